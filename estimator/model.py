@@ -1,0 +1,65 @@
+"""What the estimator needs to know about a model: its size and, when known, its attention layout.
+
+The estimator is pure and does not depend on the catalog; `Layout` is a plain mirror of the
+catalog's architecture record so the answers layer can convert one into the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MAX_PARAMS_B = 100_000.0  # 100 T parameters: anything above is a typo, not a model
+MAX_CONTEXT = 100_000_000
+DEFAULT_CONTEXT = 4096
+
+
+class InvalidInput(ValueError):
+    """Input no estimate can be made for (the message is a plain English sentence for the CLI)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayerGroup:
+    kind: str  # full | sliding | linear | mla
+    layers: int
+    kv_heads: int = 0
+    head_dim: int = 0
+    window: int | None = None
+    latent_dim: int | None = None
+    rope_dim: int | None = None
+    state_bytes: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    groups: tuple[LayerGroup, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSize:
+    params_b: float
+    active_params_b: float | None = None
+    layout: Layout | None = field(default=None, compare=False)
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if not (self.params_b > 0):
+            raise InvalidInput("the parameter count must be above zero")
+        if self.params_b > MAX_PARAMS_B:
+            raise InvalidInput(f"{self.params_b:g} B parameters is beyond any real model (limit {MAX_PARAMS_B:g} B)")
+        if self.active_params_b is not None:
+            if not (self.active_params_b > 0):
+                raise InvalidInput("the active parameter count must be above zero")
+            if self.active_params_b > self.params_b:
+                raise InvalidInput("active parameters cannot exceed the total")
+
+    @property
+    def is_moe(self) -> bool:
+        return self.active_params_b is not None and self.active_params_b < self.params_b
+
+
+def check_context(context: int) -> int:
+    if context <= 0:
+        raise InvalidInput("the context length must be at least one token")
+    if context > MAX_CONTEXT:
+        raise InvalidInput(f"a context of {context} tokens is beyond any model (limit {MAX_CONTEXT})")
+    return context

@@ -1,0 +1,122 @@
+"""One model over every card: the table rows and the page-level figures (ESTIMATOR.md §3, §5)."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .card import Card
+from .model import DEFAULT_CONTEXT, ModelSize, check_context
+from .profile import READING_SPEED_TOK_S, REFERENCE, Profile
+from .quants import Quant, ladder, quant
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    card: Card
+    quant: Quant | None  # None: the card cannot run the model
+    need_gb: float  # need at the chosen level (at the miss level when it cannot run it)
+    fit: str  # comfortable | tight | no
+    tok_s: float | None
+    tok_s_low: float | None
+    tok_s_high: float | None
+    confidence: str | None
+
+    @property
+    def runs(self) -> bool:
+        return self.quant is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    model: ModelSize
+    context: int = DEFAULT_CONTEXT
+    min_quality: str | None = None
+    forced_quant: str | None = None
+    profile: Profile = REFERENCE
+
+    def __post_init__(self) -> None:
+        check_context(self.context)
+        if self.min_quality is not None:
+            quant(self.min_quality)
+        if self.forced_quant is not None:
+            quant(self.forced_quant)
+
+    def levels(self) -> tuple[Quant, ...]:
+        if self.forced_quant is not None:
+            return (quant(self.forced_quant),)
+        return ladder(self.profile.levels, self.min_quality, self.profile.default_min_quality)
+
+
+def rate(query: Query, card: Card, levels: tuple[Quant, ...], needs: Sequence[float], miss_need: float) -> Row:
+    """The least compressed level the card holds, its fit and speed; or why it cannot run it."""
+    p = query.profile
+    usable = p.usable_gb(card)
+    for q, need in zip(levels, needs):
+        if need <= usable:
+            tok = p.tok_s(query.model, card, q)
+            low, high, conf = p.tok_range(query.model, card, q, tok)
+            return Row(card, q, need, p.fit(need, card), tok, low, high, conf)
+    return Row(card, None, miss_need, "no", None, None, None, None)
+
+
+def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
+    """Every card, in catalog order. Needs are card-independent, so they are computed once."""
+    p = query.profile
+    levels = query.levels()
+    needs = [p.need_gb(query.model, q, query.context) for q in levels]
+    miss_need = p.need_gb(query.model, quant(p.miss_quant), query.context)
+    return [rate(query, card, levels, needs, miss_need) for card in cards]
+
+
+def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:
+    """Page order: tok/s descending, ties by card name; cards that cannot run it last (by memory)."""
+    fitting = sorted((r for r in rows if r.runs), key=lambda r: (-r.tok_s, r.card.name))  # type: ignore[operator]
+    if not include_misses:
+        return fitting
+    misses = sorted((r for r in rows if not r.runs), key=lambda r: (r.need_gb - r.card.memory_gb, r.card.position))
+    return fitting + misses
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    cards_total: int
+    cards_fit: int
+    smallest: Row | None
+    fastest: Row | None
+    median_tok_s: float | None
+    above_reading_speed: int
+    closest_miss_gb: float | None
+    distinct_quant_levels: int
+    by_memory: dict[int, Row | None]
+
+
+def best_with_memory(rows: Sequence[Row], memory_gb: float) -> Row | None:
+    """Among cards with exactly this much memory that run it, the fastest; ties by catalog order."""
+    candidates = [r for r in rows if r.runs and r.card.memory_gb == memory_gb]
+    return min(candidates, key=lambda r: (-r.tok_s, r.card.position), default=None)  # type: ignore[operator]
+
+
+def closest_miss(query: Query, rows: Sequence[Row]) -> float | None:
+    """How far the nearest card that cannot run it falls short, at the profile's miss level."""
+    p = query.profile
+    gaps = [r.need_gb - p.usable_gb(r.card) for r in rows if not r.runs]
+    return min(gaps, default=None)
+
+
+def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (8, 12, 16, 24)) -> Summary:
+    ordered = table(rows)
+    speeds = [r.tok_s for r in ordered]
+    fitting = [r for r in rows if r.runs]
+    return Summary(
+        cards_total=len(rows),
+        cards_fit=len(fitting),
+        smallest=min(fitting, key=lambda r: (r.card.memory_gb, r.card.position), default=None),
+        fastest=ordered[0] if ordered else None,
+        median_tok_s=statistics.median(speeds) if speeds else None,  # type: ignore[type-var]
+        above_reading_speed=sum(1 for s in speeds if s >= READING_SPEED_TOK_S),  # type: ignore[operator]
+        closest_miss_gb=closest_miss(query, rows),
+        distinct_quant_levels=len({r.quant.name for r in fitting if r.quant}),
+        by_memory={n: best_with_memory(rows, n) for n in memory_sizes},
+    )
