@@ -190,7 +190,77 @@ CREDITS = [
     "Model facts: Epoch AI, 'Data on AI Models', https://epoch.ai/data/ai-models (CC BY 4.0).",
 ]
 
+def _resolve_card(kn, text: str):  # noqa: ANN001, ANN202
+    from catalog.resolve import parse_memory_size
+
+    if parse_memory_size(text) is not None:
+        raise CliError(f"{text!r} is a memory size, not a card; try `tpsbot summary MODEL` for the best card of that size")
+    res = kn.gpu_resolver.resolve(text)
+    if res.best is None:
+        if res.candidates:
+            raise CliError(f"{text!r} matches several cards: " + ", ".join(c.name for c in res.candidates[:8]))
+        raise CliError(f"no card in the catalog matches {text!r}")
+    variants = res.best.key if isinstance(res.best.key, list) else [res.best.key]
+    return variants[-1], len(variants)  # same-name variants: the newest record
+
+
+def card_facts(card) -> dict[str, Any]:  # noqa: ANN001
+    return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
+            "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label,
+            "architecture": card.architecture, "memory_type": card.memory_type}
+
+
+async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
+    from answers.knowledge import model_size
+    from estimator.ranking import models_on_card
+
+    kn = await _knowledge(args, with_models=True)
+    card, variants = _resolve_card(kn, args.card)
+    sizes = [s for s in (model_size(m) for m in kn.models) if s is not None]
+    context = args.context or 4096
+    profile = get_profile(args.profile)
+    found = models_on_card(sizes, card, context, args.min_quality, profile)
+    data = {"card": {**card_facts(card), "variants": variants}, "context": context, "profile": profile.name,
+            "min_quality": args.min_quality or profile.default_min_quality, "models_total": len(sizes),
+            "models": [{"model": x.model.name, "params_b": x.model.params_b, "active_params_b": x.model.active_params_b,
+                        "cache_estimate": profile.cache_kind(x.model), "quant": x.row.quant.name,  # type: ignore[union-attr]
+                        "need_gb": x.row.need_gb, "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
+                        "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+    lines = [f"{card.name} ({card.vendor}, {fmt.memory(card.memory_gb)} GB, {fmt.integer(card.bandwidth_gbps)} GB/s) runs "
+             f"{len(found)} of {len(sizes)} catalog models at {fmt.integer(context)} tokens of context:",
+             f"{'tok/s':>7} {'range':>11}  {'model':<40} {'needs':>9} {'quant':<7} fit"]
+    for m in data["models"][: args.limit or None]:
+        lines.append(f"{fmt.tok_s(m['tok_s']):>7} {fmt.tok_range(m['tok_s_low'], m['tok_s_high']):>11}  "
+                     f"{(m['model'] or '')[:40]:<40} {fmt.gb(m['need_gb']) + ' GB':>9} {m['quant']:<7} {m['fit']}")
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+async def cmd_model(args: argparse.Namespace, emit: Emit) -> int:
+    kn = await _knowledge(args, with_models=True)
+    record = _resolve_model(kn, args.model)
+    data = {"model": record.model_dump(mode="json", exclude_defaults=True)}
+    data["model"]["provenance"] = {k: v.model_dump() for k, v in record.provenance.items()}
+    uses_epoch = any(p.source == "epoch" for p in record.provenance.values())
+    data["credits"] = CREDITS[1:] if uses_epoch else []
+    lines = [record.name]
+    for key, value in data["model"].items():
+        if key not in ("name", "provenance", "architecture"):
+            lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value)) if isinstance(value, list) else value}")
+    if record.architecture:
+        a = record.architecture
+        kinds = ", ".join(f"{g.layers}× {g.kind}" + (f" (window {g.window})" if g.window else "") for g in a.attention)
+        lines.append(f"  architecture: {a.layers} layers, hidden {a.hidden_size}, {a.attention_heads} heads / "
+                     f"{a.kv_heads} KV heads × {a.head_dim}; attention: {kinds}")
+    lines.append("  sources: " + "; ".join(f"{k}: {v.source} {v.detail}".strip() for k, v in record.provenance.items()))
+    lines += [f"  {c}" for c in data["credits"]]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
 HANDLERS: dict[str, Callable[..., Any]] = {
+    "card": cmd_card,
+    "model": cmd_model,
     "table": cmd_table,
     "summary": cmd_summary,
     "catalog": cmd_catalog,

@@ -37,8 +37,10 @@ BAD_INPUT = N_("I could not read that value. Please check it and try again.")
 _GONE_CODES = {10062, 10015, 10008}
 
 
-class UserError(Exception):
-    """An expected problem whose message the user should see; msgid + format values."""
+class UserError(app_commands.AppCommandError):
+    """An expected problem whose message the user should see; msgid + format values.
+
+    An AppCommandError so that raising it from a check reaches CommandTree.on_error."""
 
     def __init__(self, msgid: str, /, **values: object) -> None:
         super().__init__(msgid)

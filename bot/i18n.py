@@ -45,4 +45,5 @@ class Translator(app_commands.Translator):
         if lang is None or lang == DEFAULT:
             return None  # Discord falls back to the English default
         text = gettext(lang, string.message)
-        return text if text != string.message else None
+        # Discord rejects the whole sync if any description or choice name passes 100 characters.
+        return text[:100] if text != string.message else None

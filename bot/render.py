@@ -37,8 +37,9 @@ def table_lines(answer: Answer, page: int) -> list[str]:
     lines = []
     for number, row in enumerate(rows, start=page * PAGE_SIZE + 1):
         name = escape_markdown(row.get("card") or row.get("model") or "?")
-        parts = [row[k] for k in ("tok_s", "range") if row.get(k)]
-        head = f"{number}. **{name}**" + (f" — {' '.join(parts)}" if parts else "")
+        head = f"{number}. **{name}**"
+        if row.get("tok_s"):
+            head += f" — {row['tok_s']}" + (f" ({row['range']})" if row.get("range") else "")
         # Quant names contain underscores (Q8_0) that markdown would read as italics: code spans.
         tail = [f"`{row['quant']}`" if row.get("quant") else ""]
         if row.get("need") and row.get("memory"):

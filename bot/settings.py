@@ -8,8 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from platformdirs import user_data_dir
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from answers.i18n import SUPPORTED
@@ -63,10 +62,19 @@ class Settings(BaseSettings):
     def _upper(cls, value: str) -> str:
         return value.upper()
 
+    @model_validator(mode="after")
+    def _shards_need_count(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("TPSBOT_SHARD_IDS needs TPSBOT_SHARD_COUNT")
+        if self.shard_ids and self.shard_count and max(self.shard_ids) >= self.shard_count:
+            raise ValueError("every shard id must be below TPSBOT_SHARD_COUNT")
+        return self
+
     def state_db_path(self) -> Path:
         # A separate file: the catalog db is rebuilt by atomically replacing its file, which would
         # wipe anything else stored in it.
         if self.state_db is not None:
             return self.state_db
-        folder = self.db.parent if self.db is not None else Path(user_data_dir("tpsbot"))
-        return folder / "state.db"
+        from catalog.store import default_db_path
+
+        return (self.db or default_db_path()).parent / "state.db"

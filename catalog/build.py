@@ -34,7 +34,7 @@ async def _previous_epoch(path: Path) -> tuple[list[ModelRecord], list[dict[str,
         return [], []
     try:
         return await store.epoch_records(), await store.imports()
-    except sqlite3.Error:
+    except (sqlite3.Error, ValueError):  # an old or foreign file: nothing to carry over
         return [], []
     finally:
         await store.close()

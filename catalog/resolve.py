@@ -93,7 +93,8 @@ class Resolution:
 
 def _fold(text: str) -> str:
     """Casefold and strip accents ("Régression" → "regression")."""
-    text = unicodedata.normalize("NFKD", text.casefold())
+    # NFKD on both sides of casefold: compatibility forms ("𝓐", "ﬁ") fold to plain letters first.
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
@@ -223,14 +224,11 @@ class Resolver:
         self._prefix_keys = [choices[ci] for ci in self._prefix_order]
         self._choice_numbers = [number_tokens(c) for c in choices]
         # Number tokens of the normalized key lose separators ("3.1" → "31"), which is what the
-        # query side sees too when a user types "llama31"; keep the display-name reading as well.
-        self._name_numbers = [number_tokens(n) for n in self._names]
+        # query side sees too when a user types "llama31"; keep the names' own readings as well.
         self._name_aliases_numbers = [
             [number_tokens(n)] + [number_tokens(a) for a in aliases_of[i]]
             for i, n in enumerate(self._names)
         ]
-        # Autocomplete with no text: names in the order given.
-        self._sorted_for_suggest = list(range(len(self._names)))
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -335,7 +333,20 @@ class Resolver:
             candidates = [self._match(i, scores[i]) for i in ordered[:10]]
         return Resolution(self._match(top_i, scores.get(top_i, top_s)), candidates, False)
 
-    def _from_exact(self, q: str, qnums: tuple[NumberToken, ...], idxs: list[int]) -> Resolution:
+    def lookup(self, text: str) -> Resolution | None:
+        """Exact names, aliases and derived keys only (a dictionary lookup, no fuzzing and no
+        "did you mean" extras); None when `text` is not exactly a name. For callers that scan
+        many spans of a sentence (answers/parse.py)."""
+        text = text[:200]
+        q = normalize(text)
+        idxs = (self._exact.get(q) or self._derived.get(q)) if q else None
+        if not idxs or parse_memory_size(text) is not None:
+            return None
+        return self._from_exact(q, number_tokens(text), idxs, extras=False)
+
+    def _from_exact(
+        self, q: str, qnums: tuple[NumberToken, ...], idxs: list[int], extras: bool = True
+    ) -> Resolution:
         if len({self._canonical[i] for i in idxs}) > 1 and qnums:
             # Same key, different numbers: "OPT-1.3B" and "OPT-13B" are both "opt13b".
             raw = tuple(n[2] for n in qnums)
@@ -343,7 +354,7 @@ class Resolver:
             idxs = same or idxs
         groups = {self._canonical[i] for i in idxs}
         # Near variants ("rtx 4060" → 4060 Ti, 4060 Mobile…) ride along for "did you mean".
-        extra = self._ranked(self._fuzzy(q, qnums, 20))
+        extra = self._ranked(self._fuzzy(q, qnums, 20)) if extras else []
         if len(groups) > 1:
             cands = [self._match(i, 100.0) for i in idxs]
             cands += [self._match(i, s) for i, s in extra if i not in idxs and s >= CUTOFF]
@@ -356,29 +367,31 @@ class Resolver:
         return Resolution(cands[0], cands[:10], False)
 
     def suggest(self, text: str, limit: int = 25) -> list[Match]:
-        """Autocomplete choices: prefix matches first, then fuzzy ones; "" → the first `limit` names."""
+        """Autocomplete choices, best first: exact, then names starting with the text (what people
+        expect while typing "rtx 40"), then names containing it, then fuzzy matches with the same
+        numbers. "" → the first `limit` names in the order given."""
         q = normalize(text[:100])
         if not q:
-            return [self._match(i, 100.0) for i in self._sorted_for_suggest[:limit]]
-        scores: dict[int, float] = {}
-        exact = self._exact.get(q) or self._derived.get(q) or []
-        for i in exact:
-            scores[i] = 100.0
-        # Prefix matches are what autocomplete users expect while still typing ("rtx 40").
+            return [self._match(i, 100.0) for i in range(min(limit, len(self._names)))]
         qnums = number_tokens(text)
-        for ci, choice in enumerate(self._choices):
-            if choice.startswith(q):
-                i = self._choice_name[ci]
-                scores[i] = max(scores.get(i, 0.0), 95.0 - min(len(choice) - len(q), 30) * 0.5)
-        if len(scores) < limit:
-            hits = process.extract(
-                q, self._choices, scorer=fuzz.WRatio, processor=None, limit=limit * 2, score_cutoff=60
-            )
-            for _c, s, ci in hits:
-                i = self._choice_name[ci]
-                if self._number_penalty(i, ci, qnums) is None and qnums:
-                    s -= 20  # keep number-mismatched names but rank them last
-                scores[i] = max(scores.get(i, 0.0), min(float(s), 94.0))
+        scores: dict[int, float] = {}
+
+        def offer(i: int, score: float) -> None:
+            if score > scores.get(i, -1.0):
+                scores[i] = score
+
+        for i in self._exact.get(q) or self._derived.get(q) or []:
+            offer(i, 100.0)
+        for ci in self._prefix_hits(q, cap=limit * 8):
+            # Shorter completions first: "rtx 409" → "RTX 4090" before "RTX 4090 Mobile".
+            offer(self._choice_name[ci], 95.0 - min(len(self._choices[ci]) - len(q), 40) * 0.1)
+        if len(scores) < limit and len(q) >= 3:
+            for ci, choice in enumerate(self._choices):
+                if q in choice:
+                    offer(self._choice_name[ci], 90.0 - min(len(choice) - len(q), 40) * 0.1)
+        if len(scores) < limit and len(q) >= MIN_FUZZY_LEN:
+            for i, s in self._fuzzy(q, qnums, limit * 2).items():
+                offer(i, min(s, 85.0))
         return [self._match(i, s) for i, s in self._ranked(scores)[:limit]]
 
 

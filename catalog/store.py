@@ -147,11 +147,12 @@ class CatalogStore:
             from .build import build_catalog
 
             await build_catalog(path)
+        db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
             async with db.execute("SELECT version FROM schema_version") as cur:
                 row = await cur.fetchone()
         except sqlite3.Error as exc:
+            await db.close()  # an open aiosqlite connection keeps its thread (and the process) alive
             raise StoreError(f"{path} is not a tpsbot catalog database ({exc}); delete it or run `tpsbot catalog build`") from exc
         if not row or row[0] != SCHEMA_VERSION:
             await db.close()

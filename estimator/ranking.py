@@ -49,14 +49,14 @@ class Query:
         return ladder(self.profile.levels, self.min_quality, self.profile.default_min_quality)
 
 
-def rate(query: Query, card: Card, levels: tuple[Quant, ...], needs: Sequence[float], miss_need: float) -> Row:
+def rate(p: Profile, model: ModelSize, card: Card, levels: Sequence[Quant], needs: Sequence[float],
+         miss_need: float) -> Row:
     """The least compressed level the card holds, its fit and speed; or why it cannot run it."""
-    p = query.profile
     usable = p.usable_gb(card)
     for q, need in zip(levels, needs):
         if need <= usable:
-            tok = p.tok_s(query.model, card, q)
-            low, high, conf = p.tok_range(query.model, card, q, tok)
+            tok = p.tok_s(model, card, q)
+            low, high, conf = p.tok_range(model, card, q, tok)
             return Row(card, q, need, p.fit(need, card), tok, low, high, conf)
     return Row(card, None, miss_need, "no", None, None, None, None)
 
@@ -67,7 +67,7 @@ def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
     levels = query.levels()
     needs = [p.need_gb(query.model, q, query.context) for q in levels]
     miss_need = p.need_gb(query.model, quant(p.miss_quant), query.context)
-    return [rate(query, card, levels, needs, miss_need) for card in cards]
+    return [rate(p, query.model, card, levels, needs, miss_need) for card in cards]
 
 
 def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:
@@ -120,3 +120,24 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
         distinct_quant_levels=len({r.quant.name for r in fitting if r.quant}),
         by_memory={n: best_with_memory(rows, n) for n in memory_sizes},
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ModelOnCard:
+    model: ModelSize
+    row: Row
+
+
+def models_on_card(models: Sequence[ModelSize], card: Card, context: int = DEFAULT_CONTEXT,
+                   min_quality: str | None = None, profile: Profile = REFERENCE) -> list[ModelOnCard]:
+    """The reverse direction: every model the card runs, fastest first (ties by model name)."""
+    check_context(context)
+    levels = ladder(profile.levels, min_quality, profile.default_min_quality)
+    out = []
+    for m in models:
+        needs = [profile.need_gb(m, lv, context) for lv in levels]
+        row = rate(profile, m, card, levels, needs, miss_need=0.0)  # misses are dropped below
+        if row.runs:
+            out.append(ModelOnCard(m, row))
+    out.sort(key=lambda x: (-x.row.tok_s, x.model.name or ""))  # type: ignore[operator]
+    return out

@@ -1,0 +1,140 @@
+"""The Discord client: intents, mention safety, the command tree's checks, startup and shutdown."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from answers.api import AskOptions
+
+from . import errors, locales
+from .cooldown import UserCooldowns
+from .i18n import Translator
+from .settings import Settings
+from .store import Store
+from .views import PageButton
+
+log = logging.getLogger(__name__)
+
+# Never ping anyone, whatever the text contains (users can make the bot echo "@everyone").
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def intents_for(settings: Settings) -> discord.Intents:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = settings.plain_mode != "off"
+    intents.dm_messages = settings.plain_mode != "off"
+    # Privileged: only channel mode reads messages that do not mention the bot.
+    intents.message_content = settings.plain_mode == "channels"
+    return intents
+
+
+class Tree(app_commands.CommandTree["TpsBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[TpsBot]) -> bool:
+        bot = interaction.client
+        await bot.store.remember_locale(interaction.user.id, interaction.locale.value)
+        if interaction.type is discord.InteractionType.application_command:
+            retry = bot.cooldowns.hit(interaction.user.id)
+            if retry is not None:
+                raise errors.OnCooldown(retry)  # → on_error, through the one policy
+        return True
+
+    async def on_error(self, interaction: discord.Interaction[TpsBot], error: app_commands.AppCommandError) -> None:
+        await errors.handle(
+            error, locale=interaction.client.locale_for(interaction),
+            reply=lambda text: errors.reply_ephemeral(interaction, text),
+            context=errors.interaction_context(interaction),
+        )
+
+
+class _TpsBotMixin:
+    """Shared by the plain and the auto-sharded client."""
+
+    settings: Settings
+    engine: Any
+    store: Store
+    cooldowns: UserCooldowns
+    tree: Tree
+
+    def _setup_state(self, settings: Settings, engine: Any, store: Store) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.store = store
+        self.cooldowns = UserCooldowns(settings.cooldown_rate, settings.cooldown_seconds)
+        self.tree = Tree(self)  # type: ignore[arg-type]
+
+    async def setup_hook(self) -> None:
+        from . import commands, plain
+
+        await self.tree.set_translator(Translator())
+        commands.register(self.tree)
+        self.add_dynamic_items(PageButton)  # type: ignore[attr-defined]
+        plain.install(self)  # type: ignore[arg-type]
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        mode = self.settings.sync_commands
+        if mode == "never":
+            return
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) for c in self.tree.get_commands()]  # type: ignore[arg-type]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        if mode == "auto" and await self.store.get_meta("commands_hash") == digest:
+            return
+        try:
+            await self.tree.sync()
+        except discord.HTTPException:
+            log.exception("Could not sync slash commands; the ones Discord already has stay in place")
+            return
+        await self.store.set_meta("commands_hash", digest)
+        log.info("Synced %d slash commands", len(payload))
+
+    # -- per-request context -------------------------------------------------------------------
+    def locale_for(self, interaction: discord.Interaction) -> str:
+        setting = self.store.guild(interaction.guild_id).locale
+        guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+        return locales.interaction_locale(interaction.locale.value, setting, guild_locale, self.settings.locale)
+
+    def options_for(self, guild_id: int | None, **overrides: Any) -> AskOptions:
+        g = self.store.guild(guild_id)
+        return AskOptions(profile=g.profile, context=g.context, min_quality=g.min_quality, **overrides)  # type: ignore[arg-type]
+
+    async def on_ready(self) -> None:
+        user = self.user  # type: ignore[attr-defined]
+        log.info("Logged in as %s (%s) in %d servers", user, getattr(user, "id", "?"), len(self.guilds))  # type: ignore[attr-defined]
+
+
+class TpsBot(_TpsBotMixin, discord.Client):
+    def __init__(self, settings: Settings, engine: Any, store: Store, **options: Any) -> None:
+        super().__init__(
+            intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,
+            shard_id=settings.shard_ids[0] if settings.shard_ids else None, shard_count=settings.shard_count,
+            **options,
+        )
+        self._setup_state(settings, engine, store)
+
+
+class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
+    def __init__(self, settings: Settings, engine: Any, store: Store, **options: Any) -> None:
+        super().__init__(
+            intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,
+            shard_ids=settings.shard_ids, shard_count=settings.shard_count, **options,
+        )
+        self._setup_state(settings, engine, store)
+
+
+def create_bot(settings: Settings, engine: Any, store: Store, **options: Any) -> TpsBot | ShardedTpsBot:
+    """`options` go to discord.py (tests lower guild_ready_timeout)."""
+    # Several shard ids in one process, or no fixed count, need the auto-sharded client; one
+    # shard id with a count runs as a plain client (one process per shard).
+    sharded = settings.auto_shard or (settings.shard_ids is not None and len(settings.shard_ids) > 1)
+    cls = ShardedTpsBot if sharded else TpsBot
+    return cls(settings, engine, store, **options)

@@ -1,0 +1,214 @@
+"""Slash commands. Each passes what it received to the engine, which re-resolves names (users may
+ignore autocomplete) and answers did-you-mean itself; this module only presents the answer."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+from answers.api import Answer, AskOptions
+
+from . import chart, errors, render, views
+from .i18n import L_, N_, t
+
+if TYPE_CHECKING:
+    from .client import TpsBot
+
+    Interaction = discord.Interaction[TpsBot]
+else:
+    Interaction = discord.Interaction
+
+NO_MENTIONS = discord.AllowedMentions.none()
+SHOWN_PRIVATELY = {"not_found", "ambiguous", "invalid"}  # the user's input was the problem
+NAME_MAX = 100
+QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
+_MEMORY = re.compile(r"^\s*(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|go|gio|g)?\s*$", re.IGNORECASE)
+
+TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
+EMPTY = N_("Please type a question.")
+
+
+def check_length(value: str | None, limit: int = NAME_MAX) -> str | None:
+    if value is not None and len(value) > limit:
+        raise errors.UserError(TOO_LONG, limit=limit)
+    return value
+
+
+def parse_memory(text: str) -> float | None:
+    """'12', '12 GB', '12GB', '12 Go' (French), '7,5 Go' → 12.0 / 7.5; anything else → None."""
+    match = _MEMORY.match(text)
+    return float(match.group(1).replace(",", ".")) if match else None
+
+
+# -- presenting ------------------------------------------------------------------------------
+async def present(
+    interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None, with_chart: bool = False
+) -> None:
+    if answer.intent in SHOWN_PRIVATELY:
+        await interaction.response.send_message(
+            embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return
+    view = views.page_view(views.state_for(answer, options, subject), answer)
+    extra: dict[str, Any] = {"view": view} if view else {}
+    if with_chart and answer.table:
+        # Drawing takes a while on a busy host: acknowledge within Discord's 3 s first.
+        await interaction.response.defer(thinking=True)
+        png = await asyncio.to_thread(chart.render, answer)
+        files = [discord.File(io.BytesIO(png), chart.FILENAME)] if png else []
+        embed = render.answer_embed(answer, chart=chart.FILENAME if png else None)
+        await interaction.edit_original_response(embed=embed, attachments=files, allowed_mentions=NO_MENTIONS, **extra)
+        return
+    await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
+
+
+async def run(
+    interaction: Interaction, intent: str, *, with_chart: bool = False, quant: str | None = None, **entities: Any
+) -> None:
+    bot = interaction.client
+    for value in entities.values():
+        if isinstance(value, str):
+            check_length(value)
+    locale = bot.locale_for(interaction)
+    options = bot.options_for(interaction.guild_id, **({"quant": quant} if quant else {}))
+    answer = bot.engine.command(intent, locale, options=options, **entities)
+    subject = entities.get("card") if intent == "card_models" else entities.get("model")
+    await present(interaction, answer, options, subject=subject, with_chart=with_chart)
+
+
+# -- autocomplete ----------------------------------------------------------------------------
+async def complete_model(interaction: Interaction, current: str) -> list[Choice[str]]:
+    names = interaction.client.engine.complete_model(current[:NAME_MAX], limit=25)
+    return [Choice(name=n[:100], value=n[:100]) for n in names[:25]]
+
+
+async def complete_card(interaction: Interaction, current: str) -> list[Choice[str]]:
+    names = interaction.client.engine.complete_card(current[:NAME_MAX], limit=25)
+    return [Choice(name=n[:100], value=n[:100]) for n in names[:25]]
+
+
+async def complete_memory_or_card(interaction: Interaction, current: str) -> list[Choice[str]]:
+    memory = parse_memory(current)
+    if memory is not None:
+        label = f"{memory:g} GB"
+        return [Choice(name=label, value=label)]
+    return await complete_card(interaction, current)
+
+
+# -- the commands ----------------------------------------------------------------------------
+MODEL = L_("Model name, e.g. Llama 3.1 8B")
+CARD = L_("Graphics card, e.g. RTX 4090")
+
+
+@app_commands.command(name="fit", description=L_("Can this model run on a card or in this much memory?"))
+@app_commands.rename(memory_or_card="memory-or-card")
+@app_commands.describe(model=MODEL, memory_or_card=L_("A card name or an amount of memory such as 12 GB"))
+@app_commands.autocomplete(model=complete_model, memory_or_card=complete_memory_or_card)
+async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_or_card: Range[str, 1, NAME_MAX]) -> None:
+    memory = parse_memory(memory_or_card)
+    if memory is not None:
+        await run(interaction, "can_run", model=model, memory_gb=memory)
+    else:
+        await run(interaction, "can_run", model=model, card=memory_or_card)
+
+
+@app_commands.command(name="fastest", description=L_("The fastest cards for a model"))
+@app_commands.describe(model=MODEL)
+@app_commands.autocomplete(model=complete_model)
+async def fastest(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> None:
+    await run(interaction, "fastest", model=model, with_chart=True)
+
+
+@app_commands.command(name="smallest", description=L_("The smallest cards that can run a model"))
+@app_commands.describe(model=MODEL)
+@app_commands.autocomplete(model=complete_model)
+async def smallest(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> None:
+    await run(interaction, "smallest", model=model)
+
+
+@app_commands.command(name="vram", description=L_("How much memory a model needs"))
+@app_commands.describe(
+    model=MODEL, context=L_("Context length in tokens (default 4,096)"), quant=L_("Quantization level")
+)
+@app_commands.choices(quant=[Choice(name=q, value=q) for q in QUANTS])
+@app_commands.autocomplete(model=complete_model)
+async def vram(
+    interaction: Interaction, model: Range[str, 1, NAME_MAX], context: Range[int, 256, 10_000_000] | None = None,
+    quant: str | None = None,
+) -> None:
+    await run(interaction, "vram", model=model, context=context, quant=quant)
+
+
+@app_commands.command(name="speed", description=L_("How fast a model runs on a card"))
+@app_commands.describe(model=MODEL, card=CARD)
+@app_commands.autocomplete(model=complete_model, card=complete_card)
+async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX]) -> None:
+    await run(interaction, "speed", model=model, card=card)
+
+
+@app_commands.command(name="card", description=L_("Which models a card can run, and how fast"))
+@app_commands.describe(card=CARD)
+@app_commands.autocomplete(card=complete_card)
+async def card(interaction: Interaction, card: Range[str, 1, NAME_MAX]) -> None:
+    await run(interaction, "card_models", card=card, with_chart=True)
+
+
+@app_commands.command(name="model", description=L_("Facts about a model"))
+@app_commands.describe(model=MODEL)
+@app_commands.autocomplete(model=complete_model)
+async def model(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> None:
+    await run(interaction, "model_info", model=model)
+
+
+@app_commands.command(name="compare", description=L_("Compare two cards for one model"))
+@app_commands.describe(model=MODEL, card=CARD, card2=L_("The second graphics card"))
+@app_commands.autocomplete(model=complete_model, card=complete_card, card2=complete_card)
+async def compare(
+    interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
+    card2: Range[str, 1, NAME_MAX],
+) -> None:
+    await run(interaction, "compare", model=model, card=card, card2=card2)
+
+
+@app_commands.command(name="ask", description=L_("Ask a question in your own words"))
+@app_commands.describe(question=L_("For example: can Llama 3.1 8B run on 12 GB?"))
+async def ask(interaction: Interaction, question: str) -> None:
+    bot = interaction.client
+    question = question.strip()
+    if not question:
+        raise errors.UserError(EMPTY)
+    check_length(question, bot.settings.max_question_length)
+    options = bot.options_for(interaction.guild_id)
+    answer = bot.engine.ask(question, bot.locale_for(interaction), options)
+    await present(interaction, answer, options, with_chart=answer.intent in ("fastest", "card_models"))
+
+
+HELP_COMMANDS = N_("Slash commands")
+
+
+@app_commands.command(name="help", description=L_("What this bot can answer"))
+async def help_(interaction: Interaction) -> None:
+    bot = interaction.client
+    locale = bot.locale_for(interaction)
+    answer = bot.engine.command("help", locale)
+    embed = render.answer_embed(answer)
+    lines = [f"`/{c.name}` — {t(locale, c.description)}" for c in bot.tree.get_commands()]
+    embed.add_field(name=t(locale, HELP_COMMANDS), value="\n".join(lines)[:1024], inline=False)
+    await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+COMMANDS = [fit, fastest, smallest, vram, speed, card, model, compare, ask, help_]
+
+
+def register(tree: app_commands.CommandTree) -> None:
+    from .settings_commands import settings_group
+
+    for command in COMMANDS:
+        tree.add_command(command)
+    tree.add_command(settings_group)

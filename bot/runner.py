@@ -1,0 +1,147 @@
+"""`tpsbot run`: start the bot, stop it cleanly on SIGTERM/SIGINT, and turn setup failures into
+one clear sentence on stderr and a non-zero exit code."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import yarl
+
+from .client import create_bot
+from .logs import setup_logging
+from .settings import Settings
+from .store import StateDatabaseError, Store
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_CONFIG, EXIT_DISCORD, EXIT_DATABASE = 0, 2, 3, 4
+
+
+class SetupError(Exception):
+    """Startup cannot go on; the message is the one sentence the operator sees."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """discord.py reads both addresses from class attributes, not from the client."""
+    discord.http.Route.BASE = settings.api_base.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def open_engine(db_path: Path | None) -> Any:
+    from answers.engine import Engine  # imported late: tests hand serve() an engine of their own
+    from catalog.store import StoreError
+
+    try:
+        return await Engine.open(db_path)  # builds the catalog on first use
+    except StoreError as exc:
+        raise SetupError(f"Cannot open the catalog database: {exc}", EXIT_DATABASE) from exc
+    except (OSError, sqlite3.Error) as exc:
+        raise SetupError(f"Cannot open the catalog database ({db_path or 'default location'}): {exc}", EXIT_DATABASE) from exc
+
+
+async def serve(
+    settings: Settings, *, engine: Any = None, on_created: Callable[[discord.Client], None] | None = None,
+    **client_options: Any,
+) -> int:
+    """Run until closed; → exit code. Raises SetupError for operator mistakes.
+
+    Tests pass their own engine, a hook that receives the client, and client options.
+    """
+    if settings.token is None or not settings.token.get_secret_value().strip():
+        raise SetupError("No bot token: set TPSBOT_TOKEN in the environment or in .env.", EXIT_CONFIG)
+    apply_endpoints(settings)
+    state_path = settings.state_db_path()
+    try:
+        store = await Store.open(state_path)
+    except StateDatabaseError as exc:
+        raise SetupError(f"Cannot write the state database {exc}; set TPSBOT_STATE_DB to a writable file.", EXIT_DATABASE) from exc
+    own_engine = engine is None
+    try:
+        if own_engine:
+            engine = await open_engine(settings.db)
+        bot = create_bot(settings, engine, store, **client_options)
+        if on_created is not None:
+            on_created(bot)
+        stop = _install_signal_handlers(bot)
+        try:
+            async with bot:
+                await bot.start(settings.token.get_secret_value())
+        except discord.LoginFailure as exc:
+            raise SetupError("Discord rejected the bot token (TPSBOT_TOKEN): copy it again from the developer portal.", EXIT_DISCORD) from exc
+        except discord.PrivilegedIntentsRequired as exc:
+            raise SetupError(
+                "Discord refused the Message Content intent: enable it for the application in the developer portal "
+                "(Bot → Privileged Gateway Intents) or set TPSBOT_PLAIN_MODE=mentions.", EXIT_DISCORD,
+            ) from exc
+        finally:
+            stop()
+    finally:
+        if own_engine and engine is not None:
+            await engine.close()
+        await store.close()
+    return EXIT_OK
+
+
+def _install_signal_handlers(bot: discord.Client):
+    # discord.py does not close on SIGTERM by itself (by design): close the client, which ends
+    # bot.start() and lets the finally blocks close the databases.
+    loop = asyncio.get_running_loop()
+    installed = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, lambda s=sig: _close(bot, s))
+            installed.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
+            pass
+
+    def remove() -> None:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+    return remove
+
+
+def _close(bot: discord.Client, sig: signal.Signals) -> None:
+    log.info("Received %s, closing", sig.name)
+    asyncio.get_running_loop().create_task(bot.close())
+
+
+def run_bot(settings: Settings) -> int:
+    """Entry point for `tpsbot run`; → process exit code."""
+    token = settings.token.get_secret_value() if settings.token else None
+    setup_logging(settings.log_level, token)
+    try:
+        return asyncio.run(serve(settings))
+    except SetupError as exc:
+        print(f"tpsbot: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:  # a second Ctrl-C while closing
+        return 130
+
+
+def main(env_file: Path | None = Path(".env")) -> int:
+    """`tpsbot run --env-file …`: read the settings, then run_bot(); bad settings → one sentence."""
+    from pydantic import ValidationError
+
+    try:
+        settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as exc:
+        problems = "; ".join(
+            (f"TPSBOT_{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "") + err["msg"]
+            for err in exc.errors()
+        )
+        print(f"tpsbot: invalid settings: {problems}.", file=sys.stderr)
+        return EXIT_CONFIG
+    return run_bot(settings)

@@ -1,0 +1,138 @@
+"""/settings: per-server options, Manage Server only, always answered privately.
+
+Discord hides the group from members without Manage Server (default_permissions), but server
+admins can override that in Integrations, so the permission is checked again on every use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+from .i18n import L_, N_, t
+from .store import GuildSettings
+
+if TYPE_CHECKING:
+    from .client import TpsBot
+
+NO_MENTIONS = discord.AllowedMentions.none()
+QUALITY_LEVELS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
+
+SAVED = N_("Saved.")
+SHOW = N_(
+    "**Language:** {language}\n**Default context:** {context}\n**Minimum quality:** {quality}\n"
+    "**Profile:** {profile}\n**Plain questions in channels:** {plain}\n**Channels:** {channels}"
+)
+AUTO = N_("automatic")
+DEFAULT = N_("default")
+ON = N_("on")
+OFF = N_("off")
+NONE = N_("none")
+PROFILE_REFERENCE = N_("reference")
+PROFILE_MEASURED = N_("measured")
+HOST_DISABLED = N_(
+    "Saved, but this bot's host has not enabled channel mode (TPSBOT_PLAIN_MODE=channels), so it "
+    "only answers mentions and direct messages for now."
+)
+
+
+class SettingsGroup(app_commands.Group):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        if not interaction.permissions.manage_guild:
+            raise app_commands.MissingPermissions(["manage_guild"])
+        return True
+
+
+settings_group = SettingsGroup(
+    name="settings", description=L_("Change how this bot answers in this server"), guild_only=True,
+    default_permissions=discord.Permissions(manage_guild=True),
+)
+
+
+def describe(settings: GuildSettings, locale: str) -> str:
+    return t(
+        locale, SHOW,
+        language=settings.locale or t(locale, AUTO),
+        context=f"{settings.context:,}" if settings.context else t(locale, DEFAULT),
+        quality=settings.min_quality or t(locale, DEFAULT),
+        profile=t(locale, PROFILE_MEASURED if settings.profile == "measured" else PROFILE_REFERENCE),
+        plain=t(locale, ON if settings.plain_enabled else OFF),
+        channels=", ".join(f"<#{c}>" for c in sorted(settings.plain_channels)) or t(locale, NONE),
+    )
+
+
+async def save(interaction: discord.Interaction[TpsBot], note: str | None = None, **changes: object) -> None:
+    bot = interaction.client
+    assert interaction.guild_id is not None  # guild_only + interaction_check
+    new = await bot.store.update_guild(interaction.guild_id, **changes)
+    locale = bot.locale_for(interaction)
+    text = f"{t(locale, note or SAVED)}\n\n{describe(new, locale)}"
+    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+@settings_group.command(name="show", description=L_("Show this server's settings"))
+async def show(interaction: discord.Interaction[TpsBot]) -> None:
+    bot = interaction.client
+    text = describe(bot.store.guild(interaction.guild_id), bot.locale_for(interaction))
+    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+@settings_group.command(name="language", description=L_("Answer language when a member's own is unknown"))
+@app_commands.describe(language=L_("Automatic uses the server's preferred language"))
+@app_commands.choices(
+    language=[
+        Choice(name=L_("Automatic"), value="auto"), Choice(name="English", value="en"),
+        Choice(name="Italiano", value="it"), Choice(name="Français", value="fr"),
+        Choice(name="Deutsch", value="de"), Choice(name="Español", value="es"),
+    ]
+)
+async def language(interaction: discord.Interaction[TpsBot], language: str) -> None:
+    await save(interaction, locale=None if language == "auto" else language)
+
+
+@settings_group.command(name="context", description=L_("Default context length for this server"))
+@app_commands.describe(tokens=L_("Tokens of context; 0 restores the default (4,096)"))
+async def context(interaction: discord.Interaction[TpsBot], tokens: Range[int, 0, 10_000_000]) -> None:
+    await save(interaction, context=tokens or None)
+
+
+@settings_group.command(name="quality", description=L_("Hide cards that need a lower quality than this"))
+@app_commands.describe(level=L_("Minimum quantization level"))
+@app_commands.choices(
+    level=[Choice(name=L_("Default"), value="default")] + [Choice(name=q, value=q) for q in QUALITY_LEVELS]
+)
+async def quality(interaction: discord.Interaction[TpsBot], level: str) -> None:
+    await save(interaction, min_quality=None if level == "default" else level)
+
+
+@settings_group.command(name="profile", description=L_("Reference estimates or measured speeds"))
+@app_commands.describe(profile=L_("Which speeds to show"))
+@app_commands.choices(
+    profile=[Choice(name=L_("Reference estimates"), value="reference"), Choice(name=L_("Measured"), value="measured")]
+)
+async def profile(interaction: discord.Interaction[TpsBot], profile: str) -> None:
+    await save(interaction, profile=profile)
+
+
+@settings_group.command(name="plain", description=L_("Answer plain questions in chosen channels"))
+@app_commands.describe(
+    enabled=L_("On or off"), channel=L_("The channel to add or remove; leave empty to switch all of them")
+)
+async def plain(
+    interaction: discord.Interaction[TpsBot], enabled: bool, channel: app_commands.AppCommandChannel | None = None
+) -> None:
+    # AppCommandChannel comes straight from the interaction's resolved data: it needs no guild cache.
+    bot = interaction.client
+    current = bot.store.guild(interaction.guild_id)
+    changes: dict[str, object] = {"plain_enabled": enabled}
+    if channel is not None:
+        channels = set(current.plain_channels)
+        (channels.add if enabled else channels.discard)(channel.id)
+        changes = {"plain_channels": frozenset(channels), "plain_enabled": enabled or current.plain_enabled}
+    note = HOST_DISABLED if enabled and bot.settings.plain_mode != "channels" else None
+    await save(interaction, note, **changes)

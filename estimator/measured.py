@@ -1,0 +1,234 @@
+"""The `measured` profile: llama.cpp decode speed and memory calibrated on real measurements.
+
+Speed (one request, decode):
+
+    1/tok_s = t0 + bytes_per_token / (bw · share)
+
+- `bytes_per_token` = parameters read per token × llama.cpp's real bits per weight / 8. Dense models read
+  every weight; MoE models read `moe_read_factor × active` parameters (a fitted factor). gpt-oss (the only
+  family released natively in MXFP4) keeps its experts in MXFP4 whatever the file's label: the label only
+  sets the precision of the attention/embedding tensors.
+- `share` = effective share of the card's bandwidth: per quant kind (f16, q8, k, iq, legacy, mxfp4) ×
+  vendor × card class (hbm = data-centre HBM, gddr = consumer/workstation, legacy = NVIDIA before Volta,
+  unified = LPDDR/unified-memory parts), each factor fitted where the data has it.
+- `t0` = a fixed per-token time (kernel launches, synchronisation), per card class, growing with the
+  model's size as (read params / 8 B)^t0_size_exp.
+
+Memory (GiB, against the card's memory read as GiB — GPU memory comes in binary sizes):
+
+    need = weights at real bpw (+ a small per-kind overhead for the higher-precision embeddings/output)
+         + cache (architecture when known, else the size estimate) + compute buffer (grows with context)
+    usable = memory − a fixed driver/runtime reserve (minus an OS share on unified-memory parts)
+
+Ranges come from the cross-validated errors of the fit (benchmarks/fit_measured.py): the confidence
+label says how close the question is to a measured row (vendor, card class, size, quant kind).
+
+Every constant is in `data/measured_constants.json`; `benchmarks/fit_measured.py` refits them. Runtime
+code here is pure Python.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .card import Card, is_legacy_nvidia
+from .memory import GIB, cache_gb, size_cache_gb
+from .model import DEFAULT_CONTEXT, ModelSize
+from .profile import register
+from .quants import BY_NAME, Quant
+
+NAME = "measured"
+
+# Least compressed first. F16/BF16 are not offered by default (a card that holds F16 of a small model
+# would otherwise be shown at half the speed people really run it at); `--quant F16` still reaches them.
+LADDER: tuple[Quant, ...] = tuple(
+    BY_NAME[n]
+    for n in ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q3_K_M", "IQ3_M", "IQ3_XXS", "Q2_K", "IQ2_M", "IQ2_XXS")
+)
+DEFAULT_MIN_QUALITY = "IQ4_XS"  # 4-bit floor, as the reference: below it quality drops visibly
+MISS_QUANT = "Q4_K_M"  # the level the closest miss is measured at
+
+KINDS = ("f16", "q8", "k", "iq", "legacy", "mxfp4")
+CLASSES = ("gddr", "hbm", "legacy", "unified")
+CONFIDENCE = ("high", "medium", "low")
+_NATIVE_MXFP4 = re.compile(r"gpt[-_ ]?oss", re.IGNORECASE)
+
+
+@cache
+def load_constants() -> dict[str, Any]:
+    text = (resources.files("estimator") / "data" / "measured_constants.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def card_class(card: Card) -> str:
+    """hbm (data-centre HBM), unified (LPDDR/DDR shared with the CPU), legacy (NVIDIA before Volta), gddr."""
+    mem_type = (getattr(card, "memory_type", None) or "").upper()
+    if is_legacy_nvidia(card):
+        return "legacy"
+    if mem_type.startswith("HBM"):
+        return "hbm"
+    if "DDR" in mem_type and not mem_type.startswith("GDDR"):
+        return "unified"
+    return "gddr"
+
+
+def vendor_of(card: Card) -> str:
+    return "AMD" if card.vendor == "ATI" else card.vendor
+
+
+def native_mxfp4(model: ModelSize) -> bool:
+    """Released with MXFP4 experts (gpt-oss): llama.cpp files keep them MXFP4 at every label."""
+    return bool(model.name and _NATIVE_MXFP4.search(model.name)) and model.is_moe
+
+
+class MeasuredProfile:
+    """Satisfies `estimator.profile.Profile`; constants from a dict (the packaged JSON by default)."""
+
+    name = NAME
+    levels = LADDER
+    default_min_quality = DEFAULT_MIN_QUALITY
+    miss_quant = MISS_QUANT
+
+    def __init__(self, constants: dict[str, Any] | None = None) -> None:
+        c = constants if constants is not None else load_constants()
+        self.constants = c
+        self.t0_s = {k: v / 1000 for k, v in c["t0_ms"].items()}
+        self.t0_size_exp = c["t0_size_exp"]
+        self.share_kind = c["share_kind"]
+        self.share_vendor = c["share_vendor"]
+        self.share_class = c["share_class"]
+        self.share_backend = c.get("share_backend", {})  # per vendor/backend, for measured rows
+        self.share_default_backend = c.get("share_default_backend", {})  # per vendor, backend unknown
+        self.share_quantized_class = c.get("share_quantized_class", {})  # quantized kinds only
+        self.moe_read_factor = c["moe_read_factor"]
+        self.mx = c["native_mxfp4"]
+        m = c["memory"]
+        self.weights_overhead = m["weights_overhead"]
+        self.compute_gb = m["compute_gb"]
+        self.compute_gb_per_4k = m["compute_gb_per_4k_context"]
+        self.reserve_gb = m["reserve_gb"]
+        self.unified_os_share = m["unified_os_share"]
+        self.comfortable_share = m["comfortable_share"]
+        self.ranges = c.get("ranges")
+        self.anchors = [tuple(a) for a in c.get("anchors", [])]
+        self.distance = c.get("distance", {})
+
+    # ------------------------------------------------------------------ memory
+
+    def weights_gb(self, model: ModelSize, q: Quant) -> float:
+        if native_mxfp4(model):
+            nonexpert_b = self.mx["nonexpert_b"] + self.mx["nonexpert_per_b"] * model.params_b
+            nonexpert_b = min(nonexpert_b, model.params_b)
+            bits = (model.params_b - nonexpert_b) * BY_NAME["MXFP4"].bpw + nonexpert_b * self._nonexpert_bpw(q)
+            return bits * 1e9 / 8 / GIB
+        return model.params_b * 1e9 * q.bpw / 8 / GIB * (1 + self.weights_overhead.get(q.kind, 0.0))
+
+    def _nonexpert_bpw(self, q: Quant) -> float:
+        """gpt-oss' attention/embedding tensors are 2880 wide (not a multiple of 256): llama.cpp falls
+        back from K/I-quants to wider types there, so they never go below `nonexpert_min_bpw`."""
+        if q.kind == "mxfp4":
+            return BY_NAME["Q8_0"].bpw
+        return max(q.bpw, self.mx["nonexpert_min_bpw"])
+
+    def cache_gb(self, model: ModelSize, context: int) -> float:
+        if model.layout is None and model.is_moe:
+            # Size-only estimate for MoE: attention is sized like a dense model between active and total.
+            assert model.active_params_b is not None
+            return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context)
+        return cache_gb(model, context)[0]
+
+    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
+        compute = self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
+        return self.weights_gb(model, q) + self.cache_gb(model, context) + compute
+
+    def cache_kind(self, model: ModelSize) -> str:
+        return "layout" if model.layout is not None else "size"
+
+    def usable_gb(self, card: Card) -> float:
+        os_share = self.unified_os_share if card_class(card) == "unified" else 0.0
+        return card.memory_gb * (1 - os_share) - self.reserve_gb
+
+    def fit(self, need: float, card: Card) -> str:
+        return "comfortable" if need <= self.comfortable_share * self.usable_gb(card) else "tight"
+
+    # ------------------------------------------------------------------ speed
+
+    def read_params_b(self, model: ModelSize) -> float:
+        if model.is_moe:
+            assert model.active_params_b is not None
+            return min(self.moe_read_factor * model.active_params_b, model.params_b)
+        return model.params_b
+
+    def read_bpw(self, model: ModelSize, q: Quant) -> float:
+        if native_mxfp4(model):
+            f = self.mx["expert_share_active"]
+            return f * BY_NAME["MXFP4"].bpw + (1 - f) * self._nonexpert_bpw(q)
+        return q.bpw
+
+    def speed_kind(self, model: ModelSize, q: Quant) -> str:
+        return "mxfp4" if native_mxfp4(model) else q.kind
+
+    def share(self, model: ModelSize, card: Card, q: Quant, backend: str | None = None) -> float:
+        kind, vendor, klass = self.speed_kind(model, q), vendor_of(card), card_class(card)
+        s = self.share_kind[kind] * self.share_vendor.get(vendor, 1.0) * self.share_class.get(klass, 1.0)
+        if kind != "f16":
+            s *= self.share_quantized_class.get(klass, 1.0)
+        if backend is None:
+            s *= self.share_default_backend.get(vendor, 1.0)
+        else:
+            s *= self.share_backend.get(f"{vendor}/{backend}", 1.0)
+        return s
+
+    def seconds_per_token(self, model: ModelSize, card: Card, q: Quant, backend: str | None = None) -> float:
+        read_b = self.read_params_b(model)
+        gb = read_b * self.read_bpw(model, q) / 8
+        t0 = self.t0_s[card_class(card)] * (read_b / 8) ** self.t0_size_exp
+        return t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend))
+
+    def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
+        return 1 / self.seconds_per_token(model, card, q)
+
+    # ------------------------------------------------------------------ range and confidence
+
+    def features(self, model: ModelSize, card: Card, q: Quant) -> tuple[str, str, float, str]:
+        return (vendor_of(card), card_class(card), math.log(self.read_params_b(model)), self.speed_kind(model, q))
+
+    def confidence(self, model: ModelSize, card: Card, q: Quant) -> str:
+        if not self.anchors:
+            return "low"
+        d = self.distance
+        vendor, klass, logp, kind = self.features(model, card, q)
+        best = min(
+            d["vendor"] * (vendor != a[0]) + d["class"] * (klass != a[1])
+            + abs(logp - a[2]) / d["log_params_unit"] + d["kind"] * (kind != a[3])
+            for a in self.anchors
+        )
+        return "high" if best <= d["high_max"] else "medium" if best <= d["medium_max"] else "low"
+
+    def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]:
+        conf = self.confidence(model, card, q)
+        if not self.ranges:
+            return 0.6 * tok_s, 1.6 * tok_s, "low"
+        lo, hi = self.ranges[conf]  # factors on the estimate, within 0.6–1.6
+        return lo * tok_s, hi * tok_s, conf
+
+    # ------------------------------------------------------------------ for fitting and scoring
+
+    def row_tok_s(self, row: Any, with_backend: bool = False) -> float:
+        """Estimate for a measured row (benchmarks.accuracy.MeasuredRow)."""
+        q = row.quant
+        return 1 / self.seconds_per_token(row.size, row.card, q, row.backend if with_backend else None)
+
+    def row_range(self, row: Any, est: float) -> tuple[float, float, str]:
+        return self.tok_range(row.size, row.card, row.quant, est)
+
+
+MEASURED = MeasuredProfile()
+register(MEASURED)
+
+__all__ = ["MEASURED", "MeasuredProfile", "card_class", "load_constants", "native_mxfp4", "LADDER"]

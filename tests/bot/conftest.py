@@ -1,0 +1,125 @@
+"""Fixtures: a fake Discord per test, the engine (the real one as soon as answers/engine.py
+exists, else the test double), and a helper that runs the real bot through bot.runner.serve()."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import logging
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+import yarl
+
+from bot.runner import serve
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord
+
+from .fake_engine import FakeEngine
+
+# The real engine as soon as it is in the tree; TPSBOT_TEST_ENGINE=fake forces the double (local debugging).
+REAL_ENGINE = importlib.util.find_spec("answers.engine") is not None and os.environ.get("TPSBOT_TEST_ENGINE") != "fake"
+TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tokenvalue-that-must-never-be-logged"
+_engine_cache: list[Any] = []
+
+
+async def get_engine(db_path: Path | None = None) -> Any:
+    # Opened once per test session: loading the catalog is the slow part, queries are sync.
+    if not _engine_cache:
+        if REAL_ENGINE:
+            from answers.engine import Engine
+
+            _engine_cache.append(await Engine.open(db_path))
+        else:
+            _engine_cache.append(await FakeEngine.open())
+    return _engine_cache[0]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "allow_errors: the test provokes errors that the bot logs")
+
+
+@pytest.fixture(autouse=True)
+def no_logged_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture) -> Any:
+    """Every bot test also asserts that nothing was logged at ERROR (the bot 'kept running clean')."""
+    yield
+    if request.node.get_closest_marker("allow_errors"):
+        return
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, [f"{r.name}: {r.getMessage()}" for r in errors]
+
+
+@pytest.fixture(scope="session")
+def catalog_db(request: pytest.FixtureRequest) -> Path | None:
+    # The session's built catalog (tests/conftest.py) rather than the user's data folder.
+    return request.getfixturevalue("built_db") if REAL_ENGINE else None
+
+
+@pytest_asyncio.fixture
+async def engine(catalog_db: Path | None) -> Any:
+    return await get_engine(catalog_db)
+
+
+@pytest_asyncio.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = await FakeDiscord().start()
+    yield server
+    await server.stop()
+    discord.http.Route.BASE = "https://discord.com/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL("wss://gateway.discord.gg/")
+
+
+def make_settings(fake: FakeDiscord, tmp_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = dict(
+        token=TOKEN, state_db=tmp_path / "state.db", api_base=fake.api_base, gateway_url=fake.gateway_url,
+        cooldown_rate=1000, cooldown_seconds=1.0,
+    )
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+class RunningBot:
+    def __init__(self, settings: Settings, engine: Any) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.client: discord.Client | None = None
+        self.task: asyncio.Task[int] | None = None
+
+    async def __aenter__(self) -> RunningBot:
+        created = asyncio.get_running_loop().create_future()
+        self.task = asyncio.create_task(
+            serve(self.settings, engine=self.engine, on_created=created.set_result, guild_ready_timeout=0.05)
+        )
+        done, _ = await asyncio.wait({created, self.task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        if self.task in done:
+            self.task.result()  # raises the setup error
+        self.client = created.result()
+        ready = asyncio.ensure_future(self.client.wait_until_ready())
+        done, _ = await asyncio.wait({ready, self.task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        if self.task in done:
+            ready.cancel()
+            self.task.result()
+        assert ready.done(), "bot did not become ready"
+        return self
+
+    async def stop(self) -> int:
+        assert self.client is not None and self.task is not None
+        await self.client.close()
+        return await asyncio.wait_for(self.task, 10)
+
+    async def __aexit__(self, *exc: Any) -> None:
+        if self.task is not None and not self.task.done():
+            with contextlib.suppress(Exception):
+                await self.stop()
+
+
+@pytest_asyncio.fixture
+async def running(fake: FakeDiscord, engine: Any, tmp_path: Path) -> AsyncIterator[RunningBot]:
+    async with RunningBot(make_settings(fake, tmp_path), engine) as bot:
+        yield bot

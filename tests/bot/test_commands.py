@@ -1,0 +1,177 @@
+"""Command level: real `discord.Interaction` objects built from dict payloads, run through the
+bot's CommandTree (as discord.py's own tests do). Replies go over real HTTP to the fake's REST
+side; there is no gateway here. Always the engine double: these tests check what the bot passes
+to the engine and how it presents answers, not the engine's figures."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+
+from bot import commands, errors
+from bot.client import create_bot
+from bot.runner import apply_endpoints
+from bot.settings_commands import SAVED
+from bot.i18n import t
+from bot.store import Store
+from tests.fakediscord import FakeDiscord, Recorded
+from tests.fakediscord import payloads as P
+
+from .conftest import TOKEN, make_settings
+from .fake_engine import FakeEngine
+
+USER = 1_200_000_000_000_000_777
+
+
+@pytest_asyncio.fixture
+async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[discord.Client]:
+    settings = make_settings(fake, tmp_path, cooldown_rate=3, cooldown_seconds=60)
+    apply_endpoints(settings)
+    store = await Store.open(tmp_path / "state.db")
+    client = create_bot(settings, FakeEngine(), store)
+    await client.login(TOKEN)  # GET /users/@me, /oauth2/applications/@me, then setup_hook()
+    yield client
+    await client.close()
+    await store.close()
+
+
+async def call(bot: discord.Client, fake: FakeDiscord, name: str, options: list[dict[str, Any]] | None = None,
+               **kw: Any) -> Recorded:
+    payload = P.interaction(2, P.command_data(name, options), user_id=kw.pop("user_id", USER), **kw)
+    interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
+    bot.tree._from_interaction(interaction)  # what the client calls on INTERACTION_CREATE: _call + errors
+    return await fake.wait_for(fake.callback_for(payload), timeout=5)
+
+
+def opt(name: str, value: Any, otype: int = 3) -> dict[str, Any]:
+    return P.option(name, value, otype)
+
+
+async def test_fit_with_memory_passes_gigabytes(bot: discord.Client, fake: FakeDiscord) -> None:
+    rec = await call(bot, fake, "fit", [opt("model", "glide"), opt("memory-or-card", "12 Go")], locale="fr")
+    assert bot.engine.calls[-1] == ("can_run", "fr", "glide", None, 12.0)
+    assert rec.json["type"] == 4 and "GeForce RTX 3080 Ti" in rec.json["data"]["embeds"][0]["description"]
+
+
+async def test_fit_with_a_card_passes_the_card(bot: discord.Client, fake: FakeDiscord) -> None:
+    await call(bot, fake, "fit", [opt("model", "GLIDE"), opt("memory-or-card", "RTX 4090")])
+    assert bot.engine.calls[-1] == ("can_run", "en", "GLIDE", "RTX 4090", None)
+
+
+async def test_unknown_model_answer_is_ephemeral(bot: discord.Client, fake: FakeDiscord) -> None:
+    rec = await call(bot, fake, "smallest", [opt("model", "glmm")])
+    assert rec.json["data"]["flags"] & 64
+    assert "GLM-4.5V" in rec.json["data"]["embeds"][0]["description"]  # did-you-mean from the engine
+
+
+async def test_too_long_question_gets_a_localized_message(bot: discord.Client, fake: FakeDiscord) -> None:
+    rec = await call(bot, fake, "ask", [opt("question", "x" * 501)], locale="it")
+    assert rec.json["data"]["flags"] & 64
+    assert rec.json["data"]["content"] == t("it", commands.TOO_LONG, limit=500)
+
+
+async def test_cooldown_after_three_commands(bot: discord.Client, fake: FakeDiscord) -> None:
+    for _ in range(3):
+        rec = await call(bot, fake, "model", [opt("model", "GLIDE")])
+        assert "embeds" in rec.json["data"]
+    rec = await call(bot, fake, "model", [opt("model", "GLIDE")])
+    assert rec.json["data"]["flags"] & 64
+    assert rec.json["data"]["content"].startswith(t("en", errors.COOLDOWN).split("{")[0])
+    other = await call(bot, fake, "model", [opt("model", "GLIDE")], user_id=USER + 1)
+    assert "embeds" in other.json["data"]  # cooldowns are per user
+
+
+@pytest.mark.allow_errors
+async def test_unexpected_error_is_logged_and_the_user_told(
+    bot: discord.Client, fake: FakeDiscord, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("engine exploded")
+
+    monkeypatch.setattr(bot.engine, "command", broken)
+    with caplog.at_level(logging.ERROR, logger="bot.errors"):
+        rec = await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "B200")], locale="de")
+    assert rec.json["data"]["content"] == t("de", errors.GENERIC) and rec.json["data"]["flags"] & 64
+    [record] = [r for r in caplog.records if r.name == "bot.errors"]
+    assert "command='speed'" in record.getMessage() and f"user={USER}" in record.getMessage()
+    assert record.exc_info and "engine exploded" in str(record.exc_info[1])
+    monkeypatch.undo()
+    rec = await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "B200")], user_id=USER + 5)
+    assert "embeds" in rec.json["data"]  # still running
+
+
+async def test_settings_are_saved_for_managers(bot: discord.Client, fake: FakeDiscord) -> None:
+    sub = {"name": "language", "type": 1, "options": [opt("language", "it")]}
+    rec = await call(bot, fake, "settings", [sub], permissions=P.MEMBER_PERMS | P.MANAGE_GUILD, locale="en-GB")
+    assert rec.json["data"]["flags"] & 64 and rec.json["data"]["content"].startswith(t("en", SAVED))
+    assert bot.store.guild(P.GUILD_ID).locale == "it"
+    sub = {"name": "plain", "type": 1, "options": [opt("enabled", True, 5)]}
+    await call(bot, fake, "settings", [sub], permissions=P.MEMBER_PERMS | P.MANAGE_GUILD, user_id=USER + 2)
+    assert bot.store.guild(P.GUILD_ID).plain_enabled
+
+
+async def test_settings_refused_in_dms(bot: discord.Client, fake: FakeDiscord) -> None:
+    sub = {"name": "show", "type": 1, "options": []}
+    rec = await call(bot, fake, "settings", [sub], in_guild=False)
+    assert rec.json["data"]["content"] == t("en", errors.GUILD_ONLY)
+
+
+async def test_interaction_locale_is_remembered(bot: discord.Client, fake: FakeDiscord) -> None:
+    await call(bot, fake, "help", locale="es-419")
+    assert bot.store.user_locale(USER) == "es-419"
+
+
+async def test_help_lists_every_command(bot: discord.Client, fake: FakeDiscord) -> None:
+    rec = await call(bot, fake, "help")
+    field = rec.json["data"]["embeds"][0]["fields"][0]["value"]
+    for name in ("fit", "fastest", "smallest", "vram", "speed", "card", "model", "compare", "ask", "settings"):
+        assert f"`/{name}`" in field
+
+
+async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fake: FakeDiscord) -> None:
+    payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
+    interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
+    await commands.vram.callback(interaction, "GLIDE", 8192, "Q6_K")  # type: ignore[call-arg]
+    assert bot.engine.calls[-1][:3] == ("vram", "en", "GLIDE")
+    await fake.wait_for(fake.callback_for(payload))
+
+
+async def test_settings_plain_adds_a_resolved_channel(bot: discord.Client, fake: FakeDiscord) -> None:
+    channel = dict(P.channel(), permissions=str(P.MEMBER_PERMS))
+    sub = {"name": "plain", "type": 1, "options": [opt("enabled", True, 5), opt("channel", str(P.CHANNEL_ID), 7)]}
+    payload = P.interaction(2, P.command_data("settings", [sub]), user_id=USER,
+                            permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
+    payload["data"]["resolved"] = {"channels": {str(P.CHANNEL_ID): channel}}
+    bot.tree._from_interaction(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
+    rec = await fake.wait_for(fake.callback_for(payload))
+    g = bot.store.guild(P.GUILD_ID)
+    assert g.plain_enabled and g.plain_channels == {P.CHANNEL_ID}
+    assert f"<#{P.CHANNEL_ID}>" in rec.json["data"]["content"]
+    assert rec.json["data"]["allowed_mentions"] == {"parse": []}
+
+
+async def test_memory_autocomplete_offers_the_amount(bot: discord.Client, fake: FakeDiscord) -> None:
+    data = P.command_data("fit", [opt("model", "GLIDE"), opt("memory-or-card", "12")], focused="memory-or-card")
+    payload = P.interaction(4, data, user_id=USER)
+    bot.tree._from_interaction(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
+    rec = await fake.wait_for(fake.callback_for(payload))
+    assert rec.json["data"]["choices"] == [{"name": "12 GB", "value": "12 GB"}]
+
+
+async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fake: FakeDiscord) -> None:
+    from bot import plain
+
+    await bot.store.remember_locale(USER, "it")
+    channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
+    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "can GLIDE run on 12 GB?"})
+    message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
+    await plain.handle(bot, message)  # type: ignore[arg-type]
+    assert bot.engine.calls[0] == ("ask", "can GLIDE run on 12 GB?", "it")
+    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
+    assert "Comodo" in rec.json["embeds"][0]["description"]

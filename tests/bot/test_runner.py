@@ -1,0 +1,74 @@
+"""Startup and shutdown: one clear sentence and a non-zero exit for operator mistakes; SIGTERM
+closes cleanly; the auto-sharded client works against the same fake."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import runner
+from bot.runner import EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD, SetupError, serve
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord import payloads as P
+
+from .conftest import TOKEN, RunningBot, make_settings
+
+
+async def test_missing_token(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+    with pytest.raises(SetupError, match="TPSBOT_TOKEN") as info:
+        await serve(make_settings(fake, tmp_path, token=None), engine=engine)
+    assert info.value.code == EXIT_CONFIG
+
+
+def test_run_bot_prints_one_sentence_and_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.settings import Settings
+
+    code = runner.run_bot(Settings(_env_file=None, state_db=tmp_path / "s.db"))  # type: ignore[call-arg]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == EXIT_CONFIG and len(err) == 1 and err[0].startswith("tpsbot: No bot token")
+
+
+async def test_rejected_token(fake: FakeDiscord, engine: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    fake.valid_token = "another-token"
+    with pytest.raises(SetupError, match="rejected the bot token") as info:
+        await serve(make_settings(fake, tmp_path), engine=engine)
+    assert info.value.code == EXIT_DISCORD
+    assert TOKEN not in caplog.text
+
+
+async def test_missing_privileged_intent(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+    fake.close_on_identify = 4014
+    with pytest.raises(SetupError, match="Message Content intent") as info:
+        await serve(make_settings(fake, tmp_path, plain_mode="channels"), engine=engine, guild_ready_timeout=0.05)
+    assert info.value.code == EXIT_DISCORD
+
+
+async def test_unwritable_state_database(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    with pytest.raises(SetupError, match="state database") as info:
+        await serve(make_settings(fake, tmp_path, state_db=tmp_path / "file" / "state.db"), engine=engine)
+    assert info.value.code == EXIT_DATABASE
+
+
+async def test_sigterm_closes_cleanly(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+    bot = RunningBot(make_settings(fake, tmp_path), engine)
+    await bot.__aenter__()
+    os.kill(os.getpid(), signal.SIGTERM)  # the handler serve() installed closes the client
+    assert await asyncio.wait_for(bot.task, 10) == 0  # type: ignore[arg-type]
+    assert bot.client is not None and bot.client.is_closed()
+
+
+async def test_auto_sharded_client(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+    async with RunningBot(make_settings(fake, tmp_path, auto_shard=True), engine) as bot:
+        assert type(bot.client).__name__ == "ShardedTpsBot"
+        assert any(r.path == "/gateway/bot" for r in fake.requests)  # shard count asked from the gateway
+        identify = next(op for op in fake.gateway_ops if op["op"] == 2)
+        assert identify["d"]["shard"] == [0, 1]
+        payload = P.interaction(2, P.command_data("help"), user_id=99)
+        rec = await fake.send_interaction(payload)
+        assert rec.json["type"] == 4

@@ -1,0 +1,36 @@
+"""Shared fixtures: the reference fixtures from ../shared, the GPU catalog, a built database."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+FIXTURES = SHARED / "reference" / "fixtures"
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+@pytest.fixture(scope="session")
+def gpus():
+    from catalog.gpus import load_gpu_records
+
+    return load_gpu_records()
+
+
+@pytest.fixture(scope="session")
+def built_db(tmp_path_factory) -> Path:
+    """One catalog database per test session (GPUs + built-in models), built like a user's."""
+    import asyncio
+
+    from catalog.build import build_catalog
+
+    path = tmp_path_factory.mktemp("catalog") / "catalog.db"
+    asyncio.run(build_catalog(path))
+    return path

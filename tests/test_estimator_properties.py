@@ -1,0 +1,80 @@
+"""Properties a user relies on, for any model and any card (hypothesis)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from estimator.model import ModelSize
+from estimator.ranking import Query, rate_all
+
+
+@dataclass(frozen=True)
+class FakeCard:
+    name: str = "card"
+    vendor: str = "NVIDIA"
+    memory_gb: float = 24.0
+    bandwidth_gbps: float = 1000.0
+    architecture: str | None = "Ampere"
+    position: int = 0
+
+
+params = st.floats(min_value=0.05, max_value=2000, allow_nan=False)
+cards = st.builds(
+    FakeCard,
+    vendor=st.sampled_from(["NVIDIA", "AMD", "Intel", "ATI"]),
+    memory_gb=st.floats(min_value=4, max_value=300),
+    bandwidth_gbps=st.floats(min_value=50, max_value=10000),
+    architecture=st.sampled_from(["Pascal", "Ampere", "Maxwell 2.0", "RDNA 3.0", None]),
+)
+contexts = st.integers(min_value=1, max_value=1_000_000)
+profiles = st.sampled_from(["reference"])
+
+
+def one(model: ModelSize, card: FakeCard, context: int = 4096, profile: str = "reference"):
+    from estimator.profile import get_profile
+
+    return rate_all(Query(model, context=context, profile=get_profile(profile)), [card])[0]
+
+
+@given(params, params, cards, profiles)
+def test_bigger_model_never_needs_less_nor_runs_faster(a, b, card, profile):
+    small, big = sorted((a, b))
+    rs, rb = one(ModelSize(small), card, profile=profile), one(ModelSize(big), card, profile=profile)
+    if rb.runs:
+        assert rs.runs
+        # at the same level the bigger model needs at least as much and is no faster
+        from estimator.profile import get_profile
+
+        p = get_profile(profile)
+        assert p.need_gb(ModelSize(big), rb.quant, 4096) >= p.need_gb(ModelSize(small), rb.quant, 4096)
+        assert rb.tok_s <= rs.tok_s * (1 + 1e-9) or rb.quant.rank > rs.quant.rank
+
+
+@given(params, cards, st.floats(min_value=1.0, max_value=10.0), profiles)
+def test_more_bandwidth_never_slows_a_card(p, card, factor, profile):
+    slow, fast = one(ModelSize(p), card, profile=profile), one(ModelSize(p), replace(card, bandwidth_gbps=card.bandwidth_gbps * factor), profile=profile)
+    assert slow.runs == fast.runs
+    if slow.runs:
+        assert fast.tok_s >= slow.tok_s
+
+
+@given(params, cards, st.floats(min_value=1.0, max_value=10.0), profiles)
+def test_more_memory_never_loses_a_fit(p, card, factor, profile):
+    small, big = one(ModelSize(p), card, profile=profile), one(ModelSize(p), replace(card, memory_gb=card.memory_gb * factor), profile=profile)
+    if small.runs:
+        assert big.runs
+        assert big.quant.rank <= small.quant.rank
+
+
+@given(params, contexts, contexts, profiles)
+def test_longer_context_never_needs_less(p, c1, c2, profile):
+    from estimator.profile import get_profile
+    from estimator.quants import quant
+
+    short, long_ = sorted((c1, c2))
+    prof = get_profile(profile)
+    q = quant("Q4_K_M")
+    assert prof.need_gb(ModelSize(p), q, long_) >= prof.need_gb(ModelSize(p), q, short)
