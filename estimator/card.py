@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Protocol
 
 
@@ -27,5 +28,14 @@ _LEGACY_NVIDIA = ("Tesla", "Fermi", "Kepler", "Maxwell", "Pascal")
 
 
 def is_legacy_nvidia(card: Card) -> bool:
-    arch = (card.architecture or "").split(" ")[0]
-    return card.vendor == "NVIDIA" and arch in _LEGACY_NVIDIA
+    return _legacy(card.vendor, card.architecture)
+
+
+@cache  # a handful of (vendor, architecture) pairs; called once per card per estimate
+def _legacy(vendor: str, architecture: str | None) -> bool:
+    return vendor == "NVIDIA" and (architecture or "").split(" ")[0] in _LEGACY_NVIDIA
+
+
+@cache
+def card_factor(vendor: str, architecture: str | None, legacy_factor: float) -> float:
+    return VENDOR_FACTOR[vendor] * (legacy_factor if _legacy(vendor, architecture) else 1.0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .card import VENDOR_FACTOR, Card, is_legacy_nvidia
+from .card import Card, card_factor
 from .memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
 from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
@@ -61,9 +61,9 @@ class ReferenceProfile:
         return model.params_b
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
-        legacy = self.legacy_factor if is_legacy_nvidia(card) else 1.0
         gb_per_token = self.read_params_b(model) * q.ref_bpw / 8
-        return card.bandwidth_gbps * q.ref_eff * VENDOR_FACTOR[card.vendor] * legacy / gb_per_token
+        factor = card_factor(card.vendor, card.architecture, self.legacy_factor)
+        return card.bandwidth_gbps * q.ref_eff * factor / gb_per_token
 
     def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]:
         return 0.6 * tok_s, 1.6 * tok_s, "low"

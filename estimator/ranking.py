@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .card import Card
 from .model import DEFAULT_CONTEXT, ModelSize, check_context
@@ -12,8 +13,7 @@ from .profile import READING_SPEED_TOK_S, REFERENCE, Profile
 from .quants import Quant, ladder, quant
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):  # a tuple: 818 of these per estimate, so construction cost matters
     card: Card
     quant: Quant | None  # None: the card cannot run the model
     need_gb: float  # need at the chosen level (at the miss level when it cannot run it)

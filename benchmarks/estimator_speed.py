@@ -1,0 +1,76 @@
+"""Estimator speed: one model over all 818 cards (table, summary), one card over the whole model
+catalog (built-in + an Epoch snapshot), and `tpsbot summary --params 7 --json` as a whole process.
+
+    python benchmarks/estimator_speed.py [--epoch ../shared/data/epoch/all_ai_models.csv] [--repeat 200]
+
+Prints medians; the README quotes its output. Targets: table ≤ 2 ms, summary ≤ 3 ms,
+card over ~3,400 models ≤ 50 ms, whole process ≤ 0.5 s once the database exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from answers.facts import summary_facts, table_facts  # noqa: E402
+from answers.knowledge import model_size  # noqa: E402
+from catalog.builtin import load_builtin_models  # noqa: E402
+from catalog.gpus import load_gpu_records  # noqa: E402
+from estimator.model import ModelSize  # noqa: E402
+from estimator.ranking import Query, models_on_card, rate_all  # noqa: E402
+
+
+def median_ms(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--epoch", type=Path, default=ROOT.parent / "shared" / "data" / "epoch" / "all_ai_models.csv")
+    ap.add_argument("--repeat", type=int, default=200)
+    args = ap.parse_args()
+
+    cards = load_gpu_records()
+    q = Query(ModelSize(108, 12))
+    print(f"cards: {len(cards)}")
+    print(f"table   (GLM-4.5V size, 818 cards, facts incl.): {median_ms(lambda: table_facts(q, rate_all(q, cards)), args.repeat):.2f} ms median")
+    print(f"summary (GLM-4.5V size, 818 cards, facts incl.): {median_ms(lambda: summary_facts(q, rate_all(q, cards)), args.repeat):.2f} ms median")
+
+    models = list(load_builtin_models())
+    if args.epoch.exists():
+        from catalog.epoch import merge_models, read_epoch
+
+        models = merge_models(models, read_epoch(args.epoch).records)[0]
+    sizes = [s for s in (model_size(m) for m in models) if s is not None]
+    card = next(c for c in cards if c.name == "GeForce RTX 3060 12 GB")
+    print(f"card    (RTX 3060 over {len(sizes)} models with sizes, of {len(models)}): "
+          f"{median_ms(lambda: models_on_card(sizes, card), max(20, args.repeat // 10)):.2f} ms median")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "TPSBOT_DB": str(Path(tmp) / "catalog.db")}
+        cmd = [sys.executable, "-m", "bot.cli", "summary", "--params", "7", "--json"]
+        subprocess.run([sys.executable, "-m", "bot.cli", "catalog", "build"], env=env, check=True, capture_output=True)
+        times = []
+        for _ in range(15):
+            t = time.perf_counter()
+            subprocess.run(cmd, env=env, check=True, capture_output=True, cwd=ROOT)
+            times.append(time.perf_counter() - t)
+        print(f"process `tpsbot summary --params 7 --json` (database exists): {statistics.median(times):.3f} s median of 15")
+
+
+if __name__ == "__main__":
+    main()
