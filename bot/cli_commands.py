@@ -258,7 +258,39 @@ async def cmd_model(args: argparse.Namespace, emit: Emit) -> int:
     return 0
 
 
+async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
+    """One question, or `-`: one question per input line, one answer (JSON object per line) each."""
+    import sys
+
+    from answers.api import AskOptions
+    from answers.engine import Engine
+    from answers.knowledge import Knowledge
+
+    engine = Engine(await Knowledge.load(args.db))
+    options = AskOptions(profile=args.profile)
+
+    def one(question: str) -> None:
+        a = engine.ask(question, args.locale, options)
+        data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts, "text": a.text,
+                "profile": a.profile, "credits": a.credits}
+        if args.json:
+            sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
+        else:
+            sys.stdout.write(a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
+
+    if args.question == "-":
+        for line in sys.stdin:
+            if line.strip():
+                one(line.rstrip("\n"))
+                if not args.json:
+                    sys.stdout.write("\n")
+    else:
+        one(args.question)
+    return 0
+
+
 HANDLERS: dict[str, Callable[..., Any]] = {
+    "ask": cmd_ask,
     "card": cmd_card,
     "model": cmd_model,
     "table": cmd_table,
