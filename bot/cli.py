@@ -49,6 +49,15 @@ def _context(text: str) -> int:
     return value
 
 
+def _iso_date(text: str):  # noqa: ANN202
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date like 2026-03-30") from None
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", type=Path, help="catalog database (default: $TPSBOT_DB or the user data dir)")
     p.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
@@ -104,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
         _common(csub.add_parser(name, help=text))
     c = csub.add_parser("import-epoch", help="import Epoch AI's 'Data on AI Models' (CSV, zip or URL)")
     c.add_argument("source")
+    c.add_argument("--snapshot-date", type=_iso_date, metavar="YYYY-MM-DD",
+                   help="the snapshot's date (default: from the file name, else its newest 'Last modified')")
     _common(c)
     c = csub.add_parser("export", help="write the catalog (GPUs and models) as JSON")
     c.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")

@@ -147,7 +147,7 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
         from catalog.epoch import EpochFormatError
 
         try:
-            result = await import_epoch(path, args.source)
+            result = await import_epoch(path, args.source, args.snapshot_date)
         except EpochFormatError as exc:
             raise CliError(f"nothing imported: {exc}") from None
         except OSError as exc:

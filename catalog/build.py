@@ -67,11 +67,11 @@ async def build_catalog(path: Path) -> BuildReport:
     )
 
 
-async def import_epoch(path: Path, source: str | Path) -> dict[str, Any]:
+async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | None = None) -> dict[str, Any]:
     """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database."""
     from .epoch import merge_models, read_epoch
 
-    snapshot = read_epoch(source)  # raises EpochFormatError before anything is written
+    snapshot = read_epoch(source, snapshot_date=snapshot_date)  # raises EpochFormatError before any write
     builtin = list(load_builtin_models())
     models, report = merge_models(builtin, snapshot.records, snapshot)
     entry = {
