@@ -44,7 +44,7 @@ def test_model_carries_epoch_facts_and_credit(imported, capsys):
 
 def test_epoch_only_model_is_estimated(imported, capsys):
     d = _json(capsys, "summary", "GPT-3 175B (davinci)", "--db", str(imported))
-    assert d["model"]["params_b"] == pytest.approx(174.6) and  # Epoch: Parameters 174600000000
+    assert d["model"]["params_b"] == pytest.approx(174.6)  # Epoch: Parameters 174600000000
     assert d["cards_fit"] > 0
 
 
