@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import datetime as dt
 
+from functools import cache
+
+from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern, parse_pattern
 
 from estimator.display import round_gb, round_range, round_tok_s, tok_s_digits
 
 
+@cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+@cache
+def _pattern(text: str) -> NumberPattern:
+    # Parsed once: babel's format_decimal re-parses its pattern on every call, which dominates tables.
+    return parse_pattern(text)
+
+
 def _fixed(value: float, digits: int, locale: str) -> str:
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=locale)
+    return _pattern("#,##0" + ("." + "0" * digits if digits else "")).apply(value, _locale(locale))
 
 
 def tok_s(value: float, locale: str = "en") -> str:
@@ -26,7 +39,7 @@ def gb(value: float, locale: str = "en") -> str:
 
 def memory(value: float, locale: str = "en") -> str:
     """Card memory as the catalog states it: 12, 80, 0.5 (no forced decimals)."""
-    return format_decimal(value, format="#,##0.##", locale=locale)
+    return _pattern("#,##0.##").apply(value, _locale(locale))
 
 
 def integer(value: float, locale: str = "en") -> str:

@@ -11,7 +11,7 @@ import argparse
 import asyncio
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -125,11 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+def _emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
+    """Print JSON or text; text may be a callable so --json never pays for formatting it."""
     if args.json:
         print(json.dumps(data, ensure_ascii=False, default=str))
     else:
-        print(text)
+        print(text() if callable(text) else text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -226,13 +226,17 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
                         "cache_estimate": profile.cache_kind(x.model), "quant": x.row.quant.name,  # type: ignore[union-attr]
                         "need_gb": x.row.need_gb, "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
                         "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
-    lines = [f"{card.name} ({card.vendor}, {fmt.memory(card.memory_gb)} GB, {fmt.integer(card.bandwidth_gbps)} GB/s) runs "
-             f"{len(found)} of {len(sizes)} catalog models at {fmt.integer(context)} tokens of context:",
-             f"{'tok/s':>7} {'range':>11}  {'model':<40} {'needs':>9} {'quant':<7} fit"]
-    for m in data["models"][: args.limit or None]:
-        lines.append(f"{fmt.tok_s(m['tok_s']):>7} {fmt.tok_range(m['tok_s_low'], m['tok_s_high']):>11}  "
-                     f"{(m['model'] or '')[:40]:<40} {fmt.gb(m['need_gb']) + ' GB':>9} {m['quant']:<7} {m['fit']}")
-    emit(args, data, "\n".join(lines))
+
+    def text() -> str:
+        lines = [f"{card.name} ({card.vendor}, {fmt.memory(card.memory_gb)} GB, {fmt.integer(card.bandwidth_gbps)} GB/s) "
+                 f"runs {len(found)} of {len(sizes)} catalog models at {fmt.integer(context)} tokens of context:",
+                 f"{'tok/s':>7} {'range':>11}  {'model':<40} {'needs':>9} {'quant':<7} fit"]
+        for m in data["models"][: args.limit or None]:
+            lines.append(f"{fmt.tok_s(m['tok_s']):>7} {fmt.tok_range(m['tok_s_low'], m['tok_s_high']):>11}  "
+                         f"{(m['model'] or '')[:40]:<40} {fmt.gb(m['need_gb']) + ' GB':>9} {m['quant']:<7} {m['fit']}")
+        return "\n".join(lines)
+
+    emit(args, data, text)
     return 0
 
 
