@@ -10,9 +10,12 @@ Speed (one request, decode):
   sets the precision of the attention/embedding tensors.
 - `share` = effective share of the card's bandwidth: per quant kind (f16, q8, k, iq, legacy, mxfp4) ×
   vendor × card class (hbm = data-centre HBM, gddr = consumer/workstation, legacy = NVIDIA before Volta,
-  unified = LPDDR/unified-memory parts), each factor fitted where the data has it.
+  unified = LPDDR/unified-memory parts) × a quantized-kinds factor per class, each fitted where the data
+  has it (I-quants have no measurements: K-quant share × 0.95). The backend is not known for a card:
+  NVIDIA is CUDA, AMD sits halfway between ROCm and Vulkan (which differ by ~45 % in the data).
 - `t0` = a fixed per-token time (kernel launches, synchronisation), per card class, growing with the
-  model's size as (read params / 8 B)^t0_size_exp.
+  model's size as (max(read params, 4 B) / 8 B)^t0_size_exp. On data-centre cards it dominates small
+  models, which is why their 4-bit speeds sit far below bandwidth / bytes.
 
 Memory (GiB, against the card's memory read as GiB — GPU memory comes in binary sizes):
 
@@ -21,7 +24,9 @@ Memory (GiB, against the card's memory read as GiB — GPU memory comes in binar
     usable = memory − a fixed driver/runtime reserve (minus an OS share on unified-memory parts)
 
 Ranges come from the cross-validated errors of the fit (benchmarks/fit_measured.py): the confidence
-label says how close the question is to a measured row (vendor, card class, size, quant kind).
+label says how close the question is to a measured row (vendor, card class, size, quant kind,
+bandwidth), capped
+for card classes whose measured rows the fit predicts badly (today: legacy → low, unified → medium).
 
 Every constant is in `data/measured_constants.json`; `benchmarks/fit_measured.py` refits them. Runtime
 code here is pure Python.
@@ -99,6 +104,7 @@ class MeasuredProfile:
         self.constants = c
         self.t0_s = {k: v / 1000 for k, v in c["t0_ms"].items()}
         self.t0_size_exp = c["t0_size_exp"]
+        self.t0_min_read_b = c.get("t0_min_read_b", 0.0)
         self.share_kind = c["share_kind"]
         self.share_vendor = c["share_vendor"]
         self.share_class = c["share_class"]
@@ -115,6 +121,7 @@ class MeasuredProfile:
         self.unified_os_share = m["unified_os_share"]
         self.comfortable_share = m["comfortable_share"]
         self.ranges = c.get("ranges")
+        self.confidence_caps = c.get("confidence_caps", {})  # card class → best label it may get
         self.anchors = [tuple(a) for a in c.get("anchors", [])]
         self.distance = c.get("distance", {})
 
@@ -187,7 +194,7 @@ class MeasuredProfile:
     def seconds_per_token(self, model: ModelSize, card: Card, q: Quant, backend: str | None = None) -> float:
         read_b = self.read_params_b(model)
         gb = read_b * self.read_bpw(model, q) / 8
-        t0 = self.t0_s[card_class(card)] * (read_b / 8) ** self.t0_size_exp
+        t0 = self.t0_s[card_class(card)] * (max(read_b, self.t0_min_read_b) / 8) ** self.t0_size_exp
         return t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend))
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
@@ -195,20 +202,25 @@ class MeasuredProfile:
 
     # ------------------------------------------------------------------ range and confidence
 
-    def features(self, model: ModelSize, card: Card, q: Quant) -> tuple[str, str, float, str]:
-        return (vendor_of(card), card_class(card), math.log(self.read_params_b(model)), self.speed_kind(model, q))
+    def features(self, model: ModelSize, card: Card, q: Quant) -> tuple[str, str, float, str, float]:
+        """(vendor, card class, ln read params, quant kind, ln bandwidth): what closeness is measured in."""
+        return (vendor_of(card), card_class(card), math.log(self.read_params_b(model)), self.speed_kind(model, q),
+                math.log(card.bandwidth_gbps))
 
     def confidence(self, model: ModelSize, card: Card, q: Quant) -> str:
         if not self.anchors:
             return "low"
         d = self.distance
-        vendor, klass, logp, kind = self.features(model, card, q)
+        vendor, klass, logp, kind, logbw = self.features(model, card, q)
         best = min(
             d["vendor"] * (vendor != a[0]) + d["class"] * (klass != a[1])
             + abs(logp - a[2]) / d["log_params_unit"] + d["kind"] * (kind != a[3])
+            + abs(logbw - a[4]) / d["log_bandwidth_unit"]
             for a in self.anchors
         )
-        return "high" if best <= d["high_max"] else "medium" if best <= d["medium_max"] else "low"
+        label = "high" if best <= d["high_max"] else "medium" if best <= d["medium_max"] else "low"
+        cap = self.confidence_caps.get(klass)
+        return cap if cap and CONFIDENCE.index(cap) > CONFIDENCE.index(label) else label
 
     def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]:
         conf = self.confidence(model, card, q)

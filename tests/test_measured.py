@@ -71,7 +71,8 @@ def test_constants_say_what_they_were_fitted_on():
     f = c["fitted_on"]
     assert {"csv_sha256", "rows_used", "date", "method"} <= set(f)
     if CSV.exists():
-        assert f["csv_sha256"] == hashlib.sha256(CSV.read_bytes()).hexdigest(), "CSV changed: run benchmarks/fit_measured.py --write"
+        sha = hashlib.sha256(CSV.read_bytes()).hexdigest()
+        assert f["csv_sha256"] == sha, "the CSV changed: run benchmarks/fit_measured.py --write"
 
 
 @pytest.mark.parametrize("q", QUANTS, ids=lambda q: q.name)
@@ -111,7 +112,9 @@ def test_llama3_8b_f16_fits_a_16gb_card(cards):
     assert not _row(cards, Query(ModelSize(8.03), forced_quant="F16"), "GeForce RTX 4080").runs
 
 
-@pytest.mark.parametrize("model", [ModelSize(20.9, 3.6), ModelSize(20.9, 3.6, name="gpt-oss-20b")], ids=["size", "named"])
+@pytest.mark.parametrize(
+    "model", [ModelSize(20.9, 3.6), ModelSize(20.9, 3.6, name="gpt-oss-20b")], ids=["size", "named"]
+)
 def test_gpt_oss_20b_fits_12gb_cards(cards, model):
     q = Query(model, profile=MEASURED)
     for name in ("GeForce RTX 3060 12 GB", "GeForce RTX 4070 Ti", "Arc B580"):
@@ -223,8 +226,9 @@ def test_bigger_model_never_faster(card, q, a, b, named):
     assert MEASURED.tok_s(ModelSize(big), card, q) <= MEASURED.tok_s(ModelSize(small), card, q)
     # MoE: more active parameters, or more in total at the same active count, is never faster
     act = min(small, big) / 4
-    assert MEASURED.tok_s(ModelSize(big, act, name=name), card, q) <= MEASURED.tok_s(ModelSize(small, act, name=name), card, q) * (1 + 1e-12)
-    assert MEASURED.tok_s(ModelSize(big, big / 2, name=name), card, q) <= MEASURED.tok_s(ModelSize(big, big / 8, name=name), card, q)
+    tok = MEASURED.tok_s
+    assert tok(ModelSize(big, act, name=name), card, q) <= tok(ModelSize(small, act, name=name), card, q) * (1 + 1e-12)
+    assert tok(ModelSize(big, big / 2, name=name), card, q) <= tok(ModelSize(big, big / 8, name=name), card, q)
 
 
 @settings(max_examples=200, deadline=None)
