@@ -33,10 +33,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--show-errors", action="store_true", help="print every wrong line")
     ap.add_argument("--repeat", type=int, default=5, help="timing passes over the corpus")
+    ap.add_argument("--corpus", type=Path, default=CORPUS,
+                    help="questions file (tests/data/questions_heldout.jsonl: written apart from the parser's tuning)")
     args = ap.parse_args()
 
     models, gpus = model_resolver(), gpu_resolver()
-    rows = load_corpus()
+    rows = load_corpus(args.corpus)
     parse(rows[0]["q"], models, gpus)  # warm caches (compiled patterns, stop words)
 
     per_lang: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
