@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from functools import lru_cache
 
 from babel.numbers import NumberFormatError, parse_decimal
@@ -50,8 +51,17 @@ def render(answer: Answer) -> bytes | None:
     return _draw(tuple(data), answer.title or "", t(answer.locale, AXIS))
 
 
+_lock = threading.Lock()
+
+
 @lru_cache(maxsize=256)  # the same popular question → the same picture; skip redrawing it
 def _draw(data: tuple[tuple[str, float], ...], title: str, axis: str) -> bytes:
+    # One chart at a time: matplotlib's shared font and text caches are not documented as thread-safe.
+    with _lock:
+        return _draw_unlocked(data, title, axis)
+
+
+def _draw_unlocked(data: tuple[tuple[str, float], ...], title: str, axis: str) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 

@@ -38,7 +38,10 @@ def intents_for(settings: Settings) -> discord.Intents:
 class Tree(app_commands.CommandTree["TpsBot"]):
     async def interaction_check(self, interaction: discord.Interaction[TpsBot]) -> bool:
         bot = interaction.client
-        await bot.store.remember_locale(interaction.user.id, interaction.locale.value)
+        try:
+            await bot.store.remember_locale(interaction.user.id, interaction.locale.value)
+        except Exception:  # best effort: a full disk must not stop the answer
+            log.warning("Could not remember the locale of user %s", interaction.user.id, exc_info=True)
         if interaction.type is discord.InteractionType.application_command:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:

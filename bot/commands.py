@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -68,15 +68,13 @@ async def present(
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
 
 
-async def run(
-    interaction: Interaction, intent: str, *, with_chart: bool = False, quant: str | None = None, **entities: Any
-) -> None:
+async def run(interaction: Interaction, intent: str, *, with_chart: bool = False, **entities: Any) -> None:
     bot = interaction.client
     for value in entities.values():
         if isinstance(value, str):
             check_length(value)
     locale = bot.locale_for(interaction)
-    options = bot.options_for(interaction.guild_id, **({"quant": quant} if quant else {}))
+    options = bot.options_for(interaction.guild_id)
     answer = bot.engine.command(intent, locale, options=options, **entities)
     subject = entities.get("card") if intent == "card_models" else entities.get("model")
     await present(interaction, answer, options, subject=subject, with_chart=with_chart)

@@ -13,6 +13,11 @@ Precedence (first match wins; wrappers such as CommandInvokeError are unwrapped 
    and the traceback; the user gets the localized generic error; the bot keeps running.
 
 Replying about an error must itself never raise: failures there are logged and swallowed.
+
+Where the message goes: interactions → ephemeral (a follow-up once the response was deferred);
+plain messages → a reply in the channel, except in channels opted in to plain questions, where
+cooldown and too-long messages are dropped silently rather than answered. Autocomplete cannot
+show a message: discord.py logs its exceptions and the user simply gets no suggestions.
 """
 
 from __future__ import annotations

@@ -38,6 +38,8 @@ def setup_logging(level: str, secret: str | None) -> logging.Handler:
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(level)
+    # This bot has no voice features: discord.py's "voice will NOT be supported" warnings are noise.
+    logging.getLogger("discord.client").addFilter(lambda r: "voice will NOT be supported" not in r.getMessage())
     # discord.py's HTTP debug lines are noisy and echo request bodies; keep them at INFO at most.
     logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
     return handler

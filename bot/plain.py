@@ -10,9 +10,11 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
+
+from answers.api import Answer, AskOptions
 
 from . import chart, errors, locales, render, views
 from .commands import TOO_LONG
@@ -72,12 +74,13 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
         question = question_text(bot, message)
         if not question:
             return
-        if len(question) > bot.settings.max_question_length:
+        too_long = len(question) > bot.settings.max_question_length
+        retry = None if too_long else bot.cooldowns.hit(message.author.id)
+        if why == "channel" and (too_long or retry is not None):
+            return  # in an opted-in channel that is probably chat: do not add noise
+        if too_long:
             raise errors.UserError(TOO_LONG, limit=bot.settings.max_question_length)
-        retry = bot.cooldowns.hit(message.author.id)
         if retry is not None:
-            if why == "channel":
-                return  # do not add noise to a busy channel
             raise errors.OnCooldown(retry)
         options = bot.options_for(guild.id if guild else None)
         answer = bot.engine.ask(question, locale, options)
@@ -93,13 +96,13 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
         )
 
 
-async def send_answer(message: discord.Message, answer, options) -> None:
+async def send_answer(message: discord.Message, answer: Answer, options: AskOptions) -> None:
     view = views.page_view(views.state_for(answer, options), answer)
     png = None
     if answer.intent in ("fastest", "card_models") and answer.table:
         png = await asyncio.to_thread(chart.render, answer)
     embed = render.answer_embed(answer, chart=chart.FILENAME if png else None)
-    kwargs = {"embed": embed, "reference": reference(message), "allowed_mentions": NO_MENTIONS}
+    kwargs: dict[str, Any] = {"embed": embed, "reference": reference(message), "allowed_mentions": NO_MENTIONS}
     if view:
         kwargs["view"] = view
     if png:

@@ -17,7 +17,7 @@ PAGE_LABEL = N_("Page {page} of {pages}")
 TRUNCATED = "…"
 
 # Embed limits (Discord): title 256, description 4,096, footer 2,048, 6,000 in all.
-TITLE_MAX, DESCRIPTION_MAX, FOOTER_MAX = 256, 4096, 2048
+TITLE_MAX, DESCRIPTION_MAX, FOOTER_MAX, TOTAL_MAX = 256, 4096, 2048, 6000
 
 
 def page_count(answer: Answer) -> int:
@@ -68,7 +68,8 @@ def answer_embed(answer: Answer, page: int = 0, *, chart: str | None = None) -> 
     if answer.table and page_count(answer) > 1:
         footer.append(t(answer.locale, PAGE_LABEL, page=page + 1, pages=page_count(answer)))
     if footer:
-        embed.set_footer(text=_cut(" · ".join(footer), FOOTER_MAX))
+        room = TOTAL_MAX - len(embed.title or "") - len(embed.description or "")
+        embed.set_footer(text=_cut(" · ".join(footer), min(FOOTER_MAX, max(room, 1))))
     if chart:
         embed.set_image(url=f"attachment://{chart}")
     return embed

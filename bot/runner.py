@@ -12,6 +12,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 
@@ -22,7 +23,8 @@ from .store import StateDatabaseError, Store
 
 log = logging.getLogger(__name__)
 
-EXIT_OK, EXIT_CONFIG, EXIT_DISCORD, EXIT_DATABASE = 0, 2, 3, 4
+# 2, 3 and 4 need a human (deploy/tpsbot.service does not restart on them); 5 may heal by itself.
+EXIT_OK, EXIT_CONFIG, EXIT_DISCORD, EXIT_DATABASE, EXIT_NETWORK = 0, 2, 3, 4, 5
 
 
 class SetupError(Exception):
@@ -78,13 +80,10 @@ async def serve(
         try:
             async with bot:
                 await bot.start(settings.token.get_secret_value())
-        except discord.LoginFailure as exc:
-            raise SetupError("Discord rejected the bot token (TPSBOT_TOKEN): copy it again from the developer portal.", EXIT_DISCORD) from exc
-        except discord.PrivilegedIntentsRequired as exc:
-            raise SetupError(
-                "Discord refused the Message Content intent: enable it for the application in the developer portal "
-                "(Bot → Privileged Gateway Intents) or set TPSBOT_PLAIN_MODE=mentions.", EXIT_DISCORD,
-            ) from exc
+        except (discord.LoginFailure, discord.PrivilegedIntentsRequired, discord.ConnectionClosed) as exc:
+            raise SetupError(*_refusal(exc)) from exc
+        except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+            raise SetupError(f"Cannot reach Discord at {settings.api_base} ({exc}); check the network.", EXIT_NETWORK) from exc
         finally:
             stop()
     finally:
@@ -92,6 +91,23 @@ async def serve(
             await engine.close()
         await store.close()
     return EXIT_OK
+
+
+def _refusal(exc: Exception) -> tuple[str, int]:
+    """Discord said no at login or on the gateway: the sentence for the operator, and the exit code."""
+    code = getattr(exc, "code", None)
+    if isinstance(exc, discord.LoginFailure) or code == 4004:
+        return "Discord rejected the bot token (TPSBOT_TOKEN): copy it again from the developer portal.", EXIT_DISCORD
+    if isinstance(exc, discord.PrivilegedIntentsRequired) or code == 4014:
+        return (
+            "Discord refused the Message Content intent: enable it for the application in the developer portal "
+            "(Bot → Privileged Gateway Intents) or set TPSBOT_PLAIN_MODE=mentions.", EXIT_DISCORD,
+        )
+    if code == 4011:
+        return "Discord requires sharding for this many servers: set TPSBOT_AUTO_SHARD=true.", EXIT_CONFIG
+    if code in (4010, 4012, 4013):
+        return f"Discord refused the connection settings (close code {code}): check TPSBOT_SHARD_* values.", EXIT_CONFIG
+    return f"Discord closed the connection for good (close code {code}).", EXIT_DISCORD
 
 
 def _install_signal_handlers(bot: discord.Client):

@@ -21,6 +21,7 @@ from .i18n import N_, t
 if TYPE_CHECKING:
     from .client import TpsBot
 
+NO_MENTIONS = discord.AllowedMentions.none()
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
 
@@ -116,12 +117,16 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             answer = self.state.ask(interaction.client.engine)
             if answer.intent not in PAGED:
                 # The catalogue changed since the message was sent: show what the engine says now.
-                await interaction.response.edit_message(embed=render.answer_embed(answer), view=None)
+                await interaction.response.edit_message(
+                    embed=render.answer_embed(answer), view=None, allowed_mentions=NO_MENTIONS
+                )
                 return
             page = render.clamp_page(answer, self.state.page)
             has_chart = bool(interaction.message and interaction.message.attachments)
             embed = render.answer_embed(answer, page, chart=chart.FILENAME if has_chart else None)
-            await interaction.response.edit_message(embed=embed, view=page_view(replace(self.state, page=page), answer))
+            await interaction.response.edit_message(
+                embed=embed, view=page_view(replace(self.state, page=page), answer), allowed_mentions=NO_MENTIONS
+            )
         except Exception as exc:
             await errors.handle(
                 exc, locale=self.state.locale, reply=lambda text: errors.reply_ephemeral(interaction, text),

@@ -71,6 +71,15 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     server = await FakeDiscord().start()
     yield server
     await server.stop()
+    # Whatever the test did: every message the bot sent or edited allowed no pings at all.
+    for rec in server.requests:
+        body = rec.json if isinstance(rec.json, dict) else {}
+        if rec.path.endswith("/callback") and body.get("type") in (4, 7):
+            body = body.get("data") or {}
+        elif not (rec.path.startswith(("/webhooks/", "/channels/")) and rec.method in ("POST", "PATCH")) or \
+                rec.path.endswith("/typing"):
+            continue
+        assert body.get("allowed_mentions") == {"parse": []}, (rec.method, rec.path, body)
     discord.http.Route.BASE = "https://discord.com/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL("wss://gateway.discord.gg/")
 

@@ -38,6 +38,7 @@ class FakeEngine:
 
     def __init__(self) -> None:
         self.calls = []
+        self.kwargs: list[dict] = []
 
     @classmethod
     async def open(cls, db_path: Path | None = None) -> FakeEngine:
@@ -70,6 +71,7 @@ class FakeEngine:
                 card2: str | None = None, memory_gb: float | None = None, context: int | None = None,
                 quant: str | None = None, options: AskOptions | None = None) -> Answer:
         self.calls.append((intent, locale, model, card, memory_gb))
+        self.kwargs.append(dict(card2=card2, context=context, quant=quant, options=options))
         lang = locale if locale in ("en", "it") else "en"
         if intent == "help":
             return Answer(intent="help", locale=lang, entities={}, facts={}, text=TEXT["fallback"][lang])

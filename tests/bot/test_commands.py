@@ -139,6 +139,7 @@ async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fak
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     await commands.vram.callback(interaction, "GLIDE", 8192, "Q6_K")  # type: ignore[call-arg]
     assert bot.engine.calls[-1][:3] == ("vram", "en", "GLIDE")
+    assert bot.engine.kwargs[-1]["context"] == 8192 and bot.engine.kwargs[-1]["quant"] == "Q6_K"
     await fake.wait_for(fake.callback_for(payload))
 
 

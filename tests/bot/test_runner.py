@@ -72,3 +72,54 @@ async def test_auto_sharded_client(fake: FakeDiscord, engine: Any, tmp_path: Pat
         payload = P.interaction(2, P.command_data("help"), user_id=99)
         rec = await fake.send_interaction(payload)
         assert rec.json["type"] == 4
+
+
+async def test_unreachable_discord(engine: Any, tmp_path: Path) -> None:
+    fake = FakeDiscord()  # never started: nothing listens on its port
+    fake.port = 9  # discard port, closed on test machines
+    with pytest.raises(SetupError, match="Cannot reach Discord") as info:
+        await serve(make_settings(fake, tmp_path), engine=engine)
+    assert info.value.code == runner.EXIT_NETWORK
+
+
+async def test_gateway_rejecting_the_token(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+    fake.close_on_identify = 4004
+    with pytest.raises(SetupError, match="rejected the bot token"):
+        await serve(make_settings(fake, tmp_path), engine=engine, guild_ready_timeout=0.05)
+
+
+def test_invalid_settings_are_one_sentence(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TPSBOT_PLAIN_MODE", "sometimes")
+    assert runner.main(None) == EXIT_CONFIG
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tpsbot: invalid settings: TPSBOT_PLAIN_MODE")
+
+
+async def test_cli_process_runs_logs_no_token_and_stops_on_sigterm(
+    fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path
+) -> None:
+    """The real `tpsbot run` process: logs in, DEBUG logs never show the token, SIGTERM → exit 0."""
+    import sys
+
+    from .conftest import REAL_ENGINE
+
+    if not REAL_ENGINE:
+        pytest.skip("needs answers.engine: a separate process cannot use the test double")
+    env = dict(os.environ, TPSBOT_TOKEN=TOKEN, TPSBOT_DB=str(catalog_db), TPSBOT_STATE_DB=str(tmp_path / "s.db"),
+               TPSBOT_API_BASE=fake.api_base, TPSBOT_GATEWAY_URL=fake.gateway_url, TPSBOT_LOG_LEVEL="DEBUG")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
+        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await fake.wait_for(lambda op: op["op"] == 2, gateway=True, timeout=60)
+        await fake.wait_for(lambda r: r.method == "PUT", timeout=10)  # commands synced: setup done
+        proc.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+    log = stderr.decode()
+    assert proc.returncode == 0, log[-2000:]
+    assert "Received SIGTERM, closing" in log
+    assert TOKEN not in log
