@@ -255,6 +255,8 @@ def test_huge_question_is_answered_quickly(engine: Engine) -> None:
     assert answer.intent == "invalid"
     assert answer.facts["reason"] == "too_long"
     assert fmt.integer(answer.facts["limit"], "de") in answer.text
+    italian = engine.ask("GLIDE gira su una GPU da 12 GB? " * 4000)
+    assert italian.intent == "invalid" and italian.locale == "it"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -435,3 +437,45 @@ def test_autocomplete(engine: Engine) -> None:
     assert "GeForce RTX 4090" in engine.complete_card("rtx 409")
     assert any(n.startswith("Llama 3.1") for n in engine.complete_model("llama 3.1"))
     assert len(engine.complete_model("", limit=25)) == 25
+
+
+@pytest.mark.parametrize("lang", ("it", "fr", "de", "es"))
+def test_inline_tables_are_localized(engine: Engine, lang: str) -> None:
+    questions = {"it": "le GPU più veloci per gLM", "fr": "les cartes les plus rapides pour gLM",
+                 "de": "die schnellsten Karten für gLM", "es": "las tarjetas más rápidas para gLM"}
+    (answer,) = answer_lines(engine, [questions[lang]], lang)
+    assert answer.intent == "fastest"
+    assert "\n10. " in answer.text
+    assert not ENGLISH.findall(_without_catalog_strings(answer.text, answer)), answer.text
+    card = engine._ask("RTX 3060", lang, None, inline=True)
+    assert card.intent == "card_models" and "\n15. " in card.text
+    leftover = ENGLISH.findall(_without_catalog_strings(card.text, card))
+    assert not leftover, card.text
+
+
+@pytest.mark.parametrize("model", sorted(FACTS))
+def test_what_gpu_in_italian_matches_the_reference(engine: Engine, model: str) -> None:
+    ref = FACTS[model]
+    answer = engine.ask(f"che GPU serve per far girare {model}?")
+    assert answer.intent == "what_gpu" and answer.locale == "it"
+    assert answer.facts["smallest"]["card"] == ref["smallest_card"]
+    text = answer.text
+    assert escape(ref["smallest_card"]) in text
+    assert f"{fmt.memory(float(ref['smallest_mem_gb']), 'it')} GB" in text
+    assert ref["smallest_quant"] in text
+    assert fmt.gb(float(ref["smallest_need_gb"]), "it") in text
+    assert fmt.tok_s(float(ref["smallest_tok_s"]), "it") in text
+    if ref["cards_fit"] != ref["cards_total"]:
+        assert fmt.integer(float(ref["cards_fit"]), "it") in text
+    assert "scheda" in text
+
+
+def test_markdown_helpers() -> None:
+    from answers.markdown import defuse_mentions, finish
+
+    assert escape("a*b_c~d`e|f>g#h[i](j)\\k") == "a\\*b\\_c\\~d\\`e\\|f\\>g\\#h\\[i\\]\\(j\\)\\\\k"
+    assert escape("line\nbreak  here") == "line break here"
+    assert escape("@everyone") == f"@{ZWSP}everyone"
+    assert defuse_mentions("<@123> @here") == f"<@{ZWSP}123> @{ZWSP}here"
+    long = "x" * 5000
+    assert len(finish(long)) <= MAX_CHARS and finish(long).endswith("…")

@@ -1,0 +1,522 @@
+"""One facts builder per intent: resolved entities + the catalog → a JSON-ready facts dict.
+
+Builders are pure (no locale, no text): the templates turn facts into sentences. Hardware figures
+come from the estimator through `answers.facts`; expensive parts (rating a model over all 818
+cards, a card over all models) are cached in `Estimates`, keyed by everything that changes them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from catalog.records import GpuRecord, ModelRecord
+from estimator.memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
+from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
+from estimator.profile import get_profile
+from estimator.quants import UnknownQuant
+from estimator.ranking import Query, Row, best_with_memory, rate_all, summarize, table
+
+from . import vocab
+from .facts import MEMORY_SIZES, row_facts, summary_facts
+from .knowledge import Knowledge, model_size
+
+TOP_FASTEST = 10
+TOP_SMALLEST = 10
+TOP_CARD_MODELS = 15
+OLD_MODEL_YEARS = 2
+MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
+
+GPU_INTENTS = frozenset({
+    "can_run", "fastest", "smallest", "vram", "speed", "what_gpu", "why_quant", "accuracy", "two_gpus",
+    "offload", "card_models", "compare", "longest_context", "model_info",
+})
+MODEL_INTENTS = frozenset({
+    "can_run", "fastest", "smallest", "vram", "speed", "what_gpu", "why_quant", "accuracy", "two_gpus",
+    "offload", "open_source", "parameters", "maker", "release", "purpose", "download", "compute",
+    "compare", "longest_context", "model_info",
+})
+# Intents whose answer needs the model's size for the estimator.
+SIZE_INTENTS = frozenset(GPU_INTENTS - {"card_models"})
+
+
+class BadInput(Exception):
+    """Input no answer can be built for; becomes the "invalid" intent."""
+
+    def __init__(self, reason: str, **facts: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.facts = facts
+
+
+@dataclass(frozen=True)
+class Entities:
+    model: ModelRecord | None = None
+    card: GpuRecord | None = None
+    card2: GpuRecord | None = None
+    memory_gb: float | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    profile: str = "reference"
+    context: int = DEFAULT_CONTEXT
+    min_quality: str | None = None
+    quant: str | None = None
+
+
+@dataclass
+class Built:
+    facts: dict[str, Any]
+    table: list[dict[str, Any]] | None = None  # every row, for paged tables (facts carry the top N)
+    sources: set[str] = field(default_factory=set)  # "gpus", "epoch"
+    key: Any = None  # cache key of a shared (cached) table
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualCard:
+    """An amount of memory asked about without naming a card ("on 12 GB")."""
+
+    memory_gb: float
+    name: str = ""
+    vendor: str = "NVIDIA"
+    bandwidth_gbps: float = 1.0
+    architecture: str | None = None
+    position: int = -1
+
+
+class _Lru(OrderedDict):
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get_or(self, key: Any, make: Callable[[], Any]) -> Any:
+        try:
+            self.move_to_end(key)
+            return self[key]
+        except KeyError:
+            value = self[key] = make()
+            if len(self) > self.size:
+                self.popitem(last=False)
+            return value
+
+
+@dataclass
+class Rated:
+    query: Query
+    rows: list[Row]
+    ordered: list[Row]  # table order (fastest first), runners only
+    summary: dict[str, Any]
+
+
+def _profile(name: str):  # noqa: ANN202
+    try:
+        return get_profile(name)
+    except (ValueError, ImportError):
+        return get_profile("reference")
+
+
+class Estimates:
+    """Per-process caches over the estimator (one Engine keeps one)."""
+
+    def __init__(self, knowledge: Knowledge, size: int = 512) -> None:
+        self.kn = knowledge
+        self._rated = _Lru(size)
+        self._card_models = _Lru(64)
+        self._sizes: dict[int, ModelSize | None] = {}
+
+    def size_of(self, record: ModelRecord) -> ModelSize | None:
+        key = id(record)
+        if key not in self._sizes:
+            self._sizes[key] = model_size(record)
+        return self._sizes[key]
+
+    def query(self, size: ModelSize, s: Settings) -> Query:
+        try:
+            return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant, profile=_profile(s.profile))
+        except UnknownQuant as exc:
+            raise BadInput("quant", text=exc.text) from None
+        except InvalidInput:
+            raise BadInput("context", context=s.context) from None
+
+    def rated(self, record: ModelRecord, s: Settings) -> Rated:
+        size = self.size_of(record)
+        if size is None:
+            raise BadInput("no_params", model=record.name)
+        key = (id(record), s)
+
+        def make() -> Rated:
+            q = self.query(size, s)
+            rows = rate_all(q, self.kn.gpus)
+            return Rated(q, rows, table(rows), summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
+
+        return self._rated.get_or(key, make)
+
+    def card_models(self, card: GpuRecord, s: Settings) -> list[tuple[ModelRecord, Row]]:
+        def make() -> list[tuple[ModelRecord, Row]]:
+            out = []
+            cards = [card]
+            for rec in self.kn.models:
+                size = self.size_of(rec)
+                if size is None:
+                    continue
+                row = rate_all(self.query(size, s), cards)[0]
+                if row.runs:
+                    out.append((rec, row))
+            out.sort(key=lambda mr: (-mr[1].tok_s, mr[0].name))  # type: ignore[operator]
+            return out
+
+        return self._card_models.get_or((card.position, card.name, s), make)
+
+
+# ---------------------------------------------------------------------------- fact helpers
+def card_row(rated: Rated, card: GpuRecord) -> Row:
+    rows = rated.rows
+    if 0 <= card.position < len(rows) and rows[card.position].card is card:
+        return rows[card.position]
+    for r in rows:
+        if r.card is card:
+            return r
+    # A card outside the catalog list (should not happen): rate it alone.
+    return rate_all(rated.query, [card])[0]
+
+
+def row_full(r: Row) -> dict[str, Any]:
+    return row_facts(r)
+
+
+def record_facts(rec: ModelRecord) -> dict[str, Any]:
+    return {
+        "name": rec.name,
+        "organization": rec.organization,
+        "organization_type": rec.organization_type,
+        "country": rec.country,
+        "publication_date": rec.publication_date.isoformat() if rec.publication_date else None,
+        "domain": list(rec.domain),
+        "tasks": list(rec.tasks),
+        "base_model": rec.base_model,
+        "params_b": rec.params_b,
+        "active_params_b": rec.active_params_b,
+        "parameter_notes": rec.parameter_notes,
+        "training_compute_flop": rec.training_compute_flop,
+        "training_compute_method": rec.training_compute_method,
+        "training_data_size": rec.training_data_size,
+        "training_hardware": rec.training_hardware,
+        "weights": rec.weights,
+        "weights_kind": vocab.access_kind(rec.weights),
+        "license": rec.license,
+        "training_code": rec.training_code,
+        "huggingface": rec.huggingface,
+        "confidence": rec.confidence,
+        "link": rec.link,
+    }
+
+
+def uses_epoch(rec: ModelRecord | None) -> bool:
+    return rec is not None and any(p.source == "epoch" for p in rec.provenance.values())
+
+
+def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
+    """What fits in `memory` GB whatever the card: the level, the need and the fit."""
+    q = rated.query
+    p = q.profile
+    card = VirtualCard(memory)
+    usable = p.usable_gb(card)
+    for lv in q.levels():
+        need = p.need_gb(q.model, lv, q.context)
+        if need <= usable:
+            return {"fits": True, "quant": lv.name, "need_gb": need, "fit": p.fit(need, card)}
+    lowest = q.levels()[-1]
+    need = p.need_gb(q.model, lowest, q.context)
+    return {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable, "miss_quant": lowest.name}
+
+
+def _short(rated: Rated, card: GpuRecord) -> float:
+    """How much memory the card lacks at the most compressed level allowed."""
+    q = rated.query
+    return q.profile.need_gb(q.model, q.levels()[-1], q.context) - q.profile.usable_gb(card)
+
+
+def _base(rated: Rated) -> dict[str, Any]:
+    return dict(rated.summary)
+
+
+# ---------------------------------------------------------------------------- builders
+Builder = Callable[[Estimates, Entities, Settings], Built]
+BUILDERS: dict[str, Builder] = {}
+
+
+def builder(name: str) -> Callable[[Builder], Builder]:
+    def wrap(fn: Builder) -> Builder:
+        BUILDERS[name] = fn
+        return fn
+
+    return wrap
+
+
+def _model(e: Entities) -> ModelRecord:
+    assert e.model is not None
+    return e.model
+
+
+@builder("can_run")
+def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    rec = _model(e)
+    rated = est.rated(rec, s)
+    facts = _base(rated)
+    if e.card is not None:
+        r = card_row(rated, e.card)
+        facts["mode"] = "card"
+        facts["row"] = row_full(r)
+        if not r.runs:
+            facts["short_gb"] = _short(rated, e.card)
+    elif e.memory_gb is not None:
+        if not (0 < e.memory_gb <= MAX_MEMORY_GB):
+            raise BadInput("memory", memory_gb=e.memory_gb)
+        facts["mode"] = "memory"
+        facts["memory_gb"] = e.memory_gb
+        best = best_with_memory(rated.rows, e.memory_gb)
+        facts["row"] = row_full(best) if best else None
+        facts["virtual"] = _virtual(rated, e.memory_gb)
+        facts["cards_with_memory"] = sum(1 for g in est.kn.gpus if g.memory_gb == e.memory_gb)
+    else:
+        facts["mode"] = "overview"
+    return Built(facts, sources={"gpus"})
+
+
+@builder("fastest")
+def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    rows = [row_full(r) for r in rated.ordered]
+    facts["rows"] = rows[:TOP_FASTEST]
+    return Built(facts, table=rows, sources={"gpus"})
+
+
+@builder("smallest")
+def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
+    rows = [row_full(r) for r in runners]
+    facts["rows"] = rows[:TOP_SMALLEST]
+    return Built(facts, table=rows, sources={"gpus"})
+
+
+@builder("vram")
+def vram(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    q = rated.query
+    facts = _base(rated)
+    facts["levels"] = [
+        {"quant": lv.name, "need_gb": q.profile.need_gb(q.model, lv, q.context),
+         "weights_gb": weights_gb(q.model.params_b, lv.ref_bpw)}
+        for lv in q.levels()
+    ]
+    cache, kind = cache_gb(q.model, q.context)
+    facts["cache_gb"] = cache
+    facts["cache_kind"] = kind
+    facts["runtime_gb"] = RUNTIME_ALLOWANCE_GB
+    return Built(facts, sources={"gpus"})
+
+
+@builder("speed")
+def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    if e.card is not None:
+        r = card_row(rated, e.card)
+        facts["row"] = row_full(r)
+        if not r.runs:
+            facts["short_gb"] = _short(rated, e.card)
+        elif rated.ordered:
+            facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
+    else:
+        facts["row"] = None
+    return Built(facts, sources={"gpus"})
+
+
+@builder("what_gpu")
+def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
+    return Built(_base(est.rated(_model(e), s)), sources={"gpus"})
+
+
+@builder("why_quant")
+def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    counts: dict[str, int] = {}
+    for r in rated.rows:
+        if r.quant:
+            counts[r.quant.name] = counts.get(r.quant.name, 0) + 1
+    order = [lv.name for lv in rated.query.levels()]
+    facts["levels"] = [{"quant": n, "cards": counts[n]} for n in order if n in counts]
+    return Built(facts, sources={"gpus"})
+
+
+@builder("accuracy")
+def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    facts["confidence"] = rated.ordered[0].confidence if rated.ordered else None
+    return Built(facts, sources={"gpus"})
+
+
+@builder("two_gpus")
+def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    q = rated.query
+    lowest = q.levels()[-1]
+    facts["need_lowest_gb"] = q.profile.need_gb(q.model, lowest, q.context)
+    facts["lowest_quant"] = lowest.name
+    return Built(facts, sources={"gpus"})
+
+
+@builder("offload")
+def offload(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    facts["miss_quant"] = rated.query.profile.miss_quant
+    return Built(facts, sources={"gpus"})
+
+
+def _info(e: Entities) -> Built:
+    rec = _model(e)
+    facts = {"model": {"name": rec.name, "params_b": rec.params_b, "active_params_b": rec.active_params_b},
+             "record": record_facts(rec)}
+    return Built(facts, sources={"epoch"} if uses_epoch(rec) else set())
+
+
+for _name in ("open_source", "parameters", "maker", "purpose", "download", "compute"):
+    BUILDERS[_name] = lambda est, e, s: _info(e)
+
+
+@builder("release")
+def release(est: Estimates, e: Entities, s: Settings) -> Built:
+    built = _info(e)
+    rec = _model(e)
+    if rec.publication_date:
+        age = (dt.date.today() - rec.publication_date).days / 365.25
+        built.facts["age_years"] = age
+        built.facts["old"] = age > OLD_MODEL_YEARS
+    return built
+
+
+@builder("card_models")
+def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
+    card = e.card
+    assert card is not None
+    pairs = est.card_models(card, s)
+    rows = [{"model": rec.name, **row_full(r)} for rec, r in pairs]
+    facts = {
+        "card": {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
+                 "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label},
+        "context": s.context, "profile": _profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
+        "models_total": sum(1 for m in est.kn.models if est.size_of(m) is not None),
+        "models_fit": len(rows),
+        "largest": max(({"model": rec.name, "params_b": rec.params_b, "quant": r.quant.name if r.quant else None,
+                         "tok_s": r.tok_s} for rec, r in pairs), key=lambda d: d["params_b"] or 0, default=None),
+        "rows": rows[:TOP_CARD_MODELS],
+    }
+    return Built(facts, table=rows, sources={"gpus"})
+
+
+@builder("compare")
+def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(_model(e), s)
+    facts = _base(rated)
+    assert e.card is not None and e.card2 is not None
+    a, b = card_row(rated, e.card), card_row(rated, e.card2)
+    facts["a"], facts["b"] = row_full(a), row_full(b)
+    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None
+    return Built(facts, sources={"gpus"})
+
+
+def _longest(fits: Callable[[int], bool], upper: int) -> int | None:
+    """The largest context in [1, upper] that still fits, by bisection (need grows with context)."""
+    if not fits(1):
+        return None
+    if fits(upper):
+        return upper
+    lo, hi = 1, upper  # fits(lo), not fits(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+@builder("longest_context")
+def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
+    rec = _model(e)
+    rated = est.rated(rec, s)
+    q = rated.query
+    p = q.profile
+    facts = _base(rated)
+    if e.card is not None:
+        card: Any = e.card
+        facts["target"] = {"kind": "card", "card": e.card.name, "memory_gb": e.card.memory_gb}
+    elif e.memory_gb is not None:
+        if not (0 < e.memory_gb <= MAX_MEMORY_GB):
+            raise BadInput("memory", memory_gb=e.memory_gb)
+        card = VirtualCard(e.memory_gb)
+        facts["target"] = {"kind": "memory", "memory_gb": e.memory_gb}
+    else:
+        # No card: the fastest card that runs it stands in (the question is about the model).
+        if not rated.ordered:
+            facts["target"] = None
+            facts["levels"] = []
+            return Built(facts, sources={"gpus"})
+        card = rated.ordered[0].card
+        facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb}
+    usable = p.usable_gb(card)
+    model_max = rec.architecture.max_context if rec.architecture else None
+    upper = min(model_max, MAX_CONTEXT) if model_max else MAX_CONTEXT
+    levels = q.levels()
+    out = []
+    for lv in (levels[0], levels[-1]) if len(levels) > 1 else levels:
+        longest = _longest(lambda c, lv=lv: p.need_gb(q.model, lv, c) <= usable, upper)
+        out.append({"quant": lv.name, "context": longest})
+    # "Its best level": the least compressed level that holds any context at all.
+    best = next((x for x in out if x["context"] is not None), None)
+    if best is None or out[0]["context"] is None:
+        for lv in levels:
+            longest = _longest(lambda c, lv=lv: p.need_gb(q.model, lv, c) <= usable, upper)
+            if longest is not None:
+                best = {"quant": lv.name, "context": longest}
+                break
+    facts["best"] = best
+    facts["lowest"] = out[-1] if len(out) > 1 else None
+    facts["model_max_context"] = model_max
+    facts["cache_kind"] = p.cache_kind(q.model)
+    facts["limit"] = upper
+    return Built(facts, sources={"gpus"})
+
+
+@builder("model_info")
+def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
+    rec = _model(e)
+    built = _info(e)
+    if est.size_of(rec) is not None:
+        built.facts.update(_base(est.rated(rec, s)))
+        built.sources.add("gpus")
+    return built
+
+
+@builder("help")
+def help_(est: Estimates, e: Entities, s: Settings) -> Built:
+    return Built({"profile": _profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus)})
+
+
+@builder("fallback")
+def fallback(est: Estimates, e: Entities, s: Settings) -> Built:
+    facts: dict[str, Any] = {"profile": _profile(s.profile).name}
+    if e.model is not None:
+        facts["model"] = {"name": e.model.name}
+    return Built(facts)

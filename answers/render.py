@@ -1,0 +1,194 @@
+"""Facts → localized Discord-markdown text through jinja2 templates (answers/templates/<intent>.md.j2).
+
+One jinja2 Environment per locale, built once: gettext callables bound to that locale's catalogue
+(newstyle, so `%(name)s` placeholders are checked), and number/date filters bound to the locale
+through `answers.format` (Babel). Templates never see a raw catalog or user string: `f` is the facts
+with every string escaped (`answers.markdown.escape`); the vocabulary filters escape what they return.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import format as fmt
+from . import i18n, vocab
+from .markdown import escape
+
+TEMPLATES = Path(__file__).with_name("templates")
+# Keys whose values are our own codes (quant names, labels) and are shown in code spans or mapped.
+_RAW_KEYS = ("quant", "quality", "fit", "kind", "mode", "profile", "vendor", "confidence", "release",
+             "publication_date", "weights_kind", "cache_estimate", "reason")
+_HF = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)?$")
+
+
+def escaped(value: Any, key: str = "") -> Any:
+    if isinstance(value, str):
+        return value if key.endswith(_RAW_KEYS) else escape(value)
+    if isinstance(value, dict):
+        return {k: escaped(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escaped(v, key) for v in value]
+    return value
+
+
+def _date(value: Any) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    text = str(value)
+    try:
+        if len(text) == 7:
+            return dt.date.fromisoformat(text + "-01")
+        return dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=1 << 16)
+def number(kind: str, value: float, locale: str) -> str:
+    """answers.format, memoized: tables repeat the same few values (memory sizes, needs, speeds)."""
+    return getattr(fmt, kind)(value, locale)
+
+
+def _filters(locale: str) -> dict[str, Any]:
+    def tok(v: float | None) -> str:
+        return "—" if v is None else number("tok_s", v, locale)
+
+    def gb(v: float | None) -> str:
+        return "—" if v is None else number("gb", v, locale)
+
+    def mem(v: float | None) -> str:
+        return "—" if v is None else number("memory", v, locale)
+
+    def num(v: float | None) -> str:
+        return "—" if v is None else number("integer", v, locale)
+
+    def dec(v: float | None, digits: int = 1) -> str:
+        from babel.numbers import format_decimal
+
+        return "—" if v is None else format_decimal(v, format="#,##0." + "0" * digits, locale=locale)
+
+    def pct(v: float) -> str:
+        from babel.numbers import format_percent
+
+        return format_percent(v, locale=locale)
+
+    def rng(row: dict) -> str:
+        if not row or row.get("tok_s_low") is None:
+            return "—"
+        return f"{number('integer', row['tok_s_low'], locale)}–{number('integer', row['tok_s_high'], locale)}"
+
+    def month(v: Any) -> str:
+        return fmt.month(_date(v), locale)
+
+    def day(v: Any) -> str:
+        return fmt.day(_date(v), locale)
+
+    def flop(v: float | None) -> str:
+        return "—" if v is None else fmt.flop(v, locale)
+
+    def sci(v: float | None) -> str:
+        return "—" if v is None else fmt.flop(v, locale)
+
+    def q(v: str | None) -> str:
+        return f"`{v}`" if v else "—"
+
+    def fit(v: str | None) -> str:
+        labels = {"comfortable": "comfortable", "tight": "tight", "no": "does not fit"}
+        return i18n.gettext(locale, labels.get(v or "no", "does not fit"))
+
+    def confidence(v: str | None) -> str:
+        return i18n.gettext(locale, CONFIDENCE[v]) if v in CONFIDENCE else escape(v or "")
+
+    def country(v: str | None) -> str:
+        return escape(vocab.country(locale, v) or "")
+
+    def orgs(v: str | None) -> str:
+        return escape(re.sub(r",(?=\S)", ", ", v or ""))
+
+    def org_type(v: str | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.ORGANIZATION_TYPES, v)))
+
+    def domains(v: list[str] | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.DOMAINS, v)))
+
+    def tasks(v: list[str] | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.TASKS, v)))
+
+    def access(v: str | None) -> str:
+        return escape(vocab.translate(locale, vocab.ACCESS, v) or "")
+
+    def code(v: str | None) -> str:
+        return escape(vocab.translate(locale, vocab.TRAINING_CODE, v) or "")
+
+    def method(v: str | None) -> str:
+        return escape(vocab.translate(locale, vocab.COMPUTE_METHODS, v) or "")
+
+    def listing(v: list[str] | None) -> str:
+        return ", ".join(v or [])
+
+    def hf_url(v: str | None) -> str | None:
+        if not v or not _HF.match(v.strip()):
+            return None
+        return f"https://huggingface.co/{v.strip()}"
+
+    def ctx(v: int | None) -> str:
+        return "—" if v is None else fmt.integer(v, locale)
+
+    return {
+        "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "range": rng, "month": month, "day": day,
+        "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit, "country": country, "org_type": org_type,
+        "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
+        "hf_url": hf_url, "ctx": ctx,
+    }
+
+
+def N_(msgid: str) -> str:  # noqa: N802 — marker for pybabel
+    return msgid
+
+
+# Labels looked up at run time in the `fit` and `confidence` filters; marked here for extraction.
+_FIT_LABELS = (N_("comfortable"), N_("tight"), N_("does not fit"))
+CONFIDENCE = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
+
+
+@cache
+def environment(locale: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        undefined=jinja2.StrictUndefined,
+    )
+    translations = i18n.translations(locale)
+    env.install_gettext_callables(translations.gettext, translations.ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.filters.update(_filters(locale))
+    env.globals["locale"] = locale
+    return env
+
+
+@cache
+def template(locale: str, name: str) -> jinja2.Template:
+    return environment(locale).get_template(name)
+
+
+def render(locale: str, intent: str, facts: dict[str, Any], **extra: Any) -> str:
+    return template(locale, f"{intent}.md.j2").render(f=escaped(facts), raw=facts, **extra)
+
+
+def gettext(locale: str, msgid: str, **values: Any) -> str:
+    text = i18n.gettext(locale, msgid)
+    return text % values if values else text
+
+
+def ngettext(locale: str, singular: str, plural: str, n: int, **values: Any) -> str:
+    text = i18n.ngettext(locale, singular, plural, n)
+    return text % values if values else text
