@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,19 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 FIXTURES = SHARED / "reference" / "fixtures"
+
+
+@dataclass(frozen=True)
+class FakeCard:
+    """A card with just what the estimator reads, for property tests."""
+
+    name: str = "Test card"
+    vendor: str = "NVIDIA"
+    memory_gb: float = 24.0
+    bandwidth_gbps: float = 1000.0
+    architecture: str | None = "Ada Lovelace"
+    memory_type: str | None = "GDDR6X"
+    position: int = 0
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:

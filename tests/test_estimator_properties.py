@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all
+from tests.conftest import FakeCard
 
-
-@dataclass(frozen=True)
-class FakeCard:
-    name: str = "card"
-    vendor: str = "NVIDIA"
-    memory_gb: float = 24.0
-    bandwidth_gbps: float = 1000.0
-    architecture: str | None = "Ampere"
-    position: int = 0
 
 
 params = st.floats(min_value=0.05, max_value=2000, allow_nan=False)
@@ -30,7 +22,7 @@ cards = st.builds(
     architecture=st.sampled_from(["Pascal", "Ampere", "Maxwell 2.0", "RDNA 3.0", None]),
 )
 contexts = st.integers(min_value=1, max_value=1_000_000)
-profiles = st.sampled_from(["reference"])
+profiles = st.sampled_from(["reference", "measured"])
 
 
 def one(model: ModelSize, card: FakeCard, context: int = 4096, profile: str = "reference"):

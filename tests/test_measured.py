@@ -7,7 +7,6 @@ import csv
 import hashlib
 import json
 import sys
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from estimator.model import LayerGroup, Layout, ModelSize
 from estimator.profile import REFERENCE, get_profile
 from estimator.quants import QUANTS, quant
 from estimator.ranking import Query, rate_all, summarize
+from tests.conftest import FakeCard
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -40,15 +40,6 @@ def by_name(cards, name):
     return next(c for c in cards if c.name == name)
 
 
-@dataclass(frozen=True)
-class FakeCard:
-    name: str = "Test card"
-    vendor: str = "NVIDIA"
-    memory_gb: float = 24.0
-    bandwidth_gbps: float = 1000.0
-    architecture: str | None = "Ada Lovelace"
-    memory_type: str | None = "GDDR6X"
-    position: int = 0
 
 
 # ------------------------------------------------------------------------------------------ interface
