@@ -30,6 +30,8 @@ from estimator.ranking import Query, models_on_card, rate_all  # noqa: E402
 
 
 def median_ms(fn, repeat: int) -> float:
+    for _ in range(10):  # warm-up: first calls fill caches and allocate
+        fn()
     times = []
     for _ in range(repeat):
         t = time.perf_counter()

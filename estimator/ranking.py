@@ -67,7 +67,22 @@ def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
     levels = query.levels()
     needs = [p.need_gb(query.model, q, query.context) for q in levels]
     miss_need = p.need_gb(query.model, quant(p.miss_quant), query.context)
-    return [rate(p, query.model, card, levels, needs, miss_need) for card in cards]
+    # The hot loop of every answer (818 cards): `rate` inlined, misses share nothing but a tuple.
+    model, usable_gb, tok_s, tok_range, fit = query.model, p.usable_gb, p.tok_s, p.tok_range, p.fit
+    pairs = tuple(zip(levels, needs))
+    rows = []
+    append = rows.append
+    for card in cards:
+        usable = usable_gb(card)
+        for q, need in pairs:
+            if need <= usable:
+                tok = tok_s(model, card, q)
+                low, high, conf = tok_range(model, card, q, tok)
+                append(Row(card, q, need, fit(need, card), tok, low, high, conf))
+                break
+        else:
+            append(Row(card, None, miss_need, "no", None, None, None, None))
+    return rows
 
 
 def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:
