@@ -51,7 +51,9 @@ class Parsed(BaseModel):
 
 
 # --------------------------------------------------------------------------- text cleaning
-_MENTION_RE = re.compile(r"<(?:@[!&]?|#)\d+>|<a?:\w+:\d+>")
+# Discord mentions (<@id>, <@&role>, <#channel>), custom emoji, and the @everyone/@here pings:
+# none of them can name a model or a card, so they are removed before anything is read.
+_MENTION_RE = re.compile(r"<(?:@[!&]?|#)\d+>|<a?:\w+:\d+>|@(?:everyone|here)\b", re.IGNORECASE)
 _FENCE_RE = re.compile(r"```(?:[a-zA-Z]+\n)?|`")
 _COMMA_DECIMAL_RE = re.compile(r"(\d),(\d{1,2})(?!\d)")  # "12,5 GB"; not "8,192 tokens"
 _TOKEN_RE = re.compile(r"[^\s,;!?¿¡()\[\]{}\"“”«»<>*|'’`]+")

@@ -30,3 +30,9 @@ def test_entity_accuracy_at_least_90_percent(resolvers):
     fields = ("model", "card", "card2", "memory_gb", "context", "quant")
     right = sum(all(getattr(parse(r["q"], *resolvers), f) == r[f] for f in fields) for r in HELDOUT)
     assert right / len(HELDOUT) >= 0.9
+
+
+@pytest.mark.parametrize("noise", ["@everyone", "@here", "<@123456>", "<@&42>", "<#99>", "<:gpu:123>"])
+def test_pings_and_mentions_never_become_names(resolvers, noise):
+    p = parse(f"can {noise} llama 3 8b {noise} run on 12gb?", *resolvers)
+    assert (p.intent, p.model, p.memory_gb, p.card) == ("can_run", "Llama 3 8B", 12.0, None)
