@@ -18,6 +18,8 @@ class Card(Protocol):
     @property
     def architecture(self) -> str | None: ...
     @property
+    def memory_type(self) -> str | None: ...  # "HBM3", "GDDR6X"…: the measured profile's card class
+    @property
     def position(self) -> int: ...
 
 

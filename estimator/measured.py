@@ -72,7 +72,7 @@ def load_constants() -> dict[str, Any]:
 
 def card_class(card: Card) -> str:
     """hbm (data-centre HBM), unified (LPDDR/DDR shared with the CPU), legacy (NVIDIA before Volta), gddr."""
-    mem_type = (getattr(card, "memory_type", None) or "").upper()
+    mem_type = (card.memory_type or "").upper()
     if is_legacy_nvidia(card):
         return "legacy"
     if mem_type.startswith("HBM"):
