@@ -22,8 +22,8 @@ from estimator.quants import UnknownQuant, quant as lookup_quant
 from . import i18n, markdown, render
 from .api import INTENTS, Answer, AskOptions
 from .intents import (
-    BUILDERS, MAX_MEMORY_GB, MODEL_INTENTS, SIZE_INTENTS, BadInput, Built, Entities, Estimates, Settings, _Lru,
-    uses_epoch,
+    BUILDERS, MAX_MEMORY_GB, MODEL_INTENTS, SIZE_INTENTS, BadInput, Built, Entities, Estimates, Settings, TableRow,
+    Lru, uses_epoch,
 )
 from .knowledge import Knowledge
 
@@ -87,9 +87,10 @@ class Engine:
         self.knowledge = knowledge
         self.estimates = Estimates(knowledge)
         self._parse = None
-        self._built = _Lru(256)
+        self._built = Lru(256)
         self._keys: dict[int, list[str]] = {}
-        self._tables = _Lru(256)
+        self._names: dict[str, dict[str, Any]] = {}
+        self._tables = Lru(256)
 
     @classmethod
     async def open(cls, db_path: Path | None = None) -> Engine:
@@ -160,6 +161,9 @@ class Engine:
             text = value.strip()[:200]
             if not text:
                 return None
+            known = self._by_name(kind).get(text)
+            if known is not None:  # a display name (what the parser and autocomplete hand over)
+                return known
             res = resolver.resolve(text)
         elif hasattr(value, "best") and hasattr(value, "candidates"):
             res = value
@@ -178,6 +182,21 @@ class Engine:
         if not cands and text:
             cands = self._near(resolver, text)
         raise _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
+
+    def _by_name(self, kind: str) -> dict[str, Any]:
+        table = self._names.get(kind)
+        if table is None:
+            if kind == "model":
+                table = {}
+                for m in self.knowledge.models:
+                    table.setdefault(m.name, m)
+            else:
+                groups: dict[str, list[GpuRecord]] = {}
+                for g in self.knowledge.gpus:
+                    groups.setdefault(g.name, []).append(g)
+                table = {name: self._payload(gs, "card") for name, gs in groups.items()}
+            self._names[kind] = table
+        return table
 
     def _near(self, resolver: Any, text: str) -> list[str]:
         """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the
@@ -337,13 +356,15 @@ class Engine:
 
         return _profile(options.profile).name
 
-    def _text(self, intent: str, lang: str, facts: dict[str, Any], rows: list[dict[str, Any]] | None) -> str:
+    def _text(self, intent: str, lang: str, facts: dict[str, Any], rows: list[TableRow] | None) -> str:
+        """The answer text; with `rows` (CLI), the table is written in, as many rows as fit."""
         shown = None if rows is None else len(facts.get("rows", []))
         while True:
             extra: dict[str, Any] = {"inline": rows is not None}
             if rows is not None:
                 extra["more"] = max(0, len(rows) - (shown or 0))
-                facts_view = dict(facts, rows=rows[:shown])
+                top = facts.get("rows", [])
+                facts_view = dict(facts, rows=top[:shown] if shown <= len(top) else [t.facts() for t in rows[:shown]])
             else:
                 extra["more"] = 0
                 facts_view = facts
@@ -360,26 +381,24 @@ class Engine:
         return self._tables.get_or((built.key, lang), lambda: self._display_rows(lang, built.table))
 
     @staticmethod
-    def _display_rows(lang: str, rows: list[dict[str, Any]] | None) -> list[dict[str, str]] | None:
+    def _display_rows(lang: str, rows: list[TableRow] | None) -> list[dict[str, str]] | None:
+        """Every row as display strings for the bot's pages (hundreds of rows: the fast formatter)."""
         if not rows:
             return None
         out = []
-        num = render.number
+        num = render.table_number(lang)
         fit_labels = {k: i18n.gettext(lang, k) for k in ("comfortable", "tight", "does not fit")}
-        for r in rows:
-            d = {
-                "tok_s": f"{num('tok_s', r['tok_s'], lang)} tok/s",
-                "range": f"{num('integer', r['tok_s_low'], lang)}–{num('integer', r['tok_s_high'], lang)}",
-                "quant": r["quant"] or "",
-                "need": f"{num('gb', r['need_gb'], lang)} GB",
-                "memory": f"{num('memory', r['memory_gb'], lang)} GB",
-                "fit": fit_labels.get(r["fit"], fit_labels["does not fit"]),
-            }
-            if "model" in r:
-                d = {"model": markdown.defuse_mentions(r["model"]), **d}
-            else:
-                d = {"card": markdown.defuse_mentions(r["card"]), **d}
-            out.append(d)
+        for t in rows:
+            r = t.row
+            out.append({
+                "model" if t.model else "card": markdown.defuse_mentions(t.name),
+                "tok_s": f"{num('tok_s', r.tok_s)} tok/s",
+                "range": f"{num('integer', r.tok_s_low)}–{num('integer', r.tok_s_high)}",
+                "quant": r.quant.name if r.quant else "",
+                "need": f"{num('gb', r.need_gb)} GB",
+                "memory": f"{num('memory', r.card.memory_gb)} GB",
+                "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
+            })
         return out
 
 

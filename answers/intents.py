@@ -8,9 +8,10 @@ cards, a card over all models) are cached in `Estimates`, keyed by everything th
 from __future__ import annotations
 
 import datetime as dt
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
@@ -18,7 +19,7 @@ from estimator.memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import get_profile
 from estimator.quants import UnknownQuant
-from estimator.ranking import Query, Row, best_with_memory, rate_all, summarize, table
+from estimator.ranking import Query, Row, rate_all, summarize, table
 
 from . import vocab
 from .facts import MEMORY_SIZES, row_facts, summary_facts
@@ -68,10 +69,23 @@ class Settings:
     quant: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One row of a paged table: a card (model answers) or a model (card answers) and its rating."""
+
+    name: str
+    row: Row
+    model: bool = False  # True: `name` is a model (the card_models table)
+
+    def facts(self) -> dict[str, Any]:
+        d = row_facts(self.row)
+        return {"model": self.name, **d} if self.model else d
+
+
 @dataclass
 class Built:
     facts: dict[str, Any]
-    table: list[dict[str, Any]] | None = None  # every row, for paged tables (facts carry the top N)
+    table: list[TableRow] | None = None  # every row, for paged tables (facts carry the top N as dicts)
     sources: set[str] = field(default_factory=set)  # "gpus", "epoch"
     key: Any = None  # cache key of a shared (cached) table
 
@@ -88,7 +102,9 @@ class VirtualCard:
     position: int = -1
 
 
-class _Lru(OrderedDict):
+class Lru(OrderedDict):
+    """A small least-recently-used cache."""
+
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
@@ -108,8 +124,28 @@ class _Lru(OrderedDict):
 class Rated:
     query: Query
     rows: list[Row]
-    ordered: list[Row]  # table order (fastest first), runners only
     summary: dict[str, Any]
+    _ordered: list[Row] | None = None
+    _by_memory: dict[float, Row] | None = None
+
+    @property
+    def ordered(self) -> list[Row]:
+        """Table order (fastest first), runners only; sorted on first use."""
+        if self._ordered is None:
+            self._ordered = table(self.rows)
+        return self._ordered
+
+    def best_with_memory(self, memory_gb: float) -> Row | None:
+        """estimator.ranking.best_with_memory for any size, from one pass over the rows."""
+        if self._by_memory is None:
+            best: dict[float, Row] = {}
+            for r in self.rows:
+                if r.runs:
+                    seen = best.get(r.card.memory_gb)
+                    if seen is None or (-r.tok_s, r.card.position) < (-seen.tok_s, seen.card.position):  # type: ignore[operator]
+                        best[r.card.memory_gb] = r
+            self._by_memory = best
+        return self._by_memory.get(memory_gb)
 
 
 def _profile(name: str):  # noqa: ANN202
@@ -124,9 +160,13 @@ class Estimates:
 
     def __init__(self, knowledge: Knowledge, size: int = 512) -> None:
         self.kn = knowledge
-        self._rated = _Lru(size)
-        self._card_models = _Lru(64)
+        self._rated = Lru(size)
+        self._card_models = Lru(64)
         self._sizes: dict[int, ModelSize | None] = {}
+
+    @cached_property
+    def memory_counts(self) -> dict[float, int]:
+        return dict(Counter(g.memory_gb for g in self.kn.gpus))
 
     def size_of(self, record: ModelRecord) -> ModelSize | None:
         key = id(record)
@@ -151,7 +191,7 @@ class Estimates:
         def make() -> Rated:
             q = self.query(size, s)
             rows = rate_all(q, self.kn.gpus)
-            return Rated(q, rows, table(rows), summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
+            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
 
         return self._rated.get_or(key, make)
 
@@ -278,10 +318,10 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
             raise BadInput("memory", memory_gb=e.memory_gb)
         facts["mode"] = "memory"
         facts["memory_gb"] = e.memory_gb
-        best = best_with_memory(rated.rows, e.memory_gb)
+        best = rated.best_with_memory(e.memory_gb)
         facts["row"] = row_full(best) if best else None
         facts["virtual"] = _virtual(rated, e.memory_gb)
-        facts["cards_with_memory"] = sum(1 for g in est.kn.gpus if g.memory_gb == e.memory_gb)
+        facts["cards_with_memory"] = est.memory_counts.get(e.memory_gb, 0)
     else:
         facts["mode"] = "overview"
     return Built(facts, sources={"gpus"})
@@ -291,9 +331,8 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
 def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
-    rows = [row_full(r) for r in rated.ordered]
-    facts["rows"] = rows[:TOP_FASTEST]
-    return Built(facts, table=rows, sources={"gpus"})
+    facts["rows"] = [row_full(r) for r in rated.ordered[:TOP_FASTEST]]
+    return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
 @builder("smallest")
@@ -301,9 +340,8 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
-    rows = [row_full(r) for r in runners]
-    facts["rows"] = rows[:TOP_SMALLEST]
-    return Built(facts, table=rows, sources={"gpus"})
+    facts["rows"] = [row_full(r) for r in runners[:TOP_SMALLEST]]
+    return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
 @builder("vram")
@@ -411,7 +449,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     card = e.card
     assert card is not None
     pairs = est.card_models(card, s)
-    rows = [{"model": rec.name, **row_full(r)} for rec, r in pairs]
+    rows = [TableRow(rec.name, r, model=True) for rec, r in pairs]
     facts = {
         "card": {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
                  "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label},
@@ -420,7 +458,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         "models_fit": len(rows),
         "largest": max(({"model": rec.name, "params_b": rec.params_b, "quant": r.quant.name if r.quant else None,
                          "tok_s": r.tok_s} for rec, r in pairs), key=lambda d: d["params_b"] or 0, default=None),
-        "rows": rows[:TOP_CARD_MODELS],
+        "rows": [t.facts() for t in rows[:TOP_CARD_MODELS]],
     }
     return Built(facts, table=rows, sources={"gpus"})
 

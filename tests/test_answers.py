@@ -395,7 +395,7 @@ def test_tables_are_truncated_to_the_limit(engine: Engine) -> None:
     rows = engine.command("fastest", "en", model="GLIDE")
     built = engine._build("fastest", engine._entities("fastest", {"model": "GLIDE"}),
                           engine._settings(AskOptions(), None, None))
-    many = Built(dict(built.facts, rows=built.table), built.table, built.sources)
+    many = Built(dict(built.facts, rows=[t.facts() for t in built.table]), built.table, built.sources)
     text = engine._text("fastest", "en", many.facts, many.table)
     assert len(text) <= MAX_CHARS
     assert re.search(r"…and \d+ more", text)
@@ -479,3 +479,21 @@ def test_markdown_helpers() -> None:
     assert defuse_mentions("<@123> @here") == f"<@{ZWSP}123> @{ZWSP}here"
     long = "x" * 5000
     assert len(finish(long)) <= MAX_CHARS and finish(long).endswith("…")
+
+
+def test_table_formatter_matches_answers_format() -> None:
+    import random
+
+    from answers.render import table_number
+
+    rng = random.Random(7)
+    values = [rng.uniform(0, 20) for _ in range(500)] + [rng.uniform(0, 20000) for _ in range(1500)]
+    values += [0.05, 0.15, 0.25, 9.95, 99.95, 99.949, 100.0, 999.5, 1000.0, 3388.0, 1549.4999, 12345678.9]
+    for lang in LANGS:
+        fast = table_number(lang)
+        for v in values:
+            assert fast("tok_s", v) == fmt.tok_s(v, lang), (lang, v)
+            assert fast("gb", v) == fmt.gb(v, lang), (lang, v)
+            assert fast("integer", v) == fmt.integer(v, lang), (lang, v)
+        for m in (4, 8, 12, 16, 24, 80, 141, 180, 1024, 11.5, 0.5):
+            assert fast("memory", m) == fmt.memory(m, lang), (lang, m)
