@@ -263,33 +263,25 @@ async def cmd_model(args: argparse.Namespace, emit: Emit) -> int:
 
 
 async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
-    """One question, or `-`: one question per input line, one answer (JSON object per line) each."""
+    """One question, or `-`: one question per input line, one answer (JSON object per line) each.
+
+    Answers are built for a terminal: tables are written into the text rather than paged.
+    """
     import sys
 
     from answers.api import AskOptions
-    from answers.engine import Engine
+    from answers.engine import Engine, answer_lines
     from answers.knowledge import Knowledge
 
     engine = Engine(await Knowledge.load(args.db))
-    options = AskOptions(profile=args.profile)
-
-    def one(question: str) -> None:
-        a = engine.ask(question, args.locale, options)
-        data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts, "text": a.text,
-                "profile": a.profile, "credits": a.credits}
+    lines = sys.stdin if args.question == "-" else [args.question]
+    for n, a in enumerate(answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile))):
         if args.json:
+            data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
+                    "text": a.text, "profile": a.profile, "credits": a.credits}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
         else:
-            sys.stdout.write(a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
-
-    if args.question == "-":
-        for line in sys.stdin:
-            if line.strip():
-                one(line.rstrip("\n"))
-                if not args.json:
-                    sys.stdout.write("\n")
-    else:
-        one(args.question)
+            sys.stdout.write(("\n" if n else "") + a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
     return 0
 
 

@@ -101,3 +101,25 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, argv):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("tpsbot: error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_ask_json_has_the_contract_keys_and_the_page_answer(capsys):
+    facts = FACTS["GLIDE"]
+    assert main(["ask", "can GLIDE run on 12 GB?", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert set(d) >= {"intent", "locale", "entities", "facts", "text"}
+    assert (d["intent"], d["locale"], d["entities"]["model"]) == ("can_run", "en", "GLIDE")
+    assert facts["faq12_card"] in d["text"] and facts["faq12_quant"] in d["text"]
+    assert f"{float(facts['faq12_tok_s']):.0f}" in d["text"]
+
+
+def test_ask_dash_answers_one_json_object_per_line(capsys, monkeypatch):
+    import io
+
+    questions = "can GLIDE run on 12 GB?\n\nGLIDE gira su una GPU da 12 GB?\ngLM tourne sur 8 Go ?\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(questions))
+    assert main(["ask", "-", "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["locale"] for x in lines] == ["en", "it", "fr"]
+    assert all(x["intent"] == "can_run" for x in lines)
+    assert "631" in lines[2]["text"] and FACTS["gLM"]["faq8_card"] in lines[2]["text"]
