@@ -4,7 +4,9 @@ the input of every answer template. Keys are only ever added here, never renamed
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from estimator.ranking import Query, Row, Summary, summarize, table
@@ -22,6 +24,11 @@ def model_facts(query: Query) -> dict[str, Any]:
     }
 
 
+@cache
+def _month(day: dt.date | None) -> str | None:
+    return day.strftime("%Y-%m") if day else None  # strftime is slow, and 818 rows share ~200 months
+
+
 def row_facts(r: Row) -> dict[str, Any]:
     c = r.card
     return {
@@ -29,7 +36,7 @@ def row_facts(r: Row) -> dict[str, Any]:
         "vendor": c.vendor,
         "memory_gb": c.memory_gb,
         "bandwidth_gbps": c.bandwidth_gbps,
-        "release": c.release.strftime("%Y-%m") if getattr(c, "release", None) else None,
+        "release": _month(getattr(c, "release", None)),
         "need_gb": r.need_gb,
         "quant": r.quant.name if r.quant else None,
         "fit": r.fit,

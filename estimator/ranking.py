@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -67,7 +66,9 @@ def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
     levels = query.levels()
     needs = [p.need_gb(query.model, q, query.context) for q in levels]
     miss_need = p.need_gb(query.model, quant(p.miss_quant), query.context)
-    # The hot loop of every answer (818 cards): `rate` inlined, misses share nothing but a tuple.
+    fast = getattr(p, "rate_many", None)  # a profile may offer a tight loop for its own rules
+    if fast is not None:
+        return fast(query.model, cards, levels, needs, miss_need)
     model, usable_gb, tok_s, tok_range, fit = query.model, p.usable_gb, p.tok_s, p.tok_range, p.fit
     pairs = tuple(zip(levels, needs))
     rows = []
@@ -122,18 +123,31 @@ def closest_miss(query: Query, rows: Sequence[Row]) -> float | None:
 
 def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (8, 12, 16, 24)) -> Summary:
     ordered = table(rows)
-    speeds = [r.tok_s for r in ordered]
-    fitting = [r for r in rows if r.runs]
+    n = len(ordered)
+    # `ordered` is sorted by speed already: the median needs no second sort.
+    median = None if not n else (ordered[n // 2].tok_s if n % 2 else (ordered[n // 2 - 1].tok_s + ordered[n // 2].tok_s) / 2)  # type: ignore[operator]
+    smallest, wanted, best, levels = None, set(memory_sizes), {}, set()
+    for r in rows:  # catalog order, so "first seen wins" is the catalog-order tie-break
+        if not r.runs:
+            continue
+        levels.add(r.quant)
+        mem = r.card.memory_gb
+        if smallest is None or mem < smallest.card.memory_gb:
+            smallest = r
+        if mem in wanted:
+            held = best.get(mem)
+            if held is None or r.tok_s > held.tok_s:  # type: ignore[operator]
+                best[mem] = r
     return Summary(
         cards_total=len(rows),
-        cards_fit=len(fitting),
-        smallest=min(fitting, key=lambda r: (r.card.memory_gb, r.card.position), default=None),
+        cards_fit=n,
+        smallest=smallest,
         fastest=ordered[0] if ordered else None,
-        median_tok_s=statistics.median(speeds) if speeds else None,  # type: ignore[type-var]
-        above_reading_speed=sum(1 for s in speeds if s >= READING_SPEED_TOK_S),  # type: ignore[operator]
+        median_tok_s=median,
+        above_reading_speed=sum(1 for r in ordered if r.tok_s >= READING_SPEED_TOK_S),  # type: ignore[operator]
         closest_miss_gb=closest_miss(query, rows),
-        distinct_quant_levels=len({r.quant.name for r in fitting if r.quant}),
-        by_memory={n: best_with_memory(rows, n) for n in memory_sizes},
+        distinct_quant_levels=len(levels),
+        by_memory={m: best.get(m) for m in memory_sizes},
     )
 
 
