@@ -6,7 +6,6 @@ from __future__ import annotations
 import http.server
 import socket
 import threading
-import time
 import zipfile
 from datetime import date
 from functools import partial
@@ -40,15 +39,9 @@ def two_sig(x: float) -> str:
 # --------------------------------------------------------------------------- real snapshots
 
 
-_READ_SECONDS: dict[str, float] = {}
-
-
 @pytest.fixture(scope="module")
 def snap2026() -> EpochSnapshot:
-    start = time.perf_counter()
-    snap = read_epoch(SNAPSHOT_2026)
-    _READ_SECONDS["2026"] = time.perf_counter() - start  # timed once, asserted in its own test
-    return snap
+    return read_epoch(SNAPSHOT_2026)
 
 
 @pytest.fixture(scope="module")
@@ -141,11 +134,6 @@ def test_real_snapshot_edge_values(snap2026: EpochSnapshot) -> None:
     assert by_name["Chameleon-34B"].training_data_size == 4.4e12
     assert by_name["Kimi K2"].active_params_b == 32
     assert by_name["DeepSeek-V3"].active_params_b == 37
-
-
-@needs_snapshots
-def test_reading_is_fast(snap2026: EpochSnapshot) -> None:
-    assert _READ_SECONDS["2026"] < 2.0
 
 
 # --------------------------------------------------------------------------- edge-case samples
@@ -538,11 +526,9 @@ def test_ambiguous_loose_matches_are_not_taken() -> None:
 
 
 @needs_snapshots
-def test_real_merge_is_fast_and_matches_known_builtins(snap2026: EpochSnapshot) -> None:
+def test_real_merge_matches_known_builtins(snap2026: EpochSnapshot) -> None:
     ours = load_builtin_models()
-    start = time.perf_counter()
     merged, report = merge_models(ours, snap2026.records, snap2026)
-    assert time.perf_counter() - start < 1.0
     assert [r.name for r in merged[: len(ours)]] == [r.name for r in ours]
     assert len(merged) == len(ours) + len(report.added)
     assert set(report.updated) | set(report.unchanged) == {r.name for r in ours}

@@ -4,8 +4,6 @@ units, context and quant parsing, and robustness (mentions, code blocks, huge or
 from __future__ import annotations
 
 import json
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -168,13 +166,14 @@ def test_discord_mentions_and_code_blocks() -> None:
     assert (got.intent, got.card) == ("card_models", "GeForce RTX 3060 12 GB")
 
 
-def test_huge_input_is_capped_and_fast() -> None:
-    q = "can GLIDE run on 12 GB? " + "blah " * 50_000
-    _parse("warm up")  # first call compiles the pattern table
-    t = time.perf_counter()
-    got = _parse(q)
-    assert time.perf_counter() - t < 0.05
+def test_huge_input_is_capped() -> None:
+    # Only the first MAX_INPUT characters are read (speed is measured by benchmarks/, not here).
+    from answers.parse import MAX_INPUT
+
+    head = "can GLIDE run on 12 GB? "
+    got = _parse(head + "blah " * 50_000)
     assert got.model == "GLIDE" and got.memory_gb == 12.0
+    assert _parse(head + "x" * MAX_INPUT + " on a rtx 4090").card is None  # beyond the cap: never read
 
 
 @pytest.mark.parametrize("q", ["", "   ", "???", "🙂🙂🙂", "<@123>", "```\n```", "0 GB", "9999999999999999999999 GB"])
@@ -200,12 +199,3 @@ def test_word_salad_never_raises(words: list[str]) -> None:
     assert got.intent in PARSER_INTENTS
 
 
-# --------------------------------------------------------------------------- speed
-def test_median_parse_time_under_5ms() -> None:
-    _parse("warm up")
-    times = []
-    for row in ROWS:
-        t = time.perf_counter()
-        _parse(str(row["q"]))
-        times.append(time.perf_counter() - t)
-    assert statistics.median(times) < 0.005
