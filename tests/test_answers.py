@@ -398,8 +398,6 @@ def test_tables_are_truncated_to_the_limit(engine: Engine) -> None:
     assert rows.table and len(rows.table) == 818
 
 
-
-
 def test_engine_opens_a_database(built_db) -> None:  # noqa: ANN001
     import asyncio
 
