@@ -723,28 +723,43 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
             cards[0] = Span(cards[0].start, mem_at + 1, "gpu", res, fuller)
             memory = None
 
-    intent = _intent(folded, model_span is not None, len(cards), memory is not None, context is not None)
+    # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
+    # "no such card" instead of quietly answering without it.
+    unknown_card = None
+    if not cards:
+        for phrase in unknown:
+            hit = _CARD_SHAPE_RE.search(phrase.casefold())
+            if hit:
+                unknown_card = phrase[hit.start():]
+                unknown.remove(phrase)
+                break
+    n_cards = len(cards) + (unknown_card is not None)
+    intent = _intent(folded, model_span is not None, n_cards, memory is not None, context is not None)
     model_text = _value(model_span)
     if model_span is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
-        as_model = _intent(folded, True, len(cards), memory is not None, context is not None)
+        as_model = _intent(folded, True, n_cards, memory is not None, context is not None)
         if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
             intent, model_text = as_model, guess
     return Parsed(
         intent=intent,
         language=language,
         model=model_text,
-        card=_value(cards[0]) if cards else None,
+        card=_value(cards[0]) if cards else unknown_card,
         card2=_value(cards[1]) if len(cards) > 1 else None,
         memory_gb=memory,
         context=context,
         quant=quant,
         model_span=model_span.text if model_span else (model_text if model_text else None),
-        card_span=cards[0].text if cards else None,
+        card_span=cards[0].text if cards else unknown_card,
         card2_span=cards[1].text if len(cards) > 1 else None,
     )
+
+
+# Vendor series words followed by a model number: how people type a graphics card.
+_CARD_SHAPE_RE = re.compile(r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b")
 
 
 def _span_rank(span: Span) -> tuple[float, int]:

@@ -36,3 +36,10 @@ def test_entity_accuracy_at_least_90_percent(resolvers):
 def test_pings_and_mentions_never_become_names(resolvers, noise):
     p = parse(f"can {noise} llama 3 8b {noise} run on 12gb?", *resolvers)
     assert (p.intent, p.model, p.memory_gb, p.card) == ("can_run", "Llama 3 8B", 12.0, None)
+
+
+@pytest.mark.parametrize(("question", "card"), [("can GLIDE run on rtx 9999?", "rtx 9999"),
+                                                 ("how fast is llama 3 8b on my gtx 7070 ti", "gtx 7070 ti")])
+def test_unknown_card_is_kept_so_the_answer_says_not_found(resolvers, question, card):
+    p = parse(question, *resolvers)
+    assert p.card == card and p.model in ("GLIDE", "Llama 3 8B")
