@@ -25,7 +25,7 @@ from .intents import (
     BUILDERS, MAX_MEMORY_GB, MODEL_INTENTS, SIZE_INTENTS, BadInput, Built, Entities, Estimates, Settings, TableRow,
     Lru, uses_epoch,
 )
-from .knowledge import Knowledge
+from .knowledge import Knowledge, faster_variant
 
 MAX_QUESTION_CHARS = 2000
 TABLE_INTENTS = frozenset({"fastest", "smallest", "card_models"})
@@ -215,9 +215,7 @@ class Engine:
     @staticmethod
     def _payload(key: Any, kind: str) -> Any:
         if isinstance(key, list):
-            # Same-name records (two "Tesla V100 SXM2 16 GB" at 897 and 1,130 GB/s): answer for the
-            # faster one, as the "best card with N GB" answers do; ties keep catalog order.
-            key = max(key, key=lambda g: getattr(g, "bandwidth_gbps", 0)) if key else None
+            key = faster_variant(key) if key else None
         if kind == "model" and not isinstance(key, ModelRecord):
             return None
         return key

@@ -136,7 +136,7 @@ class Rated:
         return self._ordered
 
     def best_with_memory(self, memory_gb: float) -> Row | None:
-        """estimator.ranking.best_with_memory for any size, from one pass over the rows."""
+        """Among cards with exactly this much memory that run it, the fastest; ties by catalog order."""
         if self._by_memory is None:
             best: dict[float, Row] = {}
             for r in self.rows:

@@ -15,6 +15,12 @@ from catalog.store import CatalogStore
 from estimator.model import Layout, LayerGroup, ModelSize
 
 
+def faster_variant(records: list[GpuRecord]) -> GpuRecord:
+    """Same-name records (two "Tesla V100 SXM2 16 GB", 897 and 1,130 GB/s): a named card answers
+    with the faster one; ties keep catalog order."""
+    return max(records, key=lambda g: g.bandwidth_gbps)
+
+
 def layout_of(arch: Architecture | None) -> Layout | None:
     if arch is None:
         return None

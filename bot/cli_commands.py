@@ -201,8 +201,9 @@ def _resolve_card(kn, text: str):  # noqa: ANN001, ANN202
             raise CliError(f"{text!r} matches several cards: " + ", ".join(c.name for c in res.candidates[:8]))
         raise CliError(f"no card in the catalog matches {text!r}")
     variants = res.best.key if isinstance(res.best.key, list) else [res.best.key]
-    # Same-name variants (two "Tesla V100 SXM2 16 GB"): the faster record, as the bot's answers use.
-    return max(variants, key=lambda g: g.bandwidth_gbps), len(variants)
+    from answers.knowledge import faster_variant
+
+    return faster_variant(variants), len(variants)
 
 
 def card_facts(card) -> dict[str, Any]:  # noqa: ANN001

@@ -69,21 +69,7 @@ def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
     fast = getattr(p, "rate_many", None)  # a profile may offer a tight loop for its own rules
     if fast is not None:
         return fast(query.model, cards, levels, needs, miss_need)
-    model, usable_gb, tok_s, tok_range, fit = query.model, p.usable_gb, p.tok_s, p.tok_range, p.fit
-    pairs = tuple(zip(levels, needs))
-    rows = []
-    append = rows.append
-    for card in cards:
-        usable = usable_gb(card)
-        for q, need in pairs:
-            if need <= usable:
-                tok = tok_s(model, card, q)
-                low, high, conf = tok_range(model, card, q, tok)
-                append(Row(card, q, need, fit(need, card), tok, low, high, conf))
-                break
-        else:
-            append(Row(card, None, miss_need, "no", None, None, None, None))
-    return rows
+    return [rate(p, query.model, card, levels, needs, miss_need) for card in cards]
 
 
 def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:
@@ -106,12 +92,6 @@ class Summary:
     closest_miss_gb: float | None
     distinct_quant_levels: int
     by_memory: dict[int, Row | None]
-
-
-def best_with_memory(rows: Sequence[Row], memory_gb: float) -> Row | None:
-    """Among cards with exactly this much memory that run it, the fastest; ties by catalog order."""
-    candidates = [r for r in rows if r.runs and r.card.memory_gb == memory_gb]
-    return min(candidates, key=lambda r: (-r.tok_s, r.card.position), default=None)  # type: ignore[operator]
 
 
 def closest_miss(query: Query, rows: Sequence[Row]) -> float | None:
