@@ -11,6 +11,7 @@ templates through `answers.render`; every answer is Discord-markdown safe (`answ
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -400,10 +401,27 @@ class Engine:
         return out
 
 
+@dataclass(frozen=True)
+class LineError:
+    """A line of `tpsbot ask -` that could not be answered: reported, and the stream goes on."""
+
+    line: int  # 1-based line number in the input
+    question: str
+    error: str
+
+
 def answer_lines(engine: Engine, lines: Iterable[str], locale: str | None = None,
-                 options: AskOptions | None = None) -> Iterator[Answer]:
-    """One answer per non-empty line (the CLI's `tpsbot ask -`); tables are written into the text."""
-    for line in lines:
+                 options: AskOptions | None = None) -> Iterator[Answer | LineError]:
+    """One answer per non-empty line (the CLI's `tpsbot ask -`); tables are written into the text.
+
+    A line whose answer fails (a defect, never bad input: that gets an "invalid" answer) yields a
+    `LineError` instead, so one bad line does not cost the answers to every later one.
+    """
+    for n, line in enumerate(lines, 1):
         question = line.strip()
-        if question:
+        if not question:
+            continue
+        try:
             yield engine._ask(question, locale, options, inline=True)
+        except Exception as exc:  # noqa: BLE001 — reported per line; the caller decides the exit code
+            yield LineError(n, question[:200], f"{type(exc).__name__}: {exc}"[:300])

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
-from estimator.memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
+from estimator.card import MemoryCard
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import get_profile
 from estimator.quants import UnknownQuant
@@ -88,18 +88,6 @@ class Built:
     table: list[TableRow] | None = None  # every row, for paged tables (facts carry the top N as dicts)
     sources: set[str] = field(default_factory=set)  # "gpus", "epoch"
     key: Any = None  # cache key of a shared (cached) table
-
-
-@dataclass(frozen=True, slots=True)
-class VirtualCard:
-    """An amount of memory asked about without naming a card ("on 12 GB")."""
-
-    memory_gb: float
-    name: str = ""
-    vendor: str = "NVIDIA"
-    bandwidth_gbps: float = 1.0
-    architecture: str | None = None
-    position: int = -1
 
 
 class Lru(OrderedDict):
@@ -263,7 +251,7 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
     """What fits in `memory` GB whatever the card: the level, the need and the fit."""
     q = rated.query
     p = q.profile
-    card = VirtualCard(memory)
+    card = MemoryCard(memory)
     usable = p.usable_gb(card)
     for lv in q.levels():
         need = p.need_gb(q.model, lv, q.context)
@@ -349,15 +337,18 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     q = rated.query
     facts = _base(rated)
-    facts["levels"] = [
-        {"quant": lv.name, "need_gb": q.profile.need_gb(q.model, lv, q.context),
-         "weights_gb": weights_gb(q.model.params_b, lv.ref_bpw)}
-        for lv in q.levels()
-    ]
-    cache, kind = cache_gb(q.model, q.context)
-    facts["cache_gb"] = cache
-    facts["cache_kind"] = kind
-    facts["runtime_gb"] = RUNTIME_ALLOWANCE_GB
+    p = q.profile
+    levels = q.levels()
+    # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
+    parts = [p.memory_parts(q.model, lv, q.context) for lv in levels]
+    facts["levels"] = [{"quant": lv.name, "need_gb": p.need_gb(q.model, lv, q.context), "weights_gb": part.weights_gb}
+                       for lv, part in zip(levels, parts)]
+    facts["cache_gb"] = parts[0].cache_gb  # the same at every level
+    facts["cache_kind"] = p.cache_kind(q.model)
+    facts["runtime_gb"] = parts[0].runtime_gb
+    rule = p.holds_rule(MemoryCard(1.0))  # a discrete card: the rule every answer about "N GB" uses
+    facts["holds_share"] = rule.share
+    facts["reserve_gb"] = rule.reserve_gb
     return Built(facts, sources={"gpus"})
 
 
@@ -503,7 +494,7 @@ def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=e.memory_gb)
-        card = VirtualCard(e.memory_gb)
+        card = MemoryCard(e.memory_gb)
         facts["target"] = {"kind": "memory", "memory_gb": e.memory_gb}
     else:
         # No card: the fastest card that runs it stands in (the question is about the model).

@@ -267,24 +267,39 @@ async def cmd_model(args: argparse.Namespace, emit: Emit) -> int:
 async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     """One question, or `-`: one question per input line, one answer (JSON object per line) each.
 
-    Answers are built for a terminal: tables are written into the text rather than paged.
+    Answers are built for a terminal: tables are written into the text rather than paged. A line
+    that cannot be answered prints `{"error": …, "line": N, "question": …}` (JSON) or one
+    `tpsbot: error: line N: …` line on stderr (text), and the next line is answered; the exit code
+    is then 1, so scripts notice that some answers are missing.
     """
     import sys
 
     from answers.api import AskOptions
-    from answers.engine import Engine, answer_lines
+    from answers.engine import Engine, LineError, answer_lines
     from answers.knowledge import Knowledge
 
     engine = Engine(await Knowledge.load(args.db))
     lines = sys.stdin if args.question == "-" else [args.question]
-    for n, a in enumerate(answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile))):
+    failed = False
+    n = 0
+    for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile)):
+        if isinstance(a, LineError):
+            failed = True
+            if args.json:
+                sys.stdout.write(json.dumps({"error": a.error, "line": a.line, "question": a.question},
+                                            ensure_ascii=False) + "\n")
+            else:
+                sys.stderr.write(f"tpsbot: error: line {a.line}: {a.error}\n")
+            sys.stdout.flush()
+            continue
         if args.json:
             data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
                     "text": a.text, "profile": a.profile, "credits": a.credits}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
         else:
             sys.stdout.write(("\n" if n else "") + a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
-    return 0
+        n += 1
+    return 1 if failed else 0
 
 
 HANDLERS: dict[str, Callable[..., Any]] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
@@ -21,6 +22,24 @@ class Card(Protocol):
     def memory_type(self) -> str | None: ...  # "HBM3", "GDDR6X"…: the measured profile's card class
     @property
     def position(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryCard:
+    """An amount of memory asked about without naming a card ("can it run on 12 GB?").
+
+    Every `Card` field is here, so any profile rates it: a discrete card (no HBM, not unified
+    memory) of that size. Only memory-based rules (need, usable, fit) are asked of it; its
+    bandwidth is a placeholder that no answer reports.
+    """
+
+    memory_gb: float
+    name: str = ""
+    vendor: str = "NVIDIA"
+    bandwidth_gbps: float = 1.0
+    architecture: str | None = None
+    memory_type: str | None = None
+    position: int = -1
 
 
 VENDOR_FACTOR = {"NVIDIA": 1.0, "AMD": 0.78, "ATI": 0.78, "Intel": 0.65}

@@ -37,15 +37,19 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .card import Card, is_legacy_nvidia
 from .memory import GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
-from .profile import register
+from .profile import HoldsRule, MemoryParts, register
 from .quants import BY_NAME, Quant
+
+if TYPE_CHECKING:
+    from .ranking import Row
 
 NAME = "measured"
 
@@ -149,16 +153,24 @@ class MeasuredProfile:
             return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context)
         return cache_gb(model, context)[0]
 
+    def compute_buffer_gb(self, context: int) -> float:
+        return self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
+
     def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
-        compute = self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
-        return self.weights_gb(model, q) + self.cache_gb(model, context) + compute
+        return self.weights_gb(model, q) + self.cache_gb(model, context) + self.compute_buffer_gb(context)
+
+    def memory_parts(self, model: ModelSize, q: Quant, context: int) -> MemoryParts:
+        return MemoryParts(self.weights_gb(model, q), self.cache_gb(model, context), self.compute_buffer_gb(context))
+
+    def holds_rule(self, card: Card) -> HoldsRule:
+        os_share = self.unified_os_share if card_class(card) == "unified" else 0.0
+        return HoldsRule(1 - os_share, self.reserve_gb)
 
     def cache_kind(self, model: ModelSize) -> str:
         return "layout" if model.layout is not None else "size"
 
     def usable_gb(self, card: Card) -> float:
-        os_share = self.unified_os_share if card_class(card) == "unified" else 0.0
-        return card.memory_gb * (1 - os_share) - self.reserve_gb
+        return self.holds_rule(card).usable_gb(card.memory_gb)
 
     def fit(self, need: float, card: Card) -> str:
         return "comfortable" if need <= self.comfortable_share * self.usable_gb(card) else "tight"
@@ -228,6 +240,12 @@ class MeasuredProfile:
             return 0.6 * tok_s, 1.6 * tok_s, "low"
         lo, hi = self.ranges[conf]  # factors on the estimate, within 0.6–1.6
         return lo * tok_s, hi * tok_s, conf
+
+    def rate_many(self, model: ModelSize, cards: Sequence[Card], levels: Sequence[Quant], needs: Sequence[float],
+                  miss_need: float) -> list[Row]:
+        from .ranking import rate  # ranking imports profiles: bound at call time
+
+        return [rate(self, model, card, levels, needs, miss_need) for card in cards]
 
     # ------------------------------------------------------------------ for fitting and scoring
 

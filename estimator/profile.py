@@ -7,14 +7,43 @@ calibrated `measured` one) implement the same interface, so tables and summaries
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from .card import Card, card_factor
 from .memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
 from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
 
+if TYPE_CHECKING:
+    from .ranking import Row
+
 READING_SPEED_TOK_S = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryParts:
+    """What a level's memory need is made of, as the profile computes it: the parts add up to
+    `need_gb` exactly, so an answer can explain the total without knowing the profile's rules."""
+
+    weights_gb: float
+    cache_gb: float
+    runtime_gb: float  # the runtime's own memory: a fixed allowance, or a compute buffer
+
+    @property
+    def total_gb(self) -> float:
+        return self.weights_gb + self.cache_gb + self.runtime_gb
+
+
+@dataclass(frozen=True, slots=True)
+class HoldsRule:
+    """When a card holds a level: need ≤ share × memory − reserve_gb."""
+
+    share: float
+    reserve_gb: float = 0.0
+
+    def usable_gb(self, memory_gb: float) -> float:
+        return self.share * memory_gb - self.reserve_gb
 
 
 class Profile(Protocol):
@@ -24,11 +53,15 @@ class Profile(Protocol):
     miss_quant: str
 
     def need_gb(self, model: ModelSize, q: Quant, context: int) -> float: ...
+    def memory_parts(self, model: ModelSize, q: Quant, context: int) -> MemoryParts: ...  # sums to need_gb
+    def holds_rule(self, card: Card) -> HoldsRule: ...  # usable_gb(card) == holds_rule(card).usable_gb(memory)
     def cache_kind(self, model: ModelSize) -> str: ...
     def usable_gb(self, card: Card) -> float: ...  # need ≤ usable ⇔ the card holds it
     def fit(self, need: float, card: Card) -> str: ...  # comfortable | tight
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float: ...
     def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]: ...
+    def rate_many(self, model: ModelSize, cards: Sequence[Card], levels: Sequence[Quant], needs: Sequence[float],
+                  miss_need: float) -> list[Row]: ...  # `ranking.rate` over every card, possibly faster
 
 
 class ReferenceProfile:
@@ -45,6 +78,12 @@ class ReferenceProfile:
 
     def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
         return weights_gb(model.params_b, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context)[0]
+
+    def memory_parts(self, model: ModelSize, q: Quant, context: int) -> MemoryParts:
+        return MemoryParts(weights_gb(model.params_b, q.ref_bpw), cache_gb(model, context)[0], RUNTIME_ALLOWANCE_GB)
+
+    def holds_rule(self, card: Card) -> HoldsRule:
+        return HoldsRule(self.holds_share)
 
     def cache_kind(self, model: ModelSize) -> str:
         return "layout" if model.layout is not None else "size"
@@ -70,7 +109,7 @@ class ReferenceProfile:
         return 0.6 * tok_s, 1.6 * tok_s, "low"
 
     def rate_many(self, model: ModelSize, cards: Sequence[Card], levels: Sequence[Quant], needs: Sequence[float],
-                  miss_need: float) -> list:
+                  miss_need: float) -> list[Row]:
         """`ranking.rate_all` for these rules in one tight loop: every estimate rates all 818 cards.
 
         The arithmetic and its order are those of `usable_gb`, `fit`, `tok_s` and `tok_range`, so the

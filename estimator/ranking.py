@@ -66,10 +66,7 @@ def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
     levels = query.levels()
     needs = [p.need_gb(query.model, q, query.context) for q in levels]
     miss_need = p.need_gb(query.model, quant(p.miss_quant), query.context)
-    fast = getattr(p, "rate_many", None)  # a profile may offer a tight loop for its own rules
-    if fast is not None:
-        return fast(query.model, cards, levels, needs, miss_need)
-    return [rate(p, query.model, card, levels, needs, miss_need) for card in cards]
+    return p.rate_many(query.model, cards, levels, needs, miss_need)
 
 
 def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:

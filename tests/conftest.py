@@ -26,6 +26,15 @@ class FakeCard:
     position: int = 0
 
 
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The shared reference data next to the checkout (`../shared`): fixtures, Epoch AI snapshots,
+    measured speeds. Module-level readers that cannot take a fixture use `SHARED`, the same path."""
+    if not SHARED.is_dir():
+        pytest.fail(f"shared data not found at {SHARED}: clone the repository next to its `shared` directory")
+    return SHARED
+
+
 def read_csv(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8", newline="") as fh:
         return list(csv.DictReader(fh))

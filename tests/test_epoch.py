@@ -23,13 +23,11 @@ from catalog.epoch import (
 )
 from catalog.records import Architecture, AttentionGroup, ModelRecord, Provenance
 
-EPOCH_DIR = Path("/work/shared/data/epoch")
-SNAPSHOT_2026 = EPOCH_DIR / "all_ai_models.csv"
-SNAPSHOT_2025 = EPOCH_DIR / "older" / "all_ai_models.2025-04.csv"
-NOTABLE_2024 = EPOCH_DIR / "older" / "notable_ai_models.2024-10.csv"
+SNAPSHOT_2026 = Path("data", "epoch", "all_ai_models.csv")  # relative to the shared dir
+SNAPSHOT_2025 = Path("data", "epoch", "older", "all_ai_models.2025-04.csv")
+NOTABLE_2024 = Path("data", "epoch", "older", "notable_ai_models.2024-10.csv")
 SAMPLES = Path(__file__).parent / "data" / "epoch"
 
-needs_snapshots = pytest.mark.skipif(not SNAPSHOT_2026.exists(), reason="Epoch snapshots not available")
 
 
 def two_sig(x: float) -> str:
@@ -40,21 +38,20 @@ def two_sig(x: float) -> str:
 
 
 @pytest.fixture(scope="module")
-def snap2026() -> EpochSnapshot:
-    return read_epoch(SNAPSHOT_2026)
+def snap2026(shared_dir: Path) -> EpochSnapshot:
+    return read_epoch(shared_dir / SNAPSHOT_2026)
 
 
 @pytest.fixture(scope="module")
-def snap2025() -> EpochSnapshot:
-    return read_epoch(SNAPSHOT_2025)
+def snap2025(shared_dir: Path) -> EpochSnapshot:
+    return read_epoch(shared_dir / SNAPSHOT_2025)
 
 
 @pytest.fixture(scope="module")
-def notable2024() -> EpochSnapshot:
-    return read_epoch(NOTABLE_2024)
+def notable2024(shared_dir: Path) -> EpochSnapshot:
+    return read_epoch(shared_dir / NOTABLE_2024)
 
 
-@needs_snapshots
 def test_2026_snapshot_counts_and_layout(snap2026: EpochSnapshot) -> None:
     assert snap2026.columns == "2026"
     assert snap2026.rows == 3237
@@ -68,7 +65,6 @@ def test_2026_snapshot_counts_and_layout(snap2026: EpochSnapshot) -> None:
     assert len(snap2026.sha256) == 64
 
 
-@needs_snapshots
 def test_older_snapshots_counts_and_layout(snap2025: EpochSnapshot, notable2024: EpochSnapshot) -> None:
     assert (snap2025.columns, snap2025.rows, snap2025.skipped_nameless) == ("2025-04", 2228, 3)
     assert len(snap2025.records) == 2228 - 3 - len(snap2025.duplicates)
@@ -83,7 +79,6 @@ def test_older_snapshots_counts_and_layout(snap2025: EpochSnapshot, notable2024:
     assert qwen.tasks == []  # no Task column in this layout
 
 
-@needs_snapshots
 def test_glm_45v_matches_reference_page(snap2026: EpochSnapshot) -> None:
     glm = next(r for r in snap2026.records if r.name == "GLM-4.5V")
     assert glm.params_b == 108
@@ -111,7 +106,6 @@ def test_glm_45v_matches_reference_page(snap2026: EpochSnapshot) -> None:
     )
 
 
-@needs_snapshots
 def test_titok_l_and_name_cleanup(snap2026: EpochSnapshot) -> None:
     titok = next(r for r in snap2026.records if r.name == "TiTok-L")
     assert titok.params_b == pytest.approx(0.307)
@@ -124,7 +118,6 @@ def test_titok_l_and_name_cleanup(snap2026: EpochSnapshot) -> None:
     assert all(n == n.strip() and "\n" not in n for n in names)
 
 
-@needs_snapshots
 def test_real_snapshot_edge_values(snap2026: EpochSnapshot) -> None:
     by_name = {r.name: r for r in snap2026.records}
     # A multi-line Link cell keeps the first URL.
@@ -256,9 +249,8 @@ def test_zip_with_malformed_csv_names_line(tmp_path: Path) -> None:
     assert info.value.line == 4
 
 
-@needs_snapshots
-def test_real_snapshot_in_zip(tmp_path: Path, snap2026: EpochSnapshot) -> None:
-    path = _zip(tmp_path / "all_ai_models.zip", {"all_ai_models.csv": SNAPSHOT_2026.read_bytes()},
+def test_real_snapshot_in_zip(tmp_path: Path, shared_dir: Path, snap2026: EpochSnapshot) -> None:
+    path = _zip(tmp_path / "all_ai_models.zip", {"all_ai_models.csv": (shared_dir / SNAPSHOT_2026).read_bytes()},
                 method=zipfile.ZIP_STORED)  # compressing 6 MB would only slow the test down
     snap = read_epoch(path)
     assert len(snap.records) == len(snap2026.records)
@@ -525,7 +517,6 @@ def test_ambiguous_loose_matches_are_not_taken() -> None:
     assert report.added == [r.name for r in theirs]
 
 
-@needs_snapshots
 def test_real_merge_matches_known_builtins(snap2026: EpochSnapshot) -> None:
     ours = load_builtin_models()
     merged, report = merge_models(ours, snap2026.records, snap2026)

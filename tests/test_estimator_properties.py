@@ -72,18 +72,21 @@ def test_longer_context_never_needs_less(p, c1, c2, profile):
     assert prof.need_gb(ModelSize(p), q, long_) >= prof.need_gb(ModelSize(p), q, short)
 
 
-class _GenericReference(__import__("estimator.profile", fromlist=["ReferenceProfile"]).ReferenceProfile):
-    rate_many = None  # forces ranking.rate_all's generic loop over the same rules
-
-
 @given(params, st.one_of(st.none(), st.floats(min_value=0.01, max_value=1.0)), contexts)
 def test_reference_fast_path_equals_the_generic_rules(p, active_share, context):
     from catalog.gpus import load_gpu_records
+    from estimator.profile import REFERENCE
+    from estimator.quants import quant
+    from estimator.ranking import rate
 
     cards = _CARDS or _CARDS.extend(load_gpu_records()) or _CARDS
     model = ModelSize(p, p * active_share if active_share else None)
-    fast = rate_all(Query(model, context=context), cards)
-    slow = rate_all(Query(model, context=context, profile=_GenericReference()), cards)
+    query = Query(model, context=context)
+    fast = rate_all(query, cards)
+    levels = query.levels()
+    needs = [REFERENCE.need_gb(model, lv, context) for lv in levels]
+    miss = REFERENCE.need_gb(model, quant(REFERENCE.miss_quant), context)
+    slow = [rate(REFERENCE, model, c, levels, needs, miss) for c in cards]  # usable_gb, fit, tok_s, tok_range
     assert fast == slow
 
 

