@@ -27,6 +27,7 @@ from .intents import (
     Lru, uses_epoch,
 )
 from .knowledge import Knowledge, faster_variant
+from .profiles import Profiles
 
 MAX_QUESTION_CHARS = 2000
 TABLE_INTENTS = frozenset({"fastest", "smallest", "card_models"})
@@ -84,9 +85,10 @@ class _Problem(Exception):
 
 
 class Engine:
-    def __init__(self, knowledge: Knowledge) -> None:
+    def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
-        self.estimates = Estimates(knowledge)
+        self.profiles = profiles or Profiles()
+        self.estimates = Estimates(knowledge, self.profiles)
         self._parse = None
         self._built = Lru(256)
         self._keys: dict[int, list[str]] = {}
@@ -94,8 +96,9 @@ class Engine:
         self._tables = Lru(256)
 
     @classmethod
-    async def open(cls, db_path: Path | None = None) -> Engine:
-        return cls(await Knowledge.load(db_path))
+    async def open(cls, db_path: Path | None = None, profiles: Profiles | None = None) -> Engine:
+        """The catalog from the database and the estimator profiles (each built on first use)."""
+        return cls(await Knowledge.load(db_path), profiles)
 
     async def close(self) -> None:
         return None
@@ -345,15 +348,12 @@ class Engine:
             credits.append(i18n.gettext(lang, CREDIT_EPOCH))
         return Answer(
             intent=intent, locale=lang, entities=entities, facts=facts, text=text, title=title,
-            profile=facts["profile"] if facts["profile"] in ("reference", "measured") else "reference",
+            profile=facts["profile"],
             table=self._table(built, lang, inline), credits=credits,
         )
 
-    @staticmethod
-    def _profile_name(options: AskOptions) -> str:
-        from .intents import _profile
-
-        return _profile(options.profile).name
+    def _profile_name(self, options: AskOptions) -> str:
+        return self.profiles.get(options.profile).name
 
     def _text(self, intent: str, lang: str, facts: dict[str, Any], rows: list[TableRow] | None) -> str:
         """The answer text; with `rows` (CLI), the table is written in, as many rows as fit."""

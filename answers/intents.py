@@ -17,13 +17,14 @@ from typing import Any
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
-from estimator.profile import get_profile
+from estimator.profile import Profile
 from estimator.quants import UnknownQuant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 from . import vocab
 from .facts import MEMORY_SIZES, row_facts, summary_facts
 from .knowledge import Knowledge, model_size
+from .profiles import Profiles
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
@@ -136,18 +137,12 @@ class Rated:
         return self._by_memory.get(memory_gb)
 
 
-def _profile(name: str):  # noqa: ANN202
-    try:
-        return get_profile(name)
-    except (ValueError, ImportError):
-        return get_profile("reference")
-
-
 class Estimates:
     """Per-process caches over the estimator (one Engine keeps one)."""
 
-    def __init__(self, knowledge: Knowledge, size: int = 512) -> None:
+    def __init__(self, knowledge: Knowledge, profiles: Profiles, size: int = 512) -> None:
         self.kn = knowledge
+        self.profiles = profiles
         self._rated = Lru(size)
         self._card_models = Lru(64)
         self._sizes: dict[int, ModelSize | None] = {}
@@ -155,6 +150,10 @@ class Estimates:
     @cached_property
     def memory_counts(self) -> dict[float, int]:
         return dict(Counter(g.memory_gb for g in self.kn.gpus))
+
+    def profile(self, name: str) -> Profile:
+        """The profile asked for; an unknown name raises (never a silent answer with another one)."""
+        return self.profiles.get(name)
 
     def size_of(self, record: ModelRecord) -> ModelSize | None:
         key = id(record)
@@ -164,7 +163,7 @@ class Estimates:
 
     def query(self, size: ModelSize, s: Settings) -> Query:
         try:
-            return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant, profile=_profile(s.profile))
+            return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant, profile=self.profile(s.profile))
         except UnknownQuant as exc:
             raise BadInput("quant", text=exc.text) from None
         except InvalidInput:
@@ -444,7 +443,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = {
         "card": {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
                  "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label},
-        "context": s.context, "profile": _profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
+        "context": s.context, "profile": est.profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
         "models_total": sum(1 for m in est.kn.models if est.size_of(m) is not None),
         "models_fit": len(rows),
         "largest": max(({"model": rec.name, "params_b": rec.params_b, "quant": r.quant.name if r.quant else None,
@@ -540,12 +539,12 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("help")
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built({"profile": _profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus)})
+    return Built({"profile": est.profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus)})
 
 
 @builder("fallback")
 def fallback(est: Estimates, e: Entities, s: Settings) -> Built:
-    facts: dict[str, Any] = {"profile": _profile(s.profile).name}
+    facts: dict[str, Any] = {"profile": est.profile(s.profile).name}
     if e.model is not None:
         facts["model"] = {"name": e.model.name}
     return Built(facts)

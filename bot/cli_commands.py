@@ -11,7 +11,7 @@ from typing import Any
 from answers import format as fmt
 from answers.facts import summary_facts, table_facts
 from estimator.model import InvalidInput, ModelSize
-from estimator.profile import get_profile
+from answers.profiles import load_profile
 from estimator.quants import UnknownQuant
 from estimator.ranking import Query, rate_all
 
@@ -74,7 +74,7 @@ async def _query(args: argparse.Namespace) -> tuple[Query, Any]:
         context=args.context or 4096,
         min_quality=args.min_quality,
         forced_quant=getattr(args, "quant", None),
-        profile=get_profile(args.profile),
+        profile=load_profile(args.profile),
     )
     return query, kn
 
@@ -220,7 +220,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     card, variants = _resolve_card(kn, args.card)
     sizes = [s for s in (model_size(m) for m in kn.models) if s is not None]
     context = args.context or 4096
-    profile = get_profile(args.profile)
+    profile = load_profile(args.profile)
     found = models_on_card(sizes, card, context, args.min_quality, profile)
     data = {"card": {**card_facts(card), "variants": variants}, "context": context, "profile": profile.name,
             "min_quality": args.min_quality or profile.default_min_quality, "models_total": len(sizes),

@@ -29,23 +29,20 @@ bandwidth), capped
 for card classes whose measured rows the fit predicts badly (today: legacy → low, unified → medium).
 
 Every constant is in `data/measured_constants.json`; `benchmarks/fit_measured.py` refits them. Runtime
-code here is pure Python.
+code here is pure Python and reads no file: the constants are passed in (answers.profiles).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .card import Card, is_legacy_nvidia
 from .memory import GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
-from .profile import HoldsRule, MemoryParts, register
+from .profile import HoldsRule, MemoryParts
 from .quants import BY_NAME, Quant
 
 if TYPE_CHECKING:
@@ -66,12 +63,6 @@ KINDS = ("f16", "q8", "k", "iq", "legacy", "mxfp4")
 CLASSES = ("gddr", "hbm", "legacy", "unified")
 CONFIDENCE = ("high", "medium", "low")
 _NATIVE_MXFP4 = re.compile(r"gpt[-_ ]?oss", re.IGNORECASE)
-
-
-@cache
-def load_constants() -> dict[str, Any]:
-    text = (resources.files("estimator") / "data" / "measured_constants.json").read_text("utf-8")
-    return json.loads(text)
 
 
 def card_class(card: Card) -> str:
@@ -96,15 +87,16 @@ def native_mxfp4(model: ModelSize) -> bool:
 
 
 class MeasuredProfile:
-    """Satisfies `estimator.profile.Profile`; constants from a dict (the packaged JSON by default)."""
+    """Satisfies `estimator.profile.Profile`; constants from a dict (answers.profiles reads the packaged
+    JSON, benchmarks/fit_measured.py passes the ones it fits)."""
 
     name = NAME
     levels = LADDER
     default_min_quality = DEFAULT_MIN_QUALITY
     miss_quant = MISS_QUANT
 
-    def __init__(self, constants: dict[str, Any] | None = None) -> None:
-        c = constants if constants is not None else load_constants()
+    def __init__(self, constants: dict[str, Any]) -> None:
+        c = constants
         self.constants = c
         self.t0_s = {k: v / 1000 for k, v in c["t0_ms"].items()}
         self.t0_size_exp = c["t0_size_exp"]
@@ -258,7 +250,4 @@ class MeasuredProfile:
         return self.tok_range(row.size, row.card, row.quant, est)
 
 
-MEASURED = MeasuredProfile()
-register(MEASURED)
-
-__all__ = ["MEASURED", "MeasuredProfile", "card_class", "load_constants", "native_mxfp4", "LADDER"]
+__all__ = ["MeasuredProfile", "card_class", "native_mxfp4", "LADDER"]

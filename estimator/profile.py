@@ -2,6 +2,7 @@
 
 `reference` reproduces the reference calculator exactly (ESTIMATOR.md). Other profiles (the
 calibrated `measured` one) implement the same interface, so tables and summaries are shared.
+Nothing is registered here: callers build the profile they need (answers.profiles) and pass it in.
 """
 
 from __future__ import annotations
@@ -150,20 +151,5 @@ class ReferenceProfile:
 
 
 REFERENCE = ReferenceProfile()
-_PROFILES: dict[str, Profile] = {"reference": REFERENCE}
 
-
-def register(profile: Profile) -> None:
-    _PROFILES[profile.name] = profile
-
-
-def get_profile(name: str) -> Profile:
-    if name == "measured" and "measured" not in _PROFILES:
-        from . import measured  # noqa: F401  (registers itself; kept lazy so `reference` stays light)
-    try:
-        return _PROFILES[name]
-    except KeyError:
-        raise ValueError(f"unknown estimator profile {name!r}; known: reference, measured") from None
-
-
-__all__ = ["Profile", "ReferenceProfile", "REFERENCE", "get_profile", "register", "quant", "READING_SPEED_TOK_S"]
+__all__ = ["HoldsRule", "MemoryParts", "Profile", "ReferenceProfile", "REFERENCE", "quant", "READING_SPEED_TOK_S"]

@@ -325,13 +325,13 @@ def test_vram_levels_and_context(engine: Engine) -> None:
 
 
 def test_longest_context_is_the_largest_that_fits(engine: Engine) -> None:
-    from estimator.profile import get_profile
+    from estimator.profile import REFERENCE
     from estimator.quants import quant
 
     answer = engine.command("longest_context", "en", model="Llama 3.1 8B", card="RTX 4090")
     best = answer.facts["best"]
     assert best is not None and best["context"] > 4096
-    p = get_profile("reference")
+    p = REFERENCE
     card = engine.knowledge.gpu_resolver.resolve("RTX 4090").best.key
     rec = engine.knowledge.model_resolver.resolve("Llama 3.1 8B").best.key
     size = engine.estimates.size_of(rec)

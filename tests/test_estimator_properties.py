@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from answers.profiles import load_profile
 from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all
 from tests.conftest import FakeCard
@@ -25,10 +27,13 @@ contexts = st.integers(min_value=1, max_value=1_000_000)
 profiles = st.sampled_from(["reference", "measured"])
 
 
-def one(model: ModelSize, card: FakeCard, context: int = 4096, profile: str = "reference"):
-    from estimator.profile import get_profile
+@cache
+def _profile(name: str):  # noqa: ANN202 — one instance per profile for the whole module
+    return load_profile(name)
 
-    return rate_all(Query(model, context=context, profile=get_profile(profile)), [card])[0]
+
+def one(model: ModelSize, card: FakeCard, context: int = 4096, profile: str = "reference"):
+    return rate_all(Query(model, context=context, profile=_profile(profile)), [card])[0]
 
 
 @given(params, params, cards, profiles)
@@ -38,9 +43,7 @@ def test_bigger_model_never_needs_less_nor_runs_faster(a, b, card, profile):
     if rb.runs:
         assert rs.runs
         # at the same level the bigger model needs at least as much and is no faster
-        from estimator.profile import get_profile
-
-        p = get_profile(profile)
+        p = _profile(profile)
         assert p.need_gb(ModelSize(big), rb.quant, 4096) >= p.need_gb(ModelSize(small), rb.quant, 4096)
         assert rb.tok_s <= rs.tok_s * (1 + 1e-9) or rb.quant.rank > rs.quant.rank
 
@@ -63,11 +66,10 @@ def test_more_memory_never_loses_a_fit(p, card, factor, profile):
 
 @given(params, contexts, contexts, profiles)
 def test_longer_context_never_needs_less(p, c1, c2, profile):
-    from estimator.profile import get_profile
     from estimator.quants import quant
 
     short, long_ = sorted((c1, c2))
-    prof = get_profile(profile)
+    prof = _profile(profile)
     q = quant("Q4_K_M")
     assert prof.need_gb(ModelSize(p), q, long_) >= prof.need_gb(ModelSize(p), q, short)
 

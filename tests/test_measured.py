@@ -14,19 +14,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from estimator.measured import MEASURED, MeasuredProfile, card_class
+from answers.profiles import Profiles, load_measured_constants, load_profile
+from estimator.measured import MeasuredProfile, card_class
 from estimator.model import LayerGroup, Layout, ModelSize
-from estimator.profile import REFERENCE, get_profile
+from estimator.profile import REFERENCE
 from estimator.quants import QUANTS, quant
 from estimator.ranking import Query, rate_all, summarize
-from tests.conftest import FakeCard
+from tests.conftest import SHARED, FakeCard
+
+MEASURED = MeasuredProfile(load_measured_constants())
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-CSV = ROOT.parent / "shared" / "data" / "measured" / "llama_cpp_decode.csv"
-needs_csv = pytest.mark.skipif(not CSV.exists(), reason="measured data not checked out next to the repo")
+CSV = SHARED / "data" / "measured" / "llama_cpp_decode.csv"  # the `shared_dir` fixture's path
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +47,15 @@ def by_name(cards, name):
 # ------------------------------------------------------------------------------------------ interface
 
 
-def test_registered_and_satisfies_the_interface():
-    p = get_profile("measured")
-    assert p is MEASURED and p.name == "measured"
-    assert get_profile("reference") is REFERENCE  # untouched
+def test_built_on_demand_and_satisfies_the_interface():
+    p = load_profile("measured")
+    assert isinstance(p, MeasuredProfile) and p.name == "measured"
+    assert p.constants == MEASURED.constants
+    assert load_profile("reference") is REFERENCE  # untouched
+    profiles = Profiles()
+    assert profiles.get("measured") is profiles.get("measured")  # built once per engine
+    with pytest.raises(ValueError, match="unknown estimator profile"):
+        load_profile("optimistic")
     for attr in ("need_gb", "cache_kind", "usable_gb", "fit", "tok_s", "tok_range"):
         assert callable(getattr(p, attr))
     ranks = [q.rank for q in p.levels]
@@ -57,13 +64,12 @@ def test_registered_and_satisfies_the_interface():
     quant(p.miss_quant)
 
 
-def test_constants_say_what_they_were_fitted_on():
+def test_constants_say_what_they_were_fitted_on(shared_dir):
     c = json.loads((resources.files("estimator") / "data" / "measured_constants.json").read_text("utf-8"))
     f = c["fitted_on"]
     assert {"csv_sha256", "rows_used", "date", "method"} <= set(f)
-    if CSV.exists():
-        sha = hashlib.sha256(CSV.read_bytes()).hexdigest()
-        assert f["csv_sha256"] == sha, "the CSV changed: run benchmarks/fit_measured.py --write"
+    sha = hashlib.sha256((shared_dir / CSV.relative_to(SHARED)).read_bytes()).hexdigest()
+    assert f["csv_sha256"] == sha, "the CSV changed: run benchmarks/fit_measured.py --write"
 
 
 @pytest.mark.parametrize("q", QUANTS, ids=lambda q: q.name)
@@ -146,7 +152,6 @@ def _csv_rows():
         return list(csv.DictReader(fh))
 
 
-@needs_csv
 def test_h100_h200_8b_q4_k_m_against_measurements(cards):
     """The CSV has no 8B Q4_K_M row on an H100 SXM or H200. What it has: 8B Q4_K_M on an A100 SXM 80GB
     (2,039 GB/s, the H100 PCIe's bandwidth) and 7–8B 4-bit rows on data-centre cards; and it shows the
@@ -174,7 +179,6 @@ def test_h100_h200_8b_q4_k_m_against_measurements(cards):
     assert all(big.tok_s_low <= m <= big.tok_s_high for m in h100_70b)
 
 
-@needs_csv
 def test_cross_validated_accuracy():
     from benchmarks.accuracy import cross_validate, summary
 
@@ -186,7 +190,6 @@ def test_cross_validated_accuracy():
     assert all(0.6 * x.est - 1e-6 <= x.low <= x.est <= x.high <= 1.6 * x.est + 1e-6 for x in cv.scored)
 
 
-@needs_csv
 def test_every_measured_gpu_is_mapped_or_explained():
     from benchmarks.accuracy import load_rows
 
@@ -259,9 +262,7 @@ def test_card_classes():
 
 
 def test_profile_accepts_other_constants():
-    from estimator.measured import load_constants
-
-    c = json.loads(json.dumps(load_constants()))
+    c = load_measured_constants()
     c["share_kind"] = {k: v / 2 for k, v in c["share_kind"].items()}
     slower = MeasuredProfile(c)
     m, card, q = ModelSize(8.03), FakeCard(), quant("Q4_K_M")

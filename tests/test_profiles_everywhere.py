@@ -137,3 +137,21 @@ def test_vram_rule_is_the_profiles_own(engine: Engine) -> None:
     assert m["holds_share"] == 1.0 and m["reserve_gb"] > 0
     assert m["runtime_gb"] != 0.635
     assert "90%" not in measured.text and "minus about" in measured.text
+
+
+def test_the_estimator_reads_nothing_and_registers_nothing_at_import() -> None:
+    """Importing every estimator module opens no data file: profiles are built by answers.profiles."""
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib.resources as r, pkgutil\n"
+        "def refuse(*a, **k): raise AssertionError('data read at import')\n"
+        "r.files = refuse\n"
+        "import estimator\n"
+        "for m in pkgutil.iter_modules(estimator.__path__): __import__('estimator.' + m.name)\n"
+        "import estimator.measured as me, estimator.profile as pr\n"
+        "assert not hasattr(me, 'MEASURED') and not hasattr(pr, 'get_profile')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

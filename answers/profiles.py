@@ -1,0 +1,53 @@
+"""The estimator profiles an engine answers with, built where the engine is opened.
+
+The estimator does no I/O and registers nothing at import: this module reads the measured
+profile's fitted constants (estimator/data/measured_constants.json) and hands them to
+`MeasuredProfile`. A `Profiles` set builds each profile on first use, so a question answered
+with `reference` never reads the measured constants.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Literal, get_args
+
+from estimator.profile import REFERENCE, Profile
+
+ProfileName = Literal["reference", "measured"]
+PROFILE_NAMES: tuple[str, ...] = get_args(ProfileName)
+
+
+class UnknownProfile(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"unknown estimator profile {name!r}; known: {', '.join(PROFILE_NAMES)}")
+        self.name = name
+
+
+def load_measured_constants() -> dict[str, Any]:
+    text = (resources.files("estimator") / "data" / "measured_constants.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def load_profile(name: str) -> Profile:
+    """A profile by name, with its data loaded now; unknown names raise `UnknownProfile`."""
+    if name == "reference":
+        return REFERENCE
+    if name == "measured":
+        from estimator.measured import MeasuredProfile
+
+        return MeasuredProfile(load_measured_constants())
+    raise UnknownProfile(name)
+
+
+class Profiles:
+    """The profiles of one engine (or one CLI call), each built once, on first use."""
+
+    def __init__(self, **ready: Profile) -> None:
+        self._built: dict[str, Profile] = dict(ready)
+
+    def get(self, name: str) -> Profile:
+        profile = self._built.get(name)
+        if profile is None:
+            profile = self._built[name] = load_profile(name)
+        return profile
