@@ -7,20 +7,17 @@ Slash commands call `Engine.command()` with entities they already have; plain qu
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 
-Profile = Literal["reference", "measured"]
+# Intents the engine understands (declared once in answers.intents_table). "fallback" answers with
+# suggestions; "not_found" and "ambiguous" carry candidates in facts["candidates"]; "invalid" is bad
+# input (absurd size, unknown quant…).
+from .intents_table import INTENTS, SPECS, IntentSpec
+from .profiles import ProfileName as Profile
 
-# Intents the engine understands. "fallback" answers with suggestions; "not_found" and "ambiguous"
-# carry candidates in facts["candidates"]; "invalid" is bad input (absurd size, unknown quant…).
-INTENTS = (
-    "can_run", "fastest", "smallest", "vram", "speed", "what_gpu", "why_quant", "accuracy",
-    "two_gpus", "offload", "open_source", "parameters", "maker", "release", "purpose",
-    "download", "compute", "card_models", "compare", "longest_context", "model_info", "help",
-    "fallback", "not_found", "ambiguous", "invalid",
-)
+__all__ = ["INTENTS", "SPECS", "Answer", "AskOptions", "IntentSpec", "Profile"]
 
 
 class AskOptions(BaseModel):

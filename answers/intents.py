@@ -32,17 +32,6 @@ TOP_CARD_MODELS = 15
 OLD_MODEL_YEARS = 2
 MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
 
-GPU_INTENTS = frozenset({
-    "can_run", "fastest", "smallest", "vram", "speed", "what_gpu", "why_quant", "accuracy", "two_gpus",
-    "offload", "card_models", "compare", "longest_context", "model_info",
-})
-MODEL_INTENTS = frozenset({
-    "can_run", "fastest", "smallest", "vram", "speed", "what_gpu", "why_quant", "accuracy", "two_gpus",
-    "offload", "open_source", "parameters", "maker", "release", "purpose", "download", "compute",
-    "compare", "longest_context", "model_info",
-})
-# Intents whose answer needs the model's size for the estimator.
-SIZE_INTENTS = frozenset(GPU_INTENTS - {"card_models"})
 
 
 class BadInput(Exception):
@@ -272,16 +261,8 @@ def _base(rated: Rated) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- builders
+# Which builder answers which intent is declared in answers.intents_table.
 Builder = Callable[[Estimates, Entities, Settings], Built]
-BUILDERS: dict[str, Builder] = {}
-
-
-def builder(name: str) -> Callable[[Builder], Builder]:
-    def wrap(fn: Builder) -> Builder:
-        BUILDERS[name] = fn
-        return fn
-
-    return wrap
 
 
 def _model(e: Entities) -> ModelRecord:
@@ -289,7 +270,6 @@ def _model(e: Entities) -> ModelRecord:
     return e.model
 
 
-@builder("can_run")
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = _model(e)
     rated = est.rated(rec, s)
@@ -314,7 +294,6 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("fastest")
 def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -322,7 +301,6 @@ def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
-@builder("smallest")
 def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -331,7 +309,6 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
-@builder("vram")
 def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     q = rated.query
@@ -351,7 +328,6 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("speed")
 def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -367,12 +343,10 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("what_gpu")
 def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(_base(est.rated(_model(e), s)), sources={"gpus"})
 
 
-@builder("why_quant")
 def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -385,7 +359,6 @@ def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("accuracy")
 def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -393,7 +366,6 @@ def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("two_gpus")
 def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -404,7 +376,6 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("offload")
 def offload(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -412,20 +383,16 @@ def offload(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def _info(e: Entities) -> Built:
+def info(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Facts about the model itself (maker, licence, release…): no estimate."""
     rec = _model(e)
     facts = {"model": {"name": rec.name, "params_b": rec.params_b, "active_params_b": rec.active_params_b},
              "record": record_facts(rec)}
     return Built(facts, sources={"epoch"} if uses_epoch(rec) else set())
 
 
-for _name in ("open_source", "parameters", "maker", "purpose", "download", "compute"):
-    BUILDERS[_name] = lambda est, e, s: _info(e)
-
-
-@builder("release")
 def release(est: Estimates, e: Entities, s: Settings) -> Built:
-    built = _info(e)
+    built = info(est, e, s)
     rec = _model(e)
     if rec.publication_date:
         age = (dt.date.today() - rec.publication_date).days / 365.25
@@ -434,7 +401,6 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
     return built
 
 
-@builder("card_models")
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     card = e.card
     assert card is not None
@@ -453,7 +419,6 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, table=rows, sources={"gpus"})
 
 
-@builder("compare")
 def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
@@ -480,7 +445,6 @@ def _longest(fits: Callable[[int], bool], upper: int) -> int | None:
     return lo
 
 
-@builder("longest_context")
 def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = _model(e)
     rated = est.rated(rec, s)
@@ -527,22 +491,19 @@ def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-@builder("model_info")
 def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = _model(e)
-    built = _info(e)
+    built = info(est, e, s)
     if est.size_of(rec) is not None:
         built.facts.update(_base(est.rated(rec, s)))
         built.sources.add("gpus")
     return built
 
 
-@builder("help")
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built({"profile": est.profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus)})
 
 
-@builder("fallback")
 def fallback(est: Estimates, e: Entities, s: Settings) -> Built:
     facts: dict[str, Any] = {"profile": est.profile(s.profile).name}
     if e.model is not None:

@@ -30,6 +30,8 @@ from pydantic import BaseModel
 
 from catalog.resolve import Resolution, Resolver
 
+from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
+
 MAX_INPUT = 500  # characters read from a question; the rest is ignored
 
 LANGS = ("en", "it", "fr", "de", "es")
@@ -648,22 +650,9 @@ def detect_language(folded: str, raw: str = "") -> str | None:
     return ranked[0][0]
 
 
-# Intents whose answer is about one model: an unmatched name in such a question is a model name.
-_MODEL_INTENTS = frozenset({
-    "can_run", "fastest", "smallest", "vram", "speed", "what_gpu", "two_gpus", "offload", "open_source",
-    "parameters", "maker", "release", "purpose", "download", "compute", "longest_context",
-})
-
-# Order breaks exact ties: more specific questions first.
-_PRIORITY = (
-    "why_quant", "two_gpus", "offload", "longest_context", "compare", "smallest", "fastest", "maker",
-    "release", "download", "compute", "open_source", "parameters", "accuracy", "purpose", "speed",
-    "vram", "what_gpu", "card_models", "can_run", "help", "model_info", "fallback",
-)
-
-
 def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_context: bool) -> str:
-    scores = dict.fromkeys(_PRIORITY, 0.0)
+    # PARSER_INTENTS (answers.intents_table) is in tie-breaking order: more specific questions first.
+    scores = dict.fromkeys(PARSER_INTENTS, 0.0)
     for p in _patterns():
         if p.regex.search(folded):
             # One hit per intent per language is enough; several languages do not add up twice.
@@ -693,7 +682,7 @@ def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_co
     if not has_model and n_cards == 0:
         for intent in ("can_run", "vram", "speed", "model_info"):
             scores[intent] -= 1.0
-    best = max(_PRIORITY, key=lambda k: (scores[k], -_PRIORITY.index(k)))
+    best = max(PARSER_INTENTS, key=lambda k: (scores[k], -PARSER_INTENTS.index(k)))
     return best if scores[best] >= 2.0 else "fallback"
 
 
@@ -741,7 +730,8 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None)
-        if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
+        # Intents about one model: an unmatched name in such a question is a model name.
+        if as_model in PARSER_MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
             intent, model_text = as_model, guess
     return Parsed(
         intent=intent,

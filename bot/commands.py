@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from answers.api import Answer, AskOptions
+from answers.api import SPECS, Answer, AskOptions
 
 from . import chart, errors, render, views
 from .i18n import L_, N_, t
@@ -25,7 +25,6 @@ else:
     Interaction = discord.Interaction
 
 NO_MENTIONS = discord.AllowedMentions.none()
-SHOWN_PRIVATELY = {"not_found", "ambiguous", "invalid"}  # the user's input was the problem
 NAME_MAX = 100
 QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
 _MEMORY = re.compile(r"^\s*(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|go|gio|g)?\s*$", re.IGNORECASE)
@@ -50,7 +49,7 @@ def parse_memory(text: str) -> float | None:
 async def present(
     interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None, with_chart: bool = False
 ) -> None:
-    if answer.intent in SHOWN_PRIVATELY:
+    if SPECS[answer.intent].private:  # the user's input was the problem
         await interaction.response.send_message(
             embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -68,7 +67,7 @@ async def present(
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
 
 
-async def run(interaction: Interaction, intent: str, *, with_chart: bool = False, **entities: Any) -> None:
+async def run(interaction: Interaction, intent: str, **entities: Any) -> None:
     bot = interaction.client
     for value in entities.values():
         if isinstance(value, str):
@@ -77,7 +76,7 @@ async def run(interaction: Interaction, intent: str, *, with_chart: bool = False
     options = bot.options_for(interaction.guild_id)
     answer = bot.engine.command(intent, locale, options=options, **entities)
     subject = entities.get("card") if intent == "card_models" else entities.get("model")
-    await present(interaction, answer, options, subject=subject, with_chart=with_chart)
+    await present(interaction, answer, options, subject=subject, with_chart=SPECS[answer.intent].chart)
 
 
 # -- autocomplete ----------------------------------------------------------------------------
@@ -120,7 +119,7 @@ async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_o
 @app_commands.describe(model=MODEL)
 @app_commands.autocomplete(model=complete_model)
 async def fastest(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> None:
-    await run(interaction, "fastest", model=model, with_chart=True)
+    await run(interaction, "fastest", model=model)
 
 
 @app_commands.command(name="smallest", description=L_("The smallest cards that can run a model"))
@@ -154,7 +153,7 @@ async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: 
 @app_commands.describe(card=CARD)
 @app_commands.autocomplete(card=complete_card)
 async def card(interaction: Interaction, card: Range[str, 1, NAME_MAX]) -> None:
-    await run(interaction, "card_models", card=card, with_chart=True)
+    await run(interaction, "card_models", card=card)
 
 
 @app_commands.command(name="model", description=L_("Facts about a model"))
@@ -184,7 +183,7 @@ async def ask(interaction: Interaction, question: str) -> None:
     check_length(question, bot.settings.max_question_length)
     options = bot.options_for(interaction.guild_id)
     answer = bot.engine.ask(question, bot.locale_for(interaction), options)
-    await present(interaction, answer, options, with_chart=answer.intent in ("fastest", "card_models"))
+    await present(interaction, answer, options, with_chart=SPECS[answer.intent].chart)
 
 
 HELP_COMMANDS = N_("Slash commands")

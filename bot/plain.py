@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from answers.api import Answer, AskOptions
+from answers.api import SPECS, Answer, AskOptions
 
 from . import chart, errors, locales, render, views
 from .commands import TOO_LONG
@@ -24,9 +24,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
-# In opted-in channels most messages are chat, not questions: stay quiet unless the engine
-# recognised one.
-QUIET_INTENTS = {"fallback", "not_found", "ambiguous", "invalid", "help"}
 
 
 def install(bot: TpsBot) -> None:
@@ -84,7 +81,9 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
             raise errors.OnCooldown(retry)
         options = bot.options_for(guild.id if guild else None)
         answer = bot.engine.ask(question, locale, options)
-        if why == "channel" and answer.intent in QUIET_INTENTS:
+        # In opted-in channels most messages are chat, not questions: stay quiet unless the engine
+        # recognised one (the intent table marks the rest `quiet`).
+        if why == "channel" and SPECS[answer.intent].quiet:
             return
         await send_answer(message, answer, options)
     except Exception as exc:
@@ -99,7 +98,7 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
 async def send_answer(message: discord.Message, answer: Answer, options: AskOptions) -> None:
     view = views.page_view(views.state_for(answer, options), answer)
     png = None
-    if answer.intent in ("fastest", "card_models") and answer.table:
+    if SPECS[answer.intent].chart and answer.table:
         png = await asyncio.to_thread(chart.render, answer)
     embed = render.answer_embed(answer, chart=chart.FILENAME if png else None)
     kwargs: dict[str, Any] = {"embed": embed, "reference": reference(message), "allowed_mentions": NO_MENTIONS}

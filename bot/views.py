@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from answers.api import Answer, AskOptions
+from answers.intents_table import PAGE_CODES
 
 from . import chart, errors, render
 from .i18n import N_, t
@@ -25,7 +26,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
 
-PAGED = {"fastest": "f", "smallest": "s", "card_models": "c"}
+PAGED = PAGE_CODES  # intent → its code in button ids, e.g. {"fastest": "f"} (answers.intents_table)
 _INTENTS = {code: intent for intent, code in PAGED.items()}
 _PROFILES = {"reference": "r", "measured": "m"}
 _PROFILE_NAMES = {code: name for name, code in _PROFILES.items()}

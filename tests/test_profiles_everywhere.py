@@ -155,3 +155,18 @@ def test_the_estimator_reads_nothing_and_registers_nothing_at_import() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_one_intent_table_drives_every_list() -> None:
+    """Each intent is declared once; the engine, parser and bot sets are views of that table."""
+    from answers import intents_table as t
+    from answers.render import TEMPLATES
+
+    assert len(t.INTENT_TABLE) == len(t.SPECS) == 26
+    assert t.PARSER_INTENTS[:3] == ("why_quant", "two_gpus", "offload") and t.PARSER_INTENTS[-1] == "fallback"
+    assert set(t.PARSER_INTENTS) == set(t.INTENTS) - {"not_found", "ambiguous", "invalid"}
+    assert t.TABLE_INTENTS == {"fastest", "smallest", "card_models"} == set(t.PAGE_CODES)
+    assert t.PRIVATE_INTENTS == {"not_found", "ambiguous", "invalid"}
+    for spec in t.INTENT_TABLE:
+        assert (TEMPLATES / spec.template).is_file(), spec.name
+        assert spec.builder is not None or spec.private
