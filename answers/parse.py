@@ -21,7 +21,6 @@ the span as typed (so the engine's own resolve() gives the "did you mean" candid
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -29,10 +28,13 @@ from functools import cache
 from pydantic import BaseModel
 
 from catalog.resolve import Resolution, Resolver
+from catalog.text import MEMORY_UNITS, fold
+from estimator.quants import BY_NAME, QUANT_ALIASES
 
+from .api import MAX_QUESTION_CHARS
 from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
 
-MAX_INPUT = 500  # characters read from a question; the rest is ignored
+MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
 
 LANGS = ("en", "it", "fr", "de", "es")
 
@@ -61,12 +63,6 @@ _COMMA_DECIMAL_RE = re.compile(r"(\d),(\d{1,2})(?!\d)")  # "12,5 GB"; not "8,192
 _TOKEN_RE = re.compile(r"[^\s,;!?¿¡()\[\]{}\"“”«»<>*|'’`]+")
 
 
-def fold(text: str) -> str:
-    """Lowercase without accents, for keyword matching ("läuft" → "lauft", "¿Qué" → "¿que")."""
-    text = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).replace("ß", "ss")
-
-
 def clean(question: str) -> str:
     text = question[:MAX_INPUT]
     text = _MENTION_RE.sub(" ", text)
@@ -93,9 +89,8 @@ def tokenize(text: str) -> list[Token]:
 
 # --------------------------------------------------------------------------- numbers and units
 _NUM = r"\d+(?:\.\d+)?"
-_MEM_UNITS = r"gb|go|gib|g|gigs?|giga(?:bytes?|octets?)?|gbs"
-_MEM_GLUED_RE = re.compile(rf"^({_NUM})({_MEM_UNITS})$")
-_MEM_UNIT_RE = re.compile(rf"^(?:{_MEM_UNITS})$")
+_MEM_GLUED_RE = re.compile(rf"^({_NUM})({MEMORY_UNITS})$")
+_MEM_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
 _CTX_GLUED_RE = re.compile(rf"^({_NUM})k$")
 _CTX_MEGA_RE = re.compile(rf"^({_NUM})m$")
 _NUMBER_RE = re.compile(rf"^{_NUM}$")
@@ -105,27 +100,12 @@ _CTX_WORDS = frozenset(
 )
 _TOKEN_UNITS = frozenset({"token", "tokens", "tok", "ctx"})
 
-# Quant shorthands → the estimator's level names (estimator/quants.py).
-_QUANT_SHORT = {
-    "q2": "Q2_K", "q3": "Q3_K_M", "q4": "Q4_K_M", "q5": "Q5_K_M", "q6": "Q6_K", "q8": "Q8_0",
-    "iq2": "IQ2_M", "iq3": "IQ3_M", "iq4": "IQ4_XS",
-    "f16": "F16", "fp16": "F16", "float16": "F16", "half": "F16", "bf16": "BF16", "mxfp4": "MXFP4",
-    "int8": "Q8_0", "int4": "Q4_K_M",
-}
 _BITS_TO_QUANT = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "F16"}
 _QUANT_RE = re.compile(r"^(i?q\d(?:_[a-z0-9]+)*|b?fp?16|float16|mxfp4|int[48])$")
 # "4-bit", "4bit", "4 bit" (the last as two tokens), "8 bits", "4-bits"
 _BITS_RE = re.compile(r"^(\d{1,2})-?bits?$")
 
 
-@cache
-def _known_quants() -> frozenset[str]:
-    try:
-        from estimator.quants import BY_NAME
-
-        return frozenset(BY_NAME)
-    except ImportError:  # the estimator is optional for parsing
-        return frozenset(_QUANT_SHORT.values())
 
 
 def canonical_quant(text: str) -> str | None:
@@ -134,13 +114,13 @@ def canonical_quant(text: str) -> str | None:
     bits = _BITS_RE.match(low)
     if bits:
         return _BITS_TO_QUANT.get(int(bits.group(1)))
+    if low in QUANT_ALIASES:  # shorthands → level names: the estimator's one alias map
+        return QUANT_ALIASES[low]
     if not _QUANT_RE.match(low):
         return None
-    if low in _QUANT_SHORT:
-        return _QUANT_SHORT[low]
     upper = low.upper()
     # Unknown but quant-shaped ("Q7") stays as typed (uppercased): the engine reports it invalid.
-    return upper if upper in _known_quants() or upper.startswith(("Q", "IQ")) else None
+    return upper if upper in BY_NAME or upper.startswith(("Q", "IQ")) else None
 
 
 def parse_memory(text: str) -> float | None:

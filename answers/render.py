@@ -2,7 +2,7 @@
 
 One jinja2 Environment per locale, built once: gettext callables bound to that locale's catalogue
 (newstyle, so `%(name)s` placeholders are checked), and number/date filters bound to the locale
-through `answers.format` (Babel). Templates never see a raw catalog or user string: `f` is the facts
+through `answers.format` (Babel), the one number formatter. Templates never see a raw catalog or user string: `f` is the facts
 with every string escaped (`answers.markdown.escape`); the vocabulary filters escape what they return.
 """
 
@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from babel import Locale
-
-from estimator.display import round_gb, round_half_up, round_range, tok_s_digits
-
 from . import format as fmt
 from . import i18n, vocab
+from .i18n import N_
 from .markdown import escape
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -53,67 +49,29 @@ def _date(value: Any) -> dt.date | None:
         return None
 
 
-@lru_cache(maxsize=1 << 16)
-def number(kind: str, value: float, locale: str) -> str:
-    """answers.format, memoized: tables repeat the same few values (memory sizes, needs, speeds)."""
-    return getattr(fmt, kind)(value, locale)
-
-
-@cache
-def table_number(locale: str) -> Callable[[str, float], str]:
-    """A formatter for long tables, identical to `number()` (tests/test_answers.py checks it over
-    thousands of values) and ~20× faster: the display rounding of estimator.display, then Python's
-    fixed-point formatting with the locale's own CLDR group and decimal symbols from Babel.
-    Patterns are those of answers.format: "#,##0" with 0 or 1 decimal, or "#,##0.##" for memory."""
-    symbols = Locale.parse(locale).number_symbols.get("latn", Locale.parse(locale).number_symbols)
-    group, decimal = symbols["group"], symbols["decimal"]
-    swap = str.maketrans({",": group, ".": decimal})
-
-    def fixed(value: float, digits: int) -> str:
-        return f"{value:,.{digits}f}".translate(swap)
-
-    def fmt_one(kind: str, value: float) -> str:
-        if kind == "tok_s":
-            digits = tok_s_digits(value)
-            return fixed(round_half_up(value, digits), digits)
-        if kind == "gb":
-            return fixed(round_gb(value), 1)
-        if kind == "integer":
-            return fixed(round_range(value), 0)
-        if kind == "memory" and float(value).is_integer():
-            return fixed(value, 0)
-        return number(kind, value, locale)  # anything unusual: Babel itself
-
-    return lru_cache(maxsize=1 << 14)(fmt_one)
-
-
 def _filters(locale: str) -> dict[str, Any]:
     def tok(v: float | None) -> str:
-        return "—" if v is None else number("tok_s", v, locale)
+        return "—" if v is None else fmt.tok_s(v, locale)
 
     def gb(v: float | None) -> str:
-        return "—" if v is None else number("gb", v, locale)
+        return "—" if v is None else fmt.gb(v, locale)
 
     def mem(v: float | None) -> str:
-        return "—" if v is None else number("memory", v, locale)
+        return "—" if v is None else fmt.memory(v, locale)
 
     def num(v: float | None) -> str:
-        return "—" if v is None else number("integer", v, locale)
+        return "—" if v is None else fmt.integer(v, locale)
 
     def dec(v: float | None, digits: int = 1) -> str:
-        from babel.numbers import format_decimal
-
-        return "—" if v is None else format_decimal(v, format="#,##0." + "0" * digits, locale=locale)
+        return "—" if v is None else fmt.decimal(v, digits, locale)
 
     def pct(v: float) -> str:
-        from babel.numbers import format_percent
-
-        return format_percent(v, locale=locale)
+        return fmt.percent(v, locale)
 
     def rng(row: dict) -> str:
         if not row or row.get("tok_s_low") is None:
             return "—"
-        return f"{number('integer', row['tok_s_low'], locale)}–{number('integer', row['tok_s_high'], locale)}"
+        return fmt.tok_range(row["tok_s_low"], row["tok_s_high"], locale)
 
     def month(v: Any) -> str:
         return fmt.month(_date(v), locale)
@@ -178,10 +136,6 @@ def _filters(locale: str) -> dict[str, Any]:
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
         "hf_url": hf_url, "ctx": ctx,
     }
-
-
-def N_(msgid: str) -> str:  # noqa: N802 — marker for pybabel
-    return msgid
 
 
 # Labels looked up at run time in the `fit` and `confidence` filters; marked here for extraction.

@@ -10,10 +10,7 @@ from functools import cache
 from babel import Locale
 
 from . import i18n
-
-
-def N_(msgid: str) -> str:  # noqa: N802 — the conventional gettext marker, found by pybabel
-    return msgid
+from .i18n import N_
 
 
 DOMAINS = {

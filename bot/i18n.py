@@ -10,12 +10,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from answers.i18n import DEFAULT, catalogue_locale, gettext
+from answers.i18n import DEFAULT, N_, catalogue_locale, gettext
 
-
-def N_(msgid: str) -> str:
-    """Marks a msgid for extraction; translated later, at the user's locale."""
-    return msgid
+__all__ = ["N_", "L_", "Translator", "t"]
 
 
 def L_(msgid: str) -> app_commands.locale_str:

@@ -18,12 +18,12 @@ from answers.api import SPECS, Answer, AskOptions
 
 from . import chart, errors, locales, render, views
 from .commands import TOO_LONG
+from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
     from .client import TpsBot
 
 log = logging.getLogger(__name__)
-NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def install(bot: TpsBot) -> None:

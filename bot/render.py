@@ -11,6 +11,9 @@ from answers.api import Answer
 
 from .i18n import N_, t
 
+# Every message the bot sends pings nobody: user text in answers can hold @everyone or <@id>.
+NO_MENTIONS = discord.AllowedMentions.none()
+
 PAGE_SIZE = 10
 COLOUR = discord.Colour(0x5865F2)
 PAGE_LABEL = N_("Page {page} of {pages}")

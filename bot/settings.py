@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from answers.api import MAX_QUESTION_CHARS
 from answers.i18n import SUPPORTED
 
 DISCORD_API = "https://discord.com/api/v10"
@@ -37,7 +38,7 @@ class Settings(BaseSettings):
     gateway_url: str = DISCORD_GATEWAY  # → DiscordWebSocket.DEFAULT_GATEWAY
     cooldown_rate: int = Field(default=5, ge=1)  # questions a user may ask per cooldown_seconds
     cooldown_seconds: float = Field(default=20.0, gt=0)
-    max_question_length: int = Field(default=500, ge=1)
+    max_question_length: int = Field(default=MAX_QUESTION_CHARS, ge=1, le=MAX_QUESTION_CHARS)  # answers' limit at most
     # auto: sync slash commands when their definition changed since the last sync (kept in the state db).
     sync_commands: Literal["auto", "always", "never"] = "auto"
 

@@ -12,13 +12,15 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
+from answers import format as fmt
+
 from .i18n import L_, N_, t
+from .render import NO_MENTIONS
 from .store import GuildSettings
 
 if TYPE_CHECKING:
     from .client import TpsBot
 
-NO_MENTIONS = discord.AllowedMentions.none()
 QUALITY_LEVELS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
 
 SAVED = N_("Saved.")
@@ -58,7 +60,7 @@ def describe(settings: GuildSettings, locale: str) -> str:
     return t(
         locale, SHOW,
         language=settings.locale or t(locale, AUTO),
-        context=f"{settings.context:,}" if settings.context else t(locale, DEFAULT),
+        context=fmt.integer(settings.context, locale) if settings.context else t(locale, DEFAULT),
         quality=settings.min_quality or t(locale, DEFAULT),
         profile=t(locale, PROFILE_MEASURED if settings.profile == "measured" else PROFILE_REFERENCE),
         plain=t(locale, ON if settings.plain_enabled else OFF),

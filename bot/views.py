@@ -18,11 +18,11 @@ from answers.intents_table import PAGE_CODES
 
 from . import chart, errors, render
 from .i18n import N_, t
+from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
     from .client import TpsBot
 
-NO_MENTIONS = discord.AllowedMentions.none()
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
 

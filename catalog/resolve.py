@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from rapidfuzz import fuzz, process
+
+from .text import fold, parse_memory_size
 
 __all__ = [
     "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size",
@@ -70,11 +71,6 @@ _WORD_RE = re.compile(r"[^\W_]+")
 # A number, with "." or "," between digits kept inside it: "3.1", "4.5", "12,5".
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 _TRAILING_MEMORY_RE = re.compile(r"\s+\d+(?:[.,]\d+)?\s*(?:gb|gib)\s*$", re.IGNORECASE)
-# "12 GB", "12gb", "12 Go", "12GiB", "12 G", "12,5 GB" — a whole string that is only a size.
-_MEMORY_RE = re.compile(
-    r"^\s*(\d+(?:[.,]\d+)?)\s*(gb|gib|go|g|gigabytes?|gigaoctets?)\s*(?:of\s+)?(?:v?ram)?\s*$",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -91,16 +87,9 @@ class Resolution:
     ambiguous: bool
 
 
-def _fold(text: str) -> str:
-    """Casefold and strip accents ("Régression" → "regression")."""
-    # NFKD on both sides of casefold: compatibility forms ("𝓐", "ﬁ") fold to plain letters first.
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
-    return "".join(ch for ch in text if not unicodedata.combining(ch))
-
-
 def _words(text: str, drop: frozenset[str] = _VENDOR_WORDS) -> list[str]:
     # "+" is part of some names ("Command R+", "PointNet++"), so it becomes a word.
-    text = _fold(text).replace("+", " plus ")
+    text = fold(text).replace("+", " plus ")
     return [w for w in _WORD_RE.findall(text) if w not in drop]
 
 
@@ -120,23 +109,11 @@ def number_tokens(text: str) -> tuple[NumberToken, ...]:
     ties between names that normalize alike ("OPT-1.3B" vs "OPT-13B").
     """
     out: list[NumberToken] = []
-    for m in _NUMBER_RE.finditer(_fold(text)):
+    for m in _NUMBER_RE.finditer(fold(text)):
         raw = m.group().replace(",", ".")
         parts = raw.split(".")
         out.append(("".join(parts), parts[0], raw))
     return tuple(out)
-
-
-def parse_memory_size(text: str) -> float | None:
-    """A memory size in GB if the whole text is one ("12 GB", "12 Go", "12GiB", "12,5 G"), else None.
-
-    GiB is taken as GB: people type them interchangeably and cards are sold in round numbers.
-    """
-    m = _MEMORY_RE.match(text)
-    if not m:
-        return None
-    value = float(m.group(1).replace(",", "."))
-    return value if value > 0 else None
 
 
 def _numbers_fit(query: tuple[NumberToken, ...], cand: tuple[NumberToken, ...]) -> int | None:

@@ -69,12 +69,22 @@ class UnknownQuant(ValueError):
         self.text = text
 
 
+# What people write for a level (casefolded) → its llama.cpp name: the one alias map, used by
+# `quant()` and by the question parser.
+QUANT_ALIASES: dict[str, str] = {
+    "q2": "Q2_K", "q3": "Q3_K_M", "q4": "Q4_K_M", "q5": "Q5_K_M", "q6": "Q6_K", "q8": "Q8_0",
+    "q3_k": "Q3_K_M", "q4_k": "Q4_K_M", "q5_k": "Q5_K_M",
+    "iq2": "IQ2_M", "iq3": "IQ3_M", "iq4": "IQ4_XS",
+    "f16": "F16", "fp16": "F16", "float16": "F16", "bf16": "BF16", "fp8": "Q8_0", "mxfp4": "MXFP4",
+    "int8": "Q8_0", "int4": "Q4_K_M",
+}
+
+
 @cache
 def quant(name: str) -> Quant:
-    """Look up a level by name, forgiving case, '-' for '_', and 'FP16'-style spellings."""
+    """Look up a level by name, forgiving case, '-' for '_', and shorthands ("q4", "fp16": QUANT_ALIASES)."""
     key = name.strip().upper().replace("-", "_")
-    key = {"FP16": "F16", "FP8": "Q8_0", "Q8": "Q8_0", "Q6": "Q6_K", "Q5": "Q5_K_M", "Q4": "Q4_K_M",
-           "Q3": "Q3_K_M", "Q2": "Q2_K", "Q5_K": "Q5_K_M", "Q4_K": "Q4_K_M", "Q3_K": "Q3_K_M"}.get(key, key)
+    key = QUANT_ALIASES.get(key.lower(), key)
     try:
         return BY_NAME[key]
     except KeyError:

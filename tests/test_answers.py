@@ -459,19 +459,26 @@ def test_markdown_helpers() -> None:
     assert len(finish(long)) <= MAX_CHARS and finish(long).endswith("…")
 
 
-def test_table_formatter_matches_answers_format() -> None:
+def test_the_number_formatter_prints_what_babel_prints() -> None:
+    """answers.format applies the CLDR patterns with Python's fixed-point formatting (fast, for
+    tables): over thousands of values it must print exactly what Babel's own pattern prints."""
     import random
 
-    from answers.render import table_number
+    from babel import Locale
+    from babel.numbers import format_decimal
+
+    from estimator.display import round_gb, round_range, round_tok_s, tok_s_digits
 
     rng = random.Random(7)
     values = [rng.uniform(0, 20) for _ in range(500)] + [rng.uniform(0, 20000) for _ in range(1500)]
     values += [0.05, 0.15, 0.25, 9.95, 99.95, 99.949, 100.0, 999.5, 1000.0, 3388.0, 1549.4999, 12345678.9]
     for lang in LANGS:
-        fast = table_number(lang)
+        loc = Locale.parse(lang)
         for v in values:
-            assert fast("tok_s", v) == fmt.tok_s(v, lang), (lang, v)
-            assert fast("gb", v) == fmt.gb(v, lang), (lang, v)
-            assert fast("integer", v) == fmt.integer(v, lang), (lang, v)
+            digits = tok_s_digits(v)
+            assert fmt.tok_s(v, lang) == format_decimal(round_tok_s(v), "#,##0" + ".0" * digits, locale=loc), (lang, v)
+            assert fmt.gb(v, lang) == format_decimal(round_gb(v), "#,##0.0", locale=loc), (lang, v)
+            assert fmt.integer(v, lang) == format_decimal(round_range(v), "#,##0", locale=loc), (lang, v)
         for m in (4, 8, 12, 16, 24, 80, 141, 180, 1024, 11.5, 0.5):
-            assert fast("memory", m) == fmt.memory(m, lang), (lang, m)
+            assert fmt.memory(m, lang) == format_decimal(m, "#,##0.##", locale=loc), (lang, m)
+    assert (fmt.tok_s(3388.0, "fr"), fmt.gb(12.25, "de"), fmt.integer(1549.5, "it")) == ("3\u202f388", "12,3", "1.550")

@@ -150,7 +150,8 @@ def test_token_is_redacted_from_messages_arguments_and_tracebacks() -> None:
 
 
 @pytest.mark.parametrize(("text", "gb"), [("12", 12.0), ("12 GB", 12.0), ("12gb", 12.0), ("7,5 Go", 7.5),
-                                          ("24 GiB", 24.0), ("RTX 4090", None), ("12 GB RAM", None)])
+                                          ("24 GiB", 24.0), ("RTX 4090", None), ("12 GB RAM", 12.0),
+                                          ("12 GB card", None), ("0", None)])
 def test_parse_memory(text: str, gb: float | None) -> None:
     assert parse_memory(text) == gb
 

@@ -1,0 +1,33 @@
+"""Text rules shared by name resolution (catalog.resolve) and question parsing (answers.parse):
+one folding function, one vocabulary of memory units, one memory-size parser."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+
+def fold(text: str) -> str:
+    """Casefold and strip accents: "Régression" → "regression", "läuft" → "lauft", "ß" → "ss".
+
+    NFKD on both sides of casefold: compatibility forms ("𝓐", "ﬁ") fold to plain letters first.
+    """
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+# Units people write after a memory amount, folded (French "Go", "Gio"; GiB is taken as GB:
+# people type them interchangeably and cards are sold in round numbers).
+MEMORY_UNITS = r"gb|gbs|gib|go|gio|g|gigs?|giga(?:bytes?|octets?)?"
+_MEMORY_RE = re.compile(rf"^\s*(\d+(?:[.,]\d+)?)\s*({MEMORY_UNITS})\s*(?:of\s+)?(?:v?ram)?\s*$", re.IGNORECASE)
+_BARE_NUMBER_RE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*$")
+
+
+def parse_memory_size(text: str, *, bare_number: bool = False) -> float | None:
+    """A memory size in GB if the whole text is one ("12 GB", "12 Go", "12GiB", "12,5 G", "24 GB VRAM"),
+    else None. With `bare_number`, "12" alone counts too (a field that asks for a memory size)."""
+    m = _MEMORY_RE.match(text) or (_BARE_NUMBER_RE.match(text) if bare_number else None)
+    if not m:
+        return None
+    value = float(m.group(1).replace(",", "."))
+    return value if value > 0 else None

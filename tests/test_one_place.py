@@ -1,0 +1,66 @@
+"""Each shared concept lives in one place: the parser, the estimator, the engine and the bot agree."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.api import MAX_QUESTION_CHARS
+from catalog.text import fold, parse_memory_size
+from estimator.quants import QUANT_ALIASES, quant
+
+
+@pytest.mark.parametrize("alias", sorted(QUANT_ALIASES))
+def test_parser_and_estimator_read_quant_shorthands_alike(alias: str) -> None:
+    from answers.parse import canonical_quant
+
+    assert canonical_quant(alias) == quant(alias).name == QUANT_ALIASES[alias]
+
+
+def test_shorthands_name_the_expected_levels() -> None:
+    assert [quant(a).name for a in ("q4", "Q8", "fp16", "iq4", "int4", "BF16")] == [
+        "Q4_K_M", "Q8_0", "F16", "IQ4_XS", "Q4_K_M", "BF16"]
+
+
+def test_one_fold_for_names_and_questions() -> None:
+    from answers import parse
+    from catalog import resolve
+
+    assert parse.fold is fold and resolve.fold is fold
+    assert [fold(x) for x in ("Läuft", "STRAßE", "ﬁne", "¿Qué")] == ["lauft", "strasse", "fine", "¿que"]
+
+
+@pytest.mark.parametrize(("text", "bare", "gb"), [
+    ("12 GB", False, 12.0), ("12", False, None), ("12", True, 12.0), ("7,5 Go", True, 7.5), ("16 gio", False, 16.0),
+    ("24 GB VRAM", True, 24.0), ("RTX 4090", True, None), ("0", True, None),
+])
+def test_one_memory_size_parser(text: str, bare: bool, gb: float | None) -> None:
+    assert parse_memory_size(text, bare_number=bare) == gb
+
+
+def test_one_question_length_limit() -> None:
+    from answers.parse import MAX_INPUT
+    from bot.settings import Settings
+
+    assert MAX_QUESTION_CHARS == MAX_INPUT == Settings.model_fields["max_question_length"].default == 500
+
+
+def test_the_engine_refuses_one_character_over_the_limit() -> None:
+    from answers.engine import Engine
+    from answers.knowledge import Knowledge
+    from catalog.builtin import load_builtin_models
+    from catalog.gpus import load_gpu_records
+
+    engine = Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
+    head = "can GLIDE run on 12 GB?"
+    at_limit = head + " " * (MAX_QUESTION_CHARS - len(head))
+    assert engine.ask(at_limit, "en").intent == "can_run"
+    over = engine.ask(at_limit + "x", "en")
+    assert over.intent == "invalid" and over.facts["reason"] == "too_long" and over.facts["limit"] == 500
+
+
+def test_one_credits_source() -> None:
+    from answers.credits import CREDITS, credit_lines
+    from bot.cli_commands import CREDITS as CLI_CREDITS
+
+    assert CLI_CREDITS == list(CREDITS.values()) == credit_lines(["epoch", "gpus"])
+    assert credit_lines(["epoch"], "it")[0].startswith("Dati sui modelli: Epoch AI")
