@@ -1,0 +1,75 @@
+"""`tpsbot … --json` is a contract: these are the keys each command printed when the CLI became a
+front end over answers/ (keys may be added, never renamed or removed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+QUERY = {"model", "context", "profile", "min_quality", "quant"}
+MODEL = {"name", "params_b", "active_params_b", "cache_estimate"}
+ROW = {"card", "vendor", "memory_gb", "bandwidth_gbps", "release", "need_gb", "quant", "fit", "tok_s", "tok_s_low",
+       "tok_s_high", "confidence"}
+SUMMARY = QUERY | {"cards_total", "cards_fit", "smallest", "fastest", "median_tok_s", "above_reading_speed",
+                   "by_memory", "closest_miss_gb", "distinct_quant_levels", "range_example"}
+CARD = {"name", "vendor", "memory_gb", "bandwidth_gbps", "release", "architecture", "memory_type", "variants"}
+CARD_MODEL = {"model", "params_b", "active_params_b", "cache_estimate", "quant", "need_gb", "fit", "tok_s",
+              "tok_s_low", "tok_s_high", "confidence"}
+ASK = {"intent", "locale", "entities", "facts", "text", "profile", "credits"}
+
+
+@pytest.fixture(autouse=True)
+def _db(built_db, monkeypatch):
+    monkeypatch.setenv("TPSBOT_DB", str(built_db))
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out.splitlines()[0])
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_table_keys(capsys, profile: str) -> None:
+    d = run_json(capsys, "table", "Llama 3.1 8B", "--profile", profile)
+    assert set(d) >= QUERY | {"rows"} and set(d["model"]) >= MODEL
+    assert d["rows"] and all(set(r) >= ROW for r in d["rows"])
+    assert d["profile"] == profile
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_summary_keys(capsys, profile: str) -> None:
+    d = run_json(capsys, "summary", "Llama 3.1 8B", "--profile", profile)
+    assert set(d) >= SUMMARY and set(d["model"]) >= MODEL
+    assert set(d["smallest"]) >= {"card", "memory_gb", "quant", "need_gb", "tok_s"}
+    assert set(d["fastest"]) >= {"card", "tok_s", "memory_gb"}
+    assert set(d["by_memory"]) == {"8", "12", "16", "24"}
+    assert all(set(v) >= {"card", "quant", "need_gb", "tok_s", "fit"} for v in d["by_memory"].values() if v)
+    assert set(d["range_example"]) >= {"card", "tok_s_low", "tok_s_high"}
+    assert d["profile"] == profile
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_card_keys(capsys, profile: str) -> None:
+    d = run_json(capsys, "card", "rtx 3060", "--profile", profile)
+    assert set(d) >= {"card", "context", "profile", "min_quality", "models_total", "models"}
+    assert set(d["card"]) >= CARD
+    assert d["models"] and all(set(m) >= CARD_MODEL for m in d["models"])
+    assert d["profile"] == profile
+
+
+def test_model_keys(capsys) -> None:
+    d = run_json(capsys, "model", "GLM-4.5V")
+    assert set(d) >= {"model", "credits"}
+    assert set(d["model"]) >= {"name", "aliases", "organization", "params_b", "active_params_b", "weights",
+                               "license", "huggingface", "provenance"}
+    assert all(set(p) >= {"source", "detail"} for p in d["model"]["provenance"].values())
+
+
+def test_ask_keys(capsys) -> None:
+    d = run_json(capsys, "ask", "fastest gpu for llama 3.1 8b")
+    assert set(d) >= ASK
+    assert set(d["facts"]) >= SUMMARY | {"rows", "intent"}
+    assert all(set(r) >= ROW for r in d["facts"]["rows"])
