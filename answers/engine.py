@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from catalog.records import GpuRecord, ModelRecord
-from catalog.resolve import normalize
+from catalog.resolve import Resolution, Resolver, T, normalize
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
@@ -28,6 +28,9 @@ from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, S
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
+
+if TYPE_CHECKING:
+    from .parse import Parsed
 
 CANDIDATES_SHOWN = 8
 
@@ -51,10 +54,10 @@ class Engine:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
         self.estimates = Estimates(knowledge, self.profiles)
-        self._parse = None
         self._built = Lru(256)
         self._keys: dict[int, list[str]] = {}
-        self._names: dict[str, dict[str, Any]] = {}
+        self._models_by_name: dict[str, ModelRecord] | None = None
+        self._cards_by_name: dict[str, GpuRecord] | None = None
         self._tables = Lru(256)
 
     @classmethod
@@ -70,7 +73,8 @@ class Engine:
         return self._ask(question, locale, options, inline=False)
 
     def command(
-        self, intent: str, locale: str, *, model: Any = None, card: Any = None, card2: Any = None,
+        self, intent: str, locale: str, *, model: str | ModelRecord | None = None,
+        card: str | GpuRecord | None = None, card2: str | GpuRecord | None = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None,
     ) -> Answer:
@@ -88,83 +92,87 @@ class Engine:
         return [m.name for m in self.knowledge.gpu_resolver.suggest(text or "", limit)][:limit]
 
     # ------------------------------------------------------------------------ parsing
-    def _parser(self):  # noqa: ANN202
-        if self._parse is None:
-            from .parse import parse  # imported on first question: slash commands do not need it
+    def _parsed(self, question: str) -> Parsed:
+        from .parse import parse  # imported on first question: slash commands do not need it
 
-            self._parse = parse
-        return self._parse
+        kn = self.knowledge
+        return parse(question, kn.model_resolver, kn.gpu_resolver)
 
     def _ask(self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool) -> Answer:
         options = options or AskOptions()
         lang = _catalogue(locale)
         question = question or ""
-        kn = self.knowledge
         if len(question) > MAX_QUESTION_CHARS:
             # Refused, but in the asker's language: the start of the question is enough to tell it.
-            head = self._parser()(question[:300], kn.model_resolver, kn.gpu_resolver)
-            lang = lang or _catalogue(getattr(head, "language", None)) or i18n.DEFAULT
+            lang = lang or _catalogue(self._parsed(question[:300]).language) or i18n.DEFAULT
             return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, {}, inline=inline)
-        parsed = self._parser()(question, kn.model_resolver, kn.gpu_resolver)
-        detected = _catalogue(getattr(parsed, "language", None))
-        lang = lang or detected or i18n.DEFAULT
-        intent = getattr(parsed, "intent", None) or "fallback"
-        if intent not in INTENTS:
-            intent = "fallback"
-        raw = {k: getattr(parsed, k, None) for k in ("model", "card", "card2", "memory_gb", "context", "quant")}
+        parsed = self._parsed(question)
+        lang = lang or _catalogue(parsed.language) or i18n.DEFAULT
+        intent = parsed.intent if parsed.intent in INTENTS else "fallback"
+        raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
+               "context": parsed.context, "quant": parsed.quant}
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     # ------------------------------------------------------------------------ resolution
-    def _resolve(self, value: Any, kind: str, intent: str) -> Any:
-        """A typed name, a resolver Match/Resolution or a record → the record; problems raise."""
-        if value is None or isinstance(value, (ModelRecord, GpuRecord)):
+    def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None:
+        """A typed name or a record → the record; a name that does not resolve raises `_Problem`."""
+        if value is None or isinstance(value, ModelRecord):
             return value
-        resolver = self.knowledge.model_resolver if kind == "model" else self.knowledge.gpu_resolver
-        text = None
-        if isinstance(value, str):
-            text = value.strip()[:200]
-            if not text:
-                return None
-            known = self._by_name(kind).get(text)
-            if known is not None:  # a display name (what the parser and autocomplete hand over)
-                return known
-            res = resolver.resolve(text)
-        elif hasattr(value, "best") and hasattr(value, "candidates"):
-            res = value
-        elif hasattr(value, "key") and hasattr(value, "name"):
-            return self._payload(value.key, kind)
-        else:
+        text = value.strip()[:200]
+        if not text:
             return None
-        best = getattr(res, "best", None)
-        cands = [c.name for c in getattr(res, "candidates", [])]
-        if text is None:
-            text = getattr(res, "query", None) or (cands[0] if cands else "")
-        if best is not None:
-            return self._payload(best.key, kind)
-        if getattr(res, "ambiguous", False) and cands:
-            raise _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
-        if not cands and text:
+        known = self._model_names().get(text)
+        if known is not None:  # a display name (what the parser and autocomplete hand over)
+            return known
+        resolver = self.knowledge.model_resolver
+        res = resolver.resolve(text)
+        if res.best is not None:
+            return res.best.key  # same-name models: the first in catalog order
+        raise self._problem("model", resolver, text, res)
+
+    def _resolve_card(self, value: str | GpuRecord | None) -> GpuRecord | None:
+        """A typed name or a record → the card (the faster of same-name variants); problems raise."""
+        if value is None or isinstance(value, GpuRecord):
+            return value
+        text = value.strip()[:200]
+        if not text:
+            return None
+        known = self._card_names().get(text)
+        if known is not None:
+            return known
+        resolver = self.knowledge.gpu_resolver
+        res = resolver.resolve(text)
+        if res.best is not None:
+            return faster_variant(list(res.best.payloads))
+        raise self._problem("card", resolver, text, res)
+
+    def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
+        cands = [c.name for c in res.candidates]
+        if res.ambiguous and cands:
+            return _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
+        if not cands:
             cands = self._near(resolver, text)
-        raise _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
+        return _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
 
-    def _by_name(self, kind: str) -> dict[str, Any]:
-        table = self._names.get(kind)
-        if table is None:
-            if kind == "model":
-                table = {}
-                for m in self.knowledge.models:
-                    table.setdefault(m.name, m)
-            else:
-                groups: dict[str, list[GpuRecord]] = {}
-                for g in self.knowledge.gpus:
-                    groups.setdefault(g.name, []).append(g)
-                table = {name: self._payload(gs, "card") for name, gs in groups.items()}
-            self._names[kind] = table
-        return table
+    def _model_names(self) -> dict[str, ModelRecord]:
+        if self._models_by_name is None:
+            table: dict[str, ModelRecord] = {}
+            for m in self.knowledge.models:
+                table.setdefault(m.name, m)
+            self._models_by_name = table
+        return self._models_by_name
 
-    def _near(self, resolver: Any, text: str) -> list[str]:
+    def _card_names(self) -> dict[str, GpuRecord]:
+        if self._cards_by_name is None:
+            groups: dict[str, list[GpuRecord]] = {}
+            for g in self.knowledge.gpus:
+                groups.setdefault(g.name, []).append(g)
+            self._cards_by_name = {name: faster_variant(gs) for name, gs in groups.items()}
+        return self._cards_by_name
+
+    def _near(self, resolver: Resolver[T], text: str) -> list[str]:
         """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the
         closest spellings (numbers included: "Gemma 3 13B" → Gemma 3 12B)."""
         names = [m.name for m in resolver.suggest(text, CANDIDATES_SHOWN) if m.score >= 75]
@@ -172,19 +180,11 @@ class Engine:
             return names
         from rapidfuzz import fuzz, process
 
-        keys = self._keys.get(id(resolver))
+        keys = self._keys.get(id(resolver))  # normalized names, per resolver
         if keys is None:
             keys = self._keys[id(resolver)] = [normalize(n) for n in resolver.names]
         hits = process.extract(normalize(text), keys, scorer=fuzz.ratio, limit=5, score_cutoff=75)
         return [resolver.names[i] for _, _, i in hits]
-
-    @staticmethod
-    def _payload(key: Any, kind: str) -> Any:
-        if isinstance(key, list):
-            key = faster_variant(key) if key else None
-        if kind == "model" and not isinstance(key, ModelRecord):
-            return None
-        return key
 
     # ------------------------------------------------------------------------ answering
     def _settings(self, options: AskOptions, context: Any, quant: Any) -> Settings:
@@ -238,11 +238,11 @@ class Engine:
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
     def _entities(self, intent: str, raw: dict[str, Any]) -> Entities:
-        model = self._resolve(raw.get("model"), "model", intent) if SPECS[intent].takes_model else None
+        model = self._resolve_model(raw.get("model")) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
-        card = self._resolve(raw.get("card"), "card", intent) if uses_cards else None
-        card2 = self._resolve(raw.get("card2"), "card", intent) if uses_cards else None
+        card = self._resolve_card(raw.get("card")) if uses_cards else None
+        card2 = self._resolve_card(raw.get("card2")) if uses_cards else None
         memory = raw.get("memory_gb")
         if memory is not None:
             try:

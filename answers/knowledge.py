@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 
 from catalog.records import Architecture, GpuRecord, ModelRecord
-from catalog.store import CatalogStore
+from catalog.store import CatalogStore, StoreError  # StoreError: what a front end reports when the db fails
 from estimator.model import Layout, LayerGroup, ModelSize
 
 

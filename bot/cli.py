@@ -63,6 +63,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
 
 
+def _locale(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--locale", default=None, help="language of the text output (en, it, fr, de, es); default en")
+
+
 def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
     p.add_argument("--params", type=_positive_float, metavar="B", help="total parameters, billions")
     p.add_argument("--active", type=_positive_float, metavar="B", help="active parameters (mixture of experts)")
@@ -81,11 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("model", nargs="?", help="model name (or use --params)")
     _estimate_options(p)
     p.add_argument("--all", action="store_true", help="also list the cards that cannot run it")
+    _locale(p)
     _common(p)
 
     p = sub.add_parser("summary", help="the page-level figures for one model")
     p.add_argument("model", nargs="?", help="model name (or use --params)")
     _estimate_options(p, quant=False)
+    _locale(p)
     _common(p)
 
     p = sub.add_parser("card", help="every catalog model one card can run, fastest first")
@@ -94,10 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-quality", metavar="LEVEL")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
+    _locale(p)
     _common(p)
 
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")
     p.add_argument("model")
+    _locale(p)
     _common(p)
 
     p = sub.add_parser("ask", help="answer a question as the bot would ('-' reads one per line)")

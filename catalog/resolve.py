@@ -24,7 +24,7 @@ import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Generic, Literal, Protocol, TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -73,17 +73,25 @@ _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 _TRAILING_MEMORY_RE = re.compile(r"\s+\d+(?:[.,]\d+)?\s*(?:gb|gib)\s*$", re.IGNORECASE)
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
-class Match:
+class Match(Generic[T]):
     name: str  # display name
-    key: object  # the caller's payload; a list of payloads when several entries share the name
+    payloads: tuple[T, ...]  # the caller's payloads under this name (several when entries share it)
     score: float  # 0–100; 100 for exact normalized name or alias
 
+    @property
+    def key(self) -> T:
+        """The first payload passed under this name (catalog order)."""
+        return self.payloads[0]
+
 
 @dataclass(frozen=True)
-class Resolution:
-    best: Match | None  # None when nothing clears the cut-off, or when ambiguous
-    candidates: list[Match]  # ranked, best first; includes `best` when there is one
+class Resolution(Generic[T]):
+    best: Match[T] | None  # None when nothing clears the cut-off, or when ambiguous
+    candidates: list[Match[T]]  # ranked, best first; includes `best` when there is one
     ambiguous: bool
 
 
@@ -135,18 +143,19 @@ def _numbers_fit(query: tuple[NumberToken, ...], cand: tuple[NumberToken, ...]) 
     return loose
 
 
-class Resolver:
-    """Resolves typed names against one kind of catalog entry (models or GPUs)."""
+class Resolver(Generic[T]):
+    """Resolves typed names against one kind of catalog entry (models or GPUs); matches carry the
+    entries' payloads with their type (`Resolver[ModelRecord]` → `Match[ModelRecord]`)."""
 
     def __init__(
         self,
-        entries: Iterable[tuple[str, Sequence[str], object]],
+        entries: Iterable[tuple[str, Sequence[str], T]],
         *,
         kind: Literal["model", "gpu"],
     ) -> None:
         self.kind = kind
         self._names: list[str] = []
-        self._payloads: list[list[object]] = []
+        self._payloads: list[list[T]] = []
         index_of: dict[str, int] = {}
         aliases_of: list[list[str]] = []
         for name, aliases, key in entries:
@@ -212,9 +221,8 @@ class Resolver:
     def names(self) -> list[str]:
         return list(self._names)
 
-    def _match(self, i: int, score: float) -> Match:
-        payload = self._payloads[i]
-        return Match(self._names[i], payload if len(payload) > 1 else payload[0], round(score, 1))
+    def _match(self, i: int, score: float) -> Match[T]:
+        return Match(self._names[i], tuple(self._payloads[i]), round(score, 1))
 
     def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int) -> dict[int, float]:
         """Best score per display-name index over fuzzy hits that pass the number check."""
@@ -269,7 +277,7 @@ class Resolver:
         return sorted(scores.items(), key=lambda kv: (-kv[1], self._canonical[kv[0]] != kv[0], kv[0]))
 
     # ------------------------------------------------------------------ public API
-    def resolve(self, text: str) -> Resolution:
+    def resolve(self, text: str) -> Resolution[T]:
         """Best match for `text`, or ranked candidates when unsure."""
         text = text[:200]
         if parse_memory_size(text) is not None:
@@ -310,7 +318,7 @@ class Resolver:
             candidates = [self._match(i, scores[i]) for i in ordered[:10]]
         return Resolution(self._match(top_i, scores.get(top_i, top_s)), candidates, False)
 
-    def lookup(self, text: str) -> Resolution | None:
+    def lookup(self, text: str) -> Resolution[T] | None:
         """Exact names, aliases and derived keys only (a dictionary lookup, no fuzzing and no
         "did you mean" extras); None when `text` is not exactly a name. For callers that scan
         many spans of a sentence (answers/parse.py)."""
@@ -323,7 +331,7 @@ class Resolver:
 
     def _from_exact(
         self, q: str, qnums: tuple[NumberToken, ...], idxs: list[int], extras: bool = True
-    ) -> Resolution:
+    ) -> Resolution[T]:
         if len({self._canonical[i] for i in idxs}) > 1 and qnums:
             # Same key, different numbers: "OPT-1.3B" and "OPT-13B" are both "opt13b".
             raw = tuple(n[2] for n in qnums)
@@ -343,7 +351,7 @@ class Resolver:
         cands += [self._match(i, s) for i, s in extra if i not in ordered and s >= CUTOFF - 10]
         return Resolution(cands[0], cands[:10], False)
 
-    def suggest(self, text: str, limit: int = 25) -> list[Match]:
+    def suggest(self, text: str, limit: int = 25) -> list[Match[T]]:
         """Autocomplete choices, best first: exact, then names starting with the text (what people
         expect while typing "rtx 40"), then names containing it, then fuzzy matches with the same
         numbers. "" → the first `limit` names in the order given."""
@@ -372,19 +380,32 @@ class Resolver:
         return [self._match(i, s) for i, s in self._ranked(scores)[:limit]]
 
 
-def model_entries(records: Iterable[object], extra_names: Iterable[str] = ()) -> list[tuple[str, list[str], object]]:
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class NamedModel(Named, Protocol):
+    @property
+    def aliases(self) -> Sequence[str]: ...
+
+
+M = TypeVar("M", bound=NamedModel)
+G = TypeVar("G", bound=Named)
+
+
+def model_entries(records: Iterable[M], extra_names: Iterable[str] = ()) -> list[tuple[str, list[str], M | str]]:
     """Resolver entries for ModelRecords (key = the record), then bare names (key = the name).
 
     A bare name (e.g. from an Epoch import) whose normalized form is already a record's name or
     alias is dropped: it is the same model, and keeping it would make that name ambiguous.
     """
-    entries: list[tuple[str, list[str], object]] = []
+    entries: list[tuple[str, list[str], M | str]] = []
     taken: set[str] = set()
     for rec in records:
-        name: str = getattr(rec, "name")
-        aliases: list[str] = list(getattr(rec, "aliases", []) or [])
-        entries.append((name, aliases, rec))
-        taken.add(normalize(name))
+        aliases = [a for a in rec.aliases if a]
+        entries.append((rec.name, aliases, rec))
+        taken.add(normalize(rec.name))
         taken.update(normalize(a) for a in aliases)
     for raw in extra_names:
         name = raw.strip()
@@ -393,6 +414,6 @@ def model_entries(records: Iterable[object], extra_names: Iterable[str] = ()) ->
     return entries
 
 
-def gpu_entries(records: Iterable[object]) -> list[tuple[str, list[str], object]]:
+def gpu_entries(records: Iterable[G]) -> list[tuple[str, list[str], G]]:
     """Resolver entries for GpuRecords, in the order given (catalog order: oldest first)."""
-    return [(getattr(r, "name"), [], r) for r in records]
+    return [(r.name, [], r) for r in records]

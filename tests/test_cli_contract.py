@@ -73,3 +73,22 @@ def test_ask_keys(capsys) -> None:
     assert set(d) >= ASK
     assert set(d["facts"]) >= SUMMARY | {"rows", "intent"}
     assert all(set(r) >= ROW for r in d["facts"]["rows"])
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    # GLM-4.5V's page (fixtures): MI200 runs it at IQ4_XS, 68.4 tok/s, needing 54.2 GB; 43 of 818 cards.
+    (["summary", "glm45v", "--locale", "de"], ["43 von 818 Karten", "68,4 tok/s", "braucht 54,2 GB", "Kontext 4.096"]),
+    (["table", "glm45v", "--locale", "fr"], ["avec 4\u202f096 tokens de contexte", "43 cartes", "fourchette"]),
+    (["card", "rtx 3060", "--locale", "it", "--limit", "3"], ["fa girare", "modelli del catalogo", "4.096 token"]),
+    (["model", "GLM-4.5V", "--locale", "es"], ["organización: ", "fuentes: ", "Datos de modelos"]),
+])
+def test_text_output_follows_locale(capsys, argv: list[str], expected: list[str]) -> None:
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    for part in expected:
+        assert part in out, (part, out[:400])
+
+
+def test_cli_errors_follow_locale(capsys) -> None:
+    assert main(["table", "llama 3", "--locale", "it"]) == 2
+    assert capsys.readouterr().err.startswith("tpsbot: error: 'llama 3' corrisponde a più modelli: ")

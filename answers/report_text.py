@@ -1,0 +1,154 @@
+"""The command line's text for `table`, `summary`, `card` and `model` (answers.reports), in any
+catalogue locale: every word through gettext, every number through answers.format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import format as fmt
+from . import i18n
+from .credits import credit_lines
+from .i18n import N_
+from .reports import CardReport, ModelLabel, ModelReport, SummaryReport, TableReport
+
+PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
+FITS = {"comfortable": N_("comfortable"), "tight": N_("tight"), "no": N_("does not fit")}
+
+# Record fields in the order `tpsbot model` lists them, with their labels.
+FIELDS: dict[str, str] = {
+    "aliases": N_("aliases"), "organization": N_("organization"), "organization_type": N_("organization type"),
+    "country": N_("country"), "publication_date": N_("publication date"), "domain": N_("domain"),
+    "tasks": N_("tasks"), "base_model": N_("base model"), "params_b": N_("parameters (billions)"),
+    "active_params_b": N_("active parameters (billions)"), "parameter_notes": N_("parameter notes"),
+    "training_compute_flop": N_("training compute (FLOP)"), "training_compute_method": N_("training compute method"),
+    "finetune_compute_flop": N_("fine-tuning compute (FLOP)"), "training_data_size": N_("training data size"),
+    "training_hardware": N_("training hardware"), "weights": N_("weights"), "license": N_("license"),
+    "training_code": N_("training code"), "huggingface": N_("Hugging Face"), "confidence": N_("record confidence"),
+    "citations": N_("citations"), "reference": N_("reference publication"), "link": N_("link"),
+    "last_updated": N_("last updated"),
+}
+
+
+def _t(locale: str, msgid: str, **values: Any) -> str:
+    text = i18n.gettext(locale, msgid)
+    return text % values if values else text
+
+
+def _fit(locale: str, fit: str | None) -> str:
+    return _t(locale, FITS.get(fit or "no", FITS["no"]))
+
+
+def model_label(m: ModelLabel, locale: str) -> str:
+    if m.active_params_b is not None:
+        size = _t(locale, N_("%(total)s B, %(active)s B active"), total=fmt.memory(m.params_b, locale),
+                  active=fmt.memory(m.active_params_b, locale))
+    else:
+        size = _t(locale, N_("%(total)s B"), total=fmt.memory(m.params_b, locale))
+    return f"{m.name} ({size})" if m.name else size
+
+
+def _gb(value: float, locale: str) -> str:
+    return _t(locale, N_("%(gb)s GB"), gb=fmt.gb(value, locale))
+
+
+def _mem(value: float, locale: str) -> str:
+    return _t(locale, N_("%(gb)s GB"), gb=fmt.memory(value, locale))
+
+
+def table(r: TableReport, locale: str = i18n.DEFAULT) -> str:
+    lines = [_t(locale, N_("%(model)s at %(tokens)s tokens of context, profile %(profile)s: %(count)s cards can run it"),
+                model=model_label(r.model, locale), tokens=fmt.integer(r.context, locale),
+                profile=_t(locale, PROFILES[r.profile]), count=fmt.integer(r.cards_fit, locale))]
+    h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("card"), N_("vendor"), N_("memory"), N_("bandwidth"),
+                                 N_("release"), N_("needs"), N_("quant"), N_("fit"))]
+    lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<36} {h[3]:<7} {h[4]:>7} {h[5]:>11} {h[6]:<8} {h[7]:>8} {h[8]:<7} {h[9]}")
+    for row in r.data["rows"]:
+        runs = row["tok_s"] is not None
+        speed = fmt.tok_s(row["tok_s"], locale) if runs else "—"
+        rng = fmt.tok_range(row["tok_s_low"], row["tok_s_high"], locale) if runs else ""
+        bandwidth = _t(locale, N_("%(gbps)s GB/s"), gbps=fmt.integer(row["bandwidth_gbps"], locale))
+        lines.append(
+            f"{speed:>7} {rng:>11}  {row['card'][:36]:<36} {row['vendor']:<7} {_mem(row['memory_gb'], locale):>7} "
+            f"{bandwidth:>11} {row['release'] or '':<8} {_gb(row['need_gb'], locale):>8} {row['quant'] or '—':<7} "
+            f"{_fit(locale, row['fit'])}"
+        )
+    return "\n".join(lines)
+
+
+def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
+    d = r.data
+    n = lambda v: fmt.integer(v, locale)  # noqa: E731
+    out = [_t(locale, N_("%(model)s — %(fit)s of %(total)s cards can run it (context %(tokens)s, profile %(profile)s)"),
+              model=model_label(r.model, locale), fit=n(d["cards_fit"]), total=n(d["cards_total"]),
+              tokens=n(r.context), profile=_t(locale, PROFILES[r.profile]))]
+    if s := d["smallest"]:
+        out.append(_t(locale, N_("Smallest card: %(card)s · %(memory)s · %(quant)s · %(tok)s tok/s · needs %(need)s"),
+                      card=s["card"], memory=_mem(s["memory_gb"], locale), quant=s["quant"],
+                      tok=fmt.tok_s(s["tok_s"], locale), need=_gb(s["need_gb"], locale)))
+    if f := d["fastest"]:
+        out.append(_t(locale, N_("Fastest card: %(card)s · %(tok)s tok/s · %(memory)s"), card=f["card"],
+                      tok=fmt.tok_s(f["tok_s"], locale), memory=_mem(f["memory_gb"], locale)))
+    if d["median_tok_s"] is not None:
+        out.append(_t(locale, N_("Median speed: %(tok)s tok/s; %(count)s cards at reading speed (≥ 10 tok/s) or faster"),
+                      tok=fmt.gb(d["median_tok_s"], locale), count=n(d["above_reading_speed"])))
+    for size, best in d["by_memory"].items():
+        memory = _mem(float(size), locale)
+        if best:
+            out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · %(tok)s tok/s · %(fit)s"),
+                          memory=memory, card=best["card"], quant=best["quant"], need=_gb(best["need_gb"], locale),
+                          tok=fmt.tok_s(best["tok_s"], locale), fit=_fit(locale, best["fit"])))
+        else:
+            out.append(_t(locale, N_("Best %(memory)s card: none runs it"), memory=memory))
+    if d["closest_miss_gb"] is not None:
+        out.append(_t(locale, N_("Closest miss: short by %(gb)s"), gb=_gb(d["closest_miss_gb"], locale)))
+    out.append(_t(locale, N_("Distinct quantization levels: %(count)s"), count=n(d["distinct_quant_levels"])))
+    if e := d["range_example"]:
+        out.append(_t(locale, N_("Range on %(card)s: %(range)s tok/s"), card=e["card"],
+                      range=fmt.tok_range(e["tok_s_low"], e["tok_s_high"], locale)))
+    return "\n".join(out)
+
+
+def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) -> str:
+    c = r.card
+    lines = [_t(locale, N_("%(card)s (%(vendor)s, %(memory)s, %(bandwidth)s) runs %(fit)s of %(total)s catalog models "
+                           "at %(tokens)s tokens of context:"),
+                card=c.name, vendor=c.vendor, memory=_mem(c.memory_gb, locale),
+                bandwidth=_t(locale, N_("%(gbps)s GB/s"), gbps=fmt.integer(c.bandwidth_gbps, locale)),
+                fit=fmt.integer(r.models_fit, locale), total=fmt.integer(r.models_total, locale),
+                tokens=fmt.integer(r.context, locale))]
+    h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("model"), N_("needs"), N_("quant"), N_("fit"))]
+    lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<40} {h[3]:>9} {h[4]:<7} {h[5]}")
+    for m in r.data["models"][: limit or None]:
+        lines.append(f"{fmt.tok_s(m['tok_s'], locale):>7} {fmt.tok_range(m['tok_s_low'], m['tok_s_high'], locale):>11}  "
+                     f"{(m['model'] or '')[:40]:<40} {_gb(m['need_gb'], locale):>9} {m['quant']:<7} "
+                     f"{_fit(locale, m['fit'])}")
+    return "\n".join(lines)
+
+
+def _value(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def model(r: ModelReport, locale: str = i18n.DEFAULT) -> str:
+    rec = r.record
+    fields = r.data["model"]
+    lines = [rec.name]
+    for key, label in FIELDS.items():
+        if key in fields:
+            lines.append(f"  {_t(locale, label)}: {_value(fields[key])}")
+    if rec.architecture:
+        a = rec.architecture
+        kinds = ", ".join(
+            (_t(locale, N_("%(layers)s× %(kind)s (window %(window)s)"), layers=g.layers, kind=g.kind,
+                window=fmt.integer(g.window, locale))
+             if g.window else _t(locale, N_("%(layers)s× %(kind)s"), layers=g.layers, kind=g.kind))
+            for g in a.attention
+        )
+        lines.append("  " + _t(locale, N_("architecture: %(layers)s layers, hidden %(hidden)s, %(heads)s heads / "
+                                          "%(kv)s KV heads × %(dim)s; attention: %(kinds)s"),
+                               layers=a.layers, hidden=fmt.integer(a.hidden_size, locale), heads=a.attention_heads, kv=a.kv_heads,
+                               dim=a.head_dim, kinds=kinds))
+    sources = "; ".join(f"{k}: {v.source} {v.detail}".strip() for k, v in rec.provenance.items())
+    lines.append("  " + _t(locale, N_("sources: %(sources)s"), sources=sources))
+    lines += [f"  {c}" for c in credit_lines(r.sources, locale)]
+    return "\n".join(lines)
