@@ -151,16 +151,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .runner import main as run_main
 
             return run_main(args.env_file)
+        if args.command == "ask" and not args.question.strip():
+            raise CliError("the question is empty; ask e.g. tpsbot ask \"what can my rtx 3060 run?\" "
+                           "(or `tpsbot ask -` to read one question per line)")
         from . import cli_commands as commands
 
         return asyncio.run(commands.dispatch(args, _emit))
     except CliError as exc:
-        print(f"tpsbot: error: {exc}", file=sys.stderr)
+        print(f"tpsbot: error: {_one_line(str(exc))}", file=sys.stderr)
         return exc.code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `tpsbot table | head`
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last resort of the one-line error policy
+        from catalog.errors import CatalogError
+
+        if isinstance(exc, CatalogError):  # damaged, foreign, unreadable database…: exit 1
+            print(f"tpsbot: error: {_one_line(str(exc))}", file=sys.stderr)
+            return 1
+        if isinstance(exc, OSError):  # `catalog export -o` into a directory or a missing folder
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"tpsbot: error: {where}{_one_line(exc.strerror or str(exc))}", file=sys.stderr)
+            return 1
+        raise
+
+
+def _one_line(text: str) -> str:
+    """Messages may quote user text (a path, a token): never let it break the one-line promise."""
+    return " ".join(text.split())
 
 
 if __name__ == "__main__":
