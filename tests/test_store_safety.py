@@ -309,3 +309,17 @@ def test_an_existing_world_readable_state_database_is_narrowed(tmp_path):
 
     asyncio.run(go())
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+# ---------------------------------------------------------------------------- a token with a line break (item 4)
+
+@pytest.mark.parametrize("token", ["abc\ndef.ghi", "abc def", "abc\x00def"])
+def test_a_token_with_a_line_break_is_one_sentence(token, tmp_path, capsys):
+    from bot import runner
+    from bot.settings import Settings
+
+    settings = Settings(_env_file=None, token=token, state_db=tmp_path / "s.db",  # type: ignore[call-arg]
+                        api_base="http://127.0.0.1:9/api/v10")
+    code = runner.run_bot(settings)  # before: aiohttp's "Forbidden control character" traceback
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == runner.EXIT_CONFIG and len(err) == 1 and "line break" in err[0]
