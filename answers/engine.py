@@ -132,7 +132,7 @@ class Engine:
     def _ask(self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool) -> Answer:
         options = options or AskOptions()
         lang = _catalogue(locale)
-        question = question or ""
+        question = markdown.clean(question or "")  # no control, bidi or combining flood reaches an echo
         kn = self.knowledge
         if len(question) > MAX_QUESTION_CHARS:
             # Refused, but in the asker's language: the start of the question is enough to tell it.
@@ -343,7 +343,8 @@ class Engine:
         if "epoch" in built.sources:
             credits.append(i18n.gettext(lang, CREDIT_EPOCH))
         return Answer(
-            intent=intent, locale=lang, entities=entities, facts=facts, text=text, title=title,
+            # inert: JSON consumers may post entity and fact strings, so they never ping either
+            intent=intent, locale=lang, entities=markdown.inert(entities), facts=markdown.inert(facts), text=text, title=title,
             profile=facts["profile"] if facts["profile"] in ("reference", "measured") else "reference",
             table=self._table(built, lang, inline), credits=credits,
         )
