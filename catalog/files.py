@@ -58,9 +58,13 @@ def _header(path: Path) -> bytes:
 
 def kind_of(path: Path) -> Kind:
     """Whose file `path` is, from its header (and, when unmarked, its table names)."""
-    if path.is_dir():
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except OSError as exc:  # a folder on the way that we may not enter
+        raise DatabasePathError(f"cannot reach the catalog database {path}: {exc.strerror or exc}") from None
+    if is_dir:
         raise DatabasePathError(f"{path} is a directory, not a catalog database; give a file path")
-    if not path.exists():
+    if not exists:
         return Kind.MISSING
     header = _header(path)
     if not header:

@@ -323,3 +323,13 @@ def test_a_token_with_a_line_break_is_one_sentence(token, tmp_path, capsys):
     code = runner.run_bot(settings)  # before: aiohttp's "Forbidden control character" traceback
     err = capsys.readouterr().err.strip().splitlines()
     assert code == runner.EXIT_CONFIG and len(err) == 1 and "line break" in err[0]
+
+
+def test_a_folder_that_cannot_be_entered(tmp_path, capsys, monkeypatch):
+    db = tmp_path / "locked" / "c.db"
+
+    def deny(self, *a, **k):  # what stat() does under a 0o000 folder for a non-root user
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "is_dir", deny)
+    assert "Permission denied" in _one_line_error(capsys, ["ask", "rtx 3060", "--db", str(db)], 1)
