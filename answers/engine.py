@@ -101,7 +101,7 @@ class Engine:
     def _ask(self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool) -> Answer:
         options = options or AskOptions()
         lang = _catalogue(locale)
-        question = question or ""
+        question = markdown.clean(question or "")  # no control, bidi or combining flood reaches an echo
         if len(question) > MAX_QUESTION_CHARS:
             # Refused, but in the asker's language: the start of the question is enough to tell it.
             lang = lang or _catalogue(self._parsed(question[:300]).language) or i18n.DEFAULT
@@ -306,8 +306,9 @@ class Engine:
             title = title.strip(" —") if title else None
         credits = credit_lines(built.sources, lang)
         return Answer(
-            intent=intent, locale=lang, entities=entities, facts=facts, text=text, title=title,
-            profile=facts["profile"],
+            # inert: JSON consumers may post entity and fact strings, so they never ping either
+            intent=intent, locale=lang, entities=markdown.inert(entities), facts=markdown.inert(facts), text=text,
+            title=title, profile=facts["profile"],
             table=self._table(built, lang, inline), credits=credits,
         )
 

@@ -9,6 +9,8 @@ got through anyway and keeps the text within `MAX_CHARS`.
 from __future__ import annotations
 
 import re
+import unicodedata
+from typing import Any
 
 MAX_CHARS = 4000
 ZWSP = "\u200b"
@@ -20,9 +22,52 @@ _SPACE = re.compile(r"\s+")
 _MENTION = re.compile(r"@(?=[^\s\u200b])")
 
 
+# C0/C1 controls except tab and line feed (NUL, bell, escape sequences…): read as a space.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Bidirectional embeddings, overrides, isolates and marks (they reorder the rest of a message),
+# and invisible format characters that only hide or split text: dropped (ZWSP/ZWNJ/ZWJ stay:
+# emoji and some scripts need them, and ZWSP is how mentions are defused).
+_INVISIBLE = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]")
+MAX_COMBINING = 2  # marks kept on one base character (Vietnamese needs two; "Zalgo" floods use dozens)
+
+
+def clean(text: object) -> str:
+    """User text with what must never be echoed removed: NUL and other control characters become
+    a space, bidi overrides and invisible characters go, combining marks are capped per character.
+    Line breaks are kept (escape() folds them); the ZWSP that defuses mentions is added after this."""
+    s = _INVISIBLE.sub("", _CONTROL.sub(" ", str(text)))
+    if not any(unicodedata.combining(ch) for ch in s):
+        return s
+    out: list[str] = []
+    run = 0
+    for ch in s:
+        if unicodedata.combining(ch):
+            run += 1
+            if run > MAX_COMBINING:
+                continue
+        else:
+            run = 0
+        out.append(ch)
+    return "".join(out)
+
+
+def inert(value: Any) -> Any:
+    """Every string inside a JSON payload (entities, facts) cleaned and with mentions defused:
+    a JSON consumer may post them. Other values are returned as they are."""
+    if isinstance(value, str):
+        return defuse_mentions(clean(value))
+    if isinstance(value, dict):
+        return {inert(k) if isinstance(k, str) else k: inert(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [inert(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(inert(v) for v in value)
+    return value
+
+
 def escape(text: object) -> str:
     """A catalog or user string made inert: one line, markdown escaped, mentions defused."""
-    s = _SPACE.sub(" ", str(text)).strip()
+    s = _SPACE.sub(" ", clean(text)).strip()
     s = _SPECIAL.sub(r"\\\1", s)
     return _MENTION.sub("@" + ZWSP, s)
 
@@ -33,7 +78,7 @@ def defuse_mentions(text: str) -> str:
 
 def finish(text: str, limit: int = MAX_CHARS, ellipsis: str = "…") -> str:
     """The final pass: tidy blank lines, defuse mentions, never more than `limit` characters."""
-    text = re.sub(r"\n{3,}", "\n\n", text.strip())
+    text = re.sub(r"\n{3,}", "\n\n", clean(text).strip())
     text = defuse_mentions(text)
     if len(text) > limit:
         cut = text[: limit - len(ellipsis)]

@@ -20,6 +20,7 @@ the span as typed (so the engine's own resolve() gives the "did you mean" candid
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -154,6 +155,12 @@ def _find_memory(toks: list[Token]) -> tuple[float | None, int | None]:
     return None, None
 
 
+def _token_count(value: float) -> int:
+    """Tokens as an int; an overflowing figure ("999…9", "1e306k") becomes one the bounds check
+    refuses in words, instead of an OverflowError."""
+    return int(value) if math.isfinite(value) and value < 1e18 else 10**18
+
+
 def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int | None, int | None]:
     """First context length and the index of its number. `gpus` keeps a card number that merely
     sits near the word "context" ("max context on a 4090") from being read as a length."""
@@ -165,21 +172,21 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
         m = _CTX_GLUED_RE.match(t.low)
         if m:  # "32k": k means 1,024 tokens in every context-length convention
             t.used = True
-            return int(float(m.group(1)) * 1024), i
+            return _token_count(float(m.group(1)) * 1024), i
         m = _CTX_MEGA_RE.match(t.low)
         if m and has_ctx_word:
             t.used = True
-            return int(float(m.group(1)) * 1024 * 1024), i
+            return _token_count(float(m.group(1)) * 1024 * 1024), i
         if _NUMBER_RE.match(t.low):
             if nxt == "k":
                 t.used = toks[i + 1].used = True
-                return int(float(t.low) * 1024), i
+                return _token_count(float(t.low) * 1024), i
             if nxt in _TOKEN_UNITS or (
                 has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
                 and (gpus is None or gpus.lookup(t.text) is None)
             ):
                 t.used = True
-                return int(float(t.low)), i
+                return _token_count(float(t.low)), i
     return None, None
 
 
@@ -193,7 +200,7 @@ def _find_quant(toks: list[Token]) -> str | None:
             continue
         q = canonical_quant(t.low)
         if q is None and _NUMBER_RE.match(t.low) and i + 1 < len(toks) and toks[i + 1].low in {"bit", "bits"}:
-            q = _BITS_TO_QUANT.get(int(float(t.low)))
+            q = _BITS_TO_QUANT.get(_token_count(float(t.low)))
             if q:
                 toks[i + 1].used = True
         if q is None:

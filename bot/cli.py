@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -34,6 +35,8 @@ def _positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} must be above zero")
+    if not math.isfinite(value):  # "inf", "1e999": the estimator's bounds then explain the limit
+        raise argparse.ArgumentTypeError(f"{text} is not a finite number")
     return value
 
 
@@ -41,11 +44,19 @@ def _context(text: str) -> int:
     t = text.strip().lower().replace("_", "").replace(",", "")
     mult = 1024 if t.endswith("k") else 1024 * 1024 if t.endswith("m") else 1
     try:
-        value = int(float(t.rstrip("km")) * mult)
+        number = float(t.rstrip("km")) * mult
+        if math.isnan(number):
+            raise ValueError(text)
+        # "inf", "1e306k": far beyond MAX_CONTEXT, refused below in words instead of OverflowError
+        value = int(number) if number < 1e18 else 10**18
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a context length (e.g. 4096, 32k)") from None
-    if value <= 0:
+    if not value > 0:
         raise argparse.ArgumentTypeError("the context length must be at least one token")
+    from estimator.model import MAX_CONTEXT
+
+    if value > MAX_CONTEXT:
+        raise argparse.ArgumentTypeError(f"{text} tokens is beyond any model (limit {MAX_CONTEXT:,})")
     return value
 
 
@@ -148,16 +159,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .runner import main as run_main
 
             return run_main(args.env_file)
+        if args.command == "ask" and not args.question.strip():
+            raise CliError("the question is empty; ask e.g. tpsbot ask \"what can my rtx 3060 run?\" "
+                           "(or `tpsbot ask -` to read one question per line)")
         from . import cli_commands as commands
 
         return asyncio.run(commands.dispatch(args, _emit))
     except CliError as exc:
-        print(f"tpsbot: error: {exc}", file=sys.stderr)
+        print(f"tpsbot: error: {_one_line(str(exc))}", file=sys.stderr)
         return exc.code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `tpsbot table | head`
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last resort of the one-line error policy
+        from catalog.errors import CatalogError
+
+        if isinstance(exc, CatalogError):  # damaged, foreign, unreadable database…: exit 1
+            print(f"tpsbot: error: {_one_line(str(exc))}", file=sys.stderr)
+            return 1
+        if isinstance(exc, OSError):  # `catalog export -o` into a directory or a missing folder
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"tpsbot: error: {where}{_one_line(exc.strerror or str(exc))}", file=sys.stderr)
+            return 1
+        raise
+
+
+def _one_line(text: str) -> str:
+    """Messages may quote user text (a path, a token): never let it break the one-line promise."""
+    return " ".join(text.split())
 
 
 if __name__ == "__main__":

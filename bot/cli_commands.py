@@ -93,7 +93,8 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             raise CliError(f"nothing imported: cannot read {args.source}: {exc.strerror or exc}") from None
         emit(args, result, f"Imported Epoch AI snapshot {result['snapshot_date']} ({result['rows']} rows, "
                            f"sha256 {result['sha256'][:12]}): {len(result['added'])} added, "
-                           f"{len(result['updated'])} updated, {len(result['unchanged'])} left alone")
+                           f"{len(result['updated'])} updated, {len(result['unchanged'])} left alone"
+                           + "".join(f"\n  {why}" for why in result.get("skipped_out_of_bounds", ())))
         return 0
     store = await CatalogStore.open(path)
     try:

