@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
-from estimator.memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
+from estimator.memory import RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import get_profile
 from estimator.quants import UnknownQuant
@@ -351,7 +351,7 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = _base(rated)
     facts["levels"] = [
         {"quant": lv.name, "need_gb": q.profile.need_gb(q.model, lv, q.context),
-         "weights_gb": weights_gb(q.model.params_b, lv.ref_bpw)}
+         "weights_gb": model_weights_gb(q.model, lv.ref_bpw)}
         for lv in q.levels()
     ]
     cache, kind = cache_gb(q.model, q.context)

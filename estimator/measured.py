@@ -87,7 +87,10 @@ def vendor_of(card: Card) -> str:
 
 
 def native_mxfp4(model: ModelSize) -> bool:
-    """Released with MXFP4 experts (gpt-oss): llama.cpp files keep them MXFP4 at every label."""
+    """Released with MXFP4 experts (gpt-oss): llama.cpp files keep them MXFP4 at every label.
+    The catalog record says so (`native`); a bare name (measured rows, `--params`) is matched too."""
+    if model.native is not None:
+        return model.native.format == "MXFP4"
     return bool(model.name and _NATIVE_MXFP4.search(model.name)) and model.is_moe
 
 
@@ -129,7 +132,10 @@ class MeasuredProfile:
 
     def weights_gb(self, model: ModelSize, q: Quant) -> float:
         if native_mxfp4(model):
-            nonexpert_b = self.mx["nonexpert_b"] + self.mx["nonexpert_per_b"] * model.params_b
+            if model.native is not None:  # the record's own split (model card)
+                nonexpert_b = model.params_b - model.native.params_b
+            else:
+                nonexpert_b = self.mx["nonexpert_b"] + self.mx["nonexpert_per_b"] * model.params_b
             nonexpert_b = min(nonexpert_b, model.params_b)
             bits = (model.params_b - nonexpert_b) * BY_NAME["MXFP4"].bpw + nonexpert_b * self._nonexpert_bpw(q)
             return bits * 1e9 / 8 / GIB
@@ -174,6 +180,9 @@ class MeasuredProfile:
     def read_bpw(self, model: ModelSize, q: Quant) -> float:
         if native_mxfp4(model):
             f = self.mx["expert_share_active"]
+            nat = model.native
+            if nat is not None and nat.active_params_b is not None and model.active_params_b:
+                f = min(1.0, nat.active_params_b / model.active_params_b)
             return f * BY_NAME["MXFP4"].bpw + (1 - f) * self._nonexpert_bpw(q)
         return q.bpw
 

@@ -15,6 +15,27 @@ def weights_gb(params_b: float, bpw: float) -> float:
     return params_b * 1e9 * bpw / 8 / GIB
 
 
+def model_weights_gb(model: ModelSize, bpw: float) -> float:
+    """Weights at a level's bits per weight; natively low-bit tensors (gpt-oss' MXFP4 experts) keep
+    their own width whatever the level. Identical to `weights_gb` for every other model."""
+    nat = model.native
+    if nat is None:
+        return weights_gb(model.params_b, bpw)
+    return weights_gb(nat.params_b, nat.bpw) + weights_gb(model.params_b - nat.params_b, bpw)
+
+
+def read_bpw(model: ModelSize, bpw: float) -> float:
+    """Average bits per weight of the parameters read per token: for a native-format model, its
+    share of the active parameters at the native width and the rest at the level's."""
+    nat = model.native
+    if nat is None:
+        return bpw
+    active = model.active_params_b if model.is_moe else model.params_b
+    assert active is not None
+    share = min(1.0, (nat.active_params_b if nat.active_params_b is not None else nat.params_b) / active)
+    return share * nat.bpw + (1 - share) * bpw
+
+
 def size_cache_gb(params_b: float, context: int = DEFAULT_CONTEXT) -> float:
     """The size-only cache estimate, linear in context (the reference's term is at 4,096 tokens)."""
     return SIZE_CACHE_COEFF * params_b ** (2 / 3) * context / DEFAULT_CONTEXT

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .card import Card, card_factor
-from .memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
+from .memory import RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb, read_bpw
 from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
 
@@ -44,7 +44,7 @@ class ReferenceProfile:
     legacy_factor = 0.85
 
     def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
-        return weights_gb(model.params_b, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context)[0]
+        return model_weights_gb(model, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context)[0]
 
     def cache_kind(self, model: ModelSize) -> str:
         return "layout" if model.layout is not None else "size"
@@ -62,7 +62,7 @@ class ReferenceProfile:
         return model.params_b
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
-        gb_per_token = self.read_params_b(model) * q.ref_bpw / 8
+        gb_per_token = self.read_params_b(model) * read_bpw(model, q.ref_bpw) / 8
         factor = card_factor(card.vendor, card.architecture, self.legacy_factor)
         return card.bandwidth_gbps * q.ref_eff * factor / gb_per_token
 
@@ -80,7 +80,7 @@ class ReferenceProfile:
 
         new_row = tuple.__new__  # Row's generated __new__ is a Python lambda: skip it in this loop
         read = self.read_params_b(model)
-        per_level = [(q, need, q.ref_eff, read * q.ref_bpw / 8) for q, need in zip(levels, needs)]
+        per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8) for q, need in zip(levels, needs)]
         comfy = self.comfortable_share
         rows = []
         append = rows.append
