@@ -11,6 +11,7 @@ templates through `answers.render`; every answer is Discord-markdown safe (`answ
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ TITLES = {
     "download": N_("Downloading %(model)s"),
     "compute": N_("Training compute of %(model)s"),
     "card_models": N_("What %(card)s can run"),
+    "card_models_memory": N_("What runs on %(memory)s GB"),
     "compare": N_("%(card)s vs %(card2)s"),
     "longest_context": N_("Longest context for %(model)s"),
     "model_info": N_("%(model)s"),
@@ -106,13 +108,14 @@ class Engine:
     def command(
         self, intent: str, locale: str, *, model: Any = None, card: Any = None, card2: Any = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
-        options: AskOptions | None = None,
+        options: AskOptions | None = None, task: str | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
-        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant}
+        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
+               "task": task}
         return self._answer(intent, lang, options, raw, inline=False)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
@@ -148,6 +151,17 @@ class Engine:
         if intent not in INTENTS:
             intent = "fallback"
         raw = {k: getattr(parsed, k, None) for k in ("model", "card", "card2", "memory_gb", "context", "quant")}
+        from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
+
+        hints = read_hints(question)
+        raw["task"] = hints.task
+        if hints.task and isinstance(raw["model"], str) and is_task_words(raw["model"]):
+            # "best coding model for a 4090": "coding" is the task, not an unknown model.
+            raw["model"] = None
+            if raw["card"] is not None or raw["memory_gb"] is not None:
+                intent = "card_models"
+        if hints.biggest and intent == "card_models":
+            raw["lead"] = "biggest"
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     # ------------------------------------------------------------------------ resolution
@@ -244,6 +258,12 @@ class Engine:
                 question: str | None = None) -> Answer:
         try:
             settings = self._settings(options, raw.get("context"), raw.get("quant"))
+            if raw.get("task"):
+                from .advice import TASKS
+
+                if raw["task"] not in TASKS:
+                    raise BadInput("task", text=str(raw["task"])[:40], known=", ".join(TASKS))
+                settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw)
             intent = self._route(intent, entities)
             if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
@@ -258,6 +278,8 @@ class Engine:
             built.sources.add("epoch")
         if intent == "fallback" and question is not None:
             built.facts["question"] = question[:200]
+        if raw.get("lead") and intent == "card_models":
+            built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
         return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)
 
     def _build(self, intent: str, e: Entities, s: Settings) -> Built:
@@ -265,7 +287,7 @@ class Engine:
             return Built({})
         if intent not in TABLE_INTENTS:
             return BUILDERS[intent](self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), s)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s)
         built = self._built.get_or(key, lambda: BUILDERS[intent](self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -296,8 +318,12 @@ class Engine:
         if intent in MODEL_INTENTS and e.model is None:
             if intent in ("speed", "can_run", "card_models", "compare") and e.card is not None:
                 return "card_models"
+            if e.card is None and e.memory_gb is not None:
+                return "card_models"  # "good llm for 16 GB?": what runs on that much memory
             return "fallback"
         if intent == "card_models" and e.card is None:
+            if e.model is None and e.memory_gb is not None:
+                return "card_models"
             return "fastest" if e.model is not None else "fallback"
         if intent == "speed" and e.card is None and e.memory_gb is not None:
             return "can_run"
@@ -331,9 +357,13 @@ class Engine:
         text = self._text(intent, lang, facts, table_rows if inline else None)
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
-        if intent in TITLES:
+        title_id = TITLES.get(intent)
+        if intent == "card_models" and facts.get("mode") == "memory":
+            title_id = TITLES["card_models_memory"]
+            title_values["memory"] = render.number("memory", facts["memory_gb"], lang)
+        if title_id:
             try:
-                title = render.gettext(lang, TITLES[intent], **{"model": "", "card": "", "card2": "", **title_values})
+                title = render.gettext(lang, title_id, **{"model": "", "card": "", "card2": "", **title_values})
             except (KeyError, ValueError):
                 title = None
             title = title.strip(" —") if title else None

@@ -67,6 +67,7 @@ class Settings:
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
     quant: str | None = None
+    task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,21 +447,10 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("card_models")
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
-    card = e.card
-    assert card is not None
-    pairs = est.card_models(card, s)
-    rows = [TableRow(rec.name, r, model=True) for rec, r in pairs]
-    facts = {
-        "card": {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
-                 "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label},
-        "context": s.context, "profile": _profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
-        "models_total": sum(1 for m in est.kn.models if est.size_of(m) is not None),
-        "models_fit": len(rows),
-        "largest": max(({"model": rec.name, "params_b": rec.params_b, "quant": r.quant.name if r.quant else None,
-                         "tok_s": r.tok_s} for rec, r in pairs), key=lambda d: d["params_b"] or 0, default=None),
-        "rows": [t.facts() for t in rows[:TOP_CARD_MODELS]],
-    }
-    return Built(facts, table=rows, sources={"gpus"})
+    # The advice ranking on a card or a memory size alone (answers/what_runs.py).
+    from .what_runs import card_models as ranked
+
+    return ranked(est, e, s)
 
 
 @builder("compare")

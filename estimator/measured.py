@@ -44,7 +44,7 @@ from typing import Any
 from .card import Card, is_legacy_nvidia
 from .memory import GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
-from .profile import register
+from .profile import MIN_SECONDS_PER_TOKEN, register
 from .quants import BY_NAME, Quant
 
 NAME = "measured"
@@ -204,7 +204,8 @@ class MeasuredProfile:
         read_b = self.read_params_b(model)
         gb = read_b * self.read_bpw(model, q) / 8
         t0 = self.t0_s[card_class(card)] * (max(read_b, self.t0_min_read_b) / 8) ** self.t0_size_exp
-        return t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend))
+        # The fitted t0 is already above the shared floor; the max() keeps it so under any refit.
+        return max(t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend)), MIN_SECONDS_PER_TOKEN)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         return 1 / self.seconds_per_token(model, card, q)

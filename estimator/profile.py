@@ -15,6 +15,13 @@ from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
 
 READING_SPEED_TOK_S = 10.0
+# No decode step is faster than this, whatever the model size: each token launches and synchronises
+# several kernels per layer (microseconds each). 0.25 ms (4,000 tok/s) sits above every reference-page
+# figure (fastest: gLM on B200, 3,388 tok/s) and far above the fastest single-request llama.cpp decode in
+# our measured data (280 tok/s), so it only removes physically impossible speeds (tiny historical models
+# at billions of tok/s). The measured profile's fitted per-token time t0 (≥ 1.2 ms) is stricter still.
+MIN_SECONDS_PER_TOKEN = 0.25e-3
+MAX_TOK_S = 1 / MIN_SECONDS_PER_TOKEN
 
 
 class Profile(Protocol):
@@ -64,7 +71,7 @@ class ReferenceProfile:
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         gb_per_token = self.read_params_b(model) * read_bpw(model, q.ref_bpw) / 8
         factor = card_factor(card.vendor, card.architecture, self.legacy_factor)
-        return card.bandwidth_gbps * q.ref_eff * factor / gb_per_token
+        return min(card.bandwidth_gbps * q.ref_eff * factor / gb_per_token, MAX_TOK_S)
 
     def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]:
         return 0.6 * tok_s, 1.6 * tok_s, "low"
@@ -88,6 +95,8 @@ class ReferenceProfile:
             for q, need, eff, gb_per_token in per_level:
                 if need <= usable:
                     tok = bandwidth * eff * factor / gb_per_token
+                    if tok > MAX_TOK_S:  # the per-token time floor
+                        tok = MAX_TOK_S
                     append(new_row(Row, (card, q, need, "comfortable" if need / mem <= comfy else "tight", tok,
                                          0.6 * tok, 1.6 * tok, "low")))
                     break
@@ -127,4 +136,5 @@ def get_profile(name: str) -> Profile:
         raise ValueError(f"unknown estimator profile {name!r}; known: reference, measured") from None
 
 
-__all__ = ["Profile", "ReferenceProfile", "REFERENCE", "get_profile", "register", "quant", "READING_SPEED_TOK_S"]
+__all__ = ["Profile", "ReferenceProfile", "REFERENCE", "get_profile", "register", "quant", "READING_SPEED_TOK_S", "MIN_SECONDS_PER_TOKEN",
+           "MAX_TOK_S"]
