@@ -18,6 +18,7 @@ from typing import Any
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import normalize
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
+from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
 from . import i18n, markdown, render
@@ -155,6 +156,9 @@ class Engine:
 
         hints = read_hints(question)
         raw["task"] = hints.task
+        raw["cache_type"] = hints.cache_type
+        if hints.cache_type and raw["quant"] and raw["quant"] not in hints.quants:
+            raw["quant"] = None  # "with q8 kv cache": the q8 was the cache's, not the weights' level
         if hints.task and isinstance(raw["model"], str) and is_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
@@ -162,6 +166,12 @@ class Engine:
                 intent = "card_models"
         if hints.biggest and intent == "card_models":
             raw["lead"] = "biggest"
+        if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(hints.quants) >= 2):
+            # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
+            intent = "why_quant"
+            if len(hints.quants) >= 2:
+                raw["levels"] = hints.quants
+            raw["quant"] = None
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     # ------------------------------------------------------------------------ resolution
@@ -258,6 +268,12 @@ class Engine:
                 question: str | None = None) -> Answer:
         try:
             settings = self._settings(options, raw.get("context"), raw.get("quant"))
+            kv = raw.get("cache_type") or options.cache_type
+            if kv:
+                try:
+                    settings = replace(settings, cache_type=canonical_cache_type(kv))
+                except UnknownCacheType as exc:
+                    raise BadInput("cache_type", text=str(exc.text)[:40]) from None
             if raw.get("task"):
                 from .advice import TASKS
 
@@ -306,7 +322,8 @@ class Engine:
                 raise BadInput("memory", memory_gb=str(memory)[:40]) from None
             if not (0 < memory <= MAX_MEMORY_GB):
                 raise BadInput("memory", memory_gb=memory)
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory)
+        levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels)
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:
@@ -343,6 +360,8 @@ class Engine:
         out["context"] = s.context
         if s.quant:
             out["quant"] = s.quant
+        if s.cache_type != "f16":
+            out["cache_type"] = s.cache_type
         return out
 
     def _invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:

@@ -58,6 +58,7 @@ def query_facts(query: Query) -> dict[str, Any]:
         "profile": query.profile.name,
         "min_quality": query.min_quality or query.profile.default_min_quality,
         "quant": query.forced_quant,
+        "cache_type": query.cache_type,  # llama.cpp KV-cache type ("f16" unless asked)
     }
 
 

@@ -52,7 +52,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
             "model": big[0].name, "params_b": big[0].params_b, "quant": big[1].quant.name if big[1].quant else None,
             "tok_s": big[1].tok_s, "need_gb": big[1].need_gb},
         "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks)],
-        "rule": {"good_level": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
+        "rule": {"good_quant": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
                  "min_params_b": advice.MIN_PARAMS_B, "min_date": advice.MIN_DATE.isoformat(),
                  "year_weight": advice.YEAR_WEIGHT, "score_epoch": advice.SCORE_EPOCH},
     }

@@ -10,6 +10,7 @@ from typing import Any
 
 from answers import format as fmt
 from answers.facts import summary_facts, table_facts
+from estimator.memory import UnknownCacheType
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import get_profile
 from estimator.quants import UnknownQuant
@@ -26,7 +27,7 @@ async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
     try:
         handler = HANDLERS[args.command]
         return await handler(args, emit)
-    except (InvalidInput, UnknownQuant) as exc:
+    except (InvalidInput, UnknownQuant, UnknownCacheType) as exc:
         raise CliError(str(exc)) from None
     except StoreError as exc:
         raise CliError(str(exc), code=1) from None
@@ -75,6 +76,7 @@ async def _query(args: argparse.Namespace) -> tuple[Query, Any]:
         min_quality=args.min_quality,
         forced_quant=getattr(args, "quant", None),
         profile=get_profile(args.profile),
+        cache_type=getattr(args, "cache_type", None) or "f16",
     )
     return query, kn
 
@@ -221,8 +223,9 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     sizes = [s for s in (model_size(m) for m in kn.models) if s is not None]
     context = args.context or 4096
     profile = get_profile(args.profile)
-    found = models_on_card(sizes, card, context, args.min_quality, profile)
+    found = models_on_card(sizes, card, context, args.min_quality, profile, args.cache_type or "f16")
     data = {"card": {**card_facts(card), "variants": variants}, "context": context, "profile": profile.name,
+            "cache_type": args.cache_type or "f16",
             "min_quality": args.min_quality or profile.default_min_quality, "models_total": len(sizes),
             "models": [{"model": x.model.name, "params_b": x.model.params_b, "active_params_b": x.model.active_params_b,
                         "cache_estimate": profile.cache_kind(x.model), "quant": x.row.quant.name,  # type: ignore[union-attr]
@@ -277,7 +280,7 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
 
     engine = Engine(await Knowledge.load(args.db))
     lines = sys.stdin if args.question == "-" else [args.question]
-    for n, a in enumerate(answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile))):
+    for n, a in enumerate(answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile, cache_type=args.cache_type))):
         if args.json:
             data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
                     "text": a.text, "profile": a.profile, "credits": a.credits}

@@ -42,7 +42,7 @@ from importlib import resources
 from typing import Any
 
 from .card import Card, is_legacy_nvidia
-from .memory import GIB, cache_gb, size_cache_gb
+from .memory import DEFAULT_CACHE_TYPE, GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import MIN_SECONDS_PER_TOKEN, register
 from .quants import BY_NAME, Quant
@@ -148,16 +148,16 @@ class MeasuredProfile:
             return BY_NAME["Q8_0"].bpw
         return max(q.bpw, self.mx["nonexpert_min_bpw"])
 
-    def cache_gb(self, model: ModelSize, context: int) -> float:
+    def cache_gb(self, model: ModelSize, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
         if model.layout is None and model.is_moe:
             # Size-only estimate for MoE: attention is sized like a dense model between active and total.
             assert model.active_params_b is not None
-            return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context)
-        return cache_gb(model, context)[0]
+            return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context, cache_type)
+        return cache_gb(model, context, cache_type)[0]
 
-    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
+    def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
         compute = self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
-        return self.weights_gb(model, q) + self.cache_gb(model, context) + compute
+        return self.weights_gb(model, q) + self.cache_gb(model, context, cache_type) + compute
 
     def cache_kind(self, model: ModelSize) -> str:
         return "layout" if model.layout is not None else "size"

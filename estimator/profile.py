@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .card import Card, card_factor
-from .memory import RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb, read_bpw
+from .memory import DEFAULT_CACHE_TYPE, RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb, read_bpw
 from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
 
@@ -30,7 +30,7 @@ class Profile(Protocol):
     default_min_quality: str
     miss_quant: str
 
-    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float: ...
+    def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = "f16") -> float: ...
     def cache_kind(self, model: ModelSize) -> str: ...
     def usable_gb(self, card: Card) -> float: ...  # need ≤ usable ⇔ the card holds it
     def fit(self, need: float, card: Card) -> str: ...  # comfortable | tight
@@ -50,8 +50,8 @@ class ReferenceProfile:
     moe_read_factor = 1.62  # active experts plus the shared layers
     legacy_factor = 0.85
 
-    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
-        return model_weights_gb(model, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context)[0]
+    def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
+        return model_weights_gb(model, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context, cache_type)[0]
 
     def cache_kind(self, model: ModelSize) -> str:
         return "layout" if model.layout is not None else "size"
