@@ -330,6 +330,8 @@ class Engine:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
+            return "compare"  # two cards, no model: memory, bandwidth and two typical model sizes
         if intent == "compare" and (e.card is None or e.card2 is None):
             intent = "speed" if e.card is not None else "fastest"
         if intent in MODEL_INTENTS and e.model is None:

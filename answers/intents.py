@@ -508,12 +508,50 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("compare")
 def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+    assert e.card is not None and e.card2 is not None
+    if e.model is None:
+        return _compare_cards(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
-    assert e.card is not None and e.card2 is not None
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
+    facts["mode"] = "model"
     facts["a"], facts["b"] = row_full(a), row_full(b)
-    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None
+    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
+    facts["same_level"] = _same_level(rated.query, a, b)
+    return Built(facts, sources={"gpus"})
+
+
+def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
+    """A fair comparison: both cards at the best level both hold (the more compressed of their two
+    picks). `levels_differ` says whether that changed anything."""
+    if a.quant is None or b.quant is None:
+        return None
+    common = a.quant if a.quant.rank >= b.quant.rank else b.quant
+    p = q.profile
+    ta, tb = p.tok_s(q.model, a.card, common), p.tok_s(q.model, b.card, common)
+    return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb,
+            "levels_differ": a.quant.name != b.quant.name}
+
+
+TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
+
+
+def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Two cards, no model: memory, bandwidth, and the speed of an 8B and a 32B model on each."""
+    assert e.card is not None and e.card2 is not None
+    cards = [e.card, e.card2]
+    sizes = []
+    for params in TYPICAL_SIZES_B:
+        q = est.query(ModelSize(params, name=f"{params:g}B"), s)
+        a, b = rate_all(q, cards)
+        sizes.append({"params_b": params, "a": row_full(a), "b": row_full(b), "same_level": _same_level(q, a, b)})
+    facts = {
+        "mode": "cards",
+        "cards": [{"name": c.name, "vendor": c.vendor, "memory_gb": c.memory_gb, "bandwidth_gbps": c.bandwidth_gbps,
+                   "release": c.release_label} for c in cards],
+        "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
+        "sizes": sizes, "context": s.context, "profile": _profile(s.profile).name, "cache_type": s.cache_type,
+    }
     return Built(facts, sources={"gpus"})
 
 

@@ -139,3 +139,31 @@ def test_cli_cache_type(built_db, monkeypatch, capsys) -> None:
     same = [r for r in q8["rows"] if by_card.get(r["card"], {}).get("quant") == r["quant"]]
     assert same and all(by_card[r["card"]]["need_gb"] - r["need_gb"] == pytest.approx(gap) for r in same)
     assert main(["table", "llama 3.1 8b", "--cache-type", "q7"]) == 2
+
+
+# ---------------------------------------------------------------------------- fair comparisons
+def test_compare_at_the_same_level(engine: Engine) -> None:
+    a = engine.command("compare", "en", model="Qwen3 32B", card="RTX 5090", card2="RTX 4090")
+    qa, qb = a.facts["a"]["quant"], a.facts["b"]["quant"]
+    assert qa != qb  # 32 GB holds a less compressed file than 24 GB
+    same = a.facts["same_level"]
+    common = max((qa, qb), key=lambda n: quant(n).rank)
+    assert same["quant"] == common and same["levels_differ"] is True
+    # Same level: the ratio is the bandwidth ratio (both NVIDIA, same efficiency): 1,792 / 1,008 GB/s.
+    bw = a.facts["a"]["bandwidth_gbps"] / a.facts["b"]["bandwidth_gbps"]
+    assert same["ratio"] == pytest.approx(bw)
+    assert a.facts["ratio"] < same["ratio"]  # each at its own level understates the faster card
+    assert common in a.text and "best level both hold" in a.text
+
+
+def test_two_cards_without_a_model(engine: Engine) -> None:
+    a = engine.ask("rtx 5090 vs rtx 4090")
+    assert a.intent == "compare" and a.facts["mode"] == "cards"
+    assert [c["memory_gb"] for c in a.facts["cards"]] == [32, 24]
+    sizes = a.facts["sizes"]
+    assert [s["params_b"] for s in sizes] == [8.0, 32.0]
+    for s in sizes:
+        q = quant(s["same_level"]["quant"])
+        # Reference rule at one level: bandwidth · efficiency / (params · bpw / 8).
+        assert s["same_level"]["a_tok_s"] == pytest.approx(1792 * q.ref_eff / (s["params_b"] * q.ref_bpw / 8), rel=0.01)
+    assert "1,792" in a.text or "1,790" in a.text
