@@ -172,7 +172,25 @@ class Engine:
             if len(hints.quants) >= 2:
                 raw["levels"] = hints.quants
             raw["quant"] = None
+        asks = [i for i in dict.fromkeys(getattr(parsed, "intents", None) or hints.intents) if i in INTENTS]
+        if len(asks) >= 2 and raw["model"] is not None:
+            # Two asks in one question ("who released X and when"): answer each, joined.
+            return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
+                                 for i in asks])
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
+
+    @staticmethod
+    def _joined(parts: list[Answer]) -> Answer:
+        """One answer from several: the first answer's intent and facts, the others' facts under
+        `parts`, the texts one after the other. A part that could not be answered stands alone."""
+        bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")), None)
+        if bad is not None:
+            return bad
+        first = parts[0]
+        facts = dict(first.facts, parts=[{"intent": p.intent, "facts": p.facts} for p in parts[1:]])
+        text = markdown.finish("\n\n".join(p.text for p in parts))
+        credits = list(dict.fromkeys(c for p in parts for c in p.credits))
+        return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
 
     # ------------------------------------------------------------------------ resolution
     def _resolve(self, value: Any, kind: str, intent: str) -> Any:

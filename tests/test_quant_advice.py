@@ -167,3 +167,31 @@ def test_two_cards_without_a_model(engine: Engine) -> None:
         # Reference rule at one level: bandwidth · efficiency / (params · bpw / 8).
         assert s["same_level"]["a_tok_s"] == pytest.approx(1792 * q.ref_eff / (s["params_b"] * q.ref_bpw / 8), rel=0.01)
     assert "1,792" in a.text or "1,790" in a.text
+
+
+# ---------------------------------------------------------------------------- both halves
+@pytest.mark.parametrize("question", [
+    "who released Llama 3.1 8B and when?", "chi ha fatto Qwen3 32B e quando?", "qui a créé Gemma 3 27B et quand ?",
+    "wer hat Phi-4 gemacht und wann?", "quién creó Mistral Nemo 12B y cuándo?",
+])
+def test_who_and_when_answers_both(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert a.intent == "maker"
+    assert [p["intent"] for p in a.facts["parts"]] == ["release"]
+    rec = next(m for m in engine.knowledge.models if m.name == a.facts["record"]["name"])
+    assert rec.organization.split(",")[0] in a.text
+    assert str(rec.publication_date.year) in a.text
+
+
+def test_parser_intents_are_answered_each(engine: Engine, monkeypatch) -> None:
+    """The parser may hand over several intents (Parsed.intents): each is answered, in that order."""
+    parse = engine._parser()
+
+    def two(question, models, gpus):  # noqa: ANN001, ANN202
+        p = parse(question, models, gpus)
+        return p.model_copy(update={"intents": ["parameters", "open_source"]}) if hasattr(p, "model_copy") else p
+
+    monkeypatch.setattr(engine, "_parse", two)
+    a = engine.ask("tell me about Llama 3.1 8B")
+    assert a.intent == "parameters" and [p["intent"] for p in a.facts["parts"]] == ["open_source"]
+    assert "8" in a.text and "\n\n" in a.text
