@@ -166,6 +166,8 @@ class Engine:
                 intent = "card_models"
         if hints.biggest and intent == "card_models":
             raw["lead"] = "biggest"
+        if raw["model"] is None and hints.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
+            intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
         if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(hints.quants) >= 2):
             # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
             intent = "why_quant"

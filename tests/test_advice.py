@@ -170,3 +170,22 @@ def test_card_models_in_both_profiles(engine: Engine, profile: str) -> None:
     a = engine.command("card_models", "en", card="RTX 4090", options=AskOptions(profile=profile))
     assert a.profile == profile and a.facts["rows"]
     assert max(r["tok_s"] for r in a.facts["rows"]) <= MAX_TOK_S
+
+
+def test_which_level_fits_without_a_model(engine: Engine) -> None:
+    a = engine.ask("which quant fits 48 GB?")
+    assert a.intent == "card_models" and a.facts["lead"] == "levels"
+    sizes = {x["quant"]: x["params_b"] for x in a.facts["level_sizes"]}
+
+    def largest(bpw: float) -> float:  # reference memory rule, solved here by bisection
+        lo, hi = 0.0, 1000.0
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            need = mid * 1e9 * bpw / 8 / 2**30 + 0.635 + 0.14443 * mid ** (2 / 3)
+            lo, hi = (mid, hi) if need <= 0.9 * 48 else (lo, mid)
+        return lo
+
+    assert sizes["Q8_0"] == pytest.approx(largest(8.5), rel=1e-3)
+    assert sizes["Q4_K_M"] == pytest.approx(largest(4.5), rel=1e-3)
+    assert 40 < sizes["Q8_0"] < 42  # a 70B model needs 4-bit on 48 GB
+    assert "`Q4_K_M`" in a.text
