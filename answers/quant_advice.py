@@ -22,7 +22,7 @@ from typing import Any
 from estimator.model import DEFAULT_CONTEXT
 from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import Quant, quant
-from estimator.ranking import Query, Row, rate_all
+from estimator.ranking import Query
 
 CACHE_ALTERNATIVES = ("q8_0", "q4_0")
 
@@ -125,7 +125,3 @@ def cache_hint(query: Query, card: Any, held: Quant | None) -> dict[str, Any] | 
                 return {"cache_type": kind, "quant": lv.name, "need_gb": need,
                         "need_f16_gb": query.need_gb(lv)}
     return None
-
-
-def card_row(query: Query, card: Any) -> Row:
-    return rate_all(query, [card])[0]
