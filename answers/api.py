@@ -33,6 +33,7 @@ class AskOptions(BaseModel):
     context: int | None = None  # tokens; None → the estimator's default (4,096)
     min_quality: str | None = None  # quant level; levels below it are hidden
     quant: str | None = None  # force one level
+    cache_type: str | None = None  # llama.cpp KV-cache type: f16 (default), q8_0, q4_0… or "K/V" (q8_0/f16)
 
 
 class Answer(BaseModel):

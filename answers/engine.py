@@ -11,13 +11,14 @@ templates through `answers.render`; every answer is Discord-markdown safe (`answ
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolution, Resolver, T, normalize
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
+from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
 from . import format as fmt
@@ -76,13 +77,14 @@ class Engine:
         self, intent: str, locale: str, *, model: str | ModelRecord | None = None,
         card: str | GpuRecord | None = None, card2: str | GpuRecord | None = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
-        options: AskOptions | None = None,
+        options: AskOptions | None = None, task: str | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
-        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant}
+        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
+               "task": task}
         return self._answer(intent, lang, options, raw, inline=False)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
@@ -113,7 +115,47 @@ class Engine:
         intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant}
+        from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
+
+        hints = read_hints(question)
+        raw["task"] = hints.task
+        raw["cache_type"] = hints.cache_type
+        if hints.cache_type and raw["quant"] and raw["quant"] not in hints.quants:
+            raw["quant"] = None  # "with q8 kv cache": the q8 was the cache's, not the weights' level
+        if hints.task and isinstance(raw["model"], str) and is_task_words(raw["model"]):
+            # "best coding model for a 4090": "coding" is the task, not an unknown model.
+            raw["model"] = None
+            if raw["card"] is not None or raw["memory_gb"] is not None:
+                intent = "card_models"
+        if hints.biggest and intent == "card_models":
+            raw["lead"] = "biggest"
+        if raw["model"] is None and hints.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
+            intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
+        if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(hints.quants) >= 2):
+            # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
+            intent = "why_quant"
+            if len(hints.quants) >= 2:
+                raw["levels"] = hints.quants
+            raw["quant"] = None
+        asks = [i for i in dict.fromkeys(parsed.intents or hints.intents) if i in INTENTS]
+        if len(asks) >= 2 and raw["model"] is not None:
+            # Two asks in one question ("who released X and when"): answer each, joined.
+            return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
+                                 for i in asks])
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
+
+    @staticmethod
+    def _joined(parts: list[Answer]) -> Answer:
+        """One answer from several: the first answer's intent and facts, the others' facts under
+        `parts`, the texts one after the other. A part that could not be answered stands alone."""
+        bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")), None)
+        if bad is not None:
+            return bad
+        first = parts[0]
+        facts = dict(first.facts, parts=[{"intent": p.intent, "facts": p.facts} for p in parts[1:]])
+        text = markdown.finish("\n\n".join(p.text for p in parts))
+        credits = list(dict.fromkeys(c for p in parts for c in p.credits))
+        return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
 
     # ------------------------------------------------------------------------ resolution
     def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None:
@@ -210,6 +252,18 @@ class Engine:
                 question: str | None = None) -> Answer:
         try:
             settings = self._settings(options, raw.get("context"), raw.get("quant"))
+            kv = raw.get("cache_type") or options.cache_type
+            if kv:
+                try:
+                    settings = replace(settings, cache_type=canonical_cache_type(kv))
+                except UnknownCacheType as exc:
+                    raise BadInput("cache_type", text=str(exc.text)[:40]) from None
+            if raw.get("task"):
+                from .advice import TASKS
+
+                if raw["task"] not in TASKS:
+                    raise BadInput("task", text=str(raw["task"])[:40], known=", ".join(TASKS))
+                settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw)
             intent = self._route(intent, entities)
             if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
@@ -224,6 +278,8 @@ class Engine:
             built.sources.add("epoch")
         if intent == "fallback" and question is not None:
             built.facts["question"] = question[:200]
+        if raw.get("lead") and intent == "card_models":
+            built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
         return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)
 
     def _build(self, intent: str, e: Entities, s: Settings) -> Built:
@@ -232,7 +288,7 @@ class Engine:
             return Built({})
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), s)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -251,20 +307,27 @@ class Engine:
                 raise BadInput("memory", memory_gb=str(memory)[:40]) from None
             if not (0 < memory <= MAX_MEMORY_GB):
                 raise BadInput("memory", memory_gb=memory)
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory)
+        levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels)
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
+            return "compare"  # two cards, no model: memory, bandwidth and two typical model sizes
         if intent == "compare" and (e.card is None or e.card2 is None):
             intent = "speed" if e.card is not None else "fastest"
         if intent in MODEL_INTENTS and e.model is None:
             if intent in ("speed", "can_run", "card_models", "compare") and e.card is not None:
                 return "card_models"
+            if e.card is None and e.memory_gb is not None:
+                return "card_models"  # "good llm for 16 GB?": what runs on that much memory
             return "fallback"
         if intent == "card_models" and e.card is None:
+            if e.model is None and e.memory_gb is not None:
+                return "card_models"
             return "fastest" if e.model is not None else "fallback"
         if intent == "speed" and e.card is None and e.memory_gb is not None:
             return "can_run"
@@ -284,6 +347,8 @@ class Engine:
         out["context"] = s.context
         if s.quant:
             out["quant"] = s.quant
+        if s.cache_type != "f16":
+            out["cache_type"] = s.cache_type
         return out
 
     def _invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
@@ -298,9 +363,13 @@ class Engine:
         text = self._text(intent, lang, facts, table_rows if inline else None)
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
-        if intent in TITLES:
+        title_id = TITLES.get(intent)
+        if facts.get("mode") == "memory" and SPECS[intent].memory_title:
+            title_id = SPECS[intent].memory_title
+            title_values["memory"] = fmt.memory(facts["memory_gb"], lang)
+        if title_id:
             try:
-                title = render.gettext(lang, TITLES[intent], **{"model": "", "card": "", "card2": "", **title_values})
+                title = render.gettext(lang, title_id, **{"model": "", "card": "", "card2": "", **title_values})
             except (KeyError, ValueError):
                 title = None
             title = title.strip(" —") if title else None

@@ -21,6 +21,10 @@ def model_facts(query: Query) -> dict[str, Any]:
         "params_b": m.params_b,
         "active_params_b": m.active_params_b,
         "cache_estimate": query.profile.cache_kind(m),  # "size" (from parameters) or "layout" (attention)
+        # Tensors every file keeps low-bit whatever the level (gpt-oss' MXFP4 experts); None for most.
+        "native_format": None if m.native is None else {
+            "format": m.native.format, "bits_per_weight": m.native.bpw, "params_b": m.native.params_b,
+            "active_params_b": m.native.active_params_b},
     }
 
 
@@ -54,6 +58,7 @@ def query_facts(query: Query) -> dict[str, Any]:
         "profile": query.profile.name,
         "min_quality": query.min_quality or query.profile.default_min_quality,
         "quant": query.forced_quant,
+        "cache_type": query.cache_type,  # llama.cpp KV-cache type ("f16" unless asked)
     }
 
 

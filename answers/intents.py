@@ -10,15 +10,16 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
+from estimator.memory import UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import Profile
-from estimator.quants import UnknownQuant
+from estimator.quants import UnknownQuant, quant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 from . import vocab
@@ -49,6 +50,7 @@ class Entities:
     card: GpuRecord | None = None
     card2: GpuRecord | None = None
     memory_gb: float | None = None
+    levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ class Settings:
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
     quant: str | None = None
+    task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
+    cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +156,10 @@ class Estimates:
 
     def query(self, size: ModelSize, s: Settings) -> Query:
         try:
-            return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant, profile=self.profile(s.profile))
+            return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant,
+                         profile=self.profile(s.profile), cache_type=s.cache_type)
+        except UnknownCacheType as exc:
+            raise BadInput("cache_type", text=exc.text) from None
         except UnknownQuant as exc:
             raise BadInput("quant", text=exc.text) from None
         except InvalidInput:
@@ -242,18 +249,18 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
     card = MemoryCard(memory)
     usable = p.usable_gb(card)
     for lv in q.levels():
-        need = p.need_gb(q.model, lv, q.context)
+        need = q.need_gb(lv)
         if need <= usable:
             return {"fits": True, "quant": lv.name, "need_gb": need, "fit": p.fit(need, card)}
     lowest = q.levels()[-1]
-    need = p.need_gb(q.model, lowest, q.context)
+    need = q.need_gb(lowest)
     return {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable, "miss_quant": lowest.name}
 
 
 def _short(rated: Rated, card: GpuRecord) -> float:
     """How much memory the card lacks at the most compressed level allowed."""
     q = rated.query
-    return q.profile.need_gb(q.model, q.levels()[-1], q.context) - q.profile.usable_gb(card)
+    return q.need_gb(q.levels()[-1]) - q.profile.usable_gb(card)
 
 
 def _base(rated: Rated) -> dict[str, Any]:
@@ -274,12 +281,16 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = _model(e)
     rated = est.rated(rec, s)
     facts = _base(rated)
+    from . import quant_advice as qa
+
     if e.card is not None:
         r = card_row(rated, e.card)
         facts["mode"] = "card"
         facts["row"] = row_full(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
+            facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
+        facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=e.memory_gb)
@@ -289,6 +300,9 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["row"] = row_full(best) if best else None
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = est.memory_counts.get(e.memory_gb, 0)
+        held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
+        facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
+        facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
     else:
         facts["mode"] = "overview"
     return Built(facts, sources={"gpus"})
@@ -316,8 +330,8 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     p = q.profile
     levels = q.levels()
     # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
-    parts = [p.memory_parts(q.model, lv, q.context) for lv in levels]
-    facts["levels"] = [{"quant": lv.name, "need_gb": p.need_gb(q.model, lv, q.context), "weights_gb": part.weights_gb}
+    parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
+    facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
                        for lv, part in zip(levels, parts)]
     facts["cache_gb"] = parts[0].cache_gb  # the same at every level
     facts["cache_kind"] = p.cache_kind(q.model)
@@ -356,8 +370,47 @@ def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
             counts[r.quant.name] = counts.get(r.quant.name, 0) + 1
     order = [lv.name for lv in rated.query.levels()]
     facts["levels"] = [{"quant": n, "cards": counts[n]} for n in order if n in counts]
+    facts["advice"] = _level_advice(est, rated, e)
     return Built(facts, sources={"gpus"})
 
+
+def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] | None:
+    """"Which level fits 48 GB / a 4090", "q8 or q4": every level with its fit (answers/quant_advice.py)."""
+    from . import advice, quant_advice as qa
+
+    if e.card is None and e.memory_gb is None and not e.levels:
+        return None
+    q = rated.query
+    if e.card is not None:
+        card: Any = e.card
+        target = {"kind": "card", "card": e.card.name, "memory_gb": e.card.memory_gb}
+    elif e.memory_gb is not None:
+        card = advice.typical_card(est.kn.gpus, e.memory_gb)
+        target = {"kind": "memory", "memory_gb": e.memory_gb, "typical_card": card.name if card else None}
+    else:
+        card, target = None, None
+    rows = qa.level_rows(q, card)
+    if e.levels:
+        asked = [lv for lv in e.levels if any(r["quant"] == lv for r in rows)]
+        extra = [lv for lv in e.levels if lv not in asked]
+        rows_asked = [r for r in rows if r["quant"] in asked]
+        for name in extra:  # a level outside the profile's ladder ("F16"): rated on its own
+            rows_asked += qa.level_rows(replace(q, forced_quant=name), card)
+        if card is None and len(rows_asked) >= 2:
+            # No hardware named: the speed ratio between levels is the same on any card; a typical 24 GB one shows it.
+            ref = advice.typical_card(est.kn.gpus, 24)
+            if ref is not None:
+                for r in rows_asked:
+                    r["tok_s_typical"] = q.profile.tok_s(q.model, ref, quant(r["quant"]))
+    else:
+        rows_asked = []
+    among = rows_asked if len(rows_asked) >= 2 else rows  # "q8 or q4 on a 3060": advise between those two
+    rec = qa.recommend(among) if card is not None else None
+    return {
+        "target": target, "levels": rows, "asked": rows_asked, "recommended_quant": rec["quant"] if rec else None,
+        "recommended_lower": bool(rec and rec["lower_quality"]), "trade_off": qa.trade_off(among, rec),
+        "floor_quant": q.min_quality or q.profile.default_min_quality,
+    }
 
 def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
@@ -371,7 +424,7 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = _base(rated)
     q = rated.query
     lowest = q.levels()[-1]
-    facts["need_lowest_gb"] = q.profile.need_gb(q.model, lowest, q.context)
+    facts["need_lowest_gb"] = q.need_gb(lowest)
     facts["lowest_quant"] = lowest.name
     return Built(facts, sources={"gpus"})
 
@@ -402,30 +455,57 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
-    card = e.card
-    assert card is not None
-    pairs = est.card_models(card, s)
-    rows = [TableRow(rec.name, r, model=True) for rec, r in pairs]
-    facts = {
-        "card": {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
-                 "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label},
-        "context": s.context, "profile": est.profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
-        "models_total": sum(1 for m in est.kn.models if est.size_of(m) is not None),
-        "models_fit": len(rows),
-        "largest": max(({"model": rec.name, "params_b": rec.params_b, "quant": r.quant.name if r.quant else None,
-                         "tok_s": r.tok_s} for rec, r in pairs), key=lambda d: d["params_b"] or 0, default=None),
-        "rows": [t.facts() for t in rows[:TOP_CARD_MODELS]],
-    }
-    return Built(facts, table=rows, sources={"gpus"})
+    # The advice ranking on a card or a memory size alone (answers/what_runs.py).
+    from .what_runs import card_models as ranked
+
+    return ranked(est, e, s)
 
 
 def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+    assert e.card is not None and e.card2 is not None
+    if e.model is None:
+        return _compare_cards(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
-    assert e.card is not None and e.card2 is not None
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
+    facts["mode"] = "model"
     facts["a"], facts["b"] = row_full(a), row_full(b)
-    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None
+    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
+    facts["same_level"] = _same_level(rated.query, a, b)
+    return Built(facts, sources={"gpus"})
+
+
+def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
+    """A fair comparison: both cards at the best level both hold (the more compressed of their two
+    picks). `levels_differ` says whether that changed anything."""
+    if a.quant is None or b.quant is None:
+        return None
+    common = a.quant if a.quant.rank >= b.quant.rank else b.quant
+    p = q.profile
+    ta, tb = p.tok_s(q.model, a.card, common), p.tok_s(q.model, b.card, common)
+    return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb,
+            "levels_differ": a.quant.name != b.quant.name}
+
+
+TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
+
+
+def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Two cards, no model: memory, bandwidth, and the speed of an 8B and a 32B model on each."""
+    assert e.card is not None and e.card2 is not None
+    cards = [e.card, e.card2]
+    sizes = []
+    for params in TYPICAL_SIZES_B:
+        q = est.query(ModelSize(params, name=f"{params:g}B"), s)
+        a, b = rate_all(q, cards)
+        sizes.append({"params_b": params, "a": row_full(a), "b": row_full(b), "same_level": _same_level(q, a, b)})
+    facts = {
+        "mode": "cards",
+        "cards": [{"name": c.name, "vendor": c.vendor, "memory_gb": c.memory_gb, "bandwidth_gbps": c.bandwidth_gbps,
+                   "release": c.release_label} for c in cards],
+        "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
+        "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
+    }
     return Built(facts, sources={"gpus"})
 
 
@@ -473,18 +553,26 @@ def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
     levels = q.levels()
     out = []
     for lv in (levels[0], levels[-1]) if len(levels) > 1 else levels:
-        longest = _longest(lambda c, lv=lv: p.need_gb(q.model, lv, c) <= usable, upper)
+        longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
         out.append({"quant": lv.name, "context": longest})
     # "Its best level": the least compressed level that holds any context at all.
     best = next((x for x in out if x["context"] is not None), None)
     if best is None or out[0]["context"] is None:
         for lv in levels:
-            longest = _longest(lambda c, lv=lv: p.need_gb(q.model, lv, c) <= usable, upper)
+            longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
             if longest is not None:
                 best = {"quant": lv.name, "context": longest}
                 break
     facts["best"] = best
     facts["lowest"] = out[-1] if len(out) > 1 else None
+    facts["with_cache"] = None
+    if best is not None and q.cache_type == "f16" and best["context"] < upper:
+        # The KV cache is what limits the context here: a q8_0 cache (llama.cpp -ctk/-ctv q8_0) halves it.
+        alt = replace(q, cache_type="q8_0")
+        lv = quant(best["quant"])
+        longer = _longest(lambda c: alt.need_gb(lv, c) <= usable, upper)
+        if longer is not None and longer > best["context"]:
+            facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
     facts["model_max_context"] = model_max
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["limit"] = upper

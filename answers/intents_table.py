@@ -29,6 +29,7 @@ class IntentSpec:
     quiet: bool = False  # not worth a reply in a channel that opted in to plain questions
     parse_priority: int | None = None  # tie order in the parser (lower first); None: never parsed
     parse_name_is_model: bool = False  # the parser takes an unmatched name in such a question as a model
+    memory_title: str | None = None  # title when the answer is about a memory size, not a card (%(memory)s)
 
     @property
     def template(self) -> str:
@@ -70,7 +71,7 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO, parse_priority=9),
     IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO, parse_priority=10),
     IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True,
-               parse_priority=18),
+               parse_priority=18, memory_title=N_("What runs on %(memory)s GB")),
     IntentSpec("compare", N_("%(card)s vs %(card2)s"), b.compare, **_ESTIMATE, parse_priority=4),
     IntentSpec("longest_context", N_("Longest context for %(model)s"), b.longest_context, **_ESTIMATE,
                parse_priority=3, parse_name_is_model=True),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from catalog.records import Architecture, GpuRecord, ModelRecord
 from catalog.store import CatalogStore, StoreError  # StoreError: what a front end reports when the db fails
-from estimator.model import Layout, LayerGroup, ModelSize
+from estimator.model import Layout, LayerGroup, ModelSize, NativeShare
 
 
 def faster_variant(records: list[GpuRecord]) -> GpuRecord:
@@ -37,7 +37,9 @@ def model_size(record: ModelRecord) -> ModelSize | None:
     """Estimator input for a record; None when the record has no parameter count."""
     if record.params_b is None:
         return None
-    return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name)
+    nf = record.native_format
+    native = None if nf is None else NativeShare(nf.params_b, nf.bits_per_weight, nf.active_params_b, nf.format)
+    return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name, native)
 
 
 class Knowledge:

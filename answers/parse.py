@@ -53,6 +53,7 @@ class Parsed(BaseModel):
     model_span: str | None = None
     card_span: str | None = None
     card2_span: str | None = None
+    intents: list[str] = []  # every ask of a question with several ("who released X and when")
 
 
 # --------------------------------------------------------------------------- text cleaning

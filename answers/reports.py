@@ -16,6 +16,7 @@ from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
+from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.quants import BY_NAME, UnknownQuant
 from estimator.ranking import Query, models_on_card, rate_all
@@ -63,6 +64,7 @@ class EstimateRequest:
     min_quality: str | None = None
     quant: str | None = None
     profile: str = "reference"
+    cache_type: str | None = None  # llama.cpp KV-cache type (f16, q8_0, q4_0 or "K/V"); None → f16
 
 
 @dataclass(frozen=True)
@@ -167,7 +169,10 @@ class Reports:
                                  record.name if record else None)
             assert size is not None
             return Query(size, context=req.context or DEFAULT_CONTEXT, min_quality=req.min_quality,
-                         forced_quant=req.quant, profile=self.profiles.get(req.profile))
+                         forced_quant=req.quant, profile=self.profiles.get(req.profile),
+                         cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+        except UnknownCacheType as exc:
+            raise ReportError.text(str(exc)) from None
         except UnknownQuant as exc:
             raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
         except InvalidInput as exc:
@@ -189,19 +194,21 @@ class Reports:
         return SummaryReport(self._label(q), q.context, q.profile.name, data)
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
-             profile: str = "reference") -> CardReport:
+             profile: str = "reference", cache_type: str | None = None) -> CardReport:
         card, variants = self.resolve_card(text)
         sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
         ctx = context or DEFAULT_CONTEXT
         prof = self.profiles.get(profile)
         try:
-            found = models_on_card(sizes, card, ctx, min_quality, prof)
+            found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
+        except UnknownCacheType as exc:
+            raise ReportError.text(str(exc)) from None
         except UnknownQuant as exc:
             raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None
         data = {"card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
-                "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
                 "models": [{"model": x.model.name, "params_b": x.model.params_b,
                             "active_params_b": x.model.active_params_b, "cache_estimate": prof.cache_kind(x.model),
                             "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,

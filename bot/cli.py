@@ -84,8 +84,14 @@ def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
     p.add_argument("--context", type=_context, default=None, metavar="N", help="context length in tokens (default 4096)")
     p.add_argument("--min-quality", metavar="LEVEL", help="hide quantization levels below this one (default IQ4_XS)")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference", help="estimator profile")
+    _cache_type(p)
     if quant:
         p.add_argument("--quant", metavar="LEVEL", help="force one quantization level")
+
+
+def _cache_type(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cache-type", metavar="TYPE", default=None,
+                   help="KV-cache type as in llama.cpp: f16 (default), q8_0, q4_0…, or K/V such as q8_0/f16")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -112,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
     _locale(p)
+    _cache_type(p)
     _common(p)
 
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")
@@ -123,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("question")
     p.add_argument("--locale", help="answer language (en, it, fr, de, es); default: the question's")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
+    _cache_type(p)
     _common(p)
 
     p = sub.add_parser("catalog", help="build, inspect, import into or export the catalog database")

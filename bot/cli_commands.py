@@ -51,7 +51,8 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
     from answers.reports import EstimateRequest
 
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
-                           min_quality=args.min_quality, quant=getattr(args, "quant", None), profile=args.profile)
+                           min_quality=args.min_quality, quant=getattr(args, "quant", None), profile=args.profile,
+                           cache_type=getattr(args, "cache_type", None))
 
 
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
@@ -131,7 +132,8 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     from answers import report_text
 
     reports = await _reports(args, with_models=True)
-    report = reports.card(args.card, args.context, args.min_quality, args.profile)
+    report = reports.card(args.card, args.context, args.min_quality, args.profile,
+                          getattr(args, "cache_type", None))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 
@@ -163,7 +165,7 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     lines = sys.stdin if args.question == "-" else [args.question]
     failed = False
     n = 0
-    for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile)):
+    for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile, cache_type=args.cache_type)):
         if isinstance(a, LineError):
             failed = True
             if args.json:

@@ -26,6 +26,10 @@ else:
 
 NAME_MAX = 100
 QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
+CACHE_TYPES = ("f16", "q8_0", "q4_0")  # llama.cpp's --cache-type-k/-v names, shown as they are typed there
+CACHE_TYPE = L_("Conversation (KV) cache type, as llama.cpp's --cache-type-k/-v (default f16)")
+TASK_CHOICES = [Choice(name=L_("coding"), value="coding"), Choice(name=L_("vision"), value="vision"),
+                Choice(name=L_("reasoning"), value="reasoning"), Choice(name=L_("chat"), value="chat")]
 
 TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
 EMPTY = N_("Please type a question.")
@@ -64,13 +68,17 @@ async def present(
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
 
 
-async def run(interaction: Interaction, intent: str, **entities: Any) -> None:
+async def run(interaction: Interaction, intent: str, *, cache_type: str | None = None, **entities: Any) -> None:
     bot = interaction.client
     for value in entities.values():
         if isinstance(value, str):
             check_length(value)
+    if entities.get("task", "") is None:
+        del entities["task"]  # not chosen: the engine's default (no filter)
     locale = bot.locale_for(interaction)
     options = bot.options_for(interaction.guild_id)
+    if cache_type:
+        options = options.model_copy(update={"cache_type": cache_type})
     answer = bot.engine.command(intent, locale, options=options, **entities)
     subject = entities.get("card") if intent == "card_models" else entities.get("model")
     await present(interaction, answer, options, subject=subject, with_chart=SPECS[answer.intent].chart)
@@ -102,14 +110,18 @@ CARD = L_("Graphics card, e.g. RTX 4090")
 
 @app_commands.command(name="fit", description=L_("Can this model run on a card or in this much memory?"))
 @app_commands.rename(memory_or_card="memory-or-card")
-@app_commands.describe(model=MODEL, memory_or_card=L_("A card name or an amount of memory such as 12 GB"))
+@app_commands.rename(cache_type="cache-type")
+@app_commands.describe(model=MODEL, memory_or_card=L_("A card name or an amount of memory such as 12 GB"),
+                       cache_type=CACHE_TYPE)
+@app_commands.choices(cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES])
 @app_commands.autocomplete(model=complete_model, memory_or_card=complete_memory_or_card)
-async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_or_card: Range[str, 1, NAME_MAX]) -> None:
+async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_or_card: Range[str, 1, NAME_MAX],
+              cache_type: str | None = None) -> None:
     memory = parse_memory(memory_or_card)
     if memory is not None:
-        await run(interaction, "can_run", model=model, memory_gb=memory)
+        await run(interaction, "can_run", model=model, memory_gb=memory, cache_type=cache_type)
     else:
-        await run(interaction, "can_run", model=model, card=memory_or_card)
+        await run(interaction, "can_run", model=model, card=memory_or_card, cache_type=cache_type)
 
 
 @app_commands.command(name="fastest", description=L_("The fastest cards for a model"))
@@ -127,16 +139,19 @@ async def smallest(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> 
 
 
 @app_commands.command(name="vram", description=L_("How much memory a model needs"))
+@app_commands.rename(cache_type="cache-type")
 @app_commands.describe(
-    model=MODEL, context=L_("Context length in tokens (default 4,096)"), quant=L_("Quantization level")
+    model=MODEL, context=L_("Context length in tokens (default 4,096)"), quant=L_("Quantization level"),
+    cache_type=CACHE_TYPE,
 )
-@app_commands.choices(quant=[Choice(name=q, value=q) for q in QUANTS])
+@app_commands.choices(quant=[Choice(name=q, value=q) for q in QUANTS],
+                      cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES])
 @app_commands.autocomplete(model=complete_model)
 async def vram(
     interaction: Interaction, model: Range[str, 1, NAME_MAX], context: Range[int, 256, 10_000_000] | None = None,
-    quant: str | None = None,
+    quant: str | None = None, cache_type: str | None = None,
 ) -> None:
-    await run(interaction, "vram", model=model, context=context, quant=quant)
+    await run(interaction, "vram", model=model, context=context, quant=quant, cache_type=cache_type)
 
 
 @app_commands.command(name="speed", description=L_("How fast a model runs on a card"))
@@ -147,10 +162,11 @@ async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: 
 
 
 @app_commands.command(name="card", description=L_("Which models a card can run, and how fast"))
-@app_commands.describe(card=CARD)
+@app_commands.describe(card=CARD, task=L_("Only models good at this task"))
+@app_commands.choices(task=TASK_CHOICES)
 @app_commands.autocomplete(card=complete_card)
-async def card(interaction: Interaction, card: Range[str, 1, NAME_MAX]) -> None:
-    await run(interaction, "card_models", card=card)
+async def card(interaction: Interaction, card: Range[str, 1, NAME_MAX], task: str | None = None) -> None:
+    await run(interaction, "card_models", card=card, task=task)
 
 
 @app_commands.command(name="model", description=L_("Facts about a model"))

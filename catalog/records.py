@@ -105,6 +105,24 @@ class Architecture(BaseModel):
         return self
 
 
+class NativeFormat(BaseModel):
+    """Tensors released in a low-bit format that every llama.cpp file keeps, whatever its label.
+
+    gpt-oss ships its MoE expert weights in MXFP4 (4.25 bits per weight): a "Q8_0" or "F16" GGUF
+    only changes the precision of the other tensors (attention, embeddings, router), so the file
+    and the bytes read per token are far smaller than the label suggests.
+    """
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    format: str  # "MXFP4"
+    bits_per_weight: float = Field(gt=0, le=16)
+    params_b: float = Field(gt=0)  # parameters stored in that format (billions)
+    active_params_b: float | None = Field(default=None, gt=0)  # of those, read per token (MoE)
+    tensors: str  # which tensors, in words ("MoE expert FFN weights")
+    source: str  # where the split was checked (model card, file listing)
+
+
 class ModelRecord(BaseModel):
     """One AI model. Field names follow Epoch AI's "Data on AI Models" where they overlap."""
 
@@ -137,6 +155,7 @@ class ModelRecord(BaseModel):
     link: str | None = None
     last_updated: dt.date | None = None
     architecture: Architecture | None = None
+    native_format: NativeFormat | None = None  # low-bit tensors every runtime file keeps (gpt-oss)
     provenance: dict[str, Provenance] = Field(default_factory=dict)  # fact group ("facts", "architecture", "epoch") → source
 
     @model_validator(mode="after")
@@ -146,6 +165,12 @@ class ModelRecord(BaseModel):
                 raise ValueError("active parameters need a total")
             if self.active_params_b > self.params_b:
                 raise ValueError("active parameters exceed the total")
+        nf = self.native_format
+        if nf is not None:
+            if self.params_b is None or nf.params_b > self.params_b:
+                raise ValueError("native-format parameters exceed the total")
+            if nf.active_params_b is not None and nf.active_params_b > (self.active_params_b or self.params_b):
+                raise ValueError("native-format active parameters exceed the active total")
         return self
 
     @property

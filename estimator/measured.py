@@ -40,9 +40,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .card import Card, is_legacy_nvidia
-from .memory import GIB, cache_gb, size_cache_gb
+from .memory import DEFAULT_CACHE_TYPE, GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
-from .profile import HoldsRule, MemoryParts
+from .profile import MIN_SECONDS_PER_TOKEN, HoldsRule, MemoryParts
 from .quants import BY_NAME, Quant
 
 if TYPE_CHECKING:
@@ -82,7 +82,10 @@ def vendor_of(card: Card) -> str:
 
 
 def native_mxfp4(model: ModelSize) -> bool:
-    """Released with MXFP4 experts (gpt-oss): llama.cpp files keep them MXFP4 at every label."""
+    """Released with MXFP4 experts (gpt-oss): llama.cpp files keep them MXFP4 at every label.
+    The catalog record says so (`native`); a bare name (measured rows, `--params`) is matched too."""
+    if model.native is not None:
+        return model.native.format == "MXFP4"
     return bool(model.name and _NATIVE_MXFP4.search(model.name)) and model.is_moe
 
 
@@ -125,7 +128,10 @@ class MeasuredProfile:
 
     def weights_gb(self, model: ModelSize, q: Quant) -> float:
         if native_mxfp4(model):
-            nonexpert_b = self.mx["nonexpert_b"] + self.mx["nonexpert_per_b"] * model.params_b
+            if model.native is not None:  # the record's own split (model card)
+                nonexpert_b = model.params_b - model.native.params_b
+            else:
+                nonexpert_b = self.mx["nonexpert_b"] + self.mx["nonexpert_per_b"] * model.params_b
             nonexpert_b = min(nonexpert_b, model.params_b)
             bits = (model.params_b - nonexpert_b) * BY_NAME["MXFP4"].bpw + nonexpert_b * self._nonexpert_bpw(q)
             return bits * 1e9 / 8 / GIB
@@ -138,21 +144,23 @@ class MeasuredProfile:
             return BY_NAME["Q8_0"].bpw
         return max(q.bpw, self.mx["nonexpert_min_bpw"])
 
-    def cache_gb(self, model: ModelSize, context: int) -> float:
+    def cache_gb(self, model: ModelSize, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
         if model.layout is None and model.is_moe:
             # Size-only estimate for MoE: attention is sized like a dense model between active and total.
             assert model.active_params_b is not None
-            return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context)
-        return cache_gb(model, context)[0]
+            return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context, cache_type)
+        return cache_gb(model, context, cache_type)[0]
 
     def compute_buffer_gb(self, context: int) -> float:
         return self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
 
-    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
-        return self.weights_gb(model, q) + self.cache_gb(model, context) + self.compute_buffer_gb(context)
+    def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
+        return self.weights_gb(model, q) + self.cache_gb(model, context, cache_type) + self.compute_buffer_gb(context)
 
-    def memory_parts(self, model: ModelSize, q: Quant, context: int) -> MemoryParts:
-        return MemoryParts(self.weights_gb(model, q), self.cache_gb(model, context), self.compute_buffer_gb(context))
+    def memory_parts(self, model: ModelSize, q: Quant, context: int,
+                     cache_type: str = DEFAULT_CACHE_TYPE) -> MemoryParts:
+        return MemoryParts(self.weights_gb(model, q), self.cache_gb(model, context, cache_type),
+                           self.compute_buffer_gb(context))
 
     def holds_rule(self, card: Card) -> HoldsRule:
         os_share = self.unified_os_share if card_class(card) == "unified" else 0.0
@@ -178,6 +186,9 @@ class MeasuredProfile:
     def read_bpw(self, model: ModelSize, q: Quant) -> float:
         if native_mxfp4(model):
             f = self.mx["expert_share_active"]
+            nat = model.native
+            if nat is not None and nat.active_params_b is not None and model.active_params_b:
+                f = min(1.0, nat.active_params_b / model.active_params_b)
             return f * BY_NAME["MXFP4"].bpw + (1 - f) * self._nonexpert_bpw(q)
         return q.bpw
 
@@ -199,7 +210,8 @@ class MeasuredProfile:
         read_b = self.read_params_b(model)
         gb = read_b * self.read_bpw(model, q) / 8
         t0 = self.t0_s[card_class(card)] * (max(read_b, self.t0_min_read_b) / 8) ** self.t0_size_exp
-        return t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend))
+        # The fitted t0 is already above the shared floor; the max() keeps it so under any refit.
+        return max(t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend)), MIN_SECONDS_PER_TOKEN)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         return 1 / self.seconds_per_token(model, card, q)

@@ -36,11 +36,23 @@ class Layout:
 
 
 @dataclass(frozen=True, slots=True)
+class NativeShare:
+    """Part of a model whose weights every runtime file keeps in a low-bit format (gpt-oss: MXFP4
+    experts at 4.25 bits), whatever the quantization label; the rest follows the label."""
+
+    params_b: float  # parameters held in the native format
+    bpw: float  # their bits per weight
+    active_params_b: float | None = None  # of those, read per token (MoE)
+    format: str = "MXFP4"
+
+
+@dataclass(frozen=True, slots=True)
 class ModelSize:
     params_b: float
     active_params_b: float | None = None
     layout: Layout | None = field(default=None, compare=False)
     name: str | None = None
+    native: NativeShare | None = None
 
     def __post_init__(self) -> None:
         if not (self.params_b > 0):
@@ -56,6 +68,8 @@ class ModelSize:
                 raise InvalidInput(f"{self.active_params_b:g} B active is less than one parameter (minimum {MIN_PARAMS_B:g} B)")
             if self.active_params_b > self.params_b:
                 raise InvalidInput("active parameters cannot exceed the total")
+        if self.native is not None and not (0 < self.native.params_b <= self.params_b):
+            raise InvalidInput("the natively low-bit parameters must be within the total")
 
     @property
     def is_moe(self) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .card import Card, card_factor
-from .memory import RUNTIME_ALLOWANCE_GB, cache_gb, weights_gb
+from .memory import DEFAULT_CACHE_TYPE, RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb, read_bpw
 from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
 
@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from .ranking import Row
 
 READING_SPEED_TOK_S = 10.0
+# No decode step is faster than this, whatever the model size: each token launches and synchronises
+# several kernels per layer (microseconds each). 0.25 ms (4,000 tok/s) sits above every reference-page
+# figure (fastest: gLM on B200, 3,388 tok/s) and far above the fastest single-request llama.cpp decode in
+# our measured data (280 tok/s), so it only removes physically impossible speeds (tiny historical models
+# at billions of tok/s). The measured profile's fitted per-token time t0 (≥ 1.2 ms) is stricter still.
+MIN_SECONDS_PER_TOKEN = 0.25e-3
+MAX_TOK_S = 1 / MIN_SECONDS_PER_TOKEN
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +60,9 @@ class Profile(Protocol):
     default_min_quality: str
     miss_quant: str
 
-    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float: ...
-    def memory_parts(self, model: ModelSize, q: Quant, context: int) -> MemoryParts: ...  # sums to need_gb
+    def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = "f16") -> float: ...
+    def memory_parts(self, model: ModelSize, q: Quant, context: int,
+                     cache_type: str = "f16") -> MemoryParts: ...  # sums to need_gb
     def holds_rule(self, card: Card) -> HoldsRule: ...  # usable_gb(card) == holds_rule(card).usable_gb(memory)
     def cache_kind(self, model: ModelSize) -> str: ...
     def usable_gb(self, card: Card) -> float: ...  # need ≤ usable ⇔ the card holds it
@@ -77,11 +85,13 @@ class ReferenceProfile:
     moe_read_factor = 1.62  # active experts plus the shared layers
     legacy_factor = 0.85
 
-    def need_gb(self, model: ModelSize, q: Quant, context: int) -> float:
-        return weights_gb(model.params_b, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context)[0]
+    def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
+        return model_weights_gb(model, q.ref_bpw) + RUNTIME_ALLOWANCE_GB + cache_gb(model, context, cache_type)[0]
 
-    def memory_parts(self, model: ModelSize, q: Quant, context: int) -> MemoryParts:
-        return MemoryParts(weights_gb(model.params_b, q.ref_bpw), cache_gb(model, context)[0], RUNTIME_ALLOWANCE_GB)
+    def memory_parts(self, model: ModelSize, q: Quant, context: int,
+                     cache_type: str = DEFAULT_CACHE_TYPE) -> MemoryParts:
+        return MemoryParts(model_weights_gb(model, q.ref_bpw), cache_gb(model, context, cache_type)[0],
+                           RUNTIME_ALLOWANCE_GB)
 
     def holds_rule(self, card: Card) -> HoldsRule:
         return HoldsRule(self.holds_share)
@@ -102,9 +112,9 @@ class ReferenceProfile:
         return model.params_b
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
-        gb_per_token = self.read_params_b(model) * q.ref_bpw / 8
+        gb_per_token = self.read_params_b(model) * read_bpw(model, q.ref_bpw) / 8
         factor = card_factor(card.vendor, card.architecture, self.legacy_factor)
-        return card.bandwidth_gbps * q.ref_eff * factor / gb_per_token
+        return min(card.bandwidth_gbps * q.ref_eff * factor / gb_per_token, MAX_TOK_S)
 
     def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]:
         return 0.6 * tok_s, 1.6 * tok_s, "low"
@@ -120,7 +130,7 @@ class ReferenceProfile:
 
         new_row = tuple.__new__  # Row's generated __new__ is a Python lambda: skip it in this loop
         read = self.read_params_b(model)
-        per_level = [(q, need, q.ref_eff, read * q.ref_bpw / 8) for q, need in zip(levels, needs)]
+        per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8) for q, need in zip(levels, needs)]
         comfy = self.comfortable_share
         rows = []
         append = rows.append
@@ -128,6 +138,8 @@ class ReferenceProfile:
             for q, need, eff, gb_per_token in per_level:
                 if need <= usable:
                     tok = bandwidth * eff * factor / gb_per_token
+                    if tok > MAX_TOK_S:  # the per-token time floor
+                        tok = MAX_TOK_S
                     append(new_row(Row, (card, q, need, "comfortable" if need / mem <= comfy else "tight", tok,
                                          0.6 * tok, 1.6 * tok, "low")))
                     break
@@ -152,4 +164,5 @@ class ReferenceProfile:
 
 REFERENCE = ReferenceProfile()
 
-__all__ = ["HoldsRule", "MemoryParts", "Profile", "ReferenceProfile", "REFERENCE", "quant", "READING_SPEED_TOK_S"]
+__all__ = ["HoldsRule", "MemoryParts", "Profile", "ReferenceProfile", "REFERENCE", "quant", "READING_SPEED_TOK_S",
+           "MIN_SECONDS_PER_TOKEN", "MAX_TOK_S"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .card import Card
+from .memory import DEFAULT_CACHE_TYPE, cache_type as canonical_cache_type
 from .model import DEFAULT_CONTEXT, ModelSize, check_context
 from .profile import READING_SPEED_TOK_S, REFERENCE, Profile
 from .quants import Quant, ladder, quant
@@ -34,13 +35,22 @@ class Query:
     min_quality: str | None = None
     forced_quant: str | None = None
     profile: Profile = REFERENCE
+    cache_type: str = DEFAULT_CACHE_TYPE  # llama.cpp KV-cache type: f16, q8_0, q4_0… or "K/V"
 
     def __post_init__(self) -> None:
         check_context(self.context)
+        object.__setattr__(self, "cache_type", canonical_cache_type(self.cache_type))
         if self.min_quality is not None:
             quant(self.min_quality)
         if self.forced_quant is not None:
             quant(self.forced_quant)
+
+    def need_gb(self, q: Quant, context: int | None = None) -> float:
+        """The memory need at level `q` for this query's model, context and cache type."""
+        ctx = self.context if context is None else context
+        if self.cache_type == DEFAULT_CACHE_TYPE:  # profiles that predate cache types keep working
+            return self.profile.need_gb(self.model, q, ctx)
+        return self.profile.need_gb(self.model, q, ctx, cache_type=self.cache_type)
 
     def levels(self) -> tuple[Quant, ...]:
         if self.forced_quant is not None:
@@ -64,8 +74,8 @@ def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:
     """Every card, in catalog order. Needs are card-independent, so they are computed once."""
     p = query.profile
     levels = query.levels()
-    needs = [p.need_gb(query.model, q, query.context) for q in levels]
-    miss_need = p.need_gb(query.model, quant(p.miss_quant), query.context)
+    needs = [query.need_gb(q) for q in levels]
+    miss_need = query.need_gb(quant(p.miss_quant))
     return p.rate_many(query.model, cards, levels, needs, miss_need)
 
 
@@ -135,13 +145,14 @@ class ModelOnCard:
 
 
 def models_on_card(models: Sequence[ModelSize], card: Card, context: int = DEFAULT_CONTEXT,
-                   min_quality: str | None = None, profile: Profile = REFERENCE) -> list[ModelOnCard]:
+                   min_quality: str | None = None, profile: Profile = REFERENCE,
+                   cache_type: str = DEFAULT_CACHE_TYPE) -> list[ModelOnCard]:
     """The reverse direction: every model the card runs, fastest first (ties by model name)."""
     check_context(context)
     levels = ladder(profile.levels, min_quality, profile.default_min_quality)
     out = []
     for m in models:
-        needs = [profile.need_gb(m, lv, context) for lv in levels]
+        needs = [Query(m, context, profile=profile, cache_type=cache_type).need_gb(lv) for lv in levels]
         row = rate(profile, m, card, levels, needs, miss_need=0.0)  # misses are dropped below
         if row.runs:
             out.append(ModelOnCard(m, row))

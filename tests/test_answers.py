@@ -346,7 +346,8 @@ def test_card_models_and_compare(engine: Engine) -> None:
     answer = engine.command("card_models", "en", card="RTX 3060")
     rows = answer.facts["rows"]
     assert 0 < len(rows) <= 15
-    assert [r["tok_s"] for r in rows] == sorted((r["tok_s"] for r in rows), reverse=True)
+    # Ranked by usefulness (tests/test_advice.py), not by speed: every row runs at reading speed.
+    assert all(r["tok_s"] >= 10 for r in rows)
     assert answer.table and answer.table[0]["model"] == rows[0]["model"]
     cmp = engine.command("compare", "en", model="Llama 3.1 8B", card="RTX 4090", card2="RTX 3090")
     assert cmp.facts["a"]["card"] == "GeForce RTX 4090" and cmp.facts["b"]["card"] == "GeForce RTX 3090"

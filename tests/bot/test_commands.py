@@ -143,6 +143,14 @@ async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fak
     await fake.wait_for(fake.callback_for(payload))
 
 
+async def test_vram_passes_the_cache_type(bot: discord.Client, fake: FakeDiscord) -> None:
+    payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
+    interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
+    await commands.vram.callback(interaction, "GLIDE", 32768, None, "q8_0")  # type: ignore[call-arg]
+    assert bot.engine.kwargs[-1]["options"].cache_type == "q8_0"
+    await fake.wait_for(fake.callback_for(payload))
+
+
 async def test_settings_plain_adds_a_resolved_channel(bot: discord.Client, fake: FakeDiscord) -> None:
     channel = dict(P.channel(), permissions=str(P.MEMBER_PERMS))
     sub = {"name": "plain", "type": 1, "options": [opt("enabled", True, 5), opt("channel", str(P.CHANNEL_ID), 7)]}
