@@ -30,6 +30,8 @@ from pydantic import BaseModel
 
 from catalog.resolve import Resolution, Resolver
 
+from .setup_words import annotate as annotate_setup
+
 MAX_INPUT = 500  # characters read from a question; the rest is ignored
 
 LANGS = ("en", "it", "fr", "de", "es")
@@ -48,6 +50,11 @@ class Parsed(BaseModel):
     model_span: str | None = None
     card_span: str | None = None
     card2_span: str | None = None
+    # The hardware the asker owns when it is more than one plain card (answers/setup_words.py).
+    gpu_count: int | None = None  # cards in the setup, when more than one
+    setup: list[tuple[str, int]] | None = None  # (card or chip as typed, count)
+    ram_gb: float | None = None  # system RAM beside the cards
+    ram_type: str | None = None  # DDR4, DDR5…
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -743,7 +750,7 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None)
         if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
             intent, model_text = as_model, guess
-    return Parsed(
+    return annotate_setup(Parsed(
         intent=intent,
         language=language,
         model=model_text,
@@ -755,7 +762,7 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         model_span=model_span.text if model_span else (model_text if model_text else None),
         card_span=cards[0].text if cards else unknown_card,
         card2_span=cards[1].text if len(cards) > 1 else None,
-    )
+    ), question)
 
 
 # Vendor series words followed by a model number: how people type a graphics card.
