@@ -16,7 +16,7 @@ from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import normalize
-from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
+from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
 from . import i18n, markdown, render
@@ -106,13 +106,15 @@ class Engine:
     def command(
         self, intent: str, locale: str, *, model: Any = None, card: Any = None, card2: Any = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
-        options: AskOptions | None = None,
+        options: AskOptions | None = None, gpu_count: int | None = None, ram_gb: float | None = None,
+        ram_type: str | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
-        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant}
+        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
+               "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type}  # a setup may be typed in `card`
         return self._answer(intent, lang, options, raw, inline=False)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
@@ -147,7 +149,8 @@ class Engine:
         intent = getattr(parsed, "intent", None) or "fallback"
         if intent not in INTENTS:
             intent = "fallback"
-        raw = {k: getattr(parsed, k, None) for k in ("model", "card", "card2", "memory_gb", "context", "quant")}
+        raw = {k: getattr(parsed, k, None) for k in ("model", "card", "card2", "memory_gb", "context", "quant",
+                                                     "setup", "gpu_count", "ram_gb", "ram_type")}
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     # ------------------------------------------------------------------------ resolution
@@ -274,8 +277,11 @@ class Engine:
         model = self._resolve(raw.get("model"), "model", intent) if intent in MODEL_INTENTS or intent == "fallback" else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
-        card = self._resolve(raw.get("card"), "card", intent) if uses_cards else None
-        card2 = self._resolve(raw.get("card2"), "card", intent) if uses_cards else None
+        setup = self._setup(raw, intent) if uses_cards else None
+        card = self._resolve(raw.get("card"), "card", intent) if uses_cards and setup is None else None
+        card2 = self._resolve(raw.get("card2"), "card", intent) if uses_cards and setup is None else None
+        if setup is not None:
+            card = setup.devices[0].card  # routing ("a card was named") and entities.card
         memory = raw.get("memory_gb")
         if memory is not None:
             try:
@@ -284,13 +290,35 @@ class Engine:
                 raise BadInput("memory", memory_gb=str(memory)[:40]) from None
             if not (0 < memory <= MAX_MEMORY_GB):
                 raise BadInput("memory", memory_gb=memory)
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory)
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, setup=setup)
+
+    def _setup(self, raw: dict[str, Any], intent: str) -> Any:
+        """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
+        from . import setup_words
+        from .setups import build_setup, words_from_text
+
+        parts, card = raw.get("setup"), raw.get("card")
+        count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
+        if not parts:
+            if not isinstance(card, str) or not card.strip():
+                return None
+            words = setup_words.read(card)
+            if not (words.is_setup or (count or 1) > 1 or ram):
+                return None
+            parts = words_from_text(card, count if count and count > 1 else None)
+            ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
+        try:
+            return build_setup(list(parts), lambda text: self._resolve(text, "card", intent), ram, ram_type)
+        except InvalidInput:
+            raise BadInput("setup", count=count, ram_gb=ram) from None
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
+            return "can_run"  # the asker's own hardware: the answer is about it
         if intent == "compare" and (e.card is None or e.card2 is None):
             intent = "speed" if e.card is not None else "fastest"
         if intent in MODEL_INTENTS and e.model is None:
@@ -310,6 +338,13 @@ class Engine:
             out["model"] = e.model.name
         if e.card is not None:
             out["card"] = e.card.name
+        if e.setup is not None:
+            out["setup"] = e.setup.label
+            out["cards"] = [d.card.name for d in e.setup.devices]
+            if e.setup.gpu_count > 1:
+                out["gpu_count"] = e.setup.gpu_count
+            if e.setup.ram_gb is not None:
+                out["ram_gb"] = e.setup.ram_gb
         if e.card2 is not None:
             out["card2"] = e.card2.name
         if e.memory_gb is not None:

@@ -59,6 +59,7 @@ class Entities:
     card: GpuRecord | None = None
     card2: GpuRecord | None = None
     memory_gb: float | None = None
+    setup: Any = None  # estimator.setups.Setup: several cards, a unified-memory machine, a card plus RAM
 
 
 @dataclass(frozen=True)
@@ -302,8 +303,20 @@ def _model(e: Entities) -> ModelRecord:
     return e.model
 
 
+def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
+    from . import setups
+
+    rated = est.rated(_model(e), s)
+    q = rated.query
+    return Built({**_base(rated), **setups.rate(q.profile, q.model, e.setup, s.context, s.min_quality, s.quant)},
+                 sources={"gpus"})
+
+
 @builder("can_run")
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rec = _model(e)
     rated = est.rated(rec, s)
     facts = _base(rated)
@@ -363,6 +376,8 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("speed")
 def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     if e.card is not None:
@@ -405,6 +420,8 @@ def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("two_gpus")
 def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     q = rated.query
@@ -416,6 +433,8 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("offload")
 def offload(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     facts["miss_quant"] = rated.query.profile.miss_quant

@@ -29,6 +29,8 @@ class DeviceRecord:
     aliases: tuple[str, ...]
     source: str
     position: int = -1
+    release: None = None
+    release_label: None = None  # what answers print for a catalog card's release month
 
 
 @cache

@@ -1,0 +1,115 @@
+"""Setups in answers: the words a question or a command gives → an `estimator.setups.Setup` → facts.
+
+Resolution order for each part of a setup: a chip or machine (Apple M-series, Strix Halo, Arc Pro B70)
+is looked up in `estimator.setup_devices` first, so "M4 Max" never lands on the Tesla M4; anything
+else goes through the catalog's resolver (a name it does not know is never dropped: the engine answers
+"not found" with the closest names), then the extra devices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from estimator.model import InvalidInput
+from estimator.setup_devices import find_device
+from estimator.setups import Device, Setup, SetupRow, rate_setup
+
+from . import setup_words
+
+_SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s?(?:gb|go|gib|g)\b", re.IGNORECASE)
+_CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
+
+
+def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
+    """A card field as typed ("2x RTX 3090", "M4 Max 128GB", "4090"), with an optional --gpus count."""
+    sw = setup_words.read(text)
+    parts = list(sw.cards) if sw.cards else [(text.strip(), 1)]
+    if count is not None:
+        if count < 1:
+            raise InvalidInput("the number of cards must be at least 1")
+        parts = [(parts[0][0], count)] + parts[1:]
+    return parts
+
+
+def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram_gb: float | None = None,
+                ram_type: str | None = None) -> Setup:
+    """Each (text, count) → a Device; `resolve` is the engine's card resolver (raises on unknown names)."""
+    devices = []
+    for text, count in parts:
+        size = _SIZE_RE.search(text)
+        card = None
+        if _CHIP_FIRST_RE.match(text):
+            card = find_device(text)
+        if card is None:
+            try:
+                card = resolve(text)
+            except Exception:
+                card = find_device(text)
+                if card is None:
+                    raise
+        from estimator.setups import is_unified_card
+
+        memory = float(size.group(1)) if size and is_unified_card(card) else None
+        devices.append(Device(card, count, memory_gb=memory))
+    return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+
+
+def row_facts(row: SetupRow) -> dict[str, Any]:
+    """The setup described like one card (the keys of `answers.facts.row_facts`), plus how it was worked out."""
+    return {
+        "card": row.label,
+        "vendor": row.vendor,
+        "memory_gb": row.memory_gb,
+        "bandwidth_gbps": row.bandwidth_gbps,
+        "release": None,
+        "need_gb": row.need_gb,
+        "quant": row.quant.name if row.quant else None,
+        "fit": row.fit,
+        "tok_s": row.tok_s,
+        "tok_s_low": row.tok_s_low,
+        "tok_s_high": row.tok_s_high,
+        "confidence": row.confidence,
+        "gpu_count": row.gpu_count,
+        "why": row.why,
+        "usable_gb": row.usable_gb,
+        "cards": list(row.cards),
+        "single_tok_s": row.single_tok_s,
+        "total_memory_gb": row.total_memory_gb,
+        "gpu_share": row.gpu_share,
+        "offload_gb": row.offload_gb,
+        "ram_gb": row.ram_gb,
+        "ram_type": row.ram_type,
+        "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
+        "slow_tok_s": row.slow_tok_s,
+    }
+
+
+def setup_facts(setup: Setup) -> dict[str, Any]:
+    return {
+        "label": setup.label,
+        "gpu_count": setup.gpu_count,
+        "cards": [{"name": d.card.name, "count": d.count, "memory_gb": d.memory_gb or d.card.memory_gb,
+                   "unified": d.is_unified} for d in setup.devices],
+        "ram_gb": setup.ram_gb,
+        "ram_type": setup.ram_type,
+        "unified": setup.unified,
+    }
+
+
+def rate(profile: Any, model: Any, setup: Setup, context: int, min_quality: str | None,
+         quant: str | None) -> dict[str, Any]:
+    """Facts for one model on one setup: `row` (like one card), `setup`, and `short_gb` when it does not fit."""
+    row = rate_setup(profile, model, setup, context, min_quality, quant)
+    facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
+                             "offload_min_tok_s": _min_tok_s()}
+    if not row.runs:
+        facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+    return facts
+
+
+def _min_tok_s() -> float:
+    from estimator.setups import load_constants
+
+    return load_constants()["offload_min_tok_s"]
