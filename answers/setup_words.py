@@ -100,7 +100,7 @@ _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 def _clean(text: str) -> str:
     t = _fold(text)
     t = re.sub(r"[×✕*]", " x ", t)
-    t = re.sub(r"(\d)x(?=\s*[a-z]*\d)", r"\1 x ", t)  # "2x3090", "2xrtx 3090"
+    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
     t = re.sub(r"(?<=\d)\s*x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2"
     t = re.sub(r"(\d),(\d)", r"\1.\2", t)
     t = re.sub(r"[^\w+.&\-() ]", " ", t)

@@ -73,6 +73,12 @@ def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
         p.add_argument("--quant", metavar="LEVEL", help="force one quantization level")
 
 
+def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
+    from .cli_setups import add_options  # --card/--gpus/--ram: a setup (several cards, a Mac, RAM offload)
+
+    add_options(p, card)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -81,11 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("model", nargs="?", help="model name (or use --params)")
     _estimate_options(p)
     p.add_argument("--all", action="store_true", help="also list the cards that cannot run it")
+    _setup_options(p, card=True)
     _common(p)
 
     p = sub.add_parser("summary", help="the page-level figures for one model")
     p.add_argument("model", nargs="?", help="model name (or use --params)")
     _estimate_options(p, quant=False)
+    _setup_options(p, card=True)
     _common(p)
 
     p = sub.add_parser("card", help="every catalog model one card can run, fastest first")
@@ -94,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-quality", metavar="LEVEL")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
+    _setup_options(p, card=False)
     _common(p)
 
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")

@@ -88,6 +88,9 @@ def _model_label(q: Query) -> str:
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
     query, kn = await _query(args)
     data = table_facts(query, rate_all(query, kn.gpus), include_misses=args.all)
+    setup = _setup(args, kn, args.card)
+    if setup is not None:
+        data.update(_setup_data(query, setup))
     lines = [f"{_model_label(query)} at {fmt.integer(query.context)} tokens of context, profile {query.profile.name}: "
              f"{sum(1 for r in data['rows'] if r['fit'] != 'no')} cards can run it",
              f"{'tok/s':>7} {'range':>11}  {'card':<36} {'vendor':<7} {'memory':>7} {'bandwidth':>11} {'release':<8} "
@@ -100,6 +103,8 @@ async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
             f"{fmt.integer(r['bandwidth_gbps']) + ' GB/s':>11} {r['release'] or '':<8} {fmt.gb(r['need_gb']) + ' GB':>8} "
             f"{r['quant'] or '—':<7} {r['fit']}"
         )
+    if setup is not None:
+        lines.insert(1, _setup_line(data))
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -128,7 +133,10 @@ def summary_text(query: Query, d: dict[str, Any]) -> str:
 async def cmd_summary(args: argparse.Namespace, emit: Emit) -> int:
     query, kn = await _query(args)
     data = summary_facts(query, rate_all(query, kn.gpus))
-    emit(args, data, summary_text(query, data))
+    setup = _setup(args, kn, args.card)
+    if setup is not None:
+        data.update(_setup_data(query, setup))
+    emit(args, data, summary_text(query, data) + ("\n" + _setup_line(data) if setup is not None else ""))
     return 0
 
 
@@ -206,6 +214,24 @@ def _resolve_card(kn, text: str):  # noqa: ANN001, ANN202
     return faster_variant(variants), len(variants)
 
 
+def _setup(args: argparse.Namespace, kn, text, plain: bool = True):  # noqa: ANN001, ANN202
+    from .cli_setups import setup_from
+
+    return setup_from(args, kn, text, plain)
+
+
+def _setup_data(query: Query, setup) -> dict[str, Any]:  # noqa: ANN001
+    from .cli_setups import setup_data
+
+    return setup_data(query, setup)
+
+
+def _setup_line(data: dict[str, Any]) -> str:
+    from .cli_setups import setup_line
+
+    return setup_line(data)
+
+
 def card_facts(card) -> dict[str, Any]:  # noqa: ANN001
     return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
             "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label,
@@ -217,20 +243,29 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     from estimator.ranking import models_on_card
 
     kn = await _knowledge(args, with_models=True)
-    card, variants = _resolve_card(kn, args.card)
+    setup = _setup(args, kn, args.card, plain=False)
+    card, variants = (setup.devices[0].card, 1) if setup is not None else _resolve_card(kn, args.card)
     sizes = [s for s in (model_size(m) for m in kn.models) if s is not None]
     context = args.context or 4096
     profile = get_profile(args.profile)
-    found = models_on_card(sizes, card, context, args.min_quality, profile)
+    found = models_on_card(sizes, card, context, args.min_quality, profile) if setup is None else []
     data = {"card": {**card_facts(card), "variants": variants}, "context": context, "profile": profile.name,
             "min_quality": args.min_quality or profile.default_min_quality, "models_total": len(sizes),
             "models": [{"model": x.model.name, "params_b": x.model.params_b, "active_params_b": x.model.active_params_b,
                         "cache_estimate": profile.cache_kind(x.model), "quant": x.row.quant.name,  # type: ignore[union-attr]
                         "need_gb": x.row.need_gb, "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
                         "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+    if setup is not None:  # a setup: the same keys, its models rated on the whole setup
+        from .cli_setups import models_on_setup
+        from answers.setups import setup_facts
+
+        data["setup"] = setup_facts(setup)
+        data["models"] = models_on_setup(sizes, setup, context, args.min_quality, profile)
+        found = data["models"]
 
     def text() -> str:
-        lines = [f"{card.name} ({card.vendor}, {fmt.memory(card.memory_gb)} GB, {fmt.integer(card.bandwidth_gbps)} GB/s) "
+        name = setup.label if setup is not None else card.name
+        lines = [f"{name} ({card.vendor}, {fmt.memory(card.memory_gb)} GB, {fmt.integer(card.bandwidth_gbps)} GB/s) "
                  f"runs {len(found)} of {len(sizes)} catalog models at {fmt.integer(context)} tokens of context:",
                  f"{'tok/s':>7} {'range':>11}  {'model':<40} {'needs':>9} {'quant':<7} fit"]
         for m in data["models"][: args.limit or None]:
