@@ -268,7 +268,7 @@ class Engine:
             return Built({})
         if intent not in TABLE_INTENTS:
             return BUILDERS[intent](self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), s)
+        key = (intent, id(e.model), id(e.card), s, e.setup)
         built = self._built.get_or(key, lambda: BUILDERS[intent](self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)

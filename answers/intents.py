@@ -465,6 +465,10 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("card_models")
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        from . import setups
+
+        return setups.models_built(est, e.setup, s, _profile(s.profile), TOP_CARD_MODELS)
     card = e.card
     assert card is not None
     pairs = est.card_models(card, s)

@@ -113,3 +113,52 @@ def _min_tok_s() -> float:
     from estimator.setups import load_constants
 
     return load_constants()["offload_min_tok_s"]
+
+
+def models_built(est: Any, setup: Setup, s: Any, profile: Any, top: int) -> Any:
+    """"What can my setup run": every catalog model it holds whole, fastest first, in card_models' shape
+    (models that would only run offloaded are left to the can_run answer)."""
+    from dataclasses import dataclass
+
+    from estimator.ranking import Row
+
+    from .intents import Built, TableRow
+
+    @dataclass(frozen=True)
+    class _SetupCard:
+        name: str
+        vendor: str
+        memory_gb: float
+        bandwidth_gbps: float
+        position: int = -1
+        release: None = None
+        architecture: None = None
+        memory_type: None = None
+
+    rows: list[TableRow] = []
+    view = None
+    for rec in est.kn.models:
+        size = est.size_of(rec)
+        if size is None:
+            continue
+        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant)
+        if view is None:
+            view = _SetupCard(r.label, r.vendor, r.memory_gb, r.bandwidth_gbps)
+        if r.runs and r.fit != "offload":
+            rows.append(TableRow(rec.name, Row(view, r.quant, r.need_gb, r.fit, r.tok_s, r.tok_s_low, r.tok_s_high,
+                                               r.confidence), model=True))
+    rows.sort(key=lambda t: (-t.row.tok_s, t.name))  # type: ignore[operator]
+    first = setup.devices[0].card
+    facts = {
+        "card": {"name": setup.label, "vendor": first.vendor, "memory_gb": view.memory_gb if view else first.memory_gb,
+                 "bandwidth_gbps": first.bandwidth_gbps, "release": None},
+        "setup": setup_facts(setup),
+        "context": s.context, "profile": profile.name, "min_quality": s.min_quality, "quant": s.quant,
+        "models_total": sum(1 for m in est.kn.models if est.size_of(m) is not None),
+        "models_fit": len(rows),
+        "largest": max(({"model": t.name, "params_b": next((m.params_b for m in est.kn.models if m.name == t.name), None),
+                         "quant": t.row.quant.name if t.row.quant else None, "tok_s": t.row.tok_s} for t in rows),
+                       key=lambda d: d["params_b"] or 0, default=None),
+        "rows": [t.facts() for t in rows[:top]],
+    }
+    return Built(facts, table=rows, sources={"gpus"})

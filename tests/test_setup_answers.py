@@ -172,3 +172,15 @@ def test_cli_bad_setup_is_one_line(capsys, argv: list[str]) -> None:  # noqa: AN
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("tpsbot: error:") and err.count("\n") == 1
+
+
+def test_what_a_setup_can_run(engine: Engine) -> None:
+    two = engine.ask("what can I run on 2x 3090?")
+    one = engine.ask("what can I run on a 3090?")
+    assert two.intent == one.intent == "card_models"
+    assert two.entities["gpu_count"] == 2 and two.facts["setup"]["gpu_count"] == 2
+    assert two.facts["models_fit"] > one.facts["models_fit"]  # 48 GB hold what 24 GB cannot
+    assert two.facts["card"]["memory_gb"] == 48
+    assert two.table and two.table[0]["card" if "card" in two.table[0] else "model"]
+    # The table is not the single card's cached one.
+    assert engine.ask("what can I run on a 3090?").facts["models_fit"] == one.facts["models_fit"]
