@@ -41,7 +41,7 @@ def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram
         size = _SIZE_RE.search(text)
         card = None
         if _CHIP_FIRST_RE.match(text):
-            card = find_device(text)
+            card = _catalog_chip(text, resolve) or find_device(text)
         if card is None:
             try:
                 card = resolve(text)
@@ -54,6 +54,22 @@ def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram
         memory = float(size.group(1)) if size and is_unified_card(card) else None
         devices.append(Device(card, count, memory_gb=memory))
     return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+
+
+def _catalog_chip(text: str, resolve: Callable[[str], Any]) -> Any:
+    """A chip the catalog itself carries (once the hardware catalog has Apple/AMD APU records): taken
+    only when it is the same kind of device, so "M4" never becomes the Tesla M4."""
+    from estimator.setups import is_unified_card
+
+    extra = find_device(text)
+    try:
+        hit = resolve(text)
+    except Exception:
+        return None
+    if hit is None or extra is None:
+        return None
+    same_kind = hit.vendor == extra.vendor and is_unified_card(hit) == extra.unified_memory
+    return hit if same_kind and (extra.unified_memory or extra.name.split()[-1] in hit.name) else None
 
 
 def row_facts(row: SetupRow) -> dict[str, Any]:

@@ -184,3 +184,28 @@ def test_what_a_setup_can_run(engine: Engine) -> None:
     assert two.table and two.table[0]["card" if "card" in two.table[0] else "model"]
     # The table is not the single card's cached one.
     assert engine.ask("what can I run on a 3090?").facts["models_fit"] == one.facts["models_fit"]
+
+
+def test_a_chip_in_the_catalog_is_preferred_but_never_the_tesla_m4() -> None:
+    from dataclasses import dataclass
+
+    from answers.setups import build_setup
+
+    @dataclass(frozen=True)
+    class Rec:
+        name: str
+        vendor: str
+        memory_gb: float
+        bandwidth_gbps: float
+        memory_type: str | None
+        unified_memory: bool | None = None
+        architecture: str | None = None
+        position: int = 0
+
+    tesla = Rec("Tesla M4", "NVIDIA", 4, 88, "GDDR5")
+    apple = Rec("Apple M4 Max (40-core GPU)", "Apple", 128, 546, "LPDDR5X", True)
+    s = build_setup([("m4 max 128 gb", 1)], lambda t: tesla)
+    assert s.devices[0].card.vendor == "Apple" and s.devices[0].card is not tesla  # the extra-devices record
+    assert s.devices[0].memory_gb == 128
+    s = build_setup([("m4 max 128 gb", 1)], lambda t: apple)
+    assert s.devices[0].card is apple  # the hardware catalog's own record, once it has one
