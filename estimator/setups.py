@@ -26,7 +26,6 @@ Pure functions: constants come from `data/setup_constants.json` (read on first u
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -374,7 +373,3 @@ def short_gb(row: SetupRow) -> float:
 
 __all__ = ["Device", "Setup", "SetupRow", "rate_setup", "split_seconds", "offload_seconds", "is_unified_card",
            "unified_gpu_share", "ram_bandwidth", "load_constants", "short_gb"]
-
-
-def rate_setups(p: Profile, model: ModelSize, setups: Sequence[Setup], context: int = DEFAULT_CONTEXT) -> list[SetupRow]:
-    return [rate_setup(p, model, s, context) for s in setups]
