@@ -220,6 +220,16 @@ def annotate(parsed, question: str):  # noqa: ANN001, ANN201 — answers.parse.P
     if parsed.memory_gb is not None and parsed.memory_gb in sizes:
         update["memory_gb"] = None
     intent = parsed.intent
+    span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
+    lx = lexicon()
+    if span and (span in lx.apple_machines or span in lx.machines
+                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)):
+        # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
+        # not a model; the question is what the setup runs.
+        update.update(model=None, model_span=None)
+        parsed = parsed.model_copy(update={"model": None})
+        if intent not in ("compare", "two_gpus", "offload"):
+            intent = "card_models"
     if intent == "compare":
         intent = "can_run"
     if parsed.model is not None and intent not in _KEEP:

@@ -209,3 +209,17 @@ def test_a_chip_in_the_catalog_is_preferred_but_never_the_tesla_m4() -> None:
     assert s.devices[0].memory_gb == 128
     s = build_setup([("m4 max 128 gb", 1)], lambda t: apple)
     assert s.devices[0].card is apple  # the hardware catalog's own record, once it has one
+
+
+@pytest.mark.parametrize("question", ["what can I run on 2x 3090?", "what can I run on a Mac Studio M2 Ultra 192GB?",
+                                      "what can I run on 3090 + 3060?"])
+def test_pages_of_a_setup_table_rate_the_same_setup(engine: Engine, question: str) -> None:
+    from answers.api import AskOptions
+    from bot.views import state_for
+
+    first = engine.ask(question)
+    state = state_for(first, AskOptions())
+    assert state is not None
+    again = state.ask(engine)
+    assert again.facts["setup"] == first.facts["setup"]
+    assert again.facts["models_fit"] == first.facts["models_fit"]
