@@ -45,8 +45,11 @@ def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram
         if card is None:
             try:
                 card = resolve(text)
-            except Exception:
+            except Exception as problem:
                 card = find_device(text)
+                if card is None and count > 1:
+                    picked = server_variant(text, getattr(problem, "candidates", None) or [])
+                    card = resolve(picked) if picked else None
                 if card is None:
                     raise
         from estimator.setups import is_unified_card
@@ -54,6 +57,25 @@ def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram
         memory = float(size.group(1)) if size and is_unified_card(card) else None
         devices.append(Device(card, count, memory_gb=memory))
     return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+
+
+def server_variant(text: str, candidates: list[str]) -> str | None:
+    """"8x H100", "4 × A100 80GB": several data-centre cards in one box are the SXM boards. Among the
+    candidates of an ambiguous name, those carrying the typed model number (and size, when typed), SXM
+    first; None when the name does not pin one down."""
+    low = text.casefold()
+    token = re.search(r"\b[a-z]{1,2}\d{2,4}[a-z]?\b", low)
+    if token is None:
+        return None
+    size = _SIZE_RE.search(low)
+    kept = [c for c in candidates if re.search(rf"\b{re.escape(token.group(0))}\b", c.casefold())]
+    if size:
+        kept = [c for c in kept if re.search(rf"\b{re.escape(size.group(1))}\s?gb\b", c.casefold())]
+    sxm = [c for c in kept if "sxm" in c.casefold()]
+    if sxm:
+        by_size = [c for c in sxm if re.search(r"\b80\s?gb\b", c.casefold())] if not size else []
+        return (by_size or sxm)[0]
+    return kept[0] if len(kept) == 1 else None
 
 
 def _catalog_chip(text: str, resolve: Callable[[str], Any]) -> Any:

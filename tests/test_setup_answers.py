@@ -223,3 +223,19 @@ def test_pages_of_a_setup_table_rate_the_same_setup(engine: Engine, question: st
     again = state.ask(engine)
     assert again.facts["setup"] == first.facts["setup"]
     assert again.facts["models_fit"] == first.facts["models_fit"]
+
+
+def test_several_data_centre_cards_are_the_sxm_boards() -> None:
+    from answers.setups import server_variant
+
+    cands = ["H100 CNX", "H100 NVL 94 GB", "H100 PCIe 80 GB", "H100 SXM5 64 GB", "H100 SXM5 80 GB", "H100 SXM5 94 GB"]
+    assert server_variant("h100", cands) == "H100 SXM5 80 GB"
+    assert server_variant("h100 94gb", cands) == "H100 SXM5 94 GB"
+    assert server_variant("a100 80gb", ["A100 SXM4 80 GB", "A100 PCIe 80 GB", "H100 PCIe 80 GB"]) == "A100 SXM4 80 GB"
+    assert server_variant("rtx 3060", ["GeForce RTX 3060 12 GB", "GeForce RTX 3060 8 GB"]) is None
+
+
+def test_eight_h100s_get_an_answer_but_one_a100_is_still_asked_about(engine: Engine) -> None:
+    a = engine.ask("can deepseek v3 run on 8x H100?")
+    assert a.intent == "can_run" and a.entities["gpu_count"] == 8 and a.entities["card"] == "H100 SXM5 80 GB"
+    assert engine.ask("can llama 3 70b run on an A100?").intent == "ambiguous"
