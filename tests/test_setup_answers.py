@@ -239,3 +239,14 @@ def test_eight_h100s_get_an_answer_but_one_a100_is_still_asked_about(engine: Eng
     a = engine.ask("can deepseek v3 run on 8x H100?")
     assert a.intent == "can_run" and a.entities["gpu_count"] == 8 and a.entities["card"] == "H100 SXM5 80 GB"
     assert engine.ask("can llama 3 70b run on an A100?").intent == "ambiguous"
+
+
+@pytest.mark.usefixtures("_db")
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_cli_ask_json_carries_gpu_count_and_the_setup_row(capsys, profile: str) -> None:  # noqa: ANN001
+    d = _json(capsys, "ask", "can llama 3 70b run on 2x 3090?", "--profile", profile)
+    assert d["entities"]["gpu_count"] == 2 and d["entities"]["card"] == "GeForce RTX 3090"
+    assert ROW_KEYS <= set(d["facts"]["row"]) and d["facts"]["row"]["gpu_count"] == 2
+    assert d["profile"] == profile
+    single = _json(capsys, "ask", "can llama 3 8b run on a 3090?", "--profile", profile)
+    assert "gpu_count" not in single["entities"]
