@@ -15,6 +15,7 @@ from estimator.profile import get_profile
 from estimator.quants import UnknownQuant
 from estimator.ranking import Query, rate_all
 
+from . import cli_setups
 from .cli import CliError
 
 Emit = Callable[[argparse.Namespace, Any, str], None]
@@ -88,9 +89,7 @@ def _model_label(q: Query) -> str:
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
     query, kn = await _query(args)
     data = table_facts(query, rate_all(query, kn.gpus), include_misses=args.all)
-    setup = _setup(args, kn, args.card)
-    if setup is not None:
-        data.update(_setup_data(query, setup))
+    line = cli_setups.rate_into(args, kn, query, data)  # --card/--gpus/--ram: a setup too
     lines = [f"{_model_label(query)} at {fmt.integer(query.context)} tokens of context, profile {query.profile.name}: "
              f"{sum(1 for r in data['rows'] if r['fit'] != 'no')} cards can run it",
              f"{'tok/s':>7} {'range':>11}  {'card':<36} {'vendor':<7} {'memory':>7} {'bandwidth':>11} {'release':<8} "
@@ -103,8 +102,8 @@ async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
             f"{fmt.integer(r['bandwidth_gbps']) + ' GB/s':>11} {r['release'] or '':<8} {fmt.gb(r['need_gb']) + ' GB':>8} "
             f"{r['quant'] or '—':<7} {r['fit']}"
         )
-    if setup is not None:
-        lines.insert(1, _setup_line(data))
+    if line:
+        lines.insert(1, line)
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -133,10 +132,8 @@ def summary_text(query: Query, d: dict[str, Any]) -> str:
 async def cmd_summary(args: argparse.Namespace, emit: Emit) -> int:
     query, kn = await _query(args)
     data = summary_facts(query, rate_all(query, kn.gpus))
-    setup = _setup(args, kn, args.card)
-    if setup is not None:
-        data.update(_setup_data(query, setup))
-    emit(args, data, summary_text(query, data) + ("\n" + _setup_line(data) if setup is not None else ""))
+    line = cli_setups.rate_into(args, kn, query, data)  # --card/--gpus/--ram: a setup too
+    emit(args, data, summary_text(query, data) + (f"\n{line}" if line else ""))
     return 0
 
 
@@ -214,24 +211,6 @@ def _resolve_card(kn, text: str):  # noqa: ANN001, ANN202
     return faster_variant(variants), len(variants)
 
 
-def _setup(args: argparse.Namespace, kn, text, plain: bool = True):  # noqa: ANN001, ANN202
-    from .cli_setups import setup_from
-
-    return setup_from(args, kn, text, plain)
-
-
-def _setup_data(query: Query, setup) -> dict[str, Any]:  # noqa: ANN001
-    from .cli_setups import setup_data
-
-    return setup_data(query, setup)
-
-
-def _setup_line(data: dict[str, Any]) -> str:
-    from .cli_setups import setup_line
-
-    return setup_line(data)
-
-
 def card_facts(card) -> dict[str, Any]:  # noqa: ANN001
     return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
             "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label,
@@ -243,7 +222,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     from estimator.ranking import models_on_card
 
     kn = await _knowledge(args, with_models=True)
-    setup = _setup(args, kn, args.card, plain=False)
+    setup = cli_setups.setup_from(args, kn, args.card, plain=False)  # "2x RTX 3090", --gpus, --ram
     card, variants = (setup.devices[0].card, 1) if setup is not None else _resolve_card(kn, args.card)
     sizes = [s for s in (model_size(m) for m in kn.models) if s is not None]
     context = args.context or 4096
@@ -255,13 +234,8 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
                         "cache_estimate": profile.cache_kind(x.model), "quant": x.row.quant.name,  # type: ignore[union-attr]
                         "need_gb": x.row.need_gb, "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
                         "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
-    if setup is not None:  # a setup: the same keys, its models rated on the whole setup
-        from .cli_setups import models_on_setup
-        from answers.setups import setup_facts
-
-        data["setup"] = setup_facts(setup)
-        data["models"] = models_on_setup(sizes, setup, context, args.min_quality, profile)
-        found = data["models"]
+    if setup is not None:  # the same keys, every model rated on the whole setup
+        found = cli_setups.models_into(data, sizes, setup, context, args.min_quality, profile)
 
     def text() -> str:
         name = setup.label if setup is not None else card.name

@@ -48,6 +48,23 @@ def setup_from(args: argparse.Namespace, kn: Any, text: str | None, plain: bool 
     return build_setup(parts, lambda t: _resolve_card(kn, t)[0], ram, ram_type)
 
 
+def rate_into(args: argparse.Namespace, kn: Any, query: Query, data: dict[str, Any]) -> str | None:
+    """`table`/`summary`: add the setup's rating under "setup" (when the options name one); its text line."""
+    setup = setup_from(args, kn, args.card)
+    if setup is None:
+        return None
+    data.update(setup_data(query, setup))
+    return setup_line(data)
+
+
+def models_into(data: dict[str, Any], sizes: list[Any], setup: Setup, context: int, min_quality: str | None,
+                profile: Any) -> list[dict[str, Any]]:
+    """`card` on a setup: "setup" and "models" (rated on the whole setup) in `data`; the models."""
+    data["setup"] = setup_facts(setup)
+    data["models"] = models_on_setup(sizes, setup, context, min_quality, profile)
+    return data["models"]
+
+
 def setup_data(query: Query, setup: Setup) -> dict[str, Any]:
     row = rate_setup(query.profile, query.model, setup, query.context, query.min_quality, query.forced_quant)
     return {"setup": {**setup_facts(setup), "row": row_facts(row)}}
