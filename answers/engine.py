@@ -16,7 +16,7 @@ from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import normalize
-from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
+from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
 from . import i18n, markdown, render
@@ -294,23 +294,9 @@ class Engine:
 
     def _setup(self, raw: dict[str, Any], intent: str) -> Any:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
-        from . import setup_words
-        from .setups import build_setup, words_from_text
+        from .setups import setup_from_raw
 
-        parts, card = raw.get("setup"), raw.get("card")
-        count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
-        if not parts:
-            if not isinstance(card, str) or not card.strip():
-                return None
-            words = setup_words.read(card)
-            if not (words.is_setup or (count or 1) > 1 or ram):
-                return None
-            parts = words_from_text(card, count if count and count > 1 else None)
-            ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
-        try:
-            return build_setup(list(parts), lambda text: self._resolve(text, "card", intent), ram, ram_type)
-        except InvalidInput:
-            raise BadInput("setup", count=count, ram_gb=ram) from None
+        return setup_from_raw(raw, lambda text: self._resolve(text, "card", intent))
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:

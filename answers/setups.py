@@ -33,6 +33,28 @@ def words_from_text(text: str, count: int | None = None, ram_gb: float | None = 
     return parts
 
 
+def setup_from_raw(raw: dict[str, Any], resolve: Callable[[str], Any]) -> Setup | None:
+    """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
+    field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
+    plain card. Bad counts or sizes become the engine's "invalid" answer."""
+    from .intents import BadInput
+
+    parts, card = raw.get("setup"), raw.get("card")
+    count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
+    if not parts:
+        if not isinstance(card, str) or not card.strip():
+            return None
+        words = setup_words.read(card)
+        if not (words.is_setup or (count or 1) > 1 or ram):
+            return None
+        parts = words_from_text(card, count if count and count > 1 else None)
+        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
+    try:
+        return build_setup(list(parts), resolve, ram, ram_type)
+    except InvalidInput:
+        raise BadInput("setup", count=count, ram_gb=ram) from None
+
+
 def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram_gb: float | None = None,
                 ram_type: str | None = None) -> Setup:
     """Each (text, count) → a Device; `resolve` is the engine's card resolver (raises on unknown names)."""

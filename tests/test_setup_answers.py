@@ -250,3 +250,11 @@ def test_cli_ask_json_carries_gpu_count_and_the_setup_row(capsys, profile: str) 
     assert d["profile"] == profile
     single = _json(capsys, "ask", "can llama 3 8b run on a 3090?", "--profile", profile)
     assert "gpu_count" not in single["entities"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "de", "es"])
+def test_an_impossible_setup_is_a_one_line_localized_refusal(engine: Engine, lang: str) -> None:
+    a = engine.command("can_run", lang, model="Llama 3 70B", card="RTX 3090", gpu_count=100)
+    b = engine.command("can_run", lang, model="Llama 3 70B", card="RTX 3090", ram_gb=-5)
+    for ans in (a, b):
+        assert ans.intent == "invalid" and ans.locale == lang and ans.text.strip().count("\n") == 0
