@@ -31,6 +31,8 @@ from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
 
 if TYPE_CHECKING:
+    from estimator.setups import Setup
+
     from .parse import Parsed
 
 CANDIDATES_SHOWN = 8
@@ -77,14 +79,15 @@ class Engine:
         self, intent: str, locale: str, *, model: str | ModelRecord | None = None,
         card: str | GpuRecord | None = None, card2: str | GpuRecord | None = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
-        options: AskOptions | None = None, task: str | None = None,
+        options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
+        ram_gb: float | None = None, ram_type: str | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
-               "task": task}
+               "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type}  # a setup may be typed in `card`
         return self._answer(intent, lang, options, raw, inline=False)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
@@ -114,7 +117,8 @@ class Engine:
         lang = lang or _catalogue(parsed.language) or i18n.DEFAULT
         intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
-               "context": parsed.context, "quant": parsed.quant}
+               "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
+               "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type}
         from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
 
         hints = read_hints(question)
@@ -288,7 +292,7 @@ class Engine:
             return Built({})
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), e.memory_gb, s)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -297,8 +301,11 @@ class Engine:
         model = self._resolve_model(raw.get("model")) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
-        card = self._resolve_card(raw.get("card")) if uses_cards else None
-        card2 = self._resolve_card(raw.get("card2")) if uses_cards else None
+        setup = self._setup(raw) if uses_cards else None
+        card = self._resolve_card(raw.get("card")) if uses_cards and setup is None else None
+        card2 = self._resolve_card(raw.get("card2")) if uses_cards and setup is None else None
+        if setup is not None:
+            card = setup.devices[0].card  # routing ("a card was named") and entities.card
         memory = raw.get("memory_gb")
         if memory is not None:
             try:
@@ -308,13 +315,21 @@ class Engine:
             if not (0 < memory <= MAX_MEMORY_GB):
                 raise BadInput("memory", memory_gb=memory)
         levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels)
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup)
+
+    def _setup(self, raw: dict[str, Any]) -> Setup | None:
+        """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
+        from .setups import setup_from_raw
+
+        return setup_from_raw(raw, self._resolve_card)
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
+            return "can_run"  # the asker's own hardware: the answer is about it
         if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
             return "compare"  # two cards, no model: memory, bandwidth and two typical model sizes
         if intent == "compare" and (e.card is None or e.card2 is None):
@@ -340,6 +355,13 @@ class Engine:
             out["model"] = e.model.name
         if e.card is not None:
             out["card"] = e.card.name
+        if e.setup is not None:
+            out["setup"] = e.setup.label
+            out["cards"] = [d.card.name for d in e.setup.devices]
+            if e.setup.gpu_count > 1:
+                out["gpu_count"] = e.setup.gpu_count
+            if e.setup.ram_gb is not None:
+                out["ram_gb"] = e.setup.ram_gb
         if e.card2 is not None:
             out["card2"] = e.card2.name
         if e.memory_gb is not None:

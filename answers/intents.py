@@ -21,6 +21,7 @@ from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSiz
 from estimator.profile import Profile
 from estimator.quants import UnknownQuant, quant
 from estimator.ranking import Query, Row, rate_all, summarize, table
+from estimator.setups import Setup
 
 from . import vocab
 from .facts import MEMORY_SIZES, row_facts, summary_facts
@@ -29,7 +30,6 @@ from .profiles import Profiles
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
-TOP_CARD_MODELS = 15
 OLD_MODEL_YEARS = 2
 MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
 
@@ -51,6 +51,7 @@ class Entities:
     card2: GpuRecord | None = None
     memory_gb: float | None = None
     levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
+    setup: Setup | None = None  # several cards, a unified-memory machine, a card plus RAM
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,19 @@ def _model(e: Entities) -> ModelRecord:
     return e.model
 
 
+def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
+    from . import setups
+
+    rated = est.rated(_model(e), s)
+    q = rated.query
+    return Built({**_base(rated), **setups.rate(q.profile, q.model, e.setup, s.context, s.min_quality, s.quant)},
+                 sources={"gpus"})
+
+
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rec = _model(e)
     rated = est.rated(rec, s)
     facts = _base(rated)
@@ -343,6 +356,8 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     if e.card is not None:
@@ -420,6 +435,8 @@ def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     q = rated.query
@@ -430,6 +447,8 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def offload(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     facts["miss_quant"] = rated.query.profile.miss_quant

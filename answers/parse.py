@@ -34,6 +34,7 @@ from estimator.quants import BY_NAME, QUANT_ALIASES
 
 from .api import MAX_QUESTION_CHARS
 from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
+from .setup_words import annotate as annotate_setup
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
 
@@ -54,6 +55,11 @@ class Parsed(BaseModel):
     card_span: str | None = None
     card2_span: str | None = None
     intents: list[str] = []  # every ask of a question with several ("who released X and when")
+    # The hardware the asker owns when it is more than one plain card (answers/setup_words.py).
+    gpu_count: int | None = None  # cards in the setup, when more than one
+    setup: list[tuple[str, int]] | None = None  # (card or chip as typed, count)
+    ram_gb: float | None = None  # system RAM beside the cards
+    ram_type: str | None = None  # DDR4, DDR5…
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -721,7 +727,7 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         # Intents about one model: an unmatched name in such a question is a model name.
         if as_model in PARSER_MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
             intent, model_text = as_model, guess
-    return Parsed(
+    return annotate_setup(Parsed(
         intent=intent,
         language=language,
         model=model_text,
@@ -733,7 +739,7 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         model_span=model_span.text if model_span else (model_text if model_text else None),
         card_span=cards[0].text if cards else unknown_card,
         card2_span=cards[1].text if len(cards) > 1 else None,
-    )
+    ), question)
 
 
 # Vendor series words followed by a model number: how people type a graphics card.

@@ -55,10 +55,37 @@ def _mem(value: float, locale: str) -> str:
     return _t(locale, N_("%(gb)s GB"), gb=fmt.memory(value, locale))
 
 
+def setup_line(d: dict[str, Any], locale: str) -> str | None:
+    """One line on the setup a `table`/`summary` was also asked about (`--card "2x RTX 3090"`, `--ram`)."""
+    if "setup" not in d:
+        return None
+    r = d["setup"]["row"]
+    tok = fmt.tok_s(r["tok_s"], locale) if r["tok_s"] is not None else None
+    rng = fmt.tok_range(r["tok_s_low"], r["tok_s_high"], locale) if r["tok_s"] is not None else None
+    if r["fit"] == "offload":
+        return _t(locale, N_("Setup %(setup)s: runs with offload at %(quant)s, about %(tok)s tok/s (%(range)s); "
+                             "%(offload)s read from %(ram)s of %(ram_type)s RAM at %(ram_bw)s"),
+                  setup=r["card"], quant=r["quant"], tok=tok, range=rng, offload=_gb(r["offload_gb"], locale),
+                  ram=_mem(r["ram_gb"], locale), ram_type=r["ram_type"],
+                  ram_bw=_t(locale, N_("%(gbps)s GB/s"), gbps=fmt.integer(r["ram_bandwidth_gbps"], locale)))
+    if r["quant"]:
+        return _t(locale, N_("Setup %(setup)s: %(quant)s, about %(tok)s tok/s (%(range)s), needs %(need)s of "
+                             "%(usable)s usable, %(fit)s"),
+                  setup=r["card"], quant=r["quant"], tok=tok, range=rng, need=_gb(r["need_gb"], locale),
+                  usable=_gb(r["usable_gb"], locale), fit=_fit(locale, r["fit"]))
+    if r["slow_tok_s"]:
+        return _t(locale, N_("Setup %(setup)s: no; with offload only about %(tok)s tok/s"),
+                  setup=r["card"], tok=fmt.tok_s(r["slow_tok_s"], locale))
+    return _t(locale, N_("Setup %(setup)s: no; needs %(need)s, %(usable)s usable"),
+              setup=r["card"], need=_gb(r["need_gb"], locale), usable=_gb(r["usable_gb"], locale))
+
+
 def table(r: TableReport, locale: str = i18n.DEFAULT) -> str:
     lines = [_t(locale, N_("%(model)s at %(tokens)s tokens of context, profile %(profile)s: %(count)s cards can run it"),
                 model=model_label(r.model, locale), tokens=fmt.integer(r.context, locale),
                 profile=_t(locale, PROFILES[r.profile]), count=fmt.integer(r.cards_fit, locale))]
+    if line := setup_line(r.data, locale):
+        lines.append(line)
     h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("card"), N_("vendor"), N_("memory"), N_("bandwidth"),
                                  N_("release"), N_("needs"), N_("quant"), N_("fit"))]
     lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<36} {h[3]:<7} {h[4]:>7} {h[5]:>11} {h[6]:<8} {h[7]:>8} {h[8]:<7} {h[9]}")
@@ -105,6 +132,8 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
     if e := d["range_example"]:
         out.append(_t(locale, N_("Range on %(card)s: %(range)s tok/s"), card=e["card"],
                       range=fmt.tok_range(e["tok_s_low"], e["tok_s_high"], locale)))
+    if line := setup_line(d, locale):
+        out.append(line)
     return "\n".join(out)
 
 
@@ -112,7 +141,7 @@ def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) ->
     c = r.card
     lines = [_t(locale, N_("%(card)s (%(vendor)s, %(memory)s, %(bandwidth)s) runs %(fit)s of %(total)s catalog models "
                            "at %(tokens)s tokens of context:"),
-                card=c.name, vendor=c.vendor, memory=_mem(c.memory_gb, locale),
+                card=r.label or c.name, vendor=c.vendor, memory=_mem(c.memory_gb, locale),
                 bandwidth=_t(locale, N_("%(gbps)s GB/s"), gbps=fmt.integer(c.bandwidth_gbps, locale)),
                 fit=fmt.integer(r.models_fit, locale), total=fmt.integer(r.models_total, locale),
                 tokens=fmt.integer(r.context, locale))]

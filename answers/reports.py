@@ -10,7 +10,7 @@ and profiles as the bot's answers. `answers.report_text` writes them through the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,9 @@ from catalog.text import parse_memory_size
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.quants import BY_NAME, UnknownQuant
+from estimator.profile import Profile
 from estimator.ranking import Query, models_on_card, rate_all
+from estimator.setups import Setup, rate_setup
 
 from .credits import credit_lines
 from .facts import summary_facts, table_facts
@@ -37,6 +39,10 @@ MEMORY_NOT_CARD = N_("%(text)s is a memory size, not a card; try `tpsbot summary
 NO_PARAMS = N_("%(model)s has no published parameter count; give one with --params")
 NO_MODEL_GIVEN = N_("name a model or give its size with --params")
 UNKNOWN_QUANT = N_("unknown quantization level %(text)s; known: %(known)s")
+SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
+BAD_GPU_COUNT = N_("--gpus must be at least 1")
+BAD_RAM = N_("--ram must be a size in GB, for example 64")
+MAX_RAM_GB = 16384
 
 
 class ReportError(Exception):
@@ -65,6 +71,17 @@ class EstimateRequest:
     quant: str | None = None
     profile: str = "reference"
     cache_type: str | None = None  # llama.cpp KV-cache type (f16, q8_0, q4_0 or "K/V"); None → f16
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    """The asker's hardware when it is more than one plain card: a setup as typed ("2x RTX 3090",
+    "M4 Max 128GB", "4090 + 3060"), a count of the named card, system RAM beside it."""
+
+    text: str | None = None
+    gpus: int | None = None
+    ram_gb: float | None = None
+    ram_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +118,7 @@ class CardReport:
     models_fit: int
     models_total: int
     data: dict[str, Any]
+    label: str | None = None  # a setup's name ("2× GeForce RTX 3090") when the report is about one
 
 
 @dataclass(frozen=True)
@@ -183,22 +201,61 @@ class Reports:
         m = q.model
         return ModelLabel(m.name, m.params_b, m.active_params_b if m.is_moe else None)
 
-    def table(self, req: EstimateRequest, include_misses: bool = False) -> TableReport:
+    def table(self, req: EstimateRequest, include_misses: bool = False,
+              setup: SetupRequest | None = None) -> TableReport:
         q = self._query(req)
         data = table_facts(q, rate_all(q, self.knowledge.gpus), include_misses=include_misses)
+        self._rate_setup(q, setup, data)
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
-    def summary(self, req: EstimateRequest) -> SummaryReport:
+    def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
         q = self._query(req)
         data = summary_facts(q, rate_all(q, self.knowledge.gpus))
+        self._rate_setup(q, setup, data)
         return SummaryReport(self._label(q), q.context, q.profile.name, data)
 
+    # ------------------------------------------------------------------ setups
+    def setup(self, req: SetupRequest, *, plain: bool = True) -> Setup | None:
+        """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
+        from . import setup_words
+        from .setups import build_setup, words_from_text
+
+        if not req.text:
+            if req.gpus is not None or req.ram_gb is not None:
+                raise ReportError(SETUP_NEEDS_CARD)
+            return None
+        if req.gpus is not None and req.gpus < 1:
+            raise ReportError(BAD_GPU_COUNT)
+        if req.ram_gb is not None and not (0 < req.ram_gb <= MAX_RAM_GB):
+            raise ReportError(BAD_RAM)
+        words = setup_words.read(req.text)
+        if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
+            return None
+        try:
+            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t)[0],
+                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type)
+        except InvalidInput as exc:
+            raise ReportError.text(str(exc)) from None
+
+    def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any]) -> None:
+        """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
+        from .setups import row_facts, setup_facts
+
+        setup = self.setup(req) if req is not None else None
+        if setup is not None:
+            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant)
+            data["setup"] = {**setup_facts(setup), "row": row_facts(row)}
+
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
-             profile: str = "reference", cache_type: str | None = None) -> CardReport:
-        card, variants = self.resolve_card(text)
+             profile: str = "reference", cache_type: str | None = None,
+             setup: SetupRequest | None = None) -> CardReport:
+        rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), plain=False)
+        card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text)
         sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
         ctx = context or DEFAULT_CONTEXT
         prof = self.profiles.get(profile)
+        if rig is not None:
+            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof)
         try:
             found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
         except UnknownCacheType as exc:
@@ -215,6 +272,26 @@ class Reports:
                             "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
                             "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
         return CardReport(card, ctx, len(found), len(sizes), data)
+
+    @staticmethod
+    def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
+                       prof: Profile) -> CardReport:
+        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
+        from .setups import setup_facts
+
+        models = []
+        for m in sizes:
+            r = rate_setup(prof, m, rig, ctx, min_quality)
+            if r.runs and r.quant is not None:
+                models.append({"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
+                               "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,
+                               "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
+                               "confidence": r.confidence, "why": r.why})
+        models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
+        data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
+                "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+                "setup": setup_facts(rig), "models": models}
+        return CardReport(card, ctx, len(models), len(sizes), data, label=rig.label)
 
     def model(self, text: str) -> ModelReport:
         record = self.resolve_model(text)

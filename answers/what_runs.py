@@ -47,8 +47,13 @@ def _card_facts(card: Any) -> dict[str, Any]:
 
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
-    if e.card is not None:
-        card: Any = e.card
+    if e.setup is not None:
+        from .setups import model_rows, setup_facts
+
+        card, pairs = model_rows(est, e.setup, s)
+        mode = "setup"
+    elif e.card is not None:
+        card = e.card
         mode = "card"
     else:
         if e.memory_gb is None or not (0 < e.memory_gb <= MAX_MEMORY_GB):
@@ -57,8 +62,9 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         if card is None:
             raise BadInput("memory", memory_gb=e.memory_gb)
         mode = "memory"
-    task = getattr(s, "task", None)
-    pairs = est.card_models(card, s)
+    task = s.task
+    if mode != "setup":
+        pairs = est.card_models(card, s)
     picks = advice.rank_models(pairs, task=task)
     big = advice.biggest(pairs, task=task)
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]
@@ -79,9 +85,11 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
             # held only more compressed than the ranking's level: said so in the answer
             "below_good_level": bool(big[1].quant and big[1].quant.rank > quant(advice.GOOD_LEVEL).rank)},
         "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks)],
-        "level_sizes": largest_dense_b(est, s, card),
+        "level_sizes": largest_dense_b(est, s, card) if mode != "setup" else [],
         "rule": {"good_quant": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
                  "min_params_b": advice.MIN_PARAMS_B, "min_date": advice.MIN_DATE.isoformat(),
                  "year_weight": advice.YEAR_WEIGHT, "score_epoch": advice.SCORE_EPOCH},
     }
+    if e.setup is not None:
+        facts["setup"] = setup_facts(e.setup)
     return Built(facts, table=rows, sources={"gpus"})

@@ -10,6 +10,9 @@ Rows used: single-GPU rows whose GPU maps to a catalog card. Left out, and liste
 memory-starved/offloaded rows (flagged in the notes) and GPUs the catalog does not have (Apple
 silicon, the Radeon 8060S iGPU, the Arc Pro B70). Pure Python (no numpy/scipy), so the tests can call
 `cross_validate()` directly.
+
+`--setups` also scores those rows (and benchmarks/data/setups_measured.csv) with the setups rules, by
+slice: multi-GPU, unified memory, offload, new hardware (benchmarks/setups_accuracy.py, leave-one-out).
 """
 
 from __future__ import annotations
@@ -360,8 +363,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("csv", nargs="?", default=str(DEFAULT_CSV))
     ap.add_argument("--folds", choices=("gpu", "model", "row"), default="gpu")
     ap.add_argument("--rows", action="store_true", help="also print every scored row")
+    ap.add_argument("--setups", action="store_true", help="also score setups by slice (multi-GPU, unified, offload, new hardware)")
     args = ap.parse_args(argv)
     report(args.csv, args.folds)
+    if args.setups:
+        from benchmarks.setups_accuracy import report as setups_report
+
+        print()
+        setups_report(rows=args.rows)
     if args.rows:
         cv = cross_validate(args.csv, args.folds)
         ref = {s.row.index: s for s in score_reference([s.row for s in cv.scored])}

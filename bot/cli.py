@@ -94,6 +94,16 @@ def _cache_type(p: argparse.ArgumentParser) -> None:
                    help="KV-cache type as in llama.cpp: f16 (default), q8_0, q4_0…, or K/V such as q8_0/f16")
 
 
+def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
+    """--card/--gpus/--ram: a setup (several cards, a Mac, RAM offload), rated beside the table."""
+    if card:
+        p.add_argument("--card", metavar="SETUP",
+                       help="rate one setup too: a card, '2x RTX 3090', 'M4 Max 128GB', '4090 + 3060'")
+    p.add_argument("--gpus", type=int, default=None, metavar="N", help="how many of the card (default 1)")
+    p.add_argument("--ram", type=float, default=None, metavar="GB", help="system RAM beside the card(s), for offload")
+    p.add_argument("--ram-type", default=None, metavar="TYPE", help="DDR4 (default), DDR5, …: sets the RAM bandwidth")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -103,12 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     _estimate_options(p)
     p.add_argument("--all", action="store_true", help="also list the cards that cannot run it")
     _locale(p)
+    _setup_options(p, card=True)
     _common(p)
 
     p = sub.add_parser("summary", help="the page-level figures for one model")
     p.add_argument("model", nargs="?", help="model name (or use --params)")
     _estimate_options(p, quant=False)
     _locale(p)
+    _setup_options(p, card=True)
     _common(p)
 
     p = sub.add_parser("card", help="every catalog model one card can run, fastest first")
@@ -119,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
     _locale(p)
     _cache_type(p)
+    _setup_options(p, card=False)
     _common(p)
 
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")

@@ -55,11 +55,19 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
                            cache_type=getattr(args, "cache_type", None))
 
 
+def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupRequest
+    """--card "2x RTX 3090" / --gpus N / --ram GB [--ram-type DDR5]: a setup to rate too."""
+    from answers.reports import SetupRequest
+
+    return SetupRequest(getattr(args, "card", None) if args.command != "card" else None, args.gpus, args.ram,
+                        args.ram_type)
+
+
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
     from answers import report_text
 
     reports = await _reports(args, with_models=bool(args.model))
-    report = reports.table(_request(args), include_misses=args.all)
+    report = reports.table(_request(args), include_misses=args.all, setup=_setup(args))
     emit(args, report.data, lambda: report_text.table(report, _locale(args)))
     return 0
 
@@ -68,7 +76,7 @@ async def cmd_summary(args: argparse.Namespace, emit: Emit) -> int:
     from answers import report_text
 
     reports = await _reports(args, with_models=bool(args.model))
-    report = reports.summary(_request(args))
+    report = reports.summary(_request(args), setup=_setup(args))
     emit(args, report.data, lambda: report_text.summary(report, _locale(args)))
     return 0
 
@@ -133,7 +141,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
 
     reports = await _reports(args, with_models=True)
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
-                          getattr(args, "cache_type", None))
+                          getattr(args, "cache_type", None), setup=_setup(args))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 

@@ -106,22 +106,24 @@ async def complete_memory_or_card(interaction: Interaction, current: str) -> lis
 # -- the commands ----------------------------------------------------------------------------
 MODEL = L_("Model name, e.g. Llama 3.1 8B")
 CARD = L_("Graphics card, e.g. RTX 4090")
+GPUS = L_("How many of this card you have (default 1)")  # setups: "2x RTX 3090" also works in the card field
 
 
 @app_commands.command(name="fit", description=L_("Can this model run on a card or in this much memory?"))
 @app_commands.rename(memory_or_card="memory-or-card")
 @app_commands.rename(cache_type="cache-type")
 @app_commands.describe(model=MODEL, memory_or_card=L_("A card name or an amount of memory such as 12 GB"),
-                       cache_type=CACHE_TYPE)
+                       cache_type=CACHE_TYPE, gpus=GPUS)
 @app_commands.choices(cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES])
 @app_commands.autocomplete(model=complete_model, memory_or_card=complete_memory_or_card)
 async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_or_card: Range[str, 1, NAME_MAX],
-              cache_type: str | None = None) -> None:
+              cache_type: str | None = None, gpus: Range[int, 1, 64] | None = None) -> None:
     memory = parse_memory(memory_or_card)
     if memory is not None:
         await run(interaction, "can_run", model=model, memory_gb=memory, cache_type=cache_type)
     else:
-        await run(interaction, "can_run", model=model, card=memory_or_card, cache_type=cache_type)
+        await run(interaction, "can_run", model=model, card=memory_or_card, cache_type=cache_type,
+                  **({"gpu_count": gpus} if gpus else {}))
 
 
 @app_commands.command(name="fastest", description=L_("The fastest cards for a model"))
@@ -155,10 +157,11 @@ async def vram(
 
 
 @app_commands.command(name="speed", description=L_("How fast a model runs on a card"))
-@app_commands.describe(model=MODEL, card=CARD)
+@app_commands.describe(model=MODEL, card=CARD, gpus=GPUS)
 @app_commands.autocomplete(model=complete_model, card=complete_card)
-async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX]) -> None:
-    await run(interaction, "speed", model=model, card=card)
+async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
+                gpus: Range[int, 1, 64] | None = None) -> None:
+    await run(interaction, "speed", model=model, card=card, **({"gpu_count": gpus} if gpus else {}))
 
 
 @app_commands.command(name="card", description=L_("Which models a card can run, and how fast"))

@@ -78,6 +78,8 @@ def subject_of(answer: Answer, fallback: str | None = None) -> str | None:
     """The canonical model/card name the engine resolved, which is shorter and stable."""
     key = "card" if answer.intent == "card_models" else "model"
     value = answer.entities.get(key)
+    if key == "card" and answer.entities.get("setup"):
+        value = answer.entities["setup"]  # "2× GeForce RTX 3090": the next page rates the whole setup again
     if isinstance(value, dict):
         value = value.get("name") or value.get("display")
     return value if isinstance(value, str) and value else fallback

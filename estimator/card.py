@@ -42,7 +42,8 @@ class MemoryCard:
     position: int = -1
 
 
-VENDOR_FACTOR = {"NVIDIA": 1.0, "AMD": 0.78, "ATI": 0.78, "Intel": 0.65}
+VENDOR_FACTOR = {"NVIDIA": 1.0, "AMD": 0.78, "ATI": 0.78, "Intel": 0.65,
+                 "Apple": 1.0}  # Apple: not in the reference catalog; Metal treated like CUDA (our choice)
 
 # NVIDIA architectures before Volta run llama.cpp's kernels less efficiently (ESTIMATOR.md §4).
 _LEGACY_NVIDIA = ("Tesla", "Fermi", "Kepler", "Maxwell", "Pascal")

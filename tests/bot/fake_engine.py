@@ -69,9 +69,9 @@ class FakeEngine:
 
     def command(self, intent: str, locale: str, *, model: str | None = None, card: str | None = None,
                 card2: str | None = None, memory_gb: float | None = None, context: int | None = None,
-                quant: str | None = None, options: AskOptions | None = None) -> Answer:
+                quant: str | None = None, options: AskOptions | None = None, gpu_count: int | None = None) -> Answer:
         self.calls.append((intent, locale, model, card, memory_gb))
-        self.kwargs.append(dict(card2=card2, context=context, quant=quant, options=options))
+        self.kwargs.append(dict(card2=card2, context=context, quant=quant, options=options, gpu_count=gpu_count))
         lang = locale if locale in ("en", "it") else "en"
         if intent == "help":
             return Answer(intent="help", locale=lang, entities={}, facts={}, text=TEXT["fallback"][lang])

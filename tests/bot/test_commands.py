@@ -64,6 +64,12 @@ async def test_fit_with_a_card_passes_the_card(bot: discord.Client, fake: FakeDi
     assert bot.engine.calls[-1] == ("can_run", "en", "GLIDE", "RTX 4090", None)
 
 
+async def test_speed_takes_a_card_count(bot: discord.Client, fake: FakeDiscord) -> None:
+    await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "RTX 4090"), opt("gpus", 2, 4)])
+    assert bot.engine.calls[-1] == ("speed", "en", "GLIDE", "RTX 4090", None)
+    assert bot.engine.kwargs[-1]["gpu_count"] == 2
+
+
 async def test_unknown_model_answer_is_ephemeral(bot: discord.Client, fake: FakeDiscord) -> None:
     rec = await call(bot, fake, "smallest", [opt("model", "glmm")])
     assert rec.json["data"]["flags"] & 64

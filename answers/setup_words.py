@@ -1,0 +1,238 @@
+"""Setup phrases in a question → the cards (with counts), system RAM and its type.
+
+    read("can I run llama 3 70b on 2x 3090 and 64 GB DDR5?")
+    → SetupWords(cards=[("3090", 2)], ram_gb=64.0, ram_type="DDR5")
+
+Pure: text in, words out; names are resolved later (the engine, against the catalog and
+`estimator.setup_devices`). The words of the five languages live in `lexicon/setups.toml`; the shapes
+(how a card number, an Apple chip, a memory size look) are rules here.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+LANGS = ("en", "it", "fr", "de", "es")
+MAX_COUNT = 64
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).replace("ß", "ss")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    counts: dict[str, int]
+    laptop: tuple[str, ...]
+    ram: tuple[str, ...]
+    joiners: tuple[str, ...]
+    machines: dict[str, str]
+    apple_machines: tuple[str, ...]
+    apple_tiers: tuple[str, ...]
+
+
+@cache
+def lexicon() -> Lexicon:
+    data = tomllib.loads((resources.files("answers") / "lexicon" / "setups.toml").read_text("utf-8"))
+    counts: dict[str, int] = {}
+    laptop: set[str] = set()
+    ram: set[str] = set()
+    joiners: set[str] = set()
+    for lang in LANGS:
+        if lang not in data:
+            raise ValueError(f"lexicon/setups.toml: no [{lang}] words")
+        block = data[lang]
+        for word, n in block["counts"].items():
+            if not (isinstance(n, int) and 1 <= n <= MAX_COUNT):
+                raise ValueError(f"lexicon/setups.toml: [{lang}] count {word!r} = {n!r}")
+            counts[_fold(word)] = n
+        laptop.update(_fold(w) for w in block["laptop"])
+        ram.update(_fold(w) for w in block["ram"])
+        joiners.update(_fold(w) for w in block["joiners"])
+    machines = {_fold(k): v for k, v in data["machines"].items()}
+    apple = data["apple"]
+    return Lexicon(counts, tuple(sorted(laptop, key=len, reverse=True)), tuple(sorted(ram, key=len, reverse=True)),
+                   tuple(joiners), machines, tuple(_fold(w) for w in apple["machine_words"]),
+                   tuple(apple["tiers"]))
+
+
+@dataclass(frozen=True)
+class SetupWords:
+    cards: list[tuple[str, int]] = field(default_factory=list)  # (card text, count), in reading order
+    ram_gb: float | None = None  # system RAM beside discrete cards
+    ram_type: str | None = None  # "DDR5", "DDR4"…
+    laptop: bool = False
+    unified: bool = False  # a unified-memory machine was named (Apple chip, Strix Halo, DGX Spark…)
+    joined: bool = False  # cards joined by "+"/"&" ("3090 + 3060"): one machine, not a comparison
+
+    @property
+    def gpu_count(self) -> int:
+        return sum(n for _, n in self.cards)
+
+    @property
+    def is_setup(self) -> bool:
+        """More than one card, RAM beside a card, a laptop part or a unified machine: not a plain card."""
+        several = any(n > 1 for _, n in self.cards) or (self.joined and len(self.cards) > 1)
+        return bool(self.cards) and (several or self.ram_gb is not None or self.laptop or self.unified)
+
+
+# ------------------------------------------------------------------------------------------ shapes
+# A card number as people type it: letter-prefixed data-centre/workstation names (A100, H100, L40S,
+# MI300X, GB200, P40, B200), bare GeForce/Radeon numbers (3090, 4060, 7900, 580), optional series words
+# before and Ti/Super/XT suffixes after, optional memory ("A100 80GB").
+_SERIES = r"(?:(?:nvidia|amd|intel|geforce|radeon|quadro|tesla|instinct|arc|titan|rtx|gtx|rx|pro)\s+)*"
+_LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2})"
+_BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
+_SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
+_MEM = r"(?:\s?\d{1,3}\s?(?:gb|go|gib|g)\b)"
+_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})(?:s|er)?{_SUFFIX}(?=\W|$){_MEM}?"
+_CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
+_NUMBER = r"\d+(?:\.\d+)?"
+_RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
+
+
+def _clean(text: str) -> str:
+    t = _fold(text)
+    t = re.sub(r"[×✕*]", " x ", t)
+    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
+    t = re.sub(r"(?<=\d)\s*x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2"
+    t = re.sub(r"(\d),(\d)", r"\1.\2", t)
+    t = re.sub(r"[^\w+.&\-() ]", " ", t)
+    return " ".join(t.split())
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    lx = lexicon()
+    counts = "|".join(sorted((re.escape(w) for w in lx.counts), key=len, reverse=True))
+    machines = "|".join(sorted((re.escape(w) for w in lx.machines), key=len, reverse=True))
+    apple = "|".join(sorted((re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
+    laptop = "|".join(re.escape(w) for w in lx.laptop)
+    ram = "|".join(re.escape(w) for w in lx.ram)
+    # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
+    device = re.compile(
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b))?"
+        rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
+        rf"(?P<dev>(?:{machines})\b(?:{_MEM})?|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
+        rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
+        rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
+    )
+    ram_re = re.compile(
+        rf"(?P<gb>{_NUMBER})\s?(?:gb|go|gib|g)\b\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?(?:gb|go|gib|g)\b"
+    )
+    ram_type_re = re.compile(rf"\b({_RAM_TYPE})\b")
+    apple_re = re.compile(rf"\b(?:{apple})\b")
+    return device, ram_re, ram_type_re, apple_re
+
+
+def read(text: str) -> SetupWords:
+    """Cards with counts, RAM and its type, as the question states them."""
+    t = _clean(text or "")
+    if not t:
+        return SetupWords()
+    lx = lexicon()
+    device_re, ram_re, ram_type_re, apple_re = _patterns()
+    has_apple_context = bool(apple_re.search(t))
+    cards: list[tuple[str, int]] = []
+    spans: list[tuple[int, int]] = []
+    laptop = unified = False
+    for m in device_re.finditer(t):
+        dev = m.group("dev").strip()
+        chip = re.search(rf"\b{_CHIP}\b", dev)
+        is_machine = any(dev == k or dev.startswith(k + " ") for k in lx.machines)
+        if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
+            # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
+            tiered = chip.group(0).strip() != chip.group(0).split()[0]
+            if not (tiered or has_apple_context or re.search(_MEM, dev)):
+                continue
+            name = dev[chip.start():]
+            unified = True
+        elif is_machine:
+            key = next(k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " "))
+            name = lx.machines[key] + dev[len(key):]
+            unified = unified or lx.machines[key] != "Arc Pro B70"
+        else:
+            name = re.sub(r"(?<=\d)(s|er)\b", "", dev)  # "3090s", "3090er"
+        count = 1
+        for g in ("num", "bare", "after"):
+            if m.group(g):
+                count = int(m.group(g))
+        if m.group("word"):
+            count = lx.counts[m.group("word")]
+        if not (1 <= count <= MAX_COUNT):
+            continue
+        if m.group("lap1") or m.group("lap2"):
+            laptop = True
+            name = f"{name} Mobile"
+        cards.append((name, count))
+        spans.append(m.span("dev"))
+    ram_gb = ram_type = None
+    for m in ram_re.finditer(t):
+        if any(a <= m.start() < b for a, b in spans):
+            continue  # "A100 80GB": the card's own memory
+        gb = m.group("gb") or m.group("gb2")
+        kind = m.group("type") or m.group("type2")
+        if kind or m.group("word"):
+            ram_gb, ram_type = float(gb), kind.upper() if kind else None
+            break
+    if ram_type is None:
+        hit = ram_type_re.search(t)
+        ram_type = hit.group(1).upper() if hit else None
+    if unified:
+        # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
+        size = ram_gb
+        if size is None:
+            bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?(?:gb|go|gib|g)\b", t)
+                    if not any(a <= m.start() < b for a, b in spans)]
+            size = float(bare[0].group(1)) if len(bare) == 1 else None
+        if size is not None:
+            cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
+        ram_gb = None
+    joined = len(spans) > 1 and any(_POOLED_RE.search(t[a[1]:b[0]]) for a, b in zip(spans, spans[1:]))
+    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined)
+
+
+_POOLED_RE = re.compile(r"\+|&")
+# Intents a setup question keeps; others become can_run when a model is named (a model and a setup:
+# "llama 3 70b, 2x 3090").
+_KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_context", "why_quant", "accuracy",
+                   "fastest", "smallest", "what_gpu", "open_source", "parameters", "maker", "release", "purpose",
+                   "download", "compute", "help"})
+
+
+def annotate(parsed, question: str):  # noqa: ANN001, ANN201 — answers.parse.Parsed in, a copy out
+    """parse()'s result with the setup the question describes: `setup`, `gpu_count`, `ram_gb`,
+    `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size."""
+    sw = read(question)
+    if not sw.is_setup:
+        return parsed
+    update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
+    if sw.gpu_count > 1:
+        update["gpu_count"] = sw.gpu_count
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in re.finditer(rf"({_NUMBER})\s?(?:gb|go|gib|g)\b", _fold(n))}
+    if parsed.memory_gb is not None and parsed.memory_gb in sizes:
+        update["memory_gb"] = None
+    intent = parsed.intent
+    span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
+    lx = lexicon()
+    if span and (span in lx.apple_machines or span in lx.machines
+                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)):
+        # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
+        # not a model; the question is what the setup runs.
+        update.update(model=None, model_span=None)
+        parsed = parsed.model_copy(update={"model": None})
+        if intent not in ("compare", "two_gpus", "offload"):
+            intent = "card_models"
+    if intent == "compare":
+        intent = "can_run"
+    if parsed.model is not None and intent not in _KEEP:
+        intent = "can_run"
+    update["intent"] = intent
+    return parsed.model_copy(update=update)

@@ -1,0 +1,218 @@
+"""Setups in answers: the words a question or a command gives → an `estimator.setups.Setup` → facts.
+
+Resolution order for each part of a setup: a chip or machine (Apple M-series, Strix Halo, Arc Pro B70)
+is looked up in `estimator.setup_devices` first, so "M4 Max" never lands on the Tesla M4; anything
+else goes through the catalog's resolver (a name it does not know is never dropped: the engine answers
+"not found" with the closest names), then the extra devices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from catalog.records import ModelRecord
+
+from estimator.model import InvalidInput
+from estimator.setup_devices import find_device
+from estimator.ranking import Row
+from estimator.setups import Device, Setup, SetupRow, rate_setup
+
+from . import setup_words
+
+if TYPE_CHECKING:
+    from .intents import Estimates, Settings
+
+_SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s?(?:gb|go|gib|g)\b", re.IGNORECASE)
+_CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
+
+
+def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
+    """A card field as typed ("2x RTX 3090", "M4 Max 128GB", "4090"), with an optional --gpus count."""
+    sw = setup_words.read(text)
+    parts = list(sw.cards) if sw.cards else [(text.strip(), 1)]
+    if count is not None:
+        if count < 1:
+            raise InvalidInput("the number of cards must be at least 1")
+        parts = [(parts[0][0], count)] + parts[1:]
+    return parts
+
+
+def setup_from_raw(raw: dict[str, Any], resolve: Callable[[str], Any]) -> Setup | None:
+    """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
+    field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
+    plain card. Bad counts or sizes become the engine's "invalid" answer."""
+    from .intents import BadInput
+
+    parts, card = raw.get("setup"), raw.get("card")
+    count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
+    if not parts:
+        if not isinstance(card, str) or not card.strip():
+            return None
+        words = setup_words.read(card)
+        if not (words.is_setup or (count or 1) > 1 or ram):
+            return None
+        parts = words_from_text(card, count if count and count > 1 else None)
+        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
+    try:
+        return build_setup(list(parts), resolve, ram, ram_type)
+    except InvalidInput:
+        raise BadInput("setup", count=count, ram_gb=ram) from None
+
+
+def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram_gb: float | None = None,
+                ram_type: str | None = None) -> Setup:
+    """Each (text, count) → a Device; `resolve` is the engine's card resolver (raises on unknown names)."""
+    devices = []
+    for text, count in parts:
+        size = _SIZE_RE.search(text)
+        card = None
+        if _CHIP_FIRST_RE.match(text):
+            card = _catalog_chip(text, resolve) or find_device(text)
+        if card is None:
+            try:
+                card = resolve(text)
+            except Exception as problem:
+                card = find_device(text)
+                if card is None and count > 1:
+                    picked = server_variant(text, getattr(problem, "candidates", None) or [])
+                    card = resolve(picked) if picked else None
+                if card is None:
+                    raise
+        from estimator.setups import is_unified_card
+
+        memory = float(size.group(1)) if size and is_unified_card(card) else None
+        devices.append(Device(card, count, memory_gb=memory))
+    return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+
+
+def server_variant(text: str, candidates: list[str]) -> str | None:
+    """"8x H100", "4 × A100 80GB": several data-centre cards in one box are the SXM boards. Among the
+    candidates of an ambiguous name, those carrying the typed model number (and size, when typed), SXM
+    first; None when the name does not pin one down."""
+    low = text.casefold()
+    token = re.search(r"\b[a-z]{1,2}\d{2,4}[a-z]?\b", low)
+    if token is None:
+        return None
+    size = _SIZE_RE.search(low)
+    kept = [c for c in candidates if re.search(rf"\b{re.escape(token.group(0))}\b", c.casefold())]
+    if size:
+        kept = [c for c in kept if re.search(rf"\b{re.escape(size.group(1))}\s?gb\b", c.casefold())]
+    sxm = [c for c in kept if "sxm" in c.casefold()]
+    if sxm:
+        by_size = [c for c in sxm if re.search(r"\b80\s?gb\b", c.casefold())] if not size else []
+        return (by_size or sxm)[0]
+    return kept[0] if len(kept) == 1 else None
+
+
+def _catalog_chip(text: str, resolve: Callable[[str], Any]) -> Any:
+    """A chip the catalog itself carries (once the hardware catalog has Apple/AMD APU records): taken
+    only when it is the same kind of device, so "M4" never becomes the Tesla M4."""
+    from estimator.setups import is_unified_card
+
+    extra = find_device(text)
+    try:
+        hit = resolve(text)
+    except Exception:
+        return None
+    if hit is None or extra is None:
+        return None
+    same_kind = hit.vendor == extra.vendor and is_unified_card(hit) == extra.unified_memory
+    return hit if same_kind and (extra.unified_memory or extra.name.split()[-1] in hit.name) else None
+
+
+def row_facts(row: SetupRow) -> dict[str, Any]:
+    """The setup described like one card (the keys of `answers.facts.row_facts`), plus how it was worked out."""
+    return {
+        "card": row.label,
+        "vendor": row.vendor,
+        "memory_gb": row.memory_gb,
+        "bandwidth_gbps": row.bandwidth_gbps,
+        "release": None,
+        "need_gb": row.need_gb,
+        "quant": row.quant.name if row.quant else None,
+        "fit": row.fit,
+        "tok_s": row.tok_s,
+        "tok_s_low": row.tok_s_low,
+        "tok_s_high": row.tok_s_high,
+        "confidence": row.confidence,
+        "gpu_count": row.gpu_count,
+        "why": row.why,
+        "usable_gb": row.usable_gb,
+        "cards": list(row.cards),
+        "single_tok_s": row.single_tok_s,
+        "total_memory_gb": row.total_memory_gb,
+        "gpu_share": row.gpu_share,
+        "offload_gb": row.offload_gb,
+        "ram_gb": row.ram_gb,
+        "ram_type": row.ram_type,
+        "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
+        "slow_tok_s": row.slow_tok_s,
+    }
+
+
+def setup_facts(setup: Setup) -> dict[str, Any]:
+    return {
+        "label": setup.label,
+        "gpu_count": setup.gpu_count,
+        "cards": [{"name": d.card.name, "count": d.count, "memory_gb": d.memory_gb or d.card.memory_gb,
+                   "unified": d.is_unified} for d in setup.devices],
+        "ram_gb": setup.ram_gb,
+        "ram_type": setup.ram_type,
+        "unified": setup.unified,
+    }
+
+
+def rate(profile: Any, model: Any, setup: Setup, context: int, min_quality: str | None,
+         quant: str | None) -> dict[str, Any]:
+    """Facts for one model on one setup: `row` (like one card), `setup`, and `short_gb` when it does not fit."""
+    row = rate_setup(profile, model, setup, context, min_quality, quant)
+    facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
+                             "offload_min_tok_s": _min_tok_s()}
+    if not row.runs:
+        facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+    return facts
+
+
+def _min_tok_s() -> float:
+    from estimator.setups import load_constants
+
+    return load_constants()["offload_min_tok_s"]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupCard:
+    """A setup seen as one card in a model list (its label, pooled memory, first card's vendor)."""
+
+    name: str
+    vendor: str
+    memory_gb: float
+    bandwidth_gbps: float
+    position: int = -1
+    release: None = None
+    architecture: None = None
+    memory_type: None = None
+
+
+def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+    """"What can my setup run": every catalog model it holds whole (models that would only run offloaded
+    are left to the can_run answer), each with its row, in catalog order; and the setup as a card."""
+    profile = est.profile(s.profile)
+    first = setup.devices[0].card
+    view: SetupCard | None = None
+    pairs: list[tuple[ModelRecord, Row]] = []
+    for rec in est.kn.models:
+        size = est.size_of(rec)
+        if size is None:
+            continue
+        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant)
+        if view is None:
+            view = SetupCard(r.label, r.vendor, r.memory_gb, r.bandwidth_gbps)
+        if r.runs and r.fit != "offload":
+            pairs.append((rec, Row(view, r.quant, r.need_gb, r.fit, r.tok_s, r.tok_s_low, r.tok_s_high,
+                                   r.confidence)))
+    if view is None:
+        view = SetupCard(setup.label, first.vendor, first.memory_gb, first.bandwidth_gbps)
+    return view, pairs

@@ -1,0 +1,283 @@
+"""Score the setups rules (estimator/setups.py) on measured multi-GPU, unified-memory, new-hardware and
+offload rows, cross-validated.
+
+    python benchmarks/setups_accuracy.py [--rows]
+
+Rows: the shared CSV's rows the single-card score leaves out (multi-GPU, Apple silicon, the Radeon
+8060S, the Arc Pro B70), its DGX Spark rows (unified memory), plus `benchmarks/data/setups_measured.csv`
+(multi-GPU, Apple and offload rows gathered with sources). The single-card `measured` constants never
+saw any of these rows except the DGX Spark ones (single-GPU, in the catalog), so they are held out
+already; what the setups rules fit themselves — the per-hop time (multi-GPU rows) and the RAM share
+(offload rows) — is refitted leave-one-out: every row is predicted with values fitted without it.
+Pure Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import re
+import statistics
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.accuracy import DEFAULT_CSV, GPU_MAP, normalize_gpu, parse_quant  # noqa: E402
+from estimator.model import ModelSize  # noqa: E402
+from estimator.quants import Quant  # noqa: E402
+
+EXTRA_CSV = ROOT / "benchmarks" / "data" / "setups_measured.csv"
+SLICES = ("multi-GPU", "unified", "offload", "new hardware")
+# Hardware outside the 818-card catalog (defined in estimator/data/setup_devices.json).
+_NEW = re.compile(r"^(Apple |AMD Radeon 8060S|Intel Arc Pro B70)")
+
+
+@dataclass(frozen=True)
+class SetupCase:
+    source: str  # "shared#N" or "extra#N"
+    model: str
+    size: ModelSize
+    quant: Quant
+    gpu: str
+    setup: object  # estimator.setups.Setup
+    tok_s: float
+    slices: tuple[str, ...]
+    single_tok_s: float | None = None  # the same source's speed on one of the cards, for the hop fit
+
+
+def _device_for(gpu: str, by_name: dict[str, object]):  # noqa: ANN202
+    from estimator.setup_devices import find_device
+
+    if _NEW.match(gpu):
+        dev = find_device(re.sub(r"^(AMD|Intel)\s+", "", gpu.split(" (")[0] if not gpu.startswith("Apple") else gpu))
+        if dev is None and "8060S" in gpu:
+            dev = find_device("strix halo")
+        return dev
+    target = GPU_MAP.get(gpu, normalize_gpu(gpu))
+    return by_name.get(target) or by_name.get(gpu)
+
+
+def _memory_in(gpu: str) -> float | None:
+    m = re.search(r"(\d+)\s*GB\b", gpu)
+    return float(m.group(1)) if m else None
+
+
+def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXTRA_CSV) -> list[SetupCase]:
+    from catalog.gpus import load_gpu_records
+    from estimator.setups import Device, Setup, is_unified_card
+
+    by_name: dict[str, object] = {}
+    for c in load_gpu_records():
+        by_name.setdefault(c.name, c)
+    cases: list[SetupCase] = []
+
+    def add(tag: str, r: dict[str, str], count: int, gpu: str, ram_gb: float | None, ram_bw: float | None,
+            single: float | None = None) -> None:
+        card = _device_for(gpu, by_name)
+        if card is None:
+            return
+        q, _ = parse_quant(r["quant"])
+        size = ModelSize(float(r["params_b_total"]), float(r["params_b_active"]) if r["params_b_active"] else None,
+                         name=r["model"])
+        unified = is_unified_card(card)
+        mem = _memory_in(gpu) if unified and "Mac Studio" not in gpu else None
+        if unified and "Mac Studio 512GB" in gpu:
+            mem = 512.0
+        setup = Setup((Device(card, count, memory_gb=mem),), ram_gb=ram_gb, ram_bandwidth_gbps=ram_bw)
+        slices = []
+        if count > 1:
+            slices.append("multi-GPU")
+        if unified:
+            slices.append("unified")
+        if ram_gb is not None:
+            slices.append("offload")
+        if _NEW.match(gpu) or "DGX Spark" in gpu:
+            slices.append("new hardware")
+        cases.append(SetupCase(tag, r["model"], size, q, gpu, setup, float(r["tg_tokens_per_s"]), tuple(slices), single))
+
+    with open(shared_csv, newline="", encoding="utf-8") as fh:
+        for i, r in enumerate(csv.DictReader(fh)):
+            gpu, notes = r["gpu"], r["notes"]
+            m = re.match(r"^(\d+)x (.+)$", gpu)
+            if m and "MULTI-GPU" in notes.upper():
+                add(f"shared#{i}", r, int(m.group(1)), m.group(2), None, None)
+            elif "memory-starved" in notes and "8GB" in gpu:
+                continue  # M1 8 GB: the model spills past the GPU share and swaps; not a setup we answer
+            elif _NEW.match(gpu) or "DGX Spark" in gpu:
+                add(f"shared#{i}", r, 1, gpu, None, None)
+    with open(extra_csv, newline="", encoding="utf-8") as fh:
+        for i, r in enumerate(csv.DictReader(fh)):
+            ram = float(r["ram_gb"]) if r["ram_gb"] else None
+            bw = float(r["ram_bandwidth_gbps"]) if r["ram_bandwidth_gbps"] else None
+            single = float(r["single_card_tok_s"]) if r.get("single_card_tok_s") else None
+            add(f"extra#{i}", r, int(r["gpu_count"]), r["gpu"], ram, bw, single)
+    return cases
+
+
+# ---------------------------------------------------------------------------------------- estimates
+
+
+def estimate(profile, case: SetupCase, hop_ms: float | None = None, ram_share: float | None = None,  # noqa: ANN001, ANN201
+             factors: dict[str, float] | None = None):
+    """(tok/s, low, high, confidence) for the case's setup at its measured level."""
+    from estimator.setups import _pool, _range, offload_seconds, ram_bandwidth, split_seconds
+
+    pool = _pool(profile, case.setup)
+    q = case.quant
+    need = profile.need_gb(case.size, q, 4096)
+    offload = case.setup.ram_gb is not None and need > pool.total_usable
+    if offload:
+        _, bw = ram_bandwidth(case.setup)
+        t, _ = offload_seconds(profile, case.size, pool, q, need, bw, hop_ms, ram_share, factors)
+    else:
+        t = split_seconds(profile, case.size, pool, q, hop_ms, factors)
+    tok = 1 / t
+    low, high, conf = _range(profile, case.size, pool, q, tok, offload)
+    return tok, low, high, conf
+
+
+def _implied_hop_ms(profile, case: SetupCase) -> float | None:  # noqa: ANN001
+    """The time one hop adds, from a row measured on N cards and on one of them by the same source:
+    (1/tok_N − 1/tok_1) / (N − 1). Paired rows only, so the single-card model's own error stays out."""
+    n = case.setup.gpu_count
+    if n < 2 or case.single_tok_s is None:
+        return None
+    return (1 / case.tok_s - 1 / case.single_tok_s) / (n - 1) * 1000
+
+
+def _implied_ram_share(profile, case: SetupCase) -> float | None:  # noqa: ANN001
+    """The RAM share that would make the estimate match (bisection; the time falls as the share grows)."""
+    if case.setup.ram_gb is None:
+        return None
+    lo, hi = 0.05, 2.0
+    for _ in range(50):
+        mid = math.sqrt(lo * hi)
+        tok = estimate(profile, case, ram_share=mid)[0]
+        if tok > case.tok_s:
+            hi = mid
+        else:
+            lo = mid
+    return math.sqrt(lo * hi)
+
+
+def _implied_vendor(profile, case: SetupCase) -> tuple[str, float] | None:  # noqa: ANN001
+    """For one device of a vendor the single-card fit never saw (Apple): measured / estimate."""
+    if case.setup.gpu_count != 1 or case.setup.ram_gb is not None:
+        return None
+    vendor = case.setup.devices[0].card.vendor
+    if vendor not in FIT_VENDORS:
+        return None
+    return vendor, case.tok_s / estimate(profile, case, factors={})[0]
+
+
+FIT_VENDORS = ("Apple",)
+
+
+def fit(profile, cases: Sequence[SetupCase]) -> dict[str, object]:  # noqa: ANN001
+    """hop_ms, ram_share and the Apple speed factor: medians of what the rows imply (robust, one number each)."""
+    hops = [h for c in cases if (h := _implied_hop_ms(profile, c)) is not None]
+    shares = [s for c in cases if (s := _implied_ram_share(profile, c)) is not None]
+    by_vendor: dict[str, list[float]] = defaultdict(list)
+    for c in cases:
+        if (hit := _implied_vendor(profile, c)) is not None:
+            by_vendor[hit[0]].append(hit[1])
+    return {"hop_ms": max(0.0, statistics.median(hops)) if hops else 0.2,
+            "ram_share": statistics.median(shares) if shares else 0.65,
+            "vendor_speed": {v: statistics.median(x) for v, x in sorted(by_vendor.items())}}
+
+
+@dataclass
+class Scored:
+    case: SetupCase
+    est: float
+    low: float
+    high: float
+    confidence: str
+
+    @property
+    def ratio(self) -> float:
+        return self.est / self.case.tok_s
+
+    @property
+    def error(self) -> float:
+        return max(self.ratio, 1 / self.ratio)
+
+    @property
+    def inside(self) -> bool:
+        return self.low <= self.case.tok_s <= self.high
+
+
+def cross_validate(profile_name: str, cases: Sequence[SetupCase] | None = None) -> list[Scored]:
+    """Leave-one-out: hop and RAM share refitted without the row (measured); reference as is."""
+    from answers.profiles import load_profile as get_profile
+
+    profile = get_profile(profile_name)
+    cases = list(cases) if cases is not None else load_cases()
+    out = []
+    for i, c in enumerate(cases):
+        if profile_name == "measured":
+            params = fit(profile, [x for j, x in enumerate(cases) if j != i])
+            tok, low, high, conf = estimate(profile, c, params["hop_ms"], params["ram_share"],
+                                            params["vendor_speed"])
+        else:
+            tok, low, high, conf = estimate(profile, c)
+        out.append(Scored(c, tok, low, high, conf))
+    return out
+
+
+def summary(scored: Sequence[Scored]) -> dict[str, float]:
+    if not scored:
+        return {"n": 0}
+    return {"n": len(scored), "median_error": statistics.median(s.error for s in scored),
+            "inside_range": sum(s.inside for s in scored) / len(scored),
+            "bias": statistics.median(s.ratio for s in scored)}
+
+
+def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, float]]]:  # noqa: ANN001
+    from answers.profiles import load_profile as get_profile
+
+    cases = load_cases()
+    p = lambda *a: print(*a, file=out)  # noqa: E731
+    p(f"setups: {len(cases)} rows ({EXTRA_CSV.name} + the shared CSV's multi-GPU/unified/new-hardware rows)")
+    p(f"measured fit on all rows: {fit(get_profile('measured'), cases)} (scores below are leave-one-out)")
+    results: dict[str, dict[str, dict[str, float]]] = {}
+    for name in ("reference", "measured"):
+        scored = cross_validate(name, cases)
+        p(f"== {name}")
+        p(f"{'':16} {'n':>3}  {'median err':>10}  {'in range':>8}  {'bias est/meas':>13}")
+        groups: dict[str, list[Scored]] = defaultdict(list)
+        for s in scored:
+            groups["all"].append(s)
+            for sl in s.case.slices:
+                groups[sl].append(s)
+        results[name] = {}
+        for g in ("all", *SLICES):
+            t = summary(groups.get(g, []))
+            results[name][g] = t
+            if t["n"]:
+                p(f"{g:16} {t['n']:>3}  {t['median_error']:>9.2f}×  {t['inside_range']:>8.0%}  {t['bias']:>13.2f}")
+        if rows:
+            for s in scored:
+                c = s.case
+                p(f"  {c.source:9} {c.model[:18]:18} {c.quant.name:7} {c.gpu[:34]:34} ×{c.setup.gpu_count} "
+                  f"meas {c.tok_s:7.2f} est {s.est:7.2f} [{s.low:6.1f}–{s.high:6.1f}] {s.confidence}")
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rows", action="store_true", help="print every scored row")
+    args = ap.parse_args(argv)
+    report(rows=args.rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

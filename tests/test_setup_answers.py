@@ -1,0 +1,260 @@
+"""Setups in answers and on the command line: a verdict, a level, a speed with its range and one
+sentence on why, in five languages; `entities.gpu_count` and `facts.row` in the JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from answers.engine import Engine
+from bot.cli import main
+
+GIB = 2**30
+ROW_KEYS = {"card", "memory_gb", "usable_gb", "need_gb", "quant", "fit", "tok_s", "tok_s_low", "tok_s_high",
+            "confidence", "gpu_count", "why"}
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    from answers.knowledge import Knowledge
+    from catalog.builtin import load_builtin_models
+    from catalog.gpus import load_gpu_records
+
+    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
+
+
+def _params(engine: Engine, name: str) -> float:
+    return next(m.params_b for m in engine.knowledge.models if m.name == name)
+
+
+def _cache_gb(engine: Engine, name: str) -> float:
+    """Full-attention cache at 4,096 tokens from the record's layout: 2 · layers · KV heads · head dim · 2 bytes."""
+    a = next(m.architecture for m in engine.knowledge.models if m.name == name)
+    assert all(g.kind == "full" for g in a.attention)
+    return sum(2 * g.layers * (g.kv_heads or a.kv_heads) * (g.head_dim or a.head_dim) * 4096 * 2 for g in a.attention) / GIB
+
+
+# Why-sentence fragments, one per language, from the translations.
+SPLIT_WHY = {"en": "adds up, but the speed does not", "it": "si somma, ma la velocità no",
+             "fr": "s'additionne, mais pas la vitesse", "de": "addiert sich, die Geschwindigkeit nicht",
+             "es": "se suma, pero la velocidad no"}
+
+
+@pytest.mark.parametrize(("lang", "question"), [
+    ("en", "can I run llama 3 70b on 2x 3090?"),
+    ("it", "posso far girare llama 3 70b su due 3090?"),
+    ("fr", "peut-on faire tourner llama 3 70b sur deux 3090 ?"),
+    ("de", "läuft Llama 3 70B auf zwei 3090?"),
+    ("es", "¿puedo correr llama 3 70b en dos 3090?"),
+])
+def test_two_cards_get_a_verdict_level_speed_and_why(engine: Engine, lang: str, question: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.entities["gpu_count"] == 2 and a.entities["card"] == "GeForce RTX 3090"
+    row = a.facts["row"]
+    assert ROW_KEYS <= set(row)
+    # Reference arithmetic: two 24 GB cards keep 90 % each, less one runtime allowance (0.635 GB).
+    p = _params(engine, "Llama 3 70B")
+    usable = 2 * 0.9 * 24 - 0.635
+    need_q4 = p * 1e9 * 4.5 / 8 / GIB + 0.635 + _cache_gb(engine, "Llama 3 70B")
+    assert row["quant"] == "Q4_K_M" and row["need_gb"] == pytest.approx(need_q4)
+    assert row["usable_gb"] == pytest.approx(usable)
+    one = 936.2 * 0.55 / (p * 4.5 / 8)
+    assert row["tok_s"] == pytest.approx(1 / (1 / one + 0.0002))
+    assert SPLIT_WHY[lang] in a.text
+    assert "**" in a.text and "Q4_K_M" in a.text
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_a_mac_answers_with_its_gpu_share(engine: Engine, profile: str) -> None:
+    from answers.api import AskOptions
+
+    a = engine.ask("can llama 3 70b run on a MacBook Pro M4 Max 128 GB?", options=AskOptions(profile=profile))
+    row = a.facts["row"]
+    assert a.intent == "can_run" and row["why"] == "unified"
+    assert row["memory_gb"] == pytest.approx(96)  # macOS lets the GPU wire ~3/4 of 128 GB
+    assert row["total_memory_gb"] == 128 and row["tok_s"] > 0
+    assert "M4 Max" in a.entities["card"] and "gpu_count" not in a.entities
+    assert "96 GB" in a.text and "128 GB" in a.text
+
+
+def test_offload_answers_with_a_speed(engine: Engine) -> None:
+    a = engine.ask("can gpt-oss-120b run on a 4090 and 64 GB DDR5?")
+    row = a.facts["row"]
+    assert row["fit"] == "offload" and row["tok_s"] >= 3
+    assert row["ram_gb"] == 64 and row["ram_type"] == "DDR5" and row["offload_gb"] > 0
+    assert a.text.startswith("**Yes, with offload**")
+    assert a.entities["ram_gb"] == 64
+
+
+def test_too_slow_offload_is_a_no_with_the_speed(engine: Engine) -> None:
+    a = engine.command("can_run", "fr", model="Llama 3 70B", card="RTX 4090", ram_gb=64, ram_type="DDR4")
+    row = a.facts["row"]
+    assert row["fit"] == "no" and row["slow_tok_s"] < 3
+    assert a.text.startswith("**Non**")
+
+
+@pytest.mark.parametrize(("question", "card"), [
+    ("can llama 3 8b run on a 4070 laptop?", "GeForce RTX 4070 Mobile"),
+    ("¿puedo correr qwen3 30b a3b en una DGX Spark?", "GB10"),
+    ("can llama 3 70b run on Strix Halo 128GB", "Radeon 8060S (Ryzen AI Max+ 395)"),
+])
+def test_laptops_and_new_machines_get_a_yes_or_no(engine: Engine, question: str, card: str) -> None:
+    a = engine.ask(question)
+    assert a.intent == "can_run" and a.entities["card"] == card
+    assert a.facts["row"]["fit"] in ("comfortable", "tight", "no")
+    assert a.text.startswith(("**Yes**", "**No**", "**Sí**"))
+
+
+def test_pooled_cards_are_not_compared(engine: Engine) -> None:
+    a = engine.ask("can llama 3 70b run on 3090 + 3060?")
+    assert a.intent == "can_run" and a.entities["gpu_count"] == 2
+    assert a.entities["cards"] == ["GeForce RTX 3090", "GeForce RTX 3060 12 GB"]
+
+
+def test_slash_command_takes_a_setup_in_the_card_field_or_a_count(engine: Engine) -> None:
+    a = engine.command("speed", "it", model="Llama 3 70B", card="2x RTX 3090")
+    b = engine.command("speed", "it", model="Llama 3 70B", card="RTX 3090", gpu_count=2)
+    assert a.facts["row"] == b.facts["row"] and a.entities["gpu_count"] == 2
+    assert SPLIT_WHY["it"] in a.text
+
+
+def test_an_unknown_card_in_a_setup_is_not_dropped(engine: Engine) -> None:
+    a = engine.command("can_run", "en", model="Llama 3 70B", card="RTX 9999", gpu_count=2)
+    assert a.intent in ("not_found", "ambiguous")
+
+
+def test_one_plain_card_keeps_todays_answer(engine: Engine) -> None:
+    a = engine.ask("can llama 3 8b run on a 3090?")
+    assert "gpu_count" not in a.entities and a.facts.get("mode") == "card"
+
+
+# ------------------------------------------------------------------------------------------ CLI
+
+
+@pytest.fixture()
+def _db(built_db, monkeypatch):  # noqa: ANN001
+    monkeypatch.setenv("TPSBOT_DB", str(built_db))
+
+
+def _json(capsys, *argv: str) -> dict:  # noqa: ANN001
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.usefixtures("_db")
+def test_cli_summary_and_table_rate_a_setup(capsys) -> None:  # noqa: ANN001
+    d = _json(capsys, "summary", "llama 3 70b", "--card", "2x RTX 3090")
+    assert {"cards_total", "cards_fit", "fastest"} <= set(d)  # today's keys stay
+    assert d["setup"]["gpu_count"] == 2 and ROW_KEYS <= set(d["setup"]["row"])
+    t = _json(capsys, "table", "gpt-oss-120b", "--card", "rtx 4090", "--ram", "64", "--ram-type", "DDR5",
+              "--profile", "measured")
+    assert "rows" in t and t["setup"]["row"]["fit"] == "offload" and t["setup"]["ram_gb"] == 64
+
+
+@pytest.mark.usefixtures("_db")
+def test_cli_card_rates_models_on_a_setup(capsys) -> None:  # noqa: ANN001
+    one = _json(capsys, "card", "rtx 3090")
+    two = _json(capsys, "card", "rtx 3090", "--gpus", "2")
+    assert {"card", "models", "context", "profile"} <= set(two) and two["setup"]["gpu_count"] == 2
+    assert len(two["models"]) > len(one["models"])  # 48 GB hold models 24 GB cannot
+    assert all(m["why"] in ("split", "offload") for m in two["models"])
+
+
+@pytest.mark.usefixtures("_db")
+@pytest.mark.parametrize("argv", [
+    ["summary", "llama 3 70b", "--card", "rtx 3090", "--gpus", "0"],
+    ["summary", "llama 3 70b", "--gpus", "2"],
+    ["table", "llama 3 70b", "--card", "rtx 3090", "--ram", "-5"],
+])
+def test_cli_bad_setup_is_one_line(capsys, argv: list[str]) -> None:  # noqa: ANN001
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tpsbot: error:") and err.count("\n") == 1
+
+
+def test_what_a_setup_can_run(engine: Engine) -> None:
+    two = engine.ask("what can I run on 2x 3090?")
+    one = engine.ask("what can I run on a 3090?")
+    assert two.intent == one.intent == "card_models"
+    assert two.entities["gpu_count"] == 2 and two.facts["setup"]["gpu_count"] == 2
+    assert two.facts["models_fit"] > one.facts["models_fit"]  # 48 GB hold what 24 GB cannot
+    assert two.facts["card"]["memory_gb"] == 48
+    assert two.table and two.table[0]["card" if "card" in two.table[0] else "model"]
+    # The table is not the single card's cached one.
+    assert engine.ask("what can I run on a 3090?").facts["models_fit"] == one.facts["models_fit"]
+
+
+def test_a_chip_in_the_catalog_is_preferred_but_never_the_tesla_m4() -> None:
+    from dataclasses import dataclass
+
+    from answers.setups import build_setup
+
+    @dataclass(frozen=True)
+    class Rec:
+        name: str
+        vendor: str
+        memory_gb: float
+        bandwidth_gbps: float
+        memory_type: str | None
+        unified_memory: bool | None = None
+        architecture: str | None = None
+        position: int = 0
+
+    tesla = Rec("Tesla M4", "NVIDIA", 4, 88, "GDDR5")
+    apple = Rec("Apple M4 Max (40-core GPU)", "Apple", 128, 546, "LPDDR5X", True)
+    s = build_setup([("m4 max 128 gb", 1)], lambda t: tesla)
+    assert s.devices[0].card.vendor == "Apple" and s.devices[0].card is not tesla  # the extra-devices record
+    assert s.devices[0].memory_gb == 128
+    s = build_setup([("m4 max 128 gb", 1)], lambda t: apple)
+    assert s.devices[0].card is apple  # the hardware catalog's own record, once it has one
+
+
+@pytest.mark.parametrize("question", ["what can I run on 2x 3090?", "what can I run on a Mac Studio M2 Ultra 192GB?",
+                                      "what can I run on 3090 + 3060?"])
+def test_pages_of_a_setup_table_rate_the_same_setup(engine: Engine, question: str) -> None:
+    from answers.api import AskOptions
+    from bot.views import state_for
+
+    first = engine.ask(question)
+    state = state_for(first, AskOptions())
+    assert state is not None
+    again = state.ask(engine)
+    assert again.facts["setup"] == first.facts["setup"]
+    assert again.facts["models_fit"] == first.facts["models_fit"]
+
+
+def test_several_data_centre_cards_are_the_sxm_boards() -> None:
+    from answers.setups import server_variant
+
+    cands = ["H100 CNX", "H100 NVL 94 GB", "H100 PCIe 80 GB", "H100 SXM5 64 GB", "H100 SXM5 80 GB", "H100 SXM5 94 GB"]
+    assert server_variant("h100", cands) == "H100 SXM5 80 GB"
+    assert server_variant("h100 94gb", cands) == "H100 SXM5 94 GB"
+    assert server_variant("a100 80gb", ["A100 SXM4 80 GB", "A100 PCIe 80 GB", "H100 PCIe 80 GB"]) == "A100 SXM4 80 GB"
+    assert server_variant("rtx 3060", ["GeForce RTX 3060 12 GB", "GeForce RTX 3060 8 GB"]) is None
+
+
+def test_eight_h100s_get_an_answer_but_one_a100_is_still_asked_about(engine: Engine) -> None:
+    a = engine.ask("can deepseek v3 run on 8x H100?")
+    assert a.intent == "can_run" and a.entities["gpu_count"] == 8 and a.entities["card"] == "H100 SXM5 80 GB"
+    assert engine.ask("can llama 3 70b run on an A100?").intent == "ambiguous"
+
+
+@pytest.mark.usefixtures("_db")
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_cli_ask_json_carries_gpu_count_and_the_setup_row(capsys, profile: str) -> None:  # noqa: ANN001
+    d = _json(capsys, "ask", "can llama 3 70b run on 2x 3090?", "--profile", profile)
+    assert d["entities"]["gpu_count"] == 2 and d["entities"]["card"] == "GeForce RTX 3090"
+    assert ROW_KEYS <= set(d["facts"]["row"]) and d["facts"]["row"]["gpu_count"] == 2
+    assert d["profile"] == profile
+    single = _json(capsys, "ask", "can llama 3 8b run on a 3090?", "--profile", profile)
+    assert "gpu_count" not in single["entities"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "de", "es"])
+def test_an_impossible_setup_is_a_one_line_localized_refusal(engine: Engine, lang: str) -> None:
+    a = engine.command("can_run", lang, model="Llama 3 70B", card="RTX 3090", gpu_count=100)
+    b = engine.command("can_run", lang, model="Llama 3 70B", card="RTX 3090", ram_gb=-5)
+    for ans in (a, b):
+        assert ans.intent == "invalid" and ans.locale == lang and ans.text.strip().count("\n") == 0
