@@ -65,9 +65,6 @@ class Engine:
         """The catalog from the database and the estimator profiles (each built on first use)."""
         return cls(await Knowledge.load(db_path), profiles)
 
-    async def close(self) -> None:
-        return None
-
     # ------------------------------------------------------------------------ public API
     def ask(self, question: str, locale: str | None = None, options: AskOptions | None = None) -> Answer:
         return self._ask(question, locale, options, inline=False)
