@@ -68,9 +68,6 @@ class Engine:
         """The catalog from the database and the estimator profiles (each built on first use)."""
         return cls(await Knowledge.load(db_path), profiles)
 
-    async def close(self) -> None:
-        return None
-
     # ------------------------------------------------------------------------ public API
     def ask(self, question: str, locale: str | None = None, options: AskOptions | None = None) -> Answer:
         return self._ask(question, locale, options, inline=False)
@@ -314,7 +311,10 @@ class Engine:
                 raise BadInput("memory", memory_gb=str(memory)[:40]) from None
             if not (0 < memory <= MAX_MEMORY_GB):
                 raise BadInput("memory", memory_gb=memory)
-        levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
+        try:
+            levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
+        except UnknownQuant as exc:
+            raise BadInput("quant", text=str(exc.text)[:40]) from None
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup)
 
     def _setup(self, raw: dict[str, Any]) -> Setup | None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from catalog.records import GpuRecord
 from estimator.ranking import Query, Row, Summary, summarize, table
 
 MEMORY_SIZES = (8, 12, 16, 24)
@@ -40,7 +41,7 @@ def row_facts(r: Row) -> dict[str, Any]:
         "vendor": c.vendor,
         "memory_gb": c.memory_gb,
         "bandwidth_gbps": c.bandwidth_gbps,
-        "release": _month(getattr(c, "release", None)),
+        "release": _month(c.release if isinstance(c, GpuRecord) else None),  # cards outside the catalog: unknown
         "need_gb": r.need_gb,
         "quant": r.quant.name if r.quant else None,
         "fit": r.fit,

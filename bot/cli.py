@@ -106,6 +106,7 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
+    parser.set_defaults(locale=None, quant=None)  # every command reads them; not every one offers them
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("table", help="every card rated for one model, fastest first")

@@ -31,7 +31,7 @@ async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
 def _locale(args: argparse.Namespace) -> str:
     from answers.i18n import DEFAULT, catalogue_locale
 
-    return catalogue_locale(getattr(args, "locale", None)) or DEFAULT
+    return catalogue_locale(args.locale) or DEFAULT
 
 
 def _localized(args: argparse.Namespace, exc: Any) -> str:
@@ -51,7 +51,7 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
     from answers.reports import EstimateRequest
 
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
-                           min_quality=args.min_quality, quant=getattr(args, "quant", None), profile=args.profile,
+                           min_quality=args.min_quality, quant=args.quant, profile=args.profile,
                            cache_type=getattr(args, "cache_type", None))
 
 

@@ -91,9 +91,7 @@ async def serve(
         finally:
             stop()
     finally:
-        if own_engine and engine is not None:
-            await engine.close()
-        await store.close()
+        await store.close()  # the engine holds no connection: the catalog is in memory
     return EXIT_OK
 
 

@@ -34,10 +34,7 @@ from estimator.model import MAX_PARAMS_B, MIN_PARAMS_B
 
 from .records import ModelRecord, Provenance
 
-try:  # The resolver's key keeps merge and lookup in agreement on what "the same name" means.
-    from .resolve import normalize as _resolver_normalize
-except ImportError:  # pragma: no cover - resolve.py is written by another helper
-    _resolver_normalize = None
+from .resolve import normalize  # the resolver's key: merge and lookup agree on what "the same name" means
 
 __all__ = [
     "EpochFormatError", "EpochSnapshot", "MergeReport", "read_epoch", "merge_models",
@@ -574,15 +571,9 @@ _LOOSE_NOISE = frozenset({"instruct", "chat", "it", "base", "hf", "model"})
 _SIZE_TOLERANCE = 0.10  # a size-less name match also needs Parameters within this of ours
 
 
-def _local_normalize(text: str) -> str:
-    # Fallback when catalog.resolve is unavailable: casefold, keep letters and digits only.
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
 def name_key(text: str) -> tuple[str, tuple[str, ...]]:
     """Exact-match key: the resolver's normalized form plus the numbers as written, because the
     normalized form alone makes "OPT-1.3B" and "OPT-13B" (or "Odyssey 12B"/"1.2B") the same."""
-    normalize = _resolver_normalize or _local_normalize
     return normalize(text), tuple(_NUMBER_RE.findall(text.replace(",", ".")))
 
 

@@ -1,44 +1,42 @@
-"""Fixtures: a fake Discord per test, the engine (the real one as soon as answers/engine.py
-exists, else the test double), and a helper that runs the real bot through bot.runner.serve()."""
+"""Fixtures: a fake Discord per test, the real engine over the session's catalog, a spy around it
+(built with `spec_set` from the real instance, so it fails when the engine's interface changes),
+and a helper that runs the real bot through bot.runner.serve()."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import logging
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import discord
 import pytest
 import pytest_asyncio
 import yarl
 
+from answers.engine import Engine
 from bot.runner import serve
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord
 
-from .fake_engine import FakeEngine
-
-# The real engine as soon as it is in the tree; TPSBOT_TEST_ENGINE=fake forces the double (local debugging).
-REAL_ENGINE = importlib.util.find_spec("answers.engine") is not None and os.environ.get("TPSBOT_TEST_ENGINE") != "fake"
 TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tokenvalue-that-must-never-be-logged"
 _engine_cache: list[Any] = []
 
 
-async def get_engine(db_path: Path | None = None) -> Any:
+async def get_engine(db_path: Path) -> Engine:
     # Opened once per test session: loading the catalog is the slow part, queries are sync.
     if not _engine_cache:
-        if REAL_ENGINE:
-            from answers.engine import Engine
-
-            _engine_cache.append(await Engine.open(db_path))
-        else:
-            _engine_cache.append(await FakeEngine.open())
+        _engine_cache.append(await Engine.open(db_path))
     return _engine_cache[0]
+
+
+def spy_engine(engine: Engine) -> mock.MagicMock:
+    """The real engine, with every call recorded (`spy.command.call_args`); attributes the real
+    Engine lacks raise, so the tests follow its interface."""
+    return mock.MagicMock(spec_set=engine, wraps=engine)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -56,13 +54,13 @@ def no_logged_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFi
 
 
 @pytest.fixture(scope="session")
-def catalog_db(request: pytest.FixtureRequest) -> Path | None:
+def catalog_db(built_db: Path) -> Path:
     # The session's built catalog (tests/conftest.py) rather than the user's data folder.
-    return request.getfixturevalue("built_db") if REAL_ENGINE else None
+    return built_db
 
 
 @pytest_asyncio.fixture
-async def engine(catalog_db: Path | None) -> Any:
+async def engine(catalog_db: Path) -> Engine:
     return await get_engine(catalog_db)
 
 

@@ -1,7 +1,7 @@
 """Command level: real `discord.Interaction` objects built from dict payloads, run through the
 bot's CommandTree (as discord.py's own tests do). Replies go over real HTTP to the fake's REST
-side; there is no gateway here. Always the engine double: these tests check what the bot passes
-to the engine and how it presents answers, not the engine's figures."""
+side; there is no gateway here. The engine is the real one behind a spy: these tests check what
+the bot passes to it and how the bot presents its answers."""
 
 from __future__ import annotations
 
@@ -23,18 +23,17 @@ from bot.store import Store
 from tests.fakediscord import FakeDiscord, Recorded
 from tests.fakediscord import payloads as P
 
-from .conftest import TOKEN, make_settings
-from .fake_engine import FakeEngine
+from .conftest import TOKEN, make_settings, spy_engine
 
 USER = 1_200_000_000_000_000_777
 
 
 @pytest_asyncio.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[discord.Client]:
+async def bot(fake: FakeDiscord, engine: Any, tmp_path: Path) -> AsyncIterator[discord.Client]:
     settings = make_settings(fake, tmp_path, cooldown_rate=3, cooldown_seconds=60)
     apply_endpoints(settings)
     store = await Store.open(tmp_path / "state.db")
-    client = create_bot(settings, FakeEngine(), store)
+    client = create_bot(settings, spy_engine(engine), store)
     await client.login(TOKEN)  # GET /users/@me, /oauth2/applications/@me, then setup_hook()
     yield client
     await client.close()
@@ -55,25 +54,29 @@ def opt(name: str, value: Any, otype: int = 3) -> dict[str, Any]:
 
 async def test_fit_with_memory_passes_gigabytes(bot: discord.Client, fake: FakeDiscord) -> None:
     rec = await call(bot, fake, "fit", [opt("model", "glide"), opt("memory-or-card", "12 Go")], locale="fr")
-    assert bot.engine.calls[-1] == ("can_run", "fr", "glide", None, 12.0)
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("can_run", "fr") and (kwargs["model"], kwargs["memory_gb"]) == ("glide", 12.0) and "card" not in kwargs
     assert rec.json["type"] == 4 and "GeForce RTX 3080 Ti" in rec.json["data"]["embeds"][0]["description"]
 
 
 async def test_fit_with_a_card_passes_the_card(bot: discord.Client, fake: FakeDiscord) -> None:
     await call(bot, fake, "fit", [opt("model", "GLIDE"), opt("memory-or-card", "RTX 4090")])
-    assert bot.engine.calls[-1] == ("can_run", "en", "GLIDE", "RTX 4090", None)
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("can_run", "en") and (kwargs["model"], kwargs["card"]) == ("GLIDE", "RTX 4090")
+    assert "memory_gb" not in kwargs
 
 
 async def test_speed_takes_a_card_count(bot: discord.Client, fake: FakeDiscord) -> None:
     await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "RTX 4090"), opt("gpus", 2, 4)])
-    assert bot.engine.calls[-1] == ("speed", "en", "GLIDE", "RTX 4090", None)
-    assert bot.engine.kwargs[-1]["gpu_count"] == 2
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("speed", "en") and (kwargs["model"], kwargs["card"]) == ("GLIDE", "RTX 4090")
+    assert kwargs["gpu_count"] == 2
 
 
 async def test_unknown_model_answer_is_ephemeral(bot: discord.Client, fake: FakeDiscord) -> None:
-    rec = await call(bot, fake, "smallest", [opt("model", "glmm")])
+    rec = await call(bot, fake, "smallest", [opt("model", "glm 9.5v")])
     assert rec.json["data"]["flags"] & 64
-    assert "GLM-4.5V" in rec.json["data"]["embeds"][0]["description"]  # did-you-mean from the engine
+    assert rec.json["data"]["embeds"][0]["description"].endswith("Did you mean:\n- GLM-4.5V")  # from the engine
 
 
 async def test_too_long_question_gets_a_localized_message(bot: discord.Client, fake: FakeDiscord) -> None:
@@ -97,17 +100,14 @@ async def test_cooldown_after_three_commands(bot: discord.Client, fake: FakeDisc
 async def test_unexpected_error_is_logged_and_the_user_told(
     bot: discord.Client, fake: FakeDiscord, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError("engine exploded")
-
-    monkeypatch.setattr(bot.engine, "command", broken)
+    bot.engine.command.side_effect = RuntimeError("engine exploded")
     with caplog.at_level(logging.ERROR, logger="bot.errors"):
         rec = await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "B200")], locale="de")
     assert rec.json["data"]["content"] == t("de", errors.GENERIC) and rec.json["data"]["flags"] & 64
     [record] = [r for r in caplog.records if r.name == "bot.errors"]
     assert "command='speed'" in record.getMessage() and f"user={USER}" in record.getMessage()
     assert record.exc_info and "engine exploded" in str(record.exc_info[1])
-    monkeypatch.undo()
+    bot.engine.command.side_effect = None  # the spy forwards to the real engine again
     rec = await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "B200")], user_id=USER + 5)
     assert "embeds" in rec.json["data"]  # still running
 
@@ -144,8 +144,9 @@ async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fak
     payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     await commands.vram.callback(interaction, "GLIDE", 8192, "Q6_K")  # type: ignore[call-arg]
-    assert bot.engine.calls[-1][:3] == ("vram", "en", "GLIDE")
-    assert bot.engine.kwargs[-1]["context"] == 8192 and bot.engine.kwargs[-1]["quant"] == "Q6_K"
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("vram", "en") and kwargs["model"] == "GLIDE"
+    assert kwargs["context"] == 8192 and kwargs["quant"] == "Q6_K"
     await fake.wait_for(fake.callback_for(payload))
 
 
@@ -153,7 +154,7 @@ async def test_vram_passes_the_cache_type(bot: discord.Client, fake: FakeDiscord
     payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     await commands.vram.callback(interaction, "GLIDE", 32768, None, "q8_0")  # type: ignore[call-arg]
-    assert bot.engine.kwargs[-1]["options"].cache_type == "q8_0"
+    assert bot.engine.command.call_args.kwargs["options"].cache_type == "q8_0"
     await fake.wait_for(fake.callback_for(payload))
 
 
@@ -187,6 +188,20 @@ async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fak
     data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "can GLIDE run on 12 GB?"})
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
-    assert bot.engine.calls[0] == ("ask", "can GLIDE run on 12 GB?", "it")
+    assert bot.engine.ask.call_args.args[:2] == ("can GLIDE run on 12 GB?", "it")
     rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
-    assert "Comodo" in rec.json["embeds"][0]["description"]
+    assert "**Sì**, GLIDE gira su una scheda da 12 GB." in rec.json["embeds"][0]["description"]
+
+
+async def test_plain_message_over_the_length_limit_is_refused(bot: discord.Client, fake: FakeDiscord) -> None:
+    from bot import plain
+
+    limit = bot.settings.max_question_length
+    channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
+    question = "can GLIDE run on 12 GB? "
+    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": question + "x" * (limit + 1 - len(question))})
+    message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
+    await plain.handle(bot, message)  # type: ignore[arg-type]
+    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
+    assert rec.json["content"] == "That is too long: please keep it under 500 characters."
+    assert not bot.engine.ask.called

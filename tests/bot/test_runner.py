@@ -96,15 +96,11 @@ def test_invalid_settings_are_one_sentence(monkeypatch: pytest.MonkeyPatch, caps
 
 
 async def test_cli_process_runs_logs_no_token_and_stops_on_sigterm(
-    fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path
+    fake: FakeDiscord, catalog_db: Path, tmp_path: Path
 ) -> None:
     """The real `tpsbot run` process: logs in, DEBUG logs never show the token, SIGTERM → exit 0."""
     import sys
 
-    from .conftest import REAL_ENGINE
-
-    if not REAL_ENGINE:
-        pytest.skip("needs answers.engine: a separate process cannot use the test double")
     env = dict(os.environ, TPSBOT_TOKEN=TOKEN, TPSBOT_DB=str(catalog_db), TPSBOT_STATE_DB=str(tmp_path / "s.db"),
                TPSBOT_API_BASE=fake.api_base, TPSBOT_GATEWAY_URL=fake.gateway_url, TPSBOT_LOG_LEVEL="DEBUG")
     proc = await asyncio.create_subprocess_exec(
