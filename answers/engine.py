@@ -118,8 +118,9 @@ class Engine:
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
         return [m.name for m in self.knowledge.model_resolver.suggest(text or "", limit)][:limit]
 
-    def complete_card(self, text: str, limit: int = 25) -> list[str]:
-        return [m.name for m in self.knowledge.gpu_resolver.suggest(text or "", limit)][:limit]
+    def complete_card(self, text: str, limit: int = 25, profile: str | None = None) -> list[str]:
+        resolver = self.knowledge.gpu_resolver_for(profile)
+        return [m.name for m in resolver.suggest(text or "", limit)][:limit]
 
     # ------------------------------------------------------------------------ parsing
     def _parser(self):  # noqa: ANN202
@@ -136,12 +137,12 @@ class Engine:
         kn = self.knowledge
         if len(question) > MAX_QUESTION_CHARS:
             # Refused, but in the asker's language: the start of the question is enough to tell it.
-            head = self._parser()(question[:300], kn.model_resolver, kn.gpu_resolver)
+            head = self._parser()(question[:300], kn.model_resolver, kn.gpu_resolver_for(options.profile))
             lang = lang or _catalogue(getattr(head, "language", None)) or i18n.DEFAULT
             return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, {}, inline=inline)
-        parsed = self._parser()(question, kn.model_resolver, kn.gpu_resolver)
+        parsed = self._parser()(question, kn.model_resolver, kn.gpu_resolver_for(options.profile))
         detected = _catalogue(getattr(parsed, "language", None))
         lang = lang or detected or i18n.DEFAULT
         intent = getattr(parsed, "intent", None) or "fallback"
@@ -151,17 +152,17 @@ class Engine:
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     # ------------------------------------------------------------------------ resolution
-    def _resolve(self, value: Any, kind: str, intent: str) -> Any:
+    def _resolve(self, value: Any, kind: str, intent: str, profile: str | None = None) -> Any:
         """A typed name, a resolver Match/Resolution or a record → the record; problems raise."""
         if value is None or isinstance(value, (ModelRecord, GpuRecord)):
             return value
-        resolver = self.knowledge.model_resolver if kind == "model" else self.knowledge.gpu_resolver
+        resolver = self.knowledge.model_resolver if kind == "model" else self.knowledge.gpu_resolver_for(profile)
         text = None
         if isinstance(value, str):
             text = value.strip()[:200]
             if not text:
                 return None
-            known = self._by_name(kind).get(text)
+            known = self._by_name(kind, profile).get(text)
             if known is not None:  # a display name (what the parser and autocomplete hand over)
                 return known
             res = resolver.resolve(text)
@@ -183,8 +184,10 @@ class Engine:
             cands = self._near(resolver, text)
         raise _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
 
-    def _by_name(self, kind: str) -> dict[str, Any]:
-        table = self._names.get(kind)
+    def _by_name(self, kind: str, profile: str | None = None) -> dict[str, Any]:
+        cards = self.knowledge.gpus_for(profile)
+        slot = kind if kind == "model" else f"{kind}:{id(cards)}"
+        table = self._names.get(slot)
         if table is None:
             if kind == "model":
                 table = {}
@@ -192,10 +195,10 @@ class Engine:
                     table.setdefault(m.name, m)
             else:
                 groups: dict[str, list[GpuRecord]] = {}
-                for g in self.knowledge.gpus:
+                for g in cards:
                     groups.setdefault(g.name, []).append(g)
                 table = {name: self._payload(gs, "card") for name, gs in groups.items()}
-            self._names[kind] = table
+            self._names[slot] = table
         return table
 
     def _near(self, resolver: Any, text: str) -> list[str]:
@@ -244,7 +247,7 @@ class Engine:
                 question: str | None = None) -> Answer:
         try:
             settings = self._settings(options, raw.get("context"), raw.get("quant"))
-            entities = self._entities(intent, raw)
+            entities = self._entities(intent, raw, options.profile)
             intent = self._route(intent, entities)
             if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
                 raise BadInput("no_params", model=entities.model.name)
@@ -270,12 +273,12 @@ class Engine:
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
-    def _entities(self, intent: str, raw: dict[str, Any]) -> Entities:
+    def _entities(self, intent: str, raw: dict[str, Any], profile: str | None = None) -> Entities:
         model = self._resolve(raw.get("model"), "model", intent) if intent in MODEL_INTENTS or intent == "fallback" else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
-        card = self._resolve(raw.get("card"), "card", intent) if uses_cards else None
-        card2 = self._resolve(raw.get("card2"), "card", intent) if uses_cards else None
+        card = self._resolve(raw.get("card"), "card", intent, profile) if uses_cards else None
+        card2 = self._resolve(raw.get("card2"), "card", intent, profile) if uses_cards else None
         memory = raw.get("memory_gb")
         if memory is not None:
             try:

@@ -190,7 +190,7 @@ class Estimates:
 
         def make() -> Rated:
             q = self.query(size, s)
-            rows = rate_all(q, self.kn.gpus)
+            rows = rate_all(q, self.kn.gpus_for(s.profile))
             return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
 
         return self._rated.get_or(key, make)
@@ -549,7 +549,7 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 @builder("help")
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built({"profile": _profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus)})
+    return Built({"profile": _profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus_for(s.profile))})
 
 
 @builder("fallback")

@@ -87,7 +87,7 @@ def _model_label(q: Query) -> str:
 
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
     query, kn = await _query(args)
-    data = table_facts(query, rate_all(query, kn.gpus), include_misses=args.all)
+    data = table_facts(query, rate_all(query, kn.gpus_for(args.profile)), include_misses=args.all)
     lines = [f"{_model_label(query)} at {fmt.integer(query.context)} tokens of context, profile {query.profile.name}: "
              f"{sum(1 for r in data['rows'] if r['fit'] != 'no')} cards can run it",
              f"{'tok/s':>7} {'range':>11}  {'card':<36} {'vendor':<7} {'memory':>7} {'bandwidth':>11} {'release':<8} "
@@ -127,7 +127,7 @@ def summary_text(query: Query, d: dict[str, Any]) -> str:
 
 async def cmd_summary(args: argparse.Namespace, emit: Emit) -> int:
     query, kn = await _query(args)
-    data = summary_facts(query, rate_all(query, kn.gpus))
+    data = summary_facts(query, rate_all(query, kn.gpus_for(args.profile)))
     emit(args, data, summary_text(query, data))
     return 0
 
@@ -190,12 +190,12 @@ CREDITS = [
     "Model facts: Epoch AI, 'Data on AI Models', https://epoch.ai/data/ai-models (CC BY 4.0).",
 ]
 
-def _resolve_card(kn, text: str):  # noqa: ANN001, ANN202
+def _resolve_card(kn, text: str, profile: str | None = None):  # noqa: ANN001, ANN202
     from catalog.resolve import parse_memory_size
 
     if parse_memory_size(text) is not None:
         raise CliError(f"{text!r} is a memory size, not a card; try `tpsbot summary MODEL` for the best card of that size")
-    res = kn.gpu_resolver.resolve(text)
+    res = kn.gpu_resolver_for(profile).resolve(text)
     if res.best is None:
         if res.candidates:
             raise CliError(f"{text!r} matches several cards: " + ", ".join(c.name for c in res.candidates[:8]))
@@ -217,7 +217,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     from estimator.ranking import models_on_card
 
     kn = await _knowledge(args, with_models=True)
-    card, variants = _resolve_card(kn, args.card)
+    card, variants = _resolve_card(kn, args.card, args.profile)
     sizes = [s for s in (model_size(m) for m in kn.models) if s is not None]
     context = args.context or 4096
     profile = get_profile(args.profile)
