@@ -94,7 +94,9 @@ class Knowledge:
         if cached is None:
             from catalog.resolve import Resolver, gpu_entries
 
-            aliases = {} if key == REFERENCE_PROFILE else self._current[1]
+            from catalog.hardware import aliases_for
+
+            aliases = aliases_for(self.gpus) if key == REFERENCE_PROFILE else self._current[1]
             cached = self._gpu_resolvers[key] = Resolver(gpu_entries(self.gpus_for(profile), aliases), kind="gpu")
         return cached
 

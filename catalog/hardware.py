@@ -399,3 +399,10 @@ def laptop_aliases(name: str) -> list[str]:
     if not name.endswith(" Mobile") and " Mobile " not in name:
         return []
     return [name.replace(" Mobile", " Laptop"), name.replace(" Mobile", " Laptop GPU")]
+
+
+def aliases_for(cards: Sequence[GpuRecord]) -> dict[str, list[str]]:
+    """The data files' aliases for the cards present (the reference list gets "DGX Spark" → GB10 too:
+    other names change no figure)."""
+    names = {c.name for c in cards}
+    return {k: v for k, v in load_hardware_data().aliases.items() if k in names}

