@@ -219,6 +219,19 @@ def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
             continue
         if i not in seen:
             seen[i] = score
+    if not seen:
+        # Nothing spelled alike ("h999"): the same letters with the nearest model number (H100, H200…).
+        m = re.match(r"([a-z]+)(\d+)", "".join(_words(reading.core or text, _VENDOR_WORDS | _GPU_SERIES_WORDS)))
+        if m:
+            letters, number = m.group(1), int(m.group(2))
+            near: dict[int, int] = {}
+            for ci in r._prefix_hits(letters, cap=2000):
+                km = re.match(re.escape(letters) + r"(\d+)", r._choices[ci])
+                if km:
+                    i = r._choice_name[ci]
+                    near[i] = min(near.get(i, 10**9), abs(int(km.group(1)) - number))
+            ranked = sorted(near, key=lambda i: (near[i], i))
+            seen = {i: 50.0 for i in ranked[:5]}
     return [r._match(i, s) for i, s in list(seen.items())[:5]]
 
 
