@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
@@ -74,7 +74,7 @@ def _word_lists() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return alternation(data.apple_words), alternation(data.laptop_words), alternation(data.noise_words)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: the bot reads arbitrary text for as long as it runs
 def read_query(text: str) -> Reading:
     apple_re, laptop_re, noise_re = _word_lists()
     t = _fold(text).replace("’", "'")
