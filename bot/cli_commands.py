@@ -197,9 +197,10 @@ def _resolve_card(kn, text: str, profile: str | None = None):  # noqa: ANN001, A
         raise CliError(f"{text!r} is a memory size, not a card; try `tpsbot summary MODEL` for the best card of that size")
     res = kn.gpu_resolver_for(profile).resolve(text)
     if res.best is None:
-        if res.candidates:
+        if res.candidates and res.ambiguous:
             raise CliError(f"{text!r} matches several cards: " + ", ".join(c.name for c in res.candidates[:8]))
-        raise CliError(f"no card in the catalog matches {text!r}")
+        closest = f"; closest: {', '.join(c.name for c in res.candidates[:5])}" if res.candidates else ""
+        raise CliError(f"no card in the catalog matches {text!r}{closest}")
     variants = res.best.key if isinstance(res.best.key, list) else [res.best.key]
     from answers.knowledge import faster_variant
 
@@ -209,7 +210,9 @@ def _resolve_card(kn, text: str, profile: str | None = None):  # noqa: ANN001, A
 def card_facts(card) -> dict[str, Any]:  # noqa: ANN001
     return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
             "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label,
-            "architecture": card.architecture, "memory_type": card.memory_type}
+            "architecture": card.architecture, "memory_type": card.memory_type,
+            "segment": getattr(card, "segment", None), "unified_memory": getattr(card, "unified_memory", False),
+            "launch_price_usd": getattr(card, "launch_price_usd", None)}
 
 
 async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
