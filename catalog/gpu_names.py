@@ -219,8 +219,12 @@ def _answer(r: Resolver, idxs: list[int], reading: Reading, family_key: str, sco
     rest.sort(key=lambda i: (also.index(r._names[i]) if r._names[i] in also else len(also),
                              not (_memories(r, i) & top_mem), i))
     best = r._match(top, score)
-    alternatives = [r._match(i, score) for i in rest[:ALTERNATIVES_SHOWN]]
-    return Resolution(best, [best, *alternatives], False, best if alternatives else None, alternatives)
+    others = [r._match(i, score) for i in rest[:ALTERNATIVES_SHOWN]]
+    # A rule chose only if several records fitted what was typed (or the family has a table entry):
+    # "GeForce RTX 3060 12 GB" and "m4 pro 48gb" name one record, so they have no alternatives.
+    if len(set(pool)) > 1 or also:
+        return Resolution(best, [best, *others], False, best if others else None, others)
+    return Resolution(best, [best, *others], False)
 
 
 def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:

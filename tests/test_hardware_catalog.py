@@ -242,3 +242,16 @@ def test_an_alias_to_a_missing_card_is_refused(monkeypatch: pytest.MonkeyPatch) 
 
 def test_segment_rules_have_a_valid_answer_for_every_card() -> None:
     assert all(segment_of(g) in SEGMENTS for g in _current()[0])
+
+
+@pytest.mark.parametrize("name", ["H100 SXM5 96 GB", "H100 PCIe 96 GB", "H100 SXM5 94 GB", "H100 SXM5 64 GB"])
+def test_doubtful_h100_variants_are_marked_unverified_not_changed(name: str) -> None:
+    ref = next(g for g in load_gpu_records() if g.name == name)
+    card = _one(name)
+    assert (card.memory_gb, card.bandwidth_gbps) == (ref.memory_gb, ref.bandwidth_gbps)
+    assert card.source and "unverified" in card.source and card.corrected is None
+
+
+def test_rtx_3080_laptop_16gb_added() -> None:
+    card = _one("GeForce RTX 3080 Mobile 16 GB")
+    assert (card.memory_gb, card.bandwidth_gbps, card.segment) == (16, 256 * 14 / 8, "laptop")

@@ -154,3 +154,10 @@ def test_lookup_ignores_words_that_are_not_names(typed: str) -> None:
 def test_lookup_finds_setups_words_around_a_name() -> None:
     hit = current().lookup("mac mini m4 16gb")
     assert hit is not None and hit.best.name == "Apple M4 16 GB"
+
+
+@pytest.mark.parametrize("typed", ["GeForce RTX 3060 12 GB", "m4 pro 48gb", "rtx 3060 8gb", "A100 SXM4 40 GB",
+                                   "rtx 3080 laptop 16gb", "h20"])
+def test_a_name_that_fits_one_record_has_no_alternatives(typed: str) -> None:
+    res = current().resolve(typed)
+    assert res.best is not None and res.default is None and res.alternatives == []
