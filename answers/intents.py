@@ -321,7 +321,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         best = rated.best_with_memory(e.memory_gb)
         facts["row"] = row_full(best) if best else None
         facts["virtual"] = _virtual(rated, e.memory_gb)
-        facts["cards_with_memory"] = est.memory_counts.get(e.memory_gb, 0)
+        facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
     else:
         facts["mode"] = "overview"
     return Built(facts, sources={"gpus"})

@@ -228,31 +228,30 @@ def _answer(r: Resolver, idxs: list[int], reading: Reading, family_key: str, sco
 
 
 def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
-    """Did-you-mean names for a card-shaped name nothing matched."""
+    """Did-you-mean names for a card- or chip-shaped name nothing matched: for a part number
+    ("mi400", "h999") the same letters with the nearest numbers (MI355X, MI325X…), else the names
+    spelled most alike ("m9 ultra" → M1 Ultra…)."""
     q = normalize(reading.core or text)
     if not q:
         return []
-    hits = process.extract(q, r._choices, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=50)
+    part = re.fullmatch(r"([a-z]+)(\d+)[a-z]?", "".join(_words(reading.core or text, _VENDOR_WORDS | _GPU_SERIES_WORDS)))
     seen: dict[int, float] = {}
-    for _c, score, ci in hits:
-        i = r._choice_name[ci]
-        if reading.apple and _attr(r, i, "vendor") != "Apple":
-            continue
-        if i not in seen:
-            seen[i] = score
+    if part:
+        letters, number = part.group(1), int(part.group(2))
+        near: dict[int, int] = {}
+        for ci in r._prefix_hits(letters, cap=2000):
+            km = re.match(re.escape(letters) + r"(\d+)", r._choices[ci])
+            if km:
+                i = r._choice_name[ci]
+                near[i] = min(near.get(i, 10**9), abs(int(km.group(1)) - number))
+        seen = {i: 50.0 for i in sorted(near, key=lambda i: (near[i], i))[:5]}
     if not seen:
-        # Nothing spelled alike ("h999"): the same letters with the nearest model number (H100, H200…).
-        m = re.match(r"([a-z]+)(\d+)", "".join(_words(reading.core or text, _VENDOR_WORDS | _GPU_SERIES_WORDS)))
-        if m:
-            letters, number = m.group(1), int(m.group(2))
-            near: dict[int, int] = {}
-            for ci in r._prefix_hits(letters, cap=2000):
-                km = re.match(re.escape(letters) + r"(\d+)", r._choices[ci])
-                if km:
-                    i = r._choice_name[ci]
-                    near[i] = min(near.get(i, 10**9), abs(int(km.group(1)) - number))
-            ranked = sorted(near, key=lambda i: (near[i], i))
-            seen = {i: 50.0 for i in ranked[:5]}
+        hits = process.extract(q, r._choices, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=50)
+        for _c, score, ci in hits:
+            i = r._choice_name[ci]
+            if reading.apple and _attr(r, i, "vendor") != "Apple":
+                continue
+            seen.setdefault(i, score)
     return [r._match(i, s) for i, s in list(seen.items())[:5]]
 
 

@@ -310,11 +310,15 @@ def is_unified(card: GpuRecord) -> bool:
 
 
 def with_segments(cards: Sequence[GpuRecord]) -> list[GpuRecord]:
-    """The same cards with segment and unified_memory filled in (figures untouched)."""
+    """The same cards with their labels filled in: segment, unified_memory and launch price (no figure
+    changes, so the reference list stays the pages')."""
+    prices = {p.name: p.usd for p in load_hardware_data().prices}
     out = []
     for c in cards:
         seg, uni = segment_of(c), is_unified(c)
-        out.append(c if (c.segment == seg and c.unified_memory == uni) else c.model_copy(update={"segment": seg, "unified_memory": uni}))
+        price = prices.get(c.name, c.launch_price_usd)
+        same = c.segment == seg and c.unified_memory == uni and c.launch_price_usd == price
+        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni, "launch_price_usd": price}))
     return out
 
 

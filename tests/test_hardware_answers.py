@@ -71,3 +71,15 @@ def test_question_with_a_family_name_gets_the_variants_line(engine: Engine) -> N
     assert answer.entities["card"] == "A100 SXM4 80 GB"
     assert answer.facts["card_alternatives"][0] == "A100 PCIe 80 GB"
     assert all(g != "A100 SXM4 40 GB" for g in answer.facts["card_alternatives"])  # the size narrowed them
+
+
+@pytest.mark.parametrize(("question", "near"), [("what can my m9 ultra run", "Ultra"), ("can an mi400 run llama 3 70b", "MI3")])
+def test_unknown_chip_shaped_names_are_answered_as_not_found(engine: Engine, question: str, near: str) -> None:
+    answer = engine.ask(question, "en", MEASURED)
+    assert answer.intent == "not_found" and answer.facts["kind"] == "card"
+    assert any(near in c for c in answer.facts["candidates"])
+
+
+def test_reference_cards_carry_launch_prices_without_figure_changes(engine: Engine) -> None:
+    card = next(g for g in engine.knowledge.gpus_for("reference") if g.name == "GeForce RTX 4090")
+    assert card.launch_price_usd == 1599 and card.bandwidth_gbps == 1010.0
