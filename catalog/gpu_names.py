@@ -51,6 +51,8 @@ ALTERNATIVES_SHOWN = 8
 # A family found by prefix larger than this is a series ("rtx 40…"), not one product's variants.
 MAX_FAMILY = 24
 _SIZE_RE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(?:gb|gib|go|g|gigabytes?)\b(?:\s+(?:of\s+)?(?:v?ram|memory|unified memory))?")
+_CORES_RE = re.compile(r"(\d{1,3})[\s-]*core\s*gpu")
+_GEN_CORES_RE = re.compile(r"\(([\d/]+)-core GPU\)")
 _BARE_NUMBER_RE = re.compile(r"\s(\d{2,3})\s*$")
 
 
@@ -59,6 +61,7 @@ class Reading:
     core: str  # the name without product, filler and size words
     memory: float | None  # a size typed with the name
     apple: bool  # Apple product words were typed: only Apple chips qualify
+    gpu_cores: int | None = None  # "(40-core GPU)": an Apple variant with that many GPU cores
 
 
 @cache
@@ -80,6 +83,9 @@ def read_query(text: str) -> Reading:
     t = _fold(text).replace("’", "'")
     apple = bool(apple_re.search(t))
     t = apple_re.sub(" ", t)
+    cores_m = _CORES_RE.search(t)
+    cores = int(cores_m.group(1)) if cores_m else None
+    t = _CORES_RE.sub(" ", t)
     t = laptop_re.sub(" mobile ", t)
     t = t.replace("max q", "max-q")
     memory = None
@@ -87,13 +93,17 @@ def read_query(text: str) -> Reading:
     if m:
         memory = float(m.group(1).replace(",", "."))
         t = t[: m.start()] + " " + t[m.end():]
+    # Remarks in brackets ("(form factor not stated)", "(300 W)") are not the name; the size was read above.
+    unbracketed = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", t)
+    if normalize(unbracketed):
+        t = unbracketed
     stripped = noise_re.sub(" ", t)
     if normalize(stripped):
         t = stripped
     core = " ".join(t.split())
     if core.count("mobile") > 1:  # "laptop gpu mobile"
         core = core.replace(" mobile", "", core.count("mobile") - 1)
-    return Reading(core, memory if memory and memory > 0 else None, apple)
+    return Reading(core, memory if memory and memory > 0 else None, apple, cores)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -108,6 +118,11 @@ def _attr(r: Resolver, i: int, name: str, default: Any = None) -> Any:
 
 def _memories(r: Resolver, i: int) -> set[float]:
     return {float(getattr(p, "memory_gb", -1.0) or -1.0) for p in r._payloads[i]}
+
+
+def _cores(r: Resolver, i: int) -> set[int]:
+    m = _GEN_CORES_RE.search(_attr(r, i, "generation", "") or "")
+    return {int(c) for c in m.group(1).split("/")} if m else set()
 
 
 def _exact(r: Resolver, text: str) -> list[int]:
@@ -142,12 +157,28 @@ def _group_members(r: Resolver, idxs: list[int]) -> list[int]:
     return out
 
 
+def _keys(text: str) -> tuple[str, str]:
+    """A family's table keys: the normalised text and the same without series words ("tesla v100" → "v100")."""
+    return normalize(text), "".join(_words(text, _VENDOR_WORDS | _GPU_SERIES_WORDS))
+
+
+# What may follow a family name in its base product's name: nothing, or a form factor ("A30 PCIe").
+_FORM_FACTORS = ("pcie", "sxm", "sxm2", "sxm4", "sxm5", "pci")
+
+
+def _form_rank(r: Resolver, i: int, family_key: str) -> int:
+    base = _keys(family_key)[1]
+    key = "".join(_words(r._names[i], _VENDOR_WORDS | _GPU_SERIES_WORDS))
+    rest = re.sub(r"\d+gb$", "", key[len(base):]) if base and key.startswith(base) else key
+    return 0 if not rest else 1 if rest in _FORM_FACTORS else 2
+
+
 def default_among(r: Resolver, idxs: list[int], family_key: str) -> int:
     """The record most people mean among `idxs` (rule in the module docstring)."""
     from .hardware import load_hardware_data
 
     defaults = load_hardware_data().family_defaults
-    for key in (family_key, "".join(_words(family_key, _VENDOR_WORDS | _GPU_SERIES_WORDS))):
+    for key in _keys(family_key):
         fam = defaults.get(key)
         if fam is not None and fam.pick in r._names:
             pick = r._names.index(fam.pick)
@@ -167,6 +198,7 @@ def default_among(r: Resolver, idxs: list[int], family_key: str) -> int:
         release = _attr(r, i, "release")
         return (
             SEGMENT_ORDER.index(seg) if seg in SEGMENT_ORDER else len(SEGMENT_ORDER),
+            _form_rank(r, i, family_key),
             r._canonical[i] != i,
             len(r._names[i]),
             -(release.toordinal() if release else 0),
@@ -180,7 +212,7 @@ def _also(r: Resolver, family_key: str) -> list[str]:
     from .hardware import load_hardware_data
 
     defaults = load_hardware_data().family_defaults
-    for key in (family_key, "".join(_words(family_key, _VENDOR_WORDS | _GPU_SERIES_WORDS))):
+    for key in _keys(family_key):
         if key in defaults:
             return defaults[key].also
     return []
@@ -191,7 +223,7 @@ def _table_pick(r: Resolver, core: str) -> int | None:
     from .hardware import load_hardware_data
 
     defaults = load_hardware_data().family_defaults
-    for key in (normalize(core), "".join(_words(core, _VENDOR_WORDS | _GPU_SERIES_WORDS))):
+    for key in _keys(core):
         fam = defaults.get(key)
         if fam is not None and fam.pick in r._names:
             return r._names.index(fam.pick)
@@ -205,12 +237,18 @@ def _answer(r: Resolver, idxs: list[int], reading: Reading, family_key: str, sco
         pool = [i for i in pool if _attr(r, i, "vendor") == "Apple"]
     if reading.memory is not None:
         pool = [i for i in pool if reading.memory in _memories(r, i)]
+    if reading.gpu_cores is not None:
+        pool = [i for i in _group_members(r, pool) if reading.gpu_cores in _cores(r, i)] or pool
+        if reading.memory is not None:
+            pool = [i for i in pool if reading.memory in _memories(r, i)]
     if not pool:
         return None
     top = default_among(r, pool, family_key)
     rest = [i for i in _group_members(r, pool) if i != top]
     if reading.memory is not None:
         rest = [i for i in rest if reading.memory in _memories(r, i)]
+    if reading.gpu_cores is not None and reading.gpu_cores in _cores(r, top):
+        rest = [i for i in rest if reading.gpu_cores in _cores(r, i)]
     # The family's next most common variants first, then same size as the pick, then catalog order.
     also = _also(r, family_key)
     if reading.memory is None:  # a typed size already ruled the other sizes out
@@ -262,12 +300,12 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
     if not text.strip() or parse_memory_size(text) is not None:
         return Resolution(None, [], False)  # "12 GB" is a size, never a name
     reading = read_query(text)
-    typed_key = normalize(text)
+    typed_key = text
 
     # 1. As typed (a full catalog name, an alias, a derived key, or the same words in another order).
     idxs = _exact(r, text)
     if idxs:
-        typed = Reading(reading.core, None, False)  # typed as named: the size, "Mac", are part of the name
+        typed = Reading(reading.core, None, False, None)  # typed as named: the size, "Mac", are part of the name
         found = _answer(r, idxs, typed, typed_key)
         if found is not None:
             return _with_numbers(r, text, idxs, found)
@@ -277,19 +315,19 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
         size = f"{reading.memory:g}"
         idxs = _exact(r, f"{core} {size} gb")
         if idxs:
-            found = _answer(r, idxs, Reading(core, None, reading.apple), typed_key)
+            found = _answer(r, idxs, reading, typed_key)
             if found is not None:
                 return found
     if core:
         idxs = _exact(r, core)
         if idxs:
-            found = _answer(r, idxs, reading, normalize(core))
+            found = _answer(r, idxs, reading, core)
             if found is not None:
                 return found
         # 3. A family: the core starts several records' names.
         fam = _family(r, core)
         if fam:
-            found = _answer(r, fam, reading, normalize(core))
+            found = _answer(r, fam, reading, core)
             if found is not None:
                 return found
         # 4. "mi300x 192": a trailing bare number is a size when a record has it.
@@ -297,10 +335,10 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
         if bare and reading.memory is None:
             rest = core[: bare.start()].strip() if bare.start() else ""
             if rest:
-                sized = Reading(rest, float(bare.group(1)), reading.apple)
+                sized = Reading(rest, float(bare.group(1)), reading.apple, reading.gpu_cores)
                 for cand in (_exact(r, rest), _family(r, rest)):
                     if cand:
-                        found = _answer(r, cand, sized, normalize(rest))
+                        found = _answer(r, cand, sized, rest)
                         if found is not None:
                             return found
     if not fuzzy:
@@ -319,7 +357,7 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
                 return _narrow_candidates(r, plain, reading)
             idxs = list(dict.fromkeys([*([pick] if pick is not None else []), *idxs]))
         score = plain.best.score if plain.best else max(c.score for c in plain.candidates)
-        found = _answer(r, idxs, reading, normalize(core), score)
+        found = _answer(r, idxs, reading, core, score)
         if found is not None:
             if plain.best is not None and not found.alternatives:
                 return Resolution(found.best, [found.best, *[c for c in plain.candidates if c.name != found.best.name]], False)

@@ -161,3 +161,37 @@ def test_lookup_finds_setups_words_around_a_name() -> None:
 def test_a_name_that_fits_one_record_has_no_alternatives(typed: str) -> None:
     res = current().resolve(typed)
     assert res.best is not None and res.default is None and res.alternatives == []
+
+
+# Hardware as written in the measured llama.cpp rows (../shared/data/measured): GPU-core counts in
+# brackets choose the Apple variant (M4 Max 40-core = 546 GB/s, from 48 GB), remarks in brackets are ignored.
+MEASURED_ROW_NAMES = [
+    ("Apple M1 (7-core GPU) 8GB", "Apple M1 8 GB"),
+    ("Apple M1 Max (32-core GPU) 64GB", "Apple M1 Max 64 GB"),
+    ("Apple M2 Max (38-core GPU) 96GB", "Apple M2 Max 96 GB"),
+    ("Apple M2 Ultra (76-core GPU) 192GB", "Apple M2 Ultra 192 GB"),
+    ("Apple M3 Max (40-core GPU) 64GB", "Apple M3 Max 64 GB"),
+    ("Apple M3 Ultra (Mac Studio 512GB)", "Apple M3 Ultra 512 GB"),
+    ("Apple M4 Max (40-core GPU)", "Apple M4 Max 48 GB"),
+    ("Apple M3 Max (30-core GPU)", "Apple M3 Max 36 GB"),
+    ("AMD Radeon 8060S iGPU (Ryzen AI Max+ 395 / Framework Desktop)", "Ryzen AI Max+ 395 128 GB"),
+    ("NVIDIA A100 80GB (form factor not stated)", "A100 SXM4 80 GB"),
+    ("NVIDIA A30", "A30 PCIe"),
+    ("NVIDIA DGX Spark (GB10)", "GB10"),
+    ("NVIDIA RTX PRO 6000 Blackwell Max-Q (300 W)", "RTX PRO 6000 Blackwell Max-Q"),
+    ("NVIDIA Tesla K80 (one of two GPUs)", "Tesla K80"),
+    ("NVIDIA Tesla V100 32GB", "Tesla V100 SXM2 32 GB"),
+    ("AMD Radeon RX 7900 XT 20GB", "Radeon RX 7900 XT"),
+]
+
+
+@pytest.mark.parametrize(("typed", "expected"), MEASURED_ROW_NAMES)
+def test_measured_row_hardware_names(typed: str, expected: str) -> None:
+    res = current().resolve(typed)
+    assert res.best is not None and res.best.name == expected, (typed, res.best and res.best.name)
+
+
+def test_core_count_keeps_the_variant_and_its_bandwidth() -> None:
+    res = current().resolve("Apple M4 Max (40-core GPU)")
+    assert res.best.key.bandwidth_gbps == 546
+    assert all(m.key.bandwidth_gbps == 546 for m in res.alternatives)
