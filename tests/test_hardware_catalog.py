@@ -101,6 +101,7 @@ def test_two_device_packages_use_per_device_figures(name: str) -> None:
         ("B100", "NVIDIA", 1536 / 8, 8000),  # HGX B100: 1.5 TB over 8 GPUs
         ("Gaudi 2", "Intel", 96, 2460),
         ("Gaudi 3", "Intel", 128, 3700),
+        ("Arc Pro B70", "Intel", 32, 256 * 19 / 8),  # 256-bit GDDR6 at 19 Gbps = 608 GB/s
         ("Ryzen AI Max+ 395 128 GB", "AMD", 128, 256 * 8000 / 8000),  # 256-bit LPDDR5X-8000: 256 GB/s
         ("Ryzen AI Max 385 32 GB", "AMD", 32, 256),
         ("Ryzen AI Max 390 64 GB", "AMD", 64, 256),

@@ -182,6 +182,7 @@ MEASURED_ROW_NAMES = [
     ("NVIDIA Tesla K80 (one of two GPUs)", "Tesla K80"),
     ("NVIDIA Tesla V100 32GB", "Tesla V100 SXM2 32 GB"),
     ("AMD Radeon RX 7900 XT 20GB", "Radeon RX 7900 XT"),
+    ("Intel Arc Pro B70 32GB", "Arc Pro B70"),
 ]
 
 
