@@ -23,6 +23,7 @@ from estimator.quants import UnknownQuant, quant as lookup_quant
 
 from . import format as fmt
 from . import i18n, markdown, render
+from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 CANDIDATES_SHOWN = 8
 
 
+# One line after an answer whose card name fitted several variants (defaults, not quizzes).
+CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
+VARIANTS_SHOWN = 5
 
 
 def _catalogue(code: str | None) -> str | None:
@@ -60,7 +64,7 @@ class Engine:
         self._built = Lru(256)
         self._keys: dict[int, list[str]] = {}
         self._models_by_name: dict[str, ModelRecord] | None = None
-        self._cards_by_name: dict[str, GpuRecord] | None = None
+        self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
         self._tables = Lru(256)
 
     @classmethod
@@ -90,15 +94,16 @@ class Engine:
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
         return [m.name for m in self.knowledge.model_resolver.suggest(text or "", limit)][:limit]
 
-    def complete_card(self, text: str, limit: int = 25) -> list[str]:
-        return [m.name for m in self.knowledge.gpu_resolver.suggest(text or "", limit)][:limit]
+    def complete_card(self, text: str, limit: int = 25, profile: str | None = None) -> list[str]:
+        resolver = self.knowledge.gpu_resolver_for(profile)
+        return [m.name for m in resolver.suggest(text or "", limit)][:limit]
 
     # ------------------------------------------------------------------------ parsing
-    def _parsed(self, question: str) -> Parsed:
+    def _parsed(self, question: str, profile: str | None = None) -> Parsed:
         from .parse import parse  # imported on first question: slash commands do not need it
 
         kn = self.knowledge
-        return parse(question, kn.model_resolver, kn.gpu_resolver)
+        return parse(question, kn.model_resolver, kn.gpu_resolver_for(profile))
 
     def _ask(self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool) -> Answer:
         options = options or AskOptions()
@@ -106,16 +111,16 @@ class Engine:
         question = markdown.clean(question or "")  # no control, bidi or combining flood reaches an echo
         if len(question) > MAX_QUESTION_CHARS:
             # Refused, but in the asker's language: the start of the question is enough to tell it.
-            lang = lang or _catalogue(self._parsed(question[:300]).language) or i18n.DEFAULT
+            lang = lang or _catalogue(self._parsed(question[:300], options.profile).language) or i18n.DEFAULT
             return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, {}, inline=inline)
-        parsed = self._parsed(question)
+        parsed = self._parsed(question, options.profile)
         lang = lang or _catalogue(parsed.language) or i18n.DEFAULT
         intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
-               "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type}
+               "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span}
         from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
 
         hints = read_hints(question)
@@ -175,20 +180,25 @@ class Engine:
             return res.best.key  # same-name models: the first in catalog order
         raise self._problem("model", resolver, text, res)
 
-    def _resolve_card(self, value: str | GpuRecord | None) -> GpuRecord | None:
+    def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None:
         """A typed name or a record → the card (the faster of same-name variants); problems raise."""
         if value is None or isinstance(value, GpuRecord):
             return value
         text = value.strip()[:200]
         if not text:
             return None
-        known = self._card_names().get(text)
+        known = self._card_names(profile).get(text)
         if known is not None:
             return known
-        resolver = self.knowledge.gpu_resolver
+        resolver = self.knowledge.gpu_resolver_for(profile)
         res = resolver.resolve(text)
         if res.best is not None:
             return faster_variant(list(res.best.payloads))
+        added = self.knowledge.added_card(text)
+        if added is not None:
+            # Hardware the reference pages never listed (an Apple chip, an H20): named by the asker, it is
+            # rated with this profile's rules; the pages' tables and figures keep their 818 cards.
+            return added
         raise self._problem("card", resolver, text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
@@ -207,13 +217,25 @@ class Engine:
             self._models_by_name = table
         return self._models_by_name
 
-    def _card_names(self) -> dict[str, GpuRecord]:
-        if self._cards_by_name is None:
+    def _card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
+        """The other variants when the typed card name was resolved by the defaults rule."""
+        if not typed or not typed.strip() or card is None:
+            return []
+        res = self.knowledge.gpu_resolver_for(profile).resolve(typed.strip()[:200])
+        if res.default is None or res.best is None or res.best.name != card.name:
+            return []
+        return [m.name for m in res.alternatives][:VARIANTS_SHOWN]
+
+    def _card_names(self, profile: str | None) -> dict[str, GpuRecord]:
+        """Display name → card, for the card list this profile rates (reference: the pages' 818)."""
+        cards = self.knowledge.gpus_for(profile)
+        table = self._cards_by_name.get(id(cards))
+        if table is None:
             groups: dict[str, list[GpuRecord]] = {}
-            for g in self.knowledge.gpus:
+            for g in cards:
                 groups.setdefault(g.name, []).append(g)
-            self._cards_by_name = {name: faster_variant(gs) for name, gs in groups.items()}
-        return self._cards_by_name
+            table = self._cards_by_name[id(cards)] = {name: faster_variant(gs) for name, gs in groups.items()}
+        return table
 
     def _near(self, resolver: Resolver[T], text: str) -> list[str]:
         """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the
@@ -265,11 +287,15 @@ class Engine:
                 if raw["task"] not in TASKS:
                     raise BadInput("task", text=str(raw["task"])[:40], known=", ".join(TASKS))
                 settings = replace(settings, task=raw["task"])
-            entities = self._entities(intent, raw)
+            entities = self._entities(intent, raw, options.profile)
             intent = self._route(intent, entities)
             if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
                 raise BadInput("no_params", model=entities.model.name)
             built = self._build(intent, entities, settings)
+            typed = raw.get("card_typed") or raw.get("card")
+            variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
+            if variants:
+                built.facts["card_alternatives"] = variants
         except _Problem as p:
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
@@ -294,13 +320,13 @@ class Engine:
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
-    def _entities(self, intent: str, raw: dict[str, Any]) -> Entities:
+    def _entities(self, intent: str, raw: dict[str, Any], profile: str) -> Entities:
         model = self._resolve_model(raw.get("model")) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
-        setup = self._setup(raw) if uses_cards else None
-        card = self._resolve_card(raw.get("card")) if uses_cards and setup is None else None
-        card2 = self._resolve_card(raw.get("card2")) if uses_cards and setup is None else None
+        setup = self._setup(raw, profile) if uses_cards else None
+        card = self._resolve_card(raw.get("card"), profile) if uses_cards and setup is None else None
+        card2 = self._resolve_card(raw.get("card2"), profile) if uses_cards and setup is None else None
         if setup is not None:
             card = setup.devices[0].card  # routing ("a card was named") and entities.card
         memory = raw.get("memory_gb")
@@ -317,11 +343,11 @@ class Engine:
             raise BadInput("quant", text=str(exc.text)[:40]) from None
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup)
 
-    def _setup(self, raw: dict[str, Any]) -> Setup | None:
+    def _setup(self, raw: dict[str, Any], profile: str) -> Setup | None:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
         from .setups import setup_from_raw
 
-        return setup_from_raw(raw, self._resolve_card)
+        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile))
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:
@@ -383,6 +409,9 @@ class Engine:
         facts["intent"] = intent
         table_rows = built.table
         text = self._text(intent, lang, facts, table_rows if inline else None)
+        if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
         title_id = TITLES.get(intent)

@@ -26,7 +26,7 @@ class Hints:
 
 
 @cache
-def _words() -> dict:
+def name_words() -> dict:
     return json.loads((resources.files("answers") / "data" / "hints.json").read_text("utf-8"))
 
 
@@ -41,7 +41,7 @@ def _has(text: str, phrases: list[str]) -> bool:
 
 
 def read_hints(question: str) -> Hints:
-    w = _words()
+    w = name_words()
     text = fold(clean(question or ""))
     task = next((t for t, words in w["tasks"].items() if _has(text, words)), None)
     cache_type = next((c for c, words in w["cache_types"].items() if _has(text, words)), None)
@@ -64,5 +64,5 @@ def is_task_words(text: str | None) -> bool:
     if not text:
         return False
     words = [t.low for t in tokenize(clean(text))]
-    vocab = {x for ws in _words()["tasks"].values() for x in ws} | {"model", "models", "llm", "llms", "best", "good"}
+    vocab = {x for ws in name_words()["tasks"].values() for x in ws} | {"model", "models", "llm", "llms", "best", "good"}
     return bool(words) and all(w in vocab for w in words)

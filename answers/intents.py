@@ -8,10 +8,9 @@ cards, a card over all models) are cached in `Estimates`, keyed by everything th
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from catalog.records import GpuRecord, ModelRecord
@@ -141,10 +140,6 @@ class Estimates:
         self._card_models = Lru(64)
         self._sizes: dict[int, ModelSize | None] = {}
 
-    @cached_property
-    def memory_counts(self) -> dict[float, int]:
-        return dict(Counter(g.memory_gb for g in self.kn.gpus))
-
     def profile(self, name: str) -> Profile:
         """The profile asked for; an unknown name raises (never a silent answer with another one)."""
         return self.profiles.get(name)
@@ -174,7 +169,7 @@ class Estimates:
 
         def make() -> Rated:
             q = self.query(size, s)
-            rows = rate_all(q, self.kn.gpus)
+            rows = rate_all(q, self.kn.gpus_for(s.profile))
             return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
 
         return self._rated.get_or(key, make)
@@ -312,7 +307,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         best = rated.best_with_memory(e.memory_gb)
         facts["row"] = row_full(best) if best else None
         facts["virtual"] = _virtual(rated, e.memory_gb)
-        facts["cards_with_memory"] = est.memory_counts.get(e.memory_gb, 0)
+        facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
         facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
@@ -608,7 +603,7 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built({"profile": est.profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus)})
+    return Built({"profile": est.profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus_for(s.profile))})
 
 
 def fallback(est: Estimates, e: Entities, s: Settings) -> Built:

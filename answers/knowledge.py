@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 
 from catalog.records import Architecture, GpuRecord, ModelRecord
-from catalog.store import CatalogStore, StoreError  # StoreError: what a front end reports when the db fails
+from catalog.store import CatalogStore
 from estimator.model import Layout, LayerGroup, ModelSize, NativeShare
 
 
@@ -42,10 +42,19 @@ def model_size(record: ModelRecord) -> ModelSize | None:
     return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name, native)
 
 
+REFERENCE_PROFILE = "reference"
+
+
 class Knowledge:
+    """`gpus` is the reference pages' card list (818 cards, their figures); `gpus_for(profile)` is the
+    one list a profile rates and resolves against: the reference list for `reference`, the corrected
+    and extended catalog (catalog/hardware.py) for every other profile."""
+
     def __init__(self, gpus: list[GpuRecord], models: list[ModelRecord], store_path: Path | None = None,
                  imports: list[dict] | None = None) -> None:
-        self.gpus = gpus
+        from catalog.hardware import with_segments
+
+        self.gpus = with_segments(gpus)  # a store written before segments existed has them blank
         self.models = models
         self.store_path = store_path
         self.imports = imports or []
@@ -69,9 +78,48 @@ class Knowledge:
 
     @cached_property
     def gpu_resolver(self):  # noqa: ANN201
-        from catalog.resolve import Resolver
+        return self.gpu_resolver_for(REFERENCE_PROFILE)
 
-        return Resolver(((g.name, (), g) for g in self.gpus), kind="gpu")
+    @cached_property
+    def _current(self) -> tuple[list[GpuRecord], dict[str, list[str]]]:
+        from catalog.hardware import current_catalog
+
+        return current_catalog(self.gpus)
+
+    def gpus_for(self, profile: str | None) -> list[GpuRecord]:
+        """The cards profile `profile` uses (the one place that decides it)."""
+        return self.gpus if (profile or REFERENCE_PROFILE) == REFERENCE_PROFILE else self._current[0]
+
+    def gpu_resolver_for(self, profile: str | None):  # noqa: ANN201 — catalog.resolve.Resolver
+        key = REFERENCE_PROFILE if (profile or REFERENCE_PROFILE) == REFERENCE_PROFILE else "current"
+        cached = self._gpu_resolvers.get(key)
+        if cached is None:
+            from catalog.resolve import Resolver, gpu_entries
+
+            from catalog.hardware import aliases_for
+
+            aliases = aliases_for(self.gpus) if key == REFERENCE_PROFILE else self._current[1]
+            cached = self._gpu_resolvers[key] = Resolver(gpu_entries(self.gpus_for(profile), aliases), kind="gpu")
+        return cached
+
+    def added_card(self, text: str) -> GpuRecord | None:
+        """A card of the current catalog that the reference list lacks (Apple chips, H20, GB10…), if `text`
+        names one; None otherwise. Cards both lists share are never taken from here, so a name the
+        reference list does not resolve cannot land on a corrected twin of one of its cards."""
+        res = self.gpu_resolver_for("current").resolve(text)
+        if res.best is None:
+            return None
+        reference_names = self._reference_names
+        picks = [g for g in res.best.payloads if g.name not in reference_names]
+        return faster_variant(picks) if picks else None
+
+    @cached_property
+    def _reference_names(self) -> frozenset[str]:
+        return frozenset(g.name for g in self.gpus)
+
+    @cached_property
+    def _gpu_resolvers(self) -> dict[str, object]:
+        return {}
 
     @property
     def epoch_snapshot(self) -> dict | None:

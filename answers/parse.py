@@ -743,7 +743,10 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
 
 
 # Vendor series words followed by a model number: how people type a graphics card.
-_CARD_SHAPE_RE = re.compile(r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b")
+_CARD_SHAPE_RE = re.compile(
+    r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b"
+    r"|\bm\d{1,2}\s+(?:pro|max|ultra)\b|\bmi\d{3}[a-z]?\b"  # Apple chips ("m9 ultra"), Instinct parts ("mi400")
+)
 
 
 def _span_rank(span: Span) -> tuple[float, int]:

@@ -35,6 +35,7 @@ SEVERAL_MODELS = N_("%(text)s matches several models: %(names)s")
 NO_MODEL = N_("no model in the catalog matches %(text)s")
 SEVERAL_CARDS = N_("%(text)s matches several cards: %(names)s")
 NO_CARD = N_("no card in the catalog matches %(text)s")
+NO_CARD_CLOSEST = N_("no card in the catalog matches %(text)s; closest: %(names)s")
 MEMORY_NOT_CARD = N_("%(text)s is a memory size, not a card; try `tpsbot summary MODEL` for the best card of that size")
 NO_PARAMS = N_("%(model)s has no published parameter count; give one with --params")
 NO_MODEL_GIVEN = N_("name a model or give its size with --params")
@@ -131,7 +132,8 @@ class ModelReport:
 def card_facts(card: GpuRecord) -> dict[str, Any]:
     return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
             "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label,
-            "architecture": card.architecture, "memory_type": card.memory_type}
+            "architecture": card.architecture, "memory_type": card.memory_type, "segment": card.segment,
+            "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
 
 
 class Reports:
@@ -153,15 +155,18 @@ class Reports:
             raise ReportError(NO_MODEL, text=repr(text))
         return res.best.key
 
-    def resolve_card(self, text: str) -> tuple[GpuRecord, int]:
-        """The named card (the faster one of same-name variants) and how many variants share its name."""
+    def resolve_card(self, text: str, profile: str | None = None) -> tuple[GpuRecord, int]:
+        """The named card (the faster one of same-name variants) and how many variants share its name,
+        among the cards the profile rates."""
         if parse_memory_size(text) is not None:
             raise ReportError(MEMORY_NOT_CARD, text=repr(text))
-        res = self.knowledge.gpu_resolver.resolve(text)
+        res = self.knowledge.gpu_resolver_for(profile).resolve(text)
         if res.best is None:
+            names = ", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN])
+            if res.candidates and res.ambiguous:
+                raise ReportError(SEVERAL_CARDS, text=repr(text), names=names)
             if res.candidates:
-                raise ReportError(SEVERAL_CARDS, text=repr(text),
-                                  names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
+                raise ReportError(NO_CARD_CLOSEST, text=repr(text), names=names)
             raise ReportError(NO_CARD, text=repr(text))
         variants = list(res.best.payloads)
         return faster_variant(variants), len(variants)
@@ -204,18 +209,18 @@ class Reports:
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
         q = self._query(req)
-        data = table_facts(q, rate_all(q, self.knowledge.gpus), include_misses=include_misses)
+        data = table_facts(q, rate_all(q, self.knowledge.gpus_for(req.profile)), include_misses=include_misses)
         self._rate_setup(q, setup, data)
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
         q = self._query(req)
-        data = summary_facts(q, rate_all(q, self.knowledge.gpus))
+        data = summary_facts(q, rate_all(q, self.knowledge.gpus_for(req.profile)))
         self._rate_setup(q, setup, data)
         return SummaryReport(self._label(q), q.context, q.profile.name, data)
 
     # ------------------------------------------------------------------ setups
-    def setup(self, req: SetupRequest, *, plain: bool = True) -> Setup | None:
+    def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
         """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
         from . import setup_words
         from .setups import build_setup, words_from_text
@@ -232,7 +237,7 @@ class Reports:
         if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
             return None
         try:
-            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t)[0],
+            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
                                req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type)
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None
@@ -241,7 +246,7 @@ class Reports:
         """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
         from .setups import row_facts, setup_facts
 
-        setup = self.setup(req) if req is not None else None
+        setup = self.setup(req, q.profile.name) if req is not None else None
         if setup is not None:
             row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant)
             data["setup"] = {**setup_facts(setup), "row": row_facts(row)}
@@ -249,8 +254,8 @@ class Reports:
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
              profile: str = "reference", cache_type: str | None = None,
              setup: SetupRequest | None = None) -> CardReport:
-        rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), plain=False)
-        card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text)
+        rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
+        card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text, profile)
         sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
         ctx = context or DEFAULT_CONTEXT
         prof = self.profiles.get(profile)

@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from catalog.text import fold
+
 LANGS = ("en", "it", "fr", "de", "es")
 MAX_COUNT = 64
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).replace("ß", "ss")
 
 
 @dataclass(frozen=True)
@@ -51,14 +47,14 @@ def lexicon() -> Lexicon:
         for word, n in block["counts"].items():
             if not (isinstance(n, int) and 1 <= n <= MAX_COUNT):
                 raise ValueError(f"lexicon/setups.toml: [{lang}] count {word!r} = {n!r}")
-            counts[_fold(word)] = n
-        laptop.update(_fold(w) for w in block["laptop"])
-        ram.update(_fold(w) for w in block["ram"])
-        joiners.update(_fold(w) for w in block["joiners"])
-    machines = {_fold(k): v for k, v in data["machines"].items()}
+            counts[fold(word)] = n
+        laptop.update(fold(w) for w in block["laptop"])
+        ram.update(fold(w) for w in block["ram"])
+        joiners.update(fold(w) for w in block["joiners"])
+    machines = {fold(k): v for k, v in data["machines"].items()}
     apple = data["apple"]
     return Lexicon(counts, tuple(sorted(laptop, key=len, reverse=True)), tuple(sorted(ram, key=len, reverse=True)),
-                   tuple(joiners), machines, tuple(_fold(w) for w in apple["machine_words"]),
+                   tuple(joiners), machines, tuple(fold(w) for w in apple["machine_words"]),
                    tuple(apple["tiers"]))
 
 
@@ -98,7 +94,7 @@ _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 
 
 def _clean(text: str) -> str:
-    t = _fold(text)
+    t = fold(text)
     t = re.sub(r"[×✕*]", " x ", t)
     t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
     t = re.sub(r"(?<=\d)\s*x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2"
@@ -216,7 +212,7 @@ def annotate(parsed, question: str):  # noqa: ANN001, ANN201 — answers.parse.P
     update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
     if sw.gpu_count > 1:
         update["gpu_count"] = sw.gpu_count
-    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in re.finditer(rf"({_NUMBER})\s?(?:gb|go|gib|g)\b", _fold(n))}
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in re.finditer(rf"({_NUMBER})\s?(?:gb|go|gib|g)\b", fold(n))}
     if parsed.memory_gb is not None and parsed.memory_gb in sizes:
         update["memory_gb"] = None
     intent = parsed.intent

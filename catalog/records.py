@@ -11,7 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Vendor = Literal["NVIDIA", "AMD", "Intel", "ATI"]
+Vendor = Literal["NVIDIA", "AMD", "Intel", "ATI", "Apple"]
+# Market segments (catalog/hardware.py assigns them; issue 13: headline picks lead with buyable cards).
+SEGMENTS = (
+    "consumer desktop", "laptop", "workstation", "data centre", "mining", "console/handheld", "integrated", "vgpu",
+)
 
 
 class Provenance(BaseModel):
@@ -39,6 +43,13 @@ class GpuRecord(BaseModel):
     memory_type: str | None = None
     tpu_id: str | None = None  # TechPowerUp id; tells same-name variants apart
     corrected: str | None = None  # source of a correction applied on import, if any
+    # Market segment (one of SEGMENTS); "" only on records built before segments were assigned.
+    segment: str = ""
+    # CPU and GPU share one memory (Apple silicon, Strix Halo, DGX Spark, Jetson, consoles): memory_gb is
+    # the whole system memory of the configuration; the GPU-usable share is the estimator's rule.
+    unified_memory: bool = False
+    launch_price_usd: float | None = None  # maker's launch price, where a kept source has it
+    source: str | None = None  # where a record added or changed by our data files comes from
 
     @property
     def release_label(self) -> str | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
 
 from rapidfuzz import fuzz, process
@@ -61,8 +61,10 @@ PREFIX_MIN_COVER = 0.4
 # Words that say who sells it, not what it is. Dropped on both sides so "nvidia rtx 4090",
 # "geforce 4090" and "RTX 4090" agree. Series words (rtx, gtx, rx) are kept in the main key
 # because they matter ("RTX A6000" vs "A6000"), and dropped only in the GPU derived key.
-_VENDOR_WORDS = frozenset({"nvidia", "geforce", "amd", "radeon", "intel"})
-_GPU_SERIES_WORDS = frozenset({"rtx", "gtx", "rx", "gts", "gt", "tesla", "quadro", "instinct", "arc"})
+VENDOR_WORDS = frozenset({"nvidia", "geforce", "amd", "radeon", "intel"})
+# "apple" is a series word for GPUs: "M4 Pro 48GB" and "Apple M4 Pro 48 GB" agree, while the main key
+# keeps it, so a bare "M4" still has both the Apple chip and the Tesla M4 to choose from (defaults rule).
+GPU_SERIES_WORDS = frozenset({"rtx", "gtx", "rx", "gts", "gt", "tesla", "quadro", "instinct", "arc", "apple"})
 # Trailing words people add to a model name that the catalog does not carry.
 _MODEL_NOISE_WORDS = frozenset({"instruct", "chat", "it", "gguf", "hf", "base", "model", "the"})
 
@@ -93,9 +95,13 @@ class Resolution(Generic[T]):
     best: Match[T] | None  # None when nothing clears the cut-off, or when ambiguous
     candidates: list[Match[T]]  # ranked, best first; includes `best` when there is one
     ambiguous: bool
+    # Set when `best` was picked by the defaults rule among several variants ("h100" → H100 SXM5 80 GB):
+    # then `default` is `best` and `alternatives` are the other variants, so an answer can name them.
+    default: Match | None = None
+    alternatives: list[Match] = field(default_factory=list)
 
 
-def _words(text: str, drop: frozenset[str] = _VENDOR_WORDS) -> list[str]:
+def name_words(text: str, drop: frozenset[str] = VENDOR_WORDS) -> list[str]:
     # "+" is part of some names ("Command R+", "PointNet++"), so it becomes a word.
     text = fold(text).replace("+", " plus ")
     return [w for w in _WORD_RE.findall(text) if w not in drop]
@@ -103,7 +109,7 @@ def _words(text: str, drop: frozenset[str] = _VENDOR_WORDS) -> list[str]:
 
 def normalize(text: str) -> str:
     """Comparison key: casefolded, accents, punctuation, spaces and vendor words removed."""
-    return "".join(_words(text))
+    return "".join(name_words(text))
 
 
 NumberToken = tuple[str, str, str]
@@ -200,9 +206,17 @@ class Resolver(Generic[T]):
                     plain = self._exact.get(gkey)
                     self._canonical[i] = group_first.setdefault(gkey, plain[0] if plain else i)
                     add(self._derived, gkey, i)
-                    add(self._derived, "".join(_words(base, _VENDOR_WORDS | _GPU_SERIES_WORDS)), i)
-                add(self._derived, "".join(_words(name, _VENDOR_WORDS | _GPU_SERIES_WORDS)), i)
+                    add(self._derived, "".join(name_words(base, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
+                add(self._derived, "".join(name_words(name, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
 
+        # GPU word-order key ("4090 rtx", "sxm4 a100 40gb"): the name's words, sorted.
+        self._bags: dict[str, list[int]] = {}
+        if kind == "gpu":
+            for i, name in enumerate(self._names):
+                for text in [name, *aliases_of[i]]:
+                    bucket = self._bags.setdefault(bag_key(text), [])
+                    if i not in bucket:
+                        bucket.append(i)
         self._choices = choices
         self._choice_name = choice_name
         # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
@@ -279,6 +293,13 @@ class Resolver(Generic[T]):
     # ------------------------------------------------------------------ public API
     def resolve(self, text: str) -> Resolution[T]:
         """Best match for `text`, or ranked candidates when unsure."""
+        if self.kind == "gpu":
+            from .gpu_names import resolve_gpu
+
+            return resolve_gpu(self, text[:200], fuzzy=True)  # type: ignore[return-value]
+        return self._resolve_plain(text)
+
+    def _resolve_plain(self, text: str) -> Resolution:
         text = text[:200]
         if parse_memory_size(text) is not None:
             return Resolution(None, [], False)  # "12 GB" is a size, never a name
@@ -296,7 +317,7 @@ class Resolver(Generic[T]):
         if not scores or max(scores.values()) < cutoff:
             retry = self._retry_text(text)
             if retry is not None:
-                again = self.resolve(retry)
+                again = self._resolve_plain(retry)
                 if again.best is not None or again.ambiguous:
                     return again
             if not scores:
@@ -323,6 +344,14 @@ class Resolver(Generic[T]):
         "did you mean" extras); None when `text` is not exactly a name. For callers that scan
         many spans of a sentence (answers/parse.py)."""
         text = text[:200]
+        if self.kind == "gpu":
+            from .gpu_names import resolve_gpu
+
+            found = resolve_gpu(self, text, fuzzy=False)
+            return found if found is not None and found.best is not None else None
+        return self._lookup_plain(text)
+
+    def _lookup_plain(self, text: str) -> Resolution | None:
         q = normalize(text)
         idxs = (self._exact.get(q) or self._derived.get(q)) if q else None
         if not idxs or parse_memory_size(text) is not None:
@@ -414,6 +443,18 @@ def model_entries(records: Iterable[M], extra_names: Iterable[str] = ()) -> list
     return entries
 
 
-def gpu_entries(records: Iterable[G]) -> list[tuple[str, list[str], G]]:
-    """Resolver entries for GpuRecords, in the order given (catalog order: oldest first)."""
-    return [(r.name, [], r) for r in records]
+def gpu_entries(records: Iterable[G], aliases: dict[str, list[str]] | None = None) -> list[tuple[str, list[str], G]]:
+    """Resolver entries for GpuRecords, in the order given (catalog order: oldest first), with the
+    data files' aliases and the laptop names derived from "… Mobile" records."""
+    from .hardware import laptop_aliases
+
+    aliases = aliases or {}
+    return [(r.name, [*aliases.get(r.name, []), *laptop_aliases(r.name)], r) for r in records]
+
+
+_SIZE_GLUE_RE = re.compile(r"(\d)(gb|gib|go)\b")
+
+
+def bag_key(text: str) -> str:
+    """Order-free GPU key: words without vendor and series words, sorted ("40gb" counts as "40 gb")."""
+    return " ".join(sorted(name_words(_SIZE_GLUE_RE.sub(r"\1 \2", fold(text)), VENDOR_WORDS | GPU_SERIES_WORDS)))

@@ -301,12 +301,19 @@ AMBIGUOUS_CASES: list[tuple[str, str, list[str]]] = [
     ("model", "gemma", ["Gemma 3 27B"]),
     ("model", "mistral small", ["Mistral Small 3", "Mistral Small 3.1"]),
     ("model", "gla transformer", ["GLA Transformer 1.3B"]),
-    ("gpu", "h100", ["H100 SXM5 80 GB", "H100 PCIe 80 GB"]),
-    ("gpu", "a100", ["A100 SXM4 40 GB", "A100 PCIe 80 GB"]),
-    ("gpu", "v100", ["Tesla V100 PCIe 16 GB"]),
-    ("gpu", "a10", ["A10 PCIe", "A10G"]),
-    ("gpu", "jetson orin", ["Jetson Orin NX 16 GB"]),
-    ("gpu", "rtx pro 6000", ["RTX PRO 6000 Blackwell"]),
+]
+
+# A family name picks the variant most people mean (catalog/gpu_names.py, defaults.json) and keeps the
+# others as alternatives: (typed, default, some alternatives).
+GPU_DEFAULT_CASES: list[tuple[str, str, list[str]]] = [
+    ("h100", "H100 SXM5 80 GB", ["H100 PCIe 80 GB", "H100 NVL 94 GB"]),
+    ("a100", "A100 SXM4 80 GB", ["A100 SXM4 40 GB", "A100 PCIe 80 GB"]),
+    ("a100 80gb", "A100 SXM4 80 GB", ["A100 PCIe 80 GB"]),
+    ("a100 40 gb", "A100 SXM4 40 GB", ["A100 PCIe 40 GB"]),
+    ("v100", "Tesla V100 SXM2 32 GB", ["Tesla V100 PCIe 16 GB"]),
+    ("a10", "A10 PCIe", ["A10G"]),
+    ("jetson orin", "Jetson AGX Orin 64 GB", ["Jetson Orin NX 16 GB"]),
+    ("rtx pro 6000", "RTX PRO 6000 Blackwell", ["RTX PRO 6000 Blackwell Max-Q", "RTX PRO 6000 Blackwell Server"]),
 ]
 
 
@@ -349,6 +356,16 @@ def test_ambiguous_names_give_ranked_candidates(kind: str, typed: str, expected:
     assert set(expected) <= set(names), names
     scores = [c.score for c in res.candidates]
     assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.parametrize(("typed", "default", "alternatives"), GPU_DEFAULT_CASES)
+def test_family_names_pick_a_default_and_name_the_alternatives(typed: str, default: str, alternatives: list[str]) -> None:
+    _need("gpu", default, *alternatives)
+    res = gpu_resolver().resolve(typed)
+    assert res.best is not None and res.best.name == default and not res.ambiguous
+    assert res.default is not None and res.default.name == default
+    names = [m.name for m in res.alternatives]
+    assert set(alternatives) <= set(names) and default not in names
 
 
 # --------------------------------------------------------------------------- specific rules

