@@ -14,11 +14,14 @@ import datetime as dt
 from collections.abc import Callable
 from functools import cache, lru_cache
 
+from typing import TYPE_CHECKING
+
 from babel import Locale
-from babel.dates import format_date
-from babel.numbers import NumberPattern, parse_pattern
 
 from estimator.display import round_gb, round_range, round_tok_s, tok_s_digits
+
+if TYPE_CHECKING:
+    from babel.numbers import NumberPattern
 
 
 @cache
@@ -29,15 +32,33 @@ def _locale(code: str) -> Locale:
 @cache
 def _pattern(text: str) -> NumberPattern:
     # Parsed once: babel's format_decimal re-parses its pattern on every call.
+    from babel.numbers import parse_pattern  # imported on first use: most answers need none
+
     return parse_pattern(text)
 
 
 @cache
 def _symbols(locale: str) -> dict[int, str]:
-    """str.translate table from Python's "," and "." to the locale's group and decimal symbols."""
-    loc = _locale(locale)
-    symbols = loc.number_symbols.get("latn", loc.number_symbols)
-    return str.maketrans({",": symbols["group"], ".": symbols["decimal"]})
+    """str.translate table from Python's "," and "." to the locale's group and decimal symbols.
+
+    The two symbols are Babel's; they are kept in answers.cache (keyed by Babel's version) because
+    loading a locale's whole CLDR data for them costs a short command ~4 MB and several ms."""
+    import json
+
+    from babel import __version__ as babel_version
+
+    from . import cache as disk_cache
+
+    key = f"babel-{babel_version}-{locale}-number-symbols.json"
+    cached = disk_cache.read(key)
+    if cached is not None:
+        group, decimal = json.loads(cached)
+    else:
+        loc = _locale(locale)
+        symbols = loc.number_symbols.get("latn", loc.number_symbols)
+        group, decimal = symbols["group"], symbols["decimal"]
+        disk_cache.write(key, json.dumps([group, decimal]).encode())
+    return str.maketrans({",": group, ".": decimal})
 
 
 def _fixed(value: float, digits: int, locale: str) -> str:
@@ -83,10 +104,14 @@ def tok_range(low: float, high: float, locale: str = "en") -> str:
 
 
 def month(value: dt.date | None, locale: str = "en") -> str:
+    from babel.dates import format_date
+
     return format_date(value, "MMM y", locale=locale) if value else "—"
 
 
 def day(value: dt.date | None, locale: str = "en") -> str:
+    from babel.dates import format_date
+
     return format_date(value, "long", locale=locale) if value else "—"
 
 

@@ -20,6 +20,7 @@ from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.quants import BY_NAME, UnknownQuant
 from estimator.ranking import Query, models_on_card, rate_all
 
+from .api import ReportError
 from .credits import credit_lines
 from .facts import summary_facts, table_facts
 from .i18n import N_
@@ -36,22 +37,6 @@ MEMORY_NOT_CARD = N_("%(text)s is a memory size, not a card; try `tpsbot summary
 NO_PARAMS = N_("%(model)s has no published parameter count; give one with --params")
 NO_MODEL_GIVEN = N_("name a model or give its size with --params")
 UNKNOWN_QUANT = N_("unknown quantization level %(text)s; known: %(known)s")
-
-
-class ReportError(Exception):
-    """Input no report can be built for: a msgid and its values, localized by the front end."""
-
-    def __init__(self, msgid: str, **values: Any) -> None:
-        super().__init__(msgid % values if values else msgid)
-        self.msgid = msgid
-        self.values = values
-        self.plain = False  # True: the message is not a msgid (the estimator's own English text)
-
-    @classmethod
-    def text(cls, message: str) -> ReportError:
-        err = cls(message)
-        err.plain = True
-        return err
 
 
 @dataclass(frozen=True)
