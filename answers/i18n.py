@@ -10,7 +10,6 @@ import gettext as _gettext
 from functools import cache
 from importlib import resources
 
-from babel import Locale, UnknownLocaleError
 
 DOMAIN = "tpsbot"
 
@@ -31,6 +30,10 @@ def catalogue_locale(code: str | None) -> str | None:
     """
     if not code:
         return None
+    if code in SUPPORTED:  # already a catalogue: no need to load Babel to say so
+        return code
+    from babel import Locale, UnknownLocaleError
+
     try:
         language = Locale.parse(str(code).replace("-", "_")).language
     except (ValueError, UnknownLocaleError):
