@@ -200,10 +200,6 @@ def card_row(rated: Rated, card: GpuRecord) -> Row:
     return rate_all(rated.query, [card])[0]
 
 
-def row_full(r: Row) -> dict[str, Any]:
-    return row_facts(r)
-
-
 def record_facts(rec: ModelRecord) -> dict[str, Any]:
     return {
         "name": rec.name,
@@ -277,7 +273,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.card is not None:
         r = card_row(rated, e.card)
         facts["mode"] = "card"
-        facts["row"] = row_full(r)
+        facts["row"] = row_facts(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
     elif e.memory_gb is not None:
@@ -286,7 +282,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["mode"] = "memory"
         facts["memory_gb"] = e.memory_gb
         best = rated.best_with_memory(e.memory_gb)
-        facts["row"] = row_full(best) if best else None
+        facts["row"] = row_facts(best) if best else None
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = est.memory_counts.get(e.memory_gb, 0)
     else:
@@ -297,7 +293,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
 def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
-    facts["rows"] = [row_full(r) for r in rated.ordered[:TOP_FASTEST]]
+    facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
@@ -305,7 +301,7 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
-    facts["rows"] = [row_full(r) for r in runners[:TOP_SMALLEST]]
+    facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
@@ -333,7 +329,7 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = _base(rated)
     if e.card is not None:
         r = card_row(rated, e.card)
-        facts["row"] = row_full(r)
+        facts["row"] = row_facts(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
         elif rated.ordered:
@@ -424,7 +420,7 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = _base(rated)
     assert e.card is not None and e.card2 is not None
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
-    facts["a"], facts["b"] = row_full(a), row_full(b)
+    facts["a"], facts["b"] = row_facts(a), row_facts(b)
     facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None
     return Built(facts, sources={"gpus"})
 
