@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from catalog.build import build_catalog  # noqa: E402
 
 QUESTION = "can GLIDE run on 12 GB?"
-HEAVY = ("discord", "matplotlib", "pydantic_settings", "rapidfuzz", "babel.dates", "babel.support")
+HEAVY = ("discord", "matplotlib", "pydantic_settings", "rapidfuzz", "babel", "ssl")
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, int, float]:
@@ -53,15 +53,16 @@ def main() -> None:
         cmd = [str(tpsbot), "ask", QUESTION]
         cold = timed(cmd, env)
         warm = [timed(cmd, env) for _ in range(args.runs)]
-        probe = ("import sys; from bot.cli import main; main(['ask', %r]); "
-                 "print(' '.join(m for m in %r if m in sys.modules))" % (QUESTION, HEAVY))
+        probe = ("import sys; sys.argv = ['tpsbot', 'ask', %r]; from bot.cli import main; main(); "
+                 "print(' '.join(m for m in %r if sys.modules.get(m)))" % (QUESTION, HEAVY))
         loaded = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=ROOT,
                                 check=True).stdout.splitlines()[-1].strip()
     walls, rss, cpu = [w for w, _, _ in warm], [r for _, r, _ in warm], [c for _, _, c in warm]
     print(f"`tpsbot ask {QUESTION!r}`, database present, {args.runs} warm runs:")
     print(f"  wall {statistics.median(walls):.3f} s median (min {min(walls):.3f}, max {max(walls):.3f}); "
-          f"CPU {statistics.median(cpu):.2f} s median; peak RSS {statistics.median(rss) / 1024:.1f} MB median")
-    print(f"  first run (fills the start-up cache): wall {cold[0]:.3f} s, peak RSS {cold[1] / 1024:.1f} MB")
+          f"CPU {statistics.median(cpu):.2f} s median; peak RSS {statistics.median(rss):,.0f} KiB "
+          f"({statistics.median(rss) / 1024:.1f} MiB) median")
+    print(f"  first run (fills the start-up cache): wall {cold[0]:.3f} s, peak RSS {cold[1]:,} KiB")
     print(f"  heavy packages imported: {loaded or 'none'}")
 
 
