@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from catalog.records import GpuRecord, ModelRecord
-from catalog.resolve import Resolution, Resolver, T, normalize
+from catalog.resolve import Resolution, Resolver, normalize
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
     from .parse import Parsed
 
 CANDIDATES_SHOWN = 8
-
-
+T = TypeVar("T")  # a resolver's payload type
 
 
 def _catalogue(code: str | None) -> str | None:
