@@ -20,10 +20,27 @@ from .intents_table import INTENTS, SPECS, IntentSpec
 from .profiles import ProfileName as Profile
 
 __all__ = ["INTENTS", "MAX_QUESTION_CHARS", "SPECS", "Answer", "AskOptions", "IntentSpec", "Profile",
-           "parse_memory_size"]
+           "ReportError", "parse_memory_size"]
 
 # The longest question answered, wherever it comes from (bot, CLI); the parser reads no further.
 MAX_QUESTION_CHARS = 500
+
+
+class ReportError(Exception):
+    """Input a command-line report (answers.reports) cannot be built for: a msgid and its values,
+    localized by the front end."""
+
+    def __init__(self, msgid: str, **values: Any) -> None:
+        super().__init__(msgid % values if values else msgid)
+        self.msgid = msgid
+        self.values = values
+        self.plain = False  # True: the message is not a msgid (the estimator's own English text)
+
+    @classmethod
+    def text(cls, message: str) -> ReportError:
+        err = cls(message)
+        err.plain = True
+        return err
 
 
 class AskOptions(BaseModel):

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from catalog.records import GpuRecord, ModelRecord
-from catalog.resolve import Resolution, Resolver, T, normalize
+from catalog.resolve import Resolution, Resolver, normalize
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
 from estimator.quants import UnknownQuant, quant as lookup_quant
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .parse import Parsed
 
 CANDIDATES_SHOWN = 8
+T = TypeVar("T")  # a resolver's payload type
 
 
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).

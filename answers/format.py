@@ -11,33 +11,64 @@ thousands of values against Babel itself) at a twentieth of the cost, which matt
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from collections.abc import Callable
 from functools import cache, lru_cache
 
-from babel import Locale
-from babel.dates import format_date
-from babel.numbers import NumberPattern, parse_pattern
+from typing import TYPE_CHECKING
 
 from estimator.display import round_gb, round_range, round_tok_s, tok_s_digits
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 
 @cache
 def _locale(code: str) -> Locale:
+    from babel import Locale  # Babel loads on first use: a short English answer may need none of it
+
     return Locale.parse(code)
 
 
 @cache
 def _pattern(text: str) -> NumberPattern:
     # Parsed once: babel's format_decimal re-parses its pattern on every call.
+    from babel.numbers import parse_pattern  # imported on first use: most answers need none
+
     return parse_pattern(text)
 
 
 @cache
 def _symbols(locale: str) -> dict[int, str]:
-    """str.translate table from Python's "," and "." to the locale's group and decimal symbols."""
-    loc = _locale(locale)
-    symbols = loc.number_symbols.get("latn", loc.number_symbols)
-    return str.maketrans({",": symbols["group"], ".": symbols["decimal"]})
+    """str.translate table from Python's "," and "." to the locale's group and decimal symbols.
+
+    The two symbols are Babel's; they are kept in answers.cache, keyed by the installed CLDR data
+    file, because loading a locale's whole CLDR data for them costs a short command ~4 MB and
+    several ms."""
+    import json
+    from importlib.util import find_spec
+
+    from . import cache as disk_cache
+
+    # The data file is found without importing Babel; a new Babel installs new files, hence new keys.
+    spec = find_spec("babel")
+    data = Path(spec.origin).with_name("locale-data") / f"{locale}.dat" if spec and spec.origin else None
+    try:
+        stat = data.stat() if data else None
+    except OSError:
+        stat = None
+    key = f"babel-{locale}-{stat.st_size}-{stat.st_mtime_ns}-number-symbols.json" if stat else None
+    cached = disk_cache.read(key) if key else None
+    if cached is not None:
+        group, decimal = json.loads(cached)
+    else:
+        loc = _locale(locale)
+        symbols = loc.number_symbols.get("latn", loc.number_symbols)
+        group, decimal = symbols["group"], symbols["decimal"]
+        if key:
+            disk_cache.write(key, json.dumps([group, decimal]).encode())
+    return str.maketrans({",": group, ".": decimal})
 
 
 def _fixed(value: float, digits: int, locale: str) -> str:
@@ -83,10 +114,14 @@ def tok_range(low: float, high: float, locale: str = "en") -> str:
 
 
 def month(value: dt.date | None, locale: str = "en") -> str:
+    from babel.dates import format_date
+
     return format_date(value, "MMM y", locale=locale) if value else "—"
 
 
 def day(value: dt.date | None, locale: str = "en") -> str:
+    from babel.dates import format_date
+
     return format_date(value, "long", locale=locale) if value else "—"
 
 

@@ -203,10 +203,6 @@ def card_row(rated: Rated, card: GpuRecord) -> Row:
     return rate_all(rated.query, [card])[0]
 
 
-def row_full(r: Row) -> dict[str, Any]:
-    return row_facts(r)
-
-
 def record_facts(rec: ModelRecord) -> dict[str, Any]:
     return {
         "name": rec.name,
@@ -294,7 +290,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.card is not None:
         r = card_row(rated, e.card)
         facts["mode"] = "card"
-        facts["row"] = row_full(r)
+        facts["row"] = row_facts(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
@@ -305,7 +301,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["mode"] = "memory"
         facts["memory_gb"] = e.memory_gb
         best = rated.best_with_memory(e.memory_gb)
-        facts["row"] = row_full(best) if best else None
+        facts["row"] = row_facts(best) if best else None
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
@@ -319,7 +315,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
 def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
-    facts["rows"] = [row_full(r) for r in rated.ordered[:TOP_FASTEST]]
+    facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
@@ -327,7 +323,7 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(_model(e), s)
     facts = _base(rated)
     runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
-    facts["rows"] = [row_full(r) for r in runners[:TOP_SMALLEST]]
+    facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
@@ -357,7 +353,7 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = _base(rated)
     if e.card is not None:
         r = card_row(rated, e.card)
-        facts["row"] = row_full(r)
+        facts["row"] = row_facts(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
         elif rated.ordered:
@@ -483,7 +479,7 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = _base(rated)
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
     facts["mode"] = "model"
-    facts["a"], facts["b"] = row_full(a), row_full(b)
+    facts["a"], facts["b"] = row_facts(a), row_facts(b)
     facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
     facts["same_level"] = _same_level(rated.query, a, b)
     return Built(facts, sources={"gpus"})
@@ -512,7 +508,7 @@ def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
     for params in TYPICAL_SIZES_B:
         q = est.query(ModelSize(params, name=f"{params:g}B"), s)
         a, b = rate_all(q, cards)
-        sizes.append({"params_b": params, "a": row_full(a), "b": row_full(b), "same_level": _same_level(q, a, b)})
+        sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
     facts = {
         "mode": "cards",
         "cards": [{"name": c.name, "vendor": c.vendor, "memory_gb": c.memory_gb, "bandwidth_gbps": c.bandwidth_gbps,

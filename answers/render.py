@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from . import format as fmt
+from . import cache as disk_cache
 from . import i18n, vocab
+from . import format as fmt
 from .i18n import N_
 from .markdown import escape
 
@@ -143,10 +144,28 @@ _FIT_LABELS = (N_("comfortable"), N_("tight"), N_("does not fit"))
 CONFIDENCE = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates in answers.cache (compiling one costs more than answering): jinja2 checks
+    each entry against its template's checksum, and the key carries the jinja2 version."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = disk_cache.read(self._name(bucket))
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        disk_cache.write(self._name(bucket), bucket.bytecode_to_string())
+
+    @staticmethod
+    def _name(bucket: jinja2.bccache.Bucket) -> str:
+        return f"jinja2-{jinja2.__version__}-{bucket.key}.cache"
+
+
 @cache
 def environment(locale: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        bytecode_cache=_CompiledTemplates(),
         extensions=["jinja2.ext.i18n"],
         autoescape=False,
         trim_blocks=True,

@@ -23,6 +23,7 @@ from estimator.profile import Profile
 from estimator.ranking import Query, models_on_card, rate_all
 from estimator.setups import Setup, rate_setup
 
+from .api import ReportError
 from .credits import credit_lines
 from .facts import summary_facts, table_facts
 from .i18n import N_
@@ -44,22 +45,6 @@ SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
 MAX_RAM_GB = 16384
-
-
-class ReportError(Exception):
-    """Input no report can be built for: a msgid and its values, localized by the front end."""
-
-    def __init__(self, msgid: str, **values: Any) -> None:
-        super().__init__(msgid % values if values else msgid)
-        self.msgid = msgid
-        self.values = values
-        self.plain = False  # True: the message is not a msgid (the estimator's own English text)
-
-    @classmethod
-    def text(cls, message: str) -> ReportError:
-        err = cls(message)
-        err.plain = True
-        return err
 
 
 @dataclass(frozen=True)

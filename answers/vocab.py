@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from babel import Locale
-
 from . import i18n
 from .i18n import N_
 
@@ -121,6 +119,8 @@ _COUNTRY_ALIASES = {
 
 @cache
 def _territory_codes() -> dict[str, str]:
+    from babel import Locale
+
     names = {name.casefold(): code for code, name in Locale("en").territories.items() if code.isalpha()}
     names.update(_COUNTRY_ALIASES)
     return names
@@ -155,6 +155,8 @@ def country(locale: str, value: str | None) -> str | None:
     """CLDR's name of a country in the reader's language; Epoch's own text when CLDR lacks it."""
     if not value:
         return None
+    from babel import Locale
+
     out = []
     for part in value.split(","):
         part = part.strip()

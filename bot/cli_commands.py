@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from answers.credits import credit_lines
 
 from .cli import CliError
+
+if TYPE_CHECKING:
+    from answers.api import ReportError
 
 Emit = Callable[[argparse.Namespace, Any, str], None]
 
 
 async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
     from answers.admin import StoreError
-    from answers.reports import ReportError
+    from answers.api import ReportError
 
     try:
         handler = HANDLERS[args.command]
@@ -34,7 +38,7 @@ def _locale(args: argparse.Namespace) -> str:
     return catalogue_locale(args.locale) or DEFAULT
 
 
-def _localized(args: argparse.Namespace, exc: Any) -> str:
+def _localized(args: argparse.Namespace, exc: ReportError) -> str:
     from answers.i18n import gettext
 
     text = gettext(_locale(args), exc.msgid)
@@ -190,6 +194,9 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
         else:
             sys.stdout.write(("\n" if n else "") + a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
         n += 1
+        if not gc.isenabled():  # a long stream: collect again, skipping everything loaded so far
+            gc.freeze()
+            gc.enable()
     return 1 if failed else 0
 
 

@@ -26,8 +26,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
 
-from rapidfuzz import fuzz, process
-
 from .text import fold, parse_memory_size
 
 __all__ = [
@@ -243,6 +241,8 @@ class Resolver(Generic[T]):
         best: dict[int, float] = {}
         hits: list[tuple[str, float, int]] = []
         if len(q) >= MIN_FUZZY_LEN:
+            from rapidfuzz import fuzz, process  # loaded on the first fuzzy lookup: exact names need none
+
             hits = process.extract(
                 q, self._choices, scorer=fuzz.ratio, processor=None, limit=limit, score_cutoff=60
             )

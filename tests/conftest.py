@@ -40,6 +40,19 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(fh))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache_dir(tmp_path_factory):
+    """Compiled templates and catalogues go to a directory of this test session, not the user's."""
+    import os
+
+    from answers import cache
+
+    os.environ[cache.ENV_CACHE] = str(tmp_path_factory.mktemp("cache"))
+    cache.cache_dir.cache_clear()
+    yield
+    cache.cache_dir.cache_clear()
+
+
 @pytest.fixture(scope="session")
 def gpus():
     from catalog.gpus import load_gpu_records

@@ -92,3 +92,23 @@ def test_text_output_follows_locale(capsys, argv: list[str], expected: list[str]
 def test_cli_errors_follow_locale(capsys) -> None:
     assert main(["table", "llama 3", "--locale", "it"]) == 2
     assert capsys.readouterr().err.startswith("tpsbot: error: 'llama 3' corrisponde a più modelli: ")
+
+
+def test_the_tpsbot_process_is_lean_but_callers_of_main_are_untouched(built_db, tmp_path) -> None:
+    """As its own process, a short command runs without the cyclic GC and without `ssl`; called as a
+    function (tests, scripts) main() changes nothing process-wide."""
+    import gc
+    import os
+    import subprocess
+    import sys
+
+    assert main(["summary", "--params", "7", "--json", "--db", str(built_db)]) == 0
+    assert gc.isenabled() and sys.modules.get("ssl") is not None
+    probe = ("import gc, sys; sys.argv = ['tpsbot', 'ask', '-', '--json']; from bot.cli import main; "
+             "code = main(); print(code, gc.isenabled(), sys.modules.get('ssl'))")
+    env = {**os.environ, "TPSBOT_DB": str(built_db), "TPSBOT_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", probe], input="can GLIDE run on 12 GB?\nwho made GLM-4.5V?\n",
+                          env=env, capture_output=True, text=True)
+    lines = done.stdout.splitlines()
+    assert [json.loads(x)["intent"] for x in lines[:2]] == ["can_run", "maker"], done.stderr
+    assert lines[2] == "0 True None"  # GC back on once the stream is going; ssl never loaded

@@ -64,3 +64,32 @@ def test_one_credits_source() -> None:
 
     assert CLI_CREDITS == list(CREDITS.values()) == credit_lines(["epoch", "gpus"])
     assert credit_lines(["epoch"], "it")[0].startswith("Dati sui modelli: Epoch AI")
+
+
+def test_start_up_cache_is_keyed_by_content_and_optional(tmp_path, monkeypatch) -> None:
+    """Compiled templates, catalogues and number symbols are cached by content; the output is the same
+    with the cache, without it, and with a directory that cannot be written."""
+    import subprocess
+    import sys
+
+    code = ("from answers.engine import Engine; from answers.knowledge import Knowledge; "
+            "from catalog.builtin import load_builtin_models; from catalog.gpus import load_gpu_records; "
+            "e = Engine(Knowledge(load_gpu_records(), list(load_builtin_models()))); "
+            "print(e.ask('GLIDE gira su una GPU da 12 GB?').text)")
+
+    def run(cache_dir: str) -> str:
+        env = {**__import__("os").environ, "TPSBOT_CACHE_DIR": cache_dir}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    cold = run(str(tmp_path / "c"))
+    names = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert any(n.startswith("jinja2-") for n in names) and any(n.startswith("tpsbot-it-") for n in names)
+    assert any(n.startswith("babel-it-") and n.endswith("-number-symbols.json") for n in names)
+    assert run(str(tmp_path / "c")) == cold  # warm
+    assert run("") == cold  # no cache at all
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    assert run(str(blocked)) == cold  # unwritable: ignored
+    assert "12 GB" in cold and "**Sì**" in cold

@@ -10,7 +10,6 @@ import csv
 import random
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
