@@ -30,6 +30,8 @@ from pydantic import BaseModel
 
 from catalog.resolve import Resolution, Resolver
 
+from .lexicon import Pattern, lexicon
+
 MAX_INPUT = 500  # characters read from a question; the rest is ignored
 
 LANGS = ("en", "it", "fr", "de", "es")
@@ -97,10 +99,6 @@ _MEM_UNIT_RE = re.compile(rf"^(?:{_MEM_UNITS})$")
 _CTX_GLUED_RE = re.compile(rf"^({_NUM})k$")
 _CTX_MEGA_RE = re.compile(rf"^({_NUM})m$")
 _NUMBER_RE = re.compile(rf"^{_NUM}$")
-_CTX_WORDS = frozenset(
-    {"context", "ctx", "contesto", "contexte", "kontext", "contexto", "kontextlange", "kontextfenster",
-     "window", "finestra", "fenetre", "ventana", "token", "tokens", "tok"}
-)
 _TOKEN_UNITS = frozenset({"token", "tokens", "tok", "ctx"})
 
 # Quant shorthands → the estimator's level names (estimator/quants.py).
@@ -175,7 +173,7 @@ def _find_memory(toks: list[Token]) -> tuple[float | None, int | None]:
 def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int | None, int | None]:
     """First context length and the index of its number. `gpus` keeps a card number that merely
     sits near the word "context" ("max context on a 4090") from being read as a length."""
-    has_ctx_word = any(t.low in _CTX_WORDS for t in toks)
+    has_ctx_word = any(t.low in _word_set("context_words") for t in toks)
     for i, t in enumerate(toks):
         if t.used:
             continue
@@ -202,7 +200,7 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
 
 
 def _near_ctx_word(toks: list[Token], i: int) -> bool:
-    return any(t.low in _CTX_WORDS for t in toks[max(0, i - 3): i + 4])
+    return any(t.low in _word_set("context_words") for t in toks[max(0, i - 3): i + 4])
 
 
 def _find_quant(toks: list[Token]) -> str | None:
@@ -228,283 +226,67 @@ def _find_quant(toks: list[Token]) -> str | None:
 
 
 # --------------------------------------------------------------------------- vocabulary
-# Function words and chatter of the five languages: never part of a model or card name.
-_FUNCTION_WORDS = """
-a an the is are was were be been do does did i me my mine you your we our it its this that these those
-to of in on at for with and or but if so than then not no yes can could would should will shall may
-might must have has had get got what which who whom whose when where why how much many any some
-there here about into from by as up out just also really very please pls plz thanks thank thx hi hey
-hello yo bro guys lol ok okay hmm um uh like one two both each other another still even only
-vs versus vram ram memory gpu gpus card cards graphics video run running runs fit fits use using
-model models llm locally local good fine need needs needed want bit bits enough both either
-il lo la i gli le un una uno di da del della dei delle degli al alla ai alle col con su sul sulla per
-tra fra e ed o che chi cosa come quanto quanta quanti quante quale quali dove quando perche mio mia
-miei mie tuo tua mi ti ci si ne non piu meno anche ancora solo molto ho hai ha abbiamo posso puoi puo
-sono e' gira girare girerebbe fa far fare serve servono scheda schede video modello modelli ciao grazie
-ok sto questo questa quello quella
-le la les un une des du de d l au aux ce cet cette ces mon ma mes ton ta tes son sa ses et ou que qui
-quoi quel quelle quels quelles comment combien pourquoi quand est sont suis peut peux puis-je faut
-il elle je tu nous vous on avec sans sur dans pour par pas ne plus moins aussi tres carte cartes
-graphique modele modeles tourne tourner tournerait faire bonjour salut merci
-der die das den dem des ein eine einen einem einer und oder aber wie was wer wo wann warum welche
-welcher welches viel viele ich du mein meine meinem meinen meiner mit auf in im fur von zu zum zur
-ist sind kann konnte kannst brauche braucht brauchen lauft laufen lasst genug nicht kein keine auch
-noch nur sehr grafikkarte grafikkarten karte karten modell modelle hallo danke bitte es
-el los las un una unos unas y o que quien como cuanto cuanta cuantos cuantas cual cuales donde cuando
-por porque para con sin en de del al mi mis tu tus su sus es son puedo puede necesito necesita
-correr corre ejecutar funciona funcionaria tarjeta tarjetas grafica modelo modelos hola gracias se lo
-le muy mas menos tambien solo
-corren girano tournent funcionan caben entrano passent aident aiutano helfen ayudan help helps
-works working worked lassen gehen geht va vanno
-tengo tienes tiene tenemos ho hai habe hab hast hat ai avoir own owns bought buy usar usare utiliser nutzen
-benutzen verwenden lancer dessus drauf dollars dollar euro euros budget under price cheap prix prezzo precio
-preis ok oder okay sure maybe think guess know wondering wonder question quick anyone someone somebody
-# ordinary words that are also the whole name of some catalog model: in a question they are words
-core steps switch spot dark plug neat calm draw align clue delight realm chief operator amplify
-"""
-
-
-@dataclass(frozen=True)
-class Pattern:
-    intent: str
-    lang: str
-    weight: float
-    regex: re.Pattern[str]
-
-
-# intent → language → [(weight, regex source)] on folded text ("¿Qué" → "¿que", "läuft" → "lauft").
-# A regex names a way of asking; the entity priors in `_intent` break what the words leave open.
-_INTENT_TABLE: dict[str, dict[str, list[tuple[float, str]]]] = {
-    "can_run": {
-        "all": [(2.0, r"\benough\b|\bsufficient\b|\bbasta\b|\bbastano\b|\bsuffit\b|\bsuffisant|\breicht\b|\bgenugt\b|\balcanza\b|\bsuficiente\b")],
-        "en": [(3.0, r"\b(can|could|will|would|does|do) (i |it |you |my \S+ |a \S+ |the \S+ )?(run|fit|handle|load)\b"),
-               (1.0, r"\brun(s|ning)?\b|\bfits?\b|\bhandle\b|\bwork on\b|\bload\b")],
-        "it": [(1.5, r"\bgira\b|\bgirare\b|\bgirerebbe\b|\bfar girare\b|\bci sta\b|\bentra\b|\bcarica(re)?\b"),
-               (1.0, r"\bfunziona\b|\bposso (usare|eseguire)\b|\bva su\b|\bregge\b")],
-        "fr": [(1.5, r"\btourne(r|rait)?\b|\bfaire tourner\b|\bpasse\b|\brentre\b|\btient\b"),
-               (1.0, r"\bfonctionne\b|\bpeut (executer|lancer)\b|\blancer\b")],
-        "de": [(1.5, r"\blauft\b|\blaufen\b|\bpasst\b|\bausfuhren\b|\bzum laufen\b"),
-               (1.0, r"\bkann ich\b|\bfunktioniert\b|\bschafft\b")],
-        "es": [(1.5, r"\bcorre(r|ria)?\b|\bcabe\b|\bejecutar\b|\bmover\b|\bfunciona(ria)?\b"),
-               (1.0, r"\bpuedo (usar|correr)\b|\baguanta\b")],
-    },
-    "fastest": {
-        "en": [(4.0, r"\bfastest\b|\bquickest\b|\bbest (gpu|gpus|card|cards)\b|\btop (\d+ )?(gpu|gpus|card|cards)\b")],
-        "it": [(4.0, r"\bpiu (veloci|veloce|rapide|rapida)\b|\b(schede|gpu) migliori\b|\bmigliori (schede|gpu)\b|\bla migliore\b")],
-        "fr": [(4.0, r"\bplus rapides?\b|\bmeilleures? (cartes?|gpus?)\b|\b(cartes?|gpus?) les plus rapides\b")],
-        "de": [(4.0, r"\bschnellsten?\b|\bbesten? (gpus?|grafikkarten?|karten?)\b")],
-        "es": [(4.0, r"\bmas rapidas?\b|\bmejores? (tarjetas?|gpus?)\b|\bla mejor\b")],
-    },
-    "smallest": {
-        "en": [(4.5, r"\bsmallest\b|\bcheapest\b|\bweakest\b|\bleast powerful\b|\blowest[- ]end\b|\bminimum (gpu|card)\b|\bsmallest (gpu|card)\b")],
-        "it": [(4.5, r"\bpiu (piccola|piccole|economica|economiche|debole)\b|\b(scheda|gpu) minima\b")],
-        "fr": [(4.5, r"\bplus (petite|petites|petit|faible)\b|\bmoins chere?s?\b|\b(carte|gpu) minimale\b")],
-        "de": [(4.5, r"\bkleinsten?\b|\bgunstigsten?\b|\bschwachsten?\b")],
-        "es": [(4.5, r"\bmas (pequena|pequenas|barata|baratas|debil)\b|\b(tarjeta|gpu) minima\b")],
-    },
-    "vram": {
-        "all": [(3.0, r"\bvram\b|\bmemory\b|\bmemoria\b|\bmemoire\b|\bspeicher\b")],
-        "en": [(4.0, r"\bhow (much|many) (vram|memory|gb|ram|gigs?)\b|\bvram (do(es)?|would|will) .{0,40}\bneed\b|\bmemory (requirements?|usage|footprint|needed)\b|\bvram (requirements?|usage|needed)\b|\brequirements?\b")],
-        "it": [(4.0, r"\bquanta (vram|memoria|ram)\b|\bquanti (gb|giga)\b|\b(memoria|vram) (serve|servono|necessaria|richiesta)\b|\brequisiti\b")],
-        "fr": [(4.0, r"\bcombien de (vram|memoire|go|ram)\b|\b(memoire|vram) (necessaire|requise)\b|\bconfig(uration)? requise\b")],
-        "de": [(4.0, r"\bwie ?viele? (vram|speicher|gb|ram)\b|\bspeicherbedarf\b|\bvram[- ]bedarf\b|\banforderungen\b")],
-        "es": [(4.0, r"\bcuanta (vram|memoria|ram)\b|\bcuantos (gb|gigas)\b|\b(memoria|vram) (necesita|necesaria|requiere)\b|\brequisitos\b")],
-    },
-    "speed": {
-        "en": [(4.0, r"\bhow (fast|quick|quickly|slow)\b|\btokens? (per|a|/) ?(second|sec|s)\b|\btok/s\b|\bt/s\b|\btps\b|\bspeed\b|\bthroughput\b|\bhow many tokens\b")],
-        "it": [(4.0, r"\bquanto (e |va )?(veloce|rapido|lento)\b|\bvelocita\b|\btoken al secondo\b|\bquanti token\b")],
-        "fr": [(4.0, r"\ba quelle vitesse\b|\bvitesse\b|\btokens? par seconde\b|\bcombien de tokens\b|\bquelle rapidite\b")],
-        "de": [(4.0, r"\bwie schnell\b|\bgeschwindigkeit\b|\btokens? pro sekunde\b|\bwie viele tokens\b")],
-        "es": [(4.0, r"\bque tan rapido\b|\bcuan rapido\b|\bvelocidad\b|\btokens? por segundo\b|\bcuantos tokens\b|\bque rapido\b")],
-    },
-    "what_gpu": {
-        "en": [(4.0, r"\b(which|what|wat|wich|witch|wut) (gpu|gpus|card|cards|graphics card|video card|hardware)\b|\b(gpu|card) (do|would|should) i (need|get|buy)\b|\brecommend\b|\bwhat should i buy\b")],
-        "it": [(4.0, r"\b(quale|quali|che) (gpu|scheda|schede|scheda video|hardware)\b|\bmi (serve|consigli)\b|\bconsigli\b")],
-        "fr": [(4.0, r"\b(quelle|quelles|quel|quels) (gpu|gpus|carte|cartes|carte graphique|materiel)\b|\bconseill")],
-        "de": [(4.0, r"\b(welche|welcher|welches) (gpu|gpus|grafikkarte|grafikkarten|karte|hardware)\b|\bempfiehl")],
-        "es": [(4.0, r"\b(que|cual|cuales) (gpu|gpus|tarjeta|tarjetas|tarjeta grafica|hardware)\b|\brecomiend")],
-    },
-    "why_quant": {
-        "en": [(6.0, r"\bwhy\b.{0,60}\b(quant|quants|quantization|quantisation|q\d\S*|different levels?)\b")],
-        "it": [(6.0, r"\bperche\b.{0,60}\b(quant|quantizzazione|q\d\S*|livell)")],
-        "fr": [(6.0, r"\bpourquoi\b.{0,60}\b(quant|quantification|quantisation|q\d\S*|niveau)")],
-        "de": [(6.0, r"\bwarum\b.{0,60}\b(quant|quantisierung|q\d\S*|stufe)")],
-        "es": [(6.0, r"\bpor ?que\b.{0,60}\b(quant|cuantizacion|cuantificacion|q\d\S*|nivel)")],
-    },
-    "accuracy": {
-        "en": [(5.0, r"\bhow (accurate|reliable|precise|good) (are|is)\b|\baccura(te|cy)\b|\breliab(le|ility)\b|\b(these|your|the) (estimates|numbers|figures)\b|\btrust\b")],
-        "it": [(5.0, r"\bprecis[ei]\b|\bprecisione\b|\baccurat[ei]\b|\baffidabil[ei]\b|\bstime\b|\bfidarmi\b")],
-        "fr": [(5.0, r"\bprecises?\b|\bprecision\b|\bfiables?\b|\bfiabilite\b|\bestimations?\b")],
-        "de": [(5.0, r"\bwie genau\b|\bgenauigkeit\b|\bzuverlassig\b|\bschatzungen\b|\bgenau sind\b")],
-        "es": [(5.0, r"\bprecis[ao]s?\b|\bprecision\b|\bfiables?\b|\bestimaciones\b|\bexactitud\b")],
-    },
-    "two_gpus": {
-        "all": [(6.0, r"\b(two|dual|due|deux|zwei|dos|2) ?x? ?(rtx |gtx |rx )?(\d{4}s?|\d{2} ?(gb|go|gib))\b")],
-        "en": [(6.0, r"\b(two|2|dual|multiple|multi|second|another|extra) ?(x )?(\S+ )?(gpus?|cards?|\d{4}s)\b|\bmulti-gpu\b|\bsli\b|\bnvlink\b|\bdual\b")],
-        "it": [(6.0, r"\b(due|2|seconda|un'altra|altra) (\S+ )?(gpu|schede|scheda)\b|\bmulti-?gpu\b")],
-        "fr": [(6.0, r"\b(deux|2|deuxieme|seconde|autre) (\S+ )?(gpus?|cartes?)\b|\bmulti-?gpu\b")],
-        "de": [(6.0, r"\b(zwei|2|zweite|zweiten|weitere) (\S+ )?(gpus?|grafikkarten?|karten?)\b|\bmulti-?gpu\b")],
-        "es": [(6.0, r"\b(dos|2|segunda|otra) (\S+ )?(gpus?|tarjetas?)\b|\bmulti-?gpu\b")],
-    },
-    "offload": {
-        "all": [(6.5, r"\b(too big|too large|troppo grande|trop gros|trop grand|zu gross|demasiado grande)\b")],
-        "en": [(6.5, r"\boffload(ing)?\b|\b(does ?n.?t|does not|won.?t|will not|not) fit\b|\bsystem (ram|memory)\b|\bcpu\b|\bsplit\b.{0,30}\bram\b")],
-        "it": [(6.5, r"\boffload\b|\bnon (ci )?(entra|sta|sta in)\b|\bram di sistema\b|\bcpu\b|\bscaricare sulla cpu\b")],
-        "fr": [(6.5, r"\boffload\b|\bdechargement\b|\bdecharger\b|\bne (rentre|tient) pas\b|\bram systeme\b|\bcpu\b|\bprocesseur\b")],
-        "de": [(6.5, r"\boffload\b|\bauslager|\bpasst nicht\b|\bcpu\b|\barbeitsspeicher\b|\bsystem-?ram\b|\bprozessor\b")],
-        "es": [(6.5, r"\boffload\b|\bdescargar en la cpu\b|\bno cabe\b|\bcpu\b|\bram del sistema\b|\bprocesador\b")],
-    },
-    "open_source": {
-        "en": [(5.0, r"\bopen[- ]?(source|weights?)\b|\blicen[cs]e\b|\bis \S+( \S+){0,4} open\b|\bproprietary\b|\bfree to use\b|\bcommercial use\b")],
-        "it": [(5.0, r"\bopen[- ]?source\b|\blicenza\b|\bpesi aperti\b|\b(e|sono) (aperto|libero|open)\b|\bcodice aperto\b|\buso commerciale\b")],
-        "fr": [(5.0, r"\bopen[- ]?source\b|\blicence\b|\bpoids ouverts\b|\blibre\b|\bcode ouvert\b|\busage commercial\b")],
-        "de": [(5.0, r"\bopen[- ]?source\b|\blizenz\b|\boffene gewichte\b|\bquelloffen\b|\bfrei verfugbar\b|\bkommerziell\b")],
-        "es": [(5.0, r"\bopen[- ]?source\b|\bcodigo abierto\b|\blicencia\b|\bpesos abiertos\b|\bes libre\b|\buso comercial\b")],
-    },
-    "parameters": {
-        "en": [(5.0, r"\bhow many param(eter)?s?\b|\bparam(eter)?s?\b|\bparameter count\b|\bhow big is\b|\bhow large is\b")],
-        "it": [(5.0, r"\bparametri\b|\bquanto e grande\b")],
-        "fr": [(5.0, r"\bparametres?\b|\bquelle taille\b")],
-        "de": [(5.0, r"\bparameter\b|\bwie gross ist\b")],
-        "es": [(5.0, r"\bparametros\b|\bque tamano\b|\bcuan grande\b")],
-    },
-    "maker": {
-        "en": [(6.0, r"\bwho (made|makes|created|developed|built|trained|released|is behind|owns)\b|\bwhose\b|\b(which|what) (company|lab|org|organization)\b|\bmade by\b|\bdeveloper\b")],
-        "it": [(6.0, r"\bchi (ha )?(fatto|creato|sviluppato|addestrato|rilasciato|c'e dietro|produce)\b|\bdi chi e\b|\bquale (azienda|societa|laboratorio)\b|\b(creato|sviluppato|fatto) da\b")],
-        "fr": [(6.0, r"\bqui (a )?(cree|fait|developpe|entraine|publie|sorti|lance|est derriere)\b|\bde qui est\b|\bquelle (entreprise|societe|boite)\b|\b(cree|developpe) par\b")],
-        "de": [(6.0, r"\bwer (hat|steckt)\b|\bvon wem\b|\bwelche (firma|organisation|unternehmen)\b|\bentwickelt von\b|\bhersteller\b")],
-        "es": [(6.0, r"\bquien (hizo|creo|desarrollo|entreno|lanzo|saco|esta detras|hace)\b|\bde quien es\b|\bque (empresa|compania|laboratorio)\b|\b(creado|desarrollado|hecho) por\b")],
-    },
-    "release": {
-        "en": [(6.0, r"\bwhen (was|did|is)\b.{0,50}\b(release|released|come out|came out|launch|launched|published|announced|out)\b|\brelease date\b|\bhow old\b")],
-        "it": [(6.0, r"\bquando (e|fu|e stato|e stata|hanno)\b.{0,40}\b(uscito|uscita|rilasciato|rilasciata|pubblicato|presentato|lanciato)\b|\bdata di (uscita|rilascio)\b|\bquando e uscito\b|\bquando\b.{0,40}\buscit")],
-        "fr": [(6.0, r"\bquand\b.{0,50}\b(sorti|sortie|publie|lance|annonce)\b|\bdate de (sortie|publication)\b")],
-        "de": [(6.0, r"\bwann\b.{0,50}\b(erschienen|veroffentlicht|rausgekommen|herausgekommen|vorgestellt|released)\b|\berscheinungsdatum\b|\bwie alt\b")],
-        "es": [(6.0, r"\bcuando\b.{0,50}\b(salio|lanzado|lanzo|publicado|publico|presentado|lanzaron)\b|\bfecha de (lanzamiento|salida|publicacion)\b")],
-    },
-    "purpose": {
-        "en": [(5.0, r"\bwhat (is|s|are)\b.{1,40}\b(for|used for|good for|good at)\W*$|\bwhat does\b.{1,40}\bdo\b|\bused for\b|\bpurpose\b|\bwhat can \S+( \S+){0,3} do\b|\buse cases?\b")],
-        "it": [(5.0, r"\ba (cosa|che) serve\b|\bper cosa\b|\bcosa fa\b|\ba che cosa serve\b|\bscopo\b")],
-        "fr": [(5.0, r"\ba quoi sert\b|\bsert a quoi\b|\bque fait\b|\bca sert\b|\butilite\b|\bfait quoi\b")],
-        "de": [(5.0, r"\bwofur\b|\bwozu\b|\bwas macht\b|\bzweck\b|\bwas kann\b \S+( \S+){0,3} (tun|machen)\b")],
-        "es": [(5.0, r"\bpara que sirve\b|\bpara que se usa\b|\bque hace\b|\bproposito\b|\bpara que es\b")],
-    },
-    "download": {
-        "en": [(6.0, r"\bdownload\b|\bwhere (can|do|to|should) (i )?(get|find|grab)\b|\bhugging ?face\b|\bweights? link\b|\blink to\b")],
-        "it": [(6.0, r"\bscaric(are|o|arlo|arla)\b|\bdove (lo |la )?(trovo|prendo|posso trovare)\b|\bdownload\b")],
-        "fr": [(6.0, r"\btelecharg|\bou (le |la )?(trouver|trouve|recuperer)\b|\bdownload\b")],
-        "de": [(6.0, r"\bherunterlad|\brunterlad|\bwo (bekomme|finde|kriege|gibt)\b|\bdownload\b")],
-        "es": [(6.0, r"\bdescargar(lo|la)?\b(?!.{0,30}\bcpu\b)|\bdonde (lo |la )?(consigo|encuentro|bajo)\b|\bbajar(lo|la)?\b|\bdownload\b")],
-    },
-    "compute": {
-        "en": [(6.0, r"\b(training )?compute\b|\bflops?\b|\bhow (much|expensive) .{0,30}\btrain|\bgpu[- ]hours\b|\bcost to train\b")],
-        "it": [(6.0, r"\bcalcolo\b|\bflops?\b|\bquanto (e )?costato (addestrar|allenar)|\bpotenza di calcolo\b|\bcompute\b")],
-        "fr": [(6.0, r"\bcalcul\b|\bflops?\b|\bpuissance de calcul\b|\bcompute\b|\bcout d.entrainement\b")],
-        "de": [(6.0, r"\brechenaufwand\b|\brechenleistung\b|\btrainingsaufwand\b|\bflops?\b|\bcompute\b|\brechenzeit\b")],
-        "es": [(6.0, r"\bcomputo\b|\bflops?\b|\bpotencia de calculo\b|\bcompute\b|\bcalculo\b")],
-    },
-    "card_models": {
-        "en": [(4.0, r"\bwhat can (i|my|a|an|the)\b.{0,40}\b(run|handle|fit)\b|\b(which|what) (models?|llms?)\b|\bwhat (runs|will run|fits)\b|\bwhat (should|could) i run\b|\bbest models? (for|on)\b")],
-        "it": [(4.0, r"\bcosa (posso|ci posso|riesco a) (far girare|usare|eseguire|girare|caricare)\b|\bquali modelli\b|\bche modelli\b|\bcosa gira\b|\bcosa ci gira\b")],
-        "fr": [(4.0, r"\bque (puis-je|je peux|peut) .{0,30}(tourner|faire tourner|lancer|executer)\b|\bquels? modeles?\b|\bqu.est-ce qu(i|e) .{0,30}tourne|\bquoi faire tourner\b")],
-        "de": [(4.0, r"\bwas (kann|lauft|laufen|passt)\b.{0,40}\b(laufen|lassen|ausfuhren|drauf)?\b|\bwelche modelle?\b")],
-        "es": [(4.0, r"\bque (puedo|se puede) (correr|ejecutar|usar|mover)\b|\bque modelos?\b|\bcuales modelos\b|\bque corre\b")],
-    },
-    "compare": {
-        "en": [(4.0, r"\bcompare\b|\bcomparison\b|\bvs\.?\b|\bversus\b|\bdifference between\b|\bwhich is better\b|\bbetter\b.{0,40}\bor\b")],
-        "it": [(4.0, r"\bconfront(a|are|o)\b|\bparagon|\bmeglio\b.{0,40}\bo\b|\bdifferenza tra\b|\bvs\b")],
-        "fr": [(4.0, r"\bcompar(e|er|aison)\b|\bmieux\b.{0,40}\bou\b|\bdifference entre\b|\bvs\b")],
-        "de": [(4.0, r"\bvergleich(e|en)?\b|\bbesser\b.{0,40}\boder\b|\bunterschied zwischen\b|\bvs\b")],
-        "es": [(4.0, r"\bcompar(a|ar|acion)\b|\bmejor\b.{0,40}\bo\b|\bdiferencia entre\b|\bvs\b")],
-    },
-    "longest_context": {
-        "en": [(6.0, r"\b(longest|max|maximum|biggest|largest|most) (context|ctx)\b|\bhow (much|long|big) (a )?(context|ctx)\b|\bcontext (can|could) i\b|\bmax(imum)? context length\b")],
-        "it": [(6.0, r"\bcontesto (piu lungo|massimo|maggiore)\b|\bquanto contesto\b|\bmassimo contesto\b|\bcontesto .{0,20}\bmassimo\b")],
-        "fr": [(6.0, r"\bcontexte (le plus long|maximal|maximum|max)\b|\bcombien de contexte\b|\bquel contexte\b|\bplus long contexte\b")],
-        "de": [(6.0, r"\b(langste|langsten|maximale|maximalen|grosste|grossten) kontext|\bwie viel kontext\b|\bwie lang.{0,20}kontext\b|\bmax(imal)?e? kontextlange\b")],
-        "es": [(6.0, r"\bcontexto (mas largo|maximo|mas grande)\b|\bcuanto contexto\b|\bmaximo contexto\b")],
-    },
-    "model_info": {
-        "en": [(2.5, r"\btell me (about|more)\b|\binfo\b|\binformation\b|\bdetails\b|\bdescribe\b"),
-               (1.0, r"\bwhat is\b|\bwhat s\b")],  # weak: "what is" starts many other questions
-        "it": [(2.5, r"\bparlami di\b|\binformazioni\b|\binfo\b|\bdimmi (di|qualcosa)\b"),
-               (1.0, r"\bcos.e\b|\bche cos.e\b")],
-        "fr": [(2.5, r"\bparle[- ]moi\b|\binfos?\b|\binformations\b|\bdis-moi\b"),
-               (1.0, r"\bc.est quoi\b|\bqu.est-ce que\b")],
-        "de": [(2.5, r"\berzahl\b|\binfos?\b|\binformationen\b|\bdetails\b"),
-               (1.0, r"\bwas ist\b")],
-        "es": [(2.5, r"\bhablame\b|\binformacion\b|\binfo\b|\bdetalles\b|\bcuentame\b"),
-               (1.0, r"\bque es\b")],
-    },
-    "help": {
-        "en": [(6.0, r"^\W*(help|commands?|usage|\?)\W*$|\bhow (do|does|can) (i|you) use (you|this|the bot)\b|\bwhat can you do\b|\bhelp me\b|\bwhat do you do\b")],
-        "it": [(6.0, r"^\W*(aiuto|comandi)\W*$|\bcosa (sai|puoi) fare\b|\bcome (si usa|funzioni|ti uso)\b|\baiuto\b")],
-        "fr": [(6.0, r"^\W*(aide|commandes)\W*$|\bque (sais|peux)-tu faire\b|\bcomment (tu marches|t.utiliser|ca marche)\b|\baide\b")],
-        "de": [(6.0, r"^\W*(hilfe|befehle)\W*$|\bwas kannst du\b|\bwie (benutze|nutze) ich (dich|den bot)\b|\bhilfe\b")],
-        "es": [(6.0, r"^\W*(ayuda|comandos)\W*$|\bque (sabes|puedes) hacer\b|\bcomo (te uso|funcionas)\b|\bayuda\b")],
-    },
-}
-
-# Language hints: (weight, folded words). Words shared by two languages get low weights.
-_LANG_WORDS: dict[str, list[tuple[float, str]]] = {
-    "en": [(2.0, "what how can does do much many which who when why the my need run is are will would i "
-                 "fast fastest much it tell about download released made compare smallest help for on of "
-                 "at top speed requirements count training max cards runs fit usage get got have has with"),
-           (0.5, "gpu card model context")],
-    "it": [(2.0, "gira girare quanta quanto quanti quale quali posso scheda schede mia mio della dello "
-                 "serve cosa perche chi quando uscito confronta piu veloce parlami sono aiuto il gli di "
-                 "e' fatto creato contesto dove scaricare ci sta migliori aiutano girano le schede"),
-           (0.7, "una con che la mi per su da")],
-    "fr": [(2.0, "tourne tourner combien quelle quel quels quelles faut puis-je mon ma ma carte cartes est-ce "
-                 "pourquoi qui quand sorti vitesse plus les des une du au avec sur aide telecharger "
-                 "contexte peut je ou rapide parle-moi c'est pour quoi ces sont elles aident il sert est-il"),
-           (0.7, "la de que le est un")],
-    "de": [(2.0, "wie viel viele braucht brauche kann welche welcher meine meiner mit lauft laufen "
-                 "schnell wer wann warum ich ist die der das und grafikkarte karte hilfe erschienen "
-                 "kontext von zwei vergleiche oder wo auf einer einem fur uber mir was beste passt nicht "
-                 "helfen erzahl"),
-           (0.5, "es")],
-    "es": [(2.0, "que cuanta cuanto cuantos necesito puedo correr tarjeta tarjetas cual cuales "
-                 "quien cuando salio velocidad los las del para hablame ayuda descargar rapido "
-                 "contexto donde es mejor dos necesita corre"),
-           (0.7, "una con mi de la en un")],
-}
+# Words, phrases and patterns of every language live in answers/lexicon/<lang>.toml (checked at
+# load); this module keeps only the algorithm.
 
 
 @cache
 def _patterns() -> tuple[Pattern, ...]:
-    return tuple(
-        Pattern(intent, lang, weight, re.compile(src))
-        for intent, by_lang in _INTENT_TABLE.items()
-        for lang, rows in by_lang.items()
-        for weight, src in rows
-    )
+    return lexicon().patterns()
 
 
 @cache
 def _lang_weights() -> dict[str, dict[str, float]]:
+    """word → language → weight. A language's own function words are weak evidence (0.6) when no
+    other language has the same word; its listed language words count with their own weight."""
+    langs = lexicon().languages
     out: dict[str, dict[str, float]] = {}
-    for lang, rows in _LANG_WORDS.items():
-        for weight, words in rows:
-            for w in words.split():
-                out.setdefault(w, {})[lang] = max(out.get(w, {}).get(lang, 0.0), weight)
+    for code, lx in langs.items():
+        for w in lx.function_words:
+            if not any(w in other.function_words for c, other in langs.items() if c != code):
+                out.setdefault(w, {})[code] = 0.6
+        for greeting in lx.greetings:
+            for w in greeting.split():
+                if not any(w in other.function_words or w in other.language_words
+                           for c, other in langs.items() if c != code):
+                    out.setdefault(w, {})[code] = max(out.get(w, {}).get(code, 0.0), 2.5)
+    for code, lx in langs.items():
+        for w, wt in lx.language_words.items():
+            out.setdefault(w, {})[code] = max(out.get(w, {}).get(code, 0.0), wt)
     return out
+
+
+@cache
+def _task_words() -> dict[str, str]:
+    """word → task ("coding", "vision", "reasoning", "chat"), every language."""
+    return {w: task for lx in lexicon().languages.values() for task, words in lx.tasks.items() for w in words}
+
+
+@cache
+def _count_words() -> dict[str, int]:
+    return {w: n for lx in lexicon().languages.values() for w, n in lx.count_words.items()}
+
+
+@cache
+def _word_set(key: str) -> frozenset[str]:
+    """The union over languages of one word list (people mix languages)."""
+    return frozenset(w for lx in lexicon().languages.values() for w in getattr(lx, key))
 
 
 @cache
 def _stopwords() -> frozenset[str]:
     """Function words plus every plain word the intent patterns use: none of them names a thing."""
-    words = {w for line in _FUNCTION_WORDS.splitlines() if not line.startswith("#") for w in line.split()}
-    for by_lang in _INTENT_TABLE.values():
-        for rows in by_lang.values():
-            for _w, src in rows:
-                plain = re.sub(r"\\[a-zA-Z]", " ", src)  # drop \b, \S… before reading words
-                words.update(w for w in re.findall(r"[a-z]{3,}", plain))
+    lx = lexicon()
+    words = set(lx.common_function_words) | set(lx.ordinary_words) | set(_task_words()) | set(_count_words())
+    for lang in lx.languages.values():
+        words |= lang.function_words
+        for greeting in lang.greetings:
+            words.update(greeting.split())
+    for p in _patterns():
+        plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)  # drop \b, \S… before reading words
+        words.update(w for w in re.findall(r"[a-z]{3,}", plain))
     # Words that are also parts of names: keep them out of the stop list.
-    words -= {"ti", "super", "max", "mini", "pro", "small", "large", "base", "air", "next", "coder", "x",
-              "xt", "xtx", "d", "m", "vl", "vision", "instruct", "turbo", "flash", "plus", "ultra", "rtx", "gtx",
-              "rx", "code", "nano", "lite", "medium", "thinking", "chat", "arc", "titan", "tesla", "quadro"}
-    return frozenset(words)
+    return frozenset(words - lx.name_words)
 
 
 # --------------------------------------------------------------------------- entity spans
@@ -522,9 +304,6 @@ class Span:
         return top.score if top else 0.0
 
 
-_ON_WORDS = frozenset({"on", "su", "sur", "auf", "en", "with", "con", "avec", "mit", "my", "mia", "mio", "ma",
-                       "mon", "meine", "meiner", "meinem", "mi", "una", "une", "einer", "einem", "a", "an",
-                       "sulla", "sul", "vs", "and", "e", "et", "und", "y", "or", "o", "ou", "oder"})
 _MAX_SPAN = 7
 
 
@@ -583,7 +362,7 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
 
 def _kind_order(toks: list[Token], s: int, models: Resolver, gpus: Resolver) -> list[tuple[str, Resolver]]:
     """A word like "on"/"my"/"su" before the span makes it a card first; otherwise a model first."""
-    if s > 0 and toks[s - 1].low in _ON_WORDS:
+    if s > 0 and toks[s - 1].low in _word_set("card_words"):
         return [("gpu", gpus), ("model", models)]
     return [("model", models), ("gpu", gpus)]
 

@@ -166,6 +166,8 @@ def main() -> int:
             t = time.perf_counter()
             parse_row(row, models, gpus)
             times.append(time.perf_counter() - t)
+    if not times:
+        return 0
     ms = sorted(t * 1000 for t in times)
     print(f"\nparse time: median {statistics.median(ms):.3f} ms, p95 {ms[int(len(ms) * 0.95)]:.3f} ms,"
           f" max {ms[-1]:.3f} ms over {len(ms)} parses")
