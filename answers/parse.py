@@ -50,6 +50,12 @@ class Parsed(BaseModel):
     model_span: str | None = None
     card_span: str | None = None
     card2_span: str | None = None
+    # Added for people's phrasing (issue 11); absent/None means "not said".
+    gpu_count: int | None = None  # only when the asker has more than one card ("dual 3090", "4090 + 3060")
+    task: str | None = None  # "coding" | "vision" | "reasoning" | "chat": "good coding model for 12 GB"
+    quants: list[str] | None = None  # two or more levels asked about ("q8 or q4"); then `quant` is None
+    ram_gb: float | None = None  # system RAM beside a card ("a 4090 and 64 GB DDR5")
+    intents: list[str] = []  # every ask of the message, `intent` first ("who released X and when")
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -82,13 +88,34 @@ class Token:
     used: bool = False  # consumed by a number/unit/quant, never part of a name
 
 
-def tokenize(text: str) -> list[Token]:
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)s$")  # "3090s", "7900 xts": people pluralise card names
+
+
+def tokenize(text: str, split: bool = True) -> list[Token]:
+    """Words of a cleaned question. With `split`, hyphen compounds whose parts include an ordinary
+    word or a unit are split ("16-GB-Karte", "RTX-4080-Karte", "coding-modell"); names keep theirs
+    ("gpt-oss-20b", "Q4-K-M")."""
     out = []
     for raw in _TOKEN_RE.findall(text):
         raw = raw.strip(".:-")
-        if raw:
-            out.append(Token(raw, fold(raw)))
+        if not raw:
+            continue
+        low = fold(raw)
+        m = _PLURAL_CARD_RE.match(low)
+        if m:
+            raw, low = raw[:-1], low[:-1]
+        if split and "-" in low and _split_compound(low):
+            out.extend(Token(part, fold(part)) for part in raw.split("-") if part)
+            continue
+        out.append(Token(raw, low))
     return out
+
+
+def _split_compound(low: str) -> bool:
+    if canonical_quant(low) or _BITS_RE.match(low):
+        return False
+    stop = _stopwords()
+    return any(part in stop or _MEM_UNIT_RE.match(part) or part in _task_words() for part in low.split("-") if part)
 
 
 # --------------------------------------------------------------------------- numbers and units
@@ -124,9 +151,25 @@ def _known_quants() -> frozenset[str]:
         return frozenset(_QUANT_SHORT.values())
 
 
+# "q4km", "Q4-K-M", "q4_km", "q6k", "iq4xs": the same levels typed without (or with other) separators.
+_QUANT_LOOSE_RE = re.compile(r"^(q\d)[_-]?k(?:[_-]?(xs|s|m|l))?$|^(iq\d)[_-]?(xxs|xs|s|m|nl)$|^(q\d)[_-](0|1)$")
+
+
+def _quant_spelling(low: str) -> str:
+    m = _QUANT_LOOSE_RE.match(low)
+    if not m:
+        return low
+    if m.group(1):
+        return f"{m.group(1)}_k" + (f"_{m.group(2)}" if m.group(2) else "")
+    if m.group(3):
+        return f"{m.group(3)}_{m.group(4)}"
+    return f"{m.group(5)}_{m.group(6)}"
+
+
 def canonical_quant(text: str) -> str | None:
-    """"q4" → "Q4_K_M", "Q5_K_S" → "Q5_K_S", "fp16" → "F16", "4-bit" → "Q4_K_M"; None if not a quant."""
-    low = fold(text).strip()
+    """"q4" → "Q4_K_M", "Q5_K_S" → "Q5_K_S", "fp16" → "F16", "4-bit" → "Q4_K_M", "q4km"/"Q4-K-M" →
+    "Q4_K_M"; None if not a quant."""
+    low = _quant_spelling(fold(text).strip())
     bits = _BITS_RE.match(low)
     if bits:
         return _BITS_TO_QUANT.get(int(bits.group(1)))
@@ -154,20 +197,56 @@ def parse_context(text: str) -> int | None:
 
 
 def _find_memory(toks: list[Token]) -> tuple[float | None, int | None]:
-    """First memory amount and the index of its number token."""
+    """First graphics-memory amount and the index of its number token."""
+    mem, at, _ram = _find_sizes(toks)
+    return mem, at
+
+
+def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | None]:
+    """(graphics memory, index of its number, system RAM). A size followed by a RAM word ("64 GB
+    RAM", "64gb di ram", "64 GB DDR5") is system RAM; the first other size is graphics memory."""
+    mem: float | None = None
+    at: int | None = None
+    ram: float | None = None
+    ram_words = _word_set("ram_words") if toks else frozenset()
     for i, t in enumerate(toks):
         if t.used:
             continue
         m = _MEM_GLUED_RE.match(t.low)
         if m:
-            t.used = True
-            return float(m.group(1)), i
-        if _NUMBER_RE.match(t.low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
-            t.used = toks[i + 1].used = True
-            if i + 2 < len(toks) and toks[i + 2].low in {"vram", "ram", "memory"}:
-                toks[i + 2].used = True
-            return float(t.low), i
-    return None, None
+            value, end = float(m.group(1)), i + 1
+        elif _NUMBER_RE.match(t.low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
+            value, end = float(t.low), i + 2
+        else:
+            continue
+        is_ram = _ram_follows(toks, end, ram_words)
+        if (ram if is_ram else mem) is not None:
+            continue  # the first of each kind counts; later sizes stay free ("3060 12gb" handled by parse)
+        for k in range(i, end):
+            toks[k].used = True
+        if end < len(toks) and toks[end].low in {"vram", "ram", "memory"}:
+            toks[end].used = True
+        if is_ram:
+            ram = value
+            for k in range(end, min(end + 3, len(toks))):
+                if toks[k].low in ram_words:
+                    toks[k].used = True
+        else:
+            mem, at = value, i
+        if mem is not None and ram is not None:
+            break
+    return mem, at, ram
+
+
+def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool:
+    """A RAM word right after a size, or after one short word ("64gb di ram", "64 GB system RAM")."""
+    for k in range(end, min(end + 2, len(toks))):
+        low = toks[k].low
+        if low in ram_words:
+            return True
+        if low in {"vram", "memory"} or len(low) > 3 and low not in ram_words:
+            return False
+    return False
 
 
 def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int | None, int | None]:
@@ -192,11 +271,21 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 return int(float(t.low) * 1024), i
             if nxt in _TOKEN_UNITS or (
                 has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
-                and (gpus is None or gpus.lookup(t.text) is None)
+                and (gpus is None or not _in_card_name(toks, i, gpus))
             ):
                 t.used = True
                 return int(float(t.low)), i
     return None, None
+
+
+def _in_card_name(toks: list[Token], i: int, gpus: Resolver) -> bool:
+    """Whether toks[i] is the number of a card name ("rx 7800 xt", "4090")."""
+    if gpus.lookup(toks[i].text) is not None:
+        return True
+    before = toks[i - 1].text + " " if i > 0 else ""
+    after = " " + toks[i + 1].text if i + 1 < len(toks) else ""
+    return any(gpus.lookup(name) is not None for name in (before + toks[i].text, toks[i].text + after,
+                                                            before + toks[i].text + after) if name != toks[i].text)
 
 
 def _near_ctx_word(toks: list[Token], i: int) -> bool:
@@ -204,6 +293,13 @@ def _near_ctx_word(toks: list[Token], i: int) -> bool:
 
 
 def _find_quant(toks: list[Token]) -> str | None:
+    found = _find_quants(toks)
+    return found[0] if found else None
+
+
+def _find_quants(toks: list[Token]) -> list[str]:
+    """Every quant level named, in reading order, without repeats ("q8 or q4" → both)."""
+    out: list[str] = []
     for i, t in enumerate(toks):
         if t.used:
             continue
@@ -218,11 +314,13 @@ def _find_quant(toks: list[Token]) -> str | None:
             if m and (q := canonical_quant(m.group(1))):
                 t.text = t.text[: m.start()]
                 t.low = t.low[: m.start()]
-                return q
+                if q not in out:
+                    out.append(q)
             continue
         t.used = True
-        return q
-    return None
+        if q not in out:
+            out.append(q)
+    return out
 
 
 # --------------------------------------------------------------------------- vocabulary
@@ -406,24 +504,36 @@ def _fuzzy_run(
 
 
 # --------------------------------------------------------------------------- language and intent
-def detect_language(folded: str, raw: str = "") -> str | None:
-    """Language by weighted keyword scores; None when no keyword or a tie."""
+def locale_language(locale: str | None) -> str | None:
+    """A Discord locale ("es-ES", "pt-BR", "en-US", "it") → a lexicon language code, or None."""
+    if not locale:
+        return None
+    code = locale.replace("_", "-").split("-")[0].casefold()
+    return code if code in lexicon().languages else None
+
+
+def detect_language(folded: str, raw: str = "", locale: str | None = None) -> str | None:
+    """Language by weighted keyword scores; the asker's Discord locale, when given, is one more piece
+    of evidence and decides when the words do not. None when nothing tells and no locale."""
     weights = _lang_weights()
-    score = dict.fromkeys(LANGS, 0.0)
-    if re.search(r"(^|\s)è(\s|$)", raw.casefold()):
+    score = dict.fromkeys(lexicon().codes, 0.0)
+    if "it" in score and re.search(r"(^|\s)è(\s|$)", raw.casefold()):
         score["it"] += 2.0  # "è" alone is Italian's "is"
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
-    if "¿" in folded or "¡" in folded:
+    if "es" in score and ("¿" in folded or "¡" in folded):
         score["es"] += 3
-    if re.search(r"\b(qu|l|d|j|c)'", folded):
+    if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):
         score["fr"] += 1.5
-    if re.search(r"\b(un|dell|nell|sull|quest|c)'", folded):
+    if "it" in score and re.search(r"\b(un|dell|nell|sull|quest|c|l)'", folded):
         score["it"] += 1.0
+    hint = locale_language(locale)
+    if hint is not None:
+        score[hint] += 1.0
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
     if ranked[0][1] <= 0 or ranked[0][1] == ranked[1][1]:
-        return None
+        return hint
     return ranked[0][0]
 
 
@@ -441,12 +551,27 @@ _PRIORITY = (
 )
 
 
-def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_context: bool) -> str:
+def _intent(
+    folded: str, has_model: bool, n_cards: int, has_memory: bool, has_context: bool,
+    *, gpu_count: int | None = None, task: str | None = None, n_quants: int = 0,
+) -> str:
     scores = dict.fromkeys(_PRIORITY, 0.0)
     for p in _patterns():
         if p.regex.search(folded):
             # One hit per intent per language is enough; several languages do not add up twice.
             scores[p.intent] = max(scores[p.intent], p.weight)
+    if gpu_count and gpu_count > 1 and not _asks_if_more_cards_help(folded):
+        # A setup ("dual 3090", "2x 4090") asked about as a whole keeps the one-card intent
+        # (can run, how fast); two_gpus is for "would a second card help / make it faster".
+        scores["two_gpus"] = 0.0
+    if has_model:
+        scores["card_models"] -= 3.0  # "can I run X on my 4090" is about X, not the 4090's list
+    if n_quants > 1 and n_cards < 2:
+        # "q8 or q4 for X", "meglio q4 o q6": a choice of level, answered by what fits.
+        scores["compare"] -= 4.0
+        scores["can_run" if has_model else "card_models"] += 2.0
+    if task and not has_model and (n_cards or has_memory):
+        scores["card_models"] += 3.0  # "good coding model for 12 GB"
     # Entity priors: what the question is about when the words leave it open.
     if has_model and has_memory:
         scores["can_run"] += 2.5
@@ -455,9 +580,10 @@ def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_co
         scores["speed"] += 0.5
     if n_cards >= 2:
         # Two named cards: "is X faster on A or B" is a comparison even with "faster" in it.
-        scores["compare"] += 4.5 if has_model else 1.5
-    if n_cards >= 1 and not has_model:
+        scores["compare"] += 4.5 if has_model else 3.0
+    if n_cards == 1 and not has_model:
         scores["card_models"] += 2.5
+    if n_cards >= 1 and not has_model:
         for intent in ("can_run", "vram", "parameters", "maker", "release", "purpose", "download", "compute",
                        "open_source", "model_info"):
             scores[intent] -= 2.0  # these are about a model
@@ -476,31 +602,70 @@ def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_co
     return best if scores[best] >= 2.0 else "fallback"
 
 
-# --------------------------------------------------------------------------- entry point
-def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
-    """Intent, language and entities of one free-text question."""
-    text = clean(question)
-    toks = tokenize(text)
-    folded = " ".join(t.low for t in toks)
-    language = detect_language(fold(text), text)
+def _asks_if_more_cards_help(folded: str) -> bool:
+    return any(lx.more_cards_help.search(folded) for lx in lexicon().languages.values())
 
-    quant = _find_quant(toks)
+
+# Intents a second ask can add ("who released X and when", "how fast … also does it fit at q6").
+_SECOND_ASKS = frozenset({
+    "can_run", "speed", "vram", "maker", "release", "download", "parameters", "open_source", "purpose",
+    "compute", "longest_context", "offload", "two_gpus", "what_gpu", "smallest", "fastest",
+})
+_SEPARATOR_RE = re.compile(r"\?|\b(and|also|plus|e|anche|poi|et|aussi|puis|und|auch|y|tambien|ademas)\b")
+
+
+def _more_asks(folded: str, intent: str) -> list[str]:
+    """Other intents asked after a separator ("?", "and", "e", "et", "und", "y"…), in reading order.
+    Only language patterns of some weight count: a stray word does not make a second question."""
+    sep = _SEPARATOR_RE.search(folded)
+    if sep is None or intent not in _SECOND_ASKS:
+        return []
+    hits: dict[str, int] = {}
+    for p in _patterns():
+        if p.lang == "all" or p.weight < 3.0 or p.intent == intent or p.intent not in _SECOND_ASKS:
+            continue
+        for m in p.regex.finditer(folded):
+            if m.start() >= sep.start():
+                hits[p.intent] = min(hits.get(p.intent, m.start()), m.start())
+                break
+    return sorted(hits, key=hits.get)
+
+
+# --------------------------------------------------------------------------- entry point
+def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
+    """Intent, language and entities of one free-text question. `locale` is the asker's Discord
+    locale ("it", "es-ES"), evidence for the language when there is one."""
+    text = clean(question)
+    folded = " ".join(t.low for t in tokenize(text, split=False))
+    toks = tokenize(text)
+    language = detect_language(fold(text), text, locale)
+
+    quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
-    memory, mem_at = _find_memory(toks)
+    memory, mem_at, ram = _find_sizes(toks)
     spans, unknown = _find_spans(toks, models, gpus)
+
+    # "good coding model", "vision-modelle": task words are not model names.
+    task = _task(toks, spans)
+    spans = [sp for sp in spans if not (sp.kind == "model" and _only_task_words(toks[sp.start: sp.end]))]
+    unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
     cards = [s for s in spans if s.kind == "gpu"][:2]
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
-    if cards and memory is not None and mem_at == cards[0].end:
-        fuller = f"{cards[0].text} {toks[mem_at].text}" + (
+    for k, card in enumerate(cards):
+        if memory is None or mem_at != card.end:
+            continue
+        fuller = f"{card.text} {toks[mem_at].text}" + (
             f" {toks[mem_at + 1].text}" if mem_at + 1 < len(toks) and not _MEM_GLUED_RE.match(toks[mem_at].low) else ""
         )
         res = gpus.resolve(fuller)
         if res.best is not None and res.best.score >= 100:
-            cards[0] = Span(cards[0].start, mem_at + 1, "gpu", res, fuller)
+            cards[k] = Span(card.start, mem_at + 1, "gpu", res, fuller)
             memory = None
+    if ram is not None and not cards and memory is None:
+        memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
     # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
     # "no such card" instead of quietly answering without it.
@@ -512,16 +677,21 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
                 unknown_card = phrase[hit.start():]
                 unknown.remove(phrase)
                 break
-    n_cards = len(cards) + (unknown_card is not None)
-    intent = _intent(folded, model_span is not None, n_cards, memory is not None, context is not None)
+    gpu_count, pooled = _gpu_count(toks, cards)
+    n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
+    has_model = model_span is not None
+    flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
+    intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
     model_text = _value(model_span)
     if model_span is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
-        as_model = _intent(folded, True, n_cards, memory is not None, context is not None)
-        if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
-            intent, model_text = as_model, guess
+        as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
+        if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3 and _could_be_name(guess, models):
+            intent, model_text, has_model = as_model, guess, True
+    if not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
+        intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
     return Parsed(
         intent=intent,
         language=language,
@@ -530,11 +700,94 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         card2=_value(cards[1]) if len(cards) > 1 else None,
         memory_gb=memory,
         context=context,
-        quant=quant,
+        quant=quants[0] if len(quants) == 1 else None,
         model_span=model_span.text if model_span else (model_text if model_text else None),
         card_span=cards[0].text if cards else unknown_card,
         card2_span=cards[1].text if len(cards) > 1 else None,
+        gpu_count=gpu_count,
+        task=task,
+        quants=quants if len(quants) > 1 else None,
+        ram_gb=ram,
+        intents=[intent, *_more_asks(folded, intent)],
     )
+
+
+def _could_be_name(guess: str, models: Resolver) -> bool:
+    """Leftover words worth answering "no model called X" about: several words, a digit, or one word
+    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name."""
+    if " " in guess.strip() or any(ch.isdigit() for ch in guess):
+        return True
+    res = models.resolve(guess)
+    top = res.best or (res.candidates[0] if res.candidates else None)
+    return top is not None and top.score >= 80
+
+
+_MODEL_WORDS = frozenset({"model", "models", "modello", "modelli", "modele", "modeles", "modell", "modelle",
+                          "modelo", "modelos", "llm", "llms", "ai", "ia", "ki"})
+
+
+def _only_task_words(toks: list[Token]) -> bool:
+    tasks = _task_words()
+    return bool(toks) and any(t.low in tasks for t in toks) and all(
+        t.low in tasks or t.low in _MODEL_WORDS or t.low in _stopwords() for t in toks)
+
+
+def _task(toks: list[Token], spans: list[Span]) -> str | None:
+    """The task asked for ("coding", "vision"…), from words outside the names found."""
+    tasks = _task_words()
+    inside = {k for sp in spans if not _only_task_words(toks[sp.start: sp.end]) for k in range(sp.start, sp.end)}
+    for i, t in enumerate(toks):
+        if i not in inside and t.low in tasks:
+            return tasks[t.low]
+    return None
+
+
+_COUNT_GLUED_RE = re.compile(r"^(\d{1,2})\s*[x×]$")  # "2x", "4×"
+_COUNT_AFTER_RE = re.compile(r"^[x×](\d{1,2})$")  # "3090 x2"
+
+
+def _gpu_count(toks: list[Token], cards: list[Span]) -> tuple[int | None, bool]:
+    """(number of cards the asker has when more than one, whether two named cards are pooled).
+    "dual 3090", "2x 4090", "two 3090s", "4 x a100", "3090 x2", "4090 + 3060"."""
+    if not cards:
+        return None, False
+    first = cards[0]
+    if len(cards) == 2 and any(t.low in {"+", "&"} for t in toks[first.end: cards[1].start]):
+        return 2, True
+    words = _count_words()
+    before = [t.low for t in toks[max(0, first.start - 3): first.start]]
+    for k in range(len(before) - 1, -1, -1):
+        low = before[k]
+        n = words.get(low)
+        if n is None and (m := _COUNT_GLUED_RE.match(low)):
+            n = int(m.group(1))
+        if n is None and low.isdigit() and k + 1 < len(before) and before[k + 1] in {"x", "×"}:
+            n = int(low)
+        if n is None and low.isdigit() and k == len(before) - 1 and 2 <= int(low) <= 16:
+            n = int(low)
+        if n is not None:
+            return (n if n > 1 else None), False
+        if low not in {"x", "×", "of", "di", "de", "rtx", "gtx", "rx"}:
+            break
+    after = toks[first.end: first.end + 2]
+    if after:
+        m = _COUNT_AFTER_RE.match(after[0].low)
+        if m:
+            return (int(m.group(1)) if int(m.group(1)) > 1 else None), False
+        if after[0].low in {"x", "×"} and len(after) > 1 and after[1].low.isdigit():
+            n = int(after[1].low)
+            return (n if n > 1 else None), False
+    return None, False
+
+
+def _is_greeting(toks: list[Token]) -> bool:
+    """Only greetings, thanks and chatter ("buongiorno", "coucou !", "moin moin", "hey there 👋")."""
+    if not toks:
+        return False
+    greetings = {w for lx in lexicon().languages.values() for g in lx.greetings for w in g.split()}
+    stop = _stopwords()
+    words = [t.low for t in toks if any(ch.isalnum() for ch in t.low)]
+    return bool(words) and any(w in greetings for w in words) and all(w in greetings or w in stop for w in words)
 
 
 # Vendor series words followed by a model number: how people type a graphics card.
@@ -551,6 +804,6 @@ def _value(span: Span | None) -> str | None:
     return span.res.best.name if span.res.best is not None else span.text
 
 
-def make_parser(models: Resolver, gpus: Resolver) -> Callable[[str], Parsed]:
-    """A one-argument parse() bound to the catalog's resolvers."""
-    return lambda question: parse(question, models, gpus)
+def make_parser(models: Resolver, gpus: Resolver) -> Callable[..., Parsed]:
+    """A parse() bound to the catalog's resolvers: parser(question, locale=None)."""
+    return lambda question, locale=None: parse(question, models, gpus, locale)

@@ -58,15 +58,15 @@ def parse_row(row: dict[str, object], models, gpus) -> Parsed:
 
 def _expected(row: dict[str, object], field: str) -> object:
     """What a row asks of a field; absent optional keys mean "none of that" (one card, no task…)."""
-    if field == "intents":
-        return row.get("intents") or [row["intent"]]
+    if field == "intents":  # the asks after the first (the first is scored as the intent)
+        return list(row.get("intents") or [row["intent"]])[1:]
     return row.get(field)
 
 
 def _got(parsed: Parsed, field: str) -> object:
     value = getattr(parsed, field)
     if field == "intents":
-        return value or [parsed.intent]
+        return list(value or [parsed.intent])[1:]
     if field == "quants":
         return value if value and len(value) > 1 else None
     if field == "gpu_count":

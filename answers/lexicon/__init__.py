@@ -27,6 +27,7 @@ LANGUAGE_KEYS = {
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
     "count_words": "table two/three/four = words for a number of cards ('dual', 'deux')",
     "tasks": "table coding/vision/reasoning/chat = words that ask for models good at a task",
+    "more_cards_help": "pattern: asks whether more cards help ('would a second 3090 help / be faster')",
     "intents": "table intent = list of { weight, pattern }",
 }
 COMMON_KEYS = {
@@ -62,6 +63,7 @@ class LanguageLexicon:
     ram_words: frozenset[str]
     count_words: dict[str, int]
     tasks: dict[str, frozenset[str]]
+    more_cards_help: re.Pattern[str]
     patterns: list[Pattern] = field(default_factory=list)
 
 
@@ -119,6 +121,13 @@ def _patterns(table: object, lang: str, where: str, intents: frozenset[str]) -> 
     return out
 
 
+def _compile(source: object, where: str) -> re.Pattern[str]:
+    try:
+        return re.compile(source)  # type: ignore[arg-type]
+    except (re.error, TypeError) as exc:
+        raise LexiconError(f"{where}: pattern does not compile ({exc})") from exc
+
+
 def _read(path: Path) -> dict:
     try:
         with path.open("rb") as fh:
@@ -160,6 +169,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()
                      for w in _words(v, f"{where}: count_words.{k}")},
         tasks={k: _words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
+        more_cards_help=_compile(data["more_cards_help"], f"{where}: more_cards_help"),
         patterns=_patterns(data["intents"], code, where, intents),
     )
 
