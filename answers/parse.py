@@ -638,7 +638,6 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     text = clean(question)
     folded = " ".join(t.low for t in tokenize(text, split=False))
     toks = tokenize(text)
-    language = detect_language(fold(text), text, locale)
 
     quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
@@ -652,6 +651,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
     cards = [s for s in spans if s.kind == "gpu"][:2]
+    # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
+    language = detect_language(_without_names(fold(text), spans), text, locale)
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(cards):
@@ -710,6 +711,14 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         ram_gb=ram,
         intents=[intent, *_more_asks(folded, intent)],
     )
+
+
+def _without_names(folded: str, spans: list[Span]) -> str:
+    for sp in spans:
+        name = fold(sp.text)
+        if len(name) >= 2:
+            folded = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", " ", folded)
+    return folded
 
 
 def _could_be_name(guess: str, models: Resolver) -> bool:
