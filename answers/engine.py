@@ -100,8 +100,12 @@ class Engine:
         return None
 
     # ------------------------------------------------------------------------ public API
-    def ask(self, question: str, locale: str | None = None, options: AskOptions | None = None) -> Answer:
-        return self._ask(question, locale, options, inline=False)
+    def ask(
+        self, question: str, locale: str | None = None, options: AskOptions | None = None, hint: str | None = None,
+    ) -> Answer:
+        """`locale` forces the answer's language; `hint` (a Discord locale) only weighs in when the
+        question's own words do not tell."""
+        return self._ask(question, locale, options, inline=False, hint=hint)
 
     def command(
         self, intent: str, locale: str, *, model: Any = None, card: Any = None, card2: Any = None,
@@ -129,7 +133,9 @@ class Engine:
             self._parse = parse
         return self._parse
 
-    def _ask(self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool) -> Answer:
+    def _ask(
+        self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool, hint: str | None = None,
+    ) -> Answer:
         options = options or AskOptions()
         lang = _catalogue(locale)
         question = question or ""
@@ -141,9 +147,11 @@ class Engine:
             return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, {}, inline=inline)
-        parsed = self._parser()(question, kn.model_resolver, kn.gpu_resolver)
+        # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
+        # plainly written in another language is answered in it; one that does not tell, in the hint's.
+        parsed = self._parser()(question, kn.model_resolver, kn.gpu_resolver, hint)
         detected = _catalogue(getattr(parsed, "language", None))
-        lang = lang or detected or i18n.DEFAULT
+        lang = lang or detected or _catalogue(hint) or i18n.DEFAULT
         intent = getattr(parsed, "intent", None) or "fallback"
         if intent not in INTENTS:
             intent = "fallback"

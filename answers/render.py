@@ -22,6 +22,7 @@ from estimator.display import round_gb, round_half_up, round_range, tok_s_digits
 
 from . import format as fmt
 from . import i18n, vocab
+from .grammar import agree
 from .markdown import escape
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -213,14 +214,14 @@ def template(locale: str, name: str) -> jinja2.Template:
 
 
 def render(locale: str, intent: str, facts: dict[str, Any], **extra: Any) -> str:
-    return template(locale, f"{intent}.md.j2").render(f=escaped(facts), raw=facts, **extra)
+    return agree(locale, template(locale, f"{intent}.md.j2").render(f=escaped(facts), raw=facts, **extra))
 
 
 def gettext(locale: str, msgid: str, **values: Any) -> str:
     text = i18n.gettext(locale, msgid)
-    return text % values if values else text
+    return agree(locale, text % values) if values else text
 
 
 def ngettext(locale: str, singular: str, plural: str, n: int, **values: Any) -> str:
     text = i18n.ngettext(locale, singular, plural, n)
-    return text % values if values else text
+    return agree(locale, text % values) if values else text

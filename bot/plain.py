@@ -83,7 +83,10 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
         if retry is not None:
             raise errors.OnCooldown(retry)
         options = bot.options_for(guild.id if guild else None)
-        answer = bot.engine.ask(question, locale, options)
+        # The server's /settings language forces the reply's; the user's and server's Discord locales
+        # are only evidence beside the question's own words.
+        hint = locales.first_supported(bot.store.user_locale(message.author.id), preferred)
+        answer = bot.engine.ask(question, locales.first_supported(setting), options, hint=hint)
         if why == "channel" and answer.intent in QUIET_INTENTS:
             return
         await send_answer(message, answer, options)

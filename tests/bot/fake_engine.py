@@ -38,6 +38,7 @@ class FakeEngine:
 
     def __init__(self) -> None:
         self.calls = []
+        self.hints: list[str | None] = []
         self.kwargs: list[dict] = []
 
     @classmethod
@@ -56,9 +57,14 @@ class FakeEngine:
     def _model(self, name: str | None) -> str | None:
         return next((m for m in MODELS if _norm(m) == _norm(name or "")), None)
 
-    def ask(self, question: str, locale: str | None = None, options: AskOptions | None = None) -> Answer:
+    def ask(self, question: str, locale: str | None = None, options: AskOptions | None = None,
+            hint: str | None = None) -> Answer:
         self.calls.append(("ask", question, locale))
-        lang = locale or ("it" if re.search(r"\b(può|girare|scheda)\b", question) else "en")
+        self.hints.append(hint)
+        # Like the real engine: a forced locale, else the question's words, else the hint.
+        worded = "it" if re.search(r"\b(può|girare|scheda)\b", question) else (
+            "en" if re.search(r"\b(can|run|fastest|what|how)\b", question, re.I) else None)
+        lang = locale or worded or (hint if hint in ("en", "it") else None) or "en"
         m = re.search(r"can (\S+) run (?:on|in) (\d+(?:\.\d+)?) ?GB", question, re.I)
         if m:
             return self.command("can_run", lang, model=m.group(1), memory_gb=float(m.group(2)), options=options)

@@ -166,6 +166,23 @@ async def test_memory_autocomplete_offers_the_amount(bot: discord.Client, fake: 
 
 
 async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fake: FakeDiscord) -> None:
+    """The remembered locale is evidence (issue 11): it decides when the words do not tell."""
+    from bot import plain
+
+    await bot.store.remember_locale(USER, "it")
+    channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
+    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "GLIDE 12 GB?"})
+    message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
+    await plain.handle(bot, message)  # type: ignore[arg-type]
+    assert bot.engine.calls[0] == ("ask", "GLIDE 12 GB?", None)
+    assert bot.engine.hints[0] == "it"
+    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
+    assert "So dire" in str(rec.json)
+
+
+async def test_plain_message_in_english_is_answered_in_english_despite_the_locale(
+    bot: discord.Client, fake: FakeDiscord,
+) -> None:
     from bot import plain
 
     await bot.store.remember_locale(USER, "it")
@@ -173,6 +190,6 @@ async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fak
     data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "can GLIDE run on 12 GB?"})
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
-    assert bot.engine.calls[0] == ("ask", "can GLIDE run on 12 GB?", "it")
+    assert bot.engine.hints[0] == "it"
     rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
-    assert "Comodo" in rec.json["embeds"][0]["description"]
+    assert "Comodo" not in str(rec.json.get("embeds"))
