@@ -274,16 +274,18 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     from answers.api import AskOptions
     from answers.engine import Engine, answer_lines
     from answers.knowledge import Knowledge
+    from answers.markdown import to_plain
 
     engine = Engine(await Knowledge.load(args.db))
     lines = sys.stdin if args.question == "-" else [args.question]
     for n, a in enumerate(answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile))):
         if args.json:
             data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
-                    "text": a.text, "profile": a.profile, "credits": a.credits}
+                    "text": a.text, "profile": a.profile, "credits": a.credits, "plain": to_plain(a.text)}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
-        else:
-            sys.stdout.write(("\n" if n else "") + a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
+        else:  # a terminal: plain text, no Discord markup or escapes
+            body = to_plain(a.text) + ("\n\n" + "\n".join(map(to_plain, a.credits)) if a.credits else "")
+            sys.stdout.write(("\n" if n else "") + body + "\n")
     return 0
 
 
