@@ -639,6 +639,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     folded = " ".join(t.low for t in tokenize(text, split=False))
     toks = tokenize(text)
 
+    _chip_first(toks)
     quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
     memory, mem_at, ram = _find_sizes(toks)
@@ -719,6 +720,17 @@ def _without_names(folded: str, spans: list[Span]) -> str:
         if len(name) >= 2:
             folded = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", " ", folded)
     return folded
+
+
+_CHIP_RE = re.compile(r"^[a-z]{1,2}\d{2,4}[a-z]?$")  # "a100", "h100", "mi300x", "v100"
+
+
+def _chip_first(toks: list[Token]) -> None:
+    """"sxm4 a100 80gb" → "a100 sxm4 80gb": catalog names put the form factor after the chip."""
+    forms = lexicon().card_form_words
+    for i in range(len(toks) - 1):
+        if toks[i].low in forms and _CHIP_RE.match(toks[i + 1].low):
+            toks[i], toks[i + 1] = toks[i + 1], toks[i]
 
 
 def _could_be_name(guess: str, models: Resolver) -> bool:

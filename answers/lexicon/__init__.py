@@ -34,6 +34,7 @@ COMMON_KEYS = {
     "function_words": "words every language shares that are never part of a name",
     "ordinary_words": "ordinary words that are also the whole name of some catalog model",
     "name_words": "words patterns use that are also parts of names: never stop words",
+    "card_form_words": "form factors typed before the chip ('sxm4 a100'): moved after it",
     "intents": "table intent = list of { weight, pattern } read in every language",
 }
 TASKS = ("coding", "vision", "reasoning", "chat")
@@ -73,6 +74,7 @@ class Lexicon:
     common_function_words: frozenset[str]
     ordinary_words: frozenset[str]
     name_words: frozenset[str]
+    card_form_words: frozenset[str]
     common_patterns: list[Pattern]
 
     @property
@@ -198,6 +200,7 @@ def load(directory: Path = HERE) -> Lexicon:
         common_function_words=_words(common["function_words"], "common.toml: function_words"),
         ordinary_words=_words(common["ordinary_words"], "common.toml: ordinary_words"),
         name_words=_words(common["name_words"], "common.toml: name_words"),
+        card_form_words=_words(common["card_form_words"], "common.toml: card_form_words"),
         common_patterns=_patterns(common["intents"], "all", "common.toml", intents),
     )
 
