@@ -564,6 +564,8 @@ def _intent(
         # A setup ("dual 3090", "2x 4090") asked about as a whole keeps the one-card intent
         # (can run, how fast); two_gpus is for "would a second card help / make it faster".
         scores["two_gpus"] = 0.0
+    if n_cards < 2:
+        scores["compare"] -= 3.0  # a comparison needs two cards; "7b vs 14b on a 3060" asks what fits
     if has_model:
         scores["card_models"] -= 3.0  # "can I run X on my 4090" is about X, not the 4090's list
     if n_quants > 1 and n_cards < 2:
@@ -585,7 +587,7 @@ def _intent(
         scores["card_models"] += 2.5
     if n_cards >= 1 and not has_model:
         for intent in ("can_run", "vram", "parameters", "maker", "release", "purpose", "download", "compute",
-                       "open_source", "model_info"):
+                       "open_source", "model_info", "what_gpu"):
             scores[intent] -= 2.0  # these are about a model
     if has_memory and not has_model and n_cards == 0:
         scores["card_models"] += 2.0
@@ -611,6 +613,8 @@ _SECOND_ASKS = frozenset({
     "can_run", "speed", "vram", "maker", "release", "download", "parameters", "open_source", "purpose",
     "compute", "longest_context", "offload", "two_gpus", "what_gpu", "smallest", "fastest",
 })
+# Answers that already say what a second ask would: an offload answer gives its speed.
+_COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"speed", "can_run"})}
 _SEPARATOR_RE = re.compile(r"\?|\b(and|also|plus|e|anche|poi|et|aussi|puis|und|auch|y|tambien|ademas)\b")
 
 
@@ -620,9 +624,11 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     sep = _SEPARATOR_RE.search(folded)
     if sep is None or intent not in _SECOND_ASKS:
         return []
+    covered = _COVERS.get(intent, frozenset())
     hits: dict[str, int] = {}
     for p in _patterns():
-        if p.lang == "all" or p.weight < 3.0 or p.intent == intent or p.intent not in _SECOND_ASKS:
+        if (p.lang == "all" or p.weight < 3.0 or p.intent == intent or p.intent not in _SECOND_ASKS
+                or p.intent in covered):
             continue
         for m in p.regex.finditer(folded):
             if m.start() >= sep.start():
@@ -659,9 +665,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     for k, card in enumerate(cards):
         if memory is None or mem_at != card.end:
             continue
-        fuller = f"{card.text} {toks[mem_at].text}" + (
-            f" {toks[mem_at + 1].text}" if mem_at + 1 < len(toks) and not _MEM_GLUED_RE.match(toks[mem_at].low) else ""
-        )
+        glued = _MEM_GLUED_RE.match(toks[mem_at].low)
+        # Catalog names write "GB" whatever unit was typed ("4060 ti 16 go", "16gib").
+        fuller = f"{card.text} {glued.group(1) if glued else toks[mem_at].text} GB"
         res = gpus.resolve(fuller)
         if res.best is not None and res.best.score >= 100:
             cards[k] = Span(card.start, mem_at + 1, "gpu", res, fuller)
@@ -692,7 +698,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
         if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3 and _could_be_name(guess, models):
             intent, model_text, has_model = as_model, guess, True
-    if not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
+    if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
     return Parsed(
         intent=intent,
