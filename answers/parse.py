@@ -517,13 +517,12 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     of evidence and decides when the words do not. None when nothing tells and no locale."""
     weights = _lang_weights()
     score = dict.fromkeys(lexicon().codes, 0.0)
-    if "it" in score and re.search(r"(^|\s)è(\s|$)", raw.casefold()):
-        score["it"] += 2.0  # "è" alone is Italian's "is"
+    raw_words = set(re.findall(r"[^\s\d.,;:!?()\"'«»“”]+|[¿¡]", raw.casefold()))
+    for code, lx in lexicon().languages.items():
+        score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
-    if "es" in score and ("¿" in folded or "¡" in folded):
-        score["es"] += 3
     if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):
         score["fr"] += 1.5
     if "it" in score and re.search(r"\b(un|dell|nell|sull|quest|c|l)'", folded):

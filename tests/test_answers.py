@@ -14,7 +14,7 @@ from answers.engine import Engine, answer_lines
 from answers.markdown import MAX_CHARS, ZWSP, escape
 from tests.conftest import FIXTURES, read_csv
 
-LANGS = ("en", "it", "fr", "de", "es")
+LANGS = ("en", "it", "fr", "de", "es", "pt")
 FACTS = {row["model"]: row for row in read_csv(FIXTURES / "reference_facts.csv")}
 
 
@@ -207,7 +207,8 @@ def test_french_question_french_answer(engine: Engine) -> None:
 def test_explicit_locale_wins_and_maps_any_code(engine: Engine) -> None:
     assert engine.ask("can GLIDE run on 12 GB?", "it-IT").locale == "it"
     assert engine.ask("can GLIDE run on 12 GB?", "es-419").locale == "es"
-    assert engine.ask("can GLIDE run on 12 GB?", "pt-BR").locale == "en"  # no catalogue: the question's language
+    assert engine.ask("can GLIDE run on 12 GB?", "pt-BR").locale == "pt"  # Discord's Brazilian Portuguese
+    assert engine.ask("can GLIDE run on 12 GB?", "ja").locale == "en"  # no catalogue: the question's language
     assert engine.ask("GLIDE gira su una GPU da 12 GB?", "zz").locale == "it"
 
 

@@ -29,7 +29,7 @@ def in_intents(text: str, old: str, new: str) -> str:
 
 def test_the_shipped_lexicon_loads_with_every_language():
     lx = load()
-    assert set(lx.codes) >= {"en", "it", "fr", "de", "es"}
+    assert set(lx.codes) >= {"en", "it", "fr", "de", "es", "pt"}
     for code, lang in lx.languages.items():
         assert lang.function_words and lang.greetings and lang.patterns, code
 
@@ -91,6 +91,7 @@ def test_adding_a_language_is_a_data_file(tmp_path):
     ("it", "ha 1 miliardi di parametri; 11 miliardi", "ha 1 miliardo di parametri; 11 miliardi"),
     ("de", "hat 1 Milliarden Parameter, 21 Milliarden", "hat 1 Milliarde Parameter, 21 Milliarden"),
     ("en", "has 1 billion parameters", "has 1 billion parameters"),
+    ("pt", "tem 1 bilhões de parâmetros; 0,31 bilhões; 21 bilhões", "tem 1 bilhão de parâmetros; 0,31 bilhão; 21 bilhões"),
 ])
 def test_number_agreement(locale, text, expected):
     assert grammar.agree(locale, text) == expected

@@ -275,3 +275,34 @@ def test_lexicon_patterns_have_no_nested_unbounded_quantifiers():
     """The shape that backtracks exponentially, "(x+)+" or "(x*)*", is absent from the data."""
     nested = re.compile(r"\([^()]*[+*]\)[+*]")
     assert [p.regex.pattern for p in parse_module._patterns() if nested.search(p.regex.pattern)] == []
+
+
+# --------------------------------------------------------------------------- Brazilian Portuguese (data only)
+@pytest.mark.parametrize(("question", "intent", "model", "card", "gb"), [
+    ("consigo rodar yi 34b na minha 3090?", "can_run", YI, RTX3090, None),
+    ("dá pra rodar yi 34b com 24gb?", "can_run", YI, None, 24.0),
+    ("quanta vram o yi 34b precisa?", "vram", YI, None, None),
+    ("qual a velocidade do yi 34b numa 3090", "speed", YI, RTX3090, None),
+    ("o que roda numa 3090?", "card_models", None, RTX3090, None),
+    ("um bom modelo pra programar com 12gb?", "card_models", None, None, 12.0),
+    ("melhor placa pro yi 34b", "fastest", YI, None, None),
+    ("a placa mais barata pro yi 34b", "smallest", YI, None, None),
+    ("duas 3090 dão conta do yi 34b?", "can_run", YI, RTX3090, None),
+    ("o yi 34b não cabe na minha vram, dá pra usar a ram?", "offload", YI, None, None),
+    ("yi 34b é open source?", "open_source", YI, None, None),
+    ("onde baixo o yi 34b", "download", YI, None, None),
+])
+def test_portuguese_questions(question, intent, model, card, gb):
+    p = ask(question)
+    assert (p.intent, p.model, p.card, p.memory_gb, p.language) == (intent, model, card, gb, "pt")
+
+
+@pytest.mark.parametrize("message", ["oi", "bom dia", "boa noite pessoal", "valeu!"])
+def test_portuguese_greetings(message):
+    assert (ask(message).intent, ask(message).language) == ("help", "pt")
+
+
+def test_portuguese_two_asks_and_locale():
+    p = ask("quem treinou o yi 34b e quando?")
+    assert (p.intent, p.intents, p.language) == ("maker", ["maker", "release"], "pt")
+    assert ask("yi 34b 3090?", "pt-BR").language == "pt"

@@ -21,6 +21,7 @@ LANGUAGE_KEYS = {
     "language": "the language code (file name without .toml)",
     "function_words": "words that are never part of a name (whitespace-separated)",
     "language_words": "list of { weight, words }: words that point to this language",
+    "accented_words": "words read before accents are folded away ('è' is Italian, 'é' alone Portuguese)",
     "greetings": "greetings and thanks, whole phrases one per line: a message of only these is a hello",
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
@@ -58,6 +59,7 @@ class LanguageLexicon:
     code: str
     function_words: frozenset[str]
     language_words: dict[str, float]
+    accented_words: frozenset[str]
     greetings: tuple[str, ...]
     card_words: frozenset[str]
     context_words: frozenset[str]
@@ -164,6 +166,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         code=code,
         function_words=_words(data["function_words"], f"{where}: function_words"),
         language_words=weights,
+        accented_words=_words(data["accented_words"], f"{where}: accented_words"),
         greetings=tuple(p.strip() for p in greetings.splitlines() if p.strip()),
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
