@@ -115,7 +115,8 @@ def _split_compound(low: str) -> bool:
     if canonical_quant(low) or _BITS_RE.match(low):
         return False
     stop = _stopwords()
-    return any(part in stop or _MEM_UNIT_RE.match(part) or part in _task_words() for part in low.split("-") if part)
+    tasks = _task_words()  # "phi-4-reasoning" is a name; "reasoning-modell" splits on "modell"
+    return any((part in stop and part not in tasks) or _MEM_UNIT_RE.match(part) for part in low.split("-") if part)
 
 
 # --------------------------------------------------------------------------- numbers and units
@@ -603,6 +604,10 @@ def _intent(
     return best if scores[best] >= 2.0 else "fallback"
 
 
+def _pattern_score(folded: str, intent: str) -> float:
+    return max((p.weight for p in _patterns() if p.intent == intent and p.regex.search(folded)), default=0.0)
+
+
 def _asks_if_more_cards_help(folded: str) -> bool:
     return any(lx.more_cards_help.search(folded) for lx in lexicon().languages.values())
 
@@ -689,13 +694,20 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     has_model = model_span is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
+    if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
+        # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
+        without = _intent(folded, False, n_cards, memory is not None, context is not None, **flags)
+        if without == "card_models":
+            intent, model_span, has_model = without, None, False
     model_text = _value(model_span)
     if model_span is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
-        if as_model in _MODEL_INTENTS and len(guess.replace(" ", "")) >= 3 and _could_be_name(guess, models):
+        asked_for_a_list = intent == "card_models" and _pattern_score(folded, "card_models") >= 4.0
+        if (as_model in _MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
+                and _could_be_name(guess, models)):
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
