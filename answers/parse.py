@@ -697,7 +697,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
         # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
         without = _intent(folded, False, n_cards, memory is not None, context is not None, **flags)
-        if without == "card_models":
+        if without == "card_models" and _pattern_score(folded, "card_models") >= 4.0:
             intent, model_span, has_model = without, None, False
     model_text = _value(model_span)
     if model_span is None and unknown:
