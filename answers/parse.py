@@ -650,6 +650,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     toks = tokenize(text)
 
     _chip_first(toks)
+    _superlative_plus(toks)
     quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
     memory, mem_at, ram = _find_sizes(toks)
@@ -748,6 +749,14 @@ def _chip_first(toks: list[Token]) -> None:
     for i in range(len(toks) - 1):
         if toks[i].low in forms and _CHIP_RE.match(toks[i + 1].low):
             toks[i], toks[i + 1] = toks[i + 1], toks[i]
+
+
+def _superlative_plus(toks: list[Token]) -> None:
+    """French "le plus gros", "la plus rapide": after an article "plus" is a word, not a name part
+    (it stays one in "command r plus")."""
+    for i in range(1, len(toks)):
+        if toks[i].low == "plus" and toks[i - 1].low in {"le", "la", "les", "du", "des", "au", "aux"}:
+            toks[i].used = True
 
 
 def _could_be_name(guess: str, models: Resolver) -> bool:
