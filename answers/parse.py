@@ -88,6 +88,7 @@ class Token:
     used: bool = False  # consumed by a number/unit/quant, never part of a name
 
 
+_HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
 _PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)s$")  # "3090s", "7900 xts": people pluralise card names
 
 
@@ -101,9 +102,15 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
         if not raw:
             continue
         low = fold(raw)
+        hub = _HUB_REPO_RE.match(low)
+        if hub:  # "unsloth/Qwen3-14B-GGUF": the repository's name, without its owner
+            raw, low = raw[hub.end():], low[hub.end():]
         m = _PLURAL_CARD_RE.match(low)
         if m:
             raw, low = raw[:-1], low[:-1]
+        if "/" in low and all(canonical_quant(part) for part in low.split("/")):  # "q4/q8"
+            out.extend(Token(part, fold(part)) for part in raw.split("/"))
+            continue
         if split and "-" in low and _split_compound(low):
             out.extend(Token(part, fold(part)) for part in raw.split("-") if part)
             continue
