@@ -128,7 +128,7 @@ def _split_compound(low: str) -> bool:
 
 # --------------------------------------------------------------------------- numbers and units
 _NUM = r"\d+(?:\.\d+)?"
-_MEM_UNITS = r"gb|go|gib|g|gigs?|giga(?:bytes?|octets?)?|gbs"
+_MEM_UNITS = r"gb|go|gib|g|gigs?|giga(?:s|bytes?|octets?)?|gbs"
 _MEM_GLUED_RE = re.compile(rf"^({_NUM})({_MEM_UNITS})$")
 _MEM_UNIT_RE = re.compile(rf"^(?:{_MEM_UNITS})$")
 _CTX_GLUED_RE = re.compile(rf"^({_NUM})k$")
