@@ -626,7 +626,7 @@ _SECOND_ASKS = frozenset({
 })
 # Answers that already say what a second ask would: an offload answer gives its speed.
 _COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"speed", "can_run"})}
-_SEPARATOR_RE = re.compile(r"\?|\b(and|also|plus|e|anche|poi|et|aussi|puis|und|auch|y|tambien|ademas)\b")
+_SEPARATOR_RE = re.compile(r"\?|\b(and|also|e|anche|poi|et|aussi|puis|und|auch|y|tambien|ademas)\b")
 
 
 def _more_asks(folded: str, intent: str) -> list[str]:
@@ -713,7 +713,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
-        asked_for_a_list = intent == "card_models" and _pattern_score(folded, "card_models") >= 4.0
+        asked_for_a_list = intent == "card_models" and (task is not None or _pattern_score(folded, "card_models") >= 4.0)
         if (as_model in _MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
                 and _could_be_name(guess, models)):
             intent, model_text, has_model = as_model, guess, True
