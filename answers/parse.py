@@ -626,13 +626,19 @@ _SECOND_ASKS = frozenset({
 })
 # Answers that already say what a second ask would: an offload answer gives its speed.
 _COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"speed", "can_run"})}
-_SEPARATOR_RE = re.compile(r"\?|\b(and|also|e|anche|poi|et|aussi|puis|und|auch|y|tambien|ademas)\b")
+
+
+@cache
+def _separator_re() -> re.Pattern[str]:
+    """A question mark, or a word of any language that joins a second ask."""
+    words = sorted(_word_set("and_words"), key=len, reverse=True)
+    return re.compile(r"\?|\b(" + "|".join(map(re.escape, words)) + r")\b")
 
 
 def _more_asks(folded: str, intent: str) -> list[str]:
     """Other intents asked after a separator ("?", "and", "e", "et", "und", "y"…), in reading order.
     Only language patterns of some weight count: a stray word does not make a second question."""
-    sep = _SEPARATOR_RE.search(folded)
+    sep = _separator_re().search(folded)
     if sep is None or intent not in _SECOND_ASKS:
         return []
     covered = _COVERS.get(intent, frozenset())
@@ -776,14 +782,10 @@ def _could_be_name(guess: str, models: Resolver) -> bool:
     return top is not None and top.score >= 80
 
 
-_MODEL_WORDS = frozenset({"model", "models", "modello", "modelli", "modele", "modeles", "modell", "modelle",
-                          "modelo", "modelos", "llm", "llms", "ai", "ia", "ki"})
-
-
 def _only_task_words(toks: list[Token]) -> bool:
     tasks = _task_words()
     return bool(toks) and any(t.low in tasks for t in toks) and all(
-        t.low in tasks or t.low in _MODEL_WORDS or t.low in _stopwords() for t in toks)
+        t.low in tasks or t.low in _stopwords() for t in toks)
 
 
 def _task(toks: list[Token], spans: list[Span]) -> str | None:

@@ -26,6 +26,7 @@ LANGUAGE_KEYS = {
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
+    "and_words": "words that join a second ask ('and', 'also'): 'who made X and when'",
     "count_words": "table two/three/four = words for a number of cards ('dual', 'deux')",
     "tasks": "table coding/vision/reasoning/chat = words that ask for models good at a task",
     "more_cards_help": "pattern: asks whether more cards help ('would a second 3090 help / be faster')",
@@ -64,6 +65,7 @@ class LanguageLexicon:
     card_words: frozenset[str]
     context_words: frozenset[str]
     ram_words: frozenset[str]
+    and_words: frozenset[str]
     count_words: dict[str, int]
     tasks: dict[str, frozenset[str]]
     more_cards_help: re.Pattern[str]
@@ -171,6 +173,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
+        and_words=_words(data["and_words"], f"{where}: and_words"),
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()
                      for w in _words(v, f"{where}: count_words.{k}")},
         tasks={k: _words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
