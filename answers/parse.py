@@ -224,6 +224,8 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
         if m:
             value, end = float(m.group(1)), i + 1
         elif _NUMBER_RE.match(t.low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
+            if toks[i + 1].low == "go" and i + 2 < len(toks) and toks[i + 2].low in _GO_VERB_NEXT:
+                continue  # "does phi 4 go on a 4070": the English verb, not French "Go"
             value, end = float(t.low), i + 2
         else:
             continue
@@ -244,6 +246,9 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
         if mem is not None and ram is not None:
             break
     return mem, at, ram
+
+
+_GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
 
 
 def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool:
