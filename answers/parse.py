@@ -530,7 +530,7 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     of evidence and decides when the words do not. None when nothing tells and no locale."""
     weights = _lang_weights()
     score = dict.fromkeys(lexicon().codes, 0.0)
-    raw_words = set(re.findall(r"[^\s\d.,;:!?()\"'«»“”]+|[¿¡]", raw.casefold()))
+    raw_words = set(re.findall(r"[^\s\d.,;:!?¿¡()\"'«»“”]+|[¿¡]", raw.casefold()))
     for code, lx in lexicon().languages.items():
         score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):

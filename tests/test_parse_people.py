@@ -211,6 +211,8 @@ def test_a_greeting_gets_help_in_its_language(lang, message):
     ("fr", "combien de tok/s pour yi 34b sur une 3090 en q4 avec 8k context"),
     ("fr", "yi 34b offload sur cpu, ça vaut le coup ?"),
     ("it", "con 12gb yi 9b ce la fa?"),
+    ("it", "con 10 giga va bene o no"),
+    ("es", "¿con 10gb va bien?"),
     ("it", "yi 9b gguf q4 va bene su 8 giga?"),
     ("de", "yi 9b gguf q4 läuft das auf 8gb?"),
     ("es", "yi 9b gguf q4 va en 8gb?"),
