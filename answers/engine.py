@@ -74,8 +74,12 @@ class Engine:
         return cls(await Knowledge.load(db_path), profiles)
 
     # ------------------------------------------------------------------------ public API
-    def ask(self, question: str, locale: str | None = None, options: AskOptions | None = None) -> Answer:
-        return self._ask(question, locale, options, inline=False)
+    def ask(
+        self, question: str, locale: str | None = None, options: AskOptions | None = None, hint: str | None = None,
+    ) -> Answer:
+        """`locale` forces the answer's language; `hint` (a Discord locale) only weighs in when the
+        question's own words do not tell."""
+        return self._ask(question, locale, options, inline=False, hint=hint)
 
     def command(
         self, intent: str, locale: str, *, model: str | ModelRecord | None = None,
@@ -100,13 +104,15 @@ class Engine:
         return [m.name for m in resolver.suggest(text or "", limit)][:limit]
 
     # ------------------------------------------------------------------------ parsing
-    def _parsed(self, question: str, profile: str | None = None) -> Parsed:
+    def _parsed(self, question: str, profile: str | None = None, hint: str | None = None) -> Parsed:
         from .parse import parse  # imported on first question: slash commands do not need it
 
         kn = self.knowledge
-        return parse(question, kn.model_resolver, kn.gpu_resolver_for(profile))
+        return parse(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
 
-    def _ask(self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool) -> Answer:
+    def _ask(
+        self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool, hint: str | None = None,
+    ) -> Answer:
         options = options or AskOptions()
         lang = _catalogue(locale)
         question = markdown.clean(question or "")  # no control, bidi or combining flood reaches an echo
@@ -116,8 +122,10 @@ class Engine:
             return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, {}, inline=inline)
-        parsed = self._parsed(question, options.profile)
-        lang = lang or _catalogue(parsed.language) or i18n.DEFAULT
+        # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
+        # plainly written in another language is answered in it; one that does not tell, in the hint's.
+        parsed = self._parsed(question, options.profile, hint)
+        lang = lang or _catalogue(parsed.language) or _catalogue(hint) or i18n.DEFAULT
         intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
@@ -125,11 +133,12 @@ class Engine:
         from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
 
         hints = read_hints(question)
-        raw["task"] = hints.task
+        quants = parsed.quants or hints.quants
+        raw["task"] = parsed.task or hints.task
         raw["cache_type"] = hints.cache_type
-        if hints.cache_type and raw["quant"] and raw["quant"] not in hints.quants:
+        if hints.cache_type and raw["quant"] and raw["quant"] not in quants:
             raw["quant"] = None  # "with q8 kv cache": the q8 was the cache's, not the weights' level
-        if hints.task and isinstance(raw["model"], str) and is_task_words(raw["model"]):
+        if raw["task"] and isinstance(raw["model"], str) and is_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
@@ -138,13 +147,13 @@ class Engine:
             raw["lead"] = "biggest"
         if raw["model"] is None and hints.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
-        if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(hints.quants) >= 2):
+        if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(quants) >= 2):
             # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
             intent = "why_quant"
-            if len(hints.quants) >= 2:
-                raw["levels"] = hints.quants
+            if len(quants) >= 2:
+                raw["levels"] = quants
             raw["quant"] = None
-        asks = [i for i in dict.fromkeys(parsed.intents or hints.intents) if i in INTENTS]
+        asks = [i for i in dict.fromkeys(parsed.intents if len(parsed.intents) > 1 else hints.intents) if i in INTENTS]
         if len(asks) >= 2 and raw["model"] is not None:
             # Two asks in one question ("who released X and when"): answer each, joined.
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)

@@ -18,9 +18,42 @@ def N_(msgid: str) -> str:  # noqa: N802 — the one gettext marker (pybabel -k 
     """Marks a msgid for extraction; it is translated later, in the reader's locale."""
     return msgid
 
-
-SUPPORTED: tuple[str, ...] = ("en", "it", "fr", "de", "es")
 DEFAULT = "en"
+_FIRST = ("en", "it", "fr", "de", "es")  # display order of the original five; others follow by code
+
+
+def _discover() -> tuple[str, ...]:
+    """Every language with a catalogue under locales/: adding a language is adding its .po file."""
+    try:
+        base = resources.files("locales")
+        found = {p.name for p in base.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()}
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        found = set()
+    found |= {DEFAULT}
+    return tuple(c for c in _FIRST if c in found) + tuple(sorted(found - set(_FIRST)))
+
+
+SUPPORTED: tuple[str, ...] = _discover()
+
+
+@cache
+def display_name(code: str) -> str:
+    """A catalogue's language in its own words ("Italiano", "Português (Brasil)"), from the .po header."""
+    tag = code
+    po = resources.files("locales") / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if po.is_file():
+        with po.open("rb") as fh:
+            for raw in fh.read(2000).decode("utf-8", "replace").splitlines():
+                if raw.startswith('"Language: '):
+                    tag = raw.split(":", 1)[1].strip().strip('"').replace("\\n", "").strip()
+                    break
+    from babel import Locale, UnknownLocaleError  # only /settings lists languages: keep Babel off start-up
+
+    try:
+        name = Locale.parse(tag).get_display_name(tag) or code
+    except (ValueError, UnknownLocaleError):
+        name = code
+    return name[:1].upper() + name[1:]
 
 
 def catalogue_locale(code: str | None) -> str | None:

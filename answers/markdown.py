@@ -89,3 +89,35 @@ def finish(text: str, limit: int = MAX_CHARS, ellipsis: str = "…") -> str:
         cut = cut.rstrip("\\")
         text = cut + ellipsis
     return text
+
+
+# ----------------------------------------------------------------------------- plain text
+# The command line prints plain text: Discord's markup and escapes would show literally there.
+_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()\-.])")
+_CODE = re.compile(r"`+([^`]*)`+")
+_LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
+_PAIRED = re.compile(r"(\*\*|__|~~|\|\||\*|_)(?=\S)(.+?)(?<=\S)\1")
+_LINE_MARK = re.compile(r"^(?:#{1,3} |> |>>> )", re.M)
+
+
+def to_plain(text: str) -> str:
+    """Discord markdown → the same text for a terminal: no emphasis markers, no code ticks, links as
+    "text (url)", escapes removed ("\\(Zhipu AI\\)" → "(Zhipu AI)", "\\~1B" → "~1B"), no zero-width
+    spaces. Escaped characters are kept as the reader typed them, never read as markup."""
+    kept: list[str] = []
+
+    def keep(s: str) -> str:
+        kept.append(s)
+        return f"\x00{len(kept) - 1}\x00"
+
+    text = _ESCAPED.sub(lambda m: keep(m.group(1)), text)
+    text = _CODE.sub(lambda m: keep(m.group(1)), text)
+    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", text)
+    for _ in range(3):  # nested emphasis ("**_x_**")
+        new = _PAIRED.sub(r"\2", text)
+        if new == text:
+            break
+        text = new
+    text = _LINE_MARK.sub("", text)
+    text = re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
+    return text.replace(ZWSP, "")

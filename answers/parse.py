@@ -34,6 +34,7 @@ from estimator.quants import BY_NAME, QUANT_ALIASES
 
 from .api import MAX_QUESTION_CHARS
 from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
+from .lexicon import Pattern, lexicon
 from .setup_words import annotate as annotate_setup
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
@@ -54,12 +55,15 @@ class Parsed(BaseModel):
     model_span: str | None = None
     card_span: str | None = None
     card2_span: str | None = None
-    intents: list[str] = []  # every ask of a question with several ("who released X and when")
+    # Added for people's phrasing (issue 11); absent/None means "not said".
+    intents: list[str] = []  # every ask of the message, `intent` first ("who released X and when")
     # The hardware the asker owns when it is more than one plain card (answers/setup_words.py).
-    gpu_count: int | None = None  # cards in the setup, when more than one
+    gpu_count: int | None = None  # cards in the setup, when more than one ("dual 3090", "4090 + 3060")
     setup: list[tuple[str, int]] | None = None  # (card or chip as typed, count)
-    ram_gb: float | None = None  # system RAM beside the cards
+    ram_gb: float | None = None  # system RAM beside the cards ("a 4090 and 64 GB DDR5")
     ram_type: str | None = None  # DDR4, DDR5…
+    task: str | None = None  # "coding" | "vision" | "reasoning" | "chat": "good coding model for 12 GB"
+    quants: list[str] | None = None  # two or more levels asked about ("q8 or q4"); then `quant` is None
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -86,13 +90,42 @@ class Token:
     used: bool = False  # consumed by a number/unit/quant, never part of a name
 
 
-def tokenize(text: str) -> list[Token]:
+_HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)s$")  # "3090s", "7900 xts": people pluralise card names
+
+
+def tokenize(text: str, split: bool = True) -> list[Token]:
+    """Words of a cleaned question. With `split`, hyphen compounds whose parts include an ordinary
+    word or a unit are split ("16-GB-Karte", "RTX-4080-Karte", "coding-modell"); names keep theirs
+    ("gpt-oss-20b", "Q4-K-M")."""
     out = []
     for raw in _TOKEN_RE.findall(text):
         raw = raw.strip(".:-")
-        if raw:
-            out.append(Token(raw, fold(raw)))
+        if not raw:
+            continue
+        low = fold(raw)
+        hub = _HUB_REPO_RE.match(low)
+        if hub:  # "unsloth/Qwen3-14B-GGUF": the repository's name, without its owner
+            raw, low = raw[hub.end():], low[hub.end():]
+        m = _PLURAL_CARD_RE.match(low)
+        if m:
+            raw, low = raw[:-1], low[:-1]
+        if "/" in low and all(canonical_quant(part) for part in low.split("/")):  # "q4/q8"
+            out.extend(Token(part, fold(part)) for part in raw.split("/"))
+            continue
+        if split and "-" in low and _split_compound(low):
+            out.extend(Token(part, fold(part)) for part in raw.split("-") if part)
+            continue
+        out.append(Token(raw, low))
     return out
+
+
+def _split_compound(low: str) -> bool:
+    if canonical_quant(low) or _BITS_RE.match(low):
+        return False
+    stop = _stopwords()
+    tasks = _task_words()  # "phi-4-reasoning" is a name; "reasoning-modell" splits on "modell"
+    return any((part in stop and part not in tasks) or _MEM_UNIT_RE.match(part) for part in low.split("-") if part)
 
 
 # --------------------------------------------------------------------------- numbers and units
@@ -102,10 +135,6 @@ _MEM_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
 _CTX_GLUED_RE = re.compile(rf"^({_NUM})k$")
 _CTX_MEGA_RE = re.compile(rf"^({_NUM})m$")
 _NUMBER_RE = re.compile(rf"^{_NUM}$")
-_CTX_WORDS = frozenset(
-    {"context", "ctx", "contesto", "contexte", "kontext", "contexto", "kontextlange", "kontextfenster",
-     "window", "finestra", "fenetre", "ventana", "token", "tokens", "tok"}
-)
 _TOKEN_UNITS = frozenset({"token", "tokens", "tok", "ctx"})
 
 _BITS_TO_QUANT = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "F16"}
@@ -116,9 +145,25 @@ _BITS_RE = re.compile(r"^(\d{1,2})-?bits?$")
 
 
 
+# "q4km", "Q4-K-M", "q4_km", "q6k", "iq4xs": the same levels typed without (or with other) separators.
+_QUANT_LOOSE_RE = re.compile(r"^(q\d)[_-]?k(?:[_-]?(xs|s|m|l))?$|^(iq\d)[_-]?(xxs|xs|s|m|nl)$|^(q\d)[_-](0|1)$")
+
+
+def _quant_spelling(low: str) -> str:
+    m = _QUANT_LOOSE_RE.match(low)
+    if not m:
+        return low
+    if m.group(1):
+        return f"{m.group(1)}_k" + (f"_{m.group(2)}" if m.group(2) else "")
+    if m.group(3):
+        return f"{m.group(3)}_{m.group(4)}"
+    return f"{m.group(5)}_{m.group(6)}"
+
+
 def canonical_quant(text: str) -> str | None:
-    """"q4" → "Q4_K_M", "Q5_K_S" → "Q5_K_S", "fp16" → "F16", "4-bit" → "Q4_K_M"; None if not a quant."""
-    low = fold(text).strip()
+    """"q4" → "Q4_K_M", "Q5_K_S" → "Q5_K_S", "fp16" → "F16", "4-bit" → "Q4_K_M", "q4km"/"Q4-K-M" →
+    "Q4_K_M"; None if not a quant."""
+    low = _quant_spelling(fold(text).strip())
     bits = _BITS_RE.match(low)
     if bits:
         return _BITS_TO_QUANT.get(int(bits.group(1)))
@@ -146,20 +191,61 @@ def parse_context(text: str) -> int | None:
 
 
 def _find_memory(toks: list[Token]) -> tuple[float | None, int | None]:
-    """First memory amount and the index of its number token."""
+    """First graphics-memory amount and the index of its number token."""
+    mem, at, _ram = _find_sizes(toks)
+    return mem, at
+
+
+def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | None]:
+    """(graphics memory, index of its number, system RAM). A size followed by a RAM word ("64 GB
+    RAM", "64gb di ram", "64 GB DDR5") is system RAM; the first other size is graphics memory."""
+    mem: float | None = None
+    at: int | None = None
+    ram: float | None = None
+    ram_words = _word_set("ram_words") if toks else frozenset()
     for i, t in enumerate(toks):
         if t.used:
             continue
         m = _MEM_GLUED_RE.match(t.low)
         if m:
-            t.used = True
-            return float(m.group(1)), i
-        if _NUMBER_RE.match(t.low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
-            t.used = toks[i + 1].used = True
-            if i + 2 < len(toks) and toks[i + 2].low in {"vram", "ram", "memory"}:
-                toks[i + 2].used = True
-            return float(t.low), i
-    return None, None
+            value, end = float(m.group(1)), i + 1
+        elif _NUMBER_RE.match(t.low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
+            if toks[i + 1].low == "go" and i + 2 < len(toks) and toks[i + 2].low in _GO_VERB_NEXT:
+                continue  # "does phi 4 go on a 4070": the English verb, not French "Go"
+            value, end = float(t.low), i + 2
+        else:
+            continue
+        is_ram = _ram_follows(toks, end, ram_words)
+        if (ram if is_ram else mem) is not None:
+            continue  # the first of each kind counts; later sizes stay free ("3060 12gb" handled by parse)
+        for k in range(i, end):
+            toks[k].used = True
+        if end < len(toks) and toks[end].low in {"vram", "ram", "memory"}:
+            toks[end].used = True
+        if is_ram:
+            ram = value
+            for k in range(end, min(end + 3, len(toks))):
+                if toks[k].low in ram_words:
+                    toks[k].used = True
+        else:
+            mem, at = value, i
+        if mem is not None and ram is not None:
+            break
+    return mem, at, ram
+
+
+_GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
+
+
+def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool:
+    """A RAM word right after a size, or after one short word ("64gb di ram", "64 GB system RAM")."""
+    for k in range(end, min(end + 2, len(toks))):
+        low = toks[k].low
+        if low in ram_words:
+            return True
+        if low in {"vram", "memory"} or len(low) > 3 and low not in ram_words:
+            return False
+    return False
 
 
 def _token_count(value: float) -> int:
@@ -171,7 +257,7 @@ def _token_count(value: float) -> int:
 def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int | None, int | None]:
     """First context length and the index of its number. `gpus` keeps a card number that merely
     sits near the word "context" ("max context on a 4090") from being read as a length."""
-    has_ctx_word = any(t.low in _CTX_WORDS for t in toks)
+    has_ctx_word = any(t.low in _word_set("context_words") for t in toks)
     for i, t in enumerate(toks):
         if t.used:
             continue
@@ -190,18 +276,35 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 return _token_count(float(t.low) * 1024), i
             if nxt in _TOKEN_UNITS or (
                 has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
-                and (gpus is None or gpus.lookup(t.text) is None)
+                and (gpus is None or not _in_card_name(toks, i, gpus))
             ):
                 t.used = True
                 return _token_count(float(t.low)), i
     return None, None
 
 
+def _in_card_name(toks: list[Token], i: int, gpus: Resolver) -> bool:
+    """Whether toks[i] is the number of a card name ("rx 7800 xt", "4090")."""
+    if gpus.lookup(toks[i].text) is not None:
+        return True
+    before = toks[i - 1].text + " " if i > 0 else ""
+    after = " " + toks[i + 1].text if i + 1 < len(toks) else ""
+    return any(gpus.lookup(name) is not None for name in (before + toks[i].text, toks[i].text + after,
+                                                            before + toks[i].text + after) if name != toks[i].text)
+
+
 def _near_ctx_word(toks: list[Token], i: int) -> bool:
-    return any(t.low in _CTX_WORDS for t in toks[max(0, i - 3): i + 4])
+    return any(t.low in _word_set("context_words") for t in toks[max(0, i - 3): i + 4])
 
 
 def _find_quant(toks: list[Token]) -> str | None:
+    found = _find_quants(toks)
+    return found[0] if found else None
+
+
+def _find_quants(toks: list[Token]) -> list[str]:
+    """Every quant level named, in reading order, without repeats ("q8 or q4" → both)."""
+    out: list[str] = []
     for i, t in enumerate(toks):
         if t.used:
             continue
@@ -216,291 +319,77 @@ def _find_quant(toks: list[Token]) -> str | None:
             if m and (q := canonical_quant(m.group(1))):
                 t.text = t.text[: m.start()]
                 t.low = t.low[: m.start()]
-                return q
+                if q not in out:
+                    out.append(q)
             continue
         t.used = True
-        return q
-    return None
+        if q not in out:
+            out.append(q)
+    return out
 
 
 # --------------------------------------------------------------------------- vocabulary
-# Function words and chatter of the five languages: never part of a model or card name.
-_FUNCTION_WORDS = """
-a an the is are was were be been do does did i me my mine you your we our it its this that these those
-to of in on at for with and or but if so than then not no yes can could would should will shall may
-might must have has had get got what which who whom whose when where why how much many any some
-there here about into from by as up out just also really very please pls plz thanks thank thx hi hey
-hello yo bro guys lol ok okay hmm um uh like one two both each other another still even only
-vs versus vram ram memory gpu gpus card cards graphics video run running runs fit fits use using
-model models llm locally local good fine need needs needed want bit bits enough both either
-il lo la i gli le un una uno di da del della dei delle degli al alla ai alle col con su sul sulla per
-tra fra e ed o che chi cosa come quanto quanta quanti quante quale quali dove quando perche mio mia
-miei mie tuo tua mi ti ci si ne non piu meno anche ancora solo molto ho hai ha abbiamo posso puoi puo
-sono e' gira girare girerebbe fa far fare serve servono scheda schede video modello modelli ciao grazie
-ok sto questo questa quello quella
-le la les un une des du de d l au aux ce cet cette ces mon ma mes ton ta tes son sa ses et ou que qui
-quoi quel quelle quels quelles comment combien pourquoi quand est sont suis peut peux puis-je faut
-il elle je tu nous vous on avec sans sur dans pour par pas ne plus moins aussi tres carte cartes
-graphique modele modeles tourne tourner tournerait faire bonjour salut merci
-der die das den dem des ein eine einen einem einer und oder aber wie was wer wo wann warum welche
-welcher welches viel viele ich du mein meine meinem meinen meiner mit auf in im fur von zu zum zur
-ist sind kann konnte kannst brauche braucht brauchen lauft laufen lasst genug nicht kein keine auch
-noch nur sehr grafikkarte grafikkarten karte karten modell modelle hallo danke bitte es
-el los las un una unos unas y o que quien como cuanto cuanta cuantos cuantas cual cuales donde cuando
-por porque para con sin en de del al mi mis tu tus su sus es son puedo puede necesito necesita
-correr corre ejecutar funciona funcionaria tarjeta tarjetas grafica modelo modelos hola gracias se lo
-le muy mas menos tambien solo
-corren girano tournent funcionan caben entrano passent aident aiutano helfen ayudan help helps
-works working worked lassen gehen geht va vanno
-tengo tienes tiene tenemos ho hai habe hab hast hat ai avoir own owns bought buy usar usare utiliser nutzen
-benutzen verwenden lancer dessus drauf dollars dollar euro euros budget under price cheap prix prezzo precio
-preis ok oder okay sure maybe think guess know wondering wonder question quick anyone someone somebody
-# ordinary words that are also the whole name of some catalog model: in a question they are words
-core steps switch spot dark plug neat calm draw align clue delight realm chief operator amplify
-"""
-
-
-@dataclass(frozen=True)
-class Pattern:
-    intent: str
-    lang: str
-    weight: float
-    regex: re.Pattern[str]
-
-
-# intent → language → [(weight, regex source)] on folded text ("¿Qué" → "¿que", "läuft" → "lauft").
-# A regex names a way of asking; the entity priors in `_intent` break what the words leave open.
-_INTENT_TABLE: dict[str, dict[str, list[tuple[float, str]]]] = {
-    "can_run": {
-        "all": [(2.0, r"\benough\b|\bsufficient\b|\bbasta\b|\bbastano\b|\bsuffit\b|\bsuffisant|\breicht\b|\bgenugt\b|\balcanza\b|\bsuficiente\b")],
-        "en": [(3.0, r"\b(can|could|will|would|does|do) (i |it |you |my \S+ |a \S+ |the \S+ )?(run|fit|handle|load)\b"),
-               (1.0, r"\brun(s|ning)?\b|\bfits?\b|\bhandle\b|\bwork on\b|\bload\b")],
-        "it": [(1.5, r"\bgira\b|\bgirare\b|\bgirerebbe\b|\bfar girare\b|\bci sta\b|\bentra\b|\bcarica(re)?\b"),
-               (1.0, r"\bfunziona\b|\bposso (usare|eseguire)\b|\bva su\b|\bregge\b")],
-        "fr": [(1.5, r"\btourne(r|rait)?\b|\bfaire tourner\b|\bpasse\b|\brentre\b|\btient\b"),
-               (1.0, r"\bfonctionne\b|\bpeut (executer|lancer)\b|\blancer\b")],
-        "de": [(1.5, r"\blauft\b|\blaufen\b|\bpasst\b|\bausfuhren\b|\bzum laufen\b"),
-               (1.0, r"\bkann ich\b|\bfunktioniert\b|\bschafft\b")],
-        "es": [(1.5, r"\bcorre(r|ria)?\b|\bcabe\b|\bejecutar\b|\bmover\b|\bfunciona(ria)?\b"),
-               (1.0, r"\bpuedo (usar|correr)\b|\baguanta\b")],
-    },
-    "fastest": {
-        "en": [(4.0, r"\bfastest\b|\bquickest\b|\bbest (gpu|gpus|card|cards)\b|\btop (\d+ )?(gpu|gpus|card|cards)\b")],
-        "it": [(4.0, r"\bpiu (veloci|veloce|rapide|rapida)\b|\b(schede|gpu) migliori\b|\bmigliori (schede|gpu)\b|\bla migliore\b")],
-        "fr": [(4.0, r"\bplus rapides?\b|\bmeilleures? (cartes?|gpus?)\b|\b(cartes?|gpus?) les plus rapides\b")],
-        "de": [(4.0, r"\bschnellsten?\b|\bbesten? (gpus?|grafikkarten?|karten?)\b")],
-        "es": [(4.0, r"\bmas rapidas?\b|\bmejores? (tarjetas?|gpus?)\b|\bla mejor\b")],
-    },
-    "smallest": {
-        "en": [(4.5, r"\bsmallest\b|\bcheapest\b|\bweakest\b|\bleast powerful\b|\blowest[- ]end\b|\bminimum (gpu|card)\b|\bsmallest (gpu|card)\b")],
-        "it": [(4.5, r"\bpiu (piccola|piccole|economica|economiche|debole)\b|\b(scheda|gpu) minima\b")],
-        "fr": [(4.5, r"\bplus (petite|petites|petit|faible)\b|\bmoins chere?s?\b|\b(carte|gpu) minimale\b")],
-        "de": [(4.5, r"\bkleinsten?\b|\bgunstigsten?\b|\bschwachsten?\b")],
-        "es": [(4.5, r"\bmas (pequena|pequenas|barata|baratas|debil)\b|\b(tarjeta|gpu) minima\b")],
-    },
-    "vram": {
-        "all": [(3.0, r"\bvram\b|\bmemory\b|\bmemoria\b|\bmemoire\b|\bspeicher\b")],
-        "en": [(4.0, r"\bhow (much|many) (vram|memory|gb|ram|gigs?)\b|\bvram (do(es)?|would|will) .{0,40}\bneed\b|\bmemory (requirements?|usage|footprint|needed)\b|\bvram (requirements?|usage|needed)\b|\brequirements?\b")],
-        "it": [(4.0, r"\bquanta (vram|memoria|ram)\b|\bquanti (gb|giga)\b|\b(memoria|vram) (serve|servono|necessaria|richiesta)\b|\brequisiti\b")],
-        "fr": [(4.0, r"\bcombien de (vram|memoire|go|ram)\b|\b(memoire|vram) (necessaire|requise)\b|\bconfig(uration)? requise\b")],
-        "de": [(4.0, r"\bwie ?viele? (vram|speicher|gb|ram)\b|\bspeicherbedarf\b|\bvram[- ]bedarf\b|\banforderungen\b")],
-        "es": [(4.0, r"\bcuanta (vram|memoria|ram)\b|\bcuantos (gb|gigas)\b|\b(memoria|vram) (necesita|necesaria|requiere)\b|\brequisitos\b")],
-    },
-    "speed": {
-        "en": [(4.0, r"\bhow (fast|quick|quickly|slow)\b|\btokens? (per|a|/) ?(second|sec|s)\b|\btok/s\b|\bt/s\b|\btps\b|\bspeed\b|\bthroughput\b|\bhow many tokens\b")],
-        "it": [(4.0, r"\bquanto (e |va )?(veloce|rapido|lento)\b|\bvelocita\b|\btoken al secondo\b|\bquanti token\b")],
-        "fr": [(4.0, r"\ba quelle vitesse\b|\bvitesse\b|\btokens? par seconde\b|\bcombien de tokens\b|\bquelle rapidite\b")],
-        "de": [(4.0, r"\bwie schnell\b|\bgeschwindigkeit\b|\btokens? pro sekunde\b|\bwie viele tokens\b")],
-        "es": [(4.0, r"\bque tan rapido\b|\bcuan rapido\b|\bvelocidad\b|\btokens? por segundo\b|\bcuantos tokens\b|\bque rapido\b")],
-    },
-    "what_gpu": {
-        "en": [(4.0, r"\b(which|what|wat|wich|witch|wut) (gpu|gpus|card|cards|graphics card|video card|hardware)\b|\b(gpu|card) (do|would|should) i (need|get|buy)\b|\brecommend\b|\bwhat should i buy\b")],
-        "it": [(4.0, r"\b(quale|quali|che) (gpu|scheda|schede|scheda video|hardware)\b|\bmi (serve|consigli)\b|\bconsigli\b")],
-        "fr": [(4.0, r"\b(quelle|quelles|quel|quels) (gpu|gpus|carte|cartes|carte graphique|materiel)\b|\bconseill")],
-        "de": [(4.0, r"\b(welche|welcher|welches) (gpu|gpus|grafikkarte|grafikkarten|karte|hardware)\b|\bempfiehl")],
-        "es": [(4.0, r"\b(que|cual|cuales) (gpu|gpus|tarjeta|tarjetas|tarjeta grafica|hardware)\b|\brecomiend")],
-    },
-    "why_quant": {
-        "en": [(6.0, r"\bwhy\b.{0,60}\b(quant|quants|quantization|quantisation|q\d\S*|different levels?)\b")],
-        "it": [(6.0, r"\bperche\b.{0,60}\b(quant|quantizzazione|q\d\S*|livell)")],
-        "fr": [(6.0, r"\bpourquoi\b.{0,60}\b(quant|quantification|quantisation|q\d\S*|niveau)")],
-        "de": [(6.0, r"\bwarum\b.{0,60}\b(quant|quantisierung|q\d\S*|stufe)")],
-        "es": [(6.0, r"\bpor ?que\b.{0,60}\b(quant|cuantizacion|cuantificacion|q\d\S*|nivel)")],
-    },
-    "accuracy": {
-        "en": [(5.0, r"\bhow (accurate|reliable|precise|good) (are|is)\b|\baccura(te|cy)\b|\breliab(le|ility)\b|\b(these|your|the) (estimates|numbers|figures)\b|\btrust\b")],
-        "it": [(5.0, r"\bprecis[ei]\b|\bprecisione\b|\baccurat[ei]\b|\baffidabil[ei]\b|\bstime\b|\bfidarmi\b")],
-        "fr": [(5.0, r"\bprecises?\b|\bprecision\b|\bfiables?\b|\bfiabilite\b|\bestimations?\b")],
-        "de": [(5.0, r"\bwie genau\b|\bgenauigkeit\b|\bzuverlassig\b|\bschatzungen\b|\bgenau sind\b")],
-        "es": [(5.0, r"\bprecis[ao]s?\b|\bprecision\b|\bfiables?\b|\bestimaciones\b|\bexactitud\b")],
-    },
-    "two_gpus": {
-        "all": [(6.0, r"\b(two|dual|due|deux|zwei|dos|2) ?x? ?(rtx |gtx |rx )?(\d{4}s?|\d{2} ?(gb|go|gib))\b")],
-        "en": [(6.0, r"\b(two|2|dual|multiple|multi|second|another|extra) ?(x )?(\S+ )?(gpus?|cards?|\d{4}s)\b|\bmulti-gpu\b|\bsli\b|\bnvlink\b|\bdual\b")],
-        "it": [(6.0, r"\b(due|2|seconda|un'altra|altra) (\S+ )?(gpu|schede|scheda)\b|\bmulti-?gpu\b")],
-        "fr": [(6.0, r"\b(deux|2|deuxieme|seconde|autre) (\S+ )?(gpus?|cartes?)\b|\bmulti-?gpu\b")],
-        "de": [(6.0, r"\b(zwei|2|zweite|zweiten|weitere) (\S+ )?(gpus?|grafikkarten?|karten?)\b|\bmulti-?gpu\b")],
-        "es": [(6.0, r"\b(dos|2|segunda|otra) (\S+ )?(gpus?|tarjetas?)\b|\bmulti-?gpu\b")],
-    },
-    "offload": {
-        "all": [(6.5, r"\b(too big|too large|troppo grande|trop gros|trop grand|zu gross|demasiado grande)\b")],
-        "en": [(6.5, r"\boffload(ing)?\b|\b(does ?n.?t|does not|won.?t|will not|not) fit\b|\bsystem (ram|memory)\b|\bcpu\b|\bsplit\b.{0,30}\bram\b")],
-        "it": [(6.5, r"\boffload\b|\bnon (ci )?(entra|sta|sta in)\b|\bram di sistema\b|\bcpu\b|\bscaricare sulla cpu\b")],
-        "fr": [(6.5, r"\boffload\b|\bdechargement\b|\bdecharger\b|\bne (rentre|tient) pas\b|\bram systeme\b|\bcpu\b|\bprocesseur\b")],
-        "de": [(6.5, r"\boffload\b|\bauslager|\bpasst nicht\b|\bcpu\b|\barbeitsspeicher\b|\bsystem-?ram\b|\bprozessor\b")],
-        "es": [(6.5, r"\boffload\b|\bdescargar en la cpu\b|\bno cabe\b|\bcpu\b|\bram del sistema\b|\bprocesador\b")],
-    },
-    "open_source": {
-        "en": [(5.0, r"\bopen[- ]?(source|weights?)\b|\blicen[cs]e\b|\bis \S+( \S+){0,4} open\b|\bproprietary\b|\bfree to use\b|\bcommercial use\b")],
-        "it": [(5.0, r"\bopen[- ]?source\b|\blicenza\b|\bpesi aperti\b|\b(e|sono) (aperto|libero|open)\b|\bcodice aperto\b|\buso commerciale\b")],
-        "fr": [(5.0, r"\bopen[- ]?source\b|\blicence\b|\bpoids ouverts\b|\blibre\b|\bcode ouvert\b|\busage commercial\b")],
-        "de": [(5.0, r"\bopen[- ]?source\b|\blizenz\b|\boffene gewichte\b|\bquelloffen\b|\bfrei verfugbar\b|\bkommerziell\b")],
-        "es": [(5.0, r"\bopen[- ]?source\b|\bcodigo abierto\b|\blicencia\b|\bpesos abiertos\b|\bes libre\b|\buso comercial\b")],
-    },
-    "parameters": {
-        "en": [(5.0, r"\bhow many param(eter)?s?\b|\bparam(eter)?s?\b|\bparameter count\b|\bhow big is\b|\bhow large is\b")],
-        "it": [(5.0, r"\bparametri\b|\bquanto e grande\b")],
-        "fr": [(5.0, r"\bparametres?\b|\bquelle taille\b")],
-        "de": [(5.0, r"\bparameter\b|\bwie gross ist\b")],
-        "es": [(5.0, r"\bparametros\b|\bque tamano\b|\bcuan grande\b")],
-    },
-    "maker": {
-        "en": [(6.0, r"\bwho (made|makes|created|developed|built|trained|released|is behind|owns)\b|\bwhose\b|\b(which|what) (company|lab|org|organization)\b|\bmade by\b|\bdeveloper\b")],
-        "it": [(6.0, r"\bchi (ha )?(fatto|creato|sviluppato|addestrato|rilasciato|c'e dietro|produce)\b|\bdi chi e\b|\bquale (azienda|societa|laboratorio)\b|\b(creato|sviluppato|fatto) da\b")],
-        "fr": [(6.0, r"\bqui (a )?(cree|fait|developpe|entraine|publie|sorti|lance|est derriere)\b|\bde qui est\b|\bquelle (entreprise|societe|boite)\b|\b(cree|developpe) par\b")],
-        "de": [(6.0, r"\bwer (hat|steckt)\b|\bvon wem\b|\bwelche (firma|organisation|unternehmen)\b|\bentwickelt von\b|\bhersteller\b")],
-        "es": [(6.0, r"\bquien (hizo|creo|desarrollo|entreno|lanzo|saco|esta detras|hace)\b|\bde quien es\b|\bque (empresa|compania|laboratorio)\b|\b(creado|desarrollado|hecho) por\b")],
-    },
-    "release": {
-        "en": [(6.0, r"\bwhen (was|did|is)\b.{0,50}\b(release|released|come out|came out|launch|launched|published|announced|out)\b|\brelease date\b|\bhow old\b")],
-        "it": [(6.0, r"\bquando (e|fu|e stato|e stata|hanno)\b.{0,40}\b(uscito|uscita|rilasciato|rilasciata|pubblicato|presentato|lanciato)\b|\bdata di (uscita|rilascio)\b|\bquando e uscito\b|\bquando\b.{0,40}\buscit")],
-        "fr": [(6.0, r"\bquand\b.{0,50}\b(sorti|sortie|publie|lance|annonce)\b|\bdate de (sortie|publication)\b")],
-        "de": [(6.0, r"\bwann\b.{0,50}\b(erschienen|veroffentlicht|rausgekommen|herausgekommen|vorgestellt|released)\b|\berscheinungsdatum\b|\bwie alt\b")],
-        "es": [(6.0, r"\bcuando\b.{0,50}\b(salio|lanzado|lanzo|publicado|publico|presentado|lanzaron)\b|\bfecha de (lanzamiento|salida|publicacion)\b")],
-    },
-    "purpose": {
-        "en": [(5.0, r"\bwhat (is|s|are)\b.{1,40}\b(for|used for|good for|good at)\W*$|\bwhat does\b.{1,40}\bdo\b|\bused for\b|\bpurpose\b|\bwhat can \S+( \S+){0,3} do\b|\buse cases?\b")],
-        "it": [(5.0, r"\ba (cosa|che) serve\b|\bper cosa\b|\bcosa fa\b|\ba che cosa serve\b|\bscopo\b")],
-        "fr": [(5.0, r"\ba quoi sert\b|\bsert a quoi\b|\bque fait\b|\bca sert\b|\butilite\b|\bfait quoi\b")],
-        "de": [(5.0, r"\bwofur\b|\bwozu\b|\bwas macht\b|\bzweck\b|\bwas kann\b \S+( \S+){0,3} (tun|machen)\b")],
-        "es": [(5.0, r"\bpara que sirve\b|\bpara que se usa\b|\bque hace\b|\bproposito\b|\bpara que es\b")],
-    },
-    "download": {
-        "en": [(6.0, r"\bdownload\b|\bwhere (can|do|to|should) (i )?(get|find|grab)\b|\bhugging ?face\b|\bweights? link\b|\blink to\b")],
-        "it": [(6.0, r"\bscaric(are|o|arlo|arla)\b|\bdove (lo |la )?(trovo|prendo|posso trovare)\b|\bdownload\b")],
-        "fr": [(6.0, r"\btelecharg|\bou (le |la )?(trouver|trouve|recuperer)\b|\bdownload\b")],
-        "de": [(6.0, r"\bherunterlad|\brunterlad|\bwo (bekomme|finde|kriege|gibt)\b|\bdownload\b")],
-        "es": [(6.0, r"\bdescargar(lo|la)?\b(?!.{0,30}\bcpu\b)|\bdonde (lo |la )?(consigo|encuentro|bajo)\b|\bbajar(lo|la)?\b|\bdownload\b")],
-    },
-    "compute": {
-        "en": [(6.0, r"\b(training )?compute\b|\bflops?\b|\bhow (much|expensive) .{0,30}\btrain|\bgpu[- ]hours\b|\bcost to train\b")],
-        "it": [(6.0, r"\bcalcolo\b|\bflops?\b|\bquanto (e )?costato (addestrar|allenar)|\bpotenza di calcolo\b|\bcompute\b")],
-        "fr": [(6.0, r"\bcalcul\b|\bflops?\b|\bpuissance de calcul\b|\bcompute\b|\bcout d.entrainement\b")],
-        "de": [(6.0, r"\brechenaufwand\b|\brechenleistung\b|\btrainingsaufwand\b|\bflops?\b|\bcompute\b|\brechenzeit\b")],
-        "es": [(6.0, r"\bcomputo\b|\bflops?\b|\bpotencia de calculo\b|\bcompute\b|\bcalculo\b")],
-    },
-    "card_models": {
-        "en": [(4.0, r"\bwhat can (i|my|a|an|the)\b.{0,40}\b(run|handle|fit)\b|\b(which|what) (models?|llms?)\b|\bwhat (runs|will run|fits)\b|\bwhat (should|could) i run\b|\bbest models? (for|on)\b")],
-        "it": [(4.0, r"\bcosa (posso|ci posso|riesco a) (far girare|usare|eseguire|girare|caricare)\b|\bquali modelli\b|\bche modelli\b|\bcosa gira\b|\bcosa ci gira\b")],
-        "fr": [(4.0, r"\bque (puis-je|je peux|peut) .{0,30}(tourner|faire tourner|lancer|executer)\b|\bquels? modeles?\b|\bqu.est-ce qu(i|e) .{0,30}tourne|\bquoi faire tourner\b")],
-        "de": [(4.0, r"\bwas (kann|lauft|laufen|passt)\b.{0,40}\b(laufen|lassen|ausfuhren|drauf)?\b|\bwelche modelle?\b")],
-        "es": [(4.0, r"\bque (puedo|se puede) (correr|ejecutar|usar|mover)\b|\bque modelos?\b|\bcuales modelos\b|\bque corre\b")],
-    },
-    "compare": {
-        "en": [(4.0, r"\bcompare\b|\bcomparison\b|\bvs\.?\b|\bversus\b|\bdifference between\b|\bwhich is better\b|\bbetter\b.{0,40}\bor\b")],
-        "it": [(4.0, r"\bconfront(a|are|o)\b|\bparagon|\bmeglio\b.{0,40}\bo\b|\bdifferenza tra\b|\bvs\b")],
-        "fr": [(4.0, r"\bcompar(e|er|aison)\b|\bmieux\b.{0,40}\bou\b|\bdifference entre\b|\bvs\b")],
-        "de": [(4.0, r"\bvergleich(e|en)?\b|\bbesser\b.{0,40}\boder\b|\bunterschied zwischen\b|\bvs\b")],
-        "es": [(4.0, r"\bcompar(a|ar|acion)\b|\bmejor\b.{0,40}\bo\b|\bdiferencia entre\b|\bvs\b")],
-    },
-    "longest_context": {
-        "en": [(6.0, r"\b(longest|max|maximum|biggest|largest|most) (context|ctx)\b|\bhow (much|long|big) (a )?(context|ctx)\b|\bcontext (can|could) i\b|\bmax(imum)? context length\b")],
-        "it": [(6.0, r"\bcontesto (piu lungo|massimo|maggiore)\b|\bquanto contesto\b|\bmassimo contesto\b|\bcontesto .{0,20}\bmassimo\b")],
-        "fr": [(6.0, r"\bcontexte (le plus long|maximal|maximum|max)\b|\bcombien de contexte\b|\bquel contexte\b|\bplus long contexte\b")],
-        "de": [(6.0, r"\b(langste|langsten|maximale|maximalen|grosste|grossten) kontext|\bwie viel kontext\b|\bwie lang.{0,20}kontext\b|\bmax(imal)?e? kontextlange\b")],
-        "es": [(6.0, r"\bcontexto (mas largo|maximo|mas grande)\b|\bcuanto contexto\b|\bmaximo contexto\b")],
-    },
-    "model_info": {
-        "en": [(2.5, r"\btell me (about|more)\b|\binfo\b|\binformation\b|\bdetails\b|\bdescribe\b"),
-               (1.0, r"\bwhat is\b|\bwhat s\b")],  # weak: "what is" starts many other questions
-        "it": [(2.5, r"\bparlami di\b|\binformazioni\b|\binfo\b|\bdimmi (di|qualcosa)\b"),
-               (1.0, r"\bcos.e\b|\bche cos.e\b")],
-        "fr": [(2.5, r"\bparle[- ]moi\b|\binfos?\b|\binformations\b|\bdis-moi\b"),
-               (1.0, r"\bc.est quoi\b|\bqu.est-ce que\b")],
-        "de": [(2.5, r"\berzahl\b|\binfos?\b|\binformationen\b|\bdetails\b"),
-               (1.0, r"\bwas ist\b")],
-        "es": [(2.5, r"\bhablame\b|\binformacion\b|\binfo\b|\bdetalles\b|\bcuentame\b"),
-               (1.0, r"\bque es\b")],
-    },
-    "help": {
-        "en": [(6.0, r"^\W*(help|commands?|usage|\?)\W*$|\bhow (do|does|can) (i|you) use (you|this|the bot)\b|\bwhat can you do\b|\bhelp me\b|\bwhat do you do\b")],
-        "it": [(6.0, r"^\W*(aiuto|comandi)\W*$|\bcosa (sai|puoi) fare\b|\bcome (si usa|funzioni|ti uso)\b|\baiuto\b")],
-        "fr": [(6.0, r"^\W*(aide|commandes)\W*$|\bque (sais|peux)-tu faire\b|\bcomment (tu marches|t.utiliser|ca marche)\b|\baide\b")],
-        "de": [(6.0, r"^\W*(hilfe|befehle)\W*$|\bwas kannst du\b|\bwie (benutze|nutze) ich (dich|den bot)\b|\bhilfe\b")],
-        "es": [(6.0, r"^\W*(ayuda|comandos)\W*$|\bque (sabes|puedes) hacer\b|\bcomo (te uso|funcionas)\b|\bayuda\b")],
-    },
-}
-
-# Language hints: (weight, folded words). Words shared by two languages get low weights.
-_LANG_WORDS: dict[str, list[tuple[float, str]]] = {
-    "en": [(2.0, "what how can does do much many which who when why the my need run is are will would i "
-                 "fast fastest much it tell about download released made compare smallest help for on of "
-                 "at top speed requirements count training max cards runs fit usage get got have has with"),
-           (0.5, "gpu card model context")],
-    "it": [(2.0, "gira girare quanta quanto quanti quale quali posso scheda schede mia mio della dello "
-                 "serve cosa perche chi quando uscito confronta piu veloce parlami sono aiuto il gli di "
-                 "e' fatto creato contesto dove scaricare ci sta migliori aiutano girano le schede"),
-           (0.7, "una con che la mi per su da")],
-    "fr": [(2.0, "tourne tourner combien quelle quel quels quelles faut puis-je mon ma ma carte cartes est-ce "
-                 "pourquoi qui quand sorti vitesse plus les des une du au avec sur aide telecharger "
-                 "contexte peut je ou rapide parle-moi c'est pour quoi ces sont elles aident il sert est-il"),
-           (0.7, "la de que le est un")],
-    "de": [(2.0, "wie viel viele braucht brauche kann welche welcher meine meiner mit lauft laufen "
-                 "schnell wer wann warum ich ist die der das und grafikkarte karte hilfe erschienen "
-                 "kontext von zwei vergleiche oder wo auf einer einem fur uber mir was beste passt nicht "
-                 "helfen erzahl"),
-           (0.5, "es")],
-    "es": [(2.0, "que cuanta cuanto cuantos necesito puedo correr tarjeta tarjetas cual cuales "
-                 "quien cuando salio velocidad los las del para hablame ayuda descargar rapido "
-                 "contexto donde es mejor dos necesita corre"),
-           (0.7, "una con mi de la en un")],
-}
+# Words, phrases and patterns of every language live in answers/lexicon/<lang>.toml (checked at
+# load); this module keeps only the algorithm.
 
 
 @cache
 def _patterns() -> tuple[Pattern, ...]:
-    return tuple(
-        Pattern(intent, lang, weight, re.compile(src))
-        for intent, by_lang in _INTENT_TABLE.items()
-        for lang, rows in by_lang.items()
-        for weight, src in rows
-    )
+    return lexicon().patterns()
 
 
 @cache
 def _lang_weights() -> dict[str, dict[str, float]]:
+    """word → language → weight. A language's own function words are weak evidence (0.6) when no
+    other language has the same word; its listed language words count with their own weight."""
+    langs = lexicon().languages
     out: dict[str, dict[str, float]] = {}
-    for lang, rows in _LANG_WORDS.items():
-        for weight, words in rows:
-            for w in words.split():
-                out.setdefault(w, {})[lang] = max(out.get(w, {}).get(lang, 0.0), weight)
+    for code, lx in langs.items():
+        for w in lx.function_words:
+            if not any(w in other.function_words for c, other in langs.items() if c != code):
+                out.setdefault(w, {})[code] = 0.6
+        for greeting in lx.greetings:
+            for w in greeting.split():
+                if not any(w in other.function_words or w in other.language_words
+                           for c, other in langs.items() if c != code):
+                    out.setdefault(w, {})[code] = max(out.get(w, {}).get(code, 0.0), 2.5)
+    for code, lx in langs.items():
+        for w, wt in lx.language_words.items():
+            out.setdefault(w, {})[code] = max(out.get(w, {}).get(code, 0.0), wt)
     return out
+
+
+@cache
+def _task_words() -> dict[str, str]:
+    """word → task ("coding", "vision", "reasoning", "chat"), every language."""
+    return {w: task for lx in lexicon().languages.values() for task, words in lx.tasks.items() for w in words}
+
+
+@cache
+def _count_words() -> dict[str, int]:
+    return {w: n for lx in lexicon().languages.values() for w, n in lx.count_words.items()}
+
+
+@cache
+def _word_set(key: str) -> frozenset[str]:
+    """The union over languages of one word list (people mix languages)."""
+    return frozenset(w for lx in lexicon().languages.values() for w in getattr(lx, key))
 
 
 @cache
 def _stopwords() -> frozenset[str]:
     """Function words plus every plain word the intent patterns use: none of them names a thing."""
-    words = {w for line in _FUNCTION_WORDS.splitlines() if not line.startswith("#") for w in line.split()}
-    for by_lang in _INTENT_TABLE.values():
-        for rows in by_lang.values():
-            for _w, src in rows:
-                plain = re.sub(r"\\[a-zA-Z]", " ", src)  # drop \b, \S… before reading words
-                words.update(w for w in re.findall(r"[a-z]{3,}", plain))
+    lx = lexicon()
+    words = set(lx.common_function_words) | set(lx.ordinary_words) | set(_task_words()) | set(_count_words())
+    for lang in lx.languages.values():
+        words |= lang.function_words
+        for greeting in lang.greetings:
+            words.update(greeting.split())
+    for p in _patterns():
+        plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)  # drop \b, \S… before reading words
+        words.update(w for w in re.findall(r"[a-z]{3,}", plain))
     # Words that are also parts of names: keep them out of the stop list.
-    words -= {"ti", "super", "max", "mini", "pro", "small", "large", "base", "air", "next", "coder", "x",
-              "xt", "xtx", "d", "m", "vl", "vision", "instruct", "turbo", "flash", "plus", "ultra", "rtx", "gtx",
-              "rx", "code", "nano", "lite", "medium", "thinking", "chat", "arc", "titan", "tesla", "quadro"}
-    return frozenset(words)
+    return frozenset(words - lx.name_words)
 
 
 # --------------------------------------------------------------------------- entity spans
@@ -518,9 +407,6 @@ class Span:
         return top.score if top else 0.0
 
 
-_ON_WORDS = frozenset({"on", "su", "sur", "auf", "en", "with", "con", "avec", "mit", "my", "mia", "mio", "ma",
-                       "mon", "meine", "meiner", "meinem", "mi", "una", "une", "einer", "einem", "a", "an",
-                       "sulla", "sul", "vs", "and", "e", "et", "und", "y", "or", "o", "ou", "oder"})
 _MAX_SPAN = 7
 
 
@@ -579,7 +465,7 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
 
 def _kind_order(toks: list[Token], s: int, models: Resolver, gpus: Resolver) -> list[tuple[str, Resolver]]:
     """A word like "on"/"my"/"su" before the span makes it a card first; otherwise a model first."""
-    if s > 0 and toks[s - 1].low in _ON_WORDS:
+    if s > 0 and toks[s - 1].low in _word_set("card_words"):
         return [("gpu", gpus), ("model", models)]
     return [("model", models), ("gpu", gpus)]
 
@@ -623,34 +509,62 @@ def _fuzzy_run(
 
 
 # --------------------------------------------------------------------------- language and intent
-def detect_language(folded: str, raw: str = "") -> str | None:
-    """Language by weighted keyword scores; None when no keyword or a tie."""
+def locale_language(locale: str | None) -> str | None:
+    """A Discord locale ("es-ES", "pt-BR", "en-US", "it") → a lexicon language code, or None."""
+    if not locale:
+        return None
+    code = locale.replace("_", "-").split("-")[0].casefold()
+    return code if code in lexicon().languages else None
+
+
+def detect_language(folded: str, raw: str = "", locale: str | None = None) -> str | None:
+    """Language by weighted keyword scores; the asker's Discord locale, when given, is one more piece
+    of evidence and decides when the words do not. None when nothing tells and no locale."""
     weights = _lang_weights()
-    score = dict.fromkeys(LANGS, 0.0)
-    if re.search(r"(^|\s)è(\s|$)", raw.casefold()):
-        score["it"] += 2.0  # "è" alone is Italian's "is"
+    score = dict.fromkeys(lexicon().codes, 0.0)
+    raw_words = set(re.findall(r"[^\s\d.,;:!?¿¡()\"'«»“”]+|[¿¡]", raw.casefold()))
+    for code, lx in lexicon().languages.items():
+        score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
-    if "¿" in folded or "¡" in folded:
-        score["es"] += 3
-    if re.search(r"\b(qu|l|d|j|c)'", folded):
+    if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):
         score["fr"] += 1.5
-    if re.search(r"\b(un|dell|nell|sull|quest|c)'", folded):
+    if "it" in score and re.search(r"\b(un|dell|nell|sull|quest|c|l)'", folded):
         score["it"] += 1.0
+    hint = locale_language(locale)
+    if hint is not None:
+        score[hint] += 1.0
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
     if ranked[0][1] <= 0 or ranked[0][1] == ranked[1][1]:
-        return None
+        return hint
     return ranked[0][0]
 
 
-def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_context: bool) -> str:
+def _intent(
+    folded: str, has_model: bool, n_cards: int, has_memory: bool, has_context: bool,
+    *, gpu_count: int | None = None, task: str | None = None, n_quants: int = 0,
+) -> str:
     # PARSER_INTENTS (answers.intents_table) is in tie-breaking order: more specific questions first.
     scores = dict.fromkeys(PARSER_INTENTS, 0.0)
     for p in _patterns():
         if p.regex.search(folded):
             # One hit per intent per language is enough; several languages do not add up twice.
             scores[p.intent] = max(scores[p.intent], p.weight)
+    if gpu_count and gpu_count > 1 and not _asks_if_more_cards_help(folded):
+        # A setup ("dual 3090", "2x 4090") asked about as a whole keeps the one-card intent
+        # (can run, how fast); two_gpus is for "would a second card help / make it faster".
+        scores["two_gpus"] = 0.0
+    if n_cards < 2:
+        scores["compare"] -= 3.0  # a comparison needs two cards; "7b vs 14b on a 3060" asks what fits
+    if has_model:
+        scores["card_models"] -= 3.0  # "can I run X on my 4090" is about X, not the 4090's list
+    if n_quants > 1 and n_cards < 2:
+        # "q8 or q4 for X", "meglio q4 o q6": a choice of level, answered by what fits.
+        scores["compare"] -= 4.0
+        scores["can_run" if has_model else "card_models"] += 2.0
+    if task and not has_model and (n_cards or has_memory):
+        scores["card_models"] += 3.0  # "good coding model for 12 GB"
     # Entity priors: what the question is about when the words leave it open.
     if has_model and has_memory:
         scores["can_run"] += 2.5
@@ -659,11 +573,12 @@ def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_co
         scores["speed"] += 0.5
     if n_cards >= 2:
         # Two named cards: "is X faster on A or B" is a comparison even with "faster" in it.
-        scores["compare"] += 4.5 if has_model else 1.5
-    if n_cards >= 1 and not has_model:
+        scores["compare"] += 4.5 if has_model else 3.0
+    if n_cards == 1 and not has_model:
         scores["card_models"] += 2.5
+    if n_cards >= 1 and not has_model:
         for intent in ("can_run", "vram", "parameters", "maker", "release", "purpose", "download", "compute",
-                       "open_source", "model_info"):
+                       "open_source", "model_info", "what_gpu"):
             scores[intent] -= 2.0  # these are about a model
     if has_memory and not has_model and n_cards == 0:
         scores["card_models"] += 2.0
@@ -680,31 +595,87 @@ def _intent(folded: str, has_model: bool, n_cards: int, has_memory: bool, has_co
     return best if scores[best] >= 2.0 else "fallback"
 
 
-# --------------------------------------------------------------------------- entry point
-def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
-    """Intent, language and entities of one free-text question."""
-    text = clean(question)
-    toks = tokenize(text)
-    folded = " ".join(t.low for t in toks)
-    language = detect_language(fold(text), text)
+def _pattern_score(folded: str, intent: str) -> float:
+    return max((p.weight for p in _patterns() if p.intent == intent and p.regex.search(folded)), default=0.0)
 
-    quant = _find_quant(toks)
+
+def _asks_if_more_cards_help(folded: str) -> bool:
+    return any(lx.more_cards_help.search(folded) for lx in lexicon().languages.values())
+
+
+# Intents a second ask can add ("who released X and when", "how fast … also does it fit at q6").
+_SECOND_ASKS = frozenset({
+    "can_run", "speed", "vram", "maker", "release", "download", "parameters", "open_source", "purpose",
+    "compute", "longest_context", "offload", "two_gpus", "what_gpu", "smallest", "fastest",
+})
+# Answers that already say what a second ask would: an offload answer gives its speed.
+_COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"speed", "can_run"})}
+
+
+@cache
+def _separator_re() -> re.Pattern[str]:
+    """A question mark, or a word of any language that joins a second ask."""
+    words = sorted(_word_set("and_words"), key=len, reverse=True)
+    return re.compile(r"\?|\b(" + "|".join(map(re.escape, words)) + r")\b")
+
+
+def _more_asks(folded: str, intent: str) -> list[str]:
+    """Other intents asked after a separator ("?", "and", "e", "et", "und", "y"…), in reading order.
+    Only language patterns of some weight count: a stray word does not make a second question."""
+    sep = _separator_re().search(folded)
+    if sep is None or intent not in _SECOND_ASKS:
+        return []
+    covered = _COVERS.get(intent, frozenset())
+    hits: dict[str, int] = {}
+    for p in _patterns():
+        if (p.lang == "all" or p.weight < 3.0 or p.intent == intent or p.intent not in _SECOND_ASKS
+                or p.intent in covered):
+            continue
+        for m in p.regex.finditer(folded):
+            if m.start() >= sep.start():
+                hits[p.intent] = min(hits.get(p.intent, m.start()), m.start())
+                break
+    return sorted(hits, key=hits.get)
+
+
+# --------------------------------------------------------------------------- entry point
+def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
+    """Intent, language and entities of one free-text question. `locale` is the asker's Discord
+    locale ("it", "es-ES"), evidence for the language when there is one."""
+    text = clean(question)
+    folded = " ".join(t.low for t in tokenize(text, split=False))
+    toks = tokenize(text)
+
+    _chip_first(toks)
+    _superlative_plus(toks)
+    quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
-    memory, mem_at = _find_memory(toks)
+    memory, mem_at, ram = _find_sizes(toks)
     spans, unknown = _find_spans(toks, models, gpus)
+
+    # "good coding model", "vision-modelle": task words are not model names.
+    task = _task(toks, spans)
+    spans = [sp for sp in spans if not (sp.kind == "model" and _only_task_words(toks[sp.start: sp.end]))]
+    unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
     cards = [s for s in spans if s.kind == "gpu"][:2]
+    # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
+    language = detect_language(_without_names(fold(text), spans), text, locale)
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
-    if cards and memory is not None and mem_at == cards[0].end:
-        fuller = f"{cards[0].text} {toks[mem_at].text}" + (
-            f" {toks[mem_at + 1].text}" if mem_at + 1 < len(toks) and not _MEM_GLUED_RE.match(toks[mem_at].low) else ""
-        )
+    for k, card in enumerate(cards):
+        if memory is None or mem_at != card.end:
+            continue
+        glued = _MEM_GLUED_RE.match(toks[mem_at].low)
+        # Catalog names write "GB" whatever unit was typed ("4060 ti 16 go", "16gib").
+        fuller = f"{card.text} {glued.group(1) if glued else toks[mem_at].text} GB"
         res = gpus.resolve(fuller)
         if res.best is not None and res.best.score >= 100:
-            cards[0] = Span(cards[0].start, mem_at + 1, "gpu", res, fuller)
+            cards[k] = Span(card.start, mem_at + 1, "gpu", res, fuller)
             memory = None
+    if ram is not None and not cards and memory is None:
+        memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
     # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
     # "no such card" instead of quietly answering without it.
@@ -716,17 +687,28 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
                 unknown_card = phrase[hit.start():]
                 unknown.remove(phrase)
                 break
-    n_cards = len(cards) + (unknown_card is not None)
-    intent = _intent(folded, model_span is not None, n_cards, memory is not None, context is not None)
+    gpu_count, pooled = _gpu_count(toks, cards)
+    n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
+    has_model = model_span is not None
+    flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
+    intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
+    if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
+        # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
+        without = _intent(folded, False, n_cards, memory is not None, context is not None, **flags)
+        if without == "card_models" and _pattern_score(folded, "card_models") >= 4.0:
+            intent, model_span, has_model = without, None, False
     model_text = _value(model_span)
     if model_span is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
-        as_model = _intent(folded, True, n_cards, memory is not None, context is not None)
-        # Intents about one model: an unmatched name in such a question is a model name.
-        if as_model in PARSER_MODEL_INTENTS and len(guess.replace(" ", "")) >= 3:
-            intent, model_text = as_model, guess
+        as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
+        asked_for_a_list = intent == "card_models" and (task is not None or _pattern_score(folded, "card_models") >= 4.0)
+        if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
+                and _could_be_name(guess, models)):
+            intent, model_text, has_model = as_model, guess, True
+    if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
+        intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
     return annotate_setup(Parsed(
         intent=intent,
         language=language,
@@ -735,11 +717,117 @@ def parse(question: str, models: Resolver, gpus: Resolver) -> Parsed:
         card2=_value(cards[1]) if len(cards) > 1 else None,
         memory_gb=memory,
         context=context,
-        quant=quant,
+        quant=quants[0] if len(quants) == 1 else None,
         model_span=model_span.text if model_span else (model_text if model_text else None),
         card_span=cards[0].text if cards else unknown_card,
         card2_span=cards[1].text if len(cards) > 1 else None,
+        gpu_count=gpu_count,
+        task=task,
+        quants=quants if len(quants) > 1 else None,
+        ram_gb=ram,
+        intents=[intent, *_more_asks(folded, intent)],
     ), question)
+
+
+def _without_names(folded: str, spans: list[Span]) -> str:
+    for sp in spans:
+        name = fold(sp.text)
+        if len(name) >= 2:
+            folded = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", " ", folded)
+    return folded
+
+
+_CHIP_RE = re.compile(r"^[a-z]{1,2}\d{2,4}[a-z]?$")  # "a100", "h100", "mi300x", "v100"
+
+
+def _chip_first(toks: list[Token]) -> None:
+    """"sxm4 a100 80gb" → "a100 sxm4 80gb": catalog names put the form factor after the chip."""
+    forms = lexicon().card_form_words
+    for i in range(len(toks) - 1):
+        if toks[i].low in forms and _CHIP_RE.match(toks[i + 1].low):
+            toks[i], toks[i + 1] = toks[i + 1], toks[i]
+
+
+def _superlative_plus(toks: list[Token]) -> None:
+    """French "le plus gros", "la plus rapide": after an article "plus" is a word, not a name part
+    (it stays one in "command r plus")."""
+    for i in range(1, len(toks)):
+        if toks[i].low == "plus" and toks[i - 1].low in {"le", "la", "les", "du", "des", "au", "aux"}:
+            toks[i].used = True
+
+
+def _could_be_name(guess: str, models: Resolver) -> bool:
+    """Leftover words worth answering "no model called X" about: several words, a digit, or one word
+    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name."""
+    if " " in guess.strip() or any(ch.isdigit() for ch in guess):
+        return True
+    res = models.resolve(guess)
+    top = res.best or (res.candidates[0] if res.candidates else None)
+    return top is not None and top.score >= 80
+
+
+def _only_task_words(toks: list[Token]) -> bool:
+    tasks = _task_words()
+    return bool(toks) and any(t.low in tasks for t in toks) and all(
+        t.low in tasks or t.low in _stopwords() for t in toks)
+
+
+def _task(toks: list[Token], spans: list[Span]) -> str | None:
+    """The task asked for ("coding", "vision"…), from words outside the names found."""
+    tasks = _task_words()
+    inside = {k for sp in spans if not _only_task_words(toks[sp.start: sp.end]) for k in range(sp.start, sp.end)}
+    for i, t in enumerate(toks):
+        if i not in inside and t.low in tasks:
+            return tasks[t.low]
+    return None
+
+
+_COUNT_GLUED_RE = re.compile(r"^(\d{1,2})\s*[x×]$")  # "2x", "4×"
+_COUNT_AFTER_RE = re.compile(r"^[x×](\d{1,2})$")  # "3090 x2"
+
+
+def _gpu_count(toks: list[Token], cards: list[Span]) -> tuple[int | None, bool]:
+    """(number of cards the asker has when more than one, whether two named cards are pooled).
+    "dual 3090", "2x 4090", "two 3090s", "4 x a100", "3090 x2", "4090 + 3060"."""
+    if not cards:
+        return None, False
+    first = cards[0]
+    if len(cards) == 2 and any(t.low in {"+", "&"} for t in toks[first.end: cards[1].start]):
+        return 2, True
+    words = _count_words()
+    before = [t.low for t in toks[max(0, first.start - 3): first.start]]
+    for k in range(len(before) - 1, -1, -1):
+        low = before[k]
+        n = words.get(low)
+        if n is None and (m := _COUNT_GLUED_RE.match(low)):
+            n = int(m.group(1))
+        if n is None and low.isdigit() and k + 1 < len(before) and before[k + 1] in {"x", "×"}:
+            n = int(low)
+        if n is None and low.isdigit() and k == len(before) - 1 and 2 <= int(low) <= 16:
+            n = int(low)
+        if n is not None:
+            return (n if n > 1 else None), False
+        if low not in {"x", "×", "of", "di", "de", "rtx", "gtx", "rx"}:
+            break
+    after = toks[first.end: first.end + 2]
+    if after:
+        m = _COUNT_AFTER_RE.match(after[0].low)
+        if m:
+            return (int(m.group(1)) if int(m.group(1)) > 1 else None), False
+        if after[0].low in {"x", "×"} and len(after) > 1 and after[1].low.isdigit():
+            n = int(after[1].low)
+            return (n if n > 1 else None), False
+    return None, False
+
+
+def _is_greeting(toks: list[Token]) -> bool:
+    """Only greetings, thanks and chatter ("buongiorno", "coucou !", "moin moin", "hey there 👋")."""
+    if not toks:
+        return False
+    greetings = {w for lx in lexicon().languages.values() for g in lx.greetings for w in g.split()}
+    stop = _stopwords()
+    words = [t.low for t in toks if any(ch.isalnum() for ch in t.low)]
+    return bool(words) and any(w in greetings for w in words) and all(w in greetings or w in stop for w in words)
 
 
 # Vendor series words followed by a model number: how people type a graphics card.
@@ -759,6 +847,6 @@ def _value(span: Span | None) -> str | None:
     return span.res.best.name if span.res.best is not None else span.text
 
 
-def make_parser(models: Resolver, gpus: Resolver) -> Callable[[str], Parsed]:
-    """A one-argument parse() bound to the catalog's resolvers."""
-    return lambda question: parse(question, models, gpus)
+def make_parser(models: Resolver, gpus: Resolver) -> Callable[..., Parsed]:
+    """A parse() bound to the catalog's resolvers: parser(question, locale=None)."""
+    return lambda question, locale=None: parse(question, models, gpus, locale)

@@ -19,6 +19,7 @@ from . import cache as disk_cache
 from . import i18n, vocab
 from . import format as fmt
 from .i18n import N_
+from .grammar import agree
 from .markdown import escape
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -186,14 +187,14 @@ def template(locale: str, name: str) -> jinja2.Template:
 
 
 def render(locale: str, intent: str, facts: dict[str, Any], **extra: Any) -> str:
-    return template(locale, f"{intent}.md.j2").render(f=escaped(facts), raw=facts, **extra)
+    return agree(locale, template(locale, f"{intent}.md.j2").render(f=escaped(facts), raw=facts, **extra))
 
 
 def gettext(locale: str, msgid: str, **values: Any) -> str:
     text = i18n.gettext(locale, msgid)
-    return text % values if values else text
+    return agree(locale, text % values) if values else text
 
 
 def ngettext(locale: str, singular: str, plural: str, n: int, **values: Any) -> str:
     text = i18n.ngettext(locale, singular, plural, n)
-    return text % values if values else text
+    return agree(locale, text % values) if values else text

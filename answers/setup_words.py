@@ -4,7 +4,7 @@
     → SetupWords(cards=[("3090", 2)], ram_gb=64.0, ram_type="DDR5")
 
 Pure: text in, words out; names are resolved later (the engine, against the catalog and
-`estimator.setup_devices`). The words of the five languages live in `lexicon/setups.toml`; the shapes
+`estimator.setup_devices`). The words of the five languages live in `data/setup_words.toml`; the shapes
 (how a card number, an Apple chip, a memory size look) are rules here.
 """
 
@@ -35,18 +35,18 @@ class Lexicon:
 
 @cache
 def lexicon() -> Lexicon:
-    data = tomllib.loads((resources.files("answers") / "lexicon" / "setups.toml").read_text("utf-8"))
+    data = tomllib.loads((resources.files("answers") / "data" / "setup_words.toml").read_text("utf-8"))
     counts: dict[str, int] = {}
     laptop: set[str] = set()
     ram: set[str] = set()
     joiners: set[str] = set()
     for lang in LANGS:
         if lang not in data:
-            raise ValueError(f"lexicon/setups.toml: no [{lang}] words")
+            raise ValueError(f"data/setup_words.toml: no [{lang}] words")
         block = data[lang]
         for word, n in block["counts"].items():
             if not (isinstance(n, int) and 1 <= n <= MAX_COUNT):
-                raise ValueError(f"lexicon/setups.toml: [{lang}] count {word!r} = {n!r}")
+                raise ValueError(f"data/setup_words.toml: [{lang}] count {word!r} = {n!r}")
             counts[fold(word)] = n
         laptop.update(fold(w) for w in block["laptop"])
         ram.update(fold(w) for w in block["ram"])

@@ -172,6 +172,7 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     from answers.api import AskOptions
     from answers.engine import Engine, LineError, answer_lines
     from answers.knowledge import Knowledge
+    from answers.markdown import to_plain
 
     engine = Engine(await Knowledge.load(args.db))
     lines = sys.stdin if args.question == "-" else [args.question]
@@ -189,10 +190,11 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
             continue
         if args.json:
             data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
-                    "text": a.text, "profile": a.profile, "credits": a.credits}
+                    "text": a.text, "profile": a.profile, "credits": a.credits, "plain": to_plain(a.text)}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
-        else:
-            sys.stdout.write(("\n" if n else "") + a.text + ("\n\n" + "\n".join(a.credits) if a.credits else "") + "\n")
+        else:  # a terminal: plain text, no Discord markup or escapes
+            body = to_plain(a.text) + ("\n\n" + "\n".join(map(to_plain, a.credits)) if a.credits else "")
+            sys.stdout.write(("\n" if n else "") + body + "\n")
         n += 1
         if not gc.isenabled():  # a long stream: collect again, skipping everything loaded so far
             gc.freeze()

@@ -13,7 +13,7 @@ from discord.app_commands import Choice, Range
 
 from answers.api import SPECS, Answer, AskOptions, parse_memory_size
 
-from . import chart, errors, render, views
+from . import chart, errors, locales, render, views
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
 
@@ -201,7 +201,9 @@ async def ask(interaction: Interaction, question: str) -> None:
         raise errors.UserError(EMPTY)
     check_length(question, bot.settings.max_question_length)
     options = bot.options_for(interaction.guild_id)
-    answer = bot.engine.ask(question, bot.locale_for(interaction), options)
+    # The Discord client language is evidence; a /settings language forces the reply's.
+    forced = locales.first_supported(bot.store.guild(interaction.guild_id).locale)
+    answer = bot.engine.ask(question, forced, options, hint=bot.locale_for(interaction))
     await present(interaction, answer, options, with_chart=SPECS[answer.intent].chart)
 
 

@@ -80,9 +80,10 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
         if retry is not None:
             raise errors.OnCooldown(retry)
         options = bot.options_for(guild.id if guild else None)
-        answer = bot.engine.ask(question, locale, options)
-        # In opted-in channels most messages are chat, not questions: stay quiet unless the engine
-        # recognised one (the intent table marks the rest `quiet`).
+        # The server's /settings language forces the reply's; the user's and server's Discord locales
+        # are only evidence beside the question's own words.
+        hint = locales.first_supported(bot.store.user_locale(message.author.id), preferred)
+        answer = bot.engine.ask(question, locales.first_supported(setting), options, hint=hint)
         if why == "channel" and SPECS[answer.intent].quiet:
             return
         await send_answer(message, answer, options)

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from answers import format as fmt
+from answers.i18n import SUPPORTED, display_name
 
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
@@ -87,11 +88,8 @@ async def show(interaction: discord.Interaction[TpsBot]) -> None:
 @settings_group.command(name="language", description=L_("Answer language when a member's own is unknown"))
 @app_commands.describe(language=L_("Automatic uses the server's preferred language"))
 @app_commands.choices(
-    language=[
-        Choice(name=L_("Automatic"), value="auto"), Choice(name="English", value="en"),
-        Choice(name="Italiano", value="it"), Choice(name="Français", value="fr"),
-        Choice(name="Deutsch", value="de"), Choice(name="Español", value="es"),
-    ]
+    # Every catalogue under locales/, named in its own language ("Italiano", "Português (Brasil)").
+    language=[Choice(name=L_("Automatic"), value="auto"), *(Choice(name=display_name(c), value=c) for c in SUPPORTED)]
 )
 async def language(interaction: discord.Interaction[TpsBot], language: str) -> None:
     await save(interaction, locale=None if language == "auto" else language)

@@ -18,7 +18,7 @@ def fold(text: str) -> str:
 
 # Units people write after a memory amount, folded (French "Go", "Gio"; GiB is taken as GB:
 # people type them interchangeably and cards are sold in round numbers).
-MEMORY_UNITS = r"gb|gbs|gib|go|gio|g|gigs?|giga(?:bytes?|octets?)?"
+MEMORY_UNITS = r"gb|gbs|gib|go|gio|g|gigs?|giga(?:s|bytes?|octets?)?"
 _MEMORY_RE = re.compile(rf"^\s*(\d+(?:[.,]\d+)?)\s*({MEMORY_UNITS})\s*(?:of\s+)?(?:v?ram)?\s*$", re.IGNORECASE)
 _BARE_NUMBER_RE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*$")
 

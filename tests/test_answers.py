@@ -16,7 +16,7 @@ from estimator.profile import REFERENCE
 from estimator.quants import quant
 from tests.conftest import FIXTURES, read_csv
 
-LANGS = ("en", "it", "fr", "de", "es")
+LANGS = ("en", "it", "fr", "de", "es", "pt")
 FACTS = {row["model"]: row for row in read_csv(FIXTURES / "reference_facts.csv")}
 
 
@@ -209,7 +209,8 @@ def test_french_question_french_answer(engine: Engine) -> None:
 def test_explicit_locale_wins_and_maps_any_code(engine: Engine) -> None:
     assert engine.ask("can GLIDE run on 12 GB?", "it-IT").locale == "it"
     assert engine.ask("can GLIDE run on 12 GB?", "es-419").locale == "es"
-    assert engine.ask("can GLIDE run on 12 GB?", "pt-BR").locale == "en"  # no catalogue: the question's language
+    assert engine.ask("can GLIDE run on 12 GB?", "pt-BR").locale == "pt"  # Discord's Brazilian Portuguese
+    assert engine.ask("can GLIDE run on 12 GB?", "ja").locale == "en"  # no catalogue: the question's language
     assert engine.ask("GLIDE gira su una GPU da 12 GB?", "zz").locale == "it"
 
 
@@ -498,7 +499,7 @@ def _content(lang: str) -> dict[str, list[str]]:
     n, tok, gb = (lambda v: fmt.integer(v, lang)), (lambda v: fmt.tok_s(v, lang)), (lambda v: fmt.gb(v, lang))
     low, high = glide["range_example"].split("@")[0].replace(",", "").split("-")
     image_generation = {"en": "Image generation", "it": "Generazione di immagini", "fr": "Génération d'images",
-                        "de": "Bilderzeugung", "es": "Generación de imágenes"}[lang]
+                        "de": "Bilderzeugung", "es": "Generación de imágenes", "pt": "Geração de imagens"}[lang]
     return {
         "can_run": [glide["faq12_card"], f"`{glide['faq12_quant']}`", tok(float(glide["faq12_tok_s"])), "12 GB"],
         "fastest": ["**B200**", tok(float(glm["fastest_tok_s"])), n(818)],

@@ -14,7 +14,7 @@ from answers import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
-TRANSLATED = ("it", "fr", "de", "es")
+TRANSLATED = ("it", "fr", "de", "es", "pt")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 
 

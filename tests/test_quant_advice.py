@@ -187,8 +187,8 @@ def test_parser_intents_are_answered_each(engine: Engine, monkeypatch) -> None:
     """The parser may hand over several intents (Parsed.intents): each is answered, in that order."""
     parse = engine._parsed
 
-    def two(question: str, profile: str | None = None):  # noqa: ANN202
-        return parse(question, profile).model_copy(update={"intents": ["parameters", "open_source"]})
+    def two(question: str, profile: str | None = None, hint: str | None = None):  # noqa: ANN202
+        return parse(question, profile, hint).model_copy(update={"intents": ["parameters", "open_source"]})
 
     monkeypatch.setattr(engine, "_parsed", two)
     a = engine.ask("tell me about Llama 3.1 8B")

@@ -181,6 +181,23 @@ async def test_memory_autocomplete_offers_the_amount(bot: discord.Client, fake: 
 
 
 async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fake: FakeDiscord) -> None:
+    """The remembered locale is evidence (issue 11): it decides when the words do not tell."""
+    from bot import plain
+
+    await bot.store.remember_locale(USER, "it")
+    channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
+    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "GLIDE 12 GB?"})
+    message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
+    await plain.handle(bot, message)  # type: ignore[arg-type]
+    assert bot.engine.ask.call_args.args[:2] == ("GLIDE 12 GB?", None)
+    assert bot.engine.ask.call_args.kwargs["hint"] == "it"
+    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
+    assert "**Sì**, GLIDE gira su una scheda da 12 GB." in rec.json["embeds"][0]["description"]
+
+
+async def test_plain_message_in_english_is_answered_in_english_despite_the_locale(
+    bot: discord.Client, fake: FakeDiscord,
+) -> None:
     from bot import plain
 
     await bot.store.remember_locale(USER, "it")
@@ -188,9 +205,9 @@ async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fak
     data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "can GLIDE run on 12 GB?"})
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
-    assert bot.engine.ask.call_args.args[:2] == ("can GLIDE run on 12 GB?", "it")
+    assert bot.engine.ask.call_args.kwargs["hint"] == "it"
     rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
-    assert "**Sì**, GLIDE gira su una scheda da 12 GB." in rec.json["embeds"][0]["description"]
+    assert "**Yes**, GLIDE runs on a card with 12 GB." in rec.json["embeds"][0]["description"]
 
 
 async def test_plain_message_over_the_length_limit_is_refused(bot: discord.Client, fake: FakeDiscord) -> None:

@@ -54,7 +54,8 @@ def test_message_content_intent_only_in_channel_mode() -> None:
 
 def test_interaction_locale_chain() -> None:
     assert interaction_locale("it", "fr", "de", "en") == "it"
-    assert interaction_locale("pt-BR", "fr", "de", "en") == "fr"  # no Portuguese catalogue
+    assert interaction_locale("pt-BR", "fr", "de", "en") == "pt"  # Discord's Brazilian Portuguese
+    assert interaction_locale("ja", "fr", "de", "en") == "fr"  # no Japanese catalogue
     assert interaction_locale("ja", None, "es-ES", "en") == "es"
     assert interaction_locale("ja", None, None, "de") == "de"
 
@@ -239,3 +240,12 @@ async def test_translator_localizes_descriptions_not_names(monkeypatch: pytest.M
     assert await translator.translate(text, discord.Locale.american_english, desc) is None
     assert await translator.translate(text, discord.Locale.japanese, desc) is None
     assert await translator.translate(app_commands.locale_str("fastest"), discord.Locale.italian, name) is None
+
+
+async def test_brazilian_portuguese_slash_commands_come_from_its_catalogue() -> None:
+    """pt-BR (Discord's locale) reads locales/pt: real translations, within Discord's 100 characters."""
+    translator = i18n.Translator()
+    desc = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_description, None)
+    got = await translator.translate(app_commands.locale_str("Ask a question in your own words"),
+                                     discord.Locale.brazil_portuguese, desc)
+    assert got == "Faça uma pergunta com suas próprias palavras"

@@ -1,0 +1,135 @@
+"""Vocabulary as data (answers/lexicon/*.toml), agreement rules (answers/grammar.toml) and the
+command line's plain text (issue 11)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from answers import grammar
+from answers.lexicon import HERE, LANGUAGE_KEYS, LexiconError, load
+from answers.markdown import ZWSP, escape, to_plain
+
+
+def copy_lexicon(tmp_path: Path) -> Path:
+    target = tmp_path / "lexicon"
+    target.mkdir()
+    for f in HERE.glob("*.toml"):
+        shutil.copy(f, target / f.name)
+    return target
+
+
+def in_intents(text: str, old: str, new: str) -> str:
+    """`text` with the first `old` of its [intents] table replaced."""
+    at = text.index("[intents]")
+    return text[:at] + text[at:].replace(old, new, 1)
+
+
+def test_the_shipped_lexicon_loads_with_every_language():
+    lx = load()
+    assert set(lx.codes) >= {"en", "it", "fr", "de", "es", "pt"}
+    for code, lang in lx.languages.items():
+        assert lang.function_words and lang.greetings and lang.patterns, code
+
+
+def test_parse_py_keeps_no_per_language_word_lists():
+    source = (HERE.parent / "parse.py").read_text(encoding="utf-8")
+    for marker in ("_INTENT_TABLE", "_LANG_WORDS", "_FUNCTION_WORDS", "quanta vram", "combien de", "wie viel",
+                   "tambien", "modello"):
+        assert marker not in source
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda s: s.replace('language = "it"', 'language = "it"\ncolour = "blu"'), "unknown key(s) colour"),
+    (lambda s: s.replace("card_words = ", "# card_words = "), "missing key(s) card_words"),
+    (lambda s: s.replace("[intents]", "[intents]\nspeed_x = [{ weight = 1.0, pattern = 'x' }]"), "'speed_x' is not an intent"),
+    (lambda s: in_intents(s, "pattern = '", "pattern = '(unclosed"), "pattern does not compile"),
+    (lambda s: in_intents(s, "weight = 1.5", "weight = 'high'"), "weight must be a number"),
+    (lambda s: s.replace("more_cards_help = '", "more_cards_help = '(", 1), "more_cards_help: pattern does not compile"),
+    (lambda s: s.replace('language = "it"', 'language = "xx"'), "file is named 'it'"),
+    (lambda s: s.replace("[tasks]", "[tasks]\ngaming = 'giochi'"), "tasks: unknown key(s) gaming"),
+])
+def test_a_broken_language_file_fails_with_a_clear_message(tmp_path, edit, message):
+    d = copy_lexicon(tmp_path)
+    f = d / "it.toml"
+    f.write_text(edit(f.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(LexiconError) as exc:
+        load(d)
+    assert "it.toml" in str(exc.value) and message in str(exc.value)
+
+
+def test_a_language_missing_a_key_names_the_language(tmp_path):
+    d = copy_lexicon(tmp_path)
+    f = d / "de.toml"
+    text = f.read_text(encoding="utf-8")
+    start = text.index("greetings = ")
+    end = text.index('"""', text.index('"""', start) + 3) + 3
+    f.write_text(text[:start] + text[end:], encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"de.toml: missing key\(s\) greetings"):
+        load(d)
+
+
+def test_adding_a_language_is_a_data_file(tmp_path):
+    """A copy of the Spanish file under another code is picked up as a language of its own."""
+    d = copy_lexicon(tmp_path)
+    (d / "xx.toml").write_text((d / "es.toml").read_text(encoding="utf-8").replace('language = "es"', 'language = "xx"'),
+                               encoding="utf-8")
+    assert "xx" in load(d).codes
+    assert set(LANGUAGE_KEYS) >= {"function_words", "intents", "greetings"}
+
+
+# --------------------------------------------------------------------------- agreement
+@pytest.mark.parametrize(("locale", "text", "expected"), [
+    ("fr", "gLM compte 1 milliards de paramètres.", "gLM compte 1 milliard de paramètres."),
+    ("fr", "compte 0,35 milliards", "compte 0,35 milliard"),
+    ("fr", "compte 21 milliards et 1,9 milliards", "compte 21 milliards et 1,9 milliard"),
+    ("fr", "publié le 1 mars 2024", "publié le 1er mars 2024"),
+    ("it", "è stato pubblicato il 11 giugno 2024.", "è stato pubblicato l'11 giugno 2024."),
+    ("it", "Il 8 maggio, dal 8 al 11", "L'8 maggio, dall'8 all'11"),
+    ("it", "il 18 aprile, il 110", "il 18 aprile, il 110"),
+    ("it", "ha 1 miliardi di parametri; 11 miliardi", "ha 1 miliardo di parametri; 11 miliardi"),
+    ("de", "hat 1 Milliarden Parameter, 21 Milliarden", "hat 1 Milliarde Parameter, 21 Milliarden"),
+    ("en", "has 1 billion parameters", "has 1 billion parameters"),
+    ("pt", "tem 1 bilhões de parâmetros; 0,31 bilhões; 21 bilhões", "tem 1 bilhão de parâmetros; 0,31 bilhão; 21 bilhões"),
+])
+def test_number_agreement(locale, text, expected):
+    assert grammar.agree(locale, text) == expected
+
+
+def test_a_broken_grammar_file_fails_clearly(tmp_path):
+    f = tmp_path / "grammar.toml"
+    f.write_text("[[fr]]\npattern = '(x'\nreplace = 'y'\n", encoding="utf-8")
+    with pytest.raises(grammar.GrammarError, match=r"fr\[0\] pattern does not compile"):
+        grammar.load(f)
+    f.write_text("[[xx]]\npattern = 'x'\nreplace = 'y'\n", encoding="utf-8")
+    with pytest.raises(grammar.GrammarError, match=r"\[xx\] is not a catalogue locale"):
+        grammar.load(f)
+
+
+# --------------------------------------------------------------------------- plain text for the command line
+@pytest.mark.parametrize(("markdown", "plain"), [
+    ("made by **Z.ai " + escape("(Zhipu AI)") + "**.", "made by Z.ai (Zhipu AI)."),
+    ("Note: " + escape("~1B parameters, *not* 2_000"), "Note: ~1B parameters, *not* 2_000"),
+    ("at `Q8_0` on __this__ card", "at Q8_0 on this card"),
+    ("see [the page](https://example.org/x)", "see the page (https://example.org/x)"),
+    ("# Title\n> quoted", "Title\nquoted"),
+    ("@" + ZWSP + "everyone", "@everyone"),
+])
+def test_plain_text_drops_markup_and_escapes(markdown, plain):
+    assert to_plain(markdown) == plain
+
+
+def test_the_command_line_prints_plain_text(built_db, monkeypatch, capsys):
+    from bot.cli import main
+
+    monkeypatch.setenv("TPSBOT_DB", str(built_db))
+    assert main(["ask", "who made GLM-4.5V?"]) == 0
+    out = capsys.readouterr().out
+    assert "Zhipu AI" in out and "\\(" not in out and "**" not in out
+    assert main(["ask", "who made GLM-4.5V?", "--json"]) == 0
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    assert "\\(Zhipu AI\\)" in data["text"] and "(Zhipu AI)" in data["plain"]  # Discord keeps its markdown
