@@ -5,11 +5,12 @@ offload rows, cross-validated.
 
 Rows: the shared CSV's rows the single-card score leaves out (multi-GPU, Apple silicon, the Radeon
 8060S, the Arc Pro B70), its DGX Spark rows (unified memory), plus `benchmarks/data/setups_measured.csv`
-(multi-GPU, Apple and offload rows gathered with sources). The single-card `measured` constants never
-saw any of these rows except the DGX Spark ones (single-GPU, in the catalog), so they are held out
-already; what the setups rules fit themselves — the per-hop time (multi-GPU rows) and the RAM share
-(offload rows) — is refitted leave-one-out: every row is predicted with values fitted without it.
-Pure Python.
+(multi-GPU, Apple and offload rows gathered with sources), each on the current hardware catalog's record
+of its hardware (`benchmarks.accuracy.card_lookup`). The single-card `measured` constants never saw any
+of these rows except the DGX Spark ones (single-GPU, in the catalog), so they are held out already; what
+the setups fit themselves — the per-hop time (multi-GPU rows), the RAM share (offload rows) and the Apple
+speed factor (Apple rows; it lives in measured_constants.json `vendor_speed`) — is refitted
+leave-one-out: every row is predicted with values fitted without it. Pure Python.
 """
 
 from __future__ import annotations
