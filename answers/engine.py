@@ -30,6 +30,7 @@ from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, S
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
+from .setups import UnresolvedName
 
 if TYPE_CHECKING:
     from estimator.setups import Setup
@@ -49,7 +50,7 @@ def _catalogue(code: str | None) -> str | None:
     return i18n.catalogue_locale(code) if code else None
 
 
-class _Problem(Exception):
+class _Problem(UnresolvedName):
     """A name that did not resolve: becomes a not_found / ambiguous answer."""
 
     def __init__(self, intent: str, kind: str, text: str, candidates: list[str]) -> None:
@@ -357,7 +358,7 @@ class Engine:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
         from .setups import setup_from_raw
 
-        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile))
+        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:

@@ -275,7 +275,8 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 
     rated = est.rated(_model(e), s)
     q = rated.query
-    return Built({**_base(rated), **setups.rate(q.profile, q.model, e.setup, s.context, s.min_quality, s.quant)},
+    return Built({**_base(rated), **setups.rate(q.profile, q.model, e.setup, est.profiles.setup_constants(), s.context,
+                                                   s.min_quality, s.quant)},
                  sources={"gpus"})
 
 

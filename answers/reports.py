@@ -21,7 +21,7 @@ from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.quants import BY_NAME, UnknownQuant
 from estimator.profile import Profile
 from estimator.ranking import Query, models_on_card, rate_all
-from estimator.setups import Setup, rate_setup
+from estimator.setups import Setup, SetupConstants, rate_setup
 
 from .api import ReportError
 from .credits import credit_lines
@@ -29,6 +29,7 @@ from .facts import summary_facts, table_facts
 from .i18n import N_
 from .knowledge import Knowledge, faster_variant, model_size
 from .profiles import Profiles
+from .setups import UnresolvedName
 
 CANDIDATES_SHOWN = 8
 
@@ -45,6 +46,14 @@ SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
 MAX_RAM_GB = 16384
+
+
+class CardNotResolved(ReportError, UnresolvedName):
+    """A card name that matches no card or several: the setups resolution reads its candidates."""
+
+    def __init__(self, msgid: str, candidates: list[str], **values: Any) -> None:
+        super().__init__(msgid, **values)
+        self.candidates = candidates
 
 
 @dataclass(frozen=True)
@@ -147,12 +156,13 @@ class Reports:
             raise ReportError(MEMORY_NOT_CARD, text=repr(text))
         res = self.knowledge.gpu_resolver_for(profile).resolve(text)
         if res.best is None:
-            names = ", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN])
+            cands = [c.name for c in res.candidates]
+            names = ", ".join(cands[:CANDIDATES_SHOWN])
             if res.candidates and res.ambiguous:
-                raise ReportError(SEVERAL_CARDS, text=repr(text), names=names)
+                raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
             if res.candidates:
-                raise ReportError(NO_CARD_CLOSEST, text=repr(text), names=names)
-            raise ReportError(NO_CARD, text=repr(text))
+                raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
+            raise CardNotResolved(NO_CARD, [], text=repr(text))
         variants = list(res.best.payloads)
         return faster_variant(variants), len(variants)
 
@@ -223,7 +233,8 @@ class Reports:
             return None
         try:
             return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
-                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type)
+                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type,
+                               added=self.knowledge.added_card)
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None
 
@@ -233,7 +244,8 @@ class Reports:
 
         setup = self.setup(req, q.profile.name) if req is not None else None
         if setup is not None:
-            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant)
+            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant,
+                             constants=self.profiles.setup_constants())
             data["setup"] = {**setup_facts(setup), "row": row_facts(row)}
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
@@ -245,7 +257,7 @@ class Reports:
         ctx = context or DEFAULT_CONTEXT
         prof = self.profiles.get(profile)
         if rig is not None:
-            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof)
+            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants())
         try:
             found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
         except UnknownCacheType as exc:
@@ -265,13 +277,13 @@ class Reports:
 
     @staticmethod
     def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
-                       prof: Profile) -> CardReport:
+                       prof: Profile, constants: SetupConstants) -> CardReport:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
         from .setups import setup_facts
 
         models = []
         for m in sizes:
-            r = rate_setup(prof, m, rig, ctx, min_quality)
+            r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)
             if r.runs and r.quant is not None:
                 models.append({"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
                                "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,

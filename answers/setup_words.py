@@ -3,8 +3,8 @@
     read("can I run llama 3 70b on 2x 3090 and 64 GB DDR5?")
     → SetupWords(cards=[("3090", 2)], ram_gb=64.0, ram_type="DDR5")
 
-Pure: text in, words out; names are resolved later (the engine, against the catalog and
-`estimator.setup_devices`). The words of the five languages live in `data/setup_words.toml`; the shapes
+Pure: text in, words out; names are resolved later (the engine, against the hardware catalog).
+The words of the five languages live in `data/setup_words.toml`; the shapes
 (how a card number, an Apple chip, a memory size look) are rules here.
 """
 

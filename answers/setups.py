@@ -1,32 +1,48 @@
 """Setups in answers: the words a question or a command gives → an `estimator.setups.Setup` → facts.
 
-Resolution order for each part of a setup: a chip or machine (Apple M-series, Strix Halo, Arc Pro B70)
-is looked up in `estimator.setup_devices` first, so "M4 Max" never lands on the Tesla M4; anything
-else goes through the catalog's resolver (a name it does not know is never dropped: the engine answers
-"not found" with the closest names), then the extra devices.
+Every part of a setup is a record of the hardware catalog (catalog/hardware.py), found by the
+engine's or the reports' card resolver for the profile asked: an Apple chip, a Strix Halo or a DGX
+Spark is the catalog's record of that memory configuration ("Apple M4 Max 128 GB", its `memory_gb`
+the machine's whole memory, `unified_memory` set). A chip-shaped name is looked up among the cards
+the reference pages lack first (`Knowledge.added_card`), so "M4" in a setup never lands on the
+Tesla M4; a name the resolver does not know is never dropped (the resolver's error reaches the
+asker with the closest names).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from catalog.records import ModelRecord
+from catalog.records import GpuRecord, ModelRecord
 
-from estimator.model import InvalidInput
-from estimator.setup_devices import find_device
+from estimator.model import InvalidInput, ModelSize
+from estimator.profile import Profile
 from estimator.ranking import Row
-from estimator.setups import Device, Setup, SetupRow, rate_setup
+from estimator.setups import Device, Setup, SetupConstants, SetupRow, rate_setup
 
 from . import setup_words
 
 if TYPE_CHECKING:
     from .intents import Estimates, Settings
 
+CardResolver = Callable[[str], GpuRecord | None]
+
 _SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s?(?:gb|go|gib|g)\b", re.IGNORECASE)
 _CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
+
+
+class UnresolvedName(LookupError):
+    """A name a resolver could not pin down (the engine's and the reports' resolution errors derive
+    from it); `candidates` are the closest names, best first."""
+
+    candidates: Sequence[str] = ()
+
+
+def _no_added_card(text: str) -> GpuRecord | None:
+    return None
 
 
 def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
@@ -40,7 +56,7 @@ def words_from_text(text: str, count: int | None = None, ram_gb: float | None = 
     return parts
 
 
-def setup_from_raw(raw: dict[str, Any], resolve: Callable[[str], Any]) -> Setup | None:
+def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card) -> Setup | None:
     """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
     field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
     plain card. Bad counts or sizes become the engine's "invalid" answer."""
@@ -57,34 +73,30 @@ def setup_from_raw(raw: dict[str, Any], resolve: Callable[[str], Any]) -> Setup 
         parts = words_from_text(card, count if count and count > 1 else None)
         ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
     try:
-        return build_setup(list(parts), resolve, ram, ram_type)
+        return build_setup(list(parts), resolve, ram, ram_type, added=added)
     except InvalidInput:
         raise BadInput("setup", count=count, ram_gb=ram) from None
 
 
-def build_setup(parts: list[tuple[str, int]], resolve: Callable[[str], Any], ram_gb: float | None = None,
-                ram_type: str | None = None) -> Setup:
-    """Each (text, count) → a Device; `resolve` is the engine's card resolver (raises on unknown names)."""
+def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: float | None = None,
+                ram_type: str | None = None, *, added: CardResolver = _no_added_card) -> Setup:
+    """Each (text, count) → a Device. `resolve` is the profile's card resolver (it raises an
+    `UnresolvedName` for a name it cannot pin down); `added` finds hardware the reference pages lack
+    (`Knowledge.added_card`), asked first for chip-shaped names."""
     devices = []
     for text, count in parts:
-        size = _SIZE_RE.search(text)
-        card = None
-        if _CHIP_FIRST_RE.match(text):
-            card = _catalog_chip(text, resolve) or find_device(text)
+        card = added(text) if _CHIP_FIRST_RE.match(text) else None
         if card is None:
             try:
                 card = resolve(text)
-            except Exception as problem:
-                card = find_device(text)
-                if card is None and count > 1:
-                    picked = server_variant(text, getattr(problem, "candidates", None) or [])
-                    card = resolve(picked) if picked else None
-                if card is None:
+            except UnresolvedName as problem:
+                picked = server_variant(text, list(problem.candidates)) if count > 1 else None
+                if picked is None:
                     raise
-        from estimator.setups import is_unified_card
-
-        memory = float(size.group(1)) if size and is_unified_card(card) else None
-        devices.append(Device(card, count, memory_gb=memory))
+                card = resolve(picked)
+        if card is None:
+            raise InvalidInput(f"{text!r} names no card")
+        devices.append(Device(card, count))
     return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
 
 
@@ -105,22 +117,6 @@ def server_variant(text: str, candidates: list[str]) -> str | None:
         by_size = [c for c in sxm if re.search(r"\b80\s?gb\b", c.casefold())] if not size else []
         return (by_size or sxm)[0]
     return kept[0] if len(kept) == 1 else None
-
-
-def _catalog_chip(text: str, resolve: Callable[[str], Any]) -> Any:
-    """A chip the catalog itself carries (once the hardware catalog has Apple/AMD APU records): taken
-    only when it is the same kind of device, so "M4" never becomes the Tesla M4."""
-    from estimator.setups import is_unified_card
-
-    extra = find_device(text)
-    try:
-        hit = resolve(text)
-    except Exception:
-        return None
-    if hit is None or extra is None:
-        return None
-    same_kind = hit.vendor == extra.vendor and is_unified_card(hit) == extra.unified_memory
-    return hit if same_kind and (extra.unified_memory or extra.name.split()[-1] in hit.name) else None
 
 
 def row_facts(row: SetupRow) -> dict[str, Any]:
@@ -157,7 +153,7 @@ def setup_facts(setup: Setup) -> dict[str, Any]:
     return {
         "label": setup.label,
         "gpu_count": setup.gpu_count,
-        "cards": [{"name": d.card.name, "count": d.count, "memory_gb": d.memory_gb or d.card.memory_gb,
+        "cards": [{"name": d.card.name, "count": d.count, "memory_gb": d.card.memory_gb,
                    "unified": d.is_unified} for d in setup.devices],
         "ram_gb": setup.ram_gb,
         "ram_type": setup.ram_type,
@@ -165,21 +161,15 @@ def setup_facts(setup: Setup) -> dict[str, Any]:
     }
 
 
-def rate(profile: Any, model: Any, setup: Setup, context: int, min_quality: str | None,
-         quant: str | None) -> dict[str, Any]:
+def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+         min_quality: str | None, quant: str | None) -> dict[str, Any]:
     """Facts for one model on one setup: `row` (like one card), `setup`, and `short_gb` when it does not fit."""
-    row = rate_setup(profile, model, setup, context, min_quality, quant)
+    row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants)
     facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
-                             "offload_min_tok_s": _min_tok_s()}
+                             "offload_min_tok_s": constants.offload_min_tok_s}
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
     return facts
-
-
-def _min_tok_s() -> float:
-    from estimator.setups import load_constants
-
-    return load_constants()["offload_min_tok_s"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +190,7 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
     """"What can my setup run": every catalog model it holds whole (models that would only run offloaded
     are left to the can_run answer), each with its row, in catalog order; and the setup as a card."""
     profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
     first = setup.devices[0].card
     view: SetupCard | None = None
     pairs: list[tuple[ModelRecord, Row]] = []
@@ -207,7 +198,7 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
         size = est.size_of(rec)
         if size is None:
             continue
-        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant)
+        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant, constants=constants)
         if view is None:
             view = SetupCard(r.label, r.vendor, r.memory_gb, r.bandwidth_gbps)
         if r.runs and r.fit != "offload":

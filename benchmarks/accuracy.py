@@ -6,10 +6,12 @@ Every `measured` prediction comes from constants refitted WITHOUT the row's grou
 by default: all rows of the same catalog card are held out together, so a card is never scored with
 constants that saw it). The `reference` profile has nothing fitted, so it is scored as is.
 
-Rows used: single-GPU rows whose GPU maps to a catalog card. Left out, and listed: multi-GPU and
-memory-starved/offloaded rows (flagged in the notes) and GPUs the catalog does not have (Apple
-silicon, the Radeon 8060S iGPU, the Arc Pro B70). Pure Python (no numpy/scipy), so the tests can call
-`cross_validate()` directly.
+Hardware is looked up in the current catalog (catalog/hardware.py, what the `measured` profile rates):
+`GPU_MAP` pins the names whose form factor the row does not state, the catalog's resolver finds the
+rest. Rows used: single-GPU rows on discrete cards. Left out, and listed: multi-GPU and
+memory-starved/offloaded rows (flagged in the notes) and the setups rows (Apple silicon, the Radeon
+8060S iGPU, the Arc Pro B70: scored by `--setups`, which fits the Apple factor on them). Pure Python
+(no numpy/scipy), so the tests can call `cross_validate()` directly.
 
 `--setups` also scores those rows (and benchmarks/data/setups_measured.csv) with the setups rules, by
 slice: multi-GPU, unified memory, offload, new hardware (benchmarks/setups_accuracy.py, leave-one-out).
@@ -28,6 +30,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script from anywhere
@@ -36,13 +39,18 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 from estimator.model import ModelSize  # noqa: E402
 from estimator.quants import BY_NAME, Quant  # noqa: E402
 
+if TYPE_CHECKING:
+    from catalog.records import GpuRecord
+
 DEFAULT_CSV = ROOT.parent / "shared" / "data" / "measured" / "llama_cpp_decode.csv"
 
 # Q4_1 is not one of our levels; a few measurements use it (llama.cpp: 5.0 bits per weight, legacy
 # kernels). The reference profile gets the Q4_0 efficiency for it.
 EXTRA_QUANTS = {"Q4_1": Quant("Q4_1", BY_NAME["Q4_0"].rank, 5.0, 5.0, 0.55, "legacy")}
 
-# Measured GPU name → catalog card name. Explicit, so every match can be checked by eye.
+# Measured GPU name → catalog card name where the row leaves a choice the resolver would make
+# differently (form factor not stated: the lower bandwidth) or where the row's name needs help; every
+# other name goes through the current catalog's resolver (`card_lookup`).
 GPU_MAP: dict[str, str] = {
     "NVIDIA A100 80GB (form factor not stated)": "A100 PCIe 80 GB",  # the lower of the two bandwidths
     "NVIDIA A100 PCIe 80GB": "A100 PCIe 80 GB",
@@ -74,15 +82,34 @@ GPU_MAP: dict[str, str] = {
     "AMD Instinct MI60": "Radeon Instinct MI60",
     "AMD Radeon RX 7900 XT 20GB": "Radeon RX 7900 XT",
 }
-_NO_CATALOG_CARD = ("Apple ", "AMD Radeon 8060S", "Intel Arc Pro B70")
+# Rows the setups score takes (benchmarks/setups_accuracy.py): hardware the single-card fit never saw.
+SETUPS_HARDWARE = ("Apple ", "AMD Radeon 8060S", "Intel Arc Pro B70")
+
+CardLookup = Callable[[str], "GpuRecord | None"]
 
 
-def normalize_gpu(name: str) -> str:
-    """'NVIDIA GeForce RTX 4090 24GB' → 'GeForce RTX 4090'; 'AMD Radeon RX 9070' → 'Radeon RX 9070'."""
-    name = re.sub(r"\s*\(.*?\)", "", name)
-    name = re.sub(r"\s+\d+\s*GB\b", "", name)
-    name = re.sub(r"^(NVIDIA|AMD|Intel)\s+", "", name)
-    return name.strip()
+def card_lookup(cards: Sequence[GpuRecord] | None = None) -> CardLookup:
+    """A measured row's GPU name → the current catalog's card (None when it names none): `GPU_MAP`
+    first, then the catalog's resolver (`Knowledge.gpu_resolver_for("measured")`), the faster of
+    same-name variants as the engine answers."""
+    from answers.knowledge import Knowledge, faster_variant
+    from catalog.gpus import load_gpu_records
+
+    kn = Knowledge(load_gpu_records(), [])
+    current = list(cards) if cards is not None else kn.gpus_for("measured")
+    by_name = _catalog_index(current)
+    resolver = kn.gpu_resolver_for("measured")
+
+    def lookup(gpu: str) -> GpuRecord | None:
+        if gpu in GPU_MAP:
+            return by_name.get(GPU_MAP[gpu])
+        res = resolver.resolve(gpu)
+        if res.best is None:
+            return None
+        card = faster_variant(list(res.best.payloads))
+        return card if cards is None else by_name.get(card.name)
+
+    return lookup
 
 
 @dataclass(frozen=True)
@@ -95,7 +122,7 @@ class MeasuredRow:
     quant: Quant
     native_mxfp4: bool  # gpt-oss files: experts stay MXFP4 whatever the label says
     gpu: str
-    card: object | None
+    card: GpuRecord | None
     vendor: str
     backend: str
     tok_s: float
@@ -108,7 +135,7 @@ class MeasuredRow:
 
     @property
     def group_gpu(self) -> str:
-        return getattr(self.card, "name", self.gpu)
+        return self.card.name if self.card is not None else self.gpu
 
     @property
     def group_model(self) -> str:
@@ -122,20 +149,17 @@ def parse_quant(text: str) -> tuple[Quant, bool]:
     return q, native
 
 
-def _catalog_index(cards: Iterable[object]) -> dict[str, object]:
-    index: dict[str, object] = {}
+def _catalog_index(cards: Iterable[GpuRecord]) -> dict[str, GpuRecord]:
+    index: dict[str, GpuRecord] = {}
     for c in cards:
-        index.setdefault(c.name, c)  # type: ignore[attr-defined]  # same-name records: the first (oldest)
+        index.setdefault(c.name, c)  # same-name records: the first (oldest)
     return index
 
 
-def load_rows(csv_path: Path | str = DEFAULT_CSV, cards: Sequence[object] | None = None) -> list[MeasuredRow]:
-    """Every CSV row, mapped to a catalog card where possible, with the reason it is left out if so."""
-    if cards is None:
-        from catalog.gpus import load_gpu_records
-
-        cards = load_gpu_records()
-    by_name = _catalog_index(cards)
+def load_rows(csv_path: Path | str = DEFAULT_CSV, cards: Sequence[GpuRecord] | None = None) -> list[MeasuredRow]:
+    """Every CSV row, mapped to a card of the current catalog (or of `cards`) where possible, with the
+    reason it is left out if so."""
+    lookup = card_lookup(cards)
     rows = []
     with open(csv_path, newline="", encoding="utf-8") as fh:
         for i, r in enumerate(csv.DictReader(fh)):
@@ -149,13 +173,11 @@ def load_rows(csv_path: Path | str = DEFAULT_CSV, cards: Sequence[object] | None
                 excluded = "memory-starved"
             elif "offload" in notes.lower() and "full gpu offload" not in notes.lower():
                 excluded = "partly offloaded"
-            if r["gpu"].startswith(_NO_CATALOG_CARD):
-                excluded = excluded or "no catalog card"
-            else:
-                target = GPU_MAP.get(r["gpu"], normalize_gpu(r["gpu"]))
-                card = by_name.get(target)
-                if card is None:
-                    excluded = excluded or f"unmapped ({target})"
+            card = lookup(r["gpu"])
+            if card is None:
+                excluded = excluded or f"unmapped ({r['gpu']})"
+            elif r["gpu"].startswith(SETUPS_HARDWARE):
+                excluded = excluded or "setups row (--setups)"
             rows.append(
                 MeasuredRow(
                     index=i,

@@ -5,11 +5,12 @@ offload rows, cross-validated.
 
 Rows: the shared CSV's rows the single-card score leaves out (multi-GPU, Apple silicon, the Radeon
 8060S, the Arc Pro B70), its DGX Spark rows (unified memory), plus `benchmarks/data/setups_measured.csv`
-(multi-GPU, Apple and offload rows gathered with sources). The single-card `measured` constants never
-saw any of these rows except the DGX Spark ones (single-GPU, in the catalog), so they are held out
-already; what the setups rules fit themselves — the per-hop time (multi-GPU rows) and the RAM share
-(offload rows) — is refitted leave-one-out: every row is predicted with values fitted without it.
-Pure Python.
+(multi-GPU, Apple and offload rows gathered with sources), each on the current hardware catalog's record
+of its hardware (`benchmarks.accuracy.card_lookup`). The single-card `measured` constants never saw any
+of these rows except the DGX Spark ones (single-GPU, in the catalog), so they are held out already; what
+the setups fit themselves — the per-hop time (multi-GPU rows), the RAM share (offload rows) and the Apple
+speed factor (Apple rows; it lives in measured_constants.json `vendor_speed`) — is refitted
+leave-one-out: every row is predicted with values fitted without it. Pure Python.
 """
 
 from __future__ import annotations
@@ -29,14 +30,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.accuracy import DEFAULT_CSV, GPU_MAP, normalize_gpu, parse_quant  # noqa: E402
+from benchmarks.accuracy import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
+from estimator.profile import Profile  # noqa: E402
 from estimator.quants import Quant  # noqa: E402
+from estimator.setups import Device, Setup, SetupConstants  # noqa: E402
 
 EXTRA_CSV = ROOT / "benchmarks" / "data" / "setups_measured.csv"
 SLICES = ("multi-GPU", "unified", "offload", "new hardware")
-# Hardware outside the 818-card catalog (defined in estimator/data/setup_devices.json).
-_NEW = re.compile(r"^(Apple |AMD Radeon 8060S|Intel Arc Pro B70)")
 
 
 @dataclass(frozen=True)
@@ -46,59 +47,36 @@ class SetupCase:
     size: ModelSize
     quant: Quant
     gpu: str
-    setup: object  # estimator.setups.Setup
+    setup: Setup
     tok_s: float
     slices: tuple[str, ...]
     single_tok_s: float | None = None  # the same source's speed on one of the cards, for the hop fit
 
 
-def _device_for(gpu: str, by_name: dict[str, object]):  # noqa: ANN202
-    from estimator.setup_devices import find_device
-
-    if _NEW.match(gpu):
-        dev = find_device(re.sub(r"^(AMD|Intel)\s+", "", gpu.split(" (")[0] if not gpu.startswith("Apple") else gpu))
-        if dev is None and "8060S" in gpu:
-            dev = find_device("strix halo")
-        return dev
-    target = GPU_MAP.get(gpu, normalize_gpu(gpu))
-    return by_name.get(target) or by_name.get(gpu)
-
-
-def _memory_in(gpu: str) -> float | None:
-    m = re.search(r"(\d+)\s*GB\b", gpu)
-    return float(m.group(1)) if m else None
-
-
-def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXTRA_CSV) -> list[SetupCase]:
-    from catalog.gpus import load_gpu_records
-    from estimator.setups import Device, Setup, is_unified_card
-
-    by_name: dict[str, object] = {}
-    for c in load_gpu_records():
-        by_name.setdefault(c.name, c)
+def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXTRA_CSV,
+               lookup: CardLookup | None = None) -> list[SetupCase]:
+    """The rows, each on the current catalog's record of its hardware (a Mac's memory configuration
+    when the row names it, else the chip's default one)."""
+    lookup = lookup or card_lookup()
     cases: list[SetupCase] = []
 
     def add(tag: str, r: dict[str, str], count: int, gpu: str, ram_gb: float | None, ram_bw: float | None,
             single: float | None = None) -> None:
-        card = _device_for(gpu, by_name)
+        card = lookup(gpu)
         if card is None:
-            return
+            raise LookupError(f"{tag}: {gpu!r} is not in the current catalog")
         q, _ = parse_quant(r["quant"])
         size = ModelSize(float(r["params_b_total"]), float(r["params_b_active"]) if r["params_b_active"] else None,
                          name=r["model"])
-        unified = is_unified_card(card)
-        mem = _memory_in(gpu) if unified and "Mac Studio" not in gpu else None
-        if unified and "Mac Studio 512GB" in gpu:
-            mem = 512.0
-        setup = Setup((Device(card, count, memory_gb=mem),), ram_gb=ram_gb, ram_bandwidth_gbps=ram_bw)
+        setup = Setup((Device(card, count),), ram_gb=ram_gb, ram_bandwidth_gbps=ram_bw)
         slices = []
         if count > 1:
             slices.append("multi-GPU")
-        if unified:
+        if card.unified_memory:
             slices.append("unified")
         if ram_gb is not None:
             slices.append("offload")
-        if _NEW.match(gpu) or "DGX Spark" in gpu:
+        if gpu.startswith(SETUPS_HARDWARE) or "DGX Spark" in gpu:
             slices.append("new hardware")
         cases.append(SetupCase(tag, r["model"], size, q, gpu, setup, float(r["tg_tokens_per_s"]), tuple(slices), single))
 
@@ -110,7 +88,7 @@ def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXT
                 add(f"shared#{i}", r, int(m.group(1)), m.group(2), None, None)
             elif "memory-starved" in notes and "8GB" in gpu:
                 continue  # M1 8 GB: the model spills past the GPU share and swaps; not a setup we answer
-            elif _NEW.match(gpu) or "DGX Spark" in gpu:
+            elif gpu.startswith(SETUPS_HARDWARE) or "DGX Spark" in gpu:
                 add(f"shared#{i}", r, 1, gpu, None, None)
     with open(extra_csv, newline="", encoding="utf-8") as fh:
         for i, r in enumerate(csv.DictReader(fh)):
@@ -124,26 +102,30 @@ def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXT
 # ---------------------------------------------------------------------------------------- estimates
 
 
-def estimate(profile, case: SetupCase, hop_ms: float | None = None, ram_share: float | None = None,  # noqa: ANN001, ANN201
-             factors: dict[str, float] | None = None):
-    """(tok/s, low, high, confidence) for the case's setup at its measured level."""
-    from estimator.setups import _pool, _range, offload_seconds, ram_bandwidth, split_seconds
+def estimate(profile: Profile, case: SetupCase, c: SetupConstants, hop_ms: float | None = None,
+             ram_share: float | None = None) -> tuple[float, float, float, str]:
+    """(tok/s, low, high, confidence) for the case's setup at its measured level; `hop_ms` and
+    `ram_share` override the constants' (for fitting)."""
+    from estimator.setups import offload_seconds, pool_of, ram_bandwidth, speed_range, split_seconds
+    from estimator.setups import ram_share as default_ram_share
 
-    pool = _pool(profile, case.setup)
+    pool = pool_of(c, profile, case.setup)
     q = case.quant
+    hop = c.for_profile(profile.name).hop_ms if hop_ms is None else hop_ms
     need = profile.need_gb(case.size, q, 4096)
     offload = case.setup.ram_gb is not None and need > pool.total_usable
     if offload:
-        _, bw = ram_bandwidth(case.setup)
-        t, _ = offload_seconds(profile, case.size, pool, q, need, bw, hop_ms, ram_share, factors)
+        _, bw = ram_bandwidth(c, case.setup)
+        share = default_ram_share(c, profile, q) if ram_share is None else ram_share
+        t, _ = offload_seconds(c, profile, case.size, pool, q, need, bw, hop, share)
     else:
-        t = split_seconds(profile, case.size, pool, q, hop_ms, factors)
+        t = split_seconds(profile, case.size, pool, q, hop)
     tok = 1 / t
-    low, high, conf = _range(profile, case.size, pool, q, tok, offload)
+    low, high, conf = speed_range(profile, case.size, pool, q, tok, offload)
     return tok, low, high, conf
 
 
-def _implied_hop_ms(profile, case: SetupCase) -> float | None:  # noqa: ANN001
+def _implied_hop_ms(case: SetupCase) -> float | None:
     """The time one hop adds, from a row measured on N cards and on one of them by the same source:
     (1/tok_N − 1/tok_1) / (N − 1). Paired rows only, so the single-card model's own error stays out."""
     n = case.setup.gpu_count
@@ -152,14 +134,14 @@ def _implied_hop_ms(profile, case: SetupCase) -> float | None:  # noqa: ANN001
     return (1 / case.tok_s - 1 / case.single_tok_s) / (n - 1) * 1000
 
 
-def _implied_ram_share(profile, case: SetupCase) -> float | None:  # noqa: ANN001
+def _implied_ram_share(profile: Profile, case: SetupCase, c: SetupConstants) -> float | None:
     """The RAM share that would make the estimate match (bisection; the time falls as the share grows)."""
     if case.setup.ram_gb is None:
         return None
     lo, hi = 0.05, 2.0
     for _ in range(50):
         mid = math.sqrt(lo * hi)
-        tok = estimate(profile, case, ram_share=mid)[0]
+        tok = estimate(profile, case, c, ram_share=mid)[0]
         if tok > case.tok_s:
             hi = mid
         else:
@@ -167,30 +149,47 @@ def _implied_ram_share(profile, case: SetupCase) -> float | None:  # noqa: ANN00
     return math.sqrt(lo * hi)
 
 
-def _implied_vendor(profile, case: SetupCase) -> tuple[str, float] | None:  # noqa: ANN001
-    """For one device of a vendor the single-card fit never saw (Apple): measured / estimate."""
+def _implied_vendor(bare: Profile, case: SetupCase, c: SetupConstants) -> tuple[str, float] | None:
+    """For one device of a vendor the single-card fit never saw (Apple): measured / estimate, the
+    estimate from a profile without a vendor factor."""
     if case.setup.gpu_count != 1 or case.setup.ram_gb is not None:
         return None
     vendor = case.setup.devices[0].card.vendor
     if vendor not in FIT_VENDORS:
         return None
-    return vendor, case.tok_s / estimate(profile, case, factors={})[0]
+    return vendor, case.tok_s / estimate(bare, case, c)[0]
 
 
 FIT_VENDORS = ("Apple",)
 
 
-def fit(profile, cases: Sequence[SetupCase]) -> dict[str, object]:  # noqa: ANN001
+def with_vendor_speed(profile: Profile, factors: dict[str, float]) -> Profile:
+    """The measured profile with other vendor speed factors (the one it carries is what this fits)."""
+    from estimator.measured import MeasuredProfile
+
+    assert isinstance(profile, MeasuredProfile)
+    return MeasuredProfile({**profile.constants, "vendor_speed": factors})
+
+
+@dataclass(frozen=True)
+class SetupFit:
+    hop_ms: float
+    ram_share: float
+    vendor_speed: dict[str, float]
+
+
+def fit(profile: Profile, cases: Sequence[SetupCase], c: SetupConstants) -> SetupFit:
     """hop_ms, ram_share and the Apple speed factor: medians of what the rows imply (robust, one number each)."""
-    hops = [h for c in cases if (h := _implied_hop_ms(profile, c)) is not None]
-    shares = [s for c in cases if (s := _implied_ram_share(profile, c)) is not None]
+    bare = with_vendor_speed(profile, {})
+    hops = [h for x in cases if (h := _implied_hop_ms(x)) is not None]
+    shares = [sh for x in cases if (sh := _implied_ram_share(bare, x, c)) is not None]
     by_vendor: dict[str, list[float]] = defaultdict(list)
-    for c in cases:
-        if (hit := _implied_vendor(profile, c)) is not None:
+    for x in cases:
+        if (hit := _implied_vendor(bare, x, c)) is not None:
             by_vendor[hit[0]].append(hit[1])
-    return {"hop_ms": max(0.0, statistics.median(hops)) if hops else 0.2,
-            "ram_share": statistics.median(shares) if shares else 0.65,
-            "vendor_speed": {v: statistics.median(x) for v, x in sorted(by_vendor.items())}}
+    return SetupFit(max(0.0, statistics.median(hops)) if hops else 0.2,
+                    statistics.median(shares) if shares else 0.65,
+                    {v: statistics.median(f) for v, f in sorted(by_vendor.items())})
 
 
 @dataclass
@@ -215,20 +214,21 @@ class Scored:
 
 
 def cross_validate(profile_name: str, cases: Sequence[SetupCase] | None = None) -> list[Scored]:
-    """Leave-one-out: hop and RAM share refitted without the row (measured); reference as is."""
-    from answers.profiles import load_profile as get_profile
+    """Leave-one-out: hop, RAM share and Apple factor refitted without the row (measured); reference as is."""
+    from answers.profiles import load_profile, load_setup_constants
 
-    profile = get_profile(profile_name)
+    profile = load_profile(profile_name)
+    c = load_setup_constants()
     cases = list(cases) if cases is not None else load_cases()
     out = []
-    for i, c in enumerate(cases):
+    for i, case in enumerate(cases):
         if profile_name == "measured":
-            params = fit(profile, [x for j, x in enumerate(cases) if j != i])
-            tok, low, high, conf = estimate(profile, c, params["hop_ms"], params["ram_share"],
-                                            params["vendor_speed"])
+            params = fit(profile, [x for j, x in enumerate(cases) if j != i], c)
+            tok, low, high, conf = estimate(with_vendor_speed(profile, params.vendor_speed), case, c,
+                                            params.hop_ms, params.ram_share)
         else:
-            tok, low, high, conf = estimate(profile, c)
-        out.append(Scored(c, tok, low, high, conf))
+            tok, low, high, conf = estimate(profile, case, c)
+        out.append(Scored(case, tok, low, high, conf))
     return out
 
 
@@ -241,12 +241,13 @@ def summary(scored: Sequence[Scored]) -> dict[str, float]:
 
 
 def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, float]]]:  # noqa: ANN001
-    from answers.profiles import load_profile as get_profile
+    from answers.profiles import load_profile, load_setup_constants
 
     cases = load_cases()
     p = lambda *a: print(*a, file=out)  # noqa: E731
     p(f"setups: {len(cases)} rows ({EXTRA_CSV.name} + the shared CSV's multi-GPU/unified/new-hardware rows)")
-    p(f"measured fit on all rows: {fit(get_profile('measured'), cases)} (scores below are leave-one-out)")
+    p(f"measured fit on all rows: {fit(load_profile('measured'), cases, load_setup_constants())} "
+      "(scores below are leave-one-out)")
     results: dict[str, dict[str, dict[str, float]]] = {}
     for name in ("reference", "measured"):
         scored = cross_validate(name, cases)

@@ -111,6 +111,9 @@ class MeasuredProfile:
         self.share_default_backend = c.get("share_default_backend", {})  # per vendor, backend unknown
         self.share_quantized_class = c.get("share_quantized_class", {})  # quantized kinds only
         self.moe_read_factor = c["moe_read_factor"]
+        # Whole-speed factors for vendors the single-card fit never saw (Apple's Metal: fitted on the Apple
+        # rows by benchmarks/setups_accuracy.py), so one Apple chip and a setup holding it agree.
+        self.vendor_speed = c.get("vendor_speed", {})
         self.mx = c["native_mxfp4"]
         m = c["memory"]
         self.weights_overhead = m["weights_overhead"]
@@ -211,7 +214,8 @@ class MeasuredProfile:
         gb = read_b * self.read_bpw(model, q) / 8
         t0 = self.t0_s[card_class(card)] * (max(read_b, self.t0_min_read_b) / 8) ** self.t0_size_exp
         # The fitted t0 is already above the shared floor; the max() keeps it so under any refit.
-        return max(t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend)), MIN_SECONDS_PER_TOKEN)
+        t = (t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend))) / self.vendor_speed.get(vendor_of(card), 1.0)
+        return max(t, MIN_SECONDS_PER_TOKEN)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         return 1 / self.seconds_per_token(model, card, q)

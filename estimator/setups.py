@@ -20,16 +20,16 @@ Three rules on top of a profile's single-card rules (`Profile.need_gb`, `usable_
   than that is too slow to read along), at the profile's miss level (Q4_K_M, the level people
   download for this) unless a level is forced.
 
-Pure functions: constants come from `data/setup_constants.json` (read on first use, not at import).
+Pure functions, no I/O: the constants (`data/setup_constants.json`) are read where the engine or the
+profiles are opened (`answers.profiles.load_setup_constants`) and passed in as a `SetupConstants`.
+Hardware is the catalog's: a card says itself whether it shares memory with the CPU (`unified_memory`).
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
-from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from .card import Card
 from .memory import weights_gb as ref_weights_gb
@@ -41,9 +41,61 @@ MAX_CARDS = 64  # more than this in one box is a typo, not a setup
 MAX_RAM_GB = 16384
 
 
-@cache
-def load_constants() -> dict[str, Any]:
-    return json.loads((resources.files("estimator") / "data" / "setup_constants.json").read_text("utf-8"))
+# ---------------------------------------------------------------------------------------- constants
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileSetupConstants:
+    """Per profile: the time a hop between cards adds, the share of RAM bandwidth the CPU streams at
+    (None: the level's efficiency, like a card) and each extra card's own buffer."""
+
+    hop_ms: float
+    ram_share: float | None
+    extra_card_gb: float
+
+
+@dataclass(frozen=True, slots=True)
+class SetupConstants:
+    """The setups rules' figures (setup_constants.json, whose notes give the sources)."""
+
+    ram_bandwidth_gbps: Mapping[str, float]
+    default_ram_type: str
+    offload_min_tok_s: float
+    ram_usable_share: float
+    moe_expert_share_active: float
+    unified_gpu_share: Mapping[str, float]
+    profiles: Mapping[str, ProfileSetupConstants]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
+        """From the JSON's parsed content (notes dropped); a missing or mistyped figure raises."""
+        def figures(table: Mapping[str, Any]) -> dict[str, float]:
+            return {k: float(v) for k, v in table.items() if k != "note"}
+
+        try:
+            profiles = {
+                name: ProfileSetupConstants(float(p["hop_ms"]), None if p["ram_share"] is None else float(p["ram_share"]),
+                                            float(p["extra_card_gb"]))
+                for name, p in data["profiles"].items() if name != "note"
+            }
+            out = cls(figures(data["ram_bandwidth_gbps"]), str(data["default_ram_type"]).upper(),
+                      float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
+                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"setup constants: {exc!r}") from exc
+        if out.default_ram_type not in out.ram_bandwidth_gbps or "reference" not in profiles:
+            raise ValueError("setup constants: the default RAM type and the reference profile must be listed")
+        return out
+
+    def for_profile(self, name: str) -> ProfileSetupConstants:
+        return self.profiles.get(name, self.profiles["reference"])
+
+
+class Hardware(Card, Protocol):
+    """A card as a setup needs it: the catalog's GpuRecord, which says whether it shares memory with the CPU."""
+
+    @property
+    def unified_memory(self) -> bool: ...
 
 
 # ---------------------------------------------------------------------------------------- the setup
@@ -51,24 +103,20 @@ def load_constants() -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Device:
-    """`count` identical cards, or one unified-memory machine (`unified`, total memory `memory_gb`)."""
+    """`count` identical cards, or one unified-memory machine (the catalog record of one memory
+    configuration, "Apple M4 Max 128 GB": its `memory_gb` is the machine's whole memory)."""
 
-    card: Card
+    card: Hardware
     count: int = 1
-    unified: bool | None = None  # None: read it from the card (unified_memory, else its memory type)
-    memory_gb: float | None = None  # a unified machine's total memory when the asker named it
+    unified: bool | None = None  # None: the card's own flag
 
     def __post_init__(self) -> None:
         if not (1 <= self.count <= MAX_CARDS):
             raise InvalidInput(f"a setup holds 1 to {MAX_CARDS} cards of a kind, not {self.count}")
-        if self.memory_gb is not None and not (0 < self.memory_gb <= MAX_RAM_GB):
-            raise InvalidInput(f"{self.memory_gb:g} GB is not a memory size")
 
     @property
     def is_unified(self) -> bool:
-        if self.unified is not None:
-            return self.unified
-        return is_unified_card(self.card)
+        return self.card.unified_memory if self.unified is None else self.unified
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,38 +150,24 @@ class Setup:
 
     @property
     def label(self) -> str:
-        parts = []
-        for d in self.devices:
-            name = d.card.name + (f" {d.memory_gb:g} GB" if d.memory_gb is not None and d.is_unified else "")
-            parts.append(f"{d.count}× {name}" if d.count > 1 else name)
-        return " + ".join(parts)
+        return " + ".join(f"{d.count}× {d.card.name}" if d.count > 1 else d.card.name for d in self.devices)
 
 
-def is_unified_card(card: Card) -> bool:
-    """The catalog's flag when it has one; otherwise LPDDR/DDR memory (not GDDR/HBM) means shared memory."""
-    flag = getattr(card, "unified_memory", None)
-    if flag is not None:
-        return bool(flag)
-    mem = (card.memory_type or "").upper()
-    return "DDR" in mem and not mem.startswith("GDDR")
-
-
-def unified_gpu_share(card: Card, total_gb: float) -> float:
+def unified_gpu_share(c: SetupConstants, card: Card, total_gb: float) -> float:
     """Share of a unified machine's memory its GPU may use by default (see setup_constants.json)."""
-    rule = load_constants()["unified_gpu_share"]
+    rule = c.unified_gpu_share
     if card.vendor == "Apple":
         # macOS' default wired limit: ~2/3 of RAM up to 36 GB, ~3/4 above (Metal's recommendedMaxWorkingSetSize).
         return rule["apple_small"] if total_gb <= rule["apple_small_max_gb"] else rule["apple_large"]
     return rule.get(card.vendor.lower(), rule["other"])
 
 
-def ram_bandwidth(setup: Setup) -> tuple[str, float]:
-    c = load_constants()
-    kind = (setup.ram_type or c["default_ram_type"]).upper()
+def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
+    kind = (setup.ram_type or c.default_ram_type).upper()
     if setup.ram_bandwidth_gbps is not None:
         return kind, setup.ram_bandwidth_gbps
-    table = c["ram_bandwidth_gbps"]
-    return kind, table.get(kind, table[c["default_ram_type"]])
+    table = c.ram_bandwidth_gbps
+    return kind, table.get(kind, table[c.default_ram_type])
 
 
 # ---------------------------------------------------------------------------------------- the answer
@@ -186,25 +220,20 @@ class _View:
     position: int = -1
 
 
-def _gpu_memory(d: Device) -> tuple[float, float | None, float | None]:
+def _gpu_memory(c: SetupConstants, d: Device) -> tuple[float, float | None, float | None]:
     """(memory the GPU may use, the machine's total, the share) for one device."""
     if not d.is_unified:
         return d.card.memory_gb, None, None
-    total = d.memory_gb if d.memory_gb is not None else d.card.memory_gb
-    share = unified_gpu_share(d.card, total)
+    total = d.card.memory_gb
+    share = unified_gpu_share(c, d.card, total)
     return total * share, total, share
 
 
-def _device_usable(p: Profile, d: Device) -> float:
-    mem, total, _ = _gpu_memory(d)
+def _device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
+    mem, total, _ = _gpu_memory(c, d)
     if total is None:
         return p.usable_gb(d.card)
     return p.usable_gb(_View(d.card.name, d.card.vendor, mem, d.card.bandwidth_gbps))
-
-
-def _profile_consts(p: Profile) -> dict[str, Any]:
-    profiles = load_constants()["profiles"]
-    return profiles.get(p.name, profiles["reference"])
 
 
 def _weights(p: Profile, model: ModelSize, q: Quant) -> float:
@@ -221,61 +250,50 @@ def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
     return read * bpw / 8
 
 
-def _ram_share(p: Profile, q: Quant) -> float:
-    share = _profile_consts(p).get("ram_share")
+def ram_share(c: SetupConstants, p: Profile, q: Quant) -> float:
+    share = c.for_profile(p.name).ram_share
     return share if share is not None else q.ref_eff  # reference: the level's efficiency, like a card
 
 
 @dataclass(frozen=True, slots=True)
-class _Pool:
+class Pool:
     devices: list[Device]
     usable: list[float]
     total_usable: float
     memory_gb: float
 
 
-def _pool(p: Profile, setup: Setup) -> _Pool:
+def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
+    """One entry per physical device, each with what the model may fill on it; the total less the
+    extra cards' own buffers."""
     devices = setup.cards()
-    usable = [max(0.0, _device_usable(p, d)) for d in devices]
-    extra = _profile_consts(p)["extra_card_gb"] * (len(devices) - 1)
-    memory = sum(_gpu_memory(d)[0] for d in devices)
-    return _Pool(devices, usable, max(0.0, sum(usable) - extra), memory)
+    usable = [max(0.0, _device_usable(c, p, d)) for d in devices]
+    extra = c.for_profile(p.name).extra_card_gb * (len(devices) - 1)
+    memory = sum(_gpu_memory(c, d)[0] for d in devices)
+    return Pool(devices, usable, max(0.0, sum(usable) - extra), memory)
 
 
-def vendor_speed(p: Profile, card: Card, factors: dict[str, float] | None = None) -> float:
-    """A per-vendor speed factor for hardware the profile's own fit never saw (measured: Apple's Metal
-    backend, fitted on the Apple rows; 1.0 elsewhere)."""
-    table = _profile_consts(p).get("vendor_speed", {}) if factors is None else factors
-    return table.get(card.vendor, 1.0)
-
-
-def device_tok_s(p: Profile, model: ModelSize, card: Card, q: Quant, factors: dict[str, float] | None = None) -> float:
-    return p.tok_s(model, card, q) * vendor_speed(p, card, factors)
-
-
-def split_seconds(p: Profile, model: ModelSize, pool: _Pool, q: Quant, hop_ms: float | None = None,
-                  factors: dict[str, float] | None = None) -> float:
+def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: float) -> float:
     """Time per token with the model spread over the pool's cards in proportion to usable memory."""
-    hop = (_profile_consts(p)["hop_ms"] if hop_ms is None else hop_ms) / 1000
     total = sum(pool.usable) or 1.0
     t = 0.0
     for d, u in zip(pool.devices, pool.usable):
         share = u / total if len(pool.devices) > 1 else 1.0
         if share > 0:
-            t += share / device_tok_s(p, model, d.card, q, factors)
-    return t + hop * (len(pool.devices) - 1)
+            t += share / p.tok_s(model, d.card, q)
+    return t + hop_ms / 1000 * (len(pool.devices) - 1)
 
 
-def _range(p: Profile, model: ModelSize, pool: _Pool, q: Quant, tok: float, offload: bool) -> tuple[float, float, str]:
+def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float, offload: bool) -> tuple[float, float, str]:
     # The card that takes longest per token sets the pace: its confidence and range stand for the setup.
-    slowest = min(pool.devices, key=lambda d: device_tok_s(p, model, d.card, q)).card
+    slowest = min(pool.devices, key=lambda d: p.tok_s(model, d.card, q)).card
     low, high, conf = p.tok_range(model, slowest, q, tok)
     if offload:
         return 0.6 * tok, 1.6 * tok, "low"  # RAM speed and the split chosen vary most: the widest range
     return low, high, conf
 
 
-def _fit(p: Profile, need: float, pool: _Pool) -> str:
+def _fit(p: Profile, need: float, pool: Pool) -> str:
     view = _View("setup", pool.devices[0].card.vendor, pool.memory_gb, 1.0)
     return p.fit(need, view)
 
@@ -286,20 +304,18 @@ def _levels(p: Profile, min_quality: str | None, forced: str | None) -> tuple[Qu
     return ladder(p.levels, min_quality, p.default_min_quality)
 
 
-def offload_seconds(p: Profile, model: ModelSize, pool: _Pool, q: Quant, need: float, ram_bw: float,
-                    hop_ms: float | None = None, ram_share: float | None = None,
-                    factors: dict[str, float] | None = None) -> tuple[float, float]:
-    """(time per token, GB of weights read from RAM) with what does not fit on the cards in RAM."""
-    c = load_constants()
+def offload_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
+                    ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
+    """(time per token, GB of weights read from RAM) with what does not fit on the cards in RAM, the CPU
+    streaming `share` of the RAM bandwidth `ram_bw`."""
     weights = _weights(p, model, q)
     rest = max(0.0, need - weights)  # cache, runtime, compute buffers: they stay on the cards
     room = max(0.0, pool.total_usable - rest)  # GB of weights the cards can hold
-    t_gpu = split_seconds(p, model, pool, q, hop_ms, factors)
+    t_gpu = split_seconds(p, model, pool, q, hop_ms)
     per_token = _gb_per_token(p, model, q)
-    share = _ram_share(p, q) if ram_share is None else ram_share
     if model.is_moe:
         assert model.active_params_b is not None
-        x = c["moe_expert_share_active"]
+        x = c.moe_expert_share_active
         nonexpert_b = model.active_params_b * (1 - x)
         nonexpert_gb = weights * nonexpert_b / model.params_b
         expert_gb = weights - nonexpert_gb
@@ -315,11 +331,13 @@ def offload_seconds(p: Profile, model: ModelSize, pool: _Pool, q: Quant, need: f
 
 
 def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAULT_CONTEXT,
-               min_quality: str | None = None, forced_quant: str | None = None) -> SetupRow:
+               min_quality: str | None = None, forced_quant: str | None = None, *,
+               constants: SetupConstants) -> SetupRow:
     """The setup's level, fit and speed: the first level it holds whole, else offload, else no."""
     check_context(context)
-    c = load_constants()
-    pool = _pool(p, setup)
+    c = constants
+    hop_ms = c.for_profile(p.name).hop_ms
+    pool = pool_of(c, p, setup)
     devices = pool.devices
     unified = [d for d in devices if d.is_unified]
     why = "unified" if unified else ("split" if len(devices) > 1 else "card")
@@ -328,19 +346,19 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
     slow_bw = min(d.card.bandwidth_gbps for d in devices)
     total_mem = gpu_share = None
     if unified:
-        _, total_mem, gpu_share = _gpu_memory(unified[0])
+        _, total_mem, gpu_share = _gpu_memory(c, unified[0])
     base = dict(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
                 usable_gb=pool.total_usable, bandwidth_gbps=slow_bw, total_memory_gb=total_mem,
                 gpu_share=gpu_share, vendor=devices[0].card.vendor, cards=tuple(d.card.name for d in devices))
     for q, need in zip(levels, needs):
         if need <= pool.total_usable:
-            tok = 1 / split_seconds(p, model, pool, q)
-            low, high, conf = _range(p, model, pool, q, tok, offload=False)
+            tok = 1 / split_seconds(p, model, pool, q, hop_ms)
+            low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
             single = None
             if len(devices) > 1:
-                best = max(devices, key=lambda d: device_tok_s(p, model, d.card, q))
-                if need <= _device_usable(p, best):
-                    single = device_tok_s(p, model, best.card, q)
+                best = max(devices, key=lambda d: p.tok_s(model, d.card, q))
+                if need <= _device_usable(c, p, best):
+                    single = p.tok_s(model, best.card, q)
             return SetupRow(why=why, quant=q, need_gb=need, fit=_fit(p, need, pool), tok_s=tok, tok_s_low=low,
                             tok_s_high=high, confidence=conf, single_tok_s=single, **base)
     miss = quant(p.miss_quant)
@@ -348,13 +366,13 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
     if setup.ram_gb is not None and not unified:
         q = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
         need = p.need_gb(model, q, context)
-        kind, bw = ram_bandwidth(setup)
-        t, in_ram = offload_seconds(p, model, pool, q, need, bw)
+        kind, bw = ram_bandwidth(c, setup)
+        t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, ram_share(c, p, q))
         base.update(offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload")
-        if in_ram <= setup.ram_gb * c["ram_usable_share"]:
+        if in_ram <= setup.ram_gb * c.ram_usable_share:
             tok = 1 / t
-            if tok >= c["offload_min_tok_s"]:
-                low, high, conf = _range(p, model, pool, q, tok, offload=True)
+            if tok >= c.offload_min_tok_s:
+                low, high, conf = speed_range(p, model, pool, q, tok, offload=True)
                 return SetupRow(quant=q, need_gb=need, fit="offload", tok_s=tok, tok_s_low=low, tok_s_high=high,
                                 confidence=conf, **base)
             return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
@@ -371,5 +389,6 @@ def short_gb(row: SetupRow) -> float:
     return max(0.0, row.need_gb - row.usable_gb)
 
 
-__all__ = ["Device", "Setup", "SetupRow", "rate_setup", "split_seconds", "offload_seconds", "is_unified_card",
-           "unified_gpu_share", "ram_bandwidth", "load_constants", "short_gb"]
+__all__ = ["Device", "Hardware", "Pool", "ProfileSetupConstants", "Setup", "SetupConstants", "SetupRow",
+           "offload_seconds", "pool_of", "ram_bandwidth", "ram_share", "rate_setup", "short_gb", "speed_range",
+           "split_seconds", "unified_gpu_share"]

@@ -24,6 +24,7 @@ class FakeCard:
     architecture: str | None = "Ada Lovelace"
     memory_type: str | None = "GDDR6X"
     position: int = 0
+    unified_memory: bool = False
 
 
 @pytest.fixture(scope="session")

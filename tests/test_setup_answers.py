@@ -75,7 +75,7 @@ def test_a_mac_answers_with_its_gpu_share(engine: Engine, profile: str) -> None:
     assert a.intent == "can_run" and row["why"] == "unified"
     assert row["memory_gb"] == pytest.approx(96)  # macOS lets the GPU wire ~3/4 of 128 GB
     assert row["total_memory_gb"] == 128 and row["tok_s"] > 0
-    assert "M4 Max" in a.entities["card"] and "gpu_count" not in a.entities
+    assert a.entities["card"] == "Apple M4 Max 128 GB" and "gpu_count" not in a.entities
     assert "96 GB" in a.text and "128 GB" in a.text
 
 
@@ -186,29 +186,43 @@ def test_what_a_setup_can_run(engine: Engine) -> None:
     assert engine.ask("what can I run on a 3090?").facts["models_fit"] == one.facts["models_fit"]
 
 
-def test_a_chip_in_the_catalog_is_preferred_but_never_the_tesla_m4() -> None:
-    from dataclasses import dataclass
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+@pytest.mark.parametrize(("typed", "name", "total"), [
+    ("Mac mini M4", "Apple M4 16 GB", 16),  # never the 4 GB Tesla M4
+    ("m4 max 128 gb", "Apple M4 Max 128 GB", 128),
+    ("Mac Studio M3 Ultra 512GB", "Apple M3 Ultra 512 GB", 512),
+    ("strix halo", "Ryzen AI Max+ 395 128 GB", 128),
+])
+def test_a_chip_is_the_catalogs_record_of_that_memory(engine: Engine, profile: str, typed: str, name: str,
+                                                      total: float) -> None:
+    from answers.api import AskOptions
 
+    a = engine.command("can_run", "en", model="Llama 3 8B", card=typed, options=AskOptions(profile=profile))
+    row = a.facts["row"]
+    assert a.entities["card"] == name and row["why"] == "unified"
+    assert row["total_memory_gb"] == total  # the configuration's whole memory, as the catalog lists it
+    assert a.facts["setup"]["cards"][0]["memory_gb"] == total
+
+
+def test_a_memory_size_no_chip_is_sold_with_is_not_found(engine: Engine) -> None:
+    from answers.api import AskOptions
+
+    a = engine.command("can_run", "en", model="Llama 3 8B", card="m4 max 96gb", options=AskOptions(profile="measured"))
+    assert a.intent == "not_found"
+    assert "Apple M4 Max 128 GB" in a.facts["candidates"]
+
+
+def test_build_setup_asks_the_added_cards_first_for_a_chip_shaped_name() -> None:
     from answers.setups import build_setup
+    from catalog.records import GpuRecord
 
-    @dataclass(frozen=True)
-    class Rec:
-        name: str
-        vendor: str
-        memory_gb: float
-        bandwidth_gbps: float
-        memory_type: str | None
-        unified_memory: bool | None = None
-        architecture: str | None = None
-        position: int = 0
-
-    tesla = Rec("Tesla M4", "NVIDIA", 4, 88, "GDDR5")
-    apple = Rec("Apple M4 Max (40-core GPU)", "Apple", 128, 546, "LPDDR5X", True)
-    s = build_setup([("m4 max 128 gb", 1)], lambda t: tesla)
-    assert s.devices[0].card.vendor == "Apple" and s.devices[0].card is not tesla  # the extra-devices record
-    assert s.devices[0].memory_gb == 128
-    s = build_setup([("m4 max 128 gb", 1)], lambda t: apple)
-    assert s.devices[0].card is apple  # the hardware catalog's own record, once it has one
+    tesla = GpuRecord(position=0, name="Tesla M4", vendor="NVIDIA", memory_gb=4, bandwidth_gbps=88)
+    apple = GpuRecord(position=1, name="Apple M4 16 GB", vendor="Apple", memory_gb=16, bandwidth_gbps=120,
+                      memory_type="LPDDR5X", unified_memory=True)
+    s = build_setup([("m4 16gb", 1)], lambda t: tesla, added=lambda t: apple)
+    assert s.devices[0].card is apple and s.unified
+    s = build_setup([("rtx 3090", 2)], lambda t: tesla, added=lambda t: apple)
+    assert s.devices[0].card is tesla  # not chip-shaped: the profile's resolver alone
 
 
 @pytest.mark.parametrize("question", ["what can I run on 2x 3090?", "what can I run on a Mac Studio M2 Ultra 192GB?",

@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
 from estimator.model import InvalidInput, ModelSize
 from answers.profiles import load_profile as get_profile
+from answers.profiles import load_setup_constants
 from estimator.quants import BY_NAME
 from estimator.ranking import rate
-from estimator.setups import Device, Setup, rate_setup, unified_gpu_share
+from estimator.setups import Device, Setup, SetupRow, unified_gpu_share
+from estimator.setups import rate_setup as rate_with
 
 from .conftest import FakeCard
 
-CONSTANTS = json.loads((Path(__file__).resolve().parents[1] / "estimator" / "data" / "setup_constants.json").read_text())
+DATA = Path(__file__).resolve().parents[1] / "estimator" / "data"
+CONSTANTS = json.loads((DATA / "setup_constants.json").read_text())
+MEASURED = json.loads((DATA / "measured_constants.json").read_text())
+SETUP_CONSTANTS = load_setup_constants()
 GIB = 2**30
+
+
+def rate_setup(*args, **kwargs) -> SetupRow:  # noqa: ANN002, ANN003
+    """The estimator's rate_setup with the packaged constants passed in, as the answers do."""
+    return rate_with(*args, constants=SETUP_CONSTANTS, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -131,14 +141,14 @@ def test_more_cards_never_make_a_model_that_fits_one_card_faster(profile: str) -
     ("AMD", 128, 3 / 4), ("NVIDIA", 128, 0.9),
 ])
 def test_unified_gpu_share(vendor: str, total: float, share: float) -> None:
-    assert unified_gpu_share(UnifiedCard(vendor=vendor), total) == pytest.approx(share, abs=1e-3)
+    assert unified_gpu_share(SETUP_CONSTANTS, UnifiedCard(vendor=vendor), total) == pytest.approx(share, abs=1e-3)
 
 
 def test_unified_machine_uses_its_gpu_share_and_the_chips_bandwidth_reference() -> None:
     p = get_profile("reference")
-    chip = UnifiedCard(memory_gb=48.0)
+    chip = UnifiedCard(memory_gb=128.0)  # the catalog's record of the 128 GB configuration
     model = ModelSize(70.0, name="Dense 70B")
-    row = rate_setup(p, model, Setup((Device(chip, memory_gb=128),)))
+    row = rate_setup(p, model, Setup((Device(chip),)))
     gpu = 128 * 0.75
     assert row.why == "unified" and row.gpu_count == 1
     assert row.memory_gb == pytest.approx(gpu) and row.total_memory_gb == 128
@@ -146,18 +156,23 @@ def test_unified_machine_uses_its_gpu_share_and_the_chips_bandwidth_reference() 
     assert row.quant.name == "Q8_0"
     assert row.tok_s == pytest.approx(ref_tok(546, 0.45, 70, 8.5))  # Apple counts like NVIDIA here
     # The same chip with 64 GB: 48 GB for the GPU, 43.2 usable → Q4_K_M (39.8 GB) but not Q5_K_M (47.9 GB)
-    small = rate_setup(p, model, Setup((Device(chip, memory_gb=64),)))
+    small = rate_setup(p, model, Setup((Device(replace(chip, memory_gb=64.0)),)))
     assert small.usable_gb == pytest.approx(0.9 * 48) and small.quant.name == "Q4_K_M"
 
 
 def test_unified_machine_measured_applies_the_apple_factor() -> None:
     p = get_profile("measured")
-    chip = UnifiedCard()
+    chip = UnifiedCard(memory_gb=16.0)
     model = ModelSize(8.0, name="Dense 8B")
-    row = rate_setup(p, model, Setup((Device(chip, memory_gb=16),)))
-    factor = CONSTANTS["profiles"]["measured"]["vendor_speed"]["Apple"]
+    row = rate_setup(p, model, Setup((Device(chip),)))
+    factor = MEASURED["vendor_speed"]["Apple"]
+    assert factor == 0.8
     assert row.usable_gb == pytest.approx(16 * 2 / 3 - 0.2, abs=1e-3)  # the GPU share less the reserve
-    assert row.tok_s == pytest.approx(p.tok_s(model, chip, row.quant) * factor)
+    # The factor lives in the profile: one Apple chip alone and a setup holding it agree, both 0.8× the
+    # speed the same chip would have under another vendor's name.
+    assert row.tok_s == pytest.approx(p.tok_s(model, chip, row.quant))
+    other = replace(chip, vendor="NVIDIA")
+    assert p.tok_s(model, chip, row.quant) == pytest.approx(p.tok_s(model, other, row.quant) * factor)
 
 
 # ------------------------------------------------------------------------------------------ offload
