@@ -59,6 +59,14 @@ def home_tier(card: Any) -> int | None:
     return HOME_TIERS.get(seg)
 
 
+def home_first(cards: Sequence[Any]) -> list[Any]:
+    """The cards of the first home tier present among `cards` (desktop and workstation before laptops
+    before integrated); all of them when none is a home card."""
+    tiers = [(home_tier(c), c) for c in cards]
+    best = min((t for t, _ in tiers if t is not None), default=None)
+    return [c for t, c in tiers if t == best] if best is not None else list(cards)
+
+
 def is_data_centre(card: Any) -> bool:
     return segment(card) == DATA_CENTRE and not never_headline(card)
 
