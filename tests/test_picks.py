@@ -274,3 +274,24 @@ def test_summary_best_8_gb_card(knowledge, profile) -> None:
     assert math.isclose(r.data["cheapest"]["pick"]["launch_price_usd"],
                         min(c.launch_price_usd for c in knowledge.gpus_for(profile)
                             if c.launch_price_usd and c.memory_gb >= 8))
+
+
+# ------------------------------------------------------------------------------------------ other headlines
+def test_other_mentions_follow_the_profile(engine, knowledge) -> None:
+    cards = by_name(knowledge, "measured")
+    info = engine.ask("can llama 3 70b run?", options=AskOptions(profile="measured"))
+    home = info.facts["picks"]["smallest"]["card"]
+    assert cards[home].segment in HOME_SEGMENTS
+    assert f"Smallest card you can buy and use: **{home}**" in info.text
+    no = engine.ask("can llama 3 70b run on a rtx 4090", options=AskOptions(profile="measured"))
+    assert f"The smallest card you can buy and use that runs it is **{home}**" in no.text
+    ref = engine.ask("can llama 3 70b run on a rtx 4090")
+    assert f"The smallest card that runs it is **{ref.facts['smallest']['card']}**" in ref.text  # the page's
+
+
+def test_did_you_mean_stays_for_unrelated_names(engine) -> None:
+    # Home picks change which card leads an answer, never which card a typed name means: a name that fits
+    # no card still gets "did you mean", not a buyable card picked for the asker.
+    for profile in ("reference", "measured"):
+        a = engine.ask("how fast is llama 3.1 8b on a rtx 9999", options=AskOptions(profile=profile))
+        assert a.intent == "not_found" and a.facts["candidates"]
