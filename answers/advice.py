@@ -32,6 +32,8 @@ from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 from estimator.ranking import Row
 
+from .picks import home_first
+
 MIN_PARAMS_B = 0.1
 MIN_DATE = dt.date(2019, 1, 1)
 GOOD_LEVEL = "Q4_K_M"
@@ -195,32 +197,15 @@ class SizedCard:
     release: dt.date | None = None
 
 
-def _segment(card: Any) -> str | None:
-    """The card's market segment once the catalog has it (hardware data); None before."""
-    seg = getattr(card, "segment", None)
-    return seg if isinstance(seg, str) and seg != "unknown" else None
-
-
-_NOT_DESKTOP = re.compile(r"\b(mobile|max-q|laptop|embedded|mxm)\b", re.IGNORECASE)
-
-
-def _is_desktop(card: Any) -> bool:
-    seg = _segment(card)
-    if seg is not None:
-        return "desktop" in seg or seg.startswith("consumer")
-    return _NOT_DESKTOP.search(card.name) is None  # until the catalog has segments: laptop parts by name
-
-
 def typical_card(cards: Sequence[GpuRecord], memory_gb: float) -> SizedCard | None:
     """The card whose speed stands for "a card with N GB": among cards with exactly that memory (else
-    the nearest memory), consumer desktop parts when the catalog tells them apart, released in the
-    last `TYPICAL_CARD_YEARS` years of that group, the one with the median bandwidth (lower median)."""
+    the nearest memory), the first home tier present (desktop and workstation cards: answers/picks.py),
+    released in the last `TYPICAL_CARD_YEARS` years of that group, the one with the median bandwidth (lower median)."""
     if not cards:
         return None
     nearest = min(abs(c.memory_gb - memory_gb) for c in cards)
     group = [c for c in cards if abs(c.memory_gb - memory_gb) == nearest]
-    desktop = [c for c in group if _is_desktop(c)]
-    group = desktop or group
+    group = home_first(group)  # desktop and workstation cards first (answers/picks.py: one rule for all picks)
     dated = [c for c in group if getattr(c, "release", None)]
     if dated:
         newest = max(c.release.year for c in dated)  # type: ignore[union-attr]

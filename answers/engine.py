@@ -144,6 +144,8 @@ class Engine:
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
+        if hints.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None:
+            intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/picks.py)
         if hints.biggest and intent == "card_models":
             raw["lead"] = "biggest"
         if raw["model"] is None and hints.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
@@ -316,6 +318,8 @@ class Engine:
             built.sources.add("epoch")
         if intent == "fallback" and question is not None:
             built.facts["question"] = question[:200]
+        if raw.get("lead") == "cheapest" and intent == "smallest":
+            built.facts["lead"] = "cheapest"
         if raw.get("lead") and intent == "card_models":
             built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
         return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)

@@ -12,6 +12,8 @@ from typing import Any
 from catalog.records import GpuRecord
 from estimator.ranking import Query, Row, Summary, summarize, table
 
+from .picks import picks_facts
+
 MEMORY_SIZES = (8, 12, 16, 24)
 
 
@@ -89,4 +91,6 @@ def summary_facts(query: Query, rows: Sequence[Row], s: Summary | None = None) -
         "closest_miss_gb": s.closest_miss_gb,
         "distinct_quant_levels": s.distinct_quant_levels,
         "range_example": _pick(fastest, "card", "tok_s_low", "tok_s_high"),
+        # Headline picks among cards a home user can buy and use, and the cheapest (answers/picks.py).
+        **picks_facts(rows, tuple(s.by_memory), s),
     }

@@ -125,6 +125,15 @@ def day(value: dt.date | None, locale: str = "en") -> str:
     return format_date(value, "long", locale=locale) if value else "—"
 
 
+@lru_cache(maxsize=1 << 10)
+def usd(value: float, locale: str = "en") -> str:
+    """A price in whole US dollars in the locale's currency pattern: $1,999 · 1.999 USD · 1 999 $US."""
+    from babel.numbers import format_currency
+
+    pattern = _locale(locale).currency_formats["standard"].pattern.replace(".00", "")
+    return format_currency(round(value), "USD", pattern, locale=_locale(locale), currency_digits=False)
+
+
 # By name, for templates and tables that pick the kind of number at run time.
 NUMBERS: dict[str, Callable[[float, str], str]] = {"tok_s": tok_s, "gb": gb, "memory": memory, "integer": integer}
 

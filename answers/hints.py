@@ -21,6 +21,7 @@ class Hints:
     cache_type: str | None = None
     quant_question: bool = False
     biggest: bool = False
+    cheapest: bool = False  # "cheapest card for X": rank by launch price (answers/picks.py)
     quants: tuple[str, ...] = ()  # every level named, in order, without repeats
     intents: list[str] = field(default_factory=list)  # two asks in one question ("who … and when")
 
@@ -56,7 +57,7 @@ def read_hints(question: str) -> Hints:
             quants.append(q)
     intents = ["maker", "release"] if _has(text, w["who"]) and _has(text, w["when"]) else []
     return Hints(task=task, cache_type=cache_type, quant_question=_has(text, w["quant_question"]),
-                 biggest=_has(text, w["biggest"]), quants=tuple(quants), intents=intents)
+                 biggest=_has(text, w["biggest"]), cheapest=_has(text, w.get("cheapest", [])), quants=tuple(quants), intents=intents)
 
 
 def is_task_words(text: str | None) -> bool:

@@ -303,6 +303,11 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["memory_gb"] = e.memory_gb
         best = rated.best_with_memory(e.memory_gb)
         facts["row"] = row_facts(best) if best else None
+        from .picks import best_with_memory, home_tier  # the pick among cards a home user can buy and use
+
+        home, data_centre = best_with_memory(rated.rows, e.memory_gb)
+        facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
+        facts["row_is_home"] = best is not None and home_tier(best.card) is not None
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None

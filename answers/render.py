@@ -132,11 +132,14 @@ def _filters(locale: str) -> dict[str, Any]:
     def ctx(v: int | None) -> str:
         return "—" if v is None else fmt.integer(v, locale)
 
+    def usd(v: float | None) -> str:
+        return "—" if v is None else fmt.usd(v, locale)
+
     return {
         "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "range": rng, "month": month, "day": day,
         "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit, "country": country, "org_type": org_type,
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
-        "hf_url": hf_url, "ctx": ctx,
+        "hf_url": hf_url, "ctx": ctx, "usd": usd,
     }
 
 

@@ -108,18 +108,49 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
     out = [_t(locale, N_("%(model)s — %(fit)s of %(total)s cards can run it (context %(tokens)s, profile %(profile)s)"),
               model=model_label(r.model, locale), fit=n(d["cards_fit"]), total=n(d["cards_total"]),
               tokens=n(r.context), profile=_t(locale, PROFILES[r.profile]))]
-    if s := d["smallest"]:
+    # Headline picks (answers/picks.py): the reference profile prints the pages' picks and adds the home
+    # pick where the page's is not a card for home use; other profiles print the home picks instead.
+    p = d.get("picks") or {}
+    page_home = p.get("page_home") or {}
+    home_first = r.profile != "reference" and not p.get("only_data_centre")
+    if p.get("only_data_centre"):
+        out.append(_t(locale, N_("Only data-centre cards hold it: %(cards)s"), cards=", ".join(p["data_centre_cards"])))
+    if (s := d["smallest"]) and not (home_first and p.get("smallest")):
         out.append(_t(locale, N_("Smallest card: %(card)s · %(memory)s · %(quant)s · %(tok)s tok/s · needs %(need)s"),
                       card=s["card"], memory=_mem(s["memory_gb"], locale), quant=s["quant"],
                       tok=fmt.tok_s(s["tok_s"], locale), need=_gb(s["need_gb"], locale)))
-    if f := d["fastest"]:
+    if (h := p.get("smallest")) and not p.get("only_data_centre") and (home_first or not page_home.get("smallest")):
+        out.append(_t(locale, N_("Smallest card you can buy and use: %(card)s · %(memory)s · %(quant)s · %(tok)s tok/s · "
+                                 "needs %(need)s"),
+                      card=h["card"], memory=_mem(h["memory_gb"], locale), quant=h["quant"],
+                      tok=fmt.tok_s(h["tok_s"], locale), need=_gb(h["need_gb"], locale)))
+    if (f := d["fastest"]) and not (home_first and p.get("fastest")):
         out.append(_t(locale, N_("Fastest card: %(card)s · %(tok)s tok/s · %(memory)s"), card=f["card"],
                       tok=fmt.tok_s(f["tok_s"], locale), memory=_mem(f["memory_gb"], locale)))
+    if (h := p.get("fastest")) and not p.get("only_data_centre") and (home_first or not page_home.get("fastest")):
+        out.append(_t(locale, N_("Fastest card you can buy and use: %(card)s · %(tok)s tok/s · %(memory)s"), card=h["card"],
+                      tok=fmt.tok_s(h["tok_s"], locale), memory=_mem(h["memory_gb"], locale)))
+    c = d.get("cheapest") or {}
+    if c.get("by") == "price":
+        out.append(_t(locale, N_("Cheapest card by launch price: %(card)s · %(price)s · %(quant)s · %(tok)s tok/s"),
+                      card=c["pick"]["card"], price=fmt.usd(c["pick"]["launch_price_usd"], locale),
+                      quant=c["pick"]["quant"], tok=fmt.tok_s(c["pick"]["tok_s"], locale)))
     if d["median_tok_s"] is not None:
         out.append(_t(locale, N_("Median speed: %(tok)s tok/s; %(count)s cards at reading speed (≥ 10 tok/s) or faster"),
                       tok=fmt.gb(d["median_tok_s"], locale), count=n(d["above_reading_speed"])))
     for size, best in d["by_memory"].items():
         memory = _mem(float(size), locale)
+        home = (p.get("by_memory") or {}).get(size)
+        if home and not home["data_centre"] and (home_first or not (page_home.get("by_memory") or {}).get(size)):
+            if not home_first and best:
+                out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · %(tok)s tok/s · %(fit)s"),
+                              memory=memory, card=best["card"], quant=best["quant"], need=_gb(best["need_gb"], locale),
+                              tok=fmt.tok_s(best["tok_s"], locale), fit=_fit(locale, best["fit"])))
+            out.append(_t(locale, N_("Best %(memory)s card you can buy and use: %(card)s · %(quant)s · needs %(need)s · "
+                                     "%(tok)s tok/s · %(fit)s"),
+                          memory=memory, card=home["card"], quant=home["quant"], need=_gb(home["need_gb"], locale),
+                          tok=fmt.tok_s(home["tok_s"], locale), fit=_fit(locale, home["fit"])))
+            continue
         if best:
             out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · %(tok)s tok/s · %(fit)s"),
                           memory=memory, card=best["card"], quant=best["quant"], need=_gb(best["need_gb"], locale),

@@ -1,0 +1,181 @@
+"""Headline picks a person can act on: which cards a home user can buy and use, and the picks among them
+(smallest, fastest, best of a memory size, cheapest). Pure functions over the estimator's rows.
+
+The rules (also in the README, "Headline picks"):
+
+- **Home cards** (`home_tier`): consumer desktop and workstation cards first (tier 0), then laptops (1),
+  then integrated and unified-memory machines (2: Apple silicon, Ryzen AI Max, Jetson). A pick comes
+  from the first tier that holds the model.
+- **Never a headline**: mining cards (CMP, P102-100: cut-down links and compute, sold to miners only),
+  console and handheld GPUs, vGPU profiles (slices of a server card) and Xeon Phi (a coprocessor no
+  LLM runtime drives). Full tables still list them.
+- **Data centre**: named in a headline only when no home card holds the model, and then said so
+  ("only data-centre cards hold it: …").
+- **Smallest**: least memory, then the faster. **Fastest**: the most tok/s, then the less memory. Ties go
+  to a card with a known launch price, then to the earlier catalog entry. **Best N GB**: the fastest home card with exactly N GB (a data-centre card only when no
+  home card has that size).
+- **Cheapest**: the lowest maker's launch price (`launch_price_usd`) among home cards that hold the model,
+  then the faster. When no card with a known price holds it, memory stands in for price: the answer
+  says so and gives the smallest home card.
+
+The `reference` profile keeps the pages' picks in its headlines and adds one line with the home pick
+when it differs; every other profile leads with the home pick (answers/templates/_picks.md.j2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from estimator.ranking import Row
+
+HOME_TIERS: dict[str, int] = {"consumer desktop": 0, "workstation": 0, "laptop": 1, "integrated": 2}
+NEVER_SEGMENTS = frozenset({"mining", "console/handheld", "vgpu"})
+DATA_CENTRE = "data centre"
+DATA_CENTRE_SHOWN = 3  # "only data-centre cards hold it: A, B, C"
+CHEAPEST_OTHERS = 2  # the next cheapest named after the pick
+
+
+def segment(card: Any) -> str | None:
+    seg = getattr(card, "segment", None)
+    return seg if isinstance(seg, str) and seg else None
+
+
+def never_headline(card: Any) -> bool:
+    """Mining, console, vGPU and Xeon Phi parts: listed in tables, never "the card you need"."""
+    gen = getattr(card, "generation", None) or ""
+    return segment(card) in NEVER_SEGMENTS or "Knights" in gen or card.name.startswith("Xeon Phi")
+
+
+def home_tier(card: Any) -> int | None:
+    """0: consumer desktop or workstation card; 1: laptop; 2: integrated/unified machine; None: a card a
+    home user cannot buy and use (data centre, mining, console, vGPU, Xeon Phi). A card without a
+    segment (a bare memory size) counts as a desktop card."""
+    if never_headline(card):
+        return None
+    seg = segment(card)
+    if seg is None:
+        return 0
+    return HOME_TIERS.get(seg)
+
+
+def home_first(cards: Sequence[Any]) -> list[Any]:
+    """The cards of the first home tier present among `cards` (desktop and workstation before laptops
+    before integrated); all of them when none is a home card."""
+    tiers = [(home_tier(c), c) for c in cards]
+    best = min((t for t, _ in tiers if t is not None), default=None)
+    return [c for t, c in tiers if t == best] if best is not None else list(cards)
+
+
+def is_data_centre(card: Any) -> bool:
+    return segment(card) == DATA_CENTRE and not never_headline(card)
+
+
+def _mainstream(card: Any) -> tuple[bool, int]:
+    """Ties go to a card with a known launch price (a mainstream product), then to the earlier catalog
+    entry (the original "RTX 3070 Ti" before its later "8 GB GA102" respin)."""
+    return _price(card) is None, getattr(card, "position", 0)
+
+
+def _smallest_key(r: Row) -> tuple:
+    return (r.card.memory_gb, -(r.tok_s or 0.0), _mainstream(r.card), r.card.name)
+
+
+def _fastest_key(r: Row) -> tuple:
+    return (-(r.tok_s or 0.0), r.card.memory_gb, _mainstream(r.card), r.card.name)
+
+
+def home_runners(rows: Sequence[Row]) -> list[Row]:
+    """The rows that run the model on home cards of the first tier that holds it."""
+    by_tier: dict[int, list[Row]] = {}
+    for r in rows:
+        if r.runs:
+            tier = home_tier(r.card)
+            if tier is not None:
+                by_tier.setdefault(tier, []).append(r)
+    return by_tier[min(by_tier)] if by_tier else []
+
+
+def data_centre_runners(rows: Sequence[Row]) -> list[Row]:
+    return [r for r in rows if r.runs and is_data_centre(r.card)]
+
+
+def smallest(rows: Sequence[Row]) -> Row | None:
+    return min(rows, key=_smallest_key, default=None)
+
+
+def fastest(rows: Sequence[Row]) -> Row | None:
+    return min(rows, key=_fastest_key, default=None)
+
+
+def best_with_memory(rows: Sequence[Row], memory_gb: float) -> tuple[Row | None, bool]:
+    """The fastest home card with exactly this memory that runs it, else the fastest data-centre one;
+    the flag says the pick is a data-centre card (no home card of that size runs it)."""
+    sized = [r for r in rows if r.card.memory_gb == memory_gb]
+    home = home_runners(sized)
+    if home:
+        return fastest(home), False
+    dc = fastest(data_centre_runners(sized))
+    return dc, dc is not None
+
+
+def cheapest(rows: Sequence[Row]) -> list[Row]:
+    """Home cards with a launch price that run it, cheapest first (then the faster)."""
+    priced = [r for r in rows if r.runs and home_tier(r.card) is not None and _price(r.card) is not None]
+    return sorted(priced, key=lambda r: (_price(r.card), -(r.tok_s or 0.0), r.card.name))
+
+
+def _price(card: Any) -> float | None:
+    return getattr(card, "launch_price_usd", None)
+
+
+def _is_home(r: Row | None) -> bool:
+    return r is not None and home_tier(r.card) is not None
+
+
+def _pick(r: Row | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"card": r.card.name, "memory_gb": r.card.memory_gb, "segment": segment(r.card),
+            "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb, "tok_s": r.tok_s, "fit": r.fit,
+            "launch_price_usd": _price(r.card)}
+
+
+def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = None) -> dict[str, Any]:
+    """The `picks` facts: home picks (or data-centre ones, flagged) for the headlines, and the cheapest.
+    With `page` (the estimator's Summary), `page_home` says which of its all-card picks are home cards
+    already (the reference answers add a home line only where they are not)."""
+    home = home_runners(rows)
+    dc = sorted(data_centre_runners(rows), key=_smallest_key)
+    only_dc = not home and bool(dc)
+    pool = home or dc
+    by_memory = {}
+    for n in memory_sizes:
+        r, dc_only = best_with_memory(rows, float(n))
+        by_memory[str(n)] = None if r is None else {**_pick(r), "data_centre": dc_only}  # type: ignore[dict-item]
+    cheap = cheapest(rows)
+    priced_total = sum(1 for r in rows if _price(r.card) is not None and home_tier(r.card) is not None)
+    if cheap:
+        cheap_facts = {"by": "price", "pick": _pick(cheap[0]), "others": [_pick(r) for r in cheap[1:1 + CHEAPEST_OTHERS]],
+                       "priced_cards": priced_total}
+    else:
+        cheap_facts = {"by": "memory", "pick": _pick(smallest(pool)), "others": [], "priced_cards": priced_total}
+    names: list[str] = []
+    for r in dc:
+        if r.card.name not in names:
+            names.append(r.card.name)
+    return {
+        "picks": {
+            "smallest": _pick(smallest(pool)),
+            "fastest": _pick(fastest(pool)),
+            "by_memory": by_memory,
+            "only_data_centre": only_dc,
+            "data_centre_cards": names[:DATA_CENTRE_SHOWN] if only_dc else [],
+            "home_tier": home_tier(home[0].card) if home else None,
+            "page_home": None if page is None else {
+                "smallest": _is_home(page.smallest), "fastest": _is_home(page.fastest),
+                "by_memory": {str(n): _is_home(r) for n, r in page.by_memory.items()},
+            },
+        },
+        "cheapest": cheap_facts,
+    }
