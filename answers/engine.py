@@ -310,6 +310,9 @@ class Engine:
             if variants:
                 built.facts["card_alternatives"] = variants
         except _Problem as p:
+            family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/family.py)
+            if family is not None:
+                return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
@@ -323,6 +326,18 @@ class Engine:
         if raw.get("lead") and intent == "card_models":
             built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
         return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)
+
+    def _family(self, intent: str, p: _Problem) -> Built | None:
+        """A fact question on an ambiguous model name that names a family: facts for every member."""
+        from .family import FAMILY_INTENTS, family_facts, members
+
+        if p.intent != "ambiguous" or p.kind != "model" or intent not in FAMILY_INTENTS:
+            return None
+        family = family_facts(p.text, self.knowledge.models, p.candidates)
+        if family is None:
+            return None
+        epoch = any(uses_epoch(m.record) for m in members(p.text, self.knowledge.models))
+        return Built({"family": family}, sources={"epoch"} if epoch else set())
 
     def _build(self, intent: str, e: Entities, s: Settings) -> Built:
         build = SPECS[intent].builder
