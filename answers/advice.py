@@ -32,7 +32,7 @@ from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 from estimator.ranking import Row
 
-from .picks import home_first
+from .picks import CONSUMER_DESKTOP, home_first, segment
 
 MIN_PARAMS_B = 0.1
 MIN_DATE = dt.date(2019, 1, 1)
@@ -200,12 +200,16 @@ class SizedCard:
 def typical_card(cards: Sequence[GpuRecord], memory_gb: float) -> SizedCard | None:
     """The card whose speed stands for "a card with N GB": among cards with exactly that memory (else
     the nearest memory), the first home tier present (desktop and workstation cards: answers/picks.py),
-    released in the last `TYPICAL_CARD_YEARS` years of that group, the one with the median bandwidth (lower median)."""
+    consumer desktop cards before workstation ones within it, released in the last `TYPICAL_CARD_YEARS`
+    years of that group, the one with the median bandwidth (lower median)."""
     if not cards:
         return None
     nearest = min(abs(c.memory_gb - memory_gb) for c in cards)
     group = [c for c in cards if abs(c.memory_gb - memory_gb) == nearest]
     group = home_first(group)  # desktop and workstation cards first (answers/picks.py: one rule for all picks)
+    # What a person means by "a typical 24 GB card" is a consumer desktop card (RTX 3090/4090), not a
+    # workstation part of the same tier (RTX A5500): workstation cards stand in only when no desktop has it.
+    group = [c for c in group if segment(c) == CONSUMER_DESKTOP] or group
     dated = [c for c in group if getattr(c, "release", None)]
     if dated:
         newest = max(c.release.year for c in dated)  # type: ignore[union-attr]

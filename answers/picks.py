@@ -29,7 +29,8 @@ from typing import Any
 
 from estimator.ranking import Row
 
-HOME_TIERS: dict[str, int] = {"consumer desktop": 0, "workstation": 0, "laptop": 1, "integrated": 2}
+CONSUMER_DESKTOP = "consumer desktop"
+HOME_TIERS: dict[str, int] = {CONSUMER_DESKTOP: 0, "workstation": 0, "laptop": 1, "integrated": 2}
 NEVER_SEGMENTS = frozenset({"mining", "console/handheld", "vgpu"})
 DATA_CENTRE = "data centre"
 DATA_CENTRE_SHOWN = 3  # "only data-centre cards hold it: A, B, C"

@@ -1,0 +1,92 @@
+"""Headline answers lead with cards a person can buy: the VRAM answer's "smallest card" line gets the home
+pick under the reference profile, and "a typical N GB card" is a consumer desktop card."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import pytest
+
+from answers import advice, picks
+from answers.api import AskOptions
+from answers.engine import Engine
+
+LANGS = ("en", "it", "fr", "de", "es", "pt")
+HOME = {"consumer desktop", "workstation"}
+
+
+@pytest.fixture(scope="module")
+def knowledge():
+    from answers.knowledge import Knowledge
+    from catalog.builtin import load_builtin_models
+    from catalog.gpus import load_gpu_records
+
+    return Knowledge(load_gpu_records(), list(load_builtin_models()))
+
+
+@pytest.fixture(scope="module")
+def engine(knowledge) -> Engine:
+    return Engine(knowledge)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_vram_smallest_line_adds_the_home_pick_under_reference(engine, knowledge, lang) -> None:
+    a = engine.command("vram", lang, model="gpt-oss-20b", quant="Q8_0")
+    need = a.facts["levels"][0]["need_gb"]
+    cards = {c.name: c for c in knowledge.gpus_for("reference")}
+    page_pick = cards[a.facts["smallest"]["card"]]
+    assert picks.never_headline(page_pick)  # the pages' pick (a Xeon Phi) stays, as the reference requires
+    assert f"**{page_pick.name}**" in a.text
+    # The home pick: the least memory among desktop and workstation cards that hold the need (90% rule).
+    holding = [c for c in cards.values() if c.segment in HOME and not picks.never_headline(c)
+               and 0.9 * c.memory_gb >= need]
+    least = min(c.memory_gb for c in holding)
+    home = a.facts["picks"]["smallest"]["card"]
+    assert cards[home].segment in HOME and cards[home].memory_gb == least
+    assert f"**{home}**" in a.text
+    assert a.text.index(f"**{page_pick.name}**") < a.text.index(f"**{home}**")
+
+
+def test_vram_no_extra_line_when_the_page_pick_is_a_home_card(engine, knowledge) -> None:
+    a = engine.command("vram", "en", model="Llama 3 8B")
+    cards = {c.name: c for c in knowledge.gpus_for("reference")}
+    assert picks.home_tier(cards[a.facts["smallest"]["card"]]) is not None
+    assert "Among cards you can buy and use at home" not in a.text
+
+
+def test_vram_measured_leads_with_the_home_pick(engine) -> None:
+    a = engine.command("vram", "en", model="gpt-oss-20b", quant="Q8_0", options=AskOptions(profile="measured"))
+    assert "Xeon Phi" not in a.text
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    segment: str
+    memory_gb: float = 24.0
+    bandwidth_gbps: float = 500.0
+    position: int = 0
+    vendor: str = "NVIDIA"
+    architecture: str | None = None
+    memory_type: str | None = None
+    generation: str | None = None
+    release: dt.date | None = dt.date(2024, 1, 1)
+
+
+def test_typical_card_prefers_consumer_desktop_then_workstation() -> None:
+    ws = [Card("WS low", "workstation", bandwidth_gbps=400, position=1),
+          Card("WS mid", "workstation", bandwidth_gbps=700, position=2),
+          Card("WS high", "workstation", bandwidth_gbps=800, position=3)]
+    desktop = Card("Desktop 24", "consumer desktop", bandwidth_gbps=1000, position=4)
+    assert advice.typical_card([*ws, desktop], 24).name == "Desktop 24"  # not the median of all four
+    assert advice.typical_card(ws, 24).name == "WS mid"  # no desktop card of that size: a workstation one
+    dc = Card("DC 24", "data centre", bandwidth_gbps=900, position=5)
+    assert advice.typical_card([dc, *ws], 24).name == "WS mid"
+
+
+def test_typical_24_gb_card_is_a_consumer_desktop_card(knowledge) -> None:
+    for profile in ("reference", "measured"):
+        card = advice.typical_card(knowledge.gpus_for(profile), 24)
+        source = next(c for c in knowledge.gpus_for(profile) if c.name == card.name)
+        assert source.segment == "consumer desktop" and source.memory_gb == 24, card.name
