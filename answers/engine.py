@@ -131,32 +131,29 @@ class Engine:
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span}
-        from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
+        from .parse import only_task_words
 
-        hints = read_hints(question)
-        quants = parsed.quants or hints.quants
-        raw["task"] = parsed.task or hints.task
-        raw["cache_type"] = hints.cache_type
-        if hints.cache_type and raw["quant"] and raw["quant"] not in quants:
-            raw["quant"] = None  # "with q8 kv cache": the q8 was the cache's, not the weights' level
-        if raw["task"] and isinstance(raw["model"], str) and is_task_words(raw["model"]):
+        quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
+        raw["task"] = parsed.task
+        raw["cache_type"] = parsed.cache_type
+        if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
-        if hints.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None:
+        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None:
             intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/picks.py)
-        if hints.biggest and intent == "card_models":
+        if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
-        if raw["model"] is None and hints.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
+        if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
-        if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(quants) >= 2):
+        if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2):
             # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
             intent = "why_quant"
             if len(quants) >= 2:
                 raw["levels"] = quants
             raw["quant"] = None
-        asks = [i for i in dict.fromkeys(parsed.intents if len(parsed.intents) > 1 else hints.intents) if i in INTENTS]
+        asks = [i for i in dict.fromkeys(parsed.intents) if i in INTENTS]
         if len(asks) >= 2 and raw["model"] is not None:
             # Two asks in one question ("who released X and when"): answer each, joined.
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)

@@ -36,6 +36,7 @@ from .api import MAX_QUESTION_CHARS
 from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
 from .lexicon import Pattern, lexicon
 from .setup_words import annotate as annotate_setup
+from .setup_words import read as read_setup
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
 
@@ -64,6 +65,11 @@ class Parsed(BaseModel):
     ram_type: str | None = None  # DDR4, DDR5…
     task: str | None = None  # "coding" | "vision" | "reasoning" | "chat": "good coding model for 12 GB"
     quants: list[str] | None = None  # two or more levels asked about ("q8 or q4"); then `quant` is None
+    # Refinements of the ask (words in answers/lexicon/*.toml):
+    cache_type: str | None = None  # llama.cpp KV-cache type named ("with q8 kv cache"): "q8_0", "q4_0", "f16"
+    quant_question: bool = False  # asks which quantization level ("which quant fits 24 GB")
+    biggest: bool = False  # asks for the biggest model ("biggest model for a 3090")
+    cheapest: bool = False  # asks for the cheapest card ("cheapest card for X")
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -648,6 +654,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
 
     _chip_first(toks)
     _superlative_plus(toks)
+    ftext = fold(text)
+    cache_type = _cache_type(ftext, toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
     quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
     memory, mem_at, ram = _find_sizes(toks)
@@ -687,7 +695,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
                 unknown_card = phrase[hit.start():]
                 unknown.remove(phrase)
                 break
-    gpu_count, pooled = _gpu_count(toks, cards)
+    # The hardware the asker owns, read once by the one reader of setup phrases (answers/setup_words.py).
+    setup = read_setup(question)
+    gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
+    pooled = setup.joined and len(cards) == 2
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
     has_model = model_span is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
@@ -709,6 +720,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    asks = [intent, *_more_asks(folded, intent)]
+    if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
+        asks = ["maker", "release"]  # "who made X and when": both halves
     return annotate_setup(Parsed(
         intent=intent,
         language=language,
@@ -725,8 +739,61 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         task=task,
         quants=quants if len(quants) > 1 else None,
         ram_gb=ram,
-        intents=[intent, *_more_asks(folded, intent)],
-    ), question)
+        intents=asks,
+        cache_type=cache_type,
+        quant_question=_says(ftext, "quant_questions"),
+        biggest=_says(ftext, "biggest_words"),
+        cheapest=_says(ftext, "cheapest_words"),
+    ), setup)
+
+
+@cache
+def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
+    """Any of the phrases, on word boundaries, with space, "_" or "-" between their words."""
+    if not phrases:
+        return None
+    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alts})(?!\w)")
+
+
+@cache
+def _phrases(key: str) -> frozenset[str]:
+    """The union over languages of one phrase list (people mix languages)."""
+    return frozenset(fold(p) for lx in lexicon().languages.values() for p in getattr(lx, key))
+
+
+def _says(ftext: str, key: str) -> bool:
+    rx = _phrase_re(_phrases(key))
+    return rx is not None and rx.search(ftext) is not None
+
+
+def _cache_type(ftext: str, toks: list[Token]) -> str | None:
+    """The KV-cache type named ("q8 kv cache", "kv cache at q4"); its words are used up, so its
+    level is never read as the weights' level."""
+    found = None
+    joined, starts = "", []
+    for tok in toks:
+        starts.append(len(joined))
+        joined += tok.low + " "
+    for kind, phrases in lexicon().cache_types.items():
+        rx = _phrase_re(frozenset(phrases))
+        if rx is None or rx.search(ftext) is None:
+            continue
+        found = found or kind
+        for m in rx.finditer(joined):
+            for i, at in enumerate(starts):
+                if m.start() <= at < m.end():
+                    toks[i].used = True
+    return found
+
+
+def only_task_words(text: str | None) -> bool:
+    """"coding", "for coding", "coding model": a task the parser took for an unknown model name."""
+    if not text:
+        return False
+    words = [t.low for t in tokenize(clean(text))]
+    vocab = set(_task_words()) | {"model", "models", "llm", "llms", "best", "good"}
+    return bool(words) and all(w in vocab for w in words)
 
 
 def _without_names(folded: str, spans: list[Span]) -> str:
@@ -780,44 +847,6 @@ def _task(toks: list[Token], spans: list[Span]) -> str | None:
         if i not in inside and t.low in tasks:
             return tasks[t.low]
     return None
-
-
-_COUNT_GLUED_RE = re.compile(r"^(\d{1,2})\s*[x×]$")  # "2x", "4×"
-_COUNT_AFTER_RE = re.compile(r"^[x×](\d{1,2})$")  # "3090 x2"
-
-
-def _gpu_count(toks: list[Token], cards: list[Span]) -> tuple[int | None, bool]:
-    """(number of cards the asker has when more than one, whether two named cards are pooled).
-    "dual 3090", "2x 4090", "two 3090s", "4 x a100", "3090 x2", "4090 + 3060"."""
-    if not cards:
-        return None, False
-    first = cards[0]
-    if len(cards) == 2 and any(t.low in {"+", "&"} for t in toks[first.end: cards[1].start]):
-        return 2, True
-    words = _count_words()
-    before = [t.low for t in toks[max(0, first.start - 3): first.start]]
-    for k in range(len(before) - 1, -1, -1):
-        low = before[k]
-        n = words.get(low)
-        if n is None and (m := _COUNT_GLUED_RE.match(low)):
-            n = int(m.group(1))
-        if n is None and low.isdigit() and k + 1 < len(before) and before[k + 1] in {"x", "×"}:
-            n = int(low)
-        if n is None and low.isdigit() and k == len(before) - 1 and 2 <= int(low) <= 16:
-            n = int(low)
-        if n is not None:
-            return (n if n > 1 else None), False
-        if low not in {"x", "×", "of", "di", "de", "rtx", "gtx", "rx"}:
-            break
-    after = toks[first.end: first.end + 2]
-    if after:
-        m = _COUNT_AFTER_RE.match(after[0].low)
-        if m:
-            return (int(m.group(1)) if int(m.group(1)) > 1 else None), False
-        if after[0].low in {"x", "×"} and len(after) > 1 and after[1].low.isdigit():
-            n = int(after[1].low)
-            return (n if n > 1 else None), False
-    return None, False
 
 
 def _is_greeting(toks: list[Token]) -> bool:
