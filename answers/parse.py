@@ -531,7 +531,10 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     raw_words = set(re.findall(r"[^\s\d.,;:!?¿¡()\"'«»“”]+|[¿¡]", raw.casefold()))
     for code, lx in lexicon().languages.items():
         score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
+    product = lexicon().product_words  # "m2 pro", "4060 ti": names, not Portuguese or Italian
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
+        if w in product:
+            continue
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
     if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):

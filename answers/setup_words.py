@@ -57,6 +57,7 @@ class SetupWords:
     laptop: bool = False
     unified: bool = False  # a unified-memory machine was named (Apple chip, Strix Halo, DGX Spark…)
     joined: bool = False  # cards joined by "+"/"&" ("3090 + 3060"): one machine, not a comparison
+    typed: tuple[str, ...] = ()  # each device as typed (folded): "dgx spark", "mac studio m2 ultra"
 
     @property
     def gpu_count(self) -> int:
@@ -184,7 +185,8 @@ def read(text: str) -> SetupWords:
             cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
         ram_gb = None
     joined = len(spans) > 1 and any(_POOLED_RE.search(t[a[1]:b[0]]) for a, b in zip(spans, spans[1:]))
-    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined)
+    typed = tuple(t[a:b] for a, b in spans)
+    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed)
 
 
 _POOLED_RE = re.compile(r"\+|&")
@@ -210,7 +212,8 @@ def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.
     span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
     lx = lexicon()
     if span and (span in lx.apple_machines or span in lx.machines
-                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)):
+                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)
+                 or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified)):
         # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
         # not a model; the question is what the setup runs.
         update.update(model=None, model_span=None)

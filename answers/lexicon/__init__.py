@@ -43,6 +43,7 @@ COMMON_KEYS = {
     "function_words": "words every language shares that are never part of a name",
     "ordinary_words": "ordinary words that are also the whole name of some catalog model",
     "name_words": "words patterns use that are also parts of names: never stop words",
+    "product_words": "words of product names that never count as evidence of a language ('pro', 'ti')",
     "card_form_words": "form factors typed before the chip ('sxm4 a100'): moved after it",
     "apple_machine_words": "phrases naming an Apple machine around a chip ('mac studio'), one per line",
     "apple_tiers": "Apple chip tiers ('pro max ultra')",
@@ -100,6 +101,7 @@ class Lexicon:
     ordinary_words: frozenset[str]
     name_words: frozenset[str]
     card_form_words: frozenset[str]
+    product_words: frozenset[str]
     common_patterns: list[Pattern]
     machines: dict[str, str]
     apple_machine_words: tuple[str, ...]
@@ -250,6 +252,7 @@ def load(directory: Path = HERE) -> Lexicon:
         ordinary_words=_words(common["ordinary_words"], "common.toml: ordinary_words"),
         name_words=_words(common["name_words"], "common.toml: name_words"),
         card_form_words=_words(common["card_form_words"], "common.toml: card_form_words"),
+        product_words=_words(common["product_words"], "common.toml: product_words"),
         common_patterns=_patterns(common["intents"], "all", "common.toml", intents),
         machines=_machines(common["machines"]),
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
