@@ -26,6 +26,7 @@ from . import i18n, markdown, render
 from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
+from .generic_model import MAX_PARAMS_B, generic_note, generic_record
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
@@ -68,6 +69,9 @@ class Engine:
         self._models_by_name: dict[str, ModelRecord] | None = None
         self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
         self._tables = Lru(256)
+        # Stand-in records for "a 70b" (answers/generic_model.py), kept alive: caches key on id().
+        self._generic: dict[tuple[float, str], ModelRecord] = {}
+        self._generic_ids: dict[int, float] = {}
 
     @classmethod
     async def open(cls, db_path: Path | None = None, profiles: Profiles | None = None) -> Engine:
@@ -132,6 +136,14 @@ class Engine:
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span}
         from .parse import only_task_words
+
+        if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
+            # "enough for a 70b?": a generic dense model of that size, said so in the answer.
+            raw["model"] = self._generic_model(parsed.model_size_b, lang)
+            if intent in INFO_INTENTS:
+                intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
+        elif raw["model"] is None and parsed.model_size_b is not None:
+            raw["model"] = f"{parsed.model_size_b:g}b"  # beyond any model: answered as an unknown name
 
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         raw["task"] = parsed.task
@@ -306,6 +318,8 @@ class Engine:
             variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
             if variants:
                 built.facts["card_alternatives"] = variants
+            if entities.model is not None and id(entities.model) in self._generic_ids:
+                built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
         except _Problem as p:
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
@@ -424,6 +438,9 @@ class Engine:
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
+            entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
         title_id = TITLES.get(intent)
@@ -443,6 +460,14 @@ class Engine:
             title=title, profile=facts["profile"],
             table=self._table(built, lang, inline), credits=credits,
         )
+
+    def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
+        key = (params_b, lang)
+        if key not in self._generic:
+            record = generic_record(params_b, lang)
+            self._generic[key] = record
+            self._generic_ids[id(record)] = params_b
+        return self._generic[key]
 
     def _profile_name(self, options: AskOptions) -> str:
         return self.profiles.get(options.profile).name

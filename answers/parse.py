@@ -70,6 +70,9 @@ class Parsed(BaseModel):
     quant_question: bool = False  # asks which quantization level ("which quant fits 24 GB")
     biggest: bool = False  # asks for the biggest model ("biggest model for a 3090")
     cheapest: bool = False  # asks for the cheapest card ("cheapest card for X")
+    # A bare size asked about as a model ("enough for a 70b?"): billions of parameters of a generic
+    # dense model; then `model` is None.
+    model_size_b: float | None = None
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -670,6 +673,12 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
+    size_b = _bare_size(toks, spans, model_span)
+    if size_b is not None:
+        # "dual 3090 enough for a 70b?": no model is named, only its size.
+        spans = [sp for sp in spans if not (sp.kind == "model" and _SIZE_ONLY_RE.match(sp.text.casefold().replace(" ", "")))]
+        unknown = [u for u in unknown if not _SIZE_ONLY_RE.match(u.casefold().replace(" ", ""))]
+        model_span = None
     cards = [s for s in spans if s.kind == "gpu"][:2]
     # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
     language = detect_language(_without_names(fold(text), spans), text, locale)
@@ -703,7 +712,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
     pooled = setup.joined and len(cards) == 2
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
-    has_model = model_span is not None
+    has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
     if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
@@ -712,7 +721,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         if without == "card_models" and _pattern_score(folded, "card_models") >= 4.0:
             intent, model_span, has_model = without, None, False
     model_text = _value(model_span)
-    if model_span is None and unknown:
+    if model_span is None and size_b is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
@@ -747,7 +756,27 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         quant_question=_says(ftext, "quant_questions"),
         biggest=_says(ftext, "biggest_words"),
         cheapest=_says(ftext, "cheapest_words"),
+        model_size_b=size_b,
     ), setup)
+
+
+_SIZE_ONLY_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "70b", "7B", "1.5b": billions of parameters
+
+
+def _bare_size(toks: list[Token], spans: list[Span], model_span: Span | None) -> float | None:
+    """The size of a model asked about by its size alone ("a 70b", "un 70B"); None when words
+    around it name a model ("llama 70b" is a span of its own) or no such size is typed."""
+    if model_span is not None and not _SIZE_ONLY_RE.match(model_span.text.casefold().replace(" ", "")):
+        return None
+    for i, tok in enumerate(toks):
+        m = _SIZE_ONLY_RE.match(tok.low)
+        if m is None or tok.used:
+            continue
+        if any(sp.start <= i < sp.end and sp is not model_span for sp in spans):
+            continue  # part of a card's or another name
+        value = float(m.group(1))
+        return value if value > 0 else None
+    return None
 
 
 @cache

@@ -59,3 +59,58 @@ def test_product_words_are_not_language_evidence():
 def test_a_machine_name_is_not_read_as_a_model(resolvers, text):
     p = parse(text, *resolvers)
     assert p.model is None and p.setup
+
+
+# --------------------------------------------------------------------------- a bare size as the model
+@pytest.fixture(scope="module")
+def engine():  # noqa: ANN201
+    from answers.engine import Engine
+    from answers.knowledge import Knowledge
+    from catalog.builtin import load_builtin_models
+    from catalog.gpus import load_gpu_records
+
+    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
+
+
+SIZE_ONLY = {  # language → (question, billions, a word of the one-sentence note in that language)
+    "en": ("would dual 3090s handle a 70b?", 70.0, "generic"),
+    "it": ("quanta vram serve per un 32b?", 32.0, "generico"),
+    "fr": ("un 14b tourne sur une 4060 ti ?", 14.0, "générique"),
+    "de": ("reicht eine 4090 für ein 32b?", 32.0, "generisches"),
+    "es": ("¿qué tarjeta necesito para un 70b?", 70.0, "genérico"),
+    "pt": ("um 8b roda numa 3060?", 8.0, "genérico"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bare_size_is_parsed_as_a_size_not_a_model(resolvers, lang):
+    question, size, _ = SIZE_ONLY[lang]
+    p = parse(question, *resolvers)
+    assert p.model is None and p.model_size_b == size and p.language == lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bare_size_is_answered_for_a_generic_dense_model(engine, lang):
+    question, size, word = SIZE_ONLY[lang]
+    a = engine.ask(question)
+    assert a.intent not in ("not_found", "ambiguous", "fallback", "invalid"), a.text
+    assert a.locale == lang and a.entities["model_size_b"] == size and a.facts["generic_model_b"] == size
+    assert word in a.text.casefold()  # the one sentence that says what was assumed
+    assert "70b'" not in a.text and "did you mean" not in a.text.casefold()
+
+
+def test_the_generic_model_is_a_size_only_dense_estimate(engine):
+    """Same memory as a hand-made record of 70 billion parameters with no architecture and no experts."""
+    from catalog.records import ModelRecord
+
+    generic = engine.ask("how much vram for a 70b?")
+    plain = engine.command("vram", "en", model=ModelRecord(name="x", params_b=70.0))
+    assert generic.intent == plain.intent == "vram"
+    assert generic.facts["levels"] == plain.facts["levels"] and generic.facts["levels"]
+    assert generic.facts["cache_kind"] == plain.facts["cache_kind"]
+
+
+@pytest.mark.parametrize("text", ["llama 70b on a 4090", "qwen 2.5 32b on a 4090", "mixtral 8x7b on 24gb"])
+def test_a_size_inside_a_name_stays_part_of_the_name(resolvers, text):
+    p = parse(text, *resolvers)
+    assert p.model_size_b is None and p.model is not None
