@@ -457,6 +457,10 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
                         for k in range(s, s + n):
                             taken[k] = True
                         break
+        # 1b. a size in the chunk that the exact names left out or took alone ("deepseek r1 distill
+        # 32b" is not DeepSeek-R1, "r1 distill qwen 14b" not Qwen-14B): the whole name, if some
+        # model of that size matches it.
+        _whole_sized_name(toks, a, b, models, spans, taken)
         # 2. leftovers go through the fuzzy resolvers, trimmed from the edges if need be
         k = a
         while k < b:
@@ -470,6 +474,41 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
             k = e
     spans.sort(key=lambda sp: sp.start)
     return spans, unknown
+
+
+_NAME_SIZE_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "32b", "1.5b": a size inside a model name
+
+
+def _whole_sized_name(
+    toks: list[Token], a: int, b: int, models: Resolver, spans: list[Span], taken: list[bool],
+) -> None:
+    sizes = [k for k in range(a, b) if _NAME_SIZE_RE.match(toks[k].low)]
+    if not sizes or b - a < 2 or all(taken[a:b]) and len([s for s in spans if a <= s.start < b]) <= 1:
+        return
+    inside = [sp for sp in spans if a <= sp.start < b]
+    if any(sp.kind == "gpu" for sp in inside):
+        return  # a card in the same run of words: the names were already told apart
+    best: Span | None = None
+    for s, e in ((a, b), (a, sizes[-1] + 1)):
+        if e - s < 2:
+            continue
+        text = " ".join(tok.text for tok in toks[s:e])
+        res = models.resolve(text)
+        size = _NAME_SIZE_RE.match(toks[sizes[-1]].low).group(1)  # type: ignore[union-attr]
+        if res.best is None or not re.search(rf"(?<![\d.]){re.escape(size)}\s*b\b", fold(res.best.name)):
+            continue
+        if best is None or res.best.score > best.score:
+            best = Span(s, e, "model", res, text)
+    if best is None:
+        return
+    covered = [sp for sp in inside if sp.start >= best.start and sp.end <= best.end]
+    if any(sp.res.best is not None and sp.res.best.name == best.res.best.name for sp in covered):  # type: ignore[union-attr]
+        return  # the exact names already found it
+    for sp in covered:
+        spans.remove(sp)
+    spans.append(best)
+    for k in range(best.start, best.end):
+        taken[k] = True
 
 
 def _kind_order(toks: list[Token], s: int, models: Resolver, gpus: Resolver) -> list[tuple[str, Resolver]]:

@@ -114,3 +114,36 @@ def test_the_generic_model_is_a_size_only_dense_estimate(engine):
 def test_a_size_inside_a_name_stays_part_of_the_name(resolvers, text):
     p = parse(text, *resolvers)
     assert p.model_size_b is None and p.model is not None
+
+
+# --------------------------------------------------------------------------- multi-word names with a size
+SIZED_NAMES = [
+    ("deepseek r1 distill 32b", "DeepSeek-R1-Distill-Qwen-32B"),
+    ("r1 distill llama 70b", "DeepSeek-R1-Distill-Llama-70B"),
+    ("r1 distill qwen 14b", "DeepSeek-R1-Distill-Qwen-14B"),
+    ("qwen 2.5 coder 32b", "Qwen2.5-Coder 32B"),
+    ("llama 3.1 nemotron 70b", "Llama-3.1-Nemotron-70B-Instruct"),
+    ("gemma 3 27b qat", "Gemma 3 QAT 27B"),
+]
+
+
+@pytest.mark.parametrize(("typed", "name"), SIZED_NAMES)
+def test_the_resolver_keeps_the_size_of_a_multi_word_name(resolvers, typed, name):
+    assert resolvers[0].resolve(typed).best.name == name
+
+
+SIZED_QUESTIONS = {  # language → a question around the name
+    "en": "does {} fit on a 4090",
+    "it": "{} ci sta su una 4090?",
+    "fr": "est-ce que {} rentre sur une 4090 ?",
+    "de": "passt {} auf eine 4090?",
+    "es": "¿{} cabe en una 4090?",
+    "pt": "o {} cabe numa 4090?",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("typed", "name"), SIZED_NAMES)
+def test_a_size_in_a_typed_name_is_never_ignored(resolvers, lang, typed, name):
+    p = parse(SIZED_QUESTIONS[lang].format(typed), *resolvers)
+    assert p.model == name and p.card == "GeForce RTX 4090"
