@@ -147,3 +147,22 @@ SIZED_QUESTIONS = {  # language → a question around the name
 def test_a_size_in_a_typed_name_is_never_ignored(resolvers, lang, typed, name):
     p = parse(SIZED_QUESTIONS[lang].format(typed), *resolvers)
     assert p.model == name and p.card == "GeForce RTX 4090"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_name_only_message_is_answered_in_the_hint_or_in_english(engine, lang):
+    assert engine.ask("m2 pro 32gb").locale == "en"
+    assert engine.ask("m2 pro 32gb", hint=lang).locale == lang
+    assert engine.ask("rtx 4090", hint=lang).locale == lang
+
+
+# --------------------------------------------------------------------------- setup words from the lexicon, pt included
+@pytest.mark.parametrize(("text", "count", "laptop"), [
+    ("duas 3090 rodam o llama 3 70b?", 2, False),
+    ("tres 3060 dao conta do mixtral 8x7b?", 3, False),
+    ("o qwen3 14b roda numa 4070 notebook?", None, True),
+])
+def test_portuguese_setup_words(resolvers, text, count, laptop):
+    p = parse(text, *resolvers)
+    assert p.gpu_count == count and p.language == "pt"
+    assert any("Mobile" in name for name, _ in (p.setup or [])) == laptop
