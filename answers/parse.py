@@ -807,15 +807,17 @@ def _bare_size(toks: list[Token], spans: list[Span], model_span: Span | None) ->
     around it name a model ("llama 70b" is a span of its own) or no such size is typed."""
     if model_span is not None and not _SIZE_ONLY_RE.match(model_span.text.casefold().replace(" ", "")):
         return None
+    found: set[float] = set()
     for i, tok in enumerate(toks):
         m = _SIZE_ONLY_RE.match(tok.low)
         if m is None or tok.used:
             continue
         if any(sp.start <= i < sp.end and sp is not model_span for sp in spans):
             continue  # part of a card's or another name
-        value = float(m.group(1))
-        return value if value > 0 else None
-    return None
+        found.add(float(m.group(1)))
+    found.discard(0.0)
+    # "7b vs 14b on a 3060": the larger decides (if it fits, the smaller does too).
+    return max(found) if found else None
 
 
 @cache

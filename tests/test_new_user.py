@@ -166,3 +166,8 @@ def test_portuguese_setup_words(resolvers, text, count, laptop):
     p = parse(text, *resolvers)
     assert p.gpu_count == count and p.language == "pt"
     assert any("Mobile" in name for name, _ in (p.setup or [])) == laptop
+
+
+def test_two_bare_sizes_are_answered_for_the_larger(resolvers):
+    p = parse("would 8b or 13b fit on a 3060", *resolvers)
+    assert p.model is None and p.model_size_b == 13.0
