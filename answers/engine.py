@@ -26,6 +26,7 @@ from . import i18n, markdown, render
 from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
+from .generic_model import MAX_PARAMS_B, generic_note, generic_record
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
@@ -68,6 +69,9 @@ class Engine:
         self._models_by_name: dict[str, ModelRecord] | None = None
         self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
         self._tables = Lru(256)
+        # Stand-in records for "a 70b" (answers/generic_model.py), kept alive: caches key on id().
+        self._generic: dict[tuple[float, str], ModelRecord] = {}
+        self._generic_ids: dict[int, float] = {}
 
     @classmethod
     async def open(cls, db_path: Path | None = None, profiles: Profiles | None = None) -> Engine:
@@ -131,32 +135,37 @@ class Engine:
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span}
-        from .hints import is_task_words, read_hints  # refinements beside the parser's reading (answers/hints.py)
+        from .parse import only_task_words
 
-        hints = read_hints(question)
-        quants = parsed.quants or hints.quants
-        raw["task"] = parsed.task or hints.task
-        raw["cache_type"] = hints.cache_type
-        if hints.cache_type and raw["quant"] and raw["quant"] not in quants:
-            raw["quant"] = None  # "with q8 kv cache": the q8 was the cache's, not the weights' level
-        if raw["task"] and isinstance(raw["model"], str) and is_task_words(raw["model"]):
+        if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
+            # "enough for a 70b?": a generic dense model of that size, said so in the answer.
+            raw["model"] = self._generic_model(parsed.model_size_b, lang)
+            if intent in INFO_INTENTS:
+                intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
+        elif raw["model"] is None and parsed.model_size_b is not None:
+            raw["model"] = f"{parsed.model_size_b:g}b"  # beyond any model: answered as an unknown name
+
+        quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
+        raw["task"] = parsed.task
+        raw["cache_type"] = parsed.cache_type
+        if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
-        if hints.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None:
+        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None:
             intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/picks.py)
-        if hints.biggest and intent == "card_models":
+        if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
-        if raw["model"] is None and hints.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
+        if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
-        if raw["model"] is not None and intent not in INFO_INTENTS and (hints.quant_question or len(quants) >= 2):
+        if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2):
             # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
             intent = "why_quant"
             if len(quants) >= 2:
                 raw["levels"] = quants
             raw["quant"] = None
-        asks = [i for i in dict.fromkeys(parsed.intents if len(parsed.intents) > 1 else hints.intents) if i in INTENTS]
+        asks = [i for i in dict.fromkeys(parsed.intents) if i in INTENTS]
         if len(asks) >= 2 and raw["model"] is not None:
             # Two asks in one question ("who released X and when"): answer each, joined.
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
@@ -309,6 +318,8 @@ class Engine:
             variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
             if variants:
                 built.facts["card_alternatives"] = variants
+            if entities.model is not None and id(entities.model) in self._generic_ids:
+                built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
         except _Problem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/family.py)
             if family is not None:
@@ -442,6 +453,9 @@ class Engine:
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
+            entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
         title_id = TITLES.get(intent)
@@ -461,6 +475,14 @@ class Engine:
             title=title, profile=facts["profile"],
             table=self._table(built, lang, inline), credits=credits,
         )
+
+    def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
+        key = (params_b, lang)
+        if key not in self._generic:
+            record = generic_record(params_b, lang)
+            self._generic[key] = record
+            self._generic_ids[id(record)] = params_b
+        return self._generic[key]
 
     def _profile_name(self, options: AskOptions) -> str:
         return self.profiles.get(options.profile).name

@@ -36,6 +36,7 @@ from .api import MAX_QUESTION_CHARS
 from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
 from .lexicon import Pattern, lexicon
 from .setup_words import annotate as annotate_setup
+from .setup_words import read as read_setup
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
 
@@ -64,6 +65,14 @@ class Parsed(BaseModel):
     ram_type: str | None = None  # DDR4, DDR5…
     task: str | None = None  # "coding" | "vision" | "reasoning" | "chat": "good coding model for 12 GB"
     quants: list[str] | None = None  # two or more levels asked about ("q8 or q4"); then `quant` is None
+    # Refinements of the ask (words in answers/lexicon/*.toml):
+    cache_type: str | None = None  # llama.cpp KV-cache type named ("with q8 kv cache"): "q8_0", "q4_0", "f16"
+    quant_question: bool = False  # asks which quantization level ("which quant fits 24 GB")
+    biggest: bool = False  # asks for the biggest model ("biggest model for a 3090")
+    cheapest: bool = False  # asks for the cheapest card ("cheapest card for X")
+    # A bare size asked about as a model ("enough for a 70b?"): billions of parameters of a generic
+    # dense model; then `model` is None.
+    model_size_b: float | None = None
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -448,6 +457,10 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
                         for k in range(s, s + n):
                             taken[k] = True
                         break
+        # 1b. a size in the chunk that the exact names left out or took alone ("deepseek r1 distill
+        # 32b" is not DeepSeek-R1, "r1 distill qwen 14b" not Qwen-14B): the whole name, if some
+        # model of that size matches it.
+        _whole_sized_name(toks, a, b, models, spans, taken)
         # 2. leftovers go through the fuzzy resolvers, trimmed from the edges if need be
         k = a
         while k < b:
@@ -461,6 +474,41 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
             k = e
     spans.sort(key=lambda sp: sp.start)
     return spans, unknown
+
+
+_NAME_SIZE_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "32b", "1.5b": a size inside a model name
+
+
+def _whole_sized_name(
+    toks: list[Token], a: int, b: int, models: Resolver, spans: list[Span], taken: list[bool],
+) -> None:
+    sizes = [k for k in range(a, b) if _NAME_SIZE_RE.match(toks[k].low)]
+    if not sizes or b - a < 2 or all(taken[a:b]) and len([s for s in spans if a <= s.start < b]) <= 1:
+        return
+    inside = [sp for sp in spans if a <= sp.start < b]
+    if any(sp.kind == "gpu" for sp in inside):
+        return  # a card in the same run of words: the names were already told apart
+    best: Span | None = None
+    for s, e in ((a, b), (a, sizes[-1] + 1)):
+        if e - s < 2:
+            continue
+        text = " ".join(tok.text for tok in toks[s:e])
+        res = models.resolve(text)
+        size = _NAME_SIZE_RE.match(toks[sizes[-1]].low).group(1)  # type: ignore[union-attr]
+        if res.best is None or not re.search(rf"(?<![\d.]){re.escape(size)}\s*b\b", fold(res.best.name)):
+            continue
+        if best is None or res.best.score > best.score:
+            best = Span(s, e, "model", res, text)
+    if best is None:
+        return
+    covered = [sp for sp in inside if sp.start >= best.start and sp.end <= best.end]
+    if any(sp.res.best is not None and sp.res.best.name == best.res.best.name for sp in covered):  # type: ignore[union-attr]
+        return  # the exact names already found it
+    for sp in covered:
+        spans.remove(sp)
+    spans.append(best)
+    for k in range(best.start, best.end):
+        taken[k] = True
 
 
 def _kind_order(toks: list[Token], s: int, models: Resolver, gpus: Resolver) -> list[tuple[str, Resolver]]:
@@ -525,7 +573,10 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     raw_words = set(re.findall(r"[^\s\d.,;:!?¿¡()\"'«»“”]+|[¿¡]", raw.casefold()))
     for code, lx in lexicon().languages.items():
         score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
+    product = lexicon().product_words  # "m2 pro", "4060 ti": names, not Portuguese or Italian
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
+        if w in product:
+            continue
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
     if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):
@@ -648,6 +699,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
 
     _chip_first(toks)
     _superlative_plus(toks)
+    ftext = fold(text)
+    cache_type = _cache_type(ftext, toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
     quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
     memory, mem_at, ram = _find_sizes(toks)
@@ -659,6 +712,12 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
+    size_b = _bare_size(toks, spans, model_span)
+    if size_b is not None:
+        # "dual 3090 enough for a 70b?": no model is named, only its size.
+        spans = [sp for sp in spans if not (sp.kind == "model" and _SIZE_ONLY_RE.match(sp.text.casefold().replace(" ", "")))]
+        unknown = [u for u in unknown if not _SIZE_ONLY_RE.match(u.casefold().replace(" ", ""))]
+        model_span = None
     cards = [s for s in spans if s.kind == "gpu"][:2]
     # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
     language = detect_language(_without_names(fold(text), spans), text, locale)
@@ -687,9 +746,12 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
                 unknown_card = phrase[hit.start():]
                 unknown.remove(phrase)
                 break
-    gpu_count, pooled = _gpu_count(toks, cards)
+    # The hardware the asker owns, read once by the one reader of setup phrases (answers/setup_words.py).
+    setup = read_setup(question)
+    gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
+    pooled = setup.joined and len(cards) == 2
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
-    has_model = model_span is not None
+    has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
     if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
@@ -698,7 +760,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         if without == "card_models" and _pattern_score(folded, "card_models") >= 4.0:
             intent, model_span, has_model = without, None, False
     model_text = _value(model_span)
-    if model_span is None and unknown:
+    if model_span is None and size_b is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         guess = max(unknown, key=len)
@@ -709,6 +771,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    asks = [intent, *_more_asks(folded, intent)]
+    if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
+        asks = ["maker", "release"]  # "who made X and when": both halves
     return annotate_setup(Parsed(
         intent=intent,
         language=language,
@@ -725,8 +790,83 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         task=task,
         quants=quants if len(quants) > 1 else None,
         ram_gb=ram,
-        intents=[intent, *_more_asks(folded, intent)],
-    ), question)
+        intents=asks,
+        cache_type=cache_type,
+        quant_question=_says(ftext, "quant_questions"),
+        biggest=_says(ftext, "biggest_words"),
+        cheapest=_says(ftext, "cheapest_words"),
+        model_size_b=size_b,
+    ), setup)
+
+
+_SIZE_ONLY_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "70b", "7B", "1.5b": billions of parameters
+
+
+def _bare_size(toks: list[Token], spans: list[Span], model_span: Span | None) -> float | None:
+    """The size of a model asked about by its size alone ("a 70b", "un 70B"); None when words
+    around it name a model ("llama 70b" is a span of its own) or no such size is typed."""
+    if model_span is not None and not _SIZE_ONLY_RE.match(model_span.text.casefold().replace(" ", "")):
+        return None
+    found: set[float] = set()
+    for i, tok in enumerate(toks):
+        m = _SIZE_ONLY_RE.match(tok.low)
+        if m is None or tok.used:
+            continue
+        if any(sp.start <= i < sp.end and sp is not model_span for sp in spans):
+            continue  # part of a card's or another name
+        found.add(float(m.group(1)))
+    found.discard(0.0)
+    # "7b vs 14b on a 3060": the larger decides (if it fits, the smaller does too).
+    return max(found) if found else None
+
+
+@cache
+def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
+    """Any of the phrases, on word boundaries, with space, "_" or "-" between their words."""
+    if not phrases:
+        return None
+    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alts})(?!\w)")
+
+
+@cache
+def _phrases(key: str) -> frozenset[str]:
+    """The union over languages of one phrase list (people mix languages)."""
+    return frozenset(fold(p) for lx in lexicon().languages.values() for p in getattr(lx, key))
+
+
+def _says(ftext: str, key: str) -> bool:
+    rx = _phrase_re(_phrases(key))
+    return rx is not None and rx.search(ftext) is not None
+
+
+def _cache_type(ftext: str, toks: list[Token]) -> str | None:
+    """The KV-cache type named ("q8 kv cache", "kv cache at q4"); its words are used up, so its
+    level is never read as the weights' level."""
+    found = None
+    joined, starts = "", []
+    for tok in toks:
+        starts.append(len(joined))
+        joined += tok.low + " "
+    for kind, phrases in lexicon().cache_types.items():
+        rx = _phrase_re(frozenset(phrases))
+        if rx is None or rx.search(ftext) is None:
+            continue
+        found = found or kind
+        for m in rx.finditer(joined):
+            for i, at in enumerate(starts):
+                if m.start() <= at < m.end():
+                    toks[i].used = True
+    return found
+
+
+def only_task_words(text: str | None) -> bool:
+    """"coding", "for coding", "coding model": a task the parser took for an unknown model name."""
+    if not text:
+        return False
+    words = [t.low for t in tokenize(clean(text))]
+    vocab = set(_task_words()) | {"model", "models", "llm", "llms", "best", "good"}
+    return bool(words) and all(w in vocab for w in words)
 
 
 def _without_names(folded: str, spans: list[Span]) -> str:
@@ -780,44 +920,6 @@ def _task(toks: list[Token], spans: list[Span]) -> str | None:
         if i not in inside and t.low in tasks:
             return tasks[t.low]
     return None
-
-
-_COUNT_GLUED_RE = re.compile(r"^(\d{1,2})\s*[x×]$")  # "2x", "4×"
-_COUNT_AFTER_RE = re.compile(r"^[x×](\d{1,2})$")  # "3090 x2"
-
-
-def _gpu_count(toks: list[Token], cards: list[Span]) -> tuple[int | None, bool]:
-    """(number of cards the asker has when more than one, whether two named cards are pooled).
-    "dual 3090", "2x 4090", "two 3090s", "4 x a100", "3090 x2", "4090 + 3060"."""
-    if not cards:
-        return None, False
-    first = cards[0]
-    if len(cards) == 2 and any(t.low in {"+", "&"} for t in toks[first.end: cards[1].start]):
-        return 2, True
-    words = _count_words()
-    before = [t.low for t in toks[max(0, first.start - 3): first.start]]
-    for k in range(len(before) - 1, -1, -1):
-        low = before[k]
-        n = words.get(low)
-        if n is None and (m := _COUNT_GLUED_RE.match(low)):
-            n = int(m.group(1))
-        if n is None and low.isdigit() and k + 1 < len(before) and before[k + 1] in {"x", "×"}:
-            n = int(low)
-        if n is None and low.isdigit() and k == len(before) - 1 and 2 <= int(low) <= 16:
-            n = int(low)
-        if n is not None:
-            return (n if n > 1 else None), False
-        if low not in {"x", "×", "of", "di", "de", "rtx", "gtx", "rx"}:
-            break
-    after = toks[first.end: first.end + 2]
-    if after:
-        m = _COUNT_AFTER_RE.match(after[0].low)
-        if m:
-            return (int(m.group(1)) if int(m.group(1)) > 1 else None), False
-        if after[0].low in {"x", "×"} and len(after) > 1 and after[1].low.isdigit():
-            n = int(after[1].low)
-            return (n if n > 1 else None), False
-    return None, False
 
 
 def _is_greeting(toks: list[Token]) -> bool:

@@ -4,21 +4,20 @@
     → SetupWords(cards=[("3090", 2)], ram_gb=64.0, ram_type="DDR5")
 
 Pure: text in, words out; names are resolved later (the engine, against the hardware catalog).
-The words of the five languages live in `data/setup_words.toml`; the shapes
+The words of every language live in `answers/lexicon/<lang>.toml` (machines in common.toml); the shapes
 (how a card number, an Apple chip, a memory size look) are rules here.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 from catalog.text import fold
 
-LANGS = ("en", "it", "fr", "de", "es")
+from .lexicon import lexicon as words
+
 MAX_COUNT = 64
 
 
@@ -27,7 +26,6 @@ class Lexicon:
     counts: dict[str, int]
     laptop: tuple[str, ...]
     ram: tuple[str, ...]
-    joiners: tuple[str, ...]
     machines: dict[str, str]
     apple_machines: tuple[str, ...]
     apple_tiers: tuple[str, ...]
@@ -35,27 +33,20 @@ class Lexicon:
 
 @cache
 def lexicon() -> Lexicon:
-    data = tomllib.loads((resources.files("answers") / "data" / "setup_words.toml").read_text("utf-8"))
+    """The setup words of every language, from the one vocabulary (answers/lexicon/*.toml)."""
+    lx = words()
     counts: dict[str, int] = {}
     laptop: set[str] = set()
     ram: set[str] = set()
-    joiners: set[str] = set()
-    for lang in LANGS:
-        if lang not in data:
-            raise ValueError(f"data/setup_words.toml: no [{lang}] words")
-        block = data[lang]
-        for word, n in block["counts"].items():
-            if not (isinstance(n, int) and 1 <= n <= MAX_COUNT):
-                raise ValueError(f"data/setup_words.toml: [{lang}] count {word!r} = {n!r}")
-            counts[fold(word)] = n
-        laptop.update(fold(w) for w in block["laptop"])
-        ram.update(fold(w) for w in block["ram"])
-        joiners.update(fold(w) for w in block["joiners"])
-    machines = {fold(k): v for k, v in data["machines"].items()}
-    apple = data["apple"]
+    for lang in lx.languages.values():
+        for word, n in lang.count_words.items():
+            if not word[:1].isdigit():  # "2x" is read by shape here ("2x 3090", "3090x2")
+                counts[fold(word)] = n
+        laptop.update(fold(w) for w in lang.laptop_words)
+        ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
     return Lexicon(counts, tuple(sorted(laptop, key=len, reverse=True)), tuple(sorted(ram, key=len, reverse=True)),
-                   tuple(joiners), machines, tuple(fold(w) for w in apple["machine_words"]),
-                   tuple(apple["tiers"]))
+                   {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
+                   lx.apple_tiers)
 
 
 @dataclass(frozen=True)
@@ -66,6 +57,7 @@ class SetupWords:
     laptop: bool = False
     unified: bool = False  # a unified-memory machine was named (Apple chip, Strix Halo, DGX Spark…)
     joined: bool = False  # cards joined by "+"/"&" ("3090 + 3060"): one machine, not a comparison
+    typed: tuple[str, ...] = ()  # each device as typed (folded): "dgx spark", "mac studio m2 ultra"
 
     @property
     def gpu_count(self) -> int:
@@ -83,11 +75,12 @@ class SetupWords:
 # MI300X, GB200, P40, B200), bare GeForce/Radeon numbers (3090, 4060, 7900, 580), optional series words
 # before and Ti/Super/XT suffixes after, optional memory ("A100 80GB").
 _SERIES = r"(?:(?:nvidia|amd|intel|geforce|radeon|quadro|tesla|instinct|arc|titan|rtx|gtx|rx|pro)\s+)*"
-_LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2})"
+_LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2}|m\d0)"
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 _SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
 _MEM = r"(?:\s?\d{1,3}\s?(?:gb|go|gib|g)\b)"
-_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})(?:s|er)?{_SUFFIX}(?=\W|$){_MEM}?"
+_NAMED = r"(?:titan\s+(?:rtx|xp|x|v))"  # cards named by a word, not a number ("due titan rtx")
+_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|er)?{_SUFFIX}(?=\W|$){_MEM}?"
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = r"\d+(?:\.\d+)?"
 _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
@@ -113,7 +106,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     ram = "|".join(re.escape(w) for w in lx.ram)
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = re.compile(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b))?"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
         rf"(?P<dev>(?:{machines})\b(?:{_MEM})?|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
@@ -192,7 +185,8 @@ def read(text: str) -> SetupWords:
             cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
         ram_gb = None
     joined = len(spans) > 1 and any(_POOLED_RE.search(t[a[1]:b[0]]) for a, b in zip(spans, spans[1:]))
-    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined)
+    typed = tuple(t[a:b] for a, b in spans)
+    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed)
 
 
 _POOLED_RE = re.compile(r"\+|&")
@@ -203,10 +197,9 @@ _KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_c
                    "download", "compute", "help"})
 
 
-def annotate(parsed, question: str):  # noqa: ANN001, ANN201 — answers.parse.Parsed in, a copy out
-    """parse()'s result with the setup the question describes: `setup`, `gpu_count`, `ram_gb`,
-    `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size."""
-    sw = read(question)
+def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.Parsed in, a copy out
+    """parse()'s result with the setup `read()` found in the question: `setup`, `gpu_count`,
+    `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size."""
     if not sw.is_setup:
         return parsed
     update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
@@ -219,7 +212,8 @@ def annotate(parsed, question: str):  # noqa: ANN001, ANN201 — answers.parse.P
     span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
     lx = lexicon()
     if span and (span in lx.apple_machines or span in lx.machines
-                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)):
+                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)
+                 or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified)):
         # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
         # not a model; the question is what the setup runs.
         update.update(model=None, model_span=None)

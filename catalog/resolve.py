@@ -215,6 +215,15 @@ class Resolver(Generic[T]):
                     bucket = self._bags.setdefault(bag_key(text), [])
                     if i not in bucket:
                         bucket.append(i)
+        # Model word-order key ("gemma 3 27b qat" is "Gemma 3 QAT 27B"): the same words, any order.
+        if kind == "model":
+            for i, name in enumerate(self._names):
+                for text in [name, *aliases_of[i]]:
+                    key = model_bag_key(text)
+                    if key.count(" ") >= 2:  # three words or more: shorter bags say too little
+                        bucket = self._bags.setdefault(key, [])
+                        if i not in bucket:
+                            bucket.append(i)
         self._choices = choices
         self._choice_name = choice_name
         # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
@@ -286,6 +295,12 @@ class Resolver(Generic[T]):
         ok = [f for f in fits if f is not None]
         return min(ok) if ok else None
 
+    def _model_bag(self, text: str) -> list[int] | None:
+        if self.kind != "model":
+            return None
+        key = model_bag_key(text)
+        return self._bags.get(key) if key.count(" ") >= 2 else None
+
     def _ranked(self, scores: dict[int, float]) -> list[tuple[int, float]]:
         # Ties: canonical members first, then catalog order, so results are stable.
         return sorted(scores.items(), key=lambda kv: (-kv[1], self._canonical[kv[0]] != kv[0], kv[0]))
@@ -308,7 +323,7 @@ class Resolver(Generic[T]):
             return Resolution(None, [], False)
         qnums = number_tokens(text)
 
-        exact = self._exact.get(q) or self._derived.get(q)
+        exact = self._exact.get(q) or self._derived.get(q) or self._model_bag(text)
         if exact:
             return self._from_exact(q, qnums, exact)
 
@@ -353,7 +368,7 @@ class Resolver(Generic[T]):
 
     def _lookup_plain(self, text: str) -> Resolution | None:
         q = normalize(text)
-        idxs = (self._exact.get(q) or self._derived.get(q)) if q else None
+        idxs = (self._exact.get(q) or self._derived.get(q) or self._model_bag(text)) if q else None
         if not idxs or parse_memory_size(text) is not None:
             return None
         return self._from_exact(q, number_tokens(text), idxs, extras=False)
@@ -453,6 +468,11 @@ def gpu_entries(records: Iterable[G], aliases: dict[str, list[str]] | None = Non
 
 
 _SIZE_GLUE_RE = re.compile(r"(\d)(gb|gib|go)\b")
+
+
+def model_bag_key(text: str) -> str:
+    """Order-free model key: the name's words, sorted ("gemma 3 27b qat" = "Gemma 3 QAT 27B")."""
+    return " ".join(sorted(name_words(text)))
 
 
 def bag_key(text: str) -> str:

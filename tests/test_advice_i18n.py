@@ -57,7 +57,7 @@ def test_cache_type_note_and_both_halves_localized(engine: Engine, lang: str) ->
     assert "q8_0" in a.text.replace("\\_", "_")
     questions = {"en": "who released Phi-4 and when?", "it": "chi ha fatto Phi-4 e quando?",
                  "fr": "qui a créé Phi-4 et quand ?", "de": "wer hat Phi-4 gemacht und wann?",
-                 "es": "quién creó Phi-4 y cuándo?"}
+                 "es": "quién creó Phi-4 y cuándo?", "pt": "quem fez o Phi-4 e quando?"}
     both = engine.ask(questions[lang], lang)
     assert both.intent == "maker" and both.facts["parts"][0]["intent"] == "release"
     assert "2024" in both.text

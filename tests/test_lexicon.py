@@ -3,6 +3,7 @@ command line's plain text (issue 11)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -78,6 +79,50 @@ def test_adding_a_language_is_a_data_file(tmp_path):
                                encoding="utf-8")
     assert "xx" in load(d).codes
     assert set(LANGUAGE_KEYS) >= {"function_words", "intents", "greetings"}
+
+
+# --------------------------------------------------------------------------- one home for the words
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda s: s.replace("laptop_words = ", "# laptop_words = "), "missing key(s) laptop_words"),
+    (lambda s: s.replace("who_words = ", "# who_words = "), "missing key(s) who_words"),
+    (lambda s: s.replace('who_words = "chi"', "who_words = 3"), "who_words: expected a string"),
+    (lambda s: re.sub(r'quant_questions = """[^"]*"""', "quant_questions = 3", s), "quant_questions: expected a string"),
+    (lambda s: s.replace('one = "una un"', 'uno = "una un"'), "count_words: unknown key(s) uno"),
+    (lambda s: s.replace('one = "una un"\n', ""), "count_words: missing key(s) one"),
+])
+def test_the_setup_and_refinement_words_are_checked_at_load(tmp_path, edit, message):
+    d = copy_lexicon(tmp_path)
+    f = d / "it.toml"
+    f.write_text(edit(f.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(LexiconError) as exc:
+        load(d)
+    assert "it.toml" in str(exc.value) and message in str(exc.value)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda s: s.replace("[cache_types]", "[cache_types]\nq9_9 = 'q9 kv'"), "cache_types: unknown key(s) q9_9"),
+    (lambda s: s.replace('"dgx spark" = "GB10"', '"dgx spark" = 10'), "machines must be a table of phrase = chip"),
+    (lambda s: s.replace("apple_tiers = ", "# apple_tiers = "), "missing key(s) apple_tiers"),
+])
+def test_the_common_words_are_checked_at_load(tmp_path, edit, message):
+    d = copy_lexicon(tmp_path)
+    f = d / "common.toml"
+    f.write_text(edit(f.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(LexiconError) as exc:
+        load(d)
+    assert "common.toml" in str(exc.value) and message in str(exc.value)
+
+
+def test_the_lexicon_is_the_only_vocabulary_file():
+    """Setup phrases and refinements (task, cache type, which level, biggest, cheapest, who/when) live
+    in the lexicon: no side file of words in answers/."""
+    answers = HERE.parent
+    assert not (answers / "data" / "setup_words.toml").exists() and not (answers / "data" / "hints.json").exists()
+    assert not (answers / "hints.py").exists()
+    lx = load()
+    pt = lx.languages["pt"]
+    assert pt.count_words["duas"] == 2 and "notebook" in pt.laptop_words and "quem" in pt.who_words
+    assert lx.machines["dgx spark"] == "GB10" and "8-bit kv" in lx.cache_types["q8_0"]
 
 
 # --------------------------------------------------------------------------- agreement

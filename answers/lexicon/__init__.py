@@ -27,7 +27,14 @@ LANGUAGE_KEYS = {
     "context_words": "words that say a number is a context length",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
     "and_words": "words that join a second ask ('and', 'also'): 'who made X and when'",
-    "count_words": "table two/three/four = words for a number of cards ('dual', 'deux')",
+    "laptop_words": "words next to a card that make it the laptop part ('4070 laptop', 'portatile')",
+    "ram_phrases": "phrases after a size that make it system RAM, one per line ('memoria di sistema')",
+    "quant_questions": "phrases that ask which quantization level, one per line ('which quant')",
+    "biggest_words": "phrases that ask for the biggest model, one per line",
+    "cheapest_words": "phrases that ask for the cheapest card, one per line",
+    "who_words": "words for 'who': with a 'when' word the question asks maker and release",
+    "when_words": "words for 'when'",
+    "count_words": "table one/two/three/four[/five…sixteen] = words for a number of cards ('dual', 'deux')",
     "tasks": "table coding/vision/reasoning/chat = words that ask for models good at a task",
     "more_cards_help": "pattern: asks whether more cards help ('would a second 3090 help / be faster')",
     "intents": "table intent = list of { weight, pattern }",
@@ -36,11 +43,19 @@ COMMON_KEYS = {
     "function_words": "words every language shares that are never part of a name",
     "ordinary_words": "ordinary words that are also the whole name of some catalog model",
     "name_words": "words patterns use that are also parts of names: never stop words",
+    "product_words": "words of product names that never count as evidence of a language ('pro', 'ti')",
     "card_form_words": "form factors typed before the chip ('sxm4 a100'): moved after it",
+    "apple_machine_words": "phrases naming an Apple machine around a chip ('mac studio'), one per line",
+    "apple_tiers": "Apple chip tiers ('pro max ultra')",
     "intents": "table intent = list of { weight, pattern } read in every language",
+    "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
+    "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
 }
 TASKS = ("coding", "vision", "reasoning", "chat")
-COUNTS = {"two": 2, "three": 3, "four": 4}
+COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
+          "twelve": 12, "sixteen": 16}
+REQUIRED_COUNTS = ("one", "two", "three", "four")
+CACHE_TYPES = ("f16", "q8_0", "q4_0")  # the cache types people name in a question (estimator.memory knows more)
 
 
 class LexiconError(ValueError):
@@ -66,6 +81,13 @@ class LanguageLexicon:
     context_words: frozenset[str]
     ram_words: frozenset[str]
     and_words: frozenset[str]
+    laptop_words: frozenset[str]
+    ram_phrases: tuple[str, ...]
+    quant_questions: tuple[str, ...]
+    biggest_words: tuple[str, ...]
+    cheapest_words: tuple[str, ...]
+    who_words: frozenset[str]
+    when_words: frozenset[str]
     count_words: dict[str, int]
     tasks: dict[str, frozenset[str]]
     more_cards_help: re.Pattern[str]
@@ -79,7 +101,12 @@ class Lexicon:
     ordinary_words: frozenset[str]
     name_words: frozenset[str]
     card_form_words: frozenset[str]
+    product_words: frozenset[str]
     common_patterns: list[Pattern]
+    machines: dict[str, str]
+    apple_machine_words: tuple[str, ...]
+    apple_tiers: tuple[str, ...]
+    cache_types: dict[str, tuple[str, ...]]
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -93,6 +120,14 @@ def _words(text: object, where: str) -> frozenset[str]:
     if not isinstance(text, str):
         raise LexiconError(f"{where}: expected a string of words, got {type(text).__name__}")
     return frozenset(w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split())
+
+
+def _phrases(text: object, where: str) -> tuple[str, ...]:
+    """One phrase per line (blank lines and # comments skipped), spaces normalised."""
+    if not isinstance(text, str):
+        raise LexiconError(f"{where}: expected a string, one phrase per line, got {type(text).__name__}")
+    return tuple(" ".join(line.split()) for line in text.splitlines()
+                 if line.strip() and not line.lstrip().startswith("#"))
 
 
 def _check_keys(data: dict, expected: dict[str, str], where: str) -> None:
@@ -160,7 +195,10 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
     for key, keys in (("count_words", COUNTS), ("tasks", dict.fromkeys(TASKS))):
         if not isinstance(data[key], dict):
             raise LexiconError(f"{where}: {key} must be a table")
-        _check_keys(data[key], {k: "" for k in keys}, f"{where}: {key}")
+        table = data[key]
+        if key == "count_words":  # the larger counts are optional: not every language says "twelve"
+            table = {k: "" for k in COUNTS if k not in REQUIRED_COUNTS} | table
+        _check_keys(table, {k: "" for k in keys}, f"{where}: {key}")
     greetings = data["greetings"]
     if not isinstance(greetings, str):
         raise LexiconError(f"{where}: greetings must be a string, one phrase per line")
@@ -174,6 +212,13 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         context_words=_words(data["context_words"], f"{where}: context_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
         and_words=_words(data["and_words"], f"{where}: and_words"),
+        laptop_words=_words(data["laptop_words"], f"{where}: laptop_words"),
+        ram_phrases=_phrases(data["ram_phrases"], f"{where}: ram_phrases"),
+        quant_questions=_phrases(data["quant_questions"], f"{where}: quant_questions"),
+        biggest_words=_phrases(data["biggest_words"], f"{where}: biggest_words"),
+        cheapest_words=_phrases(data["cheapest_words"], f"{where}: cheapest_words"),
+        who_words=_words(data["who_words"], f"{where}: who_words"),
+        when_words=_words(data["when_words"], f"{where}: when_words"),
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()
                      for w in _words(v, f"{where}: count_words.{k}")},
         tasks={k: _words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
@@ -207,8 +252,26 @@ def load(directory: Path = HERE) -> Lexicon:
         ordinary_words=_words(common["ordinary_words"], "common.toml: ordinary_words"),
         name_words=_words(common["name_words"], "common.toml: name_words"),
         card_form_words=_words(common["card_form_words"], "common.toml: card_form_words"),
+        product_words=_words(common["product_words"], "common.toml: product_words"),
         common_patterns=_patterns(common["intents"], "all", "common.toml", intents),
+        machines=_machines(common["machines"]),
+        apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
+        apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
+        cache_types=_cache_types(common["cache_types"]),
     )
+
+
+def _machines(table: object) -> dict[str, str]:
+    if not isinstance(table, dict) or not all(isinstance(v, str) and v.strip() for v in table.values()):
+        raise LexiconError("common.toml: machines must be a table of phrase = chip name")
+    return {" ".join(k.casefold().split()): v for k, v in table.items()}
+
+
+def _cache_types(table: object) -> dict[str, tuple[str, ...]]:
+    if not isinstance(table, dict):
+        raise LexiconError("common.toml: cache_types must be a table")
+    _check_keys(table, dict.fromkeys(CACHE_TYPES, ""), "common.toml: cache_types")
+    return {k: _phrases(v, f"common.toml: cache_types.{k}") for k, v in table.items()}
 
 
 @cache

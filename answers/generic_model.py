@@ -1,0 +1,32 @@
+"""A model asked about by its size alone ("enough for a 70b?"): a generic dense model of that size.
+
+The estimator needs only a parameter count (`ModelSize(params_b)`, as `tpsbot table --params 70`);
+the record made here has no architecture, so the cache is estimated from the size alone, and no
+mixture of experts, so every parameter is read per token. Its name goes through the catalogues.
+"""
+
+from __future__ import annotations
+
+from catalog.records import ModelRecord
+
+from . import format as fmt
+from . import i18n
+from .i18n import N_
+
+GENERIC_NAME = N_("a %(params)sB model")
+# One sentence after the answer: what was assumed.
+GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion parameters; a named model of that size can need more or less.")
+MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
+
+
+def _params(value: float, lang: str) -> str:
+    return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)
+
+
+def generic_record(params_b: float, lang: str) -> ModelRecord:
+    """The stand-in record for a dense model of `params_b` billion parameters, named in `lang`."""
+    return ModelRecord(name=i18n.gettext(lang, GENERIC_NAME) % {"params": _params(params_b, lang)}, params_b=params_b)
+
+
+def generic_note(params_b: float, lang: str) -> str:
+    return i18n.gettext(lang, GENERIC_NOTE) % {"params": _params(params_b, lang)}
