@@ -122,6 +122,14 @@ def matches_task(rec: ModelRecord, task: str | None) -> bool:
         return True
     if task == "vision" and ("Vision" in rec.domain and "Language" in rec.domain):
         return True
+    return specialist(rec, task)
+
+
+def specialist(rec: ModelRecord, task: str | None) -> bool:
+    """A model made for the task, as its name says (Qwen2.5-Coder, Devstral, Qwen2.5-VL, QwQ): for a
+    task question these come before general models that merely list the task among many."""
+    if task is None:
+        return False
     name = rec.name.casefold()
     return any(w in name for w in TASK_NAME_WORDS[task])
 
@@ -169,7 +177,7 @@ def rank_models(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = Non
         held = best.get(pick.family)
         if held is None or (pick.key, -len(rec.name)) > (held.key, -len(held.record.name)):
             best[pick.family] = pick
-    return sorted(best.values(), key=lambda p: (not p.key[0], -p.score, p.record.name))
+    return sorted(best.values(), key=lambda p: (not specialist(p.record, task), not p.key[0], -p.score, p.record.name))
 
 
 def biggest(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,
@@ -201,7 +209,8 @@ def typical_card(cards: Sequence[GpuRecord], memory_gb: float) -> SizedCard | No
     """The card whose speed stands for "a card with N GB": among cards with exactly that memory (else
     the nearest memory), the first home tier present (desktop and workstation cards: answers/picks.py),
     consumer desktop cards before workstation ones within it, released in the last `TYPICAL_CARD_YEARS`
-    years of that group, the one with the median bandwidth (lower median)."""
+    years of that group, those with a launch price on record if any, the one with the median bandwidth
+    (lower median)."""
     if not cards:
         return None
     nearest = min(abs(c.memory_gb - memory_gb) for c in cards)
@@ -214,6 +223,9 @@ def typical_card(cards: Sequence[GpuRecord], memory_gb: float) -> SizedCard | No
     if dated:
         newest = max(c.release.year for c in dated)  # type: ignore[union-attr]
         group = [c for c in dated if c.release.year > newest - TYPICAL_CARD_YEARS]  # type: ignore[union-attr]
+    # Mainstream cards have a launch price on record; regional respins ("RTX 4060 Ti AD104") do not,
+    # and a person never means one of those by "an 8 GB card".
+    group = [c for c in group if c.launch_price_usd is not None] or group
     group = sorted(group, key=lambda c: (c.bandwidth_gbps, c.position))
     pick = group[(len(group) - 1) // 2]
     return SizedCard(pick.name, pick.vendor, memory_gb, pick.bandwidth_gbps, pick.architecture,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolution, Resolver, normalize
-from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
+from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
 from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
@@ -365,7 +365,9 @@ class Engine:
         model = self._resolve_model(raw.get("model")) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
-        setup = self._setup(raw, profile) if uses_cards else None
+        # Two machines set side by side ("dgx spark vs m4 max") are compared, not pooled into one setup.
+        side_by_side = intent == "compare" and raw.get("card2") is not None and not raw.get("setup")
+        setup = self._setup(raw, profile) if uses_cards and not side_by_side else None
         card = self._resolve_card(raw.get("card"), profile) if uses_cards and setup is None else None
         card2 = self._resolve_card(raw.get("card2"), profile) if uses_cards and setup is None else None
         if setup is not None:
@@ -388,7 +390,27 @@ class Engine:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
         from .setups import setup_from_raw
 
+        if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
+            return self._typical_setup(float(raw["memory_gb"]), raw, profile)
         return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
+
+    def _typical_setup(self, memory_gb: float, raw: dict[str, Any], profile: str) -> Setup | None:
+        """"My 8 GB card with 32 GB of RAM": a typical card of exactly that memory, plus the RAM, so the
+        answer can say whether offloading makes it usable (None when no card has that memory)."""
+        from estimator.setups import Device, Setup
+
+        from .advice import typical_card
+
+        cards = self.knowledge.gpus_for(profile)
+        typical = typical_card(cards, memory_gb)
+        record = next((g for g in cards if typical is not None and g.name == typical.name
+                       and g.memory_gb == memory_gb), None)
+        if record is None:
+            return None
+        try:
+            return Setup((Device(record),), ram_gb=float(raw["ram_gb"]), ram_type=raw.get("ram_type"))
+        except InvalidInput:
+            raise BadInput("setup", ram_gb=raw.get("ram_gb")) from None
 
     @staticmethod
     def _route(intent: str, e: Entities) -> str:

@@ -275,9 +275,11 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 
     rated = est.rated(_model(e), s)
     q = rated.query
-    return Built({**_base(rated), **setups.rate(q.profile, q.model, e.setup, est.profiles.setup_constants(), s.context,
-                                                   s.min_quality, s.quant)},
-                 sources={"gpus"})
+    facts = {**_base(rated), **setups.rate(q.profile, q.model, e.setup, est.profiles.setup_constants(), s.context,
+                                           s.min_quality, s.quant)}
+    if e.memory_gb is not None:  # "my 8 GB card and 32 GB of RAM": a typical card of that size stands in
+        facts["typical_for_gb"] = e.memory_gb
+    return Built(facts, sources={"gpus"})
 
 
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:

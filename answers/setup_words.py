@@ -202,6 +202,11 @@ def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.
     `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size."""
     if not sw.is_setup:
         return parsed
+    if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and all(n == 1 for _, n in sw.cards):
+        # "dgx spark vs m4 max 128gb": two machines set side by side, not one machine with both in it.
+        (first, _), (second, _) = sw.cards
+        return parsed.model_copy(update={"card": first, "card2": second, "card_span": first, "card2_span": second,
+                                         "memory_gb": None, "gpu_count": None, "setup": None})
     update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
     if sw.gpu_count > 1:
         update["gpu_count"] = sw.gpu_count

@@ -71,3 +71,22 @@ def built_db(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("catalog") / "catalog.db"
     asyncio.run(build_catalog(path))
     return path
+
+
+@pytest.fixture(scope="session")
+def knowledge():
+    """The built-in catalog (818 reference cards and the current hardware, the curated models), loaded once."""
+    from answers.knowledge import Knowledge
+    from catalog.builtin import load_builtin_models
+
+    from catalog.gpus import load_gpu_records
+
+    return Knowledge(load_gpu_records(), list(load_builtin_models()))
+
+
+@pytest.fixture(scope="session")
+def engine(knowledge):
+    """One answers engine over `knowledge` for the whole session (its caches only speed things up)."""
+    from answers.engine import Engine
+
+    return Engine(knowledge)

@@ -19,15 +19,6 @@ from estimator.ranking import rate
 from tests.conftest import FakeCard
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 def record(name: str, params: float | None, date: str | None = "2025-01-01", weights: str | None = "Open weights (unrestricted)",
            domain: tuple[str, ...] = ("Language",), tasks: tuple[str, ...] = ("Chat",), active: float | None = None,
            builtin: bool = True) -> ModelRecord:
@@ -113,6 +104,19 @@ def test_task_filter() -> None:
     assert advice.matches_task(vlm, "vision") and not advice.matches_task(coder, "vision")
     with pytest.raises(ValueError):
         advice.matches_task(coder, "poetry")
+
+
+def test_task_question_puts_models_made_for_it_first() -> None:
+    """"Best coding model for 24 GB": a coder first, even when a general model that lists coding among
+    its tasks is larger and newer (what a knowledgeable person recommends)."""
+    card = FakeCard(memory_gb=24.0, bandwidth_gbps=1000.0)
+    general = record("Generalist 32B", 32.0, "2025-11-01", tasks=("Chat", "Code generation"))
+    coder = record("Acme-Coder 14B", 14.0, "2024-06-01", tasks=("Code generation",))
+    assert advice.capability_score(general) > advice.capability_score(coder)
+    picks = advice.rank_models([(r, _row(r, card)) for r in (general, coder)], task="coding")
+    assert [p.record.name for p in picks] == ["Acme-Coder 14B", "Generalist 32B"]
+    untasked = advice.rank_models([(r, _row(r, card)) for r in (general, coder)])
+    assert [p.record.name for p in untasked] == ["Generalist 32B", "Acme-Coder 14B"]
 
 
 @pytest.mark.parametrize("profile", ["reference", "measured"])

@@ -12,15 +12,6 @@ from answers.engine import Engine
 from tests.test_answers import ENGLISH, LANGS, _without_catalog_strings
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 CALLS = {
     "memory_models": ("card_models", {"memory_gb": 16}),
     "task_models": ("card_models", {"card": "RTX 4090", "task": "coding"}),

@@ -20,15 +20,6 @@ LANGS = ("en", "it", "fr", "de", "es", "pt")
 FACTS = {row["model"]: row for row in read_csv(FIXTURES / "reference_facts.csv")}
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 # One way to reach each intent through Engine.command (what the slash commands do).
 CASES: dict[str, tuple[str, dict]] = {
     "can_run": ("can_run", {"model": "GLIDE", "memory_gb": 12}),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,15 +18,6 @@ WORDS = st.sampled_from([
     "<@123>", "**", "`", "||", "fastest", "più veloce", "combien", "wie viel", "¿cuánta", "vram", "32k", "Q4",
     "q9_z", "0 GB", "1e9 GB", "who made", "compare", "vs", "\n", "#", ">", "[x](y)", "9999999999 tokens",
 ])
-
-
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -12,24 +12,9 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from answers import family
-from answers.engine import Engine
 
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 BABEL = {"en": "en", "it": "it", "fr": "fr", "de": "de", "es": "es", "pt": "pt_BR"}
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Knowledge(load_gpu_records(), list(load_builtin_models()))
-
-
-@pytest.fixture(scope="module")
-def engine(knowledge) -> Engine:
-    return Engine(knowledge)
 
 
 def records(knowledge, *names: str) -> list:

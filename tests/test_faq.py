@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from answers.engine import Engine
 from answers.parse import parse
 from tests.conftest import FIXTURES, SHARED, read_csv
 from tests.test_resolve import gpu_resolver, model_resolver
@@ -101,15 +100,6 @@ def test_faq_as_the_page_words_it(resolvers, page, model, intent, question):
 def test_faq_as_people_type_it_in_every_language(resolvers, intent, lang, template, model):
     p = parse(template.format(m=model), *resolvers)
     assert (p.intent, p.model, p.language) == (intent, model, lang)
-
-
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
 
 
 # Facts the pages state, which the answer must carry (independent of the answer's wording).

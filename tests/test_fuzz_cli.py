@@ -59,15 +59,6 @@ def _safe(text: str) -> None:
         assert run <= MAX_COMBINING, repr(text)
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(question=QUESTION)
 def test_parser_and_engine_survive_hostile_questions(engine: Engine, question: str) -> None:

@@ -13,15 +13,6 @@ LANGS = ("en", "it", "fr", "de", "es")
 MEASURED = AskOptions(profile="measured")
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 def test_each_profile_has_its_card_list(engine: Engine) -> None:
     kn = engine.knowledge
     ref, cur = kn.gpus_for("reference"), kn.gpus_for("measured")

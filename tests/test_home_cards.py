@@ -10,24 +10,9 @@ import pytest
 
 from answers import advice, picks
 from answers.api import AskOptions
-from answers.engine import Engine
 
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 HOME = {"consumer desktop", "workstation"}
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Knowledge(load_gpu_records(), list(load_builtin_models()))
-
-
-@pytest.fixture(scope="module")
-def engine(knowledge) -> Engine:
-    return Engine(knowledge)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,6 +57,17 @@ class Card:
     memory_type: str | None = None
     generation: str | None = None
     release: dt.date | None = dt.date(2024, 1, 1)
+    launch_price_usd: float | None = None
+
+
+def test_typical_card_is_a_mainstream_card_not_a_respin() -> None:
+    """Regional respins have no launch price on record; the mainstream part (priced) stands in."""
+    respins = [Card("Respin A", "consumer desktop", memory_gb=8, bandwidth_gbps=288, position=1),
+               Card("Respin B", "consumer desktop", memory_gb=8, bandwidth_gbps=300, position=2)]
+    mainstream = Card("Mainstream 8", "consumer desktop", memory_gb=8, bandwidth_gbps=272, position=3,
+                      launch_price_usd=299.0)
+    assert advice.typical_card([*respins, mainstream], 8).name == "Mainstream 8"
+    assert advice.typical_card(respins, 8).name == "Respin A"  # none priced: the median as before
 
 
 def test_typical_card_prefers_consumer_desktop_then_workstation() -> None:

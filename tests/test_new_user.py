@@ -62,16 +62,6 @@ def test_a_machine_name_is_not_read_as_a_model(resolvers, text):
 
 
 # --------------------------------------------------------------------------- a bare size as the model
-@pytest.fixture(scope="module")
-def engine():  # noqa: ANN201
-    from answers.engine import Engine
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 SIZE_ONLY = {  # language → (question, billions, a word of the one-sentence note in that language)
     "en": ("would dual 3090s handle a 70b?", 70.0, "generic"),
     "it": ("quanta vram serve per un 32b?", 32.0, "generico"),

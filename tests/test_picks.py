@@ -11,7 +11,6 @@ import pytest
 
 from answers import advice, picks, report_text
 from answers.api import AskOptions
-from answers.engine import Engine
 from answers.reports import EstimateRequest, Reports
 
 HOME_SEGMENTS = {"consumer desktop", "workstation"}
@@ -31,20 +30,6 @@ Q4_K_M, IQ4_XS = 4.5, 4.0
 LLAMA_70B = (70.6, 80)
 LLAMA_405B = (405.0, 126)
 QWEN_32B = (32.8, 64)
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Knowledge(load_gpu_records(), list(load_builtin_models()))
-
-
-@pytest.fixture(scope="module")
-def engine(knowledge) -> Engine:
-    return Engine(knowledge)
 
 
 def by_name(knowledge, profile: str) -> dict:

@@ -49,15 +49,6 @@ QUESTIONS: dict[str, str] = {
 }
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 def test_questions_cover_every_intent() -> None:
     assert set(QUESTIONS) == set(INTENTS)
 

@@ -15,15 +15,6 @@ from estimator.quants import quant
 from estimator.ranking import Query
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 def test_cache_types_as_in_llama_cpp() -> None:
     assert cache_type("q8") == "q8_0" and cache_type("Q4_0") == "q4_0" and cache_type(None) == "f16"
     assert cache_type("q8_0/f16") == "q8_0/f16" and cache_type("q8_0/q8_0") == "q8_0"

@@ -14,15 +14,6 @@ from estimator.profile import REFERENCE
 from estimator.quants import quant
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 @pytest.mark.parametrize("question", ["how fast is GLIDE on 12 GB?", "GLIDE speed with 12 GB of VRAM"])
 def test_speed_with_a_memory_size_gets_the_fit_answer(engine: Engine, question: str) -> None:
     answer = engine.ask(question, "en")

@@ -15,15 +15,6 @@ ROW_KEYS = {"card", "memory_gb", "usable_gb", "need_gb", "quant", "fit", "tok_s"
             "confidence", "gpu_count", "why"}
 
 
-@pytest.fixture(scope="module")
-def engine() -> Engine:
-    from answers.knowledge import Knowledge
-    from catalog.builtin import load_builtin_models
-    from catalog.gpus import load_gpu_records
-
-    return Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))
-
-
 def _params(engine: Engine, name: str) -> float:
     return next(m.params_b for m in engine.knowledge.models if m.name == name)
 
