@@ -22,7 +22,7 @@ import re
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.accuracy import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
-from estimator.model import ModelSize  # noqa: E402
+from estimator.model import Layout, ModelSize  # noqa: E402
 from estimator.profile import Profile  # noqa: E402
 from estimator.quants import Quant  # noqa: E402
 from estimator.setups import Device, Setup, SetupConstants  # noqa: E402
@@ -53,11 +53,28 @@ class SetupCase:
     single_tok_s: float | None = None  # the same source's speed on one of the cards, for the hop fit
 
 
+def model_layouts() -> Callable[[str], Layout | None]:
+    """A row's model name → the built-in model record's architecture (attention layout, vocabulary,
+    hidden width), as an answer naming that model gets it; exact name or alias after normalizing, so a
+    row never borrows another model's shape. None for a model the catalog does not hold."""
+    from answers.knowledge import layout_of
+    from catalog.builtin import load_builtin_models
+    from catalog.resolve import normalize
+
+    index: dict[str, Layout | None] = {}
+    for rec in load_builtin_models():
+        for name in (rec.name, *rec.aliases):
+            index.setdefault(normalize(name), layout_of(rec.architecture))
+    return lambda name: index.get(normalize(name))
+
+
 def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXTRA_CSV,
                lookup: CardLookup | None = None) -> list[SetupCase]:
     """The rows, each on the current catalog's record of its hardware (a Mac's memory configuration
-    when the row names it, else the chip's default one)."""
+    when the row names it, else the chip's default one) and with its model's architecture when the
+    model catalog holds it (the memory need and the offload placement use the layout and vocabulary)."""
     lookup = lookup or card_lookup()
+    layout = model_layouts()
     cases: list[SetupCase] = []
 
     def add(tag: str, r: dict[str, str], count: int, gpu: str, ram_gb: float | None, ram_bw: float | None,
@@ -67,7 +84,7 @@ def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXT
             raise LookupError(f"{tag}: {gpu!r} is not in the current catalog")
         q, _ = parse_quant(r["quant"])
         size = ModelSize(float(r["params_b_total"]), float(r["params_b_active"]) if r["params_b_active"] else None,
-                         name=r["model"])
+                         layout(r["model"]), name=r["model"])
         setup = Setup((Device(card, count),), ram_gb=ram_gb, ram_bandwidth_gbps=ram_bw)
         slices = []
         if count > 1:
