@@ -160,3 +160,21 @@ def test_benchmark_rows_take_the_catalog_architecture_by_exact_name() -> None:
     assert by_model["Mistral-Small-24B"].vocab_size == 131_072
     lookup = model_layouts()
     assert lookup("Gemma 3 13B") is None and lookup("Qwen3 15B") is None  # no near miss borrows a shape
+
+
+def test_stated_placement_reads_the_rows_own_layer_split() -> None:
+    from benchmarks.setups_accuracy import _stated_terms, stated_placement
+
+    p = load_profile("measured")
+    gemma = next(c for c in load_cases() if c.model == "Gemma 3 12B" and "offload" in c.slices)
+    assert "-ngl 44" in gemma.notes
+    terms = _stated_terms(p, gemma, SETUP_CONSTANTS)
+    assert terms is not None
+    out_b = 262_208 * 3_840 / 1e9
+    o = out_b / 12.19
+    per_token = 12.19 * 4.85 / 8  # Q4_K_M at llama.cpp's 4.85 bits
+    # 4 of 48 repeating layers and the output matrix (Q6_K) are read from RAM
+    assert terms[1] == pytest.approx(4 / 48 * per_token * (1 - o) + out_b * 6.5625 / 8)
+    scored = stated_placement("measured")
+    assert len(scored) == sum("offload" in c.slices for c in load_cases())
+    assert all(s.low == pytest.approx(0.6 * s.est) for s in scored)
