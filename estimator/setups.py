@@ -433,5 +433,5 @@ def short_gb(row: SetupRow) -> float:
 
 
 __all__ = ["Device", "Hardware", "Pool", "ProfileSetupConstants", "Setup", "SetupConstants", "SetupRow",
-           "offload_seconds", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "ram_share", "rate_setup", "short_gb", "speed_range",
-           "split_seconds", "unified_gpu_share"]
+           "offload_seconds", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "ram_share", "rate_setup",
+           "short_gb", "speed_range", "split_seconds", "unified_gpu_share"]

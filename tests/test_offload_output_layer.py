@@ -65,7 +65,8 @@ def test_logits_of_a_micro_batch_set_the_compute_buffer_of_a_large_vocabulary() 
     layers_stage = p.compute_gb + p.compute_gb_per_4k  # the buffer's other peak at 4,096 tokens
     assert logits > layers_stage
     assert p.compute_buffer_gb(4096, gemma) == pytest.approx(logits)
-    bare = ModelSize(gemma.params_b, layout=Layout(gemma.layout.groups), name="no vocabulary")  # type: ignore[union-attr]
+    assert gemma.layout is not None
+    bare = ModelSize(gemma.params_b, layout=Layout(gemma.layout.groups), name="no vocabulary")
     q = BY_NAME["Q4_K_M"]
     assert p.need_gb(gemma, q, 4096) - p.need_gb(bare, q, 4096) == pytest.approx(logits - layers_stage)
     parts = p.memory_parts(gemma, q, 4096)
