@@ -30,7 +30,7 @@ def layout_of(arch: Architecture | None) -> Layout | None:
             window=g.window, latent_dim=g.latent_dim, rope_dim=g.rope_dim, state_bytes=g.state_bytes,
         )
         for g in arch.attention
-    ))
+    ), vocab_size=arch.vocab_size, hidden_size=arch.hidden_size)
 
 
 def model_size(record: ModelRecord) -> ModelSize | None:

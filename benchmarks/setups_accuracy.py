@@ -22,7 +22,7 @@ import re
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.accuracy import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
-from estimator.model import ModelSize  # noqa: E402
+from estimator.model import Layout, ModelSize  # noqa: E402
 from estimator.profile import Profile  # noqa: E402
 from estimator.quants import Quant  # noqa: E402
 from estimator.setups import Device, Setup, SetupConstants  # noqa: E402
@@ -51,13 +51,31 @@ class SetupCase:
     tok_s: float
     slices: tuple[str, ...]
     single_tok_s: float | None = None  # the same source's speed on one of the cards, for the hop fit
+    notes: str = ""
+
+
+def model_layouts() -> Callable[[str], Layout | None]:
+    """A row's model name → the built-in model record's architecture (attention layout, vocabulary,
+    hidden width), as an answer naming that model gets it; exact name or alias after normalizing, so a
+    row never borrows another model's shape. None for a model the catalog does not hold."""
+    from answers.knowledge import layout_of
+    from catalog.builtin import load_builtin_models
+    from catalog.resolve import normalize
+
+    index: dict[str, Layout | None] = {}
+    for rec in load_builtin_models():
+        for name in (rec.name, *rec.aliases):
+            index.setdefault(normalize(name), layout_of(rec.architecture))
+    return lambda name: index.get(normalize(name))
 
 
 def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXTRA_CSV,
                lookup: CardLookup | None = None) -> list[SetupCase]:
     """The rows, each on the current catalog's record of its hardware (a Mac's memory configuration
-    when the row names it, else the chip's default one)."""
+    when the row names it, else the chip's default one) and with its model's architecture when the
+    model catalog holds it (the memory need and the offload placement use the layout and vocabulary)."""
     lookup = lookup or card_lookup()
+    layout = model_layouts()
     cases: list[SetupCase] = []
 
     def add(tag: str, r: dict[str, str], count: int, gpu: str, ram_gb: float | None, ram_bw: float | None,
@@ -67,7 +85,7 @@ def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXT
             raise LookupError(f"{tag}: {gpu!r} is not in the current catalog")
         q, _ = parse_quant(r["quant"])
         size = ModelSize(float(r["params_b_total"]), float(r["params_b_active"]) if r["params_b_active"] else None,
-                         name=r["model"])
+                         layout(r["model"]), name=r["model"])
         setup = Setup((Device(card, count),), ram_gb=ram_gb, ram_bandwidth_gbps=ram_bw)
         slices = []
         if count > 1:
@@ -78,7 +96,8 @@ def load_cases(shared_csv: Path | str = DEFAULT_CSV, extra_csv: Path | str = EXT
             slices.append("offload")
         if gpu.startswith(SETUPS_HARDWARE) or "DGX Spark" in gpu:
             slices.append("new hardware")
-        cases.append(SetupCase(tag, r["model"], size, q, gpu, setup, float(r["tg_tokens_per_s"]), tuple(slices), single))
+        cases.append(SetupCase(tag, r["model"], size, q, gpu, setup, float(r["tg_tokens_per_s"]), tuple(slices), single,
+                               r.get("notes") or ""))
 
     with open(shared_csv, newline="", encoding="utf-8") as fh:
         for i, r in enumerate(csv.DictReader(fh)):
@@ -240,6 +259,57 @@ def summary(scored: Sequence[Scored]) -> dict[str, float]:
             "bias": statistics.median(s.ratio for s in scored)}
 
 
+# ---------------------------------------------------------------------------------------- placement
+
+
+def _stated_terms(profile: Profile, case: SetupCase, c: SetupConstants) -> tuple[float, float] | None:
+    """(seconds on the card, GB the CPU reads) per token at the placement the row's notes state (`-ngl k`:
+    the last k repeating layers on the card, the output layer in RAM unless every layer is there;
+    `--n-cpu-moe m`: the experts of m layers in RAM), so time = card + GB / (RAM bandwidth × share).
+    None when the row states no placement or its model's layer count or vocabulary is not known."""
+    from estimator.setups import _gb_per_token, output_bpw, pool_of, split_seconds
+
+    layout = case.size.layout
+    ngl = re.search(r"-ngl (\d+)", case.notes)
+    cpu_moe = re.search(r"--n-cpu-moe (\d+)", case.notes)
+    if layout is None or case.setup.ram_gb is None or not (ngl or cpu_moe):
+        return None
+    n_layer = sum(g.layers for g in layout.groups)
+    pool = pool_of(c, profile, case.setup)
+    t_card = split_seconds(profile, case.size, pool, case.quant, c.for_profile(profile.name).hop_ms)
+    per_token = _gb_per_token(profile, case.size, case.quant)
+    if cpu_moe and case.size.is_moe:
+        x, f = c.moe_expert_share_active, min(1.0, int(cpu_moe.group(1)) / n_layer)
+        return (1 - x * f) * t_card, x * f * per_token
+    out_b = layout.output_params_b
+    if not ngl or out_b is None:
+        return None
+    k = int(ngl.group(1))
+    if k > n_layer:
+        return None  # everything on the card: not an offload
+    o, f = min(1.0, out_b / case.size.params_b), (n_layer - k) / n_layer
+    return (1 - f) * (1 - o) * t_card, f * per_token * (1 - o) + out_b * output_bpw(case.quant) / 8
+
+
+def stated_placement(profile_name: str = "measured", cases: Sequence[SetupCase] | None = None) -> list[Scored]:
+    """The offload time rule alone: each offload row at the placement its source states, the RAM share
+    refitted leave-one-out at those placements (the median of what the other rows imply). Tells the time
+    rule's error apart from the placement's (the rows' offload was tuned by hand, often past the minimum)."""
+    from answers.profiles import load_profile, load_setup_constants
+    from estimator.setups import ram_bandwidth
+
+    profile, c = load_profile(profile_name), load_setup_constants()
+    cases = list(cases) if cases is not None else load_cases()
+    terms = [(x, t, ram_bandwidth(c, x.setup)[1]) for x in cases if (t := _stated_terms(profile, x, c)) is not None]
+    implied = [b / (bw * (1 / x.tok_s - a)) if 1 / x.tok_s > a else math.inf for x, (a, b), bw in terms]
+    out = []
+    for i, (x, (a, b), bw) in enumerate(terms):
+        share = statistics.median(v for j, v in enumerate(implied) if j != i)
+        tok = 1 / (a + b / (bw * share))
+        out.append(Scored(x, tok, 0.6 * tok, 1.6 * tok, "low"))
+    return out
+
+
 def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, float]]]:  # noqa: ANN001
     from answers.profiles import load_profile, load_setup_constants
 
@@ -269,6 +339,12 @@ def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, 
                 c = s.case
                 p(f"  {c.source:9} {c.model[:18]:18} {c.quant.name:7} {c.gpu[:34]:34} ×{c.setup.gpu_count} "
                   f"meas {c.tok_s:7.2f} est {s.est:7.2f} [{s.low:6.1f}–{s.high:6.1f}] {s.confidence}")
+    stated = stated_placement("measured", cases)
+    t = summary(stated)
+    if t["n"]:
+        p(f"measured, offload at each row's stated placement (-ngl / --n-cpu-moe; RAM share leave-one-out): "
+          f"n={t['n']}, median err {t['median_error']:.2f}×, in range {t['inside_range']:.0%}")
+        results["measured"]["offload, stated placement"] = t
     return results
 
 

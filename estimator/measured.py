@@ -20,7 +20,8 @@ Speed (one request, decode):
 Memory (GiB, against the card's memory read as GiB — GPU memory comes in binary sizes):
 
     need = weights at real bpw (+ a small per-kind overhead for the higher-precision embeddings/output)
-         + cache (architecture when known, else the size estimate) + compute buffer (grows with context)
+         + cache (architecture when known, else the size estimate) + compute buffer (grows with context;
+           at least the logits of a micro-batch when the vocabulary is known)
     usable = memory − a fixed driver/runtime reserve (minus an OS share on unified-memory parts)
 
 Ranges come from the cross-validated errors of the fit (benchmarks/fit_measured.py): the confidence
@@ -63,6 +64,19 @@ KINDS = ("f16", "q8", "k", "iq", "legacy", "mxfp4")
 CLASSES = ("gddr", "hbm", "legacy", "unified")
 CONFIDENCE = ("high", "medium", "low")
 _NATIVE_MXFP4 = re.compile(r"gpt[-_ ]?oss", re.IGNORECASE)
+
+
+# llama.cpp sizes its compute graph for one micro-batch (n_ubatch, 512 by default) and reserves it with an
+# output row per token: the logits tensor is n_vocab f32 values × 512 (Llama 3's 128,256 tokens: 250.5 MiB,
+# which is most of the 258.5 MiB compute buffer llama.cpp reports for Llama 3 8B at n_ubatch 512).
+LLAMA_UBATCH = 512
+LOGIT_BYTES = 4
+
+
+def logits_gb(model: ModelSize | None) -> float:
+    """GiB of the logits buffer for one micro-batch; 0 when the model's vocabulary is not known."""
+    vocab = model.layout.vocab_size if model is not None and model.layout is not None else None
+    return 0.0 if vocab is None else vocab * LLAMA_UBATCH * LOGIT_BYTES / GIB
 
 
 def card_class(card: Card) -> str:
@@ -154,16 +168,22 @@ class MeasuredProfile:
             return size_cache_gb(math.sqrt(model.params_b * model.active_params_b), context, cache_type)
         return cache_gb(model, context, cache_type)[0]
 
-    def compute_buffer_gb(self, context: int) -> float:
-        return self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
+    def compute_buffer_gb(self, context: int, model: ModelSize | None = None) -> float:
+        """llama.cpp's compute buffer on the card. Its graph allocator reuses memory from stage to stage, so
+        the buffer is the larger of two peaks: the layers' (attention at this context: the fitted constants)
+        and the output's, the f32 logits of a whole micro-batch (`logits_gb`), which only a large
+        vocabulary lifts above the first (Gemma's 262k tokens: 0.5 GiB)."""
+        layers = self.compute_gb + self.compute_gb_per_4k * context / DEFAULT_CONTEXT
+        return max(layers, logits_gb(model)) if model is not None else layers
 
     def need_gb(self, model: ModelSize, q: Quant, context: int, cache_type: str = DEFAULT_CACHE_TYPE) -> float:
-        return self.weights_gb(model, q) + self.cache_gb(model, context, cache_type) + self.compute_buffer_gb(context)
+        return (self.weights_gb(model, q) + self.cache_gb(model, context, cache_type)
+                + self.compute_buffer_gb(context, model))
 
     def memory_parts(self, model: ModelSize, q: Quant, context: int,
                      cache_type: str = DEFAULT_CACHE_TYPE) -> MemoryParts:
         return MemoryParts(self.weights_gb(model, q), self.cache_gb(model, context, cache_type),
-                           self.compute_buffer_gb(context))
+                           self.compute_buffer_gb(context, model))
 
     def holds_rule(self, card: Card) -> HoldsRule:
         os_share = self.unified_os_share if card_class(card) == "unified" else 0.0
@@ -266,4 +286,4 @@ class MeasuredProfile:
         return self.tok_range(row.size, row.card, row.quant, est)
 
 
-__all__ = ["MeasuredProfile", "card_class", "native_mxfp4", "LADDER"]
+__all__ = ["MeasuredProfile", "card_class", "logits_gb", "native_mxfp4", "LADDER"]

@@ -33,6 +33,17 @@ class LayerGroup:
 @dataclass(frozen=True, slots=True)
 class Layout:
     groups: tuple[LayerGroup, ...]
+    # The vocabulary and hidden width (published config): the output layer is a vocab × hidden matrix, and
+    # llama.cpp's logits buffer holds vocab floats per token of a micro-batch. None when not known.
+    vocab_size: int | None = None
+    hidden_size: int | None = None
+
+    @property
+    def output_params_b(self) -> float | None:
+        """Parameters of the output layer (vocab × hidden), in billions; None when either is unknown."""
+        if self.vocab_size is None or self.hidden_size is None:
+            return None
+        return self.vocab_size * self.hidden_size / 1e9
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from .card import Card
+from .memory import GIB
 from .memory import weights_gb as ref_weights_gb
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
@@ -324,10 +325,52 @@ def offload_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool,
             f = in_ram / expert_gb  # share of the experts (and of the expert bytes per token) in RAM
             t = (1 - x * f) * t_gpu + x * f * per_token / (ram_bw * share)
             return t, in_ram
+    out_b = model.layout.output_params_b if model.layout is not None else None
+    if out_b and room < weights:
+        return _dense_spill_seconds(q, model.params_b, weights, room, t_gpu, per_token, out_b, ram_bw * share)
     in_ram = min(weights, max(0.0, weights - room))
     f = in_ram / weights if weights else 0.0
     t = (1 - f) * t_gpu + f * per_token / (ram_bw * share)
     return t, in_ram
+
+
+# llama.cpp stores the output matrix (or the tied token embedding that serves as it) at Q6_K whatever the
+# level, at Q5_K for the 1–3-bit I-quant levels, and keeps Q8_0 and 16-bit levels as they are
+# (llama_tensor_get_type in llama-quant.cpp).
+_OUTPUT_Q5_K_LEVELS = frozenset({"IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ2_M", "IQ3_XXS"})
+Q6_K_BPW = 210 * 8 / 256  # ggml block_q6_K: 210 bytes per 256 weights
+Q5_K_BPW = 176 * 8 / 256  # ggml block_q5_K: 176 bytes per 256 weights
+
+
+def output_bpw(q: Quant) -> float:
+    """Bits per weight of the output matrix in a llama.cpp file of level `q`."""
+    if q.bpw >= quant("Q8_0").bpw:
+        return q.bpw
+    return Q5_K_BPW if q.name in _OUTPUT_Q5_K_LEVELS else Q6_K_BPW
+
+
+def output_gb(model: ModelSize, q: Quant) -> float | None:
+    """GiB of the output matrix (vocab × hidden at `output_bpw`); None when the layout lacks either."""
+    out_b = model.layout.output_params_b if model.layout is not None else None
+    return None if out_b is None else out_b * 1e9 * output_bpw(q) / 8 / GIB
+
+
+def _dense_spill_seconds(q: Quant, params_b: float, weights: float, room: float, t_gpu: float, per_token: float,
+                         out_b: float, cpu_gbps: float) -> tuple[float, float]:
+    """A dense model that does not fit, as llama.cpp places it. `-ngl` offloads the repeating layers from
+    the last one down and the output layer only when every repeating layer is on the cards
+    (llama_model::load_tensors: the output is "layer n_layer"), so whenever layers spill, the output matrix
+    (vocab × hidden, `output_bpw`) sits in RAM beside them and the CPU reads it for every token. The cards
+    hold repeating layers only. Returns (time per token, GiB read from RAM)."""
+    out_share = min(1.0, out_b / params_b)  # the output matrix's share of the parameters
+    out_read = out_b * output_bpw(q) / 8  # GB the CPU reads per token for the output layer
+    layers = weights * (1 - out_share)  # the rest, as the profile counts weights and bytes read
+    layers_read = per_token * (1 - out_share)
+    in_ram = min(layers, max(0.0, layers - room))
+    f = in_ram / layers if layers > 0 else 1.0
+    # The cards run the layers they hold: that share of the single-card time (its fixed cost included).
+    t = (1 - f) * (1 - out_share) * t_gpu + (f * layers_read + out_read) / cpu_gbps
+    return t, in_ram + out_read * 1e9 / GIB
 
 
 def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAULT_CONTEXT,
@@ -390,5 +433,5 @@ def short_gb(row: SetupRow) -> float:
 
 
 __all__ = ["Device", "Hardware", "Pool", "ProfileSetupConstants", "Setup", "SetupConstants", "SetupRow",
-           "offload_seconds", "pool_of", "ram_bandwidth", "ram_share", "rate_setup", "short_gb", "speed_range",
-           "split_seconds", "unified_gpu_share"]
+           "offload_seconds", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "ram_share", "rate_setup",
+           "short_gb", "speed_range", "split_seconds", "unified_gpu_share"]
