@@ -48,7 +48,7 @@ def _card_facts(card: Any) -> dict[str, Any]:
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
-        from .setups import model_rows, setup_facts
+        from .setups import model_rows, other_fits, setup_facts
 
         card, pairs = model_rows(est, e.setup, s)
         mode = "setup"
@@ -77,7 +77,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         "task": task,
         "lead": None,  # "biggest" when the question asks for the biggest model (set by the engine)
         "models_total": est.kn.sized_model_count(),
-        "models_fit": len(pairs) if mode == "setup" else est.card_fit_count(card, s),
+        "models_fit": len(pairs) + other_fits(est, e.setup, s) if e.setup is not None else est.card_fit_count(card, s),
         "models_ranked": len(picks),
         "largest": None if big is None else {
             "model": big[0].name, "params_b": big[0].params_b, "quant": big[1].quant.name if big[1].quant else None,

@@ -71,6 +71,8 @@ QUESTIONS = [
     "what can my rtx 4090 run?",
     "best coding model for my rtx 3090",
     "what runs on 12 GB?",
+    "what can 2x rtx 3090 run?",
+    "best model for 2x rtx 3060 and 64 gb ram",
     "biggest model for a rtx 4060 ti 16gb",
     "can a rtx 4090 run llama 3 8b?",
     "how much vram does Corvid 7 12B need?",
