@@ -138,3 +138,46 @@ def test_runnable_models_pass_the_stored_prefilter(engines: tuple[Engine, Engine
     assert runnable and all(prefilter(m, advice.MIN_PARAMS_B, advice.MIN_DATE) for m in runnable)
     stored = engines[0].knowledge.rankable_models(advice.MIN_PARAMS_B, advice.MIN_DATE)
     assert {m.name for m in runnable} <= {m.name for m in stored}
+
+
+# ---------------------------------------------------------------------------- migration to the stored index
+EDGE = Path(__file__).parent / "data" / "epoch" / "edge_2026.csv"
+
+
+def _tables(path: Path) -> set[str]:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        con.close()
+
+
+def _downgrade(path: Path, sql: str) -> None:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    con.executescript(sql)
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("change", [
+    # a schema-2 database of ours: no index tables (what every database built before this change holds)
+    "DROP TABLE model_facts; DROP TABLE model_keys; DROP TABLE model_blobs; DROP TABLE model_sizes;"
+    "UPDATE schema_version SET version = 2; DELETE FROM meta WHERE key = 'model_keys';",
+    # same schema, keys written by other matching rules (another tpsbot version)
+    "UPDATE meta SET value = 'other-rules' WHERE key = 'model_keys'; DELETE FROM model_keys; DELETE FROM model_blobs;",
+])
+def test_an_older_database_of_ours_is_rebuilt_with_its_index_and_keeps_its_import(tmp_path, change: str) -> None:
+    db = tmp_path / "catalog.db"
+    asyncio.run(build_catalog(db))
+    asyncio.run(import_epoch(db, EDGE))
+    before = asyncio.run(Knowledge.load(db)).model_count()
+    _downgrade(db, change)
+    kn = asyncio.run(Knowledge.load(db))  # a read command: rebuilds like any older schema
+    assert {"model_facts", "model_keys", "model_blobs", "model_sizes"} <= _tables(db)
+    assert kn.model_count() == before > 181  # the Epoch import was carried over
+    res = kn.model_resolver.resolve("alpha moe")
+    assert res.best is not None and res.best.name == "Alpha MoE"
