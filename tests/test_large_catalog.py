@@ -181,3 +181,46 @@ def test_an_older_database_of_ours_is_rebuilt_with_its_index_and_keeps_its_impor
     assert kn.model_count() == before > 181  # the Epoch import was carried over
     res = kn.model_resolver.resolve("alpha moe")
     assert res.best is not None and res.best.name == "Alpha MoE"
+
+
+# ---------------------------------------------------------------------------- Epoch's real snapshot
+REAL_QUESTIONS = [
+    "what can my rtx 3060 run?",
+    "best coding model for 24 GB",
+    "what can 2x rtx 3090 run?",
+    "how much vram does glm-4.5v need?",
+    "can a rtx 4090 run llama 3 8b?",
+    "how much vram does mixtral 8x7b need?",
+]
+
+
+@pytest.fixture(scope="module")
+def real_engines(tmp_path_factory) -> tuple[Engine, Engine]:
+    from tests.conftest import SHARED
+
+    db = tmp_path_factory.mktemp("real") / "catalog.db"
+    asyncio.run(build_catalog(db))
+    asyncio.run(import_epoch(db, SHARED / "data" / "epoch" / "all_ai_models.csv"))
+
+    async def everything() -> Knowledge:
+        async with await CatalogStore.open(db) as store:
+            return Knowledge(await store.gpus(), await store.models(), store.path, await store.imports())
+
+    return Engine(asyncio.run(Knowledge.load(db))), Engine(asyncio.run(everything()))
+
+
+@pytest.mark.parametrize("question", REAL_QUESTIONS)
+def test_real_snapshot_answers_like_full_loading(real_engines: tuple[Engine, Engine], question: str) -> None:
+    stored, full = real_engines
+    a, b = stored.ask(question), full.ask(question)
+    assert (a.intent, a.entities, a.facts, a.text) == (b.intent, b.entities, b.facts, b.text)
+    assert stored.knowledge._models is None
+
+
+def test_real_snapshot_runnable_models_pass_the_prefilter(real_engines: tuple[Engine, Engine]) -> None:
+    from answers import advice
+
+    stored, full = real_engines
+    runnable = {m.name for m in full.knowledge.models if advice.runnable(m)}
+    rankable = {m.name for m in stored.knowledge.rankable_models(advice.MIN_PARAMS_B, advice.MIN_DATE)}
+    assert len(runnable) > 100 and runnable <= rankable
