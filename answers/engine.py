@@ -66,7 +66,6 @@ class Engine:
         self.estimates = Estimates(knowledge, self.profiles)
         self._built = Lru(256)
         self._keys: dict[int, list[str]] = {}
-        self._models_by_name: dict[str, ModelRecord] | None = None
         self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
         self._tables = Lru(256)
         # Stand-in records for "a 70b" (answers/generic_model.py), kept alive: caches key on id().
@@ -193,7 +192,7 @@ class Engine:
         text = value.strip()[:200]
         if not text:
             return None
-        known = self._model_names().get(text)
+        known = self.knowledge.model_named(text)
         if known is not None:  # a display name (what the parser and autocomplete hand over)
             return known
         resolver = self.knowledge.model_resolver
@@ -231,14 +230,6 @@ class Engine:
             cands = self._near(resolver, text)
         return _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
 
-    def _model_names(self) -> dict[str, ModelRecord]:
-        if self._models_by_name is None:
-            table: dict[str, ModelRecord] = {}
-            for m in self.knowledge.models:
-                table.setdefault(m.name, m)
-            self._models_by_name = table
-        return self._models_by_name
-
     def _card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
         """The other variants when the typed card name was resolved by the defaults rule."""
         if not typed or not typed.strip() or card is None:
@@ -269,7 +260,8 @@ class Engine:
 
         keys = self._keys.get(id(resolver))  # normalized names, per resolver
         if keys is None:
-            keys = self._keys[id(resolver)] = [normalize(n) for n in resolver.names]
+            stored = getattr(resolver, "normalized_names", None)  # a stored catalog keeps them (catalog/model_index.py)
+            keys = self._keys[id(resolver)] = stored() if stored else [normalize(n) for n in resolver.names]
         hits = process.extract(normalize(text), keys, scorer=fuzz.ratio, limit=5, score_cutoff=75)
         return [resolver.names[i] for _, _, i in hits]
 

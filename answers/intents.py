@@ -175,10 +175,14 @@ class Estimates:
         return self._rated.get_or(key, make)
 
     def card_models(self, card: GpuRecord, s: Settings) -> list[tuple[ModelRecord, Row]]:
+        """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,
+        fastest first; `card_fit_count` counts every catalog model that fits."""
+        from .advice import MIN_DATE, MIN_PARAMS_B
+
         def make() -> list[tuple[ModelRecord, Row]]:
             out = []
             cards = [card]
-            for rec in self.kn.models:
+            for rec in self.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
                 size = self.size_of(rec)
                 if size is None:
                     continue
@@ -189,6 +193,19 @@ class Estimates:
             return out
 
         return self._card_models.get_or((card.position, card.name, s), make)
+
+    def card_fit_count(self, card: GpuRecord, s: Settings) -> int:
+        """Every sized catalog model that runs on `card`: the ranked candidates one by one, the rest
+        by size group (a 100,000-model catalog holds a few thousand distinct sizes)."""
+        from .advice import MIN_DATE, MIN_PARAMS_B
+
+        def make() -> int:
+            cards = [card]
+            others = sum(n for size, n in self.kn.other_sizes(MIN_PARAMS_B, MIN_DATE)
+                         if rate_all(self.query(size, s), cards)[0].runs)
+            return len(self.card_models(card, s)) + others
+
+        return self._card_models.get_or(("fit_count", card.position, card.name, s), make)
 
 
 # ---------------------------------------------------------------------------- fact helpers
@@ -607,7 +624,7 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built({"profile": est.profile(s.profile).name, "models_total": len(est.kn.models), "cards_total": len(est.kn.gpus_for(s.profile))})
+    return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(), "cards_total": len(est.kn.gpus_for(s.profile))})
 
 
 def fallback(est: Estimates, e: Entities, s: Settings) -> Built:

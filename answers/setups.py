@@ -187,14 +187,18 @@ class SetupCard:
 
 
 def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
-    """"What can my setup run": every catalog model it holds whole (models that would only run offloaded
-    are left to the can_run answer), each with its row, in catalog order; and the setup as a card."""
+    """"What can my setup run": every model the advice rules may rank (Knowledge.rankable_models, a
+    superset of advice.runnable) that it holds whole (models that would only run offloaded are left to
+    the can_run answer), each with its row, in catalog order; and the setup as a card.
+    `other_fits` counts the rest of the catalog."""
+    from .advice import MIN_DATE, MIN_PARAMS_B
+
     profile = est.profile(s.profile)
     constants = est.profiles.setup_constants()
     first = setup.devices[0].card
     view: SetupCard | None = None
     pairs: list[tuple[ModelRecord, Row]] = []
-    for rec in est.kn.models:
+    for rec in est.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
         size = est.size_of(rec)
         if size is None:
             continue
@@ -207,3 +211,15 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
     if view is None:
         view = SetupCard(setup.label, first.vendor, first.memory_gb, first.bandwidth_gbps)
     return view, pairs
+
+
+def other_fits(est: Estimates, setup: Setup, s: Settings) -> int:
+    """How many catalog models outside `model_rows` the setup holds whole, rated once per size group."""
+    from .advice import MIN_DATE, MIN_PARAMS_B
+
+    profile, constants = est.profile(s.profile), est.profiles.setup_constants()
+    held = 0
+    for size, n in est.kn.other_sizes(MIN_PARAMS_B, MIN_DATE):
+        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant, constants=constants)
+        held += n if r.runs and r.fit != "offload" else 0
+    return held

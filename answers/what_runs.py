@@ -48,7 +48,7 @@ def _card_facts(card: Any) -> dict[str, Any]:
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
-        from .setups import model_rows, setup_facts
+        from .setups import model_rows, other_fits, setup_facts
 
         card, pairs = model_rows(est, e.setup, s)
         mode = "setup"
@@ -76,8 +76,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         "context": s.context, "profile": est.profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
         "task": task,
         "lead": None,  # "biggest" when the question asks for the biggest model (set by the engine)
-        "models_total": sum(1 for m in est.kn.models if est.size_of(m) is not None),
-        "models_fit": len(pairs),
+        "models_total": est.kn.sized_model_count(),
+        "models_fit": len(pairs) + other_fits(est, e.setup, s) if e.setup is not None else est.card_fit_count(card, s),
         "models_ranked": len(picks),
         "largest": None if big is None else {
             "model": big[0].name, "params_b": big[0].params_b, "quant": big[1].quant.name if big[1].quant else None,

