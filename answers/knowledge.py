@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from catalog.records import Architecture, GpuRecord, ModelRecord
-from catalog.store import CatalogStore
+from catalog.store import CatalogStore, StoreError  # StoreError: what a front end reports when the db fails
 from estimator.model import Layout, LayerGroup, ModelSize, NativeShare
 
 if TYPE_CHECKING:

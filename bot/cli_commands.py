@@ -20,7 +20,7 @@ Emit = Callable[[argparse.Namespace, Any, str], None]
 
 
 async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
-    from answers.admin import StoreError
+    from answers.knowledge import StoreError
     from answers.api import ReportError
 
     try:
