@@ -10,6 +10,8 @@ and profiles as the bot's answers. `answers.report_text` writes them through the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,19 @@ SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
 MAX_RAM_GB = 16384
+
+
+@contextmanager
+def _estimator_errors() -> Iterator[None]:
+    """The estimator's input errors as report errors (one message each, localized where it is ours)."""
+    try:
+        yield
+    except UnknownCacheType as exc:
+        raise ReportError.text(str(exc)) from None
+    except UnknownQuant as exc:
+        raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
+    except InvalidInput as exc:
+        raise ReportError.text(str(exc)) from None
 
 
 class CardNotResolved(ReportError, UnresolvedName):
@@ -178,7 +193,7 @@ class Reports:
                 raise ReportError(NO_PARAMS, model=record.name)
         elif req.params_b is None:
             raise ReportError(NO_MODEL_GIVEN)
-        try:
+        with _estimator_errors():
             if req.params_b is not None or req.active_params_b is not None:
                 params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
                 own = size is not None and req.params_b is None  # the record's own total: keep its layout
@@ -189,12 +204,6 @@ class Reports:
             return Query(size, context=req.context or DEFAULT_CONTEXT, min_quality=req.min_quality,
                          forced_quant=req.quant, profile=self.profiles.get(req.profile),
                          cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
-        except UnknownCacheType as exc:
-            raise ReportError.text(str(exc)) from None
-        except UnknownQuant as exc:
-            raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
-        except InvalidInput as exc:
-            raise ReportError.text(str(exc)) from None
 
     @staticmethod
     def _label(q: Query) -> ModelLabel:
@@ -258,14 +267,8 @@ class Reports:
         prof = self.profiles.get(profile)
         if rig is not None:
             return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants())
-        try:
+        with _estimator_errors():
             found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
-        except UnknownCacheType as exc:
-            raise ReportError.text(str(exc)) from None
-        except UnknownQuant as exc:
-            raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
-        except InvalidInput as exc:
-            raise ReportError.text(str(exc)) from None
         data = {"card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
                 "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
                 "models": [{"model": x.model.name, "params_b": x.model.params_b,
