@@ -43,6 +43,8 @@ async def get_engine(db_path: Path | None = None) -> Any:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test provokes errors that the bot logs")
+    config.addinivalue_line("markers", "invalid_requests: the test provokes 401/403s from the fake Discord")
+    config.addinivalue_line("markers", "soak: the long load test (deselected by default; run with -m soak)")
 
 
 @pytest.fixture(autouse=True)
@@ -67,10 +69,14 @@ async def engine(catalog_db: Path | None) -> Any:
 
 
 @pytest_asyncio.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
+async def fake(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     server = await FakeDiscord().start()
     yield server
     await server.stop()
+    # Each 401/403 counts toward Discord's invalid-request ban: a well-behaved bot sends none.
+    if not request.node.get_closest_marker("invalid_requests"):
+        bad = [(r.method, r.path, r.status, r.response) for r in server.requests if r.status in (401, 403)]
+        assert server.invalid_requests == 0, bad
     # Whatever the test did: every message the bot sent or edited allowed no pings at all.
     for rec in server.requests:
         body = rec.json if isinstance(rec.json, dict) else {}

@@ -43,7 +43,9 @@ async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[discord.Client
 
 async def call(bot: discord.Client, fake: FakeDiscord, name: str, options: list[dict[str, Any]] | None = None,
                **kw: Any) -> Recorded:
+    offered = kw.pop("offered", True)
     payload = P.interaction(2, P.command_data(name, options), user_id=kw.pop("user_id", USER), **kw)
+    fake.register_interaction(payload, offered=offered)  # as if Discord had sent it: its 3 s start now
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     bot.tree._from_interaction(interaction)  # what the client calls on INTERACTION_CREATE: _call + errors
     return await fake.wait_for(fake.callback_for(payload), timeout=5)
@@ -118,7 +120,8 @@ async def test_settings_are_saved_for_managers(bot: discord.Client, fake: FakeDi
 
 async def test_settings_refused_in_dms(bot: discord.Client, fake: FakeDiscord) -> None:
     sub = {"name": "show", "type": 1, "options": []}
-    rec = await call(bot, fake, "settings", [sub], in_guild=False)
+    # Discord hides a guild-only command in DMs; a stale client could still send it.
+    rec = await call(bot, fake, "settings", [sub], in_guild=False, offered=False)
     assert rec.json["data"]["content"] == t("en", errors.GUILD_ONLY)
 
 
@@ -135,7 +138,7 @@ async def test_help_lists_every_command(bot: discord.Client, fake: FakeDiscord) 
 
 
 async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fake: FakeDiscord) -> None:
-    payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
+    payload = fake.register_interaction(P.interaction(2, P.command_data("vram", []), user_id=USER)).payload
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     await commands.vram.callback(interaction, "GLIDE", 8192, "Q6_K")  # type: ignore[call-arg]
     assert bot.engine.calls[-1][:3] == ("vram", "en", "GLIDE")
@@ -149,6 +152,7 @@ async def test_settings_plain_adds_a_resolved_channel(bot: discord.Client, fake:
     payload = P.interaction(2, P.command_data("settings", [sub]), user_id=USER,
                             permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
     payload["data"]["resolved"] = {"channels": {str(P.CHANNEL_ID): channel}}
+    fake.register_interaction(payload)
     bot.tree._from_interaction(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
     rec = await fake.wait_for(fake.callback_for(payload))
     g = bot.store.guild(P.GUILD_ID)
@@ -159,7 +163,7 @@ async def test_settings_plain_adds_a_resolved_channel(bot: discord.Client, fake:
 
 async def test_memory_autocomplete_offers_the_amount(bot: discord.Client, fake: FakeDiscord) -> None:
     data = P.command_data("fit", [opt("model", "GLIDE"), opt("memory-or-card", "12")], focused="memory-or-card")
-    payload = P.interaction(4, data, user_id=USER)
+    payload = fake.register_interaction(P.interaction(4, data, user_id=USER)).payload
     bot.tree._from_interaction(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
     rec = await fake.wait_for(fake.callback_for(payload))
     assert rec.json["data"]["choices"] == [{"name": "12 GB", "value": "12 GB"}]
@@ -174,5 +178,5 @@ async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fak
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
     assert bot.engine.calls[0] == ("ask", "can GLIDE run on 12 GB?", "it")
-    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
+    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages" and r.status == 200)
     assert "Comodo" in rec.json["embeds"][0]["description"]

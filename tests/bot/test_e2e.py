@@ -34,7 +34,7 @@ def mention(text: str) -> str:
 
 async def bot_reply_to(fake: FakeDiscord, message: dict[str, Any]) -> Any:
     return await fake.wait_for(
-        lambda r: r.method == "POST" and r.path == f"/channels/{P.CHANNEL_ID}/messages"
+        lambda r: r.method == "POST" and r.path == f"/channels/{message['channel_id']}/messages"
         and str((r.json.get("message_reference") or {}).get("message_id")) == message["id"]
     )
 
@@ -149,7 +149,7 @@ async def test_bot_resumes_after_the_gateway_drops(fake: FakeDiscord, running: R
     await fake.drop_connections(code=4000)
     await fake.wait_for(lambda op: op["op"] in (2, 6) and fake.gateway_ops.index(op) >= before, gateway=True)
     resumed = [op for op in fake.gateway_ops[before:] if op["op"] == 6]
-    assert resumed and resumed[0]["d"]["session_id"] == "fake-session"
+    assert resumed and resumed[0]["d"]["session_id"] == fake.sessions[0].session_id
     await asyncio.sleep(0.05)  # let RESUMED be handled before the next event
     msg = await fake.send_message(mention("can GLIDE run on 12 GB?"), author_id=USER, mentions=[fake.bot_user])
     rec = await bot_reply_to(fake, msg)
