@@ -8,11 +8,14 @@ messages read settings on every message); writes go straight through to the data
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: list[str] = [
     # 1: per-server settings and the users' last interaction locale
@@ -78,6 +81,9 @@ class Store:
         except sqlite3.Error as exc:
             await db.close()
             raise StateDatabaseError(f"{path}: {exc}") from exc
+        except BaseException:
+            await db.close()  # else aiosqlite's thread keeps the process alive forever
+            raise
         return store
 
     async def close(self) -> None:
@@ -104,7 +110,7 @@ class Store:
         async with self._db.execute("SELECT * FROM guild_settings") as cur:
             async for gid, locale, context, quality, profile, plain, channels in cur:
                 self._guilds[gid] = GuildSettings(
-                    locale, context, quality, profile, bool(plain), frozenset(json.loads(channels))
+                    locale, context, quality, profile, bool(plain), _channel_ids(gid, channels)
                 )
         async with self._db.execute("SELECT user_id, locale FROM user_locale") as cur:
             async for uid, locale in cur:
@@ -145,3 +151,16 @@ class Store:
     async def set_meta(self, key: str, value: str) -> None:
         await self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
         await self._db.commit()
+
+
+def _channel_ids(guild_id: int, raw: object) -> frozenset[int]:
+    """plain_channels as stored; a damaged value is repaired to "no channels" with a warning."""
+    try:
+        value = json.loads(raw)  # type: ignore[arg-type]
+        if isinstance(value, list):
+            return frozenset(int(v) for v in value)
+    except (TypeError, ValueError):
+        pass
+    log.warning("State database: plain_channels of server %s is not a JSON list of ids (%.60r); using none",
+                guild_id, raw)
+    return frozenset()

@@ -640,7 +640,10 @@ class FakeDiscord:
             self.originals[token] = msg["id"]
         elif kind == 7:
             msg = self._edit(self._component_message[iid], data, files)
-        elif kind in (6, 8, 9):
+        elif kind == 6:  # deferred update: @original is the message the pressed component is on
+            msg = None
+            pending.original = str((pending.payload.get("message") or {}).get("id") or "") or None
+        elif kind in (8, 9):
             msg = None
         else:
             raise invalid_form([f"type: unknown response type {kind}"])
