@@ -52,10 +52,9 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         bot = interaction.client
         if bot.work.draining and interaction.type is not discord.InteractionType.autocomplete:
             raise errors.UserError(RESTARTING)  # shutting down: a polite "try again" instead of silence
-        try:
-            await bot.store.remember_locale(interaction.user.id, interaction.locale.value)
-        except Exception:  # best effort: a full disk must not stop the answer
-            log.warning("Could not remember the locale of user %s", interaction.user.id, exc_info=True)
+        # Written in batches: a burst of new users must not queue one database commit each
+        # before their acknowledgement.
+        bot.store.note_locale(interaction.user.id, interaction.locale.value)
         if interaction.type is discord.InteractionType.application_command:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:

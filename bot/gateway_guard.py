@@ -9,6 +9,7 @@ once per process, keeping the control-flow exceptions it uses to reconnect.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -33,6 +34,10 @@ def install() -> None:
             preview = msg[:200] if isinstance(msg, (str, bytes)) else type(msg).__name__
             log.warning("Dropped a malformed gateway frame on shard %s (%s: %s): %r",
                         self.shard_id, type(exc).__name__, exc, preview)
+        # The gateway loop reads buffered frames without ever suspending: in a burst it would parse
+        # all 1,000 events before the first handler could acknowledge one. Let handlers run
+        # between frames.
+        await asyncio.sleep(0)
 
     received_message.__tpsbot_guarded__ = True  # type: ignore[attr-defined]
     DiscordWebSocket.received_message = received_message  # type: ignore[method-assign]

@@ -7,6 +7,7 @@ messages read settings on every message); writes go straight through to the data
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sqlite3
@@ -61,6 +62,8 @@ class Store:
         self.path = path
         self._guilds: dict[int, GuildSettings] = {}
         self._users: dict[int, str] = {}
+        self._unsaved_locales: dict[int, str] = {}
+        self._flush: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -87,6 +90,9 @@ class Store:
         return store
 
     async def close(self) -> None:
+        if self._flush is not None:
+            self._flush.cancel()
+        await self.save_locales()
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -141,6 +147,30 @@ class Store:
         self._users[user_id] = locale
         await self._db.execute("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", (user_id, locale))
         await self._db.commit()
+
+    def note_locale(self, user_id: int, locale: str) -> None:
+        """Like remember_locale, without waiting: kept in memory now, written in one batch about a
+        second later (a burst of 1,000 new users is one commit, not 1,000 queued ones)."""
+        if self._users.get(user_id) == locale:
+            return
+        self._users[user_id] = locale
+        self._unsaved_locales[user_id] = locale
+        if self._flush is None:
+            self._flush = asyncio.get_running_loop().create_task(self._save_soon())
+
+    async def _save_soon(self) -> None:
+        await asyncio.sleep(1.0)
+        self._flush = None
+        try:
+            await self.save_locales()
+        except Exception:  # best effort, as remember_locale: a full disk must not stop answers
+            log.warning("Could not save remembered user locales", exc_info=True)
+
+    async def save_locales(self) -> None:
+        batch, self._unsaved_locales = self._unsaved_locales, {}
+        if batch:
+            await self._db.executemany("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", list(batch.items()))
+            await self._db.commit()
 
     # -- meta --------------------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:

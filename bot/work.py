@@ -1,7 +1,7 @@
 """Work scheduling that keeps the event loop free to acknowledge Discord within its 3 seconds.
 
 - `compute()` runs engine queries and chart drawing in ONE worker thread: acknowledgements and
-  replies (event-loop work) never wait behind a queue of answers, and the engine and matplotlib are
+  replies (event-loop work) never wait behind a queue of answers, and the engine and the chart code are
   only ever used from a single thread. More workers would not help: the work is CPU-bound Python
   (one GIL) and the host may have two cores.
 - `Work` counts handlers in flight so that shutdown can stop taking new work, let the queue finish
@@ -31,10 +31,19 @@ def _pool() -> ThreadPoolExecutor:
     return _executor
 
 
+_queued = 0  # compute jobs submitted and not finished
+_last_arrival = 0.0  # when the last handler started (Work.track)
+
+
 async def compute(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     """fn(*args, **kwargs) in the compute thread."""
+    global _queued
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool(), lambda: fn(*args, **kwargs))
+    _queued += 1
+    try:
+        return await loop.run_in_executor(_pool(), lambda: fn(*args, **kwargs))
+    finally:
+        _queued -= 1
 
 
 class Work:
@@ -49,8 +58,9 @@ class Work:
 
     @contextlib.contextmanager
     def track(self) -> Iterator[None]:
+        global _last_arrival
         self.in_flight += 1
-        self._last_start = time.monotonic()
+        self._last_start = _last_arrival = time.monotonic()
         try:
             yield
         finally:
@@ -75,19 +85,33 @@ class Work:
 # this budget, else acknowledge first ("thinking…") so a queue of answers never misses Discord's
 # 3-second deadline.
 ACK_BUDGET = 0.25
+BUSY = 3
 
 
 async def within(budget: float, fn: Callable[..., T], /, *args: Any, on_slow: Callable[[], Any], **kwargs: Any) -> T:
-    """compute(fn, ...) and, if it is not done after `budget` s, await on_slow() (the defer) meanwhile."""
+    """compute(fn, ...) and, if it is not done after `budget` s, await on_slow() (the defer) meanwhile.
+    With other jobs already queued (a burst) the answer cannot be quick: on_slow() right away."""
+    busy = _queued >= BUSY
     task = asyncio.ensure_future(compute(fn, *args, **kwargs))
-    done, _ = await asyncio.wait({task}, timeout=budget)
+    done, _ = await asyncio.wait({task}, timeout=0 if busy else budget)
     if not done:
         try:
             await on_slow()
         except BaseException:
             task.add_done_callback(_consume)
             raise
+        result = await task
+        await burst_over()  # acknowledged already: let the rest of the burst be acknowledged first
+        return result
     return await task
+
+
+async def burst_over(quiet: float = 0.05, limit: float = 3.0) -> None:
+    """Wait until no new request arrived for `quiet` s (at most `limit` s): during a burst,
+    acknowledgements go out before answers, which can wait (the token lasts 15 minutes)."""
+    started = time.monotonic()
+    while time.monotonic() - _last_arrival < quiet and time.monotonic() - started < limit:
+        await asyncio.sleep(quiet)
 
 
 def _consume(task: asyncio.Future[Any]) -> None:

@@ -44,7 +44,6 @@ async def get_engine(db_path: Path | None = None) -> Any:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test provokes errors that the bot logs")
     config.addinivalue_line("markers", "invalid_requests: the test provokes 401/403s from the fake Discord")
-    config.addinivalue_line("markers", "soak: the long load test (deselected by default; run with -m soak)")
 
 
 @pytest.fixture(autouse=True)

@@ -510,7 +510,10 @@ class FakeDiscord:
                    "X-RateLimit-Bucket": f"fake-{abs(hash(key)) % 10**8}"}
         if hits % every == 0:
             headers.update({"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-                            "X-RateLimit-Scope": "shared", "Retry-After": str(max(1, round(retry_after)))})
+                            "X-RateLimit-Scope": "shared", "Retry-After": str(max(1, round(retry_after))),
+                            # Discord's 429s come through its proxy; without Via, discord.py takes a
+                            # 429 for a Cloudflare ban and gives up.
+                            "Via": "1.1 google"})
             raise _RateLimited(retry_after, headers)
         return headers
 
