@@ -12,17 +12,24 @@ from discord import app_commands
 
 from answers.api import AskOptions
 
-from . import errors, locales
+from . import errors, gateway_guard, locales
 from .cooldown import UserCooldowns
 from .i18n import Translator
 from .render import NO_MENTIONS
 from .settings import Settings
 from .store import Store
 from .views import PageButton
+from .work import Work
 
 log = logging.getLogger(__name__)
 
 # Never ping anyone, whatever the text contains (users can make the bot echo "@everyone").
+# Answering commands work wherever a user meets the bot: in servers that added it, and — once the
+# operator enables User Install — as the user's own app in other servers, DMs and group DMs.
+# /settings narrows this to guild installs in servers (settings_commands.py).
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+RESTARTING = errors.RESTARTING
 
 
 def intents_for(settings: Settings) -> discord.Intents:
@@ -36,12 +43,18 @@ def intents_for(settings: Settings) -> discord.Intents:
 
 
 class Tree(app_commands.CommandTree["TpsBot"]):
+    async def _call(self, interaction: discord.Interaction[TpsBot]) -> None:
+        # Counted so that shutdown waits for it (see runner.shutdown).
+        with interaction.client.work.track():
+            await super()._call(interaction)
+
     async def interaction_check(self, interaction: discord.Interaction[TpsBot]) -> bool:
         bot = interaction.client
-        try:
-            await bot.store.remember_locale(interaction.user.id, interaction.locale.value)
-        except Exception:  # best effort: a full disk must not stop the answer
-            log.warning("Could not remember the locale of user %s", interaction.user.id, exc_info=True)
+        if bot.work.draining and interaction.type is not discord.InteractionType.autocomplete:
+            raise errors.UserError(RESTARTING)  # shutting down: a polite "try again" instead of silence
+        # Written in batches: a burst of new users must not queue one database commit each
+        # before their acknowledgement.
+        bot.store.note_locale(interaction.user.id, interaction.locale.value)
         if interaction.type is discord.InteractionType.application_command:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:
@@ -49,6 +62,12 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         return True
 
     async def on_error(self, interaction: discord.Interaction[TpsBot], error: app_commands.AppCommandError) -> None:
+        # Errors from interaction_check reach here outside _call: counted too, so that shutdown
+        # waits for the "restarting" replies.
+        with interaction.client.work.track():
+            await self._report(interaction, error)
+
+    async def _report(self, interaction: discord.Interaction[TpsBot], error: app_commands.AppCommandError) -> None:
         await errors.handle(
             error, locale=interaction.client.locale_for(interaction),
             reply=lambda text: errors.reply_ephemeral(interaction, text),
@@ -70,7 +89,8 @@ class _TpsBotMixin:
         self.engine = engine
         self.store = store
         self.cooldowns = UserCooldowns(settings.cooldown_rate, settings.cooldown_seconds)
-        self.tree = Tree(self)  # type: ignore[arg-type]
+        self.tree = Tree(self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS)  # type: ignore[arg-type]
+        self.work = Work()
 
     async def setup_hook(self) -> None:
         from . import commands, plain
@@ -88,14 +108,16 @@ class _TpsBotMixin:
         translator = self.tree.translator
         payload = [await c.get_translated_payload(self.tree, translator) for c in self.tree.get_commands()]  # type: ignore[arg-type]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        if mode == "auto" and await self.store.get_meta("commands_hash") == digest:
+        # Per application: the same state file may serve a dev and a prod application in turn.
+        key = f"commands_hash:{self.application_id}"  # type: ignore[attr-defined]
+        if mode == "auto" and await self.store.get_meta(key) == digest:
             return
         try:
             await self.tree.sync()
         except discord.HTTPException:
             log.exception("Could not sync slash commands; the ones Discord already has stay in place")
             return
-        await self.store.set_meta("commands_hash", digest)
+        await self.store.set_meta(key, digest)
         log.info("Synced %d slash commands", len(payload))
 
     # -- per-request context -------------------------------------------------------------------
@@ -136,8 +158,11 @@ class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
 
 def create_bot(settings: Settings, engine: Any, store: Store, **options: Any) -> TpsBot | ShardedTpsBot:
     """`options` go to discord.py (tests lower guild_ready_timeout)."""
-    # Several shard ids in one process, or no fixed count, need the auto-sharded client; one
-    # shard id with a count runs as a plain client (one process per shard).
-    sharded = settings.auto_shard or (settings.shard_ids is not None and len(settings.shard_ids) > 1)
+    # Several shard ids in one process, a count without ids (every shard here) or no fixed count
+    # need the auto-sharded client; one shard id with a count runs as a plain client (one
+    # process per shard).
+    several = settings.shard_ids is None and (settings.shard_count or 1) > 1
+    sharded = settings.auto_shard or several or (settings.shard_ids is not None and len(settings.shard_ids) > 1)
     cls = ShardedTpsBot if sharded else TpsBot
+    gateway_guard.install()
     return cls(settings, engine, store, **options)

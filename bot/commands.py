@@ -3,7 +3,6 @@ ignore autocomplete) and answers did-you-mean itself; this module only presents 
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +12,7 @@ from discord.app_commands import Choice, Range
 
 from answers.api import SPECS, Answer, AskOptions, parse_memory_size
 
-from . import chart, errors, locales, render, views
+from . import chart, errors, locales, render, views, work
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
 
@@ -47,10 +46,29 @@ def parse_memory(text: str) -> float | None:
 
 
 # -- presenting ------------------------------------------------------------------------------
+async def defer_public(interaction: Interaction) -> None:
+    """A public "thinking…"; errors.reply_ephemeral knows to remove it before answering privately."""
+    if interaction.response.is_done():
+        return
+    await interaction.response.defer(thinking=True)
+    interaction.extras[errors.PUBLIC_DEFER] = True
+
+
+async def compute_answer(interaction: Interaction, fn: Any, /, *args: Any, **kwargs: Any) -> Answer:
+    """The engine's answer, computed off the event loop; deferred first if it takes a while."""
+    return await work.within(work.ACK_BUDGET, fn, *args, on_slow=lambda: defer_public(interaction), **kwargs)
+
+
 async def present(
     interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None, with_chart: bool = False
 ) -> None:
+    deferred = interaction.response.is_done()
     if SPECS[answer.intent].private:  # the user's input was the problem
+        if deferred:  # "thinking…" is public: replace it by a private answer
+            interaction.extras.pop(errors.PUBLIC_DEFER, None)
+            await interaction.delete_original_response()
+            await interaction.followup.send(embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            return
         await interaction.response.send_message(
             embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -59,11 +77,17 @@ async def present(
     extra: dict[str, Any] = {"view": view} if view else {}
     if with_chart and answer.table:
         # Drawing takes a while on a busy host: acknowledge within Discord's 3 s first.
-        await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(chart.render, answer)
+        if not deferred:
+            await defer_public(interaction)
+        png = await work.compute(chart.render, answer)
         files = [discord.File(io.BytesIO(png), chart.FILENAME)] if png else []
         embed = render.answer_embed(answer, chart=chart.FILENAME if png else None)
         await interaction.edit_original_response(embed=embed, attachments=files, allowed_mentions=NO_MENTIONS, **extra)
+        interaction.extras.pop(errors.PUBLIC_DEFER, None)
+        return
+    if deferred:
+        await interaction.edit_original_response(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
+        interaction.extras.pop(errors.PUBLIC_DEFER, None)
         return
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
 
@@ -79,7 +103,9 @@ async def run(interaction: Interaction, intent: str, *, cache_type: str | None =
     options = bot.options_for(interaction.guild_id)
     if cache_type:
         options = options.model_copy(update={"cache_type": cache_type})
-    answer = bot.engine.command(intent, locale, options=options, **entities)
+    if SPECS[intent].chart:
+        await defer_public(interaction)  # a chart follows: acknowledge now
+    answer = await compute_answer(interaction, bot.engine.command, intent, locale, options=options, **entities)
     subject = entities.get("card") if intent == "card_models" else entities.get("model")
     await present(interaction, answer, options, subject=subject, with_chart=SPECS[answer.intent].chart)
 
@@ -203,7 +229,8 @@ async def ask(interaction: Interaction, question: str) -> None:
     options = bot.options_for(interaction.guild_id)
     # The Discord client language is evidence; a /settings language forces the reply's.
     forced = locales.first_supported(bot.store.guild(interaction.guild_id).locale)
-    answer = bot.engine.ask(question, forced, options, hint=bot.locale_for(interaction))
+    answer = await compute_answer(interaction, bot.engine.ask, question, forced, options,
+                                  hint=bot.locale_for(interaction))
     await present(interaction, answer, options, with_chart=SPECS[answer.intent].chart)
 
 

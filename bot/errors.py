@@ -7,7 +7,10 @@ Precedence (first match wins; wrappers such as CommandInvokeError are unwrapped 
 2. discord.py's expected failures → a localized ephemeral message, logged at DEBUG:
    MissingPermissions (Manage Server for /settings), NoPrivateMessage (server-only command),
    CommandOnCooldown, TransformerError (an option value Discord let through but we cannot read).
-3. The interaction is gone (NotFound 10062 unknown interaction / 10015 unknown webhook, i.e. a
+3. Discord refused the request with 403 (a permission changed under us): logged at WARNING,
+   nothing sent — a reply would be refused too, and every 403 counts toward Discord's
+   invalid-request limit (10,000 per 10 minutes → a temporary ban).
+   The interaction is gone (NotFound 10062 unknown interaction / 10015 unknown webhook, i.e. a
    reply after the 3 s or 15 min window) → logged at WARNING, nothing sent: there is nowhere to send.
 4. Anything else → logged at ERROR with its context (where, user, server, channel, locale, input)
    and the traceback; the user gets the localized generic error; the bot keeps running.
@@ -39,6 +42,7 @@ NO_PERMISSION = N_("You need the Manage Server permission to change this server'
 GUILD_ONLY = N_("This command only works in a server.")
 COOLDOWN = N_("You're asking a bit fast. Try again in {seconds} s.")
 BAD_INPUT = N_("I could not read that value. Please check it and try again.")
+RESTARTING = N_("The bot is restarting. Please ask again in a minute.")
 
 _GONE_CODES = {10062, 10015, 10008}
 
@@ -86,6 +90,8 @@ def classify(error: BaseException) -> tuple[str | None, UserError | None]:
         return "debug", UserError(BAD_INPUT)
     if isinstance(error, discord.NotFound) and error.code in _GONE_CODES:
         return "warning", None
+    if isinstance(error, discord.Forbidden):
+        return "warning", None
     return "error", UserError(GENERIC)
 
 
@@ -101,6 +107,8 @@ async def handle(
     where = " ".join(f"{k}={v!r}" for k, v in context.items())
     if level == "error":
         log.error("Unexpected error (%s)", where, exc_info=original)
+    elif level == "warning" and isinstance(original, discord.Forbidden):
+        log.warning("Discord refused the reply for lack of permission (%s): %s", where, original)
     elif level == "warning":
         log.warning("Interaction expired before the reply (%s): %s", where, original)
     elif level == "debug":
@@ -127,8 +135,18 @@ def interaction_context(interaction: discord.Interaction) -> dict[str, Any]:
     }
 
 
+PUBLIC_DEFER = "tpsbot_public_defer"  # Interaction.extras key: a public "thinking…" awaits its answer
+
+
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     if interaction.response.is_done():
+        if interaction.extras.pop(PUBLIC_DEFER, False):
+            # The first follow-up after a public defer would replace "thinking…" for everyone,
+            # ignoring its ephemeral flag: remove "thinking…" first, then answer privately.
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                log.debug("Could not delete the deferred response", exc_info=True)
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     else:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)

@@ -6,7 +6,6 @@ ping: the client default and every send use AllowedMentions.none().
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -16,9 +15,10 @@ import discord
 
 from answers.api import SPECS, Answer, AskOptions
 
-from . import chart, errors, locales, render, views
+from . import chart, errors, locales, render, views, work
 from .commands import TOO_LONG
 from .render import NO_MENTIONS
+from .permissions import Capabilities, capabilities
 
 if TYPE_CHECKING:
     from .client import TpsBot
@@ -38,14 +38,21 @@ def trigger(bot: TpsBot, message: discord.Message) -> str | None:
     mode = bot.settings.plain_mode
     if mode == "off" or message.author.bot or message.webhook_id is not None or bot.user is None:
         return None
+    if message.is_system():
+        return None  # "thread created" carries the thread's name; Discord refuses replies to these anyway
     if message.guild is None:
-        return "dm"
+        # A server message whose server is not in the cache (outage, late GUILD_CREATE) is no DM.
+        return "dm" if getattr(message.channel, "guild_id", None) is None else None
     # raw_mentions holds user ids only: @everyone/@here and role pings do not count as asking us.
-    if bot.user.id in message.raw_mentions:
+    # `mentions` also holds the author of a message replied to with the ping on.
+    if bot.user.id in message.raw_mentions or any(u.id == bot.user.id for u in message.mentions):
         return "mention"
     if mode == "channels":
         g = bot.store.guild(message.guild.id)
-        if g.plain_enabled and message.channel.id in g.plain_channels:
+        channel = message.channel
+        # Threads and forum posts belong to the channel (or forum) that was opted in.
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        if g.plain_enabled and (channel.id in g.plain_channels or parent in g.plain_channels):
             return "channel"
     return None
 
@@ -57,15 +64,26 @@ def question_text(bot: TpsBot, message: discord.Message) -> str:
 
 async def handle(bot: TpsBot, message: discord.Message) -> None:
     why = trigger(bot, message)
-    if why is None:
+    if why is None or bot.work.draining:
         return
+    can = capabilities(message)
+    if not can.send:
+        # No request at all: a refused one counts toward Discord's invalid-request ban.
+        log.warning("Not answering in channel %s of server %s: the bot lacks %s there",
+                    message.channel.id, getattr(message.guild, "id", None), can.missing_send)
+        return
+    with bot.work.track():
+        await _handle(bot, message, why, can)
+
+
+async def _handle(bot: TpsBot, message: discord.Message, why: str, can: Capabilities) -> None:
     guild = message.guild
     setting = bot.store.guild(guild.id if guild else None).locale
     preferred = guild.preferred_locale.value if guild else None
     locale = locales.message_locale(bot.store.user_locale(message.author.id), setting, preferred)
 
     async def reply(text: str) -> None:
-        await message.channel.send(render.plain_text(text), reference=reference(message), allowed_mentions=NO_MENTIONS)
+        await message.channel.send(render.plain_text(text), allowed_mentions=NO_MENTIONS, **reference(message, can))
 
     try:
         question = question_text(bot, message)
@@ -83,10 +101,10 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
         # The server's /settings language forces the reply's; the user's and server's Discord locales
         # are only evidence beside the question's own words.
         hint = locales.first_supported(bot.store.user_locale(message.author.id), preferred)
-        answer = bot.engine.ask(question, locales.first_supported(setting), options, hint=hint)
+        answer = await work.compute(bot.engine.ask, question, locales.first_supported(setting), options, hint=hint)
         if why == "channel" and SPECS[answer.intent].quiet:
             return
-        await send_answer(message, answer, options)
+        await send_answer(message, answer, options, can)
     except Exception as exc:
         await errors.handle(
             exc, locale=locale, reply=reply,
@@ -96,13 +114,17 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
         )
 
 
-async def send_answer(message: discord.Message, answer: Answer, options: AskOptions) -> None:
+async def send_answer(message: discord.Message, answer: Answer, options: AskOptions,
+                      can: Capabilities = Capabilities()) -> None:
+    kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS, **reference(message, can)}
+    if not can.embed:  # no Embed Links here: the same answer as text, no buttons (they redraw embeds)
+        await message.channel.send(render.answer_text(answer), **kwargs)
+        return
     view = views.page_view(views.state_for(answer, options), answer)
     png = None
-    if SPECS[answer.intent].chart and answer.table:
-        png = await asyncio.to_thread(chart.render, answer)
-    embed = render.answer_embed(answer, chart=chart.FILENAME if png else None)
-    kwargs: dict[str, Any] = {"embed": embed, "reference": reference(message), "allowed_mentions": NO_MENTIONS}
+    if can.attach and SPECS[answer.intent].chart and answer.table:
+        png = await work.compute(chart.render, answer)
+    kwargs["embed"] = render.answer_embed(answer, chart=chart.FILENAME if png else None)
     if view:
         kwargs["view"] = view
     if png:
@@ -110,6 +132,9 @@ async def send_answer(message: discord.Message, answer: Answer, options: AskOpti
     await message.channel.send(**kwargs)
 
 
-def reference(message: discord.Message) -> discord.MessageReference:
+def reference(message: discord.Message, can: Capabilities = Capabilities()) -> dict[str, Any]:
+    """The reply link, when the bot may read the channel's history (Discord refuses it otherwise)."""
+    if not can.reply:
+        return {}
     # The question may be deleted before we answer: then send without the reply link.
-    return message.to_reference(fail_if_not_exists=False)
+    return {"reference": message.to_reference(fail_if_not_exists=False)}

@@ -81,3 +81,11 @@ def answer_embed(answer: Answer, page: int = 0, *, chart: str | None = None) -> 
 def plain_text(text: str) -> str:
     """A short localized notice (errors, settings) within the 2,000-character message limit."""
     return _cut(text, 2000)
+
+
+def answer_text(answer: Answer, page: int = 0) -> str:
+    """The embed's content as one plain message (channels without Embed Links), within 2,000 characters."""
+    lines = table_lines(answer, clamp_page(answer, page))
+    parts = [f"**{escape_markdown(answer.title)}**" if answer.title else "", answer.text, "\n".join(lines),
+             " · ".join(answer.credits)]
+    return plain_text("\n\n".join(p for p in parts if p))

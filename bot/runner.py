@@ -131,9 +131,26 @@ def _install_signal_handlers(bot: discord.Client):
     return remove
 
 
+# Tasks started from signal handlers; kept here so they are not garbage-collected mid-way.
+_background: set[asyncio.Task[None]] = set()
+# Under docker's default 10 s stop timeout: time for queued answers before the connection closes.
+SHUTDOWN_GRACE = 8.0
+
+
 def _close(bot: discord.Client, sig: signal.Signals) -> None:
     log.info("Received %s, closing", sig.name)
-    asyncio.get_running_loop().create_task(bot.close())
+    task = asyncio.get_running_loop().create_task(shutdown(bot))
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+async def shutdown(bot: discord.Client, grace: float = SHUTDOWN_GRACE) -> None:
+    """Stop taking new work (new interactions get a polite "restarting"), let what is queued
+    finish within `grace` seconds, then close."""
+    work = getattr(bot, "work", None)
+    if work is not None and not work.draining:
+        await work.drain(grace)
+    await bot.close()
 
 
 def run_bot(settings: Settings) -> int:

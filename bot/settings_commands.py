@@ -6,7 +6,7 @@ admins can override that in Integrations, so the permission is checked again on 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -54,10 +54,46 @@ class SettingsGroup(app_commands.Group):
 settings_group = SettingsGroup(
     name="settings", description=L_("Change how this bot answers in this server"), guild_only=True,
     default_permissions=discord.Permissions(manage_guild=True),
+    # Server settings: never part of the user-installed app, never in DMs.
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
 )
 
+# Room for the summary in one message (2,000 characters), whatever the number of channels.
+MESSAGE_MAX = 2000
 
-def describe(settings: GuildSettings, locale: str) -> str:
+
+class PlainChannel(app_commands.Transformer):
+    """A channel people write questions in: text, announcement or forum (its posts are threads).
+    Categories and voice channels are not offered. The value is the interaction's resolved
+    channel, which needs no guild cache."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text, discord.ChannelType.news, discord.ChannelType.forum]
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
+        return value
+
+
+def describe(settings: GuildSettings, locale: str, room: int = MESSAGE_MAX) -> str:
+    text = _describe(settings, locale, None)
+    shown = len(settings.plain_channels)
+    while len(text) > room and shown > 0:  # list fewer channels, then say how many more
+        shown = max(0, min(shown - 1, shown - (len(text) - room) // 24))
+        text = _describe(settings, locale, shown)
+    return text
+
+
+def _describe(settings: GuildSettings, locale: str, shown: int | None) -> str:
+    channels = sorted(settings.plain_channels)
+    listed = ", ".join(f"<#{c}>" for c in channels[:shown])
+    if shown is not None and shown < len(channels):
+        listed = f"{listed}, … (+{len(channels) - shown})" if listed else f"… ({len(channels)})"
     return t(
         locale, SHOW,
         language=settings.locale or t(locale, AUTO),
@@ -65,7 +101,7 @@ def describe(settings: GuildSettings, locale: str) -> str:
         quality=settings.min_quality or t(locale, DEFAULT),
         profile=t(locale, PROFILE_MEASURED if settings.profile == "measured" else PROFILE_REFERENCE),
         plain=t(locale, ON if settings.plain_enabled else OFF),
-        channels=", ".join(f"<#{c}>" for c in sorted(settings.plain_channels)) or t(locale, NONE),
+        channels=listed or t(locale, NONE),
     )
 
 
@@ -74,7 +110,8 @@ async def save(interaction: discord.Interaction[TpsBot], note: str | None = None
     assert interaction.guild_id is not None  # guild_only + interaction_check
     new = await bot.store.update_guild(interaction.guild_id, **changes)
     locale = bot.locale_for(interaction)
-    text = f"{t(locale, note or SAVED)}\n\n{describe(new, locale)}"
+    head = f"{t(locale, note or SAVED)}\n\n"
+    text = head + describe(new, locale, MESSAGE_MAX - len(head))
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
@@ -124,7 +161,8 @@ async def profile(interaction: discord.Interaction[TpsBot], profile: str) -> Non
     enabled=L_("On or off"), channel=L_("The channel to add or remove; leave empty to switch all of them")
 )
 async def plain(
-    interaction: discord.Interaction[TpsBot], enabled: bool, channel: app_commands.AppCommandChannel | None = None
+    interaction: discord.Interaction[TpsBot], enabled: bool,
+    channel: app_commands.Transform[app_commands.AppCommandChannel, PlainChannel] | None = None,
 ) -> None:
     # AppCommandChannel comes straight from the interaction's resolved data: it needs no guild cache.
     bot = interaction.client

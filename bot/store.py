@@ -7,13 +7,17 @@ messages read settings on every message); writes go straight through to the data
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import logging
 import sqlite3
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: list[str] = [
     # 1: per-server settings and the users' last interaction locale
@@ -72,6 +76,8 @@ class Store:
         self.path = path
         self._guilds: dict[int, GuildSettings] = {}
         self._users: dict[int, str] = {}
+        self._unsaved_locales: dict[int, str] = {}
+        self._flush: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -92,9 +98,15 @@ class Store:
         except sqlite3.Error as exc:
             await db.close()
             raise StateDatabaseError(f"{path}: {exc}") from exc
+        except BaseException:
+            await db.close()  # else aiosqlite's thread keeps the process alive forever
+            raise
         return store
 
     async def close(self) -> None:
+        if self._flush is not None:
+            self._flush.cancel()
+        await self.save_locales()
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -118,7 +130,7 @@ class Store:
         async with self._db.execute("SELECT * FROM guild_settings") as cur:
             async for gid, locale, context, quality, profile, plain, channels in cur:
                 self._guilds[gid] = GuildSettings(
-                    locale, context, quality, profile, bool(plain), frozenset(json.loads(channels))
+                    locale, context, quality, profile, bool(plain), _channel_ids(gid, channels)
                 )
         async with self._db.execute("SELECT user_id, locale FROM user_locale") as cur:
             async for uid, locale in cur:
@@ -150,6 +162,30 @@ class Store:
         await self._db.execute("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", (user_id, locale))
         await self._db.commit()
 
+    def note_locale(self, user_id: int, locale: str) -> None:
+        """Like remember_locale, without waiting: kept in memory now, written in one batch about a
+        second later (a burst of 1,000 new users is one commit, not 1,000 queued ones)."""
+        if self._users.get(user_id) == locale:
+            return
+        self._users[user_id] = locale
+        self._unsaved_locales[user_id] = locale
+        if self._flush is None:
+            self._flush = asyncio.get_running_loop().create_task(self._save_soon())
+
+    async def _save_soon(self) -> None:
+        await asyncio.sleep(1.0)
+        self._flush = None
+        try:
+            await self.save_locales()
+        except Exception:  # best effort, as remember_locale: a full disk must not stop answers
+            log.warning("Could not save remembered user locales", exc_info=True)
+
+    async def save_locales(self) -> None:
+        batch, self._unsaved_locales = self._unsaved_locales, {}
+        if batch:
+            await self._db.executemany("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", list(batch.items()))
+            await self._db.commit()
+
     # -- meta --------------------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
         async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
@@ -159,3 +195,16 @@ class Store:
     async def set_meta(self, key: str, value: str) -> None:
         await self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
         await self._db.commit()
+
+
+def _channel_ids(guild_id: int, raw: object) -> frozenset[int]:
+    """plain_channels as stored; a damaged value is repaired to "no channels" with a warning."""
+    try:
+        value = json.loads(raw)  # type: ignore[arg-type]
+        if isinstance(value, list):
+            return frozenset(int(v) for v in value)
+    except (TypeError, ValueError):
+        pass
+    log.warning("State database: plain_channels of server %s is not a JSON list of ids (%.60r); using none",
+                guild_id, raw)
+    return frozenset()

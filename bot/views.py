@@ -16,7 +16,7 @@ import discord
 from answers.api import Answer, AskOptions
 from answers.intents_table import PAGE_CODES
 
-from . import chart, errors, render
+from . import chart, errors, render, work
 from .i18n import N_, t
 from .render import NO_MENTIONS
 
@@ -117,19 +117,19 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction[TpsBot]) -> None:  # type: ignore[override]
         try:
-            answer = self.state.ask(interaction.client.engine)
+            # Off the event loop; a busy bot acknowledges the press first (deferred update).
+            answer = await work.within(work.ACK_BUDGET, self.state.ask, interaction.client.engine,
+                                       on_slow=interaction.response.defer)
+            edit = interaction.edit_original_response if interaction.response.is_done() else \
+                interaction.response.edit_message
             if answer.intent not in PAGED:
                 # The catalogue changed since the message was sent: show what the engine says now.
-                await interaction.response.edit_message(
-                    embed=render.answer_embed(answer), view=None, allowed_mentions=NO_MENTIONS
-                )
+                await edit(embed=render.answer_embed(answer), view=None, allowed_mentions=NO_MENTIONS)
                 return
             page = render.clamp_page(answer, self.state.page)
             has_chart = bool(interaction.message and interaction.message.attachments)
             embed = render.answer_embed(answer, page, chart=chart.FILENAME if has_chart else None)
-            await interaction.response.edit_message(
-                embed=embed, view=page_view(replace(self.state, page=page), answer), allowed_mentions=NO_MENTIONS
-            )
+            await edit(embed=embed, view=page_view(replace(self.state, page=page), answer), allowed_mentions=NO_MENTIONS)
         except Exception as exc:
             await errors.handle(
                 exc, locale=self.state.locale, reply=lambda text: errors.reply_ephemeral(interaction, text),

@@ -41,6 +41,7 @@ def spy_engine(engine: Engine) -> mock.MagicMock:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test provokes errors that the bot logs")
+    config.addinivalue_line("markers", "invalid_requests: the test provokes 401/403s from the fake Discord")
 
 
 @pytest.fixture(autouse=True)
@@ -65,10 +66,14 @@ async def engine(catalog_db: Path) -> Engine:
 
 
 @pytest_asyncio.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
+async def fake(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     server = await FakeDiscord().start()
     yield server
     await server.stop()
+    # Each 401/403 counts toward Discord's invalid-request ban: a well-behaved bot sends none.
+    if not request.node.get_closest_marker("invalid_requests"):
+        bad = [(r.method, r.path, r.status, r.response) for r in server.requests if r.status in (401, 403)]
+        assert server.invalid_requests == 0, bad
     # Whatever the test did: every message the bot sent or edited allowed no pings at all.
     for rec in server.requests:
         body = rec.json if isinstance(rec.json, dict) else {}

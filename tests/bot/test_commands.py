@@ -42,7 +42,9 @@ async def bot(fake: FakeDiscord, engine: Any, tmp_path: Path) -> AsyncIterator[d
 
 async def call(bot: discord.Client, fake: FakeDiscord, name: str, options: list[dict[str, Any]] | None = None,
                **kw: Any) -> Recorded:
+    offered = kw.pop("offered", True)
     payload = P.interaction(2, P.command_data(name, options), user_id=kw.pop("user_id", USER), **kw)
+    fake.register_interaction(payload, offered=offered)  # as if Discord had sent it: its 3 s start now
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     bot.tree._from_interaction(interaction)  # what the client calls on INTERACTION_CREATE: _call + errors
     return await fake.wait_for(fake.callback_for(payload), timeout=5)
@@ -124,7 +126,8 @@ async def test_settings_are_saved_for_managers(bot: discord.Client, fake: FakeDi
 
 async def test_settings_refused_in_dms(bot: discord.Client, fake: FakeDiscord) -> None:
     sub = {"name": "show", "type": 1, "options": []}
-    rec = await call(bot, fake, "settings", [sub], in_guild=False)
+    # Discord hides a guild-only command in DMs; a stale client could still send it.
+    rec = await call(bot, fake, "settings", [sub], in_guild=False, offered=False)
     assert rec.json["data"]["content"] == t("en", errors.GUILD_ONLY)
 
 
@@ -141,7 +144,7 @@ async def test_help_lists_every_command(bot: discord.Client, fake: FakeDiscord) 
 
 
 async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fake: FakeDiscord) -> None:
-    payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
+    payload = fake.register_interaction(P.interaction(2, P.command_data("vram", []), user_id=USER)).payload
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     await commands.vram.callback(interaction, "GLIDE", 8192, "Q6_K")  # type: ignore[call-arg]
     args, kwargs = bot.engine.command.call_args
@@ -151,7 +154,7 @@ async def test_command_callbacks_can_be_called_directly(bot: discord.Client, fak
 
 
 async def test_vram_passes_the_cache_type(bot: discord.Client, fake: FakeDiscord) -> None:
-    payload = P.interaction(2, P.command_data("vram", []), user_id=USER)
+    payload = fake.register_interaction(P.interaction(2, P.command_data("vram", []), user_id=USER)).payload
     interaction = discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
     await commands.vram.callback(interaction, "GLIDE", 32768, None, "q8_0")  # type: ignore[call-arg]
     assert bot.engine.command.call_args.kwargs["options"].cache_type == "q8_0"
@@ -164,6 +167,7 @@ async def test_settings_plain_adds_a_resolved_channel(bot: discord.Client, fake:
     payload = P.interaction(2, P.command_data("settings", [sub]), user_id=USER,
                             permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
     payload["data"]["resolved"] = {"channels": {str(P.CHANNEL_ID): channel}}
+    fake.register_interaction(payload)
     bot.tree._from_interaction(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
     rec = await fake.wait_for(fake.callback_for(payload))
     g = bot.store.guild(P.GUILD_ID)
@@ -174,7 +178,7 @@ async def test_settings_plain_adds_a_resolved_channel(bot: discord.Client, fake:
 
 async def test_memory_autocomplete_offers_the_amount(bot: discord.Client, fake: FakeDiscord) -> None:
     data = P.command_data("fit", [opt("model", "GLIDE"), opt("memory-or-card", "12")], focused="memory-or-card")
-    payload = P.interaction(4, data, user_id=USER)
+    payload = fake.register_interaction(P.interaction(4, data, user_id=USER)).payload
     bot.tree._from_interaction(discord.Interaction(data=payload, state=bot._connection))  # type: ignore[arg-type]
     rec = await fake.wait_for(fake.callback_for(payload))
     assert rec.json["data"]["choices"] == [{"name": "12 GB", "value": "12 GB"}]
@@ -206,7 +210,7 @@ async def test_plain_message_in_english_is_answered_in_english_despite_the_local
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
     assert bot.engine.ask.call_args.kwargs["hint"] == "it"
-    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
+    rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages" and r.status == 200)
     assert "**Yes**, GLIDE runs on a card with 12 GB." in rec.json["embeds"][0]["description"]
 
 
@@ -245,14 +249,14 @@ async def test_every_command_answers_under_the_servers_profile(
 ) -> None:
     await bot.store.update_guild(P.GUILD_ID, profile=profile)
     rec = await call(bot, fake, name, options)
+    body = rec.json["data"] if rec.json["type"] == 4 else None
+    if body is None:  # deferred while the answer and its chart are made: the answer comes as an edit
+        edit = await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path)
+        body = edit.json
     method = "ask" if name == "ask" else "command"
     args, kwargs = getattr(bot.engine, method).call_args
     options = args[2] if name == "ask" else kwargs["options"]
     assert options.profile == profile  # what the bot passed on
     answered = getattr(engine, method)(*args, **kwargs)  # what the real engine made of it (cached, cheap)
     assert answered.intent == intent and answered.profile == profile and answered.facts["profile"] == profile
-    body = rec.json["data"] if rec.json["type"] == 4 else None
-    if body is None:  # deferred while the chart is drawn: the answer comes as an edit
-        edit = await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path)
-        body = edit.json
     assert body["embeds"][0]["description"].strip()

@@ -33,6 +33,7 @@ def test_run_bot_prints_one_sentence_and_exits_non_zero(tmp_path: Path, capsys: 
     assert code == EXIT_CONFIG and len(err) == 1 and err[0].startswith("tpsbot: No bot token")
 
 
+@pytest.mark.invalid_requests
 async def test_rejected_token(fake: FakeDiscord, engine: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     fake.valid_token = "another-token"
     with pytest.raises(SetupError, match="rejected the bot token") as info:

@@ -3,10 +3,12 @@ custom_id state, rendering limits, chart, error precedence, translator."""
 
 from __future__ import annotations
 
+import inspect
 import io
 import logging
 from pathlib import Path
 from types import SimpleNamespace
+from unittest import mock
 
 import discord
 import pytest
@@ -100,10 +102,32 @@ def _bot(mode: str = "mentions", plain_channels: frozenset[int] = frozenset()) -
                            store=SimpleNamespace(guild=lambda gid: g))
 
 
-def _message(content: str, raw_mentions: list[int], *, guild: bool = True, bot: bool = False) -> SimpleNamespace:
-    return SimpleNamespace(content=content, raw_mentions=raw_mentions, author=SimpleNamespace(bot=bot, id=5),
-                           webhook_id=None, guild=SimpleNamespace(id=9) if guild else None,
-                           channel=SimpleNamespace(id=3))
+def _double(cls: type, **attrs: object) -> mock.NonCallableMagicMock:
+    """A spec_set double of a real discord.py class: reading or setting anything the class does
+    not have fails, and isinstance() sees the class (as python-discord/bot's test helpers do)."""
+    # discord.py keeps instance data in __slots__, which a class spec does not list: add them.
+    names = set(dir(cls)) | {n for klass in cls.__mro__ for n in getattr(klass, "__slots__", ())}
+    # … and classes without slots set theirs in __init__: accept those the source assigns.
+    source = "".join(inspect.getsource(k) for k in cls.__mro__ if k.__module__.startswith("discord"))
+    names |= {n for n in attrs if f"self.{n} " in source or f"self.{n}:" in source}
+    double = mock.NonCallableMagicMock(spec_set=sorted(names))
+    double.__class__ = cls  # isinstance() sees the real class
+    for name, value in attrs.items():
+        setattr(double, name, value)
+    return double
+
+
+def _message(content: str, raw_mentions: list[int], *, guild: bool = True, bot: bool = False,
+             system: bool = False, mentions: list[int] = (), channel: object = None) -> mock.NonCallableMagicMock:  # type: ignore[assignment]
+    if channel is None:
+        channel = _double(discord.TextChannel, id=3) if guild else _double(discord.DMChannel, id=4)
+    message = _double(
+        discord.Message, content=content, raw_mentions=raw_mentions, webhook_id=None, channel=channel,
+        author=_double(discord.Member, bot=bot, id=5), guild=_double(discord.Guild, id=9) if guild else None,
+        mentions=[_double(discord.User, id=uid) for uid in mentions],
+    )
+    message.is_system.return_value = system
+    return message
 
 
 def test_everyone_alone_does_not_trigger_the_bot() -> None:
@@ -114,6 +138,15 @@ def test_everyone_alone_does_not_trigger_the_bot() -> None:
     assert plain.trigger(_bot("off"), _message("hi", [], guild=False)) is None  # type: ignore[arg-type]
     assert plain.trigger(_bot("channels", frozenset({3})), _message("hi", [])) == "channel"  # type: ignore[arg-type]
     assert plain.trigger(_bot("mentions", frozenset({3})), _message("hi", [])) is None  # type: ignore[arg-type]
+
+
+def test_trigger_threads_system_messages_reply_pings_and_uncached_servers() -> None:
+    thread = _double(discord.Thread, id=30, parent_id=3)
+    assert plain.trigger(_bot("channels", frozenset({3})), _message("hi", [], channel=thread)) == "channel"  # type: ignore[arg-type]
+    assert plain.trigger(_bot("channels", frozenset({3})), _message("hi", [], system=True)) is None  # type: ignore[arg-type]
+    assert plain.trigger(_bot(), _message("hi", [], mentions=[1])) == "mention"  # type: ignore[arg-type]
+    uncached = _double(discord.PartialMessageable, id=3, guild_id=9)
+    assert plain.trigger(_bot("channels"), _message("hi", [], guild=False, channel=uncached)) is None  # type: ignore[arg-type]
 
 
 def test_allowed_mentions_ping_nobody() -> None:

@@ -1,0 +1,119 @@
+"""Work scheduling that keeps the event loop free to acknowledge Discord within its 3 seconds.
+
+- `compute()` runs engine queries and chart drawing in ONE worker thread: acknowledgements and
+  replies (event-loop work) never wait behind a queue of answers, and the engine and the chart code are
+  only ever used from a single thread. More workers would not help: the work is CPU-bound Python
+  (one GIL) and the host may have two cores.
+- `Work` counts handlers in flight so that shutdown can stop taking new work, let the queue finish
+  within a grace period, and only then close the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+_executor: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tpsbot-compute")
+    return _executor
+
+
+_queued = 0  # compute jobs submitted and not finished
+_last_arrival = 0.0  # when the last handler started (Work.track)
+
+
+async def compute(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """fn(*args, **kwargs) in the compute thread."""
+    global _queued
+    loop = asyncio.get_running_loop()
+    _queued += 1
+    try:
+        return await loop.run_in_executor(_pool(), lambda: fn(*args, **kwargs))
+    finally:
+        _queued -= 1
+
+
+class Work:
+    # Events already read from the socket start their handlers a moment later: the queue counts as
+    # empty only after this long without new work.
+    QUIET = 0.5
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.draining = False
+        self._last_start = 0.0
+
+    @contextlib.contextmanager
+    def track(self) -> Iterator[None]:
+        global _last_arrival
+        self.in_flight += 1
+        self._last_start = _last_arrival = time.monotonic()
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+
+    async def drain(self, grace: float) -> bool:
+        """Stop taking new work (handlers check `draining`); wait up to `grace` s for what is in
+        flight. → True if everything finished."""
+        self.draining = True
+        started = time.monotonic()
+        log.info("Finishing the requests in flight (up to %.0f s) before closing", grace)
+        while time.monotonic() - started < grace:
+            if self.in_flight == 0 and time.monotonic() - self._last_start >= self.QUIET:
+                log.info("All requests finished in %.1f s", time.monotonic() - started)
+                return True
+            await asyncio.sleep(0.05)
+        log.warning("Closing with %d requests still in flight after %.0f s", self.in_flight, grace)
+        return False
+
+
+# Answers usually take milliseconds: reply directly (one request) when the answer is ready within
+# this budget, else acknowledge first ("thinking…") so a queue of answers never misses Discord's
+# 3-second deadline.
+ACK_BUDGET = 0.25
+BUSY = 3
+
+
+async def within(budget: float, fn: Callable[..., T], /, *args: Any, on_slow: Callable[[], Any], **kwargs: Any) -> T:
+    """compute(fn, ...) and, if it is not done after `budget` s, await on_slow() (the defer) meanwhile.
+    With other jobs already queued (a burst) the answer cannot be quick: on_slow() right away."""
+    busy = _queued >= BUSY
+    task = asyncio.ensure_future(compute(fn, *args, **kwargs))
+    done, _ = await asyncio.wait({task}, timeout=0 if busy else budget)
+    if not done:
+        try:
+            await on_slow()
+        except BaseException:
+            task.add_done_callback(_consume)
+            raise
+        result = await task
+        await burst_over()  # acknowledged already: let the rest of the burst be acknowledged first
+        return result
+    return await task
+
+
+async def burst_over(quiet: float = 0.05, limit: float = 3.0) -> None:
+    """Wait until no new request arrived for `quiet` s (at most `limit` s): during a burst,
+    acknowledgements go out before answers, which can wait (the token lasts 15 minutes)."""
+    started = time.monotonic()
+    while time.monotonic() - _last_arrival < quiet and time.monotonic() - started < limit:
+        await asyncio.sleep(quiet)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
