@@ -205,6 +205,15 @@ class SizedCard:
     release: dt.date | None = None
 
 
+def typical_record(cards: Sequence[GpuRecord], memory_gb: float) -> GpuRecord | None:
+    """The catalog record behind `typical_card`, when a card has exactly that memory (a setup needs a
+    real card: "my 8 GB card and 32 GB of RAM")."""
+    typical = typical_card(cards, memory_gb)
+    if typical is None:
+        return None
+    return next((c for c in cards if c.name == typical.name and c.memory_gb == memory_gb), None)
+
+
 def typical_card(cards: Sequence[GpuRecord], memory_gb: float) -> SizedCard | None:
     """The card whose speed stands for "a card with N GB": among cards with exactly that memory (else
     the nearest memory), the first home tier present (desktop and workstation cards: answers/picks.py),

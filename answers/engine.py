@@ -391,12 +391,9 @@ class Engine:
         answer can say whether offloading makes it usable (None when no card has that memory)."""
         from estimator.setups import Device, Setup
 
-        from .advice import typical_card
+        from .advice import typical_record
 
-        cards = self.knowledge.gpus_for(profile)
-        typical = typical_card(cards, memory_gb)
-        record = next((g for g in cards if typical is not None and g.name == typical.name
-                       and g.memory_gb == memory_gb), None)
+        record = typical_record(self.knowledge.gpus_for(profile), memory_gb)
         if record is None:
             return None
         try:

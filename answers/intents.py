@@ -299,6 +299,25 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
+# System memory assumed when a model does not fit and the asker did not say how much RAM they have: a
+# common desktop's 32 GB of DDR4 (estimator.setups' default type). The answer says it is an assumption.
+GUESS_RAM_GB = 32.0
+
+
+def _offload_guess(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
+    """The card plus `GUESS_RAM_GB` of RAM: the offload row when that runs at a usable speed, else None."""
+    from estimator.setups import Device, Setup
+
+    from . import setups
+
+    if card is None:
+        return None
+    q = rated.query
+    facts = setups.rate(q.profile, q.model, Setup((Device(card),), ram_gb=GUESS_RAM_GB),
+                        est.profiles.setup_constants(), s.context, s.min_quality, s.quant)
+    return facts["row"] if facts["row"]["fit"] == "offload" else None
+
+
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
@@ -314,6 +333,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
+            facts["offload_guess"] = _offload_guess(est, rated, e.card, s)
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
@@ -331,6 +351,11 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
         facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
+        if held is None:
+            from .advice import typical_record
+
+            facts["offload_guess"] = _offload_guess(est, rated, typical_record(est.kn.gpus_for(s.profile),
+                                                                               e.memory_gb), s)
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
     else:
         facts["mode"] = "overview"

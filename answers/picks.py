@@ -79,7 +79,9 @@ def _mainstream(card: Any) -> tuple[bool, int]:
 
 
 def _smallest_key(r: Row) -> tuple:
-    return (r.card.memory_gb, -(r.tok_s or 0.0), _mainstream(r.card), r.card.name)
+    # Among cards of the same memory, a priced (mainstream) card before a regional or unpriced variant
+    # ("RTX 5090 D V2"), then the faster one: what a person can actually find in a shop.
+    return (r.card.memory_gb, _price(r.card) is None, -(r.tok_s or 0.0), _mainstream(r.card), r.card.name)
 
 
 def _fastest_key(r: Row) -> tuple:

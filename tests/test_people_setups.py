@@ -54,3 +54,45 @@ def test_two_machines_side_by_side_are_compared_not_pooled(engine: Engine, profi
 def test_joined_cards_still_pool(engine: Engine) -> None:
     a = engine.ask("3090 + 3060 for qwen3 32b")
     assert a.intent == "can_run" and a.entities["gpu_count"] == 2
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_model_too_big_for_the_card_gets_an_offload_estimate_with_common_ram(engine: Engine, profile: str) -> None:
+    """No RAM said: a "no" for a MoE model that runs well with its experts in RAM also gives that speed,
+    on 32 GB of DDR4, and says it is an assumption."""
+    from answers.intents import GUESS_RAM_GB
+
+    a = engine.command("can_run", "en", model="gpt-oss-20b", card="RX 7600", options=AskOptions(profile=profile))
+    assert a.facts["row"]["quant"] is None  # 8 GB cannot hold it whole
+    guess = a.facts["offload_guess"]
+    assert guess["fit"] == "offload" and guess["ram_gb"] == GUESS_RAM_GB == 32.0 and guess["ram_type"] == "DDR4"
+    assert guess["tok_s"] >= a.facts.get("offload_min_tok_s", 3.0)
+    assert "32 GB of DDR4" in a.text
+    too_slow = engine.command("can_run", "en", model="Llama 3.3 70B", card="RTX 4090", options=AskOptions(profile=profile))
+    assert too_slow.facts["offload_guess"] is None  # a dense 70B crawls from DDR4: no promise made
+    for lang in SUPPORTED:
+        assert "32" in engine.command("can_run", lang, model="gpt-oss-20b", card="RX 7600").text
+
+
+def test_unified_memory_answer_states_one_usable_figure(engine: Engine) -> None:
+    a = engine.ask("qwen3 coder 30b on my m1 max 64gb how fast")
+    row = a.facts["row"]
+    # The usable memory quoted twice is the same figure (the GPU share less the runtime's margin).
+    usable = f"{row['usable_gb']:.1f} GB"
+    assert a.text.count(usable) == 2 and row["usable_gb"] < row["memory_gb"] < row["total_memory_gb"] == 64
+
+
+def test_vram_answer_names_the_cache_type(engine: Engine) -> None:
+    a = engine.ask("how much vram does phi 4 need at 128k context with q8 kv cache")
+    assert a.intent == "vram" and "cache stored as `q8_0`" in a.text
+    plain = engine.ask("how much vram does phi 4 need at 128k context")
+    assert "cache stored as" not in plain.text and plain.facts["cache_gb"] > a.facts["cache_gb"]
+
+
+def test_home_pick_prefers_a_card_sold_everywhere(engine: Engine) -> None:
+    """The smallest home card for a 24 GB need is a priced, mainstream 24 GB card, not a regional variant."""
+    a = engine.ask("how much vram does phi 4 need at 128k context with q8 kv cache")
+    assert a.facts["picks"]["smallest"] is not None
+    home = a.facts["picks"]["smallest"]
+    card = next(g for g in engine.knowledge.gpus_for("reference") if g.name == home["card"])
+    assert card.launch_price_usd is not None and card.memory_gb == 24
