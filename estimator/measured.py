@@ -206,6 +206,9 @@ class MeasuredProfile:
             return min(self.moe_read_factor * model.active_params_b, model.params_b)
         return model.params_b
 
+    def gb_per_token(self, model: ModelSize, q: Quant) -> float:
+        return self.read_params_b(model) * self.read_bpw(model, q) / 8
+
     def read_bpw(self, model: ModelSize, q: Quant) -> float:
         if native_mxfp4(model):
             f = self.mx["expert_share_active"]

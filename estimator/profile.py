@@ -64,6 +64,7 @@ class Profile(Protocol):
     def memory_parts(self, model: ModelSize, q: Quant, context: int,
                      cache_type: str = "f16") -> MemoryParts: ...  # sums to need_gb
     def holds_rule(self, card: Card) -> HoldsRule: ...  # usable_gb(card) == holds_rule(card).usable_gb(memory)
+    def gb_per_token(self, model: ModelSize, q: Quant) -> float: ...  # weights read per token (1e9 bytes)
     def cache_kind(self, model: ModelSize) -> str: ...
     def usable_gb(self, card: Card) -> float: ...  # need ≤ usable ⇔ the card holds it
     def fit(self, need: float, card: Card) -> str: ...  # comfortable | tight
@@ -111,8 +112,11 @@ class ReferenceProfile:
             return self.moe_read_factor * model.active_params_b  # uncapped, as the reference does
         return model.params_b
 
+    def gb_per_token(self, model: ModelSize, q: Quant) -> float:
+        return self.read_params_b(model) * read_bpw(model, q.ref_bpw) / 8
+
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
-        gb_per_token = self.read_params_b(model) * read_bpw(model, q.ref_bpw) / 8
+        gb_per_token = self.gb_per_token(model, q)
         factor = card_factor(card.vendor, card.architecture, self.legacy_factor)
         return min(card.bandwidth_gbps * q.ref_eff * factor / gb_per_token, MAX_TOK_S)
 

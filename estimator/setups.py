@@ -33,7 +33,6 @@ from typing import Any, Protocol
 
 from .card import Card
 from .memory import GIB
-from .memory import weights_gb as ref_weights_gb
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
 from .quants import Quant, ladder, quant
@@ -238,17 +237,13 @@ def _device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
 
 
 def _weights(p: Profile, model: ModelSize, q: Quant) -> float:
-    own = getattr(p, "weights_gb", None)
-    if callable(own):
-        return own(model, q)
-    return ref_weights_gb(model.params_b, q.ref_bpw)
+    """The weights alone, as the profile sizes them (native low-bit parts included); context-free."""
+    return p.memory_parts(model, q, DEFAULT_CONTEXT).weights_gb
 
 
 def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
     """Bytes (1e9) read per token, as the profile counts them."""
-    read = p.read_params_b(model) if hasattr(p, "read_params_b") else model.params_b  # type: ignore[attr-defined]
-    bpw = p.read_bpw(model, q) if hasattr(p, "read_bpw") else q.ref_bpw  # type: ignore[attr-defined]
-    return read * bpw / 8
+    return p.gb_per_token(model, q)
 
 
 def ram_share(c: SetupConstants, p: Profile, q: Quant) -> float:
