@@ -736,10 +736,17 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if ram is not None and not cards and memory is None:
         memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
+    # "mac mini m4 pro", "m4 max 128gb": an Apple chip, not the catalog's Tesla M4 under the same number.
+    unknown_card = None
+    tiers = lexicon().apple_tiers
+    for k, card in enumerate(cards):
+        if _APPLE_NUM_RE.match(card.text.casefold()) and card.end < len(toks) and toks[card.end].low in tiers:
+            unknown_card = f"{toks[card.start].low} {toks[card.end].low}"
+            del cards[k]
+            break
     # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
     # "no such card" instead of quietly answering without it.
-    unknown_card = None
-    if not cards:
+    if not cards and unknown_card is None:
         for phrase in unknown:
             hit = _CARD_SHAPE_RE.search(phrase.casefold())
             if hit:
@@ -937,6 +944,9 @@ _CARD_SHAPE_RE = re.compile(
     r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b"
     r"|\bm\d{1,2}\s+(?:pro|max|ultra)\b|\bmi\d{3}[a-z]?\b"  # Apple chips ("m9 ultra"), Instinct parts ("mi400")
 )
+
+
+_APPLE_NUM_RE = re.compile(r"^m\d{1,2}$")  # the number of an Apple chip ("m4" of "m4 pro")
 
 
 def _span_rank(span: Span) -> tuple[float, int]:
