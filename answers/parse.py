@@ -423,6 +423,13 @@ def _content(tok: Token, stop: frozenset[str]) -> bool:
     return not tok.used and tok.low not in stop
 
 
+def _names_with_task(toks: list[Token], i: int, j: int, models: Resolver) -> bool:
+    """A task word that ends a model's exact name ("phi-4 reasoning", "llama 3.2 11b vision") is the name's."""
+    if toks[j].used or toks[j].low not in _task_words():
+        return False
+    return any(models.lookup(" ".join(t.text for t in toks[s: j + 1])) is not None for s in range(max(i, j - 4), j))
+
+
 def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[list[Span], list[str]]:
     """Resolved spans in reading order, and the runs of content words nothing matched."""
     stop = _stopwords()
@@ -432,7 +439,7 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
     while i < len(toks):
         if _content(toks[i], stop):
             j = i
-            while j < len(toks) and _content(toks[j], stop):
+            while j < len(toks) and (_content(toks[j], stop) or _names_with_task(toks, i, j, models)):
                 j += 1
             chunks.append((i, j))
             i = j
@@ -781,6 +788,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     asks = [intent, *_more_asks(folded, intent)]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
+        if _said_at(ftext, "when_words") < _said_at(ftext, "who_words"):
+            asks.reverse()  # "when did X come out and who made it": the first ask first
+        intent = asks[0]
     return annotate_setup(Parsed(
         intent=intent,
         language=language,
@@ -845,6 +855,13 @@ def _phrases(key: str) -> frozenset[str]:
 def _says(ftext: str, key: str) -> bool:
     rx = _phrase_re(_phrases(key))
     return rx is not None and rx.search(ftext) is not None
+
+
+def _said_at(ftext: str, key: str) -> int:
+    """Where the first of a phrase list is said (len(ftext) when it is not)."""
+    rx = _phrase_re(_phrases(key))
+    hit = rx.search(ftext) if rx is not None else None
+    return hit.start() if hit else len(ftext)
 
 
 def _cache_type(ftext: str, toks: list[Token]) -> str | None:
