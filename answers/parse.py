@@ -785,6 +785,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    if intent == "parameters" and quants:
+        intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves

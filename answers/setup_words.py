@@ -208,6 +208,9 @@ def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.
         (first, _), (second, _) = sw.cards
         return parsed.model_copy(update={"card": first, "card2": second, "card_span": first, "card2_span": second,
                                          "memory_gb": None, "gpu_count": None, "setup": None})
+    if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and parsed.card2 is not None:
+        # "2x p40 vs 1x 3090": two setups side by side; the cards stay the ones resolved, not one pooled rig.
+        return parsed.model_copy(update={"gpu_count": None, "setup": list(sw.cards), "ram_gb": sw.ram_gb})
     update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
     if sw.gpu_count > 1:
         update["gpu_count"] = sw.gpu_count
