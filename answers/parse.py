@@ -423,6 +423,13 @@ def _content(tok: Token, stop: frozenset[str]) -> bool:
     return not tok.used and tok.low not in stop
 
 
+def _names_with_task(toks: list[Token], i: int, j: int, models: Resolver) -> bool:
+    """A task word that ends a model's exact name ("phi-4 reasoning", "llama 3.2 11b vision") is the name's."""
+    if toks[j].used or toks[j].low not in _task_words():
+        return False
+    return any(models.lookup(" ".join(t.text for t in toks[s: j + 1])) is not None for s in range(max(i, j - 4), j))
+
+
 def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[list[Span], list[str]]:
     """Resolved spans in reading order, and the runs of content words nothing matched."""
     stop = _stopwords()
@@ -432,7 +439,7 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
     while i < len(toks):
         if _content(toks[i], stop):
             j = i
-            while j < len(toks) and _content(toks[j], stop):
+            while j < len(toks) and (_content(toks[j], stop) or _names_with_task(toks, i, j, models)):
                 j += 1
             chunks.append((i, j))
             i = j
@@ -736,10 +743,17 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if ram is not None and not cards and memory is None:
         memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
+    # "mac mini m4 pro", "m4 max 128gb": an Apple chip, not the catalog's Tesla M4 under the same number.
+    unknown_card = None
+    tiers = lexicon().apple_tiers
+    for k, card in enumerate(cards):
+        if _APPLE_NUM_RE.match(card.text.casefold()) and card.end < len(toks) and toks[card.end].low in tiers:
+            unknown_card = f"{toks[card.start].low} {toks[card.end].low}"
+            del cards[k]
+            break
     # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
     # "no such card" instead of quietly answering without it.
-    unknown_card = None
-    if not cards:
+    if not cards and unknown_card is None:
         for phrase in unknown:
             hit = _CARD_SHAPE_RE.search(phrase.casefold())
             if hit:
@@ -771,9 +785,14 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    if intent == "parameters" and quants:
+        intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
+        if _said_at(ftext, "when_words") < _said_at(ftext, "who_words"):
+            asks.reverse()  # "when did X come out and who made it": the first ask first
+        intent = asks[0]
     return annotate_setup(Parsed(
         intent=intent,
         language=language,
@@ -838,6 +857,13 @@ def _phrases(key: str) -> frozenset[str]:
 def _says(ftext: str, key: str) -> bool:
     rx = _phrase_re(_phrases(key))
     return rx is not None and rx.search(ftext) is not None
+
+
+def _said_at(ftext: str, key: str) -> int:
+    """Where the first of a phrase list is said (len(ftext) when it is not)."""
+    rx = _phrase_re(_phrases(key))
+    hit = rx.search(ftext) if rx is not None else None
+    return hit.start() if hit else len(ftext)
 
 
 def _cache_type(ftext: str, toks: list[Token]) -> str | None:
@@ -937,6 +963,9 @@ _CARD_SHAPE_RE = re.compile(
     r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b"
     r"|\bm\d{1,2}\s+(?:pro|max|ultra)\b|\bmi\d{3}[a-z]?\b"  # Apple chips ("m9 ultra"), Instinct parts ("mi400")
 )
+
+
+_APPLE_NUM_RE = re.compile(r"^m\d{1,2}$")  # the number of an Apple chip ("m4" of "m4 pro")
 
 
 def _span_rank(span: Span) -> tuple[float, int]:

@@ -43,6 +43,17 @@ def test_the_peoples_corpus_is_understood(resolvers):
     assert s["intent"] >= 0.995 and s["entities"] >= 0.995 and s["language"] >= 0.99
 
 
+def test_the_second_peoples_corpus_is_understood_in_six_languages(resolvers):
+    rows = load_corpus(DATA / "corpus_people_2.jsonl")
+    held = {r["q"] for r in load_corpus(DATA / "heldout_2026-11-30.jsonl")}
+    overlap = len({r["q"] for r in rows} & held)  # a count only: the held-out rows are never printed
+    assert len(rows) >= 200 and overlap == 0
+    for lang in ("en", "it", "fr", "de", "es", "pt"):
+        assert sum(r["lang"] == lang for r in rows) >= 30, lang
+    s = score(rows, resolvers)
+    assert s["intent"] >= 0.995 and s["entities"] >= 0.995 and s["language"] >= 0.99
+
+
 def test_the_held_out_set_keeps_its_level(resolvers):
     s = score(load_corpus(DATA / "heldout_2026-11-30.jsonl"), resolvers)
-    assert s["intent"] >= 0.95 and s["entities"] >= 0.98 and s["language"] >= 0.98
+    assert s["intent"] >= 0.965 and s["entities"] >= 0.995 and s["language"] >= 0.99
