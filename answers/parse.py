@@ -826,7 +826,9 @@ def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
     if not phrases:
         return None
     alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alts})(?!\w)")
+    from .pickled import compile_cached  # a long alternation: compiled once, then read from the start-up cache
+
+    return compile_cached(rf"(?<!\w)(?:{alts})(?!\w)")
 
 
 @cache

@@ -62,3 +62,43 @@ def dumps(obj: object) -> bytes:
 
 def loads(data: bytes) -> Any:
     return pickle.loads(data)
+
+
+# --------------------------------------------------------------------------- patterns built from data
+# Patterns assembled at run time from the lexicon's word lists (answers.parse, answers.setup_words) are
+# long alternations that take ~10 ms to compile a start. They are kept by their source in one cache entry.
+_TABLE_LIMIT = 64  # old lexicons' patterns fall out; a start needs about a dozen
+
+
+def _table_name() -> str:
+    import hashlib
+
+    return f"regex-{hashlib.sha256(RUNTIME.encode()).hexdigest()[:24]}.pickle"
+
+
+_table: dict[tuple[str, int], re.Pattern] | None = None
+
+
+def compile_cached(source: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile(source, flags)`, read from the start-up cache when this source was compiled before."""
+    global _table
+    from . import cache as disk_cache
+
+    if _table is None:
+        data = disk_cache.read(_table_name())
+        try:
+            _table = loads(data) if data is not None else {}
+        except Exception:  # noqa: BLE001 — a damaged entry is rebuilt, never an error
+            _table = {}
+        if not isinstance(_table, dict):
+            _table = {}
+    key = (source, int(flags))
+    found = _table.get(key)
+    if found is not None:
+        return found
+    compiled = re.compile(source, flags)
+    _table[key] = compiled
+    while len(_table) > _TABLE_LIMIT:
+        del _table[next(iter(_table))]
+    disk_cache.write(_table_name(), dumps(_table))
+    return compiled

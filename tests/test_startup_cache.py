@@ -1,0 +1,83 @@
+"""The start-up cache's lexicon and GPU name index answer exactly like freshly built ones, and a
+damaged entry is rebuilt instead of failing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from answers import cache, pickled
+from answers import lexicon as lexicon_module
+from answers.resolver_cache import gpu_resolver
+from catalog.hardware import aliases_for
+from catalog.resolve import Resolver, gpu_entries
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_CACHE, str(tmp_path))
+    cache.cache_dir.cache_clear()
+    yield tmp_path
+    cache.cache_dir.cache_clear()
+
+
+@pytest.mark.parametrize("source,flags", [
+    (r"\b(?:how|quanto)\s+(fast|veloce)\b", 0),
+    (r"(?P<size>\d+)\s?gb", re.IGNORECASE),
+    (r"^(a|b)+?$", re.MULTILINE | re.DOTALL),
+])
+def test_pickled_patterns_match_like_the_originals(source: str, flags: int) -> None:
+    original = re.compile(source, flags)
+    copy = pickled.loads(pickled.dumps({"p": original}))["p"]
+    assert copy == original and copy.groupindex == original.groupindex and copy.groups == original.groups
+    for text in ("How fast", "quanto veloce", "12 GB", "24gb", "aab", "b\nc"):
+        assert [m.span() for m in copy.finditer(text)] == [m.span() for m in original.finditer(text)]
+
+
+def test_cached_lexicon_is_the_checked_one(fresh_cache, monkeypatch) -> None:
+    first = lexicon_module.lexicon.__wrapped__()
+    assert list(fresh_cache.glob("lexicon-*.pickle"))
+    # A warm start reads the entry: the files are not checked (nor their patterns compiled) again.
+    monkeypatch.setattr(lexicon_module, "load", lambda *a, **k: pytest.fail("lexicon loaded again"))
+    second = lexicon_module.lexicon.__wrapped__()
+    assert second is not first and second == first
+    assert [p.regex for p in second.patterns()] == [re.compile(p.regex.pattern) for p in first.patterns()]
+
+
+def test_damaged_lexicon_entry_is_rebuilt(fresh_cache) -> None:
+    lexicon_module.lexicon.__wrapped__()
+    (entry,) = fresh_cache.glob("lexicon-*.pickle")
+    entry.write_bytes(b"not a pickle")
+    assert lexicon_module.lexicon.__wrapped__() == lexicon_module.load()
+
+
+def test_cached_gpu_index_resolves_like_a_fresh_one(fresh_cache, gpus) -> None:
+    entries = gpu_entries(gpus, aliases_for(gpus))
+    fresh = Resolver(entries, kind="gpu")
+    gpu_resolver(entries)  # fills the cache
+    assert list(fresh_cache.glob("gpu-index-*.pickle"))
+    cached = gpu_resolver(entries)
+    for typed in ("4090", "rtx 3080 ti", "h100 sxm", "4070 laptop", "a100 40gb sxm4", "radeon 7900 xtx", "nonsense"):
+        a, b = fresh.resolve(typed), cached.resolve(typed)
+        assert (a.best, a.candidates, a.ambiguous, a.default) == (b.best, b.candidates, b.ambiguous, b.default), typed
+    # The payloads are the caller's own records, not copies from the cache.
+    assert cached.resolve("4090").best.key is next(g for g in gpus if g.name == "GeForce RTX 4090")
+
+
+def test_other_cards_are_another_gpu_index(fresh_cache, gpus) -> None:
+    gpu_resolver(gpu_entries(gpus[:50]))
+    fewer = gpu_resolver(gpu_entries(gpus[:10]))
+    assert len(list(fresh_cache.glob("gpu-index-*.pickle"))) == 2
+    assert fewer.names == [g.name for g in gpus[:10]]
+
+
+def test_patterns_built_from_words_are_kept_by_source(fresh_cache, monkeypatch) -> None:
+    monkeypatch.setattr(pickled, "_table", None)
+    source = r"(?<!\w)(?:dual|two|due)\s+(?P<card>\d{4})(?!\w)"
+    first = pickled.compile_cached(source)
+    assert first == re.compile(source)
+    monkeypatch.setattr(pickled, "_table", None)  # a new process: the table comes from the cache entry
+    monkeypatch.setattr(pickled.re, "compile", lambda *a: pytest.fail("compiled again"))
+    again = pickled.compile_cached(source)
+    assert again == first and again.search("due 3090").group("card") == "3090"
