@@ -76,7 +76,10 @@ def _table_name() -> str:
     return f"regex-{hashlib.sha256(RUNTIME.encode()).hexdigest()[:24]}.pickle"
 
 
-_table: dict[tuple[str, int], re.Pattern] | None = None
+# (source, flags) → the arguments `_rebuild` takes; stored as plain data, so adding one entry does not
+# re-derive the others' code.
+_table: dict[tuple[str, int], tuple[Any, ...]] | None = None
+_compiled: dict[tuple[str, int], re.Pattern] = {}
 
 
 def compile_cached(source: str, flags: int = 0) -> re.Pattern[str]:
@@ -84,21 +87,31 @@ def compile_cached(source: str, flags: int = 0) -> re.Pattern[str]:
     global _table
     from . import cache as disk_cache
 
+    key = (source, int(flags))
+    found = _compiled.get(key)
+    if found is not None:
+        return found
     if _table is None:
         data = disk_cache.read(_table_name())
         try:
-            _table = loads(data) if data is not None else {}
+            _table = pickle.loads(data) if data is not None else {}
         except Exception:  # noqa: BLE001 — a damaged entry is rebuilt, never an error
             _table = {}
         if not isinstance(_table, dict):
             _table = {}
-    key = (source, int(flags))
-    found = _table.get(key)
-    if found is not None:
-        return found
-    compiled = re.compile(source, flags)
-    _table[key] = compiled
-    while len(_table) > _TABLE_LIMIT:
-        del _table[next(iter(_table))]
-    disk_cache.write(_table_name(), dumps(_table))
+    args = _table.get(key)
+    if args is not None:
+        try:
+            found = _compiled[key] = _rebuild(*args)
+            return found
+        except Exception:  # noqa: BLE001 — a damaged entry is compiled again
+            pass
+    compiled = _compiled[key] = re.compile(source, flags)
+    args = _compiled_args(compiled)
+    if args is not None:
+        _table.pop(key, None)
+        _table[key] = args
+        while len(_table) > _TABLE_LIMIT:
+            del _table[next(iter(_table))]
+        disk_cache.write(_table_name(), pickle.dumps(_table, protocol=pickle.HIGHEST_PROTOCOL))
     return compiled

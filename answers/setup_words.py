@@ -44,7 +44,7 @@ def lexicon() -> Lexicon:
                 counts[fold(word)] = n
         laptop.update(fold(w) for w in lang.laptop_words)
         ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
-    return Lexicon(counts, tuple(sorted(laptop, key=len, reverse=True)), tuple(sorted(ram, key=len, reverse=True)),
+    return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)), tuple(sorted(sorted(ram), key=len, reverse=True)),
                    {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
                    lx.apple_tiers)
 
@@ -101,9 +101,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     from .pickled import compile_cached  # long alternations: compiled once, then read from the start-up cache
 
     lx = lexicon()
-    counts = "|".join(sorted((re.escape(w) for w in lx.counts), key=len, reverse=True))
-    machines = "|".join(sorted((re.escape(w) for w in lx.machines), key=len, reverse=True))
-    apple = "|".join(sorted((re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
+    # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
+    # changes with the hash seed), so the start-up cache finds it.
+    counts = "|".join(sorted(sorted(re.escape(w) for w in lx.counts), key=len, reverse=True))
+    machines = "|".join(sorted(sorted(re.escape(w) for w in lx.machines), key=len, reverse=True))
+    apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
     ram = "|".join(re.escape(w) for w in lx.ram)
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]

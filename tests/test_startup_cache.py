@@ -3,7 +3,10 @@ damaged entry is rebuilt instead of failing."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -74,10 +77,29 @@ def test_other_cards_are_another_gpu_index(fresh_cache, gpus) -> None:
 
 def test_patterns_built_from_words_are_kept_by_source(fresh_cache, monkeypatch) -> None:
     monkeypatch.setattr(pickled, "_table", None)
+    monkeypatch.setattr(pickled, "_compiled", {})
     source = r"(?<!\w)(?:dual|two|due)\s+(?P<card>\d{4})(?!\w)"
     first = pickled.compile_cached(source)
     assert first == re.compile(source)
     monkeypatch.setattr(pickled, "_table", None)  # a new process: the table comes from the cache entry
+    monkeypatch.setattr(pickled, "_compiled", {})
     monkeypatch.setattr(pickled.re, "compile", lambda *a: pytest.fail("compiled again"))
     again = pickled.compile_cached(source)
     assert again == first and again.search("due 3090").group("card") == "3090"
+
+
+def test_a_warm_start_compiles_no_pattern_again(fresh_cache, built_db) -> None:
+    """Patterns built from word sets come out the same whatever the hash seed, so the second process
+    finds them all and rewrites nothing (a set's order once made every start a cache miss)."""
+    code = ("import sys; sys.argv = ['tpsbot', 'ask', 'can i run qwen3 32b on 2x 3090 with 64gb ddr5?']; "
+            "from bot.cli import main; main()")
+
+    def run(seed: str) -> None:
+        env = {**os.environ, "PYTHONHASHSEED": seed, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(fresh_cache)}
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
+
+    run("1")
+    entries = {p.name: p.stat().st_mtime_ns for p in fresh_cache.glob("*.pickle")}
+    assert any(n.startswith("regex-") for n in entries) and any(n.startswith("lexicon-") for n in entries)
+    run("2")
+    assert {p.name: p.stat().st_mtime_ns for p in fresh_cache.glob("*.pickle")} == entries
