@@ -103,3 +103,17 @@ def test_a_warm_start_compiles_no_pattern_again(fresh_cache, built_db) -> None:
     assert any(n.startswith("regex-") for n in entries) and any(n.startswith("lexicon-") for n in entries)
     run("2")
     assert {p.name: p.stat().st_mtime_ns for p in fresh_cache.glob("*.pickle")} == entries
+
+
+def test_the_ask_process_hashes_without_openssl_and_finds_the_same_entries(fresh_cache, built_db) -> None:
+    """`tpsbot ask` runs without OpenSSL's hashes (~3.4 MB of its 45 MB); CPython's own SHA-256 gives the
+    same digests, so its cache entries are the ones a process with OpenSSL looks for."""
+    code = ("import sys; sys.argv = ['tpsbot', 'ask', 'can GLIDE run on 12 GB?']; from bot.cli import main; "
+            "code = main(); print(code, sys.modules.get('_hashlib'))")
+    env = {**os.environ, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(fresh_cache)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    assert done.stdout.splitlines()[-1] == "0 None", done.stderr
+    lean = sorted(p.name for p in fresh_cache.glob("lexicon-*.pickle"))
+    assert len(lean) == 1
+    lexicon_module.lexicon.__wrapped__()  # this process hashes with OpenSSL
+    assert sorted(p.name for p in fresh_cache.glob("lexicon-*.pickle")) == lean
