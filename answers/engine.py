@@ -31,7 +31,7 @@ from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, S
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
-from .setups import UnresolvedName
+from .unresolved import UnresolvedName
 
 if TYPE_CHECKING:
     from estimator.setups import Setup
@@ -380,6 +380,10 @@ class Engine:
 
     def _setup(self, raw: dict[str, Any], profile: str) -> Setup | None:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
+        card = raw.get("card")
+        if not raw.get("setup") and not (isinstance(card, str) and card.strip()) and not (
+                raw.get("memory_gb") and raw.get("ram_gb")):
+            return None  # what setup_from_raw answers here, without importing the setup code on every start
         from .setups import setup_from_raw
 
         if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):

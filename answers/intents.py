@@ -11,7 +11,7 @@ import datetime as dt
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
@@ -20,12 +20,14 @@ from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSiz
 from estimator.profile import Profile
 from estimator.quants import UnknownQuant, quant
 from estimator.ranking import Query, Row, rate_all, summarize, table
-from estimator.setups import Setup
 
 from . import vocab
 from .facts import MEMORY_SIZES, row_facts, summary_facts
 from .knowledge import Knowledge, model_size
 from .profiles import Profiles
+
+if TYPE_CHECKING:
+    from estimator.setups import Setup
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10

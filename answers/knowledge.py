@@ -168,12 +168,14 @@ class Knowledge:
         key = REFERENCE_PROFILE if (profile or REFERENCE_PROFILE) == REFERENCE_PROFILE else "current"
         cached = self._gpu_resolvers.get(key)
         if cached is None:
-            from catalog.resolve import Resolver, gpu_entries
+            from catalog.resolve import gpu_entries
 
             from catalog.hardware import aliases_for
 
             aliases = aliases_for(self.gpus) if key == REFERENCE_PROFILE else self._current[1]
-            cached = self._gpu_resolvers[key] = Resolver(gpu_entries(self.gpus_for(profile), aliases), kind="gpu")
+            from answers.resolver_cache import gpu_resolver
+
+            cached = self._gpu_resolvers[key] = gpu_resolver(gpu_entries(self.gpus_for(profile), aliases))
         return cached
 
     def added_card(self, text: str) -> GpuRecord | None:

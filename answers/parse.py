@@ -844,8 +844,12 @@ def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
     """Any of the phrases, on word boundaries, with space, "_" or "-" between their words."""
     if not phrases:
         return None
-    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alts})(?!\w)")
+    # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
+    # changes with the hash seed), so the start-up cache finds it.
+    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(sorted(phrases), key=len, reverse=True))
+    from .pickled import compile_cached  # a long alternation: compiled once, then read from the start-up cache
+
+    return compile_cached(rf"(?<!\w)(?:{alts})(?!\w)")
 
 
 @cache

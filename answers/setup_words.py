@@ -44,7 +44,7 @@ def lexicon() -> Lexicon:
                 counts[fold(word)] = n
         laptop.update(fold(w) for w in lang.laptop_words)
         ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
-    return Lexicon(counts, tuple(sorted(laptop, key=len, reverse=True)), tuple(sorted(ram, key=len, reverse=True)),
+    return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)), tuple(sorted(sorted(ram), key=len, reverse=True)),
                    {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
                    lx.apple_tiers)
 
@@ -99,26 +99,30 @@ def _clean(text: str) -> str:
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    from .pickled import compile_cached  # long alternations: compiled once, then read from the start-up cache
+
     lx = lexicon()
-    counts = "|".join(sorted((re.escape(w) for w in lx.counts), key=len, reverse=True))
-    machines = "|".join(sorted((re.escape(w) for w in lx.machines), key=len, reverse=True))
-    apple = "|".join(sorted((re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
+    # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
+    # changes with the hash seed), so the start-up cache finds it.
+    counts = "|".join(sorted(sorted(re.escape(w) for w in lx.counts), key=len, reverse=True))
+    machines = "|".join(sorted(sorted(re.escape(w) for w in lx.machines), key=len, reverse=True))
+    apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
     ram = "|".join(re.escape(w) for w in lx.ram)
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
-    device = re.compile(
+    device = compile_cached(
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
         rf"(?P<dev>(?:{machines})\b(?:{_MEM})?|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
-    ram_re = re.compile(
+    ram_re = compile_cached(
         rf"(?P<gb>{_NUMBER})\s?(?:gb|go|gib|g)\b\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
         rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?(?:gb|go|gib|g)\b"
     )
-    ram_type_re = re.compile(rf"\b({_RAM_TYPE})\b")
-    apple_re = re.compile(rf"\b(?:{apple})\b")
+    ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
+    apple_re = compile_cached(rf"\b(?:{apple})\b")
     return device, ram_re, ram_type_re, apple_re
 
 

@@ -12,7 +12,7 @@ asker with the closest names).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,11 +34,8 @@ _SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s?(?:gb|go|gib|g)\b", re.IGNORECASE)
 _CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
 
 
-class UnresolvedName(LookupError):
-    """A name a resolver could not pin down (the engine's and the reports' resolution errors derive
-    from it); `candidates` are the closest names, best first."""
-
-    candidates: Sequence[str] = ()
+# Defined apart so the engine can name it without importing this module (and estimator.setups) on every start.
+from .unresolved import UnresolvedName  # noqa: E402
 
 
 def _no_added_card(text: str) -> GpuRecord | None:

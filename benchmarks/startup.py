@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from catalog.build import build_catalog  # noqa: E402
 
 QUESTION = "can GLIDE run on 12 GB?"
-HEAVY = ("discord", "matplotlib", "pydantic_settings", "rapidfuzz", "babel", "ssl")
+HEAVY = ("discord", "matplotlib", "pydantic_settings", "rapidfuzz", "babel", "ssl", "_hashlib")
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, int, float]:

@@ -186,10 +186,15 @@ def _short_process(command: str) -> None:
       turns it back on once its first answer is out (cli_commands.cmd_ask).
     - asyncio (which aiosqlite needs) imports `ssl` when it is importable, for TLS these commands never
       use: ~1.2 MB of the 45 MB budget. Marking it absent makes asyncio run without TLS support.
+    - hashlib loads OpenSSL's libcrypto through `_hashlib` (~3.4 MB, pulled in by pydantic and jinja2)
+      for the few SHA-256/SHA-1 digests these commands take of cache keys. Without `_hashlib`, hashlib
+      uses CPython's built-in implementations of the same algorithms: the same digests.
     """
     gc.disable()
     if command in OFFLINE_COMMANDS and "ssl" not in sys.modules:
         sys.modules["ssl"] = None  # type: ignore[assignment]
+    if command in OFFLINE_COMMANDS and "hashlib" not in sys.modules:
+        sys.modules["_hashlib"] = None  # type: ignore[assignment]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

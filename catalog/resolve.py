@@ -237,6 +237,24 @@ class Resolver(Generic[T]):
             for i, n in enumerate(self._names)
         ]
 
+    # ------------------------------------------------------------------ start-up cache
+    def index_state(self) -> dict[str, object]:
+        """Everything __init__ derived from the entries except their payloads: plain data a caller
+        may store (answers keeps the GPU index in its start-up cache) and hand to `from_index_state`."""
+        return {k: v for k, v in vars(self).items() if k != "_payloads"}
+
+    @classmethod
+    def from_index_state(cls, state: dict[str, object], entries: Iterable[tuple[str, Sequence[str], T]]) -> Resolver[T]:
+        """The resolver `Resolver(entries, kind=…)` would build, from the `index_state()` it had; only
+        valid for the same entries' names and aliases (the caller's cache key must say so)."""
+        self = cls.__new__(cls)
+        vars(self).update(state)
+        index_of = {name: i for i, name in enumerate(self._names)}
+        self._payloads = [[] for _ in self._names]
+        for name, _aliases, key in entries:
+            self._payloads[index_of[name]].append(key)
+        return self
+
     # ------------------------------------------------------------------ helpers
     @property
     def names(self) -> list[str]:
