@@ -417,8 +417,8 @@ class Engine:
         if intent == "compare" and (e.card is None or e.card2 is None):
             intent = "speed" if e.card is not None else "fastest"
         if intent in MODEL_INTENTS and e.model is None:
-            if intent in ("speed", "can_run", "card_models", "compare") and e.card is not None:
-                return "card_models"
+            if intent in ("speed", "can_run", "card_models", "compare", "fastest") and e.card is not None:
+                return "card_models"  # "what's the fastest model I can run on a 4080": the card's list
             if e.card is None and e.memory_gb is not None:
                 return "card_models"  # "good llm for 16 GB?": what runs on that much memory
             return "fallback"

@@ -929,6 +929,8 @@ def _superlative_plus(toks: list[Token]) -> None:
 def _could_be_name(guess: str, models: Resolver) -> bool:
     """Leftover words worth answering "no model called X" about: several words, a digit, or one word
     close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name."""
+    if guess.strip().replace(".", "").replace(",", "").isdigit():
+        return False  # a bare number ("under 500 dollars") is an amount, never a model's name
     if " " in guess.strip() or any(ch.isdigit() for ch in guess):
         return True
     res = models.resolve(guess)

@@ -202,6 +202,17 @@ _KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_c
                    "download", "compute", "help"})
 
 
+def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answers.parse.Parsed
+    """The words taken for a model are the machine itself ("what can I run on a Mac Studio M2 Ultra")."""
+    span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
+    if not span:
+        return False
+    lx = lexicon()
+    return (span in lx.apple_machines or span in lx.machines
+            or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)
+            or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified))
+
+
 def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.Parsed in, a copy out
     """parse()'s result with the setup `read()` found in the question: `setup`, `gpu_count`,
     `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size."""
@@ -210,8 +221,11 @@ def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and all(n == 1 for _, n in sw.cards):
         # "dgx spark vs m4 max 128gb": two machines set side by side, not one machine with both in it.
         (first, _), (second, _) = sw.cards
-        return parsed.model_copy(update={"card": first, "card2": second, "card_span": first, "card2_span": second,
-                                         "memory_gb": None, "gpu_count": None, "setup": None})
+        update = {"card": first, "card2": second, "card_span": first, "card2_span": second,
+                  "memory_gb": None, "gpu_count": None, "setup": None}
+        if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
+            update.update(model=None, model_span=None)
+        return parsed.model_copy(update=update)
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and parsed.card2 is not None:
         # "2x p40 vs 1x 3090": two setups side by side; the cards stay the ones resolved, not one pooled rig.
         return parsed.model_copy(update={"gpu_count": None, "setup": list(sw.cards), "ram_gb": sw.ram_gb})
@@ -222,11 +236,7 @@ def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.
     if parsed.memory_gb is not None and parsed.memory_gb in sizes:
         update["memory_gb"] = None
     intent = parsed.intent
-    span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
-    lx = lexicon()
-    if span and (span in lx.apple_machines or span in lx.machines
-                 or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)
-                 or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified)):
+    if _model_is_machine(parsed, sw):
         # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
         # not a model; the question is what the setup runs.
         update.update(model=None, model_span=None)

@@ -96,3 +96,24 @@ def test_home_pick_prefers_a_card_sold_everywhere(engine: Engine) -> None:
     home = a.facts["picks"]["smallest"]
     card = next(g for g in engine.knowledge.gpus_for("reference") if g.name == home["card"])
     assert card.launch_price_usd is not None and card.memory_gb == 24
+
+
+def test_a_mac_compared_with_a_card_is_not_a_model(engine: Engine) -> None:
+    """"mac mini m4 pro 64gb vs rtx 5090": "mini m4" belongs to the Mac, never to MiniMax-M1."""
+    a = engine.ask("mac mini m4 pro 64gb vs rtx 5090 for llms")
+    assert a.intent == "compare" and "model" not in a.entities
+    assert (a.entities["card"], a.entities["card2"]) == ("Apple M4 Pro 64 GB", "GeForce RTX 5090")
+
+
+@pytest.mark.parametrize("question", [
+    "which gpu should i buy for local ai under 500 dollars",
+    "quale scheda comprare con 800 euro?",
+])
+def test_a_budget_is_never_taken_for_a_model_name(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert a.intent != "not_found" and "model" not in a.entities
+
+
+def test_the_fastest_model_for_a_card_is_the_cards_list(engine: Engine) -> None:
+    a = engine.ask("what's the fastest model i can run on a 4080")
+    assert a.intent == "card_models" and a.entities["card"] == "GeForce RTX 4080" and a.facts["rows"]
