@@ -51,6 +51,13 @@ def test_parse_py_keeps_no_per_language_word_lists():
     (lambda s: s.replace("more_cards_help = '", "more_cards_help = '(", 1), "more_cards_help: pattern does not compile"),
     (lambda s: s.replace('language = "it"', 'language = "xx"'), "file is named 'it'"),
     (lambda s: s.replace("[tasks]", "[tasks]\ngaming = 'giochi'"), "tasks: unknown key(s) gaming"),
+    # the setup and refinement words live in the same file and are checked the same way
+    (lambda s: s.replace("laptop_words = ", "# laptop_words = "), "missing key(s) laptop_words"),
+    (lambda s: s.replace("who_words = ", "# who_words = "), "missing key(s) who_words"),
+    (lambda s: s.replace('who_words = "chi"', "who_words = 3"), "who_words: expected a string"),
+    (lambda s: re.sub(r'quant_questions = """[^"]*"""', "quant_questions = 3", s), "quant_questions: expected a string"),
+    (lambda s: s.replace('one = "una un"', 'uno = "una un"'), "count_words: unknown key(s) uno"),
+    (lambda s: s.replace('one = "una un"\n', ""), "count_words: missing key(s) one"),
 ])
 def test_a_broken_language_file_fails_with_a_clear_message(tmp_path, edit, message):
     d = copy_lexicon(tmp_path)
@@ -81,22 +88,6 @@ def test_adding_a_language_is_a_data_file(tmp_path):
     assert set(LANGUAGE_KEYS) >= {"function_words", "intents", "greetings"}
 
 
-# --------------------------------------------------------------------------- one home for the words
-@pytest.mark.parametrize(("edit", "message"), [
-    (lambda s: s.replace("laptop_words = ", "# laptop_words = "), "missing key(s) laptop_words"),
-    (lambda s: s.replace("who_words = ", "# who_words = "), "missing key(s) who_words"),
-    (lambda s: s.replace('who_words = "chi"', "who_words = 3"), "who_words: expected a string"),
-    (lambda s: re.sub(r'quant_questions = """[^"]*"""', "quant_questions = 3", s), "quant_questions: expected a string"),
-    (lambda s: s.replace('one = "una un"', 'uno = "una un"'), "count_words: unknown key(s) uno"),
-    (lambda s: s.replace('one = "una un"\n', ""), "count_words: missing key(s) one"),
-])
-def test_the_setup_and_refinement_words_are_checked_at_load(tmp_path, edit, message):
-    d = copy_lexicon(tmp_path)
-    f = d / "it.toml"
-    f.write_text(edit(f.read_text(encoding="utf-8")), encoding="utf-8")
-    with pytest.raises(LexiconError) as exc:
-        load(d)
-    assert "it.toml" in str(exc.value) and message in str(exc.value)
 
 
 @pytest.mark.parametrize(("edit", "message"), [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,16 +30,12 @@ def rate_setup(*args, **kwargs) -> SetupRow:  # noqa: ANN002, ANN003
     return rate_with(*args, constants=SETUP_CONSTANTS, **kwargs)
 
 
-@dataclass(frozen=True)
-class UnifiedCard:
-    name: str = "Test chip"
-    vendor: str = "Apple"
-    memory_gb: float = 128.0
-    bandwidth_gbps: float = 546.0
-    architecture: str | None = "Apple G16"
-    memory_type: str | None = "LPDDR5X"
-    position: int = -1
-    unified_memory: bool = True
+def UnifiedCard(**overrides: object) -> FakeCard:  # noqa: N802 — reads like the record it stands for
+    """A unified-memory chip as the catalog records one configuration (an Apple M4 Max 128 GB)."""
+    fields: dict[str, object] = {"name": "Test chip", "vendor": "Apple", "memory_gb": 128.0, "bandwidth_gbps": 546.0,
+                                 "architecture": "Apple G16", "memory_type": "LPDDR5X", "position": -1,
+                                 "unified_memory": True}
+    return FakeCard(**{**fields, **overrides})  # type: ignore[arg-type]
 
 
 def ref_need(p_b: float, bpw: float) -> float:
