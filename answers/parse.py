@@ -243,6 +243,16 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
     return mem, at, ram
 
 
+def _ram_before(toks: list[Token], at: int) -> bool:
+    """A RAM word before the size at `at`, and no graphics-memory word right after the size."""
+    ram_words = _word_set("ram_words")
+    nxt = toks[at + 1].low if at + 1 < len(toks) else ""
+    after = toks[at + 2].low if at + 2 < len(toks) else ""
+    if "vram" in (nxt, after):
+        return False
+    return any(t.low in ram_words for t in toks[:at])
+
+
 _GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
 
 
@@ -731,7 +741,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(cards):
-        if memory is None or mem_at != card.end:
+        if memory is None or mem_at is None:
+            continue
+        # "una 5060 ti de 16gb", "a 3060 with 12gb": one function word may join the card and its size.
+        if mem_at != card.end and not (mem_at == card.end + 1 and toks[card.end].low in _stopwords()):
             continue
         glued = _MEM_GLUED_RE.match(toks[mem_at].low)
         # Catalog names write "GB" whatever unit was typed ("4060 ti 16 go", "16gib").
@@ -785,6 +798,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    if intent == "offload" and ram is None and memory is not None and mem_at is not None and _ram_before(toks, mem_at):
+        # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.
+        ram, memory = memory, None
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]
