@@ -591,8 +591,13 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     for code, lx in lexicon().languages.items():
         score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
     product = lexicon().product_words  # "m2 pro", "4060 ti": names, not Portuguese or Italian
+    # A product word after a name-like word ("m2 pro", "macbook pro") is the name's; alone, after the
+    # card's name was taken out ("3090 pro mixtral"), it is a word of the sentence (Portuguese "pro").
+    named = {w for prev, w in re.findall(r"([\w-]+)\s+(?=([a-z]+)\b)", folded)
+             if any(c.isdigit() for c in prev) or prev in lexicon().name_words or prev.startswith("mac")}
+    named |= set(re.findall(r"^\s*([a-z]+)\b", folded)) & product
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
-        if w in product:
+        if w in product and w in named:
             continue
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
@@ -741,10 +746,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(cards):
-        if memory is None or mem_at is None:
-            continue
-        # "una 5060 ti de 16gb", "a 3060 with 12gb": one function word may join the card and its size.
-        if mem_at != card.end and not (mem_at == card.end + 1 and toks[card.end].low in _stopwords()):
+        if memory is None or mem_at != card.end:
             continue
         glued = _MEM_GLUED_RE.match(toks[mem_at].low)
         # Catalog names write "GB" whatever unit was typed ("4060 ti 16 go", "16gib").
