@@ -755,6 +755,12 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         if res.best is not None and res.best.score >= 100:
             cards[k] = Span(card.start, mem_at + 1, "gpu", res, fuller)
             memory = None
+    if len(cards) == 1 and memory is not None and mem_at is not None and mem_at > cards[0].end + 1:
+        # "my 3070 ti only has 8gb, what runs", "my 3070 or is 8gb too little": the card's own memory
+        # said again further on describes the card; it is not a second amount to answer for.
+        best = cards[0].res.best
+        if best is not None and any(getattr(r, "memory_gb", None) == memory for r in best.payloads):
+            memory = None
     if ram is not None and not cards and memory is None:
         memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
