@@ -56,3 +56,19 @@ def test_steam_deck_is_the_catalogs_handheld() -> None:
 ])
 def test_moving_a_model_into_ram_is_offloading(q: str) -> None:
     assert ask(q).intent == "offload"
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("qwen3 8b on a 4070, real world speeds?", "speed"),
+    ("who put out granite 3.3 8b", "maker"),
+    ("huggingface link for smollm3 please", "download"),
+    ("phi 3 mini, what is it good for", "purpose"),
+    ("how are the numbers measured, is it real benchmarks", "accuracy"),
+    ("como sacan esos numeros", "accuracy"),
+    ("es muy viejo yi 34b?", "release"),
+    ("que hace falta para correr qwen3 32b", "what_gpu"),
+    ("una tarjeta barata para phi 4?", "smallest"),
+    ("tengo una 4060, que modelos instalo", "card_models"),
+])
+def test_wordings_found_by_the_third_batch(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
