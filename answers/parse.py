@@ -243,6 +243,16 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
     return mem, at, ram
 
 
+def _ram_before(toks: list[Token], at: int) -> bool:
+    """A RAM word before the size at `at`, and no graphics-memory word right after the size."""
+    ram_words = _word_set("ram_words")
+    nxt = toks[at + 1].low if at + 1 < len(toks) else ""
+    after = toks[at + 2].low if at + 2 < len(toks) else ""
+    if "vram" in (nxt, after):
+        return False
+    return any(t.low in ram_words for t in toks[:at])
+
+
 _GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
 
 
@@ -581,8 +591,13 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     for code, lx in lexicon().languages.items():
         score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
     product = lexicon().product_words  # "m2 pro", "4060 ti": names, not Portuguese or Italian
+    # A product word after a name-like word ("m2 pro", "macbook pro") is the name's; alone, after the
+    # card's name was taken out ("3090 pro mixtral"), it is a word of the sentence (Portuguese "pro").
+    named = {w for prev, w in re.findall(r"([\w-]+)\s+(?=([a-z]+)\b)", folded)
+             if any(c.isdigit() for c in prev) or prev in lexicon().name_words or prev.startswith("mac")}
+    named |= set(re.findall(r"^\s*([a-z]+)\b", folded)) & product
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
-        if w in product:
+        if w in product and w in named:
             continue
         for lang, wt in weights.get(w, {}).items():
             score[lang] += wt
@@ -740,6 +755,12 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         if res.best is not None and res.best.score >= 100:
             cards[k] = Span(card.start, mem_at + 1, "gpu", res, fuller)
             memory = None
+    if len(cards) == 1 and memory is not None and mem_at is not None and mem_at > cards[0].end + 1:
+        # "my 3070 ti only has 8gb, what runs", "my 3070 or is 8gb too little": the card's own memory
+        # said again further on describes the card; it is not a second amount to answer for.
+        best = cards[0].res.best
+        if best is not None and any(getattr(r, "memory_gb", None) == memory for r in best.payloads):
+            memory = None
     if ram is not None and not cards and memory is None:
         memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
@@ -785,6 +806,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
             intent, model_text, has_model = as_model, guess, True
     if intent == "fallback" and not has_model and n_cards == 0 and memory is None and _is_greeting(toks):
         intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    if intent == "offload" and ram is None and memory is not None and mem_at is not None and _ram_before(toks, mem_at):
+        # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.
+        ram, memory = memory, None
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from catalog.builtin import load_builtin_models
 from catalog.gpus import load_gpu_records
+from catalog.hardware import load_hardware_data
 from catalog.records import GpuRecord
 from catalog.resolve import (
     CUTOFF,
@@ -53,7 +54,11 @@ def model_resolver() -> Resolver:
 
 @cache
 def gpu_resolver() -> Resolver:
-    return Resolver(gpu_entries(_gpu_records()), kind="gpu")
+    # With the data files' aliases ("Steam Deck"), as the bot builds it (answers/knowledge.py).
+    records = _gpu_records()
+    names = {r.name for r in records}
+    aliases = {k: v for k, v in load_hardware_data().aliases.items() if k in names}
+    return Resolver(gpu_entries(records, aliases), kind="gpu")
 
 
 def _resolver(kind: str) -> Resolver:
