@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from collections.abc import Callable
 from functools import cache, lru_cache
 
 from typing import TYPE_CHECKING
@@ -133,9 +132,6 @@ def usd(value: float, locale: str = "en") -> str:
     pattern = _locale(locale).currency_formats["standard"].pattern.replace(".00", "")
     return format_currency(round(value), "USD", pattern, locale=_locale(locale), currency_digits=False)
 
-
-# By name, for templates and tables that pick the kind of number at run time.
-NUMBERS: dict[str, Callable[[float, str], str]] = {"tok_s": tok_s, "gb": gb, "memory": memory, "integer": integer}
 
 
 def flop(value: float, locale: str = "en") -> str:

@@ -1,7 +1,7 @@
 """One declaration per intent: what it needs, how its facts are built, how it is shown.
 
 Everything else that lists intents — the engine's routing sets, the titles, the parser's lists,
-the bot's private/quiet/chart/paged sets — is derived from `INTENT_TABLE` below, so adding an
+the bot's private/quiet/chart/paged choices (`SPECS[name]`) — is derived from `INTENT_TABLE` below, so adding an
 intent means adding one `IntentSpec` (plus its template answers/templates/<name>.md.j2).
 """
 
@@ -92,9 +92,6 @@ MODEL_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.needs_model)
 SIZE_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.needs_size)
 INFO_INTENTS = frozenset(s.name for s in INTENT_TABLE if not s.uses_cards)
 TABLE_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.table)
-CHART_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.chart)
-PRIVATE_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.private)
-QUIET_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.quiet)
 PAGE_CODES: dict[str, str] = {s.name: s.page_code for s in INTENT_TABLE if s.page_code}
 TITLES: dict[str, str] = {s.name: s.title for s in INTENT_TABLE if s.title}
 PARSER_INTENTS: tuple[str, ...] = tuple(

@@ -196,7 +196,3 @@ class Knowledge:
     @cached_property
     def _gpu_resolvers(self) -> dict[str, object]:
         return {}
-
-    @property
-    def epoch_snapshot(self) -> dict | None:
-        return self.imports[-1] if self.imports else None

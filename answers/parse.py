@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -314,11 +313,6 @@ def _in_card_name(toks: list[Token], i: int, gpus: Resolver) -> bool:
 
 def _near_ctx_word(toks: list[Token], i: int) -> bool:
     return any(t.low in _word_set("context_words") for t in toks[max(0, i - 3): i + 4])
-
-
-def _find_quant(toks: list[Token]) -> str | None:
-    found = _find_quants(toks)
-    return found[0] if found else None
 
 
 def _find_quants(toks: list[Token]) -> list[str]:
@@ -1006,8 +1000,3 @@ def _value(span: Span | None) -> str | None:
     if span is None:
         return None
     return span.res.best.name if span.res.best is not None else span.text
-
-
-def make_parser(models: Resolver, gpus: Resolver) -> Callable[..., Parsed]:
-    """A parse() bound to the catalog's resolvers: parser(question, locale=None)."""
-    return lambda question, locale=None: parse(question, models, gpus, locale)
