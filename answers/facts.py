@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from catalog.records import GpuRecord
 from estimator.ranking import Query, Row, Summary, summarize, table
@@ -34,6 +34,28 @@ def model_facts(query: Query) -> dict[str, Any]:
 @cache
 def _month(day: dt.date | None) -> str | None:
     return day.strftime("%Y-%m") if day else None  # strftime is slow, and 818 rows share ~200 months
+
+
+class Described(Protocol):
+    """What a card's one-line description needs: a catalog record, a typical card of a size, a setup."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def vendor(self) -> str: ...
+    @property
+    def memory_gb(self) -> float: ...
+    @property
+    def bandwidth_gbps(self) -> float: ...
+    @property
+    def release(self) -> dt.date | None: ...
+
+
+def card_brief(c: Described) -> dict[str, Any]:
+    """A card in facts: the keys every answer and report uses for it (name, vendor, memory, bandwidth,
+    release month)."""
+    return {"name": c.name, "vendor": c.vendor, "memory_gb": c.memory_gb, "bandwidth_gbps": c.bandwidth_gbps,
+            "release": _month(c.release)}
 
 
 def row_facts(r: Row) -> dict[str, Any]:

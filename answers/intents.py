@@ -22,7 +22,7 @@ from estimator.quants import UnknownQuant, quant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 from . import vocab
-from .facts import MEMORY_SIZES, row_facts, summary_facts
+from .facts import MEMORY_SIZES, card_brief, row_facts, summary_facts
 from .knowledge import Knowledge, model_size
 from .profiles import Profiles
 
@@ -563,8 +563,7 @@ def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
         sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
     facts = {
         "mode": "cards",
-        "cards": [{"name": c.name, "vendor": c.vendor, "memory_gb": c.memory_gb, "bandwidth_gbps": c.bandwidth_gbps,
-                   "release": c.release_label} for c in cards],
+        "cards": [card_brief(c) for c in cards],
         "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
         "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
     }

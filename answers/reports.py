@@ -27,7 +27,7 @@ from estimator.setups import Setup, SetupConstants, rate_setup
 
 from .api import ReportError
 from .credits import credit_lines
-from .facts import summary_facts, table_facts
+from .facts import card_brief, summary_facts, table_facts
 from .i18n import N_
 from .knowledge import Knowledge, faster_variant, model_size
 from .profiles import Profiles
@@ -139,9 +139,7 @@ class ModelReport:
 
 
 def card_facts(card: GpuRecord) -> dict[str, Any]:
-    return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
-            "bandwidth_gbps": card.bandwidth_gbps, "release": card.release_label,
-            "architecture": card.architecture, "memory_type": card.memory_type, "segment": card.segment,
+    return {**card_brief(card), "architecture": card.architecture, "memory_type": card.memory_type, "segment": card.segment,
             "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
 
 

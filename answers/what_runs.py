@@ -14,6 +14,7 @@ from estimator.model import ModelSize
 from estimator.quants import quant
 
 from . import advice
+from .facts import card_brief
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
 
 TOP_PICKS = 15
@@ -40,12 +41,6 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
     return out
 
 
-def _card_facts(card: Any) -> dict[str, Any]:
-    release = getattr(card, "release", None)
-    return {"name": card.name, "vendor": card.vendor, "memory_gb": card.memory_gb,
-            "bandwidth_gbps": card.bandwidth_gbps, "release": release.strftime("%Y-%m") if release else None}
-
-
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         from .setups import model_rows, other_fits, setup_facts
@@ -70,7 +65,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]
     facts: dict[str, Any] = {
         "mode": mode,
-        "card": _card_facts(card),
+        "card": card_brief(card),
         "memory_gb": card.memory_gb,
         "typical_card": card.name if mode == "memory" else None,
         "context": s.context, "profile": est.profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
