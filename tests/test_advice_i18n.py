@@ -9,7 +9,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from tests.test_answers import ENGLISH, LANGS, _without_catalog_strings
+from tests.test_answers import LANGS, assert_no_english
 
 
 CALLS = {
@@ -36,10 +36,7 @@ def test_advice_answers_are_localized(engine: Engine, case: str, lang: str) -> N
     assert a.text.strip() and "%(" not in a.text and "{{" not in a.text
     json.dumps(a.facts)
     if lang != "en":
-        leftover = ENGLISH.findall(_without_catalog_strings(a.text, a))
-        assert not leftover, f"English left in the {lang} {case} answer: {leftover}\n{a.text}"
-        if a.title:
-            assert not ENGLISH.findall(_without_catalog_strings(a.title, a)), a.title
+        assert_no_english(a, case)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -84,6 +84,14 @@ def _without_catalog_strings(text: str, answer) -> str:  # noqa: ANN001
     return re.sub(r"`[^`]*`|<https?://[^>]*>", " ", text)
 
 
+def assert_no_english(answer, what: str = "") -> None:  # noqa: ANN001
+    """No English word left in a non-English answer's text or title (names from the catalog excepted)."""
+    leftover = ENGLISH.findall(_without_catalog_strings(answer.text, answer))
+    assert not leftover, f"English left in the {answer.locale} {what} answer: {leftover}\n{answer.text}"
+    if answer.title:
+        assert not ENGLISH.findall(_without_catalog_strings(answer.title, answer)), answer.title
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("intent", INTENTS)
 def test_every_intent_renders_in_every_language(engine: Engine, intent: str, lang: str) -> None:
@@ -97,10 +105,7 @@ def test_every_intent_renders_in_every_language(engine: Engine, intent: str, lan
     assert answer.facts["profile"] == "reference"
     json.dumps(answer.facts)  # the --json contract
     if lang != "en":
-        leftover = ENGLISH.findall(_without_catalog_strings(answer.text, answer))
-        assert not leftover, f"English left in the {lang} {intent} answer: {leftover}\n{answer.text}"
-        if answer.title:
-            assert not ENGLISH.findall(_without_catalog_strings(answer.title, answer)), answer.title
+        assert_no_english(answer, intent)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -423,11 +428,10 @@ def test_inline_tables_are_localized(engine: Engine, lang: str) -> None:
     (answer,) = answer_lines(engine, [questions[lang]], lang)
     assert answer.intent == "fastest"
     assert "\n10. " in answer.text
-    assert not ENGLISH.findall(_without_catalog_strings(answer.text, answer)), answer.text
+    assert_no_english(answer, "fastest")
     card = engine._ask("RTX 3060", lang, None, inline=True)
     assert card.intent == "card_models" and "\n15. " in card.text
-    leftover = ENGLISH.findall(_without_catalog_strings(card.text, card))
-    assert not leftover, card.text
+    assert_no_english(card, "card_models")
 
 
 @pytest.mark.parametrize("model", sorted(FACTS))
