@@ -35,7 +35,10 @@ def clean(text: object) -> str:
     """User text with what must never be echoed removed: NUL and other control characters become
     a space, bidi overrides and invisible characters go, combining marks are capped per character.
     Line breaks are kept (escape() folds them); the ZWSP that defuses mentions is added after this."""
-    s = _INVISIBLE.sub("", _CONTROL.sub(" ", str(text)))
+    s = str(text)
+    if s.isascii() and s.isprintable():
+        return s  # the common case (catalog names, numbers): no control, invisible or combining character
+    s = _INVISIBLE.sub("", _CONTROL.sub(" ", s))
     if not any(unicodedata.combining(ch) for ch in s):
         return s
     out: list[str] = []
@@ -73,7 +76,7 @@ def escape(text: object) -> str:
 
 
 def defuse_mentions(text: str) -> str:
-    return _MENTION.sub("@" + ZWSP, text)
+    return _MENTION.sub("@" + ZWSP, text) if "@" in text else text
 
 
 def finish(text: str, limit: int = MAX_CHARS, ellipsis: str = "…") -> str:
