@@ -74,8 +74,14 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
 
 
+def _languages() -> str:
+    from answers.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
+
+    return ", ".join(SUPPORTED)
+
+
 def _locale(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--locale", default=None, help="language of the text output (en, it, fr, de, es); default en")
+    p.add_argument("--locale", default=None, help=f"language of the text output ({_languages()}); default en")
 
 
 def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
@@ -142,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("ask", help="answer a question as the bot would ('-' reads one per line)")
     p.add_argument("question")
-    p.add_argument("--locale", help="answer language (en, it, fr, de, es); default: the question's")
+    p.add_argument("--locale", help=f"answer language ({_languages()}); default: the question's")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
     _cache_type(p)
     _common(p)
