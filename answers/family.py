@@ -57,8 +57,9 @@ class Member:
     size: str  # the rest of its name, from the size word on ("30B-A3B", "11B Vision")
 
 
-def member_of(typed: str, record: ModelRecord) -> Member | None:
-    """The record as a member of the family named by `typed`, or None (see the module rule)."""
+def member_of(typed: str, record: ModelRecord, named: bool = False) -> Member | None:
+    """The record as a member of the family named by `typed`, or None (see the module rule).
+    `named`: a variant name made of letters ("Llama 4 Scout") also counts where a size word would."""
     key = "".join(w.group().casefold() for w in words(typed))
     if not key:
         return None
@@ -69,19 +70,26 @@ def member_of(typed: str, record: ModelRecord) -> Member | None:
         if not key.startswith(joined[:len(key)]):
             return None
         if len(joined) >= len(key):
-            if joined != key or k + 1 >= len(ws) or not is_size_word(ws[k + 1].group()):
+            nxt = ws[k + 1].group() if k + 1 < len(ws) else ""
+            if joined != key or not (is_size_word(nxt) or (named and nxt.isalpha())):
                 return None
             return Member(record, record.name[:w.end()], record.name[ws[k + 1].start():])
     return None
 
 
 def members(typed: str, records: Iterable[ModelRecord]) -> list[Member]:
-    """The family's members, smallest first (by total parameters; unknown sizes last)."""
+    """The family's members, smallest first (by total parameters; unknown sizes last).
+    Members named by size come first; only a family with fewer than two of them is read by variant
+    names ("Llama 4" → Scout, Maverick), so "Qwen3" never takes in Qwen3-Coder."""
+    records = list(records)
     seen: dict[str, Member] = {}
-    for rec in records:
-        m = member_of(typed, rec)
-        if m is not None and rec.name not in seen:
-            seen[rec.name] = m
+    for named in (False, True):
+        for rec in records:
+            m = member_of(typed, rec, named)
+            if m is not None and rec.name not in seen:
+                seen[rec.name] = m
+        if len(seen) >= MIN_MEMBERS:
+            break
     return sorted(seen.values(), key=lambda m: (m.record.params_b is None, m.record.params_b or 0.0, m.record.name))
 
 

@@ -65,7 +65,16 @@ def test_catalog_families(knowledge) -> None:
     assert names("Qwen 3", models) == qwen3
     ordered = [m.size for m in family.members("qwen3", models)]
     assert ordered[0] == "0.6B" and ordered[-1] == "235B-A22B"  # smallest first
-    assert family.family_facts("phi 3", models) is None  # Phi-3 mini/small/medium: no size word
+    # No two members by size: variant names count instead (never when sizes already make a family).
+    assert names("phi 3", models) == ["Phi-3 medium", "Phi-3 mini", "Phi-3 small"]
+    assert names("llama 4", models) == ["Llama 4 Maverick", "Llama 4 Scout"]
+    assert family.family_facts("mistral small 3", models) is None  # "3.1" is a version, not a variant name
+
+
+def test_variant_names_only_without_sizes() -> None:
+    recs = [Rec("Foo 7B"), Rec("Foo 13B"), Rec("Foo Coder 7B"), Rec("Bar Scout"), Rec("Bar Maverick"), Rec("Bar 2 Max")]
+    assert names("foo", recs) == ["Foo 13B", "Foo 7B"]  # sizes make the family: "Coder" stays out
+    assert names("bar", recs) == ["Bar Maverick", "Bar Scout"]  # "2" is a version, not a name
 
 
 # ------------------------------------------------------------------------------------------ answers
@@ -151,10 +160,20 @@ def test_other_fact_intents_read_for_the_family(engine, lang) -> None:
         assert a.facts["family"]["name"] in a.text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_llama_4_is_scout_and_maverick(engine, knowledge, lang) -> None:
+    a = engine.ask("when did llama 4 come out", locale=lang)
+    assert a.intent == "release" and "family" in a.facts
+    recs = records(knowledge, "Llama 4 Scout", "Llama 4 Maverick")
+    assert sorted(m["name"] for m in a.facts["family"]["members"]) == sorted(r.name for r in recs)
+    for d in {r.publication_date for r in recs}:
+        assert long_date(d, lang) in a.text
+
+
 def test_hardware_questions_and_non_families_keep_did_you_mean(engine) -> None:
     a = engine.ask("gemma 3 vram")  # a hardware answer needs one model
     assert a.intent == "ambiguous" and "Gemma 3 27B" in a.facts["candidates"]
-    b = engine.command("maker", "en", model="phi 3")  # Phi-3 mini/small/medium: not sizes
+    b = engine.command("maker", "en", model="mistral small")  # Small 3, 3.1, 3.2: versions, not a family
     assert b.intent == "ambiguous" and "family" not in b.facts
 
 
