@@ -60,6 +60,8 @@ CURRENT_CASES = [
     ("Intel Gaudi 2", "Gaudi 2"),
     ("jetson agx orin", "Jetson AGX Orin 64 GB"),
     ("jetson agx thor", "Jetson T5000"),
+    ("jetson orin nano", "Jetson Orin Nano 8 GB"),  # the developer kit's module
+    ("jetson orin nano 4gb", "Jetson Orin Nano 4 GB"),
     # Word order and extra words.
     ("sxm4 a100 40gb", "A100 SXM4 40 GB"),
     ("4090 rtx", "GeForce RTX 4090"),
