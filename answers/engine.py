@@ -362,6 +362,12 @@ class Engine:
         setup = self._setup(raw, profile) if uses_cards and not side_by_side else None
         card = self._resolve_card(raw.get("card"), profile) if uses_cards and setup is None else None
         card2 = self._resolve_card(raw.get("card2"), profile) if uses_cards and setup is None else None
+        if setup is None and card is not None and card2 is None and card.unified_memory:
+            # A handheld, console or SoC named on its own shares its memory with the system: rated as
+            # the unified setup it is (the GPU's share of the memory), never as a 16 GB graphics card.
+            from estimator.setups import Device, Setup
+
+            setup = Setup((Device(card),))
         if setup is not None:
             card = setup.devices[0].card  # routing ("a card was named") and entities.card
         memory = raw.get("memory_gb")

@@ -97,6 +97,9 @@ class Hardware(Card, Protocol):
     @property
     def unified_memory(self) -> bool: ...
 
+    @property
+    def segment(self) -> str: ...  # "console/handheld" APUs keep the OS's default share (see the rule)
+
 
 # ---------------------------------------------------------------------------------------- the setup
 
@@ -153,12 +156,15 @@ class Setup:
         return " + ".join(f"{d.count}× {d.card.name}" if d.count > 1 else d.card.name for d in self.devices)
 
 
-def unified_gpu_share(c: SetupConstants, card: Card, total_gb: float) -> float:
+def unified_gpu_share(c: SetupConstants, card: Hardware, total_gb: float) -> float:
     """Share of a unified machine's memory its GPU may use by default (see setup_constants.json)."""
     rule = c.unified_gpu_share
     if card.vendor == "Apple":
         # macOS' default wired limit: ~2/3 of RAM up to 36 GB, ~3/4 above (Metal's recommendedMaxWorkingSetSize).
         return rule["apple_small"] if total_gb <= rule["apple_small_max_gb"] else rule["apple_large"]
+    if card.segment == "console/handheld":
+        # Handheld and console APUs (Steam Deck, ROG Ally) run a stock OS: its default GPU share of RAM.
+        return rule["console/handheld"]
     return rule.get(card.vendor.lower(), rule["other"])
 
 

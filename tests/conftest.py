@@ -25,6 +25,7 @@ class FakeCard:
     memory_type: str | None = "GDDR6X"
     position: int = 0
     unified_memory: bool = False
+    segment: str = "consumer desktop"
 
 
 @pytest.fixture(scope="session")

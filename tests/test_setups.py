@@ -16,6 +16,8 @@ from estimator.ranking import rate
 from estimator.setups import Device, Setup, SetupRow, unified_gpu_share
 from estimator.setups import rate_setup as rate_with
 
+from answers.api import AskOptions
+
 from .conftest import FakeCard
 
 DATA = Path(__file__).resolve().parents[1] / "estimator" / "data"
@@ -138,6 +140,22 @@ def test_more_cards_never_make_a_model_that_fits_one_card_faster(profile: str) -
 ])
 def test_unified_gpu_share(vendor: str, total: float, share: float) -> None:
     assert unified_gpu_share(SETUP_CONSTANTS, UnifiedCard(vendor=vendor), total) == pytest.approx(share, abs=1e-3)
+
+
+def test_handhelds_keep_the_os_default_half() -> None:
+    # Linux amdgpu's GTT default and Windows' shared GPU memory are both half of RAM: a 16 GB Steam Deck
+    # gives its GPU 8 GB, not the 12 GB of Strix Halo's 3/4 graphics-memory setting.
+    deck = UnifiedCard(vendor="AMD", memory_gb=16.0, segment="console/handheld")
+    assert unified_gpu_share(SETUP_CONSTANTS, deck, 16.0) == pytest.approx(0.5)
+
+
+def test_a_handheld_named_alone_is_rated_as_shared_memory(engine) -> None:
+    for profile in ("reference", "measured"):
+        a = engine.ask("what can i run on a steam deck", options=AskOptions(profile=profile))
+        assert a.intent == "card_models"
+        assert "(8 GB)" in a.text, a.text  # half of its 16 GB, not a 16 GB graphics card
+        b = engine.ask("can a rog ally run llama 3.1 8b", options=AskOptions(profile=profile))
+        assert b.facts["row"]["memory_gb"] == pytest.approx(8.0)  # the GPU's share of the 16 GB
 
 
 def test_unified_machine_uses_its_gpu_share_and_the_chips_bandwidth_reference() -> None:
