@@ -418,6 +418,8 @@ class Engine:
             return "fallback"
         if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
             return "can_run"  # the asker's own hardware: the answer is about it
+        if intent in ("fastest", "what_gpu") and e.model is not None and e.card is None and e.memory_gb is not None:
+            return "can_run"  # "best 12 GB card for X": the fastest card of that size, and the home pick
         if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
             return "compare"  # two cards, no model: memory, bandwidth and two typical model sizes
         if intent == "compare" and (e.card is None or e.card2 is None):

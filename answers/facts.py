@@ -23,6 +23,7 @@ def model_facts(query: Query) -> dict[str, Any]:
         "name": m.name,
         "params_b": m.params_b,
         "active_params_b": m.active_params_b,
+        "max_context": m.max_context,  # None when the record does not say
         "cache_estimate": query.profile.cache_kind(m),  # "size" (from parameters) or "layout" (attention)
         # Tensors every file keeps low-bit whatever the level (gpt-oss' MXFP4 experts); None for most.
         "native_format": None if m.native is None else {

@@ -45,7 +45,9 @@ def model_size(record: ModelRecord) -> ModelSize | None:
         return None
     nf = record.native_format
     native = None if nf is None else NativeShare(nf.params_b, nf.bits_per_weight, nf.active_params_b, nf.format)
-    return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name, native)
+    max_context = record.architecture.max_context if record.architecture else None
+    return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name, native,
+                     max_context)
 
 
 REFERENCE_PROFILE = "reference"

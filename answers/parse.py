@@ -552,6 +552,8 @@ def _fuzzy_run(
                 continue  # one plain word, loosely matched: an ordinary word ("corren" ≈ "CoRe"), not a name
             if res.best is None and text.replace(".", "").isdigit():
                 continue  # a bare number that only starts names ("under 1000 dollars") is not a card
+            if kind == "gpu" and e - s == 1 and _SIZE_ONLY_RE.match(toks[s].low):
+                continue  # "a 5000b model" is a size in billions, never a fuzzy "RTX 5000"
             span = Span(s, e, kind, res, text)
             if best is None or span.score > best.score + 1e-9:
                 best = span

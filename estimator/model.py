@@ -64,6 +64,7 @@ class ModelSize:
     layout: Layout | None = field(default=None, compare=False)
     name: str | None = None
     native: NativeShare | None = None
+    max_context: int | None = field(default=None, compare=False)  # the longest context it was made for
 
     def __post_init__(self) -> None:
         if not (self.params_b > 0):

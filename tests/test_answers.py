@@ -534,3 +534,27 @@ def test_every_intent_states_its_facts_in_every_language(engine: Engine, intent:
     text = engine.command(command, lang, **entities).text
     missing = [part for part in _content(lang)[intent] if part not in text]
     assert not missing, f"{intent}/{lang} lacks {missing}:\n{text}"
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_a_context_beyond_the_models_own_limit_is_said(engine: Engine, knowledge, profile: str) -> None:
+    from answers.api import AskOptions
+
+    rec = next(m for m in knowledge.models if m.name == "Llama 3.1 8B")
+    limit = rec.architecture.max_context
+    assert limit == 131072  # Meta's model card: 128K tokens
+    over = engine.ask("llama 3.1 8b with 1m context on a 4090", options=AskOptions(profile=profile))
+    assert over.facts["model"]["max_context"] == limit
+    assert "131,072" in over.text and "made for" in over.text
+    within = engine.ask("llama 3.1 8b with 64k context on a 4090", options=AskOptions(profile=profile))
+    assert "made for" not in within.text
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_best_card_of_a_size_is_a_card_of_that_size(engine: Engine, knowledge, profile: str) -> None:
+    from answers.api import AskOptions
+
+    for question, size in (("what's the best 12gb card for llama 3.1 8b", 12.0), ("best 24gb card for qwen3 32b", 24.0)):
+        a = engine.ask(question, options=AskOptions(profile=profile))
+        assert a.facts["row"]["memory_gb"] == size, question  # not a B200 at the top of every card
+        assert a.facts["row"]["card"] in a.text
