@@ -29,6 +29,7 @@ MIN_BARE = 50.0  # a bare number after "under" below this is not money ("under 8
 MAX_AMOUNT = 10_000_000.0  # beyond any graphics card: a typo or not money
 
 _AMOUNT_RE = re.compile(r"^(?P<pre>\D*?)(?P<num>\d+(?:\.\d+)?)(?P<k>k)?(?P<post>\D*)$")
+_CONTEXT_SIZES_RE = re.compile(r"^(?:1|2|4|8|16|32|64|128|256|512)$")
 _THOUSANDS_RE = re.compile(r"^\d{1,3}\.\d{3}$")  # "1.500 €": a thousands dot, never 1.5 euros
 _NOT_MONEY_NEXT = re.compile(rf"^(?:{MEMORY_UNITS}|b|bit|bits|k|m|tok|tokens?|ctx|t/s|tps|w|watts?|mhz|ghz|%)$")
 
@@ -64,10 +65,20 @@ def _nouns() -> frozenset[str]:
 
 
 @cache
+def _spend() -> frozenset[str]:
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.spend)
+
+
+@cache
 def _limits() -> tuple[tuple[str, ...], ...]:
     """Ceiling phrases of every language as word tuples, longest first."""
     phrases = {tuple(fold(p).split()) for lx in lexicon().languages.values() if lx.budget for p in lx.budget.limits}
     return tuple(sorted(phrases, key=lambda p: (-len(p), p)))
+
+
+@cache
+def _context_words() -> frozenset[str]:
+    return frozenset(w for lx in lexicon().languages.values() for w in lx.context_words)
 
 
 def default_currency(language: str | None) -> str:
@@ -126,10 +137,14 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
         limit = _limit_before(toks, i)
         noun_after = nxt is not None and not nxt.used and nxt.low in _nouns()
         if currency is None:
-            if not (limit or noun_after):
+            # "got 1.5k to spend": a thousands amount shortly before a verb of spending is money.
+            spent = kilo and any(not x.used and x.low in _spend() for x in toks[i + 1: i + 4])
+            if not (limit or noun_after or spent):
                 continue
-            if nxt is not None and _NOT_MONEY_NEXT.match(nxt.low):
-                continue  # "under 16 gb", "max 8 bit", "max 4096 tokens"
+            if kilo and noun_after and not (limit or spent) and _CONTEXT_SIZES_RE.match(num):
+                continue  # "at 16k, budget card": 2k, 4k … 128k are context lengths first
+            if nxt is not None and (_NOT_MONEY_NEXT.match(nxt.low) or nxt.low in _context_words()):
+                continue  # "under 16 gb", "max 8 bit", "max 4096 tokens", "max 8000 context"
             if kilo and has_ctx_word:
                 continue  # "max 32k context": a context length
             if in_card is not None and in_card(i):

@@ -38,7 +38,7 @@ LANGUAGE_KEYS = {
     "tasks": "table coding/vision/reasoning/chat = words that ask for models good at a task",
     "more_cards_help": "pattern: asks whether more cards help ('would a second 3090 help / be faster')",
     "intents": "table intent = list of { weight, pattern }",
-    "budget": "table default/usd/eur/gbp/brl/nouns/limits: how a budget is said ('400 bucks', 'under 500')",
+    "budget": "table default/usd/eur/gbp/brl/nouns/spend/limits: how a budget is said ('400 bucks', 'under 500')",
 }
 COMMON_KEYS = {
     "function_words": "words every language shares that are never part of a name",
@@ -105,6 +105,7 @@ class BudgetWords:
     default: str  # currency of a bare amount: "usd" | "eur" | "gbp" | "brl"
     currencies: dict[str, frozenset[str]]  # currency → words said after an amount
     nouns: frozenset[str]  # "budget", "presupuesto": after an amount, it is a budget
+    spend: frozenset[str]  # "spend", "gastar": a bare "1.5k" shortly before one is money
     limits: tuple[str, ...]  # phrases right before a bare amount that make it a ceiling
 
 
@@ -246,7 +247,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
 def _budget(table: object, where: str) -> BudgetWords:
     if not isinstance(table, dict):
         raise LexiconError(f"{where}: [budget] must be a table")
-    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, "default", "nouns", "limits"), ""), f"{where}: budget")
+    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, "default", "nouns", "spend", "limits"), ""), f"{where}: budget")
     default = table["default"]
     if default not in BUDGET_CURRENCIES:
         raise LexiconError(f"{where}: budget.default must be one of {', '.join(BUDGET_CURRENCIES)}, not {default!r}")
@@ -254,6 +255,7 @@ def _budget(table: object, where: str) -> BudgetWords:
         default=default,
         currencies={c: _words(table[c], f"{where}: budget.{c}") for c in BUDGET_CURRENCIES},
         nouns=_words(table["nouns"], f"{where}: budget.nouns"),
+        spend=_words(table["spend"], f"{where}: budget.spend"),
         limits=_phrases(table["limits"], f"{where}: budget.limits"),
     )
 
