@@ -87,7 +87,8 @@ def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) 
     fits = _in_budget(rated.rows, usd)
     lower = False
     can_lower = s.quant is None and s.min_quality is None
-    low_rows = est.rated(e.model, replace(s, min_quality=LOWEST_LEVEL)).rows if can_lower else []
+    # Rated at the lower levels only when needed: nothing within budget, or nothing priced at all.
+    low_rows = est.rated(e.model, replace(s, min_quality=LOWEST_LEVEL)).rows if can_lower and not fits else []
     if not fits and low_rows:
         # None at the usual levels: the levels below them (Q3_K_M … Q2_K) lose quality, said so.
         fits = _in_budget(low_rows, usd)

@@ -103,7 +103,7 @@ def _limit_before(toks: Sequence[Token], i: int) -> int:
 def normalize(text: str) -> str:
     """"$1,500", "1,500 dollars" → "$1500": a thousands comma next to money (the tokenizer splits at commas)."""
     text = re.sub(r"(?<=[$€£])\s*(\d{1,3}),(\d{3})(?!\d)", r"\1\2", text)
-    return re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|usd|eur|dollars?|bucks|euros?)\b)", r"\1\2", text,
+    return re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|(?:usd|eur|dollars?|bucks|euros?)\b))", r"\1\2", text,
                   flags=re.IGNORECASE)
 
 
@@ -166,3 +166,19 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             nxt.used = True
         return Said(value, currency)
     return None
+
+
+def read_typed(text: str) -> Said | None:
+    """A budget typed in a field of its own ("400", "$400", "500 €", "1.5k", "R$ 2000", "under 300"): a
+    bare number counts too. None when the field holds anything but one amount."""
+    from .parse import clean, tokenize
+
+    toks = tokenize(normalize(clean(text or "")))
+    said = find(toks)
+    if said is None and len(toks) == 1:
+        m = _AMOUNT_RE.match(toks[0].low)
+        if m and not m.group("pre") and not m.group("post"):
+            value = float(m.group("num")) * (1000 if m.group("k") else 1)
+            if 0 < value <= MAX_AMOUNT:
+                said, toks[0].used = Said(value, None), True
+    return said if said is not None and all(t.used for t in toks) else None

@@ -90,7 +90,7 @@ class Engine:
         card: str | GpuRecord | None = None, card2: str | GpuRecord | None = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
-        ram_gb: float | None = None, ram_type: str | None = None,
+        ram_gb: float | None = None, ram_type: str | None = None, budget: str | dict[str, Any] | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
@@ -98,6 +98,16 @@ class Engine:
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type}  # a setup may be typed in `card`
+        if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
+            from .budget_words import default_currency, read_typed
+
+            said = read_typed(budget)
+            if said is None:
+                return self._invalid(lang, options, "budget", {"text": budget.strip()[:40]})
+            budget = {"amount": said.amount, "currency": said.currency or default_currency(lang),
+                      "currency_said": said.currency is not None}
+        if budget:
+            raw["budget"] = budget
         return self._answer(intent, lang, options, raw, inline=False)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
