@@ -7,10 +7,10 @@ The rules (also in the README, "Budget questions"):
   (catalog/data/exchange_rates.json). Both are approximations and every answer says so.
 - **Cards** are consumer desktop and workstation cards with a known launch price (answers/picks.py,
   tier 0): the cards a person can buy and put in a PC.
-- **With a model**: the cards within budget that run it at the usual levels (the default minimum
-  quality), fastest first. None: the same at the lower levels (down to Q2_K), said so. Still none: the
-  cheapest card that runs it and how much over budget it is, and two of one card when two fit the budget
-  and together hold the model.
+- **With a model**: the cards within budget that run it at the usual quality (Q4_K_M or better, the
+  advice rules' good level), fastest first. None: the same at the lower levels (IQ4_XS down to Q2_K), said
+  so. Still none: the cheapest card that runs it (at the usual quality, else lower, said so) and how much
+  over budget it is, and two of one card when two fit the budget and together hold it at the usual quality.
 - **Without a model**: the cards within budget ranked by memory, then by speed (bandwidth), each with the
   biggest model it runs at reading speed (answers/advice.py); the first is the pick.
 """
@@ -84,9 +84,12 @@ def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) 
     usd = budget["usd"]
     rated = est.rated(e.model, s)
     facts: dict[str, Any] = {**rated.summary, "budget": budget, "budget_mode": "model"}
-    fits = _in_budget(rated.rows, usd)
-    lower = False
     can_lower = s.quant is None and s.min_quality is None
+    # The usual quality is Q4_K_M or better (answers/advice.py's good level): a card that holds the model
+    # only at IQ4_XS or below is a lower-quality choice, offered only when nothing holds it at the usual level.
+    usual = est.rated(e.model, replace(s, min_quality=advice.GOOD_LEVEL)) if can_lower else rated
+    fits = _in_budget(usual.rows, usd)
+    lower = False
     # Rated at the lower levels only when needed: nothing within budget, or nothing priced at all.
     low_rows = est.rated(e.model, replace(s, min_quality=LOWEST_LEVEL)).rows if can_lower and not fits else []
     if not fits and low_rows:
@@ -97,7 +100,7 @@ def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) 
     facts["in_budget_count"] = len(fits)
     facts["lower_quality"] = lower
     facts["budget_pick"] = facts["in_budget"][0] if fits else None
-    priced = _cheapest_first(rated.rows)
+    priced = _cheapest_first(usual.rows)
     facts["cheapest_lower_quality"] = False
     if not priced and low_rows:
         priced = _cheapest_first(low_rows)  # no card holds it at the usual levels: the lower ones, said so
@@ -135,7 +138,8 @@ def _two_cards(est: Estimates, e: Entities, s: Settings, usd: float) -> dict[str
         if not buyable(card) or card.name in seen or price is None or 2 * price > usd:
             continue
         seen.add(card.name)
-        facts = setups.rate(profile, size, Setup((Device(card, 2),)), constants, s.context, s.min_quality, s.quant)
+        facts = setups.rate(profile, size, Setup((Device(card, 2),)), constants, s.context,
+                            s.min_quality or (None if s.quant else advice.GOOD_LEVEL), s.quant)
         row = facts["row"]
         if row["fit"] in (None, "no") or row.get("offload_gb") or row["tok_s"] is None:
             continue
