@@ -156,8 +156,9 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             value *= 1000
         if currency is None and value < MIN_BARE:
             continue
-        if not (0 < value <= MAX_AMOUNT):
-            continue
+        if currency is None and not (0 < value <= MAX_AMOUNT):
+            continue  # a bare number out of range is not read as money at all
+        # "$0", "$99999999999": money all the same; the engine answers that it cannot use that budget.
         for k in used:
             toks[k].used = True
         for k in range(i - limit, i):

@@ -368,7 +368,7 @@ class Engine:
         except (KeyError, TypeError, ValueError):
             raise BadInput("budget", text=str(said)[:40]) from None
         if currency not in CURRENCIES or not (0 < amount <= 1e7):
-            raise BadInput("budget", text=f"{amount:g} {currency}"[:40])
+            raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
         return budget_facts(amount, currency, bool(said.get("currency_said", True)))
 
     def _family(self, intent: str, p: _Problem) -> Built | None:

@@ -249,3 +249,9 @@ def test_a_typed_budget_is_checked(engine: Engine):
     assert bad.intent == "invalid" and "as a budget" in bad.text
     bare = engine.command("what_gpu", "it", model="Llama 3.1 8B", budget="600")
     assert bare.entities["budget"]["currency"] == "EUR"  # an Italian's bare amount is in euros
+
+
+@pytest.mark.parametrize("q", ["gpu under $0", "gpu under $99999999999", "grafikkarte unter 0 euro"])
+def test_an_impossible_budget_gets_one_clear_line(engine: Engine, q):
+    a = engine.ask(q)
+    assert a.intent == "invalid" and a.facts["reason"] == "budget" and len(a.text.strip().splitlines()) == 1
