@@ -362,12 +362,13 @@ class Engine:
         from catalog.currency import CURRENCIES
 
         from .budget import budget_facts
+        from .budget_words import MAX_AMOUNT
 
         try:
             amount, currency = float(said["amount"]), str(said["currency"]).upper()
         except (KeyError, TypeError, ValueError):
             raise BadInput("budget", text=str(said)[:40]) from None
-        if currency not in CURRENCIES or not (0 < amount <= 1e7):
+        if currency not in CURRENCIES or not (0 < amount <= MAX_AMOUNT):
             raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
         return budget_facts(amount, currency, bool(said.get("currency_said", True)))
 

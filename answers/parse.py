@@ -400,6 +400,8 @@ def _stopwords() -> frozenset[str]:
     words = set(lx.common_function_words) | set(lx.ordinary_words) | set(_task_words()) | set(_count_words())
     for lang in lx.languages.values():
         words |= lang.function_words
+        if lang.budget is not None:  # "a few bucks", "muchos pavos": money words, never a name
+            words |= {w for ws in lang.budget.currencies.values() for w in ws} | lang.budget.nouns | lang.budget.spend
         for greeting in lang.greetings:
             words.update(greeting.split())
     for p in _patterns():

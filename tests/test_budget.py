@@ -255,3 +255,21 @@ def test_a_typed_budget_is_checked(engine: Engine):
 def test_an_impossible_budget_gets_one_clear_line(engine: Engine, q):
     a = engine.ask(q)
     assert a.intent == "invalid" and a.facts["reason"] == "budget" and len(a.text.strip().splitlines()) == 1
+
+
+def test_money_words_without_an_amount_are_not_a_model(resolvers):
+    p = parsed("good gpu for a few bucks", resolvers)
+    assert p.model is None and p.budget is None
+
+
+def test_the_budget_words_are_checked_at_load(tmp_path):
+    from answers.lexicon import HERE, LexiconError, load
+
+    d = tmp_path / "lexicon"
+    d.mkdir()
+    for f in HERE.glob("*.toml"):
+        (d / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    it = d / "it.toml"
+    it.write_text(it.read_text(encoding="utf-8").replace('default = "eur"', 'default = "lira"'), encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"it.toml: budget.default must be one of"):
+        load(d)
