@@ -90,7 +90,7 @@ class Engine:
         card: str | GpuRecord | None = None, card2: str | GpuRecord | None = None,
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
-        ram_gb: float | None = None, ram_type: str | None = None,
+        ram_gb: float | None = None, ram_type: str | None = None, budget: str | dict[str, Any] | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
@@ -98,6 +98,16 @@ class Engine:
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type}  # a setup may be typed in `card`
+        if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
+            from .budget_words import default_currency, read_typed
+
+            said = read_typed(budget)
+            if said is None:
+                return self._invalid(lang, options, "budget", {"text": budget.strip()[:40]})
+            budget = {"amount": said.amount, "currency": said.currency or default_currency(lang),
+                      "currency_said": said.currency is not None}
+        if budget:
+            raw["budget"] = budget
         return self._answer(intent, lang, options, raw, inline=False)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
@@ -133,7 +143,8 @@ class Engine:
         intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
-               "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span}
+               "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
+               "budget": parsed.budget}
         from .parse import only_task_words
 
         if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
@@ -152,7 +163,7 @@ class Engine:
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
-        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None:
+        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None and not raw["budget"]:
             intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/picks.py)
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
@@ -302,10 +313,18 @@ class Engine:
                     raise BadInput("task", text=str(raw["task"])[:40], known=", ".join(TASKS))
                 settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw, options.profile)
-            intent = self._route(intent, entities)
-            if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
-                raise BadInput("no_params", model=entities.model.name)
-            built = self._build(intent, entities, settings)
+            budget = self._budget(raw) if intent == "what_gpu" and entities.setup is None else None
+            if budget is not None:  # "best gpu under 400 bucks (for X)": cards by launch price (answers/budget.py)
+                from .budget import build as build_budget
+
+                if entities.model is not None and self.estimates.size_of(entities.model) is None:
+                    raise BadInput("no_params", model=entities.model.name)
+                built = build_budget(self.estimates, entities, settings, budget)
+            else:
+                intent = self._route(intent, entities)
+                if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
+                    raise BadInput("no_params", model=entities.model.name)
+                built = self._build(intent, entities, settings)
             typed = raw.get("card_typed") or raw.get("card")
             variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
             if variants:
@@ -328,7 +347,30 @@ class Engine:
             built.facts["lead"] = "cheapest"
         if raw.get("lead") and intent == "card_models":
             built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
-        return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)
+        names = self._entity_names(entities, settings)
+        if "budget" in built.facts:
+            b = built.facts["budget"]
+            names["budget"] = {"amount": b["amount"], "currency": b["currency"], "usd": b["usd"]}
+        return self._finish(intent, lang, options, names, built, inline)
+
+    @staticmethod
+    def _budget(raw: dict[str, Any]) -> dict[str, Any] | None:
+        """The budget facts (answers/budget.py) of a parsed or typed budget; None when none was said."""
+        said = raw.get("budget")
+        if not said:
+            return None
+        from catalog.currency import CURRENCIES
+
+        from .budget import budget_facts
+        from .budget_words import MAX_AMOUNT
+
+        try:
+            amount, currency = float(said["amount"]), str(said["currency"]).upper()
+        except (KeyError, TypeError, ValueError):
+            raise BadInput("budget", text=str(said)[:40]) from None
+        if currency not in CURRENCIES or not (0 < amount <= MAX_AMOUNT):
+            raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
+        return budget_facts(amount, currency, bool(said.get("currency_said", True)))
 
     def _family(self, intent: str, p: _Problem) -> Built | None:
         """A fact question on an ambiguous model name that names a family: facts for every member."""
@@ -482,6 +524,10 @@ class Engine:
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
         title_id = TITLES.get(intent)
+        if intent == "what_gpu" and facts.get("budget"):
+            from .budget import title as budget_title
+
+            title_id, title_values["budget"] = budget_title(facts, lang)
         if facts.get("mode") == "memory" and SPECS[intent].memory_title:
             title_id = SPECS[intent].memory_title
             title_values["memory"] = fmt.memory(facts["memory_gb"], lang)

@@ -134,6 +134,25 @@ def usd(value: float, locale: str = "en") -> str:
 
 
 
+@lru_cache(maxsize=1 << 10)
+def money(value: float, currency: str, locale: str = "en") -> str:
+    """An amount in whole units of `currency` in the locale's pattern: €500 · 500 € · R$ 2.000 · £300."""
+    from babel.numbers import format_currency
+
+    pattern = _locale(locale).currency_formats["standard"].pattern.replace(".00", "")
+    return format_currency(round(value), currency, pattern, locale=_locale(locale), currency_digits=False)
+
+
+@lru_cache(maxsize=64)
+def currency_name(currency: str, locale: str = "en") -> str:
+    """"US dollars", "euro", "libras esterlinas": the currency's name in the locale (Babel, plural form)."""
+    from babel.numbers import get_currency_name
+
+    name = get_currency_name(currency, count=2, locale=_locale(locale))
+    # CLDR capitalizes some names as a standalone label ("Euros" in pt); inside a sentence they are lower case.
+    return name[:1].lower() + name[1:] if locale == "pt" else name
+
+
 def flop(value: float, locale: str = "en") -> str:
     """1.8 × 10²⁴ — scientific with superscript exponent, mantissa localized."""
     mantissa_text, exponent_text = f"{value:.1e}".split("e")

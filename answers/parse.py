@@ -33,6 +33,7 @@ from estimator.quants import BY_NAME, QUANT_ALIASES
 
 from .api import MAX_QUESTION_CHARS
 from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
+from . import budget_words
 from .lexicon import Pattern, lexicon
 from .setup_words import annotate as annotate_setup
 from .setup_words import read as read_setup
@@ -72,6 +73,9 @@ class Parsed(BaseModel):
     # A bare size asked about as a model ("enough for a 70b?"): billions of parameters of a generic
     # dense model; then `model` is None.
     model_size_b: float | None = None
+    # A budget ("under 400 bucks", "sotto i 500 euro"; answers/budget_words.py): amount, currency ("USD",
+    # "EUR", "GBP", "BRL") and whether the currency was said (else the language's usual one is assumed).
+    budget: dict | None = None
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -396,6 +400,8 @@ def _stopwords() -> frozenset[str]:
     words = set(lx.common_function_words) | set(lx.ordinary_words) | set(_task_words()) | set(_count_words())
     for lang in lx.languages.values():
         words |= lang.function_words
+        if lang.budget is not None:  # "a few bucks", "muchos pavos": money words, never a name
+            words |= {w for ws in lang.budget.currencies.values() for w in ws} | lang.budget.nouns | lang.budget.spend
         for greeting in lang.greetings:
             words.update(greeting.split())
     for p in _patterns():
@@ -711,13 +717,14 @@ def _more_asks(folded: str, intent: str) -> list[str]:
 def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
     """Intent, language and entities of one free-text question. `locale` is the asker's Discord
     locale ("it", "es-ES"), evidence for the language when there is one."""
-    text = clean(question)
+    text = budget_words.normalize(clean(question))  # "$1,500" → "$1500": the tokenizer splits at commas
     folded = " ".join(t.low for t in tokenize(text, split=False))
     toks = tokenize(text)
 
     _chip_first(toks)
     _superlative_plus(toks)
     ftext = fold(text)
+    said = _find_budget(text, toks, gpus)  # first: an amount is never a name, a size or a context length
     cache_type = _cache_type(ftext, toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
     quants = _find_quants(toks)
     context, _ = _find_context(toks, gpus)
@@ -807,6 +814,12 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         ram, memory = memory, None
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
+    budget = None
+    if said is not None:
+        budget = {"amount": said.amount, "currency": said.currency or budget_words.default_currency(language),
+                  "currency_said": said.currency is not None}
+        if n_cards == 0 and intent not in _BUDGET_KEEPS:
+            intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
     asks = [intent, *_more_asks(folded, intent)]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
@@ -835,7 +848,20 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         biggest=_says(ftext, "biggest_words"),
         cheapest=_says(ftext, "cheapest_words"),
         model_size_b=size_b,
+        budget=budget,
     ), setup)
+
+
+# Questions about a model's facts keep their intent when an amount is said alongside.
+_BUDGET_KEEPS = frozenset({"maker", "release", "parameters", "download", "purpose", "open_source", "compute"})
+
+
+def _find_budget(text: str, toks: list[Token], gpus: Resolver) -> budget_words.Said | None:
+    """The budget said in the question (answers/budget_words.py), its tokens used up."""
+    if not any(ch.isdigit() for ch in text):
+        return None
+    has_ctx = any(t.low in _word_set("context_words") for t in toks)
+    return budget_words.find(toks, lambda i: _in_card_name(toks, i, gpus), has_ctx)
 
 
 _SIZE_ONLY_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "70b", "7B", "1.5b": billions of parameters

@@ -135,11 +135,17 @@ def _filters(locale: str) -> dict[str, Any]:
     def usd(v: float | None) -> str:
         return "—" if v is None else fmt.usd(v, locale)
 
+    def money(v: float | None, currency: str = "USD") -> str:
+        return "—" if v is None else fmt.money(v, currency, locale)
+
+    def currency_name(v: str) -> str:
+        return escape(fmt.currency_name(v, locale))
+
     return {
         "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "range": rng, "month": month, "day": day,
         "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit, "country": country, "org_type": org_type,
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
-        "hf_url": hf_url, "ctx": ctx, "usd": usd,
+        "hf_url": hf_url, "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
     }
 
 

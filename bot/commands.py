@@ -155,10 +155,17 @@ async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_o
                   **({"gpu_count": gpus} if gpus else {}))
 
 
+BUDGET_MAX = 40  # "1 500 €", "R$ 2.000": an amount, never a sentence
+
+
 @app_commands.command(name="fastest", description=L_("The fastest cards for a model"))
-@app_commands.describe(model=MODEL)
+@app_commands.describe(model=MODEL, budget=L_("Only cards within this launch price, such as 400, $400 or 500 €"))
 @app_commands.autocomplete(model=complete_model)
-async def fastest(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> None:
+async def fastest(interaction: Interaction, model: Range[str, 1, NAME_MAX],
+                  budget: Range[str, 1, BUDGET_MAX] | None = None) -> None:
+    if budget:  # "which card for X within my budget": the budget answer (answers/budget.py)
+        await run(interaction, "what_gpu", model=model, budget=budget)
+        return
     await run(interaction, "fastest", model=model)
 
 

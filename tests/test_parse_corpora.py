@@ -70,3 +70,19 @@ def test_the_third_peoples_corpus_is_understood(resolvers):
 def test_the_held_out_set_keeps_its_level(resolvers):
     s = score(load_corpus(DATA / "heldout_2026-11-30.jsonl"), resolvers)
     assert s["intent"] >= 0.965 and s["entities"] >= 0.995 and s["language"] >= 0.99
+
+
+def test_the_budget_corpus_is_understood(resolvers):
+    # Written and committed before the parser read it: budget questions in six languages.
+    rows = load_corpus(DATA / "corpus_people_budget.jsonl")
+    held = {r["q"] for r in load_corpus(DATA / "heldout_2026-11-30.jsonl")}
+    assert len(rows) >= 30 and not {r["q"] for r in rows} & held
+    for lang in ("en", "it", "fr", "de", "es", "pt"):
+        assert sum(r["lang"] == lang for r in rows) >= 3, lang
+    s = score(rows, resolvers)
+    assert s["intent"] >= 0.95 and s["entities"] >= 0.95 and s["language"] >= 0.95
+    budgets = 0
+    for row in rows:
+        p = parse_row(row, *resolvers)
+        budgets += p.budget is not None and {k: p.budget[k] for k in ("amount", "currency")} == row["budget"]
+    assert budgets / len(rows) >= 0.95

@@ -38,6 +38,7 @@ LANGUAGE_KEYS = {
     "tasks": "table coding/vision/reasoning/chat = words that ask for models good at a task",
     "more_cards_help": "pattern: asks whether more cards help ('would a second 3090 help / be faster')",
     "intents": "table intent = list of { weight, pattern }",
+    "budget": "table default/usd/eur/gbp/brl/nouns/spend/limits: how a budget is said ('400 bucks', 'under 500')",
 }
 COMMON_KEYS = {
     "function_words": "words every language shares that are never part of a name",
@@ -50,7 +51,9 @@ COMMON_KEYS = {
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
+    "currency_symbols": "table usd/eur/gbp/brl = signs written next to an amount ('$', '€', 'R$')",
 }
+BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
           "twelve": 12, "sixteen": 16}
@@ -92,6 +95,18 @@ class LanguageLexicon:
     tasks: dict[str, frozenset[str]]
     more_cards_help: re.Pattern[str]
     patterns: list[Pattern] = field(default_factory=list)
+    budget: BudgetWords | None = None
+
+
+@dataclass(frozen=True)
+class BudgetWords:
+    """How one language says a budget (answers/budget_words.py reads it)."""
+
+    default: str  # currency of a bare amount: "usd" | "eur" | "gbp" | "brl"
+    currencies: dict[str, frozenset[str]]  # currency → words said after an amount
+    nouns: frozenset[str]  # "budget", "presupuesto": after an amount, it is a budget
+    spend: frozenset[str]  # "spend", "gastar": a bare "1.5k" shortly before one is money
+    limits: tuple[str, ...]  # phrases right before a bare amount that make it a ceiling
 
 
 @dataclass
@@ -107,6 +122,7 @@ class Lexicon:
     apple_machine_words: tuple[str, ...]
     apple_tiers: tuple[str, ...]
     cache_types: dict[str, tuple[str, ...]]
+    currency_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -224,6 +240,23 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         tasks={k: _words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
         more_cards_help=_compile(data["more_cards_help"], f"{where}: more_cards_help"),
         patterns=_patterns(data["intents"], code, where, intents),
+        budget=_budget(data["budget"], where),
+    )
+
+
+def _budget(table: object, where: str) -> BudgetWords:
+    if not isinstance(table, dict):
+        raise LexiconError(f"{where}: [budget] must be a table")
+    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, "default", "nouns", "spend", "limits"), ""), f"{where}: budget")
+    default = table["default"]
+    if default not in BUDGET_CURRENCIES:
+        raise LexiconError(f"{where}: budget.default must be one of {', '.join(BUDGET_CURRENCIES)}, not {default!r}")
+    return BudgetWords(
+        default=default,
+        currencies={c: _words(table[c], f"{where}: budget.{c}") for c in BUDGET_CURRENCIES},
+        nouns=_words(table["nouns"], f"{where}: budget.nouns"),
+        spend=_words(table["spend"], f"{where}: budget.spend"),
+        limits=_phrases(table["limits"], f"{where}: budget.limits"),
     )
 
 
@@ -258,7 +291,15 @@ def load(directory: Path = HERE) -> Lexicon:
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
         cache_types=_cache_types(common["cache_types"]),
+        currency_symbols=_currency_symbols(common["currency_symbols"]),
     )
+
+
+def _currency_symbols(table: object) -> dict[str, frozenset[str]]:
+    if not isinstance(table, dict):
+        raise LexiconError("common.toml: currency_symbols must be a table")
+    _check_keys(table, dict.fromkeys(BUDGET_CURRENCIES, ""), "common.toml: currency_symbols")
+    return {k: _words(v, f"common.toml: currency_symbols.{k}") for k, v in table.items()}
 
 
 def _machines(table: object) -> dict[str, str]:

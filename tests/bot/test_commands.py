@@ -260,3 +260,18 @@ async def test_every_command_answers_under_the_servers_profile(
     answered = getattr(engine, method)(*args, **kwargs)  # what the real engine made of it (cached, cheap)
     assert answered.intent == intent and answered.profile == profile and answered.facts["profile"] == profile
     assert body["embeds"][0]["description"].strip()
+
+
+async def test_fastest_takes_an_optional_budget(bot: discord.Client, fake: FakeDiscord) -> None:
+    rec = await call(bot, fake, "fastest", [opt("model", "Llama 3.1 8B"), opt("budget", "500 €")], locale="de")
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("what_gpu", "de") and (kwargs["model"], kwargs["budget"]) == ("Llama 3.1 8B", "500 €")
+    body = rec.json["data"] if rec.json["type"] == 4 else None
+    if body is None:  # deferred while the answer is made: it comes as an edit
+        body = (await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path)).json
+    assert "500\u00a0€" in body["embeds"][0]["description"]
+    rec = await call(bot, fake, "fastest", [opt("model", "Llama 3.1 8B")])
+    if rec.json["type"] != 4:
+        await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path and "500" not in str(r.json))
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("fastest", "en") and "budget" not in kwargs
