@@ -792,7 +792,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if model_span is None and size_b is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
-        guess = max(unknown, key=len)
+        # Leftovers that could not be a name ("without it being dumb", "asking for a friend") are chatter.
+        guess = max((u for u in unknown if _could_be_name(u, models)), key=len, default=unknown[0])
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
         asked_for_a_list = intent == "card_models" and (task is not None or _pattern_score(folded, "card_models") >= 4.0)
         if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
@@ -946,14 +947,29 @@ def _superlative_plus(toks: list[Token]) -> None:
 
 def _could_be_name(guess: str, models: Resolver) -> bool:
     """Leftover words worth answering "no model called X" about: several words, a digit, or one word
-    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name."""
+    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name, nor are
+    several ordinary words with no digit and no word of any model's name ("being dumb", "asking friend")."""
     if guess.strip().replace(".", "").replace(",", "").isdigit():
         return False  # a bare number ("under 500 dollars") is an amount, never a model's name
-    if " " in guess.strip() or any(ch.isdigit() for ch in guess):
+    if any(ch.isdigit() for ch in guess):
         return True
+    if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
+        return True  # "nemotron super", "deepsek coder": a word some model's name has
     res = models.resolve(guess)
     top = res.best or (res.candidates[0] if res.candidates else None)
     return top is not None and top.score >= 80
+
+
+_NAME_WORDS: dict[int, frozenset[str]] = {}
+
+
+def _name_words(models: Resolver) -> frozenset[str]:
+    """Every word of three letters or more in the models' names ("nemotron", "coder", "hermes"), per resolver."""
+    words = _NAME_WORDS.get(id(models))
+    if words is None:
+        words = _NAME_WORDS[id(models)] = frozenset(
+            w for name in models.names for w in re.findall(r"[a-z]{3,}", fold(name)))
+    return words
 
 
 def _only_task_words(toks: list[Token]) -> bool:

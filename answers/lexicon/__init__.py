@@ -47,6 +47,7 @@ COMMON_KEYS = {
     "card_form_words": "form factors typed before the chip ('sxm4 a100'): moved after it",
     "apple_machine_words": "phrases naming an Apple machine around a chip ('mac studio'), one per line",
     "apple_tiers": "Apple chip tiers ('pro max ultra')",
+    "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
@@ -106,6 +107,7 @@ class Lexicon:
     machines: dict[str, str]
     apple_machine_words: tuple[str, ...]
     apple_tiers: tuple[str, ...]
+    unified_memory_phrases: tuple[str, ...]
     cache_types: dict[str, tuple[str, ...]]
 
     @property
@@ -257,6 +259,7 @@ def load(directory: Path = HERE) -> Lexicon:
         machines=_machines(common["machines"]),
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
+        unified_memory_phrases=_phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
         cache_types=_cache_types(common["cache_types"]),
     )
 
