@@ -705,6 +705,27 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     return sorted(hits, key=hits.get)
 
 
+def _earlier_ask(folded: str, intent: str) -> str | None:
+    """The ask said before a separator when the chosen intent is only said after it ("is X open source and
+    where do I download it" chose the download): that earlier ask, or None."""
+    sep = _separator_re().search(folded)
+    if sep is None or intent not in _SECOND_ASKS:
+        return None
+    before: dict[str, float] = {}
+    for p in _patterns():
+        if p.lang == "all" or p.weight < 3.0 or p.intent not in _SECOND_ASKS:
+            continue
+        m = p.regex.search(folded)
+        if m is None or m.start() >= sep.start():
+            continue
+        if p.intent == intent:
+            return None  # the chosen ask is said first already
+        before[p.intent] = max(before.get(p.intent, 0.0), p.weight)
+    covered = _COVERS.get(intent, frozenset())
+    picks = [i for i in before if i not in covered and intent not in _COVERS.get(i, frozenset())]
+    return max(picks, key=lambda i: (before[i], -PARSER_INTENTS.index(i))) if picks else None
+
+
 # --------------------------------------------------------------------------- entry point
 def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
     """Intent, language and entities of one free-text question. `locale` is the asker's Discord
@@ -764,6 +785,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     for k, card in enumerate(cards):
         if _APPLE_NUM_RE.match(card.text.casefold()) and card.end < len(toks) and toks[card.end].low in tiers:
             unknown_card = f"{toks[card.start].low} {toks[card.end].low}"
+            if memory is not None and mem_at == card.end + 1:
+                memory = None  # "m4 max 128gb": the chip's own memory, not a second amount
             del cards[k]
             break
     # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
@@ -807,6 +830,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]
+    earlier = _earlier_ask(folded, intent) if len(asks) == 1 else None
+    if earlier is not None:
+        # "how much vram does X need? and how fast is it on a 3090": the ask before the "?"/"and" comes first.
+        intent, asks = earlier, [earlier, intent]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
         if _said_at(ftext, "when_words") < _said_at(ftext, "who_words"):

@@ -168,6 +168,13 @@ def read(text: str) -> SetupWords:
             name = f"{name} Mobile"
         cards.append((name, count))
         spans.append(m.span("dev"))
+    if len(cards) == 1 and cards[0][1] == 1 and not unified:
+        # "a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times.
+        said = _count_re().search(t)
+        if said is not None:
+            n = int(said.group(1)) if said.group(1).isdigit() else lx.counts.get(said.group(1), 1)
+            if 2 <= n <= MAX_COUNT:
+                cards = [(cards[0][0], n)]
     ram_gb = ram_type = None
     for m in ram_re.finditer(t):
         if any(a <= m.start() < b for a, b in spans):
@@ -199,6 +206,13 @@ def read(text: str) -> SetupWords:
     joined = len(spans) > 1 and any(_POOLED_RE.search(t[a[1]:b[0]]) for a, b in zip(spans, spans[1:]))
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed)
+
+
+@cache
+def _count_re() -> re.Pattern[str]:
+    counts = "|".join(sorted(sorted(re.escape(w) for w in lexicon().counts), key=len, reverse=True))
+    nouns = "|".join(sorted(re.escape(fold(w)) for w in words().card_nouns))
+    return re.compile(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
 
 
 @cache
