@@ -803,6 +803,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
     pooled = setup.joined and len(cards) == 2
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
+    if setup.unified and n_cards and memory is not None and any(
+            re.search(rf"(?<![\d.]){memory:g}\s?gb\b", fold(name)) for name, _ in setup.cards):
+        memory = None  # "m3 max 64gb", "dgx spark 128gb": the machine's own memory, not a second amount
     has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)

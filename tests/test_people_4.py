@@ -159,3 +159,46 @@ def test_every_typical_chip_is_sold_with_its_memory(knowledge):
     for mem, chip in typical.items():
         record = knowledge.added_card(f"Apple {chip} {mem:g} GB")
         assert record is not None and record.memory_gb == mem and record.unified_memory
+
+
+# --------------------------------------------------------------------------- the fourth corpus's classes, other words
+CLASSES = {
+    # "doable / possible / feasible" ask whether it runs, even with "vram" in the sentence
+    "qwen3 14b at q6 in 12 gigs of vram, feasible?": ("can_run", "Qwen3 14B"),
+    "llama 3.1 8b on 6gb vram, possible at all?": ("can_run", "Llama 3.1 8B"),
+    # "what can I do with it" and "largest model that fits" ask for the list
+    "got a used 3090 yesterday, what could i do with it": ("card_models", None),
+    "smartest model that runs on 12gb vram?": ("card_models", None),
+    # the weights asked about as open
+    "is the weights of gemma 3 27b public": ("open_source", "Gemma 3 27B"),
+    # "fast or not", "context max", "who actually made", "what is X for again"
+    "mistral nemo on a 6800 xt, fast or not?": ("speed", "Mistral Nemo 12B"),
+    "ctx max for gemma 3 12b on a 4070?": ("longest_context", "Gemma 3 12B"),
+    "who actually made qwq 32b": ("maker", "QwQ-32B"),
+    "what is phi 4 for again": ("purpose", "Phi-4"),
+}
+
+
+@pytest.mark.parametrize("question", CLASSES)
+def test_the_fourth_corpus_classes_in_other_words(resolvers, question):
+    p = parse(question, *resolvers)
+    assert (p.intent, p.model) == CLASSES[question]
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("how big is gemma 3 27b in vram? and how fast on a 4090", ["vram", "speed"]),
+    ("is qwen3 8b open weights and where can i get it", ["open_source", "download"]),
+])
+def test_the_ask_said_first_comes_first(resolvers, question, asks):
+    assert parse(question, *resolvers).intents == asks
+
+
+def test_an_apple_chips_own_size_is_not_a_second_amount(resolvers):
+    p = parse("how fast is qwen3 32b on an m3 max 64gb", *resolvers)
+    assert p.intent == "speed" and p.memory_gb is None
+
+
+@pytest.mark.parametrize("question", ["qwen3 32b speed on a p40 split across 2 cards",
+                                      "gemma 3 27b t/s with a 3060 over two gpus"])
+def test_a_count_of_cards_after_one_named_card_is_its_count(resolvers, question):
+    assert parse(question, *resolvers).gpu_count == 2
