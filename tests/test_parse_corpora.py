@@ -69,7 +69,7 @@ def test_the_third_peoples_corpus_is_understood(resolvers):
 
 def test_the_held_out_set_keeps_its_level(resolvers):
     s = score(load_corpus(DATA / "heldout_2026-11-30.jsonl"), resolvers)
-    assert s["intent"] >= 0.965 and s["entities"] >= 0.995 and s["language"] >= 0.99
+    assert s["intent"] >= 0.97 and s["entities"] >= 0.995 and s["language"] >= 0.99
 
 
 def test_the_fourth_peoples_corpus_is_understood(resolvers):
