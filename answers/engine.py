@@ -44,6 +44,11 @@ T = TypeVar("T")  # a resolver's payload type
 
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
+# …after one about a Mac named by its memory only ("mac with 64gb": answers/apple_typical.py).
+MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other speeds: %(names)s.")
+MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
+# …and after one whose model name fitted several generations ("llama 70b": answers/model_default.py).
+MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
 VARIANTS_SHOWN = 5
 
 
@@ -210,7 +215,28 @@ class Engine:
         res = resolver.resolve(text)
         if res.best is not None:
             return res.best.key  # same-name models: the first in catalog order
+        if res.ambiguous:
+            from .model_default import default_model
+
+            picked = default_model(text, res.candidates)  # "llama 70b": the newest general one
+            if picked is not None:
+                return picked.pick
         raise self._problem("model", resolver, text, res)
+
+    def _model_variants(self, typed: Any, model: ModelRecord | None) -> list[str]:
+        """The other models when the typed name was resolved by the newest-of-the-family rule."""
+        if not isinstance(typed, str) or not typed.strip() or model is None or typed == model.name:
+            return []
+        from .model_default import default_model
+
+        text = typed.strip()[:200]
+        if self.knowledge.model_named(text) is not None:
+            return []
+        res = self.knowledge.model_resolver.resolve(text)
+        picked = default_model(text, res.candidates) if res.best is None and res.ambiguous else None
+        if picked is None or picked.pick.name != model.name:
+            return []
+        return picked.others[:VARIANTS_SHOWN]
 
     def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None:
         """A typed name or a record → the card (the faster of same-name variants); problems raise."""
@@ -329,6 +355,18 @@ class Engine:
             variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
             if variants:
                 built.facts["card_alternatives"] = variants
+            if entities.setup is not None:
+                from .apple_typical import stand_in_facts
+                from .setup_words import read as read_setup
+
+                card_text = raw.get("card")
+                typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
+                mac = stand_in_facts(typed)
+                if mac is not None:
+                    built.facts["mac_stand_in"] = mac
+            model_variants = self._model_variants(raw.get("model"), entities.model)
+            if model_variants:
+                built.facts["model_alternatives"] = model_variants
             if entities.model is not None and id(entities.model) in self._generic_ids:
                 built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
         except _Problem as p:
@@ -518,6 +556,15 @@ class Engine:
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        mac = facts.get("mac_stand_in")
+        if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = i18n.gettext(lang, MAC_STAND_IN if mac["others"] else MAC_STAND_IN_ONLY) % {
+                "memory": fmt.memory(mac["memory_gb"], lang), "chip": markdown.escape(mac["chip"]),
+                "names": ", ".join(markdown.escape(n) for n in mac["others"])}
+            text = markdown.finish(text.rstrip() + "\n" + line)
+        if facts.get("model_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            names = ", ".join(markdown.escape(n) for n in facts["model_alternatives"])
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, MODEL_VARIANTS) % {"names": names})
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}

@@ -713,6 +713,27 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     return sorted(hits, key=hits.get)
 
 
+def _earlier_ask(folded: str, intent: str) -> str | None:
+    """The ask said before a separator when the chosen intent is only said after it ("is X open source and
+    where do I download it" chose the download): that earlier ask, or None."""
+    sep = _separator_re().search(folded)
+    if sep is None or intent not in _SECOND_ASKS:
+        return None
+    before: dict[str, float] = {}
+    for p in _patterns():
+        if p.lang == "all" or p.weight < 3.0 or p.intent not in _SECOND_ASKS:
+            continue
+        m = p.regex.search(folded)
+        if m is None or m.start() >= sep.start():
+            continue
+        if p.intent == intent:
+            return None  # the chosen ask is said first already
+        before[p.intent] = max(before.get(p.intent, 0.0), p.weight)
+    covered = _COVERS.get(intent, frozenset())
+    picks = [i for i in before if i not in covered and intent not in _COVERS.get(i, frozenset())]
+    return max(picks, key=lambda i: (before[i], -PARSER_INTENTS.index(i))) if picks else None
+
+
 # --------------------------------------------------------------------------- entry point
 def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
     """Intent, language and entities of one free-text question. `locale` is the asker's Discord
@@ -773,6 +794,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     for k, card in enumerate(cards):
         if _APPLE_NUM_RE.match(card.text.casefold()) and card.end < len(toks) and toks[card.end].low in tiers:
             unknown_card = f"{toks[card.start].low} {toks[card.end].low}"
+            if memory is not None and mem_at == card.end + 1:
+                memory = None  # "m4 max 128gb": the chip's own memory, not a second amount
             del cards[k]
             break
     # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
@@ -789,6 +812,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
     pooled = setup.joined and len(cards) == 2
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
+    if setup.unified and n_cards and memory is not None and any(
+            re.search(rf"(?<![\d.]){memory:g}\s?gb\b", fold(name)) for name, _ in setup.cards):
+        memory = None  # "m3 max 64gb", "dgx spark 128gb": the machine's own memory, not a second amount
     has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
@@ -801,7 +827,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if model_span is None and size_b is None and unknown:
         # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
         # model, hand them on as the model so the engine answers "not found" with suggestions.
-        guess = max(unknown, key=len)
+        # Leftovers that could not be a name ("without it being dumb", "asking for a friend") are chatter.
+        guess = max((u for u in unknown if _could_be_name(u, models)), key=len, default=unknown[0])
         as_model = _intent(folded, True, n_cards, memory is not None, context is not None, **flags)
         asked_for_a_list = intent == "card_models" and (task is not None or _pattern_score(folded, "card_models") >= 4.0)
         if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
@@ -821,6 +848,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         if n_cards == 0 and intent not in _BUDGET_KEEPS:
             intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
     asks = [intent, *_more_asks(folded, intent)]
+    earlier = _earlier_ask(folded, intent) if len(asks) == 1 else None
+    if earlier is not None:
+        # "how much vram does X need? and how fast is it on a 3090": the ask before the "?"/"and" comes first.
+        intent, asks = earlier, [earlier, intent]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
         if _said_at(ftext, "when_words") < _said_at(ftext, "who_words"):
@@ -974,14 +1005,29 @@ def _superlative_plus(toks: list[Token]) -> None:
 
 def _could_be_name(guess: str, models: Resolver) -> bool:
     """Leftover words worth answering "no model called X" about: several words, a digit, or one word
-    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name."""
+    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name, nor are
+    several ordinary words with no digit and no word of any model's name ("being dumb", "asking friend")."""
     if guess.strip().replace(".", "").replace(",", "").isdigit():
         return False  # a bare number ("under 500 dollars") is an amount, never a model's name
-    if " " in guess.strip() or any(ch.isdigit() for ch in guess):
+    if any(ch.isdigit() for ch in guess):
         return True
+    if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
+        return True  # "nemotron super", "deepsek coder": a word some model's name has
     res = models.resolve(guess)
     top = res.best or (res.candidates[0] if res.candidates else None)
     return top is not None and top.score >= 80
+
+
+_NAME_WORDS: dict[int, frozenset[str]] = {}
+
+
+def _name_words(models: Resolver) -> frozenset[str]:
+    """Every word of three letters or more in the models' names ("nemotron", "coder", "hermes"), per resolver."""
+    words = _NAME_WORDS.get(id(models))
+    if words is None:
+        words = _NAME_WORDS[id(models)] = frozenset(
+            w for name in models.names for w in re.findall(r"[a-z]{3,}", fold(name)))
+    return words
 
 
 def _only_task_words(toks: list[Token]) -> bool:

@@ -16,6 +16,7 @@ from functools import cache
 
 from catalog.text import fold
 
+from .apple_typical import chip_for, stand_in_name
 from .lexicon import lexicon as words
 
 MAX_COUNT = 64
@@ -167,6 +168,13 @@ def read(text: str) -> SetupWords:
             name = f"{name} Mobile"
         cards.append((name, count))
         spans.append(m.span("dev"))
+    if len(cards) == 1 and cards[0][1] == 1 and not unified:
+        # "a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times.
+        said = _count_re().search(t)
+        if said is not None:
+            n = int(said.group(1)) if said.group(1).isdigit() else lx.counts.get(said.group(1), 1)
+            if 2 <= n <= MAX_COUNT:
+                cards = [(cards[0][0], n)]
     ram_gb = ram_type = None
     for m in ram_re.finditer(t):
         if any(a <= m.start() < b for a, b in spans):
@@ -179,6 +187,12 @@ def read(text: str) -> SetupWords:
     if ram_type is None:
         hit = ram_type_re.search(t)
         ram_type = hit.group(1).upper() if hit else None
+    if not cards and (has_apple_context or _says_unified(t)):
+        # "mac with 64gb", "64gb unified memory", "macbook pro 48gb": a Mac named by its memory only; the
+        # setup builder rates it as a typical chip of that memory (answers/apple_typical.py).
+        sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?(?:gb|go|gib|g)\b", t)}
+        if len(sizes) == 1 and chip_for(stand_in_name(next(iter(sizes)))) is not None:
+            cards, unified = [(stand_in_name(next(iter(sizes))), 1)], True
     if unified:
         # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
         size = ram_gb
@@ -192,6 +206,23 @@ def read(text: str) -> SetupWords:
     joined = len(spans) > 1 and any(_POOLED_RE.search(t[a[1]:b[0]]) for a, b in zip(spans, spans[1:]))
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed)
+
+
+@cache
+def _count_re() -> re.Pattern[str]:
+    counts = "|".join(sorted(sorted(re.escape(w) for w in lexicon().counts), key=len, reverse=True))
+    nouns = "|".join(sorted(re.escape(fold(w)) for w in words().card_nouns))
+    return re.compile(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
+
+
+@cache
+def _unified_re() -> re.Pattern[str]:
+    phrases = sorted({fold(p) for p in words().unified_memory_phrases}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")\b")
+
+
+def _says_unified(t: str) -> bool:
+    return _unified_re().search(t) is not None
 
 
 _POOLED_RE = re.compile(r"\+|&")

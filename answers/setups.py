@@ -23,7 +23,7 @@ from estimator.profile import Profile
 from estimator.ranking import Row
 from estimator.setups import Device, Setup, SetupConstants, SetupRow, rate_setup
 
-from . import setup_words
+from . import apple_typical, setup_words
 
 if TYPE_CHECKING:
     from .intents import Estimates, Settings
@@ -82,6 +82,7 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
     (`Knowledge.added_card`), asked first for chip-shaped names."""
     devices = []
     for text, count in parts:
+        text = apple_typical.chip_for(text) or text  # "mac 64 GB": a typical chip of that memory
         card = added(text) if _CHIP_FIRST_RE.match(text) else None
         if card is None:
             try:

@@ -31,7 +31,7 @@ from tests.test_resolve import gpu_resolver, model_resolver  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 CORPUS = DATA / "questions.jsonl"
-SETS = (CORPUS, DATA / "corpus_people.jsonl", DATA / "corpus_people_2.jsonl", DATA / "corpus_people_3.jsonl", *sorted(DATA.glob("heldout_*.jsonl")))
+SETS = (CORPUS, DATA / "corpus_people.jsonl", DATA / "corpus_people_2.jsonl", DATA / "corpus_people_3.jsonl", DATA / "corpus_people_4.jsonl", *sorted(DATA.glob("heldout_*.jsonl")))
 ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant")
 OPTIONAL_FIELDS = ("gpu_count", "task", "quants", "ram_gb", "intents")
 LANGS = ("en", "it", "fr", "de", "es", "pt")

@@ -69,7 +69,7 @@ def test_the_third_peoples_corpus_is_understood(resolvers):
 
 def test_the_held_out_set_keeps_its_level(resolvers):
     s = score(load_corpus(DATA / "heldout_2026-11-30.jsonl"), resolvers)
-    assert s["intent"] >= 0.965 and s["entities"] >= 0.995 and s["language"] >= 0.99
+    assert s["intent"] >= 0.97 and s["entities"] >= 0.995 and s["language"] >= 0.99
 
 
 def test_the_budget_corpus_is_understood(resolvers):
@@ -86,3 +86,16 @@ def test_the_budget_corpus_is_understood(resolvers):
         p = parse_row(row, *resolvers)
         budgets += p.budget is not None and {k: p.budget[k] for k in ("amount", "currency")} == row["budget"]
     assert budgets / len(rows) >= 0.95
+
+
+def test_the_fourth_peoples_corpus_is_understood(resolvers):
+    # English as typed on Discord and r/LocalLLaMA, written and committed before the parser was run on it.
+    rows = load_corpus(DATA / "corpus_people_4.jsonl")
+    held = {r["q"] for r in load_corpus(DATA / "heldout_2026-11-30.jsonl")}
+    earlier = {r["q"] for name in ("corpus_people.jsonl", "corpus_people_2.jsonl", "corpus_people_3.jsonl")
+               for r in load_corpus(DATA / name)}
+    questions = {r["q"] for r in rows}
+    assert len(rows) >= 150 and all(r["lang"] == "en" for r in rows)
+    assert len(questions & held) == 0 and len(questions & earlier) == 0  # counts only: no row is printed
+    s = score(rows, resolvers)
+    assert s["intent"] >= 0.99 and s["entities"] >= 0.99 and s["language"] >= 0.99

@@ -48,6 +48,8 @@ COMMON_KEYS = {
     "card_form_words": "form factors typed before the chip ('sxm4 a100'): moved after it",
     "apple_machine_words": "phrases naming an Apple machine around a chip ('mac studio'), one per line",
     "apple_tiers": "Apple chip tiers ('pro max ultra')",
+    "card_nouns": "nouns for a graphics card in every language ('cards', 'schede'): '2 cards' after a named card is its count",
+    "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
@@ -121,6 +123,8 @@ class Lexicon:
     machines: dict[str, str]
     apple_machine_words: tuple[str, ...]
     apple_tiers: tuple[str, ...]
+    unified_memory_phrases: tuple[str, ...]
+    card_nouns: frozenset[str]
     cache_types: dict[str, tuple[str, ...]]
     currency_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
 
@@ -290,6 +294,8 @@ def load(directory: Path = HERE) -> Lexicon:
         machines=_machines(common["machines"]),
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
+        card_nouns=_words(common["card_nouns"], "common.toml: card_nouns"),
+        unified_memory_phrases=_phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
         cache_types=_cache_types(common["cache_types"]),
         currency_symbols=_currency_symbols(common["currency_symbols"]),
     )
