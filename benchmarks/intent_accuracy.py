@@ -156,7 +156,10 @@ def main() -> int:
         all_rows += rows
         per_lang, errors = measure(rows, models, gpus)
         report(path.name, per_lang)
-        if args.show_errors:
+        if args.show_errors and path.name.startswith("heldout"):
+            # A held-out set is scored, never read: its wrong lines are not printed, so nobody tunes on them.
+            print(f"  ({len(errors)} wrong lines not shown: held-out set)")
+        elif args.show_errors:
             for q, diff in errors:
                 print(f"  {q!r}: {diff}")
 

@@ -99,3 +99,18 @@ def test_the_fourth_peoples_corpus_is_understood(resolvers):
     assert len(questions & held) == 0 and len(questions & earlier) == 0  # counts only: no row is printed
     s = score(rows, resolvers)
     assert s["intent"] >= 0.99 and s["entities"] >= 0.99 and s["language"] >= 0.99
+
+
+def test_show_errors_never_prints_a_held_out_question(capsys, monkeypatch):
+    import sys
+
+    from benchmarks import intent_accuracy
+
+    path = DATA / "heldout_2026-11-30.jsonl"
+    monkeypatch.setattr(sys, "argv", ["intent_accuracy", "--show-errors", "--repeat", "0", "--corpus", str(path)])
+    assert intent_accuracy.main() == 0
+    out = capsys.readouterr().out
+    shown = sum(r["q"] in out for r in load_corpus(path))
+    said = "held-out set" in out
+    del out  # a failing assert must not print the output either
+    assert said and shown == 0
