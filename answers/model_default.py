@@ -5,7 +5,8 @@ there stops most people, who mean the current model; so, like a card name that f
 the answer uses a default and names the others in one line. The default is the newest of the
 candidates whose name is the typed words plus version numbers only (Code Llama, Nemotron, Tulu
 fine-tunes carry words the asker did not type, so they are never picked), with the typed size.
-No size typed, no such candidate, or two newest on the same day: no default, the quiz stays.
+No size typed: only releases of one line without sizes in their names ("mistral small" → Small 3.2).
+No such candidate, or two newest on the same day: no default, the quiz stays.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def default_model(typed: str, candidates: Sequence[Match]) -> ModelDefault | Non
     """The newest general model among an ambiguous name's candidates, when the typed name has a size."""
     words, sizes, versions = _words(typed)
     words -= _NOISE
+    if not sizes and words:
+        return _newest_version(words, versions, candidates)
     if len(sizes) != 1 or not words:
         return None
     general: list[ModelRecord] = []
@@ -71,3 +74,24 @@ def default_model(typed: str, candidates: Sequence[Match]) -> ModelDefault | Non
         return None  # two of the same day: nothing tells which one is meant
     pick = general[0]
     return ModelDefault(pick, [c.name for c in candidates if c.name != pick.name])
+
+
+def _newest_version(words: set[str], versions: list[str], candidates: Sequence[Match]) -> ModelDefault | None:
+    """No size typed: only names that are exactly the typed words plus a version and carry no size of
+    their own ("mistral small" → Mistral Small 3, 3.1, 3.2, not Small 22B) — releases of one line, so the
+    newest is the one meant. A family of sizes ("llama", "qwen3") keeps its quiz."""
+    line: list[ModelRecord] = []
+    for cand in candidates:
+        record = cand.key
+        if not isinstance(record, ModelRecord) or record.publication_date is None:
+            continue
+        c_words, c_sizes, c_versions = _words(cand.name)
+        if c_sizes or c_words - _NOISE != words or not c_versions or any(v not in c_versions for v in versions):
+            continue
+        line.append(record)
+    if len(line) < 2:
+        return None
+    line.sort(key=lambda r: r.publication_date, reverse=True)  # type: ignore[arg-type, return-value]
+    if line[0].publication_date == line[1].publication_date:
+        return None
+    return ModelDefault(line[0], [c.name for c in candidates if c.name != line[0].name])

@@ -469,6 +469,8 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
                     continue
                 for kind, resolver in _kind_order(toks, s, models, gpus):
                     res = resolver.lookup(text)
+                    if res is not None and kind == "model" and _name_goes_on(toks, s + n, b, text, models):
+                        break  # "mistral small": not Mistral 7B plus a stray word; the longer name decides
                     if res is not None:
                         spans.append(Span(s, s + n, kind, res, text))
                         for k in range(s, s + n):
@@ -491,6 +493,14 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
             k = e
     spans.sort(key=lambda sp: sp.start)
     return spans, unknown
+
+
+def _name_goes_on(toks: list[Token], end: int, b: int, text: str, models: Resolver) -> bool:
+    """The next word of the chunk continues a model name that `text` only begins, and is not itself a
+    size, a level or a number (those are read on their own)."""
+    if end >= b or not toks[end].low.isalpha():
+        return False
+    return models.starts_a_name(f"{text} {toks[end].text}")
 
 
 _NAME_SIZE_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "32b", "1.5b": a size inside a model name
@@ -541,6 +551,17 @@ def _fuzzy_run(
 ) -> None:
     """Best fuzzy span inside toks[a:b] (the whole run, then with words trimmed off either end);
     what is left on either side is searched the same way ("lama 3 8b rtx 3080 tii")."""
+    for e in range(b, a + 1, -1):
+        # Words that begin several names ("mistral small" → Small 3, 3.1, 3.2) are read together, so a
+        # shorter exact name inside them ("mistral") does not win on score; the engine then picks or asks.
+        text = " ".join(t.text for t in toks[a:e])
+        if toks[e - 1].low.isalpha() and models.starts_a_name(text):
+            res = models.resolve(text)
+            if res.best is not None or res.ambiguous:
+                spans.append(Span(a, e, "model", res, text))
+                if e < b and depth < 2 and len("".join(t.text for t in toks[e:b])) >= 3:
+                    _fuzzy_run(toks, e, b, models, gpus, spans, unknown, depth + 1)
+                return
     tries = [(a, b)]
     for cut in (1, 2):
         if b - a > cut:

@@ -372,6 +372,15 @@ class Resolver(Generic[T]):
             candidates = [self._match(i, scores[i]) for i in ordered[:10]]
         return Resolution(self._match(top_i, scores.get(top_i, top_s)), candidates, False)
 
+    def starts_a_name(self, text: str) -> bool:
+        """Whether some name (or alias) begins with `text` and goes on ("mistral small" → Mistral Small 3.x):
+        the parser then reads the longer words as the name rather than an exact shorter one ("mistral")."""
+        q = normalize(text[:200])
+        return bool(q) and any(self._key(ci) != q for ci in self._prefix_hits(q, cap=8))
+
+    def _key(self, ci: int) -> str:
+        return self._choices[ci]
+
     def lookup(self, text: str) -> Resolution[T] | None:
         """Exact names, aliases and derived keys only (a dictionary lookup, no fuzzing and no
         "did you mean" extras); None when `text` is not exactly a name. For callers that scan

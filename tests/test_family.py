@@ -173,7 +173,7 @@ def test_llama_4_is_scout_and_maverick(engine, knowledge, lang) -> None:
 def test_hardware_questions_and_non_families_keep_did_you_mean(engine) -> None:
     a = engine.ask("gemma 3 vram")  # a hardware answer needs one model
     assert a.intent == "ambiguous" and "Gemma 3 27B" in a.facts["candidates"]
-    b = engine.command("maker", "en", model="mistral small")  # Small 3, 3.1, 3.2: versions, not a family
+    b = engine.command("maker", "en", model="llama vision")  # Llama 3.2 11B/90B Vision: words, not a family
     assert b.intent == "ambiguous" and "family" not in b.facts
 
 

@@ -202,3 +202,18 @@ def test_an_apple_chips_own_size_is_not_a_second_amount(resolvers):
                                       "gemma 3 27b t/s with a 3060 over two gpus"])
 def test_a_count_of_cards_after_one_named_card_is_its_count(resolvers, question):
     assert parse(question, *resolvers).gpu_count == 2
+
+
+@pytest.mark.parametrize("question", ["who made mistral small", "mistral small on a 3090 pls", "vram for mistral small?"])
+def test_a_line_of_releases_defaults_to_the_newest(engine: Engine, knowledge, question):
+    # Mistral Small 3, 3.1 and 3.2 are releases of one line: the newest is meant, never Mistral 7B
+    # (an exact "mistral" inside the words) and never a quiz.
+    line = [m for m in knowledge.models if m.name.startswith("Mistral Small 3")]
+    newest = max(line, key=lambda m: m.publication_date)
+    answer = engine.ask(question, "en")
+    assert answer.entities["model"] == newest.name
+    assert "Mistral 7B" not in answer.text
+
+
+def test_a_family_of_sizes_without_a_size_keeps_its_quiz(engine: Engine):
+    assert engine.ask("qwen3 coder on a 3090", "en").intent == "ambiguous"  # 30B-A3B or 480B: ask

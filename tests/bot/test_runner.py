@@ -110,7 +110,7 @@ async def test_cli_process_runs_logs_no_token_and_stops_on_sigterm(
     )
     try:
         await fake.wait_for(lambda op: op["op"] == 2, gateway=True, timeout=60)
-        await fake.wait_for(lambda r: r.method == "PUT", timeout=10)  # commands synced: setup done
+        await fake.wait_for(lambda r: r.method == "PUT", timeout=60)  # commands synced: setup done
         proc.send_signal(signal.SIGTERM)
         _, stderr = await asyncio.wait_for(proc.communicate(), 30)
     finally:
