@@ -306,18 +306,24 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 GUESS_RAM_GB = 32.0
 
 
-def _offload_guess(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
-    """The card plus `GUESS_RAM_GB` of RAM: the offload row when that runs at a usable speed, else None."""
+def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`offload_guess` (kept for JSON readers): the offload row when the assumed RAM runs it at a usable speed."""
+    return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
+
+
+def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
+    """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
+    every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
+    or for a unified-memory machine (its RAM is the memory already counted)."""
     from estimator.setups import Device, Setup
 
     from . import setups
 
-    if card is None:
+    if card is None or getattr(card, "unified_memory", False):
         return None
     q = rated.query
-    facts = setups.rate(q.profile, q.model, Setup((Device(card),), ram_gb=GUESS_RAM_GB),
-                        est.profiles.setup_constants(), s.context, s.min_quality, s.quant)
-    return facts["row"] if facts["row"]["fit"] == "offload" else None
+    return setups.assumed_offload(q.profile, q.model, Setup((Device(card),)), est.profiles.setup_constants(),
+                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -335,7 +341,8 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
-            facts["offload_guess"] = _offload_guess(est, rated, e.card, s)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
+            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
@@ -356,8 +363,9 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if held is None:
             from .advice import typical_record
 
-            facts["offload_guess"] = _offload_guess(est, rated, typical_record(est.kn.gpus_for(s.profile),
-                                                                               e.memory_gb), s)
+            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
+            facts["offload_assumed"] = _offload_assumed(est, rated, typical, s)
+            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
     else:
         facts["mode"] = "overview"
@@ -408,6 +416,7 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["row"] = row_facts(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
         elif rated.ordered:
             facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
     else:

@@ -21,7 +21,7 @@ from catalog.records import GpuRecord, ModelRecord
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import Profile
 from estimator.ranking import Row
-from estimator.setups import Device, Setup, SetupConstants, SetupRow, rate_setup
+from estimator.setups import Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 
 from . import setup_words
 
@@ -166,7 +166,37 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                              "offload_min_tok_s": constants.offload_min_tok_s}
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+        if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/quant_advice.py)
+            low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
+            facts["lower"] = None if low is None else {"quant": low.quant.name if low.quant else None,
+                                                        "need_gb": low.need_gb}
+        if setup.ram_gb is None and not setup.unified:
+            from .intents import GUESS_RAM_GB
+
+            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
+            facts["offload_assumed"] = guess
+            facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                    min_quality: str | None, quant: str | None, ram_gb: float) -> dict[str, Any]:
+    """The setup plus `ram_gb` of the default RAM type, for an asker who did not say their RAM: one rule
+    for every answer that mentions offloading. `outcome`: "runs" (at least `offload_min_tok_s`), "slow"
+    (fits in RAM but below it: `tok_s` is the crawl), "no_room" (the rest does not fit in that RAM)."""
+    from dataclasses import replace
+
+    row = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, min_quality, quant, constants=constants)
+    facts = row_facts(row)
+    if row.fit == "offload":
+        outcome, tok = "runs", row.tok_s
+    elif row.slow_tok_s is not None:
+        outcome, tok = "slow", row.slow_tok_s
+    else:
+        outcome, tok = "no_room", None
+    return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
+            "quant": facts["quant"] or quant or profile.miss_quant,
+            "offload_gb": row.offload_gb, "min_tok_s": constants.offload_min_tok_s, "row": facts}
 
 
 @dataclass(frozen=True, slots=True)
