@@ -66,3 +66,17 @@ def test_the_assumed_ram_sentences_are_translated(engine, lang):
         a = engine.ask(question, locale=lang)
         assert "32" in a.text and "DDR4" in a.text
         assert "common amount" not in a.text and "too slow" not in a.text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("question", ["glm 4.5 air on 64gb", "can glm 4.5 air run on 64 gb", "what gpu for glm 4.5 air"])
+def test_an_embedded_module_is_never_a_home_pick(engine, knowledge, profile, question):
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    assert "Jetson" not in a.text
+    cards = {c.name: c for c in knowledge.gpus_for(profile)}
+    assert all(c.segment == "embedded" for c in cards.values() if c.name.startswith("Jetson"))
+
+
+def test_an_asker_who_owns_a_jetson_still_gets_an_answer_about_it(engine):
+    a = engine.ask("can my jetson agx orin 64gb run qwen3 32b")
+    assert a.entities["card"] == "Jetson AGX Orin 64 GB" and "Jetson AGX Orin 64 GB" in a.text
