@@ -147,6 +147,17 @@ class Engine:
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
+        from . import scope
+
+        image = scope.image_model(question)
+        if image is not None and scope.overlaps(question, image, parsed.model_span):
+            # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
+            return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
+                                                                      "named": image}), inline)
+        if scope.cpu_only(question) and not parsed.card and not parsed.setup:
+            # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
+            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or scope.ram_type(question))
+            raw["memory_gb"] = None
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
@@ -348,7 +359,7 @@ class Engine:
             return Built({})
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -376,7 +387,10 @@ class Engine:
             levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
         except UnknownQuant as exc:
             raise BadInput("quant", text=str(exc.text)[:40]) from None
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup)
+        cpu = raw.get("cpu") if setup is None and card is None else None
+        if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
+            raise BadInput("memory", memory_gb=cpu.ram_gb)
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu)
 
     def _setup(self, raw: dict[str, Any], profile: str) -> Setup | None:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
@@ -410,6 +424,11 @@ class Engine:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if e.cpu is not None:
+            # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
+            if e.model is None:
+                return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
+            return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
         if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
             return "can_run"  # the asker's own hardware: the answer is about it
         if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
@@ -444,6 +463,10 @@ class Engine:
                 out["gpu_count"] = e.setup.gpu_count
             if e.setup.ram_gb is not None:
                 out["ram_gb"] = e.setup.ram_gb
+        if e.cpu is not None:
+            out["cpu_only"] = True
+            if e.cpu.ram_gb is not None:
+                out["ram_gb"] = e.cpu.ram_gb
         if e.card2 is not None:
             out["card2"] = e.card2.name
         if e.memory_gb is not None:
@@ -473,7 +496,7 @@ class Engine:
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
-        title_id = TITLES.get(intent)
+        title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if facts.get("mode") == "memory" and SPECS[intent].memory_title:
             title_id = SPECS[intent].memory_title
             title_values["memory"] = fmt.memory(facts["memory_gb"], lang)

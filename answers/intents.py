@@ -29,6 +29,8 @@ from .profiles import Profiles
 if TYPE_CHECKING:
     from estimator.setups import Setup
 
+    from .scope import CpuOnly
+
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
 OLD_MODEL_YEARS = 2
@@ -53,6 +55,7 @@ class Entities:
     memory_gb: float | None = None
     levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
     setup: Setup | None = None  # several cards, a unified-memory machine, a card plus RAM
+    cpu: CpuOnly | None = None  # no graphics card: the model runs from system RAM (answers/scope.py)
 
 
 @dataclass(frozen=True)
@@ -303,7 +306,22 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 
 # System memory assumed when a model does not fit and the asker did not say how much RAM they have: a
 # common desktop's 32 GB of DDR4 (estimator.setups' default type). The answer says it is an assumption.
+# Laptops get the same figure: no data file here says what RAM a given laptop GPU ships with.
 GUESS_RAM_GB = 32.0
+
+
+def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
+    """A question that leaves the card out ("on CPU only", "no GPU"): the model in system RAM, its speed
+    from the RAM's bandwidth; the RAM size and type the asker gave, else the need and the default type."""
+    from . import setups
+
+    assert e.cpu is not None
+    rated = est.rated(_model(e), s)
+    q = rated.query
+    facts = {**_base(rated), "mode": "cpu", "cpu_only": True,
+             "cpu": setups.cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
+                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type)}
+    return Built(facts, sources={"gpus"})
 
 
 def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -327,6 +345,8 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
 
 
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
     if e.setup is not None:
         return _on_setup(est, e, s)
     rec = _model(e)
@@ -388,6 +408,8 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def vram(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
     rated = est.rated(_model(e), s)
     q = rated.query
     facts = _base(rated)
@@ -407,6 +429,8 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
     if e.setup is not None:
         return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)

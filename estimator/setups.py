@@ -503,9 +503,13 @@ def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEF
             for q in _levels(p, min_quality, forced_quant)]
 
 
-def cpu_pick(rows: list[CpuRow], miss_quant: str) -> CpuRow:
-    """The level to quote: with RAM said, the least compressed that fits (else the most compressed);
-    without, the level people download (`miss_quant`, Q4_K_M) when listed, else the most compressed."""
+def cpu_pick(rows: list[CpuRow], miss_quant: str, reading_tok_s: float) -> CpuRow:
+    """The level to quote. RAM said: among the levels that fit, the least compressed that reaches reading
+    speed, else the most compressed (on a CPU a smaller file is a faster one); none fits: the most
+    compressed. RAM not said: the level people download (`miss_quant`, Q4_K_M) when listed."""
     if rows and rows[0].ram_gb is not None:
-        return next((r for r in rows if r.fits), rows[-1])
+        fitting = [r for r in rows if r.fits]
+        if not fitting:
+            return rows[-1]
+        return next((r for r in fitting if r.tok_s >= reading_tok_s), fitting[-1])
     return next((r for r in rows if r.quant.name == miss_quant), rows[-1])
