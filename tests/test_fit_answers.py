@@ -80,3 +80,114 @@ def test_an_embedded_module_is_never_a_home_pick(engine, knowledge, profile, que
 def test_an_asker_who_owns_a_jetson_still_gets_an_answer_about_it(engine):
     a = engine.ask("can my jetson agx orin 64gb run qwen3 32b")
     assert a.entities["card"] == "Jetson AGX Orin 64 GB" and "Jetson AGX Orin 64 GB" in a.text
+
+
+# --------------------------------------------------------------------------- no GPU: the model in system RAM
+CPU_QUESTIONS = [  # the labels the corpora and the held-out set use for these
+    ("how much ram do i need to run deepseek v3 on cpu", "vram"),
+    ("can i run llama 3.1 8b without a gpu", "can_run"),
+    ("tk/s on cpu only for qwen3 30b a3b with ddr5", "speed"),
+    ("no gpu, 64gb ram, what can i run", "card_models"),
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "intent"), CPU_QUESTIONS)
+def test_a_cpu_only_question_is_a_setup_with_no_gpu(engine, profile, question, intent):
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    assert a.intent == intent and a.entities.get("cpu_only") is True and a.facts["cpu_only"] is True
+    assert "card" not in a.entities
+    for card_words in ("comes closest", "short by", "cards hold it", "card's memory"):
+        assert card_words not in a.text
+    assert "DDR" in a.text  # the RAM assumption (or the type named) is said
+
+
+def test_cpu_only_figures_follow_the_ram_bandwidth_rule(engine):
+    # Reference profile: tok/s = RAM GB/s × the level's efficiency (Q4_K_M: 0.55) / GB read per token,
+    # dual-channel DDR4 50 GB/s, DDR5 80 GB/s; a MoE reads 1.62 × its active parameters.
+    a = engine.ask("can i run llama 3.1 8b without a gpu")
+    pick = a.facts["cpu"]["pick"]
+    assert pick["quant"] == "Q4_K_M" and a.facts["cpu"]["ram_type"] == "DDR4"
+    expected = 50 * 0.55 / (8.03 * 4.5 / 8)  # ≈ 6.09
+    assert pick["tok_s"] == pytest.approx(expected, rel=0.01)
+    assert "about 6.1 tokens per second" in a.text
+    # RAM to buy: the need over the 80 % the model may take, rounded up to a size people buy.
+    assert pick["ram_needed_gb"] == pytest.approx(pick["need_gb"] / 0.8)
+    assert pick["ram_size_gb"] == 8 and "8 GB of RAM or more" in a.text
+
+    moe = engine.ask("tk/s on cpu only for qwen3 30b a3b with ddr5")
+    assert moe.facts["cpu"]["ram_type"] == "DDR5" and not moe.facts["cpu"]["ram_type_assumed"]
+    assert moe.facts["cpu"]["pick"]["tok_s"] == pytest.approx(80 * 0.55 / (1.62 * 3.3 * 4.5 / 8), rel=0.01)
+    assert "mixture of experts" in moe.text
+
+    big = engine.ask("how much ram do i need to run deepseek v3 on cpu")
+    levels = {lv["quant"]: lv for lv in big.facts["cpu"]["levels"]}
+    assert levels["Q4_K_M"]["ram_size_gb"] == 512  # ~352 GB / 0.8 ≈ 440 GB: the next size people buy
+    assert "512 GB of RAM or more" in big.text
+    assert "too slow to be useful" in big.text  # 37B active at 4.5 bits over 50 GB/s: about 1 tok/s
+
+
+def test_cpu_only_speeds_scale_with_the_ram_type_under_the_measured_profile(engine):
+    opts = AskOptions(profile="measured")
+    ddr4 = engine.ask("how fast is qwen3 8b on cpu only with ddr4", options=opts).facts["cpu"]["pick"]
+    ddr5 = engine.ask("how fast is qwen3 8b on cpu only with ddr5", options=opts).facts["cpu"]["pick"]
+    assert ddr4["quant"] == ddr5["quant"]
+    assert ddr5["tok_s"] / ddr4["tok_s"] == pytest.approx(80 / 50)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_what_runs_on_ram_alone_fits_in_that_ram(engine, profile):
+    a = engine.ask("no gpu, 64gb ram, what can i run", options=AskOptions(profile=profile))
+    assert a.facts["mode"] == "cpu" and a.facts["cpu"]["ram_gb"] == 64
+    assert a.facts["rows"] and all(r["need_gb"] <= 0.8 * 64 for r in a.facts["rows"])
+    assert all(r["tok_s"] >= 10 for r in a.facts["rows"])
+    assert "graphics memory" not in a.text and "64 GB of system memory" in a.text
+
+
+@pytest.mark.parametrize(("lang", "question"), [
+    ("en", "can llama 3.1 8b run with no gpu"),
+    ("it", "posso far girare llama 3.1 8b senza gpu?"),
+    ("fr", "je peux faire tourner llama 3.1 8b sans carte graphique ?"),
+    ("de", "läuft llama 3.1 8b ohne grafikkarte?"),
+    ("es", "puedo correr llama 3.1 8b sin gpu?"),
+    ("pt", "dá pra rodar llama 3.1 8b sem placa de vídeo?"),
+])
+def test_cpu_only_words_in_six_languages(engine, lang, question):
+    a = engine.ask(question)
+    assert a.locale == lang and a.facts.get("cpu_only") is True
+    assert a.facts["cpu"]["ram_type"] == "DDR4" and "DDR4" in a.text
+    if lang != "en":
+        assert "without a graphics card" not in a.text and "Speeds assume" not in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "running llama 3.3 70b partly on cpu with 64gb ram, how slow",
+    "si qwen3 32b ne rentre pas dans la vram, je peux décharger sur le cpu ?",
+    "can i run llama 3 70b on a 3090 and offload the rest to cpu",
+])
+def test_a_split_between_card_and_ram_is_not_cpu_only(engine, question):
+    a = engine.ask(question)
+    assert not a.facts.get("cpu_only") and "cpu_only" not in a.entities
+
+
+# --------------------------------------------------------------------------- image generation: out of scope
+@pytest.mark.parametrize(("lang", "question", "named"), [
+    ("en", "do i need a 5090 for flux? (image model)", "flux"),
+    ("en", "stable diffusion on 8gb", "stable diffusion"),
+    ("en", "can my 4090 run sdxl", "sdxl"),
+    ("it", "posso usare flux su una 3060?", "flux"),
+    ("fr", "quelle carte pour la génération d'images ?", "generation d'images"),
+    ("de", "reicht eine 4070 für stable diffusion?", "stable diffusion"),
+    ("es", "me sirve una 3060 para generar imágenes?", "generar imagenes"),
+    ("pt", "qual placa para geração de imagens?", "geracao de imagens"),
+])
+def test_image_generation_is_said_to_be_outside_the_estimator(engine, lang, question, named):
+    a = engine.ask(question)
+    assert a.facts.get("out_of_scope") == "image_generation" and a.facts["named"] == named
+    assert a.locale == lang and named in a.text
+    assert "tok/s" not in a.text and "Vision" not in a.text  # no model list, no vision LLMs
+    assert a.text.count("\n") <= 1  # one sentence
+    if lang == "en":
+        assert "language models (LLMs) only" in a.text
+    else:
+        assert "language models" not in a.text and "LLM" in a.text
