@@ -191,3 +191,48 @@ def test_image_generation_is_said_to_be_outside_the_estimator(engine, lang, ques
         assert "language models (LLMs) only" in a.text
     else:
         assert "language models" not in a.text and "LLM" in a.text
+
+
+# --------------------------------------------------------------------------- "made for" a task
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("question", ["best model for roleplay on 12gb", "good model for creative writing on 12gb",
+                                      "best chat model for a 3090"])
+def test_chat_and_roleplay_lists_lead_with_models_made_for_it(engine, profile, question):
+    from answers.made_for import made_for
+
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    assert a.facts["task"] == "chat"
+    names = [r["model"] for r in a.facts["rows"]]
+    assert not names[0].startswith("ChatGLM")  # "Chat" in a brand is not a specialty
+    assert "chat" in made_for(names[0])  # the first is a model whose maker says it is made for chat/role-play
+    # models made for another task (reasoning, coding) never come before a general one
+    narrow = [i for i, n in enumerate(names) if any(w in n.casefold() for w in ("reasoning", "coder", "qwq", "-r1"))]
+    general = [i for i, n in enumerate(names) if i not in narrow]
+    assert not narrow or not general or min(narrow) > max(general)
+
+
+def test_every_made_for_entry_has_the_makers_page_and_names_a_catalog_model(knowledge):
+    from answers.made_for import entries
+
+    names = [m.name for m in knowledge.models]
+    for e in entries():
+        assert e.source.startswith("https://") and len(e.says) >= 10
+        assert any(e.names.search(n) for n in names), e.names.pattern
+
+
+def test_a_coding_list_keeps_general_models_that_a_maker_says_chat_well(engine):
+    names = [r["model"] for r in engine.ask("best coding model for 12gb").facts["rows"]]
+    assert names[0].casefold().find("coder") >= 0
+    assert "Qwen3 14B" in names[:8]  # made for chat too, but not a narrow model: it stays among the general ones
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ({"names": "^x", "task": "poetry", "source": "https://example.org/x", "says": "made for poems and more"}, "unknown task"),
+    ({"names": "^x", "task": "chat", "source": "somewhere", "says": "made for chatting with people"}, "https://"),
+    ({"names": "(", "task": "chat", "source": "https://example.org/x", "says": "made for chatting with people"}, "compile"),
+])
+def test_a_bad_made_for_entry_fails_at_load_naming_it(row, message):
+    from answers.made_for import MadeForError, parse
+
+    with pytest.raises(MadeForError, match=message):
+        parse({"entries": [row]})
