@@ -70,10 +70,8 @@ def image_model(question: str) -> str | None:
     model"), as typed (folded), or None."""
     text = _norm(question)
     ph = _phrases()
-    for p in ph["image_models"] + ph["image_words"]:
-        if p in text:
-            return p.strip()
-    return None
+    hits = [p for p in ph["image_models"] + ph["image_words"] if p in text]
+    return max(hits, key=len).strip() if hits else None  # the longest: "stable diffusion xl", not "stable diffusion"
 
 
 def overlaps(question: str, phrase: str, span: str | None) -> bool:
