@@ -70,8 +70,11 @@ def image_model(question: str) -> str | None:
     model"), as typed (folded), or None."""
     text = _norm(question)
     ph = _phrases()
-    hits = [p for p in ph["image_models"] + ph["image_words"] if p in text]
-    return max(hits, key=len).strip() if hits else None  # the longest: "stable diffusion xl", not "stable diffusion"
+    for phrases in (ph["image_models"], ph["image_words"]):  # a model's name before a generic phrase
+        hits = [p for p in phrases if p in text]
+        if hits:
+            return max(hits, key=len).strip()  # the longest: "stable diffusion xl", not "stable diffusion"
+    return None
 
 
 def overlaps(question: str, phrase: str, span: str | None) -> bool:
