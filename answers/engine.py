@@ -45,6 +45,17 @@ T = TypeVar("T")  # a resolver's payload type
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
 VARIANTS_SHOWN = 5
+# One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
+# range, or below / above it with what commonly explains the gap.
+OBSERVED = {
+    "within": N_("You mention about %(seen)s tokens per second: that is within the estimated range (%(range)s), "
+                 "so it looks normal."),
+    "below": N_("You mention about %(seen)s tokens per second, below the estimated range (%(range)s). The usual "
+                "causes: part of the model running from system RAM (not every layer on the GPU), a long context, a "
+                "less compressed level than %(quant)s, or an older runtime or driver."),
+    "above": N_("You mention about %(seen)s tokens per second, above the estimated range (%(range)s): a more "
+                "compressed level than %(quant)s, a short prompt or speculative decoding would explain it."),
+}
 
 
 def _catalogue(code: str | None) -> str | None:
@@ -148,6 +159,10 @@ class Engine:
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
         from . import scope
+
+        raw["observed_tok_s"] = scope.observed_tok_s(question)
+        if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
+            raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
 
         image = scope.image_model(question)
         if image is not None and scope.overlaps(question, image, parsed.model_span):
@@ -339,6 +354,10 @@ class Engine:
             built.facts["lead"] = "cheapest"
         if raw.get("lead") and intent == "card_models":
             built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
+        if raw.get("observed_tok_s") and intent in ("can_run", "speed"):
+            seen = _observed(built.facts, float(raw["observed_tok_s"]))
+            if seen is not None:
+                built.facts["observed"] = seen
         return self._finish(intent, lang, options, self._entity_names(entities, settings), built, inline)
 
     def _family(self, intent: str, p: _Problem) -> Built | None:
@@ -491,6 +510,11 @@ class Engine:
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        if facts.get("observed"):
+            o = facts["observed"]
+            values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
+                      "quant": f"`{o['quant']}`"}
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
@@ -569,6 +593,20 @@ class Engine:
                 "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
             })
         return out
+
+
+def _observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
+    """The stated speed against the answer's estimate (one card or setup, or the CPU alone): within the
+    range, below or above it; None when the answer has no speed to compare with."""
+    row = facts.get("row") if isinstance(facts.get("row"), dict) else None
+    if not (row and row.get("tok_s")) and isinstance(facts.get("cpu"), dict):
+        row = facts["cpu"].get("pick")
+    if not row or not row.get("tok_s") or row.get("tok_s_low") is None or row.get("tok_s_high") is None:
+        return None
+    low, high = row["tok_s_low"], row["tok_s_high"]
+    verdict = "below" if seen < low else "above" if seen > high else "within"
+    return {"tok_s": seen, "estimate_tok_s": row["tok_s"], "low": low, "high": high, "quant": row.get("quant"),
+            "verdict": verdict}
 
 
 @dataclass(frozen=True)

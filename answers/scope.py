@@ -2,7 +2,8 @@
 
 - the graphics card left out ("cpu only", "no gpu", "senza gpu", "just ram"): the model runs from system
   RAM, its speed from the RAM's bandwidth (estimator/setups.py `cpu_row`);
-- image generation (Flux, SDXL, "image model"): not covered by this estimator, which rates language models.
+- image generation (Flux, SDXL, "image model"): not covered by this estimator, which rates language models;
+- a speed the asker states ("my 7900 xtx gets 20 t/s on 32b"): compared with the estimated range.
 
 The words live in answers/lexicon (`cpu_only_words`, `image_words` per language, `image_models` in
 common.toml); this module only matches them, on accent-folded, lower-case text with punctuation as spaces.
@@ -84,3 +85,19 @@ def overlaps(question: str, phrase: str, span: str | None) -> bool:
         return True
     s, p = _norm(span).strip(), phrase
     return s in p or p in s
+
+
+@cache
+def _speed_re() -> re.Pattern[str]:
+    units = sorted({" ".join(u.casefold().split()) for u in lexicon().speed_units}, key=len, reverse=True)
+    alternation = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units)
+    return re.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
+
+
+def observed_tok_s(question: str) -> float | None:
+    """A speed the question states ("gets 20t/s", "20 token al secondo"), or None."""
+    m = _speed_re().search(fold(question))
+    if m is None:
+        return None
+    value = float(m.group(1).replace(",", "."))
+    return value if 0 < value < 100_000 else None

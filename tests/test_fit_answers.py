@@ -236,3 +236,44 @@ def test_a_bad_made_for_entry_fails_at_load_naming_it(row, message):
 
     with pytest.raises(MadeForError, match=message):
         parse({"entries": [row]})
+
+
+# --------------------------------------------------------------------------- a speed the asker states
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_stated_speed_within_the_range_is_called_normal(engine, profile):
+    a = engine.ask("my 7900xtx gets 20t/s on 32b is that normal", options=AskOptions(profile=profile))
+    o, row = a.facts["observed"], a.facts["row"]
+    assert o["tok_s"] == 20 and (o["low"], o["high"]) == (row["tok_s_low"], row["tok_s_high"])
+    expected = "below" if 20 < row["tok_s_low"] else "above" if 20 > row["tok_s_high"] else "within"
+    assert o["verdict"] == expected
+    if profile == "reference":
+        # the reference range is 0.6× to 1.6× the estimate: 20 tok/s sits inside it here
+        assert row["tok_s_low"] == pytest.approx(0.6 * row["tok_s"]) and expected == "within"
+        assert "within the estimated range" in a.text and "looks normal" in a.text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "verdict", "words"), [
+    ("getting 5 tok/s with qwen3 32b on my 3090, why so slow", "below", "system RAM"),
+    ("is 200 tokens per second normal for llama 3.1 8b on a 3060?", "above", "speculative decoding"),
+])
+def test_a_stated_speed_outside_the_range_gets_the_usual_explanation(engine, profile, question, verdict, words):
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    o = a.facts["observed"]
+    assert o["verdict"] == verdict
+    assert (o["tok_s"] < o["low"]) if verdict == "below" else (o["tok_s"] > o["high"])
+    assert words in a.text
+    assert a.facts["context"] == 4096  # "200 tokens per second" is a speed, never a context length
+
+
+@pytest.mark.parametrize(("lang", "question"), [
+    ("it", "ho 12 token al secondo con qwen3 32b su una 3090, è normale?"),
+    ("fr", "j'ai 12 jetons par seconde avec qwen3 32b sur une 3090, c'est normal ?"),
+    ("de", "ich bekomme 12 token pro sekunde mit qwen3 32b auf einer 3090, ist das normal?"),
+    ("es", "me da 12 tokens por segundo qwen3 32b en una 3090, es normal?"),
+    ("pt", "tenho 12 tokens por segundo com qwen3 32b numa 3090, é normal?"),
+])
+def test_a_stated_speed_in_five_more_languages(engine, lang, question):
+    a = engine.ask(question)
+    assert a.locale == lang and a.facts["observed"]["tok_s"] == 12 and a.facts["observed"]["verdict"] == "below"
+    assert "You mention" not in a.text and "12" in a.text

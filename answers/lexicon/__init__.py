@@ -55,6 +55,7 @@ COMMON_KEYS = {
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
+    "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
 }
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
@@ -117,6 +118,7 @@ class Lexicon:
     apple_tiers: tuple[str, ...]
     cache_types: dict[str, tuple[str, ...]]
     image_models: tuple[str, ...] = ()
+    speed_units: tuple[str, ...] = ()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -273,6 +275,7 @@ def load(directory: Path = HERE) -> Lexicon:
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
         cache_types=_cache_types(common["cache_types"]),
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
+        speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
     )
 
 
