@@ -168,8 +168,11 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
-            facts["lower"] = None if low is None else {"quant": low.quant.name if low.quant else None,
-                                                        "need_gb": low.need_gb}
+            from .quant_advice import QUALITY
+
+            name = low.quant.name if low is not None and low.quant else None
+            facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
+                                                        "quality": QUALITY.get(name, "noticeable")}
         if setup.ram_gb is None and not setup.unified:
             from .intents import GUESS_RAM_GB
 
