@@ -59,7 +59,7 @@ TASK_NAME_WORDS: dict[str, tuple[str, ...]] = {
     "coding": ("coder", "code", "codestral", "devstral", "starcoder", "codegemma"),
     "vision": ("vision", "-vl", " vl", "vl-"),
     "reasoning": ("-r1", " r1", "qwq", "reasoning", "thinking", "magistral", "gpt-oss", "z1"),
-    "chat": ("chat", "instruct"),
+    "chat": (),  # every instruct model chats and "Chat" in ChatGLM is a brand: chat specialists come from made_for.json
 }
 TASKS = tuple(TASK_LABELS)
 
@@ -126,12 +126,25 @@ def matches_task(rec: ModelRecord, task: str | None) -> bool:
 
 
 def specialist(rec: ModelRecord, task: str | None) -> bool:
-    """A model made for the task, as its name says (Qwen2.5-Coder, Devstral, Qwen2.5-VL, QwQ): for a
-    task question these come before general models that merely list the task among many."""
+    """A model made for the task, as its name says (Qwen2.5-Coder, Devstral, Qwen2.5-VL, QwQ) or as its
+    maker says (answers/made_for.json, with the maker's page): for a task question these come before
+    general models that merely list the task among many."""
     if task is None:
         return False
+    from .made_for import made_for
+
     name = rec.name.casefold()
-    return any(w in name for w in TASK_NAME_WORDS[task])
+    return any(w in name for w in TASK_NAME_WORDS[task]) or task in made_for(rec.name)
+
+
+def made_for_another(rec: ModelRecord, task: str | None) -> bool:
+    """A model made for a different task (a coder, a reasoning or a vision model) and not for this one:
+    for a task question it comes after the general models ("best model for roleplay" is not Phi-4-reasoning)."""
+    if task is None or specialist(rec, task):
+        return False
+    # The name rule only: a maker's claim of strength in chat (made_for.json) does not make Qwen3 a narrow model.
+    name = rec.name.casefold()
+    return any(w in name for other in TASKS if other != task for w in TASK_NAME_WORDS[other])
 
 
 def runs_well(row: Row, min_tok_s: float = READING_SPEED_TOK_S, good_level: str = GOOD_LEVEL) -> bool:
@@ -177,7 +190,8 @@ def rank_models(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = Non
         held = best.get(pick.family)
         if held is None or (pick.key, -len(rec.name)) > (held.key, -len(held.record.name)):
             best[pick.family] = pick
-    return sorted(best.values(), key=lambda p: (not specialist(p.record, task), not p.key[0], -p.score, p.record.name))
+    return sorted(best.values(), key=lambda p: (not specialist(p.record, task), made_for_another(p.record, task),
+                                                not p.key[0], -p.score, p.record.name))
 
 
 def biggest(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,

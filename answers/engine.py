@@ -50,6 +50,17 @@ MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the on
 # …and after one whose model name fitted several generations ("llama 70b": answers/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
 VARIANTS_SHOWN = 5
+# One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
+# range, or below / above it with what commonly explains the gap.
+OBSERVED = {
+    "within": N_("You mention about %(seen)s tokens per second: that is within the estimated range (%(range)s), "
+                 "so it looks normal."),
+    "below": N_("You mention about %(seen)s tokens per second, below the estimated range (%(range)s). The usual "
+                "causes: part of the model running from system RAM (not every layer on the GPU), a long context, a "
+                "less compressed level than %(quant)s, or an older runtime or driver."),
+    "above": N_("You mention about %(seen)s tokens per second, above the estimated range (%(range)s): a more "
+                "compressed level than %(quant)s, a short prompt or speculative decoding would explain it."),
+}
 
 
 def _catalogue(code: str | None) -> str | None:
@@ -163,6 +174,21 @@ class Engine:
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
+        from . import scope
+
+        raw["observed_tok_s"] = scope.observed_tok_s(question)
+        if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
+            raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
+
+        image = scope.image_model(question)
+        if image is not None and scope.overlaps(question, image, parsed.model_span):
+            # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
+            return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
+                                                                      "named": image}), inline)
+        if scope.cpu_only(question) and not parsed.card and not parsed.setup:
+            # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
+            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or scope.ram_type(question))
+            raw["memory_gb"] = None
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
@@ -385,6 +411,10 @@ class Engine:
             built.facts["lead"] = "cheapest"
         if raw.get("lead") and intent == "card_models":
             built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
+        if raw.get("observed_tok_s") and intent in ("can_run", "speed"):
+            seen = _observed(built.facts, float(raw["observed_tok_s"]))
+            if seen is not None:
+                built.facts["observed"] = seen
         names = self._entity_names(entities, settings)
         if "budget" in built.facts:
             b = built.facts["budget"]
@@ -428,7 +458,7 @@ class Engine:
             return Built({})
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -462,7 +492,10 @@ class Engine:
             levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
         except UnknownQuant as exc:
             raise BadInput("quant", text=str(exc.text)[:40]) from None
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup)
+        cpu = raw.get("cpu") if setup is None and card is None else None
+        if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
+            raise BadInput("memory", memory_gb=cpu.ram_gb)
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu)
 
     def _setup(self, raw: dict[str, Any], profile: str) -> Setup | None:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
@@ -496,6 +529,11 @@ class Engine:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if e.cpu is not None:
+            # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
+            if e.model is None:
+                return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
+            return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
         if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
             return "can_run"  # the asker's own hardware: the answer is about it
         if intent in ("fastest", "what_gpu") and e.model is not None and e.card is None and e.memory_gb is not None:
@@ -532,6 +570,10 @@ class Engine:
                 out["gpu_count"] = e.setup.gpu_count
             if e.setup.ram_gb is not None:
                 out["ram_gb"] = e.setup.ram_gb
+        if e.cpu is not None:
+            out["cpu_only"] = True
+            if e.cpu.ram_gb is not None:
+                out["ram_gb"] = e.cpu.ram_gb
         if e.card2 is not None:
             out["card2"] = e.card2.name
         if e.memory_gb is not None:
@@ -565,12 +607,17 @@ class Engine:
         if facts.get("model_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["model_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, MODEL_VARIANTS) % {"names": names})
+        if facts.get("observed"):
+            o = facts["observed"]
+            values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
+                      "quant": f"`{o['quant']}`"}
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
-        title_id = TITLES.get(intent)
+        title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):
             from .budget import title as budget_title
 
@@ -647,6 +694,20 @@ class Engine:
                 "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
             })
         return out
+
+
+def _observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
+    """The stated speed against the answer's estimate (one card or setup, or the CPU alone): within the
+    range, below or above it; None when the answer has no speed to compare with."""
+    row = facts.get("row") if isinstance(facts.get("row"), dict) else None
+    if not (row and row.get("tok_s")) and isinstance(facts.get("cpu"), dict):
+        row = facts["cpu"].get("pick")
+    if not row or not row.get("tok_s") or row.get("tok_s_low") is None or row.get("tok_s_high") is None:
+        return None
+    low, high = row["tok_s_low"], row["tok_s_high"]
+    verdict = "below" if seen < low else "above" if seen > high else "within"
+    return {"tok_s": seen, "estimate_tok_s": row["tok_s"], "low": low, "high": high, "quant": row.get("quant"),
+            "verdict": verdict}
 
 
 @dataclass(frozen=True)

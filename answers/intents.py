@@ -29,6 +29,8 @@ from .profiles import Profiles
 if TYPE_CHECKING:
     from estimator.setups import Setup
 
+    from .scope import CpuOnly
+
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
 OLD_MODEL_YEARS = 2
@@ -53,6 +55,7 @@ class Entities:
     memory_gb: float | None = None
     levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
     setup: Setup | None = None  # several cards, a unified-memory machine, a card plus RAM
+    cpu: CpuOnly | None = None  # no graphics card: the model runs from system RAM (answers/scope.py)
 
 
 @dataclass(frozen=True)
@@ -303,24 +306,47 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 
 # System memory assumed when a model does not fit and the asker did not say how much RAM they have: a
 # common desktop's 32 GB of DDR4 (estimator.setups' default type). The answer says it is an assumption.
+# Laptops get the same figure: no data file here says what RAM a given laptop GPU ships with.
 GUESS_RAM_GB = 32.0
 
 
-def _offload_guess(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
-    """The card plus `GUESS_RAM_GB` of RAM: the offload row when that runs at a usable speed, else None."""
+def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
+    """A question that leaves the card out ("on CPU only", "no GPU"): the model in system RAM, its speed
+    from the RAM's bandwidth; the RAM size and type the asker gave, else the need and the default type."""
+    from . import setups
+
+    assert e.cpu is not None
+    rated = est.rated(_model(e), s)
+    q = rated.query
+    facts = {**_base(rated), "mode": "cpu", "cpu_only": True,
+             "cpu": setups.cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
+                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type)}
+    return Built(facts, sources={"gpus"})
+
+
+def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`offload_guess` (kept for JSON readers): the offload row when the assumed RAM runs it at a usable speed."""
+    return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
+
+
+def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
+    """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
+    every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
+    or for a unified-memory machine (its RAM is the memory already counted)."""
     from estimator.setups import Device, Setup
 
     from . import setups
 
-    if card is None:
+    if card is None or getattr(card, "unified_memory", False):
         return None
     q = rated.query
-    facts = setups.rate(q.profile, q.model, Setup((Device(card),), ram_gb=GUESS_RAM_GB),
-                        est.profiles.setup_constants(), s.context, s.min_quality, s.quant)
-    return facts["row"] if facts["row"]["fit"] == "offload" else None
+    return setups.assumed_offload(q.profile, q.model, Setup((Device(card),)), est.profiles.setup_constants(),
+                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
     if e.setup is not None:
         return _on_setup(est, e, s)
     rec = _model(e)
@@ -335,7 +361,8 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
-            facts["offload_guess"] = _offload_guess(est, rated, e.card, s)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
+            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
@@ -356,8 +383,9 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if held is None:
             from .advice import typical_record
 
-            facts["offload_guess"] = _offload_guess(est, rated, typical_record(est.kn.gpus_for(s.profile),
-                                                                               e.memory_gb), s)
+            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
+            facts["offload_assumed"] = _offload_assumed(est, rated, typical, s)
+            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
     else:
         facts["mode"] = "overview"
@@ -380,6 +408,8 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def vram(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
     rated = est.rated(_model(e), s)
     q = rated.query
     facts = _base(rated)
@@ -399,6 +429,8 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
     if e.setup is not None:
         return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
@@ -408,6 +440,7 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["row"] = row_facts(r)
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
         elif rated.ordered:
             facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
     else:

@@ -3,9 +3,11 @@
 
 The rules (also in the README, "Headline picks"):
 
-- **Home cards** (`home_tier`): consumer desktop and workstation cards first (tier 0), then laptops (1),
-  then integrated and unified-memory machines (2: Apple silicon, Ryzen AI Max, Jetson). A pick comes
-  from the first tier that holds the model.
+- **Home cards** (`home_tier`): consumer desktop cards first (tier 0), then workstation cards (1: a home
+  user buys an RTX A4500 or a Radeon PRO only when no gaming card holds the model), then laptops (2),
+  then integrated and unified-memory machines (3: Apple silicon, Ryzen AI Max, DGX Spark). A pick comes
+  from the first tier that holds the model. Embedded modules (Jetson) are boards built into devices,
+  never a home pick (the asker who owns one names it).
 - **Never a headline**: mining cards (CMP, P102-100: cut-down links and compute, sold to miners only),
   console and handheld GPUs, vGPU profiles (slices of a server card) and Xeon Phi (a coprocessor no
   LLM runtime drives). Full tables still list them.
@@ -30,7 +32,7 @@ from typing import Any
 from estimator.ranking import Row
 
 CONSUMER_DESKTOP = "consumer desktop"
-HOME_TIERS: dict[str, int] = {CONSUMER_DESKTOP: 0, "workstation": 0, "laptop": 1, "integrated": 2}
+HOME_TIERS: dict[str, int] = {CONSUMER_DESKTOP: 0, "workstation": 1, "laptop": 2, "integrated": 3}
 NEVER_SEGMENTS = frozenset({"mining", "console/handheld", "vgpu"})
 DATA_CENTRE = "data centre"
 DATA_CENTRE_SHOWN = 3  # "only data-centre cards hold it: A, B, C"
@@ -49,9 +51,9 @@ def never_headline(card: Any) -> bool:
 
 
 def home_tier(card: Any) -> int | None:
-    """0: consumer desktop or workstation card; 1: laptop; 2: integrated/unified machine; None: a card a
-    home user cannot buy and use (data centre, mining, console, vGPU, Xeon Phi). A card without a
-    segment (a bare memory size) counts as a desktop card."""
+    """0: consumer desktop card; 1: workstation card; 2: laptop; 3: integrated/unified machine; None: a card
+    a home user cannot buy and use (data centre, embedded module, mining, console, vGPU, Xeon Phi). A card
+    without a segment (a bare memory size) counts as a desktop card."""
     if never_headline(card):
         return None
     seg = segment(card)
@@ -132,8 +134,12 @@ def _price(card: Any) -> float | None:
     return getattr(card, "launch_price_usd", None)
 
 
-def _is_home(r: Row | None) -> bool:
-    return r is not None and home_tier(r.card) is not None
+def _is_home(r: Row | None, pick: dict[str, Any] | None) -> bool:
+    """The page's pick is a home card of the home pick's own tier: no second line needed. A workstation or
+    laptop card the page picked, with a desktop card as the home pick, still gets the home line."""
+    if r is None or home_tier(r.card) is None:
+        return False
+    return pick is None or home_tier(r.card) == HOME_TIERS.get(pick["segment"] or CONSUMER_DESKTOP)
 
 
 def _pick(r: Row | None) -> dict[str, Any] | None:
@@ -167,17 +173,18 @@ def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = No
     for r in dc:
         if r.card.name not in names:
             names.append(r.card.name)
+    small, fast = _pick(smallest(pool)), _pick(fastest(pool))
     return {
         "picks": {
-            "smallest": _pick(smallest(pool)),
-            "fastest": _pick(fastest(pool)),
+            "smallest": small,
+            "fastest": fast,
             "by_memory": by_memory,
             "only_data_centre": only_dc,
             "data_centre_cards": names[:DATA_CENTRE_SHOWN] if only_dc else [],
             "home_tier": home_tier(home[0].card) if home else None,
             "page_home": None if page is None else {
-                "smallest": _is_home(page.smallest), "fastest": _is_home(page.fastest),
-                "by_memory": {str(n): _is_home(r) for n, r in page.by_memory.items()},
+                "smallest": _is_home(page.smallest, small), "fastest": _is_home(page.fastest, fast),
+                "by_memory": {str(n): _is_home(r, by_memory.get(str(n))) for n, r in page.by_memory.items()},
             },
         },
         "cheapest": cheap_facts,

@@ -21,7 +21,7 @@ from catalog.records import GpuRecord, ModelRecord
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import Profile
 from estimator.ranking import Row
-from estimator.setups import Device, Setup, SetupConstants, SetupRow, rate_setup
+from estimator.setups import CpuRow, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 
 from . import apple_typical, setup_words
 
@@ -167,7 +167,40 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                              "offload_min_tok_s": constants.offload_min_tok_s}
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+        if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/quant_advice.py)
+            low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
+            from .quant_advice import QUALITY
+
+            name = low.quant.name if low is not None and low.quant else None
+            facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
+                                                        "quality": QUALITY.get(name, "noticeable")}
+        if setup.ram_gb is None and not setup.unified:
+            from .intents import GUESS_RAM_GB
+
+            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
+            facts["offload_assumed"] = guess
+            facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                    min_quality: str | None, quant: str | None, ram_gb: float) -> dict[str, Any]:
+    """The setup plus `ram_gb` of the default RAM type, for an asker who did not say their RAM: one rule
+    for every answer that mentions offloading. `outcome`: "runs" (at least `offload_min_tok_s`), "slow"
+    (fits in RAM but below it: `tok_s` is the crawl), "no_room" (the rest does not fit in that RAM)."""
+    from dataclasses import replace
+
+    row = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, min_quality, quant, constants=constants)
+    facts = row_facts(row)
+    if row.fit == "offload":
+        outcome, tok = "runs", row.tok_s
+    elif row.slow_tok_s is not None:
+        outcome, tok = "slow", row.slow_tok_s
+    else:
+        outcome, tok = "no_room", None
+    return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
+            "quant": facts["quant"] or quant or profile.miss_quant,
+            "offload_gb": row.offload_gb, "min_tok_s": constants.offload_min_tok_s, "row": facts}
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,3 +254,67 @@ def other_fits(est: Estimates, setup: Setup, s: Settings) -> int:
         r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant, constants=constants)
         held += n if r.runs and r.fit != "offload" else 0
     return held
+
+
+# ---------------------------------------------------------------------------------------- no GPU
+def cpu_level_facts(r: CpuRow) -> dict[str, Any]:
+    return {"quant": r.quant.name, "need_gb": r.need_gb, "ram_needed_gb": r.ram_needed_gb,
+            "ram_size_gb": r.ram_size_gb, "fits": r.fits, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low,
+            "tok_s_high": r.tok_s_high, "usable": r.usable}
+
+
+def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, context: int, min_quality: str | None,
+              quant: str | None, ram_gb: float | None, ram_type: str | None, cache_type: str = "f16") -> dict[str, Any]:
+    """A model on the CPU alone (the `cpu` facts of an answer whose question left the card out): each
+    level's need in system RAM and the RAM size that holds it, the speed from the RAM's bandwidth (dual
+    channel, the default type unless named), the level quoted (`pick`) and, when the RAM said holds no
+    level at the usual minimum quality, the best lower level that fits (`lower`)."""
+    from estimator.profile import READING_SPEED_TOK_S
+    from estimator.setups import cpu_pick, cpu_rows
+
+    rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type)
+    pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
+    lower = None
+    if ram_gb is not None and not any(r.fits for r in rows) and quant is None:
+        below = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
+                         cache_type)
+        lower = next((cpu_level_facts(r) for r in below if r.fits), None)
+    first = rows[0]
+    return {
+        "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
+        "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": constants.ram_usable_share,
+        "min_tok_s": constants.offload_min_tok_s,
+        "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
+        "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
+        "lowest": cpu_level_facts(rows[-1]), "lower": lower,
+    }
+
+
+def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None,
+                   s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+    """"No GPU, 64 GB of RAM, what can I run": every model the advice rules may rank that fits in the RAM
+    the system leaves free, at the least compressed level that still reaches reading speed (else the least
+    compressed that fits: on a CPU a smaller file is a faster one), with the machine seen as one card."""
+    from estimator.profile import READING_SPEED_TOK_S
+    from estimator.setups import cpu_rows
+
+    from .advice import MIN_DATE, MIN_PARAMS_B
+
+    profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    kind = (ram_type or constants.default_ram_type).upper()
+    bw = constants.ram_bandwidth_gbps.get(kind, constants.ram_bandwidth_gbps[constants.default_ram_type])
+    view = SetupCard(f"CPU + {cpu_ram_gb:g} GB {kind}", "CPU", cpu_ram_gb, bw)
+    pairs: list[tuple[ModelRecord, Row]] = []
+    for rec in est.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
+        size = est.size_of(rec)
+        if size is None:
+            continue
+        fitting = [r for r in cpu_rows(constants, profile, size, s.context, s.min_quality, s.quant, cpu_ram_gb,
+                                       ram_type, s.cache_type) if r.fits]
+        if not fitting:
+            continue
+        r = next((x for x in fitting if x.tok_s >= READING_SPEED_TOK_S), fitting[0])
+        fit = "comfortable" if r.need_gb <= 0.7 * cpu_ram_gb else "tight"
+        pairs.append((rec, Row(view, r.quant, r.need_gb, fit, r.tok_s, r.tok_s_low, r.tok_s_high, "low")))
+    return view, pairs

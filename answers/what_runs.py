@@ -42,7 +42,13 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
 
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
-    if e.setup is not None:
+    if e.cpu is not None:
+        from .intents import GUESS_RAM_GB
+        from .setups import cpu_model_rows
+
+        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s)
+        mode = "cpu"
+    elif e.setup is not None:
         from .setups import model_rows, other_fits, setup_facts
 
         card, pairs = model_rows(est, e.setup, s)
@@ -58,7 +64,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
             raise BadInput("memory", memory_gb=e.memory_gb)
         mode = "memory"
     task = s.task
-    if mode != "setup":
+    if mode not in ("setup", "cpu"):
         pairs = est.card_models(card, s)
     picks = advice.rank_models(pairs, task=task)
     big = advice.biggest(pairs, task=task)
@@ -72,7 +78,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         "task": task,
         "lead": None,  # "biggest" when the question asks for the biggest model (set by the engine)
         "models_total": est.kn.sized_model_count(),
-        "models_fit": len(pairs) + other_fits(est, e.setup, s) if e.setup is not None else est.card_fit_count(card, s),
+        "models_fit": (len(pairs) if mode == "cpu" else len(pairs) + other_fits(est, e.setup, s)
+                       if e.setup is not None else est.card_fit_count(card, s)),
         "models_ranked": len(picks),
         "largest": None if big is None else {
             "model": big[0].name, "params_b": big[0].params_b, "quant": big[1].quant.name if big[1].quant else None,
@@ -80,11 +87,18 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
             # held only more compressed than the ranking's level: said so in the answer
             "below_good_level": bool(big[1].quant and big[1].quant.rank > quant(advice.GOOD_LEVEL).rank)},
         "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks)],
-        "level_sizes": largest_dense_b(est, s, card) if mode != "setup" else [],
+        "level_sizes": largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
         "rule": {"good_quant": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
                  "min_params_b": advice.MIN_PARAMS_B, "min_date": advice.MIN_DATE.isoformat(),
                  "year_weight": advice.YEAR_WEIGHT, "score_epoch": advice.SCORE_EPOCH},
     }
     if e.setup is not None:
         facts["setup"] = setup_facts(e.setup)
+    if e.cpu is not None:
+        constants = est.profiles.setup_constants()
+        facts["cpu_only"] = True
+        facts["cpu"] = {"ram_gb": card.memory_gb, "ram_assumed": e.cpu.ram_gb is None,
+                        "ram_type": (e.cpu.ram_type or constants.default_ram_type).upper(),
+                        "ram_type_assumed": e.cpu.ram_type is None,
+                        "ram_bandwidth_gbps": card.bandwidth_gbps, "ram_usable_share": constants.ram_usable_share}
     return Built(facts, table=rows, sources={"gpus"})

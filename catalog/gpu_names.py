@@ -47,8 +47,8 @@ from .resolve import (
 if TYPE_CHECKING:
     from .resolve import Resolver
 
-SEGMENT_ORDER = ("consumer desktop", "workstation", "data centre", "integrated", "laptop", "console/handheld",
-                 "mining", "vgpu")
+SEGMENT_ORDER = ("consumer desktop", "workstation", "data centre", "integrated", "embedded", "laptop",
+                 "console/handheld", "mining", "vgpu")
 ALTERNATIVES_SHOWN = 8
 # A family found by prefix larger than this is a series ("rtx 40…"), not one product's variants.
 MAX_FAMILY = 24

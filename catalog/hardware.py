@@ -30,6 +30,7 @@ from .records import SEGMENTS, GpuRecord, Vendor
 
 Segment = Literal[
     "consumer desktop", "laptop", "workstation", "data centre", "mining", "console/handheld", "integrated", "vgpu",
+    "embedded",
 ]
 assert set(Segment.__args__) == set(SEGMENTS)  # type: ignore[attr-defined]
 
@@ -237,7 +238,7 @@ _LAPTOP_NAME = re.compile(r"\b(Mobile|Max-Q|Laptop)\b|\b[A-Za-z]*\d{3,4}M\b")
 _GENERATION_RULES: tuple[tuple[str, Segment], ...] = (
     ("Mining GPUs", "mining"),
     ("Console GPU", "console/handheld"),
-    ("Tegra", "integrated"),
+    ("Tegra", "embedded"),  # Jetson modules: boards built into robots and kiosks, not a home computer
     ("Knights Corner", "data centre"),  # Xeon Phi: a coprocessor card for servers
     ("Tesla", "data centre"),
     ("Server ", "data centre"),

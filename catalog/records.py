@@ -15,6 +15,7 @@ Vendor = Literal["NVIDIA", "AMD", "Intel", "ATI", "Apple"]
 # Market segments (catalog/hardware.py assigns them; issue 13: headline picks lead with buyable cards).
 SEGMENTS = (
     "consumer desktop", "laptop", "workstation", "data centre", "mining", "console/handheld", "integrated", "vgpu",
+    "embedded",  # system-on-module boards (Jetson): built into devices, not a card or computer for a desk
 )
 
 

@@ -180,7 +180,7 @@ def test_laptop_parts_have_their_own_figures(name: str, memory: float, bandwidth
      ("GeForce RTX 4080 Max-Q", "laptop"), ("RTX PRO 6000 Blackwell", "workstation"),
      ("RTX PRO 6000 Blackwell Max-Q", "workstation"), ("RTX PRO 6000 Blackwell Server", "data centre"),
      ("RTX A6000", "workstation"), ("Radeon PRO V710", "data centre"), ("Apple M4 Pro 48 GB", "integrated"),
-     ("GB10", "workstation"), ("Jetson AGX Orin 64 GB", "integrated"), ("Radeon Instinct MI300X", "data centre"),
+     ("GB10", "workstation"), ("Jetson AGX Orin 64 GB", "embedded"), ("Jetson T4000", "embedded"), ("Radeon Instinct MI300X", "data centre"),
      ("Tesla P40", "data centre"), ("Radeon RX 7900 XTX", "consumer desktop"), ("Arc B580", "consumer desktop")],
 )
 def test_segments_of_known_cards(name: str, segment: str) -> None:

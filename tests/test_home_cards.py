@@ -23,9 +23,11 @@ def test_vram_smallest_line_adds_the_home_pick_under_reference(engine, knowledge
     page_pick = cards[a.facts["smallest"]["card"]]
     assert picks.never_headline(page_pick)  # the pages' pick (a Xeon Phi) stays, as the reference requires
     assert f"**{page_pick.name}**" in a.text
-    # The home pick: the least memory among desktop and workstation cards that hold the need (90% rule).
-    holding = [c for c in cards.values() if c.segment in HOME and not picks.never_headline(c)
-               and 0.9 * c.memory_gb >= need]
+    # The home pick: the least memory among desktop cards that hold the need (90% rule); workstation
+    # cards only when no desktop card does.
+    holding = [c for c in cards.values() if c.segment == "consumer desktop" and not picks.never_headline(c)
+               and 0.9 * c.memory_gb >= need] or [c for c in cards.values() if c.segment in HOME
+                                                 and not picks.never_headline(c) and 0.9 * c.memory_gb >= need]
     least = min(c.memory_gb for c in holding)
     home = a.facts["picks"]["smallest"]["card"]
     assert cards[home].segment in HOME and cards[home].memory_gb == least
@@ -34,10 +36,29 @@ def test_vram_smallest_line_adds_the_home_pick_under_reference(engine, knowledge
 
 
 def test_vram_no_extra_line_when_the_page_pick_is_a_home_card(engine, knowledge) -> None:
-    a = engine.command("vram", "en", model="Llama 3 8B")
+    a = engine.command("vram", "en", model="Llama 2 13B")
     cards = {c.name: c for c in knowledge.gpus_for("reference")}
-    assert picks.home_tier(cards[a.facts["smallest"]["card"]]) is not None
+    assert cards[a.facts["smallest"]["card"]].segment == "consumer desktop"
     assert "Among cards you can buy and use at home" not in a.text
+
+
+@pytest.mark.parametrize("profile", ("reference", "measured"))
+@pytest.mark.parametrize(("model", "page_segment", "home_segment"), [
+    ("Llama 3 8B", "workstation", "consumer desktop"), ("Qwen2.5 32B", "workstation", "consumer desktop"),
+    # no desktop card holds a 70B at IQ4_XS (~35 GB; the largest, the RTX 5090, has 32 GB): a workstation card
+    ("Llama 3.3 70B", "data centre", "workstation")])
+def test_a_workstation_or_data_centre_smallest_card_gets_a_home_pick(engine, knowledge, model, page_segment,
+                                                                     home_segment, profile) -> None:
+    """"Qwen2.5 32B: the smallest card is RTX A4500" is no advice for a home user: a desktop card follows
+    (a workstation card only when no desktop card holds it), under either profile."""
+    a = engine.command("vram", "en", model=model, options=AskOptions(profile=profile))
+    cards = {c.name: c for c in knowledge.gpus_for(profile)}
+    home = cards[a.facts["picks"]["smallest"]["card"]]
+    assert home.segment == home_segment
+    assert f"**{home.name}**" in a.text
+    if profile == "reference":
+        assert cards[a.facts["smallest"]["card"]].segment == page_segment
+        assert "Among cards you can buy and use at home" in a.text
 
 
 def test_vram_measured_leads_with_the_home_pick(engine) -> None:

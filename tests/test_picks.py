@@ -56,9 +56,10 @@ class Card:
 
 def test_home_tiers_and_cards_never_named() -> None:
     assert picks.home_tier(Card("GeForce RTX 4060", "consumer desktop")) == 0
-    assert picks.home_tier(Card("RTX A4000", "workstation")) == 0
-    assert picks.home_tier(Card("GeForce RTX 4060 Mobile", "laptop")) == 1
-    assert picks.home_tier(Card("Apple M4 Max 128 GB", "integrated")) == 2
+    assert picks.home_tier(Card("RTX A4000", "workstation")) == 1  # only when no gaming card holds it
+    assert picks.home_tier(Card("GeForce RTX 4060 Mobile", "laptop")) == 2
+    assert picks.home_tier(Card("Apple M4 Max 128 GB", "integrated")) == 3
+    assert picks.home_tier(Card("Jetson AGX Orin 64 GB", "embedded")) is None  # a module built into devices
     for card in (Card("CMP 170HX 8 GB", "mining"), Card("P102-100", "mining"), Card("Playstation 5 GPU", "console/handheld"),
                  Card("GRID A100-8Q", "vgpu"), Card("H100 SXM5 80 GB", "data centre"),
                  Card("Xeon Phi 7120P", "data centre", generation="Knights Corner(x100)")):

@@ -80,10 +80,21 @@ def test_offload_answers_with_a_speed(engine: Engine) -> None:
 
 
 def test_too_slow_offload_is_a_no_with_the_speed(engine: Engine) -> None:
+    # An 8 GB card holds no level of a 70B model (IQ2_XXS alone is ~18 GB): a plain "No" with the crawl speed.
+    a = engine.command("can_run", "fr", model="Llama 3 70B", card="RTX 3070", ram_gb=64, ram_type="DDR4")
+    row = a.facts["row"]
+    assert row["fit"] == "no" and row["slow_tok_s"] < 3 and a.facts["lower"] is None
+    assert a.text.startswith("**Non**")
+
+
+def test_too_slow_offload_with_a_lower_fit_is_never_a_no(engine: Engine) -> None:
+    # 24 GB holds Llama 3 70B at a 2-bit level: "only at a lower quality", then the crawl at the usual level.
     a = engine.command("can_run", "fr", model="Llama 3 70B", card="RTX 4090", ram_gb=64, ram_type="DDR4")
     row = a.facts["row"]
     assert row["fit"] == "no" and row["slow_tok_s"] < 3
-    assert a.text.startswith("**Non**")
+    assert a.facts["lower"]["need_gb"] <= 0.9 * 24
+    assert a.text.startswith("**Seulement en qualité moindre**")
+    assert "**Non**" not in a.text
 
 
 @pytest.mark.parametrize(("question", "card"), [

@@ -29,6 +29,10 @@ LANGUAGE_KEYS = {
     "and_words": "words that join a second ask ('and', 'also'): 'who made X and when'",
     "laptop_words": "words next to a card that make it the laptop part ('4070 laptop', 'portatile')",
     "ram_phrases": "phrases after a size that make it system RAM, one per line ('memoria di sistema')",
+    "cpu_only_words": "phrases that leave the graphics card out, one per line ('cpu only', 'senza gpu')",
+    "cpu_words": "phrases that put the model on the CPU ('on the cpu'): CPU only unless a partial_words phrase is there",
+    "partial_words": "phrases that make a CPU mention an offload, one per line ('partly', 'layers', 'vram')",
+    "image_words": "phrases that ask about image generation, one per line ('image model', 'generare immagini')",
     "quant_questions": "phrases that ask which quantization level, one per line ('which quant')",
     "biggest_words": "phrases that ask for the biggest model, one per line",
     "cheapest_words": "phrases that ask for the cheapest card, one per line",
@@ -54,6 +58,8 @@ COMMON_KEYS = {
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
     "currency_symbols": "table usd/eur/gbp/brl = signs written next to an amount ('$', '€', 'R$')",
+    "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
+    "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
 }
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
@@ -88,6 +94,10 @@ class LanguageLexicon:
     and_words: frozenset[str]
     laptop_words: frozenset[str]
     ram_phrases: tuple[str, ...]
+    cpu_only_words: tuple[str, ...]
+    cpu_words: tuple[str, ...]
+    partial_words: tuple[str, ...]
+    image_words: tuple[str, ...]
     quant_questions: tuple[str, ...]
     biggest_words: tuple[str, ...]
     cheapest_words: tuple[str, ...]
@@ -127,6 +137,8 @@ class Lexicon:
     card_nouns: frozenset[str]
     cache_types: dict[str, tuple[str, ...]]
     currency_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
+    image_models: tuple[str, ...] = ()
+    speed_units: tuple[str, ...] = ()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -234,6 +246,10 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         and_words=_words(data["and_words"], f"{where}: and_words"),
         laptop_words=_words(data["laptop_words"], f"{where}: laptop_words"),
         ram_phrases=_phrases(data["ram_phrases"], f"{where}: ram_phrases"),
+        cpu_only_words=_phrases(data["cpu_only_words"], f"{where}: cpu_only_words"),
+        cpu_words=_phrases(data["cpu_words"], f"{where}: cpu_words"),
+        partial_words=_phrases(data["partial_words"], f"{where}: partial_words"),
+        image_words=_phrases(data["image_words"], f"{where}: image_words"),
         quant_questions=_phrases(data["quant_questions"], f"{where}: quant_questions"),
         biggest_words=_phrases(data["biggest_words"], f"{where}: biggest_words"),
         cheapest_words=_phrases(data["cheapest_words"], f"{where}: cheapest_words"),
@@ -298,6 +314,8 @@ def load(directory: Path = HERE) -> Lexicon:
         unified_memory_phrases=_phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
         cache_types=_cache_types(common["cache_types"]),
         currency_symbols=_currency_symbols(common["currency_symbols"]),
+        image_models=_phrases(common["image_models"], "common.toml: image_models"),
+        speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
     )
 
 
