@@ -72,6 +72,12 @@ class Parsed(BaseModel):
     # A bare size asked about as a model ("enough for a 70b?"): billions of parameters of a generic
     # dense model; then `model` is None.
     model_size_b: float | None = None
+    # Two models set side by side ("llama 3.1 8b vs mistral 7b", answers/versus_words.py): the second, in
+    # reading order (`model` is the first); None when one model is asked about.
+    model2: str | None = None
+    model2_span: str | None = None
+    # Two setups set side by side ("2x 3090 or one a6000"): `setup` is the first, `setup2` the second.
+    setup2: list[tuple[str, int]] | None = None
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -398,6 +404,9 @@ def _stopwords() -> frozenset[str]:
         words |= lang.function_words
         for greeting in lang.greetings:
             words.update(greeting.split())
+    from .versus_words import words as versus_words
+
+    words |= versus_words()  # "vs", "contro", "compared": a comparison's words are never a name
     for p in _patterns():
         plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)  # drop \b, \S… before reading words
         words.update(w for w in re.findall(r"[a-z]{3,}", plain))
@@ -728,6 +737,11 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
+    from .versus_words import model_pair
+
+    pair = model_pair(toks, spans)  # "llama 3.1 8b vs mistral 7b": both, in reading order
+    if pair is not None:
+        model_span = pair[0]
     size_b = _bare_size(toks, spans, model_span)
     if size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
@@ -778,7 +792,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     # The hardware the asker owns, read once by the one reader of setup phrases (answers/setup_words.py).
     setup = read_setup(question)
     gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
-    pooled = setup.joined and len(cards) == 2
+    pooled = setup.joined and len(cards) == 2 and setup.split is None
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
     has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
@@ -805,6 +819,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         ram, memory = memory, None
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
+    if pair is not None:
+        intent = "compare"  # two models side by side, on whatever hardware is named
     asks = [intent, *_more_asks(folded, intent)]
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
@@ -833,7 +849,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         biggest=_says(ftext, "biggest_words"),
         cheapest=_says(ftext, "cheapest_words"),
         model_size_b=size_b,
-    ), setup)
+        model2=_value(pair[1]) if pair is not None else None,
+        model2_span=pair[1].text if pair is not None else None,
+    ), setup, [(sp.text, _value(sp)) for sp in spans if sp.kind == "gpu"])
 
 
 _SIZE_ONLY_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "70b", "7B", "1.5b": billions of parameters
