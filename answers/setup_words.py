@@ -207,8 +207,10 @@ def read(text: str) -> SetupWords:
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
     from .versus_words import sides  # the words that set two setups side by side
 
+    from .versus_words import joins
+
     split, split_end = sides(t, betweens)
-    pooled = [bool(_POOLED_RE.search(b)) for k, b in enumerate(betweens) if split is None or k + 1 != split]
+    pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed, split, split_end, tuple(unified_cards))
@@ -266,9 +268,9 @@ def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None 
         parsed = parsed.model_copy(update={"model": None})
         if intent not in ("compare", "two_gpus", "offload"):
             intent = "card_models"
-    if intent == "compare":
-        intent = "can_run"
-    if parsed.model is not None and intent not in _KEEP:
+    if intent == "compare" and parsed.model2 is None:
+        intent = "can_run"  # one setup and one model; two models are compared on it (answers/versus.py)
+    if parsed.model is not None and intent not in _KEEP and not (intent == "compare" and parsed.model2 is not None):
         intent = "can_run"
     update["intent"] = intent
     return parsed.model_copy(update=update)

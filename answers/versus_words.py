@@ -44,6 +44,11 @@ def compare_re() -> re.Pattern[str]:
 
 
 @cache
+def together_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(p) for lx in lexicon().languages.values() for p in lx.together_words))
+
+
+@cache
 def and_re() -> re.Pattern[str]:
     return _phrase_re(frozenset(fold(w) for lx in lexicon().languages.values() for w in lx.and_words))
 
@@ -52,7 +57,7 @@ def and_re() -> re.Pattern[str]:
 def words() -> frozenset[str]:
     """Every single word of the comparison phrases: never part of a model's or a card's name."""
     lx = lexicon()
-    phrases = [p for lang in lx.languages.values() for p in (*lang.versus_words, *lang.compare_words)]
+    phrases = [p for lang in lx.languages.values() for p in (*lang.versus_words, *lang.compare_words, *lang.together_words)]
     return frozenset(w for p in phrases for w in fold(p).split() if len(w) > 1) - lx.name_words
 
 
@@ -60,10 +65,18 @@ def says_compare(folded: str) -> bool:
     return compare_re().search(folded) is not None
 
 
+def joins(between: str, folded_question: str) -> bool:
+    """The words between two cards make them one machine: "+", "&", or an "and" word in a question that
+    says "together" ("3090 and 3060 together")."""
+    if _POOLED_RE.search(between):
+        return True
+    return and_re().search(between) is not None and together_re().search(folded_question) is not None
+
+
 def _is_versus(between: str, folded_question: str) -> bool:
     """The words between two things set them side by side."""
-    if _POOLED_RE.search(between):
-        return False  # "3090 + 3060": one machine
+    if joins(between, folded_question):
+        return False  # "3090 + 3060", "3090 and 3060 together": one machine
     if versus_re().search(between):
         return True
     # "compare X and Y", "confronta X e Y": an "and" compares when the question asks for a comparison.
