@@ -750,7 +750,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_span = None
     cards = [s for s in spans if s.kind == "gpu"][:2]
     # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
-    language = detect_language(_without_names(fold(text), spans), text, locale)
+    # A card count ("2x 3060", "3090 x2") says nothing about the language either (Italian's "x" is "per").
+    language = detect_language(_COUNT_RE.sub(" ", _without_names(fold(text), spans)), text, locale)
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(cards):
@@ -854,6 +855,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     ), setup, [(sp.text, _value(sp)) for sp in spans if sp.kind == "gpu"])
 
 
+_COUNT_RE = re.compile(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
 _SIZE_ONLY_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "70b", "7B", "1.5b": billions of parameters
 
 

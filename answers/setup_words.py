@@ -90,7 +90,7 @@ _LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 _SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
 _MEM = r"(?:\s?\d{1,3}\s?(?:gb|go|gib|g)\b)"
-_NAMED = r"(?:titan\s+(?:rtx|xp|x|v))"  # cards named by a word, not a number ("due titan rtx")
+_NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
 _CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|er)?{_SUFFIX}(?=\W|$){_MEM}?"
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = r"\d+(?:\.\d+)?"
