@@ -227,3 +227,16 @@ def test_comparisons_are_answered_in_the_askers_language(engine: Engine, lang: s
         assert a.locale == lang and a.intent == "compare"
         for english in ("side by side", "as fast", "usable", "needs", "tok/s at", "a little faster"):
             assert english not in a.text, (lang, question, english)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_two_setups_at_a_size_are_compared_at_one_level(engine: Engine, profile: str) -> None:
+    """A 32B model at Q8_0 on a 64 GB Mac but Q6_K on a 32 GB card: the speeds compared are both at Q6_K."""
+    from estimator.quants import quant
+
+    a = engine.ask("mac mini m4 pro 64gb vs rtx 5090 for llms", options=AskOptions(profile=profile))
+    size = next(s for s in a.facts["sizes"] if s["params_b"] == 32)
+    levels = [quant(size["a"]["quant"]), quant(size["b"]["quant"])]
+    assert levels[0] != levels[1] and size["same_level"]["quant"] == max(levels, key=lambda q: q.rank).name
+    assert f"32 B parameters at `{size['same_level']['quant']}`" in a.text
+    assert size["same_level"]["ratio"] == pytest.approx(size["same_level"]["a_tok_s"] / size["same_level"]["b_tok_s"])
