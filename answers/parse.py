@@ -105,7 +105,7 @@ class Token:
 
 
 _HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
-_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)s$")  # "3090s", "7900 xts": people pluralise card names
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})s$")  # "3090s", "7900 xts", "p40s": people pluralise card names (never "l40s", "v100s", "k40s": names)
 
 
 def tokenize(text: str, split: bool = True) -> list[Token]:

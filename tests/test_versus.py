@@ -240,3 +240,12 @@ def test_two_setups_at_a_size_are_compared_at_one_level(engine: Engine, profile:
     assert levels[0] != levels[1] and size["same_level"]["quant"] == max(levels, key=lambda q: q.rank).name
     assert f"32 B parameters at `{size['same_level']['quant']}`" in a.text
     assert size["same_level"]["ratio"] == pytest.approx(size["same_level"]["a_tok_s"] / size["same_level"]["b_tok_s"])
+
+
+@pytest.mark.parametrize(("question", "card"), [
+    ("two p40s or one 3090 for mixtral 8x7b", "Tesla P40"),  # a plural, as people type it
+    ("can llama 3 8b run on a tesla k40s", "Tesla K40s"),  # a name that ends in "s"
+    ("l40s for llama 3 70b", "L40S"),
+])
+def test_plural_card_names_are_the_card(resolvers, question: str, card: str) -> None:
+    assert parse(question, *resolvers).card == card
