@@ -107,13 +107,15 @@ class Engine:
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
         ram_gb: float | None = None, ram_type: str | None = None, budget: str | dict[str, Any] | None = None,
+        model2: str | ModelRecord | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
-               "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type}  # a setup may be typed in `card`
+               "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
+               "model2": model2}
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
             from .budget_words import default_currency, read_typed
 
@@ -160,7 +162,7 @@ class Engine:
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
-               "budget": parsed.budget}
+               "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
         from .parse import only_task_words
 
         if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
@@ -200,7 +202,8 @@ class Engine:
             raw["lead"] = "biggest"
         if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
-        if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2):
+        if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2) \
+                and raw["model2"] is None:
             # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
             intent = "why_quant"
             if len(quants) >= 2:
@@ -469,6 +472,10 @@ class Engine:
         uses_cards = intent not in INFO_INTENTS
         # Two machines set side by side ("dgx spark vs m4 max") are compared, not pooled into one setup.
         side_by_side = intent == "compare" and raw.get("card2") is not None and not raw.get("setup")
+        sides = self._sides(raw, profile) if intent == "compare" and raw.get("setup2") else None
+        if sides is not None:  # "2x 3090 or one a6000": two setups, each rated as a whole (answers/versus.py)
+            side_by_side = True
+            raw = {**raw, "card": sides[0].devices[0].card, "card2": sides[1].devices[0].card}
         setup = self._setup(raw, profile) if uses_cards and not side_by_side else None
         card = self._resolve_card(raw.get("card"), profile) if uses_cards and setup is None else None
         card2 = self._resolve_card(raw.get("card2"), profile) if uses_cards and setup is None else None
@@ -495,7 +502,22 @@ class Engine:
         cpu = raw.get("cpu") if setup is None and card is None else None
         if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=cpu.ram_gb)
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu)
+        model2 = self._resolve_model(raw.get("model2")) if intent == "compare" and model is not None else None
+        if model2 is not None and model2 is model:
+            model2 = None  # the same model twice is one model
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu,
+                        model2=model2, sides=sides)
+
+    def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
+        """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""
+        from .setups import setup_from_raw
+
+        def side(parts: Any) -> Setup | None:
+            one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type")}
+            return setup_from_raw(one, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
+
+        a, b = side(raw.get("setup") or ()), side(raw.get("setup2") or ())
+        return (a, b) if a is not None and b is not None else None
 
     def _setup(self, raw: dict[str, Any], profile: str) -> Setup | None:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
@@ -534,6 +556,8 @@ class Engine:
             if e.model is None:
                 return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
             return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
+        if intent == "compare" and (e.sides is not None or (e.model2 is not None and e.model is not None)):
+            return "compare"  # two setups, or two models, side by side (answers/versus.py)
         if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
             return "can_run"  # the asker's own hardware: the answer is about it
         if intent in ("fastest", "what_gpu") and e.model is not None and e.card is None and e.memory_gb is not None:
@@ -576,6 +600,10 @@ class Engine:
                 out["ram_gb"] = e.cpu.ram_gb
         if e.card2 is not None:
             out["card2"] = e.card2.name
+        if e.model2 is not None:
+            out["model2"] = e.model2.name
+        if e.sides is not None:
+            out["setups"] = [x.label for x in e.sides]
         if e.memory_gb is not None:
             out["memory_gb"] = e.memory_gb
         out["context"] = s.context
@@ -616,6 +644,10 @@ class Engine:
             text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
+        if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
+            title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))
+        elif intent == "compare" and facts.get("mode") == "setups" and "setups" in entities:
+            title_values.update(card=markdown.escape(entities["setups"][0]), card2=markdown.escape(entities["setups"][1]))
         title = None
         title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):

@@ -56,6 +56,8 @@ class Entities:
     levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
     setup: Setup | None = None  # several cards, a unified-memory machine, a card plus RAM
     cpu: CpuOnly | None = None  # no graphics card: the model runs from system RAM (answers/scope.py)
+    model2: ModelRecord | None = None  # a second model compared with `model` (answers/versus.py)
+    sides: tuple[Setup, Setup] | None = None  # two setups compared side by side (answers/versus.py)
 
 
 @dataclass(frozen=True)
@@ -557,6 +559,10 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.model2 is not None or e.sides is not None:
+        from . import versus  # two models, or two setups, side by side
+
+        return versus.compare(est, e, s)
     assert e.card is not None and e.card2 is not None
     if e.model is None:
         return _compare_cards(est, e, s)

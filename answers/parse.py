@@ -76,6 +76,12 @@ class Parsed(BaseModel):
     # A budget ("under 400 bucks", "sotto i 500 euro"; answers/budget_words.py): amount, currency ("USD",
     # "EUR", "GBP", "BRL") and whether the currency was said (else the language's usual one is assumed).
     budget: dict | None = None
+    # Two models set side by side ("llama 3.1 8b vs mistral 7b", answers/versus_words.py): the second, in
+    # reading order (`model` is the first); None when one model is asked about.
+    model2: str | None = None
+    model2_span: str | None = None
+    # Two setups set side by side ("2x 3090 or one a6000"): `setup` is the first, `setup2` the second.
+    setup2: list[tuple[str, int]] | None = None
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -103,7 +109,7 @@ class Token:
 
 
 _HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
-_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)s$")  # "3090s", "7900 xts": people pluralise card names
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})s$")  # "3090s", "7900 xts", "p40s": people pluralise card names (never "l40s", "v100s", "k40s": names)
 
 
 def tokenize(text: str, split: bool = True) -> list[Token]:
@@ -404,6 +410,9 @@ def _stopwords() -> frozenset[str]:
             words |= {w for ws in lang.budget.currencies.values() for w in ws} | lang.budget.nouns | lang.budget.spend
         for greeting in lang.greetings:
             words.update(greeting.split())
+    from .versus_words import words as versus_words
+
+    words |= versus_words()  # "vs", "contro", "compared": a comparison's words are never a name
     for p in _patterns():
         plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)  # drop \b, \S… before reading words
         words.update(w for w in re.findall(r"[a-z]{3,}", plain))
@@ -779,6 +788,11 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
+    from .versus_words import model_pair
+
+    pair = model_pair(toks, spans)  # "llama 3.1 8b vs mistral 7b": both, in reading order
+    if pair is not None:
+        model_span = pair[0]
     size_b = _bare_size(toks, spans, model_span)
     if size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
@@ -787,7 +801,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_span = None
     cards = [s for s in spans if s.kind == "gpu"][:2]
     # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
-    language = detect_language(_without_names(fold(text), spans), text, locale)
+    # A card count ("2x 3060", "3090 x2") says nothing about the language either (Italian's "x" is "per").
+    language = detect_language(_COUNT_RE.sub(" ", _without_names(fold(text), spans)), text, locale)
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(cards):
@@ -831,7 +846,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     # The hardware the asker owns, read once by the one reader of setup phrases (answers/setup_words.py).
     setup = read_setup(question)
     gpu_count = setup.gpu_count if setup.is_setup and setup.gpu_count > 1 else None
-    pooled = setup.joined and len(cards) == 2
+    pooled = setup.joined and len(cards) == 2 and setup.split is None
     n_cards = (1 if pooled else len(cards)) + (unknown_card is not None)
     if setup.unified and n_cards and memory is not None and any(
             re.search(rf"(?<![\d.]){memory:g}\s?gb\b", fold(name)) for name, _ in setup.cards):
@@ -868,6 +883,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
                   "currency_said": said.currency is not None}
         if n_cards == 0 and intent not in _BUDGET_KEEPS:
             intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
+    if pair is not None:
+        intent = "compare"  # two models side by side, on whatever hardware is named
     asks = [intent, *_more_asks(folded, intent)]
     earlier = _earlier_ask(folded, intent) if len(asks) == 1 else None
     if earlier is not None:
@@ -901,7 +918,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         cheapest=_says(ftext, "cheapest_words"),
         model_size_b=size_b,
         budget=budget,
-    ), setup)
+        model2=_value(pair[1]) if pair is not None else None,
+        model2_span=pair[1].text if pair is not None else None,
+    ), setup, [(sp.text, _value(sp)) for sp in spans if sp.kind == "gpu"])
 
 
 # Questions about a model's facts keep their intent when an amount is said alongside.
@@ -916,6 +935,7 @@ def _find_budget(text: str, toks: list[Token], gpus: Resolver) -> budget_words.S
     return budget_words.find(toks, lambda i: _in_card_name(toks, i, gpus), has_ctx)
 
 
+_COUNT_RE = re.compile(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
 _SIZE_ONLY_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")  # "70b", "7B", "1.5b": billions of parameters
 
 

@@ -59,6 +59,17 @@ class SetupWords:
     unified: bool = False  # a unified-memory machine was named (Apple chip, Strix Halo, DGX Spark…)
     joined: bool = False  # cards joined by "+"/"&" ("3090 + 3060"): one machine, not a comparison
     typed: tuple[str, ...] = ()  # each device as typed (folded): "dgx spark", "mac studio m2 ultra"
+    # Two setups set side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090"): the index in `cards`
+    # where the second begins (answers/versus_words.py); None when the cards are one machine or one card.
+    split: int | None = None
+    split_end: int | None = None  # where the second ends (a third side is not compared)
+    unified_cards: tuple[bool, ...] = ()  # per card: a unified-memory machine (Apple chip, DGX Spark…)
+
+    def side(self, k: int) -> list[tuple[str, int]]:
+        """The cards of side 0 or 1 of a comparison."""
+        if self.split is None:
+            return list(self.cards) if k == 0 else []
+        return list(self.cards[:self.split]) if k == 0 else list(self.cards[self.split:self.split_end])
 
     @property
     def gpu_count(self) -> int:
@@ -80,7 +91,7 @@ _LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 _SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
 _MEM = r"(?:\s?\d{1,3}\s?(?:gb|go|gib|g)\b)"
-_NAMED = r"(?:titan\s+(?:rtx|xp|x|v))"  # cards named by a word, not a number ("due titan rtx")
+_NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
 _CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|er)?{_SUFFIX}(?=\W|$){_MEM}?"
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = r"\d+(?:\.\d+)?"
@@ -138,9 +149,11 @@ def read(text: str) -> SetupWords:
     cards: list[tuple[str, int]] = []
     spans: list[tuple[int, int]] = []
     laptop = unified = False
+    unified_cards: list[bool] = []
     for m in device_re.finditer(t):
         dev = m.group("dev").strip()
         chip = re.search(rf"\b{_CHIP}\b", dev)
+        this_unified = False
         is_machine = any(dev == k or dev.startswith(k + " ") for k in lx.machines)
         if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
             # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
@@ -148,11 +161,12 @@ def read(text: str) -> SetupWords:
             if not (tiered or has_apple_context or re.search(_MEM, dev)):
                 continue
             name = dev[chip.start():]
-            unified = True
+            unified = this_unified = True
         elif is_machine:
             key = next(k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " "))
             name = lx.machines[key] + dev[len(key):]
-            unified = unified or lx.machines[key] != "Arc Pro B70"
+            this_unified = lx.machines[key] != "Arc Pro B70"
+            unified = unified or this_unified
         else:
             name = re.sub(r"(?<=\d)(s|er)\b", "", dev)  # "3090s", "3090er"
         count = 1
@@ -168,6 +182,7 @@ def read(text: str) -> SetupWords:
             name = f"{name} Mobile"
         cards.append((name, count))
         spans.append(m.span("dev"))
+        unified_cards.append(this_unified)
     if len(cards) == 1 and cards[0][1] == 1 and not unified:
         # "a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times.
         said = _count_re().search(t)
@@ -203,9 +218,16 @@ def read(text: str) -> SetupWords:
         if size is not None:
             cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
         ram_gb = None
-    joined = len(spans) > 1 and any(_POOLED_RE.search(t[a[1]:b[0]]) for a, b in zip(spans, spans[1:]))
+    betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+    from .versus_words import sides  # the words that set two setups side by side
+
+    from .versus_words import joins
+
+    split, split_end = sides(t, betweens)
+    pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
+    joined = any(pooled)
     typed = tuple(t[a:b] for a, b in spans)
-    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed)
+    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed, split, split_end, tuple(unified_cards))
 
 
 @cache
@@ -244,11 +266,14 @@ def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answe
             or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified))
 
 
-def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.Parsed in, a copy out
+def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None = None):  # noqa: ANN001, ANN201
     """parse()'s result with the setup `read()` found in the question: `setup`, `gpu_count`,
-    `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size."""
+    `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size.
+    `found` are the parser's card spans (as typed, resolved name), for naming each side of a comparison."""
     if not sw.is_setup:
         return parsed
+    if sw.split is not None and sw.side(0) and sw.side(1):
+        return _versus(parsed, sw, found or [])
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and all(n == 1 for _, n in sw.cards):
         # "dgx spark vs m4 max 128gb": two machines set side by side, not one machine with both in it.
         (first, _), (second, _) = sw.cards
@@ -274,9 +299,43 @@ def annotate(parsed, sw: SetupWords):  # noqa: ANN001, ANN201 — answers.parse.
         parsed = parsed.model_copy(update={"model": None})
         if intent not in ("compare", "two_gpus", "offload"):
             intent = "card_models"
-    if intent == "compare":
-        intent = "can_run"
-    if parsed.model is not None and intent not in _KEEP:
+    if intent == "compare" and parsed.model2 is None:
+        intent = "can_run"  # one setup and one model; two models are compared on it (answers/versus.py)
+    if parsed.model is not None and intent not in _KEEP and not (intent == "compare" and parsed.model2 is not None):
         intent = "can_run"
     update["intent"] = intent
+    return parsed.model_copy(update=update)
+
+
+def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]], taken: set[int],
+               unified: bool) -> str:
+    """The first device of a side as the parser resolved it ("3090" → "GeForce RTX 3090"), else as read
+    (always for a unified machine: "m4 max 128 GB" is no Tesla M4)."""
+    if unified:
+        return side[0][0]
+    name = _clean(side[0][0])
+    for k, (text, value) in enumerate(found):
+        typed = _clean(text)
+        if k not in taken and value and (value == side[0][0] or re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", name)):
+            taken.add(k)
+            return value
+    return side[0][0]
+
+
+def _versus(parsed, sw: SetupWords, found: list[tuple[str, str | None]]):  # noqa: ANN001, ANN202
+    """Two setups side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090", "dgx spark or 5090"): each
+    side is a setup of its own (rated with the setups rules: several cards, unified memory), never one pool."""
+    first, second = sw.side(0), sw.side(1)
+    taken: set[int] = set()
+    flags = sw.unified_cards or (False,) * len(sw.cards)
+    card = _side_card(first, found, taken, flags[0])
+    card2 = _side_card(second, found, taken, flags[sw.split or 0])
+    update: dict[str, object] = {"intent": "compare", "card": card, "card2": card2, "card_span": first[0][0],
+                                 "card2_span": second[0][0], "gpu_count": None, "setup": first, "setup2": second,
+                                 "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in re.finditer(rf"({_NUMBER})\s?(?:gb|go|gib|g)\b", fold(n))}
+    if parsed.memory_gb is not None and parsed.memory_gb in sizes:
+        update["memory_gb"] = None
+    if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
+        update.update(model=None, model_span=None, model2=None, model2_span=None)
     return parsed.model_copy(update=update)

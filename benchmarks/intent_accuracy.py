@@ -31,8 +31,9 @@ from tests.test_resolve import gpu_resolver, model_resolver  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 CORPUS = DATA / "questions.jsonl"
-SETS = (CORPUS, DATA / "corpus_people.jsonl", DATA / "corpus_people_2.jsonl", DATA / "corpus_people_3.jsonl", DATA / "corpus_people_4.jsonl", *sorted(DATA.glob("heldout_*.jsonl")))
-ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant")
+SETS = (CORPUS, DATA / "corpus_people.jsonl", DATA / "corpus_people_2.jsonl", DATA / "corpus_people_3.jsonl",
+        DATA / "corpus_people_4.jsonl", DATA / "corpus_people_versus.jsonl", *sorted(DATA.glob("heldout_*.jsonl")))
+ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant", "model2")  # model2: scored where a row has it
 OPTIONAL_FIELDS = ("gpu_count", "task", "quants", "ram_gb", "intents")
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 

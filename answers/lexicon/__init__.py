@@ -36,6 +36,9 @@ LANGUAGE_KEYS = {
     "quant_questions": "phrases that ask which quantization level, one per line ('which quant')",
     "biggest_words": "phrases that ask for the biggest model, one per line",
     "cheapest_words": "phrases that ask for the cheapest card, one per line",
+    "versus_words": "phrases between two models or setups that compare them ('vs', 'or'), one per line",
+    "compare_words": "phrases that ask for a comparison anywhere ('which is better', 'compare'), one per line",
+    "together_words": "phrases that pool cards joined by 'and' into one machine ('together'), one per line",
     "who_words": "words for 'who': with a 'when' word the question asks maker and release",
     "when_words": "words for 'when'",
     "count_words": "table one/two/three/four[/five…sixteen] = words for a number of cards ('dual', 'deux')",
@@ -101,6 +104,9 @@ class LanguageLexicon:
     quant_questions: tuple[str, ...]
     biggest_words: tuple[str, ...]
     cheapest_words: tuple[str, ...]
+    versus_words: tuple[str, ...]
+    compare_words: tuple[str, ...]
+    together_words: tuple[str, ...]
     who_words: frozenset[str]
     when_words: frozenset[str]
     count_words: dict[str, int]
@@ -253,6 +259,9 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         quant_questions=_phrases(data["quant_questions"], f"{where}: quant_questions"),
         biggest_words=_phrases(data["biggest_words"], f"{where}: biggest_words"),
         cheapest_words=_phrases(data["cheapest_words"], f"{where}: cheapest_words"),
+        versus_words=_phrases(data["versus_words"], f"{where}: versus_words"),
+        compare_words=_phrases(data["compare_words"], f"{where}: compare_words"),
+        together_words=_phrases(data["together_words"], f"{where}: together_words"),
         who_words=_words(data["who_words"], f"{where}: who_words"),
         when_words=_words(data["when_words"], f"{where}: when_words"),
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()
