@@ -122,5 +122,8 @@ def to_plain(text: str) -> str:
             break
         text = new
     text = _LINE_MARK.sub("", text)
-    text = re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
+    for _ in range(3):  # a kept code span may hold a kept escape ("`IQ4\\_XS`")
+        if "\x00" not in text:
+            break
+        text = re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
     return text.replace(ZWSP, "")

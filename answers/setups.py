@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from catalog.records import GpuRecord, ModelRecord
 
 from estimator.model import InvalidInput, ModelSize
+from estimator.quants import quant as quant_named
 from estimator.profile import Profile
 from estimator.ranking import Row
 from estimator.setups import CpuRow, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
@@ -165,6 +166,16 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants)
     facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
                              "offload_min_tok_s": constants.offload_min_tok_s}
+    floor = quant_named(min_quality or profile.default_min_quality)
+    if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
+        # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
+        facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
+    if row.fit == "no" and row.why == "offload" and row.slow_tok_s is None and setup.ram_gb is not None:
+        # The RAM the asker has does not take the rest either: how much RAM would (a size people buy).
+        from estimator.setups import RAM_SIZES_GB
+
+        needed = (row.offload_gb or 0.0) / constants.ram_usable_share
+        facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/quant_advice.py)

@@ -408,21 +408,30 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
     miss = quant(p.miss_quant)
     # Offload: discrete cards with RAM beside them (a unified machine's rest of memory is not counted).
     if setup.ram_gb is not None and not unified:
-        q = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
-        need = p.need_gb(model, q, context)
+        # The usual offload level first; when the rest does not fit in that RAM, more compressed levels, down
+        # past the minimum quality (the answer says so): 24 GB + 128 GB holds Qwen3-235B at Q3, not at Q4.
+        start = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
+        tries = [start] if forced_quant else [start, *(lv for lv in p.levels if lv.rank > start.rank)]
         kind, bw = ram_bandwidth(c, setup)
-        t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, ram_share(c, p, q))
-        base.update(offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload")
-        if in_ram <= setup.ram_gb * c.ram_usable_share:
-            tok = 1 / t
-            if tok >= c.offload_min_tok_s:
-                low, high, conf = speed_range(p, model, pool, q, tok, offload=True)
-                return SetupRow(quant=q, need_gb=need, fit="offload", tok_s=tok, tok_s_low=low, tok_s_high=high,
-                                confidence=conf, **base)
-            return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
-                            confidence=None, slow_tok_s=tok, **base)
-        return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
-                        confidence=None, **base)
+        first: tuple[float, dict] | None = None
+        for q in tries:
+            need = p.need_gb(model, q, context)
+            t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, ram_share(c, p, q))
+            at = dict(base, offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload")
+            if in_ram <= setup.ram_gb * c.ram_usable_share:
+                tok = 1 / t
+                if tok >= c.offload_min_tok_s:
+                    low, high, conf = speed_range(p, model, pool, q, tok, offload=True)
+                    return SetupRow(quant=q, need_gb=need, fit="offload", tok_s=tok, tok_s_low=low, tok_s_high=high,
+                                    confidence=conf, **at)
+                if q is start:  # a crawl is reported at the usual level; a lower one must reach a usable speed
+                    return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
+                                    confidence=None, slow_tok_s=tok, **at)
+            if first is None:
+                first = (need, at)
+        assert first is not None
+        return SetupRow(quant=None, need_gb=first[0], fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
+                        confidence=None, **first[1])
     need = p.need_gb(model, levels[-1], context)
     return SetupRow(why=why, quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
                     confidence=None, **base)

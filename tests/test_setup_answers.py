@@ -276,3 +276,32 @@ def test_an_impossible_setup_is_a_one_line_localized_refusal(engine: Engine, lan
     b = engine.command("can_run", lang, model="Llama 3 70B", card="RTX 3090", ram_gb=-5)
     for ans in (a, b):
         assert ans.intent == "invalid" and ans.locale == lang and ans.text.strip().count("\n") == 0
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_ram_too_small_for_the_rest_says_how_much_would_do(engine: Engine, profile: str) -> None:
+    from answers.api import AskOptions
+    from estimator.setups import RAM_SIZES_GB
+
+    a = engine.ask("3060 with 16gb ram, llama 3 70b", options=AskOptions(profile=profile))
+    row = a.facts["row"]
+    assert row["fit"] == "no" and row["ram_gb"] == 16
+    assert row["offload_gb"] > 16 * 0.8  # the rest does not fit in what the model may take of 16 GB
+    share = engine.profiles.setup_constants().ram_usable_share
+    expected = min(s for s in RAM_SIZES_GB if s >= row["offload_gb"] / share)
+    assert a.facts["ram_to_hold_gb"] == expected == 48  # 28–30 GB in RAM over an 80 % share: 48 GB
+    assert "The 16 GB of system memory cannot take the rest either" in a.text and "48 GB of RAM" in a.text
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_a_lower_level_that_fits_the_ram_is_offered_and_named(engine: Engine, profile: str) -> None:
+    from answers.api import AskOptions
+
+    # Qwen3-235B on 24 GB + 64 GB: nothing at the usual levels leaves little enough for the RAM; a 2-bit
+    # level does, and the answer says it is below the minimum quality.
+    a = engine.ask("3090 with 64gb ddr5, qwen3 235b", options=AskOptions(profile=profile))
+    row = a.facts["row"]
+    assert row["fit"] == "offload" and row["offload_gb"] <= 64 * 0.8
+    below = a.facts["offload_below_floor"]
+    assert below["quant"] == row["quant"] and below["floor_quant"] == "IQ4_XS"
+    assert f"(`{below['floor_quant']}`)" in a.text and "\x00" not in a.text and "\\_" not in a.text
