@@ -299,8 +299,18 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 
     rated = est.rated(_model(e), s)
     q = rated.query
-    facts = {**_base(rated), **setups.rate(q.profile, q.model, e.setup, est.profiles.setup_constants(), s.context,
+    constants = est.profiles.setup_constants()
+    facts = {**_base(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
                                            s.min_quality, s.quant)}
+    if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
+        setup = e.setup
+
+        def on_setup(m: ModelRecord, at: Settings) -> Any:
+            size = est.size_of(m)
+            return None if size is None else setups.rate_setup(q.profile, size, setup, at.context, at.min_quality,
+                                                              at.quant, constants=constants)
+
+        facts["relative"] = _relative(est, _model(e), s, on_setup)
     if e.memory_gb is not None:  # "my 8 GB card and 32 GB of RAM": a typical card of that size stands in
         facts["typical_for_gb"] = e.memory_gb
     return Built(facts, sources={"gpus"})
@@ -346,6 +356,30 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
+def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
+    """The largest smaller model of the asked one's line that runs well on the same hardware
+    (answers/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
+    from .relatives import best_relative
+
+    profile = est.profile(s.profile)
+    floor = quant(s.min_quality or profile.default_min_quality)
+    levels = [lv.name for lv in profile.levels if lv.rank <= floor.rank]
+
+    def rate(m: ModelRecord, level: str | None) -> Any:
+        try:
+            return row_of(m, replace(s, quant=level) if level else s)
+        except BadInput:  # a record without a parameter count: not a candidate
+            return None
+
+    return best_relative(est.kn.models, rec, levels, rate)
+
+
+def _one_card(est: Estimates, m: ModelRecord, s: Settings, card: GpuRecord) -> Row | None:
+    """`m` on one card at the settings' level: that card alone is rated, not the whole catalog."""
+    size = est.size_of(m)
+    return None if size is None else rate_all(est.query(size, s), [card])[0]
+
+
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.cpu is not None:
         return _on_cpu(est, e, s)
@@ -366,6 +400,9 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
             facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
+        if not r.runs:
+            card = e.card
+            facts["relative"] = _relative(est, rec, s, lambda m, at: _one_card(est, m, at, card))
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=e.memory_gb)
@@ -389,6 +426,9 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
             facts["offload_assumed"] = _offload_assumed(est, rated, typical, s)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
+        if best is None and held is None:
+            size = e.memory_gb
+            facts["relative"] = _relative(est, rec, s, lambda m, at: est.rated(m, at).best_with_memory(size))
     else:
         facts["mode"] = "overview"
     return Built(facts, sources={"gpus"})
