@@ -593,7 +593,7 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
         if w in product and w in named:
             continue
-        for lang, wt in weights.get(w, {}).items():
+        for lang, wt in (weights.get(w) or weights.get(_unstretch(w), {})).items():
             score[lang] += wt
     if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):
         score["fr"] += 1.5
@@ -979,7 +979,16 @@ def _is_greeting(toks: list[Token]) -> bool:
     greetings = {w for lx in lexicon().languages.values() for g in lx.greetings for w in g.split()}
     stop = _stopwords()
     words = [t.low for t in toks if any(ch.isalnum() for ch in t.low)]
+    words = [w if w in greetings or w in stop else _unstretch(w) for w in words]  # "holaaa", "ciaooo"
     return bool(words) and any(w in greetings for w in words) and all(w in greetings or w in stop for w in words)
+
+
+_STRETCH_RE = re.compile(r"([a-z])\1+$")
+
+
+def _unstretch(word: str) -> str:
+    """A word typed with its last letter held ("holaaa", "merciii", "moinnn") → the word ("hola")."""
+    return _STRETCH_RE.sub(r"\1", word)
 
 
 # Vendor series words followed by a model number: how people type a graphics card.
