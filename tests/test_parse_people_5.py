@@ -77,3 +77,65 @@ def test_short_messages_with_jargon_keep_their_language(q: str, lang: str) -> No
 def test_two_asks_in_german_keep_their_order() -> None:
     p = ask("wie viel speicher braucht gemma 3 12b und wie schnell läuft es auf der 4070")
     assert p.intent == "vram" and p.intents == ["vram", "speed"]
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    # Spanish
+    ("qwen3 14b en 12gb de vram, se puede?", "can_run"),
+    ("la placa mas basica que mueva gemma 3 4b", "smallest"),
+    ("si no me llega la vram para qwen3 32b puedo tirar de ram?", "offload"),
+    ("como divido llama 3.3 70b entre gpu y ram", "offload"),
+    ("dos graficas para llama 3.3 70b, sirve?", "two_gpus"),
+    ("de que año es gemma 3 12b?", "release"),
+    ("gemma 3 12b es bueno para traducir?", "purpose"),
+    ("diferencia entre q5 y q8?", "why_quant"),
+    ("por que cuantizar los modelos", "why_quant"),
+    ("de donde sacan las velocidades?", "accuracy"),
+    ("sobre que puedo preguntarte?", "help"),
+    # German
+    ("ist qwen3 8b auf der 4060 flott?", "speed"),
+    ("was für eine graka für mistral nemo", "what_gpu"),
+    ("top-graka für gemma 3 12b?", "fastest"),
+    ("was geht auf 12 gb vram", "card_models"),
+    ("unterschied q5 oder q8?", "why_quant"),
+    ("woher stammen eure werte", "accuracy"),
+    ("was kann dieser bot", "help"),
+    # French
+    ("quels cg pour qwen3 14b", "what_gpu"),
+    ("la carte la plus puissante pour gemma 3 27b", "fastest"),
+    ("la carte la moins performante pour qwen3 8b", "smallest"),
+    ("avec 16 go de vram je mets quoi ?", "card_models"),
+    ("ça aide une seconde 3090 pour qwen3 32b ?", "two_gpus"),
+    ("mistral nemo ça date de quand ?", "release"),
+    ("gemma 3 12b c'est bon pour traduire ?", "purpose"),
+    ("différence entre q5 et q8 ?", "why_quant"),
+    ("c'est quoi la quantification", "why_quant"),
+    ("d'où sortent les vitesses ?", "accuracy"),
+    # Italian
+    ("gemma 3 12b sulla 3060 è abbastanza veloce?", "speed"),
+    ("la scheda più potente per mistral nemo", "fastest"),
+    ("la gpu meno potente per qwen3 8b", "smallest"),
+    ("con 24gb di vram cosa ci metto?", "card_models"),
+    ("vale la pena un'altra 3090 per qwen3 32b?", "two_gpus"),
+    ("mistral nemo di che laboratorio è?", "maker"),
+    ("gemma 3 12b di quando è", "release"),
+    ("gemma 3 12b è adatto per tradurre?", "purpose"),
+    ("differenza tra q5 e q8?", "why_quant"),
+    ("cos'è la quantizzazione?", "why_quant"),
+    ("da dove arrivano le velocità?", "accuracy"),
+    ("ma come funziona sto bot", "help"),
+    # Portuguese
+    ("indica uma placa pro qwen3 14b", "what_gpu"),
+    ("o mistral nemo é livre?", "open_source"),
+    ("gemma 3 12b serve pra traduzir?", "purpose"),
+    ("diferença entre q5 e q8?", "why_quant"),
+    ("o que é quantização?", "why_quant"),
+    ("de onde saem as velocidades?", "accuracy"),
+])
+def test_more_wordings_in_five_languages(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
+
+
+def test_a_level_choice_with_a_model_is_still_what_fits() -> None:
+    # The "q4 vs q8" difference without a model explains levels; with a model and card it asks what fits.
+    assert ask("q4 o q8 para qwen3 14b en mi 3060?").intent == "can_run"
