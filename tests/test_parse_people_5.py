@@ -139,3 +139,45 @@ def test_more_wordings_in_five_languages(q: str, intent: str) -> None:
 def test_a_level_choice_with_a_model_is_still_what_fits() -> None:
     # The "q4 vs q8" difference without a model explains levels; with a model and card it asks what fits.
     assert ask("q4 o q8 para qwen3 14b en mi 3060?").intent == "can_run"
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("a cuanto va qwen3 8b en la 4060?", "speed"),
+    ("busco una placa para gemma 3 27b", "what_gpu"),
+    ("que grafica me hace falta para qwen3 32b a buena velocidad", "what_gpu"),
+    ("en que gpu va mas rapido mistral nemo", "fastest"),
+    ("que es lo minimo para mistral nemo?", "smallest"),
+    ("con 12gb de vram que puedo probar", "card_models"),
+    ("ya tengo una 4090, compro otra para qwen3 235b?", "two_gpus"),
+    ("gemma 3 12b lo creo google?", "maker"),
+    ("such ne graka für gemma 3 27b", "what_gpu"),
+    ("mindestens welche grafikkarte für mistral nemo", "smallest"),
+    ("was für llms gehen mit 12gb vram", "card_models"),
+    ("soll ich mir für qwen3 235b ne zweite 4090 holen?", "two_gpus"),
+    ("maximaler ctx von gemma 3 12b auf 16gb?", "longest_context"),
+    ("welche befehle kennst du", "help"),
+    ("j'ai une 4090, je prends une autre pour qwen3 235b ?", "two_gpus"),
+    ("mistral nemo utilisable commercialement ?", "open_source"),
+    ("quelle commande pour commencer ?", "help"),
+    ("ho una 4090, compro un'altra per qwen3 235b?", "two_gpus"),
+    ("quali comandi hai?", "help"),
+    ("procuro uma gpu pro gemma 3 27b", "what_gpu"),
+    ("tenho uma 4090, boto outra pro qwen3 235b?", "two_gpus"),
+    ("quais comandos existem?", "help"),
+])
+def test_fourth_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("acabei de comprar uma 4070, vcs recomendam qual modelo?", "pt"),
+    ("posso usar o mistral nemo comercialmente?", "pt"),
+    ("vale la pena q8 en vez de q4?", "es"),
+])
+def test_portuguese_and_spanish_twins_are_told_apart(q: str, lang: str) -> None:
+    assert ask(q).language == lang
+
+
+def test_where_do_i_get_it_is_not_who_made_it() -> None:
+    # "lo saco" is "I get it" (download), never "he released it".
+    assert ask("mistral nemo de donde lo saco?").intent == "download"
