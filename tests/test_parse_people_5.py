@@ -181,3 +181,43 @@ def test_portuguese_and_spanish_twins_are_told_apart(q: str, lang: str) -> None:
 def test_where_do_i_get_it_is_not_who_made_it() -> None:
     # "lo saco" is "I get it" (download), never "he released it".
     assert ask("mistral nemo de donde lo saco?").intent == "download"
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("mistral nemo vuela en la 3060?", "speed"),
+    ("que placa rinde mas con qwen3 14b", "fastest"),
+    ("cuantos tokens de ctx me deja usar gemma 3 12b en 12gb", "longest_context"),
+    ("q5 o q8, que diferencia hay?", "why_quant"),
+    ("q5 vs q6 – wo ist der unterschied?", "why_quant"),
+    ("q5 vs q6, quelle différence ?", "why_quant"),
+    ("q5 vs q6, che differenza fa?", "why_quant"),
+    ("q5 vs q6, tem diferença?", "why_quant"),
+    ("ctx massimo di mistral nemo con 12gb?", "longest_context"),
+    ("tem gguf do mistral nemo?", "download"),
+    ("tem link do mistral nemo?", "download"),
+])
+def test_fifth_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
+
+
+def test_a_level_comparison_on_a_named_model_and_card_stays_what_fits() -> None:
+    assert ask("q5 vs q8 para mistral nemo en mi 3060, hay diferencia?").intent == "can_run"
+
+
+def test_a_german_owner_compound_names_the_card() -> None:
+    p = ask("frage als rtx-4090-besitzer: läuft qwen3 32b?")
+    assert p.card == "GeForce RTX 4090" and p.intent == "can_run" and p.language == "de"
+
+
+def test_french_encore_is_never_taken_for_a_model() -> None:
+    p = ask("ma 3060 sert encore pour des llm ?")
+    assert p.model is None and p.card == "GeForce RTX 3060 12 GB"
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("como se hace esto?", "es"),
+    ("wann wurde mistral nemo released", "de"),
+    ("tem gguf do qwen3 8b", "pt"),
+])
+def test_more_short_messages_keep_their_language(q: str, lang: str) -> None:
+    assert ask(q).language == lang
