@@ -221,3 +221,17 @@ def test_french_encore_is_never_taken_for_a_model() -> None:
 ])
 def test_more_short_messages_keep_their_language(q: str, lang: str) -> None:
     assert ask(q).language == lang
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("et en q6 ?", "fr"),
+    ("trop lent", "fr"),
+    ("sto cercando una gpu", "it"),
+    ("la 4060 alcanza?", "es"),
+    ("also kein 32b?", "de"),
+    ("e a 4090 como fica?", "pt"),
+    ("to procurando uma gpu", "pt"),
+    ("então nada de 32b?", "pt"),
+])
+def test_everyday_words_tell_the_language_of_short_messages(q: str, lang: str) -> None:
+    assert ask(q).language == lang
