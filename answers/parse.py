@@ -99,7 +99,8 @@ class Token:
 
 
 _HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
-_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)s$")  # "3090s", "7900 xts": people pluralise card names
+# "3090s", "7900 xts", German "3090er"/"zwei 3090ern": people pluralise card names
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?)(?:s|ern?)$")
 
 
 def tokenize(text: str, split: bool = True) -> list[Token]:
@@ -117,7 +118,8 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
             raw, low = raw[hub.end():], low[hub.end():]
         m = _PLURAL_CARD_RE.match(low)
         if m:
-            raw, low = raw[:-1], low[:-1]
+            cut = len(low) - m.end(1)
+            raw, low = raw[:-cut], low[:-cut]
         if "/" in low and all(canonical_quant(part) for part in low.split("/")):  # "q4/q8"
             out.extend(Token(part, fold(part)) for part in raw.split("/"))
             continue

@@ -235,3 +235,9 @@ def test_more_short_messages_keep_their_language(q: str, lang: str) -> None:
 ])
 def test_everyday_words_tell_the_language_of_short_messages(q: str, lang: str) -> None:
     assert ask(q).language == lang
+
+
+@pytest.mark.parametrize("q", ["mit zwei 4090ern geht qwen3 235b?", "hab zwei 4090er, geht qwen3 235b?"])
+def test_german_plural_card_numbers_count_the_cards(q: str) -> None:
+    p = ask(q)
+    assert p.card == "GeForce RTX 4090" and p.gpu_count == 2 and p.intent == "can_run"
