@@ -241,3 +241,25 @@ def test_everyday_words_tell_the_language_of_short_messages(q: str, lang: str) -
 def test_german_plural_card_numbers_count_the_cards(q: str) -> None:
     p = ask(q)
     assert p.card == "GeForce RTX 4090" and p.gpu_count == 2 and p.intent == "can_run"
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("como rinde mistral nemo en la 3060?", "speed"),
+    ("que rendimiento da gemma 3 12b en una 4070", "speed"),
+    ("cuanto tarda en contestar qwen3 8b en la 4060?", "speed"),
+    ("la placa mas veloz para mistral nemo", "fastest"),
+    ("puedo tener parte de qwen3 32b en la ram?", "offload"),
+    ("mistral nemo es gratis?", "open_source"),
+    ("que tan grande es mistral nemo", "parameters"),
+    ("de que pagina bajo mistral nemo", "download"),
+    ("que tanto ctx soporta mistral nemo en 12gb", "longest_context"),
+    ("las velocidades son certeras?", "accuracy"),
+    ("ey, como funciona esto?", "help"),
+])
+def test_spanish_sixth_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
+
+
+def test_words_of_the_new_patterns_never_hide_a_catalog_name() -> None:
+    # Pattern words become stop words: "basic" or "web" would have split "BASIC-L" from the catalog.
+    assert ask("can i run basic-l on a 3090").model == "BASIC-L"
