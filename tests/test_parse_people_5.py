@@ -263,3 +263,33 @@ def test_spanish_sixth_round_wordings(q: str, intent: str) -> None:
 def test_words_of_the_new_patterns_never_hide_a_catalog_name() -> None:
     # Pattern words become stop words: "basic" or "web" would have split "BASIC-L" from the catalog.
     assert ask("can i run basic-l on a 3090").model == "BASIC-L"
+    assert ask("how fast is high performance cnn on a 3090").model == "High Performance CNN (NORB)"
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("leistung von mistral nemo auf der 3060?", "speed"),
+    ("wie lange braucht gemma 3 12b auf ner 4060", "speed"),
+    ("stärkste grafikkarte für mistral nemo", "fastest"),
+    ("mistral nemo auf der 3090, den rest im ram?", "offload"),
+    ("ist mistral nemo kostenlos", "open_source"),
+    ("auf welcher webseite gibt es mistral nemo", "download"),
+    ("sind die zahlen verlässlich?", "accuracy"),
+    ("wie neu ist mistral nemo?", "release"),
+    ("les perfs de mistral nemo sur une 3060 ?", "speed"),
+    ("la gpu la plus costaud pour mistral nemo", "fastest"),
+    ("mistral nemo sur une 3090 avec une partie en ram ?", "offload"),
+    ("mistral nemo c'est gratuit ?", "open_source"),
+    ("mistral nemo il est gros comment", "parameters"),
+    ("mistral nemo c'est récent ?", "release"),
+    ("mistral nemo consomme combien avec 8k de contexte", "vram"),
+    ("le prestazioni di mistral nemo su una 3060?", "speed"),
+    ("mistral nemo sulla 3090 con una parte in ram?", "offload"),
+    ("mistral nemo è nuovo?", "release"),
+    ("o desempenho do mistral nemo numa 3060?", "speed"),
+    ("a gpu mais potente pro mistral nemo", "fastest"),
+    ("mistral nemo na 3090 com parte na ram?", "offload"),
+    ("o mistral nemo é de graça?", "open_source"),
+    ("o mistral nemo é novo?", "release"),
+])
+def test_seventh_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
