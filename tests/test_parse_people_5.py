@@ -293,3 +293,23 @@ def test_words_of_the_new_patterns_never_hide_a_catalog_name() -> None:
 ])
 def test_seventh_round_wordings(q: str, intent: str) -> None:
     assert ask(q).intent == intent
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("que me pillo para mistral nemo?", "what_gpu"),
+    ("ayudaaa", "help"),
+    ("hilfeee", "help"),
+    ("was soll ich mir für mistral nemo holen?", "what_gpu"),
+    ("welche gpu brauche ich, damit mistral nemo flüssig läuft", "what_gpu"),
+    ("was kann ich hier fragen?", "help"),
+    ("je peux demander quoi ici ?", "help"),
+    ("quoi comme gpu pour mistral nemo ?", "what_gpu"),
+    ("cosa prendo come scheda per mistral nemo?", "what_gpu"),
+])
+def test_eighth_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
+
+
+@pytest.mark.parametrize("q", ["wieviel vram will mistral nemo?", "geht mistral nemo in 12gb?"])
+def test_german_colloquial_words_beat_english_lookalikes(q: str) -> None:
+    assert ask(q).language == "de"
