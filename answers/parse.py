@@ -707,6 +707,36 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     return sorted(hits, key=hits.get)
 
 
+_QUESTION_END_RE = re.compile(r"\?(?=.*\w)")
+
+
+def _first_ask(ftext: str, intent: str) -> str | None:
+    """An ask made before the separator when the winning one is only asked after it ("how much VRAM
+    does X need and how fast is it?", "is X open source? where do I get it"): the message's first
+    question, so the asks keep their reading order. Only phrases of some weight count there, as for
+    the asks after it: a stray word does not make a first question."""
+    # A question mark with words after it ends the first question; without one, "and" does ("y", "e"…,
+    # never the folded "è"/"é" of "is" when a question mark is there to go by).
+    sep = _QUESTION_END_RE.search(ftext) or _separator_re().search(ftext)
+    if sep is None or intent not in _SECOND_ASKS:
+        return None
+    winner = [m.start() for p in _patterns() if p.intent == intent and p.lang != "all" and p.weight >= 3.0
+              for m in [p.regex.search(ftext)] if m]
+    if not winner or min(winner) < sep.start():
+        return None  # the winner is asked first (or only by the entities): nothing comes before it
+    covered = _COVERS.get(intent, frozenset())
+    before = ftext[:sep.start()]
+    best: tuple[float, int, str] | None = None
+    for p in _patterns():
+        if (p.lang == "all" or p.weight < 3.0 or p.intent == intent or p.intent not in _SECOND_ASKS
+                or p.intent in covered):
+            continue
+        m = p.regex.search(before)
+        if m and (best is None or (p.weight, -m.start()) > best[:2]):
+            best = (p.weight, -m.start(), p.intent)
+    return best[2] if best else None
+
+
 # --------------------------------------------------------------------------- entry point
 def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
     """Intent, language and entities of one free-text question. `locale` is the asker's Discord
@@ -808,6 +838,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]
+    first = _first_ask(ftext, intent)  # the text with its question marks
+    if first is not None:
+        asks = [first, *(a for a in asks if a != first)]  # the message's questions in reading order
+        intent = first
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
         if _said_at(ftext, "when_words") < _said_at(ftext, "who_words"):

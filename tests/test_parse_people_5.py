@@ -313,3 +313,23 @@ def test_eighth_round_wordings(q: str, intent: str) -> None:
 @pytest.mark.parametrize("q", ["wieviel vram will mistral nemo?", "geht mistral nemo in 12gb?"])
 def test_german_colloquial_words_beat_english_lookalikes(q: str) -> None:
     assert ask(q).language == "de"
+
+
+@pytest.mark.parametrize(("q", "intents"), [
+    ("cuanta memoria pide mistral nemo y que tan rapido va en la 3060", ["vram", "speed"]),
+    ("cuantos parametros tiene mistral nemo y cuando lo sacaron", ["parameters", "release"]),
+    ("mistral nemo es de codigo abierto? de donde lo bajo?", ["open_source", "download"]),
+    ("wie viele parameter hat mistral nemo und wann wurde es veröffentlicht", ["parameters", "release"]),
+    ("ist mistral nemo quelloffen? wo lade ich es runter?", ["open_source", "download"]),
+    ("mistral nemo est libre ? où je le télécharge ?", ["open_source", "download"]),
+    ("mistral nemo è open source? dove si scarica?", ["open_source", "download"]),
+    ("o mistral nemo é open source? onde eu baixo?", ["open_source", "download"]),
+])
+def test_two_asks_keep_their_reading_order(q: str, intents: list[str]) -> None:
+    p = ask(q)
+    assert p.intent == intents[0] and p.intents == intents
+
+
+def test_a_lead_in_before_the_question_mark_is_not_a_first_ask() -> None:
+    # "anyone running X on Y? how fast": the speed is the question, not whether it runs.
+    assert ask("alguien usa mistral nemo en la 3060? que velocidad").intents == ["speed"]
