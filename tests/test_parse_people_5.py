@@ -333,3 +333,17 @@ def test_two_asks_keep_their_reading_order(q: str, intents: list[str]) -> None:
 def test_a_lead_in_before_the_question_mark_is_not_a_first_ask() -> None:
     # "anyone running X on Y? how fast": the speed is the question, not whether it runs.
     assert ask("alguien usa mistral nemo en la 3060? que velocidad").intents == ["speed"]
+
+
+@pytest.mark.parametrize(("q", "intent", "lang"), [
+    ("da chi è stato addestrato mistral nemo?", "maker", "it"),
+    ("tsé si mistral nemo roule su ma 3060?", "can_run", "fr"),
+    ("mistral nemo ça roule-tu vite sur une 3060?", "speed", "fr"),
+    ("gaht mistral nemo uf minere 3060?", "can_run", "de"),
+    ("wia schnöi is mistral nemo auf da 4070?", "speed", "de"),
+    ("was chan ich uf minere 4070 laufe lah?", "card_models", "de"),
+    ("hoi, was chasch du?", "help", "de"),
+])
+def test_regional_forms_quebec_swiss_austrian(q: str, intent: str, lang: str) -> None:
+    p = ask(q)
+    assert p.intent == intent and p.language == lang
