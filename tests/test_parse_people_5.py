@@ -347,3 +347,13 @@ def test_a_lead_in_before_the_question_mark_is_not_a_first_ask() -> None:
 def test_regional_forms_quebec_swiss_austrian(q: str, intent: str, lang: str) -> None:
     p = ask(q)
     assert p.intent == intent and p.language == lang
+
+
+def test_portuguese_chat_verbs_are_never_a_model_name() -> None:
+    p = ask("qual llm vcs indicam pra uma 3060?")
+    assert p.model is None and p.intent == "card_models" and p.language == "pt"
+
+
+@pytest.mark.parametrize("q", ["quanta vram pede o mistral nemo em q8?", "mistral nemo pode ser usado em empresa?"])
+def test_portuguese_em_and_pode_tell_portuguese(q: str) -> None:
+    assert ask(q).language == "pt"
