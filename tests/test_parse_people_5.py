@@ -357,3 +357,7 @@ def test_portuguese_chat_verbs_are_never_a_model_name() -> None:
 @pytest.mark.parametrize("q", ["quanta vram pede o mistral nemo em q8?", "o mistral nemo pode ser usado comercialmente?"])
 def test_portuguese_em_and_pode_tell_portuguese(q: str) -> None:
     assert ask(q).language == "pt"
+
+
+def test_spanish_new_and_used_tell_spanish() -> None:
+    assert ask("me conviene una 3090 usada o una 4080 nueva?").language == "es"
