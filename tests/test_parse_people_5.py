@@ -361,3 +361,18 @@ def test_portuguese_em_and_pode_tell_portuguese(q: str) -> None:
 
 def test_spanish_new_and_used_tell_spanish() -> None:
     assert ask("me conviene una 3090 usada o una 4080 nueva?").language == "es"
+
+
+@pytest.mark.parametrize(("q", "intent", "lang"), [
+    ("necesito una placa pa mistral nemo, ideas?", "what_gpu", "es"),
+    ("brauch ne graka für mistral nemo, ideen?", "what_gpu", "de"),
+    ("besoin d'une carte pour mistral nemo, des idées ?", "what_gpu", "fr"),
+    ("mi serve una scheda per mistral nemo, idee?", "what_gpu", "it"),
+    ("preciso de uma placa pro mistral nemo, ideias?", "what_gpu", "pt"),
+    ("wenas 👋", "help", "es"),
+    ("dankeschön 🙌", "help", "de"),
+    ("vlw 🙌", "help", "pt"),
+])
+def test_needing_a_card_and_chat_thanks(q: str, intent: str, lang: str) -> None:
+    p = ask(q)
+    assert p.intent == intent and p.language == lang
