@@ -376,3 +376,14 @@ def test_spanish_new_and_used_tell_spanish() -> None:
 def test_needing_a_card_and_chat_thanks(q: str, intent: str, lang: str) -> None:
     p = ask(q)
     assert p.intent == intent and p.language == lang
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("komm ich mit 12 gb vram bei mistral nemo hin?", "can_run"),
+    ("tokens/sek von mistral nemo auf der 4070?", "speed"),
+    ("wie viel videospeicher braucht mistral nemo?", "vram"),
+    ("welche karte ist für mistral nemo am besten?", "fastest"),
+    ("ist mistral nemo frei verwendbar?", "open_source"),
+])
+def test_german_ninth_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
