@@ -264,6 +264,7 @@ def test_words_of_the_new_patterns_never_hide_a_catalog_name() -> None:
     # Pattern words become stop words: "basic" or "web" would have split "BASIC-L" from the catalog.
     assert ask("can i run basic-l on a 3090").model == "BASIC-L"
     assert ask("how fast is high performance cnn on a 3090").model == "High Performance CNN (NORB)"
+    assert ask("what can an atari vcs 800 run").card == "Atari VCS 800 GPU"  # "vcs" is also Portuguese chat
 
 
 @pytest.mark.parametrize(("q", "intent"), [
@@ -387,3 +388,22 @@ def test_needing_a_card_and_chat_thanks(q: str, intent: str, lang: str) -> None:
 ])
 def test_german_ninth_round_wordings(q: str, intent: str) -> None:
     assert ask(q).intent == intent
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("12 go de vram c'est assez pour mistral nemo ?", "can_run"),
+    ("la consommation de mistral nemo en q8 ?", "vram"),
+    ("quelle carte est la meilleure pour mistral nemo ?", "fastest"),
+    ("c'est qui l'éditeur de mistral nemo ?", "maker"),
+    ("mistral nemo je peux l'utiliser librement ?", "open_source"),
+    ("où on peut récupérer mistral nemo ?", "download"),
+    ("mistral nemo on l'utilise pour quoi ?", "purpose"),
+    ("avec mistral nemo sur une 3090 le contexte va jusqu'à combien ?", "longest_context"),
+    ("le bot est précis ?", "accuracy"),
+])
+def test_french_tenth_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
+
+
+def test_the_best_quant_in_french_is_not_the_fastest_card() -> None:
+    assert ask("la meilleure quant pour mistral nemo sur ma 3060 ?").intent != "fastest"
