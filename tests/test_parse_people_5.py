@@ -407,3 +407,13 @@ def test_french_tenth_round_wordings(q: str, intent: str) -> None:
 
 def test_the_best_quant_in_french_is_not_the_fastest_card() -> None:
     assert ask("la meilleure quant pour mistral nemo sur ma 3060 ?").intent != "fastest"
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("muy lento mistral nemo en la 3060, es normal?", "speed"),
+    ("cual es la placa que mejor anda con mistral nemo", "fastest"),
+    ("hola bot, que haces?", "help"),
+    ("una ayudita porfa", "help"),
+])
+def test_spanish_eleventh_round_wordings(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
