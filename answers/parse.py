@@ -707,7 +707,7 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     return sorted(hits, key=hits.get)
 
 
-_QUESTION_END_RE = re.compile(r"\?(?=.*\w)")
+_QUESTION_END_RE = re.compile(r"\?(?=[^?]*\w)")  # a "?" with words after it (each "?" looks only to the next)
 
 
 def _first_ask(ftext: str, intent: str) -> str | None:
