@@ -257,6 +257,23 @@ def _ram_before(toks: list[Token], at: int) -> bool:
 _GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
 
 
+def _size_after_ram_word(toks: list[Token], after: int) -> float | None:
+    """The first size not yet read that comes after a RAM word, both after token `after`."""
+    ram_words = _word_set("ram_words")
+    seen = False
+    for i in range(after + 1, len(toks)):
+        low = toks[i].low
+        if low in ram_words:
+            seen = True
+        elif seen and not toks[i].used:
+            glued = _MEM_GLUED_RE.match(low)
+            if glued:
+                return float(glued.group(1))
+            if _NUMBER_RE.match(low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
+                return float(low)
+    return None
+
+
 def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool:
     """A RAM word right after a size, or after one short word ("64gb di ram", "64 GB system RAM")."""
     for k in range(end, min(end + 2, len(toks))):
@@ -835,6 +852,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if intent == "offload" and ram is None and memory is not None and mem_at is not None and _ram_before(toks, mem_at):
         # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.
         ram, memory = memory, None
+    if intent == "offload" and ram is None and memory is not None and mem_at is not None:
+        # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
+        ram = _size_after_ram_word(toks, mem_at)
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     asks = [intent, *_more_asks(folded, intent)]

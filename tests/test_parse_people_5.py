@@ -417,3 +417,13 @@ def test_the_best_quant_in_french_is_not_the_fastest_card() -> None:
 ])
 def test_spanish_eleventh_round_wordings(q: str, intent: str) -> None:
     assert ask(q).intent == intent
+
+
+@pytest.mark.parametrize("q", [
+    "qwen3 235b no entra en mis 24gb, lo tiro a la ram? tengo 128gb",
+    "qwen3 235b passt nicht auf meine 24-gb-karte, geht ram-offload? hab 128gb",
+    "qwen3 235b rentre pas dans mes 24 go, je passe par la ram ? j'ai 128 go",
+])
+def test_the_size_after_the_word_ram_is_the_ram_to_offload_to(q: str) -> None:
+    p = ask(q)
+    assert p.intent == "offload" and p.memory_gb == 24.0 and p.ram_gb == 128.0
