@@ -427,3 +427,15 @@ def test_spanish_eleventh_round_wordings(q: str, intent: str) -> None:
 def test_the_size_after_the_word_ram_is_the_ram_to_offload_to(q: str) -> None:
     p = ask(q)
     assert p.intent == "offload" and p.memory_gb == 24.0 and p.ram_gb == 128.0
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("grazie tante!", "it"), ("buona serata a tutti", "it"), ("a presto", "it"),
+    ("merci bcp", "fr"), ("bonne soirée", "fr"), ("bonjour tout le monde", "fr"),
+    ("danke schön", "de"), ("tschüss", "de"), ("mahlzeit", "de"), ("hey leute", "de"),
+    ("mil gracias", "es"), ("hasta pronto", "es"), ("chau", "es"),
+    ("tmj", "pt"), ("flw", "pt"), ("e aí", "pt"), ("obg", "pt"),
+])
+def test_thanks_and_goodbyes_are_a_hello_in_their_language(q: str, lang: str) -> None:
+    p = ask(q)
+    assert p.intent == "help" and p.language == lang
