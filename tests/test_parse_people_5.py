@@ -439,3 +439,13 @@ def test_the_size_after_the_word_ram_is_the_ram_to_offload_to(q: str) -> None:
 def test_thanks_and_goodbyes_are_a_hello_in_their_language(q: str, lang: str) -> None:
     p = ask(q)
     assert p.intent == "help" and p.language == lang
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("mais la 4070 tient ?", "fr"),
+    ("mieux en q6 ?", "fr"),
+    ("con q6 va bien?", "es"),
+    ("hace falta la 5090?", "es"),
+])
+def test_short_follow_ups_keep_their_language(q: str, lang: str) -> None:
+    assert ask(q).language == lang
