@@ -449,3 +449,13 @@ def test_thanks_and_goodbyes_are_a_hello_in_their_language(q: str, lang: str) ->
 ])
 def test_short_follow_ups_keep_their_language(q: str, lang: str) -> None:
     assert ask(q).language == lang
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("q tarjeta pa mistral nemo?", "what_gpu"),
+    ("cuantos tokes x seg da mistral nemo en la 3060", "speed"),
+    ("welcher grafikkarde für mistral nemo", "what_gpu"),
+    ("wie schnel läuft mistral nemo auf der 3060", "speed"),
+])
+def test_common_typos(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
