@@ -36,6 +36,7 @@ from .intents_table import PARSER_INTENTS, PARSER_MODEL_INTENTS
 from .lexicon import Pattern, lexicon
 from .setup_words import annotate as annotate_setup
 from .setup_words import read as read_setup
+from .typos import mend
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
 
@@ -422,6 +423,16 @@ def _stopwords() -> frozenset[str]:
         words.update(w for w in re.findall(r"[a-z]{3,}", plain))
     # Words that are also parts of names: keep them out of the stop list.
     return frozenset(words - lx.name_words)
+
+
+@cache
+def _typo_words() -> tuple[tuple[str, ...], frozenset[str]]:
+    """(words a slip is mended to: the patterns' and the language lists' words; every word known as is)."""
+    vocabulary = {w for w in _lang_weights() if len(w) >= 4 and w.isalpha()}
+    for p in _patterns():
+        plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)
+        vocabulary.update(re.findall(r"[a-z]{4,}", plain))
+    return tuple(sorted(vocabulary)), frozenset(vocabulary | _stopwords() | _task_words().keys())
 
 
 # --------------------------------------------------------------------------- entity spans
@@ -832,6 +843,15 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
+    if intent in ("model_info", "fallback") or _pattern_score(folded, intent) < 3.0:
+        # No asking phrase read: slips in the asking words ("descrago", "schnelste") are mended, names kept.
+        vocabulary, known = _typo_words()
+        names = frozenset(w for sp in spans for w in fold(sp.text).split())
+        mended = " ".join(mend(folded.split(), known, vocabulary, names))
+        if mended != folded:
+            again = _intent(mended, has_model, n_cards, memory is not None, context is not None, **flags)
+            if again != intent and _pattern_score(mended, again) >= 3.0:
+                folded, intent = mended, again
     if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
         # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
         without = _intent(folded, False, n_cards, memory is not None, context is not None, **flags)
