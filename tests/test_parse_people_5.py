@@ -484,3 +484,13 @@ def test_mending_is_quick_on_long_unknown_text() -> None:
     start = time.perf_counter()
     ask(" ".join(["blorptastic zanfoodle quarbity"] * 300))
     assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("ke tan rapido va mistral nemo en la 3060", "speed"),
+    ("ke placa para mistral nemo?", "what_gpu"),
+    ("kien hizo mistral nemo", "maker"),
+    ("con 12gb de vram k modelos?", "card_models"),
+])
+def test_spanish_chat_spellings_of_que_and_quien(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
