@@ -494,3 +494,15 @@ def test_mending_is_quick_on_long_unknown_text() -> None:
 ])
 def test_spanish_chat_spellings_of_que_and_quien(q: str, intent: str) -> None:
     assert ask(q).intent == intent
+
+
+@pytest.mark.parametrize(("q", "intent"), [
+    ("kel carte pour mistral nemo", "what_gpu"),
+    ("ki a créé mistral nemo", "maker"),
+    ("pk q5 et pas q6 ?", "why_quant"),
+    ("xké q5 e non q6?", "why_quant"),
+    ("pq q5 e não q6?", "why_quant"),
+    ("xq q5 y no q6?", "why_quant"),
+])
+def test_chat_spellings_of_why_which_and_who(q: str, intent: str) -> None:
+    assert ask(q).intent == intent
