@@ -37,6 +37,7 @@ from . import budget_words
 from .lexicon import Pattern, lexicon
 from .setup_words import annotate as annotate_setup
 from .setup_words import read as read_setup
+from .typos import mend
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
 
@@ -109,7 +110,9 @@ class Token:
 
 
 _HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
-_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})s$")  # "3090s", "7900 xts", "p40s": people pluralise card names (never "l40s", "v100s", "k40s": names)
+# "3090s", "7900 xts", "p40s", German "3090er"/"zwei 3090ern": people pluralise card names (never "l40s",
+# "v100s", "k40s": those are names)
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})(?:s|ern?)$")
 
 
 def tokenize(text: str, split: bool = True) -> list[Token]:
@@ -127,7 +130,8 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
             raw, low = raw[hub.end():], low[hub.end():]
         m = _PLURAL_CARD_RE.match(low)
         if m:
-            raw, low = raw[:-1], low[:-1]
+            cut = len(low) - m.end(1)
+            raw, low = raw[:-cut], low[:-cut]
         if "/" in low and all(canonical_quant(part) for part in low.split("/")):  # "q4/q8"
             out.extend(Token(part, fold(part)) for part in raw.split("/"))
             continue
@@ -263,6 +267,23 @@ def _ram_before(toks: list[Token], at: int) -> bool:
 
 
 _GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
+
+
+def _size_after_ram_word(toks: list[Token], after: int) -> float | None:
+    """The first size not yet read that comes after a RAM word, both after token `after`."""
+    ram_words = _word_set("ram_words")
+    seen = False
+    for i in range(after + 1, len(toks)):
+        low = toks[i].low
+        if low in ram_words:
+            seen = True
+        elif seen and not toks[i].used:
+            glued = _MEM_GLUED_RE.match(low)
+            if glued:
+                return float(glued.group(1))
+            if _NUMBER_RE.match(low) and i + 1 < len(toks) and _MEM_UNIT_RE.match(toks[i + 1].low):
+                return float(low)
+    return None
 
 
 def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool:
@@ -418,6 +439,16 @@ def _stopwords() -> frozenset[str]:
         words.update(w for w in re.findall(r"[a-z]{3,}", plain))
     # Words that are also parts of names: keep them out of the stop list.
     return frozenset(words - lx.name_words)
+
+
+@cache
+def _typo_words() -> tuple[tuple[str, ...], frozenset[str]]:
+    """(words a slip is mended to: the patterns' and the language lists' words; every word known as is)."""
+    vocabulary = {w for w in _lang_weights() if len(w) >= 4 and w.isalpha()}
+    for p in _patterns():
+        plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)
+        vocabulary.update(re.findall(r"[a-z]{4,}", plain))
+    return tuple(sorted(vocabulary)), frozenset(vocabulary | _stopwords() | _task_words().keys())
 
 
 # --------------------------------------------------------------------------- entity spans
@@ -631,7 +662,7 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
         if w in product and w in named:
             continue
-        for lang, wt in weights.get(w, {}).items():
+        for lang, wt in (weights.get(w) or weights.get(_unstretch(w), {})).items():
             score[lang] += wt
     if "fr" in score and re.search(r"\b(qu|l|d|j|c|s|n|t)'", folded):
         score["fr"] += 1.5
@@ -743,25 +774,34 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     return sorted(hits, key=hits.get)
 
 
-def _earlier_ask(folded: str, intent: str) -> str | None:
-    """The ask said before a separator when the chosen intent is only said after it ("is X open source and
-    where do I download it" chose the download): that earlier ask, or None."""
-    sep = _separator_re().search(folded)
+_QUESTION_END_RE = re.compile(r"\?(?=[^?]*\w)")  # a "?" with words after it (each "?" looks only to the next)
+
+
+def _first_ask(ftext: str, intent: str) -> str | None:
+    """An ask made before the separator when the winning one is only asked after it ("how much VRAM
+    does X need and how fast is it?", "is X open source? where do I get it"): the message's first
+    question, so the asks keep their reading order. Only phrases of some weight count there, as for
+    the asks after it: a stray word does not make a first question."""
+    # A question mark with words after it ends the first question; without one, "and" does ("y", "e"…,
+    # never the folded "è"/"é" of "is" when a question mark is there to go by).
+    sep = _QUESTION_END_RE.search(ftext) or _separator_re().search(ftext)
     if sep is None or intent not in _SECOND_ASKS:
         return None
-    before: dict[str, float] = {}
-    for p in _patterns():
-        if p.lang == "all" or p.weight < 3.0 or p.intent not in _SECOND_ASKS:
-            continue
-        m = p.regex.search(folded)
-        if m is None or m.start() >= sep.start():
-            continue
-        if p.intent == intent:
-            return None  # the chosen ask is said first already
-        before[p.intent] = max(before.get(p.intent, 0.0), p.weight)
+    winner = [m.start() for p in _patterns() if p.intent == intent and p.lang != "all" and p.weight >= 3.0
+              for m in [p.regex.search(ftext)] if m]
+    if not winner or min(winner) < sep.start():
+        return None  # the winner is asked first (or only by the entities): nothing comes before it
     covered = _COVERS.get(intent, frozenset())
-    picks = [i for i in before if i not in covered and intent not in _COVERS.get(i, frozenset())]
-    return max(picks, key=lambda i: (before[i], -PARSER_INTENTS.index(i))) if picks else None
+    before = ftext[:sep.start()]
+    best: tuple[float, int, str] | None = None
+    for p in _patterns():
+        if (p.lang == "all" or p.weight < 3.0 or p.intent == intent or p.intent not in _SECOND_ASKS
+                or p.intent in covered):
+            continue
+        m = p.regex.search(before)
+        if m and (best is None or (p.weight, -m.start()) > best[:2]):
+            best = (p.weight, -m.start(), p.intent)
+    return best[2] if best else None
 
 
 # --------------------------------------------------------------------------- entry point
@@ -854,6 +894,15 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     has_model = model_span is not None or size_b is not None
     flags = {"gpu_count": gpu_count, "task": task, "n_quants": len(quants)}
     intent = _intent(folded, has_model, n_cards, memory is not None, context is not None, **flags)
+    if intent in ("model_info", "fallback") or _pattern_score(folded, intent) < 3.0:
+        # No asking phrase read: slips in the asking words ("descrago", "schnelste") are mended, names kept.
+        vocabulary, known = _typo_words()
+        names = frozenset(w for sp in spans for w in fold(sp.text).split())
+        mended = " ".join(mend(folded.split(), known, vocabulary, names))
+        if mended != folded:
+            again = _intent(mended, has_model, n_cards, memory is not None, context is not None, **flags)
+            if again != intent and _pattern_score(mended, again) >= 3.0:
+                folded, intent = mended, again
     if model_span is not None and model_span.res.best is None and (n_cards or memory is not None):
         # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
         without = _intent(folded, False, n_cards, memory is not None, context is not None, **flags)
@@ -875,6 +924,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if intent == "offload" and ram is None and memory is not None and mem_at is not None and _ram_before(toks, mem_at):
         # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.
         ram, memory = memory, None
+    if intent == "offload" and ram is None and memory is not None and mem_at is not None:
+        # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
+        ram = _size_after_ram_word(toks, mem_at)
     if intent == "parameters" and quants:
         intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     budget = None
@@ -886,10 +938,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if pair is not None:
         intent = "compare"  # two models side by side, on whatever hardware is named
     asks = [intent, *_more_asks(folded, intent)]
-    earlier = _earlier_ask(folded, intent) if len(asks) == 1 else None
-    if earlier is not None:
-        # "how much vram does X need? and how fast is it on a 3090": the ask before the "?"/"and" comes first.
-        intent, asks = earlier, [earlier, intent]
+    first = _first_ask(ftext, intent)  # the text with its question marks
+    if first is not None:
+        asks = [first, *(a for a in asks if a != first)]  # the message's questions in reading order
+        intent = first
     if len(asks) == 1 and _says(ftext, "who_words") and _says(ftext, "when_words"):
         asks = ["maker", "release"]  # "who made X and when": both halves
         if _said_at(ftext, "when_words") < _said_at(ftext, "who_words"):
@@ -1094,7 +1146,16 @@ def _is_greeting(toks: list[Token]) -> bool:
     greetings = {w for lx in lexicon().languages.values() for g in lx.greetings for w in g.split()}
     stop = _stopwords()
     words = [t.low for t in toks if any(ch.isalnum() for ch in t.low)]
+    words = [w if w in greetings or w in stop else _unstretch(w) for w in words]  # "holaaa", "ciaooo"
     return bool(words) and any(w in greetings for w in words) and all(w in greetings or w in stop for w in words)
+
+
+_STRETCH_RE = re.compile(r"([a-z])\1+$")
+
+
+def _unstretch(word: str) -> str:
+    """A word typed with its last letter held ("holaaa", "merciii", "moinnn") → the word ("hola")."""
+    return _STRETCH_RE.sub(r"\1", word)
 
 
 # Vendor series words followed by a model number: how people type a graphics card.

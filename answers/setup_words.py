@@ -92,7 +92,7 @@ _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 _SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
 _MEM = r"(?:\s?\d{1,3}\s?(?:gb|go|gib|g)\b)"
 _NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
-_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|er)?{_SUFFIX}(?=\W|$){_MEM}?"
+_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = r"\d+(?:\.\d+)?"
 _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
@@ -168,7 +168,7 @@ def read(text: str) -> SetupWords:
             this_unified = lx.machines[key] != "Arc Pro B70"
             unified = unified or this_unified
         else:
-            name = re.sub(r"(?<=\d)(s|er)\b", "", dev)  # "3090s", "3090er"
+            name = re.sub(r"(?<=\d)(s|ern?)\b", "", dev)  # "3090s", "3090er", "mit zwei 3090ern"
         count = 1
         for g in ("num", "bare", "after"):
             if m.group(g):
