@@ -215,14 +215,17 @@ async def model(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> Non
     await run(interaction, "model_info", model=model)
 
 
-@app_commands.command(name="compare", description=L_("Compare two cards for one model"))
-@app_commands.describe(model=MODEL, card=CARD, card2=L_("The second graphics card"))
-@app_commands.autocomplete(model=complete_model, card=complete_card, card2=complete_card)
+@app_commands.command(name="compare", description=L_("Compare two cards for a model, or two models on a card"))
+@app_commands.describe(model=MODEL, card=CARD, card2=L_("The second graphics card"),
+                       model2=L_("A second model, compared on the same card"))
+@app_commands.autocomplete(model=complete_model, card=complete_card, card2=complete_card, model2=complete_model)
 async def compare(
     interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
-    card2: Range[str, 1, NAME_MAX],
+    card2: Range[str, 1, NAME_MAX] | None = None, model2: Range[str, 1, NAME_MAX] | None = None,
 ) -> None:
-    await run(interaction, "compare", model=model, card=card, card2=card2)
+    # Neither second name: the one model on the one card (the engine answers it as a speed question).
+    extra = {k: v for k, v in (("card2", card2), ("model2", model2)) if v is not None}
+    await run(interaction, "compare", model=model, card=card, **extra)
 
 
 @app_commands.command(name="ask", description=L_("Ask a question in your own words"))

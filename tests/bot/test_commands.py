@@ -237,12 +237,14 @@ COMMANDS = [  # every answering slash command, with options that name known thin
     ("card", [opt("card", "RTX 3060")], "card_models"),
     ("model", [opt("model", "GLM-4.5V")], "model_info"),
     ("compare", [opt("model", "Llama 3.1 8B"), opt("card", "RTX 4090"), opt("card2", "RTX 3090")], "compare"),
+    ("compare", [opt("model", "Llama 3.1 8B"), opt("card", "RTX 3060"), opt("model2", "Mistral 7B")], "compare"),
     ("ask", [opt("question", "how much VRAM does Llama 3.1 8B need?")], "vram"),
 ]
 
 
 @pytest.mark.parametrize("profile", ["reference", "measured"])
-@pytest.mark.parametrize(("name", "options", "intent"), COMMANDS, ids=[c[0] for c in COMMANDS])
+@pytest.mark.parametrize(("name", "options", "intent"), COMMANDS,
+                         ids=[c[0] + ("-model2" if any(o["name"] == "model2" for o in c[1]) else "") for c in COMMANDS])
 async def test_every_command_answers_under_the_servers_profile(
     bot: discord.Client, fake: FakeDiscord, engine: Any, name: str, options: list[dict[str, Any]], intent: str,
     profile: str,
