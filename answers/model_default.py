@@ -12,7 +12,7 @@ No such candidate, or two newest on the same day: no default, the quiz stays.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from catalog.records import ModelRecord
@@ -47,6 +47,26 @@ def _words(text: str) -> tuple[set[str], list[str], list[str]]:
     return words, sizes, versions
 
 
+def _dated(candidates: Sequence[Match]) -> Iterator[tuple[ModelRecord, set[str], list[str], list[str]]]:
+    """Each dated catalog record among the candidates, with its name's (words less noise, sizes, versions)."""
+    for cand in candidates:
+        record = cand.key
+        if isinstance(record, ModelRecord) and record.publication_date is not None:
+            c_words, c_sizes, c_versions = _words(cand.name)
+            yield record, c_words - _NOISE, c_sizes, c_versions
+
+
+def _newest(records: list[ModelRecord], candidates: Sequence[Match], at_least: int = 1) -> ModelDefault | None:
+    """The newest of `records`, the other candidates named; None with fewer than `at_least` or a tie."""
+    if len(records) < at_least or not records:
+        return None
+    records = sorted(records, key=lambda r: r.publication_date, reverse=True)  # type: ignore[arg-type, return-value]
+    if len(records) > 1 and records[0].publication_date == records[1].publication_date:
+        return None  # two of the same day: nothing tells which one is meant
+    pick = records[0]
+    return ModelDefault(pick, [c.name for c in candidates if c.name != pick.name])
+
+
 def default_model(typed: str, candidates: Sequence[Match]) -> ModelDefault | None:
     """The newest general model among an ambiguous name's candidates, when the typed name has a size."""
     words, sizes, versions = _words(typed)
@@ -55,43 +75,17 @@ def default_model(typed: str, candidates: Sequence[Match]) -> ModelDefault | Non
         return _newest_version(words, versions, candidates)
     if len(sizes) != 1 or not words:
         return None
-    general: list[ModelRecord] = []
-    for cand in candidates:
-        record = cand.key
-        if not isinstance(record, ModelRecord) or record.publication_date is None:
-            continue
-        c_words, c_sizes, c_versions = _words(cand.name)
-        c_words -= _NOISE
-        if c_sizes != sizes or not c_words or not c_words <= words or not words & c_words:
-            continue
-        if any(v not in c_versions for v in versions):
-            continue  # a version typed ("llama 3 70b") keeps only the names that carry it
-        general.append(record)
-    if not general:
-        return None
-    general.sort(key=lambda r: r.publication_date, reverse=True)  # type: ignore[arg-type, return-value]
-    if len(general) > 1 and general[0].publication_date == general[1].publication_date:
-        return None  # two of the same day: nothing tells which one is meant
-    pick = general[0]
-    return ModelDefault(pick, [c.name for c in candidates if c.name != pick.name])
+    general = [record for record, c_words, c_sizes, c_versions in _dated(candidates)
+               if c_sizes == sizes and c_words and c_words <= words and words & c_words
+               # a version typed ("llama 3 70b") keeps only the names that carry it
+               and all(v in c_versions for v in versions)]
+    return _newest(general, candidates)
 
 
 def _newest_version(words: set[str], versions: list[str], candidates: Sequence[Match]) -> ModelDefault | None:
     """No size typed: only names that are exactly the typed words plus a version and carry no size of
     their own ("mistral small" → Mistral Small 3, 3.1, 3.2, not Small 22B) — releases of one line, so the
     newest is the one meant. A family of sizes ("llama", "qwen3") keeps its quiz."""
-    line: list[ModelRecord] = []
-    for cand in candidates:
-        record = cand.key
-        if not isinstance(record, ModelRecord) or record.publication_date is None:
-            continue
-        c_words, c_sizes, c_versions = _words(cand.name)
-        if c_sizes or c_words - _NOISE != words or not c_versions or any(v not in c_versions for v in versions):
-            continue
-        line.append(record)
-    if len(line) < 2:
-        return None
-    line.sort(key=lambda r: r.publication_date, reverse=True)  # type: ignore[arg-type, return-value]
-    if line[0].publication_date == line[1].publication_date:
-        return None
-    return ModelDefault(line[0], [c.name for c in candidates if c.name != line[0].name])
+    line = [record for record, c_words, c_sizes, c_versions in _dated(candidates)
+            if not c_sizes and c_words == words and c_versions and all(v in c_versions for v in versions)]
+    return _newest(line, candidates, at_least=2)
