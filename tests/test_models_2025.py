@@ -29,6 +29,9 @@ SHAPES = {
     "Qwen3-VL 32B": (64, 5120, 64, 8, 128, 151936, 262144, None, None),
     "Qwen3-VL-30B-A3B": (48, 2048, 32, 4, 128, 151936, 262144, 128, 8),
     "Qwen3-VL-235B-A22B": (94, 4096, 64, 4, 128, 151936, 262144, 128, 8),
+    "Llama-3.3-Nemotron-Super-49B": (80, 8192, 64, 8, 128, 128256, 131072, None, None),
+    "Qwen3.6-35B-A3B": (40, 2048, 16, 2, 256, 248320, 262144, 256, 8),
+    "Qwen3.6 27B": (64, 5120, 24, 4, 256, 248320, 262144, None, None),
 }
 
 # name: (total B, active B or None) as the model cards (or names) state them
@@ -41,6 +44,9 @@ SIZES = {
     "Gemma 3 270M": (0.27, None),
     "Qwen3-VL-30B-A3B": (30.0, 3.0),
     "Qwen3-VL-235B-A22B": (235.0, 22.0),
+    "Llama-3.3-Nemotron-Super-49B": (49.0, None),
+    "Qwen3.6-35B-A3B": (35.0, 3.0),
+    "Qwen3.6 27B": (27.0, None),
 }
 
 
@@ -76,6 +82,9 @@ def test_cache_per_token_matches_the_published_fact_sheets():
     assert _cache_bytes_per_token("MiniMax-M2") == 248 * 1024
     assert _cache_bytes_per_token("Gemma 3 270M") == 18 * 1024
     assert _cache_bytes_per_token("Granite-4.0-H-Small") == 16_384
+    # Gallery: Qwen3.6 35B-A3B "20 KiB", Qwen3.6 27B "64 KiB" (their full-attention layers only).
+    assert _cache_bytes_per_token("Qwen3.6-35B-A3B") == 20 * 1024
+    assert _cache_bytes_per_token("Qwen3.6 27B") == 64 * 1024
 
 
 def test_hybrid_layer_mixes_follow_the_config_patterns():
@@ -89,6 +98,14 @@ def test_hybrid_layer_mixes_follow_the_config_patterns():
     state = 2 * 4096 * 128 * 2 + (2 * 4096 + 2 * 1 * 128) * (4 - 1) * 2
     assert sorted((g.kind, g.layers, g.state_bytes) for g in granite.attention) == [
         ("full", 4, None), ("linear", 36, state)]
+    # Nemotron Super 49B: of 80 block_configs, 49 keep attention and 31 have attention "no_op".
+    sup = BY_NAME["Llama-3.3-Nemotron-Super-49B"].architecture
+    assert sorted((g.kind, g.layers, g.state_bytes) for g in sup.attention) == [("full", 49, None), ("linear", 31, 0)]
+    # Qwen3.6: 3 Gated DeltaNet layers per gated attention layer; value heads 32 (35B-A3B) / 48 (27B), key heads 16.
+    for name, v_heads, n in (("Qwen3.6-35B-A3B", 32, 10), ("Qwen3.6 27B", 48, 16)):
+        state = v_heads * 128 * 128 * 2 + (2 * 16 * 128 + v_heads * 128) * (4 - 1) * 2
+        groups = sorted((g.kind, g.layers, g.state_bytes) for g in BY_NAME[name].architecture.attention)
+        assert groups == [("full", n, None), ("linear", 3 * n, state)], name
     # Gemma 3 270M: 5 sliding (512 tokens) per global layer over 18 layers.
     gemma = BY_NAME["Gemma 3 270M"].architecture
     assert sorted((g.kind, g.layers, g.window) for g in gemma.attention) == [("full", 3, None), ("sliding", 15, 512)]
@@ -108,6 +125,10 @@ TYPED = [
     ("qwen3 4b instruct 2507", "Qwen3 4B"),
     ("magistral small 1.2", "Magistral Small"),
     ("deepseek v3.1 terminus", "DeepSeek-V3.1"),
+    ("nemotron super", "Llama-3.3-Nemotron-Super-49B"),
+    ("Llama-3_3-Nemotron-Super-49B-v1_5", "Llama-3.3-Nemotron-Super-49B"),
+    ("qwen3.6 35b", "Qwen3.6-35B-A3B"),
+    ("qwen 3.6 27b", "Qwen3.6 27B"),
 ]
 
 
@@ -116,12 +137,12 @@ def test_the_names_people_type_resolve(typed, name):
     assert model_resolver().resolve(typed).best.name == name
 
 
-# A 3090 has 24 GB: the 9B, 8B, 270M and 21B-A3B fit it; 230B and 235B do not at any level.
+# A 3090 has 24 GB: the 9B, 8B, 270M, 21B-A3B and 35B-A3B (about 20 GB at 4-bit) fit it; 230B and 235B do not at any level.
 FITS = {"NVIDIA Nemotron Nano 9B v2": True, "Qwen3-VL 8B": True, "Gemma 3 270M": True,
-        "ERNIE-4.5-21B-A3B": True, "MiniMax-M2": False, "Qwen3-VL-235B-A22B": False}
+        "ERNIE-4.5-21B-A3B": True, "Qwen3.6-35B-A3B": True, "MiniMax-M2": False, "Qwen3-VL-235B-A22B": False}
 ASKED = {"NVIDIA Nemotron Nano 9B v2": "nemotron nano 9b v2", "Qwen3-VL 8B": "qwen3 vl 8b",
          "Gemma 3 270M": "gemma 3 270m", "ERNIE-4.5-21B-A3B": "ernie 4.5 21b", "MiniMax-M2": "minimax m2",
-         "Qwen3-VL-235B-A22B": "qwen3 vl 235b a22b"}
+         "Qwen3-VL-235B-A22B": "qwen3 vl 235b a22b", "Qwen3.6-35B-A3B": "qwen3.6 35b a3b"}
 
 
 @pytest.mark.parametrize("profile", PROFILES)
