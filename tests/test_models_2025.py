@@ -32,6 +32,8 @@ SHAPES = {
     "Llama-3.3-Nemotron-Super-49B": (80, 8192, 64, 8, 128, 128256, 131072, None, None),
     "Qwen3.6-35B-A3B": (40, 2048, 16, 2, 256, 248320, 262144, 256, 8),
     "Qwen3.6 27B": (64, 5120, 24, 4, 256, 248320, 262144, None, None),
+    "Granite-4.0-H-Tiny": (40, 1536, 12, 4, 128, 100352, 131072, 64, 6),
+    "Llama-3.1-Nemotron-Nano-8B": (32, 4096, 32, 8, 128, 128256, 131072, None, None),  # Llama 3.1 8B's shape
 }
 
 # name: (total B, active B or None) as the model cards (or names) state them
@@ -47,6 +49,7 @@ SIZES = {
     "Llama-3.3-Nemotron-Super-49B": (49.0, None),
     "Qwen3.6-35B-A3B": (35.0, 3.0),
     "Qwen3.6 27B": (27.0, None),
+    "Granite-4.0-H-Tiny": (7.0, 1.0),
 }
 
 
@@ -106,6 +109,10 @@ def test_hybrid_layer_mixes_follow_the_config_patterns():
         state = v_heads * 128 * 128 * 2 + (2 * 16 * 128 + v_heads * 128) * (4 - 1) * 2
         groups = sorted((g.kind, g.layers, g.state_bytes) for g in BY_NAME[name].architecture.attention)
         assert groups == [("full", n, None), ("linear", 3 * n, state)], name
+    # Granite-4.0-H-Tiny: the same 36 + 4 layout with 48 Mamba heads of 64 (d_inner 3072).
+    tiny = BY_NAME["Granite-4.0-H-Tiny"].architecture
+    state = 48 * 64 * 128 * 2 + (48 * 64 + 2 * 1 * 128) * (4 - 1) * 2
+    assert sorted((g.kind, g.layers, g.state_bytes) for g in tiny.attention) == [("full", 4, None), ("linear", 36, state)]
     # Gemma 3 270M: 5 sliding (512 tokens) per global layer over 18 layers.
     gemma = BY_NAME["Gemma 3 270M"].architecture
     assert sorted((g.kind, g.layers, g.window) for g in gemma.attention) == [("full", 3, None), ("sliding", 15, 512)]
@@ -129,6 +136,10 @@ TYPED = [
     ("Llama-3_3-Nemotron-Super-49B-v1_5", "Llama-3.3-Nemotron-Super-49B"),
     ("qwen3.6 35b", "Qwen3.6-35B-A3B"),
     ("qwen 3.6 27b", "Qwen3.6 27B"),
+    ("granite 4 tiny", "Granite-4.0-H-Tiny"),
+    ("nemotron nano 8b", "Llama-3.1-Nemotron-Nano-8B"),
+    ("phi-4-reasoning-plus", "Phi-4-reasoning"),  # litgpt's copies of both config.json files are identical
+    ("Phi-4-mini-reasoning", "Phi-4-mini"),
 ]
 
 
