@@ -34,6 +34,9 @@ SHAPES = {
     "Qwen3.6 27B": (64, 5120, 24, 4, 256, 248320, 262144, None, None),
     "Granite-4.0-H-Tiny": (40, 1536, 12, 4, 128, 100352, 131072, 64, 6),
     "Llama-3.1-Nemotron-Nano-8B": (32, 4096, 32, 8, 128, 128256, 131072, None, None),  # Llama 3.1 8B's shape
+    "Hermes 4 70B": (80, 8192, 64, 8, 128, 128256, 131072, None, None),  # Llama 3.1 70B's shape
+    "Hermes 4 405B": (126, 16384, 128, 8, 128, 128256, 131072, None, None),  # Llama 3.1 405B's shape
+    "DeepSeek-V3.2": (61, 7168, 128, 128, 128, 129280, 4096 * 40, 256, 8),  # original_seq_len × rope_factor
 }
 
 # name: (total B, active B or None) as the model cards (or names) state them
@@ -50,6 +53,7 @@ SIZES = {
     "Qwen3.6-35B-A3B": (35.0, 3.0),
     "Qwen3.6 27B": (27.0, None),
     "Granite-4.0-H-Tiny": (7.0, 1.0),
+    "DeepSeek-V3.2": (671.0, 37.0),
 }
 
 
@@ -113,6 +117,9 @@ def test_hybrid_layer_mixes_follow_the_config_patterns():
     tiny = BY_NAME["Granite-4.0-H-Tiny"].architecture
     state = 48 * 64 * 128 * 2 + (48 * 64 + 2 * 1 * 128) * (4 - 1) * 2
     assert sorted((g.kind, g.layers, g.state_bytes) for g in tiny.attention) == [("full", 4, None), ("linear", 36, state)]
+    # DeepSeek-V3.2: MLA on all 61 layers, latent 512 + RoPE key 64, as in V3 (the indexer key is not counted).
+    ds = BY_NAME["DeepSeek-V3.2"].architecture
+    assert [(g.kind, g.layers, g.latent_dim, g.rope_dim) for g in ds.attention] == [("mla", 61, 512, 64)]
     # Gemma 3 270M: 5 sliding (512 tokens) per global layer over 18 layers.
     gemma = BY_NAME["Gemma 3 270M"].architecture
     assert sorted((g.kind, g.layers, g.window) for g in gemma.attention) == [("full", 3, None), ("sliding", 15, 512)]
@@ -140,6 +147,9 @@ TYPED = [
     ("nemotron nano 8b", "Llama-3.1-Nemotron-Nano-8B"),
     ("phi-4-reasoning-plus", "Phi-4-reasoning"),  # litgpt's copies of both config.json files are identical
     ("Phi-4-mini-reasoning", "Phi-4-mini"),
+    ("hermes 4 70b", "Hermes 4 70B"),
+    ("deepseek v3.2 exp", "DeepSeek-V3.2"),
+    ("deepseek v3", "DeepSeek-V3"),  # the older release keeps its own name
 ]
 
 
