@@ -37,6 +37,7 @@ SHAPES = {
     "Hermes 4 70B": (80, 8192, 64, 8, 128, 128256, 131072, None, None),  # Llama 3.1 70B's shape
     "Hermes 4 405B": (126, 16384, 128, 8, 128, 128256, 131072, None, None),  # Llama 3.1 405B's shape
     "DeepSeek-V3.2": (61, 7168, 128, 128, 128, 129280, 4096 * 40, 256, 8),  # original_seq_len × rope_factor
+    "NVIDIA Nemotron 3 Nano 30B-A3B": (52, 2688, 32, 2, 128, 131072, 262144, 128, 6),
 }
 
 # name: (total B, active B or None) as the model cards (or names) state them
@@ -54,6 +55,7 @@ SIZES = {
     "Qwen3.6 27B": (27.0, None),
     "Granite-4.0-H-Tiny": (7.0, 1.0),
     "DeepSeek-V3.2": (671.0, 37.0),
+    "NVIDIA Nemotron 3 Nano 30B-A3B": (31.6, 3.2),
 }
 
 
@@ -117,6 +119,12 @@ def test_hybrid_layer_mixes_follow_the_config_patterns():
     tiny = BY_NAME["Granite-4.0-H-Tiny"].architecture
     state = 48 * 64 * 128 * 2 + (48 * 64 + 2 * 1 * 128) * (4 - 1) * 2
     assert sorted((g.kind, g.layers, g.state_bytes) for g in tiny.attention) == [("full", 4, None), ("linear", 36, state)]
+    # Nemotron 3 Nano: pattern MEMEM*EMEMEM*… has 23 "M", 6 "*" and 23 "E" (MoE-only) blocks; 64 Mamba heads of 64.
+    n3 = BY_NAME["NVIDIA Nemotron 3 Nano 30B-A3B"].architecture
+    state = 64 * 64 * 128 * 2 + (64 * 64 + 2 * 8 * 128) * (4 - 1) * 2
+    assert sorted((g.kind, g.layers, g.state_bytes) for g in n3.attention) == [
+        ("full", 6, None), ("linear", 23, 0), ("linear", 23, state)]
+    assert _cache_bytes_per_token("NVIDIA Nemotron 3 Nano 30B-A3B") == 6 * 1024  # the gallery's "6 KiB"
     # DeepSeek-V3.2: MLA on all 61 layers, latent 512 + RoPE key 64, as in V3 (the indexer key is not counted).
     ds = BY_NAME["DeepSeek-V3.2"].architecture
     assert [(g.kind, g.layers, g.latent_dim, g.rope_dim) for g in ds.attention] == [("mla", 61, 512, 64)]
@@ -150,6 +158,9 @@ TYPED = [
     ("hermes 4 70b", "Hermes 4 70B"),
     ("deepseek v3.2 exp", "DeepSeek-V3.2"),
     ("deepseek v3", "DeepSeek-V3"),  # the older release keeps its own name
+    ("nemotron 3 nano", "NVIDIA Nemotron 3 Nano 30B-A3B"),
+    ("minimax m2.5", "MiniMax-M2"),  # same MiniMaxM2ForCausalLM network
+    ("glm 4.7", "GLM-4.6"),  # same 355B / 32B network and context
 ]
 
 
