@@ -38,6 +38,7 @@ SHAPES = {
     "Hermes 4 405B": (126, 16384, 128, 8, 128, 128256, 131072, None, None),  # Llama 3.1 405B's shape
     "DeepSeek-V3.2": (61, 7168, 128, 128, 128, 129280, 4096 * 40, 256, 8),  # original_seq_len × rope_factor
     "NVIDIA Nemotron 3 Nano 30B-A3B": (52, 2688, 32, 2, 128, 131072, 262144, 128, 6),
+    "ERNIE-4.5-300B-A47B": (54, 8192, 64, 8, 128, None, 131072, 64, 8),  # vocabulary not seen: left out
 }
 
 # name: (total B, active B or None) as the model cards (or names) state them
@@ -56,6 +57,7 @@ SIZES = {
     "Granite-4.0-H-Tiny": (7.0, 1.0),
     "DeepSeek-V3.2": (671.0, 37.0),
     "NVIDIA Nemotron 3 Nano 30B-A3B": (31.6, 3.2),
+    "ERNIE-4.5-300B-A47B": (300.0, 47.0),
 }
 
 
@@ -161,6 +163,7 @@ TYPED = [
     ("nemotron 3 nano", "NVIDIA Nemotron 3 Nano 30B-A3B"),
     ("minimax m2.5", "MiniMax-M2"),  # same MiniMaxM2ForCausalLM network
     ("glm 4.7", "GLM-4.6"),  # same 355B / 32B network and context
+    ("ernie 4.5 300b", "ERNIE-4.5-300B-A47B"),
 ]
 
 
