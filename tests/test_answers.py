@@ -14,7 +14,12 @@ from answers.engine import Engine, answer_lines
 from answers.markdown import MAX_CHARS, ZWSP, escape
 from estimator.profile import REFERENCE
 from estimator.quants import quant
-from tests.conftest import FIXTURES, read_csv
+from tests.conftest import FIXTURES, ROOT, read_csv
+
+
+def _curated_model_count() -> int:
+    """Records in the curated model files, counted from the data (the catalog grows as models are added)."""
+    return sum(len(json.loads(p.read_text("utf-8"))) for p in (ROOT / "catalog/data/models").glob("*.json"))
 
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 FACTS = {row["model"]: row for row in read_csv(FIXTURES / "reference_facts.csv")}
@@ -518,7 +523,7 @@ def _content(lang: str) -> dict[str, list[str]]:
         "download": ["<https://huggingface.co/zai-org>"],
         "compute": ["× 10²⁴"],
         # The most capable family that fits 90% of 12 GB at Q4_K_M or better (14B at Q5_K_M: 10.7 GB ≤ 10.8 GB).
-        "card_models": ["**GeForce RTX 3060 12 GB**", n(181), "**Qwen3 14B**"],
+        "card_models": ["**GeForce RTX 3060 12 GB**", n(_curated_model_count()), "**Qwen3 14B**"],
         "compare": ["**GeForce RTX 4090**", "**GeForce RTX 3090**", fmt.decimal(1010 / 936.2, 1, lang)],
         "longest_context": ["**GeForce RTX 4090**", "`Q8_0`", n(131072)],
         "model_info": ["**GLM-4.5V**", "**B200**", f"**{glm_small['smallest_card']}**"],

@@ -57,7 +57,7 @@ def test_catalog_families(knowledge) -> None:
     models = knowledge.models
     assert names("llama 3", models) == ["Llama 3 70B", "Llama 3 8B"]  # not 3.1, 3.2 or 3.3
     assert names("llama3", models) == names("llama 3", models)
-    assert names("gemma 3", models) == ["Gemma 3 12B", "Gemma 3 1B", "Gemma 3 27B", "Gemma 3 4B"]  # not Gemma 3n
+    assert names("gemma 3", models) == ["Gemma 3 12B", "Gemma 3 1B", "Gemma 3 270M", "Gemma 3 27B", "Gemma 3 4B"]  # not 3n
     assert names("gemma 3n", models) == ["Gemma 3n E2B", "Gemma 3n E4B"]
     qwen3 = names("qwen3", models)
     assert qwen3 == sorted(["Qwen3 0.6B", "Qwen3 1.7B", "Qwen3 4B", "Qwen3 8B", "Qwen3 14B", "Qwen3 32B",
@@ -79,15 +79,28 @@ def test_variant_names_only_without_sizes() -> None:
 
 # ------------------------------------------------------------------------------------------ answers
 @pytest.mark.parametrize("lang", LANGS)
-def test_release_of_gemma_3_is_one_date(engine, knowledge, lang) -> None:
-    recs = records(knowledge, "Gemma 3 1B", "Gemma 3 4B", "Gemma 3 12B", "Gemma 3 27B")
+def test_release_of_qwen3_is_one_date(engine, knowledge, lang) -> None:
+    sizes = ["0.6B", "1.7B", "4B", "8B", "14B", "32B", "30B-A3B", "235B-A22B"]
+    recs = records(knowledge, *(f"Qwen3 {s}" if "-" not in s else f"Qwen3-{s}" for s in sizes))
     dates = {r.publication_date for r in recs}
     assert len(dates) == 1  # the records share it, so the answer gives one date
+    a = engine.ask("when did qwen3 come out", locale=lang)
+    assert a.intent == "release"
+    assert sorted(a.facts["family"]["sizes"]) == sorted(sizes)
+    assert "Qwen3" in a.text
+    assert long_date(dates.pop(), lang) in a.text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_release_of_gemma_3_gives_its_first_and_last(engine, knowledge, lang) -> None:
+    # Gemma 3 1B–27B came out together; the 270M followed months later, so the answer gives both dates.
+    first, last = records(knowledge, "Gemma 3 1B", "Gemma 3 270M")
+    assert first.publication_date < last.publication_date
     a = engine.ask("when did gemma 3 come out", locale=lang)
     assert a.intent == "release"
-    assert a.facts["family"]["sizes"] == ["1B", "4B", "12B", "27B"]
-    assert "Gemma 3" in a.text and "1B, 4B, 12B, 27B" in a.text
-    assert long_date(dates.pop(), lang) in a.text
+    assert a.facts["family"]["sizes"] == ["270M", "1B", "4B", "12B", "27B"]
+    assert "270M, 1B, 4B, 12B, 27B" in a.text
+    assert long_date(first.publication_date, lang) in a.text and long_date(last.publication_date, lang) in a.text
     assert "Gemma 3n E2B" in a.facts["family"]["others"]  # a near name, not a member
 
 
