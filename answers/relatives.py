@@ -4,8 +4,9 @@
 or would be glad of, its distills. So when the asked model does not run well on the hardware named, the
 answer adds the largest model of the same line that does — a runnable (downloadable language) model whose
 family name (`advice.family_of`: "DeepSeek-R1" → "deepseek r1", "Qwen3-235B-A22B" → "qwen3",
-"Llama 3.3 70B" → "llama 3") begins with the asked model's, word for word, that is smaller, and that runs
-on that hardware at the usual minimum quality or better and at least at reading speed.
+"Llama 3.3 70B" → "llama 3") begins with the asked model's, word for word, that is smaller, from the
+same maker, and that runs on that hardware at the usual minimum quality or better and at least at
+reading speed.
 
 The hardware is given as a function rating a candidate there at a level (a card's row, the best card of
 a memory size, a setup's row), so the rule is the same for every kind of question. At most `MAX_TRIED`
@@ -44,6 +45,11 @@ def _specialties(rec: ModelRecord) -> set[str]:
     return {t for t in TASKS if any(w in name for w in TASK_NAME_WORDS[t])}
 
 
+def _same_maker(asked: ModelRecord, other: ModelRecord) -> bool:
+    """Another maker's derivative (NVIDIA's Llama-3.3-Nemotron) is not the asked line's own smaller model."""
+    return not (asked.organization and other.organization) or asked.organization == other.organization
+
+
 def candidates(models: Iterable[ModelRecord], asked: ModelRecord) -> list[ModelRecord]:
     """Smaller runnable models of the asked one's line, largest first (newer first among equals)."""
     line = family_of(asked.name).split()
@@ -52,7 +58,8 @@ def candidates(models: Iterable[ModelRecord], asked: ModelRecord) -> list[ModelR
     own = _specialties(asked)
     found = [m for m in models
              if m.name != asked.name and m.params_b is not None and m.params_b < asked.params_b and runnable(m)
-             and family_of(m.name).split()[:len(line)] == line and _specialties(m) <= own]
+             and family_of(m.name).split()[:len(line)] == line and _specialties(m) <= own
+             and _same_maker(asked, m)]
     return sorted(found, key=lambda m: (-(m.params_b or 0.0), -(m.publication_date.toordinal() if m.publication_date else 0)))
 
 
