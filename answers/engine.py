@@ -26,7 +26,7 @@ from . import i18n, markdown, render
 from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
-from .generic_model import MAX_PARAMS_B, generic_note, generic_record
+from .generic_model import MAX_PARAMS_B, generic_note, generic_record, typed_note
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
@@ -166,6 +166,7 @@ class Engine:
         if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
             raw["model"] = self._generic_model(parsed.model_size_b, lang)
+            raw["model_typed"] = parsed.model_typed  # "mythomax 13b": a name the catalog lacks, said so
             if intent in INFO_INTENTS:
                 intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
         elif raw["model"] is None and parsed.model_size_b is not None:
@@ -395,6 +396,8 @@ class Engine:
                 built.facts["model_alternatives"] = model_variants
             if entities.model is not None and id(entities.model) in self._generic_ids:
                 built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
+                if raw.get("model_typed"):
+                    built.facts["generic_for"] = raw["model_typed"]
         except _Problem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/family.py)
             if family is not None:
@@ -613,7 +616,11 @@ class Engine:
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
+            if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
+                text = markdown.finish(typed_note(facts["generic_for"], facts["generic_model_b"], lang) + "\n" + text)
+                entities = {**entities, "model_typed": facts["generic_for"]}
+            else:
+                text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         title = None
