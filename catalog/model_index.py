@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .records import ModelRecord
+from .name_sizes import sizes_in
 from .resolve import NumberToken, Resolver, number_tokens
 
 KEY_SEP = "\n"  # normalized keys hold letters and digits only
@@ -237,7 +238,23 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))
         self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)
         self._blob_keys: list[str] | None = None
+        self._sizes: dict[int, tuple[tuple[float, ...], float | None, bool]] = {}
         self._blob_ords: array.array | None = None
+
+    def _size_facts(self, i: int) -> tuple[tuple[float, ...], float | None]:
+        return self._facts_of(i)[:2]  # type: ignore[return-value]
+
+    def _curated(self, i: int) -> bool:
+        return self._facts_of(i)[2]  # not `plain`: a layout or a native format is on record
+
+    def _facts_of(self, i: int) -> tuple[tuple[float, ...], float | None, bool]:
+        found = self._sizes.get(i)
+        if found is None:
+            name, aliases, params_b, is_plain = self._store.rows(
+                "SELECT name, aliases, params_b, plain FROM model_facts WHERE ord = ?", (i,))[0]
+            sizes = tuple(x for t in [name, *json.loads(aliases)] for x in sizes_in(t))
+            found = self._sizes[i] = (sizes, params_b, not is_plain)
+        return found
 
     def _numbers_of_name(self, i: int) -> list[tuple[NumberToken, ...]]:
         name, aliases = self._store.rows("SELECT name, aliases FROM model_facts WHERE ord = ?", (i,))[0]

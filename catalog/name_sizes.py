@@ -12,7 +12,7 @@ neither of which is read as a size here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .text import fold
 
@@ -25,25 +25,37 @@ PARAMS_TOLERANCE_WRITTEN = 0.03  # …and within this share when the names write
 PARAMS_TOLERANCE_ABS_B = 0.7  # …or this many billions, for small models (1.24 → "1b", 2.6 → "2b")
 
 
+def _number(digits: str) -> float:
+    # "06b" is how "0.6b" is typed without its dot (names normalize the dot away too): a leading zero
+    # before more digits starts a decimal.
+    if len(digits) > 1 and digits[0] == "0" and "." not in digits:
+        digits = "0." + digits[1:]
+    return float(digits)
+
+
 def sizes_in(text: str) -> list[float]:
     """Sizes written in a name, in billions, in reading order: "Llama-4-Scout-17B-16E" → [17.0]."""
     out = []
     for m in _SIZE_RE.finditer(fold(text).replace("_", "-")):
-        value = float(m.group(1))
+        value = _number(m.group(1))
         out.append(value if m.group(2) == "b" else value / 1000)
     return out
 
 
 def typed_size(text: str) -> float | None:
     """The billions-size typed in `text` (the last one, "b" only: "360m" names, it does not size), or None."""
-    found = [float(m.group(1)) for m in _SIZE_RE.finditer(fold(text).replace("_", "-")) if m.group(2) == "b"]
+    found = [_number(m.group(1)) for m in _SIZE_RE.finditer(fold(text).replace("_", "-")) if m.group(2) == "b"]
     return found[-1] if found else None
 
 
 def size_agrees(typed_b: float, names: Iterable[str], params_b: float | None) -> bool:
     """Whether a typed size fits a model: one of its names writes that size, or its parameter count rounds
     to it. A model with neither on record cannot contradict it."""
-    written = [s for name in names for s in sizes_in(name)]
+    return size_fits(typed_b, [s for name in names for s in sizes_in(name)], params_b)
+
+
+def size_fits(typed_b: float, written: Sequence[float], params_b: float | None) -> bool:
+    """`size_agrees` with the sizes the names write already read (`sizes_in`)."""
     if any(abs(typed_b - s) <= 1e-6 + 0.01 * s for s in written):
         return True
     if params_b is None:

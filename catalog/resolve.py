@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
 
+from .name_sizes import size_fits, sizes_in, typed_size
 from .text import fold, parse_memory_size
 
 __all__ = [
@@ -224,6 +225,11 @@ class Resolver(Generic[T]):
                         bucket = self._bags.setdefault(key, [])
                         if i not in bucket:
                             bucket.append(i)
+        # Sizes each model's names write ("Qwen3-30B-A3B" → 30): a typed size must fit one (catalog/name_sizes.py).
+        self._name_sizes: list[tuple[float, ...]] = [
+            tuple(x for text in [name, *aliases_of[i]] for x in sizes_in(text)) if kind == "model" else ()
+            for i, name in enumerate(self._names)
+        ]
         self._choices = choices
         self._choice_name = choice_name
         # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
@@ -263,8 +269,9 @@ class Resolver(Generic[T]):
     def _match(self, i: int, score: float) -> Match[T]:
         return Match(self._names[i], tuple(self._payloads[i]), round(score, 1))
 
-    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int) -> dict[int, float]:
-        """Best score per display-name index over fuzzy hits that pass the number check."""
+    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int, typed: float | None = None) -> dict[int, float]:
+        """Best score per display-name index over fuzzy hits that pass the number check (and, for a
+        model, fit the size `typed`: "qwen3 3b" is not Qwen3-30B-A3B, whose digits it shares)."""
         best: dict[int, float] = {}
         hits: list[tuple[str, float, int]] = []
         if len(q) >= MIN_FUZZY_LEN:
@@ -282,7 +289,7 @@ class Resolver(Generic[T]):
         for _choice, score, ci in hits:
             i = self._choice_name[ci]
             loose = self._number_penalty(i, ci, qnums)
-            if loose is None:
+            if loose is None or not self._size_fits(i, typed):
                 continue
             s = score - loose * LOOSE_NUMBER_PENALTY
             if s > best.get(i, -1.0):
@@ -312,6 +319,35 @@ class Resolver(Generic[T]):
         fits += [_numbers_fit(qnums, n) for n in self._name_aliases_numbers[i]]
         ok = [f for f in fits if f is not None]
         return min(ok) if ok else None
+
+    def _size_fits(self, i: int, typed: float | None) -> bool:
+        if typed is None or self.kind != "model":
+            return True
+        written, params_b = self._size_facts(i)
+        return size_fits(typed, written, params_b)
+
+    def _size_facts(self, i: int) -> tuple[tuple[float, ...], float | None]:
+        """(sizes the names write, parameter count if the payload has one) of name index `i`."""
+        return self._name_sizes[i], getattr(self._payloads[i][0], "params_b", None)
+
+    def _curated(self, i: int) -> bool:
+        """A model whose layout is on record (the built-in, curated records; an import adds bare ones)."""
+        p = self._payloads[i][0]
+        return getattr(p, "architecture", None) is not None or getattr(p, "native_format", None) is not None
+
+    def _curated_first(self, ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """An ambiguous name's close candidates with the curated records first: importing thousands of
+        Epoch names must not put "Qwen-VL" before Qwen3 in the "did you mean" of "qwen"."""
+        if self.kind != "model" or not ranked:
+            return ranked
+        close = [r for r in ranked if ranked[0][1] - r[1] < AMBIGUITY_MARGIN]
+        rest = ranked[len(close):]
+        return sorted(close, key=lambda r: not self._curated(r[0])) + rest
+
+    def _typed_fit(self, text: str, idxs: list[int]) -> list[int]:
+        """The exact hits that fit the size typed in `text` ("GLA 13b" and "GLA 1.3B" share a key)."""
+        typed = typed_size(text) if self.kind == "model" else None
+        return [i for i in idxs if self._size_fits(i, typed)] if typed is not None else idxs
 
     def _model_bag(self, text: str) -> list[int] | None:
         if self.kind != "model":
@@ -343,9 +379,12 @@ class Resolver(Generic[T]):
 
         exact = self._exact.get(q) or self._derived.get(q) or self._model_bag(text)
         if exact:
+            exact = self._typed_fit(text, exact)
+        if exact:
             return self._from_exact(q, qnums, exact)
 
-        scores = self._fuzzy(q, qnums, _FUZZY_LIMIT)
+        typed = typed_size(text) if self.kind == "model" else None
+        scores = self._fuzzy(q, qnums, _FUZZY_LIMIT, typed)
         cutoff = SHORT_CUTOFF if len(q) <= SHORT_LEN else CUTOFF
         if not scores or max(scores.values()) < cutoff:
             retry = self._retry_text(text)
@@ -364,7 +403,7 @@ class Resolver(Generic[T]):
         group = self._canonical[top_i]
         rivals = [(i, s) for i, s in ranked[1:] if self._canonical[i] != group]
         if rivals and top_s - rivals[0][1] < AMBIGUITY_MARGIN:
-            return Resolution(None, candidates, True)
+            return Resolution(None, [self._match(i, s) for i, s in self._curated_first(ranked)[:10]], True)
         if self._canonical[top_i] != top_i and group in scores:
             # A memory variant won, but its group's canonical card also matched: prefer it.
             top_i = group
@@ -396,6 +435,8 @@ class Resolver(Generic[T]):
     def _lookup_plain(self, text: str) -> Resolution | None:
         q = normalize(text)
         idxs = (self._exact.get(q) or self._derived.get(q) or self._model_bag(text)) if q else None
+        if idxs:
+            idxs = self._typed_fit(text, idxs)
         if not idxs or parse_memory_size(text) is not None:
             return None
         return self._from_exact(q, number_tokens(text), idxs, extras=False)
