@@ -287,7 +287,9 @@ class Engine:
         raise self._problem("card", resolver, text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
-        cands = [c.name for c in res.candidates]
+        from catalog.resolve import curated_first  # "qwen": Qwen3 before an import's Qwen-VL
+
+        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]
         if res.ambiguous and cands:
             return _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
         if not cands:

@@ -28,7 +28,7 @@ from functools import cache
 from pydantic import BaseModel
 
 from catalog.name_sizes import size_agrees, typed_size
-from catalog.resolve import Match, Resolution, Resolver
+from catalog.resolve import Match, Resolution, Resolver, normalize
 from catalog.text import MEMORY_UNITS, fold
 from estimator.quants import BY_NAME, QUANT_ALIASES
 
@@ -1001,7 +1001,9 @@ def _size_clash(toks: list[Token], spans: list[Span], span: Span) -> tuple[float
         outside = typed_size(" ".join(t.low for t in toks[lo:span.start] + toks[span.end:hi])) is not None
         if res.ambiguous and not outside:
             return None  # "llama 70b": the engine picks the newest of that size or asks
-        matches = res.candidates
+        # The family typed ("qwen3" of "qwen3 3b"): its members, not fuzzy neighbours (Qwen2.5 3B).
+        key = normalize(span.text)
+        matches = [m for m in res.candidates if normalize(m.name).startswith(key)] or res.candidates
     if any(_match_has_size(m, typed) for m in matches):
         return None
     return typed, " ".join(t.text for t in toks[lo:hi])

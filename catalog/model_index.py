@@ -238,22 +238,15 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))
         self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)
         self._blob_keys: list[str] | None = None
-        self._sizes: dict[int, tuple[tuple[float, ...], float | None, bool]] = {}
+        self._sizes: dict[int, tuple[tuple[float, ...], float | None]] = {}
         self._blob_ords: array.array | None = None
 
     def _size_facts(self, i: int) -> tuple[tuple[float, ...], float | None]:
-        return self._facts_of(i)[:2]  # type: ignore[return-value]
-
-    def _curated(self, i: int) -> bool:
-        return self._facts_of(i)[2]  # not `plain`: a layout or a native format is on record
-
-    def _facts_of(self, i: int) -> tuple[tuple[float, ...], float | None, bool]:
         found = self._sizes.get(i)
         if found is None:
-            name, aliases, params_b, is_plain = self._store.rows(
-                "SELECT name, aliases, params_b, plain FROM model_facts WHERE ord = ?", (i,))[0]
-            sizes = tuple(x for t in [name, *json.loads(aliases)] for x in sizes_in(t))
-            found = self._sizes[i] = (sizes, params_b, not is_plain)
+            name, aliases, params_b = self._store.rows(
+                "SELECT name, aliases, params_b FROM model_facts WHERE ord = ?", (i,))[0]
+            found = self._sizes[i] = (tuple(x for t in [name, *json.loads(aliases)] for x in sizes_in(t)), params_b)
         return found
 
     def _numbers_of_name(self, i: int) -> list[tuple[NumberToken, ...]]:

@@ -31,7 +31,7 @@ from .text import fold, parse_memory_size
 
 __all__ = [
     "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size",
-    "CUTOFF", "AMBIGUITY_MARGIN", "model_entries", "gpu_entries",
+    "CUTOFF", "AMBIGUITY_MARGIN", "model_entries", "gpu_entries", "curated_first",
 ]
 
 # A fuzzy hit must score at least this (0–100, after number checks) to be a match at all.
@@ -330,20 +330,6 @@ class Resolver(Generic[T]):
         """(sizes the names write, parameter count if the payload has one) of name index `i`."""
         return self._name_sizes[i], getattr(self._payloads[i][0], "params_b", None)
 
-    def _curated(self, i: int) -> bool:
-        """A model whose layout is on record (the built-in, curated records; an import adds bare ones)."""
-        p = self._payloads[i][0]
-        return getattr(p, "architecture", None) is not None or getattr(p, "native_format", None) is not None
-
-    def _curated_first(self, ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """An ambiguous name's close candidates with the curated records first: importing thousands of
-        Epoch names must not put "Qwen-VL" before Qwen3 in the "did you mean" of "qwen"."""
-        if self.kind != "model" or not ranked:
-            return ranked
-        close = [r for r in ranked if ranked[0][1] - r[1] < AMBIGUITY_MARGIN]
-        rest = ranked[len(close):]
-        return sorted(close, key=lambda r: not self._curated(r[0])) + rest
-
     def _typed_fit(self, text: str, idxs: list[int]) -> list[int]:
         """The exact hits that fit the size typed in `text` ("GLA 13b" and "GLA 1.3B" share a key)."""
         typed = typed_size(text) if self.kind == "model" else None
@@ -403,7 +389,7 @@ class Resolver(Generic[T]):
         group = self._canonical[top_i]
         rivals = [(i, s) for i, s in ranked[1:] if self._canonical[i] != group]
         if rivals and top_s - rivals[0][1] < AMBIGUITY_MARGIN:
-            return Resolution(None, [self._match(i, s) for i, s in self._curated_first(ranked)[:10]], True)
+            return Resolution(None, candidates, True)
         if self._canonical[top_i] != top_i and group in scores:
             # A memory variant won, but its group's canonical card also matched: prefer it.
             top_i = group
@@ -524,6 +510,23 @@ def model_entries(records: Iterable[M], extra_names: Iterable[str] = ()) -> list
         if name and normalize(name) not in taken:
             entries.append((name, [], name))
     return entries
+
+
+def curated_first(candidates: Sequence[Match[T]]) -> list[Match[T]]:
+    """An ambiguous model name's candidates for "did you mean", the curated records (a layout or native
+    format on record: the built-in models) first among the close ones (within AMBIGUITY_MARGIN of the
+    best), then the rest in rank order. Importing thousands of Epoch names must not put "Qwen-VL" or
+    "Gemma 3n" before the Qwen3 and Gemma 3 models people mean when they type "qwen" or "gemma 3"."""
+    if not candidates:
+        return []
+    top = candidates[0].score
+    close = [c for c in candidates if top - c.score < AMBIGUITY_MARGIN]
+
+    def curated(m: Match[T]) -> bool:
+        p = m.key
+        return getattr(p, "architecture", None) is not None or getattr(p, "native_format", None) is not None
+
+    return sorted(close, key=lambda m: not curated(m)) + list(candidates[len(close):])
 
 
 def gpu_entries(records: Iterable[G], aliases: dict[str, list[str]] | None = None) -> list[tuple[str, list[str], G]]:
