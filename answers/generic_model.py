@@ -19,6 +19,8 @@ GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion param
 # The same, when a name was typed with the size and the catalog has no model of that name and size
 # ("mythomax 13b"): said first, so nobody reads the figures as that model's own.
 TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of %(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
+# After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
+GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
 MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
 
 

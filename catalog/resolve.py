@@ -47,6 +47,9 @@ AMBIGUITY_MARGIN = 5.0
 # A number typed without decimals that only matches a version's integer part ("3" vs "3.1")
 # still counts, but costs this much, so "llama 3 8b" prefers Llama 3 8B over Llama 3.1 8B.
 LOOSE_NUMBER_PENALTY = 10.0
+# A model whose size differs from the one typed ("qwen3 3b" vs Qwen3-30B-A3B) loses this much: at most
+# 75, below CUTOFF, so it is never the match nor a rival of one, but stays a near miss for "did you mean".
+SIZE_MISMATCH_PENALTY = 25.0
 # How many fuzzy hits to re-rank; enough for every variant of a popular card.
 _FUZZY_LIMIT = 60
 # A query that is the start of a key ("llama 3" → "llama38b") scores PREFIX_BASE plus up to
@@ -289,9 +292,11 @@ class Resolver(Generic[T]):
         for _choice, score, ci in hits:
             i = self._choice_name[ci]
             loose = self._number_penalty(i, ci, qnums)
-            if loose is None or not self._size_fits(i, typed):
+            if loose is None:
                 continue
             s = score - loose * LOOSE_NUMBER_PENALTY
+            if not self._size_fits(i, typed):
+                s -= SIZE_MISMATCH_PENALTY  # never a match, still a "did you mean" ("gemma 3 13b" → Gemma 3 12B)
             if s > best.get(i, -1.0):
                 best[i] = s
         return best

@@ -116,6 +116,8 @@ NAMES: list[tuple[str, str | float, str | None]] = [
     ('llama 3 7b', 7, None),
     ('qwen3 72b', 72, None),
     ('TheBloke/MythoMax-L2-13B-GGUF', 13, None),
+    ('gemma 3 13b', 13, None),  # a size the family does not come in
+    ('qwen3 3b', 3, None),  # not Qwen3-30B-A3B, whose active size is 3B
 ]
 GENERIC = [row for row in NAMES if isinstance(row[1], float | int)]
 # Models the Epoch AI snapshot has that the built-in catalog does not: with it imported, these
@@ -225,3 +227,22 @@ def test_curated_models_come_first_in_did_you_mean(epoch_engine):
         assert ans.intent == "ambiguous" and ans.facts["candidates"][0].startswith(first), typed
         assert all(epoch_engine.knowledge.model_named(c).architecture is not None
                    for c in ans.facts["candidates"][:2]), typed
+
+
+def test_a_command_field_with_an_unknown_sized_name_is_answered_the_same_way(engine):
+    ans = engine.command("can_run", "en", model="mythomax 13b", card="rtx 3060")
+    assert ans.intent == "can_run" and ans.entities["model_typed"] == "mythomax 13b"
+    assert ans.facts["model"]["params_b"] == 13 and ans.text.splitlines()[0].startswith("I don't have")
+    bare = engine.command("vram", "en", model="70b")
+    assert bare.facts["model"]["params_b"] == 70 and "model_typed" not in bare.entities
+    # Names the catalog has, and unknown names without a size, are resolved or reported as before.
+    assert engine.command("can_run", "en", model="llama 3 8b", card="rtx 3060").entities["model"] == "Llama 3 8B"
+    assert engine.command("can_run", "en", model="lama 9", card="rtx 3060").intent == "not_found"
+    assert engine.command("maker", "en", model="mythomax 13b").intent == "not_found"  # facts of no model
+
+
+def test_a_size_the_family_lacks_names_the_sizes_it_has(engine):
+    ans = engine.ask("can i run gemma 3 13b on a 3060?")
+    assert ans.entities["model_size_b"] == 13 and "Gemma 3 12B" in ans.facts["generic_near"]
+    assert "Gemma 3 12B" in ans.text.splitlines()[0]
+    assert "generic_near" not in engine.ask("can i run mythomax 13b on a 3060?").facts  # nothing close
