@@ -26,7 +26,7 @@ from . import i18n, markdown, render
 from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
-from .generic_model import MAX_PARAMS_B, generic_note, generic_record
+from .generic_model import GENERIC_NEAR, MAX_PARAMS_B, generic_note, generic_record, typed_note
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
@@ -126,7 +126,27 @@ class Engine:
                       "currency_said": said.currency is not None}
         if budget:
             raw["budget"] = budget
+        if isinstance(model, str) and intent not in INFO_INTENTS:
+            self._typed_generic(raw, model, lang)  # "/can_run model: mythomax 13b": the size typed, said so
         return self._answer(intent, lang, options, raw, inline=False)
+
+    def _typed_generic(self, raw: dict[str, Any], typed: str, lang: str) -> None:
+        """A model field the catalog has no model for, with a size in it ("mythomax 13b", "70b"): a generic
+        dense model of that size, like a question's (the parser's rule); anything else is left to resolve."""
+        from catalog.name_sizes import typed_size
+
+        text = typed.strip()[:200]
+        size = typed_size(text)
+        if size is None or not 0 < size <= MAX_PARAMS_B or self.knowledge.model_named(text) is not None:
+            return
+        resolver = self.knowledge.model_resolver
+        bare = normalize(text) == f"{size:g}b".replace(".", "")  # "70b": a size, never a name
+        res = resolver.resolve(text)
+        if res.best is not None or res.ambiguous or (not bare and (res.candidates or self._near(resolver, text))):
+            return  # a match, or near names to pick from ("Gemma 3 13B" → did you mean Gemma 3 12B)
+        raw["model"] = self._generic_model(size, lang)
+        if not bare:
+            raw["model_typed"] = text
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
         return [m.name for m in self.knowledge.model_resolver.suggest(text or "", limit)][:limit]
@@ -168,6 +188,7 @@ class Engine:
         if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
             raw["model"] = self._generic_model(parsed.model_size_b, lang)
+            raw["model_typed"] = parsed.model_typed  # "mythomax 13b": a name the catalog lacks, said so
             if intent in INFO_INTENTS:
                 intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
         elif raw["model"] is None and parsed.model_size_b is not None:
@@ -289,7 +310,9 @@ class Engine:
         raise self._problem("card", resolver, text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
-        cands = [c.name for c in res.candidates]
+        from catalog.resolve import curated_first  # "qwen": Qwen3 before an import's Qwen-VL
+
+        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]
         if res.ambiguous and cands:
             return _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
         if not cands:
@@ -398,6 +421,11 @@ class Engine:
                 built.facts["model_alternatives"] = model_variants
             if entities.model is not None and id(entities.model) in self._generic_ids:
                 built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
+                if raw.get("model_typed"):
+                    built.facts["generic_for"] = raw["model_typed"]
+                    near = self._near(self.knowledge.model_resolver, raw["model_typed"])
+                    if near:  # "gemma 3 13b": the sizes the catalog does have
+                        built.facts["generic_near"] = near
         except _Problem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/family.py)
             if family is not None:
@@ -641,7 +669,15 @@ class Engine:
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
+            if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
+                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)
+                if facts.get("generic_near"):
+                    names = ", ".join(markdown.escape(n) for n in facts["generic_near"])
+                    note += " " + i18n.gettext(lang, GENERIC_NEAR) % {"names": names}
+                text = markdown.finish(note + "\n" + text)
+                entities = {**entities, "model_typed": facts["generic_for"]}
+            else:
+                text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:

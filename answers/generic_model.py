@@ -16,6 +16,11 @@ from .i18n import N_
 GENERIC_NAME = N_("a %(params)sB model")
 # One sentence after the answer: what was assumed.
 GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion parameters; a named model of that size can need more or less.")
+# The same, when a name was typed with the size and the catalog has no model of that name and size
+# ("mythomax 13b"): said first, so nobody reads the figures as that model's own.
+TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of %(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
+# After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
+GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
 MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
 
 
@@ -30,3 +35,10 @@ def generic_record(params_b: float, lang: str) -> ModelRecord:
 
 def generic_note(params_b: float, lang: str) -> str:
     return i18n.gettext(lang, GENERIC_NOTE) % {"params": _params(params_b, lang)}
+
+
+def typed_note(typed: str, params_b: float, lang: str) -> str:
+    """The line naming what was typed; `typed` is the asker's text, made inert here (no markup, no mention)."""
+    from .markdown import escape
+
+    return i18n.gettext(lang, TYPED_NOTE) % {"typed": escape(typed[:80]), "params": _params(params_b, lang)}

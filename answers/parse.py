@@ -27,7 +27,8 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from catalog.resolve import Resolution, Resolver
+from catalog.name_sizes import size_agrees, typed_size
+from catalog.resolve import Match, Resolution, Resolver, normalize
 from catalog.text import MEMORY_UNITS, fold
 from estimator.quants import BY_NAME, QUANT_ALIASES
 
@@ -74,6 +75,9 @@ class Parsed(BaseModel):
     # A bare size asked about as a model ("enough for a 70b?"): billions of parameters of a generic
     # dense model; then `model` is None.
     model_size_b: float | None = None
+    # The words that named that size's model when no catalog model fits them ("mythomax 13b", "nemotron
+    # super 49b"), as typed: the answer says it is for a generic model of the size, not for that name.
+    model_typed: str | None = None
     # A budget ("under 400 bucks", "sotto i 500 euro"; answers/budget_words.py): amount, currency ("USD",
     # "EUR", "GBP", "BRL") and whether the currency was said (else the language's usual one is assumed).
     budget: dict | None = None
@@ -109,7 +113,8 @@ class Token:
     used: bool = False  # consumed by a number/unit/quant, never part of a name
 
 
-_HUB_REPO_RE = re.compile(r"^[a-z][a-z_.-]{2,}/(?=[a-z0-9_.-]*\d)")  # "bartowski/…", never "tok/s" or "q4/q8"
+# "bartowski/…", "hf.co/unsloth/…": owners (and a host) before a repository's name; never "tok/s" or "q4/q8".
+_HUB_REPO_RE = re.compile(r"^(?:[a-z][a-z0-9_.-]{2,}/)+(?=[a-z0-9_.-]*\d)")
 # "3090s", "7900 xts", "p40s", German "3090er"/"zwei 3090ern": people pluralise card names (never "l40s",
 # "v100s", "k40s": those are names)
 _PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})(?:s|ern?)$")
@@ -128,6 +133,11 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
         hub = _HUB_REPO_RE.match(low)
         if hub:  # "unsloth/Qwen3-14B-GGUF": the repository's name, without its owner
             raw, low = raw[hub.end():], low[hub.end():]
+        if any(ch.isdigit() for ch in low) and (packed := _packing_re().search(low)):
+            # "Qwen3-8B-GGUF", "….Q4_K_M.gguf": how the weights are packed is not part of the name
+            raw, low = _drop_packing(raw), _drop_packing(low)
+            if not low:
+                continue
         m = _PLURAL_CARD_RE.match(low)
         if m:
             cut = len(low) - m.end(1)
@@ -140,6 +150,17 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
             continue
         out.append(Token(raw, low))
     return out
+
+
+@cache
+def _packing_re() -> re.Pattern[str]:
+    """A packing word of a repository id or file name (answers/lexicon/common.toml), as a part of the word."""
+    words = "|".join(sorted(map(re.escape, lexicon().model_file_words), key=len, reverse=True))
+    return re.compile(rf"[-_.]({words})(?=$|[-_.:])", re.IGNORECASE)
+
+
+def _drop_packing(text: str) -> str:
+    return _packing_re().sub("", text).strip(".:-_")
 
 
 def _split_compound(low: str) -> bool:
@@ -474,8 +495,9 @@ def _content(tok: Token, stop: frozenset[str]) -> bool:
 
 
 def _names_with_task(toks: list[Token], i: int, j: int, models: Resolver) -> bool:
-    """A task word that ends a model's exact name ("phi-4 reasoning", "llama 3.2 11b vision") is the name's."""
-    if toks[j].used or toks[j].low not in _task_words():
+    """A task word or a short function word that ends a model's exact name ("phi-4 reasoning", "llama 3.2 11b
+    vision", "command a") is the name's."""
+    if toks[j].used or (toks[j].low not in _task_words() and len(toks[j].low) > 2):
         return False
     return any(models.lookup(" ".join(t.text for t in toks[s: j + 1])) is not None for s in range(max(i, j - 4), j))
 
@@ -834,6 +856,16 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     if pair is not None:
         model_span = pair[0]
     size_b = _bare_size(toks, spans, model_span)
+    typed_name = None
+    if size_b is None and model_span is not None:
+        # "nemotron super 49b" is not the 70B Nemotron: a typed size no matching model has wins over the words.
+        clash = _size_clash(toks, spans, model_span)
+        if clash is not None:
+            size_b, typed_name = clash
+            spans.remove(model_span)
+            model_span = None
+    elif size_b is not None:
+        typed_name = _typed_around_size(toks, spans, size_b)
     if size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
         spans = [sp for sp in spans if not (sp.kind == "model" and _SIZE_ONLY_RE.match(sp.text.casefold().replace(" ", "")))]
@@ -969,6 +1001,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         biggest=_says(ftext, "biggest_words"),
         cheapest=_says(ftext, "cheapest_words"),
         model_size_b=size_b,
+        model_typed=typed_name if size_b is not None and model_text is None else None,
         budget=budget,
         model2=_value(pair[1]) if pair is not None else None,
         model2_span=pair[1].text if pair is not None else None,
@@ -999,14 +1032,73 @@ def _bare_size(toks: list[Token], spans: list[Span], model_span: Span | None) ->
     found: set[float] = set()
     for i, tok in enumerate(toks):
         m = _SIZE_ONLY_RE.match(tok.low)
-        if m is None or tok.used:
+        if tok.used:
             continue
         if any(sp.start <= i < sp.end and sp is not model_span for sp in spans):
             continue  # part of a card's or another name
+        if m is None:
+            if model_span is None and "-" in tok.low and (inside := typed_size(tok.low)) is not None:
+                found.add(inside)  # "MythoMax-L2-13B": a name nothing matched, with its size in it
+            continue
         found.add(float(m.group(1)))
     found.discard(0.0)
     # "7b vs 14b on a 3060": the larger decides (if it fits, the smaller does too).
     return max(found) if found else None
+
+
+def _name_run(toks: list[Token], spans: list[Span], start: int, end: int) -> tuple[int, int]:
+    """The run of name-like words around toks[start:end]: content words no other span has taken."""
+    stop = _stopwords()
+    taken = {k for sp in spans for k in range(sp.start, sp.end) if not (sp.start >= start and sp.end <= end)}
+    lo, hi = start, end
+    while lo > 0 and _content(toks[lo - 1], stop) and lo - 1 not in taken:
+        lo -= 1
+    while hi < len(toks) and _content(toks[hi], stop) and hi not in taken:
+        hi += 1
+    return lo, hi
+
+
+def _size_clash(toks: list[Token], spans: list[Span], span: Span) -> tuple[float, str] | None:
+    """(typed size, the words as typed) when the model span, or the words right around it, carry a size
+    no model it matched has; None when the sizes agree or none is typed. A family matched loosely ("llama 3"
+    of "llama 3 7b") clashes only when none of its candidates has the size."""
+    lo, hi = _name_run(toks, spans, span.start, span.end)
+    typed = typed_size(" ".join(t.low for t in toks[lo:hi]))
+    if typed is None or not 0 < typed:
+        return None
+    res = span.res
+    if res.best is not None:
+        matches = [res.best]
+    else:
+        outside = typed_size(" ".join(t.low for t in toks[lo:span.start] + toks[span.end:hi])) is not None
+        if res.ambiguous and not outside:
+            return None  # "llama 70b": the engine picks the newest of that size or asks
+        # The family typed ("qwen3" of "qwen3 3b"): its members, not fuzzy neighbours (Qwen2.5 3B).
+        key = normalize(span.text)
+        matches = [m for m in res.candidates if normalize(m.name).startswith(key)] or res.candidates
+    if any(_match_has_size(m, typed) for m in matches):
+        return None
+    return typed, " ".join(t.text for t in toks[lo:hi])
+
+
+def _match_has_size(match: Match, typed: float) -> bool:
+    for payload in match.payloads:
+        names = [match.name, *getattr(payload, "aliases", ())]
+        if size_agrees(typed, names, getattr(payload, "params_b", None)):
+            return True
+    return False
+
+
+def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> str | None:
+    """The words typed with a bare size when they are more than the size ("mythomax 13b" → "mythomax 13b",
+    "a 70b" → None): a name the catalog does not have."""
+    for i, tok in enumerate(toks):
+        if tok.used or typed_size(tok.low) != size_b:
+            continue
+        lo, hi = _name_run(toks, spans, i, i + 1)
+        if hi - lo > 1 or not _SIZE_ONLY_RE.match(tok.low):
+            return " ".join(t.text for t in toks[lo:hi])
+    return None
 
 
 @cache

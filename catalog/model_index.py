@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .records import ModelRecord
+from .name_sizes import sizes_in
 from .resolve import NumberToken, Resolver, number_tokens
 
 KEY_SEP = "\n"  # normalized keys hold letters and digits only
@@ -237,7 +238,16 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))
         self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)
         self._blob_keys: list[str] | None = None
+        self._sizes: dict[int, tuple[tuple[float, ...], float | None]] = {}
         self._blob_ords: array.array | None = None
+
+    def _size_facts(self, i: int) -> tuple[tuple[float, ...], float | None]:
+        found = self._sizes.get(i)
+        if found is None:
+            name, aliases, params_b = self._store.rows(
+                "SELECT name, aliases, params_b FROM model_facts WHERE ord = ?", (i,))[0]
+            found = self._sizes[i] = (tuple(x for t in [name, *json.loads(aliases)] for x in sizes_in(t)), params_b)
+        return found
 
     def _numbers_of_name(self, i: int) -> list[tuple[NumberToken, ...]]:
         name, aliases = self._store.rows("SELECT name, aliases FROM model_facts WHERE ord = ?", (i,))[0]

@@ -26,11 +26,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
 
+from .name_sizes import size_fits, sizes_in, typed_size
 from .text import fold, parse_memory_size
 
 __all__ = [
     "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size",
-    "CUTOFF", "AMBIGUITY_MARGIN", "model_entries", "gpu_entries",
+    "CUTOFF", "AMBIGUITY_MARGIN", "model_entries", "gpu_entries", "curated_first",
 ]
 
 # A fuzzy hit must score at least this (0–100, after number checks) to be a match at all.
@@ -46,6 +47,9 @@ AMBIGUITY_MARGIN = 5.0
 # A number typed without decimals that only matches a version's integer part ("3" vs "3.1")
 # still counts, but costs this much, so "llama 3 8b" prefers Llama 3 8B over Llama 3.1 8B.
 LOOSE_NUMBER_PENALTY = 10.0
+# A model whose size differs from the one typed ("qwen3 3b" vs Qwen3-30B-A3B) loses this much: at most
+# 75, below CUTOFF, so it is never the match nor a rival of one, but stays a near miss for "did you mean".
+SIZE_MISMATCH_PENALTY = 25.0
 # How many fuzzy hits to re-rank; enough for every variant of a popular card.
 _FUZZY_LIMIT = 60
 # A query that is the start of a key ("llama 3" → "llama38b") scores PREFIX_BASE plus up to
@@ -224,6 +228,11 @@ class Resolver(Generic[T]):
                         bucket = self._bags.setdefault(key, [])
                         if i not in bucket:
                             bucket.append(i)
+        # Sizes each model's names write ("Qwen3-30B-A3B" → 30): a typed size must fit one (catalog/name_sizes.py).
+        self._name_sizes: list[tuple[float, ...]] = [
+            tuple(x for text in [name, *aliases_of[i]] for x in sizes_in(text)) if kind == "model" else ()
+            for i, name in enumerate(self._names)
+        ]
         self._choices = choices
         self._choice_name = choice_name
         # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
@@ -263,8 +272,9 @@ class Resolver(Generic[T]):
     def _match(self, i: int, score: float) -> Match[T]:
         return Match(self._names[i], tuple(self._payloads[i]), round(score, 1))
 
-    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int) -> dict[int, float]:
-        """Best score per display-name index over fuzzy hits that pass the number check."""
+    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int, typed: float | None = None) -> dict[int, float]:
+        """Best score per display-name index over fuzzy hits that pass the number check (and, for a
+        model, fit the size `typed`: "qwen3 3b" is not Qwen3-30B-A3B, whose digits it shares)."""
         best: dict[int, float] = {}
         hits: list[tuple[str, float, int]] = []
         if len(q) >= MIN_FUZZY_LEN:
@@ -285,6 +295,8 @@ class Resolver(Generic[T]):
             if loose is None:
                 continue
             s = score - loose * LOOSE_NUMBER_PENALTY
+            if not self._size_fits(i, typed):
+                s -= SIZE_MISMATCH_PENALTY  # never a match, still a "did you mean" ("gemma 3 13b" → Gemma 3 12B)
             if s > best.get(i, -1.0):
                 best[i] = s
         return best
@@ -312,6 +324,21 @@ class Resolver(Generic[T]):
         fits += [_numbers_fit(qnums, n) for n in self._name_aliases_numbers[i]]
         ok = [f for f in fits if f is not None]
         return min(ok) if ok else None
+
+    def _size_fits(self, i: int, typed: float | None) -> bool:
+        if typed is None or self.kind != "model":
+            return True
+        written, params_b = self._size_facts(i)
+        return size_fits(typed, written, params_b)
+
+    def _size_facts(self, i: int) -> tuple[tuple[float, ...], float | None]:
+        """(sizes the names write, parameter count if the payload has one) of name index `i`."""
+        return self._name_sizes[i], getattr(self._payloads[i][0], "params_b", None)
+
+    def _typed_fit(self, text: str, idxs: list[int]) -> list[int]:
+        """The exact hits that fit the size typed in `text` ("GLA 13b" and "GLA 1.3B" share a key)."""
+        typed = typed_size(text) if self.kind == "model" else None
+        return [i for i in idxs if self._size_fits(i, typed)] if typed is not None else idxs
 
     def _model_bag(self, text: str) -> list[int] | None:
         if self.kind != "model":
@@ -343,9 +370,12 @@ class Resolver(Generic[T]):
 
         exact = self._exact.get(q) or self._derived.get(q) or self._model_bag(text)
         if exact:
+            exact = self._typed_fit(text, exact)
+        if exact:
             return self._from_exact(q, qnums, exact)
 
-        scores = self._fuzzy(q, qnums, _FUZZY_LIMIT)
+        typed = typed_size(text) if self.kind == "model" else None
+        scores = self._fuzzy(q, qnums, _FUZZY_LIMIT, typed)
         cutoff = SHORT_CUTOFF if len(q) <= SHORT_LEN else CUTOFF
         if not scores or max(scores.values()) < cutoff:
             retry = self._retry_text(text)
@@ -396,6 +426,8 @@ class Resolver(Generic[T]):
     def _lookup_plain(self, text: str) -> Resolution | None:
         q = normalize(text)
         idxs = (self._exact.get(q) or self._derived.get(q) or self._model_bag(text)) if q else None
+        if idxs:
+            idxs = self._typed_fit(text, idxs)
         if not idxs or parse_memory_size(text) is not None:
             return None
         return self._from_exact(q, number_tokens(text), idxs, extras=False)
@@ -483,6 +515,23 @@ def model_entries(records: Iterable[M], extra_names: Iterable[str] = ()) -> list
         if name and normalize(name) not in taken:
             entries.append((name, [], name))
     return entries
+
+
+def curated_first(candidates: Sequence[Match[T]]) -> list[Match[T]]:
+    """An ambiguous model name's candidates for "did you mean", the curated records (a layout or native
+    format on record: the built-in models) first among the close ones (within AMBIGUITY_MARGIN of the
+    best), then the rest in rank order. Importing thousands of Epoch names must not put "Qwen-VL" or
+    "Gemma 3n" before the Qwen3 and Gemma 3 models people mean when they type "qwen" or "gemma 3"."""
+    if not candidates:
+        return []
+    top = candidates[0].score
+    close = [c for c in candidates if top - c.score < AMBIGUITY_MARGIN]
+
+    def curated(m: Match[T]) -> bool:
+        p = m.key
+        return getattr(p, "architecture", None) is not None or getattr(p, "native_format", None) is not None
+
+    return sorted(close, key=lambda m: not curated(m)) + list(candidates[len(close):])
 
 
 def gpu_entries(records: Iterable[G], aliases: dict[str, list[str]] | None = None) -> list[tuple[str, list[str], G]]:

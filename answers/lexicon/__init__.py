@@ -63,6 +63,7 @@ COMMON_KEYS = {
     "currency_symbols": "table usd/eur/gbp/brl = signs written next to an amount ('$', '€', 'R$')",
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
+    "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): not the model",
 }
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
@@ -145,6 +146,7 @@ class Lexicon:
     currency_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
     image_models: tuple[str, ...] = ()
     speed_units: tuple[str, ...] = ()
+    model_file_words: frozenset[str] = frozenset()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -325,6 +327,7 @@ def load(directory: Path = HERE) -> Lexicon:
         currency_symbols=_currency_symbols(common["currency_symbols"]),
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
         speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
+        model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
     )
 
 
