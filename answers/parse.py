@@ -893,6 +893,14 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         best = cards[0].res.best
         if best is not None and any(getattr(r, "memory_gb", None) == memory for r in best.payloads):
             memory = None
+    if len(cards) == 1 and memory is not None and mem_at is not None and mem_at == cards[0].end + 1:
+        # "numa rtx 3050 de 6gb", "una 3060 da 12gb", "a 3050 with 6gb": one word between the card and a
+        # size it is sold with names that variant (the nearer reading of the words).
+        card = cards[0]
+        fuller = f"{card.text} {memory:g} GB"
+        res = gpus.resolve(fuller)
+        if res.best is not None and res.best.score >= 100 and getattr(res.best.key, "memory_gb", None) == memory:
+            cards[0] = Span(card.start, card.end, "gpu", res, card.text)  # the size stays said, as the corpora read it
     if ram is not None and not cards and memory is None:
         memory, ram = ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 

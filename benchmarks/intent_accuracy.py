@@ -33,6 +33,7 @@ DATA = ROOT / "tests" / "data"
 CORPUS = DATA / "questions.jsonl"
 SETS = (CORPUS, DATA / "corpus_people.jsonl", DATA / "corpus_people_2.jsonl", DATA / "corpus_people_3.jsonl",
         DATA / "corpus_people_4.jsonl", DATA / "corpus_people_5.jsonl", DATA / "corpus_people_versus.jsonl",
+        DATA / "corpus_people_budget.jsonl",
         *sorted(DATA.glob("heldout_*.jsonl")))
 ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant", "model2")  # model2: scored where a row has it
 OPTIONAL_FIELDS = ("gpu_count", "task", "quants", "ram_gb", "intents")

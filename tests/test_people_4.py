@@ -217,3 +217,13 @@ def test_a_line_of_releases_defaults_to_the_newest(engine: Engine, knowledge, qu
 
 def test_a_family_of_sizes_without_a_size_keeps_its_quiz(engine: Engine):
     assert engine.ask("qwen3 coder on a 3090", "en").intent == "ambiguous"  # 30B-A3B or 480B: ask
+
+
+@pytest.mark.parametrize(("question", "card"), [
+    ("roda o qwen3 8b numa rtx 3050 de 6gb?", "GeForce RTX 3050 6 GB"),  # the default 3050 is the 8 GB one
+    ("can a 3050 with 6gb run phi 4 mini", "GeForce RTX 3050 6 GB"),
+    ("una 3060 da 8gb regge llama 3 8b?", "GeForce RTX 3060 8 GB"),
+])
+def test_a_size_one_word_after_a_card_names_its_variant(resolvers, question, card):
+    p = parse(question, *resolvers)
+    assert p.card == card
