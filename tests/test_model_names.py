@@ -108,7 +108,7 @@ NAMES: list[tuple[str, str | float, str | None]] = [
     ('starcoder2 15b', 'StarCoder2-15B', None),
     ('internlm2.5 7b', 'InternLM2.5-7B', None),
     ('hunyuan large', 'Hunyuan-Large', None),
-    ('nemotron super 49b', 49, None),
+    ('nemotron super 49b', 'Llama-3.3-Nemotron-Super-49B', None),  # a built-in record since 2026-11-30
     ('mythomax 13b', 13, None),
     ('hermes 3 70b', 70, None),
     ('magnum 72b', 72, None),
@@ -122,7 +122,7 @@ NAMES: list[tuple[str, str | float, str | None]] = [
 GENERIC = [row for row in NAMES if isinstance(row[1], float | int)]
 # Models the Epoch AI snapshot has that the built-in catalog does not: with it imported, these
 # names are that model, exactly as typed.
-IN_EPOCH = {"nemotron super 49b": "Llama Nemotron Super 49B", "hermes 3 70b": "Hermes 3 70B"}
+IN_EPOCH = {"hermes 3 70b": "Hermes 3 70B"}
 
 
 def _check(p, want: str | float, quant: str | None, typed: str) -> None:
@@ -198,9 +198,12 @@ def test_the_generic_line_is_translated(engine, lang):
 def test_both_profiles_answer_for_the_typed_size(engine, profile):
     from answers.api import AskOptions
 
-    ans = engine.ask("nemotron super 49b on a 5090", options=AskOptions(profile=profile))
-    assert ans.entities["model_size_b"] == 49 and ans.entities["model_typed"] == "nemotron super 49b"
-    assert "Nemotron-70B" not in ans.text
+    ans = engine.ask("magnum 72b on a 5090", options=AskOptions(profile=profile))
+    assert ans.entities["model_size_b"] == 72 and ans.entities["model_typed"] == "magnum 72b"
+    assert "72" in ans.text.splitlines()[0]
+    # A named 49B is never the 70B Nemotron: the size typed decides between records.
+    named = engine.ask("nemotron super 49b on a 5090", options=AskOptions(profile=profile))
+    assert named.entities["model"] == "Llama-3.3-Nemotron-Super-49B" and "Nemotron-70B" not in named.text
 
 
 @pytest.fixture(scope="module")
