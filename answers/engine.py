@@ -26,7 +26,7 @@ from . import i18n, markdown, render
 from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
-from .generic_model import GENERIC_NEAR, MAX_PARAMS_B, generic_note, generic_record, typed_note
+from .generic_model import GENERIC_NEAR, generic_note, generic_record, typed_note, usable_size
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
@@ -137,7 +137,7 @@ class Engine:
 
         text = typed.strip()[:200]
         size = typed_size(text)
-        if size is None or not 0 < size <= MAX_PARAMS_B or self.knowledge.model_named(text) is not None:
+        if not usable_size(size) or self.knowledge.model_named(text) is not None:
             return
         resolver = self.knowledge.model_resolver
         bare = normalize(text) == f"{size:g}b".replace(".", "")  # "70b": a size, never a name
@@ -185,7 +185,7 @@ class Engine:
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
         from .parse import only_task_words
 
-        if raw["model"] is None and parsed.model_size_b is not None and 0 < parsed.model_size_b <= MAX_PARAMS_B:
+        if raw["model"] is None and usable_size(parsed.model_size_b):
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
             raw["model"] = self._generic_model(parsed.model_size_b, lang)
             raw["model_typed"] = parsed.model_typed  # "mythomax 13b": a name the catalog lacks, said so

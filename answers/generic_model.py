@@ -22,6 +22,14 @@ TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are fo
 # After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
 GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
 MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
+# Below a million parameters no one asks about hardware ("0.0000000001b" is a typo or a test of the bot):
+# read as no model at all rather than a stand-in the estimator refuses.
+MIN_PARAMS_B = 0.001
+
+
+def usable_size(params_b: float | None) -> bool:
+    """Whether a typed size gets a generic stand-in model (the one bound every caller uses)."""
+    return params_b is not None and MIN_PARAMS_B <= params_b <= MAX_PARAMS_B
 
 
 def _params(value: float, lang: str) -> str:
