@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 MIN_LENGTH = 4  # shorter words sit one edit away from too many others ("wan", "qe")
 
 
@@ -24,6 +21,11 @@ def mend(words: Iterable[str], known: frozenset[str], vocabulary: tuple[str, ...
         if len(word) < MIN_LENGTH or not word.isalpha() or word in known or word in keep:
             out.append(word)
             continue
+        # Imported only for a word to mend: most questions have none, and rapidfuzz's C++ extension
+        # costs a one-question process a few MB and milliseconds.
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
         hit = process.extractOne(word, vocabulary, scorer=OSA.distance, score_cutoff=1)
         out.append(hit[0] if hit else word)
     return out
