@@ -156,7 +156,12 @@ CONFIDENCE = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
 
 class _CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates in answers.cache (compiling one costs more than answering): jinja2 checks
-    each entry against its template's checksum, and the key carries the jinja2 version."""
+    each entry against its template's checksum, and the key carries the jinja2 version and the locale.
+    The locale matters: jinja2 folds a filter over a constant at compile time (`100000000|num` becomes
+    "100.000.000" in German), so a template compiled for one language must never serve another."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         data = disk_cache.read(self._name(bucket))
@@ -166,16 +171,15 @@ class _CompiledTemplates(jinja2.BytecodeCache):
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         disk_cache.write(self._name(bucket), bucket.bytecode_to_string())
 
-    @staticmethod
-    def _name(bucket: jinja2.bccache.Bucket) -> str:
-        return f"jinja2-{jinja2.__version__}-{bucket.key}.cache"
+    def _name(self, bucket: jinja2.bccache.Bucket) -> str:
+        return f"jinja2-{jinja2.__version__}-{self.locale}-{bucket.key}.cache"
 
 
 @cache
 def environment(locale: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        bytecode_cache=_CompiledTemplates(),
+        bytecode_cache=_CompiledTemplates(locale),
         extensions=["jinja2.ext.i18n"],
         autoescape=False,
         trim_blocks=True,

@@ -570,3 +570,22 @@ def test_best_card_of_a_size_is_a_card_of_that_size(engine: Engine, knowledge, p
         a = engine.ask(question, options=AskOptions(profile=profile))
         assert a.facts["row"]["memory_gb"] == size, question  # not a B200 at the top of every card
         assert a.facts["row"]["card"] in a.text
+
+
+def test_a_template_compiled_for_one_language_never_serves_another(engine: Engine, tmp_path, monkeypatch) -> None:
+    # jinja2 folds `100000000|num` at compile time; the compiled-template cache must keep languages apart,
+    # or an English answer after a German one reads "100.000.000".
+    from answers import cache, render
+
+    monkeypatch.setenv("TPSBOT_CACHE_DIR", str(tmp_path))
+    for cached in (cache.cache_dir, render.template, render.environment):
+        cached.cache_clear()
+    try:
+        german = engine.command("can_run", "de", model="GLIDE", card="RTX 4090", context=10**12)
+        english = engine.command("can_run", "en", model="GLIDE", card="RTX 4090", context=10**12)
+    finally:
+        monkeypatch.undo()
+        for cached in (cache.cache_dir, render.template, render.environment):
+            cached.cache_clear()
+    assert german.intent == english.intent == "invalid"
+    assert "100.000.000" in german.text and "100,000,000" in english.text
