@@ -235,6 +235,10 @@ class Engine:
             # Two asks in one question ("who released X and when"): answer each, joined.
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
                                  for i in asks])
+        if intent == "help":
+            from .courtesy import is_courtesy
+
+            raw["courtesy"] = is_courtesy(question)  # "thanks!", "a presto": one line, not the whole help
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
     @staticmethod
@@ -403,6 +407,8 @@ class Engine:
                 if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = self._build(intent, entities, settings)
+            if raw.get("courtesy"):
+                built.facts["courtesy"] = True
             typed = raw.get("card_typed") or raw.get("card")
             variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
             if variants:

@@ -1243,7 +1243,7 @@ def _is_greeting(toks: list[Token]) -> bool:
     """Only greetings, thanks and chatter ("buongiorno", "coucou !", "moin moin", "hey there 👋")."""
     if not toks:
         return False
-    greetings = {w for lx in lexicon().languages.values() for g in lx.greetings for w in g.split()}
+    greetings = {w for lx in lexicon().languages.values() for g in lx.greetings + lx.courtesy for w in g.split()}
     stop = _stopwords()
     words = [t.low for t in toks if any(ch.isalnum() for ch in t.low)]
     words = [w if w in greetings or w in stop else _unstretch(w) for w in words]  # "holaaa", "ciaooo"

@@ -23,6 +23,7 @@ LANGUAGE_KEYS = {
     "language_words": "list of { weight, words }: words that point to this language",
     "accented_words": "words read before accents are folded away ('è' is Italian, 'é' alone Portuguese)",
     "greetings": "greetings and thanks, whole phrases one per line: a message of only these is a hello",
+    "courtesy": "thanks and goodbyes, whole phrases one per line: a hello with one of these gets a short reply",
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
@@ -115,6 +116,7 @@ class LanguageLexicon:
     more_cards_help: re.Pattern[str]
     patterns: list[Pattern] = field(default_factory=list)
     budget: BudgetWords | None = None
+    courtesy: tuple[str, ...] = ()  # thanks and goodbyes: answered with one line, not the whole help
 
 
 @dataclass(frozen=True)
@@ -248,6 +250,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         language_words=weights,
         accented_words=_words(data["accented_words"], f"{where}: accented_words"),
         greetings=tuple(p.strip() for p in greetings.splitlines() if p.strip()),
+        courtesy=_phrases(data["courtesy"], f"{where}: courtesy"),
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
