@@ -407,6 +407,13 @@ class Engine:
                 if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = self._build(intent, entities, settings)
+                if intent == "card_models" and raw.get("budget") and entities.card is not None \
+                        and entities.setup is None and entities.model is None:
+                    # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/card_price.py)
+                    from .card_price import facts as price_facts
+
+                    built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
+                                                             self._budget(raw))
             if raw.get("courtesy"):
                 built.facts["courtesy"] = True
             typed = raw.get("card_typed") or raw.get("card")
