@@ -194,6 +194,15 @@ class Engine:
         elif raw["model"] is None and parsed.model_size_b is not None:
             raw["model"] = f"{parsed.model_size_b:g}b"  # beyond any model: answered as an unknown name
 
+        if parsed.together and intent in ("can_run", "speed", "vram"):
+            from . import at_once
+
+            # "llama 3.1 8b and qwen3 8b at the same time on a 4090": both loaded at once (answers/at_once.py).
+            sizes = at_once.generic_sizes(question) if parsed.model is None and raw["model2"] is None else []
+            if len(sizes) >= 2 and usable_size(sizes[0]) and usable_size(sizes[1]):
+                raw["model"], raw["model2"] = self._generic_model(sizes[0], lang), self._generic_model(sizes[1], lang)
+            if raw["model2"] is not None and raw["model"] is not None:
+                intent, raw["together"] = "can_run", True
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
@@ -407,6 +416,17 @@ class Engine:
                 if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = self._build(intent, entities, settings)
+                if intent == "can_run" and raw.get("together") and entities.model is not None \
+                        and entities.setup is None and entities.cpu is None:
+                    from .at_once import facts as at_once_facts
+
+                    second = self._resolve_model(raw.get("model2"))
+                    if second is not None and self.estimates.size_of(second) is not None:
+                        both = at_once_facts(self.estimates, entities.model, second, settings, entities.card,
+                                             entities.memory_gb)
+                        if both is not None:
+                            built.facts["together"] = both
+                            entities = replace(entities, model2=second)
                 if intent == "card_models" and raw.get("budget") and entities.card is not None \
                         and entities.setup is None and entities.model is None:
                     # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/card_price.py)
@@ -460,6 +480,8 @@ class Engine:
             if seen is not None:
                 built.facts["observed"] = seen
         names = self._entity_names(entities, settings)
+        if built.facts.get("together"):
+            names["together"] = True  # two models loaded at once: `model2` is the second
         if "budget" in built.facts:
             b = built.facts["budget"]
             names["budget"] = {"amount": b["amount"], "currency": b["currency"], "usd": b["usd"]}

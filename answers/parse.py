@@ -87,6 +87,8 @@ class Parsed(BaseModel):
     model2_span: str | None = None
     # Two setups set side by side ("2x 3090 or one a6000"): `setup` is the first, `setup2` the second.
     setup2: list[tuple[str, int]] | None = None
+    # Two models loaded at once ("X and Y at the same time", answers/at_once.py): `model2` is the second.
+    together: bool = False
 
 
 # --------------------------------------------------------------------------- text cleaning
@@ -455,6 +457,9 @@ def _stopwords() -> frozenset[str]:
     from .versus_words import words as versus_words
 
     words |= versus_words()  # "vs", "contro", "compared": a comparison's words are never a name
+    from .at_once import words as at_once_words
+
+    words |= at_once_words()  # "at the same time", "gleichzeitig": never a name
     for p in _patterns():
         plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)  # drop \b, \S… before reading words
         words.update(w for w in re.findall(r"[a-z]{3,}", plain))
@@ -855,6 +860,11 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     pair = model_pair(toks, spans)  # "llama 3.1 8b vs mistral 7b": both, in reading order
     if pair is not None:
         model_span = pair[0]
+    from . import at_once
+
+    both = at_once.model_pair(toks, spans) if pair is None else None  # "X and Y at the same time"
+    if both is not None:
+        model_span = both[0]
     size_b = _bare_size(toks, spans, model_span)
     typed_name = None
     if size_b is None and model_span is not None:
@@ -1011,8 +1021,9 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_size_b=size_b,
         model_typed=typed_name if size_b is not None and model_text is None else None,
         budget=budget,
-        model2=_value(pair[1]) if pair is not None else None,
-        model2_span=pair[1].text if pair is not None else None,
+        model2=_value(pair[1]) if pair is not None else (_value(both[1]) if both is not None else None),
+        model2_span=pair[1].text if pair is not None else (both[1].text if both is not None else None),
+        together=both is not None or at_once.says_at_once(folded),
     ), setup, [(sp.text, _value(sp)) for sp in spans if sp.kind == "gpu"])
 
 

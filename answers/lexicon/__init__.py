@@ -24,6 +24,7 @@ LANGUAGE_KEYS = {
     "accented_words": "words read before accents are folded away ('è' is Italian, 'é' alone Portuguese)",
     "greetings": "greetings and thanks, whole phrases one per line: a message of only these is a hello",
     "courtesy": "thanks and goodbyes, whole phrases one per line: a hello with one of these gets a short reply",
+    "at_once_words": "phrases that ask for two models loaded at once ('at the same time', 'insieme'), one per line",
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
@@ -117,6 +118,7 @@ class LanguageLexicon:
     patterns: list[Pattern] = field(default_factory=list)
     budget: BudgetWords | None = None
     courtesy: tuple[str, ...] = ()  # thanks and goodbyes: answered with one line, not the whole help
+    at_once_words: tuple[str, ...] = ()  # two models loaded at once ("at the same time"): answers/at_once.py
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         accented_words=_words(data["accented_words"], f"{where}: accented_words"),
         greetings=tuple(p.strip() for p in greetings.splitlines() if p.strip()),
         courtesy=_phrases(data["courtesy"], f"{where}: courtesy"),
+        at_once_words=_phrases(data["at_once_words"], f"{where}: at_once_words"),
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
