@@ -1,0 +1,82 @@
+"""What a new user noticed when asking the bot the way people type on Discord: the quantization question
+said with "best", a sentence opening in lower case, two words for "token" in one French answer, "8 B de
+parâmetros" in Portuguese, and a family's header said twice when one question asks two things."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from answers.engine import Engine
+
+
+def _plain(text: str) -> str:
+    """The answer as Discord shows it: no code ticks, no bold marks."""
+    return text.replace("`", "").replace("**", "")
+
+# "best quant…" in each language, with a model and a card or a memory size: the level advice, not a yes/no.
+BEST_QUANT = [
+    ("en", "best quantization for qwen2.5 coder 32b on a 3090"),
+    ("it", "qual è la migliore quantizzazione per mistral nemo su 12gb"),
+    ("fr", "meilleure quantification pour gemma 3 27b sur une 3090"),
+    ("de", "beste quantisierung für gemma 3 27b auf einer 3090"),
+    ("es", "mejor cuantizacion para qwen2.5 coder 32b en una 3090"),
+    ("pt", "qual a melhor quantização pro mistral nemo 12b numa placa de 12gb"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question"), BEST_QUANT)
+def test_best_quantization_gets_the_levels(engine: Engine, lang: str, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.locale == lang
+    assert answer.intent == "why_quant"
+    # One line per level, the least and the most compressed usual ones both listed.
+    text = _plain(answer.text)
+    assert re.search(r"^- Q8_0", text, re.M) and re.search(r"^- Q4_K_M", text, re.M)
+
+
+def test_best_quantization_in_12_gb_says_q8_does_not_fit(engine: Engine) -> None:
+    answer = engine.ask("qual a melhor quantização pro mistral nemo 12b numa placa de 12gb")
+    assert answer.entities["memory_gb"] == 12
+    # Q8_0 is 8.5 bits a weight: 12.2e9 × 8.5 / 8 ≈ 13.0 GB of weights alone, more than 12 GB.
+    q8 = next(ln for ln in _plain(answer.text).splitlines() if ln.startswith("- Q8_0"))
+    assert "não cabe" in q8
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("4080 super o 3090 per modelli da 30b?", "Un modello da 30B"),
+    ("4090 oder zwei 3090 für 70b modelle?", "Ein 70B-Modell"),
+    ("how fast is a 30b model on a 4090", "A 30B model"),
+    ("quanto va veloce un modello da 30b su una 4090", "Un modello da 30B"),
+])
+def test_a_sentence_opening_with_a_generic_size_starts_with_a_capital(engine: Engine, question: str,
+                                                                       lead: str) -> None:
+    assert _plain(engine.ask(question).text).startswith(lead)
+
+
+def test_the_generic_size_stays_lower_case_mid_sentence(engine: Engine) -> None:
+    assert "cannot hold a 70B model" in _plain(engine.ask("can a 70b model run on a 3090").text)
+
+
+@pytest.mark.parametrize("question", [
+    "est-ce que llama 3.1 70b tourne sur une rtx 3090 ?",  # offload line + smaller model line
+    "llama 3.3 70b sur une 3060 avec 64 go de ram ?",
+])
+def test_a_french_answer_says_token_one_way(engine: Engine, question: str) -> None:
+    text = _plain(engine.ask(question).text)
+    assert "tokens par seconde" in text
+    assert "jeton" not in text
+
+
+def test_portuguese_card_comparison_says_billions(engine: Engine) -> None:
+    text = _plain(engine.ask("rtx 3090 ou rtx 4070 ti super pra llm local?").text)
+    assert "8 bilhões de parâmetros" in text and "32 bilhões de parâmetros" in text
+    assert "B de parâmetros" not in text
+
+
+def test_two_asks_about_a_family_say_its_header_once(engine: Engine) -> None:
+    answer = engine.ask("wer hat qwen3 gemacht und welche lizenz")
+    header = [ln for ln in _plain(answer.text).splitlines() if ln.startswith("Qwen3 ist eine Familie")]
+    assert len(header) == 1
+    assert "Alibaba" in answer.text and "Apache-2.0" in answer.text
