@@ -542,6 +542,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
     return {
         "target": target, "levels": rows, "asked": rows_asked, "recommended_quant": rec["quant"] if rec else None,
         "recommended_lower": bool(rec and rec["lower_quality"]), "trade_off": qa.trade_off(among, rec),
+        "recommended_slow": qa.below_reading_speed(rec),
         "floor_quant": q.min_quality or q.profile.default_min_quality,
     }
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from answers.api import AskOptions
 from answers.engine import Engine
 
 
@@ -80,3 +81,29 @@ def test_two_asks_about_a_family_say_its_header_once(engine: Engine) -> None:
     header = [ln for ln in _plain(answer.text).splitlines() if ln.startswith("Qwen3 ist eine Familie")]
     assert len(header) == 1
     assert "Alibaba" in answer.text and "Apache-2.0" in answer.text
+
+
+def _level_speeds(text: str) -> dict[str, float]:
+    """'- IQ4_XS: fits, about 34.8 GB, about 8.0 tok/s …' → {'IQ4_XS': 8.0} for the levels that fit."""
+    out = {}
+    for m in re.finditer(r"^- (\S+): fits, about [\d.,]+ GB, about ([\d.,]+) tok/s", _plain(text), re.M):
+        out[m.group(1)] = float(m.group(2).replace(",", ""))
+    return out
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_the_recommended_level_never_claims_reading_speed_it_does_not_have(engine: Engine, profile: str) -> None:
+    # A 70B on an M4 Max: Q8_0 is ~72 GB read per token over 546 GB/s, at most 546 / 72 ≈ 7.6 tok/s even at
+    # full efficiency, so Q8_0 is below reading speed (10 tok/s) whatever the profile.
+    answer = engine.ask("best quant for llama 3.3 70b on m4 max 128gb", options=AskOptions(profile=profile))
+    text = _plain(answer.text)
+    rec = re.search(r"^Recommended: (\S+),", text, re.M).group(1)
+    speeds = _level_speeds(text)
+    assert rec != "Q8_0"
+    if speeds[rec] < 10:
+        assert "still runs at reading speed" not in text
+        assert "none of them reaches reading speed" in text
+        usual = {q: v for q, v in speeds.items() if q in ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")}
+        assert speeds[rec] == max(usual.values())  # the fastest at the usual quality
+    else:
+        assert "still runs at reading speed" in text
