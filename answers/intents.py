@@ -612,6 +612,14 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
     facts["mode"] = "model"
     facts["a"], facts["b"] = row_facts(a), row_facts(b)
+    from . import quant_advice as qa
+
+    for key, row in (("a", a), ("b", b)):
+        if row.quant is None:  # as in the fit answer: a card that holds it only below the floor says so
+            low = qa.lower_fit(rated.query, row.card)
+            if low is not None and getattr(row.card, "bandwidth_gbps", 0) > 1:
+                low["tok_s"] = rated.query.profile.tok_s(rated.query.model, row.card, quant(low["quant"]))
+            facts[key]["lower"] = low
     facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
     facts["same_level"] = _same_level(rated.query, a, b)
     return Built(facts, sources={"gpus"})

@@ -107,3 +107,17 @@ def test_the_recommended_level_never_claims_reading_speed_it_does_not_have(engin
         assert speeds[rec] == max(usual.values())  # the fastest at the usual quality
     else:
         assert "still runs at reading speed" in text
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_card_versus_card_names_the_lower_level_the_fit_answer_names(engine: Engine, profile: str) -> None:
+    # A 70B at a 2-bit level is about 70.6e9 × 2.06 / 8 ≈ 18 GB of weights: a 24 GB card holds it, so the
+    # side-by-side must not say "cannot run it" while the yes/no answer says "only at a lower quality".
+    opts = AskOptions(profile=profile)
+    versus = _plain(engine.ask("rtx 4090 vs 7900 xtx for llama 3.3 70b", options=opts).text)
+    fit = engine.ask("can llama 3.3 70b run on a 4090", options=opts)
+    level = fit.facts["lower"]["quant"]
+    line = next(ln for ln in versus.splitlines() if ln.startswith("- GeForce RTX 4090"))
+    assert "cannot run it" not in line
+    assert f"only at {level}, lower quality" in line
+    assert re.search(r"about [\d.]+ tok/s", line)
