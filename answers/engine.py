@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
     from .parse import Parsed
 
+# Fact questions that, with a card named beside them, also ask whether the model runs on it.
+FACT_THEN_FIT = frozenset({"maker", "release", "parameters", "open_source", "purpose", "model_info"})
 CANDIDATES_SHOWN = 8
 T = TypeVar("T")  # a resolver's payload type
 
@@ -231,6 +233,11 @@ class Engine:
                 raw["levels"] = quants
             raw["quant"] = None
         asks = [i for i in dict.fromkeys(parsed.intents) if i in INTENTS]
+        if intent in FACT_THEN_FIT and raw["model"] is not None and (raw["card"] is not None or raw["setup"] is not None) \
+                and raw["model2"] is None and raw["card2"] is None:
+            # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is
+            # the second question; it gets the yes/no answer after the fact.
+            asks = [*(a for a in (asks or [intent]) if a in INFO_INTENTS), "can_run"]
         if len(asks) >= 2 and raw["model"] is not None:
             # Two asks in one question ("who released X and when"): answer each, joined.
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)

@@ -121,3 +121,16 @@ def test_card_versus_card_names_the_lower_level_the_fit_answer_names(engine: Eng
     assert "cannot run it" not in line
     assert f"only at {level}, lower quality" in line
     assert re.search(r"about [\d.]+ tok/s", line)
+
+
+@pytest.mark.parametrize(("question", "fact", "verdict"), [
+    ("who made gemma 3 27b and can it run on a 3090?", "Google", "Yes, GeForce RTX 3090 runs Gemma 3 27B"),
+    ("quanti parametri ha qwen3 235b? e gira su 2 3090?", "235 miliardi", "No, 2× GeForce RTX 3090"),
+])
+def test_a_fact_question_with_a_card_also_answers_the_card(engine: Engine, question: str, fact: str,
+                                                            verdict: str) -> None:
+    # Qwen3-235B at IQ4_XS is about 235e9 × 4.25 / 8 ≈ 125 GB: two 24 GB cards (48 GB) cannot hold it.
+    text = _plain(engine.ask(question).text)
+    assert fact in text
+    assert verdict in text
+    assert text.index(fact) < text.index(verdict)  # the fact first, as asked
