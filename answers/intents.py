@@ -397,6 +397,10 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
+            if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
+                q, forced = rated.query, quant(rated.query.forced_quant)
+                facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(e.card)
+                                                  for lv in q.profile.levels if lv.rank > forced.rank)
             facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
