@@ -153,3 +153,14 @@ def test_a_named_level_with_no_smaller_fit_does_not_promise_one(engine: Engine) 
     text = _plain(engine.ask("can my 3060 run llama3.1:70b-instruct-q4_K_M").text)
     assert "cannot hold Llama 3.1 70B at Q4_K_M" in text
     assert "A more compressed level fits" not in text
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("what's faster for llms, m4 pro or rtx 4070?", "8 billion parameters at Q8_0"),
+    ("rtx 5090 vs rtx 4090 for llm", "8 billion parameters at Q8_0"),
+    ("was ist schneller für llms, m4 pro oder rtx 4070?", "8 Milliarden Parameter mit Q8_0"),
+])
+def test_card_comparison_names_sizes_in_words(engine: Engine, question: str, said: str) -> None:
+    text = _plain(engine.ask(question).text)
+    assert said in text
+    assert not re.search(r"\d B [Pp]aram", text)  # never "8 B parameters"
