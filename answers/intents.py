@@ -642,6 +642,7 @@ def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
 
 
 TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
+BETWEEN_SIZES_B = (14.0, 24.0)  # common sizes between those two (Qwen 14B, Mistral Small 24B)
 
 
 def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -653,6 +654,16 @@ def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
         q = est.query(ModelSize(params, name=f"{params:g}B"), s)
         a, b = rate_all(q, cards)
         sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
+    if all(bool(z["a"]["quant"]) == bool(z["b"]["quant"]) for z in sizes):
+        # "3060 12 GB vs 4060 Ti 16 GB": the 8B fits both, the 32B neither, so nothing shows what the extra
+        # memory buys; the first in-between size that only one card holds says it.
+        for params in BETWEEN_SIZES_B:
+            q = est.query(ModelSize(params, name=f"{params:g}B"), s)
+            a, b = rate_all(q, cards)
+            if bool(a.quant) != bool(b.quant):
+                sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": None})
+                sizes.sort(key=lambda z: z["params_b"])
+                break
     facts = {
         "mode": "cards",
         "cards": [card_brief(c) for c in cards],
