@@ -180,3 +180,14 @@ def test_comparing_cards_of_different_memory_shows_what_the_extra_memory_holds(e
 def test_cards_the_typical_sizes_already_separate_get_no_extra_size(engine: Engine) -> None:
     text = _plain(engine.ask("rtx 3090 vs rtx 4070 ti super for llm").text)
     assert "24 billion" not in text and "14 billion" not in text
+
+
+@pytest.mark.parametrize("question", [
+    "kann ich gpt-oss 120b mit 128gb ram auslagern auf einer 4090?",  # offload sentence
+    "was kann ich mit einer rx 7800 xt laufen lassen",  # the pick
+    "läuft llama 3.1 8b auf einer rtx 2060?",  # the yes/no
+])
+def test_a_german_answer_says_token_one_way(engine: Engine, question: str) -> None:
+    text = _plain(engine.ask(question).text)
+    assert "Token pro Sekunde" in text
+    assert "Tokens pro Sekunde" not in text
