@@ -191,3 +191,16 @@ def test_a_german_answer_says_token_one_way(engine: Engine, question: str) -> No
     text = _plain(engine.ask(question).text)
     assert "Token pro Sekunde" in text
     assert "Tokens pro Sekunde" not in text
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_what_runs_on_a_mac_says_what_the_memory_figure_is(engine: Engine, profile: str) -> None:
+    # macOS lets the GPU use about two thirds of a 16 GB Mac's memory by default: 16 × 2/3 ≈ 10.7 GB.
+    text = _plain(engine.ask("what can i run on my m2 macbook air 16gb", options=AskOptions(profile=profile)).text)
+    first = text.splitlines()[0]
+    assert first.startswith("Apple M2 16 GB (about 10.7 GB of it usable by the GPU) can run")
+    assert "10.67" not in text
+
+
+def test_what_runs_on_a_graphics_card_keeps_its_memory_figure(engine: Engine) -> None:
+    assert _plain(engine.ask("what can i run on a 3060").text).startswith("GeForce RTX 3060 12 GB (12 GB) can run")
