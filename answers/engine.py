@@ -26,7 +26,7 @@ from . import i18n, markdown, render
 from .i18n import N_
 from .api import MAX_QUESTION_CHARS, Answer, AskOptions
 from .credits import credit_lines
-from .generic_model import GENERIC_NEAR, generic_note, generic_record, typed_note, usable_size
+from .generic_model import GENERIC_NEAR, capitalize_leads, generic_note, generic_record, typed_note, usable_size
 from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
     from .parse import Parsed
 
+# Fact questions that, with a card named beside them, also ask whether the model runs on it.
+FACT_THEN_FIT = frozenset({"maker", "release", "parameters", "open_source", "purpose", "model_info"})
 CANDIDATES_SHOWN = 8
 T = TypeVar("T")  # a resolver's payload type
 
@@ -240,6 +242,11 @@ class Engine:
                 raw["levels"] = quants
             raw["quant"] = None
         asks = [i for i in dict.fromkeys(parsed.intents) if i in INTENTS]
+        if intent in FACT_THEN_FIT and raw["model"] is not None and (raw["card"] is not None or raw["setup"] is not None) \
+                and raw["model2"] is None and raw["card2"] is None:
+            # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is
+            # the second question; it gets the yes/no answer after the fact.
+            asks = [*(a for a in (asks or [intent]) if a in INFO_INTENTS), "can_run"]
         if len(asks) >= 2 and raw["model"] is not None:
             # Two asks in one question ("who released X and when"): answer each, joined.
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
@@ -259,7 +266,15 @@ class Engine:
             return bad
         first = parts[0]
         facts = dict(first.facts, parts=[{"intent": p.intent, "facts": p.facts} for p in parts[1:]])
-        text = markdown.finish("\n\n".join(p.text for p in parts))
+        # A line one part already said is not said again ("Qwen3 is a family of 8 models" heads both
+        # the maker and the licence answer about a family).
+        said: set[str] = set()
+        texts = []
+        for p in parts:
+            lines = [ln for ln in p.text.split("\n") if not ln.strip() or ln not in said]
+            said.update(ln for ln in lines if ln.strip())
+            texts.append("\n".join(lines).strip("\n"))
+        text = markdown.finish("\n\n".join(t for t in texts if t))
         credits = list(dict.fromkeys(c for p in parts for c in p.credits))
         return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
 
@@ -714,6 +729,8 @@ class Engine:
             else:
                 text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
+            if isinstance(entities.get("model"), str):
+                text = capitalize_leads(text, markdown.escape(entities["model"]))
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
             title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))

@@ -50,3 +50,12 @@ def typed_note(typed: str, params_b: float, lang: str) -> str:
     from .markdown import escape
 
     return i18n.gettext(lang, TYPED_NOTE) % {"typed": escape(typed[:80]), "params": _params(params_b, lang)}
+
+
+def capitalize_leads(text: str, name: str) -> str:
+    """Lines that open with the stand-in's name ("a 30B model on …", "un modello da 30B, a confronto:")
+    start with a capital: the name is lower-case because it is mostly said mid-sentence."""
+    if not name or not name[0].islower():
+        return text
+    lead = name[0].upper() + name[1:]
+    return "\n".join(lead + line[len(name):] if line.startswith(name) else line for line in text.split("\n"))

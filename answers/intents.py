@@ -397,6 +397,10 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
+            if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
+                q, forced = rated.query, quant(rated.query.forced_quant)
+                facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(e.card)
+                                                  for lv in q.profile.levels if lv.rank > forced.rank)
             facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
@@ -542,6 +546,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
     return {
         "target": target, "levels": rows, "asked": rows_asked, "recommended_quant": rec["quant"] if rec else None,
         "recommended_lower": bool(rec and rec["lower_quality"]), "trade_off": qa.trade_off(among, rec),
+        "recommended_slow": qa.below_reading_speed(rec),
         "floor_quant": q.min_quality or q.profile.default_min_quality,
     }
 
@@ -611,6 +616,14 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
     facts["mode"] = "model"
     facts["a"], facts["b"] = row_facts(a), row_facts(b)
+    from . import quant_advice as qa
+
+    for key, row in (("a", a), ("b", b)):
+        if row.quant is None:  # as in the fit answer: a card that holds it only below the floor says so
+            low = qa.lower_fit(rated.query, row.card)
+            if low is not None and getattr(row.card, "bandwidth_gbps", 0) > 1:
+                low["tok_s"] = rated.query.profile.tok_s(rated.query.model, row.card, quant(low["quant"]))
+            facts[key]["lower"] = low
     facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
     facts["same_level"] = _same_level(rated.query, a, b)
     return Built(facts, sources={"gpus"})
@@ -629,6 +642,7 @@ def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
 
 
 TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
+BETWEEN_SIZES_B = (14.0, 24.0)  # common sizes between those two (Qwen 14B, Mistral Small 24B)
 
 
 def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -640,6 +654,16 @@ def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
         q = est.query(ModelSize(params, name=f"{params:g}B"), s)
         a, b = rate_all(q, cards)
         sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
+    if all(bool(z["a"]["quant"]) == bool(z["b"]["quant"]) for z in sizes):
+        # "3060 12 GB vs 4060 Ti 16 GB": the 8B fits both, the 32B neither, so nothing shows what the extra
+        # memory buys; the first in-between size that only one card holds says it.
+        for params in BETWEEN_SIZES_B:
+            q = est.query(ModelSize(params, name=f"{params:g}B"), s)
+            a, b = rate_all(q, cards)
+            if bool(a.quant) != bool(b.quant):
+                sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": None})
+                sizes.sort(key=lambda z: z["params_b"])
+                break
     facts = {
         "mode": "cards",
         "cards": [card_brief(c) for c in cards],

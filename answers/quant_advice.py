@@ -6,8 +6,9 @@ Rules (README, "Advice rules"):
 - The minimum quality hides levels from tables; it never turns "which level fits" into "No": when
   nothing at or above the floor fits, the best lower level that fits is named, marked lower quality.
 - Recommended: the least compressed level that fits within the minimum quality and still generates
-  at reading speed (10 tok/s) when speeds are known; else the least compressed that fits within the
-  minimum quality (what the tables show); if none does, the least compressed lower level that fits.
+  at reading speed (10 tok/s) when speeds are known; when none reaches it, the fastest of those within
+  the minimum quality, said so; else the least compressed that fits within the minimum quality (what
+  the tables show); if none does, the least compressed lower level that fits.
 - Trade-off: from the recommended level one step down the fitting levels: memory saved, speed gained
   and the quality class of the lower level (`QUALITY`).
 - Cache type: at a context above the default, with the f16 cache, if a q8_0 (else q4_0) cache lets
@@ -77,7 +78,16 @@ def recommend(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     fitting = [r for r in rows if r["fits"]]
     within = [r for r in fitting if not r["lower_quality"]]
     readable = [r for r in within if r["tok_s"] is None or r["tok_s"] >= READING_SPEED_TOK_S]
+    if not readable and within and all(r["tok_s"] is not None for r in within):
+        # None at the usual quality reaches reading speed (a 70B on a big Mac): the fastest of them, the
+        # nearest to it, rather than the slowest ("Q8_0 at 3 tok/s" is nobody's pick).
+        return max(within, key=lambda r: r["tok_s"])
     return (readable or within or fitting or [None])[0]
+
+
+def below_reading_speed(rec: dict[str, Any] | None) -> bool:
+    """Whether the recommended level is known to generate slower than people read."""
+    return bool(rec and rec["tok_s"] is not None and rec["tok_s"] < READING_SPEED_TOK_S)
 
 
 def trade_off(rows: list[dict[str, Any]], rec: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -153,7 +153,7 @@ def test_a_handheld_named_alone_is_rated_as_shared_memory(engine) -> None:
     for profile in ("reference", "measured"):
         a = engine.ask("what can i run on a steam deck", options=AskOptions(profile=profile))
         assert a.intent == "card_models"
-        assert "(8 GB)" in a.text, a.text  # half of its 16 GB, not a 16 GB graphics card
+        assert "(about 8.0 GB of it usable by the GPU)" in a.text, a.text  # half of its 16 GB, not a 16 GB card
         b = engine.ask("can a rog ally run llama 3.1 8b", options=AskOptions(profile=profile))
         assert b.facts["row"]["memory_gb"] == pytest.approx(8.0)  # the GPU's share of the 16 GB
 

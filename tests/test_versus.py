@@ -206,7 +206,7 @@ def test_two_setups_without_a_model_at_three_sizes(engine: Engine, profile: str)
     for s in a.facts["sizes"]:
         assert s["a"]["quant"] and s["b"]["quant"]
         assert s["b"]["tok_s"] > s["a"]["tok_s"]  # 936 GB/s cards against 360 GB/s ones
-    assert "70 B" in a.text
+    assert "70 billion parameters" in a.text
 
 
 def test_the_json_adds_the_second_model(built_db, monkeypatch, capsys) -> None:
@@ -238,7 +238,7 @@ def test_two_setups_at_a_size_are_compared_at_one_level(engine: Engine, profile:
     size = next(s for s in a.facts["sizes"] if s["params_b"] == 32)
     levels = [quant(size["a"]["quant"]), quant(size["b"]["quant"])]
     assert levels[0] != levels[1] and size["same_level"]["quant"] == max(levels, key=lambda q: q.rank).name
-    assert f"32 B parameters at `{size['same_level']['quant']}`" in a.text
+    assert f"32 billion parameters at `{size['same_level']['quant']}`" in a.text
     assert size["same_level"]["ratio"] == pytest.approx(size["same_level"]["a_tok_s"] / size["same_level"]["b_tok_s"])
 
 
