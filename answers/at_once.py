@@ -55,18 +55,15 @@ def says_at_once(folded: str) -> bool:
 def model_pair(toks: list[Token], spans: list[Span]) -> tuple[Span, Span] | None:
     """The first two different models named, joined by an "and" word (or nothing but punctuation), in a
     question that says they run at once; None otherwise."""
-    from .versus_words import and_re
+    from .versus_words import and_re, first_two_models
 
     question = " ".join(t.low for t in toks)
     if not says_at_once(question):
         return None
-    models: list[Span] = []
-    for sp in sorted((s for s in spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start):
-        if all(sp.res.best.name != m.res.best.name for m in models):  # type: ignore[union-attr]
-            models.append(sp)
-    if len(models) < 2:
+    pair = first_two_models(spans)
+    if pair is None:
         return None
-    a, b = models[0], models[1]
+    a, b = pair
     gap = toks[a.end:b.start]
     between = " ".join(t.low for t in gap)
     if len(gap) > MAX_BETWEEN or not (not between.strip() or and_re().search(between) or "+" in between):

@@ -92,16 +92,23 @@ def sides(folded: str, betweens: list[str]) -> tuple[int | None, int | None]:
     return cuts[0], (cuts[1] if len(cuts) > 1 else None)
 
 
-def model_pair(toks: list[Token], spans: list[Span]) -> tuple[Span, Span] | None:
-    """The two models compared, in reading order: the first two resolved, different models with a
-    comparison word between them ("X vs Y", "X or Y", "X faster than Y", "compare X and Y")."""
+def first_two_models(spans: list[Span]) -> tuple[Span, Span] | None:
+    """The first two resolved, different models named, in reading order (a comparison's or a pair run at
+    once: answers/at_once.py); None with fewer than two."""
     models: list[Span] = []
     for sp in sorted((s for s in spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start):
         if all(sp.res.best.name != m.res.best.name for m in models):  # type: ignore[union-attr]
             models.append(sp)
-    if len(models) < 2:
+    return (models[0], models[1]) if len(models) >= 2 else None
+
+
+def model_pair(toks: list[Token], spans: list[Span]) -> tuple[Span, Span] | None:
+    """The two models compared, in reading order: the first two resolved, different models with a
+    comparison word between them ("X vs Y", "X or Y", "X faster than Y", "compare X and Y")."""
+    pair = first_two_models(spans)
+    if pair is None:
         return None
-    a, b = models[0], models[1]
+    a, b = pair
     gap = toks[a.end:b.start]
     if len(gap) > MAX_BETWEEN:
         return None
