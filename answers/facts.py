@@ -9,9 +9,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from catalog.records import GpuRecord
+from catalog.records import GpuRecord, ModelRecord
+from estimator.quants import Quant
 from estimator.ranking import Query, Row, Summary, summarize, table
 
+from . import vocab
 from .picks import picks_facts
 
 MEMORY_SIZES = (8, 12, 16, 24)
@@ -29,6 +31,34 @@ def model_facts(query: Query) -> dict[str, Any]:
         "native_format": None if m.native is None else {
             "format": m.native.format, "bits_per_weight": m.native.bpw, "params_b": m.native.params_b,
             "active_params_b": m.native.active_params_b},
+    }
+
+
+def record_facts(rec: ModelRecord) -> dict[str, Any]:
+    """A model record's own facts (who, when, size, weights, training), as every answer about it gives them."""
+    return {
+        "name": rec.name,
+        "organization": rec.organization,
+        "organization_type": rec.organization_type,
+        "country": rec.country,
+        "publication_date": rec.publication_date.isoformat() if rec.publication_date else None,
+        "domain": list(rec.domain),
+        "tasks": list(rec.tasks),
+        "base_model": rec.base_model,
+        "params_b": rec.params_b,
+        "active_params_b": rec.active_params_b,
+        "parameter_notes": rec.parameter_notes,
+        "training_compute_flop": rec.training_compute_flop,
+        "training_compute_method": rec.training_compute_method,
+        "training_data_size": rec.training_data_size,
+        "training_hardware": rec.training_hardware,
+        "weights": rec.weights,
+        "weights_kind": vocab.access_kind(rec.weights),
+        "license": rec.license,
+        "training_code": rec.training_code,
+        "huggingface": rec.huggingface,
+        "confidence": rec.confidence,
+        "link": rec.link,
     }
 
 
@@ -59,6 +89,38 @@ def card_brief(c: Described) -> dict[str, Any]:
             "release": _month(c.release)}
 
 
+class Rating(Protocol):
+    """What a card's `Row` and a setup's `SetupRow` both say about a model: level, need, fit, speed."""
+
+    @property
+    def need_gb(self) -> float: ...
+    @property
+    def quant(self) -> Quant | None: ...
+    @property
+    def fit(self) -> str: ...
+    @property
+    def tok_s(self) -> float | None: ...
+    @property
+    def tok_s_low(self) -> float | None: ...
+    @property
+    def tok_s_high(self) -> float | None: ...
+    @property
+    def confidence(self) -> str | None: ...
+
+
+def rating_facts(r: Rating) -> dict[str, Any]:
+    """The rating keys every row in facts carries, for one card or a setup (answers/setups.py)."""
+    return {
+        "need_gb": r.need_gb,
+        "quant": r.quant.name if r.quant else None,
+        "fit": r.fit,
+        "tok_s": r.tok_s,
+        "tok_s_low": r.tok_s_low,
+        "tok_s_high": r.tok_s_high,
+        "confidence": r.confidence,
+    }
+
+
 def row_facts(r: Row) -> dict[str, Any]:
     c = r.card
     return {
@@ -67,13 +129,7 @@ def row_facts(r: Row) -> dict[str, Any]:
         "memory_gb": c.memory_gb,
         "bandwidth_gbps": c.bandwidth_gbps,
         "release": _month(c.release if isinstance(c, GpuRecord) else None),  # cards outside the catalog: unknown
-        "need_gb": r.need_gb,
-        "quant": r.quant.name if r.quant else None,
-        "fit": r.fit,
-        "tok_s": r.tok_s,
-        "tok_s_low": r.tok_s_low,
-        "tok_s_high": r.tok_s_high,
-        "confidence": r.confidence,
+        **rating_facts(r),
     }
 
 

@@ -30,7 +30,6 @@ from typing import Any
 
 from catalog.records import ModelRecord
 
-from . import vocab
 
 # Facts about the models themselves: an answer for every member reads naturally.
 FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute"})
@@ -98,14 +97,9 @@ def _distinct(values: Iterable[str | None]) -> list[str]:
 
 
 def _member_facts(m: Member) -> dict[str, Any]:
-    r = m.record
-    return {
-        "name": r.name, "size": m.size, "params_b": r.params_b, "active_params_b": r.active_params_b,
-        "publication_date": r.publication_date.isoformat() if r.publication_date else None,
-        "organization": r.organization, "weights": r.weights, "weights_kind": vocab.access_kind(r.weights),
-        "license": r.license, "huggingface": r.huggingface, "training_compute_flop": r.training_compute_flop,
-        "domain": list(r.domain), "tasks": list(r.tasks),
-    }
+    from .facts import record_facts  # the one description of a record; imported here, family answers are rare
+
+    return {**record_facts(m.record), "size": m.size}
 
 
 def family_facts(typed: str, records: Sequence[ModelRecord], candidates: Sequence[str] = ()) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -18,11 +18,10 @@ from estimator.card import MemoryCard
 from estimator.memory import UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import Profile
-from estimator.quants import UnknownQuant, quant
+from estimator.quants import UnknownQuant, ladder, quant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
-from . import vocab
-from .facts import MEMORY_SIZES, card_brief, row_facts, summary_facts
+from .facts import MEMORY_SIZES, card_brief, record_facts, row_facts, summary_facts
 from .knowledge import Knowledge, model_size
 from .profiles import Profiles
 
@@ -227,33 +226,6 @@ def card_row(rated: Rated, card: GpuRecord) -> Row:
     return rate_all(rated.query, [card])[0]
 
 
-def record_facts(rec: ModelRecord) -> dict[str, Any]:
-    return {
-        "name": rec.name,
-        "organization": rec.organization,
-        "organization_type": rec.organization_type,
-        "country": rec.country,
-        "publication_date": rec.publication_date.isoformat() if rec.publication_date else None,
-        "domain": list(rec.domain),
-        "tasks": list(rec.tasks),
-        "base_model": rec.base_model,
-        "params_b": rec.params_b,
-        "active_params_b": rec.active_params_b,
-        "parameter_notes": rec.parameter_notes,
-        "training_compute_flop": rec.training_compute_flop,
-        "training_compute_method": rec.training_compute_method,
-        "training_data_size": rec.training_data_size,
-        "training_hardware": rec.training_hardware,
-        "weights": rec.weights,
-        "weights_kind": vocab.access_kind(rec.weights),
-        "license": rec.license,
-        "training_code": rec.training_code,
-        "huggingface": rec.huggingface,
-        "confidence": rec.confidence,
-        "link": rec.link,
-    }
-
-
 def uses_epoch(rec: ModelRecord | None) -> bool:
     return rec is not None and any(p.source == "epoch" for p in rec.provenance.values())
 
@@ -362,8 +334,7 @@ def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[M
     from .relatives import best_relative
 
     profile = est.profile(s.profile)
-    floor = quant(s.min_quality or profile.default_min_quality)
-    levels = [lv.name for lv in profile.levels if lv.rank <= floor.rank]
+    levels = [lv.name for lv in ladder(profile.levels, s.min_quality, profile.default_min_quality)]
 
     def rate(m: ModelRecord, level: str | None) -> Any:
         try:
@@ -374,10 +345,14 @@ def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[M
     return best_relative(est.kn.models, rec, levels, rate)
 
 
-def _one_card(est: Estimates, m: ModelRecord, s: Settings, card: GpuRecord) -> Row | None:
-    """`m` on one card at the settings' level: that card alone is rated, not the whole catalog."""
+def _fastest_of(est: Estimates, m: ModelRecord, s: Settings, cards: Sequence[GpuRecord]) -> Row | None:
+    """The fastest of `cards` that runs `m` at the settings' level (ties: catalog order, as
+    `Rated.best_with_memory`); only those cards are rated, not the whole catalog."""
     size = est.size_of(m)
-    return None if size is None else rate_all(est.query(size, s), [card])[0]
+    if size is None or not cards:
+        return None
+    runs = [r for r in rate_all(est.query(size, s), cards) if r.runs]
+    return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
 
 
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -406,7 +381,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
         if not r.runs:
             card = e.card
-            facts["relative"] = _relative(est, rec, s, lambda m, at: _one_card(est, m, at, card))
+            facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))
     elif e.memory_gb is not None:
         if not (0 < e.memory_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=e.memory_gb)
@@ -431,8 +406,8 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
         if best is None and held is None:
-            size = e.memory_gb
-            facts["relative"] = _relative(est, rec, s, lambda m, at: est.rated(m, at).best_with_memory(size))
+            sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb]
+            facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
     else:
         facts["mode"] = "overview"
     return Built(facts, sources={"gpus"})

@@ -135,7 +135,7 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
         hub = _HUB_REPO_RE.match(low)
         if hub:  # "unsloth/Qwen3-14B-GGUF": the repository's name, without its owner
             raw, low = raw[hub.end():], low[hub.end():]
-        if any(ch.isdigit() for ch in low) and (packed := _packing_re().search(low)):
+        if any(ch.isdigit() for ch in low) and _packing_re().search(low):
             # "Qwen3-8B-GGUF", "….Q4_K_M.gguf": how the weights are packed is not part of the name
             raw, low = _drop_packing(raw), _drop_packing(low)
             if not low:

@@ -16,26 +16,15 @@ candidates are rated, largest first: the first that runs well wins.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from catalog.records import ModelRecord
-from estimator.quants import Quant
 
 from .advice import TASK_NAME_WORDS, TASKS, family_of, runnable
+from .facts import Rating
 
 MAX_TRIED = 6
 READING_TOK_S = 10.0  # the speed most people read at: below it, "runs" is not "runs well"
-
-
-class Rating(Protocol):
-    """A model on the asker's hardware: a card's `Row` or a setup's `SetupRow`."""
-
-    @property
-    def quant(self) -> Quant | None: ...
-    @property
-    def tok_s(self) -> float | None: ...
-    @property
-    def need_gb(self) -> float: ...
 
 
 def _specialties(rec: ModelRecord) -> set[str]:

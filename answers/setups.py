@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 from catalog.records import GpuRecord, ModelRecord
 
 from estimator.model import InvalidInput, ModelSize
-from estimator.quants import quant as quant_named
+from estimator.quants import floor as lowest_level
 from estimator.profile import Profile
 from estimator.ranking import Row
 from estimator.setups import CpuRow, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 
 from . import apple_typical, setup_words
+from .facts import rating_facts
 
 if TYPE_CHECKING:
     from .intents import Estimates, Settings
@@ -126,13 +127,7 @@ def row_facts(row: SetupRow) -> dict[str, Any]:
         "memory_gb": row.memory_gb,
         "bandwidth_gbps": row.bandwidth_gbps,
         "release": None,
-        "need_gb": row.need_gb,
-        "quant": row.quant.name if row.quant else None,
-        "fit": row.fit,
-        "tok_s": row.tok_s,
-        "tok_s_low": row.tok_s_low,
-        "tok_s_high": row.tok_s_high,
-        "confidence": row.confidence,
+        **rating_facts(row),
         "gpu_count": row.gpu_count,
         "why": row.why,
         "usable_gb": row.usable_gb,
@@ -166,7 +161,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants)
     facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
                              "offload_min_tok_s": constants.offload_min_tok_s}
-    floor = quant_named(min_quality or profile.default_min_quality)
+    floor = lowest_level(min_quality, profile.default_min_quality)
     if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
         # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
         facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
@@ -209,7 +204,7 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
         outcome, tok = "slow", row.slow_tok_s
     else:
         outcome, tok = "no_room", None
-    floor = quant_named(min_quality or profile.default_min_quality)
+    floor = lowest_level(min_quality, profile.default_min_quality)
     below = outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
     return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
             "quant": facts["quant"] or quant or profile.miss_quant,

@@ -91,7 +91,12 @@ def quant(name: str) -> Quant:
         raise UnknownQuant(name) from None
 
 
+def floor(min_quality: str | None, default_min: str) -> Quant:
+    """The least precise level allowed: the minimum quality asked, else the profile's default."""
+    return quant(min_quality or default_min)
+
+
 def ladder(levels: tuple[Quant, ...], min_quality: str | None, default_min: str) -> tuple[Quant, ...]:
     """The levels a card may choose from: `levels` minus those less precise than the minimum quality."""
-    floor = quant(min_quality or default_min).rank
-    return tuple(q for q in levels if q.rank <= floor)
+    lowest = floor(min_quality, default_min).rank
+    return tuple(q for q in levels if q.rank <= lowest)
