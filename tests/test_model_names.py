@@ -11,7 +11,6 @@ not from the program's output.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 

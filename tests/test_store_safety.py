@@ -19,7 +19,7 @@ import pytest
 from bot.cli import main
 from catalog import build as build_module
 from catalog.build import build_catalog, import_epoch
-from catalog.errors import CorruptDatabaseError, DatabasePathError, ForeignDatabaseError
+from catalog.errors import CorruptDatabaseError, ForeignDatabaseError
 from catalog.files import APPLICATION_ID, lock_path
 from catalog.store import CatalogStore
 from tests.conftest import ROOT

@@ -676,7 +676,7 @@ class FakeDiscord:
         """The bot's messages for an interaction that every member of the channel sees."""
         pending = self._by_token[token]
         ids = {pending.original} if pending.original else set()
-        ids |= {r.response["id"] for r in self.requests if r.path.startswith(f"/webhooks/") and token in r.path
+        ids |= {r.response["id"] for r in self.requests if r.path.startswith("/webhooks/") and token in r.path
                 and r.method == "POST" and isinstance(r.response, dict) and "id" in r.response}
         return [self.messages[i] for i in ids if i in self.messages and not (self.messages[i].get("flags") or 0) & 64]
 
