@@ -31,6 +31,7 @@ from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, S
 from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from .knowledge import Knowledge, faster_variant
 from .profiles import Profiles
+from .truer import measured_figure
 from .unresolved import UnresolvedName
 
 if TYPE_CHECKING:
@@ -51,6 +52,19 @@ MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips
 MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
 # …and after one whose model name fitted several generations ("llama 70b": answers/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
+# Under `reference`, the measured profile's figure when it differs by more than 1.5× (answers/truer.py):
+# the site's figures above stay as they are; this line says what real llama.cpp runs suggest.
+TRUER_INTENTS = frozenset({"can_run", "speed", "two_gpus", "offload", "vram"})
+TRUER = {
+    "speed": N_("Calibrated on measured llama.cpp runs on similar hardware, it is closer to %(tok_s)s tokens per "
+                "second at %(quant)s (range %(range)s); the figure above is the reference site's formula."),
+    "no_fit": N_("Calibrated on measured llama.cpp runs, it would not fit here: real runs need more memory than "
+                 "the reference site's rule allows."),
+    "fits": N_("Calibrated on measured llama.cpp runs, it would fit here at %(quant)s, at about %(tok_s)s tokens "
+               "per second."),
+    "memory": N_("Calibrated on measured llama.cpp runs, %(quant)s needs closer to %(need)s; the figures above "
+                 "are the reference site's formula."),
+}
 VARIANTS_SHOWN = 5
 # One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
 # range, or below / above it with what commonly explains the gap.
@@ -494,6 +508,10 @@ class Engine:
             seen = _observed(built.facts, float(raw["observed_tok_s"]))
             if seen is not None:
                 built.facts["observed"] = seen
+        if intent in TRUER_INTENTS:
+            truer = measured_figure(self.estimates, entities, settings, built.facts)
+            if truer is not None:
+                built.facts["measured_figure"] = truer
         names = self._entity_names(entities, settings)
         if built.facts.get("together"):
             names["together"] = True  # two models loaded at once: `model2` is the second
@@ -718,6 +736,8 @@ class Engine:
             values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
+        if facts.get("measured_figure"):
+            text = markdown.finish(text.rstrip() + "\n" + _truer_line(facts["measured_figure"], lang))
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
                 note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)
@@ -814,6 +834,17 @@ class Engine:
                 "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
             })
         return out
+
+
+def _truer_line(m: dict[str, Any], lang: str) -> str:
+    """The one line that puts the measured profile's figure beside the reference one."""
+    if m["kind"] == "memory":
+        return i18n.gettext(lang, TRUER["memory"]) % {"quant": f"`{m['quant']}`", "need": fmt.gb(m["need_gb"], lang)}
+    if m["tok_s"] is None:
+        return i18n.gettext(lang, TRUER["no_fit"])
+    values = {"tok_s": fmt.tok_s(m["tok_s"], lang), "quant": f"`{m['quant']}`",
+              "range": fmt.tok_range(m["tok_s_low"], m["tok_s_high"], lang)}
+    return i18n.gettext(lang, TRUER["fits" if m["reference_tok_s"] is None else "speed"]) % values
 
 
 def _observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:

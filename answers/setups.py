@@ -47,7 +47,9 @@ def _no_added_card(text: str) -> GpuRecord | None:
 def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
     """A card field as typed ("2x RTX 3090", "M4 Max 128GB", "4090"), with an optional --gpus count."""
     sw = setup_words.read(text)
-    parts = list(sw.cards) if sw.cards else [(text.strip(), 1)]
+    # One plain card ("NVIDIA H100 PCIe 80GB", "Tesla V100 SXM2 16 GB"): the whole name goes to the card
+    # resolver, which reads every word; the setup words' device pattern keeps only a prefix ("nvidia h100").
+    parts = list(sw.cards) if sw.cards and sw.is_setup else [(text.strip(), 1)]
     if count is not None:
         if count < 1:
             raise InvalidInput("the number of cards must be at least 1")
