@@ -19,14 +19,14 @@ from typing import Any
 import aiosqlite
 
 from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
-from .files import APPLICATION_ID, Kind, kind_of, refuse_foreign, remove_stale_temps
+from .files import APPLICATION_ID, Kind, kind_of, make_private_folder, refuse_foreign, remove_stale_temps
+from .paths import ENV_DB, default_db_path
 from .model_index import facts_rows, key_rows, keys_fingerprint, size_rows
 from .records import GpuRecord, ModelRecord
 
 __all__ = ["CatalogError", "CatalogStore", "Contents", "CorruptDatabaseError", "DatabasePathError",
            "ForeignDatabaseError", "StoreError", "default_db_path", "write_atomically"]
 
-ENV_DB = "TPSBOT_DB"
 MODEL_KEYS = "model_keys"  # meta key: the fingerprint of the rules the stored resolver keys follow
 
 # Numbered migrations: index + 1 is the schema version each one brings the database to.
@@ -64,15 +64,6 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-def default_db_path() -> Path:
-    """`TPSBOT_DB` if set, else `catalog.db` in the user's data directory."""
-    if env := os.environ.get(ENV_DB):
-        return Path(env).expanduser()
-    from platformdirs import user_data_path
-
-    return user_data_path("tpsbot", appauthor=False) / "catalog.db"
 
 
 async def migrate(db: aiosqlite.Connection) -> int:
@@ -122,10 +113,7 @@ async def write_atomically(path: Path, contents: Contents) -> None:
     writers from losing each other's update. A file that is not ours is never replaced.
     """
     refuse_foreign(path, kind_of(path))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DatabasePathError(f"cannot create the folder for the database {path}: {exc.strerror}") from exc
+    make_private_folder(path.parent)
     remove_stale_temps(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
@@ -157,6 +145,7 @@ async def write_atomically(path: Path, contents: Contents) -> None:
                     MODEL_KEYS: keys_fingerprint()}
             await db.executemany("INSERT INTO meta VALUES (?,?)", list(meta.items()))
             await db.commit()
+        os.chmod(tmp, 0o600)  # SQLite creates it 0o644 minus the umask: 0o666 under umask 000
         os.replace(tmp, path)
     except PermissionError as exc:
         raise DatabasePathError(f"cannot write the database {path}: the folder {path.parent} is read-only") from exc
