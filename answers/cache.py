@@ -40,7 +40,7 @@ from pathlib import Path
 
 from platformdirs import user_cache_path
 
-from catalog.paths import data_dir, is_default_dir, make_private_dir
+from catalog.paths import NoHomeError, data_dir, home_known, is_default_dir, make_private_dir
 
 ENV_CACHE = "TPSBOT_CACHE_DIR"
 KEY_NAME = "cache.key"
@@ -58,6 +58,8 @@ def cache_dir() -> Path | None:
     env = os.environ.get(ENV_CACHE)
     if env is not None:
         return Path(env).expanduser() if env.strip() else None
+    if not home_known():
+        return None  # no home folder: work without the cache
     return user_cache_path("tpsbot", appauthor=False)
 
 
@@ -112,7 +114,10 @@ def key_dir() -> Path:
 def _key() -> bytes | None:
     """The installation's cache key, created on first use; None (no cache) when it cannot be had
     safely: a key file someone else owns or could read is never used, nor replaced."""
-    folder = key_dir()
+    try:
+        folder = key_dir()
+    except NoHomeError:
+        return None
     path = folder / KEY_NAME
     key = _read_private(path, KEY_BYTES, deny=0o077)
     if key is None and not os.path.lexists(path):

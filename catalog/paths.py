@@ -12,14 +12,29 @@ from pathlib import Path
 
 from platformdirs import user_data_path
 
+from .errors import DatabasePathError
+
 ENV_DB = "TPSBOT_DB"
 APP = "tpsbot"
+
+
+class NoHomeError(DatabasePathError):
+    """No home folder to derive the default locations from (no HOME, no password entry)."""
+
+
+def home_known() -> bool:
+    """Whether the user has a home folder (HOME, or the password database when HOME is unset): in a
+    container run under a bare user id there is none, and "~" would become a folder named "~"."""
+    return not os.path.expanduser("~").startswith("~")
 
 
 def default_db_path() -> Path:
     """`TPSBOT_DB` if set, else `catalog.db` in the user's data directory."""
     if env := os.environ.get(ENV_DB):
         return Path(env).expanduser()
+    if not home_known():
+        raise NoHomeError("there is no home folder to keep the catalog in (HOME is not set): "
+                          f"set {ENV_DB} to the catalog file's path")
     return user_data_path(APP, appauthor=False) / "catalog.db"
 
 
@@ -55,4 +70,4 @@ def make_private_dir(path: Path, *, ours: bool = False) -> None:
 
 def is_default_dir(path: Path) -> bool:
     """Whether `path` is tpsbot's own platformdirs data folder (safe to narrow)."""
-    return path == user_data_path(APP, appauthor=False)
+    return home_known() and path == user_data_path(APP, appauthor=False)
