@@ -90,11 +90,11 @@ class Store:
                 check_database_path(path, expect="state")  # only ours, before any create or chmod
                 _create_private(path)
             db = await aiosqlite.connect(path)
-            await db.execute(f"PRAGMA application_id = {STATE_APPLICATION_ID}")  # marks the file as ours
         except (OSError, sqlite3.Error, StoreError) as exc:
             raise StateDatabaseError(f"{path}: {exc}") from exc
         store = cls(db, path)
         try:
+            await db.execute(f"PRAGMA application_id = {STATE_APPLICATION_ID}")  # marks the file as ours
             await store._migrate()
             # Fail now, not on the first /settings, when the file is read-only.
             await db.execute("UPDATE schema_version SET version = version")

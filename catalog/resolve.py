@@ -40,7 +40,7 @@ from .name_keys import (
     number_tokens,
 )
 from .name_sizes import size_fits, sizes_in, typed_size
-from .text import parse_memory_size
+from .text import fold, parse_memory_size  # noqa: F401 — fold: the one fold, as callers import it
 
 __all__ = [
     "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size", "bag_key",

@@ -245,7 +245,7 @@ def test_temp_files_of_a_writer_killed_with_sigkill_are_removed_by_the_next_buil
     db = tmp_path / "c.db"
     script = (
         "import asyncio, os, signal, sys\n"
-        "import catalog.store as s\n"
+        "import catalog.database as s\n"
         "real = s.migrate\n"
         "async def die(db):\n"
         "    await real(db)\n"
