@@ -10,6 +10,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,26 @@ def _make(kind: str, path: Path, tmp_path: Path) -> None:
         path.chmod(0o644)
 
 
+def _soon(fn, *args):  # noqa: ANN001, ANN202
+    """fn(*args) in a thread: a call that blocks (opening a FIFO) fails the test instead of hanging it."""
+    out: list = []
+
+    def call() -> None:
+        try:
+            out.append((fn(*args), None))
+        except BaseException as exc:  # noqa: BLE001 — handed to the test's thread
+            out.append((None, exc))
+
+    thread = threading.Thread(target=call, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert out, f"{fn.__name__}{args} hung"
+    result, error = out[0]
+    if error is not None:
+        raise error
+    return result
+
+
 KINDS = ["fifo", pytest.param("device", marks=pytest.mark.skipif(not IS_ROOT, reason="mknod needs root")),
          "link to another file", "foreign sqlite"]
 
@@ -56,7 +77,7 @@ def test_a_catalog_path_that_is_not_ours_is_refused_untouched(kind, tmp_path, ca
     target = db.resolve() if db.is_symlink() else None
     for argv in (["ask", "rtx 3060"], ["catalog", "build"], ["catalog", "info"]):
         capsys.readouterr()
-        assert main([*argv, "--db", str(db)]) == 1
+        assert _soon(main, [*argv, "--db", str(db)]) == 1
         err = capsys.readouterr().err
         assert err.startswith("tpsbot: error: ") and err.count("\n") == 1, err
     assert _snapshot(db) == before
@@ -70,7 +91,7 @@ def test_a_state_path_that_is_not_ours_is_refused_untouched(kind, tmp_path) -> N
     _make(kind, db, tmp_path)
     before = _snapshot(db)
     with pytest.raises(StateDatabaseError) as refused:
-        asyncio.run(asyncio.wait_for(Store.open(db), 20))
+        _soon(asyncio.run, asyncio.wait_for(Store.open(db), 20))
     assert "\n" not in str(refused.value)
     assert _snapshot(db) == before  # the mode too: nothing is narrowed before the checks
 
