@@ -77,3 +77,14 @@ def test_discord_messages_show_hostile_catalog_text_clean(hostile_db, question) 
     _clean(answer_text(a), "plain message")
     if "run" in question and "what" not in question:
         assert "Llama" in a.text
+
+
+def test_discord_autocomplete_shows_hostile_catalog_text_clean(hostile_db) -> None:
+    """The model choices a slash command's autocomplete offers are catalog names, sent as they are."""
+    async def names() -> list[str]:
+        return Engine(await Knowledge.load(hostile_db)).complete_model("evil", 25)
+
+    offered = asyncio.run(names())
+    assert any("Llama" in n and "RTL" in n for n in offered), offered
+    for name in offered:
+        _clean(name, "autocomplete")

@@ -90,10 +90,13 @@ def test_a_state_path_that_is_not_ours_is_refused_untouched(kind, tmp_path) -> N
     db = tmp_path / "state.db"
     _make(kind, db, tmp_path)
     before = _snapshot(db)
+    target = db.resolve() if db.is_symlink() else None
     with pytest.raises(StateDatabaseError) as refused:
         _soon(asyncio.run, asyncio.wait_for(Store.open(db), 20))
     assert "\n" not in str(refused.value)
     assert _snapshot(db) == before  # the mode too: nothing is narrowed before the checks
+    if target is not None:  # nor the file a link points to
+        assert target.read_text() == "precious" and stat.S_IMODE(target.stat().st_mode) == 0o644
 
 
 def test_a_state_database_is_marked_ours_and_reopens(tmp_path) -> None:
