@@ -59,9 +59,13 @@ def _symbols(locale: str) -> dict[int, str]:
         stat = None
     key = f"babel-{locale}-{stat.st_size}-{stat.st_mtime_ns}-number-symbols.json" if stat else None
     cached = disk_cache.read(key) if key else None
-    if cached is not None:
-        group, decimal = json.loads(cached)
-    else:
+    try:
+        group, decimal = json.loads(cached) if cached is not None else (None, None)
+        if not (isinstance(group, str) and isinstance(decimal, str)):
+            group = decimal = None
+    except (ValueError, TypeError):  # an unreadable entry: read the symbols from Babel again
+        group = decimal = None
+    if group is None or decimal is None:
         loc = _locale(locale)
         symbols = loc.number_symbols.get("latn", loc.number_symbols)
         group, decimal = symbols["group"], symbols["decimal"]

@@ -85,22 +85,26 @@ def translations(locale: str) -> _gettext.NullTranslations:
     import hashlib
     import io
 
+    from babel.support import Translations  # with babel.dates & co: only for a translated answer
+
     from . import cache as disk_cache
 
     source = po.read_bytes()
     # Parsing a .po takes ~30 ms: the compiled catalogue is kept, keyed by the .po's content.
     key = f"{DOMAIN}-{locale}-{hashlib.sha256(source).hexdigest()[:20]}.mo"
     compiled = disk_cache.read(key)
-    if compiled is None:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
+    if compiled is not None:
+        try:
+            return Translations(fp=io.BytesIO(compiled), domain=DOMAIN)
+        except Exception:  # noqa: BLE001 — an unreadable entry: compile the catalogue again
+            pass
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
 
-        buf = io.BytesIO()
-        write_mo(buf, read_po(io.BytesIO(source), locale=locale, domain=DOMAIN))
-        compiled = buf.getvalue()
-        disk_cache.write(key, compiled)
-    from babel.support import Translations  # with babel.dates & co: only for a translated answer
-
+    buf = io.BytesIO()
+    write_mo(buf, read_po(io.BytesIO(source), locale=locale, domain=DOMAIN))
+    compiled = buf.getvalue()
+    disk_cache.write(key, compiled)
     return Translations(fp=io.BytesIO(compiled), domain=DOMAIN)
 
 

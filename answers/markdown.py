@@ -9,11 +9,13 @@ got through anyway and keeps the text within `MAX_CHARS`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
+
+from catalog import safe_text
 
 MAX_CHARS = 4000
 ZWSP = "\u200b"
+MAX_COMBINING = safe_text.MAX_COMBINING
 
 # Characters Discord reads as markdown: emphasis, strike, code, spoiler, quote, heading, links.
 _SPECIAL = re.compile(r"([\\*_~`|>#\[\]()])")
@@ -22,36 +24,11 @@ _SPACE = re.compile(r"\s+")
 _MENTION = re.compile(r"@(?=[^\s\u200b])")
 
 
-# C0/C1 controls except tab and line feed (NUL, bell, escape sequences…): read as a space.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-# Bidirectional embeddings, overrides, isolates and marks (they reorder the rest of a message),
-# and invisible format characters that only hide or split text: dropped (ZWSP/ZWNJ/ZWJ stay:
-# emoji and some scripts need them, and ZWSP is how mentions are defused).
-_INVISIBLE = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]")
-MAX_COMBINING = 2  # marks kept on one base character (Vietnamese needs two; "Zalgo" floods use dozens)
-
-
 def clean(text: object) -> str:
-    """User text with what must never be echoed removed: NUL and other control characters become
-    a space, bidi overrides and invisible characters go, combining marks are capped per character.
-    Line breaks are kept (escape() folds them); the ZWSP that defuses mentions is added after this."""
-    s = str(text)
-    if s.isascii() and s.isprintable():
-        return s  # the common case (catalog names, numbers): no control, invisible or combining character
-    s = _INVISIBLE.sub("", _CONTROL.sub(" ", s))
-    if not any(unicodedata.combining(ch) for ch in s):
-        return s
-    out: list[str] = []
-    run = 0
-    for ch in s:
-        if unicodedata.combining(ch):
-            run += 1
-            if run > MAX_COMBINING:
-                continue
-        else:
-            run = 0
-        out.append(ch)
-    return "".join(out)
+    """User text with what must never be echoed removed (catalog.safe_text, the one sanitiser):
+    escape sequences and control characters, bidi overrides and invisible characters, combining
+    floods. Line breaks are kept (escape() folds them); the ZWSP that defuses mentions is added after this."""
+    return safe_text.clean(text)
 
 
 def inert(value: Any) -> Any:

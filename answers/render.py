@@ -166,7 +166,10 @@ class _CompiledTemplates(jinja2.BytecodeCache):
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         data = disk_cache.read(self._name(bucket))
         if data is not None:
-            bucket.bytecode_from_string(data)
+            try:
+                bucket.bytecode_from_string(data)
+            except Exception:  # noqa: BLE001 — an unreadable entry: compile the template again
+                bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         disk_cache.write(self._name(bucket), bucket.bytecode_to_string())

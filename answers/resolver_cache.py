@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
+import catalog.name_keys as name_keys
 import catalog.resolve as resolve
 import catalog.text as text
 
@@ -26,7 +27,7 @@ T = TypeVar("T")
 
 def _key(entries: Sequence[tuple[str, Sequence[str], object]]) -> str:
     digest = hashlib.sha256(sys.version.encode())
-    for module in (resolve, text):  # the normalization rules
+    for module in (resolve, name_keys, text):  # the normalization rules
         digest.update(Path(module.__file__).read_bytes())  # type: ignore[arg-type]
     digest.update(repr([(name, list(aliases)) for name, aliases, _ in entries]).encode())
     return f"gpu-index-{digest.hexdigest()[:24]}.pickle"

