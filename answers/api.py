@@ -16,14 +16,12 @@ from pydantic import BaseModel
 # input (absurd size, unknown quant…).
 from catalog.text import parse_memory_size  # the one memory-size parser, for the bot's "memory or card" fields
 
-from .intents_table import INTENTS, SPECS, IntentSpec
-from .profiles import ProfileName as Profile
+from answers.intents_table import INTENTS, SPECS, IntentSpec
+from answers.knowledge.profiles import ProfileName as Profile
+from answers.reading.limits import MAX_QUESTION_CHARS
 
 __all__ = ["INTENTS", "MAX_QUESTION_CHARS", "SPECS", "Answer", "AskOptions", "IntentSpec", "Profile",
            "ReportError", "parse_memory_size"]
-
-# The longest question answered, wherever it comes from (bot, CLI); the parser reads no further.
-MAX_QUESTION_CHARS = 500
 
 
 class ReportError(Exception):

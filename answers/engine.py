@@ -21,22 +21,29 @@ from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
 from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
 from estimator.quants import UnknownQuant, quant as lookup_quant
 
-from . import format as fmt
-from . import i18n, markdown, render
-from .i18n import N_
-from .api import MAX_QUESTION_CHARS, Answer, AskOptions
-from .credits import credit_lines
-from .generic_model import GENERIC_NEAR, capitalize_leads, generic_note, generic_record, typed_note, usable_size
-from .intents import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
-from .intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
-from .knowledge import Knowledge, faster_variant
-from .profiles import Profiles
-from .unresolved import UnresolvedName
+from answers.rendering import format as fmt
+from answers.rendering import i18n, markdown, render
+from answers.rendering.i18n import N_
+from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
+from answers.rendering.credits import credit_lines
+from answers.reading.generic_model import (
+    GENERIC_NEAR,
+    capitalize_leads,
+    generic_note,
+    generic_record,
+    typed_note,
+    usable_size,
+)
+from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
+from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
+from answers.knowledge.catalog_view import Knowledge, faster_variant
+from answers.knowledge.profiles import Profiles
+from answers.knowledge.unresolved import UnresolvedName
 
 if TYPE_CHECKING:
     from estimator.setups import Setup
 
-    from .parse import Parsed
+    from answers.reading.parsed import Parsed
 
 # Fact questions that, with a card named beside them, also ask whether the model runs on it.
 FACT_THEN_FIT = frozenset({"maker", "release", "parameters", "open_source", "purpose", "model_info"})
@@ -46,10 +53,10 @@ T = TypeVar("T")  # a resolver's payload type
 
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
-# …after one about a Mac named by its memory only ("mac with 64gb": answers/apple_typical.py).
+# …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
 MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other speeds: %(names)s.")
 MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
-# …and after one whose model name fitted several generations ("llama 70b": answers/model_default.py).
+# …and after one whose model name fitted several generations ("llama 70b": answers/reading/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
 VARIANTS_SHOWN = 5
 # One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
@@ -86,7 +93,7 @@ class Engine:
         self._keys: dict[int, list[str]] = {}
         self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
         self._tables = Lru(256)
-        # Stand-in records for "a 70b" (answers/generic_model.py), kept alive: caches key on id().
+        # Stand-in records for "a 70b" (answers/reading/generic_model.py), kept alive: caches key on id().
         self._generic: dict[tuple[float, str], ModelRecord] = {}
         self._generic_ids: dict[int, float] = {}
 
@@ -119,7 +126,7 @@ class Engine:
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
                "model2": model2}
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
-            from .budget_words import default_currency, read_typed
+            from answers.reading.budget_words import default_currency, read_typed
 
             said = read_typed(budget)
             if said is None:
@@ -159,7 +166,7 @@ class Engine:
 
     # ------------------------------------------------------------------------ parsing
     def _parsed(self, question: str, profile: str | None = None, hint: str | None = None) -> Parsed:
-        from .parse import parse  # imported on first question: slash commands do not need it
+        from answers.reading.parse import parse  # imported on first question: slash commands do not need it
 
         kn = self.knowledge
         return parse(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
@@ -185,7 +192,7 @@ class Engine:
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
-        from .parse import only_task_words
+        from answers.reading.parse import only_task_words
 
         if raw["model"] is None and usable_size(parsed.model_size_b):
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
@@ -197,9 +204,9 @@ class Engine:
             raw["model"] = f"{parsed.model_size_b:g}b"  # beyond any model: answered as an unknown name
 
         if parsed.together and intent in ("can_run", "speed", "vram"):
-            from . import at_once
+            from answers.reading import at_once
 
-            # "llama 3.1 8b and qwen3 8b at the same time on a 4090": both loaded at once (answers/at_once.py).
+            # "llama 3.1 8b and qwen3 8b at the same time on a 4090": both loaded at once (answers/reading/at_once.py).
             sizes = at_once.generic_sizes(question) if parsed.model is None and raw["model2"] is None else []
             if len(sizes) >= 2 and usable_size(sizes[0]) and usable_size(sizes[1]):
                 raw["model"], raw["model2"] = self._generic_model(sizes[0], lang), self._generic_model(sizes[1], lang)
@@ -208,7 +215,7 @@ class Engine:
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
-        from . import scope
+        from answers.reading import scope
 
         raw["observed_tok_s"] = scope.observed_tok_s(question)
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
@@ -229,7 +236,7 @@ class Engine:
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
         if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None and not raw["budget"]:
-            intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/picks.py)
+            intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/facts/picks.py)
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
         if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
@@ -252,7 +259,7 @@ class Engine:
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
                                  for i in asks])
         if intent == "help":
-            from .courtesy import is_courtesy
+            from answers.reading.courtesy import is_courtesy
 
             raw["courtesy"] = is_courtesy(question)  # "thanks!", "a presto": one line, not the whole help
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
@@ -294,7 +301,7 @@ class Engine:
         if res.best is not None:
             return res.best.key  # same-name models: the first in catalog order
         if res.ambiguous:
-            from .model_default import default_model
+            from answers.reading.model_default import default_model
 
             picked = default_model(text, res.candidates)  # "llama 70b": the newest general one
             if picked is not None:
@@ -305,7 +312,7 @@ class Engine:
         """The other models when the typed name was resolved by the newest-of-the-family rule."""
         if not isinstance(typed, str) or not typed.strip() or model is None or typed == model.name:
             return []
-        from .model_default import default_model
+        from answers.reading.model_default import default_model
 
         text = typed.strip()[:200]
         if self.knowledge.model_named(text) is not None:
@@ -413,15 +420,15 @@ class Engine:
                 except UnknownCacheType as exc:
                     raise BadInput("cache_type", text=str(exc.text)[:40]) from None
             if raw.get("task"):
-                from .advice import TASKS
+                from answers.facts.advice import TASKS
 
                 if raw["task"] not in TASKS:
                     raise BadInput("task", text=str(raw["task"])[:40], known=", ".join(TASKS))
                 settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw, options.profile)
             budget = self._budget(raw) if intent == "what_gpu" and entities.setup is None else None
-            if budget is not None:  # "best gpu under 400 bucks (for X)": cards by launch price (answers/budget.py)
-                from .budget import build as build_budget
+            if budget is not None:  # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
+                from answers.facts.budget import build as build_budget
 
                 if entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
@@ -433,7 +440,7 @@ class Engine:
                 built = self._build(intent, entities, settings)
                 if intent == "can_run" and raw.get("together") and entities.model is not None \
                         and entities.setup is None and entities.cpu is None:
-                    from .at_once import facts as at_once_facts
+                    from answers.reading.at_once import facts as at_once_facts
 
                     second = self._resolve_model(raw.get("model2"))
                     if second is not None and self.estimates.size_of(second) is not None:
@@ -444,8 +451,8 @@ class Engine:
                             entities = replace(entities, model2=second)
                 if intent == "card_models" and raw.get("budget") and entities.card is not None \
                         and entities.setup is None and entities.model is None:
-                    # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/card_price.py)
-                    from .card_price import facts as price_facts
+                    # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
+                    from answers.facts.card_price import facts as price_facts
 
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
                                                              self._budget(raw))
@@ -456,8 +463,8 @@ class Engine:
             if variants:
                 built.facts["card_alternatives"] = variants
             if entities.setup is not None:
-                from .apple_typical import stand_in_facts
-                from .setup_words import read as read_setup
+                from answers.reading.apple_typical import stand_in_facts
+                from answers.reading.setup_words import read as read_setup
 
                 card_text = raw.get("card")
                 typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
@@ -475,7 +482,7 @@ class Engine:
                     if near:  # "gemma 3 13b": the sizes the catalog does have
                         built.facts["generic_near"] = near
         except _Problem as p:
-            family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/family.py)
+            family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             if family is not None:
                 return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
@@ -504,14 +511,14 @@ class Engine:
 
     @staticmethod
     def _budget(raw: dict[str, Any]) -> dict[str, Any] | None:
-        """The budget facts (answers/budget.py) of a parsed or typed budget; None when none was said."""
+        """The budget facts (answers/facts/budget.py) of a parsed or typed budget; None when none was said."""
         said = raw.get("budget")
         if not said:
             return None
         from catalog.currency import CURRENCIES
 
-        from .budget import budget_facts
-        from .budget_words import MAX_AMOUNT
+        from answers.facts.budget import budget_facts
+        from answers.reading.budget_words import MAX_AMOUNT
 
         try:
             amount, currency = float(said["amount"]), str(said["currency"]).upper()
@@ -523,7 +530,7 @@ class Engine:
 
     def _family(self, intent: str, p: _Problem) -> Built | None:
         """A fact question on an ambiguous model name that names a family: facts for every member."""
-        from .family import FAMILY_INTENTS, family_facts, members
+        from answers.facts.family import FAMILY_INTENTS, family_facts, members
 
         if p.intent != "ambiguous" or p.kind != "model" or intent not in FAMILY_INTENTS:
             return None
@@ -551,7 +558,7 @@ class Engine:
         # Two machines set side by side ("dgx spark vs m4 max") are compared, not pooled into one setup.
         side_by_side = intent == "compare" and raw.get("card2") is not None and not raw.get("setup")
         sides = self._sides(raw, profile) if intent == "compare" and raw.get("setup2") else None
-        if sides is not None:  # "2x 3090 or one a6000": two setups, each rated as a whole (answers/versus.py)
+        if sides is not None:  # "2x 3090 or one a6000": two setups, each rated as a whole (answers/facts/versus.py)
             side_by_side = True
             raw = {**raw, "card": sides[0].devices[0].card, "card2": sides[1].devices[0].card}
         setup = self._setup(raw, profile) if uses_cards and not side_by_side else None
@@ -588,7 +595,7 @@ class Engine:
 
     def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""
-        from .setups import setup_from_raw
+        from answers.facts.setups import setup_from_raw
 
         def side(parts: Any) -> Setup | None:
             one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type")}
@@ -603,7 +610,7 @@ class Engine:
         if not raw.get("setup") and not (isinstance(card, str) and card.strip()) and not (
                 raw.get("memory_gb") and raw.get("ram_gb")):
             return None  # what setup_from_raw answers here, without importing the setup code on every start
-        from .setups import setup_from_raw
+        from answers.facts.setups import setup_from_raw
 
         if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
             return self._typical_setup(float(raw["memory_gb"]), raw, profile)
@@ -614,7 +621,7 @@ class Engine:
         answer can say whether offloading makes it usable (None when no card has that memory)."""
         from estimator.setups import Device, Setup
 
-        from .advice import typical_record
+        from answers.facts.advice import typical_record
 
         record = typical_record(self.knowledge.gpus_for(profile), memory_gb)
         if record is None:
@@ -635,7 +642,7 @@ class Engine:
                 return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
             return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
         if intent == "compare" and (e.sides is not None or (e.model2 is not None and e.model is not None)):
-            return "compare"  # two setups, or two models, side by side (answers/versus.py)
+            return "compare"  # two setups, or two models, side by side (answers/facts/versus.py)
         if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
             return "can_run"  # the asker's own hardware: the answer is about it
         if intent in ("fastest", "what_gpu") and e.model is not None and e.card is None and e.memory_gb is not None:
@@ -739,7 +746,7 @@ class Engine:
         title = None
         title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):
-            from .budget import title as budget_title
+            from answers.facts.budget import title as budget_title
 
             title_id, title_values["budget"] = budget_title(facts, lang)
         if facts.get("mode") == "memory" and SPECS[intent].memory_title:

@@ -92,7 +92,7 @@ def card_lookup(cards: Sequence[GpuRecord] | None = None) -> CardLookup:
     """A measured row's GPU name → the current catalog's card (None when it names none): `GPU_MAP`
     first, then the catalog's resolver (`Knowledge.gpu_resolver_for("measured")`), the faster of
     same-name variants as the engine answers."""
-    from answers.knowledge import Knowledge, faster_variant
+    from answers.knowledge.catalog_view import Knowledge, faster_variant
     from catalog.gpus import load_gpu_records
 
     kn = Knowledge(load_gpu_records(), [])
