@@ -11,14 +11,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-# Intents the engine understands (declared once in answers.intents_table). "fallback" answers with
-# suggestions; "not_found" and "ambiguous" carry candidates in facts["candidates"]; "invalid" is bad
-# input (absurd size, unknown quant…).
-from catalog.text import parse_memory_size  # the one memory-size parser, for the bot's "memory or card" fields
-
 from answers.intents_table import INTENTS, SPECS, IntentSpec
 from answers.knowledge.profiles import ProfileName as Profile
 from answers.reading.limits import MAX_QUESTION_CHARS
+
+# Intents the engine understands (declared once in answers.intents_table). "fallback" answers with
+# suggestions; "not_found" and "ambiguous" carry candidates in facts["candidates"]; "invalid" is bad
+# input (absurd size, unknown quant…).
+# the one memory-size parser, for the bot's "memory or card" fields
+from catalog.text import parse_memory_size
 
 __all__ = ["INTENTS", "MAX_QUESTION_CHARS", "SPECS", "Answer", "AskOptions", "IntentSpec", "Profile",
            "ReportError", "parse_memory_size"]

@@ -15,17 +15,34 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from catalog.records import GpuRecord, ModelRecord
-from catalog.resolve import Resolution, Resolver, normalize
-from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
-from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
-from estimator.quants import UnknownQuant, quant as lookup_quant
-
-from answers.rendering import format as fmt
-from answers.rendering import i18n, markdown, render
-from answers.rendering.i18n import N_
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.rendering.credits import credit_lines
+from answers.facts.advice import TASKS, typical_record
+from answers.facts.budget import budget_facts
+from answers.facts.budget import build as build_budget
+from answers.facts.budget import title as budget_title
+from answers.facts.card_price import facts as price_facts
+from answers.facts.common import (
+    MAX_MEMORY_GB,
+    BadInput,
+    Built,
+    Entities,
+    Estimates,
+    Lru,
+    Settings,
+    TableRow,
+    uses_epoch,
+)
+from answers.facts.family import FAMILY_INTENTS, family_facts, members
+from answers.facts.setups import setup_from_raw
+from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
+from answers.knowledge.catalog_view import Knowledge, faster_variant
+from answers.knowledge.profiles import Profiles
+from answers.knowledge.unresolved import UnresolvedName
+from answers.reading import at_once, scope
+from answers.reading.apple_typical import stand_in_facts
+from answers.reading.at_once import facts as at_once_facts
+from answers.reading.budget_words import MAX_AMOUNT, default_currency, read_typed
+from answers.reading.courtesy import is_courtesy
 from answers.reading.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
@@ -34,16 +51,28 @@ from answers.reading.generic_model import (
     typed_note,
     usable_size,
 )
-from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, TableRow, uses_epoch
-from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
-from answers.knowledge.catalog_view import Knowledge, faster_variant
-from answers.knowledge.profiles import Profiles
-from answers.knowledge.unresolved import UnresolvedName
+from answers.reading.model_default import default_model
+# imported on first question: slash commands do not need it
+from answers.reading.parse import only_task_words, parse
+from answers.reading.setup_words import read as read_setup
+from answers.rendering import format as fmt
+from answers.rendering import i18n, markdown, render
+from answers.rendering.credits import credit_lines
+from answers.rendering.i18n import N_
+from catalog.name_sizes import typed_size
+from catalog.records import GpuRecord, ModelRecord
+# "qwen": Qwen3 before an import's Qwen-VL
+from catalog.resolve import Resolution, Resolver, curated_first, normalize
+from estimator.memory import UnknownCacheType
+from estimator.memory import cache_type as canonical_cache_type
+from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
+from estimator.quants import UnknownQuant
+from estimator.quants import quant as lookup_quant
+from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
-    from estimator.setups import Setup
-
     from answers.reading.parsed import Parsed
+    from estimator.setups import Setup
 
 # Fact questions that, with a card named beside them, also ask whether the model runs on it.
 FACT_THEN_FIT = frozenset({"maker", "release", "parameters", "open_source", "purpose", "model_info"})
@@ -126,7 +155,6 @@ class Engine:
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
                "model2": model2}
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
-            from answers.reading.budget_words import default_currency, read_typed
 
             said = read_typed(budget)
             if said is None:
@@ -142,8 +170,6 @@ class Engine:
     def _typed_generic(self, raw: dict[str, Any], typed: str, lang: str) -> None:
         """A model field the catalog has no model for, with a size in it ("mythomax 13b", "70b"): a generic
         dense model of that size, like a question's (the parser's rule); anything else is left to resolve."""
-        from catalog.name_sizes import typed_size
-
         text = typed.strip()[:200]
         size = typed_size(text)
         if not usable_size(size) or self.knowledge.model_named(text) is not None:
@@ -166,8 +192,6 @@ class Engine:
 
     # ------------------------------------------------------------------------ parsing
     def _parsed(self, question: str, profile: str | None = None, hint: str | None = None) -> Parsed:
-        from answers.reading.parse import parse  # imported on first question: slash commands do not need it
-
         kn = self.knowledge
         return parse(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
 
@@ -192,7 +216,6 @@ class Engine:
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
-        from answers.reading.parse import only_task_words
 
         if raw["model"] is None and usable_size(parsed.model_size_b):
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
@@ -204,8 +227,6 @@ class Engine:
             raw["model"] = f"{parsed.model_size_b:g}b"  # beyond any model: answered as an unknown name
 
         if parsed.together and intent in ("can_run", "speed", "vram"):
-            from answers.reading import at_once
-
             # "llama 3.1 8b and qwen3 8b at the same time on a 4090": both loaded at once (answers/reading/at_once.py).
             sizes = at_once.generic_sizes(question) if parsed.model is None and raw["model2"] is None else []
             if len(sizes) >= 2 and usable_size(sizes[0]) and usable_size(sizes[1]):
@@ -215,7 +236,6 @@ class Engine:
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
-        from answers.reading import scope
 
         raw["observed_tok_s"] = scope.observed_tok_s(question)
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
@@ -259,8 +279,6 @@ class Engine:
             return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
                                  for i in asks])
         if intent == "help":
-            from answers.reading.courtesy import is_courtesy
-
             raw["courtesy"] = is_courtesy(question)  # "thanks!", "a presto": one line, not the whole help
         return self._answer(intent, lang, options, raw, inline=inline, question=question)
 
@@ -301,8 +319,6 @@ class Engine:
         if res.best is not None:
             return res.best.key  # same-name models: the first in catalog order
         if res.ambiguous:
-            from answers.reading.model_default import default_model
-
             picked = default_model(text, res.candidates)  # "llama 70b": the newest general one
             if picked is not None:
                 return picked.pick
@@ -312,7 +328,6 @@ class Engine:
         """The other models when the typed name was resolved by the newest-of-the-family rule."""
         if not isinstance(typed, str) or not typed.strip() or model is None or typed == model.name:
             return []
-        from answers.reading.model_default import default_model
 
         text = typed.strip()[:200]
         if self.knowledge.model_named(text) is not None:
@@ -345,8 +360,6 @@ class Engine:
         raise self._problem("card", resolver, text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
-        from catalog.resolve import curated_first  # "qwen": Qwen3 before an import's Qwen-VL
-
         cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]
         if res.ambiguous and cands:
             return _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
@@ -380,6 +393,7 @@ class Engine:
         names = [m.name for m in resolver.suggest(text, CANDIDATES_SHOWN) if m.score >= 75]
         if names:
             return names
+        # lazy: rapidfuzz is only needed when an exact lookup fails; `tpsbot ask` start-up stays without it
         from rapidfuzz import fuzz, process
 
         keys = self._keys.get(id(resolver))  # normalized names, per resolver
@@ -420,15 +434,12 @@ class Engine:
                 except UnknownCacheType as exc:
                     raise BadInput("cache_type", text=str(exc.text)[:40]) from None
             if raw.get("task"):
-                from answers.facts.advice import TASKS
-
                 if raw["task"] not in TASKS:
                     raise BadInput("task", text=str(raw["task"])[:40], known=", ".join(TASKS))
                 settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw, options.profile)
             budget = self._budget(raw) if intent == "what_gpu" and entities.setup is None else None
             if budget is not None:  # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
-                from answers.facts.budget import build as build_budget
 
                 if entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
@@ -440,8 +451,6 @@ class Engine:
                 built = self._build(intent, entities, settings)
                 if intent == "can_run" and raw.get("together") and entities.model is not None \
                         and entities.setup is None and entities.cpu is None:
-                    from answers.reading.at_once import facts as at_once_facts
-
                     second = self._resolve_model(raw.get("model2"))
                     if second is not None and self.estimates.size_of(second) is not None:
                         both = at_once_facts(self.estimates, entities.model, second, settings, entities.card,
@@ -452,7 +461,6 @@ class Engine:
                 if intent == "card_models" and raw.get("budget") and entities.card is not None \
                         and entities.setup is None and entities.model is None:
                     # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
-                    from answers.facts.card_price import facts as price_facts
 
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
                                                              self._budget(raw))
@@ -463,9 +471,6 @@ class Engine:
             if variants:
                 built.facts["card_alternatives"] = variants
             if entities.setup is not None:
-                from answers.reading.apple_typical import stand_in_facts
-                from answers.reading.setup_words import read as read_setup
-
                 card_text = raw.get("card")
                 typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
                 mac = stand_in_facts(typed)
@@ -515,10 +520,9 @@ class Engine:
         said = raw.get("budget")
         if not said:
             return None
-        from catalog.currency import CURRENCIES
-
-        from answers.facts.budget import budget_facts
-        from answers.reading.budget_words import MAX_AMOUNT
+        from catalog.currency import (
+            CURRENCIES,  # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
+        )
 
         try:
             amount, currency = float(said["amount"]), str(said["currency"]).upper()
@@ -530,8 +534,6 @@ class Engine:
 
     def _family(self, intent: str, p: _Problem) -> Built | None:
         """A fact question on an ambiguous model name that names a family: facts for every member."""
-        from answers.facts.family import FAMILY_INTENTS, family_facts, members
-
         if p.intent != "ambiguous" or p.kind != "model" or intent not in FAMILY_INTENTS:
             return None
         family = family_facts(p.text, self.knowledge.models, p.candidates)
@@ -567,7 +569,6 @@ class Engine:
         if setup is None and card is not None and card2 is None and card.unified_memory:
             # A handheld, console or SoC named on its own shares its memory with the system: rated as
             # the unified setup it is (the GPU's share of the memory), never as a 16 GB graphics card.
-            from estimator.setups import Device, Setup
 
             setup = Setup((Device(card),))
         if setup is not None:
@@ -595,8 +596,6 @@ class Engine:
 
     def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""
-        from answers.facts.setups import setup_from_raw
-
         def side(parts: Any) -> Setup | None:
             one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type")}
             return setup_from_raw(one, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
@@ -610,7 +609,6 @@ class Engine:
         if not raw.get("setup") and not (isinstance(card, str) and card.strip()) and not (
                 raw.get("memory_gb") and raw.get("ram_gb")):
             return None  # what setup_from_raw answers here, without importing the setup code on every start
-        from answers.facts.setups import setup_from_raw
 
         if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
             return self._typical_setup(float(raw["memory_gb"]), raw, profile)
@@ -619,10 +617,6 @@ class Engine:
     def _typical_setup(self, memory_gb: float, raw: dict[str, Any], profile: str) -> Setup | None:
         """"My 8 GB card with 32 GB of RAM": a typical card of exactly that memory, plus the RAM, so the
         answer can say whether offloading makes it usable (None when no card has that memory)."""
-        from estimator.setups import Device, Setup
-
-        from answers.facts.advice import typical_record
-
         record = typical_record(self.knowledge.gpus_for(profile), memory_gb)
         if record is None:
             return None
@@ -746,8 +740,6 @@ class Engine:
         title = None
         title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):
-            from answers.facts.budget import title as budget_title
-
             title_id, title_values["budget"] = budget_title(facts, lang)
         if facts.get("mode") == "memory" and SPECS[intent].memory_title:
             title_id = SPECS[intent].memory_title

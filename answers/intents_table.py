@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from answers.facts import rating as b
+from answers.facts.common import Builder
 from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
 from answers.rendering.i18n import N_
-from answers.facts.common import Builder
 
 
 @dataclass(frozen=True, slots=True)

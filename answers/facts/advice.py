@@ -27,12 +27,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
+from answers.knowledge.made_for import made_for
 from catalog.records import GpuRecord, ModelRecord
 from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 from estimator.ranking import Row
-
-from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
 
 MIN_PARAMS_B = 0.1
 MIN_DATE = dt.date(2019, 1, 1)
@@ -131,7 +131,6 @@ def specialist(rec: ModelRecord, task: str | None) -> bool:
     general models that merely list the task among many."""
     if task is None:
         return False
-    from answers.knowledge.made_for import made_for
 
     name = rec.name.casefold()
     return any(w in name for w in TASK_NAME_WORDS[task]) or task in made_for(rec.name)

@@ -20,13 +20,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from catalog.currency import rates
-from catalog.records import GpuRecord
-
-from answers.facts import advice, picks
+from answers.facts import advice, picks, setups
+from answers.facts.common import Built, Entities, Estimates, Settings
 from answers.rendering import format as fmt
 from answers.rendering.i18n import N_
-from answers.facts.common import Built, Entities, Estimates, Settings
+from catalog.currency import rates
+from catalog.records import GpuRecord
+from estimator.model import ModelSize
+from estimator.ranking import rate_all
+from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
     from estimator.ranking import Row
@@ -122,10 +124,6 @@ def _cheapest_first(rows: list[Row]) -> list[Row]:
 def _two_cards(est: Estimates, e: Entities, s: Settings, usd: float) -> dict[str, Any] | None:
     """Two of one card whose two launch prices fit the budget and that together hold the model at the
     usual levels: the fastest such pair (answers/facts/setups.py rates the pair like the asker's own setup)."""
-    from estimator.setups import Device, Setup
-
-    from answers.facts import setups
-
     size = est.size_of(e.model)  # type: ignore[arg-type]
     if size is None:
         return None
@@ -156,9 +154,6 @@ SPEED_PROBE_B = 8.0  # "then speed": each card's decode speed on a dense 8B mode
 def _speed(est: Estimates, s: Settings):  # noqa: ANN202 — card → tok/s
     """A card's decode speed on one fixed model at one fixed level: bandwidth alone would miss the
     profile's vendor factors (an Arc card's 560 GB/s is not an RTX card's)."""
-    from estimator.model import ModelSize
-    from estimator.ranking import rate_all
-
     query = est.query(ModelSize(SPEED_PROBE_B), replace(s, quant="Q4_K_M", min_quality=None))
 
     def speed(card: GpuRecord) -> float:

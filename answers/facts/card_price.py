@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from catalog.records import GpuRecord
-
 from answers.facts import advice, budget
 from answers.facts.common import Entities, Estimates, Settings
+from catalog.records import GpuRecord
 
 SAME_BAND = 0.05  # within 5% of the launch price reads as "about the launch price"
 

@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
+from answers.facts.picks import picks_facts
+from answers.rendering import vocab
 from catalog.records import GpuRecord, ModelRecord
 from estimator.quants import Quant
 from estimator.ranking import Query, Row, Summary, summarize, table
-
-from answers.rendering import vocab
-from answers.facts.picks import picks_facts
 
 MEMORY_SIZES = (8, 12, 16, 24)
 

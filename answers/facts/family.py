@@ -28,8 +28,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# the one description of a record; imported here, family answers are rare
+from answers.facts.describe import record_facts
 from catalog.records import ModelRecord
-
 
 # Facts about the models themselves: an answer for every member reads naturally.
 FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute"})
@@ -97,8 +98,6 @@ def _distinct(values: Iterable[str | None]) -> list[str]:
 
 
 def _member_facts(m: Member) -> dict[str, Any]:
-    from answers.facts.describe import record_facts  # the one description of a record; imported here, family answers are rare
-
     return {**record_facts(m.record), "size": m.size}
 
 

@@ -12,6 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+# two models, or two setups, side by side
+from answers.facts import advice, setups, versus
+from answers.facts import quant_advice as qa
+from answers.facts.advice import typical_record
 from answers.facts.common import (
     GUESS_RAM_GB,
     MAX_MEMORY_GB,
@@ -27,11 +31,15 @@ from answers.facts.common import (
     uses_epoch,
 )
 from answers.facts.describe import card_brief, record_facts, row_facts
+from answers.facts.picks import best_with_memory, home_tier
+from answers.facts.relatives import best_relative
+from answers.facts.what_runs import card_models as ranked
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.model import MAX_CONTEXT, ModelSize
 from estimator.quants import ladder, quant
 from estimator.ranking import Query, Row, rate_all
+from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
 
@@ -71,8 +79,6 @@ def _model(e: Entities) -> ModelRecord:
 
 def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
-    from answers.facts import setups
-
     rated = est.rated(_model(e), s)
     q = rated.query
     constants = est.profiles.setup_constants()
@@ -97,8 +103,6 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
     """A question that leaves the card out ("on CPU only", "no GPU"): the model in system RAM, its speed
     from the RAM's bandwidth; the RAM size and type the asker gave, else the need and the default type."""
-    from answers.facts import setups
-
     assert e.cpu is not None
     rated = est.rated(_model(e), s)
     q = rated.query
@@ -117,9 +121,6 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
     """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
     every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
     or for a unified-memory machine (its RAM is the memory already counted)."""
-    from answers.facts import setups
-    from estimator.setups import Device, Setup
-
     if card is None or getattr(card, "unified_memory", False):
         return None
     q = rated.query
@@ -130,8 +131,6 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
 def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
     """The largest smaller model of the asked one's line that runs well on the same hardware
     (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
-    from answers.facts.relatives import best_relative
-
     profile = est.profile(s.profile)
     levels = [lv.name for lv in ladder(profile.levels, s.min_quality, profile.default_min_quality)]
 
@@ -162,7 +161,6 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = _model(e)
     rated = est.rated(rec, s)
     facts = base_facts(rated)
-    from answers.facts import quant_advice as qa
 
     if e.card is not None:
         r = card_row(rated, e.card)
@@ -188,10 +186,6 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["memory_gb"] = e.memory_gb
         best = rated.best_with_memory(e.memory_gb)
         facts["row"] = row_facts(best) if best else None
-        from answers.facts.picks import (  # the pick among cards a home user can buy and use
-            best_with_memory,
-            home_tier,
-        )
 
         home, data_centre = best_with_memory(rated.rows, e.memory_gb)
         facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
@@ -201,8 +195,6 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
         facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
         if held is None:
-            from answers.facts.advice import typical_record
-
             typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
             facts["offload_assumed"] = _offload_assumed(est, rated, typical, s)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
@@ -290,9 +282,6 @@ def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] | None:
     """"Which level fits 48 GB / a 4090", "q8 or q4": every level with its fit (answers/facts/quant_advice.py)."""
-    from answers.facts import advice
-    from answers.facts import quant_advice as qa
-
     if e.card is None and e.memory_gb is None and not e.levels:
         return None
     q = rated.query
@@ -376,15 +365,12 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     # The advice ranking on a card or a memory size alone (answers/facts/what_runs.py).
-    from answers.facts.what_runs import card_models as ranked
 
     return ranked(est, e, s)
 
 
 def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.model2 is not None or e.sides is not None:
-        from answers.facts import versus  # two models, or two setups, side by side
-
         return versus.compare(est, e, s)
     assert e.card is not None and e.card2 is not None
     if e.model is None:
@@ -394,7 +380,6 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     a, b = card_row(rated, e.card), card_row(rated, e.card2)
     facts["mode"] = "model"
     facts["a"], facts["b"] = row_facts(a), row_facts(b)
-    from answers.facts import quant_advice as qa
 
     for key, row in (("a", a), ("b", b)):
         if row.quant is None:  # as in the fit answer: a card that holds it only below the floor says so

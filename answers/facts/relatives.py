@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from catalog.records import ModelRecord
-
 from answers.facts.advice import TASK_NAME_WORDS, TASKS, family_of, runnable
 from answers.facts.describe import Rating
+from catalog.records import ModelRecord
 
 MAX_TRIED = 6
 READING_TOK_S = 10.0  # the speed most people read at: below it, "runs" is not "runs well"

@@ -16,22 +16,22 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from answers.api import ReportError
+from answers.facts.describe import card_brief, summary_facts, table_facts
+from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
+from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
+from answers.knowledge.profiles import Profiles
+from answers.reading import setup_words
+from answers.rendering.credits import credit_lines
+from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
-from estimator.quants import BY_NAME, UnknownQuant
 from estimator.profile import Profile
+from estimator.quants import BY_NAME, UnknownQuant
 from estimator.ranking import Query, models_on_card, rate_all
 from estimator.setups import Setup, SetupConstants, rate_setup
-
-from answers.api import ReportError
-from answers.rendering.credits import credit_lines
-from answers.facts.describe import card_brief, summary_facts, table_facts
-from answers.rendering.i18n import N_
-from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
-from answers.knowledge.profiles import Profiles
-from answers.facts.setups import UnresolvedName
 
 CANDIDATES_SHOWN = 8
 
@@ -224,9 +224,6 @@ class Reports:
     # ------------------------------------------------------------------ setups
     def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
         """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
-        from answers.reading import setup_words
-        from answers.facts.setups import build_setup, words_from_text
-
         if not req.text:
             if req.gpus is not None or req.ram_gb is not None:
                 raise ReportError(SETUP_NEEDS_CARD)
@@ -247,8 +244,6 @@ class Reports:
 
     def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any]) -> None:
         """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
-        from answers.facts.setups import row_facts, setup_facts
-
         setup = self.setup(req, q.profile.name) if req is not None else None
         if setup is not None:
             row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant,
@@ -280,8 +275,6 @@ class Reports:
     def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
                        prof: Profile, constants: SetupConstants) -> CardReport:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
-        from answers.facts.setups import setup_facts
-
         models = []
         for m in sizes:
             r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)

@@ -13,31 +13,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import Any
 
-from catalog.records import GpuRecord, ModelRecord
-
-from estimator.model import InvalidInput, ModelSize
-from estimator.quants import floor as lowest_level
-from estimator.profile import Profile
-from estimator.ranking import Row
-from estimator.setups import CpuRow, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
-
-from answers.reading import apple_typical, setup_words
+from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
+from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
-
-if TYPE_CHECKING:
-    from answers.facts.common import Estimates, Settings
+from answers.facts.quant_advice import QUALITY
+from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
+from answers.reading import apple_typical, setup_words
+from answers.reading.sizes import GB_AMOUNT_RE
+from catalog.records import GpuRecord, ModelRecord
+from estimator.model import InvalidInput, ModelSize
+from estimator.profile import READING_SPEED_TOK_S, Profile
+from estimator.quants import floor as lowest_level
+from estimator.ranking import Row
+from estimator.setups import (
+    RAM_SIZES_GB,
+    CpuRow,
+    Device,
+    Setup,
+    SetupConstants,
+    SetupRow,
+    cpu_pick,
+    cpu_rows,
+    lower_fit,
+    rate_setup,
+)
 
 CardResolver = Callable[[str], GpuRecord | None]
 
-_SIZE_RE = re.compile(r"(\d+(?:\.\d+)?)\s?(?:gb|go|gib|g)\b", re.IGNORECASE)
 _CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
 
-
-# Defined apart so the engine can name it without importing this module (and estimator.setups) on every start.
-from answers.knowledge.unresolved import UnresolvedName  # noqa: E402
 
 
 def _no_added_card(text: str) -> GpuRecord | None:
@@ -59,8 +66,6 @@ def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolv
     """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
     field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
     plain card. Bad counts or sizes become the engine's "invalid" answer."""
-    from answers.facts.common import BadInput
-
     parts, card = raw.get("setup"), raw.get("card")
     count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
     if not parts:
@@ -108,7 +113,7 @@ def server_variant(text: str, candidates: list[str]) -> str | None:
     token = re.search(r"\b[a-z]{1,2}\d{2,4}[a-z]?\b", low)
     if token is None:
         return None
-    size = _SIZE_RE.search(low)
+    size = GB_AMOUNT_RE.search(low)
     kept = [c for c in candidates if re.search(rf"\b{re.escape(token.group(0))}\b", c.casefold())]
     if size:
         kept = [c for c in kept if re.search(rf"\b{re.escape(size.group(1))}\s?gb\b", c.casefold())]
@@ -167,7 +172,6 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
     if row.fit == "no" and row.why == "offload" and row.slow_tok_s is None and setup.ram_gb is not None:
         # The RAM the asker has does not take the rest either: how much RAM would (a size people buy).
-        from estimator.setups import RAM_SIZES_GB
 
         needed = (row.offload_gb or 0.0) / constants.ram_usable_share
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
@@ -175,14 +179,11 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
-            from answers.facts.quant_advice import QUALITY
 
             name = low.quant.name if low is not None and low.quant else None
             facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
                                                         "quality": QUALITY.get(name, "noticeable")}
         if setup.ram_gb is None and not setup.unified:
-            from answers.facts.common import GUESS_RAM_GB
-
             guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
@@ -194,8 +195,6 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
     """The setup plus `ram_gb` of the default RAM type, for an asker who did not say their RAM: one rule
     for every answer that mentions offloading. `outcome`: "runs" (at least `offload_min_tok_s`), "slow"
     (fits in RAM but below it: `tok_s` is the crawl), "no_room" (the rest does not fit in that RAM)."""
-    from dataclasses import replace
-
     row = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, min_quality, quant, constants=constants)
     facts = row_facts(row)
     if row.fit == "offload":
@@ -232,8 +231,6 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
     superset of advice.runnable) that it holds whole (models that would only run offloaded are left to
     the can_run answer), each with its row, in catalog order; and the setup as a card.
     `other_fits` counts the rest of the catalog."""
-    from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
-
     profile = est.profile(s.profile)
     constants = est.profiles.setup_constants()
     first = setup.devices[0].card
@@ -256,8 +253,6 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
 
 def other_fits(est: Estimates, setup: Setup, s: Settings) -> int:
     """How many catalog models outside `model_rows` the setup holds whole, rated once per size group."""
-    from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
-
     profile, constants = est.profile(s.profile), est.profiles.setup_constants()
     held = 0
     for size, n in est.kn.other_sizes(MIN_PARAMS_B, MIN_DATE):
@@ -279,9 +274,6 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     level's need in system RAM and the RAM size that holds it, the speed from the RAM's bandwidth (dual
     channel, the default type unless named), the level quoted (`pick`) and, when the RAM said holds no
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
-    from estimator.profile import READING_SPEED_TOK_S
-    from estimator.setups import cpu_pick, cpu_rows
-
     rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type)
     pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
     lower = None
@@ -305,11 +297,6 @@ def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None,
     """"No GPU, 64 GB of RAM, what can I run": every model the advice rules may rank that fits in the RAM
     the system leaves free, at the least compressed level that still reaches reading speed (else the least
     compressed that fits: on a CPU a smaller file is a faster one), with the machine seen as one card."""
-    from estimator.profile import READING_SPEED_TOK_S
-    from estimator.setups import cpu_rows
-
-    from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
-
     profile = est.profile(s.profile)
     constants = est.profiles.setup_constants()
     kind = (ram_type or constants.default_ram_type).upper()

@@ -14,19 +14,22 @@ Facts only (JSON-ready, unrounded): the template `_versus.md.j2` writes them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from answers.facts import setups
+from answers.facts.advice import typical_card
+from answers.facts.common import BadInput, Built, base_facts, card_row
+from answers.facts.describe import card_brief, row_facts
 from catalog.records import ModelRecord
 from estimator.model import ModelSize
 from estimator.quants import Quant, quant
 from estimator.ranking import Row, rate_all
-
-from answers.facts.describe import card_brief, row_facts
+from estimator.setups import rate_setup
 
 if TYPE_CHECKING:
-    from estimator.setups import Setup
-
     from answers.facts.common import Built, Entities, Estimates, Settings
+    from estimator.setups import Setup
 
 SETUP_SIZES_B = (8.0, 32.0, 70.0)  # two setups and no model: the sizes people weigh a rig by
 # Typical home cards tried, smallest first, when two models are compared with no hardware named.
@@ -43,8 +46,6 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
 
 # ------------------------------------------------------------------------------------ two models
 def _size(est: Estimates, rec: ModelRecord) -> ModelSize:
-    from answers.facts.common import BadInput
-
     size = est.size_of(rec)
     if size is None:
         raise BadInput("no_params", model=rec.name)
@@ -59,8 +60,6 @@ def _with_model(row: dict[str, Any], rec: ModelRecord, short_gb: float | None) -
 
 
 def _models(est: Estimates, e: Entities, s: Settings) -> Built:
-    from answers.facts.common import Built, base_facts, card_row
-
     assert e.model is not None and e.model2 is not None
     recs = (e.model, e.model2)
     rated = [est.rated(r, s) for r in recs]
@@ -71,8 +70,6 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
     rows: list[dict[str, Any]] = []
     rate_at: RateAt
     if e.setup is not None:
-        from answers.facts import setups
-
         constants = est.profiles.setup_constants()
         setup = e.setup
         for rec, size in zip(recs, sizes):
@@ -81,8 +78,6 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["hardware"] = {"kind": "setup", "name": setup.label, "setup": setups.setup_facts(setup)}
 
         def rate_at(size: ModelSize, q: Quant) -> float | None:
-            from estimator.setups import rate_setup
-
             r = rate_setup(p, size, setup, s.context, forced_quant=q.name, constants=constants)
             return r.tok_s if r.runs and r.fit != "offload" else None
     else:
@@ -91,12 +86,8 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
             facts["hardware"] = {"kind": "card", **card_brief(e.card)}
             found = [card_row(r, e.card) for r in rated]
         elif e.memory_gb is not None:
-            from answers.facts.advice import typical_card
-
             card = typical_card(est.kn.gpus_for(s.profile), e.memory_gb)
             if card is None:
-                from answers.facts.common import BadInput
-
                 raise BadInput("memory", memory_gb=e.memory_gb)
             facts["hardware"] = {"kind": "memory", "memory_gb": e.memory_gb, "typical_card": card.name}
             found = [rate_all(r.query, [card])[0] for r in rated]
@@ -124,10 +115,6 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
 def _typical_home(est: Estimates, rated: list[Any], s: Settings) -> tuple[Any, list[Row | None]]:
     """No hardware named: the smallest typical home card that holds both models at the usual level
     (else the one holding the smaller), each model rated on it at that level."""
-    from dataclasses import replace
-
-    from answers.facts.advice import typical_card
-
     p = est.profile(s.profile)
     usual = quant(p.miss_quant)
     queries = [replace(r.query, forced_quant=usual.name) for r in rated]
@@ -175,11 +162,6 @@ def _side_brief(setup: Setup) -> dict[str, Any]:
 
 
 def _setups(est: Estimates, e: Entities, s: Settings) -> Built:
-    from estimator.setups import rate_setup
-
-    from answers.facts import setups
-    from answers.facts.common import Built, base_facts
-
     assert e.sides is not None
     sides = e.sides
     p = est.profile(s.profile)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from answers.facts import advice
+from answers.facts.common import GUESS_RAM_GB, MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
+from answers.facts.describe import card_brief
+from answers.facts.setups import cpu_model_rows, model_rows, other_fits, setup_facts
 from estimator.model import ModelSize
 from estimator.quants import quant
-
-from answers.facts import advice
-from answers.facts.describe import card_brief
-from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
 
 TOP_PICKS = 15
 
@@ -43,14 +43,9 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.cpu is not None:
-        from answers.facts.common import GUESS_RAM_GB
-        from answers.facts.setups import cpu_model_rows
-
         card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s)
         mode = "cpu"
     elif e.setup is not None:
-        from answers.facts.setups import model_rows, other_fits, setup_facts
-
         card, pairs = model_rows(est, e.setup, s)
         mode = "setup"
     elif e.card is not None:

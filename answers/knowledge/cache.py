@@ -21,6 +21,7 @@ def cache_dir() -> Path | None:
     env = os.environ.get(ENV_CACHE)
     if env is not None:
         return Path(env).expanduser() if env.strip() else None
+    # lazy: only when no cache directory is set in the environment
     from platformdirs import user_cache_path
 
     return user_cache_path("tpsbot", appauthor=False)

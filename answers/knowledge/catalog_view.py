@@ -13,9 +13,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from answers.knowledge.resolver_cache import gpu_resolver
+from catalog.model_index import StoredModels, grouped, prefilter
 from catalog.records import Architecture, GpuRecord, ModelRecord
-from catalog.store import CatalogStore, StoreError  # StoreError: what a front end reports when the db fails
-from estimator.model import Layout, LayerGroup, ModelSize, NativeShare
+from catalog.resolve import Resolver, gpu_entries
+from catalog.store import CatalogStore, StoreError  # noqa: F401 — StoreError: what a front end reports when the db fails
+from estimator.model import LayerGroup, Layout, ModelSize, NativeShare
 
 if TYPE_CHECKING:
     from catalog.model_index import StoredModels
@@ -60,6 +63,7 @@ class Knowledge:
 
     def __init__(self, gpus: list[GpuRecord], models: list[ModelRecord] | None, store_path: Path | None = None,
                  imports: list[dict] | None = None, stored: StoredModels | None = None) -> None:
+        # lazy: loading the hardware data files costs ~40 ms; only some answers need them
         from catalog.hardware import with_segments
 
         self.gpus = with_segments(gpus)  # a store written before segments existed has them blank
@@ -80,7 +84,6 @@ class Knowledge:
             await store.close()
         if not with_models:
             return cls(gpus, [], store.path, imports)
-        from catalog.model_index import StoredModels
 
         return cls(gpus, None, store.path, imports, StoredModels(store.path))
 
@@ -119,15 +122,12 @@ class Knowledge:
         open weights, language, at least `min_params_b`, published since `since`."""
         if self._stored is not None and self._models is None:
             return self._stored.rankable(min_params_b, since)
-        from catalog.model_index import prefilter
 
         return [m for m in self.models if prefilter(m, min_params_b, since)]
 
     def other_sizes(self, min_params_b: float, since: dt.date) -> list[tuple[ModelSize, int]]:
         """Every sized model `rankable_models` leaves out, as estimator inputs with how many models share
         each: plain dense models grouped by size (their size is the whole input), the others one by one."""
-        from catalog.model_index import grouped, prefilter
-
         if self._stored is not None and self._models is None:
             groups, records = self._stored.other_sizes(min_params_b, since)
             out = [(ModelSize(p, a), n) for p, a, n in groups]
@@ -148,7 +148,6 @@ class Knowledge:
     def model_resolver(self):  # noqa: ANN201 — catalog.resolve.Resolver
         if self._stored is not None and self._models is None:
             return self._stored.resolver()
-        from catalog.resolve import Resolver
 
         return Resolver(((m.name, m.aliases, m) for m in self.models), kind="model")
 
@@ -158,6 +157,7 @@ class Knowledge:
 
     @cached_property
     def _current(self) -> tuple[list[GpuRecord], dict[str, list[str]]]:
+        # lazy: loading the hardware data files costs ~40 ms; only some answers need them
         from catalog.hardware import current_catalog
 
         return current_catalog(self.gpus)
@@ -170,12 +170,10 @@ class Knowledge:
         key = REFERENCE_PROFILE if (profile or REFERENCE_PROFILE) == REFERENCE_PROFILE else "current"
         cached = self._gpu_resolvers.get(key)
         if cached is None:
-            from catalog.resolve import gpu_entries
-
+            # lazy: loading the hardware data files costs ~40 ms; only some answers need them
             from catalog.hardware import aliases_for
 
             aliases = aliases_for(self.gpus) if key == REFERENCE_PROFILE else self._current[1]
-            from answers.knowledge.resolver_cache import gpu_resolver
 
             cached = self._gpu_resolvers[key] = gpu_resolver(gpu_entries(self.gpus_for(profile), aliases))
         return cached

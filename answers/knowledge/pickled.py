@@ -10,13 +10,14 @@ equality compares source, flags and code) before it is stored this way, else it 
 
 from __future__ import annotations
 
+import _sre
 import io
 import pickle
 import re
 import sys
 from typing import Any
 
-import _sre
+from answers.knowledge import cache as disk_cache
 
 # Part of every cache key holding pickled patterns: compiled code is only valid for this build.
 RUNTIME = f"{sys.version}|{sys.implementation.cache_tag}|{_sre.MAGIC}|{_sre.CODESIZE}"
@@ -71,6 +72,7 @@ _TABLE_LIMIT = 64  # old lexicons' patterns fall out; a start needs about a doze
 
 
 def _table_name() -> str:
+    # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
     return f"regex-{hashlib.sha256(RUNTIME.encode()).hexdigest()[:24]}.pickle"
@@ -85,7 +87,6 @@ _compiled: dict[tuple[str, int], re.Pattern] = {}
 def compile_cached(source: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile(source, flags)`, read from the start-up cache when this source was compiled before."""
     global _table
-    from answers.knowledge import cache as disk_cache
 
     key = (source, int(flags))
     found = _compiled.get(key)

@@ -13,7 +13,9 @@ import json
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from estimator.measured import MeasuredProfile
 from estimator.profile import REFERENCE, Profile
+from estimator.setups import SetupConstants
 
 if TYPE_CHECKING:
     from estimator.setups import SetupConstants
@@ -34,8 +36,6 @@ def load_measured_constants() -> dict[str, Any]:
 
 
 def load_setup_constants() -> SetupConstants:
-    from estimator.setups import SetupConstants
-
     text = (resources.files("estimator") / "data" / "setup_constants.json").read_text("utf-8")
     return SetupConstants.from_dict(json.loads(text))
 
@@ -45,8 +45,6 @@ def load_profile(name: str) -> Profile:
     if name == "reference":
         return REFERENCE
     if name == "measured":
-        from estimator.measured import MeasuredProfile
-
         return MeasuredProfile(load_measured_constants())
     raise UnknownProfile(name)
 

@@ -9,7 +9,6 @@ attached again from the entries given.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 import sys
 from collections.abc import Sequence
@@ -18,13 +17,15 @@ from typing import TypeVar
 
 import catalog.resolve as resolve
 import catalog.text as text
-
 from answers.knowledge import cache as disk_cache
 
 T = TypeVar("T")
 
 
 def _key(entries: Sequence[tuple[str, Sequence[str], object]]) -> str:
+    # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
+    import hashlib
+
     digest = hashlib.sha256(sys.version.encode())
     for module in (resolve, text):  # the normalization rules
         digest.update(Path(module.__file__).read_bytes())  # type: ignore[arg-type]

@@ -8,7 +8,6 @@ fails at load with a message naming the file and the key.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -367,6 +366,9 @@ def lexicon() -> Lexicon:
     Checking the files and compiling their ~460 patterns costs ~60 ms a start, so the checked result
     is kept in the start-up cache (answers.cache) with its patterns compiled, keyed by the files, this
     module, the engine's intents and the interpreter build: any change is a new entry, checked again."""
+    # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
+    import hashlib
+
     digest = hashlib.sha256(pickled.RUNTIME.encode())
     digest.update(repr(sorted(PARSER_INTENTS + ENGINE_INTENTS)).encode())
     digest.update(Path(__file__).read_bytes())

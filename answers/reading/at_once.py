@@ -17,16 +17,17 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from catalog.text import fold
-
+from answers.facts.advice import typical_record
 from answers.lexicon import lexicon
+from answers.reading.versus_words import and_re, first_two_models
+from catalog.text import fold
+from estimator.card import MemoryCard
 
 if TYPE_CHECKING:
-    from catalog.records import GpuRecord, ModelRecord
-
     from answers.facts.common import Estimates, Settings
     from answers.reading.spans import Span
     from answers.reading.tokens import Token
+    from catalog.records import GpuRecord, ModelRecord
 
 BOTH_GENERATING_SHARE = 0.5  # two decodes at once split the bandwidth: about half each
 MAX_BETWEEN = 4  # words between the two models ("llama 8b and also qwen 8b")
@@ -56,8 +57,6 @@ def says_at_once(folded: str) -> bool:
 def model_pair(toks: list[Token], spans: list[Span]) -> tuple[Span, Span] | None:
     """The first two different models named, joined by an "and" word (or nothing but punctuation), in a
     question that says they run at once; None otherwise."""
-    from answers.reading.versus_words import and_re, first_two_models
-
     question = " ".join(t.low for t in toks)
     if not says_at_once(question):
         return None
@@ -85,9 +84,6 @@ def generic_sizes(question: str) -> list[float]:
 def facts(est: Estimates, first: ModelRecord, second: ModelRecord, s: Settings,
           card: GpuRecord | None, memory_gb: float | None) -> dict[str, Any] | None:
     """Both models on one card (or on `memory_gb` of memory, with a typical card's speeds)."""
-    from answers.facts.advice import typical_record
-    from estimator.card import MemoryCard
-
     profile = est.profile(s.profile)
     if card is None:
         if memory_gb is None:

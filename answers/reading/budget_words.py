@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from catalog.text import MEMORY_UNITS, fold
-
 from answers.lexicon import lexicon
+from answers.reading.tokens import clean, tokenize
+from catalog.text import MEMORY_UNITS, fold
 
 if TYPE_CHECKING:
     from answers.reading.tokens import Token
@@ -172,8 +172,6 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
 def read_typed(text: str) -> Said | None:
     """A budget typed in a field of its own ("400", "$400", "500 €", "1.5k", "R$ 2000", "under 300"): a
     bare number counts too. None when the field holds anything but one amount."""
-    from answers.reading.tokens import clean, tokenize
-
     toks = tokenize(normalize(clean(text or "")))
     said = find(toks)
     if said is None and len(toks) == 1:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from catalog.text import fold
-
 from answers.lexicon import lexicon
+# the parser's own reading of "help", "what can you do"
+from answers.reading.intent import _pattern_score
+from catalog.text import fold
 
 
 @cache
@@ -25,8 +26,6 @@ def _courtesy_re() -> re.Pattern[str]:
 def is_courtesy(question: str) -> bool:
     """True when a message the parser read as a hello says thanks or goodbye ("thanks!", "merci
     beaucoup", "valeu"), and does not also ask for help ("help me, thanks" keeps the full help)."""
-    from answers.reading.intent import _pattern_score  # the parser's own reading of "help", "what can you do"
-
     folded = fold(question or "").lower()
     words = " ".join(re.findall(r"[a-z0-9']+", folded))
     if not _courtesy_re().search(words):

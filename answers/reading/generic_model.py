@@ -7,11 +7,11 @@ mixture of experts, so every parameter is read per token. Its name goes through 
 
 from __future__ import annotations
 
-from catalog.records import ModelRecord
-
 from answers.rendering import format as fmt
 from answers.rendering import i18n
 from answers.rendering.i18n import N_
+from answers.rendering.markdown import escape
+from catalog.records import ModelRecord
 
 GENERIC_NAME = N_("a %(params)sB model")
 # One sentence after the answer: what was assumed.
@@ -47,8 +47,6 @@ def generic_note(params_b: float, lang: str) -> str:
 
 def typed_note(typed: str, params_b: float, lang: str) -> str:
     """The line naming what was typed; `typed` is the asker's text, made inert here (no markup, no mention)."""
-    from answers.rendering.markdown import escape
-
     return i18n.gettext(lang, TYPED_NOTE) % {"typed": escape(typed[:80]), "params": _params(params_b, lang)}
 
 

@@ -8,14 +8,7 @@ import re
 
 from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE
 from answers.reading.tokens import Token, clean, tokenize
-from answers.reading.units import (
-    _BITS_TO_QUANT,
-    _CTX_GLUED_RE,
-    _CTX_MEGA_RE,
-    _NUMBER_RE,
-    _TOKEN_UNITS,
-    canonical_quant,
-)
+from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
 from answers.reading.vocabulary import _word_set
 from catalog.resolve import Resolver
 

@@ -23,15 +23,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
-from answers.reading import budget_words
-from answers.reading.intent import (
-    _first_ask,
-    _intent,
-    _more_asks,
-    _pattern_score,
-    detect_language,
-)
+from answers.reading import at_once, budget_words
+from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
 from answers.reading.limits import PARSER_MODEL_INTENTS
 from answers.reading.numbers import (
     _find_context,
@@ -48,6 +43,7 @@ from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
 from answers.reading.spans import Span, _content, _find_spans
 from answers.reading.tokens import Token, _unstretch, clean, tokenize
 from answers.reading.typos import mend
+from answers.reading.versus_words import model_pair
 from answers.reading.vocabulary import _stopwords, _task_words, _typo_words, _word_set
 from catalog.name_sizes import size_agrees, typed_size
 from catalog.resolve import Match, Resolver, normalize
@@ -78,12 +74,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     unknown = [u for u in unknown if not _only_task_words(tokenize(u))]
 
     model_span = max((s for s in spans if s.kind == "model"), key=_span_rank, default=None)
-    from answers.reading.versus_words import model_pair
 
     pair = model_pair(toks, spans)  # "llama 3.1 8b vs mistral 7b": both, in reading order
     if pair is not None:
         model_span = pair[0]
-    from answers.reading import at_once
 
     both = at_once.model_pair(toks, spans) if pair is None else None  # "X and Y at the same time"
     if both is not None:
@@ -351,9 +345,6 @@ def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
     # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
     # changes with the hash seed), so the start-up cache finds it.
     alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(sorted(phrases), key=len, reverse=True))
-    from answers.knowledge.pickled import (
-        compile_cached,  # a long alternation: compiled once, then read from the start-up cache
-    )
 
     return compile_cached(rf"(?<!\w)(?:{alts})(?!\w)")
 

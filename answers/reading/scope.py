@@ -15,10 +15,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from catalog.text import fold
-
 from answers.lexicon import lexicon
 from answers.reading.setup_words import _RAM_TYPE
+from catalog.text import fold
 
 _RAM_TYPE_RE = re.compile(rf"\b({_RAM_TYPE})\b", re.IGNORECASE)
 

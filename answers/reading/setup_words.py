@@ -14,10 +14,13 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from catalog.text import fold
-
-from answers.reading.apple_typical import chip_for, stand_in_name
+# long alternations: compiled once, then read from the start-up cache
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
+from answers.reading.apple_typical import chip_for, stand_in_name
+# the words that set two setups side by side
+from answers.reading.versus_words import joins, sides
+from catalog.text import fold
 
 MAX_COUNT = 64
 
@@ -111,8 +114,6 @@ def _clean(text: str) -> str:
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    from answers.knowledge.pickled import compile_cached  # long alternations: compiled once, then read from the start-up cache
-
     lx = lexicon()
     # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
     # changes with the hash seed), so the start-up cache finds it.
@@ -219,9 +220,6 @@ def read(text: str) -> SetupWords:
             cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
         ram_gb = None
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
-    from answers.reading.versus_words import sides  # the words that set two setups side by side
-
-    from answers.reading.versus_words import joins
 
     split, split_end = sides(t, betweens)
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]

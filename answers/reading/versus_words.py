@@ -16,9 +16,8 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING
 
-from catalog.text import fold
-
 from answers.lexicon import lexicon
+from catalog.text import fold
 
 if TYPE_CHECKING:
     from answers.reading.spans import Span

@@ -8,6 +8,8 @@ import re
 from functools import cache
 
 from answers.lexicon import Pattern, lexicon
+from answers.reading.at_once import words as at_once_words
+from answers.reading.versus_words import words as versus_words
 
 # --------------------------------------------------------------------------- vocabulary
 # Words, phrases and patterns of every language live in answers/lexicon/<lang>.toml (checked at
@@ -68,10 +70,8 @@ def _stopwords() -> frozenset[str]:
             words |= {w for ws in lang.budget.currencies.values() for w in ws} | lang.budget.nouns | lang.budget.spend
         for greeting in lang.greetings:
             words.update(greeting.split())
-    from answers.reading.versus_words import words as versus_words
 
     words |= versus_words()  # "vs", "contro", "compared": a comparison's words are never a name
-    from answers.reading.at_once import words as at_once_words
 
     words |= at_once_words()  # "at the same time", "gleichzeitig": never a name
     for p in _patterns():

@@ -11,11 +11,13 @@ thousands of values against Babel itself) at a twentieth of the cost, which matt
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
+import json
 from functools import cache, lru_cache
-
+from importlib.util import find_spec
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from answers.knowledge import cache as disk_cache
 from estimator.display import round_gb, round_range, round_tok_s, tok_s_digits
 
 if TYPE_CHECKING:
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
 
 @cache
 def _locale(code: str) -> Locale:
-    from babel import Locale  # Babel loads on first use: a short English answer may need none of it
+    # Babel loads on first use: a short English answer may need none of it
+    from babel import Locale
 
     return Locale.parse(code)
 
@@ -33,7 +36,8 @@ def _locale(code: str) -> Locale:
 @cache
 def _pattern(text: str) -> NumberPattern:
     # Parsed once: babel's format_decimal re-parses its pattern on every call.
-    from babel.numbers import parse_pattern  # imported on first use: most answers need none
+    # imported on first use: most answers need none
+    from babel.numbers import parse_pattern
 
     return parse_pattern(text)
 
@@ -45,11 +49,6 @@ def _symbols(locale: str) -> dict[int, str]:
     The two symbols are Babel's; they are kept in answers.cache, keyed by the installed CLDR data
     file, because loading a locale's whole CLDR data for them costs a short command ~4 MB and
     several ms."""
-    import json
-    from importlib.util import find_spec
-
-    from answers.knowledge import cache as disk_cache
-
     # The data file is found without importing Babel; a new Babel installs new files, hence new keys.
     spec = find_spec("babel")
     data = Path(spec.origin).with_name("locale-data") / f"{locale}.dat" if spec and spec.origin else None
@@ -113,12 +112,14 @@ def tok_range(low: float, high: float, locale: str = "en") -> str:
 
 
 def month(value: dt.date | None, locale: str = "en") -> str:
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel.dates import format_date
 
     return format_date(value, "MMM y", locale=locale) if value else "—"
 
 
 def day(value: dt.date | None, locale: str = "en") -> str:
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel.dates import format_date
 
     return format_date(value, "long", locale=locale) if value else "—"
@@ -127,6 +128,7 @@ def day(value: dt.date | None, locale: str = "en") -> str:
 @lru_cache(maxsize=1 << 10)
 def usd(value: float, locale: str = "en") -> str:
     """A price in whole US dollars in the locale's currency pattern: $1,999 · 1.999 USD · 1 999 $US."""
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel.numbers import format_currency
 
     pattern = _locale(locale).currency_formats["standard"].pattern.replace(".00", "")
@@ -137,6 +139,7 @@ def usd(value: float, locale: str = "en") -> str:
 @lru_cache(maxsize=1 << 10)
 def money(value: float, currency: str, locale: str = "en") -> str:
     """An amount in whole units of `currency` in the locale's pattern: €500 · 500 € · R$ 2.000 · £300."""
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel.numbers import format_currency
 
     pattern = _locale(locale).currency_formats["standard"].pattern.replace(".00", "")
@@ -146,6 +149,7 @@ def money(value: float, currency: str, locale: str = "en") -> str:
 @lru_cache(maxsize=64)
 def currency_name(currency: str, locale: str = "en") -> str:
     """"US dollars", "euro", "libras esterlinas": the currency's name in the locale (Babel, plural form)."""
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel.numbers import get_currency_name
 
     name = get_currency_name(currency, count=2, locale=_locale(locale))

@@ -7,9 +7,11 @@ The .po files are read directly with Babel at first use, so a fresh checkout nee
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 from functools import cache
 from importlib import resources
 
+from answers.knowledge import cache as disk_cache
 
 DOMAIN = "tpsbot"
 
@@ -47,7 +49,8 @@ def display_name(code: str) -> str:
                 if raw.startswith('"Language: '):
                     tag = raw.split(":", 1)[1].strip().strip('"').replace("\\n", "").strip()
                     break
-    from babel import Locale, UnknownLocaleError  # only /settings lists languages: keep Babel off start-up
+    # only /settings lists languages: keep Babel off start-up
+    from babel import Locale, UnknownLocaleError
 
     try:
         name = Locale.parse(tag).get_display_name(tag) or code
@@ -65,6 +68,7 @@ def catalogue_locale(code: str | None) -> str | None:
         return None
     if code in SUPPORTED:  # already a catalogue: no need to load Babel to say so
         return code
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel import Locale, UnknownLocaleError
 
     try:
@@ -77,29 +81,31 @@ def catalogue_locale(code: str | None) -> str | None:
 @cache
 def translations(locale: str) -> _gettext.NullTranslations:
     """The catalogue for one supported locale; English is the source language (msgids)."""
+    # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
+    import hashlib
+
     if locale == DEFAULT or locale not in SUPPORTED:
         return _gettext.NullTranslations()
     po = resources.files("locales") / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not po.is_file():
         return _gettext.NullTranslations()
-    import hashlib
-    import io
-
-    from answers.knowledge import cache as disk_cache
 
     source = po.read_bytes()
     # Parsing a .po takes ~30 ms: the compiled catalogue is kept, keyed by the .po's content.
     key = f"{DOMAIN}-{locale}-{hashlib.sha256(source).hexdigest()[:20]}.mo"
     compiled = disk_cache.read(key)
     if compiled is None:
+        # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
         from babel.messages.mofile import write_mo
+        # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
         from babel.messages.pofile import read_po
 
         buf = io.BytesIO()
         write_mo(buf, read_po(io.BytesIO(source), locale=locale, domain=DOMAIN))
         compiled = buf.getvalue()
         disk_cache.write(key, compiled)
-    from babel.support import Translations  # with babel.dates & co: only for a translated answer
+    # with babel.dates & co: only for a translated answer
+    from babel.support import Translations
 
     return Translations(fp=io.BytesIO(compiled), domain=DOMAIN)
 

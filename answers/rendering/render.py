@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+
 from answers.knowledge import cache as disk_cache
-from answers.rendering import i18n, vocab
 from answers.rendering import format as fmt
-from answers.rendering.i18n import N_
+from answers.rendering import i18n, vocab
 from answers.rendering.grammar import agree
+from answers.rendering.i18n import N_
 from answers.rendering.markdown import escape
 
 TEMPLATES = Path(__file__).parent.parent / "templates"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from answers.facts.reports import CardReport, ModelLabel, ModelReport, SummaryReport, TableReport
 from answers.rendering import format as fmt
 from answers.rendering import i18n
 from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
-from answers.facts.reports import CardReport, ModelLabel, ModelReport, SummaryReport, TableReport
 
 PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
 FITS = {"comfortable": N_("comfortable"), "tight": N_("tight"), "no": N_("does not fit")}

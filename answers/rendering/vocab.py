@@ -10,7 +10,6 @@ from functools import cache
 from answers.rendering import i18n
 from answers.rendering.i18n import N_
 
-
 DOMAINS = {
     "Language": N_("Language"), "Vision": N_("Vision"), "Biology": N_("Biology"), "Multimodal": N_("Multimodal"),
     "Image generation": N_("Image generation"), "Video": N_("Video"), "Speech": N_("Speech"),
@@ -119,6 +118,7 @@ _COUNTRY_ALIASES = {
 
 @cache
 def _territory_codes() -> dict[str, str]:
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel import Locale
 
     names = {name.casefold(): code for code, name in Locale("en").territories.items() if code.isalpha()}
@@ -155,6 +155,7 @@ def country(locale: str, value: str | None) -> str | None:
     """CLDR's name of a country in the reader's language; Epoch's own text when CLDR lacks it."""
     if not value:
         return None
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel import Locale
 
     out = []
