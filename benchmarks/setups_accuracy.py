@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.accuracy import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
+from benchmarks.measured_rows import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
 from estimator.model import Layout, ModelSize  # noqa: E402
 from estimator.profile import Profile  # noqa: E402
 from estimator.quants import Quant  # noqa: E402
