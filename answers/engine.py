@@ -520,9 +520,8 @@ class Engine:
         said = raw.get("budget")
         if not said:
             return None
-        from catalog.currency import (
-            CURRENCIES,  # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
-        )
+        # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
+        from catalog.currency import CURRENCIES
 
         try:
             amount, currency = float(said["amount"]), str(said["currency"]).upper()

@@ -24,7 +24,7 @@ def stand_in_name(memory_gb: float) -> str:
 @cache
 def _data() -> tuple[dict[float, str], dict[float, list[tuple[str, str]]]]:
     """(memory → typical chip, memory → every (chip, release date) offering it, newest first); checked here."""
-    # the hardware module is heavy; only a Mac question needs this
+    # lazy: the hardware module is heavy; only a Mac question needs this
     from catalog.hardware import HardwareDataError
     raw = json.loads(resources.files("catalog").joinpath("data", "hardware", "apple.json").read_text("utf-8"))
     offered: dict[float, list[tuple[str, str]]] = {}

@@ -21,10 +21,9 @@ def mend(words: Iterable[str], known: frozenset[str], vocabulary: tuple[str, ...
         if len(word) < MIN_LENGTH or not word.isalpha() or word in known or word in keep:
             out.append(word)
             continue
-        # Imported only for a word to mend: most questions have none, and rapidfuzz's C++ extension
+        # lazy: imported only for a word to mend: most questions have none, and rapidfuzz's C++ extension
         # costs a one-question process a few MB and milliseconds.
         from rapidfuzz import process
-        # lazy: rapidfuzz is only needed when an exact lookup fails; `tpsbot ask` start-up stays without it
         from rapidfuzz.distance import OSA
 
         hit = process.extractOne(word, vocabulary, scorer=OSA.distance, score_cutoff=1)

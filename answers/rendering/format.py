@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 @cache
 def _locale(code: str) -> Locale:
-    # Babel loads on first use: a short English answer may need none of it
+    # lazy: Babel loads on first use: a short English answer may need none of it
     from babel import Locale
 
     return Locale.parse(code)
@@ -36,7 +36,7 @@ def _locale(code: str) -> Locale:
 @cache
 def _pattern(text: str) -> NumberPattern:
     # Parsed once: babel's format_decimal re-parses its pattern on every call.
-    # imported on first use: most answers need none
+    # lazy: imported on first use: most answers need none
     from babel.numbers import parse_pattern
 
     return parse_pattern(text)

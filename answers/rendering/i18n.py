@@ -49,7 +49,7 @@ def display_name(code: str) -> str:
                 if raw.startswith('"Language: '):
                     tag = raw.split(":", 1)[1].strip().strip('"').replace("\\n", "").strip()
                     break
-    # only /settings lists languages: keep Babel off start-up
+    # lazy: only /settings lists languages: keep Babel off start-up
     from babel import Locale, UnknownLocaleError
 
     try:
@@ -104,7 +104,7 @@ def translations(locale: str) -> _gettext.NullTranslations:
         write_mo(buf, read_po(io.BytesIO(source), locale=locale, domain=DOMAIN))
         compiled = buf.getvalue()
         disk_cache.write(key, compiled)
-    # with babel.dates & co: only for a translated answer
+    # lazy: with babel.dates & co: only for a translated answer
     from babel.support import Translations
 
     return Translations(fp=io.BytesIO(compiled), domain=DOMAIN)
