@@ -4,8 +4,9 @@
     engine.ask("can GLIDE run on 12 GB?")   # parse, then answer in the question's language
     engine.command("fastest", "it", model="gLM")
 
-Facts come from `answers.intents` (pure builders over the estimator), text from the jinja2
-templates through `answers.render`; every answer is Discord-markdown safe (`answers.markdown`).
+Reading is `answers.reading`, facts come from `answers.facts` (pure builders over the estimator, one
+per intent family, declared in `answers.intents_table`), text from the jinja2 templates through
+`answers.rendering.render`; every answer is Discord-markdown safe (`answers.rendering.markdown`).
 """
 
 from __future__ import annotations
@@ -34,34 +35,26 @@ from answers.facts.common import (
 )
 from answers.facts.family import FAMILY_INTENTS, family_facts, members
 from answers.facts.setups import setup_from_raw
+from answers.facts.together import facts as at_once_facts
 from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
 from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.profiles import Profiles
 from answers.knowledge.unresolved import UnresolvedName
-from answers.reading import at_once, scope
+from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
-from answers.reading.at_once import facts as at_once_facts
 from answers.reading.budget_words import MAX_AMOUNT, default_currency, read_typed
-from answers.reading.courtesy import is_courtesy
-from answers.reading.generic_model import (
-    GENERIC_NEAR,
-    capitalize_leads,
-    generic_note,
-    generic_record,
-    typed_note,
-    usable_size,
-)
 from answers.reading.model_default import default_model
-# imported on first question: slash commands do not need it
-from answers.reading.parse import only_task_words, parse
+from answers.reading.parse import only_task_words
+from answers.reading.question import Question, language_of, read
+from answers.reading.sizes import usable_size
 from answers.reading.setup_words import read as read_setup
 from answers.rendering import format as fmt
 from answers.rendering import i18n, markdown, render
 from answers.rendering.credits import credit_lines
+from answers.rendering.generic_model import GENERIC_NEAR, capitalize_leads, generic_note, generic_record, typed_note
 from answers.rendering.i18n import N_
 from catalog.name_sizes import typed_size
 from catalog.records import GpuRecord, ModelRecord
-# "qwen": Qwen3 before an import's Qwen-VL
 from catalog.resolve import Resolution, Resolver, curated_first, normalize
 from estimator.memory import UnknownCacheType
 from estimator.memory import cache_type as canonical_cache_type
@@ -71,7 +64,6 @@ from estimator.quants import quant as lookup_quant
 from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
-    from answers.reading.parsed import Parsed
     from estimator.setups import Setup
 
 # Fact questions that, with a card named beside them, also ask whether the model runs on it.
@@ -122,7 +114,7 @@ class Engine:
         self._keys: dict[int, list[str]] = {}
         self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
         self._tables = Lru(256)
-        # Stand-in records for "a 70b" (answers/reading/generic_model.py), kept alive: caches key on id().
+        # Stand-in records for "a 70b" (answers/rendering/generic_model.py), kept alive: caches key on id().
         self._generic: dict[tuple[float, str], ModelRecord] = {}
         self._generic_ids: dict[int, float] = {}
 
@@ -191,9 +183,9 @@ class Engine:
         return [m.name for m in resolver.suggest(text or "", limit)][:limit]
 
     # ------------------------------------------------------------------------ parsing
-    def _parsed(self, question: str, profile: str | None = None, hint: str | None = None) -> Parsed:
+    def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Question:
         kn = self.knowledge
-        return parse(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
+        return read(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
 
     def _ask(
         self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool, hint: str | None = None,
@@ -203,13 +195,16 @@ class Engine:
         question = markdown.clean(question or "")  # no control, bidi or combining flood reaches an echo
         if len(question) > MAX_QUESTION_CHARS:
             # Refused, but in the asker's language: the start of the question is enough to tell it.
-            lang = lang or _catalogue(self._parsed(question[:300], options.profile).language) or i18n.DEFAULT
+            kn = self.knowledge
+            start = language_of(question[:300], kn.model_resolver, kn.gpu_resolver_for(options.profile))
+            lang = lang or _catalogue(start) or i18n.DEFAULT
             return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, {}, inline=inline)
         # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
         # plainly written in another language is answered in it; one that does not tell, in the hint's.
-        parsed = self._parsed(question, options.profile, hint)
+        q = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
+        parsed = q.parsed
         lang = lang or _catalogue(parsed.language) or _catalogue(hint) or i18n.DEFAULT
         intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
@@ -228,7 +223,7 @@ class Engine:
 
         if parsed.together and intent in ("can_run", "speed", "vram"):
             # "llama 3.1 8b and qwen3 8b at the same time on a 4090": both loaded at once (answers/reading/at_once.py).
-            sizes = at_once.generic_sizes(question) if parsed.model is None and raw["model2"] is None else []
+            sizes = list(q.generic_sizes)
             if len(sizes) >= 2 and usable_size(sizes[0]) and usable_size(sizes[1]):
                 raw["model"], raw["model2"] = self._generic_model(sizes[0], lang), self._generic_model(sizes[1], lang)
             if raw["model2"] is not None and raw["model"] is not None:
@@ -237,18 +232,18 @@ class Engine:
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
 
-        raw["observed_tok_s"] = scope.observed_tok_s(question)
+        raw["observed_tok_s"] = q.observed_tok_s
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
 
-        image = scope.image_model(question)
-        if image is not None and scope.overlaps(question, image, parsed.model_span):
+        image = q.image_model
+        if image is not None:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": image}), inline)
-        if scope.cpu_only(question) and not parsed.card and not parsed.setup:
+        if q.cpu_only and not parsed.card and not parsed.setup:
             # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
-            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or scope.ram_type(question))
+            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or q.ram_type_said)
             raw["memory_gb"] = None
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
@@ -276,11 +271,11 @@ class Engine:
             asks = [*(a for a in (asks or [intent]) if a in INFO_INTENTS), "can_run"]
         if len(asks) >= 2 and raw["model"] is not None:
             # Two asks in one question ("who released X and when"): answer each, joined.
-            return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, question=question)
+            return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, echo=q.echo)
                                  for i in asks])
         if intent == "help":
-            raw["courtesy"] = is_courtesy(question)  # "thanks!", "a presto": one line, not the whole help
-        return self._answer(intent, lang, options, raw, inline=inline, question=question)
+            raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
+        return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
 
     @staticmethod
     def _joined(parts: list[Answer]) -> Answer:
@@ -360,7 +355,7 @@ class Engine:
         raise self._problem("card", resolver, text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
-        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]
+        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]  # "qwen": Qwen3 before an import's Qwen-VL
         if res.ambiguous and cands:
             return _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
         if not cands:
@@ -424,7 +419,7 @@ class Engine:
         return Settings(profile=options.profile, context=ctx, min_quality=mq, quant=q)
 
     def _answer(self, intent: str, lang: str, options: AskOptions, raw: dict[str, Any], *, inline: bool,
-                question: str | None = None) -> Answer:
+                echo: str | None = None) -> Answer:
         try:
             settings = self._settings(options, raw.get("context"), raw.get("quant"))
             kv = raw.get("cache_type") or options.cache_type
@@ -496,8 +491,8 @@ class Engine:
             return self._invalid(lang, options, b.reason, b.facts)
         if entities.model is not None and uses_epoch(entities.model):
             built.sources.add("epoch")
-        if intent == "fallback" and question is not None:
-            built.facts["question"] = question[:200]
+        if intent == "fallback" and echo is not None:
+            built.facts["question"] = echo  # the question's start, quoted back
         if raw.get("lead") == "cheapest" and intent == "smallest":
             built.facts["lead"] = "cheapest"
         if raw.get("lead") and intent == "card_models":

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# the one description of a record; imported here, family answers are rare
+# the one description of a record
 from answers.facts.describe import record_facts
 from catalog.records import ModelRecord
 

@@ -26,3 +26,14 @@ GB_AMOUNT_RE = re.compile(rf"(\d+(?:\.\d+)?)\s?{GB_UNIT}", re.IGNORECASE)
 NUMBER = r"\d+(?:\.\d+)?"
 MEMORY_GLUED_RE = re.compile(rf"^({NUMBER})({MEMORY_UNITS})$")
 MEMORY_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
+
+# A size typed alone ("enough for a 70b?") stands for a generic dense model within these bounds.
+MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
+# Below a million parameters no one asks about hardware ("0.0000000001b" is a typo or a test of the bot):
+# read as no model at all rather than a stand-in the estimator refuses.
+MIN_PARAMS_B = 0.001
+
+
+def usable_size(params_b: float | None) -> bool:
+    """Whether a typed size gets a generic stand-in model (the one bound every caller uses)."""
+    return params_b is not None and MIN_PARAMS_B <= params_b <= MAX_PARAMS_B

@@ -2,7 +2,8 @@
 
 The estimator needs only a parameter count (`ModelSize(params_b)`, as `tpsbot table --params 70`);
 the record made here has no architecture, so the cache is estimated from the size alone, and no
-mixture of experts, so every parameter is read per token. Its name goes through the catalogues.
+mixture of experts, so every parameter is read per token. Its name and the notes that say what was
+assumed go through the catalogues. Which sizes get one is the reader's bound (reading/sizes.py).
 """
 
 from __future__ import annotations
@@ -21,17 +22,6 @@ GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion param
 TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of %(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
 # After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
 GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
-MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
-# Below a million parameters no one asks about hardware ("0.0000000001b" is a typo or a test of the bot):
-# read as no model at all rather than a stand-in the estimator refuses.
-MIN_PARAMS_B = 0.001
-
-
-def usable_size(params_b: float | None) -> bool:
-    """Whether a typed size gets a generic stand-in model (the one bound every caller uses)."""
-    return params_b is not None and MIN_PARAMS_B <= params_b <= MAX_PARAMS_B
-
-
 def _params(value: float, lang: str) -> str:
     return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)
 
