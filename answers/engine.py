@@ -14,98 +14,57 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts.advice import TASKS, typical_record
-from answers.facts.budget import budget_facts
+from answers.facts.advice import TASKS
 from answers.facts.budget import build as build_budget
-from answers.facts.budget import title as budget_title
 from answers.facts.card_price import facts as price_facts
 from answers.facts.common import (
-    MAX_MEMORY_GB,
     BadInput,
     Built,
-    Entities,
     Estimates,
     Lru,
-    Settings,
-    TableRow,
     uses_epoch,
 )
-from answers.facts.family import FAMILY_INTENTS, family_facts, members
-from answers.facts.setups import setup_from_raw
+from answers.facts.entities import EntityBuilding
 from answers.facts.together import facts as at_once_facts
-from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS, TITLES
-from answers.knowledge.catalog_view import Knowledge, faster_variant
+from answers.intents_table import INFO_INTENTS, INTENTS, SIZE_INTENTS
+from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
-from answers.knowledge.unresolved import UnresolvedName
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
-from answers.reading.budget_words import MAX_AMOUNT, default_currency, read_typed
-from answers.reading.model_default import default_model
+from answers.reading.budget_words import default_currency, read_typed
 from answers.reading.parse import only_task_words
 from answers.reading.question import Question, language_of, read
-from answers.reading.sizes import usable_size
 from answers.reading.setup_words import read as read_setup
-from answers.rendering import format as fmt
-from answers.rendering import i18n, markdown, render
-from answers.rendering.credits import credit_lines
-from answers.rendering.generic_model import GENERIC_NEAR, capitalize_leads, generic_note, generic_record, typed_note
-from answers.rendering.i18n import N_
+from answers.reading.sizes import usable_size
+from answers.rendering import i18n, markdown
+from answers.rendering.answer import AnswerWriting
+from answers.rendering.generic_model import generic_record
 from catalog.name_sizes import typed_size
 from catalog.records import GpuRecord, ModelRecord
-from catalog.resolve import Resolution, Resolver, curated_first, normalize
+from catalog.resolve import normalize
 from estimator.memory import UnknownCacheType
 from estimator.memory import cache_type as canonical_cache_type
-from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
-from estimator.quants import UnknownQuant
-from estimator.quants import quant as lookup_quant
-from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
-    from estimator.setups import Setup
+    pass
 
 # Fact questions that, with a card named beside them, also ask whether the model runs on it.
 FACT_THEN_FIT = frozenset({"maker", "release", "parameters", "open_source", "purpose", "model_info"})
-CANDIDATES_SHOWN = 8
-T = TypeVar("T")  # a resolver's payload type
 
 
-# One line after an answer whose card name fitted several variants (defaults, not quizzes).
-CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
-# …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
-MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other speeds: %(names)s.")
-MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
-# …and after one whose model name fitted several generations ("llama 70b": answers/reading/model_default.py).
-MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
-VARIANTS_SHOWN = 5
-# One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
-# range, or below / above it with what commonly explains the gap.
-OBSERVED = {
-    "within": N_("You mention about %(seen)s tokens per second: that is within the estimated range (%(range)s), "
-                 "so it looks normal."),
-    "below": N_("You mention about %(seen)s tokens per second, below the estimated range (%(range)s). The usual "
-                "causes: part of the model running from system RAM (not every layer on the GPU), a long context, a "
-                "less compressed level than %(quant)s, or an older runtime or driver."),
-    "above": N_("You mention about %(seen)s tokens per second, above the estimated range (%(range)s): a more "
-                "compressed level than %(quant)s, a short prompt or speculative decoding would explain it."),
-}
 
 
 def _catalogue(code: str | None) -> str | None:
     return i18n.catalogue_locale(code) if code else None
 
 
-class _Problem(UnresolvedName):
-    """A name that did not resolve: becomes a not_found / ambiguous answer."""
-
-    def __init__(self, intent: str, kind: str, text: str, candidates: list[str]) -> None:
-        super().__init__(intent)
-        self.intent, self.kind, self.text, self.candidates = intent, kind, text, candidates
 
 
-class Engine:
+class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
@@ -175,12 +134,7 @@ class Engine:
         if not bare:
             raw["model_typed"] = text
 
-    def complete_model(self, text: str, limit: int = 25) -> list[str]:
-        return [m.name for m in self.knowledge.model_resolver.suggest(text or "", limit)][:limit]
 
-    def complete_card(self, text: str, limit: int = 25, profile: str | None = None) -> list[str]:
-        resolver = self.knowledge.gpu_resolver_for(profile)
-        return [m.name for m in resolver.suggest(text or "", limit)][:limit]
 
     # ------------------------------------------------------------------------ parsing
     def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Question:
@@ -277,146 +231,15 @@ class Engine:
             raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
         return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
 
-    @staticmethod
-    def _joined(parts: list[Answer]) -> Answer:
-        """One answer from several: the first answer's intent and facts, the others' facts under
-        `parts`, the texts one after the other. A part that could not be answered stands alone."""
-        bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")), None)
-        if bad is not None:
-            return bad
-        first = parts[0]
-        facts = dict(first.facts, parts=[{"intent": p.intent, "facts": p.facts} for p in parts[1:]])
-        # A line one part already said is not said again ("Qwen3 is a family of 8 models" heads both
-        # the maker and the licence answer about a family).
-        said: set[str] = set()
-        texts = []
-        for p in parts:
-            lines = [ln for ln in p.text.split("\n") if not ln.strip() or ln not in said]
-            said.update(ln for ln in lines if ln.strip())
-            texts.append("\n".join(lines).strip("\n"))
-        text = markdown.finish("\n\n".join(t for t in texts if t))
-        credits = list(dict.fromkeys(c for p in parts for c in p.credits))
-        return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
 
-    # ------------------------------------------------------------------------ resolution
-    def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None:
-        """A typed name or a record → the record; a name that does not resolve raises `_Problem`."""
-        if value is None or isinstance(value, ModelRecord):
-            return value
-        text = value.strip()[:200]
-        if not text:
-            return None
-        known = self.knowledge.model_named(text)
-        if known is not None:  # a display name (what the parser and autocomplete hand over)
-            return known
-        resolver = self.knowledge.model_resolver
-        res = resolver.resolve(text)
-        if res.best is not None:
-            return res.best.key  # same-name models: the first in catalog order
-        if res.ambiguous:
-            picked = default_model(text, res.candidates)  # "llama 70b": the newest general one
-            if picked is not None:
-                return picked.pick
-        raise self._problem("model", resolver, text, res)
 
-    def _model_variants(self, typed: Any, model: ModelRecord | None) -> list[str]:
-        """The other models when the typed name was resolved by the newest-of-the-family rule."""
-        if not isinstance(typed, str) or not typed.strip() or model is None or typed == model.name:
-            return []
 
-        text = typed.strip()[:200]
-        if self.knowledge.model_named(text) is not None:
-            return []
-        res = self.knowledge.model_resolver.resolve(text)
-        picked = default_model(text, res.candidates) if res.best is None and res.ambiguous else None
-        if picked is None or picked.pick.name != model.name:
-            return []
-        return picked.others[:VARIANTS_SHOWN]
 
-    def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None:
-        """A typed name or a record → the card (the faster of same-name variants); problems raise."""
-        if value is None or isinstance(value, GpuRecord):
-            return value
-        text = value.strip()[:200]
-        if not text:
-            return None
-        known = self._card_names(profile).get(text)
-        if known is not None:
-            return known
-        resolver = self.knowledge.gpu_resolver_for(profile)
-        res = resolver.resolve(text)
-        if res.best is not None:
-            return faster_variant(list(res.best.payloads))
-        added = self.knowledge.added_card(text)
-        if added is not None:
-            # Hardware the reference pages never listed (an Apple chip, an H20): named by the asker, it is
-            # rated with this profile's rules; the pages' tables and figures keep their 818 cards.
-            return added
-        raise self._problem("card", resolver, text, res)
 
-    def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> _Problem:
-        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]  # "qwen": Qwen3 before an import's Qwen-VL
-        if res.ambiguous and cands:
-            return _Problem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
-        if not cands:
-            cands = self._near(resolver, text)
-        return _Problem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
 
-    def _card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
-        """The other variants when the typed card name was resolved by the defaults rule."""
-        if not typed or not typed.strip() or card is None:
-            return []
-        res = self.knowledge.gpu_resolver_for(profile).resolve(typed.strip()[:200])
-        if res.default is None or res.best is None or res.best.name != card.name:
-            return []
-        return [m.name for m in res.alternatives][:VARIANTS_SHOWN]
 
-    def _card_names(self, profile: str | None) -> dict[str, GpuRecord]:
-        """Display name → card, for the card list this profile rates (reference: the pages' 818)."""
-        cards = self.knowledge.gpus_for(profile)
-        table = self._cards_by_name.get(id(cards))
-        if table is None:
-            groups: dict[str, list[GpuRecord]] = {}
-            for g in cards:
-                groups.setdefault(g.name, []).append(g)
-            table = self._cards_by_name[id(cards)] = {name: faster_variant(gs) for name, gs in groups.items()}
-        return table
-
-    def _near(self, resolver: Resolver[T], text: str) -> list[str]:
-        """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the
-        closest spellings (numbers included: "Gemma 3 13B" → Gemma 3 12B)."""
-        names = [m.name for m in resolver.suggest(text, CANDIDATES_SHOWN) if m.score >= 75]
-        if names:
-            return names
-        # lazy: rapidfuzz is only needed when an exact lookup fails; `tpsbot ask` start-up stays without it
-        from rapidfuzz import fuzz, process
-
-        keys = self._keys.get(id(resolver))  # normalized names, per resolver
-        if keys is None:
-            stored = getattr(resolver, "normalized_names", None)  # a stored catalog keeps them (catalog/model_index.py)
-            keys = self._keys[id(resolver)] = stored() if stored else [normalize(n) for n in resolver.names]
-        hits = process.extract(normalize(text), keys, scorer=fuzz.ratio, limit=5, score_cutoff=75)
-        return [resolver.names[i] for _, _, i in hits]
 
     # ------------------------------------------------------------------------ answering
-    def _settings(self, options: AskOptions, context: Any, quant: Any) -> Settings:
-        ctx = context if context is not None else options.context
-        if ctx is None:
-            ctx = DEFAULT_CONTEXT
-        try:
-            ctx = int(ctx)
-        except (TypeError, ValueError):
-            raise BadInput("context", context=str(ctx)[:40]) from None
-        if not (1 <= ctx <= MAX_CONTEXT):
-            raise BadInput("context", context=ctx)
-        q = quant or options.quant
-        mq = options.min_quality
-        try:
-            q = lookup_quant(q).name if q else None
-            mq = lookup_quant(mq).name if mq else None
-        except UnknownQuant as exc:
-            raise BadInput("quant", text=str(exc.text)[:40]) from None
-        return Settings(profile=options.profile, context=ctx, min_quality=mq, quant=q)
 
     def _answer(self, intent: str, lang: str, options: AskOptions, raw: dict[str, Any], *, inline: bool,
                 echo: str | None = None) -> Answer:
@@ -481,7 +304,7 @@ class Engine:
                     near = self._near(self.knowledge.model_resolver, raw["model_typed"])
                     if near:  # "gemma 3 13b": the sizes the catalog does have
                         built.facts["generic_near"] = near
-        except _Problem as p:
+        except NameProblem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             if family is not None:
                 return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
@@ -509,248 +332,16 @@ class Engine:
             names["budget"] = {"amount": b["amount"], "currency": b["currency"], "usd": b["usd"]}
         return self._finish(intent, lang, options, names, built, inline)
 
-    @staticmethod
-    def _budget(raw: dict[str, Any]) -> dict[str, Any] | None:
-        """The budget facts (answers/facts/budget.py) of a parsed or typed budget; None when none was said."""
-        said = raw.get("budget")
-        if not said:
-            return None
-        # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
-        from catalog.currency import CURRENCIES
 
-        try:
-            amount, currency = float(said["amount"]), str(said["currency"]).upper()
-        except (KeyError, TypeError, ValueError):
-            raise BadInput("budget", text=str(said)[:40]) from None
-        if currency not in CURRENCIES or not (0 < amount <= MAX_AMOUNT):
-            raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
-        return budget_facts(amount, currency, bool(said.get("currency_said", True)))
 
-    def _family(self, intent: str, p: _Problem) -> Built | None:
-        """A fact question on an ambiguous model name that names a family: facts for every member."""
-        if p.intent != "ambiguous" or p.kind != "model" or intent not in FAMILY_INTENTS:
-            return None
-        family = family_facts(p.text, self.knowledge.models, p.candidates)
-        if family is None:
-            return None
-        epoch = any(uses_epoch(m.record) for m in members(p.text, self.knowledge.models))
-        return Built({"family": family}, sources={"epoch"} if epoch else set())
 
-    def _build(self, intent: str, e: Entities, s: Settings) -> Built:
-        build = SPECS[intent].builder
-        if build is None:
-            return Built({})
-        if intent not in TABLE_INTENTS:
-            return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu)
-        built = self._built.get_or(key, lambda: build(self.estimates, e, s))
-        # Callers add keys to facts; the cached rows themselves are never changed.
-        return Built(dict(built.facts), built.table, set(built.sources), key)
 
-    def _entities(self, intent: str, raw: dict[str, Any], profile: str) -> Entities:
-        model = self._resolve_model(raw.get("model")) if SPECS[intent].takes_model else None
-        # Facts about a model never use a card: an unknown card named alongside is not an error there.
-        uses_cards = intent not in INFO_INTENTS
-        # Two machines set side by side ("dgx spark vs m4 max") are compared, not pooled into one setup.
-        side_by_side = intent == "compare" and raw.get("card2") is not None and not raw.get("setup")
-        sides = self._sides(raw, profile) if intent == "compare" and raw.get("setup2") else None
-        if sides is not None:  # "2x 3090 or one a6000": two setups, each rated as a whole (answers/facts/versus.py)
-            side_by_side = True
-            raw = {**raw, "card": sides[0].devices[0].card, "card2": sides[1].devices[0].card}
-        setup = self._setup(raw, profile) if uses_cards and not side_by_side else None
-        card = self._resolve_card(raw.get("card"), profile) if uses_cards and setup is None else None
-        card2 = self._resolve_card(raw.get("card2"), profile) if uses_cards and setup is None else None
-        if setup is None and card is not None and card2 is None and card.unified_memory:
-            # A handheld, console or SoC named on its own shares its memory with the system: rated as
-            # the unified setup it is (the GPU's share of the memory), never as a 16 GB graphics card.
 
-            setup = Setup((Device(card),))
-        if setup is not None:
-            card = setup.devices[0].card  # routing ("a card was named") and entities.card
-        memory = raw.get("memory_gb")
-        if memory is not None:
-            try:
-                memory = float(memory)
-            except (TypeError, ValueError):
-                raise BadInput("memory", memory_gb=str(memory)[:40]) from None
-            if not (0 < memory <= MAX_MEMORY_GB):
-                raise BadInput("memory", memory_gb=memory)
-        try:
-            levels = tuple(lookup_quant(lv).name for lv in raw.get("levels") or ())
-        except UnknownQuant as exc:
-            raise BadInput("quant", text=str(exc.text)[:40]) from None
-        cpu = raw.get("cpu") if setup is None and card is None else None
-        if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
-            raise BadInput("memory", memory_gb=cpu.ram_gb)
-        model2 = self._resolve_model(raw.get("model2")) if intent == "compare" and model is not None else None
-        if model2 is not None and model2 is model:
-            model2 = None  # the same model twice is one model
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu,
-                        model2=model2, sides=sides)
 
-    def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
-        """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""
-        def side(parts: Any) -> Setup | None:
-            one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type")}
-            return setup_from_raw(one, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
 
-        a, b = side(raw.get("setup") or ()), side(raw.get("setup2") or ())
-        return (a, b) if a is not None and b is not None else None
 
-    def _setup(self, raw: dict[str, Any], profile: str) -> Setup | None:
-        """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""
-        card = raw.get("card")
-        if not raw.get("setup") and not (isinstance(card, str) and card.strip()) and not (
-                raw.get("memory_gb") and raw.get("ram_gb")):
-            return None  # what setup_from_raw answers here, without importing the setup code on every start
 
-        if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
-            return self._typical_setup(float(raw["memory_gb"]), raw, profile)
-        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
 
-    def _typical_setup(self, memory_gb: float, raw: dict[str, Any], profile: str) -> Setup | None:
-        """"My 8 GB card with 32 GB of RAM": a typical card of exactly that memory, plus the RAM, so the
-        answer can say whether offloading makes it usable (None when no card has that memory)."""
-        record = typical_record(self.knowledge.gpus_for(profile), memory_gb)
-        if record is None:
-            return None
-        try:
-            return Setup((Device(record),), ram_gb=float(raw["ram_gb"]), ram_type=raw.get("ram_type"))
-        except InvalidInput:
-            raise BadInput("setup", ram_gb=raw.get("ram_gb")) from None
-
-    @staticmethod
-    def _route(intent: str, e: Entities) -> str:
-        """Fill gaps between what was asked and what was named."""
-        if intent in ("not_found", "ambiguous", "invalid"):
-            return "fallback"
-        if e.cpu is not None:
-            # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
-            if e.model is None:
-                return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
-            return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
-        if intent == "compare" and (e.sides is not None or (e.model2 is not None and e.model is not None)):
-            return "compare"  # two setups, or two models, side by side (answers/facts/versus.py)
-        if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
-            return "can_run"  # the asker's own hardware: the answer is about it
-        if intent in ("fastest", "what_gpu") and e.model is not None and e.card is None and e.memory_gb is not None:
-            return "can_run"  # "best 12 GB card for X": the fastest card of that size, and the home pick
-        if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
-            return "compare"  # two cards, no model: memory, bandwidth and two typical model sizes
-        if intent == "compare" and (e.card is None or e.card2 is None):
-            intent = "speed" if e.card is not None else "fastest"
-        if intent in MODEL_INTENTS and e.model is None:
-            if intent in ("speed", "can_run", "card_models", "compare", "fastest") and e.card is not None:
-                return "card_models"  # "what's the fastest model I can run on a 4080": the card's list
-            if e.card is None and e.memory_gb is not None:
-                return "card_models"  # "good llm for 16 GB?": what runs on that much memory
-            return "fallback"
-        if intent == "card_models" and e.card is None:
-            if e.model is None and e.memory_gb is not None:
-                return "card_models"
-            return "fastest" if e.model is not None else "fallback"
-        if intent == "speed" and e.card is None and e.memory_gb is not None:
-            return "can_run"
-        return intent
-
-    @staticmethod
-    def _entity_names(e: Entities, s: Settings) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if e.model is not None:
-            out["model"] = e.model.name
-        if e.card is not None:
-            out["card"] = e.card.name
-        if e.setup is not None:
-            out["setup"] = e.setup.label
-            out["cards"] = [d.card.name for d in e.setup.devices]
-            if e.setup.gpu_count > 1:
-                out["gpu_count"] = e.setup.gpu_count
-            if e.setup.ram_gb is not None:
-                out["ram_gb"] = e.setup.ram_gb
-        if e.cpu is not None:
-            out["cpu_only"] = True
-            if e.cpu.ram_gb is not None:
-                out["ram_gb"] = e.cpu.ram_gb
-        if e.card2 is not None:
-            out["card2"] = e.card2.name
-        if e.model2 is not None:
-            out["model2"] = e.model2.name
-        if e.sides is not None:
-            out["setups"] = [x.label for x in e.sides]
-        if e.memory_gb is not None:
-            out["memory_gb"] = e.memory_gb
-        out["context"] = s.context
-        if s.quant:
-            out["quant"] = s.quant
-        if s.cache_type != "f16":
-            out["cache_type"] = s.cache_type
-        return out
-
-    def _invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
-        return self._finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
-
-    def _finish(self, intent: str, lang: str, options: AskOptions, entities: dict[str, Any], built: Built,
-                inline: bool) -> Answer:
-        facts = built.facts
-        facts.setdefault("profile", self._profile_name(options))
-        facts["intent"] = intent
-        table_rows = built.table
-        text = self._text(intent, lang, facts, table_rows if inline else None)
-        if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
-            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
-        mac = facts.get("mac_stand_in")
-        if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            line = i18n.gettext(lang, MAC_STAND_IN if mac["others"] else MAC_STAND_IN_ONLY) % {
-                "memory": fmt.memory(mac["memory_gb"], lang), "chip": markdown.escape(mac["chip"]),
-                "names": ", ".join(markdown.escape(n) for n in mac["others"])}
-            text = markdown.finish(text.rstrip() + "\n" + line)
-        if facts.get("model_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            names = ", ".join(markdown.escape(n) for n in facts["model_alternatives"])
-            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, MODEL_VARIANTS) % {"names": names})
-        if facts.get("observed"):
-            o = facts["observed"]
-            values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
-                      "quant": f"`{o['quant']}`"}
-            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
-        if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
-                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)
-                if facts.get("generic_near"):
-                    names = ", ".join(markdown.escape(n) for n in facts["generic_near"])
-                    note += " " + i18n.gettext(lang, GENERIC_NEAR) % {"names": names}
-                text = markdown.finish(note + "\n" + text)
-                entities = {**entities, "model_typed": facts["generic_for"]}
-            else:
-                text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
-            entities = {**entities, "model_size_b": facts["generic_model_b"]}
-            if isinstance(entities.get("model"), str):
-                text = capitalize_leads(text, markdown.escape(entities["model"]))
-        title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
-        if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
-            title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))
-        elif intent == "compare" and facts.get("mode") == "setups" and "setups" in entities:
-            title_values.update(card=markdown.escape(entities["setups"][0]), card2=markdown.escape(entities["setups"][1]))
-        title = None
-        title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
-        if intent == "what_gpu" and facts.get("budget"):
-            title_id, title_values["budget"] = budget_title(facts, lang)
-        if facts.get("mode") == "memory" and SPECS[intent].memory_title:
-            title_id = SPECS[intent].memory_title
-            title_values["memory"] = fmt.memory(facts["memory_gb"], lang)
-        if title_id:
-            try:
-                title = render.gettext(lang, title_id, **{"model": "", "card": "", "card2": "", **title_values})
-            except (KeyError, ValueError):
-                title = None
-            title = title.strip(" —") if title else None
-        credits = credit_lines(built.sources, lang)
-        return Answer(
-            # inert: JSON consumers may post entity and fact strings, so they never ping either
-            intent=intent, locale=lang, entities=markdown.inert(entities), facts=markdown.inert(facts), text=text,
-            title=title, profile=facts["profile"],
-            table=self._table(built, lang, inline), credits=credits,
-        )
 
     def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
         key = (params_b, lang)
@@ -760,53 +351,9 @@ class Engine:
             self._generic_ids[id(record)] = params_b
         return self._generic[key]
 
-    def _profile_name(self, options: AskOptions) -> str:
-        return self.profiles.get(options.profile).name
 
-    def _text(self, intent: str, lang: str, facts: dict[str, Any], rows: list[TableRow] | None) -> str:
-        """The answer text; with `rows` (CLI), the table is written in, as many rows as fit."""
-        shown = None if rows is None else len(facts.get("rows", []))
-        while True:
-            extra: dict[str, Any] = {"inline": rows is not None}
-            if rows is not None:
-                extra["more"] = max(0, len(rows) - (shown or 0))
-                top = facts.get("rows", [])
-                facts_view = dict(facts, rows=top[:shown] if shown <= len(top) else [t.facts() for t in rows[:shown]])
-            else:
-                extra["more"] = 0
-                facts_view = facts
-            text = markdown.finish(render.render(lang, intent, facts_view, **extra), limit=10**9)
-            if len(text) <= markdown.MAX_CHARS or not shown:
-                return markdown.finish(text)
-            shown = max(0, shown - max(1, shown // 4))
 
-    def _table(self, built: Built, lang: str, inline: bool) -> list[dict[str, str]] | None:
-        if inline or not built.table:
-            return None
-        if built.key is None:
-            return self._display_rows(lang, built.table)
-        return self._tables.get_or((built.key, lang), lambda: self._display_rows(lang, built.table))
 
-    @staticmethod
-    def _display_rows(lang: str, rows: list[TableRow] | None) -> list[dict[str, str]] | None:
-        """Every row as display strings for the bot's pages (hundreds of rows: answers.format memoizes)."""
-        if not rows:
-            return None
-        out = []
-        tok_s, gb, memory, integer = fmt.tok_s, fmt.gb, fmt.memory, fmt.integer
-        fit_labels = {k: i18n.gettext(lang, k) for k in ("comfortable", "tight", "does not fit")}
-        for t in rows:
-            r = t.row
-            out.append({
-                "model" if t.model else "card": markdown.defuse_mentions(t.name),
-                "tok_s": f"{tok_s(r.tok_s, lang)} tok/s",
-                "range": f"{integer(r.tok_s_low, lang)}–{integer(r.tok_s_high, lang)}",
-                "quant": r.quant.name if r.quant else "",
-                "need": f"{gb(r.need_gb, lang)} GB",
-                "memory": f"{memory(r.card.memory_gb, lang)} GB",
-                "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
-            })
-        return out
 
 
 def _observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
