@@ -20,13 +20,7 @@ from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts.advice import TASKS
 from answers.facts.budget import build as build_budget
 from answers.facts.card_price import facts as price_facts
-from answers.facts.common import (
-    BadInput,
-    Built,
-    Estimates,
-    Lru,
-    uses_epoch,
-)
+from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.together import facts as at_once_facts
 from answers.intents_table import INFO_INTENTS, INTENTS, SIZE_INTENTS
@@ -158,14 +152,43 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
         # plainly written in another language is answered in it; one that does not tell, in the hint's.
         q = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
+        lang = lang or _catalogue(q.parsed.language) or _catalogue(hint) or i18n.DEFAULT
+        if q.image_model is not None:
+            # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
+            return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
+                                                                      "named": q.image_model}), inline)
+        raw = self._raw(q)
+        intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
+        intent = self._refined(q, intent, raw)
+        asks = self._asks(q, intent, raw)
+        if len(asks) >= 2 and raw["model"] is not None:
+            # Two asks in one question ("who released X and when"): answer each, joined.
+            return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, echo=q.echo)
+                                 for i in asks])
+        if intent == "help":
+            raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
+        return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
+
+    # ------------------------------------------------------------------------ deciding the intent
+    @staticmethod
+    def _raw(q: Question) -> dict[str, Any]:
+        """The entities as read, before they resolve (the same keys a slash command's fields fill)."""
         parsed = q.parsed
-        lang = lang or _catalogue(parsed.language) or _catalogue(hint) or i18n.DEFAULT
-        intent = parsed.intent if parsed.intent in INTENTS else "fallback"
         raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
+        raw["task"] = parsed.task
+        raw["cache_type"] = parsed.cache_type
+        raw["observed_tok_s"] = q.observed_tok_s
+        if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
+            raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
+        return raw
 
+    def _sized_models(self, q: Question, intent: str, raw: dict[str, Any], lang: str) -> str:
+        """Models named by their size alone ("enough for a 70b?", "a 7b and a 14b at once"): generic
+        stand-ins, said so in the answer. Returns the intent, which such a model may change."""
+        parsed = q.parsed
         if raw["model"] is None and usable_size(parsed.model_size_b):
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
             raw["model"] = self._generic_model(parsed.model_size_b, lang)
@@ -182,19 +205,14 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                 raw["model"], raw["model2"] = self._generic_model(sizes[0], lang), self._generic_model(sizes[1], lang)
             if raw["model2"] is not None and raw["model"] is not None:
                 intent, raw["together"] = "can_run", True
+        return intent
+
+    @staticmethod
+    def _refined(q: Question, intent: str, raw: dict[str, Any]) -> str:
+        """The intent as the rest of the Question refines it: no GPU, a task word, the cheapest or the
+        biggest, which level."""
+        parsed = q.parsed
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
-        raw["task"] = parsed.task
-        raw["cache_type"] = parsed.cache_type
-
-        raw["observed_tok_s"] = q.observed_tok_s
-        if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
-            raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
-
-        image = q.image_model
-        if image is not None:
-            # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
-            return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
-                                                                      "named": image}), inline)
         if q.cpu_only and not parsed.card and not parsed.setup:
             # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
             raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or q.ram_type_said)
@@ -217,30 +235,20 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             if len(quants) >= 2:
                 raw["levels"] = quants
             raw["quant"] = None
-        asks = [i for i in dict.fromkeys(parsed.intents) if i in INTENTS]
+        return intent
+
+    @staticmethod
+    def _asks(q: Question, intent: str, raw: dict[str, Any]) -> list[str]:
+        """Every intent the question asks, in order, when it asks more than one."""
+        asks = [i for i in dict.fromkeys(q.parsed.intents) if i in INTENTS]
         if intent in FACT_THEN_FIT and raw["model"] is not None and (raw["card"] is not None or raw["setup"] is not None) \
                 and raw["model2"] is None and raw["card2"] is None:
             # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is
             # the second question; it gets the yes/no answer after the fact.
             asks = [*(a for a in (asks or [intent]) if a in INFO_INTENTS), "can_run"]
-        if len(asks) >= 2 and raw["model"] is not None:
-            # Two asks in one question ("who released X and when"): answer each, joined.
-            return self._joined([self._answer(i, lang, options, dict(raw), inline=inline, echo=q.echo)
-                                 for i in asks])
-        if intent == "help":
-            raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
-        return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
-
-
-
-
-
-
-
-
+        return asks
 
     # ------------------------------------------------------------------------ answering
-
     def _answer(self, intent: str, lang: str, options: AskOptions, raw: dict[str, Any], *, inline: bool,
                 echo: str | None = None) -> Answer:
         try:
@@ -282,28 +290,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
 
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
                                                              self._budget(raw))
-            if raw.get("courtesy"):
-                built.facts["courtesy"] = True
-            typed = raw.get("card_typed") or raw.get("card")
-            variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
-            if variants:
-                built.facts["card_alternatives"] = variants
-            if entities.setup is not None:
-                card_text = raw.get("card")
-                typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
-                mac = stand_in_facts(typed)
-                if mac is not None:
-                    built.facts["mac_stand_in"] = mac
-            model_variants = self._model_variants(raw.get("model"), entities.model)
-            if model_variants:
-                built.facts["model_alternatives"] = model_variants
-            if entities.model is not None and id(entities.model) in self._generic_ids:
-                built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
-                if raw.get("model_typed"):
-                    built.facts["generic_for"] = raw["model_typed"]
-                    near = self._near(self.knowledge.model_resolver, raw["model_typed"])
-                    if near:  # "gemma 3 13b": the sizes the catalog does have
-                        built.facts["generic_near"] = near
+            self._what_was_assumed(built, entities, raw, options)
         except NameProblem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             if family is not None:
@@ -312,18 +299,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self._invalid(lang, options, b.reason, b.facts)
-        if entities.model is not None and uses_epoch(entities.model):
-            built.sources.add("epoch")
-        if intent == "fallback" and echo is not None:
-            built.facts["question"] = echo  # the question's start, quoted back
-        if raw.get("lead") == "cheapest" and intent == "smallest":
-            built.facts["lead"] = "cheapest"
-        if raw.get("lead") and intent == "card_models":
-            built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
-        if raw.get("observed_tok_s") and intent in ("can_run", "speed"):
-            seen = _observed(built.facts, float(raw["observed_tok_s"]))
-            if seen is not None:
-                built.facts["observed"] = seen
+        self._as_asked(intent, built, entities, raw, echo)
         names = self._entity_names(entities, settings)
         if built.facts.get("together"):
             names["together"] = True  # two models loaded at once: `model2` is the second
@@ -343,6 +319,49 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
 
 
 
+
+    def _what_was_assumed(self, built: Built, entities: Entities, raw: dict[str, Any], options: AskOptions) -> None:
+        """Facts that say what the answer assumed: a courtesy, the card or model variant picked, the Mac
+        a memory size stands for, the generic model a size stands for (and the catalog's nearest names)."""
+        if raw.get("courtesy"):
+            built.facts["courtesy"] = True
+        typed = raw.get("card_typed") or raw.get("card")
+        variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
+        if variants:
+            built.facts["card_alternatives"] = variants
+        if entities.setup is not None:
+            card_text = raw.get("card")
+            typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
+            mac = stand_in_facts(typed)
+            if mac is not None:
+                built.facts["mac_stand_in"] = mac
+        model_variants = self._model_variants(raw.get("model"), entities.model)
+        if model_variants:
+            built.facts["model_alternatives"] = model_variants
+        if entities.model is not None and id(entities.model) in self._generic_ids:
+            built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
+            if raw.get("model_typed"):
+                built.facts["generic_for"] = raw["model_typed"]
+                near = self._near(self.knowledge.model_resolver, raw["model_typed"])
+                if near:  # "gemma 3 13b": the sizes the catalog does have
+                    built.facts["generic_near"] = near
+
+    @staticmethod
+    def _as_asked(intent: str, built: Built, entities: Entities, raw: dict[str, Any], echo: str | None) -> None:
+        """Facts from how it was asked: the sources, the question quoted back by a fallback, the line
+        that comes first (cheapest, biggest, levels), a speed the asker states against the estimate."""
+        if entities.model is not None and uses_epoch(entities.model):
+            built.sources.add("epoch")
+        if intent == "fallback" and echo is not None:
+            built.facts["question"] = echo  # the question's start, quoted back
+        if raw.get("lead") == "cheapest" and intent == "smallest":
+            built.facts["lead"] = "cheapest"
+        if raw.get("lead") and intent == "card_models":
+            built.facts["lead"] = raw["lead"]  # "the biggest model for X": that line comes first
+        if raw.get("observed_tok_s") and intent in ("can_run", "speed"):
+            seen = _observed(built.facts, float(raw["observed_tok_s"]))
+            if seen is not None:
+                built.facts["observed"] = seen
     def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
         key = (params_b, lang)
         if key not in self._generic:
