@@ -19,8 +19,9 @@ from catalog.records import ModelRecord
 from catalog.resolve import Match
 from catalog.text import fold
 
+from answers.reading.sizes import NAME_SIZE_TOKEN_RE
+
 _TOKEN_RE = re.compile(r"\d+(?:\.\d+)?x\d+(?:\.\d+)?b|\d+(?:\.\d+)?[bm]\b|\d+(?:\.\d+)?|[a-z]+")
-_SIZE_RE = re.compile(r"^\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm]$")  # "70b", "1.5b", "8x7b", "135m"
 _VERSION_RE = re.compile(r"^\d+(?:\.\d+)?$")
 # Words people add to a model name that say nothing about which one ("llama 70b instruct").
 _NOISE = frozenset({"instruct", "it", "chat", "hf", "gguf", "model", "the", "base"})
@@ -38,7 +39,7 @@ def _words(text: str) -> tuple[set[str], list[str], list[str]]:
     sizes: list[str] = []
     versions: list[str] = []
     for tok in _TOKEN_RE.findall(fold(text).replace("-", " ").replace("_", " ")):
-        if _SIZE_RE.match(tok):
+        if NAME_SIZE_TOKEN_RE.match(tok):
             sizes.append(tok)
         elif _VERSION_RE.match(tok):
             versions.append(tok)

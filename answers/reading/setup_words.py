@@ -19,6 +19,7 @@ from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
 # the words that set two setups side by side
+from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER
 from answers.reading.versus_words import joins, sides
 from catalog.text import fold
 
@@ -93,11 +94,11 @@ _SERIES = r"(?:(?:nvidia|amd|intel|geforce|radeon|quadro|tesla|instinct|arc|tita
 _LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2}|m\d0)"
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 _SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
-_MEM = r"(?:\s?\d{1,3}\s?(?:gb|go|gib|g)\b)"
+_MEM = rf"(?:\s?\d{{1,3}}\s?{GB_UNIT})"
 _NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
 _CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
-_NUMBER = r"\d+(?:\.\d+)?"
+_NUMBER = NUMBER
 _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 
 
@@ -131,8 +132,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
     ram_re = compile_cached(
-        rf"(?P<gb>{_NUMBER})\s?(?:gb|go|gib|g)\b\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
-        rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?(?:gb|go|gib|g)\b"
+        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
     )
     ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
     apple_re = compile_cached(rf"\b(?:{apple})\b")
@@ -206,14 +207,14 @@ def read(text: str) -> SetupWords:
     if not cards and (has_apple_context or _says_unified(t)):
         # "mac with 64gb", "64gb unified memory", "macbook pro 48gb": a Mac named by its memory only; the
         # setup builder rates it as a typical chip of that memory (answers/reading/apple_typical.py).
-        sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?(?:gb|go|gib|g)\b", t)}
+        sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)}
         if len(sizes) == 1 and chip_for(stand_in_name(next(iter(sizes)))) is not None:
             cards, unified = [(stand_in_name(next(iter(sizes))), 1)], True
     if unified:
         # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
         size = ram_gb
         if size is None:
-            bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?(?:gb|go|gib|g)\b", t)
+            bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)
                     if not any(a <= m.start() < b for a, b in spans)]
             size = float(bare[0].group(1)) if len(bare) == 1 else None
         if size is not None:
@@ -286,7 +287,7 @@ def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None 
     update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
     if sw.gpu_count > 1:
         update["gpu_count"] = sw.gpu_count
-    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in re.finditer(rf"({_NUMBER})\s?(?:gb|go|gib|g)\b", fold(n))}
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in GB_AMOUNT_RE.finditer(fold(n))}
     if parsed.memory_gb is not None and parsed.memory_gb in sizes:
         update["memory_gb"] = None
     intent = parsed.intent
@@ -331,7 +332,7 @@ def _versus(parsed, sw: SetupWords, found: list[tuple[str, str | None]]):  # noq
     update: dict[str, object] = {"intent": "compare", "card": card, "card2": card2, "card_span": first[0][0],
                                  "card2_span": second[0][0], "gpu_count": None, "setup": first, "setup2": second,
                                  "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
-    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in re.finditer(rf"({_NUMBER})\s?(?:gb|go|gib|g)\b", fold(n))}
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in GB_AMOUNT_RE.finditer(fold(n))}
     if parsed.memory_gb is not None and parsed.memory_gb in sizes:
         update["memory_gb"] = None
     if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
