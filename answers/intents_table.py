@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from answers.facts import rating as b
 from answers.facts.common import Builder
+from answers.facts.compare import compare
+from answers.facts.context import longest_context
 from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
 from answers.rendering.i18n import N_
 
@@ -73,8 +75,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO),
     IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO),
     IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True, memory_title=N_("What runs on %(memory)s GB")),
-    IntentSpec("compare", N_("%(card)s vs %(card2)s"), b.compare, **_ESTIMATE),
-    IntentSpec("longest_context", N_("Longest context for %(model)s"), b.longest_context, **_ESTIMATE),
+    IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
+    IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
     IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True),
     IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True),

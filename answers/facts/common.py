@@ -220,6 +220,12 @@ def uses_epoch(rec: ModelRecord | None) -> bool:
     return rec is not None and any(p.source == "epoch" for p in rec.provenance.values())
 
 
+def model_of(e: Entities) -> ModelRecord:
+    """The model a builder that needs one is given (the intent table checks it was named)."""
+    assert e.model is not None
+    return e.model
+
+
 def base_facts(rated: Rated) -> dict[str, Any]:
     """The model's own figures (its summary over every card): where every rating answer's facts start."""
     return dict(rated.summary)

@@ -10,10 +10,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-# two models, or two setups, side by side
-from answers.facts import advice, setups, versus
+from answers.facts import advice, setups
 from answers.facts import quant_advice as qa
 from answers.facts.advice import typical_record
 from answers.facts.common import (
@@ -28,26 +27,24 @@ from answers.facts.common import (
     TableRow,
     base_facts,
     card_row,
+    model_of,
     uses_epoch,
 )
-from answers.facts.describe import card_brief, record_facts, row_facts
+from answers.facts.describe import record_facts, row_facts
 from answers.facts.picks import best_with_memory, home_tier
 from answers.facts.relatives import best_relative
 from answers.facts.what_runs import card_models as ranked
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
-from estimator.model import MAX_CONTEXT, ModelSize
 from estimator.quants import ladder, quant
-from estimator.ranking import Query, Row, rate_all
+from estimator.ranking import Row, rate_all
 from estimator.setups import Device, Setup
-
-if TYPE_CHECKING:
-
-    pass
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
 OLD_MODEL_YEARS = 2
+
+
 def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
     """What fits in `memory` GB whatever the card: the level, the need and the fit."""
     q = rated.query
@@ -72,14 +69,9 @@ def _short(rated: Rated, card: GpuRecord) -> float:
 # ---------------------------------------------------------------------------- builders
 
 
-def _model(e: Entities) -> ModelRecord:
-    assert e.model is not None
-    return e.model
-
-
 def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     q = rated.query
     constants = est.profiles.setup_constants()
     facts = {**base_facts(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
@@ -92,7 +84,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
             return None if size is None else setups.rate_setup(q.profile, size, setup, at.context, at.min_quality,
                                                               at.quant, constants=constants)
 
-        facts["relative"] = _relative(est, _model(e), s, on_setup)
+        facts["relative"] = _relative(est, model_of(e), s, on_setup)
     if e.memory_gb is not None:  # "my 8 GB card and 32 GB of RAM": a typical card of that size stands in
         facts["typical_for_gb"] = e.memory_gb
     return Built(facts, sources={"gpus"})
@@ -104,7 +96,7 @@ def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
     """A question that leaves the card out ("on CPU only", "no GPU"): the model in system RAM, its speed
     from the RAM's bandwidth; the RAM size and type the asker gave, else the need and the default type."""
     assert e.cpu is not None
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     q = rated.query
     facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
              "cpu": setups.cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
@@ -158,7 +150,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         return _on_cpu(est, e, s)
     if e.setup is not None:
         return _on_setup(est, e, s)
-    rec = _model(e)
+    rec = model_of(e)
     rated = est.rated(rec, s)
     facts = base_facts(rated)
 
@@ -208,14 +200,14 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
 def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
     facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
@@ -225,7 +217,7 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
 def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.cpu is not None:
         return _on_cpu(est, e, s)
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     q = rated.query
     facts = base_facts(rated)
     p = q.profile
@@ -248,7 +240,7 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
         return _on_cpu(est, e, s)
     if e.setup is not None:
         return _on_setup(est, e, s)
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     if e.card is not None:
         r = card_row(rated, e.card)
@@ -264,11 +256,11 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built(base_facts(est.rated(_model(e), s)), sources={"gpus"})
+    return Built(base_facts(est.rated(model_of(e), s)), sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     counts: dict[str, int] = {}
     for r in rated.rows:
@@ -318,7 +310,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
     }
 
 def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     facts["confidence"] = rated.ordered[0].confidence if rated.ordered else None
     return Built(facts, sources={"gpus"})
@@ -327,7 +319,7 @@ def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
 def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     q = rated.query
     lowest = q.levels()[-1]
@@ -339,7 +331,7 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
 def offload(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
-    rated = est.rated(_model(e), s)
+    rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     facts["miss_quant"] = rated.query.profile.miss_quant
     return Built(facts, sources={"gpus"})
@@ -347,7 +339,7 @@ def offload(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def info(est: Estimates, e: Entities, s: Settings) -> Built:
     """Facts about the model itself (maker, licence, release…): no estimate."""
-    rec = _model(e)
+    rec = model_of(e)
     facts = {"model": {"name": rec.name, "params_b": rec.params_b, "active_params_b": rec.active_params_b},
              "record": record_facts(rec)}
     return Built(facts, sources={"epoch"} if uses_epoch(rec) else set())
@@ -355,7 +347,7 @@ def info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def release(est: Estimates, e: Entities, s: Settings) -> Built:
     built = info(est, e, s)
-    rec = _model(e)
+    rec = model_of(e)
     if rec.publication_date:
         age = (dt.date.today() - rec.publication_date).days / 365.25
         built.facts["age_years"] = age
@@ -369,145 +361,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     return ranked(est, e, s)
 
 
-def compare(est: Estimates, e: Entities, s: Settings) -> Built:
-    if e.model2 is not None or e.sides is not None:
-        return versus.compare(est, e, s)
-    assert e.card is not None and e.card2 is not None
-    if e.model is None:
-        return _compare_cards(est, e, s)
-    rated = est.rated(_model(e), s)
-    facts = base_facts(rated)
-    a, b = card_row(rated, e.card), card_row(rated, e.card2)
-    facts["mode"] = "model"
-    facts["a"], facts["b"] = row_facts(a), row_facts(b)
-
-    for key, row in (("a", a), ("b", b)):
-        if row.quant is None:  # as in the fit answer: a card that holds it only below the floor says so
-            low = qa.lower_fit(rated.query, row.card)
-            if low is not None and getattr(row.card, "bandwidth_gbps", 0) > 1:
-                low["tok_s"] = rated.query.profile.tok_s(rated.query.model, row.card, quant(low["quant"]))
-            facts[key]["lower"] = low
-    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
-    facts["same_level"] = _same_level(rated.query, a, b)
-    return Built(facts, sources={"gpus"})
-
-
-def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
-    """A fair comparison: both cards at the best level both hold (the more compressed of their two
-    picks). `levels_differ` says whether that changed anything."""
-    if a.quant is None or b.quant is None:
-        return None
-    common = a.quant if a.quant.rank >= b.quant.rank else b.quant
-    p = q.profile
-    ta, tb = p.tok_s(q.model, a.card, common), p.tok_s(q.model, b.card, common)
-    return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb,
-            "levels_differ": a.quant.name != b.quant.name}
-
-
-TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
-BETWEEN_SIZES_B = (14.0, 24.0)  # common sizes between those two (Qwen 14B, Mistral Small 24B)
-
-
-def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
-    """Two cards, no model: memory, bandwidth, and the speed of an 8B and a 32B model on each."""
-    assert e.card is not None and e.card2 is not None
-    cards = [e.card, e.card2]
-    sizes = []
-    for params in TYPICAL_SIZES_B:
-        q = est.query(ModelSize(params, name=f"{params:g}B"), s)
-        a, b = rate_all(q, cards)
-        sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
-    if all(bool(z["a"]["quant"]) == bool(z["b"]["quant"]) for z in sizes):
-        # "3060 12 GB vs 4060 Ti 16 GB": the 8B fits both, the 32B neither, so nothing shows what the extra
-        # memory buys; the first in-between size that only one card holds says it.
-        for params in BETWEEN_SIZES_B:
-            q = est.query(ModelSize(params, name=f"{params:g}B"), s)
-            a, b = rate_all(q, cards)
-            if bool(a.quant) != bool(b.quant):
-                sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": None})
-                sizes.sort(key=lambda z: z["params_b"])
-                break
-    facts = {
-        "mode": "cards",
-        "cards": [card_brief(c) for c in cards],
-        "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
-        "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
-    }
-    return Built(facts, sources={"gpus"})
-
-
-def _longest(fits: Callable[[int], bool], upper: int) -> int | None:
-    """The largest context in [1, upper] that still fits, by bisection (need grows with context)."""
-    if not fits(1):
-        return None
-    if fits(upper):
-        return upper
-    lo, hi = 1, upper  # fits(lo), not fits(hi)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
-def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
-    rec = _model(e)
-    rated = est.rated(rec, s)
-    q = rated.query
-    p = q.profile
-    facts = base_facts(rated)
-    if e.card is not None:
-        card: Any = e.card
-        facts["target"] = {"kind": "card", "card": e.card.name, "memory_gb": e.card.memory_gb}
-    elif e.memory_gb is not None:
-        if not (0 < e.memory_gb <= MAX_MEMORY_GB):
-            raise BadInput("memory", memory_gb=e.memory_gb)
-        card = MemoryCard(e.memory_gb)
-        facts["target"] = {"kind": "memory", "memory_gb": e.memory_gb}
-    else:
-        # No card: the fastest card that runs it stands in (the question is about the model).
-        if not rated.ordered:
-            facts["target"] = None
-            facts["levels"] = []
-            return Built(facts, sources={"gpus"})
-        card = rated.ordered[0].card
-        facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb}
-    usable = p.usable_gb(card)
-    model_max = rec.architecture.max_context if rec.architecture else None
-    upper = min(model_max, MAX_CONTEXT) if model_max else MAX_CONTEXT
-    levels = q.levels()
-    out = []
-    for lv in (levels[0], levels[-1]) if len(levels) > 1 else levels:
-        longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
-        out.append({"quant": lv.name, "context": longest})
-    # "Its best level": the least compressed level that holds any context at all.
-    best = next((x for x in out if x["context"] is not None), None)
-    if best is None or out[0]["context"] is None:
-        for lv in levels:
-            longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
-            if longest is not None:
-                best = {"quant": lv.name, "context": longest}
-                break
-    facts["best"] = best
-    facts["lowest"] = out[-1] if len(out) > 1 else None
-    facts["with_cache"] = None
-    if best is not None and q.cache_type == "f16" and best["context"] < upper:
-        # The KV cache is what limits the context here: a q8_0 cache (llama.cpp -ctk/-ctv q8_0) halves it.
-        alt = replace(q, cache_type="q8_0")
-        lv = quant(best["quant"])
-        longer = _longest(lambda c: alt.need_gb(lv, c) <= usable, upper)
-        if longer is not None and longer > best["context"]:
-            facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
-    facts["model_max_context"] = model_max
-    facts["cache_kind"] = p.cache_kind(q.model)
-    facts["limit"] = upper
-    return Built(facts, sources={"gpus"})
-
-
 def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
-    rec = _model(e)
+    rec = model_of(e)
     built = info(est, e, s)
     if est.size_of(rec) is not None:
         built.facts.update(base_facts(est.rated(rec, s)))
