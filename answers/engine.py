@@ -30,7 +30,7 @@ from answers.knowledge.profiles import Profiles
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
 from answers.reading.budget_words import default_currency, read_typed
-from answers.reading.parse import only_task_words
+from answers.reading.clues import only_task_words
 from answers.reading.question import Question, language_of, read
 from answers.reading.setup_words import read as read_setup
 from answers.reading.sizes import usable_size
