@@ -76,6 +76,38 @@ class AnswerWriting:
         facts["intent"] = intent
         table_rows = built.table
         text = self._text(intent, lang, facts, table_rows if inline else None)
+        text, entities = self._lines_after(intent, lang, facts, text, entities)
+        title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
+        if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
+            title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))
+        elif intent == "compare" and facts.get("mode") == "setups" and "setups" in entities:
+            title_values.update(card=markdown.escape(entities["setups"][0]), card2=markdown.escape(entities["setups"][1]))
+        title = None
+        title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
+        if intent == "what_gpu" and facts.get("budget"):
+            title_id, title_values["budget"] = budget_title(facts, lang)
+        if facts.get("mode") == "memory" and SPECS[intent].memory_title:
+            title_id = SPECS[intent].memory_title
+            title_values["memory"] = fmt.memory(facts["memory_gb"], lang)
+        if title_id:
+            try:
+                title = render.gettext(lang, title_id, **{"model": "", "card": "", "card2": "", **title_values})
+            except (KeyError, ValueError):
+                title = None
+            title = title.strip(" —") if title else None
+        credits = credit_lines(built.sources, lang)
+        return Answer(
+            # inert: JSON consumers may post entity and fact strings, so they never ping either
+            intent=intent, locale=lang, entities=markdown.inert(entities), facts=markdown.inert(facts), text=text,
+            title=title, profile=facts["profile"],
+            table=self._table(built, lang, inline), credits=credits,
+        )
+
+    @staticmethod
+    def _lines_after(intent: str, lang: str, facts: dict[str, Any], text: str,
+                     entities: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The lines said after (or, for a name the catalog lacks, before) the template's text: the
+        variant picked, the Mac a memory size stands for, a stated speed, the generic model assumed."""
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
@@ -106,31 +138,7 @@ class AnswerWriting:
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
             if isinstance(entities.get("model"), str):
                 text = capitalize_leads(text, markdown.escape(entities["model"]))
-        title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
-        if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
-            title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))
-        elif intent == "compare" and facts.get("mode") == "setups" and "setups" in entities:
-            title_values.update(card=markdown.escape(entities["setups"][0]), card2=markdown.escape(entities["setups"][1]))
-        title = None
-        title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
-        if intent == "what_gpu" and facts.get("budget"):
-            title_id, title_values["budget"] = budget_title(facts, lang)
-        if facts.get("mode") == "memory" and SPECS[intent].memory_title:
-            title_id = SPECS[intent].memory_title
-            title_values["memory"] = fmt.memory(facts["memory_gb"], lang)
-        if title_id:
-            try:
-                title = render.gettext(lang, title_id, **{"model": "", "card": "", "card2": "", **title_values})
-            except (KeyError, ValueError):
-                title = None
-            title = title.strip(" —") if title else None
-        credits = credit_lines(built.sources, lang)
-        return Answer(
-            # inert: JSON consumers may post entity and fact strings, so they never ping either
-            intent=intent, locale=lang, entities=markdown.inert(entities), facts=markdown.inert(facts), text=text,
-            title=title, profile=facts["profile"],
-            table=self._table(built, lang, inline), credits=credits,
-        )
+        return text, entities
 
     def _profile_name(self, options: AskOptions) -> str:
         return self.profiles.get(options.profile).name
