@@ -24,7 +24,6 @@ from answers.facts import advice, picks, setups
 from answers.facts.common import Built, Entities, Estimates, Settings
 from answers.rendering import format as fmt
 from answers.rendering.i18n import N_
-from catalog.currency import rates
 from catalog.records import GpuRecord
 from estimator.model import ModelSize
 from estimator.ranking import rate_all
@@ -42,6 +41,9 @@ DESKTOP_TIER = 0
 
 def budget_facts(amount: float, currency: str, currency_said: bool) -> dict[str, Any]:
     """The budget as the answer states it: the amount, its currency and the dollars compared with."""
+    # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
+    from catalog.currency import rates
+
     r = rates()
     usd = r.to_usd(amount, currency)
     facts: dict[str, Any] = {"amount": amount, "currency": currency, "usd": usd, "currency_said": currency_said}
