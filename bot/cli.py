@@ -75,7 +75,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _languages() -> str:
-    from answers.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
+    from answers.rendering.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
 
     return ", ".join(SUPPORTED)
 

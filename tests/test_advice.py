@@ -1,4 +1,4 @@
-"""Advice rules: what a person can download and run, ranked by usefulness (answers/advice.py), and the
+"""Advice rules: what a person can download and run, ranked by usefulness (answers/facts/advice.py), and the
 "what can I run" answer on a card or a memory size alone."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import math
 
 import pytest
 
-from answers import advice
+from answers.facts import advice
 from answers.engine import Engine
 from catalog.records import ModelRecord, Provenance
-from answers.profiles import load_profile as get_profile
+from answers.knowledge.profiles import load_profile as get_profile
 from estimator.profile import MAX_TOK_S, REFERENCE
 from estimator.model import ModelSize
 from estimator.quants import quant

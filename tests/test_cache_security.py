@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from answers import cache
+from answers.knowledge import cache
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 ASK = ["ask", "una 3090 può far girare llama 3 8b?"]  # a translated answer: .mo, number symbols, lexicon…

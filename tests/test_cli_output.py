@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from answers import cache
+from answers.knowledge import cache
 from bot.cli import main as cli_main
 
 ASK_EN = ["ask", "can a 3090 run llama 3 8b?"]  # "range 30–79": an en dash

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from answers.engine import Engine
-from answers.knowledge import Knowledge
+from answers.knowledge.catalog_view import Knowledge
 from bot.cli import main
 from bot.render import answer_embed, answer_text
 from catalog.build import import_epoch

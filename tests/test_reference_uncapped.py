@@ -82,7 +82,7 @@ def test_a_small_model_on_a_b200_class_card_passes_the_old_cap() -> None:
 
 @pytest.mark.parametrize("profile", ["measured"])
 def test_the_per_token_floor_belongs_to_measured(profile: str) -> None:
-    from answers.profiles import load_profile
+    from answers.knowledge.profiles import load_profile
 
     card = FakeCard(bandwidth_gbps=8000.0, memory_type="HBM3e")
     assert load_profile(profile).tok_s(ModelSize(0.1), card, REFERENCE.levels[0]) <= MAX_TOK_S
