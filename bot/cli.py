@@ -16,11 +16,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .cli_errors import CliError
+from .version import VERSION
 
-class CliError(Exception):
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.code = code
+__all__ = ["CliError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -112,6 +111,7 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {VERSION}")
     parser.set_defaults(locale=None, quant=None)  # every command reads them; not every one offers them
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 

