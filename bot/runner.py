@@ -125,7 +125,7 @@ def _log_startup(settings: Settings, bot: Any, catalog_path: Path, state_path: P
 async def _background_services(settings: Settings, bot: Any, catalog_path: Path, loaded: Any, watch: bool):
     """The health listener, systemd notifications and the catalog watcher, for as long as the bot runs."""
     notifier = SystemdNotifier()
-    health = HealthServer(bot, settings.http_host, settings.http_port) if settings.http_port else None
+    health = HealthServer(bot, settings.http_host, settings.http_port) if settings.http_port is not None else None
     tasks: list[asyncio.Task[Any]] = []
     try:
         if health is not None:
@@ -180,7 +180,10 @@ async def login(bot: Any, token: str, attempts: int,
             delay = min(LOGIN_BACKOFF_MAX, 2.0 ** attempt)
             log.warning("Discord's API answered %s at login (attempt %d of %d); trying again in %.0f s",
                         what, attempt, attempts, delay, exc_info=not isinstance(exc, discord.HTTPException))
-            await bot.http.close()  # the next login opens a new session
+            # The next login opens a new session; closing this one closed its connector too, so let
+            # discord.py make a new one (it does when `connector` is unset, as on the first login).
+            await bot.http.close()
+            bot.http.connector = discord.utils.MISSING
             await sleep(delay)
 
 

@@ -50,7 +50,7 @@ class Settings(BaseSettings):
     default_language: str | None = None  # forces the reply language like a server's /settings language
     default_profile: Literal["reference", "measured"] = "reference"
     # Health and metrics listener (/healthz, /readyz, /metrics); off unless a port is given.
-    http_port: int | None = Field(default=None, ge=1, le=65535)
+    http_port: int | None = Field(default=None, ge=0, le=65535)  # 0: any free port (tests)
     http_host: str = "127.0.0.1"  # localhost only unless told otherwise (0.0.0.0 in a container)
     # How often the running bot looks for a newer catalog file (an import or rebuild by another process).
     catalog_check_seconds: float = Field(default=30.0, gt=0, le=60)
