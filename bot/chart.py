@@ -65,6 +65,16 @@ def _draw(data: tuple[tuple[str, float], ...], values: tuple[str, ...], title: s
     return _draw_bars(data, values, title, axis)
 
 
+def use_font(path: Path | None) -> str:
+    """TPSBOT_CHART_FONT (None: look for DejaVu Sans); → the font file the charts will use, for the
+    start-up log, or a warning when there is none."""
+    global font_file
+    font_file = path
+    _font.cache_clear()
+    font = _font(13)
+    return str(getattr(font, "path", None) or "Pillow's default (no accents)")
+
+
 @lru_cache(maxsize=4)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     candidates = [font_file] if font_file else []

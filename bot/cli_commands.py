@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -172,8 +173,6 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     `tpsbot: error: line N: …` line on stderr (text), and the next line is answered; the exit code
     is then 1, so scripts notice that some answers are missing.
     """
-    import sys
-
     from answers.api import AskOptions
     from answers.engine import Engine, LineError, answer_lines
     from answers.knowledge import Knowledge

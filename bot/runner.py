@@ -22,6 +22,7 @@ from answers.engine import Engine
 from answers.knowledge import StoreError
 from catalog.store import default_db_path
 
+from . import chart
 from .catalog_watch import CatalogWatcher, identity
 from .client import create_bot
 from .health import HealthServer, SystemdNotifier
@@ -119,6 +120,7 @@ def _log_startup(settings: Settings, bot: Any, catalog_path: Path, state_path: P
              state_path)
     log.info("Plain questions: %s; %s; default language %s, profile %s; commands sync %s", settings.plain_mode,
              shards, settings.default_language or "per user", settings.default_profile, settings.sync_commands)
+    log.info("Chart font: %s", chart.use_font(settings.chart_font))
 
 
 @contextlib.asynccontextmanager

@@ -408,3 +408,25 @@ async def test_host_defaults_and_server_overrides(fake: FakeDiscord, engine: Any
         rec = await _interaction(fake, "settings", [sub], permissions=P.MEMBER_PERMS | P.MANAGE_GUILD,
                                  user_id=USER + 3)
         assert rec.json["data"]["content"].startswith(t("es", SAVED))
+
+
+# -- charts: a font with every catalogue language's accents --------------------------------------
+
+ACCENTS = "àèéìòùçãõñäöüßÀÉÇÑÖÜ"
+
+
+def _glyphs_missing(font: Any) -> list[str]:
+    box = bytes(font.getmask("\uffff"))  # a noncharacter: every font draws its missing-glyph box
+    return [ch for ch in ACCENTS if bytes(font.getmask(ch)) == box or not font.getbbox(ch)[2]]
+
+
+def test_chart_font_draws_every_accent() -> None:
+    from PIL import ImageFont
+
+    from bot import chart
+
+    assert _glyphs_missing(ImageFont.load_default(13))  # Pillow's own font would not do: the test can tell
+    chart._font.cache_clear()
+    assert _glyphs_missing(chart._font(13)) == []
+    a, e = chart._font(13).getmask("a"), chart._font(13).getmask("à")
+    assert bytes(a) != bytes(e)  # the accent is drawn, not dropped
