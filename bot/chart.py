@@ -15,13 +15,15 @@ import io
 import logging
 from functools import lru_cache
 from pathlib import Path
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from answers import format as fmt
 from answers.api import Answer
 
 from .i18n import N_, t
+
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 log = logging.getLogger(__name__)
 
@@ -67,16 +69,22 @@ def _draw(data: tuple[tuple[str, float], ...], values: tuple[str, ...], title: s
 
 def use_font(path: Path | None) -> str:
     """TPSBOT_CHART_FONT (None: look for DejaVu Sans); → the font file the charts will use, for the
-    start-up log, or a warning when there is none."""
+    start-up log (Pillow itself is loaded at the first chart)."""
     global font_file
     font_file = path
     _font.cache_clear()
-    font = _font(13)
-    return str(getattr(font, "path", None) or "Pillow's default (no accents)")
+    found = next((p for p in ([path] if path else []) + list(FONT_PATHS) if p.is_file()), None)
+    if found is None:
+        log.warning("No DejaVu Sans font found (install fonts-dejavu-core or set TPSBOT_CHART_FONT): chart "
+                    "labels with accents will show boxes")
+    return str(found or FONT_NAME)
 
 
 @lru_cache(maxsize=4)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    # Lazy, as in _draw_bars: Pillow adds about 4 MB to an idle bot that may never draw a chart.
+    from PIL import ImageFont
+
     candidates = [font_file] if font_file else []
     candidates += [p for p in FONT_PATHS if p.exists()] + [Path(FONT_NAME)]
     for path in candidates:
@@ -96,6 +104,8 @@ BAR, INK, GRID = (0x58, 0x65, 0xF2), (0x20, 0x22, 0x25), (0xDD, 0xDD, 0xDD)
 def _draw_bars(data: tuple[tuple[str, float], ...], values: tuple[str, ...], title: str, axis: str) -> bytes:
     """A horizontal bar chart drawn with Pillow: about 10 MB of memory and tens of milliseconds,
     where matplotlib took about 50 MB and a tenth of a second per chart."""
+    from PIL import Image, ImageDraw  # lazy: see _font
+
     font, bold = _font(13), _font(15)
     labels = [_fit(label, font, 250) for label, _ in data]
     left = PAD + max(int(font.getlength(label)) for label in labels) + PAD

@@ -24,7 +24,7 @@ from catalog.store import default_db_path
 
 from . import chart
 from .catalog_watch import CatalogWatcher, identity
-from .client import create_bot
+from .client import create_bot, http_connector
 from .health import HealthServer, SystemdNotifier
 from .logs import setup_logging
 from .settings import Settings, warn_unknown
@@ -182,10 +182,9 @@ async def login(bot: Any, token: str, attempts: int,
             delay = min(LOGIN_BACKOFF_MAX, 2.0 ** attempt)
             log.warning("Discord's API answered %s at login (attempt %d of %d); trying again in %.0f s",
                         what, attempt, attempts, delay, exc_info=not isinstance(exc, discord.HTTPException))
-            # The next login opens a new session; closing this one closed its connector too, so let
-            # discord.py make a new one (it does when `connector` is unset, as on the first login).
+            # The next login opens a new session; closing this one closed its connector too.
             await bot.http.close()
-            bot.http.connector = discord.utils.MISSING
+            bot.http.connector = http_connector()
             await sleep(delay)
 
 

@@ -430,3 +430,9 @@ def test_chart_font_draws_every_accent() -> None:
     assert _glyphs_missing(chart._font(13)) == []
     a, e = chart._font(13).getmask("a"), chart._font(13).getmask("à")
     assert bytes(a) != bytes(e)  # the accent is drawn, not dropped
+
+
+def test_every_setting_is_documented_in_env_example() -> None:
+    documented = (ROOT / ".env.example").read_text()
+    missing = [f"TPSBOT_{name.upper()}" for name in Settings.model_fields if f"TPSBOT_{name.upper()}=" not in documented]
+    assert missing == []
