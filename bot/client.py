@@ -44,8 +44,7 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-OUTCOME = "tpsbot_outcome"  # Interaction.extras: how the request ended ("answered", "private", an error kind)
-INTENT = "tpsbot_intent"  # … and the intent the engine answered (default: the command's name)
+INTENT, OUTCOME = context.INTENT, context.OUTCOME
 
 
 class Tree(app_commands.CommandTree["TpsBot"]):
@@ -101,12 +100,7 @@ class Tree(app_commands.CommandTree["TpsBot"]):
             context=errors.interaction_context(interaction),
         )
         interaction.client.metrics.error(kind)
-        if interaction.type is not discord.InteractionType.application_command:
-            return
-        if interaction.extras.get(STARTED) is None:  # refused before _call started the clock
-            interaction.client.metrics.started(interaction.extras)
-        if OUTCOME not in interaction.extras or not interaction.extras.get(INTENT):
-            interaction.extras[OUTCOME] = kind
+        interaction.extras[OUTCOME] = kind  # read by _count once the command's handler is done
 
 
 class _TpsBotMixin:

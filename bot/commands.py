@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 else:
     Interaction = discord.Interaction
 
-INTENT, OUTCOME = "tpsbot_intent", "tpsbot_outcome"  # Interaction.extras keys read by client.Tree
+INTENT, OUTCOME = context.INTENT, context.OUTCOME  # Interaction.extras keys read by client.Tree
 
 NAME_MAX = 100
 QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")

@@ -45,6 +45,10 @@ class BotLike(Protocol):
     def user(self) -> discord.ClientUser | None: ...
 
 
+# Interaction.extras keys: what the handler answered, read by client.Tree to count the request.
+INTENT = "tpsbot_intent"  # the intent the engine answered (default: the command's name)
+OUTCOME = "tpsbot_outcome"  # "answered", "private" (the user's input was the problem) or an error kind
+
 # The stored value of a server that never ran `/settings profile` (the state table's column default).
 UNSET_PROFILE = "reference"
 
@@ -79,5 +83,5 @@ def options_for(bot: BotLike, guild_id: int | None, **overrides: Any) -> AskOpti
 def acked(interaction: discord.Interaction[Any]) -> None:
     """Count the interaction's first response in the acknowledgement histogram (bot.metrics)."""
     metrics = getattr(interaction.client, "metrics", None)
-    if metrics is not None:
+    if metrics is not None and interaction.response.is_done():
         metrics.acked(interaction.extras)

@@ -18,6 +18,7 @@ from answers.intents_table import PAGE_CODES
 
 from . import chart, context, errors, render, work
 from .i18n import N_, t
+from .metrics import STARTED
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             metrics.error(outcome)
         finally:
             context.acked(interaction)
-            metrics.request("button", self.state.intent, outcome, interaction.extras.get("tpsbot_started"),
+            metrics.request("button", self.state.intent, outcome, interaction.extras.get(STARTED),
                             interaction.guild_id)
 
 
