@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from dotenv import dotenv_values
-
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
