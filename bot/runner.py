@@ -274,7 +274,8 @@ def main(env_file: Path | None = Path(".env")) -> int:
         settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
     except ValidationError as exc:
         problems = "; ".join(
-            (f"TPSBOT_{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "") + err["msg"]
+            (f"TPSBOT_{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "")
+            + err["msg"].removeprefix("Value error, ")
             for err in exc.errors()
         )
         print(f"tpsbot: invalid settings: {problems}.", file=sys.stderr)
