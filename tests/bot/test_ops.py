@@ -122,6 +122,9 @@ async def test_health_and_metrics_while_serving(fake: FakeDiscord, engine: Any, 
         status, body = await _get(base + "/readyz")
         assert status == 503 and "gateway" in body
         assert (await _get(base + "/healthz"))[0] == 200
+        fake.close_on_identify = None  # Discord back: a new session, ready again
+        await _until(lambda: bot.gateway_connected(), timeout=30)  # type: ignore[union-attr]
+        assert (await _get(base + "/readyz"))[0] == 200
     lines = [r for r in caplog.records if r.name == "bot.requests"]
     assert sorted((r.kind, r.intent, r.outcome, r.guild_id) for r in lines) == [  # type: ignore[attr-defined]
         ("command", "can_run", "answered", P.GUILD_ID), ("command", "not_found", "private", P.GUILD_ID)]
