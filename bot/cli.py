@@ -8,6 +8,7 @@ a traceback. Discord is only imported by `tpsbot run`.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import gc
 import json
 import math
@@ -16,11 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .cli_errors import CliError
+from .version import VERSION
 
-class CliError(Exception):
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.code = code
+__all__ = ["CliError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,16 +53,14 @@ def _context(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a context length (e.g. 4096, 32k)") from None
     if not value > 0:
         raise argparse.ArgumentTypeError("the context length must be at least one token")
-    from estimator.model import MAX_CONTEXT
+    from estimator.model import MAX_CONTEXT  # lazy: only commands given --context pay for the estimator
 
     if value > MAX_CONTEXT:
         raise argparse.ArgumentTypeError(f"{text} tokens is beyond any model (limit {MAX_CONTEXT:,})")
     return value
 
 
-def _iso_date(text: str):  # noqa: ANN202
-    import datetime as dt
-
+def _iso_date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
@@ -112,6 +110,7 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {VERSION}")
     parser.set_defaults(locale=None, quant=None)  # every command reads them; not every one offers them
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -211,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.command == "run":
-            from .runner import main as run_main
+            from .runner import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
 
             return run_main(args.env_file)
         if args.command == "ask" and not args.question.strip():
@@ -219,9 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                            "(or `tpsbot ask -` to read one question per line)")
         if argv is None:
             _short_process(args.command)
-        import asyncio
+        import asyncio  # lazy: after _short_process(), which decides whether asyncio may load ssl
 
-        from . import cli_commands as commands
+        from . import cli_commands as commands  # lazy: each command then imports only what it needs
 
         return asyncio.run(commands.dispatch(args, _emit))
     except CliError as exc:
@@ -232,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `tpsbot table | head`
         return 0
     except Exception as exc:  # noqa: BLE001 - the last resort of the one-line error policy
-        from catalog.errors import CatalogError
+        from catalog.errors import CatalogError  # lazy: only on the way out of an error
 
         if isinstance(exc, CatalogError):  # damaged, foreign, unreadable database…: exit 1
             print(f"tpsbot: error: {_one_line(str(exc))}", file=sys.stderr)

