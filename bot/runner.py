@@ -19,7 +19,7 @@ import yarl
 from .client import create_bot
 from .logs import setup_logging
 from .settings import Settings
-from .store import StateDatabaseError, Store
+from .store import StateDatabaseError, open_state
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +68,12 @@ async def serve(
         raise SetupError("The bot token contains a line break, space or control character: "
                          "copy it again into TPSBOT_TOKEN.", EXIT_CONFIG)
     apply_endpoints(settings)
-    state_path = settings.state_db_path()
     try:
-        store = await Store.open(state_path)
+        store = await open_state(settings)
     except StateDatabaseError as exc:
-        raise SetupError(f"Cannot write the state database {exc}; set TPSBOT_STATE_DB to a writable file.", EXIT_DATABASE) from exc
+        # exc names the file or server and what is wrong with it; exit 4 (needs a human) or 5 (unreachable)
+        where = "TPSBOT_DATABASE_URL" if settings.database_url else "TPSBOT_STATE_DB to a writable file"
+        raise SetupError(f"Cannot use the state database {exc}; check {where}.", exc.exit_code) from exc
     own_engine = engine is None
     try:
         if own_engine:

@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     token: SecretStr | None = None
     db: Path | None = None  # catalog database; None → the engine's default
     state_db: Path | None = None  # per-server settings; None → beside the catalog, see state_db_path()
+    # postgresql://user:password@host:5432/db → the per-server state lives there instead of state_db
+    # (one state for shards on several machines); a secret, as it may carry a password.
+    database_url: SecretStr | None = None
     locale: str = "en"  # last resort for replies when nothing else names a language
     plain_mode: PlainMode = "mentions"
     shard_count: int | None = Field(default=None, ge=1)
@@ -49,6 +52,13 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             value = value.strip().strip("[]")
             return [int(part) for part in value.split(",") if part.strip()] or None
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql://user:password@host:port/database URL")
         return value
 
     @field_validator("locale")

@@ -1,0 +1,232 @@
+"""The embedded state: one SQLite file (aiosqlite), checked whole at every start.
+
+Start-up refuses, in one line, what it cannot safely write into: a damaged file (`PRAGMA
+quick_check`), a file that is not SQLite, a `schema_version` that is not one number or is newer
+than this release, tables of another shape. An out-of-range value in a row is repaired instead
+(values.py says why). Transactions are explicit (`BEGIN IMMEDIATE`, waiting at most for the
+busy timeout) and serialised on the one connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import os
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
+from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
+from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_version
+from .values import GUILD_COLUMNS, to_row
+
+_SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
+
+
+def _create_private(path: Path) -> None:
+    """The state database holds per-server choices: its folder (when we create it) is 0o700 and the
+    file 0o600, whatever the umask. An existing file is narrowed to owner-only too."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(path.parent, 0o700)  # mkdir's mode is filtered by the umask
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # os.open's mode is filtered by the umask, and an old file may be wider
+    finally:
+        os.close(fd)
+
+
+def upsert_sql(names: list[str], mark: str = "?") -> str:
+    """The one upsert both backends use (`names` come from values.GUILD_COLUMNS, never from input)."""
+    cols = ["guild_id", *names]
+    marks = ", ".join(mark if mark == "?" else f"${i}" for i in range(1, len(cols) + 1))
+    update = ", ".join(f"{n} = excluded.{n}" for n in names) or "guild_id = excluded.guild_id"
+    return (f"INSERT INTO guild_settings ({', '.join(cols)}) VALUES ({marks}) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {update} RETURNING {', '.join(GUILD_COLUMNS)}")
+
+
+class SqliteState(StateStore):
+    kind = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection, path: Path, write_timeout: float) -> None:
+        super().__init__(str(path), write_timeout)
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()  # one transaction at a time on the one connection
+
+    @classmethod
+    async def open(cls, path: Path | str, *, write_timeout: float = WRITE_TIMEOUT) -> SqliteState:
+        path = Path(path)
+        # TODO(security): refuse devices, FIFOs and foreign SQLite files here (catalog/files.py).
+        try:
+            if str(path) != ":memory:":
+                _create_private(path)
+            # The busy timeout stays inside the write budget: a lock held elsewhere is answered
+            # "busy, not saved" before Discord's 3 s are up.
+            db = await aiosqlite.connect(path, timeout=write_timeout * 0.6, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise StateDatabaseError(f"{path}: {exc}") from exc
+        store = cls(db, path, write_timeout)
+        try:
+            await store._start()
+        except BaseException:
+            await db.close()  # else aiosqlite's thread keeps the process alive forever
+            raise
+        return store
+
+    async def _start(self) -> None:
+        where = str(self.path)
+        try:
+            await self._check_integrity()
+            await self._migrate()
+            check_shape(await self._columns(), where)
+            async with self._db.execute(_SELECT_GUILDS) as cur:
+                guilds = await cur.fetchall()
+            async with self._db.execute("SELECT user_id, locale FROM user_locale") as cur:
+                users = await cur.fetchall()
+            repaired = self._accept(guilds, users, "at start")
+            async with self._transaction():
+                # Fails now, not on the first /settings, when the file is read-only.
+                await self._db.execute("UPDATE schema_version SET version = version")
+                for gid, settings in repaired:
+                    await self._db.execute(f"INSERT OR REPLACE INTO guild_settings ({', '.join(GUILD_COLUMNS)}) "
+                                           "VALUES (?, ?, ?, ?, ?, ?, ?)", to_row(gid, settings))
+        except ValueError as exc:  # check_version / check_shape: the sentence is ready
+            raise StateDatabaseError(str(exc)) from exc
+        except sqlite3.Error as exc:
+            if self._classify(exc) == BUSY:
+                raise StateUnavailableError(f"{where}: locked by another process ({exc})") from exc
+            raise StateDatabaseError(f"{where}: {' '.join(str(exc).split())}") from exc
+
+    async def _check_integrity(self) -> None:
+        async with self._db.execute("PRAGMA quick_check") as cur:
+            rows = [r[0] for r in await cur.fetchall()]
+        if rows != ["ok"]:
+            raise StateDatabaseError(f"{self.path}: the file is damaged ({' '.join(rows[0].split())[:120]}); "
+                                     "restore a backup with `tpsbot state restore`")
+
+    async def _migrate(self) -> None:
+        async with self._transaction():  # BEGIN IMMEDIATE: two processes starting at once migrate once
+            await self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            async with self._db.execute("SELECT version FROM schema_version") as cur:
+                rows = [r[0] for r in await cur.fetchall()]
+            version = check_version(rows, str(self.path))
+            for step in MIGRATIONS[version:]:
+                for statement in filter(str.strip, step.sqlite.split(";")):
+                    await self._db.execute(statement)
+            if not rows:
+                await self._db.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST,))
+            elif version != LATEST:
+                await self._db.execute("UPDATE schema_version SET version = ?", (LATEST,))
+
+    async def _columns(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for table in SHAPE:
+            async with self._db.execute(f"PRAGMA table_info({table})") as cur:
+                names = [r[1] for r in await cur.fetchall()]
+            if names:
+                found[table] = names
+        return found
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    # -- StateStore ----------------------------------------------------------------------------------
+    async def _write_guild(self, guild_id: int, names: list[str], values: list[Any]) -> Any:
+        async with self._transaction():
+            async with self._db.execute(upsert_sql(names), (guild_id, *values)) as cur:
+                return await cur.fetchone()
+
+    async def _write_locales(self, batch: list[tuple[int, str]]) -> None:
+        async with self._transaction():
+            await self._db.executemany("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", batch)
+
+    def _classify(self, exc: BaseException) -> str | None:
+        if isinstance(exc, sqlite3.Error):
+            name = getattr(exc, "sqlite_errorname", "") or ""
+            text = str(exc).lower()
+            if name.startswith("SQLITE_READONLY") or "readonly" in text:
+                return READ_ONLY
+            if name.startswith("SQLITE_FULL") or "is full" in text:
+                return FULL
+            if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "is locked" in text:
+                return BUSY
+            return FAILED
+        if isinstance(exc, OSError):
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                return FULL
+            return READ_ONLY if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM) else FAILED
+        if isinstance(exc, ValueError) and "closed" in str(exc).lower():  # aiosqlite after close
+            return FAILED
+        return None
+
+    async def _close(self) -> None:
+        await self._db.close()
+
+    async def version(self) -> int:
+        async with self._db.execute("SELECT version FROM schema_version") as cur:
+            row = await cur.fetchone()
+        return row[0]
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async def write() -> None:
+            async with self._transaction():
+                await self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+        await self._guarded(write())
+
+    async def snapshot(self) -> Snapshot:
+        async with self._transaction():  # one read of a file nobody else writes meanwhile
+            return Snapshot(await self.version(), await self._all(_SELECT_GUILDS, repair=True),
+                            await self._all("SELECT user_id, locale FROM user_locale ORDER BY user_id"),
+                            await self._all("SELECT key, value FROM meta ORDER BY key"))
+
+    async def _all(self, sql: str, repair: bool = False) -> list[tuple[Any, ...]]:
+        async with self._db.execute(sql) as cur:
+            rows = [tuple(r) for r in await cur.fetchall()]
+        return [to_row(r[0], self._settings_from(r, "copying")) for r in rows] if repair else rows
+
+    async def replace_all(self, snapshot: Snapshot) -> None:
+        async with self._transaction():
+            for table in ("guild_settings", "user_locale", "meta"):
+                await self._db.execute(f"DELETE FROM {table}")
+            await self._insert(snapshot.guilds, snapshot.users, snapshot.meta)
+        self._guilds.clear()
+        self._users.clear()
+        self._accept(snapshot.guilds, snapshot.users, "restored")
+
+    async def _insert(self, guilds: list[Any], users: list[Any], meta: list[Any]) -> None:
+        await self._db.executemany(f"INSERT OR REPLACE INTO guild_settings ({', '.join(GUILD_COLUMNS)}) "
+                                   "VALUES (?, ?, ?, ?, ?, ?, ?)", guilds)
+        await self._db.executemany("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", users)
+        await self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta)
+
+    async def merge(self, snapshot: Snapshot) -> dict[str, dict[str, int]]:
+        async with self._transaction():
+            current = {r[0]: r for r in await self._all(_SELECT_GUILDS, repair=True)}
+            guilds, g = merge_plan(current, snapshot.guilds)
+            users, u = merge_plan({r[0]: r for r in await self._all("SELECT user_id, locale FROM user_locale")},
+                                  snapshot.users)
+            meta, m = merge_plan({r[0]: r for r in await self._all("SELECT key, value FROM meta")}, snapshot.meta)
+            await self._insert(guilds, users, meta)
+        self._accept(guilds, users, "merged")
+        return {"servers": g, "user_languages": u, "meta": m}
