@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import StateStore
+from .base import WRITE_TIMEOUT, StateStore
 from .errors import StateDatabaseError
 from .sqlite import SqliteState
 
@@ -16,17 +16,17 @@ def is_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(SCHEMES)
 
 
-async def open_store(target: str | Path, *, listen: bool = True) -> StateStore:
+async def open_store(target: str | Path, *, listen: bool = True, write_timeout: float = WRITE_TIMEOUT) -> StateStore:
     """A `postgresql://` URL or a SQLite path → the opened store (checked and migrated).
     Raises StateDatabaseError (or StateUnavailableError) with a one-line reason."""
     if is_url(target):
         # Imported only when asked for: a SQLite deployment never loads asyncpg.
         from .postgres import PostgresState
 
-        return await PostgresState.open(str(target), listen=listen)
+        return await PostgresState.open(str(target), listen=listen, write_timeout=write_timeout)
     if isinstance(target, str) and "://" in target:
         raise StateDatabaseError(f"{target.split('://')[0]}:// is not a state database; use postgresql://…")
-    return await SqliteState.open(target)
+    return await SqliteState.open(target, write_timeout=write_timeout)
 
 
 def configured_target(settings: object) -> str | Path:

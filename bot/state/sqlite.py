@@ -194,6 +194,15 @@ class SqliteState(StateStore):
 
         await self._guarded(write())
 
+    async def backup_to(self, path: Path) -> None:
+        """A consistent copy of the whole file through SQLite's online backup API."""
+        async with self._lock:
+            target = sqlite3.connect(path)
+            try:
+                await self._db.backup(target)
+            finally:
+                target.close()
+
     async def snapshot(self) -> Snapshot:
         async with self._transaction():  # one read of a file nobody else writes meanwhile
             return Snapshot(await self.version(), await self._all(_SELECT_GUILDS, repair=True),
