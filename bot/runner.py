@@ -72,8 +72,8 @@ async def serve(
         store = await open_state(settings)
     except StateDatabaseError as exc:
         # exc names the file or server and what is wrong with it; exit 4 (needs a human) or 5 (unreachable)
-        where = "TPSBOT_DATABASE_URL" if settings.database_url else "TPSBOT_STATE_DB to a writable file"
-        raise SetupError(f"Cannot use the state database {exc}; check {where}.", exc.exit_code) from exc
+        where = "TPSBOT_DATABASE_URL" if settings.database_url else "TPSBOT_STATE_DB"
+        raise SetupError(f"Cannot use the state database ({where}) {exc}.", exc.exit_code) from exc
     own_engine = engine is None
     try:
         if own_engine:

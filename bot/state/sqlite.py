@@ -25,6 +25,7 @@ from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnav
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_version
 from .values import GUILD_COLUMNS, to_row
 
+RESTORE_HINT = "restore a backup with `tpsbot state restore`"
 _SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
 
 
@@ -101,14 +102,17 @@ class SqliteState(StateStore):
         except sqlite3.Error as exc:
             if self._classify(exc) == BUSY:
                 raise StateUnavailableError(f"{where}: locked by another process ({exc})") from exc
-            raise StateDatabaseError(f"{where}: {' '.join(str(exc).split())}") from exc
+            text = " ".join(str(exc).split())
+            if getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+                text = f"the file is damaged or not a SQLite database ({text}); {RESTORE_HINT}"
+            raise StateDatabaseError(f"{where}: {text}") from exc
 
     async def _check_integrity(self) -> None:
         async with self._db.execute("PRAGMA quick_check") as cur:
             rows = [r[0] for r in await cur.fetchall()]
         if rows != ["ok"]:
             raise StateDatabaseError(f"{self.path}: the file is damaged ({' '.join(rows[0].split())[:120]}); "
-                                     "restore a backup with `tpsbot state restore`")
+                                     f"{RESTORE_HINT}")
 
     async def _migrate(self) -> None:
         async with self._transaction():  # BEGIN IMMEDIATE: two processes starting at once migrate once
