@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 # Discord's window for the first response is 3 s: a write that takes longer than this is given up
 # and answered "not saved (busy)" while there is still time to say so.
-WRITE_TIMEOUT = 2.0
+WRITE_TIMEOUT = 1.5
 # How long an interaction waits for its user's language to be committed before it is answered.
 LOCALE_TIMEOUT = 0.5
 

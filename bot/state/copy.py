@@ -109,7 +109,7 @@ async def _read_backup(source: Path) -> Snapshot:
     with tempfile.TemporaryDirectory(prefix="tpsbot-restore-") as folder:
         copy = Path(folder) / "state.db"
         try:
-            src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+            src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
             try:
                 dst = sqlite3.connect(copy)
                 src.backup(dst)

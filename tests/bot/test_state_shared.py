@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 
 from bot.state.open import open_store
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord import payloads as P
+
+from .conftest import RunningBot, make_settings
+
+USER = 1_200_000_000_000_000_951
 
 # Generous: a notification arrives in milliseconds; the bound only keeps a broken test from hanging.
 WAIT = 10.0
@@ -65,3 +72,29 @@ async def test_a_change_of_the_same_server_from_two_processes_keeps_both(pg_url:
     finally:
         await a.close()
         await b.close()
+
+
+async def test_two_bots_on_different_shards_share_a_servers_settings_at_once(
+        fake: FakeDiscord, engine: Any, tmp_path: Path, pg_url: str) -> None:
+    """Shard groups in two processes (here two clients, each with its own state connection): the
+    language an admin sets through one is what the other answers with, without a restart — as
+    when the server's shard moves to the other group after a change of shard count."""
+    fake.shards = 2
+    home = fake._shard_of(P.GUILD_ID, 2)  # noqa: SLF001 - which shard the fake routes the server to
+    settings = [make_settings(fake, tmp_path / str(i), shard_count=2, shard_ids=[i], database_url=pg_url)
+                for i in (home, 1 - home)]
+    async with RunningBot(settings[0], engine) as first, RunningBot(settings[1], engine) as second:
+        sub = {"name": "language", "type": 1, "options": [P.option("language", "it")]}
+        payload = P.interaction(2, P.command_data("settings", [sub]), user_id=USER, locale="it",
+                                permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
+        await fake.dispatch("INTERACTION_CREATE", payload)  # reaches the first bot only
+        assert (await fake.wait_for(fake.callback_for(payload), timeout=10)).status == 200
+        assert first.client.store.guild(P.GUILD_ID).locale == "it"  # type: ignore[union-attr]
+        other: Any = second.client
+        await until(lambda: other.store.guild(P.GUILD_ID).locale == "it")
+        show = {"name": "show", "type": 1, "options": []}
+        payload = P.interaction(2, P.command_data("settings", [show]), user_id=USER + 1, locale="en-US",
+                                permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
+        await fake.dispatch("INTERACTION_CREATE", payload, shard=1 - home)  # the second bot answers
+        rec = await fake.wait_for(fake.callback_for(payload), timeout=10)
+        assert rec.status == 200 and rec.json["data"]["content"].split("\n")[0].endswith(" it"), rec.json
