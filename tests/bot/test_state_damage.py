@@ -5,6 +5,7 @@ damage can exist there."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -29,18 +30,18 @@ def start(capsys: pytest.CaptureFixture[str], **where: object) -> tuple[int, str
 
 
 def made(path: Path, *sql: str) -> Path:
-    asyncio.run(_fill(path))
+    """A state of this release with a few pages of rows, then `sql` run on it."""
+    asyncio.run(_create(path))
     with sqlite3.connect(path) as db:
+        db.executemany("INSERT INTO guild_settings (guild_id, locale, plain_channels) VALUES (?, 'fr', ?)",
+                       [(gid, json.dumps(list(range(1, 20)))) for gid in range(1, 400)])
         for statement in sql:
             db.execute(statement)
     return path
 
 
-async def _fill(path: Path) -> None:
-    store = await SqliteState.open(path)
-    for gid in range(1, 400):  # a few pages of rows
-        await store.update_guild(gid, locale="fr", plain_channels=frozenset(range(1, 20)))
-    await store.close()
+async def _create(path: Path) -> None:
+    await (await SqliteState.open(path)).close()
 
 
 def malformed_page(path: Path) -> Path:
