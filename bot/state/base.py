@@ -27,6 +27,7 @@ T = TypeVar("T")
 WRITE_TIMEOUT = 1.5
 # How long an interaction waits for its user's language to be committed before it is answered.
 LOCALE_TIMEOUT = 0.5
+SLOW_WARNING_EVERY = 60.0  # seconds between two "not saved yet" warnings
 
 
 @dataclass
@@ -55,6 +56,7 @@ class StateStore(ABC):
         self._failed: dict[int, str] = {}  # a batch that could not be written: retried with the next one
         self._waiters: list[asyncio.Future[StateWriteError | None]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._slow_warned = float("-inf")
 
     # -- reads -----------------------------------------------------------------------------------
     def guild(self, guild_id: int | None) -> GuildSettings:
@@ -100,8 +102,13 @@ class StateStore(ABC):
         try:
             error = await asyncio.wait_for(asyncio.shield(waiter), self.locale_timeout)
         except TimeoutError:
-            log.warning("The language of user %s is not saved yet after %.1f s (%s state is slow); "
-                        "it is written when the database answers", user_id, self.locale_timeout, self.kind)
+            # Once per burst, not once per user: a slow disk under 1,000 new users is one line.
+            now = asyncio.get_running_loop().time()
+            if now - self._slow_warned >= SLOW_WARNING_EVERY:
+                self._slow_warned = now
+                log.warning("Remembered languages are not saved yet after %.1f s (user %s and others; the %s "
+                            "state is slow); they are written when the database answers",
+                            self.locale_timeout, user_id, self.kind)
             return False
         if error is not None:
             log.warning("The language of user %s was not saved (%s: %s); kept in memory and retried "

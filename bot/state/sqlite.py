@@ -25,6 +25,9 @@ from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnav
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_version
 from .values import GUILD_COLUMNS, to_row
 
+# The busy timeout's share of the write budget: a write may first wait for this connection's
+# previous transaction (as long again), and a cancelled wait still ends only when SQLite gives up.
+BUSY_SHARE = 0.4
 RESTORE_HINT = "restore a backup with `tpsbot state restore`"
 _SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
 
@@ -69,7 +72,7 @@ class SqliteState(StateStore):
                 _create_private(path)
             # The busy timeout stays inside the write budget: a lock held elsewhere is answered
             # "busy, not saved" before Discord's 3 s are up.
-            db = await aiosqlite.connect(path, timeout=write_timeout * 0.6, isolation_level=None)
+            db = await aiosqlite.connect(path, timeout=write_timeout * BUSY_SHARE, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise StateDatabaseError(f"{path}: {exc}") from exc
         store = cls(db, path, write_timeout)

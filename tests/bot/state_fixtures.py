@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -34,8 +35,6 @@ def with_database(url: str, name: str) -> str:
 
 
 async def _admin(sql: str) -> None:
-    import asyncpg  # the test driver for the PostgreSQL cases only
-
     conn = await asyncpg.connect(server_url())
     try:
         await conn.execute(sql)

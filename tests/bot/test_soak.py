@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from tests.fakediscord import FakeDiscord, Recorded
@@ -199,8 +200,6 @@ async def test_burst_of_1000_concurrent_interactions_with_the_postgresql_state(
 
 
 async def _stored_languages(url: str) -> int:
-    import asyncpg  # the PostgreSQL case only
-
     conn = await asyncpg.connect(url)
     try:
         return await conn.fetchval("SELECT count(*) FROM user_locale")
