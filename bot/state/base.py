@@ -71,7 +71,7 @@ class StateStore(ABC):
         as stored. Raises StateWriteError (nothing saved) within `write_timeout`."""
         check_changes(changes)
         names = [n for n in GUILD_COLUMNS[1:] if n in changes]
-        values = dict(zip(GUILD_COLUMNS, to_row(guild_id, GuildSettings(**changes))))  # type: ignore[arg-type]
+        values = dict(zip(GUILD_COLUMNS, to_row(guild_id, GuildSettings(**changes)), strict=True))  # type: ignore[arg-type]
         row = await self._guarded(self._write_guild(guild_id, names, [values[n] for n in names]))
         self._guilds[guild_id] = self._settings_from(row, "after a write")
         return self._guilds[guild_id]

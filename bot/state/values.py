@@ -46,15 +46,10 @@ def to_row(guild_id: int, g: GuildSettings) -> tuple[Any, ...]:
             json.dumps(sorted(g.plain_channels)))
 
 
-def column_values(g: GuildSettings, names: list[str]) -> list[Any]:
-    row = dict(zip(GUILD_COLUMNS, to_row(0, g)))
-    return [row[n] for n in names]
-
-
 def check_changes(changes: dict[str, object]) -> None:
     """A write from our own commands: a bad value is a bug, refused before it is stored."""
     probe = GuildSettings(**changes)  # type: ignore[arg-type]
-    fixed, problems = from_row((0, *to_row(0, probe)[1:]))
+    _, problems = from_row(to_row(0, probe))
     if problems:
         raise ValueError(f"refused setting values: {', '.join(p[0] for p in problems)}")
 
