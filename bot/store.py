@@ -8,11 +8,15 @@ imports.
 
 from __future__ import annotations
 
+import logging
+
 from .state.base import StateStore
 from .state.errors import StateDatabaseError, StateUnavailableError, StateWriteError
 from .state.open import configured_target, open_store
 from .state.sqlite import SqliteState as Store
 from .state.values import GuildSettings
+
+log = logging.getLogger(__name__)
 
 __all__ = ["GuildSettings", "StateDatabaseError", "StateStore", "StateUnavailableError", "StateWriteError",
            "Store", "open_state"]
@@ -20,4 +24,7 @@ __all__ = ["GuildSettings", "StateDatabaseError", "StateStore", "StateUnavailabl
 
 async def open_state(settings: object) -> StateStore:
     """The state the settings name (bot.settings.Settings), opened and checked."""
-    return await open_store(configured_target(settings))
+    store = await open_store(configured_target(settings))
+    log.info("State: %s at %s (schema %d), %d servers with settings", store.kind, store.where,
+             await store.version(), store.server_count())
+    return store

@@ -27,7 +27,7 @@ T = TypeVar("T")
 WRITE_TIMEOUT = 1.5
 # How long an interaction waits for its user's language to be committed before it is answered.
 LOCALE_TIMEOUT = 0.5
-SLOW_WARNING_EVERY = 60.0  # seconds between two "not saved yet" warnings
+SLOW_WARNING_EVERY = 60.0  # seconds between two warnings about unsaved languages
 
 
 @dataclass
@@ -56,7 +56,7 @@ class StateStore(ABC):
         self._failed: dict[int, str] = {}  # a batch that could not be written: retried with the next one
         self._waiters: list[asyncio.Future[StateWriteError | None]] = []
         self._flusher: asyncio.Task[None] | None = None
-        self._slow_warned = float("-inf")
+        self._warned_at = float("-inf")
 
     # -- reads -----------------------------------------------------------------------------------
     def guild(self, guild_id: int | None) -> GuildSettings:
@@ -64,6 +64,9 @@ class StateStore(ABC):
 
     def user_locale(self, user_id: int) -> str | None:
         return self._users.get(user_id)
+
+    def server_count(self) -> int:
+        return len(self._guilds)
 
     # -- guild writes ------------------------------------------------------------------------------
     async def update_guild(self, guild_id: int, **changes: object) -> GuildSettings:
@@ -102,18 +105,23 @@ class StateStore(ABC):
         try:
             error = await asyncio.wait_for(asyncio.shield(waiter), self.locale_timeout)
         except TimeoutError:
-            # Once per burst, not once per user: a slow disk under 1,000 new users is one line.
-            now = asyncio.get_running_loop().time()
-            if now - self._slow_warned >= SLOW_WARNING_EVERY:
-                self._slow_warned = now
-                log.warning("Remembered languages are not saved yet after %.1f s (user %s and others; the %s "
-                            "state is slow); they are written when the database answers",
-                            self.locale_timeout, user_id, self.kind)
+            self._warn("Remembered languages are not saved yet after %.1f s (user %s and others; the %s state "
+                       "is slow); they are written when the database answers", self.locale_timeout, user_id, self.kind)
             return False
         if error is not None:
-            log.warning("The language of user %s was not saved (%s: %s); kept in memory and retried "
-                        "with the next write", user_id, error.reason, error.detail)
+            self._warn("Remembered languages were not saved (user %s and others: %s, %s); kept in memory and "
+                       "retried with the next write", user_id, error.reason, error.detail)
         return error is None
+
+    def _warn(self, message: str, *args: object) -> None:
+        """Once a minute, not once per user: a slow or full disk under a burst of 1,000 new users is one
+        line (the others go to DEBUG)."""
+        now = asyncio.get_running_loop().time()
+        if now - self._warned_at >= SLOW_WARNING_EVERY:
+            self._warned_at = now
+            log.warning(message, *args)
+        else:
+            log.debug(message, *args)
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """Like keep_locale, but waits as long as the write takes and raises StateWriteError."""
