@@ -45,6 +45,8 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
         data = asyncio.run(_dispatch(args, copy))
     except (copy.CopyError, StateDatabaseError, OSError) as exc:
         raise fail(str(exc), 1) from exc
+    except Exception as exc:  # a driver's error mid-copy (the copy rolled back): still one line
+        raise fail(f"the state database failed: {type(exc).__name__}: {exc}", 1) from exc
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
