@@ -189,13 +189,18 @@ class PostgresState(StateStore):
 
     async def _notify(self, conn: asyncpg.Connection, kind: str, ids: list[int] | None = None) -> None:
         """Within the writing transaction: PostgreSQL delivers it at commit, or never."""
-        text = ",".join(map(str, ids or []))
+        await conn.execute("SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
+                           CHANNEL, self._payloads(kind, ids or []))
+
+    def _payloads(self, kind: str, ids: list[int]) -> list[str]:
+        """`token:kind:id,id,…` cut under PostgreSQL's payload limit."""
+        out, text = [], ",".join(map(str, ids))
         while True:
             cut = text.rfind(",", 0, _NOTIFY_MAX) if len(text) > _NOTIFY_MAX else len(text)
-            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, f"{self._token}:{kind}:{text[:cut]}")
+            out.append(f"{self._token}:{kind}:{text[:cut]}")
             text = text[cut + 1:]
             if not text:
-                return
+                return out
 
     # -- StateStore ----------------------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -210,10 +215,14 @@ class PostgresState(StateStore):
             return row
 
     async def _write_locales(self, batch: list[tuple[int, str]]) -> None:
-        async with self._transaction() as conn:
-            await conn.executemany("INSERT INTO user_locale VALUES ($1, $2) ON CONFLICT (user_id) "
-                                   "DO UPDATE SET locale = excluded.locale", batch)
-            await self._notify(conn, "u", [uid for uid, _ in batch])
+        # One statement (its own transaction: the rows and their notifications commit together), so
+        # one round trip: under a burst each waiting user's answer waits for this commit.
+        ids = [uid for uid, _ in batch]
+        await self._pool.execute(
+            "WITH saved AS (INSERT INTO user_locale SELECT * FROM unnest($1::bigint[], $2::text[]) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale) "
+            "SELECT pg_notify($3, payload) FROM unnest($4::text[]) AS payload",
+            ids, [loc for _, loc in batch], CHANNEL, self._payloads("u", ids), timeout=self.write_timeout)
 
     def _classify(self, exc: BaseException) -> str | None:
         if isinstance(exc, pg.ReadOnlySQLTransactionError):

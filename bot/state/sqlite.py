@@ -28,6 +28,7 @@ from .values import GUILD_COLUMNS, to_row
 # The busy timeout's share of the write budget: a write may first wait for this connection's
 # previous transaction (as long again), and a cancelled wait still ends only when SQLite gives up.
 BUSY_SHARE = 0.4
+_ROWS_PER_STATEMENT = 5000  # 10,000 parameters, well under SQLite's 32,766
 RESTORE_HINT = "restore a backup with `tpsbot state restore`"
 _SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
 
@@ -159,8 +160,15 @@ class SqliteState(StateStore):
                 return await cur.fetchone()
 
     async def _write_locales(self, batch: list[tuple[int, str]]) -> None:
-        async with self._transaction():
-            await self._db.executemany("INSERT OR REPLACE INTO user_locale VALUES (?, ?)", batch)
+        # One statement per chunk, which SQLite commits by itself (autocommit): one trip to the
+        # database thread instead of three (BEGIN, rows, COMMIT). Under a burst the event loop is
+        # busy and every trip waits its turn, and each waiting user's answer waits for this commit.
+        async with self._lock:
+            for start in range(0, len(batch), _ROWS_PER_STATEMENT):
+                chunk = batch[start:start + _ROWS_PER_STATEMENT]
+                values = ", ".join(["(?, ?)"] * len(chunk))
+                await self._db.execute(f"INSERT OR REPLACE INTO user_locale VALUES {values}",
+                                       [v for row in chunk for v in row])
 
     def _classify(self, exc: BaseException) -> str | None:
         if isinstance(exc, sqlite3.Error):

@@ -46,6 +46,19 @@ async def test_two_processes_see_each_others_settings_and_languages(pg_url: str)
         await b.close()
 
 
+async def test_a_burst_of_new_users_reaches_the_other_process_whole(pg_url: str) -> None:
+    """1,000 languages in one commit: their notification is cut under PostgreSQL's 8,000-byte limit."""
+    a, b = await open_store(pg_url), await open_store(pg_url)
+    try:
+        ids = [1_250_000_000_000_000_000 + i for i in range(1000)]
+        waiters = [a.note_locale(uid, "fr") for uid in ids]
+        assert [await w for w in waiters if w is not None] == [None] * 1000
+        await until(lambda: all(b.user_locale(uid) == "fr" for uid in ids))
+    finally:
+        await a.close()
+        await b.close()
+
+
 async def test_changes_made_while_the_notification_connection_was_down_are_read_back(pg_url: str) -> None:
     a, b = await open_store(pg_url), await open_store(pg_url)
     try:
