@@ -71,6 +71,14 @@ def check_version(raw: list[object], where: str) -> int:
     return value
 
 
+def check_unversioned(existing: list[str], where: str) -> None:
+    """Before the first migration: tables of our names there already are another program's."""
+    ours = sorted(set(existing) & (set(SHAPE) - {"schema_version"}))
+    if ours:
+        raise ValueError(f"{where}: holds table(s) {', '.join(ours)} but no schema version: another "
+                         "program's database, or damaged")
+
+
 def check_shape(columns: dict[str, list[str]], where: str) -> None:
     """`columns`: table → its column names, as the database reports them."""
     for table, expected in SHAPE.items():

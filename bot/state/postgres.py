@@ -23,7 +23,7 @@ from asyncpg import exceptions as pg
 
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, UNREACHABLE, StateDatabaseError, StateUnavailableError
-from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_version
+from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
 from .sqlite import upsert_sql
 from .values import GUILD_COLUMNS, to_row
 
@@ -114,6 +114,10 @@ class PostgresState(StateStore):
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             rows = [r[0] for r in await conn.fetch("SELECT version FROM schema_version")]
             version = check_version(rows, self.where)
+            if version == 0:
+                check_unversioned([r[0] for r in await conn.fetch(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")],
+                    self.where)
             for step in MIGRATIONS[version:]:
                 await conn.execute(step.postgresql)
             if not rows:

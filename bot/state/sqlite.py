@@ -22,7 +22,7 @@ import aiosqlite
 
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
-from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_version
+from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
 from .values import GUILD_COLUMNS, to_row
 
 # The busy timeout's share of the write budget: a write may first wait for this connection's
@@ -124,6 +124,8 @@ class SqliteState(StateStore):
             async with self._db.execute("SELECT version FROM schema_version") as cur:
                 rows = [r[0] for r in await cur.fetchall()]
             version = check_version(rows, str(self.path))
+            if version == 0:
+                check_unversioned(list(await self._columns()), str(self.path))
             for step in MIGRATIONS[version:]:
                 for statement in filter(str.strip, step.sqlite.split(";")):
                     await self._db.execute(statement)

@@ -64,7 +64,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "a foreign table before any version": (
         lambda p: made(p, "DROP TABLE schema_version", "DROP TABLE meta", "DROP TABLE user_locale",
                        "DROP TABLE guild_settings", "CREATE TABLE guild_settings (id INTEGER, name TEXT)"),
-        "guild_settings"),
+        "holds table(s) guild_settings but no schema version"),
     "not SQLite": (lambda p: (p.write_bytes(b"SQLite format 3\x00" + b"\x07" * 8000), p)[1], "state.db"),
 }
 
@@ -91,7 +91,7 @@ async def _pg(url: str, *sql: str) -> None:
 @pytest.mark.parametrize("sql, words", [
     (["CREATE TABLE schema_version (version INTEGER NOT NULL)", "INSERT INTO schema_version VALUES (99)"],
      "newer tpsbot"),
-    (["CREATE TABLE user_locale (who TEXT, lang TEXT)"], "user_locale"),
+    (["CREATE TABLE user_locale (who TEXT, lang TEXT)"], "holds table(s) user_locale but no schema version"),
     (["CREATE TABLE schema_version (version INTEGER NOT NULL)", "INSERT INTO schema_version VALUES (2)",
       "CREATE TABLE guild_settings (guild_id BIGINT PRIMARY KEY)", "CREATE TABLE user_locale (user_id BIGINT, locale TEXT)",
       "CREATE TABLE meta (key TEXT, value TEXT)"], "table guild_settings has columns (guild_id)"),
