@@ -17,7 +17,8 @@ def is_url(target: str | Path) -> bool:
 
 
 async def open_store(target: str | Path, *, listen: bool = True, write_timeout: float = WRITE_TIMEOUT) -> StateStore:
-    """A `postgresql://` URL or a SQLite path → the opened store (checked and migrated).
+    """A `postgresql://` URL or a SQLite path → the opened store (checked and migrated); `listen`:
+    follow other processes' writes (a running bot), not needed by one-off commands.
     Raises StateDatabaseError (or StateUnavailableError) with a one-line reason."""
     if is_url(target):
         # Imported only when asked for: a SQLite deployment never loads asyncpg.
@@ -26,7 +27,7 @@ async def open_store(target: str | Path, *, listen: bool = True, write_timeout: 
         return await PostgresState.open(str(target), listen=listen, write_timeout=write_timeout)
     if isinstance(target, str) and "://" in target:
         raise StateDatabaseError(f"{target.split('://')[0]}:// is not a state database; use postgresql://…")
-    return await SqliteState.open(target, write_timeout=write_timeout)
+    return await SqliteState.open(target, write_timeout=write_timeout, watch=listen)
 
 
 def configured_target(settings: object) -> str | Path:

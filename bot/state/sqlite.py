@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator
@@ -28,8 +29,10 @@ from .values import GUILD_COLUMNS, to_row
 # The busy timeout's share of the write budget: a write may first wait for this connection's
 # previous transaction (as long again), and a cancelled wait still ends only when SQLite gives up.
 BUSY_SHARE = 0.4
+WATCH_EVERY = 1.0  # seconds between two looks for other processes' writes
 _ROWS_PER_STATEMENT = 5000  # 10,000 parameters, well under SQLite's 32,766
 RESTORE_HINT = "restore a backup with `tpsbot state restore`"
+log = logging.getLogger(__name__)
 _SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
 
 
@@ -63,9 +66,11 @@ class SqliteState(StateStore):
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()  # one transaction at a time on the one connection
+        self._watcher: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: Path | str, *, write_timeout: float = WRITE_TIMEOUT) -> SqliteState:
+    async def open(cls, path: Path | str, *, write_timeout: float = WRITE_TIMEOUT, watch: bool = False) -> SqliteState:
+        """`watch`: follow other processes' writes to this file (a bot; not a one-off command)."""
         path = Path(path)
         # TODO(security): refuse devices, FIFOs and foreign SQLite files here (catalog/files.py).
         try:
@@ -82,6 +87,8 @@ class SqliteState(StateStore):
         except BaseException:
             await db.close()  # else aiosqlite's thread keeps the process alive forever
             raise
+        if watch and str(path) != ":memory:":
+            store._watcher = asyncio.get_running_loop().create_task(store._watch())
         return store
 
     async def _start(self) -> None:
@@ -192,7 +199,34 @@ class SqliteState(StateStore):
         return None
 
     async def _close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watcher
         await self._db.close()
+
+    async def _watch(self) -> None:
+        """Processes sharing this file (shard groups on one machine): when another connection has
+        committed (`PRAGMA data_version` moved), server settings are re-read, within WATCH_EVERY
+        seconds. Only those: re-reading every remembered language each time another process notes
+        one would cost more than it is worth; PostgreSQL shares those at once."""
+        seen = await self._data_version()
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            try:
+                now = await self._data_version()
+                if now != seen:
+                    seen = now
+                    async with self._lock:  # replaced under the lock: our own writes land after
+                        async with self._db.execute(_SELECT_GUILDS) as cur:
+                            rows = await cur.fetchall()
+                        self._guilds = {r[0]: self._settings_from(r, "changed elsewhere") for r in rows}
+            except (sqlite3.Error, ValueError) as exc:  # the next round tries again
+                log.debug("Could not check %s for other processes' writes: %s", self.path, exc)
+
+    async def _data_version(self) -> int:
+        async with self._db.execute("PRAGMA data_version") as cur:
+            return (await cur.fetchone())[0]
 
     async def version(self) -> int:
         async with self._db.execute("SELECT version FROM schema_version") as cur:

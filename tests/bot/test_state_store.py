@@ -3,7 +3,9 @@ persistence across reopening, writes of only the changed columns, remembered lan
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,26 @@ async def test_a_write_changes_only_its_own_columns(state_target: str | Path) ->
     store = await open_store(state_target)
     assert (store.guild(5).locale, store.guild(5).context) == ("it", 8192)
     await store.close()
+
+
+async def test_two_processes_on_one_state_see_each_others_server_settings(state_target: str | Path) -> None:
+    """Shard groups sharing one state: at once with PostgreSQL (notifications), within a second or
+    so with a SQLite file on one machine (its data version is watched)."""
+    a, b = await open_store(state_target), await open_store(state_target)
+    try:
+        await a.update_guild(21, locale="es", context=2048)
+        await asyncio.wait_for(_until(lambda: b.guild(21).locale == "es"), 10)
+        await b.update_guild(21, profile="measured")
+        await asyncio.wait_for(_until(lambda: a.guild(21).profile == "measured"), 10)
+        assert a.guild(21).context == 2048
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    while not condition():
+        await asyncio.sleep(0.02)
 
 
 async def test_languages_noted_in_a_burst_are_committed_together(state_target: str | Path) -> None:
