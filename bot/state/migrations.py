@@ -71,11 +71,14 @@ def check_version(raw: list[object], where: str) -> int:
     return value
 
 
-def check_unversioned(existing: list[str], where: str) -> None:
-    """Before the first migration: tables of our names there already are another program's."""
-    ours = sorted(set(existing) & (set(SHAPE) - {"schema_version"}))
-    if ours:
-        raise ValueError(f"{where}: holds table(s) {', '.join(ours)} but no schema version: another "
+def check_unversioned(existing: list[str], where: str, *, any_table: bool) -> None:
+    """Before the first migration: tables already there are another program's. `any_table`: a SQLite
+    file is ours alone, so any table refuses it; a PostgreSQL database may be shared with other
+    programs, so only tables of our names do."""
+    found = set(existing) - {"schema_version"}
+    clash = sorted(found if any_table else found & set(SHAPE))
+    if clash:
+        raise ValueError(f"{where}: holds table(s) {', '.join(clash[:5])} but no schema version: another "
                          "program's database, or damaged")
 
 

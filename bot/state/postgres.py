@@ -117,7 +117,7 @@ class PostgresState(StateStore):
             if version == 0:
                 check_unversioned([r[0] for r in await conn.fetch(
                     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")],
-                    self.where)
+                    self.where, any_table=False)
             for step in MIGRATIONS[version:]:
                 await conn.execute(step.postgresql)
             if not rows:

@@ -132,7 +132,9 @@ class SqliteState(StateStore):
                 rows = [r[0] for r in await cur.fetchall()]
             version = check_version(rows, str(self.path))
             if version == 0:
-                check_unversioned(list(await self._columns()), str(self.path))
+                async with self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
+                    tables = [r[0] for r in await cur.fetchall()]
+                check_unversioned(tables, str(self.path), any_table=True)
             for step in MIGRATIONS[version:]:
                 for statement in filter(str.strip, step.sqlite.split(";")):
                     await self._db.execute(statement)

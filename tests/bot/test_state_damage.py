@@ -44,6 +44,12 @@ async def _create(path: Path) -> None:
     await (await SqliteState.open(path)).close()
 
 
+def _foreign(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.execute("INSERT INTO notes VALUES ('precious')")
+
+
 def malformed_page(path: Path) -> Path:
     made(path)
     data = bytearray(path.read_bytes())
@@ -65,6 +71,8 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
         lambda p: made(p, "DROP TABLE schema_version", "DROP TABLE meta", "DROP TABLE user_locale",
                        "DROP TABLE guild_settings", "CREATE TABLE guild_settings (id INTEGER, name TEXT)"),
         "holds table(s) guild_settings but no schema version"),
+    "another program's database": (
+        lambda p: (_foreign(p), p)[1], "holds table(s) notes but no schema version"),
     "not SQLite": (lambda p: (p.write_bytes(b"SQLite format 3\x00" + b"\x07" * 8000), p)[1], "state.db"),
 }
 
