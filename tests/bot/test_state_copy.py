@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.cli import main
@@ -104,8 +105,6 @@ async def test_migrate_copies_a_sqlite_state_into_postgresql_and_again_changes_n
 
 async def test_migrate_into_a_foreign_database_writes_nothing(
         tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    import asyncpg
-
     source = tmp_path / "state.db"
     await fill(source)
     conn = await asyncpg.connect(pg_url)

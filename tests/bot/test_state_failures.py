@@ -17,6 +17,7 @@ import pytest
 from bot.i18n import t
 from bot.settings_commands import SAVED
 from bot.state.errors import FULL, StateWriteError
+from bot.state.open import open_store
 from bot.state.replies import NOT_SAVED, REASON_TEXT
 from bot.state.sqlite import SqliteState
 from tests.fakediscord import FakeDiscord
@@ -140,8 +141,6 @@ async def test_a_users_language_is_committed_before_the_answer_is_acknowledged(
 async def test_out_of_range_stored_settings_are_repaired_and_the_server_is_answered(
         fake: FakeDiscord, engine: Any, tmp_path: Path, state_target: str | Path,
         caplog: pytest.LogCaptureFixture) -> None:
-    from bot.state.open import open_store
-
     store = await open_store(state_target)
     await store.update_guild(P.GUILD_ID, locale="it")
     await store.close()

@@ -10,7 +10,9 @@ from typing import Any
 
 import asyncpg
 
+from bot.state.base import Snapshot
 from bot.state.open import open_store
+from bot.state.values import GuildSettings, to_row
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as P
 
@@ -54,6 +56,18 @@ async def test_a_burst_of_new_users_reaches_the_other_process_whole(pg_url: str)
         waiters = [a.note_locale(uid, "fr") for uid in ids]
         assert [await w for w in waiters if w is not None] == [None] * 1000
         await until(lambda: all(b.user_locale(uid) == "fr" for uid in ids))
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_restore_reaches_running_processes(pg_url: str) -> None:
+    a, b = await open_store(pg_url), await open_store(pg_url)
+    try:
+        await a.update_guild(14, locale="de")
+        await until(lambda: b.guild(14).locale == "de")
+        await a.replace_all(Snapshot(2, [to_row(15, GuildSettings(locale="fr"))], [(7, "fr")], []))
+        await until(lambda: b.guild(15).locale == "fr" and b.guild(14).locale is None and b.user_locale(7) == "fr")
     finally:
         await a.close()
         await b.close()

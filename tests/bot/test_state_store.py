@@ -8,11 +8,14 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.state.migrations import LATEST, MIGRATIONS
 from bot.state.open import open_store
 from bot.store import StateDatabaseError
+
+from .state_fixtures import with_database
 
 
 async def test_fresh_database_gets_every_migration(state_target: str | Path) -> None:
@@ -108,8 +111,6 @@ async def test_old_sqlite_database_is_migrated_forward_keeping_data(tmp_path: Pa
 
 
 async def test_old_postgresql_database_is_migrated_forward_keeping_data(pg_url: str) -> None:
-    import asyncpg
-
     conn = await asyncpg.connect(pg_url)
     await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);")
     await conn.execute(MIGRATIONS[0].postgresql)
@@ -129,8 +130,6 @@ async def test_unwritable_location_is_a_clear_error(tmp_path: Path) -> None:
 
 
 async def test_an_unreachable_server_is_exit_5_and_a_refused_login_exit_4(pg_url: str) -> None:
-    from tests.bot.state_fixtures import with_database
-
     with pytest.raises(StateDatabaseError) as info:
         await open_store("postgresql://tpsbot:secret@127.0.0.1:9/nowhere")
     assert info.value.exit_code == 5 and "secret" not in str(info.value)
