@@ -5,6 +5,7 @@ damage can exist there."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from collections.abc import Callable
@@ -32,7 +33,7 @@ def start(capsys: pytest.CaptureFixture[str], **where: object) -> tuple[int, str
 def made(path: Path, *sql: str) -> Path:
     """A state of this release with a few pages of rows, then `sql` run on it."""
     asyncio.run(_create(path))
-    with sqlite3.connect(path) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db, db:  # closed: its writes are in the file itself
         db.executemany("INSERT INTO guild_settings (guild_id, locale, plain_channels) VALUES (?, 'fr', ?)",
                        [(gid, json.dumps(list(range(1, 20)))) for gid in range(1, 400)])
         for statement in sql:
