@@ -27,6 +27,7 @@ T = TypeVar("T")
 WRITE_TIMEOUT = 1.5
 # How long an interaction waits for its user's language to be committed before it is answered.
 LOCALE_TIMEOUT = 0.5
+FLUSH_GATHER = 0.03  # seconds a commit of languages waits for more to join it
 SLOW_WARNING_EVERY = 60.0  # seconds between two warnings about unsaved languages
 
 
@@ -50,6 +51,7 @@ class StateStore(ABC):
         self.where = where  # a path, or a URL without its password: safe to print
         self.write_timeout = write_timeout
         self.locale_timeout = LOCALE_TIMEOUT
+        self.flush_gather = FLUSH_GATHER
         self._guilds: dict[int, GuildSettings] = {}
         self._users: dict[int, str] = {}
         self._pending: dict[int, str] = {}  # languages noted, not yet committed
@@ -132,6 +134,9 @@ class StateStore(ABC):
 
     async def _flush_locales(self) -> None:
         while self._pending or self._failed:
+            # A moment for the rest of a burst to be noted: one commit for all of them instead of
+            # one per handful (each commit costs the event loop a few milliseconds).
+            await asyncio.sleep(self.flush_gather)
             batch = {**self._failed, **self._pending}
             waiters, self._pending, self._failed, self._waiters = self._waiters, {}, {}, []
             error: StateWriteError | None = None
