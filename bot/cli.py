@@ -19,6 +19,8 @@ from typing import Any, NoReturn
 
 from .cli_errors import CliError
 from .version import VERSION
+from .state.cli import add_parser as add_state_parser
+
 
 __all__ = ["CliError", "build_parser", "main"]
 
@@ -170,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
     p.add_argument("--env-file", type=Path, default=Path(".env"))
+    add_state_parser(sub)
     return parser
 
 
@@ -213,6 +216,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .runner import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
 
             return run_main(args.env_file)
+        if args.command == "state":
+            from .state.cli import run as run_state
+
+            return run_state(args, CliError)
         if args.command == "ask" and not args.question.strip():
             raise CliError("the question is empty; ask e.g. tpsbot ask \"what can my rtx 3060 run?\" "
                            "(or `tpsbot ask -` to read one question per line)")

@@ -19,7 +19,7 @@ from .i18n import Translator
 from .metrics import STARTED, Metrics
 from .render import NO_MENTIONS
 from .settings import Settings
-from .store import Store
+from .store import StateStore as Store
 from .views import PageButton
 from .work import ACK_BUDGET, Work
 
@@ -78,9 +78,10 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         bot = interaction.client
         if bot.work.draining and interaction.type is not discord.InteractionType.autocomplete:
             raise errors.UserError(RESTARTING)  # shutting down: a polite "try again" instead of silence
-        # Written in batches: a burst of new users must not queue one database commit each
-        # before their acknowledgement.
-        bot.store.note_locale(interaction.user.id, interaction.locale.value)
+        # Committed before the answer is acknowledged (a kill right after it keeps the language), in
+        # group commits: a burst of new users is a few commits, not one each; a slow or failing
+        # database is logged and does not hold the answer (bot/state/base.py keep_locale).
+        await bot.store.keep_locale(interaction.user.id, interaction.locale.value)
         if interaction.type is discord.InteractionType.application_command:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:

@@ -28,7 +28,7 @@ from .client import create_bot, http_connector
 from .health import HealthServer, SystemdNotifier
 from .logs import setup_logging
 from .settings import Settings, warn_unknown
-from .store import StateDatabaseError, Store
+from .store import StateDatabaseError, open_state
 from .version import VERSION
 
 log = logging.getLogger(__name__)
@@ -80,11 +80,12 @@ async def serve(
         raise SetupError("The bot token contains a line break, space or control character: "
                          "copy it again into TPSBOT_TOKEN.", EXIT_CONFIG)
     apply_endpoints(settings)
-    state_path = settings.state_db_path()
     try:
-        store = await Store.open(state_path)
+        store = await open_state(settings)
     except StateDatabaseError as exc:
-        raise SetupError(f"Cannot write the state database {exc}; set TPSBOT_STATE_DB to a writable file.", EXIT_DATABASE) from exc
+        # exc names the file or server and what is wrong with it; exit 4 (needs a human) or 5 (unreachable)
+        where = "TPSBOT_DATABASE_URL" if settings.database_url else "TPSBOT_STATE_DB"
+        raise SetupError(f"Cannot use the state database ({where}) {exc}.", exc.exit_code) from exc
     own_engine = engine is None
     catalog_path = settings.db or default_db_path()
     loaded = identity(catalog_path)  # before opening: a swap while loading is caught by the first check
@@ -94,7 +95,7 @@ async def serve(
         bot = create_bot(settings, engine, store, **client_options)
         if on_created is not None:
             on_created(bot)
-        _log_startup(settings, bot, catalog_path, state_path)
+        _log_startup(settings, bot, catalog_path, store.where)  # a path, or a URL without its password
         stop = _install_signal_handlers(bot)
         try:
             async with bot, _background_services(settings, bot, catalog_path, loaded, own_engine):
@@ -111,7 +112,7 @@ async def serve(
     return EXIT_OK
 
 
-def _log_startup(settings: Settings, bot: Any, catalog_path: Path, state_path: Path) -> None:
+def _log_startup(settings: Settings, bot: Any, catalog_path: Path, state_path: Path | str) -> None:
     gpus, models = bot.metrics.catalog(bot.engine)
     shards = (f"shards {settings.shard_ids} of {settings.shard_count}" if settings.shard_ids else
               f"{settings.shard_count} shards" if settings.shard_count else

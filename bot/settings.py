@@ -29,7 +29,8 @@ PlainMode = Literal["off", "mentions", "channels"]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ENV_PREFIX = "TPSBOT_"
 # Read from the environment by answers/ and catalog/ themselves, not by this class.
-OTHER_NAMES = frozenset({"TPSBOT_CACHE_DIR"})
+# Read elsewhere, not settings of the bot: the start-up cache folder, and the test suite's PostgreSQL server.
+OTHER_NAMES = frozenset({"TPSBOT_CACHE_DIR", "TPSBOT_TEST_DATABASE_URL"})
 
 
 class Settings(BaseSettings):
@@ -38,6 +39,9 @@ class Settings(BaseSettings):
     token: SecretStr | None = None
     db: Path | None = None  # catalog database; None → the engine's default
     state_db: Path | None = None  # per-server settings; None → beside the catalog, see state_db_path()
+    # postgresql://user:password@host:5432/db → the per-server state lives there instead of state_db
+    # (one state for shards on several machines); a secret, as it may carry a password.
+    database_url: SecretStr | None = None
     locale: str = "en"  # last resort for replies when nothing else names a language
     plain_mode: PlainMode = "mentions"
     shard_count: int | None = Field(default=None, ge=1)
@@ -72,6 +76,13 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             value = value.strip().strip("[]")
             return [int(part) for part in value.split(",") if part.strip()] or None
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql://user:password@host:port/database URL")
         return value
 
     @field_validator("locale", "default_language")

@@ -6,6 +6,7 @@ admins can override that in Integrations, so the permission is checked again on 
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,12 +19,14 @@ from answers.rendering.i18n import SUPPORTED, display_name
 from .context import acked, locale_for
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
-from .store import GuildSettings
+from .state.replies import not_saved
+from .state.values import QUALITY_LEVELS
+from .store import GuildSettings, StateWriteError
 
 if TYPE_CHECKING:
     from .context import BotLike as TpsBot
 
-QUALITY_LEVELS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
+log = logging.getLogger(__name__)
 
 SAVED = N_("Saved.")
 SHOW = N_(
@@ -109,7 +112,13 @@ def _describe(settings: GuildSettings, locale: str, shown: int | None) -> str:
 async def save(interaction: discord.Interaction[TpsBot], note: str | None = None, **changes: object) -> None:
     bot = interaction.client
     assert interaction.guild_id is not None  # guild_only + interaction_check
-    new = await bot.store.update_guild(interaction.guild_id, **changes)
+    try:
+        new = await bot.store.update_guild(interaction.guild_id, **changes)
+    except StateWriteError as exc:  # answered within the write budget, well inside Discord's 3 s
+        log.warning("Setting not saved for server %s (%s: %s)", interaction.guild_id, exc.reason, exc.detail)
+        text = not_saved(locale_for(bot, interaction), exc)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        return
     locale = locale_for(bot, interaction)
     head = f"{t(locale, note or SAVED)}\n\n"
     text = head + describe(new, locale, MESSAGE_MAX - len(head))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from tests.fakediscord import FakeDiscord, Recorded
@@ -177,10 +178,11 @@ def peak_rss_mb(pid: int) -> float:
 
 
 async def run_process(fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path,
-                      interactions: int, mentions: int, seconds: float, *, burst: bool) -> tuple[Stats, float]:
+                      interactions: int, mentions: int, seconds: float, *, burst: bool,
+                      env_extra: dict[str, str] | None = None) -> tuple[Stats, float]:
     env = dict(os.environ, TPSBOT_TOKEN=TOKEN, TPSBOT_DB=str(catalog_db), TPSBOT_STATE_DB=str(tmp_path / "s.db"),
                TPSBOT_API_BASE=fake.api_base, TPSBOT_GATEWAY_URL=fake.gateway_url, TPSBOT_LOG_LEVEL="WARNING",
-               TPSBOT_COOLDOWN_RATE="1000")
+               TPSBOT_COOLDOWN_RATE="1000", **(env_extra or {}))
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
@@ -220,3 +222,23 @@ async def test_burst_of_1000_concurrent_interactions(fake: FakeDiscord, catalog_
     stats, _ = await run_process(fake, catalog_db, tmp_path, 1000, 0, 0.0, burst=True)
     assert max(stats.acks) < fake.deadline  # none missed Discord's 3 s
     assert stats.p(stats.acks, 0.99) < 1.0
+
+
+@pytest.mark.soak
+async def test_burst_of_1000_concurrent_interactions_with_the_postgresql_state(
+    fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path, pg_url: str
+) -> None:
+    stats, peak = await run_process(fake, catalog_db, tmp_path, 1000, 0, 0.0, burst=True,
+                                    env_extra={"TPSBOT_DATABASE_URL": pg_url})
+    assert max(stats.acks) < fake.deadline  # none missed Discord's 3 s
+    assert stats.p(stats.acks, 0.99) < 1.0
+    assert peak <= 120
+    assert await _stored_languages(pg_url) == 1000  # every user's language committed, none lost
+
+
+async def _stored_languages(url: str) -> int:
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetchval("SELECT count(*) FROM user_locale")
+    finally:
+        await conn.close()
