@@ -21,6 +21,7 @@ from estimator.profile import Profile
 from estimator.quants import UnknownQuant, ladder, quant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
+from . import verdict as vd
 from .facts import MEMORY_SIZES, card_brief, record_facts, row_facts, summary_facts
 from .knowledge import Knowledge, model_size
 from .profiles import Profiles
@@ -274,6 +275,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     constants = est.profiles.setup_constants()
     facts = {**_base(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
                                            s.min_quality, s.quant)}
+    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, e.setup, constants, s, facts["row"])))
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
         setup = e.setup
 
@@ -369,6 +371,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         r = card_row(rated, e.card)
         facts["mode"] = "card"
         facts["row"] = row_facts(r)
+        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, e.card), e.card.name)))
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
@@ -394,6 +397,11 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         home, data_centre = best_with_memory(rated.rows, e.memory_gb)
         facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
         facts["row_is_home"] = best is not None and home_tier(best.card) is not None
+        # The verdict is about the card the answer names (the home pick under a non-reference profile),
+        # else about the bare memory size (no speed).
+        shown = home if s.profile != "reference" and home else best
+        target: Any = shown.card if shown else MemoryCard(e.memory_gb)
+        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), shown.card.name if shown else None)))
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
@@ -455,17 +463,15 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
     rated = est.rated(_model(e), s)
-    facts = _base(rated)
     if e.card is not None:
+        # "How fast" and "can it run" about one card are one verdict (answers/verdict.py): the same facts.
+        built = can_run(est, e, s)
         r = card_row(rated, e.card)
-        facts["row"] = row_facts(r)
-        if not r.runs:
-            facts["short_gb"] = _short(rated, e.card)
-            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
-        elif rated.ordered:
-            facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
-    else:
-        facts["row"] = None
+        if r.runs and rated.ordered:
+            built.facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
+        return built
+    facts = _base(rated)
+    facts["row"] = None
     return Built(facts, sources={"gpus"})
 
 

@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from catalog.records import GpuRecord, ModelRecord
 
 from estimator.model import InvalidInput, ModelSize
-from estimator.quants import floor as lowest_level
+from estimator.quants import floor as lowest_level, quant
 from estimator.profile import Profile
 from estimator.ranking import Row
 from estimator.setups import CpuRow, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 
 from . import apple_typical, setup_words
+from . import verdict as vd
 from .facts import rating_facts
 
 if TYPE_CHECKING:
@@ -189,13 +190,27 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     return facts
 
 
+def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: Settings,
+            row: dict[str, Any]) -> dict[str, Any]:
+    """The one verdict (answers/verdict.py) on a setup: its levels held whole; when none is, and the
+    asker's RAM takes the rest at a usable speed, the offload row is the verdict ("offload")."""
+    bare = replace(setup, ram_gb=None)
+    levels = vd.setup_levels(profile, s.min_quality, s.quant, lambda level: rate_setup(
+        profile, model, bare, s.context, None, level, constants=constants))
+    v = vd.decide(levels, setup.label)
+    if v["outcome"] in ("no", "lower_only") and row["fit"] == "offload":
+        at = {k: row[k] for k in ("quant", "need_gb", "fit", "tok_s", "tok_s_low", "tok_s_high")}
+        floor = lowest_level(s.min_quality, profile.default_min_quality)
+        below = s.quant is None and quant(row["quant"]).rank > floor.rank
+        v.update(outcome="offload", recommended={**at, "below_floor": below}, levels_named=[row["quant"]])
+    return v
+
+
 def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
                     min_quality: str | None, quant: str | None, ram_gb: float) -> dict[str, Any]:
     """The setup plus `ram_gb` of the default RAM type, for an asker who did not say their RAM: one rule
     for every answer that mentions offloading. `outcome`: "runs" (at least `offload_min_tok_s`), "slow"
     (fits in RAM but below it: `tok_s` is the crawl), "no_room" (the rest does not fit in that RAM)."""
-    from dataclasses import replace
-
     row = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, min_quality, quant, constants=constants)
     facts = row_facts(row)
     if row.fit == "offload":

@@ -1,0 +1,116 @@
+"""One verdict for every rating question (answers/verdict.py): the level recommended is the least
+compressed one that fits and runs at reading speed; a level that fits but crawls is named with its
+speed; "can it run", "how fast" and "tok/s" about the same thing give the same figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.api import AskOptions
+from answers.verdict import LevelRating, decide
+from estimator.profile import READING_SPEED_TOK_S
+
+PROFILES = ("reference", "measured")
+
+
+def _lv(name: str, tok: float | None, fits: bool = True, below: bool = False) -> LevelRating:
+    return LevelRating(name, 10.0, fits, below, "comfortable" if fits else None, tok if fits else None,
+                       None if tok is None else tok * 0.6, None if tok is None else tok * 1.6)
+
+
+# ------------------------------------------------------------------ the rule, on made-up ratings
+def test_fast_card_keeps_the_least_compressed_level() -> None:
+    # An 8B on a 4090: Q8_0 at 100 tok/s is what people run; nothing lower is recommended.
+    v = decide([_lv("Q8_0", 100), _lv("Q6_K", 120), _lv("Q4_K_M", 150)])
+    assert (v["outcome"], v["recommended"]["quant"], v["higher"], v["levels_named"]) == ("runs", "Q8_0", None, ["Q8_0"])
+
+
+def test_crawling_higher_level_gives_way_to_the_first_readable_one_and_is_named() -> None:
+    v = decide([_lv("Q8_0", 6), _lv("Q6_K", 8), _lv("Q5_K_M", 11), _lv("Q4_K_M", 13)])
+    assert v["outcome"] == "runs"
+    assert v["recommended"]["quant"] == "Q5_K_M"
+    assert v["higher"]["quant"] == "Q8_0" and v["higher"]["tok_s"] == 6  # the page's level, with its speed
+    assert v["levels_named"] == ["Q5_K_M", "Q8_0"]
+
+
+def test_nothing_readable_prefers_q4_k_m_and_says_slow() -> None:
+    v = decide([_lv("Q8_0", 1.2), _lv("Q6_K", 1.6), _lv("Q5_K_M", 2.0), _lv("Q4_K_M", 2.8), _lv("IQ4_XS", 3.0)])
+    assert (v["outcome"], v["recommended"]["quant"], v["higher"]["quant"]) == ("slow", "Q4_K_M", "Q8_0")
+
+
+def test_nothing_readable_without_q4_k_m_takes_the_most_compressed_within_the_floor() -> None:
+    v = decide([_lv("Q8_0", 1), _lv("Q4_K_M", 2, fits=False), _lv("IQ4_XS", 3), _lv("Q2_K", 5, below=True)])
+    assert (v["outcome"], v["recommended"]["quant"]) == ("slow", "IQ4_XS")
+
+
+def test_only_below_the_floor_gives_that_level_with_its_speed() -> None:
+    v = decide([_lv("Q8_0", None, fits=False), _lv("IQ4_XS", None, fits=False), _lv("IQ2_XXS", 27, below=True)])
+    assert (v["outcome"], v["recommended"]["quant"], v["recommended"]["tok_s"]) == ("lower_only", "IQ2_XXS", 27)
+    assert v["least_compressed_fit"] is None
+
+
+def test_nothing_fits_is_no() -> None:
+    v = decide([_lv("Q8_0", None, fits=False), _lv("IQ2_XXS", None, fits=False, below=True)])
+    assert (v["outcome"], v["recommended"], v["levels_named"]) == ("no", None, [])
+
+
+def test_threshold_is_reading_speed() -> None:
+    assert READING_SPEED_TOK_S == 10.0
+    at = decide([_lv("Q8_0", READING_SPEED_TOK_S), _lv("Q4_K_M", 30)])
+    below = decide([_lv("Q8_0", READING_SPEED_TOK_S - 0.01), _lv("Q4_K_M", 30)])
+    assert at["recommended"]["quant"] == "Q8_0" and below["recommended"]["quant"] == "Q4_K_M"
+
+
+# ------------------------------------------------------------------ the answers
+def _ask(engine, q: str, profile: str):
+    return engine.ask(q, locale="en", options=AskOptions(profile=profile))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_speed_and_can_run_wordings_carry_the_same_lower_level(engine, profile) -> None:
+    """Llama 3 70B on a 3090: every wording says it fits only at a lower level, with that level's speed."""
+    answers = [_ask(engine, q, profile) for q in ("can a 3090 run llama 3 70b", "llama 3 70b speed on a 3090",
+                                                 "tok/s for llama 3 70b on rtx 3090")]
+    verdicts = [a.facts["verdict"] for a in answers]
+    assert all(v == verdicts[0] for v in verdicts)
+    v = verdicts[0]
+    assert v["outcome"] == "lower_only" and v["recommended"]["below_floor"]
+    for a in answers:
+        assert v["recommended"]["quant"] in a.text and "tokens per second" in a.text
+        assert a.facts["recommended_quant"] == v["recommended"]["quant"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_70b_q8_on_strix_halo_is_not_a_plain_yes(engine, profile) -> None:
+    a = _ask(engine, "can the ryzen ai max+ 395 run llama 3.3 70b", profile)
+    v = a.facts["verdict"]
+    assert v["recommended"]["quant"] != "Q8_0"
+    assert v["higher"]["quant"] == "Q8_0" and v["higher"]["tok_s"] < READING_SPEED_TOK_S
+    assert "Q8_0" in a.text  # the least compressed level that fits stays in the answer, with its speed
+    assert not a.text.startswith("**Yes**, Ryzen AI Max+ 395 128 GB runs Llama 3.3 70B at `Q8_0`")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_8b_on_a_4090_stays_at_q8(engine, profile) -> None:
+    a = _ask(engine, "how fast is llama 3.1 8b on a 4090", profile)
+    assert a.facts["verdict"]["outcome"] == "runs"
+    assert a.facts["recommended_quant"] == "Q8_0" and a.facts["levels_named"] == ["Q8_0"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_level_named_comes_with_its_speed(engine, profile) -> None:
+    for q in ("llama 3.3 70b on m4 max 128gb", "llama 3.3 70b on ryzen ai max+ 395", "qwen2.5 72b on a 4090",
+              "llama 3.3 70b on 2x 3090"):
+        a = _ask(engine, q, profile)
+        v = a.facts["verdict"]
+        for part in (v["recommended"], v["higher"]):
+            if part:
+                assert part["tok_s"] is not None, q
+                assert f"`{part['quant']}`" in a.text, (q, part["quant"])
+
+
+def test_reference_keeps_the_pages_level(engine) -> None:
+    """Under `reference` the row stays the site's level (least compressed that fits); the verdict is beside it."""
+    a = _ask(engine, "llama 3.3 70b on m4 max 128gb", "reference")
+    assert a.facts["row"]["quant"] == "Q8_0"
+    assert a.facts["verdict"]["least_compressed_fit"]["quant"] == "Q8_0"
