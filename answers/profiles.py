@@ -40,14 +40,20 @@ def load_setup_constants() -> SetupConstants:
     return SetupConstants.from_dict(json.loads(text))
 
 
-def load_profile(name: str) -> Profile:
-    """A profile by name, with its data loaded now; unknown names raise `UnknownProfile`."""
+def load_profile(name: str, setup_constants: SetupConstants | None = None) -> Profile:
+    """A profile by name, with its data loaded now; unknown names raise `UnknownProfile`.
+
+    `measured` rates a unified-memory machine (a Mac, a Ryzen AI Max, a DGX Spark) with the GPU share
+    of the setups rules, so a table line or a "smallest card" pick naming it says what the machine's own
+    answer says it can use. The reference profile keeps the reference page's rule (its figures are the site's)."""
     if name == "reference":
         return REFERENCE
     if name == "measured":
         from estimator.measured import MeasuredProfile
+        from estimator.setups import unified_gpu_share
 
-        return MeasuredProfile(load_measured_constants())
+        c = setup_constants or load_setup_constants()
+        return MeasuredProfile(load_measured_constants(), lambda card: unified_gpu_share(c, card, card.memory_gb))
     raise UnknownProfile(name)
 
 
@@ -61,7 +67,8 @@ class Profiles:
     def get(self, name: str) -> Profile:
         profile = self._built.get(name)
         if profile is None:
-            profile = self._built[name] = load_profile(name)
+            constants = self.setup_constants() if name != "reference" else None
+            profile = self._built[name] = load_profile(name, constants)
         return profile
 
     def setup_constants(self) -> SetupConstants:
