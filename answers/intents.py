@@ -177,7 +177,11 @@ class Estimates:
         def make() -> Rated:
             q = self.query(size, s)
             rows = rate_all(q, self.kn.gpus_for(s.profile))
-            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
+            # Lazy, documented: the setup rules (estimator.setups) load on the first rating, not at start-up.
+            from .shared_memory import as_machines
+
+            machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
+            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
 
         return self._rated.get_or(key, make)
 
@@ -400,8 +404,15 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         # The verdict is about the card the answer names (the home pick under a non-reference profile),
         # else about the bare memory size (no speed).
         shown = home if s.profile != "reference" and home else best
-        target: Any = shown.card if shown else MemoryCard(e.memory_gb)
-        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), shown.card.name if shown else None)))
+        if shown is None:  # nothing of that size holds it at the usual quality: a typical card's speeds
+            from .advice import typical_record
+
+            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
+            target: Any = typical if typical is not None else MemoryCard(e.memory_gb)
+            facts["verdict_card"] = typical.name if typical is not None else None
+        else:
+            target = shown.card
+        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))))
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None

@@ -35,3 +35,22 @@ def test_a_machine_rated_as_a_card_can_use_what_its_own_answer_says(engine, mach
     own = engine.ask(question, locale="en", options=MEASURED).facts["row"]
     card = next(g for g in engine.knowledge.gpus_for("measured") if g.name == machine)
     assert abs(engine.profiles.get("measured").usable_gb(card) - own["usable_gb"]) < 0.05
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+@pytest.mark.parametrize("model,machine_question", [
+    ("Qwen3-235B-A22B", "can the dgx spark run qwen3 235b"),
+    ("Llama 3.1 405B", "llama 3.1 405b on m3 ultra 512gb"),
+    ("DeepSeek-R1", "deepseek r1 on m3 ultra 512gb"),
+])
+def test_home_picks_never_offer_a_machine_more_than_its_own_answer(engine, profile, model, machine_question) -> None:
+    """"Among cards you can buy and use at home: GB10 (IQ4_XS)" while GB10's own answer says IQ4_XS does
+    not fit: under either profile, a pick naming a shared-memory machine holds what the machine holds."""
+    options = AskOptions(profile=profile)
+    own = engine.ask(machine_question, locale="en", options=options).facts["row"]
+    facts = engine.ask(f"can a 3090 run {model}", locale="en", options=options).facts
+    picks = [facts["picks"]["smallest"], facts["picks"]["fastest"], facts["cheapest"]["pick"],
+             *facts["cheapest"]["others"], *facts["picks"]["by_memory"].values()]
+    for p in picks:
+        if p and p["card"] == own["card"]:
+            assert p["quant"] == own["quant"] and round(p["need_gb"], 1) == round(own["need_gb"], 1), p
