@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import intents as b
+from .memory_cards import build as memory_cards
 from .i18n import N_
 from .intents import Builder
 
@@ -38,7 +39,8 @@ class IntentSpec:
     @property
     def takes_model(self) -> bool:
         """A model named in the question is resolved (fallback uses it for its suggestions)."""
-        return self.needs_model or self.name == "fallback"
+        # fallback uses it for its suggestions; memory_cards turns into a fit answer when a model is named
+        return self.needs_model or self.name in ("fallback", "memory_cards")
 
 
 _ESTIMATE = {"needs_model": True, "needs_size": True}
@@ -76,6 +78,9 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("longest_context", N_("Longest context for %(model)s"), b.longest_context, **_ESTIMATE,
                parse_priority=3, parse_name_is_model=True),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE, parse_priority=21),
+    # "best 8 GB card": cards of that size, each with what it runs (answers/memory_cards.py)
+    IntentSpec("memory_cards", None, memory_cards, parse_priority=17,
+               memory_title=N_("Best cards with %(memory)s GB")),
     IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True, parse_priority=20),
     IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True, parse_priority=22),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),
