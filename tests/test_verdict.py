@@ -114,3 +114,25 @@ def test_reference_keeps_the_pages_level(engine) -> None:
     a = _ask(engine, "llama 3.3 70b on m4 max 128gb", "reference")
     assert a.facts["row"]["quant"] == "Q8_0"
     assert a.facts["verdict"]["least_compressed_fit"]["quant"] == "Q8_0"
+
+
+SPOKEN = [
+    "can i offload llama 3.3 70b on my 3090 with 64gb ram", "is qwen3 32b usable on a 3060 12gb",
+    "llama 3 70b speed on a 3090", "wie schnell läuft llama 3 70b auf einer 3090", "can llama 3.3 70b run on 24gb",
+    "llama 3.3 70b on m4 max 128gb", "velocidad de llama 3.1 8b en un macbook pro m3 pro 18gb",
+    "llama 3.1 405b on m3 ultra 512gb how fast", "can the dgx spark run qwen3 235b", "phi-4 on a 2070 super speed",
+    "llama 3.3 70b su due 3090", "qwen3 30b a3b on rtx 4060 with 32gb ddr5",
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("question", SPOKEN)
+def test_each_level_in_the_verdict_is_said_with_its_speed(engine, profile, question) -> None:
+    from answers import format as fmt
+
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    v = a.facts["verdict"]
+    for part in (v["recommended"], v["higher"]):
+        if part and part["tok_s"] is not None:
+            assert f"`{part['quant']}`" in a.text, (question, part["quant"])
+            assert fmt.tok_s(part["tok_s"], a.locale) in a.text, (question, part["quant"], part["tok_s"])
