@@ -518,13 +518,19 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
         target = {"kind": "memory", "memory_gb": e.memory_gb, "typical_card": card.name if card else None}
     else:
         card, target = None, None
-    rows = qa.level_rows(q, card)
+    usable = None
+    if e.setup is not None and e.setup.unified and e.setup.gpu_count == 1:
+        # A Mac, a Ryzen AI Max, a DGX Spark: what its GPU may hold, as its own answer counts it.
+        from estimator.setups import pool_of
+
+        usable = pool_of(est.profiles.setup_constants(), q.profile, e.setup).total_usable
+    rows = qa.level_rows(q, card, usable)
     if e.levels:
         asked = [lv for lv in e.levels if any(r["quant"] == lv for r in rows)]
         extra = [lv for lv in e.levels if lv not in asked]
         rows_asked = [r for r in rows if r["quant"] in asked]
         for name in extra:  # a level outside the profile's ladder ("F16"): rated on its own
-            rows_asked += qa.level_rows(replace(q, forced_quant=name), card)
+            rows_asked += qa.level_rows(replace(q, forced_quant=name), card, usable)
         if card is None and len(rows_asked) >= 2:
             # No hardware named: the speed ratio between levels is the same on any card; a typical 24 GB one shows it.
             ref = advice.typical_card(est.kn.gpus, 24)

@@ -136,3 +136,17 @@ def test_each_level_in_the_verdict_is_said_with_its_speed(engine, profile, quest
         if part and part["tok_s"] is not None:
             assert f"`{part['quant']}`" in a.text, (question, part["quant"])
             assert fmt.tok_s(part["tok_s"], a.locale) in a.text, (question, part["quant"], part["tok_s"])
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("machine", ["m4 max 64gb", "m4 max 128gb", "ryzen ai max+ 395", "rtx 4090", "rtx 3060 12gb"])
+def test_which_quant_and_can_it_run_recommend_the_same_level(engine, profile, machine) -> None:
+    """"Which quant of X for Y" and "can Y run X" name the same level and, on a shared-memory machine,
+    the same levels fit (the GPU's share of the memory, as the machine's own answer counts it)."""
+    options = AskOptions(profile=profile)
+    levels = engine.ask(f"which quant of llama 3.3 70b for an {machine}", locale="en", options=options).facts
+    rating = engine.ask(f"can an {machine} run llama 3.3 70b", locale="en", options=options).facts
+    assert levels["advice"]["recommended_quant"] == rating["recommended_quant"]
+    fitting = [r["quant"] for r in levels["advice"]["levels"] if r["fits"] and not r["lower_quality"]]
+    best = rating["verdict"]["least_compressed_fit"]
+    assert (fitting[0] if fitting else None) == (best["quant"] if best else None)
