@@ -150,3 +150,16 @@ def test_which_quant_and_can_it_run_recommend_the_same_level(engine, profile, ma
     fitting = [r["quant"] for r in levels["advice"]["levels"] if r["fits"] and not r["lower_quality"]]
     best = rating["verdict"]["least_compressed_fit"]
     assert (fitting[0] if fitting else None) == (best["quant"] if best else None)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_slash_commands_give_the_chat_verdict(engine, profile) -> None:
+    """/speed, /fit and a typed question about one model on one card share one verdict."""
+    options = AskOptions(profile=profile)
+    typed = engine.ask("how fast is llama 3 70b on a 3090", locale="en", options=options).facts["verdict"]
+    for intent in ("speed", "can_run"):
+        slash = engine.command(intent, "en", model="Llama 3 70B", card="RTX 3090", options=options)
+        assert slash.facts["verdict"] == typed, intent
+    two = engine.command("speed", "en", model="Llama 3.3 70B", card="RTX 3090", gpu_count=2, options=options)
+    asked = engine.ask("how fast is llama 3.3 70b on two 3090s", locale="en", options=options)
+    assert two.facts["verdict"] == asked.facts["verdict"]
