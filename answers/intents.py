@@ -601,6 +601,15 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     return ranked(est, e, s)
 
 
+def memory_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+    """"Best 8 GB card": the cards of that size, each with what it runs (answers/memory_cards.py, loaded
+    on first use like what_runs: it reads the launch prices)."""
+    from .memory_cards import facts
+
+    assert e.memory_gb is not None
+    return Built(facts(est, e.memory_gb, s), sources={"gpus"})
+
+
 def compare(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.model2 is not None or e.sides is not None:
         from . import versus  # two models, or two setups, side by side

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import intents as b
-from .memory_cards import build as memory_cards
 from .i18n import N_
 from .intents import Builder
 
@@ -79,7 +78,7 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
                parse_priority=3, parse_name_is_model=True),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE, parse_priority=21),
     # "best 8 GB card": cards of that size, each with what it runs (answers/memory_cards.py)
-    IntentSpec("memory_cards", None, memory_cards, parse_priority=17,
+    IntentSpec("memory_cards", None, b.memory_cards, parse_priority=17,
                memory_title=N_("Best cards with %(memory)s GB")),
     IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True, parse_priority=20),
     IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True, parse_priority=22),

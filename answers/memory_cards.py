@@ -14,7 +14,7 @@ The rules (the same as the budget answer without a model, answers/budget.py, min
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from catalog.records import GpuRecord
 from estimator.model import ModelSize
@@ -22,7 +22,9 @@ from estimator.ranking import rate_all
 
 from . import advice
 from .budget import SPEED_PROBE_B, buyable
-from .intents import Built, Entities, Estimates, Settings
+
+if TYPE_CHECKING:  # the builder in answers.intents loads this module on first use: no import loop
+    from .intents import Estimates, Settings
 
 SHOWN = 5  # cards listed
 
@@ -41,17 +43,16 @@ def _card_facts(est: Estimates, card: GpuRecord, s: Settings, tok_s: float) -> d
             "biggest": _model_line(*big) if big else None}
 
 
-def build(est: Estimates, e: Entities, s: Settings) -> Built:
-    assert e.memory_gb is not None
+def facts(est: Estimates, memory_gb: float, s: Settings) -> dict[str, Any]:
     cards = [c for c in est.kn.gpus_for(s.profile) if buyable(c)]
-    nearest = min((abs(c.memory_gb - e.memory_gb) for c in cards), default=None)
-    facts: dict[str, Any] = {"mode": "memory", "memory_gb": e.memory_gb, "context": s.context,
-                             "profile": s.profile, "cards": [], "cards_count": 0, "nearest_gb": None}
+    nearest = min((abs(c.memory_gb - memory_gb) for c in cards), default=None)
+    out: dict[str, Any] = {"mode": "memory", "memory_gb": memory_gb, "context": s.context,
+                           "profile": s.profile, "cards": [], "cards_count": 0, "nearest_gb": None}
     if nearest is None:
-        return Built(facts, sources={"gpus"})
+        return out
     group: dict[str, GpuRecord] = {}
     for c in cards:  # same-name variants once: the faster
-        if abs(c.memory_gb - e.memory_gb) == nearest and (c.name not in group
+        if abs(c.memory_gb - memory_gb) == nearest and (c.name not in group
                                                           or c.bandwidth_gbps > group[c.name].bandwidth_gbps):
             group[c.name] = c
     dated = [c for c in group.values() if c.release is not None]
@@ -61,8 +62,8 @@ def build(est: Estimates, e: Entities, s: Settings) -> Built:
     probe = est.query(ModelSize(SPEED_PROBE_B), replace(s, quant="Q4_K_M", min_quality=None))
     speeds = {r.card.name: r.tok_s or 0.0 for r in rate_all(probe, list(group.values()))}
     ranked = sorted(group.values(), key=lambda c: (-speeds[c.name], c.launch_price_usd or 0.0, c.name))
-    facts["cards"] = [_card_facts(est, c, s, speeds[c.name]) for c in ranked[:SHOWN]]
-    facts["cards_count"] = len(ranked)
+    out["cards"] = [_card_facts(est, c, s, speeds[c.name]) for c in ranked[:SHOWN]]
+    out["cards_count"] = len(ranked)
     if nearest:
-        facts["nearest_gb"] = ranked[0].memory_gb
-    return Built(facts, sources={"gpus"})
+        out["nearest_gb"] = ranked[0].memory_gb
+    return out
