@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answers.api import AskOptions
-from answers.budget import buyable
+from answers.facts.budget import buyable
 
 PROFILES = ("reference", "measured")
 

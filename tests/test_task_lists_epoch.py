@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from answers.engine import Engine
-from answers.knowledge import Knowledge
+from answers.knowledge.catalog_view import Knowledge
 from catalog.build import build_catalog, import_epoch
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from answers.api import AskOptions
-from answers.verdict import LevelRating, decide
+from answers.facts.verdict import LevelRating, decide
 from estimator.profile import READING_SPEED_TOK_S
 
 PROFILES = ("reference", "measured")
@@ -128,7 +128,7 @@ SPOKEN = [
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("question", SPOKEN)
 def test_each_level_in_the_verdict_is_said_with_its_speed(engine, profile, question) -> None:
-    from answers import format as fmt
+    from answers.rendering import format as fmt
 
     a = engine.ask(question, options=AskOptions(profile=profile))
     v = a.facts["verdict"]
