@@ -49,7 +49,8 @@ class IntentSpec:
     @property
     def takes_model(self) -> bool:
         """A model named in the question is resolved (fallback uses it for its suggestions)."""
-        return self.needs_model or self.name == "fallback"
+        # fallback uses it for its suggestions; memory_cards turns into a fit answer when a model is named
+        return self.needs_model or self.name in ("fallback", "memory_cards")
 
 
 _ESTIMATE = {"needs_model": True, "needs_size": True}
@@ -78,6 +79,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
     IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
+    # "best 8 GB card": cards of that size, each with what it runs (answers/facts/memory_cards.py)
+    IntentSpec("memory_cards", None, b.memory_cards, memory_title=N_("Best cards with %(memory)s GB")),
     IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True),
     IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),

@@ -45,6 +45,7 @@ CASES: dict[str, tuple[str, dict]] = {
     "download": ("download", {"model": "GLM-4.5V"}),
     "compute": ("compute", {"model": "GLM-4.5V"}),
     "card_models": ("card_models", {"card": "RTX 3060"}),
+    "memory_cards": ("memory_cards", {"memory_gb": 12}),
     "compare": ("compare", {"model": "Llama 3.1 8B", "card": "RTX 4090", "card2": "RTX 3090"}),
     "longest_context": ("longest_context", {"model": "Llama 3.1 8B", "card": "RTX 4090"}),
     "model_info": ("model_info", {"model": "GLM-4.5V"}),
@@ -525,6 +526,8 @@ def _content(lang: str) -> dict[str, list[str]]:
         "compute": ["× 10²⁴"],
         # The most capable family that fits 90% of 12 GB at Q4_K_M or better (14B at Q5_K_M: 10.7 GB ≤ 10.8 GB).
         "card_models": ["**GeForce RTX 3060 12 GB**", n(_curated_model_count()), "**Qwen3 14B**"],
+        # The cards of 12 GB sold new, fastest first: the RTX 5070 (672 GB/s), each with what it runs best.
+        "memory_cards": ["**GeForce RTX 5070**", "**GeForce RTX 3060 12 GB**", "Qwen3 14B"],
         "compare": ["**GeForce RTX 4090**", "**GeForce RTX 3090**", fmt.decimal(1010 / 936.2, 1, lang)],
         "longest_context": ["**GeForce RTX 4090**", "`Q8_0`", n(131072)],
         "model_info": ["**GLM-4.5V**", "**B200**", f"**{glm_small['smallest_card']}**"],

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
 from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
+from answers.facts.shared_memory import as_machines
 from answers.knowledge.catalog_view import Knowledge, model_size
 from answers.knowledge.profiles import Profiles
 from catalog.records import GpuRecord, ModelRecord
@@ -170,7 +171,8 @@ class Estimates:
         def make() -> Rated:
             q = self.query(size, s)
             rows = rate_all(q, self.kn.gpus_for(s.profile))
-            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
+            machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
+            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
 
         return self._rated.get_or(key, make)
 

@@ -164,6 +164,12 @@ class EntityBuilding:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if intent == "memory_cards":  # "best 8 GB card (for X)": cards of that size; with a model, its fit there
+            if e.model is not None:
+                return "can_run" if e.memory_gb is not None or e.card is not None else "what_gpu"
+            if e.card is not None or e.memory_gb is None:
+                return "card_models" if e.card is not None or e.memory_gb is not None else "fallback"
+            return intent
         if e.cpu is not None:
             # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
             if e.model is None:

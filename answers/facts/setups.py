@@ -19,6 +19,7 @@ from typing import Any
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
+from answers.facts import verdict as vd
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical, setup_words
@@ -26,7 +27,7 @@ from answers.reading.sizes import GB_AMOUNT_RE
 from catalog.records import GpuRecord, ModelRecord
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
-from estimator.quants import floor as lowest_level
+from estimator.quants import floor as lowest_level, quant
 from estimator.ranking import Row
 from estimator.setups import (
     RAM_SIZES_GB,
@@ -190,6 +191,22 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: Settings,
+            row: dict[str, Any]) -> dict[str, Any]:
+    """The one verdict (answers/verdict.py) on a setup: its levels held whole; when none is, and the
+    asker's RAM takes the rest at a usable speed, the offload row is the verdict ("offload")."""
+    bare = replace(setup, ram_gb=None)
+    levels = vd.setup_levels(profile, s.min_quality, s.quant, lambda level: rate_setup(
+        profile, model, bare, s.context, None, level, constants=constants))
+    v = vd.decide(levels, setup.label)
+    if v["outcome"] in ("no", "lower_only") and row["fit"] == "offload":
+        at = {k: row[k] for k in ("quant", "need_gb", "fit", "tok_s", "tok_s_low", "tok_s_high")}
+        floor = lowest_level(s.min_quality, profile.default_min_quality)
+        below = s.quant is None and quant(row["quant"]).rank > floor.rank
+        v.update(outcome="offload", recommended={**at, "below_floor": below}, levels_named=[row["quant"]])
+    return v
 
 
 def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

@@ -32,6 +32,7 @@ READ_INTENTS: tuple[tuple[str, bool], ...] = (
     ("speed", True),
     ("vram", True),
     ("what_gpu", True),
+    ("memory_cards", False),
     ("card_models", False),
     ("can_run", True),
     ("help", False),
