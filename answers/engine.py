@@ -206,6 +206,13 @@ class Engine:
             if raw["model2"] is not None and raw["model"] is not None:
                 intent, raw["together"] = "can_run", True
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
+        from . import ram_words
+
+        # The RAM's type, speed and channels, anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000, 12
+        # channels"): estimator.machine assumes what is not said, and the answer says so.
+        ram = ram_words.read(question)
+        raw["ram_type"] = raw["ram_type"] or ram.kind
+        raw["ram_mts"], raw["ram_channels"] = ram.mts, ram.channels
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
         from . import scope
@@ -221,7 +228,8 @@ class Engine:
                                                                       "named": image}), inline)
         if scope.cpu_only(question) and not parsed.card and not parsed.setup:
             # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
-            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or scope.ram_type(question))
+            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, raw["ram_type"] or scope.ram_type(question),
+                                       raw["ram_mts"], raw["ram_channels"])
             raw["memory_gb"] = None
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
@@ -591,7 +599,8 @@ class Engine:
         from .setups import setup_from_raw
 
         def side(parts: Any) -> Setup | None:
-            one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type")}
+            one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type"),
+                   "ram_mts": raw.get("ram_mts"), "ram_channels": raw.get("ram_channels")}
             return setup_from_raw(one, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
 
         a, b = side(raw.get("setup") or ()), side(raw.get("setup2") or ())
@@ -620,7 +629,8 @@ class Engine:
         if record is None:
             return None
         try:
-            return Setup((Device(record),), ram_gb=float(raw["ram_gb"]), ram_type=raw.get("ram_type"))
+            return Setup((Device(record),), ram_gb=float(raw["ram_gb"]), ram_type=raw.get("ram_type"),
+                         ram_mts=raw.get("ram_mts"), ram_channels=raw.get("ram_channels"))
         except InvalidInput:
             raise BadInput("setup", ram_gb=raw.get("ram_gb")) from None
 

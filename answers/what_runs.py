@@ -46,7 +46,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         from .intents import GUESS_RAM_GB
         from .setups import cpu_model_rows
 
-        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s)
+        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s, e.cpu.ram_mts,
+                                     e.cpu.ram_channels)
         mode = "cpu"
     elif e.setup is not None:
         from .setups import model_rows, other_fits, setup_facts
@@ -95,10 +96,16 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         facts["setup"] = setup_facts(e.setup)
     if e.cpu is not None:
+        from estimator.machine import ram_spec
+
+        from .setups import ram_facts
+
         constants = est.profiles.setup_constants()
+        spec = ram_spec(constants.machine, e.cpu.ram_type, e.cpu.ram_mts, e.cpu.ram_channels, card.memory_gb)
         facts["cpu_only"] = True
         facts["cpu"] = {"ram_gb": card.memory_gb, "ram_assumed": e.cpu.ram_gb is None,
-                        "ram_type": (e.cpu.ram_type or constants.default_ram_type).upper(),
+                        **ram_facts(spec, spec.theoretical_gbps * constants.machine.shares["cpu_only"][spec.platform]),
+                        "ram_type": spec.kind,
                         "ram_type_assumed": e.cpu.ram_type is None,
                         "ram_bandwidth_gbps": card.bandwidth_gbps, "ram_usable_share": constants.ram_usable_share}
     return Built(facts, table=rows, sources={"gpus"})
