@@ -151,9 +151,9 @@ def ram_facts(spec: RamSpec | None, effective_gbps: float | None) -> dict[str, A
     """The RAM as worked out (estimator.machine): speed, channels, what was assumed, and what the CPU
     streams from it; empty keys when no RAM is involved."""
     if spec is None:
-        return {"ram_mts": None, "ram_channels": None, "ram_assumed": [], "ram_platform": None,
+        return {"ram_mts": None, "ram_channels": None, "ram_guessed": [], "ram_platform": None,
                 "ram_effective_gbps": None}
-    return {"ram_mts": spec.mts, "ram_channels": spec.channels, "ram_assumed": list(spec.assumed),
+    return {"ram_mts": spec.mts, "ram_channels": spec.channels, "ram_guessed": list(spec.assumed),
             "ram_platform": spec.platform_rule, "ram_effective_gbps": effective_gbps}
 
 
