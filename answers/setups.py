@@ -193,6 +193,13 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+        from estimator.wired_limit import raised_limit
+
+        raised = raised_limit(constants, profile, model, setup, context, min_quality, quant)
+        if raised is not None:
+            # A Mac that misses only macOS' default GPU share: how to raise it, and the speed once raised.
+            facts["raise_wired_limit"] = {"wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
+                                          "left_gb": raised.left_gb, "row": row_facts(raised.row)}
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
             from .quant_advice import QUALITY

@@ -66,6 +66,7 @@ class SetupConstants:
     moe_expert_share_active: float
     unified_gpu_share: Mapping[str, float]
     profiles: Mapping[str, ProfileSetupConstants]
+    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)  # a raised Mac share leaves this (estimator/wired_limit.py)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -80,7 +81,8 @@ class SetupConstants:
             }
             out = cls(MachineConstants.from_dict(data["machine"]),
                       float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
-                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles)
+                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles,
+                      tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if "reference" not in profiles:
