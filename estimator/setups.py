@@ -67,6 +67,7 @@ class SetupConstants:
     unified_gpu_share: Mapping[str, float]
     profiles: Mapping[str, ProfileSetupConstants]
     unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)  # a raised Mac share leaves this (estimator/wired_limit.py)
+    igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -82,7 +83,8 @@ class SetupConstants:
             out = cls(MachineConstants.from_dict(data["machine"]),
                       float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
                       float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles,
-                      tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]))
+                      tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
+                      tuple(str(n) for n in data["igpu_chips"]["names"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if "reference" not in profiles:
@@ -170,6 +172,9 @@ def unified_gpu_share(c: SetupConstants, card: Hardware, total_gb: float) -> flo
     if card.vendor == "Apple":
         # macOS' default wired limit: ~2/3 of RAM up to 36 GB, ~3/4 above (Metal's recommendedMaxWorkingSetSize).
         return rule["apple_small"] if total_gb <= rule["apple_small_max_gb"] else rule["apple_large"]
+    if any(card.name.startswith(n + " ") for n in c.igpu_chips):
+        # A laptop or desktop iGPU on the system RAM: the OS's default share, as on a handheld.
+        return rule["igpu"]
     if card.segment == "console/handheld":
         # Handheld and console APUs (Steam Deck, ROG Ally) run a stock OS: its default GPU share of RAM.
         return rule["console/handheld"]
