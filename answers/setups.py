@@ -23,7 +23,8 @@ from estimator.quants import floor as lowest_level
 from estimator.profile import Profile
 from estimator.ranking import Row
 from estimator.machine import RamSpec
-from estimator.setups import CpuRow, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
+from estimator.cpu_only import CpuRow
+from estimator.setups import Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 
 from . import apple_typical, setup_words
 from .facts import rating_facts
@@ -308,7 +309,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     channel, the default type unless named), the level quoted (`pick`) and, when the RAM said holds no
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
     from estimator.profile import READING_SPEED_TOK_S
-    from estimator.setups import cpu_pick, cpu_rows
+    from estimator.cpu_only import cpu_pick, cpu_rows
 
     said = {"ram_mts": ram_mts, "ram_channels": ram_channels}
     rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type, **said)
@@ -338,7 +339,7 @@ def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None, s: S
     the system leaves free, at the least compressed level that still reaches reading speed (else the least
     compressed that fits: on a CPU a smaller file is a faster one), with the machine seen as one card."""
     from estimator.profile import READING_SPEED_TOK_S
-    from estimator.setups import cpu_rows
+    from estimator.cpu_only import cpu_rows
 
     from .advice import MIN_DATE, MIN_PARAMS_B
 
