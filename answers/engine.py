@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolution, Resolver, normalize
+from estimator.machine import BadRam
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
 from estimator.memory import UnknownCacheType, cache_type as canonical_cache_type
 from estimator.quants import UnknownQuant, quant as lookup_quant
@@ -490,6 +491,8 @@ class Engine:
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self._invalid(lang, options, b.reason, b.facts)
+        except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
+            return self._invalid(lang, options, "ram", {})
         if entities.model is not None and uses_epoch(entities.model):
             built.sources.add("epoch")
         if intent == "fallback" and question is not None:

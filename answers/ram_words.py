@@ -45,7 +45,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     units = _alternation({fold(w) for w in lx.ram_speed_units})
     counts = _alternation({fold(w) for w in lx.channel_counts})
     kind_speed = re.compile(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})(?:\s*(?:{units}))?(?![\w.])"
-                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})?\s*(?P<kind2>{_TYPE})\b")
+                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")  # "6000mhz ddr5", not "4096 ddr5"
     speed = re.compile(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
     channels = re.compile(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
                           rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"
@@ -81,6 +81,4 @@ def read(question: str) -> RamWords:
         counts = lexicon().channel_counts
         word = c.group("w") or c.group("w2")
         channels = int(c.group("n")) if c.group("n") else counts.get(word or "")
-        if channels is not None and not 1 <= channels <= 24:
-            channels = None
     return RamWords(kind, mts, channels)

@@ -23,7 +23,7 @@ from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.quants import BY_NAME, UnknownQuant
 from estimator.profile import Profile
 from estimator.ranking import Query, models_on_card, rate_all
-from estimator.setups import Setup, SetupConstants, rate_setup
+from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
 
 from .api import ReportError
 from .credits import credit_lines
@@ -91,7 +91,8 @@ class SetupRequest:
     text: str | None = None
     gpus: int | None = None
     ram_gb: float | None = None
-    ram_type: str | None = None
+    ram_type: str | None = None  # "DDR5", or with its speed: "DDR5-6000"
+    ram_channels: int | None = None
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,7 @@ class Reports:
     # ------------------------------------------------------------------ setups
     def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
         """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
-        from . import setup_words
+        from . import ram_words, setup_words
         from .setups import build_setup, words_from_text
 
         if not req.text:
@@ -238,10 +239,15 @@ class Reports:
         words = setup_words.read(req.text)
         if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
             return None
+        said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
         try:
-            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
-                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type,
-                               added=self.knowledge.added_card)
+            rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
+                              req.ram_gb if req.ram_gb is not None else words.ram_gb,
+                              said.kind or req.ram_type or words.ram_type, added=self.knowledge.added_card,
+                              ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
+            if rig.ram_gb is not None:
+                setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why
+            return rig
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None
 

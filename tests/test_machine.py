@@ -5,6 +5,7 @@ public measurements (benchmarks/data/machine_measured.csv)."""
 
 from __future__ import annotations
 
+import json
 import statistics
 
 import pytest
@@ -199,3 +200,35 @@ def test_an_igpu_gets_half_of_the_system_ram(engine) -> None:
     a = engine.ask("can a radeon 780m 64gb run qwen3 30b a3b", options=AskOptions(profile="measured"))
     row = a.facts["row"]
     assert row["why"] == "unified" and row["total_memory_gb"] == 64 and row["gpu_share"] == 0.5
+
+
+# ------------------------------------------------------------------------------------------ bad RAM, CLI
+
+
+@pytest.mark.parametrize("question", ["llama 3 70b on a 3090 with 64gb ddr4-9000",
+                                      "llama 3 70b on a 3090 with 64gb ddr5 and 40 channels",
+                                      "llama 3.1 8b cpu only 64gb ddr4-9000"])
+def test_impossible_ram_gets_a_clear_answer(engine, question) -> None:
+    a = engine.ask(question)
+    assert a.intent == "invalid" and a.facts["reason"] == "ram" and "DDR5-6000" in a.text
+    it = engine.ask(question, locale="it")
+    assert it.locale == "it" and "canali" in it.text
+
+
+@pytest.fixture
+def _db(built_db, monkeypatch):  # noqa: ANN001
+    monkeypatch.setenv("TPSBOT_DB", str(built_db))
+
+
+@pytest.mark.usefixtures("_db")
+def test_cli_takes_the_ram_speed_and_channels(capsys) -> None:  # noqa: ANN001
+    from bot.cli import main
+
+    assert main(["table", "Qwen3-235B-A22B", "--quant", "Q6_K", "--card", "RTX 3090", "--ram", "512",
+                 "--ram-type", "DDR5-6000", "--ram-channels", "12", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["setup"]["row"]
+    assert (row["ram_type"], row["ram_mts"], row["ram_channels"]) == ("DDR5", 6000, 12)
+    assert row["ram_bandwidth_gbps"] == pytest.approx(576) and row["ram_guessed"] == []
+    assert row["ram_effective_gbps"] == pytest.approx(576 * 0.5)  # a server's offload share
+    assert main(["table", "Qwen3-235B-A22B", "--card", "RTX 3090", "--ram", "64", "--ram-type", "DDR4-9000",
+                 "--json"]) != 0
