@@ -212,6 +212,10 @@ class Engine:
         # The RAM's type, speed and channels, anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000, 12
         # channels"): estimator.machine assumes what is not said, and the answer says so.
         ram = ram_words.read(question)
+        if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
+            ram = ram_words.with_platform(ram, self.profiles.setup_constants().machine)
+            if raw["ram_gb"] is None and raw["memory_gb"] and raw["memory_gb"] >= 64 and (raw["card"] or raw["setup"]):
+                raw["ram_gb"], raw["memory_gb"] = raw["memory_gb"], None  # beside a card and a CPU, the size is RAM
         raw["ram_type"] = raw["ram_type"] or ram.kind
         raw["ram_mts"], raw["ram_channels"] = ram.mts, ram.channels
         raw["task"] = parsed.task
@@ -619,7 +623,8 @@ class Engine:
 
         if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
             return self._typical_setup(float(raw["memory_gb"]), raw, profile)
-        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
+        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card,
+                              self.profiles.setup_constants().machine)
 
     def _typical_setup(self, memory_gb: float, raw: dict[str, Any], profile: str) -> Setup | None:
         """"My 8 GB card with 32 GB of RAM": a typical card of exactly that memory, plus the RAM, so the

@@ -11,10 +11,11 @@ the shapes ("ddr5-6000", "3200 mhz", "12-channel", "12ch") are rules here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from catalog.text import fold
+from estimator.machine import MachineConstants
 
 from .lexicon import lexicon
 
@@ -27,6 +28,7 @@ class RamWords:
     kind: str | None = None  # "DDR5"
     mts: int | None = None  # 6000
     channels: int | None = None  # 12
+    platform: str | None = None  # "epyc 9004": a CPU platform named (estimator machine.platforms)
 
     @property
     def said(self) -> bool:
@@ -61,6 +63,44 @@ def _mts(text: str | None) -> int | None:
     return value if _MIN_MTS <= value <= _MAX_MTS else None
 
 
+# Model numbers → platform keys: EPYC 9xx4/9xx5/8xx4/7xx3/7xx2/7xx1, Threadripper (PRO) 3000–9000, Xeon W.
+_PLATFORM_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bepyc\s*9\d{2}5[a-z]*\b"), "epyc 9005"),
+    (re.compile(r"\bepyc\s*9\d{2}4[a-z]*\b"), "epyc 9004"),
+    (re.compile(r"\bepyc\s*8\d{2}4[a-z]*\b"), "epyc 8004"),
+    (re.compile(r"\bepyc\s*7\d{2}3[a-z]*\b"), "epyc 7003"),
+    (re.compile(r"\bepyc\s*7\d{2}2[a-z]*\b"), "epyc 7002"),
+    (re.compile(r"\bepyc\s*7\d{2}1[a-z]*\b"), "epyc 7001"),
+    (re.compile(r"\bthreadripper\s*(?:pro\s*)?([3579])\d{3}wx\b"), "threadripper pro {0}000"),
+    (re.compile(r"\bthreadripper\s*pro\s*([3579])\d{3}\b"), "threadripper pro {0}000"),
+    (re.compile(r"\bthreadripper\s*([379])\d{3}x\b"), "threadripper {0}000"),
+    (re.compile(r"\bxeon\s*w[3579]?-?3\d{3}[a-z]*\b"), "xeon w-3400"),
+    (re.compile(r"\bxeon\s*w[3579]?-?2\d{3}[a-z]*\b"), "xeon w-2400"),
+    (re.compile(r"\be5-?\s*2\d{3}[a-z]?\s*v4\b"), "xeon broadwell"),
+    (re.compile(r"\be5-?\s*2\d{3}[a-z]?\s*v3\b"), "xeon haswell"),
+)
+
+
+def _platform(t: str) -> str | None:
+    for pattern, key in _PLATFORM_SHAPES:
+        m = pattern.search(t)
+        if m:
+            return key.format(*m.groups())
+    table = lexicon().ram_platforms
+    hits = [p for p in table if re.search(rf"\b{re.escape(p)}\b", t)]
+    return table[max(hits, key=len)] if hits else None
+
+
+def with_platform(said: RamWords, machine: MachineConstants) -> RamWords:
+    """What the named platform says of the RAM, where the asker said nothing of it (their words win)."""
+    pl = machine.platforms.get(said.platform or "")
+    if pl is None:
+        return said
+    same_kind = said.kind in (None, pl.kind)
+    return replace(said, kind=said.kind or pl.kind, mts=said.mts or (pl.mts if same_kind else None),
+                   channels=said.channels or pl.channels)
+
+
 def read(question: str) -> RamWords:
     """The RAM type, speed (MT/s) and channel count the question names; None for each it does not."""
     t = fold(question or "").casefold()
@@ -81,4 +121,4 @@ def read(question: str) -> RamWords:
         counts = lexicon().channel_counts
         word = c.group("w") or c.group("w2")
         channels = int(c.group("n")) if c.group("n") else counts.get(word or "")
-    return RamWords(kind, mts, channels)
+    return RamWords(kind, mts, channels, _platform(t))

@@ -240,6 +240,8 @@ class Reports:
         if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
             return None
         said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
+        if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
+            said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
             rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
                               req.ram_gb if req.ram_gb is not None else words.ram_gb,

@@ -22,11 +22,11 @@ from estimator.model import InvalidInput, ModelSize
 from estimator.quants import floor as lowest_level
 from estimator.profile import Profile
 from estimator.ranking import Row
-from estimator.machine import RamSpec
+from estimator.machine import MachineConstants, RamSpec
 from estimator.cpu_only import CpuRow
 from estimator.setups import Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 
-from . import apple_typical, setup_words
+from . import apple_typical, ram_words, setup_words
 from .facts import rating_facts
 
 if TYPE_CHECKING:
@@ -57,7 +57,8 @@ def words_from_text(text: str, count: int | None = None, ram_gb: float | None = 
     return parts
 
 
-def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card) -> Setup | None:
+def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card,
+                   machine: MachineConstants | None = None) -> Setup | None:
     """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
     field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
     plain card. Bad counts or sizes become the engine's "invalid" answer."""
@@ -65,6 +66,7 @@ def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolv
 
     parts, card = raw.get("setup"), raw.get("card")
     count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
+    mts, channels = raw.get("ram_mts"), raw.get("ram_channels")
     if not parts:
         if not isinstance(card, str) or not card.strip():
             return None
@@ -72,10 +74,13 @@ def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolv
         if not (words.is_setup or (count or 1) > 1 or ram):
             return None
         parts = words_from_text(card, count if count and count > 1 else None)
-        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
+        said = ram_words.read(card)  # "3090 + 512GB DDR5-6000, 12 channels" typed in a command's card field
+        if said.platform is not None and machine is not None:
+            said = ram_words.with_platform(said, machine)
+        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type or said.kind
+        mts, channels = mts or said.mts, channels or said.channels
     try:
-        return build_setup(list(parts), resolve, ram, ram_type, added=added, ram_mts=raw.get("ram_mts"),
-                           ram_channels=raw.get("ram_channels"))
+        return build_setup(list(parts), resolve, ram, ram_type, added=added, ram_mts=mts, ram_channels=channels)
     except InvalidInput:
         raise BadInput("setup", count=count, ram_gb=ram) from None
 

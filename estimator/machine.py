@@ -67,6 +67,15 @@ class CpuClass:
 
 
 @dataclass(frozen=True, slots=True)
+class Platform:
+    """A CPU platform's memory: type, the fastest JEDEC speed listed, channels per socket."""
+
+    kind: str
+    mts: int
+    channels: int
+
+
+@dataclass(frozen=True, slots=True)
 class MachineConstants:
     types: Mapping[str, RamType]
     default_type: str
@@ -77,6 +86,7 @@ class MachineConstants:
     flops_per_cycle: Mapping[str, float]  # ISA → FP32 FLOPs per core per cycle
     cpu_prefill_efficiency: float
     cpu_classes: Mapping[str, CpuClass]  # platform → the CPU assumed
+    platforms: Mapping[str, Platform]  # "epyc 9004" → 12 × DDR5-4800 (answers/ram_words.py names them)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -94,9 +104,11 @@ class MachineConstants:
             flops = {k: float(v) for k, v in data["flops_per_cycle"].items() if k != "note"}
             cpus = {k: CpuClass(int(v["cores"]), float(v["ghz"]), str(v["isa"]))
                     for k, v in data["cpu_classes"].items() if k != "note"}
+            platforms = {k: Platform(str(v["type"]).upper(), int(v["mts"]), int(v["channels"]))
+                         for k, v in data["platforms"].items() if k != "note"}
             out = cls(types, str(data["default_type"]).upper(), int(data["desktop_channels"]),
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
-                      cpus)
+                      cpus, platforms)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -116,6 +128,10 @@ def _check(m: MachineConstants) -> None:
     for r in m.capacity_rules:
         if not set(r.kinds) <= set(m.types) or (r.type_if_unsaid and r.type_if_unsaid not in r.kinds):
             raise ValueError(f"machine constants: capacity rule names an unknown type {r.kinds}")
+    for name, pl in m.platforms.items():
+        t = m.types.get(pl.kind)
+        if t is None or not t.min_mts <= pl.mts <= t.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
+            raise ValueError(f"machine constants: platform {name!r} is not a memory configuration")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
             raise ValueError(f"machine constants: CPU class names an unknown ISA {c.isa}")
@@ -227,5 +243,5 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: Platform 
     return CpuPrefill(tok, 0.5 * tok, 1.6 * tok, n, f, unit, peak / 1e12)
 
 
-__all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "RamSpec", "RamType",
+__all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "RamSpec", "RamType",
            "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]

@@ -232,3 +232,27 @@ def test_cli_takes_the_ram_speed_and_channels(capsys) -> None:  # noqa: ANN001
     assert row["ram_effective_gbps"] == pytest.approx(576 * 0.5)  # a server's offload share
     assert main(["table", "Qwen3-235B-A22B", "--card", "RTX 3090", "--ram", "64", "--ram-type", "DDR4-9000",
                  "--json"]) != 0
+
+
+# ------------------------------------------------------------------------------------------ platforms
+
+
+@pytest.mark.parametrize(("question", "platform", "kind", "mts", "channels"), [
+    ("epyc 9654 with 384gb", "epyc 9004", "DDR5", 4800, 12),  # AMD: 12 × DDR5-4800
+    ("an epyc turin box", "epyc 9005", "DDR5", 6000, 12),
+    ("threadripper 3970x 64gb", "threadripper 3000", "DDR4", 3200, 4),
+    ("threadripper pro 5975wx 256gb ddr4", "threadripper pro 5000", "DDR4", 3200, 8),
+    ("epyc 7532 and 256gb ddr4-2933", "epyc 7002", "DDR4", 2933, 8),  # the speed said wins
+    ("xeon w7-3465x", "xeon w-3400", "DDR5", 4800, 8),
+    ("dual e5-2690 v4 with 128gb", "xeon broadwell", "DDR4", 2400, 4),  # per socket
+])
+def test_a_named_platform_gives_its_ram(question, platform, kind, mts, channels) -> None:
+    said = ram_words.with_platform(ram_words.read(question), MACHINE)
+    assert (said.platform, said.kind, said.mts, said.channels) == (platform, kind, mts, channels)
+
+
+def test_a_card_beside_a_named_server_uses_its_channels(engine) -> None:
+    a = engine.ask("qwen3 235b on a 3090 and an epyc genoa with 384gb", options=AskOptions(profile="measured"))
+    row = a.facts["row"]
+    assert row["fit"] == "offload" and row["ram_gb"] == 384
+    assert row["ram_channels"] == 12 and row["ram_bandwidth_gbps"] == pytest.approx(12 * 8 * 4800 / 1000)

@@ -69,6 +69,7 @@ COMMON_KEYS = {
     "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): '12 channels' is the RAM's",
     "ram_speed_units": "units after a RAM speed ('mt/s', 'mhz'): 'ddr5 6000 mt/s'",
     "channel_counts": "table word = number of memory channels it says ('dual' = 2, 'octa' = 8) in every language",
+    "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
 }
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
@@ -157,6 +158,7 @@ class Lexicon:
     ram_channel_words: frozenset[str] = frozenset()
     ram_speed_units: frozenset[str] = frozenset()
     channel_counts: dict[str, int] = field(default_factory=dict)
+    ram_platforms: dict[str, str] = field(default_factory=dict)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -177,6 +179,12 @@ def _channel_counts(table: object) -> dict[str, int]:
     if not isinstance(table, dict) or not all(isinstance(v, int) and 1 <= v <= 24 for v in table.values()):
         raise LexiconError("common.toml: channel_counts: expected a table of word = number of channels (1–24)")
     return {str(k): int(v) for k, v in table.items()}
+
+
+def _string_table(table: object, where: str) -> dict[str, str]:
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise LexiconError(f"{where}: expected a table of phrase = name")
+    return {str(k): v for k, v in table.items()}
 
 
 def _phrases(text: object, where: str) -> tuple[str, ...]:
@@ -350,6 +358,7 @@ def load(directory: Path = HERE) -> Lexicon:
         ram_channel_words=_words(common["ram_channel_words"], "common.toml: ram_channel_words"),
         ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),
         channel_counts=_channel_counts(common["channel_counts"]),
+        ram_platforms=_string_table(common["ram_platforms"], "common.toml: ram_platforms"),
     )
 
 
