@@ -96,7 +96,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         facts["setup"] = setup_facts(e.setup)
     if e.cpu is not None:
-        from estimator.machine import ram_spec
+        from estimator.machine import effective_gbps, ram_spec
 
         from .setups import ram_facts
 
@@ -104,7 +104,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         spec = ram_spec(constants.machine, e.cpu.ram_type, e.cpu.ram_mts, e.cpu.ram_channels, card.memory_gb)
         facts["cpu_only"] = True
         facts["cpu"] = {"ram_gb": card.memory_gb, "ram_assumed": e.cpu.ram_gb is None,
-                        **ram_facts(spec, spec.theoretical_gbps * constants.machine.shares["cpu_only"][spec.platform]),
+                        **ram_facts(spec, effective_gbps(constants.machine, spec, "cpu_only")),
                         "ram_type": spec.kind,
                         "ram_type_assumed": e.cpu.ram_type is None,
                         "ram_bandwidth_gbps": card.bandwidth_gbps, "ram_usable_share": constants.ram_usable_share}

@@ -159,11 +159,6 @@ class RamSpec:
         """channels × 64 bits × MT/s: 12 × 8 B × 6000 MT/s = 576 GB/s."""
         return self.channels * CHANNEL_BITS / 8 * self.mts / 1000
 
-    @property
-    def label(self) -> str:
-        """"DDR5-6000, 12 channels"-like, language-neutral parts only (the answer words the rest)."""
-        return f"{self.kind}-{self.mts}"
-
 
 def _type_of(m: MachineConstants, kind: str | None, gb: float | None = None) -> RamType:
     """The type said, else the one a capacity only servers have implies, else the default type."""
