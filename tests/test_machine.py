@@ -256,3 +256,22 @@ def test_a_card_beside_a_named_server_uses_its_channels(engine) -> None:
     row = a.facts["row"]
     assert row["fit"] == "offload" and row["ram_gb"] == 384
     assert row["ram_channels"] == 12 and row["ram_bandwidth_gbps"] == pytest.approx(12 * 8 * 4800 / 1000)
+
+
+@pytest.mark.parametrize(("question", "ram_gb", "kind"), [
+    ("dual channel ddr5-6000 96gb with rtx 3060 12gb, gpt-oss-120b speed?", 96.0, "DDR5"),
+    ("rtx 3060 12gb with 96gb dual channel ddr5-6000", 96.0, "DDR5"),
+    ("3090 with 128gb 8 channel ddr4", 128.0, "DDR4"),
+    ("2x 3090 and 64gb ddr4-3200", 64.0, "DDR4"),
+])
+def test_a_ram_size_with_its_speed_or_channels_between_is_still_ram(question, ram_gb, kind) -> None:
+    from answers.setup_words import read
+
+    said = read(question)
+    assert (said.ram_gb, said.ram_type) == (ram_gb, kind)
+
+
+def test_dual_channel_is_no_second_card(engine) -> None:
+    a = engine.ask("dual channel ddr5-6000 96gb with rtx 3060 12gb, gpt-oss-120b speed?")
+    assert a.intent != "two_gpus" and a.facts["row"]["fit"] == "offload"
+    assert a.facts["row"]["ram_channels"] == 2 and a.facts["row"]["ram_mts"] == 6000
