@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.accuracy import CardLookup, card_lookup, parse_quant  # noqa: E402
+from benchmarks.measured_rows import CardLookup, card_lookup, parse_quant  # noqa: E402
 from benchmarks.setups_accuracy import load_cases as setups_cases  # noqa: E402
 from benchmarks.setups_accuracy import model_layouts  # noqa: E402
 from estimator.machine import RamSpec, cpu_prefill, ram_spec  # noqa: E402
@@ -136,7 +136,7 @@ def implied_share(p: Profile, case: Case, c: SetupConstants) -> float:
 def before(p: Profile, case: Case) -> float:
     """The previous release's estimate: dual-channel table bandwidth, its share."""
     from estimator.setups import offload_seconds, pool_of, split_seconds
-    from answers.profiles import load_setup_constants
+    from answers.knowledge.profiles import load_setup_constants
 
     c = load_setup_constants()
     bw = case.bandwidth_gbps or OLD_RAM_GBPS.get(case.ram[0], 50.0)
@@ -185,7 +185,7 @@ def fitted_shares(p: Profile, cases: Sequence[Case], c: SetupConstants) -> dict[
 
 
 def cross_validate(profile_name: str, cases: Sequence[Case] | None = None) -> list[Scored]:
-    from answers.profiles import load_profile, load_setup_constants
+    from answers.knowledge.profiles import load_profile, load_setup_constants
 
     p, c = load_profile(profile_name), load_setup_constants()
     cases = list(cases) if cases is not None else load_cases()
@@ -210,7 +210,7 @@ def summary(scored: Sequence[Scored]) -> dict[str, float]:
 
 def prefill_scores() -> list[tuple[Case, float]]:
     """(row, estimate) for the CPU prefill rows, the efficiency refitted leave-one-out."""
-    from answers.profiles import load_setup_constants
+    from answers.knowledge.profiles import load_setup_constants
 
     m = load_setup_constants().machine
     rows = [x for x in load_cases() if x.pp_tok_s and x.cpu and x.mode == "cpu_only"]
@@ -231,7 +231,7 @@ def prefill_scores() -> list[tuple[Case, float]]:
 
 
 def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, float]]]:  # noqa: ANN001
-    from answers.profiles import load_profile, load_setup_constants
+    from answers.knowledge.profiles import load_profile, load_setup_constants
 
     cases = load_cases()
     c = load_setup_constants()

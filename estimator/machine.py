@@ -14,7 +14,7 @@
   two 256-bit FMA pipes = 32 FP32 FLOPs, AVX-512 with two 512-bit pipes = 64) × an efficiency, over
   2 FLOPs per active parameter per token.
 
-Pure functions, no I/O: the figures (`setup_constants.json` → "machine") are read by answers.profiles.
+Pure functions, no I/O: the figures (`setup_constants.json` → "machine") are read by answers.knowledge.profiles.
 Both profiles use this one calibrated model: the reference site has no offload or CPU-only rule.
 """
 
@@ -86,7 +86,7 @@ class MachineConstants:
     flops_per_cycle: Mapping[str, float]  # ISA → FP32 FLOPs per core per cycle
     cpu_prefill_efficiency: float
     cpu_classes: Mapping[str, CpuClass]  # platform → the CPU assumed
-    platforms: Mapping[str, Platform]  # "epyc 9004" → 12 × DDR5-4800 (answers/ram_words.py names them)
+    platforms: Mapping[str, Platform]  # "epyc 9004" → 12 × DDR5-4800 (answers/reading/ram_words.py names them)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:

@@ -10,9 +10,9 @@ import statistics
 
 import pytest
 
-from answers import ram_words
+from answers.reading import ram_words
 from answers.engine import AskOptions
-from answers.profiles import load_setup_constants
+from answers.knowledge.profiles import load_setup_constants
 from benchmarks.offload_accuracy import cross_validate, load_cases
 from estimator.machine import BadRam, cpu_prefill, ram_spec
 
@@ -265,7 +265,7 @@ def test_a_card_beside_a_named_server_uses_its_channels(engine) -> None:
     ("2x 3090 and 64gb ddr4-3200", 64.0, "DDR4"),
 ])
 def test_a_ram_size_with_its_speed_or_channels_between_is_still_ram(question, ram_gb, kind) -> None:
-    from answers.setup_words import read
+    from answers.reading.setup_words import read
 
     said = read(question)
     assert (said.ram_gb, said.ram_type) == (ram_gb, kind)

@@ -1,0 +1,306 @@
+"""Typed results for the command line's `table`, `summary`, `card` and `model`: the facts (the
+`--json` contract, answers.facts) plus what the text needs, built over the same catalog, resolvers
+and profiles as the bot's answers. `answers.report_text` writes them through the catalogues.
+
+    reports = await Reports.open(db_path, with_models=True)
+    report = reports.table(EstimateRequest(model="llama 3.1 8b"))
+    report.data                       # JSON-ready, keys only ever added
+    report_text.table(report, "it")   # localized text
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from answers.api import ReportError
+from answers.facts.describe import card_brief, summary_facts, table_facts
+from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
+from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
+from answers.knowledge.profiles import Profiles
+from answers.reading import ram_words, setup_words
+from answers.rendering.credits import credit_lines
+from answers.rendering.i18n import N_
+from catalog.records import GpuRecord, ModelRecord
+from catalog.text import parse_memory_size
+from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
+from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
+from estimator.profile import Profile
+from estimator.quants import BY_NAME, UnknownQuant
+from estimator.ranking import Query, models_on_card, rate_all
+from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
+
+CANDIDATES_SHOWN = 8
+
+SEVERAL_MODELS = N_("%(text)s matches several models: %(names)s")
+NO_MODEL = N_("no model in the catalog matches %(text)s")
+SEVERAL_CARDS = N_("%(text)s matches several cards: %(names)s")
+NO_CARD = N_("no card in the catalog matches %(text)s")
+NO_CARD_CLOSEST = N_("no card in the catalog matches %(text)s; closest: %(names)s")
+MEMORY_NOT_CARD = N_("%(text)s is a memory size, not a card; try `tpsbot summary MODEL` for the best card of that size")
+NO_PARAMS = N_("%(model)s has no published parameter count; give one with --params")
+NO_MODEL_GIVEN = N_("name a model or give its size with --params")
+UNKNOWN_QUANT = N_("unknown quantization level %(text)s; known: %(known)s")
+SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
+BAD_GPU_COUNT = N_("--gpus must be at least 1")
+BAD_RAM = N_("--ram must be a size in GB, for example 64")
+MAX_RAM_GB = 16384
+
+
+@contextmanager
+def _estimator_errors() -> Iterator[None]:
+    """The estimator's input errors as report errors (one message each, localized where it is ours)."""
+    try:
+        yield
+    except UnknownCacheType as exc:
+        raise ReportError.text(str(exc)) from None
+    except UnknownQuant as exc:
+        raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
+    except InvalidInput as exc:
+        raise ReportError.text(str(exc)) from None
+
+
+class CardNotResolved(ReportError, UnresolvedName):
+    """A card name that matches no card or several: the setups resolution reads its candidates."""
+
+    def __init__(self, msgid: str, candidates: list[str], **values: Any) -> None:
+        super().__init__(msgid, **values)
+        self.candidates = candidates
+
+
+@dataclass(frozen=True)
+class EstimateRequest:
+    model: str | None = None  # a name to resolve
+    params_b: float | None = None  # overrides the record's size
+    active_params_b: float | None = None
+    context: int | None = None
+    min_quality: str | None = None
+    quant: str | None = None
+    profile: str = "reference"
+    cache_type: str | None = None  # llama.cpp KV-cache type (f16, q8_0, q4_0 or "K/V"); None → f16
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    """The asker's hardware when it is more than one plain card: a setup as typed ("2x RTX 3090",
+    "M4 Max 128GB", "4090 + 3060"), a count of the named card, system RAM beside it."""
+
+    text: str | None = None
+    gpus: int | None = None
+    ram_gb: float | None = None
+    ram_type: str | None = None  # "DDR5", or with its speed: "DDR5-6000"
+    ram_channels: int | None = None
+
+
+@dataclass(frozen=True)
+class ModelLabel:
+    name: str | None
+    params_b: float
+    active_params_b: float | None  # shown only for mixtures of experts
+
+
+@dataclass(frozen=True)
+class TableReport:
+    model: ModelLabel
+    context: int
+    profile: str
+    data: dict[str, Any]  # table_facts: the `--json` contract
+
+    @property
+    def cards_fit(self) -> int:
+        return sum(1 for r in self.data["rows"] if r["fit"] != "no")
+
+
+@dataclass(frozen=True)
+class SummaryReport:
+    model: ModelLabel
+    context: int
+    profile: str
+    data: dict[str, Any]  # summary_facts
+
+
+@dataclass(frozen=True)
+class CardReport:
+    card: GpuRecord
+    context: int
+    models_fit: int
+    models_total: int
+    data: dict[str, Any]
+    label: str | None = None  # a setup's name ("2× GeForce RTX 3090") when the report is about one
+
+
+@dataclass(frozen=True)
+class ModelReport:
+    record: ModelRecord
+    data: dict[str, Any]
+    sources: frozenset[str] = frozenset()  # data sources to credit ("epoch")
+
+
+def card_facts(card: GpuRecord) -> dict[str, Any]:
+    return {**card_brief(card), "architecture": card.architecture, "memory_type": card.memory_type, "segment": card.segment,
+            "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
+
+
+class Reports:
+    def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
+        self.knowledge = knowledge
+        self.profiles = profiles or Profiles()
+
+    @classmethod
+    async def open(cls, db_path: Path | None = None, *, with_models: bool = True) -> Reports:
+        return cls(await Knowledge.load(db_path, with_models=with_models))
+
+    # ------------------------------------------------------------------ names
+    def resolve_model(self, text: str) -> ModelRecord:
+        res = self.knowledge.model_resolver.resolve(text)
+        if res.best is None:
+            if res.candidates:
+                raise ReportError(SEVERAL_MODELS, text=repr(text),
+                                  names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
+            raise ReportError(NO_MODEL, text=repr(text))
+        return res.best.key
+
+    def resolve_card(self, text: str, profile: str | None = None) -> tuple[GpuRecord, int]:
+        """The named card (the faster one of same-name variants) and how many variants share its name,
+        among the cards the profile rates."""
+        if parse_memory_size(text) is not None:
+            raise ReportError(MEMORY_NOT_CARD, text=repr(text))
+        res = self.knowledge.gpu_resolver_for(profile).resolve(text)
+        if res.best is None:
+            cands = [c.name for c in res.candidates]
+            names = ", ".join(cands[:CANDIDATES_SHOWN])
+            if res.candidates and res.ambiguous:
+                raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
+            if res.candidates:
+                raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
+            raise CardNotResolved(NO_CARD, [], text=repr(text))
+        variants = list(res.best.payloads)
+        return faster_variant(variants), len(variants)
+
+    # ------------------------------------------------------------------ reports
+    def _query(self, req: EstimateRequest) -> Query:
+        """Model from the name (resolved) and/or the given sizes (which override the record's)."""
+        record: ModelRecord | None = None
+        size: ModelSize | None = None
+        if req.model:
+            record = self.resolve_model(req.model)
+            size = model_size(record)
+            if size is None and req.params_b is None:
+                raise ReportError(NO_PARAMS, model=record.name)
+        elif req.params_b is None:
+            raise ReportError(NO_MODEL_GIVEN)
+        with _estimator_errors():
+            if req.params_b is not None or req.active_params_b is not None:
+                params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
+                own = size is not None and req.params_b is None  # the record's own total: keep its layout
+                active = req.active_params_b if req.active_params_b is not None else (size.active_params_b if own else None)  # type: ignore[union-attr]
+                size = ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
+                                 record.name if record else None)
+            assert size is not None
+            return Query(size, context=req.context or DEFAULT_CONTEXT, min_quality=req.min_quality,
+                         forced_quant=req.quant, profile=self.profiles.get(req.profile),
+                         cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+
+    @staticmethod
+    def _label(q: Query) -> ModelLabel:
+        m = q.model
+        return ModelLabel(m.name, m.params_b, m.active_params_b if m.is_moe else None)
+
+    def table(self, req: EstimateRequest, include_misses: bool = False,
+              setup: SetupRequest | None = None) -> TableReport:
+        q = self._query(req)
+        data = table_facts(q, rate_all(q, self.knowledge.gpus_for(req.profile)), include_misses=include_misses)
+        self._rate_setup(q, setup, data)
+        return TableReport(self._label(q), q.context, q.profile.name, data)
+
+    def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
+        q = self._query(req)
+        data = summary_facts(q, rate_all(q, self.knowledge.gpus_for(req.profile)))
+        self._rate_setup(q, setup, data)
+        return SummaryReport(self._label(q), q.context, q.profile.name, data)
+
+    # ------------------------------------------------------------------ setups
+    def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
+        """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
+        if not req.text:
+            if req.gpus is not None or req.ram_gb is not None:
+                raise ReportError(SETUP_NEEDS_CARD)
+            return None
+        if req.gpus is not None and req.gpus < 1:
+            raise ReportError(BAD_GPU_COUNT)
+        if req.ram_gb is not None and not (0 < req.ram_gb <= MAX_RAM_GB):
+            raise ReportError(BAD_RAM)
+        words = setup_words.read(req.text)
+        if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
+            return None
+        said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
+        if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
+            said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
+        try:
+            rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
+                              req.ram_gb if req.ram_gb is not None else words.ram_gb,
+                              said.kind or req.ram_type or words.ram_type, added=self.knowledge.added_card,
+                              ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
+            if rig.ram_gb is not None:
+                setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why
+            return rig
+        except InvalidInput as exc:
+            raise ReportError.text(str(exc)) from None
+
+    def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any]) -> None:
+        """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
+        setup = self.setup(req, q.profile.name) if req is not None else None
+        if setup is not None:
+            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant,
+                             constants=self.profiles.setup_constants())
+            data["setup"] = {**setup_facts(setup), "row": row_facts(row)}
+
+    def card(self, text: str, context: int | None = None, min_quality: str | None = None,
+             profile: str = "reference", cache_type: str | None = None,
+             setup: SetupRequest | None = None) -> CardReport:
+        rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
+        card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text, profile)
+        sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
+        ctx = context or DEFAULT_CONTEXT
+        prof = self.profiles.get(profile)
+        if rig is not None:
+            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants())
+        with _estimator_errors():
+            found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
+        data = {"card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
+                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+                "models": [{"model": x.model.name, "params_b": x.model.params_b,
+                            "active_params_b": x.model.active_params_b, "cache_estimate": prof.cache_kind(x.model),
+                            "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,
+                            "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
+                            "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+        return CardReport(card, ctx, len(found), len(sizes), data)
+
+    @staticmethod
+    def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
+                       prof: Profile, constants: SetupConstants) -> CardReport:
+        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
+        models = []
+        for m in sizes:
+            r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)
+            if r.runs and r.quant is not None:
+                models.append({"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
+                               "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,
+                               "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
+                               "confidence": r.confidence, "why": r.why})
+        models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
+        data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
+                "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+                "setup": setup_facts(rig), "models": models}
+        return CardReport(card, ctx, len(models), len(sizes), data, label=rig.label)
+
+    def model(self, text: str) -> ModelReport:
+        record = self.resolve_model(text)
+        data: dict[str, Any] = {"model": record.model_dump(mode="json", exclude_defaults=True)}
+        data["model"]["provenance"] = {k: v.model_dump() for k, v in record.provenance.items()}
+        sources = frozenset({"epoch"}) if any(p.source == "epoch" for p in record.provenance.values()) else frozenset()
+        data["credits"] = credit_lines(sources)
+        return ModelReport(record, data, sources)
