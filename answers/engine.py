@@ -28,7 +28,7 @@ from answers.intents_table import INFO_INTENTS, INTENTS, SIZE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
-from answers.reading import scope
+from answers.reading import ram_words, scope
 from answers.reading.apple_typical import stand_in_facts
 from answers.reading.budget_words import default_currency, read_typed
 from answers.reading.clues import only_task_words
@@ -41,6 +41,7 @@ from answers.rendering.generic_model import generic_record
 from catalog.name_sizes import typed_size
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import normalize
+from estimator.machine import BadRam
 from estimator.memory import UnknownCacheType
 from estimator.memory import cache_type as canonical_cache_type
 
@@ -159,6 +160,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": q.image_model}), inline)
         raw = self._raw(q)
+        self._ram(q, raw)
         intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
         intent = self._refined(q, intent, raw)
         asks = self._asks(q, intent, raw)
@@ -185,6 +187,17 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
         return raw
+
+    def _ram(self, q: Question, raw: dict[str, Any]) -> None:
+        """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
+        12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
+        ram = q.ram
+        if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
+            ram = ram_words.with_platform(ram, self.profiles.setup_constants().machine)
+            if raw["ram_gb"] is None and raw["memory_gb"] and raw["memory_gb"] >= 64 and (raw["card"] or raw["setup"]):
+                raw["ram_gb"], raw["memory_gb"] = raw["memory_gb"], None  # beside a card and a CPU, the size is RAM
+        raw["ram_type"] = raw["ram_type"] or ram.kind
+        raw["ram_mts"], raw["ram_channels"] = ram.mts, ram.channels
 
     def _sized_models(self, q: Question, intent: str, raw: dict[str, Any], lang: str) -> str:
         """Models named by their size alone ("enough for a 70b?", "a 7b and a 14b at once"): generic
@@ -216,7 +229,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         if q.cpu_only and not parsed.card and not parsed.setup:
             # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
-            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or q.ram_type_said)
+            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, raw["ram_type"] or q.ram_type_said,
+                                       raw["ram_mts"], raw["ram_channels"])
             raw["memory_gb"] = None
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
@@ -300,6 +314,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self._invalid(lang, options, b.reason, b.facts)
+        except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
+            return self._invalid(lang, options, "ram", {})
         self._as_asked(intent, built, entities, raw, echo)
         if intent in TRUER_INTENTS:  # under `reference`: the measured figure when it differs (facts/truer.py)
             truer = measured_figure(self.estimates, entities, settings, built.facts)

@@ -107,7 +107,10 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
                        help="rate one setup too: a card, '2x RTX 3090', 'M4 Max 128GB', '4090 + 3060'")
     p.add_argument("--gpus", type=int, default=None, metavar="N", help="how many of the card (default 1)")
     p.add_argument("--ram", type=float, default=None, metavar="GB", help="system RAM beside the card(s), for offload")
-    p.add_argument("--ram-type", default=None, metavar="TYPE", help="DDR4 (default), DDR5, …: sets the RAM bandwidth")
+    p.add_argument("--ram-type", default=None, metavar="TYPE",
+                   help="DDR4 (default), DDR5, …, with its speed if known (DDR5-6000): sets the RAM bandwidth")
+    p.add_argument("--ram-channels", type=int, default=None, metavar="N",
+                   help="memory channels (default 2, or a server's 8/12 when the RAM size implies one)")
 
 
 def build_parser() -> argparse.ArgumentParser:

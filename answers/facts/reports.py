@@ -21,7 +21,7 @@ from answers.facts.describe import card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
 from answers.knowledge.profiles import Profiles
-from answers.reading import setup_words
+from answers.reading import ram_words, setup_words
 from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
@@ -31,7 +31,7 @@ from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import Profile
 from estimator.quants import BY_NAME, UnknownQuant
 from estimator.ranking import Query, models_on_card, rate_all
-from estimator.setups import Setup, SetupConstants, rate_setup
+from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
 
 CANDIDATES_SHOWN = 8
 
@@ -91,7 +91,8 @@ class SetupRequest:
     text: str | None = None
     gpus: int | None = None
     ram_gb: float | None = None
-    ram_type: str | None = None
+    ram_type: str | None = None  # "DDR5", or with its speed: "DDR5-6000"
+    ram_channels: int | None = None
 
 
 @dataclass(frozen=True)
@@ -235,10 +236,17 @@ class Reports:
         words = setup_words.read(req.text)
         if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
             return None
+        said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
+        if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
+            said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
-            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
-                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type,
-                               added=self.knowledge.added_card)
+            rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
+                              req.ram_gb if req.ram_gb is not None else words.ram_gb,
+                              said.kind or req.ram_type or words.ram_type, added=self.knowledge.added_card,
+                              ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
+            if rig.ram_gb is not None:
+                setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why
+            return rig
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None
 

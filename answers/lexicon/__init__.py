@@ -70,6 +70,10 @@ COMMON_KEYS = {
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
     "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): not the model",
+    "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): '12 channels' is the RAM's",
+    "ram_speed_units": "units after a RAM speed ('mt/s', 'mhz'): 'ddr5 6000 mt/s'",
+    "channel_counts": "table word = number of memory channels it says ('dual' = 2, 'octa' = 8) in every language",
+    "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
 }
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
@@ -155,6 +159,10 @@ class Lexicon:
     image_models: tuple[str, ...] = ()
     speed_units: tuple[str, ...] = ()
     model_file_words: frozenset[str] = frozenset()
+    ram_channel_words: frozenset[str] = frozenset()
+    ram_speed_units: frozenset[str] = frozenset()
+    channel_counts: dict[str, int] = field(default_factory=dict)
+    ram_platforms: dict[str, str] = field(default_factory=dict)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -168,6 +176,19 @@ def _words(text: object, where: str) -> frozenset[str]:
     if not isinstance(text, str):
         raise LexiconError(f"{where}: expected a string of words, got {type(text).__name__}")
     return frozenset(w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split())
+
+
+def _channel_counts(table: object) -> dict[str, int]:
+    """common.toml's `channel_counts`: word = a number of memory channels from 1 to 24."""
+    if not isinstance(table, dict) or not all(isinstance(v, int) and 1 <= v <= 24 for v in table.values()):
+        raise LexiconError("common.toml: channel_counts: expected a table of word = number of channels (1–24)")
+    return {str(k): int(v) for k, v in table.items()}
+
+
+def _string_table(table: object, where: str) -> dict[str, str]:
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise LexiconError(f"{where}: expected a table of phrase = name")
+    return {str(k): v for k, v in table.items()}
 
 
 def _phrases(text: object, where: str) -> tuple[str, ...]:
@@ -336,6 +357,10 @@ def load(directory: Path = HERE) -> Lexicon:
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
         speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
         model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
+        ram_channel_words=_words(common["ram_channel_words"], "common.toml: ram_channel_words"),
+        ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),
+        channel_counts=_channel_counts(common["channel_counts"]),
+        ram_platforms=_string_table(common["ram_platforms"], "common.toml: ram_platforms"),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from answers.reading import at_once, scope
+from answers.reading import at_once, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
@@ -34,6 +34,7 @@ class Question:
     ram_type_said: str | None = None  # a RAM type said anywhere in the text ("ddr5")
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes of models loaded at once
     courtesy: bool = False  # "thanks!", "a presto": a courtesy, answered with one line
+    ram: ram_words.RamWords = ram_words.RamWords()  # the RAM's type, speed, channels or CPU platform said anywhere
 
 
 def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = None) -> Question:
@@ -54,6 +55,7 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         ram_type_said=scope.ram_type(question),
         generic_sizes=tuple(together_sizes),
         courtesy=is_courtesy(question),
+        ram=ram_words.read(question),
     )
 
 

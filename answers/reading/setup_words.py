@@ -123,6 +123,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
     ram = "|".join(re.escape(w) for w in lx.ram)
+    nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b))?"
@@ -131,9 +132,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
+    # "64 GB DDR5", "96gb dual channel ddr5-6000", "ddr5-6000 96gb": the channels and speed may sit between
+    # (answers/reading/ram_words.py reads them).
+    channel = rf"(?:\w+[\s-]?(?:{nouns})\s+)"
+    speed = r"(?:\s*[-@]?\s*\d{3,5}(?:\s*(?:mt/s|mts|mhz))?)"
     ram_re = compile_cached(
-        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
-        rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
+        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        rf"|(?P<type2>{_RAM_TYPE}){speed}?\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
     )
     ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
     apple_re = compile_cached(rf"\b(?:{apple})\b")
