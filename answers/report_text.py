@@ -12,6 +12,8 @@ from .i18n import N_
 from .reports import CardReport, ModelLabel, ModelReport, SummaryReport, TableReport
 
 PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
+PREFILL_HEAD, TTFT_HEAD = N_("prefill tok/s"), N_("first token")
+PER_USER_HEAD, TOTAL_HEAD, READING_USERS_HEAD = N_("per user"), N_("in all"), N_("users ≥ 10 tok/s")
 FITS = {"comfortable": N_("comfortable"), "tight": N_("tight"), "no": N_("does not fit")}
 
 # Record fields in the order `tpsbot model` lists them, with their labels.
@@ -164,9 +166,11 @@ def _extra_head(d: dict[str, Any], locale: str) -> str:
     """Column titles for the prompt / several-users figures, when asked."""
     out = ""
     if d.get("prompt_tokens") is not None:
-        out += f"  {_t(locale, N_('prefill tok/s')):>13} {_t(locale, N_('first token')):>11}"
+        pp, first = _t(locale, PREFILL_HEAD), _t(locale, TTFT_HEAD)
+        out += f"  {pp:>13} {first:>11}"
     if d.get("users") is not None:
-        out += f"  {_t(locale, N_('per user')):>9} {_t(locale, N_('in all')):>9} {_t(locale, N_('users ≥ 10 tok/s')):>16}"
+        per, total, most = _t(locale, PER_USER_HEAD), _t(locale, TOTAL_HEAD), _t(locale, READING_USERS_HEAD)
+        out += f"  {per:>9} {total:>9} {most:>16}"
     return out
 
 
