@@ -42,7 +42,7 @@ from typing import Any
 
 from .card import Card
 from .measured import card_class
-from .model import ModelSize
+from .model import InvalidInput, ModelSize
 from .quants import Quant
 
 DEFAULT_PROMPT = 512  # llama-bench's pp512: the figure people compare
@@ -150,8 +150,6 @@ class Prefill:
 
 
 def check_prompt(tokens: int) -> int:
-    from .model import InvalidInput
-
     if tokens < 1:
         raise InvalidInput("the prompt must be at least one token")
     if tokens > MAX_PROMPT:
