@@ -11,19 +11,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from answers.intents_table import INTENTS, SPECS, IntentSpec
+from answers.knowledge.profiles import ProfileName as Profile
+from answers.reading.limits import MAX_QUESTION_CHARS
+
 # Intents the engine understands (declared once in answers.intents_table). "fallback" answers with
 # suggestions; "not_found" and "ambiguous" carry candidates in facts["candidates"]; "invalid" is bad
 # input (absurd size, unknown quant…).
-from catalog.text import parse_memory_size  # the one memory-size parser, for the bot's "memory or card" fields
-
-from .intents_table import INTENTS, SPECS, IntentSpec
-from .profiles import ProfileName as Profile
+# the one memory-size parser, for the bot's "memory or card" fields
+from catalog.text import parse_memory_size
 
 __all__ = ["INTENTS", "MAX_QUESTION_CHARS", "SPECS", "Answer", "AskOptions", "IntentSpec", "Profile",
            "ReportError", "parse_memory_size"]
-
-# The longest question answered, wherever it comes from (bot, CLI); the parser reads no further.
-MAX_QUESTION_CHARS = 500
 
 
 class ReportError(Exception):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import intents as b
-from .i18n import N_
-from .intents import Builder
+from answers.facts import rating as b
+from answers.facts.common import Builder
+from answers.facts.compare import compare
+from answers.facts.context import longest_context
+from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
+from answers.rendering.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +30,21 @@ class IntentSpec:
     chart: bool = False  # the bot attaches a speed chart
     private: bool = False  # a slash-command answer only the asker sees: their input was the problem
     quiet: bool = False  # not worth a reply in a channel that opted in to plain questions
-    parse_priority: int | None = None  # tie order in the parser (lower first); None: never parsed
-    parse_name_is_model: bool = False  # the parser takes an unmatched name in such a question as a model
     memory_title: str | None = None  # title when the answer is about a memory size, not a card (%(memory)s)
 
     @property
     def template(self) -> str:
         return f"{self.name}.md.j2"
+
+    @property
+    def parse_priority(self) -> int | None:
+        """Tie order in the parser (lower first); None: never parsed (answers.reading.limits)."""
+        return PARSER_INTENTS.index(self.name) if self.name in PARSER_INTENTS else None
+
+    @property
+    def parse_name_is_model(self) -> bool:
+        """The parser takes an unmatched name in such a question as a model (answers.reading.limits)."""
+        return self.name in PARSER_MODEL_INTENTS
 
     @property
     def takes_model(self) -> bool:
@@ -42,42 +53,33 @@ class IntentSpec:
 
 
 _ESTIMATE = {"needs_model": True, "needs_size": True}
-_INFO = {"needs_model": True, "uses_cards": False, "parse_name_is_model": True}
+_INFO = {"needs_model": True, "uses_cards": False}
 
 INTENT_TABLE: tuple[IntentSpec, ...] = (
-    IntentSpec("can_run", N_("Will %(model)s run?"), b.can_run, **_ESTIMATE, parse_priority=19,
-               parse_name_is_model=True),
+    IntentSpec("can_run", N_("Will %(model)s run?"), b.can_run, **_ESTIMATE),
     IntentSpec("fastest", N_("Fastest cards for %(model)s"), b.fastest, **_ESTIMATE, table=True, page_code="f",
-               chart=True, parse_priority=6, parse_name_is_model=True),
-    IntentSpec("smallest", N_("Smallest cards for %(model)s"), b.smallest, **_ESTIMATE, table=True, page_code="s",
-               parse_priority=5, parse_name_is_model=True),
-    IntentSpec("vram", N_("Memory needed by %(model)s"), b.vram, **_ESTIMATE, parse_priority=16,
-               parse_name_is_model=True),
-    IntentSpec("speed", N_("How fast %(model)s runs"), b.speed, **_ESTIMATE, parse_priority=15,
-               parse_name_is_model=True),
-    IntentSpec("what_gpu", N_("Which GPU for %(model)s"), b.what_gpu, **_ESTIMATE, parse_priority=17,
-               parse_name_is_model=True),
-    IntentSpec("why_quant", N_("Quantization levels for %(model)s"), b.why_quant, **_ESTIMATE, parse_priority=0),
-    IntentSpec("accuracy", N_("How accurate the speeds are"), b.accuracy, **_ESTIMATE, parse_priority=13),
-    IntentSpec("two_gpus", N_("%(model)s on two GPUs"), b.two_gpus, **_ESTIMATE, parse_priority=1,
-               parse_name_is_model=True),
-    IntentSpec("offload", N_("Offloading %(model)s"), b.offload, **_ESTIMATE, parse_priority=2,
-               parse_name_is_model=True),
-    IntentSpec("open_source", N_("Is %(model)s open source?"), b.info, **_INFO, parse_priority=11),
-    IntentSpec("parameters", N_("Parameters of %(model)s"), b.info, **_INFO, parse_priority=12),
-    IntentSpec("maker", N_("Who made %(model)s"), b.info, **_INFO, parse_priority=7),
-    IntentSpec("release", N_("When %(model)s came out"), b.release, **_INFO, parse_priority=8),
-    IntentSpec("purpose", N_("What %(model)s is for"), b.info, **_INFO, parse_priority=14),
-    IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO, parse_priority=9),
-    IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO, parse_priority=10),
-    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True,
-               parse_priority=18, memory_title=N_("What runs on %(memory)s GB")),
-    IntentSpec("compare", N_("%(card)s vs %(card2)s"), b.compare, **_ESTIMATE, parse_priority=4),
-    IntentSpec("longest_context", N_("Longest context for %(model)s"), b.longest_context, **_ESTIMATE,
-               parse_priority=3, parse_name_is_model=True),
-    IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE, parse_priority=21),
-    IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True, parse_priority=20),
-    IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True, parse_priority=22),
+               chart=True),
+    IntentSpec("smallest", N_("Smallest cards for %(model)s"), b.smallest, **_ESTIMATE, table=True, page_code="s"),
+    IntentSpec("vram", N_("Memory needed by %(model)s"), b.vram, **_ESTIMATE),
+    IntentSpec("speed", N_("How fast %(model)s runs"), b.speed, **_ESTIMATE),
+    IntentSpec("what_gpu", N_("Which GPU for %(model)s"), b.what_gpu, **_ESTIMATE),
+    IntentSpec("why_quant", N_("Quantization levels for %(model)s"), b.why_quant, **_ESTIMATE),
+    IntentSpec("accuracy", N_("How accurate the speeds are"), b.accuracy, **_ESTIMATE),
+    IntentSpec("two_gpus", N_("%(model)s on two GPUs"), b.two_gpus, **_ESTIMATE),
+    IntentSpec("offload", N_("Offloading %(model)s"), b.offload, **_ESTIMATE),
+    IntentSpec("open_source", N_("Is %(model)s open source?"), b.info, **_INFO),
+    IntentSpec("parameters", N_("Parameters of %(model)s"), b.info, **_INFO),
+    IntentSpec("maker", N_("Who made %(model)s"), b.info, **_INFO),
+    IntentSpec("release", N_("When %(model)s came out"), b.release, **_INFO),
+    IntentSpec("purpose", N_("What %(model)s is for"), b.info, **_INFO),
+    IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO),
+    IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO),
+    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True, memory_title=N_("What runs on %(memory)s GB")),
+    IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
+    IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
+    IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
+    IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True),
+    IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),
     IntentSpec("ambiguous", N_("Did you mean…?"), None, private=True, quiet=True),
     IntentSpec("invalid", N_("I cannot use that"), None, private=True, quiet=True),
@@ -94,7 +96,7 @@ INFO_INTENTS = frozenset(s.name for s in INTENT_TABLE if not s.uses_cards)
 TABLE_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.table)
 PAGE_CODES: dict[str, str] = {s.name: s.page_code for s in INTENT_TABLE if s.page_code}
 TITLES: dict[str, str] = {s.name: s.title for s in INTENT_TABLE if s.title}
-PARSER_INTENTS: tuple[str, ...] = tuple(
-    s.name for s in sorted((s for s in INTENT_TABLE if s.parse_priority is not None), key=lambda s: s.parse_priority or 0)
-)  # in the parser's tie-breaking order
-PARSER_MODEL_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.parse_name_is_model)
+# The reader's own list (answers.reading.limits: below the reader, so it never imports this table)
+# names exactly the intents declared here, apart from those only the engine decides.
+if set(PARSER_INTENTS) | set(ENGINE_INTENTS) != set(INTENTS) or len(PARSER_INTENTS) + len(ENGINE_INTENTS) != len(INTENTS):
+    raise RuntimeError("answers.reading.limits and answers.intents_table list different intents")

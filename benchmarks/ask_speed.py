@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from answers.engine import Engine  # noqa: E402
-from answers.knowledge import Knowledge  # noqa: E402
+from answers.knowledge.catalog_view import Knowledge  # noqa: E402
 from catalog.build import build_catalog  # noqa: E402
 
 

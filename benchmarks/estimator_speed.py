@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from answers.facts import summary_facts, table_facts  # noqa: E402
-from answers.knowledge import model_size  # noqa: E402
+from answers.facts.describe import summary_facts, table_facts  # noqa: E402
+from answers.knowledge.catalog_view import model_size  # noqa: E402
 from catalog.builtin import load_builtin_models  # noqa: E402
 from catalog.gpus import load_gpu_records  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402

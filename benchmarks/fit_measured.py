@@ -22,7 +22,8 @@ import math
 import re
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.accuracy import DEFAULT_CSV, MeasuredRow, csv_sha256, load_rows, usable_rows  # noqa: E402
+from benchmarks.measured_rows import DEFAULT_CSV, MeasuredRow, Scored, csv_sha256, load_rows, usable_rows  # noqa: E402
 
 OUT = ROOT / "estimator" / "data" / "measured_constants.json"
 
@@ -341,8 +342,6 @@ def fit_constants(
     c["memory"]["weights_overhead"] = weights_overhead(rows)
     c["anchors"] = anchors(rows, c)
     if ranges:
-        from benchmarks.accuracy import cross_validate
-
         cv = cross_validate(rows=rows, by=folds, start=c["theta"])
         c["confidence_caps"] = confidence_caps(rows, cv.residuals)
         c["ranges"] = range_constants(uncapped(rows, cv.residuals, c["confidence_caps"]))
@@ -357,6 +356,69 @@ def _rounded(x: Any) -> Any:
     if isinstance(x, list):
         return [_rounded(v) for v in x]
     return x
+
+
+# ---------------------------------------------------------------------------------------- cross-validation
+def _groups(rows: Sequence[MeasuredRow], by: str) -> list[str]:
+    key: Callable[[MeasuredRow], str] = {
+        "gpu": lambda r: r.group_gpu,
+        "model": lambda r: r.group_model,
+        "row": lambda r: str(r.index),
+    }[by]
+    return [key(r) for r in rows]
+
+
+@dataclass
+class CrossValidation:
+    scored: list[Scored]
+    by: str
+    folds: int
+    residuals: list[float] = field(default_factory=list)  # held-out log(measured / estimate)
+
+
+def cross_validate(
+    csv_path: Path | str = DEFAULT_CSV,
+    by: str = "gpu",
+    rows: Sequence[MeasuredRow] | None = None,
+    start: Sequence[float] | None = None,
+) -> CrossValidation:
+    """Leave-one-group-out: refit on every other group, predict the held-out group.
+
+    The range of a held-out row is also built from held-out information only: its width comes from
+    the cross-validated residuals of the OTHER groups, and its confidence from the training rows.
+    """
+    from estimator.measured import MeasuredProfile
+
+    if rows is None:
+        rows = usable_rows(load_rows(csv_path))
+    keys = _groups(rows, by)
+    folds = sorted(set(keys))
+    if start is None:  # warm start every fold from the fit on all rows (only speeds up convergence)
+        start = fit_constants(rows, ranges=False)["theta"]
+    est: dict[int, float] = {}
+    profiles: dict[str, MeasuredProfile] = {}
+    for g in folds:
+        train = [r for r, k in zip(rows, keys) if k != g]
+        consts = fit_constants(train, ranges=False, start=start)
+        prof = MeasuredProfile(consts)
+        profiles[g] = prof
+        for i, (r, k) in enumerate(zip(rows, keys)):
+            if k == g:
+                est[i] = prof.row_tok_s(r)
+    resid = [math.log(r.tok_s / est[i]) for i, r in enumerate(rows)]
+    scored = []
+    for g in folds:
+        others = [e for e, k in zip(resid, keys) if k != g]
+        other_rows = [r for r, k in zip(rows, keys) if k != g]
+        prof = profiles[g]
+        prof.confidence_caps = confidence_caps(other_rows, others)
+        prof.ranges = range_constants(uncapped(other_rows, others, prof.confidence_caps))
+        for i, (r, k) in enumerate(zip(rows, keys)):
+            if k == g:
+                low, high, conf = prof.row_range(r, est[i])
+                scored.append(Scored(r, est[i], low, high, conf))
+    scored.sort(key=lambda s: s.row.index)
+    return CrossValidation(scored, by, len(folds), resid)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

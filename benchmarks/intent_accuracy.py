@@ -1,4 +1,4 @@
-"""Intent, entity and language accuracy of answers/parse.py on the question sets, and parse time.
+"""Intent, entity and language accuracy of answers/reading/parse.py on the question sets, and parse time.
 
 Run from the repository root:  python benchmarks/intent_accuracy.py [--show-errors] [--corpus FILE]
 Without --corpus every set is measured: the parser's own corpus (questions.jsonl), the people's corpus
@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from answers.parse import Parsed, parse  # noqa: E402
+from answers.reading.parse import parse  # noqa: E402
+from answers.reading.parsed import Parsed  # noqa: E402
 from tests.test_resolve import gpu_resolver, model_resolver  # noqa: E402
 
 DATA = ROOT / "tests" / "data"

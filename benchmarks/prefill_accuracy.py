@@ -33,8 +33,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.accuracy import card_lookup  # noqa: E402
+from benchmarks.measured_rows import card_lookup  # noqa: E402
+from answers.knowledge.catalog_view import Knowledge  # noqa: E402
 from catalog.compute import fp32_tflops  # noqa: E402
+from catalog.gpus import load_gpu_records  # noqa: E402
 from estimator.measured import card_class  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
 from estimator.prefill import PrefillConstants, attention_width, matrix_tflops, prefill  # noqa: E402
@@ -242,9 +244,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def print_medians(c: PrefillConstants) -> int:
-    from answers.knowledge import Knowledge
-    from catalog.gpus import load_gpu_records
-
     per: dict[str, list[float]] = defaultdict(list)
     for card in Knowledge(load_gpu_records(), []).gpus_for("measured"):
         tflops, basis = matrix_tflops(card, fp32_tflops(card), c)

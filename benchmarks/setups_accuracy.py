@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.accuracy import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
+from benchmarks.measured_rows import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
 from estimator.model import Layout, ModelSize  # noqa: E402
 from estimator.profile import Profile  # noqa: E402
 from estimator.quants import Quant  # noqa: E402
@@ -58,7 +58,7 @@ def model_layouts() -> Callable[[str], Layout | None]:
     """A row's model name → the built-in model record's architecture (attention layout, vocabulary,
     hidden width), as an answer naming that model gets it; exact name or alias after normalizing, so a
     row never borrows another model's shape. None for a model the catalog does not hold."""
-    from answers.knowledge import layout_of
+    from answers.knowledge.catalog_view import layout_of
     from catalog.builtin import load_builtin_models
     from catalog.resolve import normalize
 
@@ -234,7 +234,7 @@ class Scored:
 
 def cross_validate(profile_name: str, cases: Sequence[SetupCase] | None = None) -> list[Scored]:
     """Leave-one-out: hop, RAM share and Apple factor refitted without the row (measured); reference as is."""
-    from answers.profiles import load_profile, load_setup_constants
+    from answers.knowledge.profiles import load_profile, load_setup_constants
 
     profile = load_profile(profile_name)
     c = load_setup_constants()
@@ -295,7 +295,7 @@ def stated_placement(profile_name: str = "measured", cases: Sequence[SetupCase] 
     """The offload time rule alone: each offload row at the placement its source states, the RAM share
     refitted leave-one-out at those placements (the median of what the other rows imply). Tells the time
     rule's error apart from the placement's (the rows' offload was tuned by hand, often past the minimum)."""
-    from answers.profiles import load_profile, load_setup_constants
+    from answers.knowledge.profiles import load_profile, load_setup_constants
     from estimator.setups import ram_bandwidth
 
     profile, c = load_profile(profile_name), load_setup_constants()
@@ -311,7 +311,7 @@ def stated_placement(profile_name: str = "measured", cases: Sequence[SetupCase] 
 
 
 def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, float]]]:  # noqa: ANN001
-    from answers.profiles import load_profile, load_setup_constants
+    from answers.knowledge.profiles import load_profile, load_setup_constants
 
     cases = load_cases()
     p = lambda *a: print(*a, file=out)  # noqa: E731

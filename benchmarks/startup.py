@@ -4,7 +4,7 @@
 
 Each run is measured with `/usr/bin/time -v` (wall clock, CPU time — steadier than the wall clock on a
 shared machine — and peak resident memory). The first run
-fills the start-up cache (answers/cache.py: compiled templates, catalogues, number symbols) and is
+fills the start-up cache (answers/knowledge/cache.py: compiled templates, catalogues, number symbols) and is
 reported apart; the figures are the median of the warm runs. Also reported: which heavy packages the
 command imported (none of discord, matplotlib, pydantic-settings, rapidfuzz should be).
 Targets: ≤ 0.25 s wall, ≤ 45 MB peak RSS.

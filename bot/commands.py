@@ -56,7 +56,7 @@ async def defer_public(interaction: Interaction) -> None:
 
 async def compute_answer(interaction: Interaction, fn: Any, /, *args: Any, **kwargs: Any) -> Answer:
     """The engine's answer, computed off the event loop; deferred first if it takes a while."""
-    return await work.within(work.ACK_BUDGET, fn, *args, on_slow=lambda: defer_public(interaction), **kwargs)
+    return await work.within(interaction.client.ack_budget, fn, *args, on_slow=lambda: defer_public(interaction), **kwargs)
 
 
 async def present(

@@ -8,7 +8,7 @@ locale, then None, which lets the engine answer in the language of the question.
 
 from __future__ import annotations
 
-from answers.i18n import catalogue_locale
+from answers.rendering.i18n import catalogue_locale
 
 
 def first_supported(*codes: str | None) -> str | None:

@@ -43,7 +43,7 @@ def apply_endpoints(settings: Settings) -> None:
 
 async def open_engine(db_path: Path | None) -> Any:
     from answers.engine import Engine  # imported late: tests hand serve() an engine of their own
-    from answers.knowledge import StoreError
+    from answers.knowledge.catalog_view import StoreError
 
     try:
         return await Engine.open(db_path)  # builds the catalog on first use

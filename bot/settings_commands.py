@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from answers import format as fmt
-from answers.i18n import SUPPORTED, display_name
+from answers.rendering import format as fmt
+from answers.rendering.i18n import SUPPORTED, display_name
 
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS

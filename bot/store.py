@@ -17,6 +17,9 @@ from pathlib import Path
 
 import aiosqlite
 
+from catalog.errors import StoreError
+from catalog.files import STATE_APPLICATION_ID, check_database_path
+
 log = logging.getLogger(__name__)
 
 MIGRATIONS: list[str] = [
@@ -84,12 +87,14 @@ class Store:
         path = Path(path)
         try:
             if str(path) != ":memory:":
+                check_database_path(path, expect="state")  # only ours, before any create or chmod
                 _create_private(path)
             db = await aiosqlite.connect(path)
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, StoreError) as exc:
             raise StateDatabaseError(f"{path}: {exc}") from exc
         store = cls(db, path)
         try:
+            await db.execute(f"PRAGMA application_id = {STATE_APPLICATION_ID}")  # marks the file as ours
             await store._migrate()
             # Fail now, not on the first /settings, when the file is read-only.
             await db.execute("UPDATE schema_version SET version = version")

@@ -118,7 +118,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     async def callback(self, interaction: discord.Interaction[TpsBot]) -> None:  # type: ignore[override]
         try:
             # Off the event loop; a busy bot acknowledges the press first (deferred update).
-            answer = await work.within(work.ACK_BUDGET, self.state.ask, interaction.client.engine,
+            answer = await work.within(interaction.client.ack_budget, self.state.ask, interaction.client.engine,
                                        on_slow=interaction.response.defer)
             edit = interaction.edit_original_response if interaction.response.is_done() else \
                 interaction.response.edit_message

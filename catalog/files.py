@@ -1,5 +1,10 @@
-"""The catalog database file: whose it is, one writer at a time, and leftovers of dead writers.
+"""The database files (catalog and bot state): whose they are, one writer at a time, and leftovers
+of dead writers.
 
+- Only ours is touched (check_database_path, called before anything opens, creates or chmods a
+  database): a path must be a regular file or absent; a directory, a symbolic link, a device, a
+  FIFO or a socket is refused in one line, read with lstat only. Folders we create for databases are
+  0o700 whatever the umask, database files 0o600.
 - Ownership: every database we write carries `PRAGMA application_id = APPLICATION_ID`. A file is
   only ever replaced when it is missing, ours (marked, or an unmarked older schema of ours whose
   tables are all ours) or empty; anything else is refused in one line (ForeignDatabaseError).
@@ -16,24 +21,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import enum
 import os
 import re
 import sqlite3
+import stat
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from .errors import DatabasePathError, ForeignDatabaseError
+from .paths import is_default_dir, make_private_dir
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not POSIX
     fcntl = None  # type: ignore[assignment]
 
-APPLICATION_ID = 0x54505342  # "TPSB"
+APPLICATION_ID = 0x54505342  # "TPSB": the catalog database
+STATE_APPLICATION_ID = 0x54505353  # "TPSS": the bot's state database (bot/store.py)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # Tables any released schema of ours has had: an unmarked file with only these is an older ours.
 OUR_TABLES = frozenset({"schema_version", "meta", "gpus", "models", "epoch_records", "imports"})
+STATE_TABLES = frozenset({"schema_version", "meta", "guild_settings", "user_locale"})
 
 
 class Kind(enum.Enum):
@@ -44,35 +54,84 @@ class Kind(enum.Enum):
     FOREIGN = "foreign"
 
 
-def _header(path: Path) -> bytes:
+@dataclasses.dataclass(frozen=True)
+class _Expect:
+    what: str  # how the message names the file
+    application_id: int
+    tables: frozenset[str]
+
+
+EXPECT = {
+    "catalog": _Expect("catalog database", APPLICATION_ID, OUR_TABLES),
+    "state": _Expect("state database", STATE_APPLICATION_ID, STATE_TABLES),
+}
+
+
+def _header(path: Path, what: str) -> bytes:
+    """The first 100 bytes, read without following a link or waiting on a FIFO swapped in meanwhile."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        with path.open("rb") as fh:
-            return fh.read(100)
-    except IsADirectoryError:
-        raise DatabasePathError(f"{path} is a directory, not a catalog database; give a file path") from None
+        fd = os.open(path, flags)
     except PermissionError:
-        raise DatabasePathError(f"cannot read the catalog database {path}: permission denied") from None
+        raise DatabasePathError(f"cannot read the {what} {path}: permission denied") from None
     except OSError as exc:
-        raise DatabasePathError(f"cannot read the catalog database {path}: {exc.strerror or exc}") from None
-
-
-def kind_of(path: Path) -> Kind:
-    """Whose file `path` is, from its header (and, when unmarked, its table names)."""
+        raise DatabasePathError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
     try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except OSError as exc:  # a folder on the way that we may not enter
-        raise DatabasePathError(f"cannot reach the catalog database {path}: {exc.strerror or exc}") from None
-    if is_dir:
-        raise DatabasePathError(f"{path} is a directory, not a catalog database; give a file path")
-    if not exists:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DatabasePathError(f"{path} is not a regular file; it was left untouched")
+        return os.read(fd, 100)
+    finally:
+        os.close(fd)
+
+
+def _special(path: Path, st: os.stat_result, what: str) -> DatabasePathError | None:
+    """Why `path` cannot be a database file, judged from lstat alone (nothing opened, nothing changed)."""
+    mode = st.st_mode
+    if stat.S_ISDIR(mode):
+        return DatabasePathError(f"{path} is a directory, not a {what}; give a file path")
+    if stat.S_ISLNK(mode):
+        return DatabasePathError(f"{path} is a symbolic link; give the path of the {what} itself "
+                                 "(it was left untouched)")
+    if not stat.S_ISREG(mode):
+        kind = ("a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+                "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        return DatabasePathError(f"{path} is {kind}, not a {what}; it was left untouched — give a file path")
+    return None
+
+
+def check_database_path(path: Path, expect: str = "catalog") -> Kind:
+    """Whose file `path` is, refusing in one line anything we must not touch.
+
+    `expect` is "catalog" or "state". Missing, empty, ours (marked with our application_id) and an
+    unmarked older file of ours (only our tables) are returned; a directory, a symbolic link, a
+    device, a FIFO, a socket (DatabasePathError) and another program's file (ForeignDatabaseError)
+    are refused. Only lstat, a non-blocking read of the header and a read-only look at the table
+    names are done: the file, its mode included, is never changed here."""
+    want = EXPECT[expect]
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
         return Kind.MISSING
-    header = _header(path)
+    except OSError as exc:  # a folder on the way that we may not enter
+        raise DatabasePathError(f"cannot reach the {want.what} {path}: {exc.strerror or exc}") from None
+    if (problem := _special(path, st, want.what)) is not None:
+        raise problem
+    header = _header(path, want.what)
     if not header:
         return Kind.EMPTY
+    kind = _kind_from_header(path, header, want)
+    if kind is Kind.FOREIGN:
+        raise ForeignDatabaseError(
+            f"{path} is not a tpsbot {want.what} (another program's file?); it was left untouched — "
+            + ("give another path with --db or TPSBOT_DB" if expect == "catalog" else "give another path"))
+    return kind
+
+
+def _kind_from_header(path: Path, header: bytes, want: _Expect) -> Kind:
     if not header.startswith(SQLITE_MAGIC) or len(header) < 72:
         return Kind.FOREIGN
     app_id = int.from_bytes(header[68:72], "big")
-    if app_id == APPLICATION_ID:
+    if app_id == want.application_id:
         return Kind.OURS
     if app_id != 0:
         return Kind.FOREIGN
@@ -84,14 +143,27 @@ def kind_of(path: Path) -> Kind:
             con.close()
     except sqlite3.Error:
         return Kind.FOREIGN  # unmarked and unreadable: nothing says it is ours
-    return Kind.LEGACY if tables and tables <= OUR_TABLES and "schema_version" in tables else Kind.FOREIGN
+    tables.discard("sqlite_sequence")
+    return Kind.LEGACY if tables and tables <= want.tables and "schema_version" in tables else Kind.FOREIGN
+
+
+def kind_of(path: Path) -> Kind:
+    """Whose file `path` is (catalog database); a foreign file raises ForeignDatabaseError."""
+    return check_database_path(path, "catalog")
 
 
 def refuse_foreign(path: Path, kind: Kind) -> None:
+    """Kept for callers: check_database_path already refuses a foreign file."""
     if kind is Kind.FOREIGN:
-        raise ForeignDatabaseError(
-            f"{path} is not a tpsbot catalog database (another program's file?); it was left untouched — "
-            "give another path with --db or TPSBOT_DB")
+        raise ForeignDatabaseError(f"{path} is not a tpsbot catalog database; it was left untouched")
+
+
+def make_private_folder(path: Path) -> None:
+    """The folder a database goes in, created 0o700 whatever the umask (see paths.make_private_dir)."""
+    try:
+        make_private_dir(path, ours=is_default_dir(path))
+    except OSError as exc:
+        raise DatabasePathError(f"cannot create the folder {path}: {exc.strerror or exc}") from None
 
 
 def lock_path(path: Path) -> Path:
@@ -103,12 +175,14 @@ async def writer_lock(path: Path) -> AsyncIterator[None]:
     """Exclusive writer lock beside the database (waits for another writer to finish)."""
     lock = lock_path(path)
     try:
-        lock.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        make_private_folder(lock.parent)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o600)
     except OSError as exc:
         raise DatabasePathError(
             f"cannot write the catalog database in {lock.parent}: {exc.strerror or exc}") from None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DatabasePathError(f"{lock} is not a regular file; it was left untouched")
         if fcntl is not None:
             # In a thread, so a waiting bot keeps serving while another writer finishes.
             await asyncio.to_thread(fcntl.flock, fd, fcntl.LOCK_EX)

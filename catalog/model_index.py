@@ -32,7 +32,7 @@ from typing import Any
 
 from .records import ModelRecord
 from .name_sizes import sizes_in
-from .resolve import NumberToken, Resolver, number_tokens
+from .resolve import NumberToken, Resolver, normalize, number_tokens
 
 KEY_SEP = "\n"  # normalized keys hold letters and digits only
 
@@ -42,7 +42,7 @@ def keys_fingerprint() -> str:
     """Hash of the code that derives the stored keys: another rule set means other keys."""
     h = hashlib.sha256()
     here = Path(__file__).parent
-    for name in ("resolve.py", "text.py", "model_index.py"):
+    for name in ("resolve.py", "name_keys.py", "text.py", "model_index.py"):
         try:
             h.update((here / name).read_bytes())
         except OSError:
@@ -72,8 +72,6 @@ def grouped(rec: ModelRecord) -> bool:
 
 
 def facts_rows(models: Sequence[ModelRecord]) -> list[tuple[Any, ...]]:
-    from .resolve import normalize
-
     return [
         (i, m.name, normalize(m.name), json.dumps([a for a in m.aliases if a]), m.params_b, m.active_params_b,
          int(plain(m)), int(grouped(m)), int(open_weights(m)), int("Language" in m.domain),

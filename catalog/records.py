@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .safe_text import clean_values
+
 Vendor = Literal["NVIDIA", "AMD", "Intel", "ATI", "Apple"]
 # Market segments (catalog/hardware.py assigns them; issue 13: headline picks lead with buyable cards).
 SEGMENTS = (
@@ -19,7 +21,18 @@ SEGMENTS = (
 )
 
 
-class Provenance(BaseModel):
+class CleanText(BaseModel):
+    """Every string of a record, nested ones included, passes catalog.safe_text when the record is
+    built or read back: imported text (an Epoch model name) never carries escape sequences, control
+    characters, bidi overrides or zero-width tricks to a terminal, a JSON consumer or Discord."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _safe_text(cls, data: object) -> object:
+        return clean_values(data) if isinstance(data, dict) else data
+
+
+class Provenance(CleanText):
     """Where a group of facts came from: the built-in data, an Epoch snapshot, a config file."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
@@ -28,7 +41,7 @@ class Provenance(BaseModel):
     detail: str = ""  # e.g. a config.json URL, "Epoch AI snapshot 2026-03-30 (sha256 …)"
 
 
-class GpuRecord(BaseModel):
+class GpuRecord(CleanText):
     """One card as the estimator sees it. `position` is catalog order (oldest release first)."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
@@ -135,7 +148,7 @@ class NativeFormat(BaseModel):
     source: str  # where the split was checked (model card, file listing)
 
 
-class ModelRecord(BaseModel):
+class ModelRecord(CleanText):
     """One AI model. Field names follow Epoch AI's "Data on AI Models" where they overlap."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)

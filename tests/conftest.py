@@ -47,12 +47,17 @@ def _own_cache_dir(tmp_path_factory):
     """Compiled templates and catalogues go to a directory of this test session, not the user's."""
     import os
 
-    from answers import cache
+    from answers.knowledge import cache
 
     os.environ[cache.ENV_CACHE] = str(tmp_path_factory.mktemp("cache"))
+    key_folder = tmp_path_factory.mktemp("data")
+    real_key_dir, cache.key_dir = cache.key_dir, lambda: key_folder  # the cache key too
     cache.cache_dir.cache_clear()
+    cache._key.cache_clear()
     yield
+    cache.key_dir = real_key_dir
     cache.cache_dir.cache_clear()
+    cache._key.cache_clear()
 
 
 @pytest.fixture(scope="session")
@@ -77,7 +82,7 @@ def built_db(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def knowledge():
     """The built-in catalog (818 reference cards and the current hardware, the curated models), loaded once."""
-    from answers.knowledge import Knowledge
+    from answers.knowledge.catalog_view import Knowledge
     from catalog.builtin import load_builtin_models
 
     from catalog.gpus import load_gpu_records

@@ -1,4 +1,4 @@
-"""Advice rules: what a person can download and run, ranked by usefulness (answers/advice.py), and the
+"""Advice rules: what a person can download and run, ranked by usefulness (answers/facts/advice.py), and the
 "what can I run" answer on a card or a memory size alone."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import math
 
 import pytest
 
-from answers import advice
+from answers.facts import advice
 from answers.engine import Engine
 from catalog.records import ModelRecord, Provenance
-from answers.profiles import load_profile as get_profile
+from answers.knowledge.profiles import load_profile as get_profile
 from estimator.profile import MAX_TOK_S, REFERENCE
 from estimator.model import ModelSize
 from estimator.quants import quant
@@ -119,9 +119,9 @@ def test_task_question_puts_models_made_for_it_first() -> None:
     assert [p.record.name for p in untasked] == ["Generalist 32B", "Acme-Coder 14B"]
 
 
-@pytest.mark.parametrize("profile", ["reference", "measured"])
-def test_no_speed_above_the_per_token_floor(profile: str) -> None:
-    p = get_profile(profile)
+def test_no_measured_speed_above_the_per_token_floor() -> None:
+    """The floor is the measured profile's; the reference keeps the site's figure (test_reference_uncapped)."""
+    p = get_profile("measured")
     fast = FakeCard(bandwidth_gbps=8000.0, memory_type="HBM3e")
     tiny = ModelSize(1e-8)  # Innervator-sized
     assert p.tok_s(tiny, fast, quant("Q8_0")) <= MAX_TOK_S == pytest.approx(4000.0)
@@ -174,7 +174,8 @@ def test_card_models_in_both_profiles(engine: Engine, profile: str) -> None:
 
     a = engine.command("card_models", "en", card="RTX 4090", options=AskOptions(profile=profile))
     assert a.profile == profile and a.facts["rows"]
-    assert max(r["tok_s"] for r in a.facts["rows"]) <= MAX_TOK_S
+    if profile == "measured":  # the reference keeps the site's uncapped figures
+        assert max(r["tok_s"] for r in a.facts["rows"]) <= MAX_TOK_S
 
 
 def test_which_level_fits_without_a_model(engine: Engine) -> None:

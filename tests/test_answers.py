@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from answers import format as fmt
+from answers.rendering import format as fmt
 from answers.api import INTENTS, AskOptions
 from answers.engine import Engine, answer_lines
-from answers.markdown import MAX_CHARS, ZWSP, escape
+from answers.rendering.markdown import MAX_CHARS, ZWSP, escape
 from estimator.profile import REFERENCE
 from estimator.quants import quant
 from tests.conftest import FIXTURES, ROOT, read_csv
@@ -402,7 +402,7 @@ def test_answer_lines_writes_tables_into_the_text(engine: Engine) -> None:
 
 
 def test_tables_are_truncated_to_the_limit(engine: Engine) -> None:
-    from answers.intents import Built
+    from answers.facts.common import Built
 
     rows = engine.command("fastest", "en", model="GLIDE")
     built = engine._build("fastest", engine._entities("fastest", {"model": "GLIDE"}, "reference"),
@@ -461,7 +461,7 @@ def test_what_gpu_in_italian_matches_the_reference(engine: Engine, model: str) -
 
 
 def test_markdown_helpers() -> None:
-    from answers.markdown import defuse_mentions, finish
+    from answers.rendering.markdown import defuse_mentions, finish
 
     assert escape("a*b_c~d`e|f>g#h[i](j)\\k") == "a\\*b\\_c\\~d\\`e\\|f\\>g\\#h\\[i\\]\\(j\\)\\\\k"
     assert escape("line\nbreak  here") == "line break here"
@@ -575,7 +575,8 @@ def test_best_card_of_a_size_is_a_card_of_that_size(engine: Engine, knowledge, p
 def test_a_template_compiled_for_one_language_never_serves_another(engine: Engine, tmp_path, monkeypatch) -> None:
     # jinja2 folds `100000000|num` at compile time; the compiled-template cache must keep languages apart,
     # or an English answer after a German one reads "100.000.000".
-    from answers import cache, render
+    from answers.knowledge import cache
+    from answers.rendering import render
 
     monkeypatch.setenv("TPSBOT_CACHE_DIR", str(tmp_path))
     for cached in (cache.cache_dir, render.template, render.environment):

@@ -7,10 +7,10 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from answers import i18n
+from answers.rendering import i18n
 from answers.api import INTENTS
 from answers.engine import Engine
-from answers.markdown import MAX_CHARS
+from answers.rendering.markdown import MAX_CHARS
 
 PINGS = re.compile(r"@(everyone|here)|<@[!&]?\d+>")
 WORDS = st.sampled_from([

@@ -10,7 +10,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from answers.parse import parse
+from answers.reading.parse import parse
 from estimator.quants import quant
 from tests.test_resolve import gpu_resolver, model_resolver
 

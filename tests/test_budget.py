@@ -36,7 +36,7 @@ def resolvers():
 
 
 def parsed(q, resolvers):
-    from answers.parse import parse
+    from answers.reading.parse import parse
 
     return parse(q, *resolvers)
 

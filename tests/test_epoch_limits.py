@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from catalog import epoch
+from catalog import epoch, epoch_source
 from catalog.epoch import EpochFormatError, read_epoch
 
 
@@ -75,7 +75,7 @@ def test_more_rows_than_the_limit_is_refused_at_the_first_extra_row(monkeypatch,
 
 
 def test_a_file_larger_than_the_byte_limit_is_refused(monkeypatch, tmp_path):
-    monkeypatch.setattr(epoch, "MAX_BYTES", 100)
+    monkeypatch.setattr(epoch_source, "MAX_BYTES", 100)
     snap = _csv(tmp_path, "Model,Parameters\n" + "".join(f"m{i},7000000000\n" for i in range(20)))
     with pytest.raises(EpochFormatError, match="larger than"):
         read_epoch(snap)

@@ -8,7 +8,7 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from answers.profiles import load_profile
+from answers.knowledge.profiles import load_profile
 from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all
 from tests.conftest import FakeCard

@@ -1,4 +1,4 @@
-"""Fact questions on a family name answer for the family (answers/family.py); "did you mean" stays for names
+"""Fact questions on a family name answer for the family (answers/facts/family.py); "did you mean" stays for names
 that are no family and for hardware questions. Expected values come from the catalog records read here and
 from Babel directly, never from the answer's own facts."""
 
@@ -11,7 +11,7 @@ import pytest
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
-from answers import family
+from answers.facts import family
 
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 BABEL = {"en": "en", "it": "it", "fr": "fr", "de": "de", "es": "es", "pt": "pt_BR"}

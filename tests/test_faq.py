@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from answers.parse import parse
+from answers.reading.parse import parse
 from tests.conftest import FIXTURES, SHARED, read_csv
 from tests.test_resolve import gpu_resolver, model_resolver
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from answers.api import AskOptions
-from answers.intents import GUESS_RAM_GB
+from answers.facts.common import GUESS_RAM_GB
 
 PROFILES = ("reference", "measured")
 # The reference holds rule: a level fits when its need is at most 90 % of the card's memory (ESTIMATOR.md).
@@ -200,7 +200,7 @@ def test_image_generation_is_said_to_be_outside_the_estimator(engine, lang, ques
 @pytest.mark.parametrize("question", ["best model for roleplay on 12gb", "good model for creative writing on 12gb",
                                       "best chat model for a 3090"])
 def test_chat_and_roleplay_lists_lead_with_models_made_for_it(engine, profile, question):
-    from answers.made_for import made_for
+    from answers.knowledge.made_for import made_for
 
     a = engine.ask(question, options=AskOptions(profile=profile))
     assert a.facts["task"] == "chat"
@@ -214,7 +214,7 @@ def test_chat_and_roleplay_lists_lead_with_models_made_for_it(engine, profile, q
 
 
 def test_every_made_for_entry_has_the_makers_page_and_names_a_catalog_model(knowledge):
-    from answers.made_for import entries
+    from answers.knowledge.made_for import entries
 
     names = [m.name for m in knowledge.models]
     for e in entries():
@@ -234,7 +234,7 @@ def test_a_coding_list_keeps_general_models_that_a_maker_says_chat_well(engine):
     ({"names": "(", "task": "chat", "source": "https://example.org/x", "says": "made for chatting with people"}, "compile"),
 ])
 def test_a_bad_made_for_entry_fails_at_load_naming_it(row, message):
-    from answers.made_for import MadeForError, parse
+    from answers.knowledge.made_for import MadeForError, parse
 
     with pytest.raises(MadeForError, match=message):
         parse({"entries": [row]})

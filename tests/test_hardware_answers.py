@@ -7,7 +7,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from answers.markdown import escape
+from answers.rendering.markdown import escape
 
 LANGS = ("en", "it", "fr", "de", "es")
 MEASURED = AskOptions(profile="measured")

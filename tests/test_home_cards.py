@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from answers import advice, picks
+from answers.facts import advice, picks
 from answers.api import AskOptions
 
 LANGS = ("en", "it", "fr", "de", "es", "pt")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from answers.engine import Engine
-from answers.knowledge import Knowledge
+from answers.knowledge.catalog_view import Knowledge
 from catalog.build import build_catalog, import_epoch
 from catalog.store import CatalogStore
 
@@ -130,7 +130,7 @@ def test_autocomplete_and_lookup_agree(engines: tuple[Engine, Engine], text: str
 
 def test_runnable_models_pass_the_stored_prefilter(engines: tuple[Engine, Engine]) -> None:
     """The index rates one by one only models passing its prefilter: every runnable model must pass."""
-    from answers import advice
+    from answers.facts import advice
     from catalog.model_index import prefilter
 
     _, full = engines
@@ -218,7 +218,7 @@ def test_real_snapshot_answers_like_full_loading(real_engines: tuple[Engine, Eng
 
 
 def test_real_snapshot_runnable_models_pass_the_prefilter(real_engines: tuple[Engine, Engine]) -> None:
-    from answers import advice
+    from answers.facts import advice
 
     stored, full = real_engines
     runnable = {m.name for m in full.knowledge.models if advice.runnable(m)}

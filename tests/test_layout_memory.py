@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answers.knowledge import model_size
+from answers.knowledge.catalog_view import model_size
 from catalog.builtin import load_builtin_models
 from estimator.memory import RUNTIME_ALLOWANCE_GB, weights_gb
 from estimator.model import LayerGroup, Layout, ModelSize

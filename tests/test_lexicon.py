@@ -1,4 +1,4 @@
-"""Vocabulary as data (answers/lexicon/*.toml), agreement rules (answers/grammar.toml) and the
+"""Vocabulary as data (answers/lexicon/*.toml), agreement rules (answers/rendering/grammar.toml) and the
 command line's plain text (issue 11)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from answers import grammar
+from answers.rendering import grammar
 from answers.lexicon import HERE, LANGUAGE_KEYS, LexiconError, load
-from answers.markdown import ZWSP, escape, to_plain
+from answers.rendering.markdown import ZWSP, escape, to_plain
 
 
 def copy_lexicon(tmp_path: Path) -> Path:
@@ -36,7 +36,8 @@ def test_the_shipped_lexicon_loads_with_every_language():
 
 
 def test_parse_py_keeps_no_per_language_word_lists():
-    source = (HERE.parent / "parse.py").read_text(encoding="utf-8")
+    source = "".join((HERE.parent / "reading" / f"{name}.py").read_text(encoding="utf-8") for name in (
+        "parse", "parsed", "tokens", "units", "numbers", "vocabulary", "spans", "intent", "clues"))  # the parser, split
     for marker in ("_INTENT_TABLE", "_LANG_WORDS", "_FUNCTION_WORDS", "quanta vram", "combien de", "wie viel",
                    "tambien", "modello"):
         assert marker not in source

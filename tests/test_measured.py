@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from answers.profiles import Profiles, load_measured_constants, load_profile
+from answers.knowledge.profiles import Profiles, load_measured_constants, load_profile
 from estimator.measured import MeasuredProfile, card_class
 from estimator.model import LayerGroup, Layout, ModelSize
 from estimator.profile import REFERENCE

@@ -15,8 +15,8 @@ import asyncio
 import pytest
 
 from answers.engine import Engine
-from answers.knowledge import Knowledge
-from answers.parse import parse
+from answers.knowledge.catalog_view import Knowledge
+from answers.reading.parse import parse
 from catalog.build import build_catalog, import_epoch
 from catalog.name_sizes import size_agrees, sizes_in, typed_size
 from tests.conftest import SHARED

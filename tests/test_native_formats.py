@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from answers.knowledge import model_size
+from answers.knowledge.catalog_view import model_size
 from catalog.builtin import load_builtin_models
 from estimator.memory import RUNTIME_ALLOWANCE_GB, GIB, cache_gb
-from answers.profiles import load_profile as get_profile
+from answers.knowledge.profiles import load_profile as get_profile
 from estimator.profile import REFERENCE
 from estimator.quants import quant
 from tests.conftest import FakeCard
@@ -83,7 +83,7 @@ def test_ordinary_models_are_untouched() -> None:
 
 def test_vram_answer_for_gpt_oss_q8_0() -> None:
     from answers.engine import Engine
-    from answers.knowledge import Knowledge
+    from answers.knowledge.catalog_view import Knowledge
     from catalog.gpus import load_gpu_records
 
     engine = Engine(Knowledge(load_gpu_records(), list(load_builtin_models())))

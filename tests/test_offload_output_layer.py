@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from answers.knowledge import layout_of
-from answers.profiles import load_profile, load_setup_constants
+from answers.knowledge.catalog_view import layout_of
+from answers.knowledge.profiles import load_profile, load_setup_constants
 from benchmarks.setups_accuracy import load_cases, model_layouts
 from catalog.builtin import load_builtin_models
 from estimator.model import LayerGroup, Layout, ModelSize

@@ -11,7 +11,7 @@ from estimator.quants import QUANT_ALIASES, quant
 
 @pytest.mark.parametrize("alias", sorted(QUANT_ALIASES))
 def test_parser_and_estimator_read_quant_shorthands_alike(alias: str) -> None:
-    from answers.parse import canonical_quant
+    from answers.reading.units import canonical_quant
 
     assert canonical_quant(alias) == quant(alias).name == QUANT_ALIASES[alias]
 
@@ -22,7 +22,7 @@ def test_shorthands_name_the_expected_levels() -> None:
 
 
 def test_one_fold_for_names_and_questions() -> None:
-    from answers import parse
+    from answers.reading import parse
     from catalog import resolve
 
     assert parse.fold is fold and resolve.fold is fold
@@ -38,7 +38,7 @@ def test_one_memory_size_parser(text: str, bare: bool, gb: float | None) -> None
 
 
 def test_one_question_length_limit() -> None:
-    from answers.parse import MAX_INPUT
+    from answers.reading.tokens import MAX_INPUT
     from bot.settings import Settings
 
     assert MAX_QUESTION_CHARS == MAX_INPUT == Settings.model_fields["max_question_length"].default == 500
@@ -46,7 +46,7 @@ def test_one_question_length_limit() -> None:
 
 def test_the_engine_refuses_one_character_over_the_limit() -> None:
     from answers.engine import Engine
-    from answers.knowledge import Knowledge
+    from answers.knowledge.catalog_view import Knowledge
     from catalog.builtin import load_builtin_models
     from catalog.gpus import load_gpu_records
 
@@ -59,7 +59,7 @@ def test_the_engine_refuses_one_character_over_the_limit() -> None:
 
 
 def test_one_credits_source() -> None:
-    from answers.credits import CREDITS, credit_lines
+    from answers.rendering.credits import CREDITS, credit_lines
     from bot.cli_commands import CREDITS as CLI_CREDITS
 
     assert CLI_CREDITS == list(CREDITS.values()) == credit_lines(["epoch", "gpus"])
@@ -72,7 +72,7 @@ def test_start_up_cache_is_keyed_by_content_and_optional(tmp_path, monkeypatch) 
     import subprocess
     import sys
 
-    code = ("from answers.engine import Engine; from answers.knowledge import Knowledge; "
+    code = ("from answers.engine import Engine; from answers.knowledge.catalog_view import Knowledge; "
             "from catalog.builtin import load_builtin_models; from catalog.gpus import load_gpu_records; "
             "e = Engine(Knowledge(load_gpu_records(), list(load_builtin_models()))); "
             "print(e.ask('GLIDE gira su una GPU da 12 GB?').text)")

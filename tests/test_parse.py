@@ -1,4 +1,4 @@
-"""answers/parse.py: every corpus question (tests/data/questions.jsonl) plus unit tests for numbers,
+"""answers/reading/parse.py: every corpus question (tests/data/questions.jsonl) plus unit tests for numbers,
 units, context and quant parsing, and robustness (mentions, code blocks, huge or random input)."""
 
 from __future__ import annotations
@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from answers.api import INTENTS
 from answers.lexicon import lexicon
-from answers.parse import Parsed, canonical_quant, detect_language, fold, parse, parse_context, parse_memory
+from catalog.text import fold
+from answers.reading.intent import detect_language
+from answers.reading.numbers import parse_context, parse_memory
+from answers.reading.parse import parse
+from answers.reading.parsed import Parsed
+from answers.reading.units import canonical_quant
 from tests.test_resolve import gpu_resolver, model_resolver
 
 CORPUS = Path(__file__).parent / "data" / "questions.jsonl"
@@ -168,7 +173,7 @@ def test_discord_mentions_and_code_blocks() -> None:
 
 def test_huge_input_is_capped() -> None:
     # Only the first MAX_INPUT characters are read (speed is measured by benchmarks/, not here).
-    from answers.parse import MAX_INPUT
+    from answers.reading.tokens import MAX_INPUT
 
     head = "can GLIDE run on 12 GB? "
     got = _parse(head + "blah " * 50_000)

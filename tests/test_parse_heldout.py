@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from answers.parse import parse
+from answers.reading.parse import parse
 from tests.test_resolve import gpu_resolver, model_resolver
 
 HELDOUT = [json.loads(line) for line in (Path(__file__).parent / "data" / "questions_heldout.jsonl").open(encoding="utf-8")]

@@ -11,9 +11,13 @@ import re
 
 import pytest
 
-from answers import parse as parse_module
+from answers.reading import tokens as tokens_module
+from answers.reading import vocabulary as vocabulary_module
+from catalog.text import fold
 from answers.intents_table import PARSER_INTENTS
-from answers.parse import canonical_quant, clean, parse
+from answers.reading.parse import parse
+from answers.reading.tokens import clean
+from answers.reading.units import canonical_quant
 from tests.test_resolve import gpu_resolver, model_resolver
 
 YI = "Yi-34B"
@@ -260,8 +264,8 @@ def test_every_pattern_is_linear_on_long_adversarial_input(text):
     a bounded amount of work: a generous step budget measured by the number of matches tried."""
     import time
 
-    folded = parse_module.fold(text)[:2000]
-    for p in parse_module._patterns():
+    folded = fold(text)[:2000]
+    for p in vocabulary_module._patterns():
         start = time.perf_counter()
         list(p.regex.finditer(folded))
         assert time.perf_counter() - start < 0.5, p.regex.pattern  # catastrophic cases take seconds+
@@ -269,7 +273,7 @@ def test_every_pattern_is_linear_on_long_adversarial_input(text):
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=lambda t: t[:12])
 def test_parse_reads_a_bounded_prefix_and_never_crashes(text):
-    assert len(clean(text)) <= parse_module.MAX_INPUT
+    assert len(clean(text)) <= tokens_module.MAX_INPUT
     p = ask(text)
     assert p.intent in set(PARSER_INTENTS)
 
@@ -277,7 +281,7 @@ def test_parse_reads_a_bounded_prefix_and_never_crashes(text):
 def test_lexicon_patterns_have_no_nested_unbounded_quantifiers():
     """The shape that backtracks exponentially, "(x+)+" or "(x*)*", is absent from the data."""
     nested = re.compile(r"\([^()]*[+*]\)[+*]")
-    assert [p.regex.pattern for p in parse_module._patterns() if nested.search(p.regex.pattern)] == []
+    assert [p.regex.pattern for p in vocabulary_module._patterns() if nested.search(p.regex.pattern)] == []
 
 
 # --------------------------------------------------------------------------- Brazilian Portuguese (data only)

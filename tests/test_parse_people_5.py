@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from answers.parse import parse
+from answers.reading.parse import parse
 from tests.test_resolve import gpu_resolver, model_resolver
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from answers.apple_typical import _data as apple_table
+from answers.reading.apple_typical import _data as apple_table
 from answers.engine import Engine
-from answers.parse import parse
-from answers.setup_words import read
+from answers.reading.parse import parse
+from answers.reading.setup_words import read
 from tests.test_resolve import gpu_resolver, model_resolver
 
 
@@ -104,7 +104,7 @@ def test_a_family_without_a_size_has_no_default(engine: Engine):
 
 
 def test_the_default_never_picks_a_specialised_model(engine: Engine):
-    from answers.model_default import default_model
+    from answers.reading.model_default import default_model
 
     res = engine.knowledge.model_resolver.resolve("llama 34b")  # only Code Llama has that size
     picked = default_model("llama 34b", res.candidates) if res.best is None and res.ambiguous else None

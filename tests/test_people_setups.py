@@ -6,7 +6,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from answers.i18n import SUPPORTED
+from answers.rendering.i18n import SUPPORTED
 
 PROFILES = ("reference", "measured")
 
@@ -60,7 +60,7 @@ def test_joined_cards_still_pool(engine: Engine) -> None:
 def test_a_model_too_big_for_the_card_gets_an_offload_estimate_with_common_ram(engine: Engine, profile: str) -> None:
     """No RAM said: a "no" for a MoE model that runs well with its experts in RAM also gives that speed,
     on 32 GB of DDR4, and says it is an assumption."""
-    from answers.intents import GUESS_RAM_GB
+    from answers.facts.common import GUESS_RAM_GB
 
     a = engine.command("can_run", "en", model="gpt-oss-20b", card="RX 7600", options=AskOptions(profile=profile))
     assert a.facts["row"]["quant"] is None  # 8 GB cannot hold it whole

@@ -1,4 +1,4 @@
-"""Headline picks lead with cards a person can buy and use (answers/picks.py); the reference profile keeps
+"""Headline picks lead with cards a person can buy and use (answers/facts/picks.py); the reference profile keeps
 the pages' picks and adds one home line; "cheapest" ranks by launch price or says it ranks by memory."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from answers import advice, picks, report_text
+from answers.facts import advice, picks
+from answers.rendering import report_text
 from tests.conftest import ROOT
 from answers.api import AskOptions
-from answers.reports import EstimateRequest, Reports
+from answers.facts.reports import EstimateRequest, Reports
 
 HOME_SEGMENTS = {"consumer desktop", "workstation"}
 NEVER = {"mining", "console/handheld", "vgpu"}

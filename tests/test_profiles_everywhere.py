@@ -151,7 +151,7 @@ def test_the_estimator_reads_nothing_and_registers_nothing_at_import() -> None:
 def test_one_intent_table_drives_every_list() -> None:
     """Each intent is declared once; the engine, parser and bot sets are views of that table."""
     from answers import intents_table as t
-    from answers.render import TEMPLATES
+    from answers.rendering.render import TEMPLATES
 
     assert len(t.INTENT_TABLE) == len(t.SPECS) == 26
     assert t.PARSER_INTENTS[:3] == ("why_quant", "two_gpus", "offload") and t.PARSER_INTENTS[-1] == "fallback"

@@ -4,6 +4,7 @@ recommended one and the trade-off; the cache type as an option, in questions, an
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -176,12 +177,13 @@ def test_who_and_when_answers_both(engine: Engine, question: str) -> None:
 
 def test_parser_intents_are_answered_each(engine: Engine, monkeypatch) -> None:
     """The parser may hand over several intents (Parsed.intents): each is answered, in that order."""
-    parse = engine._parsed
+    read = engine._read
 
     def two(question: str, profile: str | None = None, hint: str | None = None):  # noqa: ANN202
-        return parse(question, profile, hint).model_copy(update={"intents": ["parameters", "open_source"]})
+        q = read(question, profile, hint)
+        return replace(q, parsed=q.parsed.model_copy(update={"intents": ["parameters", "open_source"]}))
 
-    monkeypatch.setattr(engine, "_parsed", two)
+    monkeypatch.setattr(engine, "_read", two)
     a = engine.ask("tell me about Llama 3.1 8B")
     assert a.intent == "parameters" and [p["intent"] for p in a.facts["parts"]] == ["open_source"]
     assert "8" in a.text and "\n\n" in a.text

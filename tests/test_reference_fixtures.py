@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answers.facts import summary_facts
+from answers.facts.describe import summary_facts
 from estimator.display import round_gb, round_range, round_tok_s
 from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all, table

@@ -1,12 +1,12 @@
 """A "no" answer names the largest smaller model of the same line that runs well on that hardware
-(answers/relatives.py). Expected names come from the catalog records read here, never from the answer."""
+(answers/facts/relatives.py). Expected names come from the catalog records read here, never from the answer."""
 
 from __future__ import annotations
 
 import pytest
 
 from answers.api import AskOptions
-from answers.relatives import READING_TOK_S, candidates
+from answers.facts.relatives import READING_TOK_S, candidates
 
 PROFILES = ("reference", "measured")
 

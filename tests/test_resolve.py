@@ -54,7 +54,7 @@ def model_resolver() -> Resolver:
 
 @cache
 def gpu_resolver() -> Resolver:
-    # With the data files' aliases ("Steam Deck"), as the bot builds it (answers/knowledge.py).
+    # With the data files' aliases ("Steam Deck"), as the bot builds it (answers/knowledge/catalog_view.py).
     records = _gpu_records()
     names = {r.name for r in records}
     aliases = {k: v for k, v in load_hardware_data().aliases.items() if k in names}

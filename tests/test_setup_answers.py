@@ -215,7 +215,7 @@ def test_a_memory_size_no_chip_is_sold_with_is_not_found(engine: Engine) -> None
 
 
 def test_build_setup_asks_the_added_cards_first_for_a_chip_shaped_name() -> None:
-    from answers.setups import build_setup
+    from answers.facts.setups import build_setup
     from catalog.records import GpuRecord
 
     tesla = GpuRecord(position=0, name="Tesla M4", vendor="NVIDIA", memory_gb=4, bandwidth_gbps=88)
@@ -242,7 +242,7 @@ def test_pages_of_a_setup_table_rate_the_same_setup(engine: Engine, question: st
 
 
 def test_several_data_centre_cards_are_the_sxm_boards() -> None:
-    from answers.setups import server_variant
+    from answers.facts.setups import server_variant
 
     cands = ["H100 CNX", "H100 NVL 94 GB", "H100 PCIe 80 GB", "H100 SXM5 64 GB", "H100 SXM5 80 GB", "H100 SXM5 94 GB"]
     assert server_variant("h100", cands) == "H100 SXM5 80 GB"

@@ -1,11 +1,11 @@
-"""Setup phrases (answers/setup_words.py) in the five languages, and what parse() makes of them."""
+"""Setup phrases (answers/reading/setup_words.py) in the five languages, and what parse() makes of them."""
 
 from __future__ import annotations
 
 import pytest
 
-from answers.parse import parse
-from answers.setup_words import lexicon, read
+from answers.reading.parse import parse
+from answers.reading.setup_words import lexicon, read
 
 
 @pytest.mark.parametrize(("text", "cards", "ram"), [
@@ -90,7 +90,7 @@ def test_lexicon_covers_the_five_languages() -> None:
 
 @pytest.fixture(scope="module")
 def resolvers():  # noqa: ANN201
-    from answers.knowledge import Knowledge
+    from answers.knowledge.catalog_view import Knowledge
     from catalog.builtin import load_builtin_models
     from catalog.gpus import load_gpu_records
 

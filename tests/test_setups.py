@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from estimator.model import InvalidInput, ModelSize
-from answers.profiles import load_profile as get_profile
-from answers.profiles import load_setup_constants
+from answers.knowledge.profiles import load_profile as get_profile
+from answers.knowledge.profiles import load_setup_constants
 from estimator.quants import BY_NAME
 from estimator.ranking import rate
 from estimator.setups import Device, Setup, SetupRow, unified_gpu_share

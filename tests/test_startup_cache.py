@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from answers import cache, pickled
+from answers.knowledge import cache, pickled
 from answers import lexicon as lexicon_module
-from answers.resolver_cache import gpu_resolver
+from answers.knowledge.resolver_cache import gpu_resolver
 from catalog.hardware import aliases_for
 from catalog.resolve import Resolver, gpu_entries
 

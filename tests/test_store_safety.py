@@ -117,14 +117,14 @@ def test_a_directory_at_the_database_path(tmp_path, capsys):
 def test_an_unreadable_file(built_db, tmp_path, capsys, monkeypatch):
     db = tmp_path / "c.db"
     db.write_bytes(built_db.read_bytes())
-    real_open = Path.open
+    real_open = os.open
 
-    def deny(self, *a, **k):  # what a 0o000 file does for a non-root user
-        if self == db:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_open(self, *a, **k)
+    def deny(path, *a, **k):  # what a 0o000 file does for a non-root user
+        if Path(path) == db:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
 
-    monkeypatch.setattr(Path, "open", deny)
+    monkeypatch.setattr(os, "open", deny)
     assert "permission denied" in _one_line_error(capsys, ["ask", "rtx 3060", "--db", str(db)], 1)
 
 
@@ -245,7 +245,7 @@ def test_temp_files_of_a_writer_killed_with_sigkill_are_removed_by_the_next_buil
     db = tmp_path / "c.db"
     script = (
         "import asyncio, os, signal, sys\n"
-        "import catalog.store as s\n"
+        "import catalog.database as s\n"
         "real = s.migrate\n"
         "async def die(db):\n"
         "    await real(db)\n"
@@ -328,8 +328,12 @@ def test_a_token_with_a_line_break_is_one_sentence(token, tmp_path, capsys):
 def test_a_folder_that_cannot_be_entered(tmp_path, capsys, monkeypatch):
     db = tmp_path / "locked" / "c.db"
 
-    def deny(self, *a, **k):  # what stat() does under a 0o000 folder for a non-root user
-        raise PermissionError(13, "Permission denied", str(self))
+    real_lstat = Path.lstat
 
-    monkeypatch.setattr(Path, "is_dir", deny)
+    def deny(self, *a, **k):  # what stat() does under a 0o000 folder for a non-root user
+        if self == db:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_lstat(self, *a, **k)
+
+    monkeypatch.setattr(Path, "lstat", deny)
     assert "Permission denied" in _one_line_error(capsys, ["ask", "rtx 3060", "--db", str(db)], 1)

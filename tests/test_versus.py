@@ -1,4 +1,4 @@
-"""Comparisons people ask: two models on the same hardware, two setups side by side (answers/versus.py)."""
+"""Comparisons people ask: two models on the same hardware, two setups side by side (answers/facts/versus.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from answers.parse import parse
+from answers.reading.parse import parse
 from tests.conftest import ROOT
 from tests.test_resolve import gpu_resolver, model_resolver
 

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from answers.knowledge import cache as disk_cache
+from answers.knowledge import pickled
+from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS
+
 HERE = Path(__file__).parent
 
 # Every language file has exactly these keys (the `intents` table may leave some intents out).
@@ -118,12 +122,12 @@ class LanguageLexicon:
     patterns: list[Pattern] = field(default_factory=list)
     budget: BudgetWords | None = None
     courtesy: tuple[str, ...] = ()  # thanks and goodbyes: answered with one line, not the whole help
-    at_once_words: tuple[str, ...] = ()  # two models loaded at once ("at the same time"): answers/at_once.py
+    at_once_words: tuple[str, ...] = ()  # two models loaded at once ("at the same time"): answers/reading/at_once.py
 
 
 @dataclass(frozen=True)
 class BudgetWords:
-    """How one language says a budget (answers/budget_words.py reads it)."""
+    """How one language says a budget (answers/reading/budget_words.py reads it)."""
 
     default: str  # currency of a bare amount: "usd" | "eur" | "gbp" | "brl"
     currencies: dict[str, frozenset[str]]  # currency → words said after an amount
@@ -299,9 +303,7 @@ def _budget(table: object, where: str) -> BudgetWords:
 
 def load(directory: Path = HERE) -> Lexicon:
     """Every `<code>.toml` in `directory` plus its `common.toml`; raises LexiconError on a bad file."""
-    from answers.api import INTENTS
-
-    intents = frozenset(INTENTS) - {"not_found", "ambiguous", "invalid"}
+    intents = frozenset(PARSER_INTENTS)  # the intents a question may be read as
     common_path = directory / "common.toml"
     if not common_path.exists():
         raise LexiconError(f"{directory.name}: common.toml is missing")
@@ -364,14 +366,11 @@ def lexicon() -> Lexicon:
     Checking the files and compiling their ~460 patterns costs ~60 ms a start, so the checked result
     is kept in the start-up cache (answers.cache) with its patterns compiled, keyed by the files, this
     module, the engine's intents and the interpreter build: any change is a new entry, checked again."""
+    # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
-    from answers import cache as disk_cache
-    from answers import pickled
-    from answers.api import INTENTS
-
     digest = hashlib.sha256(pickled.RUNTIME.encode())
-    digest.update(repr(sorted(INTENTS)).encode())
+    digest.update(repr(sorted(PARSER_INTENTS + ENGINE_INTENTS)).encode())
     digest.update(Path(__file__).read_bytes())
     for path in sorted(HERE.glob("*.toml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

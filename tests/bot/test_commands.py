@@ -26,6 +26,7 @@ from tests.fakediscord import payloads as P
 from .conftest import TOKEN, make_settings, spy_engine
 
 USER = 1_200_000_000_000_000_777
+PATIENT = 3600.0  # an acknowledgement budget no answer exceeds
 
 
 @pytest_asyncio.fixture
@@ -34,6 +35,10 @@ async def bot(fake: FakeDiscord, engine: Any, tmp_path: Path) -> AsyncIterator[d
     apply_endpoints(settings)
     store = await Store.open(tmp_path / "state.db")
     client = create_bot(settings, spy_engine(engine), store)
+    # Time is the test's, not the machine's: an answer is always awaited before the reply (no defer on a
+    # slow cold start) and the fake's 3 s interaction deadline never runs out while it is computed.
+    client.ack_budget = PATIENT
+    fake.clock = lambda: 0.0
     await client.login(TOKEN)  # GET /users/@me, /oauth2/applications/@me, then setup_hook()
     yield client
     await client.close()
@@ -277,3 +282,29 @@ async def test_fastest_takes_an_optional_budget(bot: discord.Client, fake: FakeD
         await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path and "500" not in str(r.json))
     args, kwargs = bot.engine.command.call_args
     assert args == ("fastest", "en") and "budget" not in kwargs
+
+
+async def test_a_slow_answer_is_acknowledged_first(bot: discord.Client, fake: FakeDiscord) -> None:
+    """With no time left in the budget the bot says "thinking…" (type 5) and the answer follows as an
+    edit: the budget is the test's, so this holds on any machine."""
+    bot.ack_budget = 0.0  # type: ignore[attr-defined]
+    rec = await call(bot, fake, "fit", [opt("model", "glide"), opt("memory-or-card", "12 GB")])
+    assert rec.json["type"] == 5
+    edit = await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path)
+    assert "GeForce RTX 3080 Ti" in edit.json["embeds"][0]["description"]
+
+
+async def test_the_servers_context_reaches_the_answer(bot: discord.Client, fake: FakeDiscord, engine: Any) -> None:
+    """A server set to 131,072 tokens: Llama 3.1 8B's cache alone is then 16 GiB (32 layers × 8 KV heads ×
+    128 × 2 × 2 bytes × 131,072), so no level fits 90 % of a 12 GB card; at the default 4,096 it fits."""
+    await bot.store.update_guild(P.GUILD_ID, context=131072)
+    rec = await call(bot, fake, "fit", [opt("model", "Llama 3.1 8B"), opt("memory-or-card", "12 GB")])
+    args, kwargs = bot.engine.command.call_args
+    assert kwargs["options"].context == 131072
+    long = engine.command(*args, **kwargs)
+    assert long.facts["context"] == 131072
+    cache_gib = 32 * 8 * 128 * 2 * 2 * 131072 / 2**30
+    assert cache_gib == 16.0 and long.facts["virtual"]["fits"] is False
+    short = engine.command("can_run", "en", model="Llama 3.1 8B", memory_gb=12.0)
+    assert short.facts["virtual"]["fits"] is True
+    assert rec.json["data"]["embeds"][0]["description"] == long.text

@@ -1,0 +1,207 @@
+"""Which card to buy within a budget: facts for "best gpu under 400 bucks (for X)". Pure over the estimator.
+
+The rules (also in the README, "Budget questions"):
+
+- **Prices** are the makers' launch prices in US dollars (catalog/data/hardware/prices.json); a budget in
+  euros, pounds or reais is turned into dollars with fixed ECB reference rates of one stated day
+  (catalog/data/exchange_rates.json). Both are approximations and every answer says so.
+- **Cards** are consumer desktop and workstation cards with a known launch price (answers/facts/picks.py,
+  tier 0): the cards a person can buy and put in a PC.
+- **With a model**: the cards within budget that run it at the usual quality (Q4_K_M or better, the
+  advice rules' good level), fastest first. None: the same at the lower levels (IQ4_XS down to Q2_K), said
+  so. Still none: the cheapest card that runs it (at the usual quality, else lower, said so) and how much
+  over budget it is, and two of one card when two fit the budget and together hold it at the usual quality.
+- **Without a model**: the cards within budget ranked by memory, then by speed (bandwidth), each with the
+  biggest model it runs at reading speed (answers/facts/advice.py); the first is the pick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from answers.facts import advice, picks, setups
+from answers.facts.common import Built, Entities, Estimates, Settings
+from answers.rendering import format as fmt
+from answers.rendering.i18n import N_
+from catalog.records import GpuRecord
+from estimator.model import ModelSize
+from estimator.ranking import rate_all
+from estimator.setups import Device, Setup
+
+if TYPE_CHECKING:
+    from estimator.ranking import Row
+
+TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
+TITLE_OVERVIEW = N_("Which GPU to buy within %(budget)s")
+SHOWN = 5  # cards listed in a budget answer
+LOWEST_LEVEL = "Q2_K"  # the fallback's minimum quality: the lowest level of the reference ladder
+DESKTOP_TIER = 0
+
+
+def budget_facts(amount: float, currency: str, currency_said: bool) -> dict[str, Any]:
+    """The budget as the answer states it: the amount, its currency and the dollars compared with."""
+    # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
+    from catalog.currency import rates
+
+    r = rates()
+    usd = r.to_usd(amount, currency)
+    facts: dict[str, Any] = {"amount": amount, "currency": currency, "usd": usd, "currency_said": currency_said}
+    if currency != "USD":
+        facts.update({"usd_per_unit": r.usd_per_unit(currency), "rate_date": r.date.isoformat(),
+                      "rate_source": r.source})
+    return facts
+
+
+def _price(card: Any) -> float | None:
+    return getattr(card, "launch_price_usd", None)
+
+
+def buyable(card: Any) -> bool:
+    """A desktop or workstation card with a known launch price."""
+    return picks.home_tier(card) == DESKTOP_TIER and _price(card) is not None
+
+
+def _one_per_name(rows: list[Row]) -> list[Row]:
+    """Same-name variants ("Tesla V100 SXM2 16 GB" twice) once: the faster."""
+    best: dict[str, Row] = {}
+    for r in rows:
+        seen = best.get(r.card.name)
+        if seen is None or (r.tok_s or 0.0) > (seen.tok_s or 0.0):
+            best[r.card.name] = r
+    return list(best.values())
+
+
+def _runner(r: Row) -> dict[str, Any]:
+    return {"card": r.card.name, "price_usd": _price(r.card), "memory_gb": r.card.memory_gb,
+            "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb, "tok_s": r.tok_s, "fit": r.fit}
+
+
+def _in_budget(rows: list[Row], usd: float) -> list[Row]:
+    fits = [r for r in _one_per_name([r for r in rows if r.runs and buyable(r.card)]) if _price(r.card) <= usd]
+    return sorted(fits, key=lambda r: (-(r.tok_s or 0.0), _price(r.card), r.card.name))
+
+
+def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
+    """The cards within budget that run the model, or the cheapest that does and how far over it is."""
+    assert e.model is not None
+    usd = budget["usd"]
+    rated = est.rated(e.model, s)
+    facts: dict[str, Any] = {**rated.summary, "budget": budget, "budget_mode": "model"}
+    can_lower = s.quant is None and s.min_quality is None
+    # The usual quality is Q4_K_M or better (answers/facts/advice.py's good level): a card that holds the model
+    # only at IQ4_XS or below is a lower-quality choice, offered only when nothing holds it at the usual level.
+    usual = est.rated(e.model, replace(s, min_quality=advice.GOOD_LEVEL)) if can_lower else rated
+    fits = _in_budget(usual.rows, usd)
+    lower = False
+    # Rated at the lower levels only when needed: nothing within budget, or nothing priced at all.
+    low_rows = est.rated(e.model, replace(s, min_quality=LOWEST_LEVEL)).rows if can_lower and not fits else []
+    if not fits and low_rows:
+        # None at the usual levels: the levels below them (Q3_K_M … Q2_K) lose quality, said so.
+        fits = _in_budget(low_rows, usd)
+        lower = bool(fits)
+    facts["in_budget"] = [_runner(r) for r in fits[:SHOWN]]
+    facts["in_budget_count"] = len(fits)
+    facts["lower_quality"] = lower
+    facts["budget_pick"] = facts["in_budget"][0] if fits else None
+    priced = _cheapest_first(usual.rows)
+    facts["cheapest_lower_quality"] = False
+    if not priced and low_rows:
+        priced = _cheapest_first(low_rows)  # no card holds it at the usual levels: the lower ones, said so
+        facts["cheapest_lower_quality"] = bool(priced)
+    facts["budget_cheapest"] = _runner(priced[0]) if priced else None
+    if priced and not fits:
+        facts["over_usd"] = _price(priced[0].card) - usd
+    facts["priced_cards"] = sum(1 for c in est.kn.gpus_for(s.profile) if buyable(c))
+    if not fits or lower:
+        facts["two_cards"] = _two_cards(est, e, s, usd)
+    return Built(facts, sources={"gpus"})
+
+
+def _cheapest_first(rows: list[Row]) -> list[Row]:
+    return sorted(_one_per_name([r for r in rows if r.runs and buyable(r.card)]),
+                  key=lambda r: (_price(r.card), -(r.tok_s or 0.0), r.card.name))
+
+
+def _two_cards(est: Estimates, e: Entities, s: Settings, usd: float) -> dict[str, Any] | None:
+    """Two of one card whose two launch prices fit the budget and that together hold the model at the
+    usual levels: the fastest such pair (answers/facts/setups.py rates the pair like the asker's own setup)."""
+    size = est.size_of(e.model)  # type: ignore[arg-type]
+    if size is None:
+        return None
+    profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    best: dict[str, Any] | None = None
+    seen: set[str] = set()
+    for card in est.kn.gpus_for(s.profile):
+        price = _price(card)
+        if not buyable(card) or card.name in seen or price is None or 2 * price > usd:
+            continue
+        seen.add(card.name)
+        facts = setups.rate(profile, size, Setup((Device(card, 2),)), constants, s.context,
+                            s.min_quality or (None if s.quant else advice.GOOD_LEVEL), s.quant)
+        row = facts["row"]
+        if row["fit"] in (None, "no") or row.get("offload_gb") or row["tok_s"] is None:
+            continue
+        pair = {"card": card.name, "price_usd": 2 * price, "memory_gb": card.memory_gb * 2,
+                "quant": row["quant"], "tok_s": row["tok_s"], "fit": row["fit"]}
+        if best is None or pair["tok_s"] > best["tok_s"]:
+            best = pair
+    return best
+
+
+SPEED_PROBE_B = 8.0  # "then speed": each card's decode speed on a dense 8B model, the profile's own rules
+
+
+def _speed(est: Estimates, s: Settings):  # noqa: ANN202 — card → tok/s
+    """A card's decode speed on one fixed model at one fixed level: bandwidth alone would miss the
+    profile's vendor factors (an Arc card's 560 GB/s is not an RTX card's)."""
+    query = est.query(ModelSize(SPEED_PROBE_B), replace(s, quant="Q4_K_M", min_quality=None))
+
+    def speed(card: GpuRecord) -> float:
+        return rate_all(query, [card])[0].tok_s or 0.0
+
+    return speed
+
+
+def without_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
+    """The best cards to buy within budget for local models: most memory first, then the faster."""
+    usd = budget["usd"]
+    names: dict[str, GpuRecord] = {}
+    for c in est.kn.gpus_for(s.profile):
+        if buyable(c) and _price(c) <= usd and (e.memory_gb is None or c.memory_gb >= e.memory_gb):
+            held = names.get(c.name)
+            if held is None or c.bandwidth_gbps > held.bandwidth_gbps:
+                names[c.name] = c
+    speed = _speed(est, s)
+    ranked = sorted(names.values(), key=lambda c: (-c.memory_gb, -speed(c), _price(c), c.name))
+    cards = []
+    for c in ranked[:SHOWN]:
+        big = advice.biggest(est.card_models(c, s))
+        cards.append({"card": c.name, "price_usd": _price(c), "memory_gb": c.memory_gb,
+                      "bandwidth_gbps": c.bandwidth_gbps,
+                      "biggest": None if big is None else {
+                          "model": big[0].name, "quant": big[1].quant.name if big[1].quant else None,
+                          "tok_s": big[1].tok_s}})
+    facts: dict[str, Any] = {"budget": budget, "budget_mode": "overview", "cards": cards,
+                             "in_budget_count": len(ranked), "budget_pick": cards[0] if cards else None,
+                             "memory_gb": e.memory_gb, "profile": s.profile}
+    if not cards:
+        priced = sorted((c for c in est.kn.gpus_for(s.profile) if buyable(c)
+                         and (e.memory_gb is None or c.memory_gb >= e.memory_gb)),
+                        key=lambda c: (_price(c), -c.memory_gb, c.name))
+        if priced:
+            facts["budget_cheapest"] = {"card": priced[0].name, "price_usd": _price(priced[0]),
+                                 "memory_gb": priced[0].memory_gb}
+            facts["over_usd"] = _price(priced[0]) - usd
+    return Built(facts, sources={"gpus"})
+
+
+def build(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
+    return for_model(est, e, s, budget) if e.model is not None else without_model(est, e, s, budget)
+
+
+def title(facts: dict[str, Any], lang: str) -> tuple[str, str]:
+    """The answer's title msgid and its budget, formatted in the answer's language."""
+    b = facts["budget"]
+    return (TITLE_MODEL if facts.get("budget_mode") == "model" else TITLE_OVERVIEW), fmt.money(b["amount"], b["currency"], lang)

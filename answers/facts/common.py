@@ -1,0 +1,240 @@
+"""What every facts builder shares: the entities and settings it is given, what it returns, and the
+per-process caches over the estimator (`Estimates`).
+
+This sits below the builders (answers.facts.rating, setups, versus, what_runs, budget…), so they can
+all use these types without importing each other.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
+from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
+from answers.knowledge.catalog_view import Knowledge, model_size
+from answers.knowledge.profiles import Profiles
+from catalog.records import GpuRecord, ModelRecord
+from estimator.memory import UnknownCacheType
+from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
+from estimator.profile import Profile
+from estimator.quants import UnknownQuant
+from estimator.ranking import Query, Row, rate_all, summarize, table
+
+if TYPE_CHECKING:
+    from answers.reading.scope import CpuOnly
+    from estimator.setups import Setup
+
+MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
+
+
+
+class BadInput(Exception):
+    """Input no answer can be built for; becomes the "invalid" intent."""
+
+    def __init__(self, reason: str, **facts: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.facts = facts
+
+
+@dataclass(frozen=True)
+class Entities:
+    model: ModelRecord | None = None
+    card: GpuRecord | None = None
+    card2: GpuRecord | None = None
+    memory_gb: float | None = None
+    levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
+    setup: Setup | None = None  # several cards, a unified-memory machine, a card plus RAM
+    cpu: CpuOnly | None = None  # no graphics card: the model runs from system RAM (answers/reading/scope.py)
+    model2: ModelRecord | None = None  # a second model compared with `model` (answers/facts/versus.py)
+    sides: tuple[Setup, Setup] | None = None  # two setups compared side by side (answers/facts/versus.py)
+
+
+@dataclass(frozen=True)
+class Settings:
+    profile: str = "reference"
+    context: int = DEFAULT_CONTEXT
+    min_quality: str | None = None
+    quant: str | None = None
+    task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
+    cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One row of a paged table: a card (model answers) or a model (card answers) and its rating."""
+
+    name: str
+    row: Row
+    model: bool = False  # True: `name` is a model (the card_models table)
+
+    def facts(self) -> dict[str, Any]:
+        d = row_facts(self.row)
+        return {"model": self.name, **d} if self.model else d
+
+
+@dataclass
+class Built:
+    facts: dict[str, Any]
+    table: list[TableRow] | None = None  # every row, for paged tables (facts carry the top N as dicts)
+    sources: set[str] = field(default_factory=set)  # "gpus", "epoch"
+    key: Any = None  # cache key of a shared (cached) table
+
+
+class Lru(OrderedDict):
+    """A small least-recently-used cache."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get_or(self, key: Any, make: Callable[[], Any]) -> Any:
+        try:
+            self.move_to_end(key)
+            return self[key]
+        except KeyError:
+            value = self[key] = make()
+            if len(self) > self.size:
+                self.popitem(last=False)
+            return value
+
+
+@dataclass
+class Rated:
+    query: Query
+    rows: list[Row]
+    summary: dict[str, Any]
+    _ordered: list[Row] | None = None
+    _by_memory: dict[float, Row] | None = None
+
+    @property
+    def ordered(self) -> list[Row]:
+        """Table order (fastest first), runners only; sorted on first use."""
+        if self._ordered is None:
+            self._ordered = table(self.rows)
+        return self._ordered
+
+    def best_with_memory(self, memory_gb: float) -> Row | None:
+        """Among cards with exactly this much memory that run it, the fastest; ties by catalog order."""
+        if self._by_memory is None:
+            best: dict[float, Row] = {}
+            for r in self.rows:
+                if r.runs:
+                    seen = best.get(r.card.memory_gb)
+                    if seen is None or (-r.tok_s, r.card.position) < (-seen.tok_s, seen.card.position):  # type: ignore[operator]
+                        best[r.card.memory_gb] = r
+            self._by_memory = best
+        return self._by_memory.get(memory_gb)
+
+
+class Estimates:
+    """Per-process caches over the estimator (one Engine keeps one)."""
+
+    def __init__(self, knowledge: Knowledge, profiles: Profiles, size: int = 512) -> None:
+        self.kn = knowledge
+        self.profiles = profiles
+        self._rated = Lru(size)
+        self._card_models = Lru(64)
+        self._sizes: dict[int, ModelSize | None] = {}
+
+    def profile(self, name: str) -> Profile:
+        """The profile asked for; an unknown name raises (never a silent answer with another one)."""
+        return self.profiles.get(name)
+
+    def size_of(self, record: ModelRecord) -> ModelSize | None:
+        key = id(record)
+        if key not in self._sizes:
+            self._sizes[key] = model_size(record)
+        return self._sizes[key]
+
+    def query(self, size: ModelSize, s: Settings) -> Query:
+        try:
+            return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant,
+                         profile=self.profile(s.profile), cache_type=s.cache_type)
+        except UnknownCacheType as exc:
+            raise BadInput("cache_type", text=exc.text) from None
+        except UnknownQuant as exc:
+            raise BadInput("quant", text=exc.text) from None
+        except InvalidInput:
+            raise BadInput("context", context=s.context) from None
+
+    def rated(self, record: ModelRecord, s: Settings) -> Rated:
+        size = self.size_of(record)
+        if size is None:
+            raise BadInput("no_params", model=record.name)
+        key = (id(record), s)
+
+        def make() -> Rated:
+            q = self.query(size, s)
+            rows = rate_all(q, self.kn.gpus_for(s.profile))
+            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
+
+        return self._rated.get_or(key, make)
+
+    def card_models(self, card: GpuRecord, s: Settings) -> list[tuple[ModelRecord, Row]]:
+        """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,
+        fastest first; `card_fit_count` counts every catalog model that fits."""
+        def make() -> list[tuple[ModelRecord, Row]]:
+            out = []
+            cards = [card]
+            for rec in self.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
+                size = self.size_of(rec)
+                if size is None:
+                    continue
+                row = rate_all(self.query(size, s), cards)[0]
+                if row.runs:
+                    out.append((rec, row))
+            out.sort(key=lambda mr: (-mr[1].tok_s, mr[0].name))  # type: ignore[operator]
+            return out
+
+        return self._card_models.get_or((card.position, card.name, s), make)
+
+    def card_fit_count(self, card: GpuRecord, s: Settings) -> int:
+        """Every sized catalog model that runs on `card`: the ranked candidates one by one, the rest
+        by size group (a 100,000-model catalog holds a few thousand distinct sizes)."""
+        def make() -> int:
+            cards = [card]
+            others = sum(n for size, n in self.kn.other_sizes(MIN_PARAMS_B, MIN_DATE)
+                         if rate_all(self.query(size, s), cards)[0].runs)
+            return len(self.card_models(card, s)) + others
+
+        return self._card_models.get_or(("fit_count", card.position, card.name, s), make)
+
+
+# ---------------------------------------------------------------------------- fact helpers
+def card_row(rated: Rated, card: GpuRecord) -> Row:
+    rows = rated.rows
+    if 0 <= card.position < len(rows) and rows[card.position].card is card:
+        return rows[card.position]
+    for r in rows:
+        if r.card is card:
+            return r
+    # A card outside the catalog list (should not happen): rate it alone.
+    return rate_all(rated.query, [card])[0]
+
+
+def uses_epoch(rec: ModelRecord | None) -> bool:
+    return rec is not None and any(p.source == "epoch" for p in rec.provenance.values())
+
+
+def model_of(e: Entities) -> ModelRecord:
+    """The model a builder that needs one is given (the intent table checks it was named)."""
+    assert e.model is not None
+    return e.model
+
+
+def base_facts(rated: Rated) -> dict[str, Any]:
+    """The model's own figures (its summary over every card): where every rating answer's facts start."""
+    return dict(rated.summary)
+
+
+# Which builder answers which intent is declared in answers.intents_table.
+Builder = Callable[[Estimates, Entities, Settings], Built]
+
+# System memory assumed when a model does not fit and the asker did not say how much RAM they have: a
+# common desktop's 32 GB of DDR4 (estimator.setups' default type). The answer says it is an assumption.
+# Laptops get the same figure: no data file here says what RAM a given laptop GPU ships with.
+GUESS_RAM_GB = 32.0

@@ -1,0 +1,82 @@
+"""Two cards for one model (intent `compare`), or two models / two setups side by side (answers.facts.versus):
+the speeds at the same level, or two typical sizes when no model is named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.facts import quant_advice as qa
+from answers.facts import versus
+from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row, model_of
+from answers.facts.describe import card_brief, row_facts
+from estimator.model import ModelSize
+from estimator.quants import quant
+from estimator.ranking import Query, Row, rate_all
+
+
+def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.model2 is not None or e.sides is not None:
+        return versus.compare(est, e, s)
+    assert e.card is not None and e.card2 is not None
+    if e.model is None:
+        return _compare_cards(est, e, s)
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    a, b = card_row(rated, e.card), card_row(rated, e.card2)
+    facts["mode"] = "model"
+    facts["a"], facts["b"] = row_facts(a), row_facts(b)
+
+    for key, row in (("a", a), ("b", b)):
+        if row.quant is None:  # as in the fit answer: a card that holds it only below the floor says so
+            low = qa.lower_fit(rated.query, row.card)
+            if low is not None and getattr(row.card, "bandwidth_gbps", 0) > 1:
+                low["tok_s"] = rated.query.profile.tok_s(rated.query.model, row.card, quant(low["quant"]))
+            facts[key]["lower"] = low
+    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
+    facts["same_level"] = _same_level(rated.query, a, b)
+    return Built(facts, sources={"gpus"})
+
+
+def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
+    """A fair comparison: both cards at the best level both hold (the more compressed of their two
+    picks). `levels_differ` says whether that changed anything."""
+    if a.quant is None or b.quant is None:
+        return None
+    common = a.quant if a.quant.rank >= b.quant.rank else b.quant
+    p = q.profile
+    ta, tb = p.tok_s(q.model, a.card, common), p.tok_s(q.model, b.card, common)
+    return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb,
+            "levels_differ": a.quant.name != b.quant.name}
+
+
+TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
+BETWEEN_SIZES_B = (14.0, 24.0)  # common sizes between those two (Qwen 14B, Mistral Small 24B)
+
+
+def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Two cards, no model: memory, bandwidth, and the speed of an 8B and a 32B model on each."""
+    assert e.card is not None and e.card2 is not None
+    cards = [e.card, e.card2]
+    sizes = []
+    for params in TYPICAL_SIZES_B:
+        q = est.query(ModelSize(params, name=f"{params:g}B"), s)
+        a, b = rate_all(q, cards)
+        sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
+    if all(bool(z["a"]["quant"]) == bool(z["b"]["quant"]) for z in sizes):
+        # "3060 12 GB vs 4060 Ti 16 GB": the 8B fits both, the 32B neither, so nothing shows what the extra
+        # memory buys; the first in-between size that only one card holds says it.
+        for params in BETWEEN_SIZES_B:
+            q = est.query(ModelSize(params, name=f"{params:g}B"), s)
+            a, b = rate_all(q, cards)
+            if bool(a.quant) != bool(b.quant):
+                sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": None})
+                sizes.sort(key=lambda z: z["params_b"])
+                break
+    facts = {
+        "mode": "cards",
+        "cards": [card_brief(c) for c in cards],
+        "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
+        "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
+    }
+    return Built(facts, sources={"gpus"})

@@ -1,0 +1,82 @@
+"""The longest context a model takes on a card or a memory size (intent `longest_context`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, base_facts, model_of
+from estimator.card import MemoryCard
+from estimator.model import MAX_CONTEXT
+from estimator.quants import quant
+
+
+def _longest(fits: Callable[[int], bool], upper: int) -> int | None:
+    """The largest context in [1, upper] that still fits, by bisection (need grows with context)."""
+    if not fits(1):
+        return None
+    if fits(upper):
+        return upper
+    lo, hi = 1, upper  # fits(lo), not fits(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
+    rec = model_of(e)
+    rated = est.rated(rec, s)
+    q = rated.query
+    p = q.profile
+    facts = base_facts(rated)
+    if e.card is not None:
+        card: Any = e.card
+        facts["target"] = {"kind": "card", "card": e.card.name, "memory_gb": e.card.memory_gb}
+    elif e.memory_gb is not None:
+        if not (0 < e.memory_gb <= MAX_MEMORY_GB):
+            raise BadInput("memory", memory_gb=e.memory_gb)
+        card = MemoryCard(e.memory_gb)
+        facts["target"] = {"kind": "memory", "memory_gb": e.memory_gb}
+    else:
+        # No card: the fastest card that runs it stands in (the question is about the model).
+        if not rated.ordered:
+            facts["target"] = None
+            facts["levels"] = []
+            return Built(facts, sources={"gpus"})
+        card = rated.ordered[0].card
+        facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb}
+    usable = p.usable_gb(card)
+    model_max = rec.architecture.max_context if rec.architecture else None
+    upper = min(model_max, MAX_CONTEXT) if model_max else MAX_CONTEXT
+    levels = q.levels()
+    out = []
+    for lv in (levels[0], levels[-1]) if len(levels) > 1 else levels:
+        longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
+        out.append({"quant": lv.name, "context": longest})
+    # "Its best level": the least compressed level that holds any context at all.
+    best = next((x for x in out if x["context"] is not None), None)
+    if best is None or out[0]["context"] is None:
+        for lv in levels:
+            longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
+            if longest is not None:
+                best = {"quant": lv.name, "context": longest}
+                break
+    facts["best"] = best
+    facts["lowest"] = out[-1] if len(out) > 1 else None
+    facts["with_cache"] = None
+    if best is not None and q.cache_type == "f16" and best["context"] < upper:
+        # The KV cache is what limits the context here: a q8_0 cache (llama.cpp -ctk/-ctv q8_0) halves it.
+        alt = replace(q, cache_type="q8_0")
+        lv = quant(best["quant"])
+        longer = _longest(lambda c: alt.need_gb(lv, c) <= usable, upper)
+        if longer is not None and longer > best["context"]:
+            facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
+    facts["model_max_context"] = model_max
+    facts["cache_kind"] = p.cache_kind(q.model)
+    facts["limit"] = upper
+    return Built(facts, sources={"gpus"})

@@ -1,0 +1,381 @@
+"""One facts builder per intent: resolved entities + the catalog → a JSON-ready facts dict.
+
+Builders are pure (no locale, no text): the templates turn facts into sentences. Hardware figures
+come from the estimator through `answers.facts`; expensive parts (rating a model over all 818
+cards, a card over all models) are cached in `Estimates`, keyed by everything that changes them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from answers.facts import advice, setups
+from answers.facts import quant_advice as qa
+from answers.facts.advice import typical_record
+from answers.facts.common import (
+    GUESS_RAM_GB,
+    MAX_MEMORY_GB,
+    BadInput,
+    Built,
+    Entities,
+    Estimates,
+    Rated,
+    Settings,
+    TableRow,
+    base_facts,
+    card_row,
+    model_of,
+    uses_epoch,
+)
+from answers.facts.describe import record_facts, row_facts
+from answers.facts.picks import best_with_memory, home_tier
+from answers.facts.relatives import best_relative
+from answers.facts.what_runs import card_models as ranked
+from catalog.records import GpuRecord, ModelRecord
+from estimator.card import MemoryCard
+from estimator.quants import ladder, quant
+from estimator.ranking import Row, rate_all
+from estimator.setups import Device, Setup
+
+TOP_FASTEST = 10
+TOP_SMALLEST = 10
+OLD_MODEL_YEARS = 2
+
+
+def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
+    """What fits in `memory` GB whatever the card: the level, the need and the fit."""
+    q = rated.query
+    p = q.profile
+    card = MemoryCard(memory)
+    usable = p.usable_gb(card)
+    for lv in q.levels():
+        need = q.need_gb(lv)
+        if need <= usable:
+            return {"fits": True, "quant": lv.name, "need_gb": need, "fit": p.fit(need, card)}
+    lowest = q.levels()[-1]
+    need = q.need_gb(lowest)
+    return {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable, "miss_quant": lowest.name}
+
+
+def _short(rated: Rated, card: GpuRecord) -> float:
+    """How much memory the card lacks at the most compressed level allowed."""
+    q = rated.query
+    return q.need_gb(q.levels()[-1]) - q.profile.usable_gb(card)
+
+
+# ---------------------------------------------------------------------------- builders
+
+
+def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
+    rated = est.rated(model_of(e), s)
+    q = rated.query
+    constants = est.profiles.setup_constants()
+    facts = {**base_facts(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
+                                           s.min_quality, s.quant)}
+    if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
+        setup = e.setup
+
+        def on_setup(m: ModelRecord, at: Settings) -> Any:
+            size = est.size_of(m)
+            return None if size is None else setups.rate_setup(q.profile, size, setup, at.context, at.min_quality,
+                                                              at.quant, constants=constants)
+
+        facts["relative"] = _relative(est, model_of(e), s, on_setup)
+    if e.memory_gb is not None:  # "my 8 GB card and 32 GB of RAM": a typical card of that size stands in
+        facts["typical_for_gb"] = e.memory_gb
+    return Built(facts, sources={"gpus"})
+
+
+
+
+def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
+    """A question that leaves the card out ("on CPU only", "no GPU"): the model in system RAM, its speed
+    from the RAM's bandwidth; the RAM size and type the asker gave, else the need and the default type."""
+    assert e.cpu is not None
+    rated = est.rated(model_of(e), s)
+    q = rated.query
+    facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
+             "cpu": setups.cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
+                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type)}
+    return Built(facts, sources={"gpus"})
+
+
+def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`offload_guess` (kept for JSON readers): the offload row when the assumed RAM runs it at a usable speed."""
+    return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
+
+
+def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
+    """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
+    every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
+    or for a unified-memory machine (its RAM is the memory already counted)."""
+    if card is None or getattr(card, "unified_memory", False):
+        return None
+    q = rated.query
+    return setups.assumed_offload(q.profile, q.model, Setup((Device(card),)), est.profiles.setup_constants(),
+                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
+
+
+def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
+    """The largest smaller model of the asked one's line that runs well on the same hardware
+    (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
+    profile = est.profile(s.profile)
+    levels = [lv.name for lv in ladder(profile.levels, s.min_quality, profile.default_min_quality)]
+
+    def rate(m: ModelRecord, level: str | None) -> Any:
+        try:
+            return row_of(m, replace(s, quant=level) if level else s)
+        except BadInput:  # a record without a parameter count: not a candidate
+            return None
+
+    return best_relative(est.kn.models, rec, levels, rate)
+
+
+def _fastest_of(est: Estimates, m: ModelRecord, s: Settings, cards: Sequence[GpuRecord]) -> Row | None:
+    """The fastest of `cards` that runs `m` at the settings' level (ties: catalog order, as
+    `Rated.best_with_memory`); only those cards are rated, not the whole catalog."""
+    size = est.size_of(m)
+    if size is None or not cards:
+        return None
+    runs = [r for r in rate_all(est.query(size, s), cards) if r.runs]
+    return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
+
+
+def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
+    if e.setup is not None:
+        return _on_setup(est, e, s)
+    rec = model_of(e)
+    rated = est.rated(rec, s)
+    facts = base_facts(rated)
+
+    if e.card is not None:
+        r = card_row(rated, e.card)
+        facts["mode"] = "card"
+        facts["row"] = row_facts(r)
+        if not r.runs:
+            facts["short_gb"] = _short(rated, e.card)
+            facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
+            if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
+                q, forced = rated.query, quant(rated.query.forced_quant)
+                facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(e.card)
+                                                  for lv in q.profile.levels if lv.rank > forced.rank)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
+            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
+        facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
+        if not r.runs:
+            card = e.card
+            facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))
+    elif e.memory_gb is not None:
+        if not (0 < e.memory_gb <= MAX_MEMORY_GB):
+            raise BadInput("memory", memory_gb=e.memory_gb)
+        facts["mode"] = "memory"
+        facts["memory_gb"] = e.memory_gb
+        best = rated.best_with_memory(e.memory_gb)
+        facts["row"] = row_facts(best) if best else None
+
+        home, data_centre = best_with_memory(rated.rows, e.memory_gb)
+        facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
+        facts["row_is_home"] = best is not None and home_tier(best.card) is not None
+        facts["virtual"] = _virtual(rated, e.memory_gb)
+        facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
+        held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
+        facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
+        if held is None:
+            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
+            facts["offload_assumed"] = _offload_assumed(est, rated, typical, s)
+            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
+        facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
+        if best is None and held is None:
+            sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb]
+            facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
+    else:
+        facts["mode"] = "overview"
+    return Built(facts, sources={"gpus"})
+
+
+def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
+    return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
+
+
+def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
+    facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
+    return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
+
+
+def vram(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
+    rated = est.rated(model_of(e), s)
+    q = rated.query
+    facts = base_facts(rated)
+    p = q.profile
+    levels = q.levels()
+    # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
+    parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
+    facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
+                       for lv, part in zip(levels, parts)]
+    facts["cache_gb"] = parts[0].cache_gb  # the same at every level
+    facts["cache_kind"] = p.cache_kind(q.model)
+    facts["runtime_gb"] = parts[0].runtime_gb
+    rule = p.holds_rule(MemoryCard(1.0))  # a discrete card: the rule every answer about "N GB" uses
+    facts["holds_share"] = rule.share
+    facts["reserve_gb"] = rule.reserve_gb
+    return Built(facts, sources={"gpus"})
+
+
+def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.cpu is not None:
+        return _on_cpu(est, e, s)
+    if e.setup is not None:
+        return _on_setup(est, e, s)
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    if e.card is not None:
+        r = card_row(rated, e.card)
+        facts["row"] = row_facts(r)
+        if not r.runs:
+            facts["short_gb"] = _short(rated, e.card)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
+        elif rated.ordered:
+            facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
+    else:
+        facts["row"] = None
+    return Built(facts, sources={"gpus"})
+
+
+def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
+    return Built(base_facts(est.rated(model_of(e), s)), sources={"gpus"})
+
+
+def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    counts: dict[str, int] = {}
+    for r in rated.rows:
+        if r.quant:
+            counts[r.quant.name] = counts.get(r.quant.name, 0) + 1
+    order = [lv.name for lv in rated.query.levels()]
+    facts["levels"] = [{"quant": n, "cards": counts[n]} for n in order if n in counts]
+    facts["advice"] = _level_advice(est, rated, e)
+    return Built(facts, sources={"gpus"})
+
+
+def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] | None:
+    """"Which level fits 48 GB / a 4090", "q8 or q4": every level with its fit (answers/facts/quant_advice.py)."""
+    if e.card is None and e.memory_gb is None and not e.levels:
+        return None
+    q = rated.query
+    if e.card is not None:
+        card: Any = e.card
+        target = {"kind": "card", "card": e.card.name, "memory_gb": e.card.memory_gb}
+    elif e.memory_gb is not None:
+        card = advice.typical_card(est.kn.gpus, e.memory_gb)
+        target = {"kind": "memory", "memory_gb": e.memory_gb, "typical_card": card.name if card else None}
+    else:
+        card, target = None, None
+    rows = qa.level_rows(q, card)
+    if e.levels:
+        asked = [lv for lv in e.levels if any(r["quant"] == lv for r in rows)]
+        extra = [lv for lv in e.levels if lv not in asked]
+        rows_asked = [r for r in rows if r["quant"] in asked]
+        for name in extra:  # a level outside the profile's ladder ("F16"): rated on its own
+            rows_asked += qa.level_rows(replace(q, forced_quant=name), card)
+        if card is None and len(rows_asked) >= 2:
+            # No hardware named: the speed ratio between levels is the same on any card; a typical 24 GB one shows it.
+            ref = advice.typical_card(est.kn.gpus, 24)
+            if ref is not None:
+                for r in rows_asked:
+                    r["tok_s_typical"] = q.profile.tok_s(q.model, ref, quant(r["quant"]))
+    else:
+        rows_asked = []
+    among = rows_asked if len(rows_asked) >= 2 else rows  # "q8 or q4 on a 3060": advise between those two
+    rec = qa.recommend(among) if card is not None else None
+    return {
+        "target": target, "levels": rows, "asked": rows_asked, "recommended_quant": rec["quant"] if rec else None,
+        "recommended_lower": bool(rec and rec["lower_quality"]), "trade_off": qa.trade_off(among, rec),
+        "recommended_slow": qa.below_reading_speed(rec),
+        "floor_quant": q.min_quality or q.profile.default_min_quality,
+    }
+
+def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    facts["confidence"] = rated.ordered[0].confidence if rated.ordered else None
+    return Built(facts, sources={"gpus"})
+
+
+def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    q = rated.query
+    lowest = q.levels()[-1]
+    facts["need_lowest_gb"] = q.need_gb(lowest)
+    facts["lowest_quant"] = lowest.name
+    return Built(facts, sources={"gpus"})
+
+
+def offload(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is not None:
+        return _on_setup(est, e, s)
+    rated = est.rated(model_of(e), s)
+    facts = base_facts(rated)
+    facts["miss_quant"] = rated.query.profile.miss_quant
+    return Built(facts, sources={"gpus"})
+
+
+def info(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Facts about the model itself (maker, licence, release…): no estimate."""
+    rec = model_of(e)
+    facts = {"model": {"name": rec.name, "params_b": rec.params_b, "active_params_b": rec.active_params_b},
+             "record": record_facts(rec)}
+    return Built(facts, sources={"epoch"} if uses_epoch(rec) else set())
+
+
+def release(est: Estimates, e: Entities, s: Settings) -> Built:
+    built = info(est, e, s)
+    rec = model_of(e)
+    if rec.publication_date:
+        age = (dt.date.today() - rec.publication_date).days / 365.25
+        built.facts["age_years"] = age
+        built.facts["old"] = age > OLD_MODEL_YEARS
+    return built
+
+
+def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
+    # The advice ranking on a card or a memory size alone (answers/facts/what_runs.py).
+
+    return ranked(est, e, s)
+
+
+def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
+    rec = model_of(e)
+    built = info(est, e, s)
+    if est.size_of(rec) is not None:
+        built.facts.update(base_facts(est.rated(rec, s)))
+        built.sources.add("gpus")
+    return built
+
+
+def help_(est: Estimates, e: Entities, s: Settings) -> Built:
+    return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(), "cards_total": len(est.kn.gpus_for(s.profile))})
+
+
+def fallback(est: Estimates, e: Entities, s: Settings) -> Built:
+    facts: dict[str, Any] = {"profile": est.profile(s.profile).name}
+    if e.model is not None:
+        facts["model"] = {"name": e.model.name}
+    return Built(facts)

@@ -1,0 +1,368 @@
+"""Typed results for the command line's `table`, `summary`, `card` and `model`: the facts (the
+`--json` contract, answers.facts) plus what the text needs, built over the same catalog, resolvers
+and profiles as the bot's answers. `answers.report_text` writes them through the catalogues.
+
+    reports = await Reports.open(db_path, with_models=True)
+    report = reports.table(EstimateRequest(model="llama 3.1 8b"))
+    report.data                       # JSON-ready, keys only ever added
+    report_text.table(report, "it")   # localized text
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from answers.api import ReportError
+from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
+from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
+from answers.facts.throughput import Ask, add_to_rows, row_keys, setup_prefill, top_facts
+from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
+from answers.knowledge.profiles import Profiles
+from answers.reading import setup_words
+from answers.rendering.credits import credit_lines
+from answers.rendering.i18n import N_
+from catalog.records import GpuRecord, ModelRecord
+from catalog.text import parse_memory_size
+from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
+from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
+from estimator.profile import Profile
+from estimator.quants import BY_NAME, UnknownQuant
+from estimator.ranking import Query, models_on_card, rate_all, summarize
+from estimator.ranking import table as table_order
+from estimator.setups import Setup, SetupConstants, rate_setup
+
+CANDIDATES_SHOWN = 8
+
+SEVERAL_MODELS = N_("%(text)s matches several models: %(names)s")
+NO_MODEL = N_("no model in the catalog matches %(text)s")
+SEVERAL_CARDS = N_("%(text)s matches several cards: %(names)s")
+NO_CARD = N_("no card in the catalog matches %(text)s")
+NO_CARD_CLOSEST = N_("no card in the catalog matches %(text)s; closest: %(names)s")
+MEMORY_NOT_CARD = N_("%(text)s is a memory size, not a card; try `tpsbot summary MODEL` for the best card of that size")
+NO_PARAMS = N_("%(model)s has no published parameter count; give one with --params")
+NO_MODEL_GIVEN = N_("name a model or give its size with --params")
+UNKNOWN_QUANT = N_("unknown quantization level %(text)s; known: %(known)s")
+SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
+BAD_GPU_COUNT = N_("--gpus must be at least 1")
+BAD_RAM = N_("--ram must be a size in GB, for example 64")
+MAX_RAM_GB = 16384
+
+
+def context_for(context: int | None, prompt: int | None, answer: int | None) -> int:
+    """The context a request is rated at: as asked (default 4,096), but never shorter than the prompt and
+    answer it asks about — a 32k prompt needs a 32k cache."""
+    ctx = context or DEFAULT_CONTEXT
+    return max(ctx, (prompt or 0) + (answer or 0))
+
+
+@contextmanager
+def _estimator_errors() -> Iterator[None]:
+    """The estimator's input errors as report errors (one message each, localized where it is ours)."""
+    try:
+        yield
+    except UnknownCacheType as exc:
+        raise ReportError.text(str(exc)) from None
+    except UnknownQuant as exc:
+        raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
+    except InvalidInput as exc:
+        raise ReportError.text(str(exc)) from None
+
+
+class CardNotResolved(ReportError, UnresolvedName):
+    """A card name that matches no card or several: the setups resolution reads its candidates."""
+
+    def __init__(self, msgid: str, candidates: list[str], **values: Any) -> None:
+        super().__init__(msgid, **values)
+        self.candidates = candidates
+
+
+@dataclass(frozen=True)
+class EstimateRequest:
+    model: str | None = None  # a name to resolve
+    params_b: float | None = None  # overrides the record's size
+    active_params_b: float | None = None
+    context: int | None = None
+    min_quality: str | None = None
+    quant: str | None = None
+    profile: str = "reference"
+    cache_type: str | None = None  # llama.cpp KV-cache type (f16, q8_0, q4_0 or "K/V"); None → f16
+    prompt: int | None = None  # prompt tokens: adds prefill speed and time to first token (answers.throughput)
+    answer: int | None = None  # answer tokens: adds the total time
+    users: int | None = None  # parallel requests: adds per-user and total speed, memory with N caches
+    backend: str | None = None  # the runtime backend the prefill efficiency is for (CUDA, ROCm, Vulkan, Metal, SYCL)
+    flash_attention: bool = True
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    """The asker's hardware when it is more than one plain card: a setup as typed ("2x RTX 3090",
+    "M4 Max 128GB", "4090 + 3060"), a count of the named card, system RAM beside it."""
+
+    text: str | None = None
+    gpus: int | None = None
+    ram_gb: float | None = None
+    ram_type: str | None = None
+
+
+@dataclass(frozen=True)
+class ModelLabel:
+    name: str | None
+    params_b: float
+    active_params_b: float | None  # shown only for mixtures of experts
+
+
+@dataclass(frozen=True)
+class TableReport:
+    model: ModelLabel
+    context: int
+    profile: str
+    data: dict[str, Any]  # table_facts: the `--json` contract
+
+    @property
+    def cards_fit(self) -> int:
+        return sum(1 for r in self.data["rows"] if r["fit"] != "no")
+
+
+@dataclass(frozen=True)
+class SummaryReport:
+    model: ModelLabel
+    context: int
+    profile: str
+    data: dict[str, Any]  # summary_facts
+
+
+@dataclass(frozen=True)
+class CardReport:
+    card: GpuRecord
+    context: int
+    models_fit: int
+    models_total: int
+    data: dict[str, Any]
+    label: str | None = None  # a setup's name ("2× GeForce RTX 3090") when the report is about one
+
+
+@dataclass(frozen=True)
+class ModelReport:
+    record: ModelRecord
+    data: dict[str, Any]
+    sources: frozenset[str] = frozenset()  # data sources to credit ("epoch")
+
+
+def card_facts(card: GpuRecord) -> dict[str, Any]:
+    return {**card_brief(card), "architecture": card.architecture, "memory_type": card.memory_type, "segment": card.segment,
+            "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
+
+
+class Reports:
+    def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
+        self.knowledge = knowledge
+        self.profiles = profiles or Profiles()
+
+    @classmethod
+    async def open(cls, db_path: Path | None = None, *, with_models: bool = True) -> Reports:
+        return cls(await Knowledge.load(db_path, with_models=with_models))
+
+    # ------------------------------------------------------------------ names
+    def resolve_model(self, text: str) -> ModelRecord:
+        res = self.knowledge.model_resolver.resolve(text)
+        if res.best is None:
+            if res.candidates:
+                raise ReportError(SEVERAL_MODELS, text=repr(text),
+                                  names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
+            raise ReportError(NO_MODEL, text=repr(text))
+        return res.best.key
+
+    def resolve_card(self, text: str, profile: str | None = None) -> tuple[GpuRecord, int]:
+        """The named card (the faster one of same-name variants) and how many variants share its name,
+        among the cards the profile rates."""
+        if parse_memory_size(text) is not None:
+            raise ReportError(MEMORY_NOT_CARD, text=repr(text))
+        res = self.knowledge.gpu_resolver_for(profile).resolve(text)
+        if res.best is None:
+            cands = [c.name for c in res.candidates]
+            names = ", ".join(cands[:CANDIDATES_SHOWN])
+            if res.candidates and res.ambiguous:
+                raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
+            if res.candidates:
+                raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
+            raise CardNotResolved(NO_CARD, [], text=repr(text))
+        variants = list(res.best.payloads)
+        return faster_variant(variants), len(variants)
+
+    # ------------------------------------------------------------------ reports
+    def _query(self, req: EstimateRequest) -> Query:
+        """Model from the name (resolved) and/or the given sizes (which override the record's)."""
+        record: ModelRecord | None = None
+        size: ModelSize | None = None
+        if req.model:
+            record = self.resolve_model(req.model)
+            size = model_size(record)
+            if size is None and req.params_b is None:
+                raise ReportError(NO_PARAMS, model=record.name)
+        elif req.params_b is None:
+            raise ReportError(NO_MODEL_GIVEN)
+        with _estimator_errors():
+            if req.params_b is not None or req.active_params_b is not None:
+                params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
+                own = size is not None and req.params_b is None  # the record's own total: keep its layout
+                active = req.active_params_b if req.active_params_b is not None else (size.active_params_b if own else None)  # type: ignore[union-attr]
+                size = ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
+                                 record.name if record else None)
+            assert size is not None
+            return Query(size, context=context_for(req.context, req.prompt, req.answer), min_quality=req.min_quality,
+                         forced_quant=req.quant, profile=self.profiles.get(req.profile),
+                         cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+
+    @staticmethod
+    def _label(q: Query) -> ModelLabel:
+        m = q.model
+        return ModelLabel(m.name, m.params_b, m.active_params_b if m.is_moe else None)
+
+    @staticmethod
+    def _ask(req: EstimateRequest) -> Ask:
+        return Reports.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
+
+    @staticmethod
+    def ask_of(prompt: int | None = None, answer: int | None = None, users: int | None = None,
+               backend: str | None = None, flash_attention: bool = True) -> Ask:
+        """A prompt / answer / several-users request, its bad values as report errors."""
+        with _estimator_errors():
+            return Ask(prompt, answer, users, backend, flash_attention)
+
+    def table(self, req: EstimateRequest, include_misses: bool = False,
+              setup: SetupRequest | None = None) -> TableReport:
+        q, ask = self._query(req), self._ask(req)
+        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        data = table_facts(q, rows, include_misses=include_misses)
+        if ask.wanted:
+            data.update(top_facts(ask))
+            with _estimator_errors():
+                add_to_rows(data["rows"], table_order(rows, include_misses), q.profile, q.model, q.context,
+                            q.cache_type, ask, self.profiles.setup_constants())
+        self._rate_setup(q, setup, data, ask)
+        return TableReport(self._label(q), q.context, q.profile.name, data)
+
+    def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
+        q, ask = self._query(req), self._ask(req)
+        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        s = summarize(q, rows, MEMORY_SIZES)
+        data = summary_facts(q, rows, s)
+        if ask.wanted:
+            data.update(top_facts(ask))
+            picked = [(data["fastest"], s.fastest), (data["smallest"], s.smallest),
+                      *((data["by_memory"][str(n)], r) for n, r in s.by_memory.items())]
+            with _estimator_errors():
+                for d, r in picked:
+                    if d is not None and r is not None:
+                        add_to_rows([d], [r], q.profile, q.model, q.context, q.cache_type, ask,
+                                    self.profiles.setup_constants())
+        self._rate_setup(q, setup, data, ask)
+        return SummaryReport(self._label(q), q.context, q.profile.name, data)
+
+    # ------------------------------------------------------------------ setups
+    def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
+        """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
+        if not req.text:
+            if req.gpus is not None or req.ram_gb is not None:
+                raise ReportError(SETUP_NEEDS_CARD)
+            return None
+        if req.gpus is not None and req.gpus < 1:
+            raise ReportError(BAD_GPU_COUNT)
+        if req.ram_gb is not None and not (0 < req.ram_gb <= MAX_RAM_GB):
+            raise ReportError(BAD_RAM)
+        words = setup_words.read(req.text)
+        if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
+            return None
+        try:
+            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
+                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type,
+                               added=self.knowledge.added_card)
+        except InvalidInput as exc:
+            raise ReportError.text(str(exc)) from None
+
+    def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any], ask: Ask | None = None) -> None:
+        """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
+        setup = self.setup(req, q.profile.name) if req is not None else None
+        if setup is not None:
+            constants = self.profiles.setup_constants()
+            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant, constants=constants)
+            facts = row_facts(row)
+            if ask is not None and ask.wanted:
+                with _estimator_errors():
+                    facts.update(self._setup_keys(q.profile, q.model, setup, row, q.context, q.cache_type, ask,
+                                                  constants))
+            data["setup"] = {**setup_facts(setup), "row": facts}
+
+    @staticmethod
+    def _setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context: int, cache_type: str, ask: Ask,
+                    constants: SetupConstants) -> dict[str, Any]:
+        """The prefill and several-users keys of a setup's row (offload: the RAM-held weights cross PCIe)."""
+        q = row.quant
+        runs = q is not None and row.tok_s is not None and row.fit != "no"
+        return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
+                        row.tok_s_high, row.usable_gb,
+                        lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                        constants.moe_expert_share_active)
+
+    def card(self, text: str, context: int | None = None, min_quality: str | None = None,
+             profile: str = "reference", cache_type: str | None = None,
+             setup: SetupRequest | None = None, ask: Ask | None = None) -> CardReport:
+        """The catalog's models on one card or setup; `ask` (a prompt, several users) adds its keys per model."""
+        rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
+        card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text, profile)
+        sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
+        ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
+        prof = self.profiles.get(profile)
+        if rig is not None:
+            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants(), ask)
+        with _estimator_errors():
+            found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
+        data = {"card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
+                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+                "models": [{"model": x.model.name, "params_b": x.model.params_b,
+                            "active_params_b": x.model.active_params_b, "cache_estimate": prof.cache_kind(x.model),
+                            "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,
+                            "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
+                            "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+        if ask is not None and ask.wanted:
+            data.update(top_facts(ask))
+            constants = self.profiles.setup_constants()
+            with _estimator_errors():
+                for d, x in zip(data["models"], found):
+                    add_to_rows([d], [x.row], prof, x.model, ctx, cache_type or DEFAULT_CACHE_TYPE, ask, constants)
+        return CardReport(card, ctx, len(found), len(sizes), data)
+
+    @staticmethod
+    def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
+                       prof: Profile, constants: SetupConstants, ask: Ask | None = None) -> CardReport:
+        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
+        models = []
+        for m in sizes:
+            r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)
+            if r.runs and r.quant is not None:
+                models.append({"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
+                               "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,
+                               "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
+                               "confidence": r.confidence, "why": r.why})
+                if ask is not None and ask.wanted:
+                    with _estimator_errors():
+                        models[-1].update(Reports._setup_keys(prof, m, rig, r, ctx, DEFAULT_CACHE_TYPE, ask, constants))
+        models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
+        data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
+                "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+                "setup": setup_facts(rig), "models": models}
+        if ask is not None and ask.wanted:
+            data.update(top_facts(ask))
+        return CardReport(card, ctx, len(models), len(sizes), data, label=rig.label)
+
+    def model(self, text: str) -> ModelReport:
+        record = self.resolve_model(text)
+        data: dict[str, Any] = {"model": record.model_dump(mode="json", exclude_defaults=True)}
+        data["model"]["provenance"] = {k: v.model_dump() for k, v in record.provenance.items()}
+        sources = frozenset({"epoch"}) if any(p.source == "epoch" for p in record.provenance.values()) else frozenset()
+        data["credits"] = credit_lines(sources)
+        return ModelReport(record, data, sources)

@@ -1,0 +1,319 @@
+"""Setups in answers: the words a question or a command gives → an `estimator.setups.Setup` → facts.
+
+Every part of a setup is a record of the hardware catalog (catalog/hardware.py), found by the
+engine's or the reports' card resolver for the profile asked: an Apple chip, a Strix Halo or a DGX
+Spark is the catalog's record of that memory configuration ("Apple M4 Max 128 GB", its `memory_gb`
+the machine's whole memory, `unified_memory` set). A chip-shaped name is looked up among the cards
+the reference pages lack first (`Knowledge.added_card`), so "M4" in a setup never lands on the
+Tesla M4; a name the resolver does not know is never dropped (the resolver's error reaches the
+asker with the closest names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
+from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
+from answers.facts.describe import rating_facts
+from answers.facts.quant_advice import QUALITY
+from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
+from answers.reading import apple_typical, setup_words
+from answers.reading.sizes import GB_AMOUNT_RE
+from catalog.records import GpuRecord, ModelRecord
+from estimator.model import InvalidInput, ModelSize
+from estimator.profile import READING_SPEED_TOK_S, Profile
+from estimator.quants import floor as lowest_level
+from estimator.ranking import Row
+from estimator.setups import (
+    RAM_SIZES_GB,
+    CpuRow,
+    Device,
+    Setup,
+    SetupConstants,
+    SetupRow,
+    cpu_pick,
+    cpu_rows,
+    lower_fit,
+    rate_setup,
+)
+
+CardResolver = Callable[[str], GpuRecord | None]
+
+_CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
+
+
+
+def _no_added_card(text: str) -> GpuRecord | None:
+    return None
+
+
+def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
+    """A card field as typed ("2x RTX 3090", "M4 Max 128GB", "4090"), with an optional --gpus count."""
+    sw = setup_words.read(text)
+    # One plain card ("NVIDIA H100 PCIe 80GB", "Tesla V100 SXM2 16 GB"): the whole name goes to the card
+    # resolver, which reads every word; the setup words' device pattern keeps only a prefix ("nvidia h100").
+    parts = list(sw.cards) if sw.cards and sw.is_setup else [(text.strip(), 1)]
+    if count is not None:
+        if count < 1:
+            raise InvalidInput("the number of cards must be at least 1")
+        parts = [(parts[0][0], count)] + parts[1:]
+    return parts
+
+
+def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card) -> Setup | None:
+    """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
+    field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
+    plain card. Bad counts or sizes become the engine's "invalid" answer."""
+    parts, card = raw.get("setup"), raw.get("card")
+    count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
+    if not parts:
+        if not isinstance(card, str) or not card.strip():
+            return None
+        words = setup_words.read(card)
+        if not (words.is_setup or (count or 1) > 1 or ram):
+            return None
+        parts = words_from_text(card, count if count and count > 1 else None)
+        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
+    try:
+        return build_setup(list(parts), resolve, ram, ram_type, added=added)
+    except InvalidInput:
+        raise BadInput("setup", count=count, ram_gb=ram) from None
+
+
+def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: float | None = None,
+                ram_type: str | None = None, *, added: CardResolver = _no_added_card) -> Setup:
+    """Each (text, count) → a Device. `resolve` is the profile's card resolver (it raises an
+    `UnresolvedName` for a name it cannot pin down); `added` finds hardware the reference pages lack
+    (`Knowledge.added_card`), asked first for chip-shaped names."""
+    devices = []
+    for text, count in parts:
+        text = apple_typical.chip_for(text) or text  # "mac 64 GB": a typical chip of that memory
+        card = added(text) if _CHIP_FIRST_RE.match(text) else None
+        if card is None:
+            try:
+                card = resolve(text)
+            except UnresolvedName as problem:
+                picked = server_variant(text, list(problem.candidates)) if count > 1 else None
+                if picked is None:
+                    raise
+                card = resolve(picked)
+        if card is None:
+            raise InvalidInput(f"{text!r} names no card")
+        devices.append(Device(card, count))
+    return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+
+
+def server_variant(text: str, candidates: list[str]) -> str | None:
+    """"8x H100", "4 × A100 80GB": several data-centre cards in one box are the SXM boards. Among the
+    candidates of an ambiguous name, those carrying the typed model number (and size, when typed), SXM
+    first; None when the name does not pin one down."""
+    low = text.casefold()
+    token = re.search(r"\b[a-z]{1,2}\d{2,4}[a-z]?\b", low)
+    if token is None:
+        return None
+    size = GB_AMOUNT_RE.search(low)
+    kept = [c for c in candidates if re.search(rf"\b{re.escape(token.group(0))}\b", c.casefold())]
+    if size:
+        kept = [c for c in kept if re.search(rf"\b{re.escape(size.group(1))}\s?gb\b", c.casefold())]
+    sxm = [c for c in kept if "sxm" in c.casefold()]
+    if sxm:
+        by_size = [c for c in sxm if re.search(r"\b80\s?gb\b", c.casefold())] if not size else []
+        return (by_size or sxm)[0]
+    return kept[0] if len(kept) == 1 else None
+
+
+def row_facts(row: SetupRow) -> dict[str, Any]:
+    """The setup described like one card (the keys of `answers.facts.row_facts`), plus how it was worked out."""
+    return {
+        "card": row.label,
+        "vendor": row.vendor,
+        "memory_gb": row.memory_gb,
+        "bandwidth_gbps": row.bandwidth_gbps,
+        "release": None,
+        **rating_facts(row),
+        "gpu_count": row.gpu_count,
+        "why": row.why,
+        "usable_gb": row.usable_gb,
+        "cards": list(row.cards),
+        "single_tok_s": row.single_tok_s,
+        "total_memory_gb": row.total_memory_gb,
+        "gpu_share": row.gpu_share,
+        "offload_gb": row.offload_gb,
+        "ram_gb": row.ram_gb,
+        "ram_type": row.ram_type,
+        "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
+        "slow_tok_s": row.slow_tok_s,
+    }
+
+
+def setup_facts(setup: Setup) -> dict[str, Any]:
+    return {
+        "label": setup.label,
+        "gpu_count": setup.gpu_count,
+        "cards": [{"name": d.card.name, "count": d.count, "memory_gb": d.card.memory_gb,
+                   "unified": d.is_unified} for d in setup.devices],
+        "ram_gb": setup.ram_gb,
+        "ram_type": setup.ram_type,
+        "unified": setup.unified,
+    }
+
+
+def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+         min_quality: str | None, quant: str | None) -> dict[str, Any]:
+    """Facts for one model on one setup: `row` (like one card), `setup`, and `short_gb` when it does not fit."""
+    row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants)
+    facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
+                             "offload_min_tok_s": constants.offload_min_tok_s}
+    floor = lowest_level(min_quality, profile.default_min_quality)
+    if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
+        # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
+        facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
+    if row.fit == "no" and row.why == "offload" and row.slow_tok_s is None and setup.ram_gb is not None:
+        # The RAM the asker has does not take the rest either: how much RAM would (a size people buy).
+
+        needed = (row.offload_gb or 0.0) / constants.ram_usable_share
+        facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
+    if not row.runs:
+        facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+        if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
+            low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
+
+            name = low.quant.name if low is not None and low.quant else None
+            facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
+                                                        "quality": QUALITY.get(name, "noticeable")}
+        if setup.ram_gb is None and not setup.unified:
+            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
+            facts["offload_assumed"] = guess
+            facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
+    return facts
+
+
+def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                    min_quality: str | None, quant: str | None, ram_gb: float) -> dict[str, Any]:
+    """The setup plus `ram_gb` of the default RAM type, for an asker who did not say their RAM: one rule
+    for every answer that mentions offloading. `outcome`: "runs" (at least `offload_min_tok_s`), "slow"
+    (fits in RAM but below it: `tok_s` is the crawl), "no_room" (the rest does not fit in that RAM)."""
+    row = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, min_quality, quant, constants=constants)
+    facts = row_facts(row)
+    if row.fit == "offload":
+        outcome, tok = "runs", row.tok_s
+    elif row.slow_tok_s is not None:
+        outcome, tok = "slow", row.slow_tok_s
+    else:
+        outcome, tok = "no_room", None
+    floor = lowest_level(min_quality, profile.default_min_quality)
+    below = outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
+    return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
+            "quant": facts["quant"] or quant or profile.miss_quant,
+            "offload_gb": row.offload_gb, "min_tok_s": constants.offload_min_tok_s, "row": facts,
+            # Only a level below the minimum quality leaves little enough for that RAM (said in the answer).
+            "floor_quant": floor.name if below else None}
+
+
+@dataclass(frozen=True, slots=True)
+class SetupCard:
+    """A setup seen as one card in a model list (its label, pooled memory, first card's vendor)."""
+
+    name: str
+    vendor: str
+    memory_gb: float
+    bandwidth_gbps: float
+    position: int = -1
+    release: None = None
+    architecture: None = None
+    memory_type: None = None
+
+
+def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+    """"What can my setup run": every model the advice rules may rank (Knowledge.rankable_models, a
+    superset of advice.runnable) that it holds whole (models that would only run offloaded are left to
+    the can_run answer), each with its row, in catalog order; and the setup as a card.
+    `other_fits` counts the rest of the catalog."""
+    profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    first = setup.devices[0].card
+    view: SetupCard | None = None
+    pairs: list[tuple[ModelRecord, Row]] = []
+    for rec in est.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
+        size = est.size_of(rec)
+        if size is None:
+            continue
+        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant, constants=constants)
+        if view is None:
+            view = SetupCard(r.label, r.vendor, r.memory_gb, r.bandwidth_gbps)
+        if r.runs and r.fit != "offload":
+            pairs.append((rec, Row(view, r.quant, r.need_gb, r.fit, r.tok_s, r.tok_s_low, r.tok_s_high,
+                                   r.confidence)))
+    if view is None:
+        view = SetupCard(setup.label, first.vendor, first.memory_gb, first.bandwidth_gbps)
+    return view, pairs
+
+
+def other_fits(est: Estimates, setup: Setup, s: Settings) -> int:
+    """How many catalog models outside `model_rows` the setup holds whole, rated once per size group."""
+    profile, constants = est.profile(s.profile), est.profiles.setup_constants()
+    held = 0
+    for size, n in est.kn.other_sizes(MIN_PARAMS_B, MIN_DATE):
+        r = rate_setup(profile, size, setup, s.context, s.min_quality, s.quant, constants=constants)
+        held += n if r.runs and r.fit != "offload" else 0
+    return held
+
+
+# ---------------------------------------------------------------------------------------- no GPU
+def cpu_level_facts(r: CpuRow) -> dict[str, Any]:
+    return {"quant": r.quant.name, "need_gb": r.need_gb, "ram_needed_gb": r.ram_needed_gb,
+            "ram_size_gb": r.ram_size_gb, "fits": r.fits, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low,
+            "tok_s_high": r.tok_s_high, "usable": r.usable}
+
+
+def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, context: int, min_quality: str | None,
+              quant: str | None, ram_gb: float | None, ram_type: str | None, cache_type: str = "f16") -> dict[str, Any]:
+    """A model on the CPU alone (the `cpu` facts of an answer whose question left the card out): each
+    level's need in system RAM and the RAM size that holds it, the speed from the RAM's bandwidth (dual
+    channel, the default type unless named), the level quoted (`pick`) and, when the RAM said holds no
+    level at the usual minimum quality, the best lower level that fits (`lower`)."""
+    rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type)
+    pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
+    lower = None
+    if ram_gb is not None and not any(r.fits for r in rows) and quant is None:
+        below = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
+                         cache_type)
+        lower = next((cpu_level_facts(r) for r in below if r.fits), None)
+    first = rows[0]
+    return {
+        "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
+        "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": constants.ram_usable_share,
+        "min_tok_s": constants.offload_min_tok_s,
+        "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
+        "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
+        "lowest": cpu_level_facts(rows[-1]), "lower": lower,
+    }
+
+
+def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None,
+                   s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+    """"No GPU, 64 GB of RAM, what can I run": every model the advice rules may rank that fits in the RAM
+    the system leaves free, at the least compressed level that still reaches reading speed (else the least
+    compressed that fits: on a CPU a smaller file is a faster one), with the machine seen as one card."""
+    profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    kind = (ram_type or constants.default_ram_type).upper()
+    bw = constants.ram_bandwidth_gbps.get(kind, constants.ram_bandwidth_gbps[constants.default_ram_type])
+    view = SetupCard(f"CPU + {cpu_ram_gb:g} GB {kind}", "CPU", cpu_ram_gb, bw)
+    pairs: list[tuple[ModelRecord, Row]] = []
+    for rec in est.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
+        size = est.size_of(rec)
+        if size is None:
+            continue
+        fitting = [r for r in cpu_rows(constants, profile, size, s.context, s.min_quality, s.quant, cpu_ram_gb,
+                                       ram_type, s.cache_type) if r.fits]
+        if not fitting:
+            continue
+        r = next((x for x in fitting if x.tok_s >= READING_SPEED_TOK_S), fitting[0])
+        fit = "comfortable" if r.need_gb <= 0.7 * cpu_ram_gb else "tight"
+        pairs.append((rec, Row(view, r.quant, r.need_gb, fit, r.tok_s, r.tok_s_low, r.tok_s_high, "low")))
+    return view, pairs

@@ -1,0 +1,210 @@
+"""Comparisons people ask beyond card vs card: two models on the same hardware, two setups for one model.
+
+- **models** ("llama 3.1 8b vs mistral 7b on a 3060", "qwen3 14b or gemma 3 12b for 16gb"): each model
+  on the named card, setup or memory size (a typical card of that size gives the speed); with no
+  hardware named, each model's need at the level people download (the profile's `miss_quant`) on the
+  smallest typical home card that holds both there.
+- **setups** ("2x 3090 or one a6000 for llama 3.3 70b", "dgx spark vs 5090"): each side rated by the
+  setups rules (estimator/setups.py: several cards, unified memory, offload), for the model asked or,
+  without one, for dense models of 8, 32 and 70 billion parameters.
+
+Facts only (JSON-ready, unrounded): the template `_versus.md.j2` writes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from answers.facts import setups
+from answers.facts.advice import typical_card
+from answers.facts.common import BadInput, Built, base_facts, card_row
+from answers.facts.describe import card_brief, row_facts
+from catalog.records import ModelRecord
+from estimator.model import ModelSize
+from estimator.quants import Quant, quant
+from estimator.ranking import Row, rate_all
+from estimator.setups import rate_setup
+
+if TYPE_CHECKING:
+    from answers.facts.common import Built, Entities, Estimates, Settings
+    from estimator.setups import Setup
+
+SETUP_SIZES_B = (8.0, 32.0, 70.0)  # two setups and no model: the sizes people weigh a rig by
+# Typical home cards tried, smallest first, when two models are compared with no hardware named.
+HOME_MEMORY_GB = (8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 96.0)
+
+RateAt = Callable[[ModelSize, Quant], float | None]  # tok/s of a model at a forced level, None if it cannot hold it
+
+
+def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.sides is not None:
+        return _setups(est, e, s)
+    return _models(est, e, s)
+
+
+# ------------------------------------------------------------------------------------ two models
+def _size(est: Estimates, rec: ModelRecord) -> ModelSize:
+    size = est.size_of(rec)
+    if size is None:
+        raise BadInput("no_params", model=rec.name)
+    return size
+
+
+def _with_model(row: dict[str, Any], rec: ModelRecord, short_gb: float | None) -> dict[str, Any]:
+    out = {"model": rec.name, **row}
+    if row.get("quant") is None:
+        out["short_gb"] = short_gb
+    return out
+
+
+def _models(est: Estimates, e: Entities, s: Settings) -> Built:
+    assert e.model is not None and e.model2 is not None
+    recs = (e.model, e.model2)
+    rated = [est.rated(r, s) for r in recs]
+    sizes = [_size(est, r) for r in recs]
+    p = est.profile(s.profile)
+    facts = base_facts(rated[0])
+    facts["model2"] = base_facts(rated[1])["model"]
+    rows: list[dict[str, Any]] = []
+    rate_at: RateAt
+    if e.setup is not None:
+        constants = est.profiles.setup_constants()
+        setup = e.setup
+        for rec, size in zip(recs, sizes):
+            got = setups.rate(p, size, setup, constants, s.context, s.min_quality, s.quant)
+            rows.append(_with_model(got["row"], rec, got.get("short_gb")))
+        facts["hardware"] = {"kind": "setup", "name": setup.label, "setup": setups.setup_facts(setup)}
+
+        def rate_at(size: ModelSize, q: Quant) -> float | None:
+            r = rate_setup(p, size, setup, s.context, forced_quant=q.name, constants=constants)
+            return r.tok_s if r.runs and r.fit != "offload" else None
+    else:
+        if e.card is not None:
+            card: Any = e.card
+            facts["hardware"] = {"kind": "card", **card_brief(e.card)}
+            found = [card_row(r, e.card) for r in rated]
+        elif e.memory_gb is not None:
+            card = typical_card(est.kn.gpus_for(s.profile), e.memory_gb)
+            if card is None:
+                raise BadInput("memory", memory_gb=e.memory_gb)
+            facts["hardware"] = {"kind": "memory", "memory_gb": e.memory_gb, "typical_card": card.name}
+            found = [rate_all(r.query, [card])[0] for r in rated]
+        else:
+            card, found = _typical_home(est, rated, s)
+            facts["hardware"] = {"kind": "typical", "usual_quant": p.miss_quant,
+                                 "typical_card": card.name if card is not None else None,
+                                 "memory_gb": card.memory_gb if card is not None else None,
+                                 "needs_gb": [r.query.need_gb(quant(p.miss_quant)) for r in rated]}
+        for rec, r, row in zip(recs, rated, found):
+            short = None
+            if row is not None and not row.runs:
+                short = max(0.0, row.need_gb - p.usable_gb(card))  # the need shown, less what the card can use
+            rows.append(_with_model(row_facts(row), rec, short) if row is not None else {"model": rec.name, "quant": None})
+
+        def rate_at(size: ModelSize, q: Quant) -> float | None:
+            return p.tok_s(size, card, q) if card is not None else None
+    facts["mode"] = "models"
+    facts["a"], facts["b"] = rows
+    facts["ratio"] = _ratio(rows[0], rows[1])
+    facts["same_level"] = _same_level(rows[0], rows[1], sizes, rate_at)
+    return Built(facts, sources={"gpus"})
+
+
+def _typical_home(est: Estimates, rated: list[Any], s: Settings) -> tuple[Any, list[Row | None]]:
+    """No hardware named: the smallest typical home card that holds both models at the usual level
+    (else the one holding the smaller), each model rated on it at that level."""
+    p = est.profile(s.profile)
+    usual = quant(p.miss_quant)
+    queries = [replace(r.query, forced_quant=usual.name) for r in rated]
+    needs = [q.need_gb(usual) for q in queries]
+    cards = est.kn.gpus_for(s.profile)
+    pick = None
+    for memory in HOME_MEMORY_GB:
+        card = typical_card(cards, memory)
+        if card is None or card.memory_gb != memory:
+            continue
+        if all(n <= p.usable_gb(card) for n in needs):
+            pick = card
+            break
+    if pick is None:
+        return None, [None, None]
+    return pick, [rate_all(q, [pick])[0] for q in queries]
+
+
+def _ratio(a: dict[str, Any], b: dict[str, Any]) -> float | None:
+    """How many times as fast the first is as the second, each at its own level (None unless both run)."""
+    ta, tb = a.get("tok_s"), b.get("tok_s")
+    return ta / tb if a.get("quant") and b.get("quant") and ta and tb else None
+
+
+def _same_level(a: dict[str, Any], b: dict[str, Any], sizes: list[ModelSize], rate_at: RateAt) -> dict[str, Any] | None:
+    """When the two run at different levels, both at the more compressed of the two: the same file kind."""
+    if not a.get("quant") or not b.get("quant") or a["quant"] == b["quant"]:
+        return None
+    qa, qb = quant(a["quant"]), quant(b["quant"])
+    common = qa if qa.rank >= qb.rank else qb
+    ta, tb = rate_at(sizes[0], common), rate_at(sizes[1], common)
+    if not ta or not tb:
+        return None
+    return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb}
+
+
+# ------------------------------------------------------------------------------------ two setups
+def _side_brief(setup: Setup) -> dict[str, Any]:
+    """A side described like one card (card_brief's keys): its label, first device's vendor, the memory
+    its GPUs may use together and its slowest bandwidth."""
+    first = setup.devices[0].card
+    memory = sum(d.card.memory_gb * d.count for d in setup.devices)
+    return {"name": setup.label, "vendor": first.vendor, "memory_gb": memory,
+            "bandwidth_gbps": min(d.card.bandwidth_gbps for d in setup.devices), "release": None}
+
+
+def _setups(est: Estimates, e: Entities, s: Settings) -> Built:
+    assert e.sides is not None
+    sides = e.sides
+    p = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    briefs = [_side_brief(x) for x in sides]
+    facts: dict[str, Any] = {
+        "mode": "setups", "setups": [setups.setup_facts(x) for x in sides], "cards": briefs,
+        "bandwidth_ratio": briefs[0]["bandwidth_gbps"] / briefs[1]["bandwidth_gbps"],
+        "context": s.context, "profile": p.name, "cache_type": s.cache_type,
+    }
+
+    def side_rows(size: ModelSize) -> list[dict[str, Any]]:
+        out = []
+        for x in sides:
+            got = setups.rate(p, size, x, constants, s.context, s.min_quality, s.quant)
+            out.append({**got["row"], "short_gb": got.get("short_gb")})
+        return out
+
+    def rate_at(size: ModelSize, q: Quant) -> list[float | None]:
+        rows = [rate_setup(p, size, x, s.context, forced_quant=q.name, constants=constants) for x in sides]
+        return [r.tok_s if r.runs and r.fit != "offload" else None for r in rows]
+
+    def same_level(size: ModelSize, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+        if not a.get("quant") or not b.get("quant") or a["quant"] == b["quant"] or "offload" in (a["fit"], b["fit"]):
+            return None
+        qa, qb = quant(a["quant"]), quant(b["quant"])
+        common = qa if qa.rank >= qb.rank else qb
+        ta, tb = rate_at(size, common)
+        return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb} if ta and tb else None
+
+    if e.model is not None:
+        rated = est.rated(e.model, s)
+        size = _size(est, e.model)
+        facts = {**base_facts(rated), **facts}
+        a, b = side_rows(size)
+        facts.update(a=a, b=b, ratio=_ratio(a, b), same_level=same_level(size, a, b))
+    else:
+        facts["sizes"] = []
+        for params in SETUP_SIZES_B:
+            size = ModelSize(params, name=f"{params:g}B")
+            a, b = side_rows(size)
+            facts["sizes"].append({"params_b": params, "a": a, "b": b, "ratio": _ratio(a, b),
+                                   "same_level": same_level(size, a, b)})
+    facts["split"] = any(x.gpu_count > 1 for x in sides)
+    facts["unified"] = [x.unified for x in sides]
+    return Built(facts, sources={"gpus"})

@@ -1,0 +1,198 @@
+"""The catalog as the answers layer sees it: records in memory, resolvers, estimator inputs.
+
+Loaded once per process (the bot keeps one; each CLI call makes one). GPUs load eagerly (818 rows,
+a few ms); models are read from the database's model index on demand (catalog/model_index.py):
+a name through indexed key lookups, a record by its row, "what can my card run" over the models a
+person can run plus size groups, so a 100,000-model catalog answers as fast as the built-in one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from answers.knowledge.resolver_cache import gpu_resolver
+from catalog.model_index import StoredModels, grouped, prefilter
+from catalog.records import Architecture, GpuRecord, ModelRecord
+from catalog.resolve import Resolver, gpu_entries
+from catalog.store import CatalogStore, StoreError  # noqa: F401 — StoreError: what a front end reports when the db fails
+from estimator.model import LayerGroup, Layout, ModelSize, NativeShare
+
+if TYPE_CHECKING:
+    from catalog.model_index import StoredModels
+
+
+def faster_variant(records: list[GpuRecord]) -> GpuRecord:
+    """Same-name records (two "Tesla V100 SXM2 16 GB", 897 and 1,130 GB/s): a named card answers
+    with the faster one; ties keep catalog order."""
+    return max(records, key=lambda g: g.bandwidth_gbps)
+
+
+def layout_of(arch: Architecture | None) -> Layout | None:
+    if arch is None:
+        return None
+    return Layout(tuple(
+        LayerGroup(
+            kind=g.kind, layers=g.layers, kv_heads=g.kv_heads or arch.kv_heads, head_dim=g.head_dim or arch.head_dim,
+            window=g.window, latent_dim=g.latent_dim, rope_dim=g.rope_dim, state_bytes=g.state_bytes,
+        )
+        for g in arch.attention
+    ), vocab_size=arch.vocab_size, hidden_size=arch.hidden_size)
+
+
+def model_size(record: ModelRecord) -> ModelSize | None:
+    """Estimator input for a record; None when the record has no parameter count."""
+    if record.params_b is None:
+        return None
+    nf = record.native_format
+    native = None if nf is None else NativeShare(nf.params_b, nf.bits_per_weight, nf.active_params_b, nf.format)
+    max_context = record.architecture.max_context if record.architecture else None
+    return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name, native,
+                     max_context)
+
+
+REFERENCE_PROFILE = "reference"
+
+
+class Knowledge:
+    """`gpus` is the reference pages' card list (818 cards, their figures); `gpus_for(profile)` is the
+    one list a profile rates and resolves against: the reference list for `reference`, the corrected
+    and extended catalog (catalog/hardware.py) for every other profile."""
+
+    def __init__(self, gpus: list[GpuRecord], models: list[ModelRecord] | None, store_path: Path | None = None,
+                 imports: list[dict] | None = None, stored: StoredModels | None = None) -> None:
+        # lazy: loading the hardware data files costs ~40 ms; only some answers need them
+        from catalog.hardware import with_segments
+
+        self.gpus = with_segments(gpus)  # a store written before segments existed has them blank
+        # Either every record in memory (`models`), or the database's model index (`stored`), read on
+        # demand: a 100,000-model catalog answers without validating 100,000 records (issue 9).
+        self._models = models
+        self._stored = stored
+        self.store_path = store_path
+        self.imports = imports or []
+
+    @classmethod
+    async def load(cls, db_path: Path | None = None, *, with_models: bool = True) -> Knowledge:
+        store = await CatalogStore.open(db_path)
+        try:
+            gpus = await store.gpus()
+            imports = await store.imports() if with_models else []
+        finally:
+            await store.close()
+        if not with_models:
+            return cls(gpus, [], store.path, imports)
+
+        return cls(gpus, None, store.path, imports, StoredModels(store.path))
+
+    @property
+    def models(self) -> list[ModelRecord]:
+        """Every record, catalog order. On a stored catalog this validates them all (slow on a large
+        one): answers use the narrower methods below."""
+        if self._models is None:
+            self._models = self._stored.all_records()  # type: ignore[union-attr]
+        return self._models
+
+    def model_named(self, name: str) -> ModelRecord | None:
+        """The first record with exactly this display name (what the parser hands over)."""
+        if self._stored is not None and self._models is None:
+            return self._stored.named(name)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, ModelRecord]:
+        table: dict[str, ModelRecord] = {}
+        for m in self.models:
+            table.setdefault(m.name, m)
+        return table
+
+    def model_count(self) -> int:
+        return self._stored.count() if self._stored is not None and self._models is None else len(self.models)
+
+    def sized_model_count(self) -> int:
+        """Models with a parameter count (the ones an estimate can be made for)."""
+        if self._stored is not None and self._models is None:
+            return self._stored.sized_count()
+        return sum(1 for m in self.models if m.params_b is not None)
+
+    def rankable_models(self, min_params_b: float, since: dt.date) -> list[ModelRecord]:
+        """A superset of the models the advice rules rank (answers/facts/advice.py `runnable`), catalog order:
+        open weights, language, at least `min_params_b`, published since `since`."""
+        if self._stored is not None and self._models is None:
+            return self._stored.rankable(min_params_b, since)
+
+        return [m for m in self.models if prefilter(m, min_params_b, since)]
+
+    def other_sizes(self, min_params_b: float, since: dt.date) -> list[tuple[ModelSize, int]]:
+        """Every sized model `rankable_models` leaves out, as estimator inputs with how many models share
+        each: plain dense models grouped by size (their size is the whole input), the others one by one."""
+        if self._stored is not None and self._models is None:
+            groups, records = self._stored.other_sizes(min_params_b, since)
+            out = [(ModelSize(p, a), n) for p, a, n in groups]
+        else:
+            counts: dict[tuple[float, float | None], int] = {}
+            records = []
+            for m in self.models:
+                if m.params_b is None or prefilter(m, min_params_b, since):
+                    continue
+                if grouped(m):
+                    counts[(m.params_b, m.active_params_b)] = counts.get((m.params_b, m.active_params_b), 0) + 1
+                else:
+                    records.append(m)
+            out = [(ModelSize(p, a), n) for (p, a), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))]
+        return out + [(size, 1) for size in map(model_size, records) if size is not None]
+
+    @cached_property
+    def model_resolver(self):  # noqa: ANN201 — catalog.resolve.Resolver
+        if self._stored is not None and self._models is None:
+            return self._stored.resolver()
+
+        return Resolver(((m.name, m.aliases, m) for m in self.models), kind="model")
+
+    @cached_property
+    def gpu_resolver(self):  # noqa: ANN201
+        return self.gpu_resolver_for(REFERENCE_PROFILE)
+
+    @cached_property
+    def _current(self) -> tuple[list[GpuRecord], dict[str, list[str]]]:
+        # lazy: loading the hardware data files costs ~40 ms; only some answers need them
+        from catalog.hardware import current_catalog
+
+        return current_catalog(self.gpus)
+
+    def gpus_for(self, profile: str | None) -> list[GpuRecord]:
+        """The cards profile `profile` uses (the one place that decides it)."""
+        return self.gpus if (profile or REFERENCE_PROFILE) == REFERENCE_PROFILE else self._current[0]
+
+    def gpu_resolver_for(self, profile: str | None):  # noqa: ANN201 — catalog.resolve.Resolver
+        key = REFERENCE_PROFILE if (profile or REFERENCE_PROFILE) == REFERENCE_PROFILE else "current"
+        cached = self._gpu_resolvers.get(key)
+        if cached is None:
+            # lazy: loading the hardware data files costs ~40 ms; only some answers need them
+            from catalog.hardware import aliases_for
+
+            aliases = aliases_for(self.gpus) if key == REFERENCE_PROFILE else self._current[1]
+
+            cached = self._gpu_resolvers[key] = gpu_resolver(gpu_entries(self.gpus_for(profile), aliases))
+        return cached
+
+    def added_card(self, text: str) -> GpuRecord | None:
+        """A card of the current catalog that the reference list lacks (Apple chips, H20, GB10…), if `text`
+        names one; None otherwise. Cards both lists share are never taken from here, so a name the
+        reference list does not resolve cannot land on a corrected twin of one of its cards."""
+        res = self.gpu_resolver_for("current").resolve(text)
+        if res.best is None:
+            return None
+        reference_names = self._reference_names
+        picks = [g for g in res.best.payloads if g.name not in reference_names]
+        return faster_variant(picks) if picks else None
+
+    @cached_property
+    def _reference_names(self) -> frozenset[str]:
+        return frozenset(g.name for g in self.gpus)
+
+    @cached_property
+    def _gpu_resolvers(self) -> dict[str, object]:
+        return {}

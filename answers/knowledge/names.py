@@ -1,0 +1,140 @@
+"""Names typed by people or handed over by the bot → catalog records: the engine's resolution of model and
+card names, its did-you-mean candidates, the variants it picked among, and autocomplete.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from answers.knowledge.catalog_view import Knowledge, faster_variant
+from answers.knowledge.unresolved import UnresolvedName
+from answers.reading.model_default import default_model
+from catalog.records import GpuRecord, ModelRecord
+from catalog.resolve import Resolution, Resolver, curated_first, normalize
+
+CANDIDATES_SHOWN = 8
+T = TypeVar("T")  # a resolver's payload type
+VARIANTS_SHOWN = 5
+
+
+class NameProblem(UnresolvedName):
+    """A name that did not resolve: becomes a not_found / ambiguous answer."""
+
+    def __init__(self, intent: str, kind: str, text: str, candidates: list[str]) -> None:
+        super().__init__(intent)
+        self.intent, self.kind, self.text, self.candidates = intent, kind, text, candidates
+
+
+class NameResolution:
+    """Model and card name resolution for the engine (mixed into `answers.engine.Engine`, which sets the
+    attributes below); a name that does not resolve raises `NameProblem`."""
+
+    knowledge: Knowledge
+    _keys: dict[int, list[str]]
+    _cards_by_name: dict[int, dict[str, GpuRecord]]
+
+    def complete_model(self, text: str, limit: int = 25) -> list[str]:
+        return [m.name for m in self.knowledge.model_resolver.suggest(text or "", limit)][:limit]
+
+    def complete_card(self, text: str, limit: int = 25, profile: str | None = None) -> list[str]:
+        resolver = self.knowledge.gpu_resolver_for(profile)
+        return [m.name for m in resolver.suggest(text or "", limit)][:limit]
+
+    def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None:
+        """A typed name or a record → the record; a name that does not resolve raises `NameProblem`."""
+        if value is None or isinstance(value, ModelRecord):
+            return value
+        text = value.strip()[:200]
+        if not text:
+            return None
+        known = self.knowledge.model_named(text)
+        if known is not None:  # a display name (what the parser and autocomplete hand over)
+            return known
+        resolver = self.knowledge.model_resolver
+        res = resolver.resolve(text)
+        if res.best is not None:
+            return res.best.key  # same-name models: the first in catalog order
+        if res.ambiguous:
+            picked = default_model(text, res.candidates)  # "llama 70b": the newest general one
+            if picked is not None:
+                return picked.pick
+        raise self._problem("model", resolver, text, res)
+
+    def _model_variants(self, typed: Any, model: ModelRecord | None) -> list[str]:
+        """The other models when the typed name was resolved by the newest-of-the-family rule."""
+        if not isinstance(typed, str) or not typed.strip() or model is None or typed == model.name:
+            return []
+
+        text = typed.strip()[:200]
+        if self.knowledge.model_named(text) is not None:
+            return []
+        res = self.knowledge.model_resolver.resolve(text)
+        picked = default_model(text, res.candidates) if res.best is None and res.ambiguous else None
+        if picked is None or picked.pick.name != model.name:
+            return []
+        return picked.others[:VARIANTS_SHOWN]
+
+    def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None:
+        """A typed name or a record → the card (the faster of same-name variants); problems raise."""
+        if value is None or isinstance(value, GpuRecord):
+            return value
+        text = value.strip()[:200]
+        if not text:
+            return None
+        known = self._card_names(profile).get(text)
+        if known is not None:
+            return known
+        resolver = self.knowledge.gpu_resolver_for(profile)
+        res = resolver.resolve(text)
+        if res.best is not None:
+            return faster_variant(list(res.best.payloads))
+        added = self.knowledge.added_card(text)
+        if added is not None:
+            # Hardware the reference pages never listed (an Apple chip, an H20): named by the asker, it is
+            # rated with this profile's rules; the pages' tables and figures keep their 818 cards.
+            return added
+        raise self._problem("card", resolver, text, res)
+
+    def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> NameProblem:
+        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]  # "qwen": Qwen3 before an import's Qwen-VL
+        if res.ambiguous and cands:
+            return NameProblem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
+        if not cands:
+            cands = self._near(resolver, text)
+        return NameProblem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
+
+    def _card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
+        """The other variants when the typed card name was resolved by the defaults rule."""
+        if not typed or not typed.strip() or card is None:
+            return []
+        res = self.knowledge.gpu_resolver_for(profile).resolve(typed.strip()[:200])
+        if res.default is None or res.best is None or res.best.name != card.name:
+            return []
+        return [m.name for m in res.alternatives][:VARIANTS_SHOWN]
+
+    def _card_names(self, profile: str | None) -> dict[str, GpuRecord]:
+        """Display name → card, for the card list this profile rates (reference: the pages' 818)."""
+        cards = self.knowledge.gpus_for(profile)
+        table = self._cards_by_name.get(id(cards))
+        if table is None:
+            groups: dict[str, list[GpuRecord]] = {}
+            for g in cards:
+                groups.setdefault(g.name, []).append(g)
+            table = self._cards_by_name[id(cards)] = {name: faster_variant(gs) for name, gs in groups.items()}
+        return table
+
+    def _near(self, resolver: Resolver[T], text: str) -> list[str]:
+        """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the
+        closest spellings (numbers included: "Gemma 3 13B" → Gemma 3 12B)."""
+        names = [m.name for m in resolver.suggest(text, CANDIDATES_SHOWN) if m.score >= 75]
+        if names:
+            return names
+        # lazy: rapidfuzz is only needed when an exact lookup fails; `tpsbot ask` start-up stays without it
+        from rapidfuzz import fuzz, process
+
+        keys = self._keys.get(id(resolver))  # normalized names, per resolver
+        if keys is None:
+            stored = getattr(resolver, "normalized_names", None)  # a stored catalog keeps them (catalog/model_index.py)
+            keys = self._keys[id(resolver)] = stored() if stored else [normalize(n) for n in resolver.names]
+        hits = process.extract(normalize(text), keys, scorer=fuzz.ratio, limit=5, score_cutoff=75)
+        return [resolver.names[i] for _, _, i in hits]

@@ -1,0 +1,71 @@
+"""The estimator profiles an engine answers with, built where the engine is opened.
+
+The estimator does no I/O and registers nothing at import: this module reads the measured
+profile's fitted constants (estimator/data/measured_constants.json) and hands them to
+`MeasuredProfile`, and reads the setups rules' constants (setup_constants.json) into a
+`SetupConstants`. A `Profiles` set builds each on first use, so a question answered with
+`reference` never reads the measured constants, and one about a single card never the setups'.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Literal, get_args
+
+from estimator.profile import REFERENCE, Profile
+from estimator.setups import SetupConstants
+
+if TYPE_CHECKING:
+    from estimator.setups import SetupConstants
+
+ProfileName = Literal["reference", "measured"]
+PROFILE_NAMES: tuple[str, ...] = get_args(ProfileName)
+
+
+class UnknownProfile(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"unknown estimator profile {name!r}; known: {', '.join(PROFILE_NAMES)}")
+        self.name = name
+
+
+def load_measured_constants() -> dict[str, Any]:
+    text = (resources.files("estimator") / "data" / "measured_constants.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def load_setup_constants() -> SetupConstants:
+    text = (resources.files("estimator") / "data" / "setup_constants.json").read_text("utf-8")
+    return SetupConstants.from_dict(json.loads(text))
+
+
+def load_profile(name: str) -> Profile:
+    """A profile by name, with its data loaded now; unknown names raise `UnknownProfile`."""
+    if name == "reference":
+        return REFERENCE
+    if name == "measured":
+        # lazy: only the measured profile needs its rules; `tpsbot ask` under reference starts without them
+        from estimator.measured import MeasuredProfile
+
+        return MeasuredProfile(load_measured_constants())
+    raise UnknownProfile(name)
+
+
+class Profiles:
+    """The profiles of one engine (or one CLI call), each built once, on first use."""
+
+    def __init__(self, **ready: Profile) -> None:
+        self._built: dict[str, Profile] = dict(ready)
+        self._setup_constants: SetupConstants | None = None
+
+    def get(self, name: str) -> Profile:
+        profile = self._built.get(name)
+        if profile is None:
+            profile = self._built[name] = load_profile(name)
+        return profile
+
+    def setup_constants(self) -> SetupConstants:
+        """The setups rules' constants, read on first use."""
+        if self._setup_constants is None:
+            self._setup_constants = load_setup_constants()
+        return self._setup_constants

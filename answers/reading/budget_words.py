@@ -1,0 +1,183 @@
+"""Reading a budget in a question: "$400", "400 bucks", "under 1k", "1.5k", "<500€", "sotto i 500 euro",
+"unter 500 Euro", "500 pavos", "R$ 2000", "budget is 600", "max 700".
+
+The words live in answers/lexicon/<lang>.toml (`[budget]`) and common.toml (`[currency_symbols]`); this
+module keeps the rule. The tokens of an amount are used up, so an amount is never read as a model's
+name, a memory size, a context length or a parameter count.
+
+An amount counts as a budget when a currency is said next to it (a sign or a word), or when a ceiling
+phrase ("under", "max", "bis", "até") comes right before a bare number that nothing else claims (no
+memory unit, no context word, no card's name after it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from answers.lexicon import lexicon
+from answers.reading.tokens import clean, tokenize
+from catalog.text import MEMORY_UNITS, fold
+
+if TYPE_CHECKING:
+    from answers.reading.tokens import Token
+
+MIN_BARE = 50.0  # a bare number after "under" below this is not money ("under 8", "max 16")
+MAX_AMOUNT = 10_000_000.0  # beyond any graphics card: a typo or not money
+
+_AMOUNT_RE = re.compile(r"^(?P<pre>\D*?)(?P<num>\d+(?:\.\d+)?)(?P<k>k)?(?P<post>\D*)$")
+_CONTEXT_SIZES_RE = re.compile(r"^(?:1|2|4|8|16|32|64|128|256|512)$")
+_THOUSANDS_RE = re.compile(r"^\d{1,3}\.\d{3}$")  # "1.500 €": a thousands dot, never 1.5 euros
+_NOT_MONEY_NEXT = re.compile(rf"^(?:{MEMORY_UNITS}|b|bit|bits|k|m|tok|tokens?|ctx|t/s|tps|w|watts?|mhz|ghz|%)$")
+
+
+@dataclass(frozen=True)
+class Said:
+    """An amount as the question says it; `currency` None: no currency said (the language's default applies)."""
+
+    amount: float
+    currency: str | None  # "USD" | "EUR" | "GBP" | "BRL"
+
+
+@cache
+def _symbols() -> dict[str, str]:
+    return {s: c.upper() for c, signs in lexicon().currency_symbols.items() for s in signs}
+
+
+@cache
+def _words() -> dict[str, str]:
+    """Currency words of every language (people mix them): "bucks" → USD, "pavos" → EUR."""
+    out: dict[str, str] = {}
+    for lx in lexicon().languages.values():
+        if lx.budget is not None:
+            for c, words in lx.budget.currencies.items():
+                for w in words:
+                    out.setdefault(fold(w), c.upper())
+    return out
+
+
+@cache
+def _nouns() -> frozenset[str]:
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.nouns)
+
+
+@cache
+def _spend() -> frozenset[str]:
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.spend)
+
+
+@cache
+def _limits() -> tuple[tuple[str, ...], ...]:
+    """Ceiling phrases of every language as word tuples, longest first."""
+    phrases = {tuple(fold(p).split()) for lx in lexicon().languages.values() if lx.budget for p in lx.budget.limits}
+    return tuple(sorted(phrases, key=lambda p: (-len(p), p)))
+
+
+@cache
+def _context_words() -> frozenset[str]:
+    return frozenset(w for lx in lexicon().languages.values() for w in lx.context_words)
+
+
+def default_currency(language: str | None) -> str:
+    """The currency a bare amount is read in, in this language (US dollars when the language is unknown)."""
+    lx = lexicon().languages.get(language or "")
+    return lx.budget.default.upper() if lx is not None and lx.budget is not None else "USD"
+
+
+def _currency_of(text: str) -> str | None:
+    return _symbols().get(text) or _words().get(text)
+
+
+def _limit_before(toks: Sequence[Token], i: int) -> int:
+    """How many words right before toks[i] form a ceiling phrase (0: none)."""
+    for phrase in _limits():
+        n = len(phrase)
+        if i >= n and all(not t.used for t in toks[i - n: i]) and tuple(t.low for t in toks[i - n: i]) == phrase:
+            return n
+    return 0
+
+
+def normalize(text: str) -> str:
+    """"$1,500", "1,500 dollars" → "$1500": a thousands comma next to money (the tokenizer splits at commas)."""
+    text = re.sub(r"(?<=[$€£])\s*(\d{1,3}),(\d{3})(?!\d)", r"\1\2", text)
+    return re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|(?:usd|eur|dollars?|bucks|euros?)\b))", r"\1\2", text,
+                  flags=re.IGNORECASE)
+
+
+def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ctx_word: bool = False) -> Said | None:
+    """The first budget in the question; its tokens (and the currency and ceiling words) are used up."""
+    for i, t in enumerate(toks):
+        if t.used:
+            continue
+        m = _AMOUNT_RE.match(t.low)
+        if m is None:
+            continue
+        pre, post, num, kilo = m.group("pre"), m.group("post"), m.group("num"), bool(m.group("k"))
+        currency = None
+        if pre:
+            currency = _currency_of(pre)
+            if currency is None:
+                continue  # "a100", "rtx3090": a name, not money
+        if post:
+            after = _currency_of(post)
+            if after is None:
+                continue  # "8gb", "13b", "q4": a unit, not money
+            currency = currency or after
+        used = [i]
+        if currency is None and i > 0 and not toks[i - 1].used and toks[i - 1].low in _symbols():
+            currency = _symbols()[toks[i - 1].low]  # "R$ 2000", "$ 400"
+            used.append(i - 1)
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if currency is None and nxt is not None and not nxt.used and _currency_of(nxt.low):
+            currency = _currency_of(nxt.low)  # "400 bucks", "500 euros"
+            used.append(i + 1)
+        limit = _limit_before(toks, i)
+        noun_after = nxt is not None and not nxt.used and nxt.low in _nouns()
+        if currency is None:
+            # "got 1.5k to spend": a thousands amount shortly before a verb of spending is money.
+            spent = kilo and any(not x.used and x.low in _spend() for x in toks[i + 1: i + 4])
+            if not (limit or noun_after or spent):
+                continue
+            if kilo and noun_after and not (limit or spent) and _CONTEXT_SIZES_RE.match(num):
+                continue  # "at 16k, budget card": 2k, 4k … 128k are context lengths first
+            if nxt is not None and (_NOT_MONEY_NEXT.match(nxt.low) or nxt.low in _context_words()):
+                continue  # "under 16 gb", "max 8 bit", "max 4096 tokens", "max 8000 context"
+            if kilo and has_ctx_word:
+                continue  # "max 32k context": a context length
+            if in_card is not None and in_card(i):
+                continue  # "under 4090"?: a card's number
+        value = float(num)
+        if _THOUSANDS_RE.match(num) and (currency is not None or limit):
+            value = float(num.replace(".", ""))
+        if kilo:
+            value *= 1000
+        if currency is None and value < MIN_BARE:
+            continue
+        if currency is None and not (0 < value <= MAX_AMOUNT):
+            continue  # a bare number out of range is not read as money at all
+        # "$0", "$99999999999": money all the same; the engine answers that it cannot use that budget.
+        for k in used:
+            toks[k].used = True
+        for k in range(i - limit, i):
+            toks[k].used = True
+        if noun_after and nxt is not None:
+            nxt.used = True
+        return Said(value, currency)
+    return None
+
+
+def read_typed(text: str) -> Said | None:
+    """A budget typed in a field of its own ("400", "$400", "500 €", "1.5k", "R$ 2000", "under 300"): a
+    bare number counts too. None when the field holds anything but one amount."""
+    toks = tokenize(normalize(clean(text or "")))
+    said = find(toks)
+    if said is None and len(toks) == 1:
+        m = _AMOUNT_RE.match(toks[0].low)
+        if m and not m.group("pre") and not m.group("post"):
+            value = float(m.group("num")) * (1000 if m.group("k") else 1)
+            if 0 < value <= MAX_AMOUNT:
+                said, toks[0].used = Said(value, None), True
+    return said if said is not None and all(t.used for t in toks) else None

@@ -1,0 +1,275 @@
+"""The small readings the parser's phases use: a budget, a bare size and the name typed around it, a size
+no matching model has, phrases said, the KV-cache type, chip-first and superlative words, greetings,
+card-shaped names, task words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from answers.knowledge.pickled import compile_cached
+from answers.lexicon import lexicon
+from answers.reading import budget_words
+from answers.reading.numbers import (
+    _in_card_name,
+)
+from answers.reading.sizes import BILLIONS_TOKEN_RE
+from answers.reading.spans import Span, _content
+from answers.reading.tokens import Token, _unstretch, clean, tokenize
+from answers.reading.vocabulary import _stopwords, _task_words, _word_set
+from catalog.name_sizes import size_agrees, typed_size
+from catalog.resolve import Match, Resolver, normalize
+from catalog.text import fold
+
+_BUDGET_KEEPS = frozenset({"maker", "release", "parameters", "download", "purpose", "open_source", "compute"})
+
+
+def _find_budget(text: str, toks: list[Token], gpus: Resolver) -> budget_words.Said | None:
+    """The budget said in the question (answers/reading/budget_words.py), its tokens used up."""
+    if not any(ch.isdigit() for ch in text):
+        return None
+    has_ctx = any(t.low in _word_set("context_words") for t in toks)
+    return budget_words.find(toks, lambda i: _in_card_name(toks, i, gpus), has_ctx)
+
+
+_COUNT_RE = re.compile(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
+
+
+
+def _bare_size(toks: list[Token], spans: list[Span], model_span: Span | None) -> float | None:
+    """The size of a model asked about by its size alone ("a 70b", "un 70B"); None when words
+    around it name a model ("llama 70b" is a span of its own) or no such size is typed."""
+    if model_span is not None and not BILLIONS_TOKEN_RE.match(model_span.text.casefold().replace(" ", "")):
+        return None
+    found: set[float] = set()
+    for i, tok in enumerate(toks):
+        m = BILLIONS_TOKEN_RE.match(tok.low)
+        if tok.used:
+            continue
+        if any(sp.start <= i < sp.end and sp is not model_span for sp in spans):
+            continue  # part of a card's or another name
+        if m is None:
+            if model_span is None and "-" in tok.low and (inside := typed_size(tok.low)) is not None:
+                found.add(inside)  # "MythoMax-L2-13B": a name nothing matched, with its size in it
+            continue
+        found.add(float(m.group(1)))
+    found.discard(0.0)
+    # "7b vs 14b on a 3060": the larger decides (if it fits, the smaller does too).
+    return max(found) if found else None
+
+
+def _name_run(toks: list[Token], spans: list[Span], start: int, end: int) -> tuple[int, int]:
+    """The run of name-like words around toks[start:end]: content words no other span has taken."""
+    stop = _stopwords()
+    taken = {k for sp in spans for k in range(sp.start, sp.end) if not (sp.start >= start and sp.end <= end)}
+    lo, hi = start, end
+    while lo > 0 and _content(toks[lo - 1], stop) and lo - 1 not in taken:
+        lo -= 1
+    while hi < len(toks) and _content(toks[hi], stop) and hi not in taken:
+        hi += 1
+    return lo, hi
+
+
+def _size_clash(toks: list[Token], spans: list[Span], span: Span) -> tuple[float, str] | None:
+    """(typed size, the words as typed) when the model span, or the words right around it, carry a size
+    no model it matched has; None when the sizes agree or none is typed. A family matched loosely ("llama 3"
+    of "llama 3 7b") clashes only when none of its candidates has the size."""
+    lo, hi = _name_run(toks, spans, span.start, span.end)
+    typed = typed_size(" ".join(t.low for t in toks[lo:hi]))
+    if typed is None or not 0 < typed:
+        return None
+    res = span.res
+    if res.best is not None:
+        matches = [res.best]
+    else:
+        outside = typed_size(" ".join(t.low for t in toks[lo:span.start] + toks[span.end:hi])) is not None
+        if res.ambiguous and not outside:
+            return None  # "llama 70b": the engine picks the newest of that size or asks
+        # The family typed ("qwen3" of "qwen3 3b"): its members, not fuzzy neighbours (Qwen2.5 3B).
+        key = normalize(span.text)
+        matches = [m for m in res.candidates if normalize(m.name).startswith(key)] or res.candidates
+    if any(_match_has_size(m, typed) for m in matches):
+        return None
+    return typed, " ".join(t.text for t in toks[lo:hi])
+
+
+def _match_has_size(match: Match, typed: float) -> bool:
+    for payload in match.payloads:
+        names = [match.name, *getattr(payload, "aliases", ())]
+        if size_agrees(typed, names, getattr(payload, "params_b", None)):
+            return True
+    return False
+
+
+def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> str | None:
+    """The words typed with a bare size when they are more than the size ("mythomax 13b" → "mythomax 13b",
+    "a 70b" → None): a name the catalog does not have."""
+    for i, tok in enumerate(toks):
+        if tok.used or typed_size(tok.low) != size_b:
+            continue
+        lo, hi = _name_run(toks, spans, i, i + 1)
+        if hi - lo > 1 or not BILLIONS_TOKEN_RE.match(tok.low):
+            return " ".join(t.text for t in toks[lo:hi])
+    return None
+
+
+@cache
+def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
+    """Any of the phrases, on word boundaries, with space, "_" or "-" between their words."""
+    if not phrases:
+        return None
+    # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
+    # changes with the hash seed), so the start-up cache finds it.
+    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(sorted(phrases), key=len, reverse=True))
+
+    return compile_cached(rf"(?<!\w)(?:{alts})(?!\w)")
+
+
+@cache
+def _phrases(key: str) -> frozenset[str]:
+    """The union over languages of one phrase list (people mix languages)."""
+    return frozenset(fold(p) for lx in lexicon().languages.values() for p in getattr(lx, key))
+
+
+def _says(ftext: str, key: str) -> bool:
+    rx = _phrase_re(_phrases(key))
+    return rx is not None and rx.search(ftext) is not None
+
+
+def _said_at(ftext: str, key: str) -> int:
+    """Where the first of a phrase list is said (len(ftext) when it is not)."""
+    rx = _phrase_re(_phrases(key))
+    hit = rx.search(ftext) if rx is not None else None
+    return hit.start() if hit else len(ftext)
+
+
+def _cache_type(ftext: str, toks: list[Token]) -> str | None:
+    """The KV-cache type named ("q8 kv cache", "kv cache at q4"); its words are used up, so its
+    level is never read as the weights' level."""
+    found = None
+    joined, starts = "", []
+    for tok in toks:
+        starts.append(len(joined))
+        joined += tok.low + " "
+    for kind, phrases in lexicon().cache_types.items():
+        rx = _phrase_re(frozenset(phrases))
+        if rx is None or rx.search(ftext) is None:
+            continue
+        found = found or kind
+        for m in rx.finditer(joined):
+            for i, at in enumerate(starts):
+                if m.start() <= at < m.end():
+                    toks[i].used = True
+    return found
+
+
+def only_task_words(text: str | None) -> bool:
+    """"coding", "for coding", "coding model": a task the parser took for an unknown model name."""
+    if not text:
+        return False
+    words = [t.low for t in tokenize(clean(text))]
+    vocab = set(_task_words()) | {"model", "models", "llm", "llms", "best", "good"}
+    return bool(words) and all(w in vocab for w in words)
+
+
+def _without_names(folded: str, spans: list[Span]) -> str:
+    for sp in spans:
+        name = fold(sp.text)
+        if len(name) >= 2:
+            folded = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", " ", folded)
+    return folded
+
+
+_CHIP_RE = re.compile(r"^[a-z]{1,2}\d{2,4}[a-z]?$")  # "a100", "h100", "mi300x", "v100"
+
+
+def _chip_first(toks: list[Token]) -> None:
+    """"sxm4 a100 80gb" → "a100 sxm4 80gb": catalog names put the form factor after the chip."""
+    forms = lexicon().card_form_words
+    for i in range(len(toks) - 1):
+        if toks[i].low in forms and _CHIP_RE.match(toks[i + 1].low):
+            toks[i], toks[i + 1] = toks[i + 1], toks[i]
+
+
+def _superlative_plus(toks: list[Token]) -> None:
+    """French "le plus gros", "la plus rapide": after an article "plus" is a word, not a name part
+    (it stays one in "command r plus")."""
+    for i in range(1, len(toks)):
+        if toks[i].low == "plus" and toks[i - 1].low in {"le", "la", "les", "du", "des", "au", "aux"}:
+            toks[i].used = True
+
+
+def _could_be_name(guess: str, models: Resolver) -> bool:
+    """Leftover words worth answering "no model called X" about: several words, a digit, or one word
+    close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name, nor are
+    several ordinary words with no digit and no word of any model's name ("being dumb", "asking friend")."""
+    if guess.strip().replace(".", "").replace(",", "").isdigit():
+        return False  # a bare number ("under 500 dollars") is an amount, never a model's name
+    if any(ch.isdigit() for ch in guess):
+        return True
+    if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
+        return True  # "nemotron super", "deepsek coder": a word some model's name has
+    res = models.resolve(guess)
+    top = res.best or (res.candidates[0] if res.candidates else None)
+    return top is not None and top.score >= 80
+
+
+_NAME_WORDS: dict[int, frozenset[str]] = {}
+
+
+def _name_words(models: Resolver) -> frozenset[str]:
+    """Every word of three letters or more in the models' names ("nemotron", "coder", "hermes"), per resolver."""
+    words = _NAME_WORDS.get(id(models))
+    if words is None:
+        words = _NAME_WORDS[id(models)] = frozenset(
+            w for name in models.names for w in re.findall(r"[a-z]{3,}", fold(name)))
+    return words
+
+
+def _only_task_words(toks: list[Token]) -> bool:
+    tasks = _task_words()
+    return bool(toks) and any(t.low in tasks for t in toks) and all(
+        t.low in tasks or t.low in _stopwords() for t in toks)
+
+
+def _task(toks: list[Token], spans: list[Span]) -> str | None:
+    """The task asked for ("coding", "vision"…), from words outside the names found."""
+    tasks = _task_words()
+    inside = {k for sp in spans if not _only_task_words(toks[sp.start: sp.end]) for k in range(sp.start, sp.end)}
+    for i, t in enumerate(toks):
+        if i not in inside and t.low in tasks:
+            return tasks[t.low]
+    return None
+
+
+def _is_greeting(toks: list[Token]) -> bool:
+    """Only greetings, thanks and chatter ("buongiorno", "coucou !", "moin moin", "hey there 👋")."""
+    if not toks:
+        return False
+    greetings = {w for lx in lexicon().languages.values() for g in lx.greetings + lx.courtesy for w in g.split()}
+    stop = _stopwords()
+    words = [t.low for t in toks if any(ch.isalnum() for ch in t.low)]
+    words = [w if w in greetings or w in stop else _unstretch(w) for w in words]  # "holaaa", "ciaooo"
+    return bool(words) and any(w in greetings for w in words) and all(w in greetings or w in stop for w in words)
+
+
+
+# Vendor series words followed by a model number: how people type a graphics card.
+_CARD_SHAPE_RE = re.compile(
+    r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b"
+    r"|\bm\d{1,2}\s+(?:pro|max|ultra)\b|\bmi\d{3}[a-z]?\b"  # Apple chips ("m9 ultra"), Instinct parts ("mi400")
+)
+
+
+_APPLE_NUM_RE = re.compile(r"^m\d{1,2}$")  # the number of an Apple chip ("m4" of "m4 pro")
+
+
+def _span_rank(span: Span) -> tuple[float, int]:
+    return (span.score + (5 if span.res.best is not None else 0), span.end - span.start)
+
+
+def _value(span: Span | None) -> str | None:
+    if span is None:
+        return None
+    return span.res.best.name if span.res.best is not None else span.text

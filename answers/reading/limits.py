@@ -1,0 +1,44 @@
+"""What the reader knows before it reads: the longest question it answers and the intents it may find.
+
+These sit below the reader (and below `answers.lexicon`, which checks its words against the intent
+names), so the surface above (`answers.api`, `answers.intents_table`) can re-export them without the
+reader ever importing upward.
+"""
+
+from __future__ import annotations
+
+# The longest question answered, wherever it comes from (bot, CLI); the parser reads no further.
+MAX_QUESTION_CHARS = 500
+
+# The intents a question may be read as, in the parser's tie-breaking order (more specific questions
+# first), each with whether an unmatched name in such a question is taken as a model name.
+# `answers.intents_table` declares how each is answered and checks at import that it lists these.
+READ_INTENTS: tuple[tuple[str, bool], ...] = (
+    ("why_quant", False),
+    ("two_gpus", True),
+    ("offload", True),
+    ("longest_context", True),
+    ("compare", False),
+    ("smallest", True),
+    ("fastest", True),
+    ("maker", True),
+    ("release", True),
+    ("download", True),
+    ("compute", True),
+    ("open_source", True),
+    ("parameters", True),
+    ("accuracy", False),
+    ("purpose", True),
+    ("speed", True),
+    ("vram", True),
+    ("what_gpu", True),
+    ("card_models", False),
+    ("can_run", True),
+    ("help", False),
+    ("model_info", False),
+    ("fallback", False),
+)
+PARSER_INTENTS: tuple[str, ...] = tuple(name for name, _ in READ_INTENTS)
+PARSER_MODEL_INTENTS = frozenset(name for name, as_model in READ_INTENTS if as_model)
+# Intents only the engine decides (after resolving names or checking values), never the reader.
+ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid")

@@ -1,0 +1,187 @@
+"""Numbers with units in a question: memory sizes, context lengths, quantization levels.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE
+from answers.reading.tokens import Token, clean, tokenize
+from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
+from answers.reading.vocabulary import _word_set
+from catalog.resolve import Resolver
+
+
+def parse_memory(text: str) -> float | None:
+    """A memory amount anywhere-shaped like "12 GB", "12gb", "12 Go", "12,5 GB"; None otherwise."""
+    toks = tokenize(clean(text))
+    mem, _ = _find_memory(toks)
+    return mem
+
+
+def parse_context(text: str) -> int | None:
+    """Context length in tokens: "32k" → 32768, "32768 tokens", "128K di contesto", "1M context"."""
+    toks = tokenize(clean(text))
+    ctx, _ = _find_context(toks)
+    return ctx
+
+
+def _find_memory(toks: list[Token]) -> tuple[float | None, int | None]:
+    """First graphics-memory amount and the index of its number token."""
+    mem, at, _ram = _find_sizes(toks)
+    return mem, at
+
+
+def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | None]:
+    """(graphics memory, index of its number, system RAM). A size followed by a RAM word ("64 GB
+    RAM", "64gb di ram", "64 GB DDR5") is system RAM; the first other size is graphics memory."""
+    mem: float | None = None
+    at: int | None = None
+    ram: float | None = None
+    ram_words = _word_set("ram_words") if toks else frozenset()
+    for i, t in enumerate(toks):
+        if t.used:
+            continue
+        m = MEMORY_GLUED_RE.match(t.low)
+        if m:
+            value, end = float(m.group(1)), i + 1
+        elif _NUMBER_RE.match(t.low) and i + 1 < len(toks) and MEMORY_UNIT_RE.match(toks[i + 1].low):
+            if toks[i + 1].low == "go" and i + 2 < len(toks) and toks[i + 2].low in _GO_VERB_NEXT:
+                continue  # "does phi 4 go on a 4070": the English verb, not French "Go"
+            value, end = float(t.low), i + 2
+        else:
+            continue
+        is_ram = _ram_follows(toks, end, ram_words)
+        if (ram if is_ram else mem) is not None:
+            continue  # the first of each kind counts; later sizes stay free ("3060 12gb" handled by parse)
+        for k in range(i, end):
+            toks[k].used = True
+        if end < len(toks) and toks[end].low in {"vram", "ram", "memory"}:
+            toks[end].used = True
+        if is_ram:
+            ram = value
+            for k in range(end, min(end + 3, len(toks))):
+                if toks[k].low in ram_words:
+                    toks[k].used = True
+        else:
+            mem, at = value, i
+        if mem is not None and ram is not None:
+            break
+    return mem, at, ram
+
+
+def _ram_before(toks: list[Token], at: int) -> bool:
+    """A RAM word before the size at `at`, and no graphics-memory word right after the size."""
+    ram_words = _word_set("ram_words")
+    nxt = toks[at + 1].low if at + 1 < len(toks) else ""
+    after = toks[at + 2].low if at + 2 < len(toks) else ""
+    if "vram" in (nxt, after):
+        return False
+    return any(t.low in ram_words for t in toks[:at])
+
+
+_GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
+
+
+def _size_after_ram_word(toks: list[Token], after: int) -> float | None:
+    """The first size not yet read that comes after a RAM word, both after token `after`."""
+    ram_words = _word_set("ram_words")
+    seen = False
+    for i in range(after + 1, len(toks)):
+        low = toks[i].low
+        if low in ram_words:
+            seen = True
+        elif seen and not toks[i].used:
+            glued = MEMORY_GLUED_RE.match(low)
+            if glued:
+                return float(glued.group(1))
+            if _NUMBER_RE.match(low) and i + 1 < len(toks) and MEMORY_UNIT_RE.match(toks[i + 1].low):
+                return float(low)
+    return None
+
+
+def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool:
+    """A RAM word right after a size, or after one short word ("64gb di ram", "64 GB system RAM")."""
+    for k in range(end, min(end + 2, len(toks))):
+        low = toks[k].low
+        if low in ram_words:
+            return True
+        if low in {"vram", "memory"} or len(low) > 3 and low not in ram_words:
+            return False
+    return False
+
+
+def _token_count(value: float) -> int:
+    """Tokens as an int; an overflowing figure ("999…9", "1e306k") becomes one the bounds check
+    refuses in words, instead of an OverflowError."""
+    return int(value) if math.isfinite(value) and value < 1e18 else 10**18
+
+
+def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int | None, int | None]:
+    """First context length and the index of its number. `gpus` keeps a card number that merely
+    sits near the word "context" ("max context on a 4090") from being read as a length."""
+    has_ctx_word = any(t.low in _word_set("context_words") for t in toks)
+    for i, t in enumerate(toks):
+        if t.used:
+            continue
+        nxt = toks[i + 1].low if i + 1 < len(toks) else ""
+        m = _CTX_GLUED_RE.match(t.low)
+        if m:  # "32k": k means 1,024 tokens in every context-length convention
+            t.used = True
+            return _token_count(float(m.group(1)) * 1024), i
+        m = _CTX_MEGA_RE.match(t.low)
+        if m and has_ctx_word:
+            t.used = True
+            return _token_count(float(m.group(1)) * 1024 * 1024), i
+        if _NUMBER_RE.match(t.low):
+            if nxt == "k":
+                t.used = toks[i + 1].used = True
+                return _token_count(float(t.low) * 1024), i
+            if nxt in _TOKEN_UNITS or (
+                has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
+                and (gpus is None or not _in_card_name(toks, i, gpus))
+            ):
+                t.used = True
+                return _token_count(float(t.low)), i
+    return None, None
+
+
+def _in_card_name(toks: list[Token], i: int, gpus: Resolver) -> bool:
+    """Whether toks[i] is the number of a card name ("rx 7800 xt", "4090")."""
+    if gpus.lookup(toks[i].text) is not None:
+        return True
+    before = toks[i - 1].text + " " if i > 0 else ""
+    after = " " + toks[i + 1].text if i + 1 < len(toks) else ""
+    return any(gpus.lookup(name) is not None for name in (before + toks[i].text, toks[i].text + after,
+                                                            before + toks[i].text + after) if name != toks[i].text)
+
+
+def _near_ctx_word(toks: list[Token], i: int) -> bool:
+    return any(t.low in _word_set("context_words") for t in toks[max(0, i - 3): i + 4])
+
+
+def _find_quants(toks: list[Token]) -> list[str]:
+    """Every quant level named, in reading order, without repeats ("q8 or q4" → both)."""
+    out: list[str] = []
+    for i, t in enumerate(toks):
+        if t.used:
+            continue
+        q = canonical_quant(t.low)
+        if q is None and _NUMBER_RE.match(t.low) and i + 1 < len(toks) and toks[i + 1].low in {"bit", "bits"}:
+            q = _BITS_TO_QUANT.get(_token_count(float(t.low)))
+            if q:
+                toks[i + 1].used = True
+        if q is None:
+            # ollama-style tags glue the quant to the name: "qwen3:8b-q4_K_M"
+            m = re.search(r"[-:_](i?q\d(?:_[a-z0-9]+)*|fp16|f16)$", t.low)
+            if m and (q := canonical_quant(m.group(1))):
+                t.text = t.text[: m.start()]
+                t.low = t.low[: m.start()]
+                if q not in out:
+                    out.append(q)
+            continue
+        t.used = True
+        if q not in out:
+            out.append(q)
+    return out

@@ -1,0 +1,344 @@
+"""Free-text question → intent, language and entities (model, cards, memory, context, quant).
+
+Pipeline, cheapest first (a question costs well under a millisecond):
+1. Clean: cap the input, drop Discord mentions/emoji/code fences, comma decimals → dots.
+2. Numbers with units: memory ("12 GB", "8 Go", "24GiB"), context ("32k", "32768 tokens",
+   "128K di contesto") and quant ("Q4", "q8", "IQ4_XS", "fp16", "4-bit") are taken out first, so
+   "12 GB" can never be read as a card.
+3. The remaining words are split into chunks at known words (question words, intent keywords,
+   function words of the five languages). Chunks are then resolved: every sub-span is tried
+   against the exact-name dictionaries (microseconds), and only the leftover chunks go through
+   the fuzzy resolver. Model and card spans never overlap.
+4. Language: weighted keyword scores; None when nothing or a tie.
+5. Intent: a table of weighted patterns per intent per language (all languages are scored, as
+   people mix them), then priors from the entities found (model + memory → can_run, a card
+   only → card_models, two cards + model → compare, a model alone → model_info).
+
+`model`/`card`/`card2` hold the resolved display name when resolution is unambiguous, otherwise
+the span as typed (so the engine's own resolve() gives the "did you mean" candidates).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from answers.lexicon import lexicon
+from answers.reading import at_once, budget_words
+from answers.reading.clues import (
+    _APPLE_NUM_RE,
+    _BUDGET_KEEPS,
+    _CARD_SHAPE_RE,
+    _COUNT_RE,
+    _bare_size,
+    _cache_type,
+    _chip_first,
+    _could_be_name,
+    _find_budget,
+    _is_greeting,
+    _only_task_words,
+    _said_at,
+    _says,
+    _size_clash,
+    _span_rank,
+    _superlative_plus,
+    _task,
+    _typed_around_size,
+    _value,
+    _without_names,
+)
+from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
+from answers.reading.limits import PARSER_MODEL_INTENTS
+from answers.reading.numbers import (
+    _find_context,
+    _find_quants,
+    _find_sizes,
+    _ram_before,
+    _size_after_ram_word,
+)
+from answers.reading.parsed import Parsed
+from answers.reading.setup_words import SetupWords
+from answers.reading.setup_words import annotate as annotate_setup
+from answers.reading.setup_words import read as read_setup
+from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
+from answers.reading.spans import Span, _find_spans
+from answers.reading.tokens import Token, clean, tokenize
+from answers.reading.typos import mend
+from answers.reading.versus_words import model_pair
+from answers.reading.vocabulary import _typo_words
+from catalog.resolve import Resolver
+from catalog.text import fold
+
+
+# --------------------------------------------------------------------------- entry point
+@dataclass
+class _Reading:
+    """Everything one question's reading finds, filled in phase by phase (see `parse`)."""
+
+    question: str
+    models: Resolver
+    gpus: Resolver
+    locale: str | None
+    text: str = ""
+    folded: str = ""
+    toks: list[Token] = field(default_factory=list)
+    ftext: str = ""
+    said: budget_words.Said | None = None
+    cache_type: str | None = None
+    quants: list[str] = field(default_factory=list)
+    context: int | None = None
+    memory: float | None = None
+    mem_at: int | None = None
+    ram: float | None = None
+    spans: list[Span] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    task: str | None = None
+    model_span: Span | None = None
+    pair: tuple[Span, Span] | None = None
+    both: tuple[Span, Span] | None = None
+    size_b: float | None = None
+    typed_name: str | None = None
+    cards: list[Span] = field(default_factory=list)
+    language: str | None = None
+    unknown_card: str | None = None
+    setup: SetupWords | None = None
+    gpu_count: int | None = None
+    n_cards: int = 0
+    has_model: bool = False
+    flags: dict[str, Any] = field(default_factory=dict)
+    intent: str = "fallback"
+    model_text: str | None = None
+    budget: dict[str, Any] | None = None
+    asks: list[str] = field(default_factory=list)
+    first: str | None = None
+
+
+def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
+    """Intent, language and entities of one free-text question. `locale` is the asker's Discord
+    locale ("it", "es-ES"), evidence for the language when there is one."""
+    r = _Reading(question, models, gpus, locale)
+    _read_entities(r)
+    _read_model(r)
+    _read_cards(r)
+    _read_hardware(r)
+    _read_intent(r)
+    _read_refinements(r)
+    _read_asks(r)
+    return annotate_setup(Parsed(
+        intent=r.intent,
+        language=r.language,
+        model=r.model_text,
+        card=_value(r.cards[0]) if r.cards else r.unknown_card,
+        card2=_value(r.cards[1]) if len(r.cards) > 1 else None,
+        memory_gb=r.memory,
+        context=r.context,
+        quant=r.quants[0] if len(r.quants) == 1 else None,
+        model_span=r.model_span.text if r.model_span else (r.model_text if r.model_text else None),
+        card_span=r.cards[0].text if r.cards else r.unknown_card,
+        card2_span=r.cards[1].text if len(r.cards) > 1 else None,
+        gpu_count=r.gpu_count,
+        task=r.task,
+        quants=r.quants if len(r.quants) > 1 else None,
+        ram_gb=r.ram,
+        intents=r.asks,
+        cache_type=r.cache_type,
+        quant_question=_says(r.ftext, "quant_questions"),
+        biggest=_says(r.ftext, "biggest_words"),
+        cheapest=_says(r.ftext, "cheapest_words"),
+        model_size_b=r.size_b,
+        model_typed=r.typed_name if r.size_b is not None and r.model_text is None else None,
+        budget=r.budget,
+        model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
+        model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
+        together=r.both is not None or at_once.says_at_once(r.folded),
+    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"])
+
+
+def _read_entities(r: _Reading) -> None:
+    """Clean and tokenize; budget, cache type, levels, context, sizes and name spans, task words apart."""
+    r.text = budget_words.normalize(clean(r.question))  # "$1,500" → "$1500": the tokenizer splits at commas
+    r.folded = " ".join(t.low for t in tokenize(r.text, split=False))
+    r.toks = tokenize(r.text)
+
+    _chip_first(r.toks)
+    _superlative_plus(r.toks)
+    r.ftext = fold(r.text)
+    r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
+    r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
+    r.quants = _find_quants(r.toks)
+    r.context, _ = _find_context(r.toks, r.gpus)
+    r.memory, r.mem_at, r.ram = _find_sizes(r.toks)
+    r.spans, r.unknown = _find_spans(r.toks, r.models, r.gpus)
+
+    # "good coding model", "vision-modelle": task words are not model names.
+    r.task = _task(r.toks, r.spans)
+    r.spans = [sp for sp in r.spans if not (sp.kind == "model" and _only_task_words(r.toks[sp.start: sp.end]))]
+    r.unknown = [u for u in r.unknown if not _only_task_words(tokenize(u))]
+
+
+def _read_model(r: _Reading) -> None:
+    """The model named: a pair side by side or at once, or a bare size ("a 70b") and what was typed with it."""
+    r.model_span = max((s for s in r.spans if s.kind == "model"), key=_span_rank, default=None)
+
+    r.pair = model_pair(r.toks, r.spans)  # "llama 3.1 8b vs mistral 7b": both, in reading order
+    if r.pair is not None:
+        r.model_span = r.pair[0]
+
+    r.both = at_once.model_pair(r.toks, r.spans) if r.pair is None else None  # "X and Y at the same time"
+    if r.both is not None:
+        r.model_span = r.both[0]
+    r.size_b = _bare_size(r.toks, r.spans, r.model_span)
+    r.typed_name = None
+    if r.size_b is None and r.model_span is not None:
+        # "nemotron super 49b" is not the 70B Nemotron: a typed size no matching model has wins over the words.
+        clash = _size_clash(r.toks, r.spans, r.model_span)
+        if clash is not None:
+            r.size_b, r.typed_name = clash
+            r.spans.remove(r.model_span)
+            r.model_span = None
+    elif r.size_b is not None:
+        r.typed_name = _typed_around_size(r.toks, r.spans, r.size_b)
+    if r.size_b is not None:
+        # "dual 3090 enough for a 70b?": no model is named, only its size.
+        r.spans = [sp for sp in r.spans if not (sp.kind == "model" and BILLIONS_TOKEN_RE.match(sp.text.casefold().replace(" ", "")))]
+        r.unknown = [u for u in r.unknown if not BILLIONS_TOKEN_RE.match(u.casefold().replace(" ", ""))]
+        r.model_span = None
+
+
+def _read_cards(r: _Reading) -> None:
+    """The cards, the language (names left out), and a size said with a card that names its variant."""
+    r.cards = [s for s in r.spans if s.kind == "gpu"][:2]
+    # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
+    # A card count ("2x 3060", "3090 x2") says nothing about the language either (Italian's "x" is "per").
+    r.language = detect_language(_COUNT_RE.sub(" ", _without_names(fold(r.text), r.spans)), r.text, r.locale)
+
+    # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
+    for k, card in enumerate(r.cards):
+        if r.memory is None or r.mem_at != card.end:
+            continue
+        glued = MEMORY_GLUED_RE.match(r.toks[r.mem_at].low)
+        # Catalog names write "GB" whatever unit was typed ("4060 ti 16 go", "16gib").
+        fuller = f"{card.text} {glued.group(1) if glued else r.toks[r.mem_at].text} GB"
+        res = r.gpus.resolve(fuller)
+        if res.best is not None and res.best.score >= 100:
+            r.cards[k] = Span(card.start, r.mem_at + 1, "gpu", res, fuller)
+            r.memory = None
+    if len(r.cards) == 1 and r.memory is not None and r.mem_at is not None and r.mem_at > r.cards[0].end + 1:
+        # "my 3070 ti only has 8gb, what runs", "my 3070 or is 8gb too little": the card's own memory
+        # said again further on describes the card; it is not a second amount to answer for.
+        best = r.cards[0].res.best
+        if best is not None and any(getattr(rec, "memory_gb", None) == r.memory for rec in best.payloads):
+            r.memory = None
+    if len(r.cards) == 1 and r.memory is not None and r.mem_at is not None and r.mem_at == r.cards[0].end + 1:
+        # "numa rtx 3050 de 6gb", "una 3060 da 12gb", "a 3050 with 6gb": one word between the card and a
+        # size it is sold with names that variant (the nearer reading of the words).
+        card = r.cards[0]
+        fuller = f"{card.text} {r.memory:g} GB"
+        res = r.gpus.resolve(fuller)
+        if res.best is not None and res.best.score >= 100 and getattr(res.best.key, "memory_gb", None) == r.memory:
+            r.cards[0] = Span(card.start, card.end, "gpu", res, card.text)  # the size stays said, as the corpora read it
+    if r.ram is not None and not r.cards and r.memory is None:
+        r.memory, r.ram = r.ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
+
+
+def _read_hardware(r: _Reading) -> None:
+    """Apple chips, card-shaped names nothing matched, and the asker's setup (counts, shared memory)."""
+    # "mac mini m4 pro", "m4 max 128gb": an Apple chip, not the catalog's Tesla M4 under the same number.
+    r.unknown_card = None
+    tiers = lexicon().apple_tiers
+    for k, card in enumerate(r.cards):
+        if _APPLE_NUM_RE.match(card.text.casefold()) and card.end < len(r.toks) and r.toks[card.end].low in tiers:
+            r.unknown_card = f"{r.toks[card.start].low} {r.toks[card.end].low}"
+            if r.memory is not None and r.mem_at == card.end + 1:
+                r.memory = None  # "m4 max 128gb": the chip's own memory, not a second amount
+            del r.cards[k]
+            break
+    # A card-shaped phrase nothing matched ("rtx 9999"): keep it as the card, so the engine answers
+    # "no such card" instead of quietly answering without it.
+    if not r.cards and r.unknown_card is None:
+        for phrase in r.unknown:
+            hit = _CARD_SHAPE_RE.search(phrase.casefold())
+            if hit:
+                r.unknown_card = phrase[hit.start():]
+                r.unknown.remove(phrase)
+                break
+    # The hardware the asker owns, read once by the one reader of setup phrases (answers/reading/setup_words.py).
+    r.setup = read_setup(r.question)
+    r.gpu_count = r.setup.gpu_count if r.setup.is_setup and r.setup.gpu_count > 1 else None
+    pooled = r.setup.joined and len(r.cards) == 2 and r.setup.split is None
+    r.n_cards = (1 if pooled else len(r.cards)) + (r.unknown_card is not None)
+    if r.setup.unified and r.n_cards and r.memory is not None and any(
+            re.search(rf"(?<![\d.]){r.memory:g}\s?gb\b", fold(name)) for name, _ in r.setup.cards):
+        r.memory = None  # "m3 max 64gb", "dgx spark 128gb": the machine's own memory, not a second amount
+
+
+def _read_intent(r: _Reading) -> None:
+    """The intent from the asking words and what was found; typos mended; loose names taken as a model."""
+    r.has_model = r.model_span is not None or r.size_b is not None
+    r.flags = {"gpu_count": r.gpu_count, "task": r.task, "n_quants": len(r.quants)}
+    r.intent = _intent(r.folded, r.has_model, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
+    if r.intent in ("model_info", "fallback") or _pattern_score(r.folded, r.intent) < 3.0:
+        # No asking phrase read: slips in the asking words ("descrago", "schnelste") are mended, names kept.
+        vocabulary, known = _typo_words()
+        names = frozenset(w for sp in r.spans for w in fold(sp.text).split())
+        mended = " ".join(mend(r.folded.split(), known, vocabulary, names))
+        if mended != r.folded:
+            again = _intent(mended, r.has_model, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
+            if again != r.intent and _pattern_score(mended, again) >= 3.0:
+                r.folded, r.intent = mended, again
+    if r.model_span is not None and r.model_span.res.best is None and (r.n_cards or r.memory is not None):
+        # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
+        without = _intent(r.folded, False, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
+        if without == "card_models" and _pattern_score(r.folded, "card_models") >= 4.0:
+            r.intent, r.model_span, r.has_model = without, None, False
+    r.model_text = _value(r.model_span)
+    if r.model_span is None and r.size_b is None and r.unknown:
+        # Words nothing matched ("can I run llama 9 on 12 GB"): if the question reads as one about a
+        # model, hand them on as the model so the engine answers "not found" with suggestions.
+        # Leftovers that could not be a name ("without it being dumb", "asking for a friend") are chatter.
+        guess = max((u for u in r.unknown if _could_be_name(u, r.models)), key=len, default=r.unknown[0])
+        as_model = _intent(r.folded, True, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
+        asked_for_a_list = r.intent == "card_models" and (r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)
+        if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
+                and _could_be_name(guess, r.models)):
+            r.intent, r.model_text, r.has_model = as_model, guess, True
+
+
+def _read_refinements(r: _Reading) -> None:
+    """Greetings, RAM for offloading, sizes at a level, a budget, a comparison of two models."""
+    if r.intent == "fallback" and not r.has_model and r.n_cards == 0 and r.memory is None and _is_greeting(r.toks):
+        r.intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None and _ram_before(r.toks, r.mem_at):
+        # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.
+        r.ram, r.memory = r.memory, None
+    if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None:
+        # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
+        r.ram = _size_after_ram_word(r.toks, r.mem_at)
+    if r.intent == "parameters" and r.quants:
+        r.intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
+    r.budget = None
+    if r.said is not None:
+        r.budget = {"amount": r.said.amount, "currency": r.said.currency or budget_words.default_currency(r.language),
+                  "currency_said": r.said.currency is not None}
+        if r.n_cards == 0 and r.intent not in _BUDGET_KEEPS:
+            r.intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
+    if r.pair is not None:
+        r.intent = "compare"  # two models side by side, on whatever hardware is named
+
+
+def _read_asks(r: _Reading) -> None:
+    """Every ask of the message, in reading order."""
+    r.asks = [r.intent, *_more_asks(r.folded, r.intent)]
+    r.first = _first_ask(r.ftext, r.intent)  # the text with its question marks
+    if r.first is not None:
+        r.asks = [r.first, *(a for a in r.asks if a != r.first)]  # the message's questions in reading order
+        r.intent = r.first
+    if len(r.asks) == 1 and _says(r.ftext, "who_words") and _says(r.ftext, "when_words"):
+        r.asks = ["maker", "release"]  # "who made X and when": both halves
+        if _said_at(r.ftext, "when_words") < _said_at(r.ftext, "who_words"):
+            r.asks.reverse()  # "when did X come out and who made it": the first ask first
+        r.intent = r.asks[0]
+
+
+# Questions about a model's facts keep their intent when an amount is said alongside.

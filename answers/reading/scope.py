@@ -1,0 +1,102 @@
+"""What a question says about its scope that the parser's entities do not carry:
+
+- the graphics card left out ("cpu only", "no gpu", "senza gpu", "just ram"): the model runs from system
+  RAM, its speed from the RAM's bandwidth (estimator/setups.py `cpu_row`);
+- image generation (Flux, SDXL, "image model"): not covered by this estimator, which rates language models;
+- a speed the asker states ("my 7900 xtx gets 20 t/s on 32b"): compared with the estimated range.
+
+The words live in answers/lexicon (`cpu_only_words`, `image_words` per language, `image_models` in
+common.toml); this module only matches them, on accent-folded, lower-case text with punctuation as spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from answers.lexicon import lexicon
+from answers.reading.setup_words import _RAM_TYPE
+from catalog.text import fold
+
+_RAM_TYPE_RE = re.compile(rf"\b({_RAM_TYPE})\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class CpuOnly:
+    """A question with no graphics card: the RAM it names (size, type), None where it names none."""
+
+    ram_gb: float | None = None
+    ram_type: str | None = None
+
+
+def _norm(text: str) -> str:
+    """Folded words separated by single spaces: apostrophes kept ("d'images"), hyphens and other
+    punctuation as spaces, a dot kept only inside a word ("sd 1.5", "flux.1")."""
+    low = fold(text).replace("\u2019", "'")
+    low = re.sub(r"(?<![\w])\.|\.(?![\w])", " ", low)
+    low = re.sub(r"[^\w.']+", " ", low)
+    return " " + " ".join(low.split()) + " "
+
+
+def _every(key: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(_norm(p) for lx in lexicon().languages.values() for p in getattr(lx, key)))
+
+
+@cache
+def _phrases() -> dict[str, tuple[str, ...]]:
+    keys = ("cpu_only_words", "cpu_words", "partial_words", "image_words")
+    return {k: _every(k) for k in keys} | {"image_models": tuple(dict.fromkeys(_norm(p) for p in lexicon().image_models))}
+
+
+def cpu_only(question: str) -> bool:
+    """The question leaves the graphics card out: a plain phrase ("cpu only", "no gpu"), or "on the
+    CPU" with nothing that makes it a split between card and RAM ("partly", "layers", "vram")."""
+    text = _norm(question)
+    ph = _phrases()
+    if any(p in text for p in ph["cpu_only_words"]):
+        return True
+    return any(p in text for p in ph["cpu_words"]) and not any(p in text for p in ph["partial_words"])
+
+
+def ram_type(question: str) -> str | None:
+    """"with ddr5" → "DDR5": the RAM type named anywhere in the question."""
+    m = _RAM_TYPE_RE.search(question)
+    return m.group(1).upper() if m else None
+
+
+def image_model(question: str) -> str | None:
+    """The image-generation model or phrase the question names ("flux", "stable diffusion", "image
+    model"), as typed (folded), or None."""
+    text = _norm(question)
+    ph = _phrases()
+    for phrases in (ph["image_models"], ph["image_words"]):  # a model's name before a generic phrase
+        hits = [p for p in phrases if p in text]
+        if hits:
+            return max(hits, key=len).strip()  # the longest: "stable diffusion xl", not "stable diffusion"
+    return None
+
+
+def overlaps(question: str, phrase: str, span: str | None) -> bool:
+    """Whether the model name the parser found (`span`) is part of the image phrase ("stable" of
+    "stable diffusion") or absent: then the question is about the image model, not a language model."""
+    if not span:
+        return True
+    s, p = _norm(span).strip(), phrase
+    return s in p or p in s
+
+
+@cache
+def _speed_re() -> re.Pattern[str]:
+    units = sorted({" ".join(u.casefold().split()) for u in lexicon().speed_units}, key=len, reverse=True)
+    alternation = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units)
+    return re.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
+
+
+def observed_tok_s(question: str) -> float | None:
+    """A speed the question states ("gets 20t/s", "20 token al secondo"), or None."""
+    m = _speed_re().search(fold(question))
+    if m is None:
+        return None
+    value = float(m.group(1).replace(",", "."))
+    return value if 0 < value < 100_000 else None

@@ -1,0 +1,340 @@
+"""Setup phrases in a question → the cards (with counts), system RAM and its type.
+
+    read("can I run llama 3 70b on 2x 3090 and 64 GB DDR5?")
+    → SetupWords(cards=[("3090", 2)], ram_gb=64.0, ram_type="DDR5")
+
+Pure: text in, words out; names are resolved later (the engine, against the hardware catalog).
+The words of every language live in `answers/lexicon/<lang>.toml` (machines in common.toml); the shapes
+(how a card number, an Apple chip, a memory size look) are rules here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+# long alternations: compiled once, then read from the start-up cache
+from answers.knowledge.pickled import compile_cached
+from answers.lexicon import lexicon as words
+from answers.reading.apple_typical import chip_for, stand_in_name
+# the words that set two setups side by side
+from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER
+from answers.reading.versus_words import joins, sides
+from catalog.text import fold
+
+MAX_COUNT = 64
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    counts: dict[str, int]
+    laptop: tuple[str, ...]
+    ram: tuple[str, ...]
+    machines: dict[str, str]
+    apple_machines: tuple[str, ...]
+    apple_tiers: tuple[str, ...]
+
+
+@cache
+def lexicon() -> Lexicon:
+    """The setup words of every language, from the one vocabulary (answers/lexicon/*.toml)."""
+    lx = words()
+    counts: dict[str, int] = {}
+    laptop: set[str] = set()
+    ram: set[str] = set()
+    for lang in lx.languages.values():
+        for word, n in lang.count_words.items():
+            if not word[:1].isdigit():  # "2x" is read by shape here ("2x 3090", "3090x2")
+                counts[fold(word)] = n
+        laptop.update(fold(w) for w in lang.laptop_words)
+        ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
+    return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)), tuple(sorted(sorted(ram), key=len, reverse=True)),
+                   {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
+                   lx.apple_tiers)
+
+
+@dataclass(frozen=True)
+class SetupWords:
+    cards: list[tuple[str, int]] = field(default_factory=list)  # (card text, count), in reading order
+    ram_gb: float | None = None  # system RAM beside discrete cards
+    ram_type: str | None = None  # "DDR5", "DDR4"…
+    laptop: bool = False
+    unified: bool = False  # a unified-memory machine was named (Apple chip, Strix Halo, DGX Spark…)
+    joined: bool = False  # cards joined by "+"/"&" ("3090 + 3060"): one machine, not a comparison
+    typed: tuple[str, ...] = ()  # each device as typed (folded): "dgx spark", "mac studio m2 ultra"
+    # Two setups set side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090"): the index in `cards`
+    # where the second begins (answers/reading/versus_words.py); None when the cards are one machine or one card.
+    split: int | None = None
+    split_end: int | None = None  # where the second ends (a third side is not compared)
+    unified_cards: tuple[bool, ...] = ()  # per card: a unified-memory machine (Apple chip, DGX Spark…)
+
+    def side(self, k: int) -> list[tuple[str, int]]:
+        """The cards of side 0 or 1 of a comparison."""
+        if self.split is None:
+            return list(self.cards) if k == 0 else []
+        return list(self.cards[:self.split]) if k == 0 else list(self.cards[self.split:self.split_end])
+
+    @property
+    def gpu_count(self) -> int:
+        return sum(n for _, n in self.cards)
+
+    @property
+    def is_setup(self) -> bool:
+        """More than one card, RAM beside a card, a laptop part or a unified machine: not a plain card."""
+        several = any(n > 1 for _, n in self.cards) or (self.joined and len(self.cards) > 1)
+        return bool(self.cards) and (several or self.ram_gb is not None or self.laptop or self.unified)
+
+
+# ------------------------------------------------------------------------------------------ shapes
+# A card number as people type it: letter-prefixed data-centre/workstation names (A100, H100, L40S,
+# MI300X, GB200, P40, B200), bare GeForce/Radeon numbers (3090, 4060, 7900, 580), optional series words
+# before and Ti/Super/XT suffixes after, optional memory ("A100 80GB").
+_SERIES = r"(?:(?:nvidia|amd|intel|geforce|radeon|quadro|tesla|instinct|arc|titan|rtx|gtx|rx|pro)\s+)*"
+_LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2}|m\d0)"
+_BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
+_SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
+_MEM = rf"(?:\s?\d{{1,3}}\s?{GB_UNIT})"
+_NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
+_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
+_CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
+_NUMBER = NUMBER
+_RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
+
+
+def _clean(text: str) -> str:
+    t = fold(text)
+    t = re.sub(r"[×✕*]", " x ", t)
+    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
+    t = re.sub(r"(?<=\d)\s*x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2"
+    t = re.sub(r"(\d),(\d)", r"\1.\2", t)
+    t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
+    t = re.sub(r"[^\w+.&\-() ]", " ", t)
+    return " ".join(t.split())
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    lx = lexicon()
+    # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
+    # changes with the hash seed), so the start-up cache finds it.
+    counts = "|".join(sorted(sorted(re.escape(w) for w in lx.counts), key=len, reverse=True))
+    machines = "|".join(sorted(sorted(re.escape(w) for w in lx.machines), key=len, reverse=True))
+    apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
+    laptop = "|".join(re.escape(w) for w in lx.laptop)
+    ram = "|".join(re.escape(w) for w in lx.ram)
+    # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
+    device = compile_cached(
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b))?"
+        rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
+        rf"(?P<dev>(?:{machines})\b(?:{_MEM})?|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
+        rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
+        rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
+    )
+    ram_re = compile_cached(
+        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
+    )
+    ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
+    apple_re = compile_cached(rf"\b(?:{apple})\b")
+    return device, ram_re, ram_type_re, apple_re
+
+
+def read(text: str) -> SetupWords:
+    """Cards with counts, RAM and its type, as the question states them."""
+    t = _clean(text or "")
+    if not t:
+        return SetupWords()
+    lx = lexicon()
+    device_re, ram_re, ram_type_re, apple_re = _patterns()
+    has_apple_context = bool(apple_re.search(t))
+    cards: list[tuple[str, int]] = []
+    spans: list[tuple[int, int]] = []
+    laptop = unified = False
+    unified_cards: list[bool] = []
+    for m in device_re.finditer(t):
+        dev = m.group("dev").strip()
+        chip = re.search(rf"\b{_CHIP}\b", dev)
+        this_unified = False
+        is_machine = any(dev == k or dev.startswith(k + " ") for k in lx.machines)
+        if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
+            # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
+            tiered = chip.group(0).strip() != chip.group(0).split()[0]
+            if not (tiered or has_apple_context or re.search(_MEM, dev)):
+                continue
+            name = dev[chip.start():]
+            unified = this_unified = True
+        elif is_machine:
+            key = next(k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " "))
+            name = lx.machines[key] + dev[len(key):]
+            this_unified = lx.machines[key] != "Arc Pro B70"
+            unified = unified or this_unified
+        else:
+            name = re.sub(r"(?<=\d)(s|ern?)\b", "", dev)  # "3090s", "3090er", "mit zwei 3090ern"
+        count = 1
+        for g in ("num", "bare", "after"):
+            if m.group(g):
+                count = int(m.group(g))
+        if m.group("word"):
+            count = lx.counts[m.group("word")]
+        if not (1 <= count <= MAX_COUNT):
+            continue
+        if m.group("lap1") or m.group("lap2"):
+            laptop = True
+            name = f"{name} Mobile"
+        cards.append((name, count))
+        spans.append(m.span("dev"))
+        unified_cards.append(this_unified)
+    if len(cards) == 1 and cards[0][1] == 1 and not unified:
+        # "a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times.
+        said = _count_re().search(t)
+        if said is not None:
+            n = int(said.group(1)) if said.group(1).isdigit() else lx.counts.get(said.group(1), 1)
+            if 2 <= n <= MAX_COUNT:
+                cards = [(cards[0][0], n)]
+    ram_gb = ram_type = None
+    for m in ram_re.finditer(t):
+        if any(a <= m.start() < b for a, b in spans):
+            continue  # "A100 80GB": the card's own memory
+        gb = m.group("gb") or m.group("gb2")
+        kind = m.group("type") or m.group("type2")
+        if kind or m.group("word"):
+            ram_gb, ram_type = float(gb), kind.upper() if kind else None
+            break
+    if ram_type is None:
+        hit = ram_type_re.search(t)
+        ram_type = hit.group(1).upper() if hit else None
+    if not cards and (has_apple_context or _says_unified(t)):
+        # "mac with 64gb", "64gb unified memory", "macbook pro 48gb": a Mac named by its memory only; the
+        # setup builder rates it as a typical chip of that memory (answers/reading/apple_typical.py).
+        sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)}
+        if len(sizes) == 1 and chip_for(stand_in_name(next(iter(sizes)))) is not None:
+            cards, unified = [(stand_in_name(next(iter(sizes))), 1)], True
+    if unified:
+        # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
+        size = ram_gb
+        if size is None:
+            bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)
+                    if not any(a <= m.start() < b for a, b in spans)]
+            size = float(bare[0].group(1)) if len(bare) == 1 else None
+        if size is not None:
+            cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
+        ram_gb = None
+    betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+
+    split, split_end = sides(t, betweens)
+    pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
+    joined = any(pooled)
+    typed = tuple(t[a:b] for a, b in spans)
+    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed, split, split_end, tuple(unified_cards))
+
+
+@cache
+def _count_re() -> re.Pattern[str]:
+    counts = "|".join(sorted(sorted(re.escape(w) for w in lexicon().counts), key=len, reverse=True))
+    nouns = "|".join(sorted(re.escape(fold(w)) for w in words().card_nouns))
+    return re.compile(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
+
+
+@cache
+def _unified_re() -> re.Pattern[str]:
+    phrases = sorted({fold(p) for p in words().unified_memory_phrases}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")\b")
+
+
+def _says_unified(t: str) -> bool:
+    return _unified_re().search(t) is not None
+
+
+_POOLED_RE = re.compile(r"\+|&")
+# Intents a setup question keeps; others become can_run when a model is named (a model and a setup:
+# "llama 3 70b, 2x 3090").
+_KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_context", "why_quant", "accuracy",
+                   "fastest", "smallest", "what_gpu", "open_source", "parameters", "maker", "release", "purpose",
+                   "download", "compute", "help"})
+
+
+def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answers.parse.Parsed
+    """The words taken for a model are the machine itself ("what can I run on a Mac Studio M2 Ultra")."""
+    span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
+    if not span:
+        return False
+    lx = lexicon()
+    return (span in lx.apple_machines or span in lx.machines
+            or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)
+            or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified))
+
+
+def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None = None):  # noqa: ANN001, ANN201
+    """parse()'s result with the setup `read()` found in the question: `setup`, `gpu_count`,
+    `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size.
+    `found` are the parser's card spans (as typed, resolved name), for naming each side of a comparison."""
+    if not sw.is_setup:
+        return parsed
+    if sw.split is not None and sw.side(0) and sw.side(1):
+        return _versus(parsed, sw, found or [])
+    if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and all(n == 1 for _, n in sw.cards):
+        # "dgx spark vs m4 max 128gb": two machines set side by side, not one machine with both in it.
+        (first, _), (second, _) = sw.cards
+        update = {"card": first, "card2": second, "card_span": first, "card2_span": second,
+                  "memory_gb": None, "gpu_count": None, "setup": None}
+        if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
+            update.update(model=None, model_span=None)
+        return parsed.model_copy(update=update)
+    if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and parsed.card2 is not None:
+        # "2x p40 vs 1x 3090": two setups side by side; the cards stay the ones resolved, not one pooled rig.
+        return parsed.model_copy(update={"gpu_count": None, "setup": list(sw.cards), "ram_gb": sw.ram_gb})
+    update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
+    if sw.gpu_count > 1:
+        update["gpu_count"] = sw.gpu_count
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in GB_AMOUNT_RE.finditer(fold(n))}
+    if parsed.memory_gb is not None and parsed.memory_gb in sizes:
+        update["memory_gb"] = None
+    intent = parsed.intent
+    if _model_is_machine(parsed, sw):
+        # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
+        # not a model; the question is what the setup runs.
+        update.update(model=None, model_span=None)
+        parsed = parsed.model_copy(update={"model": None})
+        if intent not in ("compare", "two_gpus", "offload"):
+            intent = "card_models"
+    if intent == "compare" and parsed.model2 is None:
+        intent = "can_run"  # one setup and one model; two models are compared on it (answers/facts/versus.py)
+    if parsed.model is not None and intent not in _KEEP and not (intent == "compare" and parsed.model2 is not None):
+        intent = "can_run"
+    update["intent"] = intent
+    return parsed.model_copy(update=update)
+
+
+def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]], taken: set[int],
+               unified: bool) -> str:
+    """The first device of a side as the parser resolved it ("3090" → "GeForce RTX 3090"), else as read
+    (always for a unified machine: "m4 max 128 GB" is no Tesla M4)."""
+    if unified:
+        return side[0][0]
+    name = _clean(side[0][0])
+    for k, (text, value) in enumerate(found):
+        typed = _clean(text)
+        if k not in taken and value and (value == side[0][0] or re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", name)):
+            taken.add(k)
+            return value
+    return side[0][0]
+
+
+def _versus(parsed, sw: SetupWords, found: list[tuple[str, str | None]]):  # noqa: ANN001, ANN202
+    """Two setups side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090", "dgx spark or 5090"): each
+    side is a setup of its own (rated with the setups rules: several cards, unified memory), never one pool."""
+    first, second = sw.side(0), sw.side(1)
+    taken: set[int] = set()
+    flags = sw.unified_cards or (False,) * len(sw.cards)
+    card = _side_card(first, found, taken, flags[0])
+    card2 = _side_card(second, found, taken, flags[sw.split or 0])
+    update: dict[str, object] = {"intent": "compare", "card": card, "card2": card2, "card_span": first[0][0],
+                                 "card2_span": second[0][0], "gpu_count": None, "setup": first, "setup2": second,
+                                 "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
+    sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in GB_AMOUNT_RE.finditer(fold(n))}
+    if parsed.memory_gb is not None and parsed.memory_gb in sizes:
+        update["memory_gb"] = None
+    if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
+        update.update(model=None, model_span=None, model2=None, model2_span=None)
+    return parsed.model_copy(update=update)

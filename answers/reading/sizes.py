@@ -1,0 +1,39 @@
+"""The one home of the size shapes a question is read with: parameter counts ("70b", "1.5B", "8x7b",
+"135m") and memory amounts ("24 GB", "16gb", "8 Go", "24 GiB", "64 gigs").
+
+A model's own name carries sizes too: `catalog.name_sizes` reads those for the catalog (answers may
+use it; catalog never imports answers). The unit words themselves are `catalog.text.MEMORY_UNITS`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from catalog.text import MEMORY_UNITS
+
+# A token that is a parameter count alone: "70b", "7B", "1.5b" (billions of parameters).
+BILLIONS_TOKEN_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")
+# A parameter count anywhere in a text: "7b", "14 b" (a generic size, not a digit of a longer word).
+BILLIONS_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?)\s?b(?![\w.])")
+# A size word of a model name, dense or mixture ("70b", "1.5b", "8x7b") or millions ("135m").
+NAME_SIZE_TOKEN_RE = re.compile(r"^\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm]$")
+
+# The memory units a setup phrase uses after a number ("24gb", "24 go", "24 gib", "24g").
+GB_UNIT = r"(?:gb|go|gib|g)\b"
+# A memory amount anywhere in a text, the number captured: "24 GB", "16gb".
+GB_AMOUNT_RE = re.compile(rf"(\d+(?:\.\d+)?)\s?{GB_UNIT}", re.IGNORECASE)
+# One token that is a memory amount with its unit glued ("24gb", "8go", "64gigs"), and a unit alone.
+NUMBER = r"\d+(?:\.\d+)?"
+MEMORY_GLUED_RE = re.compile(rf"^({NUMBER})({MEMORY_UNITS})$")
+MEMORY_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
+
+# A size typed alone ("enough for a 70b?") stands for a generic dense model within these bounds.
+MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead
+# Below a million parameters no one asks about hardware ("0.0000000001b" is a typo or a test of the bot):
+# read as no model at all rather than a stand-in the estimator refuses.
+MIN_PARAMS_B = 0.001
+
+
+def usable_size(params_b: float | None) -> bool:
+    """Whether a typed size gets a generic stand-in model (the one bound every caller uses)."""
+    return params_b is not None and MIN_PARAMS_B <= params_b <= MAX_PARAMS_B

@@ -1,0 +1,199 @@
+"""Names in a question: the spans of tokens that name a model or a card, exact first, fuzzy last.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from answers.reading.sizes import BILLIONS_TOKEN_RE
+from answers.reading.tokens import Token
+from answers.reading.vocabulary import _stopwords, _task_words, _word_set
+from catalog.resolve import Resolution, Resolver
+from catalog.text import fold
+
+
+# --------------------------------------------------------------------------- entity spans
+@dataclass
+class Span:
+    start: int
+    end: int  # exclusive
+    kind: str  # "model" | "gpu"
+    res: Resolution
+    text: str
+
+    @property
+    def score(self) -> float:
+        top = self.res.best or (self.res.candidates[0] if self.res.candidates else None)
+        return top.score if top else 0.0
+
+
+_MAX_SPAN = 7
+
+
+def _content(tok: Token, stop: frozenset[str]) -> bool:
+    return not tok.used and tok.low not in stop
+
+
+def _names_with_task(toks: list[Token], i: int, j: int, models: Resolver) -> bool:
+    """A task word or a short function word that ends a model's exact name ("phi-4 reasoning", "llama 3.2 11b
+    vision", "command a") is the name's."""
+    if toks[j].used or (toks[j].low not in _task_words() and len(toks[j].low) > 2):
+        return False
+    return any(models.lookup(" ".join(t.text for t in toks[s: j + 1])) is not None for s in range(max(i, j - 4), j))
+
+
+def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[list[Span], list[str]]:
+    """Resolved spans in reading order, and the runs of content words nothing matched."""
+    stop = _stopwords()
+    # Chunks: maximal runs of content tokens.
+    chunks: list[tuple[int, int]] = []
+    i = 0
+    while i < len(toks):
+        if _content(toks[i], stop):
+            j = i
+            while j < len(toks) and (_content(toks[j], stop) or _names_with_task(toks, i, j, models)):
+                j += 1
+            chunks.append((i, j))
+            i = j
+        else:
+            i += 1
+    spans: list[Span] = []
+    unknown: list[str] = []
+    taken = [False] * len(toks)
+    for a, b in chunks:
+        # 1. exact names, longest first (cheap dictionary lookups)
+        for n in range(min(_MAX_SPAN, b - a), 0, -1):
+            for s in range(a, b - n + 1):
+                if any(taken[s: s + n]):
+                    continue
+                text = " ".join(t.text for t in toks[s: s + n])
+                if len(text) < 2 or (n == 1 and toks[s].low.isdigit() and len(toks[s].low) < 3):
+                    continue
+                for kind, resolver in _kind_order(toks, s, models, gpus):
+                    res = resolver.lookup(text)
+                    if res is not None and kind == "model" and _name_goes_on(toks, s + n, b, text, models):
+                        break  # "mistral small": not Mistral 7B plus a stray word; the longer name decides
+                    if res is not None:
+                        spans.append(Span(s, s + n, kind, res, text))
+                        for k in range(s, s + n):
+                            taken[k] = True
+                        break
+        # 1b. a size in the chunk that the exact names left out or took alone ("deepseek r1 distill
+        # 32b" is not DeepSeek-R1, "r1 distill qwen 14b" not Qwen-14B): the whole name, if some
+        # model of that size matches it.
+        _whole_sized_name(toks, a, b, models, spans, taken)
+        # 2. leftovers go through the fuzzy resolvers, trimmed from the edges if need be
+        k = a
+        while k < b:
+            if taken[k]:
+                k += 1
+                continue
+            e = k
+            while e < b and not taken[e]:
+                e += 1
+            _fuzzy_run(toks, k, e, models, gpus, spans, unknown)
+            k = e
+    spans.sort(key=lambda sp: sp.start)
+    return spans, unknown
+
+
+def _name_goes_on(toks: list[Token], end: int, b: int, text: str, models: Resolver) -> bool:
+    """The next word of the chunk continues a model name that `text` only begins, and is not itself a
+    size, a level or a number (those are read on their own)."""
+    if end >= b or not toks[end].low.isalpha():
+        return False
+    return models.starts_a_name(f"{text} {toks[end].text}")
+
+
+
+
+
+def _whole_sized_name(
+    toks: list[Token], a: int, b: int, models: Resolver, spans: list[Span], taken: list[bool],
+) -> None:
+    sizes = [k for k in range(a, b) if BILLIONS_TOKEN_RE.match(toks[k].low)]
+    if not sizes or b - a < 2 or all(taken[a:b]) and len([s for s in spans if a <= s.start < b]) <= 1:
+        return
+    inside = [sp for sp in spans if a <= sp.start < b]
+    if any(sp.kind == "gpu" for sp in inside):
+        return  # a card in the same run of words: the names were already told apart
+    best: Span | None = None
+    for s, e in ((a, b), (a, sizes[-1] + 1)):
+        if e - s < 2:
+            continue
+        text = " ".join(tok.text for tok in toks[s:e])
+        res = models.resolve(text)
+        size = BILLIONS_TOKEN_RE.match(toks[sizes[-1]].low).group(1)  # type: ignore[union-attr]
+        if res.best is None or not re.search(rf"(?<![\d.]){re.escape(size)}\s*b\b", fold(res.best.name)):
+            continue
+        if best is None or res.best.score > best.score:
+            best = Span(s, e, "model", res, text)
+    if best is None:
+        return
+    covered = [sp for sp in inside if sp.start >= best.start and sp.end <= best.end]
+    if any(sp.res.best is not None and sp.res.best.name == best.res.best.name for sp in covered):  # type: ignore[union-attr]
+        return  # the exact names already found it
+    for sp in covered:
+        spans.remove(sp)
+    spans.append(best)
+    for k in range(best.start, best.end):
+        taken[k] = True
+
+
+def _kind_order(toks: list[Token], s: int, models: Resolver, gpus: Resolver) -> list[tuple[str, Resolver]]:
+    """A word like "on"/"my"/"su" before the span makes it a card first; otherwise a model first."""
+    if s > 0 and toks[s - 1].low in _word_set("card_words"):
+        return [("gpu", gpus), ("model", models)]
+    return [("model", models), ("gpu", gpus)]
+
+
+def _fuzzy_run(
+    toks: list[Token], a: int, b: int, models: Resolver, gpus: Resolver,
+    spans: list[Span], unknown: list[str], depth: int = 0,
+) -> None:
+    """Best fuzzy span inside toks[a:b] (the whole run, then with words trimmed off either end);
+    what is left on either side is searched the same way ("lama 3 8b rtx 3080 tii")."""
+    for e in range(b, a + 1, -1):
+        # Words that begin several names ("mistral small" → Small 3, 3.1, 3.2) are read together, so a
+        # shorter exact name inside them ("mistral") does not win on score; the engine then picks or asks.
+        text = " ".join(t.text for t in toks[a:e])
+        if toks[e - 1].low.isalpha() and models.starts_a_name(text):
+            res = models.resolve(text)
+            if res.best is not None or res.ambiguous:
+                spans.append(Span(a, e, "model", res, text))
+                if e < b and depth < 2 and len("".join(t.text for t in toks[e:b])) >= 3:
+                    _fuzzy_run(toks, e, b, models, gpus, spans, unknown, depth + 1)
+                return
+    tries = [(a, b)]
+    for cut in (1, 2):
+        if b - a > cut:
+            tries += [(a + cut, b), (a, b - cut)]
+    best: Span | None = None
+    for s, e in tries:
+        text = " ".join(t.text for t in toks[s:e])
+        if len(text.replace(" ", "")) < 3:
+            continue
+        for kind, resolver in _kind_order(toks, s, models, gpus):
+            res = resolver.resolve(text)
+            if res.best is None and not res.ambiguous:
+                continue
+            if e - s == 1 and not any(ch.isdigit() for ch in text) and (res.best is None or res.best.score < 90):
+                continue  # one plain word, loosely matched: an ordinary word ("corren" ≈ "CoRe"), not a name
+            if res.best is None and text.replace(".", "").isdigit():
+                continue  # a bare number that only starts names ("under 1000 dollars") is not a card
+            if kind == "gpu" and e - s == 1 and BILLIONS_TOKEN_RE.match(toks[s].low):
+                continue  # "a 5000b model" is a size in billions, never a fuzzy "RTX 5000"
+            span = Span(s, e, kind, res, text)
+            if best is None or span.score > best.score + 1e-9:
+                best = span
+        if best is not None and best.res.best is not None and best.score >= 95:
+            break
+    if best is None:
+        unknown.append(" ".join(t.text for t in toks[a:b]))
+        return
+    spans.append(best)
+    if depth < 2:
+        for s, e in ((a, best.start), (best.end, b)):
+            if e > s and len("".join(t.text for t in toks[s:e])) >= 3:
+                _fuzzy_run(toks, s, e, models, gpus, spans, unknown, depth + 1)

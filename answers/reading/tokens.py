@@ -1,0 +1,110 @@
+"""A question's text made readable: capped, cleaned (mentions, code fences, comma decimals) and cut
+into tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from answers.lexicon import lexicon
+from answers.reading.limits import MAX_QUESTION_CHARS
+from answers.reading.sizes import MEMORY_UNIT_RE
+from answers.reading.units import _BITS_RE, canonical_quant
+from answers.reading.vocabulary import _stopwords, _task_words
+from catalog.text import fold
+
+MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)
+
+LANGS = ("en", "it", "fr", "de", "es")
+
+
+# --------------------------------------------------------------------------- text cleaning
+# Discord mentions (<@id>, <@&role>, <#channel>), custom emoji, and the @everyone/@here pings:
+# none of them can name a model or a card, so they are removed before anything is read.
+_MENTION_RE = re.compile(r"<(?:@[!&]?|#)\d+>|<a?:\w+:\d+>|@(?:everyone|here)\b", re.IGNORECASE)
+_FENCE_RE = re.compile(r"```(?:[a-zA-Z]+\n)?|`")
+_COMMA_DECIMAL_RE = re.compile(r"(\d),(\d{1,2})(?!\d)")  # "12,5 GB"; not "8,192 tokens"
+_TOKEN_RE = re.compile(r"[^\s,;!?¿¡()\[\]{}\"“”«»<>*|'’`]+")
+
+
+def clean(question: str) -> str:
+    text = question[:MAX_INPUT]
+    text = _MENTION_RE.sub(" ", text)
+    text = _FENCE_RE.sub(" ", text)
+    text = _COMMA_DECIMAL_RE.sub(r"\1.\2", text)
+    return " ".join(text.split())
+
+
+@dataclass
+class Token:
+    text: str  # as typed (trailing dots/colons stripped)
+    low: str  # folded
+    used: bool = False  # consumed by a number/unit/quant, never part of a name
+
+
+# "bartowski/…", "hf.co/unsloth/…": owners (and a host) before a repository's name; never "tok/s" or "q4/q8".
+_HUB_REPO_RE = re.compile(r"^(?:[a-z][a-z0-9_.-]{2,}/)+(?=[a-z0-9_.-]*\d)")
+# "3090s", "7900 xts", "p40s", German "3090er"/"zwei 3090ern": people pluralise card names (never "l40s",
+# "v100s", "k40s": those are names)
+_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})(?:s|ern?)$")
+
+
+def tokenize(text: str, split: bool = True) -> list[Token]:
+    """Words of a cleaned question. With `split`, hyphen compounds whose parts include an ordinary
+    word or a unit are split ("16-GB-Karte", "RTX-4080-Karte", "coding-modell"); names keep theirs
+    ("gpt-oss-20b", "Q4-K-M")."""
+    out = []
+    for raw in _TOKEN_RE.findall(text):
+        raw = raw.strip(".:-")
+        if not raw:
+            continue
+        low = fold(raw)
+        hub = _HUB_REPO_RE.match(low)
+        if hub:  # "unsloth/Qwen3-14B-GGUF": the repository's name, without its owner
+            raw, low = raw[hub.end():], low[hub.end():]
+        if any(ch.isdigit() for ch in low) and _packing_re().search(low):
+            # "Qwen3-8B-GGUF", "….Q4_K_M.gguf": how the weights are packed is not part of the name
+            raw, low = _drop_packing(raw), _drop_packing(low)
+            if not low:
+                continue
+        m = _PLURAL_CARD_RE.match(low)
+        if m:
+            cut = len(low) - m.end(1)
+            raw, low = raw[:-cut], low[:-cut]
+        if "/" in low and all(canonical_quant(part) for part in low.split("/")):  # "q4/q8"
+            out.extend(Token(part, fold(part)) for part in raw.split("/"))
+            continue
+        if split and "-" in low and _split_compound(low):
+            out.extend(Token(part, fold(part)) for part in raw.split("-") if part)
+            continue
+        out.append(Token(raw, low))
+    return out
+
+
+@cache
+def _packing_re() -> re.Pattern[str]:
+    """A packing word of a repository id or file name (answers/lexicon/common.toml), as a part of the word."""
+    words = "|".join(sorted(map(re.escape, lexicon().model_file_words), key=len, reverse=True))
+    return re.compile(rf"[-_.]({words})(?=$|[-_.:])", re.IGNORECASE)
+
+
+def _drop_packing(text: str) -> str:
+    return _packing_re().sub("", text).strip(".:-_")
+
+
+def _split_compound(low: str) -> bool:
+    if canonical_quant(low) or _BITS_RE.match(low):
+        return False
+    stop = _stopwords()
+    tasks = _task_words()  # "phi-4-reasoning" is a name; "reasoning-modell" splits on "modell"
+    return any((part in stop and part not in tasks) or MEMORY_UNIT_RE.match(part) for part in low.split("-") if part)
+
+
+_STRETCH_RE = re.compile(r"([a-z])\1+$")
+
+
+def _unstretch(word: str) -> str:
+    """A word typed with its last letter held ("holaaa", "merciii", "moinnn") → the word ("hola")."""
+    return _STRETCH_RE.sub(r"\1", word)

@@ -1,0 +1,119 @@
+"""Two things set side by side in a question: two models ("llama 3.1 8b vs mistral 7b") or two setups
+("2x 3090 or one a6000", "3090 + 3060 vs 4090").
+
+The words live in answers/lexicon/<lang>.toml: `versus_words` go between the two things ("vs", "or",
+"oder", "ou então", "compared to"), `compare_words` anywhere ask for a comparison ("which is better",
+"confronta"), and with one of those an "and" word between the two compares them too ("compare X and
+Y"). Cards joined by "+"/"&" stay one machine (answers/reading/setup_words.py pools them).
+
+Pure: folded text and the parser's spans in, positions out; the union over languages is read, as
+people mix them ("gpt-oss-20b vs qwen3 30b a3b sulla 4090").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from answers.lexicon import lexicon
+from catalog.text import fold
+
+if TYPE_CHECKING:
+    from answers.reading.spans import Span
+    from answers.reading.tokens import Token
+
+_POOLED_RE = re.compile(r"\+|&")
+MAX_BETWEEN = 6  # words between two models still read as one comparison ("x, which is faster than y")
+
+
+def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str]:
+    # Longest first, alphabetical among equal lengths: a stable source whatever the hash seed.
+    alts = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(sorted(phrases), key=len, reverse=True))
+    return re.compile(rf"(?<![\w+&]){'(?:' + alts + ')' if alts else '(?!)'}(?![\w+&])")
+
+
+@cache
+def versus_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(p) for lx in lexicon().languages.values() for p in lx.versus_words))
+
+
+@cache
+def compare_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(p) for lx in lexicon().languages.values() for p in lx.compare_words))
+
+
+@cache
+def together_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(p) for lx in lexicon().languages.values() for p in lx.together_words))
+
+
+@cache
+def and_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(w) for lx in lexicon().languages.values() for w in lx.and_words))
+
+
+@cache
+def words() -> frozenset[str]:
+    """Every single word of the comparison phrases: never part of a model's or a card's name."""
+    lx = lexicon()
+    phrases = [p for lang in lx.languages.values() for p in (*lang.versus_words, *lang.compare_words, *lang.together_words)]
+    return frozenset(w for p in phrases for w in fold(p).split() if len(w) > 1) - lx.name_words
+
+
+def says_compare(folded: str) -> bool:
+    return compare_re().search(folded) is not None
+
+
+def joins(between: str, folded_question: str) -> bool:
+    """The words between two cards make them one machine: "+", "&", or an "and" word in a question that
+    says "together" ("3090 and 3060 together")."""
+    if _POOLED_RE.search(between):
+        return True
+    return and_re().search(between) is not None and together_re().search(folded_question) is not None
+
+
+def _is_versus(between: str, folded_question: str) -> bool:
+    """The words between two things set them side by side."""
+    if joins(between, folded_question):
+        return False  # "3090 + 3060", "3090 and 3060 together": one machine
+    if versus_re().search(between):
+        return True
+    # "compare X and Y", "confronta X e Y": an "and" compares when the question asks for a comparison.
+    return says_compare(folded_question) and (and_re().search(between) is not None or not between.strip())
+
+
+def sides(folded: str, betweens: list[str]) -> tuple[int | None, int | None]:
+    """Where the second of two setups begins among the devices read, and where it ends (a third side is
+    left out), from the text between consecutive devices; (None, None) when they are one machine."""
+    cuts = [k + 1 for k, b in enumerate(betweens) if b.strip() and _is_versus(b, folded)]
+    if not cuts:
+        return None, None
+    return cuts[0], (cuts[1] if len(cuts) > 1 else None)
+
+
+def first_two_models(spans: list[Span]) -> tuple[Span, Span] | None:
+    """The first two resolved, different models named, in reading order (a comparison's or a pair run at
+    once: answers/reading/at_once.py); None with fewer than two."""
+    models: list[Span] = []
+    for sp in sorted((s for s in spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start):
+        if all(sp.res.best.name != m.res.best.name for m in models):  # type: ignore[union-attr]
+            models.append(sp)
+    return (models[0], models[1]) if len(models) >= 2 else None
+
+
+def model_pair(toks: list[Token], spans: list[Span]) -> tuple[Span, Span] | None:
+    """The two models compared, in reading order: the first two resolved, different models with a
+    comparison word between them ("X vs Y", "X or Y", "X faster than Y", "compare X and Y")."""
+    pair = first_two_models(spans)
+    if pair is None:
+        return None
+    a, b = pair
+    gap = toks[a.end:b.start]
+    if len(gap) > MAX_BETWEEN:
+        return None
+    question = " ".join(t.low for t in toks)
+    between = " ".join(t.low for t in gap)
+    if not between.strip():
+        return (a, b) if says_compare(question) else None
+    return (a, b) if _is_versus(between, question) else None

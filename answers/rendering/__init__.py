@@ -1,0 +1,1 @@
+"""Rendering: facts → localized text (templates, gettext, Babel numbers, grammar, markdown safety, credits)."""

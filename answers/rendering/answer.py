@@ -1,0 +1,214 @@
+"""Built facts → the `Answer` a person reads: the template's text (with the table written in for a terminal),
+the lines said after it (variants picked, a Mac stand-in, a stated speed, a generic model), the title,
+the paged table's display rows and the credits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.api import Answer, AskOptions
+from answers.facts.budget import title as budget_title
+from answers.facts.common import Built, Lru, TableRow
+from answers.intents_table import SPECS, TITLES
+from answers.knowledge.profiles import Profiles
+from answers.rendering import format as fmt
+from answers.rendering import i18n, markdown, render
+from answers.rendering.credits import credit_lines
+from answers.rendering.generic_model import GENERIC_NEAR, capitalize_leads, generic_note, typed_note
+from answers.rendering.i18n import N_
+
+# One line after an answer whose card name fitted several variants (defaults, not quizzes).
+CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
+# …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
+MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other speeds: %(names)s.")
+MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
+# …and after one whose model name fitted several generations ("llama 70b": answers/reading/model_default.py).
+MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
+# One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
+# range, or below / above it with what commonly explains the gap.
+OBSERVED = {
+    "within": N_("You mention about %(seen)s tokens per second: that is within the estimated range (%(range)s), "
+                 "so it looks normal."),
+    "below": N_("You mention about %(seen)s tokens per second, below the estimated range (%(range)s). The usual "
+                "causes: part of the model running from system RAM (not every layer on the GPU), a long context, a "
+                "less compressed level than %(quant)s, or an older runtime or driver."),
+    "above": N_("You mention about %(seen)s tokens per second, above the estimated range (%(range)s): a more "
+                "compressed level than %(quant)s, a short prompt or speculative decoding would explain it."),
+}
+# Under `reference`, the measured profile's figure when it differs by more than 1.5× (answers/facts/truer.py):
+# the site's figures above stay as they are; this line says what real llama.cpp runs suggest.
+TRUER = {
+    "speed": N_("Calibrated on measured llama.cpp runs on similar hardware, it is closer to %(tok_s)s tokens per "
+                "second at %(quant)s (range %(range)s); the figure above is the reference site's formula."),
+    "no_fit": N_("Calibrated on measured llama.cpp runs, it would not fit here: real runs need more memory than "
+                 "the reference site's rule allows."),
+    "fits": N_("Calibrated on measured llama.cpp runs, it would fit here at %(quant)s, at about %(tok_s)s tokens "
+               "per second."),
+    "memory": N_("Calibrated on measured llama.cpp runs, %(quant)s needs closer to %(need)s; the figures above "
+                 "are the reference site's formula."),
+}
+
+
+def truer_line(m: dict[str, Any], lang: str) -> str:
+    """The one line that puts the measured profile's figure beside the reference one."""
+    if m["kind"] == "memory":
+        return i18n.gettext(lang, TRUER["memory"]) % {"quant": f"`{m['quant']}`", "need": fmt.gb(m["need_gb"], lang)}
+    if m["tok_s"] is None:
+        return i18n.gettext(lang, TRUER["no_fit"])
+    values = {"tok_s": fmt.tok_s(m["tok_s"], lang), "quant": f"`{m['quant']}`",
+              "range": fmt.tok_range(m["tok_s_low"], m["tok_s_high"], lang)}
+    return i18n.gettext(lang, TRUER["fits" if m["reference_tok_s"] is None else "speed"]) % values
+
+
+class AnswerWriting:
+    """How the engine turns built facts into an `Answer` (mixed into `answers.engine.Engine`, which sets the
+    attributes below)."""
+
+    profiles: Profiles
+    _tables: Lru
+
+    @staticmethod
+    def _joined(parts: list[Answer]) -> Answer:
+        """One answer from several: the first answer's intent and facts, the others' facts under
+        `parts`, the texts one after the other. A part that could not be answered stands alone."""
+        bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")), None)
+        if bad is not None:
+            return bad
+        first = parts[0]
+        facts = dict(first.facts, parts=[{"intent": p.intent, "facts": p.facts} for p in parts[1:]])
+        # A line one part already said is not said again ("Qwen3 is a family of 8 models" heads both
+        # the maker and the licence answer about a family).
+        said: set[str] = set()
+        texts = []
+        for p in parts:
+            lines = [ln for ln in p.text.split("\n") if not ln.strip() or ln not in said]
+            said.update(ln for ln in lines if ln.strip())
+            texts.append("\n".join(lines).strip("\n"))
+        text = markdown.finish("\n\n".join(t for t in texts if t))
+        credits = list(dict.fromkeys(c for p in parts for c in p.credits))
+        return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
+
+    def _invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
+        return self._finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
+
+    def _finish(self, intent: str, lang: str, options: AskOptions, entities: dict[str, Any], built: Built,
+                inline: bool) -> Answer:
+        facts = built.facts
+        facts.setdefault("profile", self._profile_name(options))
+        facts["intent"] = intent
+        table_rows = built.table
+        text = self._text(intent, lang, facts, table_rows if inline else None)
+        text, entities = self._lines_after(intent, lang, facts, text, entities)
+        title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
+        if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
+            title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))
+        elif intent == "compare" and facts.get("mode") == "setups" and "setups" in entities:
+            title_values.update(card=markdown.escape(entities["setups"][0]), card2=markdown.escape(entities["setups"][1]))
+        title = None
+        title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
+        if intent == "what_gpu" and facts.get("budget"):
+            title_id, title_values["budget"] = budget_title(facts, lang)
+        if facts.get("mode") == "memory" and SPECS[intent].memory_title:
+            title_id = SPECS[intent].memory_title
+            title_values["memory"] = fmt.memory(facts["memory_gb"], lang)
+        if title_id:
+            try:
+                title = render.gettext(lang, title_id, **{"model": "", "card": "", "card2": "", **title_values})
+            except (KeyError, ValueError):
+                title = None
+            title = title.strip(" —") if title else None
+        credits = credit_lines(built.sources, lang)
+        return Answer(
+            # inert: JSON consumers may post entity and fact strings, so they never ping either
+            intent=intent, locale=lang, entities=markdown.inert(entities), facts=markdown.inert(facts), text=text,
+            title=title, profile=facts["profile"],
+            table=self._table(built, lang, inline), credits=credits,
+        )
+
+    @staticmethod
+    def _lines_after(intent: str, lang: str, facts: dict[str, Any], text: str,
+                     entities: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The lines said after (or, for a name the catalog lacks, before) the template's text: the
+        variant picked, the Mac a memory size stands for, a stated speed, the generic model assumed."""
+        if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        mac = facts.get("mac_stand_in")
+        if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = i18n.gettext(lang, MAC_STAND_IN if mac["others"] else MAC_STAND_IN_ONLY) % {
+                "memory": fmt.memory(mac["memory_gb"], lang), "chip": markdown.escape(mac["chip"]),
+                "names": ", ".join(markdown.escape(n) for n in mac["others"])}
+            text = markdown.finish(text.rstrip() + "\n" + line)
+        if facts.get("model_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            names = ", ".join(markdown.escape(n) for n in facts["model_alternatives"])
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, MODEL_VARIANTS) % {"names": names})
+        if facts.get("observed"):
+            o = facts["observed"]
+            values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
+                      "quant": f"`{o['quant']}`"}
+            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
+        if facts.get("measured_figure"):
+            text = markdown.finish(text.rstrip() + "\n" + truer_line(facts["measured_figure"], lang))
+        if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
+                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)
+                if facts.get("generic_near"):
+                    names = ", ".join(markdown.escape(n) for n in facts["generic_near"])
+                    note += " " + i18n.gettext(lang, GENERIC_NEAR) % {"names": names}
+                text = markdown.finish(note + "\n" + text)
+                entities = {**entities, "model_typed": facts["generic_for"]}
+            else:
+                text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
+            entities = {**entities, "model_size_b": facts["generic_model_b"]}
+            if isinstance(entities.get("model"), str):
+                text = capitalize_leads(text, markdown.escape(entities["model"]))
+        return text, entities
+
+    def _profile_name(self, options: AskOptions) -> str:
+        return self.profiles.get(options.profile).name
+
+    def _text(self, intent: str, lang: str, facts: dict[str, Any], rows: list[TableRow] | None) -> str:
+        """The answer text; with `rows` (CLI), the table is written in, as many rows as fit."""
+        shown = None if rows is None else len(facts.get("rows", []))
+        while True:
+            extra: dict[str, Any] = {"inline": rows is not None}
+            if rows is not None:
+                extra["more"] = max(0, len(rows) - (shown or 0))
+                top = facts.get("rows", [])
+                facts_view = dict(facts, rows=top[:shown] if shown <= len(top) else [t.facts() for t in rows[:shown]])
+            else:
+                extra["more"] = 0
+                facts_view = facts
+            text = markdown.finish(render.render(lang, intent, facts_view, **extra), limit=10**9)
+            if len(text) <= markdown.MAX_CHARS or not shown:
+                return markdown.finish(text)
+            shown = max(0, shown - max(1, shown // 4))
+
+    def _table(self, built: Built, lang: str, inline: bool) -> list[dict[str, str]] | None:
+        if inline or not built.table:
+            return None
+        if built.key is None:
+            return self._display_rows(lang, built.table)
+        return self._tables.get_or((built.key, lang), lambda: self._display_rows(lang, built.table))
+
+    @staticmethod
+    def _display_rows(lang: str, rows: list[TableRow] | None) -> list[dict[str, str]] | None:
+        """Every row as display strings for the bot's pages (hundreds of rows: answers.format memoizes)."""
+        if not rows:
+            return None
+        out = []
+        tok_s, gb, memory, integer = fmt.tok_s, fmt.gb, fmt.memory, fmt.integer
+        fit_labels = {k: i18n.gettext(lang, k) for k in ("comfortable", "tight", "does not fit")}
+        for t in rows:
+            r = t.row
+            out.append({
+                "model" if t.model else "card": markdown.defuse_mentions(t.name),
+                "tok_s": f"{tok_s(r.tok_s, lang)} tok/s",
+                "range": f"{integer(r.tok_s_low, lang)}–{integer(r.tok_s_high, lang)}",
+                "quant": r.quant.name if r.quant else "",
+                "need": f"{gb(r.need_gb, lang)} GB",
+                "memory": f"{memory(r.card.memory_gb, lang)} GB",
+                "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
+            })
+        return out

@@ -1,0 +1,49 @@
+"""A model asked about by its size alone ("enough for a 70b?"): a generic dense model of that size.
+
+The estimator needs only a parameter count (`ModelSize(params_b)`, as `tpsbot table --params 70`);
+the record made here has no architecture, so the cache is estimated from the size alone, and no
+mixture of experts, so every parameter is read per token. Its name and the notes that say what was
+assumed go through the catalogues. Which sizes get one is the reader's bound (reading/sizes.py).
+"""
+
+from __future__ import annotations
+
+from answers.rendering import format as fmt
+from answers.rendering import i18n
+from answers.rendering.i18n import N_
+from answers.rendering.markdown import escape
+from catalog.records import ModelRecord
+
+GENERIC_NAME = N_("a %(params)sB model")
+# One sentence after the answer: what was assumed.
+GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion parameters; a named model of that size can need more or less.")
+# The same, when a name was typed with the size and the catalog has no model of that name and size
+# ("mythomax 13b"): said first, so nobody reads the figures as that model's own.
+TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of %(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
+# After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
+GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
+def _params(value: float, lang: str) -> str:
+    return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)
+
+
+def generic_record(params_b: float, lang: str) -> ModelRecord:
+    """The stand-in record for a dense model of `params_b` billion parameters, named in `lang`."""
+    return ModelRecord(name=i18n.gettext(lang, GENERIC_NAME) % {"params": _params(params_b, lang)}, params_b=params_b)
+
+
+def generic_note(params_b: float, lang: str) -> str:
+    return i18n.gettext(lang, GENERIC_NOTE) % {"params": _params(params_b, lang)}
+
+
+def typed_note(typed: str, params_b: float, lang: str) -> str:
+    """The line naming what was typed; `typed` is the asker's text, made inert here (no markup, no mention)."""
+    return i18n.gettext(lang, TYPED_NOTE) % {"typed": escape(typed[:80]), "params": _params(params_b, lang)}
+
+
+def capitalize_leads(text: str, name: str) -> str:
+    """Lines that open with the stand-in's name ("a 30B model on …", "un modello da 30B, a confronto:")
+    start with a capital: the name is lower-case because it is mostly said mid-sentence."""
+    if not name or not name[0].islower():
+        return text
+    lead = name[0].upper() + name[1:]
+    return "\n".join(lead + line[len(name):] if line.startswith(name) else line for line in text.split("\n"))

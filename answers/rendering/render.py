@@ -1,0 +1,217 @@
+"""Facts → localized Discord-markdown text through jinja2 templates (answers/templates/<intent>.md.j2).
+
+One jinja2 Environment per locale, built once: gettext callables bound to that locale's catalogue
+(newstyle, so `%(name)s` placeholders are checked), and number/date filters bound to the locale
+through `answers.format` (Babel), the one number formatter. Templates never see a raw catalog or user string: `f` is the facts
+with every string escaped (`answers.markdown.escape`); the vocabulary filters escape what they return.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from answers.knowledge import cache as disk_cache
+from answers.rendering import format as fmt
+from answers.rendering import i18n, vocab
+from answers.rendering.grammar import agree
+from answers.rendering.i18n import N_
+from answers.rendering.markdown import escape
+
+TEMPLATES = Path(__file__).parent.parent / "templates"
+# Keys whose values are our own codes (quant names, labels) and are shown in code spans or mapped.
+_RAW_KEYS = ("quant", "quality", "fit", "kind", "mode", "profile", "vendor", "confidence", "release",
+             "publication_date", "weights_kind", "cache_estimate", "reason", "cache_type")
+_HF = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)?$")
+
+
+def escaped(value: Any, key: str = "") -> Any:
+    if isinstance(value, str):
+        return value if key.endswith(_RAW_KEYS) else escape(value)
+    if isinstance(value, dict):
+        return {k: escaped(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escaped(v, key) for v in value]
+    return value
+
+
+def _date(value: Any) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    text = str(value)
+    try:
+        if len(text) == 7:
+            return dt.date.fromisoformat(text + "-01")
+        return dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+def _filters(locale: str) -> dict[str, Any]:
+    def tok(v: float | None) -> str:
+        return "—" if v is None else fmt.tok_s(v, locale)
+
+    def gb(v: float | None) -> str:
+        return "—" if v is None else fmt.gb(v, locale)
+
+    def mem(v: float | None) -> str:
+        return "—" if v is None else fmt.memory(v, locale)
+
+    def num(v: float | None) -> str:
+        return "—" if v is None else fmt.integer(v, locale)
+
+    def dec(v: float | None, digits: int = 1) -> str:
+        return "—" if v is None else fmt.decimal(v, digits, locale)
+
+    def pct(v: float) -> str:
+        return fmt.percent(v, locale)
+
+    def rng(row: dict) -> str:
+        if not row or row.get("tok_s_low") is None:
+            return "—"
+        return fmt.tok_range(row["tok_s_low"], row["tok_s_high"], locale)
+
+    def month(v: Any) -> str:
+        return fmt.month(_date(v), locale)
+
+    def day(v: Any) -> str:
+        return fmt.day(_date(v), locale)
+
+    def flop(v: float | None) -> str:
+        return "—" if v is None else fmt.flop(v, locale)
+
+    def sci(v: float | None) -> str:
+        return "—" if v is None else fmt.flop(v, locale)
+
+    def q(v: str | None) -> str:
+        return f"`{v}`" if v else "—"
+
+    def fit(v: str | None) -> str:
+        labels = {"comfortable": "comfortable", "tight": "tight", "no": "does not fit"}
+        return i18n.gettext(locale, labels.get(v or "no", "does not fit"))
+
+    def confidence(v: str | None) -> str:
+        return i18n.gettext(locale, CONFIDENCE[v]) if v in CONFIDENCE else escape(v or "")
+
+    def country(v: str | None) -> str:
+        return escape(vocab.country(locale, v) or "")
+
+    def orgs(v: str | None) -> str:
+        return escape(re.sub(r",(?=\S)", ", ", v or ""))
+
+    def org_type(v: str | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.ORGANIZATION_TYPES, v)))
+
+    def domains(v: list[str] | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.DOMAINS, v)))
+
+    def tasks(v: list[str] | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.TASKS, v)))
+
+    def access(v: str | None) -> str:
+        return escape(vocab.translate(locale, vocab.ACCESS, v) or "")
+
+    def code(v: str | None) -> str:
+        return escape(vocab.translate(locale, vocab.TRAINING_CODE, v) or "")
+
+    def method(v: str | None) -> str:
+        return escape(vocab.translate(locale, vocab.COMPUTE_METHODS, v) or "")
+
+    def listing(v: list[str] | None) -> str:
+        return ", ".join(v or [])
+
+    def hf_url(v: str | None) -> str | None:
+        if not v or not _HF.match(v.strip()):
+            return None
+        return f"https://huggingface.co/{v.strip()}"
+
+    def ctx(v: int | None) -> str:
+        return "—" if v is None else fmt.integer(v, locale)
+
+    def usd(v: float | None) -> str:
+        return "—" if v is None else fmt.usd(v, locale)
+
+    def money(v: float | None, currency: str = "USD") -> str:
+        return "—" if v is None else fmt.money(v, currency, locale)
+
+    def currency_name(v: str) -> str:
+        return escape(fmt.currency_name(v, locale))
+
+    return {
+        "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "range": rng, "month": month, "day": day,
+        "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit, "country": country, "org_type": org_type,
+        "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
+        "hf_url": hf_url, "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
+    }
+
+
+# Labels looked up at run time in the `fit` and `confidence` filters; marked here for extraction.
+_FIT_LABELS = (N_("comfortable"), N_("tight"), N_("does not fit"))
+CONFIDENCE = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
+
+
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates in answers.cache (compiling one costs more than answering): jinja2 checks
+    each entry against its template's checksum, and the key carries the jinja2 version and the locale.
+    The locale matters: jinja2 folds a filter over a constant at compile time (`100000000|num` becomes
+    "100.000.000" in German), so a template compiled for one language must never serve another."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = disk_cache.read(self._name(bucket))
+        if data is not None:
+            try:
+                bucket.bytecode_from_string(data)
+            except Exception:  # noqa: BLE001 — an unreadable entry: compile the template again
+                bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        disk_cache.write(self._name(bucket), bucket.bytecode_to_string())
+
+    def _name(self, bucket: jinja2.bccache.Bucket) -> str:
+        return f"jinja2-{jinja2.__version__}-{self.locale}-{bucket.key}.cache"
+
+
+@cache
+def environment(locale: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        bytecode_cache=_CompiledTemplates(locale),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        undefined=jinja2.StrictUndefined,
+    )
+    translations = i18n.translations(locale)
+    env.install_gettext_callables(translations.gettext, translations.ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.filters.update(_filters(locale))
+    env.globals["locale"] = locale
+    return env
+
+
+@cache
+def template(locale: str, name: str) -> jinja2.Template:
+    return environment(locale).get_template(name)
+
+
+def render(locale: str, intent: str, facts: dict[str, Any], **extra: Any) -> str:
+    return agree(locale, template(locale, f"{intent}.md.j2").render(f=escaped(facts), raw=facts, **extra))
+
+
+def gettext(locale: str, msgid: str, **values: Any) -> str:
+    text = i18n.gettext(locale, msgid)
+    return agree(locale, text % values) if values else text
+
+
+def ngettext(locale: str, singular: str, plural: str, n: int, **values: Any) -> str:
+    text = i18n.ngettext(locale, singular, plural, n)
+    return agree(locale, text % values) if values else text
