@@ -59,6 +59,11 @@ def _catalogue(code: str | None) -> str | None:
 
 
 
+# Prompt and several-users questions that name a card but no model ("how long for a 32k prompt on a 3090")
+# are answered for the model people run most on one card (the example of llama.cpp's own benchmarks).
+SERVING_INTENTS = frozenset({"prefill", "users"})
+SERVING_STAND_IN = "Llama 3.1 8B"
+
 class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
@@ -182,6 +187,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
         raw["observed_tok_s"] = q.observed_tok_s
+        raw["prompt_tokens"], raw["users"], raw["backend"] = q.prompt_tokens, q.users, q.backend
+        if q.prompt_tokens is not None and (parsed.context or 0) < q.prompt_tokens:
+            raw["context"] = q.prompt_tokens  # a 32k prompt needs a 32k cache ("32k" may also have been read as it)
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
         return raw
@@ -227,6 +235,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/facts/picks.py)
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
+        if intent in SERVING_INTENTS and raw["model"] is None and (raw["card"] or raw["setup"]):
+            # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands
+            # in and the answer says so.
+            raw["model"], raw["model_stand_in"] = SERVING_STAND_IN, True
         if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
         if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2) \
@@ -292,6 +304,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
                                                              self._budget(raw))
             self._what_was_assumed(built, entities, raw, options)
+            if raw.get("model_stand_in"):
+                built.facts["model_stand_in"] = True
         except NameProblem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             if family is not None:

@@ -19,7 +19,7 @@ from typing import Any
 from answers.api import ReportError
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
-from answers.facts.throughput import Ask, add_to_rows, row_keys, setup_prefill, top_facts
+from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
 from answers.knowledge.profiles import Profiles
 from answers.reading import setup_words
@@ -293,20 +293,9 @@ class Reports:
             facts = row_facts(row)
             if ask is not None and ask.wanted:
                 with _estimator_errors():
-                    facts.update(self._setup_keys(q.profile, q.model, setup, row, q.context, q.cache_type, ask,
+                    facts.update(setup_keys(q.profile, q.model, setup, row, q.context, q.cache_type, ask,
                                                   constants))
             data["setup"] = {**setup_facts(setup), "row": facts}
-
-    @staticmethod
-    def _setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context: int, cache_type: str, ask: Ask,
-                    constants: SetupConstants) -> dict[str, Any]:
-        """The prefill and several-users keys of a setup's row (offload: the RAM-held weights cross PCIe)."""
-        q = row.quant
-        runs = q is not None and row.tok_s is not None and row.fit != "no"
-        return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
-                        row.tok_s_high, row.usable_gb,
-                        lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
-                        constants.moe_expert_share_active)
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
              profile: str = "reference", cache_type: str | None = None,
@@ -350,7 +339,7 @@ class Reports:
                                "confidence": r.confidence, "why": r.why})
                 if ask is not None and ask.wanted:
                     with _estimator_errors():
-                        models[-1].update(Reports._setup_keys(prof, m, rig, r, ctx, DEFAULT_CACHE_TYPE, ask, constants))
+                        models[-1].update(setup_keys(prof, m, rig, r, ctx, DEFAULT_CACHE_TYPE, ask, constants))
         models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
         data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
                 "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),

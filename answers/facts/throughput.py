@@ -165,6 +165,17 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
     return keys
 
 
+def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context: int, cache_type: str, ask: Ask,
+               constants: SetupConstants) -> dict[str, Any]:
+    """The prefill and several-users keys of a setup's row (estimator.setups.SetupRow; offload: the
+    RAM-held weights cross PCIe)."""
+    q = row.quant
+    runs = q is not None and row.tok_s is not None and row.fit != "no"
+    return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
+                    row.tok_s_high, row.usable_gb, lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                    constants.moe_expert_share_active)
+
+
 def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profile: Profile, model: ModelSize,
                 context: int, cache_type: str, ask: Ask, constants: SetupConstants) -> None:
     """Card rows (estimator.ranking.Row, in the same order as their facts): the added keys, in place."""
@@ -190,4 +201,4 @@ def top_facts(ask: Ask) -> dict[str, Any]:
 
 
 __all__ = ["Ask", "add_to_rows", "card_prefill", "load_prefill_constants", "prefill_keys", "row_keys",
-           "setup_prefill", "top_facts", "users_keys", "workload"]
+           "setup_keys", "setup_prefill", "top_facts", "users_keys", "workload"]
