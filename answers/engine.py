@@ -96,7 +96,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
         ram_gb: float | None = None, ram_type: str | None = None, budget: str | dict[str, Any] | None = None,
-        model2: str | ModelRecord | None = None,
+        model2: str | ModelRecord | None = None, prompt_tokens: int | None = None, users: int | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
@@ -104,7 +104,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
-               "model2": model2}
+               "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
+        if prompt_tokens and (context or 0) < prompt_tokens:
+            raw["context"] = prompt_tokens  # the cache holds the prompt
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
 
             said = read_typed(budget)
