@@ -60,6 +60,11 @@ def _catalogue(code: str | None) -> str | None:
 
 
 
+# Prompt and several-users questions that name a card but no model ("how long for a 32k prompt on a 3090")
+# are answered for the model people run most on one card (the example of llama.cpp's own benchmarks).
+SERVING_INTENTS = frozenset({"prefill", "users"})
+SERVING_STAND_IN = "Llama 3.1 8B"
+
 class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
@@ -92,7 +97,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
         ram_gb: float | None = None, ram_type: str | None = None, budget: str | dict[str, Any] | None = None,
-        model2: str | ModelRecord | None = None,
+        model2: str | ModelRecord | None = None, prompt_tokens: int | None = None, users: int | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
@@ -100,7 +105,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
-               "model2": model2}
+               "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
+        if prompt_tokens and (context or 0) < prompt_tokens:
+            raw["context"] = prompt_tokens  # the cache holds the prompt
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
 
             said = read_typed(budget)
@@ -184,6 +191,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
         raw["observed_tok_s"] = q.observed_tok_s
+        raw["prompt_tokens"], raw["users"], raw["backend"] = q.prompt_tokens, q.users, q.backend
+        if q.prompt_tokens is not None and (parsed.context or 0) < q.prompt_tokens:
+            raw["context"] = q.prompt_tokens  # a 32k prompt needs a 32k cache ("32k" may also have been read as it)
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
         return raw
@@ -241,6 +251,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/facts/picks.py)
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
+        if intent in SERVING_INTENTS and raw["model"] is None and (raw["card"] or raw["setup"]):
+            # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands
+            # in and the answer says so.
+            raw["model"], raw["model_stand_in"] = SERVING_STAND_IN, True
         if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
         if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2) \
@@ -306,6 +320,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
                                                              self._budget(raw))
             self._what_was_assumed(built, entities, raw, options)
+            if raw.get("model_stand_in"):
+                built.facts["model_stand_in"] = True
         except NameProblem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             if family is not None:

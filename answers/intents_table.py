@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from answers.facts import rating as b
+from answers.facts import serving
 from answers.facts.common import Builder
 from answers.facts.compare import compare
 from answers.facts.context import longest_context
@@ -68,6 +69,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("accuracy", N_("How accurate the speeds are"), b.accuracy, **_ESTIMATE),
     IntentSpec("two_gpus", N_("%(model)s on two GPUs"), b.two_gpus, **_ESTIMATE),
     IntentSpec("offload", N_("Offloading %(model)s"), b.offload, **_ESTIMATE),
+    IntentSpec("prefill", N_("Reading a prompt with %(model)s"), serving.prefill, **_ESTIMATE),
+    IntentSpec("users", N_("%(model)s for several people at once"), serving.users, **_ESTIMATE),
     IntentSpec("open_source", N_("Is %(model)s open source?"), b.info, **_INFO),
     IntentSpec("parameters", N_("Parameters of %(model)s"), b.info, **_INFO),
     IntentSpec("maker", N_("Who made %(model)s"), b.info, **_INFO),

@@ -100,6 +100,39 @@ def _cache_type(p: argparse.ArgumentParser) -> None:
                    help="KV-cache type as in llama.cpp: f16 (default), q8_0, q4_0…, or K/V such as q8_0/f16")
 
 
+def _tokens(text: str) -> int:
+    """A prompt or answer length: 8192, 32k (k = 1,024 as llama.cpp counts contexts)."""
+    return _context(text)
+
+
+def _users(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of users") from None
+    from estimator.users import MAX_USERS
+
+    if not 1 <= value <= MAX_USERS:
+        raise argparse.ArgumentTypeError(f"--users must be 1 to {MAX_USERS}")
+    return value
+
+
+def _throughput_options(p: argparse.ArgumentParser) -> None:
+    """--prompt/--answer/--users: prefill speed, time to first token and several users, per row."""
+    from estimator.prefill import BACKENDS
+
+    p.add_argument("--prompt", type=_tokens, default=None, metavar="N",
+                   help="prompt tokens: adds prefill speed and time to first token (e.g. 8192, 32k)")
+    p.add_argument("--answer", type=_tokens, default=None, metavar="M",
+                   help="answer tokens after the prompt: adds the total time (with --prompt)")
+    p.add_argument("--users", type=_users, default=None, metavar="N",
+                   help="parallel requests (llama.cpp --parallel, vLLM): per-user and total speed, memory for N caches")
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="runtime backend for the prefill figure (default: CUDA, Metal, SYCL; AMD: ROCm/Vulkan mean)")
+    p.add_argument("--no-flash-attention", dest="flash_attention", action="store_false",
+                   help="prefill without flash attention (-fa off): long prompts slow down more")
+
+
 def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
     """--card/--gpus/--ram: a setup (several cards, a Mac, RAM offload), rated beside the table."""
     if card:
@@ -125,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="also list the cards that cannot run it")
     _locale(p)
     _setup_options(p, card=True)
+    _throughput_options(p)
     _common(p)
 
     p = sub.add_parser("summary", help="the page-level figures for one model")
@@ -132,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     _estimate_options(p, quant=False)
     _locale(p)
     _setup_options(p, card=True)
+    _throughput_options(p)
     _common(p)
 
     p = sub.add_parser("card", help="every catalog model one card can run, fastest first")
@@ -143,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     _locale(p)
     _cache_type(p)
     _setup_options(p, card=False)
+    _throughput_options(p)
     _common(p)
 
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")

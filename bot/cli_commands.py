@@ -61,7 +61,14 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
 
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
                            min_quality=args.min_quality, quant=args.quant, profile=args.profile,
-                           cache_type=getattr(args, "cache_type", None))
+                           cache_type=getattr(args, "cache_type", None), **_throughput(args))
+
+
+def _throughput(args: argparse.Namespace) -> dict[str, Any]:
+    """--prompt/--answer/--users/--backend/--no-flash-attention, as EstimateRequest fields."""
+    return {"prompt": getattr(args, "prompt", None), "answer": getattr(args, "answer", None),
+            "users": getattr(args, "users", None), "backend": getattr(args, "backend", None),
+            "flash_attention": getattr(args, "flash_attention", True)}
 
 
 def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupRequest
@@ -152,7 +159,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
 
     reports = await _reports(args, with_models=True)
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
-                          getattr(args, "cache_type", None), setup=_setup(args))
+                          getattr(args, "cache_type", None), setup=_setup(args), ask=reports.ask_of(**_throughput(args)))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 

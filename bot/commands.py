@@ -198,11 +198,17 @@ async def vram(
 
 
 @app_commands.command(name="speed", description=L_("How fast a model runs on a card"))
-@app_commands.describe(model=MODEL, card=CARD, gpus=GPUS)
+@app_commands.describe(model=MODEL, card=CARD, gpus=GPUS,
+                       prompt=L_("A prompt's length in tokens: how long the card takes to read it"),
+                       users=L_("People served at once: the speed each gets"))
 @app_commands.autocomplete(model=complete_model, card=complete_card)
 async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
-                gpus: Range[int, 1, 64] | None = None) -> None:
-    await run(interaction, "speed", model=model, card=card, **({"gpu_count": gpus} if gpus else {}))
+                gpus: Range[int, 1, 64] | None = None, prompt: Range[int, 1, 10_000_000] | None = None,
+                users: Range[int, 1, 4096] | None = None) -> None:
+    # A prompt length asks for prefill and time to first token; a number of people, the several-users answer.
+    intent = "prefill" if prompt else "users" if users else "speed"
+    extra = {k: v for k, v in (("gpu_count", gpus), ("prompt_tokens", prompt), ("users", users)) if v}
+    await run(interaction, intent, model=model, card=card, **extra)
 
 
 @app_commands.command(name="card", description=L_("Which models a card can run, and how fast"))

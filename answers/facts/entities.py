@@ -128,7 +128,8 @@ class EntityBuilding:
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu,
-                        model2=model2, sides=sides)
+                        model2=model2, sides=sides, prompt_tokens=raw.get("prompt_tokens"), users=raw.get("users"),
+                        backend=raw.get("backend"))
 
     def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""

@@ -17,6 +17,8 @@ READ_INTENTS: tuple[tuple[str, bool], ...] = (
     ("why_quant", False),
     ("two_gpus", True),
     ("offload", True),
+    ("prefill", True),
+    ("users", True),
     ("longest_context", True),
     ("compare", False),
     ("smallest", True),

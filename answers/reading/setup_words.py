@@ -256,7 +256,7 @@ _POOLED_RE = re.compile(r"\+|&")
 # "llama 3 70b, 2x 3090").
 _KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_context", "why_quant", "accuracy",
                    "fastest", "smallest", "what_gpu", "open_source", "parameters", "maker", "release", "purpose",
-                   "download", "compute", "help"})
+                   "download", "compute", "help", "prefill", "users"})
 
 
 def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answers.parse.Parsed
