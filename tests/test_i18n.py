@@ -126,3 +126,21 @@ def test_no_obsolete_entries() -> None:
     for lang in TRANSLATED:
         text = (LOCALES / lang / "LC_MESSAGES" / "tpsbot.po").read_text("utf-8")
         assert "\n#~ " not in text
+
+
+@pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang != "it"])
+def test_no_catalogue_borrows_another_languages_sentences(lang: str) -> None:
+    """A merge once left Italian sentences in the French, German, Spanish and Portuguese catalogues (a
+    French asker read "Sì, ma lentamente"). A sentence of four words or more that is word for word the
+    Italian translation, and not the English source, was not written for this language."""
+    italian = {m.id: m.string for m in _catalog("it") if m.id}
+    borrowed = []
+    for m in _catalog(lang):
+        if not m.id or m.string != italian.get(m.id):
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        source = m.id if isinstance(m.id, tuple) else (m.id,)
+        words = len(re.sub(PLACEHOLDER, "", strings[0]).split())
+        if words >= 4 and strings[0] not in source:
+            borrowed.append(m.id if isinstance(m.id, str) else m.id[0])
+    assert not borrowed, f"{lang}: {len(borrowed)} Italian sentences, e.g. {borrowed[:3]}"
