@@ -70,7 +70,10 @@ COMMON_KEYS = {
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
     "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): not the model",
+    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one per line, that put a question outside what the estimator rates",
+    "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
 }
+OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch")
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
@@ -155,6 +158,8 @@ class Lexicon:
     image_models: tuple[str, ...] = ()
     speed_units: tuple[str, ...] = ()
     model_file_words: frozenset[str] = frozenset()
+    out_of_scope: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    cpu_names: tuple[re.Pattern[str], ...] = ()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -336,7 +341,26 @@ def load(directory: Path = HERE) -> Lexicon:
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
         speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
         model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
+        out_of_scope=_out_of_scope(common["out_of_scope"]),
+        cpu_names=_cpu_names(common["cpu_names"]),
     )
+
+
+def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:
+    if not isinstance(table, dict):
+        raise LexiconError("common.toml: out_of_scope must be a table")
+    _check_keys(table, dict.fromkeys(OUT_OF_SCOPE_KINDS, ""), "common.toml: out_of_scope")
+    return {k: _phrases(table[k], f"common.toml: out_of_scope.{k}") for k in OUT_OF_SCOPE_KINDS}
+
+
+def _cpu_names(text: object) -> tuple[re.Pattern[str], ...]:
+    out = []
+    for line in _phrases(text, "common.toml: cpu_names"):
+        try:
+            out.append(re.compile(rf"(?<![\w.]){line}(?![\w.])"))
+        except re.error as exc:
+            raise LexiconError(f"common.toml: cpu_names: {line!r} does not compile: {exc}") from None
+    return tuple(out)
 
 
 def _currency_symbols(table: object) -> dict[str, frozenset[str]]:

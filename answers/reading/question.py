@@ -34,6 +34,8 @@ class Question:
     ram_type_said: str | None = None  # a RAM type said anywhere in the text ("ddr5")
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes of models loaded at once
     courtesy: bool = False  # "thanks!", "a presto": a courtesy, answered with one line
+    out_of_scope: scope.OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
+    cpu_named: str | None = None  # "i9 13900k": a processor named as the device
 
 
 def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = None) -> Question:
@@ -54,6 +56,8 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         ram_type_said=scope.ram_type(question),
         generic_sizes=tuple(together_sizes),
         courtesy=is_courtesy(question),
+        out_of_scope=scope.out_of_scope(question),
+        cpu_named=scope.cpu_named(question),
     )
 
 
