@@ -160,9 +160,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": q.image_model}), inline)
         oos = q.out_of_scope
-        if oos is not None and (oos.kind not in ("speech", "embedding") or q.parsed.intent not in INFO_INTENTS):
+        if oos is not None and (oos.kind in scope.DEVICE_KINDS or q.parsed.intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
-            # (answers/facts/scope.py); "who made Whisper" still gets Whisper's facts.
+            # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(q, lang, options, inline)
         raw = self._raw(q)
         intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
