@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from answers.facts.scope import fine_tuning_facts
 from answers.knowledge.fine_tuning import FineTuningDataError, parse
 
 # A figure in tokens per second, in any of the six languages ("574 tok/s", "98,4 tokens por segundo").
@@ -130,3 +131,20 @@ def test_the_fine_tuning_table_is_checked_at_load(data) -> None:
             "full_training_source": "z"}
     with pytest.raises(FineTuningDataError):
         parse(base | data)
+
+
+@pytest.mark.parametrize(("params_b", "qlora", "lora", "between", "at_most"), [
+    (8.03, 6, 22, None, False),  # Llama 3.1 8B: the 8B row
+    (20, 8.5 + (20 - 14) / (27 - 14) * (22 - 8.5), 33 + (20 - 14) / (27 - 14) * (64 - 33), (14, 27), False),
+    (0.6, 3.5, 8, None, True),  # below the first row: that row, as an upper bound
+])
+def test_the_fine_tuning_rule_of_thumb_follows_the_table(params_b, qlora, lora, between, at_most) -> None:
+    ft = fine_tuning_facts(params_b, None)
+    assert ft["qlora_gb"] == pytest.approx(qlora, abs=0.05) and ft["lora_gb"] == pytest.approx(lora, abs=0.05)
+    assert (tuple(ft["between"]) if ft["between"] else None) == between and ft["at_most"] is at_most
+
+
+def test_fine_tuning_a_model_between_two_rows_says_it_is_interpolated(engine) -> None:
+    a = engine.ask("fine tune a 20b on a 3090")
+    assert a.facts["fine_tuning"]["between"] == [14, 27] and "14B" in a.text and "27B" in a.text
+    assert a.facts["fine_tuning"]["qlora_fits"] is True and a.facts["fine_tuning"]["lora_fits"] is False

@@ -36,7 +36,8 @@ def fine_tuning_facts(params_b: float, memory_gb: float | None) -> dict[str, Any
     row = ft.row_for(params_b)
     if row is None:
         return out
-    out.update(row_params_b=row.params_b, qlora_gb=row.qlora_gb, lora_gb=row.lora_gb)
+    out.update(row_params_b=round(row.params_b, 1), qlora_gb=round(row.qlora_gb, 1), lora_gb=round(row.lora_gb, 1),
+               between=list(row.between) if row.between else None, at_most=row.at_most)
     if memory_gb is not None:
         out.update(memory_gb=memory_gb, qlora_fits=memory_gb >= row.qlora_gb, lora_fits=memory_gb >= row.lora_gb)
     return out

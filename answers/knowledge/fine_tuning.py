@@ -24,6 +24,17 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
+class Minimum:
+    """The table's minimums for one size: its own row, or interpolated `between` two rows' sizes."""
+
+    params_b: float
+    qlora_gb: float
+    lora_gb: float
+    between: tuple[float, float] | None = None
+    at_most: bool = False  # a model smaller than the table's first row: its figures are an upper bound
+
+
+@dataclass(frozen=True, slots=True)
 class FineTuning:
     rows: tuple[Row, ...]
     source: str
@@ -32,10 +43,23 @@ class FineTuning:
     full_training_bytes_per_param: float
     full_training_source: str
 
-    def row_for(self, params_b: float) -> Row | None:
-        """The table's row for a model of `params_b` billion parameters: the first row at or above it
-        (the table's sizes are the models people fine-tune), None above the table's largest size."""
-        return next((r for r in self.rows if r.params_b >= params_b * 0.97), None)
+    def row_for(self, params_b: float) -> Minimum | None:
+        """The table's figures for a model of `params_b` billion parameters: its own row when the table has
+        that size (within 3%: "8B" models have 8.0-8.2B), else interpolated linearly between the two rows
+        around it (the minimums grow about linearly with the size); below the first row, that row as an
+        upper bound; None above the last."""
+        first = self.rows[0]
+        if params_b < first.params_b * 0.97:
+            return Minimum(first.params_b, first.qlora_gb, first.lora_gb, at_most=True)
+        for r in self.rows:
+            if abs(r.params_b - params_b) <= 0.03 * r.params_b:
+                return Minimum(r.params_b, r.qlora_gb, r.lora_gb)
+        for low, high in zip(self.rows, self.rows[1:]):
+            if low.params_b < params_b < high.params_b:
+                t = (params_b - low.params_b) / (high.params_b - low.params_b)
+                return Minimum(params_b, low.qlora_gb + t * (high.qlora_gb - low.qlora_gb),
+                               low.lora_gb + t * (high.lora_gb - low.lora_gb), (low.params_b, high.params_b))
+        return None
 
     def from_scratch_gb(self, params_b: float) -> float:
         """Weights, gradients and Adam states for every parameter (no activations): a floor, not a fit."""
