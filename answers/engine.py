@@ -198,6 +198,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             memory = card.memory_gb * (parsed.gpu_count or 1)
         device = q.out_of_scope.named if kind in scope.DEVICE_KINDS else None
         built = scope_facts.build(kind, q.out_of_scope.named, model=model, size=size, memory_gb=memory, device=device)
+        built.facts["generic"] = q.out_of_scope.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)

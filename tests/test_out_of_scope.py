@@ -148,3 +148,19 @@ def test_fine_tuning_a_model_between_two_rows_says_it_is_interpolated(engine) ->
     a = engine.ask("fine tune a 20b on a 3090")
     assert a.facts["fine_tuning"]["between"] == [14, 27] and "14B" in a.text and "27B" in a.text
     assert a.facts["fine_tuning"]["qlora_fits"] is True and a.facts["fine_tuning"]["lora_fits"] is False
+
+
+@pytest.mark.parametrize(("question", "kind", "named"), [
+    ("kann ich ein embedding modell wie bge-m3 auf meiner 3060 laufen lassen", "embedding", "bge m3"),
+    ("best embedding model for a 3060", "embedding", None),
+    ("posso usare un modello tts sulla mia 3060?", "speech", None),
+    ("può il mio telefono far girare gemma 3 1b?", "phone", None),
+])
+def test_a_name_is_quoted_a_generic_word_is_not(engine, question, kind, named) -> None:
+    a = engine.ask(question)
+    assert a.facts["out_of_scope"] == kind
+    assert a.facts["generic"] is (named is None)
+    if named:
+        assert named in a.text
+    else:
+        assert "“" not in a.text.splitlines()[0] and "„" not in a.text.splitlines()[0]

@@ -70,10 +70,11 @@ COMMON_KEYS = {
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
     "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): not the model",
-    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one per line, that put a question outside what the estimator rates",
+    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one per line, that put a question outside what the estimator rates; generic = those of them that name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
 }
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch")
+OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, "generic")  # generic: phrases of a kind that name no model or device
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
@@ -349,8 +350,13 @@ def load(directory: Path = HERE) -> Lexicon:
 def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:
     if not isinstance(table, dict):
         raise LexiconError("common.toml: out_of_scope must be a table")
-    _check_keys(table, dict.fromkeys(OUT_OF_SCOPE_KINDS, ""), "common.toml: out_of_scope")
-    return {k: _phrases(table[k], f"common.toml: out_of_scope.{k}") for k in OUT_OF_SCOPE_KINDS}
+    _check_keys(table, dict.fromkeys(OUT_OF_SCOPE_KEYS, ""), "common.toml: out_of_scope")
+    out = {k: _phrases(table[k], f"common.toml: out_of_scope.{k}") for k in OUT_OF_SCOPE_KEYS}
+    listed = {p for k in OUT_OF_SCOPE_KINDS for p in out[k]}
+    stray = [p for p in out["generic"] if p not in listed]
+    if stray:
+        raise LexiconError(f"common.toml: out_of_scope.generic: {', '.join(stray)} not listed under any kind")
+    return out
 
 
 def _cpu_names(text: object) -> tuple[re.Pattern[str], ...]:

@@ -46,6 +46,7 @@ class OutOfScope:
 
     kind: str
     named: str
+    generic: bool = False  # the phrase names no model or device ("embedding", "my phone")
 
 
 def _norm(text: str) -> str:
@@ -97,8 +98,10 @@ def image_model(question: str) -> str | None:
 
 
 def _longest(text: str, phrases: tuple[str, ...]) -> str | None:
+    """The longest phrase found, a name before a generic word ("bge m3" before "embedding")."""
     hits = [p for p in phrases if p in text]
-    return max(hits, key=len).strip() if hits else None
+    named = [p for p in hits if p not in _phrases()["oos_generic"]]
+    return max(named or hits, key=len).strip() if hits else None
 
 
 def out_of_scope(question: str) -> OutOfScope | None:
@@ -111,7 +114,7 @@ def out_of_scope(question: str) -> OutOfScope | None:
             continue
         if kind == "fine_tuning" and _longest(text, ph["oos_from_scratch"]) is not None:
             return OutOfScope("from_scratch", named)
-        return OutOfScope(kind, named)
+        return OutOfScope(kind, named, _norm(named) in ph["oos_generic"])
     scratch = _longest(text, ph["oos_from_scratch"])
     if scratch is not None and scratch.startswith("pre"):  # "pretrain a 1b": pre-training said in one word
         return OutOfScope("from_scratch", scratch)
