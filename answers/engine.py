@@ -338,6 +338,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         except BadInput as b:
             return self._invalid(lang, options, b.reason, b.facts)
         self._as_asked(intent, built, entities, raw, echo)
+        if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
+            built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
         if intent in TRUER_INTENTS:  # under `reference`: the measured figure when it differs (facts/truer.py)
             truer = measured_figure(self.estimates, entities, settings, built.facts)
             if truer is not None:

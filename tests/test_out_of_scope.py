@@ -164,3 +164,19 @@ def test_a_name_is_quoted_a_generic_word_is_not(engine, question, kind, named) -
         assert named in a.text
     else:
         assert "“" not in a.text.splitlines()[0] and "„" not in a.text.splitlines()[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("can GLIDE run on 12 GB?", "en", "seconds per image"),
+    ("GLIDE gira su una GPU da 12 GB?", "it", "secondi per immagine"),
+    ("Läuft GLIDE auf einer Karte mit 16 GB?", "de", "Sekunden pro Bild"),
+])
+def test_glide_keeps_the_sites_figures_and_says_what_they_are(engine, question, lang, words) -> None:
+    a = engine.ask(question)
+    assert a.intent == "can_run" and a.locale == lang and a.facts["row"]["tok_s"] > 0  # the site's figures stay
+    assert a.facts["image_generator"] == "GLIDE" and words in a.text
+
+
+def test_a_language_model_gets_no_image_line(engine) -> None:
+    a = engine.ask("can llama 3.1 8b run on 12 GB?")
+    assert "image_generator" not in a.facts

@@ -23,6 +23,17 @@ LEVELS = {"speech": ("F16", "Q8_0"), "embedding": ("F16", "Q8_0")}
 LLM_LEVELS = ("Q4_K_M", "Q8_0")
 
 
+# The intents whose figures are tokens per second on some hardware: a text-to-image model there gets one line.
+RATED_INTENTS = frozenset({"can_run", "speed", "what_gpu", "fastest", "smallest", "two_gpus", "offload", "compare",
+                           "accuracy"})
+
+
+def image_generator(domain: list[str], intent: str) -> bool:
+    """A model that generates images and not text (Epoch's domain "Image generation" without "Language"),
+    asked about in a rating answer."""
+    return intent in RATED_INTENTS and "Image generation" in domain and "Language" not in domain
+
+
 def weights(kind: str, size: ModelSize) -> list[dict[str, Any]]:
     """The memory the weights alone take at each level (no cache, no runtime)."""
     return [{"quant": q, "gb": round(model_weights_gb(size, BY_NAME[q].bpw), 2)} for q in LEVELS.get(kind, LLM_LEVELS)]
