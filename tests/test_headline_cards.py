@@ -87,3 +87,21 @@ def test_at_reading_speed_steps_down_only_to_the_good_level() -> None:
     slow = {k: 1.0 for k in speeds}
     out = advice.at_reading_speed([("m", R("Q8_0", 5.0))], lambda rec, lv: R(lv, slow[lv]))
     assert out[0][1].quant.name == "Q8_0"  # never below the good level: kept as it was
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("smallest gpu for gemma 3 27b", "en"),
+    ("smallest card for qwen3 14b", "en"),
+    ("la carte la plus petite pour gemma 3 27b", "fr"),
+    ("la scheda più piccola per qwen3 14b", "it"),
+])
+def test_smallest_card_never_leads_with_a_part_never_headlined(engine, knowledge, question, lang) -> None:
+    a = engine.ask(question)
+    assert a.intent == "smallest" and a.locale == lang
+    cards = _cards(knowledge, "reference")
+    page = a.facts["smallest"]["card"]
+    assert picks.never_headline(cards[page])  # the pages' pick: a Xeon Phi or a mining card, kept below
+    lead = BOLD.search(a.text.splitlines()[0]).group(1)
+    assert picks.home_tier(cards[lead]) is not None and lead == a.facts["picks"]["smallest"]["card"]
+    assert a.text.index(f"**{page}**") > a.text.index(f"**{lead}**")
+    assert a.facts["picks"]["page_never_headline"]["smallest"] is True
