@@ -20,6 +20,7 @@ from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts.advice import TASKS
 from answers.facts.budget import build as build_budget
 from answers.facts.card_price import facts as price_facts
+from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.together import facts as at_once_facts
@@ -166,6 +167,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": q.image_model}), inline)
+        oos = q.out_of_scope
+        if oos is not None and (oos.kind in scope.DEVICE_KINDS or q.parsed.intent not in INFO_INTENTS):
+            # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
+            # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
+            return self._out_of_scope(q, lang, options, inline)
         raw = self._raw(q)
         self._ram(q, raw)
         intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
@@ -178,6 +184,33 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if intent == "help":
             raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
         return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
+
+    def _out_of_scope(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer:
+        """What the question asks that the estimator does not rate, with what it can say: the memory the
+        model's weights take, the fine-tuning rule of thumb against the memory named."""
+        assert q.out_of_scope is not None
+        parsed, kind = q.parsed, q.out_of_scope.kind
+        try:
+            record = self._resolve_model(parsed.model)
+        except NameProblem:
+            record = None
+        size = self.estimates.size_of(record) if record is not None else None
+        if size is None and usable_size(parsed.model_size_b):
+            size = self.estimates.size_of(self._generic_model(parsed.model_size_b, lang))
+        model = {"name": record.name, "params_b": size.params_b} if record is not None and size is not None else None
+        memory = parsed.memory_gb
+        try:
+            card = self._resolve_card(parsed.card, options.profile) if parsed.card else None
+        except NameProblem:
+            card = None
+        if card is not None:
+            memory = card.memory_gb * (parsed.gpu_count or 1)
+        device = q.out_of_scope.named if kind in scope.DEVICE_KINDS else None
+        built = scope_facts.build(kind, q.out_of_scope.named, model=model, size=size, memory_gb=memory, device=device)
+        built.facts["generic"] = q.out_of_scope.generic
+        if record is not None and uses_epoch(record):
+            built.sources.add("epoch")
+        return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
 
     # ------------------------------------------------------------------------ deciding the intent
     @staticmethod
@@ -237,11 +270,15 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         biggest, which level."""
         parsed = q.parsed
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
-        if q.cpu_only and not parsed.card and not parsed.setup:
-            # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
+        if (q.cpu_only or q.cpu_named) and not parsed.card and not parsed.setup:
+            # "llama 3.1 8b without a gpu", "no gpu, 64gb ram", "on an i9 13900k": the machine's RAM is the
+            # memory, a size is RAM; a processor named as the device is said back (answers/templates/_cpu.md.j2).
             raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, raw["ram_type"] or q.ram_type_said,
                                        raw["ram_mts"], raw["ram_channels"])
             raw["memory_gb"] = None
+            raw["cpu_named"] = q.cpu_named
+            if q.cpu_named and raw["context"] is not None and scope.model_number_context(q.cpu_named, raw["context"]):
+                raw["context"] = None  # "13900k" is the processor's model number, not a 13,900k-token context
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
             raw["model"] = None
@@ -333,6 +370,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
             return self._invalid(lang, options, "ram", {})
         self._as_asked(intent, built, entities, raw, echo)
+        if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
+            built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
         if intent in TRUER_INTENTS:  # under `reference`: the measured figure when it differs (facts/truer.py)
             truer = measured_figure(self.estimates, entities, settings, built.facts)
             if truer is not None:
@@ -362,6 +401,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         a memory size stands for, the generic model a size stands for (and the catalog's nearest names)."""
         if raw.get("courtesy"):
             built.facts["courtesy"] = True
+        if raw.get("cpu_named") and built.facts.get("cpu"):
+            built.facts["cpu_named"] = raw["cpu_named"]  # "i9 13900k": a processor, answered from system RAM
         typed = raw.get("card_typed") or raw.get("card")
         variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
         if variants:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,7 @@ from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
 from answers.knowledge.made_for import made_for
 from catalog.records import GpuRecord, ModelRecord
 from estimator.profile import READING_SPEED_TOK_S
-from estimator.quants import quant
+from estimator.quants import REFERENCE_LADDER, quant
 from estimator.ranking import Row
 
 MIN_PARAMS_B = 0.1
@@ -152,6 +152,26 @@ def runs_well(row: Row, min_tok_s: float = READING_SPEED_TOK_S, good_level: str 
     if row.quant is None or row.tok_s is None:
         return False
     return row.quant.rank <= quant(good_level).rank and row.tok_s >= min_tok_s
+
+
+def at_reading_speed(pairs: Iterable[tuple[ModelRecord, Row]], rerate: Callable[[ModelRecord, str], Row | None],
+                     good_level: str = GOOD_LEVEL, min_tok_s: float = READING_SPEED_TOK_S) -> list[tuple[ModelRecord, Row]]:
+    """Each model at the least compressed level, down to `good_level`, that reaches `min_tok_s` when its own
+    row (the least compressed level that fits) does not: an 8B model at Q8_0 on a 16 GB MacBook Air crawls,
+    at Q4_K_M it is what people run there. `rerate(record, level)` rates the model forced to that level."""
+    names = [q.name for q in REFERENCE_LADDER]
+    floor = names.index(good_level)
+    out = []
+    for rec, row in pairs:
+        if row.quant is not None and row.tok_s is not None and row.tok_s < min_tok_s \
+                and row.quant.name in names and names.index(row.quant.name) < floor:
+            for level in names[names.index(row.quant.name) + 1:floor + 1]:
+                faster = rerate(rec, level)
+                if faster is not None and faster.runs and faster.tok_s is not None and faster.tok_s >= min_tok_s:
+                    row = faster
+                    break
+        out.append((rec, row))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
+from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
 from answers.facts.shared_memory import as_machines
 from answers.knowledge.catalog_view import Knowledge, model_size
@@ -196,6 +196,24 @@ class Estimates:
             return out
 
         return self._card_models.get_or((card.position, card.name, s), make)
+
+    def card_models_at_speed(self, card: GpuRecord, s: Settings, good_level: str,
+                             min_tok_s: float) -> list[tuple[ModelRecord, Row]]:
+        """`card_models`, each model at the least compressed level down to `good_level` that reaches
+        `min_tok_s` when its own level (the least compressed that fits) does not: an 8B model at Q8_0 on
+        a 16 GB MacBook Air crawls, at Q4_K_M it is what people run. Unchanged when a level is asked for."""
+        pairs = self.card_models(card, s)
+        if s.quant is not None:
+            return pairs
+
+        def rerate(rec: ModelRecord, level: str) -> Row | None:
+            size = self.size_of(rec)
+            return None if size is None else rate_all(self.query(size, replace(s, quant=level)), [card])[0]
+
+        def make() -> list[tuple[ModelRecord, Row]]:
+            return at_reading_speed(pairs, rerate, good_level, min_tok_s)
+
+        return self._card_models.get_or(("at_speed", card.position, card.name, s, good_level, min_tok_s), make)
 
     def card_fit_count(self, card: GpuRecord, s: Settings) -> int:
         """Every sized catalog model that runs on `card`: the ranked candidates one by one, the rest

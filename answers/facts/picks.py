@@ -182,6 +182,10 @@ def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = No
             "only_data_centre": only_dc,
             "data_centre_cards": names[:DATA_CENTRE_SHOWN] if only_dc else [],
             "home_tier": home_tier(home[0].card) if home else None,
+            # The page's all-card pick is a part never headlined (a Xeon Phi, a mining card, a vGPU profile):
+            # the answers lead with the home pick and name the page's after it.
+            "page_never_headline": None if page is None else {
+                "smallest": page.smallest is not None and never_headline(page.smallest.card)},
             "page_home": None if page is None else {
                 "smallest": _is_home(page.smallest, small), "fastest": _is_home(page.fastest, fast),
                 "by_memory": {str(n): _is_home(r, by_memory.get(str(n))) for n, r in page.by_memory.items()},

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
+from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
 from answers.facts import verdict as vd
@@ -288,6 +288,17 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
                                    r.confidence)))
     if view is None:
         view = SetupCard(setup.label, first.vendor, first.memory_gb, first.bandwidth_gbps)
+    if s.quant is None:  # each model at the level people would run it (answers/facts/advice.py at_reading_speed)
+        def rerate(rec: ModelRecord, level: str) -> Row | None:
+            size = est.size_of(rec)
+            if size is None:
+                return None
+            r = rate_setup(profile, size, setup, s.context, s.min_quality, level, constants=constants)
+            if not r.runs or r.fit == "offload":
+                return None
+            return Row(view, r.quant, r.need_gb, r.fit, r.tok_s, r.tok_s_low, r.tok_s_high, r.confidence)
+
+        pairs = at_reading_speed(pairs, rerate)
     return view, pairs
 
 

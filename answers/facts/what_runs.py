@@ -62,7 +62,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         mode = "memory"
     task = s.task
     if mode not in ("setup", "cpu"):
-        pairs = est.card_models(card, s)
+        # Each model at the level people would run it: the least compressed that reaches reading speed.
+        pairs = est.card_models_at_speed(card, s, advice.GOOD_LEVEL, advice.READING_SPEED_TOK_S)
     picks = advice.rank_models(pairs, task=task)
     big = advice.biggest(pairs, task=task)
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]

@@ -77,7 +77,11 @@ COMMON_KEYS = {
     "ram_speed_units": "units after a RAM speed ('mt/s', 'mhz'): 'ddr5 6000 mt/s'",
     "channel_counts": "table word = number of memory channels it says ('dual' = 2, 'octa' = 8) in every language",
     "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
+    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one per line, that put a question outside what the estimator rates; generic = those of them that name no model or device ('embedding', 'tts')",
+    "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
 }
+OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch")
+OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, "generic")  # generic: phrases of a kind that name no model or device
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
@@ -170,6 +174,8 @@ class Lexicon:
     channel_counts: dict[str, int] = field(default_factory=dict)
     ram_platforms: dict[str, str] = field(default_factory=dict)
     backends: dict[str, frozenset[str]] = field(default_factory=dict)  # backend → words ("hip" → ROCm)
+    out_of_scope: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    cpu_names: tuple[re.Pattern[str], ...] = ()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -371,7 +377,31 @@ def load(directory: Path = HERE) -> Lexicon:
         channel_counts=_channel_counts(common["channel_counts"]),
         ram_platforms=_string_table(common["ram_platforms"], "common.toml: ram_platforms"),
         backends=_backends(common["backends"]),
+        out_of_scope=_out_of_scope(common["out_of_scope"]),
+        cpu_names=_cpu_names(common["cpu_names"]),
     )
+
+
+def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:
+    if not isinstance(table, dict):
+        raise LexiconError("common.toml: out_of_scope must be a table")
+    _check_keys(table, dict.fromkeys(OUT_OF_SCOPE_KEYS, ""), "common.toml: out_of_scope")
+    out = {k: _phrases(table[k], f"common.toml: out_of_scope.{k}") for k in OUT_OF_SCOPE_KEYS}
+    listed = {p for k in OUT_OF_SCOPE_KINDS for p in out[k]}
+    stray = [p for p in out["generic"] if p not in listed]
+    if stray:
+        raise LexiconError(f"common.toml: out_of_scope.generic: {', '.join(stray)} not listed under any kind")
+    return out
+
+
+def _cpu_names(text: object) -> tuple[re.Pattern[str], ...]:
+    out = []
+    for line in _phrases(text, "common.toml: cpu_names"):
+        try:
+            out.append(re.compile(rf"(?<![\w.]){line}(?![\w.])"))
+        except re.error as exc:
+            raise LexiconError(f"common.toml: cpu_names: {line!r} does not compile: {exc}") from None
+    return tuple(out)
 
 
 def _currency_symbols(table: object) -> dict[str, frozenset[str]]:

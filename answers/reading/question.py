@@ -38,6 +38,8 @@ class Question:
     prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length (answers/reading/throughput_words.py)
     users: int | None = None  # "vllm 4 users": people served at once
     backend: str | None = None  # "on vulkan", "rocm": the runtime backend a prefill figure is for
+    out_of_scope: scope.OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
+    cpu_named: str | None = None  # "i9 13900k": a processor named as the device
 
 
 def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = None) -> Question:
@@ -63,6 +65,8 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         prompt_tokens=serving.prompt_tokens,
         users=serving.users,
         backend=serving.backend,
+        out_of_scope=scope.out_of_scope(question),
+        cpu_named=scope.cpu_named(question),
     )
 
 

@@ -3,10 +3,13 @@
 - the graphics card left out ("cpu only", "no gpu", "senza gpu", "just ram"): the model runs from system
   RAM, its speed from the RAM's bandwidth (estimator/setups.py `cpu_row`);
 - image generation (Flux, SDXL, "image model"): not covered by this estimator, which rates language models;
-- a speed the asker states ("my 7900 xtx gets 20 t/s on 32b"): compared with the estimated range.
+- a speed the asker states ("my 7900 xtx gets 20 t/s on 32b"): compared with the estimated range;
+- what the estimator does not rate (`out_of_scope`): a phone or a single-board computer as the device, a
+  speech or embedding model, fine-tuning or training from scratch; and a processor named as the device
+  (`cpu_named`: "i9 13900k"), answered as a machine without a graphics card.
 
-The words live in answers/lexicon (`cpu_only_words`, `image_words` per language, `image_models` in
-common.toml); this module only matches them, on accent-folded, lower-case text with punctuation as spaces.
+The words live in answers/lexicon (`cpu_only_words`, `image_words` per language, `image_models`,
+`out_of_scope` and `cpu_names` in common.toml); this module only matches them, on accent-folded, lower-case text with punctuation as spaces.
 """
 
 from __future__ import annotations
@@ -32,6 +35,22 @@ class CpuOnly:
     ram_channels: int | None = None
 
 
+# The kinds of `OutOfScope`, most specific first: "fine-tune whisper" is about fine-tuning, "whisper on a
+# raspberry pi" about the board; a training word with "from scratch" is pre-training.
+SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")
+DEVICE_KINDS = frozenset({"phone", "board"})  # the device is out of scope, whatever is asked about the model
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfScope:
+    """What puts a question outside the estimator: `kind` (phone, board, speech, embedding, fine_tuning,
+    from_scratch) and the phrase that says it, as typed (folded)."""
+
+    kind: str
+    named: str
+    generic: bool = False  # the phrase names no model or device ("embedding", "my phone")
+
+
 def _norm(text: str) -> str:
     """Folded words separated by single spaces: apostrophes kept ("d'images"), hyphens and other
     punctuation as spaces, a dot kept only inside a word ("sd 1.5", "flux.1")."""
@@ -48,7 +67,8 @@ def _every(key: str) -> tuple[str, ...]:
 @cache
 def _phrases() -> dict[str, tuple[str, ...]]:
     keys = ("cpu_only_words", "cpu_words", "partial_words", "image_words")
-    return {k: _every(k) for k in keys} | {"image_models": tuple(dict.fromkeys(_norm(p) for p in lexicon().image_models))}
+    common = {"image_models": lexicon().image_models} | {f"oos_{k}": v for k, v in lexicon().out_of_scope.items()}
+    return {k: _every(k) for k in keys} | {k: tuple(dict.fromkeys(_norm(p) for p in v)) for k, v in common.items()}
 
 
 def cpu_only(question: str) -> bool:
@@ -77,6 +97,45 @@ def image_model(question: str) -> str | None:
         if hits:
             return max(hits, key=len).strip()  # the longest: "stable diffusion xl", not "stable diffusion"
     return None
+
+
+def _longest(text: str, phrases: tuple[str, ...]) -> str | None:
+    """The longest phrase found, a name before a generic word ("bge m3" before "embedding")."""
+    hits = [p for p in phrases if p in text]
+    named = [p for p in hits if p not in _phrases()["oos_generic"]]
+    return max(named or hits, key=len).strip() if hits else None
+
+
+def out_of_scope(question: str) -> OutOfScope | None:
+    """What the question names that the estimator does not rate, the most specific kind first, or None."""
+    text = _norm(question)
+    ph = _phrases()
+    for kind in SCOPE_ORDER:
+        named = _longest(text, ph[f"oos_{kind}"])
+        if named is None:
+            continue
+        if kind == "fine_tuning" and _longest(text, ph["oos_from_scratch"]) is not None:
+            return OutOfScope("from_scratch", named)
+        return OutOfScope(kind, named, _norm(named) in ph["oos_generic"])
+    scratch = _longest(text, ph["oos_from_scratch"])
+    if scratch is not None and scratch.startswith("pre"):  # "pretrain a 1b": pre-training said in one word
+        return OutOfScope("from_scratch", scratch)
+    return None
+
+
+def cpu_named(question: str) -> str | None:
+    """A desktop or laptop processor the question names ("i9 13900k", "ryzen 9 7950x"), as typed (folded)."""
+    text = _norm(question).strip()
+    for pattern in lexicon().cpu_names:
+        m = pattern.search(text)
+        if m:
+            return m.group(0)
+    return None
+
+
+def model_number_context(cpu: str, context: int) -> bool:
+    """Whether a context length the parser read is the processor's model number ("13900k" → 13,900 × 1,024)."""
+    return any(context in (int(n), int(n) * 1000, int(n) * 1024) for n in re.findall(r"\d{3,5}", cpu))
 
 
 def overlaps(question: str, phrase: str, span: str | None) -> bool:

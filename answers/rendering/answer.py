@@ -25,6 +25,9 @@ MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips
 MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
 # …and after one whose model name fitted several generations ("llama 70b": answers/reading/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
+# A text-to-image model the reference site rates (GLIDE): its figures stay the site's, said for what they are.
+IMAGE_GENERATOR = N_("%(model)s generates images: these figures apply the language-model formula to its size; "
+                     "image generation is measured in seconds per image, not in tokens per second.")
 # One line when the asker states a speed ("my 7900 xtx gets 20 t/s on 32b, normal?"): within the estimated
 # range, or below / above it with what commonly explains the gap.
 OBSERVED = {
@@ -150,6 +153,9 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("measured_figure"):
             text = markdown.finish(text.rstrip() + "\n" + truer_line(facts["measured_figure"], lang))
+        if facts.get("image_generator"):
+            line = i18n.gettext(lang, IMAGE_GENERATOR) % {"model": markdown.escape(facts["image_generator"])}
+            text = markdown.finish(text.rstrip() + "\n" + line)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
                 note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)

@@ -1,0 +1,96 @@
+"""Memory to fine-tune a model (QLoRA, 16-bit LoRA) and to train one from scratch, from a sourced table
+(fine_tuning.toml), checked at load. The estimator rates running models; this is the rule of thumb an
+out-of-scope answer gives for fine-tuning instead of an inference figure (answers/facts/scope.py)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+class FineTuningDataError(ValueError):
+    """fine_tuning.toml is malformed; the message says what."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    params_b: float
+    qlora_gb: float
+    lora_gb: float
+
+
+@dataclass(frozen=True, slots=True)
+class Minimum:
+    """The table's minimums for one size: its own row, or interpolated `between` two rows' sizes."""
+
+    params_b: float
+    qlora_gb: float
+    lora_gb: float
+    between: tuple[float, float] | None = None
+    at_most: bool = False  # a model smaller than the table's first row: its figures are an upper bound
+
+
+@dataclass(frozen=True, slots=True)
+class FineTuning:
+    rows: tuple[Row, ...]
+    source: str
+    url: str
+    method_source: str
+    full_training_bytes_per_param: float
+    full_training_source: str
+
+    def row_for(self, params_b: float) -> Minimum | None:
+        """The table's figures for a model of `params_b` billion parameters: its own row when the table has
+        that size (within 3%: "8B" models have 8.0-8.2B), else interpolated linearly between the two rows
+        around it (the minimums grow about linearly with the size); below the first row, that row as an
+        upper bound; None above the last."""
+        first = self.rows[0]
+        if params_b < first.params_b * 0.97:
+            return Minimum(first.params_b, first.qlora_gb, first.lora_gb, at_most=True)
+        for r in self.rows:
+            if abs(r.params_b - params_b) <= 0.03 * r.params_b:
+                return Minimum(r.params_b, r.qlora_gb, r.lora_gb)
+        for low, high in zip(self.rows, self.rows[1:]):
+            if low.params_b < params_b < high.params_b:
+                t = (params_b - low.params_b) / (high.params_b - low.params_b)
+                return Minimum(params_b, low.qlora_gb + t * (high.qlora_gb - low.qlora_gb),
+                               low.lora_gb + t * (high.lora_gb - low.lora_gb), (low.params_b, high.params_b))
+        return None
+
+    def from_scratch_gb(self, params_b: float) -> float:
+        """Weights, gradients and Adam states for every parameter (no activations): a floor, not a fit."""
+        return params_b * self.full_training_bytes_per_param
+
+
+def _positive(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise FineTuningDataError(f"fine_tuning.toml: {where} must be a positive number, not {value!r}")
+    return float(value)
+
+
+def parse(data: dict) -> FineTuning:
+    rows = []
+    for i, row in enumerate(data.get("rows") or []):
+        if not isinstance(row, dict) or set(row) != {"params_b", "qlora_gb", "lora_gb"}:
+            raise FineTuningDataError(f"fine_tuning.toml: rows[{i}] needs exactly params_b, qlora_gb, lora_gb")
+        rows.append(Row(*(_positive(row[k], f"rows[{i}].{k}") for k in ("params_b", "qlora_gb", "lora_gb"))))
+    if not rows:
+        raise FineTuningDataError("fine_tuning.toml: no rows")
+    if any(a.params_b >= b.params_b for a, b in zip(rows, rows[1:])):
+        raise FineTuningDataError("fine_tuning.toml: rows must go by ascending params_b")
+    for key in ("source", "url", "method_source", "full_training_source"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise FineTuningDataError(f"fine_tuning.toml: {key} must be a non-empty string")
+    return FineTuning(tuple(rows), data["source"], data["url"], data["method_source"],
+                      _positive(data.get("full_training_bytes_per_param"), "full_training_bytes_per_param"),
+                      data["full_training_source"])
+
+
+@cache
+def fine_tuning() -> FineTuning:
+    with (HERE / "fine_tuning.toml").open("rb") as fh:
+        return parse(tomllib.load(fh))
