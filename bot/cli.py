@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .cli_errors import CliError
-from .version import VERSION
 from .state.cli import add_parser as add_state_parser
-
+from .version import VERSION
 
 __all__ = ["CliError", "build_parser", "main"]
 

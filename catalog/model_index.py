@@ -30,8 +30,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .records import ModelRecord
 from .name_sizes import sizes_in
+from .records import ModelRecord
 from .resolve import NumberToken, Resolver, normalize, number_tokens
 
 KEY_SEP = "\n"  # normalized keys hold letters and digits only
@@ -292,7 +292,7 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._load_blobs()
         empty = {o for (o,) in self._store.rows("SELECT ord FROM model_facts WHERE name_key = ''")}
         out: list[str | None] = [None] * self._n
-        for key, o in zip(self._blob_keys, self._blob_ords):  # type: ignore[arg-type]
+        for key, o in zip(self._blob_keys, self._blob_ords, strict=True):  # type: ignore[arg-type]
             if out[o] is None:
                 out[o] = key
         return ["" if k is None or o in empty else k for o, k in enumerate(out)]

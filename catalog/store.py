@@ -18,7 +18,14 @@ from typing import Any
 import aiosqlite
 
 from .database import (  # re-exported: the store is where callers look for the schema and writes
-    BUILTIN_DATA, MIGRATIONS, MODEL_KEYS, SCHEMA_VERSION, Contents, migrate, write_atomically, stale_reason,
+    BUILTIN_DATA,
+    MIGRATIONS,
+    MODEL_KEYS,
+    SCHEMA_VERSION,
+    Contents,
+    migrate,
+    stale_reason,
+    write_atomically,
 )
 from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
 from .files import Kind, kind_of, refuse_foreign

@@ -136,7 +136,7 @@ class ReferenceProfile:
 
         new_row = tuple.__new__  # Row's generated __new__ is a Python lambda: skip it in this loop
         read = self.read_params_b(model)
-        per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8) for q, need in zip(levels, needs)]
+        per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8) for q, need in zip(levels, needs, strict=True)]
         comfy = self.comfortable_share
         rows = []
         append = rows.append

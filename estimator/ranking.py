@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .card import Card
-from .memory import DEFAULT_CACHE_TYPE, cache_type as canonical_cache_type
+from .memory import DEFAULT_CACHE_TYPE
+from .memory import cache_type as canonical_cache_type
 from .model import DEFAULT_CONTEXT, ModelSize, check_context
 from .profile import READING_SPEED_TOK_S, REFERENCE, Profile
 from .quants import Quant, ladder, quant
@@ -62,7 +63,7 @@ def rate(p: Profile, model: ModelSize, card: Card, levels: Sequence[Quant], need
          miss_need: float) -> Row:
     """The least compressed level the card holds, its fit and speed; or why it cannot run it."""
     usable = p.usable_gb(card)
-    for q, need in zip(levels, needs):
+    for q, need in zip(levels, needs, strict=True):
         if need <= usable:
             tok = p.tok_s(model, card, q)
             low, high, conf = p.tok_range(model, card, q, tok)

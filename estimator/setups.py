@@ -299,7 +299,7 @@ def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: fl
     """Time per token with the model spread over the pool's cards in proportion to usable memory."""
     total = sum(pool.usable) or 1.0
     t = 0.0
-    for d, u in zip(pool.devices, pool.usable):
+    for d, u in zip(pool.devices, pool.usable, strict=True):
         share = u / total if len(pool.devices) > 1 else 1.0
         if share > 0:
             t += share / p.tok_s(model, d.card, q)
@@ -414,7 +414,7 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
     base = dict(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
                 usable_gb=pool.total_usable, bandwidth_gbps=slow_bw, total_memory_gb=total_mem,
                 gpu_share=gpu_share, vendor=devices[0].card.vendor, cards=tuple(d.card.name for d in devices))
-    for q, need in zip(levels, needs):
+    for q, need in zip(levels, needs, strict=True):
         if need <= pool.total_usable:
             tok = 1 / split_seconds(p, model, pool, q, hop_ms)
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)

@@ -8,12 +8,12 @@ import math
 
 import pytest
 
-from answers.facts import advice
 from answers.engine import Engine
-from catalog.records import ModelRecord, Provenance
+from answers.facts import advice
 from answers.knowledge.profiles import load_profile as get_profile
-from estimator.profile import MAX_TOK_S, REFERENCE
+from catalog.records import ModelRecord, Provenance
 from estimator.model import ModelSize
+from estimator.profile import MAX_TOK_S, REFERENCE
 from estimator.quants import quant
 from estimator.ranking import rate
 from tests.conftest import FakeCard

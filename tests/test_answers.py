@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from answers.rendering import format as fmt
 from answers.api import INTENTS, AskOptions
 from answers.engine import Engine, answer_lines
+from answers.rendering import format as fmt
 from answers.rendering.markdown import MAX_CHARS, ZWSP, escape
 from estimator.profile import REFERENCE
 from estimator.quants import quant

@@ -13,8 +13,6 @@ from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all
 from tests.conftest import FakeCard
 
-
-
 params = st.floats(min_value=0.05, max_value=2000, allow_nan=False)
 cards = st.builds(
     FakeCard,

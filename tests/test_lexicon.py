@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from answers.rendering import grammar
 from answers.lexicon import HERE, LANGUAGE_KEYS, LexiconError, load
+from answers.rendering import grammar
 from answers.rendering.markdown import ZWSP, escape, to_plain
 
 

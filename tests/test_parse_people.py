@@ -11,13 +11,13 @@ import re
 
 import pytest
 
+from answers.intents_table import PARSER_INTENTS
 from answers.reading import tokens as tokens_module
 from answers.reading import vocabulary as vocabulary_module
-from catalog.text import fold
-from answers.intents_table import PARSER_INTENTS
 from answers.reading.parse import parse
 from answers.reading.tokens import clean
 from answers.reading.units import canonical_quant
+from catalog.text import fold
 from tests.test_resolve import gpu_resolver, model_resolver
 
 YI = "Yi-34B"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from answers.reading.apple_typical import _data as apple_table
 from answers.engine import Engine
+from answers.reading.apple_typical import _data as apple_table
 from answers.reading.parse import parse
 from answers.reading.setup_words import read
 from tests.test_resolve import gpu_resolver, model_resolver

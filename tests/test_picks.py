@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from answers.api import AskOptions
 from answers.facts import advice, picks
+from answers.facts.reports import EstimateRequest, Reports
 from answers.rendering import report_text
 from tests.conftest import ROOT
-from answers.api import AskOptions
-from answers.facts.reports import EstimateRequest, Reports
 
 HOME_SEGMENTS = {"consumer desktop", "workstation"}
 NEVER = {"mining", "console/handheld", "vgpu"}

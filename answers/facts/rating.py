@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from answers.facts import advice, setups
-from answers.facts import verdict as vd
 from answers.facts import quant_advice as qa
+from answers.facts import verdict as vd
 from answers.facts.advice import typical_record
 from answers.facts.common import (
     GUESS_RAM_GB,
@@ -239,7 +239,7 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
     parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
     facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
-                       for lv, part in zip(levels, parts)]
+                       for lv, part in zip(levels, parts, strict=True)]
     facts["cache_gb"] = parts[0].cache_gb  # the same at every level
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["runtime_gb"] = parts[0].runtime_gb

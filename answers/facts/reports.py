@@ -329,7 +329,7 @@ class Reports:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
             with _estimator_errors():
-                for d, x in zip(data["models"], found):
+                for d, x in zip(data["models"], found, strict=True):
                     add_to_rows([d], [x.row], prof, x.model, ctx, cache_type or DEFAULT_CACHE_TYPE, ask, constants)
         return CardReport(card, ctx, len(found), len(sizes), data)
 

@@ -16,9 +16,9 @@ import pytest_asyncio
 
 from bot import commands, errors
 from bot.client import create_bot
+from bot.i18n import t
 from bot.runner import apply_endpoints
 from bot.settings_commands import SAVED
-from bot.i18n import t
 from bot.store import Store
 from tests.fakediscord import FakeDiscord, Recorded
 from tests.fakediscord import payloads as P

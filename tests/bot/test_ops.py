@@ -217,8 +217,8 @@ async def test_watchdog_pings_at_half_the_interval() -> None:
 
 
 async def test_watcher_swaps_in_a_replaced_catalog(built_db: Path, tmp_path: Path) -> None:
-    from answers.knowledge.admin import import_epoch
     from answers.engine import Engine
+    from answers.knowledge.admin import import_epoch
 
     live = tmp_path / "catalog.db"
     shutil.copy(built_db, live)

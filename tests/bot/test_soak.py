@@ -90,7 +90,7 @@ async def drive(fake: FakeDiscord, interactions: int, mentions: int, seconds: fl
             # Interactions created while the bot is away would expire (Discord shows "did not
             # respond"), so only mentions are sent until it has resumed; they are replayed to it.
             resumed = asyncio.ensure_future(fake.wait_for(
-                lambda op: op["op"] == 6 and fake.gateway_ops.index(op) >= before, gateway=True, timeout=30))
+                lambda op, before=before: op["op"] == 6 and fake.gateway_ops.index(op) >= before, gateway=True, timeout=30))
         if kind == "i" and dropped and not resumed.done():
             await resumed
         if kind == "i":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 _ids = itertools.count(1_300_000_000_000_000_000)
@@ -41,7 +41,7 @@ def snowflake() -> int:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def user(uid: int, name: str = "someone", *, bot: bool = False) -> dict[str, Any]:
