@@ -8,6 +8,7 @@ intent means adding one `IntentSpec` (plus its template answers/templates/<name>
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from answers.facts import rating as b
 from answers.facts import serving
@@ -54,8 +55,16 @@ class IntentSpec:
         return self.needs_model or self.name in ("fallback", "memory_cards")
 
 
-_ESTIMATE = {"needs_model": True, "needs_size": True}
-_INFO = {"needs_model": True, "uses_cards": False}
+class _Flags(TypedDict, total=False):
+    """The IntentSpec flags several rows share (typed so ** keeps them checked)."""
+
+    needs_model: bool
+    needs_size: bool
+    uses_cards: bool
+
+
+_ESTIMATE: _Flags = {"needs_model": True, "needs_size": True}
+_INFO: _Flags = {"needs_model": True, "uses_cards": False}
 
 INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("can_run", N_("Will %(model)s run?"), b.can_run, **_ESTIMATE),

@@ -76,7 +76,7 @@ def profile_for(bot: BotLike, settings: GuildSettings) -> str:
 
 def options_for(bot: BotLike, guild_id: int | None, **overrides: Any) -> AskOptions:
     g = bot.store.guild(guild_id)
-    return AskOptions(profile=profile_for(bot, g), context=g.context, min_quality=g.min_quality,  # type: ignore[arg-type]
+    return AskOptions(profile=profile_for(bot, g), context=g.context, min_quality=g.min_quality,
                       **overrides)
 
 

@@ -272,7 +272,7 @@ def run_bot(settings: Settings, env_file: Path | None = None) -> int:
 def main(env_file: Path | None = Path(".env")) -> int:
     """`tpsbot run --env-file …`: read the settings, then run_bot(); bad settings → one sentence."""
     try:
-        settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
+        settings = Settings(_env_file=env_file)
     except ValidationError as exc:
         problems = "; ".join(
             (f"TPSBOT_{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "")

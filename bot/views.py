@@ -68,7 +68,7 @@ class PageState:
         )
 
     def options(self) -> AskOptions:
-        return AskOptions(profile=self.profile, context=self.context, min_quality=self.min_quality)  # type: ignore[arg-type]
+        return AskOptions(profile=self.profile, context=self.context, min_quality=self.min_quality)
 
     def ask(self, engine: Any) -> Answer:
         key = "card" if self.intent == "card_models" else "model"

@@ -166,7 +166,7 @@ class StoredModels:
         counts = {(p, a): n for p, a, n in self.rows("SELECT params_b, active_params_b, models FROM model_sizes")}
         for rec in self.rankable(min_params_b, since):
             if grouped(rec):
-                counts[(rec.params_b, rec.active_params_b)] -= 1  # type: ignore[index]
+                counts[(rec.params_b, rec.active_params_b)] -= 1
         groups = sorted(((p, a, n) for (p, a), n in counts.items() if n > 0), key=lambda g: (g[0], g[1] or 0.0))
         rest = [o for (o,) in self.rows("SELECT ord FROM model_facts WHERE grouped = 0 AND params_b IS NOT NULL ORDER BY ord")]
         records = [r for r in self.records(rest) if not prefilter(r, min_params_b, since)]
@@ -180,7 +180,8 @@ class _Lazy:
     """A read-only sequence over stored rows, one SQL lookup per new index (cached)."""
 
     def __init__(self, size: int, load: Any) -> None:
-        self._size, self._load, self._cache = size, load, {}
+        self._size, self._load = size, load
+        self._cache: dict[int, Any] = {}
 
     def __len__(self) -> int:
         return self._size
@@ -265,7 +266,7 @@ class StoredModelResolver(Resolver[ModelRecord]):
             self._blob_ords.frombytes(bytes(blobs["key_ords"]))
 
     @property
-    def _choices(self) -> list[str]:  # type: ignore[override] — every key, for rapidfuzz scans
+    def _choices(self) -> list[str]:  # type: ignore[override]  # every key, for rapidfuzz scans
         self._load_blobs()
         return self._blob_keys  # type: ignore[return-value]
 
@@ -282,7 +283,7 @@ class StoredModelResolver(Resolver[ModelRecord]):
         return [ci for (ci,) in found]
 
     @property
-    def names(self) -> Sequence[str]:  # type: ignore[override] — a lazy sequence, not a 100k-name list
+    def names(self) -> Sequence[str]:  # type: ignore[override]  # a lazy sequence, not a 100k-name list
         return self._names
 
     def normalized_names(self) -> list[str]:

@@ -114,7 +114,10 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
     n = len(ordered)
     # `ordered` is sorted by speed already: the median needs no second sort.
     median = None if not n else (ordered[n // 2].tok_s if n % 2 else (ordered[n // 2 - 1].tok_s + ordered[n // 2].tok_s) / 2)  # type: ignore[operator]
-    smallest, wanted, best, levels = None, set(memory_sizes), {}, set()
+    smallest: Row | None = None
+    wanted = set(memory_sizes)
+    best: dict[float, Row] = {}
+    levels: set[Quant | None] = set()
     for r in rows:  # catalog order, so "first seen wins" is the catalog-order tie-break
         if not r.runs:
             continue
@@ -132,7 +135,7 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
         smallest=smallest,
         fastest=ordered[0] if ordered else None,
         median_tok_s=median,
-        above_reading_speed=sum(1 for r in ordered if r.tok_s >= READING_SPEED_TOK_S),  # type: ignore[operator]
+        above_reading_speed=sum(1 for r in ordered if r.tok_s is not None and r.tok_s >= READING_SPEED_TOK_S),
         closest_miss_gb=closest_miss(query, rows),
         distinct_quant_levels=len(levels),
         by_memory={m: best.get(m) for m in memory_sizes},

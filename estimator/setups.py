@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from .card import Card
 from .machine import MachineConstants, RamSpec, ram_spec
@@ -200,6 +200,32 @@ def offload_share(c: SetupConstants, spec: RamSpec) -> float:
 
 
 # ---------------------------------------------------------------------------------------- the answer
+
+
+class _Rig(TypedDict):
+    """SetupRow's fields that are the same for every level tried on one setup."""
+
+    label: str
+    gpu_count: int
+    memory_gb: float
+    usable_gb: float
+    bandwidth_gbps: float
+    total_memory_gb: float | None
+    gpu_share: float | None
+    vendor: str
+    cards: tuple[str, ...]
+
+
+class _OffloadRig(_Rig):
+    """Plus, when weights spill to RAM, that RAM as worked out."""
+
+    why: str
+    offload_gb: float
+    ram_gb: float | None
+    ram_type: str | None
+    ram_bandwidth_gbps: float | None
+    ram: RamSpec | None
+    ram_effective_gbps: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,7 +437,7 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
     total_mem = gpu_share = None
     if unified:
         _, total_mem, gpu_share = _gpu_memory(c, unified[0])
-    base = dict(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
+    base = _Rig(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
                 usable_gb=pool.total_usable, bandwidth_gbps=slow_bw, total_memory_gb=total_mem,
                 gpu_share=gpu_share, vendor=devices[0].card.vendor, cards=tuple(d.card.name for d in devices))
     for q, need in zip(levels, needs, strict=True):
@@ -435,12 +461,12 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
         spec = setup_ram(c, setup)
         kind, bw = ram_bandwidth(c, setup)
         share = offload_share(c, spec)
-        first: tuple[float, dict] | None = None
+        first: tuple[float, _OffloadRig] | None = None
         for q in tries:
             need = p.need_gb(model, q, context)
             t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, share)
-            at = dict(base, offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload",
-                      ram=spec, ram_effective_gbps=bw * share)
+            at: _OffloadRig = {**base, "offload_gb": in_ram, "ram_gb": setup.ram_gb, "ram_type": kind,
+                               "ram_bandwidth_gbps": bw, "why": "offload", "ram": spec, "ram_effective_gbps": bw * share}
             if in_ram <= setup.ram_gb * c.ram_usable_share:
                 tok = 1 / t
                 if tok >= c.offload_min_tok_s:
