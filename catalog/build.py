@@ -91,7 +91,7 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
     snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)  # EpochFormatError before any write
     builtin = list(load_builtin_models())
     models, report = merge_models(builtin, snapshot.records, snapshot)
-    entry = {
+    entry: dict[str, Any] = {
         "source": redact(source),
         "snapshot_date": snapshot.snapshot_date.isoformat() if snapshot.snapshot_date else None,
         "sha256": snapshot.sha256,

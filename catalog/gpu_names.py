@@ -353,8 +353,9 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
         score = plain.best.score if plain.best else max(c.score for c in plain.candidates)
         found = _answer(r, idxs, reading, core, score)
         if found is not None:
-            if plain.best is not None and not found.alternatives:
-                return Resolution(found.best, [found.best, *[c for c in plain.candidates if c.name != found.best.name]], False)
+            best = found.best  # _answer always picks one
+            if plain.best is not None and best is not None and not found.alternatives:
+                return Resolution(best, [best, *[c for c in plain.candidates if c.name != best.name]], False)
             return found
     elif plain.candidates and not (reading.apple or reading.memory is not None):
         return plain

@@ -227,15 +227,17 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._store = store
         n = store.count()
         self._n = n
-        self._names = _Lazy(n, lambda i: store.rows("SELECT name FROM models WHERE ord = ?", (i,))[0][0])
-        self._payloads = _Lazy(n, lambda i: store.records([i]))
-        self._exact = _KeyTable(store, 0)
-        self._derived = _KeyTable(store, 1)
-        self._canonical = _Identity()
+        # Lazy stand-ins for the lists and dicts Resolver builds: they answer the same reads (len, [i], get)
+        # without subclassing list/dict, which the attribute types cannot say.
+        self._names = _Lazy(n, lambda i: store.rows("SELECT name FROM models WHERE ord = ?", (i,))[0][0])  # type: ignore[assignment]
+        self._payloads = _Lazy(n, lambda i: store.records([i]))  # type: ignore[assignment]
+        self._exact = _KeyTable(store, 0)  # type: ignore[assignment]
+        self._derived = _KeyTable(store, 1)  # type: ignore[assignment]
+        self._canonical = _Identity()  # type: ignore[assignment]
         self._bags = {}
         self._n_keys = store.rows("SELECT coalesce(max(ci) + 1, 0) FROM model_keys")[0][0]  # ci are 0…n-1
-        self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))
-        self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)
+        self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))  # type: ignore[assignment]
+        self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)  # type: ignore[assignment]
         self._blob_keys: list[str] | None = None
         self._sizes: dict[int, tuple[tuple[float, ...], float | None]] = {}
         self._blob_ords: array.array | None = None

@@ -173,9 +173,9 @@ class Resolver(Generic[T]):
         if kind == "model":
             for i, name in enumerate(self._names):
                 for text in [name, *aliases_of[i]]:
-                    key = model_bag_key(text)
-                    if key.count(" ") >= 2:  # three words or more: shorter bags say too little
-                        bucket = self._bags.setdefault(key, [])
+                    words = model_bag_key(text)
+                    if words.count(" ") >= 2:  # three words or more: shorter bags say too little
+                        bucket = self._bags.setdefault(words, [])
                         if i not in bucket:
                             bucket.append(i)
         # Sizes each model's names write ("Qwen3-30B-A3B" → 30): a typed size must fit one (catalog/name_sizes.py).

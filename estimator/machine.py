@@ -129,8 +129,8 @@ def _check(m: MachineConstants) -> None:
         if not set(r.kinds) <= set(m.types) or (r.type_if_unsaid and r.type_if_unsaid not in r.kinds):
             raise ValueError(f"machine constants: capacity rule names an unknown type {r.kinds}")
     for name, pl in m.platforms.items():
-        t = m.types.get(pl.kind)
-        if t is None or not t.min_mts <= pl.mts <= t.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
+        pt = m.types.get(pl.kind)
+        if pt is None or not pt.min_mts <= pl.mts <= pt.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
             raise ValueError(f"machine constants: platform {name!r} is not a memory configuration")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
