@@ -103,7 +103,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
-        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
+        raw: dict[str, Any] = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
                "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
         if prompt_tokens and (context or 0) < prompt_tokens:
@@ -126,7 +126,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         dense model of that size, like a question's (the parser's rule); anything else is left to resolve."""
         text = typed.strip()[:200]
         size = typed_size(text)
-        if not usable_size(size) or self.knowledge.model_named(text) is not None:
+        if size is None or not usable_size(size) or self.knowledge.model_named(text) is not None:
             return
         resolver = self.knowledge.model_resolver
         bare = normalize(text) == f"{size:g}b".replace(".", "")  # "70b": a size, never a name
@@ -184,7 +184,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def _raw(q: Question) -> dict[str, Any]:
         """The entities as read, before they resolve (the same keys a slash command's fields fill)."""
         parsed = q.parsed
-        raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
+        raw: dict[str, Any] = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
@@ -213,9 +213,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         """Models named by their size alone ("enough for a 70b?", "a 7b and a 14b at once"): generic
         stand-ins, said so in the answer. Returns the intent, which such a model may change."""
         parsed = q.parsed
-        if raw["model"] is None and usable_size(parsed.model_size_b):
+        size = parsed.model_size_b
+        if raw["model"] is None and size is not None and usable_size(size):
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
-            raw["model"] = self._generic_model(parsed.model_size_b, lang)
+            raw["model"] = self._generic_model(size, lang)
             raw["model_typed"] = parsed.model_typed  # "mythomax 13b": a name the catalog lacks, said so
             if intent in INFO_INTENTS:
                 intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
@@ -314,11 +315,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                             built.facts["together"] = both
                             entities = replace(entities, model2=second)
                 if intent == "card_models" and raw.get("budget") and entities.card is not None \
-                        and entities.setup is None and entities.model is None:
+                        and entities.setup is None and entities.model is None \
+                        and (asked := self._budget(raw)) is not None:
                     # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
 
-                    built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
-                                                             self._budget(raw))
+                    built.facts["price_check"] = price_facts(self.estimates, entities.card, settings, asked)
             self._what_was_assumed(built, entities, raw, options)
             if raw.get("model_stand_in"):
                 built.facts["model_stand_in"] = True
@@ -341,8 +342,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if built.facts.get("together"):
             names["together"] = True  # two models loaded at once: `model2` is the second
         if "budget" in built.facts:
-            b = built.facts["budget"]
-            names["budget"] = {"amount": b["amount"], "currency": b["currency"], "usd": b["usd"]}
+            spent = built.facts["budget"]
+            names["budget"] = {"amount": spent["amount"], "currency": spent["currency"], "usd": spent["usd"]}
         return self._finish(intent, lang, options, names, built, inline)
 
 

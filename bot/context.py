@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .cooldown import UserCooldowns
     from .metrics import Metrics
     from .settings import Settings
-    from .store import GuildSettings, Store
+    from .store import GuildSettings, StateStore
     from .work import Work
 
 
@@ -35,11 +35,13 @@ class BotLike(Protocol):
 
     settings: Settings
     engine: Any
-    store: Store
+    store: StateStore
     cooldowns: UserCooldowns
     work: Work
     metrics: Metrics
-    tree: app_commands.CommandTree[Any]
+
+    @property  # read-only here: the client's own Tree subclass stands in for it
+    def tree(self) -> app_commands.CommandTree[Any]: ...
 
     @property
     def user(self) -> discord.ClientUser | None: ...

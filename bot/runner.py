@@ -213,7 +213,7 @@ def _install_signal_handlers(bot: discord.Client):
     installed = []
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
-            loop.add_signal_handler(sig, lambda s=sig: _close(bot, s))
+            loop.add_signal_handler(sig, _close, bot, sig)
             installed.append(sig)
         except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
             pass

@@ -22,7 +22,7 @@ from .metrics import STARTED
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .context import BotLike as TpsBot
+    from .client import TpsBot
 
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
@@ -112,7 +112,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         return cls(PageState.from_match(match), match["dir"], int(match["page"]))
 

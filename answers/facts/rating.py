@@ -72,14 +72,15 @@ def _short(rated: Rated, card: GpuRecord) -> float:
 
 def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
+    setup = e.setup
+    assert setup is not None  # every caller checks it
     rated = est.rated(model_of(e), s)
     q = rated.query
     constants = est.profiles.setup_constants()
-    facts = {**base_facts(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
+    facts = {**base_facts(rated), **setups.rate(q.profile, q.model, setup, constants, s.context,
                                            s.min_quality, s.quant)}
-    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, e.setup, constants, s, facts["row"])))
+    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, setup, constants, s, facts["row"])))
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
-        setup = e.setup
 
         def on_setup(m: ModelRecord, at: Settings) -> Any:
             size = est.size_of(m)

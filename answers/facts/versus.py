@@ -84,7 +84,7 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
         if e.card is not None:
             card: Any = e.card
             facts["hardware"] = {"kind": "card", **card_brief(e.card)}
-            found = [card_row(r, e.card) for r in rated]
+            found: list[Row | None] = [card_row(r, e.card) for r in rated]
         elif e.memory_gb is not None:
             card = typical_card(est.kn.gpus_for(s.profile), e.memory_gb)
             if card is None:

@@ -174,9 +174,10 @@ class AnswerWriting:
         while True:
             extra: dict[str, Any] = {"inline": rows is not None}
             if rows is not None:
-                extra["more"] = max(0, len(rows) - (shown or 0))
+                n = shown or 0  # an int whenever there are rows
+                extra["more"] = max(0, len(rows) - n)
                 top = facts.get("rows", [])
-                facts_view = dict(facts, rows=top[:shown] if shown <= len(top) else [t.facts() for t in rows[:shown]])
+                facts_view = dict(facts, rows=top[:n] if n <= len(top) else [t.facts() for t in rows[:n]])
             else:
                 extra["more"] = 0
                 facts_view = facts
