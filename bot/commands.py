@@ -58,11 +58,13 @@ async def defer_public(interaction: Interaction) -> None:
 
 async def compute_answer(interaction: Interaction, fn: Any, /, *args: Any, **kwargs: Any) -> Answer:
     """The engine's answer, computed off the event loop; deferred first if it takes a while."""
-    return await work.within(interaction.client.ack_budget, fn, *args, on_slow=lambda: defer_public(interaction), **kwargs)
+    return await work.within(interaction.client.ack_budget, fn, *args, on_slow=lambda: defer_public(interaction),
+                             **kwargs)
 
 
 async def present(
-    interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None, with_chart: bool = False
+    interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None,
+    with_chart: bool = False,
 ) -> None:
     deferred = interaction.response.is_done()
     interaction.extras[INTENT] = answer.intent
@@ -71,7 +73,8 @@ async def present(
         if deferred:  # "thinking…" is public: replace it by a private answer
             interaction.extras.pop(errors.PUBLIC_DEFER, None)
             await interaction.delete_original_response()
-            await interaction.followup.send(embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(embed=render.answer_embed(answer), ephemeral=True,
+                                            allowed_mentions=NO_MENTIONS)
             return
         await interaction.response.send_message(
             embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS
@@ -91,7 +94,8 @@ async def present(
         interaction.extras.pop(errors.PUBLIC_DEFER, None)
         return
     if deferred:
-        await interaction.edit_original_response(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
+        await interaction.edit_original_response(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS,
+                                                 **extra)
         interaction.extras.pop(errors.PUBLIC_DEFER, None)
         return
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)

@@ -60,7 +60,8 @@ async def open_engine(db_path: Path | None) -> Any:
     except StoreError as exc:
         raise SetupError(f"Cannot open the catalog database: {exc}", EXIT_DATABASE) from exc
     except (OSError, sqlite3.Error) as exc:
-        raise SetupError(f"Cannot open the catalog database ({db_path or 'default location'}): {exc}", EXIT_DATABASE) from exc
+        raise SetupError(f"Cannot open the catalog database ({db_path or 'default location'}): {exc}",
+                         EXIT_DATABASE) from exc
 
 
 async def serve(
@@ -104,7 +105,8 @@ async def serve(
         except (discord.LoginFailure, discord.PrivilegedIntentsRequired, discord.ConnectionClosed) as exc:
             raise SetupError(*_refusal(exc)) from exc
         except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
-            raise SetupError(f"Cannot reach Discord at {settings.api_base} ({exc}); check the network.", EXIT_NETWORK) from exc
+            raise SetupError(f"Cannot reach Discord at {settings.api_base} ({exc}); check the network.",
+                             EXIT_NETWORK) from exc
         finally:
             stop()
     finally:

@@ -133,7 +133,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             page = render.clamp_page(answer, self.state.page)
             has_chart = bool(interaction.message and interaction.message.attachments)
             embed = render.answer_embed(answer, page, chart=chart.FILENAME if has_chart else None)
-            await edit(embed=embed, view=page_view(replace(self.state, page=page), answer), allowed_mentions=NO_MENTIONS)
+            await edit(embed=embed, view=page_view(replace(self.state, page=page), answer),
+                       allowed_mentions=NO_MENTIONS)
         except Exception as exc:
             outcome = await errors.handle(
                 exc, locale=self.state.locale, reply=lambda text: errors.reply_ephemeral(interaction, text),

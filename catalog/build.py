@@ -88,7 +88,8 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
     """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database.
 
     `replace` allows a snapshot that drops many of the models imported before (check_shrink)."""
-    snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)  # EpochFormatError before any write
+    # EpochFormatError before any write
+    snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)
     builtin = list(load_builtin_models())
     models, report = merge_models(builtin, snapshot.records, snapshot)
     entry: dict[str, Any] = {

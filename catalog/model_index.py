@@ -168,7 +168,8 @@ class StoredModels:
             if grouped(rec):
                 counts[(rec.params_b, rec.active_params_b)] -= 1
         groups = sorted(((p, a, n) for (p, a), n in counts.items() if n > 0), key=lambda g: (g[0], g[1] or 0.0))
-        rest = [o for (o,) in self.rows("SELECT ord FROM model_facts WHERE grouped = 0 AND params_b IS NOT NULL ORDER BY ord")]
+        rest = [o for (o,) in self.rows(
+            "SELECT ord FROM model_facts WHERE grouped = 0 AND params_b IS NOT NULL ORDER BY ord")]
         records = [r for r in self.records(rest) if not prefilter(r, min_params_b, since)]
         return groups, records
 

@@ -222,7 +222,8 @@ class Resolver(Generic[T]):
     def _match(self, i: int, score: float) -> Match[T]:
         return Match(self._names[i], tuple(self._payloads[i]), round(score, 1))
 
-    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int, typed: float | None = None) -> dict[int, float]:
+    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int,
+               typed: float | None = None) -> dict[int, float]:
         """Best score per display-name index over fuzzy hits that pass the number check (and, for a
         model, fit the size `typed`: "qwen3 3b" is not Qwen3-30B-A3B, whose digits it shares)."""
         best: dict[int, float] = {}

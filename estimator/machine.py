@@ -238,5 +238,5 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
     return CpuPrefill(tok, 0.5 * tok, 1.6 * tok, n, f, unit, peak / 1e12)
 
 
-__all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind", "RamSpec",
-           "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]
+__all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind",
+           "RamSpec", "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]

@@ -113,7 +113,9 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
     ordered = table(rows)
     n = len(ordered)
     # `ordered` is sorted by speed already: the median needs no second sort.
-    median = None if not n else (ordered[n // 2].tok_s if n % 2 else (ordered[n // 2 - 1].tok_s + ordered[n // 2].tok_s) / 2)  # type: ignore[operator]
+    mid = n // 2
+    median = None if not n else (ordered[mid].tok_s if n % 2
+                                 else (ordered[mid - 1].tok_s + ordered[mid].tok_s) / 2)  # type: ignore[operator]
     smallest: Row | None = None
     wanted = set(memory_sizes)
     best: dict[float, Row] = {}

@@ -14,8 +14,8 @@ Three rules on top of a profile's single-card rules (`Profile.need_gb`, `usable_
 - **offload** (a model bigger than the cards, system RAM given): what does not fit is read from RAM;
   the time per token adds those bytes / (RAM bandwidth × the offload share). The RAM's bandwidth is
   worked out from what the asker said (type, speed, channels; capacity implies a server's channels)
-  by `estimator.machine`, and the share is the one llama.cpp streams at in a card + RAM split. Dense models move whole layers
-  (`-ngl`), the cache and runtime stay on the cards; MoE models move experts (`--n-cpu-moe`):
+  by `estimator.machine`, and the share is the one llama.cpp streams at in a card + RAM split. Dense models move
+  whole layers (`-ngl`), the cache and runtime stay on the cards; MoE models move experts (`--n-cpu-moe`):
   attention and shared weights stay on the cards, and only the experts' share of the bytes read per
   token (`moe_expert_share_active`) comes from RAM in proportion to the experts held there. The
   answer is "runs with offload" when that speed is at least `offload_min_tok_s` (3 tok/s: slower
@@ -66,7 +66,8 @@ class SetupConstants:
     moe_expert_share_active: float
     unified_gpu_share: Mapping[str, float]
     profiles: Mapping[str, ProfileSetupConstants]
-    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)  # a raised Mac share leaves this (estimator/wired_limit.py)
+    # a raised Mac share leaves this (estimator/wired_limit.py)
+    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
     igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
 
     @classmethod
@@ -332,7 +333,8 @@ def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: fl
     return t + hop_ms / 1000 * (len(pool.devices) - 1)
 
 
-def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float, offload: bool) -> tuple[float, float, str]:
+def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
+                offload: bool) -> tuple[float, float, str]:
     # The card that takes longest per token sets the pace: its confidence and range stand for the setup.
     slowest = min(pool.devices, key=lambda d: p.tok_s(model, d.card, q)).card
     low, high, conf = p.tok_range(model, slowest, q, tok)
@@ -466,7 +468,8 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
             need = p.need_gb(model, q, context)
             t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, share)
             at: _OffloadRig = {**base, "offload_gb": in_ram, "ram_gb": setup.ram_gb, "ram_type": kind,
-                               "ram_bandwidth_gbps": bw, "why": "offload", "ram": spec, "ram_effective_gbps": bw * share}
+                               "ram_bandwidth_gbps": bw, "why": "offload", "ram": spec,
+                               "ram_effective_gbps": bw * share}
             if in_ram <= setup.ram_gb * c.ram_usable_share:
                 tok = 1 / t
                 if tok >= c.offload_min_tok_s:
@@ -492,8 +495,8 @@ def short_gb(row: SetupRow) -> float:
 
 
 __all__ = ["Device", "Hardware", "Pool", "ProfileSetupConstants", "Setup", "SetupConstants", "SetupRow",
-           "offload_seconds", "offload_share", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "rate_setup", "setup_ram",
-           "short_gb", "speed_range", "split_seconds", "unified_gpu_share", "lower_fit", "RAM_SIZES_GB"]
+           "offload_seconds", "offload_share", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "rate_setup",
+           "setup_ram", "short_gb", "speed_range", "split_seconds", "unified_gpu_share", "lower_fit", "RAM_SIZES_GB"]
 
 
 # ---------------------------------------------------------------------------------------- lower levels

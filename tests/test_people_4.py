@@ -204,7 +204,8 @@ def test_a_count_of_cards_after_one_named_card_is_its_count(resolvers, question)
     assert parse(question, *resolvers).gpu_count == 2
 
 
-@pytest.mark.parametrize("question", ["who made mistral small", "mistral small on a 3090 pls", "vram for mistral small?"])
+@pytest.mark.parametrize("question", ["who made mistral small", "mistral small on a 3090 pls",
+                                      "vram for mistral small?"])
 def test_a_line_of_releases_defaults_to_the_newest(engine: Engine, knowledge, question):
     # Mistral Small 3, 3.1 and 3.2 are releases of one line: the newest is meant, never Mistral 7B
     # (an exact "mistral" inside the words) and never a quiz.

@@ -205,4 +205,5 @@ def build(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> B
 def title(facts: dict[str, Any], lang: str) -> tuple[str, str]:
     """The answer's title msgid and its budget, formatted in the answer's language."""
     b = facts["budget"]
-    return (TITLE_MODEL if facts.get("budget_mode") == "model" else TITLE_OVERVIEW), fmt.money(b["amount"], b["currency"], lang)
+    title = TITLE_MODEL if facts.get("budget_mode") == "model" else TITLE_OVERVIEW
+    return title, fmt.money(b["amount"], b["currency"], lang)

@@ -124,7 +124,8 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
-def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
+def _relative(est: Estimates, rec: ModelRecord, s: Settings,
+              row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
     """The largest smaller model of the asked one's line that runs well on the same hardware
     (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
     profile = est.profile(s.profile)
@@ -397,7 +398,8 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(), "cards_total": len(est.kn.gpus_for(s.profile))})
+    return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(),
+                  "cards_total": len(est.kn.gpus_for(s.profile))})
 
 
 def fallback(est: Estimates, e: Entities, s: Settings) -> Built:

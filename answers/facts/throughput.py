@@ -172,7 +172,8 @@ def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context:
     q = row.quant
     runs = q is not None and row.tok_s is not None and row.fit != "no"
     return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
-                    row.tok_s_high, row.usable_gb, lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                    row.tok_s_high, row.usable_gb,
+                    lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
                     constants.moe_expert_share_active)
 
 

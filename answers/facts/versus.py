@@ -101,7 +101,8 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
             short = None
             if row is not None and not row.runs:
                 short = max(0.0, row.need_gb - p.usable_gb(card))  # the need shown, less what the card can use
-            rows.append(_with_model(row_facts(row), rec, short) if row is not None else {"model": rec.name, "quant": None})
+            rows.append(_with_model(row_facts(row), rec, short) if row is not None
+                        else {"model": rec.name, "quant": None})
 
         def rate_at(size: ModelSize, q: Quant) -> float | None:
             return p.tok_s(size, card, q) if card is not None else None

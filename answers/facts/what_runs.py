@@ -85,7 +85,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
             "tok_s": big[1].tok_s, "need_gb": big[1].need_gb,
             # held only more compressed than the ranking's level: said so in the answer
             "below_good_level": bool(big[1].quant and big[1].quant.rank > quant(advice.GOOD_LEVEL).rank)},
-        "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],  # the top rows only
+        # the top rows only
+        "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],
         "level_sizes": largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
         "rule": {"good_quant": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
                  "min_params_b": advice.MIN_PARAMS_B, "min_date": advice.MIN_DATE.isoformat(),

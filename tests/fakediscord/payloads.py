@@ -146,7 +146,8 @@ def interaction(itype: int, data: dict[str, Any] | None, *, user_id: int, locale
     return payload
 
 
-def command_data(name: str, options: list[dict[str, Any]] | None = None, *, focused: str | None = None) -> dict[str, Any]:
+def command_data(name: str, options: list[dict[str, Any]] | None = None, *,
+                 focused: str | None = None) -> dict[str, Any]:
     opts = [dict(o) for o in options or []]
     for o in opts:
         if o["name"] == focused:
