@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
+from answers.facts import scope as scope_facts
 from answers.facts.advice import TASKS
 from answers.facts.budget import build as build_budget
 from answers.facts.card_price import facts as price_facts
-from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.together import facts as at_once_facts
@@ -104,9 +104,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
-        raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
-               "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
-               "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
+        raw: dict[str, Any] = {
+            "model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
+            # a setup may be typed in `card`
+            "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,
+            "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
         if prompt_tokens and (context or 0) < prompt_tokens:
             raw["context"] = prompt_tokens  # the cache holds the prompt
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
@@ -127,7 +129,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         dense model of that size, like a question's (the parser's rule); anything else is left to resolve."""
         text = typed.strip()[:200]
         size = typed_size(text)
-        if not usable_size(size) or self.knowledge.model_named(text) is not None:
+        if size is None or not usable_size(size) or self.knowledge.model_named(text) is not None:
             return
         resolver = self.knowledge.model_resolver
         bare = normalize(text) == f"{size:g}b".replace(".", "")  # "70b": a size, never a name
@@ -195,7 +197,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
-        if size is None and usable_size(parsed.model_size_b):
+        if size is None and parsed.model_size_b is not None and usable_size(parsed.model_size_b):
             size = self.estimates.size_of(self._generic_model(parsed.model_size_b, lang))
         model = {"name": record.name, "params_b": size.params_b} if record is not None and size is not None else None
         memory = parsed.memory_gb
@@ -217,7 +219,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def _raw(q: Question) -> dict[str, Any]:
         """The entities as read, before they resolve (the same keys a slash command's fields fill)."""
         parsed = q.parsed
-        raw = {"model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
+        raw: dict[str, Any] = {
+               "model": parsed.model, "card": parsed.card, "card2": parsed.card2, "memory_gb": parsed.memory_gb,
                "context": parsed.context, "quant": parsed.quant, "setup": parsed.setup, "gpu_count": parsed.gpu_count,
                "ram_gb": parsed.ram_gb, "ram_type": parsed.ram_type, "card_typed": parsed.card_span,
                "budget": parsed.budget, "model2": parsed.model2, "setup2": parsed.setup2}
@@ -246,9 +249,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         """Models named by their size alone ("enough for a 70b?", "a 7b and a 14b at once"): generic
         stand-ins, said so in the answer. Returns the intent, which such a model may change."""
         parsed = q.parsed
-        if raw["model"] is None and usable_size(parsed.model_size_b):
+        size = parsed.model_size_b
+        if raw["model"] is None and size is not None and usable_size(size):
             # "enough for a 70b?": a generic dense model of that size, said so in the answer.
-            raw["model"] = self._generic_model(parsed.model_size_b, lang)
+            raw["model"] = self._generic_model(size, lang)
             raw["model_typed"] = parsed.model_typed  # "mythomax 13b": a name the catalog lacks, said so
             if intent in INFO_INTENTS:
                 intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
@@ -284,8 +288,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             raw["model"] = None
             if raw["card"] is not None or raw["memory_gb"] is not None:
                 intent = "card_models"
-        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None and not raw["budget"]:
-            intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/facts/picks.py)
+        if parsed.cheapest and raw["model"] is not None and raw["card"] is None and raw["setup"] is None \
+                and not raw["budget"]:
+            # "cheapest card for X": by launch price (answers/facts/picks.py)
+            intent, raw["lead"] = "smallest", "cheapest"
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
         if intent in SERVING_INTENTS and raw["model"] is None and (raw["card"] or raw["setup"]):
@@ -307,7 +313,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def _asks(q: Question, intent: str, raw: dict[str, Any]) -> list[str]:
         """Every intent the question asks, in order, when it asks more than one."""
         asks = [i for i in dict.fromkeys(q.parsed.intents) if i in INTENTS]
-        if intent in FACT_THEN_FIT and raw["model"] is not None and (raw["card"] is not None or raw["setup"] is not None) \
+        if intent in FACT_THEN_FIT and raw["model"] is not None \
+                and (raw["card"] is not None or raw["setup"] is not None) \
                 and raw["model2"] is None and raw["card2"] is None:
             # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is
             # the second question; it gets the yes/no answer after the fact.
@@ -331,14 +338,16 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                 settings = replace(settings, task=raw["task"])
             entities = self._entities(intent, raw, options.profile)
             budget = self._budget(raw) if intent == "what_gpu" and entities.setup is None else None
-            if budget is not None:  # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
+            # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
+            if budget is not None:
 
                 if entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = build_budget(self.estimates, entities, settings, budget)
             else:
                 intent = self._route(intent, entities)
-                if intent in SIZE_INTENTS and entities.model is not None and self.estimates.size_of(entities.model) is None:
+                if intent in SIZE_INTENTS and entities.model is not None \
+                        and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
                 built = self._build(intent, entities, settings)
                 if intent == "can_run" and raw.get("together") and entities.model is not None \
@@ -351,16 +360,17 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                             built.facts["together"] = both
                             entities = replace(entities, model2=second)
                 if intent == "card_models" and raw.get("budget") and entities.card is not None \
-                        and entities.setup is None and entities.model is None:
+                        and entities.setup is None and entities.model is None \
+                        and (asked := self._budget(raw)) is not None:
                     # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
 
-                    built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
-                                                             self._budget(raw))
+                    built.facts["price_check"] = price_facts(self.estimates, entities.card, settings, asked)
             self._what_was_assumed(built, entities, raw, options)
             if raw.get("model_stand_in"):
                 built.facts["model_stand_in"] = True
         except NameProblem as p:
-            family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
+            # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
+            family = self._family(intent, p)
             if family is not None:
                 return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
@@ -380,8 +390,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if built.facts.get("together"):
             names["together"] = True  # two models loaded at once: `model2` is the second
         if "budget" in built.facts:
-            b = built.facts["budget"]
-            names["budget"] = {"amount": b["amount"], "currency": b["currency"], "usd": b["usd"]}
+            spent = built.facts["budget"]
+            names["budget"] = {"amount": spent["amount"], "currency": spent["currency"], "usd": spent["usd"]}
         return self._finish(intent, lang, options, names, built, inline)
 
 

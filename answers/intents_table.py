@@ -8,6 +8,7 @@ intent means adding one `IntentSpec` (plus its template answers/templates/<name>
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from answers.facts import rating as b
 from answers.facts import serving
@@ -54,8 +55,16 @@ class IntentSpec:
         return self.needs_model or self.name in ("fallback", "memory_cards")
 
 
-_ESTIMATE = {"needs_model": True, "needs_size": True}
-_INFO = {"needs_model": True, "uses_cards": False}
+class _Flags(TypedDict, total=False):
+    """The IntentSpec flags several rows share (typed so ** keeps them checked)."""
+
+    needs_model: bool
+    needs_size: bool
+    uses_cards: bool
+
+
+_ESTIMATE: _Flags = {"needs_model": True, "needs_size": True}
+_INFO: _Flags = {"needs_model": True, "uses_cards": False}
 
 INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("can_run", N_("Will %(model)s run?"), b.can_run, **_ESTIMATE),
@@ -78,7 +87,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("purpose", N_("What %(model)s is for"), b.info, **_INFO),
     IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO),
     IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO),
-    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True, memory_title=N_("What runs on %(memory)s GB")),
+    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True,
+               memory_title=N_("What runs on %(memory)s GB")),
     IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
     IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
@@ -104,5 +114,6 @@ PAGE_CODES: dict[str, str] = {s.name: s.page_code for s in INTENT_TABLE if s.pag
 TITLES: dict[str, str] = {s.name: s.title for s in INTENT_TABLE if s.title}
 # The reader's own list (answers.reading.limits: below the reader, so it never imports this table)
 # names exactly the intents declared here, apart from those only the engine decides.
-if set(PARSER_INTENTS) | set(ENGINE_INTENTS) != set(INTENTS) or len(PARSER_INTENTS) + len(ENGINE_INTENTS) != len(INTENTS):
+if set(PARSER_INTENTS) | set(ENGINE_INTENTS) != set(INTENTS) \
+        or len(PARSER_INTENTS) + len(ENGINE_INTENTS) != len(INTENTS):
     raise RuntimeError("answers.reading.limits and answers.intents_table list different intents")

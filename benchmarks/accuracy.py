@@ -136,7 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("csv", nargs="?", default=str(DEFAULT_CSV))
     ap.add_argument("--folds", choices=("gpu", "model", "row"), default="gpu")
     ap.add_argument("--rows", action="store_true", help="also print every scored row")
-    ap.add_argument("--setups", action="store_true", help="also score setups by slice (multi-GPU, unified, offload, new hardware)")
+    ap.add_argument("--setups", action="store_true",
+                    help="also score setups by slice (multi-GPU, unified, offload, new hardware)")
     args = ap.parse_args(argv)
     report(args.csv, args.folds)
     if args.setups:

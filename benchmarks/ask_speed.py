@@ -32,7 +32,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=5000, help="questions piped through `tpsbot ask -`")
     args = ap.parse_args()
-    corpus = [json.loads(x)["q"] for x in (ROOT / "tests" / "data" / "questions.jsonl").open(encoding="utf-8") if x.strip()]
+    questions = ROOT / "tests" / "data" / "questions.jsonl"
+    corpus = [json.loads(x)["q"] for x in questions.open(encoding="utf-8") if x.strip()]
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "catalog.db"

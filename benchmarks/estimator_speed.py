@@ -51,8 +51,8 @@ def main() -> None:
     # GLM-4.5V's size (43 cards run it) and a 1.3 B model (all 818 run it: the most rows to build)
     for label, size in (("108 B / 12 B active", ModelSize(108, 12)), ("1.3 B, every card", ModelSize(1.3))):
         q = Query(size)
-        table_ms = median_ms(lambda: table_facts(q, rate_all(q, cards)), args.repeat)
-        summary_ms = median_ms(lambda: summary_facts(q, rate_all(q, cards)), args.repeat)
+        table_ms = median_ms(lambda q=q: table_facts(q, rate_all(q, cards)), args.repeat)
+        summary_ms = median_ms(lambda q=q: summary_facts(q, rate_all(q, cards)), args.repeat)
         print(f"{label:>20}: table {table_ms:.2f} ms, summary {summary_ms:.2f} ms (median, JSON facts included)")
 
     models = list(load_builtin_models())
@@ -74,7 +74,8 @@ def main() -> None:
             t = time.perf_counter()
             subprocess.run(cmd, env=env, check=True, capture_output=True, cwd=ROOT)
             times.append(time.perf_counter() - t)
-        print(f"process `tpsbot summary --params 7 --json` (database exists): {statistics.median(times):.3f} s median of 15")
+        print(f"process `tpsbot summary --params 7 --json` (database exists): "
+              f"{statistics.median(times):.3f} s median of 15")
 
 
 if __name__ == "__main__":

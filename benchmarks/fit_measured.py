@@ -132,7 +132,7 @@ def constants_from(theta: Sequence[float], light: bool = False) -> dict[str, Any
                              if k not in ("native_mxfp4", "memory", "distance")}
     else:
         c = copy.deepcopy(BASE)
-    for (path, _, _), t in zip(PARAMS, theta):
+    for (path, _, _), t in zip(PARAMS, theta, strict=True):
         _set(c, path, math.exp(t))
     c["share_kind"]["iq"] = c["share_kind"]["k"] * IQ_FROM_K
     # A card's estimate does not know the backend: NVIDIA = CUDA; AMD halfway (geometric) between ROCm
@@ -173,7 +173,7 @@ def _residuals(theta: Sequence[float], prep: Sequence[tuple[Any, ...]]) -> list[
     res = [math.log(_predict(c, p)) - p[-1] for p in prep]
     if HUBER:  # pseudo-Huber: quadratic below HUBER, linear above (outliers pull less)
         res = [math.copysign(math.sqrt(2 * HUBER * HUBER * (math.sqrt(1 + (x / HUBER) ** 2) - 1)), x) for x in res]
-    for (_, prior, sigma), t in zip(PARAMS, theta):
+    for (_, prior, sigma), t in zip(PARAMS, theta, strict=True):
         if sigma is not None:
             res.append((t - math.log(prior)) / sigma * 0.1)  # weak: 0.1 = one row's worth of log-error
     return res
@@ -211,7 +211,7 @@ def levenberg_marquardt(f, theta: list[float], iters: int = 60, tol: float = 1e-
             t2 = theta[:]
             t2[j] += h
             r2 = f(t2)
-            jac_t.append([(a - b) / h for a, b in zip(r2, r)])
+            jac_t.append([(a - b) / h for a, b in zip(r2, r, strict=True)])
         n = len(theta)
         jtj = [[0.0] * n for _ in range(n)]
         for i in range(n):
@@ -224,7 +224,7 @@ def levenberg_marquardt(f, theta: list[float], iters: int = 60, tol: float = 1e-
             a = [[jtj[i][j] + (lam * (jtj[i][i] + 1e-9) if i == j else 0.0) for j in range(len(theta))]
                  for i in range(len(theta))]
             step = _solve(a, [-x for x in jtr])
-            cand = [t + s for t, s in zip(theta, step)]
+            cand = [t + s for t, s in zip(theta, step, strict=True)]
             rc = f(cand)
             cc = sum(x * x for x in rc)
             if cc < cost:
@@ -267,7 +267,7 @@ def confidence_caps(rows: Sequence[MeasuredRow], residuals: Sequence[float]) -> 
     from estimator.measured import card_class
 
     by_class: dict[str, list[float]] = {}
-    for r, e in zip(rows, residuals):
+    for r, e in zip(rows, residuals, strict=True):
         by_class.setdefault(card_class(r.card), []).append(abs(e))  # type: ignore[arg-type]
     caps = {}
     for klass, errs in sorted(by_class.items()):
@@ -284,7 +284,7 @@ def uncapped(rows: Sequence[MeasuredRow], residuals: Sequence[float], caps: dict
     (the capped classes always get the widest range anyway)."""
     from estimator.measured import card_class
 
-    return [e for r, e in zip(rows, residuals) if card_class(r.card) not in caps]  # type: ignore[arg-type]
+    return [e for r, e in zip(rows, residuals, strict=True) if card_class(r.card) not in caps]  # type: ignore[arg-type]
 
 
 def anchors(rows: Sequence[MeasuredRow], constants: dict[str, Any]) -> list[list[Any]]:
@@ -324,7 +324,7 @@ def _check_same_formula(c: dict[str, Any], rows: Sequence[MeasuredRow], prep: Se
     from estimator.measured import MeasuredProfile
 
     prof = MeasuredProfile(c)
-    for r, p in zip(rows, prep):
+    for r, p in zip(rows, prep, strict=True):
         a, b = prof.row_tok_s(r, with_backend=True), _predict(c, p)
         assert abs(a / b - 1) < 1e-9, (r, a, b)
 
@@ -398,22 +398,22 @@ def cross_validate(
     est: dict[int, float] = {}
     profiles: dict[str, MeasuredProfile] = {}
     for g in folds:
-        train = [r for r, k in zip(rows, keys) if k != g]
+        train = [r for r, k in zip(rows, keys, strict=True) if k != g]
         consts = fit_constants(train, ranges=False, start=start)
         prof = MeasuredProfile(consts)
         profiles[g] = prof
-        for i, (r, k) in enumerate(zip(rows, keys)):
+        for i, (r, k) in enumerate(zip(rows, keys, strict=True)):
             if k == g:
                 est[i] = prof.row_tok_s(r)
     resid = [math.log(r.tok_s / est[i]) for i, r in enumerate(rows)]
     scored = []
     for g in folds:
-        others = [e for e, k in zip(resid, keys) if k != g]
-        other_rows = [r for r, k in zip(rows, keys) if k != g]
+        others = [e for e, k in zip(resid, keys, strict=True) if k != g]
+        other_rows = [r for r, k in zip(rows, keys, strict=True) if k != g]
         prof = profiles[g]
         prof.confidence_caps = confidence_caps(other_rows, others)
         prof.ranges = range_constants(uncapped(other_rows, others, prof.confidence_caps))
-        for i, (r, k) in enumerate(zip(rows, keys)):
+        for i, (r, k) in enumerate(zip(rows, keys, strict=True)):
             if k == g:
                 low, high, conf = prof.row_range(r, est[i])
                 scored.append(Scored(r, est[i], low, high, conf))

@@ -2,9 +2,9 @@
 
 Run from the repository root:  python benchmarks/intent_accuracy.py [--show-errors] [--corpus FILE]
 Without --corpus every set is measured: the parser's own corpus (questions.jsonl), the people's corpus
-used for tuning (corpus_people.jsonl, corpus_people_2.jsonl, corpus_people_3.jsonl and corpus_people_5.jsonl with pt-BR) and the held-out set frozen before tuning (heldout_*.jsonl, see
-tests/data/HELDOUT.md). Resolvers are built like the tests build them: built-in models + every Epoch
-name, all GPUs with the data files' aliases.
+used for tuning (corpus_people.jsonl, corpus_people_2.jsonl, corpus_people_3.jsonl and corpus_people_5.jsonl
+with pt-BR) and the held-out set frozen before tuning (heldout_*.jsonl, see tests/data/HELDOUT.md). Resolvers
+are built like the tests build them: built-in models + every Epoch name, all GPUs with the data files' aliases.
 
 Scoring: an entity key absent from a row is not scored. The optional keys that newer features add
 (gpu_count, task, quants, ram_gb, intents) are scored only when `Parsed` has a field of that name; the
@@ -36,7 +36,8 @@ SETS = (CORPUS, DATA / "corpus_people.jsonl", DATA / "corpus_people_2.jsonl", DA
         DATA / "corpus_people_4.jsonl", DATA / "corpus_people_5.jsonl", DATA / "corpus_people_versus.jsonl",
         DATA / "corpus_people_budget.jsonl",
         *sorted(DATA.glob("heldout_*.jsonl")))
-ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant", "model2")  # model2: scored where a row has it
+# model2: scored where a row has it
+ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant", "model2")
 OPTIONAL_FIELDS = ("gpu_count", "task", "quants", "ram_gb", "intents")
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 

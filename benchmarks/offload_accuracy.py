@@ -135,8 +135,8 @@ def implied_share(p: Profile, case: Case, c: SetupConstants) -> float:
 
 def before(p: Profile, case: Case) -> float:
     """The previous release's estimate: dual-channel table bandwidth, its share."""
-    from estimator.setups import offload_seconds, pool_of, split_seconds
     from answers.knowledge.profiles import load_setup_constants
+    from estimator.setups import offload_seconds, pool_of, split_seconds
 
     c = load_setup_constants()
     bw = case.bandwidth_gbps or OLD_RAM_GBPS.get(case.ram[0], 50.0)
@@ -242,9 +242,10 @@ def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, 
     for name in ("reference", "measured"):
         prof = load_profile(name)
         scored = cross_validate(name, cases)
-        old = [Scored(x, before(prof, x), s.platform) for x, s in zip(cases, scored)]
+        old = [Scored(x, before(prof, x), s.platform) for x, s in zip(cases, scored, strict=True)]
         p(f"== {name} (leave-one-out)            | before (previous release's rule)")
-        p(f"{'':18} {'n':>3}  {'med err':>8}  {'in range':>8}  {'bias':>5} | {'med err':>8}  {'in range':>8}  {'bias':>5}")
+        columns = f"{'med err':>8}  {'in range':>8}  {'bias':>5}"
+        p(f"{'':18} {'n':>3}  {columns} | {columns}")
         results[name] = {}
         for g in ("all", "cpu_only", "offload", "desktop", "server"):
             sel = [k for k, s in enumerate(scored) if g == "all" or g in (s.case.mode, s.platform)]
@@ -255,7 +256,7 @@ def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, 
                 p(f"{g:18} {t['n']:>3}  {t['median_error']:>7.2f}×  {t['inside_range']:>8.0%}  {t['bias']:>5.2f} | "
                   f"{b['median_error']:>7.2f}×  {b['inside_range']:>8.0%}  {b['bias']:>5.2f}")
         if rows:
-            for s, o in zip(scored, old):
+            for s, o in zip(scored, old, strict=True):
                 x = s.case
                 p(f"  {x.source:10} {x.model[:18]:18} {x.quant.name:7} {x.mode:8} {s.platform:7} "
                   f"meas {x.tok_s:6.2f} est {s.est:6.2f} before {o.est:6.2f}")

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.measured_rows import card_lookup  # noqa: E402
 from answers.knowledge.catalog_view import Knowledge  # noqa: E402
+from benchmarks.measured_rows import card_lookup  # noqa: E402
 from catalog.compute import fp32_tflops  # noqa: E402
 from catalog.gpus import load_gpu_records  # noqa: E402
 from estimator.measured import card_class  # noqa: E402
@@ -88,9 +88,10 @@ def load_rows(c: PrefillConstants) -> list[Row]:
             model = ModelSize(float(r["params_b"]), active, name=r["model"])
             tflops, _ = matrix_tflops(card, fp32_tflops(card), c)
             vendor = "AMD" if card.vendor == "ATI" else card.vendor
-            rows.append(Row(i + 2, card.name, card, r["backend"], f"{vendor}/{r['backend']}", model, quant_of(r["quant"]),
-                            int(r["layers"]) if r["layers"] else None, int(r["attn_width"]) if r["attn_width"] else None,
-                            int(r["prompt_tokens"]), r["flash_attention"] == "1", float(r["pp_tok_s"]), math.log(tflops),
+            rows.append(Row(i + 2, card.name, card, r["backend"], f"{vendor}/{r['backend']}", model,
+                            quant_of(r["quant"]), int(r["layers"]) if r["layers"] else None,
+                            int(r["attn_width"]) if r["attn_width"] else None, int(r["prompt_tokens"]),
+                            r["flash_attention"] == "1", float(r["pp_tok_s"]), math.log(tflops),
                             card_class(card) == "hbm", r["source"]))
     return rows
 
@@ -109,7 +110,7 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
         for r in range(n):
             if r != col and m[r][col]:
                 f = m[r][col] / p
-                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
     return [m[i][n] / (m[i][i] or 1e-12) for i in range(n)]
 
 
@@ -133,9 +134,9 @@ def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float
         ys.append(y)
     n = len(names)
     ata = [[sum(x[i] * x[j] for x in xs) + (1e-6 if i == j else 0.0) for j in range(n)] for i in range(n)]
-    aty = [sum(x[i] * y for x, y in zip(xs, ys)) for i in range(n)]
+    aty = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(n)]
     beta = _solve(ata, aty)
-    sse = sum((y - sum(b * v for b, v in zip(beta, x))) ** 2 for x, y in zip(xs, ys))
+    sse = sum((y - sum(b * v for b, v in zip(beta, x, strict=True))) ** 2 for x, y in zip(xs, ys, strict=True))
     fit = {"efficiency": {g: math.exp(beta[i]) for i, g in enumerate(groups)}, "alpha": beta[len(groups)],
            "class_factor": {"hbm": math.exp(beta[len(groups) + 1])},
            "kind_factor": {"f16": math.exp(beta[len(groups) + 2]), "quantized": 1.0},
@@ -197,10 +198,10 @@ def report(held: Sequence[tuple[Row, float]], low: float, high: float, show_rows
     err = [max(x, 1 / x) for x in ratios]
     inside = sum(1 for x in ratios if low <= x <= high)
     by_vendor: dict[str, list[float]] = defaultdict(list)
-    for (r, _), e in zip(held, err):
+    for (r, _), e in zip(held, err, strict=True):
         by_vendor[r.vendor_backend.split("/")[0]].append(e)
     if show_rows:
-        for (r, est), x in zip(held, ratios):
+        for (r, est), x in zip(held, ratios, strict=True):
             print(f"  {r.card_name:28} {r.backend:6} {r.model.name[:26]:26} {r.quant.name:7} pp{r.prompt:<6} "
                   f"fa{int(r.fa)} measured {r.pp:8.1f} est {est:8.1f} ×{x:5.2f}")
     return {"rows": len(held), "cards": len({r.card_name for r, _ in held}), "median_error": statistics.median(err),
@@ -211,7 +212,8 @@ def report(held: Sequence[tuple[Row, float]], low: float, high: float, show_rows
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", action="store_true")
-    ap.add_argument("--write", action="store_true", help="write the fit (all rows) and the range (held-out) to the JSON")
+    ap.add_argument("--write", action="store_true",
+                    help="write the fit (all rows) and the range (held-out) to the JSON")
     ap.add_argument("--medians", action="store_true")
     args = ap.parse_args(argv)
     raw, c = load_constants()
@@ -231,8 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write:
         f = fit(rows, c)
         cc = with_fit(c, f)
-        raw["fit"] = {"note": f"Fitted by benchmarks/prefill_accuracy.py on {len(rows)} rows; range = held-out 10th/90th "
-                              "percentile of measured/estimate.",
+        raw["fit"] = {"note": f"Fitted by benchmarks/prefill_accuracy.py on {len(rows)} rows; "
+                              "range = held-out 10th/90th percentile of measured/estimate.",
                       "alpha": round(cc.alpha, 4), "efficiency": {k: round(v, 3) for k, v in cc.efficiency.items()},
                       "class_factor": {k: round(v, 4) for k, v in cc.class_factor.items()},
                       "kind_factor": {k: round(v, 4) for k, v in cc.kind_factor.items()},

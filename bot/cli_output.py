@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say("standard output is closed: nowhere to write the answer")
         return 1
     if sys.stdin is None:
-        sys.stdin = _ClosedInput()  # type: ignore[assignment]
+        sys.stdin = _ClosedInput()
     _plain_fallback()
     try:
         code = cli.main(argv)

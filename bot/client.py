@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
@@ -69,7 +70,8 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         bot = interaction.client
         if interaction.response.is_done():
             bot.metrics.acked(interaction.extras)  # a path that did not count its acknowledgement itself
-        name = interaction.command.qualified_name if interaction.command else str((interaction.data or {}).get("name"))
+        data: Mapping[str, Any] = interaction.data or {}
+        name = interaction.command.qualified_name if interaction.command else str(data.get("name"))
         outcome = interaction.extras.get(OUTCOME) or ("answered" if interaction.response.is_done() else "unanswered")
         bot.metrics.request("command", interaction.extras.get(INTENT) or name, outcome,
                             interaction.extras.get(STARTED), interaction.guild_id)
@@ -217,7 +219,9 @@ class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
         super().__init__(
             intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,
-            shard_ids=settings.shard_ids, shard_count=settings.shard_count, **options,
+            # None (every shard) is discord.py's own default, though its annotation says list[int]
+            shard_ids=settings.shard_ids,  # type: ignore[arg-type]
+            shard_count=settings.shard_count, **options,
         )
         self._setup_state(settings, engine, store)
 

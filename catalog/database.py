@@ -117,7 +117,8 @@ async def write_atomically(path: Path, contents: Contents) -> None:
         async with aiosqlite.connect(tmp) as db:
             await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # marks the file as ours
             await migrate(db)
-            await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?)", [_gpu_row(g) for g in contents.gpus])
+            await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                                 [_gpu_row(g) for g in contents.gpus])
             await db.executemany(
                 "INSERT INTO models VALUES (?,?,?)",
                 ((i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)),
@@ -134,8 +135,8 @@ async def write_atomically(path: Path, contents: Contents) -> None:
             )
             await db.executemany(
                 "INSERT INTO imports (source, snapshot_date, sha256, rows, imported_at, report) VALUES (?,?,?,?,?,?)",
-                [(i["source"], i.get("snapshot_date"), i["sha256"], i["rows"], i["imported_at"], json.dumps(i["report"]))
-                 for i in contents.imports],
+                [(i["source"], i.get("snapshot_date"), i["sha256"], i["rows"], i["imported_at"],
+                  json.dumps(i["report"])) for i in contents.imports],
             )
             meta = {"built_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), **contents.meta,
                     MODEL_KEYS: keys_fingerprint(), BUILTIN_DATA: builtin_data_hash()}

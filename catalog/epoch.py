@@ -29,7 +29,6 @@ from estimator.model import MAX_PARAMS_B, MIN_PARAMS_B
 
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, check_ends_whole, read_source, redact, unzip
 from .records import ModelRecord, Provenance
-
 from .resolve import normalize  # the resolver's key: merge and lookup agree on what "the same name" means
 
 __all__ = [
@@ -217,8 +216,8 @@ _QTY_THEN_ACTIVE = re.compile(
 # "Active parameters: 10B", "Activated Parameters per Token: 45.9B", "active parameters - 47B",
 # "activated parameters is 4.2 billion", "activates 14 billion parameters"
 _ACTIVE_THEN_QTY = re.compile(
-    r"(?:(" + _ACTIVE_WORD + r")\s+" + _PARAMS + r"(?:\s+per\s+token)?\s*(?:is|are|of|:|-|–)?|(activates))\s*(?:only\s+)?"
-    + _QTY,
+    r"(?:(" + _ACTIVE_WORD + r")\s+" + _PARAMS + r"(?:\s+per\s+token)?\s*(?:is|are|of|:|-|–)?|(activates))"
+    + r"\s*(?:only\s+)?" + _QTY,
     re.I,
 )
 # Totals with a unit: "671B total", "1T total", "a total of 30.5B", "Total parameters: 100B".
@@ -277,7 +276,8 @@ def _decode(raw: bytes) -> str:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise EpochFormatError(line, f"binary or non-UTF-8 data (byte 0x{raw[exc.start]:02x}): not a CSV text file") from None
+        raise EpochFormatError(line, f"binary or non-UTF-8 data (byte 0x{raw[exc.start]:02x}): "
+                                     "not a CSV text file") from None
     nul = raw.find(b"\x00")  # valid UTF-8, but no spreadsheet export contains NUL
     if nul >= 0:
         raise EpochFormatError(raw.count(b"\n", 0, nul) + 1, "binary data (NUL byte): not a CSV text file")

@@ -204,7 +204,7 @@ def _alive(pid: int) -> bool:
 def remove_stale_temps(path: Path) -> list[Path]:
     """Temp files (and journals) of writers that died mid-build; call with the writer lock held."""
     pattern = re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.tmp(?:-journal|-wal|-shm)?$")
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(path.parent.iterdir())
     except OSError:

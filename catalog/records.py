@@ -181,7 +181,8 @@ class ModelRecord(CleanText):
     last_updated: dt.date | None = None
     architecture: Architecture | None = None
     native_format: NativeFormat | None = None  # low-bit tensors every runtime file keeps (gpt-oss)
-    provenance: dict[str, Provenance] = Field(default_factory=dict)  # fact group ("facts", "architecture", "epoch") → source
+    # fact group ("facts", "architecture", "epoch") → source
+    provenance: dict[str, Provenance] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _active_within_total(self) -> ModelRecord:

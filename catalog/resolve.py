@@ -173,9 +173,9 @@ class Resolver(Generic[T]):
         if kind == "model":
             for i, name in enumerate(self._names):
                 for text in [name, *aliases_of[i]]:
-                    key = model_bag_key(text)
-                    if key.count(" ") >= 2:  # three words or more: shorter bags say too little
-                        bucket = self._bags.setdefault(key, [])
+                    words = model_bag_key(text)
+                    if words.count(" ") >= 2:  # three words or more: shorter bags say too little
+                        bucket = self._bags.setdefault(words, [])
                         if i not in bucket:
                             bucket.append(i)
         # Sizes each model's names write ("Qwen3-30B-A3B" → 30): a typed size must fit one (catalog/name_sizes.py).
@@ -222,7 +222,8 @@ class Resolver(Generic[T]):
     def _match(self, i: int, score: float) -> Match[T]:
         return Match(self._names[i], tuple(self._payloads[i]), round(score, 1))
 
-    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int, typed: float | None = None) -> dict[int, float]:
+    def _fuzzy(self, q: str, qnums: tuple[NumberToken, ...], limit: int,
+               typed: float | None = None) -> dict[int, float]:
         """Best score per display-name index over fuzzy hits that pass the number check (and, for a
         model, fit the size `typed`: "qwen3 3b" is not Qwen3-30B-A3B, whose digits it shares)."""
         best: dict[int, float] = {}

@@ -18,7 +18,14 @@ from typing import Any
 import aiosqlite
 
 from .database import (  # re-exported: the store is where callers look for the schema and writes
-    BUILTIN_DATA, MIGRATIONS, MODEL_KEYS, SCHEMA_VERSION, Contents, migrate, write_atomically, stale_reason,
+    BUILTIN_DATA,
+    MIGRATIONS,
+    MODEL_KEYS,
+    SCHEMA_VERSION,
+    Contents,
+    migrate,
+    stale_reason,
+    write_atomically,
 )
 from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
 from .files import Kind, kind_of, refuse_foreign
@@ -52,7 +59,8 @@ def _gpu_from_row(r: sqlite3.Row) -> GpuRecord:
 
 
 def _damaged(path: Path, exc: Exception) -> CorruptDatabaseError:
-    return CorruptDatabaseError(f"the catalog database {path} is damaged ({exc}); run `tpsbot catalog build` to rebuild it")
+    return CorruptDatabaseError(f"the catalog database {path} is damaged ({exc}); "
+                                "run `tpsbot catalog build` to rebuild it")
 
 
 class CatalogStore:
@@ -76,7 +84,8 @@ class CatalogStore:
                 row = await cur.fetchone()
             meta: dict[str, str] = {}
             if row and row[0] == SCHEMA_VERSION:
-                async with db.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (MODEL_KEYS, BUILTIN_DATA)) as cur:
+                async with db.execute("SELECT key, value FROM meta WHERE key IN (?, ?)",
+                                      (MODEL_KEYS, BUILTIN_DATA)) as cur:
                     meta = {k: v for k, v in await cur.fetchall()}
         except sqlite3.Error as exc:
             await db.close()  # an open aiosqlite connection keeps its thread (and the process) alive
@@ -117,7 +126,8 @@ class CatalogStore:
         return [_gpu_from_row(r) for r in await self._rows("SELECT * FROM gpus ORDER BY position")]
 
     async def models(self) -> list[ModelRecord]:
-        return [ModelRecord.model_validate_json(r[0]) for r in await self._rows("SELECT record FROM models ORDER BY ord")]
+        rows = await self._rows("SELECT record FROM models ORDER BY ord")
+        return [ModelRecord.model_validate_json(r[0]) for r in rows]
 
     async def epoch_records(self) -> list[ModelRecord]:
         return [ModelRecord.model_validate_json(r[0])

@@ -37,4 +37,6 @@ def round_gb(value: float) -> float:
 def round_range(value: float) -> int:
     rounded = round_half_up(value, 0)
     # int() of inf/nan raises; a display of "no bound" keeps the largest representable figure.
-    return int(rounded) if math.isfinite(rounded) else (0 if math.isnan(rounded) else int(math.copysign(1e308, rounded)))
+    if math.isfinite(rounded):
+        return int(rounded)
+    return 0 if math.isnan(rounded) else int(math.copysign(1e308, rounded))

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from .model import InvalidInput
 
 Mode = Literal["cpu_only", "offload"]
-Platform = Literal["desktop", "server"]
+PlatformKind = Literal["desktop", "server"]  # which capacity rule applies (not the Platform record below)
 
 CHANNEL_BITS = 64  # a DDR DIMM channel (two 32-bit sub-channels on DDR5): JEDEC JESD79-4 / JESD79-5
 MAX_CHANNELS = 32  # two sockets of 12 channels is 24; more is a typo
@@ -129,8 +129,8 @@ def _check(m: MachineConstants) -> None:
         if not set(r.kinds) <= set(m.types) or (r.type_if_unsaid and r.type_if_unsaid not in r.kinds):
             raise ValueError(f"machine constants: capacity rule names an unknown type {r.kinds}")
     for name, pl in m.platforms.items():
-        t = m.types.get(pl.kind)
-        if t is None or not t.min_mts <= pl.mts <= t.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
+        pt = m.types.get(pl.kind)
+        if pt is None or not pt.min_mts <= pl.mts <= pt.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
             raise ValueError(f"machine constants: platform {name!r} is not a memory configuration")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
@@ -151,7 +151,7 @@ class RamSpec:
     channels: int
     gb: float | None
     assumed: tuple[str, ...]
-    platform: Platform
+    platform: PlatformKind
     platform_rule: str | None = None
 
     @property
@@ -196,7 +196,7 @@ def ram_spec(m: MachineConstants, kind: str | None = None, mts: int | None = Non
         rule = capacity_rule(m, t.name, gb)
         channels = rule.channels if rule else (t.default_channels or m.desktop_channels)
         assumed.append("channels")
-    platform: Platform = "server" if channels >= m.server_min_channels else "desktop"
+    platform: PlatformKind = "server" if channels >= m.server_min_channels else "desktop"
     if mts is None:
         mts = t.server_mts if platform == "server" else t.desktop_mts
         assumed.append("speed")
@@ -222,7 +222,7 @@ class CpuPrefill:
     tflops: float  # the assumed CPU's FP32 peak
 
 
-def cpu_prefill(m: MachineConstants, active_params_b: float, platform: Platform = "desktop",
+def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformKind = "desktop",
                 cores: int | None = None, ghz: float | None = None, isa: str | None = None) -> CpuPrefill:
     """Prompt tokens per second on the CPU alone: peak FLOPs × efficiency / (2 × active parameters).
     The CPU is the platform's assumed one unless cores, clock or vector unit are given. The range is
@@ -238,5 +238,5 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: Platform 
     return CpuPrefill(tok, 0.5 * tok, 1.6 * tok, n, f, unit, peak / 1e12)
 
 
-__all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "RamSpec", "RamType",
-           "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]
+__all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind",
+           "RamSpec", "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]

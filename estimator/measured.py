@@ -244,7 +244,8 @@ class MeasuredProfile:
         gb = read_b * self.read_bpw(model, q) / 8
         t0 = self.t0_s[card_class(card)] * (max(read_b, self.t0_min_read_b) / 8) ** self.t0_size_exp
         # The fitted t0 is already above the shared floor; the max() keeps it so under any refit.
-        t = (t0 + gb / (card.bandwidth_gbps * self.share(model, card, q, backend))) / self.vendor_speed.get(vendor_of(card), 1.0)
+        streamed = gb / (card.bandwidth_gbps * self.share(model, card, q, backend))
+        t = (t0 + streamed) / self.vendor_speed.get(vendor_of(card), 1.0)
         return max(t, MIN_SECONDS_PER_TOKEN)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:

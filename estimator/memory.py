@@ -20,7 +20,8 @@ DEFAULT_CACHE_TYPE = "f16"
 
 class UnknownCacheType(ValueError):
     def __init__(self, text: str) -> None:
-        super().__init__(f"unknown KV-cache type {text!r}; known: {', '.join(CACHE_TYPE_BYTES)} (or K/V, e.g. q8_0/f16)")
+        super().__init__(f"unknown KV-cache type {text!r}; known: {', '.join(CACHE_TYPE_BYTES)} "
+                         "(or K/V, e.g. q8_0/f16)")
         self.text = text
 
 

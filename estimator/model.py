@@ -77,7 +77,8 @@ class ModelSize:
             if not (self.active_params_b > 0):
                 raise InvalidInput("the active parameter count must be above zero")
             if self.active_params_b < MIN_PARAMS_B:
-                raise InvalidInput(f"{self.active_params_b:g} B active is less than one parameter (minimum {MIN_PARAMS_B:g} B)")
+                raise InvalidInput(f"{self.active_params_b:g} B active is less than one parameter "
+                                   f"(minimum {MIN_PARAMS_B:g} B)")
             if self.active_params_b > self.params_b:
                 raise InvalidInput("active parameters cannot exceed the total")
         if self.native is not None and not (0 < self.native.params_b <= self.params_b):

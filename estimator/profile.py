@@ -136,9 +136,10 @@ class ReferenceProfile:
 
         new_row = tuple.__new__  # Row's generated __new__ is a Python lambda: skip it in this loop
         read = self.read_params_b(model)
-        per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8) for q, need in zip(levels, needs)]
+        per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8)
+                     for q, need in zip(levels, needs, strict=True)]
         comfy = self.comfortable_share
-        rows = []
+        rows: list[Row] = []
         append = rows.append
         for card, mem, usable, bandwidth, factor in self._card_constants(cards):
             for q, need, eff, gb_per_token in per_level:

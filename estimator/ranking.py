@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .card import Card
-from .memory import DEFAULT_CACHE_TYPE, cache_type as canonical_cache_type
+from .memory import DEFAULT_CACHE_TYPE
+from .memory import cache_type as canonical_cache_type
 from .model import DEFAULT_CONTEXT, ModelSize, check_context
 from .profile import READING_SPEED_TOK_S, REFERENCE, Profile
 from .quants import Quant, ladder, quant
@@ -62,7 +63,7 @@ def rate(p: Profile, model: ModelSize, card: Card, levels: Sequence[Quant], need
          miss_need: float) -> Row:
     """The least compressed level the card holds, its fit and speed; or why it cannot run it."""
     usable = p.usable_gb(card)
-    for q, need in zip(levels, needs):
+    for q, need in zip(levels, needs, strict=True):
         if need <= usable:
             tok = p.tok_s(model, card, q)
             low, high, conf = p.tok_range(model, card, q, tok)
@@ -112,8 +113,13 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
     ordered = table(rows)
     n = len(ordered)
     # `ordered` is sorted by speed already: the median needs no second sort.
-    median = None if not n else (ordered[n // 2].tok_s if n % 2 else (ordered[n // 2 - 1].tok_s + ordered[n // 2].tok_s) / 2)  # type: ignore[operator]
-    smallest, wanted, best, levels = None, set(memory_sizes), {}, set()
+    mid = n // 2
+    median = None if not n else (ordered[mid].tok_s if n % 2
+                                 else (ordered[mid - 1].tok_s + ordered[mid].tok_s) / 2)  # type: ignore[operator]
+    smallest: Row | None = None
+    wanted = set(memory_sizes)
+    best: dict[float, Row] = {}
+    levels: set[Quant | None] = set()
     for r in rows:  # catalog order, so "first seen wins" is the catalog-order tie-break
         if not r.runs:
             continue
@@ -131,7 +137,7 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
         smallest=smallest,
         fastest=ordered[0] if ordered else None,
         median_tok_s=median,
-        above_reading_speed=sum(1 for r in ordered if r.tok_s >= READING_SPEED_TOK_S),  # type: ignore[operator]
+        above_reading_speed=sum(1 for r in ordered if r.tok_s is not None and r.tok_s >= READING_SPEED_TOK_S),
         closest_miss_gb=closest_miss(query, rows),
         distinct_quant_levels=len(levels),
         by_memory={m: best.get(m) for m in memory_sizes},

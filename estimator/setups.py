@@ -14,8 +14,8 @@ Three rules on top of a profile's single-card rules (`Profile.need_gb`, `usable_
 - **offload** (a model bigger than the cards, system RAM given): what does not fit is read from RAM;
   the time per token adds those bytes / (RAM bandwidth × the offload share). The RAM's bandwidth is
   worked out from what the asker said (type, speed, channels; capacity implies a server's channels)
-  by `estimator.machine`, and the share is the one llama.cpp streams at in a card + RAM split. Dense models move whole layers
-  (`-ngl`), the cache and runtime stay on the cards; MoE models move experts (`--n-cpu-moe`):
+  by `estimator.machine`, and the share is the one llama.cpp streams at in a card + RAM split. Dense models move
+  whole layers (`-ngl`), the cache and runtime stay on the cards; MoE models move experts (`--n-cpu-moe`):
   attention and shared weights stay on the cards, and only the experts' share of the bytes read per
   token (`moe_expert_share_active`) comes from RAM in proportion to the experts held there. The
   answer is "runs with offload" when that speed is at least `offload_min_tok_s` (3 tok/s: slower
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from .card import Card
 from .machine import MachineConstants, RamSpec, ram_spec
@@ -66,7 +66,8 @@ class SetupConstants:
     moe_expert_share_active: float
     unified_gpu_share: Mapping[str, float]
     profiles: Mapping[str, ProfileSetupConstants]
-    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)  # a raised Mac share leaves this (estimator/wired_limit.py)
+    # a raised Mac share leaves this (estimator/wired_limit.py)
+    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
     igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
 
     @classmethod
@@ -202,6 +203,32 @@ def offload_share(c: SetupConstants, spec: RamSpec) -> float:
 # ---------------------------------------------------------------------------------------- the answer
 
 
+class _Rig(TypedDict):
+    """SetupRow's fields that are the same for every level tried on one setup."""
+
+    label: str
+    gpu_count: int
+    memory_gb: float
+    usable_gb: float
+    bandwidth_gbps: float
+    total_memory_gb: float | None
+    gpu_share: float | None
+    vendor: str
+    cards: tuple[str, ...]
+
+
+class _OffloadRig(_Rig):
+    """Plus, when weights spill to RAM, that RAM as worked out."""
+
+    why: str
+    offload_gb: float
+    ram_gb: float | None
+    ram_type: str | None
+    ram_bandwidth_gbps: float | None
+    ram: RamSpec | None
+    ram_effective_gbps: float | None
+
+
 @dataclass(frozen=True, slots=True)
 class SetupRow:
     """A setup rated like one card (the `facts.row` of an answer), plus how it was worked out."""
@@ -299,14 +326,15 @@ def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: fl
     """Time per token with the model spread over the pool's cards in proportion to usable memory."""
     total = sum(pool.usable) or 1.0
     t = 0.0
-    for d, u in zip(pool.devices, pool.usable):
+    for d, u in zip(pool.devices, pool.usable, strict=True):
         share = u / total if len(pool.devices) > 1 else 1.0
         if share > 0:
             t += share / p.tok_s(model, d.card, q)
     return t + hop_ms / 1000 * (len(pool.devices) - 1)
 
 
-def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float, offload: bool) -> tuple[float, float, str]:
+def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
+                offload: bool) -> tuple[float, float, str]:
     # The card that takes longest per token sets the pace: its confidence and range stand for the setup.
     slowest = min(pool.devices, key=lambda d: p.tok_s(model, d.card, q)).card
     low, high, conf = p.tok_range(model, slowest, q, tok)
@@ -411,10 +439,10 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
     total_mem = gpu_share = None
     if unified:
         _, total_mem, gpu_share = _gpu_memory(c, unified[0])
-    base = dict(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
+    base = _Rig(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
                 usable_gb=pool.total_usable, bandwidth_gbps=slow_bw, total_memory_gb=total_mem,
                 gpu_share=gpu_share, vendor=devices[0].card.vendor, cards=tuple(d.card.name for d in devices))
-    for q, need in zip(levels, needs):
+    for q, need in zip(levels, needs, strict=True):
         if need <= pool.total_usable:
             tok = 1 / split_seconds(p, model, pool, q, hop_ms)
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
@@ -435,12 +463,13 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
         spec = setup_ram(c, setup)
         kind, bw = ram_bandwidth(c, setup)
         share = offload_share(c, spec)
-        first: tuple[float, dict] | None = None
+        first: tuple[float, _OffloadRig] | None = None
         for q in tries:
             need = p.need_gb(model, q, context)
             t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, share)
-            at = dict(base, offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload",
-                      ram=spec, ram_effective_gbps=bw * share)
+            at: _OffloadRig = {**base, "offload_gb": in_ram, "ram_gb": setup.ram_gb, "ram_type": kind,
+                               "ram_bandwidth_gbps": bw, "why": "offload", "ram": spec,
+                               "ram_effective_gbps": bw * share}
             if in_ram <= setup.ram_gb * c.ram_usable_share:
                 tok = 1 / t
                 if tok >= c.offload_min_tok_s:
@@ -466,8 +495,8 @@ def short_gb(row: SetupRow) -> float:
 
 
 __all__ = ["Device", "Hardware", "Pool", "ProfileSetupConstants", "Setup", "SetupConstants", "SetupRow",
-           "offload_seconds", "offload_share", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "rate_setup", "setup_ram",
-           "short_gb", "speed_range", "split_seconds", "unified_gpu_share", "lower_fit", "RAM_SIZES_GB"]
+           "offload_seconds", "offload_share", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "rate_setup",
+           "setup_ram", "short_gb", "speed_range", "split_seconds", "unified_gpu_share", "lower_fit", "RAM_SIZES_GB"]
 
 
 # ---------------------------------------------------------------------------------------- lower levels

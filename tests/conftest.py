@@ -84,7 +84,6 @@ def knowledge():
     """The built-in catalog (818 reference cards and the current hardware, the curated models), loaded once."""
     from answers.knowledge.catalog_view import Knowledge
     from catalog.builtin import load_builtin_models
-
     from catalog.gpus import load_gpu_records
 
     return Knowledge(load_gpu_records(), list(load_builtin_models()))

@@ -8,20 +8,20 @@ import math
 
 import pytest
 
-from answers.facts import advice
 from answers.engine import Engine
-from catalog.records import ModelRecord, Provenance
+from answers.facts import advice
 from answers.knowledge.profiles import load_profile as get_profile
-from estimator.profile import MAX_TOK_S, REFERENCE
+from catalog.records import ModelRecord, Provenance
 from estimator.model import ModelSize
+from estimator.profile import MAX_TOK_S, REFERENCE
 from estimator.quants import quant
 from estimator.ranking import rate
 from tests.conftest import FakeCard
 
 
-def record(name: str, params: float | None, date: str | None = "2025-01-01", weights: str | None = "Open weights (unrestricted)",
-           domain: tuple[str, ...] = ("Language",), tasks: tuple[str, ...] = ("Chat",), active: float | None = None,
-           builtin: bool = True) -> ModelRecord:
+def record(name: str, params: float | None, date: str | None = "2025-01-01",
+           weights: str | None = "Open weights (unrestricted)", domain: tuple[str, ...] = ("Language",),
+           tasks: tuple[str, ...] = ("Chat",), active: float | None = None, builtin: bool = True) -> ModelRecord:
     prov = {"facts": Provenance(source="builtin")} if builtin else {"epoch": Provenance(source="epoch")}
     return ModelRecord(name=name, params_b=params, active_params_b=active, weights=weights, domain=list(domain),
                        tasks=list(tasks), publication_date=dt.date.fromisoformat(date) if date else None,
@@ -132,7 +132,8 @@ def test_what_can_my_card_run_ranks_capable_models(engine: Engine) -> None:
     rows = a.facts["rows"]
     assert rows and rows[0]["params_b"] >= 7  # not GPT-2 or SmolLM first
     assert all(r["tok_s"] >= 10 for r in rows)
-    assert [r["score"] for r in rows if r["curated"]] == sorted((r["score"] for r in rows if r["curated"]), reverse=True)
+    curated = [r["score"] for r in rows if r["curated"]]
+    assert curated == sorted(curated, reverse=True)
     assert len({r["family"] for r in rows}) == len(rows)
     for key in ("family", "score", "params_b", "publication_date", "quant", "tok_s", "card", "need_gb"):
         assert key in rows[0]

@@ -11,7 +11,6 @@ from answers.api import AskOptions
 from answers.engine import Engine
 from tests.test_answers import LANGS, assert_no_english
 
-
 CALLS = {
     "memory_models": ("card_models", {"memory_gb": 16}),
     "task_models": ("card_models", {"card": "RTX 4090", "task": "coding"}),

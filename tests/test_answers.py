@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from answers.rendering import format as fmt
 from answers.api import INTENTS, AskOptions
 from answers.engine import Engine, answer_lines
+from answers.rendering import format as fmt
 from answers.rendering.markdown import MAX_CHARS, ZWSP, escape
 from estimator.profile import REFERENCE
 from estimator.quants import quant
@@ -573,7 +573,8 @@ def test_a_context_beyond_the_models_own_limit_is_said(engine: Engine, knowledge
 def test_best_card_of_a_size_is_a_card_of_that_size(engine: Engine, knowledge, profile: str) -> None:
     from answers.api import AskOptions
 
-    for question, size in (("what's the best 12gb card for llama 3.1 8b", 12.0), ("best 24gb card for qwen3 32b", 24.0)):
+    for question, size in (("what's the best 12gb card for llama 3.1 8b", 12.0),
+                           ("best 24gb card for qwen3 32b", 24.0)):
         a = engine.ask(question, options=AskOptions(profile=profile))
         assert a.facts["row"]["memory_gb"] == size, question  # not a B200 at the top of every card
         assert a.facts["row"]["card"] in a.text

@@ -43,7 +43,8 @@ def test_versus_stays_a_comparison(resolvers):
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_both_need_the_sum_and_share_the_bandwidth(engine: Engine, profile):
-    a = engine.ask("can i run llama 3.1 8b and qwen3 8b at the same time on a 4090", options=AskOptions(profile=profile))
+    a = engine.ask("can i run llama 3.1 8b and qwen3 8b at the same time on a 4090",
+                   options=AskOptions(profile=profile))
     assert a.intent == "can_run" and a.entities["together"] is True and a.entities["model2"] == "Qwen3 8B"
     t = a.facts["together"]
     m1, m2 = t["models"]
@@ -73,7 +74,8 @@ def test_generic_sizes_on_a_memory_size(engine: Engine, profile):
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_too_big_together_says_no_and_by_how_much(engine: Engine, profile):
-    a = engine.ask("can i run llama 3.1 70b and qwen3 32b at the same time on a 4090", options=AskOptions(profile=profile))
+    a = engine.ask("can i run llama 3.1 70b and qwen3 32b at the same time on a 4090",
+                   options=AskOptions(profile=profile))
     t = a.facts["together"]
     # Llama 3.1 70B alone at ~4.25 bits (IQ4_XS) is about 70.6 × 4.25 / 8 ≈ 37.5 GB of weights: no 24 GB card holds it.
     assert not t["fits"] and t["short_gb"] == pytest.approx(t["need_gb"] - t["usable_gb"])

@@ -99,7 +99,8 @@ def test_an_amount_is_never_a_name_a_size_or_a_context(resolvers, q, expect):
 
 
 @pytest.mark.parametrize("q", [
-    "can llama 3 8b run under 16 gb", "max 32k context for llama 3 8b", "llama 3 70b at 8k", "max 4096 tokens for qwen3 8b",
+    "can llama 3 8b run under 16 gb", "max 32k context for llama 3 8b", "llama 3 70b at 8k",
+    "max 4096 tokens for qwen3 8b",
     "what can an rtx 3060 run", "cheapest card for llama 3 8b", "dual 3090 for llama 3 70b",
 ])
 def test_numbers_that_are_not_money_stay_what_they_were(resolvers, q):
@@ -107,7 +108,8 @@ def test_numbers_that_are_not_money_stay_what_they_were(resolvers, q):
 
 
 def test_a_budget_with_no_card_asks_which_gpu(resolvers):
-    for q in ("best gpu under 400 bucks for running 13b models", "which gpu should i buy for local ai under 500 dollars",
+    for q in ("best gpu under 400 bucks for running 13b models",
+              "which gpu should i buy for local ai under 500 dollars",
               "yo whats the best gpu for phi 4 under 500 bucks"):
         assert parsed(q, resolvers).intent == "what_gpu"
 

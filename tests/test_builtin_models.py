@@ -63,7 +63,8 @@ def test_known_shapes_from_published_configs():
     l8 = by["Llama 3.1 8B"].architecture
     assert (l8.layers, l8.hidden_size, l8.attention_heads, l8.kv_heads, l8.head_dim) == (32, 4096, 32, 8, 128)
     q = by["Qwen3-30B-A3B"]
-    assert (q.architecture.layers, q.architecture.kv_heads, q.architecture.experts, q.architecture.experts_per_token) == (48, 4, 128, 8)
+    qa = q.architecture
+    assert (qa.layers, qa.kv_heads, qa.experts, qa.experts_per_token) == (48, 4, 128, 8)
     ds = by["DeepSeek-V3"].architecture
     assert ds.layers == 61 and {g.kind for g in ds.attention} == {"mla"} and ds.attention[0].latent_dim == 512
     oss = by["gpt-oss-20b"].architecture

@@ -16,7 +16,8 @@ SNAPSHOT = SHARED / "data" / "epoch" / "all_ai_models.csv"
 def imported(tmp_path_factory):
     db = tmp_path_factory.mktemp("epoch") / "catalog.db"
     assert main(["catalog", "build", "--db", str(db)]) == 0
-    assert main(["catalog", "import-epoch", str(SNAPSHOT), "--db", str(db), "--snapshot-date", "2026-03-30", "--json"]) == 0
+    assert main(["catalog", "import-epoch", str(SNAPSHOT), "--db", str(db), "--snapshot-date", "2026-03-30",
+                 "--json"]) == 0
     return db
 
 

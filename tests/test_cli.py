@@ -43,7 +43,7 @@ def test_table_moe_matches_the_glm45v_page_rows(capsys):
     assert d["model"]["params_b"] == 108 and d["model"]["active_params_b"] == 12 and d["context"] == 4096
     expected = [r for r in ROWS if r["model"] == "GLM-4.5V"]
     assert len(d["rows"]) == int(FACTS["GLM-4.5V"]["cards_fit"])
-    for got, exp in zip(d["rows"], expected):
+    for got, exp in zip(d["rows"], expected, strict=False):  # the fixture holds the page's first rows
         assert got["card"] == exp["card"] and got["quant"] == exp["quant"] and got["fit"] == exp["fit"]
         assert set(got) >= {"card", "vendor", "memory_gb", "bandwidth_gbps", "release", "need_gb", "quant", "fit",
                             "tok_s", "tok_s_low", "tok_s_high", "confidence"}

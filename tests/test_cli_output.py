@@ -23,8 +23,8 @@ def _env(built_db: Path, tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def _tpsbot(argv: list[str], env: dict[str, str], **kw) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "bot.cli_output", *argv], env=env, capture_output=kw.pop("capture", True),
-                          timeout=300, **kw)
+    return subprocess.run([sys.executable, "-m", "bot.cli_output", *argv], env=env,
+                          capture_output=kw.pop("capture", True), timeout=300, **kw)
 
 
 def _one_error_line(stderr: bytes) -> str:

@@ -13,8 +13,6 @@ from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all
 from tests.conftest import FakeCard
 
-
-
 params = st.floats(min_value=0.05, max_value=2000, allow_nan=False)
 cards = st.builds(
     FakeCard,
@@ -50,7 +48,8 @@ def test_bigger_model_never_needs_less_nor_runs_faster(a, b, card, profile):
 
 @given(params, cards, st.floats(min_value=1.0, max_value=10.0), profiles)
 def test_more_bandwidth_never_slows_a_card(p, card, factor, profile):
-    slow, fast = one(ModelSize(p), card, profile=profile), one(ModelSize(p), replace(card, bandwidth_gbps=card.bandwidth_gbps * factor), profile=profile)
+    slow = one(ModelSize(p), card, profile=profile)
+    fast = one(ModelSize(p), replace(card, bandwidth_gbps=card.bandwidth_gbps * factor), profile=profile)
     assert slow.runs == fast.runs
     if slow.runs:
         assert fast.tok_s >= slow.tok_s
@@ -58,7 +57,8 @@ def test_more_bandwidth_never_slows_a_card(p, card, factor, profile):
 
 @given(params, cards, st.floats(min_value=1.0, max_value=10.0), profiles)
 def test_more_memory_never_loses_a_fit(p, card, factor, profile):
-    small, big = one(ModelSize(p), card, profile=profile), one(ModelSize(p), replace(card, memory_gb=card.memory_gb * factor), profile=profile)
+    small = one(ModelSize(p), card, profile=profile)
+    big = one(ModelSize(p), replace(card, memory_gb=card.memory_gb * factor), profile=profile)
     if small.runs:
         assert big.runs
         assert big.quant.rank <= small.quant.rank

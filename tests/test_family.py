@@ -57,7 +57,8 @@ def test_catalog_families(knowledge) -> None:
     models = knowledge.models
     assert names("llama 3", models) == ["Llama 3 70B", "Llama 3 8B"]  # not 3.1, 3.2 or 3.3
     assert names("llama3", models) == names("llama 3", models)
-    assert names("gemma 3", models) == ["Gemma 3 12B", "Gemma 3 1B", "Gemma 3 270M", "Gemma 3 27B", "Gemma 3 4B"]  # not 3n
+    # not 3n
+    assert names("gemma 3", models) == ["Gemma 3 12B", "Gemma 3 1B", "Gemma 3 270M", "Gemma 3 27B", "Gemma 3 4B"]
     assert names("gemma 3n", models) == ["Gemma 3n E2B", "Gemma 3n E4B"]
     qwen3 = names("qwen3", models)
     assert qwen3 == sorted(["Qwen3 0.6B", "Qwen3 1.7B", "Qwen3 4B", "Qwen3 8B", "Qwen3 14B", "Qwen3 32B",

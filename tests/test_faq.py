@@ -47,7 +47,8 @@ PAGE_ROWS = page_questions()
 # The same items typed as people type them, in every language ({m} is the model).
 TYPED = {
     "speed": ["how fast is {m} on a gpu", "{m} quanto va veloce?", "{m} ça va vite sur un gpu ?",
-              "wie schnell ist {m} auf einer gpu", "que tan rapido va {m} en una gpu", "qual a velocidade do {m} numa gpu"],
+              "wie schnell ist {m} auf einer gpu", "que tan rapido va {m} en una gpu",
+              "qual a velocidade do {m} numa gpu"],
     "vram": ["how much vram does {m} need", "quanta vram per {m}", "combien de vram pour {m}",
              "wie viel vram braucht {m}", "cuanta vram necesita {m}", "quanta vram o {m} precisa"],
     "open_source": ["is {m} open source", "{m} è open source?", "{m} c'est open source ?",
@@ -62,8 +63,9 @@ TYPED = {
                 "para que sirve {m}", "pra que serve o {m}"],
     "download": ["where do i download {m}", "{m} dove si scarica?", "où télécharger {m}", "wo kann ich {m} runterladen",
                  "donde descargo {m}", "onde baixo o {m}"],
-    "compute": ["how much compute to train {m}", "quanto calcolo per addestrare {m}", "combien de calcul pour entraîner {m}",
-                "wie viel rechenleistung für das training von {m}", "cuanto computo para entrenar {m}", "quanta computação pra treinar o {m}"],
+    "compute": ["how much compute to train {m}", "quanto calcolo per addestrare {m}",
+                "combien de calcul pour entraîner {m}", "wie viel rechenleistung für das training von {m}",
+                "cuanto computo para entrenar {m}", "quanta computação pra treinar o {m}"],
     "offload": ["{m} doesn't fit my gpu, can i still run it", "{m} non mi sta in vram, come faccio?",
                 "{m} rentre pas dans ma vram, je fais comment ?", "{m} passt nicht in meinen vram, was tun?",
                 "{m} no cabe en mi gpu, que hago?", "o {m} não cabe na minha gpu, e agora?"],

@@ -69,7 +69,8 @@ def test_the_assumed_ram_sentences_are_translated(engine, lang):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("question", ["glm 4.5 air on 64gb", "can glm 4.5 air run on 64 gb", "what gpu for glm 4.5 air"])
+@pytest.mark.parametrize("question", ["glm 4.5 air on 64gb", "can glm 4.5 air run on 64 gb",
+                                      "what gpu for glm 4.5 air"])
 def test_an_embedded_module_is_never_a_home_pick(engine, knowledge, profile, question):
     a = engine.ask(question, options=AskOptions(profile=profile))
     assert "Jetson" not in a.text
@@ -230,9 +231,11 @@ def test_a_coding_list_keeps_general_models_that_a_maker_says_chat_well(engine):
 
 
 @pytest.mark.parametrize(("row", "message"), [
-    ({"names": "^x", "task": "poetry", "source": "https://example.org/x", "says": "made for poems and more"}, "unknown task"),
+    ({"names": "^x", "task": "poetry", "source": "https://example.org/x", "says": "made for poems and more"},
+     "unknown task"),
     ({"names": "^x", "task": "chat", "source": "somewhere", "says": "made for chatting with people"}, "https://"),
-    ({"names": "(", "task": "chat", "source": "https://example.org/x", "says": "made for chatting with people"}, "compile"),
+    ({"names": "(", "task": "chat", "source": "https://example.org/x", "says": "made for chatting with people"},
+     "compile"),
 ])
 def test_a_bad_made_for_entry_fails_at_load_naming_it(row, message):
     from answers.knowledge.made_for import MadeForError, parse

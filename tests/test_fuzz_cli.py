@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from answers.engine import Engine
-from answers.rendering.markdown import MAX_COMBINING, clean, inert
 from answers.reading.parse import parse
+from answers.rendering.markdown import MAX_COMBINING, clean, inert
 from bot.cli import main
 
 PING = re.compile(r"@(?!\u200b)(everyone|here|[!&]?\d)")

@@ -67,7 +67,8 @@ def test_question_with_a_family_name_gets_the_variants_line(engine: Engine) -> N
     assert all(g != "A100 SXM4 40 GB" for g in answer.facts["card_alternatives"])  # the size narrowed them
 
 
-@pytest.mark.parametrize(("question", "near"), [("what can my m9 ultra run", "Ultra"), ("can an mi400 run llama 3 70b", "MI3")])
+@pytest.mark.parametrize(("question", "near"), [("what can my m9 ultra run", "Ultra"),
+                                                ("can an mi400 run llama 3 70b", "MI3")])
 def test_unknown_chip_shaped_names_are_answered_as_not_found(engine: Engine, question: str, near: str) -> None:
     answer = engine.ask(question, "en", MEASURED)
     assert answer.intent == "not_found" and answer.facts["kind"] == "card"

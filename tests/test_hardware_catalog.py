@@ -38,7 +38,8 @@ def _one(name: str) -> GpuRecord:
         ("Steam Deck OLED GPU", 16, 102.4, "6400"),  # 128 bit x 6.4 Gbps / 8 = 102.4 GB/s
     ],
 )
-def test_confirmed_corrections_applied_with_their_source(name: str, memory: float, bandwidth: float, cited: str) -> None:
+def test_confirmed_corrections_applied_with_their_source(name: str, memory: float, bandwidth: float,
+                                                        cited: str) -> None:
     card = _one(name)
     assert (card.memory_gb, card.bandwidth_gbps) == (memory, bandwidth)
     assert card.corrected and cited in card.corrected and card.source == card.corrected
@@ -151,7 +152,8 @@ def test_unified_memory_devices_are_flagged(name: str) -> None:
     assert _one(name).unified_memory
 
 
-@pytest.mark.parametrize("name", ["GeForce RTX 4090", "H100 SXM5 80 GB", "Radeon RX 7900 XTX", "GeForce RTX 4070 Mobile"])
+@pytest.mark.parametrize("name", ["GeForce RTX 4090", "H100 SXM5 80 GB", "Radeon RX 7900 XTX",
+                                  "GeForce RTX 4070 Mobile"])
 def test_discrete_cards_are_not_unified(name: str) -> None:
     assert not _one(name).unified_memory
 
@@ -180,7 +182,8 @@ def test_laptop_parts_have_their_own_figures(name: str, memory: float, bandwidth
      ("GeForce RTX 4080 Max-Q", "laptop"), ("RTX PRO 6000 Blackwell", "workstation"),
      ("RTX PRO 6000 Blackwell Max-Q", "workstation"), ("RTX PRO 6000 Blackwell Server", "data centre"),
      ("RTX A6000", "workstation"), ("Radeon PRO V710", "data centre"), ("Apple M4 Pro 48 GB", "integrated"),
-     ("GB10", "workstation"), ("Jetson AGX Orin 64 GB", "embedded"), ("Jetson T4000", "embedded"), ("Radeon Instinct MI300X", "data centre"),
+     ("GB10", "workstation"), ("Jetson AGX Orin 64 GB", "embedded"), ("Jetson T4000", "embedded"),
+     ("Radeon Instinct MI300X", "data centre"),
      ("Tesla P40", "data centre"), ("Radeon RX 7900 XTX", "consumer desktop"), ("Arc B580", "consumer desktop")],
 )
 def test_segments_of_known_cards(name: str, segment: str) -> None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from answers.facts import advice, picks
 from answers.api import AskOptions
+from answers.facts import advice, picks
 
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 HOME = {"consumer desktop", "workstation"}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from answers.rendering import grammar
 from answers.lexicon import HERE, LANGUAGE_KEYS, LexiconError, load
+from answers.rendering import grammar
 from answers.rendering.markdown import ZWSP, escape, to_plain
 
 
@@ -46,17 +46,20 @@ def test_parse_py_keeps_no_per_language_word_lists():
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda s: s.replace('language = "it"', 'language = "it"\ncolour = "blu"'), "unknown key(s) colour"),
     (lambda s: s.replace("card_words = ", "# card_words = "), "missing key(s) card_words"),
-    (lambda s: s.replace("[intents]", "[intents]\nspeed_x = [{ weight = 1.0, pattern = 'x' }]"), "'speed_x' is not an intent"),
+    (lambda s: s.replace("[intents]", "[intents]\nspeed_x = [{ weight = 1.0, pattern = 'x' }]"),
+     "'speed_x' is not an intent"),
     (lambda s: in_intents(s, "pattern = '", "pattern = '(unclosed"), "pattern does not compile"),
     (lambda s: in_intents(s, "weight = 1.5", "weight = 'high'"), "weight must be a number"),
-    (lambda s: s.replace("more_cards_help = '", "more_cards_help = '(", 1), "more_cards_help: pattern does not compile"),
+    (lambda s: s.replace("more_cards_help = '", "more_cards_help = '(", 1),
+     "more_cards_help: pattern does not compile"),
     (lambda s: s.replace('language = "it"', 'language = "xx"'), "file is named 'it'"),
     (lambda s: s.replace("[tasks]", "[tasks]\ngaming = 'giochi'"), "tasks: unknown key(s) gaming"),
     # the setup and refinement words live in the same file and are checked the same way
     (lambda s: s.replace("laptop_words = ", "# laptop_words = "), "missing key(s) laptop_words"),
     (lambda s: s.replace("who_words = ", "# who_words = "), "missing key(s) who_words"),
     (lambda s: s.replace('who_words = "chi"', "who_words = 3"), "who_words: expected a string"),
-    (lambda s: re.sub(r'quant_questions = """[^"]*"""', "quant_questions = 3", s), "quant_questions: expected a string"),
+    (lambda s: re.sub(r'quant_questions = """[^"]*"""', "quant_questions = 3", s),
+     "quant_questions: expected a string"),
     (lambda s: s.replace('one = "una un"', 'uno = "una un"'), "count_words: unknown key(s) uno"),
     (lambda s: s.replace('one = "una un"\n', ""), "count_words: missing key(s) one"),
 ])
@@ -83,8 +86,8 @@ def test_a_language_missing_a_key_names_the_language(tmp_path):
 def test_adding_a_language_is_a_data_file(tmp_path):
     """A copy of the Spanish file under another code is picked up as a language of its own."""
     d = copy_lexicon(tmp_path)
-    (d / "xx.toml").write_text((d / "es.toml").read_text(encoding="utf-8").replace('language = "es"', 'language = "xx"'),
-                               encoding="utf-8")
+    spanish = (d / "es.toml").read_text(encoding="utf-8")
+    (d / "xx.toml").write_text(spanish.replace('language = "es"', 'language = "xx"'), encoding="utf-8")
     assert "xx" in load(d).codes
     assert set(LANGUAGE_KEYS) >= {"function_words", "intents", "greetings"}
 
@@ -129,7 +132,8 @@ def test_the_lexicon_is_the_only_vocabulary_file():
     ("it", "ha 1 miliardi di parametri; 11 miliardi", "ha 1 miliardo di parametri; 11 miliardi"),
     ("de", "hat 1 Milliarden Parameter, 21 Milliarden", "hat 1 Milliarde Parameter, 21 Milliarden"),
     ("en", "has 1 billion parameters", "has 1 billion parameters"),
-    ("pt", "tem 1 bilhões de parâmetros; 0,31 bilhões; 21 bilhões", "tem 1 bilhão de parâmetros; 0,31 bilhão; 21 bilhões"),
+    ("pt", "tem 1 bilhões de parâmetros; 0,31 bilhões; 21 bilhões",
+     "tem 1 bilhão de parâmetros; 0,31 bilhão; 21 bilhões"),
 ])
 def test_number_agreement(locale, text, expected):
     assert grammar.agree(locale, text) == expected

@@ -10,9 +10,9 @@ import statistics
 
 import pytest
 
-from answers.reading import ram_words
 from answers.engine import AskOptions
 from answers.knowledge.profiles import load_setup_constants
+from answers.reading import ram_words
 from benchmarks.offload_accuracy import cross_validate, load_cases
 from estimator.machine import BadRam, cpu_prefill, ram_spec
 

@@ -120,7 +120,8 @@ def test_hybrid_layer_mixes_follow_the_config_patterns():
     # Granite-4.0-H-Tiny: the same 36 + 4 layout with 48 Mamba heads of 64 (d_inner 3072).
     tiny = BY_NAME["Granite-4.0-H-Tiny"].architecture
     state = 48 * 64 * 128 * 2 + (48 * 64 + 2 * 1 * 128) * (4 - 1) * 2
-    assert sorted((g.kind, g.layers, g.state_bytes) for g in tiny.attention) == [("full", 4, None), ("linear", 36, state)]
+    kinds = sorted((g.kind, g.layers, g.state_bytes) for g in tiny.attention)
+    assert kinds == [("full", 4, None), ("linear", 36, state)]
     # Nemotron 3 Nano: pattern MEMEM*EMEMEM*… has 23 "M", 6 "*" and 23 "E" (MoE-only) blocks; 64 Mamba heads of 64.
     n3 = BY_NAME["NVIDIA Nemotron 3 Nano 30B-A3B"].architecture
     state = 64 * 64 * 128 * 2 + (64 * 64 + 2 * 8 * 128) * (4 - 1) * 2
@@ -172,7 +173,8 @@ def test_the_names_people_type_resolve(typed, name):
     assert model_resolver().resolve(typed).best.name == name
 
 
-# A 3090 has 24 GB: the 9B, 8B, 270M, 21B-A3B and 35B-A3B (about 20 GB at 4-bit) fit it; 230B and 235B do not at any level.
+# A 3090 has 24 GB: the 9B, 8B, 270M, 21B-A3B and 35B-A3B (about 20 GB at 4-bit) fit it; 230B and 235B do not at any
+# level.
 FITS = {"NVIDIA Nemotron Nano 9B v2": True, "Qwen3-VL 8B": True, "Gemma 3 270M": True,
         "ERNIE-4.5-21B-A3B": True, "Qwen3.6-35B-A3B": True, "MiniMax-M2": False, "Qwen3-VL-235B-A22B": False}
 ASKED = {"NVIDIA Nemotron Nano 9B v2": "nemotron nano 9b v2", "Qwen3-VL 8B": "qwen3 vl 8b",

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from answers.knowledge.catalog_view import model_size
-from catalog.builtin import load_builtin_models
-from estimator.memory import RUNTIME_ALLOWANCE_GB, GIB, cache_gb
 from answers.knowledge.profiles import load_profile as get_profile
+from catalog.builtin import load_builtin_models
+from estimator.memory import GIB, RUNTIME_ALLOWANCE_GB, cache_gb
 from estimator.profile import REFERENCE
 from estimator.quants import quant
 from tests.conftest import FakeCard

@@ -133,7 +133,7 @@ def test_the_loop_finder_sees_a_loop_hidden_in_a_function(tmp_path, monkeypatch)
 
 def _undocumented_function_imports(package: str) -> list[str]:
     out = []
-    for module, path in _modules(package).items():
+    for path in _modules(package).values():
         lines = path.read_text(encoding="utf-8").splitlines()
         for node, in_function in _imports(ast.parse("\n".join(lines))):
             if not in_function:

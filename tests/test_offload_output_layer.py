@@ -104,7 +104,8 @@ def test_spilled_dense_model_reads_the_output_matrix_from_ram_reference() -> Non
     f = (layers - room) / layers
     read = 14.77 * 4.5 / 8  # GB per token
     t_card = read / (448 * 0.55)
-    t = (1 - f) * (1 - out_b / 14.77) * t_card + (f * read * (1 - out_b / 14.77) + out_b * 6.5625 / 8) / (DDR4_DUAL * 0.45)
+    t = ((1 - f) * (1 - out_b / 14.77) * t_card
+         + (f * read * (1 - out_b / 14.77) + out_b * 6.5625 / 8) / (DDR4_DUAL * 0.45))
     assert row.fit == "offload" and row.quant is not None and row.quant.name == "Q4_K_M"
     assert row.tok_s == pytest.approx(1 / t)
     assert row.offload_gb == pytest.approx(layers - room + out_b * 1e9 * 6.5625 / 8 / GIB)

@@ -29,7 +29,8 @@ def _params(knowledge, name: str) -> float:
     ("gemma 3 4b sur un pixel 9, ça tourne ?", "fr", "phone", "Gemma 3 4B"),
     ("¿puedo correr phi 3 mini en un galaxy s24?", "es", "phone", "Phi-3 mini"),
 ])
-def test_a_phone_or_a_board_gets_the_weights_never_a_card_figure(engine, knowledge, question, lang, kind, model) -> None:
+def test_a_phone_or_a_board_gets_the_weights_never_a_card_figure(engine, knowledge, question, lang, kind,
+                                                                  model) -> None:
     a = engine.ask(question)
     assert a.locale == lang
     assert a.facts["out_of_scope"] == kind

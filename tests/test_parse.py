@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from answers.api import INTENTS
 from answers.lexicon import lexicon
-from catalog.text import fold
 from answers.reading.intent import detect_language
 from answers.reading.numbers import parse_context, parse_memory
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
 from answers.reading.units import canonical_quant
+from catalog.text import fold
 from tests.test_resolve import gpu_resolver, model_resolver
 
 CORPUS = Path(__file__).parent / "data" / "questions.jsonl"

@@ -10,7 +10,8 @@ import pytest
 from answers.reading.parse import parse
 from tests.test_resolve import gpu_resolver, model_resolver
 
-HELDOUT = [json.loads(line) for line in (Path(__file__).parent / "data" / "questions_heldout.jsonl").open(encoding="utf-8")]
+HELDOUT = [json.loads(line)
+           for line in (Path(__file__).parent / "data" / "questions_heldout.jsonl").open(encoding="utf-8")]
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ import re
 
 import pytest
 
+from answers.intents_table import PARSER_INTENTS
 from answers.reading import tokens as tokens_module
 from answers.reading import vocabulary as vocabulary_module
-from catalog.text import fold
-from answers.intents_table import PARSER_INTENTS
 from answers.reading.parse import parse
 from answers.reading.tokens import clean
 from answers.reading.units import canonical_quant
+from catalog.text import fold
 from tests.test_resolve import gpu_resolver, model_resolver
 
 YI = "Yi-34B"
@@ -53,7 +53,8 @@ def test_chat_words_alone_never_become_a_model(question):
     ("it", "miglior scheda per yi 34b"), ("it", "migliori schede per yi 34b"), ("it", "la gpu migliore per yi 34b"),
     ("fr", "meilleur gpu pour yi 34b"), ("fr", "meilleure carte pour yi 34b"), ("fr", "meilleures cartes pour yi 34b"),
     ("de", "beste karte für yi 34b"), ("de", "besten grafikkarten für yi 34b"), ("de", "bester gpu für yi 34b"),
-    ("es", "mejor gpu para yi 34b"), ("es", "mejores tarjetas para yi 34b"), ("es", "mejor tarjeta grafica para yi 34b"),
+    ("es", "mejor gpu para yi 34b"), ("es", "mejores tarjetas para yi 34b"),
+    ("es", "mejor tarjeta grafica para yi 34b"),
 ])
 def test_every_form_of_best_asks_for_the_fastest_cards(lang, question):
     p = ask(question)

@@ -355,7 +355,8 @@ def test_portuguese_chat_verbs_are_never_a_model_name() -> None:
     assert p.model is None and p.intent == "card_models" and p.language == "pt"
 
 
-@pytest.mark.parametrize("q", ["quanta vram pede o mistral nemo em q8?", "o mistral nemo pode ser usado comercialmente?"])
+@pytest.mark.parametrize("q", ["quanta vram pede o mistral nemo em q8?",
+                               "o mistral nemo pode ser usado comercialmente?"])
 def test_portuguese_em_and_pode_tell_portuguese(q: str) -> None:
     assert ask(q).language == "pt"
 

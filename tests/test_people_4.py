@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from answers.reading.apple_typical import _data as apple_table
 from answers.engine import Engine
+from answers.reading.apple_typical import _data as apple_table
 from answers.reading.parse import parse
 from answers.reading.setup_words import read
 from tests.test_resolve import gpu_resolver, model_resolver
@@ -204,7 +204,8 @@ def test_a_count_of_cards_after_one_named_card_is_its_count(resolvers, question)
     assert parse(question, *resolvers).gpu_count == 2
 
 
-@pytest.mark.parametrize("question", ["who made mistral small", "mistral small on a 3090 pls", "vram for mistral small?"])
+@pytest.mark.parametrize("question", ["who made mistral small", "mistral small on a 3090 pls",
+                                      "vram for mistral small?"])
 def test_a_line_of_releases_defaults_to_the_newest(engine: Engine, knowledge, question):
     # Mistral Small 3, 3.1 and 3.2 are releases of one line: the newest is meant, never Mistral 7B
     # (an exact "mistral" inside the words) and never a quiz.

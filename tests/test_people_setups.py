@@ -68,7 +68,8 @@ def test_a_model_too_big_for_the_card_gets_an_offload_estimate_with_common_ram(e
     assert guess["fit"] == "offload" and guess["ram_gb"] == GUESS_RAM_GB == 32.0 and guess["ram_type"] == "DDR4"
     assert guess["tok_s"] >= a.facts.get("offload_min_tok_s", 3.0)
     assert "32 GB of DDR4" in a.text
-    too_slow = engine.command("can_run", "en", model="Llama 3.3 70B", card="RTX 4090", options=AskOptions(profile=profile))
+    too_slow = engine.command("can_run", "en", model="Llama 3.3 70B", card="RTX 4090",
+                              options=AskOptions(profile=profile))
     assert too_slow.facts["offload_guess"] is None  # a dense 70B crawls from DDR4: no promise made
     for lang in SUPPORTED:
         assert "32" in engine.command("can_run", lang, model="gpt-oss-20b", card="RX 7600").text

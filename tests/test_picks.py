@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from answers.api import AskOptions
 from answers.facts import advice, picks
+from answers.facts.reports import EstimateRequest, Reports
 from answers.rendering import report_text
 from tests.conftest import ROOT
-from answers.api import AskOptions
-from answers.facts.reports import EstimateRequest, Reports
 
 HOME_SEGMENTS = {"consumer desktop", "workstation"}
 NEVER = {"mining", "console/handheld", "vgpu"}
@@ -61,7 +61,8 @@ def test_home_tiers_and_cards_never_named() -> None:
     assert picks.home_tier(Card("GeForce RTX 4060 Mobile", "laptop")) == 2
     assert picks.home_tier(Card("Apple M4 Max 128 GB", "integrated")) == 3
     assert picks.home_tier(Card("Jetson AGX Orin 64 GB", "embedded")) is None  # a module built into devices
-    for card in (Card("CMP 170HX 8 GB", "mining"), Card("P102-100", "mining"), Card("Playstation 5 GPU", "console/handheld"),
+    for card in (Card("CMP 170HX 8 GB", "mining"), Card("P102-100", "mining"),
+                 Card("Playstation 5 GPU", "console/handheld"),
                  Card("GRID A100-8Q", "vgpu"), Card("H100 SXM5 80 GB", "data centre"),
                  Card("Xeon Phi 7120P", "data centre", generation="Knights Corner(x100)")):
         assert picks.home_tier(card) is None, card.name
@@ -186,7 +187,8 @@ def test_fastest_measured_leads_with_a_home_card_and_the_table_keeps_every_card(
     cards = by_name(knowledge, "measured")
     assert cards[home["card"]].segment in HOME_SEGMENTS
     assert cards[overall["card"]].segment == "data centre" and overall["tok_s"] > home["tok_s"]
-    assert a.text.splitlines()[0].startswith(f"The fastest card you can buy and use for Qwen3 32B is **{home['card']}**")
+    assert a.text.splitlines()[0].startswith(
+        f"The fastest card you can buy and use for Qwen3 32B is **{home['card']}**")
     assert f"Counting data-centre cards too, the fastest is **{overall['card']}**" in a.text
     assert a.table[0]["card"] == overall["card"]  # the full table still lists every card, fastest first
     assert any(cards[r["card"]].segment == "data centre" for r in a.table[:5])

@@ -92,7 +92,8 @@ def test_kv_cache_type_in_a_question(engine: Engine) -> None:
     assert a.entities["cache_type"] == "q8_0"
     assert a.facts["cache_type"] == "q8_0" and a.facts["quant"] is None  # q8 named the cache, not the weights
     plain = engine.ask("can llama 3.1 8b run with 128k context on a 4090?")
-    assert a.facts["row"]["need_gb"] < plain.facts["row"]["need_gb"] or a.facts["row"]["quant"] != plain.facts["row"]["quant"]
+    row, plain_row = a.facts["row"], plain.facts["row"]
+    assert row["need_gb"] < plain_row["need_gb"] or row["quant"] != plain_row["quant"]
 
 
 def test_cache_type_is_named_when_it_makes_the_context_fit(engine: Engine) -> None:

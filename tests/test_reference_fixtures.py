@@ -8,7 +8,6 @@ from answers.facts.describe import summary_facts
 from estimator.display import round_gb, round_range, round_tok_s
 from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all, table
-
 from tests.conftest import FIXTURES, read_csv
 
 ROWS = read_csv(FIXTURES / "reference_rows.csv")

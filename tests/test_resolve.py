@@ -363,7 +363,8 @@ def test_ambiguous_names_give_ranked_candidates(kind: str, typed: str, expected:
 
 
 @pytest.mark.parametrize(("typed", "default", "alternatives"), GPU_DEFAULT_CASES)
-def test_family_names_pick_a_default_and_name_the_alternatives(typed: str, default: str, alternatives: list[str]) -> None:
+def test_family_names_pick_a_default_and_name_the_alternatives(typed: str, default: str,
+                                                                alternatives: list[str]) -> None:
     _need("gpu", default, *alternatives)
     res = gpu_resolver().resolve(typed)
     assert res.best is not None and res.best.name == default and not res.ambiguous

@@ -7,12 +7,18 @@ from __future__ import annotations
 import pytest
 
 QUESTIONS = {
-    "en": ("how long for a 32k prompt on a 3090 with llama 3.1 8b", "how many people can my 4090 serve with llama 3 8b"),
-    "it": ("quanto tempo per un prompt di 32k token con llama 3.1 8b su una 3090", "quanti utenti può servire una 4090 con llama 3 8b"),
-    "fr": ("combien de temps pour un prompt de 32k avec llama 3.1 8b sur une 3090", "combien d'utilisateurs peut servir ma 4090 avec llama 3 8b"),
-    "de": ("wie lange braucht ein 32k prompt auf einer 3090 mit llama 3.1 8b", "wie viele nutzer schafft eine 4090 mit llama 3 8b"),
-    "es": ("cuanto tarda un prompt de 32k con llama 3.1 8b en una 3090", "cuantos usuarios puede atender mi 4090 con llama 3 8b"),
-    "pt": ("quanto tempo leva um prompt de 32k com llama 3.1 8b numa 3090", "quantos usuários a minha 4090 atende com llama 3 8b"),
+    "en": ("how long for a 32k prompt on a 3090 with llama 3.1 8b",
+           "how many people can my 4090 serve with llama 3 8b"),
+    "it": ("quanto tempo per un prompt di 32k token con llama 3.1 8b su una 3090",
+           "quanti utenti può servire una 4090 con llama 3 8b"),
+    "fr": ("combien de temps pour un prompt de 32k avec llama 3.1 8b sur une 3090",
+           "combien d'utilisateurs peut servir ma 4090 avec llama 3 8b"),
+    "de": ("wie lange braucht ein 32k prompt auf einer 3090 mit llama 3.1 8b",
+           "wie viele nutzer schafft eine 4090 mit llama 3 8b"),
+    "es": ("cuanto tarda un prompt de 32k con llama 3.1 8b en una 3090",
+           "cuantos usuarios puede atender mi 4090 con llama 3 8b"),
+    "pt": ("quanto tempo leva um prompt de 32k com llama 3.1 8b numa 3090",
+           "quantos usuários a minha 4090 atende com llama 3 8b"),
 }
 
 

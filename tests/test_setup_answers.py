@@ -23,7 +23,8 @@ def _cache_gb(engine: Engine, name: str) -> float:
     """Full-attention cache at 4,096 tokens from the record's layout: 2 · layers · KV heads · head dim · 2 bytes."""
     a = next(m.architecture for m in engine.knowledge.models if m.name == name)
     assert all(g.kind == "full" for g in a.attention)
-    return sum(2 * g.layers * (g.kv_heads or a.kv_heads) * (g.head_dim or a.head_dim) * 4096 * 2 for g in a.attention) / GIB
+    return sum(2 * g.layers * (g.kv_heads or a.kv_heads) * (g.head_dim or a.head_dim) * 4096 * 2
+               for g in a.attention) / GIB
 
 
 # Why-sentence fragments, one per language, from the translations.

@@ -123,8 +123,8 @@ def test_parse_keeps_comparisons_and_plain_cards(resolvers) -> None:  # noqa: AN
     assert p.setup is None and p.card == "GeForce RTX 3090"
 
 
-@pytest.mark.parametrize("question", ["what can I run on a Mac Studio M2 Ultra?", "cosa gira su un MacBook Pro M4 Max 128 GB?",
-                                      "what runs on a DGX Spark?"])
+@pytest.mark.parametrize("question", ["what can I run on a Mac Studio M2 Ultra?",
+                                      "cosa gira su un MacBook Pro M4 Max 128 GB?", "what runs on a DGX Spark?"])
 def test_a_machine_nothing_matched_is_not_taken_for_a_model(resolvers, question: str) -> None:  # noqa: ANN001
     p = parse(question, *resolvers)
     assert p.model is None and p.setup and p.intent == "card_models"

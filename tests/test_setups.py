@@ -8,15 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from estimator.model import InvalidInput, ModelSize
+from answers.api import AskOptions
 from answers.knowledge.profiles import load_profile as get_profile
 from answers.knowledge.profiles import load_setup_constants
+from estimator.model import InvalidInput, ModelSize
 from estimator.quants import BY_NAME
 from estimator.ranking import rate
 from estimator.setups import Device, Setup, SetupRow, unified_gpu_share
 from estimator.setups import rate_setup as rate_with
-
-from answers.api import AskOptions
 
 from .conftest import FakeCard
 

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from answers.knowledge import cache, pickled
 from answers import lexicon as lexicon_module
+from answers.knowledge import cache, pickled
 from answers.knowledge.resolver_cache import gpu_resolver
 from catalog.hardware import aliases_for
 from catalog.resolve import Resolver, gpu_entries

@@ -173,7 +173,8 @@ def test_card_comparison_names_sizes_in_words(engine: Engine, question: str, sai
 def test_comparing_cards_of_different_memory_shows_what_the_extra_memory_holds(engine: Engine, profile: str) -> None:
     # An 8B (≈8.5 GB at Q8_0… or less) fits both and a 32B (≥ 32e9 × 4.25 / 8 ≈ 17 GB at IQ4_XS) neither;
     # a 24B at IQ4_XS is ≈ 24e9 × 4.25 / 8 ≈ 12.8 GB of weights: more than the whole 12 GB card, less than 16 GB.
-    text = _plain(engine.ask("rtx 3060 12gb vs rtx 4060 ti 16gb for local ai", options=AskOptions(profile=profile)).text)
+    text = _plain(engine.ask("rtx 3060 12gb vs rtx 4060 ti 16gb for local ai",
+                             options=AskOptions(profile=profile)).text)
     assert ("24 billion parameters: only GeForce RTX 4060 Ti 16 GB holds them; "
             "GeForce RTX 3060 12 GB lacks the memory.") in text
     lines = [ln for ln in text.splitlines() if "billion parameters" in ln]

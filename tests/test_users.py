@@ -109,7 +109,8 @@ def test_summary_and_card_carry_the_keys(capsys) -> None:
 
 @pytest.mark.usefixtures("_db")
 def test_text_output_is_localized(capsys) -> None:
-    assert main(["table", "--params", "8", "--card", "RTX 3090", "--prompt", "8k", "--users", "4", "--locale", "it"]) == 0
+    assert main(["table", "--params", "8", "--card", "RTX 3090", "--prompt", "8k", "--users", "4",
+                 "--locale", "it"]) == 0
     out = capsys.readouterr().out
     assert "8.192" in out  # Italian grouping of the prompt length
     assert "Prompt of" not in out  # the intro is translated

@@ -132,7 +132,7 @@ def test_two_models_without_hardware_give_needs_and_a_typical_card(engine: Engin
     assert a.intent == "compare" and a.entities["model2"] == "Qwen2.5 72B"
     hw = a.facts["hardware"]
     assert hw["kind"] == "typical" and hw["usual_quant"] == "Q4_K_M"
-    for name, need in zip(("Llama 3.3 70B", "Qwen2.5 72B"), hw["needs_gb"]):
+    for name, need in zip(("Llama 3.3 70B", "Qwen2.5 72B"), hw["needs_gb"], strict=True):
         levels = engine.command("vram", "en", model=name, options=AskOptions(profile=profile)).facts["levels"]
         assert need == pytest.approx(next(lv["need_gb"] for lv in levels if lv["quant"] == "Q4_K_M"))
     card = _card(engine, hw["typical_card"], profile)

@@ -155,7 +155,8 @@ def runs_well(row: Row, min_tok_s: float = READING_SPEED_TOK_S, good_level: str 
 
 
 def at_reading_speed(pairs: Iterable[tuple[ModelRecord, Row]], rerate: Callable[[ModelRecord, str], Row | None],
-                     good_level: str = GOOD_LEVEL, min_tok_s: float = READING_SPEED_TOK_S) -> list[tuple[ModelRecord, Row]]:
+                     good_level: str = GOOD_LEVEL,
+                     min_tok_s: float = READING_SPEED_TOK_S) -> list[tuple[ModelRecord, Row]]:
     """Each model at the least compressed level, down to `good_level`, that reaches `min_tok_s` when its own
     row (the least compressed level that fits) does not: an 8B model at Q8_0 on a 16 GB MacBook Air crawls,
     at Q4_K_M it is what people run there. `rerate(record, level)` rates the model forced to that level."""

@@ -78,7 +78,8 @@ def _runner(r: Row) -> dict[str, Any]:
 
 
 def _in_budget(rows: list[Row], usd: float) -> list[Row]:
-    fits = [r for r in _one_per_name([r for r in rows if r.runs and buyable(r.card)]) if _price(r.card) <= usd]
+    fits = [r for r in _one_per_name([r for r in rows if r.runs and buyable(r.card)])
+            if (price := _price(r.card)) is not None and price <= usd]
     return sorted(fits, key=lambda r: (-(r.tok_s or 0.0), _price(r.card), r.card.name))
 
 
@@ -204,4 +205,5 @@ def build(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> B
 def title(facts: dict[str, Any], lang: str) -> tuple[str, str]:
     """The answer's title msgid and its budget, formatted in the answer's language."""
     b = facts["budget"]
-    return (TITLE_MODEL if facts.get("budget_mode") == "model" else TITLE_OVERVIEW), fmt.money(b["amount"], b["currency"], lang)
+    title = TITLE_MODEL if facts.get("budget_mode") == "model" else TITLE_OVERVIEW
+    return title, fmt.money(b["amount"], b["currency"], lang)

@@ -18,6 +18,7 @@ from answers.facts.shared_memory import as_machines
 from answers.knowledge.catalog_view import Knowledge, model_size
 from answers.knowledge.profiles import Profiles
 from catalog.records import GpuRecord, ModelRecord
+from estimator.card import Card
 from estimator.memory import UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import Profile
@@ -179,7 +180,7 @@ class Estimates:
 
         return self._rated.get_or(key, make)
 
-    def card_models(self, card: GpuRecord, s: Settings) -> list[tuple[ModelRecord, Row]]:
+    def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,
         fastest first; `card_fit_count` counts every catalog model that fits."""
         def make() -> list[tuple[ModelRecord, Row]]:
@@ -197,7 +198,7 @@ class Estimates:
 
         return self._card_models.get_or((card.position, card.name, s), make)
 
-    def card_models_at_speed(self, card: GpuRecord, s: Settings, good_level: str,
+    def card_models_at_speed(self, card: Card, s: Settings, good_level: str,
                              min_tok_s: float) -> list[tuple[ModelRecord, Row]]:
         """`card_models`, each model at the least compressed level down to `good_level` that reaches
         `min_tok_s` when its own level (the least compressed that fits) does not: an 8B model at Q8_0 on
@@ -215,7 +216,7 @@ class Estimates:
 
         return self._card_models.get_or(("at_speed", card.position, card.name, s, good_level, min_tok_s), make)
 
-    def card_fit_count(self, card: GpuRecord, s: Settings) -> int:
+    def card_fit_count(self, card: Card, s: Settings) -> int:
         """Every sized catalog model that runs on `card`: the ranked candidates one by one, the rest
         by size group (a 100,000-model catalog holds a few thousand distinct sizes)."""
         def make() -> int:

@@ -58,7 +58,7 @@ def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
     """Two cards, no model: memory, bandwidth, and the speed of an 8B and a 32B model on each."""
     assert e.card is not None and e.card2 is not None
     cards = [e.card, e.card2]
-    sizes = []
+    sizes: list[dict[str, Any]] = []
     for params in TYPICAL_SIZES_B:
         q = est.query(ModelSize(params, name=f"{params:g}B"), s)
         a, b = rate_all(q, cards)

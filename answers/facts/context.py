@@ -9,7 +9,7 @@ from typing import Any
 from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, base_facts, model_of
 from estimator.card import MemoryCard
 from estimator.model import MAX_CONTEXT
-from estimator.quants import quant
+from estimator.quants import Quant, quant
 
 
 def _longest(fits: Callable[[int], bool], upper: int) -> int | None:
@@ -54,15 +54,19 @@ def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
     model_max = rec.architecture.max_context if rec.architecture else None
     upper = min(model_max, MAX_CONTEXT) if model_max else MAX_CONTEXT
     levels = q.levels()
-    out = []
+
+    def fits(lv: Quant) -> Callable[[int], bool]:
+        return lambda c: q.need_gb(lv, c) <= usable
+
+    out: list[dict[str, Any]] = []
     for lv in (levels[0], levels[-1]) if len(levels) > 1 else levels:
-        longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
+        longest = _longest(fits(lv), upper)
         out.append({"quant": lv.name, "context": longest})
     # "Its best level": the least compressed level that holds any context at all.
-    best = next((x for x in out if x["context"] is not None), None)
+    best: dict[str, Any] | None = next((x for x in out if x["context"] is not None), None)
     if best is None or out[0]["context"] is None:
         for lv in levels:
-            longest = _longest(lambda c, lv=lv: q.need_gb(lv, c) <= usable, upper)
+            longest = _longest(fits(lv), upper)
             if longest is not None:
                 best = {"quant": lv.name, "context": longest}
                 break

@@ -4,7 +4,7 @@ takes, the intent routed by what was found (a setup, a memory size, two models),
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from answers.api import AskOptions
 from answers.facts.advice import typical_record
@@ -17,6 +17,7 @@ from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem
 from answers.knowledge.profiles import Profiles
 from answers.reading.budget_words import MAX_AMOUNT
+from catalog.records import GpuRecord, ModelRecord
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
 from estimator.quants import UnknownQuant
 from estimator.quants import quant as lookup_quant
@@ -31,6 +32,11 @@ class EntityBuilding:
     estimates: Estimates
     profiles: Profiles
     _built: Lru
+
+    if TYPE_CHECKING:  # NameResolution's, mixed in beside this class
+        def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None: ...
+
+        def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None: ...
 
     def _settings(self, options: AskOptions, context: Any, quant: Any) -> Settings:
         ctx = context if context is not None else options.context
@@ -108,7 +114,8 @@ class EntityBuilding:
 
             setup = Setup((Device(card),))
         if setup is not None:
-            card = setup.devices[0].card  # routing ("a card was named") and entities.card
+            # routing ("a card was named") and entities.card; a setup read here holds catalog records
+            card = cast(GpuRecord, setup.devices[0].card)
         memory = raw.get("memory_gb")
         if memory is not None:
             try:

@@ -14,8 +14,8 @@ The rules (also in the README, "Headline picks"):
 - **Data centre**: named in a headline only when no home card holds the model, and then said so
   ("only data-centre cards hold it: …").
 - **Smallest**: least memory, then the faster. **Fastest**: the most tok/s, then the less memory. Ties go
-  to a card with a known launch price, then to the earlier catalog entry. **Best N GB**: the fastest home card with exactly N GB (a data-centre card only when no
-  home card has that size).
+  to a card with a known launch price, then to the earlier catalog entry. **Best N GB**: the fastest home card
+  with exactly N GB (a data-centre card only when no home card has that size).
 - **Cheapest**: the lowest maker's launch price (`launch_price_usd`) among home cards that hold the model,
   then the faster. When no card with a known price holds it, memory stands in for price: the answer
   says so and gives the smallest home card.
@@ -165,7 +165,8 @@ def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = No
     cheap = cheapest(rows)
     priced_total = sum(1 for r in rows if _price(r.card) is not None and home_tier(r.card) is not None)
     if cheap:
-        cheap_facts = {"by": "price", "pick": _pick(cheap[0]), "others": [_pick(r) for r in cheap[1:1 + CHEAPEST_OTHERS]],
+        cheap_facts = {"by": "price", "pick": _pick(cheap[0]),
+                       "others": [_pick(r) for r in cheap[1:1 + CHEAPEST_OTHERS]],
                        "priced_cards": priced_total}
     else:
         cheap_facts = {"by": "memory", "pick": _pick(smallest(pool)), "others": [], "priced_cards": priced_total}

@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from answers.facts import advice, setups
-from answers.facts import verdict as vd
 from answers.facts import quant_advice as qa
+from answers.facts import verdict as vd
 from answers.facts.advice import typical_record
 from answers.facts.common import (
     GUESS_RAM_GB,
@@ -72,14 +72,15 @@ def _short(rated: Rated, card: GpuRecord) -> float:
 
 def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
+    setup = e.setup
+    assert setup is not None  # every caller checks it
     rated = est.rated(model_of(e), s)
     q = rated.query
     constants = est.profiles.setup_constants()
-    facts = {**base_facts(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
+    facts = {**base_facts(rated), **setups.rate(q.profile, q.model, setup, constants, s.context,
                                            s.min_quality, s.quant)}
-    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, e.setup, constants, s, facts["row"])))
+    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, setup, constants, s, facts["row"])))
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
-        setup = e.setup
 
         def on_setup(m: ModelRecord, at: Settings) -> Any:
             size = est.size_of(m)
@@ -123,7 +124,8 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
-def _relative(est: Estimates, rec: ModelRecord, s: Settings, row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
+def _relative(est: Estimates, rec: ModelRecord, s: Settings,
+              row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
     """The largest smaller model of the asked one's line that runs well on the same hardware
     (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
     profile = est.profile(s.profile)
@@ -239,7 +241,7 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
     parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
     facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
-                       for lv, part in zip(levels, parts)]
+                       for lv, part in zip(levels, parts, strict=True)]
     facts["cache_gb"] = parts[0].cache_gb  # the same at every level
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["runtime_gb"] = parts[0].runtime_gb
@@ -396,7 +398,8 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def help_(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(), "cards_total": len(est.kn.gpus_for(s.profile))})
+    return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(),
+                  "cards_total": len(est.kn.gpus_for(s.profile))})
 
 
 def fallback(est: Estimates, e: Entities, s: Settings) -> Built:

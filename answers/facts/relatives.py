@@ -48,7 +48,8 @@ def candidates(models: Iterable[ModelRecord], asked: ModelRecord) -> list[ModelR
              if m.name != asked.name and m.params_b is not None and m.params_b < asked.params_b and runnable(m)
              and family_of(m.name).split()[:len(line)] == line and _specialties(m) <= own
              and _same_maker(asked, m)]
-    return sorted(found, key=lambda m: (-(m.params_b or 0.0), -(m.publication_date.toordinal() if m.publication_date else 0)))
+    return sorted(found, key=lambda m: (-(m.params_b or 0.0),
+                                        -(m.publication_date.toordinal() if m.publication_date else 0)))
 
 
 def best_relative(models: Iterable[ModelRecord], asked: ModelRecord, levels: Sequence[str],

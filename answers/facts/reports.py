@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from answers.api import ReportError
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
@@ -154,8 +154,8 @@ class ModelReport:
 
 
 def card_facts(card: GpuRecord) -> dict[str, Any]:
-    return {**card_brief(card), "architecture": card.architecture, "memory_type": card.memory_type, "segment": card.segment,
-            "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
+    return {**card_brief(card), "architecture": card.architecture, "memory_type": card.memory_type,
+            "segment": card.segment, "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
 
 
 class Reports:
@@ -210,7 +210,8 @@ class Reports:
             if req.params_b is not None or req.active_params_b is not None:
                 params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
                 own = size is not None and req.params_b is None  # the record's own total: keep its layout
-                active = req.active_params_b if req.active_params_b is not None else (size.active_params_b if own else None)  # type: ignore[union-attr]
+                active = (req.active_params_b if req.active_params_b is not None
+                          else (size.active_params_b if own else None))  # type: ignore[union-attr]
                 size = ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
                                  record.name if record else None)
             assert size is not None
@@ -310,7 +311,9 @@ class Reports:
              setup: SetupRequest | None = None, ask: Ask | None = None) -> CardReport:
         """The catalog's models on one card or setup; `ask` (a prompt, several users) adds its keys per model."""
         rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
-        card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text, profile)
+        # a setup resolved from the catalog holds catalog records
+        card, variants = ((cast(GpuRecord, rig.devices[0].card), 1) if rig is not None
+                          else self.resolve_card(text, profile))
         sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile)
@@ -318,8 +321,10 @@ class Reports:
             return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants(), ask)
         with _estimator_errors():
             found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
-        data = {"card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
-                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+        data: dict[str, Any] = {
+                "card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
+                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality,
+                "models_total": len(sizes),
                 "models": [{"model": x.model.name, "params_b": x.model.params_b,
                             "active_params_b": x.model.active_params_b, "cache_estimate": prof.cache_kind(x.model),
                             "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,
@@ -329,7 +334,7 @@ class Reports:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
             with _estimator_errors():
-                for d, x in zip(data["models"], found):
+                for d, x in zip(data["models"], found, strict=True):
                     add_to_rows([d], [x.row], prof, x.model, ctx, cache_type or DEFAULT_CACHE_TYPE, ask, constants)
         return CardReport(card, ctx, len(found), len(sizes), data)
 
@@ -337,7 +342,7 @@ class Reports:
     def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
                        prof: Profile, constants: SetupConstants, ask: Ask | None = None) -> CardReport:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
-        models = []
+        models: list[dict[str, Any]] = []
         for m in sizes:
             r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)
             if r.runs and r.quant is not None:

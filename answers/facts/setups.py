@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
-from answers.facts import verdict as vd
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical, ram_words, setup_words
@@ -29,7 +29,8 @@ from estimator.cpu_only import CpuRow, cpu_pick, cpu_rows
 from estimator.machine import MachineConstants, RamSpec, ram_spec
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
-from estimator.quants import floor as lowest_level, quant
+from estimator.quants import floor as lowest_level
+from estimator.quants import quant
 from estimator.ranking import Row
 from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 from estimator.wired_limit import raised_limit

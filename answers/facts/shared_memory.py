@@ -11,9 +11,10 @@ picks, which are this program's, are re-rated.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from estimator.ranking import Query, Row
-from estimator.setups import Device, Setup, SetupConstants, rate_setup
+from estimator.setups import Device, Hardware, Setup, SetupConstants, rate_setup
 
 
 def as_machines(q: Query, rows: Sequence[Row], constants: SetupConstants) -> list[Row]:
@@ -22,7 +23,8 @@ def as_machines(q: Query, rows: Sequence[Row], constants: SetupConstants) -> lis
     for i, r in enumerate(out):
         if not getattr(r.card, "unified_memory", False):
             continue
-        m = rate_setup(q.profile, q.model, Setup((Device(r.card),)), q.context, q.min_quality, q.forced_quant,
+        card = cast(Hardware, r.card)  # says it shares memory with the CPU: a catalog record
+        m = rate_setup(q.profile, q.model, Setup((Device(card),)), q.context, q.min_quality, q.forced_quant,
                        constants=constants)
         out[i] = Row(r.card, m.quant if m.runs else None, m.need_gb, m.fit if m.runs else "no", m.tok_s,
                      m.tok_s_low, m.tok_s_high, m.confidence)

@@ -84,9 +84,9 @@ def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, pr
         return parts[0]
     usable = [max(profile.usable_gb(c), 1e-9) for c in cards]
     total = sum(usable)
-    seconds = sum(u / total / p.tok_s for u, p in zip(usable, parts))  # per prompt token
-    lo = sum(u / total / p.tok_s_high for u, p in zip(usable, parts))
-    hi = sum(u / total / p.tok_s_low for u, p in zip(usable, parts))
+    seconds = sum(u / total / p.tok_s for u, p in zip(usable, parts, strict=True))  # per prompt token
+    lo = sum(u / total / p.tok_s_high for u, p in zip(usable, parts, strict=True))
+    hi = sum(u / total / p.tok_s_low for u, p in zip(usable, parts, strict=True))
     link = (offload_gb or 0.0) * GIB / (_offload_link_gbps() * 1e9 * min(prompt, UBATCH)) if offload_gb else 0.0
     first = parts[0]
     return Prefill(prompt, 1 / (seconds + link), 1 / (hi + link), 1 / (lo + link), sum(p.matrix_tflops for p in parts),
@@ -172,7 +172,8 @@ def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context:
     q = row.quant
     runs = q is not None and row.tok_s is not None and row.fit != "no"
     return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
-                    row.tok_s_high, row.usable_gb, lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                    row.tok_s_high, row.usable_gb,
+                    lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
                     constants.moe_expert_share_active)
 
 
@@ -180,7 +181,7 @@ def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profi
                 context: int, cache_type: str, ask: Ask, constants: SetupConstants) -> None:
     """Card rows (estimator.ranking.Row, in the same order as their facts): the added keys, in place."""
     share = constants.moe_expert_share_active
-    for d, r in zip(data_rows, rated):
+    for d, r in zip(data_rows, rated, strict=True):
         q = r.quant
         d.update(row_keys(profile, model, q, context, cache_type, ask, r.tok_s, r.tok_s_low, r.tok_s_high,
                           profile.usable_gb(r.card),

@@ -14,7 +14,7 @@ from typing import Any
 
 from catalog.records import GpuRecord
 from estimator.ranking import rate_all
-from estimator.setups import Device, Setup, rate_setup
+from estimator.setups import Setup, rate_setup
 
 from .common import Entities, Estimates, Settings
 

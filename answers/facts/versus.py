@@ -72,7 +72,7 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         constants = est.profiles.setup_constants()
         setup = e.setup
-        for rec, size in zip(recs, sizes):
+        for rec, size in zip(recs, sizes, strict=True):
             got = setups.rate(p, size, setup, constants, s.context, s.min_quality, s.quant)
             rows.append(_with_model(got["row"], rec, got.get("short_gb")))
         facts["hardware"] = {"kind": "setup", "name": setup.label, "setup": setups.setup_facts(setup)}
@@ -84,7 +84,7 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
         if e.card is not None:
             card: Any = e.card
             facts["hardware"] = {"kind": "card", **card_brief(e.card)}
-            found = [card_row(r, e.card) for r in rated]
+            found: list[Row | None] = [card_row(r, e.card) for r in rated]
         elif e.memory_gb is not None:
             card = typical_card(est.kn.gpus_for(s.profile), e.memory_gb)
             if card is None:
@@ -97,11 +97,12 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
                                  "typical_card": card.name if card is not None else None,
                                  "memory_gb": card.memory_gb if card is not None else None,
                                  "needs_gb": [r.query.need_gb(quant(p.miss_quant)) for r in rated]}
-        for rec, r, row in zip(recs, rated, found):
+        for rec, _rated, row in zip(recs, rated, found, strict=True):
             short = None
             if row is not None and not row.runs:
                 short = max(0.0, row.need_gb - p.usable_gb(card))  # the need shown, less what the card can use
-            rows.append(_with_model(row_facts(row), rec, short) if row is not None else {"model": rec.name, "quant": None})
+            rows.append(_with_model(row_facts(row), rec, short) if row is not None
+                        else {"model": rec.name, "quant": None})
 
         def rate_at(size: ModelSize, q: Quant) -> float | None:
             return p.tok_s(size, card, q) if card is not None else None

@@ -14,6 +14,7 @@ from answers.facts import advice
 from answers.facts.common import GUESS_RAM_GB, MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
 from answers.facts.describe import card_brief
 from answers.facts.setups import cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
+from estimator.card import Card
 from estimator.machine import effective_gbps, ram_spec
 from estimator.model import ModelSize
 from estimator.quants import quant
@@ -24,7 +25,7 @@ TOP_PICKS = 15
 def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, Any]]:
     """"Which level fits 48 GB" with no model named: per visible level, the largest dense model (by
     the size-only estimate) the memory holds, found by bisection (need grows with the size)."""
-    out = []
+    out: list[dict[str, Any]] = []
     probe = est.query(ModelSize(1.0), s)
     usable = probe.profile.usable_gb(card)
     for lv in probe.levels():
@@ -43,6 +44,7 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
 
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
+    card: Card  # a catalog card, the typical card of a memory size, or a setup or the RAM seen as one
     if e.cpu is not None:
         card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s, e.cpu.ram_mts,
                                      e.cpu.ram_channels)
@@ -56,10 +58,10 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     else:
         if e.memory_gb is None or not (0 < e.memory_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=e.memory_gb)
-        card = advice.typical_card(est.kn.gpus, e.memory_gb)
-        if card is None:
+        typical = advice.typical_card(est.kn.gpus, e.memory_gb)
+        if typical is None:
             raise BadInput("memory", memory_gb=e.memory_gb)
-        mode = "memory"
+        card, mode = typical, "memory"
     task = s.task
     if mode not in ("setup", "cpu"):
         # Each model at the level people would run it: the least compressed that reaches reading speed.
@@ -84,7 +86,8 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
             "tok_s": big[1].tok_s, "need_gb": big[1].need_gb,
             # held only more compressed than the ranking's level: said so in the answer
             "below_good_level": bool(big[1].quant and big[1].quant.rank > quant(advice.GOOD_LEVEL).rank)},
-        "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks)],
+        # the top rows only
+        "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],
         "level_sizes": largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
         "rule": {"good_quant": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
                  "min_params_b": advice.MIN_PARAMS_B, "min_date": advice.MIN_DATE.isoformat(),

@@ -8,4 +8,5 @@ from catalog.epoch import EpochFormatError
 from catalog.epoch_source import redact
 from catalog.store import CatalogStore, StoreError, default_db_path
 
-__all__ = ["CatalogStore", "EpochFormatError", "StoreError", "build_catalog", "default_db_path", "import_epoch", "redact"]
+__all__ = ["CatalogStore", "EpochFormatError", "StoreError", "build_catalog", "default_db_path", "import_epoch",
+           "redact"]

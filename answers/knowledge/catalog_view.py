@@ -141,7 +141,8 @@ class Knowledge:
                     counts[(m.params_b, m.active_params_b)] = counts.get((m.params_b, m.active_params_b), 0) + 1
                 else:
                     records.append(m)
-            out = [(ModelSize(p, a), n) for (p, a), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))]
+            out = [(ModelSize(p, a), n)
+                   for (p, a), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))]
         return out + [(size, 1) for size in map(model_size, records) if size is not None]
 
     @cached_property

@@ -54,7 +54,7 @@ class FineTuning:
         for r in self.rows:
             if abs(r.params_b - params_b) <= 0.03 * r.params_b:
                 return Minimum(r.params_b, r.qlora_gb, r.lora_gb)
-        for low, high in zip(self.rows, self.rows[1:]):
+        for low, high in zip(self.rows, self.rows[1:], strict=False):  # neighbours: one fewer pair than rows
             if low.params_b < params_b < high.params_b:
                 t = (params_b - low.params_b) / (high.params_b - low.params_b)
                 return Minimum(params_b, low.qlora_gb + t * (high.qlora_gb - low.qlora_gb),
@@ -80,7 +80,7 @@ def parse(data: dict) -> FineTuning:
         rows.append(Row(*(_positive(row[k], f"rows[{i}].{k}") for k in ("params_b", "qlora_gb", "lora_gb"))))
     if not rows:
         raise FineTuningDataError("fine_tuning.toml: no rows")
-    if any(a.params_b >= b.params_b for a, b in zip(rows, rows[1:])):
+    if any(a.params_b >= b.params_b for a, b in zip(rows, rows[1:], strict=False)):  # neighbours
         raise FineTuningDataError("fine_tuning.toml: rows must go by ascending params_b")
     for key in ("source", "url", "method_source", "full_training_source"):
         if not isinstance(data.get(key), str) or not data[key].strip():

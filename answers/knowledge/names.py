@@ -96,7 +96,8 @@ class NameResolution:
         raise self._problem("card", resolver, text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> NameProblem:
-        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]  # "qwen": Qwen3 before an import's Qwen-VL
+        # "qwen": Qwen3 before an import's Qwen-VL
+        cands = [c.name for c in (curated_first(res.candidates) if kind == "model" else res.candidates)]
         if res.ambiguous and cands:
             return NameProblem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
         if not cands:

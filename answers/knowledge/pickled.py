@@ -32,7 +32,8 @@ def _compiled_args(p: re.Pattern) -> tuple[Any, ...] | None:
     """The arguments `_sre.compile` takes to rebuild `p`, or None when this interpreter's `re` does
     not work the way this module expects (then the pattern pickles the plain way)."""
     try:
-        from re import _compiler, _parser  # lazy: private to `re` (Python ≥ 3.11); missing → plain pickling
+        # lazy: private to `re` (Python ≥ 3.11), not in typeshed; missing → plain pickling
+        from re import _compiler, _parser  # type: ignore[attr-defined]
 
         parsed = _parser.parse(p.pattern, p.flags)
         code = [int(op) for op in _compiler._code(parsed, p.flags)]  # plain ints: the opcodes are int subclasses

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from estimator.profile import REFERENCE, Profile
-from estimator.setups import SetupConstants, unified_gpu_share
+from estimator.setups import Hardware, SetupConstants, unified_gpu_share
 
 if TYPE_CHECKING:
     from estimator.setups import SetupConstants
@@ -52,7 +52,9 @@ def load_profile(name: str, setup_constants: SetupConstants | None = None) -> Pr
         from estimator.measured import MeasuredProfile
 
         c = setup_constants or load_setup_constants()
-        return MeasuredProfile(load_measured_constants(), lambda card: unified_gpu_share(c, card, card.memory_gb))
+        # the share is asked only for unified-memory cards, which are catalog records (Hardware)
+        return MeasuredProfile(load_measured_constants(),
+                               lambda card: unified_gpu_share(c, cast(Hardware, card), card.memory_gb))
     raise UnknownProfile(name)
 
 

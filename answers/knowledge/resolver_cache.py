@@ -34,7 +34,7 @@ def _key(entries: Sequence[tuple[str, Sequence[str], object]]) -> str:
     return f"gpu-index-{digest.hexdigest()[:24]}.pickle"
 
 
-def gpu_resolver(entries: list[tuple[str, Sequence[str], T]]) -> resolve.Resolver[T]:
+def gpu_resolver(entries: Sequence[tuple[str, Sequence[str], T]]) -> resolve.Resolver[T]:
     """`Resolver(entries, kind="gpu")`, from the cache when these names and aliases were indexed before."""
     key = _key(entries)
     data = disk_cache.read(key)

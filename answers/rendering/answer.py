@@ -21,7 +21,8 @@ from answers.rendering.i18n import N_
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
 # …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
-MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other speeds: %(names)s.")
+MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other "
+                  "speeds: %(names)s.")
 MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
 # …and after one whose model name fitted several generations ("llama 70b": answers/reading/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
@@ -107,7 +108,8 @@ class AnswerWriting:
         if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
             title_values.update(card=markdown.escape(entities["model"]), card2=markdown.escape(entities["model2"]))
         elif intent == "compare" and facts.get("mode") == "setups" and "setups" in entities:
-            title_values.update(card=markdown.escape(entities["setups"][0]), card2=markdown.escape(entities["setups"][1]))
+            title_values.update(card=markdown.escape(entities["setups"][0]),
+                                card2=markdown.escape(entities["setups"][1]))
         title = None
         title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):
@@ -180,9 +182,10 @@ class AnswerWriting:
         while True:
             extra: dict[str, Any] = {"inline": rows is not None}
             if rows is not None:
-                extra["more"] = max(0, len(rows) - (shown or 0))
+                n = shown or 0  # an int whenever there are rows
+                extra["more"] = max(0, len(rows) - n)
                 top = facts.get("rows", [])
-                facts_view = dict(facts, rows=top[:shown] if shown <= len(top) else [t.facts() for t in rows[:shown]])
+                facts_view = dict(facts, rows=top[:n] if n <= len(top) else [t.facts() for t in rows[:n]])
             else:
                 extra["more"] = 0
                 facts_view = facts

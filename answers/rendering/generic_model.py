@@ -16,10 +16,12 @@ from catalog.records import ModelRecord
 
 GENERIC_NAME = N_("a %(params)sB model")
 # One sentence after the answer: what was assumed.
-GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion parameters; a named model of that size can need more or less.")
+GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion parameters; a named model of that size "
+                  "can need more or less.")
 # The same, when a name was typed with the size and the catalog has no model of that name and size
 # ("mythomax 13b"): said first, so nobody reads the figures as that model's own.
-TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of %(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
+TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of "
+                "%(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
 # After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
 GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
 def _params(value: float, lang: str) -> str:

@@ -2,8 +2,8 @@
 
 One jinja2 Environment per locale, built once: gettext callables bound to that locale's catalogue
 (newstyle, so `%(name)s` placeholders are checked), and number/date filters bound to the locale
-through `answers.format` (Babel), the one number formatter. Templates never see a raw catalog or user string: `f` is the facts
-with every string escaped (`answers.markdown.escape`); the vocabulary filters escape what they return.
+through `answers.format` (Babel), the one number formatter. Templates never see a raw catalog or user string:
+`f` is the facts with every string escaped (`answers.markdown.escape`); the vocabulary filters escape what they return.
 """
 
 from __future__ import annotations
@@ -144,7 +144,8 @@ def _filters(locale: str) -> dict[str, Any]:
 
     return {
         "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "range": rng, "month": month, "day": day,
-        "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit, "country": country, "org_type": org_type,
+        "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit,
+        "country": country, "org_type": org_type,
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
         "hf_url": hf_url, "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
     }

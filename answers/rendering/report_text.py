@@ -139,7 +139,8 @@ def _setup_rating(d: dict[str, Any], locale: str) -> str | None:
 
 
 def table(r: TableReport, locale: str = i18n.DEFAULT) -> str:
-    lines = [_t(locale, N_("%(model)s at %(tokens)s tokens of context, profile %(profile)s: %(count)s cards can run it"),
+    lines = [_t(locale, N_("%(model)s at %(tokens)s tokens of context, profile %(profile)s: "
+                           "%(count)s cards can run it"),
                 model=model_label(r.model, locale), tokens=fmt.integer(r.context, locale),
                 profile=_t(locale, PROFILES[r.profile]), count=fmt.integer(r.cards_fit, locale))]
     lines += throughput_intro(r.data, locale)
@@ -205,8 +206,8 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
                       card=s["card"], memory=_mem(s["memory_gb"], locale), quant=s["quant"],
                       tok=fmt.tok_s(s["tok_s"], locale), need=_gb(s["need_gb"], locale)))
     if (h := p.get("smallest")) and not p.get("only_data_centre") and (home_first or not page_home.get("smallest")):
-        out.append(_t(locale, N_("Smallest card you can buy and use: %(card)s · %(memory)s · %(quant)s · %(tok)s tok/s · "
-                                 "needs %(need)s"),
+        out.append(_t(locale, N_("Smallest card you can buy and use: %(card)s · %(memory)s · %(quant)s · "
+                                 "%(tok)s tok/s · needs %(need)s"),
                       card=h["card"], memory=_mem(h["memory_gb"], locale), quant=h["quant"],
                       tok=fmt.tok_s(h["tok_s"], locale), need=_gb(h["need_gb"], locale)))
     if (f := d["fastest"]) and not (home_first and p.get("fastest")):
@@ -215,31 +216,34 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
         if extra := throughput_line(f, locale):
             out.append(f"  {extra}")
     if (h := p.get("fastest")) and not p.get("only_data_centre") and (home_first or not page_home.get("fastest")):
-        out.append(_t(locale, N_("Fastest card you can buy and use: %(card)s · %(tok)s tok/s · %(memory)s"), card=h["card"],
-                      tok=fmt.tok_s(h["tok_s"], locale), memory=_mem(h["memory_gb"], locale)))
+        out.append(_t(locale, N_("Fastest card you can buy and use: %(card)s · %(tok)s tok/s · %(memory)s"),
+                      card=h["card"], tok=fmt.tok_s(h["tok_s"], locale), memory=_mem(h["memory_gb"], locale)))
     c = d.get("cheapest") or {}
     if c.get("by") == "price":
         out.append(_t(locale, N_("Cheapest card by launch price: %(card)s · %(price)s · %(quant)s · %(tok)s tok/s"),
                       card=c["pick"]["card"], price=fmt.usd(c["pick"]["launch_price_usd"], locale),
                       quant=c["pick"]["quant"], tok=fmt.tok_s(c["pick"]["tok_s"], locale)))
     if d["median_tok_s"] is not None:
-        out.append(_t(locale, N_("Median speed: %(tok)s tok/s; %(count)s cards at reading speed (≥ 10 tok/s) or faster"),
+        out.append(_t(locale, N_("Median speed: %(tok)s tok/s; %(count)s cards at reading speed (≥ 10 tok/s) "
+                                 "or faster"),
                       tok=fmt.gb(d["median_tok_s"], locale), count=n(d["above_reading_speed"])))
     for size, best in d["by_memory"].items():
         memory = _mem(float(size), locale)
         home = (p.get("by_memory") or {}).get(size)
         if home and not home["data_centre"] and (home_first or not (page_home.get("by_memory") or {}).get(size)):
             if not home_first and best:
-                out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · %(tok)s tok/s · %(fit)s"),
+                out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · "
+                                         "%(tok)s tok/s · %(fit)s"),
                               memory=memory, card=best["card"], quant=best["quant"], need=_gb(best["need_gb"], locale),
                               tok=fmt.tok_s(best["tok_s"], locale), fit=_fit(locale, best["fit"])))
-            out.append(_t(locale, N_("Best %(memory)s card you can buy and use: %(card)s · %(quant)s · needs %(need)s · "
-                                     "%(tok)s tok/s · %(fit)s"),
+            out.append(_t(locale, N_("Best %(memory)s card you can buy and use: %(card)s · %(quant)s · "
+                                     "needs %(need)s · %(tok)s tok/s · %(fit)s"),
                           memory=memory, card=home["card"], quant=home["quant"], need=_gb(home["need_gb"], locale),
                           tok=fmt.tok_s(home["tok_s"], locale), fit=_fit(locale, home["fit"])))
             continue
         if best:
-            out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · %(tok)s tok/s · %(fit)s"),
+            out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · "
+                                     "%(tok)s tok/s · %(fit)s"),
                           memory=memory, card=best["card"], quant=best["quant"], need=_gb(best["need_gb"], locale),
                           tok=fmt.tok_s(best["tok_s"], locale), fit=_fit(locale, best["fit"])))
             if extra := throughput_line(best, locale):
@@ -269,7 +273,8 @@ def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) ->
     h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("model"), N_("needs"), N_("quant"), N_("fit"))]
     lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<40} {h[3]:>9} {h[4]:<7} {h[5]:<11}" + _extra_head(r.data, locale))
     for m in r.data["models"][: limit or None]:
-        lines.append(f"{fmt.tok_s(m['tok_s'], locale):>7} {fmt.tok_range(m['tok_s_low'], m['tok_s_high'], locale):>11}  "
+        speed_range = fmt.tok_range(m["tok_s_low"], m["tok_s_high"], locale)
+        lines.append(f"{fmt.tok_s(m['tok_s'], locale):>7} {speed_range:>11}  "
                      f"{(m['model'] or '')[:40]:<40} {_gb(m['need_gb'], locale):>9} {m['quant']:<7} "
                      f"{_fit(locale, m['fit']):<11}" + _extra_cells(m, locale))
     return "\n".join(lines)
@@ -296,8 +301,8 @@ def model(r: ModelReport, locale: str = i18n.DEFAULT) -> str:
         )
         lines.append("  " + _t(locale, N_("architecture: %(layers)s layers, hidden %(hidden)s, %(heads)s heads / "
                                           "%(kv)s KV heads × %(dim)s; attention: %(kinds)s"),
-                               layers=a.layers, hidden=fmt.integer(a.hidden_size, locale), heads=a.attention_heads, kv=a.kv_heads,
-                               dim=a.head_dim, kinds=kinds))
+                               layers=a.layers, hidden=fmt.integer(a.hidden_size, locale), heads=a.attention_heads,
+                               kv=a.kv_heads, dim=a.head_dim, kinds=kinds))
     sources = "; ".join(f"{k}: {v.source} {v.detail}".strip() for k, v in rec.provenance.items())
     lines.append("  " + _t(locale, N_("sources: %(sources)s"), sources=sources))
     lines += [f"  {c}" for c in credit_lines(r.sources, locale)]

@@ -240,7 +240,8 @@ class StateStore(ABC):
         {"new": n, "changed": n, "unchanged": n}."""
 
 
-def merge_plan(current: dict[Any, Any], incoming: Iterable[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], dict[str, int]]:
+def merge_plan(current: dict[Any, Any],
+               incoming: Iterable[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], dict[str, int]]:
     """Rows keyed by their first value: → (the rows to upsert, the counts)."""
     counts = {"new": 0, "changed": 0, "unchanged": 0}
     upserts: list[tuple[Any, ...]] = []

@@ -75,7 +75,7 @@ def _settings(args: argparse.Namespace) -> Any:
     if args.state_db is not None:
         overrides["state_db"] = args.state_db
     try:
-        return Settings(_env_file=args.env_file if args.env_file.is_file() else None, **overrides)  # type: ignore[call-arg]
+        return Settings(_env_file=args.env_file if args.env_file.is_file() else None, **overrides)
     except ValidationError as exc:
         raise StateDatabaseError("invalid settings: " + "; ".join(e["msg"] for e in exc.errors())) from exc
 

@@ -273,7 +273,7 @@ class PostgresState(StateStore):
             users = [tuple(r) for r in await conn.fetch("SELECT user_id, locale FROM user_locale ORDER BY user_id",
                                                         timeout=COPY_TIMEOUT)]
             meta = [tuple(r) for r in await conn.fetch("SELECT key, value FROM meta ORDER BY key")]
-        return Snapshot(version, guilds, users, meta)  # type: ignore[arg-type]
+        return Snapshot(version, guilds, users, meta)
 
     async def _insert(self, conn: asyncpg.Connection, guilds: list[Any], users: list[Any], meta: list[Any]) -> None:
         cols = ", ".join(GUILD_COLUMNS)

@@ -155,7 +155,9 @@ class SqliteState(StateStore):
         if str(self.path) == ":memory:":
             return
         async with self._db.execute("PRAGMA journal_mode = WAL") as cur:
-            mode = (await cur.fetchone())[0]
+            row = await cur.fetchone()
+        assert row is not None  # a PRAGMA that sets a value answers with one row
+        mode = row[0]
         if mode == "wal":
             await self._db.execute("PRAGMA synchronous = NORMAL")
             self._quick = _quick_connection(self.path)
@@ -285,12 +287,15 @@ class SqliteState(StateStore):
 
     async def _data_version(self) -> int:
         async with self._db.execute("PRAGMA data_version") as cur:
-            return (await cur.fetchone())[0]
+            row = await cur.fetchone()
+        assert row is not None  # PRAGMA data_version always answers one row
+        return int(row[0])
 
     async def version(self) -> int:
         async with self._db.execute("SELECT version FROM schema_version") as cur:
             row = await cur.fetchone()
-        return row[0]
+        assert row is not None  # the table is created with its one row
+        return int(row[0])
 
     async def get_meta(self, key: str) -> str | None:
         async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:

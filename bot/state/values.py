@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from answers.rendering.i18n import SUPPORTED
 from answers.knowledge.profiles import PROFILE_NAMES
+from answers.rendering.i18n import SUPPORTED
 
 log = logging.getLogger(__name__)
 

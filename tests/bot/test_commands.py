@@ -16,9 +16,9 @@ import pytest_asyncio
 
 from bot import commands, errors
 from bot.client import create_bot
+from bot.i18n import t
 from bot.runner import apply_endpoints
 from bot.settings_commands import SAVED
-from bot.i18n import t
 from bot.store import Store
 from tests.fakediscord import FakeDiscord, Recorded
 from tests.fakediscord import payloads as P
@@ -62,7 +62,8 @@ def opt(name: str, value: Any, otype: int = 3) -> dict[str, Any]:
 async def test_fit_with_memory_passes_gigabytes(bot: discord.Client, fake: FakeDiscord) -> None:
     rec = await call(bot, fake, "fit", [opt("model", "glide"), opt("memory-or-card", "12 Go")], locale="fr")
     args, kwargs = bot.engine.command.call_args
-    assert args == ("can_run", "fr") and (kwargs["model"], kwargs["memory_gb"]) == ("glide", 12.0) and "card" not in kwargs
+    assert args == ("can_run", "fr") and (kwargs["model"], kwargs["memory_gb"]) == ("glide", 12.0)
+    assert "card" not in kwargs
     assert rec.json["type"] == 4 and "GeForce RTX 3080 Ti" in rec.json["data"]["embeds"][0]["description"]
 
 
@@ -110,7 +111,8 @@ async def test_unexpected_error_is_logged_and_the_user_told(
     bot.engine.command.side_effect = RuntimeError("engine exploded")
     with caplog.at_level(logging.ERROR, logger="bot.errors"):
         rec = await call(bot, fake, "speed", [opt("model", "GLIDE"), opt("card", "B200")], locale="de")
-    assert rec.json["data"]["content"].startswith("Bei uns ist etwas schiefgelaufen.") and rec.json["data"]["flags"] & 64
+    assert rec.json["data"]["content"].startswith("Bei uns ist etwas schiefgelaufen.")
+    assert rec.json["data"]["flags"] & 64
     [record] = [r for r in caplog.records if r.name == "bot.errors"]
     assert "command='speed'" in record.getMessage() and f"user={USER}" in record.getMessage()
     assert record.exc_info and "engine exploded" in str(record.exc_info[1])
@@ -281,7 +283,8 @@ async def test_fastest_takes_an_optional_budget(bot: discord.Client, fake: FakeD
     assert "500\u00a0€" in body["embeds"][0]["description"]
     rec = await call(bot, fake, "fastest", [opt("model", "Llama 3.1 8B")])
     if rec.json["type"] != 4:
-        await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path and "500" not in str(r.json))
+        await fake.wait_for(
+            lambda r: r.method == "PATCH" and "/messages/@original" in r.path and "500" not in str(r.json))
     args, kwargs = bot.engine.command.call_args
     assert args == ("fastest", "en") and "budget" not in kwargs
 

@@ -138,7 +138,7 @@ async def test_200_concurrent_interactions_are_all_answered(fake: FakeDiscord, r
     records = await asyncio.gather(*(fake.wait_for(fake.callback_for(p), timeout=60) for p in payloads))
     assert all(r.status == 200 for r in records)  # all within Discord's 3 s
     bodies = []
-    for p, r in zip(payloads, records):
+    for p, r in zip(payloads, records, strict=True):
         if r.json["type"] == 4:  # answered at once
             bodies.append(r.json["data"])
         else:  # a burst: acknowledged first, then the "thinking…" message was edited into the answer

@@ -14,5 +14,6 @@ async def test_real_bot_logs_in(fake: FakeDiscord, running: RunningBot) -> None:
     identify = next(op for op in fake.gateway_ops if op["op"] == 2)
     assert identify["d"]["token"] == running.settings.token.get_secret_value()
     names = {c["name"] for c in fake.commands}
-    assert {"fit", "fastest", "smallest", "vram", "speed", "card", "model", "compare", "ask", "settings", "help"} <= names
+    assert {"fit", "fastest", "smallest", "vram", "speed", "card", "model", "compare", "ask", "settings",
+            "help"} <= names
     assert running.client.get_guild(int(fake.guild["id"])) is not None

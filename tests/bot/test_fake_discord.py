@@ -120,7 +120,8 @@ def test_message_content_is_blank_without_the_intent() -> None:
     session = Session("s", (0, 1), 1 << 9, App(P.APP_ID, fake.bot_user))
     chat = P.message(P.CHANNEL_ID, P.user(5), {"content": "hello"}, guild_id=P.GUILD_ID)
     assert fake._without_content(session, chat)["content"] == ""
-    mention = P.message(P.CHANNEL_ID, P.user(5), {"content": "<@1> hi", "mentions": [fake.bot_user]}, guild_id=P.GUILD_ID)
+    mention = P.message(P.CHANNEL_ID, P.user(5), {"content": "<@1> hi", "mentions": [fake.bot_user]},
+                        guild_id=P.GUILD_ID)
     assert fake._without_content(session, mention)["content"] == "<@1> hi"
     dm = P.message(P.DM_CHANNEL_ID, P.user(5), {"content": "hi"})
     assert fake._without_content(session, dm)["content"] == "hi"

@@ -217,8 +217,8 @@ async def test_watchdog_pings_at_half_the_interval() -> None:
 
 
 async def test_watcher_swaps_in_a_replaced_catalog(built_db: Path, tmp_path: Path) -> None:
-    from answers.knowledge.admin import import_epoch
     from answers.engine import Engine
+    from answers.knowledge.admin import import_epoch
 
     live = tmp_path / "catalog.db"
     shutil.copy(built_db, live)
@@ -371,7 +371,8 @@ def test_debug_never_shows_gateway_payloads(capsys: pytest.CaptureFixture[str]) 
     handler = setup_logging("DEBUG", None)
     try:
         gateway = logging.getLogger("discord.gateway")
-        gateway.debug("For Shard ID %s: WebSocket Event: %s", 0, {"t": "MESSAGE_CREATE", "d": {"content": "private words"}})
+        gateway.debug("For Shard ID %s: WebSocket Event: %s", 0,
+                      {"t": "MESSAGE_CREATE", "d": {"content": "private words"}})
         gateway.debug("Shard ID %s has sent the IDENTIFY payload.", 0)
     finally:
         root.removeHandler(handler)
@@ -437,5 +438,6 @@ def test_chart_font_draws_every_accent() -> None:
 
 def test_every_setting_is_documented_in_env_example() -> None:
     documented = (ROOT / ".env.example").read_text()
-    missing = [f"TPSBOT_{name.upper()}" for name in Settings.model_fields if f"TPSBOT_{name.upper()}=" not in documented]
+    missing = [f"TPSBOT_{name.upper()}" for name in Settings.model_fields
+               if f"TPSBOT_{name.upper()}=" not in documented]
     assert missing == []

@@ -41,7 +41,8 @@ async def reply_in(fake: FakeDiscord, channel_id: int) -> Recorded:
     return await fake.wait_for(lambda r: r.method == "POST" and r.path == f"/channels/{channel_id}/messages")
 
 
-async def ask_mention(fake: FakeDiscord, text: str = QUESTION, channel_id: int = P.CHANNEL_ID, **kw: Any) -> dict[str, Any]:
+async def ask_mention(fake: FakeDiscord, text: str = QUESTION, channel_id: int = P.CHANNEL_ID,
+                      **kw: Any) -> dict[str, Any]:
     return await fake.send_message(mention(text), author_id=USER, mentions=[fake.bot_user], channel_id=channel_id, **kw)
 
 
@@ -103,7 +104,8 @@ async def _channels_bot(fake: FakeDiscord, engine: Any, tmp_path: Path, *opted: 
     return bot
 
 
-async def test_opted_in_channel_covers_its_threads_and_forum_posts(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
+async def test_opted_in_channel_covers_its_threads_and_forum_posts(fake: FakeDiscord, engine: Any,
+                                                                   tmp_path: Path) -> None:
     bot = await _channels_bot(fake, engine, tmp_path, P.CHANNEL_ID, P.FORUM_ID)
     try:
         await fake.send_message(FASTEST, author_id=USER, channel_id=P.THREAD_ID)
@@ -151,7 +153,8 @@ async def test_switching_application_registers_its_commands(fake: FakeDiscord, e
 
 
 @pytest.mark.parametrize("ids", [None, [0, 1]])
-async def test_shard_count_runs_every_shard(fake: FakeDiscord, engine: Any, tmp_path: Path, ids: list[int] | None) -> None:
+async def test_shard_count_runs_every_shard(fake: FakeDiscord, engine: Any, tmp_path: Path,
+                                            ids: list[int] | None) -> None:
     fake.shards = 2
     fake.guilds.append(P.guild(fake.bot_user, P.GUILD2_ID))
     async with RunningBot(make_settings(fake, tmp_path, shard_count=2, shard_ids=ids), engine) as bot:
@@ -299,7 +302,8 @@ async def test_sigterm_with_queued_work_answers_or_refuses_each(fake: FakeDiscor
         acks = [r for r in fake.requests if fake.callback_for(p)(r)]
         assert acks and acks[0].status == 200, p["id"]
         if acks[0].json["type"] == 5:  # deferred: the answer (or a polite refusal) followed
-            assert any(p["token"] in r.path and r.status == 200 for r in fake.requests if r.path.startswith("/webhooks/"))
+            assert any(p["token"] in r.path and r.status == 200
+                       for r in fake.requests if r.path.startswith("/webhooks/"))
 
 
 # -- 11. smaller ------------------------------------------------------------------------------------
@@ -309,7 +313,8 @@ async def test_long_settings_summary_fits_one_message(fake: FakeDiscord, running
     many = frozenset(P.CHANNEL_ID + 1000 + i for i in range(150))
     await running.client.store.update_guild(P.GUILD_ID, plain_channels=many)  # type: ignore[union-attr]
     sub = {"name": "show", "type": 1, "options": []}
-    payload = P.interaction(2, P.command_data("settings", [sub]), user_id=USER, permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
+    payload = P.interaction(2, P.command_data("settings", [sub]), user_id=USER,
+                            permissions=P.MEMBER_PERMS | P.MANAGE_GUILD)
     rec = await fake.send_interaction(payload)
     assert rec.status == 200 and len(rec.json["data"]["content"]) <= 2000
 

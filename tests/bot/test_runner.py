@@ -108,7 +108,8 @@ async def test_cli_process_runs_logs_no_token_and_stops_on_sigterm(
     env = dict(os.environ, TPSBOT_TOKEN=TOKEN, TPSBOT_DB=str(catalog_db), TPSBOT_STATE_DB=str(tmp_path / "s.db"),
                TPSBOT_API_BASE=fake.api_base, TPSBOT_GATEWAY_URL=fake.gateway_url, TPSBOT_LOG_LEVEL="DEBUG")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
+        sys.executable, "-c",
+        "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
         env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     try:

@@ -90,7 +90,8 @@ async def drive(fake: FakeDiscord, interactions: int, mentions: int, seconds: fl
             # Interactions created while the bot is away would expire (Discord shows "did not
             # respond"), so only mentions are sent until it has resumed; they are replayed to it.
             resumed = asyncio.ensure_future(fake.wait_for(
-                lambda op: op["op"] == 6 and fake.gateway_ops.index(op) >= before, gateway=True, timeout=30))
+                lambda op, before=before: op["op"] == 6 and fake.gateway_ops.index(op) >= before,
+                gateway=True, timeout=30))
         if kind == "i" and dropped and not resumed.done():
             await resumed
         if kind == "i":
@@ -184,7 +185,8 @@ async def run_process(fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path
                TPSBOT_API_BASE=fake.api_base, TPSBOT_GATEWAY_URL=fake.gateway_url, TPSBOT_LOG_LEVEL="WARNING",
                TPSBOT_COOLDOWN_RATE="1000", **(env_extra or {}))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
+        sys.executable, "-c",
+        "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
     )
     try:
@@ -218,7 +220,8 @@ async def test_soak_1000_interactions_1000_mentions_over_a_minute(
 
 
 @pytest.mark.soak
-async def test_burst_of_1000_concurrent_interactions(fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path) -> None:
+async def test_burst_of_1000_concurrent_interactions(fake: FakeDiscord, catalog_db: Path | None,
+                                                     tmp_path: Path) -> None:
     stats, _ = await run_process(fake, catalog_db, tmp_path, 1000, 0, 0.0, burst=True)
     assert max(stats.acks) < fake.deadline  # none missed Discord's 3 s
     assert stats.p(stats.acks, 0.99) < 1.0

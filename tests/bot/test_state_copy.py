@@ -54,7 +54,8 @@ async def test_backup_then_restore_brings_back_exactly_the_backed_up_rows(
     assert await cli(["state", "backup", str(dest), *where(state_target)]) == 0
     assert "1 server settings, 1 remembered user languages, 1 meta values" in capsys.readouterr().out
     with sqlite3.connect(dest) as db:  # a plain SQLite state file, whatever the backend
-        assert db.execute("SELECT guild_id, locale, plain_channels FROM guild_settings").fetchall() == [(7, "fr", "[5, 6]")]
+        copied = db.execute("SELECT guild_id, locale, plain_channels FROM guild_settings").fetchall()
+        assert copied == [(7, "fr", "[5, 6]")]
 
     store = await open_store(state_target)
     await store.update_guild(7, locale="it")

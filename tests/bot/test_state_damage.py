@@ -102,7 +102,8 @@ async def _pg(url: str, *sql: str) -> None:
      "newer tpsbot"),
     (["CREATE TABLE user_locale (who TEXT, lang TEXT)"], "holds table(s) user_locale but no schema version"),
     (["CREATE TABLE schema_version (version INTEGER NOT NULL)", "INSERT INTO schema_version VALUES (2)",
-      "CREATE TABLE guild_settings (guild_id BIGINT PRIMARY KEY)", "CREATE TABLE user_locale (user_id BIGINT, locale TEXT)",
+      "CREATE TABLE guild_settings (guild_id BIGINT PRIMARY KEY)",
+      "CREATE TABLE user_locale (user_id BIGINT, locale TEXT)",
       "CREATE TABLE meta (key TEXT, value TEXT)"], "table guild_settings has columns (guild_id)"),
 ])
 def test_a_foreign_or_newer_postgresql_state_is_one_line_and_exit_4(

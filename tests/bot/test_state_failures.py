@@ -101,7 +101,8 @@ async def test_a_database_turned_read_only_says_so_and_keeps_the_old_value(
             await store._db.execute("PRAGMA query_only = ON")  # SQLite answers as for a read-only file
         else:
             admin = await asyncpg.connect(state_target)
-            await admin.execute(f"ALTER DATABASE {state_target.rsplit('/', 1)[1]} SET default_transaction_read_only = on")
+            name = state_target.rsplit("/", 1)[1]
+            await admin.execute(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
             await admin.close()
             await store._pool.expire_connections()  # as after a failover to a read-only replica
         rec = await settings_language(fake, "pt", locale="it")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 _ids = itertools.count(1_300_000_000_000_000_000)
@@ -41,7 +41,7 @@ def snowflake() -> int:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def user(uid: int, name: str = "someone", *, bot: bool = False) -> dict[str, Any]:
@@ -146,7 +146,8 @@ def interaction(itype: int, data: dict[str, Any] | None, *, user_id: int, locale
     return payload
 
 
-def command_data(name: str, options: list[dict[str, Any]] | None = None, *, focused: str | None = None) -> dict[str, Any]:
+def command_data(name: str, options: list[dict[str, Any]] | None = None, *,
+                 focused: str | None = None) -> dict[str, Any]:
     opts = [dict(o) for o in options or []]
     for o in opts:
         if o["name"] == focused:

@@ -53,7 +53,8 @@ def _choices(option: dict[str, Any], path: str) -> list[str]:
     problems = [f"{path}.choices: at most 25"] if len(choices) > 25 else []
     for i, choice in enumerate(choices):
         where = f"{path}.choices.{i}"
-        problems += _text(choice.get("name"), f"{where}.name") + _localized(choice, "name_localizations", where, name=False)
+        problems += _text(choice.get("name"), f"{where}.name")
+        problems += _localized(choice, "name_localizations", where, name=False)
         if isinstance(choice.get("value"), str):
             problems += _text(choice["value"], f"{where}.value")
     if choices and option.get("autocomplete"):
@@ -72,7 +73,8 @@ def _options(options: list[dict[str, Any]], path: str, depth: int = 0) -> list[s
         kind = option.get("type")
         if kind not in OPTION_TYPES:
             problems.append(f"{where}.type: invalid")
-        problems += _name(option.get("name"), f"{where}.name") + _text(option.get("description"), f"{where}.description")
+        problems += _name(option.get("name"), f"{where}.name")
+        problems += _text(option.get("description"), f"{where}.description")
         problems += _localized(option, "name_localizations", where, name=True)
         problems += _localized(option, "description_localizations", where, name=False)
         problems += _choices(option, where)
@@ -107,7 +109,8 @@ def command_problems(commands: Any) -> list[str]:
         problems.append("body: duplicate command names")
     for i, command in enumerate(commands):
         where = str(i)
-        problems += _name(command.get("name"), f"{where}.name") + _text(command.get("description"), f"{where}.description")
+        problems += _name(command.get("name"), f"{where}.name")
+        problems += _text(command.get("description"), f"{where}.description")
         problems += _localized(command, "name_localizations", where, name=True)
         problems += _localized(command, "description_localizations", where, name=False)
         problems += _options(command.get("options") or [], f"{where}.options")

@@ -105,7 +105,8 @@ def reply(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
     if data is None:
         return web.Response(status=204, headers=headers)
     # body= with an explicit header: text=/content_type= would append "; charset=utf-8"
-    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": JSON, **(headers or {})})
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": JSON, **(headers or {})})
 
 
 def route_key(method: str, path: str) -> str:
@@ -370,7 +371,8 @@ class FakeDiscord:
     def _check_offered(self, payload: dict[str, Any]) -> None:
         if payload.get("type") not in (2, 4):
             return
-        app = next((a for a in [self.primary, *self.apps.values()] if str(a.app_id) == str(payload["application_id"])), None)
+        app = next((a for a in [self.primary, *self.apps.values()]
+                    if str(a.app_id) == str(payload["application_id"])), None)
         if app is None or not app.commands:
             return  # nothing synced yet (commands registered by an earlier process)
         name = (payload.get("data") or {}).get("name")
