@@ -119,6 +119,7 @@ class _TpsBotMixin:
     # instead of depending on how fast the machine is.
     ack_budget: float = ACK_BUDGET
     metrics: Metrics
+    _sessions_down: set[int | None]
 
     def _setup_state(self, settings: Settings, engine: Any, store: Store) -> None:
         self.settings = settings
@@ -126,6 +127,9 @@ class _TpsBotMixin:
         self.store = store
         self.cooldowns = UserCooldowns(settings.cooldown_rate, settings.cooldown_seconds)
         self.tree = Tree(self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS)  # type: ignore[arg-type]
+        # Shards whose gateway session is down (None: the one session of an unsharded client). A socket that
+        # is open is not enough for /readyz: a new connection whose IDENTIFY is refused opens first.
+        self._sessions_down: set[int | None] = set()
         self.work = Work()
         self.metrics = Metrics()
         self.metrics.bind(self)
@@ -166,6 +170,8 @@ class _TpsBotMixin:
         return context.options_for(self, guild_id, **overrides)  # type: ignore[arg-type]
 
     async def on_ready(self) -> None:
+        if getattr(self, "shards", None) is None:
+            self._sessions_down.discard(None)
         user = self.user  # type: ignore[attr-defined]
         log.info("Logged in as %s (%s) in %d servers", user, getattr(user, "id", "?"), len(self.guilds))  # type: ignore[attr-defined]
         if not self.was_ready:
@@ -179,9 +185,28 @@ class _TpsBotMixin:
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         log.info("Removed from server %s; now in %d servers", guild.id, len(self.guilds))  # type: ignore[attr-defined]
 
+    # A session is up from READY or RESUMED until the connection drops (discord.py's events).
+    async def on_disconnect(self) -> None:
+        if getattr(self, "shards", None) is None:
+            self._sessions_down.add(None)
+
+    async def on_resumed(self) -> None:
+        if getattr(self, "shards", None) is None:
+            self._sessions_down.discard(None)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._sessions_down.add(shard_id)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._sessions_down.discard(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._sessions_down.discard(shard_id)
+
     def gateway_connected(self) -> bool:
-        """Every shard this process runs has an open gateway connection (for /readyz)."""
-        if not self.is_ready() or self.is_closed():  # type: ignore[attr-defined]
+        """Every shard this process runs has a live gateway session (for /readyz): READY or RESUMED
+        received and the connection not dropped since."""
+        if not self.is_ready() or self.is_closed() or self._sessions_down:  # type: ignore[attr-defined]
             return False
         shards = getattr(self, "shards", None)
         if shards is not None:
