@@ -38,16 +38,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .card import Card, is_legacy_nvidia
 from .memory import DEFAULT_CACHE_TYPE, GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import MIN_SECONDS_PER_TOKEN, HoldsRule, MemoryParts
 from .quants import BY_NAME, Quant
-
-if TYPE_CHECKING:
-    from .ranking import Row
+from .rows import Row, rate
 
 NAME = "measured"
 
@@ -282,8 +280,6 @@ class MeasuredProfile:
 
     def rate_many(self, model: ModelSize, cards: Sequence[Card], levels: Sequence[Quant], needs: Sequence[float],
                   miss_need: float) -> list[Row]:
-        from .ranking import rate  # ranking imports profiles: bound at call time
-
         return [rate(self, model, card, levels, needs, miss_need) for card in cards]
 
     # ------------------------------------------------------------------ for fitting and scoring

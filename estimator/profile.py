@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from .card import Card, card_factor
 from .memory import DEFAULT_CACHE_TYPE, RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb, read_bpw
 from .model import ModelSize
 from .quants import DEFAULT_MIN_QUALITY, MISS_QUANT, REFERENCE_LADDER, Quant, quant
-
-if TYPE_CHECKING:
-    from .ranking import Row
+from .rows import Row
 
 READING_SPEED_TOK_S = 10.0
 # No decode step is faster than this, whatever the model size: each token launches and synchronises
@@ -132,8 +130,6 @@ class ReferenceProfile:
         The arithmetic and its order are those of `usable_gb`, `fit`, `tok_s` and `tok_range`, so the
         figures are identical to the generic path (a property test compares both).
         """
-        from .ranking import Row
-
         new_row = tuple.__new__  # Row's generated __new__ is a Python lambda: skip it in this loop
         read = self.read_params_b(model)
         per_level = [(q, need, q.ref_eff, read * read_bpw(model, q.ref_bpw) / 8)

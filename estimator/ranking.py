@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .card import Card
 from .memory import DEFAULT_CACHE_TYPE
@@ -12,21 +11,9 @@ from .memory import cache_type as canonical_cache_type
 from .model import DEFAULT_CONTEXT, ModelSize, check_context
 from .profile import READING_SPEED_TOK_S, REFERENCE, Profile
 from .quants import Quant, ladder, quant
+from .rows import Row, rate
 
-
-class Row(NamedTuple):  # a tuple: 818 of these per estimate, so construction cost matters
-    card: Card
-    quant: Quant | None  # None: the card cannot run the model
-    need_gb: float  # need at the chosen level (at the miss level when it cannot run it)
-    fit: str  # comfortable | tight | no
-    tok_s: float | None
-    tok_s_low: float | None
-    tok_s_high: float | None
-    confidence: str | None
-
-    @property
-    def runs(self) -> bool:
-        return self.quant is not None
+__all__ = ["Query", "Row", "rate", "rate_all"]  # Row and rate live in rows.py; named here as before
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,18 +44,6 @@ class Query:
         if self.forced_quant is not None:
             return (quant(self.forced_quant),)
         return ladder(self.profile.levels, self.min_quality, self.profile.default_min_quality)
-
-
-def rate(p: Profile, model: ModelSize, card: Card, levels: Sequence[Quant], needs: Sequence[float],
-         miss_need: float) -> Row:
-    """The least compressed level the card holds, its fit and speed; or why it cannot run it."""
-    usable = p.usable_gb(card)
-    for q, need in zip(levels, needs, strict=True):
-        if need <= usable:
-            tok = p.tok_s(model, card, q)
-            low, high, conf = p.tok_range(model, card, q, tok)
-            return Row(card, q, need, p.fit(need, card), tok, low, high, conf)
-    return Row(card, None, miss_need, "no", None, None, None, None)
 
 
 def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:

@@ -7,6 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No test depends on how fast the machine is (CI runs on two busy cores): hypothesis' per-example deadline
+# (200 ms by default) is a timing assertion, so it is off for every property test.
+settings.register_profile("tpsbot", deadline=None)
+settings.load_profile("tpsbot")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
