@@ -25,3 +25,25 @@ def test_gigs_is_a_memory_size(engine: Engine, q: str, lang: str) -> None:
     """"64 gigs" is the 64 GB M3 Max, never the 36 GB one the bare chip name stands for."""
     a = _ask(engine, q, lang)
     assert a.entities.get("card") == "Apple M3 Max 64 GB"
+
+
+@pytest.mark.parametrize(("q", "lang", "count", "card"), [
+    ("llama 3.1 405b on 4 a100 80gb", "en", 4, "A100 SXM4 80 GB"),
+    ("kimi k2 on 8 h200", "en", 8, "H200 SXM 141 GB"),
+    ("deepseek r1 on 8 h100s", "en", 8, "H100 SXM5 80 GB"),
+    ("kimi k2 su 8 h100 quanti token al secondo", "it", 8, "H100 SXM5 80 GB"),
+    ("deepseek v3 sur 8 h200 vitesse", "fr", 8, "H200 SXM 141 GB"),
+    ("deepseek r1 auf 8 h100", "de", 8, "H100 SXM5 80 GB"),
+    ("qwen3 235b em 4 a100", "pt", 4, "A100 SXM4 80 GB"),
+])
+def test_a_count_without_an_x_before_a_data_centre_card(engine: Engine, q: str, lang: str, count: int,
+                                                         card: str) -> None:
+    """"on 8 h100" is eight H100s, as "on 8x h100" is: the count is never dropped for a lettered name."""
+    a = _ask(engine, q, lang)
+    assert a.entities.get("gpu_count") == count and a.entities.get("cards") == [card]
+
+
+def test_a_model_version_before_a_card_is_no_count(engine: Engine) -> None:
+    """"llama 3 h100": the 3 belongs to the model (no "on" before it), never three H100s."""
+    a = _ask(engine, "llama 3 8b h100 speed")
+    assert a.entities.get("gpu_count") is None and a.entities.get("card") == "H100 SXM5 80 GB"

@@ -34,6 +34,7 @@ class Lexicon:
     machines: dict[str, str]
     apple_machines: tuple[str, ...]
     apple_tiers: tuple[str, ...]
+    card_words: tuple[str, ...]  # words that put a card after them ("on", "su", "sur", "auf")
 
 
 @cache
@@ -43,7 +44,9 @@ def lexicon() -> Lexicon:
     counts: dict[str, int] = {}
     laptop: set[str] = set()
     ram: set[str] = set()
+    before: set[str] = set()
     for lang in lx.languages.values():
+        before.update(fold(w) for w in lang.card_words)
         for word, n in lang.count_words.items():
             if not word[:1].isdigit():  # "2x" is read by shape here ("2x 3090", "3090x2")
                 counts[fold(word)] = n
@@ -51,7 +54,7 @@ def lexicon() -> Lexicon:
         ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
     return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)), tuple(sorted(sorted(ram), key=len, reverse=True)),
                    {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
-                   lx.apple_tiers)
+                   lx.apple_tiers, tuple(sorted(before)))
 
 
 @dataclass(frozen=True)
@@ -123,9 +126,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
     ram = "|".join(re.escape(w) for w in lx.ram)
+    # A bare count before a data-centre name ("on 4 a100", "su 8 h100", "sur 8 h200") only after a word that
+    # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
+    before = "|".join(sorted(sorted(re.escape(w) for w in lx.card_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b))?"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
+        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
         rf"(?P<dev>(?:{machines})\b(?:{_MEM})?|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
@@ -172,7 +179,7 @@ def read(text: str) -> SetupWords:
         else:
             name = re.sub(r"(?<=\d)(s|ern?)\b", "", dev)  # "3090s", "3090er", "mit zwei 3090ern"
         count = 1
-        for g in ("num", "bare", "after"):
+        for g in ("num", "bare", "dc", "after"):
             if m.group(g):
                 count = int(m.group(g))
         if m.group("word"):
