@@ -47,3 +47,35 @@ def test_a_model_version_before_a_card_is_no_count(engine: Engine) -> None:
     """"llama 3 h100": the 3 belongs to the model (no "on" before it), never three H100s."""
     a = _ask(engine, "llama 3 8b h100 speed")
     assert a.entities.get("gpu_count") is None and a.entities.get("card") == "H100 SXM5 80 GB"
+
+
+@pytest.mark.parametrize(("q", "lang", "count", "card"), [
+    ("llama 3 8b on 2x l40s", "en", 2, "L40S"),
+    ("llama 3.1 70b su due l40s", "it", 2, "L40S"),
+    ("llama 3 8b sur 2x L40S", "fr", 2, "L40S"),
+    ("llama 3 8b on 2x a5000s", "en", 2, "RTX A5000"),  # a plural: no "A5000S" card
+    ("llama 3 8b auf 4 mi50s", "de", 4, "Radeon Instinct MI50"),
+    ("llama 3 8b en 2 l4s", "es", 2, "L4"),
+    ("llama 3 8b on 2x NVIDIA H100 PCIe 80GB", "en", 2, "H100 PCIe 80 GB"),
+    ("llama 3 8b su 2x A100 80GB PCIe", "it", 2, "A100 PCIe 80 GB"),
+    ("llama 3 8b em 4x Tesla V100-PCIE-32GB", "pt", 4, "Tesla V100 PCIe 32 GB"),
+    ("llama 3 8b on 2x RTX 4070 SUPER", "en", 2, "GeForce RTX 4070 SUPER"),
+])
+def test_a_card_in_a_setup_is_resolved_from_its_whole_name(engine: Engine, q: str, lang: str, count: int,
+                                                           card: str) -> None:
+    """A setup's card is the card its whole typed name names, as when it is typed alone: "l40s" is the L40S
+    (never an L40), "PCIe" is the PCIe board (never the SXM one)."""
+    a = _ask(engine, q, lang)
+    assert a.entities.get("gpu_count") == count and a.entities.get("cards") == [card]
+
+
+@pytest.mark.parametrize(("field", "count", "card"), [
+    ("2x NVIDIA H100 PCIe 80GB", 2, "H100 PCIe 80 GB"),
+    ("2x A100 80GB PCIe", 2, "A100 PCIe 80 GB"),
+    ("4x Tesla V100-PCIE-32GB", 4, "Tesla V100 PCIe 32 GB"),
+    ("2x l40s", 2, "L40S"),
+])
+def test_a_setup_typed_in_the_card_field_reads_the_whole_name(engine: Engine, field: str, count: int,
+                                                              card: str) -> None:
+    a = engine.command("can_run", "en", model="Llama 3 8B", card=field)
+    assert a.entities.get("gpu_count") == count and a.entities.get("cards") == [card]

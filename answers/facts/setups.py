@@ -94,6 +94,7 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
         text = apple_typical.chip_for(text) or text  # "mac 64 GB": a typical chip of that memory
         card = added(text) if _CHIP_FIRST_RE.match(text) else None
         if card is None:
+            text = plural_or_name(text, resolve)
             try:
                 card = resolve(text)
             except UnresolvedName as problem:
@@ -105,6 +106,24 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
             raise InvalidInput(f"{text!r} names no card")
         devices.append(Device(card, count))
     return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+
+
+_PLURAL_RE = re.compile(r"\b([a-z]{1,3}\d{1,4})s\b", re.IGNORECASE)
+
+
+def plural_or_name(text: str, resolve: CardResolver) -> str:
+    """"l40s" is the L40S, "a5000s"/"mi50s"/"h100s"/"l4s" are plurals: the name with its s when the card
+    resolver finds a card that carries that very word, else the name without the s."""
+    hit = _PLURAL_RE.search(text)
+    if hit is None:
+        return text
+    try:
+        card = resolve(text)
+    except UnresolvedName:
+        card = None
+    if card is not None and hit.group(0).casefold() in card.name.casefold().split():
+        return text
+    return text[:hit.end(1)] + text[hit.end():]
 
 
 def server_variant(text: str, candidates: list[str]) -> str | None:

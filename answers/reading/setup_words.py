@@ -96,10 +96,12 @@ class SetupWords:
 _SERIES = r"(?:(?:nvidia|amd|intel|geforce|radeon|quadro|tesla|instinct|arc|titan|rtx|gtx|rx|pro)\s+)*"
 _LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2}|m\d0)"
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
-_SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
-_MEM = rf"(?:\s?\d{{1,3}}\s?{GB_UNIT})"
+# The words of a full name after the number ("H100 PCIe 80GB", "V100-PCIE-32GB", "H100 NVL"): the device
+# keeps them, so a setup's card is resolved from the whole name as a single card is.
+_SUFFIX = r"(?:[\s-]*(?:ti|super|xtx|xt|max-q|d|pcie|sxm[2-6]?|nvl)\b)*"
+_MEM = rf"(?:[\s-]?\d{{1,3}}\s?{GB_UNIT})"
 _NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
-_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
+_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?"
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = NUMBER
 _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
@@ -177,7 +179,11 @@ def read(text: str) -> SetupWords:
             this_unified = lx.machines[key] != "Arc Pro B70"
             unified = unified or this_unified
         else:
-            name = re.sub(r"(?<=\d)(s|ern?)\b", "", dev)  # "3090s", "3090er", "mit zwei 3090ern"
+            # "3090s", "3090er", "mit zwei 3090ern": a plural; a lettered name keeps its s ("l40s" is the L40S,
+            # "a5000s" two A5000s): the card resolver decides (answers/facts/setups.py, plural_or_name).
+            name = re.sub(r"(?<=\d)(ern?)\b", "", dev)
+            if not re.match(rf"^{_SERIES}{_LETTER_NUM}s\b", dev):
+                name = re.sub(r"(?<=\d)s\b", "", name)
         count = 1
         for g in ("num", "bare", "dc", "after"):
             if m.group(g):
