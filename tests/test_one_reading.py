@@ -79,3 +79,44 @@ def test_a_setup_typed_in_the_card_field_reads_the_whole_name(engine: Engine, fi
                                                               card: str) -> None:
     a = engine.command("can_run", "en", model="Llama 3 8B", card=field)
     assert a.entities.get("gpu_count") == count and a.entities.get("cards") == [card]
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("llama 3.3 70b on two 5090s tokens per second", "en"),
+    ("qwen3 32b su due 5090 token al secondo", "it"),
+    ("qwen3 32b sur deux 5090 tokens par seconde", "fr"),
+    ("qwen3 32b auf zwei 5090 token pro sekunde", "de"),
+])
+def test_a_card_number_before_tokens_per_second_is_no_context(engine: Engine, q: str, lang: str) -> None:
+    """"5090s tokens per second" asks a speed on two 5090s: the context stays the default, never 5,090."""
+    a = _ask(engine, q, lang)
+    assert a.entities.get("gpu_count") == 2 and a.entities.get("context") == 4096
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("M3 Ultra 256 GB tokens per second llama 3.3 70b", "en"),
+    ("M3 Ultra 256 GB token al secondo quanti per llama 3.3 70b", "it"),
+    ("M3 Ultra 256 Go combien de tokens par seconde llama 3.3 70b", "fr"),
+])
+def test_a_memory_size_before_tokens_per_second_is_no_context(engine: Engine, q: str, lang: str) -> None:
+    """"256 GB tokens per second" is the Mac's memory, not a 256-token context nor a pair of cards."""
+    a = engine.ask(q, None, AskOptions())
+    assert a.entities.get("card") == "Apple M3 Ultra 256 GB" and a.entities.get("context") == 4096
+    assert a.intent in ("speed", "can_run") and a.locale == lang  # never "two cards"
+
+
+@pytest.mark.parametrize(("q", "hint", "lang"), [
+    ("qwen3:30b-a3b rtx 4060 + 32gb ddr5 tokens per second", None, "en"),
+    ("2x3090 llama 3.3 70b tok/s", None, "en"),
+    ("M3 Ultra 256 GB tokens per second llama 3.3 70b", None, "en"),
+    ("titok-l vram", None, "en"),
+    ("2x3090 llama 3.3 70b tok/s", "de", "de"),  # no evidence in the words: the asker's locale decides
+    ("titok-l vram", "pt", "pt"),
+    ("2x3090 llama 3.3 70b quanti token al secondo", None, "it"),
+    ("2x3090 llama 3.3 70b combien de tokens par seconde", None, "fr"),
+])
+def test_tech_words_never_flip_the_language(engine: Engine, q: str, hint: str | None, lang: str) -> None:
+    """Mostly-English tech words ("tokens per second", "2x3090", "titok-l") are no evidence for Italian or
+    French; with no evidence the asker's locale (else English) is the language."""
+    a = engine.ask(q, None, AskOptions(), hint=hint)
+    assert a.locale == lang
