@@ -120,3 +120,32 @@ def test_tech_words_never_flip_the_language(engine: Engine, q: str, hint: str | 
     French; with no evidence the asker's locale (else English) is the language."""
     a = engine.ask(q, None, AskOptions(), hint=hint)
     assert a.locale == lang
+
+
+@pytest.mark.parametrize(("q", "lang", "ram"), [
+    ("8gb vram with 64gb ddr5 qwen3 30b a3b", "en", 64.0),
+    ("qwen3 30b a3b con 8gb di vram e 32gb di ram ddr5", "it", 32.0),
+    ("qwen3 30b a3b mit 8gb vram und 64gb ddr5", "de", 64.0),
+    ("qwen3 30b a3b avec 8 go de vram et 64 go de ddr5", "fr", 64.0),
+])
+@pytest.mark.parametrize("profile", PROFILES)
+def test_card_memory_and_ram_get_the_offload_answer(engine: Engine, q: str, lang: str, ram: float,
+                                                    profile: str) -> None:
+    """"8gb vram with 64gb ddr5": the card's memory beside the RAM asks whether it runs with the rest in
+    RAM (the offload answer, with the DDR5 said), never the table of memory per level."""
+    a = _ask(engine, q, lang, profile)
+    assert a.intent == "can_run"
+    row = a.facts["row"]
+    assert row["ram_gb"] == ram and row["ram_type"] == "DDR5" and row["fit"] == "offload"
+
+
+def test_ddr5_beside_a_memory_size_changes_the_offload_speed(engine: Engine) -> None:
+    """DDR5 is faster than the DDR4 assumed when no type is said: the same question with it reads faster."""
+    ddr5 = _ask(engine, "qwen3 30b a3b on my 8 GB GPU with 64gb of ddr5").facts["row"]
+    ddr4 = _ask(engine, "qwen3 30b a3b on my 8 GB GPU with 64gb of ddr4").facts["row"]
+    assert ddr5["ram_type"] == "DDR5" and ddr4["ram_type"] == "DDR4" and ddr5["tok_s"] > ddr4["tok_s"]
+
+
+def test_gpt_oss_with_24_go_and_128_go_of_ram(engine: Engine) -> None:
+    a = _ask(engine, "gpt-oss 120b avec 24 go de vram et 128 go de ram", "fr")
+    assert a.intent == "can_run" and a.facts["row"]["ram_gb"] == 128.0 and a.facts["row"]["fit"] == "offload"

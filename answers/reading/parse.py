@@ -141,6 +141,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         task=r.task,
         quants=r.quants if len(r.quants) > 1 else None,
         ram_gb=r.ram,
+        ram_type=r.setup.ram_type,  # "8 GB GPU with 64gb ddr5": the type said, with or without a card named
         intents=r.asks,
         cache_type=r.cache_type,
         quant_question=_says(r.ftext, "quant_questions"),
@@ -315,6 +316,10 @@ def _read_refinements(r: _Reading) -> None:
     if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None:
         # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
         r.ram = _size_after_ram_word(r.toks, r.mem_at)
+    if r.intent == "vram" and r.has_model and r.ram is not None and (r.memory is not None or r.n_cards):
+        # "8gb vram with 64gb ddr5 qwen3 30b a3b": "vram" names the card's memory beside the RAM; the question is
+        # whether the model runs with the rest in RAM, as every other wording of it asks.
+        r.intent = "can_run"
     if r.intent == "parameters" and r.quants:
         r.intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     r.budget = None
