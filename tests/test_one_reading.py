@@ -149,3 +149,16 @@ def test_ddr5_beside_a_memory_size_changes_the_offload_speed(engine: Engine) -> 
 def test_gpt_oss_with_24_go_and_128_go_of_ram(engine: Engine) -> None:
     a = _ask(engine, "gpt-oss 120b avec 24 go de vram et 128 go de ram", "fr")
     assert a.intent == "can_run" and a.facts["row"]["ram_gb"] == 128.0 and a.facts["row"]["fit"] == "offload"
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("Ryzen AI Max + 395 128GB llama 3.3 70b tok/s", "en"),
+    ("qwen3 235b a22b on a Ryzen AI Max + 395 with 128 GB", "en"),
+    ("ryzen ai max 395 128go llama 3.3 70b vitesse", "fr"),
+    ("llama 3.3 70b su ryzen ai max + 395 128gb", "it"),
+    ("llama 3.3 70b auf einem Ryzen AI Max+ 395 mit 128 GB", "de"),
+])
+def test_the_strix_halo_however_its_plus_is_typed(engine: Engine, q: str, lang: str) -> None:
+    """"Ryzen AI Max + 395" (spaces around the plus) is the Strix Halo machine, never "any 128 GB card"."""
+    a = _ask(engine, q, lang)
+    assert a.entities.get("card") == "Ryzen AI Max+ 395 128 GB"
