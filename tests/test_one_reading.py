@@ -162,3 +162,18 @@ def test_the_strix_halo_however_its_plus_is_typed(engine: Engine, q: str, lang: 
     """"Ryzen AI Max + 395" (spaces around the plus) is the Strix Halo machine, never "any 128 GB card"."""
     a = _ask(engine, q, lang)
     assert a.entities.get("card") == "Ryzen AI Max+ 395 128 GB"
+
+
+@pytest.mark.parametrize(("q", "lang", "model"), [
+    ("wer hat gpt-oss gemacht und unter welcher lizenz", "de", "gpt-oss"),
+    ("wer hat gpt-oss gebaut", "de", "gpt-oss"),
+    ("chi ha fatto gpt-oss", "it", "gpt-oss"),
+    ("quem fez o gpt-oss", "pt", "gpt-oss"),
+    ("qui a créé gpt-oss", "fr", "gpt-oss"),
+    ("quién hizo gpt-oss", "es", "gpt-oss"),
+    ("who made gpt-oss", "en", "gpt-oss"),
+])
+def test_a_verb_after_a_name_is_not_part_of_it(engine: Engine, q: str, lang: str, model: str) -> None:
+    """"wer hat gpt-oss gemacht": "gemacht" is the verb, never part of the model's name ("not found")."""
+    a = _ask(engine, q, lang)
+    assert a.intent == "maker" and a.entities.get("model") == model
