@@ -177,3 +177,18 @@ def test_a_verb_after_a_name_is_not_part_of_it(engine: Engine, q: str, lang: str
     """"wer hat gpt-oss gemacht": "gemacht" is the verb, never part of the model's name ("not found")."""
     a = _ask(engine, q, lang)
     assert a.intent == "maker" and a.entities.get("model") == model
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("whats the fastest way to run qwen3 coder 30b on a 7900xtx", "en"),
+    ("modo più veloce per far girare qwen3 coder 30b su una 7900xtx", "it"),
+    ("la façon la plus rapide de faire tourner qwen3 coder 30b sur une 7900xtx", "fr"),
+])
+def test_fastest_way_on_a_named_card_is_its_speed(engine: Engine, q: str, lang: str) -> None:
+    """A named card makes "the fastest way to run X" a speed question on that card, not the fastest-cards list."""
+    a = _ask(engine, q, lang)
+    assert a.intent in ("speed", "can_run") and a.entities.get("card") == "Radeon RX 7900 XTX"
+
+
+def test_fastest_card_without_a_card_is_still_the_list(engine: Engine) -> None:
+    assert _ask(engine, "fastest card for qwen3 coder 30b").intent == "fastest"

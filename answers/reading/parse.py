@@ -320,6 +320,9 @@ def _read_refinements(r: _Reading) -> None:
         # "8gb vram with 64gb ddr5 qwen3 30b a3b": "vram" names the card's memory beside the RAM; the question is
         # whether the model runs with the rest in RAM, as every other wording of it asks.
         r.intent = "can_run"
+    if r.intent == "fastest" and r.has_model and r.n_cards == 1:
+        # "fastest way to run qwen3 coder 30b on a 7900xtx": the card is named, the question is its speed.
+        r.intent = "speed"
     if r.intent == "parameters" and r.quants:
         r.intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     r.budget = None
