@@ -168,7 +168,32 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                                  for i in asks])
         if intent == "help":
             raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
+        if q.parsed.memory_apart and self._memory_or_card(intent, raw, options.profile):
+            # "is 16gb enough for gemma 3 27b or do i need a 3090": the size answered, then the card named.
+            size, card = (self._answer(intent, lang, options, dict(raw, card=None, card_typed=None), inline=inline,
+                                       echo=q.echo),
+                          self._answer(intent, lang, options, dict(raw, memory_gb=None), inline=inline, echo=q.echo))
+            both = self._joined([size, card])
+            return both.model_copy(update={"entities": {**card.entities, **both.entities}})
         return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
+
+    def _memory_or_card(self, intent: str, raw: dict[str, Any], profile: str | None) -> bool:
+        """A memory size and one card that is not that size, beside a model: two hardware questions in one
+        ("16gb or a 3090"), answered one after the other. A size that is the card's own ("3060 12gb") is not."""
+        if intent not in ("can_run", "speed") or raw["model"] is None or not raw["memory_gb"] or not raw["card"] \
+                or raw["setup"] or raw["card2"] or raw.get("cpu") is not None:
+            return False
+        size = float(raw["memory_gb"])
+        try:
+            card = self._resolve_card(raw["card"], profile)
+        except NameProblem:
+            return False
+        try:  # "mi50 32gb": a size one of the card's own variants has is that variant's, not a second question
+            variant = self._resolve_card(f"{raw.get('card_typed') or raw['card']} {size:g} GB", profile)
+        except NameProblem:
+            variant = None
+        return card is not None and abs(card.memory_gb - size) >= 1.0 \
+            and (variant is None or abs(variant.memory_gb - size) >= 1.0)
 
     # ------------------------------------------------------------------------ deciding the intent
     @staticmethod

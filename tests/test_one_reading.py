@@ -192,3 +192,26 @@ def test_fastest_way_on_a_named_card_is_its_speed(engine: Engine, q: str, lang: 
 
 def test_fastest_card_without_a_card_is_still_the_list(engine: Engine) -> None:
     assert _ask(engine, "fastest card for qwen3 coder 30b").intent == "fastest"
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("is 16gb enough for gemma 3 27b or do i need a 3090", "en"),
+    ("basta una scheda da 16gb per gemma 3 27b o serve una 3090", "it"),
+    ("reichen 16gb für gemma 3 27b oder brauche ich eine 3090", "de"),
+    ("16 go suffisent pour gemma 3 27b ou il faut une 3090", "fr"),
+])
+def test_a_size_or_a_card_answers_both(engine: Engine, q: str, lang: str) -> None:
+    """"is 16gb enough … or do i need a 3090": the 16 GB question is answered, and the 3090 too."""
+    a = _ask(engine, q, lang)
+    assert a.intent == "can_run" and a.entities["memory_gb"] == 16.0 and a.entities["card"] == "GeForce RTX 3090"
+    assert a.facts["memory_gb"] == 16.0 and a.facts["parts"][0]["facts"]["row"]["card"] == "GeForce RTX 3090"
+    assert "16 GB" in a.text and "GeForce RTX 3090" in a.text
+
+
+@pytest.mark.parametrize(("q", "card"), [
+    ("can a rtx 3060 12gb run llama 3 8b", "GeForce RTX 3060 12 GB"),
+    ("mi50 32gb for qwen3 32b any good?", "Radeon Instinct MI50"),  # a variant the catalog lacks: still the card
+])
+def test_a_cards_own_size_is_one_question(engine: Engine, q: str, card: str) -> None:
+    a = _ask(engine, q)
+    assert "parts" not in a.facts and a.entities["card"] == card

@@ -153,6 +153,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
+        memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
+        and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
     ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"])
 
 
