@@ -215,3 +215,27 @@ def test_a_size_or_a_card_answers_both(engine: Engine, q: str, lang: str) -> Non
 def test_a_cards_own_size_is_one_question(engine: Engine, q: str, card: str) -> None:
     a = _ask(engine, q)
     assert "parts" not in a.facts and a.entities["card"] == card
+
+
+_SAME_THING = [
+    ("can a 3090 run llama 3 70b", "en"),
+    ("llama 3 70b speed on a 3090", "en"),
+    ("tok/s for llama 3 70b on rtx 3090", "en"),
+    ("wie schnell läuft llama 3 70b auf einer 3090", "de"),
+    ("quanti token al secondo fa llama 3 70b su una 3090", "it"),
+    ("llama 3 70b tourne sur une 3090 ?", "fr"),
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_can_it_run_and_how_fast_read_the_same_model_and_hardware(engine: Engine, profile: str) -> None:
+    """"can a 3090 run llama 3 70b", "llama 3 70b speed on a 3090", "tok/s for…" in any language: one model,
+    one card, one context, one level asked (none) — the reading never differs."""
+    read = set()
+    for q, lang in _SAME_THING:
+        a = _ask(engine, q, lang, profile)
+        e = a.entities
+        read.add((e.get("model"), e.get("card"), e.get("gpu_count"), e.get("context"), e.get("memory_gb"),
+                  e.get("quant")))
+        assert a.intent in ("can_run", "speed")
+    assert read == {("Llama 3 70B", "GeForce RTX 3090", None, 4096, None, None)}
