@@ -30,10 +30,9 @@ from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
-from answers.reading.budget_words import default_currency, read_typed
+from answers.reading.options import budget_field, card_field
 from answers.reading.clues import only_task_words
 from answers.reading.question import Question, language_of, read
-from answers.reading.setup_words import read as read_setup
 from answers.reading.sizes import usable_size
 from answers.rendering import i18n, markdown
 from answers.rendering.answer import AnswerWriting
@@ -101,14 +100,13 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
                "model2": model2}
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
-
-            said = read_typed(budget)
-            if said is None:
+            typed = budget_field(budget, lang)
+            if typed is None:
                 return self._invalid(lang, options, "budget", {"text": budget.strip()[:40]})
-            budget = {"amount": said.amount, "currency": said.currency or default_currency(lang),
-                      "currency_said": said.currency is not None}
+            budget = typed
         if budget:
             raw["budget"] = budget
+        _with_card_field(raw)  # "2x RTX 3090", "M4 Max 128GB" typed in the card field: read as a setup
         if isinstance(model, str) and intent not in INFO_INTENTS:
             self._typed_generic(raw, model, lang)  # "/can_run model: mythomax 13b": the size typed, said so
         return self._answer(intent, lang, options, raw, inline=False)
@@ -209,6 +207,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         raw["observed_tok_s"] = q.observed_tok_s
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
+        _with_card_field(raw)
         return raw
 
     def _sized_models(self, q: Question, intent: str, raw: dict[str, Any], lang: str) -> str:
@@ -360,9 +359,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if variants:
             built.facts["card_alternatives"] = variants
         if entities.setup is not None:
-            card_text = raw.get("card")
-            typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
-            mac = stand_in_facts(typed)
+            mac = stand_in_facts(raw.get("setup"))  # the setup as read (answers/reading/options.py for a card field)
             if mac is not None:
                 built.facts["mac_stand_in"] = mac
         model_variants = self._model_variants(raw.get("model"), entities.model)
@@ -417,6 +414,17 @@ def _observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
     verdict = "below" if seen < low else "above" if seen > high else "within"
     return {"tok_s": seen, "estimate_tok_s": row["tok_s"], "low": low, "high": high, "quant": row.get("quant"),
             "verdict": verdict}
+
+
+def _with_card_field(raw: dict[str, Any]) -> None:
+    """A card with a count or RAM beside it, or a setup typed where one card goes: the setup's parts, RAM
+    and type as answers/reading/options.py reads them (the facts only resolve the names)."""
+    if raw.get("setup"):
+        return
+    said = card_field(raw.get("card") if isinstance(raw.get("card"), str) else None, raw.get("gpu_count"),
+                      raw.get("ram_gb"), raw.get("ram_type"))
+    if said.parts:
+        raw.update(setup=said.parts, ram_gb=said.ram_gb, ram_type=said.ram_type)
 
 
 @dataclass(frozen=True)

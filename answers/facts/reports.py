@@ -21,7 +21,7 @@ from answers.facts.describe import card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
 from answers.knowledge.profiles import Profiles
-from answers.reading import setup_words
+from answers.reading.options import card_field
 from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
@@ -232,12 +232,12 @@ class Reports:
             raise ReportError(BAD_GPU_COUNT)
         if req.ram_gb is not None and not (0 < req.ram_gb <= MAX_RAM_GB):
             raise ReportError(BAD_RAM)
-        words = setup_words.read(req.text)
-        if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
+        said = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read once, in answers/reading/options.py
+        if not plain and said.parts is None and req.ram_gb is None:
             return None
         try:
             return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
-                               req.ram_gb if req.ram_gb is not None else words.ram_gb, req.ram_type or words.ram_type,
+                               req.ram_gb if req.ram_gb is not None else said.ram_gb, req.ram_type or said.ram_type,
                                added=self.knowledge.added_card)
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None

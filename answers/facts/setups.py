@@ -21,7 +21,8 @@ from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
-from answers.reading import apple_typical, setup_words
+from answers.reading import apple_typical
+from answers.reading.options import card_parts
 from answers.reading.sizes import GB_AMOUNT_RE
 from catalog.records import GpuRecord, ModelRecord
 from estimator.model import InvalidInput, ModelSize
@@ -52,33 +53,24 @@ def _no_added_card(text: str) -> GpuRecord | None:
 
 
 def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
-    """A card field as typed ("2x RTX 3090", "M4 Max 128GB", "4090"), with an optional --gpus count."""
-    sw = setup_words.read(text)
-    # One plain card ("NVIDIA H100 PCIe 80GB", "Tesla V100 SXM2 16 GB"): the whole name goes to the card
-    # resolver, which reads every word; the setup words' device pattern keeps only a prefix ("nvidia h100").
-    parts = list(sw.cards) if sw.cards and sw.is_setup else [(text.strip(), 1)]
-    if count is not None:
-        if count < 1:
-            raise InvalidInput("the number of cards must be at least 1")
-        parts = [(parts[0][0], count)] + parts[1:]
-    return parts
+    """A card field as typed, read by answers/reading/options.py (kept for the reports' card field)."""
+    try:
+        return card_parts(text, count)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
 
 
 def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card) -> Setup | None:
-    """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
-    field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
-    plain card. Bad counts or sizes become the engine's "invalid" answer."""
-    parts, card = raw.get("setup"), raw.get("card")
+    """The asker's setup as read (parse()'s `setup`, or the card field read by answers/reading/options.py):
+    the parts with their counts and the RAM beside them; None for one plain card. Bad counts or sizes become
+    the engine's "invalid" answer."""
+    parts = raw.get("setup")
     count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
     if not parts:
-        if not isinstance(card, str) or not card.strip():
-            return None
-        words = setup_words.read(card)
-        if not (words.is_setup or (count or 1) > 1 or ram):
-            return None
-        parts = words_from_text(card, count if count and count > 1 else None)
-        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type
+        return None
     try:
+        if any(n < 1 for _, n in parts):
+            raise InvalidInput("the number of cards must be at least 1")
         return build_setup(list(parts), resolve, ram, ram_type, added=added)
     except InvalidInput:
         raise BadInput("setup", count=count, ram_gb=ram) from None
