@@ -110,8 +110,8 @@ _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 def _clean(text: str) -> str:
     t = fold(text)
     t = re.sub(r"[×✕*]", " x ", t)
-    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
-    t = re.sub(r"(?<=\d)\s*x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2"
+    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\s?\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
+    t = re.sub(r"(?:(?<=\d)\s*|(?<=[a-z])\s+)x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2", "a100 80gb x2", "7900 xtx x2"
     t = re.sub(r"(?<=[a-z])\s+\+\s*(?=\d)", "+ ", t)  # "Ryzen AI Max + 395": the name's plus, no "+" joining two cards
     t = re.sub(r"(\d),(\d)", r"\1.\2", t)
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
