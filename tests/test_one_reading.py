@@ -239,3 +239,15 @@ def test_can_it_run_and_how_fast_read_the_same_model_and_hardware(engine: Engine
                   e.get("quant")))
         assert a.intent in ("can_run", "speed")
     assert read == {("Llama 3 70B", "GeForce RTX 3090", None, 4096, None, None)}
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("qwen3 30b a3b on my 8 GB GPU with ddr5", "en"),
+    ("qwen3 30b a3b sulla mia scheda da 8 GB con ddr5", "it"),
+    ("qwen3 30b a3b auf meiner 8 GB Karte mit DDR5", "de"),
+])
+def test_the_ram_type_said_without_an_amount_is_the_assumed_rams(engine: Engine, q: str, lang: str) -> None:
+    """"my 8 GB GPU with ddr5": the offload line assumes the common amount of DDR5, never DDR4."""
+    first = _ask(engine, q.replace("ddr5", "ddr4").replace("DDR5", "DDR4"), lang).facts["offload_assumed"]
+    guess = _ask(engine, q, lang).facts["offload_assumed"]
+    assert guess["ram_type"] == "DDR5" and first["ram_type"] == "DDR4" and guess["tok_s"] > first["tok_s"]
