@@ -251,3 +251,46 @@ def test_the_ram_type_said_without_an_amount_is_the_assumed_rams(engine: Engine,
     first = _ask(engine, q.replace("ddr5", "ddr4").replace("DDR5", "DDR4"), lang).facts["offload_assumed"]
     guess = _ask(engine, q, lang).facts["offload_assumed"]
     assert guess["ram_type"] == "DDR5" and first["ram_type"] == "DDR4" and guess["tok_s"] > first["tok_s"]
+
+
+@pytest.mark.parametrize(("q", "count", "card"), [
+    ("can 2 l40s run llama 3 8b", 2, "L40S"),
+    ("can 8 h200 run deepseek-v3", 8, "H200 SXM 141 GB"),
+    ("8 mi300x per llama 3.1 405b?", 8, "Radeon Instinct MI300X"),
+    ("sind 2 a100 80gb genug für llama 3.3 70b", 2, "A100 SXM4 80 GB"),
+])
+def test_a_bare_count_at_the_start_or_after_a_sentence_word(engine: Engine, q: str, count: int, card: str) -> None:
+    """"can 8 h200 run…": a count after a word of the sentence (not a name's word) is that many cards."""
+    a = engine.ask(q, None, AskOptions())
+    assert a.entities.get("gpu_count") == count and a.entities.get("cards") == [card]
+
+
+@pytest.mark.parametrize(("q", "card", "lang"), [
+    ("can an m2 with 16gb run llama 3.1 8b", "Apple M2 16 GB", "en"),
+    ("llama 3.1 8b en un m2 de 16gb", "Apple M2 16 GB", "es"),
+    ("llama 3.1 8b no m1 8gb", "Apple M1 8 GB", "pt"),
+    ("can a 24gb m4 run qwen3 14b", "Apple M4 24 GB", "en"),
+    ("qwen3 32b su m4 pro 48gb", "Apple M4 Pro 48 GB", "it"),
+    ("qwen3 32b sur m4 pro 48 go", "Apple M4 Pro 48 GB", "fr"),
+    ("qwen3 235b no ryzen ai max+ 395", "Ryzen AI Max+ 395 128 GB", "pt"),
+    ("qwen3 235b auf ryzen ai max+ 395", "Ryzen AI Max+ 395 128 GB", "de"),
+])
+def test_an_apple_chip_with_its_size_and_the_language_around_a_machine(engine: Engine, q: str, card: str,
+                                                                        lang: str) -> None:
+    """A bare chip with a size beside it is the Mac of that size; "pro"/"max" in a machine's name are no
+    Portuguese or English, and the word before it ("no", "su", "auf") tells the language."""
+    a = engine.ask(q, None, AskOptions())
+    assert a.entities.get("card") == card and a.locale == lang
+
+
+def test_tesla_m4_stays_the_tesla_card(engine: Engine) -> None:
+    assert _ask(engine, "qwen3 14b on tesla m4 with 4gb").entities.get("card") == "Tesla M4"
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("llama 3.1 8b on a100 80gb pcie", "en"),
+    ("A100 80GB PCIe llama 3.1 8b tok/s", "en"),
+    ("llama 3.1 8b su a100 80gb pcie quanti token al secondo", "it"),
+])
+def test_a_form_word_after_the_size_names_the_board(engine: Engine, q: str, lang: str) -> None:
+    assert _ask(engine, q, lang).entities.get("card") == "A100 PCIe 80 GB"

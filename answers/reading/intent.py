@@ -32,11 +32,17 @@ def _speed_units_re() -> re.Pattern[str]:
     return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units) + r")(?![a-z])")
 
 
-def detect_language(folded: str, raw: str = "", locale: str | None = None) -> str | None:
+def detect_language(folded: str, raw: str = "", locale: str | None = None, *, before_hardware: tuple[str, ...] = ()) -> str | None:
     """Language by weighted keyword scores; the asker's Discord locale, when given, is one more piece
-    of evidence and decides when the words do not. None when nothing tells and no locale."""
+    of evidence and decides when the words do not. None when nothing tells and no locale.
+    `before_hardware` are the words right before a card or machine ("no", "sul", "auf"): a word only one
+    language puts a card after is evidence for it ("qwen3 235b no ryzen ai max+ 395" is Portuguese)."""
     weights = _lang_weights()
     score = dict.fromkeys(lexicon().codes, 0.0)
+    for word in before_hardware:
+        langs = [code for code, lx in lexicon().languages.items() if word in lx.card_words]
+        if len(langs) == 1 and not weights.get(word):
+            score[langs[0]] += 1.0
     folded = _speed_units_re().sub(" ", folded)  # "tokens per second" is the field's unit, not Italian "per"
     raw_words = set(re.findall(r"[^\s\d.,;:!?¿¡()\"'«»“”]+|[¿¡]", raw.casefold()))
     for code, lx in lexicon().languages.items():

@@ -214,7 +214,18 @@ def _read_cards(r: _Reading) -> None:
     r.cards = [s for s in r.spans if s.kind == "gpu"][:2]
     # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
     # A card count ("2x 3060", "3090 x2") says nothing about the language either (Italian's "x" is "per").
-    r.language = detect_language(_COUNT_RE.sub(" ", _without_names(fold(r.text), r.spans)), r.text, r.locale)
+    # The hardware the asker owns, read once by the one reader of setup phrases (answers/reading/setup_words.py);
+    # its devices as typed ("m4 pro 48gb", "ryzen ai max+ 395") are names too: "pro" and "max" there are no
+    # Portuguese or English.
+    r.setup = read_setup(r.question)
+    folded = fold(r.text)
+    before: list[str] = []
+    for typed in r.setup.typed:
+        device = r"(?<![\w-])" + re.escape(typed).replace(r"\ ", r"\s+") + r"(?![\w-])"
+        before += re.findall(r"([a-z]+)\s+" + device, folded)
+        folded = re.sub(device, " ", folded)
+    r.language = detect_language(_COUNT_RE.sub(" ", _without_names(folded, r.spans)), r.text, r.locale,
+                                 before_hardware=tuple(before))
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(r.cards):
@@ -266,8 +277,6 @@ def _read_hardware(r: _Reading) -> None:
                 r.unknown_card = phrase[hit.start():]
                 r.unknown.remove(phrase)
                 break
-    # The hardware the asker owns, read once by the one reader of setup phrases (answers/reading/setup_words.py).
-    r.setup = read_setup(r.question)
     r.gpu_count = r.setup.gpu_count if r.setup.is_setup and r.setup.gpu_count > 1 else None
     pooled = r.setup.joined and len(r.cards) == 2 and r.setup.split is None
     r.n_cards = (1 if pooled else len(r.cards)) + (r.unknown_card is not None)

@@ -170,7 +170,7 @@ def read(text: str) -> SetupWords:
         if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
             # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
             tiered = chip.group(0).strip() != chip.group(0).split()[0]
-            if not (tiered or has_apple_context or re.search(_MEM, dev)):
+            if not (tiered or has_apple_context or re.search(_MEM, dev) or _sized_nearby(t, m.start("dev"), m.end("dev"))):
                 continue
             name = dev[chip.start():]
             unified = this_unified = True
@@ -191,6 +191,8 @@ def read(text: str) -> SetupWords:
                 count = int(m.group(g))
         if m.group("word"):
             count = lx.counts[m.group("word")]
+        elif count == 1 and re.match(rf"^{_SERIES}{_LETTER_NUM}", dev):
+            count = _count_before(t[:m.start("dev")], count)
         if not (1 <= count <= MAX_COUNT):
             continue
         if m.group("lap1") or m.group("lap2"):
@@ -241,6 +243,31 @@ def read(text: str) -> SetupWords:
     joined = any(pooled)
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed, split, split_end, tuple(unified_cards))
+
+
+def _sized_nearby(t: str, start: int, end: int) -> bool:
+    """"an m2 with 16gb", "un m1 de 8gb", "a 24gb m4": a memory size beside the chip (one short word between
+    at most) makes a bare chip name an Apple chip of that memory."""
+    after = re.match(rf"\s+(?:[a-z]{{1,4}}\s+)?{_NUMBER}\s?{GB_UNIT}", t[end:])
+    before = re.search(rf"{_NUMBER}\s?{GB_UNIT}\s+$", t[:start])
+    return after is not None or before is not None
+
+
+_BARE_BEFORE_RE = re.compile(r"(?:^|(?<![\w.])([a-z']+)\s+)(\d{1,2})\s+$")
+
+
+def _count_before(before: str, count: int) -> int:
+    """"can 8 h200 run…", "8 mi300x for…": a bare count before a lettered name at the start or after a word
+    of the sentence (a function word of any language); after a name's word it is the name's ("llama 3 h100")."""
+    hit = _BARE_BEFORE_RE.search(before)
+    if hit is None or not (hit.group(1) is None or hit.group(1) in _function_words()):
+        return count
+    return int(hit.group(2))
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    return frozenset(fold(w) for lang in words().languages.values() for w in lang.function_words)
 
 
 @cache
