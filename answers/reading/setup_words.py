@@ -354,9 +354,11 @@ def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]],
     if unified:
         return side[0][0]
     name = _clean(side[0][0])
+    single = re.sub(r"(?<=\d)s\b", "", name)  # "p40s" as typed: the parser's span may be the card ("p40")
     for k, (text, value) in enumerate(found):
         typed = _clean(text)
-        if k not in taken and value and (value == side[0][0] or re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", name)):
+        if k not in taken and value and (value == side[0][0] or any(
+                re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", n) for n in (name, single))):
             taken.add(k)
             return value
     return side[0][0]
