@@ -28,7 +28,7 @@ from answers.intents_table import INFO_INTENTS, INTENTS, SIZE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
-from answers.reading import scope
+from answers.reading import ram_words, scope
 from answers.reading.apple_typical import stand_in_facts
 from answers.reading.options import budget_field, card_field
 from answers.reading.clues import only_task_words
@@ -40,6 +40,7 @@ from answers.rendering.generic_model import generic_record
 from catalog.name_sizes import typed_size
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import normalize
+from estimator.machine import BadRam
 from estimator.memory import UnknownCacheType
 from estimator.memory import cache_type as canonical_cache_type
 
@@ -57,6 +58,11 @@ def _catalogue(code: str | None) -> str | None:
 
 
 
+
+# Prompt and several-users questions that name a card but no model ("how long for a 32k prompt on a 3090")
+# are answered for the model people run most on one card (the example of llama.cpp's own benchmarks).
+SERVING_INTENTS = frozenset({"prefill", "users"})
+SERVING_STAND_IN = "Llama 3.1 8B"
 
 class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
@@ -90,7 +96,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
         options: AskOptions | None = None, task: str | None = None, gpu_count: int | None = None,
         ram_gb: float | None = None, ram_type: str | None = None, budget: str | dict[str, Any] | None = None,
-        model2: str | ModelRecord | None = None,
+        model2: str | ModelRecord | None = None, prompt_tokens: int | None = None, users: int | None = None,
     ) -> Answer:
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
@@ -98,7 +104,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._invalid(lang, options, "intent", {"intent": intent})
         raw = {"model": model, "card": card, "card2": card2, "memory_gb": memory_gb, "context": context, "quant": quant,
                "task": task, "gpu_count": gpu_count, "ram_gb": ram_gb, "ram_type": ram_type,  # a setup may be typed in `card`
-               "model2": model2}
+               "model2": model2, "prompt_tokens": prompt_tokens, "users": users}
+        if prompt_tokens and (context or 0) < prompt_tokens:
+            raw["context"] = prompt_tokens  # the cache holds the prompt
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
             typed = budget_field(budget, lang)
             if typed is None:
@@ -107,6 +115,12 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if budget:
             raw["budget"] = budget
         _with_card_field(raw)  # "2x RTX 3090", "M4 Max 128GB" typed in the card field: read as a setup
+        if raw.get("setup") and isinstance(card, str):
+            said = ram_words.read(card)  # "3090 + 512GB DDR5-6000, 12 channels" typed in the card field
+            if said.platform is not None:
+                said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
+            raw["ram_type"] = raw["ram_type"] or said.kind
+            raw["ram_mts"], raw["ram_channels"] = said.mts, said.channels
         if isinstance(model, str) and intent not in INFO_INTENTS:
             self._typed_generic(raw, model, lang)  # "/can_run model: mythomax 13b": the size typed, said so
         return self._answer(intent, lang, options, raw, inline=False)
@@ -157,6 +171,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": q.image_model}), inline)
         raw = self._raw(q)
+        self._ram(q, raw)
         intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
         intent = self._refined(q, intent, raw)
         asks = self._asks(q, intent, raw)
@@ -205,10 +220,24 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         raw["task"] = parsed.task
         raw["cache_type"] = parsed.cache_type
         raw["observed_tok_s"] = q.observed_tok_s
+        raw["prompt_tokens"], raw["users"], raw["backend"] = q.prompt_tokens, q.users, q.backend
+        if q.prompt_tokens is not None and (parsed.context or 0) < q.prompt_tokens:
+            raw["context"] = q.prompt_tokens  # a 32k prompt needs a 32k cache ("32k" may also have been read as it)
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
         _with_card_field(raw)
         return raw
+
+    def _ram(self, q: Question, raw: dict[str, Any]) -> None:
+        """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
+        12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
+        ram = q.ram
+        if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
+            ram = ram_words.with_platform(ram, self.profiles.setup_constants().machine)
+            if raw["ram_gb"] is None and raw["memory_gb"] and raw["memory_gb"] >= 64 and (raw["card"] or raw["setup"]):
+                raw["ram_gb"], raw["memory_gb"] = raw["memory_gb"], None  # beside a card and a CPU, the size is RAM
+        raw["ram_type"] = raw["ram_type"] or ram.kind
+        raw["ram_mts"], raw["ram_channels"] = ram.mts, ram.channels
 
     def _sized_models(self, q: Question, intent: str, raw: dict[str, Any], lang: str) -> str:
         """Models named by their size alone ("enough for a 70b?", "a 7b and a 14b at once"): generic
@@ -240,7 +269,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         quants = parsed.quants or ([parsed.quant] if parsed.quant else [])
         if q.cpu_only and not parsed.card and not parsed.setup:
             # "llama 3.1 8b without a gpu", "no gpu, 64gb ram": the machine's RAM is the memory; a size is RAM.
-            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, parsed.ram_type or q.ram_type_said)
+            raw["cpu"] = scope.CpuOnly(parsed.ram_gb or parsed.memory_gb, raw["ram_type"] or q.ram_type_said,
+                                       raw["ram_mts"], raw["ram_channels"])
             raw["memory_gb"] = None
         if raw["task"] and isinstance(raw["model"], str) and only_task_words(raw["model"]):
             # "best coding model for a 4090": "coding" is the task, not an unknown model.
@@ -251,6 +281,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             intent, raw["lead"] = "smallest", "cheapest"  # "cheapest card for X": by launch price (answers/facts/picks.py)
         if parsed.biggest and intent == "card_models":
             raw["lead"] = "biggest"
+        if intent in SERVING_INTENTS and raw["model"] is None and (raw["card"] or raw["setup"]):
+            # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands
+            # in and the answer says so.
+            raw["model"], raw["model_stand_in"] = SERVING_STAND_IN, True
         if raw["model"] is None and parsed.quant_question and (raw["card"] is not None or raw["memory_gb"] is not None):
             intent, raw["lead"] = "card_models", "levels"  # "which quant fits 48 GB": sizes per level
         if raw["model"] is not None and intent not in INFO_INTENTS and (parsed.quant_question or len(quants) >= 2) \
@@ -316,6 +350,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings,
                                                              self._budget(raw))
             self._what_was_assumed(built, entities, raw, options)
+            if raw.get("model_stand_in"):
+                built.facts["model_stand_in"] = True
         except NameProblem as p:
             family = self._family(intent, p)  # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             if family is not None:
@@ -324,6 +360,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self._invalid(lang, options, b.reason, b.facts)
+        except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
+            return self._invalid(lang, options, "ram", {})
         self._as_asked(intent, built, entities, raw, echo)
         if intent in TRUER_INTENTS:  # under `reference`: the measured figure when it differs (facts/truer.py)
             truer = measured_figure(self.estimates, entities, settings, built.facts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from answers.facts import rating as b
+from answers.facts import serving
 from answers.facts.common import Builder
 from answers.facts.compare import compare
 from answers.facts.context import longest_context
@@ -49,7 +50,8 @@ class IntentSpec:
     @property
     def takes_model(self) -> bool:
         """A model named in the question is resolved (fallback uses it for its suggestions)."""
-        return self.needs_model or self.name == "fallback"
+        # fallback uses it for its suggestions; memory_cards turns into a fit answer when a model is named
+        return self.needs_model or self.name in ("fallback", "memory_cards")
 
 
 _ESTIMATE = {"needs_model": True, "needs_size": True}
@@ -67,6 +69,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("accuracy", N_("How accurate the speeds are"), b.accuracy, **_ESTIMATE),
     IntentSpec("two_gpus", N_("%(model)s on two GPUs"), b.two_gpus, **_ESTIMATE),
     IntentSpec("offload", N_("Offloading %(model)s"), b.offload, **_ESTIMATE),
+    IntentSpec("prefill", N_("Reading a prompt with %(model)s"), serving.prefill, **_ESTIMATE),
+    IntentSpec("users", N_("%(model)s for several people at once"), serving.users, **_ESTIMATE),
     IntentSpec("open_source", N_("Is %(model)s open source?"), b.info, **_INFO),
     IntentSpec("parameters", N_("Parameters of %(model)s"), b.info, **_INFO),
     IntentSpec("maker", N_("Who made %(model)s"), b.info, **_INFO),
@@ -78,6 +82,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
     IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
     IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
+    # "best 8 GB card": cards of that size, each with what it runs (answers/facts/memory_cards.py)
+    IntentSpec("memory_cards", None, b.memory_cards, memory_title=N_("Best cards with %(memory)s GB")),
     IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True),
     IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),

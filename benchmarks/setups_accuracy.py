@@ -125,8 +125,7 @@ def estimate(profile: Profile, case: SetupCase, c: SetupConstants, hop_ms: float
              ram_share: float | None = None) -> tuple[float, float, float, str]:
     """(tok/s, low, high, confidence) for the case's setup at its measured level; `hop_ms` and
     `ram_share` override the constants' (for fitting)."""
-    from estimator.setups import offload_seconds, pool_of, ram_bandwidth, speed_range, split_seconds
-    from estimator.setups import ram_share as default_ram_share
+    from estimator.setups import offload_seconds, offload_share, pool_of, ram_bandwidth, setup_ram, speed_range, split_seconds
 
     pool = pool_of(c, profile, case.setup)
     q = case.quant
@@ -135,7 +134,7 @@ def estimate(profile: Profile, case: SetupCase, c: SetupConstants, hop_ms: float
     offload = case.setup.ram_gb is not None and need > pool.total_usable
     if offload:
         _, bw = ram_bandwidth(c, case.setup)
-        share = default_ram_share(c, profile, q) if ram_share is None else ram_share
+        share = offload_share(c, setup_ram(c, case.setup)) if ram_share is None else ram_share
         t, _ = offload_seconds(c, profile, case.size, pool, q, need, bw, hop, share)
     else:
         t = split_seconds(profile, case.size, pool, q, hop)

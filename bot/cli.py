@@ -8,6 +8,7 @@ a traceback. Discord is only imported by `tpsbot run`.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import gc
 import json
 import math
@@ -16,11 +17,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .cli_errors import CliError
+from .version import VERSION
+from .state.cli import add_parser as add_state_parser
 
-class CliError(Exception):
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.code = code
+
+__all__ = ["CliError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,16 +55,14 @@ def _context(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a context length (e.g. 4096, 32k)") from None
     if not value > 0:
         raise argparse.ArgumentTypeError("the context length must be at least one token")
-    from estimator.model import MAX_CONTEXT
+    from estimator.model import MAX_CONTEXT  # lazy: only commands given --context pay for the estimator
 
     if value > MAX_CONTEXT:
         raise argparse.ArgumentTypeError(f"{text} tokens is beyond any model (limit {MAX_CONTEXT:,})")
     return value
 
 
-def _iso_date(text: str):  # noqa: ANN202
-    import datetime as dt
-
+def _iso_date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
@@ -100,6 +100,39 @@ def _cache_type(p: argparse.ArgumentParser) -> None:
                    help="KV-cache type as in llama.cpp: f16 (default), q8_0, q4_0…, or K/V such as q8_0/f16")
 
 
+def _tokens(text: str) -> int:
+    """A prompt or answer length: 8192, 32k (k = 1,024 as llama.cpp counts contexts)."""
+    return _context(text)
+
+
+def _users(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of users") from None
+    from estimator.users import MAX_USERS
+
+    if not 1 <= value <= MAX_USERS:
+        raise argparse.ArgumentTypeError(f"--users must be 1 to {MAX_USERS}")
+    return value
+
+
+def _throughput_options(p: argparse.ArgumentParser) -> None:
+    """--prompt/--answer/--users: prefill speed, time to first token and several users, per row."""
+    from estimator.prefill import BACKENDS
+
+    p.add_argument("--prompt", type=_tokens, default=None, metavar="N",
+                   help="prompt tokens: adds prefill speed and time to first token (e.g. 8192, 32k)")
+    p.add_argument("--answer", type=_tokens, default=None, metavar="M",
+                   help="answer tokens after the prompt: adds the total time (with --prompt)")
+    p.add_argument("--users", type=_users, default=None, metavar="N",
+                   help="parallel requests (llama.cpp --parallel, vLLM): per-user and total speed, memory for N caches")
+    p.add_argument("--backend", choices=BACKENDS, default=None,
+                   help="runtime backend for the prefill figure (default: CUDA, Metal, SYCL; AMD: ROCm/Vulkan mean)")
+    p.add_argument("--no-flash-attention", dest="flash_attention", action="store_false",
+                   help="prefill without flash attention (-fa off): long prompts slow down more")
+
+
 def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
     """--card/--gpus/--ram: a setup (several cards, a Mac, RAM offload), rated beside the table."""
     if card:
@@ -107,11 +140,15 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
                        help="rate one setup too: a card, '2x RTX 3090', 'M4 Max 128GB', '4090 + 3060'")
     p.add_argument("--gpus", type=int, default=None, metavar="N", help="how many of the card (default 1)")
     p.add_argument("--ram", type=float, default=None, metavar="GB", help="system RAM beside the card(s), for offload")
-    p.add_argument("--ram-type", default=None, metavar="TYPE", help="DDR4 (default), DDR5, …: sets the RAM bandwidth")
+    p.add_argument("--ram-type", default=None, metavar="TYPE",
+                   help="DDR4 (default), DDR5, …, with its speed if known (DDR5-6000): sets the RAM bandwidth")
+    p.add_argument("--ram-channels", type=int, default=None, metavar="N",
+                   help="memory channels (default 2, or a server's 8/12 when the RAM size implies one)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {VERSION}")
     parser.set_defaults(locale=None, quant=None)  # every command reads them; not every one offers them
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -121,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="also list the cards that cannot run it")
     _locale(p)
     _setup_options(p, card=True)
+    _throughput_options(p)
     _common(p)
 
     p = sub.add_parser("summary", help="the page-level figures for one model")
@@ -128,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     _estimate_options(p, quant=False)
     _locale(p)
     _setup_options(p, card=True)
+    _throughput_options(p)
     _common(p)
 
     p = sub.add_parser("card", help="every catalog model one card can run, fastest first")
@@ -139,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     _locale(p)
     _cache_type(p)
     _setup_options(p, card=False)
+    _throughput_options(p)
     _common(p)
 
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")
@@ -171,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
     p.add_argument("--env-file", type=Path, default=Path(".env"))
+    add_state_parser(sub)
     return parser
 
 
@@ -211,17 +252,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.command == "run":
-            from .runner import main as run_main
+            from .runner import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
 
             return run_main(args.env_file)
+        if args.command == "state":
+            from .state.cli import run as run_state
+
+            return run_state(args, CliError)
         if args.command == "ask" and not args.question.strip():
             raise CliError("the question is empty; ask e.g. tpsbot ask \"what can my rtx 3060 run?\" "
                            "(or `tpsbot ask -` to read one question per line)")
         if argv is None:
             _short_process(args.command)
-        import asyncio
+        import asyncio  # lazy: after _short_process(), which decides whether asyncio may load ssl
 
-        from . import cli_commands as commands
+        from . import cli_commands as commands  # lazy: each command then imports only what it needs
 
         return asyncio.run(commands.dispatch(args, _emit))
     except CliError as exc:
@@ -232,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `tpsbot table | head`
         return 0
     except Exception as exc:  # noqa: BLE001 - the last resort of the one-line error policy
-        from catalog.errors import CatalogError
+        from catalog.errors import CatalogError  # lazy: only on the way out of an error
 
         if isinstance(exc, CatalogError):  # damaged, foreign, unreadable database…: exit 1
             print(f"tpsbot: error: {_one_line(str(exc))}", file=sys.stderr)

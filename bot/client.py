@@ -7,17 +7,19 @@ import json
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from answers.api import AskOptions
 
-from . import errors, gateway_guard, locales
+from . import commands, context, errors, gateway_guard, plain
 from .cooldown import UserCooldowns
 from .i18n import Translator
+from .metrics import STARTED, Metrics
 from .render import NO_MENTIONS
 from .settings import Settings
-from .store import Store
+from .store import StateStore as Store
 from .views import PageButton
 from .work import ACK_BUDGET, Work
 
@@ -42,19 +44,44 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
+INTENT, OUTCOME = context.INTENT, context.OUTCOME
+
+
 class Tree(app_commands.CommandTree["TpsBot"]):
     async def _call(self, interaction: discord.Interaction[TpsBot]) -> None:
         # Counted so that shutdown waits for it (see runner.shutdown).
-        with interaction.client.work.track():
-            await super()._call(interaction)
+        bot = interaction.client
+        command = interaction.type is discord.InteractionType.application_command
+        if command:
+            bot.metrics.started(interaction.extras)
+        with bot.work.track():
+            try:
+                await super()._call(interaction)
+            except Exception as exc:  # interaction_check refused (cooldown, restarting): on_error answers it
+                interaction.extras.setdefault(OUTCOME, errors.kind_of(exc))
+                raise
+            finally:
+                if command:
+                    self._count(interaction)
+
+    @staticmethod
+    def _count(interaction: discord.Interaction[TpsBot]) -> None:
+        bot = interaction.client
+        if interaction.response.is_done():
+            bot.metrics.acked(interaction.extras)  # a path that did not count its acknowledgement itself
+        name = interaction.command.qualified_name if interaction.command else str((interaction.data or {}).get("name"))
+        outcome = interaction.extras.get(OUTCOME) or ("answered" if interaction.response.is_done() else "unanswered")
+        bot.metrics.request("command", interaction.extras.get(INTENT) or name, outcome,
+                            interaction.extras.get(STARTED), interaction.guild_id)
 
     async def interaction_check(self, interaction: discord.Interaction[TpsBot]) -> bool:
         bot = interaction.client
         if bot.work.draining and interaction.type is not discord.InteractionType.autocomplete:
             raise errors.UserError(RESTARTING)  # shutting down: a polite "try again" instead of silence
-        # Written in batches: a burst of new users must not queue one database commit each
-        # before their acknowledgement.
-        bot.store.note_locale(interaction.user.id, interaction.locale.value)
+        # Committed before the answer is acknowledged (a kill right after it keeps the language), in
+        # group commits: a burst of new users is a few commits, not one each; a slow or failing
+        # database is logged and does not hold the answer (bot/state/base.py keep_locale).
+        await bot.store.keep_locale(interaction.user.id, interaction.locale.value)
         if interaction.type is discord.InteractionType.application_command:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:
@@ -68,11 +95,13 @@ class Tree(app_commands.CommandTree["TpsBot"]):
             await self._report(interaction, error)
 
     async def _report(self, interaction: discord.Interaction[TpsBot], error: app_commands.AppCommandError) -> None:
-        await errors.handle(
+        kind = await errors.handle(
             error, locale=interaction.client.locale_for(interaction),
             reply=lambda text: errors.reply_ephemeral(interaction, text),
             context=errors.interaction_context(interaction),
         )
+        interaction.client.metrics.error(kind)
+        interaction.extras[OUTCOME] = kind  # read by _count once the command's handler is done
 
 
 class _TpsBotMixin:
@@ -87,6 +116,7 @@ class _TpsBotMixin:
     # attribute, not a constant read at call time, so tests decide "reply now or defer" themselves
     # instead of depending on how fast the machine is.
     ack_budget: float = ACK_BUDGET
+    metrics: Metrics
 
     def _setup_state(self, settings: Settings, engine: Any, store: Store) -> None:
         self.settings = settings
@@ -95,10 +125,12 @@ class _TpsBotMixin:
         self.cooldowns = UserCooldowns(settings.cooldown_rate, settings.cooldown_seconds)
         self.tree = Tree(self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS)  # type: ignore[arg-type]
         self.work = Work()
+        self.metrics = Metrics()
+        self.metrics.bind(self)
+        self.metrics.catalog(engine)
+        self.was_ready = False  # READY=1 for systemd once; later READY events are reconnections
 
     async def setup_hook(self) -> None:
-        from . import commands, plain
-
         await self.tree.set_translator(Translator())
         commands.register(self.tree)
         self.add_dynamic_items(PageButton)  # type: ignore[attr-defined]
@@ -126,17 +158,47 @@ class _TpsBotMixin:
 
     # -- per-request context -------------------------------------------------------------------
     def locale_for(self, interaction: discord.Interaction) -> str:
-        setting = self.store.guild(interaction.guild_id).locale
-        guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
-        return locales.interaction_locale(interaction.locale.value, setting, guild_locale, self.settings.locale)
+        return context.locale_for(self, interaction)  # type: ignore[arg-type]
 
     def options_for(self, guild_id: int | None, **overrides: Any) -> AskOptions:
-        g = self.store.guild(guild_id)
-        return AskOptions(profile=g.profile, context=g.context, min_quality=g.min_quality, **overrides)  # type: ignore[arg-type]
+        return context.options_for(self, guild_id, **overrides)  # type: ignore[arg-type]
 
     async def on_ready(self) -> None:
         user = self.user  # type: ignore[attr-defined]
         log.info("Logged in as %s (%s) in %d servers", user, getattr(user, "id", "?"), len(self.guilds))  # type: ignore[attr-defined]
+        if not self.was_ready:
+            self.was_ready = True
+            log.info("Invite URL: %s", invite_url(self.application_id))  # type: ignore[attr-defined]
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        log.info("Added to server %s (%s members); now in %d servers", guild.id, guild.member_count,
+                 len(self.guilds))  # type: ignore[attr-defined]
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        log.info("Removed from server %s; now in %d servers", guild.id, len(self.guilds))  # type: ignore[attr-defined]
+
+    def gateway_connected(self) -> bool:
+        """Every shard this process runs has an open gateway connection (for /readyz)."""
+        if not self.is_ready() or self.is_closed():  # type: ignore[attr-defined]
+            return False
+        shards = getattr(self, "shards", None)
+        if shards is not None:
+            return bool(shards) and not any(s.is_closed() for s in shards.values())
+        ws = getattr(self, "ws", None)
+        return ws is not None and ws.open
+
+
+# View Channel, Send Messages, Embed Links, Attach Files, Read Message History, Use Application
+# Commands, Send Messages in Threads (README "Invite it to a server"; changed in 0.2.0, see CHANGELOG).
+PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True,
+    use_application_commands=True, send_messages_in_threads=True,
+)
+
+
+def invite_url(application_id: int | None) -> str:
+    url = discord.utils.oauth_url(application_id or 0, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+    return url + "&integration_type=0"  # a server install (oauth_url has no parameter for it)
 
 
 class TpsBot(_TpsBotMixin, discord.Client):
@@ -160,8 +222,19 @@ class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
         self._setup_state(settings, engine, store)
 
 
+# Open HTTP connections to Discord at most. discord.py's default has no limit: a burst of 1,000
+# interactions opened 1,000 sockets at once for the acknowledgements (tens of MB of buffers, and
+# slower than reusing kept-alive connections).
+HTTP_CONNECTIONS = 32
+
+
+def http_connector() -> aiohttp.TCPConnector:
+    return aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+
+
 def create_bot(settings: Settings, engine: Any, store: Store, **options: Any) -> TpsBot | ShardedTpsBot:
     """`options` go to discord.py (tests lower guild_ready_timeout)."""
+    options.setdefault("connector", http_connector())
     # Several shard ids in one process, a count without ids (every shard here) or no fixed count
     # need the auto-sharded client; one shard id with a count runs as a plain client (one
     # process per shard).

@@ -12,16 +12,20 @@ from discord.app_commands import Choice, Range
 
 from answers.api import SPECS, Answer, AskOptions, parse_memory_size
 
-from . import chart, errors, locales, render, views, work
+from . import chart, context, errors, render, views, work
+from .errors import EMPTY, TOO_LONG
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
+from .settings_commands import settings_group
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .context import BotLike
 
-    Interaction = discord.Interaction[TpsBot]
+    Interaction = discord.Interaction[BotLike]  # type: ignore[type-var]
 else:
     Interaction = discord.Interaction
+
+INTENT, OUTCOME = context.INTENT, context.OUTCOME  # Interaction.extras keys read by client.Tree
 
 NAME_MAX = 100
 QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
@@ -29,9 +33,6 @@ CACHE_TYPES = ("f16", "q8_0", "q4_0")  # llama.cpp's --cache-type-k/-v names, sh
 CACHE_TYPE = L_("Conversation (KV) cache type, as llama.cpp's --cache-type-k/-v (default f16)")
 TASK_CHOICES = [Choice(name=L_("coding"), value="coding"), Choice(name=L_("vision"), value="vision"),
                 Choice(name=L_("reasoning"), value="reasoning"), Choice(name=L_("chat"), value="chat")]
-
-TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
-EMPTY = N_("Please type a question.")
 
 
 def check_length(value: str | None, limit: int = NAME_MAX) -> str | None:
@@ -51,6 +52,7 @@ async def defer_public(interaction: Interaction) -> None:
     if interaction.response.is_done():
         return
     await interaction.response.defer(thinking=True)
+    context.acked(interaction)
     interaction.extras[errors.PUBLIC_DEFER] = True
 
 
@@ -63,6 +65,8 @@ async def present(
     interaction: Interaction, answer: Answer, options: AskOptions, *, subject: str | None = None, with_chart: bool = False
 ) -> None:
     deferred = interaction.response.is_done()
+    interaction.extras[INTENT] = answer.intent
+    interaction.extras[OUTCOME] = "private" if SPECS[answer.intent].private else "answered"
     if SPECS[answer.intent].private:  # the user's input was the problem
         if deferred:  # "thinking…" is public: replace it by a private answer
             interaction.extras.pop(errors.PUBLIC_DEFER, None)
@@ -72,6 +76,7 @@ async def present(
         await interaction.response.send_message(
             embed=render.answer_embed(answer), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+        context.acked(interaction)
         return
     view = views.page_view(views.state_for(answer, options, subject), answer)
     extra: dict[str, Any] = {"view": view} if view else {}
@@ -90,6 +95,7 @@ async def present(
         interaction.extras.pop(errors.PUBLIC_DEFER, None)
         return
     await interaction.response.send_message(embed=render.answer_embed(answer), allowed_mentions=NO_MENTIONS, **extra)
+    context.acked(interaction)
 
 
 async def run(interaction: Interaction, intent: str, *, cache_type: str | None = None, **entities: Any) -> None:
@@ -99,8 +105,8 @@ async def run(interaction: Interaction, intent: str, *, cache_type: str | None =
             check_length(value)
     if entities.get("task", "") is None:
         del entities["task"]  # not chosen: the engine's default (no filter)
-    locale = bot.locale_for(interaction)
-    options = bot.options_for(interaction.guild_id)
+    locale = context.locale_for(bot, interaction)
+    options = context.options_for(bot, interaction.guild_id)
     if cache_type:
         options = options.model_copy(update={"cache_type": cache_type})
     if SPECS[intent].chart:
@@ -118,8 +124,7 @@ async def complete_model(interaction: Interaction, current: str) -> list[Choice[
 
 async def complete_card(interaction: Interaction, current: str) -> list[Choice[str]]:
     # The server's profile decides the card list (the measured one has Macs, Strix Halo, H20…).
-    options_for = getattr(interaction.client, "options_for", None)
-    profile = options_for(interaction.guild_id).profile if options_for else None
+    profile = context.options_for(interaction.client, interaction.guild_id).profile
     names = interaction.client.engine.complete_card(current[:NAME_MAX], limit=25, profile=profile)
     return [Choice(name=n[:100], value=n[:100]) for n in names[:25]]
 
@@ -193,11 +198,17 @@ async def vram(
 
 
 @app_commands.command(name="speed", description=L_("How fast a model runs on a card"))
-@app_commands.describe(model=MODEL, card=CARD, gpus=GPUS)
+@app_commands.describe(model=MODEL, card=CARD, gpus=GPUS,
+                       prompt=L_("A prompt's length in tokens: how long the card takes to read it"),
+                       users=L_("People served at once: the speed each gets"))
 @app_commands.autocomplete(model=complete_model, card=complete_card)
 async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
-                gpus: Range[int, 1, 64] | None = None) -> None:
-    await run(interaction, "speed", model=model, card=card, **({"gpu_count": gpus} if gpus else {}))
+                gpus: Range[int, 1, 64] | None = None, prompt: Range[int, 1, 10_000_000] | None = None,
+                users: Range[int, 1, 4096] | None = None) -> None:
+    # A prompt length asks for prefill and time to first token; a number of people, the several-users answer.
+    intent = "prefill" if prompt else "users" if users else "speed"
+    extra = {k: v for k, v in (("gpu_count", gpus), ("prompt_tokens", prompt), ("users", users)) if v}
+    await run(interaction, intent, model=model, card=card, **extra)
 
 
 @app_commands.command(name="card", description=L_("Which models a card can run, and how fast"))
@@ -236,11 +247,11 @@ async def ask(interaction: Interaction, question: str) -> None:
     if not question:
         raise errors.UserError(EMPTY)
     check_length(question, bot.settings.max_question_length)
-    options = bot.options_for(interaction.guild_id)
-    # The Discord client language is evidence; a /settings language forces the reply's.
-    forced = locales.first_supported(bot.store.guild(interaction.guild_id).locale)
+    options = context.options_for(bot, interaction.guild_id)
+    # The Discord client language is evidence; a /settings language (or the host's default) forces it.
+    forced = context.forced_locale(bot, interaction.guild_id)
     answer = await compute_answer(interaction, bot.engine.ask, question, forced, options,
-                                  hint=bot.locale_for(interaction))
+                                  hint=context.locale_for(bot, interaction))
     await present(interaction, answer, options, with_chart=SPECS[answer.intent].chart)
 
 
@@ -250,20 +261,19 @@ HELP_COMMANDS = N_("Slash commands")
 @app_commands.command(name="help", description=L_("What this bot can answer"))
 async def help_(interaction: Interaction) -> None:
     bot = interaction.client
-    locale = bot.locale_for(interaction)
+    locale = context.locale_for(bot, interaction)
     answer = bot.engine.command("help", locale)
     embed = render.answer_embed(answer)
     lines = [f"`/{c.name}` — {t(locale, c.description)}" for c in bot.tree.get_commands()]
     embed.add_field(name=t(locale, HELP_COMMANDS), value="\n".join(lines)[:1024], inline=False)
     await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    context.acked(interaction)
 
 
 COMMANDS = [fit, fastest, smallest, vram, speed, card, model, compare, ask, help_]
 
 
 def register(tree: app_commands.CommandTree) -> None:
-    from .settings_commands import settings_group
-
     for command in COMMANDS:
         tree.add_command(command)
     tree.add_command(settings_group)

@@ -32,6 +32,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from . import context
 from .i18n import N_, t
 from .render import NO_MENTIONS
 
@@ -43,6 +44,8 @@ GUILD_ONLY = N_("This command only works in a server.")
 COOLDOWN = N_("You're asking a bit fast. Try again in {seconds} s.")
 BAD_INPUT = N_("I could not read that value. Please check it and try again.")
 RESTARTING = N_("The bot is restarting. Please ask again in a minute.")
+TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
+EMPTY = N_("Please type a question.")
 
 _GONE_CODES = {10062, 10015, 10008}
 
@@ -75,6 +78,24 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def kind_of(error: BaseException) -> str:
+    """A short name for /metrics' errors counter and the request log's outcome."""
+    error = unwrap(error)
+    if isinstance(error, OnCooldown) or isinstance(error, app_commands.CommandOnCooldown):
+        return "cooldown"
+    if isinstance(error, UserError):
+        return "restarting" if error.msgid == RESTARTING else "user_input"
+    if isinstance(error, (app_commands.MissingPermissions, app_commands.NoPrivateMessage)):
+        return "not_allowed"
+    if isinstance(error, app_commands.TransformerError):
+        return "bad_value"
+    if isinstance(error, discord.NotFound) and error.code in _GONE_CODES:
+        return "expired"
+    if isinstance(error, discord.Forbidden):
+        return "forbidden"
+    return "unexpected"
+
+
 def classify(error: BaseException) -> tuple[str | None, UserError | None]:
     """→ (log level name or None, user-facing error or None); None user error = send nothing."""
     error = unwrap(error)
@@ -101,7 +122,8 @@ async def handle(
     locale: str | None,
     reply: Callable[[str], Awaitable[Any]],
     context: dict[str, Any],
-) -> None:
+) -> str:
+    """Log and answer one error; → its kind (kind_of)."""
     level, user_error = classify(error)
     original = unwrap(error)
     where = " ".join(f"{k}={v!r}" for k, v in context.items())
@@ -113,12 +135,12 @@ async def handle(
         log.warning("Interaction expired before the reply (%s): %s", where, original)
     elif level == "debug":
         log.debug("Expected error (%s): %r", where, original)
-    if user_error is None:
-        return
-    try:
-        await reply(user_error.message(locale))
-    except Exception:
-        log.warning("Could not tell the user about an error (%s)", where, exc_info=True)
+    if user_error is not None:
+        try:
+            await reply(user_error.message(locale))
+        except Exception:
+            log.warning("Could not tell the user about an error (%s)", where, exc_info=True)
+    return kind_of(original)
 
 
 def interaction_context(interaction: discord.Interaction) -> dict[str, Any]:
@@ -150,3 +172,4 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     else:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        context.acked(interaction)

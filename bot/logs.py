@@ -1,9 +1,17 @@
-"""Logging setup with one rule: the bot token never reaches a log line, not even in a traceback."""
+"""Logging setup with one rule: the bot token never reaches a log line, not even in a traceback.
+
+Text (default) or JSON lines (TPSBOT_LOG_FORMAT=json: one object per line with time, level, logger,
+message and the record's `extra` fields, for log collectors). DEBUG never shows the raw gateway
+payloads discord.py would print for every event, messages the bot ignores included.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
+from datetime import UTC, datetime
+from typing import Any
 
 REDACTED = "[redacted token]"
 
@@ -31,10 +39,38 @@ class RedactTokenFilter(logging.Filter):
         return True
 
 
-def setup_logging(level: str, secret: str | None) -> logging.Handler:
+# LogRecord's own attributes; anything else on a record came from `extra=` and goes into JSON output.
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        data: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname, "logger": record.name, "message": record.getMessage(),
+        }
+        data.update({k: v for k, v in vars(record).items() if k not in _STANDARD and not k.startswith("_")})
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            data["traceback"] = record.exc_text
+        return json.dumps(data, ensure_ascii=False, default=str)
+
+
+def _no_gateway_payloads(record: logging.LogRecord) -> bool:
+    # discord.gateway logs every received event with its whole payload at DEBUG ("WebSocket Event:
+    # {...}"), message texts of people the bot ignores included: never pass those on.
+    return not str(record.msg).startswith("For Shard ID %s: WebSocket Event")
+
+
+def setup_logging(level: str, secret: str | None, fmt: str = "text") -> logging.Handler:
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
     handler.addFilter(RedactTokenFilter(secret))
+    logging.getLogger("discord.gateway").addFilter(_no_gateway_payloads)
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(level)

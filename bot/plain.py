@@ -15,13 +15,13 @@ import discord
 
 from answers.api import SPECS, Answer, AskOptions
 
-from . import chart, errors, locales, render, views, work
-from .commands import TOO_LONG
-from .render import NO_MENTIONS
+from . import chart, context, errors, locales, render, views, work
+from .errors import TOO_LONG
 from .permissions import Capabilities, capabilities
+from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .context import BotLike as TpsBot
 
 log = logging.getLogger(__name__)
 
@@ -78,9 +78,11 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
 
 async def _handle(bot: TpsBot, message: discord.Message, why: str, can: Capabilities) -> None:
     guild = message.guild
-    setting = bot.store.guild(guild.id if guild else None).locale
+    started = bot.metrics.clock()
+    forced = context.forced_locale(bot, guild.id if guild else None)
     preferred = guild.preferred_locale.value if guild else None
-    locale = locales.message_locale(bot.store.user_locale(message.author.id), setting, preferred)
+    locale = locales.message_locale(bot.store.user_locale(message.author.id), forced, preferred)
+    intent, outcome = "ask", "ignored"
 
     async def reply(text: str) -> None:
         await message.channel.send(render.plain_text(text), allowed_mentions=NO_MENTIONS, **reference(message, can))
@@ -89,6 +91,7 @@ async def _handle(bot: TpsBot, message: discord.Message, why: str, can: Capabili
         question = question_text(bot, message)
         if not question:
             return
+        outcome = "dropped"  # the rules below may drop it silently in an opted-in channel
         too_long = len(question) > bot.settings.max_question_length
         retry = None if too_long else bot.cooldowns.hit(message.author.id)
         if why == "channel" and (too_long or retry is not None):
@@ -97,21 +100,27 @@ async def _handle(bot: TpsBot, message: discord.Message, why: str, can: Capabili
             raise errors.UserError(TOO_LONG, limit=bot.settings.max_question_length)
         if retry is not None:
             raise errors.OnCooldown(retry)
-        options = bot.options_for(guild.id if guild else None)
-        # The server's /settings language forces the reply's; the user's and server's Discord locales
-        # are only evidence beside the question's own words.
+        options = context.options_for(bot, guild.id if guild else None)
+        # The server's /settings language (or the host's default) forces the reply's; the user's and
+        # server's Discord locales are only evidence beside the question's own words.
         hint = locales.first_supported(bot.store.user_locale(message.author.id), preferred)
-        answer = await work.compute(bot.engine.ask, question, locales.first_supported(setting), options, hint=hint)
+        answer = await work.compute(bot.engine.ask, question, forced, options, hint=hint)
+        intent = answer.intent
         if why == "channel" and SPECS[answer.intent].quiet:
             return
         await send_answer(message, answer, options, can)
+        outcome = "private" if SPECS[answer.intent].private else "answered"
     except Exception as exc:
-        await errors.handle(
+        outcome = await errors.handle(
             exc, locale=locale, reply=reply,
             context={"where": "message", "trigger": why, "user": message.author.id,
                      "guild": guild.id if guild else None, "channel": message.channel.id,
                      "content": message.content[:200]},
         )
+        bot.metrics.error(outcome)
+    finally:
+        if outcome != "ignored":
+            bot.metrics.request("message", intent, outcome, started, guild.id if guild else None)
 
 
 async def send_answer(message: discord.Message, answer: Answer, options: AskOptions,

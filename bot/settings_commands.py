@@ -6,6 +6,7 @@ admins can override that in Integrations, so the permission is checked again on 
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,14 +16,17 @@ from discord.app_commands import Choice, Range
 from answers.rendering import format as fmt
 from answers.rendering.i18n import SUPPORTED, display_name
 
+from .context import acked, locale_for
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
-from .store import GuildSettings
+from .state.replies import not_saved
+from .state.values import QUALITY_LEVELS
+from .store import GuildSettings, StateWriteError
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .context import BotLike as TpsBot
 
-QUALITY_LEVELS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
+log = logging.getLogger(__name__)
 
 SAVED = N_("Saved.")
 SHOW = N_(
@@ -108,18 +112,26 @@ def _describe(settings: GuildSettings, locale: str, shown: int | None) -> str:
 async def save(interaction: discord.Interaction[TpsBot], note: str | None = None, **changes: object) -> None:
     bot = interaction.client
     assert interaction.guild_id is not None  # guild_only + interaction_check
-    new = await bot.store.update_guild(interaction.guild_id, **changes)
-    locale = bot.locale_for(interaction)
+    try:
+        new = await bot.store.update_guild(interaction.guild_id, **changes)
+    except StateWriteError as exc:  # answered within the write budget, well inside Discord's 3 s
+        log.warning("Setting not saved for server %s (%s: %s)", interaction.guild_id, exc.reason, exc.detail)
+        text = not_saved(locale_for(bot, interaction), exc)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        return
+    locale = locale_for(bot, interaction)
     head = f"{t(locale, note or SAVED)}\n\n"
     text = head + describe(new, locale, MESSAGE_MAX - len(head))
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    acked(interaction)
 
 
 @settings_group.command(name="show", description=L_("Show this server's settings"))
 async def show(interaction: discord.Interaction[TpsBot]) -> None:
     bot = interaction.client
-    text = describe(bot.store.guild(interaction.guild_id), bot.locale_for(interaction))
+    text = describe(bot.store.guild(interaction.guild_id), locale_for(bot, interaction))
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    acked(interaction)
 
 
 @settings_group.command(name="language", description=L_("Answer language when a member's own is unknown"))

@@ -16,12 +16,13 @@ import discord
 from answers.api import Answer, AskOptions
 from answers.intents_table import PAGE_CODES
 
-from . import chart, errors, render, work
+from . import chart, context, errors, render, work
 from .i18n import N_, t
+from .metrics import STARTED
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .context import BotLike as TpsBot
 
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
@@ -116,10 +117,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         return cls(PageState.from_match(match), match["dir"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[TpsBot]) -> None:  # type: ignore[override]
+        metrics = interaction.client.metrics
+        metrics.started(interaction.extras)
+        outcome = "answered"
         try:
             # Off the event loop; a busy bot acknowledges the press first (deferred update).
             answer = await work.within(interaction.client.ack_budget, self.state.ask, interaction.client.engine,
-                                       on_slow=interaction.response.defer)
+                                       on_slow=lambda: _defer(interaction))
             edit = interaction.edit_original_response if interaction.response.is_done() else \
                 interaction.response.edit_message
             if answer.intent not in PAGED:
@@ -131,10 +135,20 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             embed = render.answer_embed(answer, page, chart=chart.FILENAME if has_chart else None)
             await edit(embed=embed, view=page_view(replace(self.state, page=page), answer), allowed_mentions=NO_MENTIONS)
         except Exception as exc:
-            await errors.handle(
+            outcome = await errors.handle(
                 exc, locale=self.state.locale, reply=lambda text: errors.reply_ephemeral(interaction, text),
                 context=errors.interaction_context(interaction),
             )
+            metrics.error(outcome)
+        finally:
+            context.acked(interaction)
+            metrics.request("button", self.state.intent, outcome, interaction.extras.get(STARTED),
+                            interaction.guild_id)
+
+
+async def _defer(interaction: discord.Interaction[TpsBot]) -> None:
+    await interaction.response.defer()
+    context.acked(interaction)
 
 
 def page_view(state: PageState | None, answer: Answer) -> discord.ui.View | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .card import Card, is_legacy_nvidia
@@ -112,9 +112,14 @@ class MeasuredProfile:
     default_min_quality = DEFAULT_MIN_QUALITY
     miss_quant = MISS_QUANT
 
-    def __init__(self, constants: dict[str, Any]) -> None:
+    def __init__(self, constants: dict[str, Any], gpu_share: Callable[[Card], float] | None = None) -> None:
         c = constants
         self.constants = c
+        # The share of a unified-memory machine's memory its GPU may use (estimator.setups'
+        # `unified_gpu_share`, from setup_constants.json): given, every line that rates such a machine
+        # as a card holds what the machine's own answer says it can use. Absent (the fit in
+        # benchmarks/fit_measured.py): the OS keeps `unified_os_share`.
+        self.gpu_share = gpu_share
         self.t0_s = {k: v / 1000 for k, v in c["t0_ms"].items()}
         self.t0_size_exp = c["t0_size_exp"]
         self.t0_min_read_b = c.get("t0_min_read_b", 0.0)
@@ -186,6 +191,8 @@ class MeasuredProfile:
                            self.compute_buffer_gb(context, model))
 
     def holds_rule(self, card: Card) -> HoldsRule:
+        if self.gpu_share is not None and getattr(card, "unified_memory", False):
+            return HoldsRule(self.gpu_share(card), self.reserve_gb)
         os_share = self.unified_os_share if card_class(card) == "unified" else 0.0
         return HoldsRule(1 - os_share, self.reserve_gb)
 

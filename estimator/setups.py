@@ -12,7 +12,9 @@ Three rules on top of a profile's single-card rules (`Profile.need_gb`, `usable_
   machine's memory by default (`unified_gpu_share`: macOS' wired-memory limit, AMD's graphics-memory
   maximum, the OS share under Linux); bandwidth is the chip's.
 - **offload** (a model bigger than the cards, system RAM given): what does not fit is read from RAM;
-  the time per token adds those bytes / (RAM bandwidth × `ram_share`). Dense models move whole layers
+  the time per token adds those bytes / (RAM bandwidth × the offload share). The RAM's bandwidth is
+  worked out from what the asker said (type, speed, channels; capacity implies a server's channels)
+  by `estimator.machine`, and the share is the one llama.cpp streams at in a card + RAM split. Dense models move whole layers
   (`-ngl`), the cache and runtime stay on the cards; MoE models move experts (`--n-cpu-moe`):
   attention and shared weights stay on the cards, and only the experts' share of the bytes read per
   token (`moe_expert_share_active`) comes from RAM in proportion to the experts held there. The
@@ -32,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from .card import Card
+from .machine import MachineConstants, RamSpec, ram_spec
 from .memory import GIB
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
@@ -46,11 +49,10 @@ MAX_RAM_GB = 16384
 
 @dataclass(frozen=True, slots=True)
 class ProfileSetupConstants:
-    """Per profile: the time a hop between cards adds, the share of RAM bandwidth the CPU streams at
-    (None: the level's efficiency, like a card) and each extra card's own buffer."""
+    """Per profile: the time a hop between cards adds and each extra card's own buffer. (The RAM side
+    is one calibrated model for both profiles: `SetupConstants.machine`.)"""
 
     hop_ms: float
-    ram_share: float | None
     extra_card_gb: float
 
 
@@ -58,13 +60,14 @@ class ProfileSetupConstants:
 class SetupConstants:
     """The setups rules' figures (setup_constants.json, whose notes give the sources)."""
 
-    ram_bandwidth_gbps: Mapping[str, float]
-    default_ram_type: str
+    machine: MachineConstants
     offload_min_tok_s: float
     ram_usable_share: float
     moe_expert_share_active: float
     unified_gpu_share: Mapping[str, float]
     profiles: Mapping[str, ProfileSetupConstants]
+    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)  # a raised Mac share leaves this (estimator/wired_limit.py)
+    igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -74,18 +77,23 @@ class SetupConstants:
 
         try:
             profiles = {
-                name: ProfileSetupConstants(float(p["hop_ms"]), None if p["ram_share"] is None else float(p["ram_share"]),
-                                            float(p["extra_card_gb"]))
+                name: ProfileSetupConstants(float(p["hop_ms"]), float(p["extra_card_gb"]))
                 for name, p in data["profiles"].items() if name != "note"
             }
-            out = cls(figures(data["ram_bandwidth_gbps"]), str(data["default_ram_type"]).upper(),
+            out = cls(MachineConstants.from_dict(data["machine"]),
                       float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
-                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles)
+                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles,
+                      tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
+                      tuple(str(n) for n in data["igpu_chips"]["names"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
-        if out.default_ram_type not in out.ram_bandwidth_gbps or "reference" not in profiles:
-            raise ValueError("setup constants: the default RAM type and the reference profile must be listed")
+        if "reference" not in profiles:
+            raise ValueError("setup constants: the reference profile must be listed")
         return out
+
+    @property
+    def default_ram_type(self) -> str:
+        return self.machine.default_type
 
     def for_profile(self, name: str) -> ProfileSetupConstants:
         return self.profiles.get(name, self.profiles["reference"])
@@ -126,8 +134,10 @@ class Device:
 class Setup:
     devices: tuple[Device, ...]
     ram_gb: float | None = None  # system RAM beside discrete cards (None: no offload)
-    ram_type: str | None = None  # DDR4, DDR5…; None: the default type
-    ram_bandwidth_gbps: float | None = None  # overrides the type's bandwidth
+    ram_type: str | None = None  # DDR4, DDR5…; None: the default type (or the one its capacity implies)
+    ram_bandwidth_gbps: float | None = None  # overrides the theoretical bandwidth worked out below
+    ram_mts: int | None = None  # "DDR5-6000": 6000; None: the type's default speed
+    ram_channels: int | None = None  # None: 2, or what a capacity only servers have implies
 
     def __post_init__(self) -> None:
         if not self.devices:
@@ -162,18 +172,31 @@ def unified_gpu_share(c: SetupConstants, card: Hardware, total_gb: float) -> flo
     if card.vendor == "Apple":
         # macOS' default wired limit: ~2/3 of RAM up to 36 GB, ~3/4 above (Metal's recommendedMaxWorkingSetSize).
         return rule["apple_small"] if total_gb <= rule["apple_small_max_gb"] else rule["apple_large"]
+    if any(card.name.startswith(n + " ") for n in c.igpu_chips):
+        # A laptop or desktop iGPU on the system RAM: the OS's default share, as on a handheld.
+        return rule["igpu"]
     if card.segment == "console/handheld":
         # Handheld and console APUs (Steam Deck, ROG Ally) run a stock OS: its default GPU share of RAM.
         return rule["console/handheld"]
     return rule.get(card.vendor.lower(), rule["other"])
 
 
+def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
+    """The setup's system RAM as worked out from what was said (estimator.machine.ram_spec)."""
+    return ram_spec(c.machine, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
+
+
 def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
-    kind = (setup.ram_type or c.default_ram_type).upper()
+    """(type, theoretical GB/s) of the setup's RAM; a bandwidth given outright wins."""
+    spec = setup_ram(c, setup)
     if setup.ram_bandwidth_gbps is not None:
-        return kind, setup.ram_bandwidth_gbps
-    table = c.ram_bandwidth_gbps
-    return kind, table.get(kind, table[c.default_ram_type])
+        return spec.kind, setup.ram_bandwidth_gbps
+    return spec.kind, spec.theoretical_gbps
+
+
+def offload_share(c: SetupConstants, spec: RamSpec) -> float:
+    """The share of the RAM's bandwidth the CPU's part of a card + RAM split streams at."""
+    return c.machine.shares["offload"][spec.platform]
 
 
 # ---------------------------------------------------------------------------------------- the answer
@@ -204,6 +227,8 @@ class SetupRow:
     ram_type: str | None = None
     ram_bandwidth_gbps: float | None = None
     slow_tok_s: float | None = None  # offload below the threshold: the speed it would crawl at
+    ram: RamSpec | None = None  # offload: the RAM as worked out (speed, channels, what was assumed)
+    ram_effective_gbps: float | None = None  # what the CPU streams from it in this split
     vendor: str = ""
     cards: tuple[str, ...] = field(default=())
 
@@ -250,11 +275,6 @@ def _weights(p: Profile, model: ModelSize, q: Quant) -> float:
 def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
     """Bytes (1e9) read per token, as the profile counts them."""
     return p.gb_per_token(model, q)
-
-
-def ram_share(c: SetupConstants, p: Profile, q: Quant) -> float:
-    share = c.for_profile(p.name).ram_share
-    return share if share is not None else q.ref_eff  # reference: the level's efficiency, like a card
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,12 +432,15 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
         # past the minimum quality (the answer says so): 24 GB + 128 GB holds Qwen3-235B at Q3, not at Q4.
         start = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
         tries = [start] if forced_quant else [start, *(lv for lv in p.levels if lv.rank > start.rank)]
+        spec = setup_ram(c, setup)
         kind, bw = ram_bandwidth(c, setup)
+        share = offload_share(c, spec)
         first: tuple[float, dict] | None = None
         for q in tries:
             need = p.need_gb(model, q, context)
-            t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, ram_share(c, p, q))
-            at = dict(base, offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload")
+            t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, share)
+            at = dict(base, offload_gb=in_ram, ram_gb=setup.ram_gb, ram_type=kind, ram_bandwidth_gbps=bw, why="offload",
+                      ram=spec, ram_effective_gbps=bw * share)
             if in_ram <= setup.ram_gb * c.ram_usable_share:
                 tok = 1 / t
                 if tok >= c.offload_min_tok_s:
@@ -443,9 +466,8 @@ def short_gb(row: SetupRow) -> float:
 
 
 __all__ = ["Device", "Hardware", "Pool", "ProfileSetupConstants", "Setup", "SetupConstants", "SetupRow",
-           "offload_seconds", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "ram_share", "rate_setup",
-           "short_gb", "speed_range", "split_seconds", "unified_gpu_share", "lower_fit", "CpuRow", "cpu_row",
-           "cpu_rows", "cpu_pick", "RAM_SIZES_GB"]
+           "offload_seconds", "offload_share", "output_bpw", "output_gb", "pool_of", "ram_bandwidth", "rate_setup", "setup_ram",
+           "short_gb", "speed_range", "split_seconds", "unified_gpu_share", "lower_fit", "RAM_SIZES_GB"]
 
 
 # ---------------------------------------------------------------------------------------- lower levels
@@ -463,68 +485,5 @@ def lower_fit(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAULT
     return None
 
 
-# ---------------------------------------------------------------------------------------- no GPU at all
-# What a machine with no graphics card, or a question that asks to leave it out ("on CPU only"), runs
-# from: the model in system RAM, each token read from RAM by the CPU. Decoding is bound by memory
-# bandwidth as on a card: tok/s = (RAM bandwidth × the share the CPU streams at, `ram_share`) / GB read
-# per token; a mixture of experts reads its active parameters only (the profile's `gb_per_token`).
-# The model may fill `ram_usable_share` of the RAM (the OS and other programs keep the rest).
-
 # RAM sizes people buy (GB), for "how much RAM do I need": the smallest that holds the need.
 RAM_SIZES_GB: tuple[float, ...] = (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048)
-
-
-@dataclass(frozen=True, slots=True)
-class CpuRow:
-    """A model on system RAM alone: the level, what it needs, whether it fits and how fast it decodes."""
-
-    quant: Quant
-    need_gb: float  # weights + cache + runtime, as the profile counts them
-    ram_needed_gb: float  # RAM to buy so the model fits in the usable share: need / ram_usable_share
-    ram_size_gb: float | None  # the smallest common RAM size that holds it (None beyond the list)
-    ram_gb: float | None  # the RAM the asker has, when said
-    fits: bool | None  # None when the RAM was not said
-    ram_type: str
-    ram_bandwidth_gbps: float
-    tok_s: float
-    tok_s_low: float
-    tok_s_high: float
-    usable: bool  # at least `offload_min_tok_s`: fast enough to read along
-
-
-def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: int = DEFAULT_CONTEXT,
-            ram_gb: float | None = None, ram_type: str | None = None, cache_type: str = "f16") -> CpuRow:
-    """One level on the CPU alone, from dual-channel RAM of `ram_type` (the default type when None)."""
-    check_context(context)
-    if ram_gb is not None and not (0 < ram_gb <= MAX_RAM_GB):
-        raise InvalidInput(f"{ram_gb:g} GB of RAM is not a memory size")
-    kind = (ram_type or c.default_ram_type).upper()
-    bw = c.ram_bandwidth_gbps.get(kind, c.ram_bandwidth_gbps[c.default_ram_type])
-    need = p.need_gb(model, q, context, cache_type)
-    needed = need / c.ram_usable_share
-    size = next((s for s in RAM_SIZES_GB if s >= needed), None)
-    tok = bw * ram_share(c, p, q) / p.gb_per_token(model, q)
-    fits = None if ram_gb is None else need <= ram_gb * c.ram_usable_share
-    return CpuRow(q, need, needed, size, ram_gb, fits, kind, bw, tok, 0.6 * tok, 1.6 * tok,
-                  tok >= c.offload_min_tok_s)
-
-
-def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEFAULT_CONTEXT,
-             min_quality: str | None = None, forced_quant: str | None = None, ram_gb: float | None = None,
-             ram_type: str | None = None, cache_type: str = "f16") -> list[CpuRow]:
-    """Every level of the profile's ladder down to the minimum quality (or the forced level), least
-    compressed first."""
-    return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type)
-            for q in _levels(p, min_quality, forced_quant)]
-
-
-def cpu_pick(rows: list[CpuRow], miss_quant: str, reading_tok_s: float) -> CpuRow:
-    """The level to quote. RAM said: among the levels that fit, the least compressed that reaches reading
-    speed, else the most compressed (on a CPU a smaller file is a faster one); none fits: the most
-    compressed. RAM not said: the level people download (`miss_quant`, Q4_K_M) when listed."""
-    if rows and rows[0].ram_gb is not None:
-        fitting = [r for r in rows if r.fits]
-        if not fitting:
-            return rows[-1]
-        return next((r for r in fitting if r.tok_s >= reading_tok_s), fitting[-1])
-    return next((r for r in rows if r.quant.name == miss_quant), rows[-1])

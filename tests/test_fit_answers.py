@@ -105,28 +105,29 @@ def test_a_cpu_only_question_is_a_setup_with_no_gpu(engine, profile, question, i
 
 
 def test_cpu_only_figures_follow_the_ram_bandwidth_rule(engine):
-    # Reference profile: tok/s = RAM GB/s × the level's efficiency (Q4_K_M: 0.55) / GB read per token,
-    # dual-channel DDR4 50 GB/s, DDR5 80 GB/s; a MoE reads 1.62 × its active parameters.
+    # Both profiles: tok/s = theoretical RAM GB/s × the share a desktop CPU streams alone (0.75) / GB read per
+    # token; dual-channel DDR4-3200 = 2 × 8 B × 3200 MT/s = 51.2 GB/s, DDR5-5600 = 89.6 GB/s; the reference
+    # profile's MoE reads 1.62 × its active parameters.
     a = engine.ask("can i run llama 3.1 8b without a gpu")
     pick = a.facts["cpu"]["pick"]
     assert pick["quant"] == "Q4_K_M" and a.facts["cpu"]["ram_type"] == "DDR4"
-    expected = 50 * 0.55 / (8.03 * 4.5 / 8)  # ≈ 6.09
+    expected = 51.2 * 0.75 / (8.03 * 4.5 / 8)  # ≈ 8.50
     assert pick["tok_s"] == pytest.approx(expected, rel=0.01)
-    assert "about 6.1 tokens per second" in a.text
+    assert "about 8.5 tokens per second" in a.text
     # RAM to buy: the need over the 80 % the model may take, rounded up to a size people buy.
     assert pick["ram_needed_gb"] == pytest.approx(pick["need_gb"] / 0.8)
     assert pick["ram_size_gb"] == 8 and "8 GB of RAM or more" in a.text
 
     moe = engine.ask("tk/s on cpu only for qwen3 30b a3b with ddr5")
     assert moe.facts["cpu"]["ram_type"] == "DDR5" and not moe.facts["cpu"]["ram_type_assumed"]
-    assert moe.facts["cpu"]["pick"]["tok_s"] == pytest.approx(80 * 0.55 / (1.62 * 3.3 * 4.5 / 8), rel=0.01)
+    assert moe.facts["cpu"]["pick"]["tok_s"] == pytest.approx(89.6 * 0.75 / (1.62 * 3.3 * 4.5 / 8), rel=0.01)
     assert "mixture of experts" in moe.text
 
     big = engine.ask("how much ram do i need to run deepseek v3 on cpu")
     levels = {lv["quant"]: lv for lv in big.facts["cpu"]["levels"]}
     assert levels["Q4_K_M"]["ram_size_gb"] == 512  # ~352 GB / 0.8 ≈ 440 GB: the next size people buy
     assert "512 GB of RAM or more" in big.text
-    assert "too slow to be useful" in big.text  # 37B active at 4.5 bits over 50 GB/s: about 1 tok/s
+    assert "too slow to be useful" in big.text  # 37B active at 4.5 bits over 51.2 × 0.75 GB/s: about 1.5 tok/s
 
 
 def test_cpu_only_speeds_scale_with_the_ram_type_under_the_measured_profile(engine):
@@ -134,7 +135,7 @@ def test_cpu_only_speeds_scale_with_the_ram_type_under_the_measured_profile(engi
     ddr4 = engine.ask("how fast is qwen3 8b on cpu only with ddr4", options=opts).facts["cpu"]["pick"]
     ddr5 = engine.ask("how fast is qwen3 8b on cpu only with ddr5", options=opts).facts["cpu"]["pick"]
     assert ddr4["quant"] == ddr5["quant"]
-    assert ddr5["tok_s"] / ddr4["tok_s"] == pytest.approx(80 / 50)
+    assert ddr5["tok_s"] / ddr4["tok_s"] == pytest.approx(5600 / 3200)  # dual channel both: the speeds' ratio
 
 
 @pytest.mark.parametrize("profile", PROFILES)

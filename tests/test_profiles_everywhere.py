@@ -38,8 +38,11 @@ QUESTIONS: dict[str, str] = {
     "download": "where can I download GLM-4.5V?",
     "compute": "how much compute was used to train GLM-4.5V?",
     "card_models": "what can an RTX 3060 run?",
+    "memory_cards": "best 12 GB card",
     "compare": "Llama 3.1 8B on RTX 4090 vs RTX 3090",
     "longest_context": "longest context for Llama 3.1 8B on 12 GB",
+    "prefill": "time to first token for a 32k prompt with Llama 3.1 8B on an RTX 3090",
+    "users": "how many people can an RTX 4090 serve with Llama 3.1 8B?",
     "model_info": "GLM-4.5V",
     "help": "help",
     "fallback": "the weather is nice today",
@@ -153,7 +156,7 @@ def test_one_intent_table_drives_every_list() -> None:
     from answers import intents_table as t
     from answers.rendering.render import TEMPLATES
 
-    assert len(t.INTENT_TABLE) == len(t.SPECS) == 26
+    assert len(t.INTENT_TABLE) == len(t.SPECS) == 29
     assert t.PARSER_INTENTS[:3] == ("why_quant", "two_gpus", "offload") and t.PARSER_INTENTS[-1] == "fallback"
     assert set(t.PARSER_INTENTS) == set(t.INTENTS) - {"not_found", "ambiguous", "invalid"}
     assert t.TABLE_INTENTS == {"fastest", "smallest", "card_models"} == set(t.PAGE_CODES)

@@ -106,7 +106,8 @@ def test_laptops_and_new_machines_get_a_yes_or_no(engine: Engine, question: str,
     a = engine.ask(question)
     assert a.intent == "can_run" and a.entities["card"] == card
     assert a.facts["row"]["fit"] in ("comfortable", "tight", "no")
-    assert a.text.startswith(("**Yes**", "**No**", "**Sí**"))
+    # A 70B on a Strix Halo fits but crawls: "Yes, but slowly" (answers/verdict.py), still a yes.
+    assert a.text.startswith(("**Yes**", "**No**", "**Sí**", "**Yes, but slowly**"))
 
 
 def test_pooled_cards_are_not_compared(engine: Engine) -> None:

@@ -102,9 +102,12 @@ def test_the_recommended_level_never_claims_reading_speed_it_does_not_have(engin
     assert rec != "Q8_0"
     if speeds[rec] < 10:
         assert "still runs at reading speed" not in text
-        assert "none of them reaches reading speed" in text
-        usual = {q: v for q, v in speeds.items() if q in ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")}
-        assert speeds[rec] == max(usual.values())  # the fastest at the usual quality
+        assert "reaches reading speed here" in text
+        # None at the usual quality reaches reading speed: the usual balance, Q4_K_M, said to be slow
+        # (answers/facts/verdict.py), the same level "can it run" names.
+        assert rec == "Q4_K_M"
+        fit = engine.ask("can an m4 max 128gb run llama 3.3 70b", options=AskOptions(profile=profile))
+        assert fit.facts["recommended_quant"] == rec
     else:
         assert "still runs at reading speed" in text
 

@@ -15,7 +15,8 @@ The rules (also in the README, "Advice rules", and in the answer's footer):
   2023 (one year newer counts like twice the parameters; a mixture of experts counts as
   √(total × active), the usual dense equivalent). One line per family (`family_of`), its best variant.
   Curated records (the built-in models people usually run, checked against their config files) come
-  before Epoch-only records (thousands of fine-tunes and research releases of uneven use).
+  before Epoch-only records (thousands of fine-tunes and research releases of uneven use), also in a
+  task list: within each, models made for the task first.
 """
 
 from __future__ import annotations
@@ -189,8 +190,10 @@ def rank_models(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = Non
         held = best.get(pick.family)
         if held is None or (pick.key, -len(rec.name)) > (held.key, -len(held.record.name)):
             best[pick.family] = pick
-    return sorted(best.values(), key=lambda p: (not specialist(p.record, task), made_for_another(p.record, task),
-                                                not p.key[0], -p.score, p.record.name))
+    # Curated records first, whatever the task: an Epoch-only research checkpoint made for the task
+    # (CodeGen2, StarCoder 1, CodeT5+) never outranks a current model people run for it.
+    return sorted(best.values(), key=lambda p: (not p.key[0], not specialist(p.record, task),
+                                                made_for_another(p.record, task), -p.score, p.record.name))
 
 
 def biggest(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,

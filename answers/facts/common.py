@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
 from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
+from answers.facts.shared_memory import as_machines
 from answers.knowledge.catalog_view import Knowledge, model_size
 from answers.knowledge.profiles import Profiles
 from catalog.records import GpuRecord, ModelRecord
@@ -52,6 +53,9 @@ class Entities:
     model2: ModelRecord | None = None  # a second model compared with `model` (answers/facts/versus.py)
     sides: tuple[Setup, Setup] | None = None  # two setups compared side by side (answers/facts/versus.py)
     ram_type: str | None = None  # "DDR5" said without an amount ("my 8 GB GPU with ddr5"): the assumed RAM's type
+    prompt_tokens: int | None = None  # a prompt's length: prefill and time to first token (answers/facts/serving.py)
+    users: int | None = None  # people served at once (answers/facts/serving.py)
+    backend: str | None = None  # the runtime backend a prefill figure is for (CUDA, ROCm, Vulkan, Metal, SYCL)
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,8 @@ class Estimates:
         def make() -> Rated:
             q = self.query(size, s)
             rows = rate_all(q, self.kn.gpus_for(s.profile))
-            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES)))
+            machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
+            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
 
         return self._rated.get_or(key, make)
 

@@ -154,7 +154,10 @@ def _pick(r: Row | None, *keys: str) -> dict[str, Any] | None:
     return {k: full[k] for k in keys}
 
 
-def summary_facts(query: Query, rows: Sequence[Row], s: Summary | None = None) -> dict[str, Any]:
+def summary_facts(query: Query, rows: Sequence[Row], s: Summary | None = None,
+                  pick_rows: Sequence[Row] | None = None) -> dict[str, Any]:
+    """The page's figures from `rows`; the home picks from `pick_rows` when given (shared-memory
+    machines rated as the machine: answers/facts/shared_memory.py)."""
     s = s or summarize(query, rows, MEMORY_SIZES)
     fastest = s.fastest
     return {
@@ -170,5 +173,5 @@ def summary_facts(query: Query, rows: Sequence[Row], s: Summary | None = None) -
         "distinct_quant_levels": s.distinct_quant_levels,
         "range_example": _pick(fastest, "card", "tok_s_low", "tok_s_high"),
         # Headline picks among cards a home user can buy and use, and the cheapest (answers/facts/picks.py).
-        **picks_facts(rows, tuple(s.by_memory), s),
+        **picks_facts(rows if pick_rows is None else pick_rows, tuple(s.by_memory), s),
     }

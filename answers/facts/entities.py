@@ -15,6 +15,7 @@ from answers.facts.setups import setup_from_raw
 from answers.intents_table import INFO_INTENTS, MODEL_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem
+from answers.knowledge.profiles import Profiles
 from answers.reading.budget_words import MAX_AMOUNT
 from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT, InvalidInput
 from estimator.quants import UnknownQuant
@@ -28,6 +29,7 @@ class EntityBuilding:
 
     knowledge: Knowledge
     estimates: Estimates
+    profiles: Profiles
     _built: Lru
 
     def _settings(self, options: AskOptions, context: Any, quant: Any) -> Settings:
@@ -126,12 +128,14 @@ class EntityBuilding:
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu,
-                        model2=model2, sides=sides, ram_type=raw.get("ram_type"))
+                        model2=model2, sides=sides, prompt_tokens=raw.get("prompt_tokens"), users=raw.get("users"),
+                        backend=raw.get("backend"), ram_type=raw.get("ram_type"))
 
     def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""
         def side(parts: Any) -> Setup | None:
-            one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type")}
+            one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type"),
+                   "ram_mts": raw.get("ram_mts"), "ram_channels": raw.get("ram_channels")}
             return setup_from_raw(one, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
 
         a, b = side(raw.get("setup") or ()), side(raw.get("setup2") or ())
@@ -146,7 +150,8 @@ class EntityBuilding:
 
         if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
             return self._typical_setup(float(raw["memory_gb"]), raw, profile)
-        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
+        return setup_from_raw(raw, lambda text: self._resolve_card(text, profile), self.knowledge.added_card,
+                              self.profiles.setup_constants().machine)
 
     def _typical_setup(self, memory_gb: float, raw: dict[str, Any], profile: str) -> Setup | None:
         """"My 8 GB card with 32 GB of RAM": a typical card of exactly that memory, plus the RAM, so the
@@ -155,7 +160,8 @@ class EntityBuilding:
         if record is None:
             return None
         try:
-            return Setup((Device(record),), ram_gb=float(raw["ram_gb"]), ram_type=raw.get("ram_type"))
+            return Setup((Device(record),), ram_gb=float(raw["ram_gb"]), ram_type=raw.get("ram_type"),
+                         ram_mts=raw.get("ram_mts"), ram_channels=raw.get("ram_channels"))
         except InvalidInput:
             raise BadInput("setup", ram_gb=raw.get("ram_gb")) from None
 
@@ -164,6 +170,12 @@ class EntityBuilding:
         """Fill gaps between what was asked and what was named."""
         if intent in ("not_found", "ambiguous", "invalid"):
             return "fallback"
+        if intent == "memory_cards":  # "best 8 GB card (for X)": cards of that size; with a model, its fit there
+            if e.model is not None:
+                return "can_run" if e.memory_gb is not None or e.card is not None else "what_gpu"
+            if e.card is not None or e.memory_gb is None:
+                return "card_models" if e.card is not None or e.memory_gb is not None else "fallback"
+            return intent
         if e.cpu is not None:
             # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
             if e.model is None:

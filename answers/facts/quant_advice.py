@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from answers.facts.verdict import LevelRating, decide
 from estimator.model import DEFAULT_CONTEXT
 from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import Quant, quant
@@ -53,9 +54,10 @@ def every_level(query: Query) -> tuple[Quant, ...]:
     return tuple(query.profile.levels)
 
 
-def level_rows(query: Query, card: Any | None) -> list[dict[str, Any]]:
+def level_rows(query: Query, card: Any | None, usable_gb: float | None = None) -> list[dict[str, Any]]:
     """Each level: need, whether it fits (on the card, or in the memory of `card`), speed when the
-    card has a bandwidth, and whether it sits below the minimum quality."""
+    card has a bandwidth, and whether it sits below the minimum quality. `usable_gb` overrides what the
+    card can hold (a shared-memory machine: the GPU's share, as its own answer counts it)."""
     p = query.profile
     floor = floor_rank(query)
     out = []
@@ -64,7 +66,7 @@ def level_rows(query: Query, card: Any | None) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"quant": lv.name, "need_gb": need, "quality": QUALITY.get(lv.name, "small_loss"),
                                "lower_quality": lv.rank > floor, "fits": None, "fit": None, "tok_s": None}
         if card is not None:
-            fits = need <= p.usable_gb(card)
+            fits = need <= (p.usable_gb(card) if usable_gb is None else usable_gb)
             row["fits"] = fits
             if fits:
                 row["fit"] = p.fit(need, card)
@@ -75,14 +77,12 @@ def level_rows(query: Query, card: Any | None) -> list[dict[str, Any]]:
 
 
 def recommend(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    fitting = [r for r in rows if r["fits"]]
-    within = [r for r in fitting if not r["lower_quality"]]
-    readable = [r for r in within if r["tok_s"] is None or r["tok_s"] >= READING_SPEED_TOK_S]
-    if not readable and within and all(r["tok_s"] is not None for r in within):
-        # None at the usual quality reaches reading speed (a 70B on a big Mac): the fastest of them, the
-        # nearest to it, rather than the slowest ("Q8_0 at 3 tok/s" is nobody's pick).
-        return max(within, key=lambda r: r["tok_s"])
-    return (readable or within or fitting or [None])[0]
+    """The level the one verdict (answers/facts/verdict.py) recommends among `rows`: "which quant" and "can
+    it run" about the same card name the same level."""
+    levels = [LevelRating(r["quant"], r["need_gb"], bool(r["fits"]), r["lower_quality"], r["fit"], r["tok_s"])
+              for r in rows]
+    rec = decide(levels)["recommended"]
+    return next((r for r in rows if rec is not None and r["quant"] == rec["quant"]), None)
 
 
 def below_reading_speed(rec: dict[str, Any] | None) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from answers.facts import advice, setups
+from answers.facts import verdict as vd
 from answers.facts import quant_advice as qa
 from answers.facts.advice import typical_record
 from answers.facts.common import (
@@ -38,7 +39,7 @@ from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import ladder, quant
 from estimator.ranking import Row, rate_all
-from estimator.setups import Device, Setup
+from estimator.setups import Device, Setup, pool_of
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
@@ -76,6 +77,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     constants = est.profiles.setup_constants()
     facts = {**base_facts(rated), **setups.rate(q.profile, q.model, e.setup, constants, s.context,
                                            s.min_quality, s.quant)}
+    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, e.setup, constants, s, facts["row"])))
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
         setup = e.setup
 
@@ -100,7 +102,8 @@ def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
     q = rated.query
     facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
              "cpu": setups.cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
-                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type)}
+                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
+                                     ram_channels=e.cpu.ram_channels)}
     return Built(facts, sources={"gpus"})
 
 
@@ -161,6 +164,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         r = card_row(rated, e.card)
         facts["mode"] = "card"
         facts["row"] = row_facts(r)
+        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, e.card), e.card.name)))
         if not r.runs:
             facts["short_gb"] = _short(rated, e.card)
             facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
@@ -185,6 +189,16 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         home, data_centre = best_with_memory(rated.rows, e.memory_gb)
         facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
         facts["row_is_home"] = best is not None and home_tier(best.card) is not None
+        # The verdict is about the card the answer names (the home pick under a non-reference profile);
+        # when nothing of that size holds it at the usual quality, about a typical card of the size.
+        shown = home if s.profile != "reference" and home else best
+        if shown is None:
+            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
+            target: Any = typical if typical is not None else MemoryCard(e.memory_gb)
+            facts["verdict_card"] = typical.name if typical is not None else None
+        else:
+            target = shown.card
+        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))))
         facts["virtual"] = _virtual(rated, e.memory_gb)
         facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
         held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
@@ -244,17 +258,15 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
     rated = est.rated(model_of(e), s)
-    facts = base_facts(rated)
     if e.card is not None:
+        # "How fast" and "can it run" about one card are one verdict (answers/facts/verdict.py): the same facts.
+        built = can_run(est, e, s)
         r = card_row(rated, e.card)
-        facts["row"] = row_facts(r)
-        if not r.runs:
-            facts["short_gb"] = _short(rated, e.card)
-            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s, e.ram_type)
-        elif rated.ordered:
-            facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
-    else:
-        facts["row"] = None
+        if r.runs and rated.ordered:
+            built.facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
+        return built
+    facts = base_facts(rated)
+    facts["row"] = None
     return Built(facts, sources={"gpus"})
 
 
@@ -288,13 +300,17 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
         target = {"kind": "memory", "memory_gb": e.memory_gb, "typical_card": card.name if card else None}
     else:
         card, target = None, None
-    rows = qa.level_rows(q, card)
+    usable = None
+    if e.setup is not None and e.setup.unified and e.setup.gpu_count == 1:
+        # A Mac, a Ryzen AI Max, a DGX Spark: what its GPU may hold, as its own answer counts it.
+        usable = pool_of(est.profiles.setup_constants(), q.profile, e.setup).total_usable
+    rows = qa.level_rows(q, card, usable)
     if e.levels:
         asked = [lv for lv in e.levels if any(r["quant"] == lv for r in rows)]
         extra = [lv for lv in e.levels if lv not in asked]
         rows_asked = [r for r in rows if r["quant"] in asked]
         for name in extra:  # a level outside the profile's ladder ("F16"): rated on its own
-            rows_asked += qa.level_rows(replace(q, forced_quant=name), card)
+            rows_asked += qa.level_rows(replace(q, forced_quant=name), card, usable)
         if card is None and len(rows_asked) >= 2:
             # No hardware named: the speed ratio between levels is the same on any card; a typical 24 GB one shows it.
             ref = advice.typical_card(est.kn.gpus, 24)
@@ -356,6 +372,15 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
         built.facts["age_years"] = age
         built.facts["old"] = age > OLD_MODEL_YEARS
     return built
+
+
+def memory_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+    """"Best 8 GB card": the cards of that size, each with what it runs (answers/facts/memory_cards.py)."""
+    # lazy: it reads the launch prices and exchange rates (catalog.currency), not needed at start-up
+    from answers.facts.memory_cards import facts as cards_of_size
+
+    assert e.memory_gb is not None
+    return Built(cards_of_size(est, e.memory_gb, s), sources={"gpus"})
 
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:

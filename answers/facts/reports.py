@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from answers.api import ReportError
-from answers.facts.describe import card_brief, summary_facts, table_facts
+from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
+from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
 from answers.knowledge.profiles import Profiles
+from answers.reading import ram_words
 from answers.reading.options import card_field
 from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
@@ -30,8 +32,9 @@ from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import Profile
 from estimator.quants import BY_NAME, UnknownQuant
-from estimator.ranking import Query, models_on_card, rate_all
-from estimator.setups import Setup, SetupConstants, rate_setup
+from estimator.ranking import Query, models_on_card, rate_all, summarize
+from estimator.ranking import table as table_order
+from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
 
 CANDIDATES_SHOWN = 8
 
@@ -48,6 +51,13 @@ SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
 MAX_RAM_GB = 16384
+
+
+def context_for(context: int | None, prompt: int | None, answer: int | None) -> int:
+    """The context a request is rated at: as asked (default 4,096), but never shorter than the prompt and
+    answer it asks about — a 32k prompt needs a 32k cache."""
+    ctx = context or DEFAULT_CONTEXT
+    return max(ctx, (prompt or 0) + (answer or 0))
 
 
 @contextmanager
@@ -81,6 +91,11 @@ class EstimateRequest:
     quant: str | None = None
     profile: str = "reference"
     cache_type: str | None = None  # llama.cpp KV-cache type (f16, q8_0, q4_0 or "K/V"); None → f16
+    prompt: int | None = None  # prompt tokens: adds prefill speed and time to first token (answers.throughput)
+    answer: int | None = None  # answer tokens: adds the total time
+    users: int | None = None  # parallel requests: adds per-user and total speed, memory with N caches
+    backend: str | None = None  # the runtime backend the prefill efficiency is for (CUDA, ROCm, Vulkan, Metal, SYCL)
+    flash_attention: bool = True
 
 
 @dataclass(frozen=True)
@@ -91,7 +106,8 @@ class SetupRequest:
     text: str | None = None
     gpus: int | None = None
     ram_gb: float | None = None
-    ram_type: str | None = None
+    ram_type: str | None = None  # "DDR5", or with its speed: "DDR5-6000"
+    ram_channels: int | None = None
 
 
 @dataclass(frozen=True)
@@ -199,7 +215,7 @@ class Reports:
                 size = ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
                                  record.name if record else None)
             assert size is not None
-            return Query(size, context=req.context or DEFAULT_CONTEXT, min_quality=req.min_quality,
+            return Query(size, context=context_for(req.context, req.prompt, req.answer), min_quality=req.min_quality,
                          forced_quant=req.quant, profile=self.profiles.get(req.profile),
                          cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
 
@@ -208,17 +224,45 @@ class Reports:
         m = q.model
         return ModelLabel(m.name, m.params_b, m.active_params_b if m.is_moe else None)
 
+    @staticmethod
+    def _ask(req: EstimateRequest) -> Ask:
+        return Reports.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
+
+    @staticmethod
+    def ask_of(prompt: int | None = None, answer: int | None = None, users: int | None = None,
+               backend: str | None = None, flash_attention: bool = True) -> Ask:
+        """A prompt / answer / several-users request, its bad values as report errors."""
+        with _estimator_errors():
+            return Ask(prompt, answer, users, backend, flash_attention)
+
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
-        q = self._query(req)
-        data = table_facts(q, rate_all(q, self.knowledge.gpus_for(req.profile)), include_misses=include_misses)
-        self._rate_setup(q, setup, data)
+        q, ask = self._query(req), self._ask(req)
+        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        data = table_facts(q, rows, include_misses=include_misses)
+        if ask.wanted:
+            data.update(top_facts(ask))
+            with _estimator_errors():
+                add_to_rows(data["rows"], table_order(rows, include_misses), q.profile, q.model, q.context,
+                            q.cache_type, ask, self.profiles.setup_constants())
+        self._rate_setup(q, setup, data, ask)
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
-        q = self._query(req)
-        data = summary_facts(q, rate_all(q, self.knowledge.gpus_for(req.profile)))
-        self._rate_setup(q, setup, data)
+        q, ask = self._query(req), self._ask(req)
+        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        s = summarize(q, rows, MEMORY_SIZES)
+        data = summary_facts(q, rows, s)
+        if ask.wanted:
+            data.update(top_facts(ask))
+            picked = [(data["fastest"], s.fastest), (data["smallest"], s.smallest),
+                      *((data["by_memory"][str(n)], r) for n, r in s.by_memory.items())]
+            with _estimator_errors():
+                for d, r in picked:
+                    if d is not None and r is not None:
+                        add_to_rows([d], [r], q.profile, q.model, q.context, q.cache_type, ask,
+                                    self.profiles.setup_constants())
+        self._rate_setup(q, setup, data, ask)
         return SummaryReport(self._label(q), q.context, q.profile.name, data)
 
     # ------------------------------------------------------------------ setups
@@ -232,34 +276,47 @@ class Reports:
             raise ReportError(BAD_GPU_COUNT)
         if req.ram_gb is not None and not (0 < req.ram_gb <= MAX_RAM_GB):
             raise ReportError(BAD_RAM)
-        said = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read once, in answers/reading/options.py
-        if not plain and said.parts is None and req.ram_gb is None:
+        field = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read in answers/reading/options.py
+        if not plain and field.parts is None and req.ram_gb is None:
             return None
+        said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
+        if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
+            said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
-            return build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
-                               req.ram_gb if req.ram_gb is not None else said.ram_gb, req.ram_type or said.ram_type,
-                               added=self.knowledge.added_card)
+            rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
+                              req.ram_gb if req.ram_gb is not None else field.ram_gb,
+                              said.kind or req.ram_type or field.ram_type, added=self.knowledge.added_card,
+                              ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
+            if rig.ram_gb is not None:
+                setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why
+            return rig
         except InvalidInput as exc:
             raise ReportError.text(str(exc)) from None
 
-    def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any]) -> None:
+    def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any], ask: Ask | None = None) -> None:
         """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
         setup = self.setup(req, q.profile.name) if req is not None else None
         if setup is not None:
-            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant,
-                             constants=self.profiles.setup_constants())
-            data["setup"] = {**setup_facts(setup), "row": row_facts(row)}
+            constants = self.profiles.setup_constants()
+            row = rate_setup(q.profile, q.model, setup, q.context, q.min_quality, q.forced_quant, constants=constants)
+            facts = row_facts(row)
+            if ask is not None and ask.wanted:
+                with _estimator_errors():
+                    facts.update(setup_keys(q.profile, q.model, setup, row, q.context, q.cache_type, ask,
+                                                  constants))
+            data["setup"] = {**setup_facts(setup), "row": facts}
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
              profile: str = "reference", cache_type: str | None = None,
-             setup: SetupRequest | None = None) -> CardReport:
+             setup: SetupRequest | None = None, ask: Ask | None = None) -> CardReport:
+        """The catalog's models on one card or setup; `ask` (a prompt, several users) adds its keys per model."""
         rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
         card, variants = (rig.devices[0].card, 1) if rig is not None else self.resolve_card(text, profile)
         sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
-        ctx = context or DEFAULT_CONTEXT
+        ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile)
         if rig is not None:
-            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants())
+            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants(), ask)
         with _estimator_errors():
             found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
         data = {"card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
@@ -269,11 +326,17 @@ class Reports:
                             "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,
                             "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
                             "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+        if ask is not None and ask.wanted:
+            data.update(top_facts(ask))
+            constants = self.profiles.setup_constants()
+            with _estimator_errors():
+                for d, x in zip(data["models"], found):
+                    add_to_rows([d], [x.row], prof, x.model, ctx, cache_type or DEFAULT_CACHE_TYPE, ask, constants)
         return CardReport(card, ctx, len(found), len(sizes), data)
 
     @staticmethod
     def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
-                       prof: Profile, constants: SetupConstants) -> CardReport:
+                       prof: Profile, constants: SetupConstants, ask: Ask | None = None) -> CardReport:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
         models = []
         for m in sizes:
@@ -283,10 +346,15 @@ class Reports:
                                "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,
                                "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
                                "confidence": r.confidence, "why": r.why})
+                if ask is not None and ask.wanted:
+                    with _estimator_errors():
+                        models[-1].update(setup_keys(prof, m, rig, r, ctx, DEFAULT_CACHE_TYPE, ask, constants))
         models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
         data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
                 "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
                 "setup": setup_facts(rig), "models": models}
+        if ask is not None and ask.wanted:
+            data.update(top_facts(ask))
         return CardReport(card, ctx, len(models), len(sizes), data, label=rig.label)
 
     def model(self, text: str) -> ModelReport:

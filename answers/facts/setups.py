@@ -19,28 +19,21 @@ from typing import Any
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
+from answers.facts import verdict as vd
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical
 from answers.reading.options import card_parts
 from answers.reading.sizes import GB_AMOUNT_RE
 from catalog.records import GpuRecord, ModelRecord
+from estimator.cpu_only import CpuRow, cpu_pick, cpu_rows
+from estimator.machine import MachineConstants, RamSpec, ram_spec
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
-from estimator.quants import floor as lowest_level
+from estimator.quants import floor as lowest_level, quant
 from estimator.ranking import Row
-from estimator.setups import (
-    RAM_SIZES_GB,
-    CpuRow,
-    Device,
-    Setup,
-    SetupConstants,
-    SetupRow,
-    cpu_pick,
-    cpu_rows,
-    lower_fit,
-    rate_setup,
-)
+from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
+from estimator.wired_limit import raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
 
@@ -60,24 +53,27 @@ def words_from_text(text: str, count: int | None = None, ram_gb: float | None = 
         raise InvalidInput(str(exc)) from None
 
 
-def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card) -> Setup | None:
+def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card,
+                   machine: MachineConstants | None = None) -> Setup | None:
     """The asker's setup as read (parse()'s `setup`, or the card field read by answers/reading/options.py):
-    the parts with their counts and the RAM beside them; None for one plain card. Bad counts or sizes become
-    the engine's "invalid" answer."""
+    the parts with their counts and the RAM beside them (type, speed, channels); None for one plain card.
+    Bad counts or sizes become the engine's "invalid" answer."""
     parts = raw.get("setup")
     count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
+    mts, channels = raw.get("ram_mts"), raw.get("ram_channels")
     if not parts:
         return None
     try:
         if any(n < 1 for _, n in parts):
             raise InvalidInput("the number of cards must be at least 1")
-        return build_setup(list(parts), resolve, ram, ram_type, added=added)
+        return build_setup(list(parts), resolve, ram, ram_type, added=added, ram_mts=mts, ram_channels=channels)
     except InvalidInput:
         raise BadInput("setup", count=count, ram_gb=ram) from None
 
 
 def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: float | None = None,
-                ram_type: str | None = None, *, added: CardResolver = _no_added_card) -> Setup:
+                ram_type: str | None = None, *, added: CardResolver = _no_added_card, ram_mts: int | None = None,
+                ram_channels: int | None = None) -> Setup:
     """Each (text, count) → a Device. `resolve` is the profile's card resolver (it raises an
     `UnresolvedName` for a name it cannot pin down); `added` finds hardware the reference pages lack
     (`Knowledge.added_card`), asked first for chip-shaped names."""
@@ -97,7 +93,7 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
         if card is None:
             raise InvalidInput(f"{text!r} names no card")
         devices.append(Device(card, count))
-    return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type)
+    return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels)
 
 
 _PLURAL_RE = re.compile(r"\b([a-z]{1,3}\d{1,4})s\b", re.IGNORECASE)
@@ -158,7 +154,24 @@ def row_facts(row: SetupRow) -> dict[str, Any]:
         "ram_type": row.ram_type,
         "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
         "slow_tok_s": row.slow_tok_s,
+        **ram_facts(row.ram, row.ram_effective_gbps),
     }
+
+
+def ram_facts(spec: RamSpec | None, effective_gbps: float | None) -> dict[str, Any]:
+    """The RAM as worked out (estimator.machine): speed, channels, what was assumed, and what the CPU
+    streams from it; empty keys when no RAM is involved."""
+    if spec is None:
+        return {"ram_mts": None, "ram_channels": None, "ram_guessed": [], "ram_platform": None,
+                "ram_effective_gbps": None}
+    return {"ram_mts": spec.mts, "ram_channels": spec.channels, "ram_guessed": list(spec.assumed),
+            "ram_platform": spec.platform_rule, "ram_effective_gbps": effective_gbps}
+
+
+def cpu_assumed(constants: SetupConstants, spec: RamSpec | None) -> dict[str, Any]:
+    """The CPU the prefill figure assumes (estimator.machine cpu_classes), for the answer to say."""
+    cpu = constants.machine.cpu_classes["server" if spec is not None and spec.platform == "server" else "desktop"]
+    return {"cores": cpu.cores, "ghz": cpu.ghz, "isa": cpu.isa}
 
 
 def setup_facts(setup: Setup) -> dict[str, Any]:
@@ -190,6 +203,11 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+        raised = raised_limit(constants, profile, model, setup, context, min_quality, quant)
+        if raised is not None:
+            # A Mac that misses only macOS' default GPU share: how to raise it, and the speed once raised.
+            facts["raise_wired_limit"] = {"wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
+                                          "left_gb": raised.left_gb, "row": row_facts(raised.row)}
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
 
@@ -201,6 +219,22 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: Settings,
+            row: dict[str, Any]) -> dict[str, Any]:
+    """The one verdict (answers/verdict.py) on a setup: its levels held whole; when none is, and the
+    asker's RAM takes the rest at a usable speed, the offload row is the verdict ("offload")."""
+    bare = replace(setup, ram_gb=None)
+    levels = vd.setup_levels(profile, s.min_quality, s.quant, lambda level: rate_setup(
+        profile, model, bare, s.context, None, level, constants=constants))
+    v = vd.decide(levels, setup.label)
+    if v["outcome"] in ("no", "lower_only") and row["fit"] == "offload":
+        at = {k: row[k] for k in ("quant", "need_gb", "fit", "tok_s", "tok_s_low", "tok_s_high")}
+        floor = lowest_level(s.min_quality, profile.default_min_quality)
+        below = s.quant is None and quant(row["quant"]).rank > floor.rank
+        v.update(outcome="offload", recommended={**at, "below_floor": below}, levels_named=[row["quant"]])
+    return v
 
 
 def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
@@ -282,22 +316,27 @@ def cpu_level_facts(r: CpuRow) -> dict[str, Any]:
 
 
 def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, context: int, min_quality: str | None,
-              quant: str | None, ram_gb: float | None, ram_type: str | None, cache_type: str = "f16") -> dict[str, Any]:
+              quant: str | None, ram_gb: float | None, ram_type: str | None, cache_type: str = "f16", *,
+              ram_mts: int | None = None, ram_channels: int | None = None) -> dict[str, Any]:
     """A model on the CPU alone (the `cpu` facts of an answer whose question left the card out): each
     level's need in system RAM and the RAM size that holds it, the speed from the RAM's bandwidth (dual
     channel, the default type unless named), the level quoted (`pick`) and, when the RAM said holds no
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
-    rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type)
+    said = {"ram_mts": ram_mts, "ram_channels": ram_channels}
+    rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type, **said)
     pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
     lower = None
     if ram_gb is not None and not any(r.fits for r in rows) and quant is None:
         below = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
-                         cache_type)
+                         cache_type, **said)
         lower = next((cpu_level_facts(r) for r in below if r.fits), None)
     first = rows[0]
     return {
         "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
         "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": constants.ram_usable_share,
+        **ram_facts(first.ram, first.ram_effective_gbps),
+        "prefill_tok_s": pick.prefill_tok_s, "prefill_tok_s_low": pick.prefill_tok_s_low,
+        "prefill_tok_s_high": pick.prefill_tok_s_high, "cpu_assumed": cpu_assumed(constants, first.ram),
         "min_tok_s": constants.offload_min_tok_s,
         "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
         "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
@@ -305,15 +344,15 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     }
 
 
-def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None,
-                   s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None, s: Settings, ram_mts: int | None = None,
+                   ram_channels: int | None = None) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
     """"No GPU, 64 GB of RAM, what can I run": every model the advice rules may rank that fits in the RAM
     the system leaves free, at the least compressed level that still reaches reading speed (else the least
     compressed that fits: on a CPU a smaller file is a faster one), with the machine seen as one card."""
     profile = est.profile(s.profile)
     constants = est.profiles.setup_constants()
-    kind = (ram_type or constants.default_ram_type).upper()
-    bw = constants.ram_bandwidth_gbps.get(kind, constants.ram_bandwidth_gbps[constants.default_ram_type])
+    spec = ram_spec(constants.machine, ram_type, ram_mts, ram_channels, cpu_ram_gb)
+    kind, bw = spec.kind, spec.theoretical_gbps
     view = SetupCard(f"CPU + {cpu_ram_gb:g} GB {kind}", "CPU", cpu_ram_gb, bw)
     pairs: list[tuple[ModelRecord, Row]] = []
     for rec in est.kn.rankable_models(MIN_PARAMS_B, MIN_DATE):
@@ -321,7 +360,7 @@ def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None,
         if size is None:
             continue
         fitting = [r for r in cpu_rows(constants, profile, size, s.context, s.min_quality, s.quant, cpu_ram_gb,
-                                       ram_type, s.cache_type) if r.fits]
+                                       ram_type, s.cache_type, ram_mts=ram_mts, ram_channels=ram_channels) if r.fits]
         if not fitting:
             continue
         r = next((x for x in fitting if x.tok_s >= READING_SPEED_TOK_S), fitting[0])

@@ -13,7 +13,8 @@ from typing import Any
 from answers.facts import advice
 from answers.facts.common import GUESS_RAM_GB, MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
 from answers.facts.describe import card_brief
-from answers.facts.setups import cpu_model_rows, model_rows, other_fits, setup_facts
+from answers.facts.setups import cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
+from estimator.machine import effective_gbps, ram_spec
 from estimator.model import ModelSize
 from estimator.quants import quant
 
@@ -43,7 +44,8 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.cpu is not None:
-        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s)
+        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s, e.cpu.ram_mts,
+                                     e.cpu.ram_channels)
         mode = "cpu"
     elif e.setup is not None:
         card, pairs = model_rows(est, e.setup, s)
@@ -91,9 +93,11 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["setup"] = setup_facts(e.setup)
     if e.cpu is not None:
         constants = est.profiles.setup_constants()
+        spec = ram_spec(constants.machine, e.cpu.ram_type, e.cpu.ram_mts, e.cpu.ram_channels, card.memory_gb)
         facts["cpu_only"] = True
         facts["cpu"] = {"ram_gb": card.memory_gb, "ram_assumed": e.cpu.ram_gb is None,
-                        "ram_type": (e.cpu.ram_type or constants.default_ram_type).upper(),
+                        **ram_facts(spec, effective_gbps(constants.machine, spec, "cpu_only")),
+                        "ram_type": spec.kind,
                         "ram_type_assumed": e.cpu.ram_type is None,
                         "ram_bandwidth_gbps": card.bandwidth_gbps, "ram_usable_share": constants.ram_usable_share}
     return Built(facts, table=rows, sources={"gpus"})

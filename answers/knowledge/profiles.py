@@ -14,7 +14,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from estimator.profile import REFERENCE, Profile
-from estimator.setups import SetupConstants
+from estimator.setups import SetupConstants, unified_gpu_share
 
 if TYPE_CHECKING:
     from estimator.setups import SetupConstants
@@ -39,15 +39,20 @@ def load_setup_constants() -> SetupConstants:
     return SetupConstants.from_dict(json.loads(text))
 
 
-def load_profile(name: str) -> Profile:
-    """A profile by name, with its data loaded now; unknown names raise `UnknownProfile`."""
+def load_profile(name: str, setup_constants: SetupConstants | None = None) -> Profile:
+    """A profile by name, with its data loaded now; unknown names raise `UnknownProfile`.
+
+    `measured` rates a unified-memory machine (a Mac, a Ryzen AI Max, a DGX Spark) with the GPU share
+    of the setups rules, so a table line or a "smallest card" pick naming it says what the machine's own
+    answer says it can use. The reference profile keeps the reference page's rule (its figures are the site's)."""
     if name == "reference":
         return REFERENCE
     if name == "measured":
         # lazy: only the measured profile needs its rules; `tpsbot ask` under reference starts without them
         from estimator.measured import MeasuredProfile
 
-        return MeasuredProfile(load_measured_constants())
+        c = setup_constants or load_setup_constants()
+        return MeasuredProfile(load_measured_constants(), lambda card: unified_gpu_share(c, card, card.memory_gb))
     raise UnknownProfile(name)
 
 
@@ -61,7 +66,8 @@ class Profiles:
     def get(self, name: str) -> Profile:
         profile = self._built.get(name)
         if profile is None:
-            profile = self._built[name] = load_profile(name)
+            constants = self.setup_constants() if name != "reference" else None
+            profile = self._built[name] = load_profile(name, constants)
         return profile
 
     def setup_constants(self) -> SetupConstants:

@@ -32,6 +32,8 @@ LANGUAGE_KEYS = {
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
+    "prompt_words": "words next to a number that make it a prompt length ('a 32k prompt', 'prompt di 8000 token')",
+    "users_words": "words after a number that make it a count of people served at once ('4 users', '10 persone')",
     "and_words": "words that join a second ask ('and', 'also'): 'who made X and when'",
     "laptop_words": "words next to a card that make it the laptop part ('4070 laptop', 'portatile')",
     "ram_phrases": "phrases after a size that make it system RAM, one per line ('memoria di sistema')",
@@ -69,14 +71,20 @@ COMMON_KEYS = {
     "currency_symbols": "table usd/eur/gbp/brl = signs written next to an amount ('$', '€', 'R$')",
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
+    "backends": "table CUDA/ROCm/Vulkan/Metal/SYCL = words that name the runtime backend ('hip', 'vulkan')",
     "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): not the model",
+    "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): '12 channels' is the RAM's",
+    "ram_speed_units": "units after a RAM speed ('mt/s', 'mhz'): 'ddr5 6000 mt/s'",
+    "channel_counts": "table word = number of memory channels it says ('dual' = 2, 'octa' = 8) in every language",
+    "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
 }
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
           "twelve": 12, "sixteen": 16}
 REQUIRED_COUNTS = ("one", "two", "three", "four")
-CACHE_TYPES = ("f16", "q8_0", "q4_0")  # the cache types people name in a question (estimator.memory knows more)
+CACHE_TYPES = ("f16", "q8_0", "q4_0")
+BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")  # estimator.prefill.BACKENDS: the prefill efficiencies  # the cache types people name in a question (estimator.memory knows more)
 
 
 class LexiconError(ValueError):
@@ -101,6 +109,8 @@ class LanguageLexicon:
     card_words: frozenset[str]
     context_words: frozenset[str]
     ram_words: frozenset[str]
+    prompt_words: frozenset[str]
+    users_words: frozenset[str]
     and_words: frozenset[str]
     laptop_words: frozenset[str]
     ram_phrases: tuple[str, ...]
@@ -155,6 +165,11 @@ class Lexicon:
     image_models: tuple[str, ...] = ()
     speed_units: tuple[str, ...] = ()
     model_file_words: frozenset[str] = frozenset()
+    ram_channel_words: frozenset[str] = frozenset()
+    ram_speed_units: frozenset[str] = frozenset()
+    channel_counts: dict[str, int] = field(default_factory=dict)
+    ram_platforms: dict[str, str] = field(default_factory=dict)
+    backends: dict[str, frozenset[str]] = field(default_factory=dict)  # backend → words ("hip" → ROCm)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -168,6 +183,19 @@ def _words(text: object, where: str) -> frozenset[str]:
     if not isinstance(text, str):
         raise LexiconError(f"{where}: expected a string of words, got {type(text).__name__}")
     return frozenset(w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split())
+
+
+def _channel_counts(table: object) -> dict[str, int]:
+    """common.toml's `channel_counts`: word = a number of memory channels from 1 to 24."""
+    if not isinstance(table, dict) or not all(isinstance(v, int) and 1 <= v <= 24 for v in table.values()):
+        raise LexiconError("common.toml: channel_counts: expected a table of word = number of channels (1–24)")
+    return {str(k): int(v) for k, v in table.items()}
+
+
+def _string_table(table: object, where: str) -> dict[str, str]:
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise LexiconError(f"{where}: expected a table of phrase = name")
+    return {str(k): v for k, v in table.items()}
 
 
 def _phrases(text: object, where: str) -> tuple[str, ...]:
@@ -261,6 +289,8 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
+        prompt_words=_words(data["prompt_words"], f"{where}: prompt_words"),
+        users_words=_words(data["users_words"], f"{where}: users_words"),
         and_words=_words(data["and_words"], f"{where}: and_words"),
         laptop_words=_words(data["laptop_words"], f"{where}: laptop_words"),
         ram_phrases=_phrases(data["ram_phrases"], f"{where}: ram_phrases"),
@@ -336,6 +366,11 @@ def load(directory: Path = HERE) -> Lexicon:
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
         speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
         model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
+        ram_channel_words=_words(common["ram_channel_words"], "common.toml: ram_channel_words"),
+        ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),
+        channel_counts=_channel_counts(common["channel_counts"]),
+        ram_platforms=_string_table(common["ram_platforms"], "common.toml: ram_platforms"),
+        backends=_backends(common["backends"]),
     )
 
 
@@ -350,6 +385,13 @@ def _machines(table: object) -> dict[str, str]:
     if not isinstance(table, dict) or not all(isinstance(v, str) and v.strip() for v in table.values()):
         raise LexiconError("common.toml: machines must be a table of phrase = chip name")
     return {" ".join(k.casefold().split()): v for k, v in table.items()}
+
+
+def _backends(table: object) -> dict[str, frozenset[str]]:
+    if not isinstance(table, dict):
+        raise LexiconError("common.toml: backends must be a table")
+    _check_keys(table, dict.fromkeys(BACKENDS, ""), "common.toml: backends")
+    return {k: _words(v, f"common.toml: backends.{k}") for k, v in table.items()}
 
 
 def _cache_types(table: object) -> dict[str, tuple[str, ...]]:

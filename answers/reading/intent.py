@@ -90,6 +90,7 @@ def _intent(
         scores["compare"] -= 3.0  # a comparison needs two cards; "7b vs 14b on a 3060" asks what fits
     if has_model:
         scores["card_models"] -= 3.0  # "can I run X on my 4090" is about X, not the 4090's list
+        scores["memory_cards"] = 0.0  # "best 16gb card for X" is about X on that size, not a list of cards
     if n_quants > 1 and n_cards < 2:
         # "q8 or q4 for X", "meglio q4 o q6": a choice of level, answered by what fits.
         scores["compare"] -= 4.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from answers.reading import at_once, scope
+from answers.reading import at_once, ram_words, scope, throughput_words
 from answers.reading.courtesy import is_courtesy
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
@@ -34,6 +34,10 @@ class Question:
     ram_type_said: str | None = None  # a RAM type said anywhere in the text ("ddr5")
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes of models loaded at once
     courtesy: bool = False  # "thanks!", "a presto": a courtesy, answered with one line
+    ram: ram_words.RamWords = ram_words.RamWords()  # the RAM's type, speed, channels or CPU platform said anywhere
+    prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length (answers/reading/throughput_words.py)
+    users: int | None = None  # "vllm 4 users": people served at once
+    backend: str | None = None  # "on vulkan", "rocm": the runtime backend a prefill figure is for
 
 
 def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = None) -> Question:
@@ -45,6 +49,7 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         image = None  # a language model named apart from the image phrase: the question is about that model
     both_generic = parsed.together and parsed.model is None and parsed.model2 is None
     together_sizes = at_once.generic_sizes(question) if both_generic else []
+    serving = throughput_words.read(question)
     return Question(
         parsed=parsed,
         echo=question[:ECHO_CHARS],
@@ -54,6 +59,10 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         ram_type_said=scope.ram_type(question),
         generic_sizes=tuple(together_sizes),
         courtesy=is_courtesy(question),
+        ram=ram_words.read(question),
+        prompt_tokens=serving.prompt_tokens,
+        users=serving.users,
+        backend=serving.backend,
     )
 
 

@@ -28,6 +28,8 @@ class CpuOnly:
 
     ram_gb: float | None = None
     ram_type: str | None = None
+    ram_mts: int | None = None  # "ddr5-6000": answers/ram_words.py
+    ram_channels: int | None = None
 
 
 def _norm(text: str) -> str:

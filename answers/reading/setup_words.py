@@ -132,6 +132,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     # A bare count before a data-centre name ("on 4 a100", "su 8 h100", "sur 8 h200") only after a word that
     # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
     before = "|".join(sorted(sorted(re.escape(w) for w in lx.card_words), key=len, reverse=True))
+    nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
@@ -141,9 +142,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
+    # "64 GB DDR5", "96gb dual channel ddr5-6000", "ddr5-6000 96gb": the channels and speed may sit between
+    # (answers/reading/ram_words.py reads them).
+    channel = rf"(?:\w+[\s-]?(?:{nouns})\s+)"
+    speed = r"(?:\s*[-@]?\s*\d{3,5}(?:\s*(?:mt/s|mts|mhz))?)"
     ram_re = compile_cached(
-        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
-        rf"|(?P<type2>{_RAM_TYPE})\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
+        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        rf"|(?P<type2>{_RAM_TYPE}){speed}?\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
     )
     ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
     apple_re = compile_cached(rf"\b(?:{apple})\b")
@@ -292,7 +297,7 @@ _POOLED_RE = re.compile(r"\+|&")
 # "llama 3 70b, 2x 3090").
 _KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_context", "why_quant", "accuracy",
                    "fastest", "smallest", "what_gpu", "open_source", "parameters", "maker", "release", "purpose",
-                   "download", "compute", "help"})
+                   "download", "compute", "help", "prefill", "users"})
 
 
 def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answers.parse.Parsed

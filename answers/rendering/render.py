@@ -26,7 +26,7 @@ from answers.rendering.markdown import escape
 TEMPLATES = Path(__file__).parent.parent / "templates"
 # Keys whose values are our own codes (quant names, labels) and are shown in code spans or mapped.
 _RAW_KEYS = ("quant", "quality", "fit", "kind", "mode", "profile", "vendor", "confidence", "release",
-             "publication_date", "weights_kind", "cache_estimate", "reason", "cache_type")
+             "publication_date", "weights_kind", "cache_estimate", "reason", "cache_type", "outcome", "levels_named")
 _HF = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)?$")
 
 

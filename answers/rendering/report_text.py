@@ -12,6 +12,8 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 
 PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
+PREFILL_HEAD, TTFT_HEAD = N_("prefill tok/s"), N_("first token")
+PER_USER_HEAD, TOTAL_HEAD, READING_USERS_HEAD = N_("per user"), N_("in all"), N_("users ≥ 10 tok/s")
 FITS = {"comfortable": N_("comfortable"), "tight": N_("tight"), "no": N_("does not fit")}
 
 # Record fields in the order `tpsbot model` lists them, with their labels.
@@ -55,8 +57,64 @@ def _mem(value: float, locale: str) -> str:
     return _t(locale, N_("%(gb)s GB"), gb=fmt.memory(value, locale))
 
 
+def _secs(value: float, locale: str) -> str:
+    """A duration in seconds: one decimal below 100 s, whole seconds above (Babel digits)."""
+    return fmt.decimal(value, 1, locale) if value < 100 else fmt.integer(value, locale)
+
+
+def _s(value: float | None, locale: str) -> str:
+    return _t(locale, N_("%(s)s s"), s=_secs(value, locale)) if value is not None else "—"
+
+
+def throughput_intro(d: dict[str, Any], locale: str) -> list[str]:
+    """The lines that say what the added columns are: a prompt of N tokens, N users."""
+    out = []
+    if d.get("prompt_tokens") is not None:
+        out.append(_t(locale, N_("Prompt of %(tokens)s tokens: prefill speed and time to first token are calibrated "
+                                 "llama.cpp figures (public llama-bench results; the reference calculator has no "
+                                 "prefill figure), flash attention %(fa)s"),
+                      tokens=fmt.integer(d["prompt_tokens"], locale),
+                      fa=_t(locale, N_("on") if d.get("flash_attention", True) else N_("off"))))
+    if d.get("users") is not None:
+        out.append(_t(locale, N_("%(users)s users at once: each keeps a cache of the full context; their requests are "
+                                 "batched (llama.cpp --parallel, vLLM): speed per user and in total"),
+                      users=fmt.integer(d["users"], locale)))
+    return out
+
+
+def throughput_line(r: dict[str, Any], locale: str) -> str | None:
+    """One row's prefill / several-users figures in words (the setup line, the summary's picks)."""
+    parts = []
+    if r.get("prefill_tok_s") is not None:
+        parts.append(_t(locale, N_("prefill about %(pp)s tok/s (%(range)s), first token after %(ttft)s "
+                                   "(%(low)s–%(high)s)"),
+                        pp=fmt.tok_s(r["prefill_tok_s"], locale),
+                        range=fmt.tok_range(r["prefill_tok_s_low"], r["prefill_tok_s_high"], locale),
+                        ttft=_s(r["ttft_s"], locale), low=_secs(r["ttft_s_low"], locale),
+                        high=_secs(r["ttft_s_high"], locale)))
+    if r.get("total_s") is not None:
+        parts.append(_t(locale, N_("prompt and %(answer)s-token answer in %(total)s"),
+                        answer=fmt.integer(r["answer_tokens"], locale), total=_s(r["total_s"], locale)))
+    if r.get("per_user_tok_s") is not None:
+        key = N_("%(users)s users: %(per)s tok/s each, %(total)s tok/s in all, needs %(need)s; up to %(most)s users "
+                 "at ≥ 10 tok/s each") if r["users_fit"] else \
+            N_("%(users)s users: %(per)s tok/s each, %(total)s tok/s in all, but their caches need %(need)s; up to "
+               "%(most)s users at ≥ 10 tok/s each")
+        parts.append(_t(locale, key, users=fmt.integer(r["users"], locale), per=fmt.tok_s(r["per_user_tok_s"], locale),
+                        total=fmt.tok_s(r["total_tok_s"], locale), need=_gb(r["users_need_gb"], locale),
+                        most=fmt.integer(r["users_at_reading_speed"], locale)))
+    return "; ".join(parts) or None
+
+
 def setup_line(d: dict[str, Any], locale: str) -> str | None:
     """One line on the setup a `table`/`summary` was also asked about (`--card "2x RTX 3090"`, `--ram`)."""
+    line = _setup_rating(d, locale)
+    if line is not None and (extra := throughput_line(d["setup"]["row"], locale)):
+        return f"{line}\n  {extra}"
+    return line
+
+
+def _setup_rating(d: dict[str, Any], locale: str) -> str | None:
     if "setup" not in d:
         return None
     r = d["setup"]["row"]
@@ -84,11 +142,13 @@ def table(r: TableReport, locale: str = i18n.DEFAULT) -> str:
     lines = [_t(locale, N_("%(model)s at %(tokens)s tokens of context, profile %(profile)s: %(count)s cards can run it"),
                 model=model_label(r.model, locale), tokens=fmt.integer(r.context, locale),
                 profile=_t(locale, PROFILES[r.profile]), count=fmt.integer(r.cards_fit, locale))]
+    lines += throughput_intro(r.data, locale)
     if line := setup_line(r.data, locale):
         lines.append(line)
     h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("card"), N_("vendor"), N_("memory"), N_("bandwidth"),
                                  N_("release"), N_("needs"), N_("quant"), N_("fit"))]
-    lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<36} {h[3]:<7} {h[4]:>7} {h[5]:>11} {h[6]:<8} {h[7]:>8} {h[8]:<7} {h[9]}")
+    lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<36} {h[3]:<7} {h[4]:>7} {h[5]:>11} {h[6]:<8} {h[7]:>8} {h[8]:<7} {h[9]}"
+                 + _extra_head(r.data, locale))
     for row in r.data["rows"]:
         runs = row["tok_s"] is not None
         speed = fmt.tok_s(row["tok_s"], locale) if runs else "—"
@@ -97,9 +157,33 @@ def table(r: TableReport, locale: str = i18n.DEFAULT) -> str:
         lines.append(
             f"{speed:>7} {rng:>11}  {row['card'][:36]:<36} {row['vendor']:<7} {_mem(row['memory_gb'], locale):>7} "
             f"{bandwidth:>11} {row['release'] or '':<8} {_gb(row['need_gb'], locale):>8} {row['quant'] or '—':<7} "
-            f"{_fit(locale, row['fit'])}"
+            f"{_fit(locale, row['fit'])}" + _extra_cells(row, locale)
         )
     return "\n".join(lines)
+
+
+def _extra_head(d: dict[str, Any], locale: str) -> str:
+    """Column titles for the prompt / several-users figures, when asked."""
+    out = ""
+    if d.get("prompt_tokens") is not None:
+        pp, first = _t(locale, PREFILL_HEAD), _t(locale, TTFT_HEAD)
+        out += f"  {pp:>13} {first:>11}"
+    if d.get("users") is not None:
+        per, total, most = _t(locale, PER_USER_HEAD), _t(locale, TOTAL_HEAD), _t(locale, READING_USERS_HEAD)
+        out += f"  {per:>9} {total:>9} {most:>16}"
+    return out
+
+
+def _extra_cells(row: dict[str, Any], locale: str) -> str:
+    out = ""
+    if "prefill_tok_s" in row:
+        pp = fmt.tok_s(row["prefill_tok_s"], locale) if row["prefill_tok_s"] is not None else "—"
+        out += f"  {pp:>13} {_s(row['ttft_s'], locale):>11}"
+    if "per_user_tok_s" in row:
+        per = fmt.tok_s(row["per_user_tok_s"], locale) if row["per_user_tok_s"] is not None else "—"
+        total = fmt.tok_s(row["total_tok_s"], locale) if row["total_tok_s"] is not None else "—"
+        out += f"  {per:>9} {total:>9} {fmt.integer(row['users_at_reading_speed'], locale):>16}"
+    return out
 
 
 def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
@@ -108,6 +192,7 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
     out = [_t(locale, N_("%(model)s — %(fit)s of %(total)s cards can run it (context %(tokens)s, profile %(profile)s)"),
               model=model_label(r.model, locale), fit=n(d["cards_fit"]), total=n(d["cards_total"]),
               tokens=n(r.context), profile=_t(locale, PROFILES[r.profile]))]
+    out += throughput_intro(d, locale)
     # Headline picks (answers/facts/picks.py): the reference profile prints the pages' picks and adds the home
     # pick where the page's is not a card for home use; other profiles print the home picks instead.
     p = d.get("picks") or {}
@@ -127,6 +212,8 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
     if (f := d["fastest"]) and not (home_first and p.get("fastest")):
         out.append(_t(locale, N_("Fastest card: %(card)s · %(tok)s tok/s · %(memory)s"), card=f["card"],
                       tok=fmt.tok_s(f["tok_s"], locale), memory=_mem(f["memory_gb"], locale)))
+        if extra := throughput_line(f, locale):
+            out.append(f"  {extra}")
     if (h := p.get("fastest")) and not p.get("only_data_centre") and (home_first or not page_home.get("fastest")):
         out.append(_t(locale, N_("Fastest card you can buy and use: %(card)s · %(tok)s tok/s · %(memory)s"), card=h["card"],
                       tok=fmt.tok_s(h["tok_s"], locale), memory=_mem(h["memory_gb"], locale)))
@@ -155,6 +242,8 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
             out.append(_t(locale, N_("Best %(memory)s card: %(card)s · %(quant)s · needs %(need)s · %(tok)s tok/s · %(fit)s"),
                           memory=memory, card=best["card"], quant=best["quant"], need=_gb(best["need_gb"], locale),
                           tok=fmt.tok_s(best["tok_s"], locale), fit=_fit(locale, best["fit"])))
+            if extra := throughput_line(best, locale):
+                out.append(f"  {extra}")
         else:
             out.append(_t(locale, N_("Best %(memory)s card: none runs it"), memory=memory))
     if d["closest_miss_gb"] is not None:
@@ -176,12 +265,13 @@ def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) ->
                 bandwidth=_t(locale, N_("%(gbps)s GB/s"), gbps=fmt.integer(c.bandwidth_gbps, locale)),
                 fit=fmt.integer(r.models_fit, locale), total=fmt.integer(r.models_total, locale),
                 tokens=fmt.integer(r.context, locale))]
+    lines += throughput_intro(r.data, locale)
     h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("model"), N_("needs"), N_("quant"), N_("fit"))]
-    lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<40} {h[3]:>9} {h[4]:<7} {h[5]}")
+    lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<40} {h[3]:>9} {h[4]:<7} {h[5]:<11}" + _extra_head(r.data, locale))
     for m in r.data["models"][: limit or None]:
         lines.append(f"{fmt.tok_s(m['tok_s'], locale):>7} {fmt.tok_range(m['tok_s_low'], m['tok_s_high'], locale):>11}  "
                      f"{(m['model'] or '')[:40]:<40} {_gb(m['need_gb'], locale):>9} {m['quant']:<7} "
-                     f"{_fit(locale, m['fit'])}")
+                     f"{_fit(locale, m['fit']):<11}" + _extra_cells(m, locale))
     return "\n".join(lines)
 
 

@@ -22,6 +22,8 @@ from bot.runner import serve
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord
 
+from .state_fixtures import backend, pg_url, state_target  # noqa: F401 - fixtures for both state backends
+
 TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.fake.tokenvalue-that-must-never-be-logged"
 _engine_cache: list[Any] = []
 

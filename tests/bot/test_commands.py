@@ -122,7 +122,9 @@ async def test_unexpected_error_is_logged_and_the_user_told(
 async def test_settings_are_saved_for_managers(bot: discord.Client, fake: FakeDiscord) -> None:
     sub = {"name": "language", "type": 1, "options": [opt("language", "it")]}
     rec = await call(bot, fake, "settings", [sub], permissions=P.MEMBER_PERMS | P.MANAGE_GUILD, locale="en-GB")
-    assert rec.json["data"]["flags"] & 64 and rec.json["data"]["content"].startswith(t("en", SAVED))
+    # The new language applies at once, to this confirmation too, whatever the member's client says.
+    assert rec.json["data"]["flags"] & 64 and rec.json["data"]["content"].startswith(t("it", SAVED))
+    assert t("it", SAVED) != t("en", SAVED)
     assert bot.store.guild(P.GUILD_ID).locale == "it"
     sub = {"name": "plain", "type": 1, "options": [opt("enabled", True, 5)]}
     await call(bot, fake, "settings", [sub], permissions=P.MEMBER_PERMS | P.MANAGE_GUILD, user_id=USER + 2)

@@ -73,6 +73,9 @@ async def test_auto_sharded_client(fake: FakeDiscord, engine: Any, tmp_path: Pat
         payload = P.interaction(2, P.command_data("help"), user_id=99)
         rec = await fake.send_interaction(payload)
         assert rec.json["type"] == 4
+        assert bot.client.gateway_connected()  # type: ignore[union-attr]  # /readyz: every shard connected
+        scraped = bot.client.metrics.expose().decode()  # type: ignore[union-attr]
+        assert "tpsbot_shards 1.0" in scraped
 
 
 async def test_unreachable_discord(engine: Any, tmp_path: Path) -> None:

@@ -55,15 +55,17 @@ def test_message_content_intent_only_in_channel_mode() -> None:
 
 
 def test_interaction_locale_chain() -> None:
-    assert interaction_locale("it", "fr", "de", "en") == "it"
-    assert interaction_locale("pt-BR", "fr", "de", "en") == "pt"  # Discord's Brazilian Portuguese
+    assert interaction_locale("it", "fr", "de", "en") == "fr"  # a server's /settings language forces it
+    assert interaction_locale("it", None, "de", "en") == "it"
+    assert interaction_locale("pt-BR", None, "de", "en") == "pt"  # Discord's Brazilian Portuguese
     assert interaction_locale("ja", "fr", "de", "en") == "fr"  # no Japanese catalogue
     assert interaction_locale("ja", None, "es-ES", "en") == "es"
     assert interaction_locale("ja", None, None, "de") == "de"
 
 
 def test_message_locale_chain() -> None:
-    assert message_locale("en-GB", "it", "fr") == "en"
+    assert message_locale("en-GB", "it", "fr") == "it"  # the server's setting forces it
+    assert message_locale("en-GB", None, "fr") == "en"
     assert message_locale(None, "it", "fr") == "it"
     assert message_locale(None, None, "es-419") == "es"
     assert message_locale(None, None, None) is None  # → the engine uses the question's language
@@ -237,12 +239,14 @@ def test_page_view_buttons_disabled_at_the_ends() -> None:
     assert page_view(state, _answer(rows=5)) is None  # one page: no buttons
 
 
-def test_chart_is_a_png_and_reads_localized_numbers() -> None:
-    assert chart._number("3.388 tok/s", "it") == 3388
-    assert chart._number("3\u202f388 tok/s", "fr") == 3388
-    assert chart._number("3,388", "en") == 3388
-    png = chart.render(_answer())
+def test_chart_is_a_png_drawn_from_the_facts_not_the_text() -> None:
+    rows = [{"card": "Card A", "tok_s": 3388.0}, {"card": "Card B", "tok_s": 97.6}, {"card": "Card C", "tok_s": None}]
+    answer = _answer().model_copy(update={"facts": {"rows": rows}, "locale": "it"})
+    # The table's localized strings say something else on purpose: the numbers come from the facts.
+    assert chart.bars(answer) == [("Card A", 3388.0), ("Card B", 97.6)]
+    png = chart.render(answer)
     assert png is not None and png.startswith(b"\x89PNG")
+    assert chart.render(_answer()) is None  # no facts rows: no chart, whatever the text says
 
 
 # -- error precedence --------------------------------------------------------------------------

@@ -138,6 +138,7 @@ class FakeDiscord:
         self.invalid_requests = 0
         self.limits: dict[str, tuple[int, float]] = {}  # route key → (every n-th request, retry_after)
         self._route_hits: dict[str, int] = {}
+        self.broken: dict[str, tuple[int, int]] = {}  # route key → (requests left, status) answered with HTML
         self.sessions: list[Session] = []
         self._component_message: dict[str, str] = {}  # button interaction id → message id
         self._changed = asyncio.Condition()
@@ -470,11 +471,23 @@ class FakeDiscord:
             return None
         return self.primary
 
+    def break_route(self, key: str, *, times: int, status: int = 200) -> None:
+        """The next `times` requests on a route (see route_key) get an HTML page with `status`, as a
+        proxy, a captive portal or Discord's edge in an outage answer."""
+        self.broken[key] = (times, status)
+
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         body, files = await self._body(request)
         rec = Recorded(request.method, path, body, files)
         headers: dict[str, str] = {}
+        times, status = self.broken.get(route_key(request.method, path), (0, 200))
+        if times > 0:
+            self.broken[route_key(request.method, path)] = (times - 1, status)
+            rec.status, rec.response = status, "<html>"
+            await self._record(rec, self.requests)
+            return web.Response(text="<html><body>Service unavailable</body></html>", status=status,
+                                content_type="text/html")
         try:
             app = self._app_for(request)
             if path == "/users/@me" and app is None:

@@ -1,0 +1,73 @@
+"""Facts for "how long to read a 32k prompt on a 3090" (prefill) and "how many people can my 4090 serve"
+(users): the row of the card or setup asked about, with the keys answers/facts/throughput.py adds.
+
+Without a card the answer rates the fastest consumer desktop card that runs the model and says so
+(`picked`). Without a prompt length, the prompt is the context (4,096 tokens unless asked); without a
+number of users, the answer gives how many get reading speed each (`users_said` False).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row
+from answers.facts.describe import row_facts
+from answers.facts.setups import row_facts as setup_row_facts
+from answers.facts.throughput import Ask, add_to_rows, setup_keys
+from catalog.records import ModelRecord
+from estimator.ranking import Row
+from estimator.setups import rate_setup
+
+HOME_SEGMENT = "consumer desktop"
+
+
+def _model(e: Entities) -> ModelRecord:
+    assert e.model is not None
+    return e.model
+
+
+def _stand_in(ordered: list[Row]) -> Row | None:
+    """The fastest consumer desktop card that runs the model (the fastest of all when none does)."""
+    return next((r for r in ordered if getattr(r.card, "segment", "") == HOME_SEGMENT), ordered[0] if ordered else None)
+
+
+def _rated_row(est: Estimates, e: Entities, s: Settings, ask: Ask) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(facts, row facts with the added keys): the asker's setup, their card, or the stand-in card."""
+    rated = est.rated(_model(e), s)
+    q = rated.query
+    facts = base_facts(rated)
+    constants = est.profiles.setup_constants()
+    if e.setup is not None:
+        row = rate_setup(q.profile, q.model, e.setup, s.context, s.min_quality, s.quant, constants=constants)
+        d = setup_row_facts(row)
+        d.update(setup_keys(q.profile, q.model, e.setup, row, q.context, q.cache_type, ask, constants))
+        return facts, d
+    r = card_row(rated, e.card) if e.card is not None else _stand_in(rated.ordered)
+    facts["picked"] = e.card is None
+    if r is None:
+        return facts, None
+    d = row_facts(r)
+    add_to_rows([d], [r], q.profile, q.model, q.context, q.cache_type, ask, constants)
+    return facts, d
+
+
+def prefill(est: Estimates, e: Entities, s: Settings) -> Built:
+    prompt = e.prompt_tokens or s.context
+    ask = Ask(prompt=prompt, backend=e.backend)
+    facts, row = _rated_row(est, e, s, ask)
+    facts.update(row=row, prompt_tokens=prompt, prompt_said=e.prompt_tokens is not None, backend=e.backend,
+                 prefill_source="calibrated")
+    return Built(facts, sources={"gpus"})
+
+
+def users(est: Estimates, e: Entities, s: Settings) -> Built:
+    ask = Ask(users=e.users or 1, backend=e.backend)
+    facts, row = _rated_row(est, e, s, ask)
+    if e.users is None and row is not None and (row.get("users_at_reading_speed") or 0) > 1:
+        # "how many people can it serve": the figures at that many users
+        facts, row = _rated_row(est, e, s, Ask(users=row["users_at_reading_speed"], backend=e.backend))
+    facts.update(row=row, users_said=e.users is not None)
+    return Built(facts, sources={"gpus"})
+
+
+__all__ = ["prefill", "users"]

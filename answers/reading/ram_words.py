@@ -1,0 +1,124 @@
+"""System RAM said in detail: its type, speed and channel count, anywhere in the question.
+
+    read("qwen3 235b on a 3090 with 512gb ddr5-6000, 12 channels")
+    → RamWords(kind="DDR5", mts=6000, channels=12)
+
+Pure: text in, words out. What is not said stays None and estimator.machine assumes it (and the answer
+says so). The words (channel nouns, speed units, "dual"/"octa"/"doppio") live in answers/lexicon/common.toml;
+the shapes ("ddr5-6000", "3200 mhz", "12-channel", "12ch") are rules here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache
+
+from catalog.text import fold
+from estimator.machine import MachineConstants
+
+from answers.lexicon import lexicon
+
+_TYPE = r"(?:lp)?ddr[3-5]x?"
+_MIN_MTS, _MAX_MTS = 800, 12000  # a number outside this is no RAM speed (estimator.machine checks the type's range)
+
+
+@dataclass(frozen=True, slots=True)
+class RamWords:
+    kind: str | None = None  # "DDR5"
+    mts: int | None = None  # 6000
+    channels: int | None = None  # 12
+    platform: str | None = None  # "epyc 9004": a CPU platform named (estimator machine.platforms)
+
+    @property
+    def said(self) -> bool:
+        return self.kind is not None or self.mts is not None or self.channels is not None
+
+
+def _alternation(words: frozenset[str] | set[str]) -> str:
+    # Longest first, alphabetical among equals: the same pattern in every process.
+    return "|".join(re.escape(w) for w in sorted(sorted(words), key=len, reverse=True))
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    lx = lexicon()
+    nouns = _alternation({fold(w) for w in lx.ram_channel_words})
+    units = _alternation({fold(w) for w in lx.ram_speed_units})
+    counts = _alternation({fold(w) for w in lx.channel_counts})
+    kind_speed = re.compile(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})(?:\s*(?:{units}))?(?![\w.])"
+                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")  # "6000mhz ddr5", not "4096 ddr5"
+    speed = re.compile(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
+    channels = re.compile(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
+                          rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"
+                          rf"|\b(?:{nouns})\s+(?P<w2>{counts})\b")
+    kind = re.compile(rf"\b({_TYPE})\b")
+    return kind_speed, speed, channels, kind
+
+
+def _mts(text: str | None) -> int | None:
+    if text is None:
+        return None
+    value = int(text)
+    return value if _MIN_MTS <= value <= _MAX_MTS else None
+
+
+# Model numbers → platform keys: EPYC 9xx4/9xx5/8xx4/7xx3/7xx2/7xx1, Threadripper (PRO) 3000–9000, Xeon W.
+_PLATFORM_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bepyc\s*9\d{2}5[a-z]*\b"), "epyc 9005"),
+    (re.compile(r"\bepyc\s*9\d{2}4[a-z]*\b"), "epyc 9004"),
+    (re.compile(r"\bepyc\s*8\d{2}4[a-z]*\b"), "epyc 8004"),
+    (re.compile(r"\bepyc\s*7\d{2}3[a-z]*\b"), "epyc 7003"),
+    (re.compile(r"\bepyc\s*7\d{2}2[a-z]*\b"), "epyc 7002"),
+    (re.compile(r"\bepyc\s*7\d{2}1[a-z]*\b"), "epyc 7001"),
+    (re.compile(r"\bthreadripper\s*(?:pro\s*)?([3579])\d{3}wx\b"), "threadripper pro {0}000"),
+    (re.compile(r"\bthreadripper\s*pro\s*([3579])\d{3}\b"), "threadripper pro {0}000"),
+    (re.compile(r"\bthreadripper\s*([379])\d{3}x\b"), "threadripper {0}000"),
+    (re.compile(r"\bxeon\s*w[3579]?-?3\d{3}[a-z]*\b"), "xeon w-3400"),
+    (re.compile(r"\bxeon\s*w[3579]?-?2\d{3}[a-z]*\b"), "xeon w-2400"),
+    (re.compile(r"\be5-?\s*2\d{3}[a-z]?\s*v4\b"), "xeon broadwell"),
+    (re.compile(r"\be5-?\s*2\d{3}[a-z]?\s*v3\b"), "xeon haswell"),
+)
+
+
+def _platform(t: str) -> str | None:
+    for pattern, key in _PLATFORM_SHAPES:
+        m = pattern.search(t)
+        if m:
+            return key.format(*m.groups())
+    table = lexicon().ram_platforms
+    hits = [p for p in table if re.search(rf"\b{re.escape(p)}\b", t)]
+    return table[max(hits, key=len)] if hits else None
+
+
+def with_platform(said: RamWords, machine: MachineConstants) -> RamWords:
+    """What the named platform says of the RAM, where the asker said nothing of it (their words win)."""
+    pl = machine.platforms.get(said.platform or "")
+    if pl is None:
+        return said
+    same_kind = said.kind in (None, pl.kind)
+    return replace(said, kind=said.kind or pl.kind, mts=said.mts or (pl.mts if same_kind else None),
+                   channels=said.channels or pl.channels)
+
+
+def read(question: str) -> RamWords:
+    """The RAM type, speed (MT/s) and channel count the question names; None for each it does not."""
+    t = fold(question or "").casefold()
+    kind_speed, speed_re, channels_re, kind_re = _patterns()
+    kind = mts = channels = None
+    m = kind_speed.search(t)
+    if m is not None:
+        kind = (m.group("kind") or m.group("kind2")).upper()
+        mts = _mts(m.group("mts") or m.group("mts2"))
+    if kind is None:
+        hit = kind_re.search(t)
+        kind = hit.group(1).upper() if hit else None
+    if mts is None:
+        hit = speed_re.search(t)
+        mts = _mts(hit.group("mts")) if hit else None
+    c = channels_re.search(t)
+    if c is not None:
+        counts = lexicon().channel_counts
+        word = c.group("w") or c.group("w2")
+        channels = int(c.group("n")) if c.group("n") else counts.get(word or "")
+    return RamWords(kind, mts, channels, _platform(t))

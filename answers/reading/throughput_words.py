@@ -1,0 +1,80 @@
+"""What a question says about reading a prompt and serving several people:
+
+- a prompt length next to a prompt word ("a 32k prompt", "prompt of 8000 tokens", "prompt da 16k token"):
+  `k` is 1,024 tokens, as llama.cpp and the context lengths count;
+- a number of people served at once ("4 users", "vllm 4 users", "dieci persone", "8 gleichzeitige Nutzer"),
+  in digits or in the language's count words;
+- the runtime backend named ("vulkan", "rocm", "hip", "metal", "sycl"): the prefill efficiency is per backend.
+
+The words live in answers/lexicon (`prompt_words`, `users_words` per language, `backends` in common.toml);
+this module matches them on accent-folded, lower-case text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from answers.lexicon import lexicon
+from catalog.text import fold
+from estimator.prefill import MAX_PROMPT
+from estimator.users import MAX_USERS
+
+_NUMBER = r"(\d+(?:[.,]\d+)?)\s*(k|m)?\b"
+_TOKENS = r"(?:\s*-?\s*(?:tokens?|jetons?|token))?"
+
+
+@dataclass(frozen=True, slots=True)
+class Throughput:
+    prompt_tokens: int | None = None
+    users: int | None = None
+    backend: str | None = None
+
+
+def _alternation(words: set[str]) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+@cache
+def _regexes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[str, int], dict[str, str]]:
+    lx = lexicon()
+    prompt = _alternation({w for lang in lx.languages.values() for w in lang.prompt_words})
+    users = _alternation({w for lang in lx.languages.values() for w in lang.users_words})
+    counts = {w: n for lang in lx.languages.values() for w, n in lang.count_words.items()}
+    count_alt = _alternation(set(counts))
+    before = re.compile(rf"\b{_NUMBER}{_TOKENS}\s*-?\s*(?:{prompt})\b")  # "32k prompt", "8000-token prompt"
+    after = re.compile(rf"\b(?:{prompt})\s+(?:\S+\s+){{0,2}}?{_NUMBER}(?!\s*(?:gb|go|b)\b)")  # "prompt of 32k"
+    people = re.compile(rf"\b(\d+|{count_alt})\s+(?:\S+\s+)?(?:{users})\b")
+    backends = {w: name for name, words in lx.backends.items() for w in words}
+    return before, after, people, counts, backends
+
+
+def _tokens(number: str, unit: str | None) -> int | None:
+    if unit:
+        value = float(number.replace(",", ".")) * (1024 if unit == "k" else 1024 * 1024)
+    else:
+        value = float(number.replace(",", "").replace(".", ""))  # "8,000" / "8.000": thousands
+    n = int(value)
+    return n if 1 <= n <= MAX_PROMPT else None
+
+
+def read(question: str) -> Throughput:
+    """The prompt length, the number of users and the backend a question names (None where it names none)."""
+    text = " ".join(fold(question).replace("’", "'").split())
+    before, after, people, counts, backends = _regexes()
+    prompt = None
+    for rx in (before, after):
+        m = rx.search(text)
+        if m and prompt is None:
+            prompt = _tokens(m.group(1), m.group(2))
+    users = None
+    m = people.search(text)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else counts.get(m.group(1))
+        users = n if n is not None and 1 <= n <= MAX_USERS else None
+    backend = next((backends[w] for w in re.findall(r"[a-z]+", text) if w in backends), None)
+    return Throughput(prompt, users, backend)
+
+
+__all__ = ["Throughput", "read"]

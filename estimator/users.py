@@ -1,0 +1,119 @@
+"""Several users at once: memory for N contexts and the decode speed of N parallel requests.
+
+The serving engines people ask about (llama.cpp's server with `--parallel N`, vLLM) batch the requests
+that are generating: each step computes one token for every active request, reading the weights once for
+all of them. The model of it (a roofline):
+
+    step(N)      = max( t1 · weights_read(N) / weights_read(1) + N · kv_s ,  N / pp_ctx )
+    per_user(N)  = 1 / step(N)          total(N) = N / step(N)
+
+- `t1` = the profile's single-request time per token (1 / tok_s): reading the weights (and its fixed
+  per-token cost).
+- `weights_read(N)`: a dense model reads the same weights whatever N. A mixture of experts reads more
+  experts as the batch grows: with routing spread evenly, the experts' bytes read per step are
+  E·(1 − (1 − p)^N) (E all experts' bytes, p the share one token reads); shared layers are read once.
+- `kv_s` = the time to read one user's cache per step: the cache at half the context (its average fill
+  over an answer) over the bandwidth at the profile's effective share (the one `t1` implies).
+- `pp_ctx` = the card's prefill speed at that context (estimator/prefill.py): once the batch is big enough,
+  each step is a small prefill, and tokens cost their FLOPs — the compute-bound ceiling on the total.
+
+So the total grows about linearly while the weights dominate (bandwidth-bound), then flattens at the
+prefill rate (compute-bound); the per-user speed only falls. Memory: the weights and runtime once, plus
+one cache of the full context per user (llama.cpp splits `-c` among `--parallel` slots, so give it
+N × the context; vLLM pages its cache the same way). `users_at_reading_speed`: the most users that fit
+and each still get ≥ 10 tok/s. Pure functions; the caller passes the profile's figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import InvalidInput
+
+MAX_USERS = 4096  # more parallel requests than any one box serves; a larger count is a typo
+READING_SPEED = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """What one card or setup does for one model at one level, for one user."""
+
+    single_tok_s: float  # the profile's one-request decode speed
+    weights_gb: float  # resident weights (GiB as the profile counts them)
+    runtime_gb: float  # the runtime's own memory, once
+    cache_gb: float  # one user's cache at the full context (GiB)
+    usable_gb: float  # what the model may fill on this card/setup
+    kv_read_s: float  # seconds to read one user's average cache per step
+    prefill_tok_s: float  # compute-bound rate of tokens at this context
+    expert_share: float = 0.0  # MoE: share of the bytes read per token that are experts (0: dense)
+    expert_read_fraction: float = 1.0  # MoE: share of all experts' bytes one token reads
+
+
+@dataclass(frozen=True, slots=True)
+class Concurrency:
+    users: int
+    per_user_tok_s: float
+    total_tok_s: float
+    need_gb: float  # weights + runtime + one cache per user
+    cache_gb_per_user: float
+    fits: bool
+    max_users_memory: int  # the most users whose caches fit
+    users_at_reading_speed: int  # the most users that fit with ≥ 10 tok/s each (0: not even one)
+    bound: str  # bandwidth | compute (what sets the step time at this N)
+    compute_ceiling_tok_s: float  # the total speed no batch exceeds
+
+
+def check_users(n: int) -> int:
+    if n < 1:
+        raise InvalidInput("the number of users must be at least one")
+    if n > MAX_USERS:
+        raise InvalidInput(f"{n} users at once is beyond one machine (limit {MAX_USERS})")
+    return n
+
+
+def read_growth(w: Workload, users: int) -> float:
+    """Bytes read per step with `users` requests over the bytes one request reads (1 for dense)."""
+    if w.expert_share <= 0 or users == 1:
+        return 1.0
+    p = min(1.0, max(w.expert_read_fraction, 1e-9))
+    experts_all = w.expert_share / p  # all experts' bytes, in units of one token's read bytes
+    return (1 - w.expert_share) + experts_all * (1 - (1 - p) ** users)
+
+
+def step_seconds(w: Workload, users: int) -> tuple[float, str]:
+    memory = read_growth(w, users) / w.single_tok_s + users * w.kv_read_s
+    compute = users / w.prefill_tok_s
+    return (memory, "bandwidth") if memory >= compute else (compute, "compute")
+
+
+def max_users_memory(w: Workload) -> int:
+    room = w.usable_gb - w.weights_gb - w.runtime_gb
+    if room < w.cache_gb:
+        return 0
+    return min(MAX_USERS, int(room // w.cache_gb)) if w.cache_gb > 0 else MAX_USERS
+
+
+def users_at_reading_speed(w: Workload, reading_speed: float = READING_SPEED) -> int:
+    """The most users that fit in memory and still read at `reading_speed` each (per-user speed only
+    falls with N, so a bisection over 1…max finds it)."""
+    top = max_users_memory(w)
+    lo, hi = 0, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if 1 / step_seconds(w, mid)[0] >= reading_speed:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def concurrency(w: Workload, users: int) -> Concurrency:
+    check_users(users)
+    step, bound = step_seconds(w, users)
+    need = w.weights_gb + w.runtime_gb + users * w.cache_gb
+    return Concurrency(users, 1 / step, users / step, need, w.cache_gb, need <= w.usable_gb, max_users_memory(w),
+                       users_at_reading_speed(w), bound, w.prefill_tok_s)
+
+
+__all__ = ["Concurrency", "MAX_USERS", "READING_SPEED", "Workload", "check_users", "concurrency", "max_users_memory",
+           "read_growth", "step_seconds", "users_at_reading_speed"]

