@@ -294,3 +294,17 @@ def test_tesla_m4_stays_the_tesla_card(engine: Engine) -> None:
 ])
 def test_a_form_word_after_the_size_names_the_board(engine: Engine, q: str, lang: str) -> None:
     assert _ask(engine, q, lang).entities.get("card") == "A100 PCIe 80 GB"
+
+
+@pytest.mark.parametrize(("q", "lang", "intent"), [
+    ("gemma 3 27b on 16gb vram", "en", "can_run"),
+    ("qwen3 14b con 12gb di vram", "it", "can_run"),
+    ("llama 3.1 8b avec 6 go de vram", "fr", "can_run"),
+    ("qwen2.5 32b auf 24gb vram", "de", "can_run"),
+    ("how much vram does llama 3 70b need", "en", "vram"),  # the memory asked in words: the table per level
+    ("quanta vram serve per llama 3 70b con 24gb", "it", "vram"),
+])
+def test_a_size_with_the_word_vram_is_a_can_run_question(engine: Engine, q: str, lang: str, intent: str) -> None:
+    """"gemma 3 27b on 16gb vram": "vram" names the size said; the answer is whether it runs there, as
+    "gemma 3 27b on a 16gb card" is. Asking how much memory it needs keeps the memory table."""
+    assert _ask(engine, q, lang).intent == intent
