@@ -172,6 +172,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                                                                       "named": q.image_model}), inline)
         raw = self._raw(q)
         self._ram(q, raw)
+        _with_card_field(raw)  # one card with RAM beside it (said, or a platform's): a setup of that card
         intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
         intent = self._refined(q, intent, raw)
         asks = self._asks(q, intent, raw)
@@ -225,7 +226,6 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             raw["context"] = q.prompt_tokens  # a 32k prompt needs a 32k cache ("32k" may also have been read as it)
         if raw["observed_tok_s"] and parsed.context is not None and abs(parsed.context - raw["observed_tok_s"]) < 1:
             raw["context"] = None  # "12 token al secondo" is a speed the asker states, not a context length
-        _with_card_field(raw)
         return raw
 
     def _ram(self, q: Question, raw: dict[str, Any]) -> None:

@@ -328,8 +328,8 @@ def _read_refinements(r: _Reading) -> None:
         # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
         r.ram = _size_after_ram_word(r.toks, r.mem_at)
     if r.intent == "vram" and r.has_model and r.memory is not None and _pattern_score(r.folded, "vram") < 4.0:
-        # "qwen3 14b con 12gb di vram", "gemma 3 27b on 16gb vram": "vram" names the size said, not a question of
-        # how much memory the model needs (that asks in words: "how much vram", "quanta vram").
+        # "gemma 3 27b on 16gb vram": "vram" names the size said, not a question of how much memory the model
+        # needs (that is asked in words, "how much vram", which score higher).
         r.intent = "can_run"
     if r.intent == "vram" and r.has_model and r.ram is not None and (r.memory is not None or r.n_cards):
         # "8gb vram with 64gb ddr5 qwen3 30b a3b": "vram" names the card's memory beside the RAM; the question is
