@@ -31,10 +31,9 @@ from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
 from answers.reading import ram_words, scope
 from answers.reading.apple_typical import stand_in_facts
-from answers.reading.budget_words import default_currency, read_typed
 from answers.reading.clues import only_task_words
+from answers.reading.options import budget_field, card_field
 from answers.reading.question import Question, language_of, read
-from answers.reading.setup_words import read as read_setup
 from answers.reading.sizes import usable_size
 from answers.rendering import i18n, markdown
 from answers.rendering.answer import AnswerWriting
@@ -112,14 +111,19 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if prompt_tokens and (context or 0) < prompt_tokens:
             raw["context"] = prompt_tokens  # the cache holds the prompt
         if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
-
-            said = read_typed(budget)
-            if said is None:
+            typed = budget_field(budget, lang)
+            if typed is None:
                 return self._invalid(lang, options, "budget", {"text": budget.strip()[:40]})
-            budget = {"amount": said.amount, "currency": said.currency or default_currency(lang),
-                      "currency_said": said.currency is not None}
+            budget = typed
         if budget:
             raw["budget"] = budget
+        _with_card_field(raw)  # "2x RTX 3090", "M4 Max 128GB" typed in the card field: read as a setup
+        if raw.get("setup") and isinstance(card, str):
+            said = ram_words.read(card)  # "3090 + 512GB DDR5-6000, 12 channels" typed in the card field
+            if said.platform is not None:
+                said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
+            raw["ram_type"] = raw["ram_type"] or said.kind
+            raw["ram_mts"], raw["ram_channels"] = said.mts, said.channels
         if isinstance(model, str) and intent not in INFO_INTENTS:
             self._typed_generic(raw, model, lang)  # "/can_run model: mythomax 13b": the size typed, said so
         return self._answer(intent, lang, options, raw, inline=False)
@@ -176,6 +180,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return self._out_of_scope(q, lang, options, inline)
         raw = self._raw(q)
         self._ram(q, raw)
+        _with_card_field(raw)  # one card with RAM beside it (said, or a platform's): a setup of that card
         intent = self._sized_models(q, q.parsed.intent if q.parsed.intent in INTENTS else "fallback", raw, lang)
         intent = self._refined(q, intent, raw)
         asks = self._asks(q, intent, raw)
@@ -185,6 +190,13 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                                  for i in asks])
         if intent == "help":
             raw["courtesy"] = q.courtesy  # "thanks!", "a presto": one line, not the whole help
+        if q.parsed.memory_apart and self._memory_or_card(intent, raw, options.profile):
+            # "is 16gb enough for gemma 3 27b or do i need a 3090": the size answered, then the card named.
+            size, card = (self._answer(intent, lang, options, dict(raw, card=None, card_typed=None), inline=inline,
+                                       echo=q.echo),
+                          self._answer(intent, lang, options, dict(raw, memory_gb=None), inline=inline, echo=q.echo))
+            both = self._joined([size, card])
+            return both.model_copy(update={"entities": {**card.entities, **both.entities}})
         return self._answer(intent, lang, options, raw, inline=inline, echo=q.echo)
 
     def _out_of_scope(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer:
@@ -213,6 +225,24 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+
+    def _memory_or_card(self, intent: str, raw: dict[str, Any], profile: str | None) -> bool:
+        """A memory size and one card that is not that size, beside a model: two hardware questions in one
+        ("16gb or a 3090"), answered one after the other. A size that is the card's own ("3060 12gb") is not."""
+        if intent not in ("can_run", "speed") or raw["model"] is None or not raw["memory_gb"] or not raw["card"] \
+                or raw["setup"] or raw["card2"] or raw.get("cpu") is not None:
+            return False
+        size = float(raw["memory_gb"])
+        try:
+            card = self._resolve_card(raw["card"], profile)
+        except NameProblem:
+            return False
+        try:  # "mi50 32gb": a size one of the card's own variants has is that variant's, not a second question
+            variant = self._resolve_card(f"{raw.get('card_typed') or raw['card']} {size:g} GB", profile)
+        except NameProblem:
+            variant = None
+        return card is not None and abs(card.memory_gb - size) >= 1.0 \
+            and (variant is None or abs(variant.memory_gb - size) >= 1.0)
 
     # ------------------------------------------------------------------------ deciding the intent
     @staticmethod
@@ -418,9 +448,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if variants:
             built.facts["card_alternatives"] = variants
         if entities.setup is not None:
-            card_text = raw.get("card")
-            typed = raw.get("setup") or (read_setup(card_text).cards if isinstance(card_text, str) else None)
-            mac = stand_in_facts(typed)
+            mac = stand_in_facts(raw.get("setup"))  # the setup as read (answers/reading/options.py for a card field)
             if mac is not None:
                 built.facts["mac_stand_in"] = mac
         model_variants = self._model_variants(raw.get("model"), entities.model)
@@ -475,6 +503,17 @@ def _observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
     verdict = "below" if seen < low else "above" if seen > high else "within"
     return {"tok_s": seen, "estimate_tok_s": row["tok_s"], "low": low, "high": high, "quant": row.get("quant"),
             "verdict": verdict}
+
+
+def _with_card_field(raw: dict[str, Any]) -> None:
+    """A card with a count or RAM beside it, or a setup typed where one card goes: the setup's parts, RAM
+    and type as answers/reading/options.py reads them (the facts only resolve the names)."""
+    if raw.get("setup"):
+        return
+    said = card_field(raw.get("card") if isinstance(raw.get("card"), str) else None, raw.get("gpu_count"),
+                      raw.get("ram_gb"), raw.get("ram_type"))
+    if said.parts:
+        raw.update(setup=said.parts, ram_gb=said.ram_gb, ram_type=said.ram_type)
 
 
 @dataclass(frozen=True)

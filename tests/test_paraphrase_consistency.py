@@ -147,7 +147,6 @@ def test_case_spaces_counts_units_punctuation(engine, base, two, gb, case, space
     assert _figures_of(engine, typed, profile) == _figures_of(engine, plain, profile), typed
 
 
-@pytest.mark.xfail(strict=True, reason="'x2' after the card and 'gigs' are misread today (another fix)")
 @pytest.mark.parametrize("profile", PROFILES)
 def test_trailing_count_and_gigs(engine, profile) -> None:
     assert _figures_of(engine, "gemma 3 27b on 3060 12gb x2", profile) == \

@@ -53,6 +53,7 @@ class Entities:
     cpu: CpuOnly | None = None  # no graphics card: the model runs from system RAM (answers/reading/scope.py)
     model2: ModelRecord | None = None  # a second model compared with `model` (answers/facts/versus.py)
     sides: tuple[Setup, Setup] | None = None  # two setups compared side by side (answers/facts/versus.py)
+    ram_type: str | None = None  # "DDR5" said without an amount ("my 8 GB GPU with ddr5"): the assumed RAM's type
     prompt_tokens: int | None = None  # a prompt's length: prefill and time to first token (answers/facts/serving.py)
     users: int | None = None  # people served at once (answers/facts/serving.py)
     backend: str | None = None  # the runtime backend a prefill figure is for (CUDA, ROCm, Vulkan, Metal, SYCL)

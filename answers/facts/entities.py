@@ -90,7 +90,7 @@ class EntityBuilding:
             return Built({})
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu, e.ram_type)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -136,7 +136,7 @@ class EntityBuilding:
             model2 = None  # the same model twice is one model
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, setup=setup, cpu=cpu,
                         model2=model2, sides=sides, prompt_tokens=raw.get("prompt_tokens"), users=raw.get("users"),
-                        backend=raw.get("backend"))
+                        backend=raw.get("backend"), ram_type=raw.get("ram_type"))
 
     def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""

@@ -113,14 +113,17 @@ def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
     return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
 
 
-def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings) -> dict[str, Any] | None:
+def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings,
+                     ram_type: str | None = None) -> dict[str, Any] | None:
     """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
     every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
     or for a unified-memory machine (its RAM is the memory already counted)."""
     if card is None or getattr(card, "unified_memory", False):
         return None
     q = rated.query
-    return setups.assumed_offload(q.profile, q.model, Setup((Device(card),)), est.profiles.setup_constants(),
+    # The RAM type the asker said ("with ddr5") with the common amount; else the default type.
+    return setups.assumed_offload(q.profile, q.model, Setup((Device(card),), ram_type=ram_type),
+                                  est.profiles.setup_constants(),
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
@@ -171,7 +174,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
                 q, forced = rated.query, quant(rated.query.forced_quant)
                 facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(e.card)
                                                   for lv in q.profile.levels if lv.rank > forced.rank)
-            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s)
+            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s, e.ram_type)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
         if not r.runs:
@@ -204,7 +207,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
         if held is None:
             typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
-            facts["offload_assumed"] = _offload_assumed(est, rated, typical, s)
+            facts["offload_assumed"] = _offload_assumed(est, rated, typical, s, e.ram_type)
             facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
         if best is None and held is None:

@@ -22,7 +22,8 @@ from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_f
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
 from answers.knowledge.profiles import Profiles
-from answers.reading import ram_words, setup_words
+from answers.reading import ram_words
+from answers.reading.options import card_field
 from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
@@ -276,16 +277,16 @@ class Reports:
             raise ReportError(BAD_GPU_COUNT)
         if req.ram_gb is not None and not (0 < req.ram_gb <= MAX_RAM_GB):
             raise ReportError(BAD_RAM)
-        words = setup_words.read(req.text)
-        if not plain and not (words.is_setup or (req.gpus or 1) > 1 or req.ram_gb is not None):
+        field = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read in answers/reading/options.py
+        if not plain and field.parts is None and req.ram_gb is None:
             return None
         said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
         if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
             said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
             rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
-                              req.ram_gb if req.ram_gb is not None else words.ram_gb,
-                              said.kind or req.ram_type or words.ram_type, added=self.knowledge.added_card,
+                              req.ram_gb if req.ram_gb is not None else field.ram_gb,
+                              said.kind or req.ram_type or field.ram_type, added=self.knowledge.added_card,
                               ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
             if rig.ram_gb is not None:
                 setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why

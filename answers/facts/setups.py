@@ -22,7 +22,8 @@ from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
 from answers.facts.describe import rating_facts
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
-from answers.reading import apple_typical, ram_words, setup_words
+from answers.reading import apple_typical
+from answers.reading.options import card_parts
 from answers.reading.sizes import GB_AMOUNT_RE
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_only import CpuRow, cpu_pick, cpu_rows
@@ -46,39 +47,26 @@ def _no_added_card(text: str) -> GpuRecord | None:
 
 
 def words_from_text(text: str, count: int | None = None, ram_gb: float | None = None) -> list[tuple[str, int]]:
-    """A card field as typed ("2x RTX 3090", "M4 Max 128GB", "4090"), with an optional --gpus count."""
-    sw = setup_words.read(text)
-    # One plain card ("NVIDIA H100 PCIe 80GB", "Tesla V100 SXM2 16 GB"): the whole name goes to the card
-    # resolver, which reads every word; the setup words' device pattern keeps only a prefix ("nvidia h100").
-    parts = list(sw.cards) if sw.cards and sw.is_setup else [(text.strip(), 1)]
-    if count is not None:
-        if count < 1:
-            raise InvalidInput("the number of cards must be at least 1")
-        parts = [(parts[0][0], count)] + parts[1:]
-    return parts
+    """A card field as typed, read by answers/reading/options.py (kept for the reports' card field)."""
+    try:
+        return card_parts(text, count)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
 
 
 def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card,
                    machine: MachineConstants | None = None) -> Setup | None:
-    """The engine's raw entities → the asker's setup: parse()'s `setup`, or a setup typed in the card
-    field ("2x RTX 3090", "M4 Max 128GB") or given as options (`gpu_count`, `ram_gb`); None for one
-    plain card. Bad counts or sizes become the engine's "invalid" answer."""
-    parts, card = raw.get("setup"), raw.get("card")
+    """The asker's setup as read (parse()'s `setup`, or the card field read by answers/reading/options.py):
+    the parts with their counts and the RAM beside them (type, speed, channels); None for one plain card.
+    Bad counts or sizes become the engine's "invalid" answer."""
+    parts = raw.get("setup")
     count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
     mts, channels = raw.get("ram_mts"), raw.get("ram_channels")
     if not parts:
-        if not isinstance(card, str) or not card.strip():
-            return None
-        words = setup_words.read(card)
-        if not (words.is_setup or (count or 1) > 1 or ram):
-            return None
-        parts = words_from_text(card, count if count and count > 1 else None)
-        said = ram_words.read(card)  # "3090 + 512GB DDR5-6000, 12 channels" typed in a command's card field
-        if said.platform is not None and machine is not None:
-            said = ram_words.with_platform(said, machine)
-        ram, ram_type = ram or words.ram_gb, ram_type or words.ram_type or said.kind
-        mts, channels = mts or said.mts, channels or said.channels
+        return None
     try:
+        if any(n < 1 for _, n in parts):
+            raise InvalidInput("the number of cards must be at least 1")
         return build_setup(list(parts), resolve, ram, ram_type, added=added, ram_mts=mts, ram_channels=channels)
     except InvalidInput:
         raise BadInput("setup", count=count, ram_gb=ram) from None
@@ -95,6 +83,7 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
         text = apple_typical.chip_for(text) or text  # "mac 64 GB": a typical chip of that memory
         card = added(text) if _CHIP_FIRST_RE.match(text) else None
         if card is None:
+            text = plural_or_name(text, resolve)
             try:
                 card = resolve(text)
             except UnresolvedName as problem:
@@ -106,6 +95,24 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
             raise InvalidInput(f"{text!r} names no card")
         devices.append(Device(card, count))
     return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels)
+
+
+_PLURAL_RE = re.compile(r"\b([a-z]{1,3}\d{1,4})s\b", re.IGNORECASE)
+
+
+def plural_or_name(text: str, resolve: CardResolver) -> str:
+    """"l40s" is the L40S, "a5000s"/"mi50s"/"h100s"/"l4s" are plurals: the name with its s when the card
+    resolver finds a card that carries that very word, else the name without the s."""
+    hit = _PLURAL_RE.search(text)
+    if hit is None:
+        return text
+    try:
+        card = resolve(text)
+    except UnresolvedName:
+        card = None
+    if card is not None and hit.group(0).casefold() in card.name.casefold().split():
+        return text
+    return text[:hit.end(1)] + text[hit.end():]
 
 
 def server_variant(text: str, candidates: list[str]) -> str | None:

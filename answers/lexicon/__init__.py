@@ -38,7 +38,8 @@ LANGUAGE_KEYS = {
     "laptop_words": "words next to a card that make it the laptop part ('4070 laptop', 'portatile')",
     "ram_phrases": "phrases after a size that make it system RAM, one per line ('memoria di sistema')",
     "cpu_only_words": "phrases that leave the graphics card out, one per line ('cpu only', 'senza gpu')",
-    "cpu_words": "phrases that put the model on the CPU ('on the cpu'): CPU only unless a partial_words phrase is there",
+    "cpu_words": "phrases that put the model on the CPU ('on the cpu'): CPU only unless a partial_words phrase "
+                 "is there",
     "partial_words": "phrases that make a CPU mention an offload, one per line ('partly', 'layers', 'vram')",
     "image_words": "phrases that ask about image generation, one per line ('image model', 'generare immagini')",
     "quant_questions": "phrases that ask which quantization level, one per line ('which quant')",
@@ -63,7 +64,8 @@ COMMON_KEYS = {
     "card_form_words": "form factors typed before the chip ('sxm4 a100'): moved after it",
     "apple_machine_words": "phrases naming an Apple machine around a chip ('mac studio'), one per line",
     "apple_tiers": "Apple chip tiers ('pro max ultra')",
-    "card_nouns": "nouns for a graphics card in every language ('cards', 'schede'): '2 cards' after a named card is its count",
+    "card_nouns": "nouns for a graphics card in every language ('cards', 'schede'): '2 cards' after a named card "
+                  "is its count",
     "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
@@ -72,12 +74,16 @@ COMMON_KEYS = {
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
     "backends": "table CUDA/ROCm/Vulkan/Metal/SYCL = words that name the runtime backend ('hip', 'vulkan')",
-    "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): not the model",
-    "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): '12 channels' is the RAM's",
+    "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): "
+                        "not the model",
+    "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): "
+                         "'12 channels' is the RAM's",
     "ram_speed_units": "units after a RAM speed ('mt/s', 'mhz'): 'ddr5 6000 mt/s'",
     "channel_counts": "table word = number of memory channels it says ('dual' = 2, 'octa' = 8) in every language",
     "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
-    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one per line, that put a question outside what the estimator rates; generic = those of them that name no model or device ('embedding', 'tts')",
+    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one "
+                    "per line, that put a question outside what the estimator rates; generic = those of them that "
+                    "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
 }
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch")
@@ -87,8 +93,8 @@ TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
           "twelve": 12, "sixteen": 16}
 REQUIRED_COUNTS = ("one", "two", "three", "four")
-CACHE_TYPES = ("f16", "q8_0", "q4_0")
-BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")  # estimator.prefill.BACKENDS: the prefill efficiencies  # the cache types people name in a question (estimator.memory knows more)
+CACHE_TYPES = ("f16", "q8_0", "q4_0")  # the cache types people name in a question (estimator.memory knows more)
+BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")  # estimator.prefill.BACKENDS: the prefill efficiencies
 
 
 class LexiconError(ValueError):
@@ -245,9 +251,11 @@ def _patterns(table: object, lang: str, where: str, intents: frozenset[str]) -> 
 
 
 def _compile(source: object, where: str) -> re.Pattern[str]:
+    if not isinstance(source, str):
+        raise LexiconError(f"{where}: a pattern must be a string, not {type(source).__name__}")
     try:
-        return re.compile(source)  # type: ignore[arg-type]
-    except (re.error, TypeError) as exc:
+        return re.compile(source)
+    except re.error as exc:
         raise LexiconError(f"{where}: pattern does not compile ({exc})") from exc
 
 
@@ -324,7 +332,8 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
 def _budget(table: object, where: str) -> BudgetWords:
     if not isinstance(table, dict):
         raise LexiconError(f"{where}: [budget] must be a table")
-    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, "default", "nouns", "spend", "limits"), ""), f"{where}: budget")
+    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, "default", "nouns", "spend", "limits"), ""),
+                f"{where}: budget")
     default = table["default"]
     if default not in BUDGET_CURRENCIES:
         raise LexiconError(f"{where}: budget.default must be one of {', '.join(BUDGET_CURRENCIES)}, not {default!r}")

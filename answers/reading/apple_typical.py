@@ -42,9 +42,11 @@ def _data() -> tuple[dict[float, str], dict[float, list[tuple[str, str]]]]:
         try:
             mem = float(key)
         except ValueError:
-            raise HardwareDataError(f"catalog/data/hardware/apple.json: typical_by_memory key {key!r} is not a size") from None
+            raise HardwareDataError(
+                f"catalog/data/hardware/apple.json: typical_by_memory key {key!r} is not a size") from None
         if chip not in (c for c, _ in offered.get(mem, [])):
-            raise HardwareDataError(f"catalog/data/hardware/apple.json: typical_by_memory {key}: {chip!r} has no {key} GB")
+            raise HardwareDataError(
+                f"catalog/data/hardware/apple.json: typical_by_memory {key}: {chip!r} has no {key} GB")
         typical[mem] = chip
     return typical, offered
 

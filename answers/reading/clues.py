@@ -14,7 +14,7 @@ from answers.reading import budget_words
 from answers.reading.numbers import (
     _in_card_name,
 )
-from answers.reading.sizes import BILLIONS_TOKEN_RE
+from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
 from answers.reading.spans import Span, _content
 from answers.reading.tokens import Token, _unstretch, clean, tokenize
 from answers.reading.vocabulary import _stopwords, _task_words, _word_set
@@ -189,6 +189,10 @@ def _chip_first(toks: list[Token]) -> None:
     forms = lexicon().card_form_words
     for i in range(len(toks) - 1):
         if toks[i].low in forms and _CHIP_RE.match(toks[i + 1].low):
+            toks[i], toks[i + 1] = toks[i + 1], toks[i]
+    # "a100 80gb pcie" → "a100 pcie 80gb": a form word after the chip's size goes before it, as in the names.
+    for i in range(1, len(toks) - 1):
+        if toks[i + 1].low in forms and _CHIP_RE.match(toks[i - 1].low) and MEMORY_GLUED_RE.match(toks[i].low):
             toks[i], toks[i + 1] = toks[i + 1], toks[i]
 
 

@@ -11,6 +11,7 @@ import re
 from functools import cache
 
 from answers.lexicon import lexicon
+
 # the parser's own reading of "help", "what can you do"
 from answers.reading.intent import _pattern_score
 from catalog.text import fold

@@ -22,11 +22,29 @@ def locale_language(locale: str | None) -> str | None:
     return code if code in lexicon().languages else None
 
 
-def detect_language(folded: str, raw: str = "", locale: str | None = None) -> str | None:
+_WORD_RE = re.compile(r"(?<![a-z0-9-])[a-z]+(?:'[a-z]*)?(?![a-z0-9-])")
+
+
+@cache
+def _speed_units_re() -> re.Pattern[str]:
+    """The speed units of every language ("tokens per second", "tok/s"), as typed after a number."""
+    units = sorted({" ".join(u.casefold().split()) for u in lexicon().speed_units}, key=len, reverse=True)
+    return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units) + r")(?![a-z])")
+
+
+def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
+                    before_hardware: tuple[str, ...] = ()) -> str | None:
     """Language by weighted keyword scores; the asker's Discord locale, when given, is one more piece
-    of evidence and decides when the words do not. None when nothing tells and no locale."""
+    of evidence and decides when the words do not. None when nothing tells and no locale.
+    `before_hardware` are the words right before a card or machine ("no", "sul", "auf"): a word only one
+    language puts a card after is evidence for it ("qwen3 235b no ryzen ai max+ 395" is Portuguese)."""
     weights = _lang_weights()
     score = dict.fromkeys(lexicon().codes, 0.0)
+    for word in before_hardware:
+        langs = [code for code, lx in lexicon().languages.items() if word in lx.card_words]
+        if len(langs) == 1 and not weights.get(word):
+            score[langs[0]] += 1.0
+    folded = _speed_units_re().sub(" ", folded)  # "tokens per second" is the field's unit, not Italian "per"
     raw_words = set(re.findall(r"[^\s\d.,;:!?¿¡()\"'«»“”]+|[¿¡]", raw.casefold()))
     for code, lx in lexicon().languages.items():
         score[code] += 2.0 * len(raw_words & lx.accented_words)  # "è" alone is Italian's "is", "é" Portuguese's
@@ -36,7 +54,8 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None) -> st
     named = {w for prev, w in re.findall(r"([\w-]+)\s+(?=([a-z]+)\b)", folded)
              if any(c.isdigit() for c in prev) or prev in lexicon().name_words or prev.startswith("mac")}
     named |= set(re.findall(r"^\s*([a-z]+)\b", folded)) & product
-    for w in set(re.findall(r"[a-z]+(?:'[a-z]*)?", folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
+    # A letter glued to a number or a name ("2x3090", "titok-l") is part of it, never a word of the sentence.
+    for w in set(_WORD_RE.findall(folded)) | set(re.findall(r"[a-z]+(?:-[a-z]+)+", folded)):
         if w in product and w in named:
             continue
         for lang, wt in (weights.get(w) or weights.get(_unstretch(w), {})).items():
@@ -149,7 +168,7 @@ def _more_asks(folded: str, intent: str) -> list[str]:
             if m.start() >= sep.start():
                 hits[p.intent] = min(hits.get(p.intent, m.start()), m.start())
                 break
-    return sorted(hits, key=hits.get)
+    return sorted(hits, key=lambda intent: hits[intent])
 
 
 _QUESTION_END_RE = re.compile(r"\?(?=[^?]*\w)")  # a "?" with words after it (each "?" looks only to the next)

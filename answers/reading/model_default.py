@@ -15,11 +15,10 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from answers.reading.sizes import NAME_SIZE_TOKEN_RE
 from catalog.records import ModelRecord
 from catalog.resolve import Match
 from catalog.text import fold
-
-from answers.reading.sizes import NAME_SIZE_TOKEN_RE
 
 _TOKEN_RE = re.compile(r"\d+(?:\.\d+)?x\d+(?:\.\d+)?b|\d+(?:\.\d+)?[bm]\b|\d+(?:\.\d+)?|[a-z]+")
 _VERSION_RE = re.compile(r"^\d+(?:\.\d+)?$")

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 
+from answers.lexicon import lexicon
 from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE
 from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
@@ -81,7 +83,7 @@ def _ram_before(toks: list[Token], at: int) -> bool:
     return any(t.low in ram_words for t in toks[:at])
 
 
-_GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up", "with"})
+_GO_VERB_NEXT = frozenset({"on", "in", "to", "with", "for", "fast", "faster", "slow", "at", "up"})
 
 
 def _size_after_ram_word(toks: list[Token], after: int) -> float | None:
@@ -135,6 +137,8 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
             t.used = True
             return _token_count(float(m.group(1)) * 1024 * 1024), i
         if _NUMBER_RE.match(t.low):
+            if MEMORY_UNIT_RE.match(nxt) or _speed_follows(toks, i + 1):
+                continue  # "256 GB tokens per second", "two 5090s tokens per second": a size, a card
             if nxt == "k":
                 t.used = toks[i + 1].used = True
                 return _token_count(float(t.low) * 1024), i
@@ -145,6 +149,20 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 t.used = True
                 return _token_count(float(t.low)), i
     return None, None
+
+
+@cache
+def _speed_units() -> tuple[tuple[str, ...], ...]:
+    """The lexicon's speed units as token sequences, longest first ("tokens per second", "tok/s")."""
+    units = {tuple(u.casefold().split()) for u in lexicon().speed_units}
+    return tuple(sorted(units, key=len, reverse=True))
+
+
+def _speed_follows(toks: list[Token], k: int) -> bool:
+    """A speed unit starts at toks[k] ("tokens per second", "token al secondo"): the number before it is a
+    speed or a card's number, never a context length."""
+    lows = tuple(t.low for t in toks[k:k + 4])
+    return any(lows[:len(u)] == u for u in _speed_units())
 
 
 def _in_card_name(toks: list[Token], i: int, gpus: Resolver) -> bool:

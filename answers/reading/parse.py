@@ -102,7 +102,7 @@ class _Reading:
     cards: list[Span] = field(default_factory=list)
     language: str | None = None
     unknown_card: str | None = None
-    setup: SetupWords | None = None
+    setup: SetupWords = field(default_factory=SetupWords)  # filled by the hardware phase
     gpu_count: int | None = None
     n_cards: int = 0
     has_model: bool = False
@@ -141,6 +141,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         task=r.task,
         quants=r.quants if len(r.quants) > 1 else None,
         ram_gb=r.ram,
+        ram_type=r.setup.ram_type,  # "8 GB GPU with 64gb ddr5": the type said, with or without a card named
         intents=r.asks,
         cache_type=r.cache_type,
         quant_question=_says(r.ftext, "quant_questions"),
@@ -152,6 +153,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
+        memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
+        and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
     ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"])
 
 
@@ -201,7 +204,8 @@ def _read_model(r: _Reading) -> None:
         r.typed_name = _typed_around_size(r.toks, r.spans, r.size_b)
     if r.size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
-        r.spans = [sp for sp in r.spans if not (sp.kind == "model" and BILLIONS_TOKEN_RE.match(sp.text.casefold().replace(" ", "")))]
+        r.spans = [sp for sp in r.spans
+                   if not (sp.kind == "model" and BILLIONS_TOKEN_RE.match(sp.text.casefold().replace(" ", "")))]
         r.unknown = [u for u in r.unknown if not BILLIONS_TOKEN_RE.match(u.casefold().replace(" ", ""))]
         r.model_span = None
 
@@ -211,7 +215,18 @@ def _read_cards(r: _Reading) -> None:
     r.cards = [s for s in r.spans if s.kind == "gpu"][:2]
     # Names say nothing about the language ("5060 ti" is not Italian's "ti"): read the rest.
     # A card count ("2x 3060", "3090 x2") says nothing about the language either (Italian's "x" is "per").
-    r.language = detect_language(_COUNT_RE.sub(" ", _without_names(fold(r.text), r.spans)), r.text, r.locale)
+    # The hardware the asker owns, read once by the one reader of setup phrases (answers/reading/setup_words.py);
+    # its devices as typed ("m4 pro 48gb", "ryzen ai max+ 395") are names too: "pro" and "max" there are no
+    # Portuguese or English.
+    r.setup = read_setup(r.question)
+    folded = fold(r.text)
+    before: list[str] = []
+    for typed in r.setup.typed:
+        device = r"(?<![\w-])" + re.escape(typed).replace(r"\ ", r"\s+") + r"(?![\w-])"
+        before += re.findall(r"([a-z]+)\s+" + device, folded)
+        folded = re.sub(device, " ", folded)
+    r.language = detect_language(_COUNT_RE.sub(" ", _without_names(folded, r.spans)), r.text, r.locale,
+                                 before_hardware=tuple(before))
 
     # "rtx 3060 12gb": a size right after a card is part of the card's name when that is a card.
     for k, card in enumerate(r.cards):
@@ -237,7 +252,8 @@ def _read_cards(r: _Reading) -> None:
         fuller = f"{card.text} {r.memory:g} GB"
         res = r.gpus.resolve(fuller)
         if res.best is not None and res.best.score >= 100 and getattr(res.best.key, "memory_gb", None) == r.memory:
-            r.cards[0] = Span(card.start, card.end, "gpu", res, card.text)  # the size stays said, as the corpora read it
+            # the size stays said, as the corpora read it
+            r.cards[0] = Span(card.start, card.end, "gpu", res, card.text)
     if r.ram is not None and not r.cards and r.memory is None:
         r.memory, r.ram = r.ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
 
@@ -263,8 +279,6 @@ def _read_hardware(r: _Reading) -> None:
                 r.unknown_card = phrase[hit.start():]
                 r.unknown.remove(phrase)
                 break
-    # The hardware the asker owns, read once by the one reader of setup phrases (answers/reading/setup_words.py).
-    r.setup = read_setup(r.question)
     r.gpu_count = r.setup.gpu_count if r.setup.is_setup and r.setup.gpu_count > 1 else None
     pooled = r.setup.joined and len(r.cards) == 2 and r.setup.split is None
     r.n_cards = (1 if pooled else len(r.cards)) + (r.unknown_card is not None)
@@ -299,7 +313,8 @@ def _read_intent(r: _Reading) -> None:
         # Leftovers that could not be a name ("without it being dumb", "asking for a friend") are chatter.
         guess = max((u for u in r.unknown if _could_be_name(u, r.models)), key=len, default=r.unknown[0])
         as_model = _intent(r.folded, True, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
-        asked_for_a_list = r.intent == "card_models" and (r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)
+        asked_for_a_list = r.intent == "card_models" and (
+            r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)
         if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
                 and _could_be_name(guess, r.models)):
             r.intent, r.model_text, r.has_model = as_model, guess, True
@@ -309,12 +324,24 @@ def _read_refinements(r: _Reading) -> None:
     """Greetings, RAM for offloading, sizes at a level, a budget, a comparison of two models."""
     if r.intent == "fallback" and not r.has_model and r.n_cards == 0 and r.memory is None and _is_greeting(r.toks):
         r.intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
-    if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None and _ram_before(r.toks, r.mem_at):
+    if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None \
+            and _ram_before(r.toks, r.mem_at):
         # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.
         r.ram, r.memory = r.memory, None
     if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None:
         # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
         r.ram = _size_after_ram_word(r.toks, r.mem_at)
+    if r.intent == "vram" and r.has_model and r.memory is not None and _pattern_score(r.folded, "vram") < 4.0:
+        # "gemma 3 27b on 16gb vram": "vram" names the size said, not a question of how much memory the model
+        # needs (that is asked in words, "how much vram", which score higher).
+        r.intent = "can_run"
+    if r.intent == "vram" and r.has_model and r.ram is not None and (r.memory is not None or r.n_cards):
+        # "8gb vram with 64gb ddr5 qwen3 30b a3b": "vram" names the card's memory beside the RAM; the question is
+        # whether the model runs with the rest in RAM, as every other wording of it asks.
+        r.intent = "can_run"
+    if r.intent == "fastest" and r.has_model and r.n_cards == 1:
+        # "fastest way to run qwen3 coder 30b on a 7900xtx": the card is named, the question is its speed.
+        r.intent = "speed"
     if r.intent == "parameters" and r.quants:
         r.intent = "vram"  # "wie groß ist X in q4": a size at a level is the file's, not the parameter count
     r.budget = None

@@ -50,3 +50,6 @@ class Parsed(BaseModel):
     setup2: list[tuple[str, int]] | None = None
     # Two models loaded at once ("X and Y at the same time", answers/reading/at_once.py): `model2` is the second.
     together: bool = False
+    # A memory size typed apart from the card ("is 16gb enough … or do i need a 3090"), not right beside it
+    # ("mi50 32gb", "3060 12gb"): two hardware questions in one.
+    memory_apart: bool = False

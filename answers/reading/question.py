@@ -35,7 +35,8 @@ class Question:
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes of models loaded at once
     courtesy: bool = False  # "thanks!", "a presto": a courtesy, answered with one line
     ram: ram_words.RamWords = ram_words.RamWords()  # the RAM's type, speed, channels or CPU platform said anywhere
-    prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length (answers/reading/throughput_words.py)
+    # "how long for a 32k prompt": the prompt's length (answers/reading/throughput_words.py)
+    prompt_tokens: int | None = None
     users: int | None = None  # "vllm 4 users": people served at once
     backend: str | None = None  # "on vulkan", "rocm": the runtime backend a prefill figure is for
     out_of_scope: scope.OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated

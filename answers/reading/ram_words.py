@@ -14,10 +14,9 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
+from answers.lexicon import lexicon
 from catalog.text import fold
 from estimator.machine import MachineConstants
-
-from answers.lexicon import lexicon
 
 _TYPE = r"(?:lp)?ddr[3-5]x?"
 _MIN_MTS, _MAX_MTS = 800, 12000  # a number outside this is no RAM speed (estimator.machine checks the type's range)
@@ -46,8 +45,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     nouns = _alternation({fold(w) for w in lx.ram_channel_words})
     units = _alternation({fold(w) for w in lx.ram_speed_units})
     counts = _alternation({fold(w) for w in lx.channel_counts})
-    kind_speed = re.compile(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})(?:\s*(?:{units}))?(?![\w.])"
-                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")  # "6000mhz ddr5", not "4096 ddr5"
+    # "ddr5-6000", "ddr5 at 6000 mt/s"; or "6000mhz ddr5", not "4096 ddr5"
+    kind_speed = re.compile(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})"
+                            rf"(?:\s*(?:{units}))?(?![\w.])"
+                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")
     speed = re.compile(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
     channels = re.compile(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
                           rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"

@@ -9,7 +9,8 @@
   (`cpu_named`: "i9 13900k"), answered as a machine without a graphics card.
 
 The words live in answers/lexicon (`cpu_only_words`, `image_words` per language, `image_models`,
-`out_of_scope` and `cpu_names` in common.toml); this module only matches them, on accent-folded, lower-case text with punctuation as spaces.
+`out_of_scope` and `cpu_names` in common.toml); this module only matches them, on accent-folded, lower-case
+text with punctuation as spaces.
 """
 
 from __future__ import annotations

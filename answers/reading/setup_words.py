@@ -18,6 +18,7 @@ from functools import cache
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
+
 # the words that set two setups side by side
 from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER
 from answers.reading.versus_words import joins, sides
@@ -34,6 +35,7 @@ class Lexicon:
     machines: dict[str, str]
     apple_machines: tuple[str, ...]
     apple_tiers: tuple[str, ...]
+    card_words: tuple[str, ...]  # words that put a card after them ("on", "su", "sur", "auf")
 
 
 @cache
@@ -43,15 +45,18 @@ def lexicon() -> Lexicon:
     counts: dict[str, int] = {}
     laptop: set[str] = set()
     ram: set[str] = set()
+    before: set[str] = set()
     for lang in lx.languages.values():
+        before.update(fold(w) for w in lang.card_words)
         for word, n in lang.count_words.items():
             if not word[:1].isdigit():  # "2x" is read by shape here ("2x 3090", "3090x2")
                 counts[fold(word)] = n
         laptop.update(fold(w) for w in lang.laptop_words)
         ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
-    return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)), tuple(sorted(sorted(ram), key=len, reverse=True)),
+    return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)),
+                   tuple(sorted(sorted(ram), key=len, reverse=True)),
                    {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
-                   lx.apple_tiers)
+                   lx.apple_tiers, tuple(sorted(before)))
 
 
 @dataclass(frozen=True)
@@ -91,12 +96,17 @@ class SetupWords:
 # MI300X, GB200, P40, B200), bare GeForce/Radeon numbers (3090, 4060, 7900, 580), optional series words
 # before and Ti/Super/XT suffixes after, optional memory ("A100 80GB").
 _SERIES = r"(?:(?:nvidia|amd|intel|geforce|radeon|quadro|tesla|instinct|arc|titan|rtx|gtx|rx|pro)\s+)*"
-_LETTER_NUM = r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}|v\d{3}|k\d{2}|m\d0)"
+_LETTER_NUM = (r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d{2,3}|l\d{2}s?|[lpt]4|p\d{2,3}"
+               r"|v\d{3}|k\d{2}|m\d0)")
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
-_SUFFIX = r"(?:\s*(?:ti|super|xtx|xt|max-q|d))*"
-_MEM = rf"(?:\s?\d{{1,3}}\s?{GB_UNIT})"
-_NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"  # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
-_CARD = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
+# The words of a full name after the number ("H100 PCIe 80GB", "V100-PCIE-32GB", "H100 NVL"): the device
+# keeps them, so a setup's card is resolved from the whole name as a single card is.
+_SUFFIX = r"(?:[\s-]*(?:ti|super|xtx|xt|max-q|d|pcie|sxm[2-6]?|nvl)\b)*"
+_MEM = rf"(?:[\s-]?\d{{1,3}}\s?{GB_UNIT})"
+# named by a word ("due titan rtx"), workstation ("rtx pro 6000")
+_NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"
+_CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
+         rf"(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?")
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = NUMBER
 _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
@@ -105,8 +115,9 @@ _RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 def _clean(text: str) -> str:
     t = fold(text)
     t = re.sub(r"[×✕*]", " x ", t)
-    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
-    t = re.sub(r"(?<=\d)\s*x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2"
+    t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\s?\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
+    t = re.sub(r"(?:(?<=\d)\s*|(?<=[a-z])\s+)x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2", "a100 80gb x2", "7900 xtx x2"
+    t = re.sub(r"(?<=[a-z])\s+\+\s*(?=\d)", "+ ", t)  # "Ryzen AI Max + 395": the name's plus, no "+" joining two cards
     t = re.sub(r"(\d),(\d)", r"\1.\2", t)
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
@@ -123,12 +134,17 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
     ram = "|".join(re.escape(w) for w in lx.ram)
+    # A bare count before a data-centre name ("on 4 a100", "su 8 h100", "sur 8 h200") only after a word that
+    # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
+    before = "|".join(sorted(sorted(re.escape(w) for w in lx.card_words), key=len, reverse=True))
     nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b))?"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
+        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
-        rf"(?P<dev>(?:{machines})\b(?:{_MEM})?|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
+        rf"(?P<dev>(?:{machines})\b(?:{_MEM})?"
+        rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
@@ -165,7 +181,8 @@ def read(text: str) -> SetupWords:
         if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
             # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
             tiered = chip.group(0).strip() != chip.group(0).split()[0]
-            if not (tiered or has_apple_context or re.search(_MEM, dev)):
+            if not (tiered or has_apple_context or re.search(_MEM, dev)
+                    or _sized_nearby(t, m.start("dev"), m.end("dev"))):
                 continue
             name = dev[chip.start():]
             unified = this_unified = True
@@ -175,13 +192,19 @@ def read(text: str) -> SetupWords:
             this_unified = lx.machines[key] != "Arc Pro B70"
             unified = unified or this_unified
         else:
-            name = re.sub(r"(?<=\d)(s|ern?)\b", "", dev)  # "3090s", "3090er", "mit zwei 3090ern"
+            # "3090s", "3090er", "mit zwei 3090ern": a plural; a lettered name keeps its s ("l40s" is the L40S,
+            # "a5000s" two A5000s): the card resolver decides (answers/facts/setups.py, plural_or_name).
+            name = re.sub(r"(?<=\d)(ern?)\b", "", dev)
+            if not re.match(rf"^{_SERIES}{_LETTER_NUM}s\b", dev):
+                name = re.sub(r"(?<=\d)s\b", "", name)
         count = 1
-        for g in ("num", "bare", "after"):
+        for g in ("num", "bare", "dc", "after"):
             if m.group(g):
                 count = int(m.group(g))
         if m.group("word"):
             count = lx.counts[m.group("word")]
+        elif count == 1 and re.match(rf"^{_SERIES}{_LETTER_NUM}", dev):
+            count = _count_before(t[:m.start("dev")], count)
         if not (1 <= count <= MAX_COUNT):
             continue
         if m.group("lap1") or m.group("lap2"):
@@ -225,13 +248,38 @@ def read(text: str) -> SetupWords:
         if size is not None:
             cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
         ram_gb = None
-    betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+    betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 
     split, split_end = sides(t, betweens)
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed, split, split_end, tuple(unified_cards))
+
+
+def _sized_nearby(t: str, start: int, end: int) -> bool:
+    """"an m2 with 16gb", "un m1 de 8gb", "a 24gb m4": a memory size beside the chip (one short word between
+    at most) makes a bare chip name an Apple chip of that memory."""
+    after = re.match(rf"\s+(?:[a-z]{{1,4}}\s+)?{_NUMBER}\s?{GB_UNIT}", t[end:])
+    before = re.search(rf"{_NUMBER}\s?{GB_UNIT}\s+$", t[:start])
+    return after is not None or before is not None
+
+
+_BARE_BEFORE_RE = re.compile(r"(?:^|(?<![\w.])([a-z']+)\s+)(\d{1,2})\s+$")
+
+
+def _count_before(before: str, count: int) -> int:
+    """"can 8 h200 run…", "8 mi300x for…": a bare count before a lettered name at the start or after a word
+    of the sentence (a function word of any language); after a name's word it is the name's ("llama 3 h100")."""
+    hit = _BARE_BEFORE_RE.search(before)
+    if hit is None or not (hit.group(1) is None or hit.group(1) in _function_words()):
+        return count
+    return int(hit.group(2))
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    return frozenset(fold(w) for lang in words().languages.values() for w in lang.function_words)
 
 
 @cache
@@ -281,11 +329,11 @@ def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None 
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and all(n == 1 for _, n in sw.cards):
         # "dgx spark vs m4 max 128gb": two machines set side by side, not one machine with both in it.
         (first, _), (second, _) = sw.cards
-        update = {"card": first, "card2": second, "card_span": first, "card2_span": second,
-                  "memory_gb": None, "gpu_count": None, "setup": None}
+        sides: dict[str, object] = {"card": first, "card2": second, "card_span": first, "card2_span": second,
+                                    "memory_gb": None, "gpu_count": None, "setup": None}
         if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
-            update.update(model=None, model_span=None)
-        return parsed.model_copy(update=update)
+            sides.update(model=None, model_span=None)
+        return parsed.model_copy(update=sides)
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and parsed.card2 is not None:
         # "2x p40 vs 1x 3090": two setups side by side; the cards stay the ones resolved, not one pooled rig.
         return parsed.model_copy(update={"gpu_count": None, "setup": list(sw.cards), "ram_gb": sw.ram_gb})
@@ -318,9 +366,11 @@ def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]],
     if unified:
         return side[0][0]
     name = _clean(side[0][0])
+    single = re.sub(r"(?<=\d)s\b", "", name)  # "p40s" as typed: the parser's span may be the card ("p40")
     for k, (text, value) in enumerate(found):
         typed = _clean(text)
-        if k not in taken and value and (value == side[0][0] or re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", name)):
+        if k not in taken and value and (value == side[0][0] or any(
+                re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", n) for n in (name, single))):
             taken.add(k)
             return value
     return side[0][0]

@@ -18,8 +18,9 @@ BILLIONS_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?)\s?b(?![\w.]
 # A size word of a model name, dense or mixture ("70b", "1.5b", "8x7b") or millions ("135m").
 NAME_SIZE_TOKEN_RE = re.compile(r"^\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm]$")
 
-# The memory units a setup phrase uses after a number ("24gb", "24 go", "24 gib", "24g").
-GB_UNIT = r"(?:gb|go|gib|g)\b"
+# The memory units a setup phrase uses after a number ("24gb", "24 go", "24 gib", "24g", "64 gigs",
+# "32 giga"): the one list of unit words, so a size is a size wherever it is typed.
+GB_UNIT = rf"(?:{MEMORY_UNITS})\b"
 # A memory amount anywhere in a text, the number captured: "24 GB", "16gb".
 GB_AMOUNT_RE = re.compile(rf"(\d+(?:\.\d+)?)\s?{GB_UNIT}", re.IGNORECASE)
 # One token that is a memory amount with its unit glued ("24gb", "8go", "64gigs"), and a unit alone.

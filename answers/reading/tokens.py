@@ -55,7 +55,7 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
     """Words of a cleaned question. With `split`, hyphen compounds whose parts include an ordinary
     word or a unit are split ("16-GB-Karte", "RTX-4080-Karte", "coding-modell"); names keep theirs
     ("gpt-oss-20b", "Q4-K-M")."""
-    out = []
+    out: list[Token] = []
     for raw in _TOKEN_RE.findall(text):
         raw = raw.strip(".:-")
         if not raw:
