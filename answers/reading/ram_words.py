@@ -17,6 +17,7 @@ from functools import cache
 from catalog.text import fold
 from estimator.machine import MachineConstants
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 
 _TYPE = r"(?:lp)?ddr[3-5]x?"
@@ -46,13 +47,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     nouns = _alternation({fold(w) for w in lx.ram_channel_words})
     units = _alternation({fold(w) for w in lx.ram_speed_units})
     counts = _alternation({fold(w) for w in lx.channel_counts})
-    kind_speed = re.compile(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})(?:\s*(?:{units}))?(?![\w.])"
-                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")  # "6000mhz ddr5", not "4096 ddr5"
-    speed = re.compile(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
-    channels = re.compile(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
-                          rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"
-                          rf"|\b(?:{nouns})\s+(?P<w2>{counts})\b")
-    kind = re.compile(rf"\b({_TYPE})\b")
+    kind_speed = compile_cached(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})(?:\s*(?:{units}))?(?![\w.])"
+                                rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")  # "6000mhz ddr5", not "4096 ddr5"
+    speed = compile_cached(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
+    channels = compile_cached(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
+                              rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"
+                              rf"|\b(?:{nouns})\s+(?P<w2>{counts})\b")
+    kind = compile_cached(rf"\b({_TYPE})\b")
     return kind_speed, speed, channels, kind
 
 
@@ -87,7 +88,8 @@ def _platform(t: str) -> str | None:
         if m:
             return key.format(*m.groups())
     table = lexicon().ram_platforms
-    hits = [p for p in table if re.search(rf"\b{re.escape(p)}\b", t)]
+    # `p in t` first: a whole-word match needs the substring, and most questions name no platform
+    hits = [p for p in table if p in t and re.search(rf"\b{re.escape(p)}\b", t)]
     return table[max(hits, key=len)] if hits else None
 
 
