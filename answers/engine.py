@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, Any
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import scope as scope_facts
 from answers.facts.advice import TASKS
-from answers.facts.budget import build as build_budget
-from answers.facts.card_price import facts as price_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.together import facts as at_once_facts
@@ -370,6 +368,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             budget = self._budget(raw) if intent == "what_gpu" and entities.setup is None else None
             # "best gpu under 400 bucks (for X)": cards by launch price (answers/facts/budget.py)
             if budget is not None:
+                # lazy: the budget rules (and the setup rules below them) only for a question naming a price
+                from answers.facts.budget import build as build_budget
 
                 if entities.model is not None and self.estimates.size_of(entities.model) is None:
                     raise BadInput("no_params", model=entities.model.name)
@@ -393,6 +393,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                         and entities.setup is None and entities.model is None \
                         and (asked := self._budget(raw)) is not None:
                     # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
+                    # lazy: the price rules (and the budget and setup rules below them) only for a price asked
+                    from answers.facts.card_price import facts as price_facts
 
                     built.facts["price_check"] = price_facts(self.estimates, entities.card, settings, asked)
             self._what_was_assumed(built, entities, raw, options)

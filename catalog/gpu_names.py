@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rapidfuzz import fuzz, process
-
 from .hardware import load_hardware_data
 from .name_keys import (
     GPU_SERIES_WORDS,
@@ -282,6 +280,9 @@ def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
                 near[i] = min(near.get(i, 10**9), abs(int(km.group(1)) - number))
         seen = {i: 50.0 for i in sorted(near, key=lambda i: (near[i], i))[:5]}
     if not seen:
+        # lazy: rapidfuzz's C++ extension (~7 ms, ~3 MiB) only for a card name that needs mending
+        from rapidfuzz import fuzz, process
+
         hits = process.extract(q, r._choices, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=50)
         for _c, score, ci in hits:
             i = r._choice_name[ci]

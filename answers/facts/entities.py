@@ -8,10 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from answers.api import AskOptions
 from answers.facts.advice import typical_record
-from answers.facts.budget import budget_facts
 from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, uses_epoch
-from answers.facts.family import FAMILY_INTENTS, family_facts, members
-from answers.facts.setups import setup_from_raw
 from answers.intents_table import INFO_INTENTS, MODEL_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem
@@ -63,7 +60,8 @@ class EntityBuilding:
         said = raw.get("budget")
         if not said:
             return None
-        # lazy: the exchange-rate data (~15 ms) is only needed for budget answers
+        # lazy: the exchange-rate data (~15 ms) and the budget rules are only needed for budget answers
+        from answers.facts.budget import budget_facts
         from catalog.currency import CURRENCIES
 
         try:
@@ -76,7 +74,12 @@ class EntityBuilding:
 
     def _family(self, intent: str, p: NameProblem) -> Built | None:
         """A fact question on an ambiguous model name that names a family: facts for every member."""
-        if p.intent != "ambiguous" or p.kind != "model" or intent not in FAMILY_INTENTS:
+        if p.intent != "ambiguous" or p.kind != "model":
+            return None
+        # lazy: the family rules (~9 ms of patterns) only for an ambiguous model name
+        from answers.facts.family import FAMILY_INTENTS, family_facts, members
+
+        if intent not in FAMILY_INTENTS:
             return None
         family = family_facts(p.text, self.knowledge.models, p.candidates)
         if family is None:
@@ -140,6 +143,9 @@ class EntityBuilding:
 
     def _sides(self, raw: dict[str, Any], profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""
+        # lazy: the setup rules (RAM offload, CPU-only, the Mac wired limit) only for a question naming a setup
+        from answers.facts.setups import setup_from_raw
+
         def side(parts: Any) -> Setup | None:
             one = {"setup": list(parts), "ram_gb": raw.get("ram_gb"), "ram_type": raw.get("ram_type"),
                    "ram_mts": raw.get("ram_mts"), "ram_channels": raw.get("ram_channels")}
@@ -154,6 +160,8 @@ class EntityBuilding:
         if not raw.get("setup") and not (isinstance(card, str) and card.strip()) and not (
                 raw.get("memory_gb") and raw.get("ram_gb")):
             return None  # what setup_from_raw answers here, without importing the setup code on every start
+        # lazy: the setup rules (RAM offload, CPU-only, the Mac wired limit) only for a question naming a setup
+        from answers.facts.setups import setup_from_raw
 
         if not raw.get("setup") and raw.get("card") is None and raw.get("memory_gb") and raw.get("ram_gb"):
             return self._typical_setup(float(raw["memory_gb"]), raw, profile)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
-from answers.facts import advice, setups
+from answers.facts import advice
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
 from answers.facts.advice import typical_record
@@ -34,7 +35,6 @@ from answers.facts.common import (
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.picks import best_with_memory, home_tier
 from answers.facts.relatives import best_relative
-from answers.facts.what_runs import card_models as ranked
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import ladder, quant
@@ -67,6 +67,14 @@ def _short(rated: Rated, card: GpuRecord) -> float:
     return q.need_gb(q.levels()[-1]) - q.profile.usable_gb(card)
 
 
+def _setups() -> ModuleType:
+    # lazy: the setup rules (answers/facts/setups.py: RAM offload, CPU-only, the Mac wired limit) are only
+    # for a question about the asker's setup; a one-card or memory-size answer starts without them
+    from answers.facts import setups
+
+    return setups
+
+
 # ---------------------------------------------------------------------------- builders
 
 
@@ -77,14 +85,14 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(model_of(e), s)
     q = rated.query
     constants = est.profiles.setup_constants()
-    facts = {**base_facts(rated), **setups.rate(q.profile, q.model, setup, constants, s.context,
+    facts = {**base_facts(rated), **_setups().rate(q.profile, q.model, setup, constants, s.context,
                                            s.min_quality, s.quant)}
-    facts.update(vd.summary_keys(setups.verdict(q.profile, q.model, setup, constants, s, facts["row"])))
+    facts.update(vd.summary_keys(_setups().verdict(q.profile, q.model, setup, constants, s, facts["row"])))
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
 
         def on_setup(m: ModelRecord, at: Settings) -> Any:
             size = est.size_of(m)
-            return None if size is None else setups.rate_setup(q.profile, size, setup, at.context, at.min_quality,
+            return None if size is None else _setups().rate_setup(q.profile, size, setup, at.context, at.min_quality,
                                                               at.quant, constants=constants)
 
         facts["relative"] = _relative(est, model_of(e), s, on_setup)
@@ -102,7 +110,7 @@ def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(model_of(e), s)
     q = rated.query
     facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
-             "cpu": setups.cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
+             "cpu": _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
                                      s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
                                      ram_channels=e.cpu.ram_channels)}
     return Built(facts, sources={"gpus"})
@@ -122,7 +130,7 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
         return None
     q = rated.query
     # The RAM type the asker said ("with ddr5") with the common amount; else the default type.
-    return setups.assumed_offload(q.profile, q.model, Setup((Device(card),), ram_type=ram_type),
+    return _setups().assumed_offload(q.profile, q.model, Setup((Device(card),), ram_type=ram_type),
                                   est.profiles.setup_constants(),
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
@@ -387,6 +395,8 @@ def memory_cards(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     # The advice ranking on a card or a memory size alone (answers/facts/what_runs.py).
+    # lazy: what_runs needs the setup rules (RAM offload, CPU-only); only a "what can I run" answer uses them
+    from answers.facts.what_runs import card_models as ranked
 
     return ranked(est, e, s)
 

@@ -35,8 +35,6 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from platformdirs import user_cache_path
-
 from catalog.paths import NoHomeError, data_dir, home_known, is_default_dir, make_private_dir
 
 ENV_CACHE = "TPSBOT_CACHE_DIR"
@@ -57,6 +55,9 @@ def cache_dir() -> Path | None:
         return Path(env).expanduser() if env.strip() else None
     if not home_known():
         return None  # no home folder: work without the cache
+    # lazy: platformdirs (~4 ms) only when TPSBOT_CACHE_DIR does not name the folder
+    from platformdirs import user_cache_path
+
     return user_cache_path("tpsbot", appauthor=False)
 
 

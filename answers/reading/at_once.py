@@ -11,6 +11,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from answers.reading.sizes import BILLIONS_IN_TEXT_RE
 from answers.reading.versus_words import and_re, first_two_models
@@ -28,7 +29,7 @@ def at_once_re() -> re.Pattern[str]:
     phrases = sorted({fold(p) for lx in lexicon().languages.values() for p in lx.at_once_words},
                      key=lambda p: (-len(p), p))
     alts = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
-    return re.compile(rf"(?<![\w]){'(?:' + alts + ')' if alts else '(?!)'}(?![\w])")
+    return compile_cached(rf"(?<![\w]){'(?:' + alts + ')' if alts else '(?!)'}(?![\w])")
 
 
 @cache

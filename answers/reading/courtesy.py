@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 
 # the parser's own reading of "help", "what can you do"
@@ -19,9 +20,10 @@ from catalog.text import fold
 
 @cache
 def _courtesy_re() -> re.Pattern[str]:
-    phrases = sorted({p for lx in lexicon().languages.values() for p in lx.courtesy}, key=len, reverse=True)
-    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
-                      + r")(?![a-z0-9])")
+    # Longest first, alphabetical among equals: the same pattern in every process (the start-up cache's key).
+    phrases = sorted(sorted({p for lx in lexicon().languages.values() for p in lx.courtesy}), key=len, reverse=True)
+    return compile_cached(r"(?<![a-z0-9])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
+                          + r")(?![a-z0-9])")
 
 
 def is_courtesy(question: str) -> bool:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from catalog.text import fold
 from estimator.machine import MachineConstants
@@ -46,14 +47,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     units = _alternation({fold(w) for w in lx.ram_speed_units})
     counts = _alternation({fold(w) for w in lx.channel_counts})
     # "ddr5-6000", "ddr5 at 6000 mt/s"; or "6000mhz ddr5", not "4096 ddr5"
-    kind_speed = re.compile(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})"
-                            rf"(?:\s*(?:{units}))?(?![\w.])"
-                            rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")
-    speed = re.compile(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
-    channels = re.compile(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
-                          rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"
-                          rf"|\b(?:{nouns})\s+(?P<w2>{counts})\b")
-    kind = re.compile(rf"\b({_TYPE})\b")
+    kind_speed = compile_cached(rf"\b(?P<kind>{_TYPE})(?:\s*[-@/]\s*|\s+(?:at|a|bei|em|en)\s+|\s*)(?P<mts>\d{{3,5}})"
+                                rf"(?:\s*(?:{units}))?(?![\w.])"
+                                rf"|(?<![\w.])(?P<mts2>\d{{3,5}})\s*(?:{units})\s*(?P<kind2>{_TYPE})\b")
+    speed = compile_cached(rf"(?<![\w.])(?P<mts>\d{{4,5}})\s*(?:{units})(?![\w])")
+    channels = compile_cached(rf"(?<![\w.])(?P<n>\d{{1,2}})\s*[- ]?\s*(?:{nouns})\b"
+                              rf"|\b(?P<w>{counts})\s*[- ]?\s*(?:{nouns})\b"
+                              rf"|\b(?:{nouns})\s+(?P<w2>{counts})\b")
+    kind = compile_cached(rf"\b({_TYPE})\b")
     return kind_speed, speed, channels, kind
 
 
@@ -88,7 +89,8 @@ def _platform(t: str) -> str | None:
         if m:
             return key.format(*m.groups())
     table = lexicon().ram_platforms
-    hits = [p for p in table if re.search(rf"\b{re.escape(p)}\b", t)]
+    # `p in t` first: a whole-word match needs the substring, and most questions name no platform
+    hits = [p for p in table if p in t and re.search(rf"\b{re.escape(p)}\b", t)]
     return table[max(hits, key=len)] if hits else None
 
 

@@ -16,10 +16,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from catalog.text import fold
-from estimator.prefill import MAX_PROMPT
-from estimator.users import MAX_USERS
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)\s*(k|m)?\b"
 _TOKENS = r"(?:\s*-?\s*(?:tokens?|jetons?|token))?"
@@ -33,7 +32,8 @@ class Throughput:
 
 
 def _alternation(words: set[str]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    # Longest first, alphabetical among equals: the same pattern in every process (the start-up cache's key).
+    return "|".join(sorted(sorted(re.escape(w) for w in words), key=len, reverse=True))
 
 
 @cache
@@ -43,9 +43,9 @@ def _regexes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[
     users = _alternation({w for lang in lx.languages.values() for w in lang.users_words})
     counts = {w: n for lang in lx.languages.values() for w, n in lang.count_words.items()}
     count_alt = _alternation(set(counts))
-    before = re.compile(rf"\b{_NUMBER}{_TOKENS}\s*-?\s*(?:{prompt})\b")  # "32k prompt", "8000-token prompt"
-    after = re.compile(rf"\b(?:{prompt})\s+(?:\S+\s+){{0,2}}?{_NUMBER}(?!\s*(?:gb|go|b)\b)")  # "prompt of 32k"
-    people = re.compile(rf"\b(\d+|{count_alt})\s+(?:\S+\s+)?(?:{users})\b")
+    before = compile_cached(rf"\b{_NUMBER}{_TOKENS}\s*-?\s*(?:{prompt})\b")  # "32k prompt", "8000-token prompt"
+    after = compile_cached(rf"\b(?:{prompt})\s+(?:\S+\s+){{0,2}}?{_NUMBER}(?!\s*(?:gb|go|b)\b)")  # "prompt of 32k"
+    people = compile_cached(rf"\b(\d+|{count_alt})\s+(?:\S+\s+)?(?:{users})\b")
     backends = {w: name for name, words in lx.backends.items() for w in words}
     return before, after, people, counts, backends
 
@@ -56,6 +56,9 @@ def _tokens(number: str, unit: str | None) -> int | None:
     else:
         value = float(number.replace(",", "").replace(".", ""))  # "8,000" / "8.000": thousands
     n = int(value)
+    # lazy: the prefill rules (and estimator.measured below them) only for a question naming a prompt length
+    from estimator.prefill import MAX_PROMPT
+
     return n if 1 <= n <= MAX_PROMPT else None
 
 
@@ -71,6 +74,9 @@ def read(question: str) -> Throughput:
     users = None
     m = people.search(text)
     if m:
+        # lazy: the several-users rules only for a question naming a number of people
+        from estimator.users import MAX_USERS
+
         n = int(m.group(1)) if m.group(1).isdigit() else counts.get(m.group(1))
         users = n if n is not None and 1 <= n <= MAX_USERS else None
     backend = next((backends[w] for w in re.findall(r"[a-z]+", text) if w in backends), None)

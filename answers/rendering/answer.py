@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from answers.api import Answer, AskOptions
-from answers.facts.budget import title as budget_title
 from answers.facts.common import Built, Lru, TableRow
 from answers.intents_table import SPECS, TITLES
 from answers.knowledge.profiles import Profiles
@@ -113,6 +112,9 @@ class AnswerWriting:
         title = None
         title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):
+            # lazy: the budget rules (and the setup rules below them) only for an answer with a budget
+            from answers.facts.budget import title as budget_title
+
             title_id, title_values["budget"] = budget_title(facts, lang)
         if facts.get("mode") == "memory" and SPECS[intent].memory_title:
             title_id = SPECS[intent].memory_title

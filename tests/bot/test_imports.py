@@ -8,8 +8,9 @@ from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 # Lazy on purpose, each with a comment saying why (start-up time and memory of short commands;
-# Pillow's 4 MB in a bot that may never draw a chart).
-LAZY_OK = {"cli.py", "cli_commands.py", "chart.py"}
+# Pillow's 4 MB in a bot that may never draw a chart; importlib.metadata's ~25 ms for a version
+# a one-question `tpsbot ask` never shows).
+LAZY_OK = {"cli.py", "cli_commands.py", "chart.py", "version.py"}
 
 
 def _is_type_checking(node: ast.If) -> bool:
