@@ -112,7 +112,10 @@ class SqliteState(StateStore):
             await db.close()  # else aiosqlite's thread keeps the process alive forever
             raise
         if watch and str(path) != ":memory:":
-            store._watcher = asyncio.get_running_loop().create_task(store._watch())
+            # The baseline is read before open returns: a write another process commits right after is
+            # then always seen as a change (read inside the task, it could land before the first look).
+            baseline = await store._data_version()
+            store._watcher = asyncio.get_running_loop().create_task(store._watch(baseline))
         return store
 
     async def _start(self) -> None:
@@ -263,12 +266,11 @@ class SqliteState(StateStore):
             self._quick.close()
         await self._db.close()  # the last connection to close checkpoints the log into the file
 
-    async def _watch(self) -> None:
+    async def _watch(self, seen: int) -> None:
         """Processes sharing this file (shard groups on one machine): when another connection has
         committed (`PRAGMA data_version` moved), server settings are re-read, within WATCH_EVERY
         seconds. Only those: re-reading every remembered language each time another process notes
         one would cost more than it is worth; PostgreSQL shares those at once."""
-        seen = await self._data_version()
         while True:
             await asyncio.sleep(WATCH_EVERY)
             try:
