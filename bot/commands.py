@@ -19,7 +19,7 @@ from .render import NO_MENTIONS
 from .settings_commands import settings_group
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .core import TpsBot
 
     Interaction = discord.Interaction[TpsBot]
 else:

@@ -21,7 +21,7 @@ from .permissions import Capabilities, capabilities
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .core import TpsBot
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from .state.values import QUALITY_LEVELS
 from .store import GuildSettings, StateWriteError
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .core import TpsBot
 
 log = logging.getLogger(__name__)
 

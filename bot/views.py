@@ -22,7 +22,7 @@ from .metrics import STARTED
 from .render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .client import TpsBot
+    from .core import TpsBot
 
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .hardware import load_hardware_data
 from .name_keys import (
@@ -43,8 +43,24 @@ from .name_keys import (
 )
 from .text import fold, parse_memory_size
 
-if TYPE_CHECKING:
-    from .resolve import Resolver
+
+class Resolver(Protocol):
+    """What these rules read of a catalog.resolve.Resolver built with kind="gpu" (its index and its plain
+    matching). Named here rather than imported: catalog.resolve imports this module to resolve GPUs."""
+
+    _names: list[str]
+    _payloads: list[list[Any]]
+    _canonical: list[int]
+    _exact: dict[str, list[int]]
+    _derived: dict[str, list[int]]
+    _bags: dict[str, list[int]]
+    _choices: list[str]
+    _choice_name: list[int]  # choice index → name index
+
+    def _match(self, i: int, score: float) -> Match[Any]: ...
+    def _prefix_hits(self, key: str, cap: int = ...) -> Any: ...
+    def _from_exact(self, *args: Any, **kwargs: Any) -> Any: ...
+    def _resolve_plain(self, text: str) -> Resolution[Any]: ...
 
 SEGMENT_ORDER = ("consumer desktop", "workstation", "data centre", "integrated", "embedded", "laptop",
                  "console/handheld", "mining", "vgpu")

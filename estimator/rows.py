@@ -5,14 +5,20 @@ for these."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from .card import Card
 from .model import ModelSize
 from .quants import Quant
 
-if TYPE_CHECKING:
-    from .profile import Profile
+
+class Rules(Protocol):
+    """What `rate` asks of a profile (estimator.profile.Profile has these and more)."""
+
+    def usable_gb(self, card: Card) -> float: ...
+    def fit(self, need: float, card: Card) -> str: ...
+    def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float: ...
+    def tok_range(self, model: ModelSize, card: Card, q: Quant, tok_s: float) -> tuple[float, float, str]: ...
 
 
 class Row(NamedTuple):  # a tuple: 818 of these per estimate, so construction cost matters
@@ -30,7 +36,7 @@ class Row(NamedTuple):  # a tuple: 818 of these per estimate, so construction co
         return self.quant is not None
 
 
-def rate(p: Profile, model: ModelSize, card: Card, levels: Sequence[Quant], needs: Sequence[float],
+def rate(p: Rules, model: ModelSize, card: Card, levels: Sequence[Quant], needs: Sequence[float],
          miss_need: float) -> Row:
     """The least compressed level the card holds, its fit and speed; or why it cannot run it."""
     usable = p.usable_gb(card)

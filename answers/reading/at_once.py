@@ -32,14 +32,6 @@ def at_once_re() -> re.Pattern[str]:
     return compile_cached(rf"(?<![\w]){'(?:' + alts + ')' if alts else '(?!)'}(?![\w])")
 
 
-@cache
-def words() -> frozenset[str]:
-    """Every word of the phrases: never part of a model's or a card's name."""
-    lx = lexicon()
-    return frozenset(w for lang in lx.languages.values() for p in lang.at_once_words
-                     for w in fold(p).split() if len(w) > 1) - lx.name_words
-
-
 def says_at_once(folded: str) -> bool:
     return at_once_re().search(folded) is not None
 

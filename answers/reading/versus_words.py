@@ -53,15 +53,6 @@ def and_re() -> re.Pattern[str]:
     return _phrase_re(frozenset(fold(w) for lx in lexicon().languages.values() for w in lx.and_words))
 
 
-@cache
-def words() -> frozenset[str]:
-    """Every single word of the comparison phrases: never part of a model's or a card's name."""
-    lx = lexicon()
-    phrases = [p for lang in lx.languages.values()
-               for p in (*lang.versus_words, *lang.compare_words, *lang.together_words)]
-    return frozenset(w for p in phrases for w in fold(p).split() if len(w) > 1) - lx.name_words
-
-
 def says_compare(folded: str) -> bool:
     return compare_re().search(folded) is not None
 

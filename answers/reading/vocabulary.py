@@ -8,12 +8,30 @@ import re
 from functools import cache
 
 from answers.lexicon import Pattern, lexicon
-from answers.reading.at_once import words as at_once_words
-from answers.reading.versus_words import words as versus_words
+from catalog.text import fold
 
 # --------------------------------------------------------------------------- vocabulary
 # Words, phrases and patterns of every language live in answers/lexicon/<lang>.toml (checked at
 # load); this module keeps only the algorithm.
+
+
+# The words of the phrase lists below are never part of a model's or a card's name. They live here, not
+# beside the readers of those phrases (at_once.py, versus_words.py), which read tokens built from this module.
+@cache
+def versus_words() -> frozenset[str]:
+    """Every single word of the comparison phrases ("vs", "contro", "compared", "together")."""
+    lx = lexicon()
+    phrases = [p for lang in lx.languages.values()
+               for p in (*lang.versus_words, *lang.compare_words, *lang.together_words)]
+    return frozenset(w for p in phrases for w in fold(p).split() if len(w) > 1) - lx.name_words
+
+
+@cache
+def at_once_words() -> frozenset[str]:
+    """Every word of the "at the same time" phrases ("gleichzeitig", "insieme")."""
+    lx = lexicon()
+    return frozenset(w for lang in lx.languages.values() for p in lang.at_once_words
+                     for w in fold(p).split() if len(w) > 1) - lx.name_words
 
 
 @cache
