@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.measured_rows import CardLookup, card_lookup, parse_quant  # noqa: E402
+from benchmarks.measured_rows import CardLookup, RatioScore, card_lookup, parse_quant  # noqa: E402
 from benchmarks.setups_accuracy import load_cases as setups_cases  # noqa: E402
 from benchmarks.setups_accuracy import model_layouts  # noqa: E402
 from estimator.machine import RamSpec, cpu_prefill, ram_spec  # noqa: E402
@@ -153,18 +153,14 @@ def before(p: Profile, case: Case) -> float:
 
 
 @dataclass
-class Scored:
+class Scored(RatioScore):
     case: Case
     est: float
     platform: str
 
     @property
-    def ratio(self) -> float:
-        return self.est / self.case.tok_s
-
-    @property
-    def error(self) -> float:
-        return max(self.ratio, 1 / self.ratio)
+    def measured(self) -> float:
+        return self.case.tok_s
 
     @property
     def inside(self) -> bool:

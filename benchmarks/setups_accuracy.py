@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.measured_rows import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, card_lookup, parse_quant  # noqa: E402
+from benchmarks.measured_rows import DEFAULT_CSV, SETUPS_HARDWARE, CardLookup, RatioScore, card_lookup, parse_quant  # noqa: E402
 from estimator.model import Layout, ModelSize  # noqa: E402
 from estimator.profile import Profile  # noqa: E402
 from estimator.quants import Quant  # noqa: E402
@@ -219,7 +219,7 @@ def fit(profile: Profile, cases: Sequence[SetupCase], c: SetupConstants) -> Setu
 
 
 @dataclass
-class Scored:
+class Scored(RatioScore):
     case: SetupCase
     est: float
     low: float
@@ -227,12 +227,8 @@ class Scored:
     confidence: str
 
     @property
-    def ratio(self) -> float:
-        return self.est / self.case.tok_s
-
-    @property
-    def error(self) -> float:
-        return max(self.ratio, 1 / self.ratio)
+    def measured(self) -> float:
+        return self.case.tok_s
 
     @property
     def inside(self) -> bool:
