@@ -52,8 +52,17 @@ def no_logged_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFi
     yield
     if request.node.get_closest_marker("allow_errors"):
         return
-    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR and not _asyncpg_teardown(r)]
     assert not errors, [f"{r.name}: {r.getMessage()}" for r in errors]
+
+
+def _asyncpg_teardown(record: logging.LogRecord) -> bool:
+    """asyncpg's own "Future exception was never retrieved … unexpected connection_lost() call", logged by
+    asyncio when the test server drops a per-test database while a closed pool's socket is still being torn
+    down (seen once in eight full runs, never from the bot's code). Only that exact message is let through."""
+    message = record.getMessage()
+    return record.name == "asyncio" and "Future exception was never retrieved" in message \
+        and "unexpected connection_lost() call" in message
 
 
 @pytest.fixture(scope="session")
