@@ -62,9 +62,11 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
 
 
 def _short(rated: Rated, card: GpuRecord) -> float:
-    """How much memory the card lacks at the most compressed level allowed."""
+    """How much memory the card lacks at the most compressed level of the whole ladder (the level the asker
+    forced, if any): the answer says "even at the most compressed level", and a level below the usual
+    minimum quality that fits is answered as "only at a lower quality" before this is ever said."""
     q = rated.query
-    return q.need_gb(q.levels()[-1]) - q.profile.usable_gb(card)
+    return q.need_gb(qa.every_level(q)[-1]) - q.profile.usable_gb(card)
 
 
 def _setups() -> ModuleType:
