@@ -49,6 +49,30 @@ def test_a_model_version_before_a_card_is_no_count(engine: Engine) -> None:
     assert a.entities.get("gpu_count") is None and a.entities.get("card") == "H100 SXM5 80 GB"
 
 
+@pytest.mark.parametrize(("q", "card"), [
+    ("phi 4 4090 speed", "GeForce RTX 4090"),
+    ("microsoft/phi-4 4060 Ti 8GB how fast", "GeForce RTX 4060 Ti 8 GB"),
+    ("mistral small 3 3090", "GeForce RTX 3090"),
+    ("qwen3-4 3090 tok/s", "GeForce RTX 3090"),
+])
+def test_a_number_ending_a_model_name_is_no_count(engine: Engine, q: str, card: str) -> None:
+    """"phi 4 4090": the 4 is Phi-4's, one RTX 4090 (it was read as four RTX 4090s)."""
+    a = _ask(engine, q)
+    assert a.entities.get("gpu_count") is None and a.entities.get("card") == card
+
+
+@pytest.mark.parametrize(("q", "count", "card"), [
+    ("deepseek-v3 8 h100", 8, "H100 SXM5 80 GB"),
+    ("mistral small 3 2 3090 speed", 2, "GeForce RTX 3090"),
+    ("qwen3 235b 4 3090s", 4, "GeForce RTX 3090"),
+])
+def test_a_bare_count_after_a_number_is_a_count(engine: Engine, q: str, count: int, card: str) -> None:
+    """After a size or a version ("235b", "v3", "small 3"), a second bare number starts the hardware: no
+    name goes on with another number."""
+    a = _ask(engine, q)
+    assert a.entities.get("gpu_count") == count and a.entities.get("cards") == [card]
+
+
 @pytest.mark.parametrize(("q", "lang", "count", "card"), [
     ("llama 3 8b on 2x l40s", "en", 2, "L40S"),
     ("llama 3.1 70b su due l40s", "it", 2, "L40S"),

@@ -199,7 +199,7 @@ def read(text: str) -> SetupWords:
                 name = re.sub(r"(?<=\d)s\b", "", name)
         count = 1
         for g in ("num", "bare", "dc", "after"):
-            if m.group(g):
+            if m.group(g) and (g != "bare" or _bare_count_allowed(t[:m.start("bare")])):
                 count = int(m.group(g))
         if m.group("word"):
             count = lx.counts[m.group("word")]
@@ -265,16 +265,31 @@ def _sized_nearby(t: str, start: int, end: int) -> bool:
     return after is not None or before is not None
 
 
-_BARE_BEFORE_RE = re.compile(r"(?:^|(?<![\w.])([a-z']+)\s+)(\d{1,2})\s+$")
+_BARE_BEFORE_RE = re.compile(r"(?:^|(?<![\w.\-/])([\w'.\-/]+)\s+)(\d{1,2})\s+$")
 
 
 def _count_before(before: str, count: int) -> int:
-    """"can 8 h200 run…", "8 mi300x for…": a bare count before a lettered name at the start or after a word
-    of the sentence (a function word of any language); after a name's word it is the name's ("llama 3 h100")."""
+    """"can 8 h200 run…", "8 mi300x for…", "deepseek-v3 8 h100": a bare count before a lettered name, where
+    a bare count may stand (`_count_word_ok`); after a name's word it is the name's ("llama 3 h100")."""
     hit = _BARE_BEFORE_RE.search(before)
-    if hit is None or not (hit.group(1) is None or hit.group(1) in _function_words()):
+    if hit is None or not (hit.group(1) is None or _count_word_ok(hit.group(1))):
         return count
     return int(hit.group(2))
+
+
+def _bare_count_allowed(before: str) -> bool:
+    """A bare number before a card ("on 2 3090s", "235b 4 3090s") is a count; one that ends a model's name
+    is not: "phi 4 4090", "gemma 3 3090", "phi-4 4060 ti" name one card."""
+    if before and not before[-1].isspace():
+        return False  # "phi-4", "qwen/4": joined to the word before it
+    last = before.split()[-1:] or [None]
+    return last[0] is None or _count_word_ok(last[0])
+
+
+def _count_word_ok(word: str) -> bool:
+    """The word before a bare count lets it be one: a function word of any language ("on", "su", "mit"), or
+    a word with a digit, which no name continues with another bare number ("235b 4 3090s", "v3 8 h100")."""
+    return word in _function_words() or any(c.isdigit() for c in word)
 
 
 @cache
