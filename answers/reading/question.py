@@ -56,7 +56,7 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
     return Question(
         parsed=parsed,
         echo=question[:ECHO_CHARS],
-        observed_tok_s=scope.observed_tok_s(question),
+        observed_tok_s=scope.observed_tok_s(question, names=(parsed.card_span, parsed.card2_span, parsed.model_span)),
         image_model=image,
         cpu_only=scope.cpu_only(question),
         ram_type_said=scope.ram_type(question),

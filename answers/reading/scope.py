@@ -16,6 +16,7 @@ text with punctuation as spaces.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -155,10 +156,13 @@ def _speed_re() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
 
 
-def observed_tok_s(question: str) -> float | None:
-    """A speed the question states ("gets 20t/s", "20 token al secondo"), or None."""
-    m = _speed_re().search(fold(question))
-    if m is None:
-        return None
-    value = float(m.group(1).replace(",", "."))
-    return value if 0 < value < 100_000 else None
+def observed_tok_s(question: str, names: Iterable[str | None] = ()) -> float | None:
+    """A speed the question states ("gets 20t/s", "20 token al secondo"), or None. A number that ends a
+    card's or model's name the question names is that name's, not a speed ("on a 4090 tok/s")."""
+    own = {n for name in names if name for n in re.findall(r"\d+(?:[.,]\d+)?", fold(name))}
+    for m in _speed_re().finditer(fold(question)):
+        if m.group(1) in own:
+            continue
+        value = float(m.group(1).replace(",", "."))
+        return value if 0 < value < 100_000 else None
+    return None
