@@ -285,7 +285,8 @@ def test_a_stated_speed_in_five_more_languages(engine, lang, question):
     assert "You mention" not in a.text and "12" in a.text
 
 
-@pytest.mark.parametrize("question", ["llama 3.1 8b fp16 on a 4090 tok/s", "qwen3 8b 3060 t/s", "tok/s gemma 3 12b 4070 tokens/s"])
+@pytest.mark.parametrize("question", [
+    "llama 3.1 8b fp16 on a 4090 tok/s", "qwen3 8b 3060 t/s", "tok/s gemma 3 12b 4070 tokens/s"])
 def test_a_card_number_before_a_speed_unit_is_the_card_not_a_stated_speed(engine, question):
     """"on a 4090 tok/s" asks for the speed: the 4090 is the card, never "you mention 4,090 tokens per second"."""
     a = engine.ask(question)
