@@ -163,3 +163,19 @@ def test_slash_commands_give_the_chat_verdict(engine, profile) -> None:
     two = engine.command("speed", "en", model="Llama 3.3 70B", card="RTX 3090", gpu_count=2, options=options)
     asked = engine.ask("how fast is llama 3.3 70b on two 3090s", locale="en", options=options)
     assert two.facts["verdict"] == asked.facts["verdict"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("setup", "model", "memory"), [
+    ("2x 3090", "llama 3.3 70b", 48), ("3 rtx 3090", "qwen2.5 72b", 72), ("two 4060 ti 16gb", "qwen3 32b", 32)])
+def test_which_level_on_several_cards_is_the_setups_own_verdict(engine, profile, setup, model, memory) -> None:
+    """"which quant of X fits 2x 3090" rates the cards together (it rated one card of the pair): the level it
+    recommends and its speed are those "can 2x 3090 run X" gives."""
+    levels = _ask(engine, f"what quant of {model} fits {setup}", profile)
+    rating = _ask(engine, f"can {setup} run {model}", profile)
+    advice, v = levels.facts["advice"], rating.facts["verdict"]
+    assert levels.intent == "why_quant" and advice["target"]["memory_gb"] == memory
+    assert advice["recommended_quant"] == v["recommended"]["quant"]
+    row = next(r for r in advice["levels"] if r["quant"] == v["recommended"]["quant"])
+    assert row["tok_s"] == pytest.approx(v["recommended"]["tok_s"]) and row["need_gb"] == pytest.approx(
+        v["recommended"]["need_gb"])

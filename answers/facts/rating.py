@@ -299,6 +299,19 @@ def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
+def _setup_level_rows(est: Estimates, q: Any, setup: Setup) -> list[dict[str, Any]]:
+    """qa.level_rows' rows for a setup held whole (no system RAM): each level rated by the setup rules."""
+    constants = est.profiles.setup_constants()
+    bare = replace(setup, ram_gb=None)
+    rows = []
+    for lv in qa.every_level(q):
+        r = _setups().rate_setup(q.profile, q.model, bare, q.context, None, lv.name, constants=constants)
+        rows.append({"quant": lv.name, "need_gb": r.need_gb, "quality": qa.QUALITY.get(lv.name, "small_loss"),
+                     "lower_quality": lv.rank > qa.floor_rank(q), "fits": r.runs,
+                     "fit": r.fit if r.runs else None, "tok_s": r.tok_s if r.runs else None})
+    return rows
+
+
 def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] | None:
     """"Which level fits 48 GB / a 4090", "q8 or q4": every level with its fit (answers/facts/quant_advice.py)."""
     if e.card is None and e.memory_gb is None and not e.levels:
@@ -316,7 +329,14 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
     if e.setup is not None and e.setup.unified and e.setup.gpu_count == 1:
         # A Mac, a Ryzen AI Max, a DGX Spark: what its GPU may hold, as its own answer counts it.
         usable = pool_of(est.profiles.setup_constants(), q.profile, e.setup).total_usable
-    rows = qa.level_rows(q, card, usable)
+    if e.setup is not None and e.setup.gpu_count > 1:
+        # "which quant fits 2x 3090": the levels on the cards together, with the setup's own speed, the
+        # figures "can 2x 3090 run it" gives (never one card of the pair).
+        rows = _setup_level_rows(est, q, e.setup)
+        target = {"kind": "card", "card": e.setup.label,
+                  "memory_gb": sum(d.card.memory_gb * d.count for d in e.setup.devices)}
+    else:
+        rows = qa.level_rows(q, card, usable)
     if e.levels:
         asked = [lv for lv in e.levels if any(r["quant"] == lv for r in rows)]
         extra = [lv for lv in e.levels if lv not in asked]
