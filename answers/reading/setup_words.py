@@ -282,8 +282,8 @@ def _bare_count_allowed(before: str) -> bool:
     is not: "phi 4 4090", "gemma 3 3090", "phi-4 4060 ti" name one card."""
     if before and not before[-1].isspace():
         return False  # "phi-4", "qwen/4": joined to the word before it
-    last = before.split()[-1:] or [None]
-    return last[0] is None or _count_word_ok(last[0])
+    words = before.split()
+    return not words or _count_word_ok(words[-1])
 
 
 def _count_word_ok(word: str) -> bool:
