@@ -332,3 +332,11 @@ def test_a_size_with_the_word_vram_is_a_can_run_question(engine: Engine, q: str,
     """"gemma 3 27b on 16gb vram": "vram" names the size said; the answer is whether it runs there, as
     "gemma 3 27b on a 16gb card" is. Asking how much memory it needs keeps the memory table."""
     assert _ask(engine, q, lang).intent == intent
+
+
+def test_a_bare_size_beside_a_counted_card_is_no_unknown_name(engine: Engine) -> None:
+    """"for 70b, 2x3090 or a single a6000": a 70B model on two setups; "70b 2x3090" is no model name to
+    say the catalog lacks."""
+    a = _ask(engine, "whats better for 70b, 2x3090 or a single a6000", profile="measured")
+    assert a.facts.get("generic_model_b") == 70 and "generic_for" not in a.facts
+    assert "2x3090" not in a.text and a.entities.get("setups") == ["2× GeForce RTX 3090", "RTX A6000"]

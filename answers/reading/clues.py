@@ -102,6 +102,9 @@ def _match_has_size(match: Match, typed: float) -> bool:
     return False
 
 
+_COUNTED_CARD_RE = re.compile(r"^(?:\d{1,2}x\d{3,4}\w*|x\d{1,2})$")  # "2x3090", "x2"
+
+
 def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> str | None:
     """The words typed with a bare size when they are more than the size ("mythomax 13b" → "mythomax 13b",
     "a 70b" → None): a name the catalog does not have."""
@@ -109,6 +112,9 @@ def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> s
         if tok.used or typed_size(tok.low) != size_b:
             continue
         lo, hi = _name_run(toks, spans, i, i + 1)
+        # "for 70b, 2x3090 or …": a count with its card ends the run; it is hardware, never a name's word.
+        hi = next((k for k in range(i + 1, hi) if _COUNTED_CARD_RE.match(toks[k].low)), hi)
+        lo = next((k + 1 for k in range(i - 1, lo - 1, -1) if _COUNTED_CARD_RE.match(toks[k].low)), lo)
         if hi - lo > 1 or not BILLIONS_TOKEN_RE.match(tok.low):
             return " ".join(t.text for t in toks[lo:hi])
     return None
