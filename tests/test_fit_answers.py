@@ -291,3 +291,23 @@ def test_a_card_number_before_a_speed_unit_is_the_card_not_a_stated_speed(engine
     """"on a 4090 tok/s" asks for the speed: the 4090 is the card, never "you mention 4,090 tokens per second"."""
     a = engine.ask(question)
     assert a.intent == "speed" and "observed" not in a.facts and "You mention" not in a.text
+
+
+def test_a_named_level_that_does_not_fit_a_memory_size_is_that_level_not_even_at(engine):
+    """"does qwen3 8b q8 fit on 8gb": the need at Q8_0, the level asked, never "even at Q8_0" (which says
+    it is the most compressed level); and a more compressed level does fit."""
+    a = engine.ask("does qwen3 8b q8 fit on 8gb")
+    v = a.facts["virtual"]
+    assert v["miss_quant"] == "Q8_0" and v["forced"] and v["smaller_level_fits"]
+    assert "even at" not in a.text and "at `Q8_0`: it needs about" in a.text and "more compressed level fits" in a.text
+
+
+def test_nothing_fits_a_memory_size_counts_from_the_most_compressed_level(engine):
+    """Llama 3.1 405B in 48 GB: "even at" the ladder's last level, IQ2_XXS (2.06 bits per weight: about
+    405e9 × 2.06 / 8 bytes, over 97 GiB before the cache), never the usual minimum IQ4_XS."""
+    a = engine.ask("does llama 3.1 405b fit in 48gb")
+    low = a.facts["virtual"]["lowest"]
+    p = a.facts["model"]["params_b"]
+    assert low["quant"] == "IQ2_XXS" and low["need_gb"] > p * 1e9 * 2.06 / 8 / 2**30
+    assert low["need_gb"] < a.facts["virtual"]["need_gb"]  # below the IQ4_XS need
+    assert "even at `IQ2_XXS`" in a.text

@@ -58,7 +58,15 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
             return {"fits": True, "quant": lv.name, "need_gb": need, "fit": p.fit(need, card)}
     lowest = q.levels()[-1]
     need = q.need_gb(lowest)
-    return {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable, "miss_quant": lowest.name}
+    out = {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable, "miss_quant": lowest.name}
+    # "Even at the most compressed level": the ladder's last level (below the usual minimum quality too);
+    # a level the asker named is that level, and whether a more compressed one would fit.
+    last = qa.every_level(q)[-1]
+    out["lowest"] = {"quant": last.name, "need_gb": q.need_gb(last), "short_gb": q.need_gb(last) - usable}
+    if q.forced_quant is not None:
+        out["forced"] = True
+        out["smaller_level_fits"] = any(q.need_gb(lv) <= usable for lv in q.profile.levels if lv.rank > last.rank)
+    return out
 
 
 def _short(rated: Rated, card: GpuRecord) -> float:
