@@ -254,6 +254,7 @@ class SetupRow:
     ram_type: str | None = None
     ram_bandwidth_gbps: float | None = None
     slow_tok_s: float | None = None  # offload below the threshold: the speed it would crawl at
+    slow_quant: Quant | None = None  # the level of that crawl when it is below the usual offload level
     ram: RamSpec | None = None  # offload: the RAM as worked out (speed, channels, what was assumed)
     ram_effective_gbps: float | None = None  # what the CPU streams from it in this split
     vendor: str = ""
@@ -464,6 +465,9 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
         kind, bw = ram_bandwidth(c, setup)
         share = offload_share(c, spec)
         first: tuple[float, _OffloadRig] | None = None
+        # A more compressed level whose rest fits the RAM but crawls: "not at a usable speed, even at IQ2_XXS"
+        # says more than "the RAM cannot take the rest" (the most compressed such level: the best case).
+        crawl: tuple[Quant, float, float, _OffloadRig] | None = None
         for q in tries:
             need = p.need_gb(model, q, context)
             t, in_ram = offload_seconds(c, p, model, pool, q, need, bw, hop_ms, share)
@@ -479,8 +483,13 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
                 if q is start:  # a crawl is reported at the usual level; a lower one must reach a usable speed
                     return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
                                     confidence=None, slow_tok_s=tok, **at)
+                crawl = (q, tok, need, at)
             if first is None:
                 first = (need, at)
+        if crawl is not None:
+            q, tok, need, at = crawl
+            return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
+                            confidence=None, slow_tok_s=tok, slow_quant=q, **at)
         assert first is not None
         return SetupRow(quant=None, need_gb=first[0], fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
                         confidence=None, **first[1])

@@ -249,8 +249,15 @@ def test_moe_offload_keeps_attention_on_the_card_reference() -> None:
 
 def test_offload_needs_room_in_ram() -> None:
     p = get_profile("reference")
+    # At IQ2_XXS a dense 70B needs 70e9 × 2.06 / 8 / 2^30 + 0.635 + 0.14443 × 70^(2/3) ≈ 19.9 GB: 9.1 GB beyond
+    # the card's 0.9 × 12 GB. 80 % of 8 GB (6.4) cannot take it: a plain no.
+    row = rate_setup(p, DENSE70, Setup((Device(RTX3060),), ram_gb=8))
+    assert row.fit == "no" and row.slow_tok_s is None and row.slow_quant is None
+    # 80 % of 16 GB (12.8) can, at that level only, and it crawls: the crawl and its level are what is said.
     row = rate_setup(p, DENSE70, Setup((Device(RTX3060),), ram_gb=16))
-    assert row.fit == "no" and row.slow_tok_s is None  # 30+ GB of weights do not fit 80 % of 16 GB
+    need = 70e9 * 2.06 / 8 / 2**30 + 0.635 + 0.14443 * 70 ** (2 / 3)
+    assert row.fit == "no" and row.slow_quant is not None and row.slow_quant.name == "IQ2_XXS"
+    assert row.offload_gb == pytest.approx(need - 0.9 * 12, abs=0.05) and row.slow_tok_s < 3
 
 
 @pytest.mark.parametrize("profile", ["reference", "measured"])

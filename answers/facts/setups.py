@@ -155,6 +155,7 @@ def row_facts(row: SetupRow) -> dict[str, Any]:
         "ram_type": row.ram_type,
         "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
         "slow_tok_s": row.slow_tok_s,
+        "slow_quant": row.slow_quant.name if row.slow_quant is not None else None,
         **ram_facts(row.ram, row.ram_effective_gbps),
     }
 
