@@ -58,7 +58,8 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
             return {"fits": True, "quant": lv.name, "need_gb": need, "fit": p.fit(need, card)}
     lowest = q.levels()[-1]
     need = q.need_gb(lowest)
-    out = {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable, "miss_quant": lowest.name}
+    out: dict[str, Any] = {"fits": False, "quant": None, "need_gb": need, "short_gb": need - usable,
+                           "miss_quant": lowest.name}
     # "Even at the most compressed level": the ladder's last level (below the usual minimum quality too);
     # a level the asker named is that level, and whether a more compressed one would fit.
     last = qa.every_level(q)[-1]
