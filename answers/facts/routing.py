@@ -21,7 +21,6 @@ from answers.facts.common import Entities
 from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SPECS
 from answers.knowledge.names import NameProblem
 from answers.reading.asked import Asked
-from answers.reading.clues import only_task_words
 from answers.reading.sizes import usable_size
 from catalog.records import GpuRecord, ModelRecord
 
@@ -83,12 +82,10 @@ def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRec
 
 
 def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
-    """The intent as the rest of the record refines it: a task word, the cheapest or the biggest, which level."""
-    if asked.task and isinstance(asked.model, str) and only_task_words(asked.model):
-        # "best coding model for a 4090": "coding" is the task, not an unknown model.
-        asked = replace(asked, model=None)
-        if asked.card is not None or asked.memory_gb is not None:
-            intent = "card_models"
+    """The intent as the rest of the record refines it: a task named as the model, the cheapest or the biggest,
+    which level."""
+    if asked.task_as_model and asked.model is None and (asked.card is not None or asked.memory_gb is not None):
+        intent = "card_models"  # "best coding model for a 4090": "coding" is the task; the card's list
     if asked.cheapest and asked.model is not None and asked.card is None and asked.setup is None and not asked.budget:
         intent, asked = "smallest", replace(asked, lead="cheapest")  # "cheapest card for X": by launch price
     if asked.biggest and intent == "card_models":

@@ -68,6 +68,7 @@ class Asked:
     observed_tok_s: float | None = None  # "my 7900 xtx gets 20 t/s": a speed the asker states
     # -- said, read by routing to decide the intent (never by the facts)
     intents: tuple[str, ...] = ()  # every ask of the message in reading order ("who made X and when")
+    task_as_model: bool = False  # the model's words were task words only ("best coding model"): a list asked
     model_size_b: float | None = None  # a model named by its size alone ("enough for a 70b?")
     model_typed: str | None = None  # the words around that size no catalog model has ("mythomax 13b")
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes loaded at once

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from answers.reading import ram_words, setup_words
 from answers.reading.asked import Asked, Budget
 from answers.reading.budget_words import default_currency, read_typed
+from answers.reading.clues import only_task_words
 from answers.reading.sizes import usable_size
 from catalog.name_sizes import typed_size
 from catalog.records import GpuRecord, ModelRecord
@@ -91,6 +92,14 @@ def with_card_field(asked: Asked) -> Asked:
     return replace(asked, setup=tuple(said.parts), ram_gb=said.ram_gb, ram_type=said.ram_type)
 
 
+def task_not_model(asked: Asked) -> Asked:
+    """"best coding model for a 4090": a model name of task words only ("coding") is the task, not an unknown
+    model; `task_as_model` says so, for the intent to become the card's list."""
+    if asked.task and isinstance(asked.model, str) and only_task_words(asked.model):
+        return replace(asked, model=None, task_as_model=True)
+    return asked
+
+
 @dataclass(frozen=True, slots=True)
 class Catalog:
     """What reading a model field needs of the catalog (answers.knowledge): its resolver, an exact-name
@@ -133,10 +142,10 @@ def from_fields(lang: str, *, machine: MachineConstants, catalog: Catalog, sized
         if typed is None:
             raise UnreadBudget(budget.strip()[:40])
         budget = typed
-    asked = with_card_field(Asked(
+    asked = task_not_model(with_card_field(Asked(
         model=model, model2=model2, card=card, card2=card2, memory_gb=memory_gb, context=context, quant=quant,
         task=task, gpu_count=gpu_count, ram_gb=ram_gb, ram_type=ram_type, budget=budget or None,
-        prompt_tokens=prompt_tokens, users=users))
+        prompt_tokens=prompt_tokens, users=users)))
     if asked.setup and isinstance(card, str):
         said = ram_words.read(card)  # "3090 + 512GB DDR5-6000, 12 channels" typed in the card field
         if said.platform is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from answers.reading import at_once, ram_words, scope, throughput_words
 from answers.reading.asked import Asked, Budget
 from answers.reading.courtesy import is_courtesy
-from answers.reading.options import with_card_field
+from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
 from catalog.resolve import Resolver
@@ -103,7 +103,7 @@ def asked_of(q: Question, machine: MachineConstants) -> Asked:
         generic_sizes=q.generic_sizes, together=p.together, quants=tuple(p.quants or ([p.quant] if p.quant else [])),
         quant_question=p.quant_question, cheapest=p.cheapest, biggest=p.biggest, memory_apart=p.memory_apart,
         courtesy=q.courtesy)
-    return with_card_field(_without_gpu(q, _ram(q, asked, machine)))
+    return task_not_model(with_card_field(_without_gpu(q, _ram(q, asked, machine))))
 
 
 def _parts(parts: list[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] | None:
