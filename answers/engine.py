@@ -38,7 +38,7 @@ from answers.rendering import i18n, markdown
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.generic_model import generic_record
 from catalog.records import GpuRecord, ModelRecord
-from estimator.machine import BadRam
+from estimator.machine import BadRam, MachineConstants
 
 
 def _catalogue(code: str | None) -> str | None:
@@ -89,7 +89,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self._near(kn.model_resolver, text))
         try:
             asked = from_fields(
-                lang, machine=self.profiles.setup_constants().machine, catalog=catalog,
+                lang, machine=self._machine, catalog=catalog,
                 sized_model=intent not in INFO_INTENTS, model=model, model2=model2, card=card, card2=card2,
                 memory_gb=memory_gb, context=context, quant=quant, task=task, gpu_count=gpu_count, ram_gb=ram_gb,
                 ram_type=ram_type, budget=budget, prompt_tokens=prompt_tokens, users=users)
@@ -124,8 +124,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(q, lang, options, inline)
-        asked = asked_of(q, self.profiles.setup_constants().machine)
+        asked = asked_of(q, self._machine)
         return self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+
+    def _machine(self) -> MachineConstants:
+        return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named
 
     def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Question:
         kn = self.knowledge

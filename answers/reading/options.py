@@ -3,7 +3,7 @@ card field ("2x RTX 3090", "M4 Max 128GB", "4090 + 64 GB DDR5"), a budget typed 
 size typed in the model field ("mythomax 13b").
 
     card_field("2x NVIDIA H100 PCIe 80GB") → CardField(parts=[("nvidia h100 pcie 80gb", 2)], …)
-    from_fields("en", model="Llama 3.1 8B", card="2x 3090", machine=…, models=…) → Asked(…)
+    from_fields("en", model="Llama 3.1 8B", card="2x 3090", machine=…, catalog=…) → Asked(…)
 
 `from_fields` makes of the fields the same `Asked` record a typed question becomes (answers/reading/asked.py):
 from there both take one path to the answer. Text in, typed fields out; the names are resolved later
@@ -125,7 +125,7 @@ def generic_size(typed: str, catalog: Catalog) -> tuple[float, str | None] | Non
     return size, None if bare else text
 
 
-def from_fields(lang: str, *, machine: MachineConstants, catalog: Catalog, sized_model: bool = True,
+def from_fields(lang: str, *, machine: Callable[[], MachineConstants], catalog: Catalog, sized_model: bool = True,
                 model: str | ModelRecord | None = None, model2: str | ModelRecord | None = None,
                 card: str | GpuRecord | None = None, card2: str | GpuRecord | None = None,
                 memory_gb: float | None = None, context: int | None = None, quant: str | None = None,
@@ -134,7 +134,8 @@ def from_fields(lang: str, *, machine: MachineConstants, catalog: Catalog, sized
                 users: int | None = None) -> Asked:
     """A slash command's (or a button's) fields → the `Asked` a typed question also becomes. `lang` is the
     asker's (a budget without a currency is in its usual one); `sized_model` False leaves a size in the
-    model field a name (facts about a model: a 70B model has no maker). Raises `UnreadBudget`."""
+    model field a name (facts about a model: a 70B model has no maker); `machine()` gives the CPU platforms'
+    RAM, asked only when one is named. Raises `UnreadBudget`."""
     if prompt_tokens and (context or 0) < prompt_tokens:
         context = prompt_tokens  # the cache holds the prompt
     if isinstance(budget, str):  # a budget typed in a field of its own ("400", "500 €"), in the asker's language
@@ -149,7 +150,7 @@ def from_fields(lang: str, *, machine: MachineConstants, catalog: Catalog, sized
     if asked.setup and isinstance(card, str):
         said = ram_words.read(card)  # "3090 + 512GB DDR5-6000, 12 channels" typed in the card field
         if said.platform is not None:
-            said = ram_words.with_platform(said, machine)
+            said = ram_words.with_platform(said, machine())
         asked = replace(asked, ram_type=asked.ram_type or said.kind, ram_mts=said.mts, ram_channels=said.channels)
     sized = generic_size(model, catalog) if isinstance(model, str) and sized_model else None
     if sized is not None:  # "/can_run model: mythomax 13b": the size typed, said so

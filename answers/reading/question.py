@@ -11,6 +11,7 @@ intent from the `Question` and builds the facts from its fields.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from answers.reading import at_once, ram_words, scope, throughput_words
@@ -81,10 +82,11 @@ def language_of(question: str, models: Resolver, gpus: Resolver) -> str | None:
     return parse(question, models, gpus).language
 
 
-def asked_of(q: Question, machine: MachineConstants) -> Asked:
+def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
     """What the question asks, in the record both entrances share: its entities, the RAM said anywhere (a
-    CPU platform's where nothing else is said, from `machine`), a machine without a graphics card, one card
-    with RAM beside it as a setup of that card. The intent is decided from it later (answers/facts/routing.py)."""
+    CPU platform's where nothing else is said: `machine()`, asked only then), a machine without a graphics
+    card, one card with RAM beside it as a setup of that card. The intent is decided from it later
+    (answers/facts/routing.py)."""
     p = q.parsed
     context = p.context
     if q.prompt_tokens is not None and (context or 0) < q.prompt_tokens:
@@ -110,12 +112,12 @@ def _parts(parts: list[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] |
     return tuple(parts) if parts is not None else None
 
 
-def _ram(q: Question, asked: Asked, machine: MachineConstants) -> Asked:
+def _ram(q: Question, asked: Asked, machine: Callable[[], MachineConstants]) -> Asked:
     """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
     12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
     ram = q.ram
     if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
-        ram = ram_words.with_platform(ram, machine)
+        ram = ram_words.with_platform(ram, machine())
         if asked.ram_gb is None and asked.memory_gb and asked.memory_gb >= 64 and (asked.card or asked.setup):
             asked = replace(asked, ram_gb=asked.memory_gb, memory_gb=None)  # beside a card and a CPU, the size is RAM
     return replace(asked, ram_type=asked.ram_type or ram.kind, ram_mts=ram.mts, ram_channels=ram.channels)
