@@ -152,7 +152,7 @@ def from_fields(lang: str, *, machine: Callable[[], MachineConstants], catalog: 
         if said.platform is not None:
             said = ram_words.with_platform(said, machine())
         asked = replace(asked, ram_type=asked.ram_type or said.kind, ram_mts=said.mts, ram_channels=said.channels)
-    sized = generic_size(model, catalog) if isinstance(model, str) and sized_model else None
+    sized = generic_size(asked.model, catalog) if isinstance(asked.model, str) and sized_model else None
     if sized is not None:  # "/can_run model: mythomax 13b": the size typed, said so
         asked = replace(asked, model=None, model_size_b=sized[0], model_typed=sized[1])
     return asked

@@ -3,10 +3,9 @@
 The parser (`answers.reading.parse`) finds the intent, the language and the entities; this module adds
 what a question says beside them and that used to be read again from the raw text after parsing — a speed
 the asker states, an image model named, "no GPU", a RAM type said anywhere, two generic sizes loaded at
-once, a thank-you. After `read()` nothing looks at the question's text again: the engine decides the
-intent from the `Question` and builds the facts from its fields.
-
-`asked_of()` turns it into the `Asked` record a slash command's fields also become (answers/reading/asked.py).
+once, a thank-you. After `read()` nothing looks at the question's text again: `asked_of()` turns the
+`Question` into the `Asked` record a slash command's fields also become (answers/reading/asked.py), the
+intent is decided from that (answers/facts/routing.py) and the facts are built from its fields.
 """
 
 from __future__ import annotations
