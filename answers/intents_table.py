@@ -33,6 +33,10 @@ class IntentSpec:
     private: bool = False  # a slash-command answer only the asker sees: their input was the problem
     quiet: bool = False  # not worth a reply in a channel that opted in to plain questions
     memory_title: str | None = None  # title when the answer is about a memory size, not a card (%(memory)s)
+    # How the intent is decided (answers/facts/routing.py):
+    fit_after: bool = False  # a fact question that, with a card named beside it, also asks whether the model runs
+    stand_in_model: bool = False  # with a card and no model named, a common model stands in (said so)
+    at_once: bool = False  # two models named "at the same time" are rated loaded together (as can_run)
 
     @property
     def builder(self) -> Builder | None:
@@ -73,38 +77,45 @@ class _Flags(TypedDict, total=False):
     needs_model: bool
     needs_size: bool
     uses_cards: bool
+    fit_after: bool
 
 
 _ESTIMATE: _Flags = {"needs_model": True, "needs_size": True}
 _INFO: _Flags = {"needs_model": True, "uses_cards": False}
+# A fact question with a card named beside it also asks whether the model runs ("who made gemma 3 27b, and can
+# it run on a 3090?").
+_FACT: _Flags = {**_INFO, "fit_after": True}
+_ESTIMATE_FACT: _Flags = {**_ESTIMATE, "fit_after": True}
 
 INTENT_TABLE: tuple[IntentSpec, ...] = (
-    IntentSpec("can_run", N_("Will %(model)s run?"), "rating:can_run", **_ESTIMATE),
+    IntentSpec("can_run", N_("Will %(model)s run?"), "rating:can_run", **_ESTIMATE, at_once=True),
     IntentSpec("fastest", N_("Fastest cards for %(model)s"), "rating:fastest", **_ESTIMATE, table=True, page_code="f",
                chart=True),
     IntentSpec("smallest", N_("Smallest cards for %(model)s"), "rating:smallest", **_ESTIMATE, table=True,
                page_code="s"),
-    IntentSpec("vram", N_("Memory needed by %(model)s"), "rating:vram", **_ESTIMATE),
-    IntentSpec("speed", N_("How fast %(model)s runs"), "rating:speed", **_ESTIMATE),
+    IntentSpec("vram", N_("Memory needed by %(model)s"), "rating:vram", **_ESTIMATE, at_once=True),
+    IntentSpec("speed", N_("How fast %(model)s runs"), "rating:speed", **_ESTIMATE, at_once=True),
     IntentSpec("what_gpu", N_("Which GPU for %(model)s"), "rating:what_gpu", **_ESTIMATE),
     IntentSpec("why_quant", N_("Quantization levels for %(model)s"), "rating:why_quant", **_ESTIMATE),
     IntentSpec("accuracy", N_("How accurate the speeds are"), "rating:accuracy", **_ESTIMATE),
     IntentSpec("two_gpus", N_("%(model)s on two GPUs"), "rating:two_gpus", **_ESTIMATE),
     IntentSpec("offload", N_("Offloading %(model)s"), "rating:offload", **_ESTIMATE),
-    IntentSpec("prefill", N_("Reading a prompt with %(model)s"), "serving:prefill", **_ESTIMATE),
-    IntentSpec("users", N_("%(model)s for several people at once"), "serving:users", **_ESTIMATE),
-    IntentSpec("open_source", N_("Is %(model)s open source?"), "rating:info", **_INFO),
-    IntentSpec("parameters", N_("Parameters of %(model)s"), "rating:info", **_INFO),
-    IntentSpec("maker", N_("Who made %(model)s"), "rating:info", **_INFO),
-    IntentSpec("release", N_("When %(model)s came out"), "rating:release", **_INFO),
-    IntentSpec("purpose", N_("What %(model)s is for"), "rating:info", **_INFO),
+    IntentSpec("prefill", N_("Reading a prompt with %(model)s"), "serving:prefill", **_ESTIMATE,
+               stand_in_model=True),
+    IntentSpec("users", N_("%(model)s for several people at once"), "serving:users", **_ESTIMATE,
+               stand_in_model=True),
+    IntentSpec("open_source", N_("Is %(model)s open source?"), "rating:info", **_FACT),
+    IntentSpec("parameters", N_("Parameters of %(model)s"), "rating:info", **_FACT),
+    IntentSpec("maker", N_("Who made %(model)s"), "rating:info", **_FACT),
+    IntentSpec("release", N_("When %(model)s came out"), "rating:release", **_FACT),
+    IntentSpec("purpose", N_("What %(model)s is for"), "rating:info", **_FACT),
     IntentSpec("download", N_("Downloading %(model)s"), "rating:info", **_INFO),
     IntentSpec("compute", N_("Training compute of %(model)s"), "rating:info", **_INFO),
     IntentSpec("card_models", N_("What %(card)s can run"), "rating:card_models", table=True, page_code="c", chart=True,
                memory_title=N_("What runs on %(memory)s GB")),
     IntentSpec("compare", N_("%(card)s vs %(card2)s"), "compare:compare", **_ESTIMATE),
     IntentSpec("longest_context", N_("Longest context for %(model)s"), "context:longest_context", **_ESTIMATE),
-    IntentSpec("model_info", N_("%(model)s"), "rating:model_info", **_ESTIMATE),
+    IntentSpec("model_info", N_("%(model)s"), "rating:model_info", **_ESTIMATE_FACT),
     # "best 8 GB card": cards of that size, each with what it runs (answers/facts/memory_cards.py)
     IntentSpec("memory_cards", None, "rating:memory_cards", memory_title=N_("Best cards with %(memory)s GB")),
     IntentSpec("help", N_("What you can ask"), "rating:help_", uses_cards=False, quiet=True),

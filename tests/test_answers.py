@@ -411,9 +411,10 @@ def test_answer_lines_writes_tables_into_the_text(engine: Engine) -> None:
 
 def test_tables_are_truncated_to_the_limit(engine: Engine) -> None:
     from answers.facts.common import Built
+    from answers.reading.asked import Asked
 
     rows = engine.command("fastest", "en", model="GLIDE")
-    built = engine._build("fastest", engine._entities("fastest", {"model": "GLIDE"}, "reference"),
+    built = engine._build("fastest", engine._entities("fastest", Asked(model="GLIDE"), "reference"),
                           engine._settings(AskOptions(), None, None))
     many = Built(dict(built.facts, rows=[t.facts() for t in built.table]), built.table, built.sources)
     text = engine._text("fastest", "en", many.facts, many.table)

@@ -23,6 +23,7 @@ from answers.facts.describe import rating_facts
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical
+from answers.reading.asked import Asked
 from answers.reading.options import card_parts
 from answers.reading.sizes import GB_AMOUNT_RE
 from catalog.records import GpuRecord, ModelRecord
@@ -54,14 +55,13 @@ def words_from_text(text: str, count: int | None = None, ram_gb: float | None = 
         raise InvalidInput(str(exc)) from None
 
 
-def setup_from_raw(raw: dict[str, Any], resolve: CardResolver, added: CardResolver = _no_added_card,
-                   machine: MachineConstants | None = None) -> Setup | None:
+def setup_from_asked(asked: Asked, resolve: CardResolver, added: CardResolver = _no_added_card,
+                     machine: MachineConstants | None = None) -> Setup | None:
     """The asker's setup as read (parse()'s `setup`, or the card field read by answers/reading/options.py):
     the parts with their counts and the RAM beside them (type, speed, channels); None for one plain card.
     Bad counts or sizes become the engine's "invalid" answer."""
-    parts = raw.get("setup")
-    count, ram, ram_type = raw.get("gpu_count"), raw.get("ram_gb"), raw.get("ram_type")
-    mts, channels = raw.get("ram_mts"), raw.get("ram_channels")
+    parts, count = asked.setup, asked.gpu_count
+    ram, ram_type, mts, channels = asked.ram_gb, asked.ram_type, asked.ram_mts, asked.ram_channels
     if not parts:
         return None
     try:

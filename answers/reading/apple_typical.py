@@ -71,7 +71,7 @@ def others(memory_gb: float) -> list[str]:
 def stand_in_facts(parts: object) -> dict[str, object] | None:
     """What an answer says about a Mac rated as a typical chip: the chip used, its memory and the other
     chips of that memory; None when no part of the setup was a Mac named by its memory."""
-    for text, _count in parts if isinstance(parts, list) else []:
+    for text, _count in parts if isinstance(parts, (list, tuple)) else ():
         chip = chip_for(str(text))
         if chip is not None:
             mem = float(STAND_IN_RE.match(str(text).strip()).group(1))  # type: ignore[union-attr]

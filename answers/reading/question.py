@@ -3,19 +3,24 @@
 The parser (`answers.reading.parse`) finds the intent, the language and the entities; this module adds
 what a question says beside them and that used to be read again from the raw text after parsing — a speed
 the asker states, an image model named, "no GPU", a RAM type said anywhere, two generic sizes loaded at
-once, a thank-you. After `read()` nothing looks at the question's text again: the engine decides the
-intent from the `Question` and builds the facts from its fields.
+once, a thank-you. After `read()` nothing looks at the question's text again: `asked_of()` turns the
+`Question` into the `Asked` record a slash command's fields also become (answers/reading/asked.py), the
+intent is decided from that (answers/facts/routing.py) and the facts are built from its fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from answers.reading import at_once, ram_words, scope, throughput_words
+from answers.reading.asked import Asked, Budget
 from answers.reading.courtesy import is_courtesy
+from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
 from catalog.resolve import Resolver
+from estimator.machine import MachineConstants
 
 ECHO_CHARS = 200  # the start of a question a fallback answer quotes back
 
@@ -74,3 +79,57 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
 def language_of(question: str, models: Resolver, gpus: Resolver) -> str | None:
     """The language of a question too long to answer, from its start (the refusal is said in it)."""
     return parse(question, models, gpus).language
+
+
+def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
+    """What the question asks, in the record both entrances share: its entities, the RAM said anywhere (a
+    CPU platform's where nothing else is said: `machine()`, asked only then), a machine without a graphics
+    card, one card with RAM beside it as a setup of that card. The intent is decided from it later
+    (answers/facts/routing.py)."""
+    p = q.parsed
+    context = p.context
+    if q.prompt_tokens is not None and (context or 0) < q.prompt_tokens:
+        context = q.prompt_tokens  # a 32k prompt needs a 32k cache ("32k" may also have been read as it)
+    if q.observed_tok_s and context is not None and abs(context - q.observed_tok_s) < 1:
+        context = None  # "12 token al secondo" is a speed the asker states, not a context length
+    budget = p.budget
+    asked = Asked(
+        model=p.model, model2=p.model2, card=p.card, card2=p.card2, card_typed=p.card_span, memory_gb=p.memory_gb,
+        setup=_parts(p.setup), setup2=_parts(p.setup2), gpu_count=p.gpu_count, ram_gb=p.ram_gb, ram_type=p.ram_type,
+        context=context, quant=p.quant, cache_type=p.cache_type, task=p.task,
+        budget=Budget(float(budget["amount"]), str(budget["currency"]), bool(budget.get("currency_said", True)))
+        if budget else None,
+        prompt_tokens=q.prompt_tokens, users=q.users, backend=q.backend, observed_tok_s=q.observed_tok_s,
+        intents=tuple(p.intents), model_size_b=p.model_size_b, model_typed=p.model_typed,
+        generic_sizes=q.generic_sizes, together=p.together, quants=tuple(p.quants or ([p.quant] if p.quant else [])),
+        quant_question=p.quant_question, cheapest=p.cheapest, biggest=p.biggest, memory_apart=p.memory_apart,
+        courtesy=q.courtesy)
+    return task_not_model(with_card_field(_without_gpu(q, _ram(q, asked, machine))))
+
+
+def _parts(parts: list[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] | None:
+    return tuple(parts) if parts is not None else None
+
+
+def _ram(q: Question, asked: Asked, machine: Callable[[], MachineConstants]) -> Asked:
+    """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
+    12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
+    ram = q.ram
+    if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
+        ram = ram_words.with_platform(ram, machine())
+        if asked.ram_gb is None and asked.memory_gb and asked.memory_gb >= 64 and (asked.card or asked.setup):
+            asked = replace(asked, ram_gb=asked.memory_gb, memory_gb=None)  # beside a card and a CPU, the size is RAM
+    return replace(asked, ram_type=asked.ram_type or ram.kind, ram_mts=ram.mts, ram_channels=ram.channels)
+
+
+def _without_gpu(q: Question, asked: Asked) -> Asked:
+    """"llama 3.1 8b without a gpu", "no gpu, 64gb ram", "on an i9 13900k": the machine's RAM is the memory, a
+    size is RAM; a processor named as the device is said back (answers/templates/_cpu.md.j2)."""
+    if not (q.cpu_only or q.cpu_named) or asked.card or asked.setup:
+        return asked
+    cpu = scope.CpuOnly(asked.ram_gb or asked.memory_gb, asked.ram_type or q.ram_type_said, asked.ram_mts,
+                        asked.ram_channels)
+    context = asked.context
+    if q.cpu_named and context is not None and scope.model_number_context(q.cpu_named, context):
+        context = None  # "13900k" is the processor's model number, not a 13,900k-token context
+    return replace(asked, cpu=cpu, memory_gb=None, cpu_named=q.cpu_named, context=context)

@@ -1,0 +1,179 @@
+"""The intent is decided here, from the `Asked` record (never from text), in two steps:
+
+    decided = decide_before_resolving(intent, asked, generic, card_of)   # what to resolve, and what to answer
+    intent = decide_after_resolving(intent, entities)                   # what was found fills the gaps
+
+Before names resolve: a model named by its size alone becomes a generic stand-in, two models "at once" are
+rated together, a task word is no model, "cheapest"/"biggest"/"which level" choose the answer, a fact question
+with a card named also asks whether the model runs there, a size typed apart from the card is a second
+question. After they resolve (answers/facts/entities.py): a setup, a memory size, a CPU-only machine, two
+models or two cards route the intent to the answer that fits what was named. Rules that are a property of
+an intent are flags of answers/intents_table.py (`uses_cards`, `needs_model`, `fit_after`, `stand_in_model`,
+`at_once`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from answers.facts.common import Entities
+from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SPECS
+from answers.knowledge.names import NameProblem
+from answers.reading.asked import Asked
+from answers.reading.sizes import usable_size
+from catalog.records import GpuRecord, ModelRecord
+
+# Prompt and several-users questions that name a card but no model ("how long for a 32k prompt on a 3090")
+# are answered for the model people run most on one card (the example of llama.cpp's own benchmarks).
+SERVING_STAND_IN = "Llama 3.1 8B"
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """The asks to answer, in order: one for most questions; several joined ("who released X and when")."""
+
+    asks: tuple[tuple[str, Asked], ...]
+    # "is 16gb enough … or do i need a 3090": the size's answer, then the card's, entities from both
+    memory_then_card: bool = False
+
+
+def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float], ModelRecord],
+                            card_of: Callable[[str], GpuRecord | None]) -> Decided:
+    """The intent read (by the parser, or a slash command's) as the rest of `asked` decides it, before any
+    name resolves. `generic` makes the stand-in record of a size; `card_of` resolves a card name (it may
+    raise `NameProblem`), to tell a card's own memory from a second amount."""
+    intent = intent if intent in INTENTS else "fallback"
+    intent, asked = _sized_models(intent, asked, generic)
+    intent, asked = _refined(intent, asked)
+    asks = _asks(intent, asked)
+    if len(asks) >= 2 and asked.model is not None:
+        # Two asks in one question ("who released X and when"): answer each, joined.
+        return Decided(tuple((i, replace(asked, courtesy=False)) for i in asks))
+    if intent != "help":
+        asked = replace(asked, courtesy=False)  # "thanks!" is answered with one line only instead of the help
+    if asked.memory_apart and _memory_or_card(intent, asked, card_of):
+        # "is 16gb enough for gemma 3 27b or do i need a 3090": the size answered, then the card named.
+        return Decided(((intent, replace(asked, card=None, card_typed=None)), (intent, replace(asked, memory_gb=None))),
+                       memory_then_card=True)
+    return Decided(((intent, asked),))
+
+
+def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRecord]) -> tuple[str, Asked]:
+    """Models named by their size alone ("enough for a 70b?", "a 7b and a 14b at once"): generic stand-ins,
+    said so in the answer; the intent such a model changes."""
+    size = asked.model_size_b
+    if asked.model is None and size is not None and usable_size(size):
+        # "enough for a 70b?": a generic dense model of that size; "mythomax 13b": a name the catalog lacks, said so
+        asked = replace(asked, model=generic(size))
+        if intent in INFO_INTENTS:
+            intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
+    elif asked.model is None and size is not None:
+        asked = replace(asked, model=f"{size:g}b")  # beyond any model: answered as an unknown name
+    together = False
+    if asked.together and SPECS[intent].at_once:
+        # "llama 3.1 8b and qwen3 8b at the same time on a 4090": both loaded at once (answers/reading/at_once.py).
+        sizes = asked.generic_sizes
+        if len(sizes) >= 2 and usable_size(sizes[0]) and usable_size(sizes[1]):
+            asked = replace(asked, model=generic(sizes[0]), model2=generic(sizes[1]))
+        if asked.model2 is not None and asked.model is not None:
+            intent, together = "can_run", True
+    return intent, replace(asked, together=together)
+
+
+def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
+    """The intent as the rest of the record refines it: a task named as the model, the cheapest or the biggest,
+    which level."""
+    if asked.task_as_model and asked.model is None and (asked.card is not None or asked.memory_gb is not None):
+        intent = "card_models"  # "best coding model for a 4090": "coding" is the task; the card's list
+    if asked.cheapest and asked.model is not None and asked.card is None and asked.setup is None and not asked.budget:
+        intent, asked = "smallest", replace(asked, lead="cheapest")  # "cheapest card for X": by launch price
+    if asked.biggest and intent == "card_models":
+        asked = replace(asked, lead="biggest")
+    if SPECS[intent].stand_in_model and asked.model is None and (asked.card or asked.setup):
+        # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands in and
+        # the answer says so.
+        asked = replace(asked, model=SERVING_STAND_IN, model_stand_in=True)
+    if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):
+        intent, asked = "card_models", replace(asked, lead="levels")  # "which quant fits 48 GB": sizes per level
+    if asked.model is not None and intent not in INFO_INTENTS and (asked.quant_question or len(asked.quants) >= 2) \
+            and asked.model2 is None:
+        # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
+        intent = "why_quant"
+        asked = replace(asked, quant=None, levels=asked.quants if len(asked.quants) >= 2 else asked.levels)
+    return intent, asked
+
+
+def _asks(intent: str, asked: Asked) -> list[str]:
+    """Every intent the question asks, in order, when it asks more than one."""
+    asks = [i for i in dict.fromkeys(asked.intents) if i in INTENTS]
+    if SPECS[intent].fit_after and asked.model is not None and (asked.card is not None or asked.setup is not None) \
+            and asked.model2 is None and asked.card2 is None:
+        # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is the second
+        # question; it gets the yes/no answer after the fact.
+        asks = [*(a for a in (asks or [intent]) if a in INFO_INTENTS), "can_run"]
+    return asks
+
+
+def _memory_or_card(intent: str, asked: Asked, card_of: Callable[[str], GpuRecord | None]) -> bool:
+    """A memory size and one card that is not that size, beside a model: two hardware questions in one
+    ("16gb or a 3090"), answered one after the other. A size that is the card's own ("3060 12gb") is not."""
+    if intent not in ("can_run", "speed") or asked.model is None or not asked.memory_gb or not asked.card \
+            or asked.setup or asked.card2 or asked.cpu is not None:
+        return False
+    size = float(asked.memory_gb)
+    try:
+        card = card_of(asked.card) if isinstance(asked.card, str) else asked.card
+    except NameProblem:
+        return False
+    try:  # "mi50 32gb": a size one of the card's own variants has is that variant's, not a second question
+        variant = card_of(f"{asked.card_typed or asked.card} {size:g} GB")
+    except NameProblem:
+        variant = None
+    return card is not None and abs(card.memory_gb - size) >= 1.0 \
+        and (variant is None or abs(variant.memory_gb - size) >= 1.0)
+
+
+def decide_after_resolving(intent: str, e: Entities) -> str:
+    """The intent as what resolved decides it: fill gaps between what was asked and what was named."""
+    if intent in ("not_found", "ambiguous", "invalid"):
+        return "fallback"
+    if intent == "memory_cards":  # "best 8 GB card (for X)": cards of that size; with a model, its fit there
+        if e.model is not None:
+            return "can_run" if e.memory_gb is not None or e.card is not None else "what_gpu"
+        if e.card is not None or e.memory_gb is None:
+            return "card_models" if e.card is not None or e.memory_gb is not None else "fallback"
+        return intent
+    if e.cpu is not None:
+        # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
+        if e.model is None:
+            return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
+        return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
+    if intent == "compare" and (e.sides is not None or (e.model2 is not None and e.model is not None)):
+        return "compare"  # two setups, or two models, side by side (answers/facts/versus.py)
+    if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):
+        return "can_run"  # the asker's own hardware: the answer is about it
+    if intent in ("fastest", "what_gpu") and e.model is not None and e.card is None and e.memory_gb is not None:
+        return "can_run"  # "best 12 GB card for X": the fastest card of that size, and the home pick
+    if intent == "compare" and e.card is not None and e.card2 is not None and e.model is None:
+        return "compare"  # two cards, no model: memory, bandwidth and two typical model sizes
+    if intent == "compare" and (e.card is None or e.card2 is None):
+        intent = "speed" if e.card is not None else "fastest"
+    return _model_or_list(intent, e)
+
+
+def _model_or_list(intent: str, e: Entities) -> str:
+    """A model question with no model found, or a card's list with no card: the answer what was named allows."""
+    if intent in MODEL_INTENTS and e.model is None:
+        if intent in ("speed", "can_run", "card_models", "compare", "fastest") and e.card is not None:
+            return "card_models"  # "what's the fastest model I can run on a 4080": the card's list
+        if e.card is None and e.memory_gb is not None:
+            return "card_models"  # "good llm for 16 GB?": what runs on that much memory
+        return "fallback"
+    if intent == "card_models" and e.card is None:
+        if e.model is None and e.memory_gb is not None:
+            return "card_models"
+        return "fastest" if e.model is not None else "fallback"
+    if intent == "speed" and e.card is None and e.memory_gb is not None:
+        return "can_run"
+    return intent

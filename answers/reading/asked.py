@@ -1,0 +1,85 @@
+"""What is asked, typed, whichever way it came in: the one record between the reading and the facts.
+
+A typed question (`question.asked_of`, over the `Question` read from its text) and a slash command's or
+the CLI's fields (`options.from_fields`) both become an `Asked`. The intent is then decided from it in one
+place (answers/facts/routing.py), which changes it only through `dataclasses.replace`; the facts resolve
+its names (answers/facts/entities.py). Nothing after it reads the question's text.
+
+Why a record of its own beside `Question`: a `Question` is what a text says (its echo, the language and
+its evidence, the spans as typed, an image model or a phone named); fields carry records a caller already
+holds (a `ModelRecord` from a button, a budget from a field of its own) and no text at all. `Asked` is the
+part both entrances share, in the shape the facts take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from answers.reading.scope import CpuOnly
+from catalog.records import GpuRecord, ModelRecord
+
+# A setup as read: each card or chip as typed, with its count ("2x 3090 + 3060" → (("3090", 2), ("3060", 1))).
+Parts = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A price said ("under 400 bucks", a budget field "500 €"): checked against the known currencies and
+    the largest amount by the facts (answers/facts/entities.py), which turn it into budget facts."""
+
+    amount: float
+    currency: str  # "USD", "EUR", "GBP", "BRL"… (the language's usual one when none was said)
+    currency_said: bool = True  # False: the currency was assumed from the asker's language
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The entities and refinements of one ask, before any name resolves.
+
+    Fields marked *said* are what the question or the fields say; fields marked *decided* are set only by
+    answers/facts/routing.py while it decides the intent (their defaults mean "nothing decided")."""
+
+    # -- what the answer is about (names as typed or resolved by the reader; records a caller holds)
+    model: str | ModelRecord | None = None  # the model; a generic stand-in record once routing sized it
+    model2: str | ModelRecord | None = None  # a second model: side by side ("X vs Y") or loaded at once
+    card: str | GpuRecord | None = None  # one card, or the first card of a setup
+    card2: str | GpuRecord | None = None  # a second card, set side by side
+    card_typed: str | None = None  # the card's words exactly as typed (its variants are said back)
+    memory_gb: float | None = None  # an amount of memory asked about ("on 12 GB"), no card named
+    # -- the hardware the asker owns, when it is more than one plain card
+    setup: Parts | None = None  # cards with counts, a Mac by its memory, a card with RAM beside it
+    setup2: Parts | None = None  # a second setup set side by side ("2x 3090 or one a6000")
+    gpu_count: int | None = None  # cards in the setup, when more than one (reported in a refusal)
+    ram_gb: float | None = None  # system RAM beside the cards
+    ram_type: str | None = None  # "DDR5"; said, or the named CPU platform's
+    ram_mts: int | None = None  # "ddr5-6000": the RAM's speed, MT/s
+    ram_channels: int | None = None  # "12 channels"
+    cpu: CpuOnly | None = None  # no graphics card ("no gpu, 64gb ram"): the machine's RAM is the memory
+    cpu_named: str | None = None  # "i9 13900k": a processor named as the device, said back
+    # -- options of the estimate
+    context: int | None = None  # tokens (a prompt's length when longer: the cache holds the prompt)
+    quant: str | None = None  # one level asked for ("Q4_K_M")
+    cache_type: str | None = None  # the KV cache's type ("q8_0")
+    task: str | None = None  # "coding", "vision"…: only models good at it
+    budget: Budget | None = None  # a price to stay within, or a card's asked price
+    prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length
+    users: int | None = None  # "vllm 4 users": people served at once
+    backend: str | None = None  # "vulkan", "rocm": the runtime a prefill figure is for
+    observed_tok_s: float | None = None  # "my 7900 xtx gets 20 t/s": a speed the asker states
+    # -- said, read by routing to decide the intent (never by the facts)
+    intents: tuple[str, ...] = ()  # every ask of the message in reading order ("who made X and when")
+    task_as_model: bool = False  # the model's words were task words only ("best coding model"): a list asked
+    model_size_b: float | None = None  # a model named by its size alone ("enough for a 70b?")
+    model_typed: str | None = None  # the words around that size no catalog model has ("mythomax 13b")
+    generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes loaded at once
+    together: bool = False  # two models loaded at once; after routing: answered so (`model2` the second)
+    quants: tuple[str, ...] = ()  # every level named ("q8 or q4 for X")
+    quant_question: bool = False  # "which quant fits 24 GB"
+    cheapest: bool = False  # "cheapest card for X"
+    biggest: bool = False  # "biggest model for a 3090"
+    memory_apart: bool = False  # a size typed apart from the one card ("16gb or a 3090")
+    courtesy: bool = False  # "thanks!": after routing, kept only for a help answer (one line)
+    # -- decided by routing
+    levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
+    lead: str | None = None  # the line that comes first: "cheapest", "biggest", "levels"
+    model_stand_in: bool = False  # no model named: a common one stands in, and the answer says so
