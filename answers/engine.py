@@ -156,6 +156,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             intent, built, entities = self._facts_for(intent, entities, settings, asked)
             self._what_was_assumed(built, entities, asked, options)
         except NameProblem as p:
+            # "which qwen3 for my 6700 XT": every member rated on that hardware (answers/facts/family_fit.py)
+            fit = self._family_fit(intent, p, asked, options)
+            if fit is not None:
+                return self._finish("family_fit", lang, options, {"model": fit.facts["family"],
+                                                                  "card": fit.facts["hardware"]}, fit, inline)
             # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
             family = self._family(intent, p)
             if family is not None:

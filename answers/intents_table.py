@@ -120,6 +120,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("memory_cards", None, "rating:memory_cards", memory_title=N_("Best cards with %(memory)s GB")),
     IntentSpec("help", N_("What you can ask"), "rating:help_", uses_cards=False, quiet=True),
     IntentSpec("fallback", N_("I did not understand"), "rating:fallback", quiet=True),
+    # "which qwen3 for my 6700 XT": every size of a family rated on the hardware (answers/facts/family_fit.py)
+    IntentSpec("family_fit", N_("Which %(model)s on %(card)s"), None),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),
     IntentSpec("ambiguous", N_("Did you mean…?"), None, private=True, quiet=True),
     IntentSpec("invalid", N_("I cannot use that"), None, private=True, quiet=True),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from answers.api import AskOptions
 from answers.facts.advice import TASKS, typical_record
 from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, uses_epoch
+from answers.facts.family_fit import FIT_INTENTS, family_fit
 from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
@@ -141,6 +142,37 @@ class EntityBuilding:
             return None
         epoch = any(uses_epoch(m.record) for m in members(p.text, self.knowledge.models))
         return Built({"family": family}, sources={"epoch"} if epoch else set())
+
+    def _family_fit(self, intent: str, p: NameProblem, asked: Asked, options: AskOptions) -> Built | None:
+        """"Which qwen3 for my 6700 XT": an ambiguous model name beside hardware, every member (the family's,
+        else the near names) rated on that hardware (answers/facts/family_fit.py); None: ask which was meant."""
+        if p.intent != "ambiguous" or p.kind != "model" or intent not in FIT_INTENTS \
+                or not (asked.card or asked.setup or asked.memory_gb):
+            return None
+        # lazy: the family rules (~9 ms of patterns) only for an ambiguous model name
+        from answers.facts.family import members
+
+        try:
+            settings = self._settings_for(options, asked)
+            hardware = self._entities("can_run", replace(asked, model=None, model2=None), options.profile)
+        except (NameProblem, BadInput):
+            return None  # the hardware itself is unknown: the "did you mean" answer says which model first
+        if hardware.card is None and hardware.setup is None and hardware.memory_gb is None:
+            return None
+        ms = members(p.text, self.knowledge.models)
+        named = [m.record for m in ms] if len(ms) >= 2 else \
+            [r for r in (self.knowledge.model_named(c) for c in p.candidates) if r is not None]
+        records = [r for r in named if self.estimates.size_of(r) is not None]
+
+        def rate(rec: ModelRecord) -> Built | None:
+            return self._build("can_run", replace(hardware, model=rec), settings)
+
+        name = ms[0].family_name if len(ms) >= 2 else p.text.strip()[:40]
+        names = self._entity_names(hardware, settings)
+        where = names.get("setup") or names.get("card")
+        if where is None and hardware.memory_gb is not None:
+            where = f"{hardware.memory_gb:g} GB"
+        return family_fit(name, where or "", settings.profile, records, rate)
 
     def _build(self, intent: str, e: Entities, s: Settings) -> Built:
         build = SPECS[intent].builder
