@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from answers.reading.parse import parse  # noqa: E402
 from answers.reading.parsed import Parsed  # noqa: E402
-from tests.test_resolve import gpu_resolver, model_resolver  # noqa: E402
+from tests.catalog.test_resolve import gpu_resolver, model_resolver  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 CORPUS = DATA / "questions.jsonl"

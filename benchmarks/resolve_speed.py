@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from catalog.resolve import Resolver  # noqa: E402
-from tests.test_resolve import (  # noqa: E402
+from tests.catalog.test_resolve import (  # noqa: E402
     GPU_CASES,
     GPU_NEGATIVES,
     MODEL_CASES,

@@ -1,7 +1,7 @@
 """What each `tpsbot` subcommand does (the parsing lives in cli.py).
 
 The answers/catalog imports inside the handlers are lazy on purpose: each command loads only what it
-uses (`tpsbot ask` must start within its time and memory budget, tests/test_startup_cache.py)."""
+uses (`tpsbot ask` must start within its time and memory budget, tests/answers/test_startup_cache.py)."""
 
 from __future__ import annotations
 

@@ -111,7 +111,39 @@ class Resolver(Generic[T]):
         *,
         kind: Literal["model", "gpu"],
     ) -> None:
+        # Every attribute set here is plain data that `index_state` hands to the start-up cache, so the
+        # helpers below set only these (the aliases per name are passed along, never kept).
         self.kind = kind
+        aliases_of = self._group_entries(entries)
+        # Tier 0: the normalized display name and aliases. Tier 1: derived GPU keys.
+        self._exact: dict[str, list[int]] = {}
+        self._derived: dict[str, list[int]] = {}
+        # Variant group: name index → canonical name index (itself unless a memory variant).
+        self._canonical: list[int] = list(range(len(self._names)))
+        self._choices: list[str] = []
+        self._choice_name: list[int] = []
+        self._index_names(aliases_of)
+        self._bags: dict[str, list[int]] = self._word_order_keys(aliases_of)
+        # Sizes each model's names write ("Qwen3-30B-A3B" → 30): a typed size must fit one (catalog/name_sizes.py).
+        self._name_sizes: list[tuple[float, ...]] = [
+            tuple(x for text in [name, *aliases_of[i]] for x in sizes_in(text)) if kind == "model" else ()
+            for i, name in enumerate(self._names)
+        ]
+        # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
+        choices = self._choices
+        self._prefix_order = sorted(range(len(choices)), key=choices.__getitem__)
+        self._prefix_keys = [choices[ci] for ci in self._prefix_order]
+        self._choice_numbers = [number_tokens(c) for c in choices]
+        # Number tokens of the normalized key lose separators ("3.1" → "31"), which is what the
+        # query side sees too when a user types "llama31"; keep the names' own readings as well.
+        self._name_aliases_numbers = [
+            [number_tokens(n)] + [number_tokens(a) for a in aliases_of[i]]
+            for i, n in enumerate(self._names)
+        ]
+
+    def _group_entries(self, entries: Iterable[tuple[str, Sequence[str], T]]) -> list[list[str]]:
+        """One name per distinct display name, in first-seen order, with every payload passed under it;
+        returns each name's aliases (all entries' together)."""
         self._names: list[str] = []
         self._payloads: list[list[T]] = []
         index_of: dict[str, int] = {}
@@ -125,76 +157,55 @@ class Resolver(Generic[T]):
                 aliases_of.append([])
             self._payloads[i].append(key)
             aliases_of[i].extend(a for a in aliases if a)
+        return aliases_of
 
-        # Tier 0: the normalized display name and aliases. Tier 1: derived GPU keys.
-        self._exact: dict[str, list[int]] = {}
-        self._derived: dict[str, list[int]] = {}
-        # Variant group: name index → canonical name index (itself unless a memory variant).
-        self._canonical: list[int] = list(range(len(self._names)))
-        choices: list[str] = []
-        choice_name: list[int] = []
+    def _add_key(self, table: dict[str, list[int]], key: str, i: int) -> None:
+        """Files name `i` under `key`; each new (key, name) pair is also a choice for fuzzy and prefix search."""
+        if not key:
+            return
+        bucket = table.setdefault(key, [])
+        if i not in bucket:
+            bucket.append(i)
+            self._choices.append(key)
+            self._choice_name.append(i)
 
-        def add(table: dict[str, list[int]], key: str, i: int) -> None:
-            if not key:
-                return
-            bucket = table.setdefault(key, [])
-            if i not in bucket:
-                bucket.append(i)
-                choices.append(key)
-                choice_name.append(i)
-
+    def _index_names(self, aliases_of: list[list[str]]) -> None:
+        """The exact keys (names and aliases) and, for GPUs, the derived keys and memory-variant groups."""
         for i, name in enumerate(self._names):
-            add(self._exact, normalize(name), i)
+            self._add_key(self._exact, normalize(name), i)
             for alias in aliases_of[i]:
-                add(self._exact, normalize(alias), i)
-        if kind == "gpu":
-            group_first: dict[str, int] = {}
-            for i, name in enumerate(self._names):
-                base = _TRAILING_MEMORY_RE.sub("", name)
-                if base != name:
-                    gkey = normalize(base)
-                    # A card named exactly like the base ("GeForce RTX 3080") leads its group;
-                    # otherwise the first variant passed (oldest) does.
-                    plain = self._exact.get(gkey)
-                    self._canonical[i] = group_first.setdefault(gkey, plain[0] if plain else i)
-                    add(self._derived, gkey, i)
-                    add(self._derived, "".join(name_words(base, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
-                add(self._derived, "".join(name_words(name, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
+                self._add_key(self._exact, normalize(alias), i)
+        if self.kind != "gpu":
+            return
+        group_first: dict[str, int] = {}
+        for i, name in enumerate(self._names):
+            base = _TRAILING_MEMORY_RE.sub("", name)
+            if base != name:
+                gkey = normalize(base)
+                # A card named exactly like the base ("GeForce RTX 3080") leads its group;
+                # otherwise the first variant passed (oldest) does.
+                plain = self._exact.get(gkey)
+                self._canonical[i] = group_first.setdefault(gkey, plain[0] if plain else i)
+                self._add_key(self._derived, gkey, i)
+                self._add_key(self._derived, "".join(name_words(base, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
+            self._add_key(self._derived, "".join(name_words(name, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
 
-        # GPU word-order key ("4090 rtx", "sxm4 a100 40gb"): the name's words, sorted.
-        self._bags: dict[str, list[int]] = {}
-        if kind == "gpu":
-            for i, name in enumerate(self._names):
-                for text in [name, *aliases_of[i]]:
-                    bucket = self._bags.setdefault(bag_key(text), [])
-                    if i not in bucket:
-                        bucket.append(i)
-        # Model word-order key ("gemma 3 27b qat" is "Gemma 3 QAT 27B"): the same words, any order.
-        if kind == "model":
-            for i, name in enumerate(self._names):
-                for text in [name, *aliases_of[i]]:
+    def _word_order_keys(self, aliases_of: list[list[str]]) -> dict[str, list[int]]:
+        """Names by their words in any order: a GPU's words sorted ("4090 rtx", "sxm4 a100 40gb"); a model's
+        bag of three words or more ("gemma 3 27b qat" is "Gemma 3 QAT 27B") — shorter bags say too little."""
+        bags: dict[str, list[int]] = {}
+        for i, name in enumerate(self._names):
+            for text in [name, *aliases_of[i]]:
+                if self.kind == "gpu":
+                    words = bag_key(text)
+                else:
                     words = model_bag_key(text)
-                    if words.count(" ") >= 2:  # three words or more: shorter bags say too little
-                        bucket = self._bags.setdefault(words, [])
-                        if i not in bucket:
-                            bucket.append(i)
-        # Sizes each model's names write ("Qwen3-30B-A3B" → 30): a typed size must fit one (catalog/name_sizes.py).
-        self._name_sizes: list[tuple[float, ...]] = [
-            tuple(x for text in [name, *aliases_of[i]] for x in sizes_in(text)) if kind == "model" else ()
-            for i, name in enumerate(self._names)
-        ]
-        self._choices = choices
-        self._choice_name = choice_name
-        # Sorted keys for prefix lookups by bisection (O(log n) instead of a scan).
-        self._prefix_order = sorted(range(len(choices)), key=choices.__getitem__)
-        self._prefix_keys = [choices[ci] for ci in self._prefix_order]
-        self._choice_numbers = [number_tokens(c) for c in choices]
-        # Number tokens of the normalized key lose separators ("3.1" → "31"), which is what the
-        # query side sees too when a user types "llama31"; keep the names' own readings as well.
-        self._name_aliases_numbers = [
-            [number_tokens(n)] + [number_tokens(a) for a in aliases_of[i]]
-            for i, n in enumerate(self._names)
-        ]
+                    if words.count(" ") < 2:
+                        continue
+                bucket = bags.setdefault(words, [])
+                if i not in bucket:
+                    bucket.append(i)
+        return bags
 
     # ------------------------------------------------------------------ start-up cache
     def index_state(self) -> dict[str, object]:

@@ -17,6 +17,8 @@ settings.load_profile("tpsbot")
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 FIXTURES = SHARED / "reference" / "fixtures"
+# Test corpora and sample files kept with the tests (tests/data), shared by every test folder.
+DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,18 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     return device, ram_re, ram_type_re, apple_re
 
 
+@dataclass
+class _Devices:
+    """The devices a question names, in order, with where each was typed (a RAM size inside one of these
+    spans is that card's own memory, and the text between spans says whether the cards are pooled)."""
+
+    cards: list[tuple[str, int]] = field(default_factory=list)
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    unified_cards: list[bool] = field(default_factory=list)
+    laptop: bool = False
+    unified: bool = False  # set by an Apple chip or unified machine even when its count is then refused
+
+
 def read(text: str) -> SetupWords:
     """Cards with counts, RAM and its type, as the question states them."""
     t = _clean(text or "")
@@ -169,57 +181,100 @@ def read(text: str) -> SetupWords:
     lx = lexicon()
     device_re, ram_re, ram_type_re, apple_re = _patterns()
     has_apple_context = bool(apple_re.search(t))
-    cards: list[tuple[str, int]] = []
-    spans: list[tuple[int, int]] = []
-    laptop = unified = False
-    unified_cards: list[bool] = []
+    found = _read_devices(t, device_re, lx, has_apple_context)
+    cards, spans, unified = found.cards, found.spans, found.unified
+    if len(cards) == 1 and cards[0][1] == 1 and not unified:
+        cards = _count_said_apart(t, cards[0][0], lx)
+    ram_gb, ram_type = _read_ram(t, ram_re, ram_type_re, spans)
+    if not cards and (has_apple_context or _says_unified(t)):
+        mac = _mac_by_memory(t)
+        if mac is not None:
+            cards, unified = [(mac, 1)], True
+    if unified:
+        # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
+        cards = _sized_by_pool(t, cards, ram_gb, spans)
+        ram_gb = None
+    betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
+
+    split, split_end = sides(t, betweens)
+    pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
+    joined = any(pooled)
+    typed = tuple(t[a:b] for a, b in spans)
+    return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, typed, split, split_end,
+                      tuple(found.unified_cards))
+
+
+def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_context: bool) -> _Devices:
+    """Every card, Apple chip or named machine in the text, with its count."""
+    found = _Devices()
     for m in device_re.finditer(t):
         dev = m.group("dev").strip()
-        chip = re.search(rf"\b{_CHIP}\b", dev)
-        this_unified = False
-        is_machine = any(dev == k or dev.startswith(k + " ") for k in lx.machines)
-        if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
-            # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
-            tiered = chip.group(0).strip() != chip.group(0).split()[0]
-            if not (tiered or has_apple_context or re.search(_MEM, dev)
-                    or _sized_nearby(t, m.start("dev"), m.end("dev"))):
-                continue
-            name = dev[chip.start():]
-            unified = this_unified = True
-        elif is_machine:
-            key = next(k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " "))
-            name = lx.machines[key] + dev[len(key):]
-            this_unified = lx.machines[key] != "Arc Pro B70"
-            unified = unified or this_unified
-        else:
-            # "3090s", "3090er", "mit zwei 3090ern": a plural; a lettered name keeps its s ("l40s" is the L40S,
-            # "a5000s" two A5000s): the card resolver decides (answers/facts/setups.py, plural_or_name).
-            name = re.sub(r"(?<=\d)(ern?)\b", "", dev)
-            if not re.match(rf"^{_SERIES}{_LETTER_NUM}s\b", dev):
-                name = re.sub(r"(?<=\d)s\b", "", name)
-        count = 1
-        for g in ("num", "bare", "dc", "after"):
-            if m.group(g) and (g != "bare" or _bare_count_allowed(t[:m.start("bare")])):
-                count = int(m.group(g))
-        if m.group("word"):
-            count = lx.counts[m.group("word")]
-        elif count == 1 and re.match(rf"^{_SERIES}{_LETTER_NUM}", dev):
-            count = _count_before(t[:m.start("dev")], count)
+        named = _device_name(t, m, dev, lx, has_apple_context)
+        if named is None:
+            continue
+        name, this_unified = named
+        found.unified = found.unified or this_unified
+        count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):
             continue
         if m.group("lap1") or m.group("lap2"):
-            laptop = True
+            found.laptop = True
             name = f"{name} Mobile"
-        cards.append((name, count))
-        spans.append(m.span("dev"))
-        unified_cards.append(this_unified)
-    if len(cards) == 1 and cards[0][1] == 1 and not unified:
-        # "a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times.
-        said = _count_re().search(t)
-        if said is not None:
-            n = int(said.group(1)) if said.group(1).isdigit() else lx.counts.get(said.group(1), 1)
-            if 2 <= n <= MAX_COUNT:
-                cards = [(cards[0][0], n)]
+        found.cards.append((name, count))
+        found.spans.append(m.span("dev"))
+        found.unified_cards.append(this_unified)
+    return found
+
+
+def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_context: bool) -> tuple[str, bool] | None:
+    """The name to resolve and whether the device shares its memory with the system (an Apple chip, a unified
+    machine), or None when the words are no device after all."""
+    chip = re.search(rf"\b{_CHIP}\b", dev)
+    is_machine = any(dev == k or dev.startswith(k + " ") for k in lx.machines)
+    if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
+        # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
+        tiered = chip.group(0).strip() != chip.group(0).split()[0]
+        if not (tiered or has_apple_context or re.search(_MEM, dev)
+                or _sized_nearby(t, m.start("dev"), m.end("dev"))):
+            return None
+        return dev[chip.start():], True
+    if is_machine:
+        key = next(k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " "))
+        return lx.machines[key] + dev[len(key):], lx.machines[key] != "Arc Pro B70"
+    # "3090s", "3090er", "mit zwei 3090ern": a plural; a lettered name keeps its s ("l40s" is the L40S,
+    # "a5000s" two A5000s): the card resolver decides (answers/facts/setups.py, plural_or_name).
+    name = re.sub(r"(?<=\d)(ern?)\b", "", dev)
+    if not re.match(rf"^{_SERIES}{_LETTER_NUM}s\b", dev):
+        name = re.sub(r"(?<=\d)s\b", "", name)
+    return name, False
+
+
+def _device_count(t: str, m: re.Match[str], dev: str, lx: Lexicon) -> int:
+    """How many of the device: a number or count word in the match, else one stated just before a card."""
+    count = 1
+    for g in ("num", "bare", "dc", "after"):
+        if m.group(g) and (g != "bare" or _bare_count_allowed(t[:m.start("bare")])):
+            count = int(m.group(g))
+    if m.group("word"):
+        count = lx.counts[m.group("word")]
+    elif count == 1 and re.match(rf"^{_SERIES}{_LETTER_NUM}", dev):
+        count = _count_before(t[:m.start("dev")], count)
+    return count
+
+
+def _count_said_apart(t: str, name: str, lx: Lexicon) -> list[tuple[str, int]]:
+    """"a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times."""
+    said = _count_re().search(t)
+    if said is not None:
+        n = int(said.group(1)) if said.group(1).isdigit() else lx.counts.get(said.group(1), 1)
+        if 2 <= n <= MAX_COUNT:
+            return [(name, n)]
+    return [(name, 1)]
+
+
+def _read_ram(t: str, ram_re: re.Pattern[str], ram_type_re: re.Pattern[str],
+              spans: list[tuple[int, int]]) -> tuple[float | None, str | None]:
+    """System RAM: the first size said as RAM (a type or a RAM word with it), and its type wherever said."""
     ram_gb = ram_type = None
     for m in ram_re.finditer(t):
         if any(a <= m.start() < b for a, b in spans):
@@ -232,29 +287,30 @@ def read(text: str) -> SetupWords:
     if ram_type is None:
         hit = ram_type_re.search(t)
         ram_type = hit.group(1).upper() if hit else None
-    if not cards and (has_apple_context or _says_unified(t)):
-        # "mac with 64gb", "64gb unified memory", "macbook pro 48gb": a Mac named by its memory only; the
-        # setup builder rates it as a typical chip of that memory (answers/reading/apple_typical.py).
-        sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)}
-        if len(sizes) == 1 and chip_for(stand_in_name(next(iter(sizes)))) is not None:
-            cards, unified = [(stand_in_name(next(iter(sizes))), 1)], True
-    if unified:
-        # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
-        size = ram_gb
-        if size is None:
-            bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)
-                    if not any(a <= m.start() < b for a, b in spans)]
-            size = float(bare[0].group(1)) if len(bare) == 1 else None
-        if size is not None:
-            cards = [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
-        ram_gb = None
-    betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
+    return ram_gb, ram_type
 
-    split, split_end = sides(t, betweens)
-    pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
-    joined = any(pooled)
-    typed = tuple(t[a:b] for a, b in spans)
-    return SetupWords(cards, ram_gb, ram_type, laptop, unified, joined, typed, split, split_end, tuple(unified_cards))
+
+def _mac_by_memory(t: str) -> str | None:
+    """"mac with 64gb", "64gb unified memory", "macbook pro 48gb": a Mac named by its memory only; the setup
+    builder rates it as a typical chip of that memory (answers/reading/apple_typical.py)."""
+    sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)}
+    if len(sizes) == 1 and chip_for(stand_in_name(next(iter(sizes)))) is not None:
+        return stand_in_name(next(iter(sizes)))
+    return None
+
+
+def _sized_by_pool(t: str, cards: list[tuple[str, int]], ram_gb: float | None,
+                   spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
+    """A unified machine's names with the memory said for it (the RAM size, else the one size outside the
+    devices' own words), so the resolver picks that memory's variant; names that carry a size keep it."""
+    size = ram_gb
+    if size is None:
+        bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)
+                if not any(a <= m.start() < b for a, b in spans)]
+        size = float(bare[0].group(1)) if len(bare) == 1 else None
+    if size is None:
+        return cards
+    return [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
 
 
 def _sized_nearby(t: str, start: int, end: int) -> bool:

@@ -3,7 +3,7 @@
 Numbers get the display rounding of ESTIMATOR.md §6, then the locale's CLDR number pattern
 ("#,##0" with a fixed count of decimals, or "#,##0.##" for card memory) with the locale's own
 group and decimal symbols from Babel. Fixed-decimal patterns are applied with Python's fixed-point
-formatting and Babel's symbols — what Babel's pattern would print (tests/test_answers.py checks
+formatting and Babel's symbols — what Babel's pattern would print (tests/answers/test_answers.py checks
 thousands of values against Babel itself) at a twentieth of the cost, which matters for tables of
 818 rows. Results are memoized: tables repeat the same few values.
 """

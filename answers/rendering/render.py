@@ -53,6 +53,15 @@ def _date(value: Any) -> dt.date | None:
 
 
 def _filters(locale: str) -> dict[str, Any]:
+    """The templates' filters for one locale: every number through Babel, every label through gettext or
+    the vocabulary (answers/rendering/vocab.py), every catalog string escaped. Grouped by what they format
+    so each group reads on one screen."""
+    return {**_number_filters(locale), **_date_filters(locale), **_label_filters(locale)}
+
+
+def _number_filters(locale: str) -> dict[str, Any]:
+    """Speeds, sizes, counts, money: Babel's digits; "—" for a figure not on record."""
+
     def tok(v: float | None) -> str:
         return "—" if v is None else fmt.tok_s(v, locale)
 
@@ -76,17 +85,42 @@ def _filters(locale: str) -> dict[str, Any]:
             return "—"
         return fmt.tok_range(row["tok_s_low"], row["tok_s_high"], locale)
 
+    def flop(v: float | None) -> str:
+        return "—" if v is None else fmt.flop(v, locale)
+
+    def ctx(v: int | None) -> str:
+        return "—" if v is None else fmt.integer(v, locale)
+
+    def usd(v: float | None) -> str:
+        return "—" if v is None else fmt.usd(v, locale)
+
+    def money(v: float | None, currency: str = "USD") -> str:
+        return "—" if v is None else fmt.money(v, currency, locale)
+
+    def currency_name(v: str) -> str:
+        return escape(fmt.currency_name(v, locale))
+
+    return {
+        "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "pct": pct, "range": rng,
+        "flop": flop, "sci": flop,  # any huge count (training data points too) as 1.8 × 10²⁴
+        "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
+    }
+
+
+def _date_filters(locale: str) -> dict[str, Any]:
+    """Release dates as the catalog stores them ("2024-07" or a full date), in the locale's words."""
+
     def month(v: Any) -> str:
         return fmt.month(_date(v), locale)
 
     def day(v: Any) -> str:
         return fmt.day(_date(v), locale)
 
-    def flop(v: float | None) -> str:
-        return "—" if v is None else fmt.flop(v, locale)
+    return {"month": month, "day": day}
 
-    def sci(v: float | None) -> str:
-        return "—" if v is None else fmt.flop(v, locale)
+
+def _label_filters(locale: str) -> dict[str, Any]:
+    """Words: fit and confidence labels through gettext, catalog vocabularies translated, the rest escaped."""
 
     def q(v: str | None) -> str:
         return f"`{v}`" if v else "—"
@@ -130,24 +164,10 @@ def _filters(locale: str) -> dict[str, Any]:
             return None
         return f"https://huggingface.co/{v.strip()}"
 
-    def ctx(v: int | None) -> str:
-        return "—" if v is None else fmt.integer(v, locale)
-
-    def usd(v: float | None) -> str:
-        return "—" if v is None else fmt.usd(v, locale)
-
-    def money(v: float | None, currency: str = "USD") -> str:
-        return "—" if v is None else fmt.money(v, currency, locale)
-
-    def currency_name(v: str) -> str:
-        return escape(fmt.currency_name(v, locale))
-
     return {
-        "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "range": rng, "month": month, "day": day,
-        "flop": flop, "confidence": confidence, "pct": pct, "orgs": orgs, "sci": sci, "q": q, "fit": fit,
-        "country": country, "org_type": org_type,
+        "q": q, "fit": fit, "confidence": confidence, "country": country, "orgs": orgs, "org_type": org_type,
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
-        "hf_url": hf_url, "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
+        "hf_url": hf_url,
     }
 
 

@@ -196,9 +196,30 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
     out += throughput_intro(d, locale)
     # Headline picks (answers/facts/picks.py): the reference profile prints the pages' picks and adds the home
     # pick where the page's is not a card for home use; other profiles print the home picks instead.
+    home_first = r.profile != "reference" and not (d.get("picks") or {}).get("only_data_centre")
+    out += _headline_lines(d, home_first, locale)
+    if d["median_tok_s"] is not None:
+        out.append(_t(locale, N_("Median speed: %(tok)s tok/s; %(count)s cards at reading speed (≥ 10 tok/s) "
+                                 "or faster"),
+                      tok=fmt.gb(d["median_tok_s"], locale), count=n(d["above_reading_speed"])))
+    out += _by_memory_lines(d, home_first, locale)
+    if d["closest_miss_gb"] is not None:
+        out.append(_t(locale, N_("Closest miss: short by %(gb)s"), gb=_gb(d["closest_miss_gb"], locale)))
+    out.append(_t(locale, N_("Distinct quantization levels: %(count)s"), count=n(d["distinct_quant_levels"])))
+    if e := d["range_example"]:
+        out.append(_t(locale, N_("Range on %(card)s: %(range)s tok/s"), card=e["card"],
+                      range=fmt.tok_range(e["tok_s_low"], e["tok_s_high"], locale)))
+    if line := setup_line(d, locale):
+        out.append(line)
+    return "\n".join(out)
+
+
+def _headline_lines(d: dict[str, Any], home_first: bool, locale: str) -> list[str]:
+    """The smallest, fastest and cheapest cards: a page's pick is left out where its home pick leads
+    (`home_first`), and a home pick is added where the page's own pick is no card for home use."""
     p = d.get("picks") or {}
     page_home = p.get("page_home") or {}
-    home_first = r.profile != "reference" and not p.get("only_data_centre")
+    out = []
     if p.get("only_data_centre"):
         out.append(_t(locale, N_("Only data-centre cards hold it: %(cards)s"), cards=", ".join(p["data_centre_cards"])))
     if (s := d["smallest"]) and not (home_first and p.get("smallest")):
@@ -223,10 +244,15 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
         out.append(_t(locale, N_("Cheapest card by launch price: %(card)s · %(price)s · %(quant)s · %(tok)s tok/s"),
                       card=c["pick"]["card"], price=fmt.usd(c["pick"]["launch_price_usd"], locale),
                       quant=c["pick"]["quant"], tok=fmt.tok_s(c["pick"]["tok_s"], locale)))
-    if d["median_tok_s"] is not None:
-        out.append(_t(locale, N_("Median speed: %(tok)s tok/s; %(count)s cards at reading speed (≥ 10 tok/s) "
-                                 "or faster"),
-                      tok=fmt.gb(d["median_tok_s"], locale), count=n(d["above_reading_speed"])))
+    return out
+
+
+def _by_memory_lines(d: dict[str, Any], home_first: bool, locale: str) -> list[str]:
+    """The best card of each memory size; where a home pick of that size exists it is printed (after the
+    page's best under the reference profile) instead of the page's best alone."""
+    p = d.get("picks") or {}
+    page_home = p.get("page_home") or {}
+    out = []
     for size, best in d["by_memory"].items():
         memory = _mem(float(size), locale)
         home = (p.get("by_memory") or {}).get(size)
@@ -250,15 +276,7 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
                 out.append(f"  {extra}")
         else:
             out.append(_t(locale, N_("Best %(memory)s card: none runs it"), memory=memory))
-    if d["closest_miss_gb"] is not None:
-        out.append(_t(locale, N_("Closest miss: short by %(gb)s"), gb=_gb(d["closest_miss_gb"], locale)))
-    out.append(_t(locale, N_("Distinct quantization levels: %(count)s"), count=n(d["distinct_quant_levels"])))
-    if e := d["range_example"]:
-        out.append(_t(locale, N_("Range on %(card)s: %(range)s tok/s"), card=e["card"],
-                      range=fmt.tok_range(e["tok_s_low"], e["tok_s_high"], locale)))
-    if line := setup_line(d, locale):
-        out.append(line)
-    return "\n".join(out)
+    return out
 
 
 def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) -> str:
