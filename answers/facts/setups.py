@@ -255,7 +255,8 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
     floor = lowest_level(min_quality, profile.default_min_quality)
     below = outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
     return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
-            "quant": facts["quant"] or quant or profile.miss_quant,
+            # a crawl at a level below the usual one (the rest fits the RAM only there) names that level
+            "quant": facts["quant"] or facts["slow_quant"] or quant or profile.miss_quant,
             "offload_gb": row.offload_gb, "min_tok_s": constants.offload_min_tok_s, "row": facts,
             # Only a level below the minimum quality leaves little enough for that RAM (said in the answer).
             "floor_quant": floor.name if below else None}

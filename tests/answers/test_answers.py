@@ -55,6 +55,7 @@ CASES: dict[str, tuple[str, dict]] = {
     "fallback": ("fallback", {"model": "GLIDE"}),
     "not_found": ("fastest", {"model": "Zorblax 9000"}),
     "ambiguous": ("fastest", {"model": "llama 3"}),
+    "family_fit": ("can_run", {"model": "qwen3", "card": "RTX 3060 12GB"}),
     "invalid": ("can_run", {"model": "GLIDE", "memory_gb": 1e9}),
 }
 
@@ -545,6 +546,7 @@ def _content(lang: str) -> dict[str, list[str]]:
         "fallback": ["GLIDE"],
         "not_found": ["Zorblax 9000"],
         "ambiguous": ["Llama 3 8B", "Llama 3.1 8B", "Llama 3.3 70B"],
+        "family_fit": ["**Qwen3 14B**", "**GeForce RTX 3060 12 GB**", "`Q8_0`"],
         "invalid": ["12 GB"],
     }
 
