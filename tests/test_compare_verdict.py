@@ -88,3 +88,36 @@ def test_slash_compare_gives_the_typed_comparisons_sides(engine, profile) -> Non
     alone = _ask(engine, "can a 3090 run qwen3 32b", profile).facts["verdict"]
     assert slash.facts["a"] == typed.facts["a"] and slash.facts["b"] == typed.facts["b"]
     assert slash.facts["a"]["quant"] == alone["recommended"]["quant"]
+
+
+# (two models on one piece of hardware, the hardware as asked alone, first model, second model)
+MODEL_PAIRS = [
+    ("llama 3.3 70b vs qwen2.5 72b on an m4 max 128gb", "m4 max 128gb", "llama 3.3 70b", "qwen2.5 72b"),
+    ("llama 3.3 70b vs llama 3.1 8b on a 3090", "3090", "llama 3.3 70b", "llama 3.1 8b"),
+    ("llama 3.3 70b vs qwen2.5 72b on 2x 3060", "2x 3060", "llama 3.3 70b", "qwen2.5 72b"),
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "hardware", "model_a", "model_b"), MODEL_PAIRS)
+def test_two_models_on_one_machine_each_get_the_can_it_run_verdict(engine, profile, question, hardware,
+                                                                  model_a, model_b) -> None:
+    both = _ask(engine, question, profile)
+    assert both.intent == "compare" and both.facts["mode"] == "models", question
+    for key, model in (("a", model_a), ("b", model_b)):
+        alone = _ask(engine, f"can a {hardware} run {model}", profile).facts["verdict"]
+        row = both.facts[key]
+        if alone["outcome"] == "lower_only":
+            assert row["quant"] is None and row["lower"]["quant"] == alone["recommended"]["quant"]
+            assert row["lower"]["tok_s"] == alone["recommended"]["tok_s"]
+            assert f"`{row['lower']['quant']}`" in both.text
+        else:
+            assert tuple(row[k] for k in FIGURES) == _figures(alone), (question, model)
+        assert fmt.tok_s(alone["recommended"]["tok_s"], "en") in both.text
+
+
+@pytest.mark.parametrize("question", [p[0] for p in PAIRS] + [p[0] for p in MODEL_PAIRS])
+def test_the_side_lines_follow_each_other(engine, question) -> None:
+    lines = _ask(engine, question, "reference").text.splitlines()
+    first = next(i for i, x in enumerate(lines) if x.startswith("- "))
+    assert lines[first + 1].startswith("- "), lines
