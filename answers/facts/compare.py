@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts import quant_advice as qa
+from answers.facts import verdict as vd
 from answers.facts import versus
 from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row, model_of
 from answers.facts.describe import card_brief, row_facts
@@ -23,31 +24,38 @@ def compare(est: Estimates, e: Entities, s: Settings) -> Built:
         return _compare_cards(est, e, s)
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
-    a, b = card_row(rated, e.card), card_row(rated, e.card2)
     facts["mode"] = "model"
-    facts["a"], facts["b"] = row_facts(a), row_facts(b)
-
-    for key, row in (("a", a), ("b", b)):
-        if row.quant is None:  # as in the fit answer: a card that holds it only below the floor says so
-            low = qa.lower_fit(rated.query, row.card)
-            if low is not None and getattr(row.card, "bandwidth_gbps", 0) > 1:
-                low["tok_s"] = rated.query.profile.tok_s(rated.query.model, row.card, quant(low["quant"]))
-            facts[key]["lower"] = low
-    facts["ratio"] = (a.tok_s / b.tok_s) if a.tok_s and b.tok_s else None  # each at its own best level
-    facts["same_level"] = _same_level(rated.query, a, b)
+    # Each card as "can it run" rates it alone (answers/facts/verdict.py): the same level, speed and figures.
+    facts["a"], facts["b"] = (side(rated.query, card_row(rated, c)) for c in (e.card, e.card2))
+    for key, card in (("a", e.card), ("b", e.card2)):
+        if facts[key]["quant"] is None:  # as in the fit answer: a card that holds it only below the floor says so
+            low = qa.lower_fit(rated.query, card)
+            facts[key]["lower"] = None if low is None else {**low, **facts[key].get("lower", {})}
+    facts["ratio"] = _ratio(facts["a"], facts["b"])  # each at its recommended level
+    facts["same_level"] = _same_level(rated.query, e.card, e.card2, facts["a"], facts["b"])
     return Built(facts, sources={"gpus"})
 
 
-def _same_level(q: Query, a: Row, b: Row) -> dict[str, Any] | None:
-    """A fair comparison: both cards at the best level both hold (the more compressed of their two
-    picks). `levels_differ` says whether that changed anything."""
-    if a.quant is None or b.quant is None:
+def side(q: Query, row: Row) -> dict[str, Any]:
+    """One card of a comparison at the level the one verdict recommends on that card alone."""
+    return vd.on_card(q, row.card, row_facts(row))
+
+
+def _ratio(a: dict[str, Any], b: dict[str, Any]) -> float | None:
+    return a["tok_s"] / b["tok_s"] if a["quant"] and b["quant"] and a["tok_s"] and b["tok_s"] else None
+
+
+def _same_level(q: Query, card_a: Any, card_b: Any, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """A fair comparison: both cards at the more compressed of their two recommended levels (both hold
+    it). `levels_differ` says whether that changed anything."""
+    if a["quant"] is None or b["quant"] is None or not a["tok_s"] or not b["tok_s"]:
         return None
-    common = a.quant if a.quant.rank >= b.quant.rank else b.quant
+    qa_, qb_ = quant(a["quant"]), quant(b["quant"])
+    common = qa_ if qa_.rank >= qb_.rank else qb_
     p = q.profile
-    ta, tb = p.tok_s(q.model, a.card, common), p.tok_s(q.model, b.card, common)
+    ta, tb = p.tok_s(q.model, card_a, common), p.tok_s(q.model, card_b, common)
     return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb,
-            "levels_differ": a.quant.name != b.quant.name}
+            "levels_differ": qa_.name != qb_.name}
 
 
 TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
@@ -61,16 +69,16 @@ def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
     sizes: list[dict[str, Any]] = []
     for params in TYPICAL_SIZES_B:
         q = est.query(ModelSize(params, name=f"{params:g}B"), s)
-        a, b = rate_all(q, cards)
-        sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": _same_level(q, a, b)})
+        a, b = (side(q, r) for r in rate_all(q, cards))
+        sizes.append({"params_b": params, "a": a, "b": b, "same_level": _same_level(q, e.card, e.card2, a, b)})
     if all(bool(z["a"]["quant"]) == bool(z["b"]["quant"]) for z in sizes):
         # "3060 12 GB vs 4060 Ti 16 GB": the 8B fits both, the 32B neither, so nothing shows what the extra
         # memory buys; the first in-between size that only one card holds says it.
         for params in BETWEEN_SIZES_B:
             q = est.query(ModelSize(params, name=f"{params:g}B"), s)
-            a, b = rate_all(q, cards)
-            if bool(a.quant) != bool(b.quant):
-                sizes.append({"params_b": params, "a": row_facts(a), "b": row_facts(b), "same_level": None})
+            a, b = (side(q, r) for r in rate_all(q, cards))
+            if bool(a["quant"]) != bool(b["quant"]):
+                sizes.append({"params_b": params, "a": a, "b": b, "same_level": None})
                 sizes.sort(key=lambda z: z["params_b"])
                 break
     facts = {

@@ -125,6 +125,32 @@ def setup_levels(profile: Profile, min_quality: str | None, forced: str | None,
     return out
 
 
+# The figures of a level a side row shows (a row from answers/facts/describe.row_facts or a setup's row).
+LEVEL_KEYS = ("quant", "need_gb", "fit", "tok_s", "tok_s_low", "tok_s_high")
+
+
+def at_verdict(row: dict[str, Any], v: dict[str, Any]) -> dict[str, Any]:
+    """One side of a comparison as the verdict rates that hardware alone: the row's level figures become
+    the recommended level's (so a side never shows a level that crawls where "can it run" would not), the
+    verdict rides along (`verdict`: the crawling higher level, with its speed), and a side that holds the
+    model only below the minimum quality gets that level as `lower` (quant None, like "can it run")."""
+    out = {**row, "verdict": v}
+    rec = v["recommended"]
+    if rec is None:
+        return out
+    if v["outcome"] == "lower_only":
+        out["lower"] = {"quant": rec["quant"], "need_gb": rec["need_gb"], "tok_s": rec["tok_s"],
+                        "tok_s_low": rec["tok_s_low"], "tok_s_high": rec["tok_s_high"]}
+        return out
+    out.update({k: rec[k] for k in LEVEL_KEYS})
+    return out
+
+
+def on_card(query: Query, card: Any, row: dict[str, Any]) -> dict[str, Any]:
+    """`row` (the card's row facts) as the verdict rates that card alone: "can it run"'s own figures."""
+    return at_verdict(row, decide(card_levels(query, card), getattr(card, "name", None)))
+
+
 def summary_keys(v: dict[str, Any]) -> dict[str, Any]:
     """The top-level JSON keys that go with a verdict (added beside the existing ones, never replacing)."""
     rec = v["recommended"]

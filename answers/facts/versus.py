@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from answers.facts import setups
+from answers.facts import verdict as vd
 from answers.facts.advice import typical_card
 from answers.facts.common import BadInput, Built, base_facts, card_row
 from answers.facts.describe import card_brief, row_facts
@@ -29,7 +30,8 @@ from estimator.setups import rate_setup
 
 if TYPE_CHECKING:
     from answers.facts.common import Built, Entities, Estimates, Settings
-    from estimator.setups import Setup
+    from estimator.profile import Profile
+    from estimator.setups import Setup, SetupConstants
 
 SETUP_SIZES_B = (8.0, 32.0, 70.0)  # two setups and no model: the sizes people weigh a rig by
 # Typical home cards tried, smallest first, when two models are compared with no hardware named.
@@ -73,8 +75,8 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
         constants = est.profiles.setup_constants()
         setup = e.setup
         for rec, size in zip(recs, sizes, strict=True):
-            got = setups.rate(p, size, setup, constants, s.context, s.min_quality, s.quant)
-            rows.append(_with_model(got["row"], rec, got.get("short_gb")))
+            side = _setup_side(p, size, setup, constants, s)
+            rows.append(_with_model(side, rec, side["short_gb"]))
         facts["hardware"] = {"kind": "setup", "name": setup.label, "setup": setups.setup_facts(setup)}
 
         def rate_at(size: ModelSize, q: Quant) -> float | None:
@@ -101,8 +103,13 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
             short = None
             if row is not None and not row.runs:
                 short = max(0.0, row.need_gb - p.usable_gb(card))  # the need shown, less what the card can use
-            rows.append(_with_model(row_facts(row), rec, short) if row is not None
-                        else {"model": rec.name, "quant": None})
+            if row is None:
+                rows.append({"model": rec.name, "quant": None})
+                continue
+            facts_row = row_facts(row)
+            if e.card is not None:  # the model as "can it run" rates it on that card alone (answers/facts/verdict.py)
+                facts_row = vd.on_card(_rated.query, e.card, facts_row)
+            rows.append(_with_model(facts_row, rec, short))
 
         def rate_at(size: ModelSize, q: Quant) -> float | None:
             return p.tok_s(size, card, q) if card is not None else None
@@ -162,6 +169,18 @@ def _side_brief(setup: Setup) -> dict[str, Any]:
             "bandwidth_gbps": min(d.card.bandwidth_gbps for d in setup.devices), "release": None}
 
 
+def _setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConstants, s: Settings) -> dict[str, Any]:
+    """One setup as "can it run" rates it alone: the setups rules' row at the level the one verdict
+    recommends there (answers/facts/verdict.py), `short_gb` when it cannot hold it, `lower` (with its
+    speed) when it holds it only below the minimum quality."""
+    got = setups.rate(p, size, setup, constants, s.context, s.min_quality, s.quant)
+    row = vd.at_verdict({**got["row"], "short_gb": got.get("short_gb")},
+                        setups.verdict(p, size, setup, constants, s, got["row"]))
+    if row["quant"] is None and got.get("lower") is not None:
+        row["lower"] = {**got["lower"], **row.get("lower", {})}
+    return row
+
+
 def _setups(est: Estimates, e: Entities, s: Settings) -> Built:
     assert e.sides is not None
     sides = e.sides
@@ -175,11 +194,7 @@ def _setups(est: Estimates, e: Entities, s: Settings) -> Built:
     }
 
     def side_rows(size: ModelSize) -> list[dict[str, Any]]:
-        out = []
-        for x in sides:
-            got = setups.rate(p, size, x, constants, s.context, s.min_quality, s.quant)
-            out.append({**got["row"], "short_gb": got.get("short_gb")})
-        return out
+        return [_setup_side(p, size, x, constants, s) for x in sides]
 
     def rate_at(size: ModelSize, q: Quant) -> list[float | None]:
         rows = [rate_setup(p, size, x, s.context, forced_quant=q.name, constants=constants) for x in sides]

@@ -91,6 +91,7 @@ class _Reading:
     memory: float | None = None
     mem_at: int | None = None
     ram: float | None = None
+    memory_is_ram: bool = False  # the only memory size was said as system RAM ("128 gigs of ddr5", no card)
     spans: list[Span] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     task: str | None = None
@@ -141,6 +142,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         task=r.task,
         quants=r.quants if len(r.quants) > 1 else None,
         ram_gb=r.ram,
+        memory_is_ram=r.memory_is_ram,
         ram_type=r.setup.ram_type,  # "8 GB GPU with 64gb ddr5": the type said, with or without a card named
         intents=r.asks,
         cache_type=r.cache_type,
@@ -256,6 +258,7 @@ def _read_cards(r: _Reading) -> None:
             r.cards[0] = Span(card.start, card.end, "gpu", res, card.text)
     if r.ram is not None and not r.cards and r.memory is None:
         r.memory, r.ram = r.ram, None  # "llama 3 8b on 16gb ram" with no card: the only memory there is
+        r.memory_is_ram = True
 
 
 def _read_hardware(r: _Reading) -> None:

@@ -26,6 +26,9 @@ class Parsed(BaseModel):
     setup: list[tuple[str, int]] | None = None  # (card or chip as typed, count)
     ram_gb: float | None = None  # system RAM beside the cards ("a 4090 and 64 GB DDR5")
     ram_type: str | None = None  # DDR4, DDR5…
+    # `memory_gb` was said as system RAM ("128 gigs of ddr5", "64gb of ram") and no card or vram size is
+    # named: the corpora keep it as the memory asked about; the Question reads it as a machine without a card.
+    memory_is_ram: bool = False
     task: str | None = None  # "coding" | "vision" | "reasoning" | "chat": "good coding model for 12 GB"
     quants: list[str] | None = None  # two or more levels asked about ("q8 or q4"); then `quant` is None
     # Refinements of the ask (words in answers/lexicon/*.toml):

@@ -63,7 +63,7 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         echo=question[:ECHO_CHARS],
         observed_tok_s=scope.observed_tok_s(question, names=(parsed.card_span, parsed.card2_span, parsed.model_span)),
         image_model=image,
-        cpu_only=scope.cpu_only(question),
+        cpu_only=scope.cpu_only(question) or (_ram_alone(parsed) and not scope.card_or_split(question)),
         ram_type_said=scope.ram_type(question),
         generic_sizes=tuple(together_sizes),
         courtesy=is_courtesy(question),
@@ -74,6 +74,13 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         out_of_scope=scope.out_of_scope(question),
         cpu_named=scope.cpu_named(question),
     )
+
+
+def _ram_alone(parsed: Parsed) -> bool:
+    """"What can I run with 128 gigs of DDR5", "64gb of ram": the only memory named is system RAM and no card,
+    Mac or other machine is: a machine without a graphics card, whose RAM is the memory (like "no gpu")."""
+    return parsed.memory_is_ram and parsed.card is None and not parsed.setup and parsed.card2 is None \
+        and parsed.intent != "offload"
 
 
 def language_of(question: str, models: Resolver, gpus: Resolver) -> str | None:

@@ -83,6 +83,16 @@ def cpu_only(question: str) -> bool:
     return any(p in text for p in ph["cpu_words"]) and not any(p in text for p in ph["partial_words"])
 
 
+def card_or_split(question: str) -> bool:
+    """The question says a graphics card is there without naming it ("my 8 GB card", "scheda da 8 GB",
+    "gpu"), or splits the model between card and RAM ("partly", "layers", "vram"): a RAM size in it is
+    not a machine without a card."""
+    text = _norm(question)
+    if any(f" {fold(w)} " in text for w in lexicon().card_nouns):
+        return True
+    return any(p in text for p in _phrases()["partial_words"])
+
+
 def ram_type(question: str) -> str | None:
     """"with ddr5" → "DDR5": the RAM type named anywhere in the question."""
     m = _RAM_TYPE_RE.search(question)

@@ -150,6 +150,37 @@ def test_what_runs_on_ram_alone_fits_in_that_ram(engine, profile):
     assert "graphics memory" not in a.text and "64 GB of system memory" in a.text
 
 
+@pytest.mark.parametrize(("question", "lang", "ram", "kind", "bandwidth"), [
+    # Dual-channel at the type's common speed: 2 channels × 8 bytes × 5600 MT/s = 89.6 GB/s (DDR5),
+    # 2 × 8 × 3200 = 51.2 GB/s (DDR4, also the type assumed when none is said).
+    ("what can i run with 128 gigs of ddr5", "en", 128, "DDR5", 2 * 8 * 5600 / 1000),
+    ("what can i run with 64gb of ram", "en", 64, "DDR4", 2 * 8 * 3200 / 1000),
+    ("64gb ram no gpu what can i run", "en", 64, "DDR4", 2 * 8 * 3200 / 1000),
+    ("what can i run on 32gb ddr4", "en", 32, "DDR4", 2 * 8 * 3200 / 1000),
+    ("cosa posso far girare con 64gb di ram", "it", 64, "DDR4", 2 * 8 * 3200 / 1000),
+    ("que puis-je faire tourner avec 128 go de ddr5", "fr", 128, "DDR5", 2 * 8 * 5600 / 1000),
+])
+@pytest.mark.parametrize("profile", PROFILES)
+def test_ram_named_with_no_card_is_a_machine_without_one(engine, profile, question, lang, ram, kind, bandwidth):
+    """"128 gigs of DDR5" and no card: the machine's RAM is the memory (like "no gpu, 64gb ram"), never a
+    128 GB graphics card."""
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    assert a.locale == lang and a.intent == "card_models"
+    assert a.facts["mode"] == "cpu" and a.facts["cpu_only"] is True and "card" not in a.entities
+    cpu = a.facts["cpu"]
+    assert (cpu["ram_gb"], cpu["ram_type"]) == (ram, kind)
+    assert cpu["ram_bandwidth_gbps"] == pytest.approx(bandwidth)
+    assert all(r["need_gb"] <= ram for r in a.facts["rows"])
+
+
+@pytest.mark.parametrize("question", ["what can i run with 8gb vram 64gb ddr5", "8gb vram with 64gb ddr5 qwen3 30b a3b",
+                                      "qwen3 30b a3b sulla mia scheda da 8 GB con ddr5",
+                                      "running llama 3.3 70b partly on cpu with 64gb ram, how slow"])
+def test_ram_beside_a_card_stays_the_card_and_its_ram(engine, question):
+    a = engine.ask(question)
+    assert not a.facts.get("cpu_only") and a.facts.get("mode") != "cpu", question
+
+
 @pytest.mark.parametrize(("lang", "question"), [
     ("en", "can llama 3.1 8b run with no gpu"),
     ("it", "posso far girare llama 3.1 8b senza gpu?"),

@@ -105,3 +105,20 @@ def test_smallest_card_never_leads_with_a_part_never_headlined(engine, knowledge
     assert picks.home_tier(cards[lead]) is not None and lead == a.facts["picks"]["smallest"]["card"]
     assert a.text.index(f"**{page}**") > a.text.index(f"**{lead}**")
     assert a.facts["picks"]["page_never_headline"]["smallest"] is True
+
+
+@pytest.mark.parametrize("question", ["gpt-oss 20b on rtx 4060", "can a 3060 run gemma 3 27b",
+                                      "gpt-oss 20b sur une rtx 4060", "kann eine rtx 4060 gpt-oss 20b"])
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_the_smallest_card_after_a_no_is_one_llm_runtimes_drive(engine, knowledge, question, profile) -> None:
+    """"No, it does not fit … the smallest card that runs it is …": never a Xeon Phi (a coprocessor no LLM
+    runtime drives), a mining card or a vGPU slice, under either profile; the page's own pick stays in the
+    JSON (and in the smallest-card answer, after the home card)."""
+    a = engine.ask(question, options=AskOptions(profile=profile))
+    assert a.intent == "can_run" and a.facts["row"]["quant"] is None
+    cards = _cards(knowledge, profile)
+    named = [c for c in BOLD.findall(a.text) if c in cards]
+    assert named and all(not picks.never_headline(cards[c]) for c in named), a.text
+    assert a.facts["picks"]["smallest"]["card"] in named
+    if profile == "reference":
+        assert picks.never_headline(cards[a.facts["smallest"]["card"]])  # the page's pick, kept in the facts

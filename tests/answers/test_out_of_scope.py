@@ -97,6 +97,30 @@ def test_fine_tuning_gets_unsloths_minimums_not_the_inference_answer(engine, que
     assert not DECODE_FIGURE.search(a.text), a.text
 
 
+@pytest.mark.parametrize(("question", "lang"), [
+    ("how much vram to train llama 3 8b", "en"),
+    ("how much gpu memory do i need to train llama 3 8b", "en"),
+    ("vram needed to fine tune llama 3.1 8b", "en"),
+    ("quanta vram serve per addestrare llama 3 8b", "it"),
+    ("combien de vram pour entraîner llama 3 8b", "fr"),
+    ("cuánta vram para entrenar llama 3 8b", "es"),
+])
+def test_memory_to_train_is_the_fine_tuning_rule_not_training_compute(engine, question, lang) -> None:
+    """The memory training takes is the out-of-scope answer with the rule of thumb, never the FLOPs it took."""
+    a = engine.ask(question)
+    assert a.intent == "fallback" and a.locale == lang and a.facts["out_of_scope"] == "fine_tuning", question
+    # Unsloth's table, 8B row: QLoRA 6 GB, 16-bit LoRA 22 GB (the published minimums).
+    assert (a.facts["fine_tuning"]["qlora_gb"], a.facts["fine_tuning"]["lora_gb"]) == (6, 22)
+    assert not DECODE_FIGURE.search(a.text), a.text
+
+
+@pytest.mark.parametrize("question", ["how much compute was used to train llama 3 8b", "training compute of llama 3",
+                                      "how much did it cost to train llama 3 8b", "flops to train llama 3 70b"])
+def test_the_compute_a_training_took_stays_training_compute(engine, question) -> None:
+    a = engine.ask(question)
+    assert a.intent == "compute" and "out_of_scope" not in a.facts, question
+
+
 def test_training_from_scratch_is_not_covered(engine) -> None:
     a = engine.ask("train a 7b from scratch")
     assert a.facts["out_of_scope"] == "from_scratch"

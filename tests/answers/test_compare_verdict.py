@@ -1,0 +1,123 @@
+"""Comparisons through the one verdict (answers/facts/verdict.py): each side of "x vs y for a model" is
+rated as "can it run" rates that hardware alone — the same recommended level, speed and need — and a
+higher level that fits but crawls is named on the side's line with its speed."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.api import AskOptions
+from answers.rendering import format as fmt
+from estimator.profile import READING_SPEED_TOK_S
+
+PROFILES = ("reference", "measured")
+
+# (comparison, model, side a as asked alone, side b as asked alone)
+PAIRS = [
+    ("m4 max 128gb vs rtx 5090 for 70b", "a 70b", "m4 max 128gb", "rtx 5090"),
+    ("3090 or 4090 for qwen3 32b", "qwen3 32b", "3090", "4090"),
+    ("2x 3090 or one a6000 for llama 3.3 70b", "llama 3.3 70b", "2x 3090", "a6000"),
+    ("rtx 3090 vs rtx 5090 for llama 3.3 70b", "llama 3.3 70b", "rtx 3090", "rtx 5090"),
+    ("ryzen ai max+ 395 vs m4 max 128gb for llama 3.3 70b", "llama 3.3 70b", "ryzen ai max+ 395", "m4 max 128gb"),
+    ("4090 vs 3060 12gb for llama 3.1 8b", "llama 3.1 8b", "4090", "3060 12gb"),
+]
+FIGURES = ("quant", "tok_s", "tok_s_low", "tok_s_high", "need_gb")
+
+
+def _ask(engine, q: str, profile: str):
+    return engine.ask(q, locale="en", options=AskOptions(profile=profile))
+
+
+def _figures(v: dict) -> tuple:
+    rec = v["recommended"]
+    return None if rec is None else tuple(rec[k] for k in FIGURES)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "model", "side_a", "side_b"), PAIRS)
+def test_each_side_gets_the_can_it_run_verdict(engine, profile, question, model, side_a, side_b) -> None:
+    both = _ask(engine, question, profile)
+    assert both.intent == "compare", question
+    for key, side in (("a", side_a), ("b", side_b)):
+        alone = _ask(engine, f"can a {side} run {model}", profile).facts["verdict"]
+        row = both.facts[key]
+        if alone["outcome"] in ("runs", "slow", "offload"):  # the line's own figures are the recommended level's
+            assert tuple(row[k] for k in FIGURES) == _figures(alone), (question, side)
+            assert fmt.tok_s(row["tok_s"], "en") in both.text
+        elif alone["outcome"] == "lower_only":  # holds it only below the minimum quality: that level, with its speed
+            assert row["quant"] is None and row["lower"]["quant"] == alone["recommended"]["quant"]
+            assert fmt.tok_s(alone["recommended"]["tok_s"], "en") in both.text
+        v = row["verdict"]
+        assert v["outcome"] == alone["outcome"], (question, side)
+        assert _figures(v) == _figures(alone), (question, side)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_crawling_higher_level_is_named_with_its_speed(engine, profile) -> None:
+    """A 70B on an M4 Max 128 GB: Q8_0 fits (the reference page's own level) but crawls; the comparison
+    recommends what "can it run" recommends and names Q8_0 with its speed, as that answer does."""
+    both = _ask(engine, "m4 max 128gb vs rtx 5090 for 70b", profile)
+    mac = both.facts["a"]
+    higher = mac["verdict"]["higher"]
+    assert higher["quant"] == "Q8_0" and higher["tok_s"] < READING_SPEED_TOK_S
+    assert mac["quant"] != "Q8_0" and mac["tok_s"] > higher["tok_s"]
+    line = next(x for x in both.text.splitlines() if "M4 Max" in x and "tok/s" in x)
+    assert "`Q8_0`" in line and fmt.tok_s(higher["tok_s"], "en") in line
+    assert f"`{mac['quant']}`" in line and fmt.tok_s(mac["tok_s"], "en") in line
+
+
+def test_the_ratio_is_between_the_recommended_levels(engine) -> None:
+    """"Faster by" compares the speeds each side is recommended at (both at reading speed or better here)."""
+    both = _ask(engine, "2x 3090 or one a6000 for llama 3.3 70b", "measured").facts
+    assert both["ratio"] == pytest.approx(both["a"]["tok_s"] / both["b"]["tok_s"])
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "de", "es", "pt"])
+def test_the_crawling_level_is_said_in_every_language(engine, lang) -> None:
+    both = engine.ask("m4 max 128gb vs rtx 5090 for 70b", locale=lang, options=AskOptions(profile="reference"))
+    english = _ask(engine, "m4 max 128gb vs rtx 5090 for 70b", "reference")
+    assert "`Q8_0`" in both.text and "reading speed" not in both.text and "fits too" not in both.text
+    assert fmt.tok_s(english.facts["a"]["verdict"]["higher"]["tok_s"], lang) in both.text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_slash_compare_gives_the_typed_comparisons_sides(engine, profile) -> None:
+    options = AskOptions(profile=profile)
+    slash = engine.command("compare", "en", model="Qwen3 32B", card="RTX 3090", card2="RTX 4090", options=options)
+    typed = _ask(engine, "3090 or 4090 for qwen3 32b", profile)
+    alone = _ask(engine, "can a 3090 run qwen3 32b", profile).facts["verdict"]
+    assert slash.facts["a"] == typed.facts["a"] and slash.facts["b"] == typed.facts["b"]
+    assert slash.facts["a"]["quant"] == alone["recommended"]["quant"]
+
+
+# (two models on one piece of hardware, the hardware as asked alone, first model, second model)
+MODEL_PAIRS = [
+    ("llama 3.3 70b vs qwen2.5 72b on an m4 max 128gb", "m4 max 128gb", "llama 3.3 70b", "qwen2.5 72b"),
+    ("llama 3.3 70b vs llama 3.1 8b on a 3090", "3090", "llama 3.3 70b", "llama 3.1 8b"),
+    ("llama 3.3 70b vs qwen2.5 72b on 2x 3060", "2x 3060", "llama 3.3 70b", "qwen2.5 72b"),
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "hardware", "model_a", "model_b"), MODEL_PAIRS)
+def test_two_models_on_one_machine_each_get_the_can_it_run_verdict(engine, profile, question, hardware,
+                                                                  model_a, model_b) -> None:
+    both = _ask(engine, question, profile)
+    assert both.intent == "compare" and both.facts["mode"] == "models", question
+    for key, model in (("a", model_a), ("b", model_b)):
+        alone = _ask(engine, f"can a {hardware} run {model}", profile).facts["verdict"]
+        row = both.facts[key]
+        if alone["outcome"] == "lower_only":
+            assert row["quant"] is None and row["lower"]["quant"] == alone["recommended"]["quant"]
+            assert row["lower"]["tok_s"] == alone["recommended"]["tok_s"]
+            assert f"`{row['lower']['quant']}`" in both.text
+        else:
+            assert tuple(row[k] for k in FIGURES) == _figures(alone), (question, model)
+        assert fmt.tok_s(alone["recommended"]["tok_s"], "en") in both.text
+
+
+@pytest.mark.parametrize("question", [p[0] for p in PAIRS] + [p[0] for p in MODEL_PAIRS])
+def test_the_side_lines_follow_each_other(engine, question) -> None:
+    lines = _ask(engine, question, "reference").text.splitlines()
+    first = next(i for i, x in enumerate(lines) if x.startswith("- "))
+    assert lines[first + 1].startswith("- "), lines
