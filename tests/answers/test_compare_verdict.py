@@ -121,3 +121,17 @@ def test_the_side_lines_follow_each_other(engine, question) -> None:
     lines = _ask(engine, question, "reference").text.splitlines()
     first = next(i for i, x in enumerate(lines) if x.startswith("- "))
     assert lines[first + 1].startswith("- "), lines
+
+
+def test_a_small_speed_gap_between_two_cards_is_a_share_never_1_0x(engine) -> None:
+    """RTX 4080 SUPER vs RX 7900 XTX under the reference: 8B Q8_0 speeds within 2 % of each other. "1.0× as fast"
+    says nothing; "a little faster, by about 2 %" does (the share from the two speeds the answer prints)."""
+    from answers.api import AskOptions
+
+    a = engine.ask("4080 super vs 7900 xtx for local models", options=AskOptions(profile="reference"))
+    same = a.facts["sizes"][0]["same_level"]
+    ratio = same["a_tok_s"] / same["b_tok_s"]
+    assert 1 / 1.095 < ratio < 1.095 and "1.0×" not in a.text
+    faster = "GeForce RTX 4080 SUPER" if ratio > 1 else "Radeon RX 7900 XTX"
+    share = round(abs(max(ratio, 1 / ratio) - 1) * 100)
+    assert f"**{faster}** is a little faster, by about {share}%" in a.text
