@@ -537,7 +537,8 @@ def _content(lang: str) -> dict[str, list[str]]:
         "card_models": ["**GeForce RTX 3060 12 GB**", n(_curated_model_count()), "**Qwen3 14B**"],
         # The cards of 12 GB sold new, fastest first: the RTX 5070 (672 GB/s), each with what it runs best.
         "memory_cards": ["**GeForce RTX 5070**", "**GeForce RTX 3060 12 GB**", "Qwen3 14B"],
-        "compare": ["**GeForce RTX 4090**", "**GeForce RTX 3090**", fmt.decimal(1010 / 936.2, 1, lang)],
+        # 1010 / 936.2 GB/s: about 8 % faster, said as a share (under 1.095× a ratio would read "1.1×" or "1.0×")
+        "compare": ["**GeForce RTX 4090**", "**GeForce RTX 3090**", fmt.percent(1010 / 936.2 - 1, lang)],
         "longest_context": ["**GeForce RTX 4090**", "`Q8_0`", n(131072)],
         "prefill": ["**GeForce RTX 3090**", "`Q8_0`", n(32768)],
         "users": ["**GeForce RTX 4090**", "`Q8_0`", n(4)],
