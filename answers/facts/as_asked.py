@@ -30,6 +30,11 @@ def observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
     """The stated speed against the answer's estimate (one card or setup, or the CPU alone): within the
     range, below or above it; None when the answer has no speed to compare with."""
     row = facts.get("row") if isinstance(facts.get("row"), dict) else None
+    lead = (facts.get("verdict") or {}).get("recommended")
+    if isinstance(lead, dict) and lead.get("tok_s"):
+        # The level the answer leads with (the one verdict's), which is the row's unless that one crawls or
+        # the card holds the model only below the usual quality ("my 4080 gets 20 tok/s on qwen3 32b").
+        row = lead
     if not (row and row.get("tok_s")) and isinstance(facts.get("cpu"), dict):
         row = facts["cpu"].get("pick")
     if not row or not row.get("tok_s") or row.get("tok_s_low") is None or row.get("tok_s_high") is None:

@@ -344,3 +344,15 @@ def test_nothing_fits_a_memory_size_counts_from_the_most_compressed_level(engine
     assert low["quant"] == "IQ2_XXS" and low["need_gb"] > p * 1e9 * 2.06 / 8 / 2**30
     assert low["need_gb"] < a.facts["virtual"]["need_gb"]  # below the IQ4_XS need
     assert "even at `IQ2_XXS`" in a.text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_stated_speed_is_weighed_against_the_level_the_answer_leads_with(engine, profile):
+    """A 4080 (16 GB) holds Qwen3 32B only below the usual quality: the stated 20 tok/s is set against that
+    level's range (it was left unanswered: the usual level has no speed on that card)."""
+    a = engine.ask("meine 4080 schafft nur 20 tok/s bei qwen3 32b, normal?", options=AskOptions(profile=profile))
+    lead = a.facts["verdict"]["recommended"]
+    o = a.facts["observed"]
+    assert a.facts["verdict"]["outcome"] == "lower_only" and o["quant"] == lead["quant"]
+    assert (o["low"], o["high"]) == (lead["tok_s_low"], lead["tok_s_high"]) and o["tok_s"] == 20
+    assert "20,0" in a.text and lead["quant"] in a.text.splitlines()[-3] + a.text
