@@ -35,7 +35,7 @@ SHOW = N_(
     "**Profile:** {profile}\n**Plain questions in channels:** {plain}\n**Channels:** {channels}"
 )
 AUTO = N_("automatic")
-# A setting the server never chose, on a host whose operator set a default for it.
+# A setting the server left to the host, and what the host gives it (TPSBOT_DEFAULT_*, else built in).
 AUTO_HOST = N_("automatic (host default: {value})")
 DEFAULT = N_("default")
 ON = N_("on")
