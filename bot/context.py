@@ -51,10 +51,6 @@ class BotLike(Protocol):
 INTENT = "tpsbot_intent"  # the intent the engine answered (default: the command's name)
 OUTCOME = "tpsbot_outcome"  # "answered", "private" (the user's input was the problem) or an error kind
 
-# The stored value of a server that never ran `/settings profile` (the state table's column default).
-UNSET_PROFILE = "reference"
-
-
 def forced_locale(bot: BotLike, guild_id: int | None) -> str | None:
     """The language every reply in this server must use, or None to follow the user and question."""
     setting = bot.store.guild(guild_id).locale if guild_id is not None else None
@@ -68,12 +64,8 @@ def locale_for(bot: BotLike, interaction: discord.Interaction[Any]) -> str:
 
 
 def profile_for(bot: BotLike, settings: GuildSettings) -> str:
-    # The state store keeps "reference" for a server that never chose: the host's default applies
-    # then. A server that explicitly chose "reference" on a host whose default is "measured" cannot
-    # be told apart until the state schema stores "not chosen" (NULL) — see CHANGELOG 0.9.0.
-    if settings.profile and settings.profile != UNSET_PROFILE:
-        return settings.profile
-    return bot.settings.default_profile
+    """The server's own choice, else the host's default (settings.profile None: never chosen)."""
+    return settings.profile or bot.settings.default_profile
 
 
 def options_for(bot: BotLike, guild_id: int | None, **overrides: Any) -> AskOptions:

@@ -7,6 +7,7 @@ admins can override that in Integrations, so the permission is checked again on 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +35,8 @@ SHOW = N_(
     "**Profile:** {profile}\n**Plain questions in channels:** {plain}\n**Channels:** {channels}"
 )
 AUTO = N_("automatic")
+# A setting the server left to the host, and what the host gives it (TPSBOT_DEFAULT_*, else built in).
+AUTO_HOST = N_("automatic (host default: {value})")
 DEFAULT = N_("default")
 ON = N_("on")
 OFF = N_("off")
@@ -84,29 +87,51 @@ class PlainChannel(app_commands.Transformer):
         return value
 
 
-def describe(settings: GuildSettings, locale: str, room: int = MESSAGE_MAX) -> str:
-    text = _describe(settings, locale, None)
+@dataclass(frozen=True)
+class HostDefaults:
+    """What the host's TPSBOT_DEFAULT_LANGUAGE and TPSBOT_DEFAULT_PROFILE give a server that never
+    chose: shown beside "automatic", so an admin sees what applies and what a choice would change."""
+
+    language: str | None = None
+    profile: str = "reference"
+
+
+def describe(settings: GuildSettings, locale: str, host: HostDefaults = HostDefaults(),
+             room: int = MESSAGE_MAX) -> str:
+    text = _describe(settings, locale, host, None)
     shown = len(settings.plain_channels)
     while len(text) > room and shown > 0:  # list fewer channels, then say how many more
         shown = max(0, min(shown - 1, shown - (len(text) - room) // 24))
-        text = _describe(settings, locale, shown)
+        text = _describe(settings, locale, host, shown)
     return text
 
 
-def _describe(settings: GuildSettings, locale: str, shown: int | None) -> str:
+def _profile_name(profile: str, locale: str) -> str:
+    return t(locale, PROFILE_MEASURED if profile == "measured" else PROFILE_REFERENCE)
+
+
+def _describe(settings: GuildSettings, locale: str, host: HostDefaults, shown: int | None) -> str:
     channels = sorted(settings.plain_channels)
     listed = ", ".join(f"<#{c}>" for c in channels[:shown])
     if shown is not None and shown < len(channels):
         listed = f"{listed}, … (+{len(channels) - shown})" if listed else f"… ({len(channels)})"
+    # Unset language without a host default: the member's own language decides ("automatic").
+    auto_language = (t(locale, AUTO_HOST, value=display_name(host.language)) if host.language
+                     else t(locale, AUTO))
     return t(
         locale, SHOW,
-        language=settings.locale or t(locale, AUTO),
+        language=settings.locale or auto_language,
         context=fmt.integer(settings.context, locale) if settings.context else t(locale, DEFAULT),
         quality=settings.min_quality or t(locale, DEFAULT),
-        profile=t(locale, PROFILE_MEASURED if settings.profile == "measured" else PROFILE_REFERENCE),
+        profile=(_profile_name(settings.profile, locale) if settings.profile
+                 else t(locale, AUTO_HOST, value=_profile_name(host.profile, locale))),
         plain=t(locale, ON if settings.plain_enabled else OFF),
         channels=listed or t(locale, NONE),
     )
+
+
+def host_defaults(bot: TpsBot) -> HostDefaults:
+    return HostDefaults(bot.settings.default_language, bot.settings.default_profile)
 
 
 async def save(interaction: discord.Interaction[TpsBot], note: str | None = None, **changes: object) -> None:
@@ -121,7 +146,7 @@ async def save(interaction: discord.Interaction[TpsBot], note: str | None = None
         return
     locale = locale_for(bot, interaction)
     head = f"{t(locale, note or SAVED)}\n\n"
-    text = head + describe(new, locale, MESSAGE_MAX - len(head))
+    text = head + describe(new, locale, host_defaults(bot), MESSAGE_MAX - len(head))
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     acked(interaction)
 
@@ -129,7 +154,7 @@ async def save(interaction: discord.Interaction[TpsBot], note: str | None = None
 @settings_group.command(name="show", description=L_("Show this server's settings"))
 async def show(interaction: discord.Interaction[TpsBot]) -> None:
     bot = interaction.client
-    text = describe(bot.store.guild(interaction.guild_id), locale_for(bot, interaction))
+    text = describe(bot.store.guild(interaction.guild_id), locale_for(bot, interaction), host_defaults(bot))
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
     acked(interaction)
 
@@ -162,10 +187,12 @@ async def quality(interaction: discord.Interaction[TpsBot], level: str) -> None:
 @settings_group.command(name="profile", description=L_("Reference estimates or measured speeds"))
 @app_commands.describe(profile=L_("Which speeds to show"))
 @app_commands.choices(
-    profile=[Choice(name=L_("Reference estimates"), value="reference"), Choice(name=L_("Measured"), value="measured")]
+    # Automatic: back to "never chosen", the host's default (TPSBOT_DEFAULT_PROFILE) applies again.
+    profile=[Choice(name=L_("Automatic"), value="auto"), Choice(name=L_("Reference estimates"), value="reference"),
+             Choice(name=L_("Measured"), value="measured")]
 )
 async def profile(interaction: discord.Interaction[TpsBot], profile: str) -> None:
-    await save(interaction, profile=profile)
+    await save(interaction, profile=None if profile == "auto" else profile)
 
 
 @settings_group.command(name="plain", description=L_("Answer plain questions in chosen channels"))

@@ -34,6 +34,7 @@ def _pool() -> ThreadPoolExecutor:
 _queued = 0  # compute jobs submitted and not finished
 _held = 0  # answers of a burst held back until its acknowledgements are out (within())
 _last_arrival = 0.0  # when the last handler started (Work.track)
+_burst_watch: asyncio.Task[None] | None = None  # the one watch held answers wait on (burst_over)
 
 
 async def compute(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -119,7 +120,18 @@ async def within(budget: float, fn: Callable[..., T], /, *args: Any, on_slow: Ca
 
 async def burst_over(quiet: float = 0.05, limit: float = 3.0) -> None:
     """Wait until no new request arrived for `quiet` s (at most `limit` s): during a burst,
-    acknowledgements go out before answers, which can wait (the token lasts 15 minutes)."""
+    acknowledgements go out before answers, which can wait (the token lasts 15 minutes).
+
+    Every held answer waits on one shared watch: a burst of 1,000 answers each polling on its own
+    woke the event loop 20,000 times a second, on the very loop that sends the acknowledgements."""
+    global _burst_watch
+    loop = asyncio.get_running_loop()
+    if _burst_watch is None or _burst_watch.done() or _burst_watch.get_loop() is not loop:
+        _burst_watch = loop.create_task(_watch_burst(quiet, limit))
+    await asyncio.shield(_burst_watch)  # one answer cancelled does not end the others' wait
+
+
+async def _watch_burst(quiet: float, limit: float) -> None:
     started = time.monotonic()
     while time.monotonic() - _last_arrival < quiet and time.monotonic() - started < limit:
         await asyncio.sleep(quiet)

@@ -43,6 +43,29 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
     ),
+    Migration(
+        # Until this step the column's default was 'reference': a server that never chose a profile
+        # could not be told apart from one that chose "reference", so every 'reference' becomes "not
+        # chosen" (NULL, the host's TPSBOT_DEFAULT_PROFILE then applies); "measured" stays a choice.
+        # SQLite cannot drop a NOT NULL: the table is rebuilt under its own name, rows copied.
+        "a server's profile may be unset (NULL: the host's default applies)",
+        """
+        CREATE TABLE guild_settings_new (
+            guild_id INTEGER PRIMARY KEY, locale TEXT, context INTEGER, min_quality TEXT,
+            profile TEXT, plain_enabled INTEGER NOT NULL DEFAULT 0,
+            plain_channels TEXT NOT NULL DEFAULT '[]'
+        );
+        INSERT INTO guild_settings_new (guild_id, locale, context, min_quality, profile, plain_enabled, plain_channels)
+            SELECT guild_id, locale, context, min_quality, NULLIF(profile, 'reference'), plain_enabled, plain_channels
+            FROM guild_settings;
+        DROP TABLE guild_settings;
+        ALTER TABLE guild_settings_new RENAME TO guild_settings;
+        """,
+        """
+        ALTER TABLE guild_settings ALTER COLUMN profile DROP NOT NULL, ALTER COLUMN profile DROP DEFAULT;
+        UPDATE guild_settings SET profile = NULL WHERE profile = 'reference';
+        """,
+    ),
 )
 LATEST = len(MIGRATIONS)
 

@@ -32,7 +32,7 @@ class GuildSettings:
     locale: str | None = None
     context: int | None = None
     min_quality: str | None = None
-    profile: str = "reference"
+    profile: str | None = None  # None: never chosen, the host's TPSBOT_DEFAULT_PROFILE applies
     plain_enabled: bool = False
     plain_channels: frozenset[int] = field(default_factory=frozenset)
 
@@ -69,8 +69,8 @@ def from_row(row: tuple[Any, ...] | Any) -> tuple[GuildSettings, list[tuple[str,
         context = bad("context", context, None)
     if quality is not None and quality not in QUALITY_LEVELS:
         quality = bad("min_quality", quality, None)
-    if profile not in PROFILE_NAMES:
-        profile = bad("profile", profile, DEFAULTS.profile)
+    if profile is not None and profile not in PROFILE_NAMES:
+        profile = bad("profile", profile, None)
     if plain not in (0, 1):  # True/False compare equal to 1/0
         plain = bad("plain_enabled", plain, 0)
     ids = _channel_ids(channels)

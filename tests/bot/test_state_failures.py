@@ -162,9 +162,9 @@ async def test_out_of_range_stored_settings_are_repaired_and_the_server_is_answe
             rec = await fake.wait_for(fake.callback_for(payload), timeout=10)
             g = bot.client.store.guild(P.GUILD_ID)  # type: ignore[union-attr]
     assert rec.status == 200 and "embeds" in (rec.json.get("data") or {}), rec.json  # an answer, not an error
-    assert (g.locale, g.context, g.profile, g.min_quality) == ("it", None, "reference", None)
+    assert (g.locale, g.context, g.profile, g.min_quality) == ("it", None, None, None)
     warned = " ".join(r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
     assert all(f"{column} of server {P.GUILD_ID}" in warned for column in ("context", "profile", "min_quality"))
     store = await open_store(state_target)  # repaired in the database too: no warning at every start
-    assert store.guild(P.GUILD_ID).profile == "reference"
+    assert store.guild(P.GUILD_ID).profile is None
     await store.close()
