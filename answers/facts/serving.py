@@ -8,8 +8,10 @@ number of users, the answer gives how many get reading speed each (`users_said` 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row
 from answers.facts.describe import row_facts
 from answers.facts.setups import row_facts as setup_row_facts
@@ -51,10 +53,27 @@ def _rated_row(est: Estimates, e: Entities, s: Settings, ask: Ask) -> tuple[dict
     return facts, d
 
 
+def _at_verdict_level(est: Estimates, e: Entities, s: Settings) -> Settings:
+    """The settings at the level the one verdict recommends for one stream on this hardware (answers/facts/
+    verdict.py), so the prompt and several-users figures are for the level "can it run" names: 70B on two
+    A6000s is served at Q4_K_M, not at a Q8_0 that fits but crawls. A level the asker named stays."""
+    if s.quant is not None or (e.setup is None and e.card is None):
+        return s
+    q = est.rated(_model(e), s).query
+    if e.setup is not None:
+        constants, bare = est.profiles.setup_constants(), replace(e.setup, ram_gb=None)
+        levels = vd.setup_levels(q.profile, s.min_quality, None, lambda level: rate_setup(
+            q.profile, q.model, bare, s.context, None, level, constants=constants))
+    else:
+        levels = vd.card_levels(q, e.card)
+    rec = vd.decide(levels)["recommended"]
+    return replace(s, quant=rec["quant"]) if rec else s
+
+
 def prefill(est: Estimates, e: Entities, s: Settings) -> Built:
     prompt = e.prompt_tokens or s.context
     ask = Ask(prompt=prompt, backend=e.backend)
-    facts, row = _rated_row(est, e, s, ask)
+    facts, row = _rated_row(est, e, _at_verdict_level(est, e, s), ask)
     facts.update(row=row, prompt_tokens=prompt, prompt_said=e.prompt_tokens is not None, backend=e.backend,
                  prefill_source="calibrated")
     return Built(facts, sources={"gpus"})
@@ -62,6 +81,7 @@ def prefill(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def users(est: Estimates, e: Entities, s: Settings) -> Built:
     ask = Ask(users=e.users or 1, backend=e.backend)
+    s = _at_verdict_level(est, e, s)
     facts, row = _rated_row(est, e, s, ask)
     if e.users is None and row is not None and (row.get("users_at_reading_speed") or 0) > 1:
         # "how many people can it serve": the figures at that many users

@@ -21,6 +21,7 @@ from answers.lexicon import lexicon
 from catalog.text import fold
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)\s*(k|m)?\b"
+_PP_RE = re.compile(r"\bpp ?(\d{3,5})\b")  # llama-bench's prompt-processing test names ("pp512", "pp 2048")
 _TOKENS = r"(?:\s*-?\s*(?:tokens?|jetons?|token))?"
 
 
@@ -71,6 +72,9 @@ def read(question: str) -> Throughput:
         m = rx.search(text)
         if m and prompt is None:
             prompt = _tokens(m.group(1), m.group(2))
+    bench = _PP_RE.search(text)
+    if prompt is None and bench is not None:  # llama-bench's "pp512": a prompt of 512 tokens
+        prompt = _tokens(bench.group(1), None)
     users = None
     m = people.search(text)
     if m:
