@@ -133,6 +133,10 @@ def _ram(q: Question, asked: Asked, machine: Callable[[], MachineConstants]) -> 
 def _without_gpu(q: Question, asked: Asked) -> Asked:
     """"llama 3.1 8b without a gpu", "no gpu, 64gb ram", "on an i9 13900k": the machine's RAM is the memory, a
     size is RAM; a processor named as the device is said back (answers/templates/_cpu.md.j2)."""
+    typed = str(asked.card_typed or "").strip()
+    if asked.card and not asked.setup and typed.isdigit() and q.ram.mts is not None and int(typed) == q.ram.mts:
+        # "ddr5 6000": the RAM's speed, not an RTX 6000
+        asked = replace(asked, card=asked.card2, card_typed=None, card2=None)
     if q.cpu_named and asked.card and not asked.setup and isinstance(asked.card_typed or asked.card, str) \
             and fold(str(asked.card_typed or asked.card)).strip() in fold(q.cpu_named):
         # "a 5600x with 64gb ram, no gpu": the card read from the processor's name ("RX 5600 XT") is no card

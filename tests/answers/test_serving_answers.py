@@ -104,3 +104,12 @@ def test_a_processor_named_beside_no_gpu_is_not_a_graphics_card(engine) -> None:
     assert a.entities.get("cpu_only") and a.facts.get("cpu_named") == "5600x" and "card" not in a.entities
     b = engine.ask("ryzen 5 5600x and rx 6600 for llama 3.1 8b")
     assert b.entities.get("card") == "Radeon RX 6600"
+
+
+@pytest.mark.parametrize("question", ["wie viele tokens pro sekunde schafft qwen3 8b nur auf der cpu mit ddr5 6000?",
+                                      "qwen3 8b cpu only ddr5 6000 speed"])
+def test_a_ram_speed_is_never_a_card(engine, question: str) -> None:
+    """"ddr5 6000" is DDR5-6000 (2 × 8 bytes × 6,000 MT/s = 96 GB/s on two channels), never a Quadro RTX 6000."""
+    a = engine.ask(question)
+    assert a.entities.get("cpu_only") and "card" not in a.entities
+    assert a.facts["cpu"]["ram_mts"] == 6000 and a.facts["cpu"]["ram_type"] == "DDR5"
