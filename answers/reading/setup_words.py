@@ -213,6 +213,8 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         if named is None:
             continue
         name, this_unified = named
+        # "m2 8 giga", "m3 max 64 gigs", "7900 xtx 24go": the memory in the unit the card names use
+        name = re.sub(rf"(\d{{1,3}})\s?(?!gb\b){GB_UNIT}", r"\1 GB", name)
         found.unified = found.unified or this_unified
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):

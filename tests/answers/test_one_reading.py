@@ -340,3 +340,14 @@ def test_a_bare_size_beside_a_counted_card_is_no_unknown_name(engine: Engine) ->
     a = _ask(engine, "whats better for 70b, 2x3090 or a single a6000", profile="measured")
     assert a.facts.get("generic_model_b") == 70 and "generic_for" not in a.facts
     assert "2x3090" not in a.text and a.entities.get("setups") == ["2× GeForce RTX 3090", "RTX A6000"]
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("phi 4 mini su macbook air m2 8 giga", "it"),
+    ("phi 4 mini on a macbook air m2 8 gigs", "en"),
+    ("phi 4 mini sur un macbook air m2 8 go", "fr"),
+])
+def test_a_macs_memory_in_any_unit_names_that_mac(engine: Engine, q: str, lang: str) -> None:
+    """"m2 8 giga" is the 8 GB M2 (it was "not found: m2 8 giga")."""
+    a = _ask(engine, q, lang)
+    assert a.intent == "can_run" and a.entities.get("card") == "Apple M2 8 GB" and a.locale == lang
