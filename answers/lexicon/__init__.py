@@ -450,12 +450,12 @@ def lexicon() -> Lexicon:
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
-    digest = hashlib.sha256(pickled.RUNTIME.encode())
+    digest = hashlib.blake2b(pickled.RUNTIME.encode(), digest_size=12)  # BLAKE2b: 3x SHA-256 without OpenSSL
     digest.update(repr(sorted(PARSER_INTENTS + ENGINE_INTENTS)).encode())
     digest.update(Path(__file__).read_bytes())
     for path in sorted(HERE.glob("*.toml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    key = f"lexicon-{digest.hexdigest()[:24]}.pickle"
+    key = f"lexicon-{digest.hexdigest()}.pickle"
     data = disk_cache.read(key)
     if data is not None:
         try:
