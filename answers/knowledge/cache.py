@@ -11,9 +11,10 @@ they say. So nothing is loaded that someone else could have written or changed:
 
 - Authenticated: every entry carries a MAC over its name and content (keyed BLAKE2b-256, RFC 7693's
   keyed mode, which is a MAC by design and three times faster than HMAC-SHA256 on the ~0.7 MB a start
-  reads without OpenSSL), made with a per-installation secret key (`cache.key`, 32 random bytes, 0o600, in the data folder beside the
-  catalog database, not in the cache folder). A format that cannot carry code was not an option:
-  jinja2's bytecode cache *is* code, and the lexicon's compiled patterns are what saves the time.
+  reads without OpenSSL), made with a per-installation secret key (`cache.key`, 32 random bytes, 0o600,
+  in the data folder beside the catalog database, not in the cache folder). A format that cannot
+  carry code was not an option: jinja2's bytecode cache *is* code, and the lexicon's compiled
+  patterns are what saves the time.
   Names are computable from public facts; the key is not, so a planted or edited entry fails the
   check and is rebuilt. The key is used only if it is a regular file owned by us and private.
 - Ours: an entry is opened without following links and without blocking (O_NOFOLLOW|O_NONBLOCK),

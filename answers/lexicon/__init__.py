@@ -103,6 +103,7 @@ class LexiconError(ValueError):
 
 @dataclass(frozen=True)
 class Pattern:
+    """One intent pattern of one language (`lang` "all": every language) and the weight of a hit."""
     intent: str
     lang: str  # a language code, or "all"
     weight: float
@@ -111,6 +112,7 @@ class Pattern:
 
 @dataclass
 class LanguageLexicon:
+    """One language's words and patterns (`<code>.toml`), checked."""
     code: str
     function_words: frozenset[str]
     language_words: dict[str, float]
@@ -158,6 +160,7 @@ class BudgetWords:
 
 @dataclass
 class Lexicon:
+    """Every language's lexicon and the shared words (common.toml), checked at load."""
     languages: dict[str, LanguageLexicon]
     common_function_words: frozenset[str]
     ordinary_words: frozenset[str]
