@@ -19,6 +19,7 @@ from answers.rendering.i18n import N_
 
 @dataclass(frozen=True, slots=True)
 class IntentSpec:
+    """One intent's declaration: what it needs, which builder writes its facts, how it is shown."""
     name: str
     title: str | None  # msgid of the answer's title (%(model)s, %(card)s, %(card2)s placeholders)
     # "module:function" in answers.facts, imported when the intent is first built (`builder`);

@@ -56,6 +56,7 @@ class Kind(enum.Enum):
 
 @dataclasses.dataclass(frozen=True)
 class _Expect:
+    """What a database file of ours must be: its kind, `application_id` and table names."""
     what: str  # how the message names the file
     application_id: int
     tables: frozenset[str]

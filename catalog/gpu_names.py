@@ -76,6 +76,7 @@ _BARE_NUMBER_RE = re.compile(r"\s(\d{2,3})\s*$")
 
 @dataclass(frozen=True)
 class Reading:
+    """What a card name says: its core name, memory size, Apple chip and GPU core count."""
     core: str  # the name without product, filler and size words
     memory: float | None  # a size typed with the name
     apple: bool  # Apple product words were typed: only Apple chips qualify

@@ -30,6 +30,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Match(Generic[T]):
+    """One name found for a text, the records it names and how well it matched."""
     name: str  # display name
     payloads: tuple[T, ...]  # the caller's payloads under this name (several when entries share it)
     score: float  # 0–100; 100 for exact normalized name or alias
@@ -42,6 +43,7 @@ class Match(Generic[T]):
 
 @dataclass(frozen=True)
 class Resolution(Generic[T]):
+    """What a name resolves to: the best match, the other candidates, and whether it is ambiguous."""
     best: Match[T] | None  # None when nothing clears the cut-off, or when ambiguous
     candidates: list[Match[T]]  # ranked, best first; includes `best` when there is one
     ambiguous: bool

@@ -20,6 +20,7 @@ import unicodedata
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]|\x1b[@-_]?")
 # C0/C1 controls except tab and line feed (NUL, BEL, backspace, carriage return, DEL…): a space.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # the same in ASCII text (tab and line feed stay)
 # Bidirectional embeddings, overrides, isolates and marks (they reorder the rest of a message),
 # and invisible format characters that only hide or split text: dropped.
 _INVISIBLE = re.compile(r"[\u00ad\u061c\u180e\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]")
@@ -34,8 +35,10 @@ def clean(text: object, *, joiners: bool = True) -> str:
     stay), bidi controls and invisible characters, with combining marks capped per character.
     `joiners=False` also drops zero-width spaces and (non-)joiners (catalog text)."""
     s = str(text)
-    if s.isascii() and s.isprintable():
-        return s  # the common case (catalog names, numbers): nothing to remove
+    if s.isascii() and (s.isprintable() or not _ASCII_CONTROL.search(s)):
+        # The common cases (catalog names, numbers; answers' lines): nothing to remove. Every escape
+        # sequence starts with a control, and the other characters removed are not ASCII.
+        return s
     s = _INVISIBLE.sub("", _CONTROL.sub(" ", _ESCAPES.sub("", s)))
     if not joiners:
         s = _JOINERS.sub("", s)

@@ -12,6 +12,8 @@ def fold(text: str) -> str:
 
     NFKD on both sides of casefold: compatibility forms ("𝓐", "ﬁ") fold to plain letters first.
     """
+    if text.isascii():
+        return text.lower()  # the same result: ASCII has no accents or compatibility forms, and casefolds as lower()
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 

@@ -77,6 +77,7 @@ class Platform:
 
 @dataclass(frozen=True, slots=True)
 class MachineConstants:
+    """The machine data (RAM types, channels, capacity rules, GPU shares, CPU prefill), checked."""
     types: Mapping[str, RamType]
     default_type: str
     desktop_channels: int
@@ -213,6 +214,7 @@ def effective_gbps(m: MachineConstants, spec: RamSpec, mode: Mode) -> float:
 
 @dataclass(frozen=True, slots=True)
 class CpuPrefill:
+    """Prompt processing on the CPU: the rate and its range, from the cores, clock and instruction set."""
     tok_s: float
     tok_s_low: float
     tok_s_high: float

@@ -20,6 +20,7 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class LayerGroup:
+    """Layers of one kind that share an attention shape (the KV cache per token is worked out from it)."""
     kind: str  # full | sliding | linear | mla
     layers: int
     kv_heads: int = 0
@@ -32,6 +33,7 @@ class LayerGroup:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
+    """A model's layers by group, with its vocabulary and hidden sizes."""
     groups: tuple[LayerGroup, ...]
     # The vocabulary and hidden width (published config): the output layer is a vocab × hidden matrix, and
     # llama.cpp's logits buffer holds vocab floats per token of a micro-batch. None when not known.
@@ -59,6 +61,7 @@ class NativeShare:
 
 @dataclass(frozen=True, slots=True)
 class ModelSize:
+    """What the estimator needs to know of a model: its size, active size, layout and native format."""
     params_b: float
     active_params_b: float | None = None
     layout: Layout | None = field(default=None, compare=False)

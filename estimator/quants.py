@@ -15,6 +15,7 @@ from functools import cache
 
 @dataclass(frozen=True, slots=True)
 class Quant:
+    """One quantization level: its rank, bits per weight and the reference efficiency."""
     name: str
     rank: int  # 0 = least compressed; the order of "quality"
     bpw: float  # llama.cpp's real bits per weight (llama-quantize's reported sizes on 7-8B models)

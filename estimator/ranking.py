@@ -18,6 +18,7 @@ __all__ = ["Query", "Row", "rate", "rate_all"]  # Row and rate live in rows.py; 
 
 @dataclass(frozen=True, slots=True)
 class Query:
+    """What to rate every card for: a model, a context, a quality floor or a forced level, a profile."""
     model: ModelSize
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
@@ -66,6 +67,7 @@ def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
+    """The figures a table of cards boils down to (how many fit, the smallest and fastest, medians)."""
     cards_total: int
     cards_fit: int
     smallest: Row | None
@@ -121,6 +123,7 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
 
 @dataclass(frozen=True, slots=True)
 class ModelOnCard:
+    """A model and its row on one card."""
     model: ModelSize
     row: Row
 

@@ -133,6 +133,7 @@ class Device:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
+    """Cards (with counts) and the system RAM beside them, as rated together."""
     devices: tuple[Device, ...]
     ram_gb: float | None = None  # system RAM beside discrete cards (None: no offload)
     ram_type: str | None = None  # DDR4, DDR5…; None: the default type (or the one its capacity implies)
@@ -307,6 +308,7 @@ def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Pool:
+    """The memory a setup's devices give a model: what each may fill (`usable`), the total and the memory."""
     devices: list[Device]
     usable: list[float]
     total_usable: float

@@ -177,6 +177,7 @@ def at_reading_speed(pairs: Iterable[tuple[ModelRecord, Row]], rerate: Callable[
 
 @dataclass(frozen=True, slots=True)
 class Pick:
+    """A model ranked for an answer: its record, its row on the card, its family and its score."""
     record: ModelRecord
     row: Row
     family: str

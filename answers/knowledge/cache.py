@@ -9,10 +9,12 @@ cannot be written is ignored.
 Some entries are code (jinja2's marshalled bytecode) or pickles, and loading them runs whatever
 they say. So nothing is loaded that someone else could have written or changed:
 
-- Authenticated: every entry carries an HMAC-SHA256 over its name and content, made with a
-  per-installation secret key (`cache.key`, 32 random bytes, 0o600, in the data folder beside the
-  catalog database, not in the cache folder). A format that cannot carry code was not an option:
-  jinja2's bytecode cache *is* code, and the lexicon's compiled patterns are what saves the time.
+- Authenticated: every entry carries a MAC over its name and content (keyed BLAKE2b-256, RFC 7693's
+  keyed mode, which is a MAC by design and three times faster than HMAC-SHA256 on the ~0.7 MB a start
+  reads without OpenSSL), made with a per-installation secret key (`cache.key`, 32 random bytes, 0o600,
+  in the data folder beside the catalog database, not in the cache folder). A format that cannot
+  carry code was not an option: jinja2's bytecode cache *is* code, and the lexicon's compiled
+  patterns are what saves the time.
   Names are computable from public facts; the key is not, so a planted or edited entry fails the
   check and is rebuilt. The key is used only if it is a regular file owned by us and private.
 - Ours: an entry is opened without following links and without blocking (O_NOFOLLOW|O_NONBLOCK),
@@ -40,8 +42,9 @@ from catalog.paths import NoHomeError, data_dir, home_known, is_default_dir, mak
 ENV_CACHE = "TPSBOT_CACHE_DIR"
 KEY_NAME = "cache.key"
 KEY_BYTES = 32
-MAGIC = b"tpsbot-cache/hmac-sha256\n"
-MAC_BYTES = 32  # HMAC-SHA256
+# Entries of an older format (HMAC-SHA256) lack this header: read as "not cached" and rewritten.
+MAGIC = b"tpsbot-cache/blake2b-mac\n"
+MAC_BYTES = 32  # keyed BLAKE2b-256
 # The largest entry is the lexicon (~1 MB); anything far bigger is not ours.
 MAX_ENTRY = 64 << 20
 
@@ -143,9 +146,10 @@ def _mac(key: bytes, name: str, data: bytes) -> bytes:
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli), and this
     # module is imported while the command line is still being parsed
     import hashlib
-    import hmac
 
-    return hmac.new(key, name.encode() + b"\0" + data, hashlib.sha256).digest()
+    mac = hashlib.blake2b(name.encode() + b"\0", digest_size=MAC_BYTES, key=key)
+    mac.update(data)  # not concatenated: an entry is up to ~1 MB
+    return mac.digest()
 
 
 def _entry_path(name: str) -> Path | None:

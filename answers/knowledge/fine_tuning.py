@@ -18,6 +18,7 @@ class FineTuningDataError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """One size of the table: the memory QLoRA and 16-bit LoRA need for a model of `params_b`."""
     params_b: float
     qlora_gb: float
     lora_gb: float
@@ -36,6 +37,7 @@ class Minimum:
 
 @dataclass(frozen=True, slots=True)
 class FineTuning:
+    """fine_tuning.toml, checked: the table's rows by size, its sources, and the full-training rule."""
     rows: tuple[Row, ...]
     source: str
     url: str

@@ -22,6 +22,7 @@ class MadeForError(ValueError):
 
 @dataclass(frozen=True)
 class MadeFor:
+    """Models made for one task (their names: `names`), with the source that says so."""
     names: re.Pattern[str]
     task: str
     source: str

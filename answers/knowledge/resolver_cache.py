@@ -27,11 +27,11 @@ def _key(entries: Sequence[tuple[str, Sequence[str], object]]) -> str:
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
-    digest = hashlib.sha256(sys.version.encode())
+    digest = hashlib.blake2b(sys.version.encode(), digest_size=12)  # BLAKE2b: 3x SHA-256 without OpenSSL
     for module in (resolve, name_keys, text):  # the normalization rules
         digest.update(Path(module.__file__).read_bytes())  # type: ignore[arg-type]
     digest.update(repr([(name, list(aliases)) for name, aliases, _ in entries]).encode())
-    return f"gpu-index-{digest.hexdigest()[:24]}.pickle"
+    return f"gpu-index-{digest.hexdigest()}.pickle"
 
 
 def gpu_resolver(entries: Sequence[tuple[str, Sequence[str], T]]) -> resolve.Resolver[T]:

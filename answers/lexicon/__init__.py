@@ -103,6 +103,7 @@ class LexiconError(ValueError):
 
 @dataclass(frozen=True)
 class Pattern:
+    """One intent pattern of one language (`lang` "all": every language) and the weight of a hit."""
     intent: str
     lang: str  # a language code, or "all"
     weight: float
@@ -111,6 +112,7 @@ class Pattern:
 
 @dataclass
 class LanguageLexicon:
+    """One language's words and patterns (`<code>.toml`), checked."""
     code: str
     function_words: frozenset[str]
     language_words: dict[str, float]
@@ -158,6 +160,7 @@ class BudgetWords:
 
 @dataclass
 class Lexicon:
+    """Every language's lexicon and the shared words (common.toml), checked at load."""
     languages: dict[str, LanguageLexicon]
     common_function_words: frozenset[str]
     ordinary_words: frozenset[str]
@@ -450,12 +453,12 @@ def lexicon() -> Lexicon:
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
-    digest = hashlib.sha256(pickled.RUNTIME.encode())
+    digest = hashlib.blake2b(pickled.RUNTIME.encode(), digest_size=12)  # BLAKE2b: 3x SHA-256 without OpenSSL
     digest.update(repr(sorted(PARSER_INTENTS + ENGINE_INTENTS)).encode())
     digest.update(Path(__file__).read_bytes())
     for path in sorted(HERE.glob("*.toml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    key = f"lexicon-{digest.hexdigest()[:24]}.pickle"
+    key = f"lexicon-{digest.hexdigest()}.pickle"
     data = disk_cache.read(key)
     if data is not None:
         try:

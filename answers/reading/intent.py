@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from answers.lexicon import lexicon
+from answers.lexicon import Pattern, lexicon
 from answers.reading.limits import PARSER_INTENTS
 from answers.reading.tokens import _unstretch
 from answers.reading.vocabulary import _lang_weights, _patterns, _word_set
@@ -79,10 +79,11 @@ def _intent(
 ) -> str:
     # PARSER_INTENTS (answers.reading.limits) is in tie-breaking order: more specific questions first.
     scores = dict.fromkeys(PARSER_INTENTS, 0.0)
-    for p in _patterns():
-        if p.regex.search(folded):
-            # One hit per intent per language is enough; several languages do not add up twice.
-            scores[p.intent] = max(scores[p.intent], p.weight)
+    for p in _strongest_first():
+        # An intent scores its strongest hit (one hit per intent per language is enough; several languages
+        # do not add up twice): once it has one, its weaker patterns need not be tried.
+        if scores[p.intent] < p.weight and p.regex.search(folded):
+            scores[p.intent] = p.weight
     if gpu_count and gpu_count > 1 and not _asks_if_more_cards_help(folded):
         # A setup ("dual 3090", "2x 4090") asked about as a whole keeps the one-card intent
         # (can run, how fast); two_gpus is for "would a second card help / make it faster".
@@ -129,7 +130,14 @@ def _intent(
 
 
 def _pattern_score(folded: str, intent: str) -> float:
-    return max((p.weight for p in _patterns() if p.intent == intent and p.regex.search(folded)), default=0.0)
+    return next((p.weight for p in _strongest_first() if p.intent == intent and p.regex.search(folded)), 0.0)
+
+
+@cache
+def _strongest_first() -> tuple[Pattern, ...]:
+    """The lexicon's intent patterns, strongest weight first (a stable sort: same-weight ones keep their
+    order), so the first hit of an intent is its strongest and the rest of its patterns can be skipped."""
+    return tuple(sorted(_patterns(), key=lambda p: -p.weight))
 
 
 def _asks_if_more_cards_help(folded: str) -> bool:

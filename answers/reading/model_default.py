@@ -28,6 +28,7 @@ _NOISE = frozenset({"instruct", "it", "chat", "hf", "gguf", "model", "the", "bas
 
 @dataclass(frozen=True)
 class ModelDefault:
+    """The variant a family name stands for (`pick`) and the next most common ones (`others`)."""
     pick: ModelRecord
     others: list[str]  # the other candidates' names, best ranked first
 

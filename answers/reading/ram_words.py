@@ -25,6 +25,7 @@ _MIN_MTS, _MAX_MTS = 800, 12000  # a number outside this is no RAM speed (estima
 
 @dataclass(frozen=True, slots=True)
 class RamWords:
+    """What a question says about system RAM: its type, speed, channels and platform."""
     kind: str | None = None  # "DDR5"
     mts: int | None = None  # 6000
     channels: int | None = None  # 12

@@ -29,6 +29,7 @@ MAX_COUNT = 64
 
 @dataclass(frozen=True)
 class Lexicon:
+    """The lexicon's setup words: counts, laptop and RAM words, machine names, card words."""
     counts: dict[str, int]
     laptop: tuple[str, ...]
     ram: tuple[str, ...]
@@ -61,6 +62,7 @@ def lexicon() -> Lexicon:
 
 @dataclass(frozen=True)
 class SetupWords:
+    """The cards, RAM and machine a question describes, as read from its words."""
     cards: list[tuple[str, int]] = field(default_factory=list)  # (card text, count), in reading order
     ram_gb: float | None = None  # system RAM beside discrete cards
     ram_type: str | None = None  # "DDR5", "DDR4"…

@@ -16,6 +16,7 @@ from catalog.text import fold
 # --------------------------------------------------------------------------- entity spans
 @dataclass
 class Span:
+    """A stretch of the question (`start`:`end`) read as one name of `kind`, with its resolution."""
     start: int
     end: int  # exclusive
     kind: str  # "model" | "gpu"

@@ -27,6 +27,7 @@ _TOKENS = r"(?:\s*-?\s*(?:tokens?|jetons?|token))?"
 
 @dataclass(frozen=True, slots=True)
 class Throughput:
+    """Prompt length, number of users and backend, when a question names them."""
     prompt_tokens: int | None = None
     users: int | None = None
     backend: str | None = None

@@ -39,6 +39,7 @@ def clean(question: str) -> str:
 
 @dataclass
 class Token:
+    """One word of the question, as typed and folded, and whether a reading has used it."""
     text: str  # as typed (trailing dots/colons stripped)
     low: str  # folded
     used: bool = False  # consumed by a number/unit/quant, never part of a name

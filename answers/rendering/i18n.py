@@ -92,7 +92,7 @@ def translations(locale: str) -> _gettext.NullTranslations:
 
     source = po.read_bytes()
     # Parsing a .po takes ~30 ms: the compiled catalogue is kept, keyed by the .po's content.
-    key = f"{DOMAIN}-{locale}-{hashlib.sha256(source).hexdigest()[:20]}.mo"
+    key = f"{DOMAIN}-{locale}-{hashlib.blake2b(source, digest_size=10).hexdigest()}.mo"
     compiled = disk_cache.read(key)
     if compiled is not None:
         try:
