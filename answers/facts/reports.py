@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any, cast
 
 from answers.api import ReportError
+from answers.facts.common import BadInput, Estimates, Rated, Settings
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
-from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
+from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.profiles import Profiles
 from answers.reading import ram_words
 from answers.reading.options import card_field
@@ -29,10 +30,10 @@ from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
-from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
+from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
 from estimator.quants import BY_NAME, UnknownQuant
-from estimator.ranking import Query, models_on_card, rate_all, summarize
+from estimator.ranking import Query, summarize
 from estimator.ranking import table as table_order
 from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
 
@@ -62,15 +63,32 @@ def context_for(context: int | None, prompt: int | None, answer: int | None) -> 
 
 @contextmanager
 def _estimator_errors() -> Iterator[None]:
-    """The estimator's input errors as report errors (one message each, localized where it is ours)."""
+    """The estimator's input errors as report errors (one message each, localized where it is ours);
+    `Estimates` raises the answers' BadInput for the same errors, worded here as the command line words them."""
     try:
         yield
+    except BadInput as bad:
+        raise _reworded(bad) from None
     except UnknownCacheType as exc:
         raise ReportError.text(str(exc)) from None
     except UnknownQuant as exc:
         raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
     except InvalidInput as exc:
         raise ReportError.text(str(exc)) from None
+
+
+def _reworded(bad: BadInput) -> ReportError:
+    """The answers' BadInput (answers/facts/common.py Estimates.query) in the command line's words."""
+    if bad.reason == "quant":
+        return ReportError(UNKNOWN_QUANT, text=repr(bad.facts["text"]), known=", ".join(BY_NAME))
+    if bad.reason == "cache_type":
+        return ReportError.text(str(UnknownCacheType(bad.facts["text"])))
+    if bad.reason == "context":
+        try:
+            check_context(bad.facts["context"])
+        except InvalidInput as exc:
+            return ReportError.text(str(exc))
+    return ReportError.text(f"invalid input: {bad.reason}")
 
 
 class CardNotResolved(ReportError, UnresolvedName):
@@ -163,6 +181,7 @@ class Reports:
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
+        self.estimates = Estimates(knowledge, self.profiles)  # the answers' route to every figure
 
     @classmethod
     async def open(cls, db_path: Path | None = None, *, with_models: bool = True) -> Reports:
@@ -196,29 +215,33 @@ class Reports:
         return faster_variant(variants), len(variants)
 
     # ------------------------------------------------------------------ reports
-    def _query(self, req: EstimateRequest) -> Query:
-        """Model from the name (resolved) and/or the given sizes (which override the record's)."""
+    def _settings(self, req: EstimateRequest) -> Settings:
+        return Settings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
+                        min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+
+    def _rated(self, req: EstimateRequest) -> Rated:
+        """The model from the name (resolved) and/or the given sizes (which override the record's), rated
+        over every card of the profile by the answers' `Estimates`."""
         record: ModelRecord | None = None
         size: ModelSize | None = None
         if req.model:
             record = self.resolve_model(req.model)
-            size = model_size(record)
+            size = self.estimates.size_of(record)
             if size is None and req.params_b is None:
                 raise ReportError(NO_PARAMS, model=record.name)
         elif req.params_b is None:
             raise ReportError(NO_MODEL_GIVEN)
+        s = self._settings(req)
         with _estimator_errors():
-            if req.params_b is not None or req.active_params_b is not None:
-                params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
-                own = size is not None and req.params_b is None  # the record's own total: keep its layout
-                active = (req.active_params_b if req.active_params_b is not None
-                          else (size.active_params_b if own else None))  # type: ignore[union-attr]
-                size = ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
-                                 record.name if record else None)
-            assert size is not None
-            return Query(size, context=context_for(req.context, req.prompt, req.answer), min_quality=req.min_quality,
-                         forced_quant=req.quant, profile=self.profiles.get(req.profile),
-                         cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+            if req.params_b is None and req.active_params_b is None:
+                assert record is not None
+                return self.estimates.rated(record, s)
+            params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
+            own = size is not None and req.params_b is None  # the record's own total: keep its layout
+            active = (req.active_params_b if req.active_params_b is not None
+                      else (size.active_params_b if own else None))  # type: ignore[union-attr]
+            return self.estimates.rated_size(ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
+                                                       record.name if record else None), s)
 
     @staticmethod
     def _label(q: Query) -> ModelLabel:
@@ -238,8 +261,8 @@ class Reports:
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
-        q, ask = self._query(req), self._ask(req)
-        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        rated, ask = self._rated(req), self._ask(req)
+        q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
         if ask.wanted:
             data.update(top_facts(ask))
@@ -250,9 +273,10 @@ class Reports:
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
-        q, ask = self._query(req), self._ask(req)
-        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        rated, ask = self._rated(req), self._ask(req)
+        q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)
+        # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
         if ask.wanted:
             data.update(top_facts(ask))
@@ -315,29 +339,31 @@ class Reports:
         # a setup resolved from the catalog holds catalog records
         card, variants = ((cast(GpuRecord, rig.devices[0].card), 1) if rig is not None
                           else self.resolve_card(text, profile))
-        sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile)
         if rig is not None:
+            sizes = [s for s in map(self.estimates.size_of, self.knowledge.models) if s is not None]
             return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants(), ask)
+        cache = cache_type or DEFAULT_CACHE_TYPE
         with _estimator_errors():
-            found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
+            found = self.estimates.every_model_on(card, Settings(profile, ctx, min_quality, cache_type=cache))
+        total = self.knowledge.sized_model_count()
         data: dict[str, Any] = {
                 "card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
-                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality,
-                "models_total": len(sizes),
-                "models": [{"model": x.model.name, "params_b": x.model.params_b,
-                            "active_params_b": x.model.active_params_b, "cache_estimate": prof.cache_kind(x.model),
-                            "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,
-                            "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
-                            "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+                "cache_type": cache, "min_quality": min_quality or prof.default_min_quality,
+                "models_total": total,
+                "models": [{"model": m.name, "params_b": m.params_b,
+                            "active_params_b": m.active_params_b, "cache_estimate": prof.cache_kind(m),
+                            "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb,
+                            "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low,
+                            "tok_s_high": r.tok_s_high, "confidence": r.confidence} for _, m, r in found]}
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
             with _estimator_errors():
-                for d, x in zip(data["models"], found, strict=True):
-                    add_to_rows([d], [x.row], prof, x.model, ctx, cache_type or DEFAULT_CACHE_TYPE, ask, constants)
-        return CardReport(card, ctx, len(found), len(sizes), data)
+                for d, (_, m, r) in zip(data["models"], found, strict=True):
+                    add_to_rows([d], [r], prof, m, ctx, cache, ask, constants)
+        return CardReport(card, ctx, len(found), total, data)
 
     @staticmethod
     def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
