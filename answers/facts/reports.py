@@ -21,7 +21,8 @@ from answers.facts.common import BadInput, Estimates, Rated, Settings
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
-from answers.knowledge.catalog_view import Knowledge, faster_variant
+from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.names import CANDIDATES_SHOWN, find_card, find_model
 from answers.knowledge.profiles import Profiles
 from answers.reading import ram_words
 from answers.reading.options import card_field
@@ -36,8 +37,6 @@ from estimator.quants import BY_NAME, UnknownQuant
 from estimator.ranking import Query, summarize
 from estimator.ranking import table as table_order
 from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
-
-CANDIDATES_SHOWN = 8
 
 SEVERAL_MODELS = N_("%(text)s matches several models: %(names)s")
 NO_MODEL = N_("no model in the catalog matches %(text)s")
@@ -189,30 +188,32 @@ class Reports:
 
     # ------------------------------------------------------------------ names
     def resolve_model(self, text: str) -> ModelRecord:
-        res = self.knowledge.model_resolver.resolve(text)
-        if res.best is None:
-            if res.candidates:
-                raise ReportError(SEVERAL_MODELS, text=repr(text),
-                                  names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
-            raise ReportError(NO_MODEL, text=repr(text))
-        return res.best.key
+        """The named model, found as the answers find it (answers/knowledge/names.py); the command line
+        names the candidates instead of picking the newest of a family."""
+        found, res = find_model(self.knowledge, text)
+        if found is not None:
+            return found
+        assert res is not None
+        if res.candidates:
+            raise ReportError(SEVERAL_MODELS, text=repr(text),
+                              names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
+        raise ReportError(NO_MODEL, text=repr(text))
 
     def resolve_card(self, text: str, profile: str | None = None) -> tuple[GpuRecord, int]:
         """The named card (the faster one of same-name variants) and how many variants share its name,
-        among the cards the profile rates."""
+        among the cards the profile rates (found as the answers find it, answers/knowledge/names.py)."""
         if parse_memory_size(text) is not None:
             raise ReportError(MEMORY_NOT_CARD, text=repr(text))
-        res = self.knowledge.gpu_resolver_for(profile).resolve(text)
-        if res.best is None:
-            cands = [c.name for c in res.candidates]
-            names = ", ".join(cands[:CANDIDATES_SHOWN])
-            if res.candidates and res.ambiguous:
-                raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
-            if res.candidates:
-                raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
-            raise CardNotResolved(NO_CARD, [], text=repr(text))
-        variants = list(res.best.payloads)
-        return faster_variant(variants), len(variants)
+        found, variants, res = find_card(self.knowledge, text, profile)
+        if found is not None:
+            return found, variants
+        cands = [c.name for c in res.candidates]
+        names = ", ".join(cands[:CANDIDATES_SHOWN])
+        if res.candidates and res.ambiguous:
+            raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
+        if res.candidates:
+            raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
+        raise CardNotResolved(NO_CARD, [], text=repr(text))
 
     # ------------------------------------------------------------------ reports
     def _settings(self, req: EstimateRequest) -> Settings:
