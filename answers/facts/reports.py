@@ -34,9 +34,9 @@ from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
 from estimator.quants import BY_NAME, UnknownQuant
-from estimator.ranking import Query, summarize
+from estimator.ranking import Query, Row, summarize
 from estimator.ranking import table as table_order
-from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
+from estimator.setups import Setup, SetupRow, rate_setup, setup_ram
 
 SEVERAL_MODELS = N_("%(text)s matches several models: %(names)s")
 NO_MODEL = N_("no model in the catalog matches %(text)s")
@@ -176,6 +176,14 @@ def card_facts(card: GpuRecord) -> dict[str, Any]:
             "segment": card.segment, "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
 
 
+def _model_facts(prof: Profile, m: ModelSize, r: Row | SetupRow) -> dict[str, Any]:
+    """One model's line in `tpsbot card`, on a card or on a setup."""
+    return {"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
+            "cache_estimate": prof.cache_kind(m), "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb,
+            "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
+            "confidence": r.confidence}
+
+
 class Reports:
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
@@ -250,10 +258,6 @@ class Reports:
         return ModelLabel(m.name, m.params_b, m.active_params_b if m.is_moe else None)
 
     @staticmethod
-    def _ask(req: EstimateRequest) -> Ask:
-        return Reports.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
-
-    @staticmethod
     def ask_of(prompt: int | None = None, answer: int | None = None, users: int | None = None,
                backend: str | None = None, flash_attention: bool = True) -> Ask:
         """A prompt / answer / several-users request, its bad values as report errors."""
@@ -262,7 +266,7 @@ class Reports:
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
-        rated, ask = self._rated(req), self._ask(req)
+        rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
         if ask.wanted:
@@ -274,7 +278,7 @@ class Reports:
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
-        rated, ask = self._rated(req), self._ask(req)
+        rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
@@ -342,52 +346,45 @@ class Reports:
                           else self.resolve_card(text, profile))
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile)
+        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE)
         if rig is not None:
-            sizes = [s for s in map(self.estimates.size_of, self.knowledge.models) if s is not None]
-            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants(), ask)
-        cache = cache_type or DEFAULT_CACHE_TYPE
+            return self._card_on_setup(rig, card, s, ask)
         with _estimator_errors():
-            found = self.estimates.every_model_on(card, Settings(profile, ctx, min_quality, cache_type=cache))
+            found = self.estimates.every_model_on(card, s)
         total = self.knowledge.sized_model_count()
         data: dict[str, Any] = {
                 "card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
-                "cache_type": cache, "min_quality": min_quality or prof.default_min_quality,
-                "models_total": total,
-                "models": [{"model": m.name, "params_b": m.params_b,
-                            "active_params_b": m.active_params_b, "cache_estimate": prof.cache_kind(m),
-                            "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb,
-                            "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low,
-                            "tok_s_high": r.tok_s_high, "confidence": r.confidence} for _, m, r in found]}
+                "cache_type": s.cache_type, "min_quality": min_quality or prof.default_min_quality,
+                "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found]}
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
             with _estimator_errors():
                 for d, (_, m, r) in zip(data["models"], found, strict=True):
-                    add_to_rows([d], [r], prof, m, ctx, cache, ask, constants)
+                    add_to_rows([d], [r], prof, m, ctx, s.cache_type, ask, constants)
         return CardReport(card, ctx, len(found), total, data)
 
-    @staticmethod
-    def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
-                       prof: Profile, constants: SetupConstants, ask: Ask | None = None) -> CardReport:
-        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
+    def _card_on_setup(self, rig: Setup, card: GpuRecord, s: Settings, ask: Ask | None = None) -> CardReport:
+        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest
+        first. The KV cache is f16 here: the setup rules (estimator.setups) take no cache type."""
+        sizes = [m for m in map(self.estimates.size_of, self.knowledge.models) if m is not None]
+        prof, constants = self.profiles.get(s.profile), self.profiles.setup_constants()
         models: list[dict[str, Any]] = []
-        for m in sizes:
-            r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)
-            if r.runs and r.quant is not None:
-                models.append({"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
-                               "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,
-                               "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
-                               "confidence": r.confidence, "why": r.why})
-                if ask is not None and ask.wanted:
-                    with _estimator_errors():
-                        models[-1].update(setup_keys(prof, m, rig, r, ctx, DEFAULT_CACHE_TYPE, ask, constants))
+        with _estimator_errors():
+            self.estimates.query(ModelSize(1.0), s)  # the context and minimum quality checked as for one card
+            for m in sizes:
+                r = rate_setup(prof, m, rig, s.context, s.min_quality, constants=constants)
+                if r.runs and r.quant is not None:
+                    models.append({**_model_facts(prof, m, r), "why": r.why})
+                    if ask is not None and ask.wanted:
+                        models[-1].update(setup_keys(prof, m, rig, r, s.context, DEFAULT_CACHE_TYPE, ask, constants))
         models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
-        data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
-                "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+        data = {"card": {**card_facts(card), "variants": 1}, "context": s.context, "profile": prof.name,
+                "min_quality": s.min_quality or prof.default_min_quality, "models_total": len(sizes),
                 "setup": setup_facts(rig), "models": models}
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
-        return CardReport(card, ctx, len(models), len(sizes), data, label=rig.label)
+        return CardReport(card, s.context, len(models), len(sizes), data, label=rig.label)
 
     def model(self, text: str) -> ModelReport:
         record = self.resolve_model(text)
