@@ -33,7 +33,7 @@ from catalog.text import parse_memory_size
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
-from estimator.quants import BY_NAME, UnknownQuant
+from estimator.quants import BY_NAME
 from estimator.ranking import Query, Row, summarize
 from estimator.ranking import table as table_order
 from estimator.setups import Setup, SetupRow, rate_setup, setup_ram
@@ -62,16 +62,12 @@ def context_for(context: int | None, prompt: int | None, answer: int | None) -> 
 
 @contextmanager
 def _estimator_errors() -> Iterator[None]:
-    """The estimator's input errors as report errors (one message each, localized where it is ours);
-    `Estimates` raises the answers' BadInput for the same errors, worded here as the command line words them."""
+    """The estimator's input errors as report errors (one message each, localized where it is ours): a bad
+    level, cache type or context comes as the answers' BadInput (Estimates.query checks them for every figure)."""
     try:
         yield
     except BadInput as bad:
         raise _reworded(bad) from None
-    except UnknownCacheType as exc:
-        raise ReportError.text(str(exc)) from None
-    except UnknownQuant as exc:
-        raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
     except InvalidInput as exc:
         raise ReportError.text(str(exc)) from None
 
