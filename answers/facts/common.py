@@ -172,14 +172,16 @@ class Estimates:
         if size is None:
             raise BadInput("no_params", model=record.name)
         key = (id(record), s)
+        return self._rated.get_or(key, lambda: self.rated_size(size, s))
 
-        def make() -> Rated:
-            q = self.query(size, s)
-            rows = rate_all(q, self.kn.gpus_for(s.profile))
-            machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
-            return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
-
-        return self._rated.get_or(key, make)
+    def rated_size(self, size: ModelSize, s: Settings) -> Rated:
+        """`rated` for a size without a record (the command line's `--params 8`, or a record's size with
+        `--params`/`--active` changed). Not cached: a size's layout is left out of its equality, so a
+        bare 8.03 B would find Llama 3.1 8B's figures."""
+        q = self.query(size, s)
+        rows = rate_all(q, self.kn.gpus_for(s.profile))
+        machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
+        return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
 
     def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,
@@ -216,6 +218,21 @@ class Estimates:
             return at_reading_speed(pairs, rerate, good_level, min_tok_s)
 
         return self._card_models.get_or(("at_speed", card.position, card.name, s, good_level, min_tok_s), make)
+
+    def every_model_on(self, card: Card, s: Settings) -> list[tuple[ModelRecord, ModelSize, Row]]:
+        """Every sized catalog model that runs on `card`, fastest first (ties by name): the command
+        line's `tpsbot card` list (the answers rank `card_models`' candidates instead)."""
+        out = []
+        cards = [card]
+        for rec in self.kn.models:
+            size = self.size_of(rec)
+            if size is None:
+                continue
+            row = rate_all(self.query(size, s), cards)[0]
+            if row.runs:
+                out.append((rec, size, row))
+        out.sort(key=lambda x: (-x[2].tok_s, x[1].name or ""))  # type: ignore[operator]
+        return out
 
     def card_fit_count(self, card: Card, s: Settings) -> int:
         """Every sized catalog model that runs on `card`: the ranked candidates one by one, the rest

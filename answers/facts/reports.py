@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from answers.api import ReportError
+from answers.facts.common import BadInput, Estimates, Rated, Settings
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
-from answers.knowledge.catalog_view import Knowledge, faster_variant, model_size
+from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.names import CANDIDATES_SHOWN, find_card, find_model
 from answers.knowledge.profiles import Profiles
 from answers.reading import ram_words
 from answers.reading.options import card_field
@@ -29,14 +31,12 @@ from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
-from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
+from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
-from estimator.quants import BY_NAME, UnknownQuant
-from estimator.ranking import Query, models_on_card, rate_all, summarize
+from estimator.quants import BY_NAME
+from estimator.ranking import Query, Row, summarize
 from estimator.ranking import table as table_order
-from estimator.setups import Setup, SetupConstants, rate_setup, setup_ram
-
-CANDIDATES_SHOWN = 8
+from estimator.setups import Setup, SetupRow, rate_setup, setup_ram
 
 SEVERAL_MODELS = N_("%(text)s matches several models: %(names)s")
 NO_MODEL = N_("no model in the catalog matches %(text)s")
@@ -62,15 +62,28 @@ def context_for(context: int | None, prompt: int | None, answer: int | None) -> 
 
 @contextmanager
 def _estimator_errors() -> Iterator[None]:
-    """The estimator's input errors as report errors (one message each, localized where it is ours)."""
+    """The estimator's input errors as report errors (one message each, localized where it is ours): a bad
+    level, cache type or context comes as the answers' BadInput (Estimates.query checks them for every figure)."""
     try:
         yield
-    except UnknownCacheType as exc:
-        raise ReportError.text(str(exc)) from None
-    except UnknownQuant as exc:
-        raise ReportError(UNKNOWN_QUANT, text=repr(exc.text), known=", ".join(BY_NAME)) from None
+    except BadInput as bad:
+        raise _reworded(bad) from None
     except InvalidInput as exc:
         raise ReportError.text(str(exc)) from None
+
+
+def _reworded(bad: BadInput) -> ReportError:
+    """The answers' BadInput (answers/facts/common.py Estimates.query) in the command line's words."""
+    if bad.reason == "quant":
+        return ReportError(UNKNOWN_QUANT, text=repr(bad.facts["text"]), known=", ".join(BY_NAME))
+    if bad.reason == "cache_type":
+        return ReportError.text(str(UnknownCacheType(bad.facts["text"])))
+    if bad.reason == "context":
+        try:
+            check_context(bad.facts["context"])
+        except InvalidInput as exc:
+            return ReportError.text(str(exc))
+    return ReportError.text(f"invalid input: {bad.reason}")
 
 
 class CardNotResolved(ReportError, UnresolvedName):
@@ -159,10 +172,19 @@ def card_facts(card: GpuRecord) -> dict[str, Any]:
             "segment": card.segment, "unified_memory": card.unified_memory, "launch_price_usd": card.launch_price_usd}
 
 
+def _model_facts(prof: Profile, m: ModelSize, r: Row | SetupRow) -> dict[str, Any]:
+    """One model's line in `tpsbot card`, on a card or on a setup."""
+    return {"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
+            "cache_estimate": prof.cache_kind(m), "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb,
+            "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
+            "confidence": r.confidence}
+
+
 class Reports:
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
+        self.estimates = Estimates(knowledge, self.profiles)  # the answers' route to every figure
 
     @classmethod
     async def open(cls, db_path: Path | None = None, *, with_models: bool = True) -> Reports:
@@ -170,64 +192,66 @@ class Reports:
 
     # ------------------------------------------------------------------ names
     def resolve_model(self, text: str) -> ModelRecord:
-        res = self.knowledge.model_resolver.resolve(text)
-        if res.best is None:
-            if res.candidates:
-                raise ReportError(SEVERAL_MODELS, text=repr(text),
-                                  names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
-            raise ReportError(NO_MODEL, text=repr(text))
-        return res.best.key
+        """The named model, found as the answers find it (answers/knowledge/names.py); the command line
+        names the candidates instead of picking the newest of a family."""
+        found, res = find_model(self.knowledge, text)
+        if found is not None:
+            return found
+        assert res is not None
+        if res.candidates:
+            raise ReportError(SEVERAL_MODELS, text=repr(text),
+                              names=", ".join(c.name for c in res.candidates[:CANDIDATES_SHOWN]))
+        raise ReportError(NO_MODEL, text=repr(text))
 
     def resolve_card(self, text: str, profile: str | None = None) -> tuple[GpuRecord, int]:
         """The named card (the faster one of same-name variants) and how many variants share its name,
-        among the cards the profile rates."""
+        among the cards the profile rates (found as the answers find it, answers/knowledge/names.py)."""
         if parse_memory_size(text) is not None:
             raise ReportError(MEMORY_NOT_CARD, text=repr(text))
-        res = self.knowledge.gpu_resolver_for(profile).resolve(text)
-        if res.best is None:
-            cands = [c.name for c in res.candidates]
-            names = ", ".join(cands[:CANDIDATES_SHOWN])
-            if res.candidates and res.ambiguous:
-                raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
-            if res.candidates:
-                raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
-            raise CardNotResolved(NO_CARD, [], text=repr(text))
-        variants = list(res.best.payloads)
-        return faster_variant(variants), len(variants)
+        found, variants, res = find_card(self.knowledge, text, profile)
+        if found is not None:
+            return found, variants
+        cands = [c.name for c in res.candidates]
+        names = ", ".join(cands[:CANDIDATES_SHOWN])
+        if res.candidates and res.ambiguous:
+            raise CardNotResolved(SEVERAL_CARDS, cands, text=repr(text), names=names)
+        if res.candidates:
+            raise CardNotResolved(NO_CARD_CLOSEST, cands, text=repr(text), names=names)
+        raise CardNotResolved(NO_CARD, [], text=repr(text))
 
     # ------------------------------------------------------------------ reports
-    def _query(self, req: EstimateRequest) -> Query:
-        """Model from the name (resolved) and/or the given sizes (which override the record's)."""
+    def _settings(self, req: EstimateRequest) -> Settings:
+        return Settings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
+                        min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+
+    def _rated(self, req: EstimateRequest) -> Rated:
+        """The model from the name (resolved) and/or the given sizes (which override the record's), rated
+        over every card of the profile by the answers' `Estimates`."""
         record: ModelRecord | None = None
         size: ModelSize | None = None
         if req.model:
             record = self.resolve_model(req.model)
-            size = model_size(record)
+            size = self.estimates.size_of(record)
             if size is None and req.params_b is None:
                 raise ReportError(NO_PARAMS, model=record.name)
         elif req.params_b is None:
             raise ReportError(NO_MODEL_GIVEN)
+        s = self._settings(req)
         with _estimator_errors():
-            if req.params_b is not None or req.active_params_b is not None:
-                params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
-                own = size is not None and req.params_b is None  # the record's own total: keep its layout
-                active = (req.active_params_b if req.active_params_b is not None
-                          else (size.active_params_b if own else None))  # type: ignore[union-attr]
-                size = ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
-                                 record.name if record else None)
-            assert size is not None
-            return Query(size, context=context_for(req.context, req.prompt, req.answer), min_quality=req.min_quality,
-                         forced_quant=req.quant, profile=self.profiles.get(req.profile),
-                         cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+            if req.params_b is None and req.active_params_b is None:
+                assert record is not None
+                return self.estimates.rated(record, s)
+            params = req.params_b if req.params_b is not None else size.params_b  # type: ignore[union-attr]
+            own = size is not None and req.params_b is None  # the record's own total: keep its layout
+            active = (req.active_params_b if req.active_params_b is not None
+                      else (size.active_params_b if own else None))  # type: ignore[union-attr]
+            return self.estimates.rated_size(ModelSize(params, active, size.layout if own else None,  # type: ignore[union-attr]
+                                                       record.name if record else None), s)
 
     @staticmethod
     def _label(q: Query) -> ModelLabel:
         m = q.model
         return ModelLabel(m.name, m.params_b, m.active_params_b if m.is_moe else None)
-
-    @staticmethod
-    def _ask(req: EstimateRequest) -> Ask:
-        return Reports.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
 
     @staticmethod
     def ask_of(prompt: int | None = None, answer: int | None = None, users: int | None = None,
@@ -238,8 +262,8 @@ class Reports:
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
-        q, ask = self._query(req), self._ask(req)
-        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
+        q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
         if ask.wanted:
             data.update(top_facts(ask))
@@ -250,9 +274,10 @@ class Reports:
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
-        q, ask = self._query(req), self._ask(req)
-        rows = rate_all(q, self.knowledge.gpus_for(req.profile))
+        rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
+        q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)
+        # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
         if ask.wanted:
             data.update(top_facts(ask))
@@ -315,52 +340,47 @@ class Reports:
         # a setup resolved from the catalog holds catalog records
         card, variants = ((cast(GpuRecord, rig.devices[0].card), 1) if rig is not None
                           else self.resolve_card(text, profile))
-        sizes = [s for s in (model_size(m) for m in self.knowledge.models) if s is not None]
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile)
+        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE)
         if rig is not None:
-            return self._card_on_setup(rig, card, sizes, ctx, min_quality, prof, self.profiles.setup_constants(), ask)
+            return self._card_on_setup(rig, card, s, ask)
         with _estimator_errors():
-            found = models_on_card(sizes, card, ctx, min_quality, prof, cache_type or DEFAULT_CACHE_TYPE)
+            found = self.estimates.every_model_on(card, s)
+        total = self.knowledge.sized_model_count()
         data: dict[str, Any] = {
                 "card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
-                "cache_type": cache_type or DEFAULT_CACHE_TYPE, "min_quality": min_quality or prof.default_min_quality,
-                "models_total": len(sizes),
-                "models": [{"model": x.model.name, "params_b": x.model.params_b,
-                            "active_params_b": x.model.active_params_b, "cache_estimate": prof.cache_kind(x.model),
-                            "quant": x.row.quant.name if x.row.quant else None, "need_gb": x.row.need_gb,
-                            "fit": x.row.fit, "tok_s": x.row.tok_s, "tok_s_low": x.row.tok_s_low,
-                            "tok_s_high": x.row.tok_s_high, "confidence": x.row.confidence} for x in found]}
+                "cache_type": s.cache_type, "min_quality": min_quality or prof.default_min_quality,
+                "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found]}
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
             with _estimator_errors():
-                for d, x in zip(data["models"], found, strict=True):
-                    add_to_rows([d], [x.row], prof, x.model, ctx, cache_type or DEFAULT_CACHE_TYPE, ask, constants)
-        return CardReport(card, ctx, len(found), len(sizes), data)
+                for d, (_, m, r) in zip(data["models"], found, strict=True):
+                    add_to_rows([d], [r], prof, m, ctx, s.cache_type, ask, constants)
+        return CardReport(card, ctx, len(found), total, data)
 
-    @staticmethod
-    def _card_on_setup(rig: Setup, card: GpuRecord, sizes: list[ModelSize], ctx: int, min_quality: str | None,
-                       prof: Profile, constants: SetupConstants, ask: Ask | None = None) -> CardReport:
-        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest first."""
+    def _card_on_setup(self, rig: Setup, card: GpuRecord, s: Settings, ask: Ask | None = None) -> CardReport:
+        """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest
+        first. The KV cache is f16 here: the setup rules (estimator.setups) take no cache type."""
+        sizes = [m for m in map(self.estimates.size_of, self.knowledge.models) if m is not None]
+        prof, constants = self.profiles.get(s.profile), self.profiles.setup_constants()
         models: list[dict[str, Any]] = []
-        for m in sizes:
-            r = rate_setup(prof, m, rig, ctx, min_quality, constants=constants)
-            if r.runs and r.quant is not None:
-                models.append({"model": m.name, "params_b": m.params_b, "active_params_b": m.active_params_b,
-                               "cache_estimate": prof.cache_kind(m), "quant": r.quant.name, "need_gb": r.need_gb,
-                               "fit": r.fit, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high,
-                               "confidence": r.confidence, "why": r.why})
-                if ask is not None and ask.wanted:
-                    with _estimator_errors():
-                        models[-1].update(setup_keys(prof, m, rig, r, ctx, DEFAULT_CACHE_TYPE, ask, constants))
+        with _estimator_errors():
+            self.estimates.query(ModelSize(1.0), s)  # the context and minimum quality checked as for one card
+            for m in sizes:
+                r = rate_setup(prof, m, rig, s.context, s.min_quality, constants=constants)
+                if r.runs and r.quant is not None:
+                    models.append({**_model_facts(prof, m, r), "why": r.why})
+                    if ask is not None and ask.wanted:
+                        models[-1].update(setup_keys(prof, m, rig, r, s.context, DEFAULT_CACHE_TYPE, ask, constants))
         models.sort(key=lambda d: (-d["tok_s"], d["model"] or ""))
-        data = {"card": {**card_facts(card), "variants": 1}, "context": ctx, "profile": prof.name,
-                "min_quality": min_quality or prof.default_min_quality, "models_total": len(sizes),
+        data = {"card": {**card_facts(card), "variants": 1}, "context": s.context, "profile": prof.name,
+                "min_quality": s.min_quality or prof.default_min_quality, "models_total": len(sizes),
                 "setup": setup_facts(rig), "models": models}
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
-        return CardReport(card, ctx, len(models), len(sizes), data, label=rig.label)
+        return CardReport(card, s.context, len(models), len(sizes), data, label=rig.label)
 
     def model(self, text: str) -> ModelReport:
         record = self.resolve_model(text)

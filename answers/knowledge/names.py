@@ -17,6 +17,28 @@ T = TypeVar("T")  # a resolver's payload type
 VARIANTS_SHOWN = 5
 
 
+def find_model(knowledge: Knowledge, text: str) -> tuple[ModelRecord | None, Resolution[ModelRecord] | None]:
+    """A typed model name → the record it pins down (a display name, else the resolver's best match; same-name
+    models: the first in catalog order), with the resolution whose candidates a caller words when it pins
+    none down (None when the display name matched). The engine and the command line's reports both use it."""
+    known = knowledge.model_named(text)
+    if known is not None:  # a display name (what the parser and autocomplete hand over)
+        return known, None
+    res = knowledge.model_resolver.resolve(text)
+    return (res.best.key if res.best is not None else None), res
+
+
+def find_card(knowledge: Knowledge, text: str,
+              profile: str | None) -> tuple[GpuRecord | None, int, Resolution[GpuRecord]]:
+    """A typed card name, among the cards the profile rates → the card (the faster of same-name variants),
+    how many variants share its name, and the resolution (its candidates when it pins none down)."""
+    res = knowledge.gpu_resolver_for(profile).resolve(text)
+    if res.best is None:
+        return None, 0, res
+    variants = list(res.best.payloads)
+    return faster_variant(variants), len(variants), res
+
+
 class NameProblem(UnresolvedName):
     """A name that did not resolve: becomes a not_found / ambiguous answer."""
 
@@ -47,18 +69,15 @@ class NameResolution:
         text = value.strip()[:200]
         if not text:
             return None
-        known = self.knowledge.model_named(text)
-        if known is not None:  # a display name (what the parser and autocomplete hand over)
-            return known
-        resolver = self.knowledge.model_resolver
-        res = resolver.resolve(text)
-        if res.best is not None:
-            return res.best.key  # same-name models: the first in catalog order
+        found, res = find_model(self.knowledge, text)
+        if found is not None:
+            return found
+        assert res is not None
         if res.ambiguous:
             picked = default_model(text, res.candidates)  # "llama 70b": the newest general one
             if picked is not None:
                 return picked.pick
-        raise self._problem("model", resolver, text, res)
+        raise self._problem("model", self.knowledge.model_resolver, text, res)
 
     def _model_variants(self, typed: Any, model: ModelRecord | None) -> list[str]:
         """The other models when the typed name was resolved by the newest-of-the-family rule."""
@@ -84,16 +103,15 @@ class NameResolution:
         known = self._card_names(profile).get(text)
         if known is not None:
             return known
-        resolver = self.knowledge.gpu_resolver_for(profile)
-        res = resolver.resolve(text)
-        if res.best is not None:
-            return faster_variant(list(res.best.payloads))
+        found, _, res = find_card(self.knowledge, text, profile)
+        if found is not None:
+            return found
         added = self.knowledge.added_card(text)
         if added is not None:
             # Hardware the reference pages never listed (an Apple chip, an H20): named by the asker, it is
             # rated with this profile's rules; the pages' tables and figures keep their 818 cards.
             return added
-        raise self._problem("card", resolver, text, res)
+        raise self._problem("card", self.knowledge.gpu_resolver_for(profile), text, res)
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> NameProblem:
         # "qwen": Qwen3 before an import's Qwen-VL

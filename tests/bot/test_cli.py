@@ -95,7 +95,8 @@ def test_long_context_on_known_layout_says_layout(capsys):
     [["table", "--params", "0"], ["table", "--params", "-3"], ["table", "--params", "1e9"],
      ["table", "--params", "8", "--active", "9"], ["table", "--params", "8", "--quant", "Q9_X"],
      ["table", "--params", "8", "--context", "0"], ["table", "--bogus"], ["summary", "no such model zzz"],
-     ["table", "llama 3"], ["card", "12 GB"], ["table"], ["summary", "--params", "abc"]],
+     ["table", "llama 3"], ["card", "12 GB"], ["table"], ["summary", "--params", "abc"],
+     ["card", "2x rtx 3090", "--min-quality", "Q9"]],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, argv):
     assert main(argv) == 2
