@@ -57,7 +57,8 @@ def main() -> None:
 
     models = list(load_builtin_models())
     if args.epoch.exists():
-        from catalog.epoch import merge_models, read_epoch
+        from catalog.epoch import read_epoch
+        from catalog.epoch_merge import merge_models
 
         models = merge_models(models, read_epoch(args.epoch).records)[0]
     sizes = [s for s in (model_size(m) for m in models) if s is not None]

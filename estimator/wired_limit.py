@@ -15,7 +15,9 @@ from dataclasses import dataclass, replace
 
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import Profile
-from .setups import Setup, SetupConstants, SetupRow, rate_setup
+from .setup_constants import SetupConstants
+from .setup_hardware import Setup
+from .setups import SetupRow, rate_setup
 
 MB_PER_GB = 1024  # the sysctl takes MiB; Apple's "48 GB" is 48 GiB
 

@@ -173,6 +173,7 @@ def _fastest_of(est: Estimates, m: ModelRecord, s: Settings, cards: Sequence[Gpu
 
 
 def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+    """Can it run: on the CPU, on a setup, on one card, in a memory size, or the overview of all cards."""
     if e.cpu is not None:
         return _on_cpu(est, e, s)
     if e.setup is not None:
@@ -182,59 +183,73 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     facts = base_facts(rated)
 
     if e.card is not None:
-        r = card_row(rated, e.card)
-        facts["mode"] = "card"
-        facts["row"] = row_facts(r)
-        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, e.card), e.card.name)))
-        if not r.runs:
-            facts["short_gb"] = _short(rated, e.card)
-            facts["lower"] = qa.lower_fit(rated.query, e.card)  # the floor never turns "fits lower" into "No"
-            if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
-                q, forced = rated.query, quant(rated.query.forced_quant)
-                facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(e.card)
-                                                  for lv in q.profile.levels if lv.rank > forced.rank)
-            facts["offload_assumed"] = _offload_assumed(est, rated, e.card, s, e.ram_type)
-            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
-        facts["cache_hint"] = qa.cache_hint(rated.query, e.card, r.quant)
-        if not r.runs:
-            card = e.card
-            facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))
+        _on_card(est, e, s, e.card, rec, rated, facts)
     elif e.memory_gb is not None:
-        if not (0 < e.memory_gb <= MAX_MEMORY_GB):
-            raise BadInput("memory", memory_gb=e.memory_gb)
-        facts["mode"] = "memory"
-        facts["memory_gb"] = e.memory_gb
-        best = rated.best_with_memory(e.memory_gb)
-        facts["row"] = row_facts(best) if best else None
-
-        home, data_centre = best_with_memory(rated.rows, e.memory_gb)
-        facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
-        facts["row_is_home"] = best is not None and home_tier(best.card) is not None
-        # The verdict is about the card the answer names (the home pick under a non-reference profile);
-        # when nothing of that size holds it at the usual quality, about a typical card of the size.
-        shown = home if s.profile != "reference" and home else best
-        if shown is None:
-            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
-            target: Any = typical if typical is not None else MemoryCard(e.memory_gb)
-            facts["verdict_card"] = typical.name if typical is not None else None
-        else:
-            target = shown.card
-        facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))))
-        facts["virtual"] = _virtual(rated, e.memory_gb)
-        facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb)
-        held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
-        facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(e.memory_gb))
-        if held is None:
-            typical = typical_record(est.kn.gpus_for(s.profile), e.memory_gb)
-            facts["offload_assumed"] = _offload_assumed(est, rated, typical, s, e.ram_type)
-            facts["offload_guess"] = _runs_row(facts["offload_assumed"])
-        facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(e.memory_gb), held)
-        if best is None and held is None:
-            sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == e.memory_gb]
-            facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
+        _in_memory(est, e, s, e.memory_gb, rec, rated, facts)
     else:
         facts["mode"] = "overview"
     return Built(facts, sources={"gpus"})
+
+
+def _on_card(est: Estimates, e: Entities, s: Settings, card: GpuRecord, rec: ModelRecord, rated: Rated,
+             facts: dict[str, Any]) -> None:
+    """Adds to `facts` the answer for one card: its row and verdict and, when it does not run there, what
+    it lacks, the level below the floor that fits, offload with an assumed RAM and a smaller relative."""
+    r = card_row(rated, card)
+    facts["mode"] = "card"
+    facts["row"] = row_facts(r)
+    facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, card), card.name)))
+    if not r.runs:
+        facts["short_gb"] = _short(rated, card)
+        facts["lower"] = qa.lower_fit(rated.query, card)  # the floor never turns "fits lower" into "No"
+        if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
+            q, forced = rated.query, quant(rated.query.forced_quant)
+            facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(card)
+                                              for lv in q.profile.levels if lv.rank > forced.rank)
+        facts["offload_assumed"] = _offload_assumed(est, rated, card, s, e.ram_type)
+        facts["offload_guess"] = _runs_row(facts["offload_assumed"])
+    facts["cache_hint"] = qa.cache_hint(rated.query, card, r.quant)
+    if not r.runs:
+        facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))
+
+
+def _in_memory(est: Estimates, e: Entities, s: Settings, memory_gb: float, rec: ModelRecord, rated: Rated,
+               facts: dict[str, Any]) -> None:
+    """Adds to `facts` the answer for a memory size ("on 16 GB"): the best card of that size and the home
+    pick, the verdict for the card the answer names, what fits whatever the card, and when nothing does,
+    offload with an assumed RAM and a smaller relative."""
+    if not (0 < memory_gb <= MAX_MEMORY_GB):
+        raise BadInput("memory", memory_gb=memory_gb)
+    facts["mode"] = "memory"
+    facts["memory_gb"] = memory_gb
+    best = rated.best_with_memory(memory_gb)
+    facts["row"] = row_facts(best) if best else None
+
+    home, data_centre = best_with_memory(rated.rows, memory_gb)
+    facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
+    facts["row_is_home"] = best is not None and home_tier(best.card) is not None
+    # The verdict is about the card the answer names (the home pick under a non-reference profile);
+    # when nothing of that size holds it at the usual quality, about a typical card of the size.
+    shown = home if s.profile != "reference" and home else best
+    if shown is None:
+        typical = typical_record(est.kn.gpus_for(s.profile), memory_gb)
+        target: Any = typical if typical is not None else MemoryCard(memory_gb)
+        facts["verdict_card"] = typical.name if typical is not None else None
+    else:
+        target = shown.card
+    facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))))
+    facts["virtual"] = _virtual(rated, memory_gb)
+    facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb)
+    held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
+    facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(memory_gb))
+    if held is None:
+        typical = typical_record(est.kn.gpus_for(s.profile), memory_gb)
+        facts["offload_assumed"] = _offload_assumed(est, rated, typical, s, e.ram_type)
+        facts["offload_guess"] = _runs_row(facts["offload_assumed"])
+    facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(memory_gb), held)
+    if best is None and held is None:
+        sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb]
+        facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
 
 
 def fastest(est: Estimates, e: Entities, s: Settings) -> Built:

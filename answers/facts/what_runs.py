@@ -8,18 +8,27 @@ row with its ranking inputs (family, score, params_b, publication_date, quant, t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from answers.facts import advice
+from answers.facts.advice import SizedCard
 from answers.facts.common import GUESS_RAM_GB, MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
 from answers.facts.describe import card_brief
-from answers.facts.setups import cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
+from answers.facts.setups import SetupCard, cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
+from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card
 from estimator.machine import effective_gbps, ram_spec
 from estimator.model import ModelSize
 from estimator.quants import quant
+from estimator.ranking import Row
+
+if TYPE_CHECKING:
+    from answers.reading.scope import CpuOnly
 
 TOP_PICKS = 15
+_Pairs = list[tuple[ModelRecord, Row]]  # a model and its row on the hardware
+# The hardware seen as one card: a catalog card, the typical card of a memory size, a setup or the RAM.
+_Hardware = GpuRecord | SetupCard | SizedCard
 
 
 def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, Any]]:
@@ -44,28 +53,13 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
 
 
 def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
-    card: Card  # a catalog card, the typical card of a memory size, or a setup or the RAM seen as one
-    if e.cpu is not None:
-        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s, e.cpu.ram_mts,
-                                     e.cpu.ram_channels)
-        mode = "cpu"
-    elif e.setup is not None:
-        card, pairs = model_rows(est, e.setup, s)
-        mode = "setup"
-    elif e.card is not None:
-        card = e.card
-        mode = "card"
-    else:
-        if e.memory_gb is None or not (0 < e.memory_gb <= MAX_MEMORY_GB):
-            raise BadInput("memory", memory_gb=e.memory_gb)
-        typical = advice.typical_card(est.kn.gpus, e.memory_gb)
-        if typical is None:
-            raise BadInput("memory", memory_gb=e.memory_gb)
-        card, mode = typical, "memory"
-    task = s.task
-    if mode not in ("setup", "cpu"):
+    """What can I run: the models the hardware holds, ranked for advice (most capable first), the largest
+    of them, and the rule the ranking used."""
+    card, mode, pairs = _hardware(est, e, s)
+    if pairs is None:
         # Each model at the level people would run it: the least compressed that reaches reading speed.
         pairs = est.card_models_at_speed(card, s, advice.GOOD_LEVEL, advice.READING_SPEED_TOK_S)
+    task = s.task
     picks = advice.rank_models(pairs, task=task)
     big = advice.biggest(pairs, task=task)
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]
@@ -81,11 +75,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
         "models_fit": (len(pairs) if mode == "cpu" else len(pairs) + other_fits(est, e.setup, s)
                        if e.setup is not None else est.card_fit_count(card, s)),
         "models_ranked": len(picks),
-        "largest": None if big is None else {
-            "model": big[0].name, "params_b": big[0].params_b, "quant": big[1].quant.name if big[1].quant else None,
-            "tok_s": big[1].tok_s, "need_gb": big[1].need_gb,
-            # held only more compressed than the ranking's level: said so in the answer
-            "below_good_level": bool(big[1].quant and big[1].quant.rank > quant(advice.GOOD_LEVEL).rank)},
+        "largest": _largest(big),
         # the top rows only
         "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],
         "level_sizes": largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
@@ -96,12 +86,51 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         facts["setup"] = setup_facts(e.setup)
     if e.cpu is not None:
-        constants = est.profiles.setup_constants()
-        spec = ram_spec(constants.machine, e.cpu.ram_type, e.cpu.ram_mts, e.cpu.ram_channels, card.memory_gb)
         facts["cpu_only"] = True
-        facts["cpu"] = {"ram_gb": card.memory_gb, "ram_assumed": e.cpu.ram_gb is None,
-                        **ram_facts(spec, effective_gbps(constants.machine, spec, "cpu_only")),
-                        "ram_type": spec.kind,
-                        "ram_type_assumed": e.cpu.ram_type is None,
-                        "ram_bandwidth_gbps": card.bandwidth_gbps, "ram_usable_share": constants.ram_usable_share}
+        facts["cpu"] = _cpu_facts(est, e.cpu, card)
     return Built(facts, table=rows, sources={"gpus"})
+
+
+def _hardware(est: Estimates, e: Entities, s: Settings) -> tuple[_Hardware, str, _Pairs | None]:
+    """(the hardware seen as one card, the answer's mode, its model rows when the hardware's own rules
+    give them). The card is a catalog card, the typical card of a memory size, or a setup or the RAM
+    seen as one; a setup and the CPU rate their models themselves, a card leaves it to the caller."""
+    if e.cpu is not None:
+        card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s, e.cpu.ram_mts,
+                                     e.cpu.ram_channels)
+        return card, "cpu", pairs
+    if e.setup is not None:
+        card, pairs = model_rows(est, e.setup, s)
+        return card, "setup", pairs
+    if e.card is not None:
+        return e.card, "card", None
+    if e.memory_gb is None or not (0 < e.memory_gb <= MAX_MEMORY_GB):
+        raise BadInput("memory", memory_gb=e.memory_gb)
+    typical = advice.typical_card(est.kn.gpus, e.memory_gb)
+    if typical is None:
+        raise BadInput("memory", memory_gb=e.memory_gb)
+    return typical, "memory", None
+
+
+def _largest(big: tuple[ModelRecord, Row] | None) -> dict[str, Any] | None:
+    """The biggest model the hardware holds at reading speed, with its level and speed."""
+    if big is None:
+        return None
+    record, row = big
+    return {
+        "model": record.name, "params_b": record.params_b, "quant": row.quant.name if row.quant else None,
+        "tok_s": row.tok_s, "need_gb": row.need_gb,
+        # held only more compressed than the ranking's level: said so in the answer
+        "below_good_level": bool(row.quant and row.quant.rank > quant(advice.GOOD_LEVEL).rank)}
+
+
+def _cpu_facts(est: Estimates, cpu: CpuOnly, card: Card) -> dict[str, Any]:
+    """No graphics card: the RAM the models run from (its size, type and bandwidth, and which of them
+    were assumed), so the answer can say what it took for granted."""
+    constants = est.profiles.setup_constants()
+    spec = ram_spec(constants.machine, cpu.ram_type, cpu.ram_mts, cpu.ram_channels, card.memory_gb)
+    return {"ram_gb": card.memory_gb, "ram_assumed": cpu.ram_gb is None,
+            **ram_facts(spec, effective_gbps(constants.machine, spec, "cpu_only")),
+            "ram_type": spec.kind,
+            "ram_type_assumed": cpu.ram_type is None,
+            "ram_bandwidth_gbps": card.bandwidth_gbps, "ram_usable_share": constants.ram_usable_share}

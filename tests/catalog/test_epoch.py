@@ -14,13 +14,9 @@ from pathlib import Path
 import pytest
 
 from catalog.builtin import load_builtin_models
-from catalog.epoch import (
-    EpochFormatError,
-    EpochSnapshot,
-    merge_models,
-    parse_active_params,
-    read_epoch,
-)
+from catalog.epoch import EpochFormatError, EpochSnapshot, read_epoch
+from catalog.epoch_active import parse_active_params
+from catalog.epoch_merge import merge_models
 from catalog.records import Architecture, AttentionGroup, ModelRecord, Provenance
 from tests.conftest import DATA_DIR
 

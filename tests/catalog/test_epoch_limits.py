@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from catalog import epoch, epoch_source
+from catalog import epoch, epoch_csv, epoch_source
 from catalog.epoch import EpochFormatError, read_epoch
 
 
@@ -83,6 +83,6 @@ def test_a_file_larger_than_the_byte_limit_is_refused(monkeypatch, tmp_path):
 
 def test_rows_are_streamed_not_listed():
     # The reader yields records lazily, so memory holds one row at a time plus the kept models.
-    line, header, rows = epoch._rows("Model,Parameters\na,1\nb,2\n")
+    line, header, rows = epoch_csv.read_rows("Model,Parameters\na,1\nb,2\n")
     assert (line, header) == (1, ["Model", "Parameters"])
     assert next(rows) == (2, ["a", "1"]) and not isinstance(rows, list)

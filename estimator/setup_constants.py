@@ -1,0 +1,67 @@
+"""The figures the setups rules use (data/setup_constants.json, whose notes give the sources).
+
+Its own module because every setups rule reads it (the pool, the offload, the RAM, the rating) and the
+answers open it once at start-up (`answers.profiles.load_setup_constants`) and pass it in: the rules
+stay pure functions of what they are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .machine import MachineConstants
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileSetupConstants:
+    """Per profile: the time a hop between cards adds and each extra card's own buffer. (The RAM side
+    is one calibrated model for both profiles: `SetupConstants.machine`.)"""
+
+    hop_ms: float
+    extra_card_gb: float
+
+
+@dataclass(frozen=True, slots=True)
+class SetupConstants:
+    """The setups rules' figures (setup_constants.json, whose notes give the sources)."""
+
+    machine: MachineConstants
+    offload_min_tok_s: float
+    ram_usable_share: float
+    moe_expert_share_active: float
+    unified_gpu_share: Mapping[str, float]
+    profiles: Mapping[str, ProfileSetupConstants]
+    # a raised Mac share leaves this (estimator/wired_limit.py)
+    unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
+    igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
+        """From the JSON's parsed content (notes dropped); a missing or mistyped figure raises."""
+        def figures(table: Mapping[str, Any]) -> dict[str, float]:
+            return {k: float(v) for k, v in table.items() if k != "note"}
+
+        try:
+            profiles = {
+                name: ProfileSetupConstants(float(p["hop_ms"]), float(p["extra_card_gb"]))
+                for name, p in data["profiles"].items() if name != "note"
+            }
+            out = cls(MachineConstants.from_dict(data["machine"]),
+                      float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
+                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles,
+                      tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
+                      tuple(str(n) for n in data["igpu_chips"]["names"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"setup constants: {exc!r}") from exc
+        if "reference" not in profiles:
+            raise ValueError("setup constants: the reference profile must be listed")
+        return out
+
+    @property
+    def default_ram_type(self) -> str:
+        return self.machine.default_type
+
+    def for_profile(self, name: str) -> ProfileSetupConstants:
+        return self.profiles.get(name, self.profiles["reference"])

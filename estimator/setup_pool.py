@@ -1,0 +1,108 @@
+"""Several cards (or one unified-memory machine) pooled as one: the memory the model may fill on each
+device and in all, and the time per token with the model split over them (llama.cpp's default layer
+split: a token passes the cards in turn, so about one card's speed, never N×).
+
+Its own module because both the rating (estimator.setups) and the offload arithmetic
+(estimator.setup_offload) stand on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import ModelSize
+from .profile import Profile
+from .quants import Quant
+from .setup_constants import SetupConstants
+from .setup_hardware import Device, Hardware, Setup
+
+
+def unified_gpu_share(c: SetupConstants, card: Hardware, total_gb: float) -> float:
+    """Share of a unified machine's memory its GPU may use by default (see setup_constants.json)."""
+    rule = c.unified_gpu_share
+    if card.vendor == "Apple":
+        # macOS' default wired limit: ~2/3 of RAM up to 36 GB, ~3/4 above (Metal's recommendedMaxWorkingSetSize).
+        return rule["apple_small"] if total_gb <= rule["apple_small_max_gb"] else rule["apple_large"]
+    if any(card.name.startswith(n + " ") for n in c.igpu_chips):
+        # A laptop or desktop iGPU on the system RAM: the OS's default share, as on a handheld.
+        return rule["igpu"]
+    if card.segment == "console/handheld":
+        # Handheld and console APUs (Steam Deck, ROG Ally) run a stock OS: its default GPU share of RAM.
+        return rule["console/handheld"]
+    return rule.get(card.vendor.lower(), rule["other"])
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """A card as the profile's memory rules should see it: a unified machine's GPU share, or the
+    pooled memory of several cards (class-neutral memory type, so no second OS share is taken)."""
+
+    name: str
+    vendor: str
+    memory_gb: float
+    bandwidth_gbps: float
+    architecture: str | None = None
+    memory_type: str | None = None
+    position: int = -1
+
+
+def gpu_memory(c: SetupConstants, d: Device) -> tuple[float, float | None, float | None]:
+    """(memory the GPU may use, the machine's total, the share) for one device."""
+    if not d.is_unified:
+        return d.card.memory_gb, None, None
+    total = d.card.memory_gb
+    share = unified_gpu_share(c, d.card, total)
+    return total * share, total, share
+
+
+def device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
+    mem, total, _ = gpu_memory(c, d)
+    if total is None:
+        return p.usable_gb(d.card)
+    return p.usable_gb(_View(d.card.name, d.card.vendor, mem, d.card.bandwidth_gbps))
+
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    devices: list[Device]
+    usable: list[float]
+    total_usable: float
+    memory_gb: float
+
+
+def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
+    """One entry per physical device, each with what the model may fill on it; the total less the
+    extra cards' own buffers."""
+    devices = setup.cards()
+    usable = [max(0.0, device_usable(c, p, d)) for d in devices]
+    extra = c.for_profile(p.name).extra_card_gb * (len(devices) - 1)
+    memory = sum(gpu_memory(c, d)[0] for d in devices)
+    return Pool(devices, usable, max(0.0, sum(usable) - extra), memory)
+
+
+def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: float) -> float:
+    """Time per token with the model spread over the pool's cards in proportion to usable memory."""
+    total = sum(pool.usable) or 1.0
+    t = 0.0
+    for d, u in zip(pool.devices, pool.usable, strict=True):
+        share = u / total if len(pool.devices) > 1 else 1.0
+        if share > 0:
+            t += share / p.tok_s(model, d.card, q)
+    return t + hop_ms / 1000 * (len(pool.devices) - 1)
+
+
+def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
+                offload: bool) -> tuple[float, float, str]:
+    # The card that takes longest per token sets the pace: its confidence and range stand for the setup.
+    slowest = min(pool.devices, key=lambda d: p.tok_s(model, d.card, q)).card
+    low, high, conf = p.tok_range(model, slowest, q, tok)
+    if offload:
+        return 0.6 * tok, 1.6 * tok, "low"  # RAM speed and the split chosen vary most: the widest range
+    return low, high, conf
+
+
+def pool_fit(p: Profile, need: float, pool: Pool) -> str:
+    """How comfortably the pool holds `need` GB, judged by the profile on the pooled memory."""
+    view = _View("setup", pool.devices[0].card.vendor, pool.memory_gb, 1.0)
+    return p.fit(need, view)

@@ -1,0 +1,32 @@
+"""A setup's system RAM as worked out from what was said (type, speed, channels, capacity), and the share
+of its bandwidth a card + RAM split streams at. Kept apart from the offload arithmetic
+(estimator.setup_offload) because the answers also show the RAM on its own ("how much RAM do I need",
+the RAM as assumed).
+"""
+
+from __future__ import annotations
+
+from .machine import RamSpec, ram_spec
+from .setup_constants import SetupConstants
+from .setup_hardware import Setup
+
+# RAM sizes people buy (GB), for "how much RAM do I need": the smallest that holds the need.
+RAM_SIZES_GB: tuple[float, ...] = (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048)
+
+
+def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
+    """The setup's system RAM as worked out from what was said (estimator.machine.ram_spec)."""
+    return ram_spec(c.machine, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
+
+
+def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
+    """(type, theoretical GB/s) of the setup's RAM; a bandwidth given outright wins."""
+    spec = setup_ram(c, setup)
+    if setup.ram_bandwidth_gbps is not None:
+        return spec.kind, setup.ram_bandwidth_gbps
+    return spec.kind, spec.theoretical_gbps
+
+
+def offload_share(c: SetupConstants, spec: RamSpec) -> float:
+    """The share of the RAM's bandwidth the CPU's part of a card + RAM split streams at."""
+    return c.machine.shares["offload"][spec.platform]
