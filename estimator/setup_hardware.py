@@ -48,6 +48,8 @@ class Device:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
+    """Cards (with counts) and the system RAM beside them, as rated together."""
+
     devices: tuple[Device, ...]
     ram_gb: float | None = None  # system RAM beside discrete cards (None: no offload)
     ram_type: str | None = None  # DDR4, DDR5…; None: the default type (or the one its capacity implies)

@@ -65,6 +65,8 @@ def device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Pool:
+    """The memory a setup's devices give a model: what each may fill (`usable`), the total and the memory."""
+
     devices: list[Device]
     usable: list[float]
     total_usable: float
