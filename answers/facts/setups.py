@@ -39,7 +39,8 @@ from estimator.wired_limit import raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
 
-_CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon 8060s|ryzen ai|arc pro b70)", re.IGNORECASE)
+_CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon \d{3,4}[ms]\b|ryzen ai|arc pro b70)",
+                            re.IGNORECASE)
 
 
 

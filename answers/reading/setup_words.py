@@ -145,7 +145,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
         rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
-        rf"(?P<dev>(?:{machines})\b(?:{_MEM})?"
+        rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{_MEM})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
         rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"

@@ -351,3 +351,17 @@ def test_a_macs_memory_in_any_unit_names_that_mac(engine: Engine, q: str, lang: 
     """"m2 8 giga" is the 8 GB M2 (it was "not found: m2 8 giga")."""
     a = _ask(engine, q, lang)
     assert a.intent == "can_run" and a.entities.get("card") == "Apple M2 8 GB" and a.locale == lang
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("q", "card"), [
+    ("can my 780m igpu run llama 3.2 3b", "Radeon 780M 32 GB"),
+    ("radeon 780m llama 3.2 3b", "Radeon 780M 32 GB"),
+    ("llama 3.2 3b on a gtx 780m", "GeForce GTX 780M"),
+])
+def test_the_780m_is_the_one_the_words_name_under_both_profiles(engine: Engine, q: str, card: str,
+                                                                profile: str) -> None:
+    """"radeon 780m" is AMD's iGPU even under `reference` (whose pages list only NVIDIA's 2013 GTX 780M), and
+    "gtx 780m" is NVIDIA's even under `measured` (the bare "780m" names the iGPU)."""
+    a = _ask(engine, q, profile=profile)
+    assert a.entities.get("card") == card
