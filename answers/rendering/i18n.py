@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from answers.knowledge import cache as disk_cache
@@ -68,6 +68,13 @@ def catalogue_locale(code: str | None) -> str | None:
         return None
     if code in SUPPORTED:  # already a catalogue: no need to load Babel to say so
         return code
+    return _catalogue_of(code)
+
+
+@lru_cache(maxsize=256)
+def _catalogue_of(code: str) -> str | None:
+    """Babel's reading of one code, kept: a burst asks it ~5 times per interaction for the same few Discord
+    locales, and each Locale.parse costs ~0.05 ms on the event loop that sends the acknowledgements."""
     # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
     from babel import Locale, UnknownLocaleError
 
