@@ -325,15 +325,11 @@ def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def _setup_level_rows(est: Estimates, q: Any, setup: Setup) -> list[dict[str, Any]]:
     """qa.level_rows' rows for a setup held whole (no system RAM): each level rated by the setup rules."""
-    constants = est.profiles.setup_constants()
-    bare = replace(setup, ram_gb=None)
-    rows = []
-    for lv in qa.every_level(q):
-        r = _setups().rate_setup(q.profile, q.model, bare, q.context, None, lv.name, constants=constants)
-        rows.append({"quant": lv.name, "need_gb": r.need_gb, "quality": qa.QUALITY.get(lv.name, "small_loss"),
-                     "lower_quality": lv.rank > qa.floor_rank(q), "fits": r.runs,
-                     "fit": r.fit if r.runs else None, "tok_s": r.tok_s if r.runs else None})
-    return rows
+    levels = _setups().held_levels(q.profile, q.model, setup, est.profiles.setup_constants(), q.context,
+                                   q.min_quality, q.forced_quant)
+    return [{"quant": r.quant, "need_gb": r.need_gb, "quality": qa.QUALITY.get(r.quant, "small_loss"),
+             "lower_quality": quant(r.quant).rank > qa.floor_rank(q), "fits": r.fits, "fit": r.fit, "tok_s": r.tok_s}
+            for r in levels]
 
 
 def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ from typing import Any
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row
 from answers.facts.describe import row_facts
+from answers.facts.setups import held_levels
 from answers.facts.setups import row_facts as setup_row_facts
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
 from catalog.records import ModelRecord
@@ -61,9 +62,8 @@ def _at_verdict_level(est: Estimates, e: Entities, s: Settings) -> Settings:
         return s
     q = est.rated(_model(e), s).query
     if e.setup is not None:
-        constants, bare = est.profiles.setup_constants(), replace(e.setup, ram_gb=None)
-        levels = vd.setup_levels(q.profile, s.min_quality, None, lambda level: rate_setup(
-            q.profile, q.model, bare, s.context, None, level, constants=constants))
+        levels = held_levels(q.profile, q.model, e.setup, est.profiles.setup_constants(), s.context, s.min_quality,
+                             None)
     else:
         levels = vd.card_levels(q, e.card)
     rec = vd.decide(levels)["recommended"]

@@ -224,13 +224,21 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     return facts
 
 
+def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                min_quality: str | None, forced: str | None) -> list[vd.LevelRating]:
+    """Every level of the ladder on the setup held whole (its system RAM left out: offloading is the setup
+    row's business), as the one verdict rates them; the "which quant", several-users and prompt answers
+    take their levels from here too."""
+    bare = replace(setup, ram_gb=None)
+    return vd.setup_levels(profile, min_quality, forced, lambda level: rate_setup(
+        profile, model, bare, context, None, level, constants=constants))
+
+
 def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: Settings,
             row: dict[str, Any]) -> dict[str, Any]:
     """The one verdict (answers/verdict.py) on a setup: its levels held whole; when none is, and the
     asker's RAM takes the rest at a usable speed, the offload row is the verdict ("offload")."""
-    bare = replace(setup, ram_gb=None)
-    levels = vd.setup_levels(profile, s.min_quality, s.quant, lambda level: rate_setup(
-        profile, model, bare, s.context, None, level, constants=constants))
+    levels = held_levels(profile, model, setup, constants, s.context, s.min_quality, s.quant)
     v = vd.decide(levels, setup.label)
     if v["outcome"] in ("no", "lower_only") and row["fit"] == "offload":
         at = {k: row[k] for k in ("quant", "need_gb", "fit", "tok_s", "tok_s_low", "tok_s_high")}
