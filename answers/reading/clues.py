@@ -202,6 +202,28 @@ def _chip_first(toks: list[Token]) -> None:
             toks[i], toks[i + 1] = toks[i + 1], toks[i]
 
 
+_RAM_SPEED_RE = re.compile(r"^(?:lp)?ddr[3-5]x?$")
+_MTS_RE = re.compile(r"^\d{3,5}$")
+
+
+def _machine_words(toks: list[Token]) -> None:
+    """Words of the machine around the card are no card's or model's name: the RAM's speed after its type
+    ("ddr5 6000" is never an RTX 6000) and a processor named (the lexicon's `cpu_names`: "ryzen 5 5600x" is
+    never an RX 5600 XT, "ryzen 7 7840hs" never the iGPU a "ryzen 7" alias names)."""
+    for i in range(len(toks) - 1):
+        if _RAM_SPEED_RE.match(toks[i].low) and _MTS_RE.match(toks[i + 1].low):
+            toks[i + 1].used = True
+    joined, starts = "", []
+    for t in toks:
+        starts.append(len(joined))
+        joined += t.low + " "
+    for pattern in lexicon().cpu_names:
+        for m in pattern.finditer(joined):
+            for i, start in enumerate(starts):
+                if m.start() <= start < m.end():
+                    toks[i].used = True
+
+
 def _superlative_plus(toks: list[Token]) -> None:
     """French "le plus gros", "la plus rapide": after an article "plus" is a word, not a name part
     (it stays one in "command r plus")."""

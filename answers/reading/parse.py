@@ -37,6 +37,7 @@ from answers.reading.clues import (
     _could_be_name,
     _find_budget,
     _is_greeting,
+    _machine_words,
     _only_task_words,
     _said_at,
     _says,
@@ -168,6 +169,7 @@ def _read_entities(r: _Reading) -> None:
 
     _chip_first(r.toks)
     _superlative_plus(r.toks)
+    _machine_words(r.toks)  # before any number or name is read: "ddr5 6000", "ryzen 5 5600x" are the machine's
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
     r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'

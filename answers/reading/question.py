@@ -20,7 +20,6 @@ from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
 from catalog.resolve import Resolver
-from catalog.text import fold
 from estimator.machine import MachineConstants
 
 ECHO_CHARS = 200  # the start of a question a fallback answer quotes back
@@ -133,14 +132,6 @@ def _ram(q: Question, asked: Asked, machine: Callable[[], MachineConstants]) -> 
 def _without_gpu(q: Question, asked: Asked) -> Asked:
     """"llama 3.1 8b without a gpu", "no gpu, 64gb ram", "on an i9 13900k": the machine's RAM is the memory, a
     size is RAM; a processor named as the device is said back (answers/templates/_cpu.md.j2)."""
-    typed = str(asked.card_typed or "").strip()
-    if asked.card and not asked.setup and typed.isdigit() and q.ram.mts is not None and int(typed) == q.ram.mts:
-        # "ddr5 6000": the RAM's speed, not an RTX 6000
-        asked = replace(asked, card=asked.card2, card_typed=None, card2=None)
-    if q.cpu_named and asked.card and not asked.setup and isinstance(asked.card_typed or asked.card, str) \
-            and fold(str(asked.card_typed or asked.card)).strip() in fold(q.cpu_named):
-        # "a 5600x with 64gb ram, no gpu": the card read from the processor's name ("RX 5600 XT") is no card
-        asked = replace(asked, card=asked.card2, card_typed=None, card2=None)  # "5600x and rx 6600": the RX 6600
     if not (q.cpu_only or q.cpu_named) or asked.card or asked.setup:
         return asked
     cpu = scope.CpuOnly(asked.ram_gb or asked.memory_gb, asked.ram_type or q.ram_type_said, asked.ram_mts,
