@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.linear import solve  # noqa: E402
 from benchmarks.measured_rows import DEFAULT_CSV, MeasuredRow, Scored, csv_sha256, load_rows, usable_rows  # noqa: E402
 
 OUT = ROOT / "estimator" / "data" / "measured_constants.json"
@@ -179,27 +180,6 @@ def _residuals(theta: Sequence[float], prep: Sequence[tuple[Any, ...]]) -> list[
     return res
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (small dense systems)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        if abs(m[col][col]) < 1e-300:
-            continue
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            if f:
-                for k in range(col, n + 1):
-                    m[r][k] -= f * m[col][k]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        s = m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))
-        x[r] = s / m[r][r] if abs(m[r][r]) > 1e-300 else 0.0
-    return x
-
-
 def levenberg_marquardt(f, theta: list[float], iters: int = 60, tol: float = 1e-7) -> list[float]:
     lam = 1e-2
     r = f(theta)
@@ -223,7 +203,7 @@ def levenberg_marquardt(f, theta: list[float], iters: int = 60, tol: float = 1e-
         for _ in range(10):
             a = [[jtj[i][j] + (lam * (jtj[i][i] + 1e-9) if i == j else 0.0) for j in range(len(theta))]
                  for i in range(len(theta))]
-            step = _solve(a, [-x for x in jtr])
+            step = solve(a, [-x for x in jtr])
             cand = [t + s for t, s in zip(theta, step, strict=True)]
             rc = f(cand)
             cc = sum(x * x for x in rc)

@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from answers.knowledge.catalog_view import Knowledge  # noqa: E402
+from benchmarks.linear import solve  # noqa: E402
 from benchmarks.measured_rows import card_lookup  # noqa: E402
 from catalog.compute import fp32_tflops  # noqa: E402
 from catalog.gpus import load_gpu_records  # noqa: E402
@@ -99,21 +100,6 @@ def load_rows(c: PrefillConstants) -> list[Row]:
 # ------------------------------------------------------------------------------------------ least squares
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting on a small normal-equation system (ridge-damped)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        p = m[col][col] or 1e-12
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col] / p
-                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
-    return [m[i][n] / (m[i][i] or 1e-12) for i in range(n)]
-
-
 def _att(row: Row, c: PrefillConstants) -> float:
     active = row.model.active_params_b if row.model.is_moe and row.model.active_params_b else row.model.params_b
     return attention_width(row.model, c, row.layers, row.width) * row.prompt / (active * 1e9)
@@ -135,7 +121,7 @@ def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float
     n = len(names)
     ata = [[sum(x[i] * x[j] for x in xs) + (1e-6 if i == j else 0.0) for j in range(n)] for i in range(n)]
     aty = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(n)]
-    beta = _solve(ata, aty)
+    beta = solve(ata, aty)
     sse = sum((y - sum(b * v for b, v in zip(beta, x, strict=True))) ** 2 for x, y in zip(xs, ys, strict=True))
     fit = {"efficiency": {g: math.exp(beta[i]) for i, g in enumerate(groups)}, "alpha": beta[len(groups)],
            "class_factor": {"hbm": math.exp(beta[len(groups) + 1])},
