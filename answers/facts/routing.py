@@ -94,6 +94,8 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands in and
         # the answer says so.
         asked = replace(asked, model=SERVING_STAND_IN, model_stand_in=True)
+    if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
+        asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):
         intent, asked = "card_models", replace(asked, lead="levels")  # "which quant fits 48 GB": sizes per level
     if asked.model is not None and intent not in INFO_INTENTS and (asked.quant_question or len(asked.quants) >= 2) \
