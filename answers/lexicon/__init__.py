@@ -81,6 +81,8 @@ COMMON_KEYS = {
     "ram_speed_units": "units after a RAM speed ('mt/s', 'mhz'): 'ddr5 6000 mt/s'",
     "channel_counts": "table word = number of memory channels it says ('dual' = 2, 'octa' = 8) in every language",
     "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
+    "ram_platform_shapes": "table model-number pattern = platform key, first match wins ('epyc\\s*9\\d{2}4[a-z]*' = "
+                           "'epyc 9004'; '{0}' takes the pattern's group)",
     "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one "
                     "per line, that put a question outside what the estimator rates; generic = those of them that "
                     "name no model or device ('embedding', 'tts')",
@@ -182,6 +184,7 @@ class Lexicon:
     ram_speed_units: frozenset[str] = frozenset()
     channel_counts: dict[str, int] = field(default_factory=dict)
     ram_platforms: dict[str, str] = field(default_factory=dict)
+    ram_platform_shapes: tuple[tuple[re.Pattern[str], str], ...] = ()
     backends: dict[str, frozenset[str]] = field(default_factory=dict)  # backend → words ("hip" → ROCm)
     out_of_scope: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cpu_names: tuple[re.Pattern[str], ...] = ()
@@ -388,6 +391,7 @@ def load(directory: Path = HERE) -> Lexicon:
         ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),
         channel_counts=_channel_counts(common["channel_counts"]),
         ram_platforms=_string_table(common["ram_platforms"], "common.toml: ram_platforms"),
+        ram_platform_shapes=_platform_shapes(common["ram_platform_shapes"]),
         backends=_backends(common["backends"]),
         out_of_scope=_out_of_scope(common["out_of_scope"]),
         cpu_names=_cpu_names(common["cpu_names"]),
@@ -404,6 +408,19 @@ def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:
     if stray:
         raise LexiconError(f"common.toml: out_of_scope.generic: {', '.join(stray)} not listed under any kind")
     return out
+
+
+def _platform_shapes(table: object) -> tuple[tuple[re.Pattern[str], str], ...]:
+    where = "common.toml: ram_platform_shapes"
+    out = []
+    for pattern, key in _string_table(table, where).items():
+        try:
+            compiled = re.compile(rf"\b{pattern}\b")
+            key.format(*([""] * compiled.groups))
+        except (re.error, IndexError) as exc:
+            raise LexiconError(f"{where}: {pattern!r} = {key!r}: {exc}") from None
+        out.append((compiled, key))
+    return tuple(out)
 
 
 def _cpu_names(text: object) -> tuple[re.Pattern[str], ...]:

@@ -66,26 +66,8 @@ def _mts(text: str | None) -> int | None:
     return value if _MIN_MTS <= value <= _MAX_MTS else None
 
 
-# Model numbers → platform keys: EPYC 9xx4/9xx5/8xx4/7xx3/7xx2/7xx1, Threadripper (PRO) 3000–9000, Xeon W.
-_PLATFORM_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bepyc\s*9\d{2}5[a-z]*\b"), "epyc 9005"),
-    (re.compile(r"\bepyc\s*9\d{2}4[a-z]*\b"), "epyc 9004"),
-    (re.compile(r"\bepyc\s*8\d{2}4[a-z]*\b"), "epyc 8004"),
-    (re.compile(r"\bepyc\s*7\d{2}3[a-z]*\b"), "epyc 7003"),
-    (re.compile(r"\bepyc\s*7\d{2}2[a-z]*\b"), "epyc 7002"),
-    (re.compile(r"\bepyc\s*7\d{2}1[a-z]*\b"), "epyc 7001"),
-    (re.compile(r"\bthreadripper\s*(?:pro\s*)?([3579])\d{3}wx\b"), "threadripper pro {0}000"),
-    (re.compile(r"\bthreadripper\s*pro\s*([3579])\d{3}\b"), "threadripper pro {0}000"),
-    (re.compile(r"\bthreadripper\s*([379])\d{3}x\b"), "threadripper {0}000"),
-    (re.compile(r"\bxeon\s*w[3579]?-?3\d{3}[a-z]*\b"), "xeon w-3400"),
-    (re.compile(r"\bxeon\s*w[3579]?-?2\d{3}[a-z]*\b"), "xeon w-2400"),
-    (re.compile(r"\be5-?\s*2\d{3}[a-z]?\s*v4\b"), "xeon broadwell"),
-    (re.compile(r"\be5-?\s*2\d{3}[a-z]?\s*v3\b"), "xeon haswell"),
-)
-
-
 def _platform(t: str) -> str | None:
-    for pattern, key in _PLATFORM_SHAPES:
+    for pattern, key in lexicon().ram_platform_shapes:  # model numbers first: "epyc 9654" is a Genoa
         m = pattern.search(t)
         if m:
             return key.format(*m.groups())

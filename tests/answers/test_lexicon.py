@@ -98,6 +98,10 @@ def test_adding_a_language_is_a_data_file(tmp_path):
     (lambda s: s.replace("[cache_types]", "[cache_types]\nq9_9 = 'q9 kv'"), "cache_types: unknown key(s) q9_9"),
     (lambda s: s.replace('"dgx spark" = "GB10"', '"dgx spark" = 10'), "machines must be a table of phrase = chip"),
     (lambda s: s.replace("apple_tiers = ", "# apple_tiers = "), "missing key(s) apple_tiers"),
+    (lambda s: s.replace("[ram_platform_shapes]\n", "[ram_platform_shapes]\n'epyc (9' = \"epyc 9004\"\n"),
+     "ram_platform_shapes: 'epyc (9'"),
+    (lambda s: s.replace("[ram_platform_shapes]\n", "[ram_platform_shapes]\n'epyc 9\\d{3}' = \"epyc {0}\"\n"),
+     "ram_platform_shapes: 'epyc 9\\\\d{3}' = 'epyc {0}'"),
 ])
 def test_the_common_words_are_checked_at_load(tmp_path, edit, message):
     d = copy_lexicon(tmp_path)
