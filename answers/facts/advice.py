@@ -25,8 +25,9 @@ import datetime as dt
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
 from answers.knowledge.made_for import made_for
@@ -175,8 +176,7 @@ def at_reading_speed(pairs: Iterable[tuple[ModelRecord, Row]], rerate: Callable[
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(Struct, frozen=True):
     """A model ranked for an answer: its record, its row on the card, its family and its score."""
     record: ModelRecord
     row: Row
@@ -228,8 +228,7 @@ def biggest(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,
 
 
 # ---------------------------------------------------------------------------- a memory size, no card
-@dataclass(frozen=True, slots=True)
-class SizedCard:
+class SizedCard(Struct, frozen=True):
     """A catalog card with its memory replaced by the asked size: speeds of a typical card, fit of
     exactly the memory asked about."""
 
