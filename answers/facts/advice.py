@@ -25,6 +25,7 @@ import datetime as dt
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct
@@ -87,6 +88,7 @@ def runnable(rec: ModelRecord) -> bool:
     return not rec.tasks or any(t in GENERATIVE_TASKS for t in rec.tasks)
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same names for every card a table lists
 def family_of(name: str) -> str:
     """"Qwen3 32B" and "Qwen3-30B-A3B" → "qwen3"; "Llama 3.1 70B" → "llama 3"; "gpt-oss-20b" → "gpt oss".
     Sizes, size words, minor versions and date stamps are dropped; what remains names the family."""
