@@ -14,8 +14,9 @@ templates through `answers.rendering.render`; every answer is Discord-markdown s
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import scope as scope_facts
@@ -248,8 +249,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
 
 
-@dataclass(frozen=True)
-class LineError:
+class LineError(Struct, frozen=True):
     """A line of `tpsbot ask -` that could not be answered: reported, and the stream goes on."""
 
     line: int  # 1-based line number in the input

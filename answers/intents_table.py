@@ -8,17 +8,17 @@ intent means adding one `IntentSpec` (plus its template answers/templates/<name>
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import cache
 from typing import TypedDict
+
+from msgspec import Struct
 
 from answers.facts.common import Builder
 from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
 from answers.rendering.i18n import N_
 
 
-@dataclass(frozen=True, slots=True)
-class IntentSpec:
+class IntentSpec(Struct, frozen=True):
     """One intent's declaration: what it needs, which builder writes its facts, how it is shown."""
     name: str
     title: str | None  # msgid of the answer's title (%(model)s, %(card)s, %(card2)s placeholders)

@@ -10,15 +10,14 @@ thread or forum post).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 
 import discord
+from msgspec import Struct
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class Capabilities:
+class Capabilities(Struct, frozen=True):
     send: bool = True
     embed: bool = True
     attach: bool = True

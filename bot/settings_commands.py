@@ -7,12 +7,12 @@ admins can override that in Integrations, so the permission is checked again on 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
+from msgspec import Struct
 
 from answers.rendering import format as fmt
 from answers.rendering.i18n import SUPPORTED, display_name
@@ -87,8 +87,7 @@ class PlainChannel(app_commands.Transformer):
         return value
 
 
-@dataclass(frozen=True)
-class HostDefaults:
+class HostDefaults(Struct, frozen=True):
     """What the host's TPSBOT_DEFAULT_LANGUAGE and TPSBOT_DEFAULT_PROFILE give a server that never
     chose: shown beside "automatic", so an admin sees what applies and what a choice would change."""
 

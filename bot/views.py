@@ -8,10 +8,11 @@ in memory and a restarted bot answers presses on messages sent by the previous p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
+from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
 from answers.intents_table import PAGE_CODES
@@ -39,8 +40,7 @@ TEMPLATE = (
 )
 
 
-@dataclass(frozen=True)
-class PageState:
+class PageState(Struct, frozen=True):
     intent: str  # one of PAGED
     subject: str  # model name (fastest/smallest) or card name (card_models)
     locale: str

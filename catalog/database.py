@@ -67,6 +67,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX model_keys_key ON model_keys (key);
     CREATE TABLE model_blobs (name TEXT PRIMARY KEY, data BLOB NOT NULL);
     """,
+    # 4: the labels catalog/hardware.py gives each card (market segment, shared memory, launch price),
+    # stored so that a start reads them instead of loading and checking every hardware data file.
+    """
+    ALTER TABLE gpus ADD COLUMN segment TEXT NOT NULL DEFAULT '';
+    ALTER TABLE gpus ADD COLUMN unified_memory INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE gpus ADD COLUMN launch_price_usd REAL;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -88,7 +95,7 @@ async def migrate(db: aiosqlite.Connection) -> int:
 def _gpu_row(g: GpuRecord) -> tuple[Any, ...]:
     return (g.position, g.name, g.vendor, g.memory_gb, g.bandwidth_gbps,
             g.release.isoformat() if g.release else None, g.architecture, g.generation,
-            g.memory_type, g.tpu_id, g.corrected)
+            g.memory_type, g.tpu_id, g.corrected, g.segment, int(g.unified_memory), g.launch_price_usd)
 
 
 class Contents:
@@ -117,7 +124,7 @@ async def write_atomically(path: Path, contents: Contents) -> None:
         async with aiosqlite.connect(tmp) as db:
             await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # marks the file as ours
             await migrate(db)
-            await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            await db.executemany("INSERT INTO gpus VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  [_gpu_row(g) for g in contents.gpus])
             await db.executemany(
                 "INSERT INTO models VALUES (?,?,?)",

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import enum
 import os
 import re
@@ -29,6 +28,8 @@ import sqlite3
 import stat
 from collections.abc import AsyncIterator
 from pathlib import Path
+
+from msgspec import Struct
 
 from .errors import DatabasePathError, ForeignDatabaseError
 from .paths import is_default_dir, make_private_dir
@@ -54,8 +55,7 @@ class Kind(enum.Enum):
     FOREIGN = "foreign"
 
 
-@dataclasses.dataclass(frozen=True)
-class _Expect:
+class _Expect(Struct, frozen=True):
     """What a database file of ours must be: its kind, `application_id` and table names."""
     what: str  # how the message names the file
     application_id: int

@@ -26,9 +26,10 @@ release. Alternatives come only when a rule chose: a name that fits one record (
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Protocol
+
+from msgspec import Struct
 
 from .hardware import load_hardware_data
 from .name_keys import (
@@ -74,8 +75,7 @@ _GEN_CORES_RE = re.compile(r"\(([\d/]+)-core GPU\)")
 _BARE_NUMBER_RE = re.compile(r"\s(\d{2,3})\s*$")
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(Struct, frozen=True):
     """What a card name says: its core name, memory size, Apple chip and GPU core count."""
     core: str  # the name without product, filler and size words
     memory: float | None  # a size typed with the name

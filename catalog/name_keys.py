@@ -6,8 +6,9 @@ Match/Resolution results. Shared by the generic resolver (resolve.py) and the GP
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+from msgspec import Struct, field
 
 from .text import fold
 
@@ -28,8 +29,7 @@ _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Match(Generic[T]):
+class Match(Struct, Generic[T], frozen=True):
     """One name found for a text, the records it names and how well it matched."""
     name: str  # display name
     payloads: tuple[T, ...]  # the caller's payloads under this name (several when entries share it)
@@ -41,8 +41,7 @@ class Match(Generic[T]):
         return self.payloads[0]
 
 
-@dataclass(frozen=True)
-class Resolution(Generic[T]):
+class Resolution(Struct, Generic[T], frozen=True):
     """What a name resolves to: the best match, the other candidates, and whether it is ambiguous."""
     best: Match[T] | None  # None when nothing clears the cut-off, or when ambiguous
     candidates: list[Match[T]]  # ranked, best first; includes `best` when there is one

@@ -27,6 +27,9 @@ _INVISIBLE = re.compile(r"[\u00ad\u061c\u180e\u200e\u200f\u202a-\u202e\u2060-\u2
 # Zero-width space, non-joiner and joiner: kept in user text (emoji and some scripts need them, and
 # a ZWSP is how mentions are defused), dropped from catalog names where they only fake look-alikes.
 _JOINERS = re.compile(r"[\u200b-\u200d]")
+# Combining marks start at U+0300: only characters from there on need `unicodedata.combining` (an
+# answer's text is mostly ASCII with a few "×" or "–", not worth a Python loop over every character).
+_BEYOND_U02FF = re.compile(r"[^\x00-\u02ff]")
 MAX_COMBINING = 2  # marks kept on one base character (Vietnamese needs two; "Zalgo" floods use dozens)
 
 
@@ -42,7 +45,7 @@ def clean(text: object, *, joiners: bool = True) -> str:
     s = _INVISIBLE.sub("", _CONTROL.sub(" ", _ESCAPES.sub("", s)))
     if not joiners:
         s = _JOINERS.sub("", s)
-    if not any(unicodedata.combining(ch) for ch in s):
+    if not any(unicodedata.combining(ch) for ch in _BEYOND_U02FF.findall(s)):
         return s
     out: list[str] = []
     run = 0

@@ -54,7 +54,8 @@ def _gpu_from_row(r: sqlite3.Row) -> GpuRecord:
     return GpuRecord.model_construct(
         position=r[0], name=r[1], vendor=r[2], memory_gb=r[3], bandwidth_gbps=r[4],
         release=dt.date.fromisoformat(r[5]) if r[5] else None, architecture=r[6], generation=r[7],
-        memory_type=r[8], tpu_id=r[9], corrected=r[10],
+        memory_type=r[8], tpu_id=r[9], corrected=r[10], segment=r[11], unified_memory=bool(r[12]),
+        launch_price_usd=r[13],
     )
 
 

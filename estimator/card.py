@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
+
+from msgspec import Struct
 
 
 class Card(Protocol):
@@ -24,8 +25,7 @@ class Card(Protocol):
     def position(self) -> int: ...
 
 
-@dataclass(frozen=True, slots=True)
-class MemoryCard:
+class MemoryCard(Struct, frozen=True):
     """An amount of memory asked about without naming a card ("can it run on 12 GB?").
 
     Every `Card` field is here, so any profile rates it: a discrete card (no HBM, not unified

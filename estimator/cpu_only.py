@@ -7,7 +7,7 @@ from. Decoding is bound by memory bandwidth as on a card; prefill by the CPU's a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from .machine import RamSpec, cpu_prefill, effective_gbps, ram_spec
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
@@ -26,8 +26,7 @@ from .setups import _levels
 # The model may fill `ram_usable_share` of the RAM (the OS and other programs keep the rest).
 
 
-@dataclass(frozen=True, slots=True)
-class CpuRow:
+class CpuRow(Struct, frozen=True):
     """A model on system RAM alone: the level, what it needs, whether it fits and how fast it decodes."""
 
     quant: Quant

@@ -21,8 +21,9 @@ Both profiles use this one calibrated model: the reference site has no offload o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from msgspec import Struct
 
 from .model import InvalidInput
 
@@ -34,8 +35,7 @@ MAX_CHANNELS = 32  # two sockets of 12 channels is 24; more is a typo
 MAX_MTS = 12000
 
 
-@dataclass(frozen=True, slots=True)
-class RamType:
+class RamType(Struct, frozen=True):
     """A memory type's speeds: the desktop default, the server default, and the JEDEC range accepted."""
 
     name: str
@@ -46,8 +46,7 @@ class RamType:
     default_channels: int  # LPDDR: the 64-bit equivalents of a typical laptop's bus (128-bit → 2)
 
 
-@dataclass(frozen=True, slots=True)
-class CapacityRule:
+class CapacityRule(Struct, frozen=True):
     """RAM of at least `min_gb` of `kinds` is a workstation's or a server's: `channels` channels."""
 
     min_gb: float
@@ -57,8 +56,7 @@ class CapacityRule:
     type_if_unsaid: str | None = None  # this much RAM of no stated type is taken as this type
 
 
-@dataclass(frozen=True, slots=True)
-class CpuClass:
+class CpuClass(Struct, frozen=True):
     """An assumed CPU for prefill when none is named: cores, all-core clock, vector unit."""
 
     cores: int
@@ -66,8 +64,7 @@ class CpuClass:
     isa: str
 
 
-@dataclass(frozen=True, slots=True)
-class Platform:
+class Platform(Struct, frozen=True):
     """A CPU platform's memory: type, the fastest JEDEC speed listed, channels per socket."""
 
     kind: str
@@ -75,8 +72,7 @@ class Platform:
     channels: int
 
 
-@dataclass(frozen=True, slots=True)
-class MachineConstants:
+class MachineConstants(Struct, frozen=True):
     """The machine data (RAM types, channels, capacity rules, GPU shares, CPU prefill), checked."""
     types: Mapping[str, RamType]
     default_type: str
@@ -142,8 +138,7 @@ class BadRam(InvalidInput):
     """A RAM type, speed or channel count that is not a memory configuration."""
 
 
-@dataclass(frozen=True, slots=True)
-class RamSpec:
+class RamSpec(Struct, frozen=True):
     """System RAM as worked out: what was said, what was assumed (`assumed`: "type", "speed",
     "channels"), and the capacity rule that set the channels when one did (`platform_rule`)."""
 
@@ -212,8 +207,7 @@ def effective_gbps(m: MachineConstants, spec: RamSpec, mode: Mode) -> float:
 # ---------------------------------------------------------------------------------------- CPU prefill
 
 
-@dataclass(frozen=True, slots=True)
-class CpuPrefill:
+class CpuPrefill(Struct, frozen=True):
     """Prompt processing on the CPU: the rate and its range, from the cores, clock and instruction set."""
     tok_s: float
     tok_s_low: float

@@ -101,6 +101,9 @@ def native_mxfp4(model: ModelSize) -> bool:
     return bool(model.name and _NATIVE_MXFP4.search(model.name)) and model.is_moe
 
 
+CLOSENESS_KEPT = 100_000  # confidence labels remembered per profile (a few MB at most)
+
+
 class MeasuredProfile:
     """Satisfies `estimator.profile.Profile`; constants from a dict (answers.profiles reads the packaged
     JSON, benchmarks/fit_measured.py passes the ones it fits)."""
@@ -143,6 +146,10 @@ class MeasuredProfile:
         self.confidence_caps = c.get("confidence_caps", {})  # card class → best label it may get
         self.anchors = [tuple(a) for a in c.get("anchors", [])]
         self.distance = c.get("distance", {})
+        # Closeness to the measured runs, by the features it is measured in: every list rates the same
+        # cards for the same model several times (table, picks, machines, levels). Bounded: a bot runs
+        # for weeks over thousands of models.
+        self._closeness: dict[tuple[str, str, float, str, float], str] = {}
 
     # ------------------------------------------------------------------ memory
 
@@ -259,8 +266,16 @@ class MeasuredProfile:
     def confidence(self, model: ModelSize, card: Card, q: Quant) -> str:
         if not self.anchors:
             return "low"
+        features = self.features(model, card, q)
+        label = self._closeness.get(features)
+        if label is None:
+            if len(self._closeness) >= CLOSENESS_KEPT:
+                self._closeness.clear()
+            label = self._closeness[features] = self._confidence(*features)
+        return label
+
+    def _confidence(self, vendor: str, klass: str, logp: float, kind: str, logbw: float) -> str:
         d = self.distance
-        vendor, klass, logp, kind, logbw = self.features(model, card, q)
         best = min(
             d["vendor"] * (vendor != a[0]) + d["class"] * (klass != a[1])
             + abs(logp - a[2]) / d["log_params_unit"] + d["kind"] * (kind != a[3])

@@ -6,7 +6,7 @@ catalog's architecture record so the answers layer can convert one into the othe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct
 
 MAX_PARAMS_B = 100_000.0  # 100 T parameters: anything above is a typo, not a model
 MIN_PARAMS_B = 1e-9  # one parameter: below it a count is a typo (Epoch's smallest model has 10)
@@ -18,8 +18,7 @@ class InvalidInput(ValueError):
     """Input no estimate can be made for (the message is a plain English sentence for the CLI)."""
 
 
-@dataclass(frozen=True, slots=True)
-class LayerGroup:
+class LayerGroup(Struct, frozen=True):
     """Layers of one kind that share an attention shape (the KV cache per token is worked out from it)."""
     kind: str  # full | sliding | linear | mla
     layers: int
@@ -31,8 +30,7 @@ class LayerGroup:
     state_bytes: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(Struct, frozen=True):
     """A model's layers by group, with its vocabulary and hidden sizes."""
     groups: tuple[LayerGroup, ...]
     # The vocabulary and hidden width (published config): the output layer is a vocab × hidden matrix, and
@@ -48,8 +46,7 @@ class Layout:
         return self.vocab_size * self.hidden_size / 1e9
 
 
-@dataclass(frozen=True, slots=True)
-class NativeShare:
+class NativeShare(Struct, frozen=True):
     """Part of a model whose weights every runtime file keeps in a low-bit format (gpt-oss: MXFP4
     experts at 4.25 bits), whatever the quantization label; the rest follows the label."""
 
@@ -59,15 +56,26 @@ class NativeShare:
     format: str = "MXFP4"
 
 
-@dataclass(frozen=True, slots=True)
-class ModelSize:
+class ModelSize(Struct, frozen=True):
     """What the estimator needs to know of a model: its size, active size, layout and native format."""
     params_b: float
     active_params_b: float | None = None
-    layout: Layout | None = field(default=None, compare=False)
+    layout: Layout | None = None
     name: str | None = None
     native: NativeShare | None = None
-    max_context: int | None = field(default=None, compare=False)  # the longest context it was made for
+    max_context: int | None = None  # the longest context it was made for
+
+    # Equal (and hashed) by size, active size, name and native share only: the layout and the longest
+    # context refine some figures but do not make another model, so sizes cached or compared before
+    # they were known still match.
+    def _identity(self) -> tuple[object, ...]:
+        return self.params_b, self.active_params_b, self.name, self.native
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is ModelSize and self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     def __post_init__(self) -> None:
         if not (self.params_b > 0):

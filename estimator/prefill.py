@@ -37,8 +37,9 @@ Pure functions; no I/O. The constants come in as a `PrefillConstants` (answers.p
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from .card import Card
 from .measured import card_class
@@ -50,15 +51,13 @@ MAX_PROMPT = 10_000_000
 BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")
 
 
-@dataclass(frozen=True, slots=True)
-class ChipFigure:
+class ChipFigure(Struct, frozen=True):
     prefix: str  # the catalog name starts with this ("Apple M3 Max")
     tflops: float  # dense FP16 matrix TFLOPS
     bandwidth_gbps: float | None = None  # only the variant with this bandwidth (GPU-core variants)
 
 
-@dataclass(frozen=True, slots=True)
-class PrefillConstants:
+class PrefillConstants(Struct, frozen=True):
     """The prefill rules' figures (prefill_constants.json; its notes give the sources)."""
 
     matrix_multiplier: Mapping[str, float]  # architecture (or "architecture/hbm") → dense FP16 / FP32
@@ -122,8 +121,7 @@ class PrefillConstants:
                 raise ValueError(f"prefill constants: no efficiency for the default {vendor}/{backend}")
 
 
-@dataclass(frozen=True, slots=True)
-class Prefill:
+class Prefill(Struct, frozen=True):
     """A prefill estimate for one prompt length, with its range and what it rests on."""
 
     prompt_tokens: int

@@ -8,8 +8,9 @@ Nothing is registered here: callers build the profile they need (answers.profile
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+from msgspec import Struct
 
 from .card import Card, card_factor
 from .memory import DEFAULT_CACHE_TYPE, RUNTIME_ALLOWANCE_GB, cache_gb, model_weights_gb, read_bpw
@@ -29,8 +30,7 @@ MIN_SECONDS_PER_TOKEN = 0.25e-3
 MAX_TOK_S = 1 / MIN_SECONDS_PER_TOKEN
 
 
-@dataclass(frozen=True, slots=True)
-class MemoryParts:
+class MemoryParts(Struct, frozen=True):
     """What a level's memory need is made of, as the profile computes it: the parts add up to
     `need_gb` exactly, so an answer can explain the total without knowing the profile's rules."""
 
@@ -43,8 +43,7 @@ class MemoryParts:
         return self.weights_gb + self.cache_gb + self.runtime_gb
 
 
-@dataclass(frozen=True, slots=True)
-class HoldsRule:
+class HoldsRule(Struct, frozen=True):
     """When a card holds a level: need ≤ share × memory − reserve_gb."""
 
     share: float

@@ -9,12 +9,12 @@ the README), so `--quant`/`--min-quality` can reach them without changing any de
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from msgspec import Struct
 
-@dataclass(frozen=True, slots=True)
-class Quant:
+
+class Quant(Struct, frozen=True):
     """One quantization level: its rank, bits per weight and the reference efficiency."""
     name: str
     rank: int  # 0 = least compressed; the order of "quality"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
+from msgspec.structs import force_setattr
 
 from .card import Card
 from .memory import DEFAULT_CACHE_TYPE
@@ -16,8 +18,7 @@ from .rows import Row, rate
 __all__ = ["Query", "Row", "rate", "rate_all"]  # Row and rate live in rows.py; named here as before
 
 
-@dataclass(frozen=True, slots=True)
-class Query:
+class Query(Struct, frozen=True):
     """What to rate every card for: a model, a context, a quality floor or a forced level, a profile."""
     model: ModelSize
     context: int = DEFAULT_CONTEXT
@@ -28,7 +29,7 @@ class Query:
 
     def __post_init__(self) -> None:
         check_context(self.context)
-        object.__setattr__(self, "cache_type", canonical_cache_type(self.cache_type))
+        force_setattr(self, "cache_type", canonical_cache_type(self.cache_type))
         if self.min_quality is not None:
             quant(self.min_quality)
         if self.forced_quant is not None:
@@ -65,8 +66,7 @@ def table(rows: Sequence[Row], include_misses: bool = False) -> list[Row]:
     return fitting + misses
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(Struct, frozen=True):
     """The figures a table of cards boils down to (how many fit, the smallest and fastest, medians)."""
     cards_total: int
     cards_fit: int
@@ -121,8 +121,7 @@ def summarize(query: Query, rows: Sequence[Row], memory_sizes: Sequence[int] = (
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ModelOnCard:
+class ModelOnCard(Struct, frozen=True):
     """A model and its row on one card."""
     model: ModelSize
     row: Row

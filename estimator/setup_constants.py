@@ -8,14 +8,14 @@ stay pure functions of what they are given.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from .machine import MachineConstants
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileSetupConstants:
+class ProfileSetupConstants(Struct, frozen=True):
     """Per profile: the time a hop between cards adds and each extra card's own buffer. (The RAM side
     is one calibrated model for both profiles: `SetupConstants.machine`.)"""
 
@@ -23,8 +23,7 @@ class ProfileSetupConstants:
     extra_card_gb: float
 
 
-@dataclass(frozen=True, slots=True)
-class SetupConstants:
+class SetupConstants(Struct, frozen=True):
     """The setups rules' figures (setup_constants.json, whose notes give the sources)."""
 
     machine: MachineConstants

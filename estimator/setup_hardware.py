@@ -5,8 +5,10 @@ that rates a setup may trust it. No rule lives here: pooling, offload and the ra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Protocol
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from .card import Card
 from .model import InvalidInput
@@ -28,8 +30,7 @@ class Hardware(Card, Protocol):
 # ---------------------------------------------------------------------------------------- the setup
 
 
-@dataclass(frozen=True, slots=True)
-class Device:
+class Device(Struct, frozen=True):
     """`count` identical cards, or one unified-memory machine (the catalog record of one memory
     configuration, "Apple M4 Max 128 GB": its `memory_gb` is the machine's whole memory)."""
 
@@ -46,8 +47,7 @@ class Device:
         return self.card.unified_memory if self.unified is None else self.unified
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(Struct, frozen=True):
     """Cards (with counts) and the system RAM beside them, as rated together."""
 
     devices: tuple[Device, ...]

@@ -8,7 +8,7 @@ Its own module because both the rating (estimator.setups) and the offload arithm
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from .model import ModelSize
 from .profile import Profile
@@ -32,8 +32,7 @@ def unified_gpu_share(c: SetupConstants, card: Hardware, total_gb: float) -> flo
     return rule.get(card.vendor.lower(), rule["other"])
 
 
-@dataclass(frozen=True, slots=True)
-class _View:
+class _View(Struct, frozen=True):
     """A card as the profile's memory rules should see it: a unified machine's GPU share, or the
     pooled memory of several cards (class-neutral memory type, so no second OS share is taken)."""
 
@@ -63,8 +62,7 @@ def device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(Struct, frozen=True):
     """The memory a setup's devices give a model: what each may fill (`usable`), the total and the memory."""
 
     devices: list[Device]

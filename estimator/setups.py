@@ -35,8 +35,10 @@ Hardware is the catalog's: a card says itself whether it shares memory with the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from typing import TypedDict
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from .machine import RamSpec
 from .model import DEFAULT_CONTEXT, ModelSize, check_context
@@ -89,8 +91,7 @@ class _OffloadRig(_Rig):
     ram_effective_gbps: float | None
 
 
-@dataclass(frozen=True, slots=True)
-class SetupRow:
+class SetupRow(Struct, frozen=True):
     """A setup rated like one card (the `facts.row` of an answer), plus how it was worked out."""
 
     label: str
@@ -133,8 +134,7 @@ def _levels(p: Profile, min_quality: str | None, forced: str | None) -> tuple[Qu
     return ladder(p.levels, min_quality, p.default_min_quality)
 
 
-@dataclass(frozen=True, slots=True)
-class _Rating:
+class _Rating(Struct, frozen=True):
     """What one `rate_setup` call works from, worked out once and shared by its steps (held whole,
     offload), so each step takes the rating rather than seven loose arguments."""
 

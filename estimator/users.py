@@ -26,7 +26,7 @@ and each still get ≥ 10 tok/s. Pure functions; the caller passes the profile's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from .model import InvalidInput
 
@@ -34,8 +34,7 @@ MAX_USERS = 4096  # more parallel requests than any one box serves; a larger cou
 READING_SPEED = 10.0
 
 
-@dataclass(frozen=True, slots=True)
-class Workload:
+class Workload(Struct, frozen=True):
     """What one card or setup does for one model at one level, for one user."""
 
     single_tok_s: float  # the profile's one-request decode speed
@@ -49,8 +48,7 @@ class Workload:
     expert_read_fraction: float = 1.0  # MoE: share of all experts' bytes one token reads
 
 
-@dataclass(frozen=True, slots=True)
-class Concurrency:
+class Concurrency(Struct, frozen=True):
     users: int
     per_user_tok_s: float
     total_tok_s: float

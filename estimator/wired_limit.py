@@ -11,7 +11,8 @@ Pure: the constants come in as a SetupConstants; the rating is estimator.setups.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import Profile
@@ -22,8 +23,7 @@ from .setups import SetupRow, rate_setup
 MB_PER_GB = 1024  # the sysctl takes MiB; Apple's "48 GB" is 48 GiB
 
 
-@dataclass(frozen=True, slots=True)
-class RaisedLimit:
+class RaisedLimit(Struct, frozen=True):
     row: SetupRow  # the rating with the raised share
     wired_limit_mb: int  # the N of `sudo sysctl iogpu.wired_limit_mb=N`
     gpu_gb: float  # what the GPU may then use

@@ -25,8 +25,10 @@ import datetime as dt
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
+
+from msgspec import Struct
 
 from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
 from answers.knowledge.made_for import made_for
@@ -86,6 +88,7 @@ def runnable(rec: ModelRecord) -> bool:
     return not rec.tasks or any(t in GENERATIVE_TASKS for t in rec.tasks)
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of the same names for every card a table lists
 def family_of(name: str) -> str:
     """"Qwen3 32B" and "Qwen3-30B-A3B" → "qwen3"; "Llama 3.1 70B" → "llama 3"; "gpt-oss-20b" → "gpt oss".
     Sizes, size words, minor versions and date stamps are dropped; what remains names the family."""
@@ -175,8 +178,7 @@ def at_reading_speed(pairs: Iterable[tuple[ModelRecord, Row]], rerate: Callable[
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(Struct, frozen=True):
     """A model ranked for an answer: its record, its row on the card, its family and its score."""
     record: ModelRecord
     row: Row
@@ -228,8 +230,7 @@ def biggest(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,
 
 
 # ---------------------------------------------------------------------------- a memory size, no card
-@dataclass(frozen=True, slots=True)
-class SizedCard:
+class SizedCard(Struct, frozen=True):
     """A catalog card with its memory replaced by the asked size: speeds of a typical card, fit of
     exactly the memory asked about."""
 

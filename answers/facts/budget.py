@@ -17,8 +17,9 @@ The rules (also in the README, "Budget questions"):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from answers.facts import advice, picks, setups
 from answers.facts.common import Built, Entities, Estimates, Settings

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
@@ -42,8 +44,7 @@ class BadInput(Exception):
         self.facts = facts
 
 
-@dataclass(frozen=True)
-class Entities:
+class Entities(Struct, frozen=True):
     model: ModelRecord | None = None
     card: GpuRecord | None = None
     card2: GpuRecord | None = None
@@ -59,8 +60,7 @@ class Entities:
     backend: str | None = None  # the runtime backend a prefill figure is for (CUDA, ROCm, Vulkan, Metal, SYCL)
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Struct, frozen=True):
     profile: str = "reference"
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
@@ -69,8 +69,7 @@ class Settings:
     cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
 
 
-@dataclass(frozen=True, slots=True)
-class TableRow:
+class TableRow(Struct, frozen=True):
     """One row of a paged table: a card (model answers) or a model (card answers) and its rating."""
 
     name: str
@@ -82,8 +81,7 @@ class TableRow:
         return {"model": self.name, **d} if self.model else d
 
 
-@dataclass
-class Built:
+class Built(Struct):
     facts: dict[str, Any]
     table: list[TableRow] | None = None  # every row, for paged tables (facts carry the top N as dicts)
     sources: set[str] = field(default_factory=set)  # "gpus", "epoch"
@@ -108,8 +106,7 @@ class Lru(OrderedDict):
             return value
 
 
-@dataclass
-class Rated:
+class Rated(Struct):
     query: Query
     rows: list[Row]
     summary: dict[str, Any]

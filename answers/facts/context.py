@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, base_facts, model_of
 from estimator.card import MemoryCard

@@ -4,8 +4,9 @@ a facts builder takes, and the builder's call. The intent is routed by what was 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
+
+from msgspec.structs import replace
 
 from answers.api import AskOptions
 from answers.facts.advice import TASKS, typical_record

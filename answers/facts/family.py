@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 # the one description of a record
 from answers.facts.describe import record_facts
@@ -50,8 +51,7 @@ def words(name: str) -> list[re.Match[str]]:
     return list(_WORD.finditer(name))
 
 
-@dataclass(frozen=True, slots=True)
-class Member:
+class Member(Struct, frozen=True):
     record: ModelRecord
     family_name: str  # the member's own spelling of the family part ("Qwen3", "Gemma 3")
     size: str  # the rest of its name, from the size word on ("30B-A3B", "11B Vision")

@@ -13,8 +13,9 @@ The rules (the same as the budget answer without a model, answers/budget.py, min
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from answers.facts import advice
 from answers.facts.budget import SPEED_PROBE_B, buyable

@@ -27,6 +27,7 @@ when it differs; every other profile leads with the home pick (answers/templates
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from estimator.ranking import Row
@@ -46,20 +47,28 @@ def segment(card: Any) -> str | None:
 
 def never_headline(card: Any) -> bool:
     """Mining, console, vGPU and Xeon Phi parts: listed in tables, never "the card you need"."""
-    gen = getattr(card, "generation", None) or ""
-    return segment(card) in NEVER_SEGMENTS or "Knights" in gen or card.name.startswith("Xeon Phi")
+    return _never(card.name, segment(card), getattr(card, "generation", None) or "")
 
 
 def home_tier(card: Any) -> int | None:
     """0: consumer desktop card; 1: workstation card; 2: laptop; 3: integrated/unified machine; None: a card
     a home user cannot buy and use (data centre, embedded module, mining, console, vGPU, Xeon Phi). A card
     without a segment (a bare memory size) counts as a desktop card."""
-    if never_headline(card):
+    return _tier(card.name, segment(card), getattr(card, "generation", None) or "")
+
+
+# The picks ask these of every row of every list (~800 cards, several times an answer): remembered per
+# card by what they read of it.
+@lru_cache(maxsize=8192)
+def _never(name: str, seg: str | None, generation: str) -> bool:
+    return seg in NEVER_SEGMENTS or "Knights" in generation or name.startswith("Xeon Phi")
+
+
+@lru_cache(maxsize=8192)
+def _tier(name: str, seg: str | None, generation: str) -> int | None:
+    if _never(name, seg, generation):
         return None
-    seg = segment(card)
-    if seg is None:
-        return 0
-    return HOME_TIERS.get(seg)
+    return 0 if seg is None else HOME_TIERS.get(seg)
 
 
 def home_first(cards: Sequence[Any]) -> list[Any]:

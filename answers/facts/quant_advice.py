@@ -17,8 +17,9 @@ Rules (README, "Advice rules"):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from answers.facts.verdict import LevelRating, decide
 from estimator.model import DEFAULT_CONTEXT

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from types import ModuleType
 from typing import Any
+
+from msgspec.structs import replace
 
 from answers.facts import advice
 from answers.facts import quant_advice as qa

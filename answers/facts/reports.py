@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, Rated, Settings
@@ -94,8 +96,7 @@ class CardNotResolved(ReportError, UnresolvedName):
         self.candidates = candidates
 
 
-@dataclass(frozen=True)
-class EstimateRequest:
+class EstimateRequest(Struct, frozen=True):
     model: str | None = None  # a name to resolve
     params_b: float | None = None  # overrides the record's size
     active_params_b: float | None = None
@@ -111,8 +112,7 @@ class EstimateRequest:
     flash_attention: bool = True
 
 
-@dataclass(frozen=True)
-class SetupRequest:
+class SetupRequest(Struct, frozen=True):
     """The asker's hardware when it is more than one plain card: a setup as typed ("2x RTX 3090",
     "M4 Max 128GB", "4090 + 3060"), a count of the named card, system RAM beside it."""
 
@@ -123,15 +123,13 @@ class SetupRequest:
     ram_channels: int | None = None
 
 
-@dataclass(frozen=True)
-class ModelLabel:
+class ModelLabel(Struct, frozen=True):
     name: str | None
     params_b: float
     active_params_b: float | None  # shown only for mixtures of experts
 
 
-@dataclass(frozen=True)
-class TableReport:
+class TableReport(Struct, frozen=True):
     model: ModelLabel
     context: int
     profile: str
@@ -142,16 +140,14 @@ class TableReport:
         return sum(1 for r in self.data["rows"] if r["fit"] != "no")
 
 
-@dataclass(frozen=True)
-class SummaryReport:
+class SummaryReport(Struct, frozen=True):
     model: ModelLabel
     context: int
     profile: str
     data: dict[str, Any]  # summary_facts
 
 
-@dataclass(frozen=True)
-class CardReport:
+class CardReport(Struct, frozen=True):
     card: GpuRecord
     context: int
     models_fit: int
@@ -160,8 +156,7 @@ class CardReport:
     label: str | None = None  # a setup's name ("2× GeForce RTX 3090") when the report is about one
 
 
-@dataclass(frozen=True)
-class ModelReport:
+class ModelReport(Struct, frozen=True):
     record: ModelRecord
     data: dict[str, Any]
     sources: frozenset[str] = frozenset()  # data sources to credit ("epoch")

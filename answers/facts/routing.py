@@ -15,7 +15,9 @@ an intent are flags of answers/intents_table.py (`uses_cards`, `needs_model`, `f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.facts.common import Entities
 from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SPECS
@@ -29,8 +31,7 @@ from catalog.records import GpuRecord, ModelRecord
 SERVING_STAND_IN = "Llama 3.1 8B"
 
 
-@dataclass(frozen=True, slots=True)
-class Decided:
+class Decided(Struct, frozen=True):
     """The asks to answer, in order: one for most questions; several joined ("who released X and when")."""
 
     asks: tuple[tuple[str, Asked], ...]

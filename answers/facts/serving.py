@@ -8,8 +8,9 @@ number of users, the answer gives how many get reading speed each (`users_said` 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
@@ -271,8 +273,7 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
             "floor_quant": floor.name if below else None}
 
 
-@dataclass(frozen=True, slots=True)
-class SetupCard:
+class SetupCard(Struct, frozen=True):
     """A setup seen as one card in a model list (its label, pooled memory, first card's vendor)."""
 
     name: str

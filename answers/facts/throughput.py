@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from msgspec import Struct
 
 from catalog.compute import fp32_tflops
 from estimator.card import Card
@@ -46,8 +47,7 @@ def _offload_link_gbps() -> float:
     return float(json.loads(text)["offload_link_gbps"]["value"])
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(Struct, frozen=True):
     """What a report or an answer asks beyond decode: a prompt, an answer length, several users."""
 
     prompt: int | None = None  # tokens; None: no prefill keys

@@ -9,8 +9,9 @@ What an answer leads with:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from catalog.records import GpuRecord
 from estimator.ranking import rate_all

@@ -22,8 +22,9 @@ calibrated one), so the rule is the same and only the figures differ.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from estimator.profile import READING_SPEED_TOK_S, Profile
 from estimator.quants import Quant, quant
@@ -33,8 +34,7 @@ from estimator.ranking import Query
 USUAL_LEVEL = "Q4_K_M"
 
 
-@dataclass(frozen=True, slots=True)
-class LevelRating:
+class LevelRating(Struct, frozen=True):
     """One level on one piece of hardware: whether it is held whole, its need, fit and speed."""
 
     quant: str

@@ -14,8 +14,9 @@ Facts only (JSON-ready, unrounded): the template `_versus.md.j2` writes them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from answers.facts import setups
 from answers.facts import verdict as vd

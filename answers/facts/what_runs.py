@@ -7,8 +7,9 @@ row with its ranking inputs (family, score, params_b, publication_date, quant, t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from answers.facts import advice
 from answers.facts.advice import SizedCard

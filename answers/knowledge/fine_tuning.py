@@ -5,9 +5,10 @@ out-of-scope answer gives for fine-tuning instead of an inference figure (answer
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from msgspec import Struct
 
 HERE = Path(__file__).parent
 
@@ -16,16 +17,14 @@ class FineTuningDataError(ValueError):
     """fine_tuning.toml is malformed; the message says what."""
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """One size of the table: the memory QLoRA and 16-bit LoRA need for a model of `params_b`."""
     params_b: float
     qlora_gb: float
     lora_gb: float
 
 
-@dataclass(frozen=True, slots=True)
-class Minimum:
+class Minimum(Struct, frozen=True):
     """The table's minimums for one size: its own row, or interpolated `between` two rows' sizes."""
 
     params_b: float
@@ -35,8 +34,7 @@ class Minimum:
     at_most: bool = False  # a model smaller than the table's first row: its figures are an upper bound
 
 
-@dataclass(frozen=True, slots=True)
-class FineTuning:
+class FineTuning(Struct, frozen=True):
     """fine_tuning.toml, checked: the table's rows by size, its sources, and the full-training rule."""
     rows: tuple[Row, ...]
     source: str

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from msgspec import Struct
 
 TASKS = ("coding", "vision", "reasoning", "chat")
 
@@ -20,8 +21,7 @@ class MadeForError(ValueError):
     """made_for.json is malformed; the message names the entry."""
 
 
-@dataclass(frozen=True)
-class MadeFor:
+class MadeFor(Struct, frozen=True):
     """Models made for one task (their names: `names`), with the source that says so."""
     names: re.Pattern[str]
     task: str

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from answers.knowledge import cache as disk_cache
 from answers.knowledge import pickled
@@ -103,8 +104,7 @@ class LexiconError(ValueError):
     """A lexicon file is malformed; the message names the file and the key."""
 
 
-@dataclass(frozen=True)
-class Pattern:
+class Pattern(Struct, frozen=True):
     """One intent pattern of one language (`lang` "all": every language) and the weight of a hit."""
     intent: str
     lang: str  # a language code, or "all"
@@ -112,8 +112,7 @@ class Pattern:
     regex: re.Pattern[str]
 
 
-@dataclass
-class LanguageLexicon:
+class LanguageLexicon(Struct):
     """One language's words and patterns (`<code>.toml`), checked."""
     code: str
     function_words: frozenset[str]
@@ -149,8 +148,7 @@ class LanguageLexicon:
     at_once_words: tuple[str, ...] = ()  # two models loaded at once ("at the same time"): answers/reading/at_once.py
 
 
-@dataclass(frozen=True)
-class BudgetWords:
+class BudgetWords(Struct, frozen=True):
     """How one language says a budget (answers/reading/budget_words.py reads it)."""
 
     default: str  # currency of a bare amount: "usd" | "eur" | "gbp" | "brl"
@@ -160,8 +158,7 @@ class BudgetWords:
     limits: tuple[str, ...]  # phrases right before a bare amount that make it a ceiling
 
 
-@dataclass
-class Lexicon:
+class Lexicon(Struct):
     """Every language's lexicon and the shared words (common.toml), checked at load."""
     languages: dict[str, LanguageLexicon]
     common_function_words: frozenset[str]

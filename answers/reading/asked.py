@@ -13,7 +13,7 @@ part both entrances share, in the shape the facts take.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from answers.reading.scope import CpuOnly
 from catalog.records import GpuRecord, ModelRecord
@@ -22,8 +22,7 @@ from catalog.records import GpuRecord, ModelRecord
 Parts = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(Struct, frozen=True):
     """A price said ("under 400 bucks", a budget field "500 €"): checked against the known currencies and
     the largest amount by the facts (answers/facts/entities.py), which turn it into budget facts."""
 
@@ -32,8 +31,7 @@ class Budget:
     currency_said: bool = True  # False: the currency was assumed from the asker's language
 
 
-@dataclass(frozen=True, slots=True)
-class Asked:
+class Asked(Struct, frozen=True):
     """The entities and refinements of one ask, before any name resolves.
 
     Fields marked *said* are what the question or the fields say; fields marked *decided* are set only by

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from answers.lexicon import lexicon
 from answers.reading.tokens import clean, tokenize
@@ -34,8 +35,7 @@ _THOUSANDS_RE = re.compile(r"^\d{1,3}\.\d{3}$")  # "1.500 €": a thousands dot,
 _NOT_MONEY_NEXT = re.compile(rf"^(?:{MEMORY_UNITS}|b|bit|bits|k|m|tok|tokens?|ctx|t/s|tps|w|watts?|mhz|ghz|%)$")
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(Struct, frozen=True):
     """An amount as the question says it; `currency` None: no currency said (the language's default applies)."""
 
     amount: float

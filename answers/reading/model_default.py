@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from answers.reading.sizes import NAME_SIZE_TOKEN_RE
 from catalog.records import ModelRecord
@@ -26,8 +27,7 @@ _VERSION_RE = re.compile(r"^\d+(?:\.\d+)?$")
 _NOISE = frozenset({"instruct", "it", "chat", "hf", "gguf", "model", "the", "base"})
 
 
-@dataclass(frozen=True)
-class ModelDefault:
+class ModelDefault(Struct, frozen=True):
     """The variant a family name stands for (`pick`) and the next most common ones (`others`)."""
     pick: ModelRecord
     others: list[str]  # the other candidates' names, best ranked first

@@ -13,7 +13,9 @@ from there both take one path to the answer. Text in, typed fields out; the name
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from answers.reading import ram_words, setup_words
 from answers.reading.asked import Asked, Budget
@@ -26,8 +28,7 @@ from catalog.resolve import Resolver, normalize
 from estimator.machine import MachineConstants
 
 
-@dataclass(frozen=True)
-class CardField:
+class CardField(Struct, frozen=True):
     """What a card field says. `parts` is None for one plain card (resolved by name), else the cards with
     their counts; `ram_gb`/`ram_type` are the RAM typed in the field or given as options."""
 
@@ -100,8 +101,7 @@ def task_not_model(asked: Asked) -> Asked:
     return asked
 
 
-@dataclass(frozen=True, slots=True)
-class Catalog:
+class Catalog(Struct, frozen=True):
     """What reading a model field needs of the catalog (answers.knowledge): its resolver, an exact-name
     lookup, and the did-you-mean names of a name that matched nothing."""
 

@@ -21,8 +21,9 @@ the span as typed (so the engine's own resolve() gives the "did you mean" candid
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from answers.lexicon import lexicon
 from answers.reading import at_once, budget_words
@@ -73,8 +74,7 @@ from catalog.text import fold
 
 
 # --------------------------------------------------------------------------- entry point
-@dataclass
-class _Reading:
+class _Reading(Struct):
     """Everything one question's reading finds, filled in phase by phase (see `parse`)."""
 
     question: str

@@ -11,7 +11,9 @@ intent is decided from that (answers/facts/routing.py) and the facts are built f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.reading import at_once, ram_words, scope, throughput_words
 from answers.reading.asked import Asked, Budget
@@ -25,8 +27,7 @@ from estimator.machine import MachineConstants
 ECHO_CHARS = 200  # the start of a question a fallback answer quotes back
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
+class Question(Struct, frozen=True):
     """What a question asks, typed. `parsed` holds the intent, language with its evidence and entities
     (models, cards with counts, memory, setups, system RAM, options, task, budget); the other fields
     are the rest of what the text says."""

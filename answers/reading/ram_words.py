@@ -11,8 +11,10 @@ the shapes ("ddr5-6000", "3200 mhz", "12-channel", "12ch") are rules here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import cache
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
@@ -23,8 +25,7 @@ _TYPE = r"(?:lp)?ddr[3-5]x?"
 _MIN_MTS, _MAX_MTS = 800, 12000  # a number outside this is no RAM speed (estimator.machine checks the type's range)
 
 
-@dataclass(frozen=True, slots=True)
-class RamWords:
+class RamWords(Struct, frozen=True):
     """What a question says about system RAM: its type, speed, channels and platform."""
     kind: str | None = None  # "DDR5"
     mts: int | None = None  # 6000

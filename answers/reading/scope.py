@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from answers.lexicon import lexicon
 from answers.reading.setup_words import _RAM_TYPE
@@ -27,8 +28,7 @@ from catalog.text import fold
 _RAM_TYPE_RE = re.compile(rf"\b({_RAM_TYPE})\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class CpuOnly:
+class CpuOnly(Struct, frozen=True):
     """A question with no graphics card: the RAM it names (size, type), None where it names none."""
 
     ram_gb: float | None = None
@@ -43,8 +43,7 @@ SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")
 DEVICE_KINDS = frozenset({"phone", "board"})  # the device is out of scope, whatever is asked about the model
 
 
-@dataclass(frozen=True, slots=True)
-class OutOfScope:
+class OutOfScope(Struct, frozen=True):
     """What puts a question outside the estimator: `kind` (phone, board, speech, embedding, fine_tuning,
     from_scratch) and the phrase that says it, as typed (folded)."""
 

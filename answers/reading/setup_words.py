@@ -11,8 +11,9 @@ The words of every language live in `answers/lexicon/<lang>.toml` (machines in c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
+
+from msgspec import Struct, field
 
 # long alternations: compiled once, then read from the start-up cache
 from answers.knowledge.pickled import compile_cached
@@ -27,8 +28,7 @@ from catalog.text import fold
 MAX_COUNT = 64
 
 
-@dataclass(frozen=True)
-class Lexicon:
+class Lexicon(Struct, frozen=True):
     """The lexicon's setup words: counts, laptop and RAM words, machine names, card words."""
     counts: dict[str, int]
     laptop: tuple[str, ...]
@@ -60,8 +60,7 @@ def lexicon() -> Lexicon:
                    lx.apple_tiers, tuple(sorted(before)))
 
 
-@dataclass(frozen=True)
-class SetupWords:
+class SetupWords(Struct, frozen=True):
     """The cards, RAM and machine a question describes, as read from its words."""
     cards: list[tuple[str, int]] = field(default_factory=list)  # (card text, count), in reading order
     ram_gb: float | None = None  # system RAM beside discrete cards
@@ -163,8 +162,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     return device, ram_re, ram_type_re, apple_re
 
 
-@dataclass
-class _Devices:
+class _Devices(Struct):
     """The devices a question names, in order, with where each was typed (a RAM size inside one of these
     spans is that card's own memory, and the text between spans says whether the cards are pooled)."""
 

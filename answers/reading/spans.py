@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.tokens import Token
@@ -14,8 +15,7 @@ from catalog.text import fold
 
 
 # --------------------------------------------------------------------------- entity spans
-@dataclass
-class Span:
+class Span(Struct):
     """A stretch of the question (`start`:`end`) read as one name of `kind`, with its resolution."""
     start: int
     end: int  # exclusive

@@ -13,8 +13,9 @@ this module matches them on accent-folded, lower-case text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
@@ -25,8 +26,7 @@ _PP_RE = re.compile(r"\bpp ?(\d{3,5})\b")  # llama-bench's prompt-processing tes
 _TOKENS = r"(?:\s*-?\s*(?:tokens?|jetons?|token))?"
 
 
-@dataclass(frozen=True, slots=True)
-class Throughput:
+class Throughput(Struct, frozen=True):
     """Prompt length, number of users and backend, when a question names them."""
     prompt_tokens: int | None = None
     users: int | None = None

@@ -5,8 +5,9 @@ into tokens.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from answers.lexicon import lexicon
 from answers.reading.limits import MAX_QUESTION_CHARS
@@ -37,8 +38,7 @@ def clean(question: str) -> str:
     return " ".join(text.split())
 
 
-@dataclass
-class Token:
+class Token(Struct):
     """One word of the question, as typed and folded, and whether a reading has used it."""
     text: str  # as typed (trailing dots/colons stripped)
     low: str  # folded

@@ -9,6 +9,7 @@ got through anyway and keeps the text within `MAX_CHARS`.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from catalog import safe_text
@@ -35,7 +36,7 @@ def inert(value: Any) -> Any:
     """Every string inside a JSON payload (entities, facts) cleaned and with mentions defused:
     a JSON consumer may post them. Other values are returned as they are."""
     if isinstance(value, str):
-        return defuse_mentions(clean(value))
+        return _inert_short(value) if len(value) <= _SHORT else _inert_text(value)
     if isinstance(value, dict):
         return {inert(k) if isinstance(k, str) else k: inert(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -45,11 +46,27 @@ def inert(value: Any) -> Any:
     return value
 
 
-def escape(text: object) -> str:
-    """A catalog or user string made inert: one line, markdown escaped, mentions defused."""
+def _inert_text(text: str) -> str:
+    return defuse_mentions(clean(text))
+
+
+def _escaped_text(text: str) -> str:
     s = _SPACE.sub(" ", clean(text)).strip()
     s = _SPECIAL.sub(r"\\\1", s)
     return _MENTION.sub("@" + ZWSP, s)
+
+
+# An answer's payload repeats the same few hundred short names and labels (cards, models, levels), so
+# the pure rules are remembered for those; longer text (a question echoed) is not kept.
+_SHORT = 120
+_inert_short = lru_cache(maxsize=4096)(_inert_text)
+_escaped_short = lru_cache(maxsize=4096)(_escaped_text)
+
+
+def escape(text: object) -> str:
+    """A catalog or user string made inert: one line, markdown escaped, mentions defused."""
+    s = text if isinstance(text, str) else str(text)
+    return _escaped_short(s) if len(s) <= _SHORT else _escaped_text(s)
 
 
 def defuse_mentions(text: str) -> str:

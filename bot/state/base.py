@@ -13,8 +13,9 @@ import asyncio
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Iterable
-from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
+
+from msgspec import Struct
 
 from .errors import BUSY, StateWriteError
 from .values import GUILD_COLUMNS, GuildSettings, check_changes, from_row, to_row, valid_user_locale, warn_repaired
@@ -31,8 +32,7 @@ FLUSH_GATHER = 0.03  # seconds a commit of languages waits for more to join it
 SLOW_WARNING_EVERY = 60.0  # seconds between two warnings about unsaved languages
 
 
-@dataclass
-class Snapshot:
+class Snapshot(Struct):
     """Every row of a state, read in one transaction (backups, restores, migrations between backends)."""
 
     version: int

@@ -8,11 +8,10 @@ INTEGER already holds 64 bits).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class Migration:
+class Migration(Struct, frozen=True):
     what: str
     sqlite: str
     postgresql: str

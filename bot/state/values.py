@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from answers.knowledge.profiles import PROFILE_NAMES
 from answers.rendering.i18n import SUPPORTED
@@ -27,8 +28,7 @@ _USER_LOCALE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 GUILD_COLUMNS = ("guild_id", "locale", "context", "min_quality", "profile", "plain_enabled", "plain_channels")
 
 
-@dataclass(frozen=True)
-class GuildSettings:
+class GuildSettings(Struct, frozen=True):
     locale: str | None = None
     context: int | None = None
     min_quality: str | None = None

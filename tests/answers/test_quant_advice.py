@@ -4,9 +4,9 @@ recommended one and the trade-off; the cache type as an option, in questions, an
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from answers.api import AskOptions
 from answers.engine import Engine

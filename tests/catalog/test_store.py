@@ -20,6 +20,24 @@ async def test_created_on_first_use_and_read_back(tmp_path, gpus):
         [(g.name, g.memory_gb, g.bandwidth_gbps) for g in gpus]
 
 
+async def test_the_cards_labels_are_stored_so_a_start_skips_the_hardware_files(tmp_path, gpus, monkeypatch):
+    """Segment, shared memory and launch price come back from the database as the hardware rules gave
+    them (the "smallest card" line leaves out mining cards by segment); loading the catalog for a
+    question then never reads or checks the hardware data files."""
+    from answers.knowledge.catalog_view import Knowledge
+    from catalog import hardware
+
+    path = tmp_path / "catalog.db"
+    await build_catalog(path)
+    monkeypatch.setattr(hardware, "load_hardware_data", lambda: pytest.fail("hardware files loaded at start"))
+    knowledge = await Knowledge.load(path)
+    by_name = {g.name: g for g in knowledge.gpus}
+    assert [(g.segment, g.unified_memory, g.launch_price_usd) for g in knowledge.gpus] == \
+        [(g.segment, g.unified_memory, g.launch_price_usd) for g in gpus]
+    assert by_name["CMP 70HX"].segment == "mining"
+    assert by_name["GeForce RTX 4090"].launch_price_usd == 1599  # NVIDIA's launch price (prices.json)
+
+
 async def test_env_variable_chooses_the_database(tmp_path, monkeypatch):
     monkeypatch.setenv("TPSBOT_DB", str(tmp_path / "env.db"))
     assert store_mod.default_db_path() == tmp_path / "env.db"
