@@ -58,7 +58,7 @@ async def test_answers_asked_in_one_turn_of_the_loop_beyond_busy_are_acknowledge
     async def ack(n: int) -> None:
         acknowledged.append(n)
 
-    asked = 2 * work.BUSY
+    asked = work.BUSY + 3
     answers = [asyncio.ensure_future(work.within(LIMIT * 100, gate.wait, on_slow=lambda n=n: ack(n)))
                for n in range(asked)]
     try:
