@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from . import collector
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -160,9 +162,10 @@ async def burst_over(quiet: float = 0.05, limit: float = 3.0) -> None:
 
 async def _watch_burst(quiet: float, limit: float) -> None:
     started = time.monotonic()
-    while (time.monotonic() - _last_arrival < quiet or awaiting_acknowledgement()) \
-            and time.monotonic() - started < limit:
-        await asyncio.sleep(quiet)
+    with collector.burst():  # fewer collections while the acknowledgements go out
+        while (time.monotonic() - _last_arrival < quiet or awaiting_acknowledgement()) \
+                and time.monotonic() - started < limit:
+            await asyncio.sleep(quiet)
 
 
 def awaiting_acknowledgement() -> bool:

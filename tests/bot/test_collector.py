@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot import collector, runner
+from bot import collector, runner, work
 from bot.metrics import Metrics
 from bot.runner import serve
 from tests.fakediscord import FakeDiscord
@@ -20,9 +21,10 @@ from .conftest import make_settings
 
 
 @pytest.fixture
-def collector_restored() -> Iterator[None]:
+def collector_restored(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The test process's collector as it was: frozen objects are never collected."""
     threshold = gc.get_threshold()
+    monkeypatch.setattr(collector, "_settled", False)
     try:
         yield
     finally:
@@ -58,7 +60,7 @@ async def test_the_bot_process_freezes_its_start_up(
     before = gc.get_freeze_count()
     seen = await _run_until_ready(fake, engine, tmp_path, own_process=True)
     assert seen["frozen"] > before  # the catalog and the rest of start-up
-    assert seen["threshold"][0] == collector.THRESHOLD
+    assert seen["threshold"] == gc.get_threshold()  # young collections as often as ever, but in a burst
 
 
 async def test_a_bot_inside_another_process_leaves_its_collector_alone(
@@ -86,3 +88,35 @@ async def test_a_catalog_swap_unfreezes_the_old_catalog_then_freezes_again(
     for _ in range(3):
         await asyncio.sleep(0)
     assert gc.get_freeze_count() > 0  # settled again once the requests that used the old one are done
+
+
+async def test_a_burst_collects_less_often_in_the_bot_process_only(collector_restored: None) -> None:
+    young = gc.get_threshold()[0]
+    with collector.burst():
+        assert gc.get_threshold()[0] == young  # not the bot's own process: left alone
+    collector.settle()
+    with collector.burst():
+        assert gc.get_threshold()[0] == collector.BURST_THRESHOLD
+    assert gc.get_threshold()[0] == young  # the burst over: as often as before
+
+
+async def test_held_answers_are_waited_for_with_fewer_collections(
+        collector_restored: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    collector.settle()
+    seen: list[int] = []
+    real_sleep = asyncio.sleep
+
+    async def looking(delay: float) -> None:
+        seen.append(gc.get_threshold()[0])
+        await real_sleep(0)
+
+    monkeypatch.setattr(work, "_burst_watch", None)
+    monkeypatch.setattr(work, "_last_arrival", time.monotonic() + 60)  # requests still arriving
+    monkeypatch.setattr(asyncio, "sleep", looking)
+    held = asyncio.ensure_future(work.burst_over(0.05, 60.0))
+    while not seen:
+        await real_sleep(0)
+    work._last_arrival = 0.0  # the burst is over
+    await asyncio.wait_for(held, 5)
+    assert seen and set(seen) == {collector.BURST_THRESHOLD}
+    assert gc.get_threshold()[0] != collector.BURST_THRESHOLD
