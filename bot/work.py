@@ -131,7 +131,8 @@ async def within(budget: float, fn: Callable[..., T], /, *args: Any, on_slow: Ca
             _held -= 1
         return await compute(fn, *args, **kwargs)
     task = _submit(fn, args, kwargs)
-    done, _ = await asyncio.wait({task}, timeout=budget)
+    # A budget of 0 acknowledges first whatever happens (the job may well finish within this turn).
+    done = (await asyncio.wait({task}, timeout=budget))[0] if budget > 0 else set()
     if not done:
         try:
             await on_slow()
