@@ -11,7 +11,7 @@ on the event loop that sends them.
   collection walks it again.
 - `burst()`, while a burst's answers are held back for its acknowledgements (bot/work.py): young
   collections every `BURST_THRESHOLD` allocations instead of 700 (with both, the same bursts spent
-  16–22 ms in collections). Only then: kept all the time, the garbage that only the collector frees
+  16–24 ms in collections). Only then: kept all the time, the garbage that only the collector frees
   (reference cycles, some holding buffers) piled up between collections, and a minute of steady
   traffic with rate limits peaked at 119 MB instead of 103 MB.
 - `thaw()` when the catalog is swapped for a newer file: frozen objects are never collected, so the
