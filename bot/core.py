@@ -58,7 +58,7 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         command = interaction.type is discord.InteractionType.application_command
         if command:
             bot.metrics.started(interaction.extras)
-        with bot.work.track():
+        with bot.work.track(interaction.response.is_done):
             try:
                 await super()._call(interaction)
             except Exception as exc:  # interaction_check refused (cooldown, restarting): on_error answers it
@@ -96,7 +96,7 @@ class Tree(app_commands.CommandTree["TpsBot"]):
     async def on_error(self, interaction: discord.Interaction[TpsBot], error: app_commands.AppCommandError) -> None:
         # Errors from interaction_check reach here outside _call: counted too, so that shutdown
         # waits for the "restarting" replies.
-        with interaction.client.work.track():
+        with interaction.client.work.track(interaction.response.is_done):
             await self._report(interaction, error)
 
     async def _report(self, interaction: discord.Interaction[TpsBot], error: app_commands.AppCommandError) -> None:

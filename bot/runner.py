@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sqlite3
@@ -22,7 +23,7 @@ from answers.engine import Engine
 from answers.knowledge.catalog_view import StoreError
 from catalog.store import default_db_path
 
-from . import chart
+from . import chart, collector
 from .catalog_watch import CatalogWatcher, identity
 from .client import create_bot, http_connector
 from .health import HealthServer, SystemdNotifier
@@ -66,11 +67,13 @@ async def open_engine(db_path: Path | None) -> Any:
 
 async def serve(
     settings: Settings, *, engine: Any = None, on_created: Callable[[discord.Client], None] | None = None,
-    env_file: Path | None = None, **client_options: Any,
+    env_file: Path | None = None, own_process: bool = False, **client_options: Any,
 ) -> int:
     """Run until closed; → exit code. Raises SetupError for operator mistakes.
 
-    Tests pass their own engine, a hook that receives the client, and client options.
+    Tests pass their own engine, a hook that receives the client, and client options. `own_process`:
+    the process is the bot's alone (`tpsbot run`), so process-wide settings are made for it (the
+    garbage collector, bot/collector.py).
     """
     if settings.token is None or not settings.token.get_secret_value().strip():
         where = "in .env" if env_file is None else f"in {env_file.resolve()}" + (
@@ -94,6 +97,8 @@ async def serve(
         if own_engine:
             engine = await open_engine(settings.db)
         bot = create_bot(settings, engine, store, **client_options)
+        if own_process:
+            collector.settle()  # everything of start-up is loaded
         if on_created is not None:
             on_created(bot)
         _log_startup(settings, bot, catalog_path, store.where)  # a path, or a URL without its password
@@ -163,6 +168,8 @@ async def _notify_ready(bot: Any, notifier: SystemdNotifier) -> None:
 
 def _swap(bot: Any, engine: Any) -> None:
     bot.engine = engine  # one assignment: a request reads bot.engine once and keeps that engine
+    if gc.get_freeze_count():
+        collector.thaw()  # the old catalog was frozen with the rest of start-up: let it be collected
     gpus, models = bot.metrics.catalog(engine)
     bot.metrics.catalog_reloads.inc()
     log.info("Loaded the newer catalog file (%d GPUs, %d models) without a restart", gpus, models)
@@ -263,7 +270,7 @@ def run_bot(settings: Settings, env_file: Path | None = None) -> int:
     setup_logging(settings.log_level, token, settings.log_format)
     warn_unknown(env_file, log)
     try:
-        return asyncio.run(serve(settings, env_file=env_file))
+        return asyncio.run(serve(settings, env_file=env_file, own_process=True))
     except SetupError as exc:
         print(f"tpsbot: {exc}", file=sys.stderr)
         return exc.code
