@@ -147,6 +147,26 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 
 
+TOGETHER_MAX = 8  # cards one server holds; past that the answer is a cluster, not a count of cards
+
+
+def _how_many(est: Estimates, rated: Rated, card: GpuRecord, s: Settings) -> dict[str, Any] | None:
+    """"How many 3090s for Mixtral 8x22B": the fewest of this card (up to TOGETHER_MAX) that the one verdict
+    says run it at the usual quality, with the level and speed it recommends there; None for a
+    shared-memory machine (one is the machine) or when even TOGETHER_MAX of them do not."""
+    if getattr(card, "unified_memory", False):
+        return None
+    q, setups = rated.query, _setups()
+    constants = est.profiles.setup_constants()
+    for count in range(2, TOGETHER_MAX + 1):
+        setup = Setup((Device(card, count=count),))
+        levels = setups.held_levels(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant)
+        v = vd.decide(levels, setup.label)
+        if v["outcome"] in ("runs", "slow"):
+            return {"count": count, "card": card.name, "outcome": v["outcome"], **v["recommended"]}
+    return None
+
+
 def _relative(est: Estimates, rec: ModelRecord, s: Settings,
               row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
     """The largest smaller model of the asked one's line that runs well on the same hardware
@@ -209,6 +229,7 @@ def _on_card(est: Estimates, e: Entities, s: Settings, card: GpuRecord, rec: Mod
                                               for lv in q.profile.levels if lv.rank > forced.rank)
         facts["offload_assumed"] = _offload_assumed(est, rated, card, s, e.ram_type)
         facts["offload_guess"] = _runs_row(facts["offload_assumed"])
+        facts["several_cards"] = _how_many(est, rated, card, s)
     facts["cache_hint"] = qa.cache_hint(rated.query, card, r.quant)
     if not r.runs:
         facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))

@@ -2,7 +2,7 @@
 
 A typed question (`question.asked_of`, over the `Question` read from its text) and a slash command's or
 the CLI's fields (`options.from_fields`) both become an `Asked`. The intent is then decided from it in one
-place (answers/facts/routing.py), which changes it only through `dataclasses.replace`; the facts resolve
+place (answers/facts/routing.py), which changes it only through `msgspec.structs.replace`; the facts resolve
 its names (answers/facts/entities.py). Nothing after it reads the question's text.
 
 Why a record of its own beside `Question`: a `Question` is what a text says (its echo, the language and
