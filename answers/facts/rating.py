@@ -38,7 +38,7 @@ from answers.facts.picks import best_with_memory, home_tier
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
-from estimator.quants import ladder, quant
+from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
 from estimator.setups import Device, Setup, pool_of
 
@@ -158,8 +158,11 @@ def _how_many(est: Estimates, rated: Rated, card: GpuRecord, s: Settings) -> dic
         return None
     q, setups = rated.query, _setups()
     constants = est.profiles.setup_constants()
+    floor_need = q.need_gb(quant(s.quant) if s.quant else floor(s.min_quality, q.profile.default_min_quality))
     for count in range(2, TOGETHER_MAX + 1):
         setup = Setup((Device(card, count=count),))
+        if pool_of(constants, q.profile, setup).total_usable < floor_need:
+            continue  # not even the usual quality's last level fits: no need to rate every level
         levels = setups.held_levels(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant)
         v = vd.decide(levels, setup.label)
         if v["outcome"] in ("runs", "slow"):
