@@ -39,6 +39,9 @@ def test_the_sentence_names_the_count_in_the_askers_language(engine) -> None:
     assert f"{n}× **GeForce RTX 3090** insieme" in it.text
     en = engine.ask("how many 3090s do i need for mixtral 8x22b")
     assert f"{n}× **GeForce RTX 3090** together would hold it" in en.text
+    speed = engine.ask("tok/s of mixtral 8x22b on a 3090")  # another wording, the same line
+    assert speed.intent == "speed"
+    assert f"{n}× **GeForce RTX 3090** together would hold it" in speed.text
 
 
 def test_no_count_for_a_shared_memory_machine_or_past_one_server(engine) -> None:
