@@ -66,6 +66,8 @@ def burst() -> Iterator[None]:
 
 def thaw() -> None:
     """Unfreeze everything (the catalog just replaced may be garbage now) and settle again, on the
-    running loop, after SETTLE_AFTER_SWAP s."""
+    running loop, after SETTLE_AFTER_SWAP s (in a settled process only)."""
+    if not _settled:
+        return
     gc.unfreeze()
     asyncio.get_running_loop().call_later(SETTLE_AFTER_SWAP, settle)

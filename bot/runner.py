@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import signal
 import sqlite3
@@ -168,8 +167,7 @@ async def _notify_ready(bot: Any, notifier: SystemdNotifier) -> None:
 
 def _swap(bot: Any, engine: Any) -> None:
     bot.engine = engine  # one assignment: a request reads bot.engine once and keeps that engine
-    if gc.get_freeze_count():
-        collector.thaw()  # the old catalog was frozen with the rest of start-up: let it be collected
+    collector.thaw()  # the old catalog was frozen with the rest of start-up: let it be collected
     gpus, models = bot.metrics.catalog(engine)
     bot.metrics.catalog_reloads.inc()
     log.info("Loaded the newer catalog file (%d GPUs, %d models) without a restart", gpus, models)

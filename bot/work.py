@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -40,6 +41,7 @@ _held = 0  # answers of a burst held back until its acknowledgements are out (wi
 _last_arrival = 0.0  # when the last handler started (Work.track)
 # Interactions in flight, each by its "acknowledged yet?" check (Work.track); read by the burst watch.
 _unacked: dict[int, Callable[[], bool]] = {}
+_tokens = itertools.count()  # one key in `_unacked` per handler in flight
 _burst_watch: asyncio.Task[None] | None = None  # the one watch held answers wait on (burst_over)
 
 
@@ -81,14 +83,14 @@ class Work:
         global _last_arrival
         self.in_flight += 1
         self._last_start = _last_arrival = time.monotonic()
-        key = object()
+        token = next(_tokens)
         if acknowledged is not None:
-            _unacked[id(key)] = acknowledged
+            _unacked[token] = acknowledged
         try:
             yield
         finally:
             self.in_flight -= 1
-            _unacked.pop(id(key), None)
+            _unacked.pop(token, None)
 
     async def drain(self, grace: float) -> bool:
         """Stop taking new work (handlers check `draining`); wait up to `grace` s for what is in

@@ -120,3 +120,11 @@ async def test_held_answers_are_waited_for_with_fewer_collections(
     await asyncio.wait_for(held, 5)
     assert seen and set(seen) == {collector.BURST_THRESHOLD}
     assert gc.get_threshold()[0] != collector.BURST_THRESHOLD
+
+
+async def test_a_catalog_swap_in_another_process_leaves_its_frozen_objects_frozen(
+        engine: Any, collector_restored: None) -> None:
+    gc.freeze()  # the embedding program's own choice
+    frozen = gc.get_freeze_count()
+    runner._swap(_Bot(), engine)
+    assert gc.get_freeze_count() == frozen
