@@ -17,6 +17,7 @@ from msgspec import Struct, field
 
 from answers.knowledge import cache as disk_cache
 from answers.knowledge import pickled
+from answers.lexicon.scan import IntentScan, joined
 from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS
 
 HERE = Path(__file__).parent
@@ -185,6 +186,7 @@ class Lexicon(Struct):
     backends: dict[str, frozenset[str]] = field(default_factory=dict)  # backend → words ("hip" → ROCm)
     out_of_scope: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cpu_names: tuple[re.Pattern[str], ...] = ()
+    intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -230,6 +232,9 @@ def _check_keys(data: dict, expected: dict[str, str], where: str) -> None:
         raise LexiconError(f"{where}: missing key(s) {', '.join(missing)}")
 
 
+_BACKREFERENCE = re.compile(r"(?<!\\)\\[1-9]|\(\?P=")  # "\1", "(?P=name)": they would point into another pattern
+
+
 def _patterns(table: object, lang: str, where: str, intents: frozenset[str]) -> list[Pattern]:
     if not isinstance(table, dict):
         raise LexiconError(f"{where}: [intents] must be a table")
@@ -243,12 +248,15 @@ def _patterns(table: object, lang: str, where: str, intents: frozenset[str]) -> 
             at = f"{where}: intents.{intent}[{i}]"
             if not isinstance(row, dict) or set(row) != {"weight", "pattern"}:
                 raise LexiconError(f"{at} must have exactly the keys weight and pattern")
-            if not isinstance(row["weight"], (int, float)) or isinstance(row["weight"], bool):
-                raise LexiconError(f"{at}: weight must be a number")
+            if not isinstance(row["weight"], (int, float)) or isinstance(row["weight"], bool) or row["weight"] <= 0:
+                raise LexiconError(f"{at}: weight must be a positive number")
             try:
                 regex = re.compile(row["pattern"])
+                re.compile(f"(?:{row['pattern']})")  # searched joined with others (lexicon/scan.py): no global flags
             except (re.error, TypeError) as exc:
-                raise LexiconError(f"{at}: pattern does not compile ({exc})") from exc
+                raise LexiconError(f"{at}: pattern does not compile on its own and in a group ({exc})") from exc
+            if regex.groups and _BACKREFERENCE.search(row["pattern"]):
+                raise LexiconError(f"{at}: no backreferences: the patterns of an intent are searched joined")
             out.append(Pattern(intent, lang, float(row["weight"]), regex))
     return out
 
@@ -366,7 +374,7 @@ def load(directory: Path = HERE) -> Lexicon:
         raise LexiconError(f"{directory.name}: no language file")
     # English first: it is the tie-breaker of last resort and the answer language by default.
     order = sorted(languages, key=lambda c: (c != "en", c))
-    return Lexicon(
+    loaded = Lexicon(
         languages={c: languages[c] for c in order},
         common_function_words=_words(common["function_words"], "common.toml: function_words"),
         ordinary_words=_words(common["ordinary_words"], "common.toml: ordinary_words"),
@@ -393,6 +401,8 @@ def load(directory: Path = HERE) -> Lexicon:
         out_of_scope=_out_of_scope(common["out_of_scope"]),
         cpu_names=_cpu_names(common["cpu_names"]),
     )
+    loaded.intent_scans = joined(loaded.patterns())
+    return loaded
 
 
 def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:

@@ -5,9 +5,12 @@ from the entities found; a second ask in the same message.
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
 
-from answers.lexicon import Pattern, lexicon
+from answers.lexicon import lexicon
+from answers.lexicon.scan import strongest_hits
 from answers.reading.limits import PARSER_INTENTS
 from answers.reading.tokens import _unstretch
 from answers.reading.vocabulary import _lang_weights, _patterns, _word_set
@@ -79,11 +82,7 @@ def _intent(
 ) -> str:
     # PARSER_INTENTS (answers.reading.limits) is in tie-breaking order: more specific questions first.
     scores = dict.fromkeys(PARSER_INTENTS, 0.0)
-    for p in _strongest_first():
-        # An intent scores its strongest hit (one hit per intent per language is enough; several languages
-        # do not add up twice): once it has one, its weaker patterns need not be tried.
-        if scores[p.intent] < p.weight and p.regex.search(folded):
-            scores[p.intent] = p.weight
+    scores.update(_pattern_scores(folded))
     if gpu_count and gpu_count > 1 and not _asks_if_more_cards_help(folded):
         # A setup ("dual 3090", "2x 4090") asked about as a whole keeps the one-card intent
         # (can run, how fast); two_gpus is for "would a second card help / make it faster".
@@ -130,14 +129,15 @@ def _intent(
 
 
 def _pattern_score(folded: str, intent: str) -> float:
-    return next((p.weight for p in _strongest_first() if p.intent == intent and p.regex.search(folded)), 0.0)
+    return _pattern_scores(folded).get(intent, 0.0)
 
 
-@cache
-def _strongest_first() -> tuple[Pattern, ...]:
-    """The lexicon's intent patterns, strongest weight first (a stable sort: same-weight ones keep their
-    order), so the first hit of an intent is its strongest and the rest of its patterns can be skipped."""
-    return tuple(sorted(_patterns(), key=lambda p: -p.weight))
+@lru_cache(maxsize=256)
+def _pattern_scores(folded: str) -> Mapping[str, float]:
+    """Each intent's strongest hit among the lexicon's patterns (one hit per intent is enough; several
+    languages do not add up twice). Remembered for the last texts: one reading asks it several times,
+    of the question and of the question with a name taken out."""
+    return MappingProxyType(strongest_hits(lexicon().intent_scans, folded))
 
 
 def _asks_if_more_cards_help(folded: str) -> bool:

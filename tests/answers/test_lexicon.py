@@ -3,6 +3,7 @@ command line's plain text (issue 11)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -10,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from answers.lexicon import HERE, LANGUAGE_KEYS, LexiconError, load
+from answers.lexicon.scan import strongest_hits
 from answers.rendering import grammar
 from answers.rendering.markdown import ZWSP, escape, to_plain
+from catalog.text import fold
+from tests.conftest import DATA_DIR
 
 
 def copy_lexicon(tmp_path: Path) -> Path:
@@ -49,7 +53,11 @@ def test_parse_py_keeps_no_per_language_word_lists():
     (lambda s: s.replace("[intents]", "[intents]\nspeed_x = [{ weight = 1.0, pattern = 'x' }]"),
      "'speed_x' is not an intent"),
     (lambda s: in_intents(s, "pattern = '", "pattern = '(unclosed"), "pattern does not compile"),
-    (lambda s: in_intents(s, "weight = 1.5", "weight = 'high'"), "weight must be a number"),
+    (lambda s: in_intents(s, "weight = 1.5", "weight = 'high'"), "weight must be a positive number"),
+    (lambda s: in_intents(s, "weight = 1.5", "weight = -1.5"), "weight must be a positive number"),
+    # an intent's patterns are searched joined (answers/lexicon/scan.py): nothing that a join would change
+    (lambda s: in_intents(s, "pattern = '", "pattern = '(?i)"), "does not compile on its own and in a group"),
+    (lambda s: in_intents(s, "pattern = '", "pattern = '(a)\\1|"), "no backreferences"),
     (lambda s: s.replace("more_cards_help = '", "more_cards_help = '(", 1),
      "more_cards_help: pattern does not compile"),
     (lambda s: s.replace('language = "it"', 'language = "xx"'), "file is named 'it'"),
@@ -178,3 +186,23 @@ def test_the_command_line_prints_plain_text(built_db, monkeypatch, capsys):
 
     data = json.loads(capsys.readouterr().out)
     assert "\\(Zhipu AI\\)" in data["text"] and "(Zhipu AI)" in data["plain"]  # Discord keeps its markdown
+
+
+def test_joined_patterns_score_as_the_patterns_one_by_one():
+    """The joined search (answers/lexicon/scan.py) finds, for every question of the corpora, each intent's
+    strongest hit exactly as trying the patterns one by one does: same intents, same weights."""
+    lx = load()
+    texts = [fold(row.get("q") or row.get("question") or "")
+             for path in sorted(DATA_DIR.glob("*.jsonl"))
+             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+             for row in [json.loads(line)]]
+    assert len(texts) > 3000
+    hits_somewhere = 0
+    for text in texts:
+        one_by_one: dict[str, float] = {}
+        for p in lx.patterns():
+            if p.regex.search(text) and p.weight > one_by_one.get(p.intent, 0.0):
+                one_by_one[p.intent] = p.weight
+        assert strongest_hits(lx.intent_scans, text) == one_by_one, text
+        hits_somewhere += len(one_by_one) > 1
+    assert hits_somewhere > 500  # many questions hit several intents: the strongest is what is compared
