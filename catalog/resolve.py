@@ -23,10 +23,10 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Sequence
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from .gpu_names import resolve_gpu
-from .hardware import laptop_aliases
+from .name_entries import gpu_entries, model_entries
 from .name_keys import (
     GPU_SERIES_WORDS,
     VENDOR_WORDS,
@@ -39,6 +39,7 @@ from .name_keys import (
     normalize,
     number_tokens,
 )
+from .name_memo import remembered
 from .name_sizes import size_fits, sizes_in, typed_size
 from .text import fold, parse_memory_size  # noqa: F401 — fold: the one fold, as callers import it
 
@@ -313,6 +314,7 @@ class Resolver(Generic[T]):
         return sorted(scores.items(), key=lambda kv: (-kv[1], self._canonical[kv[0]] != kv[0], kv[0]))
 
     # ------------------------------------------------------------------ public API
+    @remembered
     def resolve(self, text: str) -> Resolution[T]:
         """Best match for `text`, or ranked candidates when unsure."""
         if self.kind == "gpu":
@@ -362,6 +364,7 @@ class Resolver(Generic[T]):
             candidates = [self._match(i, scores[i]) for i in ordered[:10]]
         return Resolution(self._match(top_i, scores.get(top_i, top_s)), candidates, False)
 
+    @remembered
     def starts_a_name(self, text: str) -> bool:
         """Whether some name (or alias) begins with `text` and goes on ("mistral small" → Mistral Small 3.x):
         the parser then reads the longer words as the name rather than an exact shorter one ("mistral")."""
@@ -371,6 +374,7 @@ class Resolver(Generic[T]):
     def _key(self, ci: int) -> str:
         return self._choices[ci]
 
+    @remembered
     def lookup(self, text: str) -> Resolution[T] | None:
         """Exact names, aliases and derived keys only (a dictionary lookup, no fuzzing and no
         "did you mean" extras); None when `text` is not exactly a name. For callers that scan
@@ -441,40 +445,6 @@ class Resolver(Generic[T]):
         return [self._match(i, s) for i, s in self._ranked(scores)[:limit]]
 
 
-class Named(Protocol):
-    @property
-    def name(self) -> str: ...
-
-
-class NamedModel(Named, Protocol):
-    @property
-    def aliases(self) -> Sequence[str]: ...
-
-
-M = TypeVar("M", bound=NamedModel)
-G = TypeVar("G", bound=Named)
-
-
-def model_entries(records: Iterable[M], extra_names: Iterable[str] = ()) -> list[tuple[str, list[str], M | str]]:
-    """Resolver entries for ModelRecords (key = the record), then bare names (key = the name).
-
-    A bare name (e.g. from an Epoch import) whose normalized form is already a record's name or
-    alias is dropped: it is the same model, and keeping it would make that name ambiguous.
-    """
-    entries: list[tuple[str, list[str], M | str]] = []
-    taken: set[str] = set()
-    for rec in records:
-        aliases = [a for a in rec.aliases if a]
-        entries.append((rec.name, aliases, rec))
-        taken.add(normalize(rec.name))
-        taken.update(normalize(a) for a in aliases)
-    for raw in extra_names:
-        name = raw.strip()
-        if name and normalize(name) not in taken:
-            entries.append((name, [], name))
-    return entries
-
-
 def curated_first(candidates: Sequence[Match[T]]) -> list[Match[T]]:
     """An ambiguous model name's candidates for "did you mean", the curated records (a layout or native
     format on record: the built-in models) first among the close ones (within AMBIGUITY_MARGIN of the
@@ -490,10 +460,3 @@ def curated_first(candidates: Sequence[Match[T]]) -> list[Match[T]]:
         return getattr(p, "architecture", None) is not None or getattr(p, "native_format", None) is not None
 
     return sorted(close, key=lambda m: not curated(m)) + list(candidates[len(close):])
-
-
-def gpu_entries(records: Iterable[G], aliases: dict[str, list[str]] | None = None) -> list[tuple[str, list[str], G]]:
-    """Resolver entries for GpuRecords, in the order given (catalog order: oldest first), with the
-    data files' aliases and the laptop names derived from "… Mobile" records."""
-    aliases = aliases or {}
-    return [(r.name, [*aliases.get(r.name, []), *laptop_aliases(r.name)], r) for r in records]
