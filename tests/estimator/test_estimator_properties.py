@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from answers.knowledge.profiles import load_profile
+from estimator.display import round_half_up
 from estimator.model import ModelSize
 from estimator.ranking import Query, rate_all
 from tests.conftest import FakeCard
@@ -93,3 +95,18 @@ def test_reference_fast_path_equals_the_generic_rules(p, active_share, context):
 
 
 _CARDS: list = []
+
+
+@given(st.floats(min_value=-1e14, max_value=1e14, allow_nan=False), st.integers(min_value=0, max_value=3))
+def test_display_rounding_rounds_the_written_value_half_up(value, digits):
+    """Every figure is rounded as it is written, half up (ESTIMATOR.md §6): 0.15 → 0.2, 2.5 → 3."""
+    written = Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    assert round_half_up(value, digits) == float(written)
+
+
+@given(st.integers(min_value=-10**6, max_value=10**6), st.integers(min_value=0, max_value=3))
+def test_display_rounding_on_the_tie(n, digits):
+    """Values written exactly on the tie ("x.x5") go up, though most are stored a hair below it."""
+    value = float(f"{n}.{'0' * digits}5")
+    step = 10.0 ** -digits
+    assert abs(round_half_up(value, digits) - (n + (step if n >= 0 else -step))) < step / 1000
