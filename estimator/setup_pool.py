@@ -8,6 +8,8 @@ Its own module because both the rating (estimator.setups) and the offload arithm
 
 from __future__ import annotations
 
+from functools import cache
+
 from msgspec import Struct
 
 from .model import ModelSize
@@ -23,13 +25,20 @@ def unified_gpu_share(c: SetupConstants, card: Hardware, total_gb: float) -> flo
     if card.vendor == "Apple":
         # macOS' default wired limit: ~2/3 of RAM up to 36 GB, ~3/4 above (Metal's recommendedMaxWorkingSetSize).
         return rule["apple_small"] if total_gb <= rule["apple_small_max_gb"] else rule["apple_large"]
-    if any(card.name.startswith(n + " ") for n in c.igpu_chips):
+    if card.name.startswith(_chip_prefixes(c.igpu_chips)):
         # A laptop or desktop iGPU on the system RAM: the OS's default share, as on a handheld.
         return rule["igpu"]
     if card.segment == "console/handheld":
         # Handheld and console APUs (Steam Deck, ROG Ally) run a stock OS: its default GPU share of RAM.
         return rule["console/handheld"]
     return rule.get(card.vendor.lower(), rule["other"])
+
+
+@cache
+def _chip_prefixes(chips: tuple[str, ...]) -> tuple[str, ...]:
+    """"Radeon 780M" → "Radeon 780M ": a chip's name starts the machine's, as a whole word (one C call
+    for all of them: every ranking rates each shared-memory machine)."""
+    return tuple(n + " " for n in chips)
 
 
 class _View(Struct, frozen=True):

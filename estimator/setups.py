@@ -151,13 +151,29 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
                constants: SetupConstants) -> SetupRow:
     """The setup's level, fit and speed: the first level it holds whole, else offload, else no."""
     check_context(context)
-    c = constants
+    levels = _levels(p, min_quality, forced_quant)
+    needs = [p.need_gb(model, q, context) for q in levels]
+    return _rated(constants, p, model, setup, context, levels, needs, forced_quant)
+
+
+def rate_machines(p: Profile, model: ModelSize, machines: Sequence[Hardware], context: int = DEFAULT_CONTEXT,
+                  min_quality: str | None = None, forced_quant: str | None = None, *,
+                  constants: SetupConstants) -> list[SetupRow]:
+    """`rate_setup` of each machine alone (every Mac and Ryzen AI Max of a ranking): the levels and their
+    memory needs do not depend on the machine, so they are worked out once for all of them."""
+    check_context(context)
+    levels = _levels(p, min_quality, forced_quant)
+    needs = [p.need_gb(model, q, context) for q in levels]
+    return [_rated(constants, p, model, Setup((Device(m),)), context, levels, needs, forced_quant)
+            for m in machines]
+
+
+def _rated(c: SetupConstants, p: Profile, model: ModelSize, setup: Setup, context: int, levels: Sequence[Quant],
+           needs: Sequence[float], forced_quant: str | None) -> SetupRow:
     pool = pool_of(c, p, setup)
     r = _Rating(c, p, model, context, pool, c.for_profile(p.name).hop_ms)
     unified = [d for d in pool.devices if d.is_unified]
     why = "unified" if unified else ("split" if len(pool.devices) > 1 else "card")
-    levels = _levels(p, min_quality, forced_quant)
-    needs = [p.need_gb(model, q, context) for q in levels]
     base = _rig(c, setup, pool, unified)
     whole = _held_whole(r, levels, needs, why, base)
     if whole is not None:

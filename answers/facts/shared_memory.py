@@ -14,18 +14,18 @@ from collections.abc import Sequence
 from typing import cast
 
 from estimator.ranking import Query, Row
-from estimator.setups import Device, Hardware, Setup, SetupConstants, rate_setup
+from estimator.setups import Hardware, SetupConstants, rate_machines
 
 
 def as_machines(q: Query, rows: Sequence[Row], constants: SetupConstants) -> list[Row]:
     """`rows` with every unified-memory card re-rated as the machine (the others unchanged)."""
     out = list(rows)
-    for i, r in enumerate(out):
-        if not getattr(r.card, "unified_memory", False):
-            continue
-        card = cast(Hardware, r.card)  # says it shares memory with the CPU: a catalog record
-        m = rate_setup(q.profile, q.model, Setup((Device(card),)), q.context, q.min_quality, q.forced_quant,
-                       constants=constants)
+    at = [i for i, r in enumerate(out) if getattr(r.card, "unified_memory", False)]
+    # Each says it shares memory with the CPU: a catalog record, rated as that machine alone.
+    machines = [cast(Hardware, out[i].card) for i in at]
+    rated = rate_machines(q.profile, q.model, machines, q.context, q.min_quality, q.forced_quant, constants=constants)
+    for i, m in zip(at, rated, strict=True):
+        r = out[i]
         out[i] = Row(r.card, m.quant if m.runs else None, m.need_gb, m.fit if m.runs else "no", m.tok_s,
                      m.tok_s_low, m.tok_s_high, m.confidence)
     return out
