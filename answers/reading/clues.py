@@ -6,7 +6,7 @@ card-shaped names, task words.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
@@ -183,8 +183,15 @@ def _without_names(folded: str, spans: list[Span]) -> str:
     for sp in spans:
         name = fold(sp.text)
         if len(name) >= 2:
-            folded = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", " ", folded)
+            folded = _whole_name_re(name).sub(" ", folded)
     return folded
+
+
+@lru_cache(maxsize=2048)
+def _whole_name_re(name: str) -> re.Pattern[str]:
+    """`name` with nothing glued on either side. Kept compiled: names recur from question to question,
+    and `re`'s own cache (512 patterns) is shared with every other pattern of the program."""
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
 
 
 _CHIP_RE = re.compile(r"^[a-z]{1,2}\d{2,4}[a-z]?$")  # "a100", "h100", "mi300x", "v100"

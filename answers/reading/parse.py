@@ -21,6 +21,7 @@ the span as typed (so the engine's own resolve() gives the "did you mean" candid
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct, field
@@ -226,9 +227,9 @@ def _read_cards(r: _Reading) -> None:
     folded = fold(r.text)
     before: list[str] = []
     for typed in r.setup.typed:
-        device = r"(?<![\w-])" + re.escape(typed).replace(r"\ ", r"\s+") + r"(?![\w-])"
-        before += re.findall(r"([a-z]+)\s+" + device, folded)
-        folded = re.sub(device, " ", folded)
+        after_word, device = _device_res(typed)
+        before += after_word.findall(folded)
+        folded = device.sub(" ", folded)
     r.language = detect_language(_COUNT_RE.sub(" ", _without_names(folded, r.spans)), r.text, r.locale,
                                  before_hardware=tuple(before))
 
@@ -290,6 +291,14 @@ def _read_hardware(r: _Reading) -> None:
     if r.setup.unified and r.n_cards and r.memory is not None and any(
             re.search(rf"(?<![\d.]){r.memory:g}\s?gb\b", fold(name)) for name, _ in r.setup.cards):
         r.memory = None  # "m3 max 64gb", "dgx spark 128gb": the machine's own memory, not a second amount
+
+
+@lru_cache(maxsize=1024)
+def _device_res(typed: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A device as typed ("m4 pro 48gb"), any spacing, nothing glued on: with the word before it, and
+    alone. Kept compiled: the same machines are named question after question."""
+    device = r"(?<![\w-])" + re.escape(typed).replace(r"\ ", r"\s+") + r"(?![\w-])"
+    return re.compile(r"([a-z]+)\s+" + device), re.compile(device)
 
 
 def _read_intent(r: _Reading) -> None:

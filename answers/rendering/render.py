@@ -211,6 +211,7 @@ def environment(locale: str) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         undefined=jinja2.StrictUndefined,
+        auto_reload=False,  # shipped files: no stat of each imported template (the macros) at every answer
     )
     translations = i18n.translations(locale)
     env.install_gettext_callables(translations.gettext, translations.ngettext, newstyle=True)  # type: ignore[attr-defined]
