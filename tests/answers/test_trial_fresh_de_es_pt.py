@@ -1,0 +1,33 @@
+"""What a knowledgeable new user asking in German, Spanish and Portuguese noticed: a European Portuguese
+question answered in English or Spanish, "serve 10 users" read as one user, a laptop card read as the
+desktop card of the same number, and a budget list ranking a smaller card first only because it runs a
+more compressed file."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.engine import Engine
+
+PROFILES = ["reference", "measured"]
+
+
+def _plain(text: str) -> str:
+    """The answer as Discord shows it: no code ticks, no bold marks."""
+    return text.replace("`", "").replace("**", "")
+
+
+@pytest.mark.parametrize(("question", "says"), [
+    # European Portuguese "correr" (to run a program) is also Spanish: beside "com" it is Portuguese.
+    ("ryzen ai max+ 395 com 64gb corre o gpt-oss 120b?", "gpt-oss-120b"),
+    # "memória" with its accent is Portuguese only (Spanish and Italian write "memoria").
+    ("quanta memória ocupa o contexto de 128k no llama 3.1 8b", "cache da conversa"),
+])
+def test_a_european_portuguese_question_is_answered_in_portuguese(engine: Engine, question: str,
+                                                                   says: str) -> None:
+    answer = engine.ask(question)
+    assert answer.locale == "pt"
+    text = _plain(answer.text)
+    assert says in text
+    for foreign in ("cannot hold", "about", "Memoria que necesita", "unos "):
+        assert foreign not in text
