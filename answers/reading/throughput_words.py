@@ -47,7 +47,9 @@ def _regexes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[
     count_alt = _alternation(set(counts))
     before = compile_cached(rf"\b{_NUMBER}{_TOKENS}\s*-?\s*(?:{prompt})\b")  # "32k prompt", "8000-token prompt"
     after = compile_cached(rf"\b(?:{prompt})\s+(?:\S+\s+){{0,2}}?{_NUMBER}(?!\s*(?:gb|go|b)\b)")  # "prompt of 32k"
-    people = compile_cached(rf"\b(\d+|{count_alt})\s+(?:\S+\s+)?(?:{users})\b")
+    # One word may sit between ("4 concurrent users") but not a number: in "servir a 10 usuarios" the "a"
+    # is the preposition, and the count is the 10 (the count word "a" is English's "a user").
+    people = compile_cached(rf"\b(\d+|{count_alt})\s+(?:(?!\d)\S+\s+)?(?:{users})\b")
     backends = {w: name for name, words in lx.backends.items() for w in words}
     return before, after, people, counts, backends
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from answers.api import AskOptions
 from answers.engine import Engine
 
 PROFILES = ["reference", "measured"]
@@ -31,3 +32,18 @@ def test_a_european_portuguese_question_is_answered_in_portuguese(engine: Engine
     assert says in text
     for foreign in ("cannot hold", "about", "Memoria que necesita", "unos "):
         assert foreign not in text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "users", "says"), [
+    ("quiero servir a 10 usuarios a la vez con mistral 7b en una a100, que velocidad tendra cada uno",
+     10, "para 10 personas a la vez"),
+    ("quero atender a 10 usuários ao mesmo tempo com o mistral 7b numa a100", 10, "com 10 pessoas ao mesmo tempo"),
+])
+def test_serving_a_number_of_users_after_to_reads_the_number(engine: Engine, profile: str, question: str,
+                                                              users: int, says: str) -> None:
+    # "a" is also a count word ("a user"); before a number it is the preposition ("servir a 10 usuarios").
+    answer = engine.ask(question, options=AskOptions(profile=profile))
+    assert answer.intent == "users"
+    assert answer.facts["row"]["users"] == users
+    assert says in _plain(answer.text)
