@@ -47,3 +47,19 @@ def test_serving_a_number_of_users_after_to_reads_the_number(engine: Engine, pro
     assert answer.intent == "users"
     assert answer.facts["row"]["users"] == users
     assert says in _plain(answer.text)
+
+
+@pytest.mark.parametrize(("question", "card"), [
+    ("mi laptop tiene una rtx 3050 de 4gb, que puedo correr", "GeForce RTX 3050 Mobile"),
+    ("o meu portátil tem uma rtx 4070 de 8gb, consigo correr o mistral nemo 12b?", "GeForce RTX 4070 Mobile"),
+    ("my laptop has a 4070, can it run qwen3 14b", "GeForce RTX 4070 Mobile"),
+    ("mein laptop hat eine 4060, läuft gemma 3 12b", "GeForce RTX 4060 Mobile"),
+])
+def test_a_laptop_that_has_a_card_is_the_laptop_part(engine: Engine, question: str, card: str) -> None:
+    # "My laptop has a 4070": the laptop RTX 4070 has 8 GB and about half the desktop card's bandwidth, so
+    # the answer is about that part, not the 12 GB desktop card of the same number.
+    answer = engine.ask(question)
+    assert answer.entities["card"] == card
+    text = _plain(answer.text)
+    assert card in text
+    assert "12 GB" not in text  # the desktop 4070's memory
