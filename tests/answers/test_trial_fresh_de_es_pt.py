@@ -63,3 +63,10 @@ def test_a_laptop_that_has_a_card_is_the_laptop_part(engine: Engine, question: s
     text = _plain(answer.text)
     assert card in text
     assert "12 GB" not in text  # the desktop 4070's memory
+
+
+def test_the_german_used_card_example_reads_as_german(engine: Engine) -> None:
+    # "eine gebrauchte RTX 3090 etwa kostet" put "etwa" (for example) where no German sentence puts it.
+    text = _plain(engine.ask("welche karte mit 24 gigs vram unter 1000 euro?").text)
+    assert "so kostet eine gebrauchte RTX 3090 meist deutlich weniger als ihr Startpreis" in text
+    assert "3090 etwa kostet" not in text
