@@ -70,3 +70,22 @@ def test_the_german_used_card_example_reads_as_german(engine: Engine) -> None:
     text = _plain(engine.ask("welche karte mit 24 gigs vram unter 1000 euro?").text)
     assert "so kostet eine gebrauchte RTX 3090 meist deutlich weniger als ihr Startpreis" in text
     assert "3090 etwa kostet" not in text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_budget_list_ranks_cards_on_the_same_file(engine: Engine, profile: str) -> None:
+    # Under 400 € the 6 GB RTX 2060 holds an 8B model only at Q4_K_M and the 8 GB cards at Q6_K: its own
+    # figure looked fastest (fewer bytes per token) and it was the pick, although on the same file the
+    # RTX 5060 (448 GB/s, TechPowerUp) is faster than the RTX 2060 (336 GB/s).
+    answer = engine.ask("beste gpu unter 400€ für 8b modelle", options=AskOptions(profile=profile))
+    f = answer.facts
+    assert f["budget_pick"]["card"] != "GeForce RTX 2060"
+    assert f["budget_pick"]["memory_gb"] >= 8
+    levels = {r["quant"] for r in f["in_budget"]}
+    if f["budget_rank_quant"] is not None:
+        assert "Gereiht nach ihrer Geschwindigkeit mit derselben Datei" in _plain(answer.text)
+        # The cards shown at the ranking level itself are ranked by their own figures.
+        same = [r["tok_s"] for r in f["in_budget"] if r["quant"] == f["budget_rank_quant"]]
+        assert same == sorted(same, reverse=True)
+    else:
+        assert len(levels) == 1
