@@ -89,3 +89,22 @@ def test_a_budget_list_ranks_cards_on_the_same_file(engine: Engine, profile: str
         assert same == sorted(same, reverse=True)
     else:
         assert len(levels) == 1
+
+
+@pytest.mark.parametrize(("question", "heading"), [
+    ("qual a placa gráfica mais barata para correr o qwen3 32b?",
+     "Todas as placas que o rodam, primeiro as com menos memória:"),
+    ("what's the cheapest graphics card to run qwen3 32b?", "Every card that runs it, least memory first:"),
+])
+def test_the_cheapest_card_answer_heads_its_list_by_memory(engine: Engine, question: str, heading: str) -> None:
+    # The lines above the list rank by launch price; the list is every card that runs it, by memory (data-centre
+    # cards with no price among them): without its own heading it read as ranked by price. The list is shown
+    # inline, as the command line shows it.
+    lines = _plain(engine._ask(question, None, None, inline=True).text).splitlines()
+    first_row = next(k for k, ln in enumerate(lines) if ln.startswith("1. "))
+    assert lines[first_row - 1] == heading
+
+
+def test_the_smallest_card_answer_needs_no_list_heading(engine: Engine) -> None:
+    text = _plain(engine._ask("what's the smallest gpu to run qwen3 32b?", None, None, inline=True).text)
+    assert "\n1. " in text and "least memory first" not in text
