@@ -108,7 +108,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
                                                               at.quant, constants=constants)
 
         facts["relative"] = _relative(est, model_of(e), s, on_setup)
-    if e.memory_gb is not None:  # "my 8 GB card and 32 GB of RAM": a typical card of that size stands in
+    if e.memory_gb is not None and e.card_stand_in:  # "my 8 GB card and 32 GB of RAM": a typical card of that size
         facts["typical_for_gb"] = e.memory_gb
     return Built(facts, sources={"gpus"})
 

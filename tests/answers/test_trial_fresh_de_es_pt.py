@@ -108,3 +108,16 @@ def test_the_cheapest_card_answer_heads_its_list_by_memory(engine: Engine, quest
 def test_the_smallest_card_answer_needs_no_list_heading(engine: Engine) -> None:
     text = _plain(engine._ask("what's the smallest gpu to run qwen3 32b?", None, None, inline=True).text)
     assert "\n1. " in text and "least memory first" not in text
+
+
+def test_a_named_laptop_card_is_not_called_a_typical_card_of_its_size(engine: Engine) -> None:
+    # The 8 GB was said apart from the card ("tem uma rtx 4070 de 8gb"): the card is named, so the answer is
+    # about it, not "the speed of a typical 8 GB card, the GeForce RTX 4070 Mobile".
+    text = _plain(engine.ask("o meu portátil tem uma rtx 4070 de 8gb, consigo correr o mistral nemo 12b?").text)
+    assert "GeForce RTX 4070 Mobile" in text
+    assert "placa típica" not in text
+
+
+def test_a_size_said_without_a_card_still_says_the_typical_card(engine: Engine) -> None:
+    text = _plain(engine.ask("my 8 gb card and 32 gb of ram, can i run qwen3 30b a3b").text)
+    assert "The speed is that of a typical 8 GB card" in text
