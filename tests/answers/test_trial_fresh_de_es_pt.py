@@ -121,3 +121,27 @@ def test_a_named_laptop_card_is_not_called_a_typical_card_of_its_size(engine: En
 def test_a_size_said_without_a_card_still_says_the_typical_card(engine: Engine) -> None:
     text = _plain(engine.ask("my 8 gb card and 32 gb of ram, can i run qwen3 30b a3b").text)
     assert "The speed is that of a typical 8 GB card" in text
+
+
+@pytest.mark.parametrize(("question", "says"), [
+    ("quem fez o gemma 3 e quando saiu?",
+     "Publicados primeiro, em 12 de março de 2025: Gemma 3 1B, Gemma 3 4B, Gemma 3 12B, Gemma 3 27B; "
+     "por último, em 14 de agosto de 2025: Gemma 3 270M."),
+    ("wann kam gemma 3 raus?",
+     "Zuerst veröffentlicht, am 12. März 2025: Gemma 3 1B, Gemma 3 4B, Gemma 3 12B, Gemma 3 27B; "
+     "zuletzt, am 14. August 2025: Gemma 3 270M."),
+])
+def test_a_family_released_several_sizes_on_its_first_day_names_them_all(engine: Engine, question: str,
+                                                                         says: str) -> None:
+    # Gemma 3 1B, 4B, 12B and 27B came out on 12 March 2025 and 270M on 14 August 2025 (Google's model
+    # cards): "the first, Gemma 3 1B" picked one of four at random.
+    text = _plain(engine.ask(question).text)
+    assert says in text
+    assert "O primeiro, Gemma 3 1B" not in text and "Das erste, Gemma 3 1B" not in text
+
+
+def test_a_family_with_one_first_and_one_last_keeps_the_first_and_the_last(engine: Engine) -> None:
+    # Qwen3-VL 235B-A22B came first (23 September 2025), Qwen3-VL 32B last (21 October 2025).
+    text = _plain(engine.ask("when was qwen3-vl released").text)
+    assert "The first, Qwen3-VL-235B-A22B, was published on September 23, 2025" in text
+    assert "Published first" not in text
