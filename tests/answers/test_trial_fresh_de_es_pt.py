@@ -145,3 +145,11 @@ def test_a_family_with_one_first_and_one_last_keeps_the_first_and_the_last(engin
     text = _plain(engine.ask("when was qwen3-vl released").text)
     assert "The first, Qwen3-VL-235B-A22B, was published on September 23, 2025" in text
     assert "Published first" not in text
+
+
+def test_the_german_speech_model_answer_does_not_contradict_itself(engine: Engine) -> None:
+    # "Sprachmodell" is German for "language model": "whisper ist ein Sprachmodell …: Dieser Bot bewertet
+    # Sprachmodelle" read as "it is what this bot rates, yet it is not rated".
+    text = _plain(engine.ask("whisper large v3 auf ner gtx 1070 laufen lassen, geht das?").text)
+    assert text.startswith("„whisper“ ist ein Modell für gesprochene Sprache: Dieser Bot bewertet Sprachmodelle")
+    assert "ist ein Sprachmodell" not in text
