@@ -153,3 +153,22 @@ def test_the_german_speech_model_answer_does_not_contradict_itself(engine: Engin
     text = _plain(engine.ask("whisper large v3 auf ner gtx 1070 laufen lassen, geht das?").text)
     assert text.startswith("„whisper“ ist ein Modell für gesprochene Sprache: Dieser Bot bewertet Sprachmodelle")
     assert "ist ein Sprachmodell" not in text
+
+
+@pytest.mark.parametrize("question", [
+    "qual é mais rápida pra llm, 5070 ti ou 4080 super?",
+    "welche ist schneller, 5070 ti oder 4080 super?",
+    "cual es mas rapida, 5070 ti o 4080 super?",
+    "which is faster for llm, 5070 ti or 4080 super?",
+])
+def test_which_of_two_cards_is_faster_compares_them(engine: Engine, question: str) -> None:
+    # It was read as "what can a 5070 Ti run" and listed models for one card: the 4080 Super was dropped.
+    answer = engine.ask(question)
+    assert answer.intent == "compare"
+    text = _plain(answer.text)
+    # Both cards with their bandwidths (TechPowerUp: 896 GB/s and 736 GB/s).
+    assert "GeForce RTX 5070 Ti: 16 GB, 896 GB/s" in text and "GeForce RTX 4080 SUPER: 16 GB, 736 GB/s" in text
+
+
+def test_two_cards_joined_without_a_model_still_list_what_they_run(engine: Engine) -> None:
+    assert engine.ask("how fast is a 3090 and a 4090 together for llms").intent == "card_models"
