@@ -172,3 +172,15 @@ def test_which_of_two_cards_is_faster_compares_them(engine: Engine, question: st
 
 def test_two_cards_joined_without_a_model_still_list_what_they_run(engine: Engine) -> None:
     assert engine.ask("how fast is a 3090 and a 4090 together for llms").intent == "card_models"
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("cuanto ocupa deepseek-r1:14b en q8 con 32k de contexto",
+     "Memoria que necesita DeepSeek-R1-Distill-Qwen-14B con 32.768 tokens de contexto"),
+    ("quanto ocupa o qwen3 14b em q4?", "Memória que Qwen3 14B precisa"),
+])
+def test_how_much_a_model_takes_up_is_its_memory_need(engine: Engine, question: str, lead: str) -> None:
+    # "¿Cuánto ocupa?" (how much room does it take) was answered with the model's description card.
+    answer = engine.ask(question)
+    assert answer.intent == "vram"
+    assert _plain(answer.text).startswith(lead)
