@@ -184,3 +184,19 @@ def test_how_much_a_model_takes_up_is_its_memory_need(engine: Engine, question: 
     answer = engine.ask(question)
     assert answer.intent == "vram"
     assert _plain(answer.text).startswith(lead)
+
+
+@pytest.mark.parametrize(("question", "prompt", "says"), [
+    ("qual o tempo até o primeiro token com 8k de prompt no llama 3.1 8b numa 4060?", 8192,
+     "lê um prompt de 8.192 tokens"),
+    ("how long to first token with 8k of prompt on llama 3.1 8b on a 4060", 8192, "reads a prompt of 8,192 tokens"),
+])
+def test_a_prompt_length_said_with_of_is_read_and_a_model_version_is_not(engine: Engine, question: str,
+                                                                         prompt: int, says: str) -> None:
+    # "8k de prompt no llama 3.1" was read as a prompt of 31 tokens (the "3.1" after "prompt"), "0,0 s".
+    answer = engine.ask(question)
+    assert answer.intent == "prefill"
+    assert answer.facts["prompt_tokens"] == prompt
+    text = _plain(answer.text)
+    assert says in text
+    assert "0,0 s" not in text and "0.0 s" not in text
