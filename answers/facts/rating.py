@@ -413,6 +413,10 @@ def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is None and e.card is not None and not e.card.unified_memory:
+        # "Is a second 3060 worth it for Mistral Small 24B?": the asker's card twice, rated as the setup it
+        # makes, as "2x 3060" is (one 3060 cannot hold it at the usual quality; two hold it at Q5_K_M).
+        e = replace(e, setup=Setup((Device(e.card, 2),)))
     if e.setup is not None:
         return _on_setup(est, e, s)
     rated = est.rated(model_of(e), s)

@@ -200,3 +200,24 @@ def test_a_prompt_length_said_with_of_is_read_and_a_model_version_is_not(engine:
     text = _plain(answer.text)
     assert says in text
     assert "0,0 s" not in text and "0.0 s" not in text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("question", "lead"), [
+    ("lohnt sich ne zweite 3060 für mistral small 24b?", "Ja, 2× GeForce RTX 3060 12 GB führt Mistral Small 3"),
+    ("is a second 3060 worth it for mistral small 24b?", "Yes, 2× GeForce RTX 3060 12 GB runs Mistral Small 3"),
+])
+def test_a_second_card_of_the_one_named_is_rated_as_the_pair(engine: Engine, profile: str, question: str,
+                                                             lead: str) -> None:
+    # One 12 GB 3060 cannot hold a 24B model at Q4_K_M (24e9 × 4.85 / 8 ≈ 14.5 GB); two pool 24 GB and do.
+    # The answer said "241 cards already run it on their own, so a second one is rarely the answer".
+    answer = engine.ask(question, options=AskOptions(profile=profile))
+    assert answer.intent == "two_gpus"
+    text = _plain(answer.text)
+    assert text.startswith(lead)
+    assert "rarely" not in text and "selten" not in text
+
+
+def test_a_second_card_that_adds_nothing_says_one_alone_holds_it(engine: Engine) -> None:
+    text = _plain(engine.ask("would a second 4090 help with llama 3.1 8b?").text)
+    assert "One of the cards alone would hold it too" in text
