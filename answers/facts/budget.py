@@ -8,9 +8,10 @@ The rules (also in the README, "Budget questions"):
 - **Cards** are consumer desktop and workstation cards with a known launch price (answers/facts/picks.py,
   tier 0): the cards a person can buy and put in a PC.
 - **With a model**: the cards within budget that run it at the usual quality (Q4_K_M or better, the
-  advice rules' good level), fastest first. None: the same at the lower levels (IQ4_XS down to Q2_K), said
-  so. Still none: the cheapest card that runs it (at the usual quality, else lower, said so) and how much
-  over budget it is, and two of one card when two fit the budget and together hold it at the usual quality.
+  advice rules' good level), fastest first on the same file (the most compressed level any of them holds).
+  None: the same at the lower levels (IQ4_XS down to Q2_K), said so. Still none: the cheapest card that
+  runs it (at the usual quality, else lower, said so) and how much over budget it is, and two of one card
+  when two fit the budget and together hold it at the usual quality.
 - **Without a model**: the cards within budget ranked by memory, then by speed (bandwidth), each with the
   biggest model it runs at reading speed (answers/facts/advice.py); the first is the pick.
 """
@@ -25,7 +26,7 @@ from answers.facts import advice, picks, setups
 from answers.facts.common import Built, Entities, Estimates, Settings
 from answers.rendering import format as fmt
 from answers.rendering.i18n import N_
-from catalog.records import GpuRecord
+from catalog.records import GpuRecord, ModelRecord
 from estimator.model import ModelSize
 from estimator.ranking import rate_all
 from estimator.setups import Device, Setup
@@ -84,6 +85,25 @@ def _in_budget(rows: list[Row], usd: float) -> list[Row]:
     return sorted(fits, key=lambda r: (-(r.tok_s or 0.0), _price(r.card), r.card.name))
 
 
+def _same_file_first(est: Estimates, model: ModelRecord, s: Settings, fits: list[Row]) -> tuple[list[Row], str | None]:
+    """`fits` fastest first on the same file: each card at the most compressed level any of them holds (which
+    every one of them holds too). A smaller card that holds only a more compressed file reads fewer bytes per
+    token, so its own figure looks faster than a bigger card's at a better level, although on the same file
+    the bigger card may be faster (a 6 GB RTX 2060 at Q4_K_M against an 8 GB RTX 5060 at Q6_K). The level
+    is returned when the cards' own levels differ (the answer says the ranking is on that file), else None."""
+    levels = {r.quant.name: r.quant for r in fits if r.quant is not None}
+    if len(levels) < 2:
+        return fits, None
+    common = max(levels.values(), key=lambda q: q.rank)
+    speed: dict[str, float] = {}
+    for r in est.rated(model, replace(s, quant=common.name)).rows:
+        if r.tok_s is not None:
+            speed[r.card.name] = max(speed.get(r.card.name, 0.0), r.tok_s)
+    ranked = sorted(fits, key=lambda r: (-speed.get(r.card.name, 0.0), -(r.tok_s or 0.0), _price(r.card),
+                                         r.card.name))
+    return ranked, common.name
+
+
 def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
     """The cards within budget that run the model, or the cheapest that does and how far over it is."""
     assert e.model is not None
@@ -102,6 +122,7 @@ def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) 
         # None at the usual levels: the levels below them (Q3_K_M … Q2_K) lose quality, said so.
         fits = _in_budget(low_rows, usd)
         lower = bool(fits)
+    fits, facts["budget_rank_quant"] = _same_file_first(est, e.model, s, fits)
     facts["in_budget"] = [_runner(r) for r in fits[:SHOWN]]
     facts["in_budget_count"] = len(fits)
     facts["lower_quality"] = lower

@@ -58,6 +58,9 @@ class Entities(Struct, frozen=True):
     prompt_tokens: int | None = None  # a prompt's length: prefill and time to first token (answers/facts/serving.py)
     users: int | None = None  # people served at once (answers/facts/serving.py)
     backend: str | None = None  # the runtime backend a prefill figure is for (CUDA, ROCm, Vulkan, Metal, SYCL)
+    # The setup's card stands in for a size said without a card ("my 8 GB card and 32 GB of RAM"): a typical
+    # card of that memory. False when the asker named the card ("my laptop has a 4070 with 8 GB").
+    card_stand_in: bool = False
 
 
 class Settings(Struct, frozen=True):

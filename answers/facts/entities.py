@@ -220,7 +220,8 @@ class EntityBuilding:
             model2 = None  # the same model twice is one model
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, prompt_tokens=asked.prompt_tokens,
-                        users=asked.users, backend=asked.backend, ram_type=asked.ram_type)
+                        users=asked.users, backend=asked.backend, ram_type=asked.ram_type,
+                        card_stand_in=setup is not None and not asked.setup and asked.card is None)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""

@@ -124,6 +124,10 @@ def family_facts(typed: str, records: Sequence[ModelRecord], candidates: Sequenc
         "first": dated[0]["name"] if dated else None,
         "last_date": dated[-1]["publication_date"] if dated else None,
         "last": dated[-1]["name"] if dated else None,
+        # Every member published on the first and on the last date: four Gemma 3 sizes came out the same day,
+        # and naming one of them "the first" would be arbitrary.
+        "first_names": [f["name"] for f in dated if f["publication_date"] == dated[0]["publication_date"]],
+        "last_names": [f["name"] for f in dated if f["publication_date"] == dated[-1]["publication_date"]],
         "same_date": bool(dated) and dated[0]["publication_date"] == dated[-1]["publication_date"],
         "undated": [f["name"] for f in facts if not f["publication_date"]],
         "organizations": _distinct(f["organization"] for f in facts),

@@ -108,7 +108,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
                                                               at.quant, constants=constants)
 
         facts["relative"] = _relative(est, model_of(e), s, on_setup)
-    if e.memory_gb is not None:  # "my 8 GB card and 32 GB of RAM": a typical card of that size stands in
+    if e.memory_gb is not None and e.card_stand_in:  # "my 8 GB card and 32 GB of RAM": a typical card of that size
         facts["typical_for_gb"] = e.memory_gb
     return Built(facts, sources={"gpus"})
 
@@ -413,6 +413,10 @@ def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+    if e.setup is None and e.card is not None and not e.card.unified_memory:
+        # "Is a second 3060 worth it for Mistral Small 24B?": the asker's card twice, rated as the setup it
+        # makes, as "2x 3060" is (one 3060 cannot hold it at the usual quality; two hold it at Q5_K_M).
+        e = replace(e, setup=Setup((Device(e.card, 2),)))
     if e.setup is not None:
         return _on_setup(est, e, s)
     rated = est.rated(model_of(e), s)

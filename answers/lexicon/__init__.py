@@ -38,6 +38,7 @@ LANGUAGE_KEYS = {
     "users_words": "words after a number that make it a count of people served at once ('4 users', '10 persone')",
     "and_words": "words that join a second ask ('and', 'also'): 'who made X and when'",
     "laptop_words": "words next to a card that make it the laptop part ('4070 laptop', 'portatile')",
+    "laptop_links": "phrases between a laptop word and its card ('with a', 'tiene una'), one per line",
     "ram_phrases": "phrases after a size that make it system RAM, one per line ('memoria di sistema')",
     "cpu_only_words": "phrases that leave the graphics card out, one per line ('cpu only', 'senza gpu')",
     "cpu_words": "phrases that put the model on the CPU ('on the cpu'): CPU only unless a partial_words phrase "
@@ -127,6 +128,7 @@ class LanguageLexicon(Struct):
     users_words: frozenset[str]
     and_words: frozenset[str]
     laptop_words: frozenset[str]
+    laptop_links: tuple[str, ...]  # "my laptop has a 3050": the words between, answers/reading/setup_words.py
     ram_phrases: tuple[str, ...]
     cpu_only_words: tuple[str, ...]
     cpu_words: tuple[str, ...]
@@ -318,6 +320,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         users_words=_words(data["users_words"], f"{where}: users_words"),
         and_words=_words(data["and_words"], f"{where}: and_words"),
         laptop_words=_words(data["laptop_words"], f"{where}: laptop_words"),
+        laptop_links=_phrases(data["laptop_links"], f"{where}: laptop_links"),
         ram_phrases=_phrases(data["ram_phrases"], f"{where}: ram_phrases"),
         cpu_only_words=_phrases(data["cpu_only_words"], f"{where}: cpu_only_words"),
         cpu_words=_phrases(data["cpu_words"], f"{where}: cpu_words"),

@@ -107,6 +107,11 @@ def _intent(
     if n_cards >= 2:
         # Two named cards: "is X faster on A or B" is a comparison even with "faster" in it.
         scores["compare"] += 4.5 if has_model else 3.0
+        if not has_model:
+            # "which is faster, a 5070 ti or a 4080 super": without a model, a speed word over two cards asks
+            # which card is faster (a speed or the fastest card is always a model's).
+            for intent in ("speed", "fastest"):
+                scores[intent] -= 2.0
     if n_cards == 1 and not has_model:
         scores["card_models"] += 2.5
     if n_cards >= 1 and not has_model:

@@ -32,6 +32,7 @@ class Lexicon(Struct, frozen=True):
     """The lexicon's setup words: counts, laptop and RAM words, machine names, card words."""
     counts: dict[str, int]
     laptop: tuple[str, ...]
+    laptop_links: tuple[str, ...]  # "laptop with a", "portatil tem uma": between a laptop word and its card
     ram: tuple[str, ...]
     machines: dict[str, str]
     apple_machines: tuple[str, ...]
@@ -45,6 +46,7 @@ def lexicon() -> Lexicon:
     lx = words()
     counts: dict[str, int] = {}
     laptop: set[str] = set()
+    links: set[str] = set()
     ram: set[str] = set()
     before: set[str] = set()
     for lang in lx.languages.values():
@@ -53,8 +55,10 @@ def lexicon() -> Lexicon:
             if not word[:1].isdigit():  # "2x" is read by shape here ("2x 3090", "3090x2")
                 counts[fold(word)] = n
         laptop.update(fold(w) for w in lang.laptop_words)
+        links.update(fold(p) for p in lang.laptop_links)
         ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
     return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)),
+                   tuple(sorted(sorted(links), key=len, reverse=True)),
                    tuple(sorted(sorted(ram), key=len, reverse=True)),
                    {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
                    lx.apple_tiers, tuple(sorted(before)))
@@ -134,6 +138,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     machines = "|".join(sorted(sorted(re.escape(w) for w in lx.machines), key=len, reverse=True))
     apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
+    links = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in lx.laptop_links)
     ram = "|".join(re.escape(w) for w in lx.ram)
     # A bare count before a data-centre name ("on 4 a100", "su 8 h100", "sur 8 h200") only after a word that
     # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
@@ -143,7 +148,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     device = compile_cached(
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
         rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
-        rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
+        rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{_MEM})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
         rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"

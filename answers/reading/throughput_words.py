@@ -45,9 +45,12 @@ def _regexes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[
     users = _alternation({w for lang in lx.languages.values() for w in lang.users_words})
     counts = {w: n for lang in lx.languages.values() for w, n in lang.count_words.items()}
     count_alt = _alternation(set(counts))
-    before = compile_cached(rf"\b{_NUMBER}{_TOKENS}\s*-?\s*(?:{prompt})\b")  # "32k prompt", "8000-token prompt"
+    # "32k prompt", "8000-token prompt", "8k de prompt", "8k of prompt"
+    before = compile_cached(rf"\b{_NUMBER}{_TOKENS}\s*-?\s*(?:(?:of|de|di|do|da|del)\s+)?(?:{prompt})\b")
     after = compile_cached(rf"\b(?:{prompt})\s+(?:\S+\s+){{0,2}}?{_NUMBER}(?!\s*(?:gb|go|b)\b)")  # "prompt of 32k"
-    people = compile_cached(rf"\b(\d+|{count_alt})\s+(?:\S+\s+)?(?:{users})\b")
+    # One word may sit between ("4 concurrent users") but not a number: in "servir a 10 usuarios" the "a"
+    # is the preposition, and the count is the 10 (the count word "a" is English's "a user").
+    people = compile_cached(rf"\b(\d+|{count_alt})\s+(?:(?!\d)\S+\s+)?(?:{users})\b")
     backends = {w: name for name, words in lx.backends.items() for w in words}
     return before, after, people, counts, backends
 
@@ -55,6 +58,8 @@ def _regexes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[
 def _tokens(number: str, unit: str | None) -> int | None:
     if unit:
         value = float(number.replace(",", ".")) * (1024 if unit == "k" else 1024 * 1024)
+    elif re.search(r"[.,]", number) and not re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):
+        return None  # "prompt on llama 3.1": a version, not a length (a length's separators group thousands)
     else:
         value = float(number.replace(",", "").replace(".", ""))  # "8,000" / "8.000": thousands
     n = int(value)
