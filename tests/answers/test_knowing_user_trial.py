@@ -18,3 +18,11 @@ def test_ppl_is_people_served_at_once(engine: Engine) -> None:
     answer = engine.ask("can one 3090 serve 5 ppl at once on gemma3:12b")
     assert answer.intent == "users"
     assert "with 5 people at once" in _plain(answer.text)
+
+
+def test_a_machine_named_by_product_and_chip_is_one_machine(engine: Engine) -> None:
+    text = _plain(engine.ask("framework desktop ryzen ai max+ 395 128gb llama 3.3 70b speed?").text)
+    assert "Ryzen AI Max+ 395 128 GB runs Llama 3.3 70B" in text
+    assert "+ Ryzen AI Max+ 395" not in text
+    # One 128 GB machine: its GPU gets a share of 128 GB, never more than the machine has.
+    assert "of the 128 GB" in text and "192 GB" not in text
