@@ -26,3 +26,17 @@ def test_a_machine_named_by_product_and_chip_is_one_machine(engine: Engine) -> N
     assert "+ Ryzen AI Max+ 395" not in text
     # One 128 GB machine: its GPU gets a share of 128 GB, never more than the machine has.
     assert "of the 128 GB" in text and "192 GB" not in text
+
+
+def test_scarico_in_ram_is_offloading_not_downloading(engine: Engine) -> None:
+    # "scaricare" is both "download" and "offload"; "… in RAM" says which.
+    answer = engine.ask("se scarico mixtral 8x7b in ram quanto va lento con una 3070 e 64gb ddr4")
+    text = _plain(answer.text)
+    assert answer.locale == "it"
+    assert "huggingface.co" not in text
+    assert text.startswith("Sì, con offload: GeForce RTX 3070 esegue Mixtral 8x7B")
+    assert "64 GB di memoria di sistema DDR4" in text
+
+
+def test_scarico_from_hugging_face_is_still_a_download(engine: Engine) -> None:
+    assert "huggingface.co" in engine.ask("dove scarico mixtral 8x7b").text
