@@ -40,3 +40,10 @@ def test_scarico_in_ram_is_offloading_not_downloading(engine: Engine) -> None:
 
 def test_scarico_from_hugging_face_is_still_a_download(engine: Engine) -> None:
     assert "huggingface.co" in engine.ask("dove scarico mixtral 8x7b").text
+
+
+def test_fine_tuner_in_french_is_fine_tuning(engine: Engine) -> None:
+    text = _plain(engine.ask("fine-tuner qwen2.5 7b sur une 3060 12go c possible?").text)
+    assert text.startswith("Ce bot estime l'exécution des modèles (inférence), pas le fine-tuning")
+    assert "QLoRA" in text
+    assert "tokens par seconde" not in text  # no decode speed for a question about training
