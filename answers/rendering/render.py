@@ -24,6 +24,7 @@ from answers.rendering.i18n import N_
 from answers.rendering.markdown import escape
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
+NOTES_LANGUAGE = "en"  # the language of the catalog's free-text notes (parameter notes)
 # Keys whose values are our own codes (quant names, labels) and are shown in code spans or mapped.
 _RAW_KEYS = ("quant", "quality", "fit", "kind", "mode", "profile", "vendor", "confidence", "release",
              "publication_date", "weights_kind", "cache_estimate", "reason", "cache_type", "outcome", "levels_named")
@@ -216,6 +217,9 @@ def environment(locale: str) -> jinja2.Environment:
     env.install_gettext_callables(translations.gettext, translations.ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(_filters(locale))
     env.globals["locale"] = locale
+    # The catalog's free-text notes (Epoch's and the curated model files') are written in English and have
+    # no translation: an answer in another language leaves them out rather than quote English in it.
+    env.globals["notes_readable"] = locale.split("_")[0] == NOTES_LANGUAGE
     return env
 
 

@@ -6,6 +6,8 @@ counted twice when named by product and by chip, "scaricare in RAM" (offload) re
 
 from __future__ import annotations
 
+import pytest
+
 from answers.engine import Engine
 
 
@@ -47,3 +49,19 @@ def test_fine_tuner_in_french_is_fine_tuning(engine: Engine) -> None:
     assert text.startswith("Ce bot estime l'exécution des modèles (inférence), pas le fine-tuning")
     assert "QLoRA" in text
     assert "tokens par seconde" not in text  # no decode speed for a question about training
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("quanti parametri ha kimi k2", "Kimi K2 ha 1.000 miliardi di parametri"),
+    ("quand est sorti deepseek v3 et combien de paramètres", "DeepSeek-V3 compte 671 milliards de paramètres"),
+    ("wie viele parameter hat kimi k2", "Kimi K2 hat"),
+])
+def test_the_english_source_note_stays_out_of_other_languages(engine: Engine, question: str, lead: str) -> None:
+    text = _plain(engine.ask(question).text)
+    assert lead in text
+    # The catalog's notes are English ("32B activated", "routed experts"): not quoted in another language.
+    assert "activated" not in text and "routed experts" not in text
+
+
+def test_the_source_note_is_kept_in_english(engine: Engine) -> None:
+    assert "Source note: Mixture of experts" in _plain(engine.ask("how many params does kimi k2 have").text)
