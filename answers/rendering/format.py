@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 from functools import cache, lru_cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -82,6 +83,16 @@ def _fixed(value: float, digits: int, locale: str) -> str:
 def tok_s(value: float, locale: str = "en") -> str:
     """968 · 3,388 · 97.6 · 18.8 (3.388 in it/de/es, 3 388 in fr)."""
     return _fixed(round_tok_s(value), tok_s_digits(value), locale)
+
+
+def tok_s_below(value: float, limit: float, locale: str = "en") -> str:
+    """A speed the sentence says is below `limit` ("crawl at about 2.9 tokens per second (below 3)"):
+    rounded as any speed, except that one the rounding would lift to the limit or above keeps its digits
+    cut instead, so 2.97 under a limit of 3 reads 2.9, never "3.0 (below 3)"."""
+    shown = round_tok_s(value)
+    if not (value < limit <= shown):
+        return tok_s(value, locale)
+    return _fixed(math.floor(value * 10) / 10, 1, locale)
 
 
 @lru_cache(maxsize=1 << 15)

@@ -66,6 +66,9 @@ def _number_filters(locale: str) -> dict[str, Any]:
     def tok(v: float | None) -> str:
         return "—" if v is None else fmt.tok_s(v, locale)
 
+    def tok_under(v: float | None, limit: float) -> str:
+        return "—" if v is None else fmt.tok_s_below(v, limit, locale)
+
     def gb(v: float | None) -> str:
         return "—" if v is None else fmt.gb(v, locale)
 
@@ -102,7 +105,7 @@ def _number_filters(locale: str) -> dict[str, Any]:
         return escape(fmt.currency_name(v, locale))
 
     return {
-        "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "pct": pct, "range": rng,
+        "tok": tok, "tok_under": tok_under, "gb": gb, "mem": mem, "num": num, "dec": dec, "pct": pct, "range": rng,
         "flop": flop, "sci": flop,  # any huge count (training data points too) as 1.8 × 10²⁴
         "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
     }

@@ -6,9 +6,12 @@ counted twice when named by product and by chip, "scaricare in RAM" (offload) re
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from answers.engine import Engine
+from answers.rendering import format as fmt
 
 
 def _plain(text: str) -> str:
@@ -65,3 +68,22 @@ def test_the_english_source_note_stays_out_of_other_languages(engine: Engine, qu
 
 def test_the_source_note_is_kept_in_english(engine: Engine) -> None:
     assert "Source note: Mixture of experts" in _plain(engine.ask("how many params does kimi k2 have").text)
+
+
+@pytest.mark.parametrize(("value", "limit", "locale", "shown"), [
+    (2.97, 3, "fr", "2,9"),    # would round to 3,0: the sentence says "below 3"
+    (2.94, 3, "fr", "2,9"),    # rounds as any speed
+    (9.96, 10, "en", "9.9"),   # "slower than reading speed (about 10)"
+    (99.96, 100, "en", "99.9"),  # would round to 100, shown without decimals
+    (0.84, 3, "it", "0,8"),
+])
+def test_a_speed_said_to_be_below_a_limit_never_reads_as_the_limit(value: float, limit: float, locale: str,
+                                                                    shown: str) -> None:
+    assert fmt.tok_s_below(value, limit, locale) == shown
+
+
+def test_an_offload_that_crawls_reads_below_three(engine: Engine) -> None:
+    text = _plain(engine.ask("ma 3070 + 64go de ram ddr5, deepseek-r1:32b en offload ça donne quoi").text)
+    m = re.search(r"environ (\d+,\d) tokens par seconde \(moins de 3\)", text)
+    assert m is not None
+    assert float(m.group(1).replace(",", ".")) < 3
