@@ -219,11 +219,22 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             name = low.quant.name if low is not None and low.quant else None
             facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
                                                         "quality": QUALITY.get(name, "noticeable")}
+        else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
+            facts["smaller_level_fits"] = _smaller_level_fits(profile, model, setup, constants, context, quant)
         if setup.ram_gb is None and not setup.unified:
             guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def _smaller_level_fits(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                        forced: str) -> bool:
+    """Whether a level more compressed than the one the asker named fits the setup's cards whole (its system
+    RAM left out), as "can a 3090 run X at q8" says for one card (answers/facts/rating.py)."""
+    bare, named = replace(setup, ram_gb=None), quant(forced)
+    return any(rate_setup(profile, model, bare, context, None, lv.name, constants=constants).runs
+               for lv in profile.levels if lv.rank > named.rank)
 
 
 def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

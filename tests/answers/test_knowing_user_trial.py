@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from answers.api import AskOptions
 from answers.engine import Engine
 from answers.rendering import format as fmt
 
@@ -87,3 +88,26 @@ def test_an_offload_that_crawls_reads_below_three(engine: Engine) -> None:
     m = re.search(r"environ (\d+,\d) tokens par seconde \(moins de 3\)", text)
     assert m is not None
     assert float(m.group(1).replace(",", ".")) < 3
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_several_cards_at_a_level_named_say_that_level_and_that_a_lower_one_fits(engine: Engine,
+                                                                                 profile: str) -> None:
+    # Llama 3.1 70B: 70.6e9 weights × 8.5 bits / 8 ≈ 75 GB at Q8_0, more than 2 × 24 GB; ≈ 42.8 GB at
+    # Q4_K_M (4.85 bits), which two 24 GB cards hold.
+    text = _plain(engine.ask("dual 4090 enough for llama 3.1 70b q8 or nah", options=AskOptions(profile=profile)).text)
+    assert text.startswith("No, 2× GeForce RTX 4090 cannot hold Llama 3.1 70B at Q8_0: it needs about")
+    assert "A more compressed level fits" in text
+
+
+def test_several_cards_at_a_level_named_in_italian(engine: Engine) -> None:
+    text = _plain(engine.ask("con 2x3090 ci sta llama 3.3 70b a q8?").text)
+    assert text.startswith("No, 2× GeForce RTX 3090 non può contenere Llama 3.3 70B in Q8_0: servono circa")
+    assert "Un livello più compresso ci sta" in text
+
+
+def test_several_cards_that_hold_no_level_say_no_level(engine: Engine) -> None:
+    # DeepSeek-V3 (671e9 weights) needs ≈ 170 GB even at IQ2_XXS (2.06 bits): four 24 GB cards hold none.
+    text = _plain(engine.ask("would 4x 3090 be enough for deepseek v3 at q4_k_m").text)
+    assert "cannot hold DeepSeek-V3 at Q4_K_M" in text
+    assert "A more compressed level fits" not in text
