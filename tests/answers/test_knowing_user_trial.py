@@ -111,3 +111,13 @@ def test_several_cards_that_hold_no_level_say_no_level(engine: Engine) -> None:
     text = _plain(engine.ask("would 4x 3090 be enough for deepseek v3 at q4_k_m").text)
     assert "cannot hold DeepSeek-V3 at Q4_K_M" in text
     assert "A more compressed level fits" not in text
+
+
+@pytest.mark.parametrize(("question", "line"), [
+    ("combien de vram pour gemma 3 27b en 32k de contexte", r"^- Q8_0 : environ \d+,\d Go$"),
+    ("meilleure quantification pour gemma 3 27b sur une 3090", r"^- Q8_0 : ne tient pas"),
+    ("quanta vram serve per gemma 3 27b con 32k di contesto", r"^- Q8_0: circa \d+,\d GB$"),
+])
+def test_a_level_list_follows_the_language_s_colon(engine: Engine, question: str, line: str) -> None:
+    # French puts a space before a colon ("Q8_0 : environ"), as the rest of a French answer does.
+    assert re.search(line, _plain(engine.ask(question).text), re.M)
