@@ -121,3 +121,21 @@ def test_several_cards_that_hold_no_level_say_no_level(engine: Engine) -> None:
 def test_a_level_list_follows_the_language_s_colon(engine: Engine, question: str, line: str) -> None:
     # French puts a space before a colon ("Q8_0 : environ"), as the rest of a French answer does.
     assert re.search(line, _plain(engine.ask(question).text), re.M)
+
+
+@pytest.mark.parametrize("profile", ["reference", "measured"])
+def test_a_mac_that_holds_only_a_lower_level_once_its_share_is_raised_says_so(engine: Engine,
+                                                                              profile: str) -> None:
+    # DeepSeek-R1: 671e9 weights × 2.06 bits / 8 ≈ 173 GB at IQ2_XXS: more than the 144 GB macOS gives
+    # the GPU of a 192 GB Mac by default, less than the 184 GB it gets with 8 GB left to the system.
+    text = _plain(engine.ask("mac studio m2 ultra 192gb can it run deepseek r1 671b?",
+                             options=AskOptions(profile=profile)).text)
+    assert "sudo sysctl iogpu.wired_limit_mb=188416 lets the GPU use 184 GB" in text
+    assert "Then DeepSeek-R1 runs at IQ2_XXS" in text
+    assert "IQ2_XXS is a level below the usual minimum quality (IQ4_XS)" in text
+
+
+def test_a_mac_raised_to_a_lower_level_in_italian(engine: Engine) -> None:
+    text = _plain(engine.ask("mac studio m2 ultra 192gb ci gira deepseek r1 671b?").text)
+    assert "Allora DeepSeek-R1 gira a IQ2_XXS" in text
+    assert "IQ2_XXS è un livello sotto la qualità minima abituale (IQ4_XS)" in text
