@@ -219,7 +219,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             name = low.quant.name if low is not None and low.quant else None
             facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
                                                         "quality": QUALITY.get(name, "noticeable")}
-            if raised is None and name is None:
+            if raised is None:  # the raised share may hold a level below the usual one, or a less compressed one
                 raised_low = _raised_below_floor(profile, model, setup, constants, context, floor.rank)
                 if raised_low is not None:
                     facts["raise_wired_limit"] = {
@@ -236,9 +236,9 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
 
 def _raised_below_floor(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
                         floor_rank: int) -> RaisedLimit | None:
-    """A Mac that holds no level of the usual quality even with its GPU share raised, nor any level at the
-    default share ("M2 Ultra 192 GB, DeepSeek-R1 671B"): the least compressed level below that quality the
-    raised share holds, or None."""
+    """A Mac that holds no level of the usual quality even with its GPU share raised ("M2 Ultra 192 GB,
+    DeepSeek-R1 671B", "M3 Ultra 512 GB, Kimi K2"): the least compressed level below that quality the raised
+    share holds and the default share does not, or None."""
     for lv in profile.levels:
         if lv.rank > floor_rank:
             raised = raised_limit(constants, profile, model, setup, context, None, lv.name)

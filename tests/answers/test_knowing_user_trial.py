@@ -139,3 +139,13 @@ def test_a_mac_raised_to_a_lower_level_in_italian(engine: Engine) -> None:
     text = _plain(engine.ask("mac studio m2 ultra 192gb ci gira deepseek r1 671b?").text)
     assert "Allora DeepSeek-R1 gira a IQ2_XXS" in text
     assert "IQ2_XXS è un livello sotto la qualità minima abituale (IQ4_XS)" in text
+
+
+def test_a_mac_that_holds_a_lower_level_is_told_a_raised_share_holds_a_better_one(engine: Engine) -> None:
+    # Kimi K2 (1,000e9 weights) fits the default 384 GB share of a 512 GB M3 Ultra only at Q2_K; with the
+    # share raised to 508 GB a less compressed level fits, still below the usual minimum (IQ4_XS).
+    text = _plain(engine.ask("m3 ultra 512gb kimi k2 tok/s").text)
+    assert "It does fit at Q2_K" in text
+    assert "lets the GPU use 508 GB" in text
+    assert "Then Kimi K2 runs at Q3_K_M" in text
+    assert "Q3_K_M is a level below the usual minimum quality (IQ4_XS)" in text
