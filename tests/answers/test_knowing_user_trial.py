@@ -149,3 +149,16 @@ def test_a_mac_that_holds_a_lower_level_is_told_a_raised_share_holds_a_better_on
     assert "lets the GPU use 508 GB" in text
     assert "Then Kimi K2 runs at Q3_K_M" in text
     assert "Q3_K_M is a level below the usual minimum quality (IQ4_XS)" in text
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("what can i run on my 3060 + 32gb ddr5", "With the 32 GB of system RAM a larger model can also run partly"),
+    ("cosa posso far girare con 2x3090 e 128gb di ram", "Con i 128 GB di RAM di sistema anche un modello più grande"),
+])
+def test_what_a_card_runs_says_the_list_leaves_the_ram_said_out(engine: Engine, question: str, said: str) -> None:
+    # The list rates what the graphics memory holds whole; the RAM the asker named is not silently dropped.
+    assert said in _plain(engine.ask(question).text)
+
+
+def test_what_a_card_runs_without_ram_says_nothing_of_it(engine: Engine) -> None:
+    assert "system RAM" not in _plain(engine.ask("what can i run on my 3060").text)
