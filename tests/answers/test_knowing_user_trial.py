@@ -162,3 +162,15 @@ def test_what_a_card_runs_says_the_list_leaves_the_ram_said_out(engine: Engine, 
 
 def test_what_a_card_runs_without_ram_says_nothing_of_it(engine: Engine) -> None:
     assert "system RAM" not in _plain(engine.ask("what can i run on my 3060").text)
+
+
+def test_one_machine_against_one_card_is_not_summed_nor_given_a_slowest_part(engine: Engine) -> None:
+    text = _plain(engine.ask("mac mini m4 pro 64gb or a 3090 for llms").text)
+    assert "- Apple M4 Pro 64 GB: 64 GB, 273 GB/s of memory bandwidth\n" in text
+    assert "in all" not in text and "slowest part" not in text
+
+
+def test_several_cards_against_one_are_summed(engine: Engine) -> None:
+    text = _plain(engine.ask("2x 3090 or one rtx pro 6000 for local llms").text)
+    assert "- 2× GeForce RTX 3090: 48 GB in all" in text
+    assert "- RTX PRO 6000 Blackwell: 96 GB, " in text
