@@ -75,6 +75,9 @@ def _number_filters(locale: str) -> dict[str, Any]:
     def mem(v: float | None) -> str:
         return "—" if v is None else fmt.memory(v, locale)
 
+    def share(v: float | None) -> str:
+        return "—" if v is None else fmt.share(v, locale)
+
     def num(v: float | None) -> str:
         return "—" if v is None else fmt.integer(v, locale)
 
@@ -105,7 +108,8 @@ def _number_filters(locale: str) -> dict[str, Any]:
         return escape(fmt.currency_name(v, locale))
 
     return {
-        "tok": tok, "tok_under": tok_under, "gb": gb, "mem": mem, "num": num, "dec": dec, "pct": pct, "range": rng,
+        "tok": tok, "tok_under": tok_under, "gb": gb, "mem": mem, "share": share, "num": num, "dec": dec,
+        "pct": pct, "range": rng,
         "flop": flop, "sci": flop,  # any huge count (training data points too) as 1.8 × 10²⁴
         "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
     }

@@ -174,3 +174,16 @@ def test_several_cards_against_one_are_summed(engine: Engine) -> None:
     text = _plain(engine.ask("2x 3090 or one rtx pro 6000 for local llms").text)
     assert "- 2× GeForce RTX 3090: 48 GB in all" in text
     assert "- RTX PRO 6000 Blackwell: 96 GB, " in text
+
+
+def test_a_small_mac_s_gpu_share_is_said_to_one_decimal(engine: Engine) -> None:
+    # macOS lets the GPU of a 16 GB Mac use about two thirds of it: 16 × 2 / 3 = 10.67, said "10,7".
+    text = _plain(engine.ask("qwen3:30b-a3b su mac mini m4 16gb?").text)
+    assert "Apple M4 16 GB (10,7 GB)" in text
+    assert "circa 10,7 GB su 16 GB" in text
+    assert "10,67" not in text
+
+
+@pytest.mark.parametrize(("value", "shown"), [(10.6667, "10.7"), (96.0, "96"), (21.333, "21.3"), (23.96, "24")])
+def test_a_share_has_at_most_one_decimal(value: float, shown: str) -> None:
+    assert fmt.share(value, "en") == shown
