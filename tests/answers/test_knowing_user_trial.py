@@ -187,3 +187,19 @@ def test_a_small_mac_s_gpu_share_is_said_to_one_decimal(engine: Engine) -> None:
 @pytest.mark.parametrize(("value", "shown"), [(10.6667, "10.7"), (96.0, "96"), (21.333, "21.3"), (23.96, "24")])
 def test_a_share_has_at_most_one_decimal(value: float, shown: str) -> None:
     assert fmt.share(value, "en") == shown
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("llama 3.1 70b partly on cpu and partly on a 3090 how fast",
+     "on GeForce RTX 3090 with 32 GB of DDR4 (a common amount; say how much you have for a closer figure)"),
+    ("llama 3.1 70b in parte su cpu e in parte su una 3090 quanto va",
+     "su GeForce RTX 3090 con 32 GB di DDR4 (una quantità comune; dimmi quanta ne hai per una stima più precisa)"),
+])
+def test_offloading_onto_a_card_named_rates_that_card(engine: Engine, question: str, said: str) -> None:
+    # Llama 3.1 70B at Q4_K_M (≈ 42.5 GB) on a 24 GB card: about 20 GB left in RAM, read every token.
+    answer = engine.ask(question)
+    text = _plain(answer.text)
+    assert answer.intent == "offload"
+    assert said in text
+    assert "Every figure here assumes the whole model sits in the card's memory" not in text
+    assert "the card that comes closest" not in text
