@@ -203,3 +203,9 @@ def test_offloading_onto_a_card_named_rates_that_card(engine: Engine, question: 
     assert said in text
     assert "Every figure here assumes the whole model sits in the card's memory" not in text
     assert "the card that comes closest" not in text
+
+
+def test_su_cpu_is_the_processor_alone(engine: Engine) -> None:
+    text = _plain(engine.ask("quanto va veloce llama 3.1 70b su cpu con 128gb ddr5").text)
+    assert text.startswith("Solo molto lentamente: con 128 GB di RAM Llama 3.1 70B entra")
+    assert "Dividerlo tra la scheda e la memoria di sistema" not in text
