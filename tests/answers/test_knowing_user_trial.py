@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from answers.api import AskOptions
-from answers.engine import Engine
+from answers.api import Answer, AskOptions
+from answers.engine import Engine, answer_lines
 from answers.rendering import format as fmt
 
 
@@ -209,3 +209,16 @@ def test_su_cpu_is_the_processor_alone(engine: Engine) -> None:
     text = _plain(engine.ask("quanto va veloce llama 3.1 70b su cpu con 128gb ddr5").text)
     assert text.startswith("Solo molto lentamente: con 128 GB di RAM Llama 3.1 70B entra")
     assert "Dividerlo tra la scheda e la memoria di sistema" not in text
+
+
+@pytest.mark.parametrize(("question", "line"), [
+    ("c'est quoi le meilleur modèle pour coder sur une 4070 ti super", r"^1\. .* · \d+,\d Go · "),
+    ("quelles sont les cartes les plus rapides pour qwen3 32b", r"^1\. .* · \d+,\d / \d+ Go · "),
+    ("qual è il miglior modello per programmare su una 4070 ti super", r"^1\. .* · \d+,\d GB · "),
+])
+def test_list_lines_say_the_unit_in_the_answer_s_language(engine: Engine, question: str, line: str) -> None:
+    # French writes gigabytes "Go", as every other French sentence of the bot does; the lists are written
+    # into the text of a plain answer (the command line's, a plain channel's).
+    (answer,) = answer_lines(engine, [question])
+    assert isinstance(answer, Answer)
+    assert re.search(line, _plain(answer.text), re.M), answer.text
