@@ -222,3 +222,13 @@ def test_list_lines_say_the_unit_in_the_answer_s_language(engine: Engine, questi
     (answer,) = answer_lines(engine, [question])
     assert isinstance(answer, Answer)
     assert re.search(line, _plain(answer.text), re.M), answer.text
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("quelles cartes font tourner qwen3 32b le plus vite", "La carte la plus rapide pour Qwen3 32B est"),
+    ("quali schede fanno girare qwen3 32b più velocemente", "La scheda più veloce per Qwen3 32B è"),
+])
+def test_the_fastest_said_as_an_adverb_is_the_fastest_cards(engine: Engine, question: str, lead: str) -> None:
+    answer = engine.ask(question)
+    assert answer.intent == "fastest"
+    assert _plain(answer.text).startswith(lead)
