@@ -232,3 +232,16 @@ def test_the_fastest_said_as_an_adverb_is_the_fastest_cards(engine: Engine, ques
     answer = engine.ask(question)
     assert answer.intent == "fastest"
     assert _plain(answer.text).startswith(lead)
+
+
+def test_a_card_s_number_after_the_word_prompt_is_no_prompt_length(engine: Engine) -> None:
+    # "prompt sur une 7900 xtx": 7900 is the card's; the answer uses the usual prompt and asks for the length.
+    text = _plain(engine.ask("vitesse de traitement du prompt sur une 7900 xtx avec qwen2.5 14b").text)
+    assert "Radeon RX 7900 XTX" in text
+    assert "7\u202f900 tokens" not in text
+    assert "lit un prompt de 4\u202f096 tokens" in text  # French groups thousands with a narrow space
+
+
+def test_a_prompt_length_with_k_is_read_even_when_a_name_has_that_number(engine: Engine) -> None:
+    text = _plain(engine.ask("prompt of 14k tokens with qwen2.5 14b on a 3090, ttft?").text)
+    assert "reads a prompt of 14,336 tokens" in text  # 14 × 1,024
