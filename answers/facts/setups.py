@@ -37,7 +37,7 @@ from estimator.quants import floor as lowest_level
 from estimator.quants import quant
 from estimator.ranking import Row
 from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
-from estimator.wired_limit import raised_limit
+from estimator.wired_limit import RaisedLimit, raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
 
@@ -219,11 +219,41 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             name = low.quant.name if low is not None and low.quant else None
             facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
                                                         "quality": QUALITY.get(name, "noticeable")}
+            if raised is None:  # the raised share may hold a level below the usual one, or a less compressed one
+                raised_low = _raised_below_floor(profile, model, setup, constants, context, floor.rank)
+                if raised_low is not None:
+                    facts["raise_wired_limit"] = {
+                        "wired_limit_mb": raised_low.wired_limit_mb, "gpu_gb": raised_low.gpu_gb,
+                        "left_gb": raised_low.left_gb, "row": row_facts(raised_low.row), "floor_quant": floor.name}
+        else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
+            facts["smaller_level_fits"] = _smaller_level_fits(profile, model, setup, constants, context, quant)
         if setup.ram_gb is None and not setup.unified:
             guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def _raised_below_floor(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                        floor_rank: int) -> RaisedLimit | None:
+    """A Mac that holds no level of the usual quality even with its GPU share raised ("M2 Ultra 192 GB,
+    DeepSeek-R1 671B", "M3 Ultra 512 GB, Kimi K2"): the least compressed level below that quality the raised
+    share holds and the default share does not, or None."""
+    for lv in profile.levels:
+        if lv.rank > floor_rank:
+            raised = raised_limit(constants, profile, model, setup, context, None, lv.name)
+            if raised is not None:
+                return raised
+    return None
+
+
+def _smaller_level_fits(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                        forced: str) -> bool:
+    """Whether a level more compressed than the one the asker named fits the setup's cards whole (its system
+    RAM left out), as "can a 3090 run X at q8" says for one card (answers/facts/rating.py)."""
+    bare, named = replace(setup, ram_gb=None), quant(forced)
+    return any(rate_setup(profile, model, bare, context, None, lv.name, constants=constants).runs
+               for lv in profile.levels if lv.rank > named.rank)
 
 
 def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

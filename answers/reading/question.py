@@ -58,7 +58,7 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         image = None  # a language model named apart from the image phrase: the question is about that model
     both_generic = parsed.together and parsed.model is None and parsed.model2 is None
     together_sizes = at_once.generic_sizes(question) if both_generic else []
-    serving = throughput_words.read(question)
+    serving = throughput_words.read(question, names=(parsed.card_span, parsed.card2_span, parsed.model_span))
     return Question(
         parsed=parsed,
         echo=question[:ECHO_CHARS],

@@ -212,6 +212,7 @@ def read(text: str) -> SetupWords:
 def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_context: bool) -> _Devices:
     """Every card, Apple chip or named machine in the text, with its count."""
     found = _Devices()
+    machines: list[str | None] = []  # per device found: the machine it names, when named as one
     for m in device_re.finditer(t):
         dev = m.group("dev").strip()
         named = _device_name(t, m, dev, lx, has_apple_context)
@@ -227,10 +228,31 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         if m.group("lap1") or m.group("lap2"):
             found.laptop = True
             name = f"{name} Mobile"
+        machine = _machine_key(dev, lx)
+        if machine is not None and machines and machines[-1] == machine \
+                and _SAME_DEVICE_GAP.fullmatch(t[found.spans[-1][1]:m.start("dev")]):
+            # "framework desktop ryzen ai max+ 395 128gb", "dgx spark (gb10)": one machine named by its
+            # product and then by its chip, not two; the later name carries the memory when one does.
+            (before, n_before), (start, _) = found.cards[-1], found.spans[-1]
+            found.cards[-1] = (name if len(name) >= len(before) else before, max(count, n_before))
+            found.spans[-1] = (start, m.end("dev"))
+            continue
         found.cards.append((name, count))
         found.spans.append(m.span("dev"))
         found.unified_cards.append(this_unified)
+        machines.append(machine)
     return found
+
+
+# What may stand between a machine's product name and its chip's name for both to be one machine.
+_SAME_DEVICE_GAP = re.compile(r"[\s,:()\[\]/-]*")
+
+
+def _machine_key(dev: str, lx: Lexicon) -> str | None:
+    """The machine a device's words name through the lexicon's machine table ("framework desktop" and
+    "ryzen ai max+ 395" both name Strix Halo), or None for a card or chip named as such."""
+    key = next((k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " ")), None)
+    return None if key is None else lx.machines[key]
 
 
 def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_context: bool) -> tuple[str, bool] | None:

@@ -13,6 +13,7 @@ this module matches them on accent-folded, lower-case text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 
 from msgspec import Struct
@@ -69,15 +70,18 @@ def _tokens(number: str, unit: str | None) -> int | None:
     return n if 1 <= n <= MAX_PROMPT else None
 
 
-def read(question: str) -> Throughput:
-    """The prompt length, the number of users and the backend a question names (None where it names none)."""
+def read(question: str, names: Iterable[str | None] = ()) -> Throughput:
+    """The prompt length, the number of users and the backend a question names (None where it names none).
+    A bare number (no "k") that is part of a card's or model's name the question names is that name's
+    ("traitement du prompt sur une 7900 xtx" names no prompt of 7,900 tokens)."""
     text = " ".join(fold(question).replace("’", "'").split())
+    own = {n for name in names if name for n in re.findall(r"\d+(?:[.,]\d+)?", fold(name))}
     before, after, people, counts, backends = _regexes()
     prompt = None
     for rx in (before, after):
-        m = rx.search(text)
-        if m and prompt is None:
-            prompt = _tokens(m.group(1), m.group(2))
+        for said in rx.finditer(text):
+            if prompt is None and not (said.group(2) is None and said.group(1) in own):
+                prompt = _tokens(said.group(1), said.group(2))
     bench = _PP_RE.search(text)
     if prompt is None and bench is not None:  # llama-bench's "pp512": a prompt of 512 tokens
         prompt = _tokens(bench.group(1), None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 from functools import cache, lru_cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -84,6 +85,16 @@ def tok_s(value: float, locale: str = "en") -> str:
     return _fixed(round_tok_s(value), tok_s_digits(value), locale)
 
 
+def tok_s_below(value: float, limit: float, locale: str = "en") -> str:
+    """A speed the sentence says is below `limit` ("crawl at about 2.9 tokens per second (below 3)"):
+    rounded as any speed, except that one the rounding would lift to the limit or above keeps its digits
+    cut instead, so 2.97 under a limit of 3 reads 2.9, never "3.0 (below 3)"."""
+    shown = round_tok_s(value)
+    if not (value < limit <= shown):
+        return tok_s(value, locale)
+    return _fixed(math.floor(value * 10) / 10, 1, locale)
+
+
 @lru_cache(maxsize=1 << 15)
 def gb(value: float, locale: str = "en") -> str:
     return _fixed(round_gb(value), 1, locale)
@@ -95,6 +106,13 @@ def memory(value: float, locale: str = "en") -> str:
     if float(value).is_integer():
         return _fixed(value, 0, locale)
     return _pattern("#,##0.##").apply(value, _locale(locale))
+
+
+@lru_cache(maxsize=1 << 12)
+def share(value: float, locale: str = "en") -> str:
+    """A machine's memory share worked out rather than stated (two thirds of a 16 GB Mac): 96, 10.7 — at
+    most one decimal, since "about 10.67 GB" claims a precision the share does not have."""
+    return memory(round_gb(value), locale)
 
 
 @lru_cache(maxsize=1 << 15)

@@ -24,6 +24,7 @@ from answers.rendering.i18n import N_
 from answers.rendering.markdown import escape
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
+NOTES_LANGUAGE = "en"  # the language of the catalog's free-text notes (parameter notes)
 # Keys whose values are our own codes (quant names, labels) and are shown in code spans or mapped.
 _RAW_KEYS = ("quant", "quality", "fit", "kind", "mode", "profile", "vendor", "confidence", "release",
              "publication_date", "weights_kind", "cache_estimate", "reason", "cache_type", "outcome", "levels_named")
@@ -65,11 +66,17 @@ def _number_filters(locale: str) -> dict[str, Any]:
     def tok(v: float | None) -> str:
         return "—" if v is None else fmt.tok_s(v, locale)
 
+    def tok_under(v: float | None, limit: float) -> str:
+        return "—" if v is None else fmt.tok_s_below(v, limit, locale)
+
     def gb(v: float | None) -> str:
         return "—" if v is None else fmt.gb(v, locale)
 
     def mem(v: float | None) -> str:
         return "—" if v is None else fmt.memory(v, locale)
+
+    def share(v: float | None) -> str:
+        return "—" if v is None else fmt.share(v, locale)
 
     def num(v: float | None) -> str:
         return "—" if v is None else fmt.integer(v, locale)
@@ -101,7 +108,8 @@ def _number_filters(locale: str) -> dict[str, Any]:
         return escape(fmt.currency_name(v, locale))
 
     return {
-        "tok": tok, "gb": gb, "mem": mem, "num": num, "dec": dec, "pct": pct, "range": rng,
+        "tok": tok, "tok_under": tok_under, "gb": gb, "mem": mem, "share": share, "num": num, "dec": dec,
+        "pct": pct, "range": rng,
         "flop": flop, "sci": flop,  # any huge count (training data points too) as 1.8 × 10²⁴
         "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
     }
@@ -217,6 +225,9 @@ def environment(locale: str) -> jinja2.Environment:
     env.install_gettext_callables(translations.gettext, translations.ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(_filters(locale))
     env.globals["locale"] = locale
+    # The catalog's free-text notes (Epoch's and the curated model files') are written in English and have
+    # no translation: an answer in another language leaves them out rather than quote English in it.
+    env.globals["notes_readable"] = locale.split("_")[0] == NOTES_LANGUAGE
     return env
 
 
