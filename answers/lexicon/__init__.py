@@ -32,6 +32,7 @@ LANGUAGE_KEYS = {
     "at_once_words": "phrases that ask for two models loaded at once ('at the same time', 'insieme'), one per line",
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
+    "thousand_words": "words after a number that say thousands, read like 'k' in a context length ('32 mil tokens')",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
     "prompt_words": "words next to a number that make it a prompt length ('a 32k prompt', 'prompt di 8000 token')",
     "users_words": "words after a number that make it a count of people served at once ('4 users', '10 persone')",
@@ -121,6 +122,7 @@ class LanguageLexicon(Struct):
     greetings: tuple[str, ...]
     card_words: frozenset[str]
     context_words: frozenset[str]
+    thousand_words: frozenset[str]
     ram_words: frozenset[str]
     prompt_words: frozenset[str]
     users_words: frozenset[str]
@@ -305,6 +307,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         at_once_words=_phrases(data["at_once_words"], f"{where}: at_once_words"),
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
+        thousand_words=_words(data["thousand_words"], f"{where}: thousand_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
         prompt_words=_words(data["prompt_words"], f"{where}: prompt_words"),
         users_words=_words(data["users_words"], f"{where}: users_words"),

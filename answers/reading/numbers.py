@@ -139,7 +139,8 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
         if _NUMBER_RE.match(t.low):
             if MEMORY_UNIT_RE.match(nxt) or _speed_follows(toks, i + 1):
                 continue  # "256 GB tokens per second", "two 5090s tokens per second": a size, a card
-            if nxt == "k":
+            if nxt == "k" or (nxt in _word_set("thousand_words") and _near_ctx_word(toks, i)):
+                # "32 mil tokens de contexto", "32 mila token": the spoken "32k", read the same way
                 t.used = toks[i + 1].used = True
                 return _token_count(float(t.low) * 1024), i
             if nxt in _TOKEN_UNITS or (

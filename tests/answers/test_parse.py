@@ -77,13 +77,16 @@ def test_parse_memory_none(text: str) -> None:
     ("text", "tokens"),
     [("at 32k context", 32768), ("con 32k di contesto", 32768), ("32768 tokens", 32768), ("128K", 131072),
      ("8k", 8192), ("contexte de 16k", 16384), ("bei 4096 Token Kontext", 4096), ("contexto de 8192", 8192),
-     ("1M context", 1048576), ("32 k ctx", 32768), ("2048 ctx", 2048)],
+     ("1M context", 1048576), ("32 k ctx", 32768), ("2048 ctx", 2048),
+     # a thousand word is the spoken "k": "32 mil tokens" is the 32k a reader means
+     ("32 mil tokens de contexto", 32768), ("contesto di 32 mila token", 32768), ("32 tausend Token Kontext", 32768),
+     ("contexte de 32 mille tokens", 32768), ("32 thousand tokens of context", 32768)],
 )
 def test_parse_context(text: str, tokens: int) -> None:
     assert parse_context(text) == tokens
 
 
-@pytest.mark.parametrize("text", ["llama 3 70b", "12 GB", "rtx 4090", "8192", "kimi k2"])
+@pytest.mark.parametrize("text", ["llama 3 70b", "12 GB", "rtx 4090", "8192", "kimi k2", "gastar 2 mil reais"])
 def test_parse_context_none(text: str) -> None:
     assert parse_context(text) is None
 
