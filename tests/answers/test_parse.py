@@ -160,7 +160,9 @@ def test_unresolved_names_come_back_as_typed() -> None:
 @pytest.mark.parametrize(
     ("q", "lang"),
     [("can glide run on 12 gb", "en"), ("glide gira su 12 gb", "it"), ("glide tourne sur 12 go", "fr"),
-     ("läuft glide auf 12 gb", "de"), ("¿glide funciona en 12 gb?", "es"), ("llama 3 8b", None), ("", None)],
+     ("läuft glide auf 12 gb", "de"), ("¿glide funciona en 12 gb?", "es"), ("llama 3 8b", None), ("", None),
+     # a thousand word two languages share is evidence for neither, whatever greeting it is part of
+     ("glide numa 3080 com contexto de 32 mil tokens", "pt"), ("glide sur 3080, 32 mille tokens", "fr")],
 )
 def test_detect_language(q: str, lang: str | None) -> None:
     assert detect_language(fold(q), q) == lang
