@@ -1,0 +1,33 @@
+"""Readings found by paraphrase trials: wordings of a rating question that once gave other figures
+than the rest of their group (tests/data/paraphrases.jsonl holds the groups themselves)."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.api import AskOptions
+from answers.engine import Engine
+
+
+def _ask(engine: Engine, q: str):
+    return engine.ask(q, None, AskOptions())
+
+
+@pytest.mark.parametrize(("q", "lang", "machine"), [
+    ("gemma 3 12b on m4 pro with 48gb of memory", "en", "Apple M4 Pro 48 GB"),
+    ("gemma 3 12b on m4 macbook air with 16 gigs of unified memory", "en", "Apple M4 16 GB"),
+    ("gemma 3 12b en un m4 de 16 gb de memoria unificada", "es", "Apple M4 16 GB"),
+    ("gemma 3 12b su m4 pro con 48gb di memoria", "it", "Apple M4 Pro 48 GB"),
+    ("qwen3-30b-a3b auf mac mini m4 pro mit 48 gb unified memory", "de", "Apple M4 Pro 48 GB"),
+    ("gemma 3 12b on dgx spark 128gb memory", "en", "GB10"),
+])
+def test_a_machines_memory_said_with_its_noun_is_no_memory_question(engine: Engine, q, lang, machine) -> None:
+    """"48gb of memory" after a Mac names the machine's memory, as "16gb vram" after a card does: the
+    question is still whether the model runs there, not how much memory it needs."""
+    a = _ask(engine, q)
+    assert (a.intent, a.entities.get("card"), a.locale) == ("can_run", machine, lang)
+    assert a.facts.get("verdict") is not None
+
+
+def test_how_much_memory_on_a_sized_mac_still_asks_the_need(engine: Engine) -> None:
+    assert _ask(engine, "how much memory does gemma 3 12b need on m4 pro 48gb").intent == "vram"
