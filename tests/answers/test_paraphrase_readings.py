@@ -31,3 +31,14 @@ def test_a_machines_memory_said_with_its_noun_is_no_memory_question(engine: Engi
 
 def test_how_much_memory_on_a_sized_mac_still_asks_the_need(engine: Engine) -> None:
     assert _ask(engine, "how much memory does gemma 3 12b need on m4 pro 48gb").intent == "vram"
+
+
+@pytest.mark.parametrize(("q", "setup"), [
+    ("devstral small 2x rtx3060 12gb", "2× GeForce RTX 3060 12 GB"),
+    ("llama 3.1 70b on rtx3090 x2", "2× GeForce RTX 3090"),
+    ("qwen3 8b on dual gtx1080ti", "2× GeForce GTX 1080 Ti"),
+    ("qwen3 8b su due rx7900xtx", "2× Radeon RX 7900 XTX"),
+])
+def test_a_count_before_a_series_glued_to_its_number(engine: Engine, q, setup) -> None:
+    """"rtx3060" is typed for "rtx 3060": the count said with it is kept (it was one card)."""
+    assert _ask(engine, q).entities.get("setup") == setup
