@@ -143,6 +143,8 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 # "32 mil tokens de contexto", "32 mila token": the spoken "32k", read the same way
                 t.used = toks[i + 1].used = True
                 return _token_count(float(t.low) * 1024), i
+            if nxt in _TOKEN_UNITS and _amount_at(toks, i + 2):
+                continue  # "on a 3080 ctx 32k": the unit labels the amount after it, not the card's number
             if nxt in _TOKEN_UNITS or (
                 has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
                 and (gpus is None or not _in_card_name(toks, i, gpus))
@@ -150,6 +152,12 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 t.used = True
                 return _token_count(float(t.low)), i
     return None, None
+
+
+def _amount_at(toks: list[Token], k: int) -> bool:
+    """Whether toks[k] is a token count: "32k", "1M", "32768"."""
+    low = toks[k].low if k < len(toks) else ""
+    return bool(_CTX_GLUED_RE.match(low) or _CTX_MEGA_RE.match(low) or _NUMBER_RE.match(low))
 
 
 @cache

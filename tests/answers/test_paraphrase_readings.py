@@ -42,3 +42,10 @@ def test_how_much_memory_on_a_sized_mac_still_asks_the_need(engine: Engine) -> N
 def test_a_count_before_a_series_glued_to_its_number(engine: Engine, q, setup) -> None:
     """"rtx3060" is typed for "rtx 3060": the count said with it is kept (it was one card)."""
     assert _ask(engine, q).entities.get("setup") == setup
+
+
+@pytest.mark.parametrize("q", ["qwen3 14b on a 3080 ctx 32k", "qwen3 14b on a 3080 ctx 32768", "qwen3 14b su 3080 ctx 32k"])
+def test_a_context_unit_before_its_amount_leaves_the_card(engine: Engine, q) -> None:
+    """"3080 ctx 32k": "ctx" labels the 32k after it; the 3080 is the card, never a 3,080-token context."""
+    a = _ask(engine, q)
+    assert (a.entities.get("card"), a.entities.get("context")) == ("GeForce RTX 3080", 32768)
