@@ -49,3 +49,13 @@ def test_a_context_unit_before_its_amount_leaves_the_card(engine: Engine, q) -> 
     """"3080 ctx 32k": "ctx" labels the 32k after it; the 3080 is the card, never a 3,080-token context."""
     a = _ask(engine, q)
     assert (a.entities.get("card"), a.entities.get("context")) == ("GeForce RTX 3080", 32768)
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("llama 4 scout sur ryzen ai max plus 395 128 go", "fr"),
+    ("llama 4 scout on amd ai max plus 395 with 128gb", "en"),
+])
+def test_max_plus_in_words_is_the_max_plus(engine: Engine, q, lang) -> None:
+    """"max plus 395" is the Ryzen AI Max+ 395 (it was read as a bare 128 GB and rated on a datacentre card)."""
+    a = _ask(engine, q)
+    assert (a.entities.get("setup"), a.locale) == ("Ryzen AI Max+ 395 128 GB", lang)
