@@ -8,7 +8,7 @@ import re
 from functools import cache
 
 from answers.lexicon import lexicon
-from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE
+from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE, RAM_TYPE_TOKEN_RE
 from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
 from answers.reading.vocabulary import _word_set
@@ -110,6 +110,13 @@ def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool
         if low in ram_words:
             return True
         if low in {"vram", "memory"} or len(low) > 3 and low not in ram_words:
+            break
+    # "64 gb di memoria ddr4", "64 go de mémoire DDR5": a RAM type a word or two on says what the size is
+    for k in range(end, min(end + 3, len(toks))):
+        low = toks[k].low
+        if RAM_TYPE_TOKEN_RE.match(low):
+            return True
+        if not low.isalpha() or low == "vram":
             return False
     return False
 

@@ -22,6 +22,7 @@ from answers.reading.apple_typical import chip_for, stand_in_name
 
 # the words that set two setups side by side
 from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER
+from answers.reading.sizes import RAM_TYPE as _RAM_TYPE
 from answers.reading.versus_words import joins, sides
 from catalog.text import fold
 
@@ -110,7 +111,6 @@ _CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(
          rf"(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?")
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = NUMBER
-_RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 
 
 def _clean(text: str) -> str:
@@ -155,7 +155,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     channel = rf"(?:\w+[\s-]?(?:{nouns})\s+)"
     speed = r"(?:\s*[-@]?\s*\d{3,5}(?:\s*(?:mt/s|mts|mhz))?)"
     ram_re = compile_cached(
-        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        # "64 gb di memoria ddr4", "64 go de mémoire DDR5": a RAM type a word or two on says what the size is
+        rf"(?P<gb3>{_NUMBER})\s?{GB_UNIT}\s+(?:(?!vram\b)[a-z]+\s+){{1,2}}(?P<type3>{_RAM_TYPE})\b"
+        rf"|(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
         rf"|(?P<type2>{_RAM_TYPE}){speed}?\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
     )
     ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
@@ -282,8 +284,8 @@ def _read_ram(t: str, ram_re: re.Pattern[str], ram_type_re: re.Pattern[str],
     for m in ram_re.finditer(t):
         if any(a <= m.start() < b for a, b in spans):
             continue  # "A100 80GB": the card's own memory
-        gb = m.group("gb") or m.group("gb2")
-        kind = m.group("type") or m.group("type2")
+        gb = m.group("gb") or m.group("gb2") or m.group("gb3")
+        kind = m.group("type") or m.group("type2") or m.group("type3")
         if kind or m.group("word"):
             ram_gb, ram_type = float(gb), kind.upper() if kind else None
             break

@@ -59,3 +59,17 @@ def test_max_plus_in_words_is_the_max_plus(engine: Engine, q, lang) -> None:
     """"max plus 395" is the Ryzen AI Max+ 395 (it was read as a bare 128 GB and rated on a datacentre card)."""
     a = _ask(engine, q)
     assert (a.entities.get("setup"), a.locale) == ("Ryzen AI Max+ 395 128 GB", lang)
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("qwen3 coder 30b con una 3070 e 64 gb di memoria ddr4", "it"),
+    ("qwen3 coder 30b sur une 3070 avec 64 go de mémoire DDR4", "fr"),
+    ("qwen3 coder 30b en una 3070 con 64 gb de memoria ddr4", "es"),
+    ("qwen3 coder 30b on a 3070 with 64gb memory ddr4", "en"),
+])
+def test_a_ram_type_after_a_memory_noun_makes_the_size_system_ram(engine: Engine, q, lang) -> None:
+    """"64 gb di memoria ddr4" is 64 GB of system RAM beside the 3070, as "64gb ddr4" is (it was read as
+    64 GB of graphics memory and the 3070's verdict said no)."""
+    a = _ask(engine, q)
+    assert (a.entities.get("ram_gb"), a.entities.get("memory_gb"), a.locale) == (64.0, None, lang)
+    assert a.facts["verdict"]["outcome"] == "offload"
