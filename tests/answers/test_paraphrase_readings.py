@@ -73,3 +73,9 @@ def test_a_ram_type_after_a_memory_noun_makes_the_size_system_ram(engine: Engine
     a = _ask(engine, q)
     assert (a.entities.get("ram_gb"), a.entities.get("memory_gb"), a.locale) == (64.0, None, lang)
     assert a.facts["verdict"]["outcome"] == "offload"
+
+
+@pytest.mark.parametrize("q", ["glm-4.5-air:106b on a dgx spark", "glm-4.5-air:106b-a12b su dgx spark"])
+def test_an_ollama_tag_whose_size_the_name_lacks(engine: Engine, q) -> None:
+    """"glm-4.5-air:106b" is GLM-4.5-Air, as "glm-4.5-air 106b" is (it was a generic 106B dense model)."""
+    assert _ask(engine, q).entities.get("model") == "GLM-4.5-Air"
