@@ -79,3 +79,12 @@ def test_a_ram_type_after_a_memory_noun_makes_the_size_system_ram(engine: Engine
 def test_an_ollama_tag_whose_size_the_name_lacks(engine: Engine, q) -> None:
     """"glm-4.5-air:106b" is GLM-4.5-Air, as "glm-4.5-air 106b" is (it was a generic 106B dense model)."""
     assert _ask(engine, q).entities.get("model") == "GLM-4.5-Air"
+
+
+@pytest.mark.parametrize(("q", "lang"), [
+    ("gpt-oss-20b no macbook pro m4 max de 64 gigas", "pt"),
+    ("con 24 gigas que le meto?", "es"),
+])
+def test_gigas_is_no_more_spanish_than_portuguese(engine: Engine, q, lang) -> None:
+    """Brazilians say "64 gigas" too: the Portuguese "no" before the Mac decides (it was answered in Spanish)."""
+    assert _ask(engine, q).locale == lang
