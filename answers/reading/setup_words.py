@@ -142,7 +142,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
         rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:with\s+(?:an?\s+)?|con\s+(?:una?\s+)?|avec\s+(?:une?\s+)?|mit\s+(?:einer?\s+)?)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{_MEM})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU

@@ -88,3 +88,18 @@ def test_an_ollama_tag_whose_size_the_name_lacks(engine: Engine, q) -> None:
 def test_gigas_is_no_more_spanish_than_portuguese(engine: Engine, q, lang) -> None:
     """Brazilians say "64 gigas" too: the Portuguese "no" before the Mac decides (it was answered in Spanish)."""
     assert _ask(engine, q).locale == lang
+
+
+@pytest.mark.parametrize(("q", "setup"), [
+    ("llama 3.1 70b mit 2 karten 3090", "2× GeForce RTX 3090"),
+    ("llama 3.1 70b mit zwei karten 3090", "2× GeForce RTX 3090"),
+])
+def test_a_count_word_inside_another_word_is_no_count(engine: Engine, q, setup) -> None:
+    """"karten 3090" ends in "ten" and is no ten cards (it was 10× 3090)."""
+    assert _ask(engine, q).entities.get("setup") == setup
+
+
+def test_entre_is_no_three(engine: Engine) -> None:
+    """"entre 3090 y 4090" ends in Italian "tre": two cards compared, not three 3090s and a 4090."""
+    a = _ask(engine, "qwen3 32b: entre 3090 y 4090 cual es mejor")
+    assert a.intent == "compare" and not a.entities.get("setups") and not a.entities.get("gpu_count")
