@@ -139,6 +139,10 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
         if m:  # "32k": k means 1,024 tokens in every context-length convention
             t.used = True
             return _token_count(float(m.group(1)) * 1024), i
+        m = _thousands_glued_re().match(t.low)
+        if m and _near_ctx_word(toks, i):  # "32mila token di contesto": the spoken "32k" typed as one word
+            t.used = True
+            return _token_count(float(m.group(1)) * 1024), i
         m = _CTX_MEGA_RE.match(t.low)
         if m and has_ctx_word:
             t.used = True
@@ -159,6 +163,13 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 t.used = True
                 return _token_count(float(t.low)), i
     return None, None
+
+
+@cache
+def _thousands_glued_re() -> re.Pattern[str]:
+    """A number with a thousand word glued to it ("32mila", "32mil")."""
+    words = "|".join(sorted(map(re.escape, _word_set("thousand_words")), key=len, reverse=True))
+    return re.compile(rf"^(\d+(?:\.\d+)?)(?:{words})$")
 
 
 def _amount_at(toks: list[Token], k: int) -> bool:

@@ -80,7 +80,8 @@ def test_parse_memory_none(text: str) -> None:
      ("1M context", 1048576), ("32 k ctx", 32768), ("2048 ctx", 2048),
      # a thousand word is the spoken "k": "32 mil tokens" is the 32k a reader means
      ("32 mil tokens de contexto", 32768), ("contesto di 32 mila token", 32768), ("32 tausend Token Kontext", 32768),
-     ("contexte de 32 mille tokens", 32768), ("32 thousand tokens of context", 32768)],
+     ("contexte de 32 mille tokens", 32768), ("32 thousand tokens of context", 32768),
+     ("contesto di 32mila token", 32768), ("32mil tokens de contexto", 32768)],
 )
 def test_parse_context(text: str, tokens: int) -> None:
     assert parse_context(text) == tokens
