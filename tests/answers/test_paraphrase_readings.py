@@ -103,3 +103,9 @@ def test_entre_is_no_three(engine: Engine) -> None:
     """"entre 3090 y 4090" ends in Italian "tre": two cards compared, not three 3090s and a 4090."""
     a = _ask(engine, "qwen3 32b: entre 3090 y 4090 cual es mejor")
     assert a.intent == "compare" and not a.entities.get("setups") and not a.entities.get("gpu_count")
+
+
+@pytest.mark.parametrize("q", ["deepseek r1 distill llama 70b con un paio di 5090", "llama 3.1 70b su un paio di 5090"])
+def test_un_paio_di_is_two(engine: Engine, q) -> None:
+    """Italian "un paio di 5090" is two cards, as "a pair of", "une paire de" and "un par de" are."""
+    assert _ask(engine, q).entities.get("setup") == "2× GeForce RTX 5090"
