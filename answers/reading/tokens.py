@@ -59,8 +59,10 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
     word or a unit are split ("16-GB-Karte", "RTX-4080-Karte", "coding-modell"); names keep theirs
     ("gpt-oss-20b", "Q4-K-M")."""
     out: list[Token] = []
-    for raw in _TOKEN_RE.findall(text):
-        raw = raw.strip(".:-")
+    for hit in _TOKEN_RE.finditer(text):
+        raw = hit.group().strip(".:-")
+        if split and raw in ("s", "S") and hit.start() and text[hit.start() - 1] in "'’":
+            continue  # "my laptop's rtx 3050", "friend's 3090": the 's names nothing
         if not raw:
             continue
         low = fold(raw)

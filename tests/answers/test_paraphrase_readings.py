@@ -44,7 +44,8 @@ def test_a_count_before_a_series_glued_to_its_number(engine: Engine, q, setup) -
     assert _ask(engine, q).entities.get("setup") == setup
 
 
-@pytest.mark.parametrize("q", ["qwen3 14b on a 3080 ctx 32k", "qwen3 14b on a 3080 ctx 32768", "qwen3 14b su 3080 ctx 32k"])
+@pytest.mark.parametrize("q", ["qwen3 14b on a 3080 ctx 32k", "qwen3 14b on a 3080 ctx 32768",
+                               "qwen3 14b su 3080 ctx 32k"])
 def test_a_context_unit_before_its_amount_leaves_the_card(engine: Engine, q) -> None:
     """"3080 ctx 32k": "ctx" labels the 32k after it; the 3080 is the card, never a 3,080-token context."""
     a = _ask(engine, q)
@@ -109,3 +110,10 @@ def test_entre_is_no_three(engine: Engine) -> None:
 def test_un_paio_di_is_two(engine: Engine, q) -> None:
     """Italian "un paio di 5090" is two cards, as "a pair of", "une paire de" and "un par de" are."""
     assert _ask(engine, q).entities.get("setup") == "2× GeForce RTX 5090"
+
+
+@pytest.mark.parametrize("q", ["gemma3 4b on my laptop's rtx 3050", "gemma 3 4b on my laptop’s 3050"])
+def test_a_possessive_s_names_nothing(engine: Engine, q) -> None:
+    """"my laptop's rtx 3050" is the laptop 3050 (the stray "s" once made "laptop s" a card and lost the model)."""
+    a = _ask(engine, q)
+    assert (a.entities.get("model"), a.entities.get("setup")) == ("Gemma 3 4B", "GeForce RTX 3050 Mobile")
