@@ -147,6 +147,13 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
         if m and has_ctx_word:
             t.used = True
             return _token_count(float(m.group(1)) * 1024 * 1024), i
+        grouped = _thousands_grouped(toks, i)
+        if grouped is not None and (
+                _unit_at(toks, grouped[1]) or has_ctx_word and _near_ctx_word(toks, grouped[1] - 1)):
+            # "32,768 tokens", "128.000 token di contesto", "32 768 tokens": one number in groups of three
+            for k in range(i, grouped[1]):
+                toks[k].used = True
+            return _token_count(grouped[0]), i
         if _NUMBER_RE.match(t.low):
             if MEMORY_UNIT_RE.match(nxt) or _speed_follows(toks, i + 1):
                 continue  # "256 GB tokens per second", "two 5090s tokens per second": a size, a card
@@ -170,6 +177,29 @@ def _thousands_glued_re() -> re.Pattern[str]:
     """A number with a thousand word glued to it ("32mila", "32mil")."""
     words = "|".join(sorted(map(re.escape, _word_set("thousand_words")), key=len, reverse=True))
     return re.compile(rf"^(\d+(?:\.\d+)?)(?:{words})$")
+
+
+_DOT_GROUPS_RE = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "128.000": a thousands dot, never 128.0
+_GROUP_HEAD_RE = re.compile(r"^\d{1,3}$")
+_GROUP_RE = re.compile(r"^\d{3}$")
+
+
+def _thousands_grouped(toks: list[Token], i: int) -> tuple[int, int] | None:
+    """A number written in groups of three digits from toks[i] ("128.000" one token; "32,768" and "32 768"
+    split by the tokenizer into "32", "768"): its value and the index after it; None otherwise."""
+    low = toks[i].low
+    if _DOT_GROUPS_RE.match(low):
+        return int(low.replace(".", "")), i + 1
+    if not _GROUP_HEAD_RE.match(low):
+        return None
+    end = i + 1
+    while end < len(toks) and not toks[end].used and _GROUP_RE.match(toks[end].low):
+        end += 1
+    return (int("".join(t.low for t in toks[i:end])), end) if end > i + 1 else None
+
+
+def _unit_at(toks: list[Token], k: int) -> bool:
+    return k < len(toks) and toks[k].low in _TOKEN_UNITS
 
 
 def _amount_at(toks: list[Token], k: int) -> bool:

@@ -81,7 +81,10 @@ def test_parse_memory_none(text: str) -> None:
      # a thousand word is the spoken "k": "32 mil tokens" is the 32k a reader means
      ("32 mil tokens de contexto", 32768), ("contesto di 32 mila token", 32768), ("32 tausend Token Kontext", 32768),
      ("contexte de 32 mille tokens", 32768), ("32 thousand tokens of context", 32768),
-     ("contesto di 32mila token", 32768), ("32mil tokens de contexto", 32768)],
+     ("contesto di 32mila token", 32768), ("32mil tokens de contexto", 32768),
+     # thousands written in groups of three: a comma, a dot or a space between them
+     ("with 32,768 tokens of context", 32768), ("128.000 Token Kontext", 128000), ("32 768 tokens de contexte", 32768),
+     ("contexto de 32.768", 32768), ("128,000 tokens", 128000)],
 )
 def test_parse_context(text: str, tokens: int) -> None:
     assert parse_context(text) == tokens
