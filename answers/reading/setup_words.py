@@ -117,7 +117,8 @@ def _clean(text: str) -> str:
     t = fold(text)
     t = re.sub(r"[×✕*]", " x ", t)
     t = re.sub(r"(?<=\w)['’]s\b", "", t)  # "my laptop's rtx 3050": the laptop's card
-    t = re.sub(r"\b(rtx|gtx|rx)(?=\d{3,4})", r"\1 ", t)  # "2x rtx3060 12gb", "gtx1070": the series glued to its number
+    # "2x rtx3060 12gb", "gtx1070", "drei RTX-3060-12GB": the series glued or hyphened to its number
+    t = re.sub(r"\b(rtx|gtx|rx)-?(?=\d{3,4})", r"\1 ", t)
     t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\s?\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
     t = re.sub(r"(?:(?<=\d)\s*|(?<=[a-z])\s+)x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2", "a100 80gb x2", "7900 xtx x2"
     t = re.sub(r"(?<=[a-z])\s+\+\s*(?=\d)", "+ ", t)  # "Ryzen AI Max + 395": the name's plus, no "+" joining two cards

@@ -38,6 +38,7 @@ def test_how_much_memory_on_a_sized_mac_still_asks_the_need(engine: Engine) -> N
     ("llama 3.1 70b on rtx3090 x2", "2× GeForce RTX 3090"),
     ("qwen3 8b on dual gtx1080ti", "2× GeForce GTX 1080 Ti"),
     ("qwen3 8b su due rx7900xtx", "2× Radeon RX 7900 XTX"),
+    ("qwen2.5 coder 32b, drei RTX-3060-12GB", "3× GeForce RTX 3060 12 GB"),
 ])
 def test_a_count_before_a_series_glued_to_its_number(engine: Engine, q, setup) -> None:
     """"rtx3060" is typed for "rtx 3060": the count said with it is kept (it was one card)."""
