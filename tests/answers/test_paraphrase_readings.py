@@ -118,3 +118,9 @@ def test_a_possessive_s_names_nothing(engine: Engine, q) -> None:
     """"my laptop's rtx 3050" is the laptop 3050 (the stray "s" once made "laptop s" a card and lost the model)."""
     a = _ask(engine, q)
     assert (a.entities.get("model"), a.entities.get("setup")) == ("Gemma 3 4B", "GeForce RTX 3050 Mobile")
+
+
+@pytest.mark.parametrize("q", ["gpt-oss 120b on nvidia spark 128gb", "gpt-oss-120b sur une nvidia spark"])
+def test_nvidia_spark_is_the_dgx_spark(engine: Engine, q) -> None:
+    """"nvidia spark" is the DGX Spark (GB10); "128gb" alone was rated on a datacentre card of that memory."""
+    assert _ask(engine, q).entities.get("setup") == "GB10"
