@@ -124,3 +124,9 @@ def test_a_possessive_s_names_nothing(engine: Engine, q) -> None:
 def test_nvidia_spark_is_the_dgx_spark(engine: Engine, q) -> None:
     """"nvidia spark" is the DGX Spark (GB10); "128gb" alone was rated on a datacentre card of that memory."""
     assert _ask(engine, q).entities.get("setup") == "GB10"
+
+
+@pytest.mark.parametrize("q", ["qwen2.5 coder 32b on 3060 12gb (x3)", "qwen2.5 coder 32b su rtx 3060 12gb(x3)"])
+def test_a_count_in_brackets_after_the_card(engine: Engine, q) -> None:
+    """"3060 12gb (x3)" is three of them, as "3060 12gb x3" is (it was one card)."""
+    assert _ask(engine, q).entities.get("setup") == "3× GeForce RTX 3060 12 GB"
