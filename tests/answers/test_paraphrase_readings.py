@@ -130,3 +130,13 @@ def test_nvidia_spark_is_the_dgx_spark(engine: Engine, q) -> None:
 def test_a_count_in_brackets_after_the_card(engine: Engine, q) -> None:
     """"3060 12gb (x3)" is three of them, as "3060 12gb x3" is (it was one card)."""
     assert _ask(engine, q).entities.get("setup") == "3× GeForce RTX 3060 12 GB"
+
+
+@pytest.mark.parametrize(("q", "mac"), [
+    ("llama 3.3 70b on M3Max 64GB", "Apple M3 Max 64 GB"),
+    ("llama 3.3 70b on m3-max 64gb", "Apple M3 Max 64 GB"),
+    ("llama 3.3 70b su m2ultra 192gb", "Apple M2 Ultra 192 GB"),
+])
+def test_an_apple_chip_glued_to_its_tier(engine: Engine, q, mac) -> None:
+    """"M3Max 64GB" is the Mac (it was a bare 64 GB rated on a 64 GB datacentre card)."""
+    assert _ask(engine, q).entities.get("setup") == mac
