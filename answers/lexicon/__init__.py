@@ -68,6 +68,7 @@ COMMON_KEYS = {
     "apple_tiers": "Apple chip tiers ('pro max ultra')",
     "card_nouns": "nouns for a graphics card in every language ('cards', 'schede'): '2 cards' after a named card "
                   "is its count",
+    "count_nouns": "nouns that count things in every language ('pcs', 'Stück', 'pezzi'): '2 Stück 3090' is two 3090s",
     "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
@@ -174,6 +175,7 @@ class Lexicon(Struct):
     apple_tiers: tuple[str, ...]
     unified_memory_phrases: tuple[str, ...]
     card_nouns: frozenset[str]
+    count_nouns: frozenset[str]
     cache_types: dict[str, tuple[str, ...]]
     currency_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
     image_models: tuple[str, ...] = ()
@@ -381,6 +383,7 @@ def load(directory: Path = HERE) -> Lexicon:
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
         card_nouns=_words(common["card_nouns"], "common.toml: card_nouns"),
+        count_nouns=_words(common["count_nouns"], "common.toml: count_nouns"),
         unified_memory_phrases=_phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
         cache_types=_cache_types(common["cache_types"]),
         currency_symbols=_currency_symbols(common["currency_symbols"]),

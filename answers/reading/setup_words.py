@@ -365,7 +365,7 @@ def _function_words() -> frozenset[str]:
 @cache
 def _count_re() -> re.Pattern[str]:
     counts = "|".join(sorted(sorted(re.escape(w) for w in lexicon().counts), key=len, reverse=True))
-    nouns = "|".join(sorted(re.escape(fold(w)) for w in words().card_nouns))
+    nouns = "|".join(sorted({re.escape(fold(w)) for w in words().card_nouns | words().count_nouns}))
     return re.compile(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
 
 

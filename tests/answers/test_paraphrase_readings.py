@@ -140,3 +140,14 @@ def test_a_count_in_brackets_after_the_card(engine: Engine, q) -> None:
 def test_an_apple_chip_glued_to_its_tier(engine: Engine, q, mac) -> None:
     """"M3Max 64GB" is the Mac (it was a bare 64 GB rated on a 64 GB datacentre card)."""
     assert _ask(engine, q).entities.get("setup") == mac
+
+
+@pytest.mark.parametrize(("q", "setup"), [
+    ("llama 3.1 70b mit 2 stück 3090", "2× GeForce RTX 3090"),
+    ("llama 3.1 70b mit 2 Stk. 3090", "2× GeForce RTX 3090"),
+    ("qwen2.5 coder 32b on 3 pcs 3060 12gb", "3× GeForce RTX 3060 12 GB"),
+    ("llama 3.1 70b con 2 unidades de 3090", "2× GeForce RTX 3090"),
+])
+def test_a_count_noun_before_the_card(engine: Engine, q, setup) -> None:
+    """"2 Stück 3090", "3 pcs 3060" count the card named, as "2 cards 3090" does (it was one card)."""
+    assert _ask(engine, q).entities.get("setup") == setup
