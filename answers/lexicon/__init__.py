@@ -33,6 +33,7 @@ LANGUAGE_KEYS = {
     "at_once_words": "phrases that ask for two models loaded at once ('at the same time', 'insieme'), one per line",
     "card_words": "words that put a card right after them ('on', 'my', 'with')",
     "context_words": "words that say a number is a context length",
+    "thousand_words": "words after a number that say thousands, read like 'k' in a context length ('32 mil tokens')",
     "ram_words": "words after a size that make it system RAM ('64 GB RAM')",
     "prompt_words": "words next to a number that make it a prompt length ('a 32k prompt', 'prompt di 8000 token')",
     "users_words": "words after a number that make it a count of people served at once ('4 users', '10 persone')",
@@ -69,6 +70,7 @@ COMMON_KEYS = {
     "apple_tiers": "Apple chip tiers ('pro max ultra')",
     "card_nouns": "nouns for a graphics card in every language ('cards', 'schede'): '2 cards' after a named card "
                   "is its count",
+    "count_nouns": "nouns that count things in every language ('pcs', 'Stück', 'pezzi'): '2 Stück 3090' is two 3090s",
     "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
@@ -123,6 +125,7 @@ class LanguageLexicon(Struct):
     greetings: tuple[str, ...]
     card_words: frozenset[str]
     context_words: frozenset[str]
+    thousand_words: frozenset[str]
     ram_words: frozenset[str]
     prompt_words: frozenset[str]
     users_words: frozenset[str]
@@ -175,6 +178,7 @@ class Lexicon(Struct):
     apple_tiers: tuple[str, ...]
     unified_memory_phrases: tuple[str, ...]
     card_nouns: frozenset[str]
+    count_nouns: frozenset[str]
     cache_types: dict[str, tuple[str, ...]]
     currency_symbols: dict[str, frozenset[str]] = field(default_factory=dict)
     image_models: tuple[str, ...] = ()
@@ -315,6 +319,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         at_once_words=_phrases(data["at_once_words"], f"{where}: at_once_words"),
         card_words=_words(data["card_words"], f"{where}: card_words"),
         context_words=_words(data["context_words"], f"{where}: context_words"),
+        thousand_words=_words(data["thousand_words"], f"{where}: thousand_words"),
         ram_words=_words(data["ram_words"], f"{where}: ram_words"),
         prompt_words=_words(data["prompt_words"], f"{where}: prompt_words"),
         users_words=_words(data["users_words"], f"{where}: users_words"),
@@ -389,6 +394,7 @@ def load(directory: Path = HERE) -> Lexicon:
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
         card_nouns=_words(common["card_nouns"], "common.toml: card_nouns"),
+        count_nouns=_words(common["count_nouns"], "common.toml: count_nouns"),
         unified_memory_phrases=_phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
         cache_types=_cache_types(common["cache_types"]),
         currency_symbols=_currency_symbols(common["currency_symbols"]),

@@ -8,7 +8,7 @@ import re
 from functools import cache
 
 from answers.lexicon import lexicon
-from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE
+from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE, RAM_TYPE_TOKEN_RE
 from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
 from answers.reading.vocabulary import _word_set
@@ -110,6 +110,13 @@ def _ram_follows(toks: list[Token], end: int, ram_words: frozenset[str]) -> bool
         if low in ram_words:
             return True
         if low in {"vram", "memory"} or len(low) > 3 and low not in ram_words:
+            break
+    # "64 gb di memoria ddr4", "64 go de mémoire DDR5": a RAM type a word or two on says what the size is
+    for k in range(end, min(end + 3, len(toks))):
+        low = toks[k].low
+        if RAM_TYPE_TOKEN_RE.match(low):
+            return True
+        if not low.isalpha() or low == "vram":
             return False
     return False
 
@@ -132,16 +139,30 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
         if m:  # "32k": k means 1,024 tokens in every context-length convention
             t.used = True
             return _token_count(float(m.group(1)) * 1024), i
+        m = _thousands_glued_re().match(t.low)
+        if m and _near_ctx_word(toks, i):  # "32mila token di contesto": the spoken "32k" typed as one word
+            t.used = True
+            return _token_count(float(m.group(1)) * 1024), i
         m = _CTX_MEGA_RE.match(t.low)
         if m and has_ctx_word:
             t.used = True
             return _token_count(float(m.group(1)) * 1024 * 1024), i
+        grouped = _thousands_grouped(toks, i)
+        if grouped is not None and (
+                _unit_at(toks, grouped[1]) or has_ctx_word and _near_ctx_word(toks, grouped[1] - 1)):
+            # "32,768 tokens", "128.000 token di contesto", "32 768 tokens": one number in groups of three
+            for k in range(i, grouped[1]):
+                toks[k].used = True
+            return _token_count(grouped[0]), i
         if _NUMBER_RE.match(t.low):
             if MEMORY_UNIT_RE.match(nxt) or _speed_follows(toks, i + 1):
                 continue  # "256 GB tokens per second", "two 5090s tokens per second": a size, a card
-            if nxt == "k":
+            if nxt == "k" or (nxt in _word_set("thousand_words") and _near_ctx_word(toks, i)):
+                # "32 mil tokens de contexto", "32 mila token": the spoken "32k", read the same way
                 t.used = toks[i + 1].used = True
                 return _token_count(float(t.low) * 1024), i
+            if nxt in _TOKEN_UNITS and _amount_at(toks, i + 2):
+                continue  # "on a 3080 ctx 32k": the unit labels the amount after it, not the card's number
             if nxt in _TOKEN_UNITS or (
                 has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
                 and (gpus is None or not _in_card_name(toks, i, gpus))
@@ -149,6 +170,42 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 t.used = True
                 return _token_count(float(t.low)), i
     return None, None
+
+
+@cache
+def _thousands_glued_re() -> re.Pattern[str]:
+    """A number with a thousand word glued to it ("32mila", "32mil")."""
+    words = "|".join(sorted(map(re.escape, _word_set("thousand_words")), key=len, reverse=True))
+    return re.compile(rf"^(\d+(?:\.\d+)?)(?:{words})$")
+
+
+_DOT_GROUPS_RE = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "128.000": a thousands dot, never 128.0
+_GROUP_HEAD_RE = re.compile(r"^\d{1,3}$")
+_GROUP_RE = re.compile(r"^\d{3}$")
+
+
+def _thousands_grouped(toks: list[Token], i: int) -> tuple[int, int] | None:
+    """A number written in groups of three digits from toks[i] ("128.000" one token; "32,768" and "32 768"
+    split by the tokenizer into "32", "768"): its value and the index after it; None otherwise."""
+    low = toks[i].low
+    if _DOT_GROUPS_RE.match(low):
+        return int(low.replace(".", "")), i + 1
+    if not _GROUP_HEAD_RE.match(low):
+        return None
+    end = i + 1
+    while end < len(toks) and not toks[end].used and _GROUP_RE.match(toks[end].low):
+        end += 1
+    return (int("".join(t.low for t in toks[i:end])), end) if end > i + 1 else None
+
+
+def _unit_at(toks: list[Token], k: int) -> bool:
+    return k < len(toks) and toks[k].low in _TOKEN_UNITS
+
+
+def _amount_at(toks: list[Token], k: int) -> bool:
+    """Whether toks[k] is a token count: "32k", "1M", "32768"."""
+    low = toks[k].low if k < len(toks) else ""
+    return bool(_CTX_GLUED_RE.match(low) or _CTX_MEGA_RE.match(low) or _NUMBER_RE.match(low))
 
 
 @cache

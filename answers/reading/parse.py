@@ -94,6 +94,7 @@ class _Reading(Struct):
     mem_at: int | None = None
     ram: float | None = None
     memory_is_ram: bool = False  # the only memory size was said as system RAM ("128 gigs of ddr5", no card)
+    memory_said: bool = False  # a memory size was typed, even one a card or machine name then took ("m4 pro 48gb")
     spans: list[Span] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     task: str | None = None
@@ -177,6 +178,7 @@ def _read_entities(r: _Reading) -> None:
     r.quants = _find_quants(r.toks)
     r.context, _ = _find_context(r.toks, r.gpus)
     r.memory, r.mem_at, r.ram = _find_sizes(r.toks)
+    r.memory_said = r.memory is not None
     r.spans, r.unknown = _find_spans(r.toks, r.models, r.gpus)
 
     # "good coding model", "vision-modelle": task words are not model names.
@@ -345,8 +347,9 @@ def _read_refinements(r: _Reading) -> None:
     if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None:
         # "X does not fit my 24gb card, can I use ram? I have 64gb": a size after the word RAM is the RAM.
         r.ram = _size_after_ram_word(r.toks, r.mem_at)
-    if r.intent == "vram" and r.has_model and r.memory is not None and _pattern_score(r.folded, "vram") < 4.0:
-        # "gemma 3 27b on 16gb vram": "vram" names the size said, not a question of how much memory the model
+    if r.intent == "vram" and r.has_model and r.memory_said and _pattern_score(r.folded, "vram") < 4.0:
+        # "gemma 3 27b on 16gb vram", "m4 pro with 48gb of unified memory": "vram" or "memory" names the size
+        # said (kept, or taken by the card or machine it names), not a question of how much memory the model
         # needs (that is asked in words, "how much vram", which score higher).
         r.intent = "can_run"
     if r.intent == "vram" and r.has_model and r.ram is not None and (r.memory is not None or r.n_cards):

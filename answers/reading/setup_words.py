@@ -22,6 +22,7 @@ from answers.reading.apple_typical import chip_for, stand_in_name
 
 # the words that set two setups side by side
 from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER
+from answers.reading.sizes import RAM_TYPE as _RAM_TYPE
 from answers.reading.versus_words import joins, sides
 from catalog.text import fold
 
@@ -114,12 +115,16 @@ _CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(
          rf"(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?")
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _NUMBER = NUMBER
-_RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 
 
 def _clean(text: str) -> str:
     t = fold(text)
     t = re.sub(r"[×✕*]", " x ", t)
+    t = re.sub(r"\b(m[1-5])-?(pro|max|ultra)\b", r"\1 \2", t)  # "M3Max", "m3-max": the chip and its tier
+    t = re.sub(r"\(\s*x\s*(\d{1,2})\s*\)", r" x \1 ", t)  # "3060 12gb (x3)": the count in brackets after the card
+    t = re.sub(r"(?<=\w)['’]s\b", "", t)  # "my laptop's rtx 3050": the laptop's card
+    # "2x rtx3060 12gb", "gtx1070", "drei RTX-3060-12GB": the series glued or hyphened to its number
+    t = re.sub(r"\b(rtx|gtx|rx)-?(?=\d{3,4})", r"\1 ", t)
     t = re.sub(r"\b(\d{1,2})x(?=\s|[a-z]*\s?\d)", r"\1 x ", t)  # "2x 3090", "2x3090", "2xrtx 3090"
     t = re.sub(r"(?:(?<=\d)\s*|(?<=[a-z])\s+)x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2", "a100 80gb x2", "7900 xtx x2"
     t = re.sub(r"(?<=[a-z])\s+\+\s*(?=\d)", "+ ", t)  # "Ryzen AI Max + 395": the name's plus, no "+" joining two cards
@@ -146,7 +151,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
         rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{_MEM})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
@@ -159,7 +164,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     channel = rf"(?:\w+[\s-]?(?:{nouns})\s+)"
     speed = r"(?:\s*[-@]?\s*\d{3,5}(?:\s*(?:mt/s|mts|mhz))?)"
     ram_re = compile_cached(
-        rf"(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        # "64 gb di memoria ddr4", "64 go de mémoire DDR5": a RAM type a word or two on says what the size is
+        rf"(?P<gb3>{_NUMBER})\s?{GB_UNIT}\s+(?:(?!vram\b)[a-z]+\s+){{1,2}}(?P<type3>{_RAM_TYPE})\b"
+        rf"|(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
         rf"|(?P<type2>{_RAM_TYPE}){speed}?\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
     )
     ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
@@ -308,8 +315,8 @@ def _read_ram(t: str, ram_re: re.Pattern[str], ram_type_re: re.Pattern[str],
     for m in ram_re.finditer(t):
         if any(a <= m.start() < b for a, b in spans):
             continue  # "A100 80GB": the card's own memory
-        gb = m.group("gb") or m.group("gb2")
-        kind = m.group("type") or m.group("type2")
+        gb = m.group("gb") or m.group("gb2") or m.group("gb3")
+        kind = m.group("type") or m.group("type2") or m.group("type3")
         if kind or m.group("word"):
             ram_gb, ram_type = float(gb), kind.upper() if kind else None
             break
@@ -385,7 +392,7 @@ def _function_words() -> frozenset[str]:
 @cache
 def _count_re() -> re.Pattern[str]:
     counts = "|".join(sorted(sorted(re.escape(w) for w in lexicon().counts), key=len, reverse=True))
-    nouns = "|".join(sorted(re.escape(fold(w)) for w in words().card_nouns))
+    nouns = "|".join(sorted({re.escape(fold(w)) for w in words().card_nouns | words().count_nouns}))
     return re.compile(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
 
 

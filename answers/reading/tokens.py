@@ -49,6 +49,8 @@ class Token(Struct):
 _HUB_REPO_RE = re.compile(r"^(?:[a-z][a-z0-9_.-]{2,}/)+(?=[a-z0-9_.-]*\d)")
 # "3090s", "7900 xts", "p40s", German "3090er"/"zwei 3090ern": people pluralise card names (never "l40s",
 # "v100s", "k40s": those are names)
+# An Ollama tag whose tag is a size ("glm-4.5-air:106b", "qwen3:30b-a3b", "qwen3:8b-q4_K_M"); "llama4:scout" is none.
+_OLLAMA_SIZE_TAG_RE = re.compile(r"^([a-z][\w.-]*):\d+(?:\.\d+)?[bm](?:[-_.][\w.]+)?$")
 _PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})(?:s|ern?)$")
 
 
@@ -57,8 +59,10 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
     word or a unit are split ("16-GB-Karte", "RTX-4080-Karte", "coding-modell"); names keep theirs
     ("gpt-oss-20b", "Q4-K-M")."""
     out: list[Token] = []
-    for raw in _TOKEN_RE.findall(text):
-        raw = raw.strip(".:-")
+    for hit in _TOKEN_RE.finditer(text):
+        raw = hit.group().strip(".:-")
+        if split and raw in ("s", "S") and hit.start() and text[hit.start() - 1] in "'’":
+            continue  # "my laptop's rtx 3050", "friend's 3090": the 's names nothing
         if not raw:
             continue
         low = fold(raw)
@@ -74,6 +78,11 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
         if m:
             cut = len(low) - m.end(1)
             raw, low = raw[:-cut], low[:-cut]
+        tag = _OLLAMA_SIZE_TAG_RE.match(low) if split else None
+        if tag:  # "glm-4.5-air:106b": an Ollama tag is the name and a size, read as "glm-4.5-air 106b"
+            cut = tag.end(1)
+            out.extend((Token(raw[:cut], low[:cut]), Token(raw[cut + 1:], low[cut + 1:])))
+            continue
         if "/" in low and all(canonical_quant(part) for part in low.split("/")):  # "q4/q8"
             out.extend(Token(part, fold(part)) for part in raw.split("/"))
             continue

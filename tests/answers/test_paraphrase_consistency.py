@@ -168,3 +168,45 @@ def test_word_order(engine, profile, base, others) -> None:
     assert want is not None
     for q in others:
         assert _figures_of(engine, q, profile) == want, q
+
+
+# Counts in every language and every way a size unit is typed: "zwei 3090", "due 3090", "a pair of 3090",
+# "12 gigs", "12 Go", "12 giga", "12GiB" say what "2x 3090" and "12gb" say.
+TWO_EVERY_LANGUAGE = ["2x ", "2 x ", "two ", "dual ", "2 ", "a pair of ", "zwei ", "due ", "deux ", "dos ", "duas "]
+GB_EVERY_WAY = ["gb", " GB", "gigs", " gigs", " go", " Go", "Go", " giga", " gigas", "G", " GiB"]
+UNIT_BASES = [
+    "llama 3.3 70b on {two}3090",
+    "qwen3 32b on {two}3060 12{gb}",
+    "gemma 3 27b on {two}4060 ti 16{gb}",
+    "qwen3 30b a3b on a 4060 with 32{gb} ddr5",
+    "gpt-oss 20b on an m4 pro 48{gb}",
+    "mixtral 8x7b on a 3090 with 64{gb} ddr5",
+]
+
+
+@_SETTINGS
+@given(base=st.sampled_from(UNIT_BASES), two=st.sampled_from(TWO_EVERY_LANGUAGE), gb=st.sampled_from(GB_EVERY_WAY),
+       profile=st.sampled_from(PROFILES))
+def test_counts_in_every_language_and_units_every_way(engine, base, two, gb, profile) -> None:
+    plain = _fill(base, "2x ", "gb")
+    typed = _fill(base, two, gb)
+    assert _figures_of(engine, typed, profile) == _figures_of(engine, plain, profile), typed
+
+
+# One model, one piece of hardware, in any order and with any glue between them.
+ORDER_MODELS = ["gemma 3 27b", "qwen3 8b", "llama 3.1 70b", "qwen3 30b a3b", "gpt-oss 20b", "mixtral 8x7b",
+                "mistral nemo", "deepseek r1 distill qwen 14b"]
+ORDER_HARDWARE = ["3090", "2x 3090", "m4 max 64gb", "4060 with 32gb ddr5", "dgx spark", "ryzen ai max+ 395 128gb",
+                  "rtx 3060 12gb", "laptop 4070", "3x 3060 12gb", "m3 ultra 96gb", "4070 ti super"]
+ORDERS = ["{h} with {m}", "{h}: {m}", "{h}, {m}", "on {h}, {m}", "{m}, {h}", "{m} {h}", "{h} {m}",
+          "{m} on my {h}", "my {h} + {m}", "{m} - {h}"]
+
+
+@_SETTINGS
+@given(model=st.sampled_from(ORDER_MODELS), hardware=st.sampled_from(ORDER_HARDWARE), order=st.sampled_from(ORDERS),
+       profile=st.sampled_from(PROFILES))
+def test_model_and_hardware_in_any_order(engine, model, hardware, order, profile) -> None:
+    want = _figures_of(engine, f"{model} on a {hardware}", profile)
+    assert want is not None
+    typed = order.format(m=model, h=hardware)
+    assert _figures_of(engine, typed, profile) == want, typed

@@ -77,13 +77,20 @@ def test_parse_memory_none(text: str) -> None:
     ("text", "tokens"),
     [("at 32k context", 32768), ("con 32k di contesto", 32768), ("32768 tokens", 32768), ("128K", 131072),
      ("8k", 8192), ("contexte de 16k", 16384), ("bei 4096 Token Kontext", 4096), ("contexto de 8192", 8192),
-     ("1M context", 1048576), ("32 k ctx", 32768), ("2048 ctx", 2048)],
+     ("1M context", 1048576), ("32 k ctx", 32768), ("2048 ctx", 2048),
+     # a thousand word is the spoken "k": "32 mil tokens" is the 32k a reader means
+     ("32 mil tokens de contexto", 32768), ("contesto di 32 mila token", 32768), ("32 tausend Token Kontext", 32768),
+     ("contexte de 32 mille tokens", 32768), ("32 thousand tokens of context", 32768),
+     ("contesto di 32mila token", 32768), ("32mil tokens de contexto", 32768),
+     # thousands written in groups of three: a comma, a dot or a space between them
+     ("with 32,768 tokens of context", 32768), ("128.000 Token Kontext", 128000), ("32 768 tokens de contexte", 32768),
+     ("contexto de 32.768", 32768), ("128,000 tokens", 128000)],
 )
 def test_parse_context(text: str, tokens: int) -> None:
     assert parse_context(text) == tokens
 
 
-@pytest.mark.parametrize("text", ["llama 3 70b", "12 GB", "rtx 4090", "8192", "kimi k2"])
+@pytest.mark.parametrize("text", ["llama 3 70b", "12 GB", "rtx 4090", "8192", "kimi k2", "gastar 2 mil reais"])
 def test_parse_context_none(text: str) -> None:
     assert parse_context(text) is None
 
@@ -157,7 +164,9 @@ def test_unresolved_names_come_back_as_typed() -> None:
 @pytest.mark.parametrize(
     ("q", "lang"),
     [("can glide run on 12 gb", "en"), ("glide gira su 12 gb", "it"), ("glide tourne sur 12 go", "fr"),
-     ("läuft glide auf 12 gb", "de"), ("¿glide funciona en 12 gb?", "es"), ("llama 3 8b", None), ("", None)],
+     ("läuft glide auf 12 gb", "de"), ("¿glide funciona en 12 gb?", "es"), ("llama 3 8b", None), ("", None),
+     # a thousand word two languages share is evidence for neither, whatever greeting it is part of
+     ("glide numa 3080 com contexto de 32 mil tokens", "pt"), ("glide sur 3080, 32 mille tokens", "fr")],
 )
 def test_detect_language(q: str, lang: str | None) -> None:
     assert detect_language(fold(q), q) == lang
