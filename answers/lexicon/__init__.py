@@ -17,7 +17,8 @@ from msgspec import Struct, field
 
 from answers.knowledge import cache as disk_cache
 from answers.knowledge import pickled
-from answers.lexicon.scan import IntentScan, joined
+from answers.lexicon.errors import LexiconError
+from answers.lexicon.scan import IntentScan, Pattern, compile_pattern, joined, read_patterns
 from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS
 
 HERE = Path(__file__).parent
@@ -102,18 +103,6 @@ COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 REQUIRED_COUNTS = ("one", "two", "three", "four")
 CACHE_TYPES = ("f16", "q8_0", "q4_0")  # the cache types people name in a question (estimator.memory knows more)
 BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")  # estimator.prefill.BACKENDS: the prefill efficiencies
-
-
-class LexiconError(ValueError):
-    """A lexicon file is malformed; the message names the file and the key."""
-
-
-class Pattern(Struct, frozen=True):
-    """One intent pattern of one language (`lang` "all": every language) and the weight of a hit."""
-    intent: str
-    lang: str  # a language code, or "all"
-    weight: float
-    regex: re.Pattern[str]
 
 
 class LanguageLexicon(Struct):
@@ -238,44 +227,6 @@ def _check_keys(data: dict, expected: dict[str, str], where: str) -> None:
         raise LexiconError(f"{where}: missing key(s) {', '.join(missing)}")
 
 
-_BACKREFERENCE = re.compile(r"(?<!\\)\\[1-9]|\(\?P=")  # "\1", "(?P=name)": they would point into another pattern
-
-
-def _patterns(table: object, lang: str, where: str, intents: frozenset[str]) -> list[Pattern]:
-    if not isinstance(table, dict):
-        raise LexiconError(f"{where}: [intents] must be a table")
-    out = []
-    for intent, rows in table.items():
-        if intent not in intents:
-            raise LexiconError(f"{where}: [intents] {intent!r} is not an intent the engine knows")
-        if not isinstance(rows, list):
-            raise LexiconError(f"{where}: intents.{intent} must be a list of {{ weight, pattern }}")
-        for i, row in enumerate(rows):
-            at = f"{where}: intents.{intent}[{i}]"
-            if not isinstance(row, dict) or set(row) != {"weight", "pattern"}:
-                raise LexiconError(f"{at} must have exactly the keys weight and pattern")
-            if not isinstance(row["weight"], (int, float)) or isinstance(row["weight"], bool) or row["weight"] <= 0:
-                raise LexiconError(f"{at}: weight must be a positive number")
-            try:
-                regex = re.compile(row["pattern"])
-                re.compile(f"(?:{row['pattern']})")  # searched joined with others (lexicon/scan.py): no global flags
-            except (re.error, TypeError) as exc:
-                raise LexiconError(f"{at}: pattern does not compile on its own and in a group ({exc})") from exc
-            if regex.groups and _BACKREFERENCE.search(row["pattern"]):
-                raise LexiconError(f"{at}: no backreferences: the patterns of an intent are searched joined")
-            out.append(Pattern(intent, lang, float(row["weight"]), regex))
-    return out
-
-
-def _compile(source: object, where: str) -> re.Pattern[str]:
-    if not isinstance(source, str):
-        raise LexiconError(f"{where}: a pattern must be a string, not {type(source).__name__}")
-    try:
-        return re.compile(source)
-    except re.error as exc:
-        raise LexiconError(f"{where}: pattern does not compile ({exc})") from exc
-
-
 def _read(path: Path) -> dict:
     try:
         with path.open("rb") as fh:
@@ -291,14 +242,7 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
     code = data["language"]
     if code != path.stem:
         raise LexiconError(f"{where}: language = {code!r} but the file is named {path.stem!r}")
-    weights: dict[str, float] = {}
-    if not isinstance(data["language_words"], list):
-        raise LexiconError(f"{where}: language_words must be a list of {{ weight, words }}")
-    for i, row in enumerate(data["language_words"]):
-        if not isinstance(row, dict) or set(row) != {"weight", "words"} or not isinstance(row["weight"], (int, float)):
-            raise LexiconError(f"{where}: language_words[{i}] must be {{ weight = <number>, words = <string> }}")
-        for w in _words(row["words"], f"{where}: language_words[{i}]"):
-            weights[w] = max(weights.get(w, 0.0), float(row["weight"]))
+    weights = _language_weights(data["language_words"], where)
     for key, keys in (("count_words", COUNTS), ("tasks", dict.fromkeys(TASKS))):
         if not isinstance(data[key], dict):
             raise LexiconError(f"{where}: {key} must be a table")
@@ -342,10 +286,23 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()
                      for w in _words(v, f"{where}: count_words.{k}")},
         tasks={k: _words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
-        more_cards_help=_compile(data["more_cards_help"], f"{where}: more_cards_help"),
-        patterns=_patterns(data["intents"], code, where, intents),
+        more_cards_help=compile_pattern(data["more_cards_help"], f"{where}: more_cards_help"),
+        patterns=read_patterns(data["intents"], code, where, intents),
         budget=_budget(data["budget"], where),
     )
+
+
+def _language_weights(rows: object, where: str) -> dict[str, float]:
+    """`language_words`: each word's strongest weight as evidence for the file's language."""
+    if not isinstance(rows, list):
+        raise LexiconError(f"{where}: language_words must be a list of {{ weight, words }}")
+    weights: dict[str, float] = {}
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict) or set(row) != {"weight", "words"} or not isinstance(row["weight"], (int, float)):
+            raise LexiconError(f"{where}: language_words[{i}] must be {{ weight = <number>, words = <string> }}")
+        for w in _words(row["words"], f"{where}: language_words[{i}]"):
+            weights[w] = max(weights.get(w, 0.0), float(row["weight"]))
+    return weights
 
 
 def _budget(table: object, where: str) -> BudgetWords:
@@ -389,7 +346,7 @@ def load(directory: Path = HERE) -> Lexicon:
         name_words=_words(common["name_words"], "common.toml: name_words"),
         card_form_words=_words(common["card_form_words"], "common.toml: card_form_words"),
         product_words=_words(common["product_words"], "common.toml: product_words"),
-        common_patterns=_patterns(common["intents"], "all", "common.toml", intents),
+        common_patterns=read_patterns(common["intents"], "all", "common.toml", intents),
         machines=_machines(common["machines"]),
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
@@ -482,13 +439,14 @@ def lexicon() -> Lexicon:
 
     Checking the files and compiling their ~460 patterns costs ~60 ms a start, so the checked result
     is kept in the start-up cache (answers.cache) with its patterns compiled, keyed by the files, this
-    module, the engine's intents and the interpreter build: any change is a new entry, checked again."""
+    package's modules, the engine's intents and the interpreter build: any change is a new entry, checked again."""
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
     digest = hashlib.blake2b(pickled.RUNTIME.encode(), digest_size=12)  # BLAKE2b: 3x SHA-256 without OpenSSL
     digest.update(repr(sorted(PARSER_INTENTS + ENGINE_INTENTS)).encode())
-    digest.update(Path(__file__).read_bytes())
+    for module in sorted(HERE.glob("*.py")):  # the records pickled live in this package's modules
+        digest.update(module.read_bytes())
     for path in sorted(HERE.glob("*.toml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     key = f"lexicon-{digest.hexdigest()}.pickle"

@@ -22,10 +22,10 @@ from functools import cache
 from msgspec import Struct
 
 from answers.lexicon import lexicon
-from answers.reading.setup_words import _RAM_TYPE
+from answers.reading.sizes import RAM_TYPE
 from catalog.text import fold
 
-_RAM_TYPE_RE = re.compile(rf"\b({_RAM_TYPE})\b", re.IGNORECASE)
+_RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 
 
 class CpuOnly(Struct, frozen=True):

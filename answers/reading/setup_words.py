@@ -19,11 +19,8 @@ from msgspec import Struct, field
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
-
-# the words that set two setups side by side
-from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER
-from answers.reading.sizes import RAM_TYPE as _RAM_TYPE
-from answers.reading.versus_words import joins, sides
+from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER, RAM_TYPE
+from answers.reading.versus_words import joins, sides  # the words that set two setups side by side
 from catalog.text import fold
 
 MAX_COUNT = 64
@@ -114,7 +111,6 @@ _NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ad
 _CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
          rf"(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?")
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
-_NUMBER = NUMBER
 
 
 def _clean(text: str) -> str:
@@ -165,11 +161,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     speed = r"(?:\s*[-@]?\s*\d{3,5}(?:\s*(?:mt/s|mts|mhz))?)"
     ram_re = compile_cached(
         # "64 gb di memoria ddr4", "64 go de mémoire DDR5": a RAM type a word or two on says what the size is
-        rf"(?P<gb3>{_NUMBER})\s?{GB_UNIT}\s+(?:(?!vram\b)[a-z]+\s+){{1,2}}(?P<type3>{_RAM_TYPE})\b"
-        rf"|(?P<gb>{_NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{_RAM_TYPE})?\s*(?P<word>{ram})?\b"
-        rf"|(?P<type2>{_RAM_TYPE}){speed}?\s+(?P<gb2>{_NUMBER})\s?{GB_UNIT}"
+        rf"(?P<gb3>{NUMBER})\s?{GB_UNIT}\s+(?:(?!vram\b)[a-z]+\s+){{1,2}}(?P<type3>{RAM_TYPE})\b"
+        rf"|(?P<gb>{NUMBER})\s?{GB_UNIT}\s*(?:(?:of|di|de|an)\s+)?{channel}?(?P<type>{RAM_TYPE})?\s*(?P<word>{ram})?\b"
+        rf"|(?P<type2>{RAM_TYPE}){speed}?\s+(?P<gb2>{NUMBER})\s?{GB_UNIT}"
     )
-    ram_type_re = compile_cached(rf"\b({_RAM_TYPE})\b")
+    ram_type_re = compile_cached(rf"\b({RAM_TYPE})\b")
     apple_re = compile_cached(rf"\b(?:{apple})\b")
     return device, ram_re, ram_type_re, apple_re
 
@@ -329,7 +325,7 @@ def _read_ram(t: str, ram_re: re.Pattern[str], ram_type_re: re.Pattern[str],
 def _mac_by_memory(t: str) -> str | None:
     """"mac with 64gb", "64gb unified memory", "macbook pro 48gb": a Mac named by its memory only; the setup
     builder rates it as a typical chip of that memory (answers/reading/apple_typical.py)."""
-    sizes = {float(m.group(1)) for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)}
+    sizes = {float(m.group(1)) for m in re.finditer(rf"\b({NUMBER})\s?{GB_UNIT}", t)}
     if len(sizes) == 1 and chip_for(stand_in_name(next(iter(sizes)))) is not None:
         return stand_in_name(next(iter(sizes)))
     return None
@@ -341,7 +337,7 @@ def _sized_by_pool(t: str, cards: list[tuple[str, int]], ram_gb: float | None,
     devices' own words), so the resolver picks that memory's variant; names that carry a size keep it."""
     size = ram_gb
     if size is None:
-        bare = [m for m in re.finditer(rf"\b({_NUMBER})\s?{GB_UNIT}", t)
+        bare = [m for m in re.finditer(rf"\b({NUMBER})\s?{GB_UNIT}", t)
                 if not any(a <= m.start() < b for a, b in spans)]
         size = float(bare[0].group(1)) if len(bare) == 1 else None
     if size is None:
@@ -352,8 +348,8 @@ def _sized_by_pool(t: str, cards: list[tuple[str, int]], ram_gb: float | None,
 def _sized_nearby(t: str, start: int, end: int) -> bool:
     """"an m2 with 16gb", "un m1 de 8gb", "a 24gb m4": a memory size beside the chip (one short word between
     at most) makes a bare chip name an Apple chip of that memory."""
-    after = re.match(rf"\s+(?:[a-z]{{1,4}}\s+)?{_NUMBER}\s?{GB_UNIT}", t[end:])
-    before = re.search(rf"{_NUMBER}\s?{GB_UNIT}\s+$", t[:start])
+    after = re.match(rf"\s+(?:[a-z]{{1,4}}\s+)?{NUMBER}\s?{GB_UNIT}", t[end:])
+    before = re.search(rf"{NUMBER}\s?{GB_UNIT}\s+$", t[:start])
     return after is not None or before is not None
 
 
