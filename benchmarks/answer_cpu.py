@@ -42,9 +42,12 @@ def per_answer_ms(root: Path, profile: str, fresh_names: bool) -> float:
         from answers.knowledge import Knowledge  # type: ignore[no-redef]
     forget = None
     if fresh_names:
-        from catalog import name_memo
-
-        forget = name_memo._MEMOS.clear
+        try:
+            from catalog import name_memo
+        except ImportError:  # a release that remembers no names: nothing to forget
+            pass
+        else:
+            forget = name_memo._MEMOS.clear
     corpus = [json.loads(x)["q"] for x in QUESTIONS.open(encoding="utf-8") if x.strip()]
     db = os.environ.get("TPSBOT_DB") or str(root / ".tmp" / "catalog.db")
     engine = Engine(asyncio.run(Knowledge.load(db)))
@@ -64,12 +67,13 @@ def per_answer_ms(root: Path, profile: str, fresh_names: bool) -> float:
     return spent / len(asked) * 1000
 
 
-def _one_run(root: Path, profile: str) -> float:
+def _one_run(root: Path, profile: str, fresh_names: bool) -> float:
     python = root / ".venv" / "bin" / "python"
     env = {**os.environ, "TPSBOT_DB": str(root / ".tmp" / "catalog.db"),
            "TPSBOT_CACHE_DIR": str(root / ".tmp" / "cache")}
     pin = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
-    out = subprocess.run([*pin, str(python), __file__, "--root", str(root), "--profile", profile],
+    extra = ["--fresh-names"] if fresh_names else []
+    out = subprocess.run([*pin, str(python), __file__, "--root", str(root), "--profile", profile, *extra],
                          capture_output=True, text=True, env=env, cwd=root, check=True)
     return float(out.stdout.split()[0])
 
@@ -87,8 +91,8 @@ def main() -> None:
         return
     ratios = []
     for k in range(args.pairs):
-        theirs = _one_run(args.against.resolve(), args.profile)
-        ours = _one_run(HERE, args.profile)
+        theirs = _one_run(args.against.resolve(), args.profile, args.fresh_names)
+        ours = _one_run(HERE, args.profile, args.fresh_names)
         ratios.append(ours / theirs)
         print(f"pair {k + 1}: {ours:.2f} ms against {theirs:.2f} ms, ratio {ours / theirs:.3f}", flush=True)
     spread = f"{min(ratios):.3f}–{max(ratios):.3f}"

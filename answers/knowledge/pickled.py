@@ -15,17 +15,23 @@ import io
 import pickle
 import re
 import sys
+from array import array
 from typing import Any
 
 from answers.knowledge import cache as disk_cache
 
-# Part of every cache key holding pickled patterns: compiled code is only valid for this build.
-RUNTIME = f"{sys.version}|{sys.implementation.cache_tag}|{_sre.MAGIC}|{_sre.CODESIZE}"
+# The code is stored as the bytes of an array of code words, not a list of ints: a pickled list
+# rebuilds one int object per word (the lexicon's patterns hold ~200,000 words), an array is one copy.
+_CODE = next((t for t in "IL" if array(t).itemsize == _sre.CODESIZE), None)
+# Part of every cache key holding pickled patterns: compiled code is only valid for this build (and
+# this way of storing it).
+RUNTIME = f"{sys.version}|{sys.implementation.cache_tag}|{_sre.MAGIC}|{_sre.CODESIZE}|code:{_CODE or 'list'}"
 
 
-def _rebuild(pattern: str | bytes, flags: int, code: list[int], groups: int, groupindex: dict[str, int],
+def _rebuild(pattern: str | bytes, flags: int, code: bytes | list[int], groups: int, groupindex: dict[str, int],
              indexgroup: tuple[str | None, ...]) -> re.Pattern:
-    return _sre.compile(pattern, flags, code, groups, groupindex, indexgroup)
+    words = array(_CODE, code).tolist() if isinstance(code, bytes) and _CODE else code
+    return _sre.compile(pattern, flags, words, groups, groupindex, indexgroup)
 
 
 def _compiled_args(p: re.Pattern) -> tuple[Any, ...] | None:
@@ -41,7 +47,8 @@ def _compiled_args(p: re.Pattern) -> tuple[Any, ...] | None:
         indexgroup: list[str | None] = [None] * parsed.state.groups
         for name, i in groupindex.items():
             indexgroup[i] = name
-        args = (p.pattern, p.flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+        stored: bytes | list[int] = array(_CODE, code).tobytes() if _CODE else code
+        args = (p.pattern, p.flags | parsed.state.flags, stored, parsed.state.groups - 1, groupindex, tuple(indexgroup))
         return args if _rebuild(*args) == p else None
     except Exception:  # noqa: BLE001 — any surprise means "pickle it the ordinary way"
         return None
