@@ -325,3 +325,19 @@ def test_a_lower_level_that_fits_the_ram_is_offered_and_named(engine: Engine, pr
     below = a.facts["offload_below_floor"]
     assert below["quant"] == row["quant"] and below["floor_quant"] == "IQ4_XS"
     assert f"(`{below['floor_quant']}`)" in a.text and "\x00" not in a.text and "\\_" not in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("can llama 3.1 405b run on 2x 4090", "en"),
+    ("llama 3.1 405b gira su due 4090?", "it"),
+    ("can deepseek v3 run on an m2 ultra 192gb?", "en"),
+])
+def test_a_setup_that_cannot_hold_the_model_says_at_which_level(engine: Engine, question: str, lang: str) -> None:
+    """"Needs about 191 GB" is said with its level, the usual minimum quality: the need the model's own
+    memory answer lists for that level, not some other level's."""
+    a = engine.ask(question)
+    assert a.locale == lang and a.facts["row"]["fit"] == "no"
+    level = a.facts["min_quality"]
+    assert a.facts["short_quant"] == level and f"`{level}`" in a.text.splitlines()[0]
+    levels = engine.ask(f"how much vram does {a.entities['model']} need").facts["levels"]
+    assert a.facts["row"]["need_gb"] == pytest.approx(next(x["need_gb"] for x in levels if x["quant"] == level))
