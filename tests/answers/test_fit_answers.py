@@ -356,3 +356,17 @@ def test_a_stated_speed_is_weighed_against_the_level_the_answer_leads_with(engin
     assert a.facts["verdict"]["outcome"] == "lower_only" and o["quant"] == lead["quant"]
     assert (o["low"], o["high"]) == (lead["tok_s_low"], lead["tok_s_high"]) and o["tok_s"] == 20
     assert "20,0" in a.text and lead["quant"] in a.text.splitlines()[-3] + a.text
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_ram_to_buy_is_not_told_to_someone_who_has_plenty_more(engine, profile):
+    """"The machine needs 48 GB or more" helps someone who did not say their RAM, or has about that much;
+    to someone who said 128 GB it reads as if 128 were not enough."""
+    plenty = engine.ask("llama 3.3 70b on cpu only, i have 128gb ddr5", options=AskOptions(profile=profile))
+    assert plenty.facts["cpu"]["ram_gb"] == 128 and plenty.facts["cpu"]["pick"]["ram_size_gb"] < 128
+    assert "of RAM or more" not in plenty.text
+    unsaid = engine.ask("can i run llama 3.3 70b without a gpu", options=AskOptions(profile=profile))
+    size = unsaid.facts["cpu"]["pick"]["ram_size_gb"]
+    assert unsaid.facts["cpu"]["ram_gb"] is None and f"{size} GB of RAM or more" in unsaid.text
+    edge = engine.ask("qwen3 30b a3b cpu only 32gb ram", options=AskOptions(profile=profile))
+    assert edge.facts["cpu"]["pick"]["ram_size_gb"] == 32 and "32 GB of RAM or more" in edge.text
