@@ -207,6 +207,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             built.facts["model_alternatives"] = model_variants
         if entities.model is not None and id(entities.model) in self._generic_ids:
             built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
+            if asked.model_size_stand_in:
+                built.facts["generic_stand_in"] = True  # no size was said: "q4 or q8?" on a typical model
             if asked.model_typed:
                 built.facts["generic_for"] = asked.model_typed
                 near = self._near(self.knowledge.model_resolver, asked.model_typed)

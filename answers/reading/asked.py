@@ -69,6 +69,7 @@ class Asked(Struct, frozen=True):
     task_as_model: bool = False  # the model's words were task words only ("best coding model"): a list asked
     model_size_b: float | None = None  # a model named by its size alone ("enough for a 70b?")
     model_typed: str | None = None  # the words around that size no catalog model has ("mythomax 13b")
+    model_size_stand_in: bool = False  # that size was not said ("q4 or q8?"): a stand-in, said so
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes loaded at once
     together: bool = False  # two models loaded at once; after routing: answered so (`model2` the second)
     quants: tuple[str, ...] = ()  # every level named ("q8 or q4 for X")

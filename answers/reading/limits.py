@@ -9,6 +9,9 @@ from __future__ import annotations
 
 # The longest question answered, wherever it comes from (bot, CLI); the parser reads no further.
 MAX_QUESTION_CHARS = 500
+# Levels asked about with no model ("q4 or q8?", "what is q4_k_m"): shown on a generic model of the size
+# people run most (8B), said as a stand-in.
+LEVELS_STAND_IN_B = 8.0
 
 # The intents a question may be read as, in the parser's tie-breaking order (more specific questions
 # first), each with whether an unmatched name in such a question is taken as a model name.

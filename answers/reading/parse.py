@@ -52,7 +52,7 @@ from answers.reading.clues import (
     _without_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
-from answers.reading.limits import PARSER_MODEL_INTENTS
+from answers.reading.limits import LEVELS_STAND_IN_B, PARSER_MODEL_INTENTS
 from answers.reading.numbers import (
     _find_context,
     _find_quants,
@@ -103,6 +103,7 @@ class _Reading(Struct):
     both: tuple[Span, Span] | None = None
     size_b: float | None = None
     typed_name: str | None = None
+    size_stand_in: bool = False  # `size_b` was not said: levels asked about with no model
     cards: list[Span] = field(default_factory=list)
     language: str | None = None
     unknown_card: str | None = None
@@ -154,6 +155,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         cheapest=_says(r.ftext, "cheapest_words"),
         model_size_b=r.size_b,
         model_typed=r.typed_name if r.size_b is not None and r.model_text is None else None,
+        model_size_stand_in=r.size_stand_in,
         budget=r.budget,
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
@@ -340,6 +342,11 @@ def _read_refinements(r: _Reading) -> None:
     """Greetings, RAM for offloading, sizes at a level, a budget, a comparison of two models."""
     if r.intent == "fallback" and not r.has_model and r.n_cards == 0 and r.memory is None and _is_greeting(r.toks):
         r.intent = "help"  # "buongiorno", "servus", "hey there 👋": say what the bot does
+    if r.intent in ("fallback", "card_models") and len(r.quants) >= 2 and not (
+            r.has_model or r.n_cards or r.memory is not None or r.ram is not None or r.task):
+        # "q4 or q8?", "c'est quoi la diff entre q4 et q8": two levels weighed with nothing to run them on or
+        # list; shown on a stand-in model, said so (a card list needs a card or a size, a rating a model)
+        r.intent, r.size_b, r.has_model, r.size_stand_in = "why_quant", LEVELS_STAND_IN_B, True, True
     if r.intent == "offload" and r.ram is None and r.memory is not None and r.mem_at is not None \
             and _ram_before(r.toks, r.mem_at):
         # "can I offload to ram? I have 64gb", "posso usare la ram? ho 64gb": the size is the RAM named before it.

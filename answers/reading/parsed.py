@@ -42,6 +42,7 @@ class Parsed(BaseModel):
     # The words that named that size's model when no catalog model fits them ("mythomax 13b", "nemotron
     # super 49b"), as typed: the answer says it is for a generic model of the size, not for that name.
     model_typed: str | None = None
+    model_size_stand_in: bool = False  # that size was not said: levels asked about with no model ("q4 or q8?")
     # A budget ("under 400 bucks", "sotto i 500 euro"; answers/reading/budget_words.py): amount, currency ("USD",
     # "EUR", "GBP", "BRL") and whether the currency was said (else the language's usual one is assumed).
     budget: dict | None = None

@@ -109,6 +109,7 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
         if budget else None,
         prompt_tokens=q.prompt_tokens, users=q.users, backend=q.backend, observed_tok_s=q.observed_tok_s,
         intents=tuple(p.intents), model_size_b=p.model_size_b, model_typed=p.model_typed,
+        model_size_stand_in=p.model_size_stand_in,
         generic_sizes=q.generic_sizes, together=p.together, quants=tuple(p.quants or ([p.quant] if p.quant else [])),
         quant_question=p.quant_question, cheapest=p.cheapest, biggest=p.biggest, memory_apart=p.memory_apart,
         courtesy=q.courtesy)

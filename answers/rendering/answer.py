@@ -14,7 +14,13 @@ from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import i18n, markdown, render
 from answers.rendering.credits import credit_lines
-from answers.rendering.generic_model import GENERIC_NEAR, capitalize_leads, generic_note, typed_note
+from answers.rendering.generic_model import (
+    GENERIC_NEAR,
+    capitalize_leads,
+    generic_note,
+    stand_in_note,
+    typed_note,
+)
 from answers.rendering.i18n import N_
 
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
@@ -169,7 +175,8 @@ class AnswerWriting:
                 text = markdown.finish(note + "\n" + text)
                 entities = {**entities, "model_typed": facts["generic_for"]}
             else:
-                text = markdown.finish(text.rstrip() + "\n" + generic_note(facts["generic_model_b"], lang))
+                said = stand_in_note if facts.get("generic_stand_in") else generic_note
+                text = markdown.finish(text.rstrip() + "\n" + said(facts["generic_model_b"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
             if isinstance(entities.get("model"), str):
                 text = capitalize_leads(text, markdown.escape(entities["model"]))

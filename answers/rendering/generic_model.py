@@ -24,6 +24,11 @@ TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are fo
                 "%(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
 # After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
 GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
+# Levels asked about with no model at all ("q4 or q8?"): the size was not said either.
+STAND_IN_NOTE = N_("No model was named, so these are the figures of a generic dense model of %(params)s billion "
+                   "parameters; name yours for its own sizes and speeds.")
+
+
 def _params(value: float, lang: str) -> str:
     return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)
 
@@ -35,6 +40,10 @@ def generic_record(params_b: float, lang: str) -> ModelRecord:
 
 def generic_note(params_b: float, lang: str) -> str:
     return i18n.gettext(lang, GENERIC_NOTE) % {"params": _params(params_b, lang)}
+
+
+def stand_in_note(params_b: float, lang: str) -> str:
+    return i18n.gettext(lang, STAND_IN_NOTE) % {"params": _params(params_b, lang)}
 
 
 def typed_note(typed: str, params_b: float, lang: str) -> str:
