@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from answers.rendering import format as fmt
 from answers.rendering import i18n
+from answers.rendering.grammar import agree
 from answers.rendering.i18n import N_
 from answers.rendering.markdown import escape
 from catalog.records import ModelRecord
@@ -35,7 +36,8 @@ def _params(value: float, lang: str) -> str:
 
 def generic_record(params_b: float, lang: str) -> ModelRecord:
     """The stand-in record for a dense model of `params_b` billion parameters, named in `lang`."""
-    return ModelRecord(name=i18n.gettext(lang, GENERIC_NAME) % {"params": _params(params_b, lang)}, params_b=params_b)
+    name = i18n.gettext(lang, GENERIC_NAME) % {"params": _params(params_b, lang)}
+    return ModelRecord(name=agree(lang, name), params_b=params_b)  # "an 8B model": the article agrees too
 
 
 def generic_note(params_b: float, lang: str) -> str:

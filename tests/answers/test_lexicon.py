@@ -144,6 +144,8 @@ def test_the_lexicon_is_the_only_vocabulary_file():
     ("it", "ha 1 miliardi di parametri; 11 miliardi", "ha 1 miliardo di parametri; 11 miliardi"),
     ("de", "hat 1 Milliarden Parameter, 21 Milliarden", "hat 1 Milliarde Parameter, 21 Milliarden"),
     ("en", "has 1 billion parameters", "has 1 billion parameters"),
+    ("en", "A 8B model; a 80 GB card, a 11B and a 18.5B", "An 8B model; an 80 GB card, an 11B and an 18.5B"),
+    ("en", "a 1.8B model, a 110B, a 180B, a 3090", "a 1.8B model, a 110B, a 180B, a 3090"),
     ("pt", "tem 1 bilhões de parâmetros; 0,31 bilhões; 21 bilhões",
      "tem 1 bilhão de parâmetros; 0,31 bilhão; 21 bilhões"),
 ])
