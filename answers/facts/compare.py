@@ -47,13 +47,18 @@ def _ratio(a: dict[str, Any], b: dict[str, Any]) -> float | None:
 
 def _same_level(q: Query, card_a: Any, card_b: Any, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
     """A fair comparison: both cards at the more compressed of their two recommended levels (both hold
-    it). `levels_differ` says whether that changed anything."""
-    if a["quant"] is None or b["quant"] is None or not a["tok_s"] or not b["tok_s"]:
+    it); a card that holds the model only below the usual quality counts with that lower level ("5090 or
+    4090 for a 70B": IQ3_XXS and IQ2_XXS, compared at IQ2_XXS). `levels_differ` says whether that changed
+    anything."""
+    name_a, name_b = (side["quant"] or (side.get("lower") or {}).get("quant") for side in (a, b))
+    if name_a is None or name_b is None:
         return None
-    qa_, qb_ = quant(a["quant"]), quant(b["quant"])
+    qa_, qb_ = quant(name_a), quant(name_b)
     common = qa_ if qa_.rank >= qb_.rank else qb_
     p = q.profile
     ta, tb = p.tok_s(q.model, card_a, common), p.tok_s(q.model, card_b, common)
+    if not ta or not tb:
+        return None
     return {"quant": common.name, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb,
             "levels_differ": qa_.name != qb_.name}
 

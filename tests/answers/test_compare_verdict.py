@@ -135,3 +135,18 @@ def test_a_small_speed_gap_between_two_cards_is_a_share_never_1_0x(engine) -> No
     faster = "GeForce RTX 4080 SUPER" if ratio > 1 else "Radeon RX 7900 XTX"
     share = round(abs(max(ratio, 1 / ratio) - 1) * 100)
     assert f"**{faster}** is a little faster, by about {share}%" in a.text
+
+
+@pytest.mark.parametrize("question", ["how much faster is a 5090 than a 4090 for llama 3.3 70b",
+                                      "5090 o 4090 per llama 3.3 70b?"])
+def test_two_cards_that_hold_it_only_below_the_usual_quality_are_compared_at_one_level(engine, question):
+    """Each holds Llama 3.3 70B only at a lower level (the 5090 at a less compressed one than the 4090):
+    compared at the more compressed, which both hold, the 5090 is faster by its bandwidth, 1,792 against
+    1,008 GB/s under `reference` (the same NVIDIA factor for both), and the answer says so."""
+    a = engine.ask(question)
+    lower_a, lower_b = a.facts["a"]["lower"]["quant"], a.facts["b"]["lower"]["quant"]
+    assert a.facts["a"]["quant"] is None and a.facts["b"]["quant"] is None and lower_a != lower_b
+    same = a.facts["same_level"]
+    assert same["quant"] == lower_b and same["levels_differ"] is True
+    assert same["ratio"] == pytest.approx(1792 / 1008, rel=0.005)
+    assert fmt.decimal(1792 / 1008, 1, a.locale) in a.text  # "about 1.8× as fast", in the asker's language
