@@ -50,7 +50,7 @@ def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
             facts["levels"] = []
             return Built(facts, sources={"gpus"})
         card = rated.ordered[0].card
-        facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb}
+        facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb, "stand_in": True}
     usable = p.usable_gb(card)
     model_max = rec.architecture.max_context if rec.architecture else None
     upper = min(model_max, MAX_CONTEXT) if model_max else MAX_CONTEXT

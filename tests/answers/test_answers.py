@@ -359,6 +359,20 @@ def test_longest_context_is_the_largest_that_fits(engine: Engine) -> None:
     assert fmt.integer(best["context"]) in answer.text
 
 
+@pytest.mark.parametrize(("question", "lang"), [("what's the context length of qwen3 32b", "en"),
+                                              ("qual è il contesto massimo di qwen3 32b?", "it")])
+def test_a_context_question_without_a_card_leads_with_the_models_own_limit(engine: Engine, question, lang) -> None:
+    """Asked about the model alone, the answer starts with the context it is made for (its record's
+    architecture), not with a card nobody named."""
+    answer = engine.ask(question)
+    rec = engine.knowledge.model_resolver.resolve("Qwen3 32B").best.key
+    first = answer.text.splitlines()[0]
+    assert answer.locale == lang and answer.intent == "longest_context" and answer.facts["target"]["stand_in"]
+    assert fmt.integer(rec.architecture.max_context, lang) in first and answer.facts["target"]["card"] not in first
+    named = engine.ask("longest context for qwen3 32b on a 4090")
+    assert "stand_in" not in named.facts["target"] and "4090" in named.text.splitlines()[0]
+
+
 def test_card_models_and_compare(engine: Engine) -> None:
     answer = engine.command("card_models", "en", card="RTX 3060")
     rows = answer.facts["rows"]
