@@ -24,6 +24,7 @@ from answers.facts.as_asked import as_asked
 from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
+from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import TRUER_INTENTS, measured_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -175,6 +176,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         as_asked(intent, built, entities, asked, echo)
         if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
             built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
+        if asked.target_tok_s and entities.model is not None and entities.card is None and entities.setup is None \
+                and intent in TARGET_INTENTS:  # "what gpu for 100 tok/s on X": the cards that reach it
+            built.facts["target_speed"] = target_speed(self.estimates, entities, settings, asked.target_tok_s)
         if intent in TRUER_INTENTS:  # under `reference`: the measured figure when it differs (facts/truer.py)
             truer = measured_figure(self.estimates, entities, settings, built.facts)
             if truer is not None:

@@ -64,6 +64,7 @@ class Asked(Struct, frozen=True):
     users: int | None = None  # "vllm 4 users": people served at once
     backend: str | None = None  # "vulkan", "rocm": the runtime a prefill figure is for
     observed_tok_s: float | None = None  # "my 7900 xtx gets 20 t/s": a speed the asker states
+    target_tok_s: float | None = None  # "which gpu for 100 tok/s on X": a speed wanted, no hardware named
     # -- said, read by routing to decide the intent (never by the facts)
     intents: tuple[str, ...] = ()  # every ask of the message in reading order ("who made X and when")
     task_as_model: bool = False  # the model's words were task words only ("best coding model"): a list asked

@@ -101,13 +101,18 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
     if q.observed_tok_s and context is not None and abs(context - q.observed_tok_s) < 1:
         context = None  # "12 token al secondo" is a speed the asker states, not a context length
     budget = p.budget
+    # A speed said with a model and no hardware is one wanted ("what gpu for 100 tok/s on llama 8b"): a speed
+    # someone sees needs the card it was seen on ("my 7900 xtx gets 20 t/s").
+    no_hardware = p.card is None and not p.setup and p.memory_gb is None and p.ram_gb is None and not q.cpu_only
+    target = q.observed_tok_s if no_hardware and (p.model or p.model_size_b) else None
     asked = Asked(
         model=p.model, model2=p.model2, card=p.card, card2=p.card2, card_typed=p.card_span, memory_gb=p.memory_gb,
         setup=_parts(p.setup), setup2=_parts(p.setup2), gpu_count=p.gpu_count, ram_gb=p.ram_gb, ram_type=p.ram_type,
         context=context, quant=p.quant, cache_type=p.cache_type, task=p.task,
         budget=Budget(float(budget["amount"]), str(budget["currency"]), bool(budget.get("currency_said", True)))
         if budget else None,
-        prompt_tokens=q.prompt_tokens, users=q.users, backend=q.backend, observed_tok_s=q.observed_tok_s,
+        prompt_tokens=q.prompt_tokens, users=q.users, backend=q.backend,
+        observed_tok_s=None if target else q.observed_tok_s, target_tok_s=target,
         intents=tuple(p.intents), model_size_b=p.model_size_b, model_typed=p.model_typed,
         model_size_stand_in=p.model_size_stand_in,
         generic_sizes=q.generic_sizes, together=p.together, quants=tuple(p.quants or ([p.quant] if p.quant else [])),

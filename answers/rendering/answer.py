@@ -45,6 +45,20 @@ OBSERVED = {
     "above": N_("You mention about %(seen)s tokens per second, above the estimated range (%(range)s): a more "
                 "compressed level than %(quant)s, a short prompt or speculative decoding would explain it."),
 }
+# A speed wanted with no hardware named (answers/facts/target_speed.py): how many cards reach it, the one to get.
+TARGET = {
+    "price": N_("For %(wanted)s tokens per second: %(cards)s of the %(runs)s cards that run it get there; the "
+                "cheapest you can buy and use is %(card)s (%(memory)s GB, %(price)s at launch), at %(quant)s, "
+                "about %(tok)s tokens per second."),
+    "memory": N_("For %(wanted)s tokens per second: %(cards)s of the %(runs)s cards that run it get there; the "
+                 "smallest you can buy and use is %(card)s (%(memory)s GB), at %(quant)s, about %(tok)s tokens per "
+                 "second."),
+    "data_centre": N_("For %(wanted)s tokens per second: only data-centre cards get there (%(cards)s of the "
+                      "%(runs)s that run it); the smallest is %(card)s (%(memory)s GB), at %(quant)s, about "
+                      "%(tok)s tokens per second."),
+    "none": N_("No card reaches %(wanted)s tokens per second with it; the fastest, %(card)s, gives about %(tok)s "
+               "at %(quant)s."),
+}
 # Under `reference`, the measured profile's figure when it differs by more than 1.5× (answers/facts/truer.py):
 # the site's figures above stay as they are; this line says what real llama.cpp runs suggest.
 TRUER = {
@@ -161,6 +175,8 @@ class AnswerWriting:
             values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
+        if facts.get("target_speed"):
+            text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
         if facts.get("measured_figure"):
             text = markdown.finish(text.rstrip() + "\n" + truer_line(facts["measured_figure"], lang))
         if facts.get("image_generator"):
@@ -230,3 +246,17 @@ class AnswerWriting:
                 "fit": fit_labels.get(r.fit, fit_labels["does not fit"]),
             })
         return out
+
+
+def target_line(t: dict[str, Any], lang: str) -> str:
+    """The line for a speed wanted (answers/facts/target_speed.py), every figure through Babel."""
+    row = t.get("pick") or t.get("fastest")
+    if row is None:
+        return ""
+    # the speed wanted as the asker wrote it ("20", "12.5"), the others as every speed is shown
+    values = {"wanted": fmt.memory(t["tok_s"], lang), "cards": fmt.integer(t["cards"], lang),
+              "runs": fmt.integer(t["runs"], lang), "card": markdown.escape(row["card"]),
+              "memory": fmt.memory(row["memory_gb"], lang), "quant": f"`{row['quant']}`",
+              "tok": fmt.tok_s(row["tok_s"], lang),
+              "price": fmt.usd(row["launch_price_usd"], lang) if row.get("launch_price_usd") else ""}
+    return i18n.gettext(lang, TARGET[t.get("pick_by") or "none"]) % values
