@@ -22,7 +22,7 @@ from functools import cache
 from msgspec import Struct
 
 from answers.lexicon import lexicon
-from answers.reading.sizes import RAM_TYPE
+from answers.reading.sizes import RAM_TYPE, name_numbers
 from catalog.text import fold
 
 _RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
@@ -168,7 +168,7 @@ def _speed_re() -> re.Pattern[str]:
 def observed_tok_s(question: str, names: Iterable[str | None] = ()) -> float | None:
     """A speed the question states ("gets 20t/s", "20 token al secondo"), or None. A number that ends a
     card's or model's name the question names is that name's, not a speed ("on a 4090 tok/s")."""
-    own = {n for name in names if name for n in re.findall(r"\d+(?:[.,]\d+)?", fold(name))}
+    own = name_numbers(names)
     for m in _speed_re().finditer(fold(question)):
         if m.group(1) in own:
             continue

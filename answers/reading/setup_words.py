@@ -231,7 +231,8 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         if m.group("lap1") or m.group("lap2"):
             found.laptop = True
             name = f"{name} Mobile"
-        machine = _machine_key(dev, lx)
+        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
+        machine = None if said is None else lx.machines[said]
         if machine is not None and machines and machines[-1] == machine \
                 and _SAME_DEVICE_GAP.fullmatch(t[found.spans[-1][1]:m.start("dev")]):
             # "framework desktop ryzen ai max+ 395 128gb", "dgx spark (gb10)": one machine named by its
@@ -251,27 +252,25 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
 _SAME_DEVICE_GAP = re.compile(r"[\s,:()\[\]/-]*")
 
 
-def _machine_key(dev: str, lx: Lexicon) -> str | None:
-    """The machine a device's words name through the lexicon's machine table ("framework desktop" and
-    "ryzen ai max+ 395" both name Strix Halo), or None for a card or chip named as such."""
-    key = next((k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " ")), None)
-    return None if key is None else lx.machines[key]
+def _machine_words(dev: str, lx: Lexicon) -> str | None:
+    """The longest phrase of the lexicon's machine table a device's words start with ("framework desktop",
+    "ryzen ai max+ 395"), or None for a card or chip named as such."""
+    return next((k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " ")), None)
 
 
 def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_context: bool) -> tuple[str, bool] | None:
     """The name to resolve and whether the device shares its memory with the system (an Apple chip, a unified
     machine), or None when the words are no device after all."""
     chip = re.search(rf"\b{_CHIP}\b", dev)
-    is_machine = any(dev == k or dev.startswith(k + " ") for k in lx.machines)
-    if chip and not is_machine and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
+    key = _machine_words(dev, lx)
+    if chip and key is None and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
         # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
         tiered = chip.group(0).strip() != chip.group(0).split()[0]
         if not (tiered or has_apple_context or re.search(_MEM, dev)
                 or _sized_nearby(t, m.start("dev"), m.end("dev"))):
             return None
         return dev[chip.start():], True
-    if is_machine:
-        key = next(k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " "))
+    if key is not None:
         return lx.machines[key] + dev[len(key):], lx.machines[key] != "Arc Pro B70"
     # "3090s", "3090er", "mit zwei 3090ern": a plural; a lettered name keeps its s ("l40s" is the L40S,
     # "a5000s" two A5000s): the card resolver decides (answers/facts/setups.py, plural_or_name).

@@ -8,8 +8,9 @@ use it; catalog never imports answers). The unit words themselves are `catalog.t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from catalog.text import MEMORY_UNITS
+from catalog.text import MEMORY_UNITS, fold
 
 # A token that is a parameter count alone: "70b", "7B", "1.5b" (billions of parameters).
 BILLIONS_TOKEN_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")
@@ -41,3 +42,9 @@ MIN_PARAMS_B = 0.001
 def usable_size(params_b: float | None) -> bool:
     """Whether a typed size gets a generic stand-in model (the one bound every caller uses)."""
     return params_b is not None and MIN_PARAMS_B <= params_b <= MAX_PARAMS_B
+
+
+def name_numbers(names: Iterable[str | None]) -> frozenset[str]:
+    """The numbers written in the card and model names a question names ("4090", "3.1", "7900"): a bare
+    number among them is that name's, never a speed, a prompt length or a count."""
+    return frozenset(n for name in names if name for n in re.findall(r"\d+(?:[.,]\d+)?", fold(name)))

@@ -20,6 +20,7 @@ from msgspec import Struct
 
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
+from answers.reading.sizes import name_numbers
 from catalog.text import fold
 
 _NUMBER = r"(\d+(?:[.,]\d+)?)\s*(k|m)?\b"
@@ -75,7 +76,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Throughput:
     A bare number (no "k") that is part of a card's or model's name the question names is that name's
     ("traitement du prompt sur une 7900 xtx" names no prompt of 7,900 tokens)."""
     text = " ".join(fold(question).replace("’", "'").split())
-    own = {n for name in names if name for n in re.findall(r"\d+(?:[.,]\d+)?", fold(name))}
+    own = name_numbers(names)
     before, after, people, counts, backends = _regexes()
     prompt = None
     for rx in (before, after):
