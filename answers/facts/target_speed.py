@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts import picks
+from answers.facts import verdict as vd
 from answers.facts.common import Entities, Estimates, Settings, model_of
 from answers.facts.describe import row_facts
 from answers.facts.shared_memory import as_machines
+from estimator.quants import quant
 from estimator.ranking import Query
 from estimator.rows import Row
 
@@ -46,17 +48,15 @@ def _pick(r: Any) -> dict[str, Any]:
 
 def _reaching(q: Query, r: Row, wanted: float) -> Row | None:
     """`r`'s card at its least compressed level, down to the usual minimum quality, that it holds and that
-    reaches `wanted`; None when none does. A shared-memory machine keeps its own answer's row."""
+    reaches `wanted` (each level rated by the one verdict's `card_levels`); None when none does. A
+    shared-memory machine keeps its own answer's row."""
     if getattr(r.card, "unified_memory", False):
         return r if (r.tok_s or 0.0) >= wanted else None
-    p = q.profile
-    usable = p.usable_gb(r.card)
-    for lv in q.levels():  # least compressed first
-        need = q.need_gb(lv)
-        if need > usable:
-            continue
-        tok = p.tok_s(q.model, r.card, lv)
-        if tok >= wanted:
-            low, high, confidence = p.tok_range(q.model, r.card, lv, tok)
-            return Row(r.card, lv, need, p.fit(need, r.card), tok, low, high, confidence)
-    return None
+    hit = next((lv for lv in vd.card_levels(q, r.card)
+                if lv.fits and not lv.below_floor and (lv.tok_s or 0.0) >= wanted), None)
+    if hit is None:
+        return None
+    level, tok, fit = quant(hit.quant), hit.tok_s, hit.fit
+    assert tok is not None and fit is not None  # a level held whole, on a card with a speed
+    confidence = q.profile.tok_range(q.model, r.card, level, tok)[2]
+    return Row(r.card, level, hit.need_gb, fit, tok, hit.tok_s_low, hit.tok_s_high, confidence)
