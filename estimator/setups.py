@@ -150,9 +150,7 @@ def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAUL
                min_quality: str | None = None, forced_quant: str | None = None, *,
                constants: SetupConstants) -> SetupRow:
     """The setup's level, fit and speed: the first level it holds whole, else offload, else no."""
-    check_context(context)
-    levels = _levels(p, min_quality, forced_quant)
-    needs = [p.need_gb(model, q, context) for q in levels]
+    levels, needs = _ladder_needs(p, model, context, min_quality, forced_quant)
     return _rated(constants, p, model, setup, context, levels, needs, forced_quant)
 
 
@@ -161,11 +159,18 @@ def rate_machines(p: Profile, model: ModelSize, machines: Sequence[Hardware], co
                   constants: SetupConstants) -> list[SetupRow]:
     """`rate_setup` of each machine alone (every Mac and Ryzen AI Max of a ranking): the levels and their
     memory needs do not depend on the machine, so they are worked out once for all of them."""
-    check_context(context)
-    levels = _levels(p, min_quality, forced_quant)
-    needs = [p.need_gb(model, q, context) for q in levels]
+    levels, needs = _ladder_needs(p, model, context, min_quality, forced_quant)
     return [_rated(constants, p, model, Setup((Device(m),)), context, levels, needs, forced_quant)
             for m in machines]
+
+
+def _ladder_needs(p: Profile, model: ModelSize, context: int, min_quality: str | None,
+                  forced: str | None) -> tuple[tuple[Quant, ...], list[float]]:
+    """The levels to try, least compressed first, and the model's memory need at each: the same for every
+    piece of hardware."""
+    check_context(context)
+    levels = _levels(p, min_quality, forced)
+    return levels, [p.need_gb(model, q, context) for q in levels]
 
 
 def _rated(c: SetupConstants, p: Profile, model: ModelSize, setup: Setup, context: int, levels: Sequence[Quant],

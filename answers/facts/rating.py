@@ -431,16 +431,12 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
 def offload(est: Estimates, e: Entities, s: Settings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
-    if e.cpu is None and (e.card is not None or e.memory_gb is not None):
-        # "offload llama 70b with a 3090" names the card and no RAM: the card's own answer, which rates the
-        # offload with a common amount of RAM and says so; the overview below knows no card.
-        built = can_run(est, e, s)
-        built.facts["miss_quant"] = est.rated(model_of(e), s).query.profile.miss_quant
-        return built
-    rated = est.rated(model_of(e), s)
-    facts = base_facts(rated)
-    facts["miss_quant"] = rated.query.profile.miss_quant
-    return Built(facts, sources={"gpus"})
+    # "offload llama 70b with a 3090" names the card and no RAM: the card's own answer, which rates the
+    # offload with a common amount of RAM and says so; with no card, the overview.
+    on_card = e.cpu is None and (e.card is not None or e.memory_gb is not None)
+    built = can_run(est, e, s) if on_card else Built(base_facts(est.rated(model_of(e), s)), sources={"gpus"})
+    built.facts["miss_quant"] = est.rated(model_of(e), s).query.profile.miss_quant
+    return built
 
 
 def info(est: Estimates, e: Entities, s: Settings) -> Built:

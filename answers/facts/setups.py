@@ -208,8 +208,10 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
-        if row.why != "offload":  # held whole: the need is the last level tried, the one asked or the usual minimum
-            facts["short_quant"] = quant or floor.name
+        # The level of the need said: the one asked, else (held whole) the last one tried, the usual minimum.
+        short_quant = quant or (floor.name if row.why != "offload" else None)
+        if short_quant is not None:
+            facts["short_quant"] = short_quant
         raised = raised_limit(constants, profile, model, setup, context, min_quality, quant)
         if raised is not None:
             # A Mac that misses only macOS' default GPU share: how to raise it, and the speed once raised.
