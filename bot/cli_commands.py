@@ -17,6 +17,7 @@ from answers.rendering.credits import credit_lines
 
 from . import version
 from .cli_errors import CliError
+from .cli_text import lines_of
 
 if TYPE_CHECKING:
     from answers.api import ReportError
@@ -191,7 +192,7 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     from answers.rendering.markdown import to_plain
 
     engine = Engine(await Knowledge.load(args.db))
-    lines = sys.stdin if args.question == "-" else [args.question]
+    lines = lines_of(sys.stdin) if args.question == "-" else [args.question]
     failed = False
     n = 0
     for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile, cache_type=args.cache_type)):
