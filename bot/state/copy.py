@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from .base import Snapshot, StateStore
-from .errors import StateDatabaseError
+from .errors import StateDatabaseError, StateSettingError
 from .open import is_url, open_store
 from .sqlite import SqliteState, _create_private
+from .urls import mask
 
 
 class CopyError(Exception):
@@ -62,7 +63,8 @@ async def migrate(source: Path, url: str) -> dict[str, Any]:
     """Copy a SQLite state into a PostgreSQL one: rows of the same server, user or key are
     overwritten, others left; run again, it changes nothing."""
     if not is_url(url):
-        raise CopyError(f"--to must be a postgresql:// URL, not {url.split('://')[0] if '://' in url else url!r}")
+        given = f"{mask(url.split('://')[0])}://…" if "://" in url else "a path"
+        raise StateSettingError(f"--to must be a postgresql:// URL, not {given}")
     if not source.is_file():
         raise CopyError(f"there is no SQLite state at {source} (set TPSBOT_STATE_DB or --from)")
     src = await SqliteState.open(source)

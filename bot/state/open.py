@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .base import WRITE_TIMEOUT, StateStore
-from .errors import StateDatabaseError
+from .errors import StateSettingError
 from .sqlite import SqliteState
-
-SCHEMES = ("postgresql://", "postgres://")
+from .urls import SCHEMES, mask
 
 
 def is_url(target: str | Path) -> bool:
@@ -26,7 +25,7 @@ async def open_store(target: str | Path, *, listen: bool = True, write_timeout: 
 
         return await PostgresState.open(str(target), listen=listen, write_timeout=write_timeout)
     if isinstance(target, str) and "://" in target:
-        raise StateDatabaseError(f"{target.split('://')[0]}:// is not a state database; use postgresql://…")
+        raise StateSettingError(f"{mask(target.split('://')[0])}:// is not a state database; use postgresql://…")
     return await SqliteState.open(target, write_timeout=write_timeout, watch=listen)
 
 
