@@ -147,7 +147,9 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             "credits": CREDITS}
         dumped = json.dumps(data, ensure_ascii=False, indent=1)
         if args.output:
-            args.output.write_text(dumped, "utf-8")
+            from catalog.files import write_whole
+
+            write_whole(args.output, dumped.encode("utf-8"))  # a full disk leaves no empty or partial file
             print(f"Wrote {len(data['gpus'])} GPUs and {len(data['models'])} models to {args.output}")
         else:
             print(dumped)

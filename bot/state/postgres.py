@@ -34,7 +34,7 @@ from .errors import (
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
 from .sqlite import upsert_sql
 from .urls import check, mask, secrets
-from .values import GUILD_COLUMNS, to_row
+from .values import GUILD_COLUMNS, to_row, valid_user_locale
 
 log = logging.getLogger(__name__)
 
@@ -282,7 +282,7 @@ class PostgresState(StateStore):
             guilds = [to_row(r[0], self._settings_from(r, "copying"))
                       for r in await conn.fetch(f"{_SELECT_GUILDS} ORDER BY guild_id", timeout=COPY_TIMEOUT)]
             users = [tuple(r) for r in await conn.fetch("SELECT user_id, locale FROM user_locale ORDER BY user_id",
-                                                        timeout=COPY_TIMEOUT)]
+                                                        timeout=COPY_TIMEOUT) if valid_user_locale(r[1])]
             meta = [tuple(r) for r in await conn.fetch("SELECT key, value FROM meta ORDER BY key")]
         return Snapshot(version, guilds, users, meta)
 

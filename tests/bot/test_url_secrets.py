@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from bot.cli import main as cli_main
 from bot.logs import RedactTokenFilter
 from bot.state import urls
-from tests.bot.state_fixtures import pg_url  # noqa: F401 - a fixture
 
 SECRET = "hunter2-xyzzy"
 FORMS = [
@@ -80,7 +79,7 @@ def test_an_unreachable_server_is_shown_masked(capsys) -> None:
     assert SECRET not in err and "password=***" in err and err.count("\n") == 1
 
 
-async def test_state_info_shows_the_url_masked(pg_url, capsys) -> None:  # noqa: F811
+async def test_state_info_shows_the_url_masked(pg_url, capsys) -> None:
     import asyncio
 
     url = f"{pg_url}?password={SECRET}&sslmode=disable"
