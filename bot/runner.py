@@ -219,7 +219,9 @@ def _install_signal_handlers(bot: discord.Client):
     # bot.start() and lets the finally blocks close the databases.
     loop = asyncio.get_running_loop()
     installed = []
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    # SIGHUP (a closed terminal, `kill -HUP`) closes too: its default would kill the bot without
+    # saving what is pending. It does not reload anything: settings are read at start.
+    for sig in (signal.SIGTERM, signal.SIGINT, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])):
         try:
             loop.add_signal_handler(sig, _close, bot, sig)
             installed.append(sig)
