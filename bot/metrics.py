@@ -18,6 +18,9 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 
+from answers.api import INTENTS
+
+from .errors import ERROR_KINDS
 from .version import VERSION
 
 log = logging.getLogger("bot.requests")
@@ -26,6 +29,12 @@ CONTENT_TYPE = CONTENT_TYPE_LATEST
 # Discord wants the acknowledgement within 3 s; answers may follow for 15 minutes.
 ACK_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 ANSWER_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0)
+# Labels come from closed sets, never from interaction data: anything else is counted as "other"
+# (each new label value would be a new time series, for ever).
+KINDS = frozenset({"command", "button", "message"})
+OUTCOMES = frozenset({"answered", "private", "unanswered", "ignored", "dropped", *ERROR_KINDS})
+INTENT_LABELS = frozenset({*INTENTS, "ask"})  # "ask": a plain question that was not answered
+OTHER = "other"
 STARTED = "tpsbot_started"  # Interaction.extras: when the handler started (monotonic)
 ACKED = "tpsbot_acked"  # … and whether the acknowledgement was already counted
 
@@ -33,6 +42,8 @@ ACKED = "tpsbot_acked"  # … and whether the acknowledgement was already counte
 class Metrics:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
+        self._tree: Any = None
+        self._commands: frozenset[str] = frozenset()
         self.registry = r = CollectorRegistry(auto_describe=True)
         ProcessCollector(registry=r)  # process_resident_memory_bytes, CPU seconds, open fds
         PlatformCollector(registry=r)
@@ -54,7 +65,8 @@ class Metrics:
                                        registry=r)
 
     def bind(self, bot: Any) -> None:
-        """Gauges read from the client at scrape time."""
+        """Gauges read from the client at scrape time; the command names it registers, as labels."""
+        self._tree = getattr(bot, "tree", None)
         self.guilds.set_function(lambda: len(bot.guilds))
         self.shards.set_function(lambda: len(getattr(bot, "shards", None) or {}) or 1)
         self.gateway_latency.set_function(lambda: _finite(bot.latency))
@@ -84,7 +96,17 @@ class Metrics:
         extras[ACKED] = True
         self.ack_seconds.observe(max(0.0, self.clock() - started))
 
+    def _intent(self, intent: str) -> str:
+        if intent in INTENT_LABELS:
+            return intent
+        if not self._commands and self._tree is not None:  # registered after the client was built
+            self._commands = frozenset(c.qualified_name for c in self._tree.walk_commands())
+        return intent if intent in self._commands else OTHER
+
     def request(self, kind: str, intent: str, outcome: str, started: float | None, guild_id: int | None) -> None:
+        kind = kind if kind in KINDS else OTHER
+        intent = self._intent(intent)
+        outcome = outcome if outcome in OUTCOMES else OTHER
         latency = max(0.0, self.clock() - started) if started is not None else 0.0
         self.requests.labels(kind, intent, outcome).inc()
         self.answer_seconds.labels(kind).observe(latency)
@@ -93,7 +115,7 @@ class Metrics:
                         "guild_id": guild_id})
 
     def error(self, kind: str) -> None:
-        self.errors.labels(kind).inc()
+        self.errors.labels(kind if kind in ERROR_KINDS else OTHER).inc()
 
 
 def _finite(value: float) -> float:
