@@ -80,7 +80,9 @@ class PostgresState(StateStore):
             raise StateSettingError(f"{mask(url)}: {exc}") from None
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=4, timeout=CONNECT_TIMEOUT, command_timeout=write_timeout,
+                # min_size=0: no connection floor for asyncpg to restore while the server is down (it would
+                # log a traceback at every retry); connections are opened when a write needs one.
+                url, min_size=0, max_size=4, timeout=CONNECT_TIMEOUT, command_timeout=write_timeout,
                 # A row lock held by another session ends the wait inside the write budget.
                 server_settings={"application_name": f"tpsbot-{os.getpid()}",
                                  "lock_timeout": f"{int(write_timeout * 600)}ms"},
