@@ -56,7 +56,7 @@ async def test_unwritable_state_database(fake: FakeDiscord, engine: Any, tmp_pat
     assert info.value.code == EXIT_DATABASE
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])  # SIGHUP: a closed terminal, a `kill -HUP`
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])  # SIGHUP: a closed terminal
 async def test_sigterm_closes_cleanly(fake: FakeDiscord, engine: Any, tmp_path: Path, sig: signal.Signals) -> None:
     # Without the bot's own handler the signal would end the test run: a no-op stands in meanwhile.
     previous = signal.signal(sig, lambda *_: None)
