@@ -21,10 +21,14 @@ def readable(text: str, encoding: str | None = None) -> str:
     return raw.decode("utf-8", "replace")
 
 
+# Text arguments that may be a file name (`catalog import-epoch SOURCE`: a path or a URL): kept as given.
+PATH_ARGUMENTS = frozenset({"source"})
+
+
 def readable_args(args: Any) -> None:
     """Every text argument made readable in place; paths keep their bytes (a file name may be any)."""
     for name, value in vars(args).items():
-        if isinstance(value, str):
+        if isinstance(value, str) and name not in PATH_ARGUMENTS:
             setattr(args, name, readable(value))
 
 

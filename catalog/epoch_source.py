@@ -55,10 +55,19 @@ def is_url(source: object) -> bool:
     return isinstance(source, str) and source[:8].lower().startswith(("http://", "https://"))
 
 
+def _valid_text(text: str) -> str:
+    """A file name's bytes that are not UTF-8 (kept by Python as lone surrogates) as U+FFFD: the
+    name is printed and stored in the catalog's history, which both need valid text."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that does not stand for a byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def redact(source: object) -> str:
     """`source` as it may be shown or stored: a URL without user, password, query or fragment
     (`https://user:pw@host/f.csv?token=x` → `https://host/f.csv?…`)."""
-    text = str(source)
+    text = _valid_text(str(source))
     if not is_url(text):
         return text
     try:

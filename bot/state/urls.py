@@ -18,6 +18,7 @@ MASK = "***"
 # Query parameters whose value is a secret (password, sslpassword…) or may be one (a token).
 _SECRET_PARAM = re.compile(r"pass|secret|token", re.IGNORECASE)
 _PORT = re.compile(r"[0-9]{1,5}")
+_IPV6 = "an IPv6 address goes in [ ], e.g. [::1]:5432"
 
 
 def _printable(text: str) -> str:
@@ -25,44 +26,53 @@ def _printable(text: str) -> str:
     return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
 
 
-def _split(url: str) -> tuple[str, str, str, str]:
-    """→ (scheme://, netloc, path, query#fragment) by plain string cuts (no parsing that can fail)."""
+def _split(url: str) -> tuple[str, str | None, str, str, str]:
+    """→ (scheme://, user-info or None, hosts, path, ?query#fragment) by plain string cuts (no parsing
+    that can fail). The user-info ends at the last @ before any ? or #, so that a / or an @ left
+    unencoded in a password stays in the password."""
     scheme, sep, rest = url.partition("://")
     if not sep:
-        return "", "", url, ""
+        return "", None, "", url, ""
+    head = rest[:min((i for i in (rest.find(c) for c in "?#") if i >= 0), default=len(rest))]
+    userinfo: str | None = None
+    if "@" in head:
+        at = head.rindex("@")
+        userinfo, rest = rest[:at], rest[at + 1:]
     end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
-    netloc, tail = rest[:end], rest[end:]
+    hosts, tail = rest[:end], rest[end:]
     cut = min((i for i in (tail.find(c) for c in "?#") if i >= 0), default=len(tail))
-    return scheme + sep, netloc, tail[:cut], tail[cut:]
+    return scheme + sep, userinfo, hosts, tail[:cut], tail[cut:]
+
+
+def _params(rest: str) -> list[str]:
+    """The query's parameters and their separators, in order (`a=1`, `&`, `b=2`)."""
+    return re.split(r"([&;])", rest.partition("#")[0].removeprefix("?")) if rest.startswith("?") else []
+
+
+def _secret_param(param: str) -> bool:
+    name, eq, _ = param.partition("=")
+    return bool(eq) and _SECRET_PARAM.search(urllib.parse.unquote(name)) is not None
 
 
 def mask(url: str) -> str:
     """The URL with every secret replaced by ***: safe to print or log."""
-    scheme, netloc, path, rest = _split(url)
-    userinfo, at, hosts = netloc.rpartition("@")
-    if at and ":" in userinfo:
-        netloc = f"{userinfo.split(':', 1)[0]}:{MASK}@{hosts}"
-    query, hash_, fragment = rest.partition("#")
-    if query.startswith("?"):
-        params = []
-        for param in re.split(r"([&;])", query[1:]):
-            name, eq, _value = param.partition("=")
-            params.append(f"{name}={MASK}" if eq and _SECRET_PARAM.search(urllib.parse.unquote(name)) else param)
-        query = "?" + "".join(params)
-    return _printable(scheme + netloc + path + query + (hash_ + MASK if hash_ and fragment else hash_))
+    scheme, userinfo, hosts, path, rest = _split(url)
+    shown = scheme
+    if userinfo is not None:
+        shown += (f"{userinfo.split(':', 1)[0]}:{MASK}" if ":" in userinfo else userinfo) + "@"
+    shown += hosts + path
+    if rest.startswith("?"):
+        shown += "?" + "".join(f"{p.partition('=')[0]}={MASK}" if _secret_param(p) else p for p in _params(rest))
+    if "#" in rest:
+        shown += "#" + (MASK if rest.partition("#")[2] else "")
+    return _printable(shown)
 
 
 def secrets(url: str) -> list[str]:
     """Every secret in the URL, as written and decoded: the log filter removes them from any line."""
-    _, netloc, _, rest = _split(url)
-    found = []
-    userinfo, at, _ = netloc.rpartition("@")
-    if at and ":" in userinfo:
-        found.append(userinfo.split(":", 1)[1])
-    for param in re.split(r"[&;]", rest.partition("#")[0].removeprefix("?")):
-        name, eq, value = param.partition("=")
-        if eq and _SECRET_PARAM.search(urllib.parse.unquote(name)):
-            found.append(value)
+    _, userinfo, _, _, rest = _split(url)
+    found = [userinfo.split(":", 1)[1]] if userinfo is not None and ":" in userinfo else []
+    found += [p.partition("=")[2] for p in _params(rest) if _secret_param(p)]
     out = set()
     for value in found:
         if value:
@@ -78,13 +88,11 @@ def check(url: str) -> str:
     # A lone surrogate is a byte Python could not decode; U+FFFD is one the command line replaced.
     if any("\ud800" <= ch <= "\udfff" or ch == "\ufffd" for ch in url):
         raise ValueError("the URL contains a byte that is not UTF-8 (write such characters %-encoded, e.g. %C3%A9)")
+    _, userinfo, hosts, _, _ = _split(url)
+    if userinfo is not None and ("/" in userinfo or "@" in userinfo):  # asyncpg would cut the URL there
+        raise ValueError("a / or @ in the user name or password must be %-encoded (%2F, %40)")
     try:
-        parts = urllib.parse.urlsplit(url)
-    except ValueError as exc:  # "Invalid IPv6 URL": a [ without its ]
-        raise ValueError(f"the URL cannot be read ({exc}: an IPv6 address goes in [ ])") from None
-    userinfo, _, hosts = parts.netloc.rpartition("@")
-    try:
-        urllib.parse.unquote_to_bytes(userinfo).decode("utf-8")
+        urllib.parse.unquote_to_bytes(userinfo or "").decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the user name or password is not UTF-8 once %-decoded") from None
     for host in hosts.split(","):
@@ -96,11 +104,13 @@ def _check_host(host: str) -> None:
     if host.startswith("["):
         name, bracket, port = host[1:].partition("]")
         if not bracket or not name or (port and not port.startswith(":")):
-            raise ValueError("the URL cannot be read (an IPv6 address goes in [ ], e.g. [::1]:5432)")
+            raise ValueError(f"the URL cannot be read ({_IPV6})")
         port = port[1:]
     else:
         name, _, port = host.partition(":")
         if "[" in host or "]" in host:
-            raise ValueError("the URL cannot be read (an IPv6 address goes in [ ], e.g. [::1]:5432)")
+            raise ValueError(f"the URL cannot be read ({_IPV6})")
     if port and not (_PORT.fullmatch(port) and 1 <= int(port) <= 65535):
-        raise ValueError(f"the port {_printable(port)[:20]!r} is not a number from 1 to 65535")
+        # Quoted only when it is digits: text there may be a password with a / left unencoded.
+        shown = f"the port {port}" if port.isascii() and port.isdigit() else "a port"
+        raise ValueError(f"{shown[:30]} is not a number from 1 to 65535")

@@ -48,3 +48,15 @@ def test_standard_input_the_terminal_cannot_decode_is_answered(built_db, tmp_pat
     assert done.returncode == 0, done.stderr
     out = done.stdout.decode("ascii")  # the answers themselves are in plain characters
     assert "Llama 3 8B" in out and "GeForce RTX 3090" in out and "Si," in out  # answered in Italian
+
+
+def test_an_import_from_a_file_name_that_is_not_utf8_keeps_its_bytes(built_db, tmp_path) -> None:
+    db = tmp_path / "catalog.db"
+    db.write_bytes(built_db.read_bytes())
+    name = os.fsencode(tmp_path) + b"/epoch\xff.csv"  # the file is found by its bytes
+    with open(name, "wb") as out:
+        out.write(b"Model,Parameters\nByte Model 7B,7000000000\n")
+    done = _run(["catalog", "import-epoch", name, "--db", str(db), "--replace"], built_db, tmp_path)
+    assert done.returncode == 0 and b"1 added" in done.stdout, done.stderr
+    info = _run(["catalog", "info", "--db", str(db), "--json"], built_db, tmp_path)
+    assert info.returncode == 0 and "epoch\ufffd.csv" in info.stdout.decode(), info.stdout[-300:]

@@ -32,6 +32,7 @@ REFUSED = [
     ("TPSBOT_DATABASE_URL", "postgresql://u:secret@db:5432,db:x/x"),  # a bad port among several hosts
     ("TPSBOT_DATABASE_URL", "postgresql://u:secret\udcff@db/x"),  # a byte that is not UTF-8
     ("TPSBOT_DATABASE_URL", "postgresql://u:secret%ff@db/x"),  # … %-encoded
+    ("TPSBOT_DATABASE_URL", "postgresql://u:sec/ret@db:5432/x"),  # a / left unencoded: never quoted back
 ]
 
 
@@ -44,7 +45,7 @@ def test_a_value_out_of_bounds_is_one_line_and_exit_2(name, value, monkeypatch, 
     err = capsys.readouterr().err
     assert err.startswith("tpsbot: invalid settings: ") and err.count("\n") == 1, err
     assert name in err and "Traceback" not in err
-    assert "secret" not in err  # a URL's password is never quoted back
+    assert "secret" not in err and "ret@" not in err  # a URL's password is never quoted back
 
 
 @pytest.mark.parametrize("blank", ["", "  "])
