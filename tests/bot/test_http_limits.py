@@ -74,6 +74,21 @@ async def test_connections_over_the_cap_are_closed_at_once(health) -> None:
     assert answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"ok\n")
 
 
+async def test_a_connection_is_closed_at_its_lifetime_even_when_busy(health, monkeypatch) -> None:
+    monkeypatch.setattr(http_limits, "MAX_LIFETIME", 0.5)
+    monkeypatch.setattr(http_limits, "IDLE_TIMEOUT", 60.0)  # so that only the lifetime can close it
+    server = HealthServer(SimpleNamespace(), "127.0.0.1", 0)  # started after the change: it reads it then
+    await server.start()
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")  # served, then kept alive
+        assert (await asyncio.wait_for(reader.readuntil(b"ok\n"), WAIT)).startswith(b"HTTP/1.1 200")
+        assert await _closed_by_server(reader) == b""
+        writer.close()
+    finally:
+        await server.stop()
+
+
 @pytest.mark.parametrize("raw", [
     b"GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n",
     b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 8192 + b"\r\n\r\n",
