@@ -239,9 +239,9 @@ class SqliteState(StateStore):
         return found
 
     @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
+    async def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[None]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute(begin)
             try:
                 yield
             except BaseException:
@@ -349,7 +349,9 @@ class SqliteState(StateStore):
         await self._guarded(write())
 
     async def snapshot(self) -> Snapshot:
-        async with self._transaction():  # one read of a file nobody else writes meanwhile
+        # One read transaction: a consistent view (in write-ahead-log mode, without holding up the
+        # running bot's writes while a backup or `state info` reads).
+        async with self._transaction("BEGIN DEFERRED"):
             users = await self._all("SELECT user_id, locale FROM user_locale ORDER BY user_id")
             # A language ignored at start (not a language) is not copied on either.
             return Snapshot(await self.version(), await self._all(_SELECT_GUILDS, repair=True),
