@@ -66,6 +66,8 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
     why = trigger(bot, message)
     if why is None or bot.work.draining:
         return
+    if bot.store.is_blocked(message.author.id, message.guild.id if message.guild else None):
+        return  # the owner's blocklist: no answer, and no message to say so (it would be noise in a channel)
     can = capabilities(message)
     if not can.send:
         # No request at all: a refused one counts toward Discord's invalid-request ban.

@@ -22,7 +22,7 @@ from answers.engine import Engine
 from answers.knowledge.catalog_view import StoreError
 from catalog.store import default_db_path
 
-from . import chart, collector
+from . import chart, collector, upkeep
 from .catalog_watch import CatalogWatcher, identity
 from .client import create_bot, http_connector
 from .health import HealthServer, SystemdNotifier
@@ -150,6 +150,7 @@ async def _background_services(settings: Settings, bot: Any, catalog_path: Path,
             watcher = CatalogWatcher(catalog_path, Engine.open, lambda new: _swap(bot, new),
                                      settings.catalog_check_seconds, loaded=loaded)
             tasks.append(asyncio.create_task(watcher.run()))
+        tasks.append(asyncio.create_task(upkeep.run(bot.store, settings)))
         yield
     finally:
         notifier.notify("STOPPING=1")
