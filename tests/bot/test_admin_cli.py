@@ -35,7 +35,8 @@ async def test_block_list_and_unblock(state_target: str | Path, capsys: pytest.C
     assert code == 0 and json.loads(out)["added"] == {"kind": "user", "id": str(USER), "reason": ""}
     code, out, _ = await admin(capsys, state_target, "blocked", "--json")
     listed = json.loads(out)["blocked"]
-    assert [(b["kind"], b["id"], b["reason"]) for b in listed] == [("guild", str(GUILD), "spam"), ("user", str(USER), "")]
+    assert [(b["kind"], b["id"], b["reason"]) for b in listed] == [("guild", str(GUILD), "spam"),
+                                                                   ("user", str(USER), "")]
     code, out, _ = await admin(capsys, state_target, "blocked")
     assert out.splitlines() == [f"server {GUILD}: spam", f"user {USER}"]
     code, out, _ = await admin(capsys, state_target, "unblock", "user", str(USER))
@@ -66,7 +67,8 @@ async def test_stats_by_server_and_intent(state_target: str | Path, capsys: pyte
 
 
 @pytest.mark.parametrize("bad", [["block", "guild", "12ab"], ["block", "channel", "5"], ["stats", "--days", "0"]])
-async def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: list[str]) -> None:
+async def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                bad: list[str]) -> None:
     code, out, err = await admin(capsys, tmp_path / "state.db", *bad)
     assert code == 2 and not out and err.startswith("tpsbot: error: ") and len(err.strip().splitlines()) == 1
 
