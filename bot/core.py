@@ -1,15 +1,15 @@
 """The Discord client class: intents, mention safety, the command tree's checks, startup and shutdown.
 
-The handlers (slash commands, plain messages, page buttons) are installed by `bot.client.create_bot`
-through `install_handlers`, so this module never imports them and they can name this class for their
-types without an import loop."""
+Its handlers are wired as its own methods: `setup_hook` registers the slash commands and the page
+buttons, `on_message` passes plain messages to bot.plain. Those modules name this class for their
+types only (under TYPE_CHECKING), so importing them here makes no loop."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -18,7 +18,7 @@ from discord import app_commands
 
 from answers.api import AskOptions
 
-from . import context, errors, privacy
+from . import commands, context, errors, plain, privacy
 from .cooldown import UserCooldowns
 from .i18n import Translator
 from .metrics import STARTED, Metrics
@@ -26,6 +26,7 @@ from .render import NO_MENTIONS
 from .settings import Settings
 from .store import StateStore as Store
 from .store import StateWriteError
+from .views import PageButton
 from .work import ACK_BUDGET, Work
 
 if TYPE_CHECKING:
@@ -133,9 +134,6 @@ class _TpsBotMixin:
     # attribute, not a constant read at call time, so tests decide "reply now or defer" themselves
     # instead of depending on how fast the machine is.
     ack_budget: float = ACK_BUDGET
-    # Set by bot.client.create_bot: registers the slash commands, the page buttons and the plain-message
-    # handler on this client (kept out of this module so the handlers can import it).
-    install_handlers: Callable[[Any], None]
     metrics: Metrics
     _sessions_down: set[int | None]
 
@@ -160,7 +158,8 @@ class _TpsBotMixin:
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
-        self.install_handlers(self)
+        commands.register(self.tree)
+        self.add_dynamic_items(PageButton)  # type: ignore[attr-defined]  # page buttons outlive restarts
         self.metrics.set_intents(c.qualified_name for c in self.tree.walk_commands())
         await self.sync_commands()
 
@@ -198,6 +197,9 @@ class _TpsBotMixin:
         if not self.was_ready:
             self.was_ready = True
             log.info("Invite URL: %s", invite_url(self.application_id))  # type: ignore[attr-defined]
+
+    async def on_message(self, message: discord.Message) -> None:
+        await plain.handle(self, message)  # type: ignore[arg-type]  # mentions, DMs, opted-in channels
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("Added to server %s (%s members); now in %d servers", guild.id, guild.member_count,

@@ -26,13 +26,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def install(bot: TpsBot) -> None:
-    async def on_message(message: discord.Message) -> None:
-        await handle(bot, message)
-
-    bot.event(on_message)
-
-
 def trigger(bot: TpsBot, message: discord.Message) -> str | None:
     """Why the bot should answer: "dm", "mention", "channel", or None to ignore the message."""
     mode = bot.settings.plain_mode
