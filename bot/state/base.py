@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 from .control import Control
 from .errors import BUSY, UNREACHABLE, StateWriteError
@@ -43,6 +43,7 @@ class Snapshot(Struct):
     guilds: list[tuple[Any, ...]]  # values.to_row form
     users: list[tuple[int, str]]
     meta: list[tuple[str, str]]
+    extra: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)  # sql.COPIED's tables: their rows
 
     def counts(self) -> dict[str, int]:
         return {"servers": len(self.guilds), "user_languages": len(self.users), "meta": len(self.meta)}

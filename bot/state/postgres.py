@@ -21,6 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg import exceptions as pg
 
+from . import sql
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, UNREACHABLE, StateDatabaseError, StateUnavailableError
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
@@ -303,7 +304,9 @@ class PostgresState(StateStore):
             users = [tuple(r) for r in await conn.fetch("SELECT user_id, locale FROM user_locale ORDER BY user_id",
                                                         timeout=COPY_TIMEOUT)]
             meta = [tuple(r) for r in await conn.fetch("SELECT key, value FROM meta ORDER BY key")]
-        return Snapshot(version, guilds, users, meta)
+            extra = {table: [tuple(r) for r in await conn.fetch(sql.select_all(table), timeout=COPY_TIMEOUT)]
+                     for table in sql.COPIED}
+        return Snapshot(version, guilds, users, meta, extra)
 
     async def _insert(self, conn: asyncpg.Connection, guilds: list[Any], users: list[Any], meta: list[Any]) -> None:
         cols = ", ".join(GUILD_COLUMNS)
@@ -318,10 +321,19 @@ class PostgresState(StateStore):
     async def replace_all(self, snapshot: Snapshot) -> None:
         async with self._transaction(CONNECT_TIMEOUT) as conn:
             await conn.execute("SET LOCAL lock_timeout = '30s'")
-            await conn.execute("DELETE FROM guild_settings; DELETE FROM user_locale; DELETE FROM meta")
+            await conn.execute("; ".join(f"DELETE FROM {table}" for table in
+                                         ("guild_settings", "user_locale", "meta", *sql.COPIED)))
             await self._insert(conn, snapshot.guilds, snapshot.users, snapshot.meta)
+            await self._insert_extra(conn, snapshot)
             await self._notify(conn, "*")
+        self._seen.clear()
         await self._load_all()
+        await self.load_blocklist()
+        await self.load_departures()
+
+    async def _insert_extra(self, conn: asyncpg.Connection, snapshot: Snapshot) -> None:
+        for table, rows in snapshot.extra.items():
+            await conn.executemany(sql.numbered(sql.upsert_row(table)), rows, timeout=COPY_TIMEOUT)
 
     async def merge(self, snapshot: Snapshot) -> dict[str, dict[str, int]]:
         async with self._transaction(CONNECT_TIMEOUT) as conn:
@@ -335,6 +347,7 @@ class PostgresState(StateStore):
             meta, m = merge_plan({r[0]: tuple(r) for r in await conn.fetch("SELECT key, value FROM meta FOR UPDATE")},
                                  snapshot.meta)
             await self._insert(conn, guilds, users, meta)
+            await self._insert_extra(conn, snapshot)
             await self._notify(conn, "*")
         await self._load_all()
         return {"servers": g, "user_languages": u, "meta": m}

@@ -47,3 +47,26 @@ BLOCK = ("INSERT INTO blocklist (kind, id, reason, added_at) VALUES (?, ?, ?, ?)
          "ON CONFLICT (kind, id) DO UPDATE SET reason = excluded.reason, added_at = excluded.added_at")
 UNBLOCK = "DELETE FROM blocklist WHERE kind = ? AND id = ?"
 BLOCKED = "SELECT kind, id, reason, added_at FROM blocklist ORDER BY kind, id"
+
+# -- whole-state copies (backups, restores, migrations between backends) --------------------------------
+# The tables of migration 4, with their primary keys: copied whole beside guild_settings, user_locale
+# and meta, so a restore brings back the blocklist and pending deletions, and keeps the ages of languages.
+COPIED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "user_seen": (("user_id", "day"), ("user_id",)),
+    "guild_left": (("guild_id", "left_at"), ("guild_id",)),
+    "blocklist": (("kind", "id", "reason", "added_at"), ("kind", "id")),
+    "request_counts": (("day", "guild_id", "intent", "requests", "errors"), ("day", "guild_id", "intent")),
+}
+
+
+def select_all(table: str) -> str:
+    columns, key = COPIED[table]
+    return f"SELECT {', '.join(columns)} FROM {table} ORDER BY {', '.join(key)}"
+
+
+def upsert_row(table: str) -> str:
+    """One row of `table`, replacing the row of the same key (`?` marks)."""
+    columns, key = COPIED[table]
+    update = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+    return (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {update}")

@@ -24,6 +24,7 @@ import aiosqlite
 from catalog.errors import StoreError
 from catalog.files import STATE_APPLICATION_ID, check_database_path
 
+from . import sql
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
@@ -336,7 +337,8 @@ class SqliteState(StateStore):
         async with self._transaction():  # one read of a file nobody else writes meanwhile
             return Snapshot(await self.version(), await self._all(_SELECT_GUILDS, repair=True),
                             await self._all("SELECT user_id, locale FROM user_locale ORDER BY user_id"),
-                            await self._all("SELECT key, value FROM meta ORDER BY key"))
+                            await self._all("SELECT key, value FROM meta ORDER BY key"),
+                            {table: await self._all(sql.select_all(table)) for table in sql.COPIED})
 
     async def _all(self, sql: str, repair: bool = False) -> list[tuple[Any, ...]]:
         async with self._db.execute(sql) as cur:
@@ -345,12 +347,20 @@ class SqliteState(StateStore):
 
     async def replace_all(self, snapshot: Snapshot) -> None:
         async with self._transaction():
-            for table in ("guild_settings", "user_locale", "meta"):
+            for table in ("guild_settings", "user_locale", "meta", *sql.COPIED):
                 await self._db.execute(f"DELETE FROM {table}")
             await self._insert(snapshot.guilds, snapshot.users, snapshot.meta)
+            await self._insert_extra(snapshot)
         self._guilds.clear()
         self._users.clear()
+        self._seen.clear()
         self._accept(snapshot.guilds, snapshot.users, "restored")
+        await self.load_blocklist()
+        await self.load_departures()
+
+    async def _insert_extra(self, snapshot: Snapshot) -> None:
+        for table, rows in snapshot.extra.items():
+            await self._db.executemany(sql.upsert_row(table), rows)
 
     async def _insert(self, guilds: list[Any], users: list[Any], meta: list[Any]) -> None:
         await self._db.executemany(f"INSERT OR REPLACE INTO guild_settings ({', '.join(GUILD_COLUMNS)}) "
@@ -366,5 +376,6 @@ class SqliteState(StateStore):
                                   snapshot.users)
             meta, m = merge_plan({r[0]: r for r in await self._all("SELECT key, value FROM meta")}, snapshot.meta)
             await self._insert(guilds, users, meta)
+            await self._insert_extra(snapshot)
         self._accept(guilds, users, "merged")
         return {"servers": g, "user_languages": u, "meta": m}

@@ -209,3 +209,31 @@ async def test_the_blocklist_reaches_a_running_process(state_target: str | Path)
     finally:
         await bot.close()
         await admin.close()
+
+
+async def test_a_backup_brings_back_the_blocklist_pending_deletions_and_language_ages(
+        state_target: str | Path, tmp_path: Path) -> None:
+    from bot.state import copy
+
+    clock = Clock()
+    store = await open_store(state_target, listen=False)
+    store.clock = clock
+    try:
+        await store.block("user", USER_A, "spam")
+        await store.update_guild(9, locale="pt")
+        await store.guild_left(9)
+        await store.remember_locale(USER_B, "es")
+        await copy.backup(state_target, tmp_path / "backup.db")
+        await store.unblock("user", USER_A)
+        await store.guild_back(9)
+    finally:
+        await store.close()
+    await copy.restore(state_target, tmp_path / "backup.db")
+    store = await open_store(state_target, listen=False)
+    store.clock = clock
+    try:
+        assert store.is_blocked(USER_A, None)
+        clock.days(181.7)  # both the departure and the language's last use are as they were backed up
+        assert await store.sweep(30, 180) == {"servers": 1, "user_languages": 1}
+    finally:
+        await store.close()
