@@ -2,8 +2,10 @@
 
 Every write sends a NOTIFY on `tpsbot_state` in its own transaction (delivered at commit); each
 process LISTENs on a connection of its own and re-reads what changed, so a setting saved on one
-machine is used by the others within milliseconds. If that connection drops, the process
-reconnects with backoff and re-reads everything (notifications sent meanwhile are lost).
+machine is used by the others within milliseconds. If that connection drops, the process is not
+ready (/readyz, `problem()`) until it is back: it tries again every second at most, then re-reads
+everything (notifications sent meanwhile are lost), so shards agree within about a second of the
+server's return.
 Migrations take an advisory lock: processes starting together migrate once.
 """
 
