@@ -48,11 +48,13 @@ def metric(bot: Any, name: str, **labels: str) -> float:
 async def test_privacy_says_what_is_kept_in_the_users_language(
         fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
     settings = bot_settings(fake, tmp_path, tmp_path / "state.db", guild_retention_days=14, user_language_days=90)
-    async with RunningBot(settings, engine):
+    async with RunningBot(settings, engine) as bot:
         rec = await command(fake, "privacy", "show", locale="fr")
+        store: Any = bot.client.store  # type: ignore[union-attr]
     assert rec.json["data"]["flags"] & 64  # ephemeral
     assert content(rec) == t("fr", STORED, user_days="90", guild_days="14")
     assert "90 jours" in content(rec) and "14 jours" in content(rec)
+    assert store.user_locale(USER) is None  # asking what is kept keeps nothing
 
 
 async def test_erase_deletes_the_users_language_and_is_not_undone_by_itself(
