@@ -31,6 +31,7 @@ from .work import ACK_BUDGET, Work
 
 if TYPE_CHECKING:
     from answers.engine import Engine
+
 log = logging.getLogger("bot.client")  # the name operators filter on, as before this module was split out
 
 # Never ping anyone, whatever the text contains (users can make the bot echo "@everyone").

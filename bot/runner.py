@@ -150,7 +150,7 @@ async def _background_services(settings: Settings, bot: Any, catalog_path: Path,
             watcher = CatalogWatcher(catalog_path, Engine.open, lambda new: _swap(bot, new),
                                      settings.catalog_check_seconds, loaded=loaded)
             tasks.append(asyncio.create_task(watcher.run()))
-        tasks.append(asyncio.create_task(upkeep.run(bot.store, settings)))
+        tasks.append(asyncio.create_task(upkeep.run(bot.store, settings, lambda: {g.id for g in bot.guilds})))
         yield
     finally:
         notifier.notify("STOPPING=1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from .store import StateStore, StateWriteError
@@ -16,9 +16,9 @@ COUNTS_EVERY = 60.0  # seconds between two writes of the usage counts
 SWEEP_EVERY = 3600.0  # seconds between two privacy sweeps (the first one a minute after start)
 
 
-async def run(store: StateStore, settings: Any, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-              rounds: int | None = None) -> None:
-    """Until cancelled (or `rounds` minutes, for tests)."""
+async def run(store: StateStore, settings: Any, present: Callable[[], Collection[int]] = frozenset,
+              sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, rounds: int | None = None) -> None:
+    """Until cancelled (or `rounds` minutes, for tests). `present`: the servers the bot is in now."""
     minutes = 0
     while rounds is None or minutes < rounds:
         await sleep(COUNTS_EVERY)
@@ -28,12 +28,12 @@ async def run(store: StateStore, settings: Any, sleep: Callable[[float], Awaitab
         except StateWriteError as exc:
             log.warning("Usage counts not saved yet (%s); kept for the next try", exc)
         if minutes % int(SWEEP_EVERY // COUNTS_EVERY) == 1:
-            await sweep(store, settings)
+            await sweep(store, settings, present())
 
 
-async def sweep(store: StateStore, settings: Any) -> dict[str, int] | None:
+async def sweep(store: StateStore, settings: Any, present: Collection[int] = ()) -> dict[str, int] | None:
     try:
-        return await store.sweep(settings.guild_retention_days, settings.user_language_days)
+        return await store.sweep(settings.guild_retention_days, settings.user_language_days, present)
     except StateWriteError as exc:
         log.warning("The privacy sweep could not delete expired data (%s); it runs again in an hour", exc)
     except Exception as exc:  # a read that failed (the server went away): the next sweep tries again

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from . import sql
@@ -109,11 +110,16 @@ class Control:
         self._seen.pop(user_id, None)
 
     # -- the retention sweep ----------------------------------------------------------------------------------
-    async def sweep(self, guild_days: float, user_days: float) -> dict[str, int]:
+    async def sweep(self, guild_days: float, user_days: float, present: Collection[int] = ()) -> dict[str, int]:
         """Delete the data of servers that left more than `guild_days` ago, and the languages of users
-        unseen for more than `user_days` → {"servers": n, "user_languages": n}."""
+        unseen for more than `user_days` → {"servers": n, "user_languages": n}. `present`: servers the
+        bot is in now, kept whatever was noted (a return whose note could not be written)."""
         now = self.clock()
         gone = [r[0] for r in await self._read(sql.DEPARTED, (int(now - guild_days * DAY),))]
+        for gid in [g for g in gone if g in present]:
+            self._left.add(gid)
+            await self.guild_back(gid)
+        gone = [g for g in gone if g not in present]
         for gid in gone:
             await self._guarded(self._tx([(s, (gid,)) for s in sql.FORGET_GUILD], ("g", [gid])))
             self._guilds.pop(gid, None)

@@ -237,3 +237,33 @@ async def test_a_backup_brings_back_the_blocklist_pending_deletions_and_language
         assert await store.sweep(30, 180) == {"servers": 1, "user_languages": 1}
     finally:
         await store.close()
+
+
+async def test_the_sweep_keeps_a_server_the_bot_is_in_and_writes_counts_every_minute(tmp_path: Path) -> None:
+    """The bot's periodic chores (bot/upkeep.py) on a controlled clock: counts written each minute, the
+    sweep an hour apart, and a server the bot is in kept though its return could not be noted."""
+    from types import SimpleNamespace
+
+    from bot import upkeep
+
+    clock = Clock()
+    store = await open_store(tmp_path / "state.db")
+    store.clock = clock
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.now += seconds
+
+    try:
+        for gid in (1, 2):
+            await store.update_guild(gid, locale="de")
+            await store.guild_left(gid)
+        store.count_request(3, "speed", "answered")  # a server that stays
+        settings = SimpleNamespace(guild_retention_days=0, user_language_days=180)
+        await upkeep.run(store, settings, lambda: {2}, sleep=sleep, rounds=1)
+        assert slept == [upkeep.COUNTS_EVERY] and (await store.stats(1))[0]["requests"] == 1
+        assert store.guild(1).locale is None and store.guild(2).locale == "de"  # 2 is back: kept
+        assert store._left == set()  # noqa: SLF001 - and no longer waits for deletion
+    finally:
+        await store.close()
