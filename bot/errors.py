@@ -48,9 +48,12 @@ RESTARTING = N_("The bot is restarting. Please ask again in a minute.")
 TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
 EMPTY = N_("Please type a question.")
 UNKNOWN_COMMAND = N_("This command is no longer offered. Type / to see the current ones.")
-# Every kind kind_of() may return: the closed set of tpsbot_errors_total's label (bot/metrics.py).
-ERROR_KINDS = ("cooldown", "user_input", "restarting", "not_allowed", "bad_value", "unknown_command", "expired",
-               "forbidden", "unexpected")
+# A server or user on the owner's blocklist (`tpsbot admin block`): one private line, nothing else.
+BLOCKED = N_("This bot is not available here.")
+# Every kind kind_of() may return, and state_error (a /settings or /privacy write that failed): the
+# closed set of tpsbot_errors_total's label and of the request outcomes that are errors (bot/metrics.py).
+ERROR_KINDS = ("cooldown", "user_input", "restarting", "blocked", "not_allowed", "bad_value", "unknown_command",
+               "expired", "forbidden", "unexpected", "state_error")
 
 _GONE_CODES = {10062, 10015, 10008}
 
@@ -89,7 +92,7 @@ def kind_of(error: BaseException) -> str:
     if isinstance(error, OnCooldown) or isinstance(error, app_commands.CommandOnCooldown):
         return "cooldown"
     if isinstance(error, UserError):
-        return "restarting" if error.msgid == RESTARTING else "user_input"
+        return {RESTARTING: "restarting", BLOCKED: "blocked"}.get(error.msgid, "user_input")
     if isinstance(error, (app_commands.MissingPermissions, app_commands.NoPrivateMessage)):
         return "not_allowed"
     if isinstance(error, app_commands.TransformerError):

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
 async def _dispatch(args: argparse.Namespace, copy: Any) -> dict[str, Any]:
     if args.action == "migrate":
         return await copy.migrate(args.source or _settings(args).state_db_path(), _url(args.to, "--to"))
-    target = _target(args)
+    target = target_of(args)
     if args.action == "backup":
         return await copy.backup(target, args.path, force=args.force)
     if args.action == "restore":
@@ -95,7 +95,7 @@ def _url(url: str, option: str) -> str:
         raise StateSettingError(f"{option} {mask(url)}: {exc}") from None
 
 
-def _target(args: argparse.Namespace) -> str | Path:
+def target_of(args: argparse.Namespace) -> str | Path:
     if args.database_url:
         return _url(args.database_url, "--database-url")
     if args.state_db is not None:

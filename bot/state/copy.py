@@ -1,9 +1,10 @@
 """Backups, restores and the move from SQLite to PostgreSQL: whole states copied in one go.
 
-A backup is always a SQLite state file, whatever the backend: consistent (SQLite's backup API, or
-one repeatable-read transaction in PostgreSQL), usable as is as a TPSBOT_STATE_DB, and restorable
-into either backend. Every copy is all or nothing: a backup is written beside its name and moved
-into place once checked; a restore or a migration writes in one transaction.
+A backup is always a SQLite state file, whatever the backend: consistent (one read transaction),
+usable as is as a TPSBOT_STATE_DB, restorable into either backend, and self-contained (rollback
+journal, no write-ahead log: it restores from read-only media). Every copy is all or nothing: a
+backup is written in a scratch file beside its name (created exclusively) and moved into place once
+checked; a restore reads a private copy of the backup and writes in one transaction.
 """
 
 from __future__ import annotations

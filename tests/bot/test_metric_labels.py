@@ -61,3 +61,18 @@ async def test_unknown_command_names_are_counted_as_other(fake: FakeDiscord, eng
         assert _series(bot) == series  # twenty more names: not one more time series
     assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
     assert not [r for r in caplog.records if "forged" in r.getMessage() and r.levelno >= logging.WARNING]
+
+
+def test_every_error_kind_is_a_known_label() -> None:
+    import discord
+    from discord import app_commands
+
+    from bot import errors
+    from bot.metrics import OUTCOMES
+
+    samples: list[BaseException] = [
+        errors.OnCooldown(3.0), errors.UserError(errors.RESTARTING), errors.UserError(errors.BLOCKED),
+        errors.UserError(errors.BAD_INPUT), app_commands.NoPrivateMessage(), app_commands.CommandNotFound("x", []),
+        discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "no"), RuntimeError("bug")]
+    kinds = {errors.kind_of(e) for e in samples}
+    assert kinds <= set(errors.ERROR_KINDS) <= OUTCOMES, kinds - set(errors.ERROR_KINDS)
