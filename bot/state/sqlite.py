@@ -66,7 +66,10 @@ async def _create_whole(path: Path) -> None:
     if not path.parent.exists():
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(path.parent, 0o700)  # mkdir's mode is filtered by the umask
-    tmp = scratch_file(path.parent, path.name)
+    try:
+        tmp = scratch_file(path.parent, path.name)
+    except OSError as exc:  # named after the file asked for, not the temporary one
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         store = await SqliteState.open(tmp, scratch=True, shown_as=str(path))
         await store.close()
