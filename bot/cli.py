@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from . import version
 from .admin_cli import add_parser as add_admin_parser
 from .cli_errors import CliError
+from .cli_text import readable_args
 from .state.cli import add_parser as add_state_parser
 
 __all__ = ["CliError", "build_parser", "main"]
@@ -283,6 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     are process-wide settings changed (tests and other callers pass their argv)."""
     try:
         args = build_parser().parse_args(argv)
+        readable_args(args)  # bytes that are not UTF-8 in a name or question: decoded, never a traceback
         if args.command == "run":
             from .runner import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
 

@@ -17,6 +17,7 @@ from answers.rendering.credits import credit_lines
 
 from . import version
 from .cli_errors import CliError
+from .cli_text import lines_of
 
 if TYPE_CHECKING:
     from answers.api import ReportError
@@ -146,7 +147,9 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             "credits": CREDITS}
         dumped = json.dumps(data, ensure_ascii=False, indent=1)
         if args.output:
-            args.output.write_text(dumped, "utf-8")
+            from catalog.files import write_whole
+
+            write_whole(args.output, dumped.encode("utf-8"))  # a full disk leaves no empty or partial file
             print(f"Wrote {len(data['gpus'])} GPUs and {len(data['models'])} models to {args.output}")
         else:
             print(dumped)
@@ -191,7 +194,7 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     from answers.rendering.markdown import to_plain
 
     engine = Engine(await Knowledge.load(args.db))
-    lines = sys.stdin if args.question == "-" else [args.question]
+    lines = lines_of(sys.stdin) if args.question == "-" else [args.question]
     failed = False
     n = 0
     for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile, cache_type=args.cache_type)):

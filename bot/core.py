@@ -78,8 +78,8 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         bot = interaction.client
         if interaction.response.is_done():
             bot.metrics.acked(interaction.extras)  # a path that did not count its acknowledgement itself
-        data: Mapping[str, Any] = interaction.data or {}
-        name = interaction.command.qualified_name if interaction.command else str(data.get("name"))
+        # Not the name the interaction carries: a forged or stale one must not become a metric label.
+        name = interaction.command.qualified_name if interaction.command else "other"
         outcome = interaction.extras.get(OUTCOME) or ("answered" if interaction.response.is_done() else "unanswered")
         bot.metrics.request("command", interaction.extras.get(INTENT) or name, outcome,
                             interaction.extras.get(STARTED), interaction.guild_id)

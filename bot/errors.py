@@ -6,7 +6,8 @@ Precedence (first match wins; wrappers such as CommandInvokeError are unwrapped 
    localized message, ephemeral. Not logged: it is the user's mistake, not ours.
 2. discord.py's expected failures → a localized ephemeral message, logged at DEBUG:
    MissingPermissions (Manage Server for /settings), NoPrivateMessage (server-only command),
-   CommandOnCooldown, TransformerError (an option value Discord let through but we cannot read).
+   CommandOnCooldown, TransformerError (an option value Discord let through but we cannot read),
+   CommandNotFound (a command an older release registered, or a forged interaction).
 3. Discord refused the request with 403 (a permission changed under us): logged at WARNING,
    nothing sent — a reply would be refused too, and every 403 counts toward Discord's
    invalid-request limit (10,000 per 10 minutes → a temporary ban).
@@ -46,8 +47,13 @@ BAD_INPUT = N_("I could not read that value. Please check it and try again.")
 RESTARTING = N_("The bot is restarting. Please ask again in a minute.")
 TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
 EMPTY = N_("Please type a question.")
+UNKNOWN_COMMAND = N_("This command is no longer offered. Type / to see the current ones.")
 # A server or user on the owner's blocklist (`tpsbot admin block`): one private line, nothing else.
 BLOCKED = N_("This bot is not available here.")
+# Every kind kind_of() may return, and state_error (a /settings or /privacy write that failed): the
+# closed set of tpsbot_errors_total's label and of the request outcomes that are errors (bot/metrics.py).
+ERROR_KINDS = ("cooldown", "user_input", "restarting", "blocked", "not_allowed", "bad_value", "unknown_command",
+               "expired", "forbidden", "unexpected", "state_error")
 
 _GONE_CODES = {10062, 10015, 10008}
 
@@ -91,6 +97,8 @@ def kind_of(error: BaseException) -> str:
         return "not_allowed"
     if isinstance(error, app_commands.TransformerError):
         return "bad_value"
+    if isinstance(error, app_commands.CommandNotFound):
+        return "unknown_command"
     if isinstance(error, discord.NotFound) and error.code in _GONE_CODES:
         return "expired"
     if isinstance(error, discord.Forbidden):
@@ -111,6 +119,8 @@ def classify(error: BaseException) -> tuple[str | None, UserError | None]:
         return "debug", OnCooldown(error.retry_after)
     if isinstance(error, app_commands.TransformerError):
         return "debug", UserError(BAD_INPUT)
+    if isinstance(error, app_commands.CommandNotFound):  # registered by an older release, or a forged name
+        return "debug", UserError(UNKNOWN_COMMAND)
     if isinstance(error, discord.NotFound) and error.code in _GONE_CODES:
         return "warning", None
     if isinstance(error, discord.Forbidden):

@@ -22,6 +22,7 @@ from typing import Any
 
 from aiohttp import web
 
+from . import http_limits
 from .metrics import CONTENT_TYPE
 
 log = logging.getLogger(__name__)
@@ -35,17 +36,20 @@ class HealthServer:
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/readyz", self.readyz)
         app.router.add_get("/metrics", self.metrics)
-        self._runner = web.AppRunner(app, access_log=None)  # scrapes every few seconds: no log line each
+        # Scrapes every few seconds: no log line each. Deadlines, a connection cap and one DEBUG line
+        # per malformed request: bot/http_limits.py.
+        self._runner = web.AppRunner(app, access_log=None, **http_limits.runner_options())
+        self._server: asyncio.Server | None = None
 
     async def start(self) -> None:
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        if self._runner.addresses:  # the bound port (tests ask for port 0)
-            self.port = self._runner.addresses[0][1]
+        self._server = await http_limits.listen(self._runner, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]  # the bound port (tests ask for port 0)
         log.info("Health and metrics on http://%s:%d (/healthz, /readyz, /metrics)", self.host, self.port)
 
     async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()  # no new connections; the runner closes the open ones
         await self._runner.cleanup()
 
     async def healthz(self, request: web.Request) -> web.Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,15 +18,23 @@ REDACTED = "[redacted token]"
 
 
 class RedactTokenFilter(logging.Filter):
-    def __init__(self, secret: str | None) -> None:
+    """Removes the token, and any other secret given (the state database URL's password), from
+    every line: message, arguments, traceback."""
+
+    def __init__(self, secret: str | None, others: Sequence[str] = ()) -> None:
         super().__init__()
         self.secret = secret or None
+        # Longest first: a secret that contains another is removed whole.
+        self.others = sorted((s for s in others if s and s != secret), key=len, reverse=True)
 
     def redact(self, text: str) -> str:
-        return text.replace(self.secret, REDACTED) if self.secret else text
+        text = text.replace(self.secret, REDACTED) if self.secret else text
+        for other in self.others:
+            text = text.replace(other, "***")
+        return text
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secret:
+        if not self.secret and not self.others:
             return True
         # Render once here so that neither the format string nor its arguments can leak the token.
         record.msg = self.redact(record.getMessage())
@@ -76,13 +85,13 @@ def _no_gateway_payloads(record: logging.LogRecord) -> bool:
     return not str(record.msg).startswith("For Shard ID %s: WebSocket Event")
 
 
-def setup_logging(level: str, secret: str | None, fmt: str = "text") -> logging.Handler:
+def setup_logging(level: str, secret: str | None, fmt: str = "text", others: Sequence[str] = ()) -> logging.Handler:
     handler = logging.StreamHandler(sys.stderr)
     if fmt == "json":
         handler.setFormatter(JsonFormatter())
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(RedactTokenFilter(secret))
+    handler.addFilter(RedactTokenFilter(secret, others))
     logging.getLogger("discord.gateway").addFilter(_no_gateway_payloads)
     root = logging.getLogger()
     root.addHandler(handler)

@@ -21,6 +21,7 @@ from prometheus_client.process_collector import ProcessCollector
 
 from answers.api import SPECS
 
+from .errors import ERROR_KINDS
 from .version import VERSION
 
 log = logging.getLogger("bot.requests")
@@ -31,7 +32,11 @@ ACK_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 ANSWER_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0)
 STARTED = "tpsbot_started"  # Interaction.extras: when the handler started (monotonic)
 ACKED = "tpsbot_acked"  # … and whether the acknowledgement was already counted
-OTHER = "other"  # an intent label outside the known names (a label never comes from user input)
+OTHER = "other"  # a label outside the known names (a label never comes from user input)
+# Labels come from closed sets, never from interaction data: anything else is counted as "other"
+# (each new label value would be a new time series, for ever).
+KINDS = frozenset({"command", "button", "message"})
+OUTCOMES = frozenset({"answered", "private", "unanswered", "ignored", "dropped", *ERROR_KINDS})
 RATE_LIMIT_SCOPES = ("user", "global", "shared")  # Discord's X-RateLimit-Scope values
 
 
@@ -54,7 +59,7 @@ class Metrics:
                                    "(user, global, shared)", ["scope"], registry=r)
         self.state_down = Gauge("tpsbot_state_unreachable", "1 while the state database cannot be reached", registry=r)
         # The intent labels allowed: the answers' intents, then the bot's command names (set_intents).
-        self.intents: frozenset[str] = frozenset(SPECS)
+        self.intents: frozenset[str] = frozenset({*SPECS, "ask"})  # "ask": a plain question not answered
         # Each request is also counted per server and intent in the state (bot/state/control.py).
         self.on_request: Callable[[int | None, str, str], None] | None = None
         self.errors = Counter("tpsbot_errors", "Errors met while answering, by kind", ["kind"], registry=r)
@@ -108,7 +113,9 @@ class Metrics:
 
     def request(self, kind: str, intent: str, outcome: str, started: float | None, guild_id: int | None) -> None:
         latency = max(0.0, self.clock() - started) if started is not None else 0.0
+        kind = kind if kind in KINDS else OTHER
         intent = self.label(intent)
+        outcome = outcome if outcome in OUTCOMES else OTHER
         self.requests.labels(kind, intent, outcome).inc()
         self.answer_seconds.labels(kind, intent).observe(latency)
         if self.on_request is not None:
@@ -118,7 +125,7 @@ class Metrics:
                         "guild_id": guild_id})
 
     def error(self, kind: str) -> None:
-        self.errors.labels(kind).inc()
+        self.errors.labels(kind if kind in ERROR_KINDS else OTHER).inc()
 
     def state_error(self, reason: str) -> None:
         """A state write that failed (told by the store): counted, and an error of kind state_error."""

@@ -27,7 +27,8 @@ from .catalog_watch import CatalogWatcher, identity
 from .client import create_bot, http_connector
 from .health import HealthServer, SystemdNotifier
 from .logs import setup_logging
-from .settings import Settings, warn_unknown
+from .settings import Settings, describe, warn_unknown
+from .state import urls as state_urls
 from .store import StateDatabaseError, open_state
 from .version import VERSION
 
@@ -109,8 +110,8 @@ async def serve(
         except (discord.LoginFailure, discord.PrivilegedIntentsRequired, discord.ConnectionClosed) as exc:
             raise SetupError(*_refusal(exc)) from exc
         except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
-            raise SetupError(f"Cannot reach Discord at {settings.api_base} ({exc}); check the network.",
-                             EXIT_NETWORK) from exc
+            raise SetupError(f"Cannot reach Discord at {state_urls.mask(settings.api_base)} ({exc}); "
+                             "check the network.", EXIT_NETWORK) from exc
         finally:
             stop()
     finally:
@@ -219,7 +220,9 @@ def _install_signal_handlers(bot: discord.Client):
     # bot.start() and lets the finally blocks close the databases.
     loop = asyncio.get_running_loop()
     installed = []
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    # SIGHUP (a closed terminal, `kill -HUP`) closes too: its default would kill the bot without
+    # saving what is pending. It does not reload anything: settings are read at start.
+    for sig in (signal.SIGTERM, signal.SIGINT, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])):
         try:
             loop.add_signal_handler(sig, _close, bot, sig)
             installed.append(sig)
@@ -266,7 +269,8 @@ def run_bot(settings: Settings, env_file: Path | None = None) -> int:
     """Entry point for `tpsbot run`; → process exit code."""
     sys.setswitchinterval(SWITCH_INTERVAL)  # this process is the bot: see SWITCH_INTERVAL
     token = settings.token.get_secret_value() if settings.token else None
-    setup_logging(settings.log_level, token, settings.log_format)
+    url = settings.database_url.get_secret_value() if settings.database_url else ""
+    setup_logging(settings.log_level, token, settings.log_format, state_urls.secrets(url))
     warn_unknown(env_file, log)
     try:
         return asyncio.run(serve(settings, env_file=env_file, own_process=True))
@@ -282,11 +286,6 @@ def main(env_file: Path | None = Path(".env")) -> int:
     try:
         settings = Settings(_env_file=env_file)
     except ValidationError as exc:
-        problems = "; ".join(
-            (f"TPSBOT_{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "")
-            + err["msg"].removeprefix("Value error, ")
-            for err in exc.errors()
-        )
-        print(f"tpsbot: invalid settings: {problems}.", file=sys.stderr)
+        print(f"tpsbot: invalid settings: {describe(exc)}.", file=sys.stderr)
         return EXIT_CONFIG
     return run_bot(settings, env_file)

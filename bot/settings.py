@@ -8,17 +8,21 @@ from __future__ import annotations
 import difflib
 import logging
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from answers.api import MAX_QUESTION_CHARS
 from answers.rendering.i18n import SUPPORTED
 from catalog.store import default_db_path
+
+from .state import urls as state_urls
 
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"
@@ -28,6 +32,10 @@ DISCORD_GATEWAY = "wss://gateway.discord.gg/"
 PlainMode = Literal["off", "mentions", "channels"]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ENV_PREFIX = "TPSBOT_"
+DEFAULT_HTTP_HOST = "127.0.0.1"
+MAX_SHARDS = 100_000
+# An IPv4 or IPv6 address or a host name: letters, digits, dots, hyphens, colons (no spaces, no scheme).
+_HOST = re.compile(r"[A-Za-z0-9.:%_-]{1,253}")
 # Read from the environment by answers/ and catalog/ themselves, not by this class.
 # Read elsewhere, not settings of the bot: the start-up cache folder, and the test suite's PostgreSQL server.
 OTHER_NAMES = frozenset({"TPSBOT_CACHE_DIR", "TPSBOT_TEST_DATABASE_URL"})
@@ -44,7 +52,8 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = None
     locale: str = "en"  # last resort for replies when nothing else names a language
     plain_mode: PlainMode = "mentions"
-    shard_count: int | None = Field(default=None, ge=1)
+    # Discord puts at most 2,500 servers on a shard: 100,000 shards is beyond any bot.
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     shard_ids: Annotated[list[int] | None, NoDecode] = None
     auto_shard: bool = False
     log_level: str = "INFO"
@@ -54,17 +63,20 @@ class Settings(BaseSettings):
     default_profile: Literal["reference", "measured"] = "reference"
     # Health and metrics listener (/healthz, /readyz, /metrics); off unless a port is given.
     http_port: int | None = Field(default=None, ge=0, le=65535)  # 0: any free port (tests)
-    http_host: str = "127.0.0.1"  # localhost only unless told otherwise (0.0.0.0 in a container)
+    # localhost only unless told otherwise (0.0.0.0 in a container); empty (a blank .env line) is the default
+    http_host: str = DEFAULT_HTTP_HOST
     # How often the running bot looks for a newer catalog file (an import or rebuild by another process).
-    catalog_check_seconds: float = Field(default=30.0, gt=0, le=60)
+    # At least a second: each check is a stat of the file, and a tiny interval would keep a core busy.
+    catalog_check_seconds: float = Field(default=30.0, ge=1, le=60, allow_inf_nan=False)
     # A TrueType font for the charts; empty: DejaVu Sans from the system's font folders.
     chart_font: Path | None = None
     # Discord answering 5xx or an HTML page at login: tries before giving up (exit 5), with backoff.
     login_attempts: int = Field(default=5, ge=1, le=20)
     api_base: str = DISCORD_API  # → discord.http.Route.BASE (a REST proxy in large deployments)
     gateway_url: str = DISCORD_GATEWAY  # → DiscordWebSocket.DEFAULT_GATEWAY
-    cooldown_rate: int = Field(default=5, ge=1)  # questions a user may ask per cooldown_seconds
-    cooldown_seconds: float = Field(default=20.0, gt=0)
+    cooldown_rate: int = Field(default=5, ge=1, le=1000)  # questions a user may ask per cooldown_seconds
+    # A day at most: discord.py's cooldown adds it to the clock, which an infinite value overflows.
+    cooldown_seconds: float = Field(default=20.0, ge=1, le=86_400, allow_inf_nan=False)
     max_question_length: int = Field(default=MAX_QUESTION_CHARS, ge=1, le=MAX_QUESTION_CHARS)  # answers' limit at most
     # auto: sync slash commands when their definition changed since the last sync (kept in the state db).
     sync_commands: Literal["auto", "always", "never"] = "auto"
@@ -79,15 +91,55 @@ class Settings(BaseSettings):
     def _split_ids(cls, value: object) -> object:
         # "0,1,2" in an env file reads better than a JSON list
         if isinstance(value, str):
-            value = value.strip().strip("[]")
-            return [int(part) for part in value.split(",") if part.strip()] or None
+            parts = [part.strip() for part in value.strip().strip("[]").split(",") if part.strip()]
+            if not all(part.isascii() and part.isdigit() for part in parts):
+                raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
+            return [int(part) for part in parts] or None
         return value
 
-    @field_validator("database_url")
+    @field_validator("shard_ids")
     @classmethod
-    def _postgresql_url(cls, value: SecretStr | None) -> SecretStr | None:
-        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
-            raise ValueError("must be a postgresql://user:password@host:port/database URL")
+    def _distinct_ids(cls, value: list[int] | None) -> list[int] | None:
+        # Each id twice would open two gateway connections for one shard: every event handled twice.
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError("names a shard twice")
+        if value is not None and any(i < 0 for i in value):
+            raise ValueError("shard ids start at 0")
+        return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgresql_url(cls, value: object) -> object:
+        if isinstance(value, SecretStr):
+            value = value.get_secret_value()
+        if isinstance(value, str):
+            if not value.strip():  # an empty line in .env: the SQLite state
+                return None
+            state_urls.check(value)  # one sentence, without the URL (it may hold a password)
+        return value
+
+    @field_validator("http_host", mode="before")
+    @classmethod
+    def _host(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:  # a blank .env line must not mean every interface
+                return DEFAULT_HTTP_HOST
+            if not _HOST.fullmatch(value):
+                raise ValueError("must be an IP address or a host name, e.g. 127.0.0.1 or 0.0.0.0")
+        return value
+
+    @field_validator("api_base", "gateway_url")
+    @classmethod
+    def _endpoint(cls, value: str, info: ValidationInfo) -> str:
+        schemes = ("https://", "http://") if info.field_name == "api_base" else ("wss://", "ws://")
+        try:
+            parts = urlsplit(value)
+            parts.port  # noqa: B018 - raises on a port out of range
+        except ValueError:
+            raise ValueError(f"must be a {schemes[0]}… URL") from None
+        if not value.startswith(schemes) or not parts.hostname:
+            raise ValueError(f"must be a {schemes[0]}… URL")
         return value
 
     @field_validator("locale", "default_language")
@@ -107,7 +159,7 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return value
 
-    @field_validator("http_port", "chart_font", mode="before")
+    @field_validator("http_port", "chart_font", "db", "state_db", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -127,6 +179,14 @@ class Settings(BaseSettings):
             return self.state_db
         return (self.db or default_db_path()).parent / "state.db"
 
+
+def describe(exc: ValidationError) -> str:
+    """Every refused setting in one line: `TPSBOT_COOLDOWN_SECONDS: …; TPSBOT_SHARD_IDS: …`."""
+    return "; ".join(
+        (f"{ENV_PREFIX}{'_'.join(str(p) for p in err['loc']).upper()}: " if err["loc"] else "")
+        + " ".join(err["msg"].removeprefix("Value error, ").split())
+        for err in exc.errors()
+    )
 
 
 def unknown_names(env_file: Path | None, environ: Mapping[str, str] | None = None) -> list[str]:

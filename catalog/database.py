@@ -27,7 +27,7 @@ import aiosqlite
 
 from .builtin import builtin_data_hash
 from .errors import DatabasePathError, StoreError
-from .files import APPLICATION_ID, kind_of, make_private_folder, refuse_foreign, remove_stale_temps
+from .files import APPLICATION_ID, create_exclusive, kind_of, make_private_folder, refuse_foreign, remove_stale_temps
 from .model_index import facts_rows, key_rows, keys_fingerprint, size_rows
 from .records import GpuRecord, ModelRecord
 
@@ -121,6 +121,7 @@ async def write_atomically(path: Path, contents: Contents) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
     try:
+        create_exclusive(tmp)  # never through a link planted at the temporary name
         async with aiosqlite.connect(tmp) as db:
             await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # marks the file as ours
             await migrate(db)

@@ -55,10 +55,19 @@ def is_url(source: object) -> bool:
     return isinstance(source, str) and source[:8].lower().startswith(("http://", "https://"))
 
 
+def _valid_text(text: str) -> str:
+    """A file name's bytes that are not UTF-8 (kept by Python as lone surrogates) as U+FFFD: the
+    name is printed and stored in the catalog's history, which both need valid text."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that does not stand for a byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def redact(source: object) -> str:
     """`source` as it may be shown or stored: a URL without user, password, query or fragment
     (`https://user:pw@host/f.csv?token=x` → `https://host/f.csv?…`)."""
-    text = str(source)
+    text = _valid_text(str(source))
     if not is_url(text):
         return text
     try:
@@ -76,9 +85,23 @@ def read_source(source: str | Path, *, deadline_s: float = DOWNLOAD_DEADLINE_S,
                 clock: Callable[[], float] = time.monotonic) -> tuple[bytes, str]:
     """Raw bytes and the file name (for the date rule)."""
     if is_url(source):
-        return download(str(source), deadline_s=deadline_s, clock=clock), \
-            PurePosixPath(urllib.parse.urlsplit(str(source)).path).name
+        parts = check_url(str(source))
+        return download(str(source), deadline_s=deadline_s, clock=clock), PurePosixPath(parts.path).name
     return read_file(Path(source)), Path(source).name
+
+
+def check_url(url: str) -> urllib.parse.SplitResult:
+    """The URL's parts, or EpochFormatError in one line when it cannot name a server (a [ never
+    closed, a port out of range, no host): urllib would raise from deep inside."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is not a number from 0 to 65535
+    except ValueError as exc:
+        hint = ": an IPv6 address goes in [ ]" if "IPv6" in str(exc) else ""
+        raise EpochFormatError(None, f"the URL cannot be read ({exc}{hint})") from None
+    if not parts.hostname:
+        raise EpochFormatError(None, f"the URL {redact(url)} names no server")
+    return parts
 
 
 def read_file(path: Path) -> bytes:
@@ -104,6 +127,7 @@ def download(url: str, *, deadline_s: float = DOWNLOAD_DEADLINE_S,
              clock: Callable[[], float] = time.monotonic) -> bytes:
     """The whole body of `url`, checked complete (see the module's docstring), within `deadline_s`."""
     shown = redact(url)
+    check_url(url)
     start = clock()
     request = _request(url)
     try:

@@ -22,10 +22,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import errno
 import os
 import re
 import sqlite3
 import stat
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -165,6 +167,47 @@ def make_private_folder(path: Path) -> None:
         make_private_dir(path, ours=is_default_dir(path))
     except OSError as exc:
         raise DatabasePathError(f"cannot create the folder {path}: {exc.strerror or exc}") from None
+
+
+def create_exclusive(path: Path) -> None:
+    """A new empty file of ours, 0o600: never an existing file, never through a link planted at its
+    name (O_CREAT|O_EXCL|O_NOFOLLOW); FileExistsError when something is already there."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    os.close(os.open(path, flags, 0o600))
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """`path` replaced by `data` atomically: written and flushed to disk in a new file beside it
+    (created exclusively under a random name), then renamed over it. A full disk or any failure
+    leaves `path` as it was (absent, or the previous file) and no temporary file. An OSError
+    names `path`, not the temporary file."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    try:
+        _write_whole(path, data)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            try:
+                mode = stat.S_IMODE(os.stat(path).st_mode)  # a file replaced keeps its permissions
+            except FileNotFoundError:
+                umask = os.umask(0)
+                os.umask(umask)
+                mode = 0o666 & ~umask  # a new one gets what open() would have given it
+            os.fchmod(out.fileno(), mode)
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def lock_path(path: Path) -> Path:

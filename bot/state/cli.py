@@ -39,10 +39,12 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
     import asyncio  # with the state modules: only when a state command runs
 
     from . import copy
-    from .errors import StateDatabaseError
+    from .errors import StateDatabaseError, StateSettingError
 
     try:
         data = asyncio.run(_dispatch(args, copy))
+    except StateSettingError as exc:  # a setting or an argument that cannot name a state: bad input
+        raise fail(str(exc), 2) from exc
     except (copy.CopyError, StateDatabaseError, OSError) as exc:
         raise fail(str(exc), 1) from exc
     except Exception as exc:  # a driver's error mid-copy (the copy rolled back): still one line
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
 
 async def _dispatch(args: argparse.Namespace, copy: Any) -> dict[str, Any]:
     if args.action == "migrate":
-        return await copy.migrate(args.source or _settings(args).state_db_path(), args.to)
+        return await copy.migrate(args.source or _settings(args).state_db_path(), _url(args.to, "--to"))
     target = target_of(args)
     if args.action == "backup":
         return await copy.backup(target, args.path, force=args.force)
@@ -68,8 +70,8 @@ async def _dispatch(args: argparse.Namespace, copy: Any) -> dict[str, Any]:
 def _settings(args: argparse.Namespace) -> Any:
     from pydantic import ValidationError  # lazy, as the module docstring says: pydantic is heavy
 
-    from ..settings import Settings
-    from .errors import StateDatabaseError
+    from ..settings import Settings, describe
+    from .errors import StateSettingError
 
     overrides: dict[str, Any] = {}
     if args.state_db is not None:
@@ -77,12 +79,25 @@ def _settings(args: argparse.Namespace) -> Any:
     try:
         return Settings(_env_file=args.env_file if args.env_file.is_file() else None, **overrides)
     except ValidationError as exc:
-        raise StateDatabaseError("invalid settings: " + "; ".join(e["msg"] for e in exc.errors())) from exc
+        raise StateSettingError(f"invalid settings: {describe(exc)}") from exc
+
+
+def _url(url: str, option: str) -> str:
+    """A URL given on the command line, checked before anything connects (exit 2, the URL masked)."""
+    from .errors import StateSettingError
+    from .urls import SCHEMES, check, mask
+
+    if not url.startswith(SCHEMES):
+        return url  # not PostgreSQL: the command says what it expected instead
+    try:
+        return check(url)
+    except ValueError as exc:
+        raise StateSettingError(f"{option} {mask(url)}: {exc}") from None
 
 
 def target_of(args: argparse.Namespace) -> str | Path:
     if args.database_url:
-        return args.database_url
+        return _url(args.database_url, "--database-url")
     if args.state_db is not None:
         return args.state_db
     from .open import configured_target  # lazy: loads the SQLite backend

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # Exit codes of `tpsbot run` (bot/runner.py): 4 needs a human, 5 may heal by itself (a network).
-EXIT_DATABASE, EXIT_NETWORK = 4, 5
+EXIT_CONFIG, EXIT_DATABASE, EXIT_NETWORK = 2, 4, 5
 
 # Why a write failed; each has a sentence in state/replies.py for the user who asked.
 READ_ONLY, FULL, BUSY, UNREACHABLE, FAILED = "read_only", "full", "busy", "unreachable", "failed"
@@ -14,6 +14,12 @@ class StateDatabaseError(Exception):
     """The state database cannot be opened, is damaged, or is not ours: start-up stops (one line)."""
 
     exit_code = EXIT_DATABASE
+
+
+class StateSettingError(StateDatabaseError):
+    """The setting that names the state is malformed (a PostgreSQL URL asyncpg cannot use): exit 2."""
+
+    exit_code = EXIT_CONFIG
 
 
 class StateUnavailableError(StateDatabaseError):

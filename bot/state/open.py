@@ -7,13 +7,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .base import WRITE_TIMEOUT, StateStore
-from .errors import StateDatabaseError
+from .errors import StateDatabaseError, StateSettingError
 from .sqlite import SqliteState
+from .urls import SCHEMES, mask
 
 if TYPE_CHECKING:
     from .postgres import PostgresState
-
-SCHEMES = ("postgresql://", "postgres://")
 
 
 def is_url(target: str | Path) -> bool:
@@ -27,7 +26,7 @@ async def open_store(target: str | Path, *, listen: bool = True, write_timeout: 
     if is_url(target):
         return await _postgres().open(str(target), listen=listen, write_timeout=write_timeout)
     if isinstance(target, str) and "://" in target:
-        raise StateDatabaseError(f"{target.split('://')[0]}:// is not a state database; use postgresql://…")
+        raise StateSettingError(f"{mask(target.split('://')[0])}:// is not a state database; use postgresql://…")
     return await SqliteState.open(target, write_timeout=write_timeout, watch=listen)
 
 

@@ -18,17 +18,26 @@ import os
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg import exceptions as pg
 
 from . import sql
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
-from .errors import BUSY, FAILED, FULL, READ_ONLY, UNREACHABLE, StateDatabaseError, StateUnavailableError
+from .errors import (
+    BUSY,
+    FAILED,
+    FULL,
+    READ_ONLY,
+    UNREACHABLE,
+    StateDatabaseError,
+    StateSettingError,
+    StateUnavailableError,
+)
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
 from .sql import numbered, upsert_sql
-from .values import GUILD_COLUMNS, to_row
+from .urls import check, mask, secrets
+from .values import GUILD_COLUMNS, to_row, valid_user_locale
 
 log = logging.getLogger(__name__)
 
@@ -45,14 +54,12 @@ RECONNECT_TIMEOUT = 3.0  # a try's own limit: a server behind a dropped route an
 _NOTIFY_MAX = 7000  # PostgreSQL's payload limit is 8,000 bytes
 
 
-def redact(url: str) -> str:
-    """The URL without its password, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
+def _scrub(exc: BaseException, url: str) -> str:
+    """A driver's error on one line, without any secret of the URL (asyncpg may quote its values)."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    for secret in secrets(url):
+        text = text.replace(secret, "***")
+    return text
 
 
 _UNREACHABLE = (OSError, TimeoutError, pg.PostgresConnectionError, pg.ConnectionDoesNotExistError,
@@ -63,7 +70,7 @@ class PostgresState(StateStore):
     kind = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool, url: str, write_timeout: float) -> None:
-        super().__init__(redact(url), write_timeout)
+        super().__init__(mask(url), write_timeout)
         self._pool = pool
         self._url = url
         self._token = uuid.uuid4().hex[:12]  # marks this process's own notifications
@@ -76,16 +83,22 @@ class PostgresState(StateStore):
     @classmethod
     async def open(cls, url: str, *, write_timeout: float = WRITE_TIMEOUT, listen: bool = True) -> PostgresState:
         try:
+            check(url)
+        except ValueError as exc:
+            raise StateSettingError(f"{mask(url)}: {exc}") from None
+        try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=4, timeout=CONNECT_TIMEOUT, command_timeout=write_timeout,
+                # min_size=0: no connection floor for asyncpg to restore while the server is down (it would
+                # log a traceback at every retry); connections are opened when a write needs one.
+                url, min_size=0, max_size=4, timeout=CONNECT_TIMEOUT, command_timeout=write_timeout,
                 # A row lock held by another session ends the wait inside the write budget.
                 server_settings={"application_name": f"tpsbot-{os.getpid()}",
                                  "lock_timeout": f"{int(write_timeout * 600)}ms"},
             )
         except _UNREACHABLE as exc:
-            raise StateUnavailableError(f"cannot reach {redact(url)} ({exc or type(exc).__name__})") from exc
-        except (pg.PostgresError, ValueError) as exc:  # refused login, missing database, bad URL
-            raise StateDatabaseError(f"{redact(url)}: {' '.join(str(exc).split())}") from exc
+            raise StateUnavailableError(f"cannot reach {mask(url)} ({_scrub(exc, url)})") from exc
+        except (pg.PostgresError, ValueError, OverflowError) as exc:  # refused login, missing database, bad URL
+            raise StateDatabaseError(f"{mask(url)}: {_scrub(exc, url)}") from exc
         store = cls(pool, url, write_timeout)
         try:
             await store._start(listen)
@@ -113,9 +126,9 @@ class PostgresState(StateStore):
         except ValueError as exc:
             raise StateDatabaseError(str(exc)) from exc
         except _UNREACHABLE as exc:
-            raise StateUnavailableError(f"cannot reach {self.where} ({exc or type(exc).__name__})") from exc
+            raise StateUnavailableError(f"cannot reach {self.where} ({_scrub(exc, self._url)})") from exc
         except pg.PostgresError as exc:
-            raise StateDatabaseError(f"{self.where}: {' '.join(str(exc).split())}") from exc
+            raise StateDatabaseError(f"{self.where}: {_scrub(exc, self._url)}") from exc
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():
@@ -304,7 +317,7 @@ class PostgresState(StateStore):
             guilds = [to_row(r[0], self._settings_from(r, "copying"))
                       for r in await conn.fetch(f"{_SELECT_GUILDS} ORDER BY guild_id", timeout=COPY_TIMEOUT)]
             users = [tuple(r) for r in await conn.fetch("SELECT user_id, locale FROM user_locale ORDER BY user_id",
-                                                        timeout=COPY_TIMEOUT)]
+                                                        timeout=COPY_TIMEOUT) if valid_user_locale(r[1])]
             meta = [tuple(r) for r in await conn.fetch("SELECT key, value FROM meta ORDER BY key")]
             extra = {table: [tuple(r) for r in await conn.fetch(sql.select_all(table), timeout=COPY_TIMEOUT)]
                      for table in sql.COPIED}

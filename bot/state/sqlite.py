@@ -15,6 +15,7 @@ import errno
 import logging
 import os
 import sqlite3
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
 from .sql import upsert_sql
-from .values import GUILD_COLUMNS, to_row
+from .values import GUILD_COLUMNS, to_row, valid_user_locale
 
 # The busy timeout's share of the write budget: a write may first wait for this connection's
 # previous transaction (as long again), and a cancelled wait still ends only when SQLite gives up.
@@ -41,17 +42,45 @@ log = logging.getLogger(__name__)
 _SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
 
 
-def _create_private(path: Path) -> None:
-    """The state database holds per-server choices: its folder (when we create it) is 0o700 and the
-    file 0o600, whatever the umask. An existing file is narrowed to owner-only too."""
+def _narrow(path: Path) -> None:
+    """The state database holds per-server choices: the file is 0o600 whatever the umask, and an
+    existing wider one is narrowed (opened without following a link, never created here)."""
+    fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        os.fchmod(fd, 0o600)  # SQLite creates its files 0o644 minus the umask, and an old file may be wider
+    finally:
+        os.close(fd)
+
+
+def scratch_file(folder: Path, name: str) -> Path:
+    """A new empty file of ours in `folder`: created exclusively (O_EXCL under a random name, so
+    never through a link planted in advance), 0o600."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    return Path(tmp)
+
+
+async def _create_whole(path: Path) -> None:
+    """A new state database appears whole or not at all: made and checked in a scratch file beside
+    it, then linked into place. A full disk or any failure leaves no empty or half-made file."""
     if not path.parent.exists():
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(path.parent, 0o700)  # mkdir's mode is filtered by the umask
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        os.fchmod(fd, 0o600)  # os.open's mode is filtered by the umask, and an old file may be wider
+        tmp = scratch_file(path.parent, path.name)
+    except OSError as exc:  # named after the file asked for, not the temporary one
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    try:
+        store = await SqliteState.open(tmp, scratch=True, shown_as=str(path))
+        await store.close()
+        try:
+            os.link(tmp, path)  # never over a file another process has just created
+        except FileExistsError:
+            pass
+        except OSError:  # a file system without hard links
+            os.replace(tmp, path)
     finally:
-        os.close(fd)
+        tmp.unlink(missing_ok=True)
 
 
 def _quick_connection(path: Path) -> sqlite3.Connection:
@@ -79,30 +108,41 @@ def _locale_statements(batch: list[tuple[int, str]], day: int) -> list[tuple[str
 class SqliteState(StateStore):
     kind = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, write_timeout: float) -> None:
-        super().__init__(str(path), write_timeout)
+    def __init__(self, db: aiosqlite.Connection, path: Path, write_timeout: float, *, scratch: bool = False,
+                 shown_as: str | None = None) -> None:
+        super().__init__(shown_as or str(path), write_timeout)
         self._db = db
         self.path = path
+        self.scratch = scratch  # a file of our own making (a backup, a copy): no write-ahead log
         self._lock = asyncio.Lock()  # one transaction at a time on the one connection
         self._watcher: asyncio.Task[None] | None = None
         self._quick: sqlite3.Connection | None = None  # see _write_locales
         self._unsynced = False
 
     @classmethod
-    async def open(cls, path: Path | str, *, write_timeout: float = WRITE_TIMEOUT, watch: bool = False) -> SqliteState:
-        """`watch`: follow other processes' writes to this file (a bot; not a one-off command)."""
+    async def open(cls, path: Path | str, *, write_timeout: float = WRITE_TIMEOUT, watch: bool = False,
+                   scratch: bool = False, shown_as: str | None = None) -> SqliteState:
+        """`watch`: follow other processes' writes to this file (a bot; not a one-off command).
+        `scratch`: a file this process made and alone uses (a backup being written, a restore's
+        copy): it stays a self-contained rollback-journal file, its journal kept in memory (no
+        `-journal` file beside it). `shown_as`: the name messages give the file (a copy's source)."""
         path = Path(path)
+        shown = shown_as or str(path)
         try:
             if str(path) != ":memory:":
                 check_database_path(path, expect="state")  # only ours, before any create or chmod
-                _create_private(path)
+                if not scratch and not os.path.lexists(path):
+                    await _create_whole(path)
+                _narrow(path)
             # The busy timeout stays inside the write budget: a lock held elsewhere is answered
             # "busy, not saved" before Discord's 3 s are up.
             db = await aiosqlite.connect(path, timeout=write_timeout * BUSY_SHARE, isolation_level=None)
         except (OSError, sqlite3.Error, StoreError) as exc:
-            raise StateDatabaseError(f"{path}: {exc}") from exc
-        store = cls(db, path, write_timeout)
+            raise StateDatabaseError(f"{shown}: {str(exc).replace(str(path), shown)}") from exc
+        store = cls(db, path, write_timeout, scratch=scratch, shown_as=shown_as)
         try:
+            if scratch:
+                await db.execute("PRAGMA journal_mode = MEMORY")
             await store._start()
         except BaseException:
             await db.close()  # else aiosqlite's thread keeps the process alive forever
@@ -115,7 +155,7 @@ class SqliteState(StateStore):
         return store
 
     async def _start(self) -> None:
-        where = str(self.path)
+        where = self.where
         try:
             await self._check_integrity()
             await self._migrate()
@@ -153,7 +193,7 @@ class SqliteState(StateStore):
         even in a burst. A commit survives the bot being killed; a power cut may lose the last ones.
         Only once the file passed every check: switching writes its header. Stays as it was where
         the switch is refused (another process holds the file in the old mode, or a network disk)."""
-        if str(self.path) == ":memory:":
+        if str(self.path) == ":memory:" or self.scratch:
             return
         async with self._db.execute("PRAGMA journal_mode = WAL") as cur:
             row = await cur.fetchone()
@@ -169,7 +209,7 @@ class SqliteState(StateStore):
         async with self._db.execute("PRAGMA quick_check") as cur:
             rows = [r[0] for r in await cur.fetchall()]
         if rows != ["ok"]:
-            raise StateDatabaseError(f"{self.path}: the file is damaged ({' '.join(rows[0].split())[:120]}); "
+            raise StateDatabaseError(f"{self.where}: the file is damaged ({' '.join(rows[0].split())[:120]}); "
                                      f"{RESTORE_HINT}")
 
     async def _migrate(self) -> None:
@@ -177,11 +217,11 @@ class SqliteState(StateStore):
             await self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             async with self._db.execute("SELECT version FROM schema_version") as cur:
                 rows = [r[0] for r in await cur.fetchall()]
-            version = check_version(rows, str(self.path))
+            version = check_version(rows, self.where)
             if version == 0:
                 async with self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
                     tables = [r[0] for r in await cur.fetchall()]
-                check_unversioned(tables, str(self.path), any_table=True)
+                check_unversioned(tables, self.where, any_table=True)
             for step in MIGRATIONS[version:]:
                 for statement in filter(str.strip, step.sqlite.split(";")):
                     await self._db.execute(statement)
@@ -200,9 +240,9 @@ class SqliteState(StateStore):
         return found
 
     @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
+    async def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[None]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute(begin)
             try:
                 yield
             except BaseException:
@@ -323,20 +363,14 @@ class SqliteState(StateStore):
 
         await self._guarded(write())
 
-    async def backup_to(self, path: Path) -> None:
-        """A consistent copy of the whole file through SQLite's online backup API."""
-        async with self._lock:
-            target = sqlite3.connect(path)
-            try:
-                await self._db.backup(target)
-                target.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file
-            finally:
-                target.close()
-
     async def snapshot(self) -> Snapshot:
-        async with self._transaction():  # one read of a file nobody else writes meanwhile
+        # One read transaction: a consistent view (in write-ahead-log mode, without holding up the
+        # running bot's writes while a backup or `state info` reads).
+        async with self._transaction("BEGIN DEFERRED"):
+            users = await self._all("SELECT user_id, locale FROM user_locale ORDER BY user_id")
+            # A language ignored at start (not a language) is not copied on either.
             return Snapshot(await self.version(), await self._all(_SELECT_GUILDS, repair=True),
-                            await self._all("SELECT user_id, locale FROM user_locale ORDER BY user_id"),
+                            [u for u in users if valid_user_locale(u[1])],
                             await self._all("SELECT key, value FROM meta ORDER BY key"),
                             {table: await self._all(sql.select_all(table)) for table in sql.COPIED})
 

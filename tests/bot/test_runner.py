@@ -56,12 +56,18 @@ async def test_unwritable_state_database(fake: FakeDiscord, engine: Any, tmp_pat
     assert info.value.code == EXIT_DATABASE
 
 
-async def test_sigterm_closes_cleanly(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
-    bot = RunningBot(make_settings(fake, tmp_path), engine)
-    await bot.__aenter__()
-    os.kill(os.getpid(), signal.SIGTERM)  # the handler serve() installed closes the client
-    assert await asyncio.wait_for(bot.task, 10) == 0  # type: ignore[arg-type]
-    assert bot.client is not None and bot.client.is_closed()
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])  # SIGHUP: a closed terminal
+async def test_sigterm_closes_cleanly(fake: FakeDiscord, engine: Any, tmp_path: Path, sig: signal.Signals) -> None:
+    # Without the bot's own handler the signal would end the test run: a no-op stands in meanwhile.
+    previous = signal.signal(sig, lambda *_: None)
+    try:
+        bot = RunningBot(make_settings(fake, tmp_path), engine)
+        await bot.__aenter__()
+        os.kill(os.getpid(), sig)  # the handler serve() installed closes the client
+        assert await asyncio.wait_for(bot.task, 10) == 0  # type: ignore[arg-type]
+        assert bot.client is not None and bot.client.is_closed()
+    finally:
+        signal.signal(sig, previous)
 
 
 async def test_auto_sharded_client(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:

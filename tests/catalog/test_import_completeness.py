@@ -222,3 +222,10 @@ def test_a_zip_cut_short_is_refused(db, tmp_path, capsys) -> None:
         z.writestr("all_ai_models.csv", FULL)
     path.write_bytes(path.read_bytes()[:-30])
     assert "zip" in _refused(db, str(path), capsys)
+
+
+@pytest.mark.parametrize("url", ["http://[::1/ok.csv", "http://127.0.0.1:99999/ok.csv", "http:///ok.csv",
+                                 "https://reader:s3cr3t@[::1/ok.csv?token=t0k3n"])
+def test_a_malformed_url_is_one_line(db, capsys, url) -> None:
+    err = _refused(db, url, capsys)
+    assert "Traceback" not in err and "s3cr3t" not in err and "t0k3n" not in err
