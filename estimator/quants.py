@@ -22,6 +22,9 @@ class Quant(Struct, frozen=True):
     ref_bpw: float  # bits per weight the reference profile uses
     ref_eff: float  # bandwidth efficiency the reference profile uses
     kind: str  # family for calibration: f16, q8, k, iq, legacy, mxfp4
+    # The file family engines read (estimator.formats, estimator.engines): gguf for llama.cpp's levels,
+    # bf16 for unquantized weights (every engine), mxfp4, and the serving engines' own formats.
+    family: str = "gguf"
 
 
 # name, real bpw, reference bpw, reference efficiency, kind
@@ -49,8 +52,9 @@ _TABLE: tuple[tuple[str, float, float, float, str], ...] = (
     ("IQ2_XXS", 2.06, 2.06, 0.52, "iq"),
 )
 
+_FAMILY = {"f16": "bf16", "mxfp4": "mxfp4"}  # unquantized weights and MXFP4 are read by other engines too
 QUANTS: tuple[Quant, ...] = tuple(
-    Quant(name, rank, bpw, ref_bpw, ref_eff, kind)
+    Quant(name, rank, bpw, ref_bpw, ref_eff, kind, _FAMILY.get(kind, "gguf"))
     for rank, (name, bpw, ref_bpw, ref_eff, kind) in enumerate(_TABLE)
 )
 BY_NAME: dict[str, Quant] = {q.name: q for q in QUANTS}
@@ -76,20 +80,28 @@ QUANT_ALIASES: dict[str, str] = {
     "q2": "Q2_K", "q3": "Q3_K_M", "q4": "Q4_K_M", "q5": "Q5_K_M", "q6": "Q6_K", "q8": "Q8_0",
     "q3_k": "Q3_K_M", "q4_k": "Q4_K_M", "q5_k": "Q5_K_M",
     "iq2": "IQ2_M", "iq3": "IQ3_M", "iq4": "IQ4_XS",
-    "f16": "F16", "fp16": "F16", "float16": "F16", "bf16": "BF16", "fp8": "Q8_0", "mxfp4": "MXFP4",
+    "f16": "F16", "fp16": "F16", "float16": "F16", "bf16": "BF16", "mxfp4": "MXFP4",
     "int8": "Q8_0", "int4": "Q4_K_M",
 }
 
 
 @cache
 def quant(name: str) -> Quant:
-    """Look up a level by name, forgiving case, '-' for '_', and shorthands ("q4", "fp16": QUANT_ALIASES)."""
+    """Look up a level by name, forgiving case, '-' for '_', and shorthands ("q4", "fp16": QUANT_ALIASES);
+    then the formats people name beside llama.cpp's levels (estimator.formats: "AWQ", "FP8", "EXL2 4.0bpw",
+    "MLX 4bit", "UD-Q4_K_XL")."""
     key = name.strip().upper().replace("-", "_")
     key = QUANT_ALIASES.get(key.lower(), key)
     try:
         return BY_NAME[key]
     except KeyError:
-        raise UnknownQuant(name) from None
+        pass
+    from .formats import find_format  # formats builds on this module's table
+
+    found = find_format(name)
+    if found is None:
+        raise UnknownQuant(name)
+    return found
 
 
 def floor(min_quality: str | None, default_min: str) -> Quant:
