@@ -209,11 +209,19 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
     p, model, pool = r.p, r.model, r.pool
     for q, need in zip(levels, needs, strict=True):
         if need <= pool.total_usable:
-            tok = 1 / split_seconds(p, model, pool, q, r.hop_ms)
+            tok = 1 / _pool_seconds(r, q)
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
             return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(p, need, pool), tok_s=tok, tok_s_low=low,
                             tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need), **base)
     return None
+
+
+def _pool_seconds(r: _Rating, q: Quant) -> float:
+    """Time per token over the pool: the engine's own split when it has one (tensor parallelism under vLLM,
+    `-sm row`: estimator.engine_profile), else llama.cpp's layer split."""
+    own = getattr(r.p, "pool_seconds", None)
+    t = own(r.model, [d.card for d in r.pool.devices], q) if own is not None else None
+    return t if t is not None else split_seconds(r.p, r.model, r.pool, q, r.hop_ms)
 
 
 def _single_card(r: _Rating, q: Quant, need: float) -> float | None:
