@@ -101,8 +101,16 @@ def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
     p.add_argument("--min-quality", metavar="LEVEL", help="hide quantization levels below this one (default IQ4_XS)")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference", help="estimator profile")
     _cache_type(p)
+    _engine(p)
     if quant:
-        p.add_argument("--quant", metavar="LEVEL", help="force one quantization level")
+        p.add_argument("--quant", metavar="LEVEL",
+                       help="force one level or format (Q4_K_M, UD-Q4_K_XL, AWQ, FP8, 'EXL2 4.0bpw', 'MLX 4bit'…)")
+
+
+def _engine(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", metavar="NAME", default=None,
+                   help="the program that runs it: llama.cpp (default), ollama, lm-studio, vllm, sglang, mlx, "
+                        "exllamav2, exllamav3, tensorrt-llm, transformers")
 
 
 def _cache_type(p: argparse.ArgumentParser) -> None:
@@ -201,6 +209,7 @@ def _rating_commands(sub: Any) -> None:
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
     _locale(p)
     _cache_type(p)
+    _engine(p)
     _setup_options(p, card=False)
     _throughput_options(p)
     _common(p)
@@ -218,6 +227,7 @@ def _answer_commands(sub: Any) -> None:
     p.add_argument("--locale", help=f"answer language ({_languages()}); default: the question's")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
     _cache_type(p)
+    _engine(p)
     _common(p)
 
 

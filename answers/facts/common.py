@@ -70,6 +70,7 @@ class Settings(Struct, frozen=True):
     quant: str | None = None
     task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
     cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
+    engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
 
 
 class TableRow(Struct, frozen=True):
@@ -159,7 +160,7 @@ class Estimates:
     def query(self, size: ModelSize, s: Settings) -> Query:
         try:
             return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant,
-                         profile=self.profile(s.profile), cache_type=s.cache_type)
+                         profile=self.profiles.get(s.profile, s.engine), cache_type=s.cache_type)
         except UnknownCacheType as exc:
             raise BadInput("cache_type", text=exc.text) from None
         except UnknownQuant as exc:

@@ -10,6 +10,7 @@ and profiles as the bot's answers. `answers.report_text` writes them through the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +21,7 @@ from msgspec.structs import replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, Rated, Settings
+from answers.facts.engine_facts import engine_keys
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
@@ -35,7 +37,8 @@ from catalog.text import parse_memory_size
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
-from estimator.quants import BY_NAME
+from estimator.engines import UnknownEngine, engine_levels
+from estimator.quants import BY_NAME, UnknownQuant, quant
 from estimator.ranking import Query, Row, summarize
 from estimator.ranking import table as table_order
 from estimator.setups import Setup, SetupRow, rate_setup, setup_ram
@@ -53,6 +56,9 @@ SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
 MAX_RAM_GB = 16384
+UNKNOWN_ENGINE = N_("unknown engine %(text)s; known: %(known)s")
+ENGINE_FORMAT = N_("%(engine)s does not read %(quant)s files; the nearest it runs is %(nearest)s "
+                   "(engines that read %(quant)s: %(others)s)")
 
 
 def context_for(context: int | None, prompt: int | None, answer: int | None) -> int:
@@ -110,6 +116,7 @@ class EstimateRequest(Struct, frozen=True):
     users: int | None = None  # parallel requests: adds per-user and total speed, memory with N caches
     backend: str | None = None  # the runtime backend the prefill efficiency is for (CUDA, ROCm, Vulkan, Metal, SYCL)
     flash_attention: bool = True
+    engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
 
 
 class SetupRequest(Struct, frozen=True):
@@ -216,8 +223,36 @@ class Reports:
 
     # ------------------------------------------------------------------ reports
     def _settings(self, req: EstimateRequest) -> Settings:
+        self._check_engine(req.engine, req.quant)
         return Settings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
-                        min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+                        min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE,
+                        engine=req.engine)
+
+    def _check_engine(self, engine: str | None, level: str | None) -> None:
+        """An unknown engine, or a level the engine never reads (AWQ under llama.cpp, EXL2 under vLLM), is
+        refused in words with the nearest it runs and an engine that reads it (estimator.engines)."""
+        c = self.profiles.engine_constants()
+        try:
+            e = c.engine(engine)
+        except UnknownEngine as exc:
+            raise ReportError(UNKNOWN_ENGINE, text=repr(exc.text), known=", ".join(c.engines)) from None
+        if level is None:
+            return
+        with _estimator_errors():
+            try:
+                q = quant(level)
+            except UnknownQuant as exc:
+                raise BadInput("quant", text=exc.text) from None
+        root = c.root(e.name)
+        if q.family not in root.formats:
+            near = engine_levels(c, root, self.profiles.get("reference").levels)
+            nearest = min(near, key=lambda x: abs(math.log(x.bpw / q.bpw))).name if near else "—"
+            others = [o.label for o in c.engines.values() if o.base is None and q.family in o.formats]
+            raise ReportError(ENGINE_FORMAT, engine=e.label, quant=q.name, nearest=nearest,
+                              others=", ".join(others) or "—")
+
+    def engine_facts(self, profile: str, engine: str | None) -> dict[str, Any]:
+        return engine_keys(self.profiles, profile, engine)
 
     def _rated(self, req: EstimateRequest) -> Rated:
         """The model from the name (resolved) and/or the given sizes (which override the record's), rated
@@ -260,6 +295,7 @@ class Reports:
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
+        data.update(self.engine_facts(req.profile, req.engine))
         if ask.wanted:
             data.update(top_facts(ask))
             with _estimator_errors():
@@ -274,6 +310,7 @@ class Reports:
         s = summarize(q, rows, MEMORY_SIZES)
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
+        data.update(self.engine_facts(req.profile, req.engine))
         if ask.wanted:
             data.update(top_facts(ask))
             picked = [(data["fastest"], s.fastest), (data["smallest"], s.smallest),
@@ -329,24 +366,28 @@ class Reports:
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
              profile: str = "reference", cache_type: str | None = None,
-             setup: SetupRequest | None = None, ask: Ask | None = None) -> CardReport:
+             setup: SetupRequest | None = None, ask: Ask | None = None, engine: str | None = None) -> CardReport:
         """The catalog's models on one card or setup; `ask` (a prompt, several users) adds its keys per model."""
         rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
         # a setup resolved from the catalog holds catalog records
         card, variants = ((cast(GpuRecord, rig.devices[0].card), 1) if rig is not None
                           else self.resolve_card(text, profile))
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
-        prof = self.profiles.get(profile)
-        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE)
+        self._check_engine(engine, None)
+        prof = self.profiles.get(profile, engine)
+        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE, engine=engine)
         if rig is not None:
-            return self._card_on_setup(rig, card, s, ask)
+            report = self._card_on_setup(rig, card, s, ask)
+            report.data.update(self.engine_facts(profile, engine))
+            return report
         with _estimator_errors():
             found = self.estimates.every_model_on(card, s)
         total = self.knowledge.sized_model_count()
         data: dict[str, Any] = {
                 "card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
                 "cache_type": s.cache_type, "min_quality": min_quality or prof.default_min_quality,
-                "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found]}
+                "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found],
+                **self.engine_facts(profile, engine)}
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
@@ -359,7 +400,7 @@ class Reports:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest
         first. The KV cache is f16 here: the setup rules (estimator.setups) take no cache type."""
         sizes = [m for m in map(self.estimates.size_of, self.knowledge.models) if m is not None]
-        prof, constants = self.profiles.get(s.profile), self.profiles.setup_constants()
+        prof, constants = self.profiles.get(s.profile, s.engine), self.profiles.setup_constants()
         models: list[dict[str, Any]] = []
         with _estimator_errors():
             self.estimates.query(ModelSize(1.0), s)  # the context and minimum quality checked as for one card
