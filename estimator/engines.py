@@ -194,6 +194,7 @@ class Refusal(Struct, frozen=True):
     card: str
     nearest_quant: str | None = None  # the engine's closest format that runs on this card
     other_engine: str | None = None  # another engine that runs the asked format on this card
+    nearest_engine: str | None = None  # the engine of `nearest_quant` when it is not `engine` (llama.cpp)
 
 
 def _format_rule(c: EngineConstants, engine: Engine, q: Quant, card: Card,
@@ -214,7 +215,8 @@ def check(c: EngineConstants, engine_text: str | None, q: Quant, card: Card,
         # Another engine for the same file, else llama.cpp (it runs on every card) at its nearest level.
         other = _other_engine(c, engine, q, card, model)
         nearest = None if other else _nearest_quant(c, c.engines[DEFAULT_ENGINE], q, card, model)
-        return Refusal("engine_hardware", engine.name, q.name, card.name, nearest, other or DEFAULT_ENGINE)
+        return Refusal("engine_hardware", engine.name, q.name, card.name, nearest, other,
+                       None if other else DEFAULT_ENGINE)
     reads, rule = _format_rule(c, engine, q, card, model)
     if rule is not None:
         return Runs(rule.mode)

@@ -207,7 +207,10 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
                 base: _Rig) -> SetupRow | None:
     """The least compressed level the cards hold whole, at the split's speed; None when none fits."""
     p, model, pool = r.p, r.model, r.pool
+    runs = getattr(p, "runs", None)  # an engine that cannot run a format on these cards skips it
     for q, need in zip(levels, needs, strict=True):
+        if runs is not None and not all(runs(model, d.card, q) for d in pool.devices):
+            continue
         if need <= pool.total_usable:
             tok = 1 / _pool_seconds(r, q)
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)

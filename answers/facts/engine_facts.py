@@ -24,10 +24,14 @@ def engine_keys(profiles: Profiles, profile: str, engine: str | None) -> dict[st
 def check_keys(profiles: Profiles, engine: str | None, level: str, card: Card,
                model: ModelSize | None = None) -> dict[str, Any]:
     """`engine_check`: {runs, mode} or {runs: false, reason, nearest_quant, other_engine} for one card."""
-    r = check(profiles.engine_constants(), engine, quant(level), card, model)
+    c = profiles.engine_constants()
+    r = check(c, engine, quant(level), card, model)
     if isinstance(r, Refusal):
+        label = {name: e.label for name, e in c.engines.items()}
         return {"runs": False, "reason": r.reason, "engine": r.engine, "quant": r.quant, "card": r.card,
-                "nearest_quant": r.nearest_quant, "other_engine": r.other_engine}
+                "nearest_quant": r.nearest_quant, "nearest_engine": r.nearest_engine,
+                "nearest_engine_label": label.get(r.nearest_engine or ""), "other_engine": r.other_engine,
+                "other_engine_label": label.get(r.other_engine or "")}
     return {"runs": True, "mode": r.mode, "quant": quant(level).name, "card": card.name}
 
 

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, Rated, Settings
-from answers.facts.engine_facts import engine_keys
+from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
@@ -302,6 +302,7 @@ class Reports:
                 add_to_rows(data["rows"], table_order(rows, include_misses), q.profile, q.model, q.context,
                             q.cache_type, ask, self.profiles.setup_constants())
         self._rate_setup(q, setup, data, ask)
+        self._check_on_setup(req, q, data)
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
@@ -322,6 +323,15 @@ class Reports:
                                     self.profiles.setup_constants())
         self._rate_setup(q, setup, data, ask)
         return SummaryReport(self._label(q), q.context, q.profile.name, data)
+
+    def _check_on_setup(self, req: EstimateRequest, q: Query, data: dict[str, Any]) -> None:
+        """A level asked for on the named hardware: `engine_check` says whether the engine runs it on the
+        first card there (FP8 under TensorRT-LLM on a 3090: no, with the nearest that works)."""
+        if req.quant and "setup" in data and data["setup"].get("row", {}).get("cards"):
+            name = data["setup"]["row"]["cards"][0]
+            card = next((g for g in self.knowledge.gpus_for(req.profile) if g.name == name), None)
+            if card is not None:
+                data["engine_check"] = check_keys(self.profiles, req.engine, req.quant, card, q.model)
 
     # ------------------------------------------------------------------ setups
     def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
