@@ -109,6 +109,13 @@ class EngineConstants(Struct, frozen=True):
         for e in engines.values():
             if e.speed == "engine" and e.name not in out.decode:
                 raise InvalidInput(f"engine_constants.json: {e.name} has no decode constants")
+        # No engine streams weights faster than the memory delivers them (decode ≤ bandwidth ÷ bytes per token).
+        for name, dc in out.decode.items():
+            if not (0 < dc.share <= 1) or dc.t0_ms < 0:
+                raise InvalidInput(f"engine_constants.json: {name}'s share must be in (0, 1] and t0 ≥ 0")
+        for fam, s in {**out.format_share, **out.format_mode_share}.items():
+            if not (0 < s <= 1):
+                raise InvalidInput(f"engine_constants.json: the {fam} share must be in (0, 1]")
         return out
 
     def engine(self, name: str | None) -> Engine:
