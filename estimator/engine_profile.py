@@ -49,6 +49,16 @@ class EngineProfile:
         self.miss_quant = self.root.miss_quant or base.miss_quant
         self._own_speed = self.root.speed == "engine"
 
+    def levels_for(self, model: ModelSize) -> tuple[Quant, ...]:
+        """gpt-oss: its native MXFP4 file under every engine that reads MXFP4 (vLLM, SGLang, llama.cpp)."""
+        if not self._own_speed:
+            own = getattr(self.base, "levels_for", None)
+            return own(model) if own is not None else self.levels
+        native = model.native is not None and model.native.format == "MXFP4"
+        if native and "mxfp4" in self.root.formats:
+            return (quant("MXFP4"),)
+        return self.levels
+
     # ------------------------------------------------------------------ what runs where
     def runs(self, model: ModelSize, card: Card, q: Quant) -> bool:
         return isinstance(check(self.c, self.engine.name, q, card, model), Runs)

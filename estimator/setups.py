@@ -126,12 +126,15 @@ class SetupRow(Struct, frozen=True):
         return self.quant is not None and self.fit != "no"
 
 
-def _levels(p: Profile, min_quality: str | None, forced: str | None) -> tuple[Quant, ...]:
-    """The levels to try, least compressed first: the one forced, or the profile's ladder down to the
-    minimum quality."""
+def _levels(p: Profile, min_quality: str | None, forced: str | None,
+            model: ModelSize | None = None) -> tuple[Quant, ...]:
+    """The levels to try, least compressed first: the one forced, or the profile's ladder (the model's own
+    file where the profile has one: gpt-oss in MXFP4) down to the minimum quality."""
     if forced is not None:
         return (quant(forced),)
-    return ladder(p.levels, min_quality, p.default_min_quality)
+    levels_for = getattr(p, "levels_for", None)
+    levels = levels_for(model) if levels_for is not None and model is not None else p.levels
+    return ladder(levels, min_quality, p.default_min_quality)
 
 
 class _Rating(Struct, frozen=True):
@@ -169,7 +172,7 @@ def _ladder_needs(p: Profile, model: ModelSize, context: int, min_quality: str |
     """The levels to try, least compressed first, and the model's memory need at each: the same for every
     piece of hardware."""
     check_context(context)
-    levels = _levels(p, min_quality, forced)
+    levels = _levels(p, min_quality, forced, model)
     return levels, [p.need_gb(model, q, context) for q in levels]
 
 

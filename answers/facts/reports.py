@@ -296,6 +296,7 @@ class Reports:
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
         data.update(self.engine_facts(req.profile, req.engine))
+        data["engine_levels"] = [lv.name for lv in q.levels()]  # the model's own ladder (gpt-oss: MXFP4)
         if ask.wanted:
             data.update(top_facts(ask))
             with _estimator_errors():
@@ -312,6 +313,7 @@ class Reports:
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
         data.update(self.engine_facts(req.profile, req.engine))
+        data["engine_levels"] = [lv.name for lv in q.levels()]  # the model's own ladder (gpt-oss: MXFP4)
         if ask.wanted:
             data.update(top_facts(ask))
             picked = [(data["fastest"], s.fastest), (data["smallest"], s.smallest),

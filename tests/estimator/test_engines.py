@@ -258,3 +258,17 @@ def test_each_engine_stays_under_the_bound_on_a_big_model(engine):
     for q in prof.levels:
         if prof.runs(model, card, q):
             assert prof.tok_s(model, card, q) <= bandwidth_bound_tok_s(card, 70.0, model, q)
+
+
+def test_gpt_oss_is_rated_in_its_native_mxfp4_file():
+    """gpt-oss ships MXFP4 (ggml-org's GGUF: experts MXFP4, the rest Q8_0): the measured profile and vLLM
+    offer that file, not a Q8_0 label as if it were a dense 16-bit model; the reference keeps the site's."""
+    from estimator.model import NativeShare
+    from estimator.ranking import Query, rate_all
+
+    oss = ModelSize(20.91, 3.61, name="gpt-oss-20b", native=NativeShare(19.12, 4.25, 2.39))
+    row = rate_all(Query(oss, profile=load_profile("measured")), [ADA])[0]
+    assert row.quant is not None and row.quant.name == "MXFP4"
+    assert row.need_gb < 14  # 19.12 B at 4.25 bits + 1.79 B at 8.5 bits ≈ 11.2 GiB, plus cache and buffers
+    assert rate_all(Query(oss, profile=_p("vllm")), [ADA])[0].quant.name == "MXFP4"
+    assert rate_all(Query(oss), [ADA])[0].quant.name == "Q8_0"  # the reference page's label
