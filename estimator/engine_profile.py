@@ -95,9 +95,11 @@ class EngineProfile:
         return max(0.0, self.holds_rule(card).usable_gb(card.memory_gb))
 
     def fit(self, need: float, card: Card) -> str:
-        if not self._own_speed:
+        mem = self.root.memory
+        if not self._own_speed or mem is None:
             return self.base.fit(need, card)
-        return "comfortable" if need <= 0.8 * self.usable_gb(card) else "tight"
+        # judged on the memory alone (a pooled setup is rated as one view of its cards)
+        return "comfortable" if need <= 0.8 * mem.utilization * card.memory_gb else "tight"
 
     def cache_kind(self, model: ModelSize) -> str:
         return self.base.cache_kind(model)
