@@ -58,8 +58,13 @@ def engine_seconds(c: EngineConstants, engine: Engine, card: Card, q: Quant, rea
     streamed = gb / (tp * card.bandwidth_gbps * _share(c, engine, q, mode))
     t = t0 * (1 + c.tp_t0_per_card * (tp - 1)) + streamed
     if tp > 1:
-        t += 2 * layer_count(c, model) * c.allreduce_us.get(link or c.default_link, c.allreduce_us[c.default_link]) / 1e6
+        t += 2 * layer_count(c, model) * _allreduce_s(c, link)
     return max(t, MIN_SECONDS_PER_TOKEN)
+
+
+def _allreduce_s(c: EngineConstants, link: str | None) -> float:
+    """One all-reduce of a token's activations over the link (latency-bound at batch 1)."""
+    return c.allreduce_us.get(link or c.default_link, c.allreduce_us[c.default_link]) / 1e6
 
 
 def row_split_seconds(c: EngineConstants, one_card_seconds: float, t0_s: float, model: ModelSize, tp: int,
@@ -67,7 +72,7 @@ def row_split_seconds(c: EngineConstants, one_card_seconds: float, t0_s: float, 
     """llama.cpp's `-sm row` over `tp` cards: the streamed part divided, the fixed part kept, and the
     cards' partial results gathered every layer (as tensor parallelism's all-reduces)."""
     streamed = max(0.0, one_card_seconds - t0_s)
-    sync = 2 * layer_count(c, model) * c.allreduce_us.get(link or c.default_link, c.allreduce_us[c.default_link]) / 1e6
+    sync = 2 * layer_count(c, model) * _allreduce_s(c, link)
     return max(t0_s * (1 + c.tp_t0_per_card * (tp - 1)) + streamed / tp + sync, MIN_SECONDS_PER_TOKEN)
 
 

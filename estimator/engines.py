@@ -32,10 +32,10 @@ DEFAULT_ENGINE = "llama.cpp"
 ENGINE_ALIASES: dict[str, str] = {
     "llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "llama_cpp": "llama.cpp", "llama-server": "llama.cpp",
     "ollama": "ollama", "lmstudio": "lm-studio", "lm-studio": "lm-studio", "vllm": "vllm", "sglang": "sglang",
-    "mlx": "mlx", "mlx-lm": "mlx", "mlxlm": "mlx", "exllamav2": "exllamav2", "exllama2": "exllamav2", "exl2": "exllamav2",
-    "exllama": "exllamav2", "tabbyapi": "exllamav2", "exllamav3": "exllamav3", "exllama3": "exllamav3",
-    "exl3": "exllamav3", "tensorrt-llm": "tensorrt-llm", "tensorrtllm": "tensorrt-llm", "trt-llm": "tensorrt-llm",
-    "trtllm": "tensorrt-llm", "transformers": "transformers", "hf": "transformers",
+    "mlx": "mlx", "mlx-lm": "mlx", "mlxlm": "mlx", "exllamav2": "exllamav2", "exllama2": "exllamav2",
+    "exl2": "exllamav2", "exllama": "exllamav2", "tabbyapi": "exllamav2", "exllamav3": "exllamav3",
+    "exllama3": "exllamav3", "exl3": "exllamav3", "tensorrt-llm": "tensorrt-llm", "tensorrtllm": "tensorrt-llm",
+    "trt-llm": "tensorrt-llm", "trtllm": "tensorrt-llm", "transformers": "transformers", "hf": "transformers",
 }
 
 
@@ -100,8 +100,8 @@ class EngineConstants(Struct, frozen=True):
         """Checked at load: every engine's base, ladder and miss level must exist (a typo names itself)."""
         engines = {name: _engine(name, e, d["engines"]) for name, e in d["engines"].items()}
         dec = d["decode"]
-        out = cls(d["default_engine"], {k: v for k, v in d["nvidia_cc"].items() if k != "source"}, engines,
-                  {k: DecodeConstants(v["share"], v["t0_ms"], v.get("fitted", False)) for k, v in dec["engines"].items()},
+        decode = {k: DecodeConstants(v["share"], v["t0_ms"], v.get("fitted", False)) for k, v in dec["engines"].items()}
+        out = cls(d["default_engine"], {k: v for k, v in d["nvidia_cc"].items() if k != "source"}, engines, decode,
                   {k: v for k, v in dec["format_share"].items() if k != "source"}, dict(dec["format_mode_share"]),
                   dec["tp_t0_per_card"], dict(dec["allreduce_us"]), dec["default_link"],
                   (dec["layers_per_b"][0], dec["layers_per_b"][1]),

@@ -21,8 +21,8 @@ from msgspec.structs import replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, Rated, Settings
-from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
+from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
@@ -34,10 +34,10 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
+from estimator.engines import UnknownEngine, engine_levels
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
-from estimator.engines import UnknownEngine, engine_levels
 from estimator.quants import BY_NAME, UnknownQuant, quant
 from estimator.ranking import Query, Row, summarize
 from estimator.ranking import table as table_order
