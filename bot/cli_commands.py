@@ -62,6 +62,7 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
                            min_quality=args.min_quality, quant=args.quant, profile=args.profile,
                            cache_type=getattr(args, "cache_type", None), engine=getattr(args, "engine", None),
+                           split=getattr(args, "split", None), link=getattr(args, "link", None),
                            **_throughput(args))
 
 

@@ -41,19 +41,22 @@ class EngineProfile:
         self.split = split or self.root.split
         self.link = link
         self.default_min_quality = base.default_min_quality
-        levels = engine_levels(c, self.engine, base.levels)
-        if self.engine.default_quant:  # Ollama: its default tags' level and below
-            floor = quant(self.engine.default_quant).rank
-            levels = tuple(q for q in levels if q.rank >= floor)
-        self.levels: tuple[Quant, ...] = levels
+        self.levels: tuple[Quant, ...] = self._from_default(engine_levels(c, self.engine, base.levels))
         self.miss_quant = self.root.miss_quant or base.miss_quant
         self._own_speed = self.root.speed == "engine"
+
+    def _from_default(self, levels: Sequence[Quant]) -> tuple[Quant, ...]:
+        """Ollama: its default tags' level and the more compressed ones (a larger file only when forced)."""
+        if not self.engine.default_quant:
+            return tuple(levels)
+        floor = quant(self.engine.default_quant).rank
+        return tuple(q for q in levels if q.rank >= floor)
 
     def levels_for(self, model: ModelSize) -> tuple[Quant, ...]:
         """gpt-oss: its native MXFP4 file under every engine that reads MXFP4 (vLLM, SGLang, llama.cpp)."""
         if not self._own_speed:
             own = getattr(self.base, "levels_for", None)
-            return own(model) if own is not None else self.levels
+            return self._from_default(own(model)) if own is not None else self.levels
         native = model.native is not None and model.native.format == "MXFP4"
         if native and "mxfp4" in self.root.formats:
             return (quant("MXFP4"),)

@@ -34,7 +34,7 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
-from estimator.engines import UnknownEngine, engine_levels
+from estimator.engines import UnknownEngine, default_context, engine_levels
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
@@ -117,6 +117,8 @@ class EstimateRequest(Struct, frozen=True):
     backend: str | None = None  # the runtime backend the prefill efficiency is for (CUDA, ROCm, Vulkan, Metal, SYCL)
     flash_attention: bool = True
     engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
+    split: str | None = None  # several cards: layer | row | tensor (None: the engine's own way)
+    link: str | None = None  # between the cards: pcie3 | pcie4 | pcie5 | nvlink (None: PCIe without P2P)
 
 
 class SetupRequest(Struct, frozen=True):
@@ -226,7 +228,7 @@ class Reports:
         self._check_engine(req.engine, req.quant)
         return Settings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
                         min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE,
-                        engine=req.engine)
+                        engine=req.engine, split=req.split, link=req.link)
 
     def _check_engine(self, engine: str | None, level: str | None) -> None:
         """An unknown engine, or a level the engine never reads (AWQ under llama.cpp, EXL2 under vLLM), is
@@ -251,8 +253,28 @@ class Reports:
             raise ReportError(ENGINE_FORMAT, engine=e.label, quant=q.name, nearest=nearest,
                               others=", ".join(others) or "—")
 
-    def engine_facts(self, profile: str, engine: str | None) -> dict[str, Any]:
-        return engine_keys(self.profiles, profile, engine)
+    def _engine_context(self, req: EstimateRequest, setup: SetupRequest | None) -> EstimateRequest:
+        """Ollama opens a model with a context that depends on the card's memory (4k under 24 GiB, 32k to
+        48 GiB, 256k above): with no --context and a named card or setup, the figures are for that context."""
+        if req.context is not None or req.engine is None or setup is None or not setup.text:
+            return req
+        e = self.profiles.engine_constants().engine(req.engine)
+        if not e.default_context:
+            return req
+        rig = self.setup(setup, req.profile)
+        if rig is None:
+            return req
+        memory = sum(d.card.memory_gb * d.count for d in rig.devices)
+        ctx = default_context(e, memory)
+        return replace(req, context=ctx) if ctx else req
+
+    def engine_facts(self, profile: str, engine: str | None, split: str | None = None,
+                     link: str | None = None) -> dict[str, Any]:
+        keys = engine_keys(self.profiles, profile, engine)
+        p = self.profiles.get(profile, engine, split, link)
+        keys["split"] = getattr(p, "split", "layer")  # how several cards share a token
+        keys["link"] = link
+        return keys
 
     def _rated(self, req: EstimateRequest) -> Rated:
         """The model from the name (resolved) and/or the given sizes (which override the record's), rated
@@ -292,10 +314,11 @@ class Reports:
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
+        req = self._engine_context(req, setup)
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
-        data.update(self.engine_facts(req.profile, req.engine))
+        data.update(self.engine_facts(req.profile, req.engine, req.split, req.link))
         data["engine_levels"] = [lv.name for lv in q.levels()]  # the model's own ladder (gpt-oss: MXFP4)
         if ask.wanted:
             data.update(top_facts(ask))
@@ -307,12 +330,13 @@ class Reports:
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
+        req = self._engine_context(req, setup)
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
-        data.update(self.engine_facts(req.profile, req.engine))
+        data.update(self.engine_facts(req.profile, req.engine, req.split, req.link))
         data["engine_levels"] = [lv.name for lv in q.levels()]  # the model's own ladder (gpt-oss: MXFP4)
         if ask.wanted:
             data.update(top_facts(ask))

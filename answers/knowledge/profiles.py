@@ -80,7 +80,7 @@ class Profiles:
         if profile is None:
             constants = self.setup_constants() if name != "reference" else None
             profile = self._built[name] = load_profile(name, constants)
-        if engine is None and split is None:
+        if engine is None and split is None and link is None:
             return profile
         from estimator.engine_profile import for_engine
 
