@@ -120,6 +120,7 @@ class SetupRow(Struct, frozen=True):
     ram_effective_gbps: float | None = None  # what the CPU streams from it in this split
     vendor: str = ""
     cards: tuple[str, ...] = field(default=())
+    split: str = "layer"  # several cards: layer (a token passes them in turn) | tensor | row (they share each layer)
 
     @property
     def runs(self) -> bool:
@@ -215,19 +216,23 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
         if runs is not None and not all(runs(model, d.card, q) for d in pool.devices):
             continue
         if need <= pool.total_usable:
-            tok = 1 / _pool_seconds(r, q)
+            t, split = _pool_seconds(r, q)
+            tok = 1 / t
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
             return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(p, need, pool), tok_s=tok, tok_s_low=low,
-                            tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need), **base)
+                            tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need), split=split,
+                            **base)
     return None
 
 
-def _pool_seconds(r: _Rating, q: Quant) -> float:
-    """Time per token over the pool: the engine's own split when it has one (tensor parallelism under vLLM,
-    `-sm row`: estimator.engine_profile), else llama.cpp's layer split."""
+def _pool_seconds(r: _Rating, q: Quant) -> tuple[float, str]:
+    """Time per token over the pool and how the cards share it: the engine's own split when it has one
+    (tensor parallelism under vLLM, `-sm row`: estimator.engine_profile), else llama.cpp's layer split."""
     own = getattr(r.p, "pool_seconds", None)
     t = own(r.model, [d.card for d in r.pool.devices], q) if own is not None else None
-    return t if t is not None else split_seconds(r.p, r.model, r.pool, q, r.hop_ms)
+    if t is not None:
+        return t, getattr(r.p, "split", "tensor")
+    return split_seconds(r.p, r.model, r.pool, q, r.hop_ms), "layer"
 
 
 def _single_card(r: _Rating, q: Quant, need: float) -> float | None:
