@@ -84,6 +84,7 @@ class DecodeConstants(Struct, frozen=True):
 
 class EngineConstants(Struct, frozen=True):
     default_engine: str
+    format_engines: dict[str, str]  # a format llama.cpp does not read → the engine it is usually run with
     nvidia_cc: dict[str, float]
     engines: dict[str, Engine]
     decode: dict[str, DecodeConstants]
@@ -101,7 +102,12 @@ class EngineConstants(Struct, frozen=True):
         engines = {name: _engine(name, e, d["engines"]) for name, e in d["engines"].items()}
         dec = d["decode"]
         decode = {k: DecodeConstants(v["share"], v["t0_ms"], v.get("fitted", False)) for k, v in dec["engines"].items()}
-        out = cls(d["default_engine"], {k: v for k, v in d["nvidia_cc"].items() if k != "source"}, engines, decode,
+        implied = {k: v for k, v in d.get("format_engines", {}).items() if k != "note"}
+        for fam, name in implied.items():
+            if name not in engines:
+                raise InvalidInput(f"engine_constants.json: format_engines names unknown engine {name!r} for {fam}")
+        cc = {k: v for k, v in d["nvidia_cc"].items() if k != "source"}
+        out = cls(d["default_engine"], implied, cc, engines, decode,
                   {k: v for k, v in dec["format_share"].items() if k != "source"}, dict(dec["format_mode_share"]),
                   dec["tp_t0_per_card"], dict(dec["allreduce_us"]), dec["default_link"],
                   (dec["layers_per_b"][0], dec["layers_per_b"][1]),
@@ -259,6 +265,17 @@ def _other_engine(c: EngineConstants, engine: Engine, q: Quant, card: Card, mode
     return None
 
 
+def implied_engine(c: EngineConstants, engine: str | None, q: Quant) -> str | None:
+    """The engine to rate with: the one asked, else the one a format llama.cpp cannot read is run with
+    ("qwen 32b awq" → vLLM, "exl2 4.0bpw" → ExLlamaV2), else None (llama.cpp)."""
+    if engine:
+        return engine
+    root = c.engines[c.default_engine]
+    if q.family in root.formats:
+        return None
+    return c.format_engines.get(q.family)
+
+
 def default_context(engine: Engine, vram_gb: float) -> int | None:
     """The context an engine opens a model with by default (Ollama: by VRAM); None: the estimator's."""
     ctx = None
@@ -270,4 +287,4 @@ def default_context(engine: Engine, vram_gb: float) -> int | None:
 
 __all__ = ["DEFAULT_ENGINE", "ENGINE_ALIASES", "DecodeConstants", "Engine", "EngineConstants", "EngineMemory",
            "HardwareRule", "Refusal", "Runs", "UnknownEngine", "check", "compute_capability", "default_context",
-           "engine_levels", "engine_name", "runs_on"]
+           "engine_levels", "engine_name", "implied_engine", "runs_on"]

@@ -69,6 +69,13 @@ class EntityBuilding:
         engine = getattr(asked, "engine", None)  # "with vllm" read from the question, when the reader has it
         if engine:
             settings = replace(settings, engine=engine)
+        if settings.quant and not settings.engine:  # "qwen 32b awq": the engine AWQ is run with (vLLM)
+            from estimator.engines import implied_engine
+            from estimator.quants import quant as level
+
+            implied = implied_engine(self.estimates.profiles.engine_constants(), None, level(settings.quant))
+            if implied:
+                settings = replace(settings, engine=implied)
         kv = asked.cache_type or options.cache_type
         if kv:
             try:

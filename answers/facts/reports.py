@@ -34,7 +34,7 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
-from estimator.engines import UnknownEngine, default_context, engine_levels
+from estimator.engines import UnknownEngine, default_context, engine_levels, implied_engine
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
@@ -247,11 +247,25 @@ class Reports:
                 raise BadInput("quant", text=exc.text) from None
         root = c.root(e.name)
         if q.family not in root.formats:
-            near = engine_levels(c, root, self.profiles.get("reference").levels)
+            # llama.cpp: the levels people download (Q8_0, Q6_K, Q4_K_M); another engine: its own ladder
+            near = engine_levels(c, root, tuple(quant(n) for n in ("Q8_0", "Q6_K", "Q4_K_M")))
             nearest = min(near, key=lambda x: abs(math.log(x.bpw / q.bpw))).name if near else "—"
             others = [o.label for o in c.engines.values() if o.base is None and q.family in o.formats]
             raise ReportError(ENGINE_FORMAT, engine=e.label, quant=q.name, nearest=nearest,
                               others=", ".join(others) or "—")
+
+    def _implied_engine(self, req: EstimateRequest) -> EstimateRequest:
+        """A format llama.cpp does not read, named without --engine, is rated under the engine it is run
+        with (AWQ, FP8 → vLLM; EXL2 → ExLlamaV2; MLX → MLX): estimator.engines.implied_engine."""
+        if req.engine or not req.quant:
+            return req
+        with _estimator_errors():
+            try:
+                q = quant(req.quant)
+            except UnknownQuant as exc:
+                raise BadInput("quant", text=exc.text) from None
+        implied = implied_engine(self.profiles.engine_constants(), None, q)
+        return replace(req, engine=implied) if implied else req
 
     def _engine_context(self, req: EstimateRequest, setup: SetupRequest | None) -> EstimateRequest:
         """Ollama opens a model with a context that depends on the card's memory (4k under 24 GiB, 32k to
@@ -314,7 +328,7 @@ class Reports:
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
-        req = self._engine_context(req, setup)
+        req = self._engine_context(self._implied_engine(req), setup)
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
@@ -330,7 +344,7 @@ class Reports:
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
-        req = self._engine_context(req, setup)
+        req = self._engine_context(self._implied_engine(req), setup)
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)

@@ -75,9 +75,18 @@ def test_fp8_on_ampere_refused_with_the_nearest(capsys) -> None:
 def test_bad_engine_and_unread_format_are_one_line(capsys) -> None:
     assert main(["table", "Llama 3.1 8B", "--engine", "warpdrive"]) == 2
     assert "unknown engine 'warpdrive'" in capsys.readouterr().err
-    assert main(["table", "Llama 3.1 8B", "--quant", "AWQ"]) == 2
+    assert main(["table", "Llama 3.1 8B", "--quant", "AWQ", "--engine", "llama.cpp"]) == 2
     err = capsys.readouterr().err
-    assert "llama.cpp does not read AWQ files" in err and "vLLM" in err and len(err.strip().splitlines()) == 1
+    assert "llama.cpp does not read AWQ files; the nearest it runs is Q4_K_M" in err and "vLLM" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_format_named_without_an_engine_is_rated_under_its_engine(capsys) -> None:
+    """The issue's "qwen2.5 32b awq on 2x 3090": AWQ is run with vLLM, so it is rated there (not as Q8_0)."""
+    d = run_json(capsys, "table", "Qwen2.5 32B", "--quant", "AWQ", "--card", "2x RTX 3090", "--profile", "measured")
+    assert d["engine"] == "vllm" and d["setup"]["row"]["quant"] == "AWQ" and d["setup"]["row"]["split"] == "tensor"
+    d = run_json(capsys, "table", "Llama 3.1 8B", "--quant", "EXL2 4.0bpw", "--profile", "measured")
+    assert d["engine"] == "exllamav2"
 
 
 def test_ask_carries_the_engine(capsys) -> None:
