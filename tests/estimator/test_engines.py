@@ -272,3 +272,19 @@ def test_gpt_oss_is_rated_in_its_native_mxfp4_file():
     assert row.need_gb < 14  # 19.12 B at 4.25 bits + 1.79 B at 8.5 bits ≈ 11.2 GiB, plus cache and buffers
     assert rate_all(Query(oss, profile=_p("vllm")), [ADA])[0].quant.name == "MXFP4"
     assert rate_all(Query(oss), [ADA])[0].quant.name == "Q8_0"  # the reference page's label
+
+
+@given(st.integers(min_value=1, max_value=128), st.one_of(st.just(0.0), st.floats(min_value=0.01, max_value=50.0)))
+def test_prompts_arriving_meanwhile_only_slow_each_user(n, prompt_per_answer):
+    """Continuous batching reads the others' prompts between decode steps: per-user speed falls with more
+    prompt per answer, and never rises above one user's speed."""
+    from msgspec.structs import replace
+
+    w = Workload(60.0, 10.0, 1.5, 0.5, 22.0, 2e-4, 3000.0)
+    base = concurrency(w, n)
+    busy = concurrency(replace(w, prompt_per_answer=prompt_per_answer), n)
+    assert busy.per_user_tok_s <= base.per_user_tok_s * (1 + 1e-12) <= 60.0 * (1 + 1e-9)
+    if prompt_per_answer > 0 and n > 1:
+        assert busy.per_user_tok_s < base.per_user_tok_s
+    if n == 1:  # one user's own prompt comes before its answer: no contention
+        assert busy.per_user_tok_s == base.per_user_tok_s
