@@ -155,10 +155,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
         from answers.facts.engine_facts import check_keys, engine_keys
 
-        built.facts.update({k: v for k, v in engine_keys(self.estimates.profiles, settings.profile,
-                                                           settings.engine).items() if k not in built.facts})
+        size = self.estimates.size_of(entities.model) if entities.model is not None else None
+        keys = engine_keys(self.estimates.profiles, settings.profile, settings.engine, settings.split, settings.link,
+                           size, settings.min_quality, settings.quant)
+        built.facts.update({k: v for k, v in keys.items() if k not in built.facts})
         if settings.quant and entities.card is not None:
-            size = self.estimates.size_of(entities.model) if entities.model is not None else None
             built.facts.setdefault("engine_check", check_keys(self.estimates.profiles, settings.engine,
                                                               settings.quant, entities.card, size))
 

@@ -1,6 +1,8 @@
-"""The engine an estimate assumed, as facts: its name, the formats it tried, and — when a level was asked
-for and one card is named — whether that engine runs it there (estimator.engines.check), with the nearest
-that works. Additive keys only (`engine`, `engine_label`, `engine_levels`, `engine_check`)."""
+"""The engine an estimate assumed, as facts: its name, the formats it tried, how several cards share a
+token, and — when a level was asked for and one card is named — whether that engine runs it there
+(estimator.engines.check), with the nearest that works. Additive keys only (`engine`, `engine_label`,
+`engine_levels`, `split`, `link`, `engine_check`); the command line and the answers build them here, so
+both say the same."""
 
 from __future__ import annotations
 
@@ -10,15 +12,25 @@ from answers.knowledge.profiles import Profiles
 from estimator.card import Card
 from estimator.engines import Refusal, check
 from estimator.model import ModelSize
-from estimator.quants import quant
+from estimator.quants import ladder, quant
 
 
-def engine_keys(profiles: Profiles, profile: str, engine: str | None) -> dict[str, Any]:
-    """`engine` (llama.cpp when none was asked), its label and the levels it tries, least compressed first."""
+def engine_keys(profiles: Profiles, profile: str, engine: str | None, split: str | None = None,
+                link: str | None = None, model: ModelSize | None = None, min_quality: str | None = None,
+                forced: str | None = None) -> dict[str, Any]:
+    """`engine` (llama.cpp when none was asked), its label, the levels it tries for this model, least
+    compressed first (gpt-oss: its MXFP4 file), how several cards share a token and the link asked."""
     c = profiles.engine_constants()
     e = c.engine(engine)
-    p = profiles.get(profile, e.name)
-    return {"engine": e.name, "engine_label": e.label, "engine_levels": [q.name for q in p.levels]}
+    p = profiles.get(profile, e.name, split, link)
+    if forced:
+        levels = (quant(forced),)
+    else:
+        levels_for = getattr(p, "levels_for", None)
+        own = levels_for(model) if levels_for is not None and model is not None else p.levels
+        levels = ladder(own, min_quality, p.default_min_quality)
+    return {"engine": e.name, "engine_label": e.label, "engine_levels": [q.name for q in levels],
+            "split": getattr(p, "split", "layer"), "link": link}
 
 
 def check_keys(profiles: Profiles, engine: str | None, level: str, card: Card,

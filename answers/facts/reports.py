@@ -282,13 +282,8 @@ class Reports:
         ctx = default_context(e, memory)
         return replace(req, context=ctx) if ctx else req
 
-    def engine_facts(self, profile: str, engine: str | None, split: str | None = None,
-                     link: str | None = None) -> dict[str, Any]:
-        keys = engine_keys(self.profiles, profile, engine)
-        p = self.profiles.get(profile, engine, split, link)
-        keys["split"] = getattr(p, "split", "layer")  # how several cards share a token
-        keys["link"] = link
-        return keys
+    def engine_facts(self, profile: str, engine: str | None) -> dict[str, Any]:
+        return engine_keys(self.profiles, profile, engine)
 
     def _rated(self, req: EstimateRequest) -> Rated:
         """The model from the name (resolved) and/or the given sizes (which override the record's), rated
@@ -332,8 +327,8 @@ class Reports:
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
-        data.update(self.engine_facts(req.profile, req.engine, req.split, req.link))
-        data["engine_levels"] = [lv.name for lv in q.levels()]  # the model's own ladder (gpt-oss: MXFP4)
+        data.update(engine_keys(self.profiles, req.profile, req.engine, req.split, req.link, q.model,
+                                q.min_quality, q.forced_quant))
         if ask.wanted:
             data.update(top_facts(ask))
             with _estimator_errors():
@@ -350,8 +345,8 @@ class Reports:
         s = summarize(q, rows, MEMORY_SIZES)
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
-        data.update(self.engine_facts(req.profile, req.engine, req.split, req.link))
-        data["engine_levels"] = [lv.name for lv in q.levels()]  # the model's own ladder (gpt-oss: MXFP4)
+        data.update(engine_keys(self.profiles, req.profile, req.engine, req.split, req.link, q.model,
+                                q.min_quality, q.forced_quant))
         if ask.wanted:
             data.update(top_facts(ask))
             picked = [(data["fastest"], s.fastest), (data["smallest"], s.smallest),
