@@ -33,11 +33,14 @@ LINKS = ("pcie", "pcie3", "pcie4", "pcie5", "nvlink")
 
 
 def layer_count(c: EngineConstants, model: ModelSize) -> int:
-    """The model's layers: its layout when known, else the size rule of the constants (13.3 · P^0.42)."""
+    """The model's layers: its layout when known, else the size rule of the constants (13.3 · P^0.42), with
+    a mixture of experts sized by its active parameters (wide experts, not more layers: DeepSeek-V3 671B-A37B
+    has 61 layers, the rule gives 60)."""
     if model.layout is not None:
         return sum(g.layers for g in model.layout.groups)
     a, b = c.layers_per_b
-    return max(1, round(a * model.params_b ** b))
+    size = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    return max(1, round(a * size ** b))
 
 
 def bytes_per_token_gb(read_params_b: float, model: ModelSize, q: Quant) -> float:
