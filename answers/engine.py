@@ -153,6 +153,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
     def _engine_facts(self, built: Built, entities: Entities, settings: Settings) -> None:
         """Every answer says which engine its figures assume (llama.cpp unless asked); a level asked for on
         one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
+        # lazy: the engines' data is read on the first answer that needs it, not at start-up
         from answers.facts.engine_facts import check_keys, engine_keys
 
         size = self.estimates.size_of(entities.model) if entities.model is not None else None

@@ -20,6 +20,7 @@ from typing import Any
 from .card import Card
 from .engine_speed import engine_seconds, row_split_seconds
 from .engines import DEFAULT_ENGINE, Engine, EngineConstants, Runs, check, engine_levels, runs_on
+from .measured import card_class
 from .memory import DEFAULT_CACHE_TYPE, model_weights_gb
 from .model import ModelSize
 from .profile import HoldsRule, MemoryParts, Profile
@@ -131,8 +132,6 @@ class EngineProfile:
         t0 = getattr(self.base, "t0_s", None)
         if not t0:
             return 0.0
-        from .measured import card_class  # the measured profile's own rule
-
         base: Any = self.base
         read = max(self.read_params_b(model), base.t0_min_read_b)
         return float(t0[card_class(card)] * (read / 8) ** base.t0_size_exp)

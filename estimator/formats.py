@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .quants import BY_NAME, Quant
+from .levels import BY_NAME, Quant
 
 # name, bits per weight, like (llama.cpp level of similar quality), kind, family, source of the bpw
 _FORMATS: tuple[tuple[str, float, str, str, str, str], ...] = (

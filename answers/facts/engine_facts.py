@@ -12,7 +12,7 @@ from answers.knowledge.profiles import Profiles
 from estimator.card import Card
 from estimator.engines import Refusal, check
 from estimator.model import ModelSize
-from estimator.quants import ladder, quant
+from estimator.quants import Quant, ladder, quant
 
 
 def engine_keys(profiles: Profiles, profile: str, engine: str | None, split: str | None = None,
@@ -23,6 +23,7 @@ def engine_keys(profiles: Profiles, profile: str, engine: str | None, split: str
     c = profiles.engine_constants()
     e = c.engine(engine)
     p = profiles.get(profile, e.name, split, link)
+    levels: tuple[Quant, ...]
     if forced:
         levels = (quant(forced),)
     else:

@@ -70,6 +70,7 @@ class EntityBuilding:
         if engine:
             settings = replace(settings, engine=engine)
         if settings.quant and not settings.engine:  # "qwen 32b awq": the engine AWQ is run with (vLLM)
+            # lazy: only a question naming a level needs the engines' rules
             from estimator.engines import implied_engine
             from estimator.quants import quant as level
 

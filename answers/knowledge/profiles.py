@@ -82,6 +82,7 @@ class Profiles:
             profile = self._built[name] = load_profile(name, constants)
         if engine is None and split is None and link is None:
             return profile
+        # lazy: the engine rules (and the measured profile below them) only for an engine asked
         from estimator.engine_profile import for_engine
 
         c = self.engine_constants()
