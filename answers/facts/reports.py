@@ -417,8 +417,12 @@ class Reports:
         # a setup resolved from the catalog holds catalog records
         card, variants = ((cast(GpuRecord, rig.devices[0].card), 1) if rig is not None
                           else self.resolve_card(text, profile))
-        ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         self._check_engine(engine, None)
+        e = self.profiles.engine_constants().engine(engine)
+        if context is None and e.default_context:  # Ollama opens a model with a context by the card's memory
+            vram = sum(d.card.memory_gb * d.count for d in rig.devices) if rig else card.memory_gb
+            context = default_context(e, vram)
+        ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile, engine)
         s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE, engine=engine)
         if rig is not None:
@@ -433,6 +437,9 @@ class Reports:
                 "cache_type": s.cache_type, "min_quality": min_quality or prof.default_min_quality,
                 "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found],
                 **self.engine_facts(profile, engine)}
+        if not found and engine:  # MLX on a GeForce: say why nothing runs, and what would
+            data["engine_check"] = check_keys(self.profiles, engine, e.miss_quant or self.profiles.engine_constants()
+                                              .root(engine).miss_quant or "Q4_K_M", card)
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()

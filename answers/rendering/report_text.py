@@ -336,6 +336,7 @@ def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) ->
                 fit=fmt.integer(r.models_fit, locale), total=fmt.integer(r.models_total, locale),
                 tokens=fmt.integer(r.context, locale))]
     lines += engine_line(r.data, locale)
+    lines += check_line(r.data, locale)
     lines += throughput_intro(r.data, locale)
     h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("model"), N_("needs"), N_("quant"), N_("fit"))]
     lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<40} {h[3]:>9} {h[4]:<7} {h[5]:<11}" + _extra_head(r.data, locale))

@@ -109,3 +109,12 @@ def test_gpt_oss_is_rated_in_mxfp4(capsys) -> None:
     d = run_json(capsys, "table", "gpt-oss-20b", "--profile", "measured")
     assert {r["quant"] for r in d["rows"] if r["fit"] != "no"} <= {"MXFP4", "Q4_K_M"}
     assert d["engine_levels"][0] == "MXFP4"
+
+
+def test_card_says_why_an_engine_runs_nothing_there(capsys) -> None:
+    d = run_json(capsys, "card", "RTX 3090", "--engine", "mlx")
+    assert d["models"] == [] and d["engine_check"]["reason"] == "engine_hardware"
+    assert d["engine_check"]["nearest_engine"] == "llama.cpp"
+    assert main(["card", "RTX 3090", "--engine", "mlx", "--locale", "fr"]) == 0
+    assert "MLX ne fonctionne pas sur GeForce RTX 3090" in capsys.readouterr().out
+    assert run_json(capsys, "card", "RTX 3090", "--engine", "ollama")["context"] == 32768
