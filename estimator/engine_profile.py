@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .card import Card
-from .engine_speed import engine_seconds, row_split_seconds
+from .engine_speed import bytes_per_token_gb, engine_seconds, row_split_seconds
 from .engines import DEFAULT_ENGINE, Engine, EngineConstants, Runs, check, engine_levels, runs_on
 from .measured import card_class
 from .memory import DEFAULT_CACHE_TYPE, model_weights_gb
@@ -116,7 +116,7 @@ class EngineProfile:
     def gb_per_token(self, model: ModelSize, q: Quant) -> float:
         if not self._own_speed:
             return self.base.gb_per_token(model, q)
-        return self.read_params_b(model) * q.bpw / 8
+        return bytes_per_token_gb(self.read_params_b(model), model, q)  # the bytes engine_seconds streams
 
     def seconds(self, model: ModelSize, card: Card, q: Quant, tp: int = 1) -> float:
         if not self._own_speed:

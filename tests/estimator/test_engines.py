@@ -288,3 +288,15 @@ def test_prompts_arriving_meanwhile_only_slow_each_user(n, prompt_per_answer):
         assert busy.per_user_tok_s < base.per_user_tok_s
     if n == 1:  # one user's own prompt comes before its answer: no contention
         assert busy.per_user_tok_s == base.per_user_tok_s
+
+
+@given(params, cards, st.sampled_from(ENGINES), levels)
+def test_decode_never_beats_bandwidth_over_the_profiles_own_bytes_per_token(p, card, engine, level):
+    """The physics rule as any profile states it: tok/s ≤ bandwidth ÷ gb_per_token (gpt-oss-like native
+    MXFP4 shares included)."""
+    from estimator.model import NativeShare
+
+    prof, q = _p(engine), quant(level)
+    for model in (ModelSize(p), ModelSize(p, p / 6, native=NativeShare(p * 0.9, 4.25, p / 9))):
+        if prof.runs(model, card, q):
+            assert prof.tok_s(model, card, q) <= card.bandwidth_gbps / prof.gb_per_token(model, q) * (1 + 1e-9)
