@@ -118,3 +118,10 @@ def test_card_says_why_an_engine_runs_nothing_there(capsys) -> None:
     assert main(["card", "RTX 3090", "--engine", "mlx", "--locale", "fr"]) == 0
     assert "MLX ne fonctionne pas sur GeForce RTX 3090" in capsys.readouterr().out
     assert run_json(capsys, "card", "RTX 3090", "--engine", "ollama")["context"] == 32768
+
+
+def test_serving_engines_run_on_unified_memory_machines_they_support(capsys) -> None:
+    """vLLM on a DGX Spark (GB10, Blackwell, unified memory) holds the model in the machine's GPU share."""
+    row = run_json(capsys, "table", "Llama 3.1 8B", "--engine", "vllm", "--card", "DGX Spark",
+                   "--profile", "measured")["setup"]["row"]
+    assert row["fit"] != "no" and row["usable_gb"] > 64
