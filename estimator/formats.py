@@ -35,10 +35,16 @@ _FORMATS: tuple[tuple[str, float, str, str, str, str], ...] = (
      "unsloth.ai/blog/deepseekr1-dynamic: DeepSeek-R1 (671 B) UD-IQ2_XXS 183 GB"),
     ("UD-Q2_K_XL", 2.53, "Q2_K", "k", "gguf",
      "unsloth.ai/blog/deepseekr1-dynamic: DeepSeek-R1 (671 B) UD-Q2_K_XL 212 GB"),
+    ("UD-Q3_K_XL", 3.60, "Q3_K_M", "k", "gguf",
+     "unsloth/Qwen3-Coder-Next-GGUF Qwen3-Coder-Next-UD-Q3_K_XL.gguf 36 GB (80 B; its UD-Q4_K_XL is 46 GB, 4.6 "
+     "bpw), as listed in a public setup guide; unsloth/LFM2-8B-A1B-GGUF's is 3,676,339,264 bytes (8.3 B: 3.5 bpw)"),
     ("UD-IQ4_XS", 4.23, "IQ4_XS", "iq", "gguf",
      "github.com/Niko1221/Strata docs/QUANTS.md: unsloth UD-IQ4_XS 93.7 GB beside its Q8_0 (8.5 bpw) 188.2 GB"),
     ("UD-Q4_K_XL", 4.58, "Q4_K_M", "k", "gguf",
      "huggingface.co/unsloth/MiniMax-M2.1-GGUF/discussions/7: UD-Q4_K_XL 131 GB (Q4_K_M 138 GB), 229 B"),
+    ("UD-Q5_K_XL", 5.37, "Q5_K_M", "k", "gguf",
+     "unsloth Qwen3-8B-UD-Q5_K_XL.gguf 5.5 GB (8.19 B), as quoted in a public install script; "
+     "Qwen3.6-35B-A3B-UD-Q5_K_XL.gguf is 26.6 GB (35 B: 6.1 bpw)"),
     ("UD-Q6_K_XL", 6.52, "Q6_K", "k", "gguf",
      "unsloth/Qwen3.6-27B-GGUF Qwen3.6-27B-UD-Q6_K_XL.gguf ~22 GB (27 B), as quoted in a DGX Spark setup guide"),
     ("UD-Q8_K_XL", 10.46, "Q8_0", "q8", "gguf",

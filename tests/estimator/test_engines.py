@@ -179,6 +179,12 @@ def test_unsloth_sizes_are_the_real_files():
     assert FORMATS["UD-IQ1_S"].bpw == pytest.approx(131e9 * 8 / 671e9, abs=0.01)
     assert FORMATS["UD-Q2_K_XL"].bpw == pytest.approx(212e9 * 8 / 671e9, abs=0.01)
     assert FORMATS["UD-Q4_K_XL"].bpw == pytest.approx(131e9 * 8 / 229e9, abs=0.01)
+    assert FORMATS["UD-Q3_K_XL"].bpw == pytest.approx(36e9 * 8 / 80e9, abs=0.01)  # Qwen3-Coder-Next, 36 GB
+    # every dynamic level people name, from UD-IQ1_S to UD-Q8_K_XL, is known and sized in order
+    names = ["UD-IQ1_S", "UD-IQ1_M", "UD-IQ2_XXS", "UD-Q2_K_XL", "UD-Q3_K_XL", "UD-IQ4_XS", "UD-Q4_K_XL",
+             "UD-Q5_K_XL", "UD-Q6_K_XL", "UD-Q8_K_XL"]
+    sizes = [quant(n).bpw for n in names]
+    assert sizes == sorted(sizes)
     # a dynamic level is ranked with the level it is named after (same quality class)
     assert quant("UD-Q4_K_XL").rank == BY_NAME["Q4_K_M"].rank
 
