@@ -50,6 +50,7 @@ class AskOptions(BaseModel):
     min_quality: str | None = None  # quant level; levels below it are hidden
     quant: str | None = None  # force one level
     cache_type: str | None = None  # llama.cpp KV-cache type: f16 (default), q8_0, q4_0… or "K/V" (q8_0/f16)
+    engine: str | None = None  # llama.cpp (default), ollama, vllm, sglang, mlx, exllamav2… (estimator.engines)
 
 
 class Answer(BaseModel):

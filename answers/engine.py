@@ -21,7 +21,7 @@ from msgspec import Struct
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
-from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
+from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, Settings, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
@@ -150,6 +150,20 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             return joined.model_copy(update={"entities": {**parts[1].entities, **joined.entities}})
         return joined
 
+    def _engine_facts(self, built: Built, entities: Entities, settings: Settings) -> None:
+        """Every answer says which engine its figures assume (llama.cpp unless asked); a level asked for on
+        one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
+        # lazy: the engines' data is read on the first answer that needs it, not at start-up
+        from answers.facts.engine_facts import check_keys, engine_keys
+
+        size = self.estimates.size_of(entities.model) if entities.model is not None else None
+        keys = engine_keys(self.estimates.profiles, settings.profile, settings.engine, settings.split, settings.link,
+                           size, settings.min_quality, settings.quant)
+        built.facts.update({k: v for k, v in keys.items() if k not in built.facts})
+        if settings.quant and entities.card is not None:
+            built.facts.setdefault("engine_check", check_keys(self.estimates.profiles, settings.engine,
+                                                              settings.quant, entities.card, size))
+
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
         try:
@@ -174,6 +188,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
             return self._invalid(lang, options, "ram", {})
         as_asked(intent, built, entities, asked, echo)
+        self._engine_facts(built, entities, settings)
         if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
             built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
         if asked.target_tok_s and entities.model is not None and entities.card is None and entities.setup is None \

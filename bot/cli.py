@@ -103,8 +103,22 @@ def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
     p.add_argument("--min-quality", metavar="LEVEL", help="hide quantization levels below this one (default IQ4_XS)")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference", help="estimator profile")
     _cache_type(p)
+    _engine(p, cards=True)
     if quant:
-        p.add_argument("--quant", metavar="LEVEL", help="force one quantization level")
+        p.add_argument("--quant", metavar="LEVEL",
+                       help="force one level or format (Q4_K_M, UD-Q4_K_XL, AWQ, FP8, 'EXL2 4.0bpw', 'MLX 4bit'…)")
+
+
+def _engine(p: argparse.ArgumentParser, cards: bool = False) -> None:
+    p.add_argument("--engine", metavar="NAME", default=None,
+                   help="the program that runs it: llama.cpp (default), ollama, lm-studio, vllm, sglang, mlx, "
+                        "exllamav2, exllamav3, tensorrt-llm, transformers")
+    if cards:
+        p.add_argument("--split", choices=("layer", "row", "tensor"), default=None,
+                       help="several cards: layer (llama.cpp's default), row (llama.cpp -sm row) or tensor "
+                            "(vLLM/SGLang's default); default: the engine's own")
+        p.add_argument("--link", choices=("pcie3", "pcie4", "pcie5", "nvlink"), default=None,
+                       help="the link between the cards for row/tensor splits (default: PCIe without P2P)")
 
 
 def _cache_type(p: argparse.ArgumentParser) -> None:
@@ -204,6 +218,7 @@ def _rating_commands(sub: Any) -> None:
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
     _locale(p)
     _cache_type(p)
+    _engine(p)
     _setup_options(p, card=False)
     _throughput_options(p)
     _common(p)
@@ -221,6 +236,7 @@ def _answer_commands(sub: Any) -> None:
     p.add_argument("--locale", help=f"answer language ({_languages()}); default: the question's")
     p.add_argument("--profile", choices=("reference", "measured"), default="reference")
     _cache_type(p)
+    _engine(p)
     _common(p)
 
 

@@ -62,7 +62,9 @@ def _request(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.Esti
 
     return EstimateRequest(model=args.model, params_b=args.params, active_params_b=args.active, context=args.context,
                            min_quality=args.min_quality, quant=args.quant, profile=args.profile,
-                           cache_type=getattr(args, "cache_type", None), **_throughput(args))
+                           cache_type=getattr(args, "cache_type", None), engine=getattr(args, "engine", None),
+                           split=getattr(args, "split", None), link=getattr(args, "link", None),
+                           **_throughput(args))
 
 
 def _throughput(args: argparse.Namespace) -> dict[str, Any]:
@@ -166,7 +168,7 @@ async def cmd_card(args: argparse.Namespace, emit: Emit) -> int:
     reports = await _reports(args, with_models=True)
     report = reports.card(args.card, args.context, args.min_quality, args.profile,
                           getattr(args, "cache_type", None), setup=_setup(args),
-                          ask=reports.ask_of(**_throughput(args)))
+                          ask=reports.ask_of(**_throughput(args)), engine=getattr(args, "engine", None))
     emit(args, report.data, lambda: report_text.card(report, _locale(args), args.limit))
     return 0
 
@@ -197,7 +199,8 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     lines = lines_of(sys.stdin) if args.question == "-" else [args.question]
     failed = False
     n = 0
-    for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile, cache_type=args.cache_type)):
+    for a in answer_lines(engine, lines, args.locale, AskOptions(profile=args.profile, cache_type=args.cache_type,
+                                                                   engine=_engine_name(args.engine))):
         if isinstance(a, LineError):
             failed = True
             if args.json:
@@ -219,6 +222,20 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
             gc.freeze()
             gc.enable()
     return 1 if failed else 0
+
+
+def _engine_name(text: str | None) -> str | None:
+    """--engine for `ask`: an unknown name is one line and exit 2, as every bad option."""
+    if text is None:
+        return None
+    from answers.knowledge.profiles import load_engine_constants
+    from estimator.engines import UnknownEngine, engine_name
+
+    known = load_engine_constants().engines
+    try:
+        return engine_name(text, known)
+    except UnknownEngine as exc:
+        raise CliError(str(exc)) from None
 
 
 HANDLERS: dict[str, Callable[..., Any]] = {

@@ -151,6 +151,13 @@ class MeasuredProfile:
         # for weeks over thousands of models.
         self._closeness: dict[tuple[str, str, float, str, float], str] = {}
 
+    def levels_for(self, model: ModelSize) -> tuple[Quant, ...]:
+        """The levels a model is offered at: gpt-oss ships its native MXFP4 file (experts MXFP4, the rest
+        Q8_0: ggml-org's gpt-oss GGUFs), then the Q4_K_M files of the usual quantizers (experts still MXFP4,
+        the rest narrower) for a card a little short; the other labels change only the small non-expert part
+        and are not offered (still reachable with --quant)."""
+        return (BY_NAME["MXFP4"], BY_NAME["Q4_K_M"]) if native_mxfp4(model) else self.levels
+
     # ------------------------------------------------------------------ memory
 
     def weights_gb(self, model: ModelSize, q: Quant) -> float:

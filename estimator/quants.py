@@ -11,49 +11,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from msgspec import Struct
+from .formats import find_format
+from .levels import BY_NAME, QUANTS, Quant
 
+__all__ = ["BY_NAME", "DEFAULT_MIN_QUALITY", "MISS_QUANT", "QUANTS", "QUANT_ALIASES", "REFERENCE_LADDER", "Quant",
+           "UnknownQuant", "floor", "ladder", "quant"]
 
-class Quant(Struct, frozen=True):
-    """One quantization level: its rank, bits per weight and the reference efficiency."""
-    name: str
-    rank: int  # 0 = least compressed; the order of "quality"
-    bpw: float  # llama.cpp's real bits per weight (llama-quantize's reported sizes on 7-8B models)
-    ref_bpw: float  # bits per weight the reference profile uses
-    ref_eff: float  # bandwidth efficiency the reference profile uses
-    kind: str  # family for calibration: f16, q8, k, iq, legacy, mxfp4
-
-
-# name, real bpw, reference bpw, reference efficiency, kind
-_TABLE: tuple[tuple[str, float, float, float, str], ...] = (
-    ("F16", 16.0, 16.0, 0.45, "f16"),
-    ("BF16", 16.0, 16.0, 0.45, "f16"),
-    ("Q8_0", 8.5, 8.5, 0.45, "q8"),
-    ("Q6_K", 6.5625, 6.5, 0.50, "k"),
-    ("Q5_K_M", 5.69, 5.5, 0.52, "k"),
-    ("Q5_K_S", 5.54, 5.54, 0.52, "k"),
-    ("Q5_0", 5.5, 5.5, 0.52, "legacy"),
-    ("Q4_K_M", 4.85, 4.5, 0.55, "k"),
-    ("Q4_K_S", 4.58, 4.58, 0.55, "k"),
-    ("Q4_0", 4.5, 4.5, 0.55, "legacy"),
-    ("IQ4_NL", 4.5, 4.5, 0.52, "iq"),
-    ("MXFP4", 4.25, 4.25, 0.55, "mxfp4"),
-    ("IQ4_XS", 4.25, 4.0, 0.52, "iq"),
-    ("Q3_K_L", 4.27, 4.27, 0.52, "k"),
-    ("Q3_K_M", 3.91, 3.91, 0.52, "k"),
-    ("IQ3_M", 3.66, 3.66, 0.52, "iq"),
-    ("Q3_K_S", 3.5, 3.5, 0.52, "k"),
-    ("IQ3_XXS", 3.06, 3.06, 0.52, "iq"),
-    ("Q2_K", 2.96, 2.96, 0.52, "k"),
-    ("IQ2_M", 2.7, 2.7, 0.52, "iq"),
-    ("IQ2_XXS", 2.06, 2.06, 0.52, "iq"),
-)
-
-QUANTS: tuple[Quant, ...] = tuple(
-    Quant(name, rank, bpw, ref_bpw, ref_eff, kind)
-    for rank, (name, bpw, ref_bpw, ref_eff, kind) in enumerate(_TABLE)
-)
-BY_NAME: dict[str, Quant] = {q.name: q for q in QUANTS}
 
 # The reference calculator's ladder: its five visible levels, then the lower levels it would offer
 # only once the minimum quality is lowered below its default (IQ4_XS).
@@ -76,20 +39,26 @@ QUANT_ALIASES: dict[str, str] = {
     "q2": "Q2_K", "q3": "Q3_K_M", "q4": "Q4_K_M", "q5": "Q5_K_M", "q6": "Q6_K", "q8": "Q8_0",
     "q3_k": "Q3_K_M", "q4_k": "Q4_K_M", "q5_k": "Q5_K_M",
     "iq2": "IQ2_M", "iq3": "IQ3_M", "iq4": "IQ4_XS",
-    "f16": "F16", "fp16": "F16", "float16": "F16", "bf16": "BF16", "fp8": "Q8_0", "mxfp4": "MXFP4",
+    "f16": "F16", "fp16": "F16", "float16": "F16", "bf16": "BF16", "mxfp4": "MXFP4",
     "int8": "Q8_0", "int4": "Q4_K_M",
 }
 
 
 @cache
 def quant(name: str) -> Quant:
-    """Look up a level by name, forgiving case, '-' for '_', and shorthands ("q4", "fp16": QUANT_ALIASES)."""
+    """Look up a level by name, forgiving case, '-' for '_', and shorthands ("q4", "fp16": QUANT_ALIASES);
+    then the formats people name beside llama.cpp's levels (estimator.formats: "AWQ", "FP8", "EXL2 4.0bpw",
+    "MLX 4bit", "UD-Q4_K_XL")."""
     key = name.strip().upper().replace("-", "_")
     key = QUANT_ALIASES.get(key.lower(), key)
     try:
         return BY_NAME[key]
     except KeyError:
-        raise UnknownQuant(name) from None
+        pass
+    found = find_format(name)
+    if found is None:
+        raise UnknownQuant(name)
+    return found
 
 
 def floor(min_quality: str | None, default_min: str) -> Quant:

@@ -45,7 +45,9 @@ class Query(Struct, frozen=True):
     def levels(self) -> tuple[Quant, ...]:
         if self.forced_quant is not None:
             return (quant(self.forced_quant),)
-        return ladder(self.profile.levels, self.min_quality, self.profile.default_min_quality)
+        levels_for = getattr(self.profile, "levels_for", None)  # a model's own file (gpt-oss: MXFP4)
+        levels = levels_for(self.model) if levels_for is not None else self.profile.levels
+        return ladder(levels, self.min_quality, self.profile.default_min_quality)
 
 
 def rate_all(query: Query, cards: Sequence[Card]) -> list[Row]:

@@ -67,7 +67,8 @@ def device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
     mem, total, _ = gpu_memory(c, d)
     if total is None:
         return p.usable_gb(d.card)
-    return p.usable_gb(_View(d.card.name, d.card.vendor, mem, d.card.bandwidth_gbps))
+    # the architecture too: an engine decides from it whether it runs there at all (vLLM on a DGX Spark)
+    return p.usable_gb(_View(d.card.name, d.card.vendor, mem, d.card.bandwidth_gbps, d.card.architecture))
 
 
 

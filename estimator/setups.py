@@ -120,18 +120,22 @@ class SetupRow(Struct, frozen=True):
     ram_effective_gbps: float | None = None  # what the CPU streams from it in this split
     vendor: str = ""
     cards: tuple[str, ...] = field(default=())
+    split: str = "layer"  # several cards: layer (a token passes them in turn) | tensor | row (they share each layer)
 
     @property
     def runs(self) -> bool:
         return self.quant is not None and self.fit != "no"
 
 
-def _levels(p: Profile, min_quality: str | None, forced: str | None) -> tuple[Quant, ...]:
-    """The levels to try, least compressed first: the one forced, or the profile's ladder down to the
-    minimum quality."""
+def _levels(p: Profile, min_quality: str | None, forced: str | None,
+            model: ModelSize | None = None) -> tuple[Quant, ...]:
+    """The levels to try, least compressed first: the one forced, or the profile's ladder (the model's own
+    file where the profile has one: gpt-oss in MXFP4) down to the minimum quality."""
     if forced is not None:
         return (quant(forced),)
-    return ladder(p.levels, min_quality, p.default_min_quality)
+    levels_for = getattr(p, "levels_for", None)
+    levels = levels_for(model) if levels_for is not None and model is not None else p.levels
+    return ladder(levels, min_quality, p.default_min_quality)
 
 
 class _Rating(Struct, frozen=True):
@@ -169,7 +173,7 @@ def _ladder_needs(p: Profile, model: ModelSize, context: int, min_quality: str |
     """The levels to try, least compressed first, and the model's memory need at each: the same for every
     piece of hardware."""
     check_context(context)
-    levels = _levels(p, min_quality, forced)
+    levels = _levels(p, min_quality, forced, model)
     return levels, [p.need_gb(model, q, context) for q in levels]
 
 
@@ -207,13 +211,28 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
                 base: _Rig) -> SetupRow | None:
     """The least compressed level the cards hold whole, at the split's speed; None when none fits."""
     p, model, pool = r.p, r.model, r.pool
+    runs = getattr(p, "runs", None)  # an engine that cannot run a format on these cards skips it
     for q, need in zip(levels, needs, strict=True):
+        if runs is not None and not all(runs(model, d.card, q) for d in pool.devices):
+            continue
         if need <= pool.total_usable:
-            tok = 1 / split_seconds(p, model, pool, q, r.hop_ms)
+            t, split = _pool_seconds(r, q)
+            tok = 1 / t
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
             return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(p, need, pool), tok_s=tok, tok_s_low=low,
-                            tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need), **base)
+                            tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need), split=split,
+                            **base)
     return None
+
+
+def _pool_seconds(r: _Rating, q: Quant) -> tuple[float, str]:
+    """Time per token over the pool and how the cards share it: the engine's own split when it has one
+    (tensor parallelism under vLLM, `-sm row`: estimator.engine_profile), else llama.cpp's layer split."""
+    own = getattr(r.p, "pool_seconds", None)
+    t = own(r.model, [d.card for d in r.pool.devices], q) if own is not None else None
+    if t is not None:
+        return t, getattr(r.p, "split", "tensor")
+    return split_seconds(r.p, r.model, r.pool, q, r.hop_ms), "layer"
 
 
 def _single_card(r: _Rating, q: Quant, need: float) -> float | None:

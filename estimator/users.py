@@ -18,10 +18,13 @@ all of them. The model of it (a roofline):
   each step is a small prefill, and tokens cost their FLOPs — the compute-bound ceiling on the total.
 
 So the total grows about linearly while the weights dominate (bandwidth-bound), then flattens at the
-prefill rate (compute-bound); the per-user speed only falls. Memory: the weights and runtime once, plus
-one cache of the full context per user (llama.cpp splits `-c` among `--parallel` slots, so give it
-N × the context; vLLM pages its cache the same way). `users_at_reading_speed`: the most users that fit
-and each still get ≥ 10 tok/s. Pure functions; the caller passes the profile's figures.
+prefill rate (compute-bound); the per-user speed only falls. With a prompt and an answer length given,
+every step also carries the other users' prompts arriving meanwhile (prefill contention: (N − 1) ·
+prompt/answer tokens at the prefill rate), as continuous batching interleaves them with the decode steps.
+Memory: the weights and runtime once, plus one cache of the full context per user (llama.cpp splits `-c`
+among `--parallel` slots, so give it N × the context; vLLM pages its cache the same way).
+`users_at_reading_speed`: the most users that fit and each still get ≥ 10 tok/s. Pure functions; the caller
+passes the profile's figures.
 """
 
 from __future__ import annotations
@@ -46,6 +49,10 @@ class Workload(Struct, frozen=True):
     prefill_tok_s: float  # compute-bound rate of tokens at this context
     expert_share: float = 0.0  # MoE: share of the bytes read per token that are experts (0: dense)
     expert_read_fraction: float = 1.0  # MoE: share of all experts' bytes one token reads
+    # Prefill contention (continuous batching with chunked prefill, vLLM/SGLang/llama.cpp's server): each
+    # user's next prompt is read while the others decode, so every decoded token carries prompt/answer prompt
+    # tokens of compute. 0: prompts not counted (one long conversation each, prompts cached).
+    prompt_per_answer: float = 0.0
 
 
 class Concurrency(Struct, frozen=True):
@@ -81,7 +88,9 @@ def read_growth(w: Workload, users: int) -> float:
 def step_seconds(w: Workload, users: int) -> tuple[float, str]:
     memory = read_growth(w, users) / w.single_tok_s + users * w.kv_read_s
     compute = users / w.prefill_tok_s
-    return (memory, "bandwidth") if memory >= compute else (compute, "compute")
+    # the other users' prompts, read between this user's decode steps (its own came before its answer)
+    contention = (users - 1) * w.prompt_per_answer / w.prefill_tok_s
+    return (memory + contention, "bandwidth") if memory >= compute else (compute + contention, "compute")
 
 
 def max_users_memory(w: Workload) -> int:

@@ -70,6 +70,9 @@ class Settings(Struct, frozen=True):
     quant: str | None = None
     task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
     cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
+    engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
+    split: str | None = None  # several cards: layer | row | tensor; None: the engine's own (estimator.engine_profile)
+    link: str | None = None  # the link between the cards: pcie3 | pcie4 | pcie5 | nvlink; None: PCIe without P2P
 
 
 class TableRow(Struct, frozen=True):
@@ -159,7 +162,8 @@ class Estimates:
     def query(self, size: ModelSize, s: Settings) -> Query:
         try:
             return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant,
-                         profile=self.profile(s.profile), cache_type=s.cache_type)
+                         profile=self.profiles.get(s.profile, s.engine, s.split, s.link),
+                         cache_type=s.cache_type)
         except UnknownCacheType as exc:
             raise BadInput("cache_type", text=exc.text) from None
         except UnknownQuant as exc:

@@ -60,12 +60,23 @@ class EntityBuilding:
             mq = lookup_quant(mq).name if mq else None
         except UnknownQuant as exc:
             raise BadInput("quant", text=str(exc.text)[:40]) from None
-        return Settings(profile=options.profile, context=ctx, min_quality=mq, quant=q)
+        return Settings(profile=options.profile, context=ctx, min_quality=mq, quant=q, engine=options.engine)
 
     def _settings_for(self, options: AskOptions, asked: Asked) -> Settings:
         """The estimate's settings: the server's options, what was asked overriding them (context, level,
         KV-cache type, task)."""
         settings = self._settings(options, asked.context, asked.quant)
+        engine = getattr(asked, "engine", None)  # "with vllm" read from the question, when the reader has it
+        if engine:
+            settings = replace(settings, engine=engine)
+        if settings.quant and not settings.engine:  # "qwen 32b awq": the engine AWQ is run with (vLLM)
+            # lazy: only a question naming a level needs the engines' rules
+            from estimator.engines import implied_engine
+            from estimator.quants import quant as level
+
+            implied = implied_engine(self.estimates.profiles.engine_constants(), None, level(settings.quant))
+            if implied:
+                settings = replace(settings, engine=implied)
         kv = asked.cache_type or options.cache_type
         if kv:
             try:

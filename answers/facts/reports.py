@@ -10,6 +10,7 @@ and profiles as the bot's answers. `answers.report_text` writes them through the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +22,7 @@ from msgspec.structs import replace
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, Rated, Settings
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
+from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
@@ -32,10 +34,11 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
+from estimator.engines import UnknownEngine, default_context, engine_levels, implied_engine
 from estimator.memory import DEFAULT_CACHE_TYPE, UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from estimator.profile import Profile
-from estimator.quants import BY_NAME
+from estimator.quants import BY_NAME, UnknownQuant, quant
 from estimator.ranking import Query, Row, summarize
 from estimator.ranking import table as table_order
 from estimator.setups import Setup, SetupRow, rate_setup, setup_ram
@@ -53,6 +56,9 @@ SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
 MAX_RAM_GB = 16384
+UNKNOWN_ENGINE = N_("unknown engine %(text)s; known: %(known)s")
+ENGINE_FORMAT = N_("%(engine)s does not read %(quant)s files; the nearest it runs is %(nearest)s "
+                   "(engines that read %(quant)s: %(others)s)")
 
 
 def context_for(context: int | None, prompt: int | None, answer: int | None) -> int:
@@ -110,6 +116,9 @@ class EstimateRequest(Struct, frozen=True):
     users: int | None = None  # parallel requests: adds per-user and total speed, memory with N caches
     backend: str | None = None  # the runtime backend the prefill efficiency is for (CUDA, ROCm, Vulkan, Metal, SYCL)
     flash_attention: bool = True
+    engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
+    split: str | None = None  # several cards: layer | row | tensor (None: the engine's own way)
+    link: str | None = None  # between the cards: pcie3 | pcie4 | pcie5 | nvlink (None: PCIe without P2P)
 
 
 class SetupRequest(Struct, frozen=True):
@@ -216,8 +225,65 @@ class Reports:
 
     # ------------------------------------------------------------------ reports
     def _settings(self, req: EstimateRequest) -> Settings:
+        self._check_engine(req.engine, req.quant)
         return Settings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
-                        min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE)
+                        min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE,
+                        engine=req.engine, split=req.split, link=req.link)
+
+    def _check_engine(self, engine: str | None, level: str | None) -> None:
+        """An unknown engine, or a level the engine never reads (AWQ under llama.cpp, EXL2 under vLLM), is
+        refused in words with the nearest it runs and an engine that reads it (estimator.engines)."""
+        c = self.profiles.engine_constants()
+        try:
+            e = c.engine(engine)
+        except UnknownEngine as exc:
+            raise ReportError(UNKNOWN_ENGINE, text=repr(exc.text), known=", ".join(c.engines)) from None
+        if level is None:
+            return
+        with _estimator_errors():
+            try:
+                q = quant(level)
+            except UnknownQuant as exc:
+                raise BadInput("quant", text=exc.text) from None
+        root = c.root(e.name)
+        if q.family not in root.formats:
+            # llama.cpp: the levels people download (Q8_0, Q6_K, Q4_K_M); another engine: its own ladder
+            near = engine_levels(c, root, tuple(quant(n) for n in ("Q8_0", "Q6_K", "Q4_K_M")))
+            nearest = min(near, key=lambda x: abs(math.log(x.bpw / q.bpw))).name if near else "—"
+            others = [o.label for o in c.engines.values() if o.base is None and q.family in o.formats]
+            raise ReportError(ENGINE_FORMAT, engine=e.label, quant=q.name, nearest=nearest,
+                              others=", ".join(others) or "—")
+
+    def _implied_engine(self, req: EstimateRequest) -> EstimateRequest:
+        """A format llama.cpp does not read, named without --engine, is rated under the engine it is run
+        with (AWQ, FP8 → vLLM; EXL2 → ExLlamaV2; MLX → MLX): estimator.engines.implied_engine."""
+        if req.engine or not req.quant:
+            return req
+        with _estimator_errors():
+            try:
+                q = quant(req.quant)
+            except UnknownQuant as exc:
+                raise BadInput("quant", text=exc.text) from None
+        implied = implied_engine(self.profiles.engine_constants(), None, q)
+        return replace(req, engine=implied) if implied else req
+
+    def _engine_context(self, req: EstimateRequest, setup: SetupRequest | None) -> EstimateRequest:
+        """Ollama opens a model with a context that depends on the card's memory (4k under 24 GiB, 32k to
+        48 GiB, 256k above): with no --context and a named card or setup, the figures are for that context."""
+        if req.context is not None or req.engine is None or setup is None or not setup.text:
+            return req
+        e = self.profiles.engine_constants().engine(req.engine)
+        if not e.default_context:
+            return req
+        rig = self.setup(setup, req.profile)
+        if rig is None:
+            return req
+        memory = sum(d.card.memory_gb * d.count for d in rig.devices)
+        ctx = default_context(e, memory)
+        return replace(req, context=ctx) if ctx else req
+
+    def engine_facts(self, profile: str, engine: str | None) -> dict[str, Any]:
+        return engine_keys(self.profiles, profile, engine)
 
     def _rated(self, req: EstimateRequest) -> Rated:
         """The model from the name (resolved) and/or the given sizes (which override the record's), rated
@@ -257,23 +323,30 @@ class Reports:
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
+        req = self._engine_context(self._implied_engine(req), setup)
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
+        data.update(engine_keys(self.profiles, req.profile, req.engine, req.split, req.link, q.model,
+                                q.min_quality, q.forced_quant))
         if ask.wanted:
             data.update(top_facts(ask))
             with _estimator_errors():
                 add_to_rows(data["rows"], table_order(rows, include_misses), q.profile, q.model, q.context,
                             q.cache_type, ask, self.profiles.setup_constants())
         self._rate_setup(q, setup, data, ask)
+        self._check_on_setup(req, q, data)
         return TableReport(self._label(q), q.context, q.profile.name, data)
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
+        req = self._engine_context(self._implied_engine(req), setup)
         rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
         q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)
         data = summary_facts(q, rows, s)
+        data.update(engine_keys(self.profiles, req.profile, req.engine, req.split, req.link, q.model,
+                                q.min_quality, q.forced_quant))
         if ask.wanted:
             data.update(top_facts(ask))
             picked = [(data["fastest"], s.fastest), (data["smallest"], s.smallest),
@@ -285,6 +358,15 @@ class Reports:
                                     self.profiles.setup_constants())
         self._rate_setup(q, setup, data, ask)
         return SummaryReport(self._label(q), q.context, q.profile.name, data)
+
+    def _check_on_setup(self, req: EstimateRequest, q: Query, data: dict[str, Any]) -> None:
+        """A level asked for on the named hardware: `engine_check` says whether the engine runs it on the
+        first card there (FP8 under TensorRT-LLM on a 3090: no, with the nearest that works)."""
+        if req.quant and "setup" in data and data["setup"].get("row", {}).get("cards"):
+            name = data["setup"]["row"]["cards"][0]
+            card = next((g for g in self.knowledge.gpus_for(req.profile) if g.name == name), None)
+            if card is not None:
+                data["engine_check"] = check_keys(self.profiles, req.engine, req.quant, card, q.model)
 
     # ------------------------------------------------------------------ setups
     def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
@@ -329,24 +411,35 @@ class Reports:
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
              profile: str = "reference", cache_type: str | None = None,
-             setup: SetupRequest | None = None, ask: Ask | None = None) -> CardReport:
+             setup: SetupRequest | None = None, ask: Ask | None = None, engine: str | None = None) -> CardReport:
         """The catalog's models on one card or setup; `ask` (a prompt, several users) adds its keys per model."""
         rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)
         # a setup resolved from the catalog holds catalog records
         card, variants = ((cast(GpuRecord, rig.devices[0].card), 1) if rig is not None
                           else self.resolve_card(text, profile))
+        self._check_engine(engine, None)
+        e = self.profiles.engine_constants().engine(engine)
+        if context is None and e.default_context:  # Ollama opens a model with a context by the card's memory
+            vram = sum(d.card.memory_gb * d.count for d in rig.devices) if rig else card.memory_gb
+            context = default_context(e, vram)
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
-        prof = self.profiles.get(profile)
-        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE)
+        prof = self.profiles.get(profile, engine)
+        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE, engine=engine)
         if rig is not None:
-            return self._card_on_setup(rig, card, s, ask)
+            report = self._card_on_setup(rig, card, s, ask)
+            report.data.update(self.engine_facts(profile, engine))
+            return report
         with _estimator_errors():
             found = self.estimates.every_model_on(card, s)
         total = self.knowledge.sized_model_count()
         data: dict[str, Any] = {
                 "card": {**card_facts(card), "variants": variants}, "context": ctx, "profile": prof.name,
                 "cache_type": s.cache_type, "min_quality": min_quality or prof.default_min_quality,
-                "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found]}
+                "models_total": total, "models": [_model_facts(prof, m, r) for _, m, r in found],
+                **self.engine_facts(profile, engine)}
+        if not found and engine:  # MLX on a GeForce: say why nothing runs, and what would
+            data["engine_check"] = check_keys(self.profiles, engine, e.miss_quant or self.profiles.engine_constants()
+                                              .root(engine).miss_quant or "Q4_K_M", card)
         if ask is not None and ask.wanted:
             data.update(top_facts(ask))
             constants = self.profiles.setup_constants()
@@ -359,7 +452,7 @@ class Reports:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest
         first. The KV cache is f16 here: the setup rules (estimator.setups) take no cache type."""
         sizes = [m for m in map(self.estimates.size_of, self.knowledge.models) if m is not None]
-        prof, constants = self.profiles.get(s.profile), self.profiles.setup_constants()
+        prof, constants = self.profiles.get(s.profile, s.engine), self.profiles.setup_constants()
         models: list[dict[str, Any]] = []
         with _estimator_errors():
             self.estimates.query(ModelSize(1.0), s)  # the context and minimum quality checked as for one card

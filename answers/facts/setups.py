@@ -148,6 +148,7 @@ def row_facts(row: SetupRow) -> dict[str, Any]:
         **rating_facts(row),
         "gpu_count": row.gpu_count,
         "why": row.why,
+        "split": row.split,
         "usable_gb": row.usable_gb,
         "cards": list(row.cards),
         "single_tok_s": row.single_tok_s,

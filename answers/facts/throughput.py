@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from catalog.compute import fp32_tflops
 from estimator.card import Card
@@ -159,8 +160,10 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
         if runs:
             assert q is not None and tok_s is not None
             at_ctx = make_prefill(max(1, context)).tok_s
-            conc = concurrency(workload(profile, model, q, context, cache_type, tok_s, usable_gb, at_ctx,
-                                        expert_share_active), ask.users)
+            w = workload(profile, model, q, context, cache_type, tok_s, usable_gb, at_ctx, expert_share_active)
+            if ask.prompt and ask.answer:  # prompts read while the others decode (continuous batching)
+                w = replace(w, prompt_per_answer=ask.prompt / ask.answer)
+            conc = concurrency(w, ask.users)
         keys.update(users_keys(conc, tok_s, tok_s_low, tok_s_high, ask.users))
     return keys
 

@@ -13,6 +13,7 @@ import json
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
+from estimator.engines import EngineConstants
 from estimator.profile import REFERENCE, Profile
 from estimator.setups import Hardware, SetupConstants, unified_gpu_share
 
@@ -37,6 +38,12 @@ def load_measured_constants() -> dict[str, Any]:
 def load_setup_constants() -> SetupConstants:
     text = (resources.files("estimator") / "data" / "setup_constants.json").read_text("utf-8")
     return SetupConstants.from_dict(json.loads(text))
+
+
+def load_engine_constants() -> EngineConstants:
+    """The engines' data (estimator/data/engine_constants.json), checked as it is read."""
+    text = (resources.files("estimator") / "data" / "engine_constants.json").read_text("utf-8")
+    return EngineConstants.from_dict(json.loads(text))
 
 
 def load_profile(name: str, setup_constants: SetupConstants | None = None) -> Profile:
@@ -64,13 +71,31 @@ class Profiles:
     def __init__(self, **ready: Profile) -> None:
         self._built: dict[str, Profile] = dict(ready)
         self._setup_constants: SetupConstants | None = None
+        self._engine_constants: EngineConstants | None = None
+        self._engined: dict[tuple[str, str, str | None, str | None], Profile] = {}
 
-    def get(self, name: str) -> Profile:
+    def get(self, name: str, engine: str | None = None, split: str | None = None, link: str | None = None) -> Profile:
+        """The profile by name, under `engine` (llama.cpp when None: the profile itself)."""
         profile = self._built.get(name)
         if profile is None:
             constants = self.setup_constants() if name != "reference" else None
             profile = self._built[name] = load_profile(name, constants)
-        return profile
+        if engine is None and split is None and link is None:
+            return profile
+        # lazy: the engine rules (and the measured profile below them) only for an engine asked
+        from estimator.engine_profile import for_engine
+
+        c = self.engine_constants()
+        key = (name, c.engine(engine).name, split, link)
+        if key not in self._engined:
+            self._engined[key] = for_engine(profile, c, engine, split, link)
+        return self._engined[key]
+
+    def engine_constants(self) -> EngineConstants:
+        """The engines' constants, read on first use."""
+        if self._engine_constants is None:
+            self._engine_constants = load_engine_constants()
+        return self._engine_constants
 
     def setup_constants(self) -> SetupConstants:
         """The setups rules' constants, read on first use."""

@@ -138,11 +138,58 @@ def _setup_rating(d: dict[str, Any], locale: str) -> str | None:
               setup=r["card"], need=_gb(r["need_gb"], locale), usable=_gb(r["usable_gb"], locale))
 
 
+def engine_line(d: dict[str, Any], locale: str) -> list[str]:
+    """Which engine and formats the figures assume (llama.cpp and its GGUF levels unless --engine said)."""
+    if not d.get("engine"):
+        return []
+    msgid = (N_("Engine assumed: %(engine)s (the default; --engine vllm, mlx, exllamav2… for another); "
+                "levels tried: %(levels)s") if d["engine"] == "llama.cpp"
+             else N_("Engine: %(engine)s; formats tried: %(levels)s"))
+    return [_t(locale, msgid, engine=d.get("engine_label") or d["engine"],
+               levels=", ".join(d.get("engine_levels") or ()))]
+
+
+REFUSALS = {
+    "engine_hardware": N_("%(engine)s does not run on %(card)s"),
+    "format_engine": N_("%(engine)s does not read %(quant)s files"),
+    "format_hardware": N_("%(engine)s cannot run %(quant)s on %(card)s"),
+}
+NEAREST = N_("nearest that works there: %(nearest)s")
+AT_LEVEL = N_("%(engine)s at %(quant)s")
+OTHER_ENGINE = N_("%(other)s runs %(quant)s on %(card)s")
+WEIGHT_ONLY = N_("%(engine)s runs %(quant)s on %(card)s as weight-only FP8 (W8A16, Marlin kernels): half the "
+                 "memory of BF16, without FP8 compute")
+
+
+def check_line(d: dict[str, Any], locale: str) -> list[str]:
+    """A level asked for on one card: whether the engine runs it there, and else the nearest that works
+    (answers/facts/engine_facts.py `engine_check`)."""
+    ch = d.get("engine_check")
+    if not ch:
+        return []
+    label = d.get("engine_label") or d.get("engine") or ""
+    if ch["runs"]:
+        return [_t(locale, WEIGHT_ONLY, engine=label, quant=ch["quant"], card=ch["card"])] \
+            if ch.get("mode") == "weight_only" else []
+    parts = [_t(locale, REFUSALS[ch["reason"]], engine=label, quant=ch["quant"], card=ch["card"])]
+    if ch.get("nearest_quant"):
+        nearest = ch["nearest_quant"]
+        if ch.get("nearest_engine_label"):
+            nearest = _t(locale, AT_LEVEL, engine=ch["nearest_engine_label"], quant=nearest)
+        parts.append(_t(locale, NEAREST, nearest=nearest))
+    if ch.get("other_engine"):
+        parts.append(_t(locale, OTHER_ENGINE, other=ch.get("other_engine_label") or ch["other_engine"],
+                        quant=ch["quant"], card=ch["card"]))
+    return ["; ".join(parts)]
+
+
 def table(r: TableReport, locale: str = i18n.DEFAULT) -> str:
     lines = [_t(locale, N_("%(model)s at %(tokens)s tokens of context, profile %(profile)s: "
                            "%(count)s cards can run it"),
                 model=model_label(r.model, locale), tokens=fmt.integer(r.context, locale),
                 profile=_t(locale, PROFILES[r.profile]), count=fmt.integer(r.cards_fit, locale))]
+    lines += engine_line(r.data, locale)
+    lines += check_line(r.data, locale)
     lines += throughput_intro(r.data, locale)
     if line := setup_line(r.data, locale):
         lines.append(line)
@@ -193,6 +240,7 @@ def summary(r: SummaryReport, locale: str = i18n.DEFAULT) -> str:
     out = [_t(locale, N_("%(model)s — %(fit)s of %(total)s cards can run it (context %(tokens)s, profile %(profile)s)"),
               model=model_label(r.model, locale), fit=n(d["cards_fit"]), total=n(d["cards_total"]),
               tokens=n(r.context), profile=_t(locale, PROFILES[r.profile]))]
+    out += engine_line(d, locale)
     out += throughput_intro(d, locale)
     # Headline picks (answers/facts/picks.py): the reference profile prints the pages' picks and adds the home
     # pick where the page's is not a card for home use; other profiles print the home picks instead.
@@ -287,6 +335,8 @@ def card(r: CardReport, locale: str = i18n.DEFAULT, limit: int | None = None) ->
                 bandwidth=_t(locale, N_("%(gbps)s GB/s"), gbps=fmt.integer(c.bandwidth_gbps, locale)),
                 fit=fmt.integer(r.models_fit, locale), total=fmt.integer(r.models_total, locale),
                 tokens=fmt.integer(r.context, locale))]
+    lines += engine_line(r.data, locale)
+    lines += check_line(r.data, locale)
     lines += throughput_intro(r.data, locale)
     h = [_t(locale, m) for m in (N_("tok/s"), N_("range"), N_("model"), N_("needs"), N_("quant"), N_("fit"))]
     lines.append(f"{h[0]:>7} {h[1]:>11}  {h[2]:<40} {h[3]:>9} {h[4]:<7} {h[5]:<11}" + _extra_head(r.data, locale))

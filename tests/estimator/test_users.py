@@ -87,7 +87,9 @@ def test_table_setup_row_carries_prefill_and_users(capsys, profile: str) -> None
     assert 5 < row["ttft_s"] < 60 and row["ttft_s"] == pytest.approx(32768 / row["prefill_tok_s"])
     assert d["context"] >= 32768 + 500  # the cache holds the prompt and the answer
     assert row["total_s"] == pytest.approx(row["ttft_s"] + 500 / row["tok_s"])
-    assert row["per_user_tok_s"] < row["tok_s"] < row["total_tok_s"]
+    # 4 users each sending 32k-token prompts for 500-token answers: the others' prompts are read between a
+    # user's decode steps (prefill contention), so each user gets much less than one user alone
+    assert row["per_user_tok_s"] < row["tok_s"] and row["total_tok_s"] > row["per_user_tok_s"]
     assert all(set(r) >= PREFILL_KEYS | USER_KEYS for r in d["rows"])
 
 

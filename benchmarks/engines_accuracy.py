@@ -1,0 +1,176 @@
+"""Engines other than llama.cpp: the decode model (estimator/engine_speed.py) against public rows.
+
+    python benchmarks/engines_accuracy.py [--rows] [--write]
+
+Rows: benchmarks/data/engines_measured.csv — single-request decode (and a few several-users rows) under
+vLLM, SGLang, MLX and ExLlamaV2, each with its source. Per engine, `share` and `t0_ms` are fitted by a
+grid search on log error; every row is predicted leave-one-out (fitted without it). An engine with fewer
+than three single-card rows keeps its priors (the data file says `fitted: false`) and is scored with them.
+Tensor-parallel rows are predicted with the engine's constants and the link's all-reduce time. `--write`
+stores the fits (on all rows) in estimator/data/engine_constants.json. Pure Python, a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from msgspec.structs import replace  # noqa: E402
+
+from answers.facts.throughput import Ask, card_prefill, workload  # noqa: E402
+from answers.knowledge.profiles import load_engine_constants, load_profile, load_setup_constants  # noqa: E402
+from benchmarks.measured_rows import card_lookup  # noqa: E402
+from estimator.engine_profile import EngineProfile  # noqa: E402
+from estimator.engine_speed import bandwidth_bound_tok_s  # noqa: E402
+from estimator.engines import DecodeConstants, EngineConstants  # noqa: E402
+from estimator.model import ModelSize  # noqa: E402
+from estimator.quants import quant  # noqa: E402
+from estimator.users import concurrency  # noqa: E402
+
+CSV_PATH = ROOT / "benchmarks" / "data" / "engines_measured.csv"
+JSON_PATH = ROOT / "estimator" / "data" / "engine_constants.json"
+MIN_ROWS = 3
+
+
+def load_rows() -> list[dict[str, Any]]:
+    lookup = card_lookup()
+    rows = []
+    with CSV_PATH.open(encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            card = lookup(r["gpu"])
+            if card is None:
+                raise SystemExit(f"no catalog card for {r['gpu']!r}")
+            model = ModelSize(float(r["params_b"]), float(r["active_b"]) if r["active_b"] else None, name=r["model"])
+            rows.append({**r, "card": card, "size": model, "q": quant(r["quant"]), "n": int(r["gpu_count"]),
+                         "users_n": int(r["users"]), "measured": float(r["tok_s"])})
+    return rows
+
+
+def _with(c: EngineConstants, engine: str, share: float, t0: float) -> EngineConstants:
+    dec = dict(c.decode)
+    dec[engine] = DecodeConstants(share, t0, True)
+    return replace(c, decode=dec)
+
+
+_BASE: list[Any] = []
+
+
+def predict(c: EngineConstants, row: dict[str, Any]) -> float:
+    if not _BASE:
+        _BASE.append(load_profile("measured"))
+    base = _BASE[0]
+    p = EngineProfile(base, c, row["engine"], link=row["link"] or None)
+    model, card, q = row["size"], row["card"], row["q"]
+    if row["n"] > 1:
+        t = p.pool_seconds(model, [card] * row["n"], q)
+        tok = 1 / t if t else p.tok_s(model, card, q)
+    else:
+        tok = p.tok_s(model, card, q)
+    if row["users_n"] > 1:
+        ctx = 1536
+        w = workload(p, model, q, ctx, "f16", tok, p.usable_gb(card), card_prefill(model, card, q, ctx, Ask()).tok_s,
+                     load_setup_constants().moe_expert_share_active)
+        return concurrency(w, row["users_n"]).per_user_tok_s
+    return tok
+
+
+def fit_engine(c: EngineConstants, engine: str, rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
+    """(share, t0_ms) from the rows' time per token, which is linear in them: s = t0 + x / share, x the
+    streamed time at share 1 (least squares weighted by 1/s², i.e. on relative error); share ≤ 1, t0 ≥ 0."""
+    unit = _with(c, engine, 1.0, 0.0)
+    xs = [1 / predict(unit, r) for r in rows]
+    ss = [1 / r["measured"] for r in rows]
+    ws = [1 / s ** 2 for s in ss]
+    sw = sum(ws)
+    mx = sum(w * x for w, x in zip(ws, xs, strict=True)) / sw
+    ms = sum(w * s for w, s in zip(ws, ss, strict=True)) / sw
+    var = sum(w * (x - mx) ** 2 for w, x in zip(ws, xs, strict=True))
+    k = sum(w * (x - mx) * (s - ms) for w, x, s in zip(ws, xs, ss, strict=True)) / var if var > 0 else ms / mx
+    k = max(k, 1.0)  # share ≤ 1: no engine streams faster than the memory
+    t0 = max(0.0, ms - k * mx)
+    return round(1 / k, 3), round(t0 * 1000, 3)
+
+
+def _fittable(rows: Sequence[dict[str, Any]], engine: str) -> list[dict[str, Any]]:
+    return [r for r in rows if r["engine"] == engine and r["n"] == 1 and r["users_n"] == 1]
+
+
+def cross_validate(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], float, bool]]:
+    """Each row predicted with its engine refitted without it (priors when too few rows remain)."""
+    out = []
+    for i, r in enumerate(rows):
+        others = [x for j, x in enumerate(rows) if j != i]
+        train = _fittable(others, r["engine"])
+        if len(train) >= MIN_ROWS:
+            cc = _with(c, r["engine"], *fit_engine(c, r["engine"], train))
+            out.append((r, predict(cc, r), True))
+        else:
+            out.append((r, predict(c, r), False))
+    return out
+
+
+def summary(scored: Sequence[tuple[dict[str, Any], float, bool]], c: EngineConstants) -> dict[str, float]:
+    ratios = [r["measured"] / est for r, est, _ in scored]
+    errs = [max(x, 1 / x) for x in ratios]
+    lo, hi = c.ranges["medium"]
+    inside = [lo <= x <= hi for x in ratios]
+    return {"n": len(scored), "median_error": statistics.median(errs) if errs else math.nan,
+            "in_range": sum(inside) / len(inside) if inside else math.nan}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rows", action="store_true", help="list every row with its estimate")
+    ap.add_argument("--write", action="store_true", help="store the fits in engine_constants.json")
+    args = ap.parse_args(argv)
+    c = load_engine_constants()
+    rows = load_rows()
+    fits = {}
+    for engine in sorted({r["engine"] for r in rows}):
+        train = _fittable(rows, engine)
+        if len(train) >= MIN_ROWS:
+            fits[engine] = fit_engine(c, engine, train)
+            print(f"{engine}: share {fits[engine][0]:.2f}, t0 {fits[engine][1]:.2f} ms (fitted on {len(train)} rows)")
+    fitted = c
+    for engine, (share, t0) in fits.items():
+        fitted = _with(fitted, engine, share, t0)
+    scored = cross_validate(fitted, rows)
+    singles = [s for s in scored if s[0]["n"] == 1 and s[0]["users_n"] == 1]
+    for label, part in (("single-card, one user (leave-one-out)", singles),
+                        *((f"  {e}", [s for s in singles if s[0]["engine"] == e]) for e in sorted(fits)),
+                        ("tensor parallel", [s for s in scored if s[0]["n"] > 1]),
+                        ("several users (per user)", [s for s in scored if s[0]["users_n"] > 1])):
+        m = summary(part, fitted)
+        if m["n"]:
+            print(f"{label}: n={m['n']}, median error {m['median_error']:.2f}x, inside range {m['in_range']:.0%}")
+    bound_ok = all(est <= bandwidth_bound_tok_s(r["card"], r["size"].params_b, r["size"], r["q"], r["n"]) * 1.0001
+                   for r, est, _ in scored if not r["size"].is_moe)
+    print(f"every estimate within the bandwidth bound: {bound_ok}")
+    if args.rows:
+        for r, est, loo in scored:
+            print(f"  {r['engine']:10} {r['model'][:18]:18} {r['quant']:12} {r['n']}x {r['gpu'][:22]:22} "
+                  f"u={r['users_n']:<3} measured {r['measured']:7.1f} est {est:7.1f} x{r['measured'] / est:5.2f}"
+                  f"{'' if loo else ' (priors)'}")
+    if args.write:
+        data = json.loads(JSON_PATH.read_text("utf-8"))
+        for engine, (share, t0) in fits.items():
+            data["decode"]["engines"][engine] = {"share": share, "t0_ms": t0, "fitted": True,
+                                                 "rows": len(_fittable(rows, engine))}
+        JSON_PATH.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        print(f"wrote {JSON_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,106 @@
+"""Decode speed and memory under an engine other than llama.cpp, on one card or over several.
+
+One request (a roofline with a fixed cost, as the measured profile's llama.cpp rule):
+
+    1/tok_s = t0 + bytes_per_token / (bandwidth × share[engine] × format_share[family] × mode_share)
+
+Tensor parallelism over N identical cards (vLLM, SGLang, TensorRT-LLM; llama.cpp `-sm row`): each card
+streams 1/N of the weights, and every layer ends in two all-reduces over the link between the cards:
+
+    1/tok_s = t0 × (1 + tp_t0_per_card × (N − 1)) + bytes / (N × bandwidth × share…)
+              + 2 × layers × allreduce_us[link]
+
+so N cards are never more than N× one card's bandwidth bound, and a slow link (PCIe without P2P) eats
+much of the gain on small models. A layer split (llama.cpp's default, Transformers, ExLlama's
+`--gpu_split`) passes each token through the cards in turn: about one card's speed (estimator.setup_pool).
+
+Memory of the serving engines (vLLM, SGLang, TensorRT-LLM): they take `utilization` of every card's
+memory, load the weights (split over the TP cards), keep `overhead_gb` per card for activations and CUDA
+graphs, and page the KV cache into the rest: a model fits when the weights, the overhead and at least one
+full context's cache fit in that share. Constants: data/engine_constants.json. Pure functions.
+"""
+
+from __future__ import annotations
+
+from .card import Card
+from .engines import Engine, EngineConstants
+from .memory import GIB, model_weights_gb, read_bpw
+from .model import ModelSize
+from .profile import MIN_SECONDS_PER_TOKEN
+from .quants import Quant
+
+LINKS = ("pcie", "pcie3", "pcie4", "pcie5", "nvlink")
+
+
+def layer_count(c: EngineConstants, model: ModelSize) -> int:
+    """The model's layers: its layout when known, else the size rule of the constants (13.3 · P^0.42), with
+    a mixture of experts sized by its active parameters (wide experts, not more layers: DeepSeek-V3 671B-A37B
+    has 61 layers, the rule gives 60)."""
+    if model.layout is not None:
+        return sum(g.layers for g in model.layout.groups)
+    a, b = c.layers_per_b
+    size = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    return max(1, round(a * size ** b))
+
+
+def bytes_per_token_gb(read_params_b: float, model: ModelSize, q: Quant) -> float:
+    """GB of weights read for one token (gpt-oss keeps its experts in MXFP4 under every engine)."""
+    return read_params_b * read_bpw(model, q.bpw) / 8
+
+
+def _share(c: EngineConstants, engine: Engine, q: Quant, mode: str) -> float:
+    d = c.decode[engine.name]
+    return d.share * c.format_share.get(q.family, 1.0) * c.format_mode_share.get(mode, 1.0)
+
+
+def engine_seconds(c: EngineConstants, engine: Engine, card: Card, q: Quant, read_params_b: float,
+                   model: ModelSize, mode: str = "native", tp: int = 1, link: str | None = None) -> float:
+    """Seconds per token for one request under `engine` on `tp` cards like `card` (tensor parallel)."""
+    gb = bytes_per_token_gb(read_params_b, model, q)
+    t0 = c.decode[engine.name].t0_ms / 1000
+    streamed = gb / (tp * card.bandwidth_gbps * _share(c, engine, q, mode))
+    t = t0 * (1 + c.tp_t0_per_card * (tp - 1)) + streamed
+    if tp > 1:
+        t += 2 * layer_count(c, model) * _allreduce_s(c, link)
+    return max(t, MIN_SECONDS_PER_TOKEN)
+
+
+def _allreduce_s(c: EngineConstants, link: str | None) -> float:
+    """One all-reduce of a token's activations over the link (latency-bound at batch 1)."""
+    return c.allreduce_us.get(link or c.default_link, c.allreduce_us[c.default_link]) / 1e6
+
+
+def row_split_seconds(c: EngineConstants, one_card_seconds: float, t0_s: float, model: ModelSize, tp: int,
+                      link: str | None = None) -> float:
+    """llama.cpp's `-sm row` over `tp` cards: the streamed part divided, the fixed part kept, and the
+    cards' partial results gathered every layer (as tensor parallelism's all-reduces)."""
+    streamed = max(0.0, one_card_seconds - t0_s)
+    sync = 2 * layer_count(c, model) * _allreduce_s(c, link)
+    return max(t0_s * (1 + c.tp_t0_per_card * (tp - 1)) + streamed / tp + sync, MIN_SECONDS_PER_TOKEN)
+
+
+def bandwidth_bound_tok_s(card: Card, read_params_b: float, model: ModelSize, q: Quant, cards: int = 1) -> float:
+    """The physics ceiling: all of `cards` cards' bandwidth spent on the bytes one token reads."""
+    return cards * card.bandwidth_gbps / bytes_per_token_gb(read_params_b, model, q)
+
+
+def serving_weights_gb(model: ModelSize, q: Quant) -> float:
+    """Weights resident (GiB) for a safetensors/EXL/MLX file at `q`'s bits per weight."""
+    return model_weights_gb(model, q.bpw)
+
+
+def kv_pool_gb(engine: Engine, memory_gb: float, weights_gb: float, cards: int = 1) -> float:
+    """What a serving engine leaves for its paged KV cache over `cards` cards (GiB; ≤ 0: nothing)."""
+    assert engine.memory is not None
+    return cards * (engine.memory.utilization * memory_gb - engine.memory.overhead_gb) - weights_gb
+
+
+def tokens_in_pool(pool_gb: float, cache_gb_per_token: float) -> int:
+    """Tokens of context the KV pool holds (all users together)."""
+    if pool_gb <= 0 or cache_gb_per_token <= 0:
+        return 0
+    return int(pool_gb / cache_gb_per_token)
+
+
+__all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "kv_pool_gb",
+           "layer_count", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]
