@@ -1,4 +1,4 @@
-"""Shared fixtures: the reference fixtures from ../shared, the GPU catalog, a built database."""
+"""Shared fixtures: the reference figures and data kept in the repository, the GPU catalog, a built database."""
 
 from __future__ import annotations
 
@@ -15,10 +15,14 @@ settings.register_profile("tpsbot", deadline=None)
 settings.load_profile("tpsbot")
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-FIXTURES = SHARED / "reference" / "fixtures"
-# Test corpora and sample files kept with the tests (tests/data), shared by every test folder.
+# Test corpora and sample files kept with the tests (tests/data), shared by every test folder; each data
+# folder names its source and licence in a README beside the files.
 DATA_DIR = Path(__file__).resolve().parent / "data"
+FIXTURES = DATA_DIR / "reference"  # every figure of the reference site's pages (reference_rows/facts.csv)
+EPOCH_SNAPSHOTS = DATA_DIR / "epoch" / "snapshots"  # Epoch AI's exports, cut to what the importer reads
+EPOCH_CSV = EPOCH_SNAPSHOTS / "all_ai_models.csv"  # the 2026-03-30 snapshot, every row
+# The measured llama.cpp decode speeds: the benchmarks' data, which the tests read too.
+MEASURED_CSV = ROOT / "benchmarks" / "data" / "measured" / "llama_cpp_decode.csv"
 
 
 @dataclass(frozen=True)
@@ -34,15 +38,6 @@ class FakeCard:
     position: int = 0
     unified_memory: bool = False
     segment: str = "consumer desktop"
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """The shared reference data next to the checkout (`../shared`): fixtures, Epoch AI snapshots,
-    measured speeds. Module-level readers that cannot take a fixture use `SHARED`, the same path."""
-    if not SHARED.is_dir():
-        pytest.fail(f"shared data not found at {SHARED}: clone the repository next to its `shared` directory")
-    return SHARED
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
