@@ -97,6 +97,21 @@ def _stores_closed(monkeypatch):
         _force_close(store)
 
 
+@pytest.fixture(autouse=True)
+def _logging_restored():
+    """The root logger as the test found it: `tpsbot run` in process (runner.run_bot) adds a handler on the
+    stderr of that moment, which pytest closes after the test; left in place, every later log line would
+    print "Logging error … I/O operation on closed file" into another test's output."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+    root.setLevel(level)
+
+
 def _force_close(store) -> None:
     """Stop what an unclosed store still runs, without its (by now closed) event loop."""
     with contextlib.suppress(Exception):
