@@ -1,7 +1,7 @@
 """Estimator speed: one model over all 818 cards (table, summary), one card over the whole model
 catalog (built-in + an Epoch snapshot), and `tpsbot summary --params 7 --json` as a whole process.
 
-    python benchmarks/estimator_speed.py [--epoch ../shared/data/epoch/all_ai_models.csv] [--repeat 200]
+    python benchmarks/estimator_speed.py [--epoch tests/data/epoch/snapshots/all_ai_models.csv] [--repeat 200]
 
 Prints medians; the README quotes its output. Targets: table ≤ 2 ms, summary ≤ 3 ms,
 card over ~3,400 models ≤ 50 ms, whole process ≤ 0.5 s once the database exists.
@@ -42,7 +42,7 @@ def median_ms(fn, repeat: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--epoch", type=Path, default=ROOT.parent / "shared" / "data" / "epoch" / "all_ai_models.csv")
+    ap.add_argument("--epoch", type=Path, default=ROOT / "tests" / "data" / "epoch" / "snapshots" / "all_ai_models.csv")
     ap.add_argument("--repeat", type=int, default=200)
     args = ap.parse_args()
 

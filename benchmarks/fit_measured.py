@@ -414,7 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     c = _rounded(c)
     c = {
         "fitted_on": {
-            "csv": "shared/data/measured/llama_cpp_decode.csv",
+            "csv": "benchmarks/data/measured/llama_cpp_decode.csv",
             "csv_sha256": csv_sha256(args.csv),
             "rows_in_file": len(all_rows),
             "rows_used": len(rows),

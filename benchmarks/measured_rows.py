@@ -26,7 +26,7 @@ from estimator.quants import BY_NAME, Quant  # noqa: E402
 if TYPE_CHECKING:
     from catalog.records import GpuRecord
 
-DEFAULT_CSV = ROOT.parent / "shared" / "data" / "measured" / "llama_cpp_decode.csv"
+DEFAULT_CSV = ROOT / "benchmarks" / "data" / "measured" / "llama_cpp_decode.csv"
 
 # Q4_1 is not one of our levels; a few measurements use it (llama.cpp: 5.0 bits per weight, legacy
 # kernels). The reference profile gets the Q4_0 efficiency for it.

@@ -1,13 +1,16 @@
-"""Start-up: `tpsbot ask "can GLIDE run on 12 GB?"` as a whole process, database present.
+"""Start-up: `tpsbot ask "can GLIDE run on 12 GB?"` as a whole process, database present, paired with a
+bare interpreter (`python -c pass`) run in turn with it.
 
     python benchmarks/startup.py [--runs 15]
 
 Each run is measured with `/usr/bin/time -v` (wall clock, CPU time — steadier than the wall clock on a
-shared machine — and peak resident memory). The first run
-fills the start-up cache (answers/knowledge/cache.py: compiled templates, catalogues, number symbols) and is
-reported apart; the figures are the median of the warm runs. Also reported: which heavy packages the
-command imported (none of discord, matplotlib, pydantic-settings, rapidfuzz should be).
-Targets: ≤ 0.25 s wall, ≤ 45 MB peak RSS.
+shared machine — and peak resident memory). The first run fills the start-up cache
+(answers/knowledge/cache.py: compiled templates, catalogues, number symbols) and is reported apart; the
+figures are the medians of the warm runs. `tpsbot ask` and the bare interpreter run in turn (A B A B …), so
+a machine whose speed drifts moves both: the ratio and the difference per pair say what tpsbot itself costs.
+Also reported: which heavy packages the command imported (none of discord, matplotlib, pydantic-settings,
+rapidfuzz, babel, ssl, _hashlib, importlib.metadata should be).
+Targets (issue 33): ≤ 0.2 s wall, ≤ 45 MB peak RSS, with a warm start-up cache.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 from catalog.build import build_catalog  # noqa: E402
 
 QUESTION = "can GLIDE run on 12 GB?"
-HEAVY = ("discord", "matplotlib", "pydantic_settings", "rapidfuzz", "babel", "ssl", "_hashlib")
+HEAVY = ("discord", "matplotlib", "pydantic_settings", "rapidfuzz", "babel", "ssl", "_hashlib", "importlib.metadata",
+         "PIL", "aiohttp", "prometheus_client")
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, int, float]:
@@ -41,6 +45,10 @@ def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, int, float]:
     return seconds, int(rss.group(1)), sum(map(float, cpu))
 
 
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=15)
@@ -50,18 +58,27 @@ def main() -> None:
         db = Path(tmp) / "catalog.db"
         asyncio.run(build_catalog(db))
         env = {**os.environ, "TPSBOT_DB": str(db), "TPSBOT_CACHE_DIR": str(Path(tmp) / "cache")}
-        cmd = [str(tpsbot), "ask", QUESTION]
+        cmd, bare_cmd = [str(tpsbot), "ask", QUESTION], [sys.executable, "-c", "pass"]
         cold = timed(cmd, env)
-        warm = [timed(cmd, env) for _ in range(args.runs)]
+        timed(cmd, env)  # one more warm-up: the cache's last entries are written by the first warm run
+        warm, bare = [], []
+        for _ in range(args.runs):  # in turn, so that load on the machine moves both alike
+            warm.append(timed(cmd, env))
+            bare.append(timed(bare_cmd, env))
         probe = (f"import sys; sys.argv = ['tpsbot', 'ask', {QUESTION!r}]; from bot.cli import main; main(); "
                  f"print(' '.join(m for m in {HEAVY!r} if sys.modules.get(m)))")
         loaded = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=ROOT,
                                 check=True).stdout.splitlines()[-1].strip()
     walls, rss, cpu = [w for w, _, _ in warm], [r for _, r, _ in warm], [c for _, _, c in warm]
     print(f"`tpsbot ask {QUESTION!r}`, database present, {args.runs} warm runs:")
-    print(f"  wall {statistics.median(walls):.3f} s median (min {min(walls):.3f}, max {max(walls):.3f}); "
-          f"CPU {statistics.median(cpu):.2f} s median; peak RSS {statistics.median(rss):,.0f} KiB "
-          f"({statistics.median(rss) / 1024:.1f} MiB) median")
+    print(f"  wall {_median(walls):.3f} s median (min {min(walls):.3f}, max {max(walls):.3f}); "
+          f"CPU {_median(cpu):.3f} s median; peak RSS {_median(rss):,.0f} KiB "
+          f"({_median(rss) / 1024:.1f} MiB, {_median(rss) * 1.024 / 1000:.1f} MB) median")
+    print(f"  `python -c pass` in turn: wall {_median([w for w, _, _ in bare]):.3f} s, "
+          f"CPU {_median([c for _, _, c in bare]):.3f} s, peak RSS {_median([r for _, r, _ in bare]):,.0f} KiB")
+    print(f"  per pair, tpsbot / bare: wall ×{_median([a[0] / b[0] for a, b in zip(warm, bare, strict=True)]):.1f}; "
+          f"tpsbot − bare: wall {_median([a[0] - b[0] for a, b in zip(warm, bare, strict=True)]):.3f} s, "
+          f"CPU {_median([a[2] - b[2] for a, b in zip(warm, bare, strict=True)]):.3f} s")
     print(f"  first run (fills the start-up cache): wall {cold[0]:.3f} s, peak RSS {cold[1]:,} KiB")
     print(f"  heavy packages imported: {loaded or 'none'}")
 

@@ -42,7 +42,9 @@ class HardwareDataError(ValueError):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the schemas are built when the data files are first validated (a catalog build), not
+    # at import: a question only needs this module's rules, and building ~15 schemas cost ~15 ms a start.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Figures(_Strict):
@@ -181,7 +183,7 @@ def _listed(name: str, raw: list[Any]) -> list[tuple[str, Any]]:
 class HardwareData(BaseModel):
     """Everything in catalog/data/hardware/, validated."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     corrections: list[Correction]
     removals: list[Removal]

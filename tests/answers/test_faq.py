@@ -1,18 +1,18 @@
-"""Every FAQ item of the reference pages (../shared/reference/pages/), asked as the page words it and
-as a person would type it, in the page's language and in the others, is understood (intent, model)
-and answered with the page's facts (issue 11, item 4)."""
+"""Every FAQ item of the reference pages (their questions: tests/data/reference/faq_questions.tsv), asked
+as the page words it and as a person would type it, in the page's language and in the others, is
+understood (intent, model) and answered with the page's facts (issue 11, item 4)."""
 
 from __future__ import annotations
 
+import csv
 import re
 
 import pytest
 
 from answers.reading.parse import parse
 from tests.catalog.test_resolve import gpu_resolver, model_resolver
-from tests.conftest import FIXTURES, SHARED, read_csv
+from tests.conftest import FIXTURES, read_csv
 
-PAGES = SHARED / "reference" / "pages"
 PAGE_MODEL = {"glide.it.txt": "GLIDE", "glm-4.5v.it.txt": "GLM-4.5V", "glm.fr.txt": "gLM"}
 
 # Each FAQ item of the pages, by the words that tell which one it is (page wording, folded loosely).
@@ -31,14 +31,12 @@ FAQ_KINDS = [
 def page_questions() -> list[tuple[str, str, str, str]]:
     """(page, model, intent, question as the page words it) for every FAQ line of every page."""
     out = []
-    for page, model in PAGE_MODEL.items():
-        for line in (PAGES / page).read_text(encoding="utf-8").splitlines():
-            if "—" not in line or "?" not in line or not line.startswith(model):
-                continue
-            question = line.strip()
+    with (FIXTURES / "faq_questions.tsv").open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            page, question = row["page"], row["question"]
             kind = next((k for k, rx in FAQ_KINDS if re.search(rx, question, re.IGNORECASE)), None)
             assert kind is not None, f"an FAQ line no kind covers: {question}"
-            out.append((page, model, kind, question))
+            out.append((page, PAGE_MODEL[page], kind, question))
     return out
 
 

@@ -19,7 +19,7 @@ from answers.knowledge.catalog_view import Knowledge
 from answers.reading.parse import parse
 from catalog.build import build_catalog, import_epoch
 from catalog.name_sizes import size_agrees, sizes_in, typed_size
-from tests.conftest import SHARED
+from tests.conftest import EPOCH_CSV
 
 NAMES: list[tuple[str, str | float, str | None]] = [
     ('qwen 2.5 coder 32b', 'Qwen2.5-Coder 32B', None),
@@ -210,7 +210,7 @@ def epoch_engine(tmp_path_factory) -> Engine:
     """The built catalog with Epoch AI's snapshot imported: thousands more names to match against."""
     db = tmp_path_factory.mktemp("epoch") / "catalog.db"
     asyncio.run(build_catalog(db))
-    asyncio.run(import_epoch(db, SHARED / "data" / "epoch" / "all_ai_models.csv"))
+    asyncio.run(import_epoch(db, EPOCH_CSV))
     return Engine(asyncio.run(Knowledge.load(db)))
 
 

@@ -11,13 +11,14 @@ import pytest
 from answers.engine import Engine
 from answers.knowledge.catalog_view import Knowledge
 from catalog.build import build_catalog, import_epoch
+from tests.conftest import EPOCH_CSV
 
 
 @pytest.fixture(scope="module")
-def epoch_engine(tmp_path_factory, shared_dir) -> Engine:
+def epoch_engine(tmp_path_factory) -> Engine:
     db = tmp_path_factory.mktemp("epoch-tasks") / "catalog.db"
     asyncio.run(build_catalog(db))
-    asyncio.run(import_epoch(db, shared_dir / "data" / "epoch" / "all_ai_models.csv"))
+    asyncio.run(import_epoch(db, EPOCH_CSV))
     return Engine(asyncio.run(Knowledge.load(db)))
 
 

@@ -7,9 +7,7 @@ import json
 import pytest
 
 from bot.cli import main
-from tests.conftest import SHARED
-
-SNAPSHOT = SHARED / "data" / "epoch" / "all_ai_models.csv"
+from tests.conftest import EPOCH_CSV as SNAPSHOT
 
 
 @pytest.fixture(scope="module")

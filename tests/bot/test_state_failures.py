@@ -160,8 +160,13 @@ async def test_out_of_range_stored_settings_are_repaired_and_the_server_is_answe
                                                               P.option("memory-or-card", "12 GB")]), user_id=USER + 8)
             await fake.dispatch("INTERACTION_CREATE", payload)
             rec = await fake.wait_for(fake.callback_for(payload), timeout=10)
+            answer = rec.json.get("data") or {}
+            if rec.json["type"] == 5:  # acknowledged first on a busy machine: the answer is the edit
+                edit = await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path
+                                           and payload["token"] in r.path)
+                answer = edit.json
             g = bot.client.store.guild(P.GUILD_ID)  # type: ignore[union-attr]
-    assert rec.status == 200 and "embeds" in (rec.json.get("data") or {}), rec.json  # an answer, not an error
+    assert rec.status == 200 and "embeds" in answer, rec.json  # an answer, not an error
     assert (g.locale, g.context, g.profile, g.min_quality) == ("it", None, None, None)
     warned = " ".join(r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
     assert all(f"{column} of server {P.GUILD_ID}" in warned for column in ("context", "profile", "min_quality"))

@@ -18,11 +18,13 @@ from catalog.epoch import EpochFormatError, EpochSnapshot, read_epoch
 from catalog.epoch_active import parse_active_params
 from catalog.epoch_merge import merge_models
 from catalog.records import Architecture, AttentionGroup, ModelRecord, Provenance
-from tests.conftest import DATA_DIR
+from tests.conftest import DATA_DIR, EPOCH_SNAPSHOTS
 
-SNAPSHOT_2026 = Path("data", "epoch", "all_ai_models.csv")  # relative to the shared dir
-SNAPSHOT_2025 = Path("data", "epoch", "older", "all_ai_models.2025-04.csv")
-NOTABLE_2024 = Path("data", "epoch", "older", "notable_ai_models.2024-10.csv")
+# Epoch's real exports, cut to the columns the importer reads (tests/data/epoch/snapshots/README.md): the
+# 2026 snapshot keeps every row, the older two the rows these tests name and their first rows.
+SNAPSHOT_2026 = EPOCH_SNAPSHOTS / "all_ai_models.csv"
+SNAPSHOT_2025 = EPOCH_SNAPSHOTS / "older" / "all_ai_models.2025-04.csv"
+NOTABLE_2024 = EPOCH_SNAPSHOTS / "older" / "notable_ai_models.2024-10.csv"
 SAMPLES = DATA_DIR / "epoch"
 
 
@@ -35,18 +37,18 @@ def two_sig(x: float) -> str:
 
 
 @pytest.fixture(scope="module")
-def snap2026(shared_dir: Path) -> EpochSnapshot:
-    return read_epoch(shared_dir / SNAPSHOT_2026)
+def snap2026() -> EpochSnapshot:
+    return read_epoch(SNAPSHOT_2026)
 
 
 @pytest.fixture(scope="module")
-def snap2025(shared_dir: Path) -> EpochSnapshot:
-    return read_epoch(shared_dir / SNAPSHOT_2025)
+def snap2025() -> EpochSnapshot:
+    return read_epoch(SNAPSHOT_2025)
 
 
 @pytest.fixture(scope="module")
-def notable2024(shared_dir: Path) -> EpochSnapshot:
-    return read_epoch(shared_dir / NOTABLE_2024)
+def notable2024() -> EpochSnapshot:
+    return read_epoch(NOTABLE_2024)
 
 
 def test_2026_snapshot_counts_and_layout(snap2026: EpochSnapshot) -> None:
@@ -63,13 +65,14 @@ def test_2026_snapshot_counts_and_layout(snap2026: EpochSnapshot) -> None:
 
 
 def test_older_snapshots_counts_and_layout(snap2025: EpochSnapshot, notable2024: EpochSnapshot) -> None:
-    assert (snap2025.columns, snap2025.rows, snap2025.skipped_nameless) == ("2025-04", 2228, 3)
+    assert (snap2025.columns, snap2025.rows, snap2025.skipped_nameless) == ("2025-04", 159, 3)
     # BaGuaLu's 174 trillion parameters are beyond the estimator's 100 T bound: skipped, reported
     assert [w.split(":")[1].strip() for w in snap2025.skipped_out_of_bounds] == ["BaGuaLu"]
-    assert len(snap2025.records) == 2228 - 3 - len(snap2025.duplicates) - 1
+    assert len(snap2025.duplicates) == 2
+    assert len(snap2025.records) == 159 - 3 - len(snap2025.duplicates) - 1
     assert snap2025.snapshot_date == date(2025, 4, 1)  # from the file name
-    assert (notable2024.columns, notable2024.rows, notable2024.skipped_nameless) == ("2024-10-notable", 867, 0)
-    assert len(notable2024.records) == 867
+    assert (notable2024.columns, notable2024.rows, notable2024.skipped_nameless) == ("2024-10-notable", 150, 0)
+    assert len(notable2024.records) == 150
     assert notable2024.snapshot_date == date(2024, 10, 1)
     qwen = next(r for r in notable2024.records if r.name == "Qwen2.5-72B")
     assert qwen.params_b == pytest.approx(72.7)
@@ -248,9 +251,9 @@ def test_zip_with_malformed_csv_names_line(tmp_path: Path) -> None:
     assert info.value.line == 4
 
 
-def test_real_snapshot_in_zip(tmp_path: Path, shared_dir: Path, snap2026: EpochSnapshot) -> None:
-    path = _zip(tmp_path / "all_ai_models.zip", {"all_ai_models.csv": (shared_dir / SNAPSHOT_2026).read_bytes()},
-                method=zipfile.ZIP_STORED)  # compressing 6 MB would only slow the test down
+def test_real_snapshot_in_zip(tmp_path: Path, snap2026: EpochSnapshot) -> None:
+    path = _zip(tmp_path / "all_ai_models.zip", {"all_ai_models.csv": SNAPSHOT_2026.read_bytes()},
+                method=zipfile.ZIP_STORED)  # compressing 1.5 MB would only slow the test down
     snap = read_epoch(path)
     assert len(snap.records) == len(snap2026.records)
     assert snap.snapshot_date == date(2026, 3, 30)

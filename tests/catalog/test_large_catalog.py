@@ -19,7 +19,7 @@ from answers.engine import Engine
 from answers.knowledge.catalog_view import Knowledge
 from catalog.build import build_catalog, import_epoch
 from catalog.store import CatalogStore
-from tests.conftest import DATA_DIR
+from tests.conftest import DATA_DIR, EPOCH_CSV
 
 ROWS = 5_000
 HEADER = "Model,Domain,Task,Organization,Publication date,Parameters,Parameters notes,Model accessibility\n"
@@ -197,11 +197,9 @@ REAL_QUESTIONS = [
 
 @pytest.fixture(scope="module")
 def real_engines(tmp_path_factory) -> tuple[Engine, Engine]:
-    from tests.conftest import SHARED
-
     db = tmp_path_factory.mktemp("real") / "catalog.db"
     asyncio.run(build_catalog(db))
-    asyncio.run(import_epoch(db, SHARED / "data" / "epoch" / "all_ai_models.csv"))
+    asyncio.run(import_epoch(db, EPOCH_CSV))
 
     async def everything() -> Knowledge:
         async with await CatalogStore.open(db) as store:

@@ -30,15 +30,12 @@ from catalog.resolve import (
     number_tokens,
     parse_memory_size,
 )
-from tests.conftest import SHARED
-
-EPOCH_CSV = SHARED / "data" / "epoch" / "all_ai_models.csv"
+from tests.conftest import EPOCH_CSV
 
 
 @cache
 def epoch_names() -> tuple[str, ...]:
-    """The `Model` column of the Epoch snapshot in the shared data (module helpers cannot take the
-    `shared_dir` fixture; `SHARED` is the same path)."""
+    """The `Model` column of the Epoch snapshot kept with the tests (tests/data/epoch/snapshots)."""
     with EPOCH_CSV.open(encoding="utf-8", newline="") as fh:
         return tuple(row["Model"].strip() for row in csv.DictReader(fh) if row["Model"].strip())
 

@@ -165,7 +165,7 @@ def test_a_name_that_fits_one_record_has_no_alternatives(typed: str) -> None:
     assert res.best is not None and res.default is None and res.alternatives == []
 
 
-# Hardware as written in the measured llama.cpp rows (../shared/data/measured): GPU-core counts in
+# Hardware as written in the measured llama.cpp rows (benchmarks/data/measured): GPU-core counts in
 # brackets choose the Apple variant (M4 Max 40-core = 546 GB/s, from 48 GB), remarks in brackets are ignored.
 MEASURED_ROW_NAMES = [
     ("Apple M1 (7-core GPU) 8GB", "Apple M1 8 GB"),

@@ -20,7 +20,7 @@ from estimator.model import LayerGroup, Layout, ModelSize
 from estimator.profile import REFERENCE
 from estimator.quants import QUANTS, quant
 from estimator.ranking import Query, rate_all, summarize
-from tests.conftest import SHARED, FakeCard
+from tests.conftest import MEASURED_CSV, FakeCard
 
 MEASURED = MeasuredProfile(load_measured_constants())
 
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-CSV = SHARED / "data" / "measured" / "llama_cpp_decode.csv"  # the `shared_dir` fixture's path
+CSV = MEASURED_CSV
 
 
 @pytest.fixture(scope="module")
@@ -64,11 +64,11 @@ def test_built_on_demand_and_satisfies_the_interface():
     quant(p.miss_quant)
 
 
-def test_constants_say_what_they_were_fitted_on(shared_dir):
+def test_constants_say_what_they_were_fitted_on():
     c = json.loads((resources.files("estimator") / "data" / "measured_constants.json").read_text("utf-8"))
     f = c["fitted_on"]
     assert {"csv_sha256", "rows_used", "date", "method"} <= set(f)
-    sha = hashlib.sha256((shared_dir / CSV.relative_to(SHARED)).read_bytes()).hexdigest()
+    sha = hashlib.sha256(CSV.read_bytes()).hexdigest()
     assert f["csv_sha256"] == sha, "the CSV changed: run benchmarks/fit_measured.py --write"
 
 
