@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 USER = 1_200_000_000_000_504_002  # rounds to …504000 as a JSON number in jq
 
 
+SHARED_BUCKET = "shared"
+
+
 async def test_discord_rate_limits_are_counted(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:
     fake.limit_route("POST /channels/{}/messages", every=2, retry_after=0.05)
     async with RunningBot(make_settings(fake, tmp_path), engine) as running:
@@ -29,7 +32,8 @@ async def test_discord_rate_limits_are_counted(fake: FakeDiscord, engine: Any, t
             await fake.dispatch("MESSAGE_CREATE", P.message(P.DM_CHANNEL_ID, P.user(USER), {"content": text}))
         # discord.py waits and sends the refused reply again: both arrive, one 429 is counted
         await until(lambda: len([r for r in fake.requests if r.path.endswith("/messages") and r.status == 200]) == 2)
-        assert metric(running.client, "tpsbot_discord_rate_limits_total", scope="shared") == 1
+        # the fake's limit is a route's shared bucket (Discord's X-RateLimit-Scope: shared)
+        assert metric(running.client, "tpsbot_discord_rate_limits_total", scope=SHARED_BUCKET) == 1
 
 
 def test_json_logs_write_discord_ids_as_strings(capsys: pytest.CaptureFixture[str]) -> None:
