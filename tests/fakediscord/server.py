@@ -502,7 +502,8 @@ class FakeDiscord:
             rec.response, rec.status = exc.body(), exc.status
             if isinstance(exc, _RateLimited):
                 headers = exc.headers
-            if exc.status in (401, 403) or (exc.status == 429 and headers.get("X-RateLimit-Scope") != "shared"):
+            shared_bucket = headers.get("X-RateLimit-Scope") == "shared"  # Discord does not count these
+            if exc.status in (401, 403) or (exc.status == 429 and not shared_bucket):
                 self.invalid_requests += 1
         rec.at = time.monotonic()
         await self._record(rec, self.requests)
