@@ -1,0 +1,185 @@
+"""The figures of each page, from the command line's reports (answers/facts/reports.py): a model's page
+(summary, every rated card, the FAQ's figures), a card's page (what it runs, best first), the search.
+Numbers are formatted here through answers.rendering.format (Babel, at the display rounding of
+ESTIMATOR.md §6); words are the templates' (gettext). Rows are filtered and ordered on the server, so the
+page works without JavaScript."""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+from typing import Any
+
+from msgspec import Struct
+
+from answers.facts.reports import EstimateRequest
+from answers.rendering import format as fmt
+from answers.rendering import i18n
+from answers.rendering.i18n import N_
+from estimator.quants import BY_NAME
+
+from . import slugs
+from .params import ENGINES, PageQuery
+from .site import Catalog
+
+# The table's columns, in order, with their headings (msgids).
+COLUMNS = (("card", N_("Card")), ("vendor", N_("Vendor")), ("memory_gb", N_("Memory (GB)")),
+           ("bandwidth_gbps", N_("Bandwidth (GB/s)")), ("release", N_("Released")), ("need_gb", N_("Needs (GB)")),
+           ("quant", N_("Level")), ("fit", N_("Fit")), ("tok_s", N_("Speed (tok/s)")), ("range", N_("Range (tok/s)")))
+DEFAULTS = PageQuery()
+# The chart's height for n bars (bot/chart.py: HEAD + ROW × n + FOOT), so the page keeps its room.
+CHART_HEAD, CHART_ROW, CHART_ROWS = 44 + 40, 26, 15
+# Columns a reader can order the table by, and the order a first click gives (numbers: largest first).
+FIRST_ORDER = {"tok_s": "desc", "memory_gb": "desc", "need_gb": "asc", "bandwidth_gbps": "desc",
+               "release": "desc", "card": "asc"}
+
+
+class Cell(Struct, frozen=True):
+    text: str
+    value: str  # what the enhancing script sorts by (a plain number or name)
+
+
+@lru_cache(maxsize=4096)
+def month(release: str | None, locale: str) -> str:
+    """"2024-01" → "Jan 2024" in the locale (Babel); 818 rows share ~200 months."""
+    if not release:
+        return "—"
+    return fmt.month(dt.date.fromisoformat(release + "-01"), locale)
+
+
+def _num(value: float | None) -> str:
+    return "" if value is None else repr(round(float(value), 4))
+
+
+def row_cells(r: dict[str, Any], locale: str) -> dict[str, Cell]:
+    """One card's row at display rounding, localized; the fit word is the template's."""
+    runs = r["tok_s"] is not None
+    return {
+        "vendor": Cell(r["vendor"], r["vendor"]),
+        "memory_gb": Cell(fmt.memory(r["memory_gb"], locale), _num(r["memory_gb"])),
+        "bandwidth_gbps": Cell(fmt.integer(r["bandwidth_gbps"], locale), _num(r["bandwidth_gbps"])),
+        "release": Cell(month(r["release"], locale), r["release"] or ""),
+        "need_gb": Cell(fmt.gb(r["need_gb"], locale), _num(r["need_gb"])),
+        "quant": Cell(r["quant"] or "—", r["quant"] or ""),
+        "tok_s": Cell(fmt.tok_s(r["tok_s"], locale) if runs else "—", _num(r["tok_s"]) if runs else "0"),
+        "range": Cell(fmt.tok_range(r["tok_s_low"], r["tok_s_high"], locale) if runs else "", ""),
+    }
+
+
+def request(name: str, pq: PageQuery) -> EstimateRequest:
+    return EstimateRequest(model=name, context=pq.context, quant=pq.quant, profile=pq.profile)
+
+
+def json_table(catalog: Catalog, name: str, pq: PageQuery) -> dict[str, Any]:
+    """`tpsbot table NAME --json` (with `--all` when the page shows the cards that cannot run it)."""
+    return catalog.reports.table(request(name, pq), include_misses=pq.fit != "yes").data
+
+
+def _wanted(r: dict[str, Any], pq: PageQuery) -> bool:
+    if pq.fit == "yes" and r["fit"] == "no" or pq.fit == "no" and r["fit"] != "no":
+        return False
+    if pq.vendor and r["vendor"].casefold() != pq.vendor.casefold():
+        return False
+    if pq.memory is not None and r["memory_gb"] != pq.memory:
+        return False
+    return not pq.q or pq.q.casefold() in r["card"].casefold()
+
+
+def _ordered(rows: list[dict[str, Any]], pq: PageQuery) -> list[dict[str, Any]]:
+    """The estimator's order (fastest first, the newer card first at equal speed) unless asked otherwise;
+    a card that cannot run the model has no speed and stays below those that can."""
+    if pq.sort == "tok_s" and pq.order == "desc":
+        return rows
+    if pq.sort == "card":
+        out = sorted(rows, key=lambda r: r["card"].casefold())
+        return out[::-1] if pq.order == "desc" else out
+    present = [r for r in rows if r[pq.sort] is not None]
+    missing = [r for r in rows if r[pq.sort] is None]
+    present.sort(key=lambda r: r[pq.sort], reverse=pq.order == "desc")
+    return present + missing
+
+
+def model_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[str, Any]:
+    """Everything a model's page shows; raises answers.api.ReportError for input the estimator refuses."""
+    req = request(name, pq)
+    reports = catalog.reports
+    table = reports.table(req, include_misses=True)
+    summary = reports.summary(req).data
+    record = reports.resolve_model(name)
+    every = table.data["rows"]
+    shown = _ordered([r for r in every if _wanted(r, pq)], pq)
+    return {
+        "name": name, "slug": slugs.slug(name), "record": record, "label": table.model,
+        "context": table.context, "profile": table.profile, "keep": _kept(pq, locale),
+        "data": table.data, "summary": summary, "figures": summary_figures(summary, locale),
+        "rows": [(r, row_cells(r, locale)) for r in shown], "rated": len(every),
+        "vendors": sorted({r["vendor"] for r in every}),
+        "memories": sorted({r["memory_gb"] for r in every}),
+        "published": fmt.month(record.publication_date, locale) if record.publication_date else None,
+        "columns": [(col, i18n.gettext(locale, head)) for col, head in COLUMNS], "sortable": FIRST_ORDER,
+        "first_order": FIRST_ORDER, "quants": list(BY_NAME), "engines": ENGINES,
+        "chart_height": CHART_HEAD + CHART_ROW * min(CHART_ROWS, summary["cards_fit"]),
+    }
+
+
+def _kept(pq: PageQuery, locale: str) -> list[tuple[str, str]]:
+    """The settings the table's filter form carries along (hidden fields): language, figures, order."""
+    out = [("lang", locale)]
+    for key in ("profile", "context", "quant", "engine", "sort", "order"):
+        value = getattr(pq, key)
+        if value is not None and value != getattr(DEFAULTS, key):
+            out.append((key, str(value)))
+    return out
+
+
+def summary_figures(d: dict[str, Any], locale: str) -> dict[str, str]:
+    """The summary's and FAQ's figures, localized, under the reference fixtures' names
+    (tests/data/reference/reference_facts.csv): the page writes each in an element data-fact="<name>"."""
+    n = lambda v: fmt.integer(v, locale)  # noqa: E731
+    out = {"cards_fit": n(d["cards_fit"]), "cards_total": n(d["cards_total"]),
+           "above_reading_speed": n(d["above_reading_speed"]),
+           "distinct_quant_levels": n(d["distinct_quant_levels"])}
+    if d["median_tok_s"] is not None:
+        out["median_tok_s"] = fmt.gb(d["median_tok_s"], locale)
+    if s := d["smallest"]:
+        out |= {"smallest_card": s["card"], "smallest_mem_gb": fmt.memory(s["memory_gb"], locale),
+                "smallest_quant": s["quant"], "smallest_tok_s": fmt.tok_s(s["tok_s"], locale),
+                "smallest_need_gb": fmt.gb(s["need_gb"], locale)}
+    if f := d["fastest"]:
+        out |= {"fastest_card": f["card"], "fastest_tok_s": fmt.tok_s(f["tok_s"], locale),
+                "fastest_mem_gb": fmt.memory(f["memory_gb"], locale)}
+    for size, best in d["by_memory"].items():
+        if best:
+            out |= {f"faq{size}_card": best["card"], f"faq{size}_quant": best["quant"],
+                    f"faq{size}_need_gb": fmt.gb(best["need_gb"], locale),
+                    f"faq{size}_tok_s": fmt.tok_s(best["tok_s"], locale), f"faq{size}_fit": best["fit"]}
+    if d["closest_miss_gb"] is not None:
+        out["closest_miss_gb"] = fmt.gb(d["closest_miss_gb"], locale)
+    if e := d["range_example"]:
+        out |= {"range_card": e["card"], "range_low": n(e["tok_s_low"]), "range_high": n(e["tok_s_high"])}
+    return out
+
+
+def card_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[str, Any]:
+    """What one card runs, best (fastest) first, as `tpsbot card NAME` lists it."""
+    report = catalog.reports.card(name, pq.context, None, pq.profile)
+    models = []
+    for m in report.data["models"]:
+        target = m["model"] or ""
+        linked = catalog.models.get(slugs.slug(target)) == target
+        models.append((m, row_cells({**m, "vendor": "", "memory_gb": 0, "bandwidth_gbps": 0, "release": None},
+                                    locale), slugs.slug(target) if linked else None))
+    card = report.card
+    return {"name": name, "card": card, "report": report, "models": models,
+            "memory_text": fmt.memory(card.memory_gb, locale), "bandwidth": fmt.integer(card.bandwidth_gbps, locale),
+            "release": fmt.month(card.release, locale) if card.release else None,
+            "fit": fmt.integer(report.models_fit, locale), "total": fmt.integer(report.models_total, locale),
+            "context": fmt.integer(report.context, locale)}
+
+
+def search(catalog: Catalog, text: str) -> dict[str, Any]:
+    """The search box's results: the nearest model and card names (the catalog's resolvers)."""
+    if not text:
+        return {"q": "", "models": [], "cards": []}
+    return {"q": text, "models": [(n, slugs.slug(n)) for n in catalog.model_suggestions(text, 12)],
+            "cards": [(n, slugs.slug(n)) for n in catalog.card_suggestions(text, 12)]}

@@ -1,0 +1,57 @@
+"""What the pages read: the catalog as the answers see it (one `Reports` per loaded catalog), and the
+slug indexes of its models and cards. The bot hands a function that returns its current catalog (it is
+reloaded when the file changes, bot/catalog_watch.py); `tpsbot web` hands the one it loaded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+
+from answers.facts.reports import Reports
+from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.names import CANDIDATES_SHOWN
+
+from . import slugs
+
+
+class Catalog:
+    """One loaded catalog with its reports and slug indexes (built on first use, kept with it)."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+        self.reports = Reports(knowledge)
+
+    @cached_property
+    def models(self) -> dict[str, str]:
+        """slug → model name, for models with a size (the others have no table)."""
+        sized = (m.name for m in self.knowledge.models if self.reports.estimates.size_of(m) is not None)
+        return slugs.index(sized)
+
+    @cached_property
+    def cards(self) -> dict[str, str]:
+        return slugs.index(g.name for g in self.knowledge.gpus)
+
+    def model_suggestions(self, text: str, limit: int = CANDIDATES_SHOWN) -> list[str]:
+        """The nearest model names (the catalog's resolver), for a 404 page and the search box."""
+        found = [m.name for m in self.knowledge.model_resolver.suggest(text[:100], limit * 2)]
+        return [n for n in dict.fromkeys(found) if slugs.slug(n) in self.models][:limit]
+
+    def card_suggestions(self, text: str, limit: int = CANDIDATES_SHOWN) -> list[str]:
+        found = [g.name for g in self.knowledge.gpu_resolver.suggest(text[:100], limit * 2)]
+        return list(dict.fromkeys(found))[:limit]
+
+
+class Site:
+    """The catalog the pages read now; `current()` is None while the bot has none loaded (HTTP 503)."""
+
+    def __init__(self, knowledge_of: Callable[[], Knowledge | None]) -> None:
+        self._knowledge_of = knowledge_of
+        self._catalog: Catalog | None = None
+
+    def current(self) -> Catalog | None:
+        knowledge = self._knowledge_of()
+        if knowledge is None:
+            return None
+        if self._catalog is None or self._catalog.knowledge is not knowledge:
+            self._catalog = Catalog(knowledge)
+        return self._catalog
