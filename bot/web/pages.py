@@ -1,16 +1,12 @@
 """The figures of each page, from the command line's reports (answers/facts/reports.py): a model's page
 (summary, every rated card, the FAQ's figures), a card's page (what it runs, best first), the search.
-Numbers are formatted here through answers.rendering.format (Babel, at the display rounding of
-ESTIMATOR.md §6); words are the templates' (gettext). Rows are filtered and ordered on the server, so the
-page works without JavaScript."""
+Numbers are formatted through answers.rendering.format (Babel, at the display rounding of ESTIMATOR.md
+§6); words are the templates' (gettext). Rows are filtered and ordered on the server, so the page works
+without JavaScript."""
 
 from __future__ import annotations
 
-import datetime as dt
-from functools import lru_cache
 from typing import Any
-
-from msgspec import Struct
 
 from answers.facts.reports import EstimateRequest
 from answers.rendering import format as fmt
@@ -18,52 +14,22 @@ from answers.rendering import i18n
 from answers.rendering.i18n import N_
 from estimator.quants import BY_NAME
 
+from . import rows as html_rows
 from . import slugs
 from .params import ENGINES, PageQuery
+from .render import query_string
 from .site import Catalog
 
 # The table's columns, in order, with their headings (msgids).
 COLUMNS = (("card", N_("Card")), ("vendor", N_("Vendor")), ("memory_gb", N_("Memory (GB)")),
            ("bandwidth_gbps", N_("Bandwidth (GB/s)")), ("release", N_("Released")), ("need_gb", N_("Needs (GB)")),
            ("quant", N_("Level")), ("fit", N_("Fit")), ("tok_s", N_("Speed (tok/s)")), ("range", N_("Range (tok/s)")))
-DEFAULTS = PageQuery()
-# The chart's height for n bars (bot/chart.py: HEAD + ROW × n + FOOT), so the page keeps its room.
-CHART_HEAD, CHART_ROW, CHART_ROWS = 44 + 40, 26, 15
 # Columns a reader can order the table by, and the order a first click gives (numbers: largest first).
 FIRST_ORDER = {"tok_s": "desc", "memory_gb": "desc", "need_gb": "asc", "bandwidth_gbps": "desc",
                "release": "desc", "card": "asc"}
-
-
-class Cell(Struct, frozen=True):
-    text: str
-    value: str  # what the enhancing script sorts by (a plain number or name)
-
-
-@lru_cache(maxsize=4096)
-def month(release: str | None, locale: str) -> str:
-    """"2024-01" → "Jan 2024" in the locale (Babel); 818 rows share ~200 months."""
-    if not release:
-        return "—"
-    return fmt.month(dt.date.fromisoformat(release + "-01"), locale)
-
-
-def _num(value: float | None) -> str:
-    return "" if value is None else repr(round(float(value), 4))
-
-
-def row_cells(r: dict[str, Any], locale: str) -> dict[str, Cell]:
-    """One card's row at display rounding, localized; the fit word is the template's."""
-    runs = r["tok_s"] is not None
-    return {
-        "vendor": Cell(r["vendor"], r["vendor"]),
-        "memory_gb": Cell(fmt.memory(r["memory_gb"], locale), _num(r["memory_gb"])),
-        "bandwidth_gbps": Cell(fmt.integer(r["bandwidth_gbps"], locale), _num(r["bandwidth_gbps"])),
-        "release": Cell(month(r["release"], locale), r["release"] or ""),
-        "need_gb": Cell(fmt.gb(r["need_gb"], locale), _num(r["need_gb"])),
-        "quant": Cell(r["quant"] or "—", r["quant"] or ""),
-        "tok_s": Cell(fmt.tok_s(r["tok_s"], locale) if runs else "—", _num(r["tok_s"]) if runs else "0"),
-        "range": Cell(fmt.tok_range(r["tok_s_low"], r["tok_s_high"], locale) if runs else "", ""),
-    }
+DEFAULTS = PageQuery()
+# The chart's height for n bars (bot/chart.py: HEAD + FOOT + ROW × n), so the page keeps its room.
+CHART_HEAD, CHART_ROW, CHART_ROWS = 44 + 40, 26, 15
 
 
 def request(name: str, pq: PageQuery) -> EstimateRequest:
@@ -87,7 +53,7 @@ def _wanted(r: dict[str, Any], pq: PageQuery) -> bool:
 
 def _ordered(rows: list[dict[str, Any]], pq: PageQuery) -> list[dict[str, Any]]:
     """The estimator's order (fastest first, the newer card first at equal speed) unless asked otherwise;
-    a card that cannot run the model has no speed and stays below those that can."""
+    a card without the value (no speed: it cannot run the model) stays below those with one."""
     if pq.sort == "tok_s" and pq.order == "desc":
         return rows
     if pq.sort == "card":
@@ -97,6 +63,11 @@ def _ordered(rows: list[dict[str, Any]], pq: PageQuery) -> list[dict[str, Any]]:
     missing = [r for r in rows if r[pq.sort] is None]
     present.sort(key=lambda r: r[pq.sort], reverse=pq.order == "desc")
     return present + missing
+
+
+def _links(pq: PageQuery, locale: str) -> str:
+    """The query a row's link carries to the other page: the language and the figures' settings."""
+    return query_string(DEFAULTS, locale, profile=pq.profile, context=pq.context)
 
 
 def model_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[str, Any]:
@@ -111,13 +82,12 @@ def model_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[
     return {
         "name": name, "slug": slugs.slug(name), "record": record, "label": table.model,
         "context": table.context, "profile": table.profile, "keep": _kept(pq, locale),
-        "data": table.data, "summary": summary, "figures": summary_figures(summary, locale),
-        "rows": [(r, row_cells(r, locale)) for r in shown], "rated": len(every),
-        "vendors": sorted({r["vendor"] for r in every}),
-        "memories": sorted({r["memory_gb"] for r in every}),
+        "summary": summary, "figures": summary_figures(summary, locale),
+        "rows": html_rows.card_rows(shown, locale, _links(pq, locale)), "shown": len(shown), "rated": len(every),
+        "vendors": sorted({r["vendor"] for r in every}), "memories": sorted({r["memory_gb"] for r in every}),
         "published": fmt.month(record.publication_date, locale) if record.publication_date else None,
         "columns": [(col, i18n.gettext(locale, head)) for col, head in COLUMNS], "sortable": FIRST_ORDER,
-        "first_order": FIRST_ORDER, "quants": list(BY_NAME), "engines": ENGINES,
+        "quants": list(BY_NAME), "engines": ENGINES,
         "chart_height": CHART_HEAD + CHART_ROW * min(CHART_ROWS, summary["cards_fit"]),
     }
 
@@ -163,14 +133,9 @@ def summary_figures(d: dict[str, Any], locale: str) -> dict[str, str]:
 def card_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[str, Any]:
     """What one card runs, best (fastest) first, as `tpsbot card NAME` lists it."""
     report = catalog.reports.card(name, pq.context, None, pq.profile)
-    models = []
-    for m in report.data["models"]:
-        target = m["model"] or ""
-        linked = catalog.models.get(slugs.slug(target)) == target
-        models.append((m, row_cells({**m, "vendor": "", "memory_gb": 0, "bandwidth_gbps": 0, "release": None},
-                                    locale), slugs.slug(target) if linked else None))
     card = report.card
-    return {"name": name, "card": card, "report": report, "models": models,
+    return {"name": name, "card": card, "report": report,
+            "rows": html_rows.model_rows(report.data["models"], locale, _links(pq, locale), catalog.models),
             "memory_text": fmt.memory(card.memory_gb, locale), "bandwidth": fmt.integer(card.bandwidth_gbps, locale),
             "release": fmt.month(card.release, locale) if card.release else None,
             "fit": fmt.integer(report.models_fit, locale), "total": fmt.integer(report.models_total, locale),

@@ -20,11 +20,10 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.safe_text import clean
 
-from . import slugs, static
+from . import rows, slugs, static
 from .params import PageQuery
 
 TEMPLATES = Path(__file__).parent / "templates"
-FITS = {"comfortable": N_("comfortable"), "tight": N_("tight"), "no": N_("does not fit")}
 PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
 _DEFAULTS = PageQuery()
 
@@ -65,7 +64,7 @@ def environment(locale: str) -> jinja2.Environment:
     env.globals.update(
         locale=locale, static=static.url, qs=lambda pq, **kw: query_string(pq, locale, **kw),
         languages=[(code, i18n.display_name(code)) for code in i18n.SUPPORTED],
-        fit_word=lambda fit: i18n.gettext(locale, FITS.get(fit or "no", FITS["no"])),
+        fit_word=lambda fit: rows.fit_word(fit, locale),
         profile_word=lambda p: i18n.gettext(locale, PROFILES.get(p, p)),
         integer=lambda v: fmt.integer(v, locale), memory=lambda v: fmt.memory(v, locale),
         gb=lambda v: fmt.gb(v, locale), tok=lambda v: fmt.tok_s(v, locale),
