@@ -21,9 +21,9 @@ from .render import query_string
 from .site import Catalog
 
 # The table's columns, in order, with their headings (msgids).
-COLUMNS = (("card", N_("Card")), ("vendor", N_("Vendor")), ("memory_gb", N_("Memory (GB)")),
-           ("bandwidth_gbps", N_("Bandwidth (GB/s)")), ("release", N_("Released")), ("need_gb", N_("Needs (GB)")),
-           ("quant", N_("Level")), ("fit", N_("Fit")), ("tok_s", N_("Speed (tok/s)")), ("range", N_("Range (tok/s)")))
+COLUMNS = (("card", N_("Card")), ("tok_s", N_("Speed (tok/s)")), ("range", N_("Range (tok/s)")), ("fit", N_("Fit")),
+           ("quant", N_("Level")), ("need_gb", N_("Needs (GB)")), ("memory_gb", N_("Memory (GB)")),
+           ("bandwidth_gbps", N_("Bandwidth (GB/s)")), ("release", N_("Released")), ("vendor", N_("Vendor")))
 # Columns a reader can order the table by, and the order a first click gives (numbers: largest first).
 FIRST_ORDER = {"tok_s": "desc", "memory_gb": "desc", "need_gb": "asc", "bandwidth_gbps": "desc",
                "release": "desc", "card": "asc"}

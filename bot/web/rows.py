@@ -47,17 +47,18 @@ def _num(value: float | None) -> str:
     return "" if value is None else repr(round(float(value), 4))
 
 
-def _rating(r: dict[str, Any], locale: str) -> str:
-    """The cells every table shares: memory needed, level, fit, speed and its range."""
+def _rating(r: dict[str, Any], locale: str) -> tuple[str, str]:
+    """The cells every table shares, in two runs: speed, its range and the fit; then the level and the
+    memory it needs."""
     runs = r["tok_s"] is not None
     speed = fmt.tok_s(r["tok_s"], locale) if runs else NONE
     spread = fmt.tok_range(r["tok_s_low"], r["tok_s_high"], locale) if runs else ""
     fit = r["fit"] if r["fit"] in FITS else "no"
-    return (f'<td data-col="need_gb" data-v="{_num(r["need_gb"])}">{fmt.gb(r["need_gb"], locale)}</td>'
+    return (f'<td data-col="tok_s" data-v="{_num(r["tok_s"]) if runs else "0"}">{speed}</td>'
+            f'<td data-col="range">{spread}</td>'
+            f'<td data-col="fit" class="fit-{fit}">{text(fit_word(fit, locale))}</td>',
             f'<td data-col="quant">{text(r["quant"] or NONE)}</td>'
-            f'<td data-col="fit" class="fit-{fit}">{text(fit_word(fit, locale))}</td>'
-            f'<td data-col="tok_s" data-v="{_num(r["tok_s"]) if runs else "0"}">{speed}</td>'
-            f'<td data-col="range">{spread}</td>')
+            f'<td data-col="need_gb" data-v="{_num(r["need_gb"])}">{fmt.gb(r["need_gb"], locale)}</td>')
 
 
 def card_rows(rows: Iterable[dict[str, Any]], locale: str, link_query: str) -> Markup:
@@ -66,16 +67,16 @@ def card_rows(rows: Iterable[dict[str, Any]], locale: str, link_query: str) -> M
     for r in rows:
         name = text(r["card"])
         fit = r["fit"] if r["fit"] in FITS else "no"
+        speed, level = _rating(r, locale)
         out.append(
             f'<tr data-card="{name}" data-fit="{fit}">'
             f'<th scope="row" data-col="card" data-v="{name}"><a href="/cards/{slugs.slug(r["card"])}{link_query}">'
-            f'{name}</a></th>'
-            f'<td data-col="vendor">{text(r["vendor"])}</td>'
+            f'{name}</a></th>{speed}{level}'
             f'<td data-col="memory_gb" data-v="{_num(r["memory_gb"])}">{fmt.memory(r["memory_gb"], locale)}</td>'
             f'<td data-col="bandwidth_gbps" data-v="{_num(r["bandwidth_gbps"])}">'
             f'{fmt.integer(r["bandwidth_gbps"], locale)}</td>'
             f'<td data-col="release" data-v="{text(r["release"] or "")}">{text(month(r["release"], locale))}</td>'
-            + _rating(r, locale) + "</tr>")
+            f'<td data-col="vendor">{text(r["vendor"])}</td></tr>')
     return Markup("\n".join(out))
 
 
@@ -89,6 +90,7 @@ def model_rows(models: Iterable[dict[str, Any]], locale: str, link_query: str, l
         slug = slugs.slug(raw)
         cell = f'<a href="/models/{slug}{link_query}">{name}</a>' if linked.get(slug) == raw else name
         fit = m["fit"] if m["fit"] in FITS else "no"
+        speed, level = _rating(m, locale)
         out.append(f'<tr data-model="{name}" data-fit="{fit}"><th scope="row" data-col="model">{cell}</th>'
-                   + _rating(m, locale) + "</tr>")
+                   f'{speed}{level}</tr>')
     return Markup("\n".join(out))
