@@ -32,13 +32,25 @@ class Catalog:
         return slugs.index(g.name for g in self.knowledge.gpus)
 
     def model_suggestions(self, text: str, limit: int = CANDIDATES_SHOWN) -> list[str]:
-        """The nearest model names (the catalog's resolver), for a 404 page and the search box."""
+        """The nearest model names, for a 404 page and the search box: the catalog resolver's choices
+        (what autocomplete offers), then the closest slugs by edit distance ("glm-4-6v" → GLM-4.5V)."""
         found = [m.name for m in self.knowledge.model_resolver.suggest(text[:100], limit * 2)]
-        return [n for n in dict.fromkeys(found) if slugs.slug(n) in self.models][:limit]
+        return _nearest(text, [n for n in found if slugs.slug(n) in self.models], self.models, limit)
 
     def card_suggestions(self, text: str, limit: int = CANDIDATES_SHOWN) -> list[str]:
         found = [g.name for g in self.knowledge.gpu_resolver.suggest(text[:100], limit * 2)]
-        return list(dict.fromkeys(found))[:limit]
+        return _nearest(text, found, self.cards, limit)
+
+
+def _nearest(text: str, found: list[str], index: dict[str, str], limit: int) -> list[str]:
+    if len(found) < limit:
+        # lazy: rapidfuzz's process module, only when the resolver's choices run short
+        from rapidfuzz import fuzz, process
+
+        close = process.extract(slugs.slug(text[:100]), list(index), scorer=fuzz.WRatio, limit=limit,
+                                score_cutoff=60)
+        found = found + [index[key] for key, _, _ in close]
+    return list(dict.fromkeys(found))[:limit]
 
 
 class Site:
