@@ -11,6 +11,7 @@ from answers.rendering.i18n import SUPPORTED, gettext
 from tests.conftest import DATA_DIR, read_csv
 
 from .conftest import fetch
+from .html_reader import Page
 
 REFERENCE = DATA_DIR / "reference"
 ROWS = read_csv(REFERENCE / "reference_rows.csv")
@@ -43,9 +44,14 @@ def page_language(fact: dict[str, str]) -> str:
 @pytest.mark.parametrize("fact", FACTS, ids=lambda f: f["model"])
 @pytest.mark.parametrize("locale", SUPPORTED)
 async def test_every_row_of_the_reference_page(client, fact, locale):
-    model = fact["model"]
-    status, page = await fetch(client, f"/models/{SLUGS[model]}?profile=reference&lang={locale}")
+    status, page = await fetch(client, f"/models/{SLUGS[fact['model']]}?profile=reference&lang={locale}")
     assert status == 200
+    check_rows(page, fact, locale)
+
+
+def check_rows(page: Page, fact: dict[str, str], locale: str) -> None:
+    """Every fixture row of the model on `page`, in order, at display rounding in `locale`."""
+    model = fact["model"]
     assert page.lang == locale
     expected = [r for r in ROWS if r["model"] == model]
     assert page.row_order[: len(expected)] == [r["card"] for r in expected]  # the page's order
@@ -69,6 +75,11 @@ async def test_summary_and_faq_figures(client, fact):
     locale = page_language(fact)
     status, page = await fetch(client, f"/models/{SLUGS[fact['model']]}?profile=reference&lang={locale}")
     assert status == 200
+    check_facts(page, fact, locale)
+
+
+def check_facts(page: Page, fact: dict[str, str], locale: str) -> None:
+    """The summary's and the FAQ's figures of the fixture on `page`, in `locale`."""
     f = page.facts
     assert f["cards_fit"] == whole(fact["cards_fit"], locale)
     assert f["cards_total"] == whole(fact["cards_total"], locale)
