@@ -20,7 +20,7 @@ from answers.rendering.credits import credit_lines
 from answers.rendering.i18n import N_
 from catalog.safe_text import clean
 
-from . import rows, slugs, static
+from . import rows, static
 from .params import PageQuery
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -65,10 +65,9 @@ def environment(locale: str) -> jinja2.Environment:
         locale=locale, static=static.url, qs=lambda pq, **kw: query_string(pq, locale, **kw),
         languages=[(code, i18n.display_name(code)) for code in i18n.SUPPORTED],
         fit_word=lambda fit: rows.fit_word(fit, locale),
-        profile_word=lambda p: i18n.gettext(locale, PROFILES.get(p, p)),
+        profile_word=lambda p: i18n.gettext(locale, PROFILES.get(p) or p),
         integer=lambda v: fmt.integer(v, locale), memory=lambda v: fmt.memory(v, locale),
-        gb=lambda v: fmt.gb(v, locale), tok=lambda v: fmt.tok_s(v, locale),
-        credits=credit_lines(("gpus", "epoch"), locale), defaults=_DEFAULTS, fact=fact, card_slug=slugs.slug,
+        credits=credit_lines(("gpus", "epoch"), locale), defaults=_DEFAULTS, fact=fact,
     )
     return env
 
