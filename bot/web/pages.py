@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from answers.facts.reports import EstimateRequest
 from answers.rendering import format as fmt
 from answers.rendering import i18n
@@ -51,17 +53,19 @@ def _wanted(r: dict[str, Any], pq: PageQuery) -> bool:
     return not pq.q or pq.q.casefold() in r["card"].casefold()
 
 
-def _ordered(rows: list[dict[str, Any]], pq: PageQuery) -> list[dict[str, Any]]:
-    """The estimator's order (fastest first, the newer card first at equal speed) unless asked otherwise;
-    a card without the value (no speed: it cannot run the model) stays below those with one."""
+def _ordered(rows: list[dict[str, Any]], pq: PageQuery) -> list[int]:
+    """The positions of the rows to show, in the estimator's order (fastest first, the newer card first at
+    equal speed) unless asked otherwise; a card without the value (no speed: it cannot run the model)
+    stays below those with one."""
+    wanted = [i for i, r in enumerate(rows) if _wanted(r, pq)]
     if pq.sort == "tok_s" and pq.order == "desc":
-        return rows
+        return wanted
     if pq.sort == "card":
-        out = sorted(rows, key=lambda r: r["card"].casefold())
+        out = sorted(wanted, key=lambda i: rows[i]["card"].casefold())
         return out[::-1] if pq.order == "desc" else out
-    present = [r for r in rows if r[pq.sort] is not None]
-    missing = [r for r in rows if r[pq.sort] is None]
-    present.sort(key=lambda r: r[pq.sort], reverse=pq.order == "desc")
+    present = [i for i in wanted if rows[i][pq.sort] is not None]
+    missing = [i for i in wanted if rows[i][pq.sort] is None]
+    present.sort(key=lambda i: rows[i][pq.sort], reverse=pq.order == "desc")
     return present + missing
 
 
@@ -70,20 +74,28 @@ def _links(pq: PageQuery, locale: str) -> str:
     return query_string(DEFAULTS, locale, profile=pq.profile, context=pq.context)
 
 
+def _figures(catalog: Catalog, name: str, pq: PageQuery) -> tuple[Any, dict[str, Any], Any]:
+    """The model's table (every rated card), summary and record at the page's settings (kept a while)."""
+    def build() -> tuple[Any, dict[str, Any], Any]:
+        req = request(name, pq)
+        return (catalog.reports.table(req, include_misses=True), catalog.reports.summary(req).data,
+                catalog.reports.resolve_model(name))
+    return catalog.memo(("figures", name, *pq.estimate_args().values()), build)
+
+
 def model_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[str, Any]:
     """Everything a model's page shows; raises answers.api.ReportError for input the estimator refuses."""
-    req = request(name, pq)
-    reports = catalog.reports
-    table = reports.table(req, include_misses=True)
-    summary = reports.summary(req).data
-    record = reports.resolve_model(name)
+    table, summary, record = _figures(catalog, name, pq)
     every = table.data["rows"]
-    shown = _ordered([r for r in every if _wanted(r, pq)], pq)
+    links = _links(pq, locale)
+    cells = catalog.memo(("rows", name, *pq.estimate_args().values(), locale, links),
+                         lambda: html_rows.card_rows(every, locale, links))
+    shown = _ordered(every, pq)
     return {
         "name": name, "slug": slugs.slug(name), "record": record, "label": table.model,
         "context": table.context, "profile": table.profile, "keep": _kept(pq, locale),
         "summary": summary, "figures": summary_figures(summary, locale),
-        "rows": html_rows.card_rows(shown, locale, _links(pq, locale)), "shown": len(shown), "rated": len(every),
+        "rows": Markup("\n".join(cells[i] for i in shown)), "shown": len(shown), "rated": len(every),
         "vendors": sorted({r["vendor"] for r in every}), "memories": sorted({r["memory_gb"] for r in every}),
         "published": fmt.month(record.publication_date, locale) if record.publication_date else None,
         "columns": [(col, i18n.gettext(locale, head)) for col, head in COLUMNS], "sortable": FIRST_ORDER,
@@ -135,7 +147,8 @@ def card_page(catalog: Catalog, name: str, pq: PageQuery, locale: str) -> dict[s
     report = catalog.reports.card(name, pq.context, None, pq.profile)
     card = report.card
     return {"name": name, "card": card, "report": report,
-            "rows": html_rows.model_rows(report.data["models"], locale, _links(pq, locale), catalog.models),
+            "rows": Markup("\n".join(html_rows.model_rows(report.data["models"], locale, _links(pq, locale),
+                                                           catalog.models))),
             "memory_text": fmt.memory(card.memory_gb, locale), "bandwidth": fmt.integer(card.bandwidth_gbps, locale),
             "release": fmt.month(card.release, locale) if card.release else None,
             "fit": fmt.integer(report.models_fit, locale), "total": fmt.integer(report.models_total, locale),

@@ -17,14 +17,13 @@ from markupsafe import Markup
 from answers.rendering import format as fmt
 from answers.rendering import i18n
 from answers.rendering.credits import credit_lines
-from answers.rendering.i18n import N_
+from answers.rendering.report_text import PROFILES
 from catalog.safe_text import clean
 
 from . import rows, static
 from .params import PageQuery
 
 TEMPLATES = Path(__file__).parent / "templates"
-PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
 _DEFAULTS = PageQuery()
 
 

@@ -11,16 +11,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import escape
 
 from answers.rendering import format as fmt
 from answers.rendering import i18n
-from answers.rendering.i18n import N_
+from answers.rendering.report_text import FITS  # the fit words' one home (the command line's too)
 from catalog.safe_text import clean
 
 from . import slugs
 
-FITS = {"comfortable": N_("comfortable"), "tight": N_("tight"), "no": N_("does not fit")}
 NONE = "—"
 
 
@@ -39,11 +38,14 @@ def month(release: str | None, locale: str) -> str:
     return fmt.month(dt.date.fromisoformat(release + "-01"), locale)
 
 
+@lru_cache(maxsize=64)
 def fit_word(fit: str | None, locale: str) -> str:
     return i18n.gettext(locale, FITS.get(fit or "no", FITS["no"]))
 
 
+@lru_cache(maxsize=1 << 14)
 def _num(value: float | None) -> str:
+    """A value for the enhancing script to sort by (data-v)."""
     return "" if value is None else repr(round(float(value), 4))
 
 
@@ -61,8 +63,8 @@ def _rating(r: dict[str, Any], locale: str) -> tuple[str, str]:
             f'<td data-col="need_gb" data-v="{_num(r["need_gb"])}">{fmt.gb(r["need_gb"], locale)}</td>')
 
 
-def card_rows(rows: Iterable[dict[str, Any]], locale: str, link_query: str) -> Markup:
-    """A model's table: one <tr data-card="…"> per card, its cells marked data-col="…"."""
+def card_rows(rows: Iterable[dict[str, Any]], locale: str, link_query: str) -> list[str]:
+    """A model's table: one <tr data-card="…"> per card, its cells marked data-col="…" (HTML, escaped)."""
     out = []
     for r in rows:
         name = text(r["card"])
@@ -77,10 +79,10 @@ def card_rows(rows: Iterable[dict[str, Any]], locale: str, link_query: str) -> M
             f'{fmt.integer(r["bandwidth_gbps"], locale)}</td>'
             f'<td data-col="release" data-v="{text(r["release"] or "")}">{text(month(r["release"], locale))}</td>'
             f'<td data-col="vendor">{text(r["vendor"])}</td></tr>')
-    return Markup("\n".join(out))
+    return out
 
 
-def model_rows(models: Iterable[dict[str, Any]], locale: str, link_query: str, linked: dict[str, str]) -> Markup:
+def model_rows(models: Iterable[dict[str, Any]], locale: str, link_query: str, linked: dict[str, str]) -> list[str]:
     """A card's table: one <tr data-model="…"> per model; a link where the model has a page (`linked`:
     slug → name)."""
     out = []
@@ -93,4 +95,4 @@ def model_rows(models: Iterable[dict[str, Any]], locale: str, link_query: str, l
         speed, level = _rating(m, locale)
         out.append(f'<tr data-model="{name}" data-fit="{fit}"><th scope="row" data-col="model">{cell}</th>'
                    f'{speed}{level}</tr>')
-    return Markup("\n".join(out))
+    return out

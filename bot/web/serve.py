@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -17,8 +18,8 @@ from .site import Site
 log = logging.getLogger(__name__)
 
 
-async def serve(db: Path | None, host: str, port: int, ready: asyncio.Event | None = None) -> None:
-    """Serve until cancelled; `ready` is set once the socket listens (tests)."""
+async def serve(db: Path | None, host: str, port: int, ready: Callable[[int], None] | None = None) -> None:
+    """Serve until cancelled; `ready(port)` is called once the socket listens (port 0: the one chosen)."""
     knowledge = await Knowledge.load(db)
     runner = web.AppRunner(make_app(Site(lambda: knowledge)), access_log=None)
     await runner.setup()
@@ -28,7 +29,7 @@ async def serve(db: Path | None, host: str, port: int, ready: asyncio.Event | No
         bound = runner.addresses[0][1] if runner.addresses else port
         print(f"tpsbot: pages on http://{host}:{bound}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
         if ready is not None:
-            ready.set()
+            ready(bound)
         await asyncio.Event().wait()
     finally:
         await runner.cleanup()

@@ -4,14 +4,20 @@ reloaded when the file changes, bot/catalog_watch.py); `tpsbot web` hands the on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import cached_property
+from typing import Any, TypeVar
 
 from answers.facts.reports import Reports
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import CANDIDATES_SHOWN
 
 from . import slugs
+
+T = TypeVar("T")
+MEMO_SIZE = 64  # pages kept: a model's figures at one setting, and its rows in one language
+
 
 
 class Catalog:
@@ -20,6 +26,20 @@ class Catalog:
     def __init__(self, knowledge: Knowledge) -> None:
         self.knowledge = knowledge
         self.reports = Reports(knowledge)
+        self._memo: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def memo(self, key: Hashable, build: Callable[[], T]) -> T:
+        """`build()`, kept for the next request with the same key (least recently used out): a page that
+        is opened, then sorted and filtered, rates its model once. Kept with the catalog it was built
+        from, so a reloaded catalog starts afresh."""
+        if key in self._memo:
+            self._memo.move_to_end(key)
+            return self._memo[key]
+        value = build()
+        self._memo[key] = value
+        if len(self._memo) > MEMO_SIZE:
+            self._memo.popitem(last=False)
+        return value
 
     @cached_property
     def models(self) -> dict[str, str]:
