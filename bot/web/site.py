@@ -16,7 +16,7 @@ from answers.knowledge.names import CANDIDATES_SHOWN
 from . import slugs
 
 T = TypeVar("T")
-MEMO_SIZE = 64  # pages kept: a model's figures at one setting, and its rows in one language
+MEMO_SIZE = 16  # entries kept (a model's figures at one setting, or its rows in one language): ~1 MB each at most
 
 
 
