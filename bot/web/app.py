@@ -45,6 +45,8 @@ NOT_LOADED = N_("The catalog is not loaded yet; try again in a moment.")
 FAILED = N_("Something went wrong while building this page.")
 CHART_TITLE = N_("Fastest cards for %(model)s")
 CHART_ROWS = 15  # as many bars as the bot's chart (bot/chart.py TOP)
+NO_MODEL = N_("No model in the catalog is called “%(name)s”.")
+NO_BARS = N_("No card we know holds it at these settings.")
 
 
 async def _inline(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -176,10 +178,10 @@ class Pages:
         async def build(catalog: Catalog, pq: params.PageQuery, locale: str, as_json: bool) -> web.StreamResponse:
             name = catalog.models.get(slug) if len(slug) <= slugs.MAX_SLUG else None
             if name is None:
-                return _headers(web.Response(status=404, text="not found\n"), locale)
+                return _line(404, gettext(locale, NO_MODEL) % {"name": slug[: slugs.MAX_SLUG]}, locale, as_json)
             png = await self.run(_chart, catalog, name, pq, locale)
             if png is None:
-                return _headers(web.Response(status=404, text="no card runs it\n"), locale)
+                return _line(404, gettext(locale, NO_BARS), locale, as_json)
             etag = f'"{hashlib.blake2b(png, digest_size=8).hexdigest()}"'
             if request.headers.get("If-None-Match") == etag:
                 return _headers(web.Response(status=304, headers={"ETag": etag}), locale)

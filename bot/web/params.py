@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from msgspec import Struct
 
+from answers.api import AskOptions
 from answers.rendering import format as fmt
 from answers.rendering.i18n import DEFAULT, N_, SUPPORTED, catalogue_locale, gettext
 from estimator.model import MAX_CONTEXT
@@ -18,7 +19,9 @@ from estimator.quants import UnknownQuant, quant
 # (estimator/measured.py, estimator/profile.py). A new engine in the estimator is added here by name.
 ENGINES: tuple[str, ...] = ("llama.cpp",)
 PROFILES = ("reference", "measured")
-DEFAULT_PROFILE = "reference"  # as `tpsbot table` (bot/cli.py --profile)
+# The answers' default profile (the one a Discord answer uses when nobody chose): a page opened from an
+# answer's link, or by hand, shows the same figures.
+DEFAULT_PROFILE: str = AskOptions.model_fields["profile"].default
 FITS = ("yes", "no", "all")  # the cards that run the model (the default), those that do not, both
 SORTS = ("tok_s", "memory_gb", "need_gb", "bandwidth_gbps", "release", "card")
 ORDERS = ("desc", "asc")

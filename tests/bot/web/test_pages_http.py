@@ -29,20 +29,23 @@ async def cli_json(*argv: str) -> object:
     return json.loads(await asyncio.to_thread(run))
 
 
-@pytest.mark.parametrize(("slug", "model", "extra"), [("glm-4-5v", "GLM-4.5V", []), ("glide", "GLIDE", []),
-                                                      ("glm-4-5v", "GLM-4.5V", ["--all"])])
-async def test_json_is_what_the_command_line_prints(client, built_db, slug, model, extra):
-    query = "?fit=all" if extra else ""
+@pytest.mark.parametrize(("slug", "model", "query", "extra"), [
+    ("glm-4-5v", "GLM-4.5V", "", []), ("glide", "GLIDE", "?profile=measured", ["--profile", "measured"]),
+    ("glm-4-5v", "GLM-4.5V", "?fit=all&profile=reference", ["--all", "--profile", "reference"]),
+    ("glm-4-5v", "GLM-4.5V", "?context=32k&quant=Q4_K_M", ["--context", "32k", "--quant", "Q4_K_M"])])
+async def test_json_is_what_the_command_line_prints(client, built_db, slug, model, query, extra):
     response = await client.get(f"/models/{slug}{query}", headers=JSON)
     assert response.status == 200
     assert response.content_type == "application/json"
+    if "--profile" not in extra:  # the page's default profile is the answers' (what a Discord answer used)
+        extra = [*extra, "--profile", params.DEFAULT_PROFILE]
     assert await response.json() == await cli_json("table", model, "--json", "--db", str(built_db), *extra)
 
 
 async def test_card_json_is_what_the_command_line_prints(client, built_db):
     response = await client.get("/cards/geforce-rtx-3060-12-gb?context=8192", headers=JSON)
     assert await response.json() == await cli_json("card", "GeForce RTX 3060 12 GB", "--context", "8192", "--json",
-                                             "--db", str(built_db))
+                                                   "--db", str(built_db), "--profile", params.DEFAULT_PROFILE)
 
 
 async def test_the_measured_profile_changes_the_figures(client):
