@@ -1,4 +1,4 @@
-"""The pages' own stylesheet and script (bot/web/static/), served by tpsbot itself: no CDN, no request
+"""The pages' own stylesheet, script and icon (bot/web/static/), served by tpsbot itself: no CDN, no request
 to anyone else. Each is read once; its URL carries a hash of its content (`/static/site.css?v=…`), so
 a browser may keep it for a year and still gets the new file after an upgrade; ETag answers a revalidation
 with 304."""
@@ -12,8 +12,8 @@ from pathlib import Path
 from msgspec import Struct
 
 FOLDER = Path(__file__).parent / "static"
-TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
-FILES = ("site.css", "site.js")
+TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
+FILES = ("site.css", "site.js", "icon.svg")
 
 
 class Asset(Struct, frozen=True):

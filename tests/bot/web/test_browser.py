@@ -19,6 +19,7 @@ from answers.rendering.i18n import SUPPORTED
 from bot.web.app import make_app
 from bot.web.site import Site
 
+from . import devtools
 from .html_reader import Page, read_page
 from .test_reference_pages import FACTS, SLUGS, check_facts, check_rows
 
@@ -108,3 +109,27 @@ async def test_the_script_runs_under_the_pages_policy(server, tmp_path):
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(proc.communicate(), BROWSER_SECONDS)
     assert 'data-enhanced="' in out.decode(), err.decode()[-2000:]
+
+
+async def test_the_script_sorts_and_narrows_the_table_in_place(server, tmp_path):
+    """A click on a heading orders the rows without a reload; typing a card name narrows them; the count
+    follows in the page's language; no console message, no CSP refusal."""
+    assert CHROMIUM is not None
+    async with devtools.tab(CHROMIUM, tmp_path / "profile") as tab:
+        await tab.open(f"{server}/models/glm-4-5v?lang=de&fit=all")
+        before = await tab.run("location.href")
+        await tab.run('document.querySelector(\'thead th[data-col="memory_gb"] a\').click()')
+        memories = await tab.run('Array.from(document.querySelectorAll(\'tbody td[data-col="memory_gb"]\'))'
+                                 '.map(td => parseFloat(td.dataset.v))')
+        assert memories == sorted(memories, reverse=True) and len(memories) == 818
+        assert await tab.run("location.href") == before  # in place: no navigation
+        assert await tab.run('document.querySelector(\'thead th[data-col="memory_gb"]\')'
+                             '.getAttribute("aria-sort")') == "descending"
+        await tab.run('(() => { const f = document.getElementById("filter-q"); f.value = "rtx 4090";'
+                      ' f.dispatchEvent(new Event("input")); })()')
+        shown = await tab.run('Array.from(document.querySelectorAll("tbody tr"))'
+                              '.filter(tr => tr.offsetParent !== null).map(tr => tr.dataset.card)')
+        assert shown and all("rtx 4090" in name.lower() for name in shown)
+        count = await tab.run('document.getElementById("count").textContent')
+        assert count.startswith(f"{len(shown)} von 818")
+        assert not tab.console, tab.console
