@@ -4,7 +4,10 @@ Expected text is formatted here from the fixture with Babel directly (CLDR patte
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
+from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from answers.rendering.i18n import SUPPORTED, gettext
@@ -66,6 +69,7 @@ def check_rows(page: Page, fact: dict[str, str], locale: str) -> None:
         assert cells["range"] == f"{whole(r['tok_s_low'], locale)}–{whole(r['tok_s_high'], locale)}"
         assert cells["vendor"] == r["vendor"]
         assert cells["bandwidth_gbps"] == whole(r["bandwidth_gbps"], locale)
+        assert cells["release"] == format_date(dt.date.fromisoformat(r["release"] + "-01"), "MMM y", locale=locale)
     # every rated card that runs it, one row each (the default filter)
     assert len(page.row_order) == int(fact["cards_fit"])
 
