@@ -26,7 +26,7 @@ COPY catalog ./catalog
 COPY estimator ./estimator
 COPY locales ./locales
 RUN python -m venv /opt/tpsbot \
-    && pip install --no-cache-dir . \
+    && pip install --no-cache-dir ".[postgres]" \
     && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin tpsbot \
     && mkdir -p /data && chown 10001:10001 /data
 

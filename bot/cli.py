@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import version
+from .admin_cli import add_parser as add_admin_parser
 from .cli_errors import CliError
 from .state.cli import add_parser as add_state_parser
 
@@ -171,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
     p.add_argument("--env-file", type=Path, default=Path(".env"))
     add_state_parser(sub)
+    add_admin_parser(sub)
     return parser
 
 
@@ -312,6 +314,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .state.cli import run as run_state
 
             return run_state(args, CliError)
+        if args.command == "admin":
+            from .admin_cli import run as run_admin
+
+            return run_admin(args, CliError)
         if args.command == "ask" and not args.question.strip():
             raise CliError("the question is empty; ask e.g. tpsbot ask \"what can my rtx 3060 run?\" "
                            "(or `tpsbot ask -` to read one question per line)")

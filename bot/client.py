@@ -1,10 +1,11 @@
-"""The Discord client as the bot runs it: the client class (bot.core) with its handlers installed."""
+"""The Discord client as the bot runs it: the plain or the auto-sharded class (bot.core), chosen by the
+shard settings."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import commands, gateway_guard, plain
+from . import gateway_guard
 from .core import (
     CONTEXTS,
     HTTP_CONNECTIONS,
@@ -19,20 +20,15 @@ from .core import (
 )
 from .settings import Settings
 from .store import StateStore as Store
-from .views import PageButton
+
+if TYPE_CHECKING:
+    from answers.engine import Engine
 
 __all__ = ["CONTEXTS", "HTTP_CONNECTIONS", "INSTALLS", "NO_MENTIONS", "PERMISSIONS", "ShardedTpsBot", "TpsBot",
            "create_bot", "http_connector", "intents_for", "invite_url"]
 
 
-def install_handlers(bot: Any) -> None:
-    """The slash commands, the page buttons (they outlive restarts) and the plain-message handler."""
-    commands.register(bot.tree)
-    bot.add_dynamic_items(PageButton)
-    plain.install(bot)
-
-
-def create_bot(settings: Settings, engine: Any, store: Store, **options: Any) -> TpsBot | ShardedTpsBot:
+def create_bot(settings: Settings, engine: Engine, store: Store, **options: Any) -> TpsBot | ShardedTpsBot:
     """`options` go to discord.py (tests lower guild_ready_timeout)."""
     options.setdefault("connector", http_connector())
     # Several shard ids in one process, a count without ids (every shard here) or no fixed count
@@ -42,6 +38,4 @@ def create_bot(settings: Settings, engine: Any, store: Store, **options: Any) ->
     sharded = settings.auto_shard or several or (settings.shard_ids is not None and len(settings.shard_ids) > 1)
     cls = ShardedTpsBot if sharded else TpsBot
     gateway_guard.install()
-    bot = cls(settings, engine, store, **options)
-    bot.install_handlers = install_handlers
-    return bot
+    return cls(settings, engine, store, **options)

@@ -15,6 +15,7 @@ from answers.api import SPECS, Answer, AskOptions, parse_memory_size
 from . import chart, context, errors, render, views, work
 from .errors import EMPTY, TOO_LONG
 from .i18n import L_, N_, t
+from .privacy import privacy_group
 from .render import NO_MENTIONS
 from .settings_commands import settings_group
 
@@ -283,3 +284,4 @@ def register(tree: app_commands.CommandTree) -> None:
     for command in COMMANDS:
         tree.add_command(command)
     tree.add_command(settings_group)
+    tree.add_command(privacy_group)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     import discord
     from discord import app_commands
 
+    from answers.engine import Engine
+
     from .cooldown import UserCooldowns
     from .metrics import Metrics
     from .settings import Settings
@@ -34,7 +36,7 @@ class BotLike(Protocol):
     """The attributes of bot.client's TpsBot that handlers use."""
 
     settings: Settings
-    engine: Any
+    engine: Engine
     store: StateStore
     cooldowns: UserCooldowns
     work: Work

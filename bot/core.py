@@ -1,16 +1,16 @@
 """The Discord client class: intents, mention safety, the command tree's checks, startup and shutdown.
 
-The handlers (slash commands, plain messages, page buttons) are installed by `bot.client.create_bot`
-through `install_handlers`, so this module never imports them and they can name this class for their
-types without an import loop."""
+Its handlers are wired as its own methods: `setup_hook` registers the slash commands and the page
+buttons, `on_message` passes plain messages to bot.plain. Those modules name this class for their
+types only (under TYPE_CHECKING), so importing them here makes no loop."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -18,14 +18,19 @@ from discord import app_commands
 
 from answers.api import AskOptions
 
-from . import context, errors
+from . import commands, context, errors, plain, privacy
 from .cooldown import UserCooldowns
 from .i18n import Translator
 from .metrics import STARTED, Metrics
 from .render import NO_MENTIONS
 from .settings import Settings
 from .store import StateStore as Store
+from .store import StateWriteError
+from .views import PageButton
 from .work import ACK_BUDGET, Work
+
+if TYPE_CHECKING:
+    from answers.engine import Engine
 
 log = logging.getLogger("bot.client")  # the name operators filter on, as before this module was split out
 
@@ -81,13 +86,22 @@ class Tree(app_commands.CommandTree["TpsBot"]):
 
     async def interaction_check(self, interaction: discord.Interaction[TpsBot]) -> bool:
         bot = interaction.client
-        if bot.work.draining and interaction.type is not discord.InteractionType.autocomplete:
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        if bot.store.is_blocked(interaction.user.id, interaction.guild_id):
+            if autocomplete:
+                return False  # no suggestions, and no request to Discord
+            raise errors.UserError(errors.BLOCKED)  # the owner's blocklist: one private line
+        if bot.work.draining and not autocomplete:
             raise errors.UserError(RESTARTING)  # shutting down: a polite "try again" instead of silence
-        # Committed before the answer is acknowledged (a kill right after it keeps the language), in
-        # group commits: a burst of new users is a few commits, not one each; a slow or failing
-        # database is logged and does not hold the answer (bot/state/base.py keep_locale).
-        await bot.store.keep_locale(interaction.user.id, interaction.locale.value)
-        if interaction.type is discord.InteractionType.application_command:
+        data: Mapping[str, Any] = interaction.data or {}
+        command = str(data.get("name"))  # the top-level command: "settings" for /settings language
+        if command not in privacy.NO_LANGUAGE:
+            # Committed before the answer is acknowledged (a kill right after it keeps the language), in
+            # group commits: a burst of new users is a few commits, not one each; a slow or failing
+            # database is logged and does not hold the answer (bot/state/base.py keep_locale).
+            await bot.store.keep_locale(interaction.user.id, interaction.locale.value)
+        # /settings and /privacy are no questions: outside the question cooldown.
+        if interaction.type is discord.InteractionType.application_command and command not in privacy.NO_COOLDOWN:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:
                 raise errors.OnCooldown(retry)  # → on_error, through the one policy
@@ -113,7 +127,7 @@ class _TpsBotMixin:
     """Shared by the plain and the auto-sharded client."""
 
     settings: Settings
-    engine: Any
+    engine: Engine
     store: Store
     cooldowns: UserCooldowns
     tree: Tree
@@ -121,13 +135,10 @@ class _TpsBotMixin:
     # attribute, not a constant read at call time, so tests decide "reply now or defer" themselves
     # instead of depending on how fast the machine is.
     ack_budget: float = ACK_BUDGET
-    # Set by bot.client.create_bot: registers the slash commands, the page buttons and the plain-message
-    # handler on this client (kept out of this module so the handlers can import it).
-    install_handlers: Callable[[Any], None]
     metrics: Metrics
     _sessions_down: set[int | None]
 
-    def _setup_state(self, settings: Settings, engine: Any, store: Store) -> None:
+    def _setup_state(self, settings: Settings, engine: Engine, store: Store) -> None:
         self.settings = settings
         self.engine = engine
         self.store = store
@@ -140,11 +151,17 @@ class _TpsBotMixin:
         self.metrics = Metrics()
         self.metrics.bind(self)
         self.metrics.catalog(engine)
+        store.on_error = self.metrics.state_error  # every failed state write, in /metrics
+        self.metrics.on_request = store.count_request  # usage counts for `tpsbot admin stats`
+        # Discord's 429s, counted by the HTTP session discord.py opens at login
+        self.http.http_trace = self.metrics.http_trace()  # type: ignore[attr-defined]
         self.was_ready = False  # READY=1 for systemd once; later READY events are reconnections
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
-        self.install_handlers(self)
+        commands.register(self.tree)
+        self.add_dynamic_items(PageButton)  # type: ignore[attr-defined]  # page buttons outlive restarts
+        self.metrics.set_intents(c.qualified_name for c in self.tree.walk_commands())
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -182,12 +199,32 @@ class _TpsBotMixin:
             self.was_ready = True
             log.info("Invite URL: %s", invite_url(self.application_id))  # type: ignore[attr-defined]
 
+    async def on_message(self, message: discord.Message) -> None:
+        await plain.handle(self, message)  # type: ignore[arg-type]  # mentions, DMs, opted-in channels
+
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("Added to server %s (%s members); now in %d servers", guild.id, guild.member_count,
                  len(self.guilds))  # type: ignore[attr-defined]
+        await self._guild_back(guild)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        # Every server the bot is in, at each start: one that added the bot back while it was offline
+        # shows up here, not in on_guild_join.
+        await self._guild_back(guild)
+
+    async def _guild_back(self, guild: discord.Guild) -> None:
+        try:
+            await self.store.guild_back(guild.id)  # its data is kept: the deletion is cancelled
+        except StateWriteError as exc:
+            log.warning("Could not cancel the deletion of server %s's data (%s); tried again at its next "
+                        "start", guild.id, exc)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         log.info("Removed from server %s; now in %d servers", guild.id, len(self.guilds))  # type: ignore[attr-defined]
+        try:
+            await self.store.guild_left(guild.id)  # its data is deleted after TPSBOT_GUILD_RETENTION_DAYS
+        except StateWriteError as exc:
+            log.warning("Could not note that server %s removed the bot (%s): its data is kept", guild.id, exc)
 
     # A session is up from READY or RESUMED until the connection drops (discord.py's events).
     async def on_disconnect(self) -> None:
@@ -233,7 +270,7 @@ def invite_url(application_id: int | None) -> str:
 
 
 class TpsBot(_TpsBotMixin, discord.Client):
-    def __init__(self, settings: Settings, engine: Any, store: Store, **options: Any) -> None:
+    def __init__(self, settings: Settings, engine: Engine, store: Store, **options: Any) -> None:
         super().__init__(
             intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,
@@ -244,7 +281,7 @@ class TpsBot(_TpsBotMixin, discord.Client):
 
 
 class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
-    def __init__(self, settings: Settings, engine: Any, store: Store, **options: Any) -> None:
+    def __init__(self, settings: Settings, engine: Engine, store: Store, **options: Any) -> None:
         super().__init__(
             intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,

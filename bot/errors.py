@@ -46,6 +46,8 @@ BAD_INPUT = N_("I could not read that value. Please check it and try again.")
 RESTARTING = N_("The bot is restarting. Please ask again in a minute.")
 TOO_LONG = N_("That is too long: please keep it under {limit} characters.")
 EMPTY = N_("Please type a question.")
+# A server or user on the owner's blocklist (`tpsbot admin block`): one private line, nothing else.
+BLOCKED = N_("This bot is not available here.")
 
 _GONE_CODES = {10062, 10015, 10008}
 
@@ -84,7 +86,7 @@ def kind_of(error: BaseException) -> str:
     if isinstance(error, OnCooldown) or isinstance(error, app_commands.CommandOnCooldown):
         return "cooldown"
     if isinstance(error, UserError):
-        return "restarting" if error.msgid == RESTARTING else "user_input"
+        return {RESTARTING: "restarting", BLOCKED: "blocked"}.get(error.msgid, "user_input")
     if isinstance(error, (app_commands.MissingPermissions, app_commands.NoPrivateMessage)):
         return "not_allowed"
     if isinstance(error, app_commands.TransformerError):

@@ -2,7 +2,8 @@
 
 - An optional HTTP listener (TPSBOT_HTTP_PORT; bound to TPSBOT_HTTP_HOST, 127.0.0.1 by default):
   `/healthz` 200 while the process and its event loop run; `/readyz` 200 once the gateway is
-  connected (every shard of this process) and the catalog is loaded, 503 otherwise; `/metrics` in
+  connected (every shard of this process) and the catalog is loaded, 503 otherwise, and 503 again
+  while shutting down or while the state database cannot be reached; `/metrics` in
   the Prometheus text format (bot/metrics.py); with TPSBOT_WEB=1 also the calculator's pages
   (bot/web, docs/web.md).
 - systemd's notify protocol: READY=1 when the bot first becomes ready, WATCHDOG=1 every half of
@@ -76,6 +77,9 @@ def readiness(bot: Any) -> list[str]:
         problems.append("catalog not loaded")
     if bot.work.draining:
         problems.append("shutting down")
+    store_problem = bot.store.problem()
+    if store_problem:  # PostgreSQL stopped or unreachable: settings cannot be saved nor followed
+        problems.append(f"state database unreachable ({store_problem})")
     return problems
 
 

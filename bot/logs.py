@@ -43,13 +43,26 @@ class RedactTokenFilter(logging.Filter):
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
 
 
+# JSON numbers beyond 2**53 lose digits in jq and JavaScript (…504002 reads back as …504000): Discord
+# ids (64-bit snowflakes) are written as strings, always, so a field has one type whatever its value.
+_SAFE_INTEGER = 2**53 - 1
+_ID_FIELDS = frozenset({"user", "guild", "channel", "server"})
+
+
+def _json_value(key: str, value: Any) -> Any:
+    if type(value) is int and (key in _ID_FIELDS or key.endswith("_id") or abs(value) > _SAFE_INTEGER):
+        return str(value)
+    return value
+
+
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         data: dict[str, Any] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname, "logger": record.name, "message": record.getMessage(),
         }
-        data.update({k: v for k, v in vars(record).items() if k not in _STANDARD and not k.startswith("_")})
+        data.update({k: _json_value(k, v) for k, v in vars(record).items()
+                     if k not in _STANDARD and not k.startswith("_")})
         if record.exc_info and not record.exc_text:
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:

@@ -13,10 +13,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
+
+from answers.api import SPECS
 
 from .version import VERSION
 
@@ -28,6 +31,8 @@ ACK_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 ANSWER_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0)
 STARTED = "tpsbot_started"  # Interaction.extras: when the handler started (monotonic)
 ACKED = "tpsbot_acked"  # … and whether the acknowledgement was already counted
+OTHER = "other"  # an intent label outside the known names (a label never comes from user input)
+RATE_LIMIT_SCOPES = ("user", "global", "shared")  # Discord's X-RateLimit-Scope values
 
 
 class Metrics:
@@ -41,8 +46,17 @@ class Metrics:
                                 "intent and outcome", ["kind", "intent", "outcome"], registry=r)
         self.ack_seconds = Histogram("tpsbot_ack_seconds", "Interaction received → first response sent "
                                      "(answer or 'thinking…')", buckets=ACK_BUCKETS, registry=r)
-        self.answer_seconds = Histogram("tpsbot_answer_seconds", "Request received → answer sent",
-                                        ["kind"], buckets=ANSWER_BUCKETS, registry=r)
+        self.answer_seconds = Histogram("tpsbot_answer_seconds", "Request received → answer sent, by kind and intent",
+                                        ["kind", "intent"], buckets=ANSWER_BUCKETS, registry=r)
+        self.state_errors = Counter("tpsbot_state_errors", "State database writes that failed, by reason "
+                                    "(read_only, full, busy, unreachable, failed)", ["reason"], registry=r)
+        self.rate_limits = Counter("tpsbot_discord_rate_limits", "Discord answered 429 (rate limited), by scope "
+                                   "(user, global, shared)", ["scope"], registry=r)
+        self.state_down = Gauge("tpsbot_state_unreachable", "1 while the state database cannot be reached", registry=r)
+        # The intent labels allowed: the answers' intents, then the bot's command names (set_intents).
+        self.intents: frozenset[str] = frozenset(SPECS)
+        # Each request is also counted per server and intent in the state (bot/state/control.py).
+        self.on_request: Callable[[int | None, str, str], None] | None = None
         self.errors = Counter("tpsbot_errors", "Errors met while answering, by kind", ["kind"], registry=r)
         self.guilds = Gauge("tpsbot_guilds", "Servers the bot is in (this process's shards)", registry=r)
         self.shards = Gauge("tpsbot_shards", "Shards run by this process", registry=r)
@@ -53,9 +67,17 @@ class Metrics:
         self.catalog_reloads = Counter("tpsbot_catalog_reloads", "Newer catalog files loaded while running",
                                        registry=r)
 
+    def set_intents(self, names: Any) -> None:
+        """Every name a request may be labelled with (the answers' intents and the command names)."""
+        self.intents = self.intents | frozenset(names)
+
+    def label(self, intent: str) -> str:
+        return intent if intent in self.intents else OTHER
+
     def bind(self, bot: Any) -> None:
         """Gauges read from the client at scrape time."""
         self.guilds.set_function(lambda: len(bot.guilds))
+        self.state_down.set_function(lambda: 1 if bot.store.problem() else 0)
         self.shards.set_function(lambda: len(getattr(bot, "shards", None) or {}) or 1)
         self.gateway_latency.set_function(lambda: _finite(bot.latency))
 
@@ -86,14 +108,34 @@ class Metrics:
 
     def request(self, kind: str, intent: str, outcome: str, started: float | None, guild_id: int | None) -> None:
         latency = max(0.0, self.clock() - started) if started is not None else 0.0
+        intent = self.label(intent)
         self.requests.labels(kind, intent, outcome).inc()
-        self.answer_seconds.labels(kind).observe(latency)
+        self.answer_seconds.labels(kind, intent).observe(latency)
+        if self.on_request is not None:
+            self.on_request(guild_id, intent, outcome)
         log.info("%s %s %s in %.0f ms (server %s)", kind, intent, outcome, latency * 1000, guild_id or "DM",
                  extra={"kind": kind, "intent": intent, "outcome": outcome, "latency_ms": round(latency * 1000, 1),
                         "guild_id": guild_id})
 
     def error(self, kind: str) -> None:
         self.errors.labels(kind).inc()
+
+    def state_error(self, reason: str) -> None:
+        """A state write that failed (told by the store): counted, and an error of kind state_error."""
+        self.state_errors.labels(reason).inc()
+
+    def http_trace(self) -> aiohttp.TraceConfig:
+        """Given to discord.py's HTTP session: counts Discord's 429 answers (discord.py waits and retries
+        them itself; a rising count means the bot sends more than Discord lets it)."""
+        trace = aiohttp.TraceConfig()
+
+        async def on_end(_session: Any, _context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+            if params.response.status == 429:
+                scope = params.response.headers.get("X-RateLimit-Scope", "user").lower()
+                self.rate_limits.labels(scope if scope in RATE_LIMIT_SCOPES else "user").inc()
+
+        trace.on_request_end.append(on_end)
+        return trace
 
 
 def _finite(value: float) -> float:

@@ -26,13 +26,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def install(bot: TpsBot) -> None:
-    async def on_message(message: discord.Message) -> None:
-        await handle(bot, message)
-
-    bot.event(on_message)
-
-
 def trigger(bot: TpsBot, message: discord.Message) -> str | None:
     """Why the bot should answer: "dm", "mention", "channel", or None to ignore the message."""
     mode = bot.settings.plain_mode
@@ -66,6 +59,8 @@ async def handle(bot: TpsBot, message: discord.Message) -> None:
     why = trigger(bot, message)
     if why is None or bot.work.draining:
         return
+    if bot.store.is_blocked(message.author.id, message.guild.id if message.guild else None):
+        return  # the owner's blocklist: no answer, and no message to say so (it would be noise in a channel)
     can = capabilities(message)
     if not can.send:
         # No request at all: a refused one counts toward Discord's invalid-request ban.

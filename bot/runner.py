@@ -22,7 +22,7 @@ from answers.engine import Engine
 from answers.knowledge.catalog_view import StoreError
 from catalog.store import default_db_path
 
-from . import chart, collector
+from . import chart, collector, upkeep
 from .catalog_watch import CatalogWatcher, identity
 from .client import create_bot, http_connector
 from .health import HealthServer, SystemdNotifier
@@ -55,7 +55,7 @@ def apply_endpoints(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-async def open_engine(db_path: Path | None) -> Any:
+async def open_engine(db_path: Path | None) -> Engine:
     try:
         return await Engine.open(db_path)  # builds the catalog on first use
     except StoreError as exc:
@@ -66,7 +66,7 @@ async def open_engine(db_path: Path | None) -> Any:
 
 
 async def serve(
-    settings: Settings, *, engine: Any = None, on_created: Callable[[discord.Client], None] | None = None,
+    settings: Settings, *, engine: Engine | None = None, on_created: Callable[[discord.Client], None] | None = None,
     env_file: Path | None = None, own_process: bool = False, **client_options: Any,
 ) -> int:
     """Run until closed; → exit code. Raises SetupError for operator mistakes.
@@ -94,7 +94,7 @@ async def serve(
     catalog_path = settings.db or default_db_path()
     loaded = identity(catalog_path)  # before opening: a swap while loading is caught by the first check
     try:
-        if own_engine:
+        if engine is None:
             engine = await open_engine(settings.db)
         bot = create_bot(settings, engine, store, **client_options)
         if own_process:
@@ -155,6 +155,7 @@ async def _background_services(settings: Settings, bot: Any, catalog_path: Path,
             watcher = CatalogWatcher(catalog_path, Engine.open, lambda new: _swap(bot, new),
                                      settings.catalog_check_seconds, loaded=loaded)
             tasks.append(asyncio.create_task(watcher.run()))
+        tasks.append(asyncio.create_task(upkeep.run(bot.store, settings, lambda: {g.id for g in bot.guilds})))
         yield
     finally:
         notifier.notify("STOPPING=1")
@@ -170,7 +171,7 @@ async def _notify_ready(bot: Any, notifier: SystemdNotifier) -> None:
     notifier.notify(f"READY=1\nSTATUS=Serving {len(bot.guilds)} servers")
 
 
-def _swap(bot: Any, engine: Any) -> None:
+def _swap(bot: Any, engine: Engine) -> None:
     bot.engine = engine  # one assignment: a request reads bot.engine once and keeps that engine
     collector.thaw()  # the old catalog was frozen with the rest of start-up: let it be collected
     gpus, models = bot.metrics.catalog(engine)

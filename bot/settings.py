@@ -74,6 +74,11 @@ class Settings(BaseSettings):
     max_question_length: int = Field(default=MAX_QUESTION_CHARS, ge=1, le=MAX_QUESTION_CHARS)  # answers' limit at most
     # auto: sync slash commands when their definition changed since the last sync (kept in the state db).
     sync_commands: Literal["auto", "always", "never"] = "auto"
+    # Privacy (docs/self-hosting.md, "Privacy"): days after a server removes the bot before its settings
+    # and usage counts are deleted (adding the bot back before then keeps them), and days a user's
+    # remembered language is kept without being used. /privacy tells users both.
+    guild_retention_days: int = Field(default=30, ge=0, le=3650)
+    user_language_days: int = Field(default=180, ge=1, le=3650)
 
     @field_validator("shard_ids", mode="before")
     @classmethod

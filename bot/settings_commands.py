@@ -17,7 +17,7 @@ from msgspec import Struct
 from answers.rendering import format as fmt
 from answers.rendering.i18n import SUPPORTED, display_name
 
-from .context import acked, locale_for
+from .context import OUTCOME, acked, locale_for
 from .i18n import L_, N_, t
 from .render import NO_MENTIONS
 from .state.replies import not_saved
@@ -140,8 +140,13 @@ async def save(interaction: discord.Interaction[TpsBot], note: str | None = None
         new = await bot.store.update_guild(interaction.guild_id, **changes)
     except StateWriteError as exc:  # answered within the write budget, well inside Discord's 3 s
         log.warning("Setting not saved for server %s (%s: %s)", interaction.guild_id, exc.reason, exc.detail)
+        # An error in /metrics (tpsbot_errors_total{kind="state_error"}, and the request's outcome), not
+        # an answered request: the admin was told "not saved".
+        interaction.extras[OUTCOME] = "state_error"
+        bot.metrics.error("state_error")
         text = not_saved(locale_for(bot, interaction), exc)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        acked(interaction)
         return
     locale = locale_for(bot, interaction)
     head = f"{t(locale, note or SAVED)}\n\n"

@@ -116,6 +116,12 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     ) -> PageButton:
         return cls(PageState.from_match(match), match["dir"], int(match["page"]))
 
+    async def interaction_check(self, interaction: discord.Interaction[TpsBot]) -> bool:  # type: ignore[override]
+        if not interaction.client.store.is_blocked(interaction.user.id, interaction.guild_id):
+            return True
+        await errors.reply_ephemeral(interaction, t(self.state.locale, errors.BLOCKED))  # the blocklist's one line
+        return False
+
     async def callback(self, interaction: discord.Interaction[TpsBot]) -> None:  # type: ignore[override]
         metrics = interaction.client.metrics
         metrics.started(interaction.extras)

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Iterable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from msgspec import Struct
+from msgspec import Struct, field
 
-from .errors import BUSY, StateWriteError
+from .control import Control
+from .errors import BUSY, UNREACHABLE, StateWriteError
 from .values import GUILD_COLUMNS, GuildSettings, check_changes, from_row, to_row, valid_user_locale, warn_repaired
 
 log = logging.getLogger(__name__)
@@ -30,6 +33,7 @@ WRITE_TIMEOUT = 1.5
 LOCALE_TIMEOUT = 0.5
 FLUSH_GATHER = 0.03  # seconds a commit of languages waits for more to join it
 SLOW_WARNING_EVERY = 60.0  # seconds between two warnings about unsaved languages
+WRITES_FAIL = "writes fail: "
 
 
 class Snapshot(Struct):
@@ -39,15 +43,24 @@ class Snapshot(Struct):
     guilds: list[tuple[Any, ...]]  # values.to_row form
     users: list[tuple[int, str]]
     meta: list[tuple[str, str]]
+    extra: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)  # sql.COPIED's tables: their rows
 
     def counts(self) -> dict[str, int]:
         return {"servers": len(self.guilds), "user_languages": len(self.users), "meta": len(self.meta)}
 
 
-class StateStore(ABC):
+class StateStore(Control, ABC):
     kind: ClassVar[str]  # "sqlite" | "postgresql"
 
     def __init__(self, where: str, write_timeout: float = WRITE_TIMEOUT) -> None:
+        self.clock: Callable[[], float] = time.time  # wall clock for retention times; tests set their own
+        # Told of every failed write (its reason): the bot counts them in /metrics.
+        self.on_error: Callable[[str], None] | None = None
+        self._down: str | None = None  # why the store cannot be reached now (for /readyz); None: fine
+        self._blocked: set[tuple[str, int]] = set()
+        self._counts: Counter[tuple[int, int, str, bool]] = Counter()
+        self._seen: dict[int, int] = {}  # user → the day their language was last written as used
+        self._left: set[int] = set()  # servers that removed the bot, data not deleted yet
         self.where = where  # a path, or a URL without its password: safe to print
         self.write_timeout = write_timeout
         self.locale_timeout = LOCALE_TIMEOUT
@@ -86,9 +99,13 @@ class StateStore(ABC):
         """Keep a user's language; → a future resolved (None, or the error) once it is committed, or
         None when nothing changed. Everything noted while one commit runs goes in the next: a burst of
         1,000 new users is a handful of commits, not 1,000 queued ones."""
-        if self._users.get(user_id) == locale or not valid_user_locale(locale):
+        # A language already kept is written again at most once a day, as "used today": languages
+        # unused for the retention time expire (state/control.py).
+        today = self.today()
+        if (self._users.get(user_id) == locale and self._seen.get(user_id) == today) or not valid_user_locale(locale):
             return None
         self._users[user_id] = locale
+        self._seen[user_id] = today
         self._pending[user_id] = locale
         loop = asyncio.get_running_loop()
         waiter: asyncio.Future[StateWriteError | None] = loop.create_future()
@@ -141,7 +158,7 @@ class StateStore(ABC):
             waiters, self._pending, self._failed, self._waiters = self._waiters, {}, {}, []
             error: StateWriteError | None = None
             try:
-                await self._guarded(self._write_locales(list(batch.items())))
+                await self._guarded(self._write_locales(list(batch.items()), self.today()))
             except StateWriteError as exc:
                 error = exc
                 self._failed = {u: loc for u, loc in batch.items() if u not in self._pending}
@@ -164,21 +181,49 @@ class StateStore(ABC):
     async def close(self) -> None:
         try:
             await self.save_locales()
+            try:
+                await self.flush_counts()
+            except StateWriteError as exc:
+                log.warning("Usage counts could not be saved before closing (%s)", exc)
         finally:
             await self._close()
+
+    # -- health ------------------------------------------------------------------------------------------
+    def problem(self) -> str | None:
+        """Why the state cannot be used now (the server is unreachable), for /readyz; None when fine."""
+        return self._down
+
+    def _set_down(self, why: str | None) -> None:
+        if why != self._down:
+            if why is None:
+                log.info("The %s state at %s answers again", self.kind, self.where)
+            else:
+                log.warning("The %s state at %s cannot be reached: %s", self.kind, self.where, why)
+        self._down = why
 
     # -- helpers for the backends -----------------------------------------------------------------------
     async def _guarded(self, write: Awaitable[T]) -> T:
         """A write within the budget, its failure turned into a StateWriteError with a reason."""
         try:
-            return await asyncio.wait_for(write, self.write_timeout)
+            result = await asyncio.wait_for(write, self.write_timeout)
         except TimeoutError as exc:
+            self._failed_write(BUSY)
             raise StateWriteError(BUSY, f"no answer within {self.write_timeout:g} s") from exc
         except Exception as exc:
             reason = self._classify(exc)
             if reason is None:
                 raise
+            self._failed_write(reason)
+            if reason == UNREACHABLE:
+                self._set_down(WRITES_FAIL + (" ".join(str(exc).split()) or type(exc).__name__))
             raise StateWriteError(reason, " ".join(str(exc).split()) or type(exc).__name__) from exc
+        if self._down is not None and self._down.startswith(WRITES_FAIL):
+            self._set_down(None)  # a write went through: the server is back
+        return result
+
+    def _failed_write(self, reason: str) -> None:
+        if self.on_error is not None:
+            self.on_error(reason)
 
     def _settings_from(self, row: Any, when: str) -> GuildSettings:
         settings, problems = from_row(row)
@@ -208,7 +253,8 @@ class StateStore(ABC):
         """Upsert these columns in one transaction → the stored row (GUILD_COLUMNS order)."""
 
     @abstractmethod
-    async def _write_locales(self, batch: list[tuple[int, str]]) -> None: ...
+    async def _write_locales(self, batch: list[tuple[int, str]], day: int) -> None:
+        """Keep these languages, as used on `day` (user_seen), in one commit."""
 
     @abstractmethod
     def _classify(self, exc: BaseException) -> str | None:

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
 async def _dispatch(args: argparse.Namespace, copy: Any) -> dict[str, Any]:
     if args.action == "migrate":
         return await copy.migrate(args.source or _settings(args).state_db_path(), args.to)
-    target = _target(args)
+    target = target_of(args)
     if args.action == "backup":
         return await copy.backup(target, args.path, force=args.force)
     if args.action == "restore":
@@ -80,7 +80,7 @@ def _settings(args: argparse.Namespace) -> Any:
         raise StateDatabaseError("invalid settings: " + "; ".join(e["msg"] for e in exc.errors())) from exc
 
 
-def _target(args: argparse.Namespace) -> str | Path:
+def target_of(args: argparse.Namespace) -> str | Path:
     if args.database_url:
         return args.database_url
     if args.state_db is not None:

@@ -65,6 +65,44 @@ MIGRATIONS: tuple[Migration, ...] = (
         UPDATE guild_settings SET profile = NULL WHERE profile = 'reference';
         """,
     ),
+    Migration(
+        # Privacy and the owner's controls (bot/state/control.py). user_seen: the day a user's language
+        # was last used, so unused ones expire; the languages kept until now count as used today.
+        # guild_left: when a server removed the bot, so its data is deleted after the retention time.
+        # request_counts: requests and errors per day, server (0: direct messages) and intent, for
+        # `tpsbot admin stats`. blocklist: servers and users the owner blocked.
+        "user languages expire, servers' data is deleted after they leave, usage counts, a blocklist",
+        """
+        CREATE TABLE user_seen (user_id INTEGER PRIMARY KEY, day INTEGER NOT NULL);
+        INSERT INTO user_seen (user_id, day) SELECT user_id, CAST(strftime('%s', 'now') AS INTEGER) / 86400
+            FROM user_locale;
+        CREATE TABLE guild_left (guild_id INTEGER PRIMARY KEY, left_at INTEGER NOT NULL);
+        CREATE TABLE request_counts (
+            day INTEGER NOT NULL, guild_id INTEGER NOT NULL, intent TEXT NOT NULL,
+            requests INTEGER NOT NULL DEFAULT 0, errors INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (day, guild_id, intent)
+        );
+        CREATE TABLE blocklist (
+            kind TEXT NOT NULL, id INTEGER NOT NULL, reason TEXT NOT NULL DEFAULT '', added_at INTEGER NOT NULL,
+            PRIMARY KEY (kind, id)
+        );
+        """,
+        """
+        CREATE TABLE user_seen (user_id BIGINT PRIMARY KEY, day INTEGER NOT NULL);
+        INSERT INTO user_seen (user_id, day) SELECT user_id, CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) / 86400
+            FROM user_locale;
+        CREATE TABLE guild_left (guild_id BIGINT PRIMARY KEY, left_at BIGINT NOT NULL);
+        CREATE TABLE request_counts (
+            day INTEGER NOT NULL, guild_id BIGINT NOT NULL, intent TEXT NOT NULL,
+            requests BIGINT NOT NULL DEFAULT 0, errors BIGINT NOT NULL DEFAULT 0,
+            PRIMARY KEY (day, guild_id, intent)
+        );
+        CREATE TABLE blocklist (
+            kind TEXT NOT NULL, id BIGINT NOT NULL, reason TEXT NOT NULL DEFAULT '', added_at BIGINT NOT NULL,
+            PRIMARY KEY (kind, id)
+        );
+        """,
+    ),
 )
 LATEST = len(MIGRATIONS)
 
@@ -75,6 +113,10 @@ SHAPE: dict[str, tuple[str, ...]] = {
     "guild_settings": ("guild_id", "locale", "context", "min_quality", "profile", "plain_enabled", "plain_channels"),
     "user_locale": ("user_id", "locale"),
     "meta": ("key", "value"),
+    "user_seen": ("user_id", "day"),
+    "guild_left": ("guild_id", "left_at"),
+    "request_counts": ("day", "guild_id", "intent", "requests", "errors"),
+    "blocklist": ("kind", "id", "reason", "added_at"),
 }
 
 

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .base import WRITE_TIMEOUT, StateStore
 from .errors import StateDatabaseError
 from .sqlite import SqliteState
+
+if TYPE_CHECKING:
+    from .postgres import PostgresState
 
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -21,10 +25,7 @@ async def open_store(target: str | Path, *, listen: bool = True, write_timeout: 
     follow other processes' writes (a running bot), not needed by one-off commands.
     Raises StateDatabaseError (or StateUnavailableError) with a one-line reason."""
     if is_url(target):
-        # Imported only when asked for: a SQLite deployment never loads asyncpg.
-        from .postgres import PostgresState
-
-        return await PostgresState.open(str(target), listen=listen, write_timeout=write_timeout)
+        return await _postgres().open(str(target), listen=listen, write_timeout=write_timeout)
     if isinstance(target, str) and "://" in target:
         raise StateDatabaseError(f"{target.split('://')[0]}:// is not a state database; use postgresql://…")
     return await SqliteState.open(target, write_timeout=write_timeout, watch=listen)
@@ -36,3 +37,19 @@ def configured_target(settings: object) -> str | Path:
     if url is not None:
         return url.get_secret_value()
     return settings.state_db_path()  # type: ignore[attr-defined]
+
+
+MISSING_DRIVER = ("a postgresql:// URL needs the PostgreSQL driver, which is not installed: "
+                  "pip install \"tpsbot[postgres]\" (from a checkout: pip install -e \".[postgres]\")")
+
+
+def _postgres() -> type[PostgresState]:
+    """The PostgreSQL backend, imported only when asked for: asyncpg is an optional extra, and a SQLite
+    deployment never loads it."""
+    try:
+        from .postgres import PostgresState  # lazy: asyncpg, an optional extra
+    except ImportError as exc:
+        if exc.name != "asyncpg" and not (exc.name or "").startswith("asyncpg."):
+            raise
+        raise StateDatabaseError(MISSING_DRIVER) from exc
+    return PostgresState

@@ -2,8 +2,10 @@
 
 Every write sends a NOTIFY on `tpsbot_state` in its own transaction (delivered at commit); each
 process LISTENs on a connection of its own and re-reads what changed, so a setting saved on one
-machine is used by the others within milliseconds. If that connection drops, the process
-reconnects with backoff and re-reads everything (notifications sent meanwhile are lost).
+machine is used by the others within milliseconds. If that connection drops, the process is not
+ready (/readyz, `problem()`) until it is back: it tries again every second at most, then re-reads
+everything (notifications sent meanwhile are lost), so shards agree within about a second of the
+server's return.
 Migrations take an advisory lock: processes starting together migrate once.
 """
 
@@ -21,10 +23,11 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg import exceptions as pg
 
+from . import sql
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, UNREACHABLE, StateDatabaseError, StateUnavailableError
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
-from .sqlite import upsert_sql
+from .sql import numbered, upsert_sql
 from .values import GUILD_COLUMNS, to_row
 
 log = logging.getLogger(__name__)
@@ -34,7 +37,11 @@ _LOCK_KEY = 0x54505342  # "TPSB": the advisory lock migrations hold
 _SELECT_GUILDS = f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings"
 CONNECT_TIMEOUT = 10.0
 COPY_TIMEOUT = 600.0  # backups, restores and migrations between backends
-_RECONNECT = (0.5, 1, 2, 5, 10)
+# Seconds between tries to get the notification connection back: at most one, so that a shard reads the
+# settings saved meanwhile within about a second of the server's return (then every try is one refused
+# connection, which costs nothing).
+RECONNECT_DELAYS = (0.1, 0.25, 0.5, 1.0)
+RECONNECT_TIMEOUT = 3.0  # a try's own limit: a server behind a dropped route answers nothing at all
 _NOTIFY_MAX = 7000  # PostgreSQL's payload limit is 8,000 bytes
 
 
@@ -64,6 +71,7 @@ class PostgresState(StateStore):
         self._refresh_lock = asyncio.Lock()  # refreshes apply in the order notifications came
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        self.reconnect_delays = RECONNECT_DELAYS
 
     @classmethod
     async def open(cls, url: str, *, write_timeout: float = WRITE_TIMEOUT, listen: bool = True) -> PostgresState:
@@ -100,6 +108,8 @@ class PostgresState(StateStore):
             if listen:
                 await self._listen()
             await self._load_all(write_repairs=True)
+            await self.load_blocklist()
+            await self.load_departures()
         except ValueError as exc:
             raise StateDatabaseError(str(exc)) from exc
         except _UNREACHABLE as exc:
@@ -137,8 +147,8 @@ class PostgresState(StateStore):
                 await self._write_guild(gid, list(GUILD_COLUMNS[1:]), list(to_row(gid, settings)[1:]))
 
     # -- LISTEN/NOTIFY -------------------------------------------------------------------------------
-    async def _listen(self) -> None:
-        conn = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+    async def _listen(self, timeout: float = CONNECT_TIMEOUT) -> None:
+        conn = await asyncpg.connect(self._url, timeout=timeout)
         await conn.add_listener(CHANNEL, self._on_notify)
         conn.add_termination_listener(self._on_lost)
         self._listener = conn
@@ -152,7 +162,8 @@ class PostgresState(StateStore):
 
     def _on_lost(self, _conn: Any) -> None:
         if not self._closing:
-            log.warning("Lost the notification connection to %s; reconnecting", self.where)
+            # Until it is back, other processes' changes do not reach this one: not ready (/readyz).
+            self._set_down("the notification connection was lost; reconnecting")
             self._spawn(self._relisten())
 
     def _spawn(self, coro: Any) -> None:
@@ -172,21 +183,28 @@ class PostgresState(StateStore):
                 elif kind == "u":
                     rows = await self._pool.fetch("SELECT user_id, locale FROM user_locale "
                                                   "WHERE user_id = ANY($1::bigint[])", ids)
+                    for uid in set(ids) - {r[0] for r in rows}:  # erased, or expired
+                        self._users.pop(uid, None)
+                        self._seen.pop(uid, None)
                     self._accept([], rows, "changed elsewhere")
+                elif kind == "b":
+                    await self.load_blocklist()
                 else:
                     await self._load_all()
+                    await self.load_blocklist()
             except Exception as exc:  # the next notification or reconnection reads it again
                 log.warning("Could not re-read a change from %s: %s", self.where, exc)
 
     async def _relisten(self) -> None:
-        for attempt in range(10_000):
+        delays = self.reconnect_delays
+        for attempt in range(1_000_000):
             if self._closing:
                 return
-            await asyncio.sleep(_RECONNECT[min(attempt, len(_RECONNECT) - 1)])
+            await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
             try:
-                await self._listen()
+                await self._listen(RECONNECT_TIMEOUT)
                 await self._refresh("*", [])  # what changed while we were away
-                log.info("Notification connection to %s is back", self.where)
+                self._set_down(None)
                 return
             except Exception as exc:
                 log.debug("Reconnecting to %s failed: %s", self.where, exc)
@@ -218,15 +236,30 @@ class PostgresState(StateStore):
             await self._notify(conn, "g", [guild_id])
             return row
 
-    async def _write_locales(self, batch: list[tuple[int, str]]) -> None:
+    async def _write_locales(self, batch: list[tuple[int, str]], day: int) -> None:
         # One statement (its own transaction: the rows and their notifications commit together), so
         # one round trip: under a burst each waiting user's answer waits for this commit.
         ids = [uid for uid, _ in batch]
         await self._pool.execute(
             "WITH saved AS (INSERT INTO user_locale SELECT * FROM unnest($1::bigint[], $2::text[]) "
-            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale), "
+            "seen AS (INSERT INTO user_seen SELECT id, $5::integer FROM unnest($1::bigint[]) AS id "
+            "ON CONFLICT (user_id) DO UPDATE SET day = excluded.day) "
             "SELECT pg_notify($3, payload) FROM unnest($4::text[]) AS payload",
-            ids, [loc for _, loc in batch], CHANNEL, self._payloads("u", ids), timeout=self.write_timeout)
+            ids, [loc for _, loc in batch], CHANNEL, self._payloads("u", ids), day, timeout=self.write_timeout)
+
+    async def _tx(self, steps: list[tuple[str, tuple[Any, ...]]],
+                  notify: tuple[str, list[int]] | None = None) -> list[list[tuple[Any, ...]]]:
+        out: list[list[tuple[Any, ...]]] = []
+        async with self._transaction() as conn:
+            for statement, params in steps:
+                out.append([tuple(r) for r in await conn.fetch(numbered(statement), *params)])
+            if notify is not None:
+                await self._notify(conn, *notify)
+        return out
+
+    async def _read(self, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self._pool.fetch(numbered(statement), *params, timeout=COPY_TIMEOUT)]
 
     def _classify(self, exc: BaseException) -> str | None:
         if isinstance(exc, pg.ReadOnlySQLTransactionError):
@@ -273,7 +306,9 @@ class PostgresState(StateStore):
             users = [tuple(r) for r in await conn.fetch("SELECT user_id, locale FROM user_locale ORDER BY user_id",
                                                         timeout=COPY_TIMEOUT)]
             meta = [tuple(r) for r in await conn.fetch("SELECT key, value FROM meta ORDER BY key")]
-        return Snapshot(version, guilds, users, meta)
+            extra = {table: [tuple(r) for r in await conn.fetch(sql.select_all(table), timeout=COPY_TIMEOUT)]
+                     for table in sql.COPIED}
+        return Snapshot(version, guilds, users, meta, extra)
 
     async def _insert(self, conn: asyncpg.Connection, guilds: list[Any], users: list[Any], meta: list[Any]) -> None:
         cols = ", ".join(GUILD_COLUMNS)
@@ -288,10 +323,19 @@ class PostgresState(StateStore):
     async def replace_all(self, snapshot: Snapshot) -> None:
         async with self._transaction(CONNECT_TIMEOUT) as conn:
             await conn.execute("SET LOCAL lock_timeout = '30s'")
-            await conn.execute("DELETE FROM guild_settings; DELETE FROM user_locale; DELETE FROM meta")
+            await conn.execute("; ".join(f"DELETE FROM {table}" for table in
+                                         ("guild_settings", "user_locale", "meta", *sql.COPIED)))
             await self._insert(conn, snapshot.guilds, snapshot.users, snapshot.meta)
+            await self._insert_extra(conn, snapshot)
             await self._notify(conn, "*")
+        self._seen.clear()
         await self._load_all()
+        await self.load_blocklist()
+        await self.load_departures()
+
+    async def _insert_extra(self, conn: asyncpg.Connection, snapshot: Snapshot) -> None:
+        for table, rows in snapshot.extra.items():
+            await conn.executemany(sql.numbered(sql.upsert_row(table)), rows, timeout=COPY_TIMEOUT)
 
     async def merge(self, snapshot: Snapshot) -> dict[str, dict[str, int]]:
         async with self._transaction(CONNECT_TIMEOUT) as conn:
@@ -305,6 +349,7 @@ class PostgresState(StateStore):
             meta, m = merge_plan({r[0]: tuple(r) for r in await conn.fetch("SELECT key, value FROM meta FOR UPDATE")},
                                  snapshot.meta)
             await self._insert(conn, guilds, users, meta)
+            await self._insert_extra(conn, snapshot)
             await self._notify(conn, "*")
         await self._load_all()
         return {"servers": g, "user_languages": u, "meta": m}

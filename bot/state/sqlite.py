@@ -24,9 +24,11 @@ import aiosqlite
 from catalog.errors import StoreError
 from catalog.files import STATE_APPLICATION_ID, check_database_path
 
+from . import sql
 from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
 from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
 from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
+from .sql import upsert_sql
 from .values import GUILD_COLUMNS, to_row
 
 # The busy timeout's share of the write budget: a write may first wait for this connection's
@@ -52,15 +54,6 @@ def _create_private(path: Path) -> None:
         os.close(fd)
 
 
-def upsert_sql(names: list[str], mark: str = "?") -> str:
-    """The one upsert both backends use (`names` come from values.GUILD_COLUMNS, never from input)."""
-    cols = ["guild_id", *names]
-    marks = ", ".join(mark if mark == "?" else f"${i}" for i in range(1, len(cols) + 1))
-    update = ", ".join(f"{n} = excluded.{n}" for n in names) or "guild_id = excluded.guild_id"
-    return (f"INSERT INTO guild_settings ({', '.join(cols)}) VALUES ({marks}) "
-            f"ON CONFLICT (guild_id) DO UPDATE SET {update} RETURNING {', '.join(GUILD_COLUMNS)}")
-
-
 def _quick_connection(path: Path) -> sqlite3.Connection:
     """Autocommit, no busy wait (a held lock is an immediate SQLITE_BUSY, never a blocked loop), no
     automatic checkpoint (its fsyncs would run on the loop; the watcher checkpoints instead)."""
@@ -70,13 +63,16 @@ def _quick_connection(path: Path) -> sqlite3.Connection:
     return quick
 
 
-def _locale_statements(batch: list[tuple[int, str]]) -> list[tuple[str, list[Any]]]:
-    """One INSERT per chunk: a statement is its own transaction in autocommit mode."""
+def _locale_statements(batch: list[tuple[int, str]], day: int) -> list[tuple[str, list[Any]]]:
+    """One INSERT per chunk and table: a statement is its own transaction in autocommit mode (the day
+    is written after the language: a crash between the two leaves a language the sweep dates itself)."""
     out = []
     for start in range(0, len(batch), _ROWS_PER_STATEMENT):
         chunk = batch[start:start + _ROWS_PER_STATEMENT]
         out.append((f"INSERT OR REPLACE INTO user_locale VALUES {', '.join(['(?, ?)'] * len(chunk))}",
                     [v for row in chunk for v in row]))
+        out.append((f"INSERT OR REPLACE INTO user_seen VALUES {', '.join(['(?, ?)'] * len(chunk))}",
+                    [v for uid, _ in chunk for v in (uid, day)]))
     return out
 
 
@@ -129,6 +125,8 @@ class SqliteState(StateStore):
             async with self._db.execute("SELECT user_id, locale FROM user_locale") as cur:
                 users = await cur.fetchall()
             repaired = self._accept(guilds, users, "at start")
+            await self.load_blocklist()
+            await self.load_departures()
             async with self._transaction():
                 # Fails now, not on the first /settings, when the file is read-only.
                 await self._db.execute("UPDATE schema_version SET version = version")
@@ -219,7 +217,7 @@ class SqliteState(StateStore):
             async with self._db.execute(upsert_sql(names), (guild_id, *values)) as cur:
                 return await cur.fetchone()
 
-    async def _write_locales(self, batch: list[tuple[int, str]]) -> None:
+    async def _write_locales(self, batch: list[tuple[int, str]], day: int) -> None:
         # Each waiting user's answer waits for this commit. In write-ahead-log mode a commit is one
         # write() without fsync (well under a millisecond for a batch), so it is made right here on
         # the event loop, by a connection that never waits for a lock: under a burst, a trip to the
@@ -227,7 +225,7 @@ class SqliteState(StateStore):
         # writer holds the lock, the batch goes the usual way, off the loop, within the budget.
         if self._quick is not None:
             try:
-                for sql, params in _locale_statements(batch):
+                for sql, params in _locale_statements(batch, day):
                     self._quick.execute(sql, params)
                 self._unsynced = True
                 return
@@ -235,7 +233,7 @@ class SqliteState(StateStore):
                 if self._classify(exc) != BUSY:
                     raise
         async with self._lock:
-            for sql, params in _locale_statements(batch):
+            for sql, params in _locale_statements(batch, day):
                 await self._db.execute(sql, params)
 
     def _classify(self, exc: BaseException) -> str | None:
@@ -284,8 +282,22 @@ class SqliteState(StateStore):
                         async with self._db.execute(_SELECT_GUILDS) as cur:
                             rows = await cur.fetchall()
                         self._guilds = {r[0]: self._settings_from(r, "changed elsewhere") for r in rows}
+                    await self.load_blocklist()  # `tpsbot admin block` writes the file from its own process
             except (sqlite3.Error, ValueError) as exc:  # the next round tries again
                 log.debug("Could not check %s for other processes' writes: %s", self.path, exc)
+
+    async def _tx(self, steps: list[tuple[str, tuple[Any, ...]]],
+                  notify: tuple[str, list[int]] | None = None) -> list[list[tuple[Any, ...]]]:
+        out: list[list[tuple[Any, ...]]] = []
+        async with self._transaction():
+            for statement, params in steps:
+                async with self._db.execute(statement, params) as cur:
+                    out.append([tuple(r) for r in await cur.fetchall()])
+        return out
+
+    async def _read(self, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        async with self._lock, self._db.execute(statement, params) as cur:
+            return [tuple(r) for r in await cur.fetchall()]
 
     async def _data_version(self) -> int:
         async with self._db.execute("PRAGMA data_version") as cur:
@@ -325,7 +337,8 @@ class SqliteState(StateStore):
         async with self._transaction():  # one read of a file nobody else writes meanwhile
             return Snapshot(await self.version(), await self._all(_SELECT_GUILDS, repair=True),
                             await self._all("SELECT user_id, locale FROM user_locale ORDER BY user_id"),
-                            await self._all("SELECT key, value FROM meta ORDER BY key"))
+                            await self._all("SELECT key, value FROM meta ORDER BY key"),
+                            {table: await self._all(sql.select_all(table)) for table in sql.COPIED})
 
     async def _all(self, sql: str, repair: bool = False) -> list[tuple[Any, ...]]:
         async with self._db.execute(sql) as cur:
@@ -334,12 +347,20 @@ class SqliteState(StateStore):
 
     async def replace_all(self, snapshot: Snapshot) -> None:
         async with self._transaction():
-            for table in ("guild_settings", "user_locale", "meta"):
+            for table in ("guild_settings", "user_locale", "meta", *sql.COPIED):
                 await self._db.execute(f"DELETE FROM {table}")
             await self._insert(snapshot.guilds, snapshot.users, snapshot.meta)
+            await self._insert_extra(snapshot)
         self._guilds.clear()
         self._users.clear()
+        self._seen.clear()
         self._accept(snapshot.guilds, snapshot.users, "restored")
+        await self.load_blocklist()
+        await self.load_departures()
+
+    async def _insert_extra(self, snapshot: Snapshot) -> None:
+        for table, rows in snapshot.extra.items():
+            await self._db.executemany(sql.upsert_row(table), rows)
 
     async def _insert(self, guilds: list[Any], users: list[Any], meta: list[Any]) -> None:
         await self._db.executemany(f"INSERT OR REPLACE INTO guild_settings ({', '.join(GUILD_COLUMNS)}) "
@@ -355,5 +376,6 @@ class SqliteState(StateStore):
                                   snapshot.users)
             meta, m = merge_plan({r[0]: r for r in await self._all("SELECT key, value FROM meta")}, snapshot.meta)
             await self._insert(guilds, users, meta)
+            await self._insert_extra(snapshot)
         self._accept(guilds, users, "merged")
         return {"servers": g, "user_languages": u, "meta": m}

@@ -108,7 +108,8 @@ async def test_health_and_metrics_while_serving(fake: FakeDiscord, engine: Any, 
         assert samples['tpsbot_requests_total{intent="can_run",kind="command",outcome="answered"}'] == 1
         assert samples['tpsbot_requests_total{intent="not_found",kind="command",outcome="private"}'] == 1
         assert samples["tpsbot_ack_seconds_count"] == 2
-        assert samples['tpsbot_answer_seconds_count{kind="command"}'] == 2
+        assert samples['tpsbot_answer_seconds_count{intent="can_run",kind="command"}'] == 1
+        assert samples['tpsbot_answer_seconds_count{intent="not_found",kind="command"}'] == 1
         assert samples["tpsbot_guilds"] == 1 and samples["tpsbot_shards"] == 1
         assert samples["tpsbot_catalog_models"] == engine.knowledge.model_count()
         assert samples["process_resident_memory_bytes"] > 10e6
@@ -135,14 +136,25 @@ async def test_health_and_metrics_while_serving(fake: FakeDiscord, engine: Any, 
 
 
 def test_readiness_names_what_is_missing() -> None:
+    class Store:
+        down: str | None = None
+
+        def problem(self) -> str | None:
+            return self.down
+
     class Stub:
         engine = None
         work = type("W", (), {"draining": False})()
+        store = Store()
 
         def gateway_connected(self) -> bool:
             return False
 
-    assert readiness(Stub()) == ["gateway not connected", "catalog not loaded"]
+    bot = Stub()
+    assert readiness(bot) == ["gateway not connected", "catalog not loaded"]
+    bot.work.draining = True
+    bot.store.down = "the notification connection was lost"
+    assert readiness(bot)[2:] == ["shutting down", "state database unreachable (the notification connection was lost)"]
 
 
 async def test_health_listener_is_off_by_default(fake: FakeDiscord, engine: Any, tmp_path: Path) -> None:

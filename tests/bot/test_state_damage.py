@@ -16,7 +16,7 @@ import pytest
 
 from bot import runner
 from bot.settings import Settings
-from bot.state.migrations import LATEST
+from bot.state.migrations import LATEST, SHAPE
 from bot.state.sqlite import SqliteState
 
 from .conftest import TOKEN
@@ -70,8 +70,8 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
         lambda p: made(p, "DROP TABLE user_locale", "CREATE TABLE user_locale (who TEXT, lang TEXT, since TEXT)"),
         "table user_locale has columns (who, lang, since)"),
     "a foreign table before any version": (
-        lambda p: made(p, "DROP TABLE schema_version", "DROP TABLE meta", "DROP TABLE user_locale",
-                       "DROP TABLE guild_settings", "CREATE TABLE guild_settings (id INTEGER, name TEXT)"),
+        lambda p: made(p, *(f"DROP TABLE {table}" for table in SHAPE),
+                       "CREATE TABLE guild_settings (id INTEGER, name TEXT)"),
         "holds table(s) guild_settings but no schema version"),
     "another program's database": (
         lambda p: (_foreign(p), p)[1], "not a tpsbot state database"),  # the path check (catalog/files.py) comes first
