@@ -184,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     _rating_commands(sub)
     _answer_commands(sub)
     _catalog_command(sub)
+    _web_command(sub)
     p = sub.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
     p.add_argument("--env-file", type=Path, default=Path(".env"))
     add_state_parser(sub)
@@ -239,6 +240,24 @@ def _answer_commands(sub: Any) -> None:
     _cache_type(p)
     _engine(p)
     _common(p)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("the port must be 0 to 65535")
+    return value
+
+
+def _web_command(sub: Any) -> None:
+    """web: the calculator's pages over HTTP (bot/web, docs/web.md)."""
+    p = sub.add_parser("web", help="serve every model's and card's page over HTTP (docs/web.md)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=_port, default=8080, help="port to listen on (default 8080)")
+    p.add_argument("--db", type=Path, help="catalog database (default: $TPSBOT_DB or the user data dir)")
 
 
 def _catalog_command(sub: Any) -> None:
@@ -319,6 +338,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .runner import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
 
             return run_main(args.env_file)
+        if args.command == "web":
+            from .web.serve import main as web_main  # lazy: aiohttp's server only for `tpsbot web`
+
+            return web_main(args.db, args.host, args.port)
         if args.command == "state":
             from .state.cli import run as run_state
 

@@ -10,6 +10,7 @@ from discord.utils import escape_markdown
 from answers.api import Answer
 
 from .i18n import N_, t
+from .web import links
 
 # Every message the bot sends pings nobody: user text in answers can hold @everyone or <@id>.
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -59,7 +60,7 @@ def table_lines(answer: Answer, page: int) -> list[str]:
 def answer_embed(answer: Answer, page: int = 0, *, chart: str | None = None) -> discord.Embed:
     page = clamp_page(answer, page)
     lines = table_lines(answer, page)
-    block = "\n".join(lines)
+    block = "\n".join(lines + ([link] if (link := links.full_page(answer)) else []))
     room = DESCRIPTION_MAX - (len(block) + 2 if block else 0)
     description = _cut(answer.text, max(room, 200))
     if block:
@@ -86,6 +87,8 @@ def plain_text(text: str) -> str:
 def answer_text(answer: Answer, page: int = 0) -> str:
     """The embed's content as one plain message (channels without Embed Links), within 2,000 characters."""
     lines = table_lines(answer, clamp_page(answer, page))
-    parts = [f"**{escape_markdown(answer.title)}**" if answer.title else "", answer.text, "\n".join(lines),
+    # the link to the full page before the rows: cut to 2,000 characters, the message loses rows, not the link
+    parts = [f"**{escape_markdown(answer.title)}**" if answer.title else "", answer.text,
+             links.full_page(answer) or "", "\n".join(lines),
              " · ".join(answer.credits)]
     return plain_text("\n\n".join(p for p in parts if p))

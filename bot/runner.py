@@ -31,6 +31,7 @@ from .settings import Settings, describe, warn_unknown
 from .state import urls as state_urls
 from .store import StateDatabaseError, open_state
 from .version import VERSION
+from .web import links
 
 log = logging.getLogger(__name__)
 
@@ -129,13 +130,17 @@ def _log_startup(settings: Settings, bot: Any, catalog_path: Path, state_path: P
     log.info("Plain questions: %s; %s; default language %s, profile %s; commands sync %s", settings.plain_mode,
              shards, settings.default_language or "per user", settings.default_profile, settings.sync_commands)
     log.info("Chart font: %s", chart.use_font(settings.chart_font))
+    links.public_url = settings.public_url  # answers link to their full page (bot/web/links.py)
+    if settings.web:
+        log.info("Pages on the HTTP listener%s", f", linked as {settings.public_url}" if settings.public_url else "")
 
 
 @contextlib.asynccontextmanager
 async def _background_services(settings: Settings, bot: Any, catalog_path: Path, loaded: Any, watch: bool):
     """The health listener, systemd notifications and the catalog watcher, for as long as the bot runs."""
     notifier = SystemdNotifier()
-    health = HealthServer(bot, settings.http_host, settings.http_port) if settings.http_port is not None else None
+    health = (HealthServer(bot, settings.http_host, settings.http_port, web_pages=settings.web)
+              if settings.http_port is not None else None)
     tasks: list[asyncio.Task[Any]] = []
     try:
         if health is not None:

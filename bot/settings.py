@@ -65,6 +65,11 @@ class Settings(BaseSettings):
     http_port: int | None = Field(default=None, ge=0, le=65535)  # 0: any free port (tests)
     # localhost only unless told otherwise (0.0.0.0 in a container); empty (a blank .env line) is the default
     http_host: str = DEFAULT_HTTP_HOST
+    # The calculator's pages (bot/web, docs/web.md) on the same listener; needs TPSBOT_HTTP_PORT.
+    web: bool = False
+    # Where people reach those pages (https://tps.example.org): table and summary answers link to the
+    # full page. Empty: no link.
+    public_url: str | None = None
     # How often the running bot looks for a newer catalog file (an import or rebuild by another process).
     # At least a second: each check is a stat of the file, and a tiny interval would keep a core busy.
     catalog_check_seconds: float = Field(default=30.0, ge=1, le=60, allow_inf_nan=False)
@@ -159,10 +164,23 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return value
 
+    @field_validator("public_url")
+    @classmethod
+    def _page_address(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        return public_address(value)
+
     @field_validator("http_port", "chart_font", "db", "state_db", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _web_needs_port(self) -> Settings:
+        if self.web and self.http_port is None:
+            raise ValueError("TPSBOT_WEB=1 needs TPSBOT_HTTP_PORT: the pages are served by that listener")
+        return self
 
     @model_validator(mode="after")
     def _shards_need_count(self) -> Settings:
@@ -187,6 +205,20 @@ def describe(exc: ValidationError) -> str:
         + " ".join(err["msg"].removeprefix("Value error, ").split())
         for err in exc.errors()
     )
+
+
+def public_address(value: str) -> str:
+    """TPSBOT_PUBLIC_URL: an http(s) address with a host and no query, fragment or credentials (it is
+    written into public messages), without its trailing slash."""
+    text = value.strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("must be an http:// or https:// address, such as https://tps.example.org")
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError("must be a plain address: no ?query, #fragment or user:password@")
+    if len(text) > 200 or any(ch.isspace() or ch in "<>()[]\"'" for ch in text):
+        raise ValueError("must be a plain address of at most 200 characters (no spaces, brackets or quotes)")
+    return text.rstrip("/")
 
 
 def unknown_names(env_file: Path | None, environ: Mapping[str, str] | None = None) -> list[str]:
