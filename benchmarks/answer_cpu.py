@@ -5,7 +5,7 @@
 
 The questions are this checkout's `tests/data/questions.jsonl`: a warm pass over the odd-numbered ones
 (caches fill as in a running bot), then CPU time over the even-numbered ones, so no answer is asked
-twice. Start-up objects are frozen first, as `tpsbot run` freezes them (bot/collector.py).
+twice. Start-up objects are frozen first, as `tpsbot run` freezes them (bot/ops/collector.py).
 `--fresh-names` forgets every name looked up before each question, the cost for a question whose names
 no one asked before. `--against DIR` alternates runs of this checkout and of DIR (each with its own
 `.venv` and `.tmp/catalog.db`, the way the README's commands build them), pinned to one core, and

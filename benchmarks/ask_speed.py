@@ -53,7 +53,7 @@ def main() -> None:
         questions = "\n".join(corpus[i % len(corpus)] for i in range(args.n)) + "\n"
         env = {**os.environ, "TPSBOT_DB": str(db)}
         cmd = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
-        cmd += [sys.executable, "-m", "bot.cli", "ask", "-", "--json"]
+        cmd += [sys.executable, "-m", "bot.cli.parser", "ask", "-", "--json"]
         t = time.perf_counter()
         out = subprocess.run(cmd, input=questions, capture_output=True, text=True, env=env, cwd=ROOT, check=True)
         elapsed = time.perf_counter() - t

@@ -68,8 +68,9 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "TPSBOT_DB": str(Path(tmp) / "catalog.db")}
-        cmd = [sys.executable, "-m", "bot.cli", "summary", "--params", "7", "--json"]
-        subprocess.run([sys.executable, "-m", "bot.cli", "catalog", "build"], env=env, check=True, capture_output=True)
+        cmd = [sys.executable, "-m", "bot.cli.parser", "summary", "--params", "7", "--json"]
+        build = [sys.executable, "-m", "bot.cli.parser", "catalog", "build"]
+        subprocess.run(build, env=env, check=True, capture_output=True)
         times = []
         for _ in range(15):
             t = time.perf_counter()

@@ -65,7 +65,7 @@ def main() -> None:
     csv, db = tmp / "synthetic.csv", tmp / "catalog.db"
     write_csv(csv, args.models)
     env = {**os.environ, "TPSBOT_DB": str(db), "TPSBOT_CACHE_DIR": str(tmp / "cache")}
-    cli = [sys.executable, "-m", "bot.cli"]
+    cli = [sys.executable, "-m", "bot.cli.parser"]
     db.unlink(missing_ok=True)
 
     # Questions first (a fresh catalog), so RUSAGE_CHILDREN's peak is theirs, then the import.

@@ -65,7 +65,7 @@ def main() -> None:
         for _ in range(args.runs):  # in turn, so that load on the machine moves both alike
             warm.append(timed(cmd, env))
             bare.append(timed(bare_cmd, env))
-        probe = (f"import sys; sys.argv = ['tpsbot', 'ask', {QUESTION!r}]; from bot.cli import main; main(); "
+        probe = (f"import sys; sys.argv = ['tpsbot', 'ask', {QUESTION!r}]; from bot.cli.parser import main; main(); "
                  f"print(' '.join(m for m in {HEAVY!r} if sys.modules.get(m)))")
         loaded = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=ROOT,
                                 check=True).stdout.splitlines()[-1].strip()

@@ -2,7 +2,7 @@
 
 Drawn with Pillow from the answer's facts — the ranked rows' tok/s as numbers — never read back out
 of the localized text; the value labels are formatted with Babel in the answer's language. Called
-from the single compute thread (bot/work.py), so no lock is needed.
+from the single compute thread (bot/ops/work.py), so no lock is needed.
 
 The font must carry the accents of every catalogue language (à è é ì ò ù ç ã õ ñ ä ö ü ß): Pillow's
 own default font has none of them, so DejaVu Sans comes from the system's font folders (Debian and
@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING
 
 from answers.api import Answer
 from answers.rendering import format as fmt
-
-from .i18n import N_, t
+from bot.i18n import N_, t
 
 if TYPE_CHECKING:
     from PIL import ImageFont

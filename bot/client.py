@@ -1,12 +1,12 @@
 """The Discord client as the bot runs it: the plain or the auto-sharded class (bot.core), chosen by the
-shard settings."""
+shard settings, with the Discord features of bot/exts/ installed (python-discord's extensions, at
+RoboDanny's size: a tuple of modules, each with `setup(bot)`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import gateway_guard
-from .core import (
+from bot.core import (
     CONTEXTS,
     HTTP_CONNECTIONS,
     INSTALLS,
@@ -18,14 +18,22 @@ from .core import (
     intents_for,
     invite_url,
 )
-from .settings import Settings
-from .store import StateStore as Store
+from bot.exts.ask import plain, slash
+from bot.exts.pages import views
+from bot.ops import gateway_guard
+from bot.settings import Settings
+from bot.state.store import StateStore as Store
 
 if TYPE_CHECKING:
     from answers.engine import Engine
 
 __all__ = ["CONTEXTS", "HTTP_CONNECTIONS", "INSTALLS", "NO_MENTIONS", "PERMISSIONS", "ShardedTpsBot", "TpsBot",
            "create_bot", "http_connector", "intents_for", "invite_url"]
+
+
+# Loaded in this order at setup_hook: the commands (with /settings and /privacy), the page buttons
+# (which outlive restarts), the plain-message handler.
+EXTENSIONS = (slash, views, plain)
 
 
 def create_bot(settings: Settings, engine: Engine, store: Store, **options: Any) -> TpsBot | ShardedTpsBot:
@@ -38,4 +46,4 @@ def create_bot(settings: Settings, engine: Engine, store: Store, **options: Any)
     sharded = settings.auto_shard or several or (settings.shard_ids is not None and len(settings.shard_ids) > 1)
     cls = ShardedTpsBot if sharded else TpsBot
     gateway_guard.install()
-    return cls(settings, engine, store, **options)
+    return cls(settings, engine, store, EXTENSIONS, **options)

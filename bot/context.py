@@ -16,20 +16,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from answers.api import AskOptions
-
-from . import locales
+from bot import locales
 
 if TYPE_CHECKING:
     import discord
     from discord import app_commands
 
     from answers.engine import Engine
+    from bot.ops.cooldown import UserCooldowns
+    from bot.ops.metrics import Metrics
+    from bot.ops.work import Work
+    from bot.settings import Settings
+    from bot.state.store import GuildSettings, StateStore
 
-    from .cooldown import UserCooldowns
-    from .metrics import Metrics
-    from .settings import Settings
-    from .store import GuildSettings, StateStore
-    from .work import Work
+
+# Commands that are no questions (/privacy, /settings): they do not use up the question cooldown.
+NO_COOLDOWN = frozenset({"privacy", "settings"})
+# /privacy does not note the user's language: `/privacy erase` would be undone by its own interaction.
+NO_LANGUAGE = frozenset({"privacy"})
 
 
 class BotLike(Protocol):

@@ -1,33 +1,32 @@
 """The Discord client class: intents, mention safety, the command tree's checks, startup and shutdown.
 
-Its handlers are wired as its own methods: `setup_hook` registers the slash commands and the page
-buttons, `on_message` passes plain messages to bot.plain. Those modules name this class for their
-types only (under TYPE_CHECKING), so importing them here makes no loop."""
+Its handlers are its own methods. The Discord features (bot/exts/) sit above this class and are
+handed to it by bot.client: `setup_hook` runs each extension's `setup(bot)` (slash commands, page
+buttons, plain messages), and `on_message` passes a message to the handlers they added. Nothing here
+imports an extension, so the features may name this class without a loop."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
 from discord import app_commands
 
 from answers.api import AskOptions
-
-from . import commands, context, errors, plain, privacy
-from .cooldown import UserCooldowns
-from .i18n import Translator
-from .metrics import STARTED, Metrics
-from .render import NO_MENTIONS
-from .settings import Settings
-from .store import StateStore as Store
-from .store import StateWriteError
-from .views import PageButton
-from .work import ACK_BUDGET, Work
+from bot import context, errors
+from bot.i18n import Translator
+from bot.ops.cooldown import UserCooldowns
+from bot.ops.metrics import STARTED, Metrics
+from bot.ops.work import ACK_BUDGET, Work
+from bot.render import NO_MENTIONS
+from bot.settings import Settings
+from bot.state.store import StateStore as Store
+from bot.state.store import StateWriteError
 
 if TYPE_CHECKING:
     from answers.engine import Engine
@@ -95,13 +94,13 @@ class Tree(app_commands.CommandTree["TpsBot"]):
             raise errors.UserError(RESTARTING)  # shutting down: a polite "try again" instead of silence
         data: Mapping[str, Any] = interaction.data or {}
         command = str(data.get("name"))  # the top-level command: "settings" for /settings language
-        if command not in privacy.NO_LANGUAGE:
+        if command not in context.NO_LANGUAGE:
             # Committed before the answer is acknowledged (a kill right after it keeps the language), in
             # group commits: a burst of new users is a few commits, not one each; a slow or failing
             # database is logged and does not hold the answer (bot/state/base.py keep_locale).
             await bot.store.keep_locale(interaction.user.id, interaction.locale.value)
         # /settings and /privacy are no questions: outside the question cooldown.
-        if interaction.type is discord.InteractionType.application_command and command not in privacy.NO_COOLDOWN:
+        if interaction.type is discord.InteractionType.application_command and command not in context.NO_COOLDOWN:
             retry = bot.cooldowns.hit(interaction.user.id)
             if retry is not None:
                 raise errors.OnCooldown(retry)  # → on_error, through the one policy
@@ -123,6 +122,15 @@ class Tree(app_commands.CommandTree["TpsBot"]):
         interaction.extras[OUTCOME] = kind  # read by _count once the command's handler is done
 
 
+MessageHandler = Callable[[Any, discord.Message], Awaitable[None]]
+
+
+class Extension(Protocol):
+    """A Discord feature (a module of bot/exts/): `setup(bot)` adds its commands, items or handlers."""
+
+    def setup(self, bot: Any) -> None: ...
+
+
 class _TpsBotMixin:
     """Shared by the plain and the auto-sharded client."""
 
@@ -138,7 +146,9 @@ class _TpsBotMixin:
     metrics: Metrics
     _sessions_down: set[int | None]
 
-    def _setup_state(self, settings: Settings, engine: Engine, store: Store) -> None:
+    def _setup_state(self, settings: Settings, engine: Engine, store: Store, extensions: Sequence[Extension]) -> None:
+        self.extensions_to_load = tuple(extensions)
+        self.message_handlers: list[MessageHandler] = []  # filled by the extensions' setup
         self.settings = settings
         self.engine = engine
         self.store = store
@@ -159,8 +169,8 @@ class _TpsBotMixin:
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
-        commands.register(self.tree)
-        self.add_dynamic_items(PageButton)  # type: ignore[attr-defined]  # page buttons outlive restarts
+        for extension in self.extensions_to_load:
+            extension.setup(self)
         self.metrics.set_intents(c.qualified_name for c in self.tree.walk_commands())
         await self.sync_commands()
 
@@ -200,7 +210,8 @@ class _TpsBotMixin:
             log.info("Invite URL: %s", invite_url(self.application_id))  # type: ignore[attr-defined]
 
     async def on_message(self, message: discord.Message) -> None:
-        await plain.handle(self, message)  # type: ignore[arg-type]  # mentions, DMs, opted-in channels
+        for handler in self.message_handlers:  # plain questions: mentions, DMs, opted-in channels
+            await handler(self, message)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         log.info("Added to server %s (%s members); now in %d servers", guild.id, guild.member_count,
@@ -270,18 +281,20 @@ def invite_url(application_id: int | None) -> str:
 
 
 class TpsBot(_TpsBotMixin, discord.Client):
-    def __init__(self, settings: Settings, engine: Engine, store: Store, **options: Any) -> None:
+    def __init__(self, settings: Settings, engine: Engine, store: Store, extensions: Sequence[Extension] = (),
+                 **options: Any) -> None:
         super().__init__(
             intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,
             shard_id=settings.shard_ids[0] if settings.shard_ids else None, shard_count=settings.shard_count,
             **options,
         )
-        self._setup_state(settings, engine, store)
+        self._setup_state(settings, engine, store, extensions)
 
 
 class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
-    def __init__(self, settings: Settings, engine: Engine, store: Store, **options: Any) -> None:
+    def __init__(self, settings: Settings, engine: Engine, store: Store, extensions: Sequence[Extension] = (),
+                 **options: Any) -> None:
         super().__init__(
             intents=intents_for(settings), allowed_mentions=NO_MENTIONS, chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(), max_messages=None,
@@ -289,7 +302,7 @@ class ShardedTpsBot(_TpsBotMixin, discord.AutoShardedClient):
             shard_ids=settings.shard_ids,  # type: ignore[arg-type]
             shard_count=settings.shard_count, **options,
         )
-        self._setup_state(settings, engine, store)
+        self._setup_state(settings, engine, store, extensions)
 
 
 # Open HTTP connections to Discord at most. discord.py's default has no limit: a burst of 1,000

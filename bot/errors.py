@@ -33,9 +33,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from . import context
-from .i18n import N_, t
-from .render import NO_MENTIONS
+from bot import context
+from bot.i18n import N_, t
+from bot.render import NO_MENTIONS
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +50,6 @@ EMPTY = N_("Please type a question.")
 UNKNOWN_COMMAND = N_("This command is no longer offered. Type / to see the current ones.")
 # A server or user on the owner's blocklist (`tpsbot admin block`): one private line, nothing else.
 BLOCKED = N_("This bot is not available here.")
-# Every kind kind_of() may return, and state_error (a /settings or /privacy write that failed): the
-# closed set of tpsbot_errors_total's label and of the request outcomes that are errors (bot/metrics.py).
-ERROR_KINDS = ("cooldown", "user_input", "restarting", "blocked", "not_allowed", "bad_value", "unknown_command",
-               "expired", "forbidden", "unexpected", "state_error")
 
 _GONE_CODES = {10062, 10015, 10008}
 

@@ -8,9 +8,8 @@ import discord
 from discord.utils import escape_markdown
 
 from answers.api import Answer
-
-from .i18n import N_, t
-from .web import links
+from bot.i18n import N_, t
+from bot.web import links
 
 # Every message the bot sends pings nobody: user text in answers can hold @everyone or <@id>.
 NO_MENTIONS = discord.AllowedMentions.none()

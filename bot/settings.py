@@ -20,9 +20,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from answers.api import MAX_QUESTION_CHARS
 from answers.rendering.i18n import SUPPORTED
+from bot.state import urls as state_urls
 from catalog.store import default_db_path
-
-from .state import urls as state_urls
 
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"

@@ -42,7 +42,7 @@ except ImportError:  # pragma: no cover - not POSIX
     fcntl = None  # type: ignore[assignment]
 
 APPLICATION_ID = 0x54505342  # "TPSB": the catalog database
-STATE_APPLICATION_ID = 0x54505353  # "TPSS": the bot's state database (bot/store.py)
+STATE_APPLICATION_ID = 0x54505353  # "TPSS": the bot's state database (bot/state/store.py)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # Tables any released schema of ours has had: an unmarked file with only these is an older ours.
 OUR_TABLES = frozenset({"schema_version", "meta", "gpus", "models", "epoch_records", "imports"})

@@ -3,7 +3,7 @@
     python docs/gen.py           # rewrite the generated parts of docs/command-line.md and docs/configuration.md
     python docs/gen.py --check   # exit 1, naming the stale files, when a generated part is not current
 
-- docs/command-line.md: every command and option, read from the argparse parser (`bot.cli.build_parser`).
+- docs/command-line.md: every command and option, read from the argparse parser (`bot.cli.parser.build_parser`).
 - docs/configuration.md: every `TPSBOT_` setting of the pydantic-settings model (`bot.settings.Settings`)
   with its type, default and bounds; what each one does comes from its comment in `.env.example` (the file
   operators copy), so a setting without one there stops this script.
@@ -73,7 +73,7 @@ def _option_rows(parser: argparse.ArgumentParser) -> list[str]:
 
 
 def command_line() -> str:
-    from bot.cli import build_parser
+    from bot.cli.parser import build_parser
 
     parser = build_parser()
     out = [f"`{parser.prog}` takes `--version` and one of these commands; every command takes `--help`.", ""]
@@ -171,7 +171,7 @@ def configuration() -> str:
 # --------------------------------------------------------------------------- the pages
 
 PAGES = {
-    "docs/command-line.md": ("bot/cli.py", command_line),
+    "docs/command-line.md": ("bot/cli/parser.py", command_line),
     "docs/configuration.md": ("bot/settings.py and .env.example", configuration),
 }
 

@@ -19,9 +19,17 @@ from typing import Any, ClassVar, TypeVar
 
 from msgspec import Struct, field
 
-from .control import Control
-from .errors import BUSY, UNREACHABLE, StateWriteError
-from .values import GUILD_COLUMNS, GuildSettings, check_changes, from_row, to_row, valid_user_locale, warn_repaired
+from bot.state.control import Control
+from bot.state.errors import BUSY, UNREACHABLE, StateWriteError
+from bot.state.values import (
+    GUILD_COLUMNS,
+    GuildSettings,
+    check_changes,
+    from_row,
+    to_row,
+    valid_user_locale,
+    warn_repaired,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Collection
 from typing import Any
 
-from . import sql
+from bot.state import sql
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .base import Snapshot, StateStore
-from .errors import StateSettingError
-from .open import is_url, open_store
-from .sqlite import SqliteState, scratch_file
-from .urls import mask
+from bot.state.base import Snapshot, StateStore
+from bot.state.errors import StateSettingError
+from bot.state.open import is_url, open_store
+from bot.state.sqlite import SqliteState, scratch_file
+from bot.state.urls import mask
 
 
 class CopyError(Exception):

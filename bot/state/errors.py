@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-# Exit codes of `tpsbot run` (bot/runner.py): 4 needs a human, 5 may heal by itself (a network).
+# Exit codes of `tpsbot run` (bot/cli/run.py): 4 needs a human, 5 may heal by itself (a network).
 EXIT_CONFIG, EXIT_DATABASE, EXIT_NETWORK = 2, 4, 5
 
 # Why a write failed; each has a sentence in state/replies.py for the user who asked.

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .base import WRITE_TIMEOUT, StateStore
-from .errors import StateDatabaseError, StateSettingError
-from .sqlite import SqliteState
-from .urls import SCHEMES, mask
+from bot.state.base import WRITE_TIMEOUT, StateStore
+from bot.state.errors import StateDatabaseError, StateSettingError
+from bot.state.sqlite import SqliteState
+from bot.state.urls import SCHEMES, mask
 
 if TYPE_CHECKING:
-    from .postgres import PostgresState
+    from bot.state.postgres import PostgresState
 
 
 def is_url(target: str | Path) -> bool:
@@ -46,7 +46,7 @@ def _postgres() -> type[PostgresState]:
     """The PostgreSQL backend, imported only when asked for: asyncpg is an optional extra, and a SQLite
     deployment never loads it."""
     try:
-        from .postgres import PostgresState  # lazy: asyncpg, an optional extra
+        from bot.state.postgres import PostgresState  # lazy: asyncpg, an optional extra
     except ImportError as exc:
         if exc.name != "asyncpg" and not (exc.name or "").startswith("asyncpg."):
             raise

@@ -22,9 +22,9 @@ from typing import Any
 import asyncpg
 from asyncpg import exceptions as pg
 
-from . import sql
-from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
-from .errors import (
+from bot.state import sql
+from bot.state.base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
+from bot.state.errors import (
     BUSY,
     FAILED,
     FULL,
@@ -34,10 +34,10 @@ from .errors import (
     StateSettingError,
     StateUnavailableError,
 )
-from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
-from .sql import numbered, upsert_sql
-from .urls import check, mask, secrets
-from .values import GUILD_COLUMNS, to_row, valid_user_locale
+from bot.state.migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
+from bot.state.sql import numbered, upsert_sql
+from bot.state.urls import check, mask, secrets
+from bot.state.values import GUILD_COLUMNS, to_row, valid_user_locale
 
 log = logging.getLogger(__name__)
 

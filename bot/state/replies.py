@@ -6,8 +6,8 @@ reason tells whether trying again may help or the bot's host must act.
 
 from __future__ import annotations
 
-from ..i18n import N_, t
-from .errors import BUSY, FULL, READ_ONLY, UNREACHABLE, StateWriteError
+from bot.i18n import N_, t
+from bot.state.errors import BUSY, FULL, READ_ONLY, UNREACHABLE, StateWriteError
 
 NOT_SAVED = N_("**Not saved.** {reason} The previous settings stay in place.")
 REASON_TEXT = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .values import GUILD_COLUMNS
+from bot.state.values import GUILD_COLUMNS
 
 _MARK = re.compile(r"\?")
 

@@ -22,15 +22,14 @@ from typing import Any
 
 import aiosqlite
 
+from bot.state import sql
+from bot.state.base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
+from bot.state.errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
+from bot.state.migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
+from bot.state.sql import upsert_sql
+from bot.state.values import GUILD_COLUMNS, to_row, valid_user_locale
 from catalog.errors import StoreError
 from catalog.files import STATE_APPLICATION_ID, check_database_path
-
-from . import sql
-from .base import WRITE_TIMEOUT, Snapshot, StateStore, merge_plan
-from .errors import BUSY, FAILED, FULL, READ_ONLY, StateDatabaseError, StateUnavailableError
-from .migrations import LATEST, MIGRATIONS, SHAPE, check_shape, check_unversioned, check_version
-from .sql import upsert_sql
-from .values import GUILD_COLUMNS, to_row, valid_user_locale
 
 # The busy timeout's share of the write budget: a write may first wait for this connection's
 # previous transaction (as long again), and a cancelled wait still ends only when SQLite gives up.

@@ -20,7 +20,7 @@ from answers.rendering.i18n import SUPPORTED
 
 log = logging.getLogger(__name__)
 
-# The /settings choices (bot/settings_commands.py offers exactly these).
+# The /settings choices (bot/exts/settings/commands.py offers exactly these).
 QUALITY_LEVELS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
 MAX_CONTEXT_SETTING = 10_000_000  # /settings context's upper bound
 # A Discord locale as interactions carry it ("en-US", "pt-BR", "fr").

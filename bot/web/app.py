@@ -1,4 +1,4 @@
-"""The pages' HTTP routes (aiohttp), for `tpsbot web` and for the bot's listener (bot/health.py):
+"""The pages' HTTP routes (aiohttp), for `tpsbot web` and for the bot's listener (bot/ops/health.py):
 
     GET /                          search over models and cards (?q=)
     GET /models/<slug>             a model's page (?lang= ?profile= ?context= ?quant= ?engine= and the
@@ -23,9 +23,8 @@ from aiohttp import web
 
 from answers.api import Answer, ReportError
 from answers.rendering.i18n import N_, gettext
-
-from . import pages, params, render, slugs, static
-from .site import Catalog, Site
+from bot.web import pages, params, render, slugs, static
+from bot.web.site import Catalog, Site
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -8,8 +8,7 @@ from urllib.parse import urlencode
 from answers.api import Answer
 from answers.rendering import format as fmt
 from answers.rendering.i18n import N_, gettext
-
-from . import slugs
+from bot.web import slugs
 
 public_url: str | None = None  # TPSBOT_PUBLIC_URL without its trailing slash; None: no links
 

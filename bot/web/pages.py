@@ -14,13 +14,12 @@ from answers.facts.reports import EstimateRequest
 from answers.rendering import format as fmt
 from answers.rendering import i18n
 from answers.rendering.i18n import N_
+from bot.web import rows as html_rows
+from bot.web import slugs
+from bot.web.params import ENGINES, PageQuery
+from bot.web.render import query_string
+from bot.web.site import Catalog
 from estimator.quants import BY_NAME
-
-from . import rows as html_rows
-from . import slugs
-from .params import ENGINES, PageQuery
-from .render import query_string
-from .site import Catalog
 
 # The table's columns, in order, with their headings (msgids).
 COLUMNS = (("card", N_("Card")), ("tok_s", N_("Speed (tok/s)")), ("range", N_("Range (tok/s)")), ("fit", N_("Fit")),

@@ -18,10 +18,9 @@ from answers.rendering import format as fmt
 from answers.rendering import i18n
 from answers.rendering.credits import credit_lines
 from answers.rendering.report_text import PROFILES
+from bot.web import rows, static
+from bot.web.params import PageQuery
 from catalog.safe_text import clean
-
-from . import rows, static
-from .params import PageQuery
 
 TEMPLATES = Path(__file__).parent / "templates"
 _DEFAULTS = PageQuery()

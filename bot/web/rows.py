@@ -16,9 +16,8 @@ from markupsafe import escape
 from answers.rendering import format as fmt
 from answers.rendering import i18n
 from answers.rendering.report_text import FITS  # the fit words' one home (the command line's too)
+from bot.web import slugs
 from catalog.safe_text import clean
-
-from . import slugs
 
 NONE = "—"
 

@@ -11,9 +11,8 @@ from pathlib import Path
 from aiohttp import web
 
 from answers.knowledge.catalog_view import Knowledge
-
-from .app import make_app
-from .site import Site
+from bot.web.app import make_app
+from bot.web.site import Site
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """What the pages read: the catalog as the answers see it (one `Reports` per loaded catalog), and the
 slug indexes of its models and cards. The bot hands a function that returns its current catalog (it is
-reloaded when the file changes, bot/catalog_watch.py); `tpsbot web` hands the one it loaded."""
+reloaded when the file changes, bot/ops/catalog_watch.py); `tpsbot web` hands the one it loaded."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from typing import Any, TypeVar
 from answers.facts.reports import Reports
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import CANDIDATES_SHOWN
-
-from . import slugs
+from bot.web import slugs
 
 T = TypeVar("T")
 MEMO_SIZE = 16  # entries kept (a model's figures at one setting, or its rows in one language): ~1 MB each at most

@@ -129,7 +129,7 @@ def test_a_readable_key_turns_the_cache_off(own_cache, tmp_path) -> None:
 
 def _run(tmp: Path, argv: list[str], *, umask: int | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "TPSBOT_DB": str(tmp / "data" / "catalog.db"), cache.ENV_CACHE: str(tmp / "c" / "cache")}
-    code = f"import sys; sys.argv = ['tpsbot', *{argv!r}]; from bot.cli import main; sys.exit(main())"
+    code = f"import sys; sys.argv = ['tpsbot', *{argv!r}]; from bot.cli.parser import main; sys.exit(main())"
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
                           preexec_fn=(lambda: os.umask(umask)) if umask is not None else None)
 

@@ -39,7 +39,7 @@ def test_a_slash_command_rates_the_faster_variant(engine: Engine) -> None:
 
 
 def test_the_cli_card_report_uses_the_faster_variant(built_db, capsys) -> None:
-    from bot import cli
+    from bot.cli import parser as cli
 
     rc = cli.main(["summary", "llama 3.1 8b", "--card", NAME, "--json", "--db", str(built_db)])
     out = json.loads(capsys.readouterr().out)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from answers.engine import Engine
 from answers.reading.parse import parse
 from answers.rendering.markdown import MAX_COMBINING, clean, inert
-from bot.cli import main
+from bot.cli.parser import main
 
 PING = re.compile(r"@(?!\u200b)(everyone|here|[!&]?\d)")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")

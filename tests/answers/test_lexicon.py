@@ -177,7 +177,7 @@ def test_plain_text_drops_markup_and_escapes(markdown, plain):
 
 
 def test_the_command_line_prints_plain_text(built_db, monkeypatch, capsys):
-    from bot.cli import main
+    from bot.cli.parser import main
 
     monkeypatch.setenv("TPSBOT_DB", str(built_db))
     assert main(["ask", "who made GLM-4.5V?"]) == 0

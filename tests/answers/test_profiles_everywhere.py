@@ -13,7 +13,7 @@ import pytest
 
 from answers.api import INTENTS, AskOptions
 from answers.engine import Engine
-from bot.cli import main
+from bot.cli.parser import main
 from tests.answers.test_answers import CASES
 
 PROFILES = ("reference", "measured")

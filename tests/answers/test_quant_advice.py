@@ -119,7 +119,7 @@ def test_cache_type_option_in_both_profiles(engine: Engine, profile: str) -> Non
 
 
 def test_cli_cache_type(built_db, monkeypatch, capsys) -> None:
-    from bot.cli import main
+    from bot.cli.parser import main
 
     monkeypatch.setenv("TPSBOT_DB", str(built_db))
     assert main(["table", "llama 3.1 8b", "--context", "128k", "--cache-type", "q8_0", "--json"]) == 0

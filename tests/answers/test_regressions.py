@@ -8,7 +8,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from bot.cli import main
+from bot.cli.parser import main
 from estimator.card import MemoryCard
 from estimator.profile import REFERENCE
 from estimator.quants import quant

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from answers.engine import Engine
-from bot.cli import main
+from bot.cli.parser import main
 
 GIB = 2**30
 ROW_KEYS = {"card", "memory_gb", "usable_gb", "need_gb", "quant", "fit", "tok_s", "tok_s_low", "tok_s_high",
@@ -249,7 +249,7 @@ def test_build_setup_asks_the_added_cards_first_for_a_chip_shaped_name() -> None
                                       "what can I run on 3090 + 3060?"])
 def test_pages_of_a_setup_table_rate_the_same_setup(engine: Engine, question: str) -> None:
     from answers.api import AskOptions
-    from bot.views import state_for
+    from bot.exts.pages.views import state_for
 
     first = engine.ask(question)
     state = state_for(first, AskOptions())

@@ -92,7 +92,7 @@ def test_a_warm_start_compiles_no_pattern_again(fresh_cache, built_db) -> None:
     """Patterns built from word sets come out the same whatever the hash seed, so the second process
     finds them all and rewrites nothing (a set's order once made every start a cache miss)."""
     code = ("import sys; sys.argv = ['tpsbot', 'ask', 'can i run qwen3 32b on 2x 3090 with 64gb ddr5?']; "
-            "from bot.cli import main; main()")
+            "from bot.cli.parser import main; main()")
 
     def run(seed: str) -> None:
         env = {**os.environ, "PYTHONHASHSEED": seed, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(fresh_cache)}
@@ -108,7 +108,7 @@ def test_a_warm_start_compiles_no_pattern_again(fresh_cache, built_db) -> None:
 def test_the_ask_process_hashes_without_openssl_and_finds_the_same_entries(fresh_cache, built_db) -> None:
     """`tpsbot ask` runs without OpenSSL's hashes (~3.4 MB of its 45 MB); CPython's own SHA-256 gives the
     same digests, so its cache entries are the ones a process with OpenSSL looks for."""
-    code = ("import sys; sys.argv = ['tpsbot', 'ask', 'can GLIDE run on 12 GB?']; from bot.cli import main; "
+    code = ("import sys; sys.argv = ['tpsbot', 'ask', 'can GLIDE run on 12 GB?']; from bot.cli.parser import main; "
             "code = main(); print(code, sys.modules.get('_hashlib'))")
     env = {**os.environ, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(fresh_cache)}
     done = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)

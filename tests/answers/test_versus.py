@@ -214,7 +214,7 @@ def test_two_setups_without_a_model_at_three_sizes(engine: Engine, profile: str)
 
 
 def test_the_json_adds_the_second_model(built_db, monkeypatch, capsys) -> None:
-    from bot.cli import main
+    from bot.cli.parser import main
 
     monkeypatch.setenv("TPSBOT_DB", str(built_db))
     assert main(["ask", "gpt-oss-20b vs qwen3 30b a3b speed on 4090", "--json"]) == 0

@@ -18,7 +18,7 @@ import pytest_asyncio
 import yarl
 
 from answers.engine import Engine
-from bot.runner import serve
+from bot.cli.run import serve
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord
 

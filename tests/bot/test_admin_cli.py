@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from bot.state.errors import StateDatabaseError
 from bot.state.open import MISSING_DRIVER, open_store
 

@@ -1,4 +1,4 @@
-"""During a burst, answers are held until the acknowledgements are out (bot/work.py burst_over):
+"""During a burst, answers are held until the acknowledgements are out (bot/ops/work.py burst_over):
 held answers must not themselves keep the event loop busy, since that loop sends the
 acknowledgements."""
 
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot import work
+from bot.ops import work
 
 HELD = 1000
 QUIET = 0.05

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from tests.conftest import EPOCH_CSV as SNAPSHOT
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from tests.conftest import FIXTURES, read_csv
 
 FACTS = {f["model"]: f for f in read_csv(FIXTURES / "reference_facts.csv")}

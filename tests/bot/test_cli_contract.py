@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 
 QUERY = {"model", "context", "profile", "min_quality", "quant"}
 MODEL = {"name", "params_b", "active_params_b", "cache_estimate"}
@@ -104,7 +104,7 @@ def test_the_tpsbot_process_is_lean_but_callers_of_main_are_untouched(built_db, 
 
     assert main(["summary", "--params", "7", "--json", "--db", str(built_db)]) == 0
     assert gc.isenabled() and sys.modules.get("ssl") is not None
-    probe = ("import gc, sys; sys.argv = ['tpsbot', 'ask', '-', '--json']; from bot.cli import main; "
+    probe = ("import gc, sys; sys.argv = ['tpsbot', 'ask', '-', '--json']; from bot.cli.parser import main; "
              "code = main(); print(code, gc.isenabled(), sys.modules.get('ssl'))")
     env = {**os.environ, "TPSBOT_DB": str(built_db), "TPSBOT_CACHE_DIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", probe], input="can GLIDE run on 12 GB?\nwho made GLM-4.5V?\n",

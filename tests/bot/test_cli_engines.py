@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 
 
 @pytest.fixture(autouse=True)

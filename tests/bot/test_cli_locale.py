@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot import cli
+from bot.cli import parser as cli
 
 
 @pytest.mark.parametrize(("locale", "word"), [("it", "Sì"), ("de", "Ja"), ("fr", "Oui"), ("es", "Sí"), ("pt", "Sim")])

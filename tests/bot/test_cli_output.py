@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from answers.knowledge import cache
-from bot.cli import main as cli_main
+from bot.cli.parser import main as cli_main
 
 ASK_EN = ["ask", "can a 3090 run llama 3 8b?"]  # "range 30–79": an en dash
 ASK_IT = ["ask", "una 3090 può far girare llama 3 8b?"]  # "è", "può"…
@@ -23,7 +23,7 @@ def _env(built_db: Path, tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def _tpsbot(argv: list[str], env: dict[str, str], **kw) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "bot.cli_output", *argv], env=env,
+    return subprocess.run([sys.executable, "-m", "bot.cli.output", *argv], env=env,
                           capture_output=kw.pop("capture", True), timeout=300, **kw)
 
 
@@ -36,14 +36,14 @@ def _one_error_line(stderr: bytes) -> str:
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_full_disk_is_one_line_and_a_failure(built_db, tmp_path) -> None:
     with open("/dev/full", "wb") as full:
-        done = subprocess.run([sys.executable, "-m", "bot.cli_output", *ASK_EN, "--json"], env=_env(built_db, tmp_path),
+        done = subprocess.run([sys.executable, "-m", "bot.cli.output", *ASK_EN, "--json"], env=_env(built_db, tmp_path),
                               stdout=full, stderr=subprocess.PIPE, timeout=300)
     assert done.returncode == 1
     assert "No space left on device" in _one_error_line(done.stderr)
 
 
 def test_a_closed_pipe_ends_cleanly(built_db, tmp_path) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli_output", "catalog", "export"], env=_env(built_db, tmp_path),
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli.output", "catalog", "export"], env=_env(built_db, tmp_path),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout.readline().startswith(b"{")  # `| head -1`: one line read, then the pipe closes
     proc.stdout.close()
@@ -53,14 +53,14 @@ def test_a_closed_pipe_ends_cleanly(built_db, tmp_path) -> None:
 
 
 def test_a_closed_standard_output_is_one_line_and_a_failure(built_db, tmp_path) -> None:
-    code = f"exec {sys.executable} -m bot.cli_output ask 'can a 3090 run llama 3 8b?' >&-"
+    code = f"exec {sys.executable} -m bot.cli.output ask 'can a 3090 run llama 3 8b?' >&-"
     done = subprocess.run(["sh", "-c", code], env=_env(built_db, tmp_path), capture_output=True, timeout=300)
     assert done.returncode == 1
     assert "standard output is closed" in _one_error_line(done.stderr)
 
 
 def test_a_closed_standard_input_is_one_line_and_a_failure(built_db, tmp_path) -> None:
-    code = f"exec {sys.executable} -m bot.cli_output ask - <&-"
+    code = f"exec {sys.executable} -m bot.cli.output ask - <&-"
     done = subprocess.run(["sh", "-c", code], env=_env(built_db, tmp_path), capture_output=True, timeout=300)
     assert done.returncode == 1
     assert "standard input is closed" in _one_error_line(done.stderr)

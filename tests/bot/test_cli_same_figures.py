@@ -12,7 +12,7 @@ from answers.api import AskOptions
 from answers.engine import Engine
 from answers.knowledge.catalog_view import Knowledge
 from answers.rendering import format as fmt
-from bot.cli import main
+from bot.cli.parser import main
 
 PROFILES = ("reference", "measured")
 # (model, card, context): a card that holds the model whole, so the card's row is a plain card row

@@ -1,5 +1,5 @@
 """In its own process (`tpsbot run`), the bot freezes what start-up loaded out of the garbage
-collector's way (bot/collector.py), so that collections during a burst do not walk it again."""
+collector's way (bot/ops/collector.py), so that collections during a burst do not walk it again."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot import collector, runner, work
-from bot.metrics import Metrics
-from bot.runner import serve
+from bot.cli import run as runner
+from bot.cli.run import serve
+from bot.ops import collector, work
+from bot.ops.metrics import Metrics
 from tests.fakediscord import FakeDiscord
 
 from .conftest import make_settings

@@ -14,12 +14,13 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot import commands, errors
+from bot import errors
+from bot.cli.run import apply_endpoints
 from bot.client import create_bot
+from bot.exts.ask import slash as commands
+from bot.exts.settings.commands import SAVED
 from bot.i18n import t
-from bot.runner import apply_endpoints
-from bot.settings_commands import SAVED
-from bot.store import Store
+from bot.state.store import Store
 from tests.fakediscord import FakeDiscord, Recorded
 from tests.fakediscord import payloads as P
 
@@ -195,7 +196,7 @@ async def test_memory_autocomplete_offers_the_amount(bot: discord.Client, fake: 
 
 async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fake: FakeDiscord) -> None:
     """The remembered locale is evidence (issue 11): it decides when the words do not tell."""
-    from bot import plain
+    from bot.exts.ask import plain
 
     await bot.store.remember_locale(USER, "it")
     channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
@@ -211,7 +212,7 @@ async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fak
 async def test_plain_message_in_english_is_answered_in_english_despite_the_locale(
     bot: discord.Client, fake: FakeDiscord,
 ) -> None:
-    from bot import plain
+    from bot.exts.ask import plain
 
     await bot.store.remember_locale(USER, "it")
     channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
@@ -224,7 +225,7 @@ async def test_plain_message_in_english_is_answered_in_english_despite_the_local
 
 
 async def test_plain_message_over_the_length_limit_is_refused(bot: discord.Client, fake: FakeDiscord) -> None:
-    from bot import plain
+    from bot.exts.ask import plain
 
     limit = bot.settings.max_question_length
     channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)

@@ -26,7 +26,7 @@ def _full_disk() -> None:
 def _run(argv: list[str], built_db: Path, tmp_path: Path) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(tmp_path / "cache"),
            "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-m", "bot.cli_output", *argv], env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "bot.cli.output", *argv], env=env, capture_output=True,
                           timeout=300, preexec_fn=_full_disk, cwd=tmp_path)
 
 

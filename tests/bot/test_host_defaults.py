@@ -13,8 +13,8 @@ from typing import Any
 import asyncpg
 
 from bot.context import profile_for
+from bot.exts.settings.commands import AUTO_HOST, PROFILE_MEASURED, PROFILE_REFERENCE
 from bot.i18n import t
-from bot.settings_commands import AUTO_HOST, PROFILE_MEASURED, PROFILE_REFERENCE
 from bot.state.migrations import LATEST, MIGRATIONS
 from bot.state.open import open_store
 from tests.fakediscord import FakeDiscord

@@ -15,7 +15,7 @@ import pytest
 
 from answers.engine import Engine
 from answers.knowledge.catalog_view import Knowledge
-from bot.cli import main
+from bot.cli.parser import main
 from bot.render import answer_embed, answer_text
 from catalog.build import import_epoch
 

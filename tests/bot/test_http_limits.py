@@ -13,8 +13,8 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from bot import http_limits
-from bot.health import HealthServer
+from bot.ops import http_limits
+from bot.ops.health import HealthServer
 
 WAIT = 10.0  # an upper bound for what should take a fraction of a second
 

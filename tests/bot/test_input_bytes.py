@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from answers.knowledge import cache
-from bot.cli_text import readable
+from bot.cli.text import readable
 
 
 def _run(argv: list[str | bytes], built_db: Path, tmp_path: Path, stdin: bytes | None = None,
          **env: str) -> subprocess.CompletedProcess[bytes]:
     environ = {**os.environ, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(tmp_path / "cache"), **env}
-    return subprocess.run([sys.executable, "-m", "bot.cli_output", *argv], env=environ, input=stdin,
+    return subprocess.run([sys.executable, "-m", "bot.cli.output", *argv], env=environ, input=stdin,
                           capture_output=True, timeout=300)
 
 

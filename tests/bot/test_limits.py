@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from estimator.display import round_gb, round_range, round_tok_s
 
 NINES = "9" * 309  # float("9"*309) is inf: int() of it raised OverflowError

@@ -68,11 +68,11 @@ def test_every_error_kind_is_a_known_label() -> None:
     from discord import app_commands
 
     from bot import errors
-    from bot.metrics import OUTCOMES
+    from bot.ops.metrics import ERROR_KINDS, OUTCOMES
 
     samples: list[BaseException] = [
         errors.OnCooldown(3.0), errors.UserError(errors.RESTARTING), errors.UserError(errors.BLOCKED),
         errors.UserError(errors.BAD_INPUT), app_commands.NoPrivateMessage(), app_commands.CommandNotFound("x", []),
         discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "no"), RuntimeError("bug")]
     kinds = {errors.kind_of(e) for e in samples}
-    assert kinds <= set(errors.ERROR_KINDS) <= OUTCOMES, kinds - set(errors.ERROR_KINDS)
+    assert kinds <= set(ERROR_KINDS) <= OUTCOMES, kinds - set(ERROR_KINDS)

@@ -18,15 +18,15 @@ import aiohttp
 import discord
 import pytest
 
-from bot import runner
-from bot.catalog_watch import CatalogWatcher
-from bot.cli import main as cli_main
-from bot.health import SystemdNotifier, readiness
+from bot.cli import run as runner
+from bot.cli.parser import main as cli_main
+from bot.exts.settings.commands import SAVED
 from bot.i18n import t
-from bot.logs import JsonFormatter, setup_logging
+from bot.ops.catalog_watch import CatalogWatcher
+from bot.ops.health import SystemdNotifier, readiness
+from bot.ops.logs import JsonFormatter, setup_logging
+from bot.ops.version import VERSION
 from bot.settings import Settings, unknown_names
-from bot.settings_commands import SAVED
-from bot.version import VERSION
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as P
 
@@ -130,7 +130,7 @@ async def test_health_and_metrics_while_serving(fake: FakeDiscord, engine: Any, 
     assert sorted((r.kind, r.intent, r.outcome, r.guild_id) for r in lines) == [  # type: ignore[attr-defined]
         ("command", "can_run", "answered", P.GUILD_ID), ("command", "not_found", "private", P.GUILD_ID)]
     assert all("GLIDE" not in r.getMessage() and "glmm" not in r.getMessage() for r in lines)
-    startup = "\n".join(r.getMessage() for r in caplog.records if r.name in ("bot.runner", "bot.client"))
+    startup = "\n".join(r.getMessage() for r in caplog.records if r.name in ("bot.cli.run", "bot.client"))
     assert f"tpsbot {VERSION} starting" in startup and str(settings.state_db) in startup
     assert "permissions=277025508352" in startup and "Plain questions: mentions" in startup
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.logs import setup_logging
+from bot.ops.logs import setup_logging
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as P
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.store import StateDatabaseError, Store
+from bot.cli.parser import main
+from bot.state.store import StateDatabaseError, Store
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -114,7 +114,7 @@ def test_a_state_database_is_marked_ours_and_reopens(tmp_path) -> None:
 def test_data_folders_and_databases_are_private_under_umask_000(tmp_path) -> None:
     data = tmp_path / "home" / "data"
     env = {**os.environ, "TPSBOT_DB": str(data / "catalog.db"), "TPSBOT_CACHE_DIR": ""}
-    code = ("import asyncio, sys; from bot.cli import main; from bot.store import Store;"
+    code = ("import asyncio, sys; from bot.cli.parser import main; from bot.state.store import Store;"
             f"code = main(['catalog', 'build']); asyncio.run(Store.open({str(tmp_path / 'state' / 's.db')!r}));"
             "sys.exit(code)")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot import errors
+from bot.exts.privacy.commands import ERASED, STORED
 from bot.i18n import t
-from bot.privacy import ERASED, STORED
 from bot.state.open import open_store
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as P

@@ -240,11 +240,11 @@ async def test_a_backup_brings_back_the_blocklist_pending_deletions_and_language
 
 
 async def test_the_sweep_keeps_a_server_the_bot_is_in_and_writes_counts_every_minute(tmp_path: Path) -> None:
-    """The bot's periodic chores (bot/upkeep.py) on a controlled clock: counts written each minute, the
+    """The bot's periodic chores (bot/ops/upkeep.py) on a controlled clock: counts written each minute, the
     sweep an hour apart, and a server the bot is in kept though its return could not be noted."""
     from types import SimpleNamespace
 
-    from bot import upkeep
+    from bot.ops import upkeep
 
     clock = Clock()
     store = await open_store(tmp_path / "state.db")

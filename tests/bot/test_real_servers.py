@@ -18,7 +18,7 @@ import pytest
 
 from bot.errors import GENERIC
 from bot.i18n import t
-from bot.store import Store
+from bot.state.store import Store
 from tests.fakediscord import FakeDiscord, Recorded
 from tests.fakediscord import payloads as P
 
@@ -335,7 +335,7 @@ async def test_message_from_an_uncached_server_is_not_a_dm(fake: FakeDiscord, en
 
 
 def test_shutdown_task_is_kept() -> None:
-    from bot import runner
+    from bot.cli import run as runner
 
     class Closing:
         async def close(self) -> None:

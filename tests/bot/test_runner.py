@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot import runner
-from bot.runner import EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD, SetupError, serve
+from bot.cli import run as runner
+from bot.cli.run import EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD, SetupError, serve
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as P
 
@@ -115,7 +115,7 @@ async def test_cli_process_runs_logs_no_token_and_stops_on_sigterm(
                TPSBOT_API_BASE=fake.api_base, TPSBOT_GATEWAY_URL=fake.gateway_url, TPSBOT_LOG_LEVEL="DEBUG")
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-c",
-        "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
+        "import sys; from bot.cli.parser import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
         env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     try:

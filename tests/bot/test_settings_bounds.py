@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import runner
+from bot.cli import run as runner
 from bot.settings import Settings
 
 TOKEN = "MTIz.abc.token"

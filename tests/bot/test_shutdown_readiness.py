@@ -9,7 +9,7 @@ from typing import Any
 
 import aiohttp
 
-from bot import runner
+from bot.cli import run as runner
 from tests.fakediscord import FakeDiscord
 
 from .conftest import RunningBot, make_settings

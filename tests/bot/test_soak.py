@@ -186,7 +186,7 @@ async def run_process(fake: FakeDiscord, catalog_db: Path | None, tmp_path: Path
                TPSBOT_COOLDOWN_RATE="1000", **(env_extra or {}))
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-c",
-        "import sys; from bot.cli import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
+        "import sys; from bot.cli.parser import main; sys.exit(main(['run', '--env-file', '/nonexistent']))",
         env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
     )
     try:

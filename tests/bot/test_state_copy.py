@@ -10,7 +10,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from bot.state.open import open_store
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot import runner
+from bot.cli import run as runner
 from bot.settings import Settings
 from bot.state.migrations import LATEST, SHAPE
 from bot.state.sqlite import SqliteState

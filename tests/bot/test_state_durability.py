@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.store import Store
+from bot.state.store import Store
 
 
 def _read(path: Path, sql: str, *args: object) -> list[tuple]:

@@ -14,8 +14,8 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.exts.settings.commands import SAVED
 from bot.i18n import t
-from bot.settings_commands import SAVED
 from bot.state.errors import FULL, StateWriteError
 from bot.state.open import open_store
 from bot.state.replies import NOT_SAVED, REASON_TEXT

@@ -10,7 +10,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from bot.cli import main
+from bot.cli.parser import main
 from bot.state.open import open_store
 
 

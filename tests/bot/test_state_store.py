@@ -13,7 +13,7 @@ import pytest
 
 from bot.state.migrations import LATEST, MIGRATIONS
 from bot.state.open import open_store
-from bot.store import StateDatabaseError
+from bot.state.store import StateDatabaseError
 
 from .state_fixtures import with_database
 

@@ -17,14 +17,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from answers.api import Answer
-from bot import chart, errors, i18n, plain, render
+from bot import chart, errors, i18n, render
 from bot.client import NO_MENTIONS, intents_for
-from bot.commands import parse_memory
-from bot.cooldown import UserCooldowns
+from bot.exts.ask import plain
+from bot.exts.ask.slash import parse_memory
+from bot.exts.pages.views import TEMPLATE, PageState, page_view
 from bot.locales import interaction_locale, message_locale
-from bot.logs import REDACTED, RedactTokenFilter
+from bot.ops.cooldown import UserCooldowns
+from bot.ops.logs import REDACTED, RedactTokenFilter
 from bot.settings import Settings
-from bot.views import TEMPLATE, PageState, page_view
 
 # -- settings ----------------------------------------------------------------------------------
 

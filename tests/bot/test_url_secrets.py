@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.cli import main as cli_main
-from bot.logs import RedactTokenFilter
+from bot.cli.parser import main as cli_main
+from bot.ops.logs import RedactTokenFilter
 from bot.state import urls
 
 SECRET = "hunter2-xyzzy"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from catalog import build as build_module
 from catalog import builtin, database
 from catalog.build import build_catalog, import_epoch

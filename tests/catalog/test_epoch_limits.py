@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from catalog import epoch, epoch_csv, epoch_source
 from catalog.epoch import EpochFormatError, read_epoch
 

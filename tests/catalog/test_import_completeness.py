@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from catalog import epoch_source
 from catalog.build import import_epoch
 from catalog.epoch import EpochFormatError, read_epoch

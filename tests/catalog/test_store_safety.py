@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from catalog import build as build_module
 from catalog.build import build_catalog, import_epoch
 from catalog.errors import CorruptDatabaseError, ForeignDatabaseError
@@ -153,7 +153,7 @@ def test_a_read_only_folder_in_a_subprocess_prints_one_line(tmp_path, monkeypatc
         "    if str(p).startswith(sys.argv[1]): raise PermissionError(13, 'Permission denied', str(p))\n"
         "    return real(p, *a, **k)\n"
         "os.open = deny\n"
-        "from bot.cli import main\n"
+        "from bot.cli.parser import main\n"
         "raise SystemExit(main(['ask', 'rtx 3060', '--db', sys.argv[1] + '/c.db']))\n"
     )
     ro = tmp_path / "ro"
@@ -220,7 +220,7 @@ def test_concurrent_processes_never_lose_a_reported_import(tmp_path):
     import reported success, so it must be in the final database."""
     snap = tmp_path / "s.csv"
     snap.write_text(SNAP, encoding="utf-8")
-    cli = [sys.executable, "-m", "bot.cli"]
+    cli = [sys.executable, "-m", "bot.cli.parser"]
     for round_ in range(3):
         db = tmp_path / f"r{round_}.db"
         env = {**os.environ, "TPSBOT_DB": str(db)}
@@ -280,7 +280,7 @@ def test_a_live_writers_temp_file_is_left_alone(tmp_path):
 # ---------------------------------------------------------------------------- private state db (item 9)
 
 def test_state_database_is_owner_only_whatever_the_umask(tmp_path):
-    from bot.store import Store
+    from bot.state.store import Store
 
     path = tmp_path / "state" / "state.db"
     old = os.umask(0)
@@ -298,7 +298,7 @@ def test_state_database_is_owner_only_whatever_the_umask(tmp_path):
 
 
 def test_an_existing_world_readable_state_database_is_narrowed(tmp_path):
-    from bot.store import Store
+    from bot.state.store import Store
 
     path = tmp_path / "state.db"
     path.touch()
@@ -315,7 +315,7 @@ def test_an_existing_world_readable_state_database_is_narrowed(tmp_path):
 
 @pytest.mark.parametrize("token", ["abc\ndef.ghi", "abc def", "abc\x00def"])
 def test_a_token_with_a_line_break_is_one_sentence(token, tmp_path, capsys):
-    from bot import runner
+    from bot.cli import run as runner
     from bot.settings import Settings
 
     settings = Settings(_env_file=None, token=token, state_db=tmp_path / "s.db",  # type: ignore[call-arg]

@@ -222,7 +222,7 @@ def _db(built_db, monkeypatch):  # noqa: ANN001
 
 @pytest.mark.usefixtures("_db")
 def test_cli_takes_the_ram_speed_and_channels(capsys) -> None:  # noqa: ANN001
-    from bot.cli import main
+    from bot.cli.parser import main
 
     assert main(["table", "Qwen3-235B-A22B", "--quant", "Q6_K", "--card", "RTX 3090", "--ram", "512",
                  "--ram-type", "DDR5-6000", "--ram-channels", "12", "--json"]) == 0

@@ -120,7 +120,7 @@ def test_small_model_table_summary_and_answers_carry_the_site_figures(engine) ->
 def test_cli_table_rows_are_uncapped(tmp_path, built_db, capsys) -> None:
     import json
 
-    from bot import cli
+    from bot.cli import parser as cli
 
     rc = cli.main(["table", "--params", "0.3", "--json", "--db", str(built_db)])
     out = json.loads(capsys.readouterr().out)

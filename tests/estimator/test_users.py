@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.parser import main
 from estimator.model import InvalidInput
 from estimator.users import Workload, concurrency, read_growth, step_seconds, users_at_reading_speed
 

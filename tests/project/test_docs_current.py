@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from bot.cli import build_parser
+from bot.cli.parser import build_parser
 from bot.settings import ENV_PREFIX, Settings
 from tests.conftest import ROOT
 

@@ -40,7 +40,7 @@ def test_a_run_writes_only_into_its_home_folder(tmp_path: Path) -> None:
            if not k.startswith(("TPSBOT_", "XDG_")) and k not in ("HOME", "PYTHONPATH")}
     env.update(HOME=str(home), PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
     for argv in (["ask", "can GLIDE run on 12 GB?"], ["catalog", "info", "--json"]):
-        done = subprocess.run([sys.executable, "-m", "bot.cli_output", *argv], cwd=cwd, env=env,
+        done = subprocess.run([sys.executable, "-m", "bot.cli.output", *argv], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=110)
         assert done.returncode == 0, done.stderr
     assert _files(cwd) == set() and _files(beside) == {Path("keep.txt")}

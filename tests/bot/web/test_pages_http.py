@@ -11,7 +11,7 @@ from contextlib import redirect_stdout
 import pytest
 
 from answers.rendering.i18n import SUPPORTED
-from bot import cli
+from bot.cli import parser as cli
 from bot.web import params, static
 
 from .conftest import fetch

@@ -8,7 +8,7 @@ import contextlib
 import aiohttp
 import pytest
 
-from bot.cli import build_parser, main
+from bot.cli.parser import build_parser, main
 from bot.web.serve import serve
 
 

@@ -19,11 +19,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
-from . import version
-from .admin_cli import add_parser as add_admin_parser
-from .cli_errors import CliError
-from .cli_text import readable_args
-from .state.cli import add_parser as add_state_parser
+from bot.cli.admin import add_parser as add_admin_parser
+from bot.cli.errors import CliError
+from bot.cli.state import add_parser as add_state_parser
+from bot.cli.text import readable_args
+from bot.ops import version
 
 __all__ = ["CliError", "build_parser", "main"]
 
@@ -335,19 +335,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         readable_args(args)  # bytes that are not UTF-8 in a name or question: decoded, never a traceback
         if args.command == "run":
-            from .runner import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
+            from bot.cli.run import main as run_main  # lazy: discord.py is only imported by `tpsbot run`
 
             return run_main(args.env_file)
         if args.command == "web":
-            from .web.serve import main as web_main  # lazy: aiohttp's server only for `tpsbot web`
+            from bot.web.serve import main as web_main  # lazy: aiohttp's server only for `tpsbot web`
 
             return web_main(args.db, args.host, args.port)
         if args.command == "state":
-            from .state.cli import run as run_state
+            from bot.cli.state import run as run_state
 
             return run_state(args, CliError)
         if args.command == "admin":
-            from .admin_cli import run as run_admin
+            from bot.cli.admin import run as run_admin
 
             return run_admin(args, CliError)
         if args.command == "ask" and not args.question.strip():
@@ -357,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _short_process(args.command)
         import asyncio  # lazy: after _short_process(), which decides whether asyncio may load ssl
 
-        from . import cli_commands as commands  # lazy: each command then imports only what it needs
+        from bot.cli import commands as commands  # lazy: each command then imports only what it needs
 
         return asyncio.run(commands.dispatch(args, _emit))
     except CliError as exc:

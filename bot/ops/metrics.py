@@ -20,9 +20,7 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 
 from answers.api import SPECS
-
-from .errors import ERROR_KINDS
-from .version import VERSION
+from bot.ops.version import VERSION
 
 log = logging.getLogger("bot.requests")
 
@@ -36,6 +34,11 @@ OTHER = "other"  # a label outside the known names (a label never comes from use
 # Labels come from closed sets, never from interaction data: anything else is counted as "other"
 # (each new label value would be a new time series, for ever).
 KINDS = frozenset({"command", "button", "message"})
+# Every kind bot.errors.kind_of() may return, and state_error (a /settings or /privacy write that
+# failed): the closed set of tpsbot_errors_total's label and of the request outcomes that are errors.
+# Defined here, with the other label sets, so that the error policy reads it downward.
+ERROR_KINDS = ("cooldown", "user_input", "restarting", "blocked", "not_allowed", "bad_value", "unknown_command",
+               "expired", "forbidden", "unexpected", "state_error")
 OUTCOMES = frozenset({"answered", "private", "unanswered", "ignored", "dropped", *ERROR_KINDS})
 RATE_LIMIT_SCOPES = ("user", "global", "shared")  # Discord's X-RateLimit-Scope values
 

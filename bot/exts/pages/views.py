@@ -16,14 +16,14 @@ from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
 from answers.intents_table import PAGE_CODES
-
-from . import chart, context, errors, render, work
-from .i18n import N_, t
-from .metrics import STARTED
-from .render import NO_MENTIONS
+from bot import chart, context, errors, render
+from bot.i18n import N_, t
+from bot.ops import work
+from bot.ops.metrics import STARTED
+from bot.render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .core import TpsBot
+    from bot.core import TpsBot
 
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
@@ -169,3 +169,8 @@ def page_view(state: PageState | None, answer: Answer) -> discord.ui.View | None
     view.add_item(PageButton(state, "p", max(page - 1, 0), disabled=page == 0))
     view.add_item(PageButton(state, "n", min(page + 1, last), disabled=page == last))
     return view
+
+
+def setup(bot: TpsBot) -> None:
+    """Extension entry: the page buttons, found again by their custom id after a restart."""
+    bot.add_dynamic_items(PageButton)

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from answers.rendering.credits import credit_lines
-
-from . import version
-from .cli_errors import CliError
-from .cli_text import lines_of
+from bot.cli.errors import CliError
+from bot.cli.text import lines_of
+from bot.ops import version
 
 if TYPE_CHECKING:
     from answers.api import ReportError

@@ -4,7 +4,7 @@
   `/healthz` 200 while the process and its event loop run; `/readyz` 200 once the gateway is
   connected (every shard of this process) and the catalog is loaded, 503 otherwise, and 503 again
   while shutting down or while the state database cannot be reached; `/metrics` in
-  the Prometheus text format (bot/metrics.py); with TPSBOT_WEB=1 also the calculator's pages
+  the Prometheus text format (bot/ops/metrics.py); with TPSBOT_WEB=1 also the calculator's pages
   (bot/web, docs/web.md).
 - systemd's notify protocol: READY=1 when the bot first becomes ready, WATCHDOG=1 every half of
   WatchdogSec while the event loop runs, STOPPING=1 on the way out. It is a datagram of a few bytes
@@ -23,10 +23,10 @@ from typing import Any
 
 from aiohttp import web
 
-from . import http_limits, work
-from .metrics import CONTENT_TYPE
-from .web.app import Pages
-from .web.site import Site
+from bot.ops import http_limits, work
+from bot.ops.metrics import CONTENT_TYPE
+from bot.web.app import Pages
+from bot.web.site import Site
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class HealthServer:
         if web_pages:  # TPSBOT_WEB=1: the pages, over the bot's current catalog, built in its compute thread
             Pages(Site(lambda: getattr(getattr(bot, "engine", None), "knowledge", None)), work.compute).add_routes(app)
         # Scrapes every few seconds: no log line each. Deadlines, a connection cap and one DEBUG line
-        # per malformed request: bot/http_limits.py.
+        # per malformed request: bot/ops/http_limits.py.
         self._runner = web.AppRunner(app, access_log=None, **http_limits.runner_options())
         self._server: asyncio.Server | None = None
 

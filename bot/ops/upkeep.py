@@ -8,7 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
-from .store import StateStore, StateWriteError
+from bot.state.store import StateStore, StateWriteError
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 
-from .state.base import StateStore
-from .state.errors import StateDatabaseError, StateUnavailableError, StateWriteError
-from .state.open import configured_target, open_store
-from .state.sqlite import SqliteState as Store
-from .state.values import GuildSettings
+from bot.state.base import StateStore
+from bot.state.errors import StateDatabaseError, StateUnavailableError, StateWriteError
+from bot.state.open import configured_target, open_store
+from bot.state.sqlite import SqliteState as Store
+from bot.state.values import GuildSettings
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The `tpsbot` process's standard streams: every way writing the output can fail ends in one line
 on stderr and a non-zero exit, or a clean exit on a closed pipe, as Unix tools do.
 
-`main()` here is the installed `tpsbot` command: it runs `bot.cli.main` (which callers and tests
+`main()` here is the installed `tpsbot` command: it runs `bot.cli.parser.main` (which callers and tests
 use with their own argv) between a check of the streams and a checked final flush.
 
 - A closed standard output (`tpsbot ask … >&-`): Python then has no sys.stdout and print() writes
@@ -25,7 +25,7 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 
-from . import cli
+from bot.cli import parser as cli
 
 ERRORS = "tpsbot-plain"
 # What our answers print that legacy encodings lack; accented letters lose their accent instead.

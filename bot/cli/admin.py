@@ -51,7 +51,7 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
     """Runs one admin command; errors become `fail(message, 1)` (the CLI's one-line policy)."""
     import asyncio  # lazy, with the state modules: only when an admin command runs
 
-    from .state.errors import StateDatabaseError, StateWriteError
+    from bot.state.errors import StateDatabaseError, StateWriteError
 
     try:
         data = asyncio.run(_dispatch(args))
@@ -62,8 +62,8 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
 
 
 async def _dispatch(args: argparse.Namespace) -> dict[str, Any]:
-    from .state.cli import target_of
-    from .state.open import open_store
+    from bot.cli.state import target_of
+    from bot.state.open import open_store
 
     store = await open_store(target_of(args), listen=False)
     try:

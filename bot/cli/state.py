@@ -38,8 +38,8 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
     """Runs one state command; errors become `fail(message, 1)` (the CLI's one-line policy)."""
     import asyncio  # with the state modules: only when a state command runs
 
-    from . import copy
-    from .errors import StateDatabaseError, StateSettingError
+    from bot.state import copy
+    from bot.state.errors import StateDatabaseError, StateSettingError
 
     try:
         data = asyncio.run(_dispatch(args, copy))
@@ -70,8 +70,8 @@ async def _dispatch(args: argparse.Namespace, copy: Any) -> dict[str, Any]:
 def _settings(args: argparse.Namespace) -> Any:
     from pydantic import ValidationError  # lazy, as the module docstring says: pydantic is heavy
 
-    from ..settings import Settings, describe
-    from .errors import StateSettingError
+    from bot.settings import Settings, describe
+    from bot.state.errors import StateSettingError
 
     overrides: dict[str, Any] = {}
     if args.state_db is not None:
@@ -84,8 +84,8 @@ def _settings(args: argparse.Namespace) -> Any:
 
 def _url(url: str, option: str) -> str:
     """A URL given on the command line, checked before anything connects (exit 2, the URL masked)."""
-    from .errors import StateSettingError
-    from .urls import SCHEMES, check, mask
+    from bot.state.errors import StateSettingError
+    from bot.state.urls import SCHEMES, check, mask
 
     if not url.startswith(SCHEMES):
         return url  # not PostgreSQL: the command says what it expected instead
@@ -100,7 +100,7 @@ def target_of(args: argparse.Namespace) -> str | Path:
         return _url(args.database_url, "--database-url")
     if args.state_db is not None:
         return args.state_db
-    from .open import configured_target  # lazy: loads the SQLite backend
+    from bot.state.open import configured_target  # lazy: loads the SQLite backend
 
     return configured_target(_settings(args))
 

@@ -20,18 +20,18 @@ from pydantic import ValidationError
 
 from answers.engine import Engine
 from answers.knowledge.catalog_view import StoreError
+from bot import chart
+from bot.client import create_bot, http_connector
+from bot.ops import collector, upkeep
+from bot.ops.catalog_watch import CatalogWatcher, identity
+from bot.ops.health import HealthServer, SystemdNotifier
+from bot.ops.logs import setup_logging
+from bot.ops.version import VERSION
+from bot.settings import Settings, describe, warn_unknown
+from bot.state import urls as state_urls
+from bot.state.store import StateDatabaseError, open_state
+from bot.web import links
 from catalog.store import default_db_path
-
-from . import chart, collector, upkeep
-from .catalog_watch import CatalogWatcher, identity
-from .client import create_bot, http_connector
-from .health import HealthServer, SystemdNotifier
-from .logs import setup_logging
-from .settings import Settings, describe, warn_unknown
-from .state import urls as state_urls
-from .store import StateDatabaseError, open_state
-from .version import VERSION
-from .web import links
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ async def serve(
 
     Tests pass their own engine, a hook that receives the client, and client options. `own_process`:
     the process is the bot's alone (`tpsbot run`), so process-wide settings are made for it (the
-    garbage collector, bot/collector.py).
+    garbage collector, bot/ops/collector.py).
     """
     if settings.token is None or not settings.token.get_secret_value().strip():
         where = "in .env" if env_file is None else f"in {env_file.resolve()}" + (

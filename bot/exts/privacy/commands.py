@@ -13,15 +13,14 @@ import discord
 from discord import app_commands
 
 from answers.rendering import format as fmt
-
-from .context import OUTCOME, acked, locale_for
-from .i18n import L_, N_, t
-from .render import NO_MENTIONS
-from .state.errors import StateWriteError
-from .state.replies import FAILED_TEXT, REASON_TEXT
+from bot.context import OUTCOME, acked, locale_for
+from bot.i18n import L_, N_, t
+from bot.render import NO_MENTIONS
+from bot.state.errors import StateWriteError
+from bot.state.replies import FAILED_TEXT, REASON_TEXT
 
 if TYPE_CHECKING:
-    from .core import TpsBot
+    from bot.core import TpsBot
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +38,6 @@ ERASED = N_("Done: the language this bot kept for you is erased. It is kept agai
             "the bot (see `/privacy`).")
 NOT_ERASED = N_("**Not erased.** {reason}")
 
-# Commands that are no questions: they do not use up the question cooldown.
-NO_COOLDOWN = frozenset({"privacy", "settings"})
-# /privacy does not note the user's language: `/privacy erase` would be undone by its own interaction.
-NO_LANGUAGE = frozenset({"privacy"})
 
 
 privacy_group = app_commands.Group(name="privacy", description=L_("What this bot keeps about you, and erasing it"))

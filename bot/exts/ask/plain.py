@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from answers.api import SPECS, Answer, AskOptions
-
-from . import chart, context, errors, locales, render, views, work
-from .errors import TOO_LONG
-from .permissions import Capabilities, capabilities
-from .render import NO_MENTIONS
+from bot import chart, context, errors, locales, render
+from bot.errors import TOO_LONG
+from bot.exts.ask.permissions import Capabilities, capabilities
+from bot.exts.pages import views
+from bot.ops import work
+from bot.render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .core import TpsBot
+    from bot.core import TpsBot
 
 log = logging.getLogger(__name__)
 
@@ -142,3 +143,8 @@ def reference(message: discord.Message, can: Capabilities = Capabilities()) -> d
         return {}
     # The question may be deleted before we answer: then send without the reply link.
     return {"reference": message.to_reference(fail_if_not_exists=False)}
+
+
+def setup(bot: TpsBot) -> None:
+    """Extension entry: plain questions (mentions, direct messages, opted-in channels)."""
+    bot.message_handlers.append(handle)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from . import collector
+from bot.ops import collector
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -11,16 +11,17 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from answers.api import SPECS, Answer, AskOptions, parse_memory_size
-
-from . import chart, context, errors, render, views, work
-from .errors import EMPTY, TOO_LONG
-from .i18n import L_, N_, t
-from .privacy import privacy_group
-from .render import NO_MENTIONS
-from .settings_commands import settings_group
+from bot import chart, context, errors, render
+from bot.errors import EMPTY, TOO_LONG
+from bot.exts.pages import views
+from bot.exts.privacy.commands import privacy_group
+from bot.exts.settings.commands import settings_group
+from bot.i18n import L_, N_, t
+from bot.ops import work
+from bot.render import NO_MENTIONS
 
 if TYPE_CHECKING:
-    from .core import TpsBot
+    from bot.core import TpsBot
 
     Interaction = discord.Interaction[TpsBot]
 else:
@@ -285,3 +286,8 @@ def register(tree: app_commands.CommandTree) -> None:
         tree.add_command(command)
     tree.add_command(settings_group)
     tree.add_command(privacy_group)
+
+
+def setup(bot: TpsBot) -> None:
+    """Extension entry: the slash commands, /settings and /privacy among them."""
+    register(bot.tree)

@@ -16,16 +16,15 @@ from msgspec import Struct
 
 from answers.rendering import format as fmt
 from answers.rendering.i18n import SUPPORTED, display_name
-
-from .context import OUTCOME, acked, locale_for
-from .i18n import L_, N_, t
-from .render import NO_MENTIONS
-from .state.replies import not_saved
-from .state.values import QUALITY_LEVELS
-from .store import GuildSettings, StateWriteError
+from bot.context import OUTCOME, acked, locale_for
+from bot.i18n import L_, N_, t
+from bot.render import NO_MENTIONS
+from bot.state.replies import not_saved
+from bot.state.store import GuildSettings, StateWriteError
+from bot.state.values import QUALITY_LEVELS
 
 if TYPE_CHECKING:
-    from .core import TpsBot
+    from bot.core import TpsBot
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ on the event loop that sends them.
 
 - `settle()`, once start-up is done: collect, then `gc.freeze()` what is left, so that no later
   collection walks it again.
-- `burst()`, while a burst's answers are held back for its acknowledgements (bot/work.py): young
+- `burst()`, while a burst's answers are held back for its acknowledgements (bot/ops/work.py): young
   collections every `BURST_THRESHOLD` allocations instead of 700 (with both, the same bursts spent
   16–24 ms in collections). Only then: kept all the time, the garbage that only the collector frees
   (reference cycles, some holding buffers) piled up between collections, and a minute of steady
