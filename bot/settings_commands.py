@@ -92,7 +92,7 @@ class HostDefaults(Struct, frozen=True):
     chose: shown beside "automatic", so an admin sees what applies and what a choice would change."""
 
     language: str | None = None
-    profile: str = "reference"
+    profile: str = "measured"  # answers.knowledge.profiles.DEFAULT_PROFILE
 
 
 def describe(settings: GuildSettings, locale: str, host: HostDefaults = HostDefaults(),

@@ -18,7 +18,7 @@ from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
 from answers.facts.shared_memory import as_machines
 from answers.knowledge.catalog_view import Knowledge, model_size
-from answers.knowledge.profiles import Profiles
+from answers.knowledge.profiles import DEFAULT_PROFILE, Profiles
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card
 from estimator.memory import UnknownCacheType
@@ -64,7 +64,7 @@ class Entities(Struct, frozen=True):
 
 
 class Settings(Struct, frozen=True):
-    profile: str = "reference"
+    profile: str = DEFAULT_PROFILE
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
     quant: str | None = None

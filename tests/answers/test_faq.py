@@ -12,6 +12,13 @@ from answers.reading.parse import parse
 from tests.catalog.test_resolve import gpu_resolver, model_resolver
 from tests.conftest import FIXTURES, SHARED, read_csv
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 PAGES = SHARED / "reference" / "pages"
 PAGE_MODEL = {"glide.it.txt": "GLIDE", "glm-4.5v.it.txt": "GLM-4.5V", "glm.fr.txt": "gLM"}
 

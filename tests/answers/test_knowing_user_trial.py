@@ -15,6 +15,13 @@ from answers.engine import Engine, answer_lines
 from answers.rendering import format as fmt
 
 
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
+
 def _plain(text: str) -> str:
     """The answer as Discord shows it: no code ticks, no bold marks."""
     return text.replace("`", "").replace("**", "")

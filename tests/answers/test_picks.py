@@ -16,6 +16,13 @@ from answers.facts.reports import EstimateRequest, Reports
 from answers.rendering import report_text
 from tests.conftest import ROOT
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 HOME_SEGMENTS = {"consumer desktop", "workstation"}
 NEVER = {"mining", "console/handheld", "vgpu"}
 LANGS = ("en", "it", "fr", "de", "es")

@@ -12,6 +12,13 @@ from answers.reading.parse import parse
 from tests.catalog.test_resolve import gpu_resolver, model_resolver
 from tests.conftest import ROOT
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 PROFILES = ("reference", "measured")
 CONSTANTS = json.loads((ROOT / "estimator" / "data" / "setup_constants.json").read_text(encoding="utf-8"))
 
