@@ -85,7 +85,8 @@ def truer_line(facts: dict[str, Any], lang: str) -> str | None:
     m = facts.get("measured_figure")
     if m is not None:
         if m["kind"] == "memory":
-            return i18n.gettext(lang, TRUER["memory"]) % {"quant": f"`{m['quant']}`", "need": fmt.gb(m["need_gb"], lang)}
+            need = fmt.gb(m["need_gb"], lang)
+            return i18n.gettext(lang, TRUER["memory"]) % {"quant": f"`{m['quant']}`", "need": need}
         return i18n.gettext(lang, TRUER["speed"]) % {
             "tok_s": fmt.tok_s(m["tok_s"], lang), "quant": f"`{m['quant']}`",
             "range": fmt.tok_range(m["tok_s_low"], m["tok_s_high"], lang)}

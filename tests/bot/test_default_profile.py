@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from answers.api import AskOptions, Answer
+from answers.api import Answer, AskOptions
 from answers.facts.common import Settings
 from answers.facts.reports import EstimateRequest
 from answers.knowledge.profiles import DEFAULT_PROFILE
