@@ -35,6 +35,7 @@ from answers.facts.common import (
 )
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.picks import best_with_memory, home_tier
+from answers.knowledge.usable import usable
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
@@ -287,7 +288,10 @@ def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
 def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
-    runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
+    # The default lists only hardware llama.cpp runs today (answers/knowledge/usable.py); `reference` keeps
+    # the site's list, every card that holds it.
+    runners = sorted((r for r in rated.rows if r.runs and (s.profile == "reference" or usable(r.card))),
+                     key=lambda r: (r.card.memory_gb, r.card.position))
     facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
