@@ -88,6 +88,16 @@ def _setups() -> ModuleType:
     return setups
 
 
+def _kinds(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]:
+    # lazy: every kind of hardware (several cards, Macs, a CPU server: answers/facts/kinds.py) only for a
+    # model asked about with no hardware named
+    from answers.facts.kinds import hardware_kinds
+
+    if s.profile == "reference" and rated.summary.get("cards_fit"):
+        return []  # the site's own lists, unless no single card runs it (never "nothing can run it")
+    return hardware_kinds(est, rated, s)
+
+
 # ---------------------------------------------------------------------------- builders
 
 
@@ -213,6 +223,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         _in_memory(est, e, s, e.memory_gb, rec, rated, facts)
     else:
         facts["mode"] = "overview"
+        facts["hardware_kinds"] = _kinds(est, rated, s)
     return Built(facts, sources={"gpus"})
 
 
@@ -336,7 +347,9 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built(base_facts(est.rated(model_of(e), s)), sources={"gpus"})
+    """"What do I need": the smallest and fastest cards, and the cheapest of every kind of hardware."""
+    rated = est.rated(model_of(e), s)
+    return Built({**base_facts(rated), "hardware_kinds": _kinds(est, rated, s)}, sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -482,7 +495,9 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = model_of(e)
     built = info(est, e, s)
     if est.size_of(rec) is not None:
-        built.facts.update(base_facts(est.rated(rec, s)))
+        rated = est.rated(rec, s)
+        built.facts.update(base_facts(rated))
+        built.facts["hardware_kinds"] = _kinds(est, rated, s)
         built.sources.add("gpus")
     return built
 
