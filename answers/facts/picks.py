@@ -190,7 +190,8 @@ def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = No
                        "others": [_pick(r, newest) for r in cheap[1:1 + CHEAPEST_OTHERS]],
                        "priced_cards": priced_total}
     else:
-        cheap_facts = {"by": "memory", "pick": _pick(smallest(pool), newest), "others": [], "priced_cards": priced_total}
+        cheap_facts = {"by": "memory", "pick": _pick(smallest(pool), newest), "others": [],
+                       "priced_cards": priced_total}
     names: list[str] = []
     for r in dc:
         if r.card.name not in names:

@@ -35,8 +35,8 @@ from answers.facts.common import (
 )
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.picks import best_with_memory, home_tier
-from answers.knowledge.usable import usable
 from answers.facts.relatives import best_relative
+from answers.knowledge.usable import usable
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
