@@ -188,7 +188,7 @@ async def quality(interaction: discord.Interaction[TpsBot], level: str) -> None:
 @app_commands.choices(
     # Automatic: back to "never chosen", the host's default (TPSBOT_DEFAULT_PROFILE) applies again.
     profile=[Choice(name=L_("Automatic"), value="auto"), Choice(name=L_("Reference estimates"), value="reference"),
-             Choice(name=L_("Measured"), value="measured")]
+             Choice(name=L_("Measured speeds (default)"), value="measured")]
 )
 async def profile(interaction: discord.Interaction[TpsBot], profile: str) -> None:
     await save(interaction, profile=None if profile == "auto" else profile)
