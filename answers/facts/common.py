@@ -183,6 +183,17 @@ class Estimates:
         machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
         return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
 
+    def hardware_kinds(self, rated: Rated, s: Settings) -> list[dict[str, Any]]:
+        """"What do I need": the cheapest of every kind of hardware that holds the model (answers/facts/kinds.py).
+        Under `reference` only when no single card runs it (the site's own lists otherwise, but never
+        "nothing can run it" while a setup can)."""
+        if s.profile == "reference" and rated.summary.get("cards_fit"):
+            return []
+        # lazy: the kinds rules (several cards, Macs, a CPU server) only for a model asked about with no hardware
+        from answers.facts.kinds import hardware_kinds
+
+        return hardware_kinds(self, rated, s)
+
     def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,
         fastest first; `card_fit_count` counts every catalog model that fits."""

@@ -115,6 +115,12 @@ def home_runners(rows: Sequence[Row]) -> list[Row]:
     return by_tier[min(by_tier)] if by_tier else []
 
 
+def listed(rows: Sequence[Row], profile: str) -> list[Row]:
+    """The rows a "smallest cards" list shows: under `reference` every card that runs it (the site's list),
+    under any other profile only hardware llama.cpp runs today (answers/knowledge/usable.py)."""
+    return [r for r in rows if r.runs and (profile == "reference" or usable(r.card))]
+
+
 def data_centre_runners(rows: Sequence[Row]) -> list[Row]:
     return [r for r in rows if r.runs and is_data_centre(r.card)]
 

@@ -34,9 +34,8 @@ from answers.facts.common import (
     uses_epoch,
 )
 from answers.facts.describe import record_facts, row_facts
-from answers.facts.picks import best_with_memory, home_tier
+from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
-from answers.knowledge.usable import usable
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
@@ -86,16 +85,6 @@ def _setups() -> ModuleType:
     from answers.facts import setups
 
     return setups
-
-
-def _kinds(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]:
-    # lazy: every kind of hardware (several cards, Macs, a CPU server: answers/facts/kinds.py) only for a
-    # model asked about with no hardware named
-    from answers.facts.kinds import hardware_kinds
-
-    if s.profile == "reference" and rated.summary.get("cards_fit"):
-        return []  # the site's own lists, unless no single card runs it (never "nothing can run it")
-    return hardware_kinds(est, rated, s)
 
 
 # ---------------------------------------------------------------------------- builders
@@ -223,7 +212,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         _in_memory(est, e, s, e.memory_gb, rec, rated, facts)
     else:
         facts["mode"] = "overview"
-        facts["hardware_kinds"] = _kinds(est, rated, s)
+        facts["hardware_kinds"] = est.hardware_kinds(rated, s)
     return Built(facts, sources={"gpus"})
 
 
@@ -299,10 +288,7 @@ def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
 def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
-    # The default lists only hardware llama.cpp runs today (answers/knowledge/usable.py); `reference` keeps
-    # the site's list, every card that holds it.
-    runners = sorted((r for r in rated.rows if r.runs and (s.profile == "reference" or usable(r.card))),
-                     key=lambda r: (r.card.memory_gb, r.card.position))
+    runners = sorted(listed(rated.rows, s.profile), key=lambda r: (r.card.memory_gb, r.card.position))
     facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
@@ -347,9 +333,8 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
-    """"What do I need": the smallest and fastest cards, and the cheapest of every kind of hardware."""
-    rated = est.rated(model_of(e), s)
-    return Built({**base_facts(rated), "hardware_kinds": _kinds(est, rated, s)}, sources={"gpus"})
+    rated = est.rated(model_of(e), s)  # "what do I need": the cards, and the cheapest of every kind of hardware
+    return Built({**base_facts(rated), "hardware_kinds": est.hardware_kinds(rated, s)}, sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -496,8 +481,7 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
     built = info(est, e, s)
     if est.size_of(rec) is not None:
         rated = est.rated(rec, s)
-        built.facts.update(base_facts(rated))
-        built.facts["hardware_kinds"] = _kinds(est, rated, s)
+        built.facts.update(base_facts(rated), hardware_kinds=est.hardware_kinds(rated, s))
         built.sources.add("gpus")
     return built
 
