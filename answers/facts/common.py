@@ -144,6 +144,7 @@ class Estimates:
         self.profiles = profiles
         self._rated = Lru(size)
         self._card_models = Lru(64)
+        self._kinds = Lru(64)
         self._sizes: dict[int, ModelSize | None] = {}
 
     def profile(self, name: str) -> Profile:
@@ -192,7 +193,8 @@ class Estimates:
         # lazy: the kinds rules (several cards, Macs, a CPU server) only for a model asked about with no hardware
         from answers.facts.kinds import hardware_kinds
 
-        return hardware_kinds(self, rated, s)
+        # `rated` is held with its list, so its id is not reused while the entry lives
+        return self._kinds.get_or((id(rated), s), lambda: (rated, hardware_kinds(self, rated, s)))[1]
 
     def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,

@@ -22,7 +22,7 @@ from answers.knowledge.usable import usable
 from estimator.cpu_only import cpu_row
 from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import ladder
-from estimator.setups import Device, Hardware, Setup, rate_machines, rate_setup
+from estimator.setups import Device, Hardware, Setup, rate_machines, rate_setup, unified_gpu_share
 from estimator.wired_limit import raised_limit
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from estimator.setups import SetupConstants, SetupRow
 
 MAX_CARDS = 8  # the most cards of one kind a machine takes (an 8-GPU server)
+UNIFIED_BATCH = 8  # machines rated at a time, least memory first
 CARD_SEGMENTS = frozenset({"consumer desktop", "workstation", "data centre"})
 
 
@@ -42,16 +43,14 @@ def _row(row: SetupRow) -> dict[str, Any]:
 
 
 def _one_card(rated: Rated) -> dict[str, Any] | None:
-    rows = [r for r in rated.rows if not getattr(r.card, "unified_memory", False)]  # machines are their own kind
-    cheap = picks.cheapest(rows)
-    pool = picks.home_runners(rows) or picks.data_centre_runners(rows)
-    r = cheap[0] if cheap else picks.smallest(pool)
-    if r is None:
+    """The summary's own pick (answers/facts/picks.py): the cheapest home card by launch price, else the
+    smallest home (or data-centre) card; a shared-memory machine is its own kind."""
+    cheap = rated.summary.get("cheapest") or {}
+    r = cheap.get("pick") if cheap.get("by") == "price" else (rated.summary.get("picks") or {}).get("smallest")
+    if r is None or r["segment"] == "integrated":
         return None
-    return {"kind": "card", "card": r.card.name, "count": 1, "memory_gb": r.card.memory_gb,
-            "segment": picks.segment(r.card), "price_usd": getattr(r.card, "launch_price_usd", None),
-            "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb, "tok_s": r.tok_s,
-            "tok_s_low": r.tok_s_low, "tok_s_high": r.tok_s_high}
+    return {"kind": "card", "card": r["card"], "count": 1, "memory_gb": r["memory_gb"], "segment": r["segment"],
+            "price_usd": r["launch_price_usd"], "quant": r["quant"], "need_gb": r["need_gb"], "tok_s": r["tok_s"]}
 
 
 def _several(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c: SetupConstants,
@@ -72,7 +71,10 @@ def _several(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c
         price = card.launch_price_usd
         found.append(((price is None, n * price if price is not None else 0.0, n * card.memory_gb), card, n))
     chosen: tuple[GpuRecord, int, SetupRow] | None = None
+    floor_q = ladder(p.levels, s.min_quality, p.default_min_quality)[-1]
     for _, card, n in sorted(found, key=lambda f: (f[0], f[1].name)):
+        if chosen is not None and p.tok_s(size, card, floor_q) < READING_SPEED_TOK_S:
+            continue  # a split runs at about one card's pace: this one cannot reach reading speed
         row = rate_setup(p, size, Setup((Device(card, n),)), s.context, s.min_quality, s.quant, constants=c)
         if row.runs and row.tok_s is not None:
             chosen = chosen or (card, n, row)
@@ -87,10 +89,26 @@ def _several(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c
             "segment": picks.segment(card), "price_usd": None if price is None else n * price, **_row(row)}
 
 
-def _unified(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c: SetupConstants) -> dict | None:
+def _unified(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c: SetupConstants,
+             floor_need: float) -> dict | None:
     """The unified-memory machine with the least memory that holds it (a Mac's share raised if need be)."""
-    machines = sorted((g for g in cards if g.unified_memory and usable(g) and picks.home_tier(g) is not None),
+    def most(g: GpuRecord) -> float:  # the most its GPU may use: the default share, or a Mac's raised one
+        share = unified_gpu_share(c, cast(Hardware, g), g.memory_gb) * g.memory_gb
+        raised = g.memory_gb - min(c.unified_gpu_share_leave_gb) if g.vendor == "Apple" else 0.0
+        return max(share, raised) - c.usable.reserve_gb
+
+    machines = sorted((g for g in cards if g.unified_memory and usable(g) and picks.home_tier(g) is not None
+                       and most(g) >= floor_need),
                       key=lambda g: (g.memory_gb, -g.bandwidth_gbps, g.name))
+    for i in range(0, len(machines), UNIFIED_BATCH):  # least memory first: usually the first batch has it
+        found = _first_machine(p, size, machines[i:i + UNIFIED_BATCH], s, c)
+        if found is not None:
+            return found
+    return None
+
+
+def _first_machine(p: Profile, size: ModelSize, machines: list[GpuRecord], s: Settings,
+                   c: SetupConstants) -> dict | None:
     rows = rate_machines(p, size, [cast(Hardware, m) for m in machines], s.context, s.min_quality, s.quant,
                          constants=c)
     for m, row in zip(machines, rows, strict=True):
@@ -129,5 +147,5 @@ def hardware_kinds(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, 
     # the answer where one card at a price does)
     alone = one is not None and one["price_usd"] is not None and one["segment"] != picks.DATA_CENTRE
     several = None if alone else _several(p, size, cards, s, c, floor_need)
-    found = [one, several, _unified(p, size, cards, s, c), _cpu(p, size, s, c)]
+    found = [one, several, _unified(p, size, cards, s, c, floor_need), _cpu(p, size, s, c)]
     return [k for k in found if k is not None]
