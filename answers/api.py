@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from answers.intents_table import INTENTS, SPECS, IntentSpec
+from answers.knowledge.profiles import DEFAULT_PROFILE
 from answers.knowledge.profiles import ProfileName as Profile
 from answers.reading.limits import MAX_QUESTION_CHARS
 
@@ -22,7 +23,7 @@ from answers.reading.limits import MAX_QUESTION_CHARS
 from catalog.text import parse_memory_size
 
 __all__ = ["INTENTS", "MAX_QUESTION_CHARS", "SPECS", "Answer", "AskOptions", "IntentSpec", "Profile",
-           "ReportError", "parse_memory_size"]
+           "ReportError", "parse_memory_size", "DEFAULT_PROFILE"]
 
 
 class ReportError(Exception):
@@ -45,7 +46,7 @@ class ReportError(Exception):
 class AskOptions(BaseModel):
     """Per-request knobs; the bot fills them from per-server settings."""
 
-    profile: Profile = "reference"
+    profile: Profile = DEFAULT_PROFILE
     context: int | None = None  # tokens; None → the estimator's default (4,096)
     min_quality: str | None = None  # quant level; levels below it are hidden
     quant: str | None = None  # force one level
@@ -60,7 +61,7 @@ class Answer(BaseModel):
     facts: dict[str, Any]
     text: str  # Discord markdown, user text escaped, never pings
     title: str | None = None
-    profile: Profile = "reference"
+    profile: Profile = DEFAULT_PROFILE
     # For paged card tables (/fastest, /card): one dict per row, already display-formatted strings.
     table: list[dict[str, str]] | None = None
     credits: list[str] = []  # data-source credit lines, localized

@@ -25,7 +25,7 @@ from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, Sett
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
-from answers.facts.truer import TRUER_INTENTS, measured_figure
+from answers.facts.truer import add_other_profile
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem, NameResolution
@@ -194,10 +194,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         if asked.target_tok_s and entities.model is not None and entities.card is None and entities.setup is None \
                 and intent in TARGET_INTENTS:  # "what gpu for 100 tok/s on X": the cards that reach it
             built.facts["target_speed"] = target_speed(self.estimates, entities, settings, asked.target_tok_s)
-        if intent in TRUER_INTENTS:  # under `reference`: the measured figure when it differs (facts/truer.py)
-            truer = measured_figure(self.estimates, entities, settings, built.facts)
-            if truer is not None:
-                built.facts["measured_figure"] = truer
+        # the other profile's figure in one line where it helps: a page model's page figure under the default,
+        # the site's-figures note under `reference` (facts/truer.py)
+        add_other_profile(self.estimates, entities, settings, intent, built.facts)
         names = self._entity_names(entities, settings)
         if built.facts.get("together"):
             names["together"] = True  # two models loaded at once: `model2` is the second

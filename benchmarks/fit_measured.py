@@ -166,7 +166,7 @@ def _predict(c: dict[str, Any], p: tuple[Any, ...]) -> float:
     if kind != "f16":
         share *= c["share_quantized_class"].get(klass, 1.0)
     share *= c["share_backend"].get(backend, 1.0)
-    return 1 / (t0 + read_b * bpw / 8 / (bw * share))
+    return 1 / (t0 + read_b * bpw / 8 / (bw * min(1.0, share)))  # no card streams above its bandwidth
 
 
 def _residuals(theta: Sequence[float], prep: Sequence[tuple[Any, ...]]) -> list[float]:

@@ -59,7 +59,7 @@ class Settings(BaseSettings):
     log_format: Literal["text", "json"] = "text"  # json: one JSON object per line (log collectors)
     # Host-wide defaults for servers that did not choose (their /settings override these).
     default_language: str | None = None  # forces the reply language like a server's /settings language
-    default_profile: Literal["reference", "measured"] = "reference"
+    default_profile: Literal["reference", "measured"] = "measured"  # answers.knowledge.profiles.DEFAULT_PROFILE
     # Health and metrics listener (/healthz, /readyz, /metrics); off unless a port is given.
     http_port: int | None = Field(default=None, ge=0, le=65535)  # 0: any free port (tests)
     # localhost only unless told otherwise (0.0.0.0 in a container); empty (a blank .env line) is the default

@@ -98,6 +98,15 @@ class EngineProfile:
     def usable_gb(self, card: Card) -> float:
         return max(0.0, self.holds_rule(card).usable_gb(card.memory_gb))
 
+    def pooled_usable_gb(self, view: Card, shared_gb: float) -> float:
+        """A device of a setup (a card among several, a unified machine): nothing where the engine does not
+        run, a serving engine's own memory rule on a discrete card, else the rule every profile shares."""
+        if not runs_on(self.c, self.engine, view):
+            return 0.0
+        if self.root.memory is None or getattr(view, "unified_memory", False):
+            return shared_gb
+        return max(0.0, self.holds_rule(view).usable_gb(view.memory_gb))
+
     def fit(self, need: float, card: Card) -> str:
         mem = self.root.memory
         if not self._own_speed or mem is None:

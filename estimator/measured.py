@@ -256,7 +256,10 @@ class MeasuredProfile:
         gb = read_b * self.read_bpw(model, q) / 8
         t0 = self.t0_s[card_class(card)] * (max(read_b, self.t0_min_read_b) / 8) ** self.t0_size_exp
         # The fitted t0 is already above the shared floor; the max() keeps it so under any refit.
-        streamed = gb / (card.bandwidth_gbps * self.share(model, card, q, backend))
+        # No card streams more than its bandwidth: the fitted shares (the unified class's 1.17) stand for
+        # bytes the fit's counting overstates, but a figure above bandwidth ÷ bytes read is impossible
+        # (issue 28: Jetsons and the GB10 were rated at 100–105% of theirs), so the share stops at 1.
+        streamed = gb / (card.bandwidth_gbps * min(1.0, self.share(model, card, q, backend)))
         t = (t0 + streamed) / self.vendor_speed.get(vendor_of(card), 1.0)
         return max(t, MIN_SECONDS_PER_TOKEN)
 

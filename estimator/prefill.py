@@ -222,6 +222,12 @@ def length_factor(model: ModelSize, prompt_tokens: int, c: PrefillConstants, fla
     return 1 / (1 + c.attention_k["fa" if flash_attention else "no_fa"] * share)
 
 
+def matrix_bound(model: ModelSize, tflops: float) -> float:
+    """Tokens per second the matrix units allow at `tflops`: 2 FLOPs per active parameter per token."""
+    active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    return tflops * 1e12 / (2 * active * 1e9)
+
+
 def kind_of(q: Quant) -> str:
     return "f16" if q.kind == "f16" else "quantized"
 
@@ -235,6 +241,9 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     eff, used = efficiency(card, c, backend)
     pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
            / effective_params_b(model, c))
+    # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
+    # throughput allows, 2 FLOPs per active parameter per token (issue 28).
+    pp0 = min(pp0, matrix_bound(model, tflops))
     tok = min(pp0, card.bandwidth_gbps * c.max_tok_s_per_gbps) * length_factor(model, prompt_tokens, c,
                                                                               flash_attention, layers, width)
     conf = "low" if basis == "bandwidth" or used == "default" else "medium"
@@ -251,4 +260,5 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width", "check_prompt",
-           "effective_params_b", "efficiency", "length_factor", "matrix_tflops", "prefill", "total_time_s"]
+           "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "prefill",
+           "total_time_s"]

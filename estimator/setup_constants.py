@@ -16,11 +16,20 @@ from .machine import MachineConstants
 
 
 class ProfileSetupConstants(Struct, frozen=True):
-    """Per profile: the time a hop between cards adds and each extra card's own buffer. (The RAM side
-    is one calibrated model for both profiles: `SetupConstants.machine`.)"""
+    """Per profile: the time a hop between cards adds. (The RAM side is one calibrated model for both
+    profiles, `SetupConstants.machine`, and so is the memory the devices give: `UsableMemory`.)"""
 
     hop_ms: float
+
+
+class UsableMemory(Struct, frozen=True):
+    """The one rule, for both profiles, of the memory a unified machine or several cards give a model
+    (setup_constants.json `usable_memory`): each device's memory (a unified machine's GPU share) less
+    `reserve_gb`, less `extra_card_gb` for each card beyond the first; comfortable up to `comfortable_share`."""
+
+    reserve_gb: float
     extra_card_gb: float
+    comfortable_share: float
 
 
 class SetupConstants(Struct, frozen=True):
@@ -32,6 +41,7 @@ class SetupConstants(Struct, frozen=True):
     moe_expert_share_active: float
     unified_gpu_share: Mapping[str, float]
     profiles: Mapping[str, ProfileSetupConstants]
+    usable: UsableMemory
     # a raised Mac share leaves this (estimator/wired_limit.py)
     unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
     igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
@@ -44,12 +54,14 @@ class SetupConstants(Struct, frozen=True):
 
         try:
             profiles = {
-                name: ProfileSetupConstants(float(p["hop_ms"]), float(p["extra_card_gb"]))
+                name: ProfileSetupConstants(float(p["hop_ms"]))
                 for name, p in data["profiles"].items() if name != "note"
             }
+            u = data["usable_memory"]
+            usable = UsableMemory(float(u["reserve_gb"]), float(u["extra_card_gb"]), float(u["comfortable_share"]))
             out = cls(MachineConstants.from_dict(data["machine"]),
                       float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
-                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles,
+                      float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles, usable,
                       tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
                       tuple(str(n) for n in data["igpu_chips"]["names"]))
         except (KeyError, TypeError, ValueError) as exc:

@@ -29,7 +29,15 @@ def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
 def offload_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
                     ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
     """(time per token, GB of weights read from RAM) with what does not fit on the cards in RAM, the CPU
-    streaming `share` of the RAM bandwidth `ram_bw`."""
+    streaming `share` of the RAM bandwidth `ram_bw`. Never less than the time with every weight on the
+    cards: a server's RAM may stream faster than an old card, but offloading never beats holding the model
+    whole (under `reference` the card's figure is the site's efficiency, the RAM's a calibrated share)."""
+    t, in_ram = _spill_seconds(c, p, model, pool, q, need, ram_bw, hop_ms, share)
+    return max(t, split_seconds(p, model, pool, q, hop_ms)), in_ram
+
+
+def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
+                   ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
     weights = _weights(p, model, q)
     rest = max(0.0, need - weights)  # cache, runtime, compute buffers: they stay on the cards
     room = max(0.0, pool.total_usable - rest)  # GB of weights the cards can hold

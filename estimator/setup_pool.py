@@ -42,8 +42,8 @@ def _chip_prefixes(chips: tuple[str, ...]) -> tuple[str, ...]:
 
 
 class _View(Struct, frozen=True):
-    """A card as the profile's memory rules should see it: a unified machine's GPU share, or the
-    pooled memory of several cards (class-neutral memory type, so no second OS share is taken)."""
+    """A device as an engine's memory rules should see it: a unified machine's GPU share, with the
+    architecture an engine decides from whether it runs there (class-neutral memory type)."""
 
     name: str
     vendor: str
@@ -63,12 +63,19 @@ def gpu_memory(c: SetupConstants, d: Device) -> tuple[float, float | None, float
     return total * share, total, share
 
 
-def device_usable(c: SetupConstants, p: Profile, d: Device) -> float:
+def device_usable(c: SetupConstants, p: Profile, d: Device, alone: bool = True) -> float:
+    """What a model may fill on one device. One discrete card alone: the profile's own rule (the site's 90%
+    under `reference`). A unified machine, or a card among several: the one rule both profiles share
+    (`SetupConstants.usable`), so a verdict there never depends on the profile."""
     mem, total, _ = gpu_memory(c, d)
-    if total is None:
+    if total is None and alone:
         return p.usable_gb(d.card)
-    # the architecture too: an engine decides from it whether it runs there at all (vLLM on a DGX Spark)
-    return p.usable_gb(_View(d.card.name, d.card.vendor, mem, d.card.bandwidth_gbps, d.card.architecture))
+    shared = mem - c.usable.reserve_gb
+    pooled = getattr(p, "pooled_usable_gb", None)
+    if pooled is not None:  # an engine: whether it runs on this device at all (vLLM on a DGX Spark), and a
+        # serving engine's own memory rule; the architecture goes along for the first
+        return float(pooled(_View(d.card.name, d.card.vendor, mem, d.card.bandwidth_gbps, d.card.architecture), shared))
+    return shared
 
 
 
@@ -85,8 +92,9 @@ def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
     """One entry per physical device, each with what the model may fill on it; the total less the
     extra cards' own buffers."""
     devices = setup.cards()
-    usable = [max(0.0, device_usable(c, p, d)) for d in devices]
-    extra = c.for_profile(p.name).extra_card_gb * (len(devices) - 1)
+    alone = len(devices) == 1
+    usable = [max(0.0, device_usable(c, p, d, alone)) for d in devices]
+    extra = c.usable.extra_card_gb * (len(devices) - 1)
     memory = sum(gpu_memory(c, d)[0] for d in devices)
     return Pool(devices, usable, max(0.0, sum(usable) - extra), memory)
 
@@ -112,7 +120,9 @@ def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
     return low, high, conf
 
 
-def pool_fit(p: Profile, need: float, pool: Pool) -> str:
-    """How comfortably the pool holds `need` GB, judged by the profile on the pooled memory."""
-    view = _View("setup", pool.devices[0].card.vendor, pool.memory_gb, 1.0)
-    return p.fit(need, view)
+def pool_fit(c: SetupConstants, p: Profile, need: float, pool: Pool) -> str:
+    """How comfortably the pool holds `need` GB: one discrete card by the profile's own rule, a unified
+    machine or several cards by the shared one (a share of what they give)."""
+    if len(pool.devices) == 1 and not pool.devices[0].is_unified:
+        return p.fit(need, pool.devices[0].card)
+    return "comfortable" if need <= c.usable.comfortable_share * pool.total_usable else "tight"

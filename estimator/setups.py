@@ -219,9 +219,9 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
             t, split = _pool_seconds(r, q)
             tok = 1 / t
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
-            return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(p, need, pool), tok_s=tok, tok_s_low=low,
-                            tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need), split=split,
-                            **base)
+            return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(r.c, p, need, pool), tok_s=tok,
+                            tok_s_low=low, tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need),
+                            split=split, **base)
     return None
 
 

@@ -18,7 +18,7 @@ from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.describe import MEMORY_SIZES, row_facts, summary_facts
 from answers.facts.shared_memory import as_machines
 from answers.knowledge.catalog_view import Knowledge, model_size
-from answers.knowledge.profiles import Profiles
+from answers.knowledge.profiles import DEFAULT_PROFILE, Profiles
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card
 from estimator.memory import UnknownCacheType
@@ -64,7 +64,7 @@ class Entities(Struct, frozen=True):
 
 
 class Settings(Struct, frozen=True):
-    profile: str = "reference"
+    profile: str = DEFAULT_PROFILE
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
     quant: str | None = None
@@ -147,6 +147,7 @@ class Estimates:
         self.profiles = profiles
         self._rated = Lru(size)
         self._card_models = Lru(64)
+        self._kinds = Lru(64)
         self._sizes: dict[int, ModelSize | None] = {}
 
     def profile(self, name: str) -> Profile:
@@ -186,6 +187,18 @@ class Estimates:
         rows = rate_all(q, self.kn.gpus_for(s.profile))
         machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
         return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
+
+    def hardware_kinds(self, rated: Rated, s: Settings) -> list[dict[str, Any]]:
+        """"What do I need": the cheapest of every kind of hardware that holds the model (answers/facts/kinds.py).
+        Under `reference` only when no single card runs it (the site's own lists otherwise, but never
+        "nothing can run it" while a setup can)."""
+        if s.profile == "reference" and rated.summary.get("cards_fit"):
+            return []
+        # lazy: the kinds rules (several cards, Macs, a CPU server) only for a model asked about with no hardware
+        from answers.facts.kinds import hardware_kinds
+
+        # `rated` is held with its list, so its id is not reused while the entry lives
+        return self._kinds.get_or((id(rated), s), lambda: (rated, hardware_kinds(self, rated, s)))[1]
 
     def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from answers.knowledge.usable import market, usable
 from estimator.ranking import Row
 
 CONSUMER_DESKTOP = "consumer desktop"
@@ -52,8 +53,11 @@ def never_headline(card: Any) -> bool:
 
 def home_tier(card: Any) -> int | None:
     """0: consumer desktop card; 1: workstation card; 2: laptop; 3: integrated/unified machine; None: a card
-    a home user cannot buy and use (data centre, embedded module, mining, console, vGPU, Xeon Phi). A card
+    a home user cannot buy and use (data centre, embedded module, mining, console, vGPU, Xeon Phi) or that
+    llama.cpp cannot run today (answers/knowledge/usable.py: a Kepler GeForce, a pre-Polaris Radeon). A card
     without a segment (a bare memory size) counts as a desktop card."""
+    if not usable(card):
+        return None
     return _tier(card.name, segment(card), getattr(card, "generation", None) or "")
 
 
@@ -80,7 +84,8 @@ def home_first(cards: Sequence[Any]) -> list[Any]:
 
 
 def is_data_centre(card: Any) -> bool:
-    return segment(card) == DATA_CENTRE and not never_headline(card)
+    """A data-centre card llama.cpp runs today (never a Kepler Tesla or a FirePro of before Polaris)."""
+    return segment(card) == DATA_CENTRE and not never_headline(card) and usable(card)
 
 
 def _mainstream(card: Any) -> tuple[bool, int]:
@@ -108,6 +113,12 @@ def home_runners(rows: Sequence[Row]) -> list[Row]:
             if tier is not None:
                 by_tier.setdefault(tier, []).append(r)
     return by_tier[min(by_tier)] if by_tier else []
+
+
+def listed(rows: Sequence[Row], profile: str) -> list[Row]:
+    """The rows a "smallest cards" list shows: under `reference` every card that runs it (the site's list),
+    under any other profile only hardware llama.cpp runs today (answers/knowledge/usable.py)."""
+    return [r for r in rows if r.runs and (profile == "reference" or usable(r.card))]
 
 
 def data_centre_runners(rows: Sequence[Row]) -> list[Row]:
@@ -151,12 +162,18 @@ def _is_home(r: Row | None, pick: dict[str, Any] | None) -> bool:
     return pick is None or home_tier(r.card) == HOME_TIERS.get(pick["segment"] or CONSUMER_DESKTOP)
 
 
-def _pick(r: Row | None) -> dict[str, Any] | None:
+def _pick(r: Row | None, newest: Any = None) -> dict[str, Any] | None:
+    """A pick's facts; `market` says whether it is sold new or, older, found used (answers/knowledge/usable.py)."""
     if r is None:
         return None
     return {"card": r.card.name, "memory_gb": r.card.memory_gb, "segment": segment(r.card),
             "quant": r.quant.name if r.quant else None, "need_gb": r.need_gb, "tok_s": r.tok_s, "fit": r.fit,
-            "launch_price_usd": _price(r.card)}
+            "launch_price_usd": _price(r.card), "usable": usable(r.card), "market": market(r.card, newest)}
+
+
+def newest_release(rows: Sequence[Row]) -> Any:
+    """The newest release date among the rated cards: what "sold new" is measured from."""
+    return max((d for d in (getattr(r.card, "release", None) for r in rows) if d is not None), default=None)
 
 
 def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = None) -> dict[str, Any]:
@@ -164,26 +181,28 @@ def picks_facts(rows: Sequence[Row], memory_sizes: Sequence[int], page: Any = No
     With `page` (the estimator's Summary), `page_home` says which of its all-card picks are home cards
     already (the reference answers add a home line only where they are not)."""
     home = home_runners(rows)
+    newest = newest_release(rows)
     dc = sorted(data_centre_runners(rows), key=_smallest_key)
     only_dc = not home and bool(dc)
     pool = home or dc
     by_memory = {}
     for n in memory_sizes:
         r, dc_only = best_with_memory(rows, float(n))
-        by_memory[str(n)] = None if r is None else {**_pick(r), "data_centre": dc_only}  # type: ignore[dict-item]
+        by_memory[str(n)] = None if r is None else {**_pick(r, newest), "data_centre": dc_only}  # type: ignore[dict-item]
     cheap = cheapest(rows)
     priced_total = sum(1 for r in rows if _price(r.card) is not None and home_tier(r.card) is not None)
     if cheap:
-        cheap_facts = {"by": "price", "pick": _pick(cheap[0]),
-                       "others": [_pick(r) for r in cheap[1:1 + CHEAPEST_OTHERS]],
+        cheap_facts = {"by": "price", "pick": _pick(cheap[0], newest),
+                       "others": [_pick(r, newest) for r in cheap[1:1 + CHEAPEST_OTHERS]],
                        "priced_cards": priced_total}
     else:
-        cheap_facts = {"by": "memory", "pick": _pick(smallest(pool)), "others": [], "priced_cards": priced_total}
+        cheap_facts = {"by": "memory", "pick": _pick(smallest(pool), newest), "others": [],
+                       "priced_cards": priced_total}
     names: list[str] = []
     for r in dc:
         if r.card.name not in names:
             names.append(r.card.name)
-    small, fast = _pick(smallest(pool)), _pick(fastest(pool))
+    small, fast = _pick(smallest(pool), newest), _pick(fastest(pool), newest)
     return {
         "picks": {
             "smallest": small,

@@ -34,7 +34,7 @@ from answers.facts.common import (
     uses_epoch,
 )
 from answers.facts.describe import record_facts, row_facts
-from answers.facts.picks import best_with_memory, home_tier
+from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
@@ -212,6 +212,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         _in_memory(est, e, s, e.memory_gb, rec, rated, facts)
     else:
         facts["mode"] = "overview"
+        facts["hardware_kinds"] = est.hardware_kinds(rated, s)
     return Built(facts, sources={"gpus"})
 
 
@@ -287,7 +288,7 @@ def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
 def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
-    runners = sorted((r for r in rated.rows if r.runs), key=lambda r: (r.card.memory_gb, r.card.position))
+    runners = sorted(listed(rated.rows, s.profile), key=lambda r: (r.card.memory_gb, r.card.position))
     facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
@@ -332,7 +333,8 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
-    return Built(base_facts(est.rated(model_of(e), s)), sources={"gpus"})
+    rated = est.rated(model_of(e), s)  # "what do I need": the cards, and the cheapest of every kind of hardware
+    return Built({**base_facts(rated), "hardware_kinds": est.hardware_kinds(rated, s)}, sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -478,7 +480,8 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
     rec = model_of(e)
     built = info(est, e, s)
     if est.size_of(rec) is not None:
-        built.facts.update(base_facts(est.rated(rec, s)))
+        rated = est.rated(rec, s)
+        built.facts.update(base_facts(rated), hardware_kinds=est.hardware_kinds(rated, s))
         built.sources.add("gpus")
     return built
 

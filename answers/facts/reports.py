@@ -27,7 +27,7 @@ from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_f
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import CANDIDATES_SHOWN, find_card, find_model
-from answers.knowledge.profiles import Profiles
+from answers.knowledge.profiles import DEFAULT_PROFILE, Profiles
 from answers.reading import ram_words
 from answers.reading.options import card_field
 from answers.rendering.credits import credit_lines
@@ -109,7 +109,7 @@ class EstimateRequest(Struct, frozen=True):
     context: int | None = None
     min_quality: str | None = None
     quant: str | None = None
-    profile: str = "reference"
+    profile: str = DEFAULT_PROFILE
     cache_type: str | None = None  # llama.cpp KV-cache type (f16, q8_0, q4_0 or "K/V"); None → f16
     prompt: int | None = None  # prompt tokens: adds prefill speed and time to first token (answers.throughput)
     answer: int | None = None  # answer tokens: adds the total time
@@ -410,7 +410,7 @@ class Reports:
             data["setup"] = {**setup_facts(setup), "row": facts}
 
     def card(self, text: str, context: int | None = None, min_quality: str | None = None,
-             profile: str = "reference", cache_type: str | None = None,
+             profile: str = DEFAULT_PROFILE, cache_type: str | None = None,
              setup: SetupRequest | None = None, ask: Ask | None = None, engine: str | None = None) -> CardReport:
         """The catalog's models on one card or setup; `ask` (a prompt, several users) adds its keys per model."""
         rig = self.setup(replace(setup, text=text) if setup else SetupRequest(text), profile, plain=False)

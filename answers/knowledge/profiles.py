@@ -10,6 +10,7 @@ profile's fitted constants (estimator/data/measured_constants.json) and hands th
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
@@ -22,12 +23,25 @@ if TYPE_CHECKING:
 
 ProfileName = Literal["reference", "measured"]
 PROFILE_NAMES: tuple[str, ...] = get_args(ProfileName)
+# What answers when nothing chooses a profile (the command line, slash commands, plain messages, a server
+# that never chose): the figures calibrated on real llama.cpp runs. `reference` (the site's calculator,
+# exactly) is chosen by a flag or a setting; the host's TPSBOT_DEFAULT_PROFILE, then a server's or a user's
+# choice, come before this.
+DEFAULT_PROFILE: ProfileName = "measured"
 
 
 class UnknownProfile(ValueError):
     def __init__(self, name: str) -> None:
         super().__init__(f"unknown estimator profile {name!r}; known: {', '.join(PROFILE_NAMES)}")
         self.name = name
+
+
+@cache
+def page_models() -> frozenset[str]:
+    """The models the reference site has pages for (catalog/data/models/reference.json: its five models,
+    with their sources): under the default profile their answers also give the page's figure."""
+    text = (resources.files("catalog") / "data" / "models" / "reference.json").read_text("utf-8")
+    return frozenset(str(m["name"]) for m in json.loads(text))
 
 
 def load_measured_constants() -> dict[str, Any]:

@@ -59,29 +59,52 @@ TARGET = {
     "none": N_("No card reaches %(wanted)s tokens per second with it; the fastest, %(card)s, gives about %(tok)s "
                "at %(quant)s."),
 }
-# Under `reference`, the measured profile's figure when it differs by more than 1.5× (answers/facts/truer.py):
-# the site's figures above stay as they are; this line says what real llama.cpp runs suggest.
+# The other profile's figure in one line (answers/facts/truer.py). Under `reference`: the figures are the site's,
+# with the calibrated speed or memory when it differs by more than 1.5×.
+REFERENCE_NOTE = N_("These are the reference site's figures (its TPS calculator's formula); the default profile is "
+                    "calibrated on real llama.cpp runs.")
 TRUER = {
-    "speed": N_("Calibrated on measured llama.cpp runs on similar hardware, it is closer to %(tok_s)s tokens per "
-                "second at %(quant)s (range %(range)s); the figure above is the reference site's formula."),
-    "no_fit": N_("Calibrated on measured llama.cpp runs, it would not fit here: real runs need more memory than "
-                 "the reference site's rule allows."),
-    "fits": N_("Calibrated on measured llama.cpp runs, it would fit here at %(quant)s, at about %(tok_s)s tokens "
-               "per second."),
-    "memory": N_("Calibrated on measured llama.cpp runs, %(quant)s needs closer to %(need)s; the figures above "
-                 "are the reference site's formula."),
+    "speed": N_("These are the reference site's figures (its TPS calculator's formula); calibrated on real "
+                "llama.cpp runs on similar hardware, it is closer to %(tok_s)s tokens per second at %(quant)s "
+                "(range %(range)s)."),
+    "memory": N_("These are the reference site's figures (its TPS calculator's formula); calibrated on real "
+                 "llama.cpp runs, %(quant)s needs closer to %(need)s GB."),
+}
+# Under the default, for one of the site's own page models: the page's figure, so its readers recognise it.
+PAGE = {
+    "row": N_("The reference site's page for %(model)s gives %(tok_s)s tokens per second at %(quant)s on this card "
+              "(its formula)."),
+    "memory": N_("The reference site's page for %(model)s gives %(need)s GB at %(quant)s (its formula)."),
+    "page": N_("The reference site's page for %(model)s: smallest card %(small)s (%(memory)s GB), fastest %(fast)s "
+               "at %(tok_s)s tokens per second (its formula)."),
 }
 
 
-def truer_line(m: dict[str, Any], lang: str) -> str:
-    """The one line that puts the measured profile's figure beside the reference one."""
-    if m["kind"] == "memory":
-        return i18n.gettext(lang, TRUER["memory"]) % {"quant": f"`{m['quant']}`", "need": fmt.gb(m["need_gb"], lang)}
-    if m["tok_s"] is None:
-        return i18n.gettext(lang, TRUER["no_fit"])
-    values = {"tok_s": fmt.tok_s(m["tok_s"], lang), "quant": f"`{m['quant']}`",
-              "range": fmt.tok_range(m["tok_s_low"], m["tok_s_high"], lang)}
-    return i18n.gettext(lang, TRUER["fits" if m["reference_tok_s"] is None else "speed"]) % values
+def truer_line(facts: dict[str, Any], lang: str) -> str | None:
+    """The one line that puts the other profile's figure beside the answer's, or None."""
+    m = facts.get("measured_figure")
+    if m is not None:
+        if m["kind"] == "memory":
+            need = fmt.gb(m["need_gb"], lang)
+            return i18n.gettext(lang, TRUER["memory"]) % {"quant": f"`{m['quant']}`", "need": need}
+        return i18n.gettext(lang, TRUER["speed"]) % {
+            "tok_s": fmt.tok_s(m["tok_s"], lang), "quant": f"`{m['quant']}`",
+            "range": fmt.tok_range(m["tok_s_low"], m["tok_s_high"], lang)}
+    if facts.get("reference_note"):
+        return i18n.gettext(lang, REFERENCE_NOTE)
+    r = facts.get("reference_figure")
+    if r is None:
+        return None
+    model = markdown.escape(r["model"])
+    if r["kind"] == "row":
+        return i18n.gettext(lang, PAGE["row"]) % {"model": model, "tok_s": fmt.tok_s(r["tok_s"], lang),
+                                                  "quant": f"`{r['quant']}`"}
+    if r["kind"] == "memory":
+        return i18n.gettext(lang, PAGE["memory"]) % {"model": model, "need": fmt.gb(r["need_gb"], lang),
+                                                     "quant": f"`{r['quant']}`"}
+    return i18n.gettext(lang, PAGE["page"]) % {
+        "model": model, "small": markdown.escape(r["smallest"]), "memory": fmt.memory(r["smallest_memory_gb"], lang),
+        "fast": markdown.escape(r["fastest"]), "tok_s": fmt.tok_s(r["fastest_tok_s"], lang)}
 
 
 class AnswerWriting:
@@ -177,8 +200,10 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
-        if facts.get("measured_figure"):
-            text = markdown.finish(text.rstrip() + "\n" + truer_line(facts["measured_figure"], lang))
+        other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",
+                                                           "help") else None
+        if other:
+            text = markdown.finish(text.rstrip() + "\n" + other)
         if facts.get("image_generator"):
             line = i18n.gettext(lang, IMAGE_GENERATOR) % {"model": markdown.escape(facts["image_generator"])}
             text = markdown.finish(text.rstrip() + "\n" + line)

@@ -42,6 +42,12 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+# answers.knowledge.profiles.DEFAULT_PROFILE, written out so the command line starts without the estimator
+# (tests/bot/test_default_profile.py checks they agree).
+DEFAULT_PROFILE = "measured"
+PROFILE_HELP = ("estimator profile: measured (default: calibrated on real llama.cpp runs) or reference "
+                "(the TPS calculator site's figures, exactly)")
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text.replace(",", "."))
@@ -102,7 +108,7 @@ def _estimate_options(p: argparse.ArgumentParser, quant: bool = True) -> None:
     p.add_argument("--context", type=_context, default=None, metavar="N",
                    help="context length in tokens (default 4096)")
     p.add_argument("--min-quality", metavar="LEVEL", help="hide quantization levels below this one (default IQ4_XS)")
-    p.add_argument("--profile", choices=("reference", "measured"), default="reference", help="estimator profile")
+    p.add_argument("--profile", choices=("reference", "measured"), default=DEFAULT_PROFILE, help=PROFILE_HELP)
     _cache_type(p)
     _engine(p, cards=True)
     if quant:
@@ -216,7 +222,7 @@ def _rating_commands(sub: Any) -> None:
     p.add_argument("card", help="GPU name, e.g. 'rtx 3060'")
     p.add_argument("--context", type=_context, default=None, metavar="N")
     p.add_argument("--min-quality", metavar="LEVEL")
-    p.add_argument("--profile", choices=("reference", "measured"), default="reference")
+    p.add_argument("--profile", choices=("reference", "measured"), default=DEFAULT_PROFILE, help=PROFILE_HELP)
     p.add_argument("--limit", type=int, default=None, help="show at most this many models (text output)")
     _locale(p)
     _cache_type(p)
@@ -236,7 +242,7 @@ def _answer_commands(sub: Any) -> None:
     p = sub.add_parser("ask", help="answer a question as the bot would ('-' reads one per line)")
     p.add_argument("question")
     p.add_argument("--locale", help=f"answer language ({_languages()}); default: the question's")
-    p.add_argument("--profile", choices=("reference", "measured"), default="reference")
+    p.add_argument("--profile", choices=("reference", "measured"), default=DEFAULT_PROFILE, help=PROFILE_HELP)
     _cache_type(p)
     _engine(p)
     _common(p)

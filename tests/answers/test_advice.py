@@ -19,6 +19,13 @@ from estimator.ranking import rate
 from tests.conftest import FakeCard
 
 
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
+
 def record(name: str, params: float | None, date: str | None = "2025-01-01",
            weights: str | None = "Open weights (unrestricted)", domain: tuple[str, ...] = ("Language",),
            tasks: tuple[str, ...] = ("Chat",), active: float | None = None, builtin: bool = True) -> ModelRecord:

@@ -10,6 +10,13 @@ from answers.api import AskOptions
 from answers.rendering import format as fmt
 from estimator.profile import READING_SPEED_TOK_S
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 PROFILES = ("reference", "measured")
 
 # (comparison, model, side a as asked alone, side b as asked alone)

@@ -13,6 +13,14 @@ from answers.reading.parse import parse
 from tests.catalog.test_resolve import gpu_resolver, model_resolver
 from tests.conftest import FIXTURES, read_csv
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
+
 PAGE_MODEL = {"glide.it.txt": "GLIDE", "glm-4.5v.it.txt": "GLM-4.5V", "glm.fr.txt": "gLM"}
 
 # Each FAQ item of the pages, by the words that tell which one it is (page wording, folded loosely).

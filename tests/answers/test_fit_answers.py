@@ -11,6 +11,13 @@ import pytest
 from answers.api import AskOptions
 from answers.facts.common import GUESS_RAM_GB
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 PROFILES = ("reference", "measured")
 # The reference holds rule: a level fits when its need is at most 90 % of the card's memory (ESTIMATOR.md).
 HOLDS_SHARE = 0.9

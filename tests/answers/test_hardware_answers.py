@@ -9,6 +9,13 @@ from answers.api import AskOptions
 from answers.engine import Engine
 from answers.rendering.markdown import escape
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 LANGS = ("en", "it", "fr", "de", "es")
 MEASURED = AskOptions(profile="measured")
 

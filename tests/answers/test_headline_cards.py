@@ -12,6 +12,13 @@ from answers.api import AskOptions
 from answers.facts import advice, picks
 from estimator.quants import BY_NAME
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 

@@ -11,6 +11,13 @@ import pytest
 from answers.api import AskOptions
 from answers.facts import advice, picks
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 LANGS = ("en", "it", "fr", "de", "es", "pt")
 HOME = {"consumer desktop", "workstation"}
 

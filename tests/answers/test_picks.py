@@ -16,6 +16,13 @@ from answers.facts.reports import EstimateRequest, Reports
 from answers.rendering import report_text
 from tests.conftest import ROOT
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 HOME_SEGMENTS = {"consumer desktop", "workstation"}
 NEVER = {"mining", "console/handheld", "vgpu"}
 LANGS = ("en", "it", "fr", "de", "es")
@@ -49,7 +56,7 @@ class Card:
     generation: str | None = None
     position: int = 0
     vendor: str = "NVIDIA"
-    architecture: str | None = None
+    architecture: str | None = "Ada Lovelace"  # llama.cpp runs it (answers/knowledge/usable_hardware.json)
     memory_type: str | None = None
     release: dt.date | None = dt.date(2024, 1, 1)
     launch_price_usd: float | None = None
@@ -59,7 +66,10 @@ def test_home_tiers_and_cards_never_named() -> None:
     assert picks.home_tier(Card("GeForce RTX 4060", "consumer desktop")) == 0
     assert picks.home_tier(Card("RTX A4000", "workstation")) == 1  # only when no gaming card holds it
     assert picks.home_tier(Card("GeForce RTX 4060 Mobile", "laptop")) == 2
-    assert picks.home_tier(Card("Apple M4 Max 128 GB", "integrated")) == 3
+    assert picks.home_tier(Card("Apple M4 Max 128 GB", "integrated", vendor="Apple", architecture="Apple M4")) == 3
+    # a card llama.cpp no longer runs is never a home pick (CUDA 12 needs compute capability 5.0)
+    assert picks.home_tier(Card("GeForce GTX 780 Ti", "consumer desktop", architecture="Kepler")) is None
+    assert not picks.is_data_centre(Card("Tesla K80", "data centre", architecture="Kepler 2.0"))
     assert picks.home_tier(Card("Jetson AGX Orin 64 GB", "embedded")) is None  # a module built into devices
     for card in (Card("CMP 170HX 8 GB", "mining"), Card("P102-100", "mining"),
                  Card("Playstation 5 GPU", "console/handheld"),
@@ -71,7 +81,8 @@ def test_home_tiers_and_cards_never_named() -> None:
 
 
 def test_home_first_takes_the_first_tier_present() -> None:
-    laptop, mac, dc = Card("L", "laptop"), Card("M", "integrated"), Card("D", "data centre")
+    laptop, dc = Card("L", "laptop"), Card("D", "data centre")
+    mac = Card("M", "integrated", vendor="Apple", architecture="Apple M4")
     assert picks.home_first([dc, mac, laptop]) == [laptop]
     assert picks.home_first([dc, mac]) == [mac]
     assert picks.home_first([dc]) == [dc]  # nothing for home use: every card stays

@@ -16,6 +16,13 @@ from answers.engine import Engine
 from bot.cli.parser import main
 from tests.answers.test_answers import CASES
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 PROFILES = ("reference", "measured")
 
 # One plain question per intent (what `tpsbot ask` and the bot's plain messages receive).

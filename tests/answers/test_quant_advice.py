@@ -16,6 +16,13 @@ from estimator.quants import quant
 from estimator.ranking import Query
 
 
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
+
 def test_cache_types_as_in_llama_cpp() -> None:
     assert cache_type("q8") == "q8_0" and cache_type("Q4_0") == "q4_0" and cache_type(None) == "f16"
     assert cache_type("q8_0/f16") == "q8_0/f16" and cache_type("q8_0/q8_0") == "q8_0"
@@ -176,8 +183,9 @@ def test_who_and_when_answers_both(engine: Engine, question: str) -> None:
     assert str(rec.publication_date.year) in a.text
 
 
-def test_parser_intents_are_answered_each(engine: Engine, monkeypatch) -> None:
+def test_parser_intents_are_answered_each(session_engine: Engine, monkeypatch) -> None:
     """The parser may hand over several intents (Parsed.intents): each is answered, in that order."""
+    engine = session_engine
     read = engine._read
 
     def two(question: str, profile: str | None = None, hint: str | None = None):  # noqa: ANN202

@@ -14,6 +14,13 @@ from estimator.profile import REFERENCE
 from estimator.quants import quant
 
 
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
+
 @pytest.mark.parametrize("question", ["how fast is GLIDE on 12 GB?", "GLIDE speed with 12 GB of VRAM"])
 def test_speed_with_a_memory_size_gets_the_fit_answer(engine: Engine, question: str) -> None:
     answer = engine.ask(question, "en")

@@ -12,6 +12,13 @@ from answers.api import AskOptions
 from answers.engine import Engine
 
 
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
+
 def _plain(text: str) -> str:
     """The answer as Discord shows it: no code ticks, no bold marks."""
     return text.replace("`", "").replace("**", "")

@@ -19,7 +19,9 @@ def _db(built_db, monkeypatch):
 
 
 def run_json(capsys, *argv: str) -> dict:
-    assert main([*argv, "--json"]) == 0
+    # These pin the reference pages' figures: the reference profile is asked for explicitly (default: measured).
+    profile = [] if "--profile" in argv or argv[0] == "model" else ["--profile", "reference"]
+    assert main([*argv, *profile, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -65,7 +67,7 @@ def test_summary_resolves_a_typed_model_name(capsys):
 
 
 def test_text_output_uses_display_rounding(capsys):
-    assert main(["summary", "--params", "108", "--active", "12"]) == 0
+    assert main(["summary", "--params", "108", "--active", "12", "--profile", "reference"]) == 0
     out = capsys.readouterr().out
     assert "Radeon Instinct MI200 · 64 GB · IQ4_XS · 68.4 tok/s · needs 54.2 GB" in out
     assert "B200 · 174 tok/s · 180 GB" in out and "short by 17.3 GB" in out
@@ -106,7 +108,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, argv):
 
 def test_ask_json_has_the_contract_keys_and_the_page_answer(capsys):
     facts = FACTS["GLIDE"]
-    assert main(["ask", "can GLIDE run on 12 GB?", "--json"]) == 0
+    assert main(["ask", "can GLIDE run on 12 GB?", "--profile", "reference", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert set(d) >= {"intent", "locale", "entities", "facts", "text"}
     assert (d["intent"], d["locale"], d["entities"]["model"]) == ("can_run", "en", "GLIDE")
@@ -119,7 +121,7 @@ def test_ask_dash_answers_one_json_object_per_line(capsys, monkeypatch):
 
     questions = "can GLIDE run on 12 GB?\n\nGLIDE gira su una GPU da 12 GB?\ngLM tourne sur 8 Go ?\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(questions))
-    assert main(["ask", "-", "--json"]) == 0
+    assert main(["ask", "-", "--profile", "reference", "--json"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [x["locale"] for x in lines] == ["en", "it", "fr"]
     assert all(x["intent"] == "can_run" for x in lines)

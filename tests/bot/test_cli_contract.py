@@ -77,8 +77,10 @@ def test_ask_keys(capsys) -> None:
 
 @pytest.mark.parametrize(("argv", "expected"), [
     # GLM-4.5V's page (fixtures): MI200 runs it at IQ4_XS, 68.4 tok/s, needing 54.2 GB; 43 of 818 cards.
-    (["summary", "glm45v", "--locale", "de"], ["43 von 818 Karten", "68,4 tok/s", "braucht 54,2 GB", "Kontext 4.096"]),
-    (["table", "glm45v", "--locale", "fr"], ["avec 4\u202f096 tokens de contexte", "43 cartes", "fourchette"]),
+    (["summary", "glm45v", "--locale", "de", "--profile", "reference"],
+      ["43 von 818 Karten", "68,4 tok/s", "braucht 54,2 GB", "Kontext 4.096"]),
+    (["table", "glm45v", "--locale", "fr", "--profile", "reference"],
+      ["avec 4\u202f096 tokens de contexte", "43 cartes", "fourchette"]),
     (["card", "rtx 3060", "--locale", "it", "--limit", "3"], ["fa girare", "modelli del catalogo", "4.096 token"]),
     (["model", "GLM-4.5V", "--locale", "es"], ["organización: ", "fuentes: ", "Datos de modelos"]),
 ])

@@ -14,8 +14,8 @@ import pytest
 from answers.knowledge import cache
 from bot.cli.parser import main as cli_main
 
-ASK_EN = ["ask", "can a 3090 run llama 3 8b?"]  # "range 30–79": an en dash
-ASK_IT = ["ask", "una 3090 può far girare llama 3 8b?"]  # "è", "può"…
+ASK_EN = ["ask", "can a 3090 run llama 3 8b?", "--profile", "reference"]  # "range 30–79": an en dash
+ASK_IT = ["ask", "una 3090 può far girare llama 3 8b?", "--profile", "reference"]  # "è", "può"…
 
 
 def _env(built_db: Path, tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from answers.api import AskOptions
 from bot.client import NO_MENTIONS
 from bot.errors import GENERIC, NO_PERMISSION
 from bot.i18n import t
@@ -43,7 +44,23 @@ def first_embed(body: dict[str, Any]) -> dict[str, Any]:
     return body["embeds"][0]
 
 
-async def test_mention_question_gets_the_reference_answer(fake: FakeDiscord, running: RunningBot) -> None:
+@pytest.fixture
+async def reference_running(fake: FakeDiscord, engine: Any, tmp_path: Path):  # noqa: ANN201
+    """A bot whose host chose the reference profile (TPSBOT_DEFAULT_PROFILE=reference): the site's figures."""
+    async with RunningBot(make_settings(fake, tmp_path, default_profile="reference"), engine) as bot:
+        yield bot
+
+
+async def test_a_mention_answers_with_the_default_measured_profile(fake: FakeDiscord, running: RunningBot) -> None:
+    msg = await fake.send_message(mention("can GLIDE run on 12 GB?"), author_id=USER, mentions=[fake.bot_user])
+    rec = await bot_reply_to(fake, msg)
+    text = first_embed(rec.json)["description"]
+    direct = running.engine.ask("can GLIDE run on 12 GB?", options=AskOptions(profile="measured"))
+    assert direct.text.splitlines()[0] in text  # the measured answer's first line
+    assert "reference site's page for GLIDE" in text  # a page model: the page's figure in one line
+
+
+async def test_mention_question_gets_the_reference_answer(fake: FakeDiscord, reference_running: RunningBot) -> None:
     msg = await fake.send_message(mention("can GLIDE run on 12 GB?"), author_id=USER, mentions=[fake.bot_user])
     rec = await bot_reply_to(fake, msg)
     text = first_embed(rec.json)["description"]
@@ -54,9 +71,9 @@ async def test_mention_question_gets_the_reference_answer(fake: FakeDiscord, run
 
 
 async def test_fastest_in_italian_lists_b200_first(
-    fake: FakeDiscord, running: RunningBot, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, reference_running: RunningBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    engine = running.engine
+    engine = reference_running.engine
     seen: list[str] = []
     real_command = engine.command
 
@@ -78,8 +95,9 @@ async def test_fastest_in_italian_lists_b200_first(
     assert first_embed(edit.json)["image"]["url"] == "attachment://speed.png"
     labels = [c["label"] for row in edit.json["components"] for c in row["components"]]
     assert labels == ["Indietro", "Avanti"]  # previous page first, in Italian
-    italian = real_command("fastest", "it", model="glm-4.5v")
-    english = real_command("fastest", "en", model="glm-4.5v")
+    reference = AskOptions(profile="reference")
+    italian = real_command("fastest", "it", model="glm-4.5v", options=reference)
+    english = real_command("fastest", "en", model="glm-4.5v", options=reference)
     assert italian.text.splitlines()[0] in description
     assert italian.locale == "it" and italian.text != english.text
 

@@ -70,8 +70,13 @@ async def test_a_server_that_never_chose_follows_the_host_default(
         assert profile_line(text) == f"**Profile:** {expected}" and "(host default: measured)" in expected
         await running.stop()
     # The operator changes the host's default: a server that never chose follows it.
-    async with RunningBot(bot_settings(fake, tmp_path, state_target), engine) as again:
+    reference = bot_settings(fake, tmp_path, state_target, default_profile="reference")
+    async with RunningBot(reference, engine) as again:
         assert again.client.options_for(P.GUILD_ID).profile == "reference"  # type: ignore[union-attr]
+        await again.stop()
+    # With no host default set, a server that never chose gets the built-in default: measured (issue 28).
+    async with RunningBot(bot_settings(fake, tmp_path, state_target), engine) as built_in:
+        assert built_in.client.options_for(P.GUILD_ID).profile == "measured"  # type: ignore[union-attr]
 
 
 async def test_automatic_returns_a_server_to_the_host_defaults(

@@ -38,7 +38,7 @@ def test_out_of_range_numbers_are_one_line_errors(argv, capsys):
 
 def test_the_smallest_allowed_size_still_answers(capsys):
     # One parameter (1e-9 B) is allowed: the answer's speeds are huge but finite and printed.
-    assert main(["summary", "--params", "1e-9", "--json"]) == 0
+    assert main(["summary", "--params", "1e-9", "--profile", "reference", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["cards_fit"] == d["cards_total"] == 818
 

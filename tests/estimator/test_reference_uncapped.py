@@ -19,6 +19,13 @@ from estimator.profile import MAX_TOK_S, REFERENCE
 from estimator.ranking import Query, rate_all
 from tests.conftest import FakeCard
 
+
+@pytest.fixture(scope="module")
+def engine(reference_engine):  # noqa: ANN001, ANN201
+    """These answers pin the reference site's figures and rules: asked for the `reference` profile explicitly
+    (the default is `measured`)."""
+    return reference_engine
+
 # ESTIMATOR.md §1: level → (bits per weight, bandwidth efficiency), least compressed first.
 LADDER = [("Q8_0", 8.5, 0.45), ("Q6_K", 6.5, 0.50), ("Q5_K_M", 5.5, 0.52), ("Q4_K_M", 4.5, 0.55),
           ("IQ4_XS", 4.0, 0.52)]
@@ -122,7 +129,7 @@ def test_cli_table_rows_are_uncapped(tmp_path, built_db, capsys) -> None:
 
     from bot.cli import parser as cli
 
-    rc = cli.main(["table", "--params", "0.3", "--json", "--db", str(built_db)])
+    rc = cli.main(["table", "--params", "0.3", "--profile", "reference", "--json", "--db", str(built_db)])
     out = json.loads(capsys.readouterr().out)
     assert rc in (0, None)
     top = out["rows"][0]

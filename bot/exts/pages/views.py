@@ -45,7 +45,7 @@ class PageState(Struct, frozen=True):
     subject: str  # model name (fastest/smallest) or card name (card_models)
     locale: str
     page: int = 0
-    profile: str = "reference"
+    profile: str = "measured"  # answers.knowledge.profiles.DEFAULT_PROFILE
     context: int | None = None
     min_quality: str | None = None
 

@@ -91,7 +91,7 @@ class HostDefaults(Struct, frozen=True):
     chose: shown beside "automatic", so an admin sees what applies and what a choice would change."""
 
     language: str | None = None
-    profile: str = "reference"
+    profile: str = "measured"  # answers.knowledge.profiles.DEFAULT_PROFILE
 
 
 def describe(settings: GuildSettings, locale: str, host: HostDefaults = HostDefaults(),
@@ -192,7 +192,7 @@ async def quality(interaction: discord.Interaction[TpsBot], level: str) -> None:
 @app_commands.choices(
     # Automatic: back to "never chosen", the host's default (TPSBOT_DEFAULT_PROFILE) applies again.
     profile=[Choice(name=L_("Automatic"), value="auto"), Choice(name=L_("Reference estimates"), value="reference"),
-             Choice(name=L_("Measured"), value="measured")]
+             Choice(name=L_("Measured speeds (default)"), value="measured")]
 )
 async def profile(interaction: discord.Interaction[TpsBot], profile: str) -> None:
     await save(interaction, profile=None if profile == "auto" else profile)
