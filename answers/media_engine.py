@@ -32,7 +32,8 @@ from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
 
 WHICH_INTENTS = frozenset({"what_gpu", "smallest", "fastest"})
-LIST_INTENTS = frozenset({"card_models"})
+# The intents a media answer keeps (its title says what was asked); any other reads as "can it run".
+ANSWER_INTENTS = frozenset({"can_run", "speed", "vram", "what_gpu", "smallest", "fastest", "memory_cards"})
 DEVICE_SINCE = dt.date(2024, 1, 1)  # models a phone or board list offers: recent releases
 
 
@@ -55,6 +56,9 @@ class MediaAnswering:
         raise NotImplementedError
 
     def _machine(self) -> MachineConstants:
+        raise NotImplementedError
+
+    def _profile_name(self, options: AskOptions) -> str:
         raise NotImplementedError
 
     def _media(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer | None:
@@ -102,7 +106,7 @@ class MediaAnswering:
             facts = self._speech(q, m, record, card)
         else:
             facts = self._embedding(q, record, card)
-        return self._finish(intent if intent != "fallback" else "can_run", lang, options, entities, Built(facts),
+        return self._finish(intent if intent in ANSWER_INTENTS else "can_run", lang, options, entities, Built(facts),
                             inline)
 
     def _diffusion(self, q: Question, m: MediaAsked, record: MediaRecord, card: GpuRecord | None,
@@ -149,7 +153,7 @@ class MediaAnswering:
                        inline: bool) -> Answer | None:
         """A catalog model that makes images or video (Epoch's domain: GLIDE, TiTok-L) rated in a kind's units
         under the calibrated profile; `reference` keeps the site's tokens per second (answers/facts/scope.py)."""
-        if intent not in RATED_INTENTS or record.params_b is None or not options_profile_measured(self, options):
+        if intent not in RATED_INTENTS or record.params_b is None or self._profile_name(options) == "reference":
             return None
         kind = kind_of(record.domain, record.tasks)
         if kind not in ("image", "video"):
@@ -198,8 +202,3 @@ class MediaAnswering:
         facts = other.device_runs(profile, candidates, d, memory, assumed)
         return self._finish("card_models", lang, options, entities, Built(facts), inline)
 
-
-def options_profile_measured(engine: object, options: AskOptions) -> bool:
-    """Whether the answer's profile is a calibrated one (not the reference site's formula)."""
-    name = engine._profile_name(options)  # AnswerWriting's: the profile's resolved name
-    return bool(name != "reference")

@@ -5,8 +5,8 @@
     python benchmarks/media_accuracy.py --write    # refit on every row, write the `fit` sections
 
 Kinds and what is fitted:
-- image and video (estimator/diffusion.py): an efficiency per card class (gddr, hbm, legacy), the share of
-  it a UNet reaches and one per-step overhead, by least squared log error on a grid; a class with no
+- image and video (estimator/diffusion.py): an efficiency and a per-step overhead per card class (gddr,
+  hbm, legacy) and the share of the efficiency a UNet reaches, by least squared log error on a grid; a class with no
   training row takes the efficiency fitted on every training row together (`default`).
 - speech (estimator/speech.py): per engine, the time per decoder layer per token that the measured time
   leaves above the physical floor (mean over rows); an engine with no other row takes the largest of the others.
@@ -52,9 +52,9 @@ CSV_PATH = ROOT / "benchmarks" / "data" / "media_measured.csv"
 CONSTANTS = ROOT / "estimator" / "data" / "media_constants.json"
 # CPUs of the speech rows: cores × GHz × FP32 FLOPs a cycle; RAM channels × MT/s × 8 bytes.
 CPUS = {"cpu:xeon-6226r-8t": Processor(8 * 2.9 * 64 / 1000, 6 * 2933 * 8 / 1000, "cpu")}  # Intel ARK: Gold 6226R
-EFF_GRID = tuple(i / 100 for i in range(2, 101))
-OVERHEAD_GRID = (0.0, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03)
-UNET_GRID = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+EFF_GRID = tuple(i / 50 for i in range(1, 51))
+OVERHEAD_GRID = (0.0, 0.005, 0.01, 0.02, 0.03, 0.04)
+UNET_GRID = (0.4, 0.5, 0.6, 0.7, 0.8, 1.0)
 CLASSES = ("gddr", "hbm", "legacy")
 
 
@@ -103,28 +103,32 @@ def diffusion_estimate(row: Row, c: DiffusionConstants, cards: dict[str, object]
 
 
 def fit_diffusion(rows: Sequence[Row], c: DiffusionConstants, cards: dict[str, object]) -> DiffusionConstants:
-    best: tuple[float, DiffusionConstants] | None = None
+    """Per card class, the efficiency and per-step overhead with the least squared log error, for each UNet
+    factor on the grid; the UNet factor with the least total error wins. `default` is fitted on every row."""
     klass = {row.index: card_spec(cards[row.raw["hardware"]]).gpu.card_class for row in rows}
-    for overhead in OVERHEAD_GRID:
-        for unet in UNET_GRID:
-            base = replace(c, unet_factor=unet, step_overhead_s=overhead)
-            effs: dict[str, float] = {}
-            total = 0.0
-            for k in (*CLASSES, "default"):
-                members = [row for row in rows if k == "default" or klass[row.index] == k]
-                if not members:
-                    continue
-                err, eff = min((_sq_err(members, base, cards, {"default": e, k: e}), e) for e in EFF_GRID)
-                effs[k] = eff
-                total += err if k != "default" else 0.0
-            if best is None or total < best[0]:
-                best = (total, replace(base, efficiency=effs))
+    best: tuple[float, DiffusionConstants] | None = None
+    for unet in UNET_GRID:
+        base = replace(c, unet_factor=unet)
+        effs: dict[str, float] = {}
+        overheads: dict[str, float] = {}
+        total = 0.0
+        for k in (*CLASSES, "default"):
+            members = [row for row in rows if k == "default" or klass[row.index] == k]
+            if not members:
+                continue
+            err, eff, overhead = min((_sq_err(members, base, cards, {"default": e, k: e}, {"default": o, k: o}), e, o)
+                                     for e in EFF_GRID for o in OVERHEAD_GRID)
+            effs[k], overheads[k] = eff, overhead
+            total += err if k != "default" else 0.0
+        if best is None or total < best[0]:
+            best = (total, replace(base, efficiency=effs, step_overhead_s=overheads))
     assert best is not None
     return best[1]
 
 
-def _sq_err(rows: Sequence[Row], c: DiffusionConstants, cards: dict[str, object], eff: dict[str, float]) -> float:
-    trial = replace(c, efficiency=eff)
+def _sq_err(rows: Sequence[Row], c: DiffusionConstants, cards: dict[str, object], eff: dict[str, float],
+            overhead: dict[str, float]) -> float:
+    trial = replace(c, efficiency=eff, step_overhead_s=overhead)
     return sum(math.log(row.measured / diffusion_estimate(row, trial, cards)) ** 2 for row in rows)
 
 
@@ -231,7 +235,8 @@ def write(rows: list[Row], pairs: list[tuple[Row, float]]) -> None:
     d = fit_diffusion([r for r in rows if r.kind in ("image", "video")], c, cards)
     low, high = ratio_range(fam("image"))
     data["fit"].update(efficiency={k: round(v, 3) for k, v in d.efficiency.items()},
-                       step_overhead_s=d.step_overhead_s, unet_factor=d.unet_factor, range={"low": low, "high": high})
+                       step_overhead_s=dict(d.step_overhead_s), unet_factor=d.unet_factor,
+                       range={"low": low, "high": high})
     low, high = ratio_range(fam("speech"))
     data["speech"]["fit"].pop("factor", None)
     layer_ms = fit_speech([r for r in rows if r.kind == "speech"])

@@ -50,7 +50,7 @@ class DiffusionConstants(Struct, frozen=True):
     vae_tflops_per_mp: float
     efficiency: Mapping[str, float]  # card class → fitted share of peak
     unet_factor: float  # a UNet's convolutions reach this share of a transformer's efficiency (fitted)
-    step_overhead_s: float
+    step_overhead_s: Mapping[str, float]  # card class → fitted seconds a step costs beyond its FLOPs
     range_low: float
     range_high: float
 
@@ -68,12 +68,14 @@ class DiffusionConstants(Struct, frozen=True):
                 link_gbps=float(mem["link_gbps"]), min_resident_share=float(mem["min_resident_share"]),
                 vae_tflops_per_mp=float(data["vae"]["tflops_per_mp"]),
                 efficiency={k: float(v) for k, v in fit["efficiency"].items()},
-                unet_factor=float(fit["unet_factor"]), step_overhead_s=float(fit["step_overhead_s"]),
+                unet_factor=float(fit["unet_factor"]),
+                step_overhead_s={k: float(v) for k, v in fit["step_overhead_s"].items()},
                 range_low=float(fit["range"]["low"]), range_high=float(fit["range"]["high"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"media constants: missing or malformed figure ({exc})") from exc
-        if not (0 < out.range_low <= 1 <= out.range_high) or "default" not in out.efficiency:
+        if not (0 < out.range_low <= 1 <= out.range_high) or "default" not in out.efficiency \
+                or "default" not in out.step_overhead_s or any(v < 0 for v in out.step_overhead_s.values()):
             raise ValueError("media constants: the range must hold the estimate and a default efficiency exist")
         if any(not (0 < v <= 1) for v in (*out.efficiency.values(), out.unet_factor)) \
                 or not (0 < out.usable_share <= 1):
@@ -223,7 +225,8 @@ def timing(m: DiffusionModel, job: Job, g: Gpu, c: DiffusionConstants, streamed_
     eff = efficiency(g, c, m.arch)
     step_flop = step_tflop(m, job) * 1e12
     stream = streamed_gb * GIB / (c.link_gbps * 1e9)
-    step = step_flop / (peak * eff) + c.step_overhead_s + stream
+    overhead = c.step_overhead_s.get(g.card_class, c.step_overhead_s["default"])
+    step = step_flop / (peak * eff) + overhead + stream
     extra_flop = c.vae_tflops_per_mp * 1e12 * job.megapixels * job.frames \
         + 2 * sum(m.text_encoders_b) * 1e9 * max(77, m.text_tokens)
     total = job.steps * step + extra_flop / (peak * eff)
