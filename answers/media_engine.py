@@ -183,6 +183,8 @@ class MediaAnswering:
             return None
         profile = self.profiles.get(options.profile or "reference")
         memory = q.parsed.memory_gb if q.parsed.memory_gb in d.memory_options else None
+        if memory is None and d.memory_for(m.device_said) != d.memory_gb:
+            memory = d.memory_for(m.device_said)  # "pixel 9 pro": the phone's own 16 GB
         try:
             record = self._resolve_model(q.parsed.model) if q.parsed.model else None
         except NameProblem:

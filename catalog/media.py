@@ -155,11 +155,20 @@ class DeviceRecord(_Frozen):
     memory_type: str
     source: str = Field(min_length=10)
     cpu: DeviceCpu | None = None  # its performance cores, for speech to text on the device
+    phone_memory: dict[str, float] = Field(default_factory=dict)  # a phone named (alias) → the RAM it ships with
+    phone_memory_source: str | None = None
+
+    def memory_for(self, phrase: str | None) -> float:
+        """The RAM of the phone the question names ("pixel 9 pro" → 16), else the chip's usual configuration."""
+        return self.phone_memory.get(_key(phrase), self.memory_gb) if phrase else self.memory_gb
 
     @model_validator(mode="after")
     def _default_sold(self) -> DeviceRecord:
         if self.memory_gb not in self.memory_options:
             raise ValueError(f"{self.name}: the usual memory must be one of the sizes sold")
+        if any(v not in self.memory_options for v in self.phone_memory.values()) or \
+                (self.phone_memory and not self.phone_memory_source):
+            raise ValueError(f"{self.name}: a phone's memory must be a size sold, with its source")
         return self
 
 

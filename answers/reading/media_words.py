@@ -35,6 +35,7 @@ class MediaAsked(Struct, frozen=True):
     model: str | None = None  # a curated media record's name
     kind_word: str | None = None  # image | video | speech | embedding, said without a model
     device: str | None = None  # a device record's name
+    device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
     phone_generic: bool = False  # "my phone" with no chip named
     steps: int | None = None
     width: int | None = None
@@ -122,6 +123,7 @@ def read(question: str) -> MediaAsked | None:
     seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
     return MediaAsked(
         model=record.name if record else None, kind_word=kind, device=device[1].name if device else None,
+        device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
         precision=_precision(text))
