@@ -88,6 +88,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
+        if isinstance(model, str) and model2 is None:  # "/speed model: flux dev": a media model's own answer
+            media = self._media_fields(intent, lang, options, model, card, memory_gb)
+            if media is not None:
+                return media
         kn = self.knowledge
         catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self._near(kn.model_resolver, text))
         try:

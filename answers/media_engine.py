@@ -13,6 +13,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from msgspec import Struct
+
 from answers.api import Answer, AskOptions
 from answers.facts import media as image_facts
 from answers.facts import media_other as other
@@ -26,7 +28,7 @@ from answers.knowledge.names import NameProblem
 from answers.knowledge.profiles import Profiles
 from answers.reading.media_words import MediaAsked
 from answers.reading.question import Question
-from catalog.media import MediaRecord, kind_of, media_named
+from catalog.media import MediaRecord, find_media, kind_of, media_named
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
@@ -35,6 +37,15 @@ WHICH_INTENTS = frozenset({"what_gpu", "smallest", "fastest"})
 # The intents a media answer keeps (its title says what was asked); any other reads as "can it run".
 ANSWER_INTENTS = frozenset({"can_run", "speed", "vram", "what_gpu", "smallest", "fastest", "memory_cards"})
 DEVICE_SINCE = dt.date(2024, 1, 1)  # models a phone or board list offers: recent releases
+
+
+class MediaAsk(Struct, frozen=True):
+    """What a media question asks, from a question's reading or a slash command's fields."""
+
+    intent: str
+    media: MediaAsked
+    memory_gb: float | None = None
+    cpu: bool = False  # no graphics card: on the CPU
 
 
 class MediaAnswering:
@@ -77,7 +88,8 @@ class MediaAnswering:
                 if m.kind_word is None or q.parsed.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
                 return self._kind_answer(q, m, lang, options, inline)
-            return self._model_answer(q, m, record, lang, options, inline)
+            ask = MediaAsk(q.parsed.intent, m, q.parsed.memory_gb, bool(q.cpu_only or q.cpu_named))
+            return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
         except InvalidInput as bad:
             return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), inline)
 
@@ -90,29 +102,46 @@ class MediaAnswering:
         except NameProblem:
             return None
 
-    def _model_answer(self, q: Question, m: MediaAsked, record: MediaRecord, lang: str, options: AskOptions,
-                      inline: bool) -> Answer:
-        intent = q.parsed.intent
+    def _media_fields(self, intent: str, lang: str, options: AskOptions, model: str, card: Any,
+                      memory_gb: float | None) -> Answer | None:
+        """A slash command naming a media model in its model field ("/speed model: flux dev card: 3060"),
+        or None when the field names no curated media model (the language-model path answers it)."""
+        record = media_named(model) or find_media(model)
+        if record is None:
+            return None
+        try:
+            gpu = self._resolve_card(card, options.profile) if card else None
+        except NameProblem:
+            return None  # the usual path says which card names it knows
+        ask = MediaAsk(intent, MediaAsked(model=record.name), memory_gb)
+        try:
+            return self._model_answer(ask, record, gpu, lang, options, inline=False)
+        except InvalidInput as bad:
+            return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), False)
+
+    def _model_answer(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None, lang: str,
+                      options: AskOptions, inline: bool) -> Answer:
+        intent = ask.intent
         entities: dict[str, Any] = {"model": record.name}
         if intent in INFO_INTENTS:
             facts: dict[str, Any] = {"media": record.kind, "mode": "info", "model": image_facts.model_facts(record)}
             return self._finish(intent, lang, options, entities, Built(facts), inline)
-        card = self._card(q, options)
         if card is not None:
             entities["card"] = card.name
         if record.kind in ("image", "video"):
-            facts = self._diffusion(q, m, record, card, options)
+            facts = self._diffusion(ask, record, card, options)
         elif record.kind == "speech":
-            facts = self._speech(q, m, record, card)
+            facts = self._speech(ask, record, card)
         else:
-            facts = self._embedding(q, record, card)
+            facts = self._embedding(ask, record, card)
         return self._finish(intent if intent in ANSWER_INTENTS else "can_run", lang, options, entities, Built(facts),
                             inline)
 
-    def _diffusion(self, q: Question, m: MediaAsked, record: MediaRecord, card: GpuRecord | None,
+    def _diffusion(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None,
                    options: AskOptions) -> dict[str, Any]:
+        m = ask.media
         job = image_facts.job_for(record, m)
-        intent, memory = q.parsed.intent, q.parsed.memory_gb
+        intent, memory = ask.intent, ask.memory_gb
         cards = self.knowledge.gpus_for(options.profile)
         if intent == "memory_cards" and memory and card is None:
             group = [c for c in cards if c.memory_gb == memory and buyable(c) and c.vendor == "NVIDIA"]
@@ -126,7 +155,8 @@ class MediaAnswering:
         typical = [t for t in (typical_record(nvidia, gb) for gb in image_facts.TIERS) if t is not None]
         return image_facts.which_cards(record, job, typical, m)
 
-    def _speech(self, q: Question, m: MediaAsked, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
+    def _speech(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
+        m = ask.media
         if card is not None:
             return other.speech_on_card(record, card)
         if m.device:
@@ -136,16 +166,16 @@ class MediaAnswering:
                                             (d.cpu.cores, d.cpu.ghz, d.cpu.flops_per_cycle), d.bandwidth_gbps)
                 facts["device"] = {"name": d.name, "kind": d.kind}
                 return facts
-        if q.cpu_only or q.cpu_named:
+        if ask.cpu:
             return other.speech_on_cpu(record, self._machine())
         return other.speech_sizes(record)
 
-    def _embedding(self, q: Question, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
+    def _embedding(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
         enc = record.encoder
         assert enc is not None
         if card is not None:
             return other.embedding_on_card(record, card, ModelSize(enc.params_b))
-        if q.cpu_only or q.cpu_named:
+        if ask.cpu:
             return other.embedding_on_cpu(record, self._machine())
         return other.embedding_sizes(record)
 

@@ -139,3 +139,10 @@ def test_glide_gets_the_image_answer_under_the_calibrated_profile(engine) -> Non
     a = engine.ask("can GLIDE run on 12 GB?", options=AskOptions(profile="measured"))
     assert a.facts["media"] == "image" and a.facts["seconds_per_image"] is None and a.facts["need_gb"] > 0
     assert "tokens per second" not in a.text
+
+
+def test_a_slash_command_with_a_media_model_gets_the_same_answer(engine) -> None:
+    asked = engine.ask("can my 3060 run flux dev").facts
+    slash = engine.command("can_run", "en", model="flux dev", card="3060").facts
+    assert slash["media"] == "image" and slash["seconds_per_image"] == asked["seconds_per_image"]
+    assert engine.command("can_run", "en", model="llama 3.1 8b", card="3060").facts.get("media") is None
