@@ -82,7 +82,7 @@ class MediaAnswering:
             return None
         record = media_named(m.model) if m.model else None
         try:
-            if record is None and (m.device or m.phone_generic):
+            if record is None and (m.device or m.phone_generic) and not q.parsed.card:  # a card named wins
                 return self._device_answer(q, m, lang, options, inline)
             if record is None:
                 if m.kind_word is None or q.parsed.model is not None:
