@@ -164,7 +164,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             settings = self._settings_for(options, asked)
             entities = self._entities(intent, asked, options.profile)
             if entities.model is not None:  # GLIDE under a calibrated profile: seconds per image, not tok/s
-                media = self._catalog_media(entities.model, intent, lang, options, inline)
+                memory = entities.card.memory_gb if entities.card is not None else entities.memory_gb
+                media = self._catalog_media(entities.model, intent, lang, options, inline, memory)
                 if media is not None:
                     return media
             intent, built, entities = self._facts_for(intent, entities, settings, asked)

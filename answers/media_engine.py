@@ -180,7 +180,7 @@ class MediaAnswering:
         return other.embedding_sizes(record)
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions,
-                       inline: bool) -> Answer | None:
+                       inline: bool, memory_gb: float | None = None) -> Answer | None:
         """A catalog model that makes images or video (Epoch's domain: GLIDE, TiTok-L) rated in a kind's units
         under the calibrated profile; `reference` keeps the site's tokens per second (answers/facts/scope.py)."""
         if intent not in RATED_INTENTS or record.params_b is None or self._profile_name(options) == "reference":
@@ -188,7 +188,7 @@ class MediaAnswering:
         kind = kind_of(record.domain, record.tasks)
         if kind not in ("image", "video"):
             return None
-        facts = image_facts.catalog_generic(kind, record.name, record.params_b)
+        facts = image_facts.catalog_generic(kind, record.name, record.params_b, memory_gb)
         built = Built(facts)
         if uses_epoch(record):
             built.sources.add("epoch")

@@ -180,12 +180,17 @@ def card_runs(kind: str, card: Any) -> dict[str, Any]:
             "models": rows}
 
 
-def catalog_generic(kind: str, name: str, params_b: float) -> dict[str, Any]:
+def catalog_generic(kind: str, name: str, params_b: float, memory_gb: float | None = None) -> dict[str, Any]:
     """A catalog image or video model with no curated record: its size alone gives the memory of its weights;
     no compute figure is on record, so no seconds per image (the keys are there, empty)."""
     c = diffusion_constants()
     unit = "video" if kind == "video" else "image"
-    return {"media": kind, "mode": "generic", "model": {"name": name, "params_b": params_b},
-            "need_gb": round(params_b * 1e9 * 2 / 2**30 + c.runtime_gb, 2),
-            "fp8_gb": round(params_b * 1e9 / 2**30 + c.runtime_gb, 2), f"seconds_per_{unit}": None,
-            f"seconds_per_{unit}_low": None, f"seconds_per_{unit}_high": None, "steps": None, "resolution": None}
+    facts: dict[str, Any] = {
+        "media": kind, "mode": "generic", "model": {"name": name, "params_b": params_b},
+        "need_gb": round(params_b * 1e9 * 2 / 2**30 + c.runtime_gb, 2),
+        "fp8_gb": round(params_b * 1e9 / 2**30 + c.runtime_gb, 2), f"seconds_per_{unit}": None,
+        f"seconds_per_{unit}_low": None, f"seconds_per_{unit}_high": None, "steps": None, "resolution": None}
+    if memory_gb is not None:  # "can GLIDE run on 12 GB?": the 16-bit weights against that memory
+        usable = memory_gb * c.usable_share
+        facts.update(memory_gb=memory_gb, fits=facts["need_gb"] <= usable, fits_8bit=facts["fp8_gb"] <= usable)
+    return facts

@@ -138,7 +138,9 @@ def test_what_image_models_a_card_runs(engine) -> None:
 def test_glide_gets_the_image_answer_under_the_calibrated_profile(engine) -> None:
     a = engine.ask("can GLIDE run on 12 GB?", options=AskOptions(profile="measured"))
     assert a.facts["media"] == "image" and a.facts["seconds_per_image"] is None and a.facts["need_gb"] > 0
+    assert a.facts["fits"] is True and a.text.startswith("**Yes**")  # 3.5 B at 16-bit + the runtime in 12 GB
     assert "tokens per second" not in a.text
+    assert engine.ask("can GLIDE run on 4 GB?", options=AskOptions(profile="measured")).facts["fits"] is False
 
 
 def test_a_slash_command_with_a_media_model_gets_the_same_answer(engine) -> None:
