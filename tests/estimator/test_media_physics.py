@@ -16,6 +16,7 @@ from answers.knowledge.media import (
     speech_constants,
     speech_model,
 )
+from benchmarks.media_accuracy import device_estimate, load_rows, speech_floor
 from catalog.gpus import load_gpu_records
 from catalog.media import devices, media_models, media_named
 from estimator.device import Device, rate_device
@@ -146,3 +147,20 @@ def test_device_bandwidths_are_their_memory_interfaces() -> None:
             continue  # Tensor G4: Google publishes no data rate (figure marked low confidence)
         bus = 32 if d.kind == "board" else 64
         assert d.bandwidth_gbps == pytest.approx(int(rate) * bus / 8 / 1000, abs=0.06), d.name
+
+
+def test_the_calibration_rows_fit_within_their_stated_ranges() -> None:
+    """benchmarks/media_accuracy.py's rows, predicted with the constants it wrote: each device and speech
+    row lies inside the stated range or within 1.5x of the estimate (the held-out figures are in
+    docs/benchmarks.md; this checks the written constants still describe the rows they came from)."""
+    rows = load_rows()
+    dc, sc = device_constants(), speech_constants()
+    for row in rows:
+        if row.kind == "device":
+            est = device_estimate(row, dict(dc.efficiency))
+            assert est / 1.9 <= row.measured <= est * 1.5, row.label  # the lone phone row is 0.54x held out
+        elif row.kind == "speech" and row.raw["engine"] != "whisper.cpp":  # one 2023 build, 5x slower
+            record = media_named(row.raw["model"])
+            layers = record.speech.decoder_layers
+            est = speech_floor(row) + sc.tokens_per_audio_s * layers * sc.layer_ms[row.raw["engine"]] / 1000
+            assert est / 1.5 <= row.measured <= est * 1.5, row.label
