@@ -82,8 +82,11 @@ class MediaAnswering:
             return None
         record = media_named(m.model) if m.model else None
         try:
-            if record is None and (m.device or m.phone_generic) and not q.parsed.card:  # a card named wins
-                return self._device_answer(q, m, lang, options, inline)
+            on_device = bool(m.device or m.phone_generic)
+            if record is None and on_device and not q.parsed.card and m.kind_word is None and q.image_model is None:
+                return self._device_answer(q, m, lang, options, inline)  # a language model on a phone or board
+            if on_device and (record is None or record.kind in ("image", "video")):
+                return None  # "stable diffusion on my phone": not estimated on phones and boards (said plainly)
             if record is None:
                 if m.kind_word is None or q.parsed.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
