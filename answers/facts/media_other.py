@@ -12,7 +12,14 @@ from typing import Any
 
 from answers.facts.media import model_facts
 from answers.knowledge.media import device as device_spec
-from answers.knowledge.media import device_constants, gpu_processor, prefill_constants, speech_constants, speech_model
+from answers.knowledge.media import (
+    device_constants,
+    diffusion_constants,
+    gpu_processor,
+    prefill_constants,
+    speech_constants,
+    speech_model,
+)
 from catalog.compute import fp32_tflops
 from catalog.media import DeviceRecord, MediaRecord, devices, media_models
 from catalog.records import ModelRecord
@@ -45,7 +52,7 @@ def _speech_rows(record: MediaRecord, proc: Processor, engines: Sequence[tuple[s
 
 def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
     rows = _speech_rows(record, gpu_processor(card), (("faster-whisper", "fp16"), ("faster-whisper", "int8")))
-    fits = [r for r in rows if r["need_gb"] <= card.memory_gb * 0.92]
+    fits = [r for r in rows if r["need_gb"] <= card.memory_gb * diffusion_constants().usable_share]
     best = fits[0] if fits else None
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "card": card.name,
                              "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
@@ -94,7 +101,7 @@ def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[s
     tok = min(p.tok_s, ceiling)
     return {"media": "embedding", "model": model_facts(record), "role": record.role, "card": card.name,
             "memory_gb": card.memory_gb, "need_gb": round(mem.need_gb, 2),
-            "verdict": "yes" if mem.need_gb <= card.memory_gb * 0.92 else "no",
+            "verdict": "yes" if mem.need_gb <= card.memory_gb * diffusion_constants().usable_share else "no",
             "tokens_per_second": round(tok), "tokens_per_second_low": round(min(p.tok_s_low, ceiling)),
             "tokens_per_second_high": round(min(p.tok_s_high, ceiling)), "batch_tokens": DEFAULT_PROMPT,
             "max_tokens": record.max_tokens, "assumed": {"app": "llama.cpp", "precision": "F16"}}
