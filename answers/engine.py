@@ -30,6 +30,7 @@ from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
+from answers.media_engine import MediaAnswering
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
 from answers.reading.asked import Asked, Budget
@@ -47,7 +48,7 @@ def _catalogue(code: str | None) -> str | None:
     return i18n.catalogue_locale(code) if code else None
 
 
-class Engine(NameResolution, EntityBuilding, AnswerWriting):
+class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
@@ -87,6 +88,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         options = options or AskOptions()
         if intent not in INTENTS:
             return self._invalid(lang, options, "intent", {"intent": intent})
+        if isinstance(model, str) and model2 is None:  # "/speed model: flux dev": a media model's own answer
+            media = self._media_fields(intent, lang, options, model, card, memory_gb)
+            if media is not None:
+                return media
         kn = self.knowledge
         catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self._near(kn.model_resolver, text))
         try:
@@ -117,6 +122,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         # plainly written in another language is answered in it; one that does not tell, in the hint's.
         q = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
         lang = lang or _catalogue(q.parsed.language) or _catalogue(hint) or i18n.DEFAULT
+        media = self._media(q, lang, options, inline)  # image, video, speech, embeddings, phones, boards
+        if media is not None:
+            return media
         if q.image_model is not None:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
@@ -169,6 +177,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
         try:
             settings = self._settings_for(options, asked)
             entities = self._entities(intent, asked, options.profile)
+            if entities.model is not None:  # GLIDE under a calibrated profile: seconds per image, not tok/s
+                memory = entities.card.memory_gb if entities.card is not None else entities.memory_gb
+                media = self._catalog_media(entities.model, intent, lang, options, inline, memory)
+                if media is not None:
+                    return media
             intent, built, entities = self._facts_for(intent, entities, settings, asked)
             self._what_was_assumed(built, entities, asked, options)
         except NameProblem as p:

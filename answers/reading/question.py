@@ -15,7 +15,7 @@ from collections.abc import Callable
 from msgspec import Struct
 from msgspec.structs import replace
 
-from answers.reading import at_once, ram_words, scope, throughput_words
+from answers.reading import at_once, media_words, ram_words, scope, throughput_words
 from answers.reading.asked import Asked, Budget
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
@@ -47,6 +47,7 @@ class Question(Struct, frozen=True):
     backend: str | None = None  # "on vulkan", "rocm": the runtime backend a prefill figure is for
     out_of_scope: scope.OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
     cpu_named: str | None = None  # "i9 13900k": a processor named as the device
+    media: media_words.MediaAsked | None = None  # an image/video/speech/embedding model, a phone or a board
 
 
 def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = None) -> Question:
@@ -74,6 +75,7 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         backend=serving.backend,
         out_of_scope=scope.out_of_scope(question),
         cpu_named=scope.cpu_named(question),
+        media=media_words.read(question),
     )
 
 

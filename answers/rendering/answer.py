@@ -239,7 +239,8 @@ class AnswerWriting:
             else:
                 extra["more"] = 0
                 facts_view = facts
-            text = markdown.finish(render.render(lang, intent, facts_view, **extra), limit=10**9)
+            template = "media" if facts.get("media") else intent  # image, video, speech… (answers/media_engine.py)
+            text = markdown.finish(render.render(lang, template, facts_view, **extra), limit=10**9)
             if len(text) <= markdown.MAX_CHARS or not shown:
                 return markdown.finish(text)
             shown = max(0, shown - max(1, shown // 4))

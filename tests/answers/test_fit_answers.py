@@ -214,27 +214,40 @@ def test_a_split_between_card_and_ram_is_not_cpu_only(engine, question):
     assert not a.facts.get("cpu_only") and "cpu_only" not in a.entities
 
 
-# --------------------------------------------------------------------------- image generation: out of scope
+# --------------------------------------------------------------------------- image generation
 @pytest.mark.parametrize(("lang", "question", "named"), [
-    ("en", "do i need a 5090 for flux? (image model)", "flux"),
     ("en", "stable diffusion on 8gb", "stable diffusion"),
-    ("en", "can my 4090 run sdxl", "sdxl"),
-    ("it", "posso usare flux su una 3060?", "flux"),
     ("fr", "quelle carte pour la génération d'images ?", "generation d'images"),
-    ("de", "reicht eine 4070 für stable diffusion?", "stable diffusion"),
-    ("es", "me sirve una 3060 para generar imágenes?", "generar imagenes"),
     ("pt", "qual placa para geração de imagens?", "geracao de imagens"),
 ])
-def test_image_generation_is_said_to_be_outside_the_estimator(engine, lang, question, named):
+def test_image_generation_without_a_model_we_know_is_one_sentence(engine, lang, question, named):
     a = engine.ask(question)
     assert a.facts.get("out_of_scope") == "image_generation" and a.facts["named"] == named
     assert a.locale == lang and named in a.text
     assert "tok/s" not in a.text and "Vision" not in a.text  # no model list, no vision LLMs
     assert a.text.count("\n") <= 1  # one sentence
     if lang == "en":
-        assert "language models (LLMs) only" in a.text
+        assert "graphics cards for the models in its catalog" in a.text
     else:
-        assert "language models" not in a.text and "LLM" in a.text
+        assert "language model" not in a.text and "LLM" in a.text
+
+
+@pytest.mark.parametrize(("lang", "question", "model"), [
+    ("en", "do i need a 5090 for flux? (image model)", "FLUX.1 [dev]"),
+    ("en", "can my 4090 run sdxl", "Stable Diffusion XL 1.0"),
+    ("it", "posso usare flux su una 3060?", "FLUX.1 [dev]"),
+    ("de", "reicht eine 4070 für flux schnell?", "FLUX.1 [schnell]"),
+])
+def test_an_image_model_we_know_gets_seconds_per_image(engine, lang, question, model):
+    a = engine.ask(question)
+    assert a.locale == lang and a.facts["media"] == "image" and a.facts["model"]["name"] == model
+    assert a.facts["seconds_per_image"] > 0 and "tok/s" not in a.text
+    assert a.intent == "can_run"
+
+
+def test_a_card_and_image_generation_lists_what_it_runs(engine):
+    a = engine.ask("me sirve una 3060 para generar imágenes?")
+    assert a.locale == "es" and a.facts["mode"] == "card_list" and a.facts["models"]
 
 
 # --------------------------------------------------------------------------- "made for" a task

@@ -93,7 +93,8 @@ def test_cli_ask_stream_answers_every_intent(built_db, monkeypatch, capsys, prof
 
 
 def test_measured_memory_question_says_what_fits(engine: Engine) -> None:
-    answer = engine.ask("can GLIDE run on 12 GB?", "en", AskOptions(profile="measured"))
+    # (GLIDE, an image model, gets the image answer under `measured`: tests/answers/test_media_answers.py)
+    answer = engine.ask("can Llama 3.1 8B run on 12 GB?", "en", AskOptions(profile="measured"))
     assert answer.intent == "can_run" and answer.facts["mode"] == "memory"
     assert answer.facts["virtual"]["fits"] is True
     assert answer.text.startswith("**Yes**")

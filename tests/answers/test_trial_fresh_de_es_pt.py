@@ -148,11 +148,11 @@ def test_a_family_with_one_first_and_one_last_keeps_the_first_and_the_last(engin
 
 
 def test_the_german_speech_model_answer_does_not_contradict_itself(engine: Engine) -> None:
-    # "Sprachmodell" is German for "language model": "whisper ist ein Sprachmodell …: Dieser Bot bewertet
-    # Sprachmodelle" read as "it is what this bot rates, yet it is not rated".
+    # "Sprachmodell" is German for "language model": Whisper must never be called one. Since issue 32 the
+    # answer rates it (faster-whisper on the card, a real-time factor) instead of declining.
     text = _plain(engine.ask("whisper large v3 auf ner gtx 1070 laufen lassen, geht das?").text)
-    assert text.startswith("„whisper“ ist ein Modell für gesprochene Sprache: Dieser Bot bewertet Sprachmodelle")
-    assert "ist ein Sprachmodell" not in text
+    assert text.startswith("Ja: Whisper large-v3 läuft auf GeForce GTX 1070 mit faster-whisper")
+    assert "Echtzeit" in text and "ist ein Sprachmodell" not in text
 
 
 @pytest.mark.parametrize("question", [

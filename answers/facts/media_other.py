@@ -1,0 +1,196 @@
+"""Facts for speech-to-text (Whisper) and embedding models, and for language models on phones and boards.
+
+JSON keys: `realtime_factor` (processing time ÷ audio duration, with `_low`/`_high`) and `times_realtime` for
+speech; `tokens_per_second` (with `_low`/`_high`) and `need_gb` for embeddings; the usual `row` with
+`tok_s` (and `tok_s_low`, `tok_s_high`, `quant`, `need_gb`, `usable_gb`) for phones and boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from answers.facts.media import model_facts
+from answers.knowledge.media import device as device_spec
+from answers.knowledge.media import (
+    device_constants,
+    diffusion_constants,
+    gpu_processor,
+    prefill_constants,
+    speech_constants,
+    speech_model,
+)
+from catalog.compute import fp32_tflops
+from catalog.media import DeviceRecord, MediaRecord, devices, media_models
+from catalog.records import ModelRecord
+from estimator.device import DeviceRating, rate_device
+from estimator.embedding import ceiling_tok_s, embedding_memory
+from estimator.machine import MachineConstants, cpu_prefill
+from estimator.model import ModelSize
+from estimator.prefill import DEFAULT_PROMPT, prefill
+from estimator.profile import Profile
+from estimator.quants import BY_NAME, ladder
+from estimator.speech import Processor, transcribe
+
+GIB = 2**30
+DESKTOP_RAM_GBPS = 51.2  # dual-channel DDR4-3200, the machine model's default when no RAM is said
+DEFAULT_PHONE = "Snapdragon 8 Gen 3"  # "my phone" with no chip named: a 2024 flagship, said in the answer
+
+
+# ------------------------------------------------------------------------------------------ speech
+def _speech_rows(record: MediaRecord, proc: Processor, engines: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    m, c = speech_model(record), speech_constants()
+    rows = []
+    for engine, compute in engines:
+        t = transcribe(m, proc, engine, compute, c)
+        rows.append({"engine": engine, "compute_type": compute, "realtime_factor": round(t.rtf, 4),
+                     "realtime_factor_low": round(t.rtf_low, 4), "realtime_factor_high": round(t.rtf_high, 4),
+                     "times_realtime": round(t.times_realtime, 1), "need_gb": round(t.memory_gb, 2),
+                     "floor_realtime_factor": round(t.floor_rtf, 5)})
+    return rows
+
+
+def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
+    rows = _speech_rows(record, gpu_processor(card), (("faster-whisper", "fp16"), ("faster-whisper", "int8")))
+    fits = [r for r in rows if r["need_gb"] <= card.memory_gb * diffusion_constants().usable_share]
+    best = fits[0] if fits else None
+    facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "card": card.name,
+                             "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
+                             "where": "gpu", "assumed": {"app": "faster-whisper", "beams": speech_constants().beams}}
+    facts.update(best or {"need_gb": rows[-1]["need_gb"]})
+    return facts
+
+
+def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "cpu",
+                  cpu: tuple[int, float, float] | None = None, ram_gbps: float | None = None) -> dict[str, Any]:
+    """On a CPU: the desktop CPU the machine model assumes (8 cores at 4.5 GHz, AVX2) with dual-channel
+    DDR4-3200, or a board's own cores and memory."""
+    base = machine.cpu_classes["desktop"]
+    cores, ghz, per_cycle = cpu or (base.cores, base.ghz, machine.flops_per_cycle[base.isa])
+    proc = Processor(cores * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
+    rows = _speech_rows(record, proc, (("faster-whisper-cpu", "int8"),))
+    facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "options": rows, "verdict": "yes",
+                             "where": where, "cpu": {"cores": cores, "ghz": ghz, "tflops": round(proc.tflops, 2),
+                                                     "ram_gbps": proc.bandwidth_gbps},
+                             "assumed": {"app": "faster-whisper", "beams": speech_constants().beams}}
+    facts.update(rows[0])
+    return facts
+
+
+def speech_sizes(record: MediaRecord | None = None) -> dict[str, Any]:
+    """No hardware named: every Whisper model's memory at fp16 and int8."""
+    c = speech_constants()
+    rows = [{"model": r.name, "params_b": r.params_b,
+             "fp16_gb": round(r.params_b * 1e9 * 2 / GIB + c.runtime_gb["gpu"], 2),
+             "int8_gb": round(r.params_b * 1e9 / GIB + c.runtime_gb["gpu"], 2)}
+            for r in media_models() if r.kind == "speech"]
+    facts: dict[str, Any] = {"media": "speech", "mode": "sizes", "sizes": rows}
+    if record is not None:
+        facts["model"] = model_facts(record)
+    return facts
+
+
+# ------------------------------------------------------------------------------------------ embeddings
+def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[str, Any]:
+    enc = record.encoder
+    assert enc is not None
+    mem = embedding_memory(enc.params_b)
+    p = prefill(size, card, BY_NAME["F16"], DEFAULT_PROMPT, prefill_constants(), fp32_tflops=fp32_tflops(card),
+                layers=enc.layers, width=enc.width)
+    ceiling = ceiling_tok_s(enc.params_b, p.matrix_tflops)
+    tok = min(p.tok_s, ceiling)
+    return {"media": "embedding", "model": model_facts(record), "role": record.role, "card": card.name,
+            "memory_gb": card.memory_gb, "need_gb": round(mem.need_gb, 2),
+            "verdict": "yes" if mem.need_gb <= card.memory_gb * diffusion_constants().usable_share else "no",
+            "tokens_per_second": round(tok), "tokens_per_second_low": round(min(p.tok_s_low, ceiling)),
+            "tokens_per_second_high": round(min(p.tok_s_high, ceiling)), "batch_tokens": DEFAULT_PROMPT,
+            "max_tokens": record.max_tokens, "assumed": {"app": "llama.cpp", "precision": "F16"}}
+
+
+def embedding_on_cpu(record: MediaRecord, machine: MachineConstants) -> dict[str, Any]:
+    enc = record.encoder
+    assert enc is not None
+    mem = embedding_memory(enc.params_b)
+    p = cpu_prefill(machine, enc.params_b)
+    return {"media": "embedding", "model": model_facts(record), "role": record.role, "where": "cpu",
+            "need_gb": round(mem.need_gb, 2), "verdict": "yes", "tokens_per_second": round(p.tok_s),
+            "tokens_per_second_low": round(p.tok_s_low), "tokens_per_second_high": round(p.tok_s_high),
+            "cpu": {"cores": p.cores, "ghz": p.ghz, "tflops": round(p.tflops, 2)}, "max_tokens": record.max_tokens,
+            "assumed": {"app": "llama.cpp", "precision": "F16"}}
+
+
+def embedding_sizes(record: MediaRecord) -> dict[str, Any]:
+    enc = record.encoder
+    assert enc is not None
+    return {"media": "embedding", "mode": "sizes", "model": model_facts(record), "role": record.role,
+            "need_gb": round(embedding_memory(enc.params_b).need_gb, 2),
+            "q8_gb": round(embedding_memory(enc.params_b, 8.5).need_gb, 2), "max_tokens": record.max_tokens}
+
+
+# ------------------------------------------------------------------------------------------ devices
+def device_record(name: str | None, phone_generic: bool) -> tuple[DeviceRecord | None, bool]:
+    """The device named, or the phone assumed for "my phone" (said in the answer)."""
+    records = {d.name: d for d in devices().devices}
+    if name is not None:
+        return records.get(name), False
+    if phone_generic:
+        return records.get(DEFAULT_PHONE), True
+    return None, False
+
+
+def _row(rating: DeviceRating, d: DeviceRecord, memory_gb: float) -> dict[str, Any] | None:
+    lv = rating.pick
+    if lv is None:
+        return None
+    return {"card": d.name, "device_kind": d.kind, "memory_gb": memory_gb, "bandwidth_gbps": d.bandwidth_gbps,
+            "quant": lv.quant, "need_gb": round(lv.need_gb, 2), "tok_s": round(lv.tok_s, 2),
+            "tok_s_low": round(lv.tok_s_low, 2), "tok_s_high": round(lv.tok_s_high, 2),
+            "ceiling_tok_s": round(lv.ceiling_tok_s, 2), "usable_gb": round(rating.usable_gb, 2),
+            "fit": "comfortable" if lv.need_gb <= 0.8 * rating.usable_gb else "tight"}
+
+
+def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRecord, memory_gb: float | None,
+                  assumed_phone: bool, min_quality: str | None = None) -> dict[str, Any]:
+    spec = device_spec(d, memory_gb)
+    levels = ladder(p.levels, min_quality, p.default_min_quality)
+    rating = rate_device(p, size, spec, device_constants(), levels)
+    facts: dict[str, Any] = {
+        "media": "device", "model": {"name": record.name, "params_b": size.params_b},
+        "device": _device_facts(d, spec.memory_gb),
+        "verdict": rating.outcome, "row": _row(rating, d, spec.memory_gb), "usable_gb": round(rating.usable_gb, 2),
+        "assumed_phone": assumed_phone, "memory_said": memory_gb is not None,
+        "assumed": {"app": "llama.cpp" if d.kind == "board" else "a llama.cpp-based app (PocketPal, ChatterUI)"},
+        "levels": [{"quant": lv.quant, "need_gb": round(lv.need_gb, 2), "fits": lv.fits, "tok_s": round(lv.tok_s, 2)}
+                   for lv in rating.levels],
+    }
+    if rating.pick is None:
+        smallest = min(rating.levels, key=lambda lv: lv.need_gb)
+        facts["smallest_need_gb"] = round(smallest.need_gb, 2)
+        facts["smallest_quant"] = smallest.quant
+    return facts
+
+
+def _device_facts(d: DeviceRecord, memory_gb: float) -> dict[str, Any]:
+    return {"name": d.name, "kind": d.kind, "maker": d.maker, "memory_gb": memory_gb,
+            "bandwidth_gbps": d.bandwidth_gbps,
+            "memory_type": d.memory_type, "memory_options": d.memory_options,
+            "app_share": device_constants().app_share[d.kind]}
+
+
+def device_runs(p: Profile, candidates: Sequence[tuple[ModelRecord, ModelSize]], d: DeviceRecord,
+                memory_gb: float | None, assumed_phone: bool) -> dict[str, Any]:
+    """"Raspberry Pi 5 8 GB, which LLM": the candidates that fit, at reading speed first, biggest first."""
+    spec = device_spec(d, memory_gb)
+    levels = ladder(p.levels, None, p.default_min_quality)
+    rows = []
+    for record, size in candidates:
+        rating = rate_device(p, size, spec, device_constants(), levels)
+        row = _row(rating, d, spec.memory_gb)
+        if row is not None:
+            rows.append({"model": record.name, "params_b": size.params_b, "reading": rating.outcome == "reading",
+                         **row})
+    rows.sort(key=lambda r: (not r["reading"], -r["params_b"]))
+    return {"media": "device", "mode": "device_list", "device": _device_facts(d, spec.memory_gb),
+            "usable_gb": round(spec.memory_gb * device_constants().app_share[d.kind], 2), "models": rows[:6],
+            "assumed_phone": assumed_phone, "memory_said": memory_gb is not None,
+            "assumed": {"app": "llama.cpp" if d.kind == "board" else "a llama.cpp-based app (PocketPal, ChatterUI)"}}

@@ -1,0 +1,129 @@
+"""What a question says about image, video, speech-to-text and embedding models, and about phones and boards.
+
+- the model named, from the catalog's curated media records (catalog/media.py: "flux dev", "sdxl", "wan 2.2",
+  "whisper large-v3", "bge-m3");
+- a kind asked about without a model ("image models", "generare immagini", "embeddings":
+  answers/lexicon/media/words.toml);
+- the phone or board named (catalog/data/hardware/devices.json: "snapdragon 8 gen 3", "iphone 15 pro",
+  "raspberry pi 5"), or a phone without its chip ("my phone");
+- the job: steps ("30 steps"), size ("1024x1024", "720p", "512px"), frames or seconds of video, file format
+  ("fp8", "q4", "nf4", "gguf").
+
+Matched on folded text as whole words; the words are data (lexicon/media/words.toml), the names the catalog's.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from msgspec import Struct
+
+from catalog.media import find_device, find_media
+from catalog.text import fold
+
+LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
+KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone")
+KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
+# "16:9" sizes people name by their height
+HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
+
+
+class MediaAsked(Struct, frozen=True):
+    model: str | None = None  # a curated media record's name
+    kind_word: str | None = None  # image | video | speech | embedding, said without a model
+    device: str | None = None  # a device record's name
+    device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
+    phone_generic: bool = False  # "my phone" with no chip named
+    steps: int | None = None
+    width: int | None = None
+    height: int | None = None
+    frames: int | None = None
+    seconds: float | None = None  # seconds of video asked for
+    precision: str | None = None  # bf16 | fp8 | Q8_0 | Q4_K_S | nf4 | int8
+
+    @property
+    def any(self) -> bool:
+        return bool(self.model or self.kind_word or self.device or self.phone_generic)
+
+
+@cache
+def words() -> dict[str, tuple[str, ...]]:
+    """Every language's phrases per key, folded, longest first; a table missing a key fails the load."""
+    data = tomllib.loads(LEXICON.read_text("utf-8"))
+    out: dict[str, set[str]] = {k: set() for k in KEYS}
+    for lang, table in data.items():
+        missing = [k for k in KEYS if k not in table]
+        if missing:
+            raise ValueError(f"media.toml [{lang}]: missing {', '.join(missing)}")
+        for k in KEYS:
+            out[k].update(_norm(p).strip() for p in table[k])
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
+
+
+def _norm(text: str) -> str:
+    low = fold(text).replace("\u2019", "'")
+    low = re.sub(r"(?<![\w])\.|\.(?![\w])", " ", low)
+    low = re.sub(r"[^\w.'x×*:+]+", " ", low)
+    return f" {' '.join(low.split())} "
+
+
+def _alternation(key: str) -> str:
+    return "|".join(re.escape(w) for w in words()[key])
+
+
+def _number_before(text: str, key: str) -> float | None:
+    m = re.search(rf"(?<![\w.])(\d{{1,4}}(?:[.,]\d+)?)\s*(?:{_alternation(key)})(?!\w)", text)
+    return float(m.group(1).replace(",", ".")) if m else None
+
+
+def _size(text: str) -> tuple[int, int] | None:
+    m = re.search(r"(?<!\d)(\d{3,4})\s*[x×*]\s*(\d{3,4})(?!\d)", text)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    m = re.search(r"(?<!\d)(\d{3,4})\s*p(?!\w)", text)
+    if m and int(m.group(1)) in HEIGHTS:
+        h = int(m.group(1))
+        return HEIGHTS[h], h
+    m = re.search(r"(?<!\d)(\d{3,4})\s*px(?!\w)", text)
+    if m:
+        return int(m.group(1)), int(m.group(1))
+    return None
+
+
+_PRECISIONS = (("nf4", "nf4"), ("fp8", "fp8"), ("bf16", "bf16"), ("fp16", "bf16"), ("q8_0", "Q8_0"), ("q8", "Q8_0"),
+               ("q4_k_s", "Q4_K_S"), ("q4_0", "Q4_K_S"), ("q4", "Q4_K_S"), ("int8", "int8"), ("gguf", "Q8_0"))
+
+
+def _precision(text: str) -> str | None:
+    return next((level for word, level in _PRECISIONS if re.search(rf"(?<!\w){word}(?!\w)", text)), None)
+
+
+def _kind_word(text: str) -> str | None:
+    for key in KIND_KEYS:
+        if any(f" {w} " in text for w in words()[key]):
+            return key
+    return None
+
+
+def read(question: str) -> MediaAsked | None:
+    """What the question says about media models and devices, or None when it says nothing of them."""
+    text = _norm(question)
+    record = find_media(question)
+    device = find_device(question)
+    phone = device is None and any(f" {w} " in text for w in words()["phone"])
+    kind = None if record is not None else _kind_word(text)
+    if record is None and device is None and not phone and kind is None:
+        return None
+    size = _size(text)
+    steps = _number_before(text, "steps")
+    frames = _number_before(text, "frames")
+    seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
+    return MediaAsked(
+        model=record.name if record else None, kind_word=kind, device=device[1].name if device else None,
+        device_said=device[0] if device else None,
+        phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
+        height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
+        precision=_precision(text))

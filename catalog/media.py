@@ -1,0 +1,280 @@
+"""Models that are not text generators, and phones and boards: curated records with their sources.
+
+- `MediaRecord`: an image, video, speech-to-text or embedding model (catalog/data/media/<kind>.json), with
+  each component's parameters (denoiser, text encoders, VAE; Whisper's encoder and decoder; an embedder's
+  encoder) from its model card or config, and the defaults people run it at.
+- `DeviceRecord`: a phone chip or a single-board computer (catalog/data/hardware/devices.json) with its memory,
+  bandwidth and the share of memory an app can hold.
+- `kind_of`: what a catalog model makes, from Epoch's domain and task fields ("text", "image", "video",
+  "speech", "embedding"), for the models only Epoch knows.
+
+Files are read and checked at first use (pydantic); a record without a source fails the load.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .text import fold
+
+MediaKind = Literal["image", "video", "speech", "embedding"]
+KINDS: tuple[MediaKind, ...] = ("image", "video", "speech", "embedding")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Component(_Frozen):
+    name: str
+    params_b: float = Field(gt=0)
+    source: str = Field(min_length=10)
+
+
+class Denoiser(Component):
+    """The network run at every step. A transformer (`dit`) is timed from the parameters applied to each
+    token and its attention; a UNet from its FLOPs per forward at a base resolution."""
+
+    arch: Literal["dit", "unet"]
+    token_params_b: float | None = Field(default=None, gt=0)
+    layers: int | None = Field(default=None, gt=0)
+    width: int | None = Field(default=None, gt=0)
+    pixels_per_token: int | None = Field(default=None, gt=0)  # pixels one latent token stands for
+    frames_per_latent: int | None = Field(default=None, gt=0)  # video: frames one latent frame stands for
+    text_tokens: int = Field(default=0, ge=0)
+    context_image: bool = False  # in-context editing: the input image's tokens join the sequence
+    experts: int = Field(default=1, ge=1)  # Wan 2.2 A14B: two experts of this size, one used per step
+    gflops_base: float | None = Field(default=None, gt=0)
+    base_pixels: int | None = Field(default=None, gt=0)
+    attention_share: float = Field(default=0.0, ge=0, lt=1)  # UNet: attention scores' share of its FLOPs at base
+
+    @model_validator(mode="after")
+    def _shape(self) -> Denoiser:
+        if self.arch == "dit" and None in (self.token_params_b, self.layers, self.width, self.pixels_per_token):
+            raise ValueError(f"{self.name}: a transformer needs token_params_b, layers, width and pixels_per_token")
+        if self.arch == "unet" and None in (self.gflops_base, self.base_pixels):
+            raise ValueError(f"{self.name}: a UNet needs gflops_base and base_pixels")
+        if self.token_params_b is not None and self.token_params_b > self.params_b:
+            raise ValueError(f"{self.name}: per-token parameters exceed the total")
+        return self
+
+
+class Defaults(_Frozen):
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+    steps: int = Field(gt=0)
+    guidance_passes: int = Field(ge=1, le=2)
+    frames: int | None = Field(default=None, gt=0)
+    fps: int | None = Field(default=None, gt=0)
+    source: str = Field(min_length=10)
+
+
+class SpeechShape(_Frozen):
+    params_b: float = Field(gt=0)
+    encoder_layers: int = Field(gt=0)
+    decoder_layers: int = Field(gt=0)
+    width: int = Field(gt=0)
+    source: str = Field(min_length=10)
+
+
+class EncoderShape(_Frozen):
+    params_b: float = Field(gt=0)
+    layers: int = Field(gt=0)
+    width: int = Field(gt=0)
+    source: str = Field(min_length=10)
+
+
+class MediaRecord(_Frozen):
+    name: str
+    kind: MediaKind
+    aliases: list[str] = Field(default_factory=list)
+    organization: str
+    publication_date: dt.date
+    license: str
+    huggingface: str
+    role: Literal["embedder", "reranker"] = "embedder"
+    max_tokens: int | None = Field(default=None, gt=0)
+    denoiser: Denoiser | None = None
+    text_encoders: list[Component] = Field(default_factory=list)
+    vae: Component | None = None
+    defaults: Defaults | None = None
+    speech: SpeechShape | None = None
+    encoder: EncoderShape | None = None
+
+    @model_validator(mode="after")
+    def _parts(self) -> MediaRecord:
+        needs = {"image": ("denoiser", "vae", "defaults"), "video": ("denoiser", "vae", "defaults"),
+                 "speech": ("speech",), "embedding": ("encoder",)}[self.kind]
+        missing = [k for k in needs if getattr(self, k) is None]
+        if missing:
+            raise ValueError(f"{self.name}: a {self.kind} model needs {', '.join(missing)}")
+        if self.kind == "video" and (self.defaults is None or self.defaults.frames is None
+                                     or self.denoiser is None or self.denoiser.frames_per_latent is None):
+            raise ValueError(f"{self.name}: a video model needs its default frames and frames_per_latent")
+        return self
+
+    @property
+    def params_b(self) -> float:
+        """Every component's parameters (what the files hold, one expert counted once per expert)."""
+        if self.speech is not None:
+            return self.speech.params_b
+        if self.encoder is not None:
+            return self.encoder.params_b
+        assert self.denoiser is not None and self.vae is not None
+        return (self.denoiser.params_b * self.denoiser.experts + sum(t.params_b for t in self.text_encoders)
+                + self.vae.params_b)
+
+
+class AppShare(_Frozen):
+    value: float = Field(gt=0, le=1)
+    source: str = Field(min_length=10)
+
+
+class DeviceCpu(_Frozen):
+    cores: int = Field(gt=0)
+    ghz: float = Field(gt=0)
+    flops_per_cycle: float = Field(gt=0)
+    source: str = Field(min_length=10)
+
+
+class DeviceRecord(_Frozen):
+    name: str
+    kind: Literal["phone", "board"]
+    maker: str
+    aliases: list[str] = Field(default_factory=list)
+    memory_gb: float = Field(gt=0)
+    memory_options: list[float]
+    bandwidth_gbps: float = Field(gt=0)
+    memory_type: str
+    source: str = Field(min_length=10)
+    cpu: DeviceCpu | None = None  # its performance cores, for speech to text on the device
+    phone_memory: dict[str, float] = Field(default_factory=dict)  # a phone named (alias) → the RAM it ships with
+    phone_memory_source: str | None = None
+
+    def memory_for(self, phrase: str | None) -> float:
+        """The RAM of the phone the question names ("pixel 9 pro" → 16), else the chip's usual configuration."""
+        return self.phone_memory.get(_key(phrase), self.memory_gb) if phrase else self.memory_gb
+
+    @model_validator(mode="after")
+    def _default_sold(self) -> DeviceRecord:
+        if self.memory_gb not in self.memory_options:
+            raise ValueError(f"{self.name}: the usual memory must be one of the sizes sold")
+        if any(v not in self.memory_options for v in self.phone_memory.values()) or \
+                (self.phone_memory and not self.phone_memory_source):
+            raise ValueError(f"{self.name}: a phone's memory must be a size sold, with its source")
+        return self
+
+
+class Devices(_Frozen):
+    note: str = ""
+    app_share: dict[str, AppShare]
+    devices: list[DeviceRecord]
+
+
+def _data(*parts: str) -> str:
+    return (resources.files("catalog") / "data").joinpath(*parts).read_text("utf-8")
+
+
+@cache
+def media_models() -> tuple[MediaRecord, ...]:
+    """Every curated media record, image models first; names unique across kinds."""
+    out: list[MediaRecord] = []
+    for kind in KINDS:
+        data = json.loads(_data("media", f"{kind}.json"))
+        for raw in data["models"]:
+            record = MediaRecord.model_validate(raw)
+            if record.kind != kind:
+                raise ValueError(f"{record.name}: listed in {kind}.json but of kind {record.kind}")
+            out.append(record)
+    names = [fold(r.name) for r in out]
+    if len(set(names)) != len(names):
+        raise ValueError("media models: a name appears twice")
+    return tuple(out)
+
+
+@cache
+def devices() -> Devices:
+    return Devices.model_validate(json.loads(_data("hardware", "devices.json")))
+
+
+def _key(text: str) -> str:
+    """Folded words with punctuation as spaces, a dot kept inside a word ("sd 1.5", "flux.1")."""
+    low = fold(text).replace("\u2019", "'")
+    low = re.sub(r"(?<![\w])\.|\.(?![\w])", " ", low)
+    low = re.sub(r"[^\w.+]+", " ", low)
+    return " ".join(low.split())
+
+
+@cache
+def _media_phrases() -> tuple[tuple[str, MediaRecord], ...]:
+    """(phrase, record) for every name and alias, longest phrase first."""
+    pairs = {(_key(p), r.name): r for r in media_models() for p in (r.name, *r.aliases)}
+    return tuple(sorted(((p, r) for (p, _), r in pairs.items()), key=lambda pr: -len(pr[0])))
+
+
+@cache
+def _device_phrases() -> tuple[tuple[str, DeviceRecord], ...]:
+    pairs = {(_key(p), d.name): d for d in devices().devices for p in (d.name, *d.aliases)}
+    return tuple(sorted(((p, d) for (p, _), d in pairs.items()), key=lambda pd: -len(pd[0])))
+
+
+def _find(text: str, phrases: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:
+    hay = f" {_key(text)} "
+    for phrase, record in phrases:
+        if f" {phrase} " in hay:
+            return phrase, record
+    return None
+
+
+def find_media(text: str) -> MediaRecord | None:
+    """The media model a text names (its longest name or alias found as whole words), or None."""
+    hit = _find(text, _media_phrases())
+    return hit[1] if hit else None  # type: ignore[return-value]
+
+
+def media_named(name: str) -> MediaRecord | None:
+    """The record whose name or alias is exactly `name` (folded), or None."""
+    key = _key(name)
+    return next((r for p, r in _media_phrases() if p == key), None)
+
+
+def find_device(text: str) -> tuple[str, DeviceRecord] | None:
+    """The phone or board a text names, with the phrase as found, or None."""
+    hit = _find(text, _device_phrases())
+    return (hit[0], hit[1]) if hit else None  # type: ignore[return-value]
+
+
+def device_named(name: str) -> DeviceRecord | None:
+    key = _key(name)
+    return next((d for p, d in _device_phrases() if p == key), None)
+
+
+# Epoch's labels that say what a model makes (its "Domain" and "Task" columns).
+_SPEECH_TASKS = ("speech recognition", "speech-to-text", "automatic speech recognition", "transcription")
+_EMBED_TASKS = ("embedding", "retrieval", "semantic search", "reranking", "text embedding")
+
+
+def kind_of(domain: list[str], tasks: list[str]) -> str:
+    """What a catalog model makes: "image", "video", "speech" (speech to text), "embedding" or "text".
+    A model whose domain includes Language generates text whatever else it does (a vision-language model
+    reads images and writes text)."""
+    dom = {d.casefold() for d in domain}
+    low = [t.casefold() for t in tasks]
+    if "language" in dom:
+        return "embedding" if low and all(any(e in t for e in _EMBED_TASKS) for t in low) else "text"
+    if "video" in dom or any("video generation" in t or "text-to-video" in t for t in low):
+        return "video"
+    if "image generation" in dom or any("text-to-image" in t or "image generation" in t for t in low):
+        return "image"
+    if "speech" in dom and any(any(s in t for s in _SPEECH_TASKS) for t in low):
+        return "speech"
+    if any(any(e in t for e in _EMBED_TASKS) for t in low):
+        return "embedding"
+    return "text"
