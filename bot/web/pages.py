@@ -34,7 +34,8 @@ CHART_HEAD, CHART_ROW, CHART_ROWS = 44 + 40, 26, 15
 
 
 def request(name: str, pq: PageQuery) -> EstimateRequest:
-    return EstimateRequest(model=name, context=pq.context, quant=pq.quant, profile=pq.profile)
+    engine = None if pq.engine == ENGINES[0] else pq.engine  # the default engine is no choice made
+    return EstimateRequest(model=name, context=pq.context, quant=pq.quant, profile=pq.profile, engine=engine)
 
 
 def json_table(catalog: Catalog, name: str, pq: PageQuery) -> dict[str, Any]:

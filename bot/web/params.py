@@ -10,14 +10,16 @@ from collections.abc import Mapping
 from msgspec import Struct
 
 from answers.api import AskOptions
+from answers.knowledge.profiles import load_engine_constants
 from answers.rendering import format as fmt
 from answers.rendering.i18n import DEFAULT, N_, SUPPORTED, catalogue_locale, gettext
 from estimator.model import MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant
 
-# The inference engines the estimator rates: its profiles model llama.cpp's single-request decode
-# (estimator/measured.py, estimator/profile.py). A new engine in the estimator is added here by name.
-ENGINES: tuple[str, ...] = ("llama.cpp",)
+# The inference engines the estimator rates (estimator/data/engine_constants.json), its default first.
+_ENGINE_DATA = load_engine_constants()
+ENGINES: tuple[str, ...] = (_ENGINE_DATA.default_engine,
+                            *(name for name in _ENGINE_DATA.engines if name != _ENGINE_DATA.default_engine))
 PROFILES = ("reference", "measured")
 # The answers' default profile (the one a Discord answer uses when nobody chose): a page opened from an
 # answer's link, or by hand, shows the same figures.

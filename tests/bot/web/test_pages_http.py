@@ -32,7 +32,9 @@ async def cli_json(*argv: str) -> object:
 @pytest.mark.parametrize(("slug", "model", "query", "extra"), [
     ("glm-4-5v", "GLM-4.5V", "", []), ("glide", "GLIDE", "?profile=measured", ["--profile", "measured"]),
     ("glm-4-5v", "GLM-4.5V", "?fit=all&profile=reference", ["--all", "--profile", "reference"]),
-    ("glm-4-5v", "GLM-4.5V", "?context=32k&quant=Q4_K_M", ["--context", "32k", "--quant", "Q4_K_M"])])
+    ("glm-4-5v", "GLM-4.5V", "?context=32k&quant=Q4_K_M", ["--context", "32k", "--quant", "Q4_K_M"]),
+    ("glm-4-5v", "GLM-4.5V", "?engine=vllm", ["--engine", "vllm"]),
+    ("glm-4-5v", "GLM-4.5V", "?engine=mlx", ["--engine", "mlx"])])
 async def test_json_is_what_the_command_line_prints(client, built_db, slug, model, query, extra):
     response = await client.get(f"/models/{slug}{query}", headers=JSON)
     assert response.status == 200
@@ -102,9 +104,18 @@ async def test_a_bad_value_is_one_line_in_the_page_language(client, query):
 
 
 async def test_engine_accepts_what_the_estimator_knows(client):
+    assert {"llama.cpp", "vllm", "mlx", "exllamav2"} <= set(params.ENGINES)  # the estimator's engines
     for engine in params.ENGINES:
         response = await client.get(f"/models/glide?engine={engine}")
         assert response.status == 200
+    assert (await client.get("/models/glide?engine=koboldcpp")).status == 400
+
+
+async def test_the_engine_changes_the_table(client):
+    """MLX runs only on Apple: its table rates no NVIDIA card that llama.cpp's does."""
+    default = await (await client.get("/models/glm-4-5v", headers=JSON)).json()
+    mlx = await (await client.get("/models/glm-4-5v?engine=mlx", headers=JSON)).json()
+    assert mlx != default and mlx.get("engine") == "mlx"
 
 
 async def test_filters_and_order_work_without_javascript(client):
