@@ -63,3 +63,9 @@ class Answer(BaseModel):
     # For paged card tables (/fastest, /card): one dict per row, already display-formatted strings.
     table: list[dict[str, str]] | None = None
     credits: list[str] = []  # data-source credit lines, localized
+    # What the question states, normalised (answers/facts/stated.py), what the answer assumed instead, and the
+    # conditions read but not used (with `unused_why`: condition key → reason); docs/command-line.md.
+    asked: dict[str, Any] = {}
+    assumed: dict[str, Any] = {}
+    unused: list[str] = []
+    unused_why: dict[str, str] = {}

@@ -19,11 +19,13 @@ from pathlib import Path
 from msgspec import Struct
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
+from answers.facts import accounting
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
 from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
+from answers.facts.stated import stated
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import TRUER_INTENTS, measured_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
@@ -37,6 +39,7 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import Question, asked_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.rendering import i18n, markdown
+from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.generic_model import generic_record
 from catalog.records import GpuRecord, ModelRecord
@@ -97,7 +100,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
                 ram_type=ram_type, budget=budget, prompt_tokens=prompt_tokens, users=users)
         except UnreadBudget as bad:
             return self._invalid(lang, options, "budget", {"text": bad.text})
-        return self._asked(intent, asked, lang, options, inline=False)
+        return self._accounted(self._asked(intent, asked, lang, options, inline=False), asked, options)
 
     def _ask(
         self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool, hint: str | None = None,
@@ -127,7 +130,24 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting):
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(q, lang, options, inline)
         asked = asked_of(q, self._machine)
-        return self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+        answer = self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+        return self._accounted(answer, asked, options)
+
+    def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
+        """The answer with what the question stated, what it assumed instead and what it could not use
+        (answers/facts/stated.py, answers/facts/accounting.py), and that said in one line of its text."""
+        def model_name(value: str | ModelRecord) -> str | None:
+            record = self._resolve_model(value)
+            return record.name if record is not None else None
+
+        said = stated(asked, model_name, lambda value: self._resolve_card(value, options.profile))
+        account = accounting.account(said, answer.intent, answer.entities, answer.facts)
+        text = answer.text
+        line = unused_line(answer.locale, said, account.unused, account.why)
+        if line:
+            text = markdown.finish(f"{text.rstrip()}\n{line}")
+        return answer.model_copy(update={"asked": said, "assumed": account.assumed, "unused": account.unused,
+                                         "unused_why": account.why, "text": text})
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named

@@ -206,7 +206,8 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
             continue
         if args.json:
             data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
-                    "text": a.text, "profile": a.profile, "credits": a.credits, "plain": to_plain(a.text)}
+                    "text": a.text, "profile": a.profile, "credits": a.credits, "plain": to_plain(a.text),
+                    "asked": a.asked, "assumed": a.assumed, "unused": a.unused, "unused_why": a.unused_why}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
         else:  # a terminal: plain text, no Discord markup or escapes
             body = to_plain(a.text) + ("\n\n" + "\n".join(map(to_plain, a.credits)) if a.credits else "")

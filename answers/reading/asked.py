@@ -83,3 +83,13 @@ class Asked(Struct, frozen=True):
     levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
     lead: str | None = None  # the line that comes first: "cheapest", "biggest", "levels"
     model_stand_in: bool = False  # no model named: a common one stands in, and the answer says so
+    # -- said, and stated back in the answer's `asked` (answers/facts/stated.py); the estimate may not use them
+    more_models: tuple[str, ...] = ()  # models named beyond the first two ("X, Y or Z?")
+    context_said: int | None = None  # the context length as said (`context` may be raised to a prompt's)
+    output_tokens: int | None = None  # "2000-token answers": the answer's length
+    cpu_cores: int | None = None  # "16 cores"
+    engine: str | None = None  # "vllm", "ollama": the serving engine named (answers/lexicon/conditions.toml)
+    quant_format: str | None = None  # "AWQ", "EXL2", "MLX": a weight format that is not a GGUF level
+    device: str | None = None  # "MacBook Pro M3 Max", "Jetson Orin Nano": a machine named, not a card
+    ram_from_platform: tuple[str, ...] = ()  # RAM keys a named CPU platform filled in (assumed, not said)
+    unread: tuple[str, ...] = ()  # words read as a condition the reader could not place ("8 cores performance")

@@ -144,7 +144,8 @@ def from_fields(lang: str, *, machine: Callable[[], MachineConstants], catalog: 
             raise UnreadBudget(budget.strip()[:40])
         budget = typed
     asked = task_not_model(with_card_field(Asked(
-        model=model, model2=model2, card=card, card2=card2, memory_gb=memory_gb, context=context, quant=quant,
+        model=model, model2=model2, card=card, card2=card2, memory_gb=memory_gb, context=context, context_said=context,
+        quant=quant,
         task=task, gpu_count=gpu_count, ram_gb=ram_gb, ram_type=ram_type, budget=budget or None,
         prompt_tokens=prompt_tokens, users=users)))
     if asked.setup and isinstance(card, str):

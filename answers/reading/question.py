@@ -108,7 +108,8 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
     asked = Asked(
         model=p.model, model2=p.model2, card=p.card, card2=p.card2, card_typed=p.card_span, memory_gb=p.memory_gb,
         setup=_parts(p.setup), setup2=_parts(p.setup2), gpu_count=p.gpu_count, ram_gb=p.ram_gb, ram_type=p.ram_type,
-        context=context, quant=p.quant, cache_type=p.cache_type, task=p.task,
+        context=context, context_said=p.context if context is not None else None, quant=p.quant,
+        cache_type=p.cache_type, task=p.task,
         budget=Budget(float(budget["amount"]), str(budget["currency"]), bool(budget.get("currency_said", True)))
         if budget else None,
         prompt_tokens=q.prompt_tokens, users=q.users, backend=q.backend,
@@ -128,9 +129,12 @@ def _parts(parts: list[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] |
 def _ram(q: Question, asked: Asked, machine: Callable[[], MachineConstants]) -> Asked:
     """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
     12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
-    ram = q.ram
+    ram = said = q.ram
     if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
         ram = ram_words.with_platform(ram, machine())
+        filled = {"ram_type": said.kind is None and asked.ram_type is None, "ram_mt_s": said.mts is None,
+                  "ram_channels": said.channels is None}
+        asked = replace(asked, ram_from_platform=tuple(k for k, v in filled.items() if v))
         if asked.ram_gb is None and asked.memory_gb and asked.memory_gb >= 64 and (asked.card or asked.setup):
             asked = replace(asked, ram_gb=asked.memory_gb, memory_gb=None)  # beside a card and a CPU, the size is RAM
     return replace(asked, ram_type=asked.ram_type or ram.kind, ram_mts=ram.mts, ram_channels=ram.channels)
