@@ -13,6 +13,8 @@ from typing import Any
 
 from msgspec import Struct
 
+from answers.facts.as_asked import headline
+
 # Engines whose speed the estimator models: llama.cpp and the front ends that run it.
 LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
 ASSUMED_ENGINE = "llama.cpp"
@@ -63,14 +65,20 @@ def _names_used(names: list[str], seen: str) -> list[str]:
     return [n for n in names if n.casefold() not in seen]
 
 
+# Answers that are not an answer to the conditions (a refusal, a name not found, the help): nothing to account.
+NO_ACCOUNT = frozenset({"invalid", "not_found", "ambiguous", "fallback", "help"})
+
+
 def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: dict[str, Any]) -> Account:
     """The account of one answer: `said` is answers.facts.stated's record of the question."""
+    if intent in NO_ACCOUNT:
+        return Account({}, [], {})
     everything = {"entities": entities, "facts": facts}
     seen = json.dumps(everything, ensure_ascii=False, default=str).casefold()
     figures = _figures(facts)
     why: dict[str, str] = {}
     assumed: dict[str, Any] = {}
-    _engine_and_level(said, everything, figures, why, assumed)
+    _engine_and_level(said, _level(entities, facts), everything, figures, why, assumed)
     if figures:
         for key, fact in (("context", "context"), ("kv_cache", "cache_type")):
             used = _first(everything, fact)
@@ -87,6 +95,12 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
                               ("ram_channels", "ram_channels", NOT_USED)):
         if key in said and not _carries(everything, fact):
             why[key] = reason
+    cpu = _first(facts, "cpu_assumed")
+    if isinstance(cpu, dict) and cpu.get("cores"):
+        if said.get("cpu_cores") == cpu["cores"]:
+            why.pop("cpu_cores", None)
+        elif "cpu_cores" not in said or "cpu_cores" in why:
+            assumed["cpu_cores"] = cpu["cores"]
     if "target_tok_s" in said and not (_carries(facts, "target_speed") or _carries(facts, "target_tok_s")):
         why["target_tok_s"] = TARGET
     missing = _names_used(said.get("models", []), seen)
@@ -106,8 +120,15 @@ def _unused_value(key: str, said: dict[str, Any], missing_models: list[str]) -> 
     return _text(said[key])
 
 
-def _engine_and_level(said: dict[str, Any], everything: dict[str, Any], figures: bool, why: dict[str, str],
-                      assumed: dict[str, Any]) -> None:
+def _level(entities: dict[str, Any], facts: dict[str, Any]) -> str | None:
+    """The level the answer's headline figure is for."""
+    row = headline(facts) or {}
+    level = entities.get("quant") or row.get("quant") or facts.get("quant")
+    return level if isinstance(level, str) else None
+
+
+def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[str, Any], figures: bool,
+                      why: dict[str, str], assumed: dict[str, Any]) -> None:
     """An engine or a weight format the estimator has no model for: the figures are llama.cpp's at a GGUF
     level, said so (another branch adds engine models; then the facts carry `engine` and it counts)."""
     engine = said.get("engine")
@@ -116,9 +137,8 @@ def _engine_and_level(said: dict[str, Any], everything: dict[str, Any], figures:
         why["engine"] = ENGINE
     if figures and (engine is None or "engine" in why):
         assumed["engine"] = modelled or ASSUMED_ENGINE
-    level = _first(everything, "quant")
     quant = said.get("quant")
-    if quant is not None and level is not None and level != quant:
+    if quant is not None and level is not None and level != quant.removeprefix("UD-"):
         why["quant"] = FORMAT if not quant.startswith(("Q", "IQ", "UD-", "F", "BF")) or quant in (
             "FP8", "FP4") else NOT_USED
     if figures and level is not None and (quant is None or "quant" in why):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from msgspec import Struct
 from msgspec.structs import replace
 
-from answers.reading import at_once, ram_words, scope, throughput_words
+from answers.reading import at_once, conditions, ram_words, scope, throughput_words
 from answers.reading.asked import Asked, Budget
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
@@ -47,6 +47,8 @@ class Question(Struct, frozen=True):
     backend: str | None = None  # "on vulkan", "rocm": the runtime backend a prefill figure is for
     out_of_scope: scope.OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
     cpu_named: str | None = None  # "i9 13900k": a processor named as the device
+    # engine, weight format, cache type, lengths in tokens, cores, people at once, a speed wanted
+    said: conditions.Conditions = conditions.Conditions()
 
 
 def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = None) -> Question:
@@ -74,6 +76,8 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         backend=serving.backend,
         out_of_scope=scope.out_of_scope(question),
         cpu_named=scope.cpu_named(question),
+        said=conditions.read(question, names=(parsed.card_span, parsed.card2_span, parsed.model_span,
+                                              *(typed for typed, _ in parsed.setup or ()))),
     )
 
 
@@ -94,32 +98,73 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
     CPU platform's where nothing else is said: `machine()`, asked only then), a machine without a graphics
     card, one card with RAM beside it as a setup of that card. The intent is decided from it later
     (answers/facts/routing.py)."""
-    p = q.parsed
-    context = p.context
-    if q.prompt_tokens is not None and (context or 0) < q.prompt_tokens:
-        context = q.prompt_tokens  # a 32k prompt needs a 32k cache ("32k" may also have been read as it)
-    if q.observed_tok_s and context is not None and abs(context - q.observed_tok_s) < 1:
-        context = None  # "12 token al secondo" is a speed the asker states, not a context length
+    p, said = q.parsed, q.said
+    context, stated_context, prompt = _lengths(q)
     budget = p.budget
-    # A speed said with a model and no hardware is one wanted ("what gpu for 100 tok/s on llama 8b"): a speed
-    # someone sees needs the card it was seen on ("my 7900 xtx gets 20 t/s").
-    no_hardware = p.card is None and not p.setup and p.memory_gb is None and p.ram_gb is None and not q.cpu_only
-    target = q.observed_tok_s if no_hardware and (p.model or p.model_size_b) else None
+    quant = p.quant
+    if said.cache_level_only and quant is not None and quant.lower() == said.cache_type:
+        quant = None  # "kv cache em q8_0": the cache's level, not the weights'
+    target = _target(q)
+    card, setup = (None, None) if _card_is_cpu(q) else (p.card, p.setup)
     asked = Asked(
-        model=p.model, model2=p.model2, card=p.card, card2=p.card2, card_typed=p.card_span, memory_gb=p.memory_gb,
-        setup=_parts(p.setup), setup2=_parts(p.setup2), gpu_count=p.gpu_count, ram_gb=p.ram_gb, ram_type=p.ram_type,
-        context=context, context_said=p.context if context is not None else None, quant=p.quant,
-        cache_type=p.cache_type, task=p.task,
+        model=p.model, model2=p.model2, card=card, card2=p.card2, card_typed=p.card_span if card else None,
+        memory_gb=p.memory_gb, setup=_parts(setup), setup2=_parts(p.setup2), gpu_count=p.gpu_count,
+        ram_gb=p.ram_gb, ram_type=p.ram_type,
+        context=context, context_said=stated_context if context is not None else None, quant=quant,
+        cache_type=p.cache_type or said.cache_type, task=p.task,
         budget=Budget(float(budget["amount"]), str(budget["currency"]), bool(budget.get("currency_said", True)))
         if budget else None,
-        prompt_tokens=q.prompt_tokens, users=q.users, backend=q.backend,
+        prompt_tokens=prompt, users=q.users or said.users, backend=q.backend,
         observed_tok_s=None if target else q.observed_tok_s, target_tok_s=target,
         intents=tuple(p.intents), model_size_b=p.model_size_b, model_typed=p.model_typed,
         model_size_stand_in=p.model_size_stand_in,
-        generic_sizes=q.generic_sizes, together=p.together, quants=tuple(p.quants or ([p.quant] if p.quant else [])),
+        generic_sizes=q.generic_sizes, together=p.together, quants=tuple(p.quants or ([quant] if quant else [])),
         quant_question=p.quant_question, cheapest=p.cheapest, biggest=p.biggest, memory_apart=p.memory_apart,
-        courtesy=q.courtesy)
+        courtesy=q.courtesy, output_tokens=said.output_tokens, cpu_cores=said.cpu_cores, engine=said.engine,
+        quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant), cpu_named=q.cpu_named or said.cpu,
+        device=said.device)
     return task_not_model(with_card_field(_without_gpu(q, _ram(q, asked, machine))))
+
+
+def _lengths(q: Question) -> tuple[int | None, int | None, int | None]:
+    """(the context the estimate uses, the context said, the prompt's length)."""
+    p, said = q.parsed, q.said
+    prompt = said.prompt_tokens or q.prompt_tokens  # "pdf de 50 mil tokens": the conditions' reader reads more
+    context = said.context or p.context  # "an 8k prompt at 32k context": the number beside the context word
+    if said.context is None and p.context is not None and any(
+            n is not None and abs(p.context - n) <= 0.03 * n for n in (prompt, said.output_tokens)):
+        context = None  # the parser took the prompt's or the answer's length for the context: no context said
+    stated = context
+    if prompt is not None and (context or 0) < prompt:
+        context = prompt  # a 32k prompt needs a 32k cache
+    if q.observed_tok_s and context is not None and abs(context - q.observed_tok_s) < 1:
+        context = stated = None  # "12 token al secondo" is a speed the asker states, not a context length
+    return context, stated, prompt
+
+
+def _target(q: Question) -> float | None:
+    """A speed wanted: said with a model and no hardware ("what gpu for 100 tok/s on llama 8b"), or with a
+    wanting word ("I want at least 30 tok/s on my 4070"); a speed someone sees needs the card it was seen on."""
+    p, said = q.parsed, q.said
+    if said.wanted_tok_s is not None and q.observed_tok_s == said.wanted_tok_s:
+        return said.wanted_tok_s
+    no_hardware = p.card is None and not p.setup and q.cpu_named is None and p.memory_gb is None \
+        and p.ram_gb is None and not q.cpu_only
+    return q.observed_tok_s if no_hardware and (p.model or p.model_size_b) else None
+
+
+def _card_is_cpu(q: Question) -> bool:
+    """"um Ryzen 7 7700": the processor's model number, not a Radeon RX 7700."""
+    p = q.parsed
+    typed = p.card_span or (p.setup[0][0] if p.setup and len(p.setup) == 1 else None)
+    if q.cpu_named is None or typed is None or p.card2 is not None or len(p.setup or []) > 1:
+        return False
+    return typed.casefold().strip() in q.cpu_named.casefold()
+
+
+def _dynamic(level: str | None, quant: str | None) -> str | None:
+    """"UD-Q4_K_XL": unsloth's dynamic quant of the level the parser read (the estimate is for that level)."""
+    return level if level is not None and quant is not None and level.removeprefix("UD-") == quant else None
 
 
 def _parts(parts: list[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] | None:
@@ -150,4 +195,5 @@ def _without_gpu(q: Question, asked: Asked) -> Asked:
     context = asked.context
     if q.cpu_named and context is not None and scope.model_number_context(q.cpu_named, context):
         context = None  # "13900k" is the processor's model number, not a 13,900k-token context
-    return replace(asked, cpu=cpu, memory_gb=None, cpu_named=q.cpu_named, context=context)
+    return replace(asked, cpu=cpu, memory_gb=None, context=context,
+                   context_said=asked.context_said if context is not None else None)

@@ -13,6 +13,7 @@ from answers.intents_table import SPECS, TITLES
 from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import i18n, markdown, render
+from answers.rendering.accounting_text import asked_lines
 from answers.rendering.credits import credit_lines
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
@@ -177,6 +178,8 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
+        for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered
+            text = markdown.finish(text.rstrip() + "\n" + line)
         if facts.get("measured_figure"):
             text = markdown.finish(text.rstrip() + "\n" + truer_line(facts["measured_figure"], lang))
         if facts.get("image_generator"):
