@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from answers.intents_table import INTENTS, SPECS, IntentSpec
 from answers.knowledge.profiles import ProfileName as Profile
-from answers.reading.limits import MAX_QUESTION_CHARS
+from answers.records.limits import MAX_QUESTION_CHARS
 
 # Intents the engine understands (declared once in answers.intents_table). "fallback" answers with
 # suggestions; "not_found" and "ambiguous" carry candidates in facts["candidates"]; "invalid" is bad

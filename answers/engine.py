@@ -5,7 +5,7 @@
     engine.command("fastest", "it", model="gLM")
 
 A question's text is read once (`answers.reading.question`), a slash command's fields by
-`answers.reading.options.from_fields`; both become one `Asked` record (answers/reading/asked.py) and take one
+`answers.reading.options.from_fields`; both become one `Asked` record (answers/records/asked.py) and take one
 path from there: the intent decided (answers/facts/routing.py), names resolved (answers/facts/entities.py),
 facts built (one builder per intent family, declared in `answers.intents_table`), text from the jinja2
 templates through `answers.rendering.render`; every answer is Discord-markdown safe (`answers.rendering.markdown`).
@@ -29,19 +29,20 @@ from answers.facts.stated import stated
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import TRUER_INTENTS, measured_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
+from answers.knowledge import i18n
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
-from answers.reading.asked import Asked, Budget
 from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import Question, asked_of, language_of, read
 from answers.reading.sizes import usable_size
-from answers.rendering import i18n, markdown
+from answers.records.asked import Asked, Budget
+from answers.rendering import markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.generic_model import generic_record
+from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from answers.rendering.credits import credit_lines
+from answers.knowledge.credits import credit_lines
 
 from . import version
 from .cli_errors import CliError
@@ -38,13 +38,13 @@ async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
 
 
 def _locale(args: argparse.Namespace) -> str:
-    from answers.rendering.i18n import DEFAULT, catalogue_locale
+    from answers.knowledge.i18n import DEFAULT, catalogue_locale
 
     return catalogue_locale(args.locale) or DEFAULT
 
 
 def _localized(args: argparse.Namespace, exc: ReportError) -> str:
-    from answers.rendering.i18n import gettext
+    from answers.knowledge.i18n import gettext
 
     text = gettext(_locale(args), exc.msgid)
     return text % exc.values if exc.values else text

@@ -17,7 +17,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from answers.api import MAX_QUESTION_CHARS
-from answers.rendering.i18n import SUPPORTED
+from answers.knowledge.i18n import SUPPORTED
 from catalog.store import default_db_path
 
 DISCORD_API = "https://discord.com/api/v10"

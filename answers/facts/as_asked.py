@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts.common import Built, Entities, uses_epoch
-from answers.reading.asked import Asked
+from answers.records.asked import Asked
 
 
 def as_asked(intent: str, built: Built, entities: Entities, asked: Asked, echo: str | None) -> None:

@@ -28,7 +28,7 @@ from estimator.quants import UnknownQuant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 if TYPE_CHECKING:
-    from answers.reading.scope import CpuOnly
+    from answers.records.asked import CpuOnly
     from estimator.setups import Setup
 
 MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card

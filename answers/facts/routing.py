@@ -21,9 +21,9 @@ from msgspec.structs import replace
 
 from answers.facts.common import Entities
 from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SPECS
-from answers.knowledge.names import NameProblem
-from answers.reading.asked import Asked
 from answers.reading.sizes import usable_size
+from answers.records.asked import Asked
+from answers.resolving.names import NameProblem
 from catalog.records import GpuRecord, ModelRecord
 
 # Prompt and several-users questions that name a card but no model ("how long for a 32k prompt on a 3090")

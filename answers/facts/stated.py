@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from answers.reading.asked import Asked
+from answers.records.asked import Asked
 from catalog.records import GpuRecord, ModelRecord
 
 ModelName = Callable[[str | ModelRecord], str | None]

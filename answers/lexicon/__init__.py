@@ -19,7 +19,7 @@ from answers.knowledge import cache as disk_cache
 from answers.knowledge import pickled
 from answers.lexicon.errors import LexiconError
 from answers.lexicon.scan import IntentScan, Pattern, compile_pattern, joined, read_patterns
-from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS
+from answers.records.limits import ENGINE_INTENTS, PARSER_INTENTS
 
 HERE = Path(__file__).parent
 

@@ -4,7 +4,7 @@ The parser (`answers.reading.parse`) finds the intent, the language and the enti
 what a question says beside them and that used to be read again from the raw text after parsing — a speed
 the asker states, an image model named, "no GPU", a RAM type said anywhere, two generic sizes loaded at
 once, a thank-you. After `read()` nothing looks at the question's text again: `asked_of()` turns the
-`Question` into the `Asked` record a slash command's fields also become (answers/reading/asked.py), the
+`Question` into the `Asked` record a slash command's fields also become (answers/records/asked.py), the
 intent is decided from that (answers/facts/routing.py) and the facts are built from its fields.
 """
 
@@ -16,11 +16,11 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.reading import at_once, conditions, ram_words, scope, throughput_words
-from answers.reading.asked import Asked, Budget
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
 from answers.reading.parsed import Parsed
+from answers.records.asked import Asked, Budget, CpuOnly
 from catalog.resolve import Resolver
 from estimator.machine import MachineConstants
 
@@ -190,7 +190,7 @@ def _without_gpu(q: Question, asked: Asked) -> Asked:
     size is RAM; a processor named as the device is said back (answers/templates/_cpu.md.j2)."""
     if not (q.cpu_only or q.cpu_named) or asked.card or asked.setup:
         return asked
-    cpu = scope.CpuOnly(asked.ram_gb or asked.memory_gb, asked.ram_type or q.ram_type_said, asked.ram_mts,
+    cpu = CpuOnly(asked.ram_gb or asked.memory_gb, asked.ram_type or q.ram_type_said, asked.ram_mts,
                         asked.ram_channels)
     context = asked.context
     if q.cpu_named and context is not None and scope.model_number_context(q.cpu_named, context):

@@ -28,15 +28,6 @@ from catalog.text import fold
 _RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 
 
-class CpuOnly(Struct, frozen=True):
-    """A question with no graphics card: the RAM it names (size, type), None where it names none."""
-
-    ram_gb: float | None = None
-    ram_type: str | None = None
-    ram_mts: int | None = None  # "ddr5-6000": answers/ram_words.py
-    ram_channels: int | None = None
-
-
 # The kinds of `OutOfScope`, most specific first: "fine-tune whisper" is about fine-tuning, "whisper on a
 # raspberry pi" about the board; a training word with "from scratch" is pre-training.
 SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")

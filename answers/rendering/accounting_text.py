@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts import accounting
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
-from answers.rendering import i18n, markdown
-from answers.rendering.i18n import N_
+from answers.rendering import markdown
 
 UNUSED_LINE = N_("Not used in these figures: %(items)s.")
 REASONS = {

@@ -59,7 +59,7 @@ def test_the_engine_refuses_one_character_over_the_limit() -> None:
 
 
 def test_one_credits_source() -> None:
-    from answers.rendering.credits import CREDITS, credit_lines
+    from answers.knowledge.credits import CREDITS, credit_lines
     from bot.cli_commands import CREDITS as CLI_CREDITS
 
     assert CLI_CREDITS == list(CREDITS.values()) == credit_lines(["epoch", "gpus"])

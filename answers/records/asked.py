@@ -15,8 +15,17 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from answers.reading.scope import CpuOnly
 from catalog.records import GpuRecord, ModelRecord
+
+
+class CpuOnly(Struct, frozen=True):
+    """A question with no graphics card: the RAM it names (size, type), None where it names none."""
+
+    ram_gb: float | None = None
+    ram_type: str | None = None
+    ram_mts: int | None = None  # "ddr5-6000": answers/reading/ram_words.py
+    ram_channels: int | None = None
+
 
 # A setup as read: each card or chip as typed, with its count ("2x 3090 + 3060" → (("3090", 2), ("3060", 1))).
 Parts = tuple[tuple[str, int], ...]
