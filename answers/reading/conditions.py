@@ -20,7 +20,7 @@ from msgspec import Struct
 
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
-from answers.reading.amounts import Amount, amounts
+from answers.reading.amounts import K_TOKENS, Amount, amounts
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
 
@@ -30,7 +30,7 @@ _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "
                     "del", "della", "dello", "des", "der", "die", "das", "el", "la", "le", "il", "o", ":", "=", "-",
                     "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
 _MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
-_MAX_TOKENS = 10 * 1024 * 1024
+_MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)\b")
 _DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"

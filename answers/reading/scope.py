@@ -22,6 +22,7 @@ from functools import cache
 from msgspec import Struct
 
 from answers.lexicon import lexicon
+from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import RAM_TYPE, name_numbers
 from catalog.text import fold
 
@@ -137,7 +138,7 @@ def cpu_named(question: str) -> str | None:
 
 def model_number_context(cpu: str, context: int) -> bool:
     """Whether a context length the parser read is the processor's model number ("13900k" → 13,900 × 1,024)."""
-    return any(context in (int(n), int(n) * 1000, int(n) * 1024) for n in re.findall(r"\d{3,5}", cpu))
+    return any(context in (int(n), int(n) * 1000, int(n) * K_TOKENS) for n in re.findall(r"\d{3,5}", cpu))
 
 
 def overlaps(question: str, phrase: str, span: str | None) -> bool:

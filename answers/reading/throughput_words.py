@@ -1,7 +1,7 @@
 """What a question says about reading a prompt and serving several people:
 
 - a prompt length next to a prompt word ("a 32k prompt", "prompt of 8000 tokens", "prompt da 16k token"):
-  `k` is 1,024 tokens, as llama.cpp and the context lengths count;
+  `k` is `K_TOKENS` (answers/reading/amounts.py), as llama.cpp and the context lengths count;
 - a number of people served at once ("4 users", "vllm 4 users", "dieci persone", "8 gleichzeitige Nutzer"),
   in digits or in the language's count words;
 - the runtime backend named ("vulkan", "rocm", "hip", "metal", "sycl"): the prefill efficiency is per backend.
@@ -20,6 +20,7 @@ from msgspec import Struct
 
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
+from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
 
@@ -59,7 +60,7 @@ def _regexes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[
 
 def _tokens(number: str, unit: str | None) -> int | None:
     if unit:
-        value = float(number.replace(",", ".")) * (1024 if unit == "k" else 1024 * 1024)
+        value = float(number.replace(",", ".")) * (K_TOKENS if unit == "k" else K_TOKENS * K_TOKENS)
     elif re.search(r"[.,]", number) and not re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):
         return None  # "prompt on llama 3.1": a version, not a length (a length's separators group thousands)
     else:

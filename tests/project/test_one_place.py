@@ -93,3 +93,14 @@ def test_start_up_cache_is_keyed_by_content_and_optional(tmp_path, monkeypatch) 
     blocked.write_text("not a directory")
     assert run(str(blocked)) == cold  # unwritable: ignored
     assert "12 GB" in cold and "**Sì**" in cold
+
+
+def test_k_tokens_is_written_once() -> None:
+    """"32k" is 32 × 1,024 tokens: the reader writes that factor in answers/reading/amounts.py only."""
+    import re
+    from pathlib import Path
+
+    reading = Path(__file__).resolve().parents[2] / "answers" / "reading"
+    written = [p.name for p in sorted(reading.glob("*.py"))
+               if re.search(r"(?<![\w=])1024(?![\w])", re.sub(r"#.*|\"\"\"[\s\S]*?\"\"\"", "", p.read_text()))]
+    assert written == ["amounts.py"]
