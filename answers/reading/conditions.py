@@ -5,8 +5,10 @@
 - the KV cache's type ("kv cache em q8_0", "KV-Cache in q4_0");
 - lengths in tokens: the prompt's ("pdf de 50 mil tokens", "prompt di trentaduemila token"), the context's
   ("an 8k prompt at 32k context": the context is 32k), an answer's ("2000-token answers");
-- people served at once ("bei 8 gleichzeitig"), CPU cores ("16 cores", "12 cœurs"), a CPU named
-  ("EPYC", "Ryzen 7 7700"), a speed wanted ("at least 30 tok/s").
+- people served at once ("4 users", "dieci persone", "bei 8 gleichzeitig"), CPU cores ("16 cores", "12 cœurs"),
+  a CPU named ("EPYC", "Ryzen 7 7700"), a speed wanted ("at least 30 tok/s");
+- the runtime backend a prefill figure is for ("vulkan", "rocm", "hip", "metal", "sycl"), and llama-bench's
+  "pp512" as a prompt of 512 tokens.
 """
 
 from __future__ import annotations
@@ -51,10 +53,13 @@ class Conditions(Struct, frozen=True):
     dynamic_level: str | None = None  # "UD-Q4_K_XL" as unsloth names its dynamic quants
     device: str | None = None  # "MacBook Air M3": a machine named around its chip
     cache_level_only: bool = False  # the KV cache's level ("kv cache q8_0") is the only place that level is said
+    backend: str | None = None  # "vulkan", "rocm": the runtime backend a prefill figure is for
 
 
 class _Words(Struct, frozen=True):
     prompt: frozenset[str]
+    users: frozenset[str]  # "4 users", "dieci persone" (the lexicon's users_words)
+    backends: dict[str, str]
     context: frozenset[str]
     output: frozenset[str]
     cores: frozenset[str]
@@ -70,7 +75,9 @@ def _words() -> _Words:
     units = sorted({fold(u) for u in lexicon().speed_units}, key=len, reverse=True)
     speed = re.compile(r"\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
     wanted = tuple(sorted({fold(p) for lang in w.languages.values() for p in lang.wanted}, key=len, reverse=True))
-    return _Words(prompt, w.every("context_words"), w.every("output_words"),
+    users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
+    backends = {word: name for name, words in lexicon().backends.items() for word in words}
+    return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted, speed)
 
 
@@ -148,18 +155,28 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
 
 
 def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> dict[str, int]:
+    """CPU cores ("16 cores") and people at once: "4 users", "4 concurrent users" (one word may sit between,
+    not a number), "bei 8 gleichzeitig"."""
     out: dict[str, int] = {}
     for a in found:
-        if a.value != int(a.value) or not 1 < a.value <= 4096:
+        if a.value != int(a.value) or not 1 <= a.value <= 4096:
             continue
-        after = _after(tokens, a.end, frozenset({"-"}), 1)
+        after = _after(tokens, a.end, frozenset({"-"}), 2)
         if not after:
             continue
-        if after[0] in w.cores and "cpu_cores" not in out:
+        people = after[0] in w.users or after[0] in w.at_once or (
+            len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit())
+        if after[0] in w.cores and "cpu_cores" not in out and a.value > 1:
             out["cpu_cores"] = int(a.value)
-        elif after[0] in w.at_once and "users" not in out:
+        elif people and "users" not in out:
             out["users"] = int(a.value)
     return out
+
+
+def _bench_prompt(text: str) -> int | None:
+    """llama-bench's "pp512", "pp 2048": a prompt of that many tokens."""
+    m = re.search(r"\bpp ?(\d{3,5})\b", text)
+    return int(m.group(1)) if m else None
 
 
 def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
@@ -195,18 +212,32 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     w = _words()
     tokens = [(m.group(), m.start(), m.end()) for m in _WORDS.finditer(text)]
     own = name_numbers(names)
-    found = [a for a in amounts(text) if math.isfinite(a.value) and text[a.start:a.end] not in own]
+    every = [a for a in amounts(text) if math.isfinite(a.value)]
+    found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
     quant_format = _phrase(text, words.formats)
     engine = _phrase(text, words.engines) or (words.format_engines.get(quant_format or ""))
     lengths = _lengths(text, tokens, found, w)
-    counts = _counts(text, tokens, found, w)
+    counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
+    users = counts.get("users")
+    if users is not None:
+        # lazy: the several-users rules only for a question naming a number of people
+        from estimator.users import MAX_USERS
+
+        users = users if users <= MAX_USERS else None
+    prompt = lengths.get("prompt_tokens") or _bench_prompt(text)
+    if prompt is not None:
+        # lazy: the prefill rules (and estimator.measured below them) only for a question naming a prompt length
+        from estimator.prefill import MAX_PROMPT
+
+        prompt = prompt if prompt <= MAX_PROMPT else None
     cpu = _CPU_WORDS.search(text)
     cache_type = _cache_type(text)
     return Conditions(
         engine=engine, quant_format=quant_format, cache_type=cache_type,
         cache_level_only=_cache_level_only(text, cache_type),
-        prompt_tokens=lengths.get("prompt_tokens"), context=lengths.get("context"),
-        output_tokens=lengths.get("output_tokens"), users=counts.get("users"), cpu_cores=counts.get("cpu_cores"),
+        prompt_tokens=prompt, context=lengths.get("context"),
+        output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
+        backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
         cpu=cpu.group(1).upper() if cpu and cpu.group(1) == "epyc" else cpu.group(1).title() if cpu else None,
         wanted_tok_s=_wanted(text, found, w), device=_device(text),
         dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

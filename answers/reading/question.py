@@ -15,7 +15,7 @@ from collections.abc import Callable
 from msgspec import Struct
 from msgspec.structs import replace
 
-from answers.reading import at_once, conditions, ram_words, scope, throughput_words
+from answers.reading import at_once, conditions, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
@@ -41,10 +41,6 @@ class Question(Struct, frozen=True):
     generic_sizes: tuple[float, ...] = ()  # "a 7b and a 14b at the same time": sizes of models loaded at once
     courtesy: bool = False  # "thanks!", "a presto": a courtesy, answered with one line
     ram: ram_words.RamWords = ram_words.RamWords()  # the RAM's type, speed, channels or CPU platform said anywhere
-    # "how long for a 32k prompt": the prompt's length (answers/reading/throughput_words.py)
-    prompt_tokens: int | None = None
-    users: int | None = None  # "vllm 4 users": people served at once
-    backend: str | None = None  # "on vulkan", "rocm": the runtime backend a prefill figure is for
     out_of_scope: scope.OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
     cpu_named: str | None = None  # "i9 13900k": a processor named as the device
     # engine, weight format, cache type, lengths in tokens, cores, people at once, a speed wanted
@@ -60,7 +56,6 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         image = None  # a language model named apart from the image phrase: the question is about that model
     both_generic = parsed.together and parsed.model is None and parsed.model2 is None
     together_sizes = at_once.generic_sizes(question) if both_generic else []
-    serving = throughput_words.read(question, names=(parsed.card_span, parsed.card2_span, parsed.model_span))
     return Question(
         parsed=parsed,
         echo=question[:ECHO_CHARS],
@@ -71,9 +66,6 @@ def read(question: str, models: Resolver, gpus: Resolver, hint: str | None = Non
         generic_sizes=tuple(together_sizes),
         courtesy=is_courtesy(question),
         ram=ram_words.read(question),
-        prompt_tokens=serving.prompt_tokens,
-        users=serving.users,
-        backend=serving.backend,
         out_of_scope=scope.out_of_scope(question),
         cpu_named=scope.cpu_named(question),
         said=conditions.read(question, names=(parsed.card_span, parsed.card2_span, parsed.model_span,
@@ -114,7 +106,7 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
         cache_type=p.cache_type or said.cache_type, task=p.task,
         budget=Budget(float(budget["amount"]), str(budget["currency"]), bool(budget.get("currency_said", True)))
         if budget else None,
-        prompt_tokens=prompt, users=q.users or said.users, backend=q.backend,
+        prompt_tokens=prompt, users=said.users, backend=said.backend,
         observed_tok_s=None if target else q.observed_tok_s, target_tok_s=target,
         intents=tuple(p.intents), model_size_b=p.model_size_b, model_typed=p.model_typed,
         model_size_stand_in=p.model_size_stand_in,
@@ -129,7 +121,7 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
 def _lengths(q: Question) -> tuple[int | None, int | None, int | None]:
     """(the context the estimate uses, the context said, the prompt's length)."""
     p, said = q.parsed, q.said
-    prompt = said.prompt_tokens or q.prompt_tokens  # "pdf de 50 mil tokens": the conditions' reader reads more
+    prompt = said.prompt_tokens
     context = said.context or p.context  # "an 8k prompt at 32k context": the number beside the context word
     if said.context is None and p.context is not None and any(
             n is not None and abs(p.context - n) <= 0.03 * n for n in (prompt, said.output_tokens)):
