@@ -142,3 +142,19 @@ def test_the_unseen_questions_are_read_right(engine) -> None:
     rows = [json.loads(line) for line in UNSEEN.read_text(encoding="utf-8").splitlines() if line.strip()]
     results = [right(k, v, engine.ask(r["text"]).asked.get(k)) for r in rows for k, v in r["asked"].items()]
     assert len(rows) >= 90 and sum(results) / len(results) >= 0.95
+
+
+@pytest.mark.parametrize("question", [
+    "can a 3090 and a 3060 run llama 3.3 70b?",
+    "Tenho uma 3090 e uma 3060, roda o Qwen3 32B?",
+    "Eine 3090 und eine 3060 – läuft Qwen3-Coder-30B-A3B?",
+])
+def test_cards_named_with_and_are_the_askers_machine(engine, question: str) -> None:
+    """"I have a 3090 and a 3060": both cards, in one machine (issue 29: the second card was dropped)."""
+    a = engine.ask(question)
+    assert a.intent == "can_run" and a.entities["gpu_count"] == 2 and "setups" not in a.entities
+
+
+def test_cards_named_with_and_in_a_comparison_stay_side_by_side(engine) -> None:
+    a = engine.ask("which is faster for qwen3 32b, a 3090 and a 4090?")
+    assert a.intent == "compare"
