@@ -64,7 +64,7 @@ class _Words(Struct, frozen=True):
     output: frozenset[str]
     cores: frozenset[str]
     at_once: frozenset[str]
-    wanted: tuple[str, ...]
+    wanted_re: re.Pattern[str]
     speed: re.Pattern[str]
 
 
@@ -77,28 +77,43 @@ def _words() -> _Words:
     wanted = tuple(sorted({fold(p) for lang in w.languages.values() for p in lang.wanted}, key=len, reverse=True))
     users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
     backends = {word: name for name, words in lexicon().backends.items() for word in words}
+    wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
-                  frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted, speed)
+                  frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
+                  speed)
 
 
-def _phrase(text: str, table: dict[str, str]) -> str | None:
-    """The first phrase of `table` said in `text` (whole words), by position; the longest where two start together."""
-    hits = []
-    for phrase, name in table.items():
-        m = re.search(rf"(?<![\w.-]){re.escape(phrase)}(?![\w])", text)
-        if m is not None:
-            hits.append((m.start(), -len(phrase), name))
-    return min(hits)[2] if hits else None
+@cache
+def _table_re(kind: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern over a table's phrases (longest first, so "lm studio" wins over a shorter phrase)."""
+    table = getattr(condition_words(), kind)
+    alternation = "|".join(re.escape(p) for p in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.-])(?:{alternation})(?![\w])"), table
 
 
-def _cache_type(text: str) -> str | None:
+def _phrase(text: str, kind: str) -> str | None:
+    """The first phrase of the `kind` table ("engines", "formats") said in `text`, by position."""
+    pattern, table = _table_re(kind)
+    m = pattern.search(text)
+    return table[m.group()] if m else None
+
+
+@cache
+def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     spellings = condition_words().cache_spellings
     alternation = "|".join(sorted((re.escape(s) for s in spellings), key=len, reverse=True))
     kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
-    m = re.search(rf"\b{kv}(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
-                  rf"(?<![\w])({alternation})(?![\w])", text) or \
-        re.search(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b", text)
-    return spellings[m.group(1)] if m else None
+    after = re.compile(rf"\b{kv}(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
+                       rf"(?<![\w])({alternation})(?![\w])")
+    before = re.compile(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
+    return after, before
+
+
+def _cache_type(text: str) -> str | None:
+    """"kv cache em q8_0", "KV-Cache in q4_0", "q8 kv cache": the KV cache's type."""
+    after, before = _cache_res()
+    m = after.search(text) or before.search(text)
+    return condition_words().cache_spellings[m.group(1)] if m else None
 
 
 def _cache_level_only(text: str, cache_type: str | None) -> bool:
@@ -184,18 +199,22 @@ def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
     for a in found:
         if not w.speed.match(text, a.end):
             continue
-        window = text[max(0, a.start - 60):a.start]
-        if any(re.search(rf"(?<![\w]){re.escape(p)}(?![\w])", window) for p in w.wanted):
+        if w.wanted_re.search(text[max(0, a.start - 60):a.start]):
             return a.value
     return None
 
 
-def _device(text: str) -> str | None:
-    """"macbook air m3", "mac studio m2 ultra": the machine and its chip, as the asker named them."""
+@cache
+def _device_re() -> re.Pattern[str]:
     machines = sorted((fold(m) for m in lexicon().apple_machine_words), key=len, reverse=True)
     alternation = "|".join(re.escape(m) for m in machines)
-    m = re.search(rf"\b({alternation})\s+(?:\d{{2}}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?\s+)?"
-                  rf"({_APPLE_CHIP})\b", text)
+    inches = r"(?:\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?\s+)?"
+    return re.compile(rf"\b({alternation})\s+{inches}({_APPLE_CHIP})\b")
+
+
+def _device(text: str) -> str | None:
+    """"macbook air m3", "mac studio m2 ultra": the machine and its chip, as the asker named them."""
+    m = _device_re().search(text)
     if m is None:
         return None
     spelled = {"macbook": "MacBook", "imac": "iMac"}
@@ -214,8 +233,8 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     own = name_numbers(names)
     every = [a for a in amounts(text) if math.isfinite(a.value)]
     found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
-    quant_format = _phrase(text, words.formats)
-    engine = _phrase(text, words.engines) or (words.format_engines.get(quant_format or ""))
+    quant_format = _phrase(text, "formats")
+    engine = _phrase(text, "engines") or (words.format_engines.get(quant_format or ""))
     lengths = _lengths(text, tokens, found, w)
     counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
     users = counts.get("users")
