@@ -33,6 +33,7 @@ _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "
                     "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
 _MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
 _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
+_MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
 _CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)\b")
 _DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
@@ -157,8 +158,8 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
         said_tokens = bool(_after(tokens, a.end, frozenset(), 1)[:1] and
                            _after(tokens, a.end, frozenset(), 1)[0] in _TOKEN_WORDS)
         for key, nouns in (("prompt_tokens", w.prompt), ("context", w.context), ("output_tokens", w.output)):
-            if key in out:
-                continue
+            if key in out or n < _MIN_TOKENS[key]:
+                continue  # "two files of 20k tokens": a count of files, not a 2-token prompt
             near = (after and after[0] in nouns) or (before and before[0] in nouns)
             if key == "output_tokens" and not said_tokens:
                 near = bool(after and after[0] in nouns)  # "2000-token answers", "risposte da 1000 token"

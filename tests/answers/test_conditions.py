@@ -54,6 +54,8 @@ def test_an_article_is_not_a_count() -> None:
     ("Mac Studio M2 Ultra in formato MLX", "quant_format", "MLX"),
     ("Mac Studio M2 Ultra in formato MLX", "device", "Mac Studio M2 Ultra"),
     ("Quero pelo menos 20 tok/s no Llama 3.3 70B", "wanted_tok_s", 20),
+    ("summarize 200 page pdfs (~100k tokens) on a 3090", "prompt_tokens", 100 * 1024),
+    ("two files of 20k tokens each", "prompt_tokens", 20 * 1024),  # a count of files is no 2-token prompt
 ])
 def test_the_conditions_reader(question: str, field: str, value: object) -> None:
     assert getattr(conditions.read(question), field) == value
