@@ -38,6 +38,36 @@ def _walk(obj: Any) -> Iterator[tuple[str, Any]]:
             yield from _walk(v)
 
 
+def _dicts(obj: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(obj, dict):
+        yield obj
+        for v in obj.values():
+            yield from _dicts(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _dicts(v)
+
+
+# What a RAM figure guessed (answers/facts/setups.py `ram_guessed`) → the contract's key and the fact's.
+RAM_GUESSES = {"type": ("ram_type", "ram_type"), "speed": ("ram_mt_s", "ram_mts"), "channels": ("ram_channels",
+                                                                                             "ram_channels")}
+
+
+def _ram_assumed(said: dict[str, Any], facts: dict[str, Any], assumed: dict[str, Any]) -> None:
+    """The system RAM a figure assumed where the question did not say it: "with 32 GB of DDR4 (a common
+    amount)", "DDR5-6000 on a desktop's two channels"."""
+    offload = facts.get("offload_assumed")
+    if isinstance(offload, dict) and offload.get("ram_gb") and "ram_gb" not in said:
+        assumed["ram_gb"] = offload["ram_gb"]
+    row = next((d for d in _dicts(facts) if isinstance(d.get("ram_guessed"), list)), None)
+    if row is None:
+        return
+    for guessed in row["ram_guessed"]:
+        key, fact = RAM_GUESSES.get(guessed, (None, None))
+        if key is not None and key not in said and row.get(fact) is not None:
+            assumed[key] = row[fact]
+
+
 def _first(obj: Any, key: str) -> Any:
     return next((v for k, v in _walk(obj) if k == key and v is not None), None)
 
@@ -95,6 +125,7 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
                               ("ram_channels", "ram_channels", NOT_USED)):
         if key in said and not _carries(everything, fact):
             why[key] = reason
+    _ram_assumed(said, facts, assumed)
     cpu = _first(facts, "cpu_assumed")
     if isinstance(cpu, dict) and cpu.get("cores"):
         if said.get("cpu_cores") == cpu["cores"]:

@@ -63,6 +63,18 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
         out["cards"] = cards
 
 
+_CPU_WORDS = {"amd": "AMD", "intel": "Intel", "ryzen": "Ryzen", "core": "Core", "ultra": "Ultra", "epyc": "EPYC",
+              "xeon": "Xeon", "threadripper": "Threadripper", "pro": "PRO"}
+
+
+def cpu_name(typed: str | None) -> str | None:
+    """"ryzen 9 7950x" → "Ryzen 9 7950X", "i9 13900k" → "i9 13900K": a processor as its maker writes it."""
+    if not typed:
+        return None
+    return " ".join(_CPU_WORDS.get(w.casefold(), w[:1] + w[1:].upper() if w[:1].isalpha() else w.upper())
+                    for w in typed.split())
+
+
 def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict[str, Any]:
     """The conditions `asked` states, under the contract's keys (see docs/command-line.md)."""
     out: dict[str, Any] = {}
@@ -75,7 +87,7 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "memory_gb": asked.memory_gb if asked.memory_gb is not None else None,
         "ram_gb": asked.ram_gb if asked.ram_gb is not None else (cpu.ram_gb if cpu is not None else None),
         "ram_type": asked.ram_type, "ram_mt_s": asked.ram_mts, "ram_channels": asked.ram_channels,
-        "cpu": asked.cpu_named, "cpu_cores": asked.cpu_cores, "context": asked.context_said,
+        "cpu": cpu_name(asked.cpu_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
         "target_tok_s": asked.target_tok_s, "device": asked.device,

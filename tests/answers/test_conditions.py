@@ -160,3 +160,14 @@ def test_cards_named_with_and_are_the_askers_machine(engine, question: str) -> N
 def test_cards_named_with_and_in_a_comparison_stay_side_by_side(engine) -> None:
     a = engine.ask("which is faster for qwen3 32b, a 3090 and a 4090?")
     assert a.intent == "compare"
+
+
+def test_the_ram_a_figure_assumed_is_said(engine) -> None:
+    """"with 32 GB of DDR4 (a common amount)": what the offload figure took where the question said nothing."""
+    a = engine.ask("how long before qwen3 32b answers a 40k token prompt on a 3090?")
+    if "offload_assumed" in a.facts:
+        assumed = a.facts["offload_assumed"]
+        assert a.assumed["ram_gb"] == assumed["ram_gb"] and a.assumed["ram_type"] == assumed["ram_type"]
+    b = engine.ask("ryzen 9 7950x, DDR5-6000, 96gb ram, no gpu: how fast is qwen3-30b-a3b?")
+    assert b.asked["cpu"] == "Ryzen 9 7950X" and b.asked["ram_mt_s"] == 6000 and "ram_mt_s" not in b.assumed
+    assert b.assumed["ram_channels"] == 2  # a desktop's two channels, said in the text too
