@@ -63,8 +63,10 @@ def _ram_assumed(said: dict[str, Any], facts: dict[str, Any], assumed: dict[str,
     if row is None:
         return
     for guessed in row["ram_guessed"]:
-        key, fact = RAM_GUESSES.get(guessed, (None, None))
-        if key is not None and key not in said and row.get(fact) is not None:
+        if guessed not in RAM_GUESSES:
+            continue
+        key, fact = RAM_GUESSES[guessed]
+        if key not in said and row.get(fact) is not None:
             assumed[key] = row[fact]
 
 
