@@ -23,6 +23,8 @@ from answers.reading.parsed import Parsed
 from answers.records.asked import Asked, Budget, CpuOnly
 from catalog.resolve import Resolver
 from estimator.machine import MachineConstants
+from estimator.quants import UnknownQuant
+from estimator.quants import quant as level_of
 
 ECHO_CHARS = 200  # the start of a question a fallback answer quotes back
 
@@ -93,7 +95,7 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
     p, said = q.parsed, q.said
     context, stated_context, prompt = _lengths(q)
     budget = p.budget
-    quant = p.quant
+    quant = p.quant or _format_level(said.quant_format)
     if said.cache_level_only and quant is not None and quant.lower() == said.cache_type:
         quant = None  # "kv cache em q8_0": the cache's level, not the weights'
     target = _target(q)
@@ -152,6 +154,17 @@ def _card_is_cpu(q: Question) -> bool:
     if q.cpu_named is None or typed is None or p.card2 is not None or len(p.setup or []) > 1:
         return False
     return typed.casefold().strip() in q.cpu_named.casefold()
+
+
+def _format_level(fmt: str | None) -> str | None:
+    """A weight format the estimator rates as a level ("AWQ" where estimator.quants knows the formats), or None:
+    then the format is only stated, and the answer says it could not use it (answers/facts/accounting.py)."""
+    if fmt is None:
+        return None
+    try:
+        return level_of(fmt).name
+    except UnknownQuant:
+        return None
 
 
 def _dynamic(level: str | None, quant: str | None) -> str | None:
