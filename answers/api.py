@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from answers.intents_table import INTENTS, SPECS, IntentSpec
 from answers.knowledge.profiles import DEFAULT_PROFILE
 from answers.knowledge.profiles import ProfileName as Profile
-from answers.reading.limits import MAX_QUESTION_CHARS
+from answers.records.limits import MAX_QUESTION_CHARS
 
 # Intents the engine understands (declared once in answers.intents_table). "fallback" answers with
 # suggestions; "not_found" and "ambiguous" carry candidates in facts["candidates"]; "invalid" is bad
@@ -65,3 +65,9 @@ class Answer(BaseModel):
     # For paged card tables (/fastest, /card): one dict per row, already display-formatted strings.
     table: list[dict[str, str]] | None = None
     credits: list[str] = []  # data-source credit lines, localized
+    # What the question states, normalised (answers/facts/stated.py), what the answer assumed instead, and the
+    # conditions read but not used (with `unused_why`: condition key → reason); docs/command-line.md.
+    asked: dict[str, Any] = {}
+    assumed: dict[str, Any] = {}
+    unused: list[str] = []
+    unused_why: dict[str, str] = {}

@@ -5,7 +5,7 @@
     engine.command("fastest", "it", model="gLM")
 
 A question's text is read once (`answers.reading.question`), a slash command's fields by
-`answers.reading.options.from_fields`; both become one `Asked` record (answers/reading/asked.py) and take one
+`answers.reading.options.from_fields`; both become one `Asked` record (answers/records/asked.py) and take one
 path from there: the intent decided (answers/facts/routing.py), names resolved (answers/facts/entities.py),
 facts built (one builder per intent family, declared in `answers.intents_table`), text from the jinja2
 templates through `answers.rendering.render`; every answer is Discord-markdown safe (`answers.rendering.markdown`).
@@ -19,27 +19,31 @@ from pathlib import Path
 from msgspec import Struct
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
+from answers.facts import accounting
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
 from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, Settings, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
+from answers.facts.stated import stated
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import add_other_profile
 from answers.intents_table import INFO_INTENTS, INTENTS
+from answers.knowledge import i18n
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.names import NameProblem, NameResolution
 from answers.knowledge.profiles import Profiles
 from answers.media_engine import MediaAnswering
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
-from answers.reading.asked import Asked, Budget
 from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import Question, asked_of, language_of, read
 from answers.reading.sizes import usable_size
-from answers.rendering import i18n, markdown
+from answers.records.asked import Asked, Budget
+from answers.rendering import markdown
+from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.generic_model import generic_record
+from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
 
@@ -102,7 +106,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                 ram_type=ram_type, budget=budget, prompt_tokens=prompt_tokens, users=users)
         except UnreadBudget as bad:
             return self._invalid(lang, options, "budget", {"text": bad.text})
-        return self._asked(intent, asked, lang, options, inline=False)
+        return self._accounted(self._asked(intent, asked, lang, options, inline=False), asked, options)
 
     def _ask(
         self, question: str, locale: str | None, options: AskOptions | None, *, inline: bool, hint: str | None = None,
@@ -135,7 +139,24 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(q, lang, options, inline)
         asked = asked_of(q, self._machine)
-        return self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+        answer = self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+        return self._accounted(answer, asked, options)
+
+    def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
+        """The answer with what the question stated, what it assumed instead and what it could not use
+        (answers/facts/stated.py, answers/facts/accounting.py), and that said in one line of its text."""
+        def model_name(value: str | ModelRecord) -> str | None:
+            record = self._resolve_model(value)
+            return record.name if record is not None else None
+
+        said = stated(asked, model_name, lambda value: self._resolve_card(value, options.profile))
+        account = accounting.account(said, answer.intent, answer.entities, answer.facts)
+        text = answer.text
+        line = unused_line(answer.locale, said, account.unused, account.why)
+        if line:
+            text = markdown.finish(f"{text.rstrip()}\n{line}")
+        return answer.model_copy(update={"asked": said, "assumed": account.assumed, "unused": account.unused,
+                                         "unused_why": account.why, "text": text})
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named

@@ -8,14 +8,14 @@ intent means adding one `IntentSpec` (plus its template answers/templates/<name>
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cache
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from msgspec import Struct
 
-from answers.facts.common import Builder
-from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
-from answers.rendering.i18n import N_
+from answers.knowledge.i18n import N_
+from answers.records.limits import ENGINE_INTENTS, PARSER_INTENTS, PARSER_MODEL_INTENTS
 
 
 class IntentSpec(Struct, frozen=True):
@@ -40,7 +40,8 @@ class IntentSpec(Struct, frozen=True):
     at_once: bool = False  # two models named "at the same time" are rated loaded together (as can_run)
 
     @property
-    def builder(self) -> Builder | None:
+    def builder(self) -> Callable[..., Any] | None:
+        """The builder (typed as answers.facts.common.Builder there; the table sits below the facts)."""
         return None if self.builder_ref is None else _builder(self.builder_ref)
 
     @property
@@ -49,12 +50,12 @@ class IntentSpec(Struct, frozen=True):
 
     @property
     def parse_priority(self) -> int | None:
-        """Tie order in the parser (lower first); None: never parsed (answers.reading.limits)."""
+        """Tie order in the parser (lower first); None: never parsed (answers.records.limits)."""
         return PARSER_INTENTS.index(self.name) if self.name in PARSER_INTENTS else None
 
     @property
     def parse_name_is_model(self) -> bool:
-        """The parser takes an unmatched name in such a question as a model (answers.reading.limits)."""
+        """The parser takes an unmatched name in such a question as a model (answers.records.limits)."""
         return self.name in PARSER_MODEL_INTENTS
 
     @property
@@ -65,7 +66,7 @@ class IntentSpec(Struct, frozen=True):
 
 
 @cache
-def _builder(ref: str) -> Builder:
+def _builder(ref: str) -> Callable[..., Any]:
     module, name = ref.split(":")
     # lazy: a one-question process imports only the builder module of the intent it answers (and the
     # estimator rules below it: prefill, several users, setups…), not all of them
@@ -139,8 +140,8 @@ INFO_INTENTS = frozenset(s.name for s in INTENT_TABLE if not s.uses_cards)
 TABLE_INTENTS = frozenset(s.name for s in INTENT_TABLE if s.table)
 PAGE_CODES: dict[str, str] = {s.name: s.page_code for s in INTENT_TABLE if s.page_code}
 TITLES: dict[str, str] = {s.name: s.title for s in INTENT_TABLE if s.title}
-# The reader's own list (answers.reading.limits: below the reader, so it never imports this table)
+# The reader's own list (answers.records.limits: below the reader, so it never imports this table)
 # names exactly the intents declared here, apart from those only the engine decides.
 if set(PARSER_INTENTS) | set(ENGINE_INTENTS) != set(INTENTS) \
         or len(PARSER_INTENTS) + len(ENGINE_INTENTS) != len(INTENTS):
-    raise RuntimeError("answers.reading.limits and answers.intents_table list different intents")
+    raise RuntimeError("answers.records.limits and answers.intents_table list different intents")

@@ -24,10 +24,10 @@ from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.names import NameProblem
 from answers.knowledge.profiles import Profiles
 from answers.reading.media_words import MediaAsked
 from answers.reading.question import Question
+from answers.resolving.names import NameProblem
 from catalog.media import MediaRecord, find_media, kind_of, media_named
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import MachineConstants

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from answers.rendering.i18n import DEFAULT, N_, catalogue_locale, gettext
+from answers.knowledge.i18n import DEFAULT, N_, catalogue_locale, gettext
 
 __all__ = ["N_", "L_", "Translator", "t"]
 

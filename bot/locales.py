@@ -9,7 +9,7 @@ which lets the engine answer in the language of the question.
 
 from __future__ import annotations
 
-from answers.rendering.i18n import catalogue_locale
+from answers.knowledge.i18n import catalogue_locale
 
 
 def first_supported(*codes: str | None) -> str | None:

@@ -19,7 +19,7 @@ from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_va
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from answers.api import MAX_QUESTION_CHARS
-from answers.rendering.i18n import SUPPORTED
+from answers.knowledge.i18n import SUPPORTED
 from bot.state import urls as state_urls
 from catalog.store import default_db_path
 

@@ -1,5 +1,6 @@
 """Facts from how it was asked, added to any answer's facts: the sources, the question quoted back by a
-fallback, the line that comes first (cheapest, biggest, levels), a speed the asker states against the estimate.
+fallback, the line that comes first (cheapest, biggest, levels), a speed the asker states against the estimate,
+the time an answer of the length asked takes, and a speed wanted against the estimate.
 """
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts.common import Built, Entities, uses_epoch
-from answers.reading.asked import Asked
+from answers.records.asked import Asked
 
 
 def as_asked(intent: str, built: Built, entities: Entities, asked: Asked, echo: str | None) -> None:
@@ -24,11 +25,19 @@ def as_asked(intent: str, built: Built, entities: Entities, asked: Asked, echo: 
         seen = observed(built.facts, float(asked.observed_tok_s))
         if seen is not None:
             built.facts["observed"] = seen
+    row = headline(built.facts) if intent in ("can_run", "speed") else None
+    if row is not None and asked.output_tokens:
+        n = asked.output_tokens  # "2000-token answers, how long?": the answer's length at the estimated speed
+        built.facts["answer_time"] = {"output_tokens": n, "seconds": n / row["tok_s"],
+                                      "low": n / row["tok_s_high"], "high": n / row["tok_s_low"]}
+    if row is not None and asked.target_tok_s and "target_speed" not in built.facts:
+        # "I want at least 30 tok/s on my 4070": the estimate against the speed wanted
+        built.facts["speed_wanted"] = {"target_tok_s": asked.target_tok_s, "estimate_tok_s": row["tok_s"],
+                                 "met": row["tok_s"] >= asked.target_tok_s}
 
 
-def observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
-    """The stated speed against the answer's estimate (one card or setup, or the CPU alone): within the
-    range, below or above it; None when the answer has no speed to compare with."""
+def headline(facts: dict[str, Any]) -> dict[str, Any] | None:
+    """The speed the answer leads with (one card or setup, or the CPU alone), with its range; None without one."""
     row = facts.get("row") if isinstance(facts.get("row"), dict) else None
     lead = (facts.get("verdict") or {}).get("recommended")
     if isinstance(lead, dict) and lead.get("tok_s"):
@@ -37,7 +46,16 @@ def observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
         row = lead
     if not (row and row.get("tok_s")) and isinstance(facts.get("cpu"), dict):
         row = facts["cpu"].get("pick")
-    if not row or not row.get("tok_s") or row.get("tok_s_low") is None or row.get("tok_s_high") is None:
+    if not row or not row.get("tok_s") or not row.get("tok_s_low") or not row.get("tok_s_high"):
+        return None
+    return row
+
+
+def observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
+    """The stated speed against the answer's estimate: within the range, below or above it; None when the
+    answer has no speed to compare with."""
+    row = headline(facts)
+    if row is None:
         return None
     low, high = row["tok_s_low"], row["tok_s_high"]
     verdict = "below" if seen < low else "above" if seen > high else "within"

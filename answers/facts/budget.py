@@ -24,8 +24,6 @@ from msgspec.structs import replace
 
 from answers.facts import advice, picks, setups
 from answers.facts.common import Built, Entities, Estimates, Settings
-from answers.rendering import format as fmt
-from answers.rendering.i18n import N_
 from catalog.records import GpuRecord, ModelRecord
 from estimator.model import ModelSize
 from estimator.ranking import rate_all
@@ -34,8 +32,6 @@ from estimator.setups import Device, Setup
 if TYPE_CHECKING:
     from estimator.ranking import Row
 
-TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
-TITLE_OVERVIEW = N_("Which GPU to buy within %(budget)s")
 SHOWN = 5  # cards listed in a budget answer
 LOWEST_LEVEL = "Q2_K"  # the fallback's minimum quality: the lowest level of the reference ladder
 DESKTOP_TIER = 0
@@ -223,9 +219,3 @@ def without_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, An
 def build(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
     return for_model(est, e, s, budget) if e.model is not None else without_model(est, e, s, budget)
 
-
-def title(facts: dict[str, Any], lang: str) -> tuple[str, str]:
-    """The answer's title msgid and its budget, formatted in the answer's language."""
-    b = facts["budget"]
-    title = TITLE_MODEL if facts.get("budget_mode") == "model" else TITLE_OVERVIEW
-    return title, fmt.money(b["amount"], b["currency"], lang)

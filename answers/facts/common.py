@@ -28,7 +28,7 @@ from estimator.quants import UnknownQuant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 if TYPE_CHECKING:
-    from answers.reading.scope import CpuOnly
+    from answers.records.asked import CpuOnly
     from estimator.setups import Setup
 
 MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
@@ -147,7 +147,7 @@ class Estimates:
         self.profiles = profiles
         self._rated = Lru(size)
         self._card_models = Lru(64)
-        self._kinds = Lru(64)
+        self.kinds_memo = Lru(64)  # "what do I need" per rated model (answers/facts/kinds.py)
         self._sizes: dict[int, ModelSize | None] = {}
 
     def profile(self, name: str) -> Profile:
@@ -187,18 +187,6 @@ class Estimates:
         rows = rate_all(q, self.kn.gpus_for(s.profile))
         machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
         return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
-
-    def hardware_kinds(self, rated: Rated, s: Settings) -> list[dict[str, Any]]:
-        """"What do I need": the cheapest of every kind of hardware that holds the model (answers/facts/kinds.py).
-        Under `reference` only when no single card runs it (the site's own lists otherwise, but never
-        "nothing can run it" while a setup can)."""
-        if s.profile == "reference" and rated.summary.get("cards_fit"):
-            return []
-        # lazy: the kinds rules (several cards, Macs, a CPU server) only for a model asked about with no hardware
-        from answers.facts.kinds import hardware_kinds
-
-        # `rated` is held with its list, so its id is not reused while the entry lives
-        return self._kinds.get_or((id(rated), s), lambda: (rated, hardware_kinds(self, rated, s)))[1]
 
     def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from answers.facts.picks import picks_facts
-from answers.rendering import vocab
+from answers.knowledge.catalog_view import access_kind
 from catalog.records import GpuRecord, ModelRecord
 from estimator.quants import Quant
 from estimator.ranking import Query, Row, Summary, summarize, table
@@ -52,7 +52,7 @@ def record_facts(rec: ModelRecord) -> dict[str, Any]:
         "training_data_size": rec.training_data_size,
         "training_hardware": rec.training_hardware,
         "weights": rec.weights,
-        "weights_kind": vocab.access_kind(rec.weights),
+        "weights_kind": access_kind(rec.weights),
         "license": rec.license,
         "training_code": rec.training_code,
         "huggingface": rec.huggingface,

@@ -16,10 +16,10 @@ from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.names import NameProblem
 from answers.knowledge.profiles import Profiles
-from answers.reading.asked import Asked, Parts
 from answers.reading.budget_words import MAX_AMOUNT
+from answers.records.asked import Asked, Parts
+from answers.resolving.names import NameProblem
 from catalog.records import GpuRecord, ModelRecord
 from estimator.memory import UnknownCacheType
 from estimator.memory import cache_type as canonical_cache_type
@@ -31,7 +31,7 @@ from estimator.setups import Device, Setup
 
 class EntityBuilding:
     """Entities, settings and routing for the engine (mixed into `answers.engine.Engine`, which sets the
-    attributes below and resolves names through `answers.knowledge.names.NameResolution`)."""
+    attributes below and resolves names through `answers.resolving.names.NameResolution`)."""
 
     knowledge: Knowledge
     estimates: Estimates

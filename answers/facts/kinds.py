@@ -135,6 +135,17 @@ def _cpu(p: Profile, size: ModelSize, s: Settings, c: SetupConstants) -> dict[st
             "tok_s": row.tok_s, "tok_s_low": row.tok_s_low, "tok_s_high": row.tok_s_high}
 
 
+def kinds_for(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]:
+    """"What do I need": the cheapest of every kind of hardware that holds the model, remembered per rated
+    model. Under `reference` only when no single card runs it (the site's own lists otherwise, but never
+    "nothing can run it" while a setup can)."""
+    if s.profile == "reference" and rated.summary.get("cards_fit"):
+        return []
+    # `rated` is held with its list, so its id is not reused while the entry lives
+    return cast(list[dict[str, Any]],
+                est.kinds_memo.get_or((id(rated), s), lambda: (rated, hardware_kinds(est, rated, s)))[1])
+
+
 def hardware_kinds(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]:
     """The cheapest of each kind of hardware that holds the model (the module's rules), in that order."""
     p, size = rated.query.profile, rated.query.model

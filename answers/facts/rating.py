@@ -34,6 +34,7 @@ from answers.facts.common import (
     uses_epoch,
 )
 from answers.facts.describe import record_facts, row_facts
+from answers.facts.kinds import kinds_for
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
@@ -212,7 +213,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
         _in_memory(est, e, s, e.memory_gb, rec, rated, facts)
     else:
         facts["mode"] = "overview"
-        facts["hardware_kinds"] = est.hardware_kinds(rated, s)
+        facts["hardware_kinds"] = kinds_for(est, rated, s)
     return Built(facts, sources={"gpus"})
 
 
@@ -334,7 +335,7 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
 
 def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
     rated = est.rated(model_of(e), s)  # "what do I need": the cards, and the cheapest of every kind of hardware
-    return Built({**base_facts(rated), "hardware_kinds": est.hardware_kinds(rated, s)}, sources={"gpus"})
+    return Built({**base_facts(rated), "hardware_kinds": kinds_for(est, rated, s)}, sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
@@ -481,7 +482,7 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
     built = info(est, e, s)
     if est.size_of(rec) is not None:
         rated = est.rated(rec, s)
-        built.facts.update(base_facts(rated), hardware_kinds=est.hardware_kinds(rated, s))
+        built.facts.update(base_facts(rated), hardware_kinds=kinds_for(est, rated, s))
         built.sources.add("gpus")
     return built
 

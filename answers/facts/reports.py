@@ -26,12 +26,12 @@ from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.names import CANDIDATES_SHOWN, find_card, find_model
+from answers.knowledge.credits import credit_lines
+from answers.knowledge.i18n import N_
 from answers.knowledge.profiles import DEFAULT_PROFILE, Profiles
 from answers.reading import ram_words
 from answers.reading.options import card_field
-from answers.rendering.credits import credit_lines
-from answers.rendering.i18n import N_
+from answers.resolving.names import CANDIDATES_SHOWN, find_card, find_model
 from catalog.records import GpuRecord, ModelRecord
 from catalog.text import parse_memory_size
 from estimator.engines import UnknownEngine, default_context, engine_levels, implied_engine
@@ -196,7 +196,7 @@ class Reports:
 
     # ------------------------------------------------------------------ names
     def resolve_model(self, text: str) -> ModelRecord:
-        """The named model, found as the answers find it (answers/knowledge/names.py); the command line
+        """The named model, found as the answers find it (answers/resolving/names.py); the command line
         names the candidates instead of picking the newest of a family."""
         found, res = find_model(self.knowledge, text)
         if found is not None:
@@ -209,7 +209,7 @@ class Reports:
 
     def resolve_card(self, text: str, profile: str | None = None) -> tuple[GpuRecord, int]:
         """The named card (the faster one of same-name variants) and how many variants share its name,
-        among the cards the profile rates (found as the answers find it, answers/knowledge/names.py)."""
+        among the cards the profile rates (found as the answers find it, answers/resolving/names.py)."""
         if parse_memory_size(text) is not None:
             raise ReportError(MEMORY_NOT_CARD, text=repr(text))
         found, variants, res = find_card(self.knowledge, text, profile)

@@ -21,9 +21,9 @@ from msgspec.structs import replace
 
 from answers.facts.common import Entities
 from answers.intents_table import INFO_INTENTS, INTENTS, MODEL_INTENTS, SPECS
-from answers.knowledge.names import NameProblem
-from answers.reading.asked import Asked
 from answers.reading.sizes import usable_size
+from answers.records.asked import Asked
+from answers.resolving.names import NameProblem
 from catalog.records import GpuRecord, ModelRecord
 
 # Prompt and several-users questions that name a card but no model ("how long for a 32k prompt on a 3090")
@@ -95,6 +95,9 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands in and
         # the answer says so.
         asked = replace(asked, model=SERVING_STAND_IN, model_stand_in=True)
+    if intent in ("can_run", "speed") and (asked.users or 0) >= 2 and asked.model is not None \
+            and asked.model2 is None:
+        intent = "users"  # "tok/s pro User bei 8 gleichzeitig": the speed each of them gets
     if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):
@@ -110,6 +113,10 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
 def _asks(intent: str, asked: Asked) -> list[str]:
     """Every intent the question asks, in order, when it asks more than one."""
     asks = [i for i in dict.fromkeys(asked.intents) if i in INTENTS]
+    if intent in ("can_run", "speed") and asked.prompt_tokens and asked.model is not None and asked.model2 is None \
+            and (asked.card is not None or asked.setup is not None or asked.cpu is not None) and "prefill" not in asks:
+        # "will it run, and how long before it answers a 40k prompt?": the fit, then the time to the first token
+        asks = [*(asks or [intent]), "prefill"]
     if SPECS[intent].fit_after and asked.model is not None and (asked.card is not None or asked.setup is not None) \
             and asked.model2 is None and asked.card2 is None:
         # "who made gemma 3 27b and can it run on a 3090?": a card named beside a fact question is the second

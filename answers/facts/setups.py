@@ -25,9 +25,9 @@ from answers.facts.describe import rating_facts
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical
-from answers.reading.asked import Asked
 from answers.reading.options import card_parts
 from answers.reading.sizes import GB_AMOUNT_RE
+from answers.records.asked import Asked
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_only import CpuRow, cpu_pick, cpu_rows
 from estimator.machine import MachineConstants, RamSpec, ram_spec

@@ -24,7 +24,7 @@ from estimator.quants import quant
 from estimator.ranking import Row
 
 if TYPE_CHECKING:
-    from answers.reading.scope import CpuOnly
+    from answers.records.asked import CpuOnly
 
 TOP_PICKS = 15
 _Pairs = list[tuple[ModelRecord, Row]]  # a model and its row on the hardware

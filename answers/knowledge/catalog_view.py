@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from answers.knowledge.i18n import N_
 from answers.knowledge.resolver_cache import gpu_resolver
 from catalog.model_index import StoredModels, grouped, prefilter
 from catalog.records import Architecture, GpuRecord, ModelRecord
@@ -22,6 +23,25 @@ from estimator.model import LayerGroup, Layout, ModelSize, NativeShare
 
 if TYPE_CHECKING:
     from catalog.model_index import StoredModels
+
+
+# Epoch's "Model accessibility" → (kind, label). The kind (open | api | hosted | closed) classifies catalog data for
+# the facts; the label is what the rendering says.
+ACCESS = {
+    "Open weights (unrestricted)": ("open", N_("open weights, unrestricted")),
+    "Open weights (restricted use)": ("open", N_("open weights, with use restrictions")),
+    "Open weights (non-commercial)": ("open", N_("open weights, non-commercial use only")),
+    "API access": ("api", N_("available through an API only")),
+    "Hosted access (no API)": ("hosted", N_("usable only in its maker's own service")),
+    "Unreleased": ("closed", N_("not released")),
+}
+
+
+def access_kind(value: str | None) -> str | None:
+    if not value:
+        return None
+    entry = ACCESS.get(value.strip())
+    return entry[0] if entry else ("open" if value.lower().startswith("open") else None)
 
 
 def faster_variant(records: list[GpuRecord]) -> GpuRecord:

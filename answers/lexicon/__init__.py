@@ -19,7 +19,7 @@ from answers.knowledge import cache as disk_cache
 from answers.knowledge import pickled
 from answers.lexicon.errors import LexiconError
 from answers.lexicon.scan import IntentScan, Pattern, compile_pattern, joined, read_patterns
-from answers.reading.limits import ENGINE_INTENTS, PARSER_INTENTS
+from answers.records.limits import ENGINE_INTENTS, PARSER_INTENTS
 
 HERE = Path(__file__).parent
 
@@ -94,6 +94,8 @@ COMMON_KEYS = {
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
 }
+# Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
+SHARED_FILES = frozenset({"common.toml", "conditions.toml"})
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch")
 OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, "generic")  # generic: phrases of a kind that name no model or device
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
@@ -332,7 +334,7 @@ def load(directory: Path = HERE) -> Lexicon:
     _check_keys(common, COMMON_KEYS, "common.toml")
     languages = {}
     for path in sorted(directory.glob("*.toml")):
-        if path.name != "common.toml":
+        if path.name not in SHARED_FILES:
             lx = _language(path, intents)
             languages[lx.code] = lx
     if not languages:

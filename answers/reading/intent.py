@@ -11,9 +11,9 @@ from types import MappingProxyType
 
 from answers.lexicon import lexicon
 from answers.lexicon.scan import strongest_hits
-from answers.reading.limits import PARSER_INTENTS
 from answers.reading.tokens import _unstretch
 from answers.reading.vocabulary import _lang_weights, _patterns, _word_set
+from answers.records.limits import PARSER_INTENTS
 
 
 # --------------------------------------------------------------------------- language and intent
@@ -80,7 +80,7 @@ def _intent(
     folded: str, has_model: bool, n_cards: int, has_memory: bool, has_context: bool,
     *, gpu_count: int | None = None, task: str | None = None, n_quants: int = 0,
 ) -> str:
-    # PARSER_INTENTS (answers.reading.limits) is in tie-breaking order: more specific questions first.
+    # PARSER_INTENTS (answers.records.limits) is in tie-breaking order: more specific questions first.
     scores = dict.fromkeys(PARSER_INTENTS, 0.0)
     scores.update(_pattern_scores(folded))
     if gpu_count and gpu_count > 1 and not _asks_if_more_cards_help(folded):

@@ -8,6 +8,7 @@ import re
 from functools import cache
 
 from answers.lexicon import lexicon
+from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE, RAM_TYPE_TOKEN_RE
 from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
@@ -138,15 +139,15 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
         m = _CTX_GLUED_RE.match(t.low)
         if m:  # "32k": k means 1,024 tokens in every context-length convention
             t.used = True
-            return _token_count(float(m.group(1)) * 1024), i
+            return _token_count(float(m.group(1)) * K_TOKENS), i
         m = _thousands_glued_re().match(t.low)
         if m and _near_ctx_word(toks, i):  # "32mila token di contesto": the spoken "32k" typed as one word
             t.used = True
-            return _token_count(float(m.group(1)) * 1024), i
+            return _token_count(float(m.group(1)) * K_TOKENS), i
         m = _CTX_MEGA_RE.match(t.low)
         if m and has_ctx_word:
             t.used = True
-            return _token_count(float(m.group(1)) * 1024 * 1024), i
+            return _token_count(float(m.group(1)) * K_TOKENS * K_TOKENS), i
         grouped = _thousands_grouped(toks, i)
         if grouped is not None and (
                 _unit_at(toks, grouped[1]) or has_ctx_word and _near_ctx_word(toks, grouped[1] - 1)):
@@ -160,7 +161,7 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
             if nxt == "k" or (nxt in _word_set("thousand_words") and _near_ctx_word(toks, i)):
                 # "32 mil tokens de contexto", "32 mila token": the spoken "32k", read the same way
                 t.used = toks[i + 1].used = True
-                return _token_count(float(t.low) * 1024), i
+                return _token_count(float(t.low) * K_TOKENS), i
             if nxt in _TOKEN_UNITS and _amount_at(toks, i + 2):
                 continue  # "on a 3080 ctx 32k": the unit labels the amount after it, not the card's number
             if nxt in _TOKEN_UNITS or (

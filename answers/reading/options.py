@@ -5,7 +5,7 @@ size typed in the model field ("mythomax 13b").
     card_field("2x NVIDIA H100 PCIe 80GB") → CardField(parts=[("nvidia h100 pcie 80gb", 2)], …)
     from_fields("en", model="Llama 3.1 8B", card="2x 3090", machine=…, catalog=…) → Asked(…)
 
-`from_fields` makes of the fields the same `Asked` record a typed question becomes (answers/reading/asked.py):
+`from_fields` makes of the fields the same `Asked` record a typed question becomes (answers/records/asked.py):
 from there both take one path to the answer. Text in, typed fields out; the names are resolved later
 (facts/entities.py, facts/setups.py), through the same resolvers as a question's.
 """
@@ -18,10 +18,10 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from answers.reading import ram_words, setup_words
-from answers.reading.asked import Asked, Budget
 from answers.reading.budget_words import default_currency, read_typed
 from answers.reading.clues import only_task_words
 from answers.reading.sizes import usable_size
+from answers.records.asked import Asked, Budget
 from catalog.name_sizes import typed_size
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolver, normalize
@@ -144,7 +144,8 @@ def from_fields(lang: str, *, machine: Callable[[], MachineConstants], catalog: 
             raise UnreadBudget(budget.strip()[:40])
         budget = typed
     asked = task_not_model(with_card_field(Asked(
-        model=model, model2=model2, card=card, card2=card2, memory_gb=memory_gb, context=context, quant=quant,
+        model=model, model2=model2, card=card, card2=card2, memory_gb=memory_gb, context=context, context_said=context,
+        quant=quant,
         task=task, gpu_count=gpu_count, ram_gb=ram_gb, ram_type=ram_type, budget=budget or None,
         prompt_tokens=prompt_tokens, users=users)))
     if asked.setup and isinstance(card, str):

@@ -52,7 +52,6 @@ from answers.reading.clues import (
     _without_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
-from answers.reading.limits import LEVELS_STAND_IN_B, PARSER_MODEL_INTENTS
 from answers.reading.numbers import (
     _find_context,
     _find_quants,
@@ -70,6 +69,7 @@ from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.typos import mend
 from answers.reading.versus_words import model_pair
 from answers.reading.vocabulary import _typo_words
+from answers.records.limits import LEVELS_STAND_IN_B, PARSER_MODEL_INTENTS
 from catalog.resolve import Resolver
 from catalog.text import fold
 

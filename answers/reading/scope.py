@@ -22,19 +22,11 @@ from functools import cache
 from msgspec import Struct
 
 from answers.lexicon import lexicon
+from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import RAM_TYPE, name_numbers
 from catalog.text import fold
 
 _RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
-
-
-class CpuOnly(Struct, frozen=True):
-    """A question with no graphics card: the RAM it names (size, type), None where it names none."""
-
-    ram_gb: float | None = None
-    ram_type: str | None = None
-    ram_mts: int | None = None  # "ddr5-6000": answers/ram_words.py
-    ram_channels: int | None = None
 
 
 # The kinds of `OutOfScope`, most specific first: "fine-tune whisper" is about fine-tuning, "whisper on a
@@ -146,7 +138,7 @@ def cpu_named(question: str) -> str | None:
 
 def model_number_context(cpu: str, context: int) -> bool:
     """Whether a context length the parser read is the processor's model number ("13900k" → 13,900 × 1,024)."""
-    return any(context in (int(n), int(n) * 1000, int(n) * 1024) for n in re.findall(r"\d{3,5}", cpu))
+    return any(context in (int(n), int(n) * 1000, int(n) * K_TOKENS) for n in re.findall(r"\d{3,5}", cpu))
 
 
 def overlaps(question: str, phrase: str, span: str | None) -> bool:

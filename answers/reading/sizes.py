@@ -30,7 +30,7 @@ MEMORY_GLUED_RE = re.compile(rf"^({NUMBER})({MEMORY_UNITS})$")
 MEMORY_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
 # A system-RAM type ("ddr5", "lpddr5x"); a card's "gddr6x" is none.
 RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
-RAM_TYPE_TOKEN_RE = re.compile(rf"^{RAM_TYPE}$")
+RAM_TYPE_TOKEN_RE = re.compile(rf"^{RAM_TYPE}(?:-\d{{3,5}})?$")  # "ddr4", "ddr4-3200"
 
 # A size typed alone ("enough for a 70b?") stands for a generic dense model within these bounds.
 MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead

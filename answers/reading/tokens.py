@@ -10,10 +10,10 @@ from functools import cache
 from msgspec import Struct
 
 from answers.lexicon import lexicon
-from answers.reading.limits import MAX_QUESTION_CHARS
 from answers.reading.sizes import MEMORY_UNIT_RE
 from answers.reading.units import _BITS_RE, canonical_quant
 from answers.reading.vocabulary import _stopwords, _task_words
+from answers.records.limits import MAX_QUESTION_CHARS
 from catalog.text import fold
 
 MAX_INPUT = MAX_QUESTION_CHARS  # characters read from a question (the engine refuses longer ones)

@@ -58,11 +58,14 @@ def says_compare(folded: str) -> bool:
 
 
 def joins(between: str, folded_question: str) -> bool:
-    """The words between two cards make them one machine: "+", "&", or an "and" word in a question that
-    says "together" ("3090 and 3060 together")."""
+    """The words between two cards make them one machine: "+", "&", or an "and" word ("I have a 3090 and a
+    3060", "3090 and 3060 together") unless the question asks for a comparison ("which is faster, a 3090 and
+    a 4090?"): people name the cards they own with "and", and set them side by side with "or" or "vs"."""
     if _POOLED_RE.search(between):
         return True
-    return and_re().search(between) is not None and together_re().search(folded_question) is not None
+    if and_re().search(between) is None:
+        return False
+    return together_re().search(folded_question) is not None or not says_compare(folded_question)
 
 
 def _is_versus(between: str, folded_question: str) -> bool:

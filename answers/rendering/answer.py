@@ -10,10 +10,13 @@ from typing import Any
 from answers.api import Answer, AskOptions
 from answers.facts.common import Built, Lru, TableRow
 from answers.intents_table import SPECS, TITLES
+from answers.knowledge import i18n
+from answers.knowledge.credits import credit_lines
+from answers.knowledge.i18n import N_
 from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
-from answers.rendering import i18n, markdown, render
-from answers.rendering.credits import credit_lines
+from answers.rendering import markdown, render
+from answers.rendering.accounting_text import asked_lines
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
@@ -21,15 +24,17 @@ from answers.rendering.generic_model import (
     stand_in_note,
     typed_note,
 )
-from answers.rendering.i18n import N_
 
+# The title of a budget answer (answers/facts/budget.py): for one model, or an overview of what to buy.
+BUDGET_TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
+BUDGET_TITLE_OVERVIEW = N_("Which GPU to buy within %(budget)s")
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
 # …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
 MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other "
                   "speeds: %(names)s.")
 MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
-# …and after one whose model name fitted several generations ("llama 70b": answers/reading/model_default.py).
+# …and after one whose model name fitted several generations ("llama 70b": answers/resolving/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
 # A text-to-image model the reference site rates (GLIDE): its figures stay the site's, said for what they are.
 IMAGE_GENERATOR = N_("%(model)s generates images: these figures apply the language-model formula to its size; "
@@ -107,6 +112,13 @@ def truer_line(facts: dict[str, Any], lang: str) -> str | None:
         "fast": markdown.escape(r["fastest"]), "tok_s": fmt.tok_s(r["fastest_tok_s"], lang)}
 
 
+def budget_title(facts: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A budget answer's title msgid and its budget, formatted in the answer's language."""
+    b = facts["budget"]
+    title = BUDGET_TITLE_MODEL if facts.get("budget_mode") == "model" else BUDGET_TITLE_OVERVIEW
+    return title, fmt.money(b["amount"], b["currency"], lang)
+
+
 class AnswerWriting:
     """How the engine turns built facts into an `Answer` (mixed into `answers.engine.Engine`, which sets the
     attributes below)."""
@@ -155,9 +167,6 @@ class AnswerWriting:
         title = None
         title_id = None if facts.get("out_of_scope") else TITLES.get(intent)  # not "I did not understand"
         if intent == "what_gpu" and facts.get("budget"):
-            # lazy: the budget rules (and the setup rules below them) only for an answer with a budget
-            from answers.facts.budget import title as budget_title
-
             title_id, title_values["budget"] = budget_title(facts, lang)
         if facts.get("mode") == "memory" and SPECS[intent].memory_title:
             title_id = SPECS[intent].memory_title
@@ -200,6 +209,8 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
+        for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered
+            text = markdown.finish(text.rstrip() + "\n" + line)
         other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",
                                                            "help") else None
         if other:

@@ -8,10 +8,10 @@ assumed go through the catalogues. Which sizes get one is the reader's bound (re
 
 from __future__ import annotations
 
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
-from answers.rendering import i18n
 from answers.rendering.grammar import agree
-from answers.rendering.i18n import N_
 from answers.rendering.markdown import escape
 from catalog.records import ModelRecord
 

@@ -12,7 +12,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from answers.rendering import i18n
+from answers.knowledge import i18n
 
 RULES_FILE = Path(__file__).with_name("grammar.toml")
 

@@ -17,10 +17,12 @@ from typing import Any
 import jinja2
 
 from answers.knowledge import cache as disk_cache
+from answers.knowledge import i18n
+from answers.knowledge.catalog_view import ACCESS
+from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
-from answers.rendering import i18n, vocab
+from answers.rendering import vocab
 from answers.rendering.grammar import agree
-from answers.rendering.i18n import N_
 from answers.rendering.markdown import escape
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
@@ -156,7 +158,7 @@ def _label_filters(locale: str) -> dict[str, Any]:
         return escape(", ".join(vocab.translate_list(locale, vocab.TASKS, v)))
 
     def access(v: str | None) -> str:
-        return escape(vocab.translate(locale, vocab.ACCESS, v) or "")
+        return escape(vocab.translate(locale, ACCESS, v) or "")
 
     def code(v: str | None) -> str:
         return escape(vocab.translate(locale, vocab.TRAINING_CODE, v) or "")

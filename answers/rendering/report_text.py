@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts.reports import CardReport, ModelLabel, ModelReport, SummaryReport, TableReport
+from answers.knowledge import i18n
+from answers.knowledge.credits import credit_lines
+from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
-from answers.rendering import i18n
-from answers.rendering.credits import credit_lines
-from answers.rendering.i18n import N_
 
 PROFILES = {"reference": N_("reference"), "measured": N_("measured")}
 PREFILL_HEAD, TTFT_HEAD = N_("prefill tok/s"), N_("first token")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from answers.rendering import i18n
-from answers.rendering.i18n import N_
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
 
 DOMAINS = {
     "Language": N_("Language"), "Vision": N_("Vision"), "Biology": N_("Biology"), "Multimodal": N_("Multimodal"),
@@ -80,16 +80,6 @@ ORGANIZATION_TYPES = {
     "Government": N_("government"),
 }
 
-# Epoch's "Model accessibility" → (kind, label). kind: open | api | hosted | closed
-ACCESS = {
-    "Open weights (unrestricted)": ("open", N_("open weights, unrestricted")),
-    "Open weights (restricted use)": ("open", N_("open weights, with use restrictions")),
-    "Open weights (non-commercial)": ("open", N_("open weights, non-commercial use only")),
-    "API access": ("api", N_("available through an API only")),
-    "Hosted access (no API)": ("hosted", N_("usable only in its maker's own service")),
-    "Unreleased": ("closed", N_("not released")),
-}
-
 TRAINING_CODE = {
     "Unreleased": N_("not released"),
     "Open source": N_("open source"),
@@ -142,13 +132,6 @@ def translate_list(locale: str, table: dict, values: list[str] | str | None) -> 
     if isinstance(values, str):
         values = values.split(",")
     return [t for v in values if (t := translate(locale, table, v))]
-
-
-def access_kind(value: str | None) -> str | None:
-    if not value:
-        return None
-    entry = ACCESS.get(value.strip())
-    return entry[0] if entry else ("open" if value.lower().startswith("open") else None)
 
 
 def country(locale: str, value: str | None) -> str | None:

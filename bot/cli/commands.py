@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from answers.rendering.credits import credit_lines
+from answers.knowledge.credits import credit_lines
 from bot.cli.errors import CliError
 from bot.cli.text import lines_of
 from bot.ops import version
@@ -38,13 +38,13 @@ async def dispatch(args: argparse.Namespace, emit: Emit) -> int:
 
 
 def _locale(args: argparse.Namespace) -> str:
-    from answers.rendering.i18n import DEFAULT, catalogue_locale
+    from answers.knowledge.i18n import DEFAULT, catalogue_locale
 
     return catalogue_locale(args.locale) or DEFAULT
 
 
 def _localized(args: argparse.Namespace, exc: ReportError) -> str:
-    from answers.rendering.i18n import gettext
+    from answers.knowledge.i18n import gettext
 
     text = gettext(_locale(args), exc.msgid)
     return text % exc.values if exc.values else text
@@ -211,7 +211,8 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
             continue
         if args.json:
             data = {"intent": a.intent, "locale": a.locale, "entities": a.entities, "facts": a.facts,
-                    "text": a.text, "profile": a.profile, "credits": a.credits, "plain": to_plain(a.text)}
+                    "text": a.text, "profile": a.profile, "credits": a.credits, "plain": to_plain(a.text),
+                    "asked": a.asked, "assumed": a.assumed, "unused": a.unused, "unused_why": a.unused_why}
             sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
         else:  # a terminal: plain text, no Discord markup or escapes
             body = to_plain(a.text) + ("\n\n" + "\n".join(map(to_plain, a.credits)) if a.credits else "")

@@ -93,7 +93,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _languages() -> str:
-    from answers.rendering.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
+    from answers.knowledge.i18n import SUPPORTED  # the catalogues on disk decide: adding pt-BR added "pt" here too
 
     return ", ".join(SUPPORTED)
 

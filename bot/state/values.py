@@ -15,8 +15,8 @@ from typing import Any
 
 from msgspec import Struct, field
 
+from answers.knowledge.i18n import SUPPORTED
 from answers.knowledge.profiles import PROFILE_NAMES
-from answers.rendering.i18n import SUPPORTED
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from answers.api import Answer, ReportError
-from answers.rendering.i18n import N_, gettext
+from answers.knowledge.i18n import N_, gettext
 from bot.web import pages, params, render, slugs, static
 from bot.web.site import Catalog, Site
 

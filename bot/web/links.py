@@ -6,8 +6,8 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from answers.api import Answer
+from answers.knowledge.i18n import N_, gettext
 from answers.rendering import format as fmt
-from answers.rendering.i18n import N_, gettext
 from bot.web import slugs
 
 public_url: str | None = None  # TPSBOT_PUBLIC_URL without its trailing slash; None: no links

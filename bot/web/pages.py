@@ -11,9 +11,9 @@ from typing import Any
 from markupsafe import Markup
 
 from answers.facts.reports import EstimateRequest
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
-from answers.rendering import i18n
-from answers.rendering.i18n import N_
 from bot.web import rows as html_rows
 from bot.web import slugs
 from bot.web.params import ENGINES, PageQuery

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from msgspec import Struct
 
 from answers.api import AskOptions
+from answers.knowledge.i18n import DEFAULT, N_, SUPPORTED, catalogue_locale, gettext
 from answers.knowledge.profiles import load_engine_constants
 from answers.rendering import format as fmt
-from answers.rendering.i18n import DEFAULT, N_, SUPPORTED, catalogue_locale, gettext
 from estimator.model import MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant
 

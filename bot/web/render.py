@@ -14,9 +14,9 @@ from urllib.parse import urlencode
 import jinja2
 from markupsafe import Markup
 
+from answers.knowledge import i18n
+from answers.knowledge.credits import credit_lines
 from answers.rendering import format as fmt
-from answers.rendering import i18n
-from answers.rendering.credits import credit_lines
 from answers.rendering.report_text import PROFILES
 from bot.web import rows, static
 from bot.web.params import PageQuery

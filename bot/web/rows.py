@@ -13,8 +13,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from answers.knowledge import i18n
 from answers.rendering import format as fmt
-from answers.rendering import i18n
 from answers.rendering.report_text import FITS  # the fit words' one home (the command line's too)
 from bot.web import slugs
 from catalog.safe_text import clean

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from answers.facts.reports import Reports
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.names import CANDIDATES_SHOWN
+from answers.resolving.names import CANDIDATES_SHOWN
 from bot.web import slugs
 
 T = TypeVar("T")

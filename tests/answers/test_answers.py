@@ -432,7 +432,7 @@ def test_answer_lines_writes_tables_into_the_text(engine: Engine) -> None:
 
 def test_tables_are_truncated_to_the_limit(engine: Engine) -> None:
     from answers.facts.common import Built
-    from answers.reading.asked import Asked
+    from answers.records.asked import Asked
 
     rows = engine.command("fastest", "en", model="GLIDE")
     built = engine._build("fastest", engine._entities("fastest", Asked(model="GLIDE"), "reference"),

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from answers.api import INTENTS
 from answers.engine import Engine
-from answers.rendering import i18n
+from answers.knowledge import i18n
 from answers.rendering.markdown import MAX_CHARS
 
 PINGS = re.compile(r"@(everyone|here)|<@[!&]?\d+>")

@@ -10,7 +10,7 @@ import pytest
 from answers.api import AskOptions
 from answers.engine import Engine
 from answers.facts.routing import decide_before_resolving
-from answers.reading.asked import Asked
+from answers.records.asked import Asked
 from catalog.records import ModelRecord
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from answers.reading.limits import LEVELS_STAND_IN_B
+from answers.records.limits import LEVELS_STAND_IN_B
 
 ENGLISH_NOTE = "No model was named"
 

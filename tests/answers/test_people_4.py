@@ -106,7 +106,7 @@ def test_a_family_without_a_size_has_no_default(engine: Engine):
 
 
 def test_the_default_never_picks_a_specialised_model(engine: Engine):
-    from answers.reading.model_default import default_model
+    from answers.resolving.model_default import default_model
 
     res = engine.knowledge.model_resolver.resolve("llama 34b")  # only Code Llama has that size
     picked = default_model("llama 34b", res.candidates) if res.best is None and res.ambiguous else None

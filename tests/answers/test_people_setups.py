@@ -6,7 +6,7 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from answers.rendering.i18n import SUPPORTED
+from answers.knowledge.i18n import SUPPORTED
 
 PROFILES = ("reference", "measured")
 

@@ -9,9 +9,9 @@ import pytest
 
 from answers.api import AskOptions
 from answers.engine import Engine
-from answers.knowledge.names import find_model
 from answers.knowledge.profiles import load_profile, load_setup_constants
 from answers.knowledge.usable import usable
+from answers.resolving.names import find_model
 from catalog.gpus import load_current_records
 from estimator.quants import BY_NAME
 from estimator.setups import Device, Setup, rate_setup

@@ -19,6 +19,8 @@ CARD = {"name", "vendor", "memory_gb", "bandwidth_gbps", "release", "architectur
 CARD_MODEL = {"model", "params_b", "active_params_b", "cache_estimate", "quant", "need_gb", "fit", "tok_s",
               "tok_s_low", "tok_s_high", "confidence"}
 ASK = {"intent", "locale", "entities", "facts", "text", "profile", "credits"}
+# Issue 29: what the question stated, what the answer assumed instead, what it could not use (and why).
+ASK_ACCOUNT = {"asked", "assumed", "unused", "unused_why"}
 
 
 @pytest.fixture(autouse=True)
@@ -70,7 +72,9 @@ def test_model_keys(capsys) -> None:
 
 def test_ask_keys(capsys) -> None:
     d = run_json(capsys, "ask", "fastest gpu for llama 3.1 8b")
-    assert set(d) >= ASK
+    assert set(d) >= ASK | ASK_ACCOUNT
+    assert d["asked"] == {"models": ["Llama 3.1 8B"]}  # keys only for what was stated
+    assert d["unused"] == [] and d["assumed"]["engine"] == "llama.cpp"
     assert set(d["facts"]) >= SUMMARY | {"rows", "intent"}
     assert all(set(r) >= ROW for r in d["facts"]["rows"])
 

@@ -10,7 +10,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from answers.rendering import i18n
+from answers.knowledge import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"

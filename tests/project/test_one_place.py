@@ -59,7 +59,7 @@ def test_the_engine_refuses_one_character_over_the_limit() -> None:
 
 
 def test_one_credits_source() -> None:
-    from answers.rendering.credits import CREDITS, credit_lines
+    from answers.knowledge.credits import CREDITS, credit_lines
     from bot.cli.commands import CREDITS as CLI_CREDITS
 
     assert CLI_CREDITS == list(CREDITS.values()) == credit_lines(["epoch", "gpus"])
@@ -93,3 +93,17 @@ def test_start_up_cache_is_keyed_by_content_and_optional(tmp_path, monkeypatch) 
     blocked.write_text("not a directory")
     assert run(str(blocked)) == cold  # unwritable: ignored
     assert "12 GB" in cold and "**Sì**" in cold
+
+
+def test_k_tokens_is_written_once() -> None:
+    """"32k" is 32 × 1,024 tokens: the reader writes that factor in answers/reading/amounts.py only."""
+    import re
+    from pathlib import Path
+
+    reading = Path(__file__).resolve().parents[2] / "answers" / "reading"
+    # an image's width in pixels ("1024x576": {576: 1024}) is no thousand tokens
+    pixels = re.compile(r"\b\d{3,4}: 1024\b|\b1024: \d{3,4}\b")
+    written = [p.name for p in sorted(reading.glob("*.py"))
+               if re.search(r"(?<![\w=])1024(?![\w])",
+                            pixels.sub("", re.sub(r"#.*|\"\"\"[\s\S]*?\"\"\"", "", p.read_text())))]
+    assert written == ["amounts.py"]

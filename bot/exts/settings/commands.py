@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from msgspec import Struct
 
+from answers.knowledge.i18n import SUPPORTED, display_name
 from answers.rendering import format as fmt
-from answers.rendering.i18n import SUPPORTED, display_name
 from bot.context import OUTCOME, acked, locale_for
 from bot.i18n import L_, N_, t
 from bot.render import NO_MENTIONS

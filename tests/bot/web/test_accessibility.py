@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from answers.rendering.i18n import SUPPORTED
+from answers.knowledge.i18n import SUPPORTED
 from bot.web import static
 
 from .conftest import fetch

@@ -15,7 +15,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 
 from answers.knowledge.catalog_view import Knowledge
-from answers.rendering.i18n import SUPPORTED
+from answers.knowledge.i18n import SUPPORTED
 from bot.web.app import make_app
 from bot.web.site import Site
 

@@ -10,7 +10,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from answers.rendering.i18n import SUPPORTED
+from answers.knowledge.i18n import SUPPORTED
 from bot.cli import parser as cli
 from bot.web import params, static
 

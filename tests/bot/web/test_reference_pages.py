@@ -10,7 +10,7 @@ import pytest
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
-from answers.rendering.i18n import SUPPORTED, gettext
+from answers.knowledge.i18n import SUPPORTED, gettext
 from tests.conftest import DATA_DIR, read_csv
 
 from .conftest import fetch

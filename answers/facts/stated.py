@@ -1,0 +1,98 @@
+"""What the question states, normalised (the `--json` contract's `"asked"`), from the one `Asked` record.
+
+Keys are present only when stated. Names are the catalog's (a name that does not resolve stays as typed);
+cards come with their counts, in the order they were said. Pure: the caller passes the name lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from answers.records.asked import Asked
+from catalog.records import GpuRecord, ModelRecord
+
+ModelName = Callable[[str | ModelRecord], str | None]
+CardRecord = Callable[[str | GpuRecord], GpuRecord | None]
+
+
+def _name(value: Any, lookup: Callable[[Any], str | None]) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, ModelRecord | GpuRecord):
+        return value.name
+    try:
+        return lookup(value) or str(value)
+    except Exception:  # noqa: BLE001 — a name that does not resolve is stated as typed
+        return str(value)
+
+
+def _models(asked: Asked, model_name: ModelName) -> list[str]:
+    named = [_name(m, model_name) for m in (asked.model, asked.model2, *asked.more_models)]
+    return list(dict.fromkeys(n for n in named if n))
+
+
+def _record(value: str | GpuRecord, card_record: CardRecord) -> GpuRecord | str:
+    if isinstance(value, GpuRecord):
+        return value
+    try:
+        return card_record(value) or value
+    except Exception:  # noqa: BLE001 — a card that does not resolve is stated as typed
+        return value
+
+
+def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> None:
+    """Cards with their counts; a unified-memory machine (a Mac, a Ryzen AI Max) is a `device` with its memory."""
+    if asked.setup:
+        parts: list[tuple[str | GpuRecord, int]] = list(asked.setup)
+    else:
+        parts = [(c, 1) for c in (asked.card, asked.card2) if c is not None]
+        if parts and asked.gpu_count and len(parts) == 1:
+            parts = [(parts[0][0], asked.gpu_count)]
+    cards: list[dict[str, Any]] = []
+    for typed, count in parts:
+        record = _record(typed, card_record)
+        if isinstance(record, GpuRecord) and record.unified_memory:
+            out.setdefault("device", asked.device or record.name)
+            out.setdefault("memory_gb", record.memory_gb)
+        elif isinstance(record, GpuRecord):
+            cards.append({"name": record.name, "count": count})
+        else:
+            cards.append({"name": str(record), "count": count})
+    if cards:
+        out["cards"] = cards
+
+
+_CPU_WORDS = {"amd": "AMD", "intel": "Intel", "ryzen": "Ryzen", "core": "Core", "ultra": "Ultra", "epyc": "EPYC",
+              "xeon": "Xeon", "threadripper": "Threadripper", "pro": "PRO"}
+
+
+def cpu_name(typed: str | None) -> str | None:
+    """"ryzen 9 7950x" → "Ryzen 9 7950X", "i9 13900k" → "i9 13900K": a processor as its maker writes it."""
+    if not typed:
+        return None
+    return " ".join(_CPU_WORDS.get(w.casefold(), w[:1] + w[1:].upper() if w[:1].isalpha() else w.upper())
+                    for w in typed.split())
+
+
+def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict[str, Any]:
+    """The conditions `asked` states, under the contract's keys (see docs/command-line.md)."""
+    out: dict[str, Any] = {}
+    models = _models(asked, model_name)
+    if models:
+        out["models"] = models
+    _hardware(asked, card_record, out)
+    cpu = asked.cpu
+    plain: dict[str, Any] = {
+        "memory_gb": asked.memory_gb if asked.memory_gb is not None else None,
+        "ram_gb": asked.ram_gb if asked.ram_gb is not None else (cpu.ram_gb if cpu is not None else None),
+        "ram_type": asked.ram_type, "ram_mt_s": asked.ram_mts, "ram_channels": asked.ram_channels,
+        "cpu": cpu_name(asked.cpu_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
+        "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
+        "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
+        "target_tok_s": asked.target_tok_s, "device": asked.device,
+    }
+    out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
+    if asked.budget is not None:
+        out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
+    return out

@@ -1,0 +1,263 @@
+"""The conditions a question states beside its models and hardware, read with the one number reader
+(answers/reading/amounts.py) and the words in answers/lexicon/conditions.toml:
+
+- the engine ("vllm", "LM Studio") and a weight format that is not a GGUF level ("AWQ", "EXL2", "in MLX");
+- the KV cache's type ("kv cache em q8_0", "KV-Cache in q4_0");
+- lengths in tokens: the prompt's ("pdf de 50 mil tokens", "prompt di trentaduemila token"), the context's
+  ("an 8k prompt at 32k context": the context is 32k), an answer's ("2000-token answers");
+- people served at once ("4 users", "dieci persone", "bei 8 gleichzeitig"), CPU cores ("16 cores", "12 cœurs"),
+  a CPU named ("EPYC", "Ryzen 7 7700"), a speed wanted ("at least 30 tok/s");
+- the runtime backend a prefill figure is for ("vulkan", "rocm", "hip", "metal", "sycl"), and llama-bench's
+  "pp512" as a prompt of 512 tokens.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from msgspec import Struct
+
+from answers.lexicon import lexicon
+from answers.lexicon.conditions import condition_words
+from answers.reading.amounts import K_TOKENS, Amount, amounts
+from answers.reading.sizes import name_numbers
+from catalog.text import fold
+
+_TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
+_LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
+                    "en", "em", "im", "um", "uma", "un", "una", "une", "ein", "einem", "einen", "an", "the", "du",
+                    "del", "della", "dello", "des", "der", "die", "das", "el", "la", "le", "il", "o", ":", "=", "-",
+                    "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
+_MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
+_MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
+_MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
+_CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)\b")
+_DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
+_APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
+_WORDS = re.compile(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
+
+
+class Conditions(Struct, frozen=True):
+    engine: str | None = None
+    quant_format: str | None = None
+    cache_type: str | None = None
+    prompt_tokens: int | None = None
+    context: int | None = None
+    output_tokens: int | None = None
+    users: int | None = None
+    cpu_cores: int | None = None
+    cpu: str | None = None
+    wanted_tok_s: float | None = None
+    dynamic_level: str | None = None  # "UD-Q4_K_XL" as unsloth names its dynamic quants
+    device: str | None = None  # "MacBook Air M3": a machine named around its chip
+    cache_level_only: bool = False  # the KV cache's level ("kv cache q8_0") is the only place that level is said
+    backend: str | None = None  # "vulkan", "rocm": the runtime backend a prefill figure is for
+
+
+class _Words(Struct, frozen=True):
+    prompt: frozenset[str]
+    users: frozenset[str]  # "4 users", "dieci persone" (the lexicon's users_words)
+    backends: dict[str, str]
+    context: frozenset[str]
+    output: frozenset[str]
+    cores: frozenset[str]
+    at_once: frozenset[str]
+    wanted_re: re.Pattern[str]
+    speed: re.Pattern[str]
+
+
+@cache
+def _words() -> _Words:
+    w = condition_words()
+    prompt = w.every("prompt_words") | frozenset(x for lang in lexicon().languages.values() for x in lang.prompt_words)
+    units = sorted({fold(u) for u in lexicon().speed_units}, key=len, reverse=True)
+    speed = re.compile(r"\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
+    wanted = tuple(sorted({fold(p) for lang in w.languages.values() for p in lang.wanted}, key=len, reverse=True))
+    users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
+    backends = {word: name for name, words in lexicon().backends.items() for word in words}
+    wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
+    return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
+                  frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
+                  speed)
+
+
+@cache
+def _table_re(kind: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern over a table's phrases (longest first, so "lm studio" wins over a shorter phrase)."""
+    table = getattr(condition_words(), kind)
+    alternation = "|".join(re.escape(p) for p in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.-])(?:{alternation})(?![\w])"), table
+
+
+def _phrase(text: str, kind: str) -> str | None:
+    """The first phrase of the `kind` table ("engines", "formats") said in `text`, by position."""
+    pattern, table = _table_re(kind)
+    m = pattern.search(text)
+    return table[m.group()] if m else None
+
+
+@cache
+def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    spellings = condition_words().cache_spellings
+    alternation = "|".join(sorted((re.escape(s) for s in spellings), key=len, reverse=True))
+    kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
+    after = re.compile(rf"\b{kv}(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
+                       rf"(?<![\w])({alternation})(?![\w])")
+    before = re.compile(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
+    return after, before
+
+
+def _cache_type(text: str) -> str | None:
+    """"kv cache em q8_0", "KV-Cache in q4_0", "q8 kv cache": the KV cache's type."""
+    after, before = _cache_res()
+    m = after.search(text) or before.search(text)
+    return condition_words().cache_spellings[m.group(1)] if m else None
+
+
+def _cache_level_only(text: str, cache_type: str | None) -> bool:
+    """"kv cache em q8_0": the parser reads "q8_0" as the weights' level too; it is the cache's alone when the
+    text writes that spelling once."""
+    if cache_type is None:
+        return False
+    spellings = [s for s, kind in condition_words().cache_spellings.items() if kind == cache_type]
+    said = sum(len(re.findall(rf"(?<![\w]){re.escape(s)}(?![\w])", text)) for s in spellings)
+    return said == 1
+
+
+def _after(tokens: list[tuple[str, int, int]], at: int, skip: frozenset[str], n: int = 3) -> list[str]:
+    """Up to `n` words after offset `at`, the `skip` words left out."""
+    out = [w for w, s, _ in tokens if s >= at and w not in skip]
+    return out[:n]
+
+
+def _before(tokens: list[tuple[str, int, int]], at: int, skip: frozenset[str], n: int = 3) -> list[str]:
+    out = [w for w, _, e in tokens if e <= at and w not in skip]
+    return out[-n:][::-1]
+
+
+def _tokens_length(a: Amount) -> int | None:
+    n = int(a.value)
+    return n if 1 <= n <= _MAX_TOKENS and a.value == n else None
+
+
+def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> dict[str, int]:
+    """Prompt, context and answer lengths: a number next to its noun ("a 40k token prompt", "contexto de 32k")."""
+    out: dict[str, int] = {}
+    skip = _LINKS | _TOKEN_WORDS
+    for a in found:
+        nxt = text[a.end:a.end + 8].lstrip()
+        if re.match(r"(?:gb|go|gib|b|gigs?|mb|tb)\b", nxt) or w.speed.match(text, a.end):
+            continue  # a memory size, a model size or a speed
+        n = _tokens_length(a)
+        if n is None:
+            continue
+        after, before = _after(tokens, a.end, skip, 1), _before(tokens, a.start, skip, 2)
+        said_tokens = bool(_after(tokens, a.end, frozenset(), 1)[:1] and
+                           _after(tokens, a.end, frozenset(), 1)[0] in _TOKEN_WORDS)
+        for key, nouns in (("prompt_tokens", w.prompt), ("context", w.context), ("output_tokens", w.output)):
+            if key in out or n < _MIN_TOKENS[key]:
+                continue  # "two files of 20k tokens": a count of files, not a 2-token prompt
+            near = (after and after[0] in nouns) or (before and before[0] in nouns)
+            if key == "output_tokens" and not said_tokens:
+                near = bool(after and after[0] in nouns)  # "2000-token answers", "risposte da 1000 token"
+                near = near or bool(before and before[0] in nouns and said_tokens)
+            if near and (key != "output_tokens" or said_tokens or (after and after[0] in nouns)):
+                out[key] = n
+                break
+    return out
+
+
+def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> dict[str, int]:
+    """CPU cores ("16 cores") and people at once: "4 users", "4 concurrent users" (one word may sit between,
+    not a number), "bei 8 gleichzeitig"."""
+    out: dict[str, int] = {}
+    for a in found:
+        if a.value != int(a.value) or not 1 <= a.value <= 4096:
+            continue
+        after = _after(tokens, a.end, frozenset({"-"}), 2)
+        if not after:
+            continue
+        people = after[0] in w.users or after[0] in w.at_once or (
+            len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit())
+        if after[0] in w.cores and "cpu_cores" not in out and a.value > 1:
+            out["cpu_cores"] = int(a.value)
+        elif people and "users" not in out:
+            out["users"] = int(a.value)
+    return out
+
+
+def _bench_prompt(text: str) -> int | None:
+    """llama-bench's "pp512", "pp 2048": a prompt of that many tokens."""
+    m = re.search(r"\bpp ?(\d{3,5})\b", text)
+    return int(m.group(1)) if m else None
+
+
+def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
+    """A speed with a wanting phrase shortly before it ("at least 30 tok/s", "pelo menos 20 tok/s")."""
+    for a in found:
+        if not w.speed.match(text, a.end):
+            continue
+        if w.wanted_re.search(text[max(0, a.start - 60):a.start]):
+            return a.value
+    return None
+
+
+@cache
+def _device_re() -> re.Pattern[str]:
+    machines = sorted((fold(m) for m in lexicon().apple_machine_words), key=len, reverse=True)
+    alternation = "|".join(re.escape(m) for m in machines)
+    inches = r"(?:\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?\s+)?"
+    return re.compile(rf"\b({alternation})\s+{inches}({_APPLE_CHIP})\b")
+
+
+def _device(text: str) -> str | None:
+    """"macbook air m3", "mac studio m2 ultra": the machine and its chip, as the asker named them."""
+    m = _device_re().search(text)
+    if m is None:
+        return None
+    spelled = {"macbook": "MacBook", "imac": "iMac"}
+    machine = " ".join(spelled.get(w, w.title()) for w in m.group(1).split())
+    chip, *tier = m.group(2).split()
+    return " ".join([machine, chip.upper(), *(t.title() for t in tier)])
+
+
+def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
+    """The conditions `question` states (None for each it does not). A bare number that is part of a card's or
+    model's name the question names ("a 3080 ctx 32k") is that name's."""
+    text = " ".join(fold(question).replace("’", "'").replace("œ", "oe").split())
+    words = condition_words()
+    w = _words()
+    tokens = [(m.group(), m.start(), m.end()) for m in _WORDS.finditer(text)]
+    own = name_numbers(names)
+    every = [a for a in amounts(text) if math.isfinite(a.value)]
+    found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
+    quant_format = _phrase(text, "formats")
+    engine = _phrase(text, "engines") or (words.format_engines.get(quant_format or ""))
+    lengths = _lengths(text, tokens, found, w)
+    counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
+    users = counts.get("users")
+    if users is not None:
+        # lazy: the several-users rules only for a question naming a number of people
+        from estimator.users import MAX_USERS
+
+        users = users if users <= MAX_USERS else None
+    prompt = lengths.get("prompt_tokens") or _bench_prompt(text)
+    if prompt is not None:
+        # lazy: the prefill rules (and estimator.measured below them) only for a question naming a prompt length
+        from estimator.prefill import MAX_PROMPT
+
+        prompt = prompt if prompt <= MAX_PROMPT else None
+    cpu = _CPU_WORDS.search(text)
+    cache_type = _cache_type(text)
+    return Conditions(
+        engine=engine, quant_format=quant_format, cache_type=cache_type,
+        cache_level_only=_cache_level_only(text, cache_type),
+        prompt_tokens=prompt, context=lengths.get("context"),
+        output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
+        backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
+        cpu=cpu.group(1).upper() if cpu and cpu.group(1) == "epyc" else cpu.group(1).title() if cpu else None,
+        wanted_tok_s=_wanted(text, found, w), device=_device(text),
+        dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

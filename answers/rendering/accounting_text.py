@@ -1,0 +1,67 @@
+"""The one line that says which stated conditions an answer could not use, and why (answers/facts/accounting.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.facts import accounting
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
+from answers.rendering import format as fmt
+from answers.rendering import markdown
+
+UNUSED_LINE = N_("Not used in these figures: %(items)s.")
+REASONS = {
+    accounting.ENGINE: N_("%(value)s (no speed model for this engine yet: the figures are llama.cpp's)"),
+    accounting.FORMAT: N_("%(value)s (no model for this weight format yet: the figures are for a GGUF level)"),
+    accounting.CORES: N_("%(value)s CPU cores (the figures assume a typical CPU of this kind; generation speed "
+                          "follows the memory bandwidth)"),
+    accounting.OUTPUT: N_("answers of %(value)s tokens (the figures are speeds, not the time for a whole answer)"),
+    accounting.TARGET: N_("%(value)s tokens per second wanted (this answer does not compare against it)"),
+    accounting.NOT_USED: N_("%(value)s (this answer does not cover it)"),
+}
+
+
+def _value(key: str, said: dict[str, Any], item: str, lang: str) -> str:
+    value = said.get(key)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return fmt.integer(value, lang) if float(value).is_integer() else fmt.decimal(value, 1, lang)
+    return markdown.escape(item.split(": ", 1)[1] if ": " in item else item)
+
+
+def unused_line(lang: str, said: dict[str, Any], unused: list[str], why: dict[str, str]) -> str | None:
+    """"Not used in these figures: vllm (no speed model for this engine yet…)." in the answer's language."""
+    items = []
+    for key, item in zip(why, unused, strict=False):
+        items.append(i18n.gettext(lang, REASONS[why[key]]) % {"value": _value(key, said, item, lang)})
+    if not items:
+        return None
+    return i18n.gettext(lang, UNUSED_LINE) % {"items": "; ".join(items)}
+
+
+# A length asked for ("2000-token answers, how long?") at the estimated speed; a speed wanted against the estimate.
+ANSWER_TIME = N_("An answer of %(tokens)s tokens takes about %(seconds)s s at that speed (%(low)s–%(high)s s).")
+TARGET = {
+    True: N_("That reaches the %(target)s tokens per second you want."),
+    False: N_("That is below the %(target)s tokens per second you want."),
+}
+
+
+def _seconds(value: float, lang: str) -> str:
+    return fmt.integer(value, lang) if value >= 10 else fmt.decimal(value, 1, lang)
+
+
+def asked_lines(facts: dict[str, Any], lang: str) -> list[str]:
+    """The lines that answer a length or a speed the asker named (answers/facts/as_asked.py)."""
+    lines = []
+    t = facts.get("answer_time")
+    if t:
+        lines.append(i18n.gettext(lang, ANSWER_TIME) % {
+            "tokens": fmt.integer(t["output_tokens"], lang), "seconds": _seconds(t["seconds"], lang),
+            "low": _seconds(t["low"], lang), "high": _seconds(t["high"], lang)})
+    target = facts.get("speed_wanted")
+    if target:
+        lines.append(i18n.gettext(lang, TARGET[bool(target["met"])]) % {
+            "target": fmt.integer(target["target_tok_s"], lang) if float(target["target_tok_s"]).is_integer()
+            else fmt.decimal(target["target_tok_s"], 1, lang)})
+    return lines

@@ -1,0 +1,62 @@
+"""docs/ARCHITECTURE.md's first rule, kept: inside answers/ every import points down the pipeline, never up.
+
+The layers, bottom to top, as the document draws them. A module may import its own layer and the layers below;
+an import of a layer above fails here with the module and the import named. Read from the source (ast), imports
+inside functions included; `if TYPE_CHECKING:` imports are left out (they never run).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LAYERS = ("records", "knowledge", "lexicon", "intents_table", "api", "reading", "resolving", "facts", "rendering",
+          "engine")
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "answers" else None
+
+
+def _imports(path: Path) -> list[str]:
+    out: list[str] = []
+
+    def walk(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.Import):
+                out.extend(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom) and child.module and not child.level:
+                out.append(child.module)
+                out.extend(f"{child.module}.{a.name}" for a in child.names)
+            walk(child)
+
+    walk(ast.parse(path.read_text(encoding="utf-8")))
+    return out
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for p in sorted((ROOT / "answers").rglob("*.py")):
+        parts = list(p.relative_to(ROOT).with_suffix("").parts)
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = p
+    return out
+
+
+def test_every_module_of_answers_has_a_layer() -> None:
+    unplaced = [m for m in _modules() if m != "answers" and _layer(m) not in LAYERS]
+    assert not unplaced, f"modules in no layer of docs/ARCHITECTURE.md: {unplaced}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in _modules() if m != "answers"))
+def test_no_import_points_back_up(module: str) -> None:
+    own = LAYERS.index(_layer(module) or "")
+    known = _modules()
+    up = sorted({t for t in _imports(known[module]) if t in known and (layer := _layer(t)) in LAYERS
+                 and LAYERS.index(layer) > own})
+    assert not up, f"{module} ({LAYERS[own]}) imports a layer above it: {up}"
