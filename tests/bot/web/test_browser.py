@@ -116,7 +116,7 @@ async def test_the_script_sorts_and_narrows_the_table_in_place(server, tmp_path)
     follows in the page's language; no console message, no CSP refusal."""
     assert CHROMIUM is not None
     async with devtools.tab(CHROMIUM, tmp_path / "profile") as tab:
-        await tab.open(f"{server}/models/glm-4-5v?lang=de&fit=all")
+        await tab.open(f"{server}/models/glm-4-5v?lang=de&fit=all&profile=reference")  # the site's 818 cards
         before = await tab.run("location.href")
         await tab.run('document.querySelector(\'thead th[data-col="memory_gb"] a\').click()')
         memories = await tab.run('Array.from(document.querySelectorAll(\'tbody td[data-col="memory_gb"]\'))'

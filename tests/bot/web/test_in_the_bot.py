@@ -10,6 +10,7 @@ import aiohttp
 import pytest
 from pydantic import ValidationError
 
+from answers.knowledge.profiles import DEFAULT_PROFILE
 from bot import render
 from bot.settings import Settings
 from bot.web import links
@@ -45,8 +46,8 @@ def test_settings_are_checked() -> None:
 
 
 @pytest.mark.parametrize(("intent", "entities", "path"), [
-    ("fastest", {"model": "GLM-4.5V"}, "/models/glm-4-5v"), ("smallest", {"model": "GLIDE"}, "/models/glide"),
-    ("what_gpu", {"model": "GLIDE"}, "/models/glide"),
+    ("fastest", {"model": "GLM-4.5V"}, "/models/glm-4-5v"), ("smallest", {"model": "GLM-4.5V"}, "/models/glm-4-5v"),
+    ("what_gpu", {"model": "GLM-4.5V"}, "/models/glm-4-5v"),
     ("card_models", {"card": "RTX 3060"}, "/cards/geforce-rtx-3060-12-gb")])
 async def test_answers_link_to_their_full_page(engine, client, public_url, intent, entities, path):
     answer = engine.command(intent, "it", **entities)
@@ -54,9 +55,11 @@ async def test_answers_link_to_their_full_page(engine, client, public_url, inten
     link = links.full_page(answer)
     assert link is not None and link in description and link in render.answer_text(answer)
     label, url = link[1:-1].split("](")
-    assert url.startswith(f"{PUBLIC}{path}?lang=it&profile=reference")
+    # the page opens with the answer's own profile (the default: measured, which rates the current catalog)
+    assert url.startswith(f"{PUBLIC}{path}?lang=it&profile={answer.facts['profile']}")
+    assert answer.facts["profile"] == DEFAULT_PROFILE
     assert label == (f"Vedi tutti i {answer.facts['models_total']} modelli" if intent == "card_models"
-                     else "Vedi tutte le 818 schede")
+                     else f"Vedi tutte le {answer.facts['cards_total']:,} schede".replace(",", "."))
     response = await client.get(url.removeprefix(PUBLIC))  # the link opens the page, in the answer's language
     assert response.status == 200 and response.headers["Content-Language"] == "it"
 
