@@ -17,9 +17,15 @@ LAYERS = ("records", "knowledge", "lexicon", "intents_table", "api", "reading", 
           "engine")
 
 
+# The top layer is the engine: engine.py runs the stages, media_engine.py is its mixin for media questions.
+ENGINE_MODULES = {"engine", "media_engine"}
+
+
 def _layer(module: str) -> str | None:
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[0] == "answers" else None
+    if len(parts) < 2 or parts[0] != "answers":
+        return None
+    return "engine" if parts[1] in ENGINE_MODULES else parts[1]
 
 
 def _imports(path: Path) -> list[str]:
