@@ -84,6 +84,13 @@ def _words() -> _Words:
                   speed)
 
 
+def engine_format(engine: str | None) -> str | None:
+    """The one weight format an engine runs ("with mlx" → MLX, "exllamav2" → EXL2), from the lexicon's
+    `format_engines`; None for an engine of several formats (vLLM: AWQ, GPTQ, FP8…) or of GGUF files."""
+    formats = [f for f, e in condition_words().format_engines.items() if e == engine]
+    return formats[0] if engine is not None and len(formats) == 1 else None
+
+
 @cache
 def _table_re(kind: str) -> tuple[re.Pattern[str], dict[str, str]]:
     """One pattern over a table's phrases (longest first, so "lm studio" wins over a shorter phrase)."""

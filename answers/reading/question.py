@@ -10,6 +10,7 @@ intent is decided from that (answers/facts/routing.py) and the facts are built f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from msgspec import Struct
@@ -97,7 +98,8 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
     p, said = q.parsed, q.said
     context, stated_context, prompt = _lengths(q)
     budget = p.budget
-    quant = p.quant or _format_level(said.quant_format)
+    # a format named with the level ("mlx 4bit", "awq"): the format's file, at the bits said
+    quant = _format_level(said.quant_format or conditions.engine_format(said.engine), p.quant) or p.quant
     if said.cache_level_only and quant is not None and quant.lower() == said.cache_type:
         quant = None  # "kv cache em q8_0": the cache's level, not the weights'
     target = _target(q)
@@ -158,12 +160,19 @@ def _card_is_cpu(q: Question) -> bool:
     return typed.casefold().strip() in q.cpu_named.casefold()
 
 
-def _format_level(fmt: str | None) -> str | None:
+def _format_level(fmt: str | None, parsed: str | None = None) -> str | None:
     """A weight format the estimator rates as a level ("AWQ" where estimator.quants knows the formats), or None:
-    then the format is only stated, and the answer says it could not use it (answers/facts/accounting.py)."""
+    then the format is only stated, and the answer says it could not use it (answers/facts/accounting.py).
+    A width the parser read beside it ("mlx 8bit" → its level Q8_0) picks the format's file of that width."""
     if fmt is None:
         return None
     try:
+        if parsed is not None and (digits := re.search(r"\d+", parsed)):
+            bits = int(digits.group())  # Q4_K_M, IQ4_XS: the 4 bits said ("4bit"), not the file's 4.8
+            try:
+                return level_of(f"{fmt} {bits}bit").name
+            except UnknownQuant:
+                pass
         return level_of(fmt).name
     except UnknownQuant:
         return None
