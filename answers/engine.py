@@ -22,7 +22,7 @@ from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import accounting
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
-from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, Settings, uses_epoch
+from answers.facts.common import BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.stated import stated
@@ -179,7 +179,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return joined.model_copy(update={"entities": {**parts[1].entities, **joined.entities}})
         return joined
 
-    def _engine_facts(self, built: Built, entities: Entities, settings: Settings) -> None:
+    def _engine_facts(self, built: Built, entities: Entities, settings: EstimateSettings) -> None:
         """Every answer says which engine its figures assume (llama.cpp unless asked); a level asked for on
         one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
         # lazy: the engines' data is read on the first answer that needs it, not at start-up

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from answers.facts import advice, picks, setups
-from answers.facts.common import Built, Entities, Estimates, Settings
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from catalog.records import GpuRecord, ModelRecord
 from estimator.model import ModelSize
 from estimator.ranking import rate_all
@@ -81,7 +81,8 @@ def _in_budget(rows: list[Row], usd: float) -> list[Row]:
     return sorted(fits, key=lambda r: (-(r.tok_s or 0.0), _price(r.card), r.card.name))
 
 
-def _same_file_first(est: Estimates, model: ModelRecord, s: Settings, fits: list[Row]) -> tuple[list[Row], str | None]:
+def _same_file_first(est: Estimates, model: ModelRecord, s: EstimateSettings,
+                     fits: list[Row]) -> tuple[list[Row], str | None]:
     """`fits` fastest first on the same file: each card at the most compressed level any of them holds (which
     every one of them holds too). A smaller card that holds only a more compressed file reads fewer bytes per
     token, so its own figure looks faster than a bigger card's at a better level, although on the same file
@@ -100,7 +101,7 @@ def _same_file_first(est: Estimates, model: ModelRecord, s: Settings, fits: list
     return ranked, common.name
 
 
-def for_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
+def for_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Built:
     """The cards within budget that run the model, or the cheapest that does and how far over it is."""
     assert e.model is not None
     usd = budget["usd"]
@@ -142,7 +143,7 @@ def _cheapest_first(rows: list[Row]) -> list[Row]:
                   key=lambda r: (_price(r.card), -(r.tok_s or 0.0), r.card.name))
 
 
-def _two_cards(est: Estimates, e: Entities, s: Settings, usd: float) -> dict[str, Any] | None:
+def _two_cards(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> dict[str, Any] | None:
     """Two of one card whose two launch prices fit the budget and that together hold the model at the
     usual levels: the fastest such pair (answers/facts/setups.py rates the pair like the asker's own setup)."""
     size = est.size_of(e.model)  # type: ignore[arg-type]
@@ -172,7 +173,7 @@ def _two_cards(est: Estimates, e: Entities, s: Settings, usd: float) -> dict[str
 SPEED_PROBE_B = 8.0  # "then speed": each card's decode speed on a dense 8B model, the profile's own rules
 
 
-def _speed(est: Estimates, s: Settings):  # noqa: ANN202 — card → tok/s
+def _speed(est: Estimates, s: EstimateSettings):  # noqa: ANN202 — card → tok/s
     """A card's decode speed on one fixed model at one fixed level: bandwidth alone would miss the
     profile's vendor factors (an Arc card's 560 GB/s is not an RTX card's)."""
     query = est.query(ModelSize(SPEED_PROBE_B), replace(s, quant="Q4_K_M", min_quality=None))
@@ -183,7 +184,7 @@ def _speed(est: Estimates, s: Settings):  # noqa: ANN202 — card → tok/s
     return speed
 
 
-def without_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
+def without_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Built:
     """The best cards to buy within budget for local models: most memory first, then the faster."""
     usd = budget["usd"]
     names: dict[str, GpuRecord] = {}
@@ -216,6 +217,6 @@ def without_model(est: Estimates, e: Entities, s: Settings, budget: dict[str, An
     return Built(facts, sources={"gpus"})
 
 
-def build(est: Estimates, e: Entities, s: Settings, budget: dict[str, Any]) -> Built:
+def build(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Built:
     return for_model(est, e, s, budget) if e.model is not None else without_model(est, e, s, budget)
 

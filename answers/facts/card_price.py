@@ -12,20 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts import advice, budget
-from answers.facts.common import Entities, Estimates, Settings
+from answers.facts.common import Entities, Estimates, EstimateSettings
 from catalog.records import GpuRecord
 
 SAME_BAND = 0.05  # within 5% of the launch price reads as "about the launch price"
 
 
-def _biggest(est: Estimates, card: GpuRecord, s: Settings) -> dict[str, Any] | None:
+def _biggest(est: Estimates, card: GpuRecord, s: EstimateSettings) -> dict[str, Any] | None:
     big = advice.biggest(est.card_models(card, s))
     if big is None:
         return None
     return {"model": big[0].name, "quant": big[1].quant.name if big[1].quant else None, "tok_s": big[1].tok_s}
 
 
-def facts(est: Estimates, card: GpuRecord, s: Settings, said: dict[str, Any]) -> dict[str, Any]:
+def facts(est: Estimates, card: GpuRecord, s: EstimateSettings, said: dict[str, Any]) -> dict[str, Any]:
     """`said` is budget.budget_facts(...) of the asked price."""
     launch = getattr(card, "launch_price_usd", None)
     usd = said["usd"]

@@ -63,7 +63,7 @@ class Entities(Struct, frozen=True):
     card_stand_in: bool = False
 
 
-class Settings(Struct, frozen=True):
+class EstimateSettings(Struct, frozen=True):
     profile: str = DEFAULT_PROFILE
     context: int = DEFAULT_CONTEXT
     min_quality: str | None = None
@@ -160,7 +160,7 @@ class Estimates:
             self._sizes[key] = model_size(record)
         return self._sizes[key]
 
-    def query(self, size: ModelSize, s: Settings) -> Query:
+    def query(self, size: ModelSize, s: EstimateSettings) -> Query:
         try:
             return Query(size, context=s.context, min_quality=s.min_quality, forced_quant=s.quant,
                          profile=self.profiles.get(s.profile, s.engine, s.split, s.link),
@@ -172,14 +172,14 @@ class Estimates:
         except InvalidInput:
             raise BadInput("context", context=s.context) from None
 
-    def rated(self, record: ModelRecord, s: Settings) -> Rated:
+    def rated(self, record: ModelRecord, s: EstimateSettings) -> Rated:
         size = self.size_of(record)
         if size is None:
             raise BadInput("no_params", model=record.name)
         key = (id(record), s)
         return self._rated.get_or(key, lambda: self.rated_size(size, s))
 
-    def rated_size(self, size: ModelSize, s: Settings) -> Rated:
+    def rated_size(self, size: ModelSize, s: EstimateSettings) -> Rated:
         """`rated` for a size without a record (the command line's `--params 8`, or a record's size with
         `--params`/`--active` changed). Not cached: a size's layout is left out of its equality, so a
         bare 8.03 B would find Llama 3.1 8B's figures."""
@@ -188,7 +188,7 @@ class Estimates:
         machines = as_machines(q, rows, self.profiles.setup_constants())  # picks name them as machines
         return Rated(q, rows, summary_facts(q, rows, summarize(q, rows, MEMORY_SIZES), machines))
 
-    def card_models(self, card: Card, s: Settings) -> list[tuple[ModelRecord, Row]]:
+    def card_models(self, card: Card, s: EstimateSettings) -> list[tuple[ModelRecord, Row]]:
         """The models the advice rules may rank (a superset of `advice.runnable`) that run on `card`,
         fastest first; `card_fit_count` counts every catalog model that fits."""
         def make() -> list[tuple[ModelRecord, Row]]:
@@ -206,7 +206,7 @@ class Estimates:
 
         return self._card_models.get_or((card.position, card.name, s), make)
 
-    def card_models_at_speed(self, card: Card, s: Settings, good_level: str,
+    def card_models_at_speed(self, card: Card, s: EstimateSettings, good_level: str,
                              min_tok_s: float) -> list[tuple[ModelRecord, Row]]:
         """`card_models`, each model at the least compressed level down to `good_level` that reaches
         `min_tok_s` when its own level (the least compressed that fits) does not: an 8B model at Q8_0 on
@@ -224,7 +224,7 @@ class Estimates:
 
         return self._card_models.get_or(("at_speed", card.position, card.name, s, good_level, min_tok_s), make)
 
-    def every_model_on(self, card: Card, s: Settings) -> list[tuple[ModelRecord, ModelSize, Row]]:
+    def every_model_on(self, card: Card, s: EstimateSettings) -> list[tuple[ModelRecord, ModelSize, Row]]:
         """Every sized catalog model that runs on `card`, fastest first (ties by name): the command
         line's `tpsbot card` list (the answers rank `card_models`' candidates instead)."""
         out = []
@@ -239,7 +239,7 @@ class Estimates:
         out.sort(key=lambda x: (-x[2].tok_s, x[1].name or ""))  # type: ignore[operator]
         return out
 
-    def card_fit_count(self, card: Card, s: Settings) -> int:
+    def card_fit_count(self, card: Card, s: EstimateSettings) -> int:
         """Every sized catalog model that runs on `card`: the ranked candidates one by one, the rest
         by size group (a 100,000-model catalog holds a few thousand distinct sizes)."""
         def make() -> int:
@@ -279,7 +279,7 @@ def base_facts(rated: Rated) -> dict[str, Any]:
 
 
 # Which builder answers which intent is declared in answers.intents_table.
-Builder = Callable[[Estimates, Entities, Settings], Built]
+Builder = Callable[[Estimates, Entities, EstimateSettings], Built]
 
 # System memory assumed when a model does not fit and the asker did not say how much RAM they have: a
 # common desktop's 32 GB of DDR4 (estimator.setups' default type). The answer says it is an assumption.

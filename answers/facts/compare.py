@@ -9,14 +9,14 @@ from typing import Any
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
 from answers.facts import versus
-from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row, model_of
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import card_brief, row_facts
 from estimator.model import ModelSize
 from estimator.quants import quant
 from estimator.ranking import Query, Row, rate_all
 
 
-def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if e.model2 is not None or e.sides is not None:
         return versus.compare(est, e, s)
     assert e.card is not None and e.card2 is not None
@@ -67,7 +67,7 @@ TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense mode
 BETWEEN_SIZES_B = (14.0, 24.0)  # common sizes between those two (Qwen 14B, Mistral Small 24B)
 
 
-def _compare_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+def _compare_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """Two cards, no model: memory, bandwidth, and the speed of an 8B and a 32B model on each."""
     assert e.card is not None and e.card2 is not None
     cards = [e.card, e.card2]

@@ -7,7 +7,16 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, base_facts, model_of
+from answers.facts.common import (
+    MAX_MEMORY_GB,
+    BadInput,
+    Built,
+    Entities,
+    Estimates,
+    EstimateSettings,
+    base_facts,
+    model_of,
+)
 from estimator.card import MemoryCard
 from estimator.model import MAX_CONTEXT
 from estimator.quants import Quant, quant
@@ -29,7 +38,7 @@ def _longest(fits: Callable[[int], bool], upper: int) -> int | None:
     return lo
 
 
-def longest_context(est: Estimates, e: Entities, s: Settings) -> Built:
+def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rec = model_of(e)
     rated = est.rated(rec, s)
     q = rated.query

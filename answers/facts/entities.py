@@ -1,4 +1,4 @@
-"""What is asked (`Asked`, from a question or a slash command's fields) → the resolved `Entities` and `Settings`
+"""What is asked (`Asked`, from a question or a slash command's fields) → the resolved `Entities` and `EstimateSettings`
 a facts builder takes, and the builder's call. The intent is routed by what was found in answers/facts/routing.py.
 """
 
@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from answers.api import AskOptions
 from answers.facts.advice import TASKS, typical_record
-from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Lru, Settings, uses_epoch
+from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
 from answers.facts.family_fit import FIT_INTENTS, family_fit
 from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
@@ -43,7 +43,7 @@ class EntityBuilding:
 
         def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None: ...
 
-    def _settings(self, options: AskOptions, context: int | None, quant: str | None) -> Settings:
+    def _settings(self, options: AskOptions, context: int | None, quant: str | None) -> EstimateSettings:
         ctx = context if context is not None else options.context
         if ctx is None:
             ctx = DEFAULT_CONTEXT
@@ -60,9 +60,9 @@ class EntityBuilding:
             mq = lookup_quant(mq).name if mq else None
         except UnknownQuant as exc:
             raise BadInput("quant", text=str(exc.text)[:40]) from None
-        return Settings(profile=options.profile, context=ctx, min_quality=mq, quant=q, engine=options.engine)
+        return EstimateSettings(profile=options.profile, context=ctx, min_quality=mq, quant=q, engine=options.engine)
 
-    def _settings_for(self, options: AskOptions, asked: Asked) -> Settings:
+    def _settings_for(self, options: AskOptions, asked: Asked) -> EstimateSettings:
         """The estimate's settings: the server's options, what was asked overriding them (context, level,
         KV-cache type, task)."""
         settings = self._settings(options, asked.context, asked.quant)
@@ -89,7 +89,7 @@ class EntityBuilding:
             settings = replace(settings, task=asked.task)
         return settings
 
-    def _facts_for(self, intent: str, e: Entities, s: Settings, asked: Asked) -> tuple[str, Built, Entities]:
+    def _facts_for(self, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> tuple[str, Built, Entities]:
         """The intent as what resolved decides it (answers/facts/routing.py) and its facts; a price asked
         beside a model or a card ("best gpu under 400 bucks", "is a 3090 worth 700 dollars") adds its own."""
         budget = self._budget(asked) if intent == "what_gpu" and e.setup is None else None
@@ -186,7 +186,7 @@ class EntityBuilding:
             where = f"{hardware.memory_gb:g} GB"
         return family_fit(name, where or "", settings.profile, records, rate)
 
-    def _build(self, intent: str, e: Entities, s: Settings) -> Built:
+    def _build(self, intent: str, e: Entities, s: EstimateSettings) -> Built:
         build = SPECS[intent].builder
         if build is None:
             return Built({})
@@ -273,7 +273,7 @@ class EntityBuilding:
             raise BadInput("setup", ram_gb=asked.ram_gb) from None
 
     @staticmethod
-    def _entity_names(e: Entities, s: Settings) -> dict[str, Any]:
+    def _entity_names(e: Entities, s: EstimateSettings) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if e.model is not None:
             out["model"] = e.model.name

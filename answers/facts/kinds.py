@@ -26,7 +26,7 @@ from estimator.setups import Device, Hardware, Setup, rate_machines, rate_setup,
 from estimator.wired_limit import raised_limit
 
 if TYPE_CHECKING:
-    from answers.facts.common import Estimates, Rated, Settings
+    from answers.facts.common import Estimates, EstimateSettings, Rated
     from catalog.records import GpuRecord
     from estimator.model import ModelSize
     from estimator.profile import Profile
@@ -53,7 +53,7 @@ def _one_card(rated: Rated) -> dict[str, Any] | None:
             "price_usd": r["launch_price_usd"], "quant": r["quant"], "need_gb": r["need_gb"], "tok_s": r["tok_s"]}
 
 
-def _several(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c: SetupConstants,
+def _several(p: Profile, size: ModelSize, cards: list[GpuRecord], s: EstimateSettings, c: SetupConstants,
              floor_need: float) -> dict[str, Any] | None:
     """The cheapest N identical cards (2–8) that hold it where one of them cannot: the first, cheapest
     first, that reaches reading speed, else the cheapest that runs it."""
@@ -89,7 +89,7 @@ def _several(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c
             "segment": picks.segment(card), "price_usd": None if price is None else n * price, **_row(row)}
 
 
-def _unified(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c: SetupConstants,
+def _unified(p: Profile, size: ModelSize, cards: list[GpuRecord], s: EstimateSettings, c: SetupConstants,
              floor_need: float) -> dict | None:
     """The unified-memory machine with the least memory that holds it (a Mac's share raised if need be)."""
     def most(g: GpuRecord) -> float:  # the most its GPU may use: the default share, or a Mac's raised one
@@ -107,7 +107,7 @@ def _unified(p: Profile, size: ModelSize, cards: list[GpuRecord], s: Settings, c
     return None
 
 
-def _first_machine(p: Profile, size: ModelSize, machines: list[GpuRecord], s: Settings,
+def _first_machine(p: Profile, size: ModelSize, machines: list[GpuRecord], s: EstimateSettings,
                    c: SetupConstants) -> dict | None:
     rows = rate_machines(p, size, [cast(Hardware, m) for m in machines], s.context, s.min_quality, s.quant,
                          constants=c)
@@ -122,7 +122,7 @@ def _first_machine(p: Profile, size: ModelSize, machines: list[GpuRecord], s: Se
     return None
 
 
-def _cpu(p: Profile, size: ModelSize, s: Settings, c: SetupConstants) -> dict[str, Any] | None:
+def _cpu(p: Profile, size: ModelSize, s: EstimateSettings, c: SetupConstants) -> dict[str, Any] | None:
     """System RAM alone: the smallest common size that holds it at the usual minimum level."""
     levels = ladder(p.levels, s.min_quality, p.default_min_quality) if s.quant is None else ()
     q = levels[-1] if levels else p.levels[-1]
@@ -135,7 +135,7 @@ def _cpu(p: Profile, size: ModelSize, s: Settings, c: SetupConstants) -> dict[st
             "tok_s": row.tok_s, "tok_s_low": row.tok_s_low, "tok_s_high": row.tok_s_high}
 
 
-def kinds_for(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]:
+def kinds_for(est: Estimates, rated: Rated, s: EstimateSettings) -> list[dict[str, Any]]:
     """"What do I need": the cheapest of every kind of hardware that holds the model, remembered per rated
     model. Under `reference` only when no single card runs it (the site's own lists otherwise, but never
     "nothing can run it" while a setup can)."""
@@ -146,7 +146,7 @@ def kinds_for(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]
                 est.kinds_memo.get_or((id(rated), s), lambda: (rated, hardware_kinds(est, rated, s)))[1])
 
 
-def hardware_kinds(est: Estimates, rated: Rated, s: Settings) -> list[dict[str, Any]]:
+def hardware_kinds(est: Estimates, rated: Rated, s: EstimateSettings) -> list[dict[str, Any]]:
     """The cheapest of each kind of hardware that holds the model (the module's rules), in that order."""
     p, size = rated.query.profile, rated.query.model
     c = est.profiles.setup_constants()

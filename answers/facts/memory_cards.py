@@ -24,7 +24,7 @@ from estimator.model import ModelSize
 from estimator.ranking import rate_all
 
 if TYPE_CHECKING:  # the builder in answers.facts.rating loads this module on first use
-    from answers.facts.common import Estimates, Settings
+    from answers.facts.common import Estimates, EstimateSettings
 
 SHOWN = 5  # cards listed
 
@@ -33,7 +33,7 @@ def _model_line(rec: Any, row: Any) -> dict[str, Any]:
     return {"model": rec.name, "quant": row.quant.name if row.quant else None, "tok_s": row.tok_s}
 
 
-def _card_facts(est: Estimates, card: GpuRecord, s: Settings, tok_s: float) -> dict[str, Any]:
+def _card_facts(est: Estimates, card: GpuRecord, s: EstimateSettings, tok_s: float) -> dict[str, Any]:
     pairs = est.card_models(card, s)
     ranked = advice.rank_models(pairs, s.task)
     big = advice.biggest(pairs, s.task)
@@ -43,7 +43,7 @@ def _card_facts(est: Estimates, card: GpuRecord, s: Settings, tok_s: float) -> d
             "biggest": _model_line(*big) if big else None}
 
 
-def facts(est: Estimates, memory_gb: float, s: Settings) -> dict[str, Any]:
+def facts(est: Estimates, memory_gb: float, s: EstimateSettings) -> dict[str, Any]:
     cards = [c for c in est.kn.gpus_for(s.profile) if buyable(c)]
     nearest = min((abs(c.memory_gb - memory_gb) for c in cards), default=None)
     out: dict[str, Any] = {"mode": "memory", "memory_gb": memory_gb, "context": s.context,

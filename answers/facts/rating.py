@@ -25,8 +25,8 @@ from answers.facts.common import (
     Built,
     Entities,
     Estimates,
+    EstimateSettings,
     Rated,
-    Settings,
     TableRow,
     base_facts,
     card_row,
@@ -91,7 +91,7 @@ def _setups() -> ModuleType:
 # ---------------------------------------------------------------------------- builders
 
 
-def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
+def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """Any hardware question about the asker's setup: verdict, level, speed and why, like one card."""
     setup = e.setup
     assert setup is not None  # every caller checks it
@@ -103,7 +103,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
     facts.update(vd.summary_keys(_setups().verdict(q.profile, q.model, setup, constants, s, facts["row"])))
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
 
-        def on_setup(m: ModelRecord, at: Settings) -> Any:
+        def on_setup(m: ModelRecord, at: EstimateSettings) -> Any:
             size = est.size_of(m)
             return None if size is None else _setups().rate_setup(q.profile, size, setup, at.context, at.min_quality,
                                                               at.quant, constants=constants)
@@ -116,7 +116,7 @@ def _on_setup(est: Estimates, e: Entities, s: Settings) -> Built:
 
 
 
-def _on_cpu(est: Estimates, e: Entities, s: Settings) -> Built:
+def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """A question that leaves the card out ("on CPU only", "no GPU"): the model in system RAM, its speed
     from the RAM's bandwidth; the RAM size and type the asker gave, else the need and the default type."""
     assert e.cpu is not None
@@ -134,7 +134,7 @@ def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
     return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
 
 
-def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Settings,
+def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: EstimateSettings,
                      ram_type: str | None = None) -> dict[str, Any] | None:
     """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
     every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
@@ -151,7 +151,7 @@ def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Se
 TOGETHER_MAX = 8  # cards one server holds; past that the answer is a cluster, not a count of cards
 
 
-def _how_many(est: Estimates, rated: Rated, card: GpuRecord, s: Settings) -> dict[str, Any] | None:
+def _how_many(est: Estimates, rated: Rated, card: GpuRecord, s: EstimateSettings) -> dict[str, Any] | None:
     """"How many 3090s for Mixtral 8x22B": the fewest of this card (up to TOGETHER_MAX) that the one verdict
     says run it at the usual quality, with the level and speed it recommends there; None for a
     shared-memory machine (one is the machine) or when even TOGETHER_MAX of them do not."""
@@ -171,8 +171,8 @@ def _how_many(est: Estimates, rated: Rated, card: GpuRecord, s: Settings) -> dic
     return None
 
 
-def _relative(est: Estimates, rec: ModelRecord, s: Settings,
-              row_of: Callable[[ModelRecord, Settings], Any]) -> dict[str, Any] | None:
+def _relative(est: Estimates, rec: ModelRecord, s: EstimateSettings,
+              row_of: Callable[[ModelRecord, EstimateSettings], Any]) -> dict[str, Any] | None:
     """The largest smaller model of the asked one's line that runs well on the same hardware
     (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
     profile = est.profile(s.profile)
@@ -187,7 +187,7 @@ def _relative(est: Estimates, rec: ModelRecord, s: Settings,
     return best_relative(est.kn.models, rec, levels, rate)
 
 
-def _fastest_of(est: Estimates, m: ModelRecord, s: Settings, cards: Sequence[GpuRecord]) -> Row | None:
+def _fastest_of(est: Estimates, m: ModelRecord, s: EstimateSettings, cards: Sequence[GpuRecord]) -> Row | None:
     """The fastest of `cards` that runs `m` at the settings' level (ties: catalog order, as
     `Rated.best_with_memory`); only those cards are rated, not the whole catalog."""
     size = est.size_of(m)
@@ -197,7 +197,7 @@ def _fastest_of(est: Estimates, m: ModelRecord, s: Settings, cards: Sequence[Gpu
     return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
 
 
-def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
+def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """Can it run: on the CPU, on a setup, on one card, in a memory size, or the overview of all cards."""
     if e.cpu is not None:
         return _on_cpu(est, e, s)
@@ -217,7 +217,7 @@ def can_run(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def _on_card(est: Estimates, e: Entities, s: Settings, card: GpuRecord, rec: ModelRecord, rated: Rated,
+def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, rec: ModelRecord, rated: Rated,
              facts: dict[str, Any]) -> None:
     """Adds to `facts` the answer for one card: its row and verdict and, when it does not run there, what
     it lacks, the level below the floor that fits, offload with an assumed RAM and a smaller relative."""
@@ -240,7 +240,7 @@ def _on_card(est: Estimates, e: Entities, s: Settings, card: GpuRecord, rec: Mod
         facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))
 
 
-def _in_memory(est: Estimates, e: Entities, s: Settings, memory_gb: float, rec: ModelRecord, rated: Rated,
+def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: float, rec: ModelRecord, rated: Rated,
                facts: dict[str, Any]) -> None:
     """Adds to `facts` the answer for a memory size ("on 16 GB"): the best card of that size and the home
     pick, the verdict for the card the answer names, what fits whatever the card, and when nothing does,
@@ -279,14 +279,14 @@ def _in_memory(est: Estimates, e: Entities, s: Settings, memory_gb: float, rec: 
         facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
 
 
-def fastest(est: Estimates, e: Entities, s: Settings) -> Built:
+def fastest(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
-def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
+def smallest(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     runners = sorted(listed(rated.rows, s.profile), key=lambda r: (r.card.memory_gb, r.card.position))
@@ -294,7 +294,7 @@ def smallest(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
-def vram(est: Estimates, e: Entities, s: Settings) -> Built:
+def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if e.cpu is not None:
         return _on_cpu(est, e, s)
     rated = est.rated(model_of(e), s)
@@ -315,7 +315,7 @@ def vram(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def speed(est: Estimates, e: Entities, s: Settings) -> Built:
+def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if e.cpu is not None:
         return _on_cpu(est, e, s)
     if e.setup is not None:
@@ -333,12 +333,12 @@ def speed(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def what_gpu(est: Estimates, e: Entities, s: Settings) -> Built:
+def what_gpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)  # "what do I need": the cards, and the cheapest of every kind of hardware
     return Built({**base_facts(rated), "hardware_kinds": kinds_for(est, rated, s)}, sources={"gpus"})
 
 
-def why_quant(est: Estimates, e: Entities, s: Settings) -> Built:
+def why_quant(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     counts: dict[str, int] = {}
@@ -408,14 +408,14 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
         "floor_quant": q.min_quality or q.profile.default_min_quality,
     }
 
-def accuracy(est: Estimates, e: Entities, s: Settings) -> Built:
+def accuracy(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
     facts = base_facts(rated)
     facts["confidence"] = rated.ordered[0].confidence if rated.ordered else None
     return Built(facts, sources={"gpus"})
 
 
-def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
+def two_gpus(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if e.setup is None and e.card is not None and not e.card.unified_memory:
         # "Is a second 3060 worth it for Mistral Small 24B?": the asker's card twice, rated as the setup it
         # makes, as "2x 3060" is (one 3060 cannot hold it at the usual quality; two hold it at Q5_K_M).
@@ -431,7 +431,7 @@ def two_gpus(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def offload(est: Estimates, e: Entities, s: Settings) -> Built:
+def offload(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if e.setup is not None:
         return _on_setup(est, e, s)
     # "offload llama 70b with a 3090" names the card and no RAM: the card's own answer, which rates the
@@ -442,7 +442,7 @@ def offload(est: Estimates, e: Entities, s: Settings) -> Built:
     return built
 
 
-def info(est: Estimates, e: Entities, s: Settings) -> Built:
+def info(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """Facts about the model itself (maker, licence, release…): no estimate."""
     rec = model_of(e)
     facts = {"model": {"name": rec.name, "params_b": rec.params_b, "active_params_b": rec.active_params_b},
@@ -450,7 +450,7 @@ def info(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"epoch"} if uses_epoch(rec) else set())
 
 
-def release(est: Estimates, e: Entities, s: Settings) -> Built:
+def release(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     built = info(est, e, s)
     rec = model_of(e)
     if rec.publication_date:
@@ -460,7 +460,7 @@ def release(est: Estimates, e: Entities, s: Settings) -> Built:
     return built
 
 
-def memory_cards(est: Estimates, e: Entities, s: Settings) -> Built:
+def memory_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """"Best 8 GB card": the cards of that size, each with what it runs (answers/facts/memory_cards.py)."""
     # lazy: it reads the launch prices and exchange rates (catalog.currency), not needed at start-up
     from answers.facts.memory_cards import facts as cards_of_size
@@ -469,7 +469,7 @@ def memory_cards(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(cards_of_size(est, e.memory_gb, s), sources={"gpus"})
 
 
-def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
+def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     # The advice ranking on a card or a memory size alone (answers/facts/what_runs.py).
     # lazy: what_runs needs the setup rules (RAM offload, CPU-only); only a "what can I run" answer uses them
     from answers.facts.what_runs import card_models as ranked
@@ -477,7 +477,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     return ranked(est, e, s)
 
 
-def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
+def model_info(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rec = model_of(e)
     built = info(est, e, s)
     if est.size_of(rec) is not None:
@@ -487,12 +487,12 @@ def model_info(est: Estimates, e: Entities, s: Settings) -> Built:
     return built
 
 
-def help_(est: Estimates, e: Entities, s: Settings) -> Built:
+def help_(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     return Built({"profile": est.profile(s.profile).name, "models_total": est.kn.model_count(),
                   "cards_total": len(est.kn.gpus_for(s.profile))})
 
 
-def fallback(est: Estimates, e: Entities, s: Settings) -> Built:
+def fallback(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts: dict[str, Any] = {"profile": est.profile(s.profile).name}
     if e.model is not None:
         facts["model"] = {"name": e.model.name}

@@ -20,7 +20,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import ReportError
-from answers.facts.common import BadInput, Estimates, Rated, Settings
+from answers.facts.common import BadInput, Estimates, EstimateSettings, Rated
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
@@ -224,9 +224,9 @@ class Reports:
         raise CardNotResolved(NO_CARD, [], text=repr(text))
 
     # ------------------------------------------------------------------ reports
-    def _settings(self, req: EstimateRequest) -> Settings:
+    def _settings(self, req: EstimateRequest) -> EstimateSettings:
         self._check_engine(req.engine, req.quant)
-        return Settings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
+        return EstimateSettings(profile=req.profile, context=context_for(req.context, req.prompt, req.answer),
                         min_quality=req.min_quality, quant=req.quant, cache_type=req.cache_type or DEFAULT_CACHE_TYPE,
                         engine=req.engine, split=req.split, link=req.link)
 
@@ -424,7 +424,7 @@ class Reports:
             context = default_context(e, vram)
         ctx = context_for(context, ask.prompt if ask else None, ask.answer if ask else None)
         prof = self.profiles.get(profile, engine)
-        s = Settings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE, engine=engine)
+        s = EstimateSettings(profile, ctx, min_quality, cache_type=cache_type or DEFAULT_CACHE_TYPE, engine=engine)
         if rig is not None:
             report = self._card_on_setup(rig, card, s, ask)
             report.data.update(self.engine_facts(profile, engine))
@@ -448,7 +448,7 @@ class Reports:
                     add_to_rows([d], [r], prof, m, ctx, s.cache_type, ask, constants)
         return CardReport(card, ctx, len(found), total, data)
 
-    def _card_on_setup(self, rig: Setup, card: GpuRecord, s: Settings, ask: Ask | None = None) -> CardReport:
+    def _card_on_setup(self, rig: Setup, card: GpuRecord, s: EstimateSettings, ask: Ask | None = None) -> CardReport:
         """`card` on a setup: the same keys, every model rated on the whole setup (offload counts), fastest
         first. The KV cache is f16 here: the setup rules (estimator.setups) take no cache type."""
         sizes = [m for m in map(self.estimates.size_of, self.knowledge.models) if m is not None]

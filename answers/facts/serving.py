@@ -13,7 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.facts import verdict as vd
-from answers.facts.common import Built, Entities, Estimates, Settings, base_facts, card_row
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row
 from answers.facts.describe import row_facts
 from answers.facts.setups import held_levels
 from answers.facts.setups import row_facts as setup_row_facts
@@ -35,7 +35,8 @@ def _stand_in(ordered: list[Row]) -> Row | None:
     return next((r for r in ordered if getattr(r.card, "segment", "") == HOME_SEGMENT), ordered[0] if ordered else None)
 
 
-def _rated_row(est: Estimates, e: Entities, s: Settings, ask: Ask) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def _rated_row(est: Estimates, e: Entities, s: EstimateSettings,
+               ask: Ask) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """(facts, row facts with the added keys): the asker's setup, their card, or the stand-in card."""
     rated = est.rated(_model(e), s)
     q = rated.query
@@ -55,7 +56,7 @@ def _rated_row(est: Estimates, e: Entities, s: Settings, ask: Ask) -> tuple[dict
     return facts, d
 
 
-def _at_verdict_level(est: Estimates, e: Entities, s: Settings) -> Settings:
+def _at_verdict_level(est: Estimates, e: Entities, s: EstimateSettings) -> EstimateSettings:
     """The settings at the level the one verdict recommends for one stream on this hardware (answers/facts/
     verdict.py), so the prompt and several-users figures are for the level "can it run" names: 70B on two
     A6000s is served at Q4_K_M, not at a Q8_0 that fits but crawls. A level the asker named stays."""
@@ -71,7 +72,7 @@ def _at_verdict_level(est: Estimates, e: Entities, s: Settings) -> Settings:
     return replace(s, quant=rec["quant"]) if rec else s
 
 
-def prefill(est: Estimates, e: Entities, s: Settings) -> Built:
+def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     prompt = e.prompt_tokens or s.context
     ask = Ask(prompt=prompt, backend=e.backend)
     facts, row = _rated_row(est, e, _at_verdict_level(est, e, s), ask)
@@ -80,7 +81,7 @@ def prefill(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def users(est: Estimates, e: Entities, s: Settings) -> Built:
+def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     ask = Ask(users=e.users or 1, backend=e.backend)
     s = _at_verdict_level(est, e, s)
     facts, row = _rated_row(est, e, s, ask)

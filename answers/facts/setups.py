@@ -20,7 +20,7 @@ from msgspec.structs import replace
 
 from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
-from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, Settings
+from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
 from answers.facts.describe import rating_facts
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
@@ -271,7 +271,7 @@ def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: Set
         profile, model, bare, context, None, level, constants=constants))
 
 
-def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: Settings,
+def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: EstimateSettings,
             row: dict[str, Any]) -> dict[str, Any]:
     """The one verdict (answers/verdict.py) on a setup: its levels held whole; when none is, and the
     asker's RAM takes the rest at a usable speed, the offload row is the verdict ("offload")."""
@@ -321,7 +321,7 @@ class SetupCard(Struct, frozen=True):
     memory_type: None = None
 
 
-def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+def model_rows(est: Estimates, setup: Setup, s: EstimateSettings) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
     """"What can my setup run": every model the advice rules may rank (Knowledge.rankable_models, a
     superset of advice.runnable) that it holds whole (models that would only run offloaded are left to
     the can_run answer), each with its row, in catalog order; and the setup as a card.
@@ -357,7 +357,7 @@ def model_rows(est: Estimates, setup: Setup, s: Settings) -> tuple[SetupCard, li
     return view, pairs
 
 
-def other_fits(est: Estimates, setup: Setup, s: Settings) -> int:
+def other_fits(est: Estimates, setup: Setup, s: EstimateSettings) -> int:
     """How many catalog models outside `model_rows` the setup holds whole, rated once per size group."""
     profile, constants = est.profile(s.profile), est.profiles.setup_constants()
     held = 0
@@ -403,7 +403,8 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     }
 
 
-def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None, s: Settings, ram_mts: int | None = None,
+def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None, s: EstimateSettings,
+                   ram_mts: int | None = None,
                    ram_channels: int | None = None) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
     """"No GPU, 64 GB of RAM, what can I run": every model the advice rules may rank that fits in the RAM
     the system leaves free, at the least compressed level that still reaches reading speed (else the least

@@ -12,7 +12,7 @@ from typing import Any
 
 from answers.facts import picks
 from answers.facts import verdict as vd
-from answers.facts.common import Entities, Estimates, Settings, model_of
+from answers.facts.common import Entities, Estimates, EstimateSettings, model_of
 from answers.facts.describe import row_facts
 from answers.facts.shared_memory import as_machines
 from estimator.quants import quant
@@ -23,7 +23,7 @@ from estimator.rows import Row
 TARGET_INTENTS = frozenset({"speed", "fastest", "smallest", "can_run", "what_gpu"})
 
 
-def target_speed(est: Estimates, e: Entities, s: Settings, wanted: float) -> dict[str, Any]:
+def target_speed(est: Estimates, e: Entities, s: EstimateSettings, wanted: float) -> dict[str, Any]:
     rated = est.rated(model_of(e), s)
     rows = [r for r in as_machines(rated.query, rated.rows, est.profiles.setup_constants()) if r.runs]
     reach = [hit for r in rows for hit in [_reaching(rated.query, r, wanted)] if hit is not None]

@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts.advice import typical_record
-from answers.facts.common import Estimates, Settings
+from answers.facts.common import Estimates, EstimateSettings
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 
 BOTH_GENERATING_SHARE = 0.5  # two decodes at once split the bandwidth: about half each
 
 
-def facts(est: Estimates, first: ModelRecord, second: ModelRecord, s: Settings,
+def facts(est: Estimates, first: ModelRecord, second: ModelRecord, s: EstimateSettings,
           card: GpuRecord | None, memory_gb: float | None) -> dict[str, Any] | None:
     """Both models on one card (or on `memory_gb` of memory, with a typical card's speeds)."""
     profile = est.profile(s.profile)

@@ -22,7 +22,7 @@ from catalog.records import GpuRecord
 from estimator.ranking import rate_all
 from estimator.setups import Setup, rate_setup
 
-from .common import Entities, Estimates, Settings
+from .common import Entities, Estimates, EstimateSettings
 
 TRUER_RATIO = 1.5  # issue 18: "differs by more than 1.5×"
 TRUER_INTENTS = frozenset({"can_run", "speed", "two_gpus", "offload", "vram"})  # answers that lead with a figure
@@ -47,7 +47,7 @@ def _differs(a: float, b: float) -> bool:
     return a > 0 and b > 0 and max(a / b, b / a) > TRUER_RATIO
 
 
-def _row_in(est: Estimates, e: Entities, s: Settings, profile: str) -> tuple[str | None, float | None,
+def _row_in(est: Estimates, e: Entities, s: EstimateSettings, profile: str) -> tuple[str | None, float | None,
                                                                            float | None, float | None] | None:
     """(level, tok/s, low, high) of the named card or setup under `profile`; None when it has no such card."""
     assert e.model is not None
@@ -77,7 +77,7 @@ def _row_in(est: Estimates, e: Entities, s: Settings, profile: str) -> tuple[str
     return None
 
 
-def _measured_speed(est: Estimates, e: Entities, s: Settings, lead: dict[str, Any]) -> dict[str, Any] | None:
+def _measured_speed(est: Estimates, e: Entities, s: EstimateSettings, lead: dict[str, Any]) -> dict[str, Any] | None:
     got = _row_in(est, e, s, MEASURED)
     ref_tok = lead.get("tok_s")
     if got is None or got[1] is None or ref_tok is None or not _differs(got[1], ref_tok):
@@ -88,7 +88,7 @@ def _measured_speed(est: Estimates, e: Entities, s: Settings, lead: dict[str, An
             "ratio": tok / ref_tok}
 
 
-def _need_gap(est: Estimates, e: Entities, s: Settings, levels: list[dict[str, Any]],
+def _need_gap(est: Estimates, e: Entities, s: EstimateSettings, levels: list[dict[str, Any]],
               other: str) -> dict[str, Any] | None:
     """The level whose memory need differs most between the answer's figures and `other`'s."""
     assert e.model is not None
@@ -112,7 +112,7 @@ def _need_gap(est: Estimates, e: Entities, s: Settings, levels: list[dict[str, A
     return widest
 
 
-def measured_figure(est: Estimates, e: Entities, s: Settings, facts: dict[str, Any]) -> dict[str, Any] | None:
+def measured_figure(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
     """Under `reference`: the measured profile's figure for what the answer leads with, when it differs
     enough to matter; None otherwise (and always under another profile)."""
     if s.profile != REFERENCE or e.model is None:
@@ -129,7 +129,7 @@ def is_page_model(e: Entities) -> bool:
     return e.model is not None and e.model.name in page_models()
 
 
-def reference_figure(est: Estimates, e: Entities, s: Settings, facts: dict[str, Any]) -> dict[str, Any] | None:
+def reference_figure(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
     """Under the default: for one of the site's page models, the page's figure for what the answer leads
     with (the named card's row, the least compressed level's need, or the page's smallest and fastest card);
     None for any other model, under `reference`, or when the site has no such figure (a Mac, a setup)."""
@@ -158,7 +158,7 @@ def reference_figure(est: Estimates, e: Entities, s: Settings, facts: dict[str, 
             "fastest": fast["card"], "fastest_tok_s": fast["tok_s"]}
 
 
-def add_other_profile(est: Estimates, e: Entities, s: Settings, intent: str, facts: dict[str, Any]) -> None:
+def add_other_profile(est: Estimates, e: Entities, s: EstimateSettings, intent: str, facts: dict[str, Any]) -> None:
     """The keys above, each where its rule says (the engine's one call after the builder)."""
     if s.profile == REFERENCE:
         if intent in FIGURE_INTENTS:

@@ -30,7 +30,7 @@ from estimator.ranking import Row, rate_all
 from estimator.setups import rate_setup
 
 if TYPE_CHECKING:
-    from answers.facts.common import Built, Entities, Estimates, Settings
+    from answers.facts.common import Built, Entities, Estimates, EstimateSettings
     from estimator.profile import Profile
     from estimator.setups import Setup, SetupConstants
 
@@ -41,7 +41,7 @@ HOME_MEMORY_GB = (8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 96.0)
 RateAt = Callable[[ModelSize, Quant], float | None]  # tok/s of a model at a forced level, None if it cannot hold it
 
 
-def compare(est: Estimates, e: Entities, s: Settings) -> Built:
+def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if e.sides is not None:
         return _setups(est, e, s)
     return _models(est, e, s)
@@ -62,7 +62,7 @@ def _with_model(row: dict[str, Any], rec: ModelRecord, short_gb: float | None) -
     return out
 
 
-def _models(est: Estimates, e: Entities, s: Settings) -> Built:
+def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     assert e.model is not None and e.model2 is not None
     recs = (e.model, e.model2)
     rated = [est.rated(r, s) for r in recs]
@@ -121,7 +121,7 @@ def _models(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
-def _typical_home(est: Estimates, rated: list[Any], s: Settings) -> tuple[Any, list[Row | None]]:
+def _typical_home(est: Estimates, rated: list[Any], s: EstimateSettings) -> tuple[Any, list[Row | None]]:
     """No hardware named: the smallest typical home card that holds both models at the usual level
     (else the one holding the smaller), each model rated on it at that level."""
     p = est.profile(s.profile)
@@ -170,7 +170,8 @@ def _side_brief(setup: Setup) -> dict[str, Any]:
             "bandwidth_gbps": min(d.card.bandwidth_gbps for d in setup.devices), "release": None}
 
 
-def _setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConstants, s: Settings) -> dict[str, Any]:
+def _setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConstants,
+                s: EstimateSettings) -> dict[str, Any]:
     """One setup as "can it run" rates it alone: the setups rules' row at the level the one verdict
     recommends there (answers/facts/verdict.py), `short_gb` when it cannot hold it, `lower` (with its
     speed) when it holds it only below the minimum quality."""
@@ -182,7 +183,7 @@ def _setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConst
     return row
 
 
-def _setups(est: Estimates, e: Entities, s: Settings) -> Built:
+def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     assert e.sides is not None
     sides = e.sides
     p = est.profile(s.profile)

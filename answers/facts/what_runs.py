@@ -13,7 +13,16 @@ from msgspec.structs import replace
 
 from answers.facts import advice
 from answers.facts.advice import SizedCard
-from answers.facts.common import GUESS_RAM_GB, MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, Settings, TableRow
+from answers.facts.common import (
+    GUESS_RAM_GB,
+    MAX_MEMORY_GB,
+    BadInput,
+    Built,
+    Entities,
+    Estimates,
+    EstimateSettings,
+    TableRow,
+)
 from answers.facts.describe import card_brief
 from answers.facts.setups import SetupCard, cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
 from catalog.records import GpuRecord, ModelRecord
@@ -32,7 +41,7 @@ _Pairs = list[tuple[ModelRecord, Row]]  # a model and its row on the hardware
 _Hardware = GpuRecord | SetupCard | SizedCard
 
 
-def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, Any]]:
+def largest_dense_b(est: Estimates, s: EstimateSettings, card: Any) -> list[dict[str, Any]]:
     """"Which level fits 48 GB" with no model named: per visible level, the largest dense model (by
     the size-only estimate) the memory holds, found by bisection (need grows with the size)."""
     out: list[dict[str, Any]] = []
@@ -53,7 +62,7 @@ def largest_dense_b(est: Estimates, s: Settings, card: Any) -> list[dict[str, An
     return out
 
 
-def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
+def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """What can I run: the models the hardware holds, ranked for advice (most capable first), the largest
     of them, and the rule the ranking used."""
     card, mode, pairs = _hardware(est, e, s)
@@ -92,7 +101,7 @@ def card_models(est: Estimates, e: Entities, s: Settings) -> Built:
     return Built(facts, table=rows, sources={"gpus"})
 
 
-def _hardware(est: Estimates, e: Entities, s: Settings) -> tuple[_Hardware, str, _Pairs | None]:
+def _hardware(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[_Hardware, str, _Pairs | None]:
     """(the hardware seen as one card, the answer's mode, its model rows when the hardware's own rules
     give them). The card is a catalog card, the typical card of a memory size, or a setup or the RAM
     seen as one; a setup and the CPU rate their models themselves, a card leaves it to the caller."""

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from answers.api import Answer, AskOptions
-from answers.facts.common import Settings
+from answers.facts.common import EstimateSettings
 from answers.facts.reports import EstimateRequest
 from answers.knowledge.profiles import DEFAULT_PROFILE
 from bot.cli import parser as cli
@@ -32,7 +32,7 @@ def test_every_default_is_the_one_default() -> None:
     assert DEFAULT_PROFILE == "measured"
     assert cli.DEFAULT_PROFILE == DEFAULT_PROFILE
     assert AskOptions().profile == Answer.model_fields["profile"].default == DEFAULT_PROFILE
-    assert Settings().profile == EstimateRequest().profile == DEFAULT_PROFILE
+    assert EstimateSettings().profile == EstimateRequest().profile == DEFAULT_PROFILE
     assert BotSettings.model_fields["default_profile"].default == DEFAULT_PROFILE
     assert HostDefaults().profile == DEFAULT_PROFILE
     assert PageState("fastest", "x", "en").profile == DEFAULT_PROFILE
