@@ -26,6 +26,7 @@ from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.cpus import find_cpu
 from answers.knowledge.names import CANDIDATES_SHOWN, find_card, find_model
 from answers.knowledge.profiles import Profiles
 from answers.reading import ram_words
@@ -55,6 +56,8 @@ UNKNOWN_QUANT = N_("unknown quantization level %(text)s; known: %(known)s")
 SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
+UNKNOWN_CPU = N_("no processor in the table matches %(text)s "
+                 "(try a model number such as 7950X, i9-13900K or EPYC 9654)")
 MAX_RAM_GB = 16384
 UNKNOWN_ENGINE = N_("unknown engine %(text)s; known: %(known)s")
 ENGINE_FORMAT = N_("%(engine)s does not read %(quant)s files; the nearest it runs is %(nearest)s "
@@ -130,6 +133,8 @@ class SetupRequest(Struct, frozen=True):
     ram_gb: float | None = None
     ram_type: str | None = None  # "DDR5", or with its speed: "DDR5-6000"
     ram_channels: int | None = None
+    cpu: str | None = None  # "EPYC 9654": its platform fills the RAM's type, speed and channels
+    ram_mts: int | None = None  # --ram-speed 6000 (wins over the CPU's and the type's usual speed)
 
 
 class ModelLabel(Struct, frozen=True):
@@ -383,13 +388,17 @@ class Reports:
         if not plain and field.parts is None and req.ram_gb is None:
             return None
         said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
-        if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
+        cpu = find_cpu(req.cpu)
+        if req.cpu and cpu is None:
+            raise ReportError(UNKNOWN_CPU, text=repr(req.cpu))
+        if said.platform is not None and cpu is None:  # "--card '3090 + epyc genoa'": the platform's RAM
             said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
             rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
                               req.ram_gb if req.ram_gb is not None else field.ram_gb,
                               said.kind or req.ram_type or field.ram_type, added=self.knowledge.added_card,
-                              ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
+                              ram_mts=req.ram_mts or said.mts, ram_channels=req.ram_channels or said.channels)
+            rig = replace(rig, cpu=cpu) if cpu is not None else rig
             if rig.ram_gb is not None:
                 setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why
             return rig

@@ -174,6 +174,24 @@ def test_cli_summary_and_table_rate_a_setup(capsys) -> None:  # noqa: ANN001
 
 
 @pytest.mark.usefixtures("_db")
+def test_cli_a_named_cpu_sets_the_ram_and_says_so(capsys) -> None:  # noqa: ANN001
+    # "3090 + EPYC 9654 + 256 GB": AMD's 12 × DDR5-4800 = 460.8 GB/s, not a guess from the RAM's size
+    d = _json(capsys, "summary", "qwen3 235b", "--card", "rtx 3090", "--ram", "256", "--cpu", "EPYC 9654")
+    row = d["setup"]["row"]
+    assert (row["ram_channels"], row["ram_mts"], row["ram_cpu"]) == (12, 4800, "AMD EPYC 9654")
+    assert row["ram_bandwidth_gbps"] == pytest.approx(460.8)
+    assert d["setup"]["cpu"]["cores"] == 96
+    said = _json(capsys, "summary", "qwen3 235b", "--card", "rtx 3090", "--ram", "96", "--cpu", "7950x",
+                 "--ram-speed", "6000")["setup"]["row"]
+    assert said["ram_bandwidth_gbps"] == pytest.approx(2 * 8 * 6000 / 1000)
+    assert said["ram_guessed"] == ["type", "channels"]
+    assert main(["summary", "qwen3 235b", "--card", "rtx 3090", "--ram", "256", "--cpu", "EPYC 9654",
+                 "--locale", "it"]) == 0
+    text = capsys.readouterr().out
+    assert "RAM presa come quella del AMD EPYC 9654: 12 canali di DDR5-4800" in text and "--ram-speed" in text
+
+
+@pytest.mark.usefixtures("_db")
 def test_cli_card_rates_models_on_a_setup(capsys) -> None:  # noqa: ANN001
     one = _json(capsys, "card", "rtx 3090")
     two = _json(capsys, "card", "rtx 3090", "--gpus", "2")
@@ -187,6 +205,7 @@ def test_cli_card_rates_models_on_a_setup(capsys) -> None:  # noqa: ANN001
     ["summary", "llama 3 70b", "--card", "rtx 3090", "--gpus", "0"],
     ["summary", "llama 3 70b", "--gpus", "2"],
     ["table", "llama 3 70b", "--card", "rtx 3090", "--ram", "-5"],
+    ["summary", "qwen3 235b", "--card", "rtx 3090", "--ram", "256", "--cpu", "epyc 9653"],  # no such CPU
 ])
 def test_cli_bad_setup_is_one_line(capsys, argv: list[str]) -> None:  # noqa: ANN001
     assert main(argv) == 2
