@@ -137,6 +137,14 @@ class SetupRequest(Struct, frozen=True):
     ram_mts: int | None = None  # --ram-speed 6000 (wins over the CPU's and the type's usual speed)
 
 
+def _ram_said(req: SetupRequest) -> ram_words.RamWords:
+    """The RAM as said by --ram-type ("DDR5-6000") and in the card field, each read on its own: "DDR5"
+    beside "3090" is no DDR5-3090. The option wins where both say something."""
+    flag, field = ram_words.read(req.ram_type or ""), ram_words.read(req.text or "")
+    return ram_words.RamWords(flag.kind or field.kind, flag.mts or field.mts, flag.channels or field.channels,
+                              flag.platform or field.platform)
+
+
 class ModelLabel(Struct, frozen=True):
     name: str | None
     params_b: float
@@ -387,7 +395,7 @@ class Reports:
         field = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read in answers/reading/options.py
         if not plain and field.parts is None and req.ram_gb is None:
             return None
-        said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
+        said = _ram_said(req)
         cpu = find_cpu(req.cpu)
         if req.cpu and cpu is None:
             raise ReportError(UNKNOWN_CPU, text=repr(req.cpu))

@@ -229,7 +229,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         raised = raised_limit(constants, profile, model, setup, context, min_quality, quant)
         if raised is not None:
             # A Mac that misses only macOS' default GPU share: how to raise it, and the speed once raised.
-            facts["raise_wired_limit"] = {"wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
+            facts["raise_wired_limit"] = {"os": raised.os, "ttm_pages": raised.ttm_pages,
+                                          "wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
                                           "left_gb": raised.left_gb, "row": row_facts(raised.row)}
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
@@ -241,6 +242,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                 raised_low = _raised_below_floor(profile, model, setup, constants, context, floor.rank)
                 if raised_low is not None:
                     facts["raise_wired_limit"] = {
+                        "os": raised_low.os, "ttm_pages": raised_low.ttm_pages,
                         "wired_limit_mb": raised_low.wired_limit_mb, "gpu_gb": raised_low.gpu_gb,
                         "left_gb": raised_low.left_gb, "row": row_facts(raised_low.row), "floor_quant": floor.name}
         else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
