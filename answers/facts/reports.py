@@ -21,12 +21,12 @@ from msgspec.structs import replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, Rated, Settings
+from answers.facts.cpu_report import cpu_only_data, named_cpu, ram_said
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.cpus import find_cpu
 from answers.knowledge.names import CANDIDATES_SHOWN, find_card, find_model
 from answers.knowledge.profiles import Profiles
 from answers.reading import ram_words
@@ -56,8 +56,6 @@ UNKNOWN_QUANT = N_("unknown quantization level %(text)s; known: %(known)s")
 SETUP_NEEDS_CARD = N_("--gpus and --ram need a card: --card NAME")
 BAD_GPU_COUNT = N_("--gpus must be at least 1")
 BAD_RAM = N_("--ram must be a size in GB, for example 64")
-UNKNOWN_CPU = N_("no processor in the table matches %(text)s "
-                 "(try a model number such as 7950X, i9-13900K or EPYC 9654)")
 MAX_RAM_GB = 16384
 UNKNOWN_ENGINE = N_("unknown engine %(text)s; known: %(known)s")
 ENGINE_FORMAT = N_("%(engine)s does not read %(quant)s files; the nearest it runs is %(nearest)s "
@@ -135,14 +133,6 @@ class SetupRequest(Struct, frozen=True):
     ram_channels: int | None = None
     cpu: str | None = None  # "EPYC 9654": its platform fills the RAM's type, speed and channels
     ram_mts: int | None = None  # --ram-speed 6000 (wins over the CPU's and the type's usual speed)
-
-
-def _ram_said(req: SetupRequest) -> ram_words.RamWords:
-    """The RAM as said by --ram-type ("DDR5-6000") and in the card field, each read on its own: "DDR5"
-    beside "3090" is no DDR5-3090. The option wins where both say something."""
-    flag, field = ram_words.read(req.ram_type or ""), ram_words.read(req.text or "")
-    return ram_words.RamWords(flag.kind or field.kind, flag.mts or field.mts, flag.channels or field.channels,
-                              flag.platform or field.platform)
 
 
 class ModelLabel(Struct, frozen=True):
@@ -385,7 +375,7 @@ class Reports:
     def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
         """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
         if not req.text:
-            if req.gpus is not None or req.ram_gb is not None:
+            if req.gpus is not None or (req.ram_gb is not None and not req.cpu):
                 raise ReportError(SETUP_NEEDS_CARD)
             return None
         if req.gpus is not None and req.gpus < 1:
@@ -395,10 +385,7 @@ class Reports:
         field = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read in answers/reading/options.py
         if not plain and field.parts is None and req.ram_gb is None:
             return None
-        said = _ram_said(req)
-        cpu = find_cpu(req.cpu)
-        if req.cpu and cpu is None:
-            raise ReportError(UNKNOWN_CPU, text=repr(req.cpu))
+        said, cpu = ram_said(req), named_cpu(req)
         if said.platform is not None and cpu is None:  # "--card '3090 + epyc genoa'": the platform's RAM
             said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
@@ -415,6 +402,8 @@ class Reports:
 
     def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any], ask: Ask | None = None) -> None:
         """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
+        if req is not None and not req.text and req.cpu:  # --cpu without --card: the processor alone
+            data["cpu_only"] = cpu_only_data(self.profiles.setup_constants(), q, req)
         setup = self.setup(req, q.profile.name) if req is not None else None
         if setup is not None:
             constants = self.profiles.setup_constants()

@@ -194,6 +194,19 @@ def test_cli_a_named_cpu_sets_the_ram_and_says_so(capsys) -> None:  # noqa: ANN0
 
 
 @pytest.mark.usefixtures("_db")
+def test_cli_a_cpu_without_a_card_rates_the_processor_alone(capsys) -> None:  # noqa: ANN001
+    # DeepSeek-R1 on an EPYC 9654 with 768 GB: 12 × DDR5-4800 (460.8 GB/s) streamed by the CPU alone; its
+    # 96 Zen 4 cores (not the 32 assumed) read the prompt
+    d = _json(capsys, "summary", "deepseek r1", "--cpu", "EPYC 9654", "--ram", "768")
+    c = d["cpu_only"]
+    assert c["cpu"] == "AMD EPYC 9654" and c["ram_channels"] == 12 and c["cpu_assumed"]["cores"] == 96
+    assert c["ram_bandwidth_gbps"] == pytest.approx(460.8) and c["pick"]["fits"]
+    assert 3 < c["pick"]["tok_s"] < 30 and "setup" not in d
+    assert main(["summary", "deepseek r1", "--cpu", "EPYC 9654", "--ram", "768"]) == 0
+    assert "On the AMD EPYC 9654 alone:" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("_db")
 def test_cli_card_rates_models_on_a_setup(capsys) -> None:  # noqa: ANN001
     one = _json(capsys, "card", "rtx 3090")
     two = _json(capsys, "card", "rtx 3090", "--gpus", "2")
