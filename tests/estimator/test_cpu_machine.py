@@ -5,11 +5,17 @@ FLOPs per cycle) on the vendors' spec figures."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from answers.knowledge.cpus import find_cpu
-from answers.knowledge.profiles import load_setup_constants
+from answers.knowledge.cpus import find_cpu, spec_of
+from answers.knowledge.profiles import load_profile, load_setup_constants
+from catalog.cpus import load_cpus
 from estimator.cpu_machine import CpuSpec, cpu_ram, cpu_spec_prefill
+from estimator.cpu_only import cpu_row
 from estimator.machine import BadRam, ram_spec
+from estimator.model import ModelSize
+from estimator.quants import quant
 
 MACHINE = load_setup_constants().machine
 
@@ -62,3 +68,26 @@ def test_prefill_counts_the_named_cpus_cores() -> None:
 
 def test_no_cpu_named_is_the_old_rule() -> None:
     assert cpu_ram(MACHINE, None, "DDR5", None, None, 64) == ram_spec(MACHINE, "DDR5", None, None, 64)
+
+
+# ------------------------------------------------------------------ physics over the whole CPU table
+
+CONSTANTS = load_setup_constants()
+CPUS = load_cpus()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(CPUS), st.floats(min_value=1, max_value=700), st.sampled_from(["Q8_0", "Q4_K_M", "IQ2_XXS"]),
+       st.sampled_from(["reference", "measured"]))
+def test_a_named_cpu_never_decodes_faster_than_its_ram_allows(record, params_b, level, profile) -> None:
+    """Every processor in the table: its RAM is channels × 8 bytes × MT/s, and CPU-only decoding never
+    beats that bandwidth over the bytes each token reads; every range holds its point."""
+    cpu = spec_of(record)
+    p = load_profile(profile)
+    model = ModelSize(params_b)
+    row = cpu_row(CONSTANTS, p, model, quant(level), cpu=cpu)
+    assert row.ram is not None and row.ram.cpu == record.full_name
+    assert row.ram_bandwidth_gbps == pytest.approx(record.channels * 8 * record.ram_mts / 1000)
+    assert row.tok_s <= row.ram_bandwidth_gbps / p.gb_per_token(model, quant(level)) * (1 + 1e-9)
+    assert row.tok_s_low <= row.tok_s <= row.tok_s_high
+    assert row.prefill_tok_s_low <= row.prefill_tok_s <= row.prefill_tok_s_high  # type: ignore[operator]
