@@ -8,7 +8,10 @@
 2. a model number in it ("7950x3d", "13900k", "9654", "w93495x"): a word, or two words run together,
    that is one record's model number (four characters or more, a digit among them);
 3. rapidfuzz on the whole name for typos, kept only when its numbers are the record's numbers (a "9634"
-   is not a "9654", whatever the score).
+   is not a "9654", whatever the score);
+4. a series and a core count ("EPYC, 96 cores", "threadripper pro 64 cores"): the newest listed part of
+   that series with that many cores, a plain model number before a lettered one (EPYC 9655 before
+   9655P). A default, not a guess at random: the answer names the part it took (score `SERIES_SCORE`).
 
 Nothing is guessed past that: an unknown name resolves to None and the RAM is read as said.
 """
@@ -24,6 +27,8 @@ from .cpus import CpuRecord, load_cpus
 from .text import fold
 
 FUZZY_CUTOFF = 88.0
+SERIES_SCORE = 80.0  # a part picked from a series and a core count
+_SERIES = frozenset({"epyc", "threadripper", "xeon", "ryzen"})
 _DROP = frozenset({"amd", "intel", "apple", "processor", "cpu", "core", "the", "a", "my", "an", "with", "chip"})
 _CORES_RE = re.compile(r"\b(\d{1,3})\s*-?\s*(?:cores?|kerne|coeurs?|nucle[oi]s?|n[uú]cleos?)\b")
 _DIGITS_RE = re.compile(r"\d+")
@@ -117,7 +122,29 @@ def resolve_cpu(text: str) -> CpuMatch | None:
     if hit is not None:
         return CpuMatch(hit, 100.0, said)
     found = _fuzzy(key, index) if any(c.isdigit() for c in key) else None
-    return CpuMatch(found[0], found[1], said) if found else None
+    if found:
+        return CpuMatch(found[0], found[1], said)
+    by_cores = _series_part(words, said)
+    return CpuMatch(by_cores, SERIES_SCORE, said) if by_cores else None
+
+
+def _series_part(words: list[str], cores: int | None) -> CpuRecord | None:
+    """"EPYC, 96 cores": the newest part of the series with that many cores (see the module's rule 4)."""
+    named = [w for w in words if w.isalpha()]
+    if cores is None or not named or named[0] not in _SERIES:
+        return None
+    records = load_cpus()
+    families = list(dict.fromkeys(r.family for r in records))[::-1]  # the table lists older families first
+    hits = [r for f in families for r in records
+            if r.family == f and r.cores == cores and set(named) <= set(_words(r.name))]
+
+    def rank(r: CpuRecord) -> tuple[bool, int, bool]:
+        # a desktop, workstation or server part before a laptop's; no words beyond those said ("threadripper"
+        # is not a PRO); a plain model number before a lettered variant
+        extra = len({w for w in _words(r.name) if w.isalpha()} - set(named))
+        return r.segment in ("laptop", "apple"), extra, not _model_number(r)[-1].isdigit()
+
+    return min(hits, key=rank) if hits else None
 
 
 def cpu_names() -> list[str]:

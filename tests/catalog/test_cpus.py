@@ -88,3 +88,21 @@ def test_a_bad_entry_is_refused_at_load(path, value) -> None:
     target[path[-1]] = value
     with pytest.raises(HardwareDataError, match="cpus.json"):
         parse_cpus(data)
+
+
+@pytest.mark.parametrize(("typed", "full", "cores"), [
+    # "EPYC, 96 cores" was modelled as a 32-core server: the newest EPYC with 96 cores (AMD: 9655, Turin)
+    ("EPYC 96 cores", "AMD EPYC 9655", 96),
+    ("threadripper 32 cores", "AMD Threadripper 9970X", 32),  # not a PRO when "pro" is not said
+    ("threadripper pro 64 cores", "AMD Threadripper PRO 9985WX", 64),
+    ("ryzen 16 cores", "AMD Ryzen 9 9950X", 16),  # a desktop part before a laptop's
+])
+def test_a_series_and_a_core_count_pick_the_newest_such_part(typed, full, cores) -> None:
+    match = resolve_cpu(typed)
+    assert match is not None and match.score < 100  # a default, said as such
+    assert (match.cpu.full_name, match.cpu.cores) == (full, cores)
+
+
+@pytest.mark.parametrize("typed", ["epyc 7 cores", "epyc", "16 cores"])
+def test_no_series_or_no_such_core_count_is_none(typed) -> None:
+    assert resolve_cpu(typed) is None
