@@ -100,13 +100,13 @@ def test_too_slow_offload_with_a_lower_fit_is_never_a_no(engine: Engine) -> None
 
 @pytest.mark.parametrize("profile", ["reference", "measured"])
 def test_a_crawl_at_a_lower_level_is_said_not_a_ram_shortfall(engine: Engine, profile: str) -> None:
-    """DeepSeek-R1 (671B) on a 4090 with 192 GB of slow DDR4-2133: even Unsloth's 1.58-bit file (131 GB,
-    unsloth.ai/blog/deepseekr1-dynamic) leaves about 131 − 24 ≈ 100 GB in RAM, which fits its usable 80 %
+    """DeepSeek-R1 (671B) on an 8 GB card with 192 GB of slow DDR4-2133: even Unsloth's 1.58-bit file (131 GB,
+    unsloth.ai/blog/deepseekr1-dynamic) leaves about 131 − 8 ≈ 120 GB in RAM, which fits its usable 80 %
     (153.6 GB); two channels of DDR4-2133 (34 GB/s) crawl through it. The answer says so, never "the RAM
     cannot take the rest" (at IQ4_XS it would need some 330 GB of RAM)."""
     from answers.api import AskOptions
 
-    a = engine.ask("any point running deepseek r1 671b on a 4090 + 192gb of ddr4-2133 ram?",
+    a = engine.ask("any point running deepseek r1 671b on a 3060 8gb + 192gb of ddr4-2133 ram?",
                    options=AskOptions(profile=profile))
     row = a.facts["row"]
     assert row["fit"] == "no" and row["slow_quant"] == "UD-IQ1_S" and row["slow_tok_s"] < 3
@@ -377,13 +377,11 @@ def test_a_setup_that_cannot_hold_the_model_says_at_which_level(engine: Engine, 
     assert a.facts["row"]["need_gb"] == pytest.approx(next(x["need_gb"] for x in levels if x["quant"] == level))
 
 
-@pytest.mark.parametrize(("question", "low", "high"), [
-    # Unsloth's 1.58-bit R1 (131 GB) beside a 24 GB card on a desktop's DDR5: people report 3–6 tok/s
-    ("DeepSeek-R1 on 256 GB DDR5 + a 3090", 2, 8),
-    ("due 3090 e 128gb ddr5, deepseek r1?", 2, 10),
-])
-def test_big_moe_models_run_from_a_desktops_ram(engine: Engine, question: str, low: float, high: float) -> None:
-    a = engine.ask(question)
-    row = a.facts["row"]
-    assert row["fit"] == "offload" and low <= row["tok_s"] <= high
+def test_big_moe_models_run_from_a_desktops_ram(engine: Engine) -> None:
+    # DeepSeek-R1 at 2 bits or less beside a 24 GB card on a desktop's DDR5: people report 3–6 tok/s
+    row = engine.ask("DeepSeek-R1 on 256 GB DDR5 + a 3090").facts["row"]
+    assert row["fit"] == "offload" and 2 <= row["tok_s"] <= 8
     assert row["ram_channels"] == 2  # 256 GB of DDR5 is 4 × 64 GB on a desktop (AM5, LGA1851), not a server
+    # 48 GB of cards and 128 GB of RAM hold only Unsloth's 1-bit dynamic file (131 GB), not "512 GB of RAM"
+    row = engine.ask("due 3090 e 128gb ddr5, deepseek r1?").facts["row"]
+    assert row["fit"] == "offload" and row["quant"] in ("UD-IQ1_S", "UD-IQ1_M") and row["tok_s"] >= 3
