@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from .machine import RamSpec, cpu_prefill, effective_gbps, ram_spec
+from .cpu_machine import CpuSpec, cpu_ram, cpu_spec_prefill
+from .machine import RamSpec, effective_gbps
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
 from .quants import Quant
@@ -50,13 +51,13 @@ class CpuRow(Struct, frozen=True):
 
 def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: int = DEFAULT_CONTEXT,
             ram_gb: float | None = None, ram_type: str | None = None, cache_type: str = "f16", *,
-            ram_mts: int | None = None, ram_channels: int | None = None) -> CpuRow:
-    """One level on the CPU alone, from the RAM said (type, speed, channels; the rest assumed as
-    estimator.machine.ram_spec does: dual-channel DDR4-3200 when nothing is said)."""
+            ram_mts: int | None = None, ram_channels: int | None = None, cpu: CpuSpec | None = None) -> CpuRow:
+    """One level on the CPU alone, from the RAM said (type, speed, channels; the rest from the named
+    CPU's platform, else assumed as estimator.machine.ram_spec does: dual-channel DDR4-3200)."""
     check_context(context)
     if ram_gb is not None and not (0 < ram_gb <= MAX_RAM_GB):
         raise InvalidInput(f"{ram_gb:g} GB of RAM is not a memory size")
-    spec = ram_spec(c.machine, ram_type, ram_mts, ram_channels, ram_gb)
+    spec = cpu_ram(c.machine, cpu, ram_type, ram_mts, ram_channels, ram_gb)
     bw = spec.theoretical_gbps
     eff = effective_gbps(c.machine, spec, "cpu_only")
     need = p.need_gb(model, q, context, cache_type)
@@ -64,7 +65,7 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
     tok = eff / p.gb_per_token(model, q)
     fits = None if ram_gb is None else need <= ram_gb * c.ram_usable_share
-    pre = cpu_prefill(c.machine, model.active_params_b or model.params_b, spec.platform)
+    pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform)
     return CpuRow(q, need, needed, size, ram_gb, fits, spec.kind, bw, tok, 0.6 * tok, 1.6 * tok,
                   tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high)
 
@@ -72,10 +73,11 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
 def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEFAULT_CONTEXT,
              min_quality: str | None = None, forced_quant: str | None = None, ram_gb: float | None = None,
              ram_type: str | None = None, cache_type: str = "f16", *, ram_mts: int | None = None,
-             ram_channels: int | None = None) -> list[CpuRow]:
+             ram_channels: int | None = None, cpu: CpuSpec | None = None) -> list[CpuRow]:
     """Every level of the profile's ladder down to the minimum quality (or the forced level), least
     compressed first."""
-    return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type, ram_mts=ram_mts, ram_channels=ram_channels)
+    return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type, ram_mts=ram_mts, ram_channels=ram_channels,
+                   cpu=cpu)
             for q in _levels(p, min_quality, forced_quant)]
 
 

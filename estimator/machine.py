@@ -149,6 +149,7 @@ class RamSpec(Struct, frozen=True):
     assumed: tuple[str, ...]
     platform: PlatformKind
     platform_rule: str | None = None
+    cpu: str | None = None  # the named processor whose platform filled what `assumed` lists
 
     @property
     def theoretical_gbps(self) -> float:

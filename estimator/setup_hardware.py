@@ -11,6 +11,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from .card import Card
+from .cpu_machine import CpuSpec
 from .model import InvalidInput
 
 MAX_CARDS = 64  # more than this in one box is a typo, not a setup
@@ -56,6 +57,7 @@ class Setup(Struct, frozen=True):
     ram_bandwidth_gbps: float | None = None  # overrides the theoretical bandwidth worked out below
     ram_mts: int | None = None  # "DDR5-6000": 6000; None: the type's default speed
     ram_channels: int | None = None  # None: 2, or what a capacity only servers have implies
+    cpu: CpuSpec | None = None  # a named processor: its platform fills the RAM's type, speed and channels
 
     def __post_init__(self) -> None:
         if not self.devices:

@@ -52,7 +52,10 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
         if room >= nonexpert_gb and expert_gb > 0:
             in_ram = min(expert_gb, max(0.0, weights - room))
             f = in_ram / expert_gb  # share of the experts (and of the expert bytes per token) in RAM
-            t = (1 - x * f) * t_gpu + x * f * per_token / (ram_bw * share)
+            # The CPU reads the active experts it holds, their bytes as stored: the profile's bytes per token
+            # carry a GPU MoE-kernel factor (the reference site's 1.62) that a CPU streaming weights has not.
+            cpu_gb = x * weights * model.active_params_b / model.params_b
+            t = (1 - x * f) * t_gpu + f * cpu_gb / (ram_bw * share)
             return t, in_ram
     out_b = model.layout.output_params_b if model.layout is not None else None
     if out_b and room < weights:

@@ -6,7 +6,8 @@ the RAM as assumed).
 
 from __future__ import annotations
 
-from .machine import RamSpec, ram_spec
+from .cpu_machine import cpu_ram
+from .machine import RamSpec
 from .setup_constants import SetupConstants
 from .setup_hardware import Setup
 
@@ -15,8 +16,9 @@ RAM_SIZES_GB: tuple[float, ...] = (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384
 
 
 def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
-    """The setup's system RAM as worked out from what was said (estimator.machine.ram_spec)."""
-    return ram_spec(c.machine, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
+    """The setup's system RAM as worked out from what was said (estimator.machine.ram_spec), a named CPU
+    filling what was not said (estimator.cpu_machine)."""
+    return cpu_ram(c.machine, setup.cpu, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
 
 
 def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:

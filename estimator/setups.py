@@ -247,6 +247,20 @@ def _single_card(r: _Rating, q: Quant, need: float) -> float | None:
     return None
 
 
+# Below IQ2_XXS, the big mixtures of experts people run from RAM have Unsloth's 1-bit dynamic files
+# (attention, shared experts and the first dense layers kept at 4–6 bits, routed experts at 1.5–2): DeepSeek-R1
+# UD-IQ1_S 131 GB and UD-IQ1_M 158 GB (unsloth.ai/blog/deepseekr1-dynamic); Kimi K2, Qwen3-235B and
+# GLM-4.5 have them too. A last resort when no ladder level leaves little enough for the RAM.
+DYNAMIC_TAIL: tuple[str, ...] = ("UD-IQ1_M", "UD-IQ1_S")
+DYNAMIC_TAIL_MIN_PARAMS_B = 200.0
+
+
+def _dynamic_tail(model: ModelSize) -> tuple[Quant, ...]:
+    if not model.is_moe or model.params_b < DYNAMIC_TAIL_MIN_PARAMS_B:
+        return ()
+    return tuple(quant(n) for n in DYNAMIC_TAIL)
+
+
 def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant], forced_quant: str | None,
                base: _Rig) -> SetupRow:
     """Discrete cards with `ram_gb` of RAM beside them: the first level that offloads at a usable speed.
@@ -257,7 +271,8 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
     p, c, model = r.p, r.c, r.model
     miss = quant(p.miss_quant)
     start = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
-    tries = [start] if forced_quant else [start, *(lv for lv in p.levels if lv.rank > start.rank)]
+    tries = [start] if forced_quant else [start, *(lv for lv in p.levels if lv.rank > start.rank),
+                                          *_dynamic_tail(model)]
     spec = setup_ram(c, setup)
     kind, bw = ram_bandwidth(c, setup)
     share = offload_share(c, spec)

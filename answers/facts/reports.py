@@ -21,8 +21,10 @@ from msgspec.structs import replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, EstimateSettings, Rated
+from answers.facts.cpu_report import cpu_only_data, named_cpu, ram_said
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.engine_facts import check_keys, engine_keys
+from answers.facts.setup_request import SetupRequest
 from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
@@ -119,17 +121,6 @@ class EstimateRequest(Struct, frozen=True):
     engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
     split: str | None = None  # several cards: layer | row | tensor (None: the engine's own way)
     link: str | None = None  # between the cards: pcie3 | pcie4 | pcie5 | nvlink (None: PCIe without P2P)
-
-
-class SetupRequest(Struct, frozen=True):
-    """The asker's hardware when it is more than one plain card: a setup as typed ("2x RTX 3090",
-    "M4 Max 128GB", "4090 + 3060"), a count of the named card, system RAM beside it."""
-
-    text: str | None = None
-    gpus: int | None = None
-    ram_gb: float | None = None
-    ram_type: str | None = None  # "DDR5", or with its speed: "DDR5-6000"
-    ram_channels: int | None = None
 
 
 class ModelLabel(Struct, frozen=True):
@@ -372,7 +363,7 @@ class Reports:
     def setup(self, req: SetupRequest, profile: str | None = None, *, plain: bool = True) -> Setup | None:
         """The setup a request describes; None when it names none (with `plain=False`, also for one plain card)."""
         if not req.text:
-            if req.gpus is not None or req.ram_gb is not None:
+            if req.gpus is not None or (req.ram_gb is not None and not req.cpu):
                 raise ReportError(SETUP_NEEDS_CARD)
             return None
         if req.gpus is not None and req.gpus < 1:
@@ -382,14 +373,15 @@ class Reports:
         field = card_field(req.text, req.gpus, req.ram_gb, req.ram_type)  # read in answers/reading/options.py
         if not plain and field.parts is None and req.ram_gb is None:
             return None
-        said = ram_words.read(f"{req.ram_type or ''} {req.text}")  # "--ram-type DDR5-6000", or in the card field
-        if said.platform is not None:  # "--card '3090 + epyc genoa'": the platform's RAM
+        said, cpu = ram_said(req), named_cpu(req)
+        if said.platform is not None and cpu is None:  # "--card '3090 + epyc genoa'": the platform's RAM
             said = ram_words.with_platform(said, self.profiles.setup_constants().machine)
         try:
             rig = build_setup(words_from_text(req.text, req.gpus), lambda t: self.resolve_card(t, profile)[0],
                               req.ram_gb if req.ram_gb is not None else field.ram_gb,
                               said.kind or req.ram_type or field.ram_type, added=self.knowledge.added_card,
-                              ram_mts=said.mts, ram_channels=req.ram_channels or said.channels)
+                              ram_mts=req.ram_mts or said.mts, ram_channels=req.ram_channels or said.channels)
+            rig = replace(rig, cpu=cpu) if cpu is not None else rig
             if rig.ram_gb is not None:
                 setup_ram(self.profiles.setup_constants(), rig)  # "DDR4-9000", 40 channels: refused here, said why
             return rig
@@ -398,6 +390,8 @@ class Reports:
 
     def _rate_setup(self, q: Query, req: SetupRequest | None, data: dict[str, Any], ask: Ask | None = None) -> None:
         """`table`/`summary` with a setup: its rating under data["setup"], like one card's row."""
+        if req is not None and not req.text and req.cpu:  # --cpu without --card: the processor alone
+            data["cpu_only"] = cpu_only_data(self.profiles.setup_constants(), q, req)
         setup = self.setup(req, q.profile.name) if req is not None else None
         if setup is not None:
             constants = self.profiles.setup_constants()

@@ -29,8 +29,9 @@ from answers.reading.options import card_parts
 from answers.reading.sizes import GB_AMOUNT_RE
 from answers.records.asked import Asked
 from catalog.records import GpuRecord, ModelRecord
+from estimator.cpu_machine import CpuSpec, cpu_ram
 from estimator.cpu_only import CpuRow, cpu_pick, cpu_rows
-from estimator.machine import MachineConstants, RamSpec, ram_spec
+from estimator.machine import MachineConstants, RamSpec
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
 from estimator.quants import floor as lowest_level
@@ -169,13 +170,16 @@ def ram_facts(spec: RamSpec | None, effective_gbps: float | None) -> dict[str, A
     streams from it; empty keys when no RAM is involved."""
     if spec is None:
         return {"ram_mts": None, "ram_channels": None, "ram_guessed": [], "ram_platform": None,
-                "ram_effective_gbps": None}
+                "ram_effective_gbps": None, "ram_cpu": None}
     return {"ram_mts": spec.mts, "ram_channels": spec.channels, "ram_guessed": list(spec.assumed),
-            "ram_platform": spec.platform_rule, "ram_effective_gbps": effective_gbps}
+            "ram_platform": spec.platform_rule, "ram_effective_gbps": effective_gbps, "ram_cpu": spec.cpu}
 
 
-def cpu_assumed(constants: SetupConstants, spec: RamSpec | None) -> dict[str, Any]:
-    """The CPU the prefill figure assumes (estimator.machine cpu_classes), for the answer to say."""
+def cpu_assumed(constants: SetupConstants, spec: RamSpec | None, named: CpuSpec | None = None) -> dict[str, Any]:
+    """The CPU the prefill figure assumes (estimator.machine cpu_classes; the named one when said), for the
+    answer to say."""
+    if named is not None:
+        return {"cores": named.cores, "ghz": named.ghz, "isa": named.isa, "name": named.name}
     cpu = constants.machine.cpu_classes["server" if spec is not None and spec.platform == "server" else "desktop"]
     return {"cores": cpu.cores, "ghz": cpu.ghz, "isa": cpu.isa}
 
@@ -189,7 +193,16 @@ def setup_facts(setup: Setup) -> dict[str, Any]:
         "ram_gb": setup.ram_gb,
         "ram_type": setup.ram_type,
         "unified": setup.unified,
+        "cpu": cpu_facts_of(setup.cpu),
     }
+
+
+def cpu_facts_of(cpu: CpuSpec | None) -> dict[str, Any] | None:
+    """The named processor as the estimate took it (None when none was named)."""
+    if cpu is None:
+        return None
+    return {"name": cpu.name, "cores": cpu.cores, "channels": cpu.channels, "ram_type": cpu.ram[0][0],
+            "ram_mts": cpu.ram[0][1], "isa": cpu.isa, "amx": cpu.amx, "segment": cpu.segment}
 
 
 def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
@@ -216,7 +229,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         raised = raised_limit(constants, profile, model, setup, context, min_quality, quant)
         if raised is not None:
             # A Mac that misses only macOS' default GPU share: how to raise it, and the speed once raised.
-            facts["raise_wired_limit"] = {"wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
+            facts["raise_wired_limit"] = {"os": raised.os, "ttm_pages": raised.ttm_pages,
+                                          "wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
                                           "left_gb": raised.left_gb, "row": row_facts(raised.row)}
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
@@ -228,6 +242,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                 raised_low = _raised_below_floor(profile, model, setup, constants, context, floor.rank)
                 if raised_low is not None:
                     facts["raise_wired_limit"] = {
+                        "os": raised_low.os, "ttm_pages": raised_low.ttm_pages,
                         "wired_limit_mb": raised_low.wired_limit_mb, "gpu_gb": raised_low.gpu_gb,
                         "left_gb": raised_low.left_gb, "row": row_facts(raised_low.row), "floor_quant": floor.name}
         else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
@@ -376,12 +391,13 @@ def cpu_level_facts(r: CpuRow) -> dict[str, Any]:
 
 def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, context: int, min_quality: str | None,
               quant: str | None, ram_gb: float | None, ram_type: str | None, cache_type: str = "f16", *,
-              ram_mts: int | None = None, ram_channels: int | None = None) -> dict[str, Any]:
+              ram_mts: int | None = None, ram_channels: int | None = None,
+              cpu: CpuSpec | None = None) -> dict[str, Any]:
     """A model on the CPU alone (the `cpu` facts of an answer whose question left the card out): each
     level's need in system RAM and the RAM size that holds it, the speed from the RAM's bandwidth (dual
     channel, the default type unless named), the level quoted (`pick`) and, when the RAM said holds no
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
-    said = {"ram_mts": ram_mts, "ram_channels": ram_channels}
+    said: dict[str, Any] = {"ram_mts": ram_mts, "ram_channels": ram_channels, "cpu": cpu}
     rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type, **said)
     pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
     lower = None
@@ -395,7 +411,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": constants.ram_usable_share,
         **ram_facts(first.ram, first.ram_effective_gbps),
         "prefill_tok_s": pick.prefill_tok_s, "prefill_tok_s_low": pick.prefill_tok_s_low,
-        "prefill_tok_s_high": pick.prefill_tok_s_high, "cpu_assumed": cpu_assumed(constants, first.ram),
+        "prefill_tok_s_high": pick.prefill_tok_s_high, "cpu_assumed": cpu_assumed(constants, first.ram, cpu),
         "min_tok_s": constants.offload_min_tok_s,
         "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
         "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
@@ -404,14 +420,14 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
 
 
 def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None, s: EstimateSettings,
-                   ram_mts: int | None = None,
-                   ram_channels: int | None = None) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
+                   ram_mts: int | None = None, ram_channels: int | None = None,
+                   cpu: CpuSpec | None = None) -> tuple[SetupCard, list[tuple[ModelRecord, Row]]]:
     """"No GPU, 64 GB of RAM, what can I run": every model the advice rules may rank that fits in the RAM
     the system leaves free, at the least compressed level that still reaches reading speed (else the least
     compressed that fits: on a CPU a smaller file is a faster one), with the machine seen as one card."""
     profile = est.profile(s.profile)
     constants = est.profiles.setup_constants()
-    spec = ram_spec(constants.machine, ram_type, ram_mts, ram_channels, cpu_ram_gb)
+    spec = cpu_ram(constants.machine, cpu, ram_type, ram_mts, ram_channels, cpu_ram_gb)
     kind, bw = spec.kind, spec.theoretical_gbps
     view = SetupCard(f"CPU + {cpu_ram_gb:g} GB {kind}", "CPU", cpu_ram_gb, bw)
     pairs: list[tuple[ModelRecord, Row]] = []
@@ -420,7 +436,8 @@ def cpu_model_rows(est: Estimates, cpu_ram_gb: float, ram_type: str | None, s: E
         if size is None:
             continue
         fitting = [r for r in cpu_rows(constants, profile, size, s.context, s.min_quality, s.quant, cpu_ram_gb,
-                                       ram_type, s.cache_type, ram_mts=ram_mts, ram_channels=ram_channels) if r.fits]
+                                       ram_type, s.cache_type, ram_mts=ram_mts, ram_channels=ram_channels,
+                                       cpu=cpu) if r.fits]
         if not fitting:
             continue
         r = next((x for x in fitting if x.tok_s >= READING_SPEED_TOK_S), fitting[0])

@@ -108,10 +108,36 @@ def throughput_line(r: dict[str, Any], locale: str) -> str | None:
 
 def setup_line(d: dict[str, Any], locale: str) -> str | None:
     """One line on the setup a `table`/`summary` was also asked about (`--card "2x RTX 3090"`, `--ram`)."""
+    if "cpu_only" in d:
+        return cpu_only_line(d["cpu_only"], locale)
     line = _setup_rating(d, locale)
     if line is not None and (extra := throughput_line(d["setup"]["row"], locale)):
-        return f"{line}\n  {extra}"
+        line = f"{line}\n  {extra}"
+    if line is not None and (cpu := cpu_ram_line(d["setup"]["row"], locale)):
+        line = f"{line}\n  {cpu}"
     return line
+
+
+def cpu_only_line(c: dict[str, Any], locale: str) -> str:
+    """`--cpu` without a card: the level quoted on the processor and its RAM alone, its speeds, the RAM."""
+    pick = c["pick"]
+    line = _t(locale, N_("On the %(cpu)s alone: %(quant)s, about %(tok)s tok/s (%(range)s), needs %(need)s of RAM; "
+                         "prompt about %(pp)s tok/s"),
+              cpu=c["cpu"], quant=pick["quant"], tok=fmt.tok_s(pick["tok_s"], locale),
+              range=fmt.tok_range(pick["tok_s_low"], pick["tok_s_high"], locale), need=_gb(pick["need_gb"], locale),
+              pp=fmt.tok_s(c["prefill_tok_s"], locale))
+    ram = cpu_ram_line({**c, "ram_cpu": c["cpu"]}, locale)
+    return f"{line}\n  {ram}" if ram else line
+
+
+def cpu_ram_line(r: dict[str, Any], locale: str) -> str | None:
+    """What a named processor filled in of the RAM (--cpu), and how to correct it."""
+    if not r.get("ram_cpu") or not r.get("ram_guessed"):
+        return None
+    return _t(locale, N_("RAM taken as the %(cpu)s's: %(channels)s channels of %(type)s-%(mts)s (%(gbps)s GB/s); "
+                         "give --ram-speed and --ram-channels if yours differs"),
+              cpu=r["ram_cpu"], channels=fmt.integer(r["ram_channels"], locale), type=r["ram_type"],
+              mts=r["ram_mts"], gbps=fmt.integer(r["ram_bandwidth_gbps"], locale))
 
 
 def _setup_rating(d: dict[str, Any], locale: str) -> str | None:

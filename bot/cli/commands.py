@@ -78,7 +78,8 @@ def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupR
     from answers.facts.reports import SetupRequest
 
     return SetupRequest(getattr(args, "card", None) if args.command != "card" else None, args.gpus, args.ram,
-                        args.ram_type, getattr(args, "ram_channels", None))
+                        args.ram_type, getattr(args, "ram_channels", None), getattr(args, "cpu", None),
+                        getattr(args, "ram_speed", None))
 
 
 async def cmd_table(args: argparse.Namespace, emit: Emit) -> int:

@@ -177,8 +177,13 @@ def _setup_options(p: argparse.ArgumentParser, card: bool) -> None:
     p.add_argument("--ram", type=float, default=None, metavar="GB", help="system RAM beside the card(s), for offload")
     p.add_argument("--ram-type", default=None, metavar="TYPE",
                    help="DDR4 (default), DDR5, …, with its speed if known (DDR5-6000): sets the RAM bandwidth")
-    p.add_argument("--ram-channels", type=int, default=None, metavar="N",
-                   help="memory channels (default 2, or a server's 8/12 when the RAM size implies one)")
+    p.add_argument("--ram-channels", "--channels", dest="ram_channels", type=int, default=None, metavar="N",
+                   help="memory channels (default 2, the named CPU's, or a server's 8/12 when the RAM size "
+                        "implies one)")
+    p.add_argument("--ram-speed", type=int, default=None, metavar="MT/S",
+                   help="the RAM's speed in MT/s, e.g. 6000 (default: the CPU's or the type's usual speed)")
+    p.add_argument("--cpu", default=None, metavar="NAME",
+                   help="the processor, e.g. 'EPYC 9654', '7950X': fills the RAM's type, speed and channels")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,64 @@
+"""A named processor as the machine around the model: it fills what the asker left out of the RAM
+(type, speed, channels) and sets the CPU's prompt-processing arithmetic (cores, clock, vector unit).
+
+What is said always wins: "EPYC 9654 with DDR5-4400" keeps 4400; "7950X, DDR5-6000" keeps 6000 and
+takes the Ryzen 7000's two channels. What the CPU fills is listed (`RamSpec.assumed` keeps naming
+"speed"/"channels"/"type", `RamSpec.cpu` names the processor they came from) so the answer can say it
+and how to correct it. Pure: the CPU's figures come in as a CpuSpec (the caller reads
+catalog/data/hardware/cpus.json through catalog.cpu_names).
+"""
+
+from __future__ import annotations
+
+from msgspec import Struct
+from msgspec.structs import replace
+
+from .machine import BadRam, CpuPrefill, MachineConstants, RamSpec, cpu_prefill, ram_spec
+
+SERVER_SEGMENTS = frozenset({"server", "workstation"})
+
+
+class CpuSpec(Struct, frozen=True):
+    """What a processor brings: its cores, clock and vector unit, and its memory platform."""
+
+    name: str  # "AMD EPYC 9654"
+    cores: int
+    ghz: float
+    isa: str
+    channels: int
+    ram: tuple[tuple[str, int], ...]  # (type, fastest listed MT/s); the first is the one assumed
+    segment: str = "desktop"
+    amx: bool = False
+
+    def mts_for(self, kind: str) -> int | None:
+        return next((mts for k, mts in self.ram if k == kind.upper()), None)
+
+
+def cpu_ram(m: MachineConstants, cpu: CpuSpec | None, kind: str | None = None, mts: int | None = None,
+            channels: int | None = None, gb: float | None = None) -> RamSpec:
+    """The RAM as worked out with the CPU's platform filling what was not said (estimator.machine.ram_spec
+    without a CPU). A type the CPU does not list is kept as said, at that type's usual speed."""
+    if cpu is None:
+        return ram_spec(m, kind, mts, channels, gb)
+    said = (kind or "").upper() or None
+    use_kind = said or cpu.ram[0][0]
+    use_mts = mts if mts is not None else cpu.mts_for(use_kind)
+    use_channels = channels if channels is not None else cpu.channels
+    spec = ram_spec(m, use_kind, use_mts, use_channels, gb)
+    assumed = tuple(a for a, given in (("type", said), ("speed", mts), ("channels", channels)) if given is None)
+    platform = "server" if cpu.segment in SERVER_SEGMENTS and spec.channels >= m.server_min_channels else "desktop"
+    return replace(spec, assumed=assumed, platform=platform, platform_rule=None, cpu=cpu.name)
+
+
+def cpu_spec_prefill(m: MachineConstants, cpu: CpuSpec | None, active_params_b: float,
+                     platform: str = "desktop") -> CpuPrefill:
+    """Prompt tokens per second on this CPU (the platform's assumed CPU when none is named)."""
+    if cpu is None:
+        return cpu_prefill(m, active_params_b, "server" if platform == "server" else "desktop")
+    if cpu.isa not in m.flops_per_cycle:
+        raise BadRam(f"{cpu.isa} is not a vector unit we know")
+    return cpu_prefill(m, active_params_b, "server" if cpu.segment in SERVER_SEGMENTS else "desktop",
+                       cpu.cores, cpu.ghz, cpu.isa)
+
+
+__all__ = ["CpuSpec", "cpu_ram", "cpu_spec_prefill"]
