@@ -27,7 +27,7 @@ from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.stated import stated
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
-from answers.facts.truer import add_other_profile
+from answers.facts.truer import add_other_profile, media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
 from answers.knowledge.catalog_view import Knowledge
@@ -199,8 +199,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             settings = self._settings_for(options, asked)
             entities = self._entities(intent, asked, options.profile)
             if entities.model is not None:  # GLIDE under a calibrated profile: seconds per image, not tok/s
-                memory = entities.card.memory_gb if entities.card is not None else entities.memory_gb
-                media = self._catalog_media(entities.model, intent, lang, options, inline, memory)
+                # a page model (GLIDE, TiTok-L) still gives the site's page figure in one line (facts/truer.py)
+                page = media_reference_figure(self.estimates, entities, settings, intent)
+                media = self._catalog_media(entities.model, intent, lang, options, inline, entities.card,
+                                            entities.memory_gb, page)
                 if media is not None:
                     return media
             intent, built, entities = self._facts_for(intent, entities, settings, asked)

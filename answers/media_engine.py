@@ -182,20 +182,28 @@ class MediaAnswering:
             return other.embedding_on_cpu(record, self._machine())
         return other.embedding_sizes(record)
 
-    def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions,
-                       inline: bool, memory_gb: float | None = None) -> Answer | None:
+    def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
+                       card: GpuRecord | None = None, memory_gb: float | None = None,
+                       page: dict[str, Any] | None = None) -> Answer | None:
         """A catalog model that makes images or video (Epoch's domain: GLIDE, TiTok-L) rated in a kind's units
-        under the calibrated profile; `reference` keeps the site's tokens per second (answers/facts/scope.py)."""
+        under the calibrated profile; `reference` keeps the site's tokens per second (answers/facts/scope.py).
+        `page`: the site's page figure for a page model, said in one line (answers/facts/truer.py)."""
         if intent not in RATED_INTENTS or record.params_b is None or self._profile_name(options) == "reference":
             return None
         kind = kind_of(record.domain, record.tasks)
         if kind not in ("image", "video"):
             return None
-        facts = image_facts.catalog_generic(kind, record.name, record.params_b, memory_gb)
+        memory = card.memory_gb if card is not None else memory_gb
+        facts = image_facts.catalog_generic(kind, record.name, record.params_b, memory)
+        if page is not None:
+            facts["reference_figure"] = page
         built = Built(facts)
         if uses_epoch(record):
             built.sources.add("epoch")
-        return self._finish(intent, lang, options, {"model": record.name}, built, inline)
+        entities: dict[str, Any] = {"model": record.name}
+        if card is not None:
+            entities["card"] = card.name  # the fit is the named card's memory
+        return self._finish(intent, lang, options, entities, built, inline)
 
     # ------------------------------------------------------------------------------------ a kind, no model
     def _kind_answer(self, q: Question, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:

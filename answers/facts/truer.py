@@ -133,6 +133,19 @@ def reference_figure(est: Estimates, e: Entities, s: EstimateSettings, facts: di
     """Under the default: for one of the site's page models, the page's figure for what the answer leads
     with (the named card's row, the least compressed level's need, or the page's smallest and fastest card);
     None for any other model, under `reference`, or when the site has no such figure (a Mac, a setup)."""
+    return _page_figure(est, e, s, isinstance(facts.get("levels"), list) and bool(facts["levels"]))
+
+
+def media_reference_figure(est: Estimates, e: Entities, s: Settings, intent: str) -> dict[str, Any] | None:
+    """The same line for a page model answered in its own units (GLIDE, TiTok-L make images: the image
+    answer has no levels nor rows): the named card's row, the need when the question is about memory, or
+    the page's smallest and fastest card; None outside the page intents and where `reference_figure` says."""
+    if intent not in PAGE_INTENTS:
+        return None
+    return _page_figure(est, e, s, intent == "vram" and e.card is None and e.setup is None)
+
+
+def _page_figure(est: Estimates, e: Entities, s: Settings, leads_with_memory: bool) -> dict[str, Any] | None:
     if s.profile == REFERENCE or not is_page_model(e):
         return None
     assert e.model is not None
@@ -143,7 +156,7 @@ def reference_figure(est: Estimates, e: Entities, s: EstimateSettings, facts: di
             return {**base, "kind": "row", "quant": got[0], "tok_s": got[1]}
         # the site's page does not rate this hardware running it: its page-level figures instead, never a
         # "no" beside the answer's own verdict
-    elif isinstance(facts.get("levels"), list) and facts["levels"]:
+    elif leads_with_memory:
         size = est.size_of(e.model)
         if size is None:
             return None

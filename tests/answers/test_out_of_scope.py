@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from answers.api import AskOptions
 from answers.facts.scope import fine_tuning_facts
 from answers.knowledge.fine_tuning import FineTuningDataError, parse
 
@@ -166,9 +167,14 @@ def test_a_name_is_quoted_a_generic_word_is_not(engine, question, kind, named) -
     ("Läuft GLIDE auf einer Karte mit 16 GB?", "de", "Sekunden pro Bild"),
 ])
 def test_glide_keeps_the_sites_figures_and_says_what_they_are(engine, question, lang, words) -> None:
-    a = engine.ask(question)
+    # under `--profile reference` (issue 32): the site's tokens per second, said for what they are
+    a = engine.ask(question, options=AskOptions(profile="reference"))
     assert a.intent == "can_run" and a.locale == lang and a.facts["row"]["tok_s"] > 0  # the site's figures stay
     assert a.facts["image_generator"] == "GLIDE" and words in a.text
+    # under the default: the image answer (its weights' memory, no tokens per second), the page's figure in one line
+    d = engine.ask(question)
+    assert d.profile == "measured" and d.facts["media"] == "image" and "row" not in d.facts
+    assert d.facts["reference_figure"]["model"] == "GLIDE" and words in d.text
 
 
 def test_a_language_model_gets_no_image_line(engine) -> None:

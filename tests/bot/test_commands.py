@@ -61,9 +61,9 @@ def opt(name: str, value: Any, otype: int = 3) -> dict[str, Any]:
 
 
 async def test_fit_with_memory_passes_gigabytes(bot: discord.Client, fake: FakeDiscord) -> None:
-    rec = await call(bot, fake, "fit", [opt("model", "glide"), opt("memory-or-card", "12 Go")], locale="fr")
+    rec = await call(bot, fake, "fit", [opt("model", "llama 3.1 8b"), opt("memory-or-card", "12 Go")], locale="fr")
     args, kwargs = bot.engine.command.call_args
-    assert args == ("can_run", "fr") and (kwargs["model"], kwargs["memory_gb"]) == ("glide", 12.0)
+    assert args == ("can_run", "fr") and (kwargs["model"], kwargs["memory_gb"]) == ("llama 3.1 8b", 12.0)
     assert "card" not in kwargs
     assert rec.json["type"] == 4 and "GeForce RTX 3080 Ti" in rec.json["data"]["embeds"][0]["description"]
 
@@ -200,13 +200,13 @@ async def test_plain_message_uses_the_remembered_locale(bot: discord.Client, fak
 
     await bot.store.remember_locale(USER, "it")
     channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
-    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "GLIDE 12 GB?"})
+    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "llama 3.1 8b 12 GB?"})
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
-    assert bot.engine.ask.call_args.args[:2] == ("GLIDE 12 GB?", None)
+    assert bot.engine.ask.call_args.args[:2] == ("llama 3.1 8b 12 GB?", None)
     assert bot.engine.ask.call_args.kwargs["hint"] == "it"
     rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages")
-    assert "**Sì**, GLIDE gira su una scheda da 12 GB." in rec.json["embeds"][0]["description"]
+    assert "**Sì**, Llama 3.1 8B gira su una scheda da 12 GB." in rec.json["embeds"][0]["description"]
 
 
 async def test_plain_message_in_english_is_answered_in_english_despite_the_locale(
@@ -216,12 +216,12 @@ async def test_plain_message_in_english_is_answered_in_english_despite_the_local
 
     await bot.store.remember_locale(USER, "it")
     channel = discord.PartialMessageable(state=bot._connection, id=P.CHANNEL_ID, type=discord.ChannelType.private)
-    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "can GLIDE run on 12 GB?"})
+    data = P.message(P.CHANNEL_ID, P.user(USER), {"content": "can llama 3.1 8b run on 12 GB?"})
     message = discord.Message(state=bot._connection, channel=channel, data=data)  # type: ignore[arg-type]
     await plain.handle(bot, message)  # type: ignore[arg-type]
     assert bot.engine.ask.call_args.kwargs["hint"] == "it"
     rec = await fake.wait_for(lambda r: r.path == f"/channels/{P.CHANNEL_ID}/messages" and r.status == 200)
-    assert "**Yes**, GLIDE runs on a card with 12 GB." in rec.json["embeds"][0]["description"]
+    assert "**Yes**, Llama 3.1 8B runs on a card with 12 GB." in rec.json["embeds"][0]["description"]
 
 
 async def test_plain_message_over_the_length_limit_is_refused(bot: discord.Client, fake: FakeDiscord) -> None:
@@ -294,7 +294,7 @@ async def test_a_slow_answer_is_acknowledged_first(bot: discord.Client, fake: Fa
     """With no time left in the budget the bot says "thinking…" (type 5) and the answer follows as an
     edit: the budget is the test's, so this holds on any machine."""
     bot.ack_budget = 0.0  # type: ignore[attr-defined]
-    rec = await call(bot, fake, "fit", [opt("model", "glide"), opt("memory-or-card", "12 GB")])
+    rec = await call(bot, fake, "fit", [opt("model", "llama 3.1 8b"), opt("memory-or-card", "12 GB")])
     assert rec.json["type"] == 5
     edit = await fake.wait_for(lambda r: r.method == "PATCH" and "/messages/@original" in r.path)
     assert "GeForce RTX 3080 Ti" in edit.json["embeds"][0]["description"]

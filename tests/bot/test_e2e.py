@@ -21,7 +21,7 @@ USER = 1_200_000_000_000_000_001
 
 
 def fit_command(user_id: int = USER, **kw: Any) -> dict[str, Any]:
-    data = P.command_data("fit", [P.option("model", "GLIDE"), P.option("memory-or-card", "12 GB")])
+    data = P.command_data("fit", [P.option("model", "Llama 3.1 8B"), P.option("memory-or-card", "12 GB")])
     return P.interaction(2, data, user_id=user_id, **kw)
 
 
@@ -175,13 +175,13 @@ async def test_bot_resumes_after_the_gateway_drops(fake: FakeDiscord, running: R
     resumed = [op for op in fake.gateway_ops[before:] if op["op"] == 6]
     assert resumed and resumed[0]["d"]["session_id"] == fake.sessions[0].session_id
     await asyncio.sleep(0.05)  # let RESUMED be handled before the next event
-    msg = await fake.send_message(mention("can GLIDE run on 12 GB?"), author_id=USER, mentions=[fake.bot_user])
+    msg = await fake.send_message(mention("can llama 3.1 8b run on 12 GB?"), author_id=USER, mentions=[fake.bot_user])
     rec = await bot_reply_to(fake, msg)
     assert "GeForce RTX 3080 Ti" in first_embed(rec.json)["description"]
 
 
 async def test_direct_message_question(fake: FakeDiscord, running: RunningBot) -> None:
-    msg = await fake.send_message("can GLIDE run on 12 GB?", author_id=USER, guild=False)
+    msg = await fake.send_message("can llama 3.1 8b run on 12 GB?", author_id=USER, guild=False)
     rec = await bot_reply_to(fake, msg)
     assert "GeForce RTX 3080 Ti" in first_embed(rec.json)["description"]
 

@@ -12,7 +12,7 @@ from bot import render
 LINE = re.compile(r"^(\d+)\. \*\*(.+?)\*\*")
 
 
-@pytest.mark.parametrize(("intent", "kw"), [("fastest", {"model": "GLM-4.5V"}), ("smallest", {"model": "GLIDE"}),
+@pytest.mark.parametrize(("intent", "kw"), [("fastest", {"model": "GLM-4.5V"}), ("smallest", {"model": "Llama 3.1 8B"}),
                                              ("card_models", {"card": "RTX 3060"})])
 def test_pages_hold_every_row_ten_at_a_time(engine: Engine, intent: str, kw: dict[str, str]) -> None:
     answer = engine.command(intent, "en", **kw)

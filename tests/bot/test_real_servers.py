@@ -25,7 +25,7 @@ from tests.fakediscord import payloads as P
 from .conftest import RunningBot, make_settings
 
 USER = 1_200_000_000_000_000_501
-QUESTION = "can GLIDE run on 12 GB?"
+QUESTION = "can llama 3.1 8b run on 12 GB?"  # a language model: the fastest 12 GB card by name
 FASTEST = "what is the fastest GPU for GLM-4.5V?"
 
 
@@ -211,7 +211,7 @@ async def test_commands_declare_install_types_and_contexts(fake: FakeDiscord, ru
 
 
 async def test_user_installed_command_in_a_server_without_the_bot(fake: FakeDiscord, running: RunningBot) -> None:
-    data = P.command_data("fit", [P.option("model", "GLIDE"), P.option("memory-or-card", "12 GB")])
+    data = P.command_data("fit", [P.option("model", "Llama 3.1 8B"), P.option("memory-or-card", "12 GB")])
     payload = P.interaction(2, data, user_id=USER, guild_id=P.GUILD2_ID, user_install=True)  # guild not cached
     rec = await fake.send_interaction(payload)
     assert rec.status == 200 and rec.json["type"] in (4, 5)
