@@ -136,7 +136,7 @@ def reference_figure(est: Estimates, e: Entities, s: EstimateSettings, facts: di
     return _page_figure(est, e, s, isinstance(facts.get("levels"), list) and bool(facts["levels"]))
 
 
-def media_reference_figure(est: Estimates, e: Entities, s: Settings, intent: str) -> dict[str, Any] | None:
+def media_reference_figure(est: Estimates, e: Entities, s: EstimateSettings, intent: str) -> dict[str, Any] | None:
     """The same line for a page model answered in its own units (GLIDE, TiTok-L make images: the image
     answer has no levels nor rows): the named card's row, the need when the question is about memory, or
     the page's smallest and fastest card; None outside the page intents and where `reference_figure` says."""
@@ -145,7 +145,7 @@ def media_reference_figure(est: Estimates, e: Entities, s: Settings, intent: str
     return _page_figure(est, e, s, intent == "vram" and e.card is None and e.setup is None)
 
 
-def _page_figure(est: Estimates, e: Entities, s: Settings, leads_with_memory: bool) -> dict[str, Any] | None:
+def _page_figure(est: Estimates, e: Entities, s: EstimateSettings, leads_with_memory: bool) -> dict[str, Any] | None:
     if s.profile == REFERENCE or not is_page_model(e):
         return None
     assert e.model is not None
