@@ -21,6 +21,7 @@ from answers.knowledge.catalog_view import Knowledge, model_size
 from answers.knowledge.profiles import DEFAULT_PROFILE, Profiles
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card
+from estimator.cpu_machine import CpuSpec
 from estimator.memory import UnknownCacheType
 from estimator.model import DEFAULT_CONTEXT, InvalidInput, ModelSize
 from estimator.profile import Profile
@@ -52,6 +53,9 @@ class Entities(Struct, frozen=True):
     levels: tuple[str, ...] = ()  # levels named together ("q8 or q4"): the level advice compares them
     setup: Setup | None = None  # several cards, a unified-memory machine, a card plus RAM
     cpu: CpuOnly | None = None  # no graphics card: the model runs from system RAM (answers/reading/scope.py)
+    # the processor named ("7950x", "EPYC 9654", with "16 cores" said): its cores, channels and RAM
+    # (catalog/data/hardware/cpus.json); None when none was named or the table does not list it
+    cpu_spec: CpuSpec | None = None
     model2: ModelRecord | None = None  # a second model compared with `model` (answers/facts/versus.py)
     sides: tuple[Setup, Setup] | None = None  # two setups compared side by side (answers/facts/versus.py)
     ram_type: str | None = None  # "DDR5" said without an amount ("my 8 GB GPU with ddr5"): the assumed RAM's type

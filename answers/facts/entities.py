@@ -16,6 +16,7 @@ from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.reading.budget_words import MAX_AMOUNT
 from answers.records.asked import Asked, Parts
@@ -229,7 +230,12 @@ class EntityBuilding:
         model2 = self._resolve_model(asked.model2) if intent == "compare" and model is not None else None
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
-        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels,
+        # a processor named beside no card: its cores, channels and usual RAM (the RAM said still wins)
+        cpu_spec = None
+        if cpu is not None and asked.cpu_named:  # "EPYC 96 cores": the series' newest part of that many cores
+            cpu_spec = find_cpu(asked.cpu_named, asked.cpu_cores) or (
+                find_cpu(f"{asked.cpu_named} {asked.cpu_cores} cores") if asked.cpu_cores else None)
+        return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, prompt_tokens=asked.prompt_tokens,
                         users=asked.users, backend=asked.backend, ram_type=asked.ram_type,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)

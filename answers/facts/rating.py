@@ -125,7 +125,7 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
              "cpu": _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
                                      s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
-                                     ram_channels=e.cpu.ram_channels)}
+                                     ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)}
     return Built(facts, sources={"gpus"})
 
 

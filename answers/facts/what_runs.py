@@ -107,7 +107,7 @@ def _hardware(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[_Hardwa
     seen as one; a setup and the CPU rate their models themselves, a card leaves it to the caller."""
     if e.cpu is not None:
         card, pairs = cpu_model_rows(est, e.cpu.ram_gb or GUESS_RAM_GB, e.cpu.ram_type, s, e.cpu.ram_mts,
-                                     e.cpu.ram_channels)
+                                     e.cpu.ram_channels, cpu=e.cpu_spec)
         return card, "cpu", pairs
     if e.setup is not None:
         card, pairs = model_rows(est, e.setup, s)

@@ -34,7 +34,10 @@ _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "
 _MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
 _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
-_CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)\b")
+# a server or workstation processor by its series, with its model number when one follows ("epyc 9654",
+# "threadripper pro 7995wx", "xeon platinum 8480+"): catalog/cpu_names.py resolves the name
+_CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)"
+                        r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
 _DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
 _WORDS = re.compile(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
@@ -82,6 +85,15 @@ def _words() -> _Words:
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
                   speed)
+
+
+def _cpu_name(m: re.Match[str] | None) -> str | None:
+    """"EPYC 9654", "Threadripper Pro 7995WX", "Xeon": the series as it is written, then the number."""
+    if m is None:
+        return None
+    series = m.group(1).upper() if m.group(1) == "epyc" else m.group(1).title()
+    rest = " ".join(w.upper() if any(c.isdigit() for c in w) else w.title() for w in (m.group(2) or "").split())
+    return f"{series} {rest}".strip()
 
 
 def engine_format(engine: str | None) -> str | None:
@@ -265,6 +277,6 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
-        cpu=cpu.group(1).upper() if cpu and cpu.group(1) == "epyc" else cpu.group(1).title() if cpu else None,
+        cpu=_cpu_name(cpu),
         wanted_tok_s=_wanted(text, found, w), device=_device(text),
         dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

@@ -113,10 +113,24 @@ def test_an_engine_or_format_is_used_or_said_unused(engine) -> None:
 
 @pytest.mark.parametrize("lang", ["it", "fr", "de", "es", "pt"])
 def test_the_unused_line_is_in_the_answers_language(engine, lang: str) -> None:
-    a = engine.ask("ryzen 9 7950x with 16 cores and 96gb ram, no gpu: how fast is qwen3 8b?", locale=lang)
-    assert a.unused == ["cpu_cores: 16"] and a.assumed["cpu_cores"] != 16
+    a = engine.ask("how fast is qwen3 8b on a 3060, i have 300 euros", locale=lang)
+    assert a.unused == ["budget: 300 EUR"]
     last = a.text.splitlines()[-1]
-    assert "Not used" not in last and "16" in last
+    assert "Not used" not in last and "300" in last
+
+
+@pytest.mark.parametrize(("question", "cores"), [
+    ("ryzen 9 7950x with 16 cores and 96gb ram, no gpu: how fast is qwen3 8b?", 16),  # AMD: 16 cores
+    ("deepseek r1 on an EPYC 9654 with 768gb ram, how fast?", 96),  # AMD: 96 cores
+    ("llama 3.3 70b cpu only on threadripper 7980x 256gb ddr5", 64),  # AMD: 64 cores
+])
+def test_a_named_processor_gives_its_cores(engine, question: str, cores: int) -> None:
+    """A processor named beside no card is looked up (catalog/data/hardware/cpus.json): its cores are the
+    prompt figure's, not an assumed 8 or 32, and a core count said that matches is not "unused"."""
+    a = engine.ask(question)
+    assert a.asked["cpu"] and "cpu_cores" not in a.unused_why
+    assumed = a.facts["cpu"]["cpu_assumed"]
+    assert assumed["cores"] == cores, assumed
 
 
 def test_the_kv_cache_level_is_the_caches_and_is_used(engine) -> None:
