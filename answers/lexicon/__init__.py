@@ -80,6 +80,7 @@ COMMON_KEYS = {
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
     "backends": "table CUDA/ROCm/Vulkan/Metal/SYCL = words that name the runtime backend ('hip', 'vulkan')",
+    "name_words_before_ceiling": "words of a product's name before a ceiling word ('ryzen ai max 395'): no budget",
     "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): "
                         "not the model",
     "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): "
@@ -175,6 +176,7 @@ class Lexicon(Struct):
     image_models: tuple[str, ...] = ()
     speed_units: tuple[str, ...] = ()
     model_file_words: frozenset[str] = frozenset()
+    name_words_before_ceiling: frozenset[str] = frozenset()
     ram_channel_words: frozenset[str] = frozenset()
     ram_speed_units: frozenset[str] = frozenset()
     channel_counts: dict[str, int] = field(default_factory=dict)
@@ -360,6 +362,7 @@ def load(directory: Path = HERE) -> Lexicon:
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
         speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
         model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
+        name_words_before_ceiling=_words(common["name_words_before_ceiling"], "common.toml: name_words_before_ceiling"),
         ram_channel_words=_words(common["ram_channel_words"], "common.toml: ram_channel_words"),
         ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),
         channel_counts=_channel_counts(common["channel_counts"]),

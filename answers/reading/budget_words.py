@@ -92,10 +92,14 @@ def _currency_of(text: str) -> str | None:
 
 
 def _limit_before(toks: Sequence[Token], i: int) -> int:
-    """How many words right before toks[i] form a ceiling phrase (0: none)."""
+    """How many words right before toks[i] form a ceiling phrase (0: none). A ceiling word inside a product's
+    name ("ryzen ai max 395", "m4 max 64") is none: the name word before it says so (the lexicon's
+    `name_words_before_ceiling`)."""
     for phrase in _limits():
         n = len(phrase)
         if i >= n and all(not t.used for t in toks[i - n: i]) and tuple(t.low for t in toks[i - n: i]) == phrase:
+            if i > n and toks[i - n - 1].low in lexicon().name_words_before_ceiling:
+                return 0
             return n
     return 0
 

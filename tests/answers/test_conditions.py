@@ -192,3 +192,19 @@ def test_the_ram_a_figure_assumed_is_said(engine) -> None:
     b = engine.ask("ryzen 9 7950x, DDR5-6000, 96gb ram, no gpu: how fast is qwen3-30b-a3b?")
     assert b.asked["cpu"] == "Ryzen 9 7950X" and b.asked["ram_mt_s"] == 6000 and "ram_mt_s" not in b.assumed
     assert b.assumed["ram_channels"] == 2  # a desktop's two channels, said in the text too
+
+
+@pytest.mark.parametrize("question", [
+    "ryzen ai max 395 con 128gb, glm 4.5 air q4 quanti token al sec?",  # blind trial 2026-12-07, question 32
+    "quantos tok/s o gpt-oss 120b faz num ryzen ai max 395 com 128gb",  # question 102
+    "m4 max 64 gb, how fast is qwen3 32b?",
+])
+def test_max_inside_a_product_name_is_no_budget(engine, question: str) -> None:
+    """"ryzen ai max 395": "max" is part of the chip's name, so 395 is no price (it was "395 EUR, not used")."""
+    a = engine.ask(question)
+    assert "budget" not in a.asked and not any(u.startswith("budget") for u in a.unused)
+
+
+def test_max_before_a_price_is_still_a_ceiling(engine) -> None:
+    a = engine.ask("best gpu max 400 for llama 3.1 8b")
+    assert a.asked["budget"] == {"amount": 400.0, "currency": "USD"}
