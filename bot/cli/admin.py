@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
+
+from bot.cli.state import add_state_options, target_of
 
 KINDS = ("guild", "user")
 MAX_ID = 2**63 - 1  # Discord ids are 64-bit snowflakes; the columns are signed 64-bit
@@ -41,10 +42,7 @@ def add_parser(sub: Any) -> None:
     block.add_argument("--reason", default="", help="a note for yourself, shown by `tpsbot admin blocked`")
     listed = asub.add_parser("blocked", help="the blocklist")
     for c in (stats, block, unblock, listed):
-        c.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file (default .env)")
-        c.add_argument("--state-db", type=Path, metavar="PATH", help="SQLite state (overrides TPSBOT_STATE_DB)")
-        c.add_argument("--database-url", metavar="URL", help="PostgreSQL state (overrides TPSBOT_DATABASE_URL)")
-        c.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
+        add_state_options(c)
 
 
 def run(args: argparse.Namespace, fail: type[Exception]) -> int:
@@ -62,8 +60,7 @@ def run(args: argparse.Namespace, fail: type[Exception]) -> int:
 
 
 async def _dispatch(args: argparse.Namespace) -> dict[str, Any]:
-    from bot.cli.state import target_of
-    from bot.state.open import open_store
+    from bot.state.open import open_store  # lazy: the state backends, only when an admin command runs
 
     store = await open_store(target_of(args), listen=False)
     try:

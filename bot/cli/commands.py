@@ -73,9 +73,9 @@ def _throughput(args: argparse.Namespace) -> dict[str, Any]:
             "flash_attention": getattr(args, "flash_attention", True)}
 
 
-def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.reports.SetupRequest
+def _setup(args: argparse.Namespace):  # noqa: ANN202 — answers.facts.setup_request.SetupRequest
     """--card "2x RTX 3090" / --gpus N / --ram GB [--ram-type DDR5]: a setup to rate too."""
-    from answers.facts.reports import SetupRequest
+    from answers.facts.setup_request import SetupRequest
 
     return SetupRequest(getattr(args, "card", None) if args.command != "card" else None, args.gpus, args.ram,
                         args.ram_type, getattr(args, "ram_channels", None), getattr(args, "cpu", None),

@@ -28,10 +28,16 @@ def add_parser(sub: Any) -> None:
     parsers[3].add_argument("--from", dest="source", type=Path, metavar="PATH",
                             help="the SQLite state (default: TPSBOT_STATE_DB, or state.db beside the catalog)")
     for c in parsers:
-        c.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file (default .env)")
-        c.add_argument("--state-db", type=Path, metavar="PATH", help="SQLite state (overrides TPSBOT_STATE_DB)")
-        c.add_argument("--database-url", metavar="URL", help="PostgreSQL state (overrides TPSBOT_DATABASE_URL)")
-        c.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
+        add_state_options(c)
+
+
+def add_state_options(c: argparse.ArgumentParser) -> None:
+    """Where the state is (the settings file, or a path or URL that overrides it) and --json: the options
+    every command on the bot's state takes (`tpsbot state …`, `tpsbot admin …`), read by target_of()."""
+    c.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file (default .env)")
+    c.add_argument("--state-db", type=Path, metavar="PATH", help="SQLite state (overrides TPSBOT_STATE_DB)")
+    c.add_argument("--database-url", metavar="URL", help="PostgreSQL state (overrides TPSBOT_DATABASE_URL)")
+    c.add_argument("--json", action="store_true", help="machine-readable output (a stable contract)")
 
 
 def run(args: argparse.Namespace, fail: type[Exception]) -> int:

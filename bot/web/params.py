@@ -9,9 +9,8 @@ from collections.abc import Mapping
 
 from msgspec import Struct
 
-from answers.api import AskOptions
 from answers.knowledge.i18n import DEFAULT, N_, SUPPORTED, catalogue_locale, gettext
-from answers.knowledge.profiles import load_engine_constants
+from answers.knowledge.profiles import DEFAULT_PROFILE, load_engine_constants
 from answers.rendering import format as fmt
 from estimator.model import MAX_CONTEXT
 from estimator.quants import UnknownQuant, quant
@@ -20,10 +19,9 @@ from estimator.quants import UnknownQuant, quant
 _ENGINE_DATA = load_engine_constants()
 ENGINES: tuple[str, ...] = (_ENGINE_DATA.default_engine,
                             *(name for name in _ENGINE_DATA.engines if name != _ENGINE_DATA.default_engine))
+# The default profile is the answers' own (DEFAULT_PROFILE: what a Discord answer uses when nobody chose),
+# so a page opened from an answer's link, or by hand, shows the same figures.
 PROFILES = ("reference", "measured")
-# The answers' default profile (the one a Discord answer uses when nobody chose): a page opened from an
-# answer's link, or by hand, shows the same figures.
-DEFAULT_PROFILE: str = AskOptions.model_fields["profile"].default
 FITS = ("yes", "no", "all")  # the cards that run the model (the default), those that do not, both
 SORTS = ("tok_s", "memory_gb", "need_gb", "bandwidth_gbps", "release", "card")
 ORDERS = ("desc", "asc")
