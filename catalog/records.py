@@ -120,6 +120,14 @@ class Architecture(BaseModel):
     experts: int | None = Field(default=None, gt=0)  # routed experts per MoE layer
     experts_per_token: int | None = Field(default=None, gt=0)
     shared_experts: int | None = Field(default=None, ge=0)
+    # The feed-forward shape (config.json), which sizes GGUF files tensor by tensor (estimator.gguf_size):
+    intermediate_size: int | None = Field(default=None, gt=0)  # dense FFN width (dense layers of a MoE model)
+    moe_intermediate_size: int | None = Field(default=None, gt=0)  # one routed expert's width
+    shared_expert_intermediate_size: int | None = Field(default=None, gt=0)  # when not the routed experts'
+    first_dense_layers: int | None = Field(default=None, ge=0)  # DeepSeek's first_k_dense_replace
+    moe_layer_step: int | None = Field(default=None, gt=0)  # a MoE layer every N layers (Llama 4 Maverick: 2)
+    tied_embeddings: bool | None = None  # tie_word_embeddings
+    gguf_mtp_layers: int | None = Field(default=None, ge=0)  # MTP layers llama.cpp keeps in its files (GLM-4.5)
     attention: list[AttentionGroup]
     source: str  # URL of the config file the facts were checked against
 

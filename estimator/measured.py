@@ -19,7 +19,9 @@ Speed (one request, decode):
 
 Memory (GiB, against the card's memory read as GiB — GPU memory comes in binary sizes):
 
-    need = weights at real bpw (+ a small per-kind overhead for the higher-precision embeddings/output)
+    need = weights: a published file's size (catalog/data/gguf_files.json), else the file modelled tensor by
+           tensor from the model's shape (estimator.gguf_size), else real bpw (+ a small per-kind overhead
+           for the higher-precision embeddings/output)
          + cache (architecture when known, else the size estimate) + compute buffer (grows with context;
            at least the logits of a micro-batch when the vocabulary is known)
     usable = memory − a fixed driver/runtime reserve (minus an OS share on unified-memory parts)
@@ -41,6 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .card import Card, is_legacy_nvidia
+from .gguf_size import file_gib as gguf_file_gib
 from .memory import DEFAULT_CACHE_TYPE, GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import MIN_SECONDS_PER_TOKEN, HoldsRule, MemoryParts
@@ -161,6 +164,14 @@ class MeasuredProfile:
     # ------------------------------------------------------------------ memory
 
     def weights_gb(self, model: ModelSize, q: Quant) -> float:
+        """A published file's size where one is on record; else the file modelled tensor by tensor
+        (estimator.gguf_size) when the model's FFN shape is known; else the level's average width."""
+        published = model.file_gib(q.name)
+        if published is not None:
+            return published
+        modelled = gguf_file_gib(model, q.name)
+        if modelled is not None:
+            return modelled
         if native_mxfp4(model):
             if model.native is not None:  # the record's own split (model card)
                 nonexpert_b = model.params_b - model.native.params_b

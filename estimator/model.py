@@ -30,6 +30,21 @@ class LayerGroup(Struct, frozen=True):
     state_bytes: int | None = None
 
 
+class FfnShape(Struct, frozen=True):
+    """The feed-forward shape of a model (published config), which sizes its GGUF files tensor by tensor
+    (estimator.gguf_size): routed experts, shared experts and dense layers take different types per level."""
+    intermediate: int | None = None  # dense FFN width: a dense model's, or a MoE model's dense layers'
+    moe_intermediate: int | None = None  # one routed expert's FFN width
+    experts: int = 0  # routed experts per MoE layer (0: a dense model)
+    shared_experts: int = 0  # experts every token reads, per MoE layer
+    shared_intermediate: int | None = None  # one shared expert's width, when not the routed experts'
+    first_dense: int = 0  # leading layers with a dense FFN (DeepSeek's first_k_dense_replace)
+    moe_every: int = 1  # a MoE layer every N layers, the others dense (Llama 4 Maverick: 2)
+    tied_embeddings: bool = False  # the output layer reuses the token embeddings
+    mtp_layers: int = 0  # multi-token-prediction layers a GGUF keeps (GLM-4.5's, with their own embeddings)
+    attention_heads: int | None = None
+
+
 class Layout(Struct, frozen=True):
     """A model's layers by group, with its vocabulary and hidden sizes."""
     groups: tuple[LayerGroup, ...]
@@ -37,6 +52,11 @@ class Layout(Struct, frozen=True):
     # llama.cpp's logits buffer holds vocab floats per token of a micro-batch. None when not known.
     vocab_size: int | None = None
     hidden_size: int | None = None
+    ffn: FfnShape | None = None  # the feed-forward shape, when on record (GGUF sizes tensor by tensor)
+
+    @property
+    def layers(self) -> int:
+        return sum(g.layers for g in self.groups)
 
     @property
     def output_params_b(self) -> float | None:
@@ -64,6 +84,9 @@ class ModelSize(Struct, frozen=True):
     name: str | None = None
     native: NativeShare | None = None
     max_context: int | None = None  # the longest context it was made for
+    # Published GGUF files' sizes in GiB by level name (catalog/data/gguf_files.json): real files beat the
+    # size model wherever one is on record.
+    files: tuple[tuple[str, float], ...] = ()
 
     # Equal (and hashed) by size, active size, name and native share only: the layout and the longest
     # context refine some figures but do not make another model, so sizes cached or compared before
@@ -98,6 +121,10 @@ class ModelSize(Struct, frozen=True):
     @property
     def is_moe(self) -> bool:
         return self.active_params_b is not None and self.active_params_b < self.params_b
+
+    def file_gib(self, level: str) -> float | None:
+        """The published GGUF file's size at `level` in GiB, when one is on record."""
+        return next((gib for name, gib in self.files if name == level), None)
 
 
 def check_context(context: int) -> int:

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from answers.knowledge.i18n import N_
 from answers.knowledge.resolver_cache import gpu_resolver
+from catalog.gguf_files import file_sizes
 from catalog.model_index import StoredModels, grouped, prefilter
 from catalog.records import Architecture, GpuRecord, ModelRecord
 from catalog.resolve import Resolver, gpu_entries
 from catalog.store import CatalogStore, StoreError  # noqa: F401 — StoreError: what a front end reports when the db fails
-from estimator.model import LayerGroup, Layout, ModelSize, NativeShare
+from estimator.model import FfnShape, LayerGroup, Layout, ModelSize, NativeShare
 
 if TYPE_CHECKING:
     from catalog.model_index import StoredModels
@@ -59,7 +60,19 @@ def layout_of(arch: Architecture | None) -> Layout | None:
             window=g.window, latent_dim=g.latent_dim, rope_dim=g.rope_dim, state_bytes=g.state_bytes,
         )
         for g in arch.attention
-    ), vocab_size=arch.vocab_size, hidden_size=arch.hidden_size)
+    ), vocab_size=arch.vocab_size, hidden_size=arch.hidden_size, ffn=ffn_of(arch))
+
+
+def ffn_of(arch: Architecture) -> FfnShape | None:
+    """The feed-forward shape GGUF sizes are worked out from; None when the config's FFN widths are not on record."""
+    if arch.intermediate_size is None and arch.moe_intermediate_size is None:
+        return None
+    return FfnShape(
+        intermediate=arch.intermediate_size, moe_intermediate=arch.moe_intermediate_size,
+        experts=(arch.experts or 0) if arch.moe_intermediate_size else 0, shared_experts=arch.shared_experts or 0,
+        shared_intermediate=arch.shared_expert_intermediate_size, first_dense=arch.first_dense_layers or 0,
+        moe_every=arch.moe_layer_step or 1, tied_embeddings=bool(arch.tied_embeddings),
+        mtp_layers=arch.gguf_mtp_layers or 0, attention_heads=arch.attention_heads)
 
 
 def model_size(record: ModelRecord) -> ModelSize | None:
@@ -70,7 +83,7 @@ def model_size(record: ModelRecord) -> ModelSize | None:
     native = None if nf is None else NativeShare(nf.params_b, nf.bits_per_weight, nf.active_params_b, nf.format)
     max_context = record.architecture.max_context if record.architecture else None
     return ModelSize(record.params_b, record.active_params_b, layout_of(record.architecture), record.name, native,
-                     max_context)
+                     max_context, file_sizes(record.name))
 
 
 REFERENCE_PROFILE = "reference"

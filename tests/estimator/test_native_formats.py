@@ -6,6 +6,7 @@ written here: expert parameters × 4.25 / 8 + the rest × the level's bits / 8.
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from answers.knowledge.catalog_view import model_size
@@ -68,10 +69,21 @@ def test_reference_speed_reads_experts_at_native_width() -> None:
 
 
 def test_measured_profile_uses_the_record_split() -> None:
+    """Without a published file or an FFN shape, the record's split sizes the file: experts MXFP4, the rest F16."""
     measured = get_profile("measured")
-    size = model_size(BY_NAME["gpt-oss-20b"])
+    full = model_size(BY_NAME["gpt-oss-20b"])
+    size = msgspec.structs.replace(full, layout=None, files=())
     w = measured.weights_gb(size, quant("F16"))
     assert w == pytest.approx(gib(19.12, 4.25) + gib(20.9 - 19.12, 16), rel=0.001)
+
+
+def test_measured_profile_uses_the_published_file() -> None:
+    """The F16 file on record (13.8 GB, experts still MXFP4) is the weights; the size model comes within 1%."""
+    measured = get_profile("measured")
+    size = model_size(BY_NAME["gpt-oss-20b"])
+    assert measured.weights_gb(size, quant("F16")) == pytest.approx(13.8e9 / 2**30, rel=0.001)
+    modelled = msgspec.structs.replace(size, files=())
+    assert measured.weights_gb(modelled, quant("F16")) == pytest.approx(13.8e9 / 2**30, rel=0.01)
 
 
 def test_ordinary_models_are_untouched() -> None:

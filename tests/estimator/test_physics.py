@@ -29,6 +29,8 @@ from answers.knowledge.profiles import load_profile, load_setup_constants
 from catalog.builtin import load_builtin_models
 from catalog.compute import fp32_tflops
 from catalog.gpus import load_current_records, load_gpu_records
+from estimator.gguf_mix import BITS, ROLES, Shape, recipe
+from estimator.gguf_size import tensor_groups
 from estimator.measured import native_mxfp4
 from estimator.memory import GIB
 from estimator.model import ModelSize
@@ -136,9 +138,20 @@ def test_several_cards_and_unified_machines_stay_under_the_bandwidth_bound(mi, c
 @given(models, st.sampled_from(sorted({q.name for q in _profile("measured").levels})), contexts)
 @EXAMPLES
 def test_measured_memory_need_holds_at_least_the_weights(mi, level, context) -> None:
+    """The need holds the weights, and no file is smaller than every parameter at the narrowest type its level
+    uses (the level's average width when the model's shape is not on record)."""
     p, model, q = _profile("measured"), _pick(_models(), mi), BY_NAME[level]
-    weights = model.params_b * 1e9 * _real_bpw(model, q) / 8 / GIB
+    weights = p.weights_gb(model, q)
     assert p.need_gb(model, q, context) >= weights
+    assert weights >= model.params_b * 1e9 * _floor_bpw(model, q) / 8 / GIB * 0.999
+
+
+def _floor_bpw(model: ModelSize, q: Quant) -> float:
+    mix = recipe(q.name, Shape(1, 1, 0)) if tensor_groups(model) is not None else None
+    if mix is None:
+        return _real_bpw(model, q)
+    narrowest = min(BITS[t] for role in ROLES for t, _ in mix.mix(role))
+    return min(narrowest, MXFP4_BPW) if native_mxfp4(model) else narrowest
 
 
 def test_reference_memory_is_exempt_because_it_is_the_sites() -> None:

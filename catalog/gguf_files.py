@@ -1,0 +1,82 @@
+"""Published GGUF files' sizes (catalog/data/gguf_files.json), checked at load.
+
+Each row is one real file: the model (a catalog name), the level, its size as the listing gives it (GB = 10^9
+bytes, as Hugging Face and Ollama list files; GiB = 2^30 bytes, as llama.cpp and some model cards print them),
+the repository that publishes it and where the size was read. The estimator works in GiB: `gib` converts.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from estimator.quants import UnknownQuant, quant
+
+GIB = 2**30
+
+
+class GgufFile(BaseModel):
+    """One published file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    model: str = Field(min_length=1)  # the catalog's model name
+    level: str  # a level the estimator knows ("Q4_K_M", "UD-Q2_K_XL", "MXFP4", "BF16")
+    size: float = Field(gt=0, lt=5000)
+    unit: Literal["GB", "GiB"]
+    repo: str = Field(pattern=r"^[\w.-]+/[\w.-]+$")
+    source: str = Field(min_length=8)  # where the size was read
+    note: str | None = None
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        try:
+            return quant(value).name
+        except UnknownQuant as exc:
+            raise ValueError(f"unknown level {value!r}") from exc
+
+    @property
+    def gib(self) -> float:
+        return self.size if self.unit == "GiB" else self.size * 1e9 / GIB
+
+    @property
+    def gb(self) -> float:
+        """The size in GB of 10^9 bytes, as Hugging Face lists files."""
+        return self.size if self.unit == "GB" else self.size * GIB / 1e9
+
+
+@cache
+def load_gguf_files() -> tuple[GgufFile, ...]:
+    """Every row of catalog/data/gguf_files.json, validated."""
+    text = (resources.files("catalog") / "data" / "gguf_files.json").read_text("utf-8")
+    return tuple(GgufFile.model_validate(row) for row in json.loads(text)["files"])
+
+
+@cache
+def files_by_model() -> dict[str, tuple[GgufFile, ...]]:
+    out: dict[str, list[GgufFile]] = {}
+    for f in load_gguf_files():
+        out.setdefault(f.model, []).append(f)
+    return {name: tuple(rows) for name, rows in out.items()}
+
+
+def file_sizes(model: str) -> tuple[tuple[str, float], ...]:
+    """(level, GiB) for each level with a published file of `model`: the median where several are listed."""
+    by_level: dict[str, list[float]] = {}
+    for f in files_by_model().get(model, ()):
+        by_level.setdefault(f.level, []).append(f.gib)
+    return tuple((level, statistics.median(sizes)) for level, sizes in by_level.items())
+
+
+def published(model: str, level: str) -> tuple[GgufFile, ...]:
+    """The published files of `model` at `level`."""
+    return tuple(f for f in files_by_model().get(model, ()) if f.level == level)
+
+
+__all__ = ["GgufFile", "file_sizes", "files_by_model", "load_gguf_files", "published"]
