@@ -74,7 +74,7 @@ def _split(high: str, low: str, share: float) -> Mix:
 
 
 def _uniform(t: str, output: str) -> dict[str, Mix]:
-    out = {role: ((t, 1.0),) for role in ROLES}
+    out: dict[str, Mix] = {role: ((t, 1.0),) for role in ROLES}
     out["output"] = ((output, 1.0),)
     return out
 

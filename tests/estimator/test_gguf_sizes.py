@@ -1,0 +1,109 @@
+"""GGUF files sized tensor by tensor (estimator.gguf_size): against every published file on record, against
+llama.cpp's own rules worked out by hand, and as properties over every catalog model with a shape."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from msgspec.structs import replace
+
+from answers.knowledge.catalog_view import model_size
+from answers.knowledge.profiles import load_profile
+from catalog.builtin import load_builtin_models
+from catalog.gguf_files import load_gguf_files
+from estimator.gguf_mix import BITS, Shape, more_bits_share, recipe
+from estimator.gguf_size import file_gib, file_params_b, mix_bits, tensor_groups
+from estimator.model import ModelSize
+from estimator.quants import quant
+
+RECORDS = {r.name: r for r in load_builtin_models()}
+SHAPED = tuple(s for s in (model_size(r) for r in load_builtin_models()) if s is not None and tensor_groups(s))
+# Least to most compressed: every file of a model is smaller than the one before it.
+LADDER = ("BF16", "Q8_0", "Q6_K", "Q5_K_M", "Q5_K_S", "Q4_K_M", "Q4_K_S", "IQ4_XS", "Q3_K_L", "Q3_K_M", "IQ3_M",
+          "Q3_K_S", "IQ3_XXS", "Q2_K", "IQ2_M", "IQ2_XXS")
+
+
+def _size(name: str) -> ModelSize:
+    size = model_size(RECORDS[name])
+    assert size is not None
+    return size
+
+
+def _modelled(name: str, level: str) -> float:
+    """The size model's figure, with the model's published files set aside."""
+    gib = file_gib(replace(_size(name), files=()), level)
+    assert gib is not None
+    return gib
+
+
+def test_the_model_comes_within_ten_percent_of_98_percent_of_published_files() -> None:
+    files = load_gguf_files()
+    assert len(files) >= 60
+    errors = {(f.model, f.level, f.repo): _modelled(f.model, f.level) / f.gib - 1 for f in files}
+    inside = [e for e in errors.values() if abs(e) <= 0.10]
+    assert len(inside) / len(errors) >= 0.98, sorted(errors.items(), key=lambda kv: -abs(kv[1]))[:5]
+
+
+def test_glm_45_air_q4_k_m_is_as_big_as_its_files() -> None:
+    """The file the issue names: unsloth's Q4_K_M is 73.0 GB (68.0 GiB); the old rule gave 60.5 GiB. Its experts
+    are 1,408 wide, so their FFN-down tensors fall back from Q4_K/Q6_K to Q5_0/Q8_0."""
+    assert _modelled("GLM-4.5-Air", "Q4_K_M") == pytest.approx(73.0e9 / 2**30, rel=0.03)
+    assert load_profile("measured").weights_gb(_size("GLM-4.5-Air"), quant("Q4_K_M")) == pytest.approx(73.0e9 / 2**30)
+
+
+def test_deepseek_r1_dynamic_levels_keep_attention_and_dense_layers_wide() -> None:
+    """R1's 1.58-bit file is 140.2 GB: 654 B routed-expert weights at ~1.6 bits, the other ~17 B at 4–6 bits."""
+    assert _modelled("DeepSeek-R1", "UD-IQ1_S") == pytest.approx(140.2e9 / 2**30, rel=0.05)
+    groups = tensor_groups(_size("DeepSeek-R1"))
+    assert groups is not None
+    experts = sum(g.params_b for g in groups if g.role.startswith("exp"))
+    assert experts == pytest.approx(58 * 256 * 3 * 7168 * 2048 / 1e9)  # 58 MoE layers (61 − 3 dense)
+
+
+def test_use_more_bits_picks_half_of_32_layers() -> None:
+    """llama.cpp's use_more_bits on 32 layers: 0–3, 28–31 and every third from 6 (6, 9 … 27): 16 layers."""
+    assert more_bits_share(32) == 0.5
+
+
+def test_rows_not_a_multiple_of_256_fall_back_to_block_32_types() -> None:
+    q4km_down = recipe("Q4_K_M", Shape(46, 12, 128))
+    assert q4km_down is not None
+    half = ((more_bits_share(46), BITS["Q8_0"]), (1 - more_bits_share(46), BITS["Q5_0"]))
+    assert mix_bits(q4km_down.mix("exp_down"), 1408, "exp_down") == pytest.approx(sum(s * b for s, b in half))
+    assert mix_bits(q4km_down.mix("exp_down"), 1536, "exp_down") < 6  # a 1,536-wide tensor keeps Q4_K/Q6_K
+    assert mix_bits((("Q6_K", 1.0),), 2880, "output") == BITS["Q8_0"]
+
+
+def test_glm_files_hold_their_mtp_layer() -> None:
+    """ubergarm's BF16 GLM-4.5-Air file (205.811 GiB at 16.004 bits) holds 110.47 B parameters."""
+    assert file_params_b(_size("GLM-4.5-Air")) == pytest.approx(205.811 * 2**30 * 8 / 16.004 / 1e9, rel=0.02)
+
+
+def test_a_published_file_is_the_weights() -> None:
+    """Where a file is on record, the measured profile's weights are its size (the median of several)."""
+    profile = load_profile("measured")
+    for f in load_gguf_files():
+        expected = statistics.median(g.gib for g in load_gguf_files() if (g.model, g.level) == (f.model, f.level))
+        assert profile.weights_gb(_size(f.model), quant(f.level)) == pytest.approx(expected)
+
+
+def test_formats_that_are_not_gguf_keep_their_own_width() -> None:
+    for name in ("AWQ", "FP8", "EXL2 4.0bpw", "MLX-4bit"):
+        assert file_gib(_size("Qwen3 32B"), quant(name).name) is None
+
+
+def test_files_shrink_down_the_ladder_and_stay_physical() -> None:
+    """Every catalog model with a shape × every step of the ladder (gpt-oss aside: its experts are MXFP4 at every
+    level and its 2,880-wide tensors fall back from K-quants, so its labels barely change the file)."""
+    for shaped in SHAPED:
+        if shaped.native is not None:
+            continue
+        size = replace(shaped, files=())
+        params = file_params_b(size)
+        assert params is not None and params >= size.params_b * 0.999
+        for wider_level, narrower_level in zip(LADDER, LADDER[1:], strict=False):
+            wider, narrower = file_gib(size, wider_level), file_gib(size, narrower_level)
+            assert wider is not None and narrower is not None
+            assert narrower <= wider * 1.001, (size.name, wider_level, narrower_level)
+            assert params * 1e9 * 2.0 / 8 / 2**30 <= narrower <= params * 1e9 * 16 / 8 / 2**30
