@@ -47,7 +47,7 @@ from .gguf_size import file_gib as gguf_file_gib
 from .memory import DEFAULT_CACHE_TYPE, GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import MIN_SECONDS_PER_TOKEN, HoldsRule, MemoryParts
-from .quants import BY_NAME, Quant
+from .quants import BY_NAME, Quant, quant
 from .rows import Row, rate
 
 NAME = "measured"
@@ -104,6 +104,20 @@ def native_mxfp4(model: ModelSize) -> bool:
     return bool(model.name and _NATIVE_MXFP4.search(model.name)) and model.is_moe
 
 
+def with_published_dynamic(levels: tuple[Quant, ...], model: ModelSize) -> tuple[Quant, ...]:
+    """`levels` with the model's published Unsloth dynamic levels, each just before the level of its rank
+    (the larger file first where several share one)."""
+    dynamic = sorted((quant(name) for name, _ in model.files if name.startswith("UD-")),
+                     key=lambda q: -(model.file_gib(q.name) or 0.0))
+    if not dynamic:
+        return levels
+    out: list[Quant] = []
+    for level in levels:
+        out += [q for q in dynamic if q.rank == level.rank and q not in out]
+        out.append(level)
+    return tuple(out)
+
+
 CLOSENESS_KEPT = 100_000  # confidence labels remembered per profile (a few MB at most)
 
 
@@ -158,8 +172,12 @@ class MeasuredProfile:
         """The levels a model is offered at: gpt-oss ships its native MXFP4 file (experts MXFP4, the rest
         Q8_0: ggml-org's gpt-oss GGUFs), then the Q4_K_M files of the usual quantizers (experts still MXFP4,
         the rest narrower) for a card a little short; the other labels change only the small non-expert part
-        and are not offered (still reachable with --quant)."""
-        return (BY_NAME["MXFP4"], BY_NAME["Q4_K_M"]) if native_mxfp4(model) else self.levels
+        and are not offered (still reachable with --quant). A model with published Unsloth dynamic files
+        (catalog/data/gguf_files.json: DeepSeek-R1's 1.58-bit and UD-Q2_K_XL, GLM-4.6's, Kimi K2's) is offered those
+        too, each before the llama.cpp level of its rank: they are the files people download for these models."""
+        if native_mxfp4(model):
+            return (BY_NAME["MXFP4"], BY_NAME["Q4_K_M"])
+        return with_published_dynamic(self.levels, model)
 
     # ------------------------------------------------------------------ memory
 

@@ -261,6 +261,15 @@ def _dynamic_tail(model: ModelSize) -> tuple[Quant, ...]:
     return tuple(quant(n) for n in DYNAMIC_TAIL)
 
 
+def _descent(p: Profile, model: ModelSize, start: Quant) -> list[Quant]:
+    """The levels offload tries from `start` down: the model's ladder (its published Unsloth dynamic files
+    included: estimator.measured.with_published_dynamic), then the 1-bit dynamic tail."""
+    levels_for = getattr(p, "levels_for", None)
+    ladder_all = levels_for(model) if levels_for is not None else p.levels
+    out = [start, *(lv for lv in ladder_all if lv.rank > start.rank)]
+    return out + [q for q in _dynamic_tail(model) if q not in out]
+
+
 def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant], forced_quant: str | None,
                base: _Rig) -> SetupRow:
     """Discrete cards with `ram_gb` of RAM beside them: the first level that offloads at a usable speed.
@@ -271,8 +280,7 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
     p, c, model = r.p, r.c, r.model
     miss = quant(p.miss_quant)
     start = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
-    tries = [start] if forced_quant else [start, *(lv for lv in p.levels if lv.rank > start.rank),
-                                          *_dynamic_tail(model)]
+    tries = [start] if forced_quant else _descent(p, model, start)
     spec = setup_ram(c, setup)
     kind, bw = ram_bandwidth(c, setup)
     share = offload_share(c, spec)

@@ -171,7 +171,7 @@ def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[
     if figures and (engine is None or "engine" in why):
         assumed["engine"] = modelled or ASSUMED_ENGINE
     quant = said.get("quant")
-    if quant is not None and level is not None and level != quant.removeprefix("UD-") \
+    if quant is not None and level is not None and level not in (quant, quant.removeprefix("UD-")) \
             and level.split("-")[0] != quant:  # "EXL2" rated as "EXL2-4.0bpw", "MLX" as "MLX-4bit"
         why["quant"] = FORMAT if not quant.startswith(("Q", "IQ", "UD-", "F", "BF")) or quant in (
             "FP8", "FP4") else NOT_USED

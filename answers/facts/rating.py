@@ -34,6 +34,7 @@ from answers.facts.common import (
     uses_epoch,
 )
 from answers.facts.describe import record_facts, row_facts
+from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
@@ -224,6 +225,7 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
     r = card_row(rated, card)
     facts["mode"] = "card"
     facts["row"] = row_facts(r)
+    facts["file"] = file_facts(rec.name, r.quant.name if r.runs and r.quant else None)
     facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, card), card.name)))
     if not r.runs:
         facts["short_gb"] = _short(rated, card)
@@ -304,7 +306,8 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     levels = q.levels()
     # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
     parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
-    facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
+    facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb,
+                        "file": file_facts(q.model.name, lv.name)}
                        for lv, part in zip(levels, parts, strict=True)]
     facts["cache_gb"] = parts[0].cache_gb  # the same at every level
     facts["cache_kind"] = p.cache_kind(q.model)
@@ -484,6 +487,12 @@ def model_info(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         rated = est.rated(rec, s)
         built.facts.update(base_facts(rated), hardware_kinds=kinds_for(est, rated, s))
         built.sources.add("gpus")
+        if s.quant is not None:  # "qwen3 235b ud-q2_k_xl size": the weights at the level asked
+            q = rated.query
+            level = quant(s.quant)
+            parts = q.profile.memory_parts(q.model, level, q.context, q.cache_type)
+            built.facts["weights_at"] = {"quant": level.name, "weights_gb": parts.weights_gb,
+                                         "file": file_facts(rec.name, level.name)}
     return built
 
 

@@ -22,6 +22,7 @@ from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
 from answers.facts.describe import rating_facts
+from answers.facts.gguf_file import file_facts
 from answers.facts.quant_advice import QUALITY
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical
@@ -210,7 +211,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     """Facts for one model on one setup: `row` (like one card), `setup`, and `short_gb` when it does not fit."""
     row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants)
     facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
-                             "offload_min_tok_s": constants.offload_min_tok_s}
+                             "offload_min_tok_s": constants.offload_min_tok_s,
+                             "file": file_facts(model.name, row.quant.name if row.quant else None)}
     floor = lowest_level(min_quality, profile.default_min_quality)
     if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
         # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
