@@ -163,13 +163,16 @@ def test_cards_within_budget_run_the_model_fastest_first(engine: Engine, profile
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_over_budget_names_the_cheapest_card_that_runs_it(engine: Engine, profile):
-    # At the usual quality (Q4_K_M, ~4.9 bits a weight) Qwen3 32B's 32.8B weights take ~18.7 GB: more than
-    # 90% of 20 GB, so the cheapest priced card that holds it has 24 GB: the Radeon RX 7900 XTX ($999).
+    # At the usual quality (Q4_K_M) Qwen3 32B takes ~18.7 GB under the reference's 4.5 bits a weight plus its
+    # cache: the cheapest priced card that holds it has 24 GB, the Radeon RX 7900 XTX ($999). The measured
+    # profile sizes the real file (bartowski's Q4_K_M: 19.76 GB, 18.4 GiB) and 1.1 GiB of cache at 4k: 19.7 GiB,
+    # tight on the 20 GB Radeon RX 7900 XT ($899).
     a = engine.ask("gpu for qwen3 32b under 300 dollars", "en", AskOptions(profile=profile))
     f = a.facts
-    assert f["in_budget"] == [] and f["budget_cheapest"]["card"] == "Radeon RX 7900 XTX"
-    assert f["over_usd"] == 999 - 300 and not f["cheapest_lower_quality"]
-    assert "$999" in a.text and "$699 over budget" in a.text
+    card, price = ("Radeon RX 7900 XT", 899) if profile == "measured" else ("Radeon RX 7900 XTX", 999)
+    assert f["in_budget"] == [] and f["budget_cheapest"]["card"] == card
+    assert f["over_usd"] == price - 300 and not f["cheapest_lower_quality"]
+    assert f"${price}" in a.text and f"${price - 300} over budget" in a.text
 
 
 @pytest.mark.parametrize("profile", PROFILES)
