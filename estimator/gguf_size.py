@@ -88,9 +88,9 @@ def tensor_groups(model: ModelSize) -> list[Group] | None:
         return None
     f, hidden, layers = layout.ffn, layout.hidden_size, layout.layers
     vocab = layout.vocab_size * hidden / 1e9
-    groups = [Group("embd", vocab, hidden)]
-    if not f.tied_embeddings:
-        groups.append(Group("output", vocab, hidden))
+    # Tied embeddings are one matrix, which llama.cpp quantizes as the output layer (Q6_K at most levels).
+    groups = [Group("output", vocab, hidden)] if f.tied_embeddings else [Group("embd", vocab, hidden),
+                                                                          Group("output", vocab, hidden)]
     groups += _ffn_groups(f, layers, hidden)
     rest = max(0.0, model.params_b - sum(g.params_b for g in groups))
     groups += _attention_groups(rest, layout, f, hidden)
