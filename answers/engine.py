@@ -36,9 +36,9 @@ from answers.media_engine import MediaAnswering
 from answers.reading import scope
 from answers.reading.apple_typical import stand_in_facts
 from answers.reading.options import Catalog, UnreadBudget, from_fields
-from answers.reading.question import Question, asked_of, language_of, read
+from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
-from answers.records.asked import Asked, Budget
+from answers.records.asked import Asked, Budget, OutOfScope
 from answers.rendering import markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
@@ -124,22 +124,22 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return self._answer("help", lang or i18n.DEFAULT, options, Asked(), inline=inline)
         # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
         # plainly written in another language is answered in it; one that does not tell, in the hint's.
-        q = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
-        lang = lang or _catalogue(q.parsed.language) or _catalogue(hint) or i18n.DEFAULT
-        media = self._media(q, lang, options, inline)  # image, video, speech, embeddings, phones, boards
+        asked = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
+        lang = lang or _catalogue(asked.language) or _catalogue(hint) or i18n.DEFAULT
+        media = self._media(asked, lang, options, inline)  # image, video, speech, embeddings, phones, boards
         if media is not None:
             return media
-        if q.image_model is not None:
+        if asked.image_model is not None:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
-                                                                      "named": q.image_model}), inline)
-        oos = q.out_of_scope
-        if oos is not None and (oos.kind in scope.DEVICE_KINDS or q.parsed.intent not in INFO_INTENTS):
+                                                                      "named": asked.image_model}), inline)
+        intent = asked.intent or "fallback"
+        oos = asked.out_of_scope
+        if oos is not None and (oos.kind in scope.DEVICE_KINDS or intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
-            return self._out_of_scope(q, lang, options, inline)
-        asked = asked_of(q, self._machine)
-        answer = self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+            return self._out_of_scope(asked, oos, lang, options, inline)
+        answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo_of(question))
         return self._accounted(answer, asked, options)
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
@@ -161,9 +161,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named
 
-    def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Question:
+    def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Asked:
         kn = self.knowledge
-        return read(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
+        return read(question, kn.model_resolver, kn.gpu_resolver_for(profile), self._machine, hint)
 
     # ------------------------------------------------------------------------ one path from what is asked
     def _asked(self, intent: str, asked: Asked, lang: str, options: AskOptions, *, inline: bool,
@@ -277,11 +277,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             self._generic_ids[id(record)] = params_b
         return self._generic[key]
 
-    def _out_of_scope(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer:
+    def _out_of_scope(self, parsed: Asked, oos: OutOfScope, lang: str, options: AskOptions, inline: bool) -> Answer:
         """What the question asks that the estimator does not rate, with what it can say: the memory the
         model's weights take, the fine-tuning rule of thumb against the memory named."""
-        assert q.out_of_scope is not None
-        parsed, kind = q.parsed, q.out_of_scope.kind
+        kind = oos.kind
         try:
             record = self._resolve_model(parsed.model)
         except NameProblem:
@@ -290,16 +289,16 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         if size is None and parsed.model_size_b is not None and usable_size(parsed.model_size_b):
             size = self.estimates.size_of(self._generic_model(parsed.model_size_b, lang))
         model = {"name": record.name, "params_b": size.params_b} if record is not None and size is not None else None
-        memory = parsed.memory_gb
+        memory = parsed.memory_gb if parsed.cpu is None else parsed.cpu.ram_gb
         try:
             card = self._resolve_card(parsed.card, options.profile) if parsed.card else None
         except NameProblem:
             card = None
         if card is not None:
             memory = card.memory_gb * (parsed.gpu_count or 1)
-        device = q.out_of_scope.named if kind in scope.DEVICE_KINDS else None
-        built = scope_facts.build(kind, q.out_of_scope.named, model=model, size=size, memory_gb=memory, device=device)
-        built.facts["generic"] = q.out_of_scope.generic
+        device = oos.named if kind in scope.DEVICE_KINDS else None
+        built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device)
+        built.facts["generic"] = oos.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)

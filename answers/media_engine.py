@@ -25,8 +25,7 @@ from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.profiles import Profiles
-from answers.reading.media_words import MediaAsked
-from answers.reading.question import Question
+from answers.records.asked import Asked, MediaAsked
 from answers.resolving.names import NameProblem
 from catalog.media import MediaRecord, find_media, kind_of, media_named
 from catalog.records import GpuRecord, ModelRecord
@@ -72,7 +71,7 @@ class MediaAnswering:
     def _profile_name(self, options: AskOptions) -> str:
         raise NotImplementedError
 
-    def _media(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+    def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card)."""
         m: MediaAsked | None = q.media
         if m is None or not m.any:
@@ -83,25 +82,25 @@ class MediaAnswering:
         record = media_named(m.model) if m.model else None
         try:
             on_device = bool(m.device or m.phone_generic)
-            if record is None and on_device and not q.parsed.card and m.kind_word is None and q.image_model is None:
+            if record is None and on_device and not q.card and m.kind_word is None and q.image_model is None:
                 return self._device_answer(q, m, lang, options, inline)  # a language model on a phone or board
             if on_device and (record is None or record.kind in ("image", "video")):
                 return None  # "stable diffusion on my phone": not estimated on phones and boards (said plainly)
             if record is None:
-                if m.kind_word is None or q.parsed.model is not None:
+                if m.kind_word is None or q.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
                 return self._kind_answer(q, m, lang, options, inline)
-            ask = MediaAsk(q.parsed.intent, m, q.parsed.memory_gb, bool(q.cpu_only or q.cpu_named))
+            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named))
             return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
         except InvalidInput as bad:
             return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), inline)
 
     # ------------------------------------------------------------------------------------ one model
-    def _card(self, q: Question, options: AskOptions) -> GpuRecord | None:
-        if not q.parsed.card:
+    def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
+        if not q.card:
             return None
         try:
-            return self._resolve_card(q.parsed.card, options.profile)
+            return self._resolve_card(q.card, options.profile)
         except NameProblem:
             return None
 
@@ -206,7 +205,7 @@ class MediaAnswering:
         return self._finish(intent, lang, options, entities, built, inline)
 
     # ------------------------------------------------------------------------------------ a kind, no model
-    def _kind_answer(self, q: Question, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+    def _kind_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         card = self._card(q, options)
         kind = m.kind_word
         assert kind is not None
@@ -214,20 +213,20 @@ class MediaAnswering:
             facts = image_facts.card_runs(kind, card)
             return self._finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
         if kind == "speech":
-            return self._finish(q.parsed.intent, lang, options, {}, Built(other.speech_sizes()), inline)
+            return self._finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
         return None
 
     # ------------------------------------------------------------------------------------ phones and boards
-    def _device_answer(self, q: Question, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+    def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         d, assumed = other.device_record(m.device, m.phone_generic)
         if d is None:
             return None
         profile = self.profiles.get(options.profile or "reference")
-        memory = q.parsed.memory_gb if q.parsed.memory_gb in d.memory_options else None
+        memory = _memory(q) if _memory(q) in d.memory_options else None
         if memory is None and d.memory_for(m.device_said) != d.memory_gb:
             memory = d.memory_for(m.device_said)  # "pixel 9 pro": the phone's own 16 GB
         try:
-            record = self._resolve_model(q.parsed.model) if q.parsed.model else None
+            record = self._resolve_model(q.model) if q.model else None
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
@@ -238,10 +237,15 @@ class MediaAnswering:
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
-            intent = q.parsed.intent if q.parsed.intent in ("can_run", "speed") else "can_run"
+            intent = (q.intent or "fallback") if (q.intent or "fallback") in ("can_run", "speed") else "can_run"
             return self._finish(intent, lang, options, entities, built, inline)
         candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
                       for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
         facts = other.device_runs(profile, candidates, d, memory, assumed)
         return self._finish("card_models", lang, options, entities, Built(facts), inline)
 
+
+
+def _memory(q: Asked) -> float | None:
+    """The memory a question names: a card's size, or the machine's RAM when it has no card."""
+    return q.memory_gb if q.cpu is None else q.cpu.ram_gb
