@@ -19,22 +19,19 @@ from pathlib import Path
 from msgspec import Struct
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting
+from answers.facts import accounting, completing
 from answers.facts import scope as scope_facts
-from answers.facts.as_asked import as_asked
-from answers.facts.common import BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
+from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.stated import stated
-from answers.facts.target_speed import TARGET_INTENTS, target_speed
-from answers.facts.truer import add_other_profile, media_reference_figure
+from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.profiles import Profiles
 from answers.media_engine import MediaAnswering
 from answers.reading import scope
-from answers.reading.apple_typical import stand_in_facts
 from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
@@ -179,20 +176,6 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return joined.model_copy(update={"entities": {**parts[1].entities, **joined.entities}})
         return joined
 
-    def _engine_facts(self, built: Built, entities: Entities, settings: EstimateSettings) -> None:
-        """Every answer says which engine its figures assume (llama.cpp unless asked); a level asked for on
-        one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
-        # lazy: the engines' data is read on the first answer that needs it, not at start-up
-        from answers.facts.engine_facts import check_keys, engine_keys
-
-        size = self.estimates.size_of(entities.model) if entities.model is not None else None
-        keys = engine_keys(self.estimates.profiles, settings.profile, settings.engine, settings.split, settings.link,
-                           size, settings.min_quality, settings.quant)
-        built.facts.update({k: v for k, v in keys.items() if k not in built.facts})
-        if settings.quant and entities.card is not None:
-            built.facts.setdefault("engine_check", check_keys(self.estimates.profiles, settings.engine,
-                                                              settings.quant, entities.card, size))
-
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
         try:
@@ -206,7 +189,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                 if media is not None:
                     return media
             intent, built, entities = self._facts_for(intent, entities, settings, asked)
-            self._what_was_assumed(built, entities, asked, options)
+            completing.assumed(built, entities, asked, self._named(entities, asked, options))
         except NameProblem as p:
             # "which qwen3 for my 6700 XT": every member rated on that hardware (answers/facts/family_fit.py)
             fit = self._family_fit(intent, p, asked, options)
@@ -223,51 +206,20 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return self._invalid(lang, options, b.reason, b.facts)
         except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
             return self._invalid(lang, options, "ram", {})
-        as_asked(intent, built, entities, asked, echo)
-        self._engine_facts(built, entities, settings)
-        if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
-            built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
-        if asked.target_tok_s and entities.model is not None and entities.card is None and entities.setup is None \
-                and intent in TARGET_INTENTS:  # "what gpu for 100 tok/s on X": the cards that reach it
-            built.facts["target_speed"] = target_speed(self.estimates, entities, settings, asked.target_tok_s)
-        # the other profile's figure in one line where it helps: a page model's page figure under the default,
-        # the site's-figures note under `reference` (facts/truer.py)
-        add_other_profile(self.estimates, entities, settings, intent, built.facts)
-        names = self._entity_names(entities, settings)
-        if built.facts.get("together"):
-            names["together"] = True  # two models loaded at once: `model2` is the second
-        if "budget" in built.facts:
-            spent = built.facts["budget"]
-            names["budget"] = {"amount": spent["amount"], "currency": spent["currency"], "usd": spent["usd"]}
+        names = completing.complete(self.estimates, intent, built, entities, settings, asked, echo)
         return self._finish(intent, lang, options, names, built, inline)
 
-    def _what_was_assumed(self, built: Built, entities: Entities, asked: Asked, options: AskOptions) -> None:
-        """Facts that say what the answer assumed: a courtesy, the card or model variant picked, the Mac
-        a memory size stands for, the generic model a size stands for (and the catalog's nearest names)."""
-        if asked.courtesy:
-            built.facts["courtesy"] = True
-        if asked.cpu_named and built.facts.get("cpu"):
-            built.facts["cpu_named"] = asked.cpu_named  # "i9 13900k": a processor, answered from system RAM
+    def _named(self, entities: Entities, asked: Asked, options: AskOptions) -> completing.Named:
+        """What the resolving stage says of the names beside the records (answers/facts/completing.py)."""
         typed = asked.card_typed or asked.card
-        variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
-        if variants:
-            built.facts["card_alternatives"] = variants
-        if entities.setup is not None:
-            mac = stand_in_facts(asked.setup)  # the setup as read (answers/reading/options.py for a card field)
-            if mac is not None:
-                built.facts["mac_stand_in"] = mac
-        model_variants = self._model_variants(asked.model, entities.model)
-        if model_variants:
-            built.facts["model_alternatives"] = model_variants
-        if entities.model is not None and id(entities.model) in self._generic_ids:
-            built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
-            if asked.model_size_stand_in:
-                built.facts["generic_stand_in"] = True  # no size was said: "q4 or q8?" on a typical model
-            if asked.model_typed:
-                built.facts["generic_for"] = asked.model_typed
-                near = self._near(self.knowledge.model_resolver, asked.model_typed)
-                if near:  # "gemma 3 13b": the sizes the catalog does have
-                    built.facts["generic_near"] = near
+        generic_b = self._generic_ids.get(id(entities.model)) if entities.model is not None else None
+        near = self._near(self.knowledge.model_resolver, asked.model_typed) \
+            if generic_b is not None and asked.model_typed else []
+        return completing.Named(
+            card_alternatives=self._card_variants(typed if isinstance(typed, str) else None, entities.card,
+                                                  options.profile),
+            model_alternatives=self._model_variants(asked.model, entities.model), generic_b=generic_b,
+            generic_near=near)
 
     def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
         key = (params_b, lang)
