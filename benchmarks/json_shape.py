@@ -36,10 +36,12 @@ async def answers() -> list[dict[str, Any]]:
 
 
 def differences(before: Any, after: Any, where: str = "") -> list[str]:
-    """Every path where the two differ: a key missing or added, a value changed."""
+    """Every path where the two differ: a key missing or added, keys reordered, a value changed."""
     if isinstance(before, dict) and isinstance(after, dict):
         out = [f"{where}.{k}: missing" for k in before if k not in after]
         out += [f"{where}.{k}: added" for k in after if k not in before]
+        if not out and list(before) != list(after):
+            out.append(f"{where}: keys in another order")
         return out + [d for k in before if k in after for d in differences(before[k], after[k], f"{where}.{k}")]
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         pairs = enumerate(zip(before, after, strict=True))
