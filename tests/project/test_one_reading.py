@@ -93,3 +93,17 @@ def test_the_record_holds_names_not_the_text(engine, question: str) -> None:
     assert isinstance(asked, Asked)
     for text in _strings(asked):
         assert len(text.split()) <= 6 and text.strip() != question.strip(), text
+
+
+# The surface bot/ and the CLI call (answers/api.py: Answer, AskOptions) is still pydantic; every record on the
+# question's path below it is a msgspec Struct.
+SURFACE = {"answers/api.py"}
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "answers").rglob("*.py")
+                                        if str(p.relative_to(ROOT)) not in SURFACE),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_one_records_library_on_the_question_path(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    assert "pydantic" not in source and "dataclass" not in source, \
+        f"{path.relative_to(ROOT)}: records on the question's path are msgspec Structs"
