@@ -38,7 +38,18 @@ from answers.facts.describe import record_facts, row_facts
 from answers.facts.kinds import kinds_for
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
-from answers.facts.typed import CardFit, MemoryFit, ModelFigures, Overview, facts_of
+from answers.facts.typed import (
+    CardFit,
+    CardRows,
+    CpuFit,
+    HardwareKinds,
+    MemoryFit,
+    MemoryNeed,
+    ModelFigures,
+    NoCard,
+    Overview,
+    facts_of,
+)
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
@@ -124,11 +135,11 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     assert e.cpu is not None
     rated = est.rated(model_of(e), s)
     q = rated.query
-    facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
-             "cpu": _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
-                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
-                                     ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)}
-    return Built(facts, sources={"gpus"})
+    cpu = _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality, s.quant,
+                              e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
+                              ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)
+    return Built(facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu)),
+                 sources={"gpus"})
 
 
 def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -283,16 +294,16 @@ def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: floa
 
 def fastest(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
-    facts = base_facts(rated)
-    facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
+    top = CardRows(rows=[row_facts(r) for r in rated.ordered[:TOP_FASTEST]])
+    facts = facts_of(ModelFigures(**base_facts(rated)), top)
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
 def smallest(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
-    facts = base_facts(rated)
     runners = sorted(listed(rated.rows, s.profile), key=lambda r: (r.card.memory_gb, r.card.position))
-    facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
+    top = CardRows(rows=[row_facts(r) for r in runners[:TOP_SMALLEST]])
+    facts = facts_of(ModelFigures(**base_facts(rated)), top)
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
@@ -301,20 +312,16 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         return _on_cpu(est, e, s)
     rated = est.rated(model_of(e), s)
     q = rated.query
-    facts = base_facts(rated)
     p = q.profile
     levels = q.levels()
     # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
     parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
-    facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
-                       for lv, part in zip(levels, parts, strict=True)]
-    facts["cache_gb"] = parts[0].cache_gb  # the same at every level
-    facts["cache_kind"] = p.cache_kind(q.model)
-    facts["runtime_gb"] = parts[0].runtime_gb
     rule = p.holds_rule(MemoryCard(1.0))  # a discrete card: the rule every answer about "N GB" uses
-    facts["holds_share"] = rule.share
-    facts["reserve_gb"] = rule.reserve_gb
-    return Built(facts, sources={"gpus"})
+    need = MemoryNeed(levels=[{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb}
+                              for lv, part in zip(levels, parts, strict=True)],
+                      cache_gb=parts[0].cache_gb, cache_kind=p.cache_kind(q.model), runtime_gb=parts[0].runtime_gb,
+                      holds_share=rule.share, reserve_gb=rule.reserve_gb)
+    return Built(facts_of(ModelFigures(**base_facts(rated)), need), sources={"gpus"})
 
 
 def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -330,14 +337,13 @@ def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         if r.runs and rated.ordered:
             built.facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
         return built
-    facts = base_facts(rated)
-    facts["row"] = None
-    return Built(facts, sources={"gpus"})
+    return Built(facts_of(ModelFigures(**base_facts(rated)), NoCard()), sources={"gpus"})
 
 
 def what_gpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)  # "what do I need": the cards, and the cheapest of every kind of hardware
-    return Built({**base_facts(rated), "hardware_kinds": kinds_for(est, rated, s)}, sources={"gpus"})
+    return Built(facts_of(ModelFigures(**base_facts(rated)), HardwareKinds(hardware_kinds=kinds_for(est, rated, s))),
+                 sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

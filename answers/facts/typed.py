@@ -1,6 +1,7 @@
 """The typed facts record of each intent family typed so far (issue 29): the fit and speed family (can_run and
 speed on one card, in a memory size, or over every card, after the model's figures every rating answer starts
-with) and what runs (card_models). Each record keeps its keys in the `--json` order; a field left `UNSET` is a
+with; no card, the CPU alone, the fastest and smallest cards, the memory a model needs) and what runs
+(card_models). Each record keeps its keys in the `--json` order; a field left `UNSET` is a
 key the answer does not have (`facts_of` leaves it out), a field set to None is a key whose value is null.
 Values other families share (a row, a verdict, the picks, a card) stay dicts, shaped by
 answers/facts/describe.py, verdict.py and picks.py.
@@ -96,6 +97,43 @@ class Overview(Struct, kw_only=True):
     mode: str  # "overview"
     hardware_kinds: Any
 
+
+
+class CpuFit(Struct, kw_only=True):
+    """No graphics card: the model in system RAM (answers/facts/setups.py cpu_facts)."""
+
+    mode: str  # "cpu"
+    cpu_only: bool
+    cpu: dict[str, Any]
+
+
+class HardwareKinds(Struct, kw_only=True):
+    """"What do I need for X": the cheapest of every kind of hardware that runs it (answers/facts/kinds.py)."""
+
+    hardware_kinds: Any
+
+
+class CardRows(Struct, kw_only=True):
+    """The fastest or the smallest cards for a model, the top rows (the table holds every row)."""
+
+    rows: list[dict[str, Any]]
+
+
+class NoCard(Struct, kw_only=True):
+    """"How fast is X" with no hardware named: the model's figures only."""
+
+    row: None = None
+
+
+class MemoryNeed(Struct, kw_only=True):
+    """How much memory a model needs (intent vram): each level's need with the profile's own breakdown."""
+
+    levels: list[dict[str, Any]]  # quant, need_gb, weights_gb
+    cache_gb: float  # the same at every level
+    cache_kind: Any
+    runtime_gb: float
+    holds_share: float  # the rule every answer about "N GB" uses (a discrete card)
+    reserve_gb: float
 
 # --------------------------------------------------------------------------- what runs (card_models)
 class Rule(Struct, frozen=True):
