@@ -383,7 +383,10 @@ def _read_refinements(r: _Reading) -> None:
 def _read_asks(r: _Reading) -> None:
     """Every ask of the message, in reading order."""
     r.asks = [r.intent, *_more_asks(r.folded, r.intent)]
-    r.first = _first_ask(r.ftext, r.intent)  # the text with its question marks
+    # the text with its question marks; before a prompt's time, without the names: "will qwen3 32b run on my
+    # 4090, and how long for a 30k prompt?" asks whether it runs as plainly as "will it run"
+    asked_in = " ".join(_without_names(r.ftext, r.spans).split()) if r.intent == "prefill" else r.ftext
+    r.first = _first_ask(asked_in, r.intent)
     if r.first is not None:
         r.asks = [r.first, *(a for a in r.asks if a != r.first)]  # the message's questions in reading order
         r.intent = r.first

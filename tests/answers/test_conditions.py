@@ -215,3 +215,20 @@ def test_max_inside_a_product_name_is_no_budget(engine, question: str) -> None:
 def test_max_before_a_price_is_still_a_ceiling(engine) -> None:
     a = engine.ask("best gpu max 400 for llama 3.1 8b")
     assert a.asked["budget"] == {"amount": 400.0, "currency": "USD"}
+
+
+@pytest.mark.parametrize("question", [
+    "will qwen3 32b run on my 4090, and how long for a 30k prompt?",
+    "can llama 3.1 8b run on my 3060? how long for a 30k prompt?",
+    "qwen3 32b auf meiner 4090: läuft das, und wie lange dauert ein Prompt von 30k Token?",
+])
+def test_whether_it_runs_and_a_prompts_time_are_both_answered(engine, question: str) -> None:
+    """Two asks in one message (issue 29): the fit first, then the time to the first token of the prompt."""
+    a = engine.ask(question)
+    assert a.intent == "can_run" and [p["intent"] for p in a.facts["parts"]] == ["prefill"]
+    assert "30,720" in a.text or "30.720" in a.text
+
+
+def test_two_models_on_one_card_are_both_answered(engine) -> None:
+    a = engine.ask("Phi-4 or Qwen3 14B on my 4070?")
+    assert "Phi-4" in a.text and "Qwen3 14B" in a.text
