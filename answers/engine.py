@@ -21,7 +21,7 @@ from msgspec import Struct
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import accounting, completing
 from answers.facts import scope as scope_facts
-from answers.facts.common import BadInput, Built, Entities, Estimates, Lru, uses_epoch
+from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.stated import stated
@@ -49,18 +49,28 @@ def _catalogue(code: str | None) -> str | None:
     return i18n.catalogue_locale(code) if code else None
 
 
-class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
+class Engine(MediaAnswering):
+    """Runs the stages in order: read → decide → resolve (`names`) → build facts (`building`) → write the
+    answer (`writing`). Each stage is an object of its own layer; the engine holds them, never inherits them."""
+
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
         self.estimates = Estimates(knowledge, self.profiles)
-        self._built = Lru(256)
-        self._keys: dict[int, list[str]] = {}
-        self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
-        self._tables = Lru(256)
+        self.names = NameResolution(knowledge)
+        self.building = EntityBuilding(knowledge, self.profiles, self.estimates, self.names)
+        self.writing = AnswerWriting(self.profiles)
         # Stand-in records for "a 70b" (answers/rendering/generic_model.py), kept alive: caches key on id().
         self._generic: dict[tuple[float, str], ModelRecord] = {}
         self._generic_ids: dict[int, float] = {}
+
+    def complete_model(self, text: str, limit: int = 25) -> list[str]:
+        """Model names for a slash command's autocomplete."""
+        return self.names.complete_model(text, limit)
+
+    def complete_card(self, text: str, limit: int = 25, profile: str | None = None) -> list[str]:
+        """Card names for a slash command's autocomplete."""
+        return self.names.complete_card(text, limit, profile)
 
     @classmethod
     async def open(cls, db_path: Path | None = None, profiles: Profiles | None = None) -> Engine:
@@ -88,13 +98,13 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
-            return self._invalid(lang, options, "intent", {"intent": intent})
+            return self.writing.invalid(lang, options, "intent", {"intent": intent})
         if isinstance(model, str) and model2 is None:  # "/speed model: flux dev": a media model's own answer
             media = self._media_fields(intent, lang, options, model, card, memory_gb)
             if media is not None:
                 return media
         kn = self.knowledge
-        catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self._near(kn.model_resolver, text))
+        catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self.names.near(kn.model_resolver, text))
         try:
             asked = from_fields(
                 lang, machine=self._machine, catalog=catalog,
@@ -102,7 +112,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                 memory_gb=memory_gb, context=context, quant=quant, task=task, gpu_count=gpu_count, ram_gb=ram_gb,
                 ram_type=ram_type, budget=budget, prompt_tokens=prompt_tokens, users=users)
         except UnreadBudget as bad:
-            return self._invalid(lang, options, "budget", {"text": bad.text})
+            return self.writing.invalid(lang, options, "budget", {"text": bad.text})
         return self._accounted(self._asked(intent, asked, lang, options, inline=False), asked, options)
 
     def _ask(
@@ -116,7 +126,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             kn = self.knowledge
             start = language_of(question[:300], kn.model_resolver, kn.gpu_resolver_for(options.profile))
             lang = lang or _catalogue(start) or i18n.DEFAULT
-            return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
+            too_long = {"limit": MAX_QUESTION_CHARS, "length": len(question)}
+            return self.writing.invalid(lang, options, "too_long", too_long)
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, Asked(), inline=inline)
         # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
@@ -128,7 +139,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return media
         if asked.image_model is not None:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
-            return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
+            return self.writing.finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": asked.image_model}), inline)
         intent = asked.intent or "fallback"
         oos = asked.out_of_scope
@@ -143,10 +154,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         """The answer with what the question stated, what it assumed instead and what it could not use
         (answers/facts/stated.py, answers/facts/accounting.py), and that said in one line of its text."""
         def model_name(value: str | ModelRecord) -> str | None:
-            record = self._resolve_model(value)
+            record = self.names.resolve_model(value)
             return record.name if record is not None else None
 
-        said = stated(asked, model_name, lambda value: self._resolve_card(value, options.profile))
+        said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
         line = unused_line(answer.locale, said, account.unused, account.why)
@@ -167,11 +178,11 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                echo: str | None = None) -> Answer:
         """What is asked (a question's or a slash command's) → the intent decided → each ask answered."""
         decided = decide_before_resolving(intent, asked, lambda size: self._generic_model(size, lang),
-                                          lambda text: self._resolve_card(text, options.profile))
+                                          lambda text: self.names.resolve_card(text, options.profile))
         parts = [self._answer(i, lang, options, a, inline=inline, echo=echo) for i, a in decided.asks]
         if len(parts) == 1:
             return parts[0]
-        joined = self._joined(parts)
+        joined = self.writing.joined(parts)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return joined.model_copy(update={"entities": {**parts[1].entities, **joined.entities}})
         return joined
@@ -179,8 +190,8 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
         try:
-            settings = self._settings_for(options, asked)
-            entities = self._entities(intent, asked, options.profile)
+            settings = self.building.settings_for(options, asked)
+            entities = self.building.entities(intent, asked, options.profile)
             if entities.model is not None:  # GLIDE under a calibrated profile: seconds per image, not tok/s
                 # a page model (GLIDE, TiTok-L) still gives the site's page figure in one line (facts/truer.py)
                 page = media_reference_figure(self.estimates, entities, settings, intent)
@@ -188,37 +199,38 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                                             entities.memory_gb, page)
                 if media is not None:
                     return media
-            intent, built, entities = self._facts_for(intent, entities, settings, asked)
+            intent, built, entities = self.building.facts_for(intent, entities, settings, asked)
             completing.assumed(built, entities, asked, self._named(entities, asked, options))
         except NameProblem as p:
             # "which qwen3 for my 6700 XT": every member rated on that hardware (answers/facts/family_fit.py)
-            fit = self._family_fit(intent, p, asked, options)
+            fit = self.building.family_fit(intent, p, asked, options)
             if fit is not None:
-                return self._finish("family_fit", lang, options, {"model": fit.facts["family"],
+                return self.writing.finish("family_fit", lang, options, {"model": fit.facts["family"],
                                                                   "card": fit.facts["hardware"]}, fit, inline)
             # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
-            family = self._family(intent, p)
+            family = self.building.family(intent, p)
             if family is not None:
-                return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
+                named = {"model": family.facts["family"]["name"]}
+                return self.writing.finish(intent, lang, options, named, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
-            return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
+            return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
-            return self._invalid(lang, options, b.reason, b.facts)
+            return self.writing.invalid(lang, options, b.reason, b.facts)
         except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
-            return self._invalid(lang, options, "ram", {})
+            return self.writing.invalid(lang, options, "ram", {})
         names = completing.complete(self.estimates, intent, built, entities, settings, asked, echo)
-        return self._finish(intent, lang, options, names, built, inline)
+        return self.writing.finish(intent, lang, options, names, built, inline)
 
     def _named(self, entities: Entities, asked: Asked, options: AskOptions) -> completing.Named:
         """What the resolving stage says of the names beside the records (answers/facts/completing.py)."""
         typed = asked.card_typed or asked.card
         generic_b = self._generic_ids.get(id(entities.model)) if entities.model is not None else None
-        near = self._near(self.knowledge.model_resolver, asked.model_typed) \
+        near = self.names.near(self.knowledge.model_resolver, asked.model_typed) \
             if generic_b is not None and asked.model_typed else []
         return completing.Named(
-            card_alternatives=self._card_variants(typed if isinstance(typed, str) else None, entities.card,
+            card_alternatives=self.names.card_variants(typed if isinstance(typed, str) else None, entities.card,
                                                   options.profile),
-            model_alternatives=self._model_variants(asked.model, entities.model), generic_b=generic_b,
+            model_alternatives=self.names.model_variants(asked.model, entities.model), generic_b=generic_b,
             generic_near=near)
 
     def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
@@ -234,7 +246,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         model's weights take, the fine-tuning rule of thumb against the memory named."""
         kind = oos.kind
         try:
-            record = self._resolve_model(parsed.model)
+            record = self.names.resolve_model(parsed.model)
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
@@ -243,7 +255,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         model = {"name": record.name, "params_b": size.params_b} if record is not None and size is not None else None
         memory = parsed.memory_gb if parsed.cpu is None else parsed.cpu.ram_gb
         try:
-            card = self._resolve_card(parsed.card, options.profile) if parsed.card else None
+            card = self.names.resolve_card(parsed.card, options.profile) if parsed.card else None
         except NameProblem:
             card = None
         if card is not None:
@@ -253,7 +265,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         built.facts["generic"] = oos.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
-        return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+        return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
 
 
 class LineError(Struct, frozen=True):

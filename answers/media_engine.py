@@ -26,7 +26,8 @@ from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
-from answers.resolving.names import NameProblem
+from answers.rendering.answer import AnswerWriting
+from answers.resolving.names import NameProblem, NameResolution
 from catalog.media import MediaRecord, find_media, kind_of, media_named
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import MachineConstants
@@ -53,23 +54,11 @@ class MediaAnswering:
     knowledge: Knowledge
     profiles: Profiles
     estimates: Estimates
-
-    # Provided by the engine and its other mixins, which come first in its bases (these never run).
-    def _finish(self, intent: str, lang: str, options: AskOptions, entities: dict[str, Any], built: Built,
-                inline: bool) -> Answer:
-        raise NotImplementedError
-
-    def _resolve_card(self, value: Any, profile: str | None = None) -> GpuRecord | None:
-        raise NotImplementedError
-
-    def _resolve_model(self, value: Any) -> Any:
-        raise NotImplementedError
+    names: NameResolution  # the resolving stage
+    writing: AnswerWriting  # the rendering stage
 
     def _machine(self) -> MachineConstants:
-        raise NotImplementedError
-
-    def _profile_name(self, options: AskOptions) -> str:
-        raise NotImplementedError
+        raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
     def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card)."""
@@ -93,14 +82,15 @@ class MediaAnswering:
             ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named))
             return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
         except InvalidInput as bad:
-            return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), inline)
+            bad_facts = Built({"reason": "media", "detail": str(bad)})
+            return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)
 
     # ------------------------------------------------------------------------------------ one model
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
         if not q.card:
             return None
         try:
-            return self._resolve_card(q.card, options.profile)
+            return self.names.resolve_card(q.card, options.profile)
         except NameProblem:
             return None
 
@@ -112,14 +102,15 @@ class MediaAnswering:
         if record is None:
             return None
         try:
-            gpu = self._resolve_card(card, options.profile) if card else None
+            gpu = self.names.resolve_card(card, options.profile) if card else None
         except NameProblem:
             return None  # the usual path says which card names it knows
         ask = MediaAsk(intent, MediaAsked(model=record.name), memory_gb)
         try:
             return self._model_answer(ask, record, gpu, lang, options, inline=False)
         except InvalidInput as bad:
-            return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), False)
+            bad_facts = Built({"reason": "media", "detail": str(bad)})
+            return self.writing.finish("invalid", lang, options, {}, bad_facts, False)
 
     def _model_answer(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None, lang: str,
                       options: AskOptions, inline: bool) -> Answer:
@@ -127,7 +118,7 @@ class MediaAnswering:
         entities: dict[str, Any] = {"model": record.name}
         if intent in INFO_INTENTS:
             facts: dict[str, Any] = {"media": record.kind, "mode": "info", "model": image_facts.model_facts(record)}
-            return self._finish(intent, lang, options, entities, Built(facts), inline)
+            return self.writing.finish(intent, lang, options, entities, Built(facts), inline)
         if card is not None:
             entities["card"] = card.name
         if record.kind in ("image", "video"):
@@ -136,8 +127,8 @@ class MediaAnswering:
             facts = self._speech(ask, record, card)
         else:
             facts = self._embedding(ask, record, card)
-        return self._finish(intent if intent in ANSWER_INTENTS else "can_run", lang, options, entities, Built(facts),
-                            inline)
+        kept = intent if intent in ANSWER_INTENTS else "can_run"
+        return self.writing.finish(kept, lang, options, entities, Built(facts), inline)
 
     def _diffusion(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None,
                    options: AskOptions) -> dict[str, Any]:
@@ -187,7 +178,7 @@ class MediaAnswering:
         """A catalog model that makes images or video (Epoch's domain: GLIDE, TiTok-L) rated in a kind's units
         under the calibrated profile; `reference` keeps the site's tokens per second (answers/facts/scope.py).
         `page`: the site's page figure for a page model, said in one line (answers/facts/truer.py)."""
-        if intent not in RATED_INTENTS or record.params_b is None or self._profile_name(options) == "reference":
+        if intent not in RATED_INTENTS or record.params_b is None or self.writing.profile_name(options) == "reference":
             return None
         kind = kind_of(record.domain, record.tasks)
         if kind not in ("image", "video"):
@@ -202,7 +193,7 @@ class MediaAnswering:
         entities: dict[str, Any] = {"model": record.name}
         if card is not None:
             entities["card"] = card.name  # the fit is the named card's memory
-        return self._finish(intent, lang, options, entities, built, inline)
+        return self.writing.finish(intent, lang, options, entities, built, inline)
 
     # ------------------------------------------------------------------------------------ a kind, no model
     def _kind_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
@@ -211,9 +202,9 @@ class MediaAnswering:
         assert kind is not None
         if card is not None and kind in ("image", "video"):
             facts = image_facts.card_runs(kind, card)
-            return self._finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
+            return self.writing.finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
         if kind == "speech":
-            return self._finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
+            return self.writing.finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
         return None
 
     # ------------------------------------------------------------------------------------ phones and boards
@@ -226,7 +217,7 @@ class MediaAnswering:
         if memory is None and d.memory_for(m.device_said) != d.memory_gb:
             memory = d.memory_for(m.device_said)  # "pixel 9 pro": the phone's own 16 GB
         try:
-            record = self._resolve_model(q.model) if q.model else None
+            record = self.names.resolve_model(q.model) if q.model else None
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
@@ -238,11 +229,11 @@ class MediaAnswering:
             if uses_epoch(record):
                 built.sources.add("epoch")
             intent = (q.intent or "fallback") if (q.intent or "fallback") in ("can_run", "speed") else "can_run"
-            return self._finish(intent, lang, options, entities, built, inline)
+            return self.writing.finish(intent, lang, options, entities, built, inline)
         candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
                       for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
         facts = other.device_runs(profile, candidates, d, memory, assumed)
-        return self._finish("card_models", lang, options, entities, Built(facts), inline)
+        return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 
 
 

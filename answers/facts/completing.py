@@ -90,7 +90,7 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     # the other profile's figure in one line where it helps: a page model's page figure under the default,
     # the site's-figures note under `reference` (facts/truer.py)
     add_other_profile(est, entities, settings, intent, built.facts)
-    names = EntityBuilding._entity_names(entities, settings)
+    names = EntityBuilding.entity_names(entities, settings)
     if built.facts.get("together"):
         names["together"] = True  # two models loaded at once: `model2` is the second
     if "budget" in built.facts:
