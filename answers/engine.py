@@ -19,26 +19,23 @@ from pathlib import Path
 from msgspec import Struct
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting
+from answers.facts import accounting, completing
 from answers.facts import scope as scope_facts
-from answers.facts.as_asked import as_asked
-from answers.facts.common import BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
+from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving
 from answers.facts.stated import stated
-from answers.facts.target_speed import TARGET_INTENTS, target_speed
-from answers.facts.truer import add_other_profile, media_reference_figure
+from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.profiles import Profiles
 from answers.media_engine import MediaAnswering
 from answers.reading import scope
-from answers.reading.apple_typical import stand_in_facts
 from answers.reading.options import Catalog, UnreadBudget, from_fields
-from answers.reading.question import Question, asked_of, language_of, read
+from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
-from answers.records.asked import Asked, Budget
+from answers.records.asked import Asked, Budget, OutOfScope
 from answers.rendering import markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
@@ -52,18 +49,28 @@ def _catalogue(code: str | None) -> str | None:
     return i18n.catalogue_locale(code) if code else None
 
 
-class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
+class Engine(MediaAnswering):
+    """Runs the stages in order: read → decide → resolve (`names`) → build facts (`building`) → write the
+    answer (`writing`). Each stage is an object of its own layer; the engine holds them, never inherits them."""
+
     def __init__(self, knowledge: Knowledge, profiles: Profiles | None = None) -> None:
         self.knowledge = knowledge
         self.profiles = profiles or Profiles()
         self.estimates = Estimates(knowledge, self.profiles)
-        self._built = Lru(256)
-        self._keys: dict[int, list[str]] = {}
-        self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
-        self._tables = Lru(256)
+        self.names = NameResolution(knowledge)
+        self.building = EntityBuilding(knowledge, self.profiles, self.estimates, self.names)
+        self.writing = AnswerWriting(self.profiles)
         # Stand-in records for "a 70b" (answers/rendering/generic_model.py), kept alive: caches key on id().
         self._generic: dict[tuple[float, str], ModelRecord] = {}
         self._generic_ids: dict[int, float] = {}
+
+    def complete_model(self, text: str, limit: int = 25) -> list[str]:
+        """Model names for a slash command's autocomplete."""
+        return self.names.complete_model(text, limit)
+
+    def complete_card(self, text: str, limit: int = 25, profile: str | None = None) -> list[str]:
+        """Card names for a slash command's autocomplete."""
+        return self.names.complete_card(text, limit, profile)
 
     @classmethod
     async def open(cls, db_path: Path | None = None, profiles: Profiles | None = None) -> Engine:
@@ -91,13 +98,13 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         lang = _catalogue(locale) or i18n.DEFAULT
         options = options or AskOptions()
         if intent not in INTENTS:
-            return self._invalid(lang, options, "intent", {"intent": intent})
+            return self.writing.invalid(lang, options, "intent", {"intent": intent})
         if isinstance(model, str) and model2 is None:  # "/speed model: flux dev": a media model's own answer
             media = self._media_fields(intent, lang, options, model, card, memory_gb)
             if media is not None:
                 return media
         kn = self.knowledge
-        catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self._near(kn.model_resolver, text))
+        catalog = Catalog(kn.model_resolver, kn.model_named, lambda text: self.names.near(kn.model_resolver, text))
         try:
             asked = from_fields(
                 lang, machine=self._machine, catalog=catalog,
@@ -105,7 +112,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                 memory_gb=memory_gb, context=context, quant=quant, task=task, gpu_count=gpu_count, ram_gb=ram_gb,
                 ram_type=ram_type, budget=budget, prompt_tokens=prompt_tokens, users=users)
         except UnreadBudget as bad:
-            return self._invalid(lang, options, "budget", {"text": bad.text})
+            return self.writing.invalid(lang, options, "budget", {"text": bad.text})
         return self._accounted(self._asked(intent, asked, lang, options, inline=False), asked, options)
 
     def _ask(
@@ -119,37 +126,38 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             kn = self.knowledge
             start = language_of(question[:300], kn.model_resolver, kn.gpu_resolver_for(options.profile))
             lang = lang or _catalogue(start) or i18n.DEFAULT
-            return self._invalid(lang, options, "too_long", {"limit": MAX_QUESTION_CHARS, "length": len(question)})
+            too_long = {"limit": MAX_QUESTION_CHARS, "length": len(question)}
+            return self.writing.invalid(lang, options, "too_long", too_long)
         if not question.strip():
             return self._answer("help", lang or i18n.DEFAULT, options, Asked(), inline=inline)
         # `hint` (the asker's Discord locale) is evidence for the language, not a verdict: a question
         # plainly written in another language is answered in it; one that does not tell, in the hint's.
-        q = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
-        lang = lang or _catalogue(q.parsed.language) or _catalogue(hint) or i18n.DEFAULT
-        media = self._media(q, lang, options, inline)  # image, video, speech, embeddings, phones, boards
+        asked = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
+        lang = lang or _catalogue(asked.language) or _catalogue(hint) or i18n.DEFAULT
+        media = self._media(asked, lang, options, inline)  # image, video, speech, embeddings, phones, boards
         if media is not None:
             return media
-        if q.image_model is not None:
+        if asked.image_model is not None:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
-            return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
-                                                                      "named": q.image_model}), inline)
-        oos = q.out_of_scope
-        if oos is not None and (oos.kind in scope.DEVICE_KINDS or q.parsed.intent not in INFO_INTENTS):
+            return self.writing.finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
+                                                                      "named": asked.image_model}), inline)
+        intent = asked.intent or "fallback"
+        oos = asked.out_of_scope
+        if oos is not None and (oos.kind in scope.DEVICE_KINDS or intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
-            return self._out_of_scope(q, lang, options, inline)
-        asked = asked_of(q, self._machine)
-        answer = self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+            return self._out_of_scope(asked, oos, lang, options, inline)
+        answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo_of(question))
         return self._accounted(answer, asked, options)
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
         """The answer with what the question stated, what it assumed instead and what it could not use
         (answers/facts/stated.py, answers/facts/accounting.py), and that said in one line of its text."""
         def model_name(value: str | ModelRecord) -> str | None:
-            record = self._resolve_model(value)
+            record = self.names.resolve_model(value)
             return record.name if record is not None else None
 
-        said = stated(asked, model_name, lambda value: self._resolve_card(value, options.profile))
+        said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
         line = unused_line(answer.locale, said, account.unused, account.why)
@@ -161,43 +169,29 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named
 
-    def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Question:
+    def _read(self, question: str, profile: str | None = None, hint: str | None = None) -> Asked:
         kn = self.knowledge
-        return read(question, kn.model_resolver, kn.gpu_resolver_for(profile), hint)
+        return read(question, kn.model_resolver, kn.gpu_resolver_for(profile), self._machine, hint)
 
     # ------------------------------------------------------------------------ one path from what is asked
     def _asked(self, intent: str, asked: Asked, lang: str, options: AskOptions, *, inline: bool,
                echo: str | None = None) -> Answer:
         """What is asked (a question's or a slash command's) → the intent decided → each ask answered."""
         decided = decide_before_resolving(intent, asked, lambda size: self._generic_model(size, lang),
-                                          lambda text: self._resolve_card(text, options.profile))
+                                          lambda text: self.names.resolve_card(text, options.profile))
         parts = [self._answer(i, lang, options, a, inline=inline, echo=echo) for i, a in decided.asks]
         if len(parts) == 1:
             return parts[0]
-        joined = self._joined(parts)
+        joined = self.writing.joined(parts)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return joined.model_copy(update={"entities": {**parts[1].entities, **joined.entities}})
         return joined
 
-    def _engine_facts(self, built: Built, entities: Entities, settings: EstimateSettings) -> None:
-        """Every answer says which engine its figures assume (llama.cpp unless asked); a level asked for on
-        one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
-        # lazy: the engines' data is read on the first answer that needs it, not at start-up
-        from answers.facts.engine_facts import check_keys, engine_keys
-
-        size = self.estimates.size_of(entities.model) if entities.model is not None else None
-        keys = engine_keys(self.estimates.profiles, settings.profile, settings.engine, settings.split, settings.link,
-                           size, settings.min_quality, settings.quant)
-        built.facts.update({k: v for k, v in keys.items() if k not in built.facts})
-        if settings.quant and entities.card is not None:
-            built.facts.setdefault("engine_check", check_keys(self.estimates.profiles, settings.engine,
-                                                              settings.quant, entities.card, size))
-
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
         try:
-            settings = self._settings_for(options, asked)
-            entities = self._entities(intent, asked, options.profile)
+            settings = self.building.settings_for(options, asked)
+            entities = self.building.entities(intent, asked, options.profile)
             if entities.model is not None:  # GLIDE under a calibrated profile: seconds per image, not tok/s
                 # a page model (GLIDE, TiTok-L) still gives the site's page figure in one line (facts/truer.py)
                 page = media_reference_figure(self.estimates, entities, settings, intent)
@@ -205,69 +199,39 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
                                             entities.memory_gb, page)
                 if media is not None:
                     return media
-            intent, built, entities = self._facts_for(intent, entities, settings, asked)
-            self._what_was_assumed(built, entities, asked, options)
+            intent, built, entities = self.building.facts_for(intent, entities, settings, asked)
+            completing.assumed(built, entities, asked, self._named(entities, asked, options))
         except NameProblem as p:
             # "which qwen3 for my 6700 XT": every member rated on that hardware (answers/facts/family_fit.py)
-            fit = self._family_fit(intent, p, asked, options)
+            fit = self.building.family_fit(intent, p, asked, options)
             if fit is not None:
-                return self._finish("family_fit", lang, options, {"model": fit.facts["family"],
+                return self.writing.finish("family_fit", lang, options, {"model": fit.facts["family"],
                                                                   "card": fit.facts["hardware"]}, fit, inline)
             # "when did Gemma 3 come out": the family's answer (answers/facts/family.py)
-            family = self._family(intent, p)
+            family = self.building.family(intent, p)
             if family is not None:
-                return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
+                named = {"model": family.facts["family"]["name"]}
+                return self.writing.finish(intent, lang, options, named, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
-            return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
+            return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
-            return self._invalid(lang, options, b.reason, b.facts)
+            return self.writing.invalid(lang, options, b.reason, b.facts)
         except BadRam:  # "ddr4-9000", "40 channels": no such RAM (estimator.machine checks the type's speeds)
-            return self._invalid(lang, options, "ram", {})
-        as_asked(intent, built, entities, asked, echo)
-        self._engine_facts(built, entities, settings)
-        if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
-            built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
-        if asked.target_tok_s and entities.model is not None and entities.card is None and entities.setup is None \
-                and intent in TARGET_INTENTS:  # "what gpu for 100 tok/s on X": the cards that reach it
-            built.facts["target_speed"] = target_speed(self.estimates, entities, settings, asked.target_tok_s)
-        # the other profile's figure in one line where it helps: a page model's page figure under the default,
-        # the site's-figures note under `reference` (facts/truer.py)
-        add_other_profile(self.estimates, entities, settings, intent, built.facts)
-        names = self._entity_names(entities, settings)
-        if built.facts.get("together"):
-            names["together"] = True  # two models loaded at once: `model2` is the second
-        if "budget" in built.facts:
-            spent = built.facts["budget"]
-            names["budget"] = {"amount": spent["amount"], "currency": spent["currency"], "usd": spent["usd"]}
-        return self._finish(intent, lang, options, names, built, inline)
+            return self.writing.invalid(lang, options, "ram", {})
+        names = completing.complete(self.estimates, intent, built, entities, settings, asked, echo)
+        return self.writing.finish(intent, lang, options, names, built, inline)
 
-    def _what_was_assumed(self, built: Built, entities: Entities, asked: Asked, options: AskOptions) -> None:
-        """Facts that say what the answer assumed: a courtesy, the card or model variant picked, the Mac
-        a memory size stands for, the generic model a size stands for (and the catalog's nearest names)."""
-        if asked.courtesy:
-            built.facts["courtesy"] = True
-        if asked.cpu_named and built.facts.get("cpu"):
-            built.facts["cpu_named"] = asked.cpu_named  # "i9 13900k": a processor, answered from system RAM
+    def _named(self, entities: Entities, asked: Asked, options: AskOptions) -> completing.Named:
+        """What the resolving stage says of the names beside the records (answers/facts/completing.py)."""
         typed = asked.card_typed or asked.card
-        variants = self._card_variants(typed if isinstance(typed, str) else None, entities.card, options.profile)
-        if variants:
-            built.facts["card_alternatives"] = variants
-        if entities.setup is not None:
-            mac = stand_in_facts(asked.setup)  # the setup as read (answers/reading/options.py for a card field)
-            if mac is not None:
-                built.facts["mac_stand_in"] = mac
-        model_variants = self._model_variants(asked.model, entities.model)
-        if model_variants:
-            built.facts["model_alternatives"] = model_variants
-        if entities.model is not None and id(entities.model) in self._generic_ids:
-            built.facts["generic_model_b"] = self._generic_ids[id(entities.model)]
-            if asked.model_size_stand_in:
-                built.facts["generic_stand_in"] = True  # no size was said: "q4 or q8?" on a typical model
-            if asked.model_typed:
-                built.facts["generic_for"] = asked.model_typed
-                near = self._near(self.knowledge.model_resolver, asked.model_typed)
-                if near:  # "gemma 3 13b": the sizes the catalog does have
-                    built.facts["generic_near"] = near
+        generic_b = self._generic_ids.get(id(entities.model)) if entities.model is not None else None
+        near = self.names.near(self.knowledge.model_resolver, asked.model_typed) \
+            if generic_b is not None and asked.model_typed else []
+        return completing.Named(
+            card_alternatives=self.names.card_variants(typed if isinstance(typed, str) else None, entities.card,
+                                                  options.profile),
+            model_alternatives=self.names.model_variants(asked.model, entities.model), generic_b=generic_b,
+            generic_near=near)
 
     def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
         key = (params_b, lang)
@@ -277,32 +241,31 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             self._generic_ids[id(record)] = params_b
         return self._generic[key]
 
-    def _out_of_scope(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer:
+    def _out_of_scope(self, parsed: Asked, oos: OutOfScope, lang: str, options: AskOptions, inline: bool) -> Answer:
         """What the question asks that the estimator does not rate, with what it can say: the memory the
         model's weights take, the fine-tuning rule of thumb against the memory named."""
-        assert q.out_of_scope is not None
-        parsed, kind = q.parsed, q.out_of_scope.kind
+        kind = oos.kind
         try:
-            record = self._resolve_model(parsed.model)
+            record = self.names.resolve_model(parsed.model)
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
         if size is None and parsed.model_size_b is not None and usable_size(parsed.model_size_b):
             size = self.estimates.size_of(self._generic_model(parsed.model_size_b, lang))
         model = {"name": record.name, "params_b": size.params_b} if record is not None and size is not None else None
-        memory = parsed.memory_gb
+        memory = parsed.memory_gb if parsed.cpu is None else parsed.cpu.ram_gb
         try:
-            card = self._resolve_card(parsed.card, options.profile) if parsed.card else None
+            card = self.names.resolve_card(parsed.card, options.profile) if parsed.card else None
         except NameProblem:
             card = None
         if card is not None:
             memory = card.memory_gb * (parsed.gpu_count or 1)
-        device = q.out_of_scope.named if kind in scope.DEVICE_KINDS else None
-        built = scope_facts.build(kind, q.out_of_scope.named, model=model, size=size, memory_gb=memory, device=device)
-        built.facts["generic"] = q.out_of_scope.generic
+        device = oos.named if kind in scope.DEVICE_KINDS else None
+        built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device)
+        built.facts["generic"] = oos.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
-        return self._finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+        return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
 
 
 class LineError(Struct, frozen=True):

@@ -25,9 +25,9 @@ from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.profiles import Profiles
-from answers.reading.media_words import MediaAsked
-from answers.reading.question import Question
-from answers.resolving.names import NameProblem
+from answers.records.asked import Asked, MediaAsked
+from answers.rendering.answer import AnswerWriting
+from answers.resolving.names import NameProblem, NameResolution
 from catalog.media import MediaRecord, find_media, kind_of, media_named
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import MachineConstants
@@ -54,25 +54,13 @@ class MediaAnswering:
     knowledge: Knowledge
     profiles: Profiles
     estimates: Estimates
-
-    # Provided by the engine and its other mixins, which come first in its bases (these never run).
-    def _finish(self, intent: str, lang: str, options: AskOptions, entities: dict[str, Any], built: Built,
-                inline: bool) -> Answer:
-        raise NotImplementedError
-
-    def _resolve_card(self, value: Any, profile: str | None = None) -> GpuRecord | None:
-        raise NotImplementedError
-
-    def _resolve_model(self, value: Any) -> Any:
-        raise NotImplementedError
+    names: NameResolution  # the resolving stage
+    writing: AnswerWriting  # the rendering stage
 
     def _machine(self) -> MachineConstants:
-        raise NotImplementedError
+        raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
-    def _profile_name(self, options: AskOptions) -> str:
-        raise NotImplementedError
-
-    def _media(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+    def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card)."""
         m: MediaAsked | None = q.media
         if m is None or not m.any:
@@ -83,25 +71,26 @@ class MediaAnswering:
         record = media_named(m.model) if m.model else None
         try:
             on_device = bool(m.device or m.phone_generic)
-            if record is None and on_device and not q.parsed.card and m.kind_word is None and q.image_model is None:
+            if record is None and on_device and not q.card and m.kind_word is None and q.image_model is None:
                 return self._device_answer(q, m, lang, options, inline)  # a language model on a phone or board
             if on_device and (record is None or record.kind in ("image", "video")):
                 return None  # "stable diffusion on my phone": not estimated on phones and boards (said plainly)
             if record is None:
-                if m.kind_word is None or q.parsed.model is not None:
+                if m.kind_word is None or q.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
                 return self._kind_answer(q, m, lang, options, inline)
-            ask = MediaAsk(q.parsed.intent, m, q.parsed.memory_gb, bool(q.cpu_only or q.cpu_named))
+            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named))
             return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
         except InvalidInput as bad:
-            return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), inline)
+            bad_facts = Built({"reason": "media", "detail": str(bad)})
+            return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)
 
     # ------------------------------------------------------------------------------------ one model
-    def _card(self, q: Question, options: AskOptions) -> GpuRecord | None:
-        if not q.parsed.card:
+    def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
+        if not q.card:
             return None
         try:
-            return self._resolve_card(q.parsed.card, options.profile)
+            return self.names.resolve_card(q.card, options.profile)
         except NameProblem:
             return None
 
@@ -113,14 +102,15 @@ class MediaAnswering:
         if record is None:
             return None
         try:
-            gpu = self._resolve_card(card, options.profile) if card else None
+            gpu = self.names.resolve_card(card, options.profile) if card else None
         except NameProblem:
             return None  # the usual path says which card names it knows
         ask = MediaAsk(intent, MediaAsked(model=record.name), memory_gb)
         try:
             return self._model_answer(ask, record, gpu, lang, options, inline=False)
         except InvalidInput as bad:
-            return self._finish("invalid", lang, options, {}, Built({"reason": "media", "detail": str(bad)}), False)
+            bad_facts = Built({"reason": "media", "detail": str(bad)})
+            return self.writing.finish("invalid", lang, options, {}, bad_facts, False)
 
     def _model_answer(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None, lang: str,
                       options: AskOptions, inline: bool) -> Answer:
@@ -128,7 +118,7 @@ class MediaAnswering:
         entities: dict[str, Any] = {"model": record.name}
         if intent in INFO_INTENTS:
             facts: dict[str, Any] = {"media": record.kind, "mode": "info", "model": image_facts.model_facts(record)}
-            return self._finish(intent, lang, options, entities, Built(facts), inline)
+            return self.writing.finish(intent, lang, options, entities, Built(facts), inline)
         if card is not None:
             entities["card"] = card.name
         if record.kind in ("image", "video"):
@@ -137,8 +127,8 @@ class MediaAnswering:
             facts = self._speech(ask, record, card)
         else:
             facts = self._embedding(ask, record, card)
-        return self._finish(intent if intent in ANSWER_INTENTS else "can_run", lang, options, entities, Built(facts),
-                            inline)
+        kept = intent if intent in ANSWER_INTENTS else "can_run"
+        return self.writing.finish(kept, lang, options, entities, Built(facts), inline)
 
     def _diffusion(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None,
                    options: AskOptions) -> dict[str, Any]:
@@ -188,7 +178,7 @@ class MediaAnswering:
         """A catalog model that makes images or video (Epoch's domain: GLIDE, TiTok-L) rated in a kind's units
         under the calibrated profile; `reference` keeps the site's tokens per second (answers/facts/scope.py).
         `page`: the site's page figure for a page model, said in one line (answers/facts/truer.py)."""
-        if intent not in RATED_INTENTS or record.params_b is None or self._profile_name(options) == "reference":
+        if intent not in RATED_INTENTS or record.params_b is None or self.writing.profile_name(options) == "reference":
             return None
         kind = kind_of(record.domain, record.tasks)
         if kind not in ("image", "video"):
@@ -203,31 +193,31 @@ class MediaAnswering:
         entities: dict[str, Any] = {"model": record.name}
         if card is not None:
             entities["card"] = card.name  # the fit is the named card's memory
-        return self._finish(intent, lang, options, entities, built, inline)
+        return self.writing.finish(intent, lang, options, entities, built, inline)
 
     # ------------------------------------------------------------------------------------ a kind, no model
-    def _kind_answer(self, q: Question, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+    def _kind_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         card = self._card(q, options)
         kind = m.kind_word
         assert kind is not None
         if card is not None and kind in ("image", "video"):
             facts = image_facts.card_runs(kind, card)
-            return self._finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
+            return self.writing.finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
         if kind == "speech":
-            return self._finish(q.parsed.intent, lang, options, {}, Built(other.speech_sizes()), inline)
+            return self.writing.finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
         return None
 
     # ------------------------------------------------------------------------------------ phones and boards
-    def _device_answer(self, q: Question, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+    def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         d, assumed = other.device_record(m.device, m.phone_generic)
         if d is None:
             return None
         profile = self.profiles.get(options.profile or "reference")
-        memory = q.parsed.memory_gb if q.parsed.memory_gb in d.memory_options else None
+        memory = _memory(q) if _memory(q) in d.memory_options else None
         if memory is None and d.memory_for(m.device_said) != d.memory_gb:
             memory = d.memory_for(m.device_said)  # "pixel 9 pro": the phone's own 16 GB
         try:
-            record = self._resolve_model(q.parsed.model) if q.parsed.model else None
+            record = self.names.resolve_model(q.model) if q.model else None
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
@@ -238,10 +228,15 @@ class MediaAnswering:
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
-            intent = q.parsed.intent if q.parsed.intent in ("can_run", "speed") else "can_run"
-            return self._finish(intent, lang, options, entities, built, inline)
+            intent = (q.intent or "fallback") if (q.intent or "fallback") in ("can_run", "speed") else "can_run"
+            return self.writing.finish(intent, lang, options, entities, built, inline)
         candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
                       for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
         facts = other.device_runs(profile, candidates, d, memory, assumed)
-        return self._finish("card_models", lang, options, entities, Built(facts), inline)
+        return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 
+
+
+def _memory(q: Asked) -> float | None:
+    """The memory a question names: a card's size, or the machine's RAM when it has no card."""
+    return q.memory_gb if q.cpu is None else q.cpu.ram_gb

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from answers.reading.parse import parse  # noqa: E402
-from answers.reading.parsed import Parsed  # noqa: E402
+from answers.records.asked import Asked as Parsed  # noqa: E402 — the parser's phase of the one record
 from tests.catalog.test_resolve import gpu_resolver, model_resolver  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
@@ -48,7 +48,7 @@ def load_corpus(path: Path = CORPUS) -> list[dict[str, object]]:
 
 
 def supported_optional() -> tuple[str, ...]:
-    return tuple(f for f in OPTIONAL_FIELDS if f in Parsed.model_fields)
+    return tuple(f for f in OPTIONAL_FIELDS if f in Parsed.__struct_fields__)
 
 
 def _takes_locale() -> bool:
@@ -73,7 +73,7 @@ def _got(parsed: Parsed, field: str) -> object:
     if field == "intents":
         return list(value or [parsed.intent])[1:]
     if field == "quants":
-        return value if value and len(value) > 1 else None
+        return list(value) if value and len(value) > 1 else None
     if field == "gpu_count":
         return value if value and value > 1 else None
     return value

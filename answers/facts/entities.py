@@ -4,7 +4,7 @@ a facts builder takes, and the builder's call. The intent is routed by what was 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from msgspec.structs import replace
 
@@ -20,7 +20,7 @@ from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.reading.budget_words import MAX_AMOUNT
 from answers.records.asked import Asked, Parts
-from answers.resolving.names import NameProblem
+from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.memory import UnknownCacheType
 from estimator.memory import cache_type as canonical_cache_type
@@ -31,20 +31,17 @@ from estimator.setups import Device, Setup
 
 
 class EntityBuilding:
-    """Entities, settings and routing for the engine (mixed into `answers.engine.Engine`, which sets the
-    attributes below and resolves names through `answers.resolving.names.NameResolution`)."""
+    """Entities, settings and the builder's call: the facts stage the engine holds (`Engine.building`); names
+    resolve through the resolving stage it is given (`answers.resolving.names.NameResolution`)."""
 
-    knowledge: Knowledge
-    estimates: Estimates
-    profiles: Profiles
-    _built: Lru
+    def __init__(self, knowledge: Knowledge, profiles: Profiles, estimates: Estimates, names: NameResolution) -> None:
+        self.knowledge = knowledge
+        self.profiles = profiles
+        self.estimates = estimates
+        self.names = names
+        self._built = Lru(256)
 
-    if TYPE_CHECKING:  # NameResolution's, mixed in beside this class
-        def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None: ...
-
-        def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None: ...
-
-    def _settings(self, options: AskOptions, context: int | None, quant: str | None) -> EstimateSettings:
+    def settings(self, options: AskOptions, context: int | None, quant: str | None) -> EstimateSettings:
         ctx = context if context is not None else options.context
         if ctx is None:
             ctx = DEFAULT_CONTEXT
@@ -63,10 +60,10 @@ class EntityBuilding:
             raise BadInput("quant", text=str(exc.text)[:40]) from None
         return EstimateSettings(profile=options.profile, context=ctx, min_quality=mq, quant=q, engine=options.engine)
 
-    def _settings_for(self, options: AskOptions, asked: Asked) -> EstimateSettings:
+    def settings_for(self, options: AskOptions, asked: Asked) -> EstimateSettings:
         """The estimate's settings: the server's options, what was asked overriding them (context, level,
         KV-cache type, task)."""
-        settings = self._settings(options, asked.context, asked.quant)
+        settings = self.settings(options, asked.context, asked.quant)
         engine = getattr(asked, "engine", None)  # "with vllm" read from the question, when the reader has it
         if engine:
             settings = replace(settings, engine=engine)
@@ -90,7 +87,7 @@ class EntityBuilding:
             settings = replace(settings, task=asked.task)
         return settings
 
-    def _facts_for(self, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> tuple[str, Built, Entities]:
+    def facts_for(self, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> tuple[str, Built, Entities]:
         """The intent as what resolved decides it (answers/facts/routing.py) and its facts; a price asked
         beside a model or a card ("best gpu under 400 bucks", "is a 3090 worth 700 dollars") adds its own."""
         budget = self._budget(asked) if intent == "what_gpu" and e.setup is None else None
@@ -103,9 +100,9 @@ class EntityBuilding:
         intent = decide_after_resolving(intent, e)
         if intent in SIZE_INTENTS:
             self._needs_size(e)
-        built = self._build(intent, e, s)
+        built = self.build(intent, e, s)
         if intent == "can_run" and asked.together and e.model is not None and e.setup is None and e.cpu is None:
-            second = self._resolve_model(asked.model2)
+            second = self.names.resolve_model(asked.model2)
             if second is not None and self.estimates.size_of(second) is not None:
                 both = at_once_facts(self.estimates, e.model, second, s, e.card, e.memory_gb)
                 if both is not None:
@@ -141,7 +138,7 @@ class EntityBuilding:
             raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
         return budget_facts(amount, currency, said.currency_said)
 
-    def _family(self, intent: str, p: NameProblem) -> Built | None:
+    def family(self, intent: str, p: NameProblem) -> Built | None:
         """A fact question on an ambiguous model name that names a family: facts for every member."""
         if p.intent != "ambiguous" or p.kind != "model":
             return None
@@ -156,7 +153,7 @@ class EntityBuilding:
         epoch = any(uses_epoch(m.record) for m in members(p.text, self.knowledge.models))
         return Built({"family": family}, sources={"epoch"} if epoch else set())
 
-    def _family_fit(self, intent: str, p: NameProblem, asked: Asked, options: AskOptions) -> Built | None:
+    def family_fit(self, intent: str, p: NameProblem, asked: Asked, options: AskOptions) -> Built | None:
         """"Which qwen3 for my 6700 XT": an ambiguous model name beside hardware, every member (the family's,
         else the near names) rated on that hardware (answers/facts/family_fit.py); None: ask which was meant."""
         if p.intent != "ambiguous" or p.kind != "model" or intent not in FIT_INTENTS \
@@ -166,8 +163,8 @@ class EntityBuilding:
         from answers.facts.family import members
 
         try:
-            settings = self._settings_for(options, asked)
-            hardware = self._entities("can_run", replace(asked, model=None, model2=None), options.profile)
+            settings = self.settings_for(options, asked)
+            hardware = self.entities("can_run", replace(asked, model=None, model2=None), options.profile)
         except (NameProblem, BadInput):
             return None  # the hardware itself is unknown: the "did you mean" answer says which model first
         if hardware.card is None and hardware.setup is None and hardware.memory_gb is None:
@@ -178,16 +175,16 @@ class EntityBuilding:
         records = [r for r in named if self.estimates.size_of(r) is not None]
 
         def rate(rec: ModelRecord) -> Built | None:
-            return self._build("can_run", replace(hardware, model=rec), settings)
+            return self.build("can_run", replace(hardware, model=rec), settings)
 
         name = ms[0].family_name if len(ms) >= 2 else p.text.strip()[:40]
-        names = self._entity_names(hardware, settings)
+        names = self.entity_names(hardware, settings)
         where = names.get("setup") or names.get("card")
         if where is None and hardware.memory_gb is not None:
             where = f"{hardware.memory_gb:g} GB"
         return family_fit(name, where or "", settings.profile, records, rate)
 
-    def _build(self, intent: str, e: Entities, s: EstimateSettings) -> Built:
+    def build(self, intent: str, e: Entities, s: EstimateSettings) -> Built:
         build = SPECS[intent].builder
         if build is None:
             return Built({})
@@ -198,8 +195,8 @@ class EntityBuilding:
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
-    def _entities(self, intent: str, asked: Asked, profile: str) -> Entities:
-        model = self._resolve_model(asked.model) if SPECS[intent].takes_model else None
+    def entities(self, intent: str, asked: Asked, profile: str) -> Entities:
+        model = self.names.resolve_model(asked.model) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS
         # Two machines set side by side ("dgx spark vs m4 max") are compared, not pooled into one setup.
@@ -210,8 +207,8 @@ class EntityBuilding:
             asked = replace(asked, card=cast(GpuRecord, sides[0].devices[0].card),
                             card2=cast(GpuRecord, sides[1].devices[0].card))
         setup = self._setup(asked, profile) if uses_cards and not side_by_side else None
-        card = self._resolve_card(asked.card, profile) if uses_cards and setup is None else None
-        card2 = self._resolve_card(asked.card2, profile) if uses_cards and setup is None else None
+        card = self.names.resolve_card(asked.card, profile) if uses_cards and setup is None else None
+        card2 = self.names.resolve_card(asked.card2, profile) if uses_cards and setup is None else None
         if setup is None and card is not None and card2 is None and card.unified_memory:
             # A handheld, console or SoC named on its own shares its memory with the system: rated as
             # the unified setup it is (the GPU's share of the memory), never as a 16 GB graphics card.
@@ -227,7 +224,7 @@ class EntityBuilding:
         cpu = asked.cpu if setup is None and card is None else None
         if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=cpu.ram_gb)
-        model2 = self._resolve_model(asked.model2) if intent == "compare" and model is not None else None
+        model2 = self.names.resolve_model(asked.model2) if intent == "compare" and model is not None else None
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
         # a processor named beside no card: its cores, channels and usual RAM (the RAM said still wins)
@@ -247,7 +244,7 @@ class EntityBuilding:
 
         def side(parts: Parts) -> Setup | None:
             one = replace(asked, setup=parts, gpu_count=None)
-            return setup_from_asked(one, lambda text: self._resolve_card(text, profile), self.knowledge.added_card)
+            return setup_from_asked(one, lambda text: self.names.resolve_card(text, profile), self.knowledge.added_card)
 
         a, b = side(asked.setup or ()), side(asked.setup2 or ())
         return (a, b) if a is not None and b is not None else None
@@ -263,7 +260,7 @@ class EntityBuilding:
 
         if not asked.setup and asked.card is None and asked.memory_gb and asked.ram_gb:
             return self._typical_setup(float(asked.memory_gb), asked, profile)
-        return setup_from_asked(asked, lambda text: self._resolve_card(text, profile), self.knowledge.added_card,
+        return setup_from_asked(asked, lambda text: self.names.resolve_card(text, profile), self.knowledge.added_card,
                                 self.profiles.setup_constants().machine)
 
     def _typical_setup(self, memory_gb: float, asked: Asked, profile: str) -> Setup | None:
@@ -279,7 +276,7 @@ class EntityBuilding:
             raise BadInput("setup", ram_gb=asked.ram_gb) from None
 
     @staticmethod
-    def _entity_names(e: Entities, s: EstimateSettings) -> dict[str, Any]:
+    def entity_names(e: Entities, s: EstimateSettings) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if e.model is not None:
             out["model"] = e.model.name

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from answers.knowledge.media import CardSpec, card_spec, diffusion_constants, diffusion_model
-from answers.reading.media_words import MediaAsked
+from answers.records.asked import MediaAsked
 from catalog.media import MediaRecord, media_models
 from estimator.diffusion import Gpu, Job, Option, check_job, options, pick
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from msgspec import UNSET, UnsetType
 from msgspec.structs import replace
 
 from answers.facts import advice
@@ -38,6 +39,18 @@ from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
+from answers.facts.typed import (
+    CardFit,
+    CardRows,
+    CpuFit,
+    HardwareKinds,
+    MemoryFit,
+    MemoryNeed,
+    ModelFigures,
+    NoCard,
+    Overview,
+    facts_of,
+)
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
@@ -123,11 +136,11 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     assert e.cpu is not None
     rated = est.rated(model_of(e), s)
     q = rated.query
-    facts = {**base_facts(rated), "mode": "cpu", "cpu_only": True,
-             "cpu": _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality,
-                                     s.quant, e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
-                                     ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)}
-    return Built(facts, sources={"gpus"})
+    cpu = _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality, s.quant,
+                              e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
+                              ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)
+    return Built(facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu)),
+                 sources={"gpus"})
 
 
 def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -206,93 +219,93 @@ def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         return _on_setup(est, e, s)
     rec = model_of(e)
     rated = est.rated(rec, s)
-    facts = base_facts(rated)
-
+    figures = ModelFigures(**base_facts(rated))
+    mode: CardFit | MemoryFit | Overview
     if e.card is not None:
-        _on_card(est, e, s, e.card, rec, rated, facts)
+        mode = _on_card(est, e, s, e.card, rec, rated)
     elif e.memory_gb is not None:
-        _in_memory(est, e, s, e.memory_gb, rec, rated, facts)
+        mode = _in_memory(est, e, s, e.memory_gb, rec, rated)
     else:
-        facts["mode"] = "overview"
-        facts["hardware_kinds"] = kinds_for(est, rated, s)
-    return Built(facts, sources={"gpus"})
+        mode = Overview(mode="overview", hardware_kinds=kinds_for(est, rated, s))
+    return Built(facts_of(figures, mode), sources={"gpus"})
 
 
-def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, rec: ModelRecord, rated: Rated,
-             facts: dict[str, Any]) -> None:
-    """Adds to `facts` the answer for one card: its row and verdict and, when it does not run there, what
-    it lacks, the level below the floor that fits, offload with an assumed RAM and a smaller relative."""
+def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, rec: ModelRecord,
+             rated: Rated) -> CardFit:
+    """The answer for one card: its row and verdict and, when it does not run there, what it lacks, the
+    level below the floor that fits, offload with an assumed RAM and a smaller relative."""
     r = card_row(rated, card)
-    facts["mode"] = "card"
-    facts["row"] = row_facts(r)
-    facts["file"] = file_facts(rec.name, r.quant.name if r.runs and r.quant else None)
-    facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, card), card.name)))
-    if not r.runs:
-        facts["short_gb"] = _short(rated, card)
-        facts["lower"] = qa.lower_fit(rated.query, card)  # the floor never turns "fits lower" into "No"
-        if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
-            q, forced = rated.query, quant(rated.query.forced_quant)
-            facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(card)
-                                              for lv in q.profile.levels if lv.rank > forced.rank)
-        facts["offload_assumed"] = _offload_assumed(est, rated, card, s, e.ram_type)
-        facts["offload_guess"] = _runs_row(facts["offload_assumed"])
-        facts["several_cards"] = _how_many(est, rated, card, s)
-    facts["cache_hint"] = qa.cache_hint(rated.query, card, r.quant)
-    if not r.runs:
-        facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card]))
+    fit = CardFit(mode="card", row=row_facts(r), file=file_facts(rec.name, r.quant.name if r.runs and r.quant else None),
+                  **vd.summary_keys(vd.decide(vd.card_levels(rated.query, card),
+                                                                               card.name)),
+                  cache_hint=qa.cache_hint(rated.query, card, r.quant))
+    if r.runs:
+        return fit
+    offload = _offload_assumed(est, rated, card, s, e.ram_type)
+    q = rated.query
+    forced = quant(q.forced_quant) if q.forced_quant is not None else None
+    return replace(
+        fit, short_gb=_short(rated, card),
+        lower=qa.lower_fit(q, card),  # the floor never turns "fits lower" into "No"
+        # "…-q6_K on a 7600": would a more compressed level fit?
+        smaller_level_fits=any(q.need_gb(lv) <= q.profile.usable_gb(card) for lv in q.profile.levels
+                               if lv.rank > forced.rank) if forced is not None else UNSET,
+        offload_assumed=offload, offload_guess=_runs_row(offload), several_cards=_how_many(est, rated, card, s),
+        relative=_relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card])))
 
 
-def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: float, rec: ModelRecord, rated: Rated,
-               facts: dict[str, Any]) -> None:
-    """Adds to `facts` the answer for a memory size ("on 16 GB"): the best card of that size and the home
-    pick, the verdict for the card the answer names, what fits whatever the card, and when nothing does,
-    offload with an assumed RAM and a smaller relative."""
+def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: float, rec: ModelRecord,
+               rated: Rated) -> MemoryFit:
+    """The answer for a memory size ("on 16 GB"): the best card of that size and the home pick, the verdict
+    for the card the answer names, what fits whatever the card, and when nothing does, offload with an
+    assumed RAM and a smaller relative."""
     if not (0 < memory_gb <= MAX_MEMORY_GB):
         raise BadInput("memory", memory_gb=memory_gb)
-    facts["mode"] = "memory"
-    facts["memory_gb"] = memory_gb
     best = rated.best_with_memory(memory_gb)
-    facts["row"] = row_facts(best) if best else None
-
     home, data_centre = best_with_memory(rated.rows, memory_gb)
-    facts["home_row"] = {**row_facts(home), "data_centre": data_centre} if home else None
-    facts["row_is_home"] = best is not None and home_tier(best.card) is not None
     # The verdict is about the card the answer names (the home pick under a non-reference profile);
     # when nothing of that size holds it at the usual quality, about a typical card of the size.
     shown = home if s.profile != "reference" and home else best
+    verdict_card: str | None | UnsetType = UNSET
     if shown is None:
         typical = typical_record(est.kn.gpus_for(s.profile), memory_gb)
         target: Any = typical if typical is not None else MemoryCard(memory_gb)
-        facts["verdict_card"] = typical.name if typical is not None else None
+        verdict_card = typical.name if typical is not None else None
     else:
         target = shown.card
-    facts.update(vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))))
-    facts["virtual"] = _virtual(rated, memory_gb)
-    facts["cards_with_memory"] = sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb)
-    held = quant(facts["virtual"]["quant"]) if facts["virtual"]["fits"] else None
-    facts["lower"] = None if held else qa.lower_fit(rated.query, MemoryCard(memory_gb))
+    virtual = _virtual(rated, memory_gb)
+    held = quant(virtual["quant"]) if virtual["fits"] else None
+    offload: dict[str, Any] | None | UnsetType = UNSET
     if held is None:
-        typical = typical_record(est.kn.gpus_for(s.profile), memory_gb)
-        facts["offload_assumed"] = _offload_assumed(est, rated, typical, s, e.ram_type)
-        facts["offload_guess"] = _runs_row(facts["offload_assumed"])
-    facts["cache_hint"] = qa.cache_hint(rated.query, MemoryCard(memory_gb), held)
+        offload = _offload_assumed(est, rated, typical_record(est.kn.gpus_for(s.profile), memory_gb), s,
+                                   e.ram_type)
+    relative: Any = UNSET
     if best is None and held is None:
         sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb]
-        facts["relative"] = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
+        relative = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
+    return MemoryFit(
+        mode="memory", memory_gb=memory_gb, row=row_facts(best) if best else None,
+        home_row={**row_facts(home), "data_centre": data_centre} if home else None,
+        row_is_home=best is not None and home_tier(best.card) is not None, verdict_card=verdict_card,
+        **vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))),
+        virtual=virtual, cards_with_memory=sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb),
+        lower=None if held else qa.lower_fit(rated.query, MemoryCard(memory_gb)),
+        offload_assumed=offload, offload_guess=UNSET if isinstance(offload, UnsetType) else _runs_row(offload),
+        cache_hint=qa.cache_hint(rated.query, MemoryCard(memory_gb), held), relative=relative)
 
 
 def fastest(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
-    facts = base_facts(rated)
-    facts["rows"] = [row_facts(r) for r in rated.ordered[:TOP_FASTEST]]
+    top = CardRows(rows=[row_facts(r) for r in rated.ordered[:TOP_FASTEST]])
+    facts = facts_of(ModelFigures(**base_facts(rated)), top)
     return Built(facts, table=[TableRow(r.card.name, r) for r in rated.ordered], sources={"gpus"})
 
 
 def smallest(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)
-    facts = base_facts(rated)
     runners = sorted(listed(rated.rows, s.profile), key=lambda r: (r.card.memory_gb, r.card.position))
-    facts["rows"] = [row_facts(r) for r in runners[:TOP_SMALLEST]]
+    top = CardRows(rows=[row_facts(r) for r in runners[:TOP_SMALLEST]])
+    facts = facts_of(ModelFigures(**base_facts(rated)), top)
     return Built(facts, table=[TableRow(r.card.name, r) for r in runners], sources={"gpus"})
 
 
@@ -301,21 +314,17 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         return _on_cpu(est, e, s)
     rated = est.rated(model_of(e), s)
     q = rated.query
-    facts = base_facts(rated)
     p = q.profile
     levels = q.levels()
     # The profile's own breakdown: weights + cache + runtime is each level's need, under either profile.
     parts = [p.memory_parts(q.model, lv, q.context, q.cache_type) for lv in levels]
-    facts["levels"] = [{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb,
-                        "file": file_facts(q.model.name, lv.name)}
-                       for lv, part in zip(levels, parts, strict=True)]
-    facts["cache_gb"] = parts[0].cache_gb  # the same at every level
-    facts["cache_kind"] = p.cache_kind(q.model)
-    facts["runtime_gb"] = parts[0].runtime_gb
     rule = p.holds_rule(MemoryCard(1.0))  # a discrete card: the rule every answer about "N GB" uses
-    facts["holds_share"] = rule.share
-    facts["reserve_gb"] = rule.reserve_gb
-    return Built(facts, sources={"gpus"})
+    need = MemoryNeed(levels=[{"quant": lv.name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb,
+                               "file": file_facts(q.model.name, lv.name)}
+                              for lv, part in zip(levels, parts, strict=True)],
+                      cache_gb=parts[0].cache_gb, cache_kind=p.cache_kind(q.model), runtime_gb=parts[0].runtime_gb,
+                      holds_share=rule.share, reserve_gb=rule.reserve_gb)
+    return Built(facts_of(ModelFigures(**base_facts(rated)), need), sources={"gpus"})
 
 
 def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -331,14 +340,13 @@ def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         if r.runs and rated.ordered:
             built.facts["rank"] = next(i for i, x in enumerate(rated.ordered, 1) if x is r)
         return built
-    facts = base_facts(rated)
-    facts["row"] = None
-    return Built(facts, sources={"gpus"})
+    return Built(facts_of(ModelFigures(**base_facts(rated)), NoCard()), sources={"gpus"})
 
 
 def what_gpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)  # "what do I need": the cards, and the cheapest of every kind of hardware
-    return Built({**base_facts(rated), "hardware_kinds": kinds_for(est, rated, s)}, sources={"gpus"})
+    return Built(facts_of(ModelFigures(**base_facts(rated)), HardwareKinds(hardware_kinds=kinds_for(est, rated, s))),
+                 sources={"gpus"})
 
 
 def why_quant(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

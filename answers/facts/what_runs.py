@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec import UNSET
 from msgspec.structs import replace
 
 from answers.facts import advice
@@ -25,6 +26,7 @@ from answers.facts.common import (
 )
 from answers.facts.describe import card_brief
 from answers.facts.setups import SetupCard, cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
+from answers.facts.typed import Largest, Rule, WhatRunsFacts, facts_of
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card
 from estimator.machine import effective_gbps, ram_spec
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
     from answers.records.asked import CpuOnly
 
 TOP_PICKS = 15
+
+
 _Pairs = list[tuple[ModelRecord, Row]]  # a model and its row on the hardware
 # The hardware seen as one card: a catalog card, the typical card of a memory size, a setup or the RAM.
 _Hardware = GpuRecord | SetupCard | SizedCard
@@ -73,32 +77,23 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     picks = advice.rank_models(pairs, task=task)
     big = advice.biggest(pairs, task=task)
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]
-    facts: dict[str, Any] = {
-        "mode": mode,
-        "card": card_brief(card),
-        "memory_gb": card.memory_gb,
-        "typical_card": card.name if mode == "memory" else None,
-        "context": s.context, "profile": est.profile(s.profile).name, "min_quality": s.min_quality, "quant": s.quant,
-        "task": task,
-        "lead": None,  # "biggest" when the question asks for the biggest model (set by the engine)
-        "models_total": est.kn.sized_model_count(),
-        "models_fit": (len(pairs) if mode == "cpu" else len(pairs) + other_fits(est, e.setup, s)
-                       if e.setup is not None else est.card_fit_count(card, s)),
-        "models_ranked": len(picks),
-        "largest": _largest(big),
-        # the top rows only
-        "rows": [{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],
-        "level_sizes": largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
-        "rule": {"good_quant": advice.GOOD_LEVEL, "min_tok_s": advice.READING_SPEED_TOK_S,
-                 "min_params_b": advice.MIN_PARAMS_B, "min_date": advice.MIN_DATE.isoformat(),
-                 "year_weight": advice.YEAR_WEIGHT, "score_epoch": advice.SCORE_EPOCH},
-    }
-    if e.setup is not None:
-        facts["setup"] = setup_facts(e.setup)
-    if e.cpu is not None:
-        facts["cpu_only"] = True
-        facts["cpu"] = _cpu_facts(est, e.cpu, card)
-    return Built(facts, table=rows, sources={"gpus"})
+    facts = WhatRunsFacts(
+        mode=mode, card=card_brief(card), memory_gb=card.memory_gb,
+        typical_card=card.name if mode == "memory" else None,
+        context=s.context, profile=est.profile(s.profile).name, min_quality=s.min_quality, quant=s.quant, task=task,
+        lead=None, models_total=est.kn.sized_model_count(),
+        models_fit=(len(pairs) if mode == "cpu" else len(pairs) + other_fits(est, e.setup, s)
+                    if e.setup is not None else est.card_fit_count(card, s)),
+        models_ranked=len(picks), largest=_largest(big),
+        rows=[{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],
+        level_sizes=largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
+        rule=Rule(good_quant=advice.GOOD_LEVEL, min_tok_s=advice.READING_SPEED_TOK_S,
+                  min_params_b=advice.MIN_PARAMS_B, min_date=advice.MIN_DATE.isoformat(),
+                  year_weight=advice.YEAR_WEIGHT, score_epoch=advice.SCORE_EPOCH),
+        setup=setup_facts(e.setup) if e.setup is not None else UNSET,
+        cpu_only=True if e.cpu is not None else UNSET,
+        cpu=_cpu_facts(est, e.cpu, card) if e.cpu is not None else UNSET)
+    return Built(facts_of(facts), table=rows, sources={"gpus"})
 
 
 def _hardware(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[_Hardware, str, _Pairs | None]:
@@ -122,16 +117,14 @@ def _hardware(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[_Hardwa
     return typical, "memory", None
 
 
-def _largest(big: tuple[ModelRecord, Row] | None) -> dict[str, Any] | None:
+def _largest(big: tuple[ModelRecord, Row] | None) -> Largest | None:
     """The biggest model the hardware holds at reading speed, with its level and speed."""
     if big is None:
         return None
     record, row = big
-    return {
-        "model": record.name, "params_b": record.params_b, "quant": row.quant.name if row.quant else None,
-        "tok_s": row.tok_s, "need_gb": row.need_gb,
-        # held only more compressed than the ranking's level: said so in the answer
-        "below_good_level": bool(row.quant and row.quant.rank > quant(advice.GOOD_LEVEL).rank)}
+    return Largest(model=record.name, params_b=record.params_b, quant=row.quant.name if row.quant else None,
+                   tok_s=row.tok_s, need_gb=row.need_gb,
+                   below_good_level=bool(row.quant and row.quant.rank > quant(advice.GOOD_LEVEL).rank))
 
 
 def _cpu_facts(est: Estimates, cpu: CpuOnly, card: Card) -> dict[str, Any]:

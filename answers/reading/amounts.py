@@ -21,7 +21,8 @@ from msgspec import Struct
 from answers.lexicon.conditions import condition_words
 
 K_TOKENS = 1024  # "32k" tokens: the one place this is written for the reader
-_DIGITS = re.compile(r"(?<![\w.,/-])(\d{1,3}(?:[ .,]\d{3})+|\d+(?:[.,]\d+)?)(?:\s?(k|m)\b|(?![\w]))")
+# a number, then `k`/`m` or a thousand word glued to it ("16mila", "32tsd") or nothing more of a word
+_DIGITS = r"(?<![\w.,/-])(\d{{1,3}}(?:[ .,]\d{{3}})+|\d+(?:[.,]\d+)?)(?:\s?(k|m)\b|({thousand})\b|(?![\w]))"
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
@@ -38,11 +39,11 @@ def _digits(text: str, grouped: bool) -> float:
 
 
 @cache
-def _vocabulary() -> tuple[dict[str, int], frozenset[str], frozenset[str], re.Pattern[str]]:
+def _vocabulary() -> tuple[dict[str, int], frozenset[str], re.Pattern[str], re.Pattern[str]]:
     words = condition_words()
-    thousand = words.every("thousand")
-    alternation = "|".join(sorted(thousand, key=len, reverse=True))
-    return words.numbers(), words.every("joiners"), thousand, re.compile(rf"\s+(?:{alternation})\b")
+    alternation = "|".join(sorted(map(re.escape, words.every("thousand")), key=len, reverse=True))
+    return (words.numbers(), words.every("joiners"), re.compile(rf"\s+(?:{alternation})\b"),
+            re.compile(_DIGITS.format(thousand=alternation)))
 
 
 def _segments(word: str, numbers: dict[str, int], joiners: frozenset[str]) -> list[int] | None:
@@ -98,14 +99,14 @@ def _spelled(text: str) -> list[Amount]:
 
 def amounts(text: str) -> list[Amount]:
     """Every number in `text` (folded), in reading order."""
-    _, _, _, thousand_re = _vocabulary()
+    _, _, thousand_re, digits_re = _vocabulary()
     out: list[Amount] = []
-    for m in _DIGITS.finditer(text):
-        number, unit = m.group(1), m.group(2)
+    for m in digits_re.finditer(text):
+        number, unit = m.group(1), m.group(2) or ("thousand" if m.group(3) else None)
         grouped = bool(re.fullmatch(r"\d{1,3}(?:[ .,]\d{3})+", number))
         value = _digits(number, grouped)
         end = m.end()
-        if unit == "k":
+        if unit in ("k", "thousand"):  # "32k", "16mila": a thousand word glued on counts like k
             value *= K_TOKENS
         elif unit == "m":
             value *= K_TOKENS * K_TOKENS

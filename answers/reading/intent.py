@@ -152,10 +152,12 @@ def _asks_if_more_cards_help(folded: str) -> bool:
 # Intents a second ask can add ("who released X and when", "how fast … also does it fit at q6").
 _SECOND_ASKS = frozenset({
     "can_run", "speed", "vram", "maker", "release", "download", "parameters", "open_source", "purpose",
-    "compute", "longest_context", "offload", "two_gpus", "what_gpu", "smallest", "fastest",
+    "compute", "longest_context", "offload", "two_gpus", "what_gpu", "smallest", "fastest", "prefill",
 })
-# Answers that already say what a second ask would: an offload answer gives its speed.
-_COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"speed", "can_run"})}
+# Answers that already say what a second ask would: an offload answer gives its speed, a prompt's time the
+# speed of writing after it.
+_COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"speed", "can_run"}),
+           "prefill": frozenset({"speed"})}
 
 
 @cache

@@ -19,8 +19,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from msgspec import Struct
-
+from answers.records.asked import MediaAsked
 from catalog.media import find_device, find_media
 from catalog.text import fold
 
@@ -29,24 +28,6 @@ KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
-
-
-class MediaAsked(Struct, frozen=True):
-    model: str | None = None  # a curated media record's name
-    kind_word: str | None = None  # image | video | speech | embedding, said without a model
-    device: str | None = None  # a device record's name
-    device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
-    phone_generic: bool = False  # "my phone" with no chip named
-    steps: int | None = None
-    width: int | None = None
-    height: int | None = None
-    frames: int | None = None
-    seconds: float | None = None  # seconds of video asked for
-    precision: str | None = None  # bf16 | fp8 | Q8_0 | Q4_K_S | nf4 | int8
-
-    @property
-    def any(self) -> bool:
-        return bool(self.model or self.kind_word or self.device or self.phone_generic)
 
 
 @cache

@@ -59,7 +59,6 @@ from answers.reading.numbers import (
     _ram_before,
     _size_after_ram_word,
 )
-from answers.reading.parsed import Parsed
 from answers.reading.setup_words import SetupWords
 from answers.reading.setup_words import annotate as annotate_setup
 from answers.reading.setup_words import read as read_setup
@@ -69,6 +68,7 @@ from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.typos import mend
 from answers.reading.versus_words import model_pair
 from answers.reading.vocabulary import _typo_words
+from answers.records.asked import Asked, Budget
 from answers.records.limits import LEVELS_STAND_IN_B, PARSER_MODEL_INTENTS
 from catalog.resolve import Resolver
 from catalog.text import fold
@@ -119,9 +119,10 @@ class _Reading(Struct):
     first: str | None = None
 
 
-def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Parsed:
-    """Intent, language and entities of one free-text question. `locale` is the asker's Discord
-    locale ("it", "es-ES"), evidence for the language when there is one."""
+def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = None) -> Asked:
+    """Intent, language and entities of one free-text question: the first phase of its one reading
+    (answers/reading/question.py `read` adds what else the words say to the same record). `locale` is the
+    asker's Discord locale ("it", "es-ES"), evidence for the language when there is one."""
     r = _Reading(question, models, gpus, locale)
     _read_entities(r)
     _read_model(r)
@@ -130,7 +131,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    return annotate_setup(Parsed(
+    return annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -140,15 +141,15 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         context=r.context,
         quant=r.quants[0] if len(r.quants) == 1 else None,
         model_span=r.model_span.text if r.model_span else (r.model_text if r.model_text else None),
-        card_span=r.cards[0].text if r.cards else r.unknown_card,
-        card2_span=r.cards[1].text if len(r.cards) > 1 else None,
+        card_typed=r.cards[0].text if r.cards else r.unknown_card,
+        card2_typed=r.cards[1].text if len(r.cards) > 1 else None,
         gpu_count=r.gpu_count,
         task=r.task,
-        quants=r.quants if len(r.quants) > 1 else None,
+        quants=tuple(r.quants) if len(r.quants) > 1 else (),
         ram_gb=r.ram,
         memory_is_ram=r.memory_is_ram,
         ram_type=r.setup.ram_type,  # "8 GB GPU with 64gb ddr5": the type said, with or without a card named
-        intents=r.asks,
+        intents=tuple(r.asks),
         cache_type=r.cache_type,
         quant_question=_says(r.ftext, "quant_questions"),
         biggest=_says(r.ftext, "biggest_words"),
@@ -156,7 +157,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_size_b=r.size_b,
         model_typed=r.typed_name if r.size_b is not None and r.model_text is None else None,
         model_size_stand_in=r.size_stand_in,
-        budget=r.budget,
+        budget=Budget(float(r.budget["amount"]), str(r.budget["currency"]), bool(r.budget["currency_said"]))
+        if r.budget else None,
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
@@ -381,7 +383,10 @@ def _read_refinements(r: _Reading) -> None:
 def _read_asks(r: _Reading) -> None:
     """Every ask of the message, in reading order."""
     r.asks = [r.intent, *_more_asks(r.folded, r.intent)]
-    r.first = _first_ask(r.ftext, r.intent)  # the text with its question marks
+    # the text with its question marks; before a prompt's time, without the names: "will qwen3 32b run on my
+    # 4090, and how long for a 30k prompt?" asks whether it runs as plainly as "will it run"
+    asked_in = " ".join(_without_names(r.ftext, r.spans).split()) if r.intent == "prefill" else r.ftext
+    r.first = _first_ask(asked_in, r.intent)
     if r.first is not None:
         r.asks = [r.first, *(a for a in r.asks if a != r.first)]  # the message's questions in reading order
         r.intent = r.first

@@ -19,11 +19,10 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from msgspec import Struct
-
 from answers.lexicon import lexicon
 from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import RAM_TYPE, name_numbers
+from answers.records.asked import OutOfScope
 from catalog.text import fold
 
 _RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
@@ -33,15 +32,6 @@ _RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 # raspberry pi" about the board; a training word with "from scratch" is pre-training.
 SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")
 DEVICE_KINDS = frozenset({"phone", "board"})  # the device is out of scope, whatever is asked about the model
-
-
-class OutOfScope(Struct, frozen=True):
-    """What puts a question outside the estimator: `kind` (phone, board, speech, embedding, fine_tuning,
-    from_scratch) and the phrase that says it, as typed (folded)."""
-
-    kind: str
-    named: str
-    generic: bool = False  # the phrase names no model or device ("embedding", "my phone")
 
 
 def _norm(text: str) -> str:

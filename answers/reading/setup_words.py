@@ -14,6 +14,7 @@ import re
 from functools import cache
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 # long alternations: compiled once, then read from the start-up cache
 from answers.knowledge.pickled import compile_cached
@@ -21,6 +22,7 @@ from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
 from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER, RAM_TYPE
 from answers.reading.versus_words import joins, sides  # the words that set two setups side by side
+from answers.records.asked import Asked
 from catalog.text import fold
 
 MAX_COUNT = 64
@@ -147,8 +149,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}s?\b)"
-        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}s?\b))?"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
+        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}(?:s|ern?)?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{_MEM})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
         rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
@@ -280,11 +282,15 @@ def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_cont
     return name, False
 
 
+_GERMAN_PLURAL = re.compile(r"\dern?$")
+
+
 def _device_count(t: str, m: re.Match[str], dev: str, lx: Lexicon) -> int:
     """How many of the device: a number or count word in the match, else one stated just before a card."""
     count = 1
     for g in ("num", "bare", "dc", "after"):
-        if m.group(g) and (g != "bare" or _bare_count_allowed(t[:m.start("bare")])):
+        # a German plural ("reichen 2 3090er") says the number is a count whatever word comes before it
+        if m.group(g) and (g != "bare" or _bare_count_allowed(t[:m.start("bare")]) or _GERMAN_PLURAL.search(dev)):
             count = int(m.group(g))
     if m.group("word"):
         count = lx.counts[m.group("word")]
@@ -409,9 +415,10 @@ _KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_c
                    "download", "compute", "help", "prefill", "users"})
 
 
-def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answers.parse.Parsed
+def _model_is_machine(parsed: Asked, sw: SetupWords) -> bool:
     """The words taken for a model are the machine itself ("what can I run on a Mac Studio M2 Ultra")."""
-    span = _clean(parsed.model_span or parsed.model or "") if parsed.model else ""
+    typed = parsed.model_span or (parsed.model if isinstance(parsed.model, str) else None)
+    span = _clean(typed or "") if parsed.model else ""
     if not span:
         return False
     lx = lexicon()
@@ -420,7 +427,7 @@ def _model_is_machine(parsed, sw: SetupWords) -> bool:  # noqa: ANN001 — answe
             or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified))
 
 
-def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None = None):  # noqa: ANN001, ANN201
+def annotate(parsed: Asked, sw: SetupWords, found: list[tuple[str, str | None]] | None = None) -> Asked:
     """parse()'s result with the setup `read()` found in the question: `setup`, `gpu_count`,
     `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size.
     `found` are the parser's card spans (as typed, resolved name), for naming each side of a comparison."""
@@ -431,15 +438,15 @@ def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None 
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and all(n == 1 for _, n in sw.cards):
         # "dgx spark vs m4 max 128gb": two machines set side by side, not one machine with both in it.
         (first, _), (second, _) = sw.cards
-        sides: dict[str, object] = {"card": first, "card2": second, "card_span": first, "card2_span": second,
+        sides: dict[str, object] = {"card": first, "card2": second, "card_typed": first, "card2_typed": second,
                                     "memory_gb": None, "gpu_count": None, "setup": None}
         if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
             sides.update(model=None, model_span=None)
-        return parsed.model_copy(update=sides)
+        return replace(parsed, **sides)
     if parsed.intent == "compare" and not sw.joined and len(sw.cards) == 2 and parsed.card2 is not None:
         # "2x p40 vs 1x 3090": two setups side by side; the cards stay the ones resolved, not one pooled rig.
-        return parsed.model_copy(update={"gpu_count": None, "setup": list(sw.cards), "ram_gb": sw.ram_gb})
-    update: dict[str, object] = {"setup": list(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
+        return replace(parsed, gpu_count=None, setup=tuple(sw.cards), ram_gb=sw.ram_gb)
+    update: dict[str, object] = {"setup": tuple(sw.cards), "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
     if sw.gpu_count > 1:
         update["gpu_count"] = sw.gpu_count
     sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in GB_AMOUNT_RE.finditer(fold(n))}
@@ -450,7 +457,7 @@ def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None 
         # The words nothing matched were the machine itself ("what can I run on a Mac Studio M2 Ultra"):
         # not a model; the question is what the setup runs.
         update.update(model=None, model_span=None)
-        parsed = parsed.model_copy(update={"model": None})
+        parsed = replace(parsed, model=None)
         if intent not in ("compare", "two_gpus", "offload"):
             intent = "card_models"
     if intent == "compare" and parsed.model2 is None:
@@ -458,7 +465,7 @@ def annotate(parsed, sw: SetupWords, found: list[tuple[str, str | None]] | None 
     if parsed.model is not None and intent not in _KEEP and not (intent == "compare" and parsed.model2 is not None):
         intent = "can_run"
     update["intent"] = intent
-    return parsed.model_copy(update=update)
+    return replace(parsed, **update)
 
 
 def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]], taken: set[int],
@@ -478,7 +485,7 @@ def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]],
     return side[0][0]
 
 
-def _versus(parsed, sw: SetupWords, found: list[tuple[str, str | None]]):  # noqa: ANN001, ANN202
+def _versus(parsed: Asked, sw: SetupWords, found: list[tuple[str, str | None]]) -> Asked:
     """Two setups side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090", "dgx spark or 5090"): each
     side is a setup of its own (rated with the setups rules: several cards, unified memory), never one pool."""
     first, second = sw.side(0), sw.side(1)
@@ -486,12 +493,13 @@ def _versus(parsed, sw: SetupWords, found: list[tuple[str, str | None]]):  # noq
     flags = sw.unified_cards or (False,) * len(sw.cards)
     card = _side_card(first, found, taken, flags[0])
     card2 = _side_card(second, found, taken, flags[sw.split or 0])
-    update: dict[str, object] = {"intent": "compare", "card": card, "card2": card2, "card_span": first[0][0],
-                                 "card2_span": second[0][0], "gpu_count": None, "setup": first, "setup2": second,
+    update: dict[str, object] = {"intent": "compare", "card": card, "card2": card2, "card_typed": first[0][0],
+                                 "card2_typed": second[0][0], "gpu_count": None, "setup": tuple(first),
+                                 "setup2": tuple(second),
                                  "ram_gb": sw.ram_gb, "ram_type": sw.ram_type}
     sizes = {sw.ram_gb} | {float(m.group(1)) for n, _ in sw.cards for m in GB_AMOUNT_RE.finditer(fold(n))}
     if parsed.memory_gb is not None and parsed.memory_gb in sizes:
         update["memory_gb"] = None
     if _model_is_machine(parsed, sw):  # "mac mini m4 pro vs 5090": "mini m4" is the Mac, not MiniMax-M1
         update.update(model=None, model_span=None, model2=None, model2_span=None)
-    return parsed.model_copy(update=update)
+    return replace(parsed, **update)

@@ -1,14 +1,11 @@
 """What is asked, typed, whichever way it came in: the one record between the reading and the facts.
 
-A typed question (`question.asked_of`, over the `Question` read from its text) and a slash command's or
-the CLI's fields (`options.from_fields`) both become an `Asked`. The intent is then decided from it in one
-place (answers/facts/routing.py), which changes it only through `msgspec.structs.replace`; the facts resolve
-its names (answers/facts/entities.py). Nothing after it reads the question's text.
-
-Why a record of its own beside `Question`: a `Question` is what a text says (its echo, the language and
-its evidence, the spans as typed, an image model or a phone named); fields carry records a caller already
-holds (a `ModelRecord` from a button, a budget from a field of its own) and no text at all. `Asked` is the
-part both entrances share, in the shape the facts take.
+A typed question (`answers.reading.question.read`: one reading of its text) and a slash command's or the
+CLI's fields (`answers.reading.options.from_fields`) both become an `Asked`. The intent is then decided from
+it in one place (answers/facts/routing.py), which changes it only through `msgspec.structs.replace`; the
+facts resolve its names (answers/facts/entities.py). Nothing after it reads the question's text: what a
+later stage needs of the words (the language, the spans as typed for "did you mean", an image model or a
+phone named) is a field here, read once.
 """
 
 from __future__ import annotations
@@ -31,6 +28,35 @@ class CpuOnly(Struct, frozen=True):
 Parts = tuple[tuple[str, int], ...]
 
 
+class OutOfScope(Struct, frozen=True):
+    """What puts a question outside the estimator: `kind` (phone, board, speech, embedding, fine_tuning,
+    from_scratch) and the phrase that says it, as typed (folded)."""
+
+    kind: str
+    named: str
+    generic: bool = False  # the phrase names no model or device ("embedding", "my phone")
+
+
+class MediaAsked(Struct, frozen=True):
+    """An image, video, speech or embedding model, a phone or a board named (answers/reading/media_words.py)."""
+
+    model: str | None = None  # a curated media record's name
+    kind_word: str | None = None  # image | video | speech | embedding, said without a model
+    device: str | None = None  # a device record's name
+    device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
+    phone_generic: bool = False  # "my phone" with no chip named
+    steps: int | None = None
+    width: int | None = None
+    height: int | None = None
+    frames: int | None = None
+    seconds: float | None = None  # seconds of video asked for
+    precision: str | None = None  # bf16 | fp8 | Q8_0 | Q4_K_S | nf4 | int8
+
+    @property
+    def any(self) -> bool:
+        return bool(self.model or self.kind_word or self.device or self.phone_generic)
+
+
 class Budget(Struct, frozen=True):
     """A price said ("under 400 bucks", a budget field "500 €"): checked against the known currencies and
     the largest amount by the facts (answers/facts/entities.py), which turn it into budget facts."""
@@ -46,12 +72,18 @@ class Asked(Struct, frozen=True):
     Fields marked *said* are what the question or the fields say; fields marked *decided* are set only by
     answers/facts/routing.py while it decides the intent (their defaults mean "nothing decided")."""
 
+    # -- how it was asked (a question's; a command's fields leave them unset)
+    intent: str | None = None  # the reader's intent (one of answers.api.INTENTS); routing decides the answer's
+    language: str | None = None  # "en", "it", "fr", "de", "es", "pt"; None when the words do not tell
     # -- what the answer is about (names as typed or resolved by the reader; records a caller holds)
     model: str | ModelRecord | None = None  # the model; a generic stand-in record once routing sized it
     model2: str | ModelRecord | None = None  # a second model: side by side ("X vs Y") or loaded at once
     card: str | GpuRecord | None = None  # one card, or the first card of a setup
     card2: str | GpuRecord | None = None  # a second card, set side by side
     card_typed: str | None = None  # the card's words exactly as typed (its variants are said back)
+    card2_typed: str | None = None  # the second card's words as typed
+    model_span: str | None = None  # the model's words as typed ("I don't know «lama 9»")
+    model2_span: str | None = None  # the second model's words as typed
     memory_gb: float | None = None  # an amount of memory asked about ("on 12 GB"), no card named
     # -- the hardware the asker owns, when it is more than one plain card
     setup: Parts | None = None  # cards with counts, a Mac by its memory, a card with RAM beside it
@@ -87,6 +119,7 @@ class Asked(Struct, frozen=True):
     cheapest: bool = False  # "cheapest card for X"
     biggest: bool = False  # "biggest model for a 3090"
     memory_apart: bool = False  # a size typed apart from the one card ("16gb or a 3090")
+    memory_is_ram: bool = False  # the only memory said was system RAM ("128 gigs of ddr5"), no card named
     courtesy: bool = False  # "thanks!": after routing, kept only for a help answer (one line)
     # -- decided by routing
     levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
@@ -101,4 +134,9 @@ class Asked(Struct, frozen=True):
     quant_format: str | None = None  # "AWQ", "EXL2", "MLX": a weight format that is not a GGUF level
     device: str | None = None  # "MacBook Pro M3 Max", "Jetson Orin Nano": a machine named, not a card
     ram_from_platform: tuple[str, ...] = ()  # RAM keys a named CPU platform filled in (assumed, not said)
+    # -- what else the words say, for the answers outside language models' ratings (a question's only)
+    image_model: str | None = None  # "do I need a 5090 for Flux?": an image model named outside a model name
+    cpu_only: bool = False  # "without a gpu", "no gpu, 64gb ram": the graphics card left out
+    out_of_scope: OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
+    media: MediaAsked | None = None  # an image/video/speech/embedding model, a phone or a board
     unread: tuple[str, ...] = ()  # words read as a condition the reader could not place ("8 cores performance")

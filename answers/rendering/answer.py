@@ -120,14 +120,14 @@ def budget_title(facts: dict[str, Any], lang: str) -> tuple[str, str]:
 
 
 class AnswerWriting:
-    """How the engine turns built facts into an `Answer` (mixed into `answers.engine.Engine`, which sets the
-    attributes below)."""
+    """Built facts → an `Answer`: the rendering stage the engine holds (`Engine.writing`)."""
 
-    profiles: Profiles
-    _tables: Lru
+    def __init__(self, profiles: Profiles) -> None:
+        self.profiles = profiles
+        self._tables = Lru(256)
 
     @staticmethod
-    def _joined(parts: list[Answer]) -> Answer:
+    def joined(parts: list[Answer]) -> Answer:
         """One answer from several: the first answer's intent and facts, the others' facts under
         `parts`, the texts one after the other. A part that could not be answered stands alone."""
         bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")), None)
@@ -147,13 +147,13 @@ class AnswerWriting:
         credits = list(dict.fromkeys(c for p in parts for c in p.credits))
         return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
 
-    def _invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
-        return self._finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
+    def invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
+        return self.finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
 
-    def _finish(self, intent: str, lang: str, options: AskOptions, entities: dict[str, Any], built: Built,
+    def finish(self, intent: str, lang: str, options: AskOptions, entities: dict[str, Any], built: Built,
                 inline: bool) -> Answer:
         facts = built.facts
-        facts.setdefault("profile", self._profile_name(options))
+        facts.setdefault("profile", self.profile_name(options))
         facts["intent"] = intent
         table_rows = built.table
         text = self._text(intent, lang, facts, table_rows if inline else None)
@@ -234,7 +234,7 @@ class AnswerWriting:
                 text = capitalize_leads(text, markdown.escape(entities["model"]))
         return text, entities
 
-    def _profile_name(self, options: AskOptions) -> str:
+    def profile_name(self, options: AskOptions) -> str:
         return self.profiles.get(options.profile).name
 
     def _text(self, intent: str, lang: str, facts: dict[str, Any], rows: list[TableRow] | None) -> str:

@@ -48,12 +48,13 @@ class NameProblem(UnresolvedName):
 
 
 class NameResolution:
-    """Model and card name resolution for the engine (mixed into `answers.engine.Engine`, which sets the
-    attributes below); a name that does not resolve raises `NameProblem`."""
+    """Model and card name resolution: the resolving stage the engine holds (`Engine.names`); a name that does
+    not resolve raises `NameProblem`."""
 
-    knowledge: Knowledge
-    _keys: dict[int, list[str]]
-    _cards_by_name: dict[int, dict[str, GpuRecord]]
+    def __init__(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+        self._keys: dict[int, list[str]] = {}
+        self._cards_by_name: dict[int, dict[str, GpuRecord]] = {}  # per card list (id of Knowledge's list)
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
         return [m.name for m in self.knowledge.model_resolver.suggest(text or "", limit)][:limit]
@@ -62,7 +63,7 @@ class NameResolution:
         resolver = self.knowledge.gpu_resolver_for(profile)
         return [m.name for m in resolver.suggest(text or "", limit)][:limit]
 
-    def _resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None:
+    def resolve_model(self, value: str | ModelRecord | None) -> ModelRecord | None:
         """A typed name or a record → the record; a name that does not resolve raises `NameProblem`."""
         if value is None or isinstance(value, ModelRecord):
             return value
@@ -79,7 +80,7 @@ class NameResolution:
                 return picked.pick
         raise self._problem("model", self.knowledge.model_resolver, text, res)
 
-    def _model_variants(self, typed: Any, model: ModelRecord | None) -> list[str]:
+    def model_variants(self, typed: Any, model: ModelRecord | None) -> list[str]:
         """The other models when the typed name was resolved by the newest-of-the-family rule."""
         if not isinstance(typed, str) or not typed.strip() or model is None or typed == model.name:
             return []
@@ -93,7 +94,7 @@ class NameResolution:
             return []
         return picked.others[:VARIANTS_SHOWN]
 
-    def _resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None:
+    def resolve_card(self, value: str | GpuRecord | None, profile: str | None = None) -> GpuRecord | None:
         """A typed name or a record → the card (the faster of same-name variants); problems raise."""
         if value is None or isinstance(value, GpuRecord):
             return value
@@ -119,10 +120,10 @@ class NameResolution:
         if res.ambiguous and cands:
             return NameProblem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
         if not cands:
-            cands = self._near(resolver, text)
+            cands = self.near(resolver, text)
         return NameProblem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
 
-    def _card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
+    def card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
         """The other variants when the typed card name was resolved by the defaults rule."""
         if not typed or not typed.strip() or card is None:
             return []
@@ -142,7 +143,7 @@ class NameResolution:
             table = self._cards_by_name[id(cards)] = {name: faster_variant(gs) for name, gs in groups.items()}
         return table
 
-    def _near(self, resolver: Resolver[T], text: str) -> list[str]:
+    def near(self, resolver: Resolver[T], text: str) -> list[str]:
         """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the
         closest spellings (numbers included: "Gemma 3 13B" → Gemma 3 12B)."""
         names = [m.name for m in resolver.suggest(text, CANDIDATES_SHOWN) if m.score >= 75]

@@ -435,10 +435,10 @@ def test_tables_are_truncated_to_the_limit(engine: Engine) -> None:
     from answers.records.asked import Asked
 
     rows = engine.command("fastest", "en", model="GLIDE")
-    built = engine._build("fastest", engine._entities("fastest", Asked(model="GLIDE"), "reference"),
-                          engine._settings(AskOptions(), None, None))
+    built = engine.building.build("fastest", engine.building.entities("fastest", Asked(model="GLIDE"), "reference"),
+                          engine.building.settings(AskOptions(), None, None))
     many = Built(dict(built.facts, rows=[t.facts() for t in built.table]), built.table, built.sources)
-    text = engine._text("fastest", "en", many.facts, many.table)
+    text = engine.writing._text("fastest", "en", many.facts, many.table)
     assert len(text) <= MAX_CHARS
     assert re.search(r"…and \d+ more", text)
     assert rows.table and len(rows.table) == 818

@@ -78,7 +78,7 @@ def test_the_amount_and_its_currency_are_read(resolvers, q, amount, currency):
     if amount is None:
         assert p.budget is None
         return
-    assert p.budget is not None and (p.budget["amount"], p.budget["currency"]) == (amount, currency)
+    assert p.budget is not None and (p.budget.amount, p.budget.currency) == (amount, currency)
 
 
 @pytest.mark.parametrize(("q", "expect"), [

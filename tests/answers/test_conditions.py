@@ -24,6 +24,9 @@ UNSEEN = Path(__file__).parents[1] / "data" / "asked_unseen.jsonl"
     ("trentaduemila", 32_000), ("zweiunddreißigtausend", 32_000), ("treinta y dos mil", 32_000),
     ("trente-deux mille", 32_000), ("thirty-two thousand", 32_000), ("trinta e dois mil", 32_000),
     ("ventotto", 28), ("1m", 1024 * 1024),
+    # a thousand word glued on, or its short form, counts like k (issue 29: "16mila" was read as 1,000)
+    ("16mila", 16 * 1024), ("32tsd", 32 * 1024), ("32 Tsd. Token", 32 * 1024), ("50mil", 50 * 1024),
+    ("a couple of thousand", 2_000), ("a couple of", 2),
 ])
 def test_one_number_reader_reads_every_way_of_writing_a_number(text: str, value: int) -> None:
     found = amounts(fold(text))
@@ -83,6 +86,10 @@ def test_a_malformed_conditions_file_fails_at_load_naming_the_key(tmp_path, text
     ("can a 3090 and a 3060 run llama 3.3 70b?", "cards",
      [{"name": "GeForce RTX 3090", "count": 1}, {"name": "GeForce RTX 3060 12 GB", "count": 1}]),
     ("Reichen zwei 3090er für Llama 3.3 70B?", "cards", [{"name": "GeForce RTX 3090", "count": 2}]),
+    ("Reichen 2 3090er für Llama 3.3 70B?", "cards", [{"name": "GeForce RTX 3090", "count": 2}]),
+    ("Qwen3 14B auf einer 4070, Kontext 32 Tsd. Token", "context", 32 * 1024),
+    ("qwen3 14b su una 4070 con contesto da 16mila", "context", 16 * 1024),
+    ("llama 3.1 8b on a 4090 for a couple of users", "users", 2),
     ("EPYC with 96 cores and 512 GB of RAM, is deepseek v3 usable?", "ram_gb", 512),
     ("7950X, DDR5-6000, 16 cores, 96gb ram, no gpu. how fast is qwen3-30b-a3b?", "ram_mt_s", 6000),
     ("Una nuova 5080 basta per Qwen3-30B-A3B?", "models", ["Qwen3-30B-A3B"]),
@@ -208,3 +215,20 @@ def test_max_inside_a_product_name_is_no_budget(engine, question: str) -> None:
 def test_max_before_a_price_is_still_a_ceiling(engine) -> None:
     a = engine.ask("best gpu max 400 for llama 3.1 8b")
     assert a.asked["budget"] == {"amount": 400.0, "currency": "USD"}
+
+
+@pytest.mark.parametrize("question", [
+    "will qwen3 32b run on my 4090, and how long for a 30k prompt?",
+    "can llama 3.1 8b run on my 3060? how long for a 30k prompt?",
+    "qwen3 32b auf meiner 4090: läuft das, und wie lange dauert ein Prompt von 30k Token?",
+])
+def test_whether_it_runs_and_a_prompts_time_are_both_answered(engine, question: str) -> None:
+    """Two asks in one message (issue 29): the fit first, then the time to the first token of the prompt."""
+    a = engine.ask(question)
+    assert a.intent == "can_run" and [p["intent"] for p in a.facts["parts"]] == ["prefill"]
+    assert "30,720" in a.text or "30.720" in a.text
+
+
+def test_two_models_on_one_card_are_both_answered(engine) -> None:
+    a = engine.ask("Phi-4 or Qwen3 14B on my 4070?")
+    assert "Phi-4" in a.text and "Qwen3 14B" in a.text

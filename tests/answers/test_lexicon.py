@@ -41,7 +41,7 @@ def test_the_shipped_lexicon_loads_with_every_language():
 
 def test_parse_py_keeps_no_per_language_word_lists():
     source = "".join((HERE.parent / "reading" / f"{name}.py").read_text(encoding="utf-8") for name in (
-        "parse", "parsed", "tokens", "units", "numbers", "vocabulary", "spans", "intent", "clues"))  # the parser, split
+        "parse", "question", "tokens", "units", "numbers", "vocabulary", "spans", "intent", "clues"))  # the reader
     for marker in ("_INTENT_TABLE", "_LANG_WORDS", "_FUNCTION_WORDS", "quanta vram", "combien de", "wie viel",
                    "tambien", "modello"):
         assert marker not in source

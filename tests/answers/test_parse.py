@@ -14,8 +14,8 @@ from answers.lexicon import lexicon
 from answers.reading.intent import detect_language
 from answers.reading.numbers import parse_context, parse_memory
 from answers.reading.parse import parse
-from answers.reading.parsed import Parsed
 from answers.reading.units import canonical_quant
+from answers.records.asked import Asked
 from catalog.text import fold
 from tests.catalog.test_resolve import gpu_resolver, model_resolver
 from tests.conftest import DATA_DIR
@@ -26,7 +26,7 @@ ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant")
 PARSER_INTENTS = set(INTENTS) - {"not_found", "ambiguous", "invalid", "family_fit"}  # decided by the engine
 
 
-def _parse(q: str) -> Parsed:
+def _parse(q: str) -> Asked:
     return parse(q, model_resolver(), gpu_resolver())
 
 

@@ -97,7 +97,7 @@ def test_the_budget_corpus_is_understood(resolvers):
     budgets = 0
     for row in rows:
         p = parse_row(row, *resolvers)
-        budgets += p.budget is not None and {k: p.budget[k] for k in ("amount", "currency")} == row["budget"]
+        budgets += p.budget is not None and {"amount": p.budget.amount, "currency": p.budget.currency} == row["budget"]
     assert budgets / len(rows) >= 0.95
 
 

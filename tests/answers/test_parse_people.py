@@ -199,7 +199,7 @@ def test_quant_spellings_people_use(typed, level):
 ])
 def test_two_levels_are_both_kept(lang, question):
     p = ask(question)
-    assert (p.intent, p.quant, p.quants, p.language) == ("can_run", None, ["Q6_K", "Q4_K_M"], lang)
+    assert (p.intent, p.quant, p.quants, p.language) == ("can_run", None, ("Q6_K", "Q4_K_M"), lang)
 
 
 # --------------------------------------------------------------------------- language of short messages
@@ -244,12 +244,12 @@ def test_the_discord_locale_does_not_override_clear_words():
 ])
 def test_who_and_when_are_both_asked(lang, question):
     p = ask(question)
-    assert (p.intent, p.intents, p.model) == ("maker", ["maker", "release"], YI)
+    assert (p.intent, p.intents, p.model) == ("maker", ("maker", "release"), YI)
 
 
 def test_a_single_ask_has_one_intent():
     p = ask("how fast is yi 34b on a 3090? thanks and cheers")
-    assert p.intents == ["speed"]
+    assert p.intents == ("speed",)
 
 
 # --------------------------------------------------------------------------- robustness
@@ -312,5 +312,5 @@ def test_portuguese_greetings(message):
 
 def test_portuguese_two_asks_and_locale():
     p = ask("quem treinou o yi 34b e quando?")
-    assert (p.intent, p.intents, p.language) == ("maker", ["maker", "release"], "pt")
+    assert (p.intent, p.intents, p.language) == ("maker", ("maker", "release"), "pt")
     assert ask("yi 34b 3090?", "pt-BR").language == "pt"

@@ -184,13 +184,13 @@ def test_who_and_when_answers_both(engine: Engine, question: str) -> None:
 
 
 def test_parser_intents_are_answered_each(session_engine: Engine, monkeypatch) -> None:
-    """The parser may hand over several intents (Parsed.intents): each is answered, in that order."""
+    """The reader may hand over several intents (Asked.intents): each is answered, in that order."""
     engine = session_engine
     read = engine._read
 
     def two(question: str, profile: str | None = None, hint: str | None = None):  # noqa: ANN202
         q = read(question, profile, hint)
-        return replace(q, parsed=q.parsed.model_copy(update={"intents": ["parameters", "open_source"]}))
+        return replace(q, intent="parameters", intents=("parameters", "open_source"))
 
     monkeypatch.setattr(engine, "_read", two)
     a = engine.ask("tell me about Llama 3.1 8B")

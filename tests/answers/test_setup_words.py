@@ -30,6 +30,7 @@ from answers.reading.setup_words import lexicon, read
     # de
     ("zwei 3090 und 64 GB Arbeitsspeicher", [("3090", 2)], 64.0),
     ("drei 3090er", [("3090", 3)], None),
+    ("4 3090er für qwen3 235b", [("3090", 4)], None),
     # es
     ("dos 3090 y 128 GB de RAM DDR5", [("3090", 2)], 128.0),
     ("cuatro 4090", [("4090", 4)], None),

@@ -66,3 +66,12 @@ def test_no_import_points_back_up(module: str) -> None:
     up = sorted({t for t in _imports(known[module]) if t in known and (layer := _layer(t)) in LAYERS
                  and LAYERS.index(layer) > own})
     assert not up, f"{module} ({LAYERS[own]}) imports a layer above it: {up}"
+
+
+def test_the_engine_holds_the_stages_and_inherits_none() -> None:
+    """docs/ARCHITECTURE.md: the engine runs the stages in order; resolving, facts and rendering are objects it
+    holds (`names`, `building`, `writing`), never classes it inherits from."""
+    from answers.engine import Engine  # a test may import inside: it reads the class the layout is about
+
+    inherited = [c.__module__ for c in Engine.__mro__ if _layer(c.__module__) in ("resolving", "facts", "rendering")]
+    assert not inherited, f"Engine inherits from lower stages: {inherited}"

@@ -1,0 +1,99 @@
+"""The facts every answer carries beside its builder's, added in the facts stage so the engine only runs the
+stages (issue 29): what the answer assumed (a courtesy, a processor named, the variant picked, the Mac a size
+stands for, the generic model a size stands for), how it was asked (answers/facts/as_asked.py), the engine its
+figures assume (answers/facts/engine_facts.py), a speed wanted, the other profile's figure (facts/truer.py),
+and the entity names the answer reports.
+
+    named = Named(card_alternatives=[…], model_alternatives=[…], generic_b=70.0, generic_near=[…])
+    names = complete(est, intent, built, entities, settings, asked, echo, named)
+
+What the names resolved to (`Named`) comes from the resolving stage; nothing here resolves a name or reads text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec import Struct, field
+
+from answers.facts import scope as scope_facts
+from answers.facts.as_asked import as_asked
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+from answers.facts.entities import EntityBuilding
+from answers.facts.target_speed import TARGET_INTENTS, target_speed
+from answers.facts.truer import add_other_profile
+from answers.reading.apple_typical import stand_in_facts
+from answers.records.asked import Asked
+
+
+class Named(Struct, frozen=True):
+    """What the resolving stage says of the names beside the records: the other variants of the card and the
+    model named, and the size of a generic model standing in for one (with the catalog's nearest names)."""
+
+    card_alternatives: list[str] = field(default_factory=list)
+    model_alternatives: list[str] = field(default_factory=list)
+    generic_b: float | None = None  # the model is a generic stand-in of this many billion parameters
+    generic_near: list[str] = field(default_factory=list)  # "gemma 3 13b": the sizes the catalog does have
+
+
+def assumed(built: Built, entities: Entities, asked: Asked, named: Named) -> None:
+    """Facts that say what the answer assumed: a courtesy, the card or model variant picked, the Mac
+    a memory size stands for, the generic model a size stands for (and the catalog's nearest names)."""
+    if asked.courtesy:
+        built.facts["courtesy"] = True
+    if asked.cpu_named and built.facts.get("cpu"):
+        built.facts["cpu_named"] = asked.cpu_named  # "i9 13900k": a processor, answered from system RAM
+    if named.card_alternatives:
+        built.facts["card_alternatives"] = named.card_alternatives
+    if entities.setup is not None:
+        mac = stand_in_facts(asked.setup)  # the setup as read (answers/reading/options.py for a card field)
+        if mac is not None:
+            built.facts["mac_stand_in"] = mac
+    if named.model_alternatives:
+        built.facts["model_alternatives"] = named.model_alternatives
+    if entities.model is not None and named.generic_b is not None:
+        built.facts["generic_model_b"] = named.generic_b
+        if asked.model_size_stand_in:
+            built.facts["generic_stand_in"] = True  # no size was said: "q4 or q8?" on a typical model
+        if asked.model_typed:
+            built.facts["generic_for"] = asked.model_typed
+            if named.generic_near:
+                built.facts["generic_near"] = named.generic_near
+
+
+def engine_facts(est: Estimates, built: Built, entities: Entities, settings: EstimateSettings) -> None:
+    """Every answer says which engine its figures assume (llama.cpp unless asked); a level asked for on
+    one named card says whether that engine runs it there (answers/facts/engine_facts.py)."""
+    # lazy: the engines' data is read on the first answer that needs it, not at start-up
+    from answers.facts.engine_facts import check_keys, engine_keys
+
+    size = est.size_of(entities.model) if entities.model is not None else None
+    keys = engine_keys(est.profiles, settings.profile, settings.engine, settings.split, settings.link,
+                       size, settings.min_quality, settings.quant)
+    built.facts.update({k: v for k, v in keys.items() if k not in built.facts})
+    if settings.quant and entities.card is not None:
+        built.facts.setdefault("engine_check", check_keys(est.profiles, settings.engine, settings.quant,
+                                                          entities.card, size))
+
+
+def complete(est: Estimates, intent: str, built: Built, entities: Entities, settings: EstimateSettings,
+             asked: Asked, echo: str | None) -> dict[str, Any]:
+    """Add to `built` what every answer carries beside its builder's facts; the entity names the answer
+    reports. (`assumed` is called first, where a name problem can still turn into another answer.)"""
+    as_asked(intent, built, entities, asked, echo)
+    engine_facts(est, built, entities, settings)
+    if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
+        built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
+    if asked.target_tok_s and entities.model is not None and entities.card is None and entities.setup is None \
+            and intent in TARGET_INTENTS:  # "what gpu for 100 tok/s on X": the cards that reach it
+        built.facts["target_speed"] = target_speed(est, entities, settings, asked.target_tok_s)
+    # the other profile's figure in one line where it helps: a page model's page figure under the default,
+    # the site's-figures note under `reference` (facts/truer.py)
+    add_other_profile(est, entities, settings, intent, built.facts)
+    names = EntityBuilding.entity_names(entities, settings)
+    if built.facts.get("together"):
+        names["together"] = True  # two models loaded at once: `model2` is the second
+    if "budget" in built.facts:
+        spent = built.facts["budget"]
+        names["budget"] = {"amount": spent["amount"], "currency": spent["currency"], "usd": spent["usd"]}
+    return names
