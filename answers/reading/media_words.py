@@ -21,7 +21,7 @@ from pathlib import Path
 
 from msgspec import Struct
 
-from catalog.media import find_device, find_media
+from answers.knowledge.media_names import find_device, find_media
 from catalog.text import fold
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
