@@ -13,12 +13,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from answers.knowledge import snapshot
 from answers.knowledge.i18n import N_
 from answers.knowledge.resolver_cache import gpu_resolver
+from catalog.errors import StoreError  # noqa: F401 — what a front end reports when the db fails
 from catalog.model_index import StoredModels, grouped, prefilter
+from catalog.paths import default_db_path
 from catalog.records import Architecture, GpuRecord, ModelRecord
 from catalog.resolve import Resolver, gpu_entries
-from catalog.store import CatalogStore, StoreError  # noqa: F401 — StoreError: what a front end reports when the db fails
 from estimator.model import LayerGroup, Layout, ModelSize, NativeShare
 
 if TYPE_CHECKING:
@@ -102,6 +104,9 @@ class Knowledge:
 
     @classmethod
     async def load(cls, db_path: Path | None = None, *, with_models: bool = True) -> Knowledge:
+        # lazy: aiosqlite (and with it asyncio) only when the database is opened, not from a snapshot (`cached`)
+        from catalog.store import CatalogStore
+
         store = await CatalogStore.open(db_path)
         try:
             gpus = await store.gpus()
@@ -112,6 +117,32 @@ class Knowledge:
             return cls(gpus, [], store.path, imports)
 
         return cls(gpus, None, store.path, imports, StoredModels(store.path))
+
+    @classmethod
+    def cached(cls, db_path: Path | None = None) -> Knowledge | None:
+        """What `load()` would give, from the snapshot the last load of this database kept (answers/knowledge/
+        snapshot.py), without an event loop; None when there is none (then `load()`, which keeps one)."""
+        try:
+            path = Path(db_path) if db_path else default_db_path()
+        except Exception:  # noqa: BLE001 — no home folder…: `load()` says so in its own words
+            return None
+        saved = snapshot.read(path)
+        if saved is None:
+            return None
+        knowledge = cls(saved.gpus, None, path, saved.imports, StoredModels(path))
+        knowledge.__dict__["_current"] = saved.current  # the cached_property, as it was computed
+        return knowledge
+
+    def keep(self) -> None:
+        """Save this load for the next process (see `cached`): only a database's catalog whose current cards
+        could be built; a data file that fails its check is left to fail again, never kept."""
+        if self.store_path is None or self._stored is None:
+            return
+        try:
+            current = self._current
+        except Exception:  # noqa: BLE001 — the answer that needs them reports it
+            return
+        snapshot.write(self.store_path, snapshot.Snapshot(self.gpus, self.imports, current))
 
     @property
     def models(self) -> list[ModelRecord]:
