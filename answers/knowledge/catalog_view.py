@@ -129,6 +129,10 @@ class Knowledge:
         saved = snapshot.read(path)
         if saved is None:
             return None
+        # lazy: catalog.hardware is loaded by the name rules already (catalog.gpu_names); said here as the others
+        from catalog.hardware import remember
+
+        remember(saved.hardware)  # checked from the same files when the snapshot was kept
         knowledge = cls(saved.gpus, None, path, saved.imports, StoredModels(path))
         knowledge.__dict__["_current"] = saved.current  # the cached_property, as it was computed
         return knowledge
@@ -138,11 +142,14 @@ class Knowledge:
         could be built; a data file that fails its check is left to fail again, never kept."""
         if self.store_path is None or self._stored is None:
             return
+        # lazy: as `_current`
+        from catalog.hardware import load_hardware_data
+
         try:
-            current = self._current
+            current, hardware = self._current, load_hardware_data()
         except Exception:  # noqa: BLE001 — the answer that needs them reports it
             return
-        snapshot.write(self.store_path, snapshot.Snapshot(self.gpus, self.imports, current))
+        snapshot.write(self.store_path, snapshot.Snapshot(self.gpus, self.imports, current, hardware))
 
     @property
     def models(self) -> list[ModelRecord]:

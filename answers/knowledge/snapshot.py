@@ -1,6 +1,6 @@
 """The catalog's cards as one process loaded them, kept in the start-up cache (answers.knowledge.cache) for the next.
 
-Opening the catalog for one question costs a `tpsbot ask` about a tenth of its time: the event loop and aiosqlite
+Opening the catalog for one question costs a `tpsbot ask` about a sixth of its time: the event loop and aiosqlite
 to open the database, its staleness checks, 818 card records, then the current catalog (catalog/hardware.py:
 the hardware data files validated, the corrections applied, ~900 records copied). What comes out depends only
 on the database file and on the code and data that built and read it, so those are the key:
@@ -31,6 +31,7 @@ from pydantic import VERSION as PYDANTIC_VERSION
 import catalog
 from answers.knowledge import cache as disk_cache
 from catalog.builtin import builtin_data_hash
+from catalog.hardware import HardwareData
 from catalog.model_index import keys_fingerprint
 from catalog.records import GpuRecord
 
@@ -39,6 +40,7 @@ class Snapshot(NamedTuple):
     gpus: list[GpuRecord]  # the reference cards, as CatalogStore.gpus() read them
     imports: list[dict[str, Any]]  # CatalogStore.imports()
     current: tuple[list[GpuRecord], dict[str, list[str]]]  # catalog.hardware.current_catalog(gpus)
+    hardware: HardwareData  # catalog.hardware.load_hardware_data(): the name rules read it for every card named
 
 
 def _key(path: Path) -> str | None:

@@ -107,3 +107,22 @@ def test_a_warm_language_question_loads_no_event_loop_and_no_media(built_db, tmp
             for _ in range(2)]
     assert runs[0].stdout.splitlines()[0] == runs[1].stdout.splitlines()[0]  # the same answer, cold and warm
     assert runs[1].stdout.splitlines()[-1] == "none"
+
+
+def test_a_kept_snapshot_hands_over_the_checked_hardware_data(fresh_cache, own_db, monkeypatch) -> None:
+    from catalog import hardware
+
+    loaded = _loaded(own_db)
+    loaded.keep()
+    checked = hardware.load_hardware_data()
+    hardware.load_hardware_data.cache_clear()
+    try:
+        monkeypatch.setattr(hardware, "_read", lambda name: pytest.fail(f"{name} read again on a warm start"))
+        assert Knowledge.cached(own_db) is not None
+        assert hardware.load_hardware_data() == checked
+        hardware.load_hardware_data.cache_clear()  # taken once: the next load reads the files
+        with pytest.raises(pytest.fail.Exception):
+            hardware.load_hardware_data()
+    finally:
+        monkeypatch.undo()
+        hardware.load_hardware_data.cache_clear()
