@@ -222,7 +222,7 @@ def device_phrases() -> tuple[tuple[str, DeviceRecord], ...]:
 def find_media(text: str) -> MediaRecord | None:
     """The media model a text names (its longest name or alias found as whole words), or None."""
     hit = _find(text, media_phrases())
-    return hit[1] if hit else None  # type: ignore[return-value]
+    return hit[1] if hit else None
 
 
 def media_named(name: str) -> MediaRecord | None:
@@ -234,7 +234,7 @@ def media_named(name: str) -> MediaRecord | None:
 def find_device(text: str) -> tuple[str, DeviceRecord] | None:
     """The phone or board a text names, with the phrase as found, or None."""
     hit = _find(text, device_phrases())
-    return (hit[0], hit[1]) if hit else None  # type: ignore[return-value]
+    return (hit[0], hit[1]) if hit else None
 
 
 def device_named(name: str) -> DeviceRecord | None:

@@ -58,7 +58,7 @@ def _phrases() -> tuple[Phrases, Phrases]:
     if data is not None:
         try:
             media, devices = json.loads(data)
-            return tuple(map(tuple, media)), tuple(map(tuple, devices))  # type: ignore[return-value]
+            return tuple(map(tuple, media)), tuple(map(tuple, devices))
         except (ValueError, TypeError):  # a damaged entry is rebuilt, never an error
             pass
     fresh = _built()
