@@ -85,6 +85,14 @@ def _labelled(gpus: list[GpuRecord]) -> list[GpuRecord]:
     return with_segments(gpus)
 
 
+def _state(db_path: Path | None) -> snapshot.FileState | None:
+    """The database file's state before a load, or None (no file yet, no home folder: the load says so)."""
+    try:
+        return snapshot.file_state(Path(db_path) if db_path else default_db_path())
+    except Exception:  # noqa: BLE001 — CatalogStore.open reports it in its own words
+        return None
+
+
 class Knowledge:
     """`gpus` is the reference pages' card list (818 cards, their figures); `gpus_for(profile)` is the
     one list a profile rates and resolves against: the reference list for `reference`, the corrected
@@ -101,12 +109,14 @@ class Knowledge:
         self._stored = stored
         self.store_path = store_path
         self.imports = imports or []
+        self._read_state: snapshot.FileState | None = None  # set by `load()`: what `keep()` may key a snapshot on
 
     @classmethod
     async def load(cls, db_path: Path | None = None, *, with_models: bool = True) -> Knowledge:
         # lazy: aiosqlite (and with it asyncio) only when the database is opened, not from a snapshot (`cached`)
         from catalog.store import CatalogStore
 
+        before = _state(db_path)
         store = await CatalogStore.open(db_path)
         try:
             gpus = await store.gpus()
@@ -116,7 +126,10 @@ class Knowledge:
         if not with_models:
             return cls(gpus, [], store.path, imports)
 
-        return cls(gpus, None, store.path, imports, StoredModels(store.path))
+        knowledge = cls(gpus, None, store.path, imports, StoredModels(store.path))
+        # the file this load read, if it kept one state throughout (see `keep`)
+        knowledge._read_state = before if before is not None and before == snapshot.file_state(store.path) else None
+        return knowledge
 
     @classmethod
     def cached(cls, db_path: Path | None = None) -> Knowledge | None:
@@ -140,8 +153,8 @@ class Knowledge:
     def keep(self) -> None:
         """Save this load for the next process (see `cached`): only a database's catalog whose current cards
         could be built; a data file that fails its check is left to fail again, never kept."""
-        if self.store_path is None or self._stored is None:
-            return
+        if self._read_state is None or self._stored is None:
+            return  # not read from a database, or the file changed while it was read (a rebuild, an import)
         # lazy: as `_current`
         from catalog.hardware import load_hardware_data
 
@@ -149,7 +162,7 @@ class Knowledge:
             current, hardware = self._current, load_hardware_data()
         except Exception:  # noqa: BLE001 — the answer that needs them reports it
             return
-        snapshot.write(self.store_path, snapshot.Snapshot(self.gpus, self.imports, current, hardware))
+        snapshot.write(self._read_state, snapshot.Snapshot(self.gpus, self.imports, current, hardware))
 
     @property
     def models(self) -> list[ModelRecord]:

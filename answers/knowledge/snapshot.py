@@ -13,7 +13,8 @@ on the database file and on the code and data that built and read it, so those a
   hash), this one, pydantic's version (the records are pickled) and the interpreter.
 
 A snapshot is written only after a load that opened the database the ordinary way (every check passed and
-nothing had to be rebuilt) and built the current catalog without an error, so a database or data file that
+nothing had to be rebuilt: the file kept one state from before it was opened until its rows were read) and built
+the current catalog without an error, so a database or data file that
 fails a check is never skipped: it fails the same way on every start. The models are not in it: they stay in
 the database's index, read on demand (catalog/model_index.py).
 """
@@ -43,17 +44,25 @@ class Snapshot(NamedTuple):
     hardware: HardwareData  # catalog.hardware.load_hardware_data(): the name rules read it for every card named
 
 
-def _key(path: Path) -> str | None:
+FileState = tuple[str, int, int, int, int, int, int, int]
+
+
+def file_state(path: Path) -> FileState | None:
+    """The database file as the system sees it now, or None when there is none (the ordinary load builds it)."""
+    try:
+        st = os.stat(path)
+        return (str(path.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode,
+                st.st_uid)
+    except OSError:
+        return None
+
+
+def _key(state: FileState) -> str:
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None  # no database yet: the ordinary load builds it
     digest = hashlib.blake2b(f"{sys.version}|pydantic {PYDANTIC_VERSION}".encode(), digest_size=12)
-    digest.update(repr((str(path.resolve()), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns,
-                        st.st_mode, st.st_uid)).encode())
+    digest.update(repr(state).encode())
     digest.update(f"{keys_fingerprint()}|{builtin_data_hash()}".encode())
     # catalog/store.py read as a file, not imported: importing it loads aiosqlite and asyncio, which a kept
     # snapshot spares
@@ -64,8 +73,8 @@ def _key(path: Path) -> str | None:
 
 def read(path: Path) -> Snapshot | None:
     """What the last ordinary load of the database at `path` kept, or None (then load it the ordinary way)."""
-    key = _key(path)
-    data = disk_cache.read(key) if key else None
+    state = file_state(path)
+    data = disk_cache.read(_key(state)) if state else None
     if data is None:
         return None
     try:
@@ -75,7 +84,7 @@ def read(path: Path) -> Snapshot | None:
     return saved if isinstance(saved, Snapshot) else None
 
 
-def write(path: Path, snapshot: Snapshot) -> None:
-    key = _key(path)
-    if key is not None:
-        disk_cache.write(key, pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
+def write(state: FileState, snapshot: Snapshot) -> None:
+    """Keep `snapshot`, read from the database file in `state`: the caller checked that the file kept that state
+    from before it was opened until after it was read (no rebuild or import in between, by it or anyone)."""
+    disk_cache.write(_key(state), pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))

@@ -126,3 +126,19 @@ def test_a_kept_snapshot_hands_over_the_checked_hardware_data(fresh_cache, own_d
     finally:
         monkeypatch.undo()
         hardware.load_hardware_data.cache_clear()
+
+
+def test_a_database_changed_while_it_was_read_is_not_kept(fresh_cache, own_db, monkeypatch) -> None:
+    from catalog.store import CatalogStore
+
+    gpus = CatalogStore.gpus
+
+    async def read_while_rebuilt(self):  # another process rebuilds or imports while this one reads
+        rows = await gpus(self)
+        os.utime(own_db, ns=(0, 0))
+        return rows
+
+    monkeypatch.setattr(CatalogStore, "gpus", read_while_rebuilt)
+    _loaded(own_db).keep()
+    assert not list(fresh_cache.glob("catalog-*.pickle"))
+    assert Knowledge.cached(own_db) is None
