@@ -6,18 +6,20 @@ Which answer: a kind's own units for every intent — "can it run" and "how fast
 size, CPU or device; "which card" (or no hardware named) lists the memory per format and the typical card of
 each common size; "best 16 GB card" ranks the cards of that size; a card with a kind and no model lists what
 it runs; a fact question (maker, release, licence) answers from the record.
+
+The media records and their rules (catalog.media, answers.facts.media and media_other: ~20 ms of pydantic classes
+and estimator modules) are imported by the methods that use them, so a question about a language model never
+loads them; whether a question names media at all is read from the cached names (answers/knowledge/media_names.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
 from answers.api import Answer, AskOptions
-from answers.facts import media as image_facts
-from answers.facts import media_other as other
 from answers.facts.advice import typical_record
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
@@ -28,10 +30,13 @@ from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering.answer import AnswerWriting
 from answers.resolving.names import NameProblem, NameResolution
-from catalog.media import MediaRecord, find_media, kind_of, media_named
+from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
+
+if TYPE_CHECKING:
+    from catalog.media import MediaRecord
 
 WHICH_INTENTS = frozenset({"what_gpu", "smallest", "fastest"})
 # The intents a media answer keeps (its title says what was asked); any other reads as "can it run".
@@ -65,6 +70,8 @@ class MediaAnswering:
         m: MediaAsked | None = q.media
         if m is None or not m.any:
             return None
+        from catalog.media import media_named  # lazy: only for a question that names media (module docstring)
+
         oos = q.out_of_scope
         if oos is not None and oos.kind in ("fine_tuning", "from_scratch"):
             return None
@@ -98,6 +105,9 @@ class MediaAnswering:
                       memory_gb: float | None) -> Answer | None:
         """A slash command naming a media model in its model field ("/speed model: flux dev card: 3060"),
         or None when the field names no curated media model (the language-model path answers it)."""
+        # lazy: only for a question that names media (module docstring)
+        from catalog.media import find_media, media_named
+
         record = media_named(model) or find_media(model)
         if record is None:
             return None
@@ -114,6 +124,9 @@ class MediaAnswering:
 
     def _model_answer(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None, lang: str,
                       options: AskOptions, inline: bool) -> Answer:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media as image_facts
+
         intent = ask.intent
         entities: dict[str, Any] = {"model": record.name}
         if intent in INFO_INTENTS:
@@ -132,6 +145,9 @@ class MediaAnswering:
 
     def _diffusion(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None,
                    options: AskOptions) -> dict[str, Any]:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media as image_facts
+
         m = ask.media
         job = image_facts.job_for(record, m)
         intent, memory = ask.intent, ask.memory_gb
@@ -149,6 +165,9 @@ class MediaAnswering:
         return image_facts.which_cards(record, job, typical, m)
 
     def _speech(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_other as other
+
         m = ask.media
         if card is not None:
             return other.speech_on_card(record, card)
@@ -164,6 +183,9 @@ class MediaAnswering:
         return other.speech_sizes(record)
 
     def _embedding(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_other as other
+
         enc = record.encoder
         assert enc is not None
         if card is not None:
@@ -183,6 +205,8 @@ class MediaAnswering:
         kind = kind_of(record.domain, record.tasks)
         if kind not in ("image", "video"):
             return None
+        from answers.facts import media as image_facts  # lazy: only for a model that makes images or video
+
         memory = card.memory_gb if card is not None else memory_gb
         facts = image_facts.catalog_generic(kind, record.name, record.params_b, memory)
         if page is not None:
@@ -197,6 +221,10 @@ class MediaAnswering:
 
     # ------------------------------------------------------------------------------------ a kind, no model
     def _kind_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media as image_facts
+        from answers.facts import media_other as other
+
         card = self._card(q, options)
         kind = m.kind_word
         assert kind is not None
@@ -209,6 +237,9 @@ class MediaAnswering:
 
     # ------------------------------------------------------------------------------------ phones and boards
     def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_other as other
+
         d, assumed = other.device_record(m.device, m.phone_generic)
         if d is None:
             return None

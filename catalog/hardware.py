@@ -200,8 +200,22 @@ class HardwareData(BaseModel):
     family_defaults: dict[str, FamilyDefault]
 
 
+# Data checked from these same files by an earlier process, handed over by the start-up cache before the first
+# load (answers/knowledge/snapshot.py: its key holds the built-in data's hash, which covers these files and this
+# module). Taken once: a later load after `cache_clear()` reads the files again.
+_checked: list[HardwareData] = []
+
+
+def remember(data: HardwareData) -> None:
+    """Use `data` for the next load instead of checking the files again; ignored once they are loaded."""
+    if load_hardware_data.cache_info().currsize == 0:
+        _checked[:] = [data]
+
+
 @cache
 def load_hardware_data() -> HardwareData:
+    if _checked:
+        return _checked.pop()
     chips: list[Chip] = []
     for fname in ("apple.json", "socs.json"):
         raw = _read(fname)

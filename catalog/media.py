@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from functools import cache
 from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .media_kind import kind_of  # noqa: F401 — the media catalog's, kept where callers look
+from .text import find_phrase as _find
 from .text import fold
+from .text import phrase_key as _key
 
 MediaKind = Literal["image", "video", "speech", "embedding"]
 KINDS: tuple[MediaKind, ...] = ("image", "video", "speech", "embedding")
@@ -204,77 +206,37 @@ def devices() -> Devices:
     return Devices.model_validate(json.loads(_data("hardware", "devices.json")))
 
 
-def _key(text: str) -> str:
-    """Folded words with punctuation as spaces, a dot kept inside a word ("sd 1.5", "flux.1")."""
-    low = fold(text).replace("\u2019", "'")
-    low = re.sub(r"(?<![\w])\.|\.(?![\w])", " ", low)
-    low = re.sub(r"[^\w.+]+", " ", low)
-    return " ".join(low.split())
-
-
 @cache
-def _media_phrases() -> tuple[tuple[str, MediaRecord], ...]:
+def media_phrases() -> tuple[tuple[str, MediaRecord], ...]:
     """(phrase, record) for every name and alias, longest phrase first."""
     pairs = {(_key(p), r.name): r for r in media_models() for p in (r.name, *r.aliases)}
     return tuple(sorted(((p, r) for (p, _), r in pairs.items()), key=lambda pr: -len(pr[0])))
 
 
 @cache
-def _device_phrases() -> tuple[tuple[str, DeviceRecord], ...]:
+def device_phrases() -> tuple[tuple[str, DeviceRecord], ...]:
     pairs = {(_key(p), d.name): d for d in devices().devices for p in (d.name, *d.aliases)}
     return tuple(sorted(((p, d) for (p, _), d in pairs.items()), key=lambda pd: -len(pd[0])))
 
 
-def _find(text: str, phrases: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:
-    hay = f" {_key(text)} "
-    for phrase, record in phrases:
-        if f" {phrase} " in hay:
-            return phrase, record
-    return None
-
-
 def find_media(text: str) -> MediaRecord | None:
     """The media model a text names (its longest name or alias found as whole words), or None."""
-    hit = _find(text, _media_phrases())
-    return hit[1] if hit else None  # type: ignore[return-value]
+    hit = _find(text, media_phrases())
+    return hit[1] if hit else None
 
 
 def media_named(name: str) -> MediaRecord | None:
     """The record whose name or alias is exactly `name` (folded), or None."""
     key = _key(name)
-    return next((r for p, r in _media_phrases() if p == key), None)
+    return next((r for p, r in media_phrases() if p == key), None)
 
 
 def find_device(text: str) -> tuple[str, DeviceRecord] | None:
     """The phone or board a text names, with the phrase as found, or None."""
-    hit = _find(text, _device_phrases())
-    return (hit[0], hit[1]) if hit else None  # type: ignore[return-value]
+    hit = _find(text, device_phrases())
+    return (hit[0], hit[1]) if hit else None
 
 
 def device_named(name: str) -> DeviceRecord | None:
     key = _key(name)
-    return next((d for p, d in _device_phrases() if p == key), None)
-
-
-# Epoch's labels that say what a model makes (its "Domain" and "Task" columns).
-_SPEECH_TASKS = ("speech recognition", "speech-to-text", "automatic speech recognition", "transcription")
-_EMBED_TASKS = ("embedding", "retrieval", "semantic search", "reranking", "text embedding")
-
-
-def kind_of(domain: list[str], tasks: list[str]) -> str:
-    """What a catalog model makes: "image", "video", "speech" (speech to text), "embedding" or "text".
-    A model whose domain includes Language generates text whatever else it does (a vision-language model
-    reads images and writes text)."""
-    dom = {d.casefold() for d in domain}
-    low = [t.casefold() for t in tasks]
-    if "language" in dom:
-        return "embedding" if low and all(any(e in t for e in _EMBED_TASKS) for t in low) else "text"
-    if "video" in dom or any("video generation" in t or "text-to-video" in t for t in low):
-        return "video"
-    if "image generation" in dom or any("text-to-image" in t or "image generation" in t for t in low):
-        return "image"
-    if "speech" in dom and any(any(s in t for s in _SPEECH_TASKS) for t in low):
-        return "speech"
-    if any(any(e in t for e in _EMBED_TASKS) for t in low):
-        return "embedding"
-    return "text"
+    return next((d for p, d in device_phrases() if p == key), None)

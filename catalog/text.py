@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def fold(text: str) -> str:
@@ -16,6 +20,25 @@ def fold(text: str) -> str:
         return text.lower()  # the same result: ASCII has no accents or compatibility forms, and casefolds as lower()
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def phrase_key(text: str) -> str:
+    """Folded words with punctuation as spaces, a dot kept inside a word ("sd 1.5", "flux.1"): how the media
+    models' and devices' names are matched in a question (catalog.media, answers.knowledge.media_names)."""
+    low = fold(text).replace("\u2019", "'")
+    low = re.sub(r"(?<![\w])\.|\.(?![\w])", " ", low)
+    low = re.sub(r"[^\w.+]+", " ", low)
+    return " ".join(low.split())
+
+
+def find_phrase(text: str, phrases: Sequence[tuple[str, T]]) -> tuple[str, T] | None:
+    """The first (phrase, value) whose phrase (a `phrase_key`) is in `text` as whole words; the phrases come
+    longest first, so the longest name found wins."""
+    hay = f" {phrase_key(text)} "
+    for phrase, value in phrases:
+        if f" {phrase} " in hay:
+            return phrase, value
+    return None
 
 
 # Units people write after a memory amount, folded (French "Go", "Gio"; GiB is taken as GB:

@@ -13,13 +13,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from answers.knowledge import snapshot
 from answers.knowledge.i18n import N_
 from answers.knowledge.resolver_cache import gpu_resolver
+from catalog.errors import StoreError  # noqa: F401 — what a front end reports when the db fails
 from catalog.gguf_files import file_sizes
 from catalog.model_index import StoredModels, grouped, prefilter
+from catalog.paths import default_db_path
 from catalog.records import Architecture, GpuRecord, ModelRecord
 from catalog.resolve import Resolver, gpu_entries
-from catalog.store import CatalogStore, StoreError  # noqa: F401 — StoreError: what a front end reports when the db fails
 from estimator.model import FfnShape, LayerGroup, Layout, ModelSize, NativeShare
 
 if TYPE_CHECKING:
@@ -96,6 +98,14 @@ def _labelled(gpus: list[GpuRecord]) -> list[GpuRecord]:
     return with_segments(gpus)
 
 
+def _state(db_path: Path | None) -> snapshot.FileState | None:
+    """The database file's state before a load, or None (no file yet, no home folder: the load says so)."""
+    try:
+        return snapshot.file_state(Path(db_path) if db_path else default_db_path())
+    except Exception:  # noqa: BLE001 — CatalogStore.open reports it in its own words
+        return None
+
+
 class Knowledge:
     """`gpus` is the reference pages' card list (818 cards, their figures); `gpus_for(profile)` is the
     one list a profile rates and resolves against: the reference list for `reference`, the corrected
@@ -112,9 +122,14 @@ class Knowledge:
         self._stored = stored
         self.store_path = store_path
         self.imports = imports or []
+        self._read_state: snapshot.FileState | None = None  # set by `load()`: what `keep()` may key a snapshot on
 
     @classmethod
     async def load(cls, db_path: Path | None = None, *, with_models: bool = True) -> Knowledge:
+        # lazy: aiosqlite (and with it asyncio) only when the database is opened, not from a snapshot (`cached`)
+        from catalog.store import CatalogStore
+
+        before = _state(db_path)
         store = await CatalogStore.open(db_path)
         try:
             gpus = await store.gpus()
@@ -124,7 +139,43 @@ class Knowledge:
         if not with_models:
             return cls(gpus, [], store.path, imports)
 
-        return cls(gpus, None, store.path, imports, StoredModels(store.path))
+        knowledge = cls(gpus, None, store.path, imports, StoredModels(store.path))
+        # the file this load read, if it kept one state throughout (see `keep`)
+        knowledge._read_state = before if before is not None and before == snapshot.file_state(store.path) else None
+        return knowledge
+
+    @classmethod
+    def cached(cls, db_path: Path | None = None) -> Knowledge | None:
+        """What `load()` would give, from the snapshot the last load of this database kept (answers/knowledge/
+        snapshot.py), without an event loop; None when there is none (then `load()`, which keeps one)."""
+        try:
+            path = Path(db_path) if db_path else default_db_path()
+        except Exception:  # noqa: BLE001 — no home folder…: `load()` says so in its own words
+            return None
+        saved = snapshot.read(path)
+        if saved is None:
+            return None
+        # lazy: catalog.hardware is loaded by the name rules already (catalog.gpu_names); said here as the others
+        from catalog.hardware import remember
+
+        remember(saved.hardware)  # checked from the same files when the snapshot was kept
+        knowledge = cls(saved.gpus, None, path, saved.imports, StoredModels(path))
+        knowledge.__dict__["_current"] = saved.current  # the cached_property, as it was computed
+        return knowledge
+
+    def keep(self) -> None:
+        """Save this load for the next process (see `cached`): only a database's catalog whose current cards
+        could be built; a data file that fails its check is left to fail again, never kept."""
+        if self._read_state is None or self._stored is None:
+            return  # not read from a database, or the file changed while it was read (a rebuild, an import)
+        # lazy: as `_current`
+        from catalog.hardware import load_hardware_data
+
+        try:
+            current, hardware = self._current, load_hardware_data()
+        except Exception:  # noqa: BLE001 — the answer that needs them reports it
+            return
+        snapshot.write(self._read_state, snapshot.Snapshot(self.gpus, self.imports, current, hardware))
 
     @property
     def models(self) -> list[ModelRecord]:

@@ -19,8 +19,8 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from answers.knowledge.media_names import find_device, find_media
 from answers.records.asked import MediaAsked
-from catalog.media import find_device, find_media
 from catalog.text import fold
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"

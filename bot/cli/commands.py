@@ -20,6 +20,7 @@ from bot.ops import version
 
 if TYPE_CHECKING:
     from answers.api import ReportError
+    from answers.knowledge.catalog_view import Knowledge
 
 Emit = Callable[[argparse.Namespace, Any, str | Callable[[], str]], None]  # text, or what formats it (bot.cli)
 
@@ -190,12 +191,38 @@ async def cmd_ask(args: argparse.Namespace, emit: Emit) -> int:
     `tpsbot: error: line N: …` line on stderr (text), and the next line is answered; the exit code
     is then 1, so scripts notice that some answers are missing.
     """
+    from answers.knowledge.catalog_view import Knowledge
+
+    knowledge = await Knowledge.load(args.db)
+    knowledge.keep()
+    return _answer_lines(args, knowledge)
+
+
+def ask(args: argparse.Namespace, emit: Emit) -> int:
+    """`tpsbot ask` without an event loop when the catalog's snapshot is kept (answers/knowledge/snapshot.py);
+    else `cmd_ask` through `dispatch`, which loads the catalog and keeps a snapshot for the next process."""
+    from answers.api import ReportError
+    from answers.knowledge.catalog_view import Knowledge, StoreError
+
+    knowledge = Knowledge.cached(args.db)
+    if knowledge is None:
+        import asyncio  # lazy: the event loop (and aiosqlite) only to open the database
+
+        return asyncio.run(dispatch(args, emit))
+    try:
+        return _answer_lines(args, knowledge)
+    except ReportError as exc:  # as dispatch() reports them
+        raise CliError(exc.plain and str(exc) or _localized(args, exc)) from None
+    except StoreError as exc:
+        raise CliError(str(exc), code=1) from None
+
+
+def _answer_lines(args: argparse.Namespace, knowledge: Knowledge) -> int:
     from answers.api import AskOptions
     from answers.engine import Engine, LineError, answer_lines
-    from answers.knowledge.catalog_view import Knowledge
     from answers.rendering.markdown import to_plain
 
-    engine = Engine(await Knowledge.load(args.db))
+    engine = Engine(knowledge)
     lines = lines_of(sys.stdin) if args.question == "-" else [args.question]
     failed = False
     n = 0

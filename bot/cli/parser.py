@@ -366,9 +366,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                            "(or `tpsbot ask -` to read one question per line)")
         if argv is None:
             _short_process(args.command)
-        import asyncio  # lazy: after _short_process(), which decides whether asyncio may load ssl
-
         from bot.cli import commands as commands  # lazy: each command then imports only what it needs
+
+        if args.command == "ask":  # no event loop when the catalog's snapshot is kept (commands.ask)
+            return commands.ask(args, _emit)
+        import asyncio  # lazy: after _short_process(), which decides whether asyncio may load ssl
 
         return asyncio.run(commands.dispatch(args, _emit))
     except CliError as exc:

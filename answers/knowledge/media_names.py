@@ -1,0 +1,94 @@
+"""The media models' and devices' names, kept in the start-up cache (answers.knowledge.cache).
+
+Every question is searched for a media model or a device ("flux dev", "whisper", "iphone 15 pro"). Their
+records are pydantic models validated from five data files (catalog/media.py: ~20 ms with building their
+classes and folding every name), while most questions name neither. So the phrases alone, with the name of
+the record each one stands for, are cached, keyed by the data files, the code that reads and folds them
+and the interpreter; the records are loaded only when a phrase is found. A miss builds the phrases from the
+records themselves (catalog.media), so the data files are checked before anything is cached.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import catalog.text as text
+from answers.knowledge import cache as disk_cache
+
+if TYPE_CHECKING:
+    from catalog.media import DeviceRecord, MediaRecord
+
+Phrases = tuple[tuple[str, str], ...]  # (folded phrase, record name), longest phrase first
+
+
+def _files() -> list[bytes]:
+    data = resources.files("catalog") / "data"
+    names = [data / "hardware" / "devices.json", *sorted((data / "media").iterdir(), key=lambda p: p.name)]
+    code = [Path(text.__file__), Path(text.__file__).with_name("media.py")]  # the rules that read and fold them
+    return [p.read_bytes() for p in names] + [p.read_bytes() for p in code]
+
+
+def _key() -> str:
+    # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
+    import hashlib
+
+    digest = hashlib.blake2b(sys.version.encode(), digest_size=12)  # BLAKE2b: 3x SHA-256 without OpenSSL
+    for content in _files():
+        digest.update(len(content).to_bytes(8, "little"))
+        digest.update(content)
+    return f"media-names-{digest.hexdigest()}.json"
+
+
+def _built() -> tuple[Phrases, Phrases]:
+    # lazy: the media records (catalog.media), only when the phrases are not cached yet
+    from catalog.media import device_phrases, media_phrases
+
+    return (tuple((p, r.name) for p, r in media_phrases()), tuple((p, d.name) for p, d in device_phrases()))
+
+
+@cache
+def _phrases() -> tuple[Phrases, Phrases]:
+    key = _key()
+    data = disk_cache.read(key)
+    if data is not None:
+        try:
+            media, devices = json.loads(data)
+            return tuple(map(tuple, media)), tuple(map(tuple, devices))
+        except (ValueError, TypeError):  # a damaged entry is rebuilt, never an error
+            pass
+    fresh = _built()
+    disk_cache.write(key, json.dumps(fresh, ensure_ascii=False).encode())
+    return fresh
+
+
+@cache
+def _media_by_name() -> dict[str, MediaRecord]:
+    # lazy: the media records (pydantic, validated from their files) only for a question that names one
+    from catalog.media import media_models
+
+    return {r.name: r for r in media_models()}
+
+
+@cache
+def _devices_by_name() -> dict[str, DeviceRecord]:
+    # lazy: as above
+    from catalog.media import devices
+
+    return {d.name: d for d in devices().devices}
+
+
+def find_media(question: str) -> MediaRecord | None:
+    """catalog.media.find_media: the media model a text names (its longest name or alias), or None."""
+    hit = text.find_phrase(question, _phrases()[0])
+    return _media_by_name()[hit[1]] if hit else None
+
+
+def find_device(question: str) -> tuple[str, DeviceRecord] | None:
+    """catalog.media.find_device: the phone or board a text names, with the phrase as found, or None."""
+    hit = text.find_phrase(question, _phrases()[1])
+    return (hit[0], _devices_by_name()[hit[1]]) if hit else None
