@@ -7,7 +7,7 @@ size, CPU or device; "which card" (or no hardware named) lists the memory per fo
 each common size; "best 16 GB card" ranks the cards of that size; a card with a kind and no model lists what
 it runs; a fact question (maker, release, licence) answers from the record.
 
-The media records and their rules (catalog.media, answers.facts.media and media_other: ~20 ms of pydantic classes
+The media records and their rules (catalog.media, answers.facts.media and media_other: ~20 ms of record classes
 and estimator modules) are imported by the methods that use them, so a question about a language model never
 loads them; whether a question names media at all is read from the cached names (answers/knowledge/media_names.py).
 """

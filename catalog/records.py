@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
+from pydantic import VERSION as _LIBRARY_VERSION
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .safe_text import clean_values
@@ -19,6 +20,9 @@ SEGMENTS = (
     "consumer desktop", "laptop", "workstation", "data centre", "mining", "console/handheld", "integrated", "vgpu",
     "embedded",  # system-on-module boards (Jetson): built into devices, not a card or computer for a desk
 )
+
+# What the records are built with: a cache of pickled records (answers/knowledge/snapshot.py) is keyed on it.
+RECORDS_LIBRARY = f"pydantic {_LIBRARY_VERSION}"
 
 
 class CleanText(BaseModel):

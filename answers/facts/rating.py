@@ -235,7 +235,8 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
     """The answer for one card: its row and verdict and, when it does not run there, what it lacks, the
     level below the floor that fits, offload with an assumed RAM and a smaller relative."""
     r = card_row(rated, card)
-    fit = CardFit(mode="card", row=row_facts(r), file=file_facts(rec.name, r.quant.name if r.runs and r.quant else None),
+    used = r.quant.name if r.runs and r.quant else None
+    fit = CardFit(mode="card", row=row_facts(r), file=file_facts(rec.name, used),
                   **vd.summary_keys(vd.decide(vd.card_levels(rated.query, card),
                                                                                card.name)),
                   cache_hint=qa.cache_hint(rated.query, card, r.quant))

@@ -1,7 +1,7 @@
 """The media models' and devices' names, kept in the start-up cache (answers.knowledge.cache).
 
 Every question is searched for a media model or a device ("flux dev", "whisper", "iphone 15 pro"). Their
-records are pydantic models validated from five data files (catalog/media.py: ~20 ms with building their
+records are validated from five data files (catalog/media.py: ~20 ms with building their
 classes and folding every name), while most questions name neither. So the phrases alone, with the name of
 the record each one stands for, are cached, keyed by the data files, the code that reads and folds them
 and the interpreter; the records are loaded only when a phrase is found. A miss builds the phrases from the
@@ -68,7 +68,7 @@ def _phrases() -> tuple[Phrases, Phrases]:
 
 @cache
 def _media_by_name() -> dict[str, MediaRecord]:
-    # lazy: the media records (pydantic, validated from their files) only for a question that names one
+    # lazy: the media records (validated from their files) only for a question that names one
     from catalog.media import media_models
 
     return {r.name: r for r in media_models()}

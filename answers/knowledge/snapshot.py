@@ -10,7 +10,7 @@ on the database file and on the code and data that built and read it, so those a
 - what decides whether that database is current (catalog/database.py stale_reason: the name-matching rules'
   fingerprint and the built-in data's hash, which covers catalog/data and the modules that read it);
 - the module that turns rows into records (catalog/store.py; catalog/hardware.py is in the built-in data's
-  hash), this one, pydantic's version (the records are pickled) and the interpreter.
+  hash), this one, the records library's version (the records are pickled) and the interpreter.
 
 A snapshot is written only after a load that opened the database the ordinary way (every check passed and
 nothing had to be rebuilt: the file kept one state from before it was opened until its rows were read) and built
@@ -27,14 +27,12 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pydantic import VERSION as PYDANTIC_VERSION
-
 import catalog
 from answers.knowledge import cache as disk_cache
 from catalog.builtin import builtin_data_hash
 from catalog.hardware import HardwareData
 from catalog.model_index import keys_fingerprint
-from catalog.records import GpuRecord
+from catalog.records import RECORDS_LIBRARY, GpuRecord
 
 
 class Snapshot(NamedTuple):
@@ -61,7 +59,7 @@ def _key(state: FileState) -> str:
     # lazy: `tpsbot ask` marks OpenSSL's _hashlib absent before hashlib is first imported (bot.cli)
     import hashlib
 
-    digest = hashlib.blake2b(f"{sys.version}|pydantic {PYDANTIC_VERSION}".encode(), digest_size=12)
+    digest = hashlib.blake2b(f"{sys.version}|{RECORDS_LIBRARY}".encode(), digest_size=12)
     digest.update(repr(state).encode())
     digest.update(f"{keys_fingerprint()}|{builtin_data_hash()}".encode())
     # catalog/store.py read as a file, not imported: importing it loads aiosqlite and asyncio, which a kept
