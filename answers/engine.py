@@ -217,7 +217,7 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             family = self._family(intent, p)
             if family is not None:
                 return self._finish(intent, lang, options, {"model": family.facts["family"]["name"]}, family, inline)
-            facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
+            facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates, "same_line": p.same_line}
             return self._finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self._invalid(lang, options, b.reason, b.facts)
