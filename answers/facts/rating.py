@@ -42,6 +42,7 @@ from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
 from estimator.setups import Device, Setup, pool_of
+from estimator.wired_limit import raised_limit
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
@@ -70,6 +71,17 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
         out["forced"] = True
         out["smaller_level_fits"] = any(q.need_gb(lv) <= usable for lv in q.profile.levels if lv.rank > last.rank)
     return out
+
+
+def _smaller_fit(q: Any, card: GpuRecord, forced_rank: int) -> dict[str, Any] | None:
+    """The least compressed level more compressed than the one asked that the card holds, with its need and
+    speed: the answer names it instead of "ask again without the level"."""
+    p = q.profile
+    for lv in p.levels:
+        need = q.need_gb(lv)
+        if lv.rank > forced_rank and need <= p.usable_gb(card):
+            return {"quant": lv.name, "need_gb": need, "tok_s": p.tok_s(q.model, card, lv), "fit": p.fit(need, card)}
+    return None
 
 
 def _short(rated: Rated, card: GpuRecord) -> float:
@@ -232,6 +244,13 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
             q, forced = rated.query, quant(rated.query.forced_quant)
             facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(card)
                                               for lv in q.profile.levels if lv.rank > forced.rank)
+            facts["smaller_fit"] = _smaller_fit(q, card, forced.rank)
+        if card.unified_memory:  # a Mac named as a card that misses only macOS' default GPU share
+            q = rated.query
+            raised = raised_limit(est.profiles.setup_constants(), q.profile, q.model, Setup((Device(card),)),
+                                  q.context, s.min_quality, s.quant)
+            if raised is not None:
+                facts["raise_wired_limit"] = _setups().raised_facts(raised)
         facts["offload_assumed"] = _offload_assumed(est, rated, card, s, e.ram_type)
         facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["several_cards"] = _how_many(est, rated, card, s)
