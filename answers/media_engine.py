@@ -166,7 +166,7 @@ class MediaAnswering:
             d, _ = other.device_record(m.device, False)
             if d is not None and d.cpu is not None:
                 facts = other.speech_on_cpu(record, self._machine(), "device",
-                                            (d.cpu.cores, d.cpu.ghz, d.cpu.flops_per_cycle), d.bandwidth_gbps)
+                                            (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle), d.bandwidth_gbps)
                 facts["device"] = {"name": d.name, "kind": d.kind}
                 return facts
         if ask.cpu:
