@@ -16,6 +16,7 @@ from typing import Any
 from msgspec import Struct
 
 from answers.api import Answer, AskOptions
+from answers.facts import choice
 from answers.facts import media as image_facts
 from answers.facts import media_other as other
 from answers.facts.advice import typical_record
@@ -218,6 +219,20 @@ class MediaAnswering:
         return None
 
     # ------------------------------------------------------------------------------------ phones and boards
+    def _second_on_device(self, q: Question, profile: Any, d: Any, memory: float | None, assumed: bool,
+                          options: AskOptions) -> tuple[ModelRecord, dict[str, Any]] | None:
+        """The second model of "X or Y on my phone", rated on the same device (None when there is none)."""
+        if not q.parsed.model2:
+            return None
+        try:
+            record = self._resolve_model(q.parsed.model2)
+        except NameProblem:
+            return None
+        size = self.estimates.size_of(record) if record is not None else None
+        if record is None or size is None:
+            return None
+        return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+
     def _device_answer(self, q: Question, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         d, assumed = other.device_record(m.device, m.phone_generic)
         if d is None:
@@ -235,6 +250,12 @@ class MediaAnswering:
         if record is not None and size is not None:
             entities["model"] = record.name
             facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+            second = self._second_on_device(q, profile, d, memory, assumed, options)
+            if second is not None:  # "gemma 3 27b or the 4b on my phone?": both rated, and a pick
+                facts["second"] = second[1]
+                facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
+                                                        [record, second[0]], None)
+                entities["model2"] = second[0].name
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")

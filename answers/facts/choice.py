@@ -73,6 +73,8 @@ def between_models(a: dict[str, Any], b: dict[str, Any], recs: Sequence[ModelRec
     """Two models on one piece of hardware (rows as versus.py builds them, each with "model")."""
     names = (a["model"], b["model"])
     decided = _only(a, b, names)
+    if decided is not None and decided["why"] == "neither":
+        return _below_reading(a, b, names) or decided
     if decided is not None:
         return decided
     made = (specialist(recs[0], task), specialist(recs[1], task))
@@ -92,6 +94,17 @@ def between_models(a: dict[str, Any], b: dict[str, Any], recs: Sequence[ModelRec
     if 1 / speed_of_capable >= SPEED_EDGE:  # the lesser one is clearly faster: name both
         return _pick("trade", names, capable_first, ratio=1 / speed_of_capable)
     return _pick("capable", names, capable_first)
+
+
+def _below_reading(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """Neither at reading speed (a phone, a small board): the one held, else the faster of the two held."""
+    held = (_held(a), _held(b))
+    if held[0] != held[1]:
+        return _pick("onlyholds", names, held[0])
+    ratio = _ratio(a, b)
+    if held == (True, True) and ratio and max(ratio, 1 / ratio) >= SPEED_EDGE:
+        return _pick("slowfaster", names, ratio >= 1, ratio=max(ratio, 1 / ratio))
+    return None
 
 
 def _price(side: dict[str, Any]) -> float | None:
