@@ -37,6 +37,7 @@ from answers.facts.describe import record_facts, row_facts
 from answers.facts.kinds import kinds_for
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.relatives import best_relative
+from answers.lexicon import CACHE_TYPES
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
@@ -331,6 +332,9 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rule = p.holds_rule(MemoryCard(1.0))  # a discrete card: the rule every answer about "N GB" uses
     facts["holds_share"] = rule.share
     facts["reserve_gb"] = rule.reserve_gb
+    if s.cache_type is not None:  # "how much does a q8 kv cache save": the cache at every type people name
+        facts["cache_types"] = [{"type": t, "cache_gb": p.memory_parts(q.model, levels[0], q.context, t).cache_gb}
+                                for t in CACHE_TYPES]
     return Built(facts, sources={"gpus"})
 
 
