@@ -332,7 +332,7 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rule = p.holds_rule(MemoryCard(1.0))  # a discrete card: the rule every answer about "N GB" uses
     facts["holds_share"] = rule.share
     facts["reserve_gb"] = rule.reserve_gb
-    if s.cache_type is not None:  # "how much does a q8 kv cache save": the cache at every type people name
+    if s.cache_said:  # "how much does a q8 kv cache save": the cache at every type people name
         facts["cache_types"] = [{"type": t, "cache_gb": p.memory_parts(q.model, levels[0], q.context, t).cache_gb}
                                 for t in CACHE_TYPES]
     return Built(facts, sources={"gpus"})

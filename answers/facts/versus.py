@@ -118,7 +118,9 @@ def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts["a"], facts["b"] = rows
     facts["ratio"] = _ratio(rows[0], rows[1])
     facts["same_level"] = _same_level(rows[0], rows[1], sizes, rate_at)
-    facts["choice"] = choice.between_models(rows[0], rows[1], recs, s.task)
+    # No hardware named and no home card holds both: nothing was rated to pick on (the lines say what is needed)
+    no_rating = facts["hardware"]["kind"] == "typical" and facts["hardware"]["typical_card"] is None
+    facts["choice"] = None if no_rating else choice.between_models(rows[0], rows[1], recs, s.task)
     return Built(facts, sources={"gpus"})
 
 

@@ -140,3 +140,10 @@ def test_two_models_on_a_device_are_both_rated_and_one_picked(engine, question, 
     c = a.facts["choice"]
     assert c["pick"] == pick and c["why"] == "slowfaster"
     assert pick in _choice_line(a.text, lang)
+
+
+def test_no_pick_when_nothing_was_rated(engine) -> None:
+    """Two models with no hardware named and no home card holding both: no figures to pick on, no pick."""
+    a = engine.ask("llama 3.3 70b o deepseek v3, cuál es mejor?", locale="es")
+    assert a.intent == "compare" and a.facts["choice"] is None
+    assert PICK_WORDS["es"] not in a.text and "Ninguno" not in a.text
