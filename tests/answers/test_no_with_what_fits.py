@@ -28,7 +28,7 @@ def test_a_giant_moe_at_q2_gets_the_level_its_ram_can_take(engine) -> None:
 
 def test_a_16_gb_mac_short_of_its_default_share_is_told_how_to_raise_it(engine) -> None:
     """16 GB, 4 GB left to macOS: 12 GiB for the GPU, `iogpu.wired_limit_mb=12288` (12 × 1024)."""
-    a = engine.ask("gpt-oss 20b sur un mac mini m4 16 go, combien de tok/s ?", locale="fr")
+    a = engine.ask("gpt-oss 20b sur un macbook air m3 de 16 go, ça tourne ?", locale="fr")
     raised = a.facts["raise_wired_limit"]
     assert raised["wired_limit_mb"] == 12 * 1024 and raised["left_gb"] == 4
     assert raised["row"]["tok_s"] > 10

@@ -20,7 +20,7 @@ def test_26_people_on_a_tensor_split_keep_most_of_the_single_speed(engine) -> No
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
 def test_405b_on_eight_h100_serves_a_busy_office(engine, lang) -> None:
-    q = {"es": "llama 3.1 405b en 8x h100 con vllm en fp8, cuantos usuarios aguanta a la vez?",
+    q = {"es": "cuantas personas a la vez sirve un servidor de 8 h100 con llama 3.1 405b fp8 en vllm?",
          "fr": "llama 3.1 405b en fp8 sur 8 h100 avec vllm : combien d'utilisateurs en même temps ?"}[lang]
     row = engine.ask(q, locale=lang).facts["row"]
     assert row["users_at_reading_speed"] >= 60
