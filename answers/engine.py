@@ -212,7 +212,7 @@ class Engine(MediaAnswering):
             if family is not None:
                 named = {"model": family.facts["family"]["name"]}
                 return self.writing.finish(intent, lang, options, named, family, inline)
-            facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
+            facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates, "same_line": p.same_line}
             return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self.writing.invalid(lang, options, b.reason, b.facts)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from answers.api import Answer, AskOptions
+from answers.facts import choice
 from answers.facts.advice import typical_record
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
@@ -175,7 +176,7 @@ class MediaAnswering:
             d, _ = other.device_record(m.device, False)
             if d is not None and d.cpu is not None:
                 facts = other.speech_on_cpu(record, self._machine(), "device",
-                                            (d.cpu.cores, d.cpu.ghz, d.cpu.flops_per_cycle), d.bandwidth_gbps)
+                                            (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle), d.bandwidth_gbps)
                 facts["device"] = {"name": d.name, "kind": d.kind}
                 return facts
         if ask.cpu:
@@ -236,6 +237,22 @@ class MediaAnswering:
         return None
 
     # ------------------------------------------------------------------------------------ phones and boards
+    def _second_on_device(self, q: Asked, profile: Any, d: Any, memory: float | None, assumed: bool,
+                          options: AskOptions) -> tuple[ModelRecord, dict[str, Any]] | None:
+        """The second model of "X or Y on my phone", rated on the same device (None when there is none)."""
+        from answers.facts import media_other as other  # lazy, as below
+
+        if not q.model2:
+            return None
+        try:
+            record = self.names.resolve_model(q.model2)
+        except NameProblem:
+            return None
+        size = self.estimates.size_of(record) if record is not None else None
+        if record is None or size is None:
+            return None
+        return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+
     def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         # lazy: only for a question that names media (module docstring)
         from answers.facts import media_other as other
@@ -256,6 +273,12 @@ class MediaAnswering:
         if record is not None and size is not None:
             entities["model"] = record.name
             facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+            second = self._second_on_device(q, profile, d, memory, assumed, options)
+            if second is not None:  # "gemma 3 27b or the 4b on my phone?": both rated, and a pick
+                facts["second"] = second[1]
+                facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
+                                                        [record, second[0]], None)
+                entities["model2"] = second[0].name
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")

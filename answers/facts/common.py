@@ -74,6 +74,7 @@ class EstimateSettings(Struct, frozen=True):
     quant: str | None = None
     task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
     cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
+    cache_said: bool = False  # the question or an option named the cache type (the memory answer compares types)
     engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
     split: str | None = None  # several cards: layer | row | tensor; None: the engine's own (estimator.engine_profile)
     link: str | None = None  # the link between the cards: pcie3 | pcie4 | pcie5 | nvlink; None: PCIe without P2P

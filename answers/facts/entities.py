@@ -78,7 +78,7 @@ class EntityBuilding:
         kv = asked.cache_type or options.cache_type
         if kv:
             try:
-                settings = replace(settings, cache_type=canonical_cache_type(kv))
+                settings = replace(settings, cache_type=canonical_cache_type(kv), cache_said=True)
             except UnknownCacheType as exc:
                 raise BadInput("cache_type", text=str(exc.text)[:40]) from None
         if asked.task:

@@ -170,6 +170,13 @@ def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRec
     return facts
 
 
+def choice_side(facts: dict[str, Any]) -> dict[str, Any]:
+    """A device answer as one side of "which of the two" (answers/facts/choice.py): held and fast enough to
+    read only when it runs at reading speed."""
+    row = facts.get("row") or {}
+    return {"model": facts["model"]["name"], "quant": row.get("quant"), "tok_s": row.get("tok_s")}
+
+
 def _device_facts(d: DeviceRecord, memory_gb: float) -> dict[str, Any]:
     return {"name": d.name, "kind": d.kind, "maker": d.maker, "memory_gb": memory_gb,
             "bandwidth_gbps": d.bandwidth_gbps,

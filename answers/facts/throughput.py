@@ -95,6 +95,18 @@ def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, pr
                    "low" if any(p.confidence == "low" for p in parts) else first.confidence)
 
 
+def tensor_prefill(model: ModelSize, setup: Setup, q: Quant, prompt: int, ask: Ask) -> Prefill:
+    """Tensor parallelism (vLLM, SGLang, TensorRT-LLM; llama.cpp `-sm row`): every card computes its slice of
+    every layer at the same time, so a batch's tokens get all the cards' compute, where a layer split passes
+    them through the cards in turn (`setup_prefill`). The all-reduces between layers are left out: at the
+    batch sizes where compute sets the pace they move a small share of what the matrices compute."""
+    parts = [card_prefill(model, d.card, q, prompt, ask) for d in setup.cards()]
+    first = parts[0]
+    return Prefill(prompt, sum(p.tok_s for p in parts), sum(p.tok_s_low for p in parts),
+                   sum(p.tok_s_high for p in parts), sum(p.matrix_tflops for p in parts), first.basis, first.backend,
+                   first.flash_attention, "low" if any(p.confidence == "low" for p in parts) else first.confidence)
+
+
 def prefill_keys(pre: Prefill | None, ask: Ask, tok_s: float | None, tok_s_low: float | None,
                  tok_s_high: float | None) -> dict[str, Any]:
     """The row keys for a prompt (None values when the row does not run)."""
@@ -174,9 +186,11 @@ def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context:
     RAM-held weights cross PCIe)."""
     q = row.quant
     runs = q is not None and row.tok_s is not None and row.fit != "no"
+    tensor = getattr(row, "split", "layer") in ("tensor", "row") and not row.offload_gb
     return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
                     row.tok_s_high, row.usable_gb,
-                    lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                    (lambda n: tensor_prefill(model, setup, q, n, ask)) if tensor else
+                    (lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb)),
                     constants.moe_expert_share_active)
 
 
@@ -205,4 +219,4 @@ def top_facts(ask: Ask) -> dict[str, Any]:
 
 
 __all__ = ["Ask", "add_to_rows", "card_prefill", "load_prefill_constants", "prefill_keys", "row_keys",
-           "setup_keys", "setup_prefill", "top_facts", "users_keys", "workload"]
+           "setup_keys", "setup_prefill", "tensor_prefill", "top_facts", "users_keys", "workload"]
