@@ -240,7 +240,8 @@ class MediaAnswering:
     def _second_on_device(self, q: Asked, profile: Any, d: Any, memory: float | None, assumed: bool,
                           options: AskOptions) -> tuple[ModelRecord, dict[str, Any]] | None:
         """The second model of "X or Y on my phone", rated on the same device (None when there is none)."""
-        from answers.facts import media_other as other  # lazy, as below
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_other as other
 
         if not q.model2:
             return None
