@@ -19,7 +19,7 @@ from pathlib import Path
 from msgspec import Struct
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting
+from answers.facts import accounting, engine_versus
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
 from answers.facts.common import BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
@@ -39,9 +39,10 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import Question, asked_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget
-from answers.rendering import markdown
+from answers.rendering import engine_versus_text, markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
+from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
@@ -140,6 +141,12 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return self._out_of_scope(q, lang, options, inline)
         asked = asked_of(q, self._machine)
         answer = self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
+        weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
+        if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
+            intent = q.parsed.intent if weigh == answer.intent else weigh
+            sides = [self._asked(intent, a, lang, options, inline=inline, echo=q.echo)
+                     for a in engine_versus.side_asks(asked)]
+            answer = engine_versus_text.answered(answer, sides, lang)
         return self._accounted(answer, asked, options)
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
@@ -152,9 +159,10 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         said = stated(asked, model_name, lambda value: self._resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
-        line = unused_line(answer.locale, said, account.unused, account.why)
-        if line:
-            text = markdown.finish(f"{text.rstrip()}\n{line}")
+        for line in (assumed_line(answer.locale, account.assumed, said, answer.facts),
+                     unused_line(answer.locale, said, account.unused, account.why)):
+            if line:
+                text = markdown.finish(f"{text.rstrip()}\n{line}")
         return answer.model_copy(update={"asked": said, "assumed": account.assumed, "unused": account.unused,
                                          "unused_why": account.why, "text": text})
 

@@ -120,7 +120,7 @@ def asked_of(q: Question, machine: Callable[[], MachineConstants]) -> Asked:
         quant_question=p.quant_question, cheapest=p.cheapest, biggest=p.biggest, memory_apart=p.memory_apart,
         courtesy=q.courtesy, output_tokens=said.output_tokens, cpu_cores=said.cpu_cores, engine=said.engine,
         quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant), cpu_named=q.cpu_named or said.cpu,
-        device=said.device)
+        device=said.device, versus=said.versus)
     return task_not_model(with_card_field(_without_gpu(q, _ram(q, asked, machine))))
 
 
