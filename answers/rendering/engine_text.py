@@ -7,6 +7,7 @@ from typing import Any
 
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
+from answers.rendering.report_text import check_line
 
 DEFAULT = N_("Figures for llama.cpp with a GGUF file, the default engine; name another (%(others)s) for its "
              "figures.")
@@ -20,7 +21,8 @@ def assumed_line(lang: str, assumed: dict[str, Any], said: dict[str, Any], facts
     """The line, for an answer about one machine (its `row`) whose engine the question did not name."""
     engine = assumed.get("engine")
     row = facts.get("row")
-    if engine is None or not isinstance(row, dict) or facts.get("engine_versus"):
+    refused = not (facts.get("engine_check") or {}).get("runs", True)
+    if engine is None or not isinstance(row, dict) or facts.get("engine_versus") or refused:
         return None
     if engine in ("llama.cpp", "ollama", "lm-studio"):
         return i18n.gettext(lang, DEFAULT) % {"others": OTHERS.get(row.get("vendor") or "", OTHERS_ANY)}
@@ -28,3 +30,35 @@ def assumed_line(lang: str, assumed: dict[str, Any], said: dict[str, Any], facts
     if not level:
         return None
     return i18n.gettext(lang, BY_FORMAT) % {"engine": facts.get("engine_label") or engine, "format": f"`{level}`"}
+
+
+# An answer about one machine whose engine cannot run the asked format there: the refusal and the nearest that
+# works stand instead of a memory figure for a file that machine never loads (MLX on a GeForce, NVFP4 before
+# Blackwell, EXL2 on a Mac, FP8 under SGLang on Ampere).
+ONE_MACHINE = frozenset({"can_run", "speed", "users", "prefill"})
+ASK_NEAREST = N_("Ask again with the nearest, or without naming a format, for its figures.")
+
+
+def refused_text(intent: str, facts: dict[str, Any], lang: str) -> str | None:
+    """The answer's whole text when the engine does not run the asked format on that machine, else None."""
+    check = facts.get("engine_check")
+    if intent not in ONE_MACHINE or not isinstance(check, dict) or check.get("runs", True):
+        return None
+    return "\n".join([*_check_sentence(facts, lang), i18n.gettext(lang, ASK_NEAREST)])
+
+
+def weight_only_line(intent: str, facts: dict[str, Any], lang: str) -> str | None:
+    """"vLLM runs FP8 on GeForce RTX 3090 as weight-only FP8 (W8A16…)": said after the figures."""
+    check = facts.get("engine_check")
+    if intent not in ONE_MACHINE or not isinstance(check, dict) or check.get("mode") != "weight_only":
+        return None
+    return next(iter(_check_sentence(facts, lang)), None)
+
+
+def _check_sentence(facts: dict[str, Any], lang: str) -> list[str]:
+    """report_text's check line as a sentence of a Discord answer: levels in code spans, a full stop."""
+    check = dict(facts["engine_check"])
+    for key in ("quant", "nearest_quant"):
+        if check.get(key):
+            check[key] = f"`{check[key]}`"
+    return [line.rstrip(".") + "." for line in check_line({**facts, "engine_check": check}, lang)]

@@ -106,3 +106,24 @@ def test_the_answer_says_the_engine_it_assumed(engine: Engine, question: str, li
 def test_an_engine_named_is_not_said_assumed(engine: Engine) -> None:
     a = engine.ask("llama 3.1 8b on a 4090 with vllm")
     assert "engine" not in a.assumed and "Figures for" not in a.text
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("nvfp4 on a 4090 for llama 3.1 8b", "vLLM cannot run `NVFP4` on GeForce RTX 4090"),  # NVFP4 is Blackwell's
+    ("llama 3.1 8b in mlx on a 4090", "MLX does not run on GeForce RTX 4090"),  # MLX is Apple's
+    ("llama 3.1 8b exl2 on an m4 max", "ExLlamaV2 does not run on Apple M4 Max"),  # EXL2 is CUDA/ROCm
+    ("qwen3 8b fp8 with sglang on a 3090", "SGLang cannot run `FP8` on GeForce RTX 3090"),  # Ampere has no FP8
+])
+def test_a_format_the_machine_cannot_run_is_refused_with_the_nearest(engine: Engine, question: str,
+                                                                      said: str) -> None:
+    """No memory figure, no offload speed for a file that machine never loads: the refusal and the nearest."""
+    a = engine.ask(question)
+    check = a.facts["engine_check"]
+    assert check["runs"] is False and check["nearest_quant"]
+    assert a.text.startswith(said), a.text
+    assert f"`{check['nearest_quant']}`" in a.text and "tokens per second" not in a.text
+
+
+def test_fp8_on_ampere_is_said_to_be_weight_only(engine: Engine) -> None:
+    a = engine.ask("fp8 on a 3090 for qwen3 8b")
+    assert a.facts["engine_check"]["mode"] == "weight_only" and "W8A16" in a.text
