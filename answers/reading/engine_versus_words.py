@@ -58,8 +58,8 @@ def _side(text: str, found: list[re.Match[str]]) -> Side:
                 fmt = f"{fmt}-{said if '.' in said else said + '.0'}bpw"
             elif fmt == "MLX" and (inside or (bits and bits.group(1) in ("4", "8"))):
                 fmt = f"MLX-{(inside or bits).group(1)}bit"  # type: ignore[union-attr]
-        elif word in cw.engines and engine is None:
-            engine = cw.engines[word]
+        elif word in cw.engines and (engine is None or engine == "lm-studio"):
+            engine = cw.engines[word]  # "lm studio mlx": LM Studio's MLX engine
             bits = _BITS.match(text[m.end():])
             if bits and engine == "mlx" and bits.group(1) in ("4", "8"):
                 fmt = fmt or f"MLX-{bits.group(1)}bit"

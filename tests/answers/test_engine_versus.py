@@ -18,6 +18,8 @@ from answers.reading.engine_versus_words import sides
     ("awq oder gguf fur qwen 32b auf einer 3090", ((None, "AWQ"), ("llama.cpp", None))),
     ("exl2 4.65bpw ou gguf q4_k_m", ((None, "EXL2-4.65bpw"), ("llama.cpp", "Q4_K_M"))),
     ("mlx 4bit or q4_k_m", ((None, "MLX-4bit"), (None, "Q4_K_M"))),
+    ("lm studio mlx vs gguf m4 max", (("mlx", None), ("llama.cpp", None))),
+    ("is vllm faster than llama.cpp on a 4090", (("vllm", None), ("llama.cpp", None))),
 ])
 def test_the_two_sides_are_read(text: str, expected: tuple) -> None:
     assert sides(text) == expected
