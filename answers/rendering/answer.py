@@ -17,7 +17,7 @@ from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import markdown, render
 from answers.rendering.accounting_text import asked_lines
-from answers.rendering.engine_text import refused_text, weight_only_line
+from answers.rendering.engine_text import refused_text, users_target_line, weight_only_line
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
@@ -208,9 +208,9 @@ class AnswerWriting:
             values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
-        weight_only = weight_only_line(intent, facts, lang)
-        if weight_only:
-            text = markdown.finish(text.rstrip() + "\n" + weight_only)
+        for engine_line in (weight_only_line(intent, facts, lang), users_target_line(intent, facts, lang)):
+            if engine_line:
+                text = markdown.finish(text.rstrip() + "\n" + engine_line)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
         for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered

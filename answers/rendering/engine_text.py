@@ -7,6 +7,7 @@ from typing import Any
 
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
+from answers.rendering import format as fmt
 from answers.rendering.report_text import check_line
 
 DEFAULT = N_("Figures for llama.cpp with a GGUF file, the default engine; name another (%(others)s) for its "
@@ -62,3 +63,20 @@ def _check_sentence(facts: dict[str, Any], lang: str) -> list[str]:
         if check.get(key):
             check[key] = f"`{check[key]}`"
     return [line.rstrip(".") + "." for line in check_line({**facts, "engine_check": check}, lang)]
+
+
+# "How many people at 20 tok/s each": the several-users answer's count at the speed asked for (the template's own
+# line gives the count at reading speed, 10 tok/s).
+AT_TARGET = N_("At %(target)s tokens per second or more each: up to %(count)s people at once.")
+NONE_AT_TARGET = N_("Not even one person gets %(target)s tokens per second here.")
+
+
+def users_target_line(intent: str, facts: dict[str, Any], lang: str) -> str | None:
+    row = facts.get("row")
+    if intent != "users" or not isinstance(row, dict) or row.get("users_at_target") is None:
+        return None
+    wanted = row["target_tok_s"]
+    target = fmt.integer(wanted, lang) if float(wanted).is_integer() else fmt.tok_s(wanted, lang)
+    if not row["users_at_target"]:
+        return i18n.gettext(lang, NONE_AT_TARGET) % {"target": target}
+    return i18n.gettext(lang, AT_TARGET) % {"target": target, "count": fmt.integer(row["users_at_target"], lang)}

@@ -129,3 +129,19 @@ def test_a_format_the_machine_cannot_run_is_refused_with_the_nearest(engine: Eng
 def test_fp8_on_ampere_is_said_to_be_weight_only(engine: Engine) -> None:
     a = engine.ask("fp8 on a 3090 for qwen3 8b")
     assert a.facts["engine_check"]["mode"] == "weight_only" and "W8A16" in a.text
+
+
+def test_how_many_people_at_a_speed_each(engine: Engine) -> None:
+    """"How many users at 40 tok/s each": the most that each get it, fewer than at reading speed (10 tok/s); at
+    that count each does get it, one more does not (checked through the several-users answer itself)."""
+    a = engine.ask("how many users can get at least 40 tok/s each with vllm on an H100 for qwen3 32b awq")
+    row = a.facts["row"]
+    assert a.facts["engine"] == "vllm" and "target_tok_s" not in a.unused_why
+    n = row["users_at_target"]
+    assert 1 <= n < row["users_at_reading_speed"]
+    assert row["users"] == n and row["per_user_tok_s"] >= 40
+    more = engine.ask(f"qwen3 32b awq with vllm on an H100 for {n + 1} users").facts["row"]
+    assert more["per_user_tok_s"] < 40 or not more["users_fit"]
+    assert f"up to {n} people at once" in a.text
+    none = engine.ask("how many users can get at least 60 tok/s each with vllm on an RTX 4090 for llama 3.1 8b")
+    assert none.facts["row"]["users_at_target"] == 0 and "Not even one person gets 60 tokens" in none.text
