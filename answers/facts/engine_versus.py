@@ -29,6 +29,8 @@ def side_intent(answered: str, asked: Asked) -> str | None:
     return "can_run" if answered in AS_FIT and hardware else None
 # Within this ratio the two are called the same speed: the estimates' own spread is wider.
 SAME_WITHIN = 1.15
+# Front ends of one runtime: two of them differ only by the level each picks by default.
+LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
 
 
 def side_asks(asked: Asked) -> list[Asked]:
@@ -77,7 +79,9 @@ def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 
 def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     """`engine_versus` from the two sides' facts, or None when a side gives no speed on one machine."""
-    sides = [side(f) for f in facts]
-    if len(sides) != 2 or sides[0] is None or sides[1] is None:
+    found = [side(f) for f in facts]
+    sides = [s for s in found if s is not None]
+    if len(found) != 2 or len(sides) != 2:
         return None
-    return {"sides": sides, **verdict(sides[0], sides[1])}
+    one_runtime = all(s["engine"] in LLAMA_CPP_FAMILY for s in sides) and sides[0]["quant"] != sides[1]["quant"]
+    return {"sides": sides, **verdict(sides[0], sides[1]), "same_runtime": one_runtime}

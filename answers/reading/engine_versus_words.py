@@ -70,6 +70,21 @@ def _side(text: str, found: list[re.Match[str]]) -> Side:
     return engine, fmt or level
 
 
+def _shared_level(text: str, after: list[re.Match[str]], a: Side, b: Side) -> tuple[Side, Side]:
+    """"tensorrt-llm vs vllm for llama 3.1 8b fp8": a level said at the end, words away from the second engine,
+    is the question's, for both engines; "vllm vs llama.cpp q4_k_m" keeps Q4_K_M on llama.cpp's side."""
+    if not (a[0] and b[0] and a[1] is None and b[1] is not None):
+        return a, b
+    cw = condition_words()
+    engine_at = next((m for m in after if m.group() in cw.engines), None)
+    level_at = next((m for m in after if m.group() not in cw.engines), None)
+    if engine_at is None or level_at is None or level_at.start() < engine_at.end():
+        return a, b
+    if len(text[engine_at.end():level_at.start()].split()) <= 2:
+        return a, b
+    return (a[0], b[1]), b
+
+
 def sides(text: str) -> tuple[Side, Side] | None:
     """The two sides weighed in `text` (folded, lower case), or None. Each side is what is named before and
     after a comparison word ("or", "vs", "oder", "ou"…: the lexicon's `versus_words`); at least one side names an
@@ -83,6 +98,7 @@ def sides(text: str) -> tuple[Side, Side] | None:
         if not before or not after:
             continue
         a, b = _side(text, before), _side(text, after)
+        a, b = _shared_level(text, after, a, b)
         gguf_only = all(e in (None, "llama.cpp") and (q is None or re.fullmatch(_LEVEL, q.lower()))
                         for e, q in (a, b))
         if a != b and not (gguf_only and a[0] == b[0]):

@@ -17,6 +17,8 @@ SIDE_EACH = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second eac
                "(%(range)s), %(need)s GB.")
 SIDE_NO_FIT = N_("**%(engine)s** at %(quant)s: does not fit here (needs about %(need)s GB).")
 SIDE_CANNOT = N_("**%(engine)s**: cannot run %(quant)s on %(card)s.")
+SAME_RUNTIME = N_("Both run llama.cpp underneath: the difference is the level each picks by default (%(a)s, %(b)s); "
+                  "at the same level they run at the same speed.")
 VERDICT = {
     "faster": N_("Verdict: %(winner)s, about %(ratio)s× as fast as %(loser)s here."),
     "same": N_("Verdict: about the same speed here, closer than the estimates' own spread: choose by the features "
@@ -54,6 +56,8 @@ def text(v: dict[str, Any], lang: str) -> str:
         values["ratio"] = fmt.decimal(v["ratio"], 1, lang)
     said = i18n.gettext(lang, VERDICT[v["verdict"]])
     lines.append(said % values if values else said)
+    if v.get("same_runtime"):
+        lines.append(i18n.gettext(lang, SAME_RUNTIME) % {"a": f"`{sides[0]['quant']}`", "b": f"`{sides[1]['quant']}`"})
     return markdown.finish("\n".join(lines))
 
 

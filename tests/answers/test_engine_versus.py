@@ -20,6 +20,8 @@ from answers.reading.engine_versus_words import sides
     ("mlx 4bit or q4_k_m", ((None, "MLX-4bit"), (None, "Q4_K_M"))),
     ("lm studio mlx vs gguf m4 max", (("mlx", None), ("llama.cpp", None))),
     ("is vllm faster than llama.cpp on a 4090", (("vllm", None), ("llama.cpp", None))),
+    ("tensorrt-llm vs vllm for llama 3.1 8b fp8 on an l40s", (("tensorrt-llm", "FP8"), ("vllm", "FP8"))),
+    ("vllm vs llama.cpp q4_k_m", (("vllm", None), ("llama.cpp", "Q4_K_M"))),
 ])
 def test_the_two_sides_are_read(text: str, expected: tuple) -> None:
     assert sides(text) == expected
@@ -83,6 +85,11 @@ def test_an_engine_that_cannot_run_there_loses_by_default(engine: Engine) -> Non
 def test_a_download_question_is_not_weighed(engine: Engine) -> None:
     a = engine.ask("where can i download the gguf or awq of qwen2.5 32b")
     assert "engine_versus" not in a.facts
+
+
+def test_two_front_ends_of_llama_cpp_are_said_to_differ_by_level_only(engine: Engine) -> None:
+    v = engine.ask("ollama or lm studio for qwen3 8b on a 4060 ti 16gb").facts["engine_versus"]
+    assert v["same_runtime"] is True and v["sides"][0]["quant"] != v["sides"][1]["quant"]
 
 
 def test_the_verdict_rule() -> None:
