@@ -163,7 +163,10 @@ def _level(entities: dict[str, Any], facts: dict[str, Any]) -> str | None:
 def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[str, Any], figures: bool,
                       why: dict[str, str], assumed: dict[str, Any]) -> None:
     """An engine or a weight format the estimator has no model for: the figures are llama.cpp's at a GGUF
-    level, said so (another branch adds engine models; then the facts carry `engine` and it counts)."""
+    level, said so (another branch adds engine models; then the facts carry `engine` and it counts). Two engines
+    or formats weighed (`engine_versus`) are each used on their own side: nothing to say."""
+    if isinstance(everything["facts"].get("engine_versus"), dict):
+        return
     engine = said.get("engine")
     modelled = _first(everything, "engine")
     if engine is not None and engine not in LLAMA_CPP_FAMILY and modelled != engine:

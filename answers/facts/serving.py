@@ -83,12 +83,13 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
 
 
 def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
-    ask = Ask(users=e.users or 1, backend=e.backend)
+    ask = Ask(users=e.users or 1, backend=e.backend, target=e.target_tok_s)
     s = _at_verdict_level(est, e, s)
     facts, row = _rated_row(est, e, s, ask)
-    if e.users is None and row is not None and (row.get("users_at_reading_speed") or 0) > 1:
+    most = "users_at_target" if e.target_tok_s else "users_at_reading_speed"  # "how many at 20 tok/s each"
+    if e.users is None and row is not None and (row.get(most) or 0) > 1:
         # "how many people can it serve": the figures at that many users
-        facts, row = _rated_row(est, e, s, Ask(users=row["users_at_reading_speed"], backend=e.backend))
+        facts, row = _rated_row(est, e, s, replace(ask, users=row[most]))
     facts.update(row=row, users_said=e.users is not None)
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:
         # "a server for 30 people, which GPUs?": the fewest of each usual serving card that does it

@@ -28,7 +28,7 @@ from estimator.prefill import Prefill, PrefillConstants, check_prompt, prefill
 from estimator.profile import Profile
 from estimator.quants import Quant
 from estimator.setups import Setup, SetupConstants
-from estimator.users import Concurrency, Workload, check_users, concurrency
+from estimator.users import Concurrency, Workload, check_users, concurrency, users_at_reading_speed
 
 # A prompt llama.cpp reads with some weights in system RAM copies those weights to the card for every
 # micro-batch of 512 tokens (large batches are computed on the GPU): PCIe 4.0 ×16 moves 31.5 GB/s in
@@ -56,6 +56,7 @@ class Ask(Struct, frozen=True):
     users: int | None = None  # parallel requests
     backend: str | None = None  # CUDA | ROCm | Vulkan | Metal | SYCL; None: the vendor's usual one
     flash_attention: bool = True
+    target: float | None = None  # tok/s each of several users should get ("how many at 20 tok/s each")
 
     def __post_init__(self) -> None:
         if self.prompt is not None:
@@ -176,6 +177,8 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
             if ask.prompt and ask.answer:  # prompts read while the others decode (continuous batching)
                 w = replace(w, prompt_per_answer=ask.prompt / ask.answer)
             conc = concurrency(w, ask.users)
+            if ask.target:  # the most users that fit and each still get the speed asked for
+                keys.update(target_tok_s=ask.target, users_at_target=users_at_reading_speed(w, ask.target))
         keys.update(users_keys(conc, tok_s, tok_s_low, tok_s_high, ask.users))
     return keys
 

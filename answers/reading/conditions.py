@@ -23,6 +23,7 @@ from msgspec import Struct
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading.amounts import K_TOKENS, Amount, amounts
+from answers.reading.engine_versus_words import sides as versus_sides
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
 
@@ -58,6 +59,8 @@ class Conditions(Struct, frozen=True):
     device: str | None = None  # "MacBook Air M3": a machine named around its chip
     cache_level_only: bool = False  # the KV cache's level ("kv cache q8_0") is the only place that level is said
     backend: str | None = None  # "vulkan", "rocm": the runtime backend a prefill figure is for
+    # two engines or formats weighed ("vllm or llama.cpp", "exl2 4bpw vs q4_k_m"): engine_versus_words.py
+    versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
 
 
 class _Words(Struct, frozen=True):
@@ -272,7 +275,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     cpu = _CPU_WORDS.search(text)
     cache_type = _cache_type(text)
     return Conditions(
-        engine=engine, quant_format=quant_format, cache_type=cache_type,
+        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus_sides(text),
         cache_level_only=_cache_level_only(text, cache_type),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
