@@ -47,8 +47,10 @@ from estimator.quants import BY_NAME, Quant  # noqa: E402
 
 CSV_PATH = ROOT / "estimator" / "data" / "prefill_measured.csv"
 CONSTANTS = ROOT / "estimator" / "data" / "prefill_constants.json"
-MOE_GRID = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
-K_GRID = (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0)
+MOE_GRID = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+# k >= 1: attention's FLOPs (4·L·w·n at position n) run at best as fast as the weight matrices' (physics,
+# not a fit: a k below 1 would read a long prompt faster than its FLOPs allow).
+K_GRID = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,8 @@ def load_rows(c: PrefillConstants) -> list[Row]:
                 raise SystemExit(f"row {i + 2}: no catalog card for {r['card']!r}")
             active = float(r["active_b"]) if r["active_b"] else None
             model = ModelSize(float(r["params_b"]), active, name=r["model"])
-            tflops, _ = matrix_tflops(card, fp32_tflops(card), c)
             vendor = "AMD" if card.vendor == "ATI" else card.vendor
+            tflops, _ = matrix_tflops(card, fp32_tflops(card), c, r["backend"])
             rows.append(Row(i + 2, card.name, card, r["backend"], f"{vendor}/{r['backend']}", model,
                             quant_of(r["quant"]), int(r["layers"]) if r["layers"] else None,
                             int(r["attn_width"]) if r["attn_width"] else None, int(r["prompt_tokens"]),

