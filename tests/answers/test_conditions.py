@@ -208,3 +208,15 @@ def test_max_inside_a_product_name_is_no_budget(engine, question: str) -> None:
 def test_max_before_a_price_is_still_a_ceiling(engine) -> None:
     a = engine.ask("best gpu max 400 for llama 3.1 8b")
     assert a.asked["budget"] == {"amount": 400.0, "currency": "USD"}
+
+
+@pytest.mark.parametrize("question", [
+    "pp512 of Qwen3-30B-A3B UD-Q4_K_XL on AMD Radeon RX 7900 XTX",
+    "glm-4.5-air UD-Q4_K_XL prompt processing 8192 tokens on a RTX PRO 6000 Blackwell",
+])
+def test_a_dynamic_level_rated_as_said_is_not_called_unused(engine, question: str) -> None:
+    """Issue 31: an Unsloth dynamic level the figure is for ("at UD-Q4_K_XL") was also listed as "not
+    used", which reads as a refusal of the level asked."""
+    a = engine.ask(question)
+    rated = a.facts["parts"][0]["facts"] if "parts" in a.facts else a.facts
+    assert "UD-Q4_K_XL" in json.dumps(rated) and "quant" not in a.unused_why
