@@ -41,6 +41,45 @@ def test_golden_rtx_3090_llama_8b() -> None:
     assert got.tok_s_low <= 4030.40 <= got.tok_s_high
 
 
+ARC_A310 = FakeCard(name="Arc A310", vendor="Intel", memory_gb=4.0, bandwidth_gbps=124.0, architecture="Xe-HPG",
+                    memory_type="GDDR6")
+
+
+def test_intel_under_vulkan_runs_at_its_dot_product_rate() -> None:
+    """Issue 31 (Arc A310 answered about ×12 too fast): llama.cpp's Vulkan backend reaches no matrix cores
+    on Xe-HPG, so the figure rests on FP32 × the Vulkan entry, not on XMX. By hand from the JSON, then
+    against the public row (geerlingguy/ai-benchmarks#29: Llama 3.2 3B Q4_K_M, pp512, 88.71 tok/s)."""
+    model = ModelSize(3.21)
+    got = prefill(model, ARC_A310, Q4, 512, C, fp32_tflops=2.688, backend="Vulkan", flash_attention=False,
+                  layers=28, width=3072)
+    f = 2.688 * RAW["matrix_multiplier"]["Xe-HPG/Vulkan"]
+    pp0 = FIT["efficiency"]["Intel/Vulkan"] * f ** FIT["alpha"] / 3.21
+    expected = pp0 / (1 + FIT["attention_k"]["no_fa"] * 28 * 3072 * 512 / 3.21e9)
+    assert got.matrix_tflops == pytest.approx(f) and got.backend == "Vulkan"
+    assert got.tok_s == pytest.approx(expected, rel=1e-9)
+    assert got.tok_s_low <= 88.71 <= got.tok_s_high
+    sycl = prefill(model, ARC_A310, Q4, 512, C, fp32_tflops=2.688, backend="SYCL", layers=28, width=3072)
+    assert sycl.matrix_tflops == pytest.approx(2.688 * RAW["matrix_multiplier"]["Xe-HPG"])  # XMX under SYCL
+
+
+@pytest.mark.parametrize(("card", "fp32", "backend", "model", "shape", "prompt", "fa", "measured", "source"), [
+    (RTX_3090, 35.58, "CUDA", ModelSize(20.91, 3.6), (12, 4096), 512, True, 4739.2,
+     "ggml-org/llama.cpp PR #20586: gpt-oss-20b MXFP4"),
+    (FakeCard(name="Arc Pro B50", vendor="Intel", memory_gb=16.0, bandwidth_gbps=224.0, architecture="Xe2-HPG",
+              memory_type="GDDR6"), 10.65, "Vulkan", ModelSize(3.21), (28, 3072), 512, False, 489.15,
+     "geerlingguy/ai-benchmarks#27: Llama 3.2 3B Q4_K_M"),
+    (FakeCard(name="Arc B580", vendor="Intel", memory_gb=12.0, bandwidth_gbps=456.0, architecture="Xe2-HPG",
+              memory_type="GDDR6"), 13.67, "SYCL", ModelSize(7.62), (28, 3584), 2048, False, 1988.33,
+     "intel/ipex-llm#12991: DeepSeek-R1-Distill-Qwen-7B Q4_K_M"),
+])
+def test_public_rows_fall_inside_the_stated_range(card, fp32, backend, model, shape, prompt, fa, measured,
+                                                  source) -> None:
+    """Golden rows: public llama-bench measurements (prefill_measured.csv) inside the range the answer gives."""
+    got = prefill(model, card, Q4, prompt, C, fp32_tflops=fp32, backend=backend, flash_attention=fa,
+                  layers=shape[0], width=shape[1])
+    assert got.tok_s_low <= measured <= got.tok_s_high, source
+
+
 def test_matrix_throughput_sources() -> None:
     m2_ultra = FakeCard(name="Apple M2 Ultra 192 GB", vendor="Apple", architecture="Apple M2", memory_type="LPDDR5",
                         bandwidth_gbps=800)
