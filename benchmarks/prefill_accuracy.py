@@ -109,10 +109,22 @@ def _att(row: Row, c: PrefillConstants) -> float:
     return attention_width(row.model, c, row.layers, row.width) * row.prompt / (active * 1e9)
 
 
+def moe_groups(rows: Sequence[Row]) -> list[str]:
+    """The vendor/backends whose MoE rows come from at least two cards: each gets its own MoE factor (one
+    card's MoE rows would be that card's quirk, and leave-one-card-out could never test it)."""
+    cards: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        if r.model.is_moe:
+            cards[r.vendor_backend].add(r.card_name)
+    return sorted(g for g, names in cards.items() if len(names) >= 2)
+
+
 def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float, k_no: float,
                groups: Sequence[str]) -> tuple[dict, float]:
-    """OLS for fixed shape constants; returns (fitted figures, squared log error)."""
-    names = [*groups, "alpha", "hbm", "f16"]
+    """OLS for fixed shape constants; returns (fitted figures, squared log error). A MoE row of a backend in
+    `moe_groups` also carries that backend's MoE column: its factor is `moe` over the column's exp."""
+    mgroups = moe_groups(rows)
+    names = [*groups, "alpha", "hbm", "f16", *mgroups]
     xs, ys = [], []
     for r in rows:
         a_eff = (r.model.active_params_b or r.model.params_b) * moe if r.model.is_moe else r.model.params_b
@@ -120,6 +132,7 @@ def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float
         y = math.log(r.pp) + math.log(a_eff) + math.log(1 + k * _att(r, c))
         x = [1.0 if r.vendor_backend == g else 0.0 for g in groups] + [r.log_f, float(r.hbm),
                                                                          float(r.quant.kind == "f16")]
+        x += [1.0 if r.model.is_moe and r.vendor_backend == g else 0.0 for g in mgroups]
         xs.append(x)
         ys.append(y)
     n = len(names)
@@ -130,7 +143,8 @@ def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float
     fit = {"efficiency": {g: math.exp(beta[i]) for i, g in enumerate(groups)}, "alpha": beta[len(groups)],
            "class_factor": {"hbm": math.exp(beta[len(groups) + 1])},
            "kind_factor": {"f16": math.exp(beta[len(groups) + 2]), "quantized": 1.0},
-           "moe_factor": moe, "attention_k": {"fa": k_fa, "no_fa": k_no}}
+           "moe_factor": moe, "attention_k": {"fa": k_fa, "no_fa": k_no},
+           "moe_by_backend": {g: moe * math.exp(-beta[len(groups) + 3 + i]) for i, g in enumerate(mgroups)}}
     return fit, sse
 
 
@@ -154,7 +168,7 @@ def with_fit(c: PrefillConstants, f: dict) -> PrefillConstants:
     eff = dict(f["efficiency"])
     eff["default"] = statistics.median(eff.values())
     return replace(c, efficiency=eff, alpha=f["alpha"], class_factor=f["class_factor"], kind_factor=f["kind_factor"],
-                   moe_factor=f["moe_factor"], attention_k=f["attention_k"])
+                   moe_factor=f["moe_factor"], attention_k=f["attention_k"], moe_by_backend=f["moe_by_backend"])
 
 
 def predict(row: Row, c: PrefillConstants, backend: str | None) -> float:
@@ -228,7 +242,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "alpha": round(cc.alpha, 4), "efficiency": {k: round(v, 3) for k, v in cc.efficiency.items()},
                       "class_factor": {k: round(v, 4) for k, v in cc.class_factor.items()},
                       "kind_factor": {k: round(v, 4) for k, v in cc.kind_factor.items()},
-                      "moe_factor": cc.moe_factor, "attention_k": dict(cc.attention_k),
+                      "moe_factor": cc.moe_factor,
+                      "moe_by_backend": {k: round(v, 3) for k, v in cc.moe_by_backend.items()},
+                      "attention_k": dict(cc.attention_k),
                       "range": {"low": round(low, 3), "high": round(high, 3)}}
         CONSTANTS.write_text(json.dumps(raw, indent=2, ensure_ascii=False) + "\n", "utf-8")
         print(f"wrote {CONSTANTS.relative_to(ROOT)}")

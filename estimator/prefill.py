@@ -18,8 +18,9 @@ shrink with the weights sets their pace).
   (`chip_tflops`: Apple silicon, Strix Halo, Arc Pro B70), or — when neither is known — the card's
   bandwidth × a per-vendor median TFLOPS per TB/s (`fallback_tflops_per_tbps`; confidence low).
 - `alpha` < 1: bigger matrix units are used less fully by llama.cpp's kernels (fitted).
-- `A_eff` = active parameters (billions) × `moe_factor` for mixtures of experts: expert routing, gathering
-  and small per-expert matrices make MoE prefill slower than its active FLOPs say (fitted, ≈ 2×).
+- `A_eff` = active parameters (billions) × a MoE factor for mixtures of experts: expert routing, gathering
+  and small per-expert matrices make MoE prefill slower than its active FLOPs say; fitted per
+  vendor/backend where the public rows allow (`moe_by_backend`), else on every MoE row (`moe_factor`).
 - The fall with prompt length: attention FLOPs per token grow with the position, so over a prompt of N
   tokens their average share against the weights' 2·A FLOPs is L·w·N / A (L full-attention layers,
   w = query heads × head size; 4·L·w·n FLOPs at position n, averaged over n ≤ N). `k` is how much
@@ -37,6 +38,7 @@ Pure functions; no I/O. The constants come in as a `PrefillConstants` (answers.p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,12 +71,13 @@ class PrefillConstants(Struct, frozen=True):
     default_backend: Mapping[str, str]  # vendor → backend assumed when none is said ("mix": ROCm/Vulkan mean)
     class_factor: Mapping[str, float]  # card class (hbm …) → factor
     kind_factor: Mapping[str, float]  # "f16" | "quantized"
-    moe_factor: float
+    moe_factor: float  # MoE cost over active FLOPs where a backend has no figure of its own
     attention_k: Mapping[str, float]  # "fa" | "no_fa"
     shape_ref: tuple[float, float]  # (active params B, L·w) of the reference shape
     range_low: float  # factors on the estimate (leave-one-card-out 10th/90th percentiles)
     range_high: float
     max_tok_s_per_gbps: float = float("inf")  # the tiny-model ceiling: bandwidth (GB/s) × this
+    moe_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own fitted MoE factor
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
@@ -101,6 +104,7 @@ class PrefillConstants(Struct, frozen=True):
                 range_low=float(data["fit"]["range"]["low"]),
                 range_high=float(data["fit"]["range"]["high"]),
                 max_tok_s_per_gbps=float(data["max_tok_s_per_gbps"]["value"]),
+                moe_by_backend=figures(data["fit"].get("moe_by_backend", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
@@ -108,7 +112,7 @@ class PrefillConstants(Struct, frozen=True):
         return out
 
     def check(self) -> None:
-        positive = [self.alpha, self.moe_factor, self.shape_ref[0], self.shape_ref[1], *self.matrix_multiplier.values(),
+        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1], *self.matrix_multiplier.values(),
                     *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
                     *self.fallback_tflops_per_tbps.values(), *(c.tflops for c in self.chip_tflops)]
         if any(not (v > 0) for v in positive):
@@ -195,11 +199,22 @@ def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> t
     return c.efficiency[f"{vendor}/{default}"], default
 
 
-def effective_params_b(model: ModelSize, c: PrefillConstants) -> float:
-    """Parameters whose FLOPs one prompt token costs: the active ones, × moe_factor for MoE."""
+def moe_factor(c: PrefillConstants, vendor_backend: str | None = None) -> float:
+    """MoE prefill's cost over its active FLOPs on this backend: its own fitted figure where the public rows
+    give one (backends gather and multiply the experts' small matrices unequally well: Metal and CUDA far
+    better than ROCm), else the figure fitted on every MoE row. AMD's "ROCm/Vulkan" mix: the two's mean."""
+    if vendor_backend is None:
+        return c.moe_factor
+    vendor, _, used = vendor_backend.partition("/")
+    parts = [c.moe_by_backend.get(f"{vendor}/{b}", c.moe_factor) for b in used.split("/")] if used else []
+    return math.prod(parts) ** (1 / len(parts)) if parts else c.moe_factor
+
+
+def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None) -> float:
+    """Parameters whose FLOPs one prompt token costs: the active ones, × the MoE factor for MoE."""
     if model.is_moe:
         assert model.active_params_b is not None
-        return model.active_params_b * c.moe_factor
+        return model.active_params_b * moe_factor(c, vendor_backend)
     return model.params_b
 
 
@@ -245,7 +260,7 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     eff, used = efficiency(card, c, backend)
     tflops, basis = matrix_tflops(card, fp32_tflops, c, used)
     pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
-           / effective_params_b(model, c))
+           / effective_params_b(model, c, f"{_vendor(card)}/{used}"))
     # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
     # throughput allows, 2 FLOPs per active parameter per token (issue 28).
     pp0 = min(pp0, matrix_bound(model, tflops))
@@ -265,5 +280,6 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width", "check_prompt",
-           "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "prefill",
+           "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "moe_factor",
+           "prefill",
            "total_time_s"]
