@@ -10,7 +10,8 @@ attention, pp tok/s, source). Each row is put on the current catalog's card (ben
 
 The fit: for fixed (moe_factor, k_fa, k_no_fa) on a grid, log(pp · A_eff · (1 + k·att)) is linear in
 log eff[vendor/backend], alpha · log F, log class[hbm] and log kind[f16]: ordinary least squares, the grid
-point with the smallest squared log error wins. Leave-one-card-out: every card's rows are predicted with
+point with the smallest squared log error wins. Then, at that point, each vendor/backend whose MoE rows
+come from two cards or more gets its own MoE factor (one more column per such backend). Leave-one-card-out: every card's rows are predicted with
 everything (grid included) fitted without that card; a backend seen on no other card takes the vendor's
 default (AMD: the ROCm/Vulkan mean). The stated range is the 10th–90th percentile of those held-out
 ratios. Pure Python.
@@ -120,10 +121,11 @@ def moe_groups(rows: Sequence[Row]) -> list[str]:
 
 
 def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float, k_no: float,
-               groups: Sequence[str]) -> tuple[dict, float]:
-    """OLS for fixed shape constants; returns (fitted figures, squared log error). A MoE row of a backend in
-    `moe_groups` also carries that backend's MoE column: its factor is `moe` over the column's exp."""
-    mgroups = moe_groups(rows)
+               groups: Sequence[str], own_moe: bool = False) -> tuple[dict, float]:
+    """OLS for fixed shape constants; returns (fitted figures, squared log error). With `own_moe`, a MoE row
+    of a backend in `moe_groups` also carries that backend's MoE column: its factor is `moe` over the
+    column's exp."""
+    mgroups = moe_groups(rows) if own_moe else []
     names = [*groups, "alpha", "hbm", "f16", *mgroups]
     xs, ys = [], []
     for r in rows:
@@ -161,7 +163,10 @@ def fit(rows: Sequence[Row], c: PrefillConstants) -> dict:
                 if best is None or sse < best[0]:
                     best = (sse, f)
     assert best is not None
-    return best[1]
+    # The shared MoE factor and k come from every row; then the backends with their own MoE rows get theirs.
+    f = best[1]
+    return fit_linear(rows, c, f["moe_factor"], f["attention_k"]["fa"], f["attention_k"]["no_fa"], groups,
+                      own_moe=True)[0]
 
 
 def with_fit(c: PrefillConstants, f: dict) -> PrefillConstants:

@@ -184,19 +184,27 @@ def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants,
     return card.bandwidth_gbps / 1000 * per_tbps, "bandwidth"
 
 
-def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> tuple[float, str]:
-    """(efficiency, backend label): the named backend's, else the vendor's default (AMD: the geometric
-    mean of ROCm and Vulkan, which differ by up to 2× in prefill across builds)."""
+def backends_used(card: Card, c: PrefillConstants, backend: str | None = None) -> list[str]:
+    """The backend(s) a figure is for: the named one where fitted, else the vendor's default; a "mix"
+    default (AMD: ROCm and Vulkan; Intel: SYCL and Vulkan, which differ by up to 5× in prefill across
+    cards and builds) is every backend fitted for the vendor, their figures' geometric mean answering."""
     vendor = _vendor(card)
     if backend is not None and f"{vendor}/{backend}" in c.efficiency:
-        return c.efficiency[f"{vendor}/{backend}"], backend
+        return [backend]
     default = c.default_backend.get(vendor, "mix")
-    if default == "mix":
-        rocm, vk = c.efficiency.get(f"{vendor}/ROCm"), c.efficiency.get(f"{vendor}/Vulkan")
-        if rocm and vk:
-            return (rocm * vk) ** 0.5, "ROCm/Vulkan"
-        return c.efficiency["default"], "default"
-    return c.efficiency[f"{vendor}/{default}"], default
+    if default != "mix":
+        return [default]
+    fitted = sorted(k.partition("/")[2] for k in c.efficiency if k.startswith(f"{vendor}/"))
+    return fitted or ["default"]
+
+
+def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> tuple[float, str]:
+    """(efficiency, backend label): the named backend's, else the vendor's default (a mix: the geometric
+    mean of its backends', labelled "ROCm/Vulkan")."""
+    used = backends_used(card, c, backend)
+    vendor = _vendor(card)
+    effs = [c.efficiency.get(f"{vendor}/{b}", c.efficiency["default"]) for b in used]
+    return math.prod(effs) ** (1 / len(effs)), "/".join(used)
 
 
 def moe_factor(c: PrefillConstants, vendor_backend: str | None = None) -> float:
@@ -252,23 +260,35 @@ def kind_of(q: Quant) -> str:
     return "f16" if q.kind == "f16" else "quantized"
 
 
+def _pp0(model: ModelSize, card: Card, q: Quant, c: PrefillConstants, fp32_tflops: float | None,
+         backend: str) -> tuple[float, float, str]:
+    """A short prompt's speed on one backend, the matrix TFLOPS it rests on and their basis."""
+    vendor = _vendor(card)
+    eff = c.efficiency.get(f"{vendor}/{backend}", c.efficiency["default"])
+    tflops, basis = matrix_tflops(card, fp32_tflops, c, backend)
+    pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
+           / effective_params_b(model, c, f"{vendor}/{backend}"))
+    # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
+    # throughput allows, 2 FLOPs per active parameter per token (issue 28).
+    return min(pp0, matrix_bound(model, tflops)), tflops, basis
+
+
 def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: PrefillConstants,
             fp32_tflops: float | None = None, backend: str | None = None, flash_attention: bool = True,
             layers: int | None = None, width: int | None = None) -> Prefill:
     """Average prefill speed over a prompt of `prompt_tokens`, its range and basis."""
     check_prompt(prompt_tokens)
-    eff, used = efficiency(card, c, backend)
-    tflops, basis = matrix_tflops(card, fp32_tflops, c, used)
-    pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
-           / effective_params_b(model, c, f"{_vendor(card)}/{used}"))
-    # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
-    # throughput allows, 2 FLOPs per active parameter per token (issue 28).
-    pp0 = min(pp0, matrix_bound(model, tflops))
+    used = backends_used(card, c, backend)
+    figures = [_pp0(model, card, q, c, fp32_tflops, b) for b in used]  # (pp0, tflops, basis) per backend
+    pp0 = math.prod(f[0] for f in figures) ** (1 / len(figures))
+    tflops = math.prod(f[1] for f in figures) ** (1 / len(figures))
+    basis = figures[0][2]
+    label = "/".join(used)
     tok = min(pp0, card.bandwidth_gbps * c.max_tok_s_per_gbps) * length_factor(model, prompt_tokens, c,
                                                                               flash_attention, layers, width)
-    conf = "low" if basis == "bandwidth" or used == "default" else "medium"
+    conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
-    return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, used,
+    return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, label,
                    flash_attention, conf)
 
 
@@ -280,6 +300,6 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width", "check_prompt",
-           "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "moe_factor",
+           "backends_used", "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "moe_factor",
            "prefill",
            "total_time_s"]

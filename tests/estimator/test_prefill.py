@@ -60,6 +60,13 @@ def test_intel_under_vulkan_runs_at_its_dot_product_rate() -> None:
     assert got.tok_s_low <= 88.71 <= got.tok_s_high
     sycl = prefill(model, ARC_A310, Q4, 512, C, fp32_tflops=2.688, backend="SYCL", layers=28, width=3072)
     assert sycl.matrix_tflops == pytest.approx(2.688 * RAW["matrix_multiplier"]["Xe-HPG"])  # XMX under SYCL
+    # No backend said: Intel's default is the mix of the two (Ollama and LM Studio run Vulkan).
+    mixed = prefill(model, ARC_A310, Q4, 512, C, fp32_tflops=2.688, flash_attention=False, layers=28, width=3072)
+    vulkan = got
+    sycl_fa_off = prefill(model, ARC_A310, Q4, 512, C, fp32_tflops=2.688, backend="SYCL", flash_attention=False,
+                          layers=28, width=3072)
+    assert mixed.backend == "SYCL/Vulkan" and RAW["default_backend"]["Intel"] == "mix"
+    assert mixed.tok_s == pytest.approx((vulkan.tok_s * sycl_fa_off.tok_s) ** 0.5, rel=1e-9)
 
 
 @pytest.mark.parametrize(("card", "fp32", "backend", "model", "shape", "prompt", "fa", "measured", "source"), [
