@@ -11,9 +11,10 @@ attention, pp tok/s, source). Each row is put on the current catalog's card (ben
 The fit: for fixed (moe_factor, k_fa, k_no_fa) on a grid, log(pp · A_eff · (1 + k·att)) is linear in
 log eff[vendor/backend], alpha · log F, log class[hbm] and log kind[f16]: ordinary least squares, the grid
 point with the smallest squared log error wins. Then, at that point, each vendor/backend whose MoE rows
-come from two cards or more gets its own MoE factor (one more column per such backend). Leave-one-card-out: every card's rows are predicted with
-everything (grid included) fitted without that card; a backend seen on no other card takes the vendor's
-default (AMD: the ROCm/Vulkan mean). The stated range is the 10th–90th percentile of those held-out
+come from two cards or more gets its own MoE factor (one more column per such backend).
+Leave-one-card-out: every card's rows are predicted with everything (grid included) fitted without that
+card; a backend seen on no other card takes the vendor's default (AMD: the ROCm/Vulkan mean; Intel: the
+SYCL/Vulkan mean). The stated range is the 10th–90th percentile of those held-out
 ratios. Pure Python.
 """
 

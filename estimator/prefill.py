@@ -112,7 +112,8 @@ class PrefillConstants(Struct, frozen=True):
         return out
 
     def check(self) -> None:
-        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1], *self.matrix_multiplier.values(),
+        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1],
+                    *self.matrix_multiplier.values(),
                     *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
                     *self.fallback_tflops_per_tbps.values(), *(c.tflops for c in self.chip_tflops)]
         if any(not (v > 0) for v in positive):
@@ -299,7 +300,6 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
     return pre.ttft_s + answer_tokens / decode_tok_s
 
 
-__all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width", "check_prompt",
-           "backends_used", "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "moe_factor",
-           "prefill",
-           "total_time_s"]
+__all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width",
+           "backends_used", "check_prompt", "effective_params_b", "efficiency", "length_factor", "matrix_bound",
+           "matrix_tflops", "moe_factor", "prefill", "total_time_s"]
