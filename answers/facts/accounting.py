@@ -174,8 +174,9 @@ def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[
     if figures and (engine is None or "engine" in why):
         assumed["engine"] = modelled or ASSUMED_ENGINE
     quant = said.get("quant")
-    if quant is not None and level is not None and level not in (quant, quant.removeprefix("UD-")) \
-            and level.split("-")[0] != quant:  # "EXL2" rated as "EXL2-4.0bpw", "MLX" as "MLX-4bit"
+    # "UD-Q4_K_XL" rated as itself or as "Q4_K_XL"; "EXL2" rated as "EXL2-4.0bpw", "MLX" as "MLX-4bit"
+    if quant is not None and level is not None and level.removeprefix("UD-") != quant.removeprefix("UD-") \
+            and level.split("-")[0] != quant:
         why["quant"] = FORMAT if not quant.startswith(("Q", "IQ", "UD-", "F", "BF")) or quant in (
             "FP8", "FP4") else NOT_USED
     if figures and level is not None and (quant is None or "quant" in why):
