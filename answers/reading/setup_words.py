@@ -20,7 +20,8 @@ from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
 from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER, RAM_TYPE
-from answers.reading.versus_words import joins, listed, sides  # the words that set two setups side by side
+from answers.reading.tokens import pro_first
+from answers.reading.versus_words import joins, listed, sides, together_re  # the words that set two setups side by side
 from catalog.text import fold
 
 MAX_COUNT = 64
@@ -120,9 +121,10 @@ _BANDWIDTH_RE = re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:gb|go|tb)\s?(?:/\s?s|ps)\b")
 
 
 def _clean(text: str) -> str:
-    t = fold(text)
+    t = pro_first(fold(text))
     t = _BANDWIDTH_RE.sub(" ", t)  # "GB10, 273 GB/s": a bandwidth, never a card's memory
     t = re.sub(r"[×✕*]", " x ", t)
+    t = t.replace("=", " . ")  # "4090+3090 = 48gb": the sum, never the last card's own memory
     t = re.sub(r"\b(m[1-5])-?(pro|max|ultra)\b", r"\1 \2", t)  # "M3Max", "m3-max": the chip and its tier
     t = re.sub(r"\(\s*x\s*(\d{1,2})\s*\)", r" x \1 ", t)  # "3060 12gb (x3)": the count in brackets after the card
     t = re.sub(r"(?<=\w)['’]s\b", "", t)  # "my laptop's rtx 3050": the laptop's card
@@ -232,6 +234,9 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         name, this_unified = named
         # "m2 8 giga", "m3 max 64 gigs", "7900 xtx 24go": the memory in the unit the card names use
         name = re.sub(rf"(\d{{1,3}})\s?(?!gb\b){GB_UNIT}", r"\1 GB", name)
+        if found.cards and together_re().match(t, m.end("dev") + 1):
+            # "4090+3090 48gb total", "3090 + 3060, 36 GB insgesamt": the size is the machine's sum, not this card's
+            name = re.sub(rf"{_MEM}$", "", name).strip()
         found.unified = found.unified or this_unified
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):

@@ -80,3 +80,25 @@ def test_the_reading_keeps_a_bandwidth_out_of_the_device() -> None:
     read = setup_words.read("dgx spark (gb10, 273 gb/s) or a 5090")
     assert [name for name, _ in read.cards] == ["GB10", "5090"]
     assert read.split == 1
+
+
+@pytest.mark.parametrize(("question", "cards"), [
+    ("4090+3090 48gb total, what models fit?", [(G4090, 1), (G3090, 1)]),
+    ("4090+3090 = 48gb, qwen2.5 72b?", [(G4090, 1), (G3090, 1)]),
+    ("ho una 4090 e una 3090 48gb in tutto: llama 3 70b?", [(G4090, 1), (G3090, 1)]),
+    ("eine 3090 + eine 3060 12gb, 36gb insgesamt, was läuft?", [(G3090, 1), (G3060, 1)]),
+])
+def test_a_size_said_for_the_whole_machine_is_not_the_last_cards(engine, question: str, cards) -> None:
+    answer = engine.ask(question)
+    assert answer.intent != "not_found"
+    assert [(c["name"], c["count"]) for c in answer.asked["cards"]] == cards
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("we have 17 users hitting qwen3 32b on an rtx 6000 pro, how fast each?", 1),
+    ("2x rtx 6000 pro for deepseek v3?", 2),
+    ("zwei RTX 6000 Pro, läuft qwen3 235b?", 2),
+])
+def test_an_rtx_6000_pro_is_the_blackwell_card_not_a_2010_quadro(engine, question: str, count: int) -> None:
+    answer = engine.ask(question)
+    assert answer.asked["cards"] == [{"name": "RTX PRO 6000 Blackwell", "count": count}]
