@@ -25,6 +25,8 @@ from answers.lexicon.conditions import condition_words
 from answers.reading.amounts import K_TOKENS, Amount, amounts
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
+from estimator.quants import UnknownQuant
+from estimator.quants import quant as level_of
 
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
 _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
@@ -243,6 +245,21 @@ def _device(text: str) -> str | None:
     return " ".join([machine, chip.upper(), *(t.title() for t in tier)])
 
 
+_BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
+
+
+def _with_width(text: str, fmt: str | None) -> str | None:
+    """"exl2 4.65bpw", "6.0 bpw exl3": a format made at any width names its width, which the estimate uses (the
+    format's file at that width, estimator.quants), instead of the format's usual one."""
+    said = _BPW.search(text) if fmt is not None else None
+    if said is None:
+        return fmt
+    try:
+        return level_of(f"{fmt} {said.group(1).replace(',', '.')}bpw").name
+    except UnknownQuant:
+        return fmt  # a format whose files have no width in bits per weight (AWQ, MLX): the format alone
+
+
 def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     """The conditions `question` states (None for each it does not). A bare number that is part of a card's or
     model's name the question names ("a 3080 ctx 32k") is that name's."""
@@ -253,8 +270,9 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     own = name_numbers(names)
     every = [a for a in amounts(text) if math.isfinite(a.value)]
     found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
-    quant_format = _phrase(text, "formats")
-    engine = _phrase(text, "engines") or (words.format_engines.get(quant_format or ""))
+    fmt = _phrase(text, "formats")
+    quant_format = _with_width(text, fmt)
+    engine = _phrase(text, "engines") or (words.format_engines.get(fmt or ""))
     lengths = _lengths(text, tokens, found, w)
     counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
     users = counts.get("users")
