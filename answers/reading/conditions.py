@@ -72,6 +72,7 @@ class _Words(Struct, frozen=True):
     at_once: frozenset[str]
     wanted_re: re.Pattern[str]
     speed: re.Pattern[str]
+    we_are_re: re.Pattern[str]  # "we are 17", "siamo in 17", "wir sind zu 17": a number of people after it
 
 
 @cache
@@ -84,9 +85,11 @@ def _words() -> _Words:
     users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
     backends = {word: name for name, words in lexicon().backends.items() for word in words}
     wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
+    we_are = sorted({fold(p) for lang in w.languages.values() for p in lang.we_are}, key=len, reverse=True)
+    we_are_re = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
-                  speed)
+                  speed, we_are_re)
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -198,16 +201,21 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
     for a in found:
         if a.value != int(a.value) or not 1 <= a.value <= 4096:
             continue
-        after = _after(tokens, a.end, frozenset({"-"}), 2)
-        if not after:
-            continue
+        after = _after(tokens, a.end, frozenset({"-"}), 2) or [""]
         people = after[0] in w.users or after[0] in w.at_once or (
-            len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit())
+            len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit()) or (
+            a.value >= 2 and not after[0][:1].isdigit() and after[0] not in _card_nouns()
+            and w.we_are_re.search(text[max(0, a.start - 30):a.start]) is not None)
         if after[0] in w.cores and "cpu_cores" not in out and a.value > 1:
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:
             out["users"] = int(a.value)
     return out
+
+
+@cache
+def _card_nouns() -> frozenset[str]:
+    return frozenset(fold(n) for n in lexicon().card_nouns)
 
 
 def _bench_prompt(text: str) -> int | None:

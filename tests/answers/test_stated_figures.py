@@ -26,3 +26,30 @@ def test_a_wider_file_needs_more_memory_than_the_formats_usual_one(engine) -> No
     usual = engine.ask("qwen3 14b exl2 on a 3090").facts
     wide = engine.ask("qwen3 14b exl2 6.0bpw on a 3090").facts
     assert wide["verdict"]["recommended"]["need_gb"] > usual["verdict"]["recommended"]["need_gb"]
+
+
+PEOPLE = [  # (question, people at once)
+    ("siamo in 17 a usare qwen3 14b su una 4090", 17),
+    ("we are 17 people, qwen3 14b on a 4090", 17),
+    ("we're 12 using llama 3.1 8b on one 3090", 12),
+    ("nous sommes 12 à utiliser llama 3.1 8b sur une 3090", 12),
+    ("wir sind 12, llama 3.1 8b auf einer 3090", 12),
+    ("somos 12 usando llama 3.1 8b en una 3090", 12),
+    ("somos 9 usando llama 3.1 8b numa 3090", 9),
+    ("17 Nutzer gleichzeitig, qwen3 14b auf einer 4090", 17),
+    ("100 clientes simultáneos con llama 3.1 8b en una H100", 100),
+]
+
+
+@pytest.mark.parametrize(("question", "people"), PEOPLE)
+def test_the_number_of_people_said_is_the_number_served(engine, question: str, people: int) -> None:
+    answer = engine.ask(question)
+    assert answer.asked["users"] == people
+    assert answer.intent == "users"
+    assert not any(u.startswith("users:") for u in answer.unused)
+
+
+def test_we_are_before_a_card_count_is_no_crowd(engine) -> None:
+    answer = engine.ask("there are 2 3090s in my pc, llama 3 70b?")
+    assert "users" not in answer.asked
+    assert answer.asked["cards"] == [{"name": "GeForce RTX 3090", "count": 2}]
