@@ -102,3 +102,17 @@ def test_a_size_said_for_the_whole_machine_is_not_the_last_cards(engine, questio
 def test_an_rtx_6000_pro_is_the_blackwell_card_not_a_2010_quadro(engine, question: str, count: int) -> None:
     answer = engine.ask(question)
     assert answer.asked["cards"] == [{"name": "RTX PRO 6000 Blackwell", "count": count}]
+
+
+@pytest.mark.parametrize(("question", "cards", "device"), [
+    ("2x 5060 Ti vs a 3090 for qwen3 32b?", [("GeForce RTX 5060 Ti 16 GB", 2), (G3090, 1)], None),
+    ("una 3090 oppure 2x 3060 per qwen3 14b?", [(G3090, 1), (G3060, 2)], None),
+    ("EVO-X2 ou une 5090 pour qwen3 235b ?", [("GeForce RTX 5090", 1)], "Ryzen AI Max+ 395 128 GB"),
+    ("DGX Spark oder 2x 3090 für llama 3 70b?", [(G3090, 2)], "GB10"),
+])
+def test_both_alternatives_are_stated(engine, question: str, cards, device) -> None:
+    answer = engine.ask(question)
+    assert answer.intent == "compare"
+    assert [(c["name"], c["count"]) for c in answer.asked["cards"]] == cards
+    assert answer.asked.get("device") == device
+    assert answer.unused == []
