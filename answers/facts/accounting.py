@@ -132,8 +132,8 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
     if isinstance(cpu, dict) and cpu.get("cores"):
         if said.get("cpu_cores") == cpu["cores"]:
             why.pop("cpu_cores", None)
-        elif "cpu_cores" not in said or "cpu_cores" in why:
-            assumed["cpu_cores"] = cpu["cores"]
+        elif ("cpu_cores" not in said or "cpu_cores" in why) and not (cpu.get("name") and "cpu" in said):
+            assumed["cpu_cores"] = cpu["cores"]  # the named processor's own cores are no assumption
     if "target_tok_s" in said and not (_carries(facts, "target_speed") or _carries(facts, "target_tok_s")):
         why["target_tok_s"] = TARGET
     missing = _names_used(said.get("models", []), seen)

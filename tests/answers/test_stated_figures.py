@@ -53,3 +53,16 @@ def test_we_are_before_a_card_count_is_no_crowd(engine) -> None:
     answer = engine.ask("there are 2 3090s in my pc, llama 3 70b?")
     assert "users" not in answer.asked
     assert answer.asked["cards"] == [{"name": "GeForce RTX 3090", "count": 2}]
+
+
+@pytest.mark.parametrize(("question", "cpu", "locale"), [
+    ("ryzen 9 7950x, 64gb ddr5-6000, no gpu: qwen3 30b a3b speed?", "Ryzen 9 7950X", "en"),
+    ("solo cpu su un EPYC 9654 con 384gb ddr5, deepseek r1?", "EPYC 9654", "it"),
+    ("nur CPU, Ryzen 9 7950X mit 96 GB DDR5: wie schnell ist qwen3 30b a3b?", "Ryzen 9 7950X", "de"),
+])
+def test_a_named_processor_is_not_said_back_as_assumed(engine, question: str, cpu: str, locale: str) -> None:
+    answer = engine.ask(question)
+    assert answer.asked["cpu"] == cpu
+    assert "cpu_cores" not in answer.assumed
+    assert cpu in answer.text  # the prompt figure names the processor it is for
+    assert "assumed" not in answer.text and "presunto" not in answer.text
