@@ -42,6 +42,10 @@ ALTERNATIVES = [
     "qwen3 14b: eine 3060 oder eine 4090?",
     "vale mais a pena uma 3060 ou então uma 4090 para qwen3 14b?",
     "a 4090 instead of a 3060 for qwen3 14b?",
+    "une 4090 au lieu de deux 3090 pour llama 3 70b ?",
+    "una 4090 al posto di due 3090 per llama 3 70b?",
+    "uma 4090 no lugar de duas 3090 para llama 3 70b?",
+    "eine 4090 statt zwei 3090 für llama 3 70b?",
 ]
 
 
