@@ -3,6 +3,8 @@ listed as unused (answers/facts/accounting.py). Phrasings of our own, in several
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from answers.facts.accounting import account, same_level
@@ -40,3 +42,24 @@ def test_a_stated_level_rated_otherwise_is_still_said_unused() -> None:
     acc = account(said, "can_run", {"model": "Qwen3 32B", "quant": "Q4_K_M"}, facts)
     assert acc.unused == ["quant: Q8_0"]
     assert acc.assumed["quant"] == "Q4_K_M"
+
+
+def _corpus() -> list[str]:
+    from pathlib import Path
+
+    rows = (Path(__file__).parents[1] / "data" / "corpus_people_2.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(r)["q"] for r in rows if r.strip()][::3]  # every third: a spread of kinds and languages
+
+
+def test_no_answer_lists_as_unused_what_it_used(engine) -> None:
+    """Over a corpus of people's questions: a condition the account says the figures used (`assumed`, the
+    value they were for) is never also in `unused` with that same value."""
+    bad = []
+    for question in [*(q for q, _ in LEVELS), *_corpus()]:
+        answer = engine.ask(question)
+        for entry in answer.unused:
+            key, _, value = entry.partition(": ")
+            used = answer.assumed.get(key)
+            if used is not None and (same_level(str(used), value) if key == "quant" else str(used) == value):
+                bad.append((question, entry))
+    assert bad == []
