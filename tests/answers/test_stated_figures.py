@@ -66,3 +66,22 @@ def test_a_named_processor_is_not_said_back_as_assumed(engine, question: str, cp
     assert "cpu_cores" not in answer.assumed
     assert cpu in answer.text  # the prompt figure names the processor it is for
     assert "assumed" not in answer.text and "presunto" not in answer.text
+
+
+@pytest.mark.parametrize(("question", "cpu"), [
+    ("whisper large-v3 on a ryzen 9 7950x cpu only, how fast?", "Ryzen 9 7950X"),
+    ("whisper large v3 sul mio i7-12700k senza gpu", "i7-12700K"),
+    ("bge-m3 embeddings on a ryzen 7 5800x, no gpu", "Ryzen 7 5800X"),
+    ("bge-m3 auf einem Ryzen 9 7950X ohne Grafikkarte, wie schnell?", "Ryzen 9 7950X"),
+])
+def test_a_named_processor_rates_speech_and_embeddings(engine, question: str, cpu: str) -> None:
+    answer = engine.ask(question)
+    assert answer.facts["cpu"]["name"].endswith(cpu)
+    assert cpu in answer.text
+
+
+def test_the_named_processor_changes_the_embedding_figure(engine) -> None:
+    small = engine.ask("bge-m3 embeddings on a ryzen 5 5600x, no gpu").facts
+    big = engine.ask("bge-m3 embeddings on a ryzen 9 7950x, no gpu").facts
+    assert big["cpu"]["cores"] > small["cpu"]["cores"]
+    assert big["tokens_per_second"] > small["tokens_per_second"]
