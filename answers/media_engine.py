@@ -27,12 +27,14 @@ from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering.answer import AnswerWriting
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
+from estimator.cpu_machine import CpuSpec
 from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
 
@@ -52,6 +54,7 @@ class MediaAsk(Struct, frozen=True):
     media: MediaAsked
     memory_gb: float | None = None
     cpu: bool = False  # no graphics card: on the CPU
+    cpu_spec: CpuSpec | None = None  # the processor named ("whisper on a ryzen 9 7950x"), rated as itself
 
 
 class MediaAnswering:
@@ -87,7 +90,8 @@ class MediaAnswering:
                 if m.kind_word is None or q.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
                 return self._kind_answer(q, m, lang, options, inline)
-            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named))
+            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
+                           find_cpu(q.cpu_named))
             return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
@@ -180,7 +184,7 @@ class MediaAnswering:
                 facts["device"] = {"name": d.name, "kind": d.kind}
                 return facts
         if ask.cpu:
-            return other.speech_on_cpu(record, self._machine())
+            return other.speech_on_cpu(record, self._machine(), named=ask.cpu_spec)
         return other.speech_sizes(record)
 
     def _embedding(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
@@ -192,7 +196,7 @@ class MediaAnswering:
         if card is not None:
             return other.embedding_on_card(record, card, ModelSize(enc.params_b))
         if ask.cpu:
-            return other.embedding_on_cpu(record, self._machine())
+            return other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
         return other.embedding_sizes(record)
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
