@@ -256,7 +256,7 @@ class MediaAnswering:
         size = self.estimates.size_of(record) if record is not None else None
         if record is None or size is None:
             return None
-        return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+        return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
 
     def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         # lazy: only for a question that names media (module docstring)
@@ -277,7 +277,7 @@ class MediaAnswering:
         entities: dict[str, Any] = {"card": d.name}
         if record is not None and size is not None:
             entities["model"] = record.name
-            facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+            facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
             second = self._second_on_device(q, profile, d, memory, assumed, options)
             if second is not None:  # "gemma 3 27b or the 4b on my phone?": both rated, and a pick
                 facts["second"] = second[1]

@@ -39,7 +39,8 @@ def as_asked(intent: str, built: Built, entities: Entities, asked: Asked, echo: 
 def headline(facts: dict[str, Any]) -> dict[str, Any] | None:
     """The speed the answer leads with (one card or setup, or the CPU alone), with its range; None without one."""
     row = facts.get("row") if isinstance(facts.get("row"), dict) else None
-    lead = (facts.get("verdict") or {}).get("recommended")
+    verdict = facts.get("verdict")  # a media answer's verdict is a word ("runs"), not the one verdict's record
+    lead = verdict.get("recommended") if isinstance(verdict, dict) else None
     if isinstance(lead, dict) and lead.get("tok_s"):
         # The level the answer leads with (the one verdict's), which is the row's unless that one crawls or
         # the card holds the model only below the usual quality ("my 4080 gets 20 tok/s on qwen3 32b").

@@ -30,7 +30,7 @@ from estimator.machine import MachineConstants, cpu_prefill
 from estimator.model import ModelSize
 from estimator.prefill import DEFAULT_PROMPT, prefill
 from estimator.profile import Profile
-from estimator.quants import BY_NAME, ladder
+from estimator.quants import BY_NAME, UnknownQuant, ladder, quant
 from estimator.speech import Processor, transcribe
 
 GIB = 2**30
@@ -160,9 +160,16 @@ def _row(rating: DeviceRating, d: DeviceRecord, memory_gb: float) -> dict[str, A
 
 
 def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRecord, memory_gb: float | None,
-                  assumed_phone: bool, min_quality: str | None = None) -> dict[str, Any]:
+                  assumed_phone: bool, min_quality: str | None = None, forced: str | None = None) -> dict[str, Any]:
     spec = device_spec(d, memory_gb)
     levels = ladder(p.levels, min_quality, p.default_min_quality)
+    if forced is not None:
+        try:
+            said = quant(forced)
+        except UnknownQuant:  # a format no phone app runs (AWQ, MLX): the usual levels, and "not used" said
+            said = None
+        if said is not None and said.name in BY_NAME:
+            levels = (said,)  # "qwen3 1.7b at q4_0 on a pi": rated at the level asked
     rating = rate_device(p, size, spec, device_constants(), levels)
     facts: dict[str, Any] = {
         "media": "device", "model": {"name": record.name, "params_b": size.params_b},

@@ -27,8 +27,22 @@ def _name(value: Any, lookup: Callable[[Any], str | None]) -> str | None:
         return str(value)
 
 
+def _device(asked: Asked) -> str | None:
+    """A phone or a board: as typed beside its record ("galaxy s25 (Snapdragon 8 Elite)"), the record alone
+    when the phrase is its name."""
+    m = asked.media
+    if m is None or not m.device:
+        return None
+    said = (m.device_said or "").strip()
+    if not said or said.casefold() in m.device.casefold():
+        return m.device
+    return f"{said} ({m.device})"
+
+
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
     named = [_name(m, model_name) for m in (asked.model, asked.model2, *asked.more_models)]
+    if asked.media is not None and asked.media.model:
+        named.insert(0, asked.media.model)  # an image, speech or embedding model: its curated record's name
     return list(dict.fromkeys(n for n in named if n))
 
 
@@ -99,7 +113,8 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "cpu": cpu_name(asked.cpu_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
-        "target_tok_s": asked.target_tok_s, "device": asked.device,
+        "target_tok_s": asked.target_tok_s,
+        "device": asked.device or _device(asked),
     }
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
     if asked.budget is not None:

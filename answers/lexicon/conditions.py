@@ -20,7 +20,7 @@ ENGINES = ("llama.cpp", "ollama", "lm-studio", "vllm", "sglang", "mlx", "exllama
 FORMATS = ("AWQ", "GPTQ", "EXL2", "EXL3", "FP8", "NVFP4", "MXFP4", "MLX")
 TOP_KEYS = {"engines", "formats", "format_engines", "cache_spellings", "languages"}
 LANGUAGE_KEYS = {"cores", "output_words", "prompt_words", "context_words", "at_once", "wanted", "thousand",
-                 "joiners", "numbers", "we_are"}
+                 "joiners", "numbers", "we_are", "about"}
 LANGUAGES = ("en", "it", "fr", "de", "es", "pt")
 
 
@@ -35,6 +35,7 @@ class LanguageWords(Struct, frozen=True):
     thousand: frozenset[str]
     joiners: frozenset[str]
     numbers: dict[str, int]
+    about: frozenset[str] = frozenset()  # "about", "tipo", "etwa" between a length's noun and its number
 
 
 class ConditionWords(Struct, frozen=True):
@@ -83,7 +84,8 @@ def _language(code: str, table: object) -> LanguageWords:
         raise LexiconError(f"conditions.toml: languages.{code}.numbers: expected word = positive whole number")
     return LanguageWords(
         **{k: _words(table[k], f"languages.{code}.{k}")
-           for k in ("cores", "output_words", "prompt_words", "context_words", "at_once", "thousand", "joiners")},
+           for k in ("cores", "output_words", "prompt_words", "context_words", "at_once", "thousand", "joiners",
+                     "about")},
         wanted=_phrases(table["wanted"], f"languages.{code}.wanted"),
         we_are=_phrases(table["we_are"], f"languages.{code}.we_are"),
         numbers={str(k).lower(): int(v) for k, v in numbers.items()})

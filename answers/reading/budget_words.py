@@ -104,9 +104,18 @@ def _limit_before(toks: Sequence[Token], i: int) -> int:
     return 0
 
 
+@cache
+def _thousand_words() -> frozenset[str]:
+    """"mil", "mila", "mille", "tausend", "thousand": a number before one counts thousands (the lexicon's words)."""
+    return frozenset(w for lang in lexicon().languages.values() for w in lang.thousand_words)
+
+
 def normalize(text: str) -> str:
     """"$1,500", "1,500 dollars" → "$1500": a thousands comma next to money (the tokenizer splits at commas)."""
     text = re.sub(r"(?<=[$€£])\s*(\d{1,3}),(\d{3})(?!\d)", r"\1\2", text)
+    # "2 000 €", "1 200 CHF": a thousands space (or a no-break one, as French and Swiss writing use) next to money
+    text = re.sub(r"(?<![\d.,])(\d{1,3})[ \u00a0\u202f](\d{3})(?=\s*(?:[$€£]|(?:usd|eur|chf|brl|reais|dollars?|"
+                  r"bucks|euros?|francs?)\b))", r"\1\2", text, flags=re.IGNORECASE)
     return re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|(?:usd|eur|dollars?|bucks|euros?)\b))", r"\1\2", text,
                   flags=re.IGNORECASE)
 
@@ -135,9 +144,14 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             currency = _symbols()[toks[i - 1].low]  # "R$ 2000", "$ 400"
             used.append(i - 1)
         nxt = toks[i + 1] if i + 1 < len(toks) else None
+        thousand = nxt is not None and not nxt.used and nxt.low in _thousand_words()
+        if thousand and not kilo:  # "r$ 8 mil", "2 mil reais", "1,5 mila euro": the spoken thousands
+            kilo = True
+            used.append(i + 1)
+            nxt = toks[i + 2] if i + 2 < len(toks) else None
         if currency is None and nxt is not None and not nxt.used and _currency_of(nxt.low):
             currency = _currency_of(nxt.low)  # "400 bucks", "500 euros"
-            used.append(i + 1)
+            used.append(i + 2 if thousand else i + 1)
         limit = _limit_before(toks, i)
         noun_after = nxt is not None and not nxt.used and nxt.low in _nouns()
         if currency is None:

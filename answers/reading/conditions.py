@@ -76,6 +76,7 @@ class _Words(Struct, frozen=True):
     wanted_re: re.Pattern[str]
     speed: re.Pattern[str]
     we_are_re: re.Pattern[str]  # "we are 17", "siamo in 17", "wir sind zu 17": a number of people after it
+    about: frozenset[str]  # "roughly" words skipped between a length's noun and its number
 
 
 @cache
@@ -92,7 +93,7 @@ def _words() -> _Words:
     we_are_re = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
-                  speed, we_are_re)
+                  speed, we_are_re, w.every("about"))
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -173,7 +174,7 @@ def _tokens_length(a: Amount) -> int | None:
 def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> dict[str, int]:
     """Prompt, context and answer lengths: a number next to its noun ("a 40k token prompt", "contexto de 32k")."""
     out: dict[str, int] = {}
-    skip = _LINKS | _TOKEN_WORDS
+    skip = _LINKS | _TOKEN_WORDS | w.about
     for a in found:
         nxt = text[a.end:a.end + 8].lstrip()
         if re.match(r"(?:gb|go|gib|b|gigs?|mb|tb)\b", nxt) or w.speed.match(text, a.end):
@@ -190,7 +191,8 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
             near = (after and after[0] in nouns) or (before and before[0] in nouns)
             if key == "output_tokens" and not said_tokens:
                 near = bool(after and after[0] in nouns)  # "2000-token answers", "risposte da 1000 token"
-                near = near or bool(before and before[0] in nouns and said_tokens)
+                # "generate 2k tokens", "output di tipo 1000 token": the verb or noun one word before
+                near = near or bool(said_tokens and any(b in nouns for b in before[:2]))
             if near and (key != "output_tokens" or said_tokens or (after and after[0] in nouns)):
                 out[key] = n
                 break

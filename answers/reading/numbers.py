@@ -162,9 +162,9 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
                 # "32 mil tokens de contexto", "32 mila token": the spoken "32k", read the same way
                 t.used = toks[i + 1].used = True
                 return _token_count(float(t.low) * K_TOKENS), i
-            if nxt in _TOKEN_UNITS and _amount_at(toks, i + 2):
+            if _token_unit(nxt) and _amount_at(toks, i + 2):
                 continue  # "on a 3080 ctx 32k": the unit labels the amount after it, not the card's number
-            if nxt in _TOKEN_UNITS or (
+            if _token_unit(nxt) or (
                 has_ctx_word and float(t.low) >= 256 and _near_ctx_word(toks, i)
                 and (gpus is None or not _in_card_name(toks, i, gpus))
             ):
@@ -199,8 +199,14 @@ def _thousands_grouped(toks: list[Token], i: int) -> tuple[int, int] | None:
     return (int("".join(t.low for t in toks[i:end])), end) if end > i + 1 else None
 
 
+def _token_unit(word: str) -> bool:
+    """"tokens", "ctx", and a compound ending in one ("ausgabetokens", "output-tokens"): the number before
+    it counts tokens, never a card's model number ("4000 ausgabetokens" is no Quadro RTX 4000)."""
+    return word in _TOKEN_UNITS or (len(word) > 6 and word.endswith(("tokens", "token")))
+
+
 def _unit_at(toks: list[Token], k: int) -> bool:
-    return k < len(toks) and toks[k].low in _TOKEN_UNITS
+    return k < len(toks) and _token_unit(toks[k].low)
 
 
 def _amount_at(toks: list[Token], k: int) -> bool:
