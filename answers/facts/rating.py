@@ -15,6 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.facts import advice
+from answers.facts import fits_instead as fi
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
 from answers.facts.advice import typical_record
@@ -68,7 +69,8 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
     out["lowest"] = {"quant": last.name, "need_gb": q.need_gb(last), "short_gb": q.need_gb(last) - usable}
     if q.forced_quant is not None:
         out["forced"] = True
-        out["smaller_level_fits"] = any(q.need_gb(lv) <= usable for lv in q.profile.levels if lv.rank > last.rank)
+        out["smaller_level"] = fi.on_card(q, card, q.forced_quant)  # a "no" names what fits instead
+        out["smaller_level_fits"] = out["smaller_level"] is not None
     return out
 
 
@@ -228,10 +230,9 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
     if not r.runs:
         facts["short_gb"] = _short(rated, card)
         facts["lower"] = qa.lower_fit(rated.query, card)  # the floor never turns "fits lower" into "No"
-        if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": would a more compressed level fit?
-            q, forced = rated.query, quant(rated.query.forced_quant)
-            facts["smaller_level_fits"] = any(q.need_gb(lv) <= q.profile.usable_gb(card)
-                                              for lv in q.profile.levels if lv.rank > forced.rank)
+        if rated.query.forced_quant is not None:  # "…-q6_K on a 7600": the largest more compressed level that fits
+            facts["smaller_level"] = fi.on_card(rated.query, card, rated.query.forced_quant)
+            facts["smaller_level_fits"] = facts["smaller_level"] is not None
         facts["offload_assumed"] = _offload_assumed(est, rated, card, s, e.ram_type)
         facts["offload_guess"] = _runs_row(facts["offload_assumed"])
         facts["several_cards"] = _how_many(est, rated, card, s)

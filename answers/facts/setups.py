@@ -18,6 +18,7 @@ from typing import Any
 from msgspec import Struct
 from msgspec.structs import replace
 
+from answers.facts import fits_instead
 from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
@@ -234,10 +235,12 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                                           "left_gb": raised.left_gb, "row": row_facts(raised.row)}
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
-
             name = low.quant.name if low is not None and low.quant else None
             facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
                                                         "quality": QUALITY.get(name, "noticeable")}
+            if name is None:  # past the ladder: Unsloth's 1-bit files of the largest MoE models
+                ud = fits_instead.on_setup(profile, model, setup, constants, context, None)
+                facts["lower"] = None if ud is None else {**ud, "quality": "large_loss"}
             if raised is None:  # the raised share may hold a level below the usual one, or a less compressed one
                 raised_low = _raised_below_floor(profile, model, setup, constants, context, floor.rank)
                 if raised_low is not None:
@@ -246,7 +249,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                         "wired_limit_mb": raised_low.wired_limit_mb, "gpu_gb": raised_low.gpu_gb,
                         "left_gb": raised_low.left_gb, "row": row_facts(raised_low.row), "floor_quant": floor.name}
         else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
-            facts["smaller_level_fits"] = _smaller_level_fits(profile, model, setup, constants, context, quant)
+            facts["smaller_level"] = fits_instead.on_setup(profile, model, setup, constants, context, quant)
+            facts["smaller_level_fits"] = facts["smaller_level"] is not None
         if setup.ram_gb is None and not setup.unified:
             guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
             facts["offload_assumed"] = guess
@@ -265,15 +269,6 @@ def _raised_below_floor(profile: Profile, model: ModelSize, setup: Setup, consta
             if raised is not None:
                 return raised
     return None
-
-
-def _smaller_level_fits(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
-                        forced: str) -> bool:
-    """Whether a level more compressed than the one the asker named fits the setup's cards whole (its system
-    RAM left out), as "can a 3090 run X at q8" says for one card (answers/facts/rating.py)."""
-    bare, named = replace(setup, ram_gb=None), quant(forced)
-    return any(rate_setup(profile, model, bare, context, None, lv.name, constants=constants).runs
-               for lv in profile.levels if lv.rank > named.rank)
 
 
 def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
