@@ -43,6 +43,7 @@ from answers.rendering import markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.generic_model import generic_record
+from answers.rendering.scope_text import cloud_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
@@ -134,10 +135,15 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
             return self._finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": q.image_model}), inline)
         oos = q.out_of_scope
-        if oos is not None and (oos.kind in scope.DEVICE_KINDS or q.parsed.intent not in INFO_INTENTS):
+        if oos is not None and oos.kind == scope.CLOUD:  # the hardware answered, the rental price said as unknown
+            return cloud_noted(self._ask_read(q, lang, options, inline))
+        if oos is not None and (oos.kind in scope.ALWAYS_SAID or q.parsed.intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(q, lang, options, inline)
+        return self._ask_read(q, lang, options, inline)
+
+    def _ask_read(self, q: Question, lang: str, options: AskOptions, inline: bool) -> Answer:
         asked = asked_of(q, self._machine)
         answer = self._asked(q.parsed.intent, asked, lang, options, inline=inline, echo=q.echo)
         return self._accounted(answer, asked, options)

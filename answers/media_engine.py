@@ -78,7 +78,7 @@ class MediaAnswering:
         if m is None or not m.any:
             return None
         oos = q.out_of_scope
-        if oos is not None and oos.kind in ("fine_tuning", "from_scratch"):
+        if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning"):
             return None
         record = media_named(m.model) if m.model else None
         try:

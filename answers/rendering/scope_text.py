@@ -1,0 +1,21 @@
+"""The line an answer opens with when the question also asks what the bot cannot answer, beside what it can:
+a rented GPU's price (RunPod, AWS, Lambda…). The hardware part is answered as usual below it."""
+
+from __future__ import annotations
+
+from answers.api import Answer
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
+from answers.rendering import markdown
+
+CLOUD_LINE = N_("Cloud rental prices (RunPod, AWS, Lambda and the like) are outside what this bot knows: it keeps "
+                "no price list for rented GPUs, and those prices change often. What it can say is which hardware "
+                "runs the model and how fast; the cost is then the hours you need times the provider's hourly "
+                "price.")
+
+
+def cloud_noted(answer: Answer) -> Answer:
+    """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers."""
+    line = i18n.gettext(answer.locale, CLOUD_LINE)
+    return answer.model_copy(update={"text": markdown.finish(f"{line}\n{answer.text}"),
+                                     "facts": {**answer.facts, "not_answered": ["cloud_price"]}})
