@@ -14,7 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import advice
+from answers.facts import advice, long_context
 from answers.facts import fits_instead as fi
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
@@ -113,9 +113,7 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["relative"] = _relative(est, model_of(e), s, on_setup)
     if e.memory_gb is not None and e.card_stand_in:  # "my 8 GB card and 32 GB of RAM": a typical card of that size
         facts["typical_for_gb"] = e.memory_gb
-    return Built(facts, sources={"gpus"})
-
-
+    return Built(long_context.added(q, s.context, facts), sources={"gpus"})
 
 
 def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -216,7 +214,7 @@ def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     else:
         facts["mode"] = "overview"
         facts["hardware_kinds"] = kinds_for(est, rated, s)
-    return Built(facts, sources={"gpus"})
+    return Built(long_context.added(rated.query, s.context, facts) if e.card else facts, sources={"gpus"})
 
 
 def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, rec: ModelRecord, rated: Rated,
