@@ -50,3 +50,24 @@ def test_decode_at_a_long_context_is_slower_than_the_headline(engine: Engine, qu
 
 def test_no_long_context_note_at_the_default_context(engine: Engine) -> None:
     assert "decode_at_context" not in engine.ask("llama 3.1 8b on a 4090?").facts
+
+
+# Qwen3's cache a token: 2 × layers × 8 KV heads × 128 × 2 bytes (f16): 36 layers for the 8B, 40 for the 14B.
+QWEN3_KV = {"Qwen3 8B": 2 * 36 * 8 * 128 * 2, "Qwen3 14B": 2 * 40 * 8 * 128 * 2}
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("how much context per user for 8 users with qwen3 14b on a 4090?", "en", "Context per person:"),
+    ("qwen3 8b per 4 utenti insieme su una 3090, quanto contesto a testa?", "it", "Contesto per persona:"),
+    ("qwen3 8b für 4 Nutzer gleichzeitig auf einer 3090, wie viel Kontext pro Nutzer?", "de", "Kontext pro Person:"),
+    ("qwen3 8b para 4 usuarios a la vez en una 3090, ¿cuánto contexto por usuario?", "es", "Contexto por persona:"),
+])
+def test_context_per_user_is_the_cache_room_split_among_them(engine: Engine, question: str, lang: str,
+                                                             words: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "users"
+    row = a.facts["row"]
+    per_token = QWEN3_KV[a.entities["model"]]
+    expected = row["cache_room_gb"] * 2**30 / row["users"] / per_token
+    assert row["context_per_user"] == pytest.approx(expected, rel=0.03)
+    assert words in a.text
