@@ -43,7 +43,7 @@ from answers.rendering import markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.generic_model import generic_record
-from answers.rendering.scope_text import cloud_noted
+from answers.rendering.scope_text import cloud_noted, fanless_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
@@ -161,8 +161,9 @@ class Engine(NameResolution, EntityBuilding, AnswerWriting, MediaAnswering):
         line = unused_line(answer.locale, said, account.unused, account.why)
         if line:
             text = markdown.finish(f"{text.rstrip()}\n{line}")
-        return answer.model_copy(update={"asked": said, "assumed": account.assumed, "unused": account.unused,
-                                         "unused_why": account.why, "text": text})
+        return fanless_noted(answer.model_copy(update={"asked": said, "assumed": account.assumed,
+                                                       "unused": account.unused, "unused_why": account.why,
+                                                       "text": text}), said.get("device"))
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named
