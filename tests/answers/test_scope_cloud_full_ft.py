@@ -31,6 +31,13 @@ def test_a_rental_price_is_said_unknown_and_the_hardware_still_answered(engine: 
     assert a.facts["row"]["tok_s"] > 0 and a.entities.get("model")
 
 
+@pytest.mark.parametrize("question", ["is an H100 on vast.ai fast enough for qwen3 32b?",
+                                      "h100 on lambda for llama 3.3 70b, tok/s?"])
+def test_a_provider_named_alone_is_a_rental(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert a.facts["not_answered"] == ["cloud_price"] and a.facts["row"]["tok_s"] > 0
+
+
 def test_speeds_per_hour_are_not_a_rental(engine: Engine) -> None:
     a = engine.ask("how many tokens per hour can a 3090 do with llama 3 8b?")
     assert "not_answered" not in a.facts and "Cloud rental" not in a.text
@@ -44,6 +51,8 @@ def test_speeds_per_hour_are_not_a_rental(engine: Engine) -> None:
     ("combien de vram pour un fine-tuning complet de llama 3.1 8b ?", "fr", "environ 128,5 Go"),
     ("cuánta vram para un fine-tuning completo de llama 3.1 8b?", "es", "unos 128,5 GB"),
     ("quanta vram pra treinar todos os parametros do llama 3.1 8b?", "pt", "cerca de 128,5 GB"),
+    ("how much vram to fine-tune llama 3.1 8b fully?", "en", "about 128.5 GB"),
+    ("full training of llama 3.1 8b, how much vram?", "en", "about 128.5 GB"),
 ])
 def test_a_full_fine_tune_gets_its_own_figure_not_loras(engine: Engine, question: str, lang: str,
                                                         figure: str) -> None:
