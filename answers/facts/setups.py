@@ -37,6 +37,7 @@ from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
 from estimator.quants import floor as lowest_level
 from estimator.quants import quant
+from estimator.quants import quant as quant_of
 from estimator.ranking import Row
 from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 from estimator.wired_limit import RaisedLimit, raised_limit
@@ -400,6 +401,11 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         below = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
                          cache_type, **said)
         lower = next((cpu_level_facts(r) for r in below if r.fits), None)
+    smaller = None
+    if ram_gb is not None and quant is not None and not any(r.fits for r in rows):  # "r1 q8 in 512 GB": what fits
+        every = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
+                         cache_type, **said)
+        smaller = next((cpu_level_facts(r) for r in every if r.fits and r.quant.bpw < quant_of(quant).bpw), None)
     first = rows[0]
     return {
         "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
@@ -410,7 +416,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         "min_tok_s": constants.offload_min_tok_s,
         "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
         "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
-        "lowest": cpu_level_facts(rows[-1]), "lower": lower,
+        "lowest": cpu_level_facts(rows[-1]), "lower": lower, "forced": quant, "smaller_level": smaller,
     }
 
 
