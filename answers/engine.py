@@ -41,6 +41,7 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
+from answers.rendering.scope_text import cloud_noted, fanless_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
@@ -145,16 +146,23 @@ class Engine(MediaAnswering):
             return self.writing.finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": asked.image_model}), inline)
         intent = asked.intent or "fallback"
+        echo = echo_of(question)
         oos = asked.out_of_scope
-        if oos is not None and (oos.kind in scope.DEVICE_KINDS or intent not in INFO_INTENTS):
+        if oos is not None and oos.kind == scope.CLOUD:  # the hardware answered, the rental price said as unknown
+            return cloud_noted(self._ask_read(intent, asked, echo, lang, options, inline))
+        if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(asked, oos, lang, options, inline)
-        answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo_of(question))
+        return self._ask_read(intent, asked, echo, lang, options, inline)
+
+    def _ask_read(self, intent: str, asked: Asked, echo: str, lang: str, options: AskOptions,
+                  inline: bool) -> Answer:
+        answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
         weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
         if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
             side_intent = intent if weigh == answer.intent else weigh
-            sides = [self._asked(side_intent, a, lang, options, inline=inline, echo=echo_of(question))
+            sides = [self._asked(side_intent, a, lang, options, inline=inline, echo=echo)
                      for a in engine_versus.side_asks(asked)]
             answer = engine_versus_text.answered(answer, sides, lang)
         return self._accounted(answer, asked, options)
@@ -176,8 +184,9 @@ class Engine(MediaAnswering):
                      unused_line(answer.locale, said, account.unused, account.why)):
             if line:
                 text = markdown.finish(f"{text.rstrip()}\n{line}")
-        return answer.model_copy(update={"asked": said, "assumed": account.assumed, "unused": account.unused,
-                                         "unused_why": account.why, "text": text})
+        return fanless_noted(answer.model_copy(update={"asked": said, "assumed": account.assumed,
+                                                       "unused": account.unused, "unused_why": account.why,
+                                                       "text": text}), said.get("device"))
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named

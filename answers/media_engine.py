@@ -77,7 +77,7 @@ class MediaAnswering:
         from catalog.media import media_named  # lazy: only for a question that names media (module docstring)
 
         oos = q.out_of_scope
-        if oos is not None and oos.kind in ("fine_tuning", "from_scratch"):
+        if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning"):
             return None
         record = media_named(m.model) if m.model else None
         try:

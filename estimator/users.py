@@ -100,6 +100,16 @@ def max_users_memory(w: Workload) -> int:
     return min(MAX_USERS, int(room // w.cache_gb)) if w.cache_gb > 0 else MAX_USERS
 
 
+def context_per_user(w: Workload, users: int, context: int) -> int:
+    """The longest context each of `users` people can have at once: the memory left after the weights and the
+    runtime, split evenly, over one token's cache (`w.cache_gb` is one user's cache at `context` tokens)."""
+    check_users(users)
+    room = w.usable_gb - w.weights_gb - w.runtime_gb
+    if room <= 0 or w.cache_gb <= 0 or context <= 0:
+        return 0
+    return int(room / users / (w.cache_gb / context))
+
+
 def users_at_reading_speed(w: Workload, reading_speed: float = READING_SPEED) -> int:
     """The most users that fit in memory and still read at `reading_speed` each (per-user speed only
     falls with N, so a bisection over 1…max finds it)."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts.fits_instead import extended
 from answers.facts.verdict import LevelRating, decide
 from estimator.model import DEFAULT_CONTEXT
 from estimator.profile import READING_SPEED_TOK_S
@@ -49,10 +50,11 @@ def floor_rank(query: Query) -> int:
 
 
 def every_level(query: Query) -> tuple[Quant, ...]:
-    """The profile's whole ladder, whatever the minimum quality (a forced level: just that one)."""
+    """The profile's whole ladder, whatever the minimum quality (a forced level: just that one), with Unsloth's
+    1-bit levels for the largest MoE models (answers/facts/fits_instead.py)."""
     if query.forced_quant is not None:
         return (quant(query.forced_quant),)
-    return tuple(query.profile.levels)
+    return extended(tuple(query.profile.levels), query.model)
 
 
 def level_rows(query: Query, card: Any | None, usable_gb: float | None = None) -> list[dict[str, Any]]:

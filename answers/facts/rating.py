@@ -15,7 +15,8 @@ from typing import Any
 from msgspec import UNSET, UnsetType
 from msgspec.structs import replace
 
-from answers.facts import advice
+from answers.facts import advice, long_context
+from answers.facts import fits_instead as fi
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
 from answers.facts.advice import typical_record
@@ -84,19 +85,9 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
     out["lowest"] = {"quant": last.name, "need_gb": q.need_gb(last), "short_gb": q.need_gb(last) - usable}
     if q.forced_quant is not None:
         out["forced"] = True
-        out["smaller_level_fits"] = any(q.need_gb(lv) <= usable for lv in q.profile.levels if lv.rank > last.rank)
+        out["smaller_level"] = fi.on_card(q, card, q.forced_quant)  # a "no" names what fits instead
+        out["smaller_level_fits"] = out["smaller_level"] is not None
     return out
-
-
-def _smaller_fit(q: Any, card: GpuRecord, forced_rank: int) -> dict[str, Any] | None:
-    """The least compressed level more compressed than the one asked that the card holds, with its need and
-    speed: the answer names it instead of "ask again without the level"."""
-    p = q.profile
-    for lv in p.levels:
-        need = q.need_gb(lv)
-        if lv.rank > forced_rank and need <= p.usable_gb(card):
-            return {"quant": lv.name, "need_gb": need, "tok_s": p.tok_s(q.model, card, lv), "fit": p.fit(need, card)}
-    return None
 
 
 def _short(rated: Rated, card: GpuRecord) -> float:
@@ -138,9 +129,7 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["relative"] = _relative(est, model_of(e), s, on_setup)
     if e.memory_gb is not None and e.card_stand_in:  # "my 8 GB card and 32 GB of RAM": a typical card of that size
         facts["typical_for_gb"] = e.memory_gb
-    return Built(facts, sources={"gpus"})
-
-
+    return Built(long_context.added(q, s.context, facts), sources={"gpus"})
 
 
 def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -240,7 +229,8 @@ def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         mode = _in_memory(est, e, s, e.memory_gb, rec, rated)
     else:
         mode = Overview(mode="overview", hardware_kinds=kinds_for(est, rated, s))
-    return Built(facts_of(figures, mode), sources={"gpus"})
+    facts = facts_of(figures, mode)
+    return Built(long_context.added(rated.query, s.context, facts) if e.card else facts, sources={"gpus"})
 
 
 def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, rec: ModelRecord,
@@ -258,6 +248,7 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
     offload = _offload_assumed(est, rated, card, s, e.ram_type)
     q = rated.query
     forced = quant(q.forced_quant) if q.forced_quant is not None else None
+    smaller = fi.on_card(q, card, q.forced_quant) if q.forced_quant is not None else None
     raised = None
     if card.unified_memory:  # a Mac named as a card that misses only macOS' default GPU share
         raised = raised_limit(est.profiles.setup_constants(), q.profile, q.model, Setup((Device(card),)),
@@ -265,10 +256,9 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
     return replace(
         fit, short_gb=_short(rated, card),
         lower=qa.lower_fit(q, card),  # the floor never turns "fits lower" into "No"
-        # "…-q6_K on a 7600": would a more compressed level fit?
-        smaller_level_fits=any(q.need_gb(lv) <= q.profile.usable_gb(card) for lv in q.profile.levels
-                               if lv.rank > forced.rank) if forced is not None else UNSET,
-        smaller_fit=_smaller_fit(q, card, forced.rank) if forced is not None else UNSET,
+        # "…-q6_K on a 7600": the largest more compressed level that fits
+        smaller_level=smaller if forced is not None else UNSET,
+        smaller_level_fits=smaller is not None if forced is not None else UNSET,
         raise_wired_limit=_setups().raised_facts(raised) if raised is not None else UNSET,
         offload_assumed=offload, offload_guess=_runs_row(offload), several_cards=_how_many(est, rated, card, s),
         relative=_relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card])))

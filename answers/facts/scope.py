@@ -54,6 +54,19 @@ def fine_tuning_facts(params_b: float, memory_gb: float | None) -> dict[str, Any
     return out
 
 
+def full_fine_tuning_facts(params_b: float | None, memory_gb: float | None) -> dict[str, Any]:
+    """A full fine-tune with AdamW in mixed precision: 16 bytes a parameter for the weights, gradients and
+    optimizer states before activations (answers/knowledge/fine_tuning.toml, with its source); against the
+    memory named when there is one."""
+    ft = fine_tuning()
+    out: dict[str, Any] = {"source": ft.full_training_source, "bytes_per_param": ft.full_training_bytes_per_param}
+    if params_b is not None:
+        out["gb"] = round(ft.from_scratch_gb(params_b), 1)
+        if memory_gb is not None:
+            out.update(memory_gb=memory_gb, fits=memory_gb >= out["gb"])
+    return out
+
+
 def build(kind: str, named: str, *, model: dict[str, Any] | None = None, size: ModelSize | None = None,
           memory_gb: float | None = None, device: str | None = None) -> Built:
     """`model`: the catalog's name and parameters (None when the catalog does not know it); `size`: its
@@ -63,10 +76,12 @@ def build(kind: str, named: str, *, model: dict[str, Any] | None = None, size: M
         facts["device"] = device
     if model is not None:
         facts["model"] = model
-    if size is not None and kind not in ("fine_tuning", "from_scratch"):
+    if size is not None and kind not in ("fine_tuning", "from_scratch", "full_fine_tuning"):
         facts["weights"] = weights(kind, size)
-    if size is not None and kind == "fine_tuning":
+    if size is not None and kind in ("fine_tuning", "full_fine_tuning"):
         facts["fine_tuning"] = fine_tuning_facts(size.params_b, memory_gb)
+    if kind == "full_fine_tuning":  # every weight trained: its own figure first, LoRA's only as the alternative
+        facts["full_fine_tuning"] = full_fine_tuning_facts(size.params_b if size is not None else None, memory_gb)
     if kind == "from_scratch":
         ft = fine_tuning()
         facts["from_scratch"] = {"source": ft.full_training_source,

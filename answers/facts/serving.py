@@ -12,9 +12,9 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import sizing
+from answers.facts import long_context, sizing
 from answers.facts import verdict as vd
-from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
 from answers.facts.setups import held_levels
 from answers.facts.setups import row_facts as setup_row_facts
@@ -79,7 +79,9 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts, row = _rated_row(est, e, _at_verdict_level(est, e, s), ask)
     facts.update(row=row, prompt_tokens=prompt, prompt_said=e.prompt_tokens is not None, backend=e.backend,
                  prefill_source="calibrated")
-    return Built(facts, sources={"gpus"})
+    # the answer after a long prompt is written with that prompt in the cache: slower than the headline speed
+    query = est.rated(model_of(e), s).query
+    return Built(long_context.added(query, max(s.context, prompt), facts), sources={"gpus"})
 
 
 def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

@@ -18,6 +18,7 @@ from typing import Any
 from msgspec import Struct
 from msgspec.structs import replace
 
+from answers.facts import fits_instead
 from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
@@ -37,6 +38,7 @@ from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
 from estimator.quants import floor as lowest_level
 from estimator.quants import quant
+from estimator.quants import quant as quant_of
 from estimator.ranking import Row
 from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 from estimator.wired_limit import RaisedLimit, raised_limit
@@ -234,10 +236,12 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["raise_wired_limit"] = raised_facts(raised)
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
-
             name = low.quant.name if low is not None and low.quant else None
             facts["lower"] = None if name is None else {"quant": name, "need_gb": low.need_gb,  # type: ignore[union-attr]
                                                         "quality": QUALITY.get(name, "noticeable")}
+            if name is None:  # past the ladder: Unsloth's 1-bit files of the largest MoE models
+                ud = fits_instead.on_setup(profile, model, setup, constants, context, None)
+                facts["lower"] = None if ud is None else {**ud, "quality": "large_loss"}
             if raised is None:  # the raised share may hold a level below the usual one, or a less compressed one
                 raised_low = _raised_below_floor(profile, model, setup, constants, context, floor.rank)
                 if raised_low is not None:
@@ -246,7 +250,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                         "wired_limit_mb": raised_low.wired_limit_mb, "gpu_gb": raised_low.gpu_gb,
                         "left_gb": raised_low.left_gb, "row": row_facts(raised_low.row), "floor_quant": floor.name}
         else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
-            facts["smaller_level_fits"] = _smaller_level_fits(profile, model, setup, constants, context, quant)
+            facts["smaller_level"] = fits_instead.on_setup(profile, model, setup, constants, context, quant)
+            facts["smaller_level_fits"] = facts["smaller_level"] is not None
             facts["smaller_fit"] = _smaller_fit(profile, model, setup, constants, context, quant)
         if setup.ram_gb is None and not setup.unified:
             guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
@@ -272,15 +277,6 @@ def _raised_below_floor(profile: Profile, model: ModelSize, setup: Setup, consta
             if raised is not None:
                 return raised
     return None
-
-
-def _smaller_level_fits(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
-                        forced: str) -> bool:
-    """Whether a level more compressed than the one the asker named fits the setup's cards whole (its system
-    RAM left out), as "can a 3090 run X at q8" says for one card (answers/facts/rating.py)."""
-    bare, named = replace(setup, ram_gb=None), quant(forced)
-    return any(rate_setup(profile, model, bare, context, None, lv.name, constants=constants).runs
-               for lv in profile.levels if lv.rank > named.rank)
 
 
 def _smaller_fit(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
@@ -423,6 +419,11 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         below = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
                          cache_type, **said)
         lower = next((cpu_level_facts(r) for r in below if r.fits), None)
+    smaller = None
+    if ram_gb is not None and quant is not None and not any(r.fits for r in rows):  # "r1 q8 in 512 GB": what fits
+        every = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
+                         cache_type, **said)
+        smaller = next((cpu_level_facts(r) for r in every if r.fits and r.quant.bpw < quant_of(quant).bpw), None)
     first = rows[0]
     return {
         "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
@@ -433,7 +434,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         "min_tok_s": constants.offload_min_tok_s,
         "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
         "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
-        "lowest": cpu_level_facts(rows[-1]), "lower": lower,
+        "lowest": cpu_level_facts(rows[-1]), "lower": lower, "forced": quant, "smaller_level": smaller,
     }
 
 

@@ -28,7 +28,7 @@ from estimator.prefill import Prefill, PrefillConstants, check_prompt, prefill
 from estimator.profile import Profile
 from estimator.quants import Quant
 from estimator.setups import Setup, SetupConstants
-from estimator.users import Concurrency, Workload, check_users, concurrency, users_at_reading_speed
+from estimator.users import Concurrency, Workload, check_users, concurrency, context_per_user, users_at_reading_speed
 
 # A prompt llama.cpp reads with some weights in system RAM copies those weights to the card for every
 # micro-batch of 512 tokens (large batches are computed on the GPU): PCIe 4.0 ×16 moves 31.5 GB/s in
@@ -179,6 +179,9 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
             conc = concurrency(w, ask.users)
             if ask.target:  # the most users that fit and each still get the speed asked for
                 keys.update(target_tok_s=ask.target, users_at_target=users_at_reading_speed(w, ask.target))
+            # "how much context per user": the cache room split among them (the weights once)
+            keys.update(context_per_user=context_per_user(w, ask.users, context),
+                        cache_room_gb=max(0.0, w.usable_gb - w.weights_gb - w.runtime_gb))
         keys.update(users_keys(conc, tok_s, tok_s_low, tok_s_high, ask.users))
     return keys
 

@@ -62,8 +62,8 @@ class CardFit(Struct, kw_only=True):
     levels_named: Any
     short_gb: float | UnsetType = UNSET
     lower: Any = UNSET
-    smaller_level_fits: bool | UnsetType = UNSET  # a level was forced: would a more compressed one fit?
-    smaller_fit: dict[str, Any] | None | UnsetType = UNSET  # … and which one, with its need and speed
+    smaller_level: dict[str, Any] | None | UnsetType = UNSET  # a level was forced: the largest that fits
+    smaller_level_fits: bool | UnsetType = UNSET  # … whether there is one
     raise_wired_limit: dict[str, Any] | UnsetType = UNSET  # a Mac short of only its default GPU share
     offload_assumed: dict[str, Any] | None | UnsetType = UNSET
     offload_guess: dict[str, Any] | None | UnsetType = UNSET

@@ -81,6 +81,8 @@ COMMON_KEYS = {
     "speed_units": "units after a number that make it a speed the asker states, one per line ('t/s')",
     "backends": "table CUDA/ROCm/Vulkan/Metal/SYCL = words that name the runtime backend ('hip', 'vulkan')",
     "name_words_before_ceiling": "words of a product's name before a ceiling word ('ryzen ai max 395'): no budget",
+    "model_tier_words": "words that tell a model's tier inside its line ('medium', 'large', 'mini'): after a "
+                        "family name no catalog name goes on with, they make another model, not the family's default",
     "model_file_words": "parts of a repository id or file name that say how weights are packed ('gguf', 'awq'): "
                         "not the model",
     "ram_channel_words": "nouns for a memory channel in every language ('channels', 'canali', 'Kanäle'): "
@@ -90,14 +92,16 @@ COMMON_KEYS = {
     "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
     "ram_platform_shapes": "table model-number pattern = platform key, first match wins ('epyc\\s*9\\d{2}4[a-z]*' = "
                            "'epyc 9004'; '{0}' takes the pattern's group)",
-    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch = phrases in every language, one "
+    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch/full_fine_tuning/cloud = phrases "
+                    "in every language, one "
                     "per line, that put a question outside what the estimator rates; generic = those of them that "
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml"})
-OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch")
+OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
+                      "cloud")
 OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, "generic")  # generic: phrases of a kind that name no model or device
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
@@ -176,6 +180,7 @@ class Lexicon(Struct):
     image_models: tuple[str, ...] = ()
     speed_units: tuple[str, ...] = ()
     model_file_words: frozenset[str] = frozenset()
+    model_tier_words: frozenset[str] = frozenset()
     name_words_before_ceiling: frozenset[str] = frozenset()
     ram_channel_words: frozenset[str] = frozenset()
     ram_speed_units: frozenset[str] = frozenset()
@@ -362,6 +367,7 @@ def load(directory: Path = HERE) -> Lexicon:
         image_models=_phrases(common["image_models"], "common.toml: image_models"),
         speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
         model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
+        model_tier_words=_words(common["model_tier_words"], "common.toml: model_tier_words"),
         name_words_before_ceiling=_words(common["name_words_before_ceiling"], "common.toml: name_words_before_ceiling"),
         ram_channel_words=_words(common["ram_channel_words"], "common.toml: ram_channel_words"),
         ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),

@@ -32,6 +32,9 @@ _RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 # raspberry pi" about the board; a training word with "from scratch" is pre-training.
 SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")
 DEVICE_KINDS = frozenset({"phone", "board"})  # the device is out of scope, whatever is asked about the model
+# Said whatever the intent: "how many parameters to train all of llama 8b" is about the full fine-tune.
+ALWAYS_SAID = DEVICE_KINDS | {"full_fine_tuning"}
+CLOUD = "cloud"  # renting a GPU: the rest of the question is answered, the price said to be outside the catalog
 
 
 def _norm(text: str) -> str:
@@ -109,11 +112,14 @@ def out_of_scope(question: str) -> OutOfScope | None:
             continue
         if kind == "fine_tuning" and _longest(text, ph["oos_from_scratch"]) is not None:
             return OutOfScope("from_scratch", named)
+        if kind == "fine_tuning" and _longest(text, ph["oos_full_fine_tuning"]) is not None:
+            return OutOfScope("full_fine_tuning", named)  # every weight trained: never LoRA's figure instead
         return OutOfScope(kind, named, _norm(named) in ph["oos_generic"])
     scratch = _longest(text, ph["oos_from_scratch"])
     if scratch is not None and scratch.startswith("pre"):  # "pretrain a 1b": pre-training said in one word
         return OutOfScope("from_scratch", scratch)
-    return None
+    cloud = _longest(text, ph["oos_cloud"])  # renting: the hardware is answered, the price said as not known
+    return None if cloud is None else OutOfScope("cloud", cloud)
 
 
 def cpu_named(question: str) -> str | None:

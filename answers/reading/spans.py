@@ -7,6 +7,7 @@ import re
 
 from msgspec import Struct
 
+from answers.lexicon import lexicon
 from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.tokens import Token
 from answers.reading.vocabulary import _stopwords, _task_words, _word_set
@@ -75,6 +76,11 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
                     res = resolver.lookup(text)
                     if res is not None and kind == "model" and _name_goes_on(toks, s + n, b, text, models):
                         break  # "mistral small": not Mistral 7B plus a stray word; the longer name decides
+                    if res is not None and kind == "model" and _other_model(toks, s + n, b, text, res, models):
+                        unknown.append(" ".join(t.text for t in toks[s: _name_end(toks, s + n, b)]))
+                        for k in range(s, _name_end(toks, s + n, b)):
+                            taken[k] = True  # "mistral medium 3": a model the catalog lacks, not Mistral 7B
+                        break
                     if res is not None:
                         spans.append(Span(s, s + n, kind, res, text))
                         for k in range(s, s + n):
@@ -108,6 +114,35 @@ def _name_goes_on(toks: list[Token], end: int, b: int, text: str, models: Resolv
 
 
 
+
+
+def _version(low: str) -> bool:
+    return re.fullmatch(r"v?\d{1,2}(\.\d{1,2})?", low) is not None
+
+
+def _other_model(toks: list[Token], end: int, b: int, text: str, res: Resolution, models: Resolver) -> bool:
+    """A family name found exactly ("mistral", "magistral", "mistral large") but followed by a tier word
+    ("medium") or a version ("3") that no catalog name continues it with, and that the name found does not
+    carry: the question names another model of the line, which the catalog does not have."""
+    if end >= b or any(ch.isdigit() for ch in text) or res.best is None:
+        return False
+    nxt = toks[end].low
+    if models.starts_a_name(f"{text} {toks[end].text}") or models.lookup(f"{text} {toks[end].text}") is not None:
+        return False
+    name = fold(res.best.name)
+    if nxt in lexicon().model_tier_words:
+        return not re.search(rf"\b{re.escape(nxt)}\b", name)
+    if _version(nxt):
+        numbers = re.findall(r"\d+(?:\.\d+)?", name)
+        return bool(numbers) and nxt.lstrip("v") not in numbers
+    return False
+
+
+def _name_end(toks: list[Token], end: int, b: int) -> int:
+    """The end of an unknown model's name: its tier words and a version after them ("medium 3", "large 3.1")."""
+    while end < b and (toks[end].low in lexicon().model_tier_words or _version(toks[end].low)):
+        end += 1
+    return end
 
 
 def _whole_sized_name(

@@ -352,7 +352,11 @@ def test_a_named_level_that_does_not_fit_a_memory_size_is_that_level_not_even_at
     a = engine.ask("does qwen3 8b q8 fit on 8gb")
     v = a.facts["virtual"]
     assert v["miss_quant"] == "Q8_0" and v["forced"] and v["smaller_level_fits"]
-    assert "even at" not in a.text and "at `Q8_0`: it needs about" in a.text and "more compressed level fits" in a.text
+    assert "even at" not in a.text and "at `Q8_0`: it needs about" in a.text
+    # …and the answer names it, never "ask again": the largest level that fits in 8 GB, with its need
+    level = v["smaller_level"]
+    assert f"The largest level that fits is `{level['quant']}`: it needs about" in a.text
+    assert level["need_gb"] < 8 and level["quant"] != "Q8_0"
 
 
 def test_nothing_fits_a_memory_size_counts_from_the_most_compressed_level(engine):

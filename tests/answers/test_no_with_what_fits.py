@@ -10,7 +10,7 @@ from estimator.quants import quant
 def test_a_level_that_does_not_fit_gets_the_level_that_does(engine) -> None:
     a = engine.ask("qwen3 14b q8 on a 3060 12gb, does it fit?", locale="en")
     assert a.facts["row"]["quant"] is None
-    got = a.facts["smaller_fit"]
+    got = a.facts["smaller_level"]  # answers/facts/fits_instead.py
     assert quant(got["quant"]).rank > quant("Q8_0").rank
     alone = engine.ask(f"can a 3060 12gb run qwen3 14b at {got['quant']}?", locale="en").facts
     assert alone["verdict"]["recommended"]["quant"] == got["quant"]  # the same figures as asking for that level

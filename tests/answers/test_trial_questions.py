@@ -152,17 +152,17 @@ def test_a_named_level_that_misses_says_so_at_that_level(engine: Engine) -> None
     assert "cannot hold Llama 3.1 8B at Q6_K" in text
     assert "most compressed level" not in text  # Q6_K is the asker's level, not the most compressed one
     assert "short by 0.0 GB" not in text  # a miss is never shown as nothing
-    assert "A more compressed level fits" in text
-    # …and it does: without the level, the same card runs it at a more compressed one.
+    # …and it names the one that does: the level the same card runs without a level named
     plain = engine.ask("can llama 3.1 8b run on a rx 7600?")
     assert plain.facts["row"]["quant"] not in (None, "Q8_0", "Q6_K")
+    assert f"The largest level that fits is {plain.facts['row']['quant']}: it needs about" in text
 
 
 def test_a_named_level_with_no_smaller_fit_does_not_promise_one(engine: Engine) -> None:
     # 70B at the most compressed level (~2 bits) is about 70.6e9 × 2.06 / 8 ≈ 18 GB: more than a 12 GB card.
     text = _plain(engine.ask("can my 3060 run llama3.1:70b-instruct-q4_K_M").text)
     assert "cannot hold Llama 3.1 70B at Q4_K_M" in text
-    assert "A more compressed level fits" not in text
+    assert "The largest level that fits" not in text
 
 
 @pytest.mark.parametrize(("question", "said"), [

@@ -1,0 +1,79 @@
+"""What fits instead, when the level asked does not: the largest level (the least compressed) that the card,
+the memory size or the setup holds whole, with its need and speed, so that a "no" always names it.
+
+For the largest mixture-of-experts models (DeepSeek-R1/V3, Kimi K2, Qwen3-235B…) the llama.cpp ladder
+ends too early: people run Unsloth's dynamic 1-bit files (UD-IQ1_M, UD-IQ1_S, estimator/formats.py with
+their sources) on 192–512 GB Macs and servers, so those levels extend the ladder for them. Pure: no text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from estimator.model import ModelSize
+from estimator.profile import Profile
+from estimator.quants import Quant, quant
+from estimator.ranking import Query
+from estimator.setups import Setup, SetupConstants, rate_setup
+
+# Unsloth's dynamic 1-bit files are the fallback people use for the giant MoE models (its DeepSeek-R1 blog:
+# 671 B in 131 GB; then Kimi K2, Qwen3-Coder-480B) on 192–512 GB machines; below ~300 B a 2-bit level or
+# offloading is the usual answer, so the ladder is only extended for the giants.
+UD_EXTRA_MIN_PARAMS_B = 300.0
+UD_EXTRA = ("UD-IQ1_M", "UD-IQ1_S")
+
+
+def extended(levels: tuple[Quant, ...], model: ModelSize) -> tuple[Quant, ...]:
+    """The ladder, plus Unsloth's 1-bit dynamic levels after its last level for a very large MoE model."""
+    if not (model.is_moe and model.params_b >= UD_EXTRA_MIN_PARAMS_B):
+        return levels
+    return levels + tuple(quant(name) for name in UD_EXTRA if quant(name).name not in {lv.name for lv in levels})
+
+
+def after(levels: tuple[Quant, ...], asked: str) -> tuple[Quant, ...]:
+    """The levels more compressed than the one asked (by bits per weight, so UD levels sort by their size)."""
+    named = quant(asked)
+    return tuple(lv for lv in levels if lv.name != named.name and lv.bpw < named.bpw)
+
+
+def first_fit(levels: tuple[Quant, ...], rate: Callable[[Quant], dict[str, Any] | None]) -> dict[str, Any] | None:
+    """The first of `levels` (least compressed first) that `rate` says fits: {"quant", "need_gb", "tok_s"…}."""
+    for lv in levels:
+        row = rate(lv)
+        if row is not None:
+            return {"quant": lv.name, **row}
+    return None
+
+
+def on_card(query: Query, card: Any, asked: str | None) -> dict[str, Any] | None:
+    """The largest level more compressed than `asked` (any level when None) the card or memory size holds:
+    its need and, when the card has a bandwidth, its speed."""
+    p = query.profile
+    levels = extended(tuple(p.levels), query.model)
+    usable = p.usable_gb(card)
+
+    def rate(lv: Quant) -> dict[str, Any] | None:
+        need = query.need_gb(lv)
+        if need > usable:
+            return None
+        fast = getattr(card, "bandwidth_gbps", 0) > 1
+        return {"need_gb": need, "tok_s": p.tok_s(query.model, card, lv) if fast else None}
+
+    return first_fit(after(levels, asked) if asked else levels, rate)
+
+
+def on_setup(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+             asked: str | None) -> dict[str, Any] | None:
+    """The largest level more compressed than `asked` the setup's cards (or machine) hold whole, its system
+    RAM left out: the level, its need and speed."""
+    bare = replace(setup, ram_gb=None)
+    levels = extended(tuple(profile.levels), model)
+
+    def rate(lv: Quant) -> dict[str, Any] | None:
+        row = rate_setup(profile, model, bare, context, None, lv.name, constants=constants)
+        return {"need_gb": row.need_gb, "tok_s": row.tok_s} if row.runs else None
+
+    return first_fit(after(levels, asked) if asked else levels, rate)

@@ -1,0 +1,38 @@
+"""The line an answer opens with when the question also asks what the bot cannot answer, beside what it can:
+a rented GPU's price (RunPod, AWS, Lambda…). The hardware part is answered as usual below it. And the line a
+speed answer about a fanless machine ends with: its sustained speed is below the figures."""
+
+from __future__ import annotations
+
+from answers.api import Answer
+from answers.knowledge import i18n
+from answers.knowledge.fanless import is_fanless
+from answers.knowledge.i18n import N_
+from answers.rendering import markdown
+
+CLOUD_LINE = N_("Cloud rental prices (RunPod, AWS, Lambda and the like) are outside what this bot knows: it keeps "
+                "no price list for rented GPUs, and those prices change often. What it can say is which hardware "
+                "runs the model and how fast; the cost is then the hours you need times the provider's hourly "
+                "price.")
+
+
+def cloud_noted(answer: Answer) -> Answer:
+    """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers."""
+    line = i18n.gettext(answer.locale, CLOUD_LINE)
+    return answer.model_copy(update={"text": markdown.finish(f"{line}\n{answer.text}"),
+                                     "facts": {**answer.facts, "not_answered": ["cloud_price"]}})
+
+
+FANLESS_LINE = N_("No fan in the %(device)s: over a long generation or a long prompt its chip heats up and lowers "
+                  "its clocks, so the sustained speed falls below these figures, which are for a cooled chip.")
+SPEED_INTENTS = frozenset({"can_run", "speed", "prefill", "users", "offload"})
+
+
+def fanless_noted(answer: Answer, device: str | None) -> Answer:
+    """A speed answer about a fanless machine ("MacBook Air M3", answers/knowledge/fanless.json) with that line
+    last; `facts["fanless"]` says so to `--json` readers. Other answers are returned unchanged."""
+    if answer.intent not in SPEED_INTENTS or not is_fanless(device):
+        return answer
+    line = i18n.gettext(answer.locale, FANLESS_LINE) % {"device": markdown.escape(device or "")}
+    return answer.model_copy(update={"text": markdown.finish(f"{answer.text.rstrip()}\n{line}"),
+                                     "facts": {**answer.facts, "fanless": True}})
