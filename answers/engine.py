@@ -20,7 +20,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, completing
+from answers.facts import accounting, completing, engine_versus
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -37,9 +37,10 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget, OutOfScope
-from answers.rendering import markdown
+from answers.rendering import engine_versus_text, markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
+from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
@@ -149,6 +150,12 @@ class Engine(MediaAnswering):
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._out_of_scope(asked, oos, lang, options, inline)
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo_of(question))
+        weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
+        if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
+            side_intent = intent if weigh == answer.intent else weigh
+            sides = [self._asked(side_intent, a, lang, options, inline=inline, echo=echo_of(question))
+                     for a in engine_versus.side_asks(asked)]
+            answer = engine_versus_text.answered(answer, sides, lang)
         return self._accounted(answer, asked, options)
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
@@ -161,9 +168,10 @@ class Engine(MediaAnswering):
         said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
-        line = unused_line(answer.locale, said, account.unused, account.why)
-        if line:
-            text = markdown.finish(f"{text.rstrip()}\n{line}")
+        for line in (assumed_line(answer.locale, account.assumed, said, answer.facts),
+                     unused_line(answer.locale, said, account.unused, account.why)):
+            if line:
+                text = markdown.finish(f"{text.rstrip()}\n{line}")
         return replace(answer, asked=said, assumed=account.assumed, unused=account.unused, unused_why=account.why,
                        text=text)
 
@@ -213,7 +221,7 @@ class Engine(MediaAnswering):
             if family is not None:
                 named = {"model": family.facts["family"]["name"]}
                 return self.writing.finish(intent, lang, options, named, family, inline)
-            facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates}
+            facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates, "same_line": p.same_line}
             return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self.writing.invalid(lang, options, b.reason, b.facts)

@@ -20,18 +20,21 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from answers.api import Answer, AskOptions
+from answers.facts import choice
 from answers.facts.advice import typical_record
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering.answer import AnswerWriting
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
+from estimator.cpu_machine import CpuSpec
 from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
 
@@ -51,6 +54,7 @@ class MediaAsk(Struct, frozen=True):
     media: MediaAsked
     memory_gb: float | None = None
     cpu: bool = False  # no graphics card: on the CPU
+    cpu_spec: CpuSpec | None = None  # the processor named ("whisper on a ryzen 9 7950x"), rated as itself
 
 
 class MediaAnswering:
@@ -86,7 +90,8 @@ class MediaAnswering:
                 if m.kind_word is None or q.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
                 return self._kind_answer(q, m, lang, options, inline)
-            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named))
+            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
+                           find_cpu(q.cpu_named))
             return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
@@ -175,11 +180,11 @@ class MediaAnswering:
             d, _ = other.device_record(m.device, False)
             if d is not None and d.cpu is not None:
                 facts = other.speech_on_cpu(record, self._machine(), "device",
-                                            (d.cpu.cores, d.cpu.ghz, d.cpu.flops_per_cycle), d.bandwidth_gbps)
+                                            (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle), d.bandwidth_gbps)
                 facts["device"] = {"name": d.name, "kind": d.kind}
                 return facts
         if ask.cpu:
-            return other.speech_on_cpu(record, self._machine())
+            return other.speech_on_cpu(record, self._machine(), named=ask.cpu_spec)
         return other.speech_sizes(record)
 
     def _embedding(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
@@ -191,7 +196,7 @@ class MediaAnswering:
         if card is not None:
             return other.embedding_on_card(record, card, ModelSize(enc.params_b))
         if ask.cpu:
-            return other.embedding_on_cpu(record, self._machine())
+            return other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
         return other.embedding_sizes(record)
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
@@ -236,6 +241,23 @@ class MediaAnswering:
         return None
 
     # ------------------------------------------------------------------------------------ phones and boards
+    def _second_on_device(self, q: Asked, profile: Any, d: Any, memory: float | None, assumed: bool,
+                          options: AskOptions) -> tuple[ModelRecord, dict[str, Any]] | None:
+        """The second model of "X or Y on my phone", rated on the same device (None when there is none)."""
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_other as other
+
+        if not q.model2:
+            return None
+        try:
+            record = self.names.resolve_model(q.model2)
+        except NameProblem:
+            return None
+        size = self.estimates.size_of(record) if record is not None else None
+        if record is None or size is None:
+            return None
+        return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+
     def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         # lazy: only for a question that names media (module docstring)
         from answers.facts import media_other as other
@@ -256,6 +278,12 @@ class MediaAnswering:
         if record is not None and size is not None:
             entities["model"] = record.name
             facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality)
+            second = self._second_on_device(q, profile, d, memory, assumed, options)
+            if second is not None:  # "gemma 3 27b or the 4b on my phone?": both rated, and a pick
+                facts["second"] = second[1]
+                facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
+                                                        [record, second[0]], None)
+                entities["model2"] = second[0].name
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")

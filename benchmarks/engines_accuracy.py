@@ -7,7 +7,9 @@ vLLM, SGLang, MLX and ExLlamaV2, each with its source. Per engine, `share` and `
 grid search on log error; every row is predicted leave-one-out (fitted without it). An engine with fewer
 than three single-card rows keeps its priors (the data file says `fitted: false`) and is scored with them.
 Tensor-parallel rows are predicted with the engine's constants and the link's all-reduce time. `--write`
-stores the fits (on all rows) in estimator/data/engine_constants.json. Pure Python, a few seconds.
+stores the fits (on all rows) in estimator/data/engine_constants.json, the all-reduce times (one scale for every
+link, fitted on the tensor-parallel rows, each of those predicted with it refitted without it) among them. Pure
+Python, a few seconds.
 """
 
 from __future__ import annotations
@@ -78,9 +80,14 @@ def predict(c: EngineConstants, row: dict[str, Any]) -> float:
     else:
         tok = p.tok_s(model, card, q)
     if row["users_n"] > 1:
-        ctx = 1536
+        # the row's own prompt and answer lengths where its source says them: the context each user's cache holds
+        # on average, and the other users' prompts read between decode steps (continuous batching)
+        prompt, answer = int(row.get("prompt_tokens") or 0), int(row.get("answer_tokens") or 0)
+        ctx = prompt + answer // 2 if prompt and answer else 1536
         w = workload(p, model, q, ctx, "f16", tok, p.usable_gb(card), card_prefill(model, card, q, ctx, Ask()).tok_s,
                      load_setup_constants().moe_expert_share_active)
+        if prompt and answer:
+            w = replace(w, prompt_per_answer=prompt / answer)
         return concurrency(w, row["users_n"]).per_user_tok_s
     return tok
 
@@ -102,6 +109,22 @@ def fit_engine(c: EngineConstants, engine: str, rows: Sequence[dict[str, Any]]) 
     return round(1 / k, 3), round(t0 * 1000, 3)
 
 
+SCALES = [round(0.2 + 0.05 * i, 2) for i in range(27)]  # 0.2 … 1.5 times the data file's all-reduce times
+
+
+def _scaled(c: EngineConstants, scale: float) -> EngineConstants:
+    return replace(c, allreduce_us={k: round(v * scale, 1) for k, v in c.allreduce_us.items()})
+
+
+def fit_allreduce(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> float:
+    """The all-reduce times' scale (every link alike, so their order stays the links' latencies) that best
+    predicts the tensor-parallel rows, on log error, with the engines' fitted single-card constants."""
+    tp = [r for r in rows if r["n"] > 1 and r["users_n"] == 1]
+    if not tp:
+        return 1.0
+    return min(SCALES, key=lambda s: sum(math.log(r["measured"] / predict(_scaled(c, s), r)) ** 2 for r in tp))
+
+
 def _fittable(rows: Sequence[dict[str, Any]], engine: str) -> list[dict[str, Any]]:
     return [r for r in rows if r["engine"] == engine and r["n"] == 1 and r["users_n"] == 1]
 
@@ -114,6 +137,8 @@ def cross_validate(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> list[t
         train = _fittable(others, r["engine"])
         if len(train) >= MIN_ROWS:
             cc = _with(c, r["engine"], *fit_engine(c, r["engine"], train))
+            if r["n"] > 1:  # the all-reduce times refitted without this row too
+                cc = _scaled(cc, fit_allreduce(cc, others))
             out.append((r, predict(cc, r), True))
         else:
             out.append((r, predict(c, r), False))
@@ -145,7 +170,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitted = c
     for engine, (share, t0) in fits.items():
         fitted = _with(fitted, engine, share, t0)
-    scored = cross_validate(fitted, rows)
+    scale = fit_allreduce(fitted, rows)
+    print(f"all-reduce times x{scale:.2f} of the data file's (fitted on the tensor-parallel rows)")
+    scored = cross_validate(fitted, rows)  # each tensor-parallel row with the scale refitted without it
+    fitted = _scaled(fitted, scale)
     singles = [s for s in scored if s[0]["n"] == 1 and s[0]["users_n"] == 1]
     for label, part in (("single-card, one user (leave-one-out)", singles),
                         *((f"  {e}", [s for s in singles if s[0]["engine"] == e]) for e in sorted(fits)),
@@ -165,8 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write:
         data = json.loads(JSON_PATH.read_text("utf-8"))
         for engine, (share, t0) in fits.items():
-            data["decode"]["engines"][engine] = {"share": share, "t0_ms": t0, "fitted": True,
-                                                 "rows": len(_fittable(rows, engine))}
+            n = len(_fittable(rows, engine))
+            data["decode"]["engines"][engine] = {
+                "share": share, "t0_ms": t0, "fitted": True, "rows": n,
+                "source": f"fitted by benchmarks/engines_accuracy.py on {n} single-card rows of "
+                          "benchmarks/data/engines_measured.csv (each row's source there)"}
+        data["decode"]["allreduce_us"] = dict(fitted.allreduce_us)
         JSON_PATH.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
         print(f"wrote {JSON_PATH}")
     return 0

@@ -10,9 +10,11 @@ attention, pp tok/s, source). Each row is put on the current catalog's card (ben
 
 The fit: for fixed (moe_factor, k_fa, k_no_fa) on a grid, log(pp · A_eff · (1 + k·att)) is linear in
 log eff[vendor/backend], alpha · log F, log class[hbm] and log kind[f16]: ordinary least squares, the grid
-point with the smallest squared log error wins. Leave-one-card-out: every card's rows are predicted with
-everything (grid included) fitted without that card; a backend seen on no other card takes the vendor's
-default (AMD: the ROCm/Vulkan mean). The stated range is the 10th–90th percentile of those held-out
+point with the smallest squared log error wins. Then, at that point, each vendor/backend whose MoE rows
+come from two cards or more gets its own MoE factor (one more column per such backend).
+Leave-one-card-out: every card's rows are predicted with everything (grid included) fitted without that
+card; a backend seen on no other card takes the vendor's default (AMD: the ROCm/Vulkan mean; Intel: the
+SYCL/Vulkan mean). The stated range is the 10th–90th percentile of those held-out
 ratios. Pure Python.
 """
 
@@ -47,8 +49,10 @@ from estimator.quants import BY_NAME, Quant  # noqa: E402
 
 CSV_PATH = ROOT / "estimator" / "data" / "prefill_measured.csv"
 CONSTANTS = ROOT / "estimator" / "data" / "prefill_constants.json"
-MOE_GRID = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
-K_GRID = (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0)
+MOE_GRID = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
+# k >= 1: attention's FLOPs (4·L·w·n at position n) run at best as fast as the weight matrices' (physics,
+# not a fit: a k below 1 would read a long prompt faster than its FLOPs allow).
+K_GRID = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,8 @@ def load_rows(c: PrefillConstants) -> list[Row]:
                 raise SystemExit(f"row {i + 2}: no catalog card for {r['card']!r}")
             active = float(r["active_b"]) if r["active_b"] else None
             model = ModelSize(float(r["params_b"]), active, name=r["model"])
-            tflops, _ = matrix_tflops(card, fp32_tflops(card), c)
             vendor = "AMD" if card.vendor == "ATI" else card.vendor
+            tflops, _ = matrix_tflops(card, fp32_tflops(card), c, r["backend"])
             rows.append(Row(i + 2, card.name, card, r["backend"], f"{vendor}/{r['backend']}", model,
                             quant_of(r["quant"]), int(r["layers"]) if r["layers"] else None,
                             int(r["attn_width"]) if r["attn_width"] else None, int(r["prompt_tokens"]),
@@ -107,10 +111,23 @@ def _att(row: Row, c: PrefillConstants) -> float:
     return attention_width(row.model, c, row.layers, row.width) * row.prompt / (active * 1e9)
 
 
+def moe_groups(rows: Sequence[Row]) -> list[str]:
+    """The vendor/backends whose MoE rows come from at least two cards: each gets its own MoE factor (one
+    card's MoE rows would be that card's quirk, and leave-one-card-out could never test it)."""
+    cards: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        if r.model.is_moe:
+            cards[r.vendor_backend].add(r.card_name)
+    return sorted(g for g, names in cards.items() if len(names) >= 2)
+
+
 def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float, k_no: float,
-               groups: Sequence[str]) -> tuple[dict, float]:
-    """OLS for fixed shape constants; returns (fitted figures, squared log error)."""
-    names = [*groups, "alpha", "hbm", "f16"]
+               groups: Sequence[str], own_moe: bool = False) -> tuple[dict, float]:
+    """OLS for fixed shape constants; returns (fitted figures, squared log error). With `own_moe`, a MoE row
+    of a backend in `moe_groups` also carries that backend's MoE column: its factor is `moe` over the
+    column's exp."""
+    mgroups = moe_groups(rows) if own_moe else []
+    names = [*groups, "alpha", "hbm", "f16", *mgroups]
     xs, ys = [], []
     for r in rows:
         a_eff = (r.model.active_params_b or r.model.params_b) * moe if r.model.is_moe else r.model.params_b
@@ -118,6 +135,7 @@ def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float
         y = math.log(r.pp) + math.log(a_eff) + math.log(1 + k * _att(r, c))
         x = [1.0 if r.vendor_backend == g else 0.0 for g in groups] + [r.log_f, float(r.hbm),
                                                                          float(r.quant.kind == "f16")]
+        x += [1.0 if r.model.is_moe and r.vendor_backend == g else 0.0 for g in mgroups]
         xs.append(x)
         ys.append(y)
     n = len(names)
@@ -128,7 +146,8 @@ def fit_linear(rows: Sequence[Row], c: PrefillConstants, moe: float, k_fa: float
     fit = {"efficiency": {g: math.exp(beta[i]) for i, g in enumerate(groups)}, "alpha": beta[len(groups)],
            "class_factor": {"hbm": math.exp(beta[len(groups) + 1])},
            "kind_factor": {"f16": math.exp(beta[len(groups) + 2]), "quantized": 1.0},
-           "moe_factor": moe, "attention_k": {"fa": k_fa, "no_fa": k_no}}
+           "moe_factor": moe, "attention_k": {"fa": k_fa, "no_fa": k_no},
+           "moe_by_backend": {g: moe * math.exp(-beta[len(groups) + 3 + i]) for i, g in enumerate(mgroups)}}
     return fit, sse
 
 
@@ -145,14 +164,17 @@ def fit(rows: Sequence[Row], c: PrefillConstants) -> dict:
                 if best is None or sse < best[0]:
                     best = (sse, f)
     assert best is not None
-    return best[1]
+    # The shared MoE factor and k come from every row; then the backends with their own MoE rows get theirs.
+    f = best[1]
+    return fit_linear(rows, c, f["moe_factor"], f["attention_k"]["fa"], f["attention_k"]["no_fa"], groups,
+                      own_moe=True)[0]
 
 
 def with_fit(c: PrefillConstants, f: dict) -> PrefillConstants:
     eff = dict(f["efficiency"])
     eff["default"] = statistics.median(eff.values())
     return replace(c, efficiency=eff, alpha=f["alpha"], class_factor=f["class_factor"], kind_factor=f["kind_factor"],
-                   moe_factor=f["moe_factor"], attention_k=f["attention_k"])
+                   moe_factor=f["moe_factor"], attention_k=f["attention_k"], moe_by_backend=f["moe_by_backend"])
 
 
 def predict(row: Row, c: PrefillConstants, backend: str | None) -> float:
@@ -226,7 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "alpha": round(cc.alpha, 4), "efficiency": {k: round(v, 3) for k, v in cc.efficiency.items()},
                       "class_factor": {k: round(v, 4) for k, v in cc.class_factor.items()},
                       "kind_factor": {k: round(v, 4) for k, v in cc.kind_factor.items()},
-                      "moe_factor": cc.moe_factor, "attention_k": dict(cc.attention_k),
+                      "moe_factor": cc.moe_factor,
+                      "moe_by_backend": {k: round(v, 3) for k, v in cc.moe_by_backend.items()},
+                      "attention_k": dict(cc.attention_k),
                       "range": {"low": round(low, 3), "high": round(high, 3)}}
         CONSTANTS.write_text(json.dumps(raw, indent=2, ensure_ascii=False) + "\n", "utf-8")
         print(f"wrote {CONSTANTS.relative_to(ROOT)}")

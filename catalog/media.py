@@ -142,6 +142,23 @@ class DeviceCpu(_Frozen, frozen=True, kw_only=True):
     ghz: Annotated[float, Meta(gt=0)]
     flops_per_cycle: Annotated[float, Meta(gt=0)]
     source: Annotated[str, Meta(min_length=10)]
+    # What its cores reach on a transformer's matrix work in a public run (GFLOPS, all cores), when far below
+    # the vector units' peak (a Raspberry Pi 5's Cortex-A76: about a quarter); speech figures use it.
+    matrix_gflops: Annotated[float, Meta(gt=0)] | None = None
+    matrix_source: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.matrix_gflops is not None and not (self.matrix_source and len(self.matrix_source) >= 10):
+            raise ValueError("matrix_gflops needs its matrix_source")
+        if self.matrix_gflops is not None and self.matrix_gflops > self.cores * self.ghz * self.flops_per_cycle:
+            raise ValueError("matrix_gflops is above the cores' peak")
+
+    @property
+    def effective_flops_per_cycle(self) -> float:
+        """FLOPs per core per cycle the matrix work reaches: the public run's, else the vector units' peak."""
+        if self.matrix_gflops is None:
+            return self.flops_per_cycle
+        return self.matrix_gflops / (self.cores * self.ghz)
 
 
 class DeviceRecord(_Frozen, frozen=True, kw_only=True):

@@ -151,6 +151,9 @@ class MeasuredProfile:
         # Whole-speed factors for vendors the single-card fit never saw (Apple's Metal: fitted on the Apple
         # rows by benchmarks/setups_accuracy.py), so one Apple chip and a setup holding it agree.
         self.vendor_speed = c.get("vendor_speed", {})
+        # Whole-speed factors for devices the fit never saw, by name prefix (Jetson Orin modules: public runs,
+        # the source beside the figure in measured_constants.json).
+        self.device_speed: tuple[tuple[str, float], ...] = tuple(c.get("device_speed", {}).items())
         self.mx = c["native_mxfp4"]
         m = c["memory"]
         self.weights_overhead = m["weights_overhead"]
@@ -289,8 +292,12 @@ class MeasuredProfile:
         # bytes the fit's counting overstates, but a figure above bandwidth ÷ bytes read is impossible
         # (issue 28: Jetsons and the GB10 were rated at 100–105% of theirs), so the share stops at 1.
         streamed = gb / (card.bandwidth_gbps * min(1.0, self.share(model, card, q, backend)))
-        t = (t0 + streamed) / self.vendor_speed.get(vendor_of(card), 1.0)
+        t = (t0 + streamed) / (self.vendor_speed.get(vendor_of(card), 1.0) * self._device_speed(card))
         return max(t, MIN_SECONDS_PER_TOKEN)
+
+    def _device_speed(self, card: Card) -> float:
+        name = getattr(card, "name", "")
+        return next((f for prefix, f in self.device_speed if name.startswith(prefix)), 1.0)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         return 1 / self.seconds_per_token(model, card, q)

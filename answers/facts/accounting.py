@@ -132,8 +132,8 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
     if isinstance(cpu, dict) and cpu.get("cores"):
         if said.get("cpu_cores") == cpu["cores"]:
             why.pop("cpu_cores", None)
-        elif "cpu_cores" not in said or "cpu_cores" in why:
-            assumed["cpu_cores"] = cpu["cores"]
+        elif ("cpu_cores" not in said or "cpu_cores" in why) and not (cpu.get("name") and "cpu" in said):
+            assumed["cpu_cores"] = cpu["cores"]  # the named processor's own cores are no assumption
     if "target_tok_s" in said and not (_carries(facts, "target_speed") or _carries(facts, "target_tok_s")):
         why["target_tok_s"] = TARGET
     missing = _names_used(said.get("models", []), seen)
@@ -142,9 +142,24 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
     cards = [c["name"] for c in said.get("cards", [])]
     if _names_used(cards, seen):
         why["cards"] = NOT_USED
+    for key in [k for k in why if k in assumed and k in said and _same_value(key, assumed[k], said[k])]:
+        del why[key]  # what the figures used is never said back as unused ("UD-Q4_K_XL" rated as stated)
     order = list(said)
     unused = [f"{k}: {_unused_value(k, said, missing)}" for k in sorted(why, key=order.index) if k in said]
     return Account(assumed, unused, {k: why[k] for k in sorted(why, key=order.index) if k in said})
+
+
+def same_level(level: str, quant: str) -> bool:
+    """The level rated is the one stated: "UD-Q4_K_XL" and "Q4_K_XL" (unsloth's dynamic file of that level),
+    "EXL2" rated as "EXL2-4.0bpw", "MLX" as "MLX-4bit" (a format rated at one of its widths)."""
+    a, b = level.upper().removeprefix("UD-"), quant.upper().removeprefix("UD-")
+    return a == b or a.split("-")[0] == b
+
+
+def _same_value(key: str, used: Any, stated: Any) -> bool:
+    if key == "quant" and isinstance(used, str) and isinstance(stated, str):
+        return same_level(used, stated)
+    return bool(used == stated)
 
 
 def _unused_value(key: str, said: dict[str, Any], missing_models: list[str]) -> str:
@@ -163,7 +178,10 @@ def _level(entities: dict[str, Any], facts: dict[str, Any]) -> str | None:
 def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[str, Any], figures: bool,
                       why: dict[str, str], assumed: dict[str, Any]) -> None:
     """An engine or a weight format the estimator has no model for: the figures are llama.cpp's at a GGUF
-    level, said so (another branch adds engine models; then the facts carry `engine` and it counts)."""
+    level, said so (another branch adds engine models; then the facts carry `engine` and it counts). Two engines
+    or formats weighed (`engine_versus`) are each used on their own side: nothing to say."""
+    if isinstance(everything["facts"].get("engine_versus"), dict):
+        return
     engine = said.get("engine")
     modelled = _first(everything, "engine")
     if engine is not None and engine not in LLAMA_CPP_FAMILY and modelled != engine:
@@ -171,8 +189,7 @@ def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[
     if figures and (engine is None or "engine" in why):
         assumed["engine"] = modelled or ASSUMED_ENGINE
     quant = said.get("quant")
-    if quant is not None and level is not None and level not in (quant, quant.removeprefix("UD-")) \
-            and level.split("-")[0] != quant:  # "EXL2" rated as "EXL2-4.0bpw", "MLX" as "MLX-4bit"
+    if quant is not None and level is not None and not same_level(level, quant):
         why["quant"] = FORMAT if not quant.startswith(("Q", "IQ", "UD-", "F", "BF")) or quant in (
             "FP8", "FP4") else NOT_USED
     if figures and level is not None and (quant is None or "quant" in why):

@@ -61,6 +61,7 @@ class Entities(Struct, frozen=True):
     ram_type: str | None = None  # "DDR5" said without an amount ("my 8 GB GPU with ddr5"): the assumed RAM's type
     prompt_tokens: int | None = None  # a prompt's length: prefill and time to first token (answers/facts/serving.py)
     users: int | None = None  # people served at once (answers/facts/serving.py)
+    target_tok_s: float | None = None  # the speed each should get ("how many at 20 tok/s each")
     backend: str | None = None  # the runtime backend a prefill figure is for (CUDA, ROCm, Vulkan, Metal, SYCL)
     # The setup's card stands in for a size said without a card ("my 8 GB card and 32 GB of RAM"): a typical
     # card of that memory. False when the asker named the card ("my laptop has a 4070 with 8 GB").
@@ -74,6 +75,7 @@ class EstimateSettings(Struct, frozen=True):
     quant: str | None = None
     task: str | None = None  # "what can I run" filter: coding | vision | reasoning | chat (answers.advice)
     cache_type: str = "f16"  # llama.cpp KV-cache type (estimator.memory.CACHE_TYPE_BYTES), "K/V" allowed
+    cache_said: bool = False  # the question or an option named the cache type (the memory answer compares types)
     engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
     split: str | None = None  # several cards: layer | row | tensor; None: the engine's own (estimator.engine_profile)
     link: str | None = None  # the link between the cards: pcie3 | pcie4 | pcie5 | nvlink; None: PCIe without P2P

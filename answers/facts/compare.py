@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from answers.facts import choice, versus
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
-from answers.facts import versus
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import card_brief, row_facts
+from answers.knowledge.usable import market
 from estimator.model import ModelSize
 from estimator.quants import quant
 from estimator.ranking import Query, Row, rate_all
@@ -33,7 +34,16 @@ def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             facts[key]["lower"] = None if low is None else {**low, **facts[key].get("lower", {})}
     facts["ratio"] = _ratio(facts["a"], facts["b"])  # each at its recommended level
     facts["same_level"] = _same_level(rated.query, e.card, e.card2, facts["a"], facts["b"])
+    facts["choice"] = choice.between_hardware(facts["a"], facts["b"], [e.card.name, e.card2.name], _prices(est, e, s))
     return Built(facts, sources={"gpus"})
+
+
+def _prices(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[float | None, float | None]:
+    """The two cards' launch prices where a kept source has them (catalog/data/hardware/prices.json), only
+    for cards still sold new: an old card's launch price says nothing of what it costs used today."""
+    newest = max((c.release for c in est.kn.gpus_for(s.profile) if c.release), default=None)
+    a, b = (getattr(c, "launch_price_usd", None) if market(c, newest) == "new" else None for c in (e.card, e.card2))
+    return a, b
 
 
 def side(q: Query, row: Row) -> dict[str, Any]:
@@ -91,5 +101,6 @@ def _compare_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         "cards": [card_brief(c) for c in cards],
         "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
         "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
+        "choice": choice.between_sizes(sizes, [c.name for c in cards], _prices(est, e, s)),
     }
     return Built(facts, sources={"gpus"})

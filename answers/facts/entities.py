@@ -78,7 +78,7 @@ class EntityBuilding:
         kv = asked.cache_type or options.cache_type
         if kv:
             try:
-                settings = replace(settings, cache_type=canonical_cache_type(kv))
+                settings = replace(settings, cache_type=canonical_cache_type(kv), cache_said=True)
             except UnknownCacheType as exc:
                 raise BadInput("cache_type", text=str(exc.text)[:40]) from None
         if asked.task:
@@ -234,7 +234,8 @@ class EntityBuilding:
                 find_cpu(f"{asked.cpu_named} {asked.cpu_cores} cores") if asked.cpu_cores else None)
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, prompt_tokens=asked.prompt_tokens,
-                        users=asked.users, backend=asked.backend, ram_type=asked.ram_type,
+                        users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
+                        ram_type=asked.ram_type,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:

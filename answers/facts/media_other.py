@@ -23,6 +23,7 @@ from answers.knowledge.media import (
 from catalog.compute import fp32_tflops
 from catalog.media import DeviceRecord, MediaRecord, devices, media_models
 from catalog.records import ModelRecord
+from estimator.cpu_machine import CpuSpec
 from estimator.device import DeviceRating, rate_device
 from estimator.embedding import ceiling_tok_s, embedding_memory
 from estimator.machine import MachineConstants, cpu_prefill
@@ -62,9 +63,15 @@ def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
 
 
 def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "cpu",
-                  cpu: tuple[int, float, float] | None = None, ram_gbps: float | None = None) -> dict[str, Any]:
-    """On a CPU: the desktop CPU the machine model assumes (8 cores at 4.5 GHz, AVX2) with dual-channel
-    DDR4-3200, or a board's own cores and memory."""
+                  cpu: tuple[int, float, float] | None = None, ram_gbps: float | None = None,
+                  named: CpuSpec | None = None) -> dict[str, Any]:
+    """On a CPU: the processor named, else the desktop CPU the machine model assumes (8 cores at 4.5 GHz,
+    AVX2), with dual-channel DDR4-3200; or a board's own cores and memory."""
+    if named is not None and cpu is None:
+        rated = speech_on_cpu(record, machine, where, (named.cores, named.ghz, machine.flops_per_cycle[named.isa]),
+                              ram_gbps)
+        rated["cpu"]["name"] = named.name
+        return rated
     base = machine.cpu_classes["desktop"]
     cores, ghz, per_cycle = cpu or (base.cores, base.ghz, machine.flops_per_cycle[base.isa])
     proc = Processor(cores * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
@@ -107,15 +114,18 @@ def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[s
             "max_tokens": record.max_tokens, "assumed": {"app": "llama.cpp", "precision": "F16"}}
 
 
-def embedding_on_cpu(record: MediaRecord, machine: MachineConstants) -> dict[str, Any]:
+def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuSpec | None = None) -> dict[str, Any]:
+    """On a CPU: the processor named, else the desktop CPU the machine model assumes."""
     enc = record.encoder
     assert enc is not None
     mem = embedding_memory(enc.params_b)
-    p = cpu_prefill(machine, enc.params_b)
+    p = cpu_prefill(machine, enc.params_b, cores=named.cores, ghz=named.ghz, isa=named.isa) if named else \
+        cpu_prefill(machine, enc.params_b)
     return {"media": "embedding", "model": model_facts(record), "role": record.role, "where": "cpu",
             "need_gb": round(mem.need_gb, 2), "verdict": "yes", "tokens_per_second": round(p.tok_s),
             "tokens_per_second_low": round(p.tok_s_low), "tokens_per_second_high": round(p.tok_s_high),
-            "cpu": {"cores": p.cores, "ghz": p.ghz, "tflops": round(p.tflops, 2)}, "max_tokens": record.max_tokens,
+            "cpu": {"cores": p.cores, "ghz": p.ghz, "tflops": round(p.tflops, 2),
+                    **({"name": named.name} if named else {})}, "max_tokens": record.max_tokens,
             "assumed": {"app": "llama.cpp", "precision": "F16"}}
 
 
@@ -168,6 +178,13 @@ def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRec
         facts["smallest_need_gb"] = round(smallest.need_gb, 2)
         facts["smallest_quant"] = smallest.quant
     return facts
+
+
+def choice_side(facts: dict[str, Any]) -> dict[str, Any]:
+    """A device answer as one side of "which of the two" (answers/facts/choice.py): held and fast enough to
+    read only when it runs at reading speed."""
+    row = facts.get("row") or {}
+    return {"model": facts["model"]["name"], "quant": row.get("quant"), "tok_s": row.get("tok_s")}
 
 
 def _device_facts(d: DeviceRecord, memory_gb: float) -> dict[str, Any]:

@@ -51,11 +51,13 @@ from answers.facts.typed import (
     Overview,
     facts_of,
 )
+from answers.lexicon import CACHE_TYPES
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
 from estimator.setups import Device, Setup, pool_of
+from estimator.wired_limit import raised_limit
 
 TOP_FASTEST = 10
 TOP_SMALLEST = 10
@@ -84,6 +86,17 @@ def _virtual(rated: Rated, memory: float) -> dict[str, Any]:
         out["forced"] = True
         out["smaller_level_fits"] = any(q.need_gb(lv) <= usable for lv in q.profile.levels if lv.rank > last.rank)
     return out
+
+
+def _smaller_fit(q: Any, card: GpuRecord, forced_rank: int) -> dict[str, Any] | None:
+    """The least compressed level more compressed than the one asked that the card holds, with its need and
+    speed: the answer names it instead of "ask again without the level"."""
+    p = q.profile
+    for lv in p.levels:
+        need = q.need_gb(lv)
+        if lv.rank > forced_rank and need <= p.usable_gb(card):
+            return {"quant": lv.name, "need_gb": need, "tok_s": p.tok_s(q.model, card, lv), "fit": p.fit(need, card)}
+    return None
 
 
 def _short(rated: Rated, card: GpuRecord) -> float:
@@ -245,12 +258,18 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
     offload = _offload_assumed(est, rated, card, s, e.ram_type)
     q = rated.query
     forced = quant(q.forced_quant) if q.forced_quant is not None else None
+    raised = None
+    if card.unified_memory:  # a Mac named as a card that misses only macOS' default GPU share
+        raised = raised_limit(est.profiles.setup_constants(), q.profile, q.model, Setup((Device(card),)),
+                              q.context, s.min_quality, s.quant)
     return replace(
         fit, short_gb=_short(rated, card),
         lower=qa.lower_fit(q, card),  # the floor never turns "fits lower" into "No"
         # "…-q6_K on a 7600": would a more compressed level fit?
         smaller_level_fits=any(q.need_gb(lv) <= q.profile.usable_gb(card) for lv in q.profile.levels
                                if lv.rank > forced.rank) if forced is not None else UNSET,
+        smaller_fit=_smaller_fit(q, card, forced.rank) if forced is not None else UNSET,
+        raise_wired_limit=_setups().raised_facts(raised) if raised is not None else UNSET,
         offload_assumed=offload, offload_guess=_runs_row(offload), several_cards=_how_many(est, rated, card, s),
         relative=_relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card])))
 
@@ -324,7 +343,10 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                                "file": file_facts(q.model.name, lv.name)}
                               for lv, part in zip(levels, parts, strict=True)],
                       cache_gb=parts[0].cache_gb, cache_kind=p.cache_kind(q.model), runtime_gb=parts[0].runtime_gb,
-                      holds_share=rule.share, reserve_gb=rule.reserve_gb)
+                      holds_share=rule.share, reserve_gb=rule.reserve_gb,
+                      # "how much does a q8 kv cache save": the cache at every type people name
+                      cache_types=[{"type": t, "cache_gb": p.memory_parts(q.model, levels[0], q.context, t).cache_gb}
+                                   for t in CACHE_TYPES] if s.cache_said else UNSET)
     return Built(facts_of(ModelFigures(**base_facts(rated)), need), sources={"gpus"})
 
 

@@ -102,12 +102,31 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):
         intent, asked = "card_models", replace(asked, lead="levels")  # "which quant fits 48 GB": sizes per level
+    if _cache_compared(intent, asked):
+        # "q8 kv cache vs f16 for X at 128k, how much do I save": the other cache type was read as the weights'
+        # level; the memory answer, with the cache at every type, answers it.
+        return "vram", replace(asked, quant=None, quants=(), levels=(), quant_question=False)
     if asked.model is not None and intent not in INFO_INTENTS and (asked.quant_question or len(asked.quants) >= 2) \
             and asked.model2 is None:
         # "which quant of Mixtral fits 24 GB", "q8 or q4 for Llama 3.1 8B": the level advice.
         intent = "why_quant"
         asked = replace(asked, quant=None, levels=asked.quants if len(asked.quants) >= 2 else asked.levels)
     return intent, asked
+
+
+# Levels that are also KV-cache types (answers/lexicon CACHE_TYPES): beside a cache type said, the other side of
+# "q8 vs f16 kv cache".
+_CACHE_LIKE_LEVELS = frozenset({"F16", "Q8_0", "Q4_0"})
+
+
+def _cache_compared(intent: str, asked: Asked) -> bool:
+    """A KV-cache type said, and a level that is also a cache type beside it, about one model's memory."""
+    levels = {*(asked.quants or ()), *((asked.quant,) if asked.quant else ())}
+    # "kv in q4 instead of f16": a bare "q4" is read as the weights' Q4_K_M; beside another cache type it is one too
+    cache_like = _CACHE_LIKE_LEVELS | ({"Q4_K_M"} if len(levels) >= 2 else set())
+    return (asked.cache_type is not None and asked.model is not None and asked.card is None and asked.setup is None
+            and bool(levels) and levels <= cache_like
+            and intent in ("vram", "why_quant", "model_info", "can_run", "speed"))
 
 
 def _asks(intent: str, asked: Asked) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts import sizing
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row
 from answers.facts.describe import row_facts
@@ -82,14 +83,23 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
 
 
 def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
-    ask = Ask(users=e.users or 1, backend=e.backend)
+    ask = Ask(users=e.users or 1, backend=e.backend, target=e.target_tok_s)
     s = _at_verdict_level(est, e, s)
     facts, row = _rated_row(est, e, s, ask)
-    if e.users is None and row is not None and (row.get("users_at_reading_speed") or 0) > 1:
+    most = "users_at_target" if e.target_tok_s else "users_at_reading_speed"  # "how many at 20 tok/s each"
+    if e.users is None and row is not None and (row.get(most) or 0) > 1:
         # "how many people can it serve": the figures at that many users
-        facts, row = _rated_row(est, e, s, Ask(users=row["users_at_reading_speed"], backend=e.backend))
+        facts, row = _rated_row(est, e, s, replace(ask, users=row[most]))
     facts.update(row=row, users_said=e.users is not None)
+    if facts.get("picked") and e.setup is None and e.users and e.users > 1:
+        # "a server for 30 people, which GPUs?": the fewest of each usual serving card that does it
+        facts["needed"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1))
     return Built(facts, sources={"gpus"})
+
+
+def _setup_row(est: Estimates, e: Entities, s: EstimateSettings, users: int) -> dict[str, Any] | None:
+    """A setup's several-users row at the level the one verdict recommends on it."""
+    return _rated_row(est, e, _at_verdict_level(est, e, s), Ask(users=users, backend=e.backend))[1]
 
 
 __all__ = ["prefill", "users"]

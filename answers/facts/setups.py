@@ -231,9 +231,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         raised = raised_limit(constants, profile, model, setup, context, min_quality, quant)
         if raised is not None:
             # A Mac that misses only macOS' default GPU share: how to raise it, and the speed once raised.
-            facts["raise_wired_limit"] = {"os": raised.os, "ttm_pages": raised.ttm_pages,
-                                          "wired_limit_mb": raised.wired_limit_mb, "gpu_gb": raised.gpu_gb,
-                                          "left_gb": raised.left_gb, "row": row_facts(raised.row)}
+            facts["raise_wired_limit"] = raised_facts(raised)
         if quant is None:  # the floor never turns "fits at a lower level" into "No" (answers/facts/quant_advice.py)
             low = lower_fit(profile, model, setup, context, min_quality, constants=constants)
 
@@ -249,11 +247,18 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                         "left_gb": raised_low.left_gb, "row": row_facts(raised_low.row), "floor_quant": floor.name}
         else:  # "dual 4090 for llama 70b q8": would a more compressed level fit on the setup held whole?
             facts["smaller_level_fits"] = _smaller_level_fits(profile, model, setup, constants, context, quant)
+            facts["smaller_fit"] = _smaller_fit(profile, model, setup, constants, context, quant)
         if setup.ram_gb is None and not setup.unified:
             guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def raised_facts(raised: RaisedLimit) -> dict[str, Any]:
+    """A Mac's (or a Strix Halo's) GPU share raised: the command's figures and the rating once raised."""
+    return {"os": raised.os, "ttm_pages": raised.ttm_pages, "wired_limit_mb": raised.wired_limit_mb,
+            "gpu_gb": raised.gpu_gb, "left_gb": raised.left_gb, "row": row_facts(raised.row)}
 
 
 def _raised_below_floor(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
@@ -276,6 +281,17 @@ def _smaller_level_fits(profile: Profile, model: ModelSize, setup: Setup, consta
     bare, named = replace(setup, ram_gb=None), quant(forced)
     return any(rate_setup(profile, model, bare, context, None, lv.name, constants=constants).runs
                for lv in profile.levels if lv.rank > named.rank)
+
+
+def _smaller_fit(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                 forced: str) -> dict[str, Any] | None:
+    """The level the setup runs when the one asked does not fit: its own rating with no level forced (its
+    RAM included, down to the 1-bit files of the largest models), if that is more compressed than the one
+    asked; the answer names it with its speed instead of "ask again"."""
+    row = rate_setup(profile, model, setup, context, None, None, constants=constants)
+    if not row.runs or row.quant is None or row.quant.rank <= quant(forced).rank:
+        return None
+    return row_facts(row)
 
 
 def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

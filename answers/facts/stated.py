@@ -41,10 +41,19 @@ def _record(value: str | GpuRecord, card_record: CardRecord) -> GpuRecord | str:
         return value
 
 
+def _named(value: str | GpuRecord, card_record: CardRecord) -> str:
+    record = _record(value, card_record)
+    return record.name if isinstance(record, GpuRecord) else str(record)
+
+
 def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> None:
     """Cards with their counts; a unified-memory machine (a Mac, a Ryzen AI Max) is a `device` with its memory."""
     if asked.setup:
-        parts: list[tuple[str | GpuRecord, int]] = list(asked.setup)
+        # the machine, then the other side of a comparison ("2x 5060 ti vs a 3090", "evo-x2 or a 5090")
+        parts: list[tuple[str | GpuRecord, int]] = [*asked.setup, *(asked.setup2 or ())]
+        if not asked.setup2 and asked.card2 is not None and _named(asked.card2, card_record) not in {
+                _named(typed, card_record) for typed, _ in parts}:
+            parts.append((asked.card2, 1))  # a card set against the machine, not one of its own
     else:
         parts = [(c, 1) for c in (asked.card, asked.card2) if c is not None]
         if parts and asked.gpu_count and len(parts) == 1:

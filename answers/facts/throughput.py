@@ -28,7 +28,7 @@ from estimator.prefill import Prefill, PrefillConstants, check_prompt, prefill
 from estimator.profile import Profile
 from estimator.quants import Quant
 from estimator.setups import Setup, SetupConstants
-from estimator.users import Concurrency, Workload, check_users, concurrency
+from estimator.users import Concurrency, Workload, check_users, concurrency, users_at_reading_speed
 
 # A prompt llama.cpp reads with some weights in system RAM copies those weights to the card for every
 # micro-batch of 512 tokens (large batches are computed on the GPU): PCIe 4.0 ×16 moves 31.5 GB/s in
@@ -56,6 +56,7 @@ class Ask(Struct, frozen=True):
     users: int | None = None  # parallel requests
     backend: str | None = None  # CUDA | ROCm | Vulkan | Metal | SYCL; None: the vendor's usual one
     flash_attention: bool = True
+    target: float | None = None  # tok/s each of several users should get ("how many at 20 tok/s each")
 
     def __post_init__(self) -> None:
         if self.prompt is not None:
@@ -93,6 +94,18 @@ def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, pr
     return Prefill(prompt, 1 / (seconds + link), 1 / (hi + link), 1 / (lo + link), sum(p.matrix_tflops for p in parts),
                    first.basis, first.backend, first.flash_attention,
                    "low" if any(p.confidence == "low" for p in parts) else first.confidence)
+
+
+def tensor_prefill(model: ModelSize, setup: Setup, q: Quant, prompt: int, ask: Ask) -> Prefill:
+    """Tensor parallelism (vLLM, SGLang, TensorRT-LLM; llama.cpp `-sm row`): every card computes its slice of
+    every layer at the same time, so a batch's tokens get all the cards' compute, where a layer split passes
+    them through the cards in turn (`setup_prefill`). The all-reduces between layers are left out: at the
+    batch sizes where compute sets the pace they move a small share of what the matrices compute."""
+    parts = [card_prefill(model, d.card, q, prompt, ask) for d in setup.cards()]
+    first = parts[0]
+    return Prefill(prompt, sum(p.tok_s for p in parts), sum(p.tok_s_low for p in parts),
+                   sum(p.tok_s_high for p in parts), sum(p.matrix_tflops for p in parts), first.basis, first.backend,
+                   first.flash_attention, "low" if any(p.confidence == "low" for p in parts) else first.confidence)
 
 
 def prefill_keys(pre: Prefill | None, ask: Ask, tok_s: float | None, tok_s_low: float | None,
@@ -164,6 +177,8 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
             if ask.prompt and ask.answer:  # prompts read while the others decode (continuous batching)
                 w = replace(w, prompt_per_answer=ask.prompt / ask.answer)
             conc = concurrency(w, ask.users)
+            if ask.target:  # the most users that fit and each still get the speed asked for
+                keys.update(target_tok_s=ask.target, users_at_target=users_at_reading_speed(w, ask.target))
         keys.update(users_keys(conc, tok_s, tok_s_low, tok_s_high, ask.users))
     return keys
 
@@ -174,9 +189,11 @@ def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context:
     RAM-held weights cross PCIe)."""
     q = row.quant
     runs = q is not None and row.tok_s is not None and row.fit != "no"
+    tensor = getattr(row, "split", "layer") in ("tensor", "row") and not row.offload_gb
     return row_keys(prof, model, q if runs else None, context, cache_type, ask, row.tok_s, row.tok_s_low,
                     row.tok_s_high, row.usable_gb,
-                    lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb),
+                    (lambda n: tensor_prefill(model, setup, q, n, ask)) if tensor else
+                    (lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb)),
                     constants.moe_expert_share_active)
 
 
@@ -205,4 +222,4 @@ def top_facts(ask: Ask) -> dict[str, Any]:
 
 
 __all__ = ["Ask", "add_to_rows", "card_prefill", "load_prefill_constants", "prefill_keys", "row_keys",
-           "setup_keys", "setup_prefill", "top_facts", "users_keys", "workload"]
+           "setup_keys", "setup_prefill", "tensor_prefill", "top_facts", "users_keys", "workload"]

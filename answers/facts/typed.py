@@ -63,6 +63,8 @@ class CardFit(Struct, kw_only=True):
     short_gb: float | UnsetType = UNSET
     lower: Any = UNSET
     smaller_level_fits: bool | UnsetType = UNSET  # a level was forced: would a more compressed one fit?
+    smaller_fit: dict[str, Any] | None | UnsetType = UNSET  # … and which one, with its need and speed
+    raise_wired_limit: dict[str, Any] | UnsetType = UNSET  # a Mac short of only its default GPU share
     offload_assumed: dict[str, Any] | None | UnsetType = UNSET
     offload_guess: dict[str, Any] | None | UnsetType = UNSET
     several_cards: dict[str, Any] | None | UnsetType = UNSET
@@ -135,6 +137,7 @@ class MemoryNeed(Struct, kw_only=True):
     runtime_gb: float
     holds_share: float  # the rule every answer about "N GB" uses (a discrete card)
     reserve_gb: float
+    cache_types: list[dict[str, Any]] | UnsetType = UNSET  # "how much does a q8 kv cache save": every type
 
 # --------------------------------------------------------------------------- what runs (card_models)
 class Rule(Struct, frozen=True):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
-from answers.facts import setups
+from answers.facts import choice, setups
 from answers.facts import verdict as vd
 from answers.facts.advice import typical_card
 from answers.facts.common import BadInput, Built, base_facts, card_row
@@ -118,6 +118,9 @@ def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts["a"], facts["b"] = rows
     facts["ratio"] = _ratio(rows[0], rows[1])
     facts["same_level"] = _same_level(rows[0], rows[1], sizes, rate_at)
+    # No hardware named and no home card holds both: nothing was rated to pick on (the lines say what is needed)
+    no_rating = facts["hardware"]["kind"] == "typical" and facts["hardware"]["typical_card"] is None
+    facts["choice"] = None if no_rating else choice.between_models(rows[0], rows[1], recs, s.task)
     return Built(facts, sources={"gpus"})
 
 
@@ -216,6 +219,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts = {**base_facts(rated), **facts}
         a, b = side_rows(size)
         facts.update(a=a, b=b, ratio=_ratio(a, b), same_level=same_level(size, a, b))
+        facts["choice"] = choice.between_hardware(a, b, [x.label for x in sides])
     else:
         facts["sizes"] = []
         for params in SETUP_SIZES_B:
@@ -223,6 +227,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             a, b = side_rows(size)
             facts["sizes"].append({"params_b": params, "a": a, "b": b, "ratio": _ratio(a, b),
                                    "same_level": same_level(size, a, b)})
+        facts["choice"] = choice.between_sizes(facts["sizes"], [x.label for x in sides])
     facts["split"] = any(x.gpu_count > 1 for x in sides)
     facts["unified"] = [x.unified for x in sides]
     return Built(facts, sources={"gpus"})

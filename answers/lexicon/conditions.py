@@ -20,7 +20,7 @@ ENGINES = ("llama.cpp", "ollama", "lm-studio", "vllm", "sglang", "mlx", "exllama
 FORMATS = ("AWQ", "GPTQ", "EXL2", "EXL3", "FP8", "NVFP4", "MXFP4", "MLX")
 TOP_KEYS = {"engines", "formats", "format_engines", "cache_spellings", "languages"}
 LANGUAGE_KEYS = {"cores", "output_words", "prompt_words", "context_words", "at_once", "wanted", "thousand",
-                 "joiners", "numbers"}
+                 "joiners", "numbers", "we_are"}
 LANGUAGES = ("en", "it", "fr", "de", "es", "pt")
 
 
@@ -31,6 +31,7 @@ class LanguageWords(Struct, frozen=True):
     context_words: frozenset[str]
     at_once: frozenset[str]
     wanted: tuple[str, ...]
+    we_are: tuple[str, ...]  # phrases right before a number of people ("we are 17", "siamo in 17")
     thousand: frozenset[str]
     joiners: frozenset[str]
     numbers: dict[str, int]
@@ -84,6 +85,7 @@ def _language(code: str, table: object) -> LanguageWords:
         **{k: _words(table[k], f"languages.{code}.{k}")
            for k in ("cores", "output_words", "prompt_words", "context_words", "at_once", "thousand", "joiners")},
         wanted=_phrases(table["wanted"], f"languages.{code}.wanted"),
+        we_are=_phrases(table["we_are"], f"languages.{code}.we_are"),
         numbers={str(k).lower(): int(v) for k, v in numbers.items()})
 
 

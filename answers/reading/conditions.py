@@ -23,8 +23,11 @@ from msgspec import Struct
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading.amounts import K_TOKENS, Amount, amounts
+from answers.reading.engine_versus_words import sides as versus_sides
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
+from estimator.quants import UnknownQuant
+from estimator.quants import quant as level_of
 
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
 _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
@@ -58,6 +61,8 @@ class Conditions(Struct, frozen=True):
     device: str | None = None  # "MacBook Air M3": a machine named around its chip
     cache_level_only: bool = False  # the KV cache's level ("kv cache q8_0") is the only place that level is said
     backend: str | None = None  # "vulkan", "rocm": the runtime backend a prefill figure is for
+    # two engines or formats weighed ("vllm or llama.cpp", "exl2 4bpw vs q4_k_m"): engine_versus_words.py
+    versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
 
 
 class _Words(Struct, frozen=True):
@@ -70,6 +75,7 @@ class _Words(Struct, frozen=True):
     at_once: frozenset[str]
     wanted_re: re.Pattern[str]
     speed: re.Pattern[str]
+    we_are_re: re.Pattern[str]  # "we are 17", "siamo in 17", "wir sind zu 17": a number of people after it
 
 
 @cache
@@ -82,9 +88,11 @@ def _words() -> _Words:
     users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
     backends = {word: name for name, words in lexicon().backends.items() for word in words}
     wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
+    we_are = sorted({fold(p) for lang in w.languages.values() for p in lang.we_are}, key=len, reverse=True)
+    we_are_re = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
-                  speed)
+                  speed, we_are_re)
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -196,16 +204,21 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
     for a in found:
         if a.value != int(a.value) or not 1 <= a.value <= 4096:
             continue
-        after = _after(tokens, a.end, frozenset({"-"}), 2)
-        if not after:
-            continue
+        after = _after(tokens, a.end, frozenset({"-"}), 2) or [""]
         people = after[0] in w.users or after[0] in w.at_once or (
-            len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit())
+            len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit()) or (
+            a.value >= 2 and not after[0][:1].isdigit() and after[0] not in _card_nouns()
+            and w.we_are_re.search(text[max(0, a.start - 30):a.start]) is not None)
         if after[0] in w.cores and "cpu_cores" not in out and a.value > 1:
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:
             out["users"] = int(a.value)
     return out
+
+
+@cache
+def _card_nouns() -> frozenset[str]:
+    return frozenset(fold(n) for n in lexicon().card_nouns)
 
 
 def _bench_prompt(text: str) -> int | None:
@@ -243,6 +256,21 @@ def _device(text: str) -> str | None:
     return " ".join([machine, chip.upper(), *(t.title() for t in tier)])
 
 
+_BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
+
+
+def _with_width(text: str, fmt: str | None) -> str | None:
+    """"exl2 4.65bpw", "6.0 bpw exl3": a format made at any width names its width, which the estimate uses (the
+    format's file at that width, estimator.quants), instead of the format's usual one."""
+    said = _BPW.search(text) if fmt is not None else None
+    if said is None:
+        return fmt
+    try:
+        return level_of(f"{fmt} {said.group(1).replace(',', '.')}bpw").name
+    except UnknownQuant:
+        return fmt  # a format whose files have no width in bits per weight (AWQ, MLX): the format alone
+
+
 def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     """The conditions `question` states (None for each it does not). A bare number that is part of a card's or
     model's name the question names ("a 3080 ctx 32k") is that name's."""
@@ -253,8 +281,9 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     own = name_numbers(names)
     every = [a for a in amounts(text) if math.isfinite(a.value)]
     found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
-    quant_format = _phrase(text, "formats")
-    engine = _phrase(text, "engines") or (words.format_engines.get(quant_format or ""))
+    fmt = _phrase(text, "formats")
+    quant_format = _with_width(text, fmt)
+    engine = _phrase(text, "engines") or (words.format_engines.get(fmt or ""))
     lengths = _lengths(text, tokens, found, w)
     counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
     users = counts.get("users")
@@ -272,7 +301,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     cpu = _CPU_WORDS.search(text)
     cache_type = _cache_type(text)
     return Conditions(
-        engine=engine, quant_format=quant_format, cache_type=cache_type,
+        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus_sides(text),
         cache_level_only=_cache_level_only(text, cache_type),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),

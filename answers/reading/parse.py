@@ -292,7 +292,7 @@ def _read_hardware(r: _Reading) -> None:
                 r.unknown.remove(phrase)
                 break
     r.gpu_count = r.setup.gpu_count if r.setup.is_setup and r.setup.gpu_count > 1 else None
-    pooled = r.setup.joined and len(r.cards) == 2 and r.setup.split is None
+    pooled = (r.setup.joined or r.setup.listed) and len(r.cards) == 2 and r.setup.split is None
     r.n_cards = (1 if pooled else len(r.cards)) + (r.unknown_card is not None)
     if r.setup.unified and r.n_cards and r.memory is not None and any(
             re.search(rf"(?<![\d.]){r.memory:g}\s?gb\b", fold(name)) for name, _ in r.setup.cards):

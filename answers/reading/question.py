@@ -100,7 +100,8 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         observed_tok_s=None if target else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
-        cpu_named=p.cpu_named or said.cpu, device=said.device)
+        cpu_named=p.cpu_named or said.cpu, device=said.device,
+        versus=said.versus)
     return task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type, w.cpu)))
 
 

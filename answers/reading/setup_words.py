@@ -21,7 +21,8 @@ from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
 from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER, RAM_TYPE
-from answers.reading.versus_words import joins, sides  # the words that set two setups side by side
+from answers.reading.tokens import pro_first
+from answers.reading.versus_words import joins, listed, sides, together_re  # the words that set two setups side by side
 from answers.records.asked import Asked
 from catalog.text import fold
 
@@ -60,7 +61,7 @@ def lexicon() -> Lexicon:
     return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)),
                    tuple(sorted(sorted(links), key=len, reverse=True)),
                    tuple(sorted(sorted(ram), key=len, reverse=True)),
-                   {fold(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
+                   {_clean(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
                    lx.apple_tiers, tuple(sorted(before)))
 
 
@@ -72,6 +73,9 @@ class SetupWords(Struct, frozen=True):
     laptop: bool = False
     unified: bool = False  # a unified-memory machine was named (Apple chip, Strix Halo, DGX Spark…)
     joined: bool = False  # cards joined by "+"/"&" ("3090 + 3060"): one machine, not a comparison
+    # cards listed with only small words between ("one 3060, one 3090"): one machine unless the question is a
+    # comparison (then `annotate` keeps the two sides)
+    listed: bool = False
     typed: tuple[str, ...] = ()  # each device as typed (folded): "dgx spark", "mac studio m2 ultra"
     # Two setups set side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090"): the index in `cards`
     # where the second begins (answers/reading/versus_words.py); None when the cards are one machine or one card.
@@ -92,7 +96,7 @@ class SetupWords(Struct, frozen=True):
     @property
     def is_setup(self) -> bool:
         """More than one card, RAM beside a card, a laptop part or a unified machine: not a plain card."""
-        several = any(n > 1 for _, n in self.cards) or (self.joined and len(self.cards) > 1)
+        several = any(n > 1 for _, n in self.cards) or ((self.joined or self.listed) and len(self.cards) > 1)
         return bool(self.cards) and (several or self.ram_gb is not None or self.laptop or self.unified)
 
 
@@ -115,9 +119,14 @@ _CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 
 
+_BANDWIDTH_RE = re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:gb|go|tb)\s?(?:/\s?s|ps)\b")
+
+
 def _clean(text: str) -> str:
-    t = fold(text)
+    t = pro_first(fold(text))
+    t = _BANDWIDTH_RE.sub(" ", t)  # "GB10, 273 GB/s": a bandwidth, never a card's memory
     t = re.sub(r"[×✕*]", " x ", t)
+    t = t.replace("=", " . ")  # "4090+3090 = 48gb": the sum, never the last card's own memory
     t = re.sub(r"\b(m[1-5])-?(pro|max|ultra)\b", r"\1 \2", t)  # "M3Max", "m3-max": the chip and its tier
     t = re.sub(r"\(\s*x\s*(\d{1,2})\s*\)", r" x \1 ", t)  # "3060 12gb (x3)": the count in brackets after the card
     t = re.sub(r"(?<=\w)['’]s\b", "", t)  # "my laptop's rtx 3050": the laptop's card
@@ -209,8 +218,9 @@ def read(text: str) -> SetupWords:
     split, split_end = sides(t, betweens)
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
+    in_list = split is None and not joined and bool(betweens) and all(listed(b, t) for b in betweens)
     typed = tuple(t[a:b] for a, b in spans)
-    return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, typed, split, split_end,
+    return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, in_list, typed, split, split_end,
                       tuple(found.unified_cards))
 
 
@@ -226,6 +236,9 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         name, this_unified = named
         # "m2 8 giga", "m3 max 64 gigs", "7900 xtx 24go": the memory in the unit the card names use
         name = re.sub(rf"(\d{{1,3}})\s?(?!gb\b){GB_UNIT}", r"\1 GB", name)
+        if found.cards and together_re().match(t, m.end("dev") + 1):
+            # "4090+3090 48gb total", "3090 + 3060, 36 GB insgesamt": the size is the machine's sum, not this card's
+            name = re.sub(rf"{_MEM}$", "", name).strip()
         found.unified = found.unified or this_unified
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):

@@ -30,8 +30,18 @@ _COMMA_DECIMAL_RE = re.compile(r"(\d),(\d{1,2})(?!\d)")  # "12,5 GB"; not "8,192
 _TOKEN_RE = re.compile(r"[^\s,;!?¿¡()\[\]{}\"“”«»<>*|'’`]+")
 
 
+# "RTX 6000 Pro": the Blackwell workstation card's words in the order people also type them; the catalog's
+# name is "RTX PRO 6000" (a bare "RTX 6000" is an older card, and the Pro would be dropped as a stray word).
+PRO_AFTER_RE = re.compile(r"\b(rtx)[\s-]+([2-6]000)[\s-]+(pro)\b", re.IGNORECASE)
+
+
+def pro_first(text: str) -> str:
+    return PRO_AFTER_RE.sub(r"\1 \3 \2", text)
+
+
 def clean(question: str) -> str:
     text = question[:MAX_INPUT]
+    text = pro_first(text)
     text = _MENTION_RE.sub(" ", text)
     text = _FENCE_RE.sub(" ", text)
     text = _COMMA_DECIMAL_RE.sub(r"\1.\2", text)

@@ -61,11 +61,29 @@ def joins(between: str, folded_question: str) -> bool:
     """The words between two cards make them one machine: "+", "&", or an "and" word ("I have a 3090 and a
     3060", "3090 and 3060 together") unless the question asks for a comparison ("which is faster, a 3090 and
     a 4090?"): people name the cards they own with "and", and set them side by side with "or" or "vs"."""
-    if _POOLED_RE.search(between):
-        return True
+    if _POOLED_RE.search(between) or together_re().search(between):
+        return True  # "3090 + 3060", "my 3060 plus my old 3090", "eine 4090 sowie eine 3090"
     if and_re().search(between) is None:
         return False
     return together_re().search(folded_question) is not None or not says_compare(folded_question)
+
+
+def listed(between: str, folded_question: str) -> bool:
+    """Two devices named one after the other with only small words between ("one 3060 12gb, one 3090", "a
+    3090 with my 3060"): the asker lists what the machine holds, unless a versus word sets them side by side
+    or the question asks for a comparison (then the intent decides, answers/reading/setup_words.py annotate)."""
+    words = between.replace(".", " ").replace("(", " ").replace(")", " ").split()
+    return bool(between.strip()) and len(words) <= MAX_LISTED and all(w in _small_words() for w in words) \
+        and versus_re().search(between) is None and not says_compare(folded_question)
+
+
+MAX_LISTED = 3  # words between two devices still read as one list ("one 3060, and one 3090")
+
+
+@cache
+def _small_words() -> frozenset[str]:
+    every = lexicon().languages.values()
+    return frozenset(fold(w) for lx in every for w in (*lx.function_words, *lx.count_words, *lx.card_words))
 
 
 def _is_versus(between: str, folded_question: str) -> bool:

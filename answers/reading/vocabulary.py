@@ -8,6 +8,7 @@ import re
 from functools import cache
 
 from answers.lexicon import Pattern, lexicon
+from answers.lexicon.conditions import condition_words
 from catalog.text import fold
 
 # --------------------------------------------------------------------------- vocabulary
@@ -92,6 +93,10 @@ def _stopwords() -> frozenset[str]:
     words |= versus_words()  # "vs", "contro", "compared": a comparison's words are never a name
 
     words |= at_once_words()  # "at the same time", "gleichzeitig": never a name
+    # An engine's or a weight format's one-word name ("nvfp4", "llama.cpp", "vllm"): the conditions read it
+    # (answers/reading/conditions.py); it is never a model's name.
+    cw = condition_words()
+    words |= {p for p in (*cw.engines, *cw.formats) if " " not in p}
     for p in _patterns():
         plain = re.sub(r"\\[a-zA-Z]", " ", p.regex.pattern)  # drop \b, \S… before reading words
         words.update(w for w in re.findall(r"[a-z]{3,}", plain))

@@ -132,6 +132,9 @@ class Asked(Struct, frozen=True):
     cpu_cores: int | None = None  # "16 cores"
     engine: str | None = None  # "vllm", "ollama": the serving engine named (answers/lexicon/conditions.toml)
     quant_format: str | None = None  # "AWQ", "EXL2", "MLX": a weight format that is not a GGUF level
+    # two engines or formats weighed, each (engine, level or format): answered on both sides
+    # (answers/facts/engine_versus.py)
+    versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
     device: str | None = None  # "MacBook Pro M3 Max", "Jetson Orin Nano": a machine named, not a card
     ram_from_platform: tuple[str, ...] = ()  # RAM keys a named CPU platform filled in (assumed, not said)
     # -- what else the words say, for the answers outside language models' ratings (a question's only)

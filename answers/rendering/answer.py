@@ -19,6 +19,7 @@ from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import markdown, render
 from answers.rendering.accounting_text import asked_lines
+from answers.rendering.engine_text import refused_text, users_target_line, weight_only_line
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
@@ -158,7 +159,7 @@ class AnswerWriting:
         facts.setdefault("profile", self.profile_name(options))
         facts["intent"] = intent
         table_rows = built.table
-        text = self._text(intent, lang, facts, table_rows if inline else None)
+        text = refused_text(intent, facts, lang) or self._text(intent, lang, facts, table_rows if inline else None)
         text, entities = self._lines_after(intent, lang, facts, text, entities)
         title_values = {k: markdown.escape(v) for k, v in entities.items() if k in ("model", "card", "card2")}
         if intent == "compare" and facts.get("mode") == "models" and "model2" in entities:
@@ -209,6 +210,9 @@ class AnswerWriting:
             values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
+        for engine_line in (weight_only_line(intent, facts, lang), users_target_line(intent, facts, lang)):
+            if engine_line:
+                text = markdown.finish(text.rstrip() + "\n" + engine_line)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
         for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered

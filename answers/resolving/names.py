@@ -4,15 +4,19 @@ card names, its did-you-mean candidates, the variants it picked among, and autoc
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from typing import Any, TypeVar
 
 from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.unresolved import UnresolvedName
 from answers.resolving.model_default import default_model
 from catalog.records import GpuRecord, ModelRecord
-from catalog.resolve import Resolution, Resolver, curated_first, normalize
+from catalog.resolve import Resolution, Resolver, curated_first, fold, normalize
 
 CANDIDATES_SHOWN = 8
+LINE_SHOWN = 4  # models of the same line offered for a name that matches nothing
+_FIRST_WORD = re.compile(r"[^\W\d_]{3,}")  # a name's first word of three letters or more ("gpt" of "gpt-6")
 T = TypeVar("T")  # a resolver's payload type
 VARIANTS_SHOWN = 5
 
@@ -42,9 +46,10 @@ def find_card(knowledge: Knowledge, text: str,
 class NameProblem(UnresolvedName):
     """A name that did not resolve: becomes a not_found / ambiguous answer."""
 
-    def __init__(self, intent: str, kind: str, text: str, candidates: list[str]) -> None:
+    def __init__(self, intent: str, kind: str, text: str, candidates: list[str], same_line: bool = False) -> None:
         super().__init__(intent)
         self.intent, self.kind, self.text, self.candidates = intent, kind, text, candidates
+        self.same_line = same_line  # the candidates are the models of the name's line, not near spellings
 
 
 class NameResolution:
@@ -121,6 +126,9 @@ class NameResolution:
             return NameProblem("ambiguous", kind, text, cands[:CANDIDATES_SHOWN])
         if not cands:
             cands = self.near(resolver, text)
+        if not cands and kind == "model":
+            line = self._same_line(resolver, text)
+            return NameProblem("not_found", kind, text, line[:LINE_SHOWN], same_line=bool(line))
         return NameProblem("not_found", kind, text, cands[:CANDIDATES_SHOWN])
 
     def card_variants(self, typed: str | None, card: GpuRecord | None, profile: str | None) -> list[str]:
@@ -142,6 +150,18 @@ class NameResolution:
                 groups.setdefault(g.name, []).append(g)
             table = self._cards_by_name[id(cards)] = {name: faster_variant(gs) for name, gs in groups.items()}
         return table
+
+    def _same_line(self, resolver: Resolver[T], text: str) -> list[str]:
+        """A model name that matches nothing, not even misspelt ("gpt-6 mini", "phi-9"): the models whose
+        name begins with its first word, the maker's line ("gpt" → gpt-oss), so the asker sees what exists."""
+        first = _FIRST_WORD.match(fold(text))
+        if first is None:
+            return []
+        word = first.group(0)
+        names = [m.name for m in resolver.suggest(word, 40) if fold(m.name).startswith(word)]
+        records = [r for r in (self.knowledge.model_named(n) for n in names) if r is not None]
+        newest_first = sorted(records, key=lambda r: r.publication_date or dt.date.min, reverse=True)
+        return [r.name for r in newest_first]
 
     def near(self, resolver: Resolver[T], text: str) -> list[str]:
         """Did-you-mean names for a name that matched nothing: autocomplete's picks, else the

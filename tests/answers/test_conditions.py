@@ -232,3 +232,15 @@ def test_whether_it_runs_and_a_prompts_time_are_both_answered(engine, question: 
 def test_two_models_on_one_card_are_both_answered(engine) -> None:
     a = engine.ask("Phi-4 or Qwen3 14B on my 4070?")
     assert "Phi-4" in a.text and "Qwen3 14B" in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "pp512 of Qwen3-30B-A3B UD-Q4_K_XL on AMD Radeon RX 7900 XTX",
+    "glm-4.5-air UD-Q4_K_XL prompt processing 8192 tokens on a RTX PRO 6000 Blackwell",
+])
+def test_a_dynamic_level_rated_as_said_is_not_called_unused(engine, question: str) -> None:
+    """Issue 31: an Unsloth dynamic level the figure is for ("at UD-Q4_K_XL") was also listed as "not
+    used", which reads as a refusal of the level asked."""
+    a = engine.ask(question)
+    rated = a.facts["parts"][0]["facts"] if "parts" in a.facts else a.facts
+    assert "UD-Q4_K_XL" in json.dumps(rated) and "quant" not in a.unused_why

@@ -314,3 +314,29 @@ async def test_the_servers_context_reaches_the_answer(bot: discord.Client, fake:
     short = engine.command("can_run", "en", model="Llama 3.1 8B", memory_gb=12.0)
     assert short.facts["virtual"]["fits"] is True
     assert rec.json["data"]["embeds"][0]["description"] == long.text
+
+
+async def test_speed_passes_the_engine_and_the_answer_uses_it(bot: discord.Client, fake: FakeDiscord,
+                                                               engine: Any) -> None:
+    """/speed engine:vLLM reaches the engine as AskOptions.engine, and the real engine's answer is vLLM's
+    (its facts say so); without the option nothing is forced (llama.cpp, the default)."""
+    await call(bot, fake, "speed", [opt("model", "Llama 3.1 8B"), opt("card", "RTX 4090"), opt("engine", "vllm")],
+               locale="it")
+    args, kwargs = bot.engine.command.call_args
+    assert args == ("speed", "it") and kwargs["options"].engine == "vllm"
+    assert engine.command(*args, **kwargs).facts["engine"] == "vllm"
+    await call(bot, fake, "vram", [opt("model", "Llama 3.1 8B"), opt("engine", "exllamav2")])
+    assert bot.engine.command.call_args.kwargs["options"].engine == "exllamav2"
+    await call(bot, fake, "fit", [opt("model", "GLIDE"), opt("memory-or-card", "RTX 4090")], user_id=USER + 9)
+    args, kwargs = bot.engine.command.call_args
+    assert args[0] == "can_run" and kwargs["options"].engine is None
+
+
+def test_every_estimating_command_offers_the_engine_choices() -> None:
+    """The estimating commands carry an `engine` option whose choices are the engines the estimator knows."""
+    from answers.knowledge.profiles import load_engine_constants
+    known = set(load_engine_constants().engines)
+    for command in (commands.fit, commands.fastest, commands.smallest, commands.vram, commands.speed,
+                    commands.card, commands.compare):
+        param = next(p for p in command.parameters if p.name == "engine")
+        assert not param.required and {c.value for c in param.choices} == known, command.name

@@ -165,19 +165,38 @@ def test_reference_memory_is_exempt_because_it_is_the_sites() -> None:
 # ------------------------------------------------------------------------------------------ prefill
 
 
-@given(models, card_index, st.sampled_from([1, 512, 4096, 32768]), st.sampled_from([None, "CUDA", "Vulkan", "ROCm"]))
+BACKENDS = st.sampled_from([None, "CUDA", "Vulkan", "ROCm", "SYCL", "Metal"])
+
+
+@given(models, card_index, st.sampled_from([1, 512, 4096, 32768]), BACKENDS, st.booleans())
 @EXAMPLES
-def test_prefill_stays_under_the_matrix_throughput_and_waits_longer_for_longer_prompts(mi, ci, prompt,
-                                                                                     backend) -> None:
+def test_prefill_stays_under_the_matrix_throughput_and_falls_with_the_prompt(mi, ci, prompt, backend, fa) -> None:
+    """Never more than 2 FLOPs per active parameter per token at the matrix rate the figure rests on (the
+    backend's: Vulkan on Intel reaches no matrix cores); a longer prompt is read no faster per token and
+    never sooner in total."""
     model, card = _pick(_models(), mi), _pick(_cards("measured"), ci)
     c, q = load_prefill_constants(), BY_NAME["Q4_K_M"]
     fp32 = fp32_tflops(card)
-    tflops, _ = matrix_tflops(card, fp32, c)
-    pre = prefill(model, card, q, prompt, c, fp32, backend)
-    assert pre.tok_s <= tflops * 1e12 / (2 * _active_b(model) * 1e9) * SLACK
+    pre = prefill(model, card, q, prompt, c, fp32, backend, fa)
+    assert pre.matrix_tflops <= matrix_tflops(card, fp32, c)[0] + 1e-9
+    assert pre.tok_s <= pre.matrix_tflops * 1e12 / (2 * _active_b(model) * 1e9) * SLACK
     assert pre.tok_s_low <= pre.tok_s <= pre.tok_s_high
-    longer = prefill(model, card, q, prompt * 2, c, fp32, backend)
-    assert longer.ttft_s >= pre.ttft_s
+    longer = prefill(model, card, q, prompt * 2, c, fp32, backend, fa)
+    assert longer.ttft_s >= pre.ttft_s and longer.tok_s <= pre.tok_s
+
+
+@given(models, card_index, st.floats(min_value=1.05, max_value=8.0), BACKENDS)
+@EXAMPLES
+def test_more_compute_never_reads_a_prompt_slower(mi, ci, more, backend) -> None:
+    """The same card with more matrix throughput (a faster clock, more units) reads the same prompt at
+    least as fast: prefill is monotonic in compute."""
+    model, card = _pick(_models(), mi), _pick(_cards("measured"), ci)
+    c, q = load_prefill_constants(), BY_NAME["Q4_K_M"]
+    fp32 = fp32_tflops(card)
+    if fp32 is None:
+        return  # a chip figure or the bandwidth stand-in: no FP32 figure to scale
+    base = prefill(model, card, q, 4096, c, fp32, backend)
+    assert prefill(model, card, q, 4096, c, fp32 * more, backend).tok_s >= base.tok_s * (1 - 1e-9)
 
 
 # ------------------------------------------------------------------------------------------ users

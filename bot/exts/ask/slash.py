@@ -34,6 +34,14 @@ NAME_MAX = 100
 QUANTS = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS")
 CACHE_TYPES = ("f16", "q8_0", "q4_0")  # llama.cpp's --cache-type-k/-v names, shown as they are typed there
 CACHE_TYPE = L_("Conversation (KV) cache type, as llama.cpp's --cache-type-k/-v (default f16)")
+ENGINE = L_("Inference engine the figures assume (default llama.cpp)")
+# The engines estimator/engines.py knows (engine_constants.json); the names are products, shown as they are
+# written, except llama.cpp's label, which says it is the default.
+ENGINE_CHOICES = [Choice(name=L_("llama.cpp (default)"), value="llama.cpp"), Choice(name="Ollama", value="ollama"),
+                  Choice(name="LM Studio", value="lm-studio"), Choice(name="vLLM", value="vllm"),
+                  Choice(name="SGLang", value="sglang"), Choice(name="MLX", value="mlx"),
+                  Choice(name="ExLlamaV2", value="exllamav2"), Choice(name="ExLlamaV3", value="exllamav3"),
+                  Choice(name="TensorRT-LLM", value="tensorrt-llm"), Choice(name="Transformers", value="transformers")]
 TASK_CHOICES = [Choice(name=L_("coding"), value="coding"), Choice(name=L_("vision"), value="vision"),
                 Choice(name=L_("reasoning"), value="reasoning"), Choice(name=L_("chat"), value="chat")]
 
@@ -105,7 +113,8 @@ async def present(
     context.acked(interaction)
 
 
-async def run(interaction: Interaction, intent: str, *, cache_type: str | None = None, **entities: Any) -> None:
+async def run(interaction: Interaction, intent: str, *, cache_type: str | None = None, engine: str | None = None,
+              **entities: Any) -> None:
     bot = interaction.client
     for value in entities.values():
         if isinstance(value, str):
@@ -116,6 +125,8 @@ async def run(interaction: Interaction, intent: str, *, cache_type: str | None =
     options = context.options_for(bot, interaction.guild_id)
     if cache_type:
         options = msgspec.structs.replace(options, cache_type=cache_type)
+    if engine:
+        options = msgspec.structs.replace(options, engine=engine)
     if SPECS[intent].chart:
         await defer_public(interaction)  # a chart follows: acknowledge now
     answer = await compute_answer(interaction, bot.engine.command, intent, locale, options=options, **entities)
@@ -154,16 +165,17 @@ GPUS = L_("How many of this card you have (default 1)")  # setups: "2x RTX 3090"
 @app_commands.rename(memory_or_card="memory-or-card")
 @app_commands.rename(cache_type="cache-type")
 @app_commands.describe(model=MODEL, memory_or_card=L_("A card name or an amount of memory such as 12 GB"),
-                       cache_type=CACHE_TYPE, gpus=GPUS)
-@app_commands.choices(cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES])
+                       cache_type=CACHE_TYPE, gpus=GPUS, engine=ENGINE)
+@app_commands.choices(cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES], engine=ENGINE_CHOICES)
 @app_commands.autocomplete(model=complete_model, memory_or_card=complete_memory_or_card)
 async def fit(interaction: Interaction, model: Range[str, 1, NAME_MAX], memory_or_card: Range[str, 1, NAME_MAX],
-              cache_type: str | None = None, gpus: Range[int, 1, 64] | None = None) -> None:
+              cache_type: str | None = None, gpus: Range[int, 1, 64] | None = None,
+              engine: str | None = None) -> None:
     memory = parse_memory(memory_or_card)
     if memory is not None:
-        await run(interaction, "can_run", model=model, memory_gb=memory, cache_type=cache_type)
+        await run(interaction, "can_run", model=model, memory_gb=memory, cache_type=cache_type, engine=engine)
     else:
-        await run(interaction, "can_run", model=model, card=memory_or_card, cache_type=cache_type,
+        await run(interaction, "can_run", model=model, card=memory_or_card, cache_type=cache_type, engine=engine,
                   **({"gpu_count": gpus} if gpus else {}))
 
 
@@ -171,59 +183,64 @@ BUDGET_MAX = 40  # "1 500 €", "R$ 2.000": an amount, never a sentence
 
 
 @app_commands.command(name="fastest", description=L_("The fastest cards for a model"))
-@app_commands.describe(model=MODEL, budget=L_("Only cards within this launch price, such as 400, $400 or 500 €"))
+@app_commands.describe(model=MODEL, budget=L_("Only cards within this launch price, such as 400, $400 or 500 €"),
+                       engine=ENGINE)
+@app_commands.choices(engine=ENGINE_CHOICES)
 @app_commands.autocomplete(model=complete_model)
 async def fastest(interaction: Interaction, model: Range[str, 1, NAME_MAX],
-                  budget: Range[str, 1, BUDGET_MAX] | None = None) -> None:
+                  budget: Range[str, 1, BUDGET_MAX] | None = None, engine: str | None = None) -> None:
     if budget:  # "which card for X within my budget": the budget answer (answers/budget.py)
-        await run(interaction, "what_gpu", model=model, budget=budget)
+        await run(interaction, "what_gpu", model=model, budget=budget, engine=engine)
         return
-    await run(interaction, "fastest", model=model)
+    await run(interaction, "fastest", model=model, engine=engine)
 
 
 @app_commands.command(name="smallest", description=L_("The smallest cards that can run a model"))
-@app_commands.describe(model=MODEL)
+@app_commands.describe(model=MODEL, engine=ENGINE)
+@app_commands.choices(engine=ENGINE_CHOICES)
 @app_commands.autocomplete(model=complete_model)
-async def smallest(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> None:
-    await run(interaction, "smallest", model=model)
+async def smallest(interaction: Interaction, model: Range[str, 1, NAME_MAX], engine: str | None = None) -> None:
+    await run(interaction, "smallest", model=model, engine=engine)
 
 
 @app_commands.command(name="vram", description=L_("How much memory a model needs"))
 @app_commands.rename(cache_type="cache-type")
 @app_commands.describe(
     model=MODEL, context=L_("Context length in tokens (default 4,096)"), quant=L_("Quantization level"),
-    cache_type=CACHE_TYPE,
+    cache_type=CACHE_TYPE, engine=ENGINE,
 )
 @app_commands.choices(quant=[Choice(name=q, value=q) for q in QUANTS],
-                      cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES])
+                      cache_type=[Choice(name=c, value=c) for c in CACHE_TYPES], engine=ENGINE_CHOICES)
 @app_commands.autocomplete(model=complete_model)
 async def vram(
     interaction: Interaction, model: Range[str, 1, NAME_MAX], context: Range[int, 256, 10_000_000] | None = None,
-    quant: str | None = None, cache_type: str | None = None,
+    quant: str | None = None, cache_type: str | None = None, engine: str | None = None,
 ) -> None:
-    await run(interaction, "vram", model=model, context=context, quant=quant, cache_type=cache_type)
+    await run(interaction, "vram", model=model, context=context, quant=quant, cache_type=cache_type, engine=engine)
 
 
 @app_commands.command(name="speed", description=L_("How fast a model runs on a card"))
 @app_commands.describe(model=MODEL, card=CARD, gpus=GPUS,
                        prompt=L_("A prompt's length in tokens: how long the card takes to read it"),
-                       users=L_("People served at once: the speed each gets"))
+                       users=L_("People served at once: the speed each gets"), engine=ENGINE)
+@app_commands.choices(engine=ENGINE_CHOICES)
 @app_commands.autocomplete(model=complete_model, card=complete_card)
 async def speed(interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
                 gpus: Range[int, 1, 64] | None = None, prompt: Range[int, 1, 10_000_000] | None = None,
-                users: Range[int, 1, 4096] | None = None) -> None:
+                users: Range[int, 1, 4096] | None = None, engine: str | None = None) -> None:
     # A prompt length asks for prefill and time to first token; a number of people, the several-users answer.
     intent = "prefill" if prompt else "users" if users else "speed"
     extra: dict[str, Any] = {k: v for k, v in (("gpu_count", gpus), ("prompt_tokens", prompt), ("users", users)) if v}
-    await run(interaction, intent, model=model, card=card, **extra)
+    await run(interaction, intent, model=model, card=card, engine=engine, **extra)
 
 
 @app_commands.command(name="card", description=L_("Which models a card can run, and how fast"))
-@app_commands.describe(card=CARD, task=L_("Only models good at this task"))
-@app_commands.choices(task=TASK_CHOICES)
+@app_commands.describe(card=CARD, task=L_("Only models good at this task"), engine=ENGINE)
+@app_commands.choices(task=TASK_CHOICES, engine=ENGINE_CHOICES)
 @app_commands.autocomplete(card=complete_card)
-async def card(interaction: Interaction, card: Range[str, 1, NAME_MAX], task: str | None = None) -> None:
-    await run(interaction, "card_models", card=card, task=task)
+async def card(interaction: Interaction, card: Range[str, 1, NAME_MAX], task: str | None = None,
+               engine: str | None = None) -> None:
+    await run(interaction, "card_models", card=card, task=task, engine=engine)
 
 
 @app_commands.command(name="model", description=L_("Facts about a model"))
@@ -235,15 +252,17 @@ async def model(interaction: Interaction, model: Range[str, 1, NAME_MAX]) -> Non
 
 @app_commands.command(name="compare", description=L_("Compare two cards for a model, or two models on a card"))
 @app_commands.describe(model=MODEL, card=CARD, card2=L_("The second graphics card"),
-                       model2=L_("A second model, compared on the same card"))
+                       model2=L_("A second model, compared on the same card"), engine=ENGINE)
+@app_commands.choices(engine=ENGINE_CHOICES)
 @app_commands.autocomplete(model=complete_model, card=complete_card, card2=complete_card, model2=complete_model)
 async def compare(
     interaction: Interaction, model: Range[str, 1, NAME_MAX], card: Range[str, 1, NAME_MAX],
     card2: Range[str, 1, NAME_MAX] | None = None, model2: Range[str, 1, NAME_MAX] | None = None,
+    engine: str | None = None,
 ) -> None:
     # Neither second name: the one model on the one card (the engine answers it as a speed question).
     extra = {k: v for k, v in (("card2", card2), ("model2", model2)) if v is not None}
-    await run(interaction, "compare", model=model, card=card, **extra)
+    await run(interaction, "compare", model=model, card=card, engine=engine, **extra)
 
 
 @app_commands.command(name="ask", description=L_("Ask a question in your own words"))

@@ -1,0 +1,165 @@
+"""Which of two to take: the one line that answers "which is better", "X or Y", "is it worth it" after the
+figures of both sides (answers/facts/versus.py, answers/facts/compare.py). Pure functions over the sides'
+facts; the template `_choice.md.j2` writes the line.
+
+The rules, in order (the first that separates the two decides):
+
+Two models on the same hardware:
+1. **Runs well** (held at the usual quality and at reading speed, `READING_SPEED_TOK_S`): a model that
+   does beats one that does not (`onlyruns`). Neither: no pick (`neither`).
+2. **Made for the use asked** ("for coding", "per la matematica"): a model made for it (its name or its
+   maker says so: `advice.specialist`) beats a general one (`madefor`).
+3. **Capability and speed**: `advice.capability_score` (log2 of the effective size plus recency; one point is
+   twice the parameters). Within `CAPABILITY_EDGE` the two are peers: the faster wins when it is faster by
+   `SPEED_EDGE` or more (`faster`), else the newer (`newer`), else either (`either`). Beyond it, the more
+   capable wins when it is not much slower (`capable`); when the lesser is `SPEED_EDGE`× faster or more,
+   both are named: one for the answers, the other for speed (`trade`).
+
+Two cards or setups:
+1. With a model: a side that runs it well beats one that does not (`onlyruns`); both: the faster by
+   `SPEED_EDGE` (`faster`), else the one at the less compressed level (`level`), else the cheaper at
+   launch where both prices are known (`cheaper`), else either (`either`).
+2. Without a model: the side that holds the larger of the sizes tried at the usual quality (`memory`: for
+   language models memory decides which models run at all), else the faster at the largest size both hold
+   (`faster`), else the cheaper, else either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from answers.facts.advice import capability_score, specialist
+from catalog.records import ModelRecord
+from estimator.profile import READING_SPEED_TOK_S
+from estimator.quants import quant
+
+SPEED_EDGE = 1.15  # below this two speeds are the same to a reader (runs of one setup spread about as much)
+CAPABILITY_EDGE = 1.0  # one capability point: twice the effective parameters, or one year newer
+
+
+def _held(side: dict[str, Any]) -> bool:
+    return bool(side.get("quant"))
+
+
+def runs_well(side: dict[str, Any]) -> bool:
+    """Held at the usual quality and at reading speed (or with no speed known, held)."""
+    tok = side.get("tok_s")
+    return _held(side) and (tok is None or tok >= READING_SPEED_TOK_S)
+
+
+def _ratio(a: dict[str, Any], b: dict[str, Any]) -> float | None:
+    ta, tb = a.get("tok_s"), b.get("tok_s")
+    return ta / tb if ta and tb else None
+
+
+def _pick(why: str, names: Sequence[str], first: bool, **more: Any) -> dict[str, Any]:
+    """The choice's facts: the pick and the other by name, why, and the figures the line quotes."""
+    pick, other = (names[0], names[1]) if first else (names[1], names[0])
+    return {"why": why, "pick": pick, "other": other, **more}
+
+
+def _only(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    good = (runs_well(a), runs_well(b))
+    if good == (False, False):
+        return {"why": "neither", "pick": None, "other": None}
+    if good[0] != good[1]:
+        return _pick("onlyruns", names, good[0])
+    return None
+
+
+def between_models(a: dict[str, Any], b: dict[str, Any], recs: Sequence[ModelRecord],
+                   task: str | None) -> dict[str, Any]:
+    """Two models on one piece of hardware (rows as versus.py builds them, each with "model")."""
+    names = (a["model"], b["model"])
+    decided = _only(a, b, names)
+    if decided is not None and decided["why"] == "neither":
+        return _below_reading(a, b, names) or decided
+    if decided is not None:
+        return decided
+    made = (specialist(recs[0], task), specialist(recs[1], task))
+    if made[0] != made[1]:
+        return _pick("madefor", names, made[0], task=task)
+    ratio = _ratio(a, b) or 1.0
+    gap = capability_score(recs[0]) - capability_score(recs[1])
+    if abs(gap) < CAPABILITY_EDGE:
+        if max(ratio, 1 / ratio) >= SPEED_EDGE:
+            return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio))
+        dates = (recs[0].publication_date, recs[1].publication_date)
+        if dates[0] and dates[1] and dates[0] != dates[1]:
+            return _pick("newer", names, dates[0] > dates[1])
+        return {"why": "either", "pick": None, "other": None}
+    capable_first = gap > 0
+    speed_of_capable = ratio if capable_first else 1 / ratio
+    if 1 / speed_of_capable >= SPEED_EDGE:  # the lesser one is clearly faster: name both
+        return _pick("trade", names, capable_first, ratio=1 / speed_of_capable)
+    return _pick("capable", names, capable_first)
+
+
+def _below_reading(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """Neither at reading speed (a phone, a small board): the one held, else the faster of the two held."""
+    held = (_held(a), _held(b))
+    if held[0] != held[1]:
+        return _pick("onlyholds", names, held[0])
+    ratio = _ratio(a, b)
+    if held == (True, True) and ratio and max(ratio, 1 / ratio) >= SPEED_EDGE:
+        return _pick("slowfaster", names, ratio >= 1, ratio=max(ratio, 1 / ratio))
+    return None
+
+
+def _price(side: dict[str, Any]) -> float | None:
+    p = side.get("launch_price_usd")
+    return float(p) if p else None
+
+
+def _prices_of(first: bool, prices: Sequence[float | None]) -> dict[str, Any]:
+    """The pick's and the other's launch prices, when both are known: a faster card that costs more says so."""
+    pa, pb = prices
+    if not (pa and pb):
+        return {}
+    return {"price": pa, "other_price": pb} if first else {"price": pb, "other_price": pa}
+
+
+def _by_price(names: Sequence[str], prices: Sequence[float | None]) -> dict[str, Any]:
+    pa, pb = prices
+    if pa and pb and abs(pa - pb) / max(pa, pb) >= 0.1:
+        return _pick("cheaper", names, pa < pb, price=min(pa, pb), other_price=max(pa, pb))
+    return {"why": "either", "pick": None, "other": None}
+
+
+def between_hardware(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
+                     prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
+    """Two cards or setups for one model (rows at the level each is recommended at alone)."""
+    decided = _only(a, b, names)
+    if decided is not None:
+        if decided["why"] == "neither" and (_held(a) or _held(b)):  # one holds it, slowly: still the one that can
+            return _pick("onlyholds", names, _held(a))
+        return decided
+    ratio = _ratio(a, b) or 1.0
+    if max(ratio, 1 / ratio) >= SPEED_EDGE:
+        return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), hardware=True,
+                     **_prices_of(ratio >= 1, prices))
+    ra, rb = quant(a["quant"]).rank, quant(b["quant"]).rank
+    if ra != rb:
+        return _pick("level", names, ra < rb, quant=a["quant"] if ra < rb else b["quant"])
+    return _by_price(names, prices)
+
+
+def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
+                  prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
+    """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b)."""
+    def largest(key: str) -> float:
+        return max((z["params_b"] for z in sizes if _held(z[key])), default=0.0)
+
+    big = (largest("a"), largest("b"))
+    if big[0] != big[1]:
+        return _pick("memory", names, big[0] > big[1], params_b=max(big), **_prices_of(big[0] > big[1], prices))
+    both = [z for z in sizes if _held(z["a"]) and _held(z["b"])]
+    if both:
+        top = max(both, key=lambda z: z["params_b"])
+        same = top.get("same_level")
+        ratio = same["ratio"] if same else _ratio(top["a"], top["b"]) or 1.0
+        if max(ratio, 1 / ratio) >= SPEED_EDGE:
+            return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), params_b=top["params_b"],
+                         hardware=True, **_prices_of(ratio >= 1, prices))
+    return _by_price(names, prices)

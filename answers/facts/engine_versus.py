@@ -1,0 +1,87 @@
+"""Two engines or two weight formats weighed for one model on one machine ("vllm or llama.cpp for qwen3 32b on
+2x3090?", "mlx vs gguf on m4 max", "exl2 4bpw vs q4_k_m on a 3090", "awq or gguf"): each side answered as if
+asked alone (its engine, its level or format), then one verdict. The sides come from the reader
+(answers/reading/engine_versus_words.py); the text from answers/rendering/engine_versus_text.py.
+
+`engine_versus` in the facts (and `--json`): `sides` (engine, engine_label, quant, tok_s, tok_s_low, tok_s_high,
+need_gb, runs, reason, users), `verdict` ("faster", "same", "only", "neither"), `winner` (0 or 1, or None) and
+`ratio` (the faster side's speed over the slower's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from answers.records.asked import Asked
+
+# The answers that give one speed on one machine: the only ones a side can be weighed in. "mlx or gguf on an m4
+# max" reads as a download question ("gguf"); with hardware named it is weighed as a fit all the same.
+INTENTS = frozenset({"can_run", "speed", "users", "prefill", "compare"})
+AS_FIT = frozenset({"download"})
+
+
+def side_intent(answered: str, asked: Asked) -> str | None:
+    """The intent each side is asked under, or None when the question is not one to weigh."""
+    if answered in INTENTS:
+        return answered
+    hardware = asked.card or asked.setup or asked.memory_gb or asked.device
+    return "can_run" if answered in AS_FIT and hardware else None
+# Within this ratio the two are called the same speed: the estimates' own spread is wider.
+SAME_WITHIN = 1.15
+# Front ends of one runtime: two of them differ only by the level each picks by default.
+LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
+
+
+def side_asks(asked: Asked) -> list[Asked]:
+    """The question asked once per side: that side's engine and level or format, nothing of the other's."""
+    assert asked.versus is not None
+    return [replace(asked, engine=engine, quant=quant, quant_format=None, quants=(quant,) if quant else (),
+                    versus=None) for engine, quant in asked.versus]
+
+
+def side(facts: dict[str, Any]) -> dict[str, Any] | None:
+    """One side's figures from its answer's facts; None when the answer gives no speed on one machine."""
+    row = facts.get("row")
+    if not isinstance(row, dict) or "need_gb" not in row:
+        return None
+    check = facts.get("engine_check") or {}
+    per_user = row.get("per_user_tok_s")
+    tok = per_user if per_user is not None else row.get("tok_s")
+    runs = tok is not None and row.get("fit") not in (None, "no") and check.get("runs", True)
+    # nothing fits though the memory would hold it: the engine does not run on that hardware (MLX on a GeForce)
+    roomy = row.get("need_gb") is not None and (row.get("usable_gb") or row.get("memory_gb") or 0) >= row["need_gb"]
+    reason = None if runs else check.get("reason") or ("engine_hardware" if roomy and not facts.get("engine_levels")
+                                                      or roomy and tok is None else "fit")
+    suffix = "per_user_tok_s" if per_user is not None else "tok_s"
+    return {
+        "engine": facts.get("engine") or "llama.cpp", "engine_label": facts.get("engine_label") or "llama.cpp",
+        "quant": row.get("quant") or check.get("quant") or next(iter(facts.get("engine_levels") or []), None),
+        "tok_s": tok if runs else None, "tok_s_low": row.get(f"{suffix}_low") if runs else None,
+        "tok_s_high": row.get(f"{suffix}_high") if runs else None, "need_gb": row.get("need_gb"),
+        "runs": bool(runs), "reason": reason,
+        "users": row.get("users") if per_user is not None else None, "card": row.get("card"),
+    }
+
+
+def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """The one rule: the side that runs; of two that run, the faster by more than SAME_WITHIN; else the same."""
+    if a["runs"] and b["runs"]:
+        fast, slow = (0, 1) if a["tok_s"] >= b["tok_s"] else (1, 0)
+        ratio = (a, b)[fast]["tok_s"] / max((a, b)[slow]["tok_s"], 1e-9)
+        if ratio < SAME_WITHIN:
+            return {"verdict": "same", "winner": None, "ratio": ratio}
+        return {"verdict": "faster", "winner": fast, "ratio": ratio}
+    if a["runs"] or b["runs"]:
+        return {"verdict": "only", "winner": 0 if a["runs"] else 1, "ratio": None}
+    return {"verdict": "neither", "winner": None, "ratio": None}
+
+
+def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """`engine_versus` from the two sides' facts, or None when a side gives no speed on one machine."""
+    found = [side(f) for f in facts]
+    sides = [s for s in found if s is not None]
+    if len(found) != 2 or len(sides) != 2:
+        return None
+    one_runtime = all(s["engine"] in LLAMA_CPP_FAMILY for s in sides) and sides[0]["quant"] != sides[1]["quant"]
+    return {"sides": sides, **verdict(sides[0], sides[1]), "same_runtime": one_runtime}

@@ -1,0 +1,106 @@
+"""Two engines or two weight formats weighed against each other in one question: "vllm or llama.cpp for qwen3
+32b on 2x3090?", "mlx vs gguf on m4 max", "exl2 4bpw vs q4_k_m on a 3090", "awq oder gguf". Pure: folded text
+in, the two sides out (each an engine and a level or format as the estimator spells them, either may be None);
+the engine a format implies is decided later (answers/facts/engine_versus.py). Two GGUF levels alone ("q8 or q4")
+are not sides: the levels answer weighs those (answers/facts/quant_advice.py)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from answers.lexicon.conditions import ENGINES, condition_words
+from answers.lexicon.errors import LexiconError
+from answers.reading.versus_words import versus_re
+
+PATH = Path(__file__).resolve().parents[1] / "lexicon" / "engine_versus.toml"
+Side = tuple[str | None, str | None]  # (engine, level or format)
+
+_LEVEL = r"(?:ud[-_ ]?)?i?q\d(?:_[a-z0-9]+)*|bf16|fp16|f16"
+_BITS = re.compile(r"^\W*(\d+(?:[.,]\d+)?)\s*-?\s*(?:bpw|bits?|b)(?![\w])")
+
+
+@cache
+def _side_words() -> dict[str, str]:
+    data = tomllib.loads(PATH.read_text("utf-8"))
+    sides = data.get("side_words")
+    if not isinstance(sides, dict) or set(data) != {"side_words"}:
+        raise LexiconError("engine_versus.toml: expected one table, side_words")
+    for word, engine in sides.items():
+        if engine not in ENGINES:
+            raise LexiconError(f"engine_versus.toml: side_words.{word}: {engine!r} is not one of {', '.join(ENGINES)}")
+    return dict(sides)
+
+
+@cache
+def _named() -> re.Pattern[str]:
+    cw = condition_words()
+    phrases = sorted({*cw.engines, *cw.formats, *_side_words()}, key=len, reverse=True)
+    return re.compile(rf"(?<![\w.-])(?:{'|'.join(re.escape(p) for p in phrases)}|{_LEVEL})(?![\w])")
+
+
+def _side(text: str, found: list[re.Match[str]]) -> Side:
+    """One side's engine and level from what it names: the first engine, the first format (with the bits said
+    right after it: "exl2 4bpw" → EXL2-4.0bpw, "mlx 4bit" → MLX-4bit), else the first GGUF level."""
+    sides = _side_words()
+    cw = condition_words()
+    engine = fmt = level = None
+    for m in found:
+        word = m.group()
+        if word in cw.formats and fmt is None:
+            fmt = cw.formats[word]
+            bits = _BITS.match(text[m.end():])
+            inside = re.search(r"([48])[- ]?bit", word)  # "mlx 4bit" is one phrase
+            if bits and fmt in ("EXL2", "EXL3"):
+                said = bits.group(1).replace(",", ".")
+                fmt = f"{fmt}-{said if '.' in said else said + '.0'}bpw"
+            elif fmt == "MLX" and (inside or (bits and bits.group(1) in ("4", "8"))):
+                fmt = f"MLX-{(inside or bits).group(1)}bit"  # type: ignore[union-attr]
+        elif word in cw.engines and (engine is None or engine == "lm-studio"):
+            engine = cw.engines[word]  # "lm studio mlx": LM Studio's MLX engine
+            bits = _BITS.match(text[m.end():])
+            if bits and engine == "mlx" and bits.group(1) in ("4", "8"):
+                fmt = fmt or f"MLX-{bits.group(1)}bit"
+        elif word in sides and engine is None:
+            engine = sides[word]
+        elif level is None and word not in cw.engines and word not in cw.formats and word not in sides:
+            level = word.upper().replace(" ", "-")
+    return engine, fmt or level
+
+
+def _shared_level(text: str, after: list[re.Match[str]], a: Side, b: Side) -> tuple[Side, Side]:
+    """"tensorrt-llm vs vllm for llama 3.1 8b fp8": a level said at the end, words away from the second engine,
+    is the question's, for both engines; "vllm vs llama.cpp q4_k_m" keeps Q4_K_M on llama.cpp's side."""
+    if not (a[0] and b[0] and a[1] is None and b[1] is not None):
+        return a, b
+    cw = condition_words()
+    engine_at = next((m for m in after if m.group() in cw.engines), None)
+    level_at = next((m for m in after if m.group() not in cw.engines), None)
+    if engine_at is None or level_at is None or level_at.start() < engine_at.end():
+        return a, b
+    if len(text[engine_at.end():level_at.start()].split()) <= 2:
+        return a, b
+    return (a[0], b[1]), b
+
+
+def sides(text: str) -> tuple[Side, Side] | None:
+    """The two sides weighed in `text` (folded, lower case), or None. Each side is what is named before and
+    after a comparison word ("or", "vs", "oder", "ou"…: the lexicon's `versus_words`); at least one side names an
+    engine or a format that is not a GGUF level, and the two differ."""
+    found = list(_named().finditer(text))
+    if len(found) < 2:
+        return None
+    for word in versus_re().finditer(text):  # the comparison words of every language (answers/lexicon/*.toml)
+        before = [m for m in found if m.end() <= word.start()]
+        after = [m for m in found if m.start() >= word.end()]
+        if not before or not after:
+            continue
+        a, b = _side(text, before), _side(text, after)
+        a, b = _shared_level(text, after, a, b)
+        gguf_only = all(e in (None, "llama.cpp") and (q is None or re.fullmatch(_LEVEL, q.lower()))
+                        for e, q in (a, b))
+        if a != b and not (gguf_only and a[0] == b[0]):
+            return a, b
+    return None

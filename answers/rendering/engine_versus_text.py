@@ -1,0 +1,82 @@
+"""Two engines or formats weighed (answers/facts/engine_versus.py) in words: one line per side, one verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from answers.api import Answer
+from answers.facts.engine_versus import weighed
+from answers.knowledge import i18n
+from answers.knowledge.i18n import N_
+from answers.rendering import format as fmt
+from answers.rendering import markdown
+
+HEAD = N_("%(model)s on %(hardware)s, both ways:")
+SIDE = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second (%(range)s), %(need)s GB.")
+SIDE_EACH = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second each for %(users)s people "
+               "(%(range)s), %(need)s GB.")
+SIDE_NO_FIT = N_("**%(engine)s** at %(quant)s: does not fit here (needs about %(need)s GB).")
+SIDE_CANNOT = N_("**%(engine)s**: cannot run %(quant)s on %(card)s.")
+SAME_RUNTIME = N_("Both run llama.cpp underneath: the difference is the level each picks by default (%(a)s, %(b)s); "
+                  "at the same level they run at the same speed.")
+VERDICT = {
+    "faster": N_("Verdict: %(winner)s, about %(ratio)s× as fast as %(loser)s here."),
+    "same": N_("Verdict: about the same speed here, closer than the estimates' own spread: choose by the features "
+               "you need."),
+    "only": N_("Verdict: %(winner)s, the only one of the two that runs it here."),
+    "neither": N_("Verdict: neither of the two runs it here."),
+}
+
+
+def _side_line(s: dict[str, Any], lang: str) -> str:
+    values = {"engine": markdown.escape(s["engine_label"]), "quant": f"`{s['quant']}`" if s["quant"] else "—",
+              "need": fmt.gb(s["need_gb"], lang) if s["need_gb"] is not None else "—",
+              "card": markdown.escape(s.get("card") or "")}
+    if s["runs"]:
+        values.update(tok=fmt.tok_s(s["tok_s"], lang), range=fmt.tok_range(s["tok_s_low"], s["tok_s_high"], lang))
+        if s.get("users"):
+            return i18n.gettext(lang, SIDE_EACH) % {**values, "users": fmt.integer(s["users"], lang)}
+        return i18n.gettext(lang, SIDE) % values
+    if s["reason"] == "fit":
+        return i18n.gettext(lang, SIDE_NO_FIT) % values
+    return i18n.gettext(lang, SIDE_CANNOT) % values
+
+
+def text(v: dict[str, Any], lang: str) -> str:
+    """The two sides, then the verdict, in the answer's language."""
+    sides = v["sides"]
+    lines = [_side_line(s, lang) for s in sides]
+    if v.get("model") and v.get("hardware"):
+        lines.insert(0, i18n.gettext(lang, HEAD) % {"model": markdown.escape(v["model"]),
+                                                    "hardware": markdown.escape(v["hardware"])})
+    values: dict[str, str] = {}
+    if v["winner"] is not None:
+        values = {"winner": _name(sides[v["winner"]]), "loser": _name(sides[1 - v["winner"]])}
+    if v["ratio"] is not None:
+        values["ratio"] = fmt.decimal(v["ratio"], 1, lang)
+    said = i18n.gettext(lang, VERDICT[v["verdict"]])
+    lines.append(said % values if values else said)
+    if v.get("same_runtime"):
+        lines.append(i18n.gettext(lang, SAME_RUNTIME) % {"a": f"`{sides[0]['quant']}`", "b": f"`{sides[1]['quant']}`"})
+    return markdown.finish("\n".join(lines))
+
+
+def _name(s: dict[str, Any]) -> str:
+    """"vLLM (FP8)": the engine and the level, so two formats under one engine stay apart."""
+    label = markdown.escape(s["engine_label"])
+    return f"{label} (`{s['quant']}`)" if s["quant"] else label
+
+
+def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
+    """The answer weighing both sides, or `first` unchanged when a side gives no speed on one machine. The facts
+    are the first side's (its engine, its row) with `engine_versus` beside them."""
+    v = weighed([s.facts for s in sides])
+    if v is None:
+        return first
+    model = sides[0].facts.get("model")
+    v = {**v, "model": model.get("name") if isinstance(model, dict) else None, "hardware": v["sides"][0]["card"]}
+    facts = {**sides[0].facts, "engine_versus": v}
+    credits = list(dict.fromkeys(c for s in sides for c in s.credits))
+    return replace(sides[0], facts=markdown.inert(facts), text=text(v, lang), credits=credits)
