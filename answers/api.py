@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from msgspec import Struct, field
 
 from answers.intents_table import INTENTS, SPECS, IntentSpec
-from answers.knowledge.profiles import DEFAULT_PROFILE
+from answers.knowledge.profiles import DEFAULT_PROFILE, PROFILE_NAMES
 from answers.knowledge.profiles import ProfileName as Profile
 from answers.records.limits import MAX_QUESTION_CHARS
 
@@ -43,8 +43,9 @@ class ReportError(Exception):
         return err
 
 
-class AskOptions(BaseModel):
-    """Per-request knobs; the bot fills them from per-server settings."""
+class AskOptions(Struct, frozen=True, kw_only=True):
+    """Per-request knobs; the bot fills them from per-server settings (a msgspec Struct, as every record on
+    the question's path: changed with `msgspec.structs.replace`)."""
 
     profile: Profile = DEFAULT_PROFILE
     context: int | None = None  # tokens; None → the estimator's default (4,096)
@@ -53,8 +54,17 @@ class AskOptions(BaseModel):
     cache_type: str | None = None  # llama.cpp KV-cache type: f16 (default), q8_0, q4_0… or "K/V" (q8_0/f16)
     engine: str | None = None  # llama.cpp (default), ollama, vllm, sglang, mlx, exllamav2… (estimator.engines)
 
+    def __post_init__(self) -> None:
+        # What the pydantic model checked: a known profile, a whole positive context.
+        if self.profile not in PROFILE_NAMES:
+            raise ValueError(f"unknown profile {self.profile!r}: one of {', '.join(PROFILE_NAMES)}")
+        if self.context is not None and (not isinstance(self.context, int) or self.context <= 0):
+            raise ValueError(f"the context must be a whole number of tokens, not {self.context!r}")
 
-class Answer(BaseModel):
+
+class Answer(Struct, kw_only=True):
+    """One answer, as the bot and the command line show it (changed with `msgspec.structs.replace`)."""
+
     intent: str
     locale: str  # catalogue locale actually used: "en", "it", "fr", "de", "es"
     entities: dict[str, Any]
@@ -64,10 +74,10 @@ class Answer(BaseModel):
     profile: Profile = DEFAULT_PROFILE
     # For paged card tables (/fastest, /card): one dict per row, already display-formatted strings.
     table: list[dict[str, str]] | None = None
-    credits: list[str] = []  # data-source credit lines, localized
+    credits: list[str] = field(default_factory=list)  # data-source credit lines, localized
     # What the question states, normalised (answers/facts/stated.py), what the answer assumed instead, and the
     # conditions read but not used (with `unused_why`: condition key → reason); docs/command-line.md.
-    asked: dict[str, Any] = {}
-    assumed: dict[str, Any] = {}
-    unused: list[str] = []
-    unused_why: dict[str, str] = {}
+    asked: dict[str, Any] = field(default_factory=dict)
+    assumed: dict[str, Any] = field(default_factory=dict)
+    unused: list[str] = field(default_factory=list)
+    unused_why: dict[str, str] = field(default_factory=dict)

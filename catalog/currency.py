@@ -11,7 +11,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+import msgspec
 
 RATES_FILE = Path(__file__).with_name("data") / "exchange_rates.json"
 CURRENCIES = ("USD", "EUR", "GBP", "BRL")  # the currencies a budget can be said in
@@ -21,31 +21,23 @@ class RatesError(ValueError):
     """The rates file is malformed; the message names the file and the problem."""
 
 
-class Rates(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class Rates(msgspec.Struct, frozen=True, kw_only=True):
+    """The file's rates (a msgspec Struct: checked by `msgspec.convert`, the rules in `__post_init__`)."""
 
     date: dt.date
     source: str
     base: str
     per_euro: dict[str, float]
 
-    @field_validator("source")
-    @classmethod
-    def _source(cls, v: str) -> str:
-        if not v.strip():
+    def __post_init__(self) -> None:
+        if not self.source.strip():
             raise ValueError("a source is required")
-        return v
-
-    @field_validator("per_euro")
-    @classmethod
-    def _rates(cls, v: dict[str, float]) -> dict[str, float]:
-        missing = sorted(set(CURRENCIES) - {"EUR"} - set(v))
+        missing = sorted(set(CURRENCIES) - {"EUR"} - set(self.per_euro))
         if missing:
             raise ValueError(f"missing rate(s) {', '.join(missing)}")
-        bad = sorted(k for k, r in v.items() if not (0 < r < 1e6))
+        bad = sorted(k for k, r in self.per_euro.items() if not (0 < r < 1e6))
         if bad:
             raise ValueError(f"rate(s) not a positive number: {', '.join(bad)}")
-        return v
 
     def usd_per_unit(self, currency: str) -> float:
         """US dollars for one unit of `currency` (through the euro, as the ECB quotes)."""
@@ -68,8 +60,8 @@ def read_rates(path: Path = RATES_FILE) -> Rates:
         raise RatesError(f"{where}: must be an object")
     raw = {k: v for k, v in raw.items() if not k.startswith("_")}
     try:
-        rates = Rates(**raw)
-    except (ValidationError, TypeError) as exc:
+        rates = msgspec.convert(raw, Rates)
+    except msgspec.ValidationError as exc:
         raise RatesError(f"{where}: {exc}") from exc
     if rates.base != "EUR":
         raise RatesError(f"{where}: rates must be quoted per euro (base EUR), not {rates.base!r}")

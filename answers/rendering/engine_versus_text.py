@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from answers.api import Answer
 from answers.facts.engine_versus import weighed
 from answers.knowledge import i18n
@@ -77,4 +79,4 @@ def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
     v = {**v, "model": model.get("name") if isinstance(model, dict) else None, "hardware": v["sides"][0]["card"]}
     facts = {**sides[0].facts, "engine_versus": v}
     credits = list(dict.fromkeys(c for s in sides for c in s.credits))
-    return sides[0].model_copy(update={"facts": markdown.inert(facts), "text": text(v, lang), "credits": credits})
+    return replace(sides[0], facts=markdown.inert(facts), text=text(v, lang), credits=credits)

@@ -4,6 +4,8 @@ speed answer about a fanless machine ends with: its sustained speed is below the
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from answers.api import Answer
 from answers.knowledge import i18n
 from answers.knowledge.fanless import is_fanless
@@ -19,8 +21,8 @@ CLOUD_LINE = N_("Cloud rental prices (RunPod, AWS, Lambda and the like) are outs
 def cloud_noted(answer: Answer) -> Answer:
     """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers."""
     line = i18n.gettext(answer.locale, CLOUD_LINE)
-    return answer.model_copy(update={"text": markdown.finish(f"{line}\n{answer.text}"),
-                                     "facts": {**answer.facts, "not_answered": ["cloud_price"]}})
+    return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
+                   facts={**answer.facts, "not_answered": ["cloud_price"]})
 
 
 FANLESS_LINE = N_("No fan in the %(device)s: over a long generation or a long prompt its chip heats up and lowers "
@@ -34,5 +36,5 @@ def fanless_noted(answer: Answer, device: str | None) -> Answer:
     if answer.intent not in SPEED_INTENTS or not is_fanless(device):
         return answer
     line = i18n.gettext(answer.locale, FANLESS_LINE) % {"device": markdown.escape(device or "")}
-    return answer.model_copy(update={"text": markdown.finish(f"{answer.text.rstrip()}\n{line}"),
-                                     "facts": {**answer.facts, "fanless": True}})
+    return replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{line}"),
+                   facts={**answer.facts, "fanless": True})

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from answers.knowledge.credits import credit_lines
 from bot.cli.errors import CliError
 from bot.cli.text import lines_of
@@ -108,7 +110,7 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
     if args.action == "build":
         report = await build_catalog(path)
         assert report is not None  # None only with only_if_stale=True
-        emit(args, report.model_dump(), f"Built {path}: {report.gpus} GPUs ({report.corrected} corrected), "
+        emit(args, msgspec.to_builtins(report), f"Built {path}: {report.gpus} GPUs ({report.corrected} corrected), "
                                         f"{report.models} models ({report.builtin_models} built-in, "
                                         f"{report.epoch_records} Epoch records kept)")
         return 0
@@ -145,8 +147,8 @@ async def cmd_catalog(args: argparse.Namespace, emit: Emit) -> int:
             return 0
         # export
         data: dict[str, Any] = {
-            "gpus": [g.model_dump(mode="json") for g in await store.gpus()],
-            "models": [m.model_dump(mode="json", exclude_defaults=True) for m in await store.models()],
+            "gpus": [msgspec.to_builtins(g) for g in await store.gpus()],
+            "models": [msgspec.to_builtins(m) for m in await store.models()],  # defaults left out
             "credits": CREDITS}
         dumped = json.dumps(data, ensure_ascii=False, indent=1)
         if args.output:

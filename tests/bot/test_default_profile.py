@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 from answers.api import Answer, AskOptions
@@ -31,7 +32,8 @@ def _json(capsys, *argv: str) -> dict | list:  # noqa: ANN001
 def test_every_default_is_the_one_default() -> None:
     assert DEFAULT_PROFILE == "measured"
     assert cli.DEFAULT_PROFILE == DEFAULT_PROFILE
-    assert AskOptions().profile == Answer.model_fields["profile"].default == DEFAULT_PROFILE
+    answer_default = next(f.default for f in msgspec.structs.fields(Answer) if f.name == "profile")
+    assert AskOptions().profile == answer_default == DEFAULT_PROFILE
     assert EstimateSettings().profile == EstimateRequest().profile == DEFAULT_PROFILE
     assert BotSettings.model_fields["default_profile"].default == DEFAULT_PROFILE
     assert HostDefaults().profile == DEFAULT_PROFILE

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from unittest import mock
 
 import discord
+import msgspec
 import pytest
 from discord import app_commands
 from hypothesis import given
@@ -242,7 +243,7 @@ def test_page_view_buttons_disabled_at_the_ends() -> None:
 
 def test_chart_is_a_png_drawn_from_the_facts_not_the_text() -> None:
     rows = [{"card": "Card A", "tok_s": 3388.0}, {"card": "Card B", "tok_s": 97.6}, {"card": "Card C", "tok_s": None}]
-    answer = _answer().model_copy(update={"facts": {"rows": rows}, "locale": "it"})
+    answer = msgspec.structs.replace(_answer(), facts={"rows": rows}, locale="it")
     # The table's localized strings say something else on purpose: the numbers come from the facts.
     assert chart.bars(answer) == [("Card A", 3388.0), ("Card B", 97.6)]
     png = chart.render(answer)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
+from msgspec import ValidationError
 
 from catalog.builtin import load_builtin_models
 from catalog.gguf_files import GgufFile, file_sizes, load_gguf_files, published
@@ -32,20 +32,20 @@ def test_the_table_covers_moe_and_dense_models_and_unsloth_levels() -> None:
 
 def test_units_are_converted_as_listed() -> None:
     """Hugging Face lists 10^9-byte GB; the estimator works in GiB: 73.0 GB is 67.99 GiB."""
-    f = GgufFile.model_validate(ROW)
+    f = GgufFile.checked(ROW)
     assert f.gib == pytest.approx(73.0e9 / 2**30)
-    assert GgufFile.model_validate({**ROW, "size": 109.381, "unit": "GiB"}).gib == 109.381
+    assert GgufFile.checked({**ROW, "size": 109.381, "unit": "GiB"}).gib == 109.381
 
 
 @pytest.mark.parametrize("bad", [{"level": "Q4_K_ZZ"}, {"unit": "TB"}, {"size": 0}, {"repo": "no slash"},
                                  {"source": ""}])
 def test_a_bad_row_is_rejected_at_load(bad: dict) -> None:
     with pytest.raises(ValidationError):
-        GgufFile.model_validate({**ROW, **bad})
+        GgufFile.checked({**ROW, **bad})
 
 
 def test_levels_are_read_as_people_write_them() -> None:
-    assert GgufFile.model_validate({**ROW, "level": "ud-q2_k_xl"}).level == "UD-Q2_K_XL"
+    assert GgufFile.checked({**ROW, "level": "ud-q2_k_xl"}).level == "UD-Q2_K_XL"
 
 
 def test_several_files_of_a_level_give_their_median() -> None:

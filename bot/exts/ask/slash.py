@@ -7,6 +7,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 import discord
+import msgspec
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
@@ -123,9 +124,9 @@ async def run(interaction: Interaction, intent: str, *, cache_type: str | None =
     locale = context.locale_for(bot, interaction)
     options = context.options_for(bot, interaction.guild_id)
     if cache_type:
-        options = options.model_copy(update={"cache_type": cache_type})
+        options = msgspec.structs.replace(options, cache_type=cache_type)
     if engine:
-        options = options.model_copy(update={"engine": engine})
+        options = msgspec.structs.replace(options, engine=engine)
     if SPECS[intent].chart:
         await defer_public(interaction)  # a chart follows: acknowledge now
     answer = await compute_answer(interaction, bot.engine.command, intent, locale, options=options, **entities)

@@ -8,13 +8,13 @@ in memory and a restarted bot answers presses on messages sent by the previous p
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from msgspec import Struct
 from msgspec.structs import replace
 
-from answers.api import Answer, AskOptions
+from answers.api import Answer, AskOptions, Profile
 from answers.intents_table import PAGE_CODES
 from bot import chart, context, errors, render
 from bot.i18n import N_, t
@@ -68,7 +68,7 @@ class PageState(Struct, frozen=True):
         )
 
     def options(self) -> AskOptions:
-        return AskOptions(profile=self.profile, context=self.context, min_quality=self.min_quality)
+        return AskOptions(profile=cast("Profile", self.profile), context=self.context, min_quality=self.min_quality)
 
     def ask(self, engine: Any) -> Answer:
         key = "card" if self.intent == "card_models" else "model"
