@@ -88,6 +88,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
     context, stated_context, prompt = _lengths(p, said, w.observed)
     # a format named with the level ("mlx 4bit", "awq"): the format's file, at the bits said
     quant = _format_level(said.quant_format or conditions.engine_format(said.engine), p.quant) or p.quant
+    quant = _dynamic_level(said.dynamic_level, quant)
     if said.cache_level_only and quant is not None and quant.lower() == said.cache_type:
         quant = None  # "kv cache em q8_0": the cache's level, not the weights'
     target = _target(p, said, w.observed)
@@ -155,6 +156,17 @@ def _format_level(fmt: str | None, parsed: str | None = None) -> str | None:
         return level_of(fmt).name
     except UnknownQuant:
         return None
+
+
+def _dynamic_level(level: str | None, quant: str | None) -> str | None:
+    """"UD-IQ1_S", "UD-IQ2_XXS": Unsloth's dynamic files rated as themselves where the estimator knows the level
+    by that name (its 1-bit levels have no llama.cpp level of the same name to stand for them)."""
+    if level is None or quant is None or level.removeprefix("UD-") != quant:
+        return quant
+    try:
+        return level_of(level).name if level_of(level).name.startswith("UD-") else quant
+    except UnknownQuant:
+        return quant
 
 
 def _dynamic(level: str | None, quant: str | None) -> str | None:

@@ -67,3 +67,15 @@ def test_a_number_glued_to_tokens_is_no_card(engine) -> None:
 def test_thousands_beside_money(engine, question: str, amount: float, currency: str) -> None:
     a = engine.ask(question)
     assert a.asked.get("budget") == {"amount": amount, "currency": currency}
+
+
+@pytest.mark.parametrize(("question", "level"), [
+    ("how much memory does deepseek r1 ud-iq1_s take", "UD-IQ1_S"),
+    ("deepseek r1 en UD-IQ1_M, cuánta memoria necesita?", "UD-IQ1_M"),
+    ("glm-4.6 ud-iq2_xxs, quanta memoria serve?", "UD-IQ2_XXS"),
+])
+def test_unsloths_dynamic_one_and_two_bit_files_are_read_as_themselves(engine, question: str, level: str) -> None:
+    """"UD-IQ1_S" was read as llama.cpp's IQ1_S, a level the estimator has no figures for: "unknown level"."""
+    a = engine.ask(question)
+    assert a.intent == "vram" and a.asked["quant"] == level
+    assert [lv["quant"] for lv in a.facts["levels"]] == [level]
