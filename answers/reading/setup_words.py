@@ -20,7 +20,7 @@ from msgspec.structs import replace
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
-from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER, RAM_TYPE
+from answers.reading.sizes import GB_AMOUNT_RE, GB_UNIT, NUMBER, RAM_TYPE, terabytes_as_gb
 from answers.reading.tokens import pro_first
 from answers.reading.versus_words import joins, listed, sides, together_re  # the words that set two setups side by side
 from answers.records.asked import Asked
@@ -136,6 +136,7 @@ def _clean(text: str) -> str:
     t = re.sub(r"(?:(?<=\d)\s*|(?<=[a-z])\s+)x\s*(\d{1,2})\b", r" x \1", t)  # "3090x2", "a100 80gb x2", "7900 xtx x2"
     t = re.sub(r"(?<=[a-z])\s+\+\s*(?=\d)", "+ ", t)  # "Ryzen AI Max + 395": the name's plus, no "+" joining two cards
     t = re.sub(r"(\d),(\d)", r"\1.\2", t)
+    t = terabytes_as_gb(t)  # "1tb of ram": a server's RAM, in GB as every size
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
     return " ".join(t.split())

@@ -28,6 +28,20 @@ GB_AMOUNT_RE = re.compile(rf"(\d+(?:\.\d+)?)\s?{GB_UNIT}", re.IGNORECASE)
 NUMBER = r"\d+(?:\.\d+)?"
 MEMORY_GLUED_RE = re.compile(rf"^({NUMBER})({MEMORY_UNITS})$")
 MEMORY_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
+# A memory amount in terabytes ("1tb of ram", "1,5 TB", "1 TiB", French "1 To de RAM"): a server's RAM, read
+# as gigabytes like every other size. Never a bandwidth ("3.35 TB/s") or a disk ("2tb nvme"); French "to"
+# only before a RAM word, since English "1 to 2 cards" is a range.
+_STORAGE = r"(?:ssd|nvme|hdd|sata|disk|disks|disco|dischi|discos|disque|festplatte|storage|speicher|m\.2)"
+TERABYTES_RE = re.compile(
+    rf"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:tb|tib|to(?=\s+(?:de\s+)?(?:ram|ddr|m[eé]moire)))\b"
+    rf"(?!\s?(?:/|ps\b))(?!\s*(?:(?:of|de|di|an)\s+)?{_STORAGE}\b)", re.IGNORECASE)
+
+
+def terabytes_as_gb(text: str) -> str:
+    """"1tb of ram" → "1024gb of ram": one unit for the readers of sizes after this."""
+    return TERABYTES_RE.sub(lambda m: f"{round(float(m.group(1)) * 1024)}gb", text)
+
+
 # A system-RAM type ("ddr5", "lpddr5x"); a card's "gddr6x" is none.
 RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
 RAM_TYPE_TOKEN_RE = re.compile(rf"^{RAM_TYPE}(?:-\d{{3,5}})?$")  # "ddr4", "ddr4-3200"

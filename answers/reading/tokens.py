@@ -10,7 +10,7 @@ from functools import cache
 from msgspec import Struct
 
 from answers.lexicon import lexicon
-from answers.reading.sizes import MEMORY_UNIT_RE
+from answers.reading.sizes import MEMORY_UNIT_RE, terabytes_as_gb
 from answers.reading.units import _BITS_RE, canonical_quant
 from answers.reading.vocabulary import _stopwords, _task_words
 from answers.records.limits import MAX_QUESTION_CHARS
@@ -45,6 +45,7 @@ def clean(question: str) -> str:
     text = _MENTION_RE.sub(" ", text)
     text = _FENCE_RE.sub(" ", text)
     text = _COMMA_DECIMAL_RE.sub(r"\1.\2", text)
+    text = terabytes_as_gb(text)  # "1 TB of RAM": a server's, read in GB as every memory size
     return " ".join(text.split())
 
 
