@@ -56,6 +56,14 @@ class CapacityRule(Struct, frozen=True):
     type_if_unsaid: str | None = None  # this much RAM of no stated type is taken as this type
 
 
+class CapacityType(Struct, frozen=True):
+    """A desktop capacity from `min_gb` to `max_gb` sold only as kits of `kind` (96 GB: 2 × 48 GB DDR5)."""
+
+    min_gb: float
+    max_gb: float
+    kind: str
+
+
 class CpuClass(Struct, frozen=True):
     """An assumed CPU for prefill when none is named: cores, all-core clock, vector unit."""
 
@@ -84,6 +92,7 @@ class MachineConstants(Struct, frozen=True):
     cpu_prefill_efficiency: float
     cpu_classes: Mapping[str, CpuClass]  # platform → the CPU assumed
     platforms: Mapping[str, Platform]  # "epyc 9004" → 12 × DDR5-4800 (answers/reading/ram_words.py names them)
+    capacity_types: tuple[CapacityType, ...] = ()  # RAM of no stated type taken as the type its size is sold in
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -103,9 +112,11 @@ class MachineConstants(Struct, frozen=True):
                     for k, v in data["cpu_classes"].items() if k != "note"}
             platforms = {k: Platform(str(v["type"]).upper(), int(v["mts"]), int(v["channels"]))
                          for k, v in data["platforms"].items() if k != "note"}
+            kinds = tuple(CapacityType(float(r["min_gb"]), float(r["max_gb"]), str(r["type"]).upper())
+                          for r in data.get("capacity_types", {}).get("rules", []))
             out = cls(types, str(data["default_type"]).upper(), int(data["desktop_channels"]),
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
-                      cpus, platforms)
+                      cpus, platforms, kinds)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -125,6 +136,9 @@ def _check(m: MachineConstants) -> None:
     for r in m.capacity_rules:
         if not set(r.kinds) <= set(m.types) or (r.type_if_unsaid and r.type_if_unsaid not in r.kinds):
             raise ValueError(f"machine constants: capacity rule names an unknown type {r.kinds}")
+    for k in m.capacity_types:
+        if k.kind not in m.types or not 0 < k.min_gb <= k.max_gb:
+            raise ValueError(f"machine constants: capacity type {k.kind} {k.min_gb}–{k.max_gb} GB is not a kit")
     for name, pl in m.platforms.items():
         pt = m.types.get(pl.kind)
         if pt is None or not pt.min_mts <= pl.mts <= pt.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
@@ -163,6 +177,9 @@ def _type_of(m: MachineConstants, kind: str | None, gb: float | None = None) -> 
         hits = [r for r in m.capacity_rules if r.type_if_unsaid and gb >= r.min_gb]
         if hits:
             return m.types[max(hits, key=lambda r: r.min_gb).type_if_unsaid or m.default_type]
+        sold = [k.kind for k in m.capacity_types if k.min_gb <= gb <= k.max_gb]
+        if sold:  # "96 GB": two 48 GB modules, made only in DDR5
+            return m.types[sold[0]]
     name = (kind or m.default_type).upper()
     if name not in m.types:
         raise BadRam(f"{name} is not a RAM type we know ({', '.join(sorted(m.types))})")

@@ -61,3 +61,13 @@ def test_a_terabyte_server_is_answered_as_a_server_not_a_desktop(engine) -> None
     answer = engine.ask("deepseek v3 on a dual epyc box with 1tb of ram, no gpu, how fast?")
     assert answer.asked["ram_gb"] == 1024.0
     assert "desktop" not in answer.text and "dual-channel" not in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "qwen3 235b a22b on a 4070 ti super with 96gb of ram, how fast?",
+    "qwen3 235b a22b su una 4070 ti super con 96 giga di ram, quanto va?",
+    "qwen3 235b a22b auf einer 4070 ti super mit 192gb ram, wie schnell?",
+])
+def test_a_96_or_192_gb_desktop_is_taken_as_ddr5_not_ddr4(engine, question: str) -> None:
+    text = engine.ask(question, locale="en").text
+    assert "DDR5" in text and "DDR4" not in text

@@ -295,3 +295,16 @@ def test_dual_channel_is_no_second_card(engine) -> None:
     a = engine.ask("dual channel ddr5-6000 96gb with rtx 3060 12gb, gpt-oss-120b speed?")
     assert a.intent != "two_gpus" and a.facts["row"]["fit"] == "offload"
     assert a.facts["row"]["ram_channels"] == 2 and a.facts["row"]["ram_mts"] == 6000
+
+
+@pytest.mark.parametrize(("gb", "kind"), [(96, "DDR5"), (192, "DDR5"), (160, "DDR5"),
+                                          (64, "DDR4"), (128, "DDR4"), (48, "DDR4")])
+def test_a_capacity_sold_only_in_ddr5_kits_is_taken_as_ddr5(gb: float, kind: str) -> None:
+    # 96 GB is 2 × 48 GB and 129–255 GB needs 48/64 GB modules: DDR4 UDIMMs stop at 32 GB (4 × 32 = 128 GB)
+    spec = ram_spec(MACHINE, gb=gb)
+    assert (spec.kind, spec.channels, spec.platform) == (kind, 2, "desktop")
+    assert "type" in spec.assumed  # still said as an assumption
+
+
+def test_a_stated_type_beats_the_capacity_guess() -> None:
+    assert ram_spec(MACHINE, kind="DDR4", gb=96).kind == "DDR4"
