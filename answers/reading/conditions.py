@@ -23,6 +23,7 @@ from msgspec import Struct
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading.amounts import K_TOKENS, Amount, amounts
+from answers.reading.engine_versus_words import gguf_near as _gguf_near
 from answers.reading.engine_versus_words import sides as versus_sides
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
@@ -264,9 +265,11 @@ _BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weig
 def _with_width(text: str, fmt: str | None) -> str | None:
     """"exl2 4.65bpw", "6.0 bpw exl3": a format made at any width names its width, which the estimate uses (the
     format's file at that width, estimator.quants), instead of the format's usual one."""
-    said = _BPW.search(text) if fmt is not None else None
+    said = _BPW.search(text)
     if said is None:
         return fmt
+    if fmt is None:  # "a 70b at ~3bpw": no format named, so the llama.cpp level of about that width
+        return _gguf_near(float(said.group(1).replace(",", ".")))
     try:
         return level_of(f"{fmt} {said.group(1).replace(',', '.')}bpw").name
     except UnknownQuant:

@@ -14,12 +14,53 @@ from pathlib import Path
 from answers.lexicon.conditions import ENGINES, condition_words
 from answers.lexicon.errors import LexiconError
 from answers.reading.versus_words import versus_re
+from estimator.quants import quant
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "engine_versus.toml"
 Side = tuple[str | None, str | None]  # (engine, level or format)
 
 _LEVEL = r"(?:ud[-_ ]?)?i?q\d(?:_[a-z0-9]+)*|bf16|fp16|f16"
 _BITS = re.compile(r"^\W*(\d+(?:[.,]\d+)?)\s*-?\s*(?:bpw|bits?|b)(?![\w])")
+
+
+# A width said anywhere in the question ("a 70b at ~3bpw", "3,5 bpw"): both sides are weighed at it.
+_WIDTH = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
+# The llama.cpp levels a width in bits per weight is read as (the common K and I-quant files; legacy Q4_0/Q5_0
+# and MXFP4 are files made for their own reasons, never the answer to "about N bpw").
+_GGUF_BY_WIDTH = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q3_K_M", "IQ3_M", "Q3_K_S", "IQ3_XXS", "Q2_K",
+                  "IQ2_M", "IQ2_XXS")
+
+
+def gguf_near(bpw: float) -> str | None:
+    """The llama.cpp level nearest `bpw` (within 0.1 bit the wider one: "3bpw" is IQ3_XXS's 3.06, not Q2_K's
+    2.96); None outside the widths llama.cpp files come in."""
+    if not 1.5 <= bpw <= 9:
+        return None
+    levels = sorted((quant(n) for n in _GGUF_BY_WIDTH), key=lambda q: abs(q.bpw - bpw))
+    best = levels[0]
+    wider = [q for q in levels if q.bpw > best.bpw and abs(q.bpw - bpw) - abs(best.bpw - bpw) <= 0.1]
+    return (wider[0] if wider else best).name
+
+
+def _at_width(text: str, a: Side, b: Side) -> tuple[Side, Side]:
+    """"exl3 or gguf for a 70b at 3bpw": a width said apart from the format is both sides' — an EXL2/EXL3
+    side at that width, a llama.cpp side with no level at the GGUF level of about that width."""
+    said = _WIDTH.search(text)
+    if said is None:
+        return a, b
+    width = said.group(1).replace(",", ".")
+    exl = f"{width if '.' in width else width + '.0'}bpw"
+    near = gguf_near(float(width))
+
+    def one(side: Side) -> Side:
+        engine, level = side
+        if level in ("EXL2", "EXL3"):
+            return engine, f"{level}-{exl}"
+        if level is None and engine in (None, "llama.cpp") and near is not None:
+            return engine, near
+        return side
+
+    return one(a), one(b)
 
 
 @cache
@@ -98,7 +139,7 @@ def sides(text: str) -> tuple[Side, Side] | None:
         if not before or not after:
             continue
         a, b = _side(text, before), _side(text, after)
-        a, b = _shared_level(text, after, a, b)
+        a, b = _at_width(text, *_shared_level(text, after, a, b))
         gguf_only = all(e in (None, "llama.cpp") and (q is None or re.fullmatch(_LEVEL, q.lower()))
                         for e, q in (a, b))
         if a != b and not (gguf_only and a[0] == b[0]):

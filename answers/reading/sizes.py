@@ -37,9 +37,12 @@ TERABYTES_RE = re.compile(
     rf"(?!\s?(?:/|ps\b))(?!\s*(?:(?:of|de|di|an)\s+)?{_STORAGE}\b)", re.IGNORECASE)
 
 
+GB_PER_TB = 1 << 10  # memory sizes are binary: a "1 TB" server holds 1,024 GB of modules
+
+
 def terabytes_as_gb(text: str) -> str:
     """"1tb of ram" → "1024gb of ram": one unit for the readers of sizes after this."""
-    return TERABYTES_RE.sub(lambda m: f"{round(float(m.group(1)) * 1024)}gb", text)
+    return TERABYTES_RE.sub(lambda m: f"{round(float(m.group(1)) * GB_PER_TB)}gb", text)
 
 
 # A system-RAM type ("ddr5", "lpddr5x"); a card's "gddr6x" is none.

@@ -71,3 +71,26 @@ def test_a_terabyte_server_is_answered_as_a_server_not_a_desktop(engine) -> None
 def test_a_96_or_192_gb_desktop_is_taken_as_ddr5_not_ddr4(engine, question: str) -> None:
     text = engine.ask(question, locale="en").text
     assert "DDR5" in text and "DDR4" not in text
+
+
+WIDTHS = [  # (question, the level asked)
+    ("llama 3.3 70b a 3 bpw su una 3090 entra?", "IQ3_XXS"),
+    ("llama 3.3 70b mit ~3bpw auf einer 3090?", "IQ3_XXS"),
+    ("llama 3.3 70b at 3.5 bpw on a 4090, speed?", "Q3_K_S"),
+    ("llama 3.3 70b à 2,7 bpw sur une 3090 ?", "IQ2_M"),
+]
+
+
+@pytest.mark.parametrize(("question", "level"), WIDTHS)
+def test_a_width_with_no_format_is_the_llamacpp_level_of_that_width(engine, question: str, level: str) -> None:
+    assert engine.ask(question).asked["quant"] == level
+
+
+@pytest.mark.parametrize("question", [
+    "exl3 or gguf for qwen2.5 72b around 3 bpw on one 3090, which is quicker?",
+    "exl3 o gguf per qwen2.5 72b a circa 3 bpw su una 3090, quale va più veloce?",
+    "exl3 oder gguf für qwen2.5 72b bei etwa 3 bpw auf einer 3090, was ist schneller?",
+])
+def test_a_width_said_apart_weighs_both_formats_at_it(engine, question: str) -> None:
+    sides = engine.ask(question).facts["engine_versus"]["sides"]
+    assert [s["quant"] for s in sides] == ["EXL3-3.0bpw", "IQ3_XXS"]
