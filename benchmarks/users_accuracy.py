@@ -33,7 +33,8 @@ CSV_PATH = ROOT / "estimator" / "data" / "batched_measured.csv"
 
 def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
     profile = load_profile(profile_name)
-    share = load_setup_constants().moe_expert_share_active
+    constants = load_setup_constants()
+    share, fixed = constants.moe_expert_share_active, constants.moe_batch_fixed_share
     lookup = card_lookup()
     out = []
     with CSV_PATH.open(encoding="utf-8") as fh:
@@ -46,7 +47,7 @@ def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
             ctx = int(r["context_tokens"])
             ask = Ask(backend=r["backend"])
             w = workload(profile, model, q, ctx, "f16", profile.tok_s(model, card, q), profile.usable_gb(card),
-                         card_prefill(model, card, q, ctx, ask).tok_s, share)
+                         card_prefill(model, card, q, ctx, ask).tok_s, share, fixed)
             out.append((r, concurrency(w, int(r["users"])).total_tok_s))
     return out
 
