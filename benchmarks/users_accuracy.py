@@ -22,7 +22,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from answers.facts.throughput import Ask, card_prefill, workload  # noqa: E402
+from answers.knowledge.catalog_view import model_size  # noqa: E402
 from answers.knowledge.profiles import load_profile, load_setup_constants  # noqa: E402
+from catalog.builtin import load_builtin_models  # noqa: E402
 from benchmarks.measured_rows import card_lookup  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
 from estimator.quants import BY_NAME  # noqa: E402
@@ -36,6 +38,7 @@ def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
     constants = load_setup_constants()
     share, fixed = constants.moe_expert_share_active, constants.moe_batch_fixed_share
     lookup = card_lookup()
+    natives = {m.name: model_size(m) for m in load_builtin_models() if m.native_format is not None}
     out = []
     with CSV_PATH.open(encoding="utf-8") as fh:
         for r in csv.DictReader(fh):
@@ -43,6 +46,8 @@ def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
             if card is None:
                 raise SystemExit(f"no catalog card for {r['card']!r}")
             model = ModelSize(float(r["params_b"]), float(r["active_b"]) if r["active_b"] else None, name=r["model"])
+            native = natives.get(r["model"])  # gpt-oss: the catalog's record, MXFP4 experts whatever the level
+            model = native if native is not None else model
             q = BY_NAME[r["quant"]]
             ctx = int(r["context_tokens"])
             ask = Ask(backend=r["backend"])
