@@ -24,8 +24,8 @@ if str(ROOT) not in sys.path:
 from answers.facts.throughput import Ask, card_prefill, workload  # noqa: E402
 from answers.knowledge.catalog_view import model_size  # noqa: E402
 from answers.knowledge.profiles import load_profile, load_setup_constants  # noqa: E402
-from catalog.builtin import load_builtin_models  # noqa: E402
 from benchmarks.measured_rows import card_lookup  # noqa: E402
+from catalog.builtin import load_builtin_models  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
 from estimator.quants import BY_NAME  # noqa: E402
 from estimator.users import concurrency  # noqa: E402

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec.structs import replace
 
 from bot.cli.parser import main
 from estimator.model import InvalidInput
-from msgspec.structs import replace
-
 from estimator.users import Workload, concurrency, read_growth, read_scale, step_seconds, users_at_reading_speed
 
 # One request at 100 tok/s; a user's cache takes 2 % of a step's reading; compute caps at 2,000 tok/s.
