@@ -84,8 +84,9 @@ def predict(c: EngineConstants, row: dict[str, Any]) -> float:
         # on average, and the other users' prompts read between decode steps (continuous batching)
         prompt, answer = int(row.get("prompt_tokens") or 0), int(row.get("answer_tokens") or 0)
         ctx = prompt + answer // 2 if prompt and answer else 1536
+        sc = load_setup_constants()
         w = workload(p, model, q, ctx, "f16", tok, p.usable_gb(card), card_prefill(model, card, q, ctx, Ask()).tok_s,
-                     load_setup_constants().moe_expert_share_active)
+                     sc.moe_expert_share_active, sc.moe_batch_fixed_share)
         if prompt and answer:
             w = replace(w, prompt_per_answer=prompt / answer)
         return concurrency(w, row["users_n"]).per_user_tok_s

@@ -22,8 +22,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from answers.facts.throughput import Ask, card_prefill, workload  # noqa: E402
+from answers.knowledge.catalog_view import model_size  # noqa: E402
 from answers.knowledge.profiles import load_profile, load_setup_constants  # noqa: E402
 from benchmarks.measured_rows import card_lookup  # noqa: E402
+from catalog.builtin import load_builtin_models  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
 from estimator.quants import BY_NAME  # noqa: E402
 from estimator.users import concurrency  # noqa: E402
@@ -33,8 +35,10 @@ CSV_PATH = ROOT / "estimator" / "data" / "batched_measured.csv"
 
 def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
     profile = load_profile(profile_name)
-    share = load_setup_constants().moe_expert_share_active
+    constants = load_setup_constants()
+    share, fixed = constants.moe_expert_share_active, constants.moe_batch_fixed_share
     lookup = card_lookup()
+    natives = {m.name: model_size(m) for m in load_builtin_models() if m.native_format is not None}
     out = []
     with CSV_PATH.open(encoding="utf-8") as fh:
         for r in csv.DictReader(fh):
@@ -42,11 +46,13 @@ def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
             if card is None:
                 raise SystemExit(f"no catalog card for {r['card']!r}")
             model = ModelSize(float(r["params_b"]), float(r["active_b"]) if r["active_b"] else None, name=r["model"])
+            native = natives.get(r["model"])  # gpt-oss: the catalog's record, MXFP4 experts whatever the level
+            model = native if native is not None else model
             q = BY_NAME[r["quant"]]
             ctx = int(r["context_tokens"])
             ask = Ask(backend=r["backend"])
             w = workload(profile, model, q, ctx, "f16", profile.tok_s(model, card, q), profile.usable_gb(card),
-                         card_prefill(model, card, q, ctx, ask).tok_s, share)
+                         card_prefill(model, card, q, ctx, ask).tok_s, share, fixed)
             out.append((r, concurrency(w, int(r["users"])).total_tok_s))
     return out
 

@@ -45,6 +45,7 @@ class SetupConstants(Struct, frozen=True):
     # a raised Mac share leaves this (estimator/wired_limit.py)
     unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
     igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
+    moe_batch_fixed_share: float = 0.0  # several users: the part of a MoE step that stays (estimator/users.py)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -63,7 +64,8 @@ class SetupConstants(Struct, frozen=True):
                       float(data["offload_min_tok_s"]), float(data["ram_usable_share"]),
                       float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles, usable,
                       tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
-                      tuple(str(n) for n in data["igpu_chips"]["names"]))
+                      tuple(str(n) for n in data["igpu_chips"]["names"]),
+                      float(data["moe_batch"]["fixed_share"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if "reference" not in profiles:

@@ -12,6 +12,9 @@ all of them. The model of it (a roofline):
 - `weights_read(N)`: a dense model reads the same weights whatever N. A mixture of experts reads more
   experts as the batch grows: with routing spread evenly, the experts' bytes read per step are
   E·(1 − (1 − p)^N) (E all experts' bytes, p the share one token reads); shared layers are read once.
+  Only part of a MoE's one-request time grows with it: a fixed share f of `t1` (kernel launches, routing,
+  attention, small reads that never reach full bandwidth) stays per step, so the weights' time is
+  t1 · (f + (1 − f) · weights_read(N) / weights_read(1)) (f fitted on public vLLM rows, setup_constants.json).
 - `kv_s` = the time to read one user's cache per step: the cache at half the context (its average fill
   over an answer) over the bandwidth at the profile's effective share (the one `t1` implies).
 - `pp_ctx` = the card's prefill speed at that context (estimator/prefill.py): once the batch is big enough,
@@ -53,6 +56,10 @@ class Workload(Struct, frozen=True):
     # user's next prompt is read while the others decode, so every decoded token carries prompt/answer prompt
     # tokens of compute. 0: prompts not counted (one long conversation each, prompts cached).
     prompt_per_answer: float = 0.0
+    # MoE: share of the one-request step that does not grow with the experts a batch reads (launches, routing,
+    # attention, the shared layers' small reads): the extra experts stream at full bandwidth, so only the rest
+    # of the step scales with the union of experts read (setup_constants.json `moe_batch`, public vLLM rows).
+    moe_fixed_share: float = 0.0
 
 
 class Concurrency(Struct, frozen=True):
@@ -85,8 +92,15 @@ def read_growth(w: Workload, users: int) -> float:
     return (1 - w.expert_share) + experts_all * (1 - (1 - p) ** users)
 
 
+def read_scale(w: Workload, users: int) -> float:
+    """The weights' part of a step at `users` requests over one request's step (≥ 1, so the per-user speed
+    never beats one request's): the fixed share stays, the rest grows with the bytes read."""
+    f = min(1.0, max(w.moe_fixed_share, 0.0)) if w.expert_share > 0 else 0.0
+    return f + (1 - f) * read_growth(w, users)
+
+
 def step_seconds(w: Workload, users: int) -> tuple[float, str]:
-    memory = read_growth(w, users) / w.single_tok_s + users * w.kv_read_s
+    memory = read_scale(w, users) / w.single_tok_s + users * w.kv_read_s
     compute = users / w.prefill_tok_s
     # the other users' prompts, read between this user's decode steps (its own came before its answer)
     contention = (users - 1) * w.prompt_per_answer / w.prefill_tok_s
@@ -133,4 +147,4 @@ def concurrency(w: Workload, users: int) -> Concurrency:
 
 
 __all__ = ["Concurrency", "MAX_USERS", "READING_SPEED", "Workload", "check_users", "concurrency", "max_users_memory",
-           "read_growth", "step_seconds", "users_at_reading_speed"]
+           "read_growth", "read_scale", "step_seconds", "users_at_reading_speed"]

@@ -96,12 +96,26 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:
         # "a server for 30 people, which GPUs?": the fewest of each usual serving card that does it
         facts["needed"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1))
+    elif _short(e, row):
+        # "how many H100s for 30 people": one of the named card falls short, so the fewest of it that do
+        assert e.card is not None and e.users is not None
+        facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
+                                             (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+def _short(e: Entities, row: dict[str, Any] | None) -> bool:
+    """One named card (no count) asked for several people that does not give them all reading speed."""
+    if e.card is None or e.setup is not None or not e.users or e.users < 2 or row is None:
+        return False
+    most = "users_at_target" if e.target_tok_s else "users_at_reading_speed"
+    return not row.get("users_fit") or (row.get(most) or 0) < e.users
 
 
 def _setup_row(est: Estimates, e: Entities, s: EstimateSettings, users: int) -> dict[str, Any] | None:
     """A setup's several-users row at the level the one verdict recommends on it."""
-    return _rated_row(est, e, _at_verdict_level(est, e, s), Ask(users=users, backend=e.backend))[1]
+    ask = Ask(users=users, backend=e.backend, target=e.target_tok_s)
+    return _rated_row(est, e, _at_verdict_level(est, e, s), ask)[1]
 
 
 __all__ = ["prefill", "users"]

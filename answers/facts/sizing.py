@@ -26,23 +26,29 @@ def serving_cards() -> tuple[str, ...]:
     return tuple(c["name"] for c in json.loads(text)["cards"])
 
 
+def _most_key(row: dict[str, Any]) -> str:
+    """The speed each must get: the one asked ("at 20 tok/s each"), else reading speed."""
+    return "users_at_target" if row.get("target_tok_s") else "users_at_reading_speed"
+
+
 RateSetup = Callable[[Entities, EstimateSettings], dict[str, Any] | None]
 
 
-def needed(est: Estimates, e: Entities, s: EstimateSettings, users: int, rate: RateSetup) -> list[dict[str, Any]]:
-    """For each serving card: the fewest (1–8) that give `users` people reading speed each, with that
-    setup's several-users row (`rate`: serving.py's setup rating at the verdict's level). A card that
-    cannot, even eight of it, is left out."""
+def needed(est: Estimates, e: Entities, s: EstimateSettings, users: int, rate: RateSetup,
+           names: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """For each serving card (or each of `names`: "how many H100s for 30 people"): the fewest (1–8) that give
+    `users` people reading speed each, with that setup's several-users row (`rate`: serving.py's setup rating
+    at the verdict's level). A card that cannot, even eight of it, is left out."""
     by_name = {g.name: g for g in est.kn.gpus_for(s.profile)}
     out = []
-    for name in serving_cards():
+    for name in names if names is not None else serving_cards():
         card = by_name.get(name)
         if card is None:
             continue
         for count in range(1, MAX_COUNT + 1):
             setup = Setup((Device(card, count),))
             row = rate(replace(e, setup=setup, card=None), s)
-            if row is not None and (row.get("users_at_reading_speed") or 0) >= users:
+            if row is not None and (row.get(_most_key(row)) or 0) >= users:
                 out.append({"card": name, "count": count, "label": setup.label, "row": row})
                 break
     return out

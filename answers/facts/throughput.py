@@ -131,7 +131,8 @@ def prefill_keys(pre: Prefill | None, ask: Ask, tok_s: float | None, tok_s_low: 
 
 
 def workload(profile: Profile, model: ModelSize, q: Quant, context: int, cache_type: str, tok_s: float,
-             usable_gb: float, prefill_ctx_tok_s: float, expert_share_active: float) -> Workload:
+             usable_gb: float, prefill_ctx_tok_s: float, expert_share_active: float,
+             moe_fixed_share: float = 0.0) -> Workload:
     """One user's figures for the several-users model (estimator/users.py)."""
     parts = profile.memory_parts(model, q, context, cache_type)
     half = profile.memory_parts(model, q, max(1, context // 2), cache_type).cache_gb
@@ -143,7 +144,7 @@ def workload(profile: Profile, model: ModelSize, q: Quant, context: int, cache_t
         share = expert_share_active
         fraction = min(1.0, share * read_gb / max(weights - (1 - share) * read_gb, 1e-9))
     return Workload(tok_s, parts.weights_gb, parts.runtime_gb, parts.cache_gb, usable_gb, kv_read_s,
-                    prefill_ctx_tok_s, share, fraction)
+                    prefill_ctx_tok_s, share, fraction, moe_fixed_share=moe_fixed_share)
 
 
 def users_keys(c: Concurrency | None, tok_s: float | None, tok_s_low: float | None,
@@ -162,7 +163,7 @@ def users_keys(c: Concurrency | None, tok_s: float | None, tok_s_low: float | No
 
 def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, cache_type: str, ask: Ask,
              tok_s: float | None, tok_s_low: float | None, tok_s_high: float | None, usable_gb: float,
-             make_prefill: Any, expert_share_active: float) -> dict[str, Any]:
+             make_prefill: Any, expert_share_active: float, moe_fixed_share: float = 0.0) -> dict[str, Any]:
     """Every added key for one rated row; `make_prefill(prompt) -> Prefill` knows the card or setup."""
     keys: dict[str, Any] = {}
     runs = q is not None and tok_s is not None
@@ -173,7 +174,8 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
         if runs:
             assert q is not None and tok_s is not None
             at_ctx = make_prefill(max(1, context)).tok_s
-            w = workload(profile, model, q, context, cache_type, tok_s, usable_gb, at_ctx, expert_share_active)
+            w = workload(profile, model, q, context, cache_type, tok_s, usable_gb, at_ctx, expert_share_active,
+                         moe_fixed_share)
             if ask.prompt and ask.answer:  # prompts read while the others decode (continuous batching)
                 w = replace(w, prompt_per_answer=ask.prompt / ask.answer)
             conc = concurrency(w, ask.users)
@@ -197,7 +199,7 @@ def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context:
                     row.tok_s_high, row.usable_gb,
                     (lambda n: tensor_prefill(model, setup, q, n, ask)) if tensor else
                     (lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb)),
-                    constants.moe_expert_share_active)
+                    constants.moe_expert_share_active, constants.moe_batch_fixed_share)
 
 
 def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profile: Profile, model: ModelSize,
@@ -208,7 +210,8 @@ def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profi
         q = r.quant
         d.update(row_keys(profile, model, q, context, cache_type, ask, r.tok_s, r.tok_s_low, r.tok_s_high,
                           profile.usable_gb(r.card),
-                          lambda n, card=r.card, q=q: card_prefill(model, card, q, n, ask), share))
+                          lambda n, card=r.card, q=q: card_prefill(model, card, q, n, ask), share,
+                          constants.moe_batch_fixed_share))
 
 
 def top_facts(ask: Ask) -> dict[str, Any]:

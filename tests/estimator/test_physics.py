@@ -213,11 +213,13 @@ def test_each_user_of_several_is_never_faster_than_one(mi, ci, users, profile) -
     assert row.quant is not None and row.tok_s is not None
     c = load_prefill_constants()
     pre = prefill(model, card, row.quant, 4096, c, fp32_tflops(card))
+    sc = load_setup_constants()
     w = workload(p, model, row.quant, 4096, "f16", row.tok_s, p.usable_gb(card), pre.tok_s,
-                 load_setup_constants().moe_expert_share_active)
+                 sc.moe_expert_share_active, sc.moe_batch_fixed_share)
     one, many = concurrency(w, 1), concurrency(w, users)
     assert one.per_user_tok_s <= row.tok_s * SLACK
     assert many.per_user_tok_s <= one.per_user_tok_s * SLACK
+    assert many.total_tok_s <= max(pre.tok_s, users * row.tok_s) * SLACK  # the compute or bandwidth ceiling
 
 
 # ------------------------------------------------------------------------------------------ offload

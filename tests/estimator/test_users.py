@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec.structs import replace
 
 from bot.cli.parser import main
 from estimator.model import InvalidInput
-from estimator.users import Workload, concurrency, read_growth, step_seconds, users_at_reading_speed
+from estimator.users import Workload, concurrency, read_growth, read_scale, step_seconds, users_at_reading_speed
 
 # One request at 100 tok/s; a user's cache takes 2 % of a step's reading; compute caps at 2,000 tok/s.
 W = Workload(single_tok_s=100.0, weights_gb=8.0, runtime_gb=1.0, cache_gb=0.5, usable_gb=24.0, kv_read_s=0.0002,
@@ -53,6 +54,24 @@ def test_moe_reads_more_experts_as_the_batch_grows() -> None:
     assert read_growth(moe, 1) == pytest.approx(1.0)
     assert 1.0 < read_growth(moe, 4) < read_growth(moe, 64) <= 0.3 + 0.7 / 0.1 + 1e-9
     assert read_growth(W, 64) == 1.0  # dense: the same weights whatever the batch
+
+
+def test_moe_fixed_share_of_the_step_stays_while_the_expert_reads_grow() -> None:
+    # independent arithmetic: p = 0.1, share 0.7 → weights_read(4)/weights_read(1) = 0.3 + 7 · (1 − 0.9⁴) = 2.7073;
+    # with half the step fixed the weights' time is 0.5 + 0.5 · 2.7073 = 1.85365 one-request steps
+    moe = Workload(100.0, 18.0, 1.0, 0.5, 24.0, 0.0, 5000.0, expert_share=0.7, expert_read_fraction=0.1)
+    half = replace(moe, moe_fixed_share=0.5)
+    assert read_growth(moe, 4) == pytest.approx(0.3 + 7 * (1 - 0.9 ** 4))
+    assert read_scale(half, 4) == pytest.approx(0.5 + 0.5 * (0.3 + 7 * (1 - 0.9 ** 4)))
+    assert concurrency(half, 4).per_user_tok_s == pytest.approx(100.0 / 1.85365, rel=1e-4)
+    # more users: each slower, never faster than one request, and faster than with every byte scaling
+    last = 100.0
+    for n in range(1, 300):
+        c = concurrency(half, n)
+        assert c.per_user_tok_s <= last * (1 + 1e-12) and c.total_tok_s <= half.prefill_tok_s * (1 + 1e-9)
+        assert c.per_user_tok_s >= concurrency(moe, n).per_user_tok_s * (1 - 1e-12)
+        last = c.per_user_tok_s
+    assert read_scale(replace(W, moe_fixed_share=0.5), 64) == 1.0  # dense: the share changes nothing
 
 
 def test_bad_user_counts() -> None:
