@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
+from answers.facts import fits_instead
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
@@ -84,10 +86,6 @@ def _nearest_row(est: Estimates, size: Any, card: Any, settings: EstimateSetting
     """The refused format's nearest that works ("EXL2 on a Mac: llama.cpp at Q4_K_M"), with its need and speed on
     that card: that level if it fits, else the largest that does (answers/facts/fits_instead.py), so the
     answer names figures instead of asking again."""
-    from msgspec.structs import replace
-
-    from answers.facts import fits_instead
-
     level = check.get("nearest_quant")
     if not level:
         return None
