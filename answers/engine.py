@@ -30,6 +30,7 @@ from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
 from answers.knowledge.catalog_view import Knowledge
+from answers.knowledge.closed_models import closed_line
 from answers.knowledge.profiles import Profiles
 from answers.media_engine import MediaAnswering
 from answers.reading import scope
@@ -235,6 +236,9 @@ class Engine(MediaAnswering):
                 named = {"model": family.facts["family"]["name"]}
                 return self.writing.finish(intent, lang, options, named, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates, "same_line": p.same_line}
+            closed = closed_line(p.text) if p.kind == "model" else None
+            if closed is not None:  # "Mistral Medium 3", "GPT-4o": an online service, never a near spelling
+                facts["closed"] = {"line": closed.line, "maker": closed.maker, "source": closed.source}
             return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self.writing.invalid(lang, options, b.reason, b.facts)

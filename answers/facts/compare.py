@@ -74,7 +74,10 @@ def _same_level(q: Query, card_a: Any, card_b: Any, a: dict[str, Any], b: dict[s
 
 
 TYPICAL_SIZES_B = (8.0, 32.0)  # "two typical sizes": an 8B and a 32B dense model
-BETWEEN_SIZES_B = (14.0, 24.0)  # common sizes between those two (Qwen 14B, Mistral Small 24B)
+# Common sizes tried when the two typical ones do not tell the cards apart: between them (Qwen 14B, Mistral
+# Small 24B) when the 32B fits neither, above them (Llama 70B, gpt-oss-120b) when it fits both ("5090 or a
+# 96 GB RTX PRO 6000": both run a 32B at the same speed, only one holds a 70B, and that decides).
+BETWEEN_SIZES_B = (14.0, 24.0, 70.0, 120.0)
 
 
 def _compare_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -88,7 +91,7 @@ def _compare_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         sizes.append({"params_b": params, "a": a, "b": b, "same_level": _same_level(q, e.card, e.card2, a, b)})
     if all(bool(z["a"]["quant"]) == bool(z["b"]["quant"]) for z in sizes):
         # "3060 12 GB vs 4060 Ti 16 GB": the 8B fits both, the 32B neither, so nothing shows what the extra
-        # memory buys; the first in-between size that only one card holds says it.
+        # memory buys; the first other size that only one card holds says it.
         for params in BETWEEN_SIZES_B:
             q = est.query(ModelSize(params, name=f"{params:g}B"), s)
             a, b = (side(q, r) for r in rate_all(q, cards))

@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
+from answers.facts import fits_instead
 from answers.facts import scope as scope_facts
 from answers.facts.as_asked import as_asked
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
@@ -74,6 +76,35 @@ def engine_facts(est: Estimates, built: Built, entities: Entities, settings: Est
     if settings.quant and entities.card is not None:
         built.facts.setdefault("engine_check", check_keys(est.profiles, settings.engine, settings.quant,
                                                           entities.card, size))
+        check = built.facts["engine_check"]
+        if not check.get("runs", True) and size is not None and "nearest_row" not in check:
+            check["nearest_row"] = _nearest_row(est, size, entities.card, settings, check)
+
+
+def _nearest_row(est: Estimates, size: Any, card: Any, settings: EstimateSettings,
+                 check: dict[str, Any]) -> dict[str, Any] | None:
+    """The refused format's nearest that works ("EXL2 on a Mac: llama.cpp at Q4_K_M"), with its need and speed on
+    that card: that level if it fits, else the largest that does (answers/facts/fits_instead.py), so the
+    answer names figures instead of asking again."""
+    level = check.get("nearest_quant")
+    if not level:
+        return None
+    try:
+        s = replace(settings, engine=check.get("nearest_engine") or settings.engine, quant=None)
+        q = est.query(size, s)
+        row = fits_instead.on_card(q, card, None)
+        wanted = fits_instead.first_fit(tuple(lv for lv in q.profile.levels if lv.name == level),
+                                        lambda lv: _rate(q, card, lv))
+    except Exception:  # noqa: BLE001 — the refusal stands on its own; its figures are a help
+        return None
+    return wanted or row
+
+
+def _rate(q: Any, card: Any, lv: Any) -> dict[str, Any] | None:
+    need = q.need_gb(lv)
+    if need > q.profile.usable_gb(card):
+        return None
+    return {"need_gb": need, "tok_s": q.profile.tok_s(q.model, card, lv) if card.bandwidth_gbps > 1 else None}
 
 
 def complete(est: Estimates, intent: str, built: Built, entities: Entities, settings: EstimateSettings,

@@ -212,13 +212,27 @@ def _read_model(r: _Reading) -> None:
             r.spans.remove(r.model_span)
             r.model_span = None
     elif r.size_b is not None:
-        r.typed_name = _typed_around_size(r.toks, r.spans, r.size_b)
+        r.typed_name = _joined_unknown(_typed_around_size(r.toks, r.spans, r.size_b), r.unknown)
     if r.size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
         r.spans = [sp for sp in r.spans
                    if not (sp.kind == "model" and BILLIONS_TOKEN_RE.match(sp.text.casefold().replace(" ", "")))]
         r.unknown = [u for u in r.unknown if not BILLIONS_TOKEN_RE.match(u.casefold().replace(" ", ""))]
         r.model_span = None
+
+
+def _joined_unknown(typed: str | None, unknown: list[str]) -> str | None:
+    """"Mistral Giga 2 300B": the words typed with the size ("2 300B") joined to the unknown name they go on
+    ("Mistral Giga 2"), so the answer names what was asked, not its tail."""
+    if typed is None:
+        return None
+    tw = typed.split()
+    for u in unknown:
+        uw = u.split()
+        for k in range(min(len(uw), len(tw)), 0, -1):
+            if [w.casefold() for w in uw[-k:]] == [w.casefold() for w in tw[:k]]:
+                return " ".join(uw + tw[k:])
+    return typed
 
 
 def _read_cards(r: _Reading) -> None:

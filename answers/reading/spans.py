@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from msgspec import Struct
 
@@ -77,8 +78,9 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
                     if res is not None and kind == "model" and _name_goes_on(toks, s + n, b, text, models):
                         break  # "mistral small": not Mistral 7B plus a stray word; the longer name decides
                     if res is not None and kind == "model" and _other_model(toks, s + n, b, text, res, models):
-                        unknown.append(" ".join(t.text for t in toks[s: _name_end(toks, s + n, b)]))
-                        for k in range(s, _name_end(toks, s + n, b)):
+                        end = _name_end(toks, s + n, len(toks))
+                        unknown.append(" ".join(t.text for t in toks[s: end]))
+                        for k in range(s, end):
                             taken[k] = True  # "mistral medium 3": a model the catalog lacks, not Mistral 7B
                         break
                     if res is not None:
@@ -124,8 +126,10 @@ def _other_model(toks: list[Token], end: int, b: int, text: str, res: Resolution
     """A family name found exactly ("mistral", "magistral", "mistral large") but followed by a tier word
     ("medium") or a version ("3") that no catalog name continues it with, and that the name found does not
     carry: the question names another model of the line, which the catalog does not have."""
-    if end >= b or any(ch.isdigit() for ch in text) or res.best is None:
+    if any(ch.isdigit() for ch in text) or res.best is None:
         return False
+    if end >= b:  # the next word is a common one ("giga", "super"): only a capitalised coined name counts
+        return _coined_word(toks, end, len(toks), typed_case=True)
     nxt = toks[end].low
     if models.starts_a_name(f"{text} {toks[end].text}") or models.lookup(f"{text} {toks[end].text}") is not None:
         return False
@@ -135,12 +139,31 @@ def _other_model(toks: list[Token], end: int, b: int, text: str, res: Resolution
     if _version(nxt):
         numbers = re.findall(r"\d+(?:\.\d+)?", name)
         return bool(numbers) and nxt.lstrip("v") not in numbers
-    return False
+    return _coined_word(toks, end, b) and not re.search(rf"\b{re.escape(nxt)}\b", name)
+
+
+def _coined_word(toks: list[Token], end: int, b: int, typed_case: bool = False) -> bool:
+    """A word no catalog name continues the family with, then a version ("mistral giga 2", "qwen ultra 5"):
+    the name of a model the catalog does not have, never the family's default plus stray words. A word the
+    question's reading counts as ordinary ("Giga" is Italian for gigabytes) counts only capitalised, and
+    never a function word ("with 2 cards")."""
+    if not (end + 1 < b and toks[end].low.isalpha() and len(toks[end].low) >= 3 and not toks[end].used
+            and _version(toks[end + 1].low) and not toks[end + 1].used):
+        return False
+    return not typed_case or (toks[end].text[:1].isupper() and toks[end].low not in _function_words())
+
+
+@cache
+def _function_words() -> frozenset[str]:
+    lx = lexicon()
+    return frozenset(lx.common_function_words.union(*(lang.function_words for lang in lx.languages.values())))
 
 
 def _name_end(toks: list[Token], end: int, b: int) -> int:
-    """The end of an unknown model's name: its tier words and a version after them ("medium 3", "large 3.1")."""
-    while end < b and (toks[end].low in lexicon().model_tier_words or _version(toks[end].low)):
+    """The end of an unknown model's name: its tier words (or a coined word) and a version after them
+    ("medium 3", "large 3.1", "giga 2")."""
+    while end < b and not toks[end].used and (toks[end].low in lexicon().model_tier_words
+                                              or _version(toks[end].low) or _coined_word(toks, end, b)):
         end += 1
     return end
 

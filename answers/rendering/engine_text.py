@@ -45,7 +45,24 @@ def refused_text(intent: str, facts: dict[str, Any], lang: str) -> str | None:
     check = facts.get("engine_check")
     if intent not in ONE_MACHINE or not isinstance(check, dict) or check.get("runs", True):
         return None
-    return "\n".join([*_check_sentence(facts, lang), i18n.gettext(lang, ASK_NEAREST)])
+    return "\n".join([*_check_sentence(facts, lang), _nearest_line(check, facts, lang)])
+
+
+# The nearest that works, with its figures on that machine (answers/facts/completing.py `nearest_row`).
+NEAREST_FIGURES = N_("With %(engine)s at %(quant)s it needs about %(need)s GB and generates about %(tok_s)s tokens "
+                     "per second.")
+NEAREST_NEED = N_("With %(engine)s at %(quant)s it needs about %(need)s GB.")
+
+
+def _nearest_line(check: dict[str, Any], facts: dict[str, Any], lang: str) -> str:
+    row = check.get("nearest_row")
+    if not isinstance(row, dict):
+        return i18n.gettext(lang, ASK_NEAREST)
+    values = {"engine": check.get("nearest_engine_label") or facts.get("engine_label") or "llama.cpp",
+              "quant": f"`{row['quant']}`", "need": fmt.gb(row["need_gb"], lang)}
+    if row.get("tok_s"):
+        return i18n.gettext(lang, NEAREST_FIGURES) % {**values, "tok_s": fmt.tok_s(row["tok_s"], lang)}
+    return i18n.gettext(lang, NEAREST_NEED) % values
 
 
 def weight_only_line(intent: str, facts: dict[str, Any], lang: str) -> str | None:

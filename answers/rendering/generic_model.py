@@ -21,7 +21,9 @@ GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion param
                   "can need more or less.")
 # The same, when a name was typed with the size and the catalog has no model of that name and size
 # ("mythomax 13b"): said first, so nobody reads the figures as that model's own.
-TYPED_NOTE = N_("I don't have «%(typed)s» in the catalog; these figures are for a generic dense model of "
+# ("llama 3.7 13b", a release that never came out): it may not exist at all, and the figures are an estimate.
+TYPED_NOTE = N_("«%(typed)s» is not in my catalog: it may not exist, not be released yet, not be downloadable, or "
+                "be a fine-tune I do not list. The figures below are only a generic estimate for a dense model of "
                 "%(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
 # After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
 GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")

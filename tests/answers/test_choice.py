@@ -40,6 +40,11 @@ ASKED = [
     # a 24 GB card or a 128 GB Mac with no model named: the Mac holds a 70B, the card cannot
     ("is a 4090 worth it or should i get a mac studio m4 max 128gb instead?", "en", "memory",
      "Apple M4 Max 128 GB", "GeForce RTX 4090"),
+    # same bandwidth, both hold a 32B at the same speed: the 96 GB card holds a 70B, the 32 GB one does not
+    ("geld spielt keine rolle: rtx pro 6000 blackwell oder rtx 5090, welche nehme ich für lokale ki?", "de",
+     "memory", "RTX PRO 6000 Blackwell", "GeForce RTX 5090"),
+    ("une rtx 5090 ou une rtx pro 6000 blackwell pour faire tourner des llm, laquelle ?", "fr", "memory",
+     "RTX PRO 6000 Blackwell", "GeForce RTX 5090"),
 ]
 
 

@@ -125,12 +125,16 @@ def test_an_engine_named_is_not_said_assumed(engine: Engine) -> None:
 ])
 def test_a_format_the_machine_cannot_run_is_refused_with_the_nearest(engine: Engine, question: str,
                                                                       said: str) -> None:
-    """No memory figure, no offload speed for a file that machine never loads: the refusal and the nearest."""
+    """No memory figure, no offload speed for a file that machine never loads: the refusal, then the nearest
+    with its own figures (never "ask again")."""
     a = engine.ask(question)
     check = a.facts["engine_check"]
     assert check["runs"] is False and check["nearest_quant"]
     assert a.text.startswith(said), a.text
-    assert f"`{check['nearest_quant']}`" in a.text and "tokens per second" not in a.text
+    assert f"`{check['nearest_quant']}`" in a.text and "Ask again" not in a.text
+    figures = [line for line in a.text.splitlines() if "tokens per second" in line]
+    row = check["nearest_row"]
+    assert figures and all(f"`{row['quant']}`" in line for line in figures), a.text
 
 
 def test_fp8_on_ampere_is_said_to_be_weight_only(engine: Engine) -> None:

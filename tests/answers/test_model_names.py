@@ -234,7 +234,8 @@ def test_curated_models_come_first_in_did_you_mean(epoch_engine):
 def test_a_command_field_with_an_unknown_sized_name_is_answered_the_same_way(engine):
     ans = engine.command("can_run", "en", model="mythomax 13b", card="rtx 3060")
     assert ans.intent == "can_run" and ans.entities["model_typed"] == "mythomax 13b"
-    assert ans.facts["model"]["params_b"] == 13 and ans.text.splitlines()[0].startswith("I don't have")
+    assert ans.facts["model"]["params_b"] == 13 and ans.text.splitlines()[0].startswith(
+        "«mythomax 13b» is not in my catalog")
     bare = engine.command("vram", "en", model="70b")
     assert bare.facts["model"]["params_b"] == 70 and "model_typed" not in bare.entities
     # Names the catalog has, and unknown names without a size, are resolved or reported as before.

@@ -31,7 +31,7 @@ def test_no_model_is_made_of_ordinary_words(engine, question: str) -> None:
     answer = engine.ask(question)
     assert answer.intent != "not_found", answer.text
     assert "models" not in answer.asked, answer.asked
-    lead = typed_note("\x00", 32, answer.locale).split("\x00")[0]  # "I don't have «" in the answer's language
+    lead = typed_note("Zq", 32, answer.locale).split("Zq")[1].split(":")[0]  # "» is not in my catalog"
     assert lead and lead not in answer.text, answer.text
 
 

@@ -35,3 +35,41 @@ def test_another_model_of_a_line_is_unknown_not_the_lines_default(engine: Engine
 ])
 def test_names_the_catalog_has_still_resolve(engine: Engine, question: str, model: str) -> None:
     assert engine.ask(question).entities.get("model") == model
+
+
+# A family name, then a word no catalog name continues it with and a version: a model the catalog lacks
+# (made up, unreleased), never the family's default answered in its place.
+@pytest.mark.parametrize(("question", "lang", "named"), [
+    ("how fast is Mistral Hyper 5 on an rtx 4080?", "en", "Mistral Hyper 5"),
+    ("Qwen Colossus 4 gira su una 3090?", "it", "Qwen Colossus 4"),
+    ("läuft Gemma Titanio 6 auf meiner 4070?", "de", "Gemma Titanio 6"),
+])
+def test_a_coined_name_of_a_line_is_unknown_not_the_lines_default(engine: Engine, question: str, lang: str,
+                                                                  named: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "not_found", a.text
+    assert a.facts["query"].casefold() == named.casefold()
+    assert "tokens" not in a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "typed"), [
+    ("Mistral Giga 3 200B sur une rtx 4090, combien de tokens ?", "fr", "Mistral Giga 3 200B"),
+    ("Llama 3.6 22b en una 3090?", "es", "Llama 3.6 22b"),
+])
+def test_a_made_up_name_with_a_size_is_said_to_be_unknown_before_the_estimate(engine: Engine, question: str,
+                                                                              lang: str, typed: str) -> None:
+    """The size gets a generic estimate, but the first line says the name is not in the catalog, may not
+    exist or not be released, and names it whole as typed."""
+    from answers.rendering.generic_model import typed_note
+
+    a = engine.ask(question)
+    assert a.locale == lang
+    first = a.text.splitlines()[0]
+    assert typed in first, first
+    assert first.startswith(typed_note(typed, 1, lang).split(":")[0]), first
+    assert "Mistral 7B" not in a.text
+
+
+@pytest.mark.parametrize("question", ["mistral with 2 gpus, how fast?", "qwen per 2 schede 3090?"])
+def test_a_function_word_and_a_count_after_a_family_are_no_coined_name(engine: Engine, question: str) -> None:
+    assert engine.ask(question).intent != "not_found"

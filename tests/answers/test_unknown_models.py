@@ -20,7 +20,7 @@ def test_a_name_of_no_model_gets_the_line_it_knows_newest_first(engine, question
 @pytest.mark.parametrize(("question", "lang", "said"), [
     ("grok 5 auf einer 4090?", "de", "Kein herunterladbares Modell"),
     ("zorblax 7 on a 4090", "en", "No model people download"),
-    ("si può scaricare claude 9 opus?", "it", "Nessun modello che si possa scaricare"),
+    ("si può scaricare flumox 9 opus?", "it", "Nessun modello che si possa scaricare"),  # claude: closed_models
 ])
 def test_a_name_like_nothing_is_said_to_be_no_downloadable_model(engine, question, lang, said) -> None:
     a = engine.ask(question, locale=lang)

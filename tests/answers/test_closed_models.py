@@ -1,0 +1,50 @@
+"""A model offered only as an online service ("Mistral Medium 3", "GPT-4o", "Claude", "Gemini") is said to be
+closed, with its maker's page (answers/knowledge/closed_models.json), never answered as an open model nor as a
+near spelling; open lines with similar names stay open. Questions written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.engine import Engine
+from answers.knowledge import closed_models
+from answers.knowledge.closed_models import ClosedModelsError, closed_line
+
+
+@pytest.mark.parametrize(("question", "lang", "maker", "page"), [
+    ("les poids de mistral medium 3 sont-ils publics ? je veux le faire tourner sur deux 3090", "fr",
+     "Mistral AI", "https://mistral.ai/news/mistral-medium-3"),
+    ("wie schnell läuft gpt-4o auf meiner rtx 4090?", "de", "OpenAI", "https://openai.com/"),
+    ("posso rodar o claude 3.5 sonnet localmente numa 3090?", "pt", "Anthropic", "https://www.anthropic.com/"),
+    ("¿gemini 2.5 pro cabe en una rtx 5090?", "es", "Google", "https://blog.google/"),
+])
+def test_a_closed_model_is_said_to_be_closed_with_its_source(engine: Engine, question: str, lang: str,
+                                                              maker: str, page: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "not_found", a.text
+    assert a.facts["closed"]["maker"] == maker
+    assert maker in a.text and page in a.text
+    assert "tokens" not in a.text and "Mistral 7B" not in a.text
+
+
+@pytest.mark.parametrize("name", ["Mistral Small 3", "Magistral Small", "gemma 3 27b", "gpt-oss-120b",
+                                  "GPT-2 Medium", "GPT-J-6B", "mistral large 2"])
+def test_open_lines_with_similar_names_are_not_closed(name: str) -> None:
+    assert closed_line(name) is None
+
+
+@pytest.mark.parametrize("name", ["mistral-medium-2508", "Magistral Medium 1.2", "ChatGPT 5", "gpt4o mini",
+                                  "claude opus 4", "Gemini 3 Flash"])
+def test_the_closed_lines_cover_their_usual_spellings(name: str) -> None:
+    assert closed_line(name) is not None
+
+
+@pytest.mark.parametrize("data", [
+    {"entries": [{"line": "X", "maker": "Y", "names": "^x", "source": "http://insecure"}]},
+    {"entries": [{"line": "X", "maker": "Y", "names": "(", "source": "https://x"}]},
+    {"entries": [{"line": "X", "maker": "Y", "names": "^x"}]},
+    {"rows": []},
+])
+def test_a_malformed_closed_models_file_is_refused_at_load(data: object) -> None:
+    with pytest.raises(ClosedModelsError):
+        closed_models.parse(data)
