@@ -162,6 +162,7 @@ class Engine(MediaAnswering):
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             return format_notes.answered(answer, asked, answer.locale)
+        answer = format_notes.led(answer, asked, intent)
         weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
         if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
             side_intent = intent if weigh == answer.intent else weigh

@@ -71,7 +71,7 @@ PAIRS = {
 OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds.")
 
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
-_LOST = frozenset({"fallback", "help", "not_found", "speed", "card_models", "can_run", "model_info"})
+_LOST = frozenset({"fallback", "help", "not_found", "speed", "accuracy", "card_models", "can_run", "model_info"})
 
 
 def about_formats(asked: Asked, intent: str) -> bool:
@@ -100,6 +100,16 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
                               "bpw_sources": {n: SOURCES[n] for n in named if n in SOURCES}}}
     return replace(first, intent="help", title=i18n.gettext(lang, TITLE), facts=facts,
                    text=markdown.finish("\n".join(lines)), table=None, credits=[])
+
+
+def led(answer: Answer, asked: Asked, intent: str) -> Answer:
+    """A card's list with one format named and no model ("is nvfp4 worth it on a 5080?", "what can a 5090 run at
+    nvfp4"): the list, with what that format is and what runs it said first."""
+    named = [n for n in asked.formats_named if n in WHAT and n.isupper()]
+    if intent != "card_models" or len(named) != 1 or asked.model is not None or answer.intent != "card_models":
+        return answer
+    line = f"**{markdown.escape(_label(named[0]))}**: {i18n.gettext(answer.locale, WHAT[named[0]])}"
+    return replace(answer, text=markdown.finish(f"{line}\n\n{answer.text}"))
 
 
 def _label(name: str) -> str:
