@@ -305,8 +305,8 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     cpu = _CPU_WORDS.search(text)
     cache_type = _cache_type(text)
     return Conditions(
-        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus_sides(text), formats_named=formats_named(text),
-        cache_level_only=_cache_level_only(text, cache_type),
+        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus_sides(text),
+        formats_named=formats_named(text), cache_level_only=_cache_level_only(text, cache_type),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
