@@ -71,12 +71,13 @@ PAIRS = {
 OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds.")
 
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
+_ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
 _LOST = frozenset({"fallback", "help", "not_found", "speed", "accuracy", "card_models", "can_run", "model_info"})
 
 
 def about_formats(asked: Asked, intent: str) -> bool:
     """A question about formats or engines, answered about them: at least one named with no model (or model
-    size) named, and the reading found nothing else to answer (a card's list is only kept for one format:
+    size) named, and the reading found nothing else to answer (a card's list or speed is kept for one named:
     "what can a 5090 run at nvfp4")."""
     named = [n for n in asked.formats_named if n in WHAT]
     if not named or asked.model_size_b is not None or intent not in _LOST:
@@ -85,7 +86,8 @@ def about_formats(asked: Asked, intent: str) -> bool:
         return False
     if intent == "model_info":  # "awq vs gptq for qwen3 32b": the two weighed, not the model's card
         return asked.versus is not None or asked.model is None
-    return len(named) >= 2 or intent not in ("card_models", "can_run")
+    # one named beside a card ("how fast is a 4090 with vllm", "what can 2x3090 run with vllm"): that answer stands
+    return len(named) >= 2 or intent in _ALONE
 
 
 def answered(first: Answer, asked: Asked, lang: str) -> Answer:

@@ -79,3 +79,8 @@ def test_every_note_and_verdict_is_translated() -> None:
     for lang in ("it", "fr", "de", "es", "pt"):
         for msgid in ids:
             assert i18n.gettext(lang, msgid) != msgid, (lang, msgid)
+
+
+@pytest.mark.parametrize("question", ["how fast is a 4090 with vllm?", "was schafft eine 3090 mit ollama?"])
+def test_one_engine_beside_a_card_keeps_the_card_answer(engine, question) -> None:
+    assert "format_notes" not in engine.ask(question).facts
