@@ -38,7 +38,7 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget, OutOfScope
-from answers.rendering import engine_versus_text, markdown
+from answers.rendering import engine_versus_text, format_notes, markdown
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
@@ -161,6 +161,9 @@ class Engine(MediaAnswering):
     def _ask_read(self, intent: str, asked: Asked, echo: str, lang: str, options: AskOptions,
                   inline: bool) -> Answer:
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
+        if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
+            return format_notes.answered(answer, asked, answer.locale)
+        answer = format_notes.led(answer, asked, intent)
         weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
         if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
             side_intent = intent if weigh == answer.intent else weigh

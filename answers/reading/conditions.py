@@ -24,6 +24,7 @@ from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading.amounts import K_TOKENS, Amount, amounts
 from answers.reading.engine_versus_words import gguf_near as _gguf_near
+from answers.reading.engine_versus_words import named as formats_named
 from answers.reading.engine_versus_words import sides as versus_sides
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
@@ -64,6 +65,7 @@ class Conditions(Struct, frozen=True):
     backend: str | None = None  # "vulkan", "rocm": the runtime backend a prefill figure is for
     # two engines or formats weighed ("vllm or llama.cpp", "exl2 4bpw vs q4_k_m"): engine_versus_words.py
     versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
+    formats_named: tuple[str, ...] = ()  # every format and engine named, in order (engine_versus_words.named)
 
 
 class _Words(Struct, frozen=True):
@@ -307,7 +309,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     cache_type = _cache_type(text)
     return Conditions(
         engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus_sides(text),
-        cache_level_only=_cache_level_only(text, cache_type),
+        formats_named=formats_named(text), cache_level_only=_cache_level_only(text, cache_type),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),

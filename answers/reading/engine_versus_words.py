@@ -145,3 +145,19 @@ def sides(text: str) -> tuple[Side, Side] | None:
         if a != b and not (gguf_only and a[0] == b[0]):
             return a, b
     return None
+
+
+def named(text: str) -> tuple[str, ...]:
+    """Every weight format and engine `text` (folded) names, in order, once each: a format as conditions.toml
+    spells it ("EXL2", not its size), an engine by its name, "GGUF" for gguf/ggml, "UD" for an Unsloth dynamic
+    level. A question about the formats themselves ("nvfp4 and fp8, what's the difference?") is answered with
+    them (answers/facts/format_notes.py), and none of these words is ever a model's name."""
+    cw = condition_words()
+    out: list[str] = []
+    for m in _named().finditer(text):
+        word = m.group()
+        key = (cw.formats.get(word) or cw.engines.get(word)
+               or ("GGUF" if word in _side_words() else "UD" if word.startswith("ud") else None))
+        if key is not None and key not in out:
+            out.append(key)
+    return tuple(out)

@@ -102,7 +102,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=p.cpu_named or said.cpu, device=said.device,
-        versus=said.versus)
+        versus=said.versus, formats_named=said.formats_named)
     return task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type, w.cpu)))
 
 

@@ -135,6 +135,9 @@ class Asked(Struct, frozen=True):
     # two engines or formats weighed, each (engine, level or format): answered on both sides
     # (answers/facts/engine_versus.py)
     versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
+    # every weight format and engine named, in order ("NVFP4", "FP8", "ollama", "GGUF", "UD"): a question about
+    # them with no model named is answered about them (answers/facts/format_notes.py)
+    formats_named: tuple[str, ...] = ()
     device: str | None = None  # "MacBook Pro M3 Max", "Jetson Orin Nano": a machine named, not a card
     ram_from_platform: tuple[str, ...] = ()  # RAM keys a named CPU platform filled in (assumed, not said)
     # -- what else the words say, for the answers outside language models' ratings (a question's only)
