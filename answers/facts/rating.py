@@ -8,7 +8,6 @@ cards, a card over all models) are cached in `Estimates`, keyed by everything th
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -19,9 +18,9 @@ from answers.facts import advice, long_context
 from answers.facts import fits_instead as fi
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
+from answers.facts import when_short as sh
 from answers.facts.advice import typical_record
 from answers.facts.common import (
-    GUESS_RAM_GB,
     MAX_MEMORY_GB,
     BadInput,
     Built,
@@ -39,7 +38,6 @@ from answers.facts.describe import record_facts, row_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
 from answers.facts.picks import best_with_memory, home_tier, listed
-from answers.facts.relatives import best_relative
 from answers.facts.typed import (
     CardFit,
     CardRows,
@@ -55,8 +53,7 @@ from answers.facts.typed import (
 from answers.lexicon import CACHE_TYPES
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
-from estimator.quants import floor, ladder, quant
-from estimator.ranking import Row, rate_all
+from estimator.quants import quant
 from estimator.setups import Device, Setup, pool_of
 from estimator.wired_limit import raised_limit
 
@@ -126,7 +123,7 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             return None if size is None else _setups().rate_setup(q.profile, size, setup, at.context, at.min_quality,
                                                               at.quant, constants=constants)
 
-        facts["relative"] = _relative(est, model_of(e), s, on_setup)
+        facts["relative"] = sh.relative(est, model_of(e), s, on_setup)
     if e.memory_gb is not None and e.card_stand_in:  # "my 8 GB card and 32 GB of RAM": a typical card of that size
         facts["typical_for_gb"] = e.memory_gb
     return Built(long_context.added(q, s.context, facts), sources={"gpus"})
@@ -143,74 +140,6 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                               ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)
     return Built(facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu)),
                  sources={"gpus"})
-
-
-def _runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
-    """`offload_guess` (kept for JSON readers): the offload row when the assumed RAM runs it at a usable speed."""
-    return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
-
-
-def _offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: EstimateSettings,
-                     ram_type: str | None = None) -> dict[str, Any] | None:
-    """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
-    every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
-    or for a unified-memory machine (its RAM is the memory already counted)."""
-    if card is None or getattr(card, "unified_memory", False):
-        return None
-    q = rated.query
-    # The RAM type the asker said ("with ddr5") with the common amount; else the default type.
-    return _setups().assumed_offload(q.profile, q.model, Setup((Device(card),), ram_type=ram_type),
-                                  est.profiles.setup_constants(),
-                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
-
-
-TOGETHER_MAX = 8  # cards one server holds; past that the answer is a cluster, not a count of cards
-
-
-def _how_many(est: Estimates, rated: Rated, card: GpuRecord, s: EstimateSettings) -> dict[str, Any] | None:
-    """"How many 3090s for Mixtral 8x22B": the fewest of this card (up to TOGETHER_MAX) that the one verdict
-    says run it at the usual quality, with the level and speed it recommends there; None for a
-    shared-memory machine (one is the machine) or when even TOGETHER_MAX of them do not."""
-    if getattr(card, "unified_memory", False):
-        return None
-    q, setups = rated.query, _setups()
-    constants = est.profiles.setup_constants()
-    floor_need = q.need_gb(quant(s.quant) if s.quant else floor(s.min_quality, q.profile.default_min_quality))
-    for count in range(2, TOGETHER_MAX + 1):
-        setup = Setup((Device(card, count=count),))
-        if pool_of(constants, q.profile, setup).total_usable < floor_need:
-            continue  # not even the usual quality's last level fits: no need to rate every level
-        levels = setups.held_levels(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant)
-        v = vd.decide(levels, setup.label)
-        if v["outcome"] in ("runs", "slow"):
-            return {"count": count, "card": card.name, "outcome": v["outcome"], **v["recommended"]}
-    return None
-
-
-def _relative(est: Estimates, rec: ModelRecord, s: EstimateSettings,
-              row_of: Callable[[ModelRecord, EstimateSettings], Any]) -> dict[str, Any] | None:
-    """The largest smaller model of the asked one's line that runs well on the same hardware
-    (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
-    profile = est.profile(s.profile)
-    levels = [lv.name for lv in ladder(profile.levels, s.min_quality, profile.default_min_quality)]
-
-    def rate(m: ModelRecord, level: str | None) -> Any:
-        try:
-            return row_of(m, replace(s, quant=level) if level else s)
-        except BadInput:  # a record without a parameter count: not a candidate
-            return None
-
-    return best_relative(est.kn.models, rec, levels, rate)
-
-
-def _fastest_of(est: Estimates, m: ModelRecord, s: EstimateSettings, cards: Sequence[GpuRecord]) -> Row | None:
-    """The fastest of `cards` that runs `m` at the settings' level (ties: catalog order, as
-    `Rated.best_with_memory`); only those cards are rated, not the whole catalog."""
-    size = est.size_of(m)
-    if size is None or not cards:
-        return None
-    runs = [r for r in rate_all(est.query(size, s), cards) if r.runs]
-    return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
 
 
 def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -245,7 +174,7 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
                   cache_hint=qa.cache_hint(rated.query, card, r.quant))
     if r.runs:
         return fit
-    offload = _offload_assumed(est, rated, card, s, e.ram_type)
+    offload = sh.offload_assumed(est, rated, card, s, e.ram_type)
     q = rated.query
     forced = quant(q.forced_quant) if q.forced_quant is not None else None
     smaller = fi.on_card(q, card, q.forced_quant) if q.forced_quant is not None else None
@@ -260,8 +189,8 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
         smaller_level=smaller if forced is not None else UNSET,
         smaller_level_fits=smaller is not None if forced is not None else UNSET,
         raise_wired_limit=_setups().raised_facts(raised) if raised is not None else UNSET,
-        offload_assumed=offload, offload_guess=_runs_row(offload), several_cards=_how_many(est, rated, card, s),
-        relative=_relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, [card])))
+        offload_assumed=offload, offload_guess=sh.runs_row(offload), several_cards=sh.how_many(est, rated, card, s),
+        relative=sh.relative(est, rec, s, lambda m, at: sh.fastest_of(est, m, at, [card])))
 
 
 def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: float, rec: ModelRecord,
@@ -287,12 +216,12 @@ def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: floa
     held = quant(virtual["quant"]) if virtual["fits"] else None
     offload: dict[str, Any] | None | UnsetType = UNSET
     if held is None:
-        offload = _offload_assumed(est, rated, typical_record(est.kn.gpus_for(s.profile), memory_gb), s,
+        offload = sh.offload_assumed(est, rated, typical_record(est.kn.gpus_for(s.profile), memory_gb), s,
                                    e.ram_type)
     relative: Any = UNSET
     if best is None and held is None:
         sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb]
-        relative = _relative(est, rec, s, lambda m, at: _fastest_of(est, m, at, sized))
+        relative = sh.relative(est, rec, s, lambda m, at: sh.fastest_of(est, m, at, sized))
     return MemoryFit(
         mode="memory", memory_gb=memory_gb, row=row_facts(best) if best else None,
         home_row={**row_facts(home), "data_centre": data_centre} if home else None,
@@ -300,7 +229,7 @@ def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: floa
         **vd.summary_keys(vd.decide(vd.card_levels(rated.query, target), getattr(target, "name", None))),
         virtual=virtual, cards_with_memory=sum(1 for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb),
         lower=None if held else qa.lower_fit(rated.query, MemoryCard(memory_gb)),
-        offload_assumed=offload, offload_guess=UNSET if isinstance(offload, UnsetType) else _runs_row(offload),
+        offload_assumed=offload, offload_guess=UNSET if isinstance(offload, UnsetType) else sh.runs_row(offload),
         cache_hint=qa.cache_hint(rated.query, MemoryCard(memory_gb), held), relative=relative)
 
 

@@ -59,8 +59,8 @@ from answers.reading.numbers import (
     _ram_before,
     _size_after_ram_word,
 )
+from answers.reading.setup_annotate import annotate as annotate_setup
 from answers.reading.setup_words import SetupWords
-from answers.reading.setup_words import annotate as annotate_setup
 from answers.reading.setup_words import read as read_setup
 from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
 from answers.reading.spans import Span, _find_spans

@@ -1,0 +1,94 @@
+"""What an answer offers when the card named is short of the model: offload with an assumed amount of RAM, the
+fewest of the same card that hold it, and a smaller model of the same line that runs well there. Used by the
+one-card and memory-size answers (answers/facts/rating.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from msgspec.structs import replace
+
+from answers.facts import verdict as vd
+from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
+from answers.facts.relatives import best_relative
+from catalog.records import GpuRecord, ModelRecord
+from estimator.quants import floor, ladder, quant
+from estimator.ranking import Row, rate_all
+from estimator.setups import Device, Setup, pool_of
+
+
+def _setups() -> ModuleType:
+    # lazy: the setup rules (answers/facts/setups.py) are only needed once a card is short of the model
+    from answers.facts import setups
+
+    return setups
+
+
+def runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`offload_guess` (kept for JSON readers): the offload row when the assumed RAM runs it at a usable speed."""
+    return guess["row"] if guess is not None and guess["outcome"] == "runs" else None
+
+
+def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: EstimateSettings,
+                     ram_type: str | None = None) -> dict[str, Any] | None:
+    """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
+    every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
+    or for a unified-memory machine (its RAM is the memory already counted)."""
+    if card is None or getattr(card, "unified_memory", False):
+        return None
+    q = rated.query
+    # The RAM type the asker said ("with ddr5") with the common amount; else the default type.
+    return _setups().assumed_offload(q.profile, q.model, Setup((Device(card),), ram_type=ram_type),
+                                  est.profiles.setup_constants(),
+                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
+
+
+TOGETHER_MAX = 8  # cards one server holds; past that the answer is a cluster, not a count of cards
+
+
+def how_many(est: Estimates, rated: Rated, card: GpuRecord, s: EstimateSettings) -> dict[str, Any] | None:
+    """"How many 3090s for Mixtral 8x22B": the fewest of this card (up to TOGETHER_MAX) that the one verdict
+    says run it at the usual quality, with the level and speed it recommends there; None for a
+    shared-memory machine (one is the machine) or when even TOGETHER_MAX of them do not."""
+    if getattr(card, "unified_memory", False):
+        return None
+    q, setups = rated.query, _setups()
+    constants = est.profiles.setup_constants()
+    floor_need = q.need_gb(quant(s.quant) if s.quant else floor(s.min_quality, q.profile.default_min_quality))
+    for count in range(2, TOGETHER_MAX + 1):
+        setup = Setup((Device(card, count=count),))
+        if pool_of(constants, q.profile, setup).total_usable < floor_need:
+            continue  # not even the usual quality's last level fits: no need to rate every level
+        levels = setups.held_levels(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant)
+        v = vd.decide(levels, setup.label)
+        if v["outcome"] in ("runs", "slow"):
+            return {"count": count, "card": card.name, "outcome": v["outcome"], **v["recommended"]}
+    return None
+
+
+def relative(est: Estimates, rec: ModelRecord, s: EstimateSettings,
+              row_of: Callable[[ModelRecord, EstimateSettings], Any]) -> dict[str, Any] | None:
+    """The largest smaller model of the asked one's line that runs well on the same hardware
+    (answers/facts/relatives.py), for a "no" or "only lower" answer. `row_of(model, settings)` rates it there."""
+    profile = est.profile(s.profile)
+    levels = [lv.name for lv in ladder(profile.levels, s.min_quality, profile.default_min_quality)]
+
+    def rate(m: ModelRecord, level: str | None) -> Any:
+        try:
+            return row_of(m, replace(s, quant=level) if level else s)
+        except BadInput:  # a record without a parameter count: not a candidate
+            return None
+
+    return best_relative(est.kn.models, rec, levels, rate)
+
+
+def fastest_of(est: Estimates, m: ModelRecord, s: EstimateSettings, cards: Sequence[GpuRecord]) -> Row | None:
+    """The fastest of `cards` that runs `m` at the settings' level (ties: catalog order, as
+    `Rated.best_with_memory`); only those cards are rated, not the whole catalog."""
+    size = est.size_of(m)
+    if size is None or not cards:
+        return None
+    runs = [r for r in rate_all(est.query(size, s), cards) if r.runs]
+    return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
