@@ -142,7 +142,7 @@ class Engine(MediaAnswering):
         if media is not None:
             # what it stated is said back, as for every answer; the media answer says its own engine and level
             # (ComfyUI, faster-whisper, llama.cpp on a phone's CPU), so no engine line is added
-            return self._accounted(media, asked, options, llm=False)
+            return self._accounted(media, asked, options)
         if asked.image_model is not None:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
             return self.writing.finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
@@ -172,7 +172,7 @@ class Engine(MediaAnswering):
             answer = engine_versus_text.answered(answer, sides, lang)
         return self._accounted(answer, asked, options)
 
-    def _accounted(self, answer: Answer, asked: Asked, options: AskOptions, *, llm: bool = True) -> Answer:
+    def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
         """The answer with what the question stated, what it assumed instead and what it could not use
         (answers/facts/stated.py, answers/facts/accounting.py), and that said in one line of its text."""
         def model_name(value: str | ModelRecord) -> str | None:
@@ -181,9 +181,6 @@ class Engine(MediaAnswering):
 
         said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
-        if not llm:
-            for key in ("engine", "quant"):
-                account.assumed.pop(key, None)
         text = answer.text
         for line in (assumed_line(answer.locale, account.assumed, said, answer.facts),
                      unused_line(answer.locale, said, account.unused, account.why)):

@@ -110,7 +110,10 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
     figures = _figures(facts)
     why: dict[str, str] = {}
     assumed: dict[str, Any] = {}
-    _engine_and_level(said, _level(entities, facts), everything, figures, why, assumed)
+    llm_assumed: dict[str, Any] = {}
+    _engine_and_level(said, _level(entities, facts), everything, figures, why, llm_assumed)
+    if "media" not in facts:  # a media answer names its own runtime (ComfyUI, faster-whisper, a phone's app)
+        assumed.update(llm_assumed)
     if figures:
         for key, fact in (("context", "context"), ("kv_cache", "cache_type")):
             used = _first(everything, fact)

@@ -7,7 +7,7 @@ import re
 
 from msgspec.structs import replace
 
-from answers.reading.setup_words import _MEM, SetupWords, _clean, lexicon
+from answers.reading.setup_words import MEM_SUFFIX, SetupWords, clean, lexicon
 from answers.reading.sizes import GB_AMOUNT_RE
 from answers.records.asked import Asked
 from catalog.text import fold
@@ -22,12 +22,12 @@ _KEEP = frozenset({"can_run", "speed", "two_gpus", "offload", "vram", "longest_c
 def _model_is_machine(parsed: Asked, sw: SetupWords) -> bool:
     """The words taken for a model are the machine itself ("what can I run on a Mac Studio M2 Ultra")."""
     typed = parsed.model_span or (parsed.model if isinstance(parsed.model, str) else None)
-    span = _clean(typed or "") if parsed.model else ""
+    span = clean(typed or "") if parsed.model else ""
     if not span:
         return False
     lx = lexicon()
     return (span in lx.apple_machines or span in lx.machines
-            or any(re.sub(_MEM, "", _clean(n)).strip() in span for n, _ in sw.cards)
+            or any(re.sub(MEM_SUFFIX, "", clean(n)).strip() in span for n, _ in sw.cards)
             or any(re.search(rf"(?<!\w){re.escape(span)}(?!\w)", d) for d in sw.typed if sw.unified))
 
 
@@ -78,10 +78,10 @@ def _side_card(side: list[tuple[str, int]], found: list[tuple[str, str | None]],
     (always for a unified machine: "m4 max 128 GB" is no Tesla M4)."""
     if unified:
         return side[0][0]
-    name = _clean(side[0][0])
+    name = clean(side[0][0])
     single = re.sub(r"(?<=\d)s\b", "", name)  # "p40s" as typed: the parser's span may be the card ("p40")
     for k, (text, value) in enumerate(found):
-        typed = _clean(text)
+        typed = clean(text)
         if k not in taken and value and (value == side[0][0] or any(
                 re.search(rf"(?<!\w){re.escape(typed)}(?!\w)", n) for n in (name, single))):
             taken.add(k)

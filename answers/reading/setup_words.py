@@ -59,7 +59,7 @@ def lexicon() -> Lexicon:
     return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)),
                    tuple(sorted(sorted(links), key=len, reverse=True)),
                    tuple(sorted(sorted(ram), key=len, reverse=True)),
-                   {_clean(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
+                   {clean(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
                    lx.apple_tiers, tuple(sorted(before)))
 
 
@@ -109,10 +109,10 @@ _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 # The words of a full name after the number ("H100 PCIe 80GB", "V100-PCIE-32GB", "H100 NVL"): the device
 # keeps them, so a setup's card is resolved from the whole name as a single card is.
 _SUFFIX = r"(?:[\s-]*(?:ti|super|xtx|xt|max-q|d|pcie|sxm[2-6]?|nvl)\b)*"
-_MEM = rf"(?:[\s-]?\d{{1,3}}\s?{GB_UNIT})"
+MEM_SUFFIX = rf"(?:[\s-]?\d{{1,3}}\s?{GB_UNIT})"
 # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
 _NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"
-_CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){_MEM}?"
+_CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(?=\W|$){MEM_SUFFIX}?"
          rf"(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?")
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 
@@ -120,7 +120,9 @@ _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 _BANDWIDTH_RE = re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:gb|go|tb)\s?(?:/\s?s|ps)\b")
 
 
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
+    """The text as the setup reader matches it: folded, "6000 pro" put in the catalog's order, bandwidths and
+    multiplication signs made harmless (answers/reading/setup_annotate.py compares names the same way)."""
     t = pro_first(fold(text))
     t = _BANDWIDTH_RE.sub(" ", t)  # "GB10, 273 GB/s": a bandwidth, never a card's memory
     t = re.sub(r"[×✕*]", " x ", t)
@@ -160,8 +162,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
         rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}(?:s|ern?)?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
-        rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{_MEM})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
-        rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{_MEM})?|\b{_CARD})"
+        rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{MEM_SUFFIX})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
+        rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{MEM_SUFFIX})?|\b{_CARD})"
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
@@ -193,7 +195,7 @@ class _Devices(Struct):
 
 def read(text: str) -> SetupWords:
     """Cards with counts, RAM and its type, as the question states them."""
-    t = _clean(text or "")
+    t = clean(text or "")
     if not t:
         return SetupWords()
     lx = lexicon()
@@ -237,7 +239,7 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         name = re.sub(rf"(\d{{1,3}})\s?(?!gb\b){GB_UNIT}", r"\1 GB", name)
         if found.cards and together_re().match(t, m.end("dev") + 1):
             # "4090+3090 48gb total", "3090 + 3060, 36 GB insgesamt": the size is the machine's sum, not this card's
-            name = re.sub(rf"{_MEM}$", "", name).strip()
+            name = re.sub(rf"{MEM_SUFFIX}$", "", name).strip()
         found.unified = found.unified or this_unified
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):
@@ -280,7 +282,7 @@ def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_cont
     if chip and key is None and not re.match(rf"^{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM})", dev):
         # "M4" alone is also a Tesla card and a MiniMax model: an Apple chip needs a tier, a Mac or a size.
         tiered = chip.group(0).strip() != chip.group(0).split()[0]
-        if not (tiered or has_apple_context or re.search(_MEM, dev)
+        if not (tiered or has_apple_context or re.search(MEM_SUFFIX, dev)
                 or _sized_nearby(t, m.start("dev"), m.end("dev"))):
             return None
         return dev[chip.start():], True
@@ -359,7 +361,7 @@ def _sized_by_pool(t: str, cards: list[tuple[str, int]], ram_gb: float | None,
         size = float(bare[0].group(1)) if len(bare) == 1 else None
     if size is None:
         return cards
-    return [(f"{n} {size:g} GB" if not re.search(_MEM, n) else n, c) for n, c in cards]
+    return [(f"{n} {size:g} GB" if not re.search(MEM_SUFFIX, n) else n, c) for n, c in cards]
 
 
 def _sized_nearby(t: str, start: int, end: int) -> bool:
