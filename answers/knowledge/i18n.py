@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import json
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -40,7 +41,27 @@ SUPPORTED: tuple[str, ...] = _discover()
 
 @cache
 def display_name(code: str) -> str:
-    """A catalogue's language in its own words ("Italiano", "Português (Brasil)"), from the .po header."""
+    """A catalogue's language in its own words ("Italiano", "Português (Brasil)").
+
+    The shipped catalogues' names are data (locales/names.json, CLDR's as Babel gives them, kept equal by a
+    test): asking Babel loads each locale's whole CLDR data, ~1 MiB a language, into a bot that may never
+    answer in it. A catalogue added without a name there is named by Babel, as before."""
+    name = _shipped_names().get(code)
+    return name if name is not None else _babel_name(code)
+
+
+@cache
+def _shipped_names() -> dict[str, str]:
+    try:
+        raw = (resources.files("locales") / "names.json").read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        return {}
+    names = json.loads(raw).get("names", {})
+    return {str(k): str(v) for k, v in names.items() if isinstance(v, str) and v.strip()}
+
+
+def _babel_name(code: str) -> str:
+    """CLDR's name of the language in itself, for the tag in the catalogue's .po header."""
     tag = code
     po = resources.files("locales") / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if po.is_file():
@@ -49,7 +70,7 @@ def display_name(code: str) -> str:
                 if raw.startswith('"Language: '):
                     tag = raw.split(":", 1)[1].strip().strip('"').replace("\\n", "").strip()
                     break
-    # lazy: only /settings lists languages: keep Babel off start-up
+    # lazy: only /settings and the pages list languages: keep Babel off start-up
     from babel import Locale, UnknownLocaleError
 
     try:
