@@ -1,0 +1,61 @@
+"""What a question is about (issue 29): a processor beside a card is no card, two machines set side by side are
+two options and never one merged setup, a machine named by product and then by its chip is one machine.
+Phrasings written for these tests, in several languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.reading.setup_words import read
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("my rig: ryzen 5 7600, 64gb ddr5 and an rx 7900 gre", [("rx 7900 gre", 1)]),
+    ("ich habe einen Ryzen 9 7900 und eine RX 7600 XT", [("rx 7600 xt", 1)]),
+    ("tengo un ryzen 7 5700 con una 3060", [("3060", 1)]),
+    ("il mio pc ha un ryzen7 7700 e una 4070", [("4070", 1)]),
+    ("j'ai un i5-12400 et une rx 6700 xt", [("rx 6700 xt", 1)]),
+])
+def test_a_processor_beside_a_card_is_no_card(text: str, cards: list[tuple[str, int]]) -> None:
+    assert read(text).cards == cards
+
+
+def test_the_processor_is_kept_as_the_cpu(engine) -> None:  # noqa: ANN001
+    asked = engine.ask("mi pc: ryzen 5 7600, 32gb ddr5, rx 7600 xt 16gb, ¿qué modelos puedo correr?").asked
+    assert asked["cpu"] == "Ryzen 5 7600"
+    assert [c["name"] for c in asked["cards"]] == ["Radeon RX 7600 XT"]
+
+
+@pytest.mark.parametrize("text", [
+    "una 4060 ti 16gb va bene e costa poco, o prendo una 3090 usata?",  # an "e" among the words, then "o"
+    "deux 4070 super en parallèle, ça vaut une 4090 ?",
+    "zwei 4060 ti für 14b modelle, lohnt sich das ggü. einer 3090",
+])
+def test_two_machines_set_side_by_side_are_two_options(text: str) -> None:
+    words = read(text)
+    assert words.split == 1
+    assert not words.joined
+
+
+@pytest.mark.parametrize("text", [
+    "a framework desktop with strix halo 128gb, what runs on it",
+    "einen framework desktop mit strix halo 128gb, was läuft",
+    "un framework desktop con strix halo 128gb, cosa gira",
+])
+def test_a_machine_named_by_product_and_chip_is_one_machine(text: str) -> None:
+    words = read(text)
+    assert len(words.cards) == 1 and words.cards[0][1] == 1
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("deux 4070 super en parallèle, ça vaut une 4090 ? pour du qwen3 14b", ["GeForce RTX 4070 SUPER",
+                                                                         "GeForce RTX 4090"]),
+    ("vale mais a pena uma 4090 usada ou uma 5080 nova pra rodar qwen3 14b?", ["GeForce RTX 4090",
+                                                                             "GeForce RTX 5080"]),
+])
+def test_a_comparison_of_two_options_answers_each(engine, question: str, names: list[str]) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    assert answer.intent in ("compare", "versus", "setup_versus") or " + " not in answer.text
+    for name in names:
+        assert name in answer.text
+    assert " + " not in answer.text.split("\n")[0]
