@@ -59,3 +59,32 @@ def test_a_comparison_of_two_options_answers_each(engine, question: str, names: 
     for name in names:
         assert name in answer.text
     assert " + " not in answer.text.split("\n")[0]
+
+
+# ------------------------------------------------------------------ formats, engines and budgets are no model
+@pytest.mark.parametrize(("question", "named"), [
+    ("ist tensorrt-llm auf einer 4080 den aufwand wert ggü. llama.cpp?", ["tensorrt-llm", "llama.cpp"]),
+    ("vale la pena tensorrt-llm en una 4090 frente a llama.cpp, o es mucho lío?", ["tensorrt-llm", "llama.cpp"]),
+    ("nvfp4 ou q4_k_m sur une 5070 ti, lequel va plus vite ?", ["NVFP4", "GGUF"]),
+    ("on a 5090, is nvfp4 any faster than q4_k_m?", ["NVFP4", "GGUF"]),
+    ("sglang ou vllm, qual é melhor?", ["sglang", "vllm"]),
+])
+def test_two_formats_or_engines_weighed_get_the_notes(engine, question: str, named: list[str]) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    notes = answer.facts.get("format_notes")
+    assert notes is not None, answer.text
+    assert notes["named"] == named
+    assert notes["verdict"]
+
+
+@pytest.mark.parametrize(("question", "amount", "currency"), [
+    ("welche karte für ~600€ gebraucht?", 600.0, "EUR"),
+    ("best gpu for ~$900 for local llms", 900.0, "USD"),
+    ("quale gpu con ≈ 700 € per llm in locale?", 700.0, "EUR"),
+])
+def test_an_about_sign_before_an_amount_is_a_budget(engine, question: str, amount: float,  # noqa: ANN001
+                                                    currency: str) -> None:
+    answer = engine.ask(question)
+    assert answer.intent == "what_gpu"
+    assert answer.asked["budget"] == {"amount": amount, "currency": currency}
+    assert "models" not in answer.asked
