@@ -88,3 +88,57 @@ def test_an_about_sign_before_an_amount_is_a_budget(engine, question: str, amoun
     assert answer.intent == "what_gpu"
     assert answer.asked["budget"] == {"amount": amount, "currency": currency}
     assert "models" not in answer.asked
+
+
+# ------------------------------------------------------------------ the model asked about, named as asked
+@pytest.mark.parametrize(("question", "typed"), [
+    ("llama 9 ultra auf 2x 3090? angeblich ein 70b dense, stimmt das", "llama 9 ultra"),
+    ("qwen 7 max su 4x 4090? dicono sia 400b moe, vero?", "qwen 7 max"),
+    ("mistral colossal 5 on a 5090? someone said it's 32b, true?", "mistral colossal 5"),
+    ("phi 9 mega sur une 5090 ? on dit que c'est un 32b", "phi 9 mega"),
+])
+def test_a_model_we_lack_is_named_as_typed_when_its_size_is_said_apart(engine, question: str,  # noqa: ANN001
+                                                                       typed: str) -> None:
+    answer = engine.ask(question)
+    assert f"{typed}" in answer.text.casefold().split("\n")[0]
+
+
+@pytest.mark.parametrize("question", [
+    "affittare una a100 per far girare un 34b h24, quanto mi costa?",
+    "renting an a100 to run a 34b 24/7, how much is that a month?",
+])
+def test_round_the_clock_is_no_model_name(engine, question: str) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    assert "h24" not in answer.text and "24/7" not in answer.text
+    assert "models" not in answer.asked
+
+
+def test_german_slang_is_no_model(engine) -> None:  # noqa: ANN001
+    answer = engine.ask("zwei arc b580 für 32b modelle, oder ist der treiber noch mist?")
+    assert "Mistral" not in answer.text
+
+
+# ------------------------------------------------------------------ stated conditions kept
+@pytest.mark.parametrize("question", [
+    "gemma 3 12b qat su una 3060 12gb?",
+    "gemma 3 12b in qat q4 auf einer 3060 12gb?",
+    "¿gemma 3 12b qat 4-bit en una 3060 de 12gb?",
+])
+def test_qat_reads_as_q4_0(engine, question: str) -> None:  # noqa: ANN001
+    assert engine.ask(question).asked["quant"] == "Q4_0"
+
+
+def test_levels_asked_show_the_level_between_them_that_fits(engine) -> None:  # noqa: ANN001
+    # 16 GB: Gemma 3 27B at Q4_K_M (about 16.5 GB of weights) does not fit, IQ4_XS (about 14.8) does.
+    answer = engine.ask("gemma 3 27b en una 4070 ti super: ¿q4 o q3?")
+    assert answer.facts["advice"]["recommended_quant"] == "IQ4_XS"
+
+
+@pytest.mark.parametrize("question", [
+    "o gemma 3 4b roda num galaxy a55?",
+    "does qwen3 4b run on my samsung galaxy a55",
+])
+def test_a_phone_named_is_rated_on_its_own_chip(engine, question: str) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    assert "Exynos 1480" in answer.text
+    assert "Snapdragon" not in answer.text
