@@ -145,6 +145,19 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
                    text=markdown.finish("\n".join(lines)), table=None, credits=[])
 
 
+def with_verdict(answer: Answer, asked: Asked) -> Answer:
+    """"50 users on qwen3 32b: what hardware, and vllm or sglang?" with no hardware named: the serving answer
+    (which cards hold them all) stands, and the two engines are weighed in one line after it, never rated on a
+    card the asker did not name. The answer unchanged when the two named have no verdict."""
+    named = _named(asked)
+    pair = PAIRS.get(frozenset(named[:2])) if len(named) >= 2 else None
+    if pair is None:
+        return answer
+    notes = {"named": named[:2], "verdict": True}
+    return replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{i18n.gettext(answer.locale, pair)}"),
+                   facts={**answer.facts, "format_notes": notes})
+
+
 def led(answer: Answer, asked: Asked, intent: str) -> Answer:
     """A card's list with one format named and no model ("is nvfp4 worth it on a 5080?", "what can a 5090 run at
     nvfp4"): the list, with what that format is and what runs it said first."""

@@ -142,3 +142,25 @@ def test_a_phone_named_is_rated_on_its_own_chip(engine, question: str) -> None: 
     answer = engine.ask(question)
     assert "Exynos 1480" in answer.text
     assert "Snapdragon" not in answer.text
+
+
+# ------------------------------------------------------------------ serving and buying questions keep their kind
+@pytest.mark.parametrize("question", [
+    "servidor para 40 usuarios a la vez con qwen3 14b, ¿qué hardware y vllm o sglang?",
+    "30 Nutzer gleichzeitig mit Qwen3 14B: welche Hardware, und vLLM oder SGLang?",
+])
+def test_many_users_with_two_engines_and_no_card_get_the_box_and_the_pick(engine, question: str) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    assert answer.intent == "users"
+    assert answer.facts["format_notes"]["named"] == ["vllm", "sglang"]
+    assert "SGLang" in answer.text.split("\n")[-3] or "SGLang" in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "meglio una 4090 usata o una 5080 nuova? per llm e generare immagini",
+    "4090 gebraucht oder 5080 neu, für llms und bilder generieren?",
+])
+def test_two_cards_weighed_for_llms_and_images_are_both_answered(engine, question: str) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    assert answer.intent == "compare"
+    assert "GeForce RTX 4090" in answer.text and "GeForce RTX 5080" in answer.text
