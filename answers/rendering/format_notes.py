@@ -88,6 +88,9 @@ PAIRS = {
                                          "tokens per second in total."),
     frozenset({"vllm", "ollama"}): N_("Verdict: for one user about the same speed, and ollama is the easier start; "
                                       "for many users at once vLLM serves far more tokens per second in total."),
+    frozenset({"MLX", "GGUF"}): N_("Verdict: on a Mac, MLX usually generates somewhat faster at the same bits; "
+                                   "GGUF when you want the same file on other machines, more levels to choose "
+                                   "from, or a front end such as ollama."),
     frozenset({"GGUF", "EXL3"}): N_("Verdict: EXL3 when the whole model fits in an NVIDIA card's memory; GGUF when "
                                     "it does not, or on any other hardware."),
 }
@@ -96,7 +99,9 @@ OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
 _ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
 # Answers a question weighing two formats or engines keeps: a budget's cards, two setups side by side, a server's.
-_KEPT = frozenset({"what_gpu", "compare", "users", "budget"})
+_KEPT = frozenset({"what_gpu", "compare", "budget"})
+# An engine named for the format it runs: its note is the format's ("mlx or gguf on a mac").
+_FORMAT_OF = {"mlx": "MLX", "exllamav2": "EXL2", "exllamav3": "EXL3"}
 _GGUF_LEVEL = re.compile(r"(?:UD-)?I?Q\d(?:_[A-Z0-9]+)*", re.IGNORECASE)
 _LOST = frozenset({"fallback", "help", "not_found", "speed", "accuracy", "card_models", "can_run", "model_info"})
 
@@ -124,10 +129,12 @@ def about_formats(asked: Asked, intent: str) -> bool:
 def _named(asked: Asked) -> list[str]:
     """The formats and engines named that have a note, in order; a llama.cpp level weighed against a format
     ("nvfp4 or q4_k_m") stands for GGUF, the file it comes in."""
-    named = [n for n in asked.formats_named if n in WHAT]
+    named = list(dict.fromkeys(_FORMAT_OF.get(n, n) for n in asked.formats_named if _FORMAT_OF.get(n, n) in WHAT))
     for _, level in asked.versus or ():
         if level is not None and _GGUF_LEVEL.fullmatch(level) and not {"GGUF", "llama.cpp"} & set(named):
             named.append("GGUF")
+    if "llama.cpp" in named and "GGUF" not in named and any(n.isupper() for n in named):
+        named[named.index("llama.cpp")] = "GGUF"  # "exl3 or llama.cpp": weighed as the files each runs
     return named
 
 

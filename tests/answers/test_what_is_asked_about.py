@@ -68,6 +68,11 @@ def test_a_comparison_of_two_options_answers_each(engine, question: str, names: 
     ("nvfp4 ou q4_k_m sur une 5070 ti, lequel va plus vite ?", ["NVFP4", "GGUF"]),
     ("on a 5090, is nvfp4 any faster than q4_k_m?", ["NVFP4", "GGUF"]),
     ("sglang ou vllm, qual é melhor?", ["sglang", "vllm"]),
+    ("olama oder llama.cpp, was ist schneller?", ["ollama", "llama.cpp"]),  # a slip of the engine's name
+    ("nvfp4 o q4km su una 5090?", ["NVFP4", "GGUF"]),  # the level without underscores
+    ("exllamav3 o llama.cpp en una 3090?", ["EXL3", "GGUF"]),  # an engine stands for the files it runs
+    ("mlx or gguf on my mac mini?", ["MLX", "GGUF"]),
+    ("ollama ou vllm pour 20 personnes ?", ["ollama", "vllm"]),  # people served, no model: the two weighed
 ])
 def test_two_formats_or_engines_weighed_get_the_notes(engine, question: str, named: list[str]) -> None:  # noqa: ANN001
     answer = engine.ask(question)
