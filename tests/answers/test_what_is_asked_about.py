@@ -15,6 +15,8 @@ from answers.reading.setup_words import read
     ("tengo un ryzen 7 5700 con una 3060", [("3060", 1)]),
     ("il mio pc ha un ryzen7 7700 e una 4070", [("4070", 1)]),
     ("j'ai un i5-12400 et une rx 6700 xt", [("rx 6700 xt", 1)]),
+    ("r5 7600 + rx 7600, o que roda?", [("rx 7600", 1)]),
+    ("ryzen 5700 and a 3060 12gb", [("3060 12gb", 1)]),
 ])
 def test_a_processor_beside_a_card_is_no_card(text: str, cards: list[tuple[str, int]]) -> None:
     assert read(text).cards == cards
