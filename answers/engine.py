@@ -243,6 +243,7 @@ class Engine(MediaAnswering):
             closed = closed_line(p.text) if p.kind == "model" else None
             if closed is not None:  # "Mistral Medium 3", "GPT-4o": an online service, never a near spelling
                 facts["closed"] = {"line": closed.line, "maker": closed.maker, "source": closed.source}
+                facts["candidates"] = list(closed.open)  # the maker's open models, never a near spelling
             return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self.writing.invalid(lang, options, b.reason, b.facts)

@@ -171,3 +171,13 @@ def test_two_cards_weighed_for_llms_and_images_are_both_answered(engine, questio
     answer = engine.ask(question)
     assert answer.intent == "compare"
     assert "GeForce RTX 4090" in answer.text and "GeForce RTX 5080" in answer.text
+
+
+@pytest.mark.parametrize(("question", "instead"), [
+    ("¿cuánto cuesta gpt-5 por api comparado con correrlo en local?", "gpt-oss-120b"),
+    ("gemini 2.5 pro in locale su una 4090?", "Gemma 3 27B"),
+])
+def test_a_closed_model_offers_its_makers_open_models(engine, question: str, instead: str) -> None:  # noqa: ANN001
+    answer = engine.ask(question)
+    assert instead in answer.text
+    assert "GPT-2" not in answer.text
