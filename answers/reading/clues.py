@@ -291,8 +291,9 @@ def _named_apart(typed: str | None, unknown: list[str], models: Resolver) -> str
     heads = _family_heads(models)
     if typed is not None and fold(typed).split()[:1] and fold(typed).split()[0] in heads:
         return None
+    # a number in it, as model names have ("mistral large 3"), never a preference ("prefiero nvidia")
     return next((u for u in unknown if fold(u).split()[:1] and fold(u).split()[0] in heads
-                 and typed_size(fold(u)) is None), None)
+                 and any(c.isdigit() for c in u) and typed_size(fold(u)) is None), None)
 
 
 def _only_task_words(toks: list[Token]) -> bool:

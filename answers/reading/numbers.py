@@ -277,13 +277,10 @@ _FOUR_BIT = frozenset({"Q4_K_M", "Q4_0", "Q4_K_S"})
 
 def _qat(toks: list[Token], levels: list[str]) -> list[str]:
     """"gemma 3 27b qat q4": QAT weights are Q4_0 files, so the 4-bit level said with "qat" (or "qat" alone)
-    is Q4_0; the word is used up, never part of a model's name."""
+    is Q4_0; the word stays free for a name that has it ("Gemma 3 QAT 27B")."""
     qat = lexicon().qat_words
-    said = [t for t in toks if t.low in qat]
-    if not said:
+    if not any(t.low in qat for t in toks):
         return levels
-    for t in said:
-        t.used = True
     if not any(q in _FOUR_BIT for q in levels):
         return [_QAT_LEVEL, *levels]  # "the qat one, or q3?": the QAT file first
     return list(dict.fromkeys(_QAT_LEVEL if q in _FOUR_BIT else q for q in levels))
