@@ -143,8 +143,9 @@ class Engine(MediaAnswering):
             # what it stated is said back, as for every answer; the media answer says its own engine and level
             # (ComfyUI, faster-whisper, llama.cpp on a phone's CPU), so no engine line is added
             return self._accounted(media, asked, options)
-        if asked.image_model is not None:
-            # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only).
+        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare"):
+            # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);
+            # "a used 4090 or a new 5080, for llms and images?" still weighs the two cards.
             return self.writing.finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
                                                                       "named": asked.image_model}), inline)
         intent = asked.intent or "fallback"
@@ -164,6 +165,9 @@ class Engine(MediaAnswering):
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             return format_notes.answered(answer, asked, answer.locale)
         answer = format_notes.led(answer, asked, intent)
+        if asked.versus is not None and answer.intent == "users" and not (
+                asked.card or asked.setup or asked.memory_gb or asked.device):
+            return self._accounted(format_notes.with_verdict(answer, asked), asked, options)  # the box, then the pick
         weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
         if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
             side_intent = intent if weigh == answer.intent else weigh
@@ -239,6 +243,7 @@ class Engine(MediaAnswering):
             closed = closed_line(p.text) if p.kind == "model" else None
             if closed is not None:  # "Mistral Medium 3", "GPT-4o": an online service, never a near spelling
                 facts["closed"] = {"line": closed.line, "maker": closed.maker, "source": closed.source}
+                facts["candidates"] = list(closed.open)  # the maker's open models, never a near spelling
             return self.writing.finish(p.intent, lang, options, {p.kind: p.text}, Built(facts), inline)
         except BadInput as b:
             return self.writing.invalid(lang, options, b.reason, b.facts)

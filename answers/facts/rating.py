@@ -350,6 +350,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
             if ref is not None:
                 for r in rows_asked:
                     r["tok_s_typical"] = q.profile.tok_s(q.model, ref, quant(r["quant"]))
+        rows_asked = _with_best_fit(rows_asked, rows)
     else:
         rows_asked = []
     among = rows_asked if len(rows_asked) >= 2 else rows  # "q8 or q4 on a 3060": advise between those two
@@ -360,6 +361,17 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
         "recommended_slow": qa.below_reading_speed(rec),
         "floor_quant": q.min_quality or q.profile.default_min_quality,
     }
+
+def _with_best_fit(asked: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """"qat q4 on a 16 GB card, or down to q3?": when no level asked fits at the usual quality but one between
+    them does (IQ4_XS), it is shown too, largest first, so the pick is never a lower level than needed."""
+    if not asked or any(r["fits"] and not r["lower_quality"] for r in asked):
+        return asked
+    best = next((r for r in rows if r["fits"] and not r["lower_quality"]), None)
+    if best is None or any(r["quant"] == best["quant"] for r in asked):
+        return asked
+    return sorted([*asked, best], key=lambda r: -(r["need_gb"] or 0.0))  # largest first, as the ladder
+
 
 def accuracy(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     rated = est.rated(model_of(e), s)

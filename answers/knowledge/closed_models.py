@@ -17,6 +17,9 @@ from msgspec import Struct
 from catalog.text import fold
 
 KEYS = {"line", "maker", "names", "source"}
+# the maker's own open-weight models in the catalog, offered instead of near spellings ("GPT-5" → gpt-oss, never
+# GPT-2); an empty list offers none
+OPTIONAL = {"open"}
 
 
 class ClosedModelsError(ValueError):
@@ -29,6 +32,7 @@ class ClosedLine(Struct, frozen=True):
     maker: str
     names: re.Pattern[str]
     source: str
+    open: tuple[str, ...] = ()  # the maker's open-weight models in the catalog
 
 
 def parse(data: object) -> tuple[ClosedLine, ...]:
@@ -37,15 +41,19 @@ def parse(data: object) -> tuple[ClosedLine, ...]:
     out = []
     for i, row in enumerate(data["entries"]):
         where = f"closed_models.json: entries[{i}]"
-        if not isinstance(row, dict) or set(row) != KEYS or not all(isinstance(row[k], str) for k in KEYS):
-            raise ClosedModelsError(f"{where} must have exactly line, maker, names and source, as text")
+        if not isinstance(row, dict) or not KEYS <= set(row) <= KEYS | OPTIONAL \
+                or not all(isinstance(row[k], str) for k in KEYS):
+            raise ClosedModelsError(f"{where} must have line, maker, names and source, as text (and open)")
+        instead = row.get("open", [])
+        if not isinstance(instead, list) or not all(isinstance(n, str) for n in instead):
+            raise ClosedModelsError(f"{where}: open must be a list of catalog model names")
         if not row["source"].startswith("https://"):
             raise ClosedModelsError(f"{where}: source must be an https address")
         try:
             names = re.compile(row["names"], re.IGNORECASE)
         except re.error as e:
             raise ClosedModelsError(f"{where}: names is not a regular expression ({e})") from e
-        out.append(ClosedLine(row["line"], row["maker"], names, row["source"]))
+        out.append(ClosedLine(row["line"], row["maker"], names, row["source"], tuple(instead)))
     return tuple(out)
 
 

@@ -97,6 +97,9 @@ COMMON_KEYS = {
                     "per line, that put a question outside what the estimator rates; generic = those of them that "
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
+    "qat_words": "words that name quantization-aware-trained weights ('qat'): Google's QAT files are GGUF Q4_0",
+    "machine_links": "words in every language between a machine's product name and its chip that keep them one "
+                     "machine ('framework desktop with strix halo')",
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml"})
@@ -190,6 +193,8 @@ class Lexicon(Struct):
     backends: dict[str, frozenset[str]] = field(default_factory=dict)  # backend → words ("hip" → ROCm)
     out_of_scope: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cpu_names: tuple[re.Pattern[str], ...] = ()
+    machine_links: frozenset[str] = frozenset()
+    qat_words: frozenset[str] = frozenset()
     intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
 
     @property
@@ -377,6 +382,8 @@ def load(directory: Path = HERE) -> Lexicon:
         backends=_backends(common["backends"]),
         out_of_scope=_out_of_scope(common["out_of_scope"]),
         cpu_names=_cpu_names(common["cpu_names"]),
+        machine_links=_words(common["machine_links"], "common.toml: machine_links"),
+        qat_words=_words(common["qat_words"], "common.toml: qat_words"),
     )
     loaded.intent_scans = joined(loaded.patterns())
     return loaded

@@ -270,6 +270,32 @@ def _name_words(models: Resolver) -> frozenset[str]:
     return words
 
 
+def _family_heads(models: Resolver) -> frozenset[str]:
+    """The first word of every model's name and its letters, three or more ("mistral", "qwen3", "qwen"): a phrase
+    starting with one names a model, known or not."""
+    heads = _FAMILY_HEADS.get(id(models))
+    if heads is None:
+        firsts = {w for name in models.names for w in fold(name).replace("-", " ").split()[:1]}
+        letters = {re.match(r"[a-z]*", w).group(0) for w in firsts}  # type: ignore[union-attr]  # "qwen3" → "qwen"
+        heads = _FAMILY_HEADS[id(models)] = frozenset(w for w in firsts | letters if len(w) >= 3)
+    return heads
+
+
+_FAMILY_HEADS: dict[int, frozenset[str]] = {}
+
+
+def _named_apart(typed: str | None, unknown: list[str], models: Resolver) -> str | None:
+    """"mistral large 3 … I heard it is a 675b moe": a size said apart from the name the catalog lacks; the
+    answer names that name ("Mistral Large 3"), not the words after the size. None when the words typed with
+    the size start with a model's family themselves, or no unknown phrase does."""
+    heads = _family_heads(models)
+    if typed is not None and fold(typed).split()[:1] and fold(typed).split()[0] in heads:
+        return None
+    # a number in it, as model names have ("mistral large 3"), never a preference ("prefiero nvidia")
+    return next((u for u in unknown if fold(u).split()[:1] and fold(u).split()[0] in heads
+                 and any(c.isdigit() for c in u) and typed_size(fold(u)) is None), None)
+
+
 def _only_task_words(toks: list[Token]) -> bool:
     tasks = _task_words()
     return bool(toks) and any(t.low in tasks for t in toks) and all(

@@ -13,13 +13,14 @@ from pathlib import Path
 
 from answers.lexicon.conditions import ENGINES, condition_words
 from answers.lexicon.errors import LexiconError
+from answers.reading.units import canonical_quant
 from answers.reading.versus_words import versus_re
 from estimator.quants import quant
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "engine_versus.toml"
 Side = tuple[str | None, str | None]  # (engine, level or format)
 
-_LEVEL = r"(?:ud[-_ ]?)?i?q\d(?:_[a-z0-9]+)*|bf16|fp16|f16"
+_LEVEL = r"(?:ud[-_ ]?)?i?q\d(?:[_-]?[a-z0-9]+)*|bf16|fp16|f16"  # "q4_k_m", "q4km", "q4-k-m"
 _BITS = re.compile(r"^\W*(\d+(?:[.,]\d+)?)\s*-?\s*(?:bpw|bits?|b)(?![\w])")
 
 
@@ -107,7 +108,7 @@ def _side(text: str, found: list[re.Match[str]]) -> Side:
         elif word in sides and engine is None:
             engine = sides[word]
         elif level is None and word not in cw.engines and word not in cw.formats and word not in sides:
-            level = word.upper().replace(" ", "-")
+            level = canonical_quant(word) or word.upper().replace(" ", "-")  # "q4km" is Q4_K_M
     return engine, fmt or level
 
 

@@ -266,4 +266,21 @@ def _find_quants(toks: list[Token]) -> list[str]:
         t.used = True
         if q not in out:
             out.append(q)
-    return out
+    return _qat(toks, out)
+
+
+# The level quantization-aware-trained weights come in (Google's Gemma 3 QAT GGUFs are Q4_0), and the 4-bit
+# levels a "qat" beside them stands for ("qat q4", "qat 4-bit", "qat int4")
+_QAT_LEVEL = "Q4_0"
+_FOUR_BIT = frozenset({"Q4_K_M", "Q4_0", "Q4_K_S"})
+
+
+def _qat(toks: list[Token], levels: list[str]) -> list[str]:
+    """"gemma 3 27b qat q4": QAT weights are Q4_0 files, so the 4-bit level said with "qat" (or "qat" alone)
+    is Q4_0; the word stays free for a name that has it ("Gemma 3 QAT 27B")."""
+    qat = lexicon().qat_words
+    if not any(t.low in qat for t in toks):
+        return levels
+    if not any(q in _FOUR_BIT for q in levels):
+        return [_QAT_LEVEL, *levels]  # "the qat one, or q3?": the QAT file first
+    return list(dict.fromkeys(_QAT_LEVEL if q in _FOUR_BIT else q for q in levels))

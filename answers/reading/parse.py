@@ -40,6 +40,7 @@ from answers.reading.clues import (
     _find_budget,
     _is_greeting,
     _machine_words,
+    _named_apart,
     _only_task_words,
     _said_at,
     _says,
@@ -212,7 +213,9 @@ def _read_model(r: _Reading) -> None:
             r.spans.remove(r.model_span)
             r.model_span = None
     elif r.size_b is not None:
-        r.typed_name = _joined_unknown(_typed_around_size(r.toks, r.spans, r.size_b), r.unknown)
+        typed = _typed_around_size(r.toks, r.spans, r.size_b)
+        joined = _joined_unknown(typed, r.unknown)  # "Mistral Giga 2 300B": the size ends the name
+        r.typed_name = joined if joined != typed else (_named_apart(typed, r.unknown, r.models) or typed)
     if r.size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
         r.spans = [sp for sp in r.spans

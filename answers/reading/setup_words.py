@@ -108,7 +108,7 @@ _LETTER_NUM = (r"(?:gb\d{2,3}|mi\d{2,3}[a-z]?|rtx\s?a\d{4}|a\d{2,4}|h\d{2,3}|b\d
 _BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 # The words of a full name after the number ("H100 PCIe 80GB", "V100-PCIE-32GB", "H100 NVL"): the device
 # keeps them, so a setup's card is resolved from the whole name as a single card is.
-_SUFFIX = r"(?:[\s-]*(?:ti|super|xtx|xt|max-q|d|pcie|sxm[2-6]?|nvl)\b)*"
+_SUFFIX = r"(?:[\s-]*(?:ti|super|xtx|xt|gre|max-q|d|pcie|sxm[2-6]?|nvl)\b)*"
 MEM_SUFFIX = rf"(?:[\s-]?\d{{1,3}}\s?{GB_UNIT})"
 # named by a word ("due titan rtx"), workstation ("rtx pro 6000")
 _NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"
@@ -195,8 +195,8 @@ class _Devices(Struct):
 
 def read(text: str) -> SetupWords:
     """Cards with counts, RAM and its type, as the question states them."""
-    t = clean(text or "")
-    if not t:
+    t = without_processors(clean(text or ""))
+    if not t.strip():
         return SetupWords()
     lx = lexicon()
     device_re, ram_re, ram_type_re, apple_re = _patterns()
@@ -225,6 +225,15 @@ def read(text: str) -> SetupWords:
                       tuple(found.unified_cards))
 
 
+def without_processors(t: str) -> str:
+    """The text with every processor named blanked out, each character a space so the devices' offsets stay
+    the text's: "ryzen 7 7700, rx 7800 xt" names one card, never a Radeon RX 7700 beside it ("ryzen 5 7600",
+    "ryzen 9 7900" alike). The processors' shapes are the lexicon's `cpu_names` (common.toml)."""
+    for pattern in words().cpu_names:
+        t = pattern.sub(lambda m: " " * len(m.group(0)), t)
+    return t
+
+
 def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_context: bool) -> _Devices:
     """Every card, Apple chip or named machine in the text, with its count."""
     found = _Devices()
@@ -250,7 +259,7 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
         machine = None if said is None else lx.machines[said]
         if machine is not None and machines and machines[-1] == machine \
-                and _SAME_DEVICE_GAP.fullmatch(t[found.spans[-1][1]:m.start("dev")]):
+                and _same_device_gap(t[found.spans[-1][1]:m.start("dev")]):
             # "framework desktop ryzen ai max+ 395 128gb", "dgx spark (gb10)": one machine named by its
             # product and then by its chip, not two; the later name carries the memory when one does.
             (before, n_before), (start, _) = found.cards[-1], found.spans[-1]
@@ -266,6 +275,13 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
 
 # What may stand between a machine's product name and its chip's name for both to be one machine.
 _SAME_DEVICE_GAP = re.compile(r"[\s,:()\[\]/-]*")
+
+
+def _same_device_gap(gap: str) -> bool:
+    """Only punctuation, or a linking word ("framework desktop with strix halo", "mit", "con"), between two names
+    of the same machine."""
+    return _SAME_DEVICE_GAP.fullmatch(gap) is not None or (
+        len(gap.split()) <= 2 and all(w.strip(",:()[]/-") in words().machine_links for w in gap.split()))
 
 
 def _machine_words(dev: str, lx: Lexicon) -> str | None:

@@ -45,8 +45,12 @@ def clean(question: str) -> str:
     text = _MENTION_RE.sub(" ", text)
     text = _FENCE_RE.sub(" ", text)
     text = _COMMA_DECIMAL_RE.sub(r"\1.\2", text)
+    text = _ABOUT_SIGN_RE.sub(" ", text)  # "~800€", "≈70b": "about", never part of an amount's or a name's word
     text = terabytes_as_gb(text)  # "1 TB of RAM": a server's, read in GB as every memory size
     return " ".join(text.split())
+
+
+_ABOUT_SIGN_RE = re.compile(r"(?<![\w])[~≈](?=\s*(?:[$€£]|R\$|\d))")
 
 
 class Token(Struct):

@@ -88,10 +88,14 @@ def _small_words() -> frozenset[str]:
 
 def _is_versus(between: str, folded_question: str) -> bool:
     """The words between two things set them side by side."""
-    if joins(between, folded_question):
+    if _POOLED_RE.search(between) or together_re().search(between):
         return False  # "3090 + 3060", "3090 and 3060 together": one machine
     if versus_re().search(between):
+        # "a 5060 ti is nice and cheap, or a used 3090?": a word that sets two things side by side wins over an
+        # "and" among the words between (that "and" joins the asker's clauses, not the cards)
         return True
+    if joins(between, folded_question):
+        return False  # "I have a 3090 and a 3060": one machine
     # "compare X and Y", "confronta X e Y": an "and" compares when the question asks for a comparison.
     return says_compare(folded_question) and (and_re().search(between) is not None or not between.strip())
 

@@ -7,6 +7,8 @@ llama.cpp underneath). Never a card's model list, never "no model called nvfp4".
 
 from __future__ import annotations
 
+import re
+
 from msgspec.structs import replace
 
 from answers.api import Answer
@@ -48,6 +50,11 @@ WHAT = {
                     "spill-over into system RAM; the fastest way to run one user on mixed hardware."),
     "vllm": N_("A serving engine for many users at once (safetensors, AWQ, GPTQ, FP8, NVFP4); the model "
                "must fit in video memory; on one user it is about as fast as llama.cpp."),
+    "sglang": N_("A serving engine for many users at once, like vLLM (safetensors, AWQ, GPTQ, FP8), that reuses "
+                 "the cache of prompt parts several requests share; the model must fit in video memory."),
+    "tensorrt-llm": N_("NVIDIA's serving engine: each model is first built into an engine for one card type; "
+                       "fastest on NVIDIA cards for many users and long prompts (FP8, NVFP4, AWQ), with the whole "
+                       "model in video memory and more setup work."),
 }
 PAIRS = {
     frozenset({"AWQ", "GPTQ"}): N_("Verdict: about the same size and speed; take AWQ on vLLM when the model has "
@@ -65,6 +72,25 @@ PAIRS = {
                                            "easier start."),
     frozenset({"GGUF", "EXL2"}): N_("Verdict: EXL2 when the whole model fits in an NVIDIA card's memory; GGUF when "
                                     "it does not, or on any other hardware."),
+    frozenset({"NVFP4", "GGUF"}): N_("Verdict: about the same size (NVFP4 about 4.5 bits per weight, `Q4_K_M` about "
+                                     "4.8), so one user generates at about the same speed; NVFP4's gain on a "
+                                     "Blackwell card is faster prompt processing and many users at once in vLLM or "
+                                     "TensorRT-LLM; `Q4_K_M` runs everywhere and can spill into system RAM."),
+    frozenset({"tensorrt-llm", "llama.cpp"}): N_("Verdict: for one user both are limited by the card's memory "
+                                                 "bandwidth, so generation speed is close and llama.cpp is far less "
+                                                 "work; TensorRT-LLM pays off for many users at once and long "
+                                                 "prompts, on NVIDIA cards only, with the model in video memory."),
+    frozenset({"vllm", "sglang"}): N_("Verdict: close; SGLang is often a little faster when many requests share "
+                                      "the same prompt start, vLLM runs more models and hardware; both need the "
+                                      "model in video memory."),
+    frozenset({"vllm", "llama.cpp"}): N_("Verdict: for one user about the same speed, and llama.cpp is simpler and "
+                                         "can spill into system RAM; for many users at once vLLM serves far more "
+                                         "tokens per second in total."),
+    frozenset({"vllm", "ollama"}): N_("Verdict: for one user about the same speed, and ollama is the easier start; "
+                                      "for many users at once vLLM serves far more tokens per second in total."),
+    frozenset({"MLX", "GGUF"}): N_("Verdict: on a Mac, MLX usually generates somewhat faster at the same bits; "
+                                   "GGUF when you want the same file on other machines, more levels to choose "
+                                   "from, or a front end such as ollama."),
     frozenset({"GGUF", "EXL3"}): N_("Verdict: EXL3 when the whole model fits in an NVIDIA card's memory; GGUF when "
                                     "it does not, or on any other hardware."),
 }
@@ -72,15 +98,25 @@ OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds
 
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
 _ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
+# Answers a question weighing two formats or engines keeps: a budget's cards, two setups side by side, a server's.
+_KEPT = frozenset({"what_gpu", "compare", "budget"})
+# An engine named for the format it runs: its note is the format's ("mlx or gguf on a mac").
+_FORMAT_OF = {"mlx": "MLX", "exllamav2": "EXL2", "exllamav3": "EXL3"}
+_GGUF_LEVEL = re.compile(r"(?:UD-)?I?Q\d(?:_[A-Z0-9]+)*", re.IGNORECASE)
 _LOST = frozenset({"fallback", "help", "not_found", "speed", "accuracy", "card_models", "can_run", "model_info"})
 
 
 def about_formats(asked: Asked, intent: str) -> bool:
     """A question about formats or engines, answered about them: at least one named with no model (or model
     size) named, and the reading found nothing else to answer (a card's list or speed is kept for one named:
-    "what can a 5090 run at nvfp4")."""
-    named = [n for n in asked.formats_named if n in WHAT]
-    if not named or asked.model_size_b is not None or intent not in _LOST:
+    "what can a 5090 run at nvfp4"). Two weighed against each other with no model ("tensorrt-llm on a 4090,
+    worth it over llama.cpp?", "nvfp4 or q4_k_m on a 5080?") are about them whatever else the words suggested."""
+    named = _named(asked)
+    if not named or asked.model_size_b is not None:
+        return False
+    if asked.model is None and asked.versus is not None and len(named) >= 2 and intent not in _KEPT:
+        return True
+    if intent not in _LOST:
         return False
     if asked.model is not None and intent != "model_info":
         return False
@@ -90,9 +126,21 @@ def about_formats(asked: Asked, intent: str) -> bool:
     return len(named) >= 2 or intent in _ALONE
 
 
+def _named(asked: Asked) -> list[str]:
+    """The formats and engines named that have a note, in order; a llama.cpp level weighed against a format
+    ("nvfp4 or q4_k_m") stands for GGUF, the file it comes in."""
+    named = list(dict.fromkeys(_FORMAT_OF.get(n, n) for n in asked.formats_named if _FORMAT_OF.get(n, n) in WHAT))
+    for _, level in asked.versus or ():
+        if level is not None and _GGUF_LEVEL.fullmatch(level) and not {"GGUF", "llama.cpp"} & set(named):
+            named.append("GGUF")
+    if "llama.cpp" in named and "GGUF" not in named and any(n.isupper() for n in named):
+        named[named.index("llama.cpp")] = "GGUF"  # "exl3 or llama.cpp": weighed as the files each runs
+    return named
+
+
 def answered(first: Answer, asked: Asked, lang: str) -> Answer:
     """The answer about the formats and engines `asked` names, in place of `first` (its locale and profile kept)."""
-    named = [n for n in asked.formats_named if n in WHAT]
+    named = _named(asked)
     lines = [f"- **{markdown.escape(_label(n))}**: {i18n.gettext(lang, WHAT[n])}" for n in named]
     pair = PAIRS.get(frozenset(named[:2])) if len(named) >= 2 else None
     if pair is not None:
@@ -102,6 +150,19 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
                               "bpw_sources": {n: SOURCES[n] for n in named if n in SOURCES}}}
     return replace(first, intent="help", title=i18n.gettext(lang, TITLE), facts=facts,
                    text=markdown.finish("\n".join(lines)), table=None, credits=[])
+
+
+def with_verdict(answer: Answer, asked: Asked) -> Answer:
+    """"50 users on qwen3 32b: what hardware, and vllm or sglang?" with no hardware named: the serving answer
+    (which cards hold them all) stands, and the two engines are weighed in one line after it, never rated on a
+    card the asker did not name. The answer unchanged when the two named have no verdict."""
+    named = _named(asked)
+    pair = PAIRS.get(frozenset(named[:2])) if len(named) >= 2 else None
+    if pair is None:
+        return answer
+    notes = {"named": named[:2], "verdict": True}
+    return replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{i18n.gettext(answer.locale, pair)}"),
+                   facts={**answer.facts, "format_notes": notes})
 
 
 def led(answer: Answer, asked: Asked, intent: str) -> Answer:
@@ -115,4 +176,5 @@ def led(answer: Answer, asked: Asked, intent: str) -> Answer:
 
 
 def _label(name: str) -> str:
-    return {"ollama": "ollama", "lm-studio": "LM Studio", "vllm": "vLLM", "UD": "Unsloth Dynamic (UD)"}.get(name, name)
+    return {"ollama": "ollama", "lm-studio": "LM Studio", "vllm": "vLLM", "sglang": "SGLang",
+            "tensorrt-llm": "TensorRT-LLM", "UD": "Unsloth Dynamic (UD)"}.get(name, name)

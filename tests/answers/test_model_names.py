@@ -27,7 +27,7 @@ NAMES: list[tuple[str, str | float, str | None]] = [
     ('r1 distill 14b', 'DeepSeek-R1-Distill-Qwen-14B', None),
     ('ds v3', 'DeepSeek-V3', None),
     ('gpt oss 20b', 'gpt-oss-20b', None),
-    ('gemma3 27b it qat', 'Gemma 3 27B', None),
+    ('gemma3 27b it qat', 'Gemma 3 27B', 'Q4_0'),  # Google's QAT weights are Q4_0 files: the level said
     ('llama3.1:8b', 'Llama 3.1 8B', None),
     ('qwen3:30b-a3b', 'Qwen3-30B-A3B', None),
     ('mistral-nemo', 'Mistral Nemo 12B', None),
