@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .memory import GIB
 from .model import DEFAULT_CONTEXT, ModelSize
+from .moe_share import expert_share_active
 from .profile import Profile
 from .quants import Quant, quant
 from .setup_constants import SetupConstants
@@ -45,7 +46,7 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
     per_token = _gb_per_token(p, model, q)
     if model.is_moe:
         assert model.active_params_b is not None
-        x = c.moe_expert_share_active
+        x = expert_share_active(model, c.moe_expert_share_active)  # from its config (estimator.moe_share)
         nonexpert_b = model.active_params_b * (1 - x)
         nonexpert_gb = weights * nonexpert_b / model.params_b
         expert_gb = weights - nonexpert_gb

@@ -283,7 +283,7 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
     tries = [start] if forced_quant else _descent(p, model, start)
     spec = setup_ram(c, setup)
     kind, bw = ram_bandwidth(c, setup)
-    share = offload_share(c, spec)
+    share = offload_share(c, spec, model.is_moe)
     first: tuple[float, _OffloadRig] | None = None
     # A more compressed level whose rest fits the RAM but crawls: "not at a usable speed, even at IQ2_XXS"
     # says more than "the RAM cannot take the rest" (the most compressed such level: the best case).

@@ -194,6 +194,7 @@ def test_unified_machine_measured_applies_the_apple_factor() -> None:
 # Dual-channel desktop RAM at the JEDEC speeds assumed when none is said: channels × 8 bytes × MT/s.
 DDR4_DUAL = 2 * 8 * 3200 / 1000  # 51.2 GB/s
 DDR5_DUAL = 2 * 8 * 5600 / 1000  # 89.6 GB/s
+OFFLOAD_MOE_DESKTOP = 0.26  # a desktop CPU's share for a mixture of experts' experts in RAM (shares.offload_moe)
 OFFLOAD_DESKTOP = 0.41  # the share a desktop CPU streams at in a card + RAM split (setup_constants.json machine.shares)
 
 
@@ -236,13 +237,14 @@ def test_moe_offload_keeps_attention_on_the_card_reference() -> None:
     weights = 116.83e9 * 4.5 / 8 / GIB
     need = ref_need(116.83, 4.5)
     room = 0.9 * 24 - (need - weights)
-    nonexpert = weights * (5.13 * 0.3) / 116.83  # 30 % of the active parameters are not experts
+    # no routing on record: the fallback share, 55 % of the active parameters are routed experts
+    nonexpert = weights * (5.13 * 0.45) / 116.83
     experts = weights - nonexpert
     in_ram = weights - room
     f = in_ram / experts
     per_token = 1.62 * 5.13 * 4.5 / 8  # the reference site's bytes per token, for the card's part
-    cpu_gb = 0.7 * weights * 5.13 / 116.83  # the active experts as stored: what the CPU reads of them
-    t = (1 - 0.7 * f) / (1010 * 0.55 / per_token) + f * cpu_gb / (DDR5_DUAL * OFFLOAD_DESKTOP)
+    cpu_gb = 0.55 * weights * 5.13 / 116.83  # the active experts as stored: what the CPU reads of them
+    t = (1 - 0.55 * f) / (1010 * 0.55 / per_token) + f * cpu_gb / (DDR5_DUAL * OFFLOAD_MOE_DESKTOP)
     assert row.fit == "offload" and row.quant.name == "Q4_K_M"
     assert row.offload_gb == pytest.approx(in_ram)
     assert row.tok_s == pytest.approx(1 / t)
