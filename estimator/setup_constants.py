@@ -46,6 +46,11 @@ class SetupConstants(Struct, frozen=True):
     unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
     igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
     moe_batch_fixed_share: float = 0.0  # several users: the part of a MoE step that stays (estimator/users.py)
+    # offload: what the cards' room (usable memory less cache and runtime) holds of the weights when part of
+    # the model is in RAM (whole layers or whole layers' experts, compute buffers, the desktop): a dense model
+    # leaves `offload_dense_margin_gb` of it, a mixture of experts fills `offload_moe_fill` of it
+    offload_dense_margin_gb: float = 0.0
+    offload_moe_fill: float = 1.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -65,9 +70,12 @@ class SetupConstants(Struct, frozen=True):
                       float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles, usable,
                       tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
                       tuple(str(n) for n in data["igpu_chips"]["names"]),
-                      float(data["moe_batch"]["fixed_share"]))
+                      float(data["moe_batch"]["fixed_share"]),
+                      float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
+        if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
+            raise ValueError("setup constants: offload_card_fill: moe in (0, 1], dense_margin_gb in [0, 8]")
         if "reference" not in profiles:
             raise ValueError("setup constants: the reference profile must be listed")
         return out

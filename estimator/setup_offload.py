@@ -27,6 +27,14 @@ def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
     return p.gb_per_token(model, q)
 
 
+def stored_active_gb(p: Profile, model: ModelSize, q: Quant) -> float:
+    """Bytes (1e9) of a mixture of experts' active parameters as the file stores them (weights, in GiB, ×
+    active / total): what a CPU streams for them. The profile's bytes per token carry a GPU MoE-kernel factor
+    (the reference site's 1.62) that a CPU streaming weights has not."""
+    assert model.active_params_b is not None
+    return _weights(p, model, q) * GIB / 1e9 * model.active_params_b / model.params_b
+
+
 def offload_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
                     ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
     """(time per token, GB of weights read from RAM) with what does not fit on the cards in RAM, the CPU
@@ -41,7 +49,10 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
                    ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
     weights = _weights(p, model, q)
     rest = max(0.0, need - weights)  # cache, runtime, compute buffers: they stay on the cards
-    room = max(0.0, pool.total_usable - rest)  # GB of weights the cards can hold
+    # GB of weights the cards hold: llama.cpp moves whole layers (or whole layers' experts) and keeps its
+    # compute buffers beside them, so an offloaded model fills less than all the room (offload_card_fill)
+    room = max(0.0, pool.total_usable - rest)
+    room = room * c.offload_moe_fill if model.is_moe else max(0.0, room - c.offload_dense_margin_gb)
     t_gpu = split_seconds(p, model, pool, q, hop_ms)
     per_token = _gb_per_token(p, model, q)
     if model.is_moe:
@@ -55,7 +66,7 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
             f = in_ram / expert_gb  # share of the experts (and of the expert bytes per token) in RAM
             # The CPU reads the active experts it holds, their bytes as stored: the profile's bytes per token
             # carry a GPU MoE-kernel factor (the reference site's 1.62) that a CPU streaming weights has not.
-            cpu_gb = x * weights * model.active_params_b / model.params_b
+            cpu_gb = x * stored_active_gb(p, model, q)
             t = (1 - x * f) * t_gpu + f * cpu_gb / (ram_bw * share)
             return t, in_ram
     out_b = model.layout.output_params_b if model.layout is not None else None
