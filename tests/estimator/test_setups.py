@@ -195,7 +195,7 @@ def test_unified_machine_measured_applies_the_apple_factor() -> None:
 DDR4_DUAL = 2 * 8 * 3200 / 1000  # 51.2 GB/s
 DDR5_DUAL = 2 * 8 * 5600 / 1000  # 89.6 GB/s
 OFFLOAD_MOE_DESKTOP = 0.40  # a desktop CPU's share for a mixture of experts' experts in RAM (shares.offload_moe)
-OFFLOAD_DESKTOP = 0.58  # the share a desktop CPU streams a dense model's layers at (setup_constants.json machine.shares)
+OFFLOAD_DESKTOP = 0.58  # the share a desktop CPU streams a dense model's layers at (machine.shares.offload)
 # What the cards keep free beside offloaded dense layers, and the share of their room experts fill
 # (setup_constants.json offload_card_fill: people's stated -ngl / --n-cpu-moe placements)
 DENSE_MARGIN_GB = 0.7
