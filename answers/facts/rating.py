@@ -190,7 +190,8 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
         smaller_level_fits=smaller is not None if forced is not None else UNSET,
         raise_wired_limit=_setups().raised_facts(raised) if raised is not None else UNSET,
         offload_assumed=offload, offload_guess=sh.runs_row(offload), several_cards=sh.how_many(est, rated, card, s),
-        relative=sh.relative(est, rec, s, lambda m, at: sh.fastest_of(est, m, at, [card])))
+        relative=sh.relative(est, rec, s, lambda m, at: sh.fastest_of(est, m, at, [card])),
+        shorter_context=fi.shorter_context(q, card, forced or quant(q.profile.miss_quant)))
 
 
 def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: float, rec: ModelRecord,
