@@ -51,6 +51,8 @@ class SetupConstants(Struct, frozen=True):
     # leaves `offload_dense_margin_gb` of it, a mixture of experts fills `offload_moe_fill` of it
     offload_dense_margin_gb: float = 0.0
     offload_moe_fill: float = 1.0
+    # beside a card, the system keeps `1 - ram_usable_share` of the RAM but never more than this (GB)
+    ram_reserve_max_gb: float = float("inf")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -71,7 +73,8 @@ class SetupConstants(Struct, frozen=True):
                       tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
                       tuple(str(n) for n in data["igpu_chips"]["names"]),
                       float(data["moe_batch"]["fixed_share"]),
-                      float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]))
+                      float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
+                      float(data["ram_reserve_max_gb"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
@@ -79,6 +82,15 @@ class SetupConstants(Struct, frozen=True):
         if "reference" not in profiles:
             raise ValueError("setup constants: the reference profile must be listed")
         return out
+
+    def offload_ram_gb(self, ram_gb: float) -> float:
+        """What the part of a model beside the cards may take of `ram_gb` of system RAM: the usable share,
+        the system keeping at most `ram_reserve_max_gb` (256 GB keeps 16 GB, not 51)."""
+        return max(ram_gb * self.ram_usable_share, ram_gb - self.ram_reserve_max_gb)
+
+    def ram_for_offload_gb(self, in_ram_gb: float) -> float:
+        """The least system RAM whose `offload_ram_gb` holds `in_ram_gb` (the inverse of offload_ram_gb)."""
+        return min(in_ram_gb / self.ram_usable_share, in_ram_gb + self.ram_reserve_max_gb)
 
     @property
     def default_ram_type(self) -> str:

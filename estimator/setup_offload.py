@@ -40,19 +40,23 @@ def offload_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool,
     """(time per token, GB of weights read from RAM) with what does not fit on the cards in RAM, the CPU
     streaming `share` of the RAM bandwidth `ram_bw`. Never less than the time with every weight on the
     cards: a server's RAM may stream faster than an old card, but offloading never beats holding the model
-    whole (under `reference` the card's figure is the site's efficiency, the RAM's a calibrated share)."""
-    t, in_ram = _spill_seconds(c, p, model, pool, q, need, ram_bw, hop_ms, share)
+    whole (under `reference` the card's figure is the site's efficiency, the RAM's a calibrated share).
+
+    The GB in RAM are what does not fit on the cards at all (what the RAM must take); the time is at the
+    placement people run: llama.cpp moves whole layers (or whole layers' experts) and keeps its compute
+    buffers beside them, so the cards hold less than all their room (`offload_card_fill`)."""
+    weights = _weights(p, model, q)
+    room = max(0.0, pool.total_usable - max(0.0, need - weights))  # cache and runtime stay on the cards
+    placed = room * c.offload_moe_fill if model.is_moe else max(0.0, room - c.offload_dense_margin_gb)
+    t, _ = _spill_seconds(c, p, model, pool, q, placed, ram_bw, hop_ms, share)
+    _, in_ram = _spill_seconds(c, p, model, pool, q, room, ram_bw, hop_ms, share)
     return max(t, split_seconds(p, model, pool, q, hop_ms)), in_ram
 
 
-def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
+def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, room: float,
                    ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
+    """(time per token, GB in RAM) with `room` GB of weights on the cards."""
     weights = _weights(p, model, q)
-    rest = max(0.0, need - weights)  # cache, runtime, compute buffers: they stay on the cards
-    # GB of weights the cards hold: llama.cpp moves whole layers (or whole layers' experts) and keeps its
-    # compute buffers beside them, so an offloaded model fills less than all the room (offload_card_fill)
-    room = max(0.0, pool.total_usable - rest)
-    room = room * c.offload_moe_fill if model.is_moe else max(0.0, room - c.offload_dense_margin_gb)
     t_gpu = split_seconds(p, model, pool, q, hop_ms)
     per_token = _gb_per_token(p, model, q)
     if model.is_moe:

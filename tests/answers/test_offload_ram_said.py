@@ -53,3 +53,22 @@ def test_experts_in_ram_follow_the_models_own_share(engine: Engine) -> None:
     assert mixtral["fit"] == scout["fit"] == "offload"
     assert scout["offload_gb"] > 2 * mixtral["offload_gb"]
     assert scout["tok_s"] > 0.6 * mixtral["tok_s"]
+
+
+def test_big_ram_keeps_a_bounded_reserve_for_the_system(engine: Engine) -> None:
+    c = engine.profiles.setup_constants()
+    assert c.offload_ram_gb(64) == pytest.approx(51.2)  # 80 % of a desktop's RAM, as before
+    assert c.offload_ram_gb(256) == pytest.approx(232)  # the system keeps 24 GB, not 51
+    assert c.ram_for_offload_gb(c.offload_ram_gb(256)) == pytest.approx(256)
+
+
+@pytest.mark.parametrize("question", [
+    "deepseek r1 en q4_k_m sur une 4090 avec 384 go de ddr5, ça tourne ?",
+    "deepseek r1 q4_k_m su una 4090 con 384gb di ddr5, gira?",
+])
+def test_the_rest_of_a_big_moe_may_take_all_but_the_systems_reserve(engine: Engine, question: str) -> None:
+    row = engine.ask(question).facts["row"]
+    # R1 at Q4_K_M is about 377 GiB: some 355 GB stay in RAM, more than 80 % of 384 GB (307.2) but less than
+    # 384 - 24 GB kept for the system: it runs, at the level asked
+    assert row["fit"] == "offload" and row["quant"] == "Q4_K_M"
+    assert 0.8 * 384 < row["offload_gb"] <= 384 - 24
