@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from estimator.model import ModelSize  # noqa: E402
-from estimator.quants import BY_NAME, Quant  # noqa: E402
+from estimator.quants import BY_NAME, Quant, quant  # noqa: E402
 
 if TYPE_CHECKING:
     from catalog.records import GpuRecord
@@ -129,7 +129,12 @@ class MeasuredRow:
 def parse_quant(text: str) -> tuple[Quant, bool]:
     head = text.split()[0].upper()
     native = "MXFP4" in text.upper()
-    q = EXTRA_QUANTS.get(head) or BY_NAME[head]
+    q = EXTRA_QUANTS.get(head) or BY_NAME.get(head)
+    if q is None:  # Unsloth's dynamic levels (UD-IQ1_S, UD-Q4_K_XL): the estimator's own reading
+        try:
+            q = quant(head)
+        except ValueError as exc:
+            raise KeyError(head) from exc
     return q, native
 
 

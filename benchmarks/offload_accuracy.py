@@ -96,6 +96,11 @@ def load_cases(path: Path | str = CSV_PATH, lookup: CardLookup | None = None) ->
     return out
 
 
+def share_mode(case: Case) -> str:
+    """The share a row fits: CPU-only, a dense model's layers offloaded, or a mixture of experts' experts."""
+    return "offload_moe" if case.mode == "offload" and case.size.is_moe else case.mode
+
+
 def spec_of(c: SetupConstants, case: Case) -> RamSpec:
     kind, mts, channels, gb = case.ram
     return ram_spec(c.machine, kind, mts, channels, gb)
@@ -110,7 +115,7 @@ def estimate(p: Profile, case: Case, c: SetupConstants, share: float | None = No
     from estimator.setups import offload_seconds, pool_of, split_seconds
 
     spec = spec_of(c, case)
-    share = c.machine.shares[case.mode][spec.platform] if share is None else share
+    share = c.machine.shares[share_mode(case)][spec.platform] if share is None else share
     if case.mode == "cpu_only":
         return _bandwidth(c, case) * share / p.gb_per_token(case.size, case.quant)
     assert case.setup is not None
@@ -173,9 +178,9 @@ def fitted_shares(p: Profile, cases: Sequence[Case], c: SetupConstants) -> dict[
     """Medians of the implied shares per mode and platform (per mode where a platform has no row)."""
     by: dict[tuple[str, str], list[float]] = defaultdict(list)
     for x in cases:
-        by[(x.mode, spec_of(c, x).platform)].append(implied_share(p, x, c))
+        by[(share_mode(x), spec_of(c, x).platform)].append(implied_share(p, x, c))
     out: dict[str, dict[str, float]] = {}
-    for mode in ("cpu_only", "offload"):
+    for mode in ("cpu_only", "offload", "offload_moe"):
         pooled = [v for (m, _), vs in by.items() if m == mode for v in vs]
         out[mode] = {pl: statistics.median(by[(mode, pl)] or pooled or [c.machine.shares[mode][pl]])
                      for pl in ("desktop", "server")}
@@ -187,7 +192,7 @@ def cross_validate(profile_name: str, cases: Sequence[Case] | None = None) -> li
 
     p, c = load_profile(profile_name), load_setup_constants()
     cases = list(cases) if cases is not None else load_cases()
-    implied = [(x.mode, spec_of(c, x).platform, implied_share(p, x, c)) for x in cases]
+    implied = [(share_mode(x), spec_of(c, x).platform, implied_share(p, x, c)) for x in cases]
     out = []
     for i, x in enumerate(cases):
         mode, platform, _ = implied[i]
@@ -245,8 +250,9 @@ def report(out=sys.stdout, rows: bool = False) -> dict[str, dict[str, dict[str, 
         columns = f"{'med err':>8}  {'in range':>8}  {'bias':>5}"
         p(f"{'':18} {'n':>3}  {columns} | {columns}")
         results[name] = {}
-        for g in ("all", "cpu_only", "offload", "desktop", "server"):
-            sel = [k for k, s in enumerate(scored) if g == "all" or g in (s.case.mode, s.platform)]
+        for g in ("all", "cpu_only", "offload", "offload_moe", "desktop", "server"):
+            sel = [k for k, s in enumerate(scored)
+                   if g == "all" or g in (s.case.mode, s.platform) or g == share_mode(s.case)]
             t, b = summary([scored[k] for k in sel]), summary([old[k] for k in sel])
             results[name][g] = t
             results[name][f"{g} (before)"] = b

@@ -142,7 +142,7 @@ def estimate(profile: Profile, case: SetupCase, c: SetupConstants, hop_ms: float
     offload = case.setup.ram_gb is not None and need > pool.total_usable
     if offload:
         _, bw = ram_bandwidth(c, case.setup)
-        share = offload_share(c, setup_ram(c, case.setup)) if ram_share is None else ram_share
+        share = offload_share(c, setup_ram(c, case.setup), case.size.is_moe) if ram_share is None else ram_share
         t, _ = offload_seconds(c, profile, case.size, pool, q, need, bw, hop, share)
     else:
         t = split_seconds(profile, case.size, pool, q, hop)
@@ -270,6 +270,7 @@ def _stated_terms(profile: Profile, case: SetupCase, c: SetupConstants) -> tuple
     the last k repeating layers on the card, the output layer in RAM unless every layer is there;
     `--n-cpu-moe m`: the experts of m layers in RAM), so time = card + GB / (RAM bandwidth × share).
     None when the row states no placement or its model's layer count or vocabulary is not known."""
+    from estimator.moe_share import expert_share_active
     from estimator.setup_offload import _gb_per_token
     from estimator.setups import output_bpw, pool_of, split_seconds
 
@@ -283,7 +284,7 @@ def _stated_terms(profile: Profile, case: SetupCase, c: SetupConstants) -> tuple
     t_card = split_seconds(profile, case.size, pool, case.quant, c.for_profile(profile.name).hop_ms)
     per_token = _gb_per_token(profile, case.size, case.quant)
     if cpu_moe and case.size.is_moe:
-        x, f = c.moe_expert_share_active, min(1.0, int(cpu_moe.group(1)) / n_layer)
+        x, f = expert_share_active(case.size, c.moe_expert_share_active), min(1.0, int(cpu_moe.group(1)) / n_layer)
         return (1 - x * f) * t_card, x * f * per_token
     out_b = layout.output_params_b
     if not ngl or out_b is None:

@@ -27,7 +27,7 @@ from msgspec import Struct
 
 from .model import InvalidInput
 
-Mode = Literal["cpu_only", "offload"]
+Mode = Literal["cpu_only", "offload", "offload_moe"]
 PlatformKind = Literal["desktop", "server"]  # which capacity rule applies (not the Platform record below)
 
 CHANNEL_BITS = 64  # a DDR DIMM channel (two 32-bit sub-channels on DDR5): JEDEC JESD79-4 / JESD79-5
@@ -126,7 +126,7 @@ class MachineConstants(Struct, frozen=True):
 def _check(m: MachineConstants) -> None:
     if m.default_type not in m.types:
         raise ValueError(f"machine constants: default type {m.default_type} is not listed")
-    for mode in ("cpu_only", "offload"):
+    for mode in ("cpu_only", "offload", "offload_moe"):
         for platform in ("desktop", "server"):
             if not 0 < m.shares.get(mode, {}).get(platform, 0) <= 1:
                 raise ValueError(f"machine constants: shares.{mode}.{platform} must be in (0, 1]")

@@ -53,6 +53,11 @@ class Layout(Struct, frozen=True):
     vocab_size: int | None = None
     hidden_size: int | None = None
     ffn: FfnShape | None = None  # the feed-forward shape, when on record (GGUF sizes tensor by tensor)
+    # MoE routing (published config: n_routed_experts / num_experts, num_experts_per_tok): how many routed
+    # experts each MoE layer has and how many a token reads; 0 when not on record or dense. They give the
+    # routed experts' share of the active parameters (estimator.moe_share), what offload moves to RAM.
+    routed_experts: int = 0
+    experts_per_token: int = 0
 
     @property
     def layers(self) -> int:

@@ -46,6 +46,13 @@ class SetupConstants(Struct, frozen=True):
     unified_gpu_share_leave_gb: tuple[float, ...] = (8.0, 6.0, 4.0)
     igpu_chips: tuple[str, ...] = ()  # iGPUs on ordinary system RAM: the `igpu` share
     moe_batch_fixed_share: float = 0.0  # several users: the part of a MoE step that stays (estimator/users.py)
+    # offload: what the cards' room (usable memory less cache and runtime) holds of the weights when part of
+    # the model is in RAM (whole layers or whole layers' experts, compute buffers, the desktop): a dense model
+    # leaves `offload_dense_margin_gb` of it, a mixture of experts fills `offload_moe_fill` of it
+    offload_dense_margin_gb: float = 0.0
+    offload_moe_fill: float = 1.0
+    # beside a card, the system keeps `1 - ram_usable_share` of the RAM but never more than this (GB)
+    ram_reserve_max_gb: float = float("inf")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -65,12 +72,25 @@ class SetupConstants(Struct, frozen=True):
                       float(data["moe_expert_share_active"]), figures(data["unified_gpu_share"]), profiles, usable,
                       tuple(float(x) for x in data["apple_raise_leave_gb"]["leave_gb"]),
                       tuple(str(n) for n in data["igpu_chips"]["names"]),
-                      float(data["moe_batch"]["fixed_share"]))
+                      float(data["moe_batch"]["fixed_share"]),
+                      float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
+                      float(data["ram_reserve_max_gb"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
+        if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
+            raise ValueError("setup constants: offload_card_fill: moe in (0, 1], dense_margin_gb in [0, 8]")
         if "reference" not in profiles:
             raise ValueError("setup constants: the reference profile must be listed")
         return out
+
+    def offload_ram_gb(self, ram_gb: float) -> float:
+        """What the part of a model beside the cards may take of `ram_gb` of system RAM: the usable share,
+        the system keeping at most `ram_reserve_max_gb` (256 GB keeps 16 GB, not 51)."""
+        return max(ram_gb * self.ram_usable_share, ram_gb - self.ram_reserve_max_gb)
+
+    def ram_for_offload_gb(self, in_ram_gb: float) -> float:
+        """The least system RAM whose `offload_ram_gb` holds `in_ram_gb` (the inverse of offload_ram_gb)."""
+        return min(in_ram_gb / self.ram_usable_share, in_ram_gb + self.ram_reserve_max_gb)
 
     @property
     def default_ram_type(self) -> str:

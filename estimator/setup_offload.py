@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .memory import GIB
 from .model import DEFAULT_CONTEXT, ModelSize
+from .moe_share import expert_share_active
 from .profile import Profile
 from .quants import Quant, quant
 from .setup_constants import SetupConstants
@@ -26,26 +27,41 @@ def _gb_per_token(p: Profile, model: ModelSize, q: Quant) -> float:
     return p.gb_per_token(model, q)
 
 
+def stored_active_gb(p: Profile, model: ModelSize, q: Quant) -> float:
+    """Bytes (1e9) of a mixture of experts' active parameters as the file stores them (weights, in GiB, ×
+    active / total): what a CPU streams for them. The profile's bytes per token carry a GPU MoE-kernel factor
+    (the reference site's 1.62) that a CPU streaming weights has not."""
+    assert model.active_params_b is not None
+    return _weights(p, model, q) * GIB / 1e9 * model.active_params_b / model.params_b
+
+
 def offload_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
                     ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
     """(time per token, GB of weights read from RAM) with what does not fit on the cards in RAM, the CPU
     streaming `share` of the RAM bandwidth `ram_bw`. Never less than the time with every weight on the
     cards: a server's RAM may stream faster than an old card, but offloading never beats holding the model
-    whole (under `reference` the card's figure is the site's efficiency, the RAM's a calibrated share)."""
-    t, in_ram = _spill_seconds(c, p, model, pool, q, need, ram_bw, hop_ms, share)
+    whole (under `reference` the card's figure is the site's efficiency, the RAM's a calibrated share).
+
+    The GB in RAM are what does not fit on the cards at all (what the RAM must take); the time is at the
+    placement people run: llama.cpp moves whole layers (or whole layers' experts) and keeps its compute
+    buffers beside them, so the cards hold less than all their room (`offload_card_fill`)."""
+    weights = _weights(p, model, q)
+    room = max(0.0, pool.total_usable - max(0.0, need - weights))  # cache and runtime stay on the cards
+    placed = room * c.offload_moe_fill if model.is_moe else max(0.0, room - c.offload_dense_margin_gb)
+    t, _ = _spill_seconds(c, p, model, pool, q, placed, ram_bw, hop_ms, share)
+    _, in_ram = _spill_seconds(c, p, model, pool, q, room, ram_bw, hop_ms, share)
     return max(t, split_seconds(p, model, pool, q, hop_ms)), in_ram
 
 
-def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, need: float,
+def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, room: float,
                    ram_bw: float, hop_ms: float, share: float) -> tuple[float, float]:
+    """(time per token, GB in RAM) with `room` GB of weights on the cards."""
     weights = _weights(p, model, q)
-    rest = max(0.0, need - weights)  # cache, runtime, compute buffers: they stay on the cards
-    room = max(0.0, pool.total_usable - rest)  # GB of weights the cards can hold
     t_gpu = split_seconds(p, model, pool, q, hop_ms)
     per_token = _gb_per_token(p, model, q)
     if model.is_moe:
         assert model.active_params_b is not None
-        x = c.moe_expert_share_active
+        x = expert_share_active(model, c.moe_expert_share_active)  # from its config (estimator.moe_share)
         nonexpert_b = model.active_params_b * (1 - x)
         nonexpert_gb = weights * nonexpert_b / model.params_b
         expert_gb = weights - nonexpert_gb
@@ -54,7 +70,7 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
             f = in_ram / expert_gb  # share of the experts (and of the expert bytes per token) in RAM
             # The CPU reads the active experts it holds, their bytes as stored: the profile's bytes per token
             # carry a GPU MoE-kernel factor (the reference site's 1.62) that a CPU streaming weights has not.
-            cpu_gb = x * weights * model.active_params_b / model.params_b
+            cpu_gb = x * stored_active_gb(p, model, q)
             t = (1 - x * f) * t_gpu + f * cpu_gb / (ram_bw * share)
             return t, in_ram
     out_b = model.layout.output_params_b if model.layout is not None else None

@@ -29,6 +29,8 @@ def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
     return spec.kind, spec.theoretical_gbps
 
 
-def offload_share(c: SetupConstants, spec: RamSpec) -> float:
-    """The share of the RAM's bandwidth the CPU's part of a card + RAM split streams at."""
-    return c.machine.shares["offload"][spec.platform]
+def offload_share(c: SetupConstants, spec: RamSpec, moe: bool = False) -> float:
+    """The share of the RAM's bandwidth the CPU's part of a card + RAM split streams at: whole layers of a
+    dense model (`-ngl`), or a mixture of experts' routed experts (`--n-cpu-moe`, `-ot exps=CPU`), whose
+    CPU part is many small matrices, one round trip to the card per MoE layer."""
+    return c.machine.shares["offload_moe" if moe else "offload"][spec.platform]

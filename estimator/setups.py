@@ -34,7 +34,7 @@ Hardware is the catalog's: a card says itself whether it shares memory with the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypedDict
 
 from msgspec import Struct, field
@@ -276,6 +276,8 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
 
     The usual offload level first; when the rest does not fit in that RAM, more compressed levels, down
     past the minimum quality (the answer says so): 24 GB + 128 GB holds Qwen3-235B at Q3, not at Q4.
+    The level is chosen with the RAM's usable share; only when none runs that way, with all but the system's
+    bounded reserve (`SetupConstants.offload_ram_gb`): 256 GB beside a 4090 still runs DeepSeek-V3.2 at Q2.
     """
     p, c, model = r.p, r.c, r.model
     miss = quant(p.miss_quant)
@@ -283,27 +285,46 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
     tries = [start] if forced_quant else _descent(p, model, start)
     spec = setup_ram(c, setup)
     kind, bw = ram_bandwidth(c, setup)
-    share = offload_share(c, spec)
+    share = offload_share(c, spec, model.is_moe)
+    rated: dict[str, tuple[float, float, float]] = {}  # level → (need, time per token, GB in RAM)
+
+    def at_level(q: Quant) -> tuple[float, float, float]:
+        if q.name not in rated:
+            need = p.need_gb(model, q, r.context)
+            rated[q.name] = (need, *offload_seconds(c, p, model, r.pool, q, need, bw, r.hop_ms, share))
+        return rated[q.name]
+
+    rig: _OffloadRig = {**base, "offload_gb": 0.0, "ram_gb": ram_gb, "ram_type": kind, "ram_bandwidth_gbps": bw,
+                        "why": "offload", "ram": spec, "ram_effective_gbps": bw * share}
+    row = _first_offload(c, p, model, r.pool, tries, start, ram_gb * c.ram_usable_share, at_level, rig)
+    if row.fit == "offload" or c.offload_ram_gb(ram_gb) <= ram_gb * c.ram_usable_share:
+        return row
+    return _first_offload(c, p, model, r.pool, tries, start, c.offload_ram_gb(ram_gb), at_level, rig)
+
+
+def _first_offload(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, tries: Sequence[Quant],
+                   start: Quant, limit_gb: float, at_level: Callable[[Quant], tuple[float, float, float]],
+                   rig: _OffloadRig) -> SetupRow:
+    """The first of `tries` whose rest fits `limit_gb` of RAM and runs at a usable speed; else the crawl, or
+    the RAM's shortfall at the first level."""
     first: tuple[float, _OffloadRig] | None = None
     # A more compressed level whose rest fits the RAM but crawls: "not at a usable speed, even at IQ2_XXS"
     # says more than "the RAM cannot take the rest" (the most compressed such level: the best case).
     crawl: tuple[Quant, float, float, _OffloadRig] | None = None
     for q in tries:
-        need = p.need_gb(model, q, r.context)
-        t, in_ram = offload_seconds(c, p, model, r.pool, q, need, bw, r.hop_ms, share)
-        at: _OffloadRig = {**base, "offload_gb": in_ram, "ram_gb": ram_gb, "ram_type": kind,
-                           "ram_bandwidth_gbps": bw, "why": "offload", "ram": spec,
-                           "ram_effective_gbps": bw * share}
-        if in_ram <= ram_gb * c.ram_usable_share:
+        need, t, in_ram = at_level(q)
+        at: _OffloadRig = {**rig, "offload_gb": in_ram}
+        if in_ram <= limit_gb:
             tok = 1 / t
             if tok >= c.offload_min_tok_s:
-                low, high, conf = speed_range(p, model, r.pool, q, tok, offload=True)
+                low, high, conf = speed_range(p, model, pool, q, tok, offload=True)
                 return SetupRow(quant=q, need_gb=need, fit="offload", tok_s=tok, tok_s_low=low, tok_s_high=high,
                                 confidence=conf, **at)
             if q is start:  # a crawl is reported at the usual level; a lower one must reach a usable speed
                 return SetupRow(quant=None, need_gb=need, fit="no", tok_s=None, tok_s_low=None, tok_s_high=None,
                                 confidence=None, slow_tok_s=tok, **at)
-            crawl = (q, tok, need, at)
+            if crawl is None or in_ram < crawl[3]["offload_gb"]:  # the smallest rest: the most compressed
+                crawl = (q, tok, need, at)
         if first is None:
             first = (need, at)
     if crawl is not None:

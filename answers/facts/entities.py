@@ -190,7 +190,8 @@ class EntityBuilding:
             return Built({})
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
-        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu, e.ram_type)
+        key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu, e.ram_type, e.ram_mts, e.ram_channels,
+               e.cpu_spec)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
@@ -228,14 +229,17 @@ class EntityBuilding:
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
         # a processor named beside no card: its cores, channels and usual RAM (the RAM said still wins)
+        # beside a card, the processor's platform fills the RAM not said (its type, speed and channels)
         cpu_spec = None
-        if cpu is not None and asked.cpu_named:  # "EPYC 96 cores": the series' newest part of that many cores
+        if asked.cpu_named and (cpu is not None or card is not None):  # "EPYC 96 cores": the series' newest part
             cpu_spec = find_cpu(asked.cpu_named, asked.cpu_cores) or (
                 find_cpu(f"{asked.cpu_named} {asked.cpu_cores} cores") if asked.cpu_cores else None)
+        if setup is not None and cpu_spec is not None and setup.cpu is None:
+            setup = replace(setup, cpu=cpu_spec)
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, prompt_tokens=asked.prompt_tokens,
                         users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
-                        ram_type=asked.ram_type,
+                        ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from estimator.model import ModelSize
+from estimator.model import DEFAULT_CONTEXT, ModelSize
 from estimator.profile import Profile
 from estimator.quants import Quant, quant
 from estimator.ranking import Query
@@ -63,6 +63,23 @@ def on_card(query: Query, card: Any, asked: str | None) -> dict[str, Any] | None
         return {"need_gb": need, "tok_s": p.tok_s(query.model, card, lv) if fast else None}
 
     return first_fit(after(levels, asked) if asked else levels, rate)
+
+
+def shorter_context(query: Query, card: Any, level: Quant) -> dict[str, Any] | None:
+    """A long context that keeps `level` off the card: the longest context, halving from the one asked down to
+    4,096 tokens, at which the card holds `level` whole, with its need and speed; None when the context asked
+    is not long or even 4,096 tokens do not fit."""
+    p = query.profile
+    usable = p.usable_gb(card)
+    fast = getattr(card, "bandwidth_gbps", 0) > 1
+    context = query.context // 2
+    while context >= DEFAULT_CONTEXT:
+        need = query.need_gb(level, context)
+        if need <= usable:
+            return {"context": context, "quant": level.name, "need_gb": need,
+                    "tok_s": p.tok_s(query.model, card, level) if fast else None}
+        context //= 2
+    return None
 
 
 def on_setup(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

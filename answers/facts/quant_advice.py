@@ -135,6 +135,7 @@ def cache_hint(query: Query, card: Any, held: Quant | None) -> dict[str, Any] | 
                 break
             need = alt.need_gb(lv)
             if need <= p.usable_gb(card):
+                fast = getattr(card, "bandwidth_gbps", 0) > 1  # a memory size alone has no speed
                 return {"cache_type": kind, "quant": lv.name, "need_gb": need,
-                        "need_f16_gb": query.need_gb(lv)}
+                        "need_f16_gb": query.need_gb(lv), "tok_s": p.tok_s(query.model, card, lv) if fast else None}
     return None

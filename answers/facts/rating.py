@@ -174,7 +174,7 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
                   cache_hint=qa.cache_hint(rated.query, card, r.quant))
     if r.runs:
         return fit
-    offload = sh.offload_assumed(est, rated, card, s, e.ram_type)
+    offload = sh.offload_assumed(est, rated, card, s, e.ram_type, e.ram_mts, e.ram_channels, e.cpu_spec)
     q = rated.query
     forced = quant(q.forced_quant) if q.forced_quant is not None else None
     smaller = fi.on_card(q, card, q.forced_quant) if q.forced_quant is not None else None
@@ -190,7 +190,8 @@ def _on_card(est: Estimates, e: Entities, s: EstimateSettings, card: GpuRecord, 
         smaller_level_fits=smaller is not None if forced is not None else UNSET,
         raise_wired_limit=_setups().raised_facts(raised) if raised is not None else UNSET,
         offload_assumed=offload, offload_guess=sh.runs_row(offload), several_cards=sh.how_many(est, rated, card, s),
-        relative=sh.relative(est, rec, s, lambda m, at: sh.fastest_of(est, m, at, [card])))
+        relative=sh.relative(est, rec, s, lambda m, at: sh.fastest_of(est, m, at, [card])),
+        shorter_context=fi.shorter_context(q, card, forced or quant(q.profile.miss_quant)))
 
 
 def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: float, rec: ModelRecord,
@@ -217,7 +218,7 @@ def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: floa
     offload: dict[str, Any] | None | UnsetType = UNSET
     if held is None:
         offload = sh.offload_assumed(est, rated, typical_record(est.kn.gpus_for(s.profile), memory_gb), s,
-                                   e.ram_type)
+                                   e.ram_type, e.ram_mts, e.ram_channels)
     relative: Any = UNSET
     if best is None and held is None:
         sized = [g for g in est.kn.gpus_for(s.profile) if g.memory_gb == memory_gb]

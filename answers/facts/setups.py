@@ -222,7 +222,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     if row.fit == "no" and row.why == "offload" and row.slow_tok_s is None and setup.ram_gb is not None:
         # The RAM the asker has does not take the rest either: how much RAM would (a size people buy).
 
-        needed = (row.offload_gb or 0.0) / constants.ram_usable_share
+        needed = constants.ram_for_offload_gb(row.offload_gb or 0.0)
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)

@@ -24,6 +24,7 @@ from catalog.compute import fp32_tflops
 from estimator.card import Card
 from estimator.memory import GIB
 from estimator.model import ModelSize
+from estimator.moe_share import expert_share_active as expert_share_of
 from estimator.prefill import Prefill, PrefillConstants, check_prompt, prefill
 from estimator.profile import Profile
 from estimator.quants import Quant
@@ -141,7 +142,7 @@ def workload(profile: Profile, model: ModelSize, q: Quant, context: int, cache_t
     share, fraction = 0.0, 1.0
     if model.is_moe:
         weights = parts.weights_gb * GIB / 1e9
-        share = expert_share_active
+        share = expert_share_of(model, expert_share_active)
         fraction = min(1.0, share * read_gb / max(weights - (1 - share) * read_gb, 1e-9))
     return Workload(tok_s, parts.weights_gb, parts.runtime_gb, parts.cache_gb, usable_gb, kv_read_s,
                     prefill_ctx_tok_s, share, fraction, moe_fixed_share=moe_fixed_share)

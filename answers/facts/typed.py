@@ -70,6 +70,8 @@ class CardFit(Struct, kw_only=True):
     several_cards: dict[str, Any] | None | UnsetType = UNSET
     cache_hint: Any
     relative: Any = UNSET
+    # a long context keeps the level off the card: the longest context at which it fits whole (fits_instead.py)
+    shorter_context: dict[str, Any] | None | UnsetType = UNSET
 
 
 class MemoryFit(Struct, kw_only=True):

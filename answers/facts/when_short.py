@@ -14,6 +14,7 @@ from answers.facts import verdict as vd
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
+from estimator.cpu_machine import CpuSpec
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
 from estimator.setups import Device, Setup, pool_of
@@ -32,15 +33,18 @@ def runs_row(guess: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: EstimateSettings,
-                     ram_type: str | None = None) -> dict[str, Any] | None:
+                    ram_type: str | None = None, ram_mts: int | None = None, ram_channels: int | None = None,
+                    cpu: CpuSpec | None = None) -> dict[str, Any] | None:
     """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
     every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
     or for a unified-memory machine (its RAM is the memory already counted)."""
     if card is None or getattr(card, "unified_memory", False):
         return None
     q = rated.query
-    # The RAM type the asker said ("with ddr5") with the common amount; else the default type.
-    return _setups().assumed_offload(q.profile, q.model, Setup((Device(card),), ram_type=ram_type),
+    # What the asker said of the RAM ("with ddr5", "4 channels", a processor whose platform fills the rest)
+    # with the common amount; else the default type.
+    setup = Setup((Device(card),), ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels, cpu=cpu)
+    return _setups().assumed_offload(q.profile, q.model, setup,
                                   est.profiles.setup_constants(),
                                   s.context, s.min_quality, s.quant, GUESS_RAM_GB)
 

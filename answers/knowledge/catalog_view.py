@@ -62,7 +62,8 @@ def layout_of(arch: Architecture | None) -> Layout | None:
             window=g.window, latent_dim=g.latent_dim, rope_dim=g.rope_dim, state_bytes=g.state_bytes,
         )
         for g in arch.attention
-    ), vocab_size=arch.vocab_size, hidden_size=arch.hidden_size, ffn=ffn_of(arch))
+    ), vocab_size=arch.vocab_size, hidden_size=arch.hidden_size, ffn=ffn_of(arch),
+        routed_experts=arch.experts or 0, experts_per_token=arch.experts_per_token or 0)
 
 
 def ffn_of(arch: Architecture) -> FfnShape | None:

@@ -91,7 +91,8 @@ def test_a_speed_said_to_be_below_a_limit_never_reads_as_the_limit(value: float,
 
 
 def test_an_offload_that_crawls_reads_below_three(engine: Engine) -> None:
-    text = _plain(engine.ask("ma 3070 + 64go de ram ddr5, deepseek-r1:32b en offload ça donne quoi").text)
+    # About 13 GB of a 32B at Q4_K_M in dual-channel DDR4 (51.2 GB/s × 0.58 streamed): well under 3 tok/s.
+    text = _plain(engine.ask("ma 3070 + 64go de ram ddr4, deepseek-r1:32b en offload ça donne quoi").text)
     m = re.search(r"environ (\d+,\d) tokens par seconde \(moins de 3\)", text)
     assert m is not None
     assert float(m.group(1).replace(",", ".")) < 3

@@ -109,13 +109,13 @@ def test_too_slow_offload_with_a_lower_fit_is_never_a_no(engine: Engine) -> None
 
 @pytest.mark.parametrize("profile", ["reference", "measured"])
 def test_a_crawl_at_a_lower_level_is_said_not_a_ram_shortfall(engine: Engine, profile: str) -> None:
-    """DeepSeek-R1 (671B) on an 8 GB card with 192 GB of slow DDR4-2133: even Unsloth's 1.58-bit file (131 GB,
+    """DeepSeek-R1 (671B) on an 8 GB card with 192 GB of slow DDR4-1866: even Unsloth's 1.58-bit file (131 GB,
     unsloth.ai/blog/deepseekr1-dynamic) leaves about 131 − 8 ≈ 120 GB in RAM, which fits its usable 80 %
-    (153.6 GB); two channels of DDR4-2133 (34 GB/s) crawl through it. The answer says so, never "the RAM
+    (153.6 GB); two channels of DDR4-1866 (29.9 GB/s) crawl through it. The answer says so, never "the RAM
     cannot take the rest" (at IQ4_XS it would need some 330 GB of RAM)."""
     from answers.api import AskOptions
 
-    a = engine.ask("any point running deepseek r1 671b on a 3060 8gb + 192gb of ddr4-2133 ram?",
+    a = engine.ask("any point running deepseek r1 671b on a 3060 8gb + 192gb of ddr4-1866 ram?",
                    options=AskOptions(profile=profile))
     row = a.facts["row"]
     assert row["fit"] == "no" and row["slow_quant"] == "UD-IQ1_S" and row["slow_tok_s"] < 3

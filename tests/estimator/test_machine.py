@@ -249,7 +249,7 @@ def test_cli_takes_the_ram_speed_and_channels(capsys) -> None:  # noqa: ANN001
     row = json.loads(capsys.readouterr().out)["setup"]["row"]
     assert (row["ram_type"], row["ram_mts"], row["ram_channels"]) == ("DDR5", 6000, 12)
     assert row["ram_bandwidth_gbps"] == pytest.approx(576) and row["ram_guessed"] == []
-    assert row["ram_effective_gbps"] == pytest.approx(576 * 0.31)  # a server's offload share
+    assert row["ram_effective_gbps"] == pytest.approx(576 * 0.37)  # a server's share for experts in RAM
     assert main(["table", "Qwen3-235B-A22B", "--card", "RTX 3090", "--ram", "64", "--ram-type", "DDR4-9000",
                  "--json"]) != 0
 

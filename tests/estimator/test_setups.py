@@ -194,7 +194,12 @@ def test_unified_machine_measured_applies_the_apple_factor() -> None:
 # Dual-channel desktop RAM at the JEDEC speeds assumed when none is said: channels × 8 bytes × MT/s.
 DDR4_DUAL = 2 * 8 * 3200 / 1000  # 51.2 GB/s
 DDR5_DUAL = 2 * 8 * 5600 / 1000  # 89.6 GB/s
-OFFLOAD_DESKTOP = 0.41  # the share a desktop CPU streams at in a card + RAM split (setup_constants.json machine.shares)
+OFFLOAD_MOE_DESKTOP = 0.40  # a desktop CPU's share for a mixture of experts' experts in RAM (shares.offload_moe)
+OFFLOAD_DESKTOP = 0.58  # the share a desktop CPU streams a dense model's layers at (machine.shares.offload)
+# What the cards keep free beside offloaded dense layers, and the share of their room experts fill
+# (setup_constants.json offload_card_fill: people's stated -ngl / --n-cpu-moe placements)
+DENSE_MARGIN_GB = 0.7
+MOE_FILL = 0.6
 
 
 def test_dense_offload_below_three_tokens_per_second_is_a_no_reference() -> None:
@@ -204,10 +209,10 @@ def test_dense_offload_below_three_tokens_per_second_is_a_no_reference() -> None
     weights = 70e9 * 4.5 / 8 / GIB
     need = ref_need(70, 4.5)
     room = 0.9 * 24 - (need - weights)  # the cache and runtime stay on the card
-    f = (weights - room) / weights  # share of the layers read from RAM
+    f = (weights - room + DENSE_MARGIN_GB) / weights  # share of the layers read from RAM, as placed
     t = (1 - f) / ref_tok(1000, 0.55, 70, 4.5) + f * (70 * 4.5 / 8) / (DDR5_DUAL * OFFLOAD_DESKTOP)
     assert row.why == "offload" and row.fit == "no" and row.tok_s is None
-    assert row.offload_gb == pytest.approx(weights - room)
+    assert row.offload_gb == pytest.approx(weights - room)  # what the RAM must take: all that does not fit
     assert row.slow_tok_s == pytest.approx(1 / t)
     assert 1 / t < 3.0
 
@@ -218,7 +223,7 @@ def test_dense_offload_answers_with_a_speed_when_fast_enough_reference() -> None
     model = ModelSize(14.0, name="Dense 14B")
     row = rate_setup(p, model, Setup((Device(card),), ram_gb=32, ram_type="DDR4"))
     weights = 14e9 * 4.5 / 8 / GIB
-    room = 0.9 * 8 - (ref_need(14, 4.5) - weights)
+    room = 0.9 * 8 - (ref_need(14, 4.5) - weights) - DENSE_MARGIN_GB  # as placed
     f = (weights - room) / weights
     t = (1 - f) / ref_tok(448, 0.55, 14, 4.5) + f * (14 * 4.5 / 8) / (DDR4_DUAL * OFFLOAD_DESKTOP)
     assert row.fit == "offload" and row.quant.name == "Q4_K_M"
@@ -236,13 +241,14 @@ def test_moe_offload_keeps_attention_on_the_card_reference() -> None:
     weights = 116.83e9 * 4.5 / 8 / GIB
     need = ref_need(116.83, 4.5)
     room = 0.9 * 24 - (need - weights)
-    nonexpert = weights * (5.13 * 0.3) / 116.83  # 30 % of the active parameters are not experts
+    # no routing on record: the fallback share, 55 % of the active parameters are routed experts
+    nonexpert = weights * (5.13 * 0.45) / 116.83
     experts = weights - nonexpert
-    in_ram = weights - room
-    f = in_ram / experts
+    in_ram = weights - room  # what the RAM must take
+    f = (weights - MOE_FILL * room) / experts  # the experts in RAM as people place them
     per_token = 1.62 * 5.13 * 4.5 / 8  # the reference site's bytes per token, for the card's part
-    cpu_gb = 0.7 * weights * 5.13 / 116.83  # the active experts as stored: what the CPU reads of them
-    t = (1 - 0.7 * f) / (1010 * 0.55 / per_token) + f * cpu_gb / (DDR5_DUAL * OFFLOAD_DESKTOP)
+    cpu_gb = 0.55 * (116.83 * 4.5 / 8) * 5.13 / 116.83  # the active experts as stored (1e9 bytes): what the CPU reads
+    t = (1 - 0.55 * f) / (1010 * 0.55 / per_token) + f * cpu_gb / (DDR5_DUAL * OFFLOAD_MOE_DESKTOP)
     assert row.fit == "offload" and row.quant.name == "Q4_K_M"
     assert row.offload_gb == pytest.approx(in_ram)
     assert row.tok_s == pytest.approx(1 / t)
