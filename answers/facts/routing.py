@@ -132,7 +132,8 @@ def _cache_compared(intent: str, asked: Asked) -> bool:
 def _asks(intent: str, asked: Asked) -> list[str]:
     """Every intent the question asks, in order, when it asks more than one."""
     asks = [i for i in dict.fromkeys(asked.intents) if i in INTENTS]
-    if intent in ("can_run", "speed") and asked.prompt_tokens and asked.model is not None and asked.model2 is None \
+    if intent in ("can_run", "speed") and (asked.prompt_tokens or "prefill" in asked.also) and asked.model is not None \
+            and asked.model2 is None \
             and (asked.card is not None or asked.setup is not None or asked.cpu is not None) and "prefill" not in asks:
         # "will it run, and how long before it answers a 40k prompt?": the fit, then the time to the first token
         asks = [*(asks or [intent]), "prefill"]

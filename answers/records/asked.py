@@ -146,3 +146,6 @@ class Asked(Struct, frozen=True):
     out_of_scope: OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
     media: MediaAsked | None = None  # an image/video/speech/embedding model, a phone or a board
     unread: tuple[str, ...] = ()  # words read as a condition the reader could not place ("8 cores performance")
+    # what the message asks beside its main question ("and how many experts?", "decode and pp", "x1 risers?"):
+    # kinds of answers/reading/also_words.py, each answered in a line by answers/facts/also.py
+    also: tuple[str, ...] = ()

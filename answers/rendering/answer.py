@@ -215,6 +215,10 @@ class AnswerWriting:
                 text = markdown.finish(text.rstrip() + "\n" + engine_line)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
+        if facts.get("also") or facts.get("prefill_sides"):  # what the message asked beside it (facts/also.py)
+            extra = render.render(lang, "_also", facts).strip()
+            if extra:
+                text = markdown.finish(text.rstrip() + "\n" + extra)
         for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered
             text = markdown.finish(text.rstrip() + "\n" + line)
         other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",

@@ -1,0 +1,154 @@
+"""Facts for what a message asks beside its main question (answers/reading/also_words.py), so a second ask is
+answered, not dropped: a model's experts, context window, licence and the hardware that holds it; its
+full-precision (and FP8) size in a memory table; each compared side's prompt processing and time to first token;
+what a PCIe x1 link costs cards that split a model by layers.
+
+    add_also(est, intent, built, entities, settings, asked)   # built.facts["also"], and the memory table's rows
+
+Facts only (JSON-ready, unrounded): answers/templates/_also.md.j2 writes them after the answer. Keys are added,
+never replace a builder's.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+from answers.facts.kinds import kinds_for
+from answers.facts.throughput import Ask, prefill_keys, setup_prefill
+from answers.records.asked import Asked
+from catalog.records import ModelRecord
+from estimator.memory import GIB
+from estimator.quants import quant
+
+# The 16-bit size people mean by "fp16", "in full", "entero": the weights as released (BF16 for the models of the
+# last years; the same bytes as F16).
+FULL = "BF16"
+# Answers that are already about the asked fact: not said twice.
+_ALREADY = {"license": ("open_source",), "context_window": ("longest_context",), "hardware": ("model_info",)}
+
+
+def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: EstimateSettings, asked: Asked) -> None:
+    """Add to `built` the facts of every side ask the question makes that this answer does not already carry."""
+    kinds = [k for k in asked.also if intent not in _ALREADY.get(k, ())]
+    facts = built.facts
+    if asked.prompt_tokens and facts.get("mode") == "setups" and "prefill" not in kinds:
+        kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
+    if not kinds or intent in ("ambiguous", "not_found", "invalid", "fallback", "help") or "media" in facts:
+        return
+    out: dict[str, Any] = {}
+    if e.model is not None:
+        out.update(_model_facts(est, kinds, e.model, e, s, facts))
+        _full_levels(est, kinds, e.model, s, facts)
+    if "prefill" in kinds:
+        _sides_prefill(est, e, s, facts)
+    if "pcie" in kinds and _split(e, facts):
+        out["pcie"] = _pcie(est, e, s, facts)
+    if out:
+        out["model"] = e.model.name if e.model is not None else None
+        facts["also"] = out
+
+
+def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities, s: EstimateSettings,
+                 facts: dict[str, Any]) -> dict[str, Any]:
+    """The model's own facts asked beside the answer, from its catalog record (architecture: its config.json)."""
+    out: dict[str, Any] = {}
+    arch = rec.architecture
+    if "experts" in kinds:
+        if arch is not None and arch.experts:
+            out["experts"] = {"total": arch.experts, "per_token": arch.experts_per_token,
+                              "shared": arch.shared_experts or 0}
+        elif not rec.is_moe and rec.params_b is not None:
+            out["experts"] = {"dense": True}
+    if "context_window" in kinds and arch is not None and arch.max_context:
+        out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
+    if "license" in kinds and rec.license:
+        out["license"] = rec.license
+    if "hardware" in kinds and e.card is None and e.setup is None and not facts.get("hardware_kinds") \
+            and est.size_of(rec) is not None:
+        found = kinds_for(est, est.rated(rec, s), s)
+        if found:
+            out["hardware_kinds"] = found
+    if "full_precision" in kinds and "levels" not in facts and "params_b" in facts.get("record", {}) \
+            and est.size_of(rec) is not None:  # a fact answer (no memory table): the size whole in one line
+        q = est.rated(rec, s).query
+        out["full"] = {"quant": FULL, "need_gb": q.need_gb(quant(FULL)),
+                       "weights_gb": q.profile.memory_parts(q.model, quant(FULL), q.context, q.cache_type).weights_gb}
+    return out
+
+
+def _full_levels(est: Estimates, kinds: list[str], rec: ModelRecord, s: EstimateSettings,
+                 facts: dict[str, Any]) -> None:
+    """A memory table asked "fp16 vs q4" or "in full": the 16-bit (and FP8) rows first, as every level's."""
+    wanted = [name for kind, name in (("full_precision", FULL), ("fp8", "FP8")) if kind in kinds]
+    levels = facts.get("levels")
+    if not wanted or not isinstance(levels, list) or est.size_of(rec) is None:
+        return
+    q = est.rated(rec, s).query
+    have = {lv.get("quant") for lv in levels if isinstance(lv, dict)}
+    added = []
+    for name in wanted:
+        if name in have or (name == FULL and "F16" in have):
+            continue
+        lv = quant(name)
+        part = q.profile.memory_parts(q.model, lv, q.context, q.cache_type)
+        added.append({"quant": name, "need_gb": q.need_gb(lv), "weights_gb": part.weights_gb, "file": None})
+    facts["levels"] = [*added, *levels]
+
+
+def _sides_prefill(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> None:
+    """Two setups compared for one model: each side's prompt processing and time to first token, at the level
+    its row is rated at (the lower level when only that one fits), for the prompt said or the context."""
+    if e.sides is None or e.model is None or facts.get("mode") != "setups" or "a" not in facts:
+        return
+    size = est.size_of(e.model)
+    if size is None:
+        return
+    prompt = e.prompt_tokens or s.context
+    ask = Ask(prompt=prompt, backend=e.backend)
+    p = est.profile(s.profile)
+    for key, setup in zip(("a", "b"), e.sides, strict=True):
+        row = facts[key]
+        level = row.get("quant") or (row.get("lower") or {}).get("quant")
+        pre = setup_prefill(p, size, setup, quant(level), prompt, ask, row.get("offload_gb")) if level else None
+        row.update(prefill_keys(pre, ask, row.get("tok_s"), row.get("tok_s_low"), row.get("tok_s_high")),
+                   prefill_quant=level)
+    facts["prefill_sides"] = True
+
+
+def _split(e: Entities, facts: dict[str, Any]) -> bool:
+    """Several cards holding one model (a layer split is llama.cpp's default)."""
+    if e.setup is not None and e.setup.gpu_count > 1:
+        return True
+    return any(x.gpu_count > 1 for x in e.sides or ())
+
+
+@cache
+def _link() -> tuple[float, float]:
+    """(PCIe 3.0 x1 GB/s, bytes per activation), from estimator/data/link_constants.json (sources there)."""
+    data = json.loads((resources.files("estimator") / "data" / "link_constants.json").read_text("utf-8"))
+    return float(data["pcie_x1_gbps"]["value"]), float(data["activation_bytes"]["value"])
+
+
+def _pcie(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any]:
+    """What a layer split sends over each x1 link: one token's hidden state per card boundary (the decode cost),
+    and the weights once (the load); without the model's shape, the rule alone."""
+    out: dict[str, Any] = {"split": "layer"}
+    rec = e.model
+    arch = rec.architecture if rec is not None else None
+    size = est.size_of(rec) if rec is not None else None
+    if rec is None or arch is None or size is None or e.setup is None:
+        return out
+    gbps, act = _link()
+    hops = max(1, e.setup.gpu_count - 1)
+    row: dict[str, Any] = facts["row"] if isinstance(facts.get("row"), dict) else {}
+    level = quant(row.get("quant") or s.quant or "Q4_K_M")
+    q = est.rated(rec, s).query
+    weights_gb = q.profile.memory_parts(q.model, level, q.context, q.cache_type).weights_gb
+    token_bytes = arch.hidden_size * act
+    out.update(token_kb=token_bytes / 1000, decode_ms=hops * token_bytes / (gbps * 1e9) * 1000,
+               load_s=weights_gb * GIB / (gbps * 1e9), link_gbps=gbps, hops=hops)
+    return out
