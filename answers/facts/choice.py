@@ -163,3 +163,40 @@ def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
             return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), params_b=top["params_b"],
                          hardware=True, **_prices_of(ratio >= 1, prices))
     return _by_price(names, prices)
+
+
+def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """Two image, video or embedding models asked side by side ("flux schnell or sdxl on a 3060", "qwen3 embedding
+    8b vs bge-m3"): `a` and `b` are their answers' facts (answers/facts/media.py, media_other.py).
+
+    Image and video: the fewer seconds per picture or clip by `SPEED_EDGE` (`mediafaster`), else either.
+    Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
+    family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
+    other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech and the rest: no pick (None)."""
+    kind = a.get("media")
+    if kind != b.get("media"):
+        return None
+    if kind in ("image", "video"):
+        key = f"seconds_per_{kind}"
+        sa, sb = a.get(key), b.get(key)
+        if not sa or not sb:
+            return None
+        ratio = sb / sa  # above 1: the first is faster
+        if max(ratio, 1 / ratio) < SPEED_EDGE:
+            return _pick("either", names, True)
+        first = ratio >= 1
+        return _pick("mediafaster", names, first, ratio=max(ratio, 1 / ratio), seconds=min(sa, sb),
+                     other_seconds=max(sa, sb), unit=kind)
+    if kind == "embedding":
+        pa, pb = (x.get("model", {}).get("params_b") or 0.0 for x in (a, b))
+        if not pa or not pb:
+            return None
+        if max(pa, pb) >= 2 * min(pa, pb):
+            first = pa > pb
+            small = b if first else a
+            big = a if first else b
+            return _pick("mediatrade", names, first, need_gb=big.get("need_gb"),
+                         other_need_gb=small.get("need_gb"))
+        da, db = (x.get("model", {}).get("publication_date") or "" for x in (a, b))
+        return _pick("medianewer", names, da >= db) if da != db else _pick("either", names, True)
+    return None
