@@ -18,15 +18,18 @@ from typing import Any
 
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.kinds import kinds_for
-from answers.facts.throughput import Ask, prefill_keys, setup_prefill
+from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.records.asked import Asked
 from catalog.records import ModelRecord
 from estimator.memory import GIB
+from estimator.prefill import backends_used
 from estimator.quants import quant
 
 # The 16-bit size people mean by "fp16", "in full", "entero": the weights as released (BF16 for the models of the
 # last years; the same bytes as F16).
 FULL = "BF16"
+# The GPU backends of llama.cpp, as the prefill constants spell them (estimator/data/prefill_constants.json).
+BACKENDS = {"cuda": "CUDA", "rocm": "ROCm", "vulkan": "Vulkan", "sycl": "SYCL"}
 # Answers that are already about the asked fact: not said twice.
 _ALREADY = {"license": ("open_source",), "context_window": ("longest_context",), "hardware": ("model_info",)}
 
@@ -45,6 +48,11 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         _full_levels(est, kinds, e.model, s, facts)
     if "prefill" in kinds:
         _sides_prefill(est, e, s, facts)
+    named = [BACKENDS[k] for k in kinds if k in BACKENDS]
+    if len(named) >= 2 and e.model is not None and e.card is not None and e.setup is None:
+        weighed = _backends(est, e, s, facts, named[:2])
+        if weighed is not None:
+            out["backends"] = weighed
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
     if out:
@@ -152,3 +160,37 @@ def _pcie(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     out.update(token_kb=token_bytes / 1000, decode_ms=hops * token_bytes / (gbps * 1e9) * 1000,
                load_s=weights_gb * GIB / (gbps * 1e9), link_gbps=gbps, hops=hops)
     return out
+
+
+def _level(facts: dict[str, Any], s: EstimateSettings) -> str | None:
+    """The level the answer rates: its verdict's, its row's, or the one asked."""
+    verdict = facts.get("verdict")
+    rec = verdict.get("recommended") if isinstance(verdict, dict) else None
+    row = facts.get("row")
+    if isinstance(rec, dict) and rec.get("quant"):
+        return str(rec["quant"])
+    if isinstance(row, dict) and row.get("quant"):
+        return str(row["quant"])
+    return s.quant
+
+
+def _backends(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any],
+              named: list[str]) -> dict[str, Any] | None:
+    """"ROCm or Vulkan on my 7900 XTX": the same llama.cpp and file on both, so decode (memory-bound) is about
+    the same; prompt processing differs by backend (estimator/prefill.py's fitted efficiencies). Only backends
+    fitted for the card's maker; None when fewer than two are."""
+    assert e.model is not None and e.card is not None
+    size = est.size_of(e.model)
+    level = _level(facts, s)
+    if size is None or level is None:
+        return None
+    c = load_prefill_constants()
+    fitted = [b for b in named if backends_used(e.card, c, b) == [b]]
+    if len(fitted) < 2:
+        return None
+    prompt = e.prompt_tokens or s.context
+    sides = []
+    for b in fitted:
+        pre = card_prefill(size, e.card, quant(level), prompt, Ask(prompt=prompt, backend=b))
+        sides.append({"backend": b, "prefill_tok_s": pre.tok_s, "ttft_s": pre.ttft_s})
+    return {"quant": level, "prompt_tokens": prompt, "sides": sides}
