@@ -40,7 +40,12 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     facts = built.facts
     if asked.prompt_tokens and facts.get("mode") == "setups" and "prefill" not in kinds:
         kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
-    if not kinds or intent in ("ambiguous", "not_found", "invalid", "fallback", "help") or "media" in facts:
+    if intent in ("ambiguous", "not_found", "invalid", "fallback", "help") or "media" in facts:
+        return
+    level_kinds = _level_kinds(facts) if intent == "why_quant" else []
+    if level_kinds:  # "q4_k_m, iq4_xs or ud-q4_k_xl?": what sets those kinds of file apart, beside their figures
+        facts["also"] = {"model": e.model.name if e.model is not None else None, "level_kinds": level_kinds}
+    if not kinds:
         return
     out: dict[str, Any] = {}
     if e.model is not None:
@@ -56,8 +61,7 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
     if out:
-        out["model"] = e.model.name if e.model is not None else None
-        facts["also"] = out
+        facts["also"] = {**facts.get("also", {}), **out, "model": e.model.name if e.model is not None else None}
 
 
 def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities, s: EstimateSettings,
@@ -194,3 +198,18 @@ def _backends(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str,
         pre = card_prefill(size, e.card, quant(level), prompt, Ask(prompt=prompt, backend=b))
         sides.append({"backend": b, "prefill_tok_s": pre.tok_s, "ttft_s": pre.ttft_s})
     return {"quant": level, "prompt_tokens": prompt, "sides": sides}
+
+
+def _level_kinds(facts: dict[str, Any]) -> list[str]:
+    """The kinds of GGUF file among the levels a level answer weighs (K-quants, I-quants, Unsloth's dynamic
+    files), in order, when it weighs two kinds or more; else none."""
+    advice = facts.get("advice")
+    rows = advice.get("asked") if isinstance(advice, dict) else None
+    found: list[str] = []
+    for r in rows or ():
+        name = str(r.get("quant") or "")
+        kind = "ud" if name.startswith("UD-") else "iq" if name.startswith("IQ") else \
+            "k" if "_K" in name else None
+        if kind is not None and kind not in found:
+            found.append(kind)
+    return found if len(found) >= 2 else []

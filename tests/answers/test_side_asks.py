@@ -157,3 +157,20 @@ def test_the_side_ask_words_are_checked_at_load(tmp_path, monkeypatch) -> None: 
     monkeypatch.undo()
     also_words._patterns.cache_clear()
     assert also_words.read("how many experts?") == ("experts",)
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("q5_k_m or iq4_xs for gemma 3 12b on 12gb, what's the difference?", "en", "importance matrix"),
+    ("differenza tra iq4_xs e ud-q4_k_xl per qwen3 8b?", "it", "Unsloth Dynamic"),
+])
+def test_levels_of_different_kinds_are_told_apart(engine: Engine, question: str, lang: str, words: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "why_quant"
+    kinds = a.facts["also"]["level_kinds"]
+    assert len(kinds) >= 2 and len(set(kinds)) == len(kinds)
+    assert words in a.text
+
+
+def test_levels_of_one_kind_get_no_kind_lines(engine: Engine) -> None:
+    a = engine.ask("q4_k_m or q6_k for llama 3.1 8b?")
+    assert "level_kinds" not in a.facts.get("also", {})
