@@ -68,11 +68,22 @@ def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
     return (ea, qa), (eb, _same_bits(qa, eb))
 
 
+# "many parallel requests" with no number: serving engines are weighed at a batch this size, the size their
+# public throughput comparisons start at (vLLM's and SGLang's benchmark scripts sweep 1 to 256 requests at once);
+# the answer says "each for 32 people", so the number is never hidden.
+MANY_USERS = 32
+SERVING = frozenset({"vllm", "sglang", "tensorrt-llm"})
+
+
 def side_asks(asked: Asked) -> list[Asked]:
-    """The question asked once per side: that side's engine and level or format, nothing of the other's."""
+    """The question asked once per side: that side's engine and level or format, nothing of the other's; "for many
+    parallel requests" between serving engines, at MANY_USERS at once."""
     assert asked.versus is not None
+    users = asked.users
+    if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
+        users = MANY_USERS
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None) for engine, level in matched(asked.versus)]
+                    versus=None, users=users) for engine, level in matched(asked.versus)]
 
 
 def side(facts: dict[str, Any]) -> dict[str, Any] | None:

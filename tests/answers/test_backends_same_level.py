@@ -54,3 +54,21 @@ def test_backends_a_card_never_runs_are_not_weighed(engine: Engine) -> None:
     """CUDA and ROCm on a GeForce: ROCm is not fitted for NVIDIA cards, so no two figures are invented."""
     a = engine.ask("rtx 4090 llama 3.1 8b, cuda or rocm?")
     assert "backends" not in a.facts.get("also", {})
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("vllm or sglang for lots of concurrent users, qwen3 8b on an a100 80gb?", "en"),
+    ("¿vllm o sglang para muchas peticiones en paralelo con llama 3.1 8b en una h100?", "es"),
+])
+def test_serving_engines_for_many_requests_are_weighed_at_a_batch(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    sides = a.facts["engine_versus"]["sides"]
+    assert {s["engine"] for s in sides} == {"vllm", "sglang"}
+    assert all(s["users"] == 32 for s in sides)  # per-user speeds at a batch, the number said in the text
+    assert "32" in a.text
+
+
+def test_one_stream_stays_one_stream(engine: Engine) -> None:
+    a = engine.ask("vllm or sglang, llama 3.1 8b on an h100: which is faster?")
+    assert all(s["users"] is None for s in a.facts["engine_versus"]["sides"])
