@@ -18,6 +18,7 @@ from typing import Any
 
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.kinds import kinds_for
+from answers.facts.quant_advice import QUALITY
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.records.asked import Asked
 from catalog.records import ModelRecord
@@ -79,6 +80,9 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
         out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
     if "license" in kinds and rec.license:
         out["license"] = rec.license
+    level = _level(facts, s)
+    if "quality" in kinds and level is not None:
+        out["quality"] = _quality(rec, level)
     if "hardware" in kinds and e.card is None and e.setup is None and not facts.get("hardware_kinds") \
             and est.size_of(rec) is not None:
         found = kinds_for(est, est.rated(rec, s), s)
@@ -213,3 +217,22 @@ def _level_kinds(facts: dict[str, Any]) -> list[str]:
         if kind is not None and kind not in found:
             found.append(kind)
     return found if len(found) >= 2 else []
+
+
+# A model this large, a mixture of experts, keeps far more at low bits than the 7–70 B dense models QUALITY's
+# classes come from (Unsloth's dynamic 1.58- to 2.5-bit DeepSeek-R1 files still wrote working code in their
+# tests: unsloth.ai/blog/deepseekr1-dynamic).
+GIANT_MOE_B = 200.0
+# Bits per weight at or above which a file is of each quality class, for levels QUALITY does not name.
+_QUALITY_BITS = ((7.5, "lossless"), (5.0, "very_close"), (4.2, "small_loss"), (3.0, "noticeable"))
+
+
+def _quality(rec: ModelRecord, level: str) -> dict[str, Any]:
+    """The quality class of `level` (answers/facts/quant_advice.py QUALITY, else by its bits per weight), and whether
+    the model is a giant MoE that loses less at low bits."""
+    label = QUALITY.get(level)
+    if label is None:
+        bpw = quant(level).bpw
+        label = next((name for bits, name in _QUALITY_BITS if bpw >= bits), "large_loss")
+    giant = rec.is_moe and (rec.params_b or 0.0) >= GIANT_MOE_B
+    return {"quant": level, "class": label, "giant_moe": giant}

@@ -174,3 +174,29 @@ def test_levels_of_different_kinds_are_told_apart(engine: Engine, question: str,
 def test_levels_of_one_kind_get_no_kind_lines(engine: Engine) -> None:
     a = engine.ask("q4_k_m or q6_k for llama 3.1 8b?")
     assert "level_kinds" not in a.facts.get("also", {})
+
+
+@pytest.mark.parametrize(("question", "lang", "level", "klass", "giant"), [
+    ("deepseek r1 at ud-q2_k_xl: how much memory, and is it still usable?", "en", "UD-Q2_K_XL", "large_loss", True),
+    ("qwen3 14b in q3_k_m: quanta memoria serve e perde molta qualità?", "it", "Q3_K_M", "noticeable", False),
+    ("Mistral Small 3.2 bei Q6_K: wie viel Speicher, und ist das noch brauchbar?", "de", "Q6_K", "very_close", False),
+])
+def test_a_levels_quality_asked_beside_its_size_is_said(engine: Engine, question: str, lang: str, level: str,
+                                                        klass: str, giant: bool) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    q = a.facts["also"]["quality"]
+    assert (q["quant"], q["class"], q["giant_moe"]) == (level, klass, giant)
+    assert level in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("exl2 vs exl3 : lequel ? et face au gguf ?", "fr"),
+    ("qual a diferença entre exl2 e exl3? e comparado com gguf?", "pt"),
+])
+def test_every_format_named_is_weighed_against_the_one_before(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    notes = a.facts["format_notes"]
+    assert notes["named"][:3] == ["EXL2", "EXL3", "GGUF"]
+    assert notes["verdicts"] == 2
