@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from answers.facts import choice
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
@@ -39,7 +40,7 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     """Add to `built` the facts of every side ask the question makes that this answer does not already carry."""
     kinds = [k for k in asked.also if intent not in _ALREADY.get(k, ())]
     facts = built.facts
-    if asked.prompt_tokens and facts.get("mode") == "setups" and "prefill" not in kinds:
+    if asked.prompt_tokens and facts.get("mode") in ("setups", "model") and "prefill" not in kinds:
         kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
     if intent in ("ambiguous", "not_found", "invalid", "fallback", "help") or "media" in facts:
         return
@@ -116,23 +117,34 @@ def _full_levels(est: Estimates, kinds: list[str], rec: ModelRecord, s: Estimate
 
 
 def _sides_prefill(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> None:
-    """Two setups compared for one model: each side's prompt processing and time to first token, at the level
-    its row is rated at (the lower level when only that one fits), for the prompt said or the context."""
-    if e.sides is None or e.model is None or facts.get("mode") != "setups" or "a" not in facts:
+    """Two setups or two cards compared for one model: each side's prompt processing and time to first token, at
+    the level its row is rated at (the lower level when only that one fits), for the prompt said or the context."""
+    mode = facts.get("mode")
+    if e.model is None or "a" not in facts or "b" not in facts or mode not in ("setups", "model"):
         return
     size = est.size_of(e.model)
-    if size is None:
+    if size is None or (mode == "setups" and e.sides is None) or (mode == "model" and e.card2 is None):
         return
     prompt = e.prompt_tokens or s.context
     ask = Ask(prompt=prompt, backend=e.backend)
     p = est.profile(s.profile)
-    for key, setup in zip(("a", "b"), e.sides, strict=True):
+    for i, key in enumerate(("a", "b")):
         row = facts[key]
         level = row.get("quant") or (row.get("lower") or {}).get("quant")
-        pre = setup_prefill(p, size, setup, quant(level), prompt, ask, row.get("offload_gb")) if level else None
+        pre = None
+        if level and mode == "setups":
+            assert e.sides is not None
+            pre = setup_prefill(p, size, e.sides[i], quant(level), prompt, ask, row.get("offload_gb"))
+        elif level:
+            card = e.card if i == 0 else e.card2
+            assert card is not None
+            pre = card_prefill(size, card, quant(level), prompt, ask)
         row.update(prefill_keys(pre, ask, row.get("tok_s"), row.get("tok_s_low"), row.get("tok_s_high")),
                    prefill_quant=level)
     facts["prefill_sides"] = True
+    if "choice" in facts:  # the prompt asked about: the pick weighs its time too (answers/facts/choice.py)
+        names = [facts["a"].get("card") or "", facts["b"].get("card") or ""]
+        facts["choice"] = choice.for_prompts(facts["choice"], facts["a"], facts["b"], names)
 
 
 def _split(e: Entities, facts: dict[str, Any]) -> bool:

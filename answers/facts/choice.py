@@ -200,3 +200,27 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
         da, db = (x.get("model", {}).get("publication_date") or "" for x in (a, b))
         return _pick("medianewer", names, da >= db) if da != db else _pick("either", names, True)
     return None
+
+
+# Picks a prompt's time can overturn: the two sides hold the model alike and differ only by speed, level or price.
+_PROMPT_OVERTURNS = frozenset({"faster", "level", "cheaper", "either"})
+
+
+def for_prompts(before: dict[str, Any] | None, a: dict[str, Any], b: dict[str, Any],
+                names: Sequence[str]) -> dict[str, Any] | None:
+    """Two cards or setups compared for one model when the question asks about reading a prompt ("decode and pp",
+    "how long for a 16k prompt"): the side that reads prompts `SPEED_EDGE`× faster or more wins (`prompt`) unless it
+    the two write at clearly different speeds, or the pick rests on what runs at all (the pick `before` stands)."""
+    if before is not None and before.get("why") not in _PROMPT_OVERTURNS:
+        return before
+    pa, pb = a.get("prefill_tok_s"), b.get("prefill_tok_s")
+    if not (pa and pb and _held(a) and _held(b)):
+        return before
+    ratio = pa / pb
+    if max(ratio, 1 / ratio) < SPEED_EDGE:
+        return before
+    first = ratio >= 1
+    decode = _ratio(a, b)
+    if decode is not None and max(decode, 1 / decode) >= SPEED_EDGE:
+        return before  # one side writes clearly faster: the speed pick stands (it is that side or the trade-off's)
+    return _pick("prompt", names, first, ratio=max(ratio, 1 / ratio), hardware=True)

@@ -179,6 +179,9 @@ def decide_after_resolving(intent: str, e: Entities) -> str:
         if e.model is None:
             return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
         return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
+    if intent == "prefill" and e.model is not None and e.model2 is None \
+            and (e.sides is not None or (e.card is not None and e.card2 is not None)):
+        return "compare"  # "7900 xtx or 4090, how long for a 16k prompt": both sides, each with its prompt time
     if intent == "compare" and (e.sides is not None or (e.model2 is not None and e.model is not None)):
         return "compare"  # two setups, or two models, side by side (answers/facts/versus.py)
     if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):

@@ -200,3 +200,24 @@ def test_every_format_named_is_weighed_against_the_one_before(engine: Engine, qu
     notes = a.facts["format_notes"]
     assert notes["named"][:3] == ["EXL2", "EXL3", "GGUF"]
     assert notes["verdicts"] == 2
+
+
+@pytest.mark.parametrize(("question", "lang", "prompt"), [
+    ("rtx 3090 or rtx 4090 for qwen3 14b: generation and prompt processing?", "en", 4096),
+    ("7900 xtx ou 4090 pour llama 3.1 8b, combien de temps pour lire un prompt de 16k ?", "fr", 16384),
+])
+def test_two_cards_compared_each_get_their_prompt_time(engine: Engine, question: str, lang: str,
+                                                       prompt: int) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "compare" and a.facts["mode"] == "model"
+    for side in (a.facts["a"], a.facts["b"]):
+        assert side["prompt_tokens"] == prompt
+        assert side["ttft_s"] == pytest.approx(prompt / side["prefill_tok_s"], rel=0.02)
+    # the 4090's tensor cores read prompts far faster than a 3090's or a 7900 XTX's, at about the same writing
+    # speed: for a question about prompts it is the pick
+    assert a.facts["choice"]["pick"] == "GeForce RTX 4090" and a.facts["choice"]["why"] == "prompt"
+
+
+def test_a_clearly_faster_writer_keeps_its_pick(engine: Engine) -> None:
+    a = engine.ask("mac studio m4 max 128gb vs strix halo 128gb for gpt-oss-120b, decode and pp?")
+    assert a.facts["choice"]["why"] == "faster"
