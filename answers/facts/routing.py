@@ -49,8 +49,10 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     intent, asked = _refined(intent, asked)
     asks = _asks(intent, asked)
     if len(asks) >= 2 and asked.model is not None:
-        # Two asks in one question ("who released X and when"): answer each, joined.
-        return Decided(tuple((i, replace(asked, courtesy=False)) for i in asks))
+        # Two asks in one question ("who released X and when"): answer each, joined; "tok/s? and with 40k of
+        # context how long before it answers?": the context said is the prompt of the second ask
+        return Decided(tuple((i, replace(asked, courtesy=False, prompt_tokens=asked.prompt_tokens or (
+            asked.context if i == "prefill" else None))) for i in asks))
     if intent != "help":
         asked = replace(asked, courtesy=False)  # "thanks!" is answered with one line only instead of the help
     if asked.memory_apart and _memory_or_card(intent, asked, card_of):

@@ -122,6 +122,7 @@ def test_time_to_first_answer_asked_beside_a_speed_is_answered(engine: Engine) -
     assert "prefill" in parts
     pre = a.facts if a.intent == "prefill" else next(p["facts"] for p in a.facts["parts"] if p["intent"] == "prefill")
     assert pre["row"]["ttft_s"] > 0 and pre["prompt_tokens"] == 30 * 1024
+    assert pre["prompt_said"]  # the context said is the prompt: never "give the prompt's length" after it
 
 
 @pytest.mark.parametrize(("question", "lang", "words"), [
