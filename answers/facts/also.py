@@ -52,7 +52,8 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     out: dict[str, Any] = {}
     if e.model is not None:
         out.update(_model_facts(est, kinds, e.model, e, s, facts))
-        _full_levels(est, kinds, e.model, s, facts)
+        if intent == "vram":  # the memory table: its rows are levels with their needs
+            _full_levels(est, kinds, e.model, s, facts)
     if "prefill" in kinds:
         _sides_prefill(est, e, s, facts)
     named = [BACKENDS[k] for k in kinds if k in BACKENDS]
@@ -89,8 +90,9 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
         found = kinds_for(est, est.rated(rec, s), s)
         if found:
             out["hardware_kinds"] = found
-    if "full_precision" in kinds and "levels" not in facts and "params_b" in facts.get("record", {}) \
-            and est.size_of(rec) is not None:  # a fact answer (no memory table): the size whole in one line
+    # a fact answer (no memory table): the size whole in one line
+    if "full_precision" in kinds and not s.cache_said and "levels" not in facts \
+            and "params_b" in facts.get("record", {}) and est.size_of(rec) is not None:
         q = est.rated(rec, s).query
         out["full"] = {"quant": FULL, "need_gb": q.need_gb(quant(FULL)),
                        "weights_gb": q.profile.memory_parts(q.model, quant(FULL), q.context, q.cache_type).weights_gb}
@@ -100,6 +102,8 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
 def _full_levels(est: Estimates, kinds: list[str], rec: ModelRecord, s: EstimateSettings,
                  facts: dict[str, Any]) -> None:
     """A memory table asked "fp16 vs q4" or "in full": the 16-bit (and FP8) rows first, as every level's."""
+    if s.cache_said:
+        return  # "q8 vs f16 kv cache": the 16 bits said are the cache's, not the weights'
     wanted = [name for kind, name in (("full_precision", FULL), ("fp8", "FP8")) if kind in kinds]
     levels = facts.get("levels")
     if not wanted or not isinstance(levels, list) or est.size_of(rec) is None:

@@ -222,3 +222,12 @@ def test_two_cards_compared_each_get_their_prompt_time(engine: Engine, question:
 def test_a_clearly_faster_writer_keeps_its_pick(engine: Engine) -> None:
     a = engine.ask("mac studio m4 max 128gb vs strix halo 128gb for gpt-oss-120b, decode and pp?")
     assert a.facts["choice"]["why"] == "faster"
+
+
+def test_a_wide_pcie_link_or_a_cache_type_is_no_side_ask(engine: Engine) -> None:
+    """"pcie 4.0 x16" is no x1 question; "f16" said of the KV cache is not the weights' 16-bit size."""
+    a = engine.ask("2x rtx 3090 on pcie 4.0 x16, llama 3.3 70b q4_k_m speed?")
+    assert "pcie" not in a.facts.get("also", {})
+    assert also_words.read("q8_0 vs f16 kv cache for qwen3 8b") == ("full_precision",)  # the word is read…
+    b = engine.ask("qwen3 8b, how much memory for the kv cache at 32k in q8_0 instead of f16?")
+    assert all(lv["quant"] not in ("BF16", "FP8") for lv in b.facts.get("levels", []))  # …and not used as weights
