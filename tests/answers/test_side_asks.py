@@ -231,3 +231,12 @@ def test_a_wide_pcie_link_or_a_cache_type_is_no_side_ask(engine: Engine) -> None
     assert also_words.read("q8_0 vs f16 kv cache for qwen3 8b") == ("full_precision",)  # the word is read…
     b = engine.ask("qwen3 8b, how much memory for the kv cache at 32k in q8_0 instead of f16?")
     assert all(lv["quant"] not in ("BF16", "FP8") for lv in b.facts.get("levels", []))  # …and not used as weights
+
+
+@pytest.mark.parametrize("question", [
+    "2x 3090 and 128gb ram, qwen3 235b with the experts offloaded to ram: how fast?",  # experts named, not asked
+    "quanta vram pra rodar o qwen3 32b inteiro na placa?",  # whole on the card, not unquantized
+    "llama 3.3 70b on cpu at q4, is that even usable?",  # usable speed, not the level's quality
+])
+def test_words_that_only_look_like_side_asks_add_nothing(question: str) -> None:
+    assert also_words.read(question) == ()
