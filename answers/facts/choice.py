@@ -169,7 +169,8 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
     """Two image, video or embedding models asked side by side ("flux schnell or sdxl on a 3060", "qwen3 embedding
     8b vs bge-m3"): `a` and `b` are their answers' facts (answers/facts/media.py, media_other.py).
 
-    Image and video: the fewer seconds per picture or clip by `SPEED_EDGE` (`mediafaster`), else either.
+    Image and video: the fewer seconds per picture or clip by `SPEED_EDGE` (`mediafaster`), else either; speech:
+    the more times real time, likewise.
     Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
     family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
     other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech and the rest: no pick (None)."""
@@ -187,6 +188,15 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
         first = ratio >= 1
         return _pick("mediafaster", names, first, ratio=max(ratio, 1 / ratio), seconds=min(sa, sb),
                      other_seconds=max(sa, sb), unit=kind)
+    if kind == "speech":  # the more times real time, the faster: an hour of audio in fewer minutes
+        xa, xb = a.get("times_realtime"), b.get("times_realtime")
+        if not xa or not xb:
+            return None
+        ratio = xa / xb
+        if max(ratio, 1 / ratio) < SPEED_EDGE:
+            return _pick("either", names, True, unit="speech")
+        return _pick("mediafaster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), minutes=60 / max(xa, xb),
+                     other_minutes=60 / min(xa, xb), unit="speech")
     if kind == "embedding":
         pa, pb = (x.get("model", {}).get("params_b") or 0.0 for x in (a, b))
         if not pa or not pb:

@@ -60,3 +60,18 @@ def test_the_media_pick_rules() -> None:
     emb = {"media": "embedding", "need_gb": 1.0, "model": {"params_b": 0.5, "publication_date": "2024-01-01"}}
     newer = {"media": "embedding", "need_gb": 1.2, "model": {"params_b": 0.6, "publication_date": "2025-01-01"}}
     assert between_media(emb, newer, ["A", "B"]) == {"why": "medianewer", "pick": "B", "other": "A"}
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("whisper large-v3 o whisper turbo su una rtx 3060, quale trascrive prima?", "it"),
+    ("Whisper large-v3 oder Whisper Turbo auf einer RTX 4070 – was ist schneller?", "de"),
+])
+def test_two_speech_models_are_both_rated_and_the_faster_picked(engine: Engine, question: str, lang: str) -> None:
+    """Whisper turbo has 4 decoder layers against large-v3's 32 (same encoder): it transcribes several times faster."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    parts = _parts(a)
+    assert len(parts) == 2 and all(p["times_realtime"] > 0 for p in parts)
+    fast = max(parts, key=lambda p: p["times_realtime"])
+    assert a.facts["choice"]["why"] == "mediafaster" and a.facts["choice"]["pick"] == fast["model"]["name"]
+    assert "turbo" in a.facts["choice"]["pick"].lower()
