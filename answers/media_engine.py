@@ -18,6 +18,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
 from answers.facts import choice
@@ -94,10 +95,29 @@ class MediaAnswering:
                 return self._kind_answer(q, m, lang, options, inline)
             ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
                            find_cpu(q.cpu_named))
-            return self._model_answer(ask, record, self._card(q, options), lang, options, inline)
+            card = self._card(q, options)
+            first = self._model_answer(ask, record, card, lang, options, inline)
+            second = media_named(m.model2) if m.model2 else None
+            if second is None or second.kind != record.kind or ask.intent in INFO_INTENTS:
+                return first
+            # "flux schnell or sdxl on a 3060": both answered, then the pick between them
+            other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
+                                       lang, options, inline)
+            return self._pair(first, other, lang)
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
             return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)
+
+    def _pair(self, first: Answer, second: Answer, lang: str) -> Answer:
+        """Two media models' answers one after the other, and the one pick between them (answers/facts/choice.py)."""
+        both = self.writing.joined([first, second])
+        if both is first or both is second:
+            return both  # a part that could not be answered stands alone
+        picked = choice.between_media(first.facts, second.facts,
+                                      [first.entities.get("model", ""), second.entities.get("model", "")])
+        if picked is None:
+            return both
+        return self.writing.with_choice(both, picked, lang)
 
     # ------------------------------------------------------------------------------------ one model
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:

@@ -141,6 +141,9 @@ class Architecture(Struct, frozen=True, kw_only=True, omit_defaults=True):
     kv_heads: PositiveInt
     head_dim: PositiveInt
     max_context: PositiveInt | None = None
+    # The window the model was trained at when `max_context` is reached only by stretching it (Qwen3: 32,768
+    # natively, 131,072 with YaRN rope scaling); None when the model's longest window is its own.
+    native_context: PositiveInt | None = None
     vocab_size: PositiveInt | None = None
     experts: PositiveInt | None = None  # routed experts per MoE layer
     experts_per_token: PositiveInt | None = None
@@ -159,6 +162,8 @@ class Architecture(Struct, frozen=True, kw_only=True, omit_defaults=True):
     def __post_init__(self) -> None:
         if sum(g.layers for g in self.attention) != self.layers:
             raise ValueError("attention groups must cover every layer exactly once")
+        if self.native_context is not None and (self.max_context is None or self.native_context >= self.max_context):
+            raise ValueError("a native context is shorter than the extended max_context")
 
 
 class NativeFormat(Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -163,3 +163,74 @@ def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
             return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), params_b=top["params_b"],
                          hardware=True, **_prices_of(ratio >= 1, prices))
     return _by_price(names, prices)
+
+
+def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """Two image, video or embedding models asked side by side ("flux schnell or sdxl on a 3060", "qwen3 embedding
+    8b vs bge-m3"): `a` and `b` are their answers' facts (answers/facts/media.py, media_other.py).
+
+    Image and video: the fewer seconds per picture or clip by `SPEED_EDGE` (`mediafaster`), else either; speech:
+    the more times real time, likewise.
+    Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
+    family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
+    other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech and the rest: no pick (None)."""
+    kind = a.get("media")
+    if kind != b.get("media"):
+        return None
+    if kind in ("image", "video"):
+        key = f"seconds_per_{kind}"
+        sa, sb = a.get(key), b.get(key)
+        if not sa or not sb:
+            return None
+        ratio = sb / sa  # above 1: the first is faster
+        if max(ratio, 1 / ratio) < SPEED_EDGE:
+            return _pick("either", names, True)
+        first = ratio >= 1
+        return _pick("mediafaster", names, first, ratio=max(ratio, 1 / ratio), seconds=min(sa, sb),
+                     other_seconds=max(sa, sb), unit=kind)
+    if kind == "speech":  # the more times real time, the faster: an hour of audio in fewer minutes
+        xa, xb = a.get("times_realtime"), b.get("times_realtime")
+        if not xa or not xb:
+            return None
+        ratio = xa / xb
+        if max(ratio, 1 / ratio) < SPEED_EDGE:
+            return _pick("either", names, True, unit="speech")
+        return _pick("mediafaster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), minutes=60 / max(xa, xb),
+                     other_minutes=60 / min(xa, xb), unit="speech")
+    if kind == "embedding":
+        pa, pb = (x.get("model", {}).get("params_b") or 0.0 for x in (a, b))
+        if not pa or not pb:
+            return None
+        if max(pa, pb) >= 2 * min(pa, pb):
+            first = pa > pb
+            small = b if first else a
+            big = a if first else b
+            return _pick("mediatrade", names, first, need_gb=big.get("need_gb"),
+                         other_need_gb=small.get("need_gb"))
+        da, db = (x.get("model", {}).get("publication_date") or "" for x in (a, b))
+        return _pick("medianewer", names, da >= db) if da != db else _pick("either", names, True)
+    return None
+
+
+# Picks a prompt's time can overturn: the two sides hold the model alike and differ only by speed, level or price.
+_PROMPT_OVERTURNS = frozenset({"faster", "level", "cheaper", "either"})
+
+
+def for_prompts(before: dict[str, Any] | None, a: dict[str, Any], b: dict[str, Any],
+                names: Sequence[str]) -> dict[str, Any] | None:
+    """Two cards or setups compared for one model when the question asks about reading a prompt ("decode and pp",
+    "how long for a 16k prompt"): the side that reads prompts `SPEED_EDGE`× faster or more wins (`prompt`) unless it
+    the two write at clearly different speeds, or the pick rests on what runs at all (the pick `before` stands)."""
+    if before is not None and before.get("why") not in _PROMPT_OVERTURNS:
+        return before
+    pa, pb = a.get("prefill_tok_s"), b.get("prefill_tok_s")
+    if not (pa and pb and _held(a) and _held(b)):
+        return before
+    ratio = pa / pb
+    if max(ratio, 1 / ratio) < SPEED_EDGE:
+        return before
+    first = ratio >= 1
+    decode = _ratio(a, b)
+    if decode is not None and max(decode, 1 / decode) >= SPEED_EDGE:
+        return before  # one side writes clearly faster: the speed pick stands (it is that side or the trade-off's)
+    return _pick("prompt", names, first, ratio=max(ratio, 1 / ratio), hardware=True)

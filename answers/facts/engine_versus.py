@@ -14,6 +14,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.records.asked import Asked
+from estimator.quants import UnknownQuant, quant
 
 # The answers that give one speed on one machine: the only ones a side can be weighed in. "mlx or gguf on an m4
 # max" reads as a download question ("gguf"); with hardware named it is weighed as a fit all the same.
@@ -22,7 +23,12 @@ AS_FIT = frozenset({"download"})
 
 
 def side_intent(answered: str, asked: Asked) -> str | None:
-    """The intent each side is asked under, or None when the question is not one to weigh."""
+    """The intent each side is asked under, or None when the question is not one to weigh (two sides that are
+    one: "q4_k_m … vulkan or rocm on llama.cpp" names llama.cpp twice, at the one level)."""
+    if asked.versus is not None:
+        (ea, qa), (eb, qb) = matched(asked.versus)
+        if (ea or "llama.cpp", qa) == (eb or "llama.cpp", qb):
+            return None
     if answered in INTENTS:
         return answered
     hardware = asked.card or asked.setup or asked.memory_gb or asked.device
@@ -33,11 +39,51 @@ SAME_WITHIN = 1.15
 LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
 
 
+# The file people take of a number of bits, per runtime: a side named without a level is weighed at the same
+# bits as the other ("mlx 4bit vs gguf": GGUF at 4 bits, never its default Q8_0 against MLX's 4 bits).
+GGUF_BY_BITS = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "BF16"}
+MLX_BY_BITS = {4: "MLX-4bit", 8: "MLX-8bit"}
+Side = tuple[str | None, str | None]
+
+
+def _same_bits(level: str, engine: str | None) -> str | None:
+    """`engine`'s usual file of about `level`'s bits per weight, or None when it has none (or the level is unknown)."""
+    try:
+        bits = int(quant(level).bpw + 0.01)
+    except UnknownQuant:
+        return None
+    if engine == "mlx":
+        return MLX_BY_BITS.get(bits)
+    return GGUF_BY_BITS.get(bits) if engine is None or engine in LLAMA_CPP_FAMILY else None
+
+
+def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
+    """The two sides, the one named without a level given the other's bits in its own files."""
+    (ea, qa), (eb, qb) = versus
+    if (qa is None) == (qb is None):
+        return versus
+    if qa is None:
+        assert qb is not None
+        return (ea, _same_bits(qb, ea)), (eb, qb)
+    return (ea, qa), (eb, _same_bits(qa, eb))
+
+
+# "many parallel requests" with no number: serving engines are weighed at a batch this size, the size their
+# public throughput comparisons start at (vLLM's and SGLang's benchmark scripts sweep 1 to 256 requests at once);
+# the answer says "each for 32 people", so the number is never hidden.
+MANY_USERS = 32
+SERVING = frozenset({"vllm", "sglang", "tensorrt-llm"})
+
+
 def side_asks(asked: Asked) -> list[Asked]:
-    """The question asked once per side: that side's engine and level or format, nothing of the other's."""
+    """The question asked once per side: that side's engine and level or format, nothing of the other's; "for many
+    parallel requests" between serving engines, at MANY_USERS at once."""
     assert asked.versus is not None
-    return [replace(asked, engine=engine, quant=quant, quant_format=None, quants=(quant,) if quant else (),
-                    versus=None) for engine, quant in asked.versus]
+    users = asked.users
+    if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
+        users = MANY_USERS
+    return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
+                    versus=None, users=users) for engine, level in matched(asked.versus)]
 
 
 def side(facts: dict[str, Any]) -> dict[str, Any] | None:

@@ -344,7 +344,10 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
         extra = [lv for lv in e.levels if lv not in asked]
         rows_asked = [r for r in rows if r["quant"] in asked]
         for name in extra:  # a level outside the profile's ladder ("F16"): rated on its own
-            rows_asked += qa.level_rows(replace(q, forced_quant=name), card, usable)
+            more = qa.level_rows(replace(q, forced_quant=name), card, usable)
+            # "bf16 vs q4": a 16-bit (or 8-bit) file comes before the 4-bit one, as the ladder orders levels, so
+            # the advice weighs the larger first; a file of the ladder's own widths (UD-Q4_K_XL) goes after
+            rows_asked = more + rows_asked if quant(name).bpw >= 8 else rows_asked + more
         if card is None and len(rows_asked) >= 2:
             # No hardware named: the speed ratio between levels is the same on any card; a typical 24 GB one shows it.
             ref = advice.typical_card(est.kn.gpus, 24)

@@ -49,8 +49,10 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     intent, asked = _refined(intent, asked)
     asks = _asks(intent, asked)
     if len(asks) >= 2 and asked.model is not None:
-        # Two asks in one question ("who released X and when"): answer each, joined.
-        return Decided(tuple((i, replace(asked, courtesy=False)) for i in asks))
+        # Two asks in one question ("who released X and when"): answer each, joined; "tok/s? and with 40k of
+        # context how long before it answers?": the context said is the prompt of the second ask
+        return Decided(tuple((i, replace(asked, courtesy=False, prompt_tokens=asked.prompt_tokens or (
+            asked.context if i == "prefill" else None))) for i in asks))
     if intent != "help":
         asked = replace(asked, courtesy=False)  # "thanks!" is answered with one line only instead of the help
     if asked.memory_apart and _memory_or_card(intent, asked, card_of):
@@ -132,7 +134,8 @@ def _cache_compared(intent: str, asked: Asked) -> bool:
 def _asks(intent: str, asked: Asked) -> list[str]:
     """Every intent the question asks, in order, when it asks more than one."""
     asks = [i for i in dict.fromkeys(asked.intents) if i in INTENTS]
-    if intent in ("can_run", "speed") and asked.prompt_tokens and asked.model is not None and asked.model2 is None \
+    if intent in ("can_run", "speed") and (asked.prompt_tokens or "prefill" in asked.also) and asked.model is not None \
+            and asked.model2 is None \
             and (asked.card is not None or asked.setup is not None or asked.cpu is not None) and "prefill" not in asks:
         # "will it run, and how long before it answers a 40k prompt?": the fit, then the time to the first token
         asks = [*(asks or [intent]), "prefill"]
@@ -178,6 +181,9 @@ def decide_after_resolving(intent: str, e: Entities) -> str:
         if e.model is None:
             return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
         return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
+    if intent == "prefill" and e.model is not None and e.model2 is None \
+            and (e.sides is not None or (e.card is not None and e.card2 is not None)):
+        return "compare"  # "7900 xtx or 4090, how long for a 16k prompt": both sides, each with its prompt time
     if intent == "compare" and (e.sides is not None or (e.model2 is not None and e.model is not None)):
         return "compare"  # two setups, or two models, side by side (answers/facts/versus.py)
     if e.setup is not None and e.model is not None and intent in ("compare", "card_models", "fastest", "what_gpu"):

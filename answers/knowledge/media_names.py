@@ -88,6 +88,17 @@ def find_media(question: str) -> MediaRecord | None:
     return _media_by_name()[hit[1]] if hit else None
 
 
+def find_second_media(question: str) -> MediaRecord | None:
+    """A second media model named beside the first ("flux schnell or sdxl", "qwen3 embedding 8b vs bge-m3"): the
+    longest name found once the first one's words are taken out, when it is another record, or None."""
+    first = text.find_phrase(question, _phrases()[0])
+    if first is None:
+        return None
+    rest = f" {text.phrase_key(question)} ".replace(f" {first[0]} ", " | ", 1)
+    hit = text.find_phrase(rest, [(p, v) for p, v in _phrases()[0] if v != first[1]])
+    return _media_by_name()[hit[1]] if hit else None
+
+
 def find_device(question: str) -> tuple[str, DeviceRecord] | None:
     """catalog.media.find_device: the phone or board a text names, with the phrase as found, or None."""
     hit = text.find_phrase(question, _phrases()[1])

@@ -102,7 +102,7 @@ COMMON_KEYS = {
                      "machine ('framework desktop with strix halo')",
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
-SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml"})
+SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml"})
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
                       "cloud")
 OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, "generic")  # generic: phrases of a kind that name no model or device

@@ -19,7 +19,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from answers.knowledge.media_names import find_device, find_media
+from answers.knowledge.media_names import find_device, find_media, find_second_media
 from answers.records.asked import MediaAsked
 from catalog.text import fold
 
@@ -93,6 +93,7 @@ def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
     record = find_media(question)
+    second = find_second_media(question) if record is not None else None
     device = find_device(question)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
@@ -103,7 +104,9 @@ def read(question: str) -> MediaAsked | None:
     frames = _number_before(text, "frames")
     seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
     return MediaAsked(
-        model=record.name if record else None, kind_word=kind, device=device[1].name if device else None,
+        model=record.name if record else None,
+        model2=second.name if second is not None and record is not None and second.kind == record.kind else None,
+        kind_word=kind, device=device[1].name if device else None,
         device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from msgspec import Struct
 from msgspec.structs import replace
 
-from answers.reading import at_once, conditions, media_words, ram_words, scope
+from answers.reading import also_words, at_once, conditions, media_words, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
@@ -55,7 +55,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=scope.out_of_scope(question), cpu_named=cpu_named,
-        media=media_words.read(question))
+        media=media_words.read(question), also=also_words.read(question))
     return _settled(asked, words, machine)
 
 

@@ -41,6 +41,7 @@ class MediaAsked(Struct, frozen=True):
     """An image, video, speech or embedding model, a phone or a board named (answers/reading/media_words.py)."""
 
     model: str | None = None  # a curated media record's name
+    model2: str | None = None  # a second one named beside it ("flux schnell or sdxl"): both answered
     kind_word: str | None = None  # image | video | speech | embedding, said without a model
     device: str | None = None  # a device record's name
     device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
@@ -146,3 +147,6 @@ class Asked(Struct, frozen=True):
     out_of_scope: OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
     media: MediaAsked | None = None  # an image/video/speech/embedding model, a phone or a board
     unread: tuple[str, ...] = ()  # words read as a condition the reader could not place ("8 cores performance")
+    # what the message asks beside its main question ("and how many experts?", "decode and pp", "x1 risers?"):
+    # kinds of answers/reading/also_words.py, each answered in a line by answers/facts/also.py
+    also: tuple[str, ...] = ()

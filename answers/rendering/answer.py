@@ -150,6 +150,13 @@ class AnswerWriting:
         credits = list(dict.fromkeys(c for p in parts for c in p.credits))
         return replace(first, facts=facts, text=text, credits=credits)
 
+    @staticmethod
+    def with_choice(answer: Answer, picked: dict[str, Any], lang: str) -> Answer:
+        """A joined answer with the pick between its parts (answers/facts/choice.py) said last."""
+        line = render.render(lang, "_media_choice", {"choice": picked}).strip()
+        facts = dict(answer.facts, choice=markdown.inert(picked))
+        return replace(answer, facts=facts, text=markdown.finish(answer.text.rstrip() + "\n" + line))
+
     def invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
         return self.finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
 
@@ -215,6 +222,10 @@ class AnswerWriting:
                 text = markdown.finish(text.rstrip() + "\n" + engine_line)
         if facts.get("target_speed"):
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
+        if facts.get("also") or facts.get("prefill_sides"):  # what the message asked beside it (facts/also.py)
+            extra = render.render(lang, "_also", facts).strip()
+            if extra:
+                text = markdown.finish(text.rstrip() + "\n" + extra)
         for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered
             text = markdown.finish(text.rstrip() + "\n" + line)
         other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",

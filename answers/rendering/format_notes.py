@@ -142,11 +142,12 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
     """The answer about the formats and engines `asked` names, in place of `first` (its locale and profile kept)."""
     named = _named(asked)
     lines = [f"- **{markdown.escape(_label(n))}**: {i18n.gettext(lang, WHAT[n])}" for n in named]
-    pair = PAIRS.get(frozenset(named[:2])) if len(named) >= 2 else None
-    if pair is not None:
-        lines.append(i18n.gettext(lang, pair))
+    # each format named after the first weighed against the one named before it: "exl2 or exl3? better than gguf?"
+    # gets the EXL2/EXL3 verdict and the EXL3/GGUF one
+    pairs = [PAIRS[frozenset(p)] for p in zip(named, named[1:], strict=False) if frozenset(p) in PAIRS]
+    lines.extend(i18n.gettext(lang, pair) for pair in pairs)
     lines.append(i18n.gettext(lang, OTHER))
-    facts = {"format_notes": {"named": named, "verdict": pair is not None,
+    facts = {"format_notes": {"named": named, "verdict": bool(pairs), "verdicts": len(pairs),
                               "bpw_sources": {n: SOURCES[n] for n in named if n in SOURCES}}}
     return replace(first, intent="help", title=i18n.gettext(lang, TITLE), facts=facts,
                    text=markdown.finish("\n".join(lines)), table=None, credits=[])

@@ -1,0 +1,41 @@
+"""What a message asks beside its main question: "how many active parameters, and how many experts?",
+"the context window and how much memory to use it whole", "decode and pp", "do x1 risers hurt?". Pure: the
+question's text in, the kinds asked out (in the order of answers/lexicon/also.toml); the facts stage answers
+each one it can (answers/facts/also.py), so a second ask is answered, not dropped."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from answers.lexicon.errors import LexiconError
+from catalog.text import fold
+
+PATH = Path(__file__).resolve().parents[1] / "lexicon" / "also.toml"
+# The kinds the facts answer (answers/facts/also.py); the lexicon may name no other.
+KINDS = ("experts", "context_window", "license", "hardware", "full_precision", "fp8", "prefill", "pcie",
+         "cuda", "rocm", "vulkan", "sycl", "many_users", "quality")
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    data = tomllib.loads(PATH.read_text("utf-8"))
+    out = []
+    for kind, patterns in data.get("kinds", {}).items():
+        if kind not in KINDS:
+            raise LexiconError(f"{PATH.name}: unknown kind {kind!r}")
+        for p in patterns:
+            try:
+                out.append((kind, re.compile(p)))
+            except re.error as exc:
+                raise LexiconError(f"{PATH.name}: {kind}: {exc}") from exc
+    return tuple(out)
+
+
+def read(question: str) -> tuple[str, ...]:
+    """The kinds the question asks about beside its main ask, in KINDS order."""
+    text = fold(question)
+    found = {kind for kind, p in _patterns() if p.search(text)}
+    return tuple(k for k in KINDS if k in found)
