@@ -10,10 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from answers.records.asked import Asked
+from catalog.cpu_names import resolve_cpu
 from catalog.records import GpuRecord, ModelRecord
 
 ModelName = Callable[[str | ModelRecord], str | None]
 CardRecord = Callable[[str | GpuRecord], GpuRecord | None]
+EXACT = 100.0  # a processor's name or model number found as typed, never a typo mended
 
 
 def _name(value: Any, lookup: Callable[[Any], str | None]) -> str | None:
@@ -91,9 +93,13 @@ _CPU_WORDS = {"amd": "AMD", "intel": "Intel", "ryzen": "Ryzen", "core": "Core", 
 
 
 def cpu_name(typed: str | None) -> str | None:
-    """"ryzen 9 7950x" → "Ryzen 9 7950X", "i9 13900k" → "i9 13900K": a processor as its maker writes it."""
+    """"7950x" → "Ryzen 9 7950X", "i9 13900k" → "Core i9-13900K": the catalog's name when the typed name pins one
+    processor down (catalog/cpu_names.py); else as its maker writes it ("Xeon W9-9999X")."""
     if not typed:
         return None
+    found = resolve_cpu(typed)
+    if found is not None and found.score >= EXACT:
+        return found.cpu.name
     return " ".join(_CPU_WORDS.get(w.casefold(), w[:1] + w[1:].upper() if w[:1].isalpha() else w.upper())
                     for w in typed.split())
 
@@ -110,7 +116,7 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "memory_gb": asked.memory_gb if asked.memory_gb is not None else None,
         "ram_gb": asked.ram_gb if asked.ram_gb is not None else (cpu.ram_gb if cpu is not None else None),
         "ram_type": asked.ram_type, "ram_mt_s": asked.ram_mts, "ram_channels": asked.ram_channels,
-        "cpu": cpu_name(asked.cpu_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
+        "cpu": cpu_name(asked.cpu_named or asked.chip_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
         "target_tok_s": asked.target_tok_s,

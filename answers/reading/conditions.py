@@ -43,6 +43,8 @@ _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # bel
 # "threadripper pro 7995wx", "xeon platinum 8480+"): catalog/cpu_names.py resolves the name
 _CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)"
                         r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
+# a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
+_CHIP_WORDS = re.compile(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
 _DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
 _WORDS = re.compile(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
@@ -58,6 +60,7 @@ class Conditions(Struct, frozen=True):
     users: int | None = None
     cpu_cores: int | None = None
     cpu: str | None = None
+    chip: str | None = None  # "ryzen ai max+ 395": the machine's processor, named
     wanted_tok_s: float | None = None
     dynamic_level: str | None = None  # "UD-Q4_K_XL" as unsloth names its dynamic quants
     device: str | None = None  # "MacBook Air M3": a machine named around its chip
@@ -243,22 +246,35 @@ def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
 
 
 @cache
-def _device_re() -> re.Pattern[str]:
-    machines = sorted((fold(m) for m in lexicon().apple_machine_words), key=len, reverse=True)
-    alternation = "|".join(re.escape(m) for m in machines)
-    inches = r"(?:\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?\s+)?"
-    return re.compile(rf"\b({alternation})\s+{inches}({_APPLE_CHIP})\b")
+def _device_res() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], re.Pattern[str] | None]:
+    """(Apple machine then chip, chip then machine, phrase → spelling, the other machines by name)."""
+    lx = lexicon()
+    apple = {fold(w) for w in lx.apple_machine_words}
+    names = {fold(k): v for k, v in lx.machine_names.items()}
+    spelled = {k: v for k, v in names.items() if fold(v) in apple} | {w: names.get(w, w.title()) for w in apple}
+    alternation = "|".join(re.escape(m) for m in sorted(spelled, key=len, reverse=True))
+    # a screen size or one short word may stand between ("macbook pro 16 m4 max", "mac studio mit m4 max")
+    between = r"(?:\s+\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?|\s+[a-z]{1,4})?"
+    machine_first = re.compile(rf"\b({alternation}){between}\s+({_APPLE_CHIP})\b")
+    chip_first = re.compile(rf"\b({_APPLE_CHIP})\s+({alternation})\b")
+    others = sorted((k for k in names if k not in spelled), key=len, reverse=True)
+    other_re = re.compile(rf"(?<![\w-])({'|'.join(re.escape(o) for o in others)})(?![\w-])") if others else None
+    return machine_first, chip_first, spelled, other_re
 
 
 def _device(text: str) -> str | None:
-    """"macbook air m3", "mac studio m2 ultra": the machine and its chip, as the asker named them."""
-    m = _device_re().search(text)
-    if m is None:
-        return None
-    spelled = {"macbook": "MacBook", "imac": "iMac"}
-    machine = " ".join(spelled.get(w, w.title()) for w in m.group(1).split())
-    chip, *tier = m.group(2).split()
-    return " ".join([machine, chip.upper(), *(t.title() for t in tier)])
+    """"macbook air m3", "m3 ultra mac studio", "mbp m4 max": the Apple machine and its chip, as its maker spells
+    them; "dgx spark", "framework desktop": a machine by its product name (the lexicon's `machine_names`)."""
+    machine_first, chip_first, spelled, other_re = _device_res()
+    m = machine_first.search(text)
+    machine, chip = (m.group(1), m.group(2)) if m else (None, None)
+    if m is None and (m := chip_first.search(text)) is not None:
+        machine, chip = m.group(2), m.group(1)
+    if machine is not None and chip is not None:
+        name, *tier = chip.split()
+        return " ".join([spelled[machine], name.upper(), *(t.title() for t in tier)])
+    other = other_re.search(text) if other_re is not None else None
+    return lexicon().machine_names.get(other.group(1)) if other else None
 
 
 _BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
@@ -313,6 +329,6 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
-        cpu=_cpu_name(cpu),
+        cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,
         wanted_tok_s=_wanted(text, found, w), device=_device(text),
         dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

@@ -101,9 +101,16 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         observed_tok_s=None if target else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
-        cpu_named=p.cpu_named or said.cpu, device=said.device,
+        cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)
     return task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type, w.cpu)))
+
+
+def _cpu_said(named: str | None, series: str | None) -> str | None:
+    """"xeon w9-3495x": the series' fuller name when the short pattern read only its model number ("3495x")."""
+    if named and series and named.casefold() in series.casefold():
+        return series
+    return named or series
 
 
 def _lengths(p: Asked, said: conditions.Conditions, observed: float | None) -> tuple[int | None, int | None,
