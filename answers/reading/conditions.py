@@ -80,6 +80,7 @@ class _Words(Struct, frozen=True):
     cores: frozenset[str]
     at_once: frozenset[str]
     wanted_re: re.Pattern[str]
+    wanted_after: re.Pattern[str]  # "20 tok/s minimum", "25 tok/s oder mehr"
     speed: re.Pattern[str]
     we_are_re: re.Pattern[str]  # "we are 17", "siamo in 17", "wir sind zu 17": a number of people after it
     about: frozenset[str]  # "roughly" words skipped between a length's noun and its number
@@ -90,16 +91,18 @@ def _words() -> _Words:
     w = condition_words()
     prompt = w.every("prompt_words") | frozenset(x for lang in lexicon().languages.values() for x in lang.prompt_words)
     units = sorted({fold(u) for u in lexicon().speed_units}, key=len, reverse=True)
-    speed = re.compile(r"\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
+    speed = re.compile(r"\s*\+?\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
     wanted = tuple(sorted({fold(p) for lang in w.languages.values() for p in lang.wanted}, key=len, reverse=True))
     users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
     backends = {word: name for name, words in lexicon().backends.items() for word in words}
     wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
+    after = sorted({fold(p) for lang in w.languages.values() for p in lang.wanted_after}, key=len, reverse=True)
+    wanted_after = re.compile(r"[\s,]*(?:\+|" + "|".join(re.escape(p) for p in after) + r")(?![\w])")
     we_are = sorted({fold(p) for lang in w.languages.values() for p in lang.we_are}, key=len, reverse=True)
     we_are_re = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
-                  speed, we_are_re, w.every("about"))
+                  wanted_after, speed, we_are_re, w.every("about"))
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -236,11 +239,14 @@ def _bench_prompt(text: str) -> int | None:
 
 
 def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
-    """A speed with a wanting phrase shortly before it ("at least 30 tok/s", "pelo menos 20 tok/s")."""
+    """A speed with a wanting phrase shortly before it ("at least 30 tok/s", "pelo menos 20 tok/s") or right
+    after it ("20 tok/s minimum", "30+ t/s")."""
     for a in found:
-        if not w.speed.match(text, a.end):
+        unit = w.speed.match(text, a.end)
+        if not unit:
             continue
-        if w.wanted_re.search(text[max(0, a.start - 60):a.start]):
+        if w.wanted_re.search(text[max(0, a.start - 60):a.start]) or "+" in unit.group() \
+                or w.wanted_after.match(text, unit.end()):
             return a.value
     return None
 
@@ -294,6 +300,21 @@ def _with_width(text: str, fmt: str | None) -> str | None:
         return fmt  # a format whose files have no width in bits per weight (AWQ, MLX): the format alone
 
 
+def _not_names(text: str, every: list[Amount], names: tuple[str | None, ...]) -> list[Amount]:
+    """The amounts that are not part of a name: where a name is found in the text, the numbers inside it
+    ("qwen3 30b a3b, 30+ t/s": the second 30 is a speed); a name typed otherwise, any number it holds."""
+    spans: list[tuple[int, int]] = []
+    loose: list[str] = []
+    for name in names:
+        said = " ".join(fold(name or "").split())
+        at = [(m.start(), m.end()) for m in re.finditer(re.escape(said), text)] if said else []
+        spans.extend(at)
+        loose.extend([] if at else [name])
+    own = name_numbers(loose)
+    return [a for a in every if text[a.start:a.end] not in own
+            and not any(s <= a.start and a.end <= e for s, e in spans)]
+
+
 def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     """The conditions `question` states (None for each it does not). A bare number that is part of a card's or
     model's name the question names ("a 3080 ctx 32k") is that name's."""
@@ -301,9 +322,9 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     words = condition_words()
     w = _words()
     tokens = [(m.group(), m.start(), m.end()) for m in _WORDS.finditer(text)]
-    own = name_numbers(names)
+    names = tuple(names)
     every = [a for a in amounts(text) if math.isfinite(a.value)]
-    found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
+    found = _not_names(text, every, names)  # lengths and speeds: never a name's number
     fmt = _phrase(text, "formats")
     quant_format = _with_width(text, fmt)
     engine = _phrase(text, "engines") or (words.format_engines.get(fmt or ""))

@@ -98,7 +98,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         card_typed=None if cpu_card or not p.card else p.card_typed,
         context=context, context_said=stated_context if context is not None else None, quant=quant,
         cache_type=p.cache_type or said.cache_type, prompt_tokens=prompt, users=said.users, backend=said.backend,
-        observed_tok_s=None if target else w.observed, target_tok_s=target,
+        observed_tok_s=None if target and w.observed in (None, target) else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
@@ -132,7 +132,7 @@ def _lengths(p: Asked, said: conditions.Conditions, observed: float | None) -> t
 def _target(p: Asked, said: conditions.Conditions, observed: float | None) -> float | None:
     """A speed wanted: said with a model and no hardware ("what gpu for 100 tok/s on llama 8b"), or with a
     wanting word ("I want at least 30 tok/s on my 4070"); a speed someone sees needs the card it was seen on."""
-    if said.wanted_tok_s is not None and observed == said.wanted_tok_s:
+    if said.wanted_tok_s is not None:  # the wanting words ("at least", "minimo", "30+") make it one
         return said.wanted_tok_s
     no_hardware = p.card is None and not p.setup and p.cpu_named is None and p.memory_gb is None \
         and p.ram_gb is None and not p.cpu_only

@@ -39,12 +39,16 @@ def pro_first(text: str) -> str:
     return PRO_AFTER_RE.sub(r"\1 \3 \2", text)
 
 
+_ABOUT_SIGN_RE = re.compile(r"(?<!\S)[~≈]\s*(?=[$€£]?\d)")
+
+
 def clean(question: str) -> str:
     text = question[:MAX_INPUT]
     text = pro_first(text)
     text = _MENTION_RE.sub(" ", text)
     text = _FENCE_RE.sub(" ", text)
     text = _COMMA_DECIMAL_RE.sub(r"\1.\2", text)
+    text = _ABOUT_SIGN_RE.sub("", text)  # "~2000 tokens", "≈$900": about that many; the number is what counts
     text = terabytes_as_gb(text)  # "1 TB of RAM": a server's, read in GB as every memory size
     return " ".join(text.split())
 
