@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from answers.lexicon import lexicon
 from answers.records.asked import Asked
 from catalog.cpu_names import resolve_cpu
 from catalog.records import GpuRecord, ModelRecord
@@ -34,11 +35,19 @@ def _device(asked: Asked) -> str | None:
     when the phrase is its name."""
     m = asked.media
     if m is None or not m.device:
-        return None
+        oos = asked.out_of_scope  # a phone or board no record describes: as named ("Pixel 8 Pro")
+        return spelled(oos.said) if oos is not None and oos.said else None
     said = (m.device_said or "").strip()
     if not said or said.casefold() in m.device.casefold():
         return m.device
-    return f"{said} ({m.device})"
+    return f"{spelled(said)} ({m.device})"
+
+
+def spelled(said: str) -> str:
+    """"galaxy s24 ultra" → "Galaxy S24 Ultra", "iphone 15 pro" → "iPhone 15 Pro": a product name as typed (folded),
+    each word capitalised, the lexicon's own spellings kept ("iPhone", "Mac mini")."""
+    own = lexicon().product_spellings
+    return " ".join(own.get(w, w[:1].upper() + w[1:]) for w in said.split())
 
 
 def _models(asked: Asked, model_name: ModelName) -> list[str]:

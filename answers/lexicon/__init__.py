@@ -75,6 +75,7 @@ COMMON_KEYS = {
     "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
+    "product_spellings": "table word = spelling: a phone's or board's word as its maker writes it ('iphone' = 'iPhone')",
     "machine_names": "table phrase = product as its maker spells it: a machine stated as a device ('mbp' = 'MacBook Pro')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
     "currency_symbols": "table usd/eur/gbp/brl = signs written next to an amount ('$', '€', 'R$')",
@@ -172,6 +173,7 @@ class Lexicon(Struct):
     common_patterns: list[Pattern]
     machines: dict[str, str]
     machine_names: dict[str, str]
+    product_spellings: dict[str, str]
     apple_machine_words: tuple[str, ...]
     apple_tiers: tuple[str, ...]
     unified_memory_phrases: tuple[str, ...]
@@ -360,6 +362,7 @@ def load(directory: Path = HERE) -> Lexicon:
         common_patterns=read_patterns(common["intents"], "all", "common.toml", intents),
         machines=_machines(common["machines"]),
         machine_names=_string_table(common["machine_names"], "common.toml: machine_names"),
+        product_spellings=_string_table(common["product_spellings"], "common.toml: product_spellings"),
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
         card_nouns=_words(common["card_nouns"], "common.toml: card_nouns"),

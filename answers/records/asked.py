@@ -35,6 +35,7 @@ class OutOfScope(Struct, frozen=True):
     kind: str
     named: str
     generic: bool = False  # the phrase names no model or device ("embedding", "my phone")
+    said: str | None = None  # a phone or board with the model words after its phrase ("pixel 8 pro", "orange pi 5")
 
 
 class MediaAsked(Struct, frozen=True):

@@ -78,3 +78,26 @@ def test_about_signs_leave_the_number(engine: Engine) -> None:
 def test_a_group_word_counts_its_group(text: str, value: int) -> None:
     """"una decina di utenti" is about ten, never 1 + 10; "einundzwanzig" is still 21."""
     assert [a.value for a in amounts(fold(text))] == [value]
+
+
+@pytest.mark.parametrize(("question", "device", "model"), [
+    ("sur un pixel 7 pro, llama 3.2 3b tourne à quelle vitesse ?", "Pixel 7 Pro", "Llama 3.2 3B"),
+    ("rock 5b mit 16 gb, läuft qwen3 1.7b?", "Rock 5b", "Qwen3 1.7B"),
+    ("un banana pi con phi-4-mini, che velocità?", "Banana Pi", "Phi-4-mini"),
+])
+def test_a_phone_or_board_outside_the_estimator_is_still_stated(engine: Engine, question: str, device: str,
+                                                                model: str) -> None:
+    """The answer says no speed for such a device, but what the question stated is said back like any other:
+    the device with its model words, and the model."""
+    said = _asked(engine, question)
+    assert said["device"].casefold() == device.casefold()
+    assert said["models"] == [model]
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("samsung galaxy s25 ultra: gemma 3 4b en q4_0 ?", "Samsung Galaxy S25 Ultra"),
+    ("google pixel 9 pro, qwen3 4b quanti token al secondo?", "Google Pixel 9 Pro"),
+    ("apple iphone 16 pro mit llama 3.2 3b", "Apple iPhone 16 Pro"),
+])
+def test_a_phone_keeps_its_makers_name(engine: Engine, question: str, said: str) -> None:
+    assert _asked(engine, question)["device"].startswith(said + " (")
