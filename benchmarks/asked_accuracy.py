@@ -7,7 +7,8 @@ counts as read right when the answer's `asked` has the key with:
 
 - the same value (`models` in order, `budget`, strings such as `quant`, `engine`, `kv_cache`, `ram_type`);
 - token counts (`context`, `prompt_tokens`, `output_tokens`) within 3% ("32k" is 32,768 or 32,000 tokens);
-- cards: the same number of entries, each catalog name holding the expected words and the same count;
+- cards: the same number of entries, each catalog name holding the expected words ("A100 80GB" in "A100 SXM4
+  80 GB", "RTX 3060" in "GeForce RTX 3060 12 GB") and the same count;
 - `cpu` and `device`: the catalog or typed name holding the expected words.
 
 Keys the answer states that the row does not are counted apart ("extra"), not as misses. Under the catalog
@@ -19,9 +20,10 @@ contract says `models` holds the catalog's names ("Qwen3-30B-A3B"):
 
 - strict: `models` equal as strings, in order;
 - loose: `models` and card names compared without case, spaces or punctuation;
-- resolved: a model counts as read right when the catalog resolves the row's spelling to the very record the
-  answer named (an exact display name, else the resolver's one unambiguous best match; a spelling the catalog
-  cannot pin down stays a miss). This is the fair test of the contract: same model, same record.
+- resolved: a model or a card counts as read right when the catalog resolves the row's spelling to the very
+  record the answer named (a model: an exact display name, else the resolver's one unambiguous best match; a
+  card: as answers resolve one, "RTX 3080 10GB" → "GeForce RTX 3080"); a spelling the catalog cannot pin down
+  stays a miss. This is the fair test of the contract: same model, same record.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from answers.engine import Engine  # noqa: E402
-from answers.resolving.names import find_model  # noqa: E402
+from answers.resolving.names import NameProblem, find_model  # noqa: E402
 
 DEFAULT = ROOT / "tests" / "data" / "asked_unseen.jsonl"
 TOKENS = ("context", "prompt_tokens", "output_tokens")
@@ -52,20 +54,32 @@ def _key(text: str) -> str:
 MODE = ("strict", "loose", "resolved")
 
 
-def right(key: str, want: Any, got: Any, mode: str = "strict", same_model: Any = None) -> bool:
+def _words(text: str) -> set[str]:
+    """A name's words, a memory size kept whole ("80 GB" → "80gb"), case and punctuation dropped."""
+    text = re.sub(r"(\d)\s+(gb|go)\b", r"\1\2", str(text).casefold())
+    return {w for w in re.split(r"[^a-z0-9]+", text) if w}
+
+
+def right(key: str, want: Any, got: Any, mode: str = "strict", same: Any = None) -> bool:
+    """Whether `got` reads `want` right; `same(kind, want, got)` tells, in the resolved mode, whether the catalog
+    resolves the row's spelling of a model or a card to the record the answer named."""
     if got is None:
         return False
+    if key == "cards" and mode == "resolved" and len(got) == len(want) and all(
+            w["count"] == g["count"] and (_words(w["name"]) <= _words(g["name"]) or same("card", w["name"], g["name"]))
+            for w, g in zip(want, got, strict=True)):
+        return True
     if key == "models" and mode != "strict":
         if len(got) != len(want):
             return False
         if mode == "loose":
             return [_key(w) for w in want] == [_key(g) for g in got]
-        return all(_key(w) == _key(g) or same_model(w, g) for w, g in zip(want, got, strict=True))
+        return all(_key(w) == _key(g) or same("model", w, g) for w, g in zip(want, got, strict=True))
     if key in TOKENS:
         return abs(float(got) - float(want)) <= 0.03 * float(want)
     if key == "cards":
         return len(got) == len(want) and all(
-            _key(w["name"]) in _key(g["name"]) and w["count"] == g["count"] for w, g in zip(want, got, strict=True))
+            _words(w["name"]) <= _words(g["name"]) and w["count"] == g["count"] for w, g in zip(want, got, strict=True))
     if key in ("cpu", "device"):
         return _key(want) in _key(got)
     if isinstance(want, int | float) and isinstance(got, int | float):
@@ -73,14 +87,21 @@ def right(key: str, want: Any, got: Any, mode: str = "strict", same_model: Any =
     return bool(want == got)
 
 
-def model_judge(engine: Engine) -> Any:
-    """(row's spelling, answer's catalog name) → True when the catalog resolves the spelling to that record."""
-    def same(want: str, got: str) -> bool:
+def judge(engine: Engine) -> Any:
+    """(kind, row's spelling, answer's catalog name) → True when the catalog resolves the spelling to that record:
+    a model's display name or the resolver's one unambiguous best match; a card as the answers resolve one."""
+    def same(kind: str, want: str, got: str) -> bool:
+        if kind == "card":
+            try:
+                found = engine.names.resolve_card(want)
+            except NameProblem:
+                return False
+            return found is not None and found.name == got
         record = engine.knowledge.model_named(got)
-        found, res = find_model(engine.knowledge, want)
-        if found is None or res is not None and res.ambiguous:
+        model, res = find_model(engine.knowledge, want)
+        if model is None or res is not None and res.ambiguous:
             return False
-        return record is not None and found is record
+        return record is not None and model is record
     return same
 
 
@@ -90,7 +111,7 @@ async def main() -> None:
     ap.add_argument("--show-errors", action="store_true")
     args = ap.parse_args()
     engine = await Engine.open()
-    same_model = model_judge(engine)
+    same = judge(engine)
     rows = [json.loads(line) for line in args.corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
     total = extra = 0
     good: Counter[str] = Counter()
@@ -103,7 +124,7 @@ async def main() -> None:
         lang = by_lang.setdefault(row["lang"], [0, 0])
         extra += len(set(got) - set(row["asked"]))
         for key, want in row["asked"].items():
-            oks = {mode: right(key, want, got.get(key), mode, same_model) for mode in MODE}
+            oks = {mode: right(key, want, got.get(key), mode, same) for mode in MODE}
             total += 1
             good.update(mode for mode, ok in oks.items() if ok)
             lang[0] += oks["strict"]

@@ -6,6 +6,7 @@ cards come with their counts, in the order they were said. Pure: the caller pass
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,16 @@ def spelled(said: str) -> str:
     return " ".join(own.get(w, w[:1].upper() + w[1:]) for w in said.split())
 
 
+def _machine(said: str | None, record: str) -> str:
+    """A machine as stated, with the record it is estimated as when the name does not say it: "MacBook Pro M4 Max"
+    (its chip is in the name), "DGX Spark (GB10)", "EVO-X2 (Ryzen AI Max+ 395 128 GB)"; the record alone when
+    the question named the chip."""
+    if not said:
+        return record
+    chip = re.sub(r"^apple\s+|\s+\d+\s*gb$", "", record.casefold())
+    return said if chip in said.casefold() else f"{said} ({record})"
+
+
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
     named = [_name(m, model_name) for m in (asked.model, asked.model2, *asked.more_models)]
     if asked.media is not None and asked.media.model:
@@ -58,12 +69,18 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
 
 
 def _record(value: str | GpuRecord, card_record: CardRecord) -> GpuRecord | str:
+    """The card a typed name means; a plural the resolver does not know ("three p40s", "zwei 3090ern") as its
+    singular, as the setup's estimate reads it; else the name as typed."""
     if isinstance(value, GpuRecord):
         return value
-    try:
-        return card_record(value) or value
-    except Exception:  # noqa: BLE001 — a card that does not resolve is stated as typed
-        return value
+    for text in dict.fromkeys((value, re.sub(r"(?<=\d)(?:s|ern?)$", "", value.strip()))):
+        try:
+            found = card_record(text)
+        except Exception:  # noqa: BLE001, S112 — a card that does not resolve is stated as typed
+            continue
+        if found is not None:
+            return found
+    return value
 
 
 def _named(value: str | GpuRecord, card_record: CardRecord) -> str:
@@ -87,7 +104,7 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
     for typed, count in parts:
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
-            out.setdefault("device", asked.device or record.name)
+            out.setdefault("device", _machine(asked.device, record.name))
             out.setdefault("memory_gb", record.memory_gb)
         elif isinstance(record, GpuRecord):
             cards.append({"name": record.name, "count": count})
@@ -125,7 +142,8 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "memory_gb": asked.memory_gb if asked.memory_gb is not None else None,
         "ram_gb": asked.ram_gb if asked.ram_gb is not None else (cpu.ram_gb if cpu is not None else None),
         "ram_type": asked.ram_type, "ram_mt_s": asked.ram_mts, "ram_channels": asked.ram_channels,
-        "cpu": cpu_name(asked.cpu_named or asked.chip_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
+        "cpu": cpu_name(asked.cpu_named or asked.chip_named), "cpu_cores": asked.cpu_cores,
+        "context": asked.context_said,
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
         "target_tok_s": asked.target_tok_s,

@@ -33,12 +33,12 @@ def test_a_processor_is_stated_by_the_catalogs_name(engine: Engine, question: st
     ("mbp m3 pro 36gb, qwen3 14b in q4_k_m?", "MacBook Pro M3 Pro"),
     ("m2 ultra mac studio, 192 go, deepseek v3 ça passe ?", "Mac Studio M2 Ultra"),
     ("mac mini mit m4 pro und 64 gb, wie schnell ist gemma 3 27b?", "Mac mini M4 Pro"),
-    ("nvidia dgx spark, qwen3 32b en fp8, cuántos tok/s?", "NVIDIA DGX Spark"),
-    ("un framework desktop da 128 giga regge glm 4.5 air?", "Framework Desktop"),
+    ("nvidia dgx spark, qwen3 32b en fp8, cuántos tok/s?", "NVIDIA DGX Spark (GB10)"),
+    ("un framework desktop da 128 giga regge glm 4.5 air?", "Framework Desktop (Ryzen AI Max+ 395 128 GB)"),
 ])
 def test_a_machine_is_stated_by_its_product_name(engine: Engine, question: str, device: str) -> None:
-    """The machine as its maker spells it, chip said before or after, short forms ("mbp") read; which record
-    is estimated is another matter (the chip's)."""
+    """The machine as its maker spells it, chip said before or after, short forms ("mbp") read; a machine whose
+    name does not say its chip, with the record it is estimated as."""
     assert _asked(engine, question)["device"] == device
 
 
@@ -101,3 +101,22 @@ def test_a_phone_or_board_outside_the_estimator_is_still_stated(engine: Engine, 
 ])
 def test_a_phone_keeps_its_makers_name(engine: Engine, question: str, said: str) -> None:
     assert _asked(engine, question)["device"].startswith(said + " (")
+
+
+def test_a_plural_the_resolver_does_not_know_is_stated_as_its_card(engine: Engine) -> None:
+    """"quatre p40s": the Tesla P40, four of them (as the setup's estimate reads it), never "p40s" as typed."""
+    said = _asked(engine, "quatre p40s et 96 go de ram, qwen3 32b ça passe ?")
+    assert said["cards"] == [{"name": "Tesla P40", "count": 4}]
+
+
+def test_the_benchmark_compares_names_strictly_and_by_the_catalogs_record(engine: Engine) -> None:
+    """The strict score wants the catalog's spelling; the resolved one accepts another spelling of the same record,
+    never another model (benchmarks/asked_accuracy.py)."""
+    from benchmarks.asked_accuracy import judge, right
+
+    same = judge(engine)
+    assert not right("models", ["Qwen3 30B A3B"], ["Qwen3-30B-A3B"], "strict", same)
+    assert right("models", ["Qwen3 30B A3B"], ["Qwen3-30B-A3B"], "resolved", same)
+    assert not right("models", ["Qwen3 32B"], ["Qwen3-30B-A3B"], "resolved", same)
+    assert right("cards", [{"name": "A100 80GB", "count": 2}], [{"name": "A100 SXM4 80 GB", "count": 2}])
+    assert not right("cards", [{"name": "A100 40GB", "count": 2}], [{"name": "A100 SXM4 80 GB", "count": 2}])
