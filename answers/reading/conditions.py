@@ -141,7 +141,8 @@ def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     spellings = condition_words().cache_spellings
     alternation = "|".join(sorted((re.escape(s) for s in spellings), key=len, reverse=True))
     kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
-    after = re.compile(rf"\b{kv}(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
+    flag = r"(?<![\w-])--?(?:ctk|ctv|cache-type-[kv]|cache_type_[kv])"  # llama.cpp's "-ctk q8_0 -ctv q8_0"
+    after = re.compile(rf"(?:\b{kv}|{flag})(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
                        rf"(?<![\w])({alternation})(?![\w])")
     before = re.compile(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
     return after, before
@@ -156,12 +157,13 @@ def _cache_type(text: str) -> str | None:
 
 def _cache_level_only(text: str, cache_type: str | None) -> bool:
     """"kv cache em q8_0": the parser reads "q8_0" as the weights' level too; it is the cache's alone when the
-    text writes that spelling once."""
+    text writes that level nowhere but in a cache phrase."""
     if cache_type is None:
         return False
+    after, before = _cache_res()
+    rest = before.sub(" ", after.sub(" ", text))  # "-ctk q8_0 -ctv q8_0": both the cache's
     spellings = [s for s, kind in condition_words().cache_spellings.items() if kind == cache_type]
-    said = sum(len(re.findall(rf"(?<![\w]){re.escape(s)}(?![\w])", text)) for s in spellings)
-    return said == 1
+    return not any(re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", rest) for s in spellings)
 
 
 def _after(tokens: list[tuple[str, int, int]], at: int, skip: frozenset[str], n: int = 3) -> list[str]:

@@ -51,6 +51,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     observed = scope.observed_tok_s(question, names=(p.card_typed, p.card2_typed, p.model_span))
     cpu_named = scope.cpu_named(question)
     words = _Words(observed, scope.ram_type(question), ram_words.read(question), said, cpu_named)
+    if _server_ram(p, words.ram, question):
+        p = replace(p, memory_is_ram=True)  # "8 canali ddr5 e 512 gb": the size is the server's RAM
     asked = replace(
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
@@ -67,6 +69,13 @@ class _Words(Struct, frozen=True):
     ram: ram_words.RamWords  # the RAM's type, speed, channels or CPU platform said anywhere
     said: conditions.Conditions  # engine, format, cache, lengths, cores, people at once, a speed wanted
     cpu: str | None  # a processor named as the device ("i9 13900k")
+
+
+def _server_ram(p: Asked, ram: ram_words.RamWords, question: str) -> bool:
+    """A size with memory channels said and nothing else to hold it (no card, machine or "vram"): channels are
+    only ever the system RAM's, so the size is that RAM ("server with 8 channels of ddr5 and 512 gb")."""
+    return ram.channels is not None and p.memory_gb is not None and p.ram_gb is None and not p.memory_is_ram \
+        and p.card is None and not p.setup and p.card2 is None and "vram" not in question.casefold()
 
 
 def _ram_alone(p: Asked) -> bool:
@@ -91,6 +100,9 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
     quant = _dynamic_level(said.dynamic_level, quant)
     if said.cache_level_only and quant is not None and quant.lower() == said.cache_type:
         quant = None  # "kv cache em q8_0": the cache's level, not the weights'
+    weights = [q for q in p.quants if not (said.cache_level_only and q.lower() == said.cache_type)]
+    if quant is None and len(weights) == 1 and len(p.quants) == 2:
+        quant = weights[0]  # "kv cache to q8_0 … qwen 32b q4_k_m": the other level is the weights'
     target = _target(p, said, w.observed)
     cpu_card = _card_is_cpu(p)
     asked = replace(

@@ -120,3 +120,42 @@ def test_the_benchmark_compares_names_strictly_and_by_the_catalogs_record(engine
     assert not right("models", ["Qwen3 32B"], ["Qwen3-30B-A3B"], "resolved", same)
     assert right("cards", [{"name": "A100 80GB", "count": 2}], [{"name": "A100 SXM4 80 GB", "count": 2}])
     assert not right("cards", [{"name": "A100 40GB", "count": 2}], [{"name": "A100 SXM4 80 GB", "count": 2}])
+
+
+@pytest.mark.parametrize(("question", "cache", "quant"), [
+    ("llama-server -ctk q4_0 -ctv q4_0, 64k ctx, gemma 3 12b q5_k_m on a 4070", "q4_0", "Q5_K_M"),
+    ("cache kv em q8_0 e o modelo em q6_k, qwen3 14b numa 4070 ti", "q8_0", "Q6_K"),
+    ("mit kv-cache auf q8_0: wie viel kontext passt für mistral nemo q4_k_m auf eine 3060?", "q8_0", "Q4_K_M"),
+])
+def test_the_caches_level_and_the_weights_level_are_told_apart(engine: Engine, question: str, cache: str,
+                                                                 quant: str) -> None:
+    """llama.cpp's flags name the cache's type; a second level said beside it is the weights'."""
+    said = _asked(engine, question)
+    assert said["kv_cache"] == cache
+    assert said["quant"] == quant
+
+
+def test_one_level_for_both_stays_the_weights_too(engine: Engine) -> None:
+    said = _asked(engine, "q8_0 for the weights and a q8_0 kv cache, phi-4 on a 4060 ti 16gb")
+    assert (said["quant"], said["kv_cache"]) == ("Q8_0", "q8_0")
+
+
+@pytest.mark.parametrize(("question", "ram"), [
+    ("16 gb de vram y 64 de ram, ¿qué moe va mejor?", 64),
+    ("una 4070 super con 96 di ram, glm 4.5 air?", 96),
+    ("8gb vram + 32 ram, which model for coding", 32),
+])
+def test_a_ram_amount_without_its_unit_is_still_the_ram(engine: Engine, question: str, ram: int) -> None:
+    assert _asked(engine, question)["ram_gb"] == ram
+
+
+@pytest.mark.parametrize(("question", "ram", "channels"), [
+    ("serveur avec 12 canaux de ddr5 et 768 go, deepseek v3 tourne à combien ?", 768, 12),
+    ("servidor de 8 canales ddr4 con 256 gb, llama 3.3 70b?", 256, 8),
+    ("zwei xeon mit 16 speicherkanälen und 1024 gb, kimi k2?", 1024, 16),
+])
+def test_a_size_beside_memory_channels_is_the_servers_ram(engine: Engine, question: str, ram: int,
+                                                          channels: int) -> None:
+    said = _asked(engine, question)
+    assert (said["ram_gb"], said["ram_channels"]) == (ram, channels)
+    assert "memory_gb" not in said
