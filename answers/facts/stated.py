@@ -62,9 +62,14 @@ def _machine(said: str | None, record: str) -> str:
 
 
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
-    named = [_name(m, model_name) for m in (asked.model, asked.model2, *asked.more_models)]
-    if asked.media is not None and asked.media.model:
-        named.insert(0, asked.media.model)  # an image, speech or embedding model: its curated record's name
+    typed = [asked.model, asked.model2, *asked.more_models]
+    media = asked.media.model if asked.media is not None else None
+    span = re.sub(r"[^a-z0-9]", "", (asked.model_span or "").casefold())
+    if media and span and span in re.sub(r"[^a-z0-9]", "", media.casefold()):
+        typed = typed[1:]  # "whisper small": the parser's "whisper" is the same mention as the media model's
+    named = [_name(m, model_name) for m in typed]
+    if media:
+        named.insert(0, media)  # an image, speech or embedding model: its curated record's name
     return list(dict.fromkeys(n for n in named if n))
 
 

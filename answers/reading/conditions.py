@@ -142,8 +142,8 @@ def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     alternation = "|".join(sorted((re.escape(s) for s in spellings), key=len, reverse=True))
     kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
     flag = r"(?<![\w-])--?(?:ctk|ctv|cache-type-[kv]|cache_type_[kv])"  # llama.cpp's "-ctk q8_0 -ctv q8_0"
-    after = re.compile(rf"(?:\b{kv}|{flag})(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
-                       rf"(?<![\w])({alternation})(?![\w])")
+    links = r"in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como"
+    after = re.compile(rf"(?:\b{kv}|{flag})(?:\s+(?:{links}))*\s*(?<![\w])({alternation})(?![\w])")
     before = re.compile(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
     return after, before
 
@@ -306,7 +306,7 @@ def _not_names(text: str, every: list[Amount], names: tuple[str | None, ...]) ->
     """The amounts that are not part of a name: where a name is found in the text, the numbers inside it
     ("qwen3 30b a3b, 30+ t/s": the second 30 is a speed); a name typed otherwise, any number it holds."""
     spans: list[tuple[int, int]] = []
-    loose: list[str] = []
+    loose: list[str | None] = []
     for name in names:
         said = " ".join(fold(name or "").split())
         at = [(m.start(), m.end()) for m in re.finditer(re.escape(said), text)] if said else []

@@ -159,3 +159,18 @@ def test_a_size_beside_memory_channels_is_the_servers_ram(engine: Engine, questi
     said = _asked(engine, question)
     assert (said["ram_gb"], said["ram_channels"]) == (ram, channels)
     assert "memory_gb" not in said
+
+
+@pytest.mark.parametrize(("question", "device"), [
+    ("pi 5 de 4 go, tinyllama tourne ?", "Raspberry Pi 5"),
+    ("orange pi 5 mit 8 gb, gemma 3 1b?", "Orange Pi 5"),
+])
+def test_a_pi_said_short_is_the_raspberry_pi_and_another_makers_pi_is_not(engine: Engine, question: str,
+                                                                          device: str) -> None:
+    assert _asked(engine, question)["device"] == device
+
+
+def test_a_speech_model_is_stated_once(engine: Engine) -> None:
+    """"whisper small": one model, never also the parser's reading of "whisper" alone (large-v3)."""
+    assert _asked(engine, "whisper small auf einer 3060 für live-untertitel, reicht das?")["models"] == [
+        "Whisper small"]
