@@ -226,7 +226,24 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:
             out["users"] = int(a.value)
+    if "users" not in out:
+        guess = _users_guessed(text, tokens, found, w)
+        if guess is not None:
+            out["users"] = guess
     return out
+
+
+def _users_guessed(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> int | None:
+    """"how many users at once … ? like 30", "wie viele Nutzer … ? so 100?": a question about people served at
+    once answered by the asker at its end, a number after a word for "about" with nothing after it."""
+    if not found or not any(t in w.users or t in w.at_once for t, _, _ in tokens):
+        return None
+    last = found[-1]
+    before = _before(tokens, last.start, frozenset(), 1)
+    if text[last.end:].strip(" ?!.") or not text[last.start:last.end].isdigit() or not before \
+            or before[0] not in w.about:
+        return None
+    return int(last.value) if last.value == int(last.value) and 2 <= last.value <= 4096 else None
 
 
 @cache

@@ -174,3 +174,16 @@ def test_a_speech_model_is_stated_once(engine: Engine) -> None:
     """"whisper small": one model, never also the parser's reading of "whisper" alone (large-v3)."""
     assert _asked(engine, "whisper small auf einer 3060 für live-untertitel, reicht das?")["models"] == [
         "Whisper small"]
+
+
+@pytest.mark.parametrize(("question", "users"), [
+    ("quanti utenti in contemporanea regge una 4090 con qwen3 8b? tipo 20", 20),
+    ("wie viele gleichzeitige Nutzer schafft eine 5090 mit gemma 3 12b? etwa 40", 40),
+    ("combien d'utilisateurs simultanés sur une 3090 avec mistral nemo ? environ 15", 15),
+])
+def test_people_at_once_answered_at_the_end_of_the_question(engine: Engine, question: str, users: int) -> None:
+    assert _asked(engine, question)["users"] == users
+
+
+def test_a_length_after_about_is_no_number_of_people(engine: Engine) -> None:
+    assert "users" not in _asked(engine, "how many users fit on a 3090 with llama 3.1 8b at about 2k")
