@@ -36,8 +36,8 @@ def _device(asked: Asked) -> str | None:
     when the phrase is its name."""
     m = asked.media
     if m is None or not m.device:
-        oos = asked.out_of_scope  # a phone or board no record describes: as named ("Pixel 8 Pro")
-        return spelled(oos.said) if oos is not None and oos.said else None
+        oos = asked.out_of_scope  # a phone or board no record describes: as named ("Pixel 8 Pro"), never "my phone"
+        return spelled(oos.said) if oos is not None and oos.said and not oos.generic else None
     said = (m.device_said or "").strip()
     if not said or said.casefold() in m.device.casefold():
         return m.device
@@ -51,14 +51,26 @@ def spelled(said: str) -> str:
     return " ".join(own.get(w, w[:1].upper() + w[1:]) for w in said.split())
 
 
-def _machine(said: str | None, record: str) -> str:
+def _core(name: str) -> str:
+    """A unified-memory record's chip without its maker or memory: "Apple M4 Max 128 GB" → "m4 max"."""
+    return re.sub(r"^apple\s+|\s+\d+\s*gb$", "", name.casefold())
+
+
+def _machine(said: str | None, record: GpuRecord, card_record: CardRecord) -> str:
     """A machine as stated, with the record it is estimated as when the name does not say it: "MacBook Pro M4 Max"
     (its chip is in the name), "DGX Spark (GB10)", "EVO-X2 (Ryzen AI Max+ 395 128 GB)"; the record alone when
-    the question named the chip."""
+    the question named the chip, or when the machine said is another one ("m4 max vs strix halo")."""
     if not said:
-        return record
-    chip = re.sub(r"^apple\s+|\s+\d+\s*gb$", "", record.casefold())
-    return said if chip in said.casefold() else f"{said} ({record})"
+        return record.name
+    if _core(record.name) in said.casefold():
+        return said
+    lx = lexicon()
+    chips = {lx.machines.get(" ".join(k.casefold().split())) for k, v in lx.machine_names.items() if v == said}
+    for chip in chips - {None}:
+        found = _record(chip or "", card_record)
+        if isinstance(found, GpuRecord) and _core(found.name) == _core(record.name):
+            return f"{said} ({record.name})"
+    return record.name
 
 
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
@@ -67,7 +79,9 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
     span = re.sub(r"[^a-z0-9]", "", (asked.model_span or "").casefold())
     if media and span and span in re.sub(r"[^a-z0-9]", "", media.casefold()):
         typed = typed[1:]  # "whisper small": the parser's "whisper" is the same mention as the media model's
-    named = [_name(m, model_name) for m in typed]
+    device = " ".join(((asked.media.device_said if asked.media else None) or "").casefold().split())
+    named = [_name(m, model_name) for m in typed
+             if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
     return list(dict.fromkeys(n for n in named if n))
@@ -109,7 +123,7 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
     for typed, count in parts:
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
-            out.setdefault("device", _machine(asked.device, record.name))
+            out.setdefault("device", _machine(asked.device, record, card_record))
             out.setdefault("memory_gb", record.memory_gb)
         elif isinstance(record, GpuRecord):
             cards.append({"name": record.name, "count": count})

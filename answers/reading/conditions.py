@@ -200,6 +200,8 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
             if key in out or n < _MIN_TOKENS[key]:
                 continue  # "two files of 20k tokens": a count of files, not a 2-token prompt
             near = (after and after[0] in nouns) or (before and before[0] in nouns)
+            if key == "prompt_tokens" and near and not said_tokens and n < 1000 and not (before and before[0] in nouns):
+                continue  # "200 files", "300 documents": a count of them, not a prompt of 200 tokens
             if key == "output_tokens" and not said_tokens:
                 near = bool(after and after[0] in nouns)  # "2000-token answers", "risposte da 1000 token"
                 # "generate 2k tokens", "output di tipo 1000 token": the verb or noun one word before

@@ -187,3 +187,35 @@ def test_people_at_once_answered_at_the_end_of_the_question(engine: Engine, ques
 
 def test_a_length_after_about_is_no_number_of_people(engine: Engine) -> None:
     assert "users" not in _asked(engine, "how many users fit on a 3090 with llama 3.1 8b at about 2k")
+
+
+def test_a_machine_named_is_never_given_another_machines_record(engine: Engine) -> None:
+    """"m4 max … vs strix halo …": the Mac's record is never labelled with the other machine's product name."""
+    said = _asked(engine, "mac m3 ultra 256gb oder strix halo 128gb für qwen3 235b, was ist schneller?")
+    assert "Strix Halo (" not in said.get("device", "") or "Ryzen AI Max" in said["device"]
+    assert "Strix Halo (Apple" not in said.get("device", "")
+
+
+@pytest.mark.parametrize(("question", "device"), [
+    ("dá pra rodar um llm no meu pixel 9 pro? qual app", "Pixel 9 Pro"),
+    ("what runs on my phone with 8gb? gemma 3 1b?", None),
+])
+def test_a_phone_is_a_device_never_a_model_and_my_phone_names_none(engine: Engine, question: str,
+                                                                    device: str | None) -> None:
+    said = _asked(engine, question)
+    assert not any("pixel" in m.casefold() for m in said.get("models", []))
+    assert (said.get("device") or "").startswith(device or "") and (device is not None or "device" not in said)
+
+
+@pytest.mark.parametrize(("question", "prompt"), [
+    ("i paste a 60k token codebase into gemma 3 27b on a 5090, time to first token?", 60 * 1024),
+    ("un repo da 30k token con qwen3 14b su una 4090, quanto ci mette?", 30 * 1024),
+    ("mein repository mit 12k tokens in qwen3 8b auf einer 4070, wie lange?", 12 * 1024),
+])
+def test_a_codebase_pasted_is_the_prompt(engine: Engine, question: str, prompt: int) -> None:
+    assert _asked(engine, question)["prompt_tokens"] == prompt
+
+
+def test_a_count_of_files_is_no_prompt_length(engine: Engine) -> None:
+    """"300 documents" counts documents; only tokens said (or thousands) make a prompt's length."""
+    assert "prompt_tokens" not in _asked(engine, "i have 300 documents for rag, llama 3.1 8b on a 4060 at 8k context")
