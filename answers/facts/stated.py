@@ -17,6 +17,7 @@ from catalog.records import GpuRecord, ModelRecord
 
 ModelName = Callable[[str | ModelRecord], str | None]
 CardRecord = Callable[[str | GpuRecord], GpuRecord | None]
+_SIZE_SAID = re.compile(r"\d\s*(?:gb|go|gib|g|giga|gigas|tb)\b", re.IGNORECASE)  # a memory size in a typed name
 EXACT = 100.0  # a processor's name or model number found as typed, never a typo mended
 
 
@@ -124,7 +125,8 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
             out.setdefault("device", _machine(asked.device, record, card_record))
-            out.setdefault("memory_gb", record.memory_gb)
+            if asked.memory_gb is not None or not isinstance(typed, str) or _SIZE_SAID.search(typed):
+                out.setdefault("memory_gb", record.memory_gb)  # "m4 max 64gb"; never a record's default size
         elif isinstance(record, GpuRecord):
             cards.append({"name": record.name, "count": count})
         else:

@@ -34,8 +34,8 @@ from estimator.quants import quant as level_of
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
 _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
                     "en", "em", "im", "um", "uma", "un", "una", "une", "ein", "einem", "einen", "an", "the", "du",
-                    "del", "della", "dello", "des", "der", "die", "das", "el", "la", "le", "il", "o", ":", "=", "-",
-                    "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
+                    "del", "della", "dello", "des", "der", "die", "das", "bei", "el", "la", "le", "il", "o", ":", "=",
+                    "-", "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
 _MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
 _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
