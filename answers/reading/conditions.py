@@ -61,6 +61,7 @@ class Conditions(Struct, frozen=True):
     cpu_cores: int | None = None
     cpu: str | None = None
     chip: str | None = None  # "ryzen ai max+ 395": the machine's processor, named
+    first_token: bool = False  # "time to first token", "empezar a responder": the prompt's reading is asked
     wanted_tok_s: float | None = None
     dynamic_level: str | None = None  # "UD-Q4_K_XL" as unsloth names its dynamic quants
     device: str | None = None  # "MacBook Air M3": a machine named around its chip
@@ -103,6 +104,13 @@ def _words() -> _Words:
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
                   wanted_after, speed, we_are_re, w.every("about"))
+
+
+@cache
+def _first_token_re() -> re.Pattern[str]:
+    phrases = sorted({fold(p) for lang in condition_words().languages.values() for p in lang.first_token},
+                     key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -372,5 +380,6 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
         cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,
+        first_token=_first_token_re().search(text) is not None,
         wanted_tok_s=_wanted(text, found, w), device=_device(text),
         dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

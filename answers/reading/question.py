@@ -129,6 +129,8 @@ def _lengths(p: Asked, said: conditions.Conditions, observed: float | None) -> t
                                                                                      int | None]:
     """(the context the estimate uses, the context said, the prompt's length)."""
     prompt = said.prompt_tokens
+    if prompt is None and said.first_token:
+        prompt = said.context or p.context  # "how long until the first token at 40k": the prompt to read first
     context = said.context or p.context  # "an 8k prompt at 32k context": the number beside the context word
     if said.context is None and p.context is not None and any(
             n is not None and abs(p.context - n) <= 0.03 * n for n in (prompt, said.output_tokens)):

@@ -219,3 +219,21 @@ def test_a_codebase_pasted_is_the_prompt(engine: Engine, question: str, prompt: 
 def test_a_count_of_files_is_no_prompt_length(engine: Engine) -> None:
     """"300 documents" counts documents; only tokens said (or thousands) make a prompt's length."""
     assert "prompt_tokens" not in _asked(engine, "i have 300 documents for rag, llama 3.1 8b on a 4060 at 8k context")
+
+
+@pytest.mark.parametrize(("question", "prompt"), [
+    ("quanto ci mette a iniziare a rispondere gemma 3 12b su una 4070 con 24k token?", 24 * 1024),
+    ("how long until the first token on a 3090 with llama 3.1 8b at 32k context", 32 * 1024),
+    ("combien de temps avant le premier token avec 48k de contexte, qwen3 14b sur une 4090 ?", 48 * 1024),
+])
+def test_a_length_in_a_question_about_the_first_token_is_the_prompt(engine: Engine, question: str,
+                                                                    prompt: int) -> None:
+    """Asking how long before the answer starts makes the length said the prompt to read, and the answer gives
+    that wait (issue 29: "cuanto tarda en empezar a responder … 40k tokens" gave no time to first token)."""
+    answer = engine.ask(question)
+    assert answer.asked["prompt_tokens"] == prompt
+    assert answer.unused == []
+
+
+def test_a_context_alone_is_no_prompt(engine: Engine) -> None:
+    assert "prompt_tokens" not in _asked(engine, "qwen3 8b on a 4060 at 16k context, how fast?")
