@@ -146,8 +146,9 @@ class Engine(MediaAnswering):
         if asked.image_model is not None and not (asked.card2 and asked.intent == "compare"):
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);
             # "a used 4090 or a new 5080, for llms and images?" still weighs the two cards.
-            return self.writing.finish("fallback", lang, options, {}, Built({"out_of_scope": "image_generation",
-                                                                      "named": asked.image_model}), inline)
+            return self._accounted(self.writing.finish(
+                "fallback", lang, options, {}, Built({"out_of_scope": "image_generation", "named": asked.image_model}),
+                inline), asked, options)
         intent = asked.intent or "fallback"
         echo = echo_of(question)
         oos = asked.out_of_scope
@@ -156,7 +157,7 @@ class Engine(MediaAnswering):
         if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
-            return self._out_of_scope(asked, oos, lang, options, inline)
+            return self._accounted(self._out_of_scope(asked, oos, lang, options, inline), asked, options)
         return self._ask_read(intent, asked, echo, lang, options, inline)
 
     def _ask_read(self, intent: str, asked: Asked, echo: str, lang: str, options: AskOptions,

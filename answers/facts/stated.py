@@ -6,14 +6,19 @@ cards come with their counts, in the order they were said. Pure: the caller pass
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+from answers.lexicon import lexicon
 from answers.records.asked import Asked
+from catalog.cpu_names import resolve_cpu
 from catalog.records import GpuRecord, ModelRecord
 
 ModelName = Callable[[str | ModelRecord], str | None]
 CardRecord = Callable[[str | GpuRecord], GpuRecord | None]
+_SIZE_SAID = re.compile(r"\d\s*(?:gb|go|gib|g|giga|gigas|tb)\b", re.IGNORECASE)  # a memory size in a typed name
+EXACT = 100.0  # a processor's name or model number found as typed, never a typo mended
 
 
 def _name(value: Any, lookup: Callable[[Any], str | None]) -> str | None:
@@ -32,27 +37,70 @@ def _device(asked: Asked) -> str | None:
     when the phrase is its name."""
     m = asked.media
     if m is None or not m.device:
-        return None
+        oos = asked.out_of_scope  # a phone or board no record describes: as named ("Pixel 8 Pro"), never "my phone"
+        return spelled(oos.said) if oos is not None and oos.said and not oos.generic else None
     said = (m.device_said or "").strip()
     if not said or said.casefold() in m.device.casefold():
         return m.device
-    return f"{said} ({m.device})"
+    return f"{spelled(said)} ({m.device})"
+
+
+def spelled(said: str) -> str:
+    """"galaxy s24 ultra" → "Galaxy S24 Ultra", "iphone 15 pro" → "iPhone 15 Pro": a product name as typed (folded),
+    each word capitalised, the lexicon's own spellings kept ("iPhone", "Mac mini")."""
+    own = lexicon().product_spellings
+    return " ".join(own.get(w, w[:1].upper() + w[1:]) for w in said.split())
+
+
+def _core(name: str) -> str:
+    """A unified-memory record's chip without its maker or memory: "Apple M4 Max 128 GB" → "m4 max"."""
+    return re.sub(r"^apple\s+|\s+\d+\s*gb$", "", name.casefold())
+
+
+def _machine(said: str | None, record: GpuRecord, card_record: CardRecord) -> str:
+    """A machine as stated, with the record it is estimated as when the name does not say it: "MacBook Pro M4 Max"
+    (its chip is in the name), "DGX Spark (GB10)", "EVO-X2 (Ryzen AI Max+ 395 128 GB)"; the record alone when
+    the question named the chip, or when the machine said is another one ("m4 max vs strix halo")."""
+    if not said:
+        return record.name
+    if _core(record.name) in said.casefold():
+        return said
+    lx = lexicon()
+    chips = {lx.machines.get(" ".join(k.casefold().split())) for k, v in lx.machine_names.items() if v == said}
+    for chip in chips - {None}:
+        found = _record(chip or "", card_record)
+        if isinstance(found, GpuRecord) and _core(found.name) == _core(record.name):
+            return f"{said} ({record.name})"
+    return record.name
 
 
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
-    named = [_name(m, model_name) for m in (asked.model, asked.model2, *asked.more_models)]
-    if asked.media is not None and asked.media.model:
-        named.insert(0, asked.media.model)  # an image, speech or embedding model: its curated record's name
+    typed = [asked.model, asked.model2, *asked.more_models]
+    media = asked.media.model if asked.media is not None else None
+    span = re.sub(r"[^a-z0-9]", "", (asked.model_span or "").casefold())
+    if media and span and span in re.sub(r"[^a-z0-9]", "", media.casefold()):
+        typed = typed[1:]  # "whisper small": the parser's "whisper" is the same mention as the media model's
+    device = " ".join(((asked.media.device_said if asked.media else None) or "").casefold().split())
+    named = [_name(m, model_name) for m in typed
+             if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
+    if media:
+        named.insert(0, media)  # an image, speech or embedding model: its curated record's name
     return list(dict.fromkeys(n for n in named if n))
 
 
 def _record(value: str | GpuRecord, card_record: CardRecord) -> GpuRecord | str:
+    """The card a typed name means; a plural the resolver does not know ("three p40s", "zwei 3090ern") as its
+    singular, as the setup's estimate reads it; else the name as typed."""
     if isinstance(value, GpuRecord):
         return value
-    try:
-        return card_record(value) or value
-    except Exception:  # noqa: BLE001 — a card that does not resolve is stated as typed
-        return value
+    for text in dict.fromkeys((value, re.sub(r"(?<=\d)(?:s|ern?)$", "", value.strip()))):
+        try:
+            found = card_record(text)
+        except Exception:  # noqa: BLE001, S112 — a card that does not resolve is stated as typed
+            continue
+        if found is not None:
+            return found
+    return value
 
 
 def _named(value: str | GpuRecord, card_record: CardRecord) -> str:
@@ -76,8 +124,9 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
     for typed, count in parts:
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
-            out.setdefault("device", asked.device or record.name)
-            out.setdefault("memory_gb", record.memory_gb)
+            out.setdefault("device", _machine(asked.device, record, card_record))
+            if asked.memory_gb is not None or not isinstance(typed, str) or _SIZE_SAID.search(typed):
+                out.setdefault("memory_gb", record.memory_gb)  # "m4 max 64gb"; never a record's default size
         elif isinstance(record, GpuRecord):
             cards.append({"name": record.name, "count": count})
         else:
@@ -91,9 +140,13 @@ _CPU_WORDS = {"amd": "AMD", "intel": "Intel", "ryzen": "Ryzen", "core": "Core", 
 
 
 def cpu_name(typed: str | None) -> str | None:
-    """"ryzen 9 7950x" → "Ryzen 9 7950X", "i9 13900k" → "i9 13900K": a processor as its maker writes it."""
+    """"7950x" → "Ryzen 9 7950X", "i9 13900k" → "Core i9-13900K": the catalog's name when the typed name pins one
+    processor down (catalog/cpu_names.py); else as its maker writes it ("Xeon W9-9999X")."""
     if not typed:
         return None
+    found = resolve_cpu(typed)
+    if found is not None and found.score >= EXACT:
+        return found.cpu.name
     return " ".join(_CPU_WORDS.get(w.casefold(), w[:1] + w[1:].upper() if w[:1].isalpha() else w.upper())
                     for w in typed.split())
 
@@ -110,7 +163,8 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "memory_gb": asked.memory_gb if asked.memory_gb is not None else None,
         "ram_gb": asked.ram_gb if asked.ram_gb is not None else (cpu.ram_gb if cpu is not None else None),
         "ram_type": asked.ram_type, "ram_mt_s": asked.ram_mts, "ram_channels": asked.ram_channels,
-        "cpu": cpu_name(asked.cpu_named), "cpu_cores": asked.cpu_cores, "context": asked.context_said,
+        "cpu": cpu_name(asked.cpu_named or asked.chip_named), "cpu_cores": asked.cpu_cores,
+        "context": asked.context_said,
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
         "target_tok_s": asked.target_tok_s,

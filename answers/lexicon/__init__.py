@@ -75,6 +75,8 @@ COMMON_KEYS = {
     "unified_memory_phrases": "phrases for a Mac's unified memory in every language ('unified memory'), one per line",
     "intents": "table intent = list of { weight, pattern } read in every language",
     "machines": "table phrase = chip: machines named by product ('dgx spark' = 'GB10')",
+    "product_spellings": "table word = spelling: a phone's or board's word as its maker writes it ('iphone')",
+    "machine_names": "table phrase = product as its maker spells it, stated as a device ('mbp' = 'MacBook Pro')",
     "cache_types": "table llama.cpp cache type = phrases that name it, one per line ('q8 kv cache')",
     "currency_symbols": "table usd/eur/gbp/brl = signs written next to an amount ('$', '€', 'R$')",
     "image_models": "image- and video-generation models and tools, one per line ('flux', 'sdxl')",
@@ -173,6 +175,8 @@ class Lexicon(Struct):
     product_words: frozenset[str]
     common_patterns: list[Pattern]
     machines: dict[str, str]
+    machine_names: dict[str, str]
+    product_spellings: dict[str, str]
     apple_machine_words: tuple[str, ...]
     apple_tiers: tuple[str, ...]
     unified_memory_phrases: tuple[str, ...]
@@ -362,6 +366,8 @@ def load(directory: Path = HERE) -> Lexicon:
         product_words=_words(common["product_words"], "common.toml: product_words"),
         common_patterns=read_patterns(common["intents"], "all", "common.toml", intents),
         machines=_machines(common["machines"]),
+        machine_names=_string_table(common["machine_names"], "common.toml: machine_names"),
+        product_spellings=_string_table(common["product_spellings"], "common.toml: product_spellings"),
         apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
         apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
         card_nouns=_words(common["card_nouns"], "common.toml: card_nouns"),

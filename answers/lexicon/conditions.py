@@ -20,7 +20,7 @@ ENGINES = ("llama.cpp", "ollama", "lm-studio", "vllm", "sglang", "mlx", "exllama
 FORMATS = ("AWQ", "GPTQ", "EXL2", "EXL3", "FP8", "NVFP4", "MXFP4", "MLX")
 TOP_KEYS = {"engines", "formats", "format_engines", "cache_spellings", "languages"}
 LANGUAGE_KEYS = {"cores", "output_words", "prompt_words", "context_words", "at_once", "wanted", "thousand",
-                 "joiners", "numbers", "we_are", "about"}
+                 "joiners", "numbers", "we_are", "about", "wanted_after", "first_token"}
 LANGUAGES = ("en", "it", "fr", "de", "es", "pt")
 
 
@@ -31,6 +31,8 @@ class LanguageWords(Struct, frozen=True):
     context_words: frozenset[str]
     at_once: frozenset[str]
     wanted: tuple[str, ...]
+    wanted_after: tuple[str, ...]  # right after a speed: "20 tok/s minimum", "25 tok/s oder mehr"
+    first_token: tuple[str, ...]  # "time to first token", "empezar a responder": the wait before the answer
     we_are: tuple[str, ...]  # phrases right before a number of people ("we are 17", "siamo in 17")
     thousand: frozenset[str]
     joiners: frozenset[str]
@@ -87,6 +89,8 @@ def _language(code: str, table: object) -> LanguageWords:
            for k in ("cores", "output_words", "prompt_words", "context_words", "at_once", "thousand", "joiners",
                      "about")},
         wanted=_phrases(table["wanted"], f"languages.{code}.wanted"),
+        wanted_after=_phrases(table["wanted_after"], f"languages.{code}.wanted_after"),
+        first_token=_phrases(table["first_token"], f"languages.{code}.first_token"),
         we_are=_phrases(table["we_are"], f"languages.{code}.we_are"),
         numbers={str(k).lower(): int(v) for k, v in numbers.items()})
 

@@ -63,14 +63,18 @@ def _segments(word: str, numbers: dict[str, int], joiners: frozenset[str]) -> li
 
 def _value(parts: list[int]) -> int:
     total = current = 0
+    prev = None
     for p in parts:
         if p == 1000:
             total += max(current, 1) * 1000
             current = 0
         elif p == 100:
             current = max(current, 1) * 100
+        elif prev == 1 and p >= 10:
+            current += p - 1  # "una decina", "a dozen": one group of that many (a joiner sits in "einundzwanzig")
         else:
             current += p
+        prev = p
     return total + current
 
 

@@ -34,8 +34,8 @@ from estimator.quants import quant as level_of
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
 _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
                     "en", "em", "im", "um", "uma", "un", "una", "une", "ein", "einem", "einen", "an", "the", "du",
-                    "del", "della", "dello", "des", "der", "die", "das", "el", "la", "le", "il", "o", ":", "=", "-",
-                    "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
+                    "del", "della", "dello", "des", "der", "die", "das", "bei", "el", "la", "le", "il", "o", ":", "=",
+                    "-", "around", "about", "circa", "ca", "environ", "unos", "uns", "cerca", "long", "lungo", "largo"})
 _MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
 _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
@@ -43,6 +43,8 @@ _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # bel
 # "threadripper pro 7995wx", "xeon platinum 8480+"): catalog/cpu_names.py resolves the name
 _CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)"
                         r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
+# a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
+_CHIP_WORDS = re.compile(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
 _DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
 _WORDS = re.compile(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
@@ -58,6 +60,8 @@ class Conditions(Struct, frozen=True):
     users: int | None = None
     cpu_cores: int | None = None
     cpu: str | None = None
+    chip: str | None = None  # "ryzen ai max+ 395": the machine's processor, named
+    first_token: bool = False  # "time to first token", "empezar a responder": the prompt's reading is asked
     wanted_tok_s: float | None = None
     dynamic_level: str | None = None  # "UD-Q4_K_XL" as unsloth names its dynamic quants
     device: str | None = None  # "MacBook Air M3": a machine named around its chip
@@ -77,6 +81,7 @@ class _Words(Struct, frozen=True):
     cores: frozenset[str]
     at_once: frozenset[str]
     wanted_re: re.Pattern[str]
+    wanted_after: re.Pattern[str]  # "20 tok/s minimum", "25 tok/s oder mehr"
     speed: re.Pattern[str]
     we_are_re: re.Pattern[str]  # "we are 17", "siamo in 17", "wir sind zu 17": a number of people after it
     about: frozenset[str]  # "roughly" words skipped between a length's noun and its number
@@ -87,16 +92,25 @@ def _words() -> _Words:
     w = condition_words()
     prompt = w.every("prompt_words") | frozenset(x for lang in lexicon().languages.values() for x in lang.prompt_words)
     units = sorted({fold(u) for u in lexicon().speed_units}, key=len, reverse=True)
-    speed = re.compile(r"\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
+    speed = re.compile(r"\s*\+?\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
     wanted = tuple(sorted({fold(p) for lang in w.languages.values() for p in lang.wanted}, key=len, reverse=True))
     users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
     backends = {word: name for name, words in lexicon().backends.items() for word in words}
     wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
+    after = sorted({fold(p) for lang in w.languages.values() for p in lang.wanted_after}, key=len, reverse=True)
+    wanted_after = re.compile(r"[\s,]*(?:\+|" + "|".join(re.escape(p) for p in after) + r")(?![\w])")
     we_are = sorted({fold(p) for lang in w.languages.values() for p in lang.we_are}, key=len, reverse=True)
     we_are_re = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
-                  speed, we_are_re, w.every("about"))
+                  wanted_after, speed, we_are_re, w.every("about"))
+
+
+@cache
+def _first_token_re() -> re.Pattern[str]:
+    phrases = sorted({fold(p) for lang in condition_words().languages.values() for p in lang.first_token},
+                     key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -135,8 +149,9 @@ def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     spellings = condition_words().cache_spellings
     alternation = "|".join(sorted((re.escape(s) for s in spellings), key=len, reverse=True))
     kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
-    after = re.compile(rf"\b{kv}(?:\s+(?:in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como))*\s*"
-                       rf"(?<![\w])({alternation})(?![\w])")
+    flag = r"(?<![\w-])--?(?:ctk|ctv|cache-type-[kv]|cache_type_[kv])"  # llama.cpp's "-ctk q8_0 -ctv q8_0"
+    links = r"in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como"
+    after = re.compile(rf"(?:\b{kv}|{flag})(?:\s+(?:{links}))*\s*(?<![\w])({alternation})(?![\w])")
     before = re.compile(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
     return after, before
 
@@ -150,12 +165,13 @@ def _cache_type(text: str) -> str | None:
 
 def _cache_level_only(text: str, cache_type: str | None) -> bool:
     """"kv cache em q8_0": the parser reads "q8_0" as the weights' level too; it is the cache's alone when the
-    text writes that spelling once."""
+    text writes that level nowhere but in a cache phrase."""
     if cache_type is None:
         return False
+    after, before = _cache_res()
+    rest = before.sub(" ", after.sub(" ", text))  # "-ctk q8_0 -ctv q8_0": both the cache's
     spellings = [s for s, kind in condition_words().cache_spellings.items() if kind == cache_type]
-    said = sum(len(re.findall(rf"(?<![\w]){re.escape(s)}(?![\w])", text)) for s in spellings)
-    return said == 1
+    return not any(re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", rest) for s in spellings)
 
 
 def _after(tokens: list[tuple[str, int, int]], at: int, skip: frozenset[str], n: int = 3) -> list[str]:
@@ -192,6 +208,8 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
             if key in out or n < _MIN_TOKENS[key]:
                 continue  # "two files of 20k tokens": a count of files, not a 2-token prompt
             near = (after and after[0] in nouns) or (before and before[0] in nouns)
+            if key == "prompt_tokens" and near and not said_tokens and n < 1000 and not (before and before[0] in nouns):
+                continue  # "200 files", "300 documents": a count of them, not a prompt of 200 tokens
             if key == "output_tokens" and not said_tokens:
                 near = bool(after and after[0] in nouns)  # "2000-token answers", "risposte da 1000 token"
                 # "generate 2k tokens", "output di tipo 1000 token": the verb or noun one word before
@@ -218,7 +236,24 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:
             out["users"] = int(a.value)
+    if "users" not in out:
+        guess = _users_guessed(text, tokens, found, w)
+        if guess is not None:
+            out["users"] = guess
     return out
+
+
+def _users_guessed(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> int | None:
+    """"how many users at once … ? like 30", "wie viele Nutzer … ? so 100?": a question about people served at
+    once answered by the asker at its end, a number after a word for "about" with nothing after it."""
+    if not found or not any(t in w.users or t in w.at_once for t, _, _ in tokens):
+        return None
+    last = found[-1]
+    before = _before(tokens, last.start, frozenset(), 1)
+    if text[last.end:].strip(" ?!.") or not text[last.start:last.end].isdigit() or not before \
+            or before[0] not in w.about:
+        return None
+    return int(last.value) if last.value == int(last.value) and 2 <= last.value <= 4096 else None
 
 
 @cache
@@ -233,32 +268,48 @@ def _bench_prompt(text: str) -> int | None:
 
 
 def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
-    """A speed with a wanting phrase shortly before it ("at least 30 tok/s", "pelo menos 20 tok/s")."""
+    """A speed with a wanting phrase shortly before it ("at least 30 tok/s", "pelo menos 20 tok/s") or right
+    after it ("20 tok/s minimum", "30+ t/s")."""
     for a in found:
-        if not w.speed.match(text, a.end):
+        unit = w.speed.match(text, a.end)
+        if not unit:
             continue
-        if w.wanted_re.search(text[max(0, a.start - 60):a.start]):
+        if w.wanted_re.search(text[max(0, a.start - 60):a.start]) or "+" in unit.group() \
+                or w.wanted_after.match(text, unit.end()):
             return a.value
     return None
 
 
 @cache
-def _device_re() -> re.Pattern[str]:
-    machines = sorted((fold(m) for m in lexicon().apple_machine_words), key=len, reverse=True)
-    alternation = "|".join(re.escape(m) for m in machines)
-    inches = r"(?:\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?\s+)?"
-    return re.compile(rf"\b({alternation})\s+{inches}({_APPLE_CHIP})\b")
+def _device_res() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], re.Pattern[str] | None]:
+    """(Apple machine then chip, chip then machine, phrase → spelling, the other machines by name)."""
+    lx = lexicon()
+    apple = {fold(w) for w in lx.apple_machine_words}
+    names = {fold(k): v for k, v in lx.machine_names.items()}
+    spelled = {k: v for k, v in names.items() if fold(v) in apple} | {w: names.get(w, w.title()) for w in apple}
+    alternation = "|".join(re.escape(m) for m in sorted(spelled, key=len, reverse=True))
+    # a screen size or one short word may stand between ("macbook pro 16 m4 max", "mac studio mit m4 max")
+    between = r"(?:\s+\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?|\s+[a-z]{1,4})?"
+    machine_first = re.compile(rf"\b({alternation}){between}\s+({_APPLE_CHIP})\b")
+    chip_first = re.compile(rf"\b({_APPLE_CHIP})\s+({alternation})\b")
+    others = sorted((k for k in names if k not in spelled), key=len, reverse=True)
+    other_re = re.compile(rf"(?<![\w-])({'|'.join(re.escape(o) for o in others)})(?![\w-])") if others else None
+    return machine_first, chip_first, spelled, other_re
 
 
 def _device(text: str) -> str | None:
-    """"macbook air m3", "mac studio m2 ultra": the machine and its chip, as the asker named them."""
-    m = _device_re().search(text)
-    if m is None:
-        return None
-    spelled = {"macbook": "MacBook", "imac": "iMac"}
-    machine = " ".join(spelled.get(w, w.title()) for w in m.group(1).split())
-    chip, *tier = m.group(2).split()
-    return " ".join([machine, chip.upper(), *(t.title() for t in tier)])
+    """"macbook air m3", "m3 ultra mac studio", "mbp m4 max": the Apple machine and its chip, as its maker spells
+    them; "dgx spark", "framework desktop": a machine by its product name (the lexicon's `machine_names`)."""
+    machine_first, chip_first, spelled, other_re = _device_res()
+    m = machine_first.search(text)
+    machine, chip = (m.group(1), m.group(2)) if m else (None, None)
+    if m is None and (m := chip_first.search(text)) is not None:
+        machine, chip = m.group(2), m.group(1)
+    if machine is not None and chip is not None:
+        name, *tier = chip.split()
+        return " ".join([spelled[machine], name.upper(), *(t.title() for t in tier)])
+    other = other_re.search(text) if other_re is not None else None
+    return lexicon().machine_names.get(other.group(1)) if other else None
 
 
 _BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
@@ -278,6 +329,21 @@ def _with_width(text: str, fmt: str | None) -> str | None:
         return fmt  # a format whose files have no width in bits per weight (AWQ, MLX): the format alone
 
 
+def _not_names(text: str, every: list[Amount], names: tuple[str | None, ...]) -> list[Amount]:
+    """The amounts that are not part of a name: where a name is found in the text, the numbers inside it
+    ("qwen3 30b a3b, 30+ t/s": the second 30 is a speed); a name typed otherwise, any number it holds."""
+    spans: list[tuple[int, int]] = []
+    loose: list[str | None] = []
+    for name in names:
+        said = " ".join(fold(name or "").split())
+        at = [(m.start(), m.end()) for m in re.finditer(re.escape(said), text)] if said else []
+        spans.extend(at)
+        loose.extend([] if at else [name])
+    own = name_numbers(loose)
+    return [a for a in every if text[a.start:a.end] not in own
+            and not any(s <= a.start and a.end <= e for s, e in spans)]
+
+
 def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     """The conditions `question` states (None for each it does not). A bare number that is part of a card's or
     model's name the question names ("a 3080 ctx 32k") is that name's."""
@@ -285,9 +351,9 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     words = condition_words()
     w = _words()
     tokens = [(m.group(), m.start(), m.end()) for m in _WORDS.finditer(text)]
-    own = name_numbers(names)
+    names = tuple(names)
     every = [a for a in amounts(text) if math.isfinite(a.value)]
-    found = [a for a in every if text[a.start:a.end] not in own]  # lengths: never a name's number
+    found = _not_names(text, every, names)  # lengths and speeds: never a name's number
     fmt = _phrase(text, "formats")
     quant_format = _with_width(text, fmt)
     engine = _phrase(text, "engines") or (words.format_engines.get(fmt or ""))
@@ -313,6 +379,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
-        cpu=_cpu_name(cpu),
+        cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,
+        first_token=_first_token_re().search(text) is not None,
         wanted_tok_s=_wanted(text, found, w), device=_device(text),
         dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

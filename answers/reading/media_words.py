@@ -18,9 +18,14 @@ import re
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from answers.knowledge.media_names import find_device, find_media, find_second_media
+from answers.lexicon import lexicon
 from answers.records.asked import MediaAsked
+
+if TYPE_CHECKING:
+    from catalog.media import DeviceRecord
 from catalog.text import fold
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
@@ -89,12 +94,28 @@ def _kind_word(text: str) -> str | None:
     return None
 
 
+_BARE_PI = re.compile(r" pi ?([45]) ")
+
+
+def _bare_pi(text: str) -> tuple[str, DeviceRecord] | None:
+    """"pi 5 with 8gb": the Raspberry Pi 5 said short, unless the word before makes another maker's board
+    ("orange pi 5", "banana pi"), which the estimator has no record of."""
+    m = _BARE_PI.search(text)
+    if m is None:
+        return None
+    before = text[:m.start()].split()[-1:]
+    if before and any(b.startswith(f"{before[0]} pi") for b in lexicon().out_of_scope.get("board", ())):
+        return None
+    found = find_device(f"raspberry pi {m.group(1)}")
+    return (m.group().strip(), found[1]) if found else None
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
     record = find_media(question)
     second = find_second_media(question) if record is not None else None
-    device = find_device(question)
+    device = find_device(question) or _bare_pi(text)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
     if record is None and device is None and not phone and kind is None:

@@ -53,6 +53,8 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
             if toks[i + 1].low == "go" and i + 2 < len(toks) and toks[i + 2].low in _GO_VERB_NEXT:
                 continue  # "does phi 4 go on a 4070": the English verb, not French "Go"
             value, end = float(t.low), i + 2
+        elif _bare_ram(toks, i, ram_words):
+            value, end = float(t.low), i + 1  # "24 gb de vram e 64 de ram": the unit said once, for both
         else:
             continue
         is_ram = _ram_follows(toks, end, ram_words)
@@ -72,6 +74,22 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
         if mem is not None and ram is not None:
             break
     return mem, at, ram
+
+
+_NOT_RAM_ALONE = frozenset({"system", "sistema", "systeme"})  # "system" alone after a number says no RAM
+
+
+def _bare_ram(toks: list[Token], i: int, ram_words: frozenset[str]) -> bool:
+    """A number without a unit right before a RAM word, or one short word before it ("64 de ram", "32 ram")."""
+    if not _NUMBER_RE.match(toks[i].low) or not 4 <= float(toks[i].low) <= 4096:
+        return False
+    for k in range(i + 1, min(i + 3, len(toks))):
+        low = toks[k].low
+        if low in ram_words and low not in _NOT_RAM_ALONE:
+            return True
+        if len(low) > 3 or not low.isalpha():
+            return False
+    return False
 
 
 def _ram_before(toks: list[Token], at: int) -> bool:

@@ -51,6 +51,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     observed = scope.observed_tok_s(question, names=(p.card_typed, p.card2_typed, p.model_span))
     cpu_named = scope.cpu_named(question)
     words = _Words(observed, scope.ram_type(question), ram_words.read(question), said, cpu_named)
+    if _server_ram(p, words.ram, question):
+        p = replace(p, memory_is_ram=True)  # "8 canali ddr5 e 512 gb": the size is the server's RAM
     asked = replace(
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
@@ -67,6 +69,13 @@ class _Words(Struct, frozen=True):
     ram: ram_words.RamWords  # the RAM's type, speed, channels or CPU platform said anywhere
     said: conditions.Conditions  # engine, format, cache, lengths, cores, people at once, a speed wanted
     cpu: str | None  # a processor named as the device ("i9 13900k")
+
+
+def _server_ram(p: Asked, ram: ram_words.RamWords, question: str) -> bool:
+    """A size with memory channels said and nothing else to hold it (no card, machine or "vram"): channels are
+    only ever the system RAM's, so the size is that RAM ("server with 8 channels of ddr5 and 512 gb")."""
+    return ram.channels is not None and p.memory_gb is not None and p.ram_gb is None and not p.memory_is_ram \
+        and p.card is None and not p.setup and p.card2 is None and "vram" not in question.casefold()
 
 
 def _ram_alone(p: Asked) -> bool:
@@ -91,6 +100,9 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
     quant = _dynamic_level(said.dynamic_level, quant)
     if said.cache_level_only and quant is not None and quant.lower() == said.cache_type:
         quant = None  # "kv cache em q8_0": the cache's level, not the weights'
+    weights = [q for q in p.quants if not (said.cache_level_only and q.lower() == said.cache_type)]
+    if quant is None and len(weights) == 1 and len(p.quants) == 2:
+        quant = weights[0]  # "kv cache to q8_0 … qwen 32b q4_k_m": the other level is the weights'
     target = _target(p, said, w.observed)
     cpu_card = _card_is_cpu(p)
     asked = replace(
@@ -98,18 +110,27 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         card_typed=None if cpu_card or not p.card else p.card_typed,
         context=context, context_said=stated_context if context is not None else None, quant=quant,
         cache_type=p.cache_type or said.cache_type, prompt_tokens=prompt, users=said.users, backend=said.backend,
-        observed_tok_s=None if target else w.observed, target_tok_s=target,
+        observed_tok_s=None if target and w.observed in (None, target) else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
-        cpu_named=p.cpu_named or said.cpu, device=said.device,
+        cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)
     return task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type, w.cpu)))
+
+
+def _cpu_said(named: str | None, series: str | None) -> str | None:
+    """"xeon w9-3495x": the series' fuller name when the short pattern read only its model number ("3495x")."""
+    if named and series and named.casefold() in series.casefold():
+        return series
+    return named or series
 
 
 def _lengths(p: Asked, said: conditions.Conditions, observed: float | None) -> tuple[int | None, int | None,
                                                                                      int | None]:
     """(the context the estimate uses, the context said, the prompt's length)."""
     prompt = said.prompt_tokens
+    if prompt is None and said.first_token:
+        prompt = said.context or p.context  # "how long until the first token at 40k": the prompt to read first
     context = said.context or p.context  # "an 8k prompt at 32k context": the number beside the context word
     if said.context is None and p.context is not None and any(
             n is not None and abs(p.context - n) <= 0.03 * n for n in (prompt, said.output_tokens)):
@@ -125,7 +146,7 @@ def _lengths(p: Asked, said: conditions.Conditions, observed: float | None) -> t
 def _target(p: Asked, said: conditions.Conditions, observed: float | None) -> float | None:
     """A speed wanted: said with a model and no hardware ("what gpu for 100 tok/s on llama 8b"), or with a
     wanting word ("I want at least 30 tok/s on my 4070"); a speed someone sees needs the card it was seen on."""
-    if said.wanted_tok_s is not None and observed == said.wanted_tok_s:
+    if said.wanted_tok_s is not None:  # the wanting words ("at least", "minimo", "30+") make it one
         return said.wanted_tok_s
     no_hardware = p.card is None and not p.setup and p.cpu_named is None and p.memory_gb is None \
         and p.ram_gb is None and not p.cpu_only

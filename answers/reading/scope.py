@@ -102,6 +102,20 @@ def _longest(text: str, phrases: tuple[str, ...]) -> str | None:
     return max(named or hits, key=len).strip() if hits else None
 
 
+# the words that finish a phone's or a board's name after its phrase ("pixel 8" pro, "orange pi" 5)
+_MODEL_WORDS = re.compile(r"(?:\s(?:\d{1,3}[a-z]?|pro|max|ultra|plus|mini|lite|xl|fold|flip|fe|[a-z]\d{1,3}))*")
+
+
+def _device_said(text: str, named: str) -> str | None:
+    """The phone or board as the question names it, its model words included ("pixel 8 pro", "orange pi 5")."""
+    at = text.find(f" {named}")
+    if at < 0:
+        return None
+    end = at + 1 + len(named)
+    more = _MODEL_WORDS.match(text, end)
+    return text[at + 1:more.end() if more else end].strip()
+
+
 def out_of_scope(question: str) -> OutOfScope | None:
     """What the question names that the estimator does not rate, the most specific kind first, or None."""
     text = _norm(question)
@@ -114,7 +128,8 @@ def out_of_scope(question: str) -> OutOfScope | None:
             return OutOfScope("from_scratch", named)
         if kind == "fine_tuning" and _longest(text, ph["oos_full_fine_tuning"]) is not None:
             return OutOfScope("full_fine_tuning", named)  # every weight trained: never LoRA's figure instead
-        return OutOfScope(kind, named, _norm(named) in ph["oos_generic"])
+        said = _device_said(text, named) if kind in DEVICE_KINDS else None
+        return OutOfScope(kind, named, _norm(named) in ph["oos_generic"], said)
     scratch = _longest(text, ph["oos_from_scratch"])
     if scratch is not None and scratch.startswith("pre"):  # "pretrain a 1b": pre-training said in one word
         return OutOfScope("from_scratch", scratch)

@@ -39,6 +39,9 @@ def pro_first(text: str) -> str:
     return PRO_AFTER_RE.sub(r"\1 \3 \2", text)
 
 
+_ABOUT_SIGN_RE = re.compile(r"(?<!\S)[~≈]\s*(?=[$€£]?\d)")
+
+
 def clean(question: str) -> str:
     text = question[:MAX_INPUT]
     text = pro_first(text)

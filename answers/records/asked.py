@@ -35,6 +35,7 @@ class OutOfScope(Struct, frozen=True):
     kind: str
     named: str
     generic: bool = False  # the phrase names no model or device ("embedding", "my phone")
+    said: str | None = None  # a phone or board with the model words after its phrase ("pixel 8 pro", "orange pi 5")
 
 
 class MediaAsked(Struct, frozen=True):
@@ -96,6 +97,7 @@ class Asked(Struct, frozen=True):
     ram_channels: int | None = None  # "12 channels"
     cpu: CpuOnly | None = None  # no graphics card ("no gpu, 64gb ram"): the machine's RAM is the memory
     cpu_named: str | None = None  # "i9 13900k": a processor named as the device, said back
+    chip_named: str | None = None  # "ryzen ai max+ 395": a processor with its own graphics, the machine's chip
     # -- options of the estimate
     context: int | None = None  # tokens (a prompt's length when longer: the cache holds the prompt)
     quant: str | None = None  # one level asked for ("Q4_K_M")
