@@ -39,9 +39,6 @@ def pro_first(text: str) -> str:
     return PRO_AFTER_RE.sub(r"\1 \3 \2", text)
 
 
-_ABOUT_SIGN_RE = re.compile(r"(?<!\S)[~≈]\s*(?=[$€£]?\d)")
-
-
 def clean(question: str) -> str:
     text = question[:MAX_INPUT]
     text = pro_first(text)
@@ -53,6 +50,7 @@ def clean(question: str) -> str:
     return " ".join(text.split())
 
 
+# "~800€", "≈ 70b", "(~2000 tokens", "~R$ 8000": the sign says "about"; the number after it is what counts
 _ABOUT_SIGN_RE = re.compile(r"(?<![\w])[~≈](?=\s*(?:[$€£]|R\$|\d))")
 
 
