@@ -33,6 +33,8 @@ BUDGET_TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
 BUDGET_TITLE_OVERVIEW = N_("Which GPU to buy within %(budget)s")
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
+VARIANT_HOLDS = N_("The %(default)s cannot hold it at %(quant)s: these figures are for the %(card)s, the smallest "
+                   "memory size of that chip that does.")
 # …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
 MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other "
                   "speeds: %(names)s.")
@@ -196,6 +198,12 @@ class AnswerWriting:
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        held = facts.get("variant_holds")
+        if held and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = i18n.gettext(lang, VARIANT_HOLDS) % {"default": markdown.escape(held["default"]),
+                                                        "card": markdown.escape(held["card"]),
+                                                        "quant": f"`{markdown.escape(held['quant'])}`"}
+            text = markdown.finish(text.rstrip() + "\n" + line)
         mac = facts.get("mac_stand_in")
         if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             line = i18n.gettext(lang, MAC_STAND_IN if mac["others"] else MAC_STAND_IN_ONLY) % {
