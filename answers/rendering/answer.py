@@ -234,15 +234,17 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + line)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
-                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)
+                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang,
+                                  facts.get("generic_model_active_b"))
                 if facts.get("generic_near"):
                     names = ", ".join(markdown.escape(n) for n in facts["generic_near"])
                     note += " " + i18n.gettext(lang, GENERIC_NEAR) % {"names": names}
                 text = markdown.finish(note + "\n" + text)
                 entities = {**entities, "model_typed": facts["generic_for"]}
             else:
-                said = stand_in_note if facts.get("generic_stand_in") else generic_note
-                text = markdown.finish(text.rstrip() + "\n" + said(facts["generic_model_b"], lang))
+                said = stand_in_note(facts["generic_model_b"], lang) if facts.get("generic_stand_in") else \
+                    generic_note(facts["generic_model_b"], lang, facts.get("generic_model_active_b"))
+                text = markdown.finish(text.rstrip() + "\n" + said)
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
             if isinstance(entities.get("model"), str):
                 text = capitalize_leads(text, markdown.escape(entities["model"]))
