@@ -45,3 +45,17 @@ def test_several_cards_offered_under_a_tensor_split_gain_speed_and_say_so(engine
     layer = engine.ask("qwen2.5 32b bf16 on one 4090", locale=lang)
     layer_line = next(x for x in layer.text.split("\n") if "×" in x and "4090" in x)
     assert layer_line.rsplit(". ", 1)[-1] not in line  # its own closing sentence, not llama.cpp's
+
+
+@pytest.mark.parametrize(("question", "lang", "label"), [
+    ("llama 3.1 8b on one 4090 with sglang for 16 users, how fast each?", "en", "SGLang"),
+    ("llama 3.1 8b su una 4090 con sglang per 16 utenti", "it", "SGLang"),
+    ("llama 3.1 8b auf einer 4090 mit TensorRT-LLM für 16 Nutzer", "de", "TensorRT-LLM"),
+])
+def test_more_cards_for_everyone_name_the_engine_asked(engine, question, lang, label) -> None:
+    """Cards added so that every user gets reading speed are split by the engine the question named, and the
+    answer names that one (before: "vLLM splits the model" under any engine)."""
+    a = engine.ask(question, locale=lang)
+    assert a.facts["engine_label"] == label
+    line = next(x for x in a.text.split("\n") if "2×" in x)
+    assert label in line and "vLLM" not in line
