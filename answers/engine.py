@@ -45,8 +45,17 @@ from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
 from answers.rendering.scope_text import cloud_noted, fanless_noted
 from answers.resolving.names import NameProblem, NameResolution
+from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
+
+
+def _active_size(asked: Asked) -> dict[float, float]:
+    """{total: active} when the model's typed name writes both ("Qwen3.5-35B-A3B" → {35: 3}): a stand-in for
+    that name is a mixture of experts, not a dense model of 35 billion parameters."""
+    typed = asked.model_typed if isinstance(asked.model_typed, str) else None
+    total, active = (typed_size(typed), typed_active_size(typed)) if typed else (None, None)
+    return {total: active} if total and active and active < total else {}
 
 
 def _catalogue(code: str | None) -> str | None:
@@ -65,7 +74,7 @@ class Engine(MediaAnswering):
         self.building = EntityBuilding(knowledge, self.profiles, self.estimates, self.names)
         self.writing = AnswerWriting(self.profiles)
         # Stand-in records for "a 70b" (answers/rendering/generic_model.py), kept alive: caches key on id().
-        self._generic: dict[tuple[float, str], ModelRecord] = {}
+        self._generic: dict[tuple[float, str, float | None], ModelRecord] = {}
         self._generic_ids: dict[int, float] = {}
 
     def complete_model(self, text: str, limit: int = 25) -> list[str]:
@@ -205,7 +214,9 @@ class Engine(MediaAnswering):
     def _asked(self, intent: str, asked: Asked, lang: str, options: AskOptions, *, inline: bool,
                echo: str | None = None) -> Answer:
         """What is asked (a question's or a slash command's) → the intent decided → each ask answered."""
-        decided = decide_before_resolving(intent, asked, lambda size: self._generic_model(size, lang),
+        active = _active_size(asked)
+        decided = decide_before_resolving(intent, asked,
+                                          lambda size: self._generic_model(size, lang, active.get(size)),
                                           lambda text: self.names.resolve_card(text, options.profile))
         parts = [self._answer(i, lang, options, a, inline=inline, echo=echo) for i, a in decided.asks]
         if len(parts) == 1:
@@ -265,10 +276,10 @@ class Engine(MediaAnswering):
             model_alternatives=self.names.model_variants(asked.model, entities.model), generic_b=generic_b,
             generic_near=near)
 
-    def _generic_model(self, params_b: float, lang: str) -> ModelRecord:
-        key = (params_b, lang)
+    def _generic_model(self, params_b: float, lang: str, active_b: float | None = None) -> ModelRecord:
+        key = (params_b, lang, active_b)
         if key not in self._generic:
-            record = generic_record(params_b, lang)
+            record = generic_record(params_b, lang, active_b)
             self._generic[key] = record
             self._generic_ids[id(record)] = params_b
         return self._generic[key]

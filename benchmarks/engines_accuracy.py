@@ -85,7 +85,8 @@ def predict(c: EngineConstants, row: dict[str, Any]) -> float:
         prompt, answer = int(row.get("prompt_tokens") or 0), int(row.get("answer_tokens") or 0)
         ctx = prompt + answer // 2 if prompt and answer else 1536
         sc = load_setup_constants()
-        w = workload(p, model, q, ctx, "f16", tok, p.usable_gb(card), card_prefill(model, card, q, ctx, Ask()).tok_s,
+        w = workload(p, model, q, ctx, "f16", tok, p.usable_gb(card) * row["n"],
+                     card_prefill(model, card, q, ctx, Ask()).tok_s * row["n"],
                      sc.moe_expert_share_active, sc.moe_batch_fixed_share)
         if prompt and answer:
             w = replace(w, prompt_per_answer=prompt / answer)
@@ -106,7 +107,11 @@ def fit_engine(c: EngineConstants, engine: str, rows: Sequence[dict[str, Any]]) 
     var = sum(w * (x - mx) ** 2 for w, x in zip(ws, xs, strict=True))
     k = sum(w * (x - mx) * (s - ms) for w, x, s in zip(ws, xs, ss, strict=True)) / var if var > 0 else ms / mx
     k = max(k, 1.0)  # share ≤ 1: no engine streams faster than the memory
-    t0 = max(0.0, ms - k * mx)
+    t0 = ms - k * mx
+    if t0 < 0:  # no fixed time: the share alone, refitted through the origin (not the slope's share kept)
+        t0 = 0.0
+        xs2 = sum(w * x * x for w, x in zip(ws, xs, strict=True))
+        k = max(1.0, sum(w * x * s for w, x, s in zip(ws, xs, ss, strict=True)) / xs2)
     return round(1 / k, 3), round(t0 * 1000, 3)
 
 
@@ -127,7 +132,10 @@ def fit_allreduce(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> float:
 
 
 def _fittable(rows: Sequence[dict[str, Any]], engine: str) -> list[dict[str, Any]]:
-    return [r for r in rows if r["engine"] == engine and r["n"] == 1 and r["users_n"] == 1]
+    """The engine's single-card, one-request rows, when they cover at least MIN_ROWS setups (model, card,
+    format): two setups measured twice each fit a line through two points, not the engine."""
+    own = [r for r in rows if r["engine"] == engine and r["n"] == 1 and r["users_n"] == 1]
+    return own if len({(r["model"], r["gpu"], r["quant"]) for r in own}) >= MIN_ROWS else []
 
 
 def cross_validate(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], float, bool]]:
@@ -136,7 +144,7 @@ def cross_validate(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> list[t
     for i, r in enumerate(rows):
         others = [x for j, x in enumerate(rows) if j != i]
         train = _fittable(others, r["engine"])
-        if len(train) >= MIN_ROWS:
+        if train:
             cc = _with(c, r["engine"], *fit_engine(c, r["engine"], train))
             if r["n"] > 1:  # the all-reduce times refitted without this row too
                 cc = _scaled(cc, fit_allreduce(cc, others))
@@ -146,26 +154,123 @@ def cross_validate(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> list[t
     return out
 
 
-def summary(scored: Sequence[tuple[dict[str, Any], float, bool]], c: EngineConstants) -> dict[str, float]:
-    ratios = [r["measured"] / est for r, est, _ in scored]
-    errs = [max(x, 1 / x) for x in ratios]
-    lo, hi = c.ranges["medium"]
-    inside = [lo <= x <= hi for x in ratios]
+Scored = Sequence[tuple[dict[str, Any], float, bool]]
+COVER = 0.85  # the central share of an engine's leave-one-out ratios (measured / estimate) its range holds
+MIN_RANGE_ROWS = 8  # fewer rows of an engine: its range is every engine's ("pooled")
+
+
+def _quantile(xs: Sequence[float], p: float) -> float:
+    """The p-quantile of xs, linear between order statistics."""
+    v = sorted(xs)
+    i = p * (len(v) - 1)
+    lo = math.floor(i)
+    return v[lo] + (v[min(lo + 1, len(v) - 1)] - v[lo]) * (i - lo)
+
+
+def spread(ratios: Sequence[float]) -> tuple[float, float]:
+    """(low, high) factors holding the central COVER of the ratios, widened to hold 1 (the figure itself),
+    rounded outwards to 0.01."""
+    tail = (1 - COVER) / 2
+    lo, hi = min(1.0, _quantile(ratios, tail)), max(1.0, _quantile(ratios, 1 - tail))
+    return math.floor(lo * 100) / 100, math.ceil(hi * 100) / 100
+
+
+def _ratio(s: tuple[dict[str, Any], float, bool]) -> float:
+    return float(s[0]["measured"] / s[1])
+
+
+def range_key(row: dict[str, Any], have: Any) -> str:
+    """Which range states a row's figure: several users, several cards, else its engine's (or pooled)."""
+    if row["users_n"] > 1:
+        return "several users"
+    if row["n"] > 1:
+        return "several cards"
+    return row["engine"] if row["engine"] in have else "pooled"
+
+
+def engine_ranges(scored: Scored) -> dict[str, tuple[float, float, int]]:
+    """(low, high, rows) per engine with MIN_RANGE_ROWS single-card, one-request rows or more; "pooled" over
+    every engine's such rows; "several cards" and "several users" over every engine's rows of that kind
+    (the answers state those figures with these ranges, whatever the engine)."""
+    single = [s for s in scored if s[0]["n"] == 1 and s[0]["users_n"] == 1]
+    groups: dict[str, list[float]] = {}
+    for engine in sorted({s[0]["engine"] for s in single}):
+        own = [_ratio(s) for s in single if s[0]["engine"] == engine]
+        if len(own) >= MIN_RANGE_ROWS:
+            groups[engine] = own
+    groups["pooled"] = [_ratio(s) for s in single]
+    groups["several cards"] = [_ratio(s) for s in scored if s[0]["n"] > 1 and s[0]["users_n"] == 1]
+    groups["several users"] = [_ratio(s) for s in scored if s[0]["users_n"] > 1]
+    return {k: (*spread(v), len(v)) for k, v in groups.items() if v}
+
+
+def range_held_out(scored: Scored) -> list[bool]:
+    """Whether each row falls inside the range it is stated with, made from the OTHER rows (the range comes
+    from the residuals, so scoring a row against a range it helped make would flatter it)."""
+    inside = []
+    for i, s in enumerate(scored):
+        ranges = engine_ranges([x for j, x in enumerate(scored) if j != i])
+        lo, hi, _ = ranges.get(range_key(s[0], ranges), ranges["pooled"])
+        inside.append(lo <= _ratio(s) <= hi)
+    return inside
+
+
+def summary(scored: Scored, inside: Sequence[bool]) -> dict[str, float]:
+    errs = [max(x, 1 / x) for x in map(_ratio, scored)]
     return {"n": len(scored), "median_error": statistics.median(errs) if errs else math.nan,
             "in_range": sum(inside) / len(inside) if inside else math.nan}
+
+
+def report(scored: Scored, engines: Sequence[str]) -> None:
+    """Median error and the share inside the engine's range (held out), per part and per engine."""
+    inside = range_held_out(scored)
+    flagged = list(zip(scored, inside, strict=True))
+    single = [(s, ok) for s, ok in flagged if s[0]["n"] == 1 and s[0]["users_n"] == 1]
+    for label, part in (("single-card, one user (leave-one-out)", single),
+                        *((f"  {e}", [x for x in single if x[0][0]["engine"] == e]) for e in engines),
+                        ("tensor parallel or several cards", [x for x in flagged if x[0][0]["n"] > 1]),
+                        ("several users (per user)", [x for x in flagged if x[0][0]["users_n"] > 1]),
+                        ("every row", flagged),
+                        *((f"  every row, {e}", [x for x in flagged if x[0][0]["engine"] == e]) for e in engines)):
+        m = summary([s for s, _ in part], [ok for _, ok in part])
+        if m["n"]:
+            print(f"{label}: n={m['n']}, median error {m['median_error']:.2f}x, inside range {m['in_range']:.0%}")
+    for name, (lo, hi, n) in engine_ranges(scored).items():
+        print(f"range {name}: x{lo:.2f}-x{hi:.2f} of the figure ({n} rows)")
+
+
+def write(rows: Sequence[dict[str, Any]], fits: dict[str, tuple[float, float]], fitted: EngineConstants,
+          scored: Scored) -> None:
+    data = json.loads(JSON_PATH.read_text("utf-8"))
+    for engine, (share, t0) in fits.items():
+        n = len(_fittable(rows, engine))
+        data["decode"]["engines"][engine] = {
+            "share": share, "t0_ms": t0, "fitted": True, "rows": n,
+            "source": f"fitted by benchmarks/engines_accuracy.py on {n} single-card rows of "
+                      "benchmarks/data/engines_measured.csv (each row's source there)"}
+    data["decode"]["allreduce_us"] = dict(fitted.allreduce_us)
+    data["decode"]["engine_ranges"] = {name: {"low": lo, "high": hi, "rows": n}
+                                       for name, (lo, hi, n) in engine_ranges(scored).items()}
+    data["decode"]["engine_ranges_source"] = (
+        f"benchmarks/engines_accuracy.py --write: the central {COVER:.0%} of the leave-one-out ratios (measured / "
+        f"estimate) of benchmarks/data/engines_measured.csv, widened to hold 1: per engine on its single-card, "
+        f"one-request rows (fewer than {MIN_RANGE_ROWS}: 'pooled', every engine's), and over every engine's "
+        f"rows on several cards and with several users")
+    JSON_PATH.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    print(f"wrote {JSON_PATH}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", action="store_true", help="list every row with its estimate")
-    ap.add_argument("--write", action="store_true", help="store the fits in engine_constants.json")
+    ap.add_argument("--write", action="store_true", help="store the fits and ranges in engine_constants.json")
     args = ap.parse_args(argv)
     c = load_engine_constants()
     rows = load_rows()
     fits = {}
     for engine in sorted({r["engine"] for r in rows}):
         train = _fittable(rows, engine)
-        if len(train) >= MIN_ROWS:
+        if train:
             fits[engine] = fit_engine(c, engine, train)
             print(f"{engine}: share {fits[engine][0]:.2f}, t0 {fits[engine][1]:.2f} ms (fitted on {len(train)} rows)")
     fitted = c
@@ -175,14 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"all-reduce times x{scale:.2f} of the data file's (fitted on the tensor-parallel rows)")
     scored = cross_validate(fitted, rows)  # each tensor-parallel row with the scale refitted without it
     fitted = _scaled(fitted, scale)
-    singles = [s for s in scored if s[0]["n"] == 1 and s[0]["users_n"] == 1]
-    for label, part in (("single-card, one user (leave-one-out)", singles),
-                        *((f"  {e}", [s for s in singles if s[0]["engine"] == e]) for e in sorted(fits)),
-                        ("tensor parallel", [s for s in scored if s[0]["n"] > 1]),
-                        ("several users (per user)", [s for s in scored if s[0]["users_n"] > 1])):
-        m = summary(part, fitted)
-        if m["n"]:
-            print(f"{label}: n={m['n']}, median error {m['median_error']:.2f}x, inside range {m['in_range']:.0%}")
+    report(scored, sorted({r["engine"] for r in rows}))
     bound_ok = all(est <= bandwidth_bound_tok_s(r["card"], r["size"].params_b, r["size"], r["q"], r["n"]) * 1.0001
                    for r, est, _ in scored if not r["size"].is_moe)
     print(f"every estimate within the bandwidth bound: {bound_ok}")
@@ -192,16 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"u={r['users_n']:<3} measured {r['measured']:7.1f} est {est:7.1f} x{r['measured'] / est:5.2f}"
                   f"{'' if loo else ' (priors)'}")
     if args.write:
-        data = json.loads(JSON_PATH.read_text("utf-8"))
-        for engine, (share, t0) in fits.items():
-            n = len(_fittable(rows, engine))
-            data["decode"]["engines"][engine] = {
-                "share": share, "t0_ms": t0, "fitted": True, "rows": n,
-                "source": f"fitted by benchmarks/engines_accuracy.py on {n} single-card rows of "
-                          "benchmarks/data/engines_measured.csv (each row's source there)"}
-        data["decode"]["allreduce_us"] = dict(fitted.allreduce_us)
-        JSON_PATH.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
-        print(f"wrote {JSON_PATH}")
+        write(rows, fits, fitted, scored)
     return 0
 
 

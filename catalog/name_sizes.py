@@ -48,6 +48,15 @@ def typed_size(text: str) -> float | None:
     return found[-1] if found else None
 
 
+_ACTIVE_RE = re.compile(r"(?<![a-z0-9.])a(\d+(?:\.\d+)?)b(?![a-z0-9])")
+
+
+def typed_active_size(text: str) -> float | None:
+    """The active size a mixture of experts' name writes after its total ("Qwen3.5-35B-A3B" → 3.0), or None."""
+    found = [_number(m.group(1)) for m in _ACTIVE_RE.finditer(fold(text).replace("_", "-"))]
+    return found[-1] if found else None
+
+
 def size_agrees(typed_b: float, names: Iterable[str], params_b: float | None) -> bool:
     """Whether a typed size fits a model: one of its names writes that size, or its parameter count rounds
     to it. A model with neither on record cannot contradict it."""

@@ -152,8 +152,23 @@ class EngineProfile:
         if not self._own_speed:
             return self.base.tok_range(model, card, q, tok_s)
         conf = "medium" if self.c.decode[self.root.name].fitted else "low"
-        lo, hi = self.c.ranges[conf]
+        lo, hi = self.c.range_of(self.root.name) or self.c.ranges[conf]
         return lo * tok_s, hi * tok_s, conf
+
+    def pool_range(self, tok_s: float) -> tuple[float, float, str] | None:
+        """The range of a figure on several cards under this engine: the spread of every engine's public
+        rows on several cards (wider than one card's: the link and the split vary); None under llama.cpp's
+        own figures (Ollama, LM Studio, `-sm row`), whose range is the profile's."""
+        if not self._own_speed:
+            return None
+        conf = "medium" if self.c.decode[self.root.name].fitted else "low"
+        lo, hi = self.c.engine_ranges.get("several cards") or self.c.ranges["low"]
+        return lo * tok_s, hi * tok_s, conf
+
+    def users_range(self) -> tuple[float, float] | None:
+        """The factors on a per-user figure with several users at once (every engine's public rows of it);
+        None under llama.cpp's own figures."""
+        return self.c.engine_ranges.get("several users") if self._own_speed else None
 
     def pool_seconds(self, model: ModelSize, cards: Sequence[Card], q: Quant) -> float | None:
         """Several identical cards split the engine's way: tensor parallel (or llama.cpp `-sm row`);

@@ -28,6 +28,9 @@ from .model import InvalidInput, ModelSize
 from .quants import Quant, quant
 
 DEFAULT_ENGINE = "llama.cpp"
+# The ranges of engine_constants.json that are not one engine's: every engine's single-card rows, and every
+# engine's rows on several cards and with several users.
+RANGE_GROUPS = ("pooled", "several cards", "several users")
 # How people name the engines (casefolded, spaces and dots dropped) → the name used everywhere.
 ENGINE_ALIASES: dict[str, str] = {
     "llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "llama_cpp": "llama.cpp", "llama-server": "llama.cpp",
@@ -95,6 +98,9 @@ class EngineConstants(Struct, frozen=True):
     default_link: str
     layers_per_b: tuple[float, float]
     ranges: dict[str, tuple[float, float]]
+    # factors on an engine's figure that hold the stated share of its public rows, from the leave-one-out
+    # residuals (benchmarks/engines_accuracy.py --write); "pooled": every engine's rows, for engines with few
+    engine_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> EngineConstants:
@@ -111,7 +117,8 @@ class EngineConstants(Struct, frozen=True):
                   {k: v for k, v in dec["format_share"].items() if k != "source"}, dict(dec["format_mode_share"]),
                   dec["tp_t0_per_card"], dict(dec["allreduce_us"]), dec["default_link"],
                   (dec["layers_per_b"][0], dec["layers_per_b"][1]),
-                  {k: (v[0], v[1]) for k, v in dec["ranges"].items()})
+                  {k: (v[0], v[1]) for k, v in dec["ranges"].items()},
+                  {k: (v["low"], v["high"]) for k, v in dec.get("engine_ranges", {}).items()})
         for e in engines.values():
             if e.speed == "engine" and e.name not in out.decode:
                 raise InvalidInput(f"engine_constants.json: {e.name} has no decode constants")
@@ -119,10 +126,19 @@ class EngineConstants(Struct, frozen=True):
         for name, dc in out.decode.items():
             if not (0 < dc.share <= 1) or dc.t0_ms < 0:
                 raise InvalidInput(f"engine_constants.json: {name}'s share must be in (0, 1] and t0 ≥ 0")
+        for name, (lo, hi) in out.engine_ranges.items():
+            if name not in RANGE_GROUPS and name not in engines:
+                raise InvalidInput(f"engine_constants.json: engine_ranges names unknown engine {name!r}")
+            if not (0 < lo <= 1 <= hi):
+                raise InvalidInput(f"engine_constants.json: {name}'s range must hold its figure (0 < low <= 1 <= high)")
         for fam, s in {**out.format_share, **out.format_mode_share}.items():
             if not (0 < s <= 1):
                 raise InvalidInput(f"engine_constants.json: the {fam} share must be in (0, 1]")
         return out
+
+    def range_of(self, engine: str) -> tuple[float, float] | None:
+        """The factors an engine's figure is stated with: its own rows' spread, else every engine's."""
+        return self.engine_ranges.get(engine) or self.engine_ranges.get("pooled")
 
     def engine(self, name: str | None) -> Engine:
         return self.engines[engine_name(name, self.engines)]

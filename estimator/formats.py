@@ -65,6 +65,9 @@ _FORMATS: tuple[tuple[str, float, str, str, str, str], ...] = (
     ("MLX-4bit", 4.5, "Q4_0", "legacy", "mlx",
      "mlx-lm's default: group size 64, an FP16 scale and bias per group: 4 + 32/64 (ml-explore/mlx-lm convert)"),
     ("MLX-8bit", 8.5, "Q8_0", "q8", "mlx", "mlx-lm --q-bits 8, group size 64, FP16 scale and bias: 8 + 32/64"),
+    ("MLX-6bit", 6.5, "Q6_K", "k", "mlx", "mlx-lm --q-bits 6, group size 64, FP16 scale and bias: 6 + 32/64"),
+    ("MLX-5bit", 5.5, "Q5_K_M", "k", "mlx", "mlx-lm --q-bits 5, group size 64, FP16 scale and bias: 5 + 32/64"),
+    ("MLX-3bit", 3.5, "Q3_K_M", "k", "mlx", "mlx-lm --q-bits 3, group size 64, FP16 scale and bias: 3 + 32/64"),
 )
 
 # EXL2/EXL3: any average bits per weight the converter was asked for (ExLlamaV2: 2–8, mixed per layer;
@@ -87,7 +90,7 @@ FORMATS: dict[str, Quant] = {name: _make(name, bpw, like, kind, fam) for name, b
                              if name not in BY_NAME}
 
 _EXL = re.compile(r"^(exl[23])[\s_-]*(?:(\d+(?:[.,]\d+)?)\s*(?:bpw|b|bit|bits)?)?$", re.IGNORECASE)
-_MLX = re.compile(r"^mlx[\s_-]*(?:(4|8)[\s_-]*(?:bit|bits|b)?)?$", re.IGNORECASE)
+_MLX = re.compile(r"^mlx[\s_-]*(?:([3-68])[\s_-]*(?:bit|bits|b)?)?$", re.IGNORECASE)  # mlx-lm --q-bits
 _UD = re.compile(r"^(?:ud|unsloth)[\s_-]+", re.IGNORECASE)
 _ALIASES = {"awq": "AWQ", "gptq": "GPTQ", "int4-awq": "AWQ", "w4a16": "GPTQ", "fp8": "FP8", "w8a8-fp8": "FP8",
             "nvfp4": "NVFP4", "mxfp4": "MXFP4", "bf16": "BF16", "safetensors": "BF16"}

@@ -115,6 +115,10 @@ def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
     # The card that takes longest per token sets the pace: its confidence and range stand for the setup.
     slowest = min(pool.devices, key=lambda d: p.tok_s(model, d.card, q)).card
     low, high, conf = p.tok_range(model, slowest, q, tok)
+    pool_range = getattr(p, "pool_range", None)  # an engine other than llama.cpp: its several-cards spread
+    own = pool_range(tok) if pool_range is not None and len(pool.devices) > 1 and not offload else None
+    if own is not None:
+        return own
     if offload:
         return 0.6 * tok, 1.6 * tok, "low"  # RAM speed and the split chosen vary most: the widest range
     return low, high, conf

@@ -56,6 +56,8 @@ def assumed(built: Built, entities: Entities, asked: Asked, named: Named) -> Non
         built.facts["model_alternatives"] = named.model_alternatives
     if entities.model is not None and named.generic_b is not None:
         built.facts["generic_model_b"] = named.generic_b
+        if entities.model.active_params_b:  # "35b-a3b" typed: a generic mixture of experts
+            built.facts["generic_model_active_b"] = entities.model.active_params_b
         if asked.model_size_stand_in:
             built.facts["generic_stand_in"] = True  # no size was said: "q4 or q8?" on a typical model
         if asked.model_typed:

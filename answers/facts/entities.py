@@ -14,6 +14,7 @@ from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estim
 from answers.facts.family_fit import FIT_INTENTS, family_fit
 from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
+from answers.facts.variant_fit import larger_variant
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
@@ -101,6 +102,10 @@ class EntityBuilding:
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
+        # "M4 Max" too small at its common size for the level named: the smallest of its sizes that holds it
+        held = larger_variant(self, intent, e, s, asked, built)
+        if held is not None:
+            built, e = held
         if intent == "can_run" and asked.together and e.model is not None and e.setup is None and e.cpu is None:
             second = self.names.resolve_model(asked.model2)
             if second is not None and self.estimates.size_of(second) is not None:

@@ -54,10 +54,11 @@ def on_card(query: Query, card: Any, asked: str | None) -> dict[str, Any] | None
     p = query.profile
     levels = extended(tuple(p.levels), query.model)
     usable = p.usable_gb(card)
+    runs = getattr(p, "runs", None)  # an engine other than llama.cpp: only the formats it runs on this card
 
     def rate(lv: Quant) -> dict[str, Any] | None:
         need = query.need_gb(lv)
-        if need > usable:
+        if need > usable or (runs is not None and not runs(query.model, card, lv)):
             return None
         fast = getattr(card, "bandwidth_gbps", 0) > 1
         return {"need_gb": need, "tok_s": p.tok_s(query.model, card, lv) if fast else None}

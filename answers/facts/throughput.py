@@ -185,6 +185,9 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
             # "how much context per user": the cache room split among them (the weights once)
             keys.update(context_per_user=context_per_user(w, ask.users, context),
                         cache_room_gb=max(0.0, w.usable_gb - w.weights_gb - w.runtime_gb))
+        users_range = getattr(profile, "users_range", lambda: None)()  # an engine's several-users spread
+        if users_range is not None and tok_s:
+            tok_s_low, tok_s_high = tok_s * users_range[0], tok_s * users_range[1]
         keys.update(users_keys(conc, tok_s, tok_s_low, tok_s_high, ask.users))
     return keys
 

@@ -68,7 +68,9 @@ def how_many(est: Estimates, rated: Rated, card: GpuRecord, s: EstimateSettings)
         levels = setups.held_levels(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant)
         v = vd.decide(levels, setup.label)
         if v["outcome"] in ("runs", "slow"):
-            return {"count": count, "card": card.name, "outcome": v["outcome"], **v["recommended"]}
+            # the engine's split: tensor parallel (vLLM, SGLang, TensorRT-LLM) adds speed, a layer split does not
+            return {"count": count, "card": card.name, "outcome": v["outcome"], **v["recommended"],
+                    "split": getattr(q.profile, "split", "layer")}
     return None
 
 

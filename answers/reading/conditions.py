@@ -313,12 +313,20 @@ def _device(text: str) -> str | None:
 
 
 _BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
+# "mlx 6bit", "6-bit mlx", "MLX-3bit": mlx-lm's --q-bits beside the word (4 when none is said)
+_MLX_BITS = re.compile(r"\bmlx[\s_-]?([2-8])[\s_-]?bits?\b|\b([2-8])[\s_-]?bits?[\s_-]?mlx\b")
 
 
 def _with_width(text: str, fmt: str | None) -> str | None:
     """"exl2 4.65bpw", "6.0 bpw exl3": a format made at any width names its width, which the estimate uses (the
     format's file at that width, estimator.quants), instead of the format's usual one."""
     said = _BPW.search(text)
+    bits = _MLX_BITS.search(text) if fmt == "MLX" else None
+    if bits is not None:
+        try:
+            return level_of(f"MLX-{bits.group(1) or bits.group(2)}bit").name
+        except UnknownQuant:
+            return fmt  # a width mlx-lm does not write (7 bits): the format at its usual width
     if said is None:
         return fmt
     if fmt is None:  # "a 70b at ~3bpw": no format named, so the llama.cpp level of about that width

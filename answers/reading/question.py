@@ -170,6 +170,8 @@ def _format_level(fmt: str | None, parsed: str | None = None) -> str | None:
     try:
         if parsed is not None and (digits := re.search(r"\d+", parsed)):
             bits = int(digits.group())  # Q4_K_M, IQ4_XS: the 4 bits said ("4bit"), not the file's 4.8
+            if bits == 16:  # "bf16 with mlx", "fp16 on exllamav2": the unquantized weights, not the format's file
+                return level_of("BF16").name
             try:
                 return level_of(f"{fmt} {bits}bit").name
             except UnknownQuant:

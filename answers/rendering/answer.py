@@ -33,6 +33,8 @@ BUDGET_TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
 BUDGET_TITLE_OVERVIEW = N_("Which GPU to buy within %(budget)s")
 # One line after an answer whose card name fitted several variants (defaults, not quizzes).
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
+VARIANT_HOLDS = N_("The %(default)s cannot hold it at %(quant)s: these figures are for the %(card)s, the smallest "
+                   "memory size of that chip that does.")
 # …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
 MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other "
                   "speeds: %(names)s.")
@@ -203,6 +205,12 @@ class AnswerWriting:
         if facts.get("card_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["card_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
+        held = facts.get("variant_holds")
+        if held and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = i18n.gettext(lang, VARIANT_HOLDS) % {"default": markdown.escape(held["default"]),
+                                                        "card": markdown.escape(held["card"]),
+                                                        "quant": f"`{markdown.escape(held['quant'])}`"}
+            text = markdown.finish(text.rstrip() + "\n" + line)
         mac = facts.get("mac_stand_in")
         if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             line = i18n.gettext(lang, MAC_STAND_IN if mac["others"] else MAC_STAND_IN_ONLY) % {
@@ -237,15 +245,17 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + line)
         if facts.get("generic_model_b") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             if facts.get("generic_for"):  # "mythomax 13b": first, so the figures are never read as that model's
-                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang)
+                note = typed_note(facts["generic_for"], facts["generic_model_b"], lang,
+                                  facts.get("generic_model_active_b"))
                 if facts.get("generic_near"):
                     names = ", ".join(markdown.escape(n) for n in facts["generic_near"])
                     note += " " + i18n.gettext(lang, GENERIC_NEAR) % {"names": names}
                 text = markdown.finish(note + "\n" + text)
                 entities = {**entities, "model_typed": facts["generic_for"]}
             else:
-                said = stand_in_note if facts.get("generic_stand_in") else generic_note
-                text = markdown.finish(text.rstrip() + "\n" + said(facts["generic_model_b"], lang))
+                said = stand_in_note(facts["generic_model_b"], lang) if facts.get("generic_stand_in") else \
+                    generic_note(facts["generic_model_b"], lang, facts.get("generic_model_active_b"))
+                text = markdown.finish(text.rstrip() + "\n" + said)
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
             if isinstance(entities.get("model"), str):
                 text = capitalize_leads(text, markdown.escape(entities["model"]))

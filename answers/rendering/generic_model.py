@@ -2,7 +2,8 @@
 
 The estimator needs only a parameter count (`ModelSize(params_b)`, as `tpsbot table --params 70`);
 the record made here has no architecture, so the cache is estimated from the size alone, and no
-mixture of experts, so every parameter is read per token. Its name and the notes that say what was
+mixture of experts, so every parameter is read per token, unless the typed name writes its active size
+("Qwen3.5-35B-A3B": 3 of 35 billion read per token). Its name and the notes that say what was
 assumed go through the catalogues. Which sizes get one is the reader's bound (reading/sizes.py).
 """
 
@@ -25,6 +26,13 @@ GENERIC_NOTE = N_("This is for a generic dense model of %(params)s billion param
 TYPED_NOTE = N_("«%(typed)s» is not in my catalog: it may not exist, not be released yet, not be downloadable, or "
                 "be a fine-tune I do not list. The figures below are only a generic estimate for a dense model of "
                 "%(params)s billion parameters (a fine-tune needs the same memory as the model it was made from).")
+# The same two notes for a name that writes its active size too ("Qwen3.5-35B-A3B"): a generic mixture of experts
+# that reads only that many parameters per token.
+GENERIC_NOTE_MOE = N_("This is for a generic mixture of experts of %(params)s billion parameters, %(active)s billion "
+                      "read per token; a named model of that size can need more or less.")
+TYPED_NOTE_MOE = N_("«%(typed)s» is not in my catalog: it may not exist, not be released yet, not be downloadable, "
+                    "or be a fine-tune I do not list. The figures below are only a generic estimate for a mixture of "
+                    "experts of %(params)s billion parameters, %(active)s billion read per token, as its name says.")
 # After it, the catalog's nearest names, when some are close ("gemma 3 13b" → Gemma 3 12B, Gemma 3 27B).
 GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
 # Levels asked about with no model at all ("q4 or q8?"): the size was not said either.
@@ -36,13 +44,18 @@ def _params(value: float, lang: str) -> str:
     return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)
 
 
-def generic_record(params_b: float, lang: str) -> ModelRecord:
-    """The stand-in record for a dense model of `params_b` billion parameters, named in `lang`."""
+def generic_record(params_b: float, lang: str, active_b: float | None = None) -> ModelRecord:
+    """The stand-in record for a dense model of `params_b` billion parameters, named in `lang`; a mixture of
+    experts reading `active_b` of them per token when the typed name says so ("35b-a3b")."""
     name = i18n.gettext(lang, GENERIC_NAME) % {"params": _params(params_b, lang)}
-    return ModelRecord(name=agree(lang, name), params_b=params_b)  # "an 8B model": the article agrees too
+    moe = active_b if active_b is not None and 0 < active_b < params_b else None
+    return ModelRecord(name=agree(lang, name), params_b=params_b, active_params_b=moe)  # "an 8B model": agrees too
 
 
-def generic_note(params_b: float, lang: str) -> str:
+def generic_note(params_b: float, lang: str, active_b: float | None = None) -> str:
+    if active_b:
+        return i18n.gettext(lang, GENERIC_NOTE_MOE) % {"params": _params(params_b, lang),
+                                                       "active": _params(active_b, lang)}
     return i18n.gettext(lang, GENERIC_NOTE) % {"params": _params(params_b, lang)}
 
 
@@ -50,8 +63,11 @@ def stand_in_note(params_b: float, lang: str) -> str:
     return i18n.gettext(lang, STAND_IN_NOTE) % {"params": _params(params_b, lang)}
 
 
-def typed_note(typed: str, params_b: float, lang: str) -> str:
+def typed_note(typed: str, params_b: float, lang: str, active_b: float | None = None) -> str:
     """The line naming what was typed; `typed` is the asker's text, made inert here (no markup, no mention)."""
+    if active_b:
+        return i18n.gettext(lang, TYPED_NOTE_MOE) % {"typed": escape(typed[:80]), "params": _params(params_b, lang),
+                                                     "active": _params(active_b, lang)}
     return i18n.gettext(lang, TYPED_NOTE) % {"typed": escape(typed[:80]), "params": _params(params_b, lang)}
 
 

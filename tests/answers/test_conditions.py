@@ -56,6 +56,10 @@ def test_an_article_is_not_a_count() -> None:
     ("Avec LM Studio sur un MacBook Air M3", "engine", "lm-studio"),
     ("Mac Studio M2 Ultra in formato MLX", "quant_format", "MLX"),
     ("Mac Studio M2 Ultra in formato MLX", "device", "Mac Studio M2 Ultra"),
+    ("Mistral Small en MLX 6bit sur un M3 Pro", "quant_format", "MLX-6bit"),  # mlx-lm's width beside the word
+    ("gemma 3 12b mlx-3bit auf einem M1", "quant_format", "MLX-3bit"),
+    ("qwen 14b mlx 5-bit no M2 Max", "quant_format", "MLX-5bit"),
+    ("phi 4 in mlx su un M4", "quant_format", "MLX"),  # no width said: the format, rated at its usual 4 bits
     ("Quero pelo menos 20 tok/s no Llama 3.3 70B", "wanted_tok_s", 20),
     ("summarize 200 page pdfs (~100k tokens) on a 3090", "prompt_tokens", 100 * 1024),
     ("two files of 20k tokens each", "prompt_tokens", 20 * 1024),  # a count of files is no 2-token prompt

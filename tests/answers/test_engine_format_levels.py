@@ -15,6 +15,10 @@ from answers.engine import Engine
     ("llama 3.1 8b mlx 8bit on m4 pro 48gb", "MLX-8bit", "mlx"),
     ("llama 3.1 8b exl2 4bit on a 3090", "EXL2-4.0bpw", "exllamav2"),
     ("llama 3.1 8b with exllamav2 on a 3090", "EXL2-4.0bpw", "exllamav2"),
+    ("mistral 7b mlx 6bit sur un m3 pro 36gb", "MLX-6bit", "mlx"),  # mlx-lm writes 3, 5 and 6 bits too
+    # 16 bits named beside an engine of one format: the unquantized weights it also reads, not its 4-bit file
+    ("llama 3.1 8b in bf16 con mlx su un m2 max 64gb", "BF16", "mlx"),
+    ("mistral 7b fp16 mit exllamav2 auf einer 4090", "BF16", "exllamav2"),
 ])
 def test_the_engines_own_file_of_the_width_said(engine: Engine, question: str, level: str,
                                                   engine_name: str) -> None:

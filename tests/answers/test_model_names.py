@@ -18,7 +18,7 @@ from answers.engine import Engine
 from answers.knowledge.catalog_view import Knowledge
 from answers.reading.parse import parse
 from catalog.build import build_catalog, import_epoch
-from catalog.name_sizes import size_agrees, sizes_in, typed_size
+from catalog.name_sizes import size_agrees, sizes_in, typed_active_size, typed_size
 from tests.conftest import EPOCH_CSV
 
 NAMES: list[tuple[str, str | float, str | None]] = [
@@ -249,3 +249,11 @@ def test_a_size_the_family_lacks_names_the_sizes_it_has(engine):
     assert ans.entities["model_size_b"] == 13 and "Gemma 3 12B" in ans.facts["generic_near"]
     assert "Gemma 3 12B" in ans.text.splitlines()[0]
     assert "generic_near" not in engine.ask("can i run mythomax 13b on a 3060?").facts  # nothing close
+
+
+@pytest.mark.parametrize(("typed", "active"), [
+    ("Qwen3.5-35B-A3B", 3.0), ("qwen3 30b a3b", 3.0), ("Ling-1T-A50B", 50.0), ("foo_80b_a4.5b", 4.5),
+    ("llama 3.1 70b", None), ("gemma 3n e4b", None), ("mixtral 8x7b", None), ("qwen3 a3", None),
+])
+def test_the_active_size_a_name_writes(typed: str, active: float | None) -> None:
+    assert typed_active_size(typed) == active

@@ -29,3 +29,16 @@ def test_a_refused_format_names_the_nearest_with_its_figures(engine: Engine, que
     assert ASK_AGAIN[lang] not in a.text
     assert f"`{row['quant']}`" in a.text.splitlines()[1]
     assert re.search(r"\d", a.text.splitlines()[1])
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("qwen2.5 14b fp16 on an arc pro b70 with vllm", "en"),
+    ("qwen2.5 14b en fp16 sur une Arc Pro B70 avec vllm", "fr"),
+])
+def test_the_largest_level_that_fits_is_one_the_engine_runs_there(engine, question, lang) -> None:
+    """vLLM runs 16-bit weights on Intel Arc (XPU) but none of its FP8 or 4-bit kernels: a card too small for
+    the 16-bit file is offered no FP8 "that fits" (the level must run there, not only fit)."""
+    a = engine.ask(question, locale=lang)
+    assert a.facts["engine"] == "vllm"
+    assert a.facts["row"]["fit"] == "no"
+    assert "`FP8`" not in a.text and "`AWQ`" not in a.text

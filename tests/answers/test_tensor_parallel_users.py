@@ -24,3 +24,38 @@ def test_405b_on_eight_h100_serves_a_busy_office(engine, lang) -> None:
          "fr": "llama 3.1 405b en fp8 sur 8 h100 avec vllm : combien d'utilisateurs en même temps ?"}[lang]
     row = engine.ask(q, locale=lang).facts["row"]
     assert row["users_at_reading_speed"] >= 60
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("qwen2.5 32b bf16 on one 4090 with sglang?", "en"),
+    ("qwen 2.5 32b in bf16 su una 4090 con vllm", "it"),
+    ("qwen2.5 32b en bf16 sur une RTX 4090 avec sglang", "fr"),
+])
+def test_several_cards_offered_under_a_tensor_split_gain_speed_and_say_so(engine, question, lang) -> None:
+    """A card too small for the model offers several of it; under a tensor-parallel engine they add speed (each
+    reads its share of the weights), so the answer must not say they only add memory, as under llama.cpp."""
+    a = engine.ask(question, locale=lang)
+    several = a.facts["several_cards"]
+    assert several["split"] == "tensor" and several["count"] >= 2
+    one_card = engine.ask("qwen2.5 32b awq on one 4090 with sglang").facts["verdict"]["recommended"]["tok_s"]
+    # a layer split runs at about one card's BF16 pace: the AWQ speed times 4.25/16 bits (bandwidth-bound)
+    assert several["tok_s"] > 1.5 * one_card * 4.25 / 16
+    ours = a.text.split("\n")
+    line = next(x for x in ours if "×" in x and several["card"] in x)
+    layer = engine.ask("qwen2.5 32b bf16 on one 4090", locale=lang)
+    layer_line = next(x for x in layer.text.split("\n") if "×" in x and "4090" in x)
+    assert layer_line.rsplit(". ", 1)[-1] not in line  # its own closing sentence, not llama.cpp's
+
+
+@pytest.mark.parametrize(("question", "lang", "label"), [
+    ("llama 3.1 8b on one 4090 with sglang for 16 users, how fast each?", "en", "SGLang"),
+    ("llama 3.1 8b su una 4090 con sglang per 16 utenti", "it", "SGLang"),
+    ("llama 3.1 8b auf einer 4090 mit TensorRT-LLM für 16 Nutzer", "de", "TensorRT-LLM"),
+])
+def test_more_cards_for_everyone_name_the_engine_asked(engine, question, lang, label) -> None:
+    """Cards added so that every user gets reading speed are split by the engine the question named, and the
+    answer names that one (before: "vLLM splits the model" under any engine)."""
+    a = engine.ask(question, locale=lang)
+    assert a.facts["engine_label"] == label
+    line = next(x for x in a.text.split("\n") if "2×" in x)
+    assert label in line and "vLLM" not in line

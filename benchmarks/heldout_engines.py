@@ -1,0 +1,117 @@
+"""Held-out public engine rows asked in chat, as a person would, and the answer's figure and range scored.
+
+    python benchmarks/heldout_engines.py [CSV] [--rows]
+
+CSV: the held-out rows' columns (engine, hardware, count, model, quant, users, decode_tok_s_per_user, ...);
+default docs/trials/2026-12-07-second/heldout/engines_decode.csv (now seen, and also calibration rows in
+benchmarks/data/engines_measured.csv: scored here only to compare with the session that collected them).
+
+The questions are built as the crude scorer of that session built them (same words, same order). Its
+reading of the answer is fixed here: it took a range only when "(range a–b)" came right after "tokens per
+second", so "about 251 tokens per second at `EXL2-3.0bpw` (range 175–351)" and "57.1 tokens per second each
+(40–80)" counted as answers without a range, hence outside it. Here the range is the first parenthesised
+"a–b" after the figure in the same sentence. Prints the answered share, the median error and the share of
+measured figures inside the stated range.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import math
+import re
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from answers.engine import Engine  # noqa: E402
+
+DEFAULT_CSV = ROOT / "docs" / "trials" / "2026-12-07-second" / "heldout" / "engines_decode.csv"
+NUM = r"(\d[\d,]*(?:\.\d+)?)"
+FIGURE = re.compile(NUM + r" tokens per second")
+RANGE = re.compile(r"\((?:range )?" + NUM + r"\s*[–-]\s*" + NUM + r"\)")
+ENGINE_WORDS = (("exllamav3", "exllamav3"), ("exllamav2", "exllamav2"), ("exllama", "exllamav2"), ("vllm", "vllm"),
+                ("sglang", "sglang"), ("mlx", "mlx"), ("tensorrt", "tensorrt-llm"), ("ollama", "ollama"),
+                ("lm studio", "lm-studio"), ("llama.cpp", "llama.cpp"))
+
+
+def _engine(text: str) -> str:
+    low = text.lower()
+    return next((name for key, name in ENGINE_WORDS if key in low), low)
+
+
+def question(r: dict[str, str]) -> str:
+    """The row asked as the collecting session's scorer asked it."""
+    n, users = int(r["count"] or 1), int(float(r["users"] or 1))
+    hw = f"{n}x {r['hardware']}" if n > 1 else r["hardware"]
+    model = re.sub(r"\s*\(.*?\)", "", r["model"]).strip()
+    text = f"{model} {r['quant']} on {hw} with {_engine(r['engine'])}"
+    return text + (f", {users} users" if users > 1 else "") + ", how many tok/s?"
+
+
+def _num(x: str) -> float:
+    return float(x.replace(",", ""))
+
+
+def read_figure(text: str) -> tuple[float | None, float | None, float | None]:
+    """(figure, low, high) of the first decode sentence: the number before "tokens per second" and the
+    first parenthesised range after it in the same sentence (a prompt's speed is not a decode figure)."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if "tokens per second" not in sentence or "prompt" in sentence:
+            continue
+        m = FIGURE.search(sentence)
+        if m is None:
+            continue
+        rng = RANGE.search(sentence, m.end())
+        return _num(m.group(1)), (_num(rng.group(1)) if rng else None), (_num(rng.group(2)) if rng else None)
+    return None, None, None
+
+
+def _measured(r: dict[str, str]) -> float | None:
+    try:
+        return float(r["decode_tok_s_per_user"])
+    except ValueError:
+        return None
+
+
+async def score(path: Path, show: bool) -> int:
+    engine = await Engine.open()
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    ratios: list[float] = []
+    inside = asked = 0
+    for r in rows:
+        real = _measured(r)
+        if real is None or not r["users"].strip().isdigit():
+            continue  # an offline throughput run, no per-user figure
+        asked += 1
+        q = question(r)
+        got, lo, hi = read_figure(engine.ask(q).text)
+        ok = got is not None and lo is not None and hi is not None and lo <= real <= hi
+        if got:
+            ratios.append(got / real)
+            inside += ok
+        if show:
+            ratio = f"{got / real:5.2f}x" if got else "     "
+            print(f"{ratio} {'in ' if ok else 'out'} {real:8.1f} {got or 0:8.1f} {lo}-{hi}\t{q}")
+    err = [math.exp(abs(math.log(x))) for x in ratios]
+    print(f"engines: {asked} rows asked, answered {len(ratios)} ({100 * len(ratios) / max(asked, 1):.0f}%), "
+          f"median error x{statistics.median(err):.2f}, inside range {inside}/{len(ratios)} "
+          f"({100 * inside / max(len(ratios), 1):.0f}%)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("csv", nargs="?", type=Path, default=DEFAULT_CSV)
+    ap.add_argument("--rows", action="store_true", help="list every row with its answer's figure and range")
+    args = ap.parse_args(argv)
+    return asyncio.run(score(args.csv, args.rows))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
