@@ -82,3 +82,18 @@ def test_deepseek_r1_one_bit_reads_its_wide_attention() -> None:
     no_shape = ModelSize(r1.params_b, r1.active_params_b)
     assert MEASURED.gb_per_token(no_shape, FORMATS["UD-IQ1_S"]) == pytest.approx(
         MEASURED.read_params_b(no_shape) * FORMATS["UD-IQ1_S"].bpw / 8)
+
+
+@pytest.mark.parametrize(("level", "gb"), [("IQ2_S", 2.75), ("IQ2_XS", 2.60), ("IQ1_M", 2.16), ("IQ1_S", 2.01)])
+def test_more_llama_cpp_levels_are_known(level: str, gb: float) -> None:
+    """Issue 31: public llama-bench rows at IQ2_S went unanswered ("I do not know the quantization level").
+    bartowski/LLaMA3-iterative-DPO-final-GGUF (a Llama 3 8B fine-tune; its README table) lists IQ2_S 2.75 GB,
+    IQ2_XS 2.60 GB, IQ1_M 2.16 GB and IQ1_S 2.01 GB; Llama 3.1 8B has the same shape, and its modelled file lands
+    within 10% of each."""
+    from estimator.quants import quant
+
+    llama = next(s for s in SHAPED if s.name == "Llama 3.1 8B")
+    q = quant(level)
+    assert q.kind == "iq"
+    gib = file_gib(replace(llama, files=()), q.name)
+    assert gib is not None and gib * GIB / 1e9 == pytest.approx(gb, rel=0.10)
