@@ -64,13 +64,21 @@ def _errors(rows: list[tuple[GgufFile, float, float]], column: int) -> list[floa
     return [abs(r[column] / r[0].gib - 1) for r in rows]
 
 
-def report(rows: list[tuple[GgufFile, float, float]], every_row: bool) -> str:
-    lines = [f"{len(rows)} published GGUF files, {len({r[0].model for r in rows})} models"]
+def report(all_rows: list[tuple[GgufFile, float, float]], every_row: bool) -> str:
+    rows = [r for r in all_rows if not r[0].older_rules]
+    older = [r for r in all_rows if r[0].older_rules]
+    lines = [f"{len(rows)} published GGUF files made under today's llama.cpp rules, "
+             f"{len({r[0].model for r in rows})} models"]
     for label, column in (("tensor-by-tensor size model", 1), ("old rule (params × level bpw)", 2)):
         errs = _errors(rows, column)
         inside = sum(e <= TOLERANCE for e in errs) / len(errs)
         lines.append(f"{label:32s} median error {statistics.median(errs):6.1%}  max {max(errs):6.1%}  "
                      f"within 10 %: {inside:6.1%}")
+    if older:
+        errs = _errors(older, 1)
+        lines.append(f"{len(older)} files made under older rules (scored apart): median error "
+                     f"{statistics.median(errs):6.1%}  max {max(errs):6.1%}")
+        rows = all_rows
     misses = [r for r, e in zip(rows, _errors(rows, 1), strict=True) if e > TOLERANCE]
     lines.append(f"misses (> 10 %): {len(misses)}")
     shown = rows if every_row else misses

@@ -31,6 +31,9 @@ class GgufFile(Struct, frozen=True, kw_only=True):
     repo: Annotated[str, Meta(pattern=r"^[\w.-]+/[\w.-]+$")]
     source: Annotated[str, Meta(min_length=8)]  # where the size was read
     note: str | None = None
+    # Made by a llama.cpp whose quantization rules gave the level other tensor types than today's (the size
+    # model follows today's rules): still a real file people download, scored apart from the goal.
+    older_rules: bool = False
 
     def __post_init__(self) -> None:
         try:  # the level as the estimator names it ("ud-q2_k_xl" → "UD-Q2_K_XL")

@@ -253,7 +253,9 @@ def options(m: DiffusionModel, job: Job, g: Gpu, c: DiffusionConstants) -> list[
         if mem.offload_gb <= usable:
             out.append(Option(level, mem, "offload", timing(m, job, g, c)))
         elif mem.minimum_gb(c) <= usable:
-            streamed = mem.runtime_gb + mem.activations_gb + mem.denoiser_gb - usable
+            # Low-VRAM mode because a text encoder does not fit whole: the denoiser may still fit, and then
+            # nothing of it streams (a negative figure gave negative seconds, and pick() found no option).
+            streamed = max(0.0, mem.runtime_gb + mem.activations_gb + mem.denoiser_gb - usable)
             out.append(Option(level, mem, "stream", timing(m, job, g, c, streamed), streamed))
         else:
             out.append(Option(level, mem, "no", None))

@@ -6,7 +6,9 @@ that takes a level takes a format: `--quant AWQ`, `--quant UD-Q4_K_XL`, `--quant
 - `bpw`: bits per weight of real files (the row's `source`): a file's size × 8 ÷ its parameter count.
   Unsloth's dynamic levels (`UD-…`) keep some tensors wider and others narrower than the level they are
   named after, differently per model: the figure is one real file's, and a file of another model may sit
-  some 5–10 % either side.
+  some 5–10 % either side. It is the fallback only: for a model whose shape is on record, the per-tensor
+  recipe (estimator.gguf_mix) is the one home of a dynamic level, for the file's size (estimator.gguf_size
+  `file_gib`) and for the bytes decode reads per token (`read_bpw`, used by estimator.measured).
 - `like`: the llama.cpp level of about the same quality; the format takes its rank, so a minimum quality
   and the ladders compare formats and levels on one scale (our choice: quality studies compare each of
   these with the GGUF level of similar size).

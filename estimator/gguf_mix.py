@@ -87,7 +87,8 @@ def _standard(level: str, s: Shape) -> dict[str, Mix] | None:  # noqa: C901 — 
         return None
     if level in ("F16", "BF16", "Q8_0"):
         return _uniform(base, base)
-    low = level in ("IQ2_XXS", "IQ2_M")
+    low = level in ("IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ2_M", "IQ1_S", "IQ1_M")
+    wide = level in ("IQ2_S", "IQ2_M")  # llama.cpp gives these IQ3_S where the 1- and 2-bit XXS/XS levels get Q2_K
     t = _uniform(base, "Q5_K" if low or level == "IQ3_XXS" else "Q6_K")
     down, v = t["ffn_down"], t["attn_v"]
     if level in ("Q5_K_M", "Q4_K_M"):
@@ -114,9 +115,9 @@ def _standard(level: str, s: Shape) -> dict[str, Mix] | None:  # noqa: C901 — 
         v = (("Q4_K" if s.gqa >= 4 else "Q3_K", 1.0),)
         down = t["attn_o"] = (("Q3_K", 1.0),)
     elif low:
-        v = (("Q4_K", 1.0),) if s.gqa >= 4 or s.experts >= 4 else (("IQ3_S" if level == "IQ2_M" else "Q2_K", 1.0),)
-        down = _split("IQ3_S" if level == "IQ2_M" else "Q2_K", base, eighth)
-        t["embd"] = (("IQ3_S" if level == "IQ2_M" else "Q2_K", 1.0),)
+        v = (("Q4_K", 1.0),) if s.gqa >= 4 or s.experts >= 4 else (("IQ3_S" if wide else "Q2_K", 1.0),)
+        down = _split("IQ3_S" if wide else "Q2_K", base, eighth)
+        t["embd"] = (("IQ3_S" if wide else "Q2_K", 1.0),)
         if level == "IQ2_M":
             t["attn_o"] = (("IQ3_S", 1.0),)
     t["ffn_down"] = t["exp_down"] = t["dense_down"] = down

@@ -138,10 +138,35 @@ def file_gib(model: ModelSize, level: str) -> float | None:
     return bits / 8 / GIB
 
 
+def read_bpw(model: ModelSize, level: str) -> float | None:
+    """Average bits per weight over the parameters one token reads, from the same recipe as `file_gib`: every
+    tensor but the routed experts, and the share of the routed experts the active size leaves. None when the
+    shape is not on record or the level is no GGUF mix. This is what decode reads for Unsloth's dynamic
+    levels, whose experts sit far narrower than their attention and shared layers: a whole-file average
+    would overstate the bytes an R1 token reads at UD-IQ1_S by about a half."""
+    groups = tensor_groups(model)
+    mix = recipe(level, _shape(model)) if groups is not None else None
+    if groups is None or mix is None:
+        return None
+    mix = _native_expert_mix(model, mix)
+    expert = [g for g in groups if g.role.startswith("exp_")]
+    expert_b = sum(g.params_b for g in expert)
+    other_b = sum(g.params_b for g in groups) - expert_b
+    share = 1.0
+    if model.is_moe and model.active_params_b is not None and expert_b > 0:
+        share = min(1.0, max(0.0, model.active_params_b - other_b) / expert_b)
+    read_b = other_b + share * expert_b
+    if read_b <= 0:
+        return None
+    bits = sum(g.params_b * (share if g in expert else 1.0) * mix_bits(mix.mix(g.role), g.ncols, g.role)
+               for g in groups)
+    return bits / read_b
+
+
 def file_params_b(model: ModelSize) -> float | None:
     """Parameters the GGUF file holds (the model's, plus any MTP layers it keeps), in billions."""
     groups = tensor_groups(model)
     return None if groups is None else sum(g.params_b for g in groups)
 
 
-__all__ = ["GIB", "Group", "file_gib", "file_params_b", "mix_bits", "tensor_groups"]
+__all__ = ["GIB", "Group", "file_gib", "file_params_b", "mix_bits", "read_bpw", "tensor_groups"]

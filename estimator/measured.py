@@ -44,6 +44,7 @@ from typing import Any
 
 from .card import Card, is_legacy_nvidia
 from .gguf_size import file_gib as gguf_file_gib
+from .gguf_size import read_bpw as gguf_read_bpw
 from .memory import DEFAULT_CACHE_TYPE, GIB, cache_gb, size_cache_gb
 from .model import DEFAULT_CONTEXT, ModelSize
 from .profile import MIN_SECONDS_PER_TOKEN, HoldsRule, MemoryParts
@@ -267,7 +268,20 @@ class MeasuredProfile:
             if nat is not None and nat.active_params_b is not None and model.active_params_b:
                 f = min(1.0, nat.active_params_b / model.active_params_b)
             return f * BY_NAME["MXFP4"].bpw + (1 - f) * self._nonexpert_bpw(q)
+        if q.name.startswith("UD-"):
+            return self._dynamic_read_bpw(model, q)
         return q.bpw
+
+    def _dynamic_read_bpw(self, model: ModelSize, q: Quant) -> float:
+        """An Unsloth dynamic level reads what its per-tensor recipe (estimator.gguf_mix) gives the parameters a
+        token touches, the recipe that also sizes the file, scaled as the published file is to the modelled one
+        where a file is on record: size and speed rest on the same bytes. A model whose shape is not on record
+        keeps the level's average width (estimator.formats: one real file's bits per weight)."""
+        bits = gguf_read_bpw(model, q.name)
+        if bits is None:
+            return q.bpw
+        published, modelled = model.file_gib(q.name), gguf_file_gib(model, q.name)
+        return bits * (published / modelled) if published and modelled else bits
 
     def speed_kind(self, model: ModelSize, q: Quant) -> str:
         return "mxfp4" if native_mxfp4(model) else q.kind

@@ -78,6 +78,9 @@ class PrefillConstants(Struct, frozen=True):
     range_high: float
     max_tok_s_per_gbps: float = float("inf")  # the tiny-model ceiling: bandwidth (GB/s) × this
     moe_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own fitted MoE factor
+    ceiling_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own tiny-model ceiling per GB/s
+    hybrid_moe_factor: float = 1.0  # MoE with linear-attention (Gated DeltaNet) layers: × on its MoE factor
+    range_by_class: Mapping[str, tuple[float, float]] = {}  # "vendor/backend" | "moe" → (low, high)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
@@ -105,6 +108,10 @@ class PrefillConstants(Struct, frozen=True):
                 range_high=float(data["fit"]["range"]["high"]),
                 max_tok_s_per_gbps=float(data["max_tok_s_per_gbps"]["value"]),
                 moe_by_backend=figures(data["fit"].get("moe_by_backend", {})),
+                ceiling_by_backend=figures(data["fit"].get("ceiling_by_backend", {})),
+                hybrid_moe_factor=float(data["fit"].get("hybrid_moe_factor", 1.0)),
+                range_by_class={k: (float(v["low"]), float(v["high"]))
+                                for k, v in data["fit"].get("range_by_class", {}).items() if not k.startswith("note")},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
@@ -113,6 +120,7 @@ class PrefillConstants(Struct, frozen=True):
 
     def check(self) -> None:
         positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1],
+                    self.hybrid_moe_factor, *self.ceiling_by_backend.values(),
                     *self.matrix_multiplier.values(),
                     *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
                     *self.fallback_tflops_per_tbps.values(), *(c.tflops for c in self.chip_tflops)]
@@ -120,7 +128,8 @@ class PrefillConstants(Struct, frozen=True):
             raise ValueError("prefill constants: every factor must be above zero")
         if any(v < 0 for v in self.attention_k.values()) or set(self.attention_k) != {"fa", "no_fa"}:
             raise ValueError("prefill constants: attention_k needs fa and no_fa, not below zero")
-        if not (0 < self.range_low <= 1 <= self.range_high):
+        if any(not (0 < lo <= 1 <= hi) for lo, hi in [(self.range_low, self.range_high),
+                                                       *self.range_by_class.values()]):
             raise ValueError("prefill constants: the range must hold the estimate")
         for vendor, backend in self.default_backend.items():
             if backend != "mix" and f"{vendor}/{backend}" not in self.efficiency:
@@ -219,11 +228,21 @@ def moe_factor(c: PrefillConstants, vendor_backend: str | None = None) -> float:
     return math.prod(parts) ** (1 / len(parts)) if parts else c.moe_factor
 
 
+def is_hybrid(model: ModelSize) -> bool:
+    """Has linear-attention (Gated DeltaNet) layers beside its full-attention ones (Qwen3-Next, Qwen3.6)."""
+    return model.layout is not None and any(g.kind == "linear" for g in model.layout.groups)
+
+
 def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None) -> float:
-    """Parameters whose FLOPs one prompt token costs: the active ones, × the MoE factor for MoE."""
+    """Parameters whose FLOPs one prompt token costs: the active ones, × the MoE factor for MoE. A MoE
+    with linear-attention layers pays the fitted hybrid factor on top: the public rows of Qwen3-Next and
+    Qwen3.6-35B-A3B read prompts 2–4× slower than other MoE of the same active size on the same card (the
+    delta-rule scan's per-token work does not shrink with 3B active parameters), while dense hybrids
+    (Qwen3.5 9B, 27B) keep their dense peers' pace."""
     if model.is_moe:
         assert model.active_params_b is not None
-        return model.active_params_b * moe_factor(c, vendor_backend)
+        hybrid = c.hybrid_moe_factor if is_hybrid(model) else 1.0
+        return model.active_params_b * moe_factor(c, vendor_backend) * hybrid
     return model.params_b
 
 
@@ -285,12 +304,31 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     tflops = math.prod(f[1] for f in figures) ** (1 / len(figures))
     basis = figures[0][2]
     label = "/".join(used)
-    tok = min(pp0, card.bandwidth_gbps * c.max_tok_s_per_gbps) * length_factor(model, prompt_tokens, c,
-                                                                              flash_attention, layers, width)
+    ceiling = card.bandwidth_gbps * ceiling_per_gbps(c, _vendor(card), used)
+    tok = min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width)
     conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
-    return Prefill(prompt_tokens, tok, tok * c.range_low / widen, tok * c.range_high * widen, tflops, basis, label,
+    low, high = stated_range(model, c, _vendor(card), used)
+    return Prefill(prompt_tokens, tok, tok * low / widen, tok * high * widen, tflops, basis, label,
                    flash_attention, conf)
+
+
+def ceiling_per_gbps(c: PrefillConstants, vendor: str, used: list[str]) -> float:
+    """Tokens/s per GB/s no tiny model passes on these backends: a backend's own figure where public tiny-model
+    rows give one (Vulkan, SYCL and ROCm spend more per-token time outside the matrix kernels than CUDA),
+    else the all-backend figure; a mix takes the geometric mean."""
+    figures = [c.ceiling_by_backend.get(f"{vendor}/{b}", c.max_tok_s_per_gbps) for b in used]
+    return math.prod(figures) ** (1 / len(figures))
+
+
+def stated_range(model: ModelSize, c: PrefillConstants, vendor: str, used: list[str]) -> tuple[float, float]:
+    """(low, high) factors on the estimate: the held-out spread of its class (MoE rows, else the backend's
+    rows), where the rows give one; a mix of backends the widest of theirs; else the all-rows spread."""
+    keys = ["moe"] if model.is_moe and "moe" in c.range_by_class else [f"{vendor}/{b}" for b in used]
+    found = [c.range_by_class[k] for k in keys if k in c.range_by_class]
+    if not found:
+        return c.range_low, c.range_high
+    return min(f[0] for f in found), max(f[1] for f in found)
 
 
 def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -> float | None:
@@ -301,5 +339,5 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width",
-           "backends_used", "check_prompt", "effective_params_b", "efficiency", "length_factor", "matrix_bound",
-           "matrix_tflops", "moe_factor", "prefill", "total_time_s"]
+           "backends_used", "ceiling_per_gbps", "check_prompt", "effective_params_b", "efficiency", "is_hybrid",
+           "length_factor", "matrix_bound", "matrix_tflops", "moe_factor", "prefill", "stated_range", "total_time_s"]

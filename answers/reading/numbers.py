@@ -173,7 +173,8 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
             t.used = True
             return _token_count(float(m.group(1)) * K_TOKENS), i
         m = _CTX_MEGA_RE.match(t.low)
-        if m and has_ctx_word:
+        # "Radeon 780M … a 512-token prompt": a card's model number is no length in millions of tokens
+        if m and has_ctx_word and (gpus is None or not _in_card_name(toks, i, gpus)):
             t.used = True
             return _token_count(float(m.group(1)) * K_TOKENS * K_TOKENS), i
         grouped = _thousands_grouped(toks, i)
