@@ -99,10 +99,14 @@ class MediaAnswering:
 
     # ------------------------------------------------------------------------------------ one model
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
-        if not q.card:
+        """The card asked: the setup's one card where the reading made one ("notebook com rtx 3050": the laptop
+        part, as every other answer and the account of what was asked take it), else the card named."""
+        one = q.setup[0][0] if q.setup and len(q.setup) == 1 and q.setup[0][1] == 1 else None
+        typed = one or q.card
+        if not typed:
             return None
         try:
-            return self.names.resolve_card(q.card, options.profile)
+            return self.names.resolve_card(typed, options.profile)
         except NameProblem:
             return None
 

@@ -89,6 +89,16 @@ def _kind_word(text: str) -> str | None:
     return None
 
 
+def not_a_model(typed: str, media: MediaAsked) -> bool:
+    """A span the parser took for a model's name that is the media question's own phone ("pixel 9 pro") or
+    length of video ("5 sekunden"): read here as the device or the duration, never as an unknown model."""
+    text = _norm(typed)
+    if media.device_said and _norm(media.device_said) == text:
+        return True
+    return media.seconds is not None and re.fullmatch(
+        rf" \d{{1,4}}(?:[.,]\d+)? (?:{_alternation('seconds')}) ", text) is not None
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
