@@ -80,10 +80,17 @@ def logits_gb(model: ModelSize | None) -> float:
     return 0.0 if vocab is None else vocab * LLAMA_UBATCH * LOGIT_BYTES / GIB
 
 
+# AMD's GCN generations (Polaris RX 470/580, Vega, the MI50/MI60): llama.cpp's Vulkan and ROCm kernels are
+# written for RDNA/CDNA and reach about a third of GCN's bandwidth on decode (RX 580: 28-41 %, MI60: 34 % in
+# benchmarks/data/measured/llama_cpp_decode.csv), as NVIDIA's cards before Volta do: the same class.
+_GCN = "GCN"
+
+
 def card_class(card: Card) -> str:
-    """hbm (data-centre HBM), unified (LPDDR/DDR shared with the CPU), legacy (NVIDIA before Volta), gddr."""
+    """hbm (data-centre HBM), unified (LPDDR/DDR shared with the CPU), legacy (NVIDIA before Volta, AMD GCN),
+    gddr."""
     mem_type = (card.memory_type or "").upper()
-    if is_legacy_nvidia(card):
+    if is_legacy_nvidia(card) or (vendor_of(card) == "AMD" and (card.architecture or "").startswith(_GCN)):
         return "legacy"
     if mem_type.startswith("HBM"):
         return "hbm"
