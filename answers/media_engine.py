@@ -79,6 +79,8 @@ class MediaAnswering:
         oos = q.out_of_scope
         if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning"):
             return None
+        if m.tts or m.tts_generic:  # reading text aloud: the voices' public figures, and a pick
+            return self._tts_answer(q, m, lang, options, inline)
         record = media_named(m.model) if m.model else None
         try:
             on_device = bool(m.device or m.phone_generic)
@@ -227,6 +229,19 @@ class MediaAnswering:
         if card is not None:
             entities["card"] = card.name  # the fit is the named card's memory
         return self.writing.finish(intent, lang, options, entities, built, inline)
+
+    # ------------------------------------------------------------------------------------ text to speech
+    def _tts_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_tts
+
+        card = self._card(q, options)
+        facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None)
+        entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
+        if card is not None:
+            entities["card"] = card.name
+        intent = q.intent if q.intent in ANSWER_INTENTS else "can_run"
+        return self.writing.finish(intent, lang, options, entities, Built(facts), inline)
 
     # ------------------------------------------------------------------------------------ a kind, no model
     def _kind_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:

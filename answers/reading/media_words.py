@@ -2,6 +2,8 @@
 
 - the model named, from the catalog's curated media records (catalog/media.py: "flux dev", "sdxl", "wan 2.2",
   "whisper large-v3", "bge-m3");
+- the text-to-speech models named ("kokoro", "xtts", "piper": catalog/data/media/tts.json), or text to speech
+  asked about without one ("tts", "sintesi vocale");
 - a kind asked about without a model ("image models", "generare immagini", "embeddings":
   answers/lexicon/media/words.toml);
 - the phone or board named (catalog/data/hardware/devices.json: "snapdragon 8 gen 3", "iphone 15 pro",
@@ -21,10 +23,11 @@ from pathlib import Path
 
 from answers.knowledge.media_names import find_device, find_media
 from answers.records.asked import MediaAsked
+from catalog.speech_synthesis import tts_named_in
 from catalog.text import fold
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
-KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone")
+KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -90,10 +93,12 @@ def _kind_word(text: str) -> str | None:
 
 
 def not_a_model(typed: str, media: MediaAsked) -> bool:
-    """A span the parser took for a model's name that is the media question's own phone ("pixel 9 pro") or
-    length of video ("5 sekunden"): read here as the device or the duration, never as an unknown model."""
+    """A span the parser took for a model's name that is the media question's own phone ("pixel 9 pro"), length
+    of video ("5 sekunden") or voice model ("f5-tts"): read here as such, never as an unknown language model."""
     text = _norm(typed)
     if media.device_said and _norm(media.device_said) == text:
+        return True
+    if media.tts and tts_named_in(typed):  # "f5-tts": the voice model named, not an unknown language model
         return True
     return media.seconds is not None and re.fullmatch(
         rf" \d{{1,4}}(?:[.,]\d+)? (?:{_alternation('seconds')}) ", text) is not None
@@ -102,6 +107,10 @@ def not_a_model(typed: str, media: MediaAsked) -> bool:
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
+    tts = tuple(m.name for m in tts_named_in(question))
+    tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
+    if tts or tts_generic:  # reading text aloud: its own answer, whatever else the words look like
+        return MediaAsked(tts=tts, tts_generic=tts_generic)
     record = find_media(question)
     device = find_device(question)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
