@@ -18,6 +18,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
 from answers.facts import choice
@@ -138,6 +139,8 @@ class MediaAnswering:
         # lazy: only for a question that names media (module docstring)
         from answers.facts import media as image_facts
 
+        if ask.media.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
+            ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": the two models weighed
         intent = ask.intent
         entities: dict[str, Any] = {"model": record.name}
         if intent in INFO_INTENTS:
@@ -147,6 +150,7 @@ class MediaAnswering:
             entities["card"] = card.name
         if record.kind in ("image", "video"):
             facts = self._diffusion(ask, record, card, options)
+            self._weighed(ask, facts, entities, card, options)
         elif record.kind == "speech":
             facts = self._speech(ask, record, card)
         else:
@@ -174,6 +178,23 @@ class MediaAnswering:
         nvidia = [c for c in cards if c.vendor == "NVIDIA"]
         typical = [t for t in (typical_record(nvidia, gb) for gb in image_facts.TIERS) if t is not None]
         return image_facts.which_cards(record, job, typical, m)
+
+    def _weighed(self, ask: MediaAsk, facts: dict[str, Any], entities: dict[str, Any], card: GpuRecord | None,
+                 options: AskOptions) -> None:
+        """"flux schnell or sdxl on a 3060": the second model rated on the same card or memory, and which is faster."""
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media as image_facts
+        from catalog.media import media_named
+
+        second = media_named(ask.media.model2) if ask.media.model2 else None
+        if second is None or second.kind not in ("image", "video") or facts.get("mode") == "which":
+            return
+        alone = replace(ask, media=replace(ask.media, model=second.name, model2=None))
+        other = self._diffusion(alone, second, card, options)
+        pick = image_facts.faster_of(facts, other)
+        if pick is not None:
+            facts.update(second=other, choice=pick)
+            entities["model2"] = second.name
 
     def _speech(self, ask: MediaAsk, record: MediaRecord, card: GpuRecord | None) -> dict[str, Any]:
         # lazy: only for a question that names media (module docstring)

@@ -16,6 +16,8 @@ from answers.records.asked import MediaAsked
 from catalog.media import MediaRecord, media_models
 from estimator.diffusion import Gpu, Job, Option, check_job, options, pick
 
+# Two models closer than this in time per image are called about as fast: the figures' own ranges are wider.
+CLOSE_RATIO = 1.3
 APP = "ComfyUI"  # the app the memory rules follow (its default model offload and its low-VRAM mode)
 TIERS = (8.0, 12.0, 16.0, 24.0, 32.0)  # memory sizes "which card" answers at
 LIST_MAX = 8
@@ -194,3 +196,18 @@ def catalog_generic(kind: str, name: str, params_b: float, memory_gb: float | No
         usable = memory_gb * c.usable_share
         facts.update(memory_gb=memory_gb, fits=facts["need_gb"] <= usable, fits_8bit=facts["fp8_gb"] <= usable)
     return facts
+
+
+def faster_of(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any] | None:
+    """"Flux schnell or SDXL on a 3060?": the one that makes an image (or clip) sooner on the same card, and by how
+    much; None when either has no time there (it does not run)."""
+    unit = "video" if first.get("media") == "video" else "image"
+    a, b = first.get(f"seconds_per_{unit}"), second.get(f"seconds_per_{unit}")
+    if not a or not b:
+        return None
+    fast, slow = (first, second) if a <= b else (second, first)
+    fast_s, slow_s = min(a, b), max(a, b)
+    ratio = slow_s / fast_s
+    return {"faster": fast["model"]["name"], "slower": slow["model"]["name"], "seconds": fast_s,
+            "other_seconds": slow_s, "ratio": round(ratio, 2), "close": ratio < CLOSE_RATIO}
+

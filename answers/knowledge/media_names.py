@@ -88,6 +88,18 @@ def find_media(question: str) -> MediaRecord | None:
     return _media_by_name()[hit[1]] if hit else None
 
 
+def find_second_media(question: str, first: str) -> MediaRecord | None:
+    """A second media model the text names beside `first` ("flux schnell or sdxl"), never a shorter name inside
+    one of `first`'s ("flux" inside "flux schnell"), or None."""
+    hay = f" {text.phrase_key(question)} "
+    phrases = _phrases()[0]
+    firsts = [p for p, n in phrases if n == first and f" {p} " in hay]
+    for phrase, name in phrases:
+        if name != first and f" {phrase} " in hay and not any(f" {phrase} " in f" {p} " for p in firsts):
+            return _media_by_name()[name]
+    return None
+
+
 def find_device(question: str) -> tuple[str, DeviceRecord] | None:
     """catalog.media.find_device: the phone or board a text names, with the phrase as found, or None."""
     hit = text.find_phrase(question, _phrases()[1])

@@ -21,7 +21,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from answers.knowledge.media_names import find_device, find_media
+from answers.knowledge.media_names import find_device, find_media, find_second_media
 from answers.records.asked import MediaAsked
 from catalog.speech_synthesis import tts_named_in
 from catalog.text import fold
@@ -104,6 +104,11 @@ def not_a_model(typed: str, media: MediaAsked) -> bool:
         rf" \d{{1,4}}(?:[.,]\d+)? (?:{_alternation('seconds')}) ", text) is not None
 
 
+def _family(kind: str) -> str:
+    """Image and video models are weighed against each other (both diffusion); the rest only within a kind."""
+    return "diffusion" if kind in ("image", "video") else kind
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
@@ -121,8 +126,11 @@ def read(question: str) -> MediaAsked | None:
     steps = _number_before(text, "steps")
     frames = _number_before(text, "frames")
     seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
+    second = find_second_media(question, record.name) if record is not None else None
+    same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     return MediaAsked(
-        model=record.name if record else None, kind_word=kind, device=device[1].name if device else None,
+        model=record.name if record else None, model2=second.name if second and same_kind else None,
+        kind_word=kind, device=device[1].name if device else None,
         device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,

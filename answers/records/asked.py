@@ -41,6 +41,7 @@ class MediaAsked(Struct, frozen=True):
     """An image, video, speech or embedding model, a phone or a board named (answers/reading/media_words.py)."""
 
     model: str | None = None  # a curated media record's name
+    model2: str | None = None  # a second one of the same kind, weighed against it ("flux schnell or sdxl")
     kind_word: str | None = None  # image | video | speech | embedding, said without a model
     device: str | None = None  # a device record's name
     device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
