@@ -65,7 +65,6 @@ GPU_MAP: dict[str, str] = {
     "NVIDIA GeForce RTX 4080 16GB": "GeForce RTX 4080",
     "AMD Instinct MI60": "Radeon Instinct MI60",
     "AMD Radeon RX 7900 XT 20GB": "Radeon RX 7900 XT",
-    "AMD Radeon RX 580 8GB": "Radeon RX 580",
 }
 # Rows the setups score takes (benchmarks/setups_accuracy.py): hardware the single-card fit never saw.
 SETUPS_HARDWARE = ("Apple ", "AMD Radeon 8060S", "Intel Arc Pro B70")

@@ -188,6 +188,12 @@ class DeviceRecord(_Frozen, frozen=True, kw_only=True):
     runs_on: Literal["cpu", "gpu"] = "cpu"
     runs_on_source: str | None = None
     npu: DeviceNpu | None = None
+    memory_bus_bits: Annotated[int, Meta(gt=0)] | None = None  # when not the kind's usual (64 phone, 32 board)
+
+    @property
+    def bus_bits(self) -> int:
+        """The memory interface's width, which with the data rate makes `bandwidth_gbps`."""
+        return self.memory_bus_bits or (64 if self.kind == "phone" else 32)
 
     def memory_for(self, phrase: str | None) -> float:
         """The RAM of the phone the question names ("pixel 9 pro" → 16), else the chip's usual configuration."""

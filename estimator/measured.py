@@ -80,17 +80,10 @@ def logits_gb(model: ModelSize | None) -> float:
     return 0.0 if vocab is None else vocab * LLAMA_UBATCH * LOGIT_BYTES / GIB
 
 
-# AMD's GCN generations (Polaris RX 470/580, Vega, the MI50/MI60): llama.cpp's Vulkan and ROCm kernels are
-# written for RDNA/CDNA and reach about a third of GCN's bandwidth on decode (RX 580: 28-41 %, MI60: 34 % in
-# benchmarks/data/measured/llama_cpp_decode.csv), as NVIDIA's cards before Volta do: the same class.
-_GCN = "GCN"
-
-
 def card_class(card: Card) -> str:
-    """hbm (data-centre HBM), unified (LPDDR/DDR shared with the CPU), legacy (NVIDIA before Volta, AMD GCN),
-    gddr."""
+    """hbm (data-centre HBM), unified (LPDDR/DDR shared with the CPU), legacy (NVIDIA before Volta), gddr."""
     mem_type = (card.memory_type or "").upper()
-    if is_legacy_nvidia(card) or (vendor_of(card) == "AMD" and (card.architecture or "").startswith(_GCN)):
+    if is_legacy_nvidia(card):
         return "legacy"
     if mem_type.startswith("HBM"):
         return "hbm"
@@ -161,6 +154,8 @@ class MeasuredProfile:
         # Whole-speed factors for devices the fit never saw, by name prefix (Jetson Orin modules: public runs,
         # the source beside the figure in measured_constants.json).
         self.device_speed: tuple[tuple[str, float], ...] = tuple(c.get("device_speed", {}).items())
+        # … and by vendor and architecture where no card of it is a fitted row (AMD's Polaris: public runs).
+        self.architecture_speed: dict[str, float] = dict(c.get("architecture_speed", {}))
         self.mx = c["native_mxfp4"]
         m = c["memory"]
         self.weights_overhead = m["weights_overhead"]
@@ -304,7 +299,10 @@ class MeasuredProfile:
 
     def _device_speed(self, card: Card) -> float:
         name = getattr(card, "name", "")
-        return next((f for prefix, f in self.device_speed if name.startswith(prefix)), 1.0)
+        by_name = next((f for prefix, f in self.device_speed if name.startswith(prefix)), None)
+        if by_name is not None:
+            return by_name
+        return self.architecture_speed.get(f"{vendor_of(card)} {card.architecture or ''}", 1.0)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         return 1 / self.seconds_per_token(model, card, q)
