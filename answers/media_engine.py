@@ -80,6 +80,8 @@ class MediaAnswering:
         oos = q.out_of_scope
         if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning"):
             return None
+        if m.tts or m.tts_generic:  # reading text aloud: the voices' public figures, and a pick
+            return self._tts_answer(q, m, lang, options, inline)
         record = media_named(m.model) if m.model else None
         try:
             on_device = bool(m.device or m.phone_generic)
@@ -96,6 +98,8 @@ class MediaAnswering:
             ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
                            find_cpu(q.cpu_named))
             card = self._card(q, options)
+            if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
+                ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
             first = self._model_answer(ask, record, card, lang, options, inline)
             second = media_named(m.model2) if m.model2 else None
             if second is None or second.kind != record.kind or ask.intent in INFO_INTENTS:
@@ -121,10 +125,14 @@ class MediaAnswering:
 
     # ------------------------------------------------------------------------------------ one model
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
-        if not q.card:
+        """The card asked: the setup's one card where the reading made one ("notebook com rtx 3050": the laptop
+        part, as every other answer and the account of what was asked take it), else the card named."""
+        one = q.setup[0][0] if q.setup and len(q.setup) == 1 and q.setup[0][1] == 1 else None
+        typed = one or q.card
+        if not typed:
             return None
         try:
-            return self.names.resolve_card(q.card, options.profile)
+            return self.names.resolve_card(typed, options.profile)
         except NameProblem:
             return None
 
@@ -245,6 +253,19 @@ class MediaAnswering:
         if card is not None:
             entities["card"] = card.name  # the fit is the named card's memory
         return self.writing.finish(intent, lang, options, entities, built, inline)
+
+    # ------------------------------------------------------------------------------------ text to speech
+    def _tts_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer:
+        # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_tts
+
+        card = self._card(q, options)
+        facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None)
+        entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
+        if card is not None:
+            entities["card"] = card.name
+        intent = q.intent if q.intent in ANSWER_INTENTS else "can_run"
+        return self.writing.finish(intent, lang, options, entities, Built(facts), inline)
 
     # ------------------------------------------------------------------------------------ a kind, no model
     def _kind_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:

@@ -10,8 +10,9 @@ Kinds and what is fitted:
   training row takes the efficiency fitted on every training row together (`default`).
 - speech (estimator/speech.py): per engine, the time per decoder layer per token that the measured time
   leaves above the physical floor (mean over rows); an engine with no other row takes the largest of the others.
-- device (estimator/device.py): per kind (phone, board), the geometric mean of the share of bandwidth
-  reached; a kind with no other row takes the mean over every other row.
+- device (estimator/device.py): per efficiency class (phone, board on their CPU cores; phone_gpu where the app
+  runs on the GPU), the geometric mean of the share of bandwidth reached; a class with no other row takes the
+  mean over every other row.
 
 Leave-one-out: each row is predicted with everything fitted without it. The ranges written are the 10th and
 90th percentiles of the held-out ratios (measured ÷ estimate) of each family. Pure Python.
@@ -163,10 +164,11 @@ def fit_speech(rows: Sequence[Row]) -> dict[str, float]:
 
 # ------------------------------------------------------------------------------------------ devices
 def _device(row: Row) -> tuple[str, float]:
+    """(efficiency class, bandwidth) of the row's device: its kind, or `<kind>_gpu` where its app runs on the GPU."""
     name = row.raw["hardware"].split(":")[0]
     record = device_named(name)
     assert record is not None, name
-    return record.kind, record.bandwidth_gbps
+    return (record.kind if record.runs_on == "cpu" else f"{record.kind}_{record.runs_on}"), record.bandwidth_gbps
 
 
 def device_share(row: Row) -> float:
@@ -177,7 +179,7 @@ def device_share(row: Row) -> float:
 
 def fit_device(rows: Sequence[Row]) -> dict[str, float]:
     out = {"default": math.exp(statistics.fmean(math.log(device_share(r)) for r in rows))}
-    for kind in ("phone", "board"):
+    for kind in sorted({_device(r)[0] for r in rows}):  # a class with no row keeps the default (estimator)
         members = [r for r in rows if _device(r)[0] == kind]
         if members:
             out[kind] = math.exp(statistics.fmean(math.log(device_share(r)) for r in members))

@@ -161,6 +161,15 @@ class DeviceCpu(_Frozen, frozen=True, kw_only=True):
         return self.matrix_gflops / (self.cores * self.ghz)
 
 
+class DeviceNpu(_Frozen, frozen=True, kw_only=True):
+    """A board's or phone's NPU that llama.cpp and Ollama do not use: said in the answer with the runtime that
+    does run language models on it (Rockchip's RKLLM), so nobody expects the figures to come from it."""
+
+    tops: Annotated[float, Meta(gt=0)]
+    runtime: Annotated[str, Meta(min_length=2)]
+    source: Annotated[str, Meta(min_length=10)]
+
+
 class DeviceRecord(_Frozen, frozen=True, kw_only=True):
     name: str
     kind: Literal["phone", "board"]
@@ -174,6 +183,17 @@ class DeviceRecord(_Frozen, frozen=True, kw_only=True):
     cpu: DeviceCpu | None = None  # its performance cores, for speech to text on the device
     phone_memory: dict[str, float] = field(default_factory=dict)  # a phone named (alias) → the RAM it ships with
     phone_memory_source: str | None = None
+    # Where its usual llama.cpp app runs the model: the CPU cores (Android apps, boards) or the GPU (iOS apps
+    # run llama.cpp on Metal); its own efficiency class (estimator/device.py), with the source that says so.
+    runs_on: Literal["cpu", "gpu"] = "cpu"
+    runs_on_source: str | None = None
+    npu: DeviceNpu | None = None
+    memory_bus_bits: Annotated[int, Meta(gt=0)] | None = None  # when not the kind's usual (64 phone, 32 board)
+
+    @property
+    def bus_bits(self) -> int:
+        """The memory interface's width, which with the data rate makes `bandwidth_gbps`."""
+        return self.memory_bus_bits or (64 if self.kind == "phone" else 32)
 
     def memory_for(self, phrase: str | None) -> float:
         """The RAM of the phone the question names ("pixel 9 pro" → 16), else the chip's usual configuration."""
@@ -182,6 +202,8 @@ class DeviceRecord(_Frozen, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         if self.memory_gb not in self.memory_options:
             raise ValueError(f"{self.name}: the usual memory must be one of the sizes sold")
+        if self.runs_on != "cpu" and not (self.runs_on_source and len(self.runs_on_source) >= 10):
+            raise ValueError(f"{self.name}: where its app runs the model needs a source")
         if any(v not in self.memory_options for v in self.phone_memory.values()) or \
                 (self.phone_memory and not self.phone_memory_source):
             raise ValueError(f"{self.name}: a phone's memory must be a size sold, with its source")

@@ -5,8 +5,9 @@ Generation reads every weight once per token, so a device's speed is bound by it
 
     tok/s = bandwidth × efficiency ÷ GB read per token        (never above bandwidth ÷ GB read per token)
 
-The efficiency is fitted per device kind (phone, board) on public runs (benchmarks/media_accuracy.py): a
-phone's CPU cores reach a smaller share of LPDDR5X's bandwidth than a Raspberry Pi's reach of its LPDDR4X.
+The efficiency is fitted per device class on public runs (benchmarks/media_accuracy.py): the kind (phone,
+board) on its CPU cores, or `<kind>_gpu` where its usual app runs the model on the GPU (iOS apps on Metal);
+a phone's CPU cores reach a smaller share of LPDDR5X's bandwidth than a Raspberry Pi's reach of its LPDDR4X.
 What fits is the profile's memory need at a level against the memory an app can hold: the RAM × the
 kind's app share (the system keeps the rest). The level picked is the least compressed one at or above the
 minimum quality that fits and reads at reading speed; else Q4_K_M when it fits; else the most compressed
@@ -27,7 +28,7 @@ from .quants import MISS_QUANT, Quant
 
 class DeviceConstants(Struct, frozen=True):
     app_share: Mapping[str, float]  # phone | board → share of RAM an app can hold
-    efficiency: Mapping[str, float]  # phone | board | default → fitted share of bandwidth
+    efficiency: Mapping[str, float]  # phone | board | phone_gpu… | default → fitted share of bandwidth
     range_low: float
     range_high: float
 
@@ -51,6 +52,12 @@ class Device(Struct, frozen=True):
     kind: str  # phone | board
     memory_gb: float
     bandwidth_gbps: float
+    runs_on: str = "cpu"  # cpu | gpu: where its usual app runs the model (iOS apps: Metal)
+
+    @property
+    def speed_class(self) -> str:
+        """The efficiency class: the kind on its CPU cores ("phone", "board"), "<kind>_gpu" on its GPU."""
+        return self.kind if self.runs_on == "cpu" else f"{self.kind}_{self.runs_on}"
 
 
 class Level(Struct, frozen=True):
@@ -77,7 +84,8 @@ def usable_gb(d: Device, c: DeviceConstants) -> float:
 def tok_s(p: Profile, model: ModelSize, q: Quant, d: Device, c: DeviceConstants) -> tuple[float, float]:
     """(estimate, ceiling) in tokens per second."""
     ceiling = d.bandwidth_gbps / p.gb_per_token(model, q)
-    return ceiling * c.efficiency.get(d.kind, c.efficiency["default"]), ceiling
+    # a class with no fitted row (no public run yet) takes the fit's default: the mean over every row
+    return ceiling * c.efficiency.get(d.speed_class, c.efficiency["default"]), ceiling
 
 
 def rate_device(p: Profile, model: ModelSize, d: Device, c: DeviceConstants, levels: Sequence[Quant],

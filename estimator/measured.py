@@ -155,6 +155,8 @@ class MeasuredProfile:
         # Whole-speed factors for devices the fit never saw, by name prefix (Jetson Orin modules: public runs,
         # the source beside the figure in measured_constants.json).
         self.device_speed: tuple[tuple[str, float], ...] = tuple(c.get("device_speed", {}).items())
+        # … and by vendor and architecture where no card of it is a fitted row (AMD's Polaris: public runs).
+        self.architecture_speed: dict[str, float] = dict(c.get("architecture_speed", {}))
         self.mx = c["native_mxfp4"]
         m = c["memory"]
         self.weights_overhead = m["weights_overhead"]
@@ -311,7 +313,10 @@ class MeasuredProfile:
 
     def _device_speed(self, card: Card) -> float:
         name = getattr(card, "name", "")
-        return next((f for prefix, f in self.device_speed if name.startswith(prefix)), 1.0)
+        by_name = next((f for prefix, f in self.device_speed if name.startswith(prefix)), None)
+        if by_name is not None:
+            return by_name
+        return self.architecture_speed.get(f"{vendor_of(card)} {card.architecture or ''}", 1.0)
 
     def tok_s(self, model: ModelSize, card: Card, q: Quant) -> float:
         return 1 / self.seconds_per_token(model, card, q)

@@ -194,3 +194,5 @@ def catalog_generic(kind: str, name: str, params_b: float, memory_gb: float | No
         usable = memory_gb * c.usable_share
         facts.update(memory_gb=memory_gb, fits=facts["need_gb"] <= usable, fits_8bit=facts["fp8_gb"] <= usable)
     return facts
+
+

@@ -176,7 +176,7 @@ def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRec
         "device": _device_facts(d, spec.memory_gb),
         "verdict": rating.outcome, "row": _row(rating, d, spec.memory_gb), "usable_gb": round(rating.usable_gb, 2),
         "assumed_phone": assumed_phone, "memory_said": memory_gb is not None,
-        "assumed": {"app": "llama.cpp" if d.kind == "board" else "a llama.cpp-based app (PocketPal, ChatterUI)"},
+        "assumed": {"app": _app(d)},
         "levels": [{"quant": lv.quant, "need_gb": round(lv.need_gb, 2), "fits": lv.fits, "tok_s": round(lv.tok_s, 2)}
                    for lv in rating.levels],
     }
@@ -195,10 +195,22 @@ def choice_side(facts: dict[str, Any]) -> dict[str, Any]:
 
 
 def _device_facts(d: DeviceRecord, memory_gb: float) -> dict[str, Any]:
-    return {"name": d.name, "kind": d.kind, "maker": d.maker, "memory_gb": memory_gb,
-            "bandwidth_gbps": d.bandwidth_gbps,
-            "memory_type": d.memory_type, "memory_options": d.memory_options,
-            "app_share": device_constants().app_share[d.kind]}
+    out = {"name": d.name, "kind": d.kind, "maker": d.maker, "memory_gb": memory_gb,
+           "bandwidth_gbps": d.bandwidth_gbps,
+           "memory_type": d.memory_type, "memory_options": d.memory_options,
+           "app_share": device_constants().app_share[d.kind], "runs_on": d.runs_on}
+    if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does
+        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False}
+    return out
+
+
+def _app(d: DeviceRecord) -> str:
+    """The app the figures assume (the `--json` facts' `assumed.app`)."""
+    if d.kind == "board":
+        return "llama.cpp"
+    if d.runs_on == "gpu":
+        return "a llama.cpp-based app on Metal (PocketPal, LLM Farm)"
+    return "a llama.cpp-based app (PocketPal, ChatterUI)"
 
 
 def device_runs(p: Profile, candidates: Sequence[tuple[ModelRecord, ModelSize]], d: DeviceRecord,
@@ -217,4 +229,4 @@ def device_runs(p: Profile, candidates: Sequence[tuple[ModelRecord, ModelSize]],
     return {"media": "device", "mode": "device_list", "device": _device_facts(d, spec.memory_gb),
             "usable_gb": round(spec.memory_gb * device_constants().app_share[d.kind], 2), "models": rows[:6],
             "assumed_phone": assumed_phone, "memory_said": memory_gb is not None,
-            "assumed": {"app": "llama.cpp" if d.kind == "board" else "a llama.cpp-based app (PocketPal, ChatterUI)"}}
+            "assumed": {"app": _app(d)}}

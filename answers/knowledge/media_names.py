@@ -88,15 +88,16 @@ def find_media(question: str) -> MediaRecord | None:
     return _media_by_name()[hit[1]] if hit else None
 
 
-def find_second_media(question: str) -> MediaRecord | None:
-    """A second media model named beside the first ("flux schnell or sdxl", "qwen3 embedding 8b vs bge-m3"): the
-    longest name found once the first one's words are taken out, when it is another record, or None."""
-    first = text.find_phrase(question, _phrases()[0])
-    if first is None:
-        return None
-    rest = f" {text.phrase_key(question)} ".replace(f" {first[0]} ", " | ", 1)
-    hit = text.find_phrase(rest, [(p, v) for p, v in _phrases()[0] if v != first[1]])
-    return _media_by_name()[hit[1]] if hit else None
+def find_second_media(question: str, first: str) -> MediaRecord | None:
+    """A second media model the text names beside `first` ("flux schnell or sdxl"), never a shorter name inside
+    one of `first`'s ("flux" inside "flux schnell"), or None."""
+    hay = f" {text.phrase_key(question)} "
+    phrases = _phrases()[0]
+    firsts = [p for p, n in phrases if n == first and f" {p} " in hay]
+    for phrase, name in phrases:
+        if name != first and f" {phrase} " in hay and not any(f" {phrase} " in f" {p} " for p in firsts):
+            return _media_by_name()[name]
+    return None
 
 
 def find_device(question: str) -> tuple[str, DeviceRecord] | None:

@@ -2,6 +2,8 @@
 
 - the model named, from the catalog's curated media records (catalog/media.py: "flux dev", "sdxl", "wan 2.2",
   "whisper large-v3", "bge-m3");
+- the text-to-speech models named ("kokoro", "xtts", "piper": catalog/data/media/tts.json), or text to speech
+  asked about without one ("tts", "sintesi vocale");
 - a kind asked about without a model ("image models", "generare immagini", "embeddings":
   answers/lexicon/media/words.toml);
 - the phone or board named (catalog/data/hardware/devices.json: "snapdragon 8 gen 3", "iphone 15 pro",
@@ -23,13 +25,14 @@ from typing import TYPE_CHECKING
 from answers.knowledge.media_names import find_device, find_media, find_second_media
 from answers.lexicon import lexicon
 from answers.records.asked import MediaAsked
+from catalog.speech_synthesis import tts_named_in
+from catalog.text import fold
 
 if TYPE_CHECKING:
     from catalog.media import DeviceRecord
-from catalog.text import fold
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
-KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone")
+KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -110,11 +113,31 @@ def _bare_pi(text: str) -> tuple[str, DeviceRecord] | None:
     return (m.group().strip(), found[1]) if found else None
 
 
+def not_a_model(typed: str, media: MediaAsked) -> bool:
+    """A span the parser took for a model's name that is the media question's own phone ("pixel 9 pro"), length
+    of video ("5 sekunden") or voice model ("f5-tts"): read here as such, never as an unknown language model."""
+    text = _norm(typed)
+    if media.device_said and _norm(media.device_said) == text:
+        return True
+    if media.tts and tts_named_in(typed):  # "f5-tts": the voice model named, not an unknown language model
+        return True
+    return media.seconds is not None and re.fullmatch(
+        rf" \d{{1,4}}(?:[.,]\d+)? (?:{_alternation('seconds')}) ", text) is not None
+
+
+def _family(kind: str) -> str:
+    """Image and video models are weighed against each other (both diffusion); the rest only within a kind."""
+    return "diffusion" if kind in ("image", "video") else kind
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
+    tts = tuple(m.name for m in tts_named_in(question))
+    tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
+    if tts or tts_generic:  # reading text aloud: its own answer, whatever else the words look like
+        return MediaAsked(tts=tts, tts_generic=tts_generic)
     record = find_media(question)
-    second = find_second_media(question) if record is not None else None
     device = find_device(question) or _bare_pi(text)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
@@ -124,9 +147,10 @@ def read(question: str) -> MediaAsked | None:
     steps = _number_before(text, "steps")
     frames = _number_before(text, "frames")
     seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
+    second = find_second_media(question, record.name) if record is not None else None
+    same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     return MediaAsked(
-        model=record.name if record else None,
-        model2=second.name if second is not None and record is not None and second.kind == record.kind else None,
+        model=record.name if record else None, model2=second.name if second and same_kind else None,
         kind_word=kind, device=device[1].name if device else None,
         device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,

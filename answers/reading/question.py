@@ -115,7 +115,21 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)
-    return task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type, w.cpu)))
+    return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type,
+                                                                     w.cpu))))
+
+
+def _media_spans(p: Asked) -> Asked:
+    """"llm on my pixel 9 pro", "wan 2.2 for 5 seconds of video": the phone or the duration the media reading
+    found is not also an unknown model (it would be said back as a model the answer did not use)."""
+    m = p.media
+    if m is None:
+        return p
+    if isinstance(p.model2, str) and media_words.not_a_model(p.model2, m):
+        p = replace(p, model2=None)
+    if isinstance(p.model, str) and media_words.not_a_model(p.model, m):
+        p = replace(p, model=None, model_span=None)
+    return p
 
 
 def _cpu_said(named: str | None, series: str | None) -> str | None:

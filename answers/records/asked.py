@@ -53,10 +53,13 @@ class MediaAsked(Struct, frozen=True):
     frames: int | None = None
     seconds: float | None = None  # seconds of video asked for
     precision: str | None = None  # bf16 | fp8 | Q8_0 | Q4_K_S | nf4 | int8
+    tts: tuple[str, ...] = ()  # text-to-speech models named (catalog/data/media/tts.json), in catalog order
+    tts_generic: bool = False  # text to speech asked about without a model ("tts local on cpu, which?")
 
     @property
     def any(self) -> bool:
-        return bool(self.model or self.kind_word or self.device or self.phone_generic)
+        return bool(self.model or self.kind_word or self.device or self.phone_generic or self.tts
+                    or self.tts_generic)
 
 
 class Budget(Struct, frozen=True):

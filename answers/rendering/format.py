@@ -179,6 +179,14 @@ def currency_name(currency: str, locale: str = "en") -> str:
     return name[:1].lower() + name[1:] if locale == "pt" else name
 
 
+@lru_cache(maxsize=64)
+def language_name(code: str, locale: str = "en") -> str:
+    """"Spanish", "spagnolo", "espagnol": an ISO 639-1 language's name in the locale (Babel, CLDR), lower case
+    inside a sentence where the locale writes it so (every one here but English and German)."""
+    name = _locale(locale).languages.get(code, code)
+    return name if locale in ("en", "de") else name[:1].lower() + name[1:]
+
+
 def flop(value: float, locale: str = "en") -> str:
     """1.8 × 10²⁴ — scientific with superscript exponent, mantissa localized."""
     mantissa_text, exponent_text = f"{value:.1e}".split("e")

@@ -109,11 +109,14 @@ def _number_filters(locale: str) -> dict[str, Any]:
     def currency_name(v: str) -> str:
         return escape(fmt.currency_name(v, locale))
 
+    def language(v: str) -> str:
+        return escape(fmt.language_name(v, locale))
+
     return {
         "tok": tok, "tok_under": tok_under, "gb": gb, "mem": mem, "share": share, "num": num, "dec": dec,
         "pct": pct, "range": rng,
         "flop": flop, "sci": flop,  # any huge count (training data points too) as 1.8 × 10²⁴
-        "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name,
+        "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name, "language": language,
     }
 
 

@@ -50,7 +50,8 @@ def test_names_are_found_as_typed(text, name) -> None:
     ("llama 3.2 3b on iphone 15 pro", "Apple A17 Pro"),
     ("galaxy s24 ultra gemma", "Snapdragon 8 Gen 3"),
     ("raspberry pi 5 8gb which llm", "Raspberry Pi 5"),
-    ("orange pi 5 llama", None),  # another maker's board: not the Raspberry Pi
+    ("orange pi 5 llama", "Rockchip RK3588"),  # another maker's board: its own chip, not the Raspberry Pi
+    ("banana pi m5 llama", None),  # a board without a record: not the Raspberry Pi either
 ])
 def test_devices_are_found_as_typed(text, name) -> None:
     hit = find_device(text)
