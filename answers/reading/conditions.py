@@ -32,6 +32,7 @@ from estimator.quants import UnknownQuant
 from estimator.quants import quant as level_of
 
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
+_TOKEN_AFTER_RE = re.compile(r"\s*-\s*(?:token|tokens|tok|toks|jetons?)(?![\w])")
 _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
                     "en", "em", "im", "um", "uma", "un", "una", "une", "ein", "einem", "einen", "an", "the", "du",
                     "del", "della", "dello", "des", "der", "die", "das", "bei", "el", "la", "le", "il", "o", ":", "=",
@@ -203,7 +204,8 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
             continue
         after, before = _after(tokens, a.end, skip, 1), _before(tokens, a.start, skip, 2)
         said_tokens = bool(_after(tokens, a.end, frozenset(), 1)[:1] and
-                           _after(tokens, a.end, frozenset(), 1)[0] in _TOKEN_WORDS)
+                           _after(tokens, a.end, frozenset(), 1)[0] in _TOKEN_WORDS) \
+            or _TOKEN_AFTER_RE.match(text, a.end) is not None  # "a 512-token prompt": the unit joined by a hyphen
         for key, nouns in (("prompt_tokens", w.prompt), ("context", w.context), ("output_tokens", w.output)):
             if key in out or n < _MIN_TOKENS[key]:
                 continue  # "two files of 20k tokens": a count of files, not a 2-token prompt

@@ -36,12 +36,12 @@ def test_no_shorter_context_when_the_context_is_the_default(engine: Engine) -> N
 
 
 @pytest.mark.parametrize(("question", "words"), [
-    ("llama 3.3 70b q4_k_m on a 3090 plus a 3060 with 64gb of ddr4, usable?", "The largest level that fits is"),
-    ("llama 3.3 70b q4_k_m numa 3090 mais uma 3060 com 64gb de ddr4, dá para usar?", "Q3_K_M"),
+    ("llama 3.3 70b q5_k_m on a 3090 plus a 3060 with 64gb of ddr4, usable?", "The largest level that fits is"),
+    ("llama 3.3 70b q5_k_m numa 3090 mais uma 3060 com 64gb de ddr4, dá para usar?", "Q3_K_M"),
 ])
 def test_two_cards_that_crawl_with_offload_name_the_level_they_hold_whole(engine: Engine, question: str,
                                                                          words: str) -> None:
-    # 24 + 12 GB: Q4_K_M (about 42.5 GB of weights) spills to RAM and crawls; Q3_K_M (about 34 GB) fits whole
+    # 24 + 12 GB: Q5_K_M (about 50 GB of weights) spills ~13 GB to RAM and crawls; Q3_K_M (about 34 GB) fits whole
     a = engine.ask(question)
     row, smaller = a.facts["row"], a.facts["smaller_level"]
     assert row["fit"] == "no" and row["slow_tok_s"] and smaller["quant"] == "Q3_K_M" and smaller["tok_s"] > 10
