@@ -32,6 +32,7 @@ from msgspec import Struct
 
 from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
 from answers.knowledge.made_for import made_for
+from answers.knowledge.pickled import compile_cached
 from catalog.records import GpuRecord, ModelRecord
 from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import REFERENCE_LADDER, quant
@@ -66,8 +67,8 @@ TASK_NAME_WORDS: dict[str, tuple[str, ...]] = {
 }
 TASKS = tuple(TASK_LABELS)
 
-_VERSION = re.compile(r"(\d+)\.\d+")
-_SIZE_TOKEN = re.compile(
+_VERSION = compile_cached(r"(\d+)\.\d+")
+_SIZE_TOKEN = compile_cached(
     r"^(?:\d+(?:\.\d+)?[bmkt]|\d+x\d+(?:\.\d+)?b|[ae]\d+(?:\.\d+)?b|\d{4}|\d{2}|v\d+(?:\.\d+)?|"
     r"mini|small|medium|large|xl|tiny|nano|lite|base|instruct|it|hf|chat)$"
 )

@@ -25,6 +25,7 @@ from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSett
 from answers.facts.describe import rating_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.quant_advice import QUALITY
+from answers.knowledge.pickled import compile_cached
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical
 from answers.reading.options import card_parts
@@ -45,7 +46,7 @@ from estimator.wired_limit import RaisedLimit, raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
 
-_CHIP_FIRST_RE = re.compile(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon \d{3,4}[ms]\b|ryzen ai|arc pro b70)",
+_CHIP_FIRST_RE = compile_cached(r"^\s*(?:apple\s+)?(?:m[1-5]\b|strix|radeon \d{3,4}[ms]\b|ryzen ai|arc pro b70)",
                             re.IGNORECASE)
 
 
@@ -104,7 +105,7 @@ def build_setup(parts: list[tuple[str, int]], resolve: CardResolver, ram_gb: flo
     return Setup(tuple(devices), ram_gb=ram_gb, ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels)
 
 
-_PLURAL_RE = re.compile(r"\b([a-z]{1,3}\d{1,4})s\b", re.IGNORECASE)
+_PLURAL_RE = compile_cached(r"\b([a-z]{1,3}\d{1,4})s\b", re.IGNORECASE)
 
 
 def plural_or_name(text: str, resolve: CardResolver) -> str:

@@ -11,11 +11,13 @@ equality compares source, flags and code) before it is stored this way, else it 
 from __future__ import annotations
 
 import _sre
+import atexit
 import io
 import pickle
 import re
 import sys
 from array import array
+from collections.abc import Iterable
 from typing import Any
 
 from answers.knowledge import cache as disk_cache
@@ -76,7 +78,7 @@ def loads(data: bytes) -> Any:
 # --------------------------------------------------------------------------- patterns built from data
 # Patterns assembled at run time from the lexicon's word lists (answers.parse, answers.setup_words) are
 # long alternations that take ~10 ms to compile a start. They are kept by their source in one cache entry.
-_TABLE_LIMIT = 64  # old lexicons' patterns fall out; a start needs about a dozen
+_TABLE_LIMIT = 512  # old lexicons' patterns fall out; a start compiles about two hundred
 
 
 def _table_name() -> str:
@@ -90,6 +92,12 @@ def _table_name() -> str:
 # re-derive the others' code.
 _table: dict[tuple[str, int], tuple[Any, ...]] | None = None
 _compiled: dict[tuple[str, int], re.Pattern] = {}
+
+
+def longest_first(words: Iterable[str]) -> list[str]:
+    """Words for an alternation: longest first (so "tok/s" is tried before "tok"), ties by their text, so a pattern
+    built from a set reads the same in every process whatever the hash seed, and `compile_cached` finds it."""
+    return sorted(words, key=lambda w: (len(w), w), reverse=True)
 
 
 def compile_cached(source: str, flags: int = 0) -> re.Pattern[str]:
@@ -118,9 +126,23 @@ def compile_cached(source: str, flags: int = 0) -> re.Pattern[str]:
     compiled = _compiled[key] = re.compile(source, flags)
     args = _compiled_args(compiled)
     if args is not None:
+        global _dirty
         _table.pop(key, None)
         _table[key] = args
         while len(_table) > _TABLE_LIMIT:
             del _table[next(iter(_table))]
-        disk_cache.write(_table_name(), pickle.dumps(_table, protocol=pickle.HIGHEST_PROTOCOL))
+        _dirty = True
     return compiled
+
+
+def flush() -> None:
+    """Write the patterns compiled since the table was read. Once, when the process ends (atexit), not at every
+    new pattern: a first start compiles ~200, and rewriting the table for each cost more than compiling."""
+    global _dirty
+    if _dirty and _table is not None:
+        disk_cache.write(_table_name(), pickle.dumps(_table, protocol=pickle.HIGHEST_PROTOCOL))
+    _dirty = False
+
+
+_dirty = False
+atexit.register(flush)

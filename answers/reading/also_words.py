@@ -10,6 +10,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon.errors import LexiconError
 from catalog.text import fold
 
@@ -28,7 +29,7 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
             raise LexiconError(f"{PATH.name}: unknown kind {kind!r}")
         for p in patterns:
             try:
-                out.append((kind, re.compile(p)))
+                out.append((kind, compile_cached(p)))
             except re.error as exc:
                 raise LexiconError(f"{PATH.name}: {kind}: {exc}") from exc
     return tuple(out)

@@ -18,12 +18,13 @@ from functools import cache
 
 from msgspec import Struct
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon.conditions import condition_words
 
 K_TOKENS = 1024  # "32k" tokens: the one place this is written for the reader
 # a number, then `k`/`m` or a thousand word glued to it ("16mila", "32tsd") or nothing more of a word
 _DIGITS = r"(?<![\w.,/-])(\d{{1,3}}(?:[ .,]\d{{3}})+|\d+(?:[.,]\d+)?)(?:\s?(k|m)\b|({thousand})\b|(?![\w]))"
-_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+_WORD = compile_cached(r"[a-z]+(?:-[a-z]+)*")
 
 
 class Amount(Struct, frozen=True):
@@ -41,9 +42,9 @@ def _digits(text: str, grouped: bool) -> float:
 @cache
 def _vocabulary() -> tuple[dict[str, int], frozenset[str], re.Pattern[str], re.Pattern[str]]:
     words = condition_words()
-    alternation = "|".join(sorted(map(re.escape, words.every("thousand")), key=len, reverse=True))
-    return (words.numbers(), words.every("joiners"), re.compile(rf"\s+(?:{alternation})\b"),
-            re.compile(_DIGITS.format(thousand=alternation)))
+    alternation = "|".join(longest_first(map(re.escape, words.every("thousand"))))
+    return (words.numbers(), words.every("joiners"), compile_cached(rf"\s+(?:{alternation})\b"),
+            compile_cached(_DIGITS.format(thousand=alternation)))
 
 
 def _segments(word: str, numbers: dict[str, int], joiners: frozenset[str]) -> list[int] | None:

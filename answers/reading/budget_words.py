@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
+from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from answers.reading.tokens import clean, tokenize
 from catalog.text import MEMORY_UNITS, fold
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 MIN_BARE = 50.0  # a bare number after "under" below this is not money ("under 8", "max 16")
 MAX_AMOUNT = 10_000_000.0  # beyond any graphics card: a typo or not money
 
-_AMOUNT_RE = re.compile(r"^(?P<pre>\D*?)(?P<num>\d+(?:\.\d+)?)(?P<k>k)?(?P<post>\D*)$")
-_CONTEXT_SIZES_RE = re.compile(r"^(?:1|2|4|8|16|32|64|128|256|512)$")
-_THOUSANDS_RE = re.compile(r"^\d{1,3}\.\d{3}$")  # "1.500 €": a thousands dot, never 1.5 euros
-_NOT_MONEY_NEXT = re.compile(rf"^(?:{MEMORY_UNITS}|b|bit|bits|k|m|tok|tokens?|ctx|t/s|tps|w|watts?|mhz|ghz|%)$")
+_AMOUNT_RE = compile_cached(r"^(?P<pre>\D*?)(?P<num>\d+(?:\.\d+)?)(?P<k>k)?(?P<post>\D*)$")
+_CONTEXT_SIZES_RE = compile_cached(r"^(?:1|2|4|8|16|32|64|128|256|512)$")
+_THOUSANDS_RE = compile_cached(r"^\d{1,3}\.\d{3}$")  # "1.500 €": a thousands dot, never 1.5 euros
+_NOT_MONEY_NEXT = compile_cached(rf"^(?:{MEMORY_UNITS}|b|bit|bits|k|m|tok|tokens?|ctx|t/s|tps|w|watts?|mhz|ghz|%)$")
 
 
 class Said(Struct, frozen=True):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from answers.knowledge.pickled import compile_cached
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.reading import budget_words
 from answers.reading.numbers import (
@@ -33,7 +33,7 @@ def _find_budget(text: str, toks: list[Token], gpus: Resolver) -> budget_words.S
     return budget_words.find(toks, lambda i: _in_card_name(toks, i, gpus), has_ctx)
 
 
-_COUNT_RE = re.compile(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
+_COUNT_RE = compile_cached(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
 
 
 
@@ -102,7 +102,7 @@ def _match_has_size(match: Match, typed: float) -> bool:
     return False
 
 
-_COUNTED_CARD_RE = re.compile(r"^(?:\d{1,2}x\d{3,4}\w*|x\d{1,2})$")  # "2x3090", "x2"
+_COUNTED_CARD_RE = compile_cached(r"^(?:\d{1,2}x\d{3,4}\w*|x\d{1,2})$")  # "2x3090", "x2"
 
 
 def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> str | None:
@@ -121,7 +121,7 @@ def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> s
 
 
 # "14b-32b", "7-14b": a range of sizes (its largest is rated), never a name the catalog lacks
-_SIZE_RANGE_RE = re.compile(r"^\d{1,4}(?:\.\d+)?b?[-–~/]\d{1,4}(?:\.\d+)?b$")
+_SIZE_RANGE_RE = compile_cached(r"^\d{1,4}(?:\.\d+)?b?[-–~/]\d{1,4}(?:\.\d+)?b$")
 
 
 @cache
@@ -131,7 +131,7 @@ def _phrase_re(phrases: frozenset[str]) -> re.Pattern[str] | None:
         return None
     # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
     # changes with the hash seed), so the start-up cache finds it.
-    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in sorted(sorted(phrases), key=len, reverse=True))
+    alts = "|".join(re.escape(p).replace(r"\ ", r"[\s_-]+") for p in longest_first(sorted(phrases)))
 
     return compile_cached(rf"(?<!\w)(?:{alts})(?!\w)")
 
@@ -195,10 +195,10 @@ def _without_names(folded: str, spans: list[Span]) -> str:
 def _whole_name_re(name: str) -> re.Pattern[str]:
     """`name` with nothing glued on either side. Kept compiled: names recur from question to question,
     and `re`'s own cache (512 patterns) is shared with every other pattern of the program."""
-    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+    return compile_cached(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
 
 
-_CHIP_RE = re.compile(r"^[a-z]{1,2}\d{2,4}[a-z]?$")  # "a100", "h100", "mi300x", "v100"
+_CHIP_RE = compile_cached(r"^[a-z]{1,2}\d{2,4}[a-z]?$")  # "a100", "h100", "mi300x", "v100"
 
 
 def _chip_first(toks: list[Token]) -> None:
@@ -213,8 +213,8 @@ def _chip_first(toks: list[Token]) -> None:
             toks[i], toks[i + 1] = toks[i + 1], toks[i]
 
 
-_RAM_SPEED_RE = re.compile(r"^(?:lp)?ddr[3-5]x?$")
-_MTS_RE = re.compile(r"^\d{3,5}$")
+_RAM_SPEED_RE = compile_cached(r"^(?:lp)?ddr[3-5]x?$")
+_MTS_RE = compile_cached(r"^\d{3,5}$")
 
 
 def _machine_words(toks: list[Token]) -> None:
@@ -325,13 +325,13 @@ def _is_greeting(toks: list[Token]) -> bool:
 
 
 # Vendor series words followed by a model number: how people type a graphics card.
-_CARD_SHAPE_RE = re.compile(
+_CARD_SHAPE_RE = compile_cached(
     r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|tesla|instinct|arc)\s*[a-z]?\d{2,5}\b"
     r"|\bm\d{1,2}\s+(?:pro|max|ultra)\b|\bmi\d{3}[a-z]?\b"  # Apple chips ("m9 ultra"), Instinct parts ("mi400")
 )
 
 
-_APPLE_NUM_RE = re.compile(r"^m\d{1,2}$")  # the number of an Apple chip ("m4" of "m4 pro")
+_APPLE_NUM_RE = compile_cached(r"^m\d{1,2}$")  # the number of an Apple chip ("m4" of "m4 pro")
 
 
 def _span_rank(span: Span) -> tuple[float, int]:

@@ -20,6 +20,7 @@ from functools import cache
 
 from msgspec import Struct
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading.amounts import K_TOKENS, Amount, amounts
@@ -32,7 +33,7 @@ from estimator.quants import UnknownQuant
 from estimator.quants import quant as level_of
 
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
-_TOKEN_AFTER_RE = re.compile(r"\s*-\s*(?:token|tokens|tok|toks|jetons?)(?![\w])")
+_TOKEN_AFTER_RE = compile_cached(r"\s*-\s*(?:token|tokens|tok|toks|jetons?)(?![\w])")
 _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "com", "avec", "a", "at", "to", "in",
                     "en", "em", "im", "um", "uma", "un", "una", "une", "ein", "einem", "einen", "an", "the", "du",
                     "del", "della", "dello", "des", "der", "die", "das", "bei", "el", "la", "le", "il", "o", ":", "=",
@@ -42,13 +43,13 @@ _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
 # a server or workstation processor by its series, with its model number when one follows ("epyc 9654",
 # "threadripper pro 7995wx", "xeon platinum 8480+"): catalog/cpu_names.py resolves the name
-_CPU_WORDS = re.compile(r"\b(epyc|xeon|threadripper)"
+_CPU_WORDS = compile_cached(r"\b(epyc|xeon|threadripper)"
                         r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
 # a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
-_CHIP_WORDS = re.compile(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
-_DYNAMIC_LEVEL = re.compile(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
+_CHIP_WORDS = compile_cached(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
+_DYNAMIC_LEVEL = compile_cached(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
-_WORDS = re.compile(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
+_WORDS = compile_cached(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
 
 
 class Conditions(Struct, frozen=True):
@@ -92,16 +93,16 @@ class _Words(Struct, frozen=True):
 def _words() -> _Words:
     w = condition_words()
     prompt = w.every("prompt_words") | frozenset(x for lang in lexicon().languages.values() for x in lang.prompt_words)
-    units = sorted({fold(u) for u in lexicon().speed_units}, key=len, reverse=True)
-    speed = re.compile(r"\s*\+?\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
-    wanted = tuple(sorted({fold(p) for lang in w.languages.values() for p in lang.wanted}, key=len, reverse=True))
+    units = longest_first({fold(u) for u in lexicon().speed_units})
+    speed = compile_cached(r"\s*\+?\s*(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w])")
+    wanted = tuple(longest_first({fold(p) for lang in w.languages.values() for p in lang.wanted}))
     users = frozenset(x for lang in lexicon().languages.values() for x in lang.users_words)
     backends = {word: name for name, words in lexicon().backends.items() for word in words}
-    wanted_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
-    after = sorted({fold(p) for lang in w.languages.values() for p in lang.wanted_after}, key=len, reverse=True)
-    wanted_after = re.compile(r"[\s,]*(?:\+|" + "|".join(re.escape(p) for p in after) + r")(?![\w])")
-    we_are = sorted({fold(p) for lang in w.languages.values() for p in lang.we_are}, key=len, reverse=True)
-    we_are_re = re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
+    wanted_re = compile_cached(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in wanted) + r")(?![\w])")
+    after = longest_first({fold(p) for lang in w.languages.values() for p in lang.wanted_after})
+    wanted_after = compile_cached(r"[\s,]*(?:\+|" + "|".join(re.escape(p) for p in after) + r")(?![\w])")
+    we_are = longest_first({fold(p) for lang in w.languages.values() for p in lang.we_are})
+    we_are_re = compile_cached(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
                   wanted_after, speed, we_are_re, w.every("about"))
@@ -110,8 +111,8 @@ def _words() -> _Words:
 @cache
 def _first_token_re() -> re.Pattern[str]:
     phrases = sorted({fold(p) for lang in condition_words().languages.values() for p in lang.first_token},
-                     key=len, reverse=True)
-    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
+                     key=lambda s: (len(s), s), reverse=True)
+    return compile_cached(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -134,8 +135,8 @@ def engine_format(engine: str | None) -> str | None:
 def _table_re(kind: str) -> tuple[re.Pattern[str], dict[str, str]]:
     """One pattern over a table's phrases (longest first, so "lm studio" wins over a shorter phrase)."""
     table = getattr(condition_words(), kind)
-    alternation = "|".join(re.escape(p) for p in sorted(table, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.-])(?:{alternation})(?![\w])"), table
+    alternation = "|".join(re.escape(p) for p in longest_first(table))
+    return compile_cached(rf"(?<![\w.-])(?:{alternation})(?![\w])"), table
 
 
 def _phrase(text: str, kind: str) -> str | None:
@@ -148,12 +149,12 @@ def _phrase(text: str, kind: str) -> str | None:
 @cache
 def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     spellings = condition_words().cache_spellings
-    alternation = "|".join(sorted((re.escape(s) for s in spellings), key=len, reverse=True))
+    alternation = "|".join(longest_first(re.escape(s) for s in spellings))
     kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
     flag = r"(?<![\w-])--?(?:ctk|ctv|cache-type-[kv]|cache_type_[kv])"  # llama.cpp's "-ctk q8_0 -ctv q8_0"
     links = r"in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como"
-    after = re.compile(rf"(?:\b{kv}|{flag})(?:\s+(?:{links}))*\s*(?<![\w])({alternation})(?![\w])")
-    before = re.compile(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
+    after = compile_cached(rf"(?:\b{kv}|{flag})(?:\s+(?:{links}))*\s*(?<![\w])({alternation})(?![\w])")
+    before = compile_cached(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
     return after, before
 
 
@@ -289,13 +290,13 @@ def _device_res() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], re.
     apple = {fold(w) for w in lx.apple_machine_words}
     names = {fold(k): v for k, v in lx.machine_names.items()}
     spelled = {k: v for k, v in names.items() if fold(v) in apple} | {w: names.get(w, w.title()) for w in apple}
-    alternation = "|".join(re.escape(m) for m in sorted(spelled, key=len, reverse=True))
+    alternation = "|".join(re.escape(m) for m in longest_first(spelled))
     # a screen size or one short word may stand between ("macbook pro 16 m4 max", "mac studio mit m4 max")
     between = r"(?:\s+\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?|\s+[a-z]{1,4})?"
-    machine_first = re.compile(rf"\b({alternation}){between}\s+({_APPLE_CHIP})\b")
-    chip_first = re.compile(rf"\b({_APPLE_CHIP})\s+({alternation})\b")
-    others = sorted((k for k in names if k not in spelled), key=len, reverse=True)
-    other_re = re.compile(rf"(?<![\w-])({'|'.join(re.escape(o) for o in others)})(?![\w-])") if others else None
+    machine_first = compile_cached(rf"\b({alternation}){between}\s+({_APPLE_CHIP})\b")
+    chip_first = compile_cached(rf"\b({_APPLE_CHIP})\s+({alternation})\b")
+    others = longest_first(k for k in names if k not in spelled)
+    other_re = compile_cached(rf"(?<![\w-])({'|'.join(re.escape(o) for o in others)})(?![\w-])") if others else None
     return machine_first, chip_first, spelled, other_re
 
 
@@ -314,9 +315,9 @@ def _device(text: str) -> str | None:
     return lexicon().machine_names.get(other.group(1)) if other else None
 
 
-_BPW = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
+_BPW = compile_cached(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
 # "mlx 6bit", "6-bit mlx", "MLX-3bit": mlx-lm's --q-bits beside the word (4 when none is said)
-_MLX_BITS = re.compile(r"\bmlx[\s_-]?([2-8])[\s_-]?bits?\b|\b([2-8])[\s_-]?bits?[\s_-]?mlx\b")
+_MLX_BITS = compile_cached(r"\bmlx[\s_-]?([2-8])[\s_-]?bits?\b|\b([2-8])[\s_-]?bits?[\s_-]?mlx\b")
 
 
 def _with_width(text: str, fmt: str | None) -> str | None:

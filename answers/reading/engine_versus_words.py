@@ -11,6 +11,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon.conditions import ENGINES, condition_words
 from answers.lexicon.errors import LexiconError
 from answers.reading.units import canonical_quant
@@ -21,11 +22,11 @@ PATH = Path(__file__).resolve().parents[1] / "lexicon" / "engine_versus.toml"
 Side = tuple[str | None, str | None]  # (engine, level or format)
 
 _LEVEL = r"(?:ud[-_ ]?)?i?q\d(?:[_-]?[a-z0-9]+)*|bf16|fp16|f16"  # "q4_k_m", "q4km", "q4-k-m"
-_BITS = re.compile(r"^\W*(\d+(?:[.,]\d+)?)\s*-?\s*(?:bpw|bits?|b)(?![\w])")
+_BITS = compile_cached(r"^\W*(\d+(?:[.,]\d+)?)\s*-?\s*(?:bpw|bits?|b)(?![\w])")
 
 
 # A width said anywhere in the question ("a 70b at ~3bpw", "3,5 bpw"): both sides are weighed at it.
-_WIDTH = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
+_WIDTH = compile_cached(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
 # The llama.cpp levels a width in bits per weight is read as (the common K and I-quant files; legacy Q4_0/Q5_0
 # and MXFP4 are files made for their own reasons, never the answer to "about N bpw").
 _GGUF_BY_WIDTH = ("Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q3_K_M", "IQ3_M", "Q3_K_S", "IQ3_XXS", "Q2_K",
@@ -79,8 +80,8 @@ def _side_words() -> dict[str, str]:
 @cache
 def _named() -> re.Pattern[str]:
     cw = condition_words()
-    phrases = sorted({*cw.engines, *cw.formats, *_side_words()}, key=len, reverse=True)
-    return re.compile(rf"(?<![\w.-])(?:{'|'.join(re.escape(p) for p in phrases)}|{_LEVEL})(?![\w])")
+    phrases = longest_first({*cw.engines, *cw.formats, *_side_words()})
+    return compile_cached(rf"(?<![\w.-])(?:{'|'.join(re.escape(p) for p in phrases)}|{_LEVEL})(?![\w])")
 
 
 def _side(text: str, found: list[re.Match[str]]) -> Side:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from types import MappingProxyType
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.lexicon.scan import strongest_hits
 from answers.reading.tokens import _unstretch
@@ -25,14 +26,15 @@ def locale_language(locale: str | None) -> str | None:
     return code if code in lexicon().languages else None
 
 
-_WORD_RE = re.compile(r"(?<![a-z0-9-])[a-z]+(?:'[a-z]*)?(?![a-z0-9-])")
+_WORD_RE = compile_cached(r"(?<![a-z0-9-])[a-z]+(?:'[a-z]*)?(?![a-z0-9-])")
 
 
 @cache
 def _speed_units_re() -> re.Pattern[str]:
     """The speed units of every language ("tokens per second", "tok/s"), as typed after a number."""
-    units = sorted({" ".join(u.casefold().split()) for u in lexicon().speed_units}, key=len, reverse=True)
-    return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units) + r")(?![a-z])")
+    units = longest_first({" ".join(u.casefold().split()) for u in lexicon().speed_units})
+    alts = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units)
+    return compile_cached(r"(?<![a-z])(?:" + alts + r")(?![a-z])")
 
 
 def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
@@ -163,8 +165,8 @@ _COVERS = {"offload": frozenset({"speed", "can_run"}), "two_gpus": frozenset({"s
 @cache
 def _separator_re() -> re.Pattern[str]:
     """A question mark, or a word of any language that joins a second ask."""
-    words = sorted(_word_set("and_words"), key=len, reverse=True)
-    return re.compile(r"\?|\b(" + "|".join(map(re.escape, words)) + r")\b")
+    words = longest_first(_word_set("and_words"))
+    return compile_cached(r"\?|\b(" + "|".join(map(re.escape, words)) + r")\b")
 
 
 def _more_asks(folded: str, intent: str) -> list[str]:
@@ -186,7 +188,7 @@ def _more_asks(folded: str, intent: str) -> list[str]:
     return sorted(hits, key=lambda intent: hits[intent])
 
 
-_QUESTION_END_RE = re.compile(r"\?(?=[^?]*\w)")  # a "?" with words after it (each "?" looks only to the next)
+_QUESTION_END_RE = compile_cached(r"\?(?=[^?]*\w)")  # a "?" with words after it (each "?" looks only to the next)
 
 
 def _first_ask(ftext: str, intent: str) -> str | None:

@@ -7,6 +7,7 @@ import math
 import re
 from functools import cache
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE, RAM_TYPE_TOKEN_RE
@@ -205,13 +206,13 @@ def _find_context(toks: list[Token], gpus: Resolver | None = None) -> tuple[int 
 @cache
 def _thousands_glued_re() -> re.Pattern[str]:
     """A number with a thousand word glued to it ("32mila", "32mil")."""
-    words = "|".join(sorted(map(re.escape, _word_set("thousand_words")), key=len, reverse=True))
-    return re.compile(rf"^(\d+(?:\.\d+)?)(?:{words})$")
+    words = "|".join(longest_first(map(re.escape, _word_set("thousand_words"))))
+    return compile_cached(rf"^(\d+(?:\.\d+)?)(?:{words})$")
 
 
-_DOT_GROUPS_RE = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "128.000": a thousands dot, never 128.0
-_GROUP_HEAD_RE = re.compile(r"^\d{1,3}$")
-_GROUP_RE = re.compile(r"^\d{3}$")
+_DOT_GROUPS_RE = compile_cached(r"^\d{1,3}(?:\.\d{3})+$")  # "128.000": a thousands dot, never 128.0
+_GROUP_HEAD_RE = compile_cached(r"^\d{1,3}$")
+_GROUP_RE = compile_cached(r"^\d{3}$")
 
 
 def _thousands_grouped(toks: list[Token], i: int) -> tuple[int, int] | None:

@@ -19,13 +19,14 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.reading.amounts import K_TOKENS
 from answers.reading.sizes import RAM_TYPE, name_numbers
 from answers.records.asked import OutOfScope
 from catalog.text import fold
 
-_RAM_TYPE_RE = re.compile(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
+_RAM_TYPE_RE = compile_cached(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 
 
 # The kinds of `OutOfScope`, most specific first: "fine-tune whisper" is about fine-tuning, "whisper on a
@@ -103,7 +104,7 @@ def _longest(text: str, phrases: tuple[str, ...]) -> str | None:
 
 
 # the words that finish a phone's or a board's name after its phrase ("pixel 8" pro, "orange pi" 5)
-_MODEL_WORDS = re.compile(r"(?:\s(?:\d{1,3}[a-z]?|pro|max|ultra|plus|mini|lite|xl|fold|flip|fe|[a-z]\d{1,3}))*")
+_MODEL_WORDS = compile_cached(r"(?:\s(?:\d{1,3}[a-z]?|pro|max|ultra|plus|mini|lite|xl|fold|flip|fe|[a-z]\d{1,3}))*")
 
 
 def _device_said(text: str, named: str) -> str | None:
@@ -163,9 +164,9 @@ def overlaps(question: str, phrase: str, span: str | None) -> bool:
 
 @cache
 def _speed_re() -> re.Pattern[str]:
-    units = sorted({" ".join(u.casefold().split()) for u in lexicon().speed_units}, key=len, reverse=True)
+    units = longest_first({" ".join(u.casefold().split()) for u in lexicon().speed_units})
     alternation = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units)
-    return re.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
+    return compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
 
 
 def observed_tok_s(question: str, names: Iterable[str | None] = ()) -> float | None:

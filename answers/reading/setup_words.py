@@ -16,7 +16,7 @@ from functools import cache
 from msgspec import Struct, field
 
 # long alternations: compiled once, then read from the start-up cache
-from answers.knowledge.pickled import compile_cached
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon as words
 from answers.reading.apple_typical import chip_for, stand_in_name
 from answers.reading.sizes import GB_UNIT, NUMBER, RAM_TYPE, terabytes_as_gb
@@ -56,9 +56,9 @@ def lexicon() -> Lexicon:
         laptop.update(fold(w) for w in lang.laptop_words)
         links.update(fold(p) for p in lang.laptop_links)
         ram.update(fold(w) for w in lang.ram_words | set(lang.ram_phrases))
-    return Lexicon(counts, tuple(sorted(sorted(laptop), key=len, reverse=True)),
-                   tuple(sorted(sorted(links), key=len, reverse=True)),
-                   tuple(sorted(sorted(ram), key=len, reverse=True)),
+    return Lexicon(counts, tuple(longest_first(sorted(laptop))),
+                   tuple(longest_first(sorted(links))),
+                   tuple(longest_first(sorted(ram))),
                    {clean(k): v for k, v in lx.machines.items()}, tuple(fold(w) for w in lx.apple_machine_words),
                    lx.apple_tiers, tuple(sorted(before)))
 
@@ -117,7 +117,7 @@ _CARD = (rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}|{_NAMED})(?:s|ern?)?{_SUFFIX}(
 _CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"
 
 
-_BANDWIDTH_RE = re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:gb|go|tb)\s?(?:/\s?s|ps)\b")
+_BANDWIDTH_RE = compile_cached(r"\b\d+(?:[.,]\d+)?\s?(?:gb|go|tb)\s?(?:/\s?s|ps)\b")
 
 
 def clean(text: str) -> str:
@@ -147,16 +147,16 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     lx = lexicon()
     # Longest first, alphabetical among equal lengths: the same source in every process (a set's order
     # changes with the hash seed), so the start-up cache finds it.
-    counts = "|".join(sorted(sorted(re.escape(w) for w in lx.counts), key=len, reverse=True))
-    machines = "|".join(sorted(sorted(re.escape(w) for w in lx.machines), key=len, reverse=True))
-    apple = "|".join(sorted(sorted(re.escape(w) for w in lx.apple_machines), key=len, reverse=True))
+    counts = "|".join(longest_first(sorted(re.escape(w) for w in lx.counts)))
+    machines = "|".join(longest_first(sorted(re.escape(w) for w in lx.machines)))
+    apple = "|".join(longest_first(sorted(re.escape(w) for w in lx.apple_machines)))
     laptop = "|".join(re.escape(w) for w in lx.laptop)
     links = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in lx.laptop_links)
     ram = "|".join(re.escape(w) for w in lx.ram)
     # A bare count before a data-centre name ("on 4 a100", "su 8 h100", "sur 8 h200") only after a word that
     # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
-    before = "|".join(sorted(sorted(re.escape(w) for w in lx.card_words), key=len, reverse=True))
-    nouns = "|".join(sorted(sorted(re.escape(fold(w)) for w in words().ram_channel_words), key=len, reverse=True))
+    before = "|".join(longest_first(sorted(re.escape(w) for w in lx.card_words)))
+    nouns = "|".join(longest_first(sorted(re.escape(fold(w)) for w in words().ram_channel_words)))
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
         rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
@@ -274,7 +274,7 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
 
 
 # What may stand between a machine's product name and its chip's name for both to be one machine.
-_SAME_DEVICE_GAP = re.compile(r"[\s,:()\[\]/-]*")
+_SAME_DEVICE_GAP = compile_cached(r"[\s,:()\[\]/-]*")
 
 
 def _same_device_gap(gap: str) -> bool:
@@ -287,7 +287,7 @@ def _same_device_gap(gap: str) -> bool:
 def _machine_words(dev: str, lx: Lexicon) -> str | None:
     """The longest phrase of the lexicon's machine table a device's words start with ("framework desktop",
     "ryzen ai max+ 395"), or None for a card or chip named as such."""
-    return next((k for k in sorted(lx.machines, key=len, reverse=True) if dev == k or dev.startswith(k + " ")), None)
+    return next((k for k in longest_first(lx.machines) if dev == k or dev.startswith(k + " ")), None)
 
 
 def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_context: bool) -> tuple[str, bool] | None:
@@ -312,7 +312,7 @@ def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_cont
     return name, False
 
 
-_GERMAN_PLURAL = re.compile(r"\dern?$")
+_GERMAN_PLURAL = compile_cached(r"\dern?$")
 
 
 def _device_count(t: str, m: re.Match[str], dev: str, lx: Lexicon) -> int:
@@ -388,7 +388,7 @@ def _sized_nearby(t: str, start: int, end: int) -> bool:
     return after is not None or before is not None
 
 
-_BARE_BEFORE_RE = re.compile(r"(?:^|(?<![\w.\-/])([\w'.\-/]+)\s+)(\d{1,2})\s+$")
+_BARE_BEFORE_RE = compile_cached(r"(?:^|(?<![\w.\-/])([\w'.\-/]+)\s+)(\d{1,2})\s+$")
 
 
 def _count_before(before: str, count: int) -> int:
@@ -422,19 +422,19 @@ def _function_words() -> frozenset[str]:
 
 @cache
 def _count_re() -> re.Pattern[str]:
-    counts = "|".join(sorted(sorted(re.escape(w) for w in lexicon().counts), key=len, reverse=True))
+    counts = "|".join(longest_first(sorted(re.escape(w) for w in lexicon().counts)))
     nouns = "|".join(sorted({re.escape(fold(w)) for w in words().card_nouns | words().count_nouns}))
-    return re.compile(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
+    return compile_cached(rf"(?<![\w.])(\d{{1,2}}|{counts})\s+(?:x\s+)?(?:{nouns})\b")
 
 
 @cache
 def _unified_re() -> re.Pattern[str]:
-    phrases = sorted({fold(p) for p in words().unified_memory_phrases}, key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")\b")
+    phrases = longest_first({fold(p) for p in words().unified_memory_phrases})
+    return compile_cached(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases) + r")\b")
 
 
 def _says_unified(t: str) -> bool:
     return _unified_re().search(t) is not None
 
 
-_POOLED_RE = re.compile(r"\+|&")
+_POOLED_RE = compile_cached(r"\+|&")

@@ -10,29 +10,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from answers.knowledge.pickled import compile_cached
 from catalog.text import MEMORY_UNITS, fold
 
 # A token that is a parameter count alone: "70b", "7B", "1.5b" (billions of parameters).
-BILLIONS_TOKEN_RE = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)b$")
+BILLIONS_TOKEN_RE = compile_cached(r"^(\d{1,4}(?:\.\d{1,2})?)b$")
 # A parameter count anywhere in a text: "7b", "14 b" (a generic size, not a digit of a longer word).
-BILLIONS_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?)\s?b(?![\w.])")
+BILLIONS_IN_TEXT_RE = compile_cached(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?)\s?b(?![\w.])")
 # A size word of a model name, dense or mixture ("70b", "1.5b", "8x7b") or millions ("135m").
-NAME_SIZE_TOKEN_RE = re.compile(r"^\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm]$")
+NAME_SIZE_TOKEN_RE = compile_cached(r"^\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?[bm]$")
 
 # The memory units a setup phrase uses after a number ("24gb", "24 go", "24 gib", "24g", "64 gigs",
 # "32 giga"): the one list of unit words, so a size is a size wherever it is typed.
 GB_UNIT = rf"(?:{MEMORY_UNITS})\b"
 # A memory amount anywhere in a text, the number captured: "24 GB", "16gb".
-GB_AMOUNT_RE = re.compile(rf"(\d+(?:\.\d+)?)\s?{GB_UNIT}", re.IGNORECASE)
+GB_AMOUNT_RE = compile_cached(rf"(\d+(?:\.\d+)?)\s?{GB_UNIT}", re.IGNORECASE)
 # One token that is a memory amount with its unit glued ("24gb", "8go", "64gigs"), and a unit alone.
 NUMBER = r"\d+(?:\.\d+)?"
-MEMORY_GLUED_RE = re.compile(rf"^({NUMBER})({MEMORY_UNITS})$")
-MEMORY_UNIT_RE = re.compile(rf"^(?:{MEMORY_UNITS})$")
+MEMORY_GLUED_RE = compile_cached(rf"^({NUMBER})({MEMORY_UNITS})$")
+MEMORY_UNIT_RE = compile_cached(rf"^(?:{MEMORY_UNITS})$")
 # A memory amount in terabytes ("1tb of ram", "1,5 TB", "1 TiB", French "1 To de RAM"): a server's RAM, read
 # as gigabytes like every other size. Never a bandwidth ("3.35 TB/s") or a disk ("2tb nvme"); French "to"
 # only before a RAM word, since English "1 to 2 cards" is a range.
 _STORAGE = r"(?:ssd|nvme|hdd|sata|disk|disks|disco|dischi|discos|disque|festplatte|storage|speicher|m\.2)"
-TERABYTES_RE = re.compile(
+TERABYTES_RE = compile_cached(
     rf"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:tb|tib|to(?=\s+(?:de\s+)?(?:ram|ddr|m[eé]moire)))\b"
     rf"(?!\s?(?:/|ps\b))(?!\s*(?:(?:of|de|di|an)\s+)?{_STORAGE}\b)", re.IGNORECASE)
 
@@ -47,7 +48,7 @@ def terabytes_as_gb(text: str) -> str:
 
 # A system-RAM type ("ddr5", "lpddr5x"); a card's "gddr6x" is none.
 RAM_TYPE = r"(?:lp)?ddr[3-5]x?"
-RAM_TYPE_TOKEN_RE = re.compile(rf"^{RAM_TYPE}(?:-\d{{3,5}})?$")  # "ddr4", "ddr4-3200"
+RAM_TYPE_TOKEN_RE = compile_cached(rf"^{RAM_TYPE}(?:-\d{{3,5}})?$")  # "ddr4", "ddr4-3200"
 
 # A size typed alone ("enough for a 70b?") stands for a generic dense model within these bounds.
 MAX_PARAMS_B = 10_000.0  # beyond any model: a typo, answered as an unknown name instead

@@ -9,6 +9,7 @@ from functools import cache
 
 from msgspec import Struct
 
+from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.reading.sizes import MEMORY_UNIT_RE, terabytes_as_gb
 from answers.reading.units import _BITS_RE, canonical_quant
@@ -24,15 +25,15 @@ LANGS = ("en", "it", "fr", "de", "es")
 # --------------------------------------------------------------------------- text cleaning
 # Discord mentions (<@id>, <@&role>, <#channel>), custom emoji, and the @everyone/@here pings:
 # none of them can name a model or a card, so they are removed before anything is read.
-_MENTION_RE = re.compile(r"<(?:@[!&]?|#)\d+>|<a?:\w+:\d+>|@(?:everyone|here)\b", re.IGNORECASE)
-_FENCE_RE = re.compile(r"```(?:[a-zA-Z]+\n)?|`")
-_COMMA_DECIMAL_RE = re.compile(r"(\d),(\d{1,2})(?!\d)")  # "12,5 GB"; not "8,192 tokens"
-_TOKEN_RE = re.compile(r"[^\s,;!?¿¡()\[\]{}\"“”«»<>*|'’`]+")
+_MENTION_RE = compile_cached(r"<(?:@[!&]?|#)\d+>|<a?:\w+:\d+>|@(?:everyone|here)\b", re.IGNORECASE)
+_FENCE_RE = compile_cached(r"```(?:[a-zA-Z]+\n)?|`")
+_COMMA_DECIMAL_RE = compile_cached(r"(\d),(\d{1,2})(?!\d)")  # "12,5 GB"; not "8,192 tokens"
+_TOKEN_RE = compile_cached(r"[^\s,;!?¿¡()\[\]{}\"“”«»<>*|'’`]+")
 
 
 # "RTX 6000 Pro": the Blackwell workstation card's words in the order people also type them; the catalog's
 # name is "RTX PRO 6000" (a bare "RTX 6000" is an older card, and the Pro would be dropped as a stray word).
-PRO_AFTER_RE = re.compile(r"\b(rtx)[\s-]+([2-6]000)[\s-]+(pro)\b", re.IGNORECASE)
+PRO_AFTER_RE = compile_cached(r"\b(rtx)[\s-]+([2-6]000)[\s-]+(pro)\b", re.IGNORECASE)
 
 
 def pro_first(text: str) -> str:
@@ -51,7 +52,7 @@ def clean(question: str) -> str:
 
 
 # "~800€", "≈ 70b", "(~2000 tokens", "~R$ 8000": the sign says "about"; the number after it is what counts
-_ABOUT_SIGN_RE = re.compile(r"(?<![\w])[~≈](?=\s*(?:[$€£]|R\$|\d))")
+_ABOUT_SIGN_RE = compile_cached(r"(?<![\w])[~≈](?=\s*(?:[$€£]|R\$|\d))")
 
 
 class Token(Struct):
@@ -62,12 +63,12 @@ class Token(Struct):
 
 
 # "bartowski/…", "hf.co/unsloth/…": owners (and a host) before a repository's name; never "tok/s" or "q4/q8".
-_HUB_REPO_RE = re.compile(r"^(?:[a-z][a-z0-9_.-]{2,}/)+(?=[a-z0-9_.-]*\d)")
+_HUB_REPO_RE = compile_cached(r"^(?:[a-z][a-z0-9_.-]{2,}/)+(?=[a-z0-9_.-]*\d)")
 # "3090s", "7900 xts", "p40s", German "3090er"/"zwei 3090ern": people pluralise card names (never "l40s",
 # "v100s", "k40s": those are names)
 # An Ollama tag whose tag is a size ("glm-4.5-air:106b", "qwen3:30b-a3b", "qwen3:8b-q4_K_M"); "llama4:scout" is none.
-_OLLAMA_SIZE_TAG_RE = re.compile(r"^([a-z][\w.-]*):\d+(?:\.\d+)?[bm](?:[-_.][\w.]+)?$")
-_PLURAL_CARD_RE = re.compile(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})(?:s|ern?)$")
+_OLLAMA_SIZE_TAG_RE = compile_cached(r"^([a-z][\w.-]*):\d+(?:\.\d+)?[bm](?:[-_.][\w.]+)?$")
+_PLURAL_CARD_RE = compile_cached(r"^(\d{3,4}|xtx?|(?:a|b|h|p|mi)\d{2,3})(?:s|ern?)$")
 
 
 def tokenize(text: str, split: bool = True) -> list[Token]:
@@ -112,8 +113,8 @@ def tokenize(text: str, split: bool = True) -> list[Token]:
 @cache
 def _packing_re() -> re.Pattern[str]:
     """A packing word of a repository id or file name (answers/lexicon/common.toml), as a part of the word."""
-    words = "|".join(sorted(map(re.escape, lexicon().model_file_words), key=len, reverse=True))
-    return re.compile(rf"[-_.]({words})(?=$|[-_.:])", re.IGNORECASE)
+    words = "|".join(longest_first(map(re.escape, lexicon().model_file_words)))
+    return compile_cached(rf"[-_.]({words})(?=$|[-_.:])", re.IGNORECASE)
 
 
 def _drop_packing(text: str) -> str:
@@ -128,7 +129,7 @@ def _split_compound(low: str) -> bool:
     return any((part in stop and part not in tasks) or MEMORY_UNIT_RE.match(part) for part in low.split("-") if part)
 
 
-_STRETCH_RE = re.compile(r"([a-z])\1+$")
+_STRETCH_RE = compile_cached(r"([a-z])\1+$")
 
 
 def _unstretch(word: str) -> str:

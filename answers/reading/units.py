@@ -4,8 +4,7 @@ unit shapes the tokenizer keeps whole.
 
 from __future__ import annotations
 
-import re
-
+from answers.knowledge.pickled import compile_cached
 from catalog.text import fold
 from estimator.quants import BY_NAME, QUANT_ALIASES
 
@@ -13,21 +12,21 @@ from estimator.quants import BY_NAME, QUANT_ALIASES
 _NUM = r"\d+(?:\.\d+)?"
 
 
-_CTX_GLUED_RE = re.compile(rf"^({_NUM})k$")
-_CTX_MEGA_RE = re.compile(rf"^({_NUM})m$")
-_NUMBER_RE = re.compile(rf"^{_NUM}$")
+_CTX_GLUED_RE = compile_cached(rf"^({_NUM})k$")
+_CTX_MEGA_RE = compile_cached(rf"^({_NUM})m$")
+_NUMBER_RE = compile_cached(rf"^{_NUM}$")
 _TOKEN_UNITS = frozenset({"token", "tokens", "tok", "ctx"})
 
 _BITS_TO_QUANT = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "F16"}
-_QUANT_RE = re.compile(r"^(i?q\d(?:_[a-z0-9]+)*|b?fp?16|float16|mxfp4|int[48])$")
+_QUANT_RE = compile_cached(r"^(i?q\d(?:_[a-z0-9]+)*|b?fp?16|float16|mxfp4|int[48])$")
 # "4-bit", "4bit", "4 bit" (the last as two tokens), "8 bits", "4-bits"
-_BITS_RE = re.compile(r"^(\d{1,2})-?bits?$")
+_BITS_RE = compile_cached(r"^(\d{1,2})-?bits?$")
 
 
 
 
 # "q4km", "Q4-K-M", "q4_km", "q6k", "iq4xs": the same levels typed without (or with other) separators.
-_QUANT_LOOSE_RE = re.compile(r"^(q\d)[_-]?k(?:[_-]?(xs|s|m|l))?$|^(iq\d)[_-]?(xxs|xs|s|m|nl)$|^(q\d)[_-](0|1)$")
+_QUANT_LOOSE_RE = compile_cached(r"^(q\d)[_-]?k(?:[_-]?(xs|s|m|l))?$|^(iq\d)[_-]?(xxs|xs|s|m|nl)$|^(q\d)[_-](0|1)$")
 
 
 def _quant_spelling(low: str) -> str:

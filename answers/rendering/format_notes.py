@@ -14,6 +14,7 @@ from msgspec.structs import replace
 from answers.api import Answer
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
+from answers.knowledge.pickled import compile_cached
 from answers.records.asked import Asked
 from answers.rendering import markdown
 from estimator.formats import SOURCES
@@ -102,7 +103,7 @@ _ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
 _KEPT = frozenset({"what_gpu", "compare", "budget"})
 # An engine named for the format it runs: its note is the format's ("mlx or gguf on a mac").
 _FORMAT_OF = {"mlx": "MLX", "exllamav2": "EXL2", "exllamav3": "EXL3"}
-_GGUF_LEVEL = re.compile(r"(?:UD-)?I?Q\d(?:_[A-Z0-9]+)*", re.IGNORECASE)
+_GGUF_LEVEL = compile_cached(r"(?:UD-)?I?Q\d(?:_[A-Z0-9]+)*", re.IGNORECASE)
 _LOST = frozenset({"fallback", "help", "not_found", "speed", "accuracy", "card_models", "can_run", "model_info"})
 
 

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from answers.knowledge import i18n
+from answers.knowledge.pickled import compile_cached
 
 RULES_FILE = Path(__file__).with_name("grammar.toml")
 
@@ -33,7 +34,7 @@ def load(path: Path = RULES_FILE) -> dict[str, tuple[tuple[re.Pattern[str], str]
             if not isinstance(rule, dict) or set(rule) != {"pattern", "replace"}:
                 raise GrammarError(f"{path.name}: {locale}[{k}] must have exactly pattern and replace")
             try:
-                compiled.append((re.compile(rule["pattern"]), rule["replace"]))
+                compiled.append((compile_cached(rule["pattern"]), rule["replace"]))
             except re.error as exc:
                 raise GrammarError(f"{path.name}: {locale}[{k}] pattern does not compile ({exc})") from exc
         out[locale] = tuple(compiled)

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from answers.knowledge.pickled import compile_cached
 from catalog import safe_text
 
 MAX_CHARS = 4000
@@ -19,10 +20,10 @@ ZWSP = "\u200b"
 MAX_COMBINING = safe_text.MAX_COMBINING
 
 # Characters Discord reads as markdown: emphasis, strike, code, spoiler, quote, heading, links.
-_SPECIAL = re.compile(r"([\\*_~`|>#\[\]()])")
-_SPACE = re.compile(r"\s+")
+_SPECIAL = compile_cached(r"([\\*_~`|>#\[\]()])")
+_SPACE = compile_cached(r"\s+")
 # "@everyone", "@here", "<@123>", "<@!123>", "<@&123>": a zero-width space after "@" defuses them all.
-_MENTION = re.compile(r"@(?=[^\s\u200b])")
+_MENTION = compile_cached(r"@(?=[^\s\u200b])")
 
 
 def clean(text: object) -> str:
@@ -90,11 +91,11 @@ def finish(text: str, limit: int = MAX_CHARS, ellipsis: str = "…") -> str:
 
 # ----------------------------------------------------------------------------- plain text
 # The command line prints plain text: Discord's markup and escapes would show literally there.
-_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()\-.])")
-_CODE = re.compile(r"`+([^`]*)`+")
-_LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
-_PAIRED = re.compile(r"(\*\*|__|~~|\|\||\*|_)(?=\S)(.+?)(?<=\S)\1")
-_LINE_MARK = re.compile(r"^(?:#{1,3} |> |>>> )", re.M)
+_ESCAPED = compile_cached(r"\\([\\*_~`|>#\[\]()\-.])")
+_CODE = compile_cached(r"`+([^`]*)`+")
+_LINK = compile_cached(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
+_PAIRED = compile_cached(r"(\*\*|__|~~|\|\||\*|_)(?=\S)(.+?)(?<=\S)\1")
+_LINE_MARK = compile_cached(r"^(?:#{1,3} |> |>>> )", re.M)
 
 
 def to_plain(text: str) -> str:

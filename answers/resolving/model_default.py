@@ -11,18 +11,18 @@ No such candidate, or two newest on the same day: no default, the quiz stays.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 
 from msgspec import Struct
 
+from answers.knowledge.pickled import compile_cached
 from answers.reading.sizes import NAME_SIZE_TOKEN_RE
 from catalog.records import ModelRecord
 from catalog.resolve import Match
 from catalog.text import fold
 
-_TOKEN_RE = re.compile(r"\d+(?:\.\d+)?x\d+(?:\.\d+)?b|\d+(?:\.\d+)?[bm]\b|\d+(?:\.\d+)?|[a-z]+")
-_VERSION_RE = re.compile(r"^\d+(?:\.\d+)?$")
+_TOKEN_RE = compile_cached(r"\d+(?:\.\d+)?x\d+(?:\.\d+)?b|\d+(?:\.\d+)?[bm]\b|\d+(?:\.\d+)?|[a-z]+")
+_VERSION_RE = compile_cached(r"^\d+(?:\.\d+)?$")
 # Words people add to a model name that say nothing about which one ("llama 70b instruct").
 _NOISE = frozenset({"instruct", "it", "chat", "hf", "gguf", "model", "the", "base"})
 

@@ -81,6 +81,7 @@ def test_patterns_built_from_words_are_kept_by_source(fresh_cache, monkeypatch) 
     source = r"(?<!\w)(?:dual|two|due)\s+(?P<card>\d{4})(?!\w)"
     first = pickled.compile_cached(source)
     assert first == re.compile(source)
+    pickled.flush()  # the process ends: what it compiled is written once
     monkeypatch.setattr(pickled, "_table", None)  # a new process: the table comes from the cache entry
     monkeypatch.setattr(pickled, "_compiled", {})
     monkeypatch.setattr(pickled.re, "compile", lambda *a: pytest.fail("compiled again"))
