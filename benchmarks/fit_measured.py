@@ -432,8 +432,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # runs, its source beside it) are carried over.
     if OUT.exists():
         kept = json.loads(OUT.read_text("utf-8"))
-        c.update({k: kept[k] for k in ("vendor_speed", "vendor_speed_source", "device_speed", "device_speed_source",
-                                       "architecture_speed", "architecture_speed_source") if k in kept})
+        carried = ("vendor_speed", "device_speed", "architecture_speed", "model_speed", "streamed_params_b")
+        c.update({k: kept[k] for k in (*carried, *(f"{k}_source" for k in carried)) if k in kept})
     text = json.dumps(c, indent=1, ensure_ascii=False) + "\n"
     if args.write:
         OUT.write_text(text, encoding="utf-8")

@@ -133,8 +133,10 @@ class EngineProfile:
             if tp == 1:
                 return one
             return row_split_seconds(self.c, one, self._llama_t0(model, card), model, tp, self.link)
-        return engine_seconds(self.c, self.root, card, q, self.read_params_b(model), model,
-                              self._mode(model, card, q), tp, self.link)
+        t = engine_seconds(self.c, self.root, card, q, self.read_params_b(model), model,
+                           self._mode(model, card, q), tp, self.link)
+        family = getattr(self.base, "model_speed_of", None)  # the measured profile's per-family factor
+        return t / float(family(model, self.root.name)) if family is not None else t
 
     def _llama_t0(self, model: ModelSize, card: Card) -> float:
         """The fixed part of llama.cpp's time per token on this card (measured profile; none under reference)."""

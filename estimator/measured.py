@@ -157,6 +157,13 @@ class MeasuredProfile:
         self.device_speed: tuple[tuple[str, float], ...] = tuple(c.get("device_speed", {}).items())
         # … and by vendor and architecture where no card of it is a fitted row (AMD's Polaris: public runs).
         self.architecture_speed: dict[str, float] = dict(c.get("architecture_speed", {}))
+        # … and per engine for model families a per-token floor holds far below their active bytes (Qwen3-Next:
+        # 512 tiny experts and linear-attention layers), by name prefix, public runs beside the figures.
+        self.model_speed: tuple[tuple[str, dict[str, float]], ...] = tuple(
+            (prefix, dict(f)) for prefix, f in c.get("model_speed", {}).items())
+        # Dense models that read fewer parameters per token than they hold (Gemma 3n's per-layer embeddings are
+        # looked up, not streamed), by name prefix: billions read per token.
+        self.streamed_params_b: tuple[tuple[str, float], ...] = tuple(c.get("streamed_params_b", {}).items())
         self.mx = c["native_mxfp4"]
         m = c["memory"]
         self.weights_overhead = m["weights_overhead"]
@@ -258,7 +265,9 @@ class MeasuredProfile:
         if model.is_moe:
             assert model.active_params_b is not None
             return min(self.moe_read_factor * model.active_params_b, model.params_b)
-        return model.params_b
+        name = (model.name or "").casefold()
+        streamed = next((b for prefix, b in self.streamed_params_b if name.startswith(prefix.casefold())), None)
+        return model.params_b if streamed is None else min(streamed, model.params_b)
 
     def gb_per_token(self, model: ModelSize, q: Quant) -> float:
         return self.read_params_b(model) * self.read_bpw(model, q) / 8
@@ -308,8 +317,15 @@ class MeasuredProfile:
         # bytes the fit's counting overstates, but a figure above bandwidth ÷ bytes read is impossible
         # (issue 28: Jetsons and the GB10 were rated at 100–105% of theirs), so the share stops at 1.
         streamed = gb / (card.bandwidth_gbps * min(1.0, self.share(model, card, q, backend)))
-        t = (t0 + streamed) / (self.vendor_speed.get(vendor_of(card), 1.0) * self._device_speed(card))
+        t = (t0 + streamed) / (self.vendor_speed.get(vendor_of(card), 1.0) * self._device_speed(card)
+                               * self.model_speed_of(model))
         return max(t, MIN_SECONDS_PER_TOKEN)
+
+    def model_speed_of(self, model: ModelSize, engine: str = "llama.cpp") -> float:
+        """The whole-speed factor of the model's family under `engine` (1 when none is on record)."""
+        name = (model.name or "").casefold()
+        factors = next((f for prefix, f in self.model_speed if name.startswith(prefix.casefold())), None)
+        return 1.0 if factors is None else factors.get(engine, 1.0)
 
     def _device_speed(self, card: Card) -> float:
         name = getattr(card, "name", "")

@@ -82,8 +82,15 @@ def _real_bpw(model: ModelSize, q: Quant) -> float:
     return min(q.bpw, MXFP4_BPW) if native_mxfp4(model) else q.bpw
 
 
+# Dense models whose per-token read is documented below their size: Gemma 3n's per-layer embeddings are looked
+# up, not streamed (Google's model card: 2 B effective of E2B's 5.44 B, 4 B of E4B's 7.85 B).
+EFFECTIVE_B = {"Gemma 3n E2B": 2.0, "Gemma 3n E4B": 4.0}
+
+
 def _active_b(model: ModelSize) -> float:
-    return model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    if model.is_moe and model.active_params_b:
+        return model.active_params_b
+    return EFFECTIVE_B.get(model.name or "", model.params_b)
 
 
 def decode_bound(model: ModelSize, bandwidth_gbps: float, q: Quant) -> float:
