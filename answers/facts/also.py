@@ -33,7 +33,7 @@ FULL = "BF16"
 # The GPU backends of llama.cpp, as the prefill constants spell them (estimator/data/prefill_constants.json).
 BACKENDS = {"cuda": "CUDA", "rocm": "ROCm", "vulkan": "Vulkan", "sycl": "SYCL"}
 # Answers that are already about the asked fact: not said twice.
-_ALREADY = {"license": ("open_source",), "context_window": ("longest_context",), "hardware": ("model_info",)}
+_ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",), "context_window": ("longest_context",), "hardware": ("model_info",)}
 
 
 def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: EstimateSettings, asked: Asked) -> None:
@@ -72,6 +72,8 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
     """The model's own facts asked beside the answer, from its catalog record (architecture: its config.json)."""
     out: dict[str, Any] = {}
     arch = rec.architecture
+    if "params" in kinds and rec.params_b is not None:  # "how many parameters, what context?": both said
+        out["params"] = {"total_b": rec.params_b, "active_b": rec.active_params_b}
     if "experts" in kinds:
         if arch is not None and arch.experts:
             out["experts"] = {"total": arch.experts, "per_token": arch.experts_per_token,

@@ -16,7 +16,7 @@ from catalog.text import fold
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "also.toml"
 # The kinds the facts answer (answers/facts/also.py); the lexicon may name no other.
-KINDS = ("experts", "context_window", "license", "hardware", "full_precision", "fp8", "prefill", "pcie",
+KINDS = ("params", "experts", "context_window", "license", "hardware", "full_precision", "fp8", "prefill", "pcie",
          "cuda", "rocm", "vulkan", "sycl", "many_users", "quality")
 
 
