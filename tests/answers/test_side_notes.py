@@ -87,3 +87,18 @@ def test_every_note_needs_a_source() -> None:
     with pytest.raises(side_notes.SideNotesDataError, match="no source for"):
         side_notes.parse({"notes": good["notes"][:-1]})
     assert side_notes.sourced() == side_notes.KINDS
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("does exl3 beat llama.cpp these days? one rtx 4090, qwen2.5 32b, exl3 4bpw vs q4_k_m gguf", "en"),
+    ("exl3 è più veloce di llama.cpp? rtx 4090, qwen2.5 32b: exl3 4bpw contro q4_k_m", "it"),
+    ("exl3 est plus rapide que llama.cpp ? rtx 4090, qwen2.5 32b, exl3 4bpw ou q4_k_m", "fr"),
+])
+def test_a_format_race_weighs_both_files_named_with_one_verdict(engine: Engine, question: str, lang: str) -> None:
+    """Both figures side by side at the levels named, never llama.cpp "with an EXL3 file"."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    sides = a.facts["engine_versus"]["sides"]
+    assert [(s["engine"], s["quant"]) for s in sides] == [("exllamav3", "EXL3-4.0bpw"), ("llama.cpp", "Q4_K_M")]
+    assert all(s["runs"] and s["tok_s"] > 0 for s in sides)
+    assert a.facts["engine_versus"]["verdict"] in ("faster", "same")
