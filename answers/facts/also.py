@@ -21,6 +21,7 @@ from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
+from answers.knowledge.side_notes import sourced
 from answers.records.asked import Asked
 from catalog.records import ModelRecord
 from estimator.memory import GIB
@@ -33,7 +34,8 @@ FULL = "BF16"
 # The GPU backends of llama.cpp, as the prefill constants spell them (estimator/data/prefill_constants.json).
 BACKENDS = {"cuda": "CUDA", "rocm": "ROCm", "vulkan": "Vulkan", "sycl": "SYCL"}
 # Answers that are already about the asked fact: not said twice.
-_ALREADY = {"license": ("open_source",), "context_window": ("longest_context",), "hardware": ("model_info",)}
+_ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",),
+            "context_window": ("longest_context",), "hardware": ("model_info",)}
 
 
 def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: EstimateSettings, asked: Asked) -> None:
@@ -47,9 +49,12 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     level_kinds = _level_kinds(facts) if intent == "why_quant" else []
     if level_kinds:  # "q4_k_m, iq4_xs or ud-q4_k_xl?": what sets those kinds of file apart, beside their figures
         facts["also"] = {"model": e.model.name if e.model is not None else None, "level_kinds": level_kinds}
-    if not kinds:
-        return
     out: dict[str, Any] = {}
+    notes = _notes(kinds, e, asked, facts)
+    if notes:  # "is an NVLink bridge worth it?", "does the NPU help?": a sourced line each
+        out["notes"] = notes
+    if not kinds and not out:
+        return
     if e.model is not None:
         out.update(_model_facts(est, kinds, e.model, e, s, facts))
         if intent == "vram":  # the memory table: its rows are levels with their needs
@@ -72,6 +77,8 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
     """The model's own facts asked beside the answer, from its catalog record (architecture: its config.json)."""
     out: dict[str, Any] = {}
     arch = rec.architecture
+    if "params" in kinds and rec.params_b is not None:  # "how many parameters, what context?": both said
+        out["params"] = {"total_b": rec.params_b, "active_b": rec.active_params_b}
     if "experts" in kinds:
         if arch is not None and arch.experts:
             out["experts"] = {"total": arch.experts, "per_token": arch.experts_per_token,
@@ -252,3 +259,40 @@ def _quality(rec: ModelRecord, level: str) -> dict[str, Any]:
         label = next((name for bits, name in _QUALITY_BITS if bpw >= bits), "large_loss")
     giant = rec.is_moe and (rec.params_b or 0.0) >= GIANT_MOE_B
     return {"quant": level, "class": label, "giant_moe": giant}
+
+
+def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The short factual answers (answers/knowledge/side_notes.json) the question asks for, in that file's order:
+    each a kind and the figures its line needs."""
+    wanted: list[str] = [k for k in ("nvlink", "tensor_parallel", "npu") if k in kinds]
+    if "rocm_state" in kinds and not any(k in kinds for k in ("cuda", "vulkan", "sycl")):
+        wanted.append("rocm_state")  # "ROCm or Vulkan?" is weighed by figures (_backends), not this line
+    if _mixed_vendors(e):
+        wanted.append("mixed_vendors")
+    out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
+    if "faster_ram" in kinds:
+        out.append(_faster_ram(asked, facts))
+    return out
+
+
+def _mixed_vendors(e: Entities) -> bool:
+    """Cards of two makers in one setup ("a 4090 and a 7900 XTX"): only llama.cpp's Vulkan runs them together."""
+    setups = [x for x in (e.setup, *(e.sides or ())) if x is not None]
+    return any(len({d.card.vendor for d in x.devices if not d.card.unified_memory}) > 1 for x in setups)
+
+
+def _faster_ram(asked: Asked, facts: dict[str, Any]) -> dict[str, Any]:
+    """A faster RAM asked about: the bandwidth ratio of the faster speed named to the one the answer assumed,
+    when both are known (decode from RAM scales with it); else the rule alone."""
+    said = facts.get("cpu")
+    cpu: dict[str, Any] = said if isinstance(said, dict) else {}
+    now = cpu.get("ram_mts") or asked.ram_mts
+    faster = max(asked.also_mts, default=None)
+    if not now or not faster or faster <= now:
+        return {"kind": "faster_ram"}
+    ratio = faster / now
+    out: dict[str, Any] = {"kind": "faster_ram", "from_mts": now, "to_mts": faster, "ratio": ratio}
+    bw = cpu.get("ram_bandwidth_gbps")
+    if bw:
+        out.update(from_gbps=bw, to_gbps=bw * ratio)
+    return out

@@ -16,8 +16,11 @@ from catalog.text import fold
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "also.toml"
 # The kinds the facts answer (answers/facts/also.py); the lexicon may name no other.
-KINDS = ("experts", "context_window", "license", "hardware", "full_precision", "fp8", "prefill", "pcie",
-         "cuda", "rocm", "vulkan", "sycl", "many_users", "quality")
+KINDS = ("params", "experts", "context_window", "license", "hardware", "full_precision", "fp8", "prefill", "pcie",
+         "cuda", "rocm", "vulkan", "sycl", "many_users", "quality", "nvlink", "tensor_parallel", "npu",
+         "faster_ram", "rocm_state")
+# A RAM speed written as a module's name ("ddr5-8000", "DDR4 3200"): a faster one asked about beside the said one
+_RAM_SPEED = re.compile(r"\b(?:lp)?ddr[45]x?[ -]?(\d{4})\b")
 
 
 @cache
@@ -40,3 +43,8 @@ def read(question: str) -> tuple[str, ...]:
     text = fold(question)
     found = {kind for kind, p in _patterns() if p.search(text)}
     return tuple(k for k in KINDS if k in found)
+
+
+def ram_speeds(question: str) -> tuple[int, ...]:
+    """Every RAM speed named as a module's name, MT/s, in the order written ("6000 now, would 8000 help")."""
+    return tuple(int(m) for m in _RAM_SPEED.findall(fold(question)))

@@ -135,18 +135,60 @@ def sides(text: str) -> tuple[Side, Side] | None:
     found = list(_named().finditer(text))
     if len(found) < 2:
         return None
-    for word in versus_re().finditer(text):  # the comparison words of every language (answers/lexicon/*.toml)
-        before = [m for m in found if m.end() <= word.start()]
-        after = [m for m in found if m.start() >= word.end()]
+    words = list(versus_re().finditer(text))  # the comparison words of every language (answers/lexicon/*.toml)
+    pairs = []
+    taken = 0  # where the previous comparison's second side ended
+    for word in words:
+        # "is exl3 faster than llama.cpp? 4bpw exl3 vs q4_k_m": the second side ends where a name of the first
+        # comes again, which starts the next comparison (exl3 against q4_k_m), never llama.cpp against exl3
+        before = _same_sentence(text, [m for m in found if taken <= m.start() and m.end() <= word.start()], word)
+        after = _until_repeat([m for m in found if m.start() >= word.end()], before)
+        taken = after[-1].end() if after else word.end()
         if not before or not after:
             continue
         a, b = _side(text, before), _side(text, after)
+        said = _said_level(a) and _said_level(b)
         a, b = _at_width(text, *_shared_level(text, after, a, b))
         gguf_only = all(e in (None, "llama.cpp") and (q is None or re.fullmatch(_LEVEL, q.lower()))
                         for e, q in (a, b))
         if a != b and not (gguf_only and a[0] == b[0]):
-            return a, b
-    return None
+            pairs.append((said, a, b))
+    # the pair whose sides both name their level or format ("exl3 vs q4_k_m gguf") says the most; else the first
+    best = next((p for p in pairs if p[0]), pairs[0] if pairs else None)
+    return None if best is None else (best[1], best[2])
+
+
+# Where one sentence ends and the next begins: a name before it is not the first side of a comparison after it.
+_SENTENCE_END = re.compile(r"[?!;:]|\.(?:\s|$)")
+
+
+def _same_sentence(text: str, before: list[re.Match[str]], word: re.Match[str]) -> list[re.Match[str]]:
+    """The names before a comparison word in its own sentence ("is exl3 faster than llama.cpp? … exl3 vs q4_k_m":
+    the second exl3, not llama.cpp with it)."""
+    out: list[re.Match[str]] = []
+    edge = word.start()
+    for m in reversed(before):
+        if _SENTENCE_END.search(text, m.end(), edge):
+            break
+        out.insert(0, m)
+        edge = m.start()
+    return out
+
+
+def _until_repeat(after: list[re.Match[str]], before: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The names after a comparison word up to one the first side already named."""
+    named = {m.group() for m in before}
+    out = []
+    for m in after:
+        if m.group() in named:
+            break
+        out.append(m)
+    return out
+
+
+def _said_level(side: Side) -> bool:
+    """A side names its file: a format or a level ("exl3", "q4_k_m"), not only an engine."""
+    return side[1] is not None
 
 
 def named(text: str) -> tuple[str, ...]:

@@ -57,7 +57,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=scope.out_of_scope(question), cpu_named=cpu_named,
-        media=media_words.read(question), also=also_words.read(question))
+        media=media_words.read(question), also=also_words.read(question),
+        also_mts=also_words.ram_speeds(question))
     return _settled(asked, words, machine)
 
 

@@ -155,3 +155,4 @@ class Asked(Struct, frozen=True):
     # what the message asks beside its main question ("and how many experts?", "decode and pp", "x1 risers?"):
     # kinds of answers/reading/also_words.py, each answered in a line by answers/facts/also.py
     also: tuple[str, ...] = ()
+    also_mts: tuple[int, ...] = ()  # every RAM speed named ("ddr5-6000 … ddr5-8000?"): a faster one weighed
