@@ -22,7 +22,7 @@ from answers.reading import also_words, at_once, conditions, media_words, ram_wo
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
-from answers.records.asked import Asked, CpuOnly
+from answers.records.asked import Asked, CpuOnly, OutOfScope
 from catalog.resolve import Resolver
 from estimator.machine import MachineConstants
 from estimator.quants import UnknownQuant
@@ -56,9 +56,20 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     asked = replace(
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
-        courtesy=is_courtesy(question), out_of_scope=scope.out_of_scope(question), cpu_named=cpu_named,
+        courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question))
     return _settled(asked, words, machine)
+
+
+def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:
+    """What puts the question outside the estimator; games or mining not when a language model is named
+    ("a gaming pc with a 4090 for llama 70b" is a hardware question), a word taken for one ("1440p") aside."""
+    oos = scope.out_of_scope(question)
+    if oos is None or oos.kind not in scope.MODEL_LESS:
+        return oos
+    resolved = p.model is not None and models.resolve(p.model).candidates
+    named = bool(resolved) or p.model_size_b is not None
+    return None if named else oos
 
 
 class _Words(Struct, frozen=True):
