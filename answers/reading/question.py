@@ -18,6 +18,7 @@ from collections.abc import Callable
 from msgspec import Struct
 from msgspec.structs import replace
 
+from answers.knowledge.closed_models import closed_in
 from answers.reading import also_words, at_once, conditions, media_words, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
@@ -42,6 +43,12 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     limit). `hint`, the asker's Discord locale, is evidence for the language when the words do not tell;
     `machine()` gives a named CPU platform's RAM, asked only when one is named."""
     p = parse(question, models, gpus, hint)
+    if p.model is None and p.model_size_b is None:
+        closed = closed_in(question)  # "claude", which no catalog name is near: said closed, not left out
+        if closed is not None:
+            # "claude on a 4090": about that model on the card, not the card's list
+            p = replace(p, model=closed, model_span=closed,
+                        intent="can_run" if p.intent in (None, "card_models") else p.intent)
     image = scope.image_model(question)
     if image is not None and not scope.overlaps(question, image, p.model_span):
         image = None  # a language model named apart from the image phrase: the question is about that model
@@ -67,7 +74,7 @@ def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:
     oos = scope.out_of_scope(question)
     if oos is None or oos.kind not in scope.MODEL_LESS:
         return oos
-    resolved = p.model is not None and models.resolve(p.model).candidates
+    resolved = isinstance(p.model, str) and models.resolve(p.model).candidates
     named = bool(resolved) or p.model_size_b is not None
     return None if named else oos
 

@@ -141,9 +141,9 @@ def out_of_scope(question: str) -> OutOfScope | None:
     """What the question names that the estimator does not rate, the most specific kind first, or None."""
     text = _norm(question)
     ph = _phrases()
-    said = topic(text)
-    if said is not None:
-        return said
+    subject = topic(text)
+    if subject is not None:
+        return subject
     for kind in SCOPE_ORDER:
         named = _longest(text, ph[f"oos_{kind}"])
         if named is None:
