@@ -124,10 +124,11 @@ def topic(text: str) -> OutOfScope | None:
     always; games or coin mining only when no AI word is there ("a gaming pc for llms" is a hardware question)."""
     ph = _phrases()
     named = _longest(text, ph["oos_api_price"])
-    if named is None and _longest(text, ph["oos_api_words"]) and _longest(text, ph["oos_price_words"]):
-        named = _longest(text, ph["oos_api_words"])
-    if named is not None:
+    if named is not None:  # a subscription or an API's price said as one phrase ("chatgpt plus", "api cost")
         return OutOfScope("api_price", named)
+    api = _longest(text, ph["oos_api_words"])
+    if api is not None and _longest(text, ph["oos_price_words"]) is not None:
+        return OutOfScope("api_price", api, generic=True)  # "api" names no product: the model named may
     if _longest(text, ph["oos_ai_words"]) is not None:
         return None
     for kind in ("mining", "gaming"):  # "mining on a gaming card" is about mining

@@ -25,6 +25,7 @@ _NOT_UNDERSTOOD = ("did not understand", "non ho capito", "pas compris", "nicht 
     ("vale a pena a assinatura do gemini advanced pra estudar?", "pt", "api_price", "Os preços de APIs pagas"),
     ("quel abonnement prendre, chatgpt pro ou claude max ?", "fr", "api_price", "Les prix des API payantes"),
     ("how much is the anthropic api per million output tokens?", "en", "api_price", "The prices of paid APIs"),
+    ("mistral api pricing per million tokens", "en", "api_price", "The prices of paid APIs"),
 ])
 def test_a_topic_outside_ai_models_is_declined_by_name(engine: Engine, question: str, lang: str, kind: str,
                                                       start: str) -> None:
@@ -45,3 +46,15 @@ def test_a_gaming_or_mining_machine_asked_about_for_ai_is_answered(engine: Engin
     a = engine.ask(question)
     assert a.facts.get("out_of_scope") is None
     assert a.intent != "fallback"
+
+
+@pytest.mark.parametrize(("question", "lang", "instead"), [
+    ("quanto costa l'api di gpt-5 rispetto a farlo girare in locale?", "it", "gpt-oss-20b"),
+    ("was kostet gemini 2.5 flash per api, und geht das lokal?", "de", "Gemma 3 27B"),
+])
+def test_an_api_price_of_a_closed_model_says_both(engine: Engine, question: str, lang: str, instead: str) -> None:
+    # the price is not known, and the model is closed: its maker's open models are offered
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.facts["not_answered"] == ["api_price"] and a.facts["closed"]
+    assert instead in a.text
