@@ -322,7 +322,7 @@ def _image_named(asked: Asked) -> str | None:
     ("a lora of sdxl with 30 photos", where the count was taken for the model's words)."""
     if asked.image_model is not None or asked.media is None or asked.media.model is None:
         return asked.image_model
-    from catalog.media import media_named  # lazy, as in answers/media_engine.py: only when media is named
+    from catalog.media import media_named  # lazy: only for a question that names media, as in media_engine.py
     record = media_named(asked.media.model)
     return record.name if record is not None and record.kind == "image" else None
 
