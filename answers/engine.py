@@ -43,7 +43,7 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
-from answers.rendering.scope_text import cloud_noted, fanless_noted
+from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
@@ -152,7 +152,8 @@ class Engine(MediaAnswering):
             # what it stated is said back, as for every answer; the media answer says its own engine and level
             # (ComfyUI, faster-whisper, llama.cpp on a phone's CPU), so no engine line is added
             return self._accounted(media, asked, options)
-        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare"):
+        training = asked.out_of_scope is not None and asked.out_of_scope.kind == "fine_tuning"
+        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not training:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);
             # "a used 4090 or a new 5080, for llms and images?" still weighs the two cards.
             return self._accounted(self.writing.finish(
@@ -163,6 +164,10 @@ class Engine(MediaAnswering):
         oos = asked.out_of_scope
         if oos is not None and oos.kind == scope.CLOUD:  # the hardware answered, the rental price said as unknown
             return cloud_noted(self._ask_read(intent, asked, echo, lang, options, inline))
+        if oos is not None and oos.kind == "api_price" and oos.generic and isinstance(asked.model, str) \
+                and closed_line(asked.model):
+            # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown
+            return api_noted(self._ask_read(intent, asked, echo, lang, options, inline))
         if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
@@ -288,8 +293,8 @@ class Engine(MediaAnswering):
         """What the question asks that the estimator does not rate, with what it can say: the memory the
         model's weights take, the fine-tuning rule of thumb against the memory named."""
         kind = oos.kind
-        try:
-            record = self.names.resolve_model(parsed.model)
+        try:  # an image phrase read keeps its words ("stable" of "stable diffusion xl"): no language model then
+            record = self.names.resolve_model(parsed.model) if parsed.image_model is None else None
         except NameProblem:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
@@ -304,11 +309,22 @@ class Engine(MediaAnswering):
         if card is not None:
             memory = card.memory_gb * (parsed.gpu_count or 1)
         device = oos.named if kind in scope.DEVICE_KINDS else None
-        built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device)
+        built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device,
+                                  image=_image_named(parsed))
         built.facts["generic"] = oos.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+
+
+def _image_named(asked: Asked) -> str | None:
+    """The image model a question names: the image phrase read, else the curated image record found
+    ("a lora of sdxl with 30 photos", where the count was taken for the model's words)."""
+    if asked.image_model is not None or asked.media is None or asked.media.model is None:
+        return asked.image_model
+    from catalog.media import media_named  # lazy: only for a question that names media, as in media_engine.py
+    record = media_named(asked.media.model)
+    return record.name if record is not None and record.kind == "image" else None
 
 
 class LineError(Struct, frozen=True):

@@ -67,8 +67,21 @@ def full_fine_tuning_facts(params_b: float | None, memory_gb: float | None) -> d
     return out
 
 
+def image_lora_facts(image: str, memory_gb: float | None) -> dict[str, Any]:
+    """Training a LoRA for the image model named ("sdxl"): its trainer's reported minimum, against the memory
+    named; only the name when the data has no figure for it."""
+    out: dict[str, Any] = {"named": image}
+    row = fine_tuning().image_lora_for(image)
+    if row is None:
+        return out
+    out.update(model=row.model, gb=row.gb, source=row.source, url=row.url)
+    if memory_gb is not None:
+        out.update(memory_gb=memory_gb, fits=memory_gb >= row.gb)
+    return out
+
+
 def build(kind: str, named: str, *, model: dict[str, Any] | None = None, size: ModelSize | None = None,
-          memory_gb: float | None = None, device: str | None = None) -> Built:
+          memory_gb: float | None = None, device: str | None = None, image: str | None = None) -> Built:
     """`model`: the catalog's name and parameters (None when the catalog does not know it); `size`: its
     size for the estimator (or a generic size); `memory_gb`: the memory a card or size named offers."""
     facts: dict[str, Any] = {"out_of_scope": kind, "named": named}
@@ -80,6 +93,8 @@ def build(kind: str, named: str, *, model: dict[str, Any] | None = None, size: M
         facts["weights"] = weights(kind, size)
     if size is not None and kind in ("fine_tuning", "full_fine_tuning"):
         facts["fine_tuning"] = fine_tuning_facts(size.params_b, memory_gb)
+    if kind == "fine_tuning" and image is not None and model is None:  # "an sdxl lora": the image model's rule
+        facts["image_lora"] = image_lora_facts(image, memory_gb)
     if kind == "full_fine_tuning":  # every weight trained: its own figure first, LoRA's only as the alternative
         facts["full_fine_tuning"] = full_fine_tuning_facts(size.params_b if size is not None else None, memory_gb)
     if kind == "from_scratch":

@@ -67,3 +67,23 @@ def closed_line(typed: str) -> ClosedLine | None:
     """The closed line a typed model name belongs to, or None."""
     name = fold(typed).strip()
     return next((c for c in closed_lines() if c.names.search(name)), None)
+
+
+# the words that go on a closed line's name ("gemini 2.5 pro", "claude 3.5 sonnet"): its version and tier
+_TAIL = re.compile(r"(?:[ -](?:\d+(?:\.\d+)?|pro|flash|ultra|sonnet|opus|haiku|mini|max|turbo|advanced|preview))*")
+
+
+def closed_in(text: str) -> str | None:
+    """A closed line's name said anywhere in a question ("can I run claude sonnet locally"), as typed (folded),
+    with its version and tier words; None when there is none. For a question whose model words the catalog
+    does not know at all, so that it is answered as closed, not as a question without a model."""
+    low = fold(text)
+    for m in re.finditer(r"(?<![\w.-])\w", low):
+        rest = low[m.start():]
+        line = next((c for c in closed_lines() if c.names.match(rest)), None)
+        if line is not None:
+            head = line.names.match(rest)
+            end = head.end() if head else 0
+            tail = _TAIL.match(rest, end)
+            return rest[:tail.end() if tail else end].strip()
+    return None

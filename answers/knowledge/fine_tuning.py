@@ -34,6 +34,15 @@ class Minimum(Struct, frozen=True):
     at_most: bool = False  # a model smaller than the table's first row: its figures are an upper bound
 
 
+class ImageLora(Struct, frozen=True):
+    """The least graphics memory a LoRA for an image model trains in, as its trainer reports it."""
+    model: str
+    names: tuple[str, ...]  # the image-model phrases that name it, folded
+    gb: float
+    source: str
+    url: str
+
+
 class FineTuning(Struct, frozen=True):
     """fine_tuning.toml, checked: the table's rows by size, its sources, and the full-training rule."""
     rows: tuple[Row, ...]
@@ -42,6 +51,11 @@ class FineTuning(Struct, frozen=True):
     method_source: str
     full_training_bytes_per_param: float
     full_training_source: str
+    image_lora: tuple[ImageLora, ...] = ()
+
+    def image_lora_for(self, phrase: str) -> ImageLora | None:
+        """The image model's LoRA minimum for the phrase the reader found ("sdxl"), or None."""
+        return next((m for m in self.image_lora if phrase.strip().casefold() in m.names), None)
 
     def row_for(self, params_b: float) -> Minimum | None:
         """The table's figures for a model of `params_b` billion parameters: its own row when the table has
@@ -87,7 +101,22 @@ def parse(data: dict) -> FineTuning:
             raise FineTuningDataError(f"fine_tuning.toml: {key} must be a non-empty string")
     return FineTuning(tuple(rows), data["source"], data["url"], data["method_source"],
                       _positive(data.get("full_training_bytes_per_param"), "full_training_bytes_per_param"),
-                      data["full_training_source"])
+                      data["full_training_source"], _image_lora(data.get("image_lora") or []))
+
+
+def _image_lora(rows: object) -> tuple[ImageLora, ...]:
+    keys = {"model", "names", "gb", "source", "url"}
+    out = []
+    for i, row in enumerate(rows if isinstance(rows, list) else [None]):
+        where = f"image_lora[{i}]"
+        if not isinstance(row, dict) or set(row) != keys or not isinstance(row["names"], list) \
+                or not all(isinstance(row[k], str) and row[k].strip() for k in ("model", "source", "url")):
+            raise FineTuningDataError(f"fine_tuning.toml: {where} needs exactly {', '.join(sorted(keys))}")
+        if not row["url"].startswith("https://"):
+            raise FineTuningDataError(f"fine_tuning.toml: {where}.url must be an https address")
+        names = tuple(str(n).casefold() for n in row["names"])
+        out.append(ImageLora(row["model"], names, _positive(row["gb"], f"{where}.gb"), row["source"], row["url"]))
+    return tuple(out)
 
 
 @cache

@@ -94,7 +94,8 @@ COMMON_KEYS = {
     "ram_platforms": "table phrase = CPU platform key ('genoa' = 'epyc 9004'): its RAM type, speed and channels",
     "ram_platform_shapes": "table model-number pattern = platform key, first match wins ('epyc\\s*9\\d{2}4[a-z]*' = "
                            "'epyc 9004'; '{0}' takes the pattern's group)",
-    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch/full_fine_tuning/cloud = phrases "
+    "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch/full_fine_tuning/cloud, "
+                    "gaming/mining/api_price (topics), api_words/price_words/ai_words (their conditions) = phrases "
                     "in every language, one "
                     "per line, that put a question outside what the estimator rates; generic = those of them that "
                     "name no model or device ('embedding', 'tts')",
@@ -107,7 +108,13 @@ COMMON_KEYS = {
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml"})
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
                       "cloud")
-OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, "generic")  # generic: phrases of a kind that name no model or device
+# Topics outside AI models altogether (games, coin mining, API and subscription prices): declined by name.
+OUT_OF_SCOPE_TOPICS = ("gaming", "mining", "api_price")
+# api_words with price_words make an API's price ("deepseek api, per million tokens"); ai_words ("llm", "model")
+# keep a gaming PC or a mining rig asked about for AI models a hardware question.
+OUT_OF_SCOPE_HELPERS = ("api_words", "price_words", "ai_words")
+# generic: phrases of a kind that name no model or device
+OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, *OUT_OF_SCOPE_TOPICS, *OUT_OF_SCOPE_HELPERS, "generic")
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,

@@ -18,11 +18,12 @@ from collections.abc import Callable
 from msgspec import Struct
 from msgspec.structs import replace
 
+from answers.knowledge.closed_models import closed_in
 from answers.reading import also_words, at_once, conditions, media_words, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
-from answers.records.asked import Asked, CpuOnly
+from answers.records.asked import Asked, CpuOnly, OutOfScope
 from catalog.resolve import Resolver
 from estimator.machine import MachineConstants
 from estimator.quants import UnknownQuant
@@ -42,6 +43,12 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     limit). `hint`, the asker's Discord locale, is evidence for the language when the words do not tell;
     `machine()` gives a named CPU platform's RAM, asked only when one is named."""
     p = parse(question, models, gpus, hint)
+    if p.model is None and p.model_size_b is None:
+        closed = closed_in(question)  # "claude", which no catalog name is near: said closed, not left out
+        if closed is not None:
+            # "claude on a 4090": about that model on the card, not the card's list
+            p = replace(p, model=closed, model_span=closed,
+                        intent="can_run" if p.intent in (None, "card_models") else p.intent)
     image = scope.image_model(question)
     if image is not None and not scope.overlaps(question, image, p.model_span):
         image = None  # a language model named apart from the image phrase: the question is about that model
@@ -56,10 +63,21 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     asked = replace(
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
-        courtesy=is_courtesy(question), out_of_scope=scope.out_of_scope(question), cpu_named=cpu_named,
+        courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
         also_mts=also_words.ram_speeds(question))
     return _settled(asked, words, machine)
+
+
+def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:
+    """What puts the question outside the estimator; games or mining not when a language model is named
+    ("a gaming pc with a 4090 for llama 70b" is a hardware question), a word taken for one ("1440p") aside."""
+    oos = scope.out_of_scope(question)
+    if oos is None or oos.kind not in scope.MODEL_LESS:
+        return oos
+    resolved = isinstance(p.model, str) and models.resolve(p.model).candidates
+    named = bool(resolved) or p.model_size_b is not None
+    return None if named else oos
 
 
 class _Words(Struct, frozen=True):

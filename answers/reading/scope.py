@@ -32,9 +32,11 @@ _RAM_TYPE_RE = compile_cached(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 # The kinds of `OutOfScope`, most specific first: "fine-tune whisper" is about fine-tuning, "whisper on a
 # raspberry pi" about the board; a training word with "from scratch" is pre-training.
 SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")
+TOPICS = frozenset({"gaming", "mining", "api_price"})  # not about AI models: declined by name, nothing estimated
+MODEL_LESS = frozenset({"gaming", "mining"})  # said only when no language model is named
 DEVICE_KINDS = frozenset({"phone", "board"})  # the device is out of scope, whatever is asked about the model
 # Said whatever the intent: "how many parameters to train all of llama 8b" is about the full fine-tune.
-ALWAYS_SAID = DEVICE_KINDS | {"full_fine_tuning"}
+ALWAYS_SAID = DEVICE_KINDS | TOPICS | {"full_fine_tuning"}
 CLOUD = "cloud"  # renting a GPU: the rest of the question is answered, the price said to be outside the catalog
 
 
@@ -117,10 +119,32 @@ def _device_said(text: str, named: str) -> str | None:
     return text[at + 1:more.end() if more else end].strip()
 
 
+def topic(text: str) -> OutOfScope | None:
+    """A topic outside AI models altogether (`TOPICS`), in normalized text: an API's or a subscription's price
+    always; games or coin mining only when no AI word is there ("a gaming pc for llms" is a hardware question)."""
+    ph = _phrases()
+    named = _longest(text, ph["oos_api_price"])
+    if named is not None:  # a subscription or an API's price said as one phrase ("chatgpt plus", "api cost")
+        return OutOfScope("api_price", named)
+    api = _longest(text, ph["oos_api_words"])
+    if api is not None and _longest(text, ph["oos_price_words"]) is not None:
+        return OutOfScope("api_price", api, generic=True)  # "api" names no product: the model named may
+    if _longest(text, ph["oos_ai_words"]) is not None:
+        return None
+    for kind in ("mining", "gaming"):  # "mining on a gaming card" is about mining
+        named = _longest(text, ph[f"oos_{kind}"])
+        if named is not None:
+            return OutOfScope(kind, named)
+    return None
+
+
 def out_of_scope(question: str) -> OutOfScope | None:
     """What the question names that the estimator does not rate, the most specific kind first, or None."""
     text = _norm(question)
     ph = _phrases()
+    subject = topic(text)
+    if subject is not None:
+        return subject
     for kind in SCOPE_ORDER:
         named = _longest(text, ph[f"oos_{kind}"])
         if named is None:

@@ -101,6 +101,12 @@ OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds
 _ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
 # Answers a question weighing two formats or engines keeps: a budget's cards, two setups side by side, a server's.
 _KEPT = frozenset({"what_gpu", "compare", "budget"})
+# Engines whose setup is the question when one is named beside a card ("is tensorrt-llm worth it on a 4080?"):
+# a build step per model and card, so its note and its verdict against llama.cpp lead the card's list; an
+# engine as easy as llama.cpp ("what can a 3090 do with ollama") keeps the card's answer alone.
+_SETUP_ENGINES = frozenset({"tensorrt-llm"})
+# Answers two formats weighed for a model with no hardware named are lost in: a file link, the fastest cards.
+_WEIGHED = frozenset({"download", "speed", "fastest", "can_run", "model_info", "fallback"})
 # An engine named for the format it runs: its note is the format's ("mlx or gguf on a mac").
 _FORMAT_OF = {"mlx": "MLX", "exllamav2": "EXL2", "exllamav3": "EXL3"}
 _GGUF_LEVEL = compile_cached(r"(?:UD-)?I?Q\d(?:_[A-Z0-9]+)*", re.IGNORECASE)
@@ -117,6 +123,9 @@ def about_formats(asked: Asked, intent: str) -> bool:
         return False
     if asked.model is None and asked.versus is not None and len(named) >= 2 and intent not in _KEPT:
         return True
+    formats = [n for n in named if n.isupper()]
+    if asked.versus is not None and len(formats) >= 2 and intent in _WEIGHED and not _hardware(asked):
+        return True  # "mlx or gguf for qwen3 8b, which is faster?": the two formats weighed, no card's list
     if intent not in _LOST:
         return False
     if asked.model is not None and intent != "model_info":
@@ -125,6 +134,10 @@ def about_formats(asked: Asked, intent: str) -> bool:
         return asked.versus is not None or asked.model is None
     # one named beside a card ("how fast is a 4090 with vllm", "what can 2x3090 run with vllm"): that answer stands
     return len(named) >= 2 or intent in _ALONE
+
+
+def _hardware(asked: Asked) -> bool:
+    return bool(asked.card or asked.setup or asked.memory_gb or asked.cpu)
 
 
 def _named(asked: Asked) -> list[str]:
@@ -168,13 +181,20 @@ def with_verdict(answer: Answer, asked: Asked) -> Answer:
 
 
 def led(answer: Answer, asked: Asked, intent: str) -> Answer:
-    """A card's list with one format named and no model ("is nvfp4 worth it on a 5080?", "what can a 5090 run at
-    nvfp4"): the list, with what that format is and what runs it said first."""
-    named = [n for n in asked.formats_named if n in WHAT and n.isupper()]
+    """A card's list with one format or engine named and no model ("is nvfp4 worth it on a 5080?", "is
+    tensorrt-llm worth it for one user on a 4080?"): the list, with what that format or engine is said first
+    and, for an engine, the verdict against llama.cpp (the engine the speeds assume for one user)."""
+    named = [n for n in asked.formats_named if n in WHAT and (n.isupper() or n in _SETUP_ENGINES)]
     if intent != "card_models" or len(named) != 1 or asked.model is not None or answer.intent != "card_models":
         return answer
-    line = f"**{markdown.escape(_label(named[0]))}**: {i18n.gettext(answer.locale, WHAT[named[0]])}"
-    return replace(answer, text=markdown.finish(f"{line}\n\n{answer.text}"))
+    name = named[0]
+    lines = [f"**{markdown.escape(_label(name))}**: {i18n.gettext(answer.locale, WHAT[name])}"]
+    verdict = PAIRS.get(frozenset({name, "llama.cpp"})) if name in _SETUP_ENGINES else None
+    if verdict is not None:
+        lines.append(i18n.gettext(answer.locale, verdict))
+    notes = {"named": [name], "verdict": verdict is not None}
+    return replace(answer, text=markdown.finish("\n".join(lines) + f"\n\n{answer.text}"),
+                   facts={**answer.facts, "format_notes": notes})
 
 
 def _label(name: str) -> str:

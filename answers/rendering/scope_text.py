@@ -25,6 +25,18 @@ def cloud_noted(answer: Answer) -> Answer:
                    facts={**answer.facts, "not_answered": ["cloud_price"]})
 
 
+API_LINE = N_("The prices of paid APIs and chat subscriptions are outside what this bot knows: it keeps no price "
+              "list for them, and they change often. What it can say is about running models on your own hardware.")
+
+
+def api_noted(answer: Answer) -> Answer:
+    """The answer about the closed model named ("gpt-5 by api or run locally?") with the API-price line first;
+    `facts["not_answered"]` says so to `--json` readers."""
+    line = i18n.gettext(answer.locale, API_LINE)
+    return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
+                   facts={**answer.facts, "not_answered": ["api_price"]})
+
+
 FANLESS_LINE = N_("No fan in the %(device)s: over a long generation or a long prompt its chip heats up and lowers "
                   "its clocks, so the sustained speed falls below these figures, which are for a cooled chip.")
 SPEED_INTENTS = frozenset({"can_run", "speed", "prefill", "users", "offload"})

@@ -48,3 +48,24 @@ def test_the_closed_lines_cover_their_usual_spellings(name: str) -> None:
 def test_a_malformed_closed_models_file_is_refused_at_load(data: object) -> None:
     with pytest.raises(ClosedModelsError):
         closed_models.parse(data)
+
+
+@pytest.mark.parametrize(("question", "lang", "maker"), [
+    ("serve una 5090 per far girare qwen max in locale?", "it", "Alibaba Cloud"),
+    ("combien de vram pour qwen2.5-max en q4 ?", "fr", "Alibaba Cloud"),
+    ("can claude run on my two 4090s?", "en", "Anthropic"),
+    ("läuft claude opus auf einer rtx 5090?", "de", "Anthropic"),
+    ("¿cuánta memoria necesita claude para correr en casa?", "es", "Anthropic"),
+])
+def test_a_closed_model_the_catalog_has_no_near_name_for_is_said_closed(engine: Engine, question: str, lang: str,
+                                                                        maker: str) -> None:
+    # no "did you mean Qwen3-Next" list, no card's model list: the line is closed, with its maker
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "not_found", a.text
+    assert a.facts["closed"]["maker"] == maker
+    assert "tok/s" not in a.text
+
+
+@pytest.mark.parametrize("name", ["qwen3 32b", "qwen3-next-80b", "qwen2.5 72b", "qwen3-coder-30b-a3b"])
+def test_open_qwen_models_are_not_qwen_max(name: str) -> None:
+    assert closed_line(name) is None
