@@ -12,12 +12,14 @@ from msgspec.structs import replace
 
 from answers.facts import verdict as vd
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
+from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_machine import CpuSpec
+from estimator.model import DEFAULT_CONTEXT
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
-from estimator.setups import Device, Setup, pool_of
+from estimator.setups import Device, Setup, pool_of, rate_setup
 
 
 def _setups() -> ModuleType:
@@ -98,3 +100,56 @@ def fastest_of(est: Estimates, m: ModelRecord, s: EstimateSettings, cards: Seque
         return None
     runs = [r for r in rate_all(est.query(size, s), cards) if r.runs]
     return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
+
+
+# The cache type that most often turns a long prompt's "no" into a "yes": it halves the f16 cache at a quality
+# cost people do not notice (the first of answers/facts/quant_advice.py's alternatives; a quantized V cache
+# needs flash attention, which the prefill figures assume anyway).
+PROMPT_CACHE_TYPE = CACHE_ALTERNATIVES[0]
+# Below this speed an offload route is worth naming only when nothing held whole is: the near-miss rule of
+# answers/facts/verdict.py calls offload "slow" under it too.
+ROUTE_USABLE_TOK_S = 10.0
+
+
+def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSettings,
+                  make_keys: Callable[[Setup, Any, str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """A setup that cannot hold the model with a long prompt: the ways it still reads it, best first — the
+    level asked with a q8_0 cache, a smaller level held whole (answers/facts/fits_instead.py), the level
+    asked with part of it in `GUESS_RAM_GB` of RAM. Each: `way`, the row facts and its prompt keys
+    (`make_keys(setup, row, cache_type)`)."""
+    from answers.facts import fits_instead
+
+    q, setups = rated.query, _setups()
+    constants = est.profiles.setup_constants()
+    bare = replace(setup, ram_gb=None)
+    routes: list[dict[str, Any]] = []
+    if q.cache_type == "f16":
+        small = est.query(q.model, replace(s, cache_type=PROMPT_CACHE_TYPE))
+        room = pool_of(constants, q.profile, bare).total_usable
+        level = next((lv for lv in small.levels() if small.need_gb(lv) <= room), None)
+        if level is not None:  # its speed and prompt time at that level; its memory with the smaller cache
+            row = rate_setup(q.profile, q.model, bare, DEFAULT_CONTEXT, None, level.name, constants=constants)
+            if row.runs:
+                routes.append(_route("cache", row, small.need_gb(level), make_keys(bare, row, PROMPT_CACHE_TYPE),
+                                     cache_type=PROMPT_CACHE_TYPE))
+    smaller = fits_instead.on_setup(q.profile, q.model, bare, constants, s.context, s.quant)
+    if smaller is not None:
+        row = rate_setup(q.profile, q.model, bare, s.context, None, smaller["quant"], constants=constants)
+        if row.runs:
+            routes.append(_route("level", row, row.need_gb, make_keys(bare, row, q.cache_type)))
+    if routes and (routes[0]["row"].get("tok_s") or 0) >= ROUTE_USABLE_TOK_S:
+        return routes
+    if setup.ram_gb is None and not getattr(setup.cards()[0].card, "unified_memory", False):
+        ram = replace(setup, ram_gb=GUESS_RAM_GB)
+        guess = setups.assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant,
+                                       GUESS_RAM_GB)
+        if guess["outcome"] == "runs":
+            row = rate_setup(q.profile, q.model, ram, s.context, s.min_quality, s.quant, constants=constants)
+            routes.append(_route("offload", row, row.need_gb, make_keys(ram, row, q.cache_type),
+                                 ram_gb=GUESS_RAM_GB, moe=q.model.is_moe))
+    return routes
+
+
+def _route(way: str, row: Any, need_gb: float, keys: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    facts = {**_setups().row_facts(row), **keys, "need_gb": need_gb}
+    return {"way": way, "row": facts, **extra}

@@ -1,0 +1,52 @@
+"""A setup that cannot hold the model with a long prompt is never left at "cannot hold it": the answer names
+the ways it still reads the prompt (answers/facts/when_short.py `prompt_routes`) — the level asked with a
+q8_0 conversation cache, a smaller level held whole, or part of the model in system RAM — each with its
+prompt time and its speed, in the asker's language."""
+
+from __future__ import annotations
+
+# Llama 3.x 70B (config.json: 80 layers, 8 key-value heads of 128): bytes of f16 cache per token, K and V.
+LLAMA_70B_F16_CACHE_BYTES = 80 * 8 * 128 * 2 * 2
+Q8_0_SHARE = 8.5 / 16  # q8_0 stores 32 values in 34 bytes: 8.5 bits for f16's 16
+
+
+def test_a_q8_cache_holds_the_level_asked(engine) -> None:
+    a = engine.ask("two rtx 3090s, llama 3.1 70b at q4_k_m: how long to chew through a 36k token prompt?")
+    assert a.intent == "prefill" and not a.facts["row"].get("prefill_tok_s")  # at f16 the pair is short
+    routes = a.facts["prompt_routes"]
+    first = routes[0]
+    assert first["way"] == "cache" and first["cache_type"] == "q8_0" and first["row"]["quant"] == "Q4_K_M"
+    assert first["row"]["need_gb"] <= first["row"]["usable_gb"]
+    # The saving is the cache's, by independent arithmetic (GiB, the unit of these figures).
+    tokens = a.facts["prompt_tokens"]
+    saved = LLAMA_70B_F16_CACHE_BYTES * tokens * (1 - Q8_0_SHARE) / 2**30
+    assert abs((a.facts["row"]["need_gb"] - first["row"]["need_gb"]) - saved) < 0.1 * saved
+    # A prompt time that is the prompt read at the prefill speed, and a decode speed.
+    row = first["row"]
+    assert abs(row["ttft_s"] - tokens / row["prefill_tok_s"]) < 0.05 * row["ttft_s"]
+    assert row["tok_s"] > 0
+    assert "q8_0" in a.text and "cannot hold" in a.text
+
+
+def test_a_mixture_of_experts_goes_to_ram_with_n_cpu_moe(engine) -> None:
+    a = engine.ask("wie lange bis zum ersten Token bei einem 40k-Prompt mit gpt-oss-120b auf 2x RTX 3090?", "de")
+    routes = a.facts["prompt_routes"]
+    assert [r["way"] for r in routes] == ["offload"]  # 48 GB holds no level of it whole
+    r = routes[0]
+    assert r["moe"] and r["ram_gb"] == 32 and r["row"]["offload_gb"] > 0 and r["row"]["ttft_s"] > 0
+    assert "--n-cpu-moe" in a.text and "Arbeitsspeicher" in a.text
+
+
+def test_each_language_gives_the_route_with_its_own_numbers(engine) -> None:
+    es = engine.ask("cuánto tarda en leer un prompt de 36k tokens llama 3.1 70b q4_k_m en dos rtx 3090", "es")
+    pt = engine.ask("quanto tempo leva um prompt de 36k tokens no llama 3.1 70b q4_k_m com duas rtx 3090", "pt")
+    for a, words in ((es, "Con la caché de la conversación en"), (pt, "Com o cache da conversa em")):
+        assert a.facts["prompt_routes"][0]["way"] == "cache"
+        assert words in a.text
+    # Babel's decimal comma in both
+    assert "," in es.text.split("Con la caché")[1].split("\n")[0]
+
+
+def test_a_setup_that_holds_it_has_no_routes(engine) -> None:
+    a = engine.ask("llama 3.1 70b q4_k_m on two rtx 3090, how long for a 4k prompt?")
+    assert a.facts["row"]["prefill_tok_s"] and "prompt_routes" not in a.facts
