@@ -24,6 +24,7 @@ from msgspec.structs import replace
 
 from answers.facts import advice, picks, setups
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+from answers.knowledge.cpus import find_cpu
 from catalog.records import GpuRecord, ModelRecord
 from estimator.model import ModelSize
 from estimator.ranking import rate_all
@@ -135,7 +136,32 @@ def for_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str
     facts["priced_cards"] = sum(1 for c in est.kn.gpus_for(s.profile) if buyable(c))
     if not fits or lower:
         facts["two_cards"] = _two_cards(est, e, s, usd)
+    if not fits and rated.query.model.is_moe:
+        facts["ram_route"] = ram_route(est, rated.query.model, s)  # no card: the server-RAM way people take
     return Built(facts, sources={"gpus"})
+
+
+# "No card holds it" is not the end for a large mixture of experts: each token reads only the active experts,
+# so people run DeepSeek-V3/R1 and the like from a used server's RAM — 8 channels of DDR4-3200 on an EPYC 7003
+# (its channels, memory and cores: catalog/data/hardware/cpus.json) with 512 GB, a size such boards take.
+RAM_ROUTE_CPU = "EPYC 7543"
+RAM_ROUTE_GB = 512.0
+
+
+def ram_route(est: Estimates, model: ModelSize, s: EstimateSettings) -> dict[str, Any] | None:
+    """The model in the RAM of that server, no card: the level quoted there, its need and speeds; None when
+    even 512 GB does not hold it or it crawls below the offload minimum."""
+    cpu = find_cpu(RAM_ROUTE_CPU)
+    profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    facts = setups.cpu_facts(profile, model, constants, s.context, s.min_quality, s.quant, RAM_ROUTE_GB, None,
+                             s.cache_type, cpu=cpu)
+    pick = facts["pick"]
+    if not pick.get("fits") or (pick.get("tok_s") or 0.0) < constants.offload_min_tok_s:
+        return None
+    return {"cpu": cpu.name if cpu else RAM_ROUTE_CPU, "ram_gb": RAM_ROUTE_GB, "ram_type": facts["ram_type"],
+            "ram_bandwidth_gbps": facts["ram_bandwidth_gbps"], "quant": pick["quant"], "need_gb": pick["need_gb"],
+            "tok_s": pick["tok_s"], "prefill_tok_s": facts["prefill_tok_s"]}
 
 
 def _cheapest_first(rows: list[Row]) -> list[Row]:

@@ -50,3 +50,18 @@ def test_each_language_gives_the_route_with_its_own_numbers(engine) -> None:
 def test_a_setup_that_holds_it_has_no_routes(engine) -> None:
     a = engine.ask("llama 3.1 70b q4_k_m on two rtx 3090, how long for a 4k prompt?")
     assert a.facts["row"]["prefill_tok_s"] and "prompt_routes" not in a.facts
+
+
+def test_a_budget_no_card_meets_names_the_server_ram_route(engine) -> None:
+    de = engine.ask("Mit 4500 Euro DeepSeek R1 zuhause betreiben, geht das überhaupt?", "de")
+    route = de.facts["ram_route"]
+    # 671 B parameters at about 4 bits or more: hundreds of GB, so within 512 GB but over any card's memory
+    assert 300 < route["need_gb"] <= 512 * 0.8 and route["tok_s"] > 0 and route["prefill_tok_s"] > 0
+    assert "EPYC" in de.text and "Arbeitsspeicher" in de.text
+    fr = engine.ask("avec 5500 dollars, je peux faire tourner deepseek v3 chez moi ?", "fr")
+    assert fr.facts["ram_route"]["quant"] == route["quant"] and "RAM système d'un serveur" in fr.text
+
+
+def test_a_dense_model_gets_no_ram_route(engine) -> None:
+    a = engine.ask("with 900 dollars which card for llama 3.1 70b?")
+    assert a.facts.get("budget_mode") == "model" and not a.facts.get("ram_route")
