@@ -65,3 +65,23 @@ def test_a_budget_no_card_meets_names_the_server_ram_route(engine) -> None:
 def test_a_dense_model_gets_no_ram_route(engine) -> None:
     a = engine.ask("with 900 dollars which card for llama 3.1 70b?")
     assert a.facts.get("budget_mode") == "model" and not a.facts.get("ram_route")
+
+
+def test_a_q2_of_a_giant_moe_in_ram_considers_the_file_people_run(engine) -> None:
+    # 256 GB: plain Q2_K (about 227 GB) misses; Unsloth's UD-Q2_K_XL (211 GiB published) sits within it, tight
+    pt = engine.ask("deepseek r1 em q2 num servidor com 256gb de ram sem placa de vídeo, roda?", "pt")
+    usual = pt.facts["cpu"]["usual_file"]
+    assert usual["quant"] == "UD-Q2_K_XL" and usual["tight"] and usual["need_gb"] < 256 < usual["asked_need_gb"] + 40
+    assert "UD-Q2_K_XL" in pt.text and "Unsloth" in pt.text
+    # 280 GB holds it with room (80%: 224 GB) but not plain Q2_K: a yes at that file, which says what file it is
+    it = engine.ask("deepseek v3 q2 solo cpu con 280 gb di ram, quanti token al secondo?", "it")
+    assert it.facts["cpu"]["pick"]["quant"] == "UD-Q2_K_XL" and not it.facts["cpu"]["usual_file"]["tight"]
+    assert "Unsloth" in it.text
+    # where plain Q2_K fits, it is the answer
+    roomy = engine.ask("deepseek v3 q2 cpu only with 384 gb of ram")
+    assert roomy.facts["cpu"]["pick"]["quant"] == "Q2_K" and not roomy.facts["cpu"].get("usual_file")
+
+
+def test_a_q2_of_a_mid_size_model_stays_plain_q2_k(engine) -> None:
+    a = engine.ask("llama 3.1 70b q2 on cpu with 16gb ram")
+    assert not a.facts["cpu"].get("usual_file")
