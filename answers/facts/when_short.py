@@ -10,6 +10,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts import fits_instead
 from answers.facts import verdict as vd
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
 from answers.facts.quant_advice import CACHE_ALTERNATIVES
@@ -117,8 +118,6 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
     level asked with a q8_0 cache, a smaller level held whole (answers/facts/fits_instead.py), the level
     asked with part of it in `GUESS_RAM_GB` of RAM. Each: `way`, the row facts and its prompt keys
     (`make_keys(setup, row, cache_type)`)."""
-    from answers.facts import fits_instead
-
     q, setups = rated.query, _setups()
     constants = est.profiles.setup_constants()
     bare = replace(setup, ram_gb=None)
