@@ -12,6 +12,7 @@ from msgspec.structs import replace
 
 from answers.facts import fits_instead
 from answers.facts import verdict as vd
+from answers.facts.advice import GOOD_LEVEL
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
 from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from answers.facts.relatives import best_relative
@@ -152,3 +153,30 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
 def _route(way: str, row: Any, need_gb: float, keys: dict[str, Any], **extra: Any) -> dict[str, Any]:
     facts = {**_setups().row_facts(row), **keys, "need_gb": need_gb}
     return {"way": way, "row": facts, **extra}
+
+
+HOME_CARD_GB = 24.0  # the most memory on a consumer card most people can buy (3090, 4090, 7900 XTX)
+
+
+def home_cards(est: Estimates, rated: Rated, s: EstimateSettings) -> dict[str, Any] | None:
+    """"Two cards or a third?" when no 24 GB card holds the model at the usual quality: the fewest of the
+    fastest 24 GB consumer card that do (`how_many`), so the answer never says a second card is rarely needed
+    because a 96 GB workstation card holds it alone. None when one 24 GB card holds it, or none is rated."""
+    usual_s = s if s.quant or s.min_quality else replace(s, min_quality=GOOD_LEVEL)
+    usual = est.rated_size(rated.query.model, usual_s) if usual_s is not s else rated
+    if usual.best_with_memory(HOME_CARD_GB) is not None:
+        return None
+    # the fastest such card sold at a known launch price (not a one-market variant)
+    home = [r.card for r in rated.rows if isinstance(r.card, GpuRecord) and r.card.memory_gb == HOME_CARD_GB
+            and getattr(r.card, "launch_price_usd", None) and getattr(r.card, "segment", "") == "consumer desktop"]
+    if not home:
+        return None
+    card = max(home, key=lambda c: (c.bandwidth_gbps, -c.position))
+    many = how_many(est, usual, card, usual_s)
+    fewer = how_many(est, rated, card, s) if usual is not rated else None  # below the usual quality, fewer cards
+    out = {"card_gb": HOME_CARD_GB, "card": card.name, "count": many["count"] if many else None,
+           "quant": many["quant"] if many else None, "tok_s": many["tok_s"] if many else None,
+           "max_count": TOGETHER_MAX, "fewer": None}
+    if fewer is not None and (many is None or fewer["count"] < many["count"]):
+        out["fewer"] = {"count": fewer["count"], "quant": fewer["quant"], "tok_s": fewer["tok_s"]}
+    return out

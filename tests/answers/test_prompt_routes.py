@@ -85,3 +85,18 @@ def test_a_q2_of_a_giant_moe_in_ram_considers_the_file_people_run(engine) -> Non
 def test_a_q2_of_a_mid_size_model_stays_plain_q2_k(engine) -> None:
     a = engine.ask("llama 3.1 70b q2 on cpu with 16gb ram")
     assert not a.facts["cpu"].get("usual_file")
+
+
+def test_two_or_three_cards_is_counted_in_24_gb_cards(engine) -> None:
+    # GLM-4.5-Air (106 B): about 68 GiB at Q4_K_M (its published file), past two 24 GB cards
+    fr = engine.ask("glm-4.5-air : deux cartes graphiques suffisent ou il en faut une troisième ?", "fr")
+    h = fr.facts["home_cards"]
+    assert h["card_gb"] == 24 and h["count"] >= 3 and h["quant"] == "Q4_K_M"
+    assert "rarement" not in fr.text and "24 Go" in fr.text
+    en = engine.ask("is a second gpu worth it for glm 4.5 air?")
+    assert en.facts["home_cards"]["count"] >= 3 and "rarely the answer" not in en.text
+
+
+def test_a_model_one_24_gb_card_holds_keeps_the_second_card_advice(engine) -> None:
+    a = engine.ask("lohnt sich eine zweite Grafikkarte für Qwen3 14B?", "de")
+    assert a.facts.get("home_cards") is None
