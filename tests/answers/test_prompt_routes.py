@@ -100,3 +100,40 @@ def test_two_or_three_cards_is_counted_in_24_gb_cards(engine) -> None:
 def test_a_model_one_24_gb_card_holds_keeps_the_second_card_advice(engine) -> None:
     a = engine.ask("lohnt sich eine zweite Grafikkarte für Qwen3 14B?", "de")
     assert a.facts.get("home_cards") is None
+
+
+def test_a_small_budget_names_the_used_24_gb_card_with_launch_prices_said(engine) -> None:
+    a = engine.ask("around 700 bucks, I want a qwen3 32b box, what card should I get?")
+    used = a.facts["used_route"]
+    # a 32 B model at Q4_K_M or better: about 19 GB and more, so 24 GB; the oldest such card launched over $700
+    assert used["memory_gb"] == 24 and used["launch_usd"] > 700 and used["quant"] in ("Q4_K_M", "Q5_K_M", "Q6_K")
+    assert used["card"] == "GeForce RTX 3090"  # Sept 2020, the oldest 24 GB card with a launch price
+    assert "launch prices only" in a.text
+    es = engine.ask("con 700 dólares, qué tarjeta para qwen3 32b?", "es")
+    assert es.facts["used_route"]["card"] == used["card"] and "segunda mano" in es.text
+
+
+def test_a_budget_in_reais_compares_cards_with_what_it_buys_there(engine) -> None:
+    pt = engine.ask("com 9 mil reais, qual a melhor placa de vídeo pra ia local?", "pt")
+    b = pt.facts["budget"]
+    assert b["shop_ratio"] > 1 and abs(b["usd_compared"] * b["shop_ratio"] - b["usd"]) < 0.01
+    assert all(c["price_usd"] <= b["usd_compared"] for c in pt.facts["cards"])
+    assert "impostos de importação" in pt.text
+    # a budget in dollars or euros has no such gap
+    de = engine.ask("welche grafikkarte für lokale ki mit 900 euro?", "de")
+    assert de.facts["budget"]["shop_ratio"] is None and de.facts["budget"]["usd_compared"] == de.facts["budget"]["usd"]
+
+
+def test_a_shop_gap_without_a_source_is_refused(tmp_path) -> None:
+    import json
+
+    import pytest
+
+    from catalog.currency import RATES_FILE, RatesError, read_rates
+
+    raw = json.loads(RATES_FILE.read_text(encoding="utf-8"))
+    raw["shop_over_launch"] = {"BRL": {"ratio": 1.8, "source": " "}}
+    bad = tmp_path / "exchange_rates.json"
+    bad.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(RatesError, match="shop_over_launch"):
+        read_rates(bad)
