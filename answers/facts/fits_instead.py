@@ -32,6 +32,11 @@ UD_EXTRA = ("UD-IQ1_M", "UD-IQ1_S")
 USUAL_FILE = {"Q2_K": "UD-Q2_K_XL"}
 
 
+# Below this speed an offload is slow enough that a smaller level held whole in the cards' memory is named
+# first (it runs several times faster); the answers about a long prompt use the same line.
+SLOW_OFFLOAD_TOK_S = 10.0
+
+
 def usual_file(model: ModelSize, asked: str | None) -> str | None:
     """The file people mean by the level asked for a very large MoE model ("q2" of DeepSeek: UD-Q2_K_XL),
     None when the plain level is the one meant."""

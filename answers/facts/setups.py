@@ -217,6 +217,11 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                              "offload_min_tok_s": constants.offload_min_tok_s,
                              "file": file_facts(model.name, row.quant.name if row.quant else None)}
     floor = lowest_level(min_quality, profile.default_min_quality)
+    if row.fit == "offload" and row.quant is not None and (row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S:
+        # a slow offload: the largest smaller level the cards hold whole, named first when it is faster
+        held = fits_instead.on_setup(profile, model, setup, constants, context, row.quant.name)
+        if held is not None and (held["tok_s"] or 0.0) > (row.tok_s or 0.0):
+            facts["held_instead"] = held
     if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
         # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
         facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}

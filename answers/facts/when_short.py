@@ -108,9 +108,8 @@ def fastest_of(est: Estimates, m: ModelRecord, s: EstimateSettings, cards: Seque
 # cost people do not notice (the first of answers/facts/quant_advice.py's alternatives; a quantized V cache
 # needs flash attention, which the prefill figures assume anyway).
 PROMPT_CACHE_TYPE = CACHE_ALTERNATIVES[0]
-# Below this speed an offload route is worth naming only when nothing held whole is: the near-miss rule of
-# answers/facts/verdict.py calls offload "slow" under it too.
-ROUTE_USABLE_TOK_S = 10.0
+# Below this speed an offload route is worth naming even when something is held whole (fits_instead.py).
+ROUTE_USABLE_TOK_S = fits_instead.SLOW_OFFLOAD_TOK_S
 
 
 def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSettings,

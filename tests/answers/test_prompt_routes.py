@@ -137,3 +137,16 @@ def test_a_shop_gap_without_a_source_is_refused(tmp_path) -> None:
     bad.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(RatesError, match="shop_over_launch"):
         read_rates(bad)
+
+
+def test_a_slow_offload_names_the_level_held_whole_first(engine) -> None:
+    it = engine.ask("quanto va veloce llama 3.1 70b q4_k_m su rtx 3090 + rtx 3060 con 64gb ddr5?", "it")
+    row, held = it.facts["row"], it.facts["held_instead"]
+    assert row["fit"] == "offload" and row["tok_s"] < 10
+    assert held["need_gb"] <= row["usable_gb"] and held["tok_s"] > 2 * row["tok_s"]
+    lines = it.text.splitlines()
+    assert "Il più veloce" in lines[0]  # named first, before the offload
+    # a fast offload (a mixture of experts) keeps its yes alone
+    fast = engine.ask("gpt-oss-120b speed on 2x rtx 3090 with 128gb ddr5 ram?")
+    assert fast.facts["row"]["fit"] == "offload" and fast.facts["row"]["tok_s"] >= 10
+    assert not fast.facts.get("held_instead")
