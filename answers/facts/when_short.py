@@ -125,7 +125,9 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
     if q.cache_type == "f16":
         small = est.query(q.model, replace(s, cache_type=PROMPT_CACHE_TYPE))
         room = pool_of(constants, q.profile, bare).total_usable
-        level = next((lv for lv in small.levels() if small.need_gb(lv) <= room), None)
+        # the level asked first, then the ones below it: Q4_K_M with a q8_0 cache beats IQ3 with an f16 one
+        tried = small.levels() + (fits_instead.after(tuple(q.profile.levels), s.quant) if s.quant else ())
+        level = next((lv for lv in tried if small.need_gb(lv) <= room), None)
         if level is not None:  # its speed and prompt time at that level; its memory with the smaller cache
             row = rate_setup(q.profile, q.model, bare, DEFAULT_CONTEXT, None, level.name, constants=constants)
             if row.runs:
@@ -136,6 +138,8 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
         row = rate_setup(q.profile, q.model, bare, s.context, None, smaller["quant"], constants=constants)
         if row.runs:
             routes.append(_route("level", row, row.need_gb, make_keys(bare, row, q.cache_type)))
+    if len(routes) == 2 and quant(routes[0]["row"]["quant"]).bpw <= quant(routes[1]["row"]["quant"]).bpw:
+        routes.pop(0)  # the smaller cache buys no better level than the f16 one: only that one
     if routes and (routes[0]["row"].get("tok_s") or 0) >= ROUTE_USABLE_TOK_S:
         return routes
     if setup.ram_gb is None and not getattr(setup.cards()[0].card, "unified_memory", False):

@@ -150,3 +150,13 @@ def test_a_slow_offload_names_the_level_held_whole_first(engine) -> None:
     fast = engine.ask("gpt-oss-120b speed on 2x rtx 3090 with 128gb ddr5 ram?")
     assert fast.facts["row"]["fit"] == "offload" and fast.facts["row"]["tok_s"] >= 10
     assert not fast.facts.get("held_instead")
+
+
+def test_one_card_short_of_a_long_prompt_gets_routes_too(engine) -> None:
+    fr = engine.ask("combien de temps pour lire un prompt de 40k tokens avec qwen3 32b q5_k_m sur une rtx 4090", "fr")
+    ways = [r["way"] for r in fr.facts["prompt_routes"]]
+    assert ways[0] == "cache" and "level" in ways
+    cache, level = fr.facts["prompt_routes"][0]["row"], fr.facts["prompt_routes"][ways.index("level")]["row"]
+    # the q8_0 cache buys a less compressed level than the f16 cache allows
+    assert cache["need_gb"] <= cache["usable_gb"] and cache["quant"] != level["quant"]
+    assert "En " in fr.text and "Go" in fr.text
