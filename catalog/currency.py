@@ -21,6 +21,13 @@ class RatesError(ValueError):
     """The rates file is malformed; the message names the file and the problem."""
 
 
+class ShopGap(msgspec.Struct, frozen=True):
+    """How many times a currency's shop prices exceed the converted US launch price, with its source."""
+
+    ratio: float
+    source: str
+
+
 class Rates(msgspec.Struct, frozen=True, kw_only=True):
     """The file's rates (a msgspec Struct: checked by `msgspec.convert`, the rules in `__post_init__`)."""
 
@@ -28,6 +35,7 @@ class Rates(msgspec.Struct, frozen=True, kw_only=True):
     source: str
     base: str
     per_euro: dict[str, float]
+    shop_over_launch: dict[str, ShopGap] = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.source.strip():
@@ -35,6 +43,11 @@ class Rates(msgspec.Struct, frozen=True, kw_only=True):
         missing = sorted(set(CURRENCIES) - {"EUR"} - set(self.per_euro))
         if missing:
             raise ValueError(f"missing rate(s) {', '.join(missing)}")
+        gaps = sorted(k for k, g in self.shop_over_launch.items()
+                      if k not in CURRENCIES or not (1 <= g.ratio < 10) or not g.source.strip())
+        if gaps:
+            raise ValueError("shop_over_launch needs a known currency, a ratio from 1 to 10 and a source: "
+                             + ", ".join(gaps))
         bad = sorted(k for k, r in self.per_euro.items() if not (0 < r < 1e6))
         if bad:
             raise ValueError(f"rate(s) not a positive number: {', '.join(bad)}")

@@ -24,6 +24,7 @@ from msgspec.structs import replace
 
 from answers.facts import advice, picks, setups
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+from answers.knowledge.cpus import find_cpu
 from catalog.records import GpuRecord, ModelRecord
 from estimator.model import ModelSize
 from estimator.ranking import rate_all
@@ -48,7 +49,16 @@ def budget_facts(amount: float, currency: str, currency_said: bool) -> dict[str,
     if currency != "USD":
         facts.update({"usd_per_unit": r.usd_per_unit(currency), "rate_date": r.date.isoformat(),
                       "rate_source": r.source})
+    gap = r.shop_over_launch.get(currency)
+    # Where shops charge far more than the converted launch price, cards are compared with what the budget
+    # buys there: "R$ 10 mil" is no RTX 4090, whose converted launch price alone is most of it.
+    facts["usd_compared"] = usd / gap.ratio if gap else usd
+    facts["shop_ratio"] = gap.ratio if gap else None
     return facts
+
+
+def _usd(budget: dict[str, Any]) -> float:
+    return float(budget.get("usd_compared") or budget["usd"])
 
 
 def _price(card: Any) -> float | None:
@@ -104,7 +114,7 @@ def _same_file_first(est: Estimates, model: ModelRecord, s: EstimateSettings,
 def for_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Built:
     """The cards within budget that run the model, or the cheapest that does and how far over it is."""
     assert e.model is not None
-    usd = budget["usd"]
+    usd = _usd(budget)
     rated = est.rated(e.model, s)
     facts: dict[str, Any] = {**rated.summary, "budget": budget, "budget_mode": "model"}
     can_lower = s.quant is None and s.min_quality is None
@@ -131,11 +141,55 @@ def for_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str
         facts["cheapest_lower_quality"] = bool(priced)
     facts["budget_cheapest"] = _runner(priced[0]) if priced else None
     if priced and not fits:
-        facts["over_usd"] = _price(priced[0].card) - usd
+        facts["over_usd"] = (_price(priced[0].card) or 0.0) - usd  # priced: buyable, so a price
     facts["priced_cards"] = sum(1 for c in est.kn.gpus_for(s.profile) if buyable(c))
     if not fits or lower:
         facts["two_cards"] = _two_cards(est, e, s, usd)
+    if not fits or lower:
+        facts["used_route"] = _used_route(usual.rows, usd)
+    if not fits and rated.query.model.is_moe:
+        facts["ram_route"] = ram_route(est, rated.query.model, s)  # no card: the server-RAM way people take
     return Built(facts, sources={"gpus"})
+
+
+# The catalog has launch prices only. The card people buy used for local models is an older 24 GB one: its
+# launch price is over a small budget, its used price often is not, so a budget that buys nothing at the usual
+# quality names it, its level and speed, and says to check its used price (no used price is kept to quote).
+USED_CARD_GB = 24.0
+
+
+def _used_route(rows: list[Row], usd: float) -> dict[str, Any] | None:
+    """The oldest buyable 24 GB card that holds the model at the usual quality and launched over the budget."""
+    over = [r for r in rows if r.runs and buyable(r.card) and r.card.memory_gb == USED_CARD_GB
+            and (_price(r.card) or 0.0) > usd and getattr(r.card, "release", None) is not None]
+    if not over:
+        return None
+    r = min(over, key=lambda r: (getattr(r.card, "release", None), r.card.position))
+    return {"card": r.card.name, "memory_gb": r.card.memory_gb, "launch_usd": _price(r.card),
+            "quant": r.quant.name if r.quant else None, "tok_s": r.tok_s}
+
+
+# "No card holds it" is not the end for a large mixture of experts: each token reads only the active experts,
+# so people run DeepSeek-V3/R1 and the like from a used server's RAM — 8 channels of DDR4-3200 on an EPYC 7003
+# (its channels, memory and cores: catalog/data/hardware/cpus.json) with 512 GB, a size such boards take.
+RAM_ROUTE_CPU = "EPYC 7543"
+RAM_ROUTE_GB = 512.0
+
+
+def ram_route(est: Estimates, model: ModelSize, s: EstimateSettings) -> dict[str, Any] | None:
+    """The model in the RAM of that server, no card: the level quoted there, its need and speeds; None when
+    even 512 GB does not hold it or it crawls below the offload minimum."""
+    cpu = find_cpu(RAM_ROUTE_CPU)
+    profile = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    facts = setups.cpu_facts(profile, model, constants, s.context, s.min_quality, s.quant, RAM_ROUTE_GB, None,
+                             s.cache_type, cpu=cpu)
+    pick = facts["pick"]
+    if not pick.get("fits") or (pick.get("tok_s") or 0.0) < constants.offload_min_tok_s:
+        return None
+    return {"cpu": cpu.name if cpu else RAM_ROUTE_CPU, "ram_gb": RAM_ROUTE_GB, "ram_type": facts["ram_type"],
+            "ram_bandwidth_gbps": facts["ram_bandwidth_gbps"], "quant": pick["quant"], "need_gb": pick["need_gb"],
+            "tok_s": pick["tok_s"], "prefill_tok_s": facts["prefill_tok_s"]}
 
 
 def _cheapest_first(rows: list[Row]) -> list[Row]:
@@ -186,10 +240,10 @@ def _speed(est: Estimates, s: EstimateSettings):  # noqa: ANN202 — card → to
 
 def without_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Built:
     """The best cards to buy within budget for local models: most memory first, then the faster."""
-    usd = budget["usd"]
+    usd = _usd(budget)
     names: dict[str, GpuRecord] = {}
     for c in est.kn.gpus_for(s.profile):
-        if buyable(c) and _price(c) <= usd and (e.memory_gb is None or c.memory_gb >= e.memory_gb):
+        if buyable(c) and (_price(c) or 0.0) <= usd and (e.memory_gb is None or c.memory_gb >= e.memory_gb):
             held = names.get(c.name)
             if held is None or c.bandwidth_gbps > held.bandwidth_gbps:
                 names[c.name] = c
@@ -213,7 +267,7 @@ def without_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict
         if priced:
             facts["budget_cheapest"] = {"card": priced[0].name, "price_usd": _price(priced[0]),
                                  "memory_gb": priced[0].memory_gb}
-            facts["over_usd"] = _price(priced[0]) - usd
+            facts["over_usd"] = (_price(priced[0]) or 0.0) - usd
     return Built(facts, sources={"gpus"})
 
 

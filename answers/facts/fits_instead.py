@@ -26,6 +26,25 @@ UD_EXTRA_MIN_PARAMS_B = 300.0
 UD_EXTRA = ("UD-IQ1_M", "UD-IQ1_S")
 
 
+# What people mean by "Q2" for those giants: Unsloth's dynamic UD-Q2_K_XL, smaller than llama.cpp's plain
+# Q2_K yet better kept (DeepSeek-R1: 212 GB, unsloth.ai/blog/deepseekr1-dynamic; its files and sizes:
+# catalog/data/gguf_files.json), the one their model cards and the forums point to.
+USUAL_FILE = {"Q2_K": "UD-Q2_K_XL"}
+
+
+# Below this speed an offload is slow enough that a smaller level held whole in the cards' memory is named
+# first (it runs several times faster); the answers about a long prompt use the same line.
+SLOW_OFFLOAD_TOK_S = 10.0
+
+
+def usual_file(model: ModelSize, asked: str | None) -> str | None:
+    """The file people mean by the level asked for a very large MoE model ("q2" of DeepSeek: UD-Q2_K_XL),
+    None when the plain level is the one meant."""
+    if asked is None or not (model.is_moe and model.params_b >= UD_EXTRA_MIN_PARAMS_B):
+        return None
+    return USUAL_FILE.get(quant(asked).name)
+
+
 def extended(levels: tuple[Quant, ...], model: ModelSize) -> tuple[Quant, ...]:
     """The ladder, plus Unsloth's 1-bit dynamic levels after its last level for a very large MoE model."""
     if not (model.is_moe and model.params_b >= UD_EXTRA_MIN_PARAMS_B):

@@ -397,6 +397,7 @@ def two_gpus(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     lowest = q.levels()[-1]
     facts["need_lowest_gb"] = q.need_gb(lowest)
     facts["lowest_quant"] = lowest.name
+    facts["home_cards"] = sh.home_cards(est, rated, s)  # "2 or 3 cards?": counted in 24 GB cards, not pro ones
     return Built(facts, sources={"gpus"})
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import long_context, sizing
+from answers.facts import long_context, sizing, when_short
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
@@ -21,7 +21,7 @@ from answers.facts.setups import row_facts as setup_row_facts
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
 from catalog.records import ModelRecord
 from estimator.ranking import Row
-from estimator.setups import rate_setup
+from estimator.setups import Device, Setup, rate_setup
 
 HOME_SEGMENT = "consumer desktop"
 
@@ -79,9 +79,26 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts, row = _rated_row(est, e, _at_verdict_level(est, e, s), ask)
     facts.update(row=row, prompt_tokens=prompt, prompt_said=e.prompt_tokens is not None, backend=e.backend,
                  prefill_source="calibrated")
+    if row is not None and not row.get("prefill_tok_s") and (e.setup is not None or e.card is not None):
+        facts["prompt_routes"] = _routes(est, e, s, ask)  # "cannot hold it" is never the whole answer
     # the answer after a long prompt is written with that prompt in the cache: slower than the headline speed
     query = est.rated(model_of(e), s).query
     return Built(long_context.added(query, max(s.context, prompt), facts), sources={"gpus"})
+
+
+def _routes(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask) -> list[dict[str, Any]]:
+    """The ways a setup that cannot hold the model with this prompt still reads it (answers/facts/when_short.py)."""
+    setup = e.setup
+    if setup is None:  # one card: the same routes, the card seen as a setup of one
+        assert e.card is not None
+        if getattr(e.card, "unified_memory", False):
+            return []
+        setup = Setup((Device(e.card),))
+    rated = est.rated(_model(e), s)
+    q, constants = rated.query, est.profiles.setup_constants()
+    return when_short.prompt_routes(
+        est, rated, setup, s,
+        lambda setup, row, cache: setup_keys(q.profile, q.model, setup, row, q.context, cache, ask, constants))
 
 
 def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

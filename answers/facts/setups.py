@@ -217,6 +217,11 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
                              "offload_min_tok_s": constants.offload_min_tok_s,
                              "file": file_facts(model.name, row.quant.name if row.quant else None)}
     floor = lowest_level(min_quality, profile.default_min_quality)
+    if row.fit == "offload" and row.quant is not None and (row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S:
+        # a slow offload: the largest smaller level the cards hold whole, named first when it is faster
+        held = fits_instead.on_setup(profile, model, setup, constants, context, row.quant.name)
+        if held is not None and (held["tok_s"] or 0.0) > (row.tok_s or 0.0):
+            facts["held_instead"] = held
     if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
         # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
         facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
@@ -414,6 +419,17 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
     said: dict[str, Any] = {"ram_mts": ram_mts, "ram_channels": ram_channels, "cpu": cpu}
     rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type, **said)
+    usual = fits_instead.usual_file(model, quant) if ram_gb is not None and not any(r.fits for r in rows) else None
+    meant = cpu_rows(constants, profile, model, context, None, usual, ram_gb, ram_type, cache_type, **said) \
+        if usual else []
+    usual_file = None
+    if meant and meant[0].need_gb < (ram_gb or 0.0):
+        # "deepseek q2 in 256 GB": the Q2 file people run, within the RAM where plain Q2_K is not; past the
+        # share the answers keep for a model it is a tight fit (a headless machine), said so.
+        usual_file = {**cpu_level_facts(meant[0]), "asked": quant, "asked_need_gb": rows[0].need_gb,
+                      "tight": not meant[0].fits}
+        if meant[0].fits:
+            rows, quant = meant, usual
     pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
     lower = None
     if ram_gb is not None and not any(r.fits for r in rows) and quant is None:
@@ -436,6 +452,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
         "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
         "lowest": cpu_level_facts(rows[-1]), "lower": lower, "forced": quant, "smaller_level": smaller,
+        "usual_file": usual_file,
     }
 
 

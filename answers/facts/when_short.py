@@ -10,14 +10,18 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts import fits_instead
 from answers.facts import verdict as vd
+from answers.facts.advice import GOOD_LEVEL
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
+from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from answers.facts.relatives import best_relative
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_machine import CpuSpec
+from estimator.model import DEFAULT_CONTEXT
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
-from estimator.setups import Device, Setup, pool_of
+from estimator.setups import Device, Setup, pool_of, rate_setup
 
 
 def _setups() -> ModuleType:
@@ -98,3 +102,84 @@ def fastest_of(est: Estimates, m: ModelRecord, s: EstimateSettings, cards: Seque
         return None
     runs = [r for r in rate_all(est.query(size, s), cards) if r.runs]
     return min(runs, key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
+
+
+# The cache type that most often turns a long prompt's "no" into a "yes": it halves the f16 cache at a quality
+# cost people do not notice (the first of answers/facts/quant_advice.py's alternatives; a quantized V cache
+# needs flash attention, which the prefill figures assume anyway).
+PROMPT_CACHE_TYPE = CACHE_ALTERNATIVES[0]
+# Below this speed an offload route is worth naming even when something is held whole (fits_instead.py).
+ROUTE_USABLE_TOK_S = fits_instead.SLOW_OFFLOAD_TOK_S
+
+
+def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSettings,
+                  make_keys: Callable[[Setup, Any, str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """A setup that cannot hold the model with a long prompt: the ways it still reads it, best first — the
+    level asked with a q8_0 cache, a smaller level held whole (answers/facts/fits_instead.py), the level
+    asked with part of it in `GUESS_RAM_GB` of RAM. Each: `way`, the row facts and its prompt keys
+    (`make_keys(setup, row, cache_type)`)."""
+    q, setups = rated.query, _setups()
+    constants = est.profiles.setup_constants()
+    bare = replace(setup, ram_gb=None)
+    routes: list[dict[str, Any]] = []
+    if q.cache_type == "f16":
+        small = est.query(q.model, replace(s, cache_type=PROMPT_CACHE_TYPE))
+        room = pool_of(constants, q.profile, bare).total_usable
+        # the level asked first, then the ones below it: Q4_K_M with a q8_0 cache beats IQ3 with an f16 one
+        tried = small.levels() + (fits_instead.after(tuple(q.profile.levels), s.quant) if s.quant else ())
+        level = next((lv for lv in tried if small.need_gb(lv) <= room), None)
+        if level is not None:  # its speed and prompt time at that level; its memory with the smaller cache
+            row = rate_setup(q.profile, q.model, bare, DEFAULT_CONTEXT, None, level.name, constants=constants)
+            if row.runs:
+                routes.append(_route("cache", row, small.need_gb(level), make_keys(bare, row, PROMPT_CACHE_TYPE),
+                                     cache_type=PROMPT_CACHE_TYPE))
+    smaller = fits_instead.on_setup(q.profile, q.model, bare, constants, s.context, s.quant)
+    if smaller is not None:
+        row = rate_setup(q.profile, q.model, bare, s.context, None, smaller["quant"], constants=constants)
+        if row.runs:
+            routes.append(_route("level", row, row.need_gb, make_keys(bare, row, q.cache_type)))
+    if len(routes) == 2 and quant(routes[0]["row"]["quant"]).bpw <= quant(routes[1]["row"]["quant"]).bpw:
+        routes.pop(0)  # the smaller cache buys no better level than the f16 one: only that one
+    if routes and (routes[0]["row"].get("tok_s") or 0) >= ROUTE_USABLE_TOK_S:
+        return routes
+    if setup.ram_gb is None and not getattr(setup.cards()[0].card, "unified_memory", False):
+        ram = replace(setup, ram_gb=GUESS_RAM_GB)
+        guess = setups.assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant,
+                                       GUESS_RAM_GB)
+        if guess["outcome"] == "runs":
+            row = rate_setup(q.profile, q.model, ram, s.context, s.min_quality, s.quant, constants=constants)
+            routes.append(_route("offload", row, row.need_gb, make_keys(ram, row, q.cache_type),
+                                 ram_gb=GUESS_RAM_GB, moe=q.model.is_moe))
+    return routes
+
+
+def _route(way: str, row: Any, need_gb: float, keys: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    facts = {**_setups().row_facts(row), **keys, "need_gb": need_gb}
+    return {"way": way, "row": facts, **extra}
+
+
+HOME_CARD_GB = 24.0  # the most memory on a consumer card most people can buy (3090, 4090, 7900 XTX)
+
+
+def home_cards(est: Estimates, rated: Rated, s: EstimateSettings) -> dict[str, Any] | None:
+    """"Two cards or a third?" when no 24 GB card holds the model at the usual quality: the fewest of the
+    fastest 24 GB consumer card that do (`how_many`), so the answer never says a second card is rarely needed
+    because a 96 GB workstation card holds it alone. None when one 24 GB card holds it, or none is rated."""
+    usual_s = s if s.quant or s.min_quality else replace(s, min_quality=GOOD_LEVEL)
+    usual = est.rated_size(rated.query.model, usual_s) if usual_s is not s else rated
+    if usual.best_with_memory(HOME_CARD_GB) is not None:
+        return None
+    # the fastest such card sold at a known launch price (not a one-market variant)
+    home = [r.card for r in rated.rows if isinstance(r.card, GpuRecord) and r.card.memory_gb == HOME_CARD_GB
+            and getattr(r.card, "launch_price_usd", None) and getattr(r.card, "segment", "") == "consumer desktop"]
+    if not home:
+        return None
+    card = max(home, key=lambda c: (c.bandwidth_gbps, -c.position))
+    many = how_many(est, usual, card, usual_s)
+    fewer = how_many(est, rated, card, s) if usual is not rated else None  # below the usual quality, fewer cards
+    out = {"card_gb": HOME_CARD_GB, "card": card.name, "count": many["count"] if many else None,
+           "quant": many["quant"] if many else None, "tok_s": many["tok_s"] if many else None,
+           "max_count": TOGETHER_MAX, "fewer": None}
+    if fewer is not None and (many is None or fewer["count"] < many["count"]):
+        out["fewer"] = {"count": fewer["count"], "quant": fewer["quant"], "tok_s": fewer["tok_s"]}
+    return out
