@@ -103,7 +103,7 @@ class EntityBuilding:
             self._needs_size(e)
         built = self.build(intent, e, s)
         # "M4 Max" too small at its common size for the level named: the smallest of its sizes that holds it
-        held = larger_variant(self, intent, e, s, asked, built)
+        held = larger_variant(self.names, self.build, intent, e, s, asked, built)
         if held is not None:
             built, e = held
         if intent == "can_run" and asked.together and e.model is not None and e.setup is None and e.cpu is None:

@@ -9,6 +9,7 @@ text (answers/rendering/answer.py says the line).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
@@ -18,7 +19,11 @@ from answers.records.asked import Asked
 from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
-    from answers.facts.entities import EntityBuilding
+    from answers.resolving.names import NameResolution
+
+# The facts stage's call for one intent (answers/facts/entities.py `EntityBuilding.build`), passed in: this module
+# sits below that stage and never imports it.
+Build = Callable[[str, Entities, EstimateSettings], Built]
 
 VARIANT_INTENTS = ("speed", "can_run")
 
@@ -28,8 +33,8 @@ def _short(built: Built) -> bool:
     return isinstance(row, dict) and row.get("fit") == "no"
 
 
-def larger_variant(builder: EntityBuilding, intent: str, e: Entities, s: EstimateSettings, asked: Asked,
-                   built: Built) -> tuple[Built, Entities] | None:
+def larger_variant(names: NameResolution, build: Build, intent: str, e: Entities, s: EstimateSettings,
+                   asked: Asked, built: Built) -> tuple[Built, Entities] | None:
     """(the facts, the entities) on the smallest larger size of the named chip that holds the model at the
     level asked, with `variant_holds` saying which; None when nothing is to change."""
     if intent not in VARIANT_INTENTS or not s.quant or not _short(built):
@@ -41,11 +46,11 @@ def larger_variant(builder: EntityBuilding, intent: str, e: Entities, s: Estimat
     typed: Any = asked.card_typed or (asked.setup[0][0] if asked.setup else asked.card)
     if not isinstance(typed, str):
         return None
-    others = [builder.names.resolve_card(n, s.profile) for n in builder.names.card_variants(typed, e.card, s.profile)]
+    others = [names.resolve_card(n, s.profile) for n in names.card_variants(typed, e.card, s.profile)]
     larger = sorted((r for r in others if r is not None and r.memory_gb > e.card.memory_gb), key=lambda r: r.memory_gb)
     for record in larger:
         moved = replace(e, card=record, setup=Setup((Device(record),)))
-        facts = builder.build(intent, moved, s)
+        facts = build(intent, moved, s)
         if not _short(facts):
             facts.facts["variant_holds"] = {"default": e.card.name, "card": record.name, "quant": s.quant}
             return facts, moved
