@@ -17,18 +17,18 @@ def _plain(text: str) -> str:
     return text.replace("\u202f", " ").replace("\xa0", " ")
 
 
-@pytest.mark.parametrize(("question", "lang", "total", "per_token", "shared"), [
+@pytest.mark.parametrize(("question", "lang", "total", "per_token", "always_on"), [
     ("wieviele experten hat kimi k2 eigentlich?", "de", 384, 8, 1),
     ("deepseek r1: how many experts per token, and what licence?", "en", 256, 8, 1),
     ("qwen3-235b-a22b quantos especialistas tem e qual a licença?", "pt", 128, 8, 0),
     ("llama 4 maverick, esperti attivi per token e licenza?", "it", 128, 1, 1),
 ])
 def test_expert_counts_come_out_in_every_phrasing(engine: Engine, question: str, lang: str, total: int,
-                                                  per_token: int, shared: int) -> None:
+                                                  per_token: int, always_on: int) -> None:
     a = engine.ask(question)
     assert a.locale == lang
     x = a.facts["also"]["experts"]
-    assert (x["total"], x["per_token"], x["shared"]) == (total, per_token, shared)
+    assert (x["total"], x["per_token"], x["shared"]) == (total, per_token, always_on)
     assert f"{total} " in _plain(a.text)
 
 
