@@ -101,6 +101,10 @@ COMMON_KEYS = {
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
     "qat_words": "words that name quantization-aware-trained weights ('qat'): Google's QAT files are GGUF Q4_0",
+    "ram_amount_links": "short words in every language between a bare amount and its RAM word ('64 de ram', "
+                        "'32 of ram'); a conjunction is not one ('2080 and ddr4')",
+    "product_number_words": "words a product's number follows ('rtx 2080', 'ryzen 7700'): after them a bare "
+                            "number is the product's, never an amount of RAM",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
                      "machine ('framework desktop with strix halo')",
 }
@@ -206,6 +210,8 @@ class Lexicon(Struct):
     cpu_names: tuple[re.Pattern[str], ...] = ()
     machine_links: frozenset[str] = frozenset()
     qat_words: frozenset[str] = frozenset()
+    ram_amount_links: frozenset[str] = frozenset()
+    product_number_words: frozenset[str] = frozenset()
     intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
 
     @property
@@ -397,6 +403,8 @@ def load(directory: Path = HERE) -> Lexicon:
         cpu_names=_cpu_names(common["cpu_names"]),
         machine_links=_words(common["machine_links"], "common.toml: machine_links"),
         qat_words=_words(common["qat_words"], "common.toml: qat_words"),
+        ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
+        product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
     )
     loaded.intent_scans = joined(loaded.patterns())
     return loaded

@@ -20,7 +20,6 @@ KINDS = ("params", "experts", "context_window", "license", "hardware", "full_pre
          "cuda", "rocm", "vulkan", "sycl", "many_users", "quality", "nvlink", "tensor_parallel", "npu",
          "faster_ram", "rocm_state")
 # A RAM speed written as a module's name ("ddr5-8000", "DDR4 3200"): a faster one asked about beside the said one
-_RAM_SPEED = re.compile(r"\b(?:lp)?ddr[45]x?[ -]?(\d{4})\b")
 
 
 @cache
@@ -44,7 +43,3 @@ def read(question: str) -> tuple[str, ...]:
     found = {kind for kind, p in _patterns() if p.search(text)}
     return tuple(k for k in KINDS if k in found)
 
-
-def ram_speeds(question: str) -> tuple[int, ...]:
-    """Every RAM speed named as a module's name, MT/s, in the order written ("6000 now, would 8000 help")."""
-    return tuple(int(m) for m in _RAM_SPEED.findall(fold(question)))

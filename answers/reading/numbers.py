@@ -84,23 +84,17 @@ def _bare_ram(toks: list[Token], i: int, ram_words: frozenset[str]) -> bool:
     """A number without a unit right before a RAM word, or one short word before it ("64 de ram", "32 ram")."""
     if not _NUMBER_RE.match(toks[i].low) or not 4 <= float(toks[i].low) <= 4096:
         return False
-    if i > 0 and toks[i - 1].low in _MODEL_NUMBER_BEFORE:
+    words = lexicon()
+    if i > 0 and toks[i - 1].low in words.product_number_words:
         return False  # "rtx 2080 and ddr4": a card's number, not an amount
     for k in range(i + 1, min(i + 3, len(toks))):
         low = toks[k].low
         if low in ram_words and low not in _NOT_RAM_ALONE:
             return True
-        if low not in _RAM_LINKS:
+        if low not in words.ram_amount_links:
             return False  # "2080 and ddr4", "7950x e ddr5": "and" joins two things, "de"/"of" names the amount's
     return False
 
-
-# The short words between an amount and its memory ("64 de ram", "32 of ram", "16 di ram"); a conjunction
-# ("and", "e", "y", "und", "et") joins a second thing instead.
-_RAM_LINKS = frozenset({"de", "di", "of", "da", "do", "des", "du", "an"})
-# Words a product number follows: after them the number is a model's, never a RAM amount.
-_MODEL_NUMBER_BEFORE = frozenset({"rtx", "gtx", "rx", "arc", "radeon", "geforce", "quadro", "tesla", "ryzen", "core",
-                                  "xeon", "epyc", "threadripper", "i3", "i5", "i7", "i9", "m1", "m2", "m3", "m4"})
 
 
 def _ram_before(toks: list[Token], at: int) -> bool:

@@ -65,7 +65,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
-        also_mts=also_words.ram_speeds(question))
+        also_mts=ram_words.speeds(question))
     return _settled(asked, words, machine)
 
 

@@ -88,6 +88,14 @@ def with_platform(said: RamWords, machine: MachineConstants) -> RamWords:
                    channels=said.channels or pl.channels)
 
 
+def speeds(question: str) -> tuple[int, ...]:
+    """Every RAM speed named with its type, in the order written ("ddr5-6000 now, would ddr5-8000 help?"):
+    `read` keeps the first as the machine's, a side ask weighs a faster one (answers/facts/also.py)."""
+    kind_speed = _patterns()[0]
+    found = (_mts(m.group("mts") or m.group("mts2")) for m in kind_speed.finditer(fold(question or "").casefold()))
+    return tuple(m for m in found if m is not None)
+
+
 def read(question: str) -> RamWords:
     """The RAM type, speed (MT/s) and channel count the question names; None for each it does not."""
     t = fold(question or "").casefold()
