@@ -87,7 +87,7 @@ def predict(c: EngineConstants, row: dict[str, Any]) -> float:
         sc = load_setup_constants()
         w = workload(p, model, q, ctx, "f16", tok, p.usable_gb(card) * row["n"],
                      card_prefill(model, card, q, ctx, Ask()).tok_s * row["n"],
-                     sc.moe_expert_share_active, sc.moe_batch_fixed_share)
+                     sc.moe_expert_share_active, sc.moe_batch_fixed_share, card.bandwidth_gbps * row["n"])
         if prompt and answer:
             w = replace(w, prompt_per_answer=prompt / answer)
         return concurrency(w, row["users_n"]).per_user_tok_s

@@ -52,7 +52,7 @@ def predictions(profile_name: str) -> list[tuple[dict[str, str], float]]:
             ctx = int(r["context_tokens"])
             ask = Ask(backend=r["backend"])
             w = workload(profile, model, q, ctx, "f16", profile.tok_s(model, card, q), profile.usable_gb(card),
-                         card_prefill(model, card, q, ctx, ask).tok_s, share, fixed)
+                         card_prefill(model, card, q, ctx, ask).tok_s, share, fixed, card.bandwidth_gbps)
             out.append((r, concurrency(w, int(r["users"])).total_tok_s))
     return out
 

@@ -12,9 +12,12 @@ all of them. The model of it (a roofline):
 - `weights_read(N)`: a dense model reads the same weights whatever N. A mixture of experts reads more
   experts as the batch grows: with routing spread evenly, the experts' bytes read per step are
   E·(1 − (1 − p)^N) (E all experts' bytes, p the share one token reads); shared layers are read once.
-  Only part of a MoE's one-request time grows with it: a fixed share f of `t1` (kernel launches, routing,
-  attention, small reads that never reach full bandwidth) stays per step, so the weights' time is
-  t1 · (f + (1 − f) · weights_read(N) / weights_read(1)) (f fitted on public vLLM rows, setup_constants.json).
+  Only part of a MoE's one-request time grows with it: the time the weights take to stream at the cards'
+  full bandwidth (bytes per token / bandwidth); the rest of `t1` (kernel launches, routing, attention,
+  all-reduces, small reads that never reach full bandwidth) stays per step, so the weights' time is
+  t1 · (f + (1 − f) · weights_read(N) / weights_read(1)), f = 1 − streaming / t1 (a small MoE on fast cards
+  spends most of its step outside streaming, so its total grows nearly N-fold). Where the bandwidth is not
+  known, f is a constant fitted on public vLLM rows (setup_constants.json).
 - `kv_s` = the time to read one user's cache per step: the cache at half the context (its average fill
   over an answer) over the bandwidth at the profile's effective share (the one `t1` implies).
 - `pp_ctx` = the card's prefill speed at that context (estimator/prefill.py): once the batch is big enough,
@@ -60,6 +63,11 @@ class Workload(Struct, frozen=True):
     # attention, the shared layers' small reads): the extra experts stream at full bandwidth, so only the rest
     # of the step scales with the union of experts read (setup_constants.json `moe_batch`, public vLLM rows).
     moe_fixed_share: float = 0.0
+    # MoE: seconds of the one-request step that stream the weights at the memory's full bandwidth (bytes read per
+    # token over the cards' bandwidth). Known, it replaces the constant above: only that part of the step grows
+    # with the experts a batch reads; the rest (launches, routing, all-reduces, small reads) stays per step.
+    # 0: unknown (the constant share stands).
+    stream_s: float = 0.0
 
 
 class Concurrency(Struct, frozen=True):
@@ -95,7 +103,10 @@ def read_growth(w: Workload, users: int) -> float:
 def read_scale(w: Workload, users: int) -> float:
     """The weights' part of a step at `users` requests over one request's step (≥ 1, so the per-user speed
     never beats one request's): the fixed share stays, the rest grows with the bytes read."""
-    f = min(1.0, max(w.moe_fixed_share, 0.0)) if w.expert_share > 0 else 0.0
+    if w.expert_share <= 0:
+        return 1.0
+    f = max(w.moe_fixed_share, 1 - min(1.0, w.stream_s * w.single_tok_s)) if w.stream_s > 0 else w.moe_fixed_share
+    f = min(1.0, max(f, 0.0))
     return f + (1 - f) * read_growth(w, users)
 
 

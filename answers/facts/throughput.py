@@ -133,8 +133,9 @@ def prefill_keys(pre: Prefill | None, ask: Ask, tok_s: float | None, tok_s_low: 
 
 def workload(profile: Profile, model: ModelSize, q: Quant, context: int, cache_type: str, tok_s: float,
              usable_gb: float, prefill_ctx_tok_s: float, expert_share_active: float,
-             moe_fixed_share: float = 0.0) -> Workload:
-    """One user's figures for the several-users model (estimator/users.py)."""
+             moe_fixed_share: float = 0.0, bandwidth_gbps: float = 0.0) -> Workload:
+    """One user's figures for the several-users model (estimator/users.py); `bandwidth_gbps`: what the cards
+    stream the weights at together (0: unknown)."""
     parts = profile.memory_parts(model, q, context, cache_type)
     half = profile.memory_parts(model, q, max(1, context // 2), cache_type).cache_gb
     read_gb = profile.gb_per_token(model, q)  # 1e9 bytes per token at one request
@@ -145,7 +146,8 @@ def workload(profile: Profile, model: ModelSize, q: Quant, context: int, cache_t
         share = expert_share_of(model, expert_share_active)
         fraction = min(1.0, share * read_gb / max(weights - (1 - share) * read_gb, 1e-9))
     return Workload(tok_s, parts.weights_gb, parts.runtime_gb, parts.cache_gb, usable_gb, kv_read_s,
-                    prefill_ctx_tok_s, share, fraction, moe_fixed_share=moe_fixed_share)
+                    prefill_ctx_tok_s, share, fraction, moe_fixed_share=moe_fixed_share,
+                    stream_s=read_gb / bandwidth_gbps if model.is_moe and bandwidth_gbps > 0 else 0.0)
 
 
 def users_keys(c: Concurrency | None, tok_s: float | None, tok_s_low: float | None,
@@ -164,7 +166,8 @@ def users_keys(c: Concurrency | None, tok_s: float | None, tok_s_low: float | No
 
 def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, cache_type: str, ask: Ask,
              tok_s: float | None, tok_s_low: float | None, tok_s_high: float | None, usable_gb: float,
-             make_prefill: Any, expert_share_active: float, moe_fixed_share: float = 0.0) -> dict[str, Any]:
+             make_prefill: Any, expert_share_active: float, moe_fixed_share: float = 0.0,
+             bandwidth_gbps: float = 0.0) -> dict[str, Any]:
     """Every added key for one rated row; `make_prefill(prompt) -> Prefill` knows the card or setup."""
     keys: dict[str, Any] = {}
     runs = q is not None and tok_s is not None
@@ -176,7 +179,7 @@ def row_keys(profile: Profile, model: ModelSize, q: Quant | None, context: int, 
             assert q is not None and tok_s is not None
             at_ctx = make_prefill(max(1, context)).tok_s
             w = workload(profile, model, q, context, cache_type, tok_s, usable_gb, at_ctx, expert_share_active,
-                         moe_fixed_share)
+                         moe_fixed_share, bandwidth_gbps)
             if ask.prompt and ask.answer:  # prompts read while the others decode (continuous batching)
                 w = replace(w, prompt_per_answer=ask.prompt / ask.answer)
             conc = concurrency(w, ask.users)
@@ -203,7 +206,18 @@ def setup_keys(prof: Profile, model: ModelSize, setup: Setup, row: Any, context:
                     row.tok_s_high, row.usable_gb,
                     (lambda n: tensor_prefill(model, setup, q, n, ask)) if tensor else
                     (lambda n: setup_prefill(prof, model, setup, q, n, ask, row.offload_gb)),
-                    constants.moe_expert_share_active, constants.moe_batch_fixed_share)
+                    constants.moe_expert_share_active, constants.moe_batch_fixed_share,
+                    0.0 if row.offload_gb else streaming_bandwidth(setup, tensor))
+
+
+def streaming_bandwidth(setup: Setup, tensor: bool) -> float:
+    """GB/s the setup streams one token's weights at: tensor parallel, every card at once; a layer split, each
+    card its share (by memory) in turn."""
+    cards = [(d.card, d.count) for d in setup.devices]
+    if tensor:
+        return sum(c.bandwidth_gbps * n for c, n in cards)
+    memory = sum(c.memory_gb * n for c, n in cards)
+    return 1 / sum(c.memory_gb * n / memory / c.bandwidth_gbps for c, n in cards)
 
 
 def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profile: Profile, model: ModelSize,
@@ -215,7 +229,7 @@ def add_to_rows(data_rows: Sequence[dict[str, Any]], rated: Sequence[Any], profi
         d.update(row_keys(profile, model, q, context, cache_type, ask, r.tok_s, r.tok_s_low, r.tok_s_high,
                           profile.usable_gb(r.card),
                           lambda n, card=r.card, q=q: card_prefill(model, card, q, n, ask), share,
-                          constants.moe_batch_fixed_share))
+                          constants.moe_batch_fixed_share, r.card.bandwidth_gbps))
 
 
 def top_facts(ask: Ask) -> dict[str, Any]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from bot.cli.parser import main
@@ -135,3 +137,30 @@ def test_text_output_is_localized(capsys) -> None:
     out = capsys.readouterr().out
     assert "8.192" in out  # Italian grouping of the prompt length
     assert "Prompt of" not in out  # the intro is translated
+
+
+def test_moe_only_the_streaming_part_of_the_step_grows_with_the_batch() -> None:
+    # one request at 100 tok/s (10 ms a step) of which 2 ms stream the weights at full bandwidth: 80 % stays per
+    # step; independent arithmetic with p = 0.1, share 0.7, N = 4: 0.8 + 0.2 · 2.7073 = 1.34146 steps
+    moe = Workload(100.0, 18.0, 1.0, 0.5, 24.0, 0.0, 5000.0, expert_share=0.7, expert_read_fraction=0.1,
+                   moe_fixed_share=0.55, stream_s=0.002)
+    assert read_scale(moe, 4) == pytest.approx(0.8 + 0.2 * (0.3 + 7 * (1 - 0.9 ** 4)))
+    assert concurrency(moe, 4).total_tok_s == pytest.approx(4 * 100.0 / 1.34146, rel=1e-4)
+    # a step that is mostly streaming keeps at least the fitted constant share fixed (never below it)
+    bound = replace(moe, stream_s=0.0095)
+    assert read_scale(bound, 4) == pytest.approx(read_scale(replace(moe, stream_s=0.0), 4))
+
+
+@settings(max_examples=200, deadline=None)
+@given(tok_s=st.floats(5, 500), stream_frac=st.floats(0.01, 1.0), share=st.floats(0.1, 0.9),
+       p=st.floats(0.01, 0.5), fixed=st.floats(0.0, 0.9))
+def test_moe_batch_totals_grow_and_each_user_slows(tok_s: float, stream_frac: float, share: float, p: float,
+                                                  fixed: float) -> None:
+    w = Workload(tok_s, 18.0, 1.0, 0.1, 500.0, 0.0001 / tok_s, 1e9, expert_share=share, expert_read_fraction=p,
+                 moe_fixed_share=fixed, stream_s=stream_frac / tok_s)
+    last_per, last_total = tok_s * (1 + 1e-9), 0.0
+    for n in (1, 2, 3, 5, 8, 13, 21, 34, 55):
+        c = concurrency(w, n)
+        assert c.per_user_tok_s <= last_per * (1 + 1e-9)  # more users never raise anyone's speed
+        assert c.total_tok_s >= last_total * (1 - 1e-9)  # nor lower the total below the compute bound
+        last_per, last_total = c.per_user_tok_s, c.total_tok_s
