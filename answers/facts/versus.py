@@ -189,7 +189,7 @@ def _setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConst
 def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     assert e.sides is not None
     sides = e.sides
-    p = est.profile(s.profile)
+    p = est.profiles.get(s.profile, s.engine, s.split, s.link)  # an engine named (vLLM: tensor parallel) rates both
     constants = est.profiles.setup_constants()
     briefs = [_side_brief(x) for x in sides]
     facts: dict[str, Any] = {
@@ -229,5 +229,17 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                                    "same_level": same_level(size, a, b)})
         facts["choice"] = choice.between_sizes(facts["sizes"], [x.label for x in sides])
     facts["split"] = any(x.gpu_count > 1 for x in sides)
+    facts.update(_split_kind(facts))
     facts["unified"] = [x.unified for x in sides]
     return Built(facts, sources={"gpus"})
+
+
+def _split_kind(facts: dict[str, Any]) -> dict[str, Any]:
+    """How the several-card side runs ("tensor" under an engine that splits every layer, else "layer") and its
+    card count, from the rows rated: the answer's sentence on what several cards do follows it."""
+    rows = [facts.get("a"), facts.get("b")] + [r for sz in facts.get("sizes", []) for r in (sz["a"], sz["b"])]
+    multi = [r for r in rows if isinstance(r, dict) and (r.get("gpu_count") or 1) > 1]
+    if not multi:
+        return {"split_kind": None, "split_cards": None}
+    tensor = any(r.get("split") == "tensor" for r in multi)
+    return {"split_kind": "tensor" if tensor else "layer", "split_cards": max(r["gpu_count"] for r in multi)}
