@@ -67,7 +67,7 @@ def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     recs = (e.model, e.model2)
     rated = [est.rated(r, s) for r in recs]
     sizes = [_size(est, r) for r in recs]
-    p = est.profile(s.profile)
+    p = est.profiles.get(s.profile, s.engine, s.split, s.link)  # the engine named rates both models
     facts = base_facts(rated[0])
     facts["model2"] = base_facts(rated[1])["model"]
     rows: list[dict[str, Any]] = []
