@@ -73,7 +73,8 @@ def added(q: Query, context: int, facts: dict[str, Any], tflops: float | None = 
     context asked is long and the model runs whole in the memory (an offloaded row's speed is another story).
     `tflops`: the hardware's vector TFLOPS (None: the attention's arithmetic is not counted, the reads are)."""
     row = headline(facts)
-    if context <= DEFAULT_CONTEXT or row is None or row.get("fit") not in ("comfortable", "tight"):
+    whole = row is not None and (row.get("fit") in ("comfortable", "tight") or row.get("fits") is True)  # CPU: fits
+    if context <= DEFAULT_CONTEXT or row is None or not whole:
         return facts
     try:
         level = quant(row["quant"])

@@ -139,8 +139,8 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     cpu = _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality, s.quant,
                               e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
                               ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)
-    return Built(facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu)),
-                 sources={"gpus"})
+    facts = facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu))
+    return Built(long_context.added(q, s.context, facts), sources={"gpus"})  # the RAM reads the cache too
 
 
 def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

@@ -78,3 +78,17 @@ def test_tensor_parallel_asked_in_a_comparison_rates_the_cards_together(engine: 
     # per byte of weights read a token: tensor parallel beats one card's pace by at least 1.3×
     from estimator.quants import quant
     assert tp["tok_s"] * quant(tp["quant"]).bpw > 1.3 * layer["tok_s"] * quant(layer["quant"]).bpw
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("qwen3 8b q4_k_m solo cpu con 64gb di ddr5 e 32k di contesto, quanti token al secondo?", "it"),
+    ("qwen3 8b q4_k_m sans carte graphique, 64 Go de DDR5, contexte de 32k : combien de tokens par seconde ?", "fr"),
+])
+def test_cpu_only_decode_also_slows_at_a_long_context(engine: Engine, question: str, lang: str) -> None:
+    """Qwen3 8B's cache: 2 × 36 layers × 8 KV heads × 128 × 2 bytes = 144 KiB a token, 4.5 GiB at 32k, beside
+    ~5 GB of Q4_K_M weights read a token from the same RAM: about half the speed once the context is full."""
+    a = engine.ask(question)
+    assert a.locale == lang and a.facts["mode"] == "cpu"
+    d = a.facts["decode_at_context"]
+    head = a.facts["cpu"]["pick"]["tok_s"]
+    assert d["context"] == 32768 and 1.6 < head / d["tok_s"] < 2.4
