@@ -120,6 +120,13 @@ class EntityBuilding:
             from answers.facts.card_price import facts as price_facts
 
             built.facts["price_check"] = price_facts(self.estimates, e.card, s, price)
+        if intent == "compare" and asked.budget and e.model2 is None and (e.card2 is not None or e.sides) \
+                and (said := self._budget(asked)) is not None:
+            # "3000 EUR: a 5090 or an M4 Max?": which side's price is within it (answers/facts/side_prices.py)
+            # lazy: the price rules only for a price said
+            from answers.facts.side_prices import facts as side_prices
+
+            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said)
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e

@@ -117,3 +117,43 @@ def test_two_named_machines_are_two_sides(engine, q: str) -> None:  # noqa: ANN0
     assert a.intent == "compare", a.text
     assert "172" not in a.text, a.text  # never one machine of 64 + 128 GB
     assert _lines_naming(a.text, "AGX Orin 64 GB") and _lines_naming(a.text, "T5000"), a.text
+
+
+BUDGETS = [
+    ("with 1200 dollars, 4060 ti 16gb or 5060 ti 16gb or 5070 ti for qwen3 14b?", "en"),
+    ("con 1200 dollari, 4060 ti 16gb o 5060 ti 16gb o 5070 ti per qwen3 14b?", "it"),
+    ("mit 1200 Dollar: 4060 ti 16gb oder 5060 ti 16gb oder 5070 ti für qwen3 14b?", "de"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang"), BUDGETS)
+def test_a_budget_says_which_sides_fit_it(engine, q: str, lang: str) -> None:  # noqa: ANN001
+    """Launch prices (catalog/data/hardware/prices.json): 4060 Ti 16 GB $499, 5060 Ti 16 GB $429, 5070 Ti $749, all
+    within $1,200; the budget is never "not covered" when the sides have prices."""
+    a = _ask(engine, q)
+    assert a.locale == lang
+    assert "budget" not in a.unused_why, a.text
+    for price in ("499", "429", "749"):
+        assert price in a.text, a.text
+    assert [r["within"] for r in a.facts["budget_sides"]["sides"]] == [True, True, True]
+
+
+@pytest.mark.parametrize("q", [
+    "with 600 dollars: 5060 ti 16gb or 5070 ti for qwen3 14b?",
+    "avec 600 dollars : 5060 ti 16gb ou 5070 ti pour qwen3 14b ?",
+    "con 600 dólares: ¿5060 ti 16gb o 5070 ti para qwen3 14b?",
+])
+def test_a_side_over_the_budget_is_said_over(engine, q: str) -> None:  # noqa: ANN001
+    a = _ask(engine, q)
+    within = {r["name"]: r["within"] for r in a.facts["budget_sides"]["sides"]}
+    assert within == {"GeForce RTX 5060 Ti 16 GB": True, "GeForce RTX 5070 Ti": False}
+    assert "budget" not in a.unused_why
+
+
+def test_a_side_without_a_price_says_so(engine) -> None:  # noqa: ANN001
+    a = _ask(engine, "3000 euros: rtx 5090 or mac studio m4 max for qwen3 coder 30b?")
+    sides = {r["name"]: r["price_usd"] for r in a.facts["budget_sides"]["sides"]}
+    assert sides["GeForce RTX 5090"] == 1999
+    mac = next(n for n in sides if "M4 Max" in n)
+    assert sides[mac] is None
+    assert any(mac in ln and "no price" in ln for ln in a.text.splitlines()), a.text
