@@ -157,3 +157,19 @@ def test_a_side_without_a_price_says_so(engine) -> None:  # noqa: ANN001
     mac = next(n for n in sides if "M4 Max" in n)
     assert sides[mac] is None
     assert any(mac in ln and "no price" in ln for ln in a.text.splitlines()), a.text
+
+
+@pytest.mark.parametrize("q", [
+    "2x3090 or a single 5090 for llama 3.3 70b? also is nvlink needed at all for inference, or are pcie 4 x8 risers ok",
+    "2x 3090 oder eine 5090 für llama 3.3 70b? und bringt nvlink etwas?",
+    "2x3090 ou une seule 5090 pour llama 3.3 70b ? et nvlink sert à quelque chose pour l'inférence, ou des risers"
+    " pcie 4 x8 suffisent ?",
+])
+def test_a_comparison_with_a_side_ask_keeps_both_sides(engine, q: str) -> None:  # noqa: ANN001
+    """A side ask beside a comparison is a line after it, never a reason to answer one side alone."""
+    a = _ask(engine, q)
+    assert a.intent == "compare", a.text
+    assert [ln for ln in _lines_naming(a.text, "2× GeForce RTX 3090") if "tok/s" in ln], a.text
+    five = [ln for ln in _lines_naming(a.text, "RTX 5090") if "tok/s" in ln]
+    assert five and re.search(r"IQ\d|Q[23]_", five[0]), a.text  # its best level that fits, with its speed
+    assert "NVLink" in a.text
