@@ -35,9 +35,9 @@ def _sides(e: Entities) -> list[tuple[str, list[tuple[Any, int]], bool]]:
 def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> dict[str, Any]:
     rows = []
     for name, cards, whole in _sides(e):
-        prices = [new_price(est, card, s) for card, _ in cards]
-        price = sum(p * n for p, (_, n) in zip(prices, cards, strict=True)) \
-            if all(prices) and not whole else None  # type: ignore[misc]
+        each = [(new_price(est, card, s), n) for card, n in cards]
+        known = [p * n for p, n in each if p]
+        price = float(sum(known)) if len(known) == len(each) and not whole else None
         rows.append({"name": name, "price_usd": price,
                      "within": None if price is None else price <= budget["usd_compared"]})
     return {"budget": budget, "sides": rows, "cards_only": any(r["price_usd"] for r in rows)}
