@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from answers.facts import choice, more_sides, versus
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
@@ -18,12 +20,15 @@ from estimator.ranking import Query, Row, rate_all
 
 
 def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
+    if e.sides is not None:
+        built = versus.compare(est, replace(e, model2=None), s)
+        _more(built.facts, est, e, s, [x.label for x in e.sides], ())
+        if e.model2 is not None and e.model is not None:
+            # "qwen3-coder 30b or devstral, on a 5090 or an M4 Max?": the second model on every side too
+            built.facts["model2_sides"] = more_sides.second_model(est, e, s, e.model2)
+        return built
     if e.model2 is not None:
         return versus.compare(est, e, s)
-    if e.sides is not None:
-        built = versus.compare(est, e, s)
-        _more(built.facts, est, e, s, [x.label for x in e.sides], ())
-        return built
     assert e.card is not None and e.card2 is not None
     if e.model is None:
         return _compare_cards(est, e, s)

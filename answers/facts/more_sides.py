@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from answers.facts import choice
-from answers.facts.versus import setup_side, side_brief
+from answers.facts.versus import setup_side, side_brief, size_of
 from answers.knowledge.usable import market
 
 if TYPE_CHECKING:
     from answers.facts.common import Entities, Estimates, EstimateSettings
+    from catalog.records import ModelRecord
     from estimator.model import ModelSize
 
 
@@ -22,6 +23,16 @@ def rows(est: Estimates, e: Entities, s: EstimateSettings, size: ModelSize) -> l
     p = est.profile(s.profile)
     constants = est.profiles.setup_constants()
     return [setup_side(p, size, x, constants, s) for x in e.more_sides]
+
+
+def second_model(est: Estimates, e: Entities, s: EstimateSettings, model: ModelRecord) -> dict[str, Any]:
+    """A second model named beside setups set side by side: its row on every side, rated as the first's are."""
+    assert e.sides is not None
+    p = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    size = size_of(est, model)
+    return {"model": model.name,
+            "rows": [setup_side(p, size, x, constants, s) for x in (*e.sides, *e.more_sides)]}
 
 
 def briefs(e: Entities) -> list[dict[str, Any]]:

@@ -173,3 +173,17 @@ def test_a_comparison_with_a_side_ask_keeps_both_sides(engine, q: str) -> None: 
     five = [ln for ln in _lines_naming(a.text, "RTX 5090") if "tok/s" in ln]
     assert five and re.search(r"IQ\d|Q[23]_", five[0]), a.text  # its best level that fits, with its speed
     assert "NVLink" in a.text
+
+
+@pytest.mark.parametrize("q", [
+    "qwen3-coder 30b or devstral, on a 5090 or an m4 max 64gb?",
+    "qwen3-coder 30b o devstral, meglio su una 5090 o su un m4 max 64gb?",
+    "qwen3-coder 30b oder devstral – auf einer 5090 oder einem m4 max 64gb?",
+])
+def test_two_models_on_two_setups_get_every_pair(engine, q: str) -> None:  # noqa: ANN001
+    """Two models and two machines named: each model on each side, four figures, none dropped."""
+    a = _ask(engine, q)
+    assert a.intent == "compare", a.text
+    lines = [ln for ln in a.text.splitlines() if "tok/s" in ln and ("RTX 5090" in ln or "M4 Max 64 GB" in ln)]
+    assert len(lines) >= 4, a.text
+    assert "Devstral" in a.text
