@@ -87,6 +87,9 @@ SWAPS = [
     ("¿vale la pena cambiar mi 3080 10gb por una 5070 ti para llms?", "es"),
     ("lohnt es sich, meine 3080 10gb durch eine 5070 ti zu ersetzen?", "de"),
     ("ça vaut le coup de remplacer ma 3080 10gb par une 5070 ti ?", "fr"),
+    ("should I move to a 5070 ti from my 3080 10gb?", "en"),
+    ("conviene passare da una 3080 10gb a una 5070 ti per gli llm?", "it"),
+    ("lohnt sich der Wechsel von meiner 3080 10gb auf eine 5070 ti?", "de"),
 ]
 
 
