@@ -114,6 +114,9 @@ def test_cards_owned_together_are_still_one_machine(engine) -> None:  # noqa: AN
     "jetson agx orin 64gb: which llms run on it? and is the jetson thor better in comparison?",
     "jetson agx orin 64gb – was läuft darauf? und ist der jetson thor dagegen besser?",
     "jetson agx orin 64gb: che llm ci girano? e il jetson thor in confronto?",
+    "jetson agx orin 64gb vs thor for local llms?",
+    "jetson agx orin 64gb oder thor für lokale LLMs?",
+    "jetson agx orin 64gb o thor per gli llm in locale?",
 ])
 def test_two_named_machines_are_two_sides(engine, q: str) -> None:  # noqa: ANN001
     a = _ask(engine, q)
