@@ -182,6 +182,9 @@ class NativeFormat(Struct, frozen=True, kw_only=True, omit_defaults=True):
     source: str  # where the split was checked (model card, file listing)
 
 
+MODEL_INPUTS = frozenset({"text", "image", "video", "audio"})
+
+
 class ModelRecord(Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One AI model. Field names follow Epoch AI's "Data on AI Models" where they overlap."""
 
@@ -213,10 +216,15 @@ class ModelRecord(Struct, frozen=True, kw_only=True, omit_defaults=True):
     last_updated: dt.date | None = None
     architecture: Architecture | None = None
     native_format: NativeFormat | None = None  # low-bit tensors every runtime file keeps (gpt-oss)
+    # What the model reads ("text", "image", "video", "audio"), from its model card (provenance "inputs"); empty
+    # when not curated (`known_inputs` then reads a language-only domain as text alone)
+    inputs: list[str] = field(default_factory=list)
     # fact group ("facts", "architecture", "epoch") → source
     provenance: dict[str, Provenance] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if set(self.inputs) - MODEL_INPUTS:
+            raise ValueError(f"inputs must be among {sorted(MODEL_INPUTS)}")
         if self.active_params_b is not None:
             if self.params_b is None:
                 raise ValueError("active parameters need a total")
@@ -232,3 +240,11 @@ class ModelRecord(Struct, frozen=True, kw_only=True, omit_defaults=True):
     @property
     def is_moe(self) -> bool:
         return self.active_params_b is not None and self.active_params_b < (self.params_b or 0)
+
+    @property
+    def known_inputs(self) -> list[str] | None:
+        """What the model reads: the curated list, else text alone for a model whose domain is language only
+        (Epoch's and the curated domain field), else None (not known)."""
+        if self.inputs:
+            return list(self.inputs)
+        return ["text"] if self.domain and set(self.domain) <= {"Language"} else None

@@ -33,6 +33,8 @@ from estimator.quants import quant
 FULL = "BF16"
 # The GPU backends of llama.cpp, as the prefill constants spell them (estimator/data/prefill_constants.json).
 BACKENDS = {"cuda": "CUDA", "rocm": "ROCm", "vulkan": "Vulkan", "sycl": "SYCL"}
+# The model facts a side ask may want: each is said, or said not known.
+_FACT_KINDS = ("params", "experts", "context_window", "license")
 # Answers that are already about the asked fact: not said twice.
 _ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",),
             "context_window": ("longest_context",), "hardware": ("model_info",)}
@@ -89,6 +91,12 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
         out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
     if "license" in kinds and rec.license:
         out["license"] = rec.license
+    if "inputs" in kinds:  # "does it support video?": what it reads, or that it is not known
+        out["inputs"] = {"known": rec.known_inputs}
+    # a fact asked that the record lacks is said not known, in one line each, never dropped
+    missing = [k for k in _FACT_KINDS if k in kinds and k not in out]
+    if missing:
+        out["not_known"] = missing
     level = _level(facts, s)
     if "quality" in kinds and level is not None:
         out["quality"] = _quality(rec, level)

@@ -165,6 +165,53 @@ def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
     return _by_price(names, prices)
 
 
+def _knockout(k_sides: list[int], better: Any) -> int:
+    """The side left after each is weighed against the best so far (`better(i, j)`: whether j beats i)."""
+    best = k_sides[0]
+    for k in k_sides[1:]:
+        if better(best, k):
+            best = k
+    return best
+
+
+def _among(n: int, names: Sequence[str], pair: Any) -> dict[str, Any]:
+    """Three sides or more: the one that beats each other side in turn, and the line that sets it against the
+    best of the rest (`pair(i, j)` is the two-side choice), with how many sides were weighed."""
+    def better(i: int, j: int) -> bool:
+        return bool(pair(i, j).get("pick") == names[j])
+
+    best = _knockout(list(range(n)), better)
+    runner = _knockout([k for k in range(n) if k != best], better)
+    return {**pair(best, runner), "among": n}
+
+
+def _price_pair(prices: Sequence[float | None], i: int, j: int) -> tuple[float | None, float | None]:
+    return (prices[i] if i < len(prices) else None, prices[j] if j < len(prices) else None)
+
+
+def among_hardware(rows: Sequence[dict[str, Any]], names: Sequence[str],
+                   prices: Sequence[float | None] = ()) -> dict[str, Any]:
+    """Three cards or setups or more for one model: `between_hardware` decides each pair."""
+    def pair(i: int, j: int) -> dict[str, Any]:
+        return between_hardware(rows[i], rows[j], [names[i], names[j]], _price_pair(prices, i, j))
+
+    return _among(len(rows), names, pair)
+
+
+def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
+                prices: Sequence[float | None] = ()) -> dict[str, Any]:
+    """Three cards or setups or more with no model: `between_sizes` decides each pair over the sizes tried
+    (each size's `a`, `b`, then its `more`)."""
+    def every(z: dict[str, Any]) -> list[dict[str, Any]]:
+        return [z["a"], z["b"], *z.get("more", [])]
+
+    def pair(i: int, j: int) -> dict[str, Any]:
+        two = [{"params_b": z["params_b"], "a": every(z)[i], "b": every(z)[j], "same_level": None} for z in sizes]
+        return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j))
+
+    return _among(len(names), names, pair)
+
+
 def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
     """Two image, video or embedding models asked side by side ("flux schnell or sdxl on a 3060", "qwen3 embedding
     8b vs bge-m3"): `a` and `b` are their answers' facts (answers/facts/media.py, media_other.py).

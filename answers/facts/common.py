@@ -58,6 +58,7 @@ class Entities(Struct, frozen=True):
     cpu_spec: CpuSpec | None = None
     model2: ModelRecord | None = None  # a second model compared with `model` (answers/facts/versus.py)
     sides: tuple[Setup, Setup] | None = None  # two setups compared side by side (answers/facts/versus.py)
+    more_sides: tuple[Setup, ...] = ()  # sides beyond the second, each answered (answers/facts/more_sides.py)
     ram_type: str | None = None  # "DDR5" said without an amount ("my 8 GB GPU with ddr5"): the assumed RAM's type
     ram_mts: int | None = None  # "DDR5-6000" said without an amount: the assumed RAM's speed
     ram_channels: int | None = None  # "4 channels" said without an amount: the assumed RAM's channels

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from answers.facts import choice, versus
+from msgspec.structs import replace
+
+from answers.facts import choice, more_sides, versus
 from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
@@ -18,7 +20,14 @@ from estimator.ranking import Query, Row, rate_all
 
 
 def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
-    if e.model2 is not None or e.sides is not None:
+    if e.sides is not None:
+        built = versus.compare(est, replace(e, model2=None), s)
+        _more(built.facts, est, e, s, [x.label for x in e.sides], ())
+        if e.model2 is not None and e.model is not None:
+            # "qwen3-coder 30b or devstral, on a 5090 or an M4 Max?": the second model on every side too
+            built.facts["model2_sides"] = more_sides.second_model(est, e, s, e.model2)
+        return built
+    if e.model2 is not None:
         return versus.compare(est, e, s)
     assert e.card is not None and e.card2 is not None
     if e.model is None:
@@ -35,15 +44,34 @@ def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts["ratio"] = _ratio(facts["a"], facts["b"])  # each at its recommended level
     facts["same_level"] = _same_level(rated.query, e.card, e.card2, facts["a"], facts["b"])
     facts["choice"] = choice.between_hardware(facts["a"], facts["b"], [e.card.name, e.card2.name], _prices(est, e, s))
+    _more(facts, est, e, s, [e.card.name, e.card2.name], _prices(est, e, s))
     return Built(facts, sources={"gpus"})
+
+
+def _more(facts: dict[str, Any], est: Estimates, e: Entities, s: EstimateSettings, two: list[str],
+          prices: tuple[float | None, ...]) -> None:
+    """The sides after the second (answers/facts/more_sides.py), for the model asked or the sizes tried."""
+    if not e.more_sides:
+        return
+    every = (*prices, *more_sides.prices(est, e, s)) if prices else ()
+    if e.model is not None and "a" in facts:
+        more_sides.add_to_model(facts, est, e, s, versus.size_of(est, e.model), two, every)
+    elif "sizes" in facts:
+        sizes = [ModelSize(z["params_b"], name=f"{z['params_b']:g}B") for z in facts["sizes"]]
+        more_sides.add_to_sizes(facts, est, e, s, sizes, two, every)
 
 
 def _prices(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[float | None, float | None]:
     """The two cards' launch prices where a kept source has them (catalog/data/hardware/prices.json), only
     for cards still sold new: an old card's launch price says nothing of what it costs used today."""
-    newest = max((c.release for c in est.kn.gpus_for(s.profile) if c.release), default=None)
-    a, b = (getattr(c, "launch_price_usd", None) if market(c, newest) == "new" else None for c in (e.card, e.card2))
+    a, b = (new_price(est, c, s) for c in (e.card, e.card2))
     return a, b
+
+
+def new_price(est: Estimates, card: Any, s: EstimateSettings) -> float | None:
+    """A card's launch price, for a card still sold new (None otherwise, or unknown)."""
+    newest = max((c.release for c in est.kn.gpus_for(s.profile) if c.release), default=None)
+    return getattr(card, "launch_price_usd", None) if market(card, newest) == "new" else None
 
 
 def side(q: Query, row: Row) -> dict[str, Any]:
@@ -106,4 +134,5 @@ def _compare_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
         "choice": choice.between_sizes(sizes, [c.name for c in cards], _prices(est, e, s)),
     }
+    _more(facts, est, e, s, [c.name for c in cards], _prices(est, e, s))
     return Built(facts, sources={"gpus"})

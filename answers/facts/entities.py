@@ -120,6 +120,13 @@ class EntityBuilding:
             from answers.facts.card_price import facts as price_facts
 
             built.facts["price_check"] = price_facts(self.estimates, e.card, s, price)
+        if intent == "compare" and asked.budget and (e.card2 is not None or e.sides) \
+                and (said := self._budget(asked)) is not None:
+            # "3000 EUR: a 5090 or an M4 Max?": which side's price is within it (answers/facts/side_prices.py)
+            # lazy: the price rules only for a price said
+            from answers.facts.side_prices import facts as side_prices
+
+            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said)
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e
@@ -241,8 +248,11 @@ class EntityBuilding:
                 find_cpu(f"{asked.cpu_named} {asked.cpu_cores} cores") if asked.cpu_cores else None)
         if setup is not None and cpu_spec is not None and setup.cpu is None:
             setup = replace(setup, cpu=cpu_spec)
+        more = self._more_sides(asked, profile) if intent == "compare" and side_by_side or (
+            intent == "compare" and card2 is not None) else ()
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
-                        setup=setup, cpu=cpu, model2=model2, sides=sides, prompt_tokens=asked.prompt_tokens,
+                        setup=setup, cpu=cpu, model2=model2, sides=sides, more_sides=more,
+                        prompt_tokens=asked.prompt_tokens,
                         users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)
@@ -258,6 +268,22 @@ class EntityBuilding:
 
         a, b = side(asked.setup or ()), side(asked.setup2 or ())
         return (a, b) if a is not None and b is not None else None
+
+    def _more_sides(self, asked: Asked, profile: str) -> tuple[Setup, ...]:
+        """The sides after the second ("3090 vs 4060 ti vs 5060 ti"), each a setup of its own; a side whose card
+        is unknown raises the same "no such card" a first side would."""
+        if not asked.more_sides or asked.model2 is not None:
+            return ()
+        # lazy: the setup rules (RAM offload, CPU-only, the Mac wired limit) only for a question naming a setup
+        from answers.facts.setups import setup_from_asked
+
+        found = []
+        for parts in asked.more_sides:
+            one = replace(asked, setup=parts, gpu_count=None, ram_gb=None)
+            side = setup_from_asked(one, lambda text: self.names.resolve_card(text, profile), self.knowledge.added_card)
+            if side is not None:
+                found.append(side)
+        return tuple(found)
 
     def _setup(self, asked: Asked, profile: str) -> Setup | None:
         """The setup the asker owns (several cards, a Mac, a card plus RAM), or None for one plain card."""

@@ -134,6 +134,12 @@ def _cache_compared(intent: str, asked: Asked) -> bool:
 def _asks(intent: str, asked: Asked) -> list[str]:
     """Every intent the question asks, in order, when it asks more than one."""
     asks = [i for i in dict.fromkeys(asked.intents) if i in INTENTS]
+    if intent == "compare" and (asked.card2 is not None or asked.setup2):
+        # "2x 3090 or one 5090 for a 70b? and does nvlink matter": the comparison answers the hardware asks (its
+        # side asks, NVLink or risers, are lines of their own: answers/facts/also.py), never one side alone; a
+        # question about the model beside it ("who made it") follows the comparison
+        facts_asked = [a for a in asks if a in INFO_INTENTS]
+        return ["compare", *facts_asked] if facts_asked else []
     if intent in ("can_run", "speed") and (asked.prompt_tokens or "prefill" in asked.also) and asked.model is not None \
             and asked.model2 is None \
             and (asked.card is not None or asked.setup is not None or asked.cpu is not None) and "prefill" not in asks:

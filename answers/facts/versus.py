@@ -48,7 +48,7 @@ def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
 
 
 # ------------------------------------------------------------------------------------ two models
-def _size(est: Estimates, rec: ModelRecord) -> ModelSize:
+def size_of(est: Estimates, rec: ModelRecord) -> ModelSize:
     size = est.size_of(rec)
     if size is None:
         raise BadInput("no_params", model=rec.name)
@@ -66,7 +66,7 @@ def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     assert e.model is not None and e.model2 is not None
     recs = (e.model, e.model2)
     rated = [est.rated(r, s) for r in recs]
-    sizes = [_size(est, r) for r in recs]
+    sizes = [size_of(est, r) for r in recs]
     p = est.profiles.get(s.profile, s.engine, s.split, s.link)  # the engine named rates both models
     facts = base_facts(rated[0])
     facts["model2"] = base_facts(rated[1])["model"]
@@ -76,7 +76,7 @@ def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         constants = est.profiles.setup_constants()
         setup = e.setup
         for rec, size in zip(recs, sizes, strict=True):
-            side = _setup_side(p, size, setup, constants, s)
+            side = setup_side(p, size, setup, constants, s)
             rows.append(_with_model(side, rec, side["short_gb"]))
         facts["hardware"] = {"kind": "setup", "name": setup.label, "setup": setups.setup_facts(setup)}
 
@@ -164,7 +164,7 @@ def _same_level(a: dict[str, Any], b: dict[str, Any], sizes: list[ModelSize], ra
 
 
 # ------------------------------------------------------------------------------------ two setups
-def _side_brief(setup: Setup) -> dict[str, Any]:
+def side_brief(setup: Setup) -> dict[str, Any]:
     """A side described like one card (card_brief's keys): its label, first device's vendor, the memory
     its GPUs may use together and its slowest bandwidth."""
     first = setup.devices[0].card
@@ -173,7 +173,7 @@ def _side_brief(setup: Setup) -> dict[str, Any]:
             "bandwidth_gbps": min(d.card.bandwidth_gbps for d in setup.devices), "release": None}
 
 
-def _setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConstants,
+def setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConstants,
                 s: EstimateSettings) -> dict[str, Any]:
     """One setup as "can it run" rates it alone: the setups rules' row at the level the one verdict
     recommends there (answers/facts/verdict.py), `short_gb` when it cannot hold it, `lower` (with its
@@ -191,7 +191,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     sides = e.sides
     p = est.profiles.get(s.profile, s.engine, s.split, s.link)  # an engine named (vLLM: tensor parallel) rates both
     constants = est.profiles.setup_constants()
-    briefs = [_side_brief(x) for x in sides]
+    briefs = [side_brief(x) for x in sides]
     facts: dict[str, Any] = {
         "mode": "setups", "setups": [setups.setup_facts(x) for x in sides], "cards": briefs,
         "bandwidth_ratio": briefs[0]["bandwidth_gbps"] / briefs[1]["bandwidth_gbps"],
@@ -199,7 +199,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     }
 
     def side_rows(size: ModelSize) -> list[dict[str, Any]]:
-        return [_setup_side(p, size, x, constants, s) for x in sides]
+        return [setup_side(p, size, x, constants, s) for x in sides]
 
     def rate_at(size: ModelSize, q: Quant) -> list[float | None]:
         rows = [rate_setup(p, size, x, s.context, forced_quant=q.name, constants=constants) for x in sides]
@@ -215,7 +215,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
 
     if e.model is not None:
         rated = est.rated(e.model, s)
-        size = _size(est, e.model)
+        size = size_of(est, e.model)
         facts = {**base_facts(rated), **facts}
         a, b = side_rows(size)
         facts.update(a=a, b=b, ratio=_ratio(a, b), same_level=same_level(size, a, b))

@@ -122,17 +122,9 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
     constants = est.profiles.setup_constants()
     bare = replace(setup, ram_gb=None)
     routes: list[dict[str, Any]] = []
-    if q.cache_type == "f16":
-        small = est.query(q.model, replace(s, cache_type=PROMPT_CACHE_TYPE))
-        room = pool_of(constants, q.profile, bare).total_usable
-        # the level asked first, then the ones below it: Q4_K_M with a q8_0 cache beats IQ3 with an f16 one
-        tried = small.levels() + (fits_instead.after(tuple(q.profile.levels), s.quant) if s.quant else ())
-        level = next((lv for lv in tried if small.need_gb(lv) <= room), None)
-        if level is not None:  # its speed and prompt time at that level; its memory with the smaller cache
-            row = rate_setup(q.profile, q.model, bare, DEFAULT_CONTEXT, None, level.name, constants=constants)
-            if row.runs:
-                routes.append(_route("cache", row, small.need_gb(level), make_keys(bare, row, PROMPT_CACHE_TYPE),
-                                     cache_type=PROMPT_CACHE_TYPE))
+    cached = _cache_route(est, q, bare, s, make_keys) if q.cache_type == "f16" else None
+    if cached is not None:
+        routes.append(cached)
     smaller = fits_instead.on_setup(q.profile, q.model, bare, constants, s.context, s.quant)
     if smaller is not None:
         row = rate_setup(q.profile, q.model, bare, s.context, None, smaller["quant"], constants=constants)
@@ -151,6 +143,27 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
             routes.append(_route("offload", row, row.need_gb, make_keys(ram, row, q.cache_type),
                                  ram_gb=GUESS_RAM_GB, moe=q.model.is_moe))
     return routes
+
+
+def _cache_route(est: Estimates, q: Any, bare: Setup, s: EstimateSettings,
+                 make_keys: Callable[[Setup, Any, str], dict[str, Any]]) -> dict[str, Any] | None:
+    """The prompt held whole with a smaller conversation cache: q8_0 first, else q4_0 (the one the fit answer
+    names when only it makes room: answers/facts/quant_advice.py), so a prompt's time is given wherever the
+    fit answer says it fits."""
+    constants = est.profiles.setup_constants()
+    room = pool_of(constants, q.profile, bare).total_usable
+    for cache in CACHE_ALTERNATIVES:
+        small = est.query(q.model, replace(s, cache_type=cache))
+        # the level asked first, then the ones below it: Q4_K_M with a q8_0 cache beats IQ3 with an f16 one
+        tried = small.levels() + (fits_instead.after(tuple(q.profile.levels), s.quant) if s.quant else ())
+        level = next((lv for lv in tried if small.need_gb(lv) <= room), None)
+        if level is None:
+            continue
+        # its speed and prompt time at that level; its memory with the smaller cache
+        row = rate_setup(q.profile, q.model, bare, DEFAULT_CONTEXT, None, level.name, constants=constants)
+        if row.runs:
+            return _route("cache", row, small.need_gb(level), make_keys(bare, row, cache), cache_type=cache)
+    return None
 
 
 def _route(way: str, row: Any, need_gb: float, keys: dict[str, Any], **extra: Any) -> dict[str, Any]:

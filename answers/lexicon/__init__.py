@@ -53,6 +53,8 @@ LANGUAGE_KEYS = {
     "versus_words": "phrases between two models or setups that compare them ('vs', 'or'), one per line",
     "compare_words": "phrases that ask for a comparison anywhere ('which is better', 'compare'), one per line",
     "together_words": "phrases that pool cards joined by 'and' into one machine ('together'), one per line",
+    "swap_words": "phrases that ask about replacing one card by another ('swap', 'upgrade'), one per line",
+    "swap_links": "phrases between the card owned and its replacement in a swap ('for', 'with'), one per line",
     "who_words": "words for 'who': with a 'when' word the question asks maker and release",
     "when_words": "words for 'when'",
     "count_words": "table one/two/three/four[/five…sixteen] = words for a number of cards ('dual', 'deux')",
@@ -155,6 +157,8 @@ class LanguageLexicon(Struct):
     versus_words: tuple[str, ...]
     compare_words: tuple[str, ...]
     together_words: tuple[str, ...]
+    swap_words: tuple[str, ...]
+    swap_links: tuple[str, ...]
     who_words: frozenset[str]
     when_words: frozenset[str]
     count_words: dict[str, int]
@@ -312,6 +316,8 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         versus_words=_phrases(data["versus_words"], f"{where}: versus_words"),
         compare_words=_phrases(data["compare_words"], f"{where}: compare_words"),
         together_words=_phrases(data["together_words"], f"{where}: together_words"),
+        swap_words=_phrases(data["swap_words"], f"{where}: swap_words"),
+        swap_links=_phrases(data["swap_links"], f"{where}: swap_links"),
         who_words=_words(data["who_words"], f"{where}: who_words"),
         when_words=_words(data["when_words"], f"{where}: when_words"),
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()

@@ -35,6 +35,9 @@ def annotate(parsed: Asked, sw: SetupWords, found: list[tuple[str, str | None]] 
     """parse()'s result with the setup `read()` found in the question: `setup`, `gpu_count`,
     `ram_gb`, `ram_type`; a size that was the RAM or a Mac's memory is no longer read as a card size.
     `found` are the parser's card spans (as typed, resolved name), for naming each side of a comparison."""
+    more = sw.more_sides() if sw.side(0) and sw.side(1) else ()
+    if more:  # "3090 vs 4060 ti vs 5060 ti", "5090, m4 max or dgx spark": every side is answered
+        parsed = replace(parsed, more_sides=more, intent="compare")
     if not sw.is_setup:
         return parsed
     if sw.split is not None and sw.side(0) and sw.side(1):

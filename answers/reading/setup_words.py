@@ -78,7 +78,8 @@ class SetupWords(Struct, frozen=True):
     # Two setups set side by side ("2x 3090 or one a6000", "3090 + 3060 vs 4090"): the index in `cards`
     # where the second begins (answers/reading/versus_words.py); None when the cards are one machine or one card.
     split: int | None = None
-    split_end: int | None = None  # where the second ends (a third side is not compared)
+    split_end: int | None = None  # where the second ends (a third side, from there, is `more_sides`)
+    cuts: tuple[int, ...] = ()  # where each side after the first begins
     unified_cards: tuple[bool, ...] = ()  # per card: a unified-memory machine (Apple chip, DGX Spark…)
 
     def side(self, k: int) -> list[tuple[str, int]]:
@@ -86,6 +87,11 @@ class SetupWords(Struct, frozen=True):
         if self.split is None:
             return list(self.cards) if k == 0 else []
         return list(self.cards[:self.split]) if k == 0 else list(self.cards[self.split:self.split_end])
+
+    def more_sides(self) -> tuple[tuple[tuple[str, int], ...], ...]:
+        """The sides after the second ("3090 vs 4060 ti vs 5060 ti": the 5060 Ti), each its cards."""
+        ends = (*self.cuts[2:], len(self.cards))
+        return tuple(tuple(self.cards[a:b]) for a, b in zip(self.cuts[1:], ends, strict=False) if b > a)
 
     @property
     def gpu_count(self) -> int:
@@ -216,13 +222,14 @@ def read(text: str) -> SetupWords:
         ram_gb = None
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 
-    split, split_end = sides(t, betweens)
+    cuts = sides(t, betweens)
+    split, split_end = (cuts[0] if cuts else None), (cuts[1] if len(cuts) > 1 else None)
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
     in_list = split is None and not joined and bool(betweens) and all(listed(b, t) for b in betweens)
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, in_list, typed, split, split_end,
-                      tuple(found.unified_cards))
+                      cuts, tuple(found.unified_cards))
 
 
 def without_processors(t: str) -> str:

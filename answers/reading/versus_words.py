@@ -53,6 +53,23 @@ def and_re() -> re.Pattern[str]:
     return _phrase_re(frozenset(fold(w) for lx in lexicon().languages.values() for w in lx.and_words))
 
 
+@cache
+def swap_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(p) for lx in lexicon().languages.values() for p in lx.swap_words))
+
+
+@cache
+def swap_link_re() -> re.Pattern[str]:
+    return _phrase_re(frozenset(fold(p) for lx in lexicon().languages.values() for p in lx.swap_links))
+
+
+def swaps(between: str, folded_question: str) -> bool:
+    """An upgrade asked ("worth swapping my 3080 for a 5070 ti?", "vale trocar a 3080 por uma 5070 ti"): the card
+    owned and the one that would replace it are two sides, never one machine holding both."""
+    return len(between.split()) <= MAX_LISTED + 1 and swap_link_re().search(between) is not None \
+        and swap_re().search(folded_question) is not None
+
+
 def says_compare(folded: str) -> bool:
     return compare_re().search(folded) is not None
 
@@ -94,19 +111,35 @@ def _is_versus(between: str, folded_question: str) -> bool:
         # "a 5060 ti is nice and cheap, or a used 3090?": a word that sets two things side by side wins over an
         # "and" among the words between (that "and" joins the asker's clauses, not the cards)
         return True
+    if swaps(between, folded_question):
+        return True  # "swap my 3080 for a 5070 ti", "trocar a 3080 por uma 5070 ti": the old card and the new
     if joins(between, folded_question):
         return False  # "I have a 3090 and a 3060": one machine
     # "compare X and Y", "confronta X e Y": an "and" compares when the question asks for a comparison.
     return says_compare(folded_question) and (and_re().search(between) is not None or not between.strip())
 
 
-def sides(folded: str, betweens: list[str]) -> tuple[int | None, int | None]:
-    """Where the second of two setups begins among the devices read, and where it ends (a third side is
-    left out), from the text between consecutive devices; (None, None) when they are one machine."""
-    cuts = [k + 1 for k, b in enumerate(betweens) if b.strip() and _is_versus(b, folded)]
+def sides(folded: str, betweens: list[str]) -> tuple[int, ...]:
+    """Where each side after the first begins among the devices read ("3090 vs 4060 ti vs 5060 ti": 1, 2),
+    from the text between consecutive devices; () when they are one machine."""
+    cuts = tuple(k + 1 for k, b in enumerate(betweens) if b.strip() and _is_versus(b, folded))
     if not cuts:
-        return None, None
-    return cuts[0], (cuts[1] if len(cuts) > 1 else None)
+        return ()
+    # "a 5090, an m4 max or a dgx spark": in a list ended by a versus word, a comma parts sides too
+    return tuple(sorted({*cuts, *(k + 1 for k, b in enumerate(betweens) if _comma_only(b) and k + 1 < max(cuts))}))
+
+
+_LIST_MARK_RE = re.compile(r"[,.;]")
+
+
+def _comma_only(between: str) -> bool:
+    """A list mark between two sides, with at most a word of the first side's before it ("3090 used, a 4060 ti")
+    and only small words after it (an article, a count)."""
+    parts = _LIST_MARK_RE.split(between)
+    if len(parts) != 2:
+        return False
+    before, after = parts[0].split(), parts[1].split()
+    return len(before) <= 1 and all(w in _small_words() for w in after)
 
 
 def first_two_models(spans: list[Span]) -> tuple[Span, Span] | None:

@@ -93,6 +93,7 @@ class Asked(Struct, frozen=True):
     # -- the hardware the asker owns, when it is more than one plain card
     setup: Parts | None = None  # cards with counts, a Mac by its memory, a card with RAM beside it
     setup2: Parts | None = None  # a second setup set side by side ("2x 3090 or one a6000")
+    more_sides: tuple[Parts, ...] = ()  # sides beyond the second ("3090 vs 4060 ti vs 5060 ti"), each answered
     gpu_count: int | None = None  # cards in the setup, when more than one (reported in a refusal)
     ram_gb: float | None = None  # system RAM beside the cards
     ram_type: str | None = None  # "DDR5"; said, or the named CPU platform's

@@ -172,6 +172,9 @@ def _label_filters(locale: str) -> dict[str, Any]:
     def listing(v: list[str] | None) -> str:
         return ", ".join(v or [])
 
+    def inputs(v: list[str] | None) -> str:
+        return escape(", ".join(vocab.translate_list(locale, vocab.INPUTS, v)))
+
     def hf_url(v: str | None) -> str | None:
         if not v or not _HF.match(v.strip()):
             return None
@@ -180,7 +183,7 @@ def _label_filters(locale: str) -> dict[str, Any]:
     return {
         "q": q, "fit": fit, "confidence": confidence, "country": country, "orgs": orgs, "org_type": org_type,
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
-        "hf_url": hf_url,
+        "inputs": inputs, "hf_url": hf_url,
     }
 
 

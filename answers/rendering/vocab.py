@@ -20,6 +20,9 @@ DOMAINS = {
     "Psychology": N_("Psychology"), "Astronomy": N_("Astronomy"), "Cybersecurity": N_("Cybersecurity"),
 }
 
+# What a model reads (catalog.records MODEL_INPUTS), as a list in a sentence.
+INPUTS = {"text": N_("text"), "image": N_("images"), "video": N_("video"), "audio": N_("audio")}
+
 # Epoch's most frequent tasks (about 90% of all task labels); rarer ones are shown as recorded.
 TASKS = {
     "Language modeling/generation": N_("Language modeling/generation"),

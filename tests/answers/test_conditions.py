@@ -157,8 +157,11 @@ def test_several_people_at_once_get_the_speed_each(engine) -> None:
 
 def test_a_prompt_length_with_a_card_gets_the_time_to_the_first_token(engine) -> None:
     a = engine.ask("¿Cuánto tarda en empezar a responder Qwen3 32B con un pdf de 40k tokens en una 3090?")
-    assert [p["intent"] for p in a.facts["parts"]] == ["prefill"]
-    assert a.facts["parts"][0]["facts"]["prompt_tokens"] == 40 * 1024
+    # "empezar a responder" is the time to the first token (lexicon es.toml prefill): the prefill answer itself, or
+    # its part when the message asks more
+    parts = a.facts.get("parts") or [{"intent": a.intent, "facts": a.facts}]
+    assert [p["intent"] for p in parts] == ["prefill"]
+    assert parts[0]["facts"]["prompt_tokens"] == 40 * 1024
 
 
 def test_an_answer_length_is_answered_as_a_time(engine) -> None:
