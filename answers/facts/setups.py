@@ -341,7 +341,8 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
     else:
         outcome, tok = "no_room", None
     floor = lowest_level(min_quality, profile.default_min_quality)
-    below = outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
+    # a level the asker named is theirs, not one the RAM forced: no "only a level as compressed as" for it
+    below = quant is None and outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
     return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
             # a crawl at a level below the usual one (the rest fits the RAM only there) names that level
             "quant": facts["quant"] or facts["slow_quant"] or quant or profile.miss_quant,

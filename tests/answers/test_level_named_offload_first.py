@@ -36,3 +36,14 @@ def test_the_level_named_comes_first_with_offload(engine: Engine, question: str)
 def test_no_level_named_keeps_what_fits_first(engine: Engine) -> None:
     a = engine.ask("mistral nemo 12b on a geforce rtx 4060 8gb: tokens per second?")
     assert a.facts["row"].get("tok_s")  # a level that fits is chosen: no offload lead at all
+
+
+@pytest.mark.parametrize("question", [
+    "qwen3.6 35b a3b at iq3_xxs on an rtx 3060 12gb, how fast?",
+    "qwen3.6 35b a3b en iq3_xxs sur une rtx 3060 12 go, quelle vitesse ?",
+])
+def test_a_level_named_below_the_floor_is_not_said_to_be_forced_by_the_ram(engine: Engine, question: str) -> None:
+    """IQ3_XXS is below the usual minimum quality, but the asker chose it: the offload line gives its speed
+    without claiming only such a level leaves little enough for the RAM."""
+    off = engine.ask(question).facts["offload_assumed"]
+    assert off["outcome"] == "runs" and off["row"]["quant"] == "IQ3_XXS" and off["floor_quant"] is None
