@@ -65,8 +65,9 @@ def _errors(rows: list[tuple[GgufFile, float, float]], column: int) -> list[floa
 
 
 def report(all_rows: list[tuple[GgufFile, float, float]], every_row: bool) -> str:
-    rows = [r for r in all_rows if not r[0].older_rules]
+    rows = [r for r in all_rows if not r[0].scored_apart]
     older = [r for r in all_rows if r[0].older_rules]
+    tailored = [r for r in all_rows if r[0].model_tailored]
     lines = [f"{len(rows)} published GGUF files made under today's llama.cpp rules, "
              f"{len({r[0].model for r in rows})} models"]
     for label, column in (("tensor-by-tensor size model", 1), ("old rule (params × level bpw)", 2)):
@@ -77,6 +78,11 @@ def report(all_rows: list[tuple[GgufFile, float, float]], every_row: bool) -> st
     if older:
         errs = _errors(older, 1)
         lines.append(f"{len(older)} files made under older rules (scored apart): median error "
+                     f"{statistics.median(errs):6.1%}  max {max(errs):6.1%}")
+        rows = all_rows
+    if tailored:
+        errs = _errors(tailored, 1)
+        lines.append(f"{len(tailored)} files with a mix tailored to their model (scored apart): median error "
                      f"{statistics.median(errs):6.1%}  max {max(errs):6.1%}")
         rows = all_rows
     misses = [r for r, e in zip(rows, _errors(rows, 1), strict=True) if e > TOLERANCE]

@@ -15,6 +15,12 @@ scored, their difference being the GPU side and the bytes read per token.
 "before" is the previous release's rule, scored on the same rows: dual-channel RAM whatever was said
 (DDR4 50 GB/s, DDR5 80 GB/s), streamed at 0.43 (measured) or the level's efficiency (reference).
 
+Rows left out of the public held-out sets (docs/trials/2026-12-07-*/heldout/offload_cpu.csv), and why: RAM type
+or speed unknown (Ollama and llmfit rows that name no RAM, cloud instances); RAM smaller than the model
+(gpt-oss-120b beside a 3090 with 64 GB: the author sees the system page); llama.cpp builds before expert offload
+and DeepSeek's MLA cache (January–February 2025: DeepSeek-R1/V3 by whole `-ngl` layers at 3–4.7 tok/s on servers
+the current build runs four times faster); other engines (ktransformers); the quantization level unstated.
+
 CPU prefill: rows with a prompt-processing figure and a named CPU are scored with
 `estimator.machine.cpu_prefill` at that CPU's cores, clock and vector unit, its efficiency refitted
 leave-one-out.

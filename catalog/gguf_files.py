@@ -34,6 +34,15 @@ class GgufFile(Struct, frozen=True, kw_only=True):
     # Made by a llama.cpp whose quantization rules gave the level other tensor types than today's (the size
     # model follows today's rules): still a real file people download, scored apart from the goal.
     older_rules: bool = False
+    # A dynamic file whose maker tailored the per-tensor mix to this model beyond the typical mixes of
+    # estimator.gguf_mix (Unsloth's Llama 4 1- to 4-bit files: its guide lists the experts' bits per level, and
+    # Maverick's files are 15–28 % bigger than that mix): its size is what answers use, scored apart as well.
+    model_tailored: bool = False
+
+    @property
+    def scored_apart(self) -> bool:
+        """Not a test of the size model's rules: made under older rules or to a model's own mix."""
+        return self.older_rules or self.model_tailored
 
     def __post_init__(self) -> None:
         try:  # the level as the estimator names it ("ud-q2_k_xl" → "UD-Q2_K_XL")

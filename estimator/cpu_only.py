@@ -24,7 +24,9 @@ from .setups import _levels
 # bandwidth as on a card: tok/s = (the RAM's theoretical bandwidth × the CPU-only share llama.cpp streams
 # at, estimator.machine) / GB read per token; a mixture of experts reads its active parameters only (the
 # profile's `gb_per_token`). Prefill follows the CPU's matrix throughput (estimator.machine.cpu_prefill).
-# The model may fill `ram_usable_share` of the RAM (the OS and other programs keep the rest).
+# The model may fill `ram_usable_share` of the RAM, the OS and other programs keeping the rest but never more
+# than `ram_reserve_max_gb` (SetupConstants.offload_ram_gb, the rule beside a card too): DeepSeek's 665 GiB
+# Q8_0 file runs on a 768 GB server, as its users report.
 
 
 class CpuRow(Struct, frozen=True):
@@ -32,7 +34,7 @@ class CpuRow(Struct, frozen=True):
 
     quant: Quant
     need_gb: float  # weights + cache + runtime, as the profile counts them
-    ram_needed_gb: float  # RAM to buy so the model fits in the usable share: need / ram_usable_share
+    ram_needed_gb: float  # RAM to buy so the model fits in what the system leaves (SetupConstants.ram_for_offload_gb)
     ram_size_gb: float | None  # the smallest common RAM size that holds it (None beyond the list)
     ram_gb: float | None  # the RAM the asker has, when said
     fits: bool | None  # None when the RAM was not said
@@ -61,10 +63,10 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     bw = spec.theoretical_gbps
     eff = effective_gbps(c.machine, spec, "cpu_only")
     need = p.need_gb(model, q, context, cache_type)
-    needed = need / c.ram_usable_share
+    needed = c.ram_for_offload_gb(need)
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
     tok = eff / p.gb_per_token(model, q)
-    fits = None if ram_gb is None else need <= ram_gb * c.ram_usable_share
+    fits = None if ram_gb is None else need <= c.offload_ram_gb(ram_gb)
     pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform)
     return CpuRow(q, need, needed, size, ram_gb, fits, spec.kind, bw, tok, 0.6 * tok, 1.6 * tok,
                   tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high)

@@ -51,6 +51,32 @@ _FORMATS: tuple[tuple[str, float, str, str, str, str], ...] = (
      "unsloth/Qwen3.6-27B-GGUF Qwen3.6-27B-UD-Q6_K_XL.gguf ~22 GB (27 B), as quoted in a DGX Spark setup guide"),
     ("UD-Q8_K_XL", 10.46, "Q8_0", "q8", "gguf",
      "unsloth/Qwen3.6-27B-GGUF Qwen3.6-27B-UD-Q8_K_XL.gguf ~35.3 GB (27 B), as quoted in a DGX Spark setup guide"),
+    ("UD-TQ1_0", 1.91, "IQ2_XXS", "iq", "gguf",
+     "docs.unsloth.ai/basics/kimi-k2-how-to-run-locally: Kimi K2 (1,026 B) UD-TQ1_0 245 GB; the ternary TQ1_0 "
+     "experts with attention and shared experts kept wider"),
+    # llama.cpp's ternary types (ggml/src/ggml-common.h block_tq1_0: 54 bytes per 256 weights; block_tq2_0: 66)
+    ("TQ1_0", 1.6875, "IQ2_XXS", "iq", "gguf", "ggml-common.h block_tq1_0: 54 bytes per 256 weights"),
+    ("TQ2_0", 2.0625, "IQ2_XXS", "iq", "gguf", "ggml-common.h block_tq2_0: 66 bytes per 256 weights"),
+    # IQ3_XS: a llama.cpp mix of IQ3_XXS and IQ3_S tensors (llama-quantize: "IQ3_XS : 3.3 bpw quantization")
+    ("IQ3_XS", 3.3, "IQ3_XXS", "iq", "gguf", "llama.cpp tools/quantize: 'IQ3_XS : 3.3 bpw quantization'"),
+    # ik_llama.cpp's own types (github.com/ikawrakow/ik_llama.cpp; its files run on ik_llama.cpp only). Their
+    # block widths as its pull requests give them; a file named for one keeps attention and shared parts wider
+    # (ubergarm's mixes), so the figure is the routed experts' and the file's size is the published one.
+    ("IQ1_KT", 1.75, "IQ1_M", "iq", "gguf", "ik_llama.cpp PR #616: IQ1_KT 1.75 bpw trellis type"),
+    ("IQ2_KS", 2.1875, "IQ2_XXS", "iq", "gguf", "ik_llama.cpp PR #85: IQ2_KS 2.1875 bpw"),
+    ("IQ2_KT", 2.125, "IQ2_XXS", "iq", "gguf", "ik_llama.cpp PR #511: IQ2_KT (8B: 2.41 GiB for 8.03 B)"),
+    ("IQ2_K", 2.375, "IQ2_XS", "iq", "gguf", "ik_llama.cpp PR #602: IQ2_K beside IQ2_S about 2.4 bpw"),
+    ("IQ2_KL", 2.6875, "IQ2_M", "iq", "gguf", "ik_llama.cpp PR #602: 'IQ2_KL, a 2.6875 bpw quantization type'"),
+    ("IQ3_KT", 3.125, "IQ3_XXS", "iq", "gguf", "ik_llama.cpp PR #602: IQ3_KT 3.125 bpw"),
+    ("IQ3_KS", 3.1875, "IQ3_XXS", "iq", "gguf", "ik_llama.cpp PR #624 (IQ3_KS): 3.1875 bpw"),
+    ("IQ3_K", 3.4375, "IQ3_S", "iq", "gguf", "ik_llama.cpp README: IQ3_K 3.44 bpw (block of 256: 110 bytes)"),
+    ("IQ4_KT", 4.0, "IQ4_XS", "iq", "gguf", "ik_llama.cpp PR #511: IQ4_KT 4.0 bpw"),
+    ("IQ4_KSS", 4.0, "IQ4_XS", "iq", "gguf", "ik_llama.cpp PR #89: IQ4_KSS 4.0 bpw"),
+    ("IQ4_KS", 4.25, "IQ4_XS", "iq", "gguf", "ik_llama.cpp PR #83: IQ4_KS 4.25 bpw"),
+    ("IQ4_K", 4.5, "Q4_K_M", "iq", "gguf", "ik_llama.cpp README: IQ4_K 4.5 bpw"),
+    ("IQ5_KS", 5.25, "Q5_K_S", "iq", "gguf", "ik_llama.cpp PR #422: IQ5_KS 5.25 bpw"),
+    ("IQ5_K", 5.5, "Q5_K_M", "iq", "gguf", "ik_llama.cpp README: IQ5_K 5.5 bpw"),
+    ("IQ6_K", 6.625, "Q6_K", "iq", "gguf", "ik_llama.cpp README: IQ6_K 6.625 bpw"),
     # Formats of the serving engines (safetensors).
     ("BF16", 16.0, "BF16", "f16", "bf16", "2 bytes per weight"),
     ("FP8", 8.0, "Q8_0", "q8", "fp8",
@@ -127,7 +153,21 @@ def find_format(text: str) -> Quant | None:
     if key.endswith("_XL") and not key.startswith("UD-"):
         key = "UD-" + key
     key = key.replace("UD_", "UD-")
-    return FORMATS.get(key)
+    return FORMATS.get(key) or _variant(key)
+
+
+# "IQ1_S_R4", "Q4_K_R8": ik_llama.cpp's rows repacked 4 or 8 at a time, the same bits as the type they repack;
+# "Q6_K_L", "Q2_K_L": bartowski's (and Unsloth's) files of that level with the embeddings and output at Q8_0,
+# the level's size give or take a few percent. Both are rated as the level they are made of.
+_VARIANT = re.compile(r"^((?:UD-)?I?Q\d(?:_[A-Z0-9]+?)*?)_(?:R4|R8|L)$")
+
+
+def _variant(key: str) -> Quant | None:
+    m = _VARIANT.match(key)
+    if m is None:
+        return None
+    base = m.group(1)
+    return FORMATS.get(base) or BY_NAME.get(base) or BY_NAME.get(f"{base}_M")  # Q4_K_R8: a Q4_K (as Q4_K_M)
 
 
 def family_of(q: Quant) -> str:

@@ -25,14 +25,14 @@ BITS: dict[str, float] = {
     "F32": 32.0, "F16": 16.0, "BF16": 16.0, "Q8_0": 8.5, "Q6_K": 6.5625, "Q5_1": 6.0, "Q5_K": 5.5, "Q5_0": 5.5,
     "Q4_1": 5.0, "Q4_K": 4.5, "Q4_0": 4.5, "IQ4_NL": 4.5, "IQ4_XS": 4.25, "MXFP4": 4.25, "Q3_K": 3.4375,
     "IQ3_S": 3.4375, "IQ3_XXS": 3.0625, "Q2_K": 2.625, "IQ2_S": 2.5625, "IQ2_XS": 2.3125, "IQ2_XXS": 2.0625,
-    "IQ1_M": 1.75, "IQ1_S": 1.5625,
+    "IQ1_M": 1.75, "IQ1_S": 1.5625, "TQ1_0": 1.6875,
 }
 # Types whose block is 256 weights wide; a tensor whose rows are not a multiple of 256 falls back
 # (llama-quant.cpp `tensor_type_fallback`) to a 32-wide type.
 BLOCK_256 = frozenset({"Q6_K", "Q5_K", "Q4_K", "Q3_K", "Q2_K", "IQ4_XS", "IQ3_S", "IQ3_XXS", "IQ2_S", "IQ2_XS",
-                       "IQ2_XXS", "IQ1_M", "IQ1_S"})
+                       "IQ2_XXS", "IQ1_M", "IQ1_S", "TQ1_0"})
 FALLBACK: dict[str, str] = {
-    "IQ1_S": "IQ4_NL", "IQ1_M": "IQ4_NL", "IQ2_XXS": "IQ4_NL", "IQ2_XS": "IQ4_NL", "IQ2_S": "IQ4_NL",
+    "IQ1_S": "IQ4_NL", "IQ1_M": "IQ4_NL", "TQ1_0": "IQ4_NL", "IQ2_XXS": "IQ4_NL", "IQ2_XS": "IQ4_NL", "IQ2_S": "IQ4_NL",
     "IQ3_XXS": "IQ4_NL", "IQ3_S": "IQ4_NL", "IQ4_XS": "IQ4_NL", "Q2_K": "Q4_0", "Q3_K": "Q4_0", "Q4_K": "Q5_0",
     "Q5_K": "Q5_1", "Q6_K": "Q8_0",
 }
@@ -132,6 +132,8 @@ def _standard(level: str, s: Shape) -> dict[str, Mix] | None:  # noqa: C901 — 
 # Unsloth's dynamic levels: (expert gate/up, expert down, attention, shared experts and dense layers,
 # token embeddings, output). The expert mixes carry the share of layers each type covers.
 _UD: dict[str, tuple[Mix, Mix, str, str, str, str]] = {
+    # UD-TQ1_0: ternary expert gate/up, the down projections about 2.25 bits (fitted on Kimi K2's 245 GB file)
+    "UD-TQ1_0": ((("TQ1_0", 1.0),), (("IQ2_XXS", 0.25), ("IQ2_XS", 0.75)), "Q5_K", "Q6_K", "Q4_K", "Q6_K"),
     "UD-IQ1_S": ((("IQ1_S", 1.0),), (("IQ1_S", 0.75), ("IQ2_XXS", 0.25)), "Q5_K", "Q6_K", "Q4_K", "Q6_K"),
     "UD-IQ1_M": ((("IQ1_M", 1.0),), (("IQ2_XXS", 0.5), ("IQ3_XXS", 0.5)), "Q5_K", "Q6_K", "Q4_K", "Q6_K"),
     "UD-IQ2_XXS": ((("IQ2_XXS", 1.0),), (("IQ2_XXS", 0.5), ("IQ3_XXS", 0.5)), "Q5_K", "Q6_K", "Q4_K", "Q6_K"),

@@ -201,6 +201,13 @@ def setup_facts(setup: Setup) -> dict[str, Any]:
     }
 
 
+
+def _usable_share(constants: SetupConstants, pick: CpuRow) -> float:
+    """The share of the RAM size quoted for `pick` the model may take: 80 %, or more on a big machine whose
+    system keeps at most `ram_reserve_max_gb` (the answer's "the model may take about …% of it")."""
+    size = pick.ram_size_gb
+    return constants.ram_usable_share if not size else constants.offload_ram_gb(size) / size
+
 def cpu_facts_of(cpu: CpuSpec | None) -> dict[str, Any] | None:
     """The named processor as the estimate took it (None when none was named)."""
     if cpu is None:
@@ -334,7 +341,8 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
     else:
         outcome, tok = "no_room", None
     floor = lowest_level(min_quality, profile.default_min_quality)
-    below = outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
+    # a level the asker named is theirs, not one the RAM forced: no "only a level as compressed as" for it
+    below = quant is None and outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
     return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
             # a crawl at a level below the usual one (the rest fits the RAM only there) names that level
             "quant": facts["quant"] or facts["slow_quant"] or quant or profile.miss_quant,
@@ -444,7 +452,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     first = rows[0]
     return {
         "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
-        "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": constants.ram_usable_share,
+        "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": _usable_share(constants, pick),
         **ram_facts(first.ram, first.ram_effective_gbps),
         "prefill_tok_s": pick.prefill_tok_s, "prefill_tok_s_low": pick.prefill_tok_s_low,
         "prefill_tok_s_high": pick.prefill_tok_s_high, "cpu_assumed": cpu_assumed(constants, first.ram, cpu),

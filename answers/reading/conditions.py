@@ -47,7 +47,7 @@ _CPU_WORDS = compile_cached(r"\b(epyc|xeon|threadripper)"
                         r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
 # a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
 _CHIP_WORDS = compile_cached(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
-_DYNAMIC_LEVEL = compile_cached(r"(?<![\w])ud[-_ ]?(i?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
+_DYNAMIC_LEVEL = compile_cached(r"(?<![\w])ud[-_ ]?([it]?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
 _WORDS = compile_cached(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
 
@@ -160,7 +160,7 @@ def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 # Any quantization level written ("q8", "q4_k_m", "fp16"): a cache word a few words from one level is that
 # level's place only when another level is said too ("qwen 32b q8 at 128k, kv cache at 4-bit... q4_0 ok?").
-_LEVEL_WORD = compile_cached(r"(?<![\w.-])(?:i?q\d(?:_[a-z0-9]+)*|f16|fp16|bf16|fp8|int8|int4)(?![\w])")
+_LEVEL_WORD = compile_cached(r"(?<![\w.-])(?:[it]?q\d(?:_[a-z0-9]+)*|f16|fp16|bf16|fp8|int8|int4)(?![\w])")
 NEAR_WORDS = 4  # words at most between the cache word and its level when they are not side by side
 
 

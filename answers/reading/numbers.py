@@ -280,7 +280,7 @@ def _find_quants(toks: list[Token]) -> list[str]:
                 toks[i + 1].used = True
         if q is None:
             # ollama-style tags glue the quant to the name: "qwen3:8b-q4_K_M"
-            m = re.search(r"[-:_](i?q\d(?:_[a-z0-9]+)*|fp16|f16)$", t.low)
+            m = re.search(r"[-:_]([it]?q\d(?:_[a-z0-9]+)*|fp16|f16)$", t.low)
             if m and (q := canonical_quant(m.group(1))):
                 t.text = t.text[: m.start()]
                 t.low = t.low[: m.start()]

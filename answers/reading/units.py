@@ -18,7 +18,7 @@ _NUMBER_RE = compile_cached(rf"^{_NUM}$")
 _TOKEN_UNITS = frozenset({"token", "tokens", "tok", "ctx"})
 
 _BITS_TO_QUANT = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "F16"}
-_QUANT_RE = compile_cached(r"^(i?q\d(?:_[a-z0-9]+)*|b?fp?16|float16|mxfp4|int[48])$")
+_QUANT_RE = compile_cached(r"^([it]?q\d(?:_[a-z0-9]+)*|b?fp?16|float16|mxfp4|int[48])$")  # tq1_0: ternary
 # "4-bit", "4bit", "4 bit" (the last as two tokens), "8 bits", "4-bits"
 _BITS_RE = compile_cached(r"^(\d{1,2})-?bits?$")
 
@@ -53,4 +53,4 @@ def canonical_quant(text: str) -> str | None:
         return None
     upper = low.upper()
     # Unknown but quant-shaped ("Q7") stays as typed (uppercased): the engine reports it invalid.
-    return upper if upper in BY_NAME or upper.startswith(("Q", "IQ")) else None
+    return upper if upper in BY_NAME or upper.startswith(("Q", "IQ", "TQ")) else None

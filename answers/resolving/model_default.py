@@ -76,11 +76,29 @@ def default_model(typed: str, candidates: Sequence[Match]) -> ModelDefault | Non
         return _newest_version(words, versions, candidates)
     if len(sizes) != 1 or not words:
         return None
+    same = _one_architecture(sizes[0], candidates)
+    if same is not None:
+        return same
     general = [record for record, c_words, c_sizes, c_versions in _dated(candidates)
                if c_sizes == sizes and c_words and c_words <= words and words & c_words
                # a version typed ("llama 3 70b") keeps only the names that carry it
                and all(v in c_versions for v in versions)]
     return _newest(general, candidates)
+
+
+def _one_architecture(size: str, candidates: Sequence[Match]) -> ModelDefault | None:
+    """"deepseek 671b": releases of one architecture (DeepSeek-V3 and R1: 671 B, 37 B active) under names that
+    carry no size. The figures are the same for each, so the newest stands for them and the others are named;
+    the typed size must be theirs (within 3 %)."""
+    dated = list(_dated(candidates))
+    if len(dated) < 2 or len(dated) != len(candidates) or any(c_sizes for _, _, c_sizes, _ in dated):
+        return None
+    shapes = {(r.params_b, r.active_params_b) for r, _, _, _ in dated}
+    params = next(iter(shapes))[0] if len(shapes) == 1 else None
+    typed = float(size[:-1]) * (1e-3 if size.endswith("m") else 1.0) if "x" not in size else None
+    if params is None or typed is None or abs(typed / params - 1) > 0.03:
+        return None
+    return _newest([r for r, _, _, _ in dated], candidates)
 
 
 def _newest_version(words: set[str], versions: list[str], candidates: Sequence[Match]) -> ModelDefault | None:
