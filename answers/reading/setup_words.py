@@ -18,7 +18,7 @@ from msgspec import Struct, field
 # long alternations: compiled once, then read from the start-up cache
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon as words
-from answers.reading.apple_typical import chip_for, stand_in_name
+from answers.reading.apple_typical import chip_for, offered_with, stand_in_name
 from answers.reading.sizes import GB_UNIT, NUMBER, RAM_TYPE, terabytes_as_gb
 from answers.reading.tokens import pro_first
 from answers.reading.versus_words import joins, listed, sides, together_re  # the words that set two setups side by side
@@ -250,6 +250,9 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
             # "4090+3090 48gb total", "3090 + 3060, 36 GB insgesamt": the size is the machine's sum, not this card's
             name = re.sub(rf"{MEM_SUFFIX}$", "", name).strip()
         found.unified = found.unified or this_unified
+        end = m.end("dev")
+        if this_unified and not re.search(MEM_SUFFIX, name):
+            name, end = _bare_memory_after(t, name, end)
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):
             continue
@@ -267,7 +270,7 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
             found.spans[-1] = (start, m.end("dev"))
             continue
         found.cards.append((name, count))
-        found.spans.append(m.span("dev"))
+        found.spans.append((m.start("dev"), end))
         found.unified_cards.append(this_unified)
         machines.append(machine)
     return found
@@ -310,6 +313,30 @@ def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_cont
     if not re.match(rf"^{_SERIES}{_LETTER_NUM}s\b", dev):
         name = re.sub(r"(?<=\d)s\b", "", name)
     return name, False
+
+
+_BARE_AFTER = compile_cached(r"\s*(\d{2,3})(?![\w.,])")
+# The memories the other unified machines are sold with (Strix Halo 32-128 GB, GB10 128 GB, Jetson AGX Orin
+# 32/64 GB): a bare number among them right after the machine's name is its memory; the resolver then picks
+# the variant, as for "strix halo 64gb".
+_UNIFIED_SIZES = frozenset({32, 64, 96, 128})
+
+
+def _bare_memory_after(t: str, name: str, end: int) -> tuple[str, int]:
+    """"m4 max 128", "mac studio m3 ultra 512": a bare number right after an Apple chip is its memory when
+    Apple sells that chip with that much (answers/reading/apple_typical.py); the name gets the size and its
+    span grows over it, so the number is never read again as RAM or a count."""
+    hit = _BARE_AFTER.match(t, end)
+    if hit is None:
+        return name, end
+    chip = re.search(rf"\b{_CHIP}\b", name)
+    if chip is not None:
+        tier = re.sub(r"\s+\(?\d{2}[- ]core.*$", "", chip.group(0))
+        if not offered_with(tier, float(hit.group(1))):
+            return name, end
+    elif int(hit.group(1)) not in _UNIFIED_SIZES:  # "framework desktop 64", "dgx spark 128"
+        return name, end
+    return f"{name} {hit.group(1)} GB", hit.end()
 
 
 _GERMAN_PLURAL = compile_cached(r"\dern?$")
