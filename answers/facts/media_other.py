@@ -173,7 +173,7 @@ def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRec
     rating = rate_device(p, size, spec, device_constants(), levels)
     facts: dict[str, Any] = {
         "media": "device", "model": {"name": record.name, "params_b": size.params_b},
-        "device": _device_facts(d, spec.memory_gb),
+        "device": _device_facts(d, spec.memory_gb, size.params_b),
         "verdict": rating.outcome, "row": _row(rating, d, spec.memory_gb), "usable_gb": round(rating.usable_gb, 2),
         "assumed_phone": assumed_phone, "memory_said": memory_gb is not None,
         "assumed": {"app": _app(d)},
@@ -194,13 +194,16 @@ def choice_side(facts: dict[str, Any]) -> dict[str, Any]:
     return {"model": facts["model"]["name"], "quant": row.get("quant"), "tok_s": row.get("tok_s")}
 
 
-def _device_facts(d: DeviceRecord, memory_gb: float) -> dict[str, Any]:
+def _device_facts(d: DeviceRecord, memory_gb: float, params_b: float | None = None) -> dict[str, Any]:
     out = {"name": d.name, "kind": d.kind, "maker": d.maker, "memory_gb": memory_gb,
            "bandwidth_gbps": d.bandwidth_gbps,
            "memory_type": d.memory_type, "memory_options": d.memory_options,
            "app_share": device_constants().app_share[d.kind], "runs_on": d.runs_on}
-    if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does
-        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False}
+    if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does (with its public run)
+        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False,
+                      "run_params_b": d.npu.run_params_b, "run_format": d.npu.run_format,
+                      "run_tok_s": d.npu.run_tok_s,
+                      "tok_s": d.npu.tok_s_for(params_b) if params_b else None}
     return out
 
 

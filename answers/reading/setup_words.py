@@ -80,6 +80,7 @@ class SetupWords(Struct, frozen=True):
     split: int | None = None
     split_end: int | None = None  # where the second ends (a third side is not compared)
     unified_cards: tuple[bool, ...] = ()  # per card: a unified-memory machine (Apple chip, DGX Spark…)
+    again: tuple[str, ...] = ()  # a machine named once more ("… or the 890m"), as typed: no second device
 
     def side(self, k: int) -> list[tuple[str, int]]:
         """The cards of side 0 or 1 of a comparison."""
@@ -195,6 +196,7 @@ class _Devices(Struct):
     unified_cards: list[bool] = field(default_factory=list)
     laptop: bool = False
     unified: bool = False  # set by an Apple chip or unified machine even when its count is then refused
+    again: list[str] = field(default_factory=list)  # a machine named once more, as typed
 
 
 def read(text: str) -> SetupWords:
@@ -226,7 +228,7 @@ def read(text: str) -> SetupWords:
     in_list = split is None and not joined and bool(betweens) and all(listed(b, t) for b in betweens)
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, in_list, typed, split, split_end,
-                      tuple(found.unified_cards))
+                      tuple(found.unified_cards), tuple(found.again))
 
 
 def without_processors(t: str) -> str:
@@ -260,13 +262,20 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):
             continue
+        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
         if m.group("lap1") or m.group("lap2"):
             found.laptop = True
-            name = f"{name} Mobile"
-        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
+            if said is None:  # a machine's chip ("ryzen ai 9 hx 370 laptop") has no Mobile variant: a card's has
+                name = f"{name} Mobile"
         machine = None if said is None else lx.machines[said]
-        if machine is not None and machines and machines[-1] == machine \
-                and _same_device_gap(t[found.spans[-1][1]:m.start("dev")]):
+        same_gap = bool(machines) and _same_device_gap(t[found.spans[-1][1]:m.start("dev")])
+        if machine is not None and machine in machines and not (machines[-1] == machine and same_gap) \
+                and found.cards[machines.index(machine)][1] == count:
+            # "ryzen ai 9 hx 370 … or should I use the 890m": the same machine named again, once more as its
+            # chip, is one machine, not two set side by side ("2x dgx spark or one" keeps both: counts differ)
+            found.again.append(t[m.start("dev"):end])
+            continue
+        if machine is not None and machines and machines[-1] == machine and same_gap:
             # "framework desktop ryzen ai max+ 395 128gb", "dgx spark (gb10)": one machine named by its
             # product and then by its chip, not two; the later name carries the memory when one does.
             (before, n_before), (start, _) = found.cards[-1], found.spans[-1]
