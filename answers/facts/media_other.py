@@ -129,6 +129,27 @@ def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuS
             "assumed": {"app": "llama.cpp", "precision": "F16"}}
 
 
+SHORT_TEXT = 50  # tokens: a sentence or a short note, the unit a board's figure is also said in
+
+
+def embedding_on_device(record: MediaRecord, machine: MachineConstants, d: DeviceRecord) -> dict[str, Any]:
+    """On a board's or phone's own cores (catalog/data/hardware/devices.json `cpu`): the CPU rule with its
+    cores, clock and FLOPs a cycle, never a desktop's."""
+    enc = record.encoder
+    assert enc is not None and d.cpu is not None
+    mem = embedding_memory(enc.params_b)
+    p = cpu_prefill(machine, enc.params_b, cores=d.cpu.cores, ghz=d.cpu.ghz, isa="neon",
+                    flops_per_cycle=d.cpu.flops_per_cycle)
+    usable = d.memory_gb * device_constants().app_share[d.kind]
+    return {"media": "embedding", "model": model_facts(record), "role": record.role, "where": "device",
+            "device": {"name": d.name, "kind": d.kind, "memory_gb": d.memory_gb},
+            "need_gb": round(mem.need_gb, 2), "verdict": "yes" if mem.need_gb <= usable else "no",
+            "tokens_per_second": round(p.tok_s), "tokens_per_second_low": round(p.tok_s_low),
+            "tokens_per_second_high": round(p.tok_s_high), "short_texts_per_second": round(p.tok_s / SHORT_TEXT, 1),
+            "cpu": {"cores": p.cores, "ghz": p.ghz, "tflops": round(p.tflops, 3)}, "max_tokens": record.max_tokens,
+            "assumed": {"app": "llama.cpp", "precision": "F16"}}
+
+
 def embedding_sizes(record: MediaRecord) -> dict[str, Any]:
     enc = record.encoder
     assert enc is not None
