@@ -223,6 +223,10 @@ def read(text: str) -> SetupWords:
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 
     split, split_end = sides(t, betweens)
+    if split is None and len(cards) == 2 and all(found.unified_cards) and cards[0][0] != cards[1][0]:
+        # Two different whole machines ("jetson agx orin … und der jetson thor dagegen", "m4 max and a dgx
+        # spark"): their memories never pool, so they are set side by side, whatever joins their names.
+        split = 1
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
     in_list = split is None and not joined and bool(betweens) and all(listed(b, t) for b in betweens)

@@ -28,3 +28,15 @@ def test_a_number_apple_never_sold_the_chip_with_is_not_its_memory(engine) -> No
     # no M4 Max has 40 GB: the number stays what it was (here the GPU's core count)
     a = engine.ask("m4 max 40 core, qwen3 32b speed?", locale="en")
     assert a.entities.get("card") != "Apple M4 Max 40 GB"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("jetson agx orin 64gb, welche llms laufen darauf? und lohnt sich der jetson thor dagegen", "de"),
+    ("i own an m4 max 128gb and a dgx spark: which one runs gpt-oss-120b faster?", "en"),
+    ("ho un jetson agx orin 64gb e un jetson thor, quale fa girare qwen3 32b meglio?", "it"),
+])
+def test_two_different_machines_are_set_side_by_side_never_pooled(engine, question, lang) -> None:
+    a = engine.ask(question, locale=lang)
+    text = a.text.replace("\u202f", " ")
+    assert " + " not in text.splitlines()[0]  # never "Orin + Thor (172.8 GB)" as one machine
+    assert "172" not in text and "256 GB" not in text.splitlines()[0]
