@@ -261,10 +261,8 @@ class MediaAnswering:
     # ------------------------------------------------------------------------------------ text to speech
     def _tts_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer:
         # lazy: only for a question that names media (module docstring)
-        from answers.facts import media_tts
-
-        # lazy: as above
         from answers.facts import media_other as other
+        from answers.facts import media_tts
 
         card = self._card(q, options)
         d = other.device_record(m.device, False)[0] if m.device else None

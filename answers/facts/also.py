@@ -22,8 +22,8 @@ from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.side_notes import sourced
-from catalog.cpu_names import resolve_cpu
 from answers.records.asked import Asked
+from catalog.cpu_names import resolve_cpu
 from catalog.records import ModelRecord
 from estimator.memory import GIB
 from estimator.prefill import backends_used

@@ -420,7 +420,9 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
     said: dict[str, Any] = {"ram_mts": ram_mts, "ram_channels": ram_channels, "cpu": cpu}
     rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type, **said)
-    usual = fits_instead.usual_file(model, quant) if ram_gb is not None and not any(r.fits for r in rows) else None
+    # the file people run of a giant MoE's "q2" when the plain level misses the RAM or holds it only tightly
+    roomy = any(r.fits and not r.tight for r in rows)
+    usual = fits_instead.usual_file(model, quant) if ram_gb is not None and not roomy else None
     meant = cpu_rows(constants, profile, model, context, None, usual, ram_gb, ram_type, cache_type, **said) \
         if usual else []
     usual_file = None
@@ -428,7 +430,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         # "deepseek q2 in 256 GB": the Q2 file people run, within the RAM where plain Q2_K is not; past the
         # share the answers keep for a model it is a tight fit (a headless machine), said so.
         usual_file = {**cpu_level_facts(meant[0]), "asked": quant, "asked_need_gb": rows[0].need_gb,
-                      "tight": not meant[0].fits}
+                      "tight": not meant[0].fits or meant[0].tight}
         if meant[0].fits:
             rows, quant = meant, usual
     pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
