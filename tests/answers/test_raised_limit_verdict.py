@@ -33,6 +33,13 @@ def test_the_speed_once_raised_is_said_once(engine) -> None:
     assert a.text.count("tokens per second") == 1
 
 
+def test_a_yes_once_raised_offers_no_other_machine_or_model(engine) -> None:
+    # it runs there: no "a smaller model of the same line" nor "the smallest card that runs it" after a yes
+    a = engine.ask("qwen3 235b in mlx 3bit on an m4 max with 128gb: how fast?", locale="en")
+    assert "raise_wired_limit" in a.facts and a.text.replace("*", "").startswith("Yes, once")
+    assert "smaller model of the same line" not in a.text and "smallest card" not in a.text
+
+
 def test_mlx_3bit_of_qwen3_235b_is_its_published_size(engine) -> None:
     a = engine.ask("m4 max 128gb: qwen3 235b in mlx 3bit, how fast?", locale="en")
     need = a.facts["raise_wired_limit"]["row"]["need_gb"]
