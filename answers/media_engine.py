@@ -225,6 +225,10 @@ class MediaAnswering:
         assert enc is not None
         if card is not None:
             return other.embedding_on_card(record, card, ModelSize(enc.params_b))
+        if ask.media.device:
+            d, _ = other.device_record(ask.media.device, False)
+            if d is not None and d.cpu is not None:
+                return other.embedding_on_device(record, self._machine(), d)
         if ask.cpu:
             return other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
         return other.embedding_sizes(record)
@@ -257,10 +261,13 @@ class MediaAnswering:
     # ------------------------------------------------------------------------------------ text to speech
     def _tts_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer:
         # lazy: only for a question that names media (module docstring)
+        from answers.facts import media_other as other
         from answers.facts import media_tts
 
         card = self._card(q, options)
-        facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None)
+        d = other.device_record(m.device, False)[0] if m.device else None
+        facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
+                                    board=d.name if d is not None and d.kind == "board" else None)
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name

@@ -168,7 +168,7 @@ def _device(row: Row) -> tuple[str, float]:
     name = row.raw["hardware"].split(":")[0]
     record = device_named(name)
     assert record is not None, name
-    return (record.kind if record.runs_on == "cpu" else f"{record.kind}_{record.runs_on}"), record.bandwidth_gbps
+    return record.efficiency_class, record.bandwidth_gbps
 
 
 def device_share(row: Row) -> float:

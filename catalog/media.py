@@ -168,6 +168,24 @@ class DeviceNpu(_Frozen, frozen=True, kw_only=True):
     tops: Annotated[float, Meta(gt=0)]
     runtime: Annotated[str, Meta(min_length=2)]
     source: Annotated[str, Meta(min_length=10)]
+    # A public run of a language model on the NPU through that runtime: its size (billions of weights), format
+    # and decode speed; a model of another size is scaled by its weights (decode reads each once per token).
+    run_params_b: Annotated[float, Meta(gt=0)] | None = None
+    run_format: str | None = None
+    run_tok_s: Annotated[float, Meta(gt=0)] | None = None
+    run_source: str | None = None
+
+    def __post_init__(self) -> None:
+        given = (self.run_params_b, self.run_format, self.run_tok_s, self.run_source)
+        if any(v is not None for v in given) and not (all(v is not None for v in given)
+                                                      and len(self.run_source or "") >= 10):
+            raise ValueError("an NPU run needs its size, format, speed and source together")
+
+    def tok_s_for(self, params_b: float) -> float | None:
+        """The public run's speed scaled to a model of `params_b` billion weights (same format)."""
+        if self.run_params_b is None or self.run_tok_s is None:
+            return None
+        return self.run_tok_s * self.run_params_b / params_b
 
 
 class DeviceRecord(_Frozen, frozen=True, kw_only=True):
@@ -189,6 +207,15 @@ class DeviceRecord(_Frozen, frozen=True, kw_only=True):
     runs_on_source: str | None = None
     npu: DeviceNpu | None = None
     memory_bus_bits: Annotated[int, Meta(gt=0)] | None = None  # when not the kind's usual (64 phone, 32 board)
+    # A chip whose cores reach a share of its memory unlike its kind's (the RK3588's four Cortex-A76 on a 64-bit
+    # LPDDR4X bus): its own efficiency class, fitted on its own public runs, with the source that says so.
+    speed_class: Annotated[str, Meta(pattern=r"^[a-z0-9_]+$")] | None = None
+    speed_class_source: str | None = None
+
+    @property
+    def efficiency_class(self) -> str:
+        """The efficiency class its speed is fitted in (estimator/device.py)."""
+        return self.speed_class or (self.kind if self.runs_on == "cpu" else f"{self.kind}_{self.runs_on}")
 
     @property
     def bus_bits(self) -> int:
@@ -204,6 +231,8 @@ class DeviceRecord(_Frozen, frozen=True, kw_only=True):
             raise ValueError(f"{self.name}: the usual memory must be one of the sizes sold")
         if self.runs_on != "cpu" and not (self.runs_on_source and len(self.runs_on_source) >= 10):
             raise ValueError(f"{self.name}: where its app runs the model needs a source")
+        if self.speed_class and not (self.speed_class_source and len(self.speed_class_source) >= 10):
+            raise ValueError(f"{self.name}: its own speed class needs a source")
         if any(v not in self.memory_options for v in self.phone_memory.values()) or \
                 (self.phone_memory and not self.phone_memory_source):
             raise ValueError(f"{self.name}: a phone's memory must be a size sold, with its source")

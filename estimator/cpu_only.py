@@ -25,8 +25,9 @@ from .setups import _levels
 # at, estimator.machine) / GB read per token; a mixture of experts reads its active parameters only (the
 # profile's `gb_per_token`). Prefill follows the CPU's matrix throughput (estimator.machine.cpu_prefill).
 # The model may fill `ram_usable_share` of the RAM, the OS and other programs keeping the rest but never more
-# than `ram_reserve_max_gb` (SetupConstants.offload_ram_gb, the rule beside a card too): DeepSeek's 665 GiB
-# Q8_0 file runs on a 768 GB server, as its users report.
+# than `ram_reserve_max_gb` (SetupConstants.offload_ram_gb): a 256 GB server holds a 222 GB file, as people run
+# DeepSeek's UD-Q2_K_XL there. Past the share it is a tight fit (`tight`): workable on a machine doing little
+# else, at a modest context.
 
 
 class CpuRow(Struct, frozen=True):
@@ -49,6 +50,7 @@ class CpuRow(Struct, frozen=True):
     prefill_tok_s: float | None = None  # prompt tokens per second on the assumed CPU
     prefill_tok_s_low: float | None = None
     prefill_tok_s_high: float | None = None
+    tight: bool = False  # fits only past `ram_usable_share`: little left for the system
 
 
 def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: int = DEFAULT_CONTEXT,
@@ -67,9 +69,10 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
     tok = eff / p.gb_per_token(model, q)
     fits = None if ram_gb is None else need <= c.offload_ram_gb(ram_gb)
+    tight = bool(fits) and ram_gb is not None and need > ram_gb * c.ram_usable_share
     pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform)
     return CpuRow(q, need, needed, size, ram_gb, fits, spec.kind, bw, tok, 0.6 * tok, 1.6 * tok,
-                  tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high)
+                  tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high, tight)
 
 
 def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEFAULT_CONTEXT,

@@ -53,10 +53,14 @@ class Device(Struct, frozen=True):
     memory_gb: float
     bandwidth_gbps: float
     runs_on: str = "cpu"  # cpu | gpu: where its usual app runs the model (iOS apps: Metal)
+    own_class: str | None = None  # a chip fitted apart from its kind (the RK3588's A76 cores)
 
     @property
     def speed_class(self) -> str:
-        """The efficiency class: the kind on its CPU cores ("phone", "board"), "<kind>_gpu" on its GPU."""
+        """The efficiency class: its own when it has one, else the kind on its CPU cores ("phone", "board"),
+        "<kind>_gpu" on its GPU."""
+        if self.own_class:
+            return self.own_class
         return self.kind if self.runs_on == "cpu" else f"{self.kind}_{self.runs_on}"
 
 

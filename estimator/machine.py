@@ -237,17 +237,19 @@ class CpuPrefill(Struct, frozen=True):
 
 
 def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformKind = "desktop",
-                cores: int | None = None, ghz: float | None = None, isa: str | None = None) -> CpuPrefill:
+                cores: int | None = None, ghz: float | None = None, isa: str | None = None,
+                flops_per_cycle: float | None = None) -> CpuPrefill:
     """Prompt tokens per second on the CPU alone: peak FLOPs × efficiency / (2 × active parameters).
-    The CPU is the platform's assumed one unless cores, clock or vector unit are given. The range is
-    wide (0.5–1.6×): builds (llamafile/ik_llama kernels), the quant's dot-product kernel and AMX vary."""
+    The CPU is the platform's assumed one unless cores, clock or vector unit are given (a board's cores give
+    their own FLOPs a cycle: a Cortex-A76's two 128-bit pipes, 16). The range is wide (0.5–1.6×): builds
+    (llamafile/ik_llama kernels), the quant's dot-product kernel and AMX vary."""
     base = m.cpu_classes[platform]
     n, f, unit = cores or base.cores, ghz or base.ghz, isa or base.isa
     if unit not in m.flops_per_cycle:
         raise BadRam(f"{unit} is not a vector unit we know ({', '.join(sorted(m.flops_per_cycle))})")
     if n < 1 or not 0.5 <= f <= 7.0:
         raise BadRam("a CPU has at least one core and a clock between 0.5 and 7 GHz")
-    peak = n * f * 1e9 * m.flops_per_cycle[unit]
+    peak = n * f * 1e9 * (flops_per_cycle or m.flops_per_cycle[unit])
     tok = peak * m.cpu_prefill_efficiency / (2 * active_params_b * 1e9)
     return CpuPrefill(tok, 0.5 * tok, 1.6 * tok, n, f, unit, peak / 1e12)
 

@@ -23,6 +23,7 @@ from answers.facts.quant_advice import QUALITY
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.side_notes import sourced
 from answers.records.asked import Asked
+from catalog.cpu_names import resolve_cpu
 from catalog.records import ModelRecord
 from estimator.memory import GIB
 from estimator.prefill import backends_used
@@ -273,6 +274,8 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     """The short factual answers (answers/knowledge/side_notes.json) the question asks for, in that file's order:
     each a kind and the figures its line needs."""
     wanted: list[str] = [k for k in ("nvlink", "tensor_parallel", "npu") if k in kinds]
+    if "npu" in wanted and _qualcomm(asked):
+        wanted[wanted.index("npu")] = "npu_qualcomm"  # a Snapdragon X laptop: Qualcomm's NPU, not Intel's or AMD's
     if "rocm_state" in kinds and not any(k in kinds for k in ("cuda", "vulkan", "sycl")):
         wanted.append("rocm_state")  # "ROCm or Vulkan?" is weighed by figures (_backends), not this line
     if _mixed_vendors(e):
@@ -281,6 +284,12 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
     return out
+
+
+def _qualcomm(asked: Asked) -> bool:
+    """The processor named is a Qualcomm one (catalog/data/hardware/cpus.json): its NPU is Qualcomm's Hexagon."""
+    match = resolve_cpu(asked.cpu_named) if asked.cpu_named else None
+    return match is not None and match.cpu.vendor == "Qualcomm"
 
 
 def _mixed_vendors(e: Entities) -> bool:

@@ -146,7 +146,7 @@ def for_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str
     if not fits or lower:
         facts["two_cards"] = _two_cards(est, e, s, usd)
     if not fits or lower:
-        facts["used_route"] = _used_route(usual.rows, usd)
+        facts["used_route"] = _used_route(usual.rows, usd) or _used_pair(est, e, s, usd)
     if not fits and rated.query.model.is_moe:
         facts["ram_route"] = ram_route(est, rated.query.model, s)  # no card: the server-RAM way people take
     return Built(facts, sources={"gpus"})
@@ -167,6 +167,33 @@ def _used_route(rows: list[Row], usd: float) -> dict[str, Any] | None:
     r = min(over, key=lambda r: (getattr(r.card, "release", None), r.card.position))
     return {"card": r.card.name, "memory_gb": r.card.memory_gb, "launch_usd": _price(r.card),
             "quant": r.quant.name if r.quant else None, "tok_s": r.tok_s}
+
+
+def _used_pair(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> dict[str, Any] | None:
+    """Two of a card people buy used (catalog/data/hardware/prices.json `used`) when two at the low end of its
+    used price fit the budget and together hold the model at the usual quality: "$2,000 for a 70B" is two used
+    RTX 3090s, the setup people build for it. The fastest such pair, with its used price range and year."""
+    size = est.size_of(e.model)  # type: ignore[arg-type]
+    if size is None:
+        return None
+    # lazy: the hardware data (checked files) only for a budget that buys nothing at the usual quality
+    from catalog.hardware import load_hardware_data
+    cards = {c.name: c for c in est.kn.gpus_for(s.profile)}
+    profile, constants = est.profile(s.profile), est.profiles.setup_constants()
+    best: dict[str, Any] | None = None
+    for used in load_hardware_data().used_prices:
+        card = cards.get(used.name)
+        if card is None or 2 * used.usd_low > usd:
+            continue
+        row = setups.rate(profile, size, Setup((Device(card, 2),)), constants, s.context,
+                          s.min_quality or (None if s.quant else advice.GOOD_LEVEL), s.quant)["row"]
+        if row["fit"] in (None, "no") or row.get("offload_gb") or row["tok_s"] is None:
+            continue
+        if best is None or row["tok_s"] > best["tok_s"]:
+            best = {"card": card.name, "count": 2, "memory_gb": card.memory_gb * 2, "launch_usd": _price(card),
+                    "used_low_usd": used.usd_low, "used_high_usd": used.usd_high, "used_year": used.year,
+                    "quant": row["quant"], "tok_s": row["tok_s"]}
+    return best
 
 
 # "No card holds it" is not the end for a large mixture of experts: each token reads only the active experts,

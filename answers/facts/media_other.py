@@ -129,6 +129,27 @@ def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuS
             "assumed": {"app": "llama.cpp", "precision": "F16"}}
 
 
+SHORT_TEXT = 50  # tokens: a sentence or a short note, the unit a board's figure is also said in
+
+
+def embedding_on_device(record: MediaRecord, machine: MachineConstants, d: DeviceRecord) -> dict[str, Any]:
+    """On a board's or phone's own cores (catalog/data/hardware/devices.json `cpu`): the CPU rule with its
+    cores, clock and FLOPs a cycle, never a desktop's."""
+    enc = record.encoder
+    assert enc is not None and d.cpu is not None
+    mem = embedding_memory(enc.params_b)
+    p = cpu_prefill(machine, enc.params_b, cores=d.cpu.cores, ghz=d.cpu.ghz, isa="neon",
+                    flops_per_cycle=d.cpu.flops_per_cycle)
+    usable = d.memory_gb * device_constants().app_share[d.kind]
+    return {"media": "embedding", "model": model_facts(record), "role": record.role, "where": "device",
+            "device": {"name": d.name, "kind": d.kind, "memory_gb": d.memory_gb},
+            "need_gb": round(mem.need_gb, 2), "verdict": "yes" if mem.need_gb <= usable else "no",
+            "tokens_per_second": round(p.tok_s), "tokens_per_second_low": round(p.tok_s_low),
+            "tokens_per_second_high": round(p.tok_s_high), "short_texts_per_second": round(p.tok_s / SHORT_TEXT, 1),
+            "cpu": {"cores": p.cores, "ghz": p.ghz, "tflops": round(p.tflops, 3)}, "max_tokens": record.max_tokens,
+            "assumed": {"app": "llama.cpp", "precision": "F16"}}
+
+
 def embedding_sizes(record: MediaRecord) -> dict[str, Any]:
     enc = record.encoder
     assert enc is not None
@@ -173,7 +194,7 @@ def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRec
     rating = rate_device(p, size, spec, device_constants(), levels)
     facts: dict[str, Any] = {
         "media": "device", "model": {"name": record.name, "params_b": size.params_b},
-        "device": _device_facts(d, spec.memory_gb),
+        "device": _device_facts(d, spec.memory_gb, size.params_b),
         "verdict": rating.outcome, "row": _row(rating, d, spec.memory_gb), "usable_gb": round(rating.usable_gb, 2),
         "assumed_phone": assumed_phone, "memory_said": memory_gb is not None,
         "assumed": {"app": _app(d)},
@@ -194,13 +215,16 @@ def choice_side(facts: dict[str, Any]) -> dict[str, Any]:
     return {"model": facts["model"]["name"], "quant": row.get("quant"), "tok_s": row.get("tok_s")}
 
 
-def _device_facts(d: DeviceRecord, memory_gb: float) -> dict[str, Any]:
+def _device_facts(d: DeviceRecord, memory_gb: float, params_b: float | None = None) -> dict[str, Any]:
     out = {"name": d.name, "kind": d.kind, "maker": d.maker, "memory_gb": memory_gb,
            "bandwidth_gbps": d.bandwidth_gbps,
            "memory_type": d.memory_type, "memory_options": d.memory_options,
            "app_share": device_constants().app_share[d.kind], "runs_on": d.runs_on}
-    if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does
-        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False}
+    if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does (with its public run)
+        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False,
+                      "run_params_b": d.npu.run_params_b, "run_format": d.npu.run_format,
+                      "run_tok_s": d.npu.run_tok_s,
+                      "tok_s": d.npu.tok_s_for(params_b) if params_b else None}
     return out
 
 

@@ -41,10 +41,13 @@ def _pick(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     return {"name": best["name"], "rtf": best["on_processor"]["rtf"]}
 
 
-def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None) -> dict[str, Any]:
-    """The models named (every curated one when none is), rated on a CPU or a GPU, in the asker's language."""
+def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
+              board: str | None = None) -> dict[str, Any]:
+    """The models named (every curated one when none is), rated on a CPU or a GPU, in the asker's language;
+    on a board named ("raspberry pi 5"), its runs on boards, never a desktop CPU's."""
     models = [m for m in tts_models() if m.name in named] or list(tts_models())
-    processor = "cpu" if cpu or card is None else "gpu"
+    processor = "board" if board and card is None else "cpu" if cpu or card is None else "gpu"
     rows = [_row(m, processor, lang) for m in models]
-    return {"media": "tts", "processor": processor, "card": card, "language": lang, "models": rows,
-            "named": list(named), "choice": _pick(rows) if len(rows) > 1 else None}
+    return {"media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
+            "language": lang, "models": rows, "named": list(named),
+            "choice": _pick(rows) if len(rows) > 1 else None}

@@ -414,7 +414,8 @@ def other_fits(est: Estimates, setup: Setup, s: EstimateSettings) -> int:
 def cpu_level_facts(r: CpuRow) -> dict[str, Any]:
     return {"quant": r.quant.name, "need_gb": r.need_gb, "ram_needed_gb": r.ram_needed_gb,
             "ram_size_gb": r.ram_size_gb, "fits": r.fits, "tok_s": r.tok_s, "tok_s_low": r.tok_s_low,
-            "tok_s_high": r.tok_s_high, "usable": r.usable}
+            "tok_s_high": r.tok_s_high, "usable": r.usable, "tight": r.tight,
+            "left_gb": None if r.ram_gb is None else r.ram_gb - r.need_gb}
 
 
 def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, context: int, min_quality: str | None,
@@ -427,7 +428,9 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     level at the usual minimum quality, the best lower level that fits (`lower`)."""
     said: dict[str, Any] = {"ram_mts": ram_mts, "ram_channels": ram_channels, "cpu": cpu}
     rows = cpu_rows(constants, profile, model, context, min_quality, quant, ram_gb, ram_type, cache_type, **said)
-    usual = fits_instead.usual_file(model, quant) if ram_gb is not None and not any(r.fits for r in rows) else None
+    # the file people run of a giant MoE's "q2" when the plain level misses the RAM or holds it only tightly
+    roomy = any(r.fits and not r.tight for r in rows)
+    usual = fits_instead.usual_file(model, quant) if ram_gb is not None and not roomy else None
     meant = cpu_rows(constants, profile, model, context, None, usual, ram_gb, ram_type, cache_type, **said) \
         if usual else []
     usual_file = None
@@ -435,15 +438,17 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         # "deepseek q2 in 256 GB": the Q2 file people run, within the RAM where plain Q2_K is not; past the
         # share the answers keep for a model it is a tight fit (a headless machine), said so.
         usual_file = {**cpu_level_facts(meant[0]), "asked": quant, "asked_need_gb": rows[0].need_gb,
-                      "tight": not meant[0].fits}
+                      "tight": not meant[0].fits or meant[0].tight}
         if meant[0].fits:
             rows, quant = meant, usual
     pick = cpu_pick(rows, profile.miss_quant, READING_SPEED_TOK_S)
-    lower = None
+    lower = smallest_tried = None
     if ram_gb is not None and not any(r.fits for r in rows) and quant is None:
         below = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
                          cache_type, **said)
         lower = next((cpu_level_facts(r) for r in below if r.fits), None)
+        # "No, even at …" names the most compressed level tried, never the usual minimum as if it were the last
+        smallest_tried = cpu_level_facts(below[-1]) if below else None
     smaller = None
     if ram_gb is not None and quant is not None and not any(r.fits for r in rows):  # "r1 q8 in 512 GB": what fits
         every = cpu_rows(constants, profile, model, context, profile.levels[-1].name, None, ram_gb, ram_type,
@@ -460,7 +465,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
         "moe": model.is_moe, "params_b": model.params_b, "active_params_b": model.active_params_b,
         "levels": [cpu_level_facts(r) for r in rows], "pick": cpu_level_facts(pick),
         "lowest": cpu_level_facts(rows[-1]), "lower": lower, "forced": quant, "smaller_level": smaller,
-        "usual_file": usual_file,
+        "usual_file": usual_file, "smallest_tried": smallest_tried,
     }
 
 

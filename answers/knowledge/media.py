@@ -106,4 +106,4 @@ def cpu_processor(cores: int, ghz: float, flops_per_cycle: float, ram_gbps: floa
 
 
 def device(r: DeviceRecord, memory_gb: float | None = None) -> Device:
-    return Device(r.name, r.kind, memory_gb or r.memory_gb, r.bandwidth_gbps, r.runs_on)
+    return Device(r.name, r.kind, memory_gb or r.memory_gb, r.bandwidth_gbps, r.runs_on, r.speed_class)

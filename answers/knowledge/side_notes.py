@@ -9,7 +9,7 @@ from functools import cache
 from importlib import resources
 
 # The notes the facts know (answers/facts/also.py) and the template words; the data must source every one.
-KINDS = ("nvlink", "tensor_parallel", "mixed_vendors", "rocm_state", "faster_ram", "npu")
+KINDS = ("nvlink", "tensor_parallel", "mixed_vendors", "rocm_state", "faster_ram", "npu", "npu_qualcomm")
 
 
 class SideNotesDataError(ValueError):

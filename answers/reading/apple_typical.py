@@ -62,6 +62,13 @@ def chip_for(text: str) -> str | None:
     return f"Apple {chip} {mem:g} GB" if chip else None
 
 
+def offered_with(chip: str, memory_gb: float) -> bool:
+    """Whether Apple sells this chip ("m4 max", any case) with this memory: "m4 max 128" names the 128 GB
+    machine, "m3 ultra 512" the 512 GB one, while a number no variant has is not the chip's memory."""
+    wanted = " ".join(chip.split()).casefold()
+    return any(c.casefold() == wanted for c, _ in _data()[1].get(float(memory_gb), []))
+
+
 def others(memory_gb: float) -> list[str]:
     """The other Apple chips sold with this memory, newest first ("M4 Pro", "M3 Max"…)."""
     typical, offered = _data()

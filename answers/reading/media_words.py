@@ -135,10 +135,11 @@ def read(question: str) -> MediaAsked | None:
     text = _norm(question)
     tts = tuple(m.name for m in tts_named_in(question))
     tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
-    if tts or tts_generic:  # reading text aloud: its own answer, whatever else the words look like
-        return MediaAsked(tts=tts, tts_generic=tts_generic)
-    record = find_media(question)
     device = find_device(question) or _bare_pi(text)
+    if tts or tts_generic:  # reading text aloud: its own answer, whatever else the words look like (a board kept)
+        return MediaAsked(tts=tts, tts_generic=tts_generic, device=device[1].name if device else None,
+                          device_said=device[0] if device else None)
+    record = find_media(question)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
     if record is None and device is None and not phone and kind is None:

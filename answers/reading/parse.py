@@ -238,6 +238,16 @@ def _joined_unknown(typed: str | None, unknown: list[str]) -> str | None:
     return typed
 
 
+def _within_devices(phrase: str, typed: tuple[str, ...]) -> bool:
+    """"9 hx 370 laptop" of "ryzen ai 9 hx 370 laptop": words the setup reader took as a machine (its laptop
+    word included) are no model's name; a card-shaped name nothing matched ("gtx 7070 ti") stays unknown."""
+    words = [w for w in fold(phrase).split() if any(c.isalnum() for c in w)]
+    plain = {w for lx in lexicon().languages.values() for w in lx.laptop_words} | lexicon().card_nouns
+    device_words = {w for t in typed for w in t.split()}
+    return bool(words) and any(w in device_words for w in words) and all(
+        w in device_words or w in plain for w in words)
+
+
 def _read_cards(r: _Reading) -> None:
     """The cards, the language (names left out), and a size said with a card that names its variant."""
     r.cards = [s for s in r.spans if s.kind == "gpu"][:2]
@@ -247,6 +257,8 @@ def _read_cards(r: _Reading) -> None:
     # its devices as typed ("m4 pro 48gb", "ryzen ai max+ 395") are names too: "pro" and "max" there are no
     # Portuguese or English.
     r.setup = read_setup(r.question)
+    machines = tuple(t for t, unified in zip(r.setup.typed, r.setup.unified_cards, strict=False) if unified)
+    r.unknown = [u for u in r.unknown if not _within_devices(u, machines + r.setup.again)]
     folded = fold(r.text)
     before: list[str] = []
     for typed in r.setup.typed:

@@ -18,7 +18,7 @@ from msgspec import Struct, field
 # long alternations: compiled once, then read from the start-up cache
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon as words
-from answers.reading.apple_typical import chip_for, stand_in_name
+from answers.reading.apple_typical import chip_for, offered_with, stand_in_name
 from answers.reading.sizes import GB_UNIT, NUMBER, RAM_TYPE, terabytes_as_gb
 from answers.reading.tokens import pro_first
 from answers.reading.versus_words import joins, listed, sides, together_re  # the words that set two setups side by side
@@ -81,6 +81,7 @@ class SetupWords(Struct, frozen=True):
     split_end: int | None = None  # where the second ends (a third side, from there, is `more_sides`)
     cuts: tuple[int, ...] = ()  # where each side after the first begins
     unified_cards: tuple[bool, ...] = ()  # per card: a unified-memory machine (Apple chip, DGX Spark…)
+    again: tuple[str, ...] = ()  # a machine named once more ("… or the 890m"), as typed: no second device
 
     def side(self, k: int) -> list[tuple[str, int]]:
         """The cards of side 0 or 1 of a comparison."""
@@ -163,10 +164,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
     before = "|".join(longest_first(sorted(re.escape(w) for w in lx.card_words)))
     nouns = "|".join(longest_first(sorted(re.escape(fold(w)) for w in words().ram_channel_words)))
+    # "two used 3090s", "zwei gebrauchte 3090": how they are bought may stand between the count and the card
+    used = "|".join(longest_first(sorted(re.escape(fold(w)) for w in words().second_hand_words)))
+    bought = rf"(?:(?:{used})\s+)?"
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
-        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}(?:s|ern?)?\b))?"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+{bought}|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?{bought}"
+        rf"|(?<![\w.])(?P<bare>\d{{1,2}})\s+{bought}(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
+        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+{bought}(?={_LETTER_NUM}(?:s|ern?)?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{MEM_SUFFIX})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
         rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{MEM_SUFFIX})?|\b{_CARD})"
@@ -197,6 +202,7 @@ class _Devices(Struct):
     unified_cards: list[bool] = field(default_factory=list)
     laptop: bool = False
     unified: bool = False  # set by an Apple chip or unified machine even when its count is then refused
+    again: list[str] = field(default_factory=list)  # a machine named once more, as typed
 
 
 def read(text: str) -> SetupWords:
@@ -223,13 +229,17 @@ def read(text: str) -> SetupWords:
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 
     cuts = sides(t, betweens)
+    if not cuts and len(cards) == 2 and all(found.unified_cards) and cards[0][0] != cards[1][0]:
+        # Two different whole machines ("jetson agx orin … und der jetson thor dagegen", "m4 max and a dgx
+        # spark"): their memories never pool, so they are set side by side, whatever joins their names.
+        cuts = (1,)
     split, split_end = (cuts[0] if cuts else None), (cuts[1] if len(cuts) > 1 else None)
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
     in_list = split is None and not joined and bool(betweens) and all(listed(b, t) for b in betweens)
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, in_list, typed, split, split_end,
-                      cuts, tuple(found.unified_cards))
+                      cuts, tuple(found.unified_cards), tuple(found.again))
 
 
 def without_processors(t: str) -> str:
@@ -257,16 +267,26 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
             # "4090+3090 48gb total", "3090 + 3060, 36 GB insgesamt": the size is the machine's sum, not this card's
             name = re.sub(rf"{MEM_SUFFIX}$", "", name).strip()
         found.unified = found.unified or this_unified
+        end = m.end("dev")
+        if this_unified and not re.search(MEM_SUFFIX, name):
+            name, end = _bare_memory_after(t, name, end)
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):
             continue
+        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
         if m.group("lap1") or m.group("lap2"):
             found.laptop = True
-            name = f"{name} Mobile"
-        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
+            if said is None:  # a machine's chip ("ryzen ai 9 hx 370 laptop") has no Mobile variant: a card's has
+                name = f"{name} Mobile"
         machine = None if said is None else lx.machines[said]
-        if machine is not None and machines and machines[-1] == machine \
-                and _same_device_gap(t[found.spans[-1][1]:m.start("dev")]):
+        same_gap = bool(machines) and _same_device_gap(t[found.spans[-1][1]:m.start("dev")])
+        if machine is not None and machine in machines and not (machines[-1] == machine and same_gap) \
+                and found.cards[machines.index(machine)][1] == count:
+            # "ryzen ai 9 hx 370 … or should I use the 890m": the same machine named again, once more as its
+            # chip, is one machine, not two set side by side ("2x dgx spark or one" keeps both: counts differ)
+            found.again.append(t[m.start("dev"):end])
+            continue
+        if machine is not None and machines and machines[-1] == machine and same_gap:
             # "framework desktop ryzen ai max+ 395 128gb", "dgx spark (gb10)": one machine named by its
             # product and then by its chip, not two; the later name carries the memory when one does.
             (before, n_before), (start, _) = found.cards[-1], found.spans[-1]
@@ -274,7 +294,7 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
             found.spans[-1] = (start, m.end("dev"))
             continue
         found.cards.append((name, count))
-        found.spans.append(m.span("dev"))
+        found.spans.append((m.start("dev"), end))
         found.unified_cards.append(this_unified)
         machines.append(machine)
     return found
@@ -317,6 +337,30 @@ def _device_name(t: str, m: re.Match[str], dev: str, lx: Lexicon, has_apple_cont
     if not re.match(rf"^{_SERIES}{_LETTER_NUM}s\b", dev):
         name = re.sub(r"(?<=\d)s\b", "", name)
     return name, False
+
+
+_BARE_AFTER = compile_cached(r"\s*(\d{2,3})(?![\w.,])")
+# The memories the other unified machines are sold with (Strix Halo 32-128 GB, GB10 128 GB, Jetson AGX Orin
+# 32/64 GB): a bare number among them right after the machine's name is its memory; the resolver then picks
+# the variant, as for "strix halo 64gb".
+_UNIFIED_SIZES = frozenset({32, 64, 96, 128})
+
+
+def _bare_memory_after(t: str, name: str, end: int) -> tuple[str, int]:
+    """"m4 max 128", "mac studio m3 ultra 512": a bare number right after an Apple chip is its memory when
+    Apple sells that chip with that much (answers/reading/apple_typical.py); the name gets the size and its
+    span grows over it, so the number is never read again as RAM or a count."""
+    hit = _BARE_AFTER.match(t, end)
+    if hit is None:
+        return name, end
+    chip = re.search(rf"\b{_CHIP}\b", name)
+    if chip is not None:
+        tier = re.sub(r"\s+\(?\d{2}[- ]core.*$", "", chip.group(0))
+        if not offered_with(tier, float(hit.group(1))):
+            return name, end
+    elif int(hit.group(1)) not in _UNIFIED_SIZES:  # "framework desktop 64", "dgx spark 128"
+        return name, end
+    return f"{name} {hit.group(1)} GB", hit.end()
 
 
 _GERMAN_PLURAL = compile_cached(r"\dern?$")

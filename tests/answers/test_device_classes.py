@@ -57,7 +57,8 @@ def test_an_rk3588_board_is_answered_from_its_memory_with_the_npu_said(engine: E
     a = engine.ask(question)
     assert a.locale == lang and a.facts.get("media") == "device"
     assert a.facts["device"]["name"] == "Rockchip RK3588"
-    assert a.facts["device"]["npu"] == {"tops": 6, "runtime": "RKLLM", "used": False}
+    npu = a.facts["device"]["npu"]
+    assert {k: npu[k] for k in ("tops", "runtime", "used")} == {"tops": 6, "runtime": "RKLLM", "used": False}
     assert 4.0 <= a.facts["row"]["tok_s"] <= 10.0
     assert "RKLLM" in a.text and "Raspberry" not in a.text
 

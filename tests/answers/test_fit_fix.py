@@ -104,9 +104,9 @@ def test_a_long_context_that_misses_says_a_q8_cache_holds_it(engine: Engine, que
 ])
 def test_a_level_that_misses_the_ram_names_what_fits_there(engine: Engine, question: str, lang: str,
                                                            sentence: str) -> None:
-    """DeepSeek-R1 (671 B) in 512 GB of RAM, of which all but 24 GB may hold the model (the system keeps 20 % but
-    never more than 24 GB: ≈ 488 GB): Q8_0 (8.5 bits, ≈ 713 GB) does not fit, Q5_K_M (≈ 5.7 bits, ≈ 477 GB with its
-    cache) does."""
+    """DeepSeek-R1 (671 B) in 512 GB of RAM, of which all but the 24 GB the system keeps may hold the model
+    (488 GB): Q8_0 (8.5 bits, ≈ 664 GiB) and Q6_K (≈ 6.56 bits, ≈ 512 GiB) do not fit, Q5_K_M (≈ 5.7 bits,
+    ≈ 444 GiB) does, tightly."""
     a = engine.ask(question)
     text = _plain(a.text)
     assert a.locale == lang and "even at" not in text and "anche a" not in text
