@@ -105,6 +105,8 @@ COMMON_KEYS = {
                         "'32 of ram'); a conjunction is not one ('2080 and ddr4')",
     "product_number_words": "words a product's number follows ('rtx 2080', 'ryzen 7700'): after them a bare "
                             "number is the product's, never an amount of RAM",
+    "count_fillers": "words in every language that may stand between a count and the card it counts ('2x used "
+                     "3090', '2 gebrauchte 3090', 'due usate 3090')",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
                      "machine ('framework desktop with strix halo')",
 }
@@ -212,6 +214,7 @@ class Lexicon(Struct):
     qat_words: frozenset[str] = frozenset()
     ram_amount_links: frozenset[str] = frozenset()
     product_number_words: frozenset[str] = frozenset()
+    count_fillers: frozenset[str] = frozenset()
     intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
 
     @property
@@ -405,6 +408,7 @@ def load(directory: Path = HERE) -> Lexicon:
         qat_words=_words(common["qat_words"], "common.toml: qat_words"),
         ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
         product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
+        count_fillers=_words(common["count_fillers"], "common.toml: count_fillers"),
     )
     loaded.intent_scans = joined(loaded.patterns())
     return loaded

@@ -39,12 +39,14 @@ from answers.reading.clues import (
     _could_be_name,
     _find_budget,
     _is_greeting,
+    _machine_phrases,
     _machine_words,
     _named_apart,
     _only_task_words,
     _said_at,
     _says,
     _size_clash,
+    _speed_words,
     _span_rank,
     _superlative_plus,
     _task,
@@ -177,6 +179,8 @@ def _read_entities(r: _Reading) -> None:
     _chip_first(r.toks)
     _superlative_plus(r.toks)
     _machine_words(r.toks)  # before any number or name is read: "ddr5 6000", "ryzen 5 5600x" are the machine's
+    _speed_words(r.toks, r.gpus)  # "10+ tok/s", "≥5 t/s": a speed, never a name
+    _machine_phrases(r.toks, r.gpus)  # "ryzen ai 9 hx 370": the laptop's chip, never a model
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
     r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'

@@ -139,7 +139,18 @@ def clean(text: str) -> str:
     t = terabytes_as_gb(t)  # "1tb of ram": a server's RAM, in GB as every size
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
+    t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
     return " ".join(t.split())
+
+
+@cache
+def _filler_re() -> re.Pattern[str]:
+    """A count, then one of the lexicon's `count_fillers` ("used", "gebrauchte", "usate") before what it counts."""
+    lx = words()  # the shared lexicon: the setup one (`lexicon`) cleans its machine names with `clean`
+    counts = "|".join(longest_first(sorted({re.escape(fold(w)) for lang in lx.languages.values()
+                                            for w in lang.count_words if not w[:1].isdigit()})))
+    fillers = "|".join(longest_first(sorted(re.escape(fold(w)) for w in lx.count_fillers)))
+    return compile_cached(rf"\b(\d{{1,2}}\s+x|\d{{1,2}}|{counts})\s+(?:{fillers})\s+(?=\S)")
 
 
 @cache
@@ -212,7 +223,7 @@ def read(text: str) -> SetupWords:
             cards, unified = [(mac, 1)], True
     if unified:
         # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
-        cards = _sized_by_pool(t, cards, ram_gb, spans)
+        cards = _sized_by_pool(t, cards, ram_gb, spans, found.unified_cards)
         ram_gb = None
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 
@@ -253,10 +264,11 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         count = _device_count(t, m, dev, lx)
         if not (1 <= count <= MAX_COUNT):
             continue
+        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
         if m.group("lap1") or m.group("lap2"):
             found.laptop = True
-            name = f"{name} Mobile"
-        said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
+            if said is None and not this_unified:  # a laptop's chip with its graphics has no "Mobile" card
+                name = f"{name} Mobile"
         machine = None if said is None else lx.machines[said]
         if machine is not None and machines and machines[-1] == machine \
                 and _same_device_gap(t[found.spans[-1][1]:m.start("dev")]):
@@ -367,17 +379,28 @@ def _mac_by_memory(t: str) -> str | None:
 
 
 def _sized_by_pool(t: str, cards: list[tuple[str, int]], ram_gb: float | None,
-                   spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
+                   spans: list[tuple[int, int]], flags: list[bool]) -> list[tuple[str, int]]:
     """A unified machine's names with the memory said for it (the RAM size, else the one size outside the
-    devices' own words), so the resolver picks that memory's variant; names that carry a size keep it."""
+    devices' own words), so the resolver picks that memory's variant; names that carry a size keep it.
+    A graphics card beside it has its own memory: it is never sized so ("evo-x2 128gb or 3090s" is no
+    "3090 128 GB"), and a size said apart is then no more surely the machine's ("dgx spark or a pro 6000,
+    does it fit in 96gb": the card's memory, not a 96 GB Spark)."""
+    flags = flags if len(flags) == len(cards) else [True] * len(cards)
     size = ram_gb
+    if size is None and not all(flags):
+        near = [m for (a, b), unified in zip(spans, flags, strict=False) if unified
+                for m in [re.match(rf"\s+(?:[a-z]{{1,4}}\s+)?({NUMBER})\s?{GB_UNIT}", t[b:])] if m]
+        if len(near) != 1:
+            return cards
+        size = float(near[0].group(1))
     if size is None:
         bare = [m for m in re.finditer(rf"\b({NUMBER})\s?{GB_UNIT}", t)
                 if not any(a <= m.start() < b for a, b in spans)]
         size = float(bare[0].group(1)) if len(bare) == 1 else None
     if size is None:
         return cards
-    return [(f"{n} {size:g} GB" if not re.search(MEM_SUFFIX, n) else n, c) for n, c in cards]
+    return [(f"{n} {size:g} GB" if unified and not re.search(MEM_SUFFIX, n) else n, c)
+            for (n, c), unified in zip(cards, flags, strict=True)]
 
 
 def _sized_nearby(t: str, start: int, end: int) -> bool:
