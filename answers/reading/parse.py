@@ -37,6 +37,7 @@ from answers.reading.clues import (
     _cache_type,
     _chip_first,
     _could_be_name,
+    _family_heads,
     _find_budget,
     _is_greeting,
     _machine_phrases,
@@ -356,7 +357,10 @@ def _read_intent(r: _Reading) -> None:
         as_model = _intent(r.folded, True, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
         asked_for_a_list = r.intent == "card_models" and (
             r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)
-        if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
+        # "quando esce gemma 4?": a family's word with a version is a model asked about, even with no other ask
+        family = as_model == "model_info" and any(ch.isdigit() for ch in guess) and bool(
+            set(fold(guess).replace("-", " ").split()[:1]) & _family_heads(r.models))
+        if ((as_model in PARSER_MODEL_INTENTS or family) and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
                 and _could_be_name(guess, r.models)):
             r.intent, r.model_text, r.has_model = as_model, guess, True
 

@@ -99,3 +99,36 @@ def test_a_price_is_a_budget_never_a_card(engine, question: str) -> None:
     _no_model_lead(answer)
     assert "budget" in answer.asked, answer.asked
     assert not any(c["name"].endswith(("1000", "A1000", "T1000", "P1000")) for c in answer.asked.get("cards", []))
+
+
+def test_a_speed_wanted_is_not_answered_from_the_plain_list(engine) -> None:
+    """The same card's list asked first must not be handed back for a speed wanted (a cached build)."""
+    plain = engine.ask("what can an rx 6800 16gb run?")
+    wanted = engine.ask("what can an rx 6800 16gb run at 45+ tok/s?")
+    assert plain.facts["rule"]["min_tok_s"] != wanted.facts["rule"]["min_tok_s"] == 45.0
+
+
+@pytest.mark.parametrize("question", [
+    "mixtral 8x70b on two 4090s?",
+    "gira mixtral 8x40b su 2x 3090?",
+    "wie schnell ist mixtral 8x30b auf einer a100?",
+])
+def test_a_layout_no_model_has_is_said_with_the_familys_real_ones(engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.intent == "not_found", answer.text
+    assert "Mixtral 8x7B" in answer.text and "Mixtral 8x22B" in answer.text  # the sizes that exist
+    assert "tok" not in answer.text.split("\n")[0]  # no speed for a model that does not exist
+
+
+@pytest.mark.parametrize(("question", "typed"), [
+    ("how big is gemma 4 going to be?", "gemma 4"),
+    ("quando esce gemma 4, e quanto pesa?", "gemma 4"),
+    ("wann kommt gemma 4 raus?", "gemma 4"),
+    ("¿cuándo sale gemma 4?", "gemma 4"),
+    ("glm 9 sur une 4090 ?", "glm 9"),
+])
+def test_a_release_the_catalog_lacks_is_never_another_versions_size(engine, question: str, typed: str) -> None:
+    answer = engine.ask(question)
+    assert answer.intent == "not_found", answer.text
+    assert typed in answer.text
+    assert answer.asked.get("models") == [typed], answer.asked
