@@ -144,8 +144,9 @@ def _other_model(toks: list[Token], end: int, b: int, text: str, res: Resolution
     if nxt in lexicon().model_tier_words:
         return not re.search(rf"\b{re.escape(nxt)}\b", name)
     if _layout(nxt):  # "mixtral 8x70b": a layout the family does not have (it has 8x7b and 8x22b)
+        family = name.split()[0]
         return nxt not in name.replace(" ", "") and not any(
-            nxt in fold(n).replace(" ", "").replace("-", "") for n in models.names if fold(n).startswith(name.split()[0]))
+            nxt in fold(n).replace(" ", "").replace("-", "") for n in models.names if fold(n).startswith(family))
     if _version(nxt):
         numbers = re.findall(r"\d+(?:\.\d+)?", name)
         if not numbers:  # "glm 9": the family's numbered releases ("GLM-4.5"), not an unnumbered namesake ("gLM")

@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.unresolved import UnresolvedName
 from answers.resolving.model_default import default_model
-from catalog.records import GpuRecord, ModelRecord
 from catalog.name_versions import version_clash
+from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolution, Resolver, curated_first, fold, normalize
 
 CANDIDATES_SHOWN = 8
