@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from answers.lexicon import lexicon
 from answers.reading import at_once, budget_words
@@ -135,7 +136,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    return annotate_setup(Asked(
+    return _totals_apart(annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -168,7 +169,34 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         together=r.both is not None or at_once.says_at_once(r.folded),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
-    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"])
+    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
+
+
+_SIZE_AT_END_RE = re.compile(r"^(.*\S)\s+(\d{1,3})\s?gb$", re.IGNORECASE)
+
+
+def _totals_apart(asked: Asked, gpus: Resolver) -> Asked:
+    """"2x 3090 48gb", "arc pro b60 dual 48gb": a size typed after several cards that is their total, not a
+    variant of the card (no "3090 48 GB" exists): the cards without it, and the size no second amount."""
+    if not asked.setup:
+        return asked
+    parts, totals = [], set()
+    for name, count in asked.setup:
+        hit = _SIZE_AT_END_RE.match(name) if count > 1 and gpus.lookup(name) is None else None
+        res = gpus.lookup(hit.group(1) if hit else name) if count > 1 else None
+        card = res.best.key if res is not None and res.best is not None else None
+        total = getattr(card, "memory_gb", 0) * count
+        if card is not None and total:
+            totals.add(total)
+        if hit and card is not None and abs(total - float(hit.group(2))) < 1:
+            parts.append((hit.group(1), count))
+        else:
+            parts.append((name, count))
+    said_total = asked.memory_gb is not None and any(abs(asked.memory_gb - t) < 1 for t in totals)
+    if tuple(parts) == tuple(asked.setup) and not said_total:
+        return asked
+    return replace(asked, setup=tuple(parts), memory_gb=None if said_total else asked.memory_gb,
+                   card_typed=parts[0][0] if asked.card_typed == asked.setup[0][0] else asked.card_typed)
 
 
 def _read_entities(r: _Reading) -> None:

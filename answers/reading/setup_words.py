@@ -140,7 +140,21 @@ def clean(text: str) -> str:
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
     t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
+    t = _boards_re().sub(lambda m: _boards()[m.group(1)], t)  # "arc pro b60 dual": two GPUs on one board
     return " ".join(t.split())
+
+
+@cache
+def _boards() -> dict[str, str]:
+    return {fold(k): fold(v) for k, v in words().multi_gpu_boards.items()}
+
+
+@cache
+def _boards_re() -> re.Pattern[str]:
+    """A board of several GPUs as typed (the lexicon's `multi_gpu_boards`), "intel" or a maker's name before it
+    left as it is."""
+    names = "|".join(longest_first(sorted(re.escape(k) for k in _boards())))
+    return compile_cached(rf"(?<![\w-])({names})(?![\w-])")
 
 
 @cache

@@ -132,3 +132,26 @@ def test_a_release_the_catalog_lacks_is_never_another_versions_size(engine, ques
     assert answer.intent == "not_found", answer.text
     assert typed in answer.text
     assert answer.asked.get("models") == [typed], answer.asked
+
+
+@pytest.mark.parametrize("question", [
+    "arc pro b60 dual 48gb: can it run qwen3 32b?",
+    "una arc pro b60 dual da 48gb fa girare llama 3.3 70b in q4?",
+    "läuft llama 3.3 70b q4 auf einer intel arc pro b60 dual?",
+    "a b60 dual de 48gb roda qwen3 32b?",
+])
+def test_a_dual_gpu_board_is_two_cards(engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.asked.get("cards") == [{"name": "Arc Pro B60", "count": 2}], answer.asked
+    assert "memory_gb" not in answer.asked  # the 48 GB is the two GPUs' total, no second amount
+    assert "2×" in answer.text or "2 ×" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(("question", "card", "count"), [
+    ("2x 3090 48gb total, does llama 3.3 70b fit?", "GeForce RTX 3090", 2),
+    ("4x 4090 mit 96gb insgesamt, läuft qwen3 235b?", "GeForce RTX 4090", 4),
+])
+def test_several_cards_total_is_no_variant(engine, question: str, card: str, count: int) -> None:
+    answer = engine.ask(question)
+    assert answer.asked.get("cards") == [{"name": card, "count": count}], answer.asked
+    assert answer.intent != "not_found" and not answer.unused, (answer.text, answer.unused)
