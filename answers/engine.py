@@ -163,7 +163,11 @@ class Engine(MediaAnswering):
         echo = echo_of(question)
         oos = asked.out_of_scope
         if oos is not None and oos.kind == scope.CLOUD:  # the hardware answered, the rental price said as unknown
-            return cloud_noted(self._ask_read(intent, asked, echo, lang, options, inline))
+            answer = self._ask_read(intent, asked, echo, lang, options, inline)
+            # "how much a month for an L4 on AWS, or buy?": no model to run, so nothing else to answer than the
+            # price, which is not known: the one line alone, never a card's list or "did not understand" after it
+            named = asked.model is not None or asked.model_size_b is not None or asked.image_model is not None
+            return cloud_noted(answer, alone=not named or answer.intent == "fallback")
         if oos is not None and oos.kind == "api_price" and oos.generic and isinstance(asked.model, str) \
                 and closed_line(asked.model):
             # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown
@@ -310,11 +314,26 @@ class Engine(MediaAnswering):
             memory = card.memory_gb * (parsed.gpu_count or 1)
         device = oos.named if kind in scope.DEVICE_KINDS else None
         built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device,
-                                  image=_image_named(parsed))
+                                  image=_image_named(parsed),
+                                  tflops=_training_tflops(card, parsed.gpu_count) if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+
+
+def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
+    """The dense 16-bit matrix TFLOPS of the cards named, as the prefill estimate reads them (pretraining's time)."""
+    if card is None:
+        return None
+    # lazy: the prefill rates and the training rule only for a pretraining question with a card
+    from answers.knowledge.fine_tuning import fine_tuning
+    from answers.knowledge.media import prefill_constants
+    from catalog.compute import fp32_tflops
+    from estimator.prefill import matrix_tflops
+
+    int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]  # type: ignore[arg-type]
+    return int8 * fine_tuning().training_matrix_share * (count or 1)
 
 
 def _image_named(asked: Asked) -> str | None:

@@ -18,9 +18,13 @@ CLOUD_LINE = N_("Cloud rental prices (RunPod, AWS, Lambda and the like) are outs
                 "price.")
 
 
-def cloud_noted(answer: Answer) -> Answer:
-    """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers."""
+def cloud_noted(answer: Answer, alone: bool = False) -> Answer:
+    """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers.
+    `alone`: the line is the whole answer (nothing was asked beside the price)."""
     line = i18n.gettext(answer.locale, CLOUD_LINE)
+    if alone:
+        return replace(answer, intent="fallback", text=markdown.finish(line), table=None, credits=[],
+                       facts={"out_of_scope": "cloud", "not_answered": ["cloud_price"]})
     return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
                    facts={**answer.facts, "not_answered": ["cloud_price"]})
 
