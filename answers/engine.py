@@ -43,7 +43,7 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
-from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted
+from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted, other_release_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
@@ -148,6 +148,8 @@ class Engine(MediaAnswering):
         asked = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
         lang = lang or _catalogue(asked.language) or _catalogue(hint) or i18n.DEFAULT
         media = self._media(asked, lang, options, inline)  # image, video, speech, embeddings, phones, boards
+        if media is not None and asked.media is not None and asked.media.other_release and asked.media.model:
+            media = other_release_noted(media, asked.media.other_release, asked.media.model)
         if media is not None:
             # what it stated is said back, as for every answer; the media answer says its own engine and level
             # (ComfyUI, faster-whisper, llama.cpp on a phone's CPU), so no engine line is added

@@ -92,6 +92,8 @@ class MediaAnswering:
             if record is None:
                 if m.kind_word is None or q.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
+                if oos is not None and oos.kind == "speech" and not oos.generic:
+                    return None  # "parakeet … transcription": that model said as not rated, never Whisper's table
                 if q.card2 is not None and q.intent == "compare":
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)

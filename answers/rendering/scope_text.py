@@ -29,6 +29,19 @@ def cloud_noted(answer: Answer, alone: bool = False) -> Answer:
                    facts={**answer.facts, "not_answered": ["cloud_price"]})
 
 
+OTHER_RELEASE_LINE = N_("%(typed)s is not in my catalog: the figures below are for %(nearest)s, another release, not "
+                        "for it.")
+
+
+def other_release_noted(answer: Answer, typed: str, nearest: str) -> Answer:
+    """A media answer for the catalog's release of a model asked about in a release it lacks ("hunyuanvideo
+    1.5" → HunyuanVideo), with that said first; `facts["other_release"]` says so to `--json` readers."""
+    line = i18n.gettext(answer.locale, OTHER_RELEASE_LINE) % {
+        "typed": f"«{markdown.escape(typed)}»", "nearest": markdown.escape(nearest)}
+    return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
+                   facts={**answer.facts, "other_release": {"asked": typed, "answered": nearest}})
+
+
 API_LINE = N_("The prices of paid APIs and chat subscriptions are outside what this bot knows: it keeps no price "
               "list for them, and they change often. What it can say is about running models on your own hardware.")
 
