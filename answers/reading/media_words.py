@@ -159,8 +159,8 @@ def read(question: str) -> MediaAsked | None:
 
 
 def _other_release(text: str, record: MediaRecord) -> str | None:
-    """"hunyuanvideo 1.5" when the catalog has only HunyuanVideo: a version typed right after the model's name
-    that none of its names carries (nor another record's), as typed; None when the release asked is the one."""
+    """A version typed right after the model's name that none of its names carries, nor another record's
+    ("hunyuanvideo 1.5" when the catalog has only HunyuanVideo), as typed; None for the release it has."""
     phrases = media_name_phrases()
     names = [p for p, n in phrases if n == record.name]
     for name in sorted(names, key=len, reverse=True):
