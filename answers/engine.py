@@ -334,7 +334,7 @@ def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
     from catalog.compute import fp32_tflops
     from estimator.prefill import matrix_tflops
 
-    int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]  # type: ignore[arg-type]
+    int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]
     return int8 * fine_tuning().training_matrix_share * (count or 1)
 
 

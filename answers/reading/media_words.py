@@ -29,7 +29,7 @@ from catalog.speech_synthesis import tts_named_in
 from catalog.text import fold
 
 if TYPE_CHECKING:
-    from catalog.media import DeviceRecord
+    from catalog.media import DeviceRecord, MediaRecord
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts")
