@@ -154,6 +154,10 @@ class Engine(MediaAnswering):
             # what it stated is said back, as for every answer; the media answer says its own engine and level
             # (ComfyUI, faster-whisper, llama.cpp on a phone's CPU), so no engine line is added
             return self._accounted(media, asked, options)
+        paid = asked.out_of_scope
+        if paid is not None and paid.kind == "api_price" and (asked.image_model or (asked.media and asked.media.model)):
+            # "1000 images with flux on replicate, how much?": a paid service's price, declined as such
+            return self._accounted(self._out_of_scope(asked, paid, lang, options, inline), asked, options)
         training = asked.out_of_scope is not None and asked.out_of_scope.kind == "fine_tuning"
         if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not training:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);

@@ -78,8 +78,8 @@ class MediaAnswering:
         from catalog.media import media_named  # lazy: only for a question that names media (module docstring)
 
         oos = q.out_of_scope
-        if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning"):
-            return None
+        if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning", "api_price"):
+            return None  # training, or a paid service's price ("1000 images with flux on replicate"): said so
         if m.tts or m.tts_generic:  # reading text aloud: the voices' public figures, and a pick
             return self._tts_answer(q, m, lang, options, inline)
         record = media_named(m.model) if m.model else None

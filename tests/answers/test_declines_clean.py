@@ -71,3 +71,15 @@ def test_a_small_model_fits_and_the_time_is_what_stops_it(engine) -> None:
     assert answer.facts["from_scratch"]["fits"] is True
     assert "many data-centre cards" not in answer.text
     assert re.search(r"about \d+ days", answer.text), answer.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("how much would 500 sdxl images cost me on replicate?", "en"),
+    ("quanto costa generare immagini con flux schnell su fal.ai?", "it"),
+    ("combien coûte une image flux dev sur replicate ?", "fr"),
+])
+def test_a_paid_image_service_price_is_declined_as_such(engine, question: str, lang: str) -> None:
+    answer = engine.ask(question)
+    assert answer.locale == lang
+    assert answer.facts.get("out_of_scope") == "api_price", answer.facts
+    assert " s " not in answer.text and "GB" not in answer.text, answer.text  # no card's seconds or memory table
