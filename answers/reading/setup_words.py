@@ -292,11 +292,26 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
             found.cards[-1] = (name if len(name) >= len(before) else before, max(count, n_before))
             found.spans[-1] = (start, m.end("dev"))
             continue
+        if count == 1 and _named_again(t, found, name, m.start("dev"), machine, machines):
+            continue  # "2x mi50 or a 3090? rocm for mi50 is dead": the same card talked about, not a third one
         found.cards.append((name, count))
         found.spans.append(m.span("dev"))
         found.unified_cards.append(this_unified)
         machines.append(machine)
     return found
+
+
+def _named_again(t: str, found: _Devices, name: str, start: int, machine: str | None,
+                 machines: list[str | None]) -> bool:
+    """A device named again further on, with no count of its own: the same machine under another of its
+    names ("ryzen ai 9 hx 370 … the 890m igpu"), or the same card several words after its first mention."""
+    if machine is not None and machine in machines:
+        return True
+    base = re.sub(rf"{MEM_SUFFIX}$", "", name).strip()
+    for (before, _), (_, end) in zip(found.cards, found.spans, strict=True):
+        if re.sub(rf"{MEM_SUFFIX}$", "", before).strip() == base and len(t[end:start].split()) > 3:
+            return True
+    return False
 
 
 # What may stand between a machine's product name and its chip's name for both to be one machine.

@@ -155,3 +155,24 @@ def test_several_cards_total_is_no_variant(engine, question: str, card: str, cou
     answer = engine.ask(question)
     assert answer.asked.get("cards") == [{"name": card, "count": count}], answer.asked
     assert answer.intent != "not_found" and not answer.unused, (answer.text, answer.unused)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("2x used mi50 or one 3090 for 32b? is rocm for the mi50 still alive?",
+     [{"name": "Radeon Instinct MI50", "count": 2}, {"name": "GeForce RTX 3090", "count": 1}]),
+    ("zwei 3090 oder eine 5090 für 70b? die 3090 ist ja schon alt",
+     [{"name": "GeForce RTX 3090", "count": 2}, {"name": "GeForce RTX 5090", "count": 1}]),
+])
+def test_a_card_named_again_is_no_third_card(engine, question: str, expected: list) -> None:
+    assert engine.ask(question).asked.get("cards") == expected
+
+
+@pytest.mark.parametrize("question", [
+    "laptop mit ryzen ai 9 hx 370 und 32gb: hilft die npu oder nehme ich die 890m igpu?",
+    "portátil con ryzen ai 9 hx 375 y 32gb, ¿uso la npu o la igpu 890m?",
+    "portatile ryzen ai 9 hx 370 + 32gb: npu o igpu 890m per gli llm?",
+])
+def test_a_machine_named_by_its_chip_and_its_graphics_is_one(engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.asked.get("device", "").startswith("Radeon 890M"), answer.asked
+    assert answer.intent != "compare" and " + " not in answer.text.split("\n")[0], answer.text
