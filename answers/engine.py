@@ -43,7 +43,7 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
-from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted
+from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted, other_release_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
@@ -148,10 +148,16 @@ class Engine(MediaAnswering):
         asked = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
         lang = lang or _catalogue(asked.language) or _catalogue(hint) or i18n.DEFAULT
         media = self._media(asked, lang, options, inline)  # image, video, speech, embeddings, phones, boards
+        if media is not None and asked.media is not None and asked.media.other_release and asked.media.model:
+            media = other_release_noted(media, asked.media.other_release, asked.media.model)
         if media is not None:
             # what it stated is said back, as for every answer; the media answer says its own engine and level
             # (ComfyUI, faster-whisper, llama.cpp on a phone's CPU), so no engine line is added
             return self._accounted(media, asked, options)
+        paid = asked.out_of_scope
+        if paid is not None and paid.kind == "api_price" and (asked.image_model or (asked.media and asked.media.model)):
+            # "1000 images with flux on replicate, how much?": a paid service's price, declined as such
+            return self._accounted(self._out_of_scope(asked, paid, lang, options, inline), asked, options)
         training = asked.out_of_scope is not None and asked.out_of_scope.kind == "fine_tuning"
         if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not training:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);
@@ -163,7 +169,11 @@ class Engine(MediaAnswering):
         echo = echo_of(question)
         oos = asked.out_of_scope
         if oos is not None and oos.kind == scope.CLOUD:  # the hardware answered, the rental price said as unknown
-            return cloud_noted(self._ask_read(intent, asked, echo, lang, options, inline))
+            answer = self._ask_read(intent, asked, echo, lang, options, inline)
+            # "how much a month for an L4 on AWS, or buy?": no model to run, so nothing else to answer than the
+            # price, which is not known: the one line alone, never a card's list or "did not understand" after it
+            named = asked.model is not None or asked.model_size_b is not None or asked.image_model is not None
+            return cloud_noted(answer, alone=not named or answer.intent == "fallback")
         if oos is not None and oos.kind == "api_price" and oos.generic and isinstance(asked.model, str) \
                 and closed_line(asked.model):
             # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown
@@ -310,11 +320,26 @@ class Engine(MediaAnswering):
             memory = card.memory_gb * (parsed.gpu_count or 1)
         device = oos.named if kind in scope.DEVICE_KINDS else None
         built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device,
-                                  image=_image_named(parsed))
+                                  image=_image_named(parsed),
+                                  tflops=_training_tflops(card, parsed.gpu_count) if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+
+
+def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
+    """The dense 16-bit matrix TFLOPS of the cards named, as the prefill estimate reads them (pretraining's time)."""
+    if card is None:
+        return None
+    # lazy: the prefill rates and the training rule only for a pretraining question with a card
+    from answers.knowledge.fine_tuning import fine_tuning
+    from answers.knowledge.media import prefill_constants
+    from catalog.compute import fp32_tflops
+    from estimator.prefill import matrix_tflops
+
+    int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]
+    return int8 * fine_tuning().training_matrix_share * (count or 1)
 
 
 def _image_named(asked: Asked) -> str | None:

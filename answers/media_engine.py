@@ -78,8 +78,8 @@ class MediaAnswering:
         from catalog.media import media_named  # lazy: only for a question that names media (module docstring)
 
         oos = q.out_of_scope
-        if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning"):
-            return None
+        if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning", "api_price"):
+            return None  # training, or a paid service's price ("1000 images with flux on replicate"): said so
         if m.tts or m.tts_generic:  # reading text aloud: the voices' public figures, and a pick
             return self._tts_answer(q, m, lang, options, inline)
         record = media_named(m.model) if m.model else None
@@ -92,6 +92,8 @@ class MediaAnswering:
             if record is None:
                 if m.kind_word is None or q.model is not None:
                     return None  # "llama 3.2 vision reads images": a language model is named
+                if oos is not None and oos.kind == "speech" and not oos.generic:
+                    return None  # "parakeet … transcription": that model said as not rated, never Whisper's table
                 if q.card2 is not None and q.intent == "compare":
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)

@@ -203,7 +203,7 @@ class EntityBuilding:
         if intent not in TABLE_INTENTS:
             return build(self.estimates, e, s)
         key = (intent, id(e.model), id(e.card), e.memory_gb, s, e.setup, e.cpu, e.ram_type, e.ram_mts, e.ram_channels,
-               e.cpu_spec)
+               e.cpu_spec, e.target_tok_s)  # a speed wanted sets what-runs' floor (answers/facts/what_runs.py)
         built = self._built.get_or(key, lambda: build(self.estimates, e, s))
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)

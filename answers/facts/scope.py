@@ -81,9 +81,11 @@ def image_lora_facts(image: str, memory_gb: float | None) -> dict[str, Any]:
 
 
 def build(kind: str, named: str, *, model: dict[str, Any] | None = None, size: ModelSize | None = None,
-          memory_gb: float | None = None, device: str | None = None, image: str | None = None) -> Built:
+          memory_gb: float | None = None, device: str | None = None, image: str | None = None,
+          tflops: float | None = None) -> Built:
     """`model`: the catalog's name and parameters (None when the catalog does not know it); `size`: its
-    size for the estimator (or a generic size); `memory_gb`: the memory a card or size named offers."""
+    size for the estimator (or a generic size); `memory_gb`: the memory a card or size named offers;
+    `tflops`: the dense 16-bit matrix rate of the cards named (pretraining's time)."""
     facts: dict[str, Any] = {"out_of_scope": kind, "named": named}
     if device:
         facts["device"] = device
@@ -103,4 +105,12 @@ def build(kind: str, named: str, *, model: dict[str, Any] | None = None, size: M
                                  "bytes_per_param": ft.full_training_bytes_per_param}
         if size is not None:
             facts["from_scratch"]["gb"] = round(ft.from_scratch_gb(size.params_b), 1)
+            if memory_gb is not None:
+                facts["from_scratch"]["fits"] = memory_gb >= facts["from_scratch"]["gb"]
+        if size is not None and tflops:
+            tokens, days = ft.pretraining_days(size.params_b, tflops)
+            facts["from_scratch"].update(tokens=tokens, days=round(days, 1), tflops=round(tflops, 1),
+                                         utilisation=ft.training_utilisation,
+                                         tokens_per_param=ft.pretraining_tokens_per_param,
+                                         compute_source=ft.pretraining_source)
     return Built(facts)

@@ -188,3 +188,4 @@ class WhatRunsFacts(Struct, frozen=True):
     setup: dict[str, Any] | UnsetType = UNSET
     cpu_only: bool | UnsetType = UNSET
     cpu: dict[str, Any] | UnsetType = UNSET
+    target_tok_s: float | UnsetType = UNSET  # a speed wanted, the ranking's floor instead of reading speed

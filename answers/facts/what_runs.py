@@ -70,12 +70,14 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """What can I run: the models the hardware holds, ranked for advice (most capable first), the largest
     of them, and the rule the ranking used."""
     card, mode, pairs = _hardware(est, e, s)
+    # "which model does at least 5 tok/s", "10+ t/s": the speed the asker wants, else reading speed
+    speed = e.target_tok_s or advice.READING_SPEED_TOK_S
     if pairs is None:
-        # Each model at the level people would run it: the least compressed that reaches reading speed.
-        pairs = est.card_models_at_speed(card, s, advice.GOOD_LEVEL, advice.READING_SPEED_TOK_S)
+        # Each model at the level people would run it: the least compressed that reaches that speed.
+        pairs = est.card_models_at_speed(card, s, advice.GOOD_LEVEL, speed)
     task = s.task
-    picks = advice.rank_models(pairs, task=task)
-    big = advice.biggest(pairs, task=task)
+    picks = advice.rank_models(pairs, task=task, min_tok_s=speed)
+    big = advice.biggest(pairs, task=task, min_tok_s=speed)
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]
     facts = WhatRunsFacts(
         mode=mode, card=card_brief(card), memory_gb=card.memory_gb,
@@ -87,12 +89,13 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         models_ranked=len(picks), largest=_largest(big),
         rows=[{**t.facts(), **p.facts()} for t, p in zip(rows[:TOP_PICKS], picks, strict=False)],
         level_sizes=largest_dense_b(est, s, card) if mode not in ("setup", "cpu") else [],
-        rule=Rule(good_quant=advice.GOOD_LEVEL, min_tok_s=advice.READING_SPEED_TOK_S,
+        rule=Rule(good_quant=advice.GOOD_LEVEL, min_tok_s=speed,
                   min_params_b=advice.MIN_PARAMS_B, min_date=advice.MIN_DATE.isoformat(),
                   year_weight=advice.YEAR_WEIGHT, score_epoch=advice.SCORE_EPOCH),
         setup=setup_facts(e.setup) if e.setup is not None else UNSET,
         cpu_only=True if e.cpu is not None else UNSET,
-        cpu=_cpu_facts(est, e.cpu, card) if e.cpu is not None else UNSET)
+        cpu=_cpu_facts(est, e.cpu, card) if e.cpu is not None else UNSET,
+        target_tok_s=e.target_tok_s if e.target_tok_s else UNSET)
     return Built(facts_of(facts), table=rows, sources={"gpus"})
 
 

@@ -52,6 +52,11 @@ class FineTuning(Struct, frozen=True):
     full_training_bytes_per_param: float
     full_training_source: str
     image_lora: tuple[ImageLora, ...] = ()
+    pretraining_tokens_per_param: float = 20.0
+    training_flops_per_param_token: float = 6.0
+    training_utilisation: float = 0.4
+    pretraining_source: str = ""
+    training_matrix_share: float = 0.5  # the 16-bit training rate over the int8 matrix rate (fine_tuning.toml)
 
     def image_lora_for(self, phrase: str) -> ImageLora | None:
         """The image model's LoRA minimum for the phrase the reader found ("sdxl"), or None."""
@@ -75,6 +80,13 @@ class FineTuning(Struct, frozen=True):
                                low.lora_gb + t * (high.lora_gb - low.lora_gb), (low.params_b, high.params_b))
         return None
 
+    def pretraining_days(self, params_b: float, tflops: float) -> tuple[float, float]:
+        """(tokens read, days) of a compute-optimal pretraining run of `params_b` billion parameters on
+        hardware of `tflops` dense 16-bit TFLOPS at the training utilisation: a floor for the time."""
+        tokens = params_b * 1e9 * self.pretraining_tokens_per_param
+        flops = self.training_flops_per_param_token * params_b * 1e9 * tokens
+        return tokens, flops / (tflops * 1e12 * self.training_utilisation) / 86_400
+
     def from_scratch_gb(self, params_b: float) -> float:
         """Weights, gradients and Adam states for every parameter (no activations): a floor, not a fit."""
         return params_b * self.full_training_bytes_per_param
@@ -96,12 +108,16 @@ def parse(data: dict) -> FineTuning:
         raise FineTuningDataError("fine_tuning.toml: no rows")
     if any(a.params_b >= b.params_b for a, b in zip(rows, rows[1:], strict=False)):  # neighbours
         raise FineTuningDataError("fine_tuning.toml: rows must go by ascending params_b")
-    for key in ("source", "url", "method_source", "full_training_source"):
+    for key in ("source", "url", "method_source", "full_training_source", "pretraining_source"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise FineTuningDataError(f"fine_tuning.toml: {key} must be a non-empty string")
     return FineTuning(tuple(rows), data["source"], data["url"], data["method_source"],
                       _positive(data.get("full_training_bytes_per_param"), "full_training_bytes_per_param"),
-                      data["full_training_source"], _image_lora(data.get("image_lora") or []))
+                      data["full_training_source"], _image_lora(data.get("image_lora") or []),
+                      _positive(data.get("pretraining_tokens_per_param"), "pretraining_tokens_per_param"),
+                      _positive(data.get("training_flops_per_param_token"), "training_flops_per_param_token"),
+                      _positive(data.get("training_utilisation"), "training_utilisation"), data["pretraining_source"],
+                      _positive(data.get("training_matrix_share"), "training_matrix_share"))
 
 
 def _image_lora(rows: object) -> tuple[ImageLora, ...]:

@@ -82,6 +82,11 @@ def _devices_by_name() -> dict[str, DeviceRecord]:
     return {d.name: d for d in devices().devices}
 
 
+def media_name_phrases() -> tuple[tuple[str, str], ...]:
+    """Every media model's name and alias as a phrase (folded), with the record's name."""
+    return _phrases()[0]
+
+
 def find_media(question: str) -> MediaRecord | None:
     """catalog.media.find_media: the media model a text names (its longest name or alias), or None."""
     hit = text.find_phrase(question, _phrases()[0])

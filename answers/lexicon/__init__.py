@@ -107,6 +107,10 @@ COMMON_KEYS = {
                         "'32 of ram'); a conjunction is not one ('2080 and ddr4')",
     "product_number_words": "words a product's number follows ('rtx 2080', 'ryzen 7700'): after them a bare "
                             "number is the product's, never an amount of RAM",
+    "multi_gpu_boards": "table board as typed = the GPUs on it ('arc pro b60 dual' = '2 x arc pro b60'): a board "
+                        "that is several GPUs is read as that many cards",
+    "count_fillers": "words in every language that may stand between a count and the card it counts ('2x used "
+                     "3090', '2 gebrauchte 3090', 'due usate 3090')",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
                      "machine ('framework desktop with strix halo')",
     "second_hand_words": "words in every language between a count and its card that say how it is bought ('two "
@@ -219,6 +223,8 @@ class Lexicon(Struct):
     qat_words: frozenset[str] = frozenset()
     ram_amount_links: frozenset[str] = frozenset()
     product_number_words: frozenset[str] = frozenset()
+    count_fillers: frozenset[str] = frozenset()
+    multi_gpu_boards: dict[str, str] = field(default_factory=dict)
     intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
 
     @property
@@ -415,6 +421,8 @@ def load(directory: Path = HERE) -> Lexicon:
         qat_words=_words(common["qat_words"], "common.toml: qat_words"),
         ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
         product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
+        count_fillers=_words(common["count_fillers"], "common.toml: count_fillers"),
+        multi_gpu_boards=_string_table(common["multi_gpu_boards"], "common.toml: multi_gpu_boards"),
     )
     loaded.intent_scans = joined(loaded.patterns())
     return loaded

@@ -13,6 +13,8 @@ from answers.lexicon import lexicon
 from answers.reading import budget_words
 from answers.reading.numbers import (
     _in_card_name,
+    _speed_follows,
+    _speed_units,
 )
 from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
 from answers.reading.spans import Span, _content
@@ -233,6 +235,46 @@ def _machine_words(toks: list[Token]) -> None:
             for i, start in enumerate(starts):
                 if m.start() <= start < m.end():
                     toks[i].used = True
+
+
+def _machine_phrases(toks: list[Token], gpus: Resolver) -> None:
+    """A machine named by a phrase no card's name spells ("ryzen ai 9 hx 370", "core ultra 7 258v": the lexicon's
+    `machines`, read as the machine by answers/reading/setup_words.py) is never a model's name: its words are
+    taken. Phrases a card's name spells ("dgx spark", "strix halo") stay for the card spans."""
+    joined, starts = "", []
+    for t in toks:
+        starts.append(len(joined))
+        joined += t.low + " "
+    for phrase in lexicon().machines:
+        if gpus.lookup(phrase) is not None:
+            continue
+        for m in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", joined):
+            for i, start in enumerate(starts):
+                if m.start() <= start < m.end():
+                    toks[i].used = True
+
+
+# A number as people type a speed's figure: "10", "10+", "≥5", ">=5", "~30", "20-30" (a range)
+_SPEED_FIGURE_RE = compile_cached(r"^(?:[~≈≥>≤<]=?)*\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?\+?$")
+
+
+def _speed_words(toks: list[Token], gpus: Resolver) -> None:
+    """A speed said ("10+ tok/s", "≥5 t/s", "at least 20 tokens per second"): its figure and unit are never a
+    model's or a card's name; the speed itself is read by the conditions (answers/reading/conditions.py, the
+    speed wanted) and by scope.observed_tok_s (a speed the asker gets). Units are the lexicon's speed_units."""
+    glued = {u[0] for u in _speed_units() if len(u) == 1}
+    for i in range(len(toks)):
+        figure = re.match(r"^(?:[~≈≥>≤<]=?)*\d+(?:\.\d+)?\+?", toks[i].low)
+        if figure and toks[i].low[figure.end():] in glued:
+            toks[i].used = True  # "10tok/s", "≥5t/s"
+            continue
+        if not _speed_follows(toks, i):
+            continue
+        unit = next((len(u) for u in _speed_units() if tuple(t.low for t in toks[i:i + len(u)]) == u), 0)
+        for k in range(i, i + unit):
+            toks[k].used = True
+        if i and _SPEED_FIGURE_RE.match(toks[i - 1].low) and not _in_card_name(toks, i - 1, gpus):
+            toks[i - 1].used = True  # "qwen3 4b 3090 tok/s?" asks a card's speed: its number stays the card's
 
 
 def _superlative_plus(toks: list[Token]) -> None:

@@ -109,6 +109,13 @@ def _words() -> _Words:
 
 
 @cache
+def _glued_speed_re() -> re.Pattern[str]:
+    """A figure glued to a one-word speed unit of the lexicon ("12tok/s", "30t/s", "25tps")."""
+    units = longest_first({fold(u) for u in lexicon().speed_units if " " not in u.strip()})
+    return compile_cached(r"(?<![\w.])(\d+(?:\.\d+)?\+?)(?=(?:" + "|".join(re.escape(u) for u in units) + r")(?![\w]))")
+
+
+@cache
 def _first_token_re() -> re.Pattern[str]:
     phrases = sorted({fold(p) for lang in condition_words().languages.values() for p in lang.first_token},
                      key=lambda s: (len(s), s), reverse=True)
@@ -388,6 +395,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     """The conditions `question` states (None for each it does not). A bare number that is part of a card's or
     model's name the question names ("a 3080 ctx 32k") is that name's."""
     text = " ".join(fold(question).replace("’", "'").replace("œ", "oe").split())
+    text = _glued_speed_re().sub(r"\1 ", text)  # "12tok/s", "30t/s": the figure and its unit apart
     words = condition_words()
     w = _words()
     tokens = [(m.group(), m.start(), m.end()) for m in _WORDS.finditer(text)]

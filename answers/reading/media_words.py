@@ -22,14 +22,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from answers.knowledge.media_names import find_device, find_media, find_second_media
+from answers.knowledge.media_names import find_device, find_media, find_second_media, media_name_phrases
 from answers.lexicon import lexicon
 from answers.records.asked import MediaAsked
 from catalog.speech_synthesis import tts_named_in
 from catalog.text import fold
 
 if TYPE_CHECKING:
-    from catalog.media import DeviceRecord
+    from catalog.media import DeviceRecord, MediaRecord
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts")
@@ -156,4 +156,22 @@ def read(question: str) -> MediaAsked | None:
         device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
-        precision=_precision(text))
+        precision=_precision(text), other_release=_other_release(text, record) if record is not None else None)
+
+
+def _other_release(text: str, record: MediaRecord) -> str | None:
+    """A version typed right after the model's name that none of its names carries, nor another record's
+    ("hunyuanvideo 1.5" when the catalog has only HunyuanVideo), as typed; None for the release it has."""
+    phrases = media_name_phrases()
+    names = [p for p, n in phrases if n == record.name]
+    for name in sorted(names, key=len, reverse=True):
+        hit = re.search(rf"(?<![\w.]){re.escape(name)}\s*v?(\d+(?:\.\d+)?)(?![\w.])", text)
+        if hit is None:
+            continue
+        typed = hit.group(0).strip()
+        every = {p for p, _ in phrases}
+        version = hit.group(1)
+        if any(re.search(rf"(?<![\d.]){re.escape(version)}(?![\d.])", n) for n in names) or typed in every:
+            return None
+        return typed
+    return None

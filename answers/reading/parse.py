@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from answers.lexicon import lexicon
 from answers.reading import at_once, budget_words
@@ -37,8 +38,10 @@ from answers.reading.clues import (
     _cache_type,
     _chip_first,
     _could_be_name,
+    _family_heads,
     _find_budget,
     _is_greeting,
+    _machine_phrases,
     _machine_words,
     _named_apart,
     _only_task_words,
@@ -46,6 +49,7 @@ from answers.reading.clues import (
     _says,
     _size_clash,
     _span_rank,
+    _speed_words,
     _superlative_plus,
     _task,
     _typed_around_size,
@@ -132,7 +136,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    return annotate_setup(Asked(
+    return _totals_apart(annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -165,7 +169,34 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         together=r.both is not None or at_once.says_at_once(r.folded),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
-    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"])
+    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
+
+
+_SIZE_AT_END_RE = re.compile(r"^(.*\S)\s+(\d{1,3})\s?gb$", re.IGNORECASE)
+
+
+def _totals_apart(asked: Asked, gpus: Resolver) -> Asked:
+    """"2x 3090 48gb", "arc pro b60 dual 48gb": a size typed after several cards that is their total, not a
+    variant of the card (no "3090 48 GB" exists): the cards without it, and the size no second amount."""
+    if not asked.setup:
+        return asked
+    parts, totals = [], set()
+    for name, count in asked.setup:
+        hit = _SIZE_AT_END_RE.match(name) if count > 1 and gpus.lookup(name) is None else None
+        res = gpus.lookup(hit.group(1) if hit else name) if count > 1 else None
+        card = res.best.key if res is not None and res.best is not None else None
+        total = getattr(card, "memory_gb", 0) * count
+        if card is not None and total:
+            totals.add(total)
+        if hit and card is not None and abs(total - float(hit.group(2))) < 1:
+            parts.append((hit.group(1), count))
+        else:
+            parts.append((name, count))
+    said_total = asked.memory_gb is not None and any(abs(asked.memory_gb - t) < 1 for t in totals)
+    if tuple(parts) == tuple(asked.setup) and not said_total:
+        return asked
+    return replace(asked, setup=tuple(parts), memory_gb=None if said_total else asked.memory_gb,
+                   card_typed=parts[0][0] if asked.card_typed == asked.setup[0][0] else asked.card_typed)
 
 
 def _read_entities(r: _Reading) -> None:
@@ -177,6 +208,8 @@ def _read_entities(r: _Reading) -> None:
     _chip_first(r.toks)
     _superlative_plus(r.toks)
     _machine_words(r.toks)  # before any number or name is read: "ddr5 6000", "ryzen 5 5600x" are the machine's
+    _speed_words(r.toks, r.gpus)  # "10+ tok/s", "≥5 t/s": a speed, never a name
+    _machine_phrases(r.toks, r.gpus)  # "ryzen ai 9 hx 370": the laptop's chip, never a model
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
     r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
@@ -364,7 +397,10 @@ def _read_intent(r: _Reading) -> None:
         as_model = _intent(r.folded, True, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
         asked_for_a_list = r.intent == "card_models" and (
             r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)
-        if (as_model in PARSER_MODEL_INTENTS and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
+        # "quando esce gemma 4?": a family's word with a version is a model asked about, even with no other ask
+        family = as_model == "model_info" and any(ch.isdigit() for ch in guess) and bool(
+            set(fold(guess).replace("-", " ").split()[:1]) & _family_heads(r.models))
+        if ((as_model in PARSER_MODEL_INTENTS or family) and not asked_for_a_list and len(guess.replace(" ", "")) >= 3
                 and _could_be_name(guess, r.models)):
             r.intent, r.model_text, r.has_model = as_model, guess, True
 

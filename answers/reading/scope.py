@@ -155,8 +155,9 @@ def out_of_scope(question: str) -> OutOfScope | None:
             return OutOfScope("full_fine_tuning", named)  # every weight trained: never LoRA's figure instead
         said = _device_said(text, named) if kind in DEVICE_KINDS else None
         return OutOfScope(kind, named, _norm(named) in ph["oos_generic"], said)
-    scratch = _longest(text, ph["oos_from_scratch"])
-    if scratch is not None and scratch.startswith("pre"):  # "pretrain a 1b": pre-training said in one word
+    # "pretrain a 1b", "preentrenar un 7b": pre-training said in one word (a bare "from scratch" may be a PC's)
+    scratch = _longest(text, tuple(p for p in ph["oos_from_scratch"] if p.strip().startswith("pre")))
+    if scratch is not None:
         return OutOfScope("from_scratch", scratch)
     cloud = _longest(text, ph["oos_cloud"])  # renting: the hardware is answered, the price said as not known
     return None if cloud is None else OutOfScope("cloud", cloud)

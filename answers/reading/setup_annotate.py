@@ -69,7 +69,8 @@ def annotate(parsed: Asked, sw: SetupWords, found: list[tuple[str, str | None]] 
             intent = "card_models"
     if intent == "compare" and parsed.model2 is None:
         intent = "can_run"  # one setup and one model; two models are compared on it (answers/facts/versus.py)
-    if parsed.model is not None and intent not in _KEEP and not (intent == "compare" and parsed.model2 is not None):
+    named = parsed.model is not None or (parsed.model_size_b is not None and not parsed.model_size_stand_in)
+    if named and intent not in _KEEP and not (intent == "compare" and parsed.model2 is not None):
         intent = "can_run"
     update["intent"] = intent
     return replace(parsed, **update)

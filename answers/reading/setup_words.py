@@ -146,7 +146,32 @@ def clean(text: str) -> str:
     t = terabytes_as_gb(t)  # "1tb of ram": a server's RAM, in GB as every size
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
+    t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
+    t = _boards_re().sub(lambda m: _boards()[m.group(1)], t)  # "arc pro b60 dual": two GPUs on one board
     return " ".join(t.split())
+
+
+@cache
+def _boards() -> dict[str, str]:
+    return {fold(k): fold(v) for k, v in words().multi_gpu_boards.items()}
+
+
+@cache
+def _boards_re() -> re.Pattern[str]:
+    """A board of several GPUs as typed (the lexicon's `multi_gpu_boards`), "intel" or a maker's name before it
+    left as it is."""
+    names = "|".join(longest_first(sorted(re.escape(k) for k in _boards())))
+    return compile_cached(rf"(?<![\w-])({names})(?![\w-])")
+
+
+@cache
+def _filler_re() -> re.Pattern[str]:
+    """A count, then one of the lexicon's `count_fillers` ("used", "gebrauchte", "usate") before what it counts."""
+    lx = words()  # the shared lexicon: the setup one (`lexicon`) cleans its machine names with `clean`
+    counts = "|".join(longest_first(sorted({re.escape(fold(w)) for lang in lx.languages.values()
+                                            for w in lang.count_words if not w[:1].isdigit()})))
+    fillers = "|".join(longest_first(sorted(re.escape(fold(w)) for w in lx.count_fillers)))
+    return compile_cached(rf"\b(\d{{1,2}}\s+x|\d{{1,2}}|{counts})\s+(?:{fillers})\s+(?=\S)")
 
 
 @cache
@@ -224,7 +249,7 @@ def read(text: str) -> SetupWords:
             cards, unified = [(mac, 1)], True
     if unified:
         # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
-        cards = _sized_by_pool(t, cards, ram_gb, spans)
+        cards = _sized_by_pool(t, cards, ram_gb, spans, found.unified_cards)
         ram_gb = None
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 
@@ -276,7 +301,7 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
         said = _machine_words(dev, lx)  # "framework desktop", "ryzen ai max+ 395": both name Strix Halo
         if m.group("lap1") or m.group("lap2"):
             found.laptop = True
-            if said is None:  # a machine's chip ("ryzen ai 9 hx 370 laptop") has no Mobile variant: a card's has
+            if said is None and not this_unified:  # a laptop's chip with its graphics has no "Mobile" card
                 name = f"{name} Mobile"
         machine = None if said is None else lx.machines[said]
         same_gap = bool(machines) and _same_device_gap(t[found.spans[-1][1]:m.start("dev")])
@@ -293,11 +318,26 @@ def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_con
             found.cards[-1] = (name if len(name) >= len(before) else before, max(count, n_before))
             found.spans[-1] = (start, m.end("dev"))
             continue
+        if count == 1 and _named_again(t, found, name, m.start("dev"), machine, machines):
+            continue  # "2x mi50 or a 3090? rocm for mi50 is dead": the same card talked about, not a third one
         found.cards.append((name, count))
         found.spans.append((m.start("dev"), end))
         found.unified_cards.append(this_unified)
         machines.append(machine)
     return found
+
+
+def _named_again(t: str, found: _Devices, name: str, start: int, machine: str | None,
+                 machines: list[str | None]) -> bool:
+    """A device named again further on, with no count of its own: the same machine under another of its
+    names ("ryzen ai 9 hx 370 … the 890m igpu"), or the same card several words after its first mention."""
+    if machine is not None and machine in machines:
+        return True
+    base = re.sub(rf"{MEM_SUFFIX}$", "", name).strip()
+    for (before, _), (_, end) in zip(found.cards, found.spans, strict=True):
+        if re.sub(rf"{MEM_SUFFIX}$", "", before).strip() == base and len(t[end:start].split()) > 3:
+            return True
+    return False
 
 
 # What may stand between a machine's product name and its chip's name for both to be one machine.
@@ -418,17 +458,28 @@ def _mac_by_memory(t: str) -> str | None:
 
 
 def _sized_by_pool(t: str, cards: list[tuple[str, int]], ram_gb: float | None,
-                   spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
+                   spans: list[tuple[int, int]], flags: list[bool]) -> list[tuple[str, int]]:
     """A unified machine's names with the memory said for it (the RAM size, else the one size outside the
-    devices' own words), so the resolver picks that memory's variant; names that carry a size keep it."""
+    devices' own words), so the resolver picks that memory's variant; names that carry a size keep it.
+    A graphics card beside it has its own memory: it is never sized so ("evo-x2 128gb or 3090s" is no
+    "3090 128 GB"), and a size said apart is then no more surely the machine's ("dgx spark or a pro 6000,
+    does it fit in 96gb": the card's memory, not a 96 GB Spark)."""
+    flags = flags if len(flags) == len(cards) else [True] * len(cards)
     size = ram_gb
+    if size is None and not all(flags):
+        near = [m for (a, b), unified in zip(spans, flags, strict=False) if unified
+                for m in [re.match(rf"\s+(?:[a-z]{{1,4}}\s+)?({NUMBER})\s?{GB_UNIT}", t[b:])] if m]
+        if len(near) != 1:
+            return cards
+        size = float(near[0].group(1))
     if size is None:
         bare = [m for m in re.finditer(rf"\b({NUMBER})\s?{GB_UNIT}", t)
                 if not any(a <= m.start() < b for a, b in spans)]
         size = float(bare[0].group(1)) if len(bare) == 1 else None
     if size is None:
         return cards
-    return [(f"{n} {size:g} GB" if not re.search(MEM_SUFFIX, n) else n, c) for n, c in cards]
+    return [(f"{n} {size:g} GB" if unified and not re.search(MEM_SUFFIX, n) else n, c)
+            for (n, c), unified in zip(cards, flags, strict=True)]
 
 
 def _sized_nearby(t: str, start: int, end: int) -> bool:

@@ -12,6 +12,7 @@ from answers.lexicon import lexicon
 from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.tokens import Token
 from answers.reading.vocabulary import _stopwords, _task_words, _word_set
+from catalog.name_versions import version_clash as _version_clash
 from catalog.resolve import Resolution, Resolver
 from catalog.text import fold
 
@@ -122,6 +123,12 @@ def _version(low: str) -> bool:
     return re.fullmatch(r"v?\d{1,2}(\.\d{1,2})?", low) is not None
 
 
+def _layout(low: str) -> bool:
+    """A mixture of experts' layout as names write it: "8x7b", "8x22b", "16x3.8b"."""
+    return re.fullmatch(r"\d{1,3}x\d+(?:\.\d+)?b", low) is not None
+
+
+
 def _other_model(toks: list[Token], end: int, b: int, text: str, res: Resolution, models: Resolver) -> bool:
     """A family name found exactly ("mistral", "magistral", "mistral large") but followed by a tier word
     ("medium") or a version ("3") that no catalog name continues it with, and that the name found does not
@@ -136,9 +143,16 @@ def _other_model(toks: list[Token], end: int, b: int, text: str, res: Resolution
     name = fold(res.best.name)
     if nxt in lexicon().model_tier_words:
         return not re.search(rf"\b{re.escape(nxt)}\b", name)
+    if _layout(nxt):  # "mixtral 8x70b": a layout the family does not have (it has 8x7b and 8x22b)
+        family = name.split()[0]
+        return nxt not in name.replace(" ", "") and not any(
+            nxt in fold(n).replace(" ", "").replace("-", "") for n in models.names if fold(n).startswith(family))
     if _version(nxt):
         numbers = re.findall(r"\d+(?:\.\d+)?", name)
-        return bool(numbers) and nxt.lstrip("v") not in numbers
+        if not numbers:  # "glm 9": the family's numbered releases ("GLM-4.5"), not an unnumbered namesake ("gLM")
+            head = re.escape(fold(text))
+            return any(re.match(rf"{head}[\s-]?\d", fold(n)) for n in models.names)
+        return nxt.lstrip("v") not in numbers
     return _coined_word(toks, end, b) and not re.search(rf"\b{re.escape(nxt)}\b", name)
 
 
@@ -162,7 +176,7 @@ def _function_words() -> frozenset[str]:
 def _name_end(toks: list[Token], end: int, b: int) -> int:
     """The end of an unknown model's name: its tier words (or a coined word) and a version after them
     ("medium 3", "large 3.1", "giga 2")."""
-    while end < b and not toks[end].used and (toks[end].low in lexicon().model_tier_words
+    while end < b and not toks[end].used and (toks[end].low in lexicon().model_tier_words or _layout(toks[end].low)
                                               or _version(toks[end].low) or _coined_word(toks, end, b)):
         end += 1
     return end
@@ -241,6 +255,8 @@ def _fuzzy_run(
                 continue  # one plain word, loosely matched: an ordinary word ("corren" ≈ "CoRe"), not a name
             if res.best is None and text.replace(".", "").isdigit():
                 continue  # a bare number that only starts names ("under 1000 dollars") is not a card
+            if kind == "model" and res.best is not None and _version_clash(text, res.best.name):
+                continue  # "gemma 4" is no Gemma 3 4B: a release the catalog lacks, said so
             if kind == "gpu" and e - s == 1 and BILLIONS_TOKEN_RE.match(toks[s].low):
                 continue  # "a 5000b model" is a size in billions, never a fuzzy "RTX 5000"
             span = Span(s, e, kind, res, text)

@@ -55,6 +55,9 @@ class MediaAsked(Struct, frozen=True):
     precision: str | None = None  # bf16 | fp8 | Q8_0 | Q4_K_S | nf4 | int8
     tts: tuple[str, ...] = ()  # text-to-speech models named (catalog/data/media/tts.json), in catalog order
     tts_generic: bool = False  # text to speech asked about without a model ("tts local on cpu, which?")
+    # a release of `model` the catalog lacks, as typed ("hunyuanvideo 1.5"): the answer says its figures are the
+    # catalog's release, not that one
+    other_release: str | None = None
 
     @property
     def any(self) -> bool:

@@ -18,11 +18,28 @@ CLOUD_LINE = N_("Cloud rental prices (RunPod, AWS, Lambda and the like) are outs
                 "price.")
 
 
-def cloud_noted(answer: Answer) -> Answer:
-    """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers."""
+def cloud_noted(answer: Answer, alone: bool = False) -> Answer:
+    """The answer with the rental-price line first; `facts["not_answered"]` says so to `--json` readers.
+    `alone`: the line is the whole answer (nothing was asked beside the price)."""
     line = i18n.gettext(answer.locale, CLOUD_LINE)
+    if alone:
+        return replace(answer, intent="fallback", text=markdown.finish(line), table=None, credits=[],
+                       facts={"out_of_scope": "cloud", "not_answered": ["cloud_price"]})
     return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
                    facts={**answer.facts, "not_answered": ["cloud_price"]})
+
+
+OTHER_RELEASE_LINE = N_("%(typed)s is not in my catalog: the figures below are for %(nearest)s, another release, not "
+                        "for it.")
+
+
+def other_release_noted(answer: Answer, typed: str, nearest: str) -> Answer:
+    """A media answer for the catalog's release of a model asked about in a release it lacks ("hunyuanvideo
+    1.5" → HunyuanVideo), with that said first; `facts["other_release"]` says so to `--json` readers."""
+    line = i18n.gettext(answer.locale, OTHER_RELEASE_LINE) % {
+        "typed": f"«{markdown.escape(typed)}»", "nearest": markdown.escape(nearest)}
+    return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
+                   facts={**answer.facts, "other_release": {"asked": typed, "answered": nearest}})
 
 
 API_LINE = N_("The prices of paid APIs and chat subscriptions are outside what this bot knows: it keeps no price "

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.unresolved import UnresolvedName
 from answers.resolving.model_default import default_model
+from catalog.name_versions import version_clash
 from catalog.records import GpuRecord, ModelRecord
 from catalog.resolve import Resolution, Resolver, curated_first, fold, normalize
 
@@ -76,6 +77,10 @@ class NameResolution:
         if not text:
             return None
         found, res = find_model(self.knowledge, text)
+        if found is not None and res is not None and version_clash(text, found.name):
+            # "gemma 4" is not Gemma 3 4B: a release the catalog lacks is said so, its nearest names offered
+            raise NameProblem("not_found", "model", text, [found.name, *(c.name for c in res.candidates
+                                                                      if c.name != found.name)][:CANDIDATES_SHOWN])
         if found is not None:
             return found
         assert res is not None
