@@ -75,8 +75,9 @@ def test_a_q2_of_a_giant_moe_in_ram_considers_the_file_people_run(engine) -> Non
     assert usual["quant"] == "UD-Q2_K_XL" and usual["tight"] and usual["need_gb"] < 230 < usual["asked_need_gb"] + 40
     assert "UD-Q2_K_XL" in pt.text and "Unsloth" in pt.text
     # 250 GB leaves 226 GB: it holds UD-Q2_K_XL but not plain Q2_K: a yes at that file, which says what file it is
+    # (past the 80 % share the answers keep for a model: a tight fit on a machine doing little else, said so)
     it = engine.ask("deepseek v3 q2 solo cpu con 250 gb di ram, quanti token al secondo?", "it")
-    assert it.facts["cpu"]["pick"]["quant"] == "UD-Q2_K_XL" and not it.facts["cpu"]["usual_file"]["tight"]
+    assert it.facts["cpu"]["pick"]["quant"] == "UD-Q2_K_XL" and it.facts["cpu"]["pick"]["fits"]
     assert "Unsloth" in it.text
     # where plain Q2_K fits, it is the answer
     roomy = engine.ask("deepseek v3 q2 cpu only with 384 gb of ram")
