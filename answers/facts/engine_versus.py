@@ -13,6 +13,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts.choice import between_engines
 from answers.records.asked import Asked
 from estimator.quants import UnknownQuant, quant
 
@@ -33,8 +34,6 @@ def side_intent(answered: str, asked: Asked) -> str | None:
         return answered
     hardware = asked.card or asked.setup or asked.memory_gb or asked.device
     return "can_run" if answered in AS_FIT and hardware else None
-# Within this ratio the two are called the same speed: the estimates' own spread is wider.
-SAME_WITHIN = 1.15
 # Front ends of one runtime: two of them differ only by the level each picks by default.
 LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
 
@@ -110,19 +109,6 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """The one rule: the side that runs; of two that run, the faster by more than SAME_WITHIN; else the same."""
-    if a["runs"] and b["runs"]:
-        fast, slow = (0, 1) if a["tok_s"] >= b["tok_s"] else (1, 0)
-        ratio = (a, b)[fast]["tok_s"] / max((a, b)[slow]["tok_s"], 1e-9)
-        if ratio < SAME_WITHIN:
-            return {"verdict": "same", "winner": None, "ratio": ratio}
-        return {"verdict": "faster", "winner": fast, "ratio": ratio}
-    if a["runs"] or b["runs"]:
-        return {"verdict": "only", "winner": 0 if a["runs"] else 1, "ratio": None}
-    return {"verdict": "neither", "winner": None, "ratio": None}
-
-
 def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     """`engine_versus` from the two sides' facts, or None when a side gives no speed on one machine."""
     found = [side(f) for f in facts]
@@ -130,4 +116,4 @@ def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     if len(found) != 2 or len(sides) != 2:
         return None
     one_runtime = all(s["engine"] in LLAMA_CPP_FAMILY for s in sides) and sides[0]["quant"] != sides[1]["quant"]
-    return {"sides": sides, **verdict(sides[0], sides[1]), "same_runtime": one_runtime}
+    return {"sides": sides, **between_engines(sides[0], sides[1]), "same_runtime": one_runtime}
