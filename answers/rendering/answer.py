@@ -24,6 +24,7 @@ from answers.rendering.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
     generic_note,
+    moe_line,
     stand_in_note,
     typed_note,
 )
@@ -256,6 +257,8 @@ class AnswerWriting:
                 said = stand_in_note(facts["generic_model_b"], lang) if facts.get("generic_stand_in") else \
                     generic_note(facts["generic_model_b"], lang, facts.get("generic_model_active_b"))
                 text = markdown.finish(text.rstrip() + "\n" + said)
+            if facts.get("generic_moe"):
+                text = markdown.finish(text.rstrip() + "\n" + moe_line(facts["generic_moe"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
             if isinstance(entities.get("model"), str):
                 text = capitalize_leads(text, markdown.escape(entities["model"]))

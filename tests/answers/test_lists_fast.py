@@ -39,3 +39,27 @@ def test_a_family_mixture_of_experts_is_not_hidden_by_its_dense_sibling(engine: 
     lines = a.facts["rows"] + (a.facts.get("fast") or [])
     qwen3 = [r["model"] for r in lines if r["family"] == "qwen3"]
     assert any(_moe(engine, n) for n in qwen3) and any(not _moe(engine, n) for n in qwen3), qwen3
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("is a 30b usable on a mac studio m2 max 64gb?", "en"),
+    ("un 30b gira veloce su una rtx 3090?", "it"),
+    ("läuft ein 30b flott auf einem mac mini m4 pro mit 48gb?", "de"),
+    ("est-ce qu'un 30b tourne vite sur une 4090 ?", "fr"),
+])
+def test_a_size_alone_also_names_the_mixture_of_experts_of_that_size(engine: Engine, question: str,
+                                                                     lang: str) -> None:
+    """"A 30B at decent speed?": the dense figure, and the 30B-class mixture of experts people run there,
+    several times faster, by name and speed."""
+    a = engine.ask(question)
+    assert a.locale == lang and a.facts.get("generic_model_b") == 30.0
+    moe = a.facts.get("generic_moe")
+    assert moe is not None, a.text
+    assert _moe(engine, moe["model"]) and 22 <= moe["params_b"] <= 39 and moe["active_params_b"] <= 5
+    assert moe["model"] in a.text and moe["quant"] in a.text
+    assert moe["tok_s"] >= 2 * a.facts["row"]["tok_s"]
+
+
+def test_a_size_that_fits_no_mixture_of_experts_says_none(engine: Engine) -> None:
+    a = engine.ask("a 30b on an 8gb rtx 4060?")
+    assert "generic_moe" not in a.facts
