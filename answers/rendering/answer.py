@@ -28,6 +28,7 @@ from answers.rendering.generic_model import (
     stand_in_note,
     typed_note,
 )
+from answers.rendering.mac_line import mac_lines
 
 # The title of a budget answer (answers/facts/budget.py): for one model, or an overview of what to buy.
 BUDGET_TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
@@ -217,6 +218,9 @@ class AnswerWriting:
             line = i18n.gettext(lang, MAC_STAND_IN if mac["others"] else MAC_STAND_IN_ONLY) % {
                 "memory": fmt.memory(mac["memory_gb"], lang), "chip": markdown.escape(mac["chip"]),
                 "names": ", ".join(markdown.escape(n) for n in mac["others"])}
+            text = markdown.finish(text.rstrip() + "\n" + line)
+        if facts.get("mac_unsized") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = mac_lines(facts["mac_unsized"], lang, bool(facts["mac_unsized"]["model_asked"]))
             text = markdown.finish(text.rstrip() + "\n" + line)
         if facts.get("model_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["model_alternatives"])
