@@ -178,7 +178,9 @@ def unsized_mac(folded: str, asked: Asked) -> str | None:
     """"Or should I get a Mac Studio?", "o prendo un mac": a Mac named with neither its chip nor its memory, as
     typed (the lexicon's `apple_machine_words`), when no Apple machine was read into the setup: no figure can be
     given for it, so the answer says which configurations would do instead of leaving it out."""
-    parts = [str(t).casefold() for t, _ in (asked.setup or ())] + [str(asked.card or "").casefold()]
+    setups = (asked.setup or (), asked.setup2 or (), *asked.more_sides)
+    parts = [str(t).casefold() for one in setups for t, _ in one] + \
+        [str(c or "").casefold() for c in (asked.card, asked.card2)]
     if any(_APPLE_PART_RE.search(p) for p in parts):
         return None
     m = _mac_words_re().search(folded)

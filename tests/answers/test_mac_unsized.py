@@ -39,3 +39,8 @@ def test_an_unsized_mac_without_a_model_is_said_not_dropped(engine: Engine) -> N
 def test_a_mac_with_its_chip_or_memory_is_no_unsized_mac(engine: Engine) -> None:
     for q in ("a 70b on a mac studio m4 max 128gb?", "what runs on a mac mini with 64gb", "qwen3 32b on a 3090"):
         assert "mac_unsized" not in engine.ask(q).facts, q
+
+
+def test_a_mac_with_its_chip_as_the_second_side_is_no_unsized_mac(engine: Engine) -> None:
+    a = engine.ask("3000 euros: a 70b on a 5090 or a mac studio m4 max 128gb?")
+    assert "mac_unsized" not in a.facts, a.text
