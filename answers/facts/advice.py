@@ -45,6 +45,7 @@ SCORE_EPOCH = 2023.0
 YEAR_WEIGHT = 1.0  # score points per year of recency (1 point = twice the parameters)
 FAST_FACTOR = 3.0  # "runs fast": three times the asked speed (30 tok/s by default), answers in a few seconds
 FAST_COUNT = 3  # fast alternatives named under the capability list
+FAST_SCORE_GAP = 1.5  # how far below the first pick's capability score a fast alternative may be
 TYPICAL_CARD_YEARS = 5  # a "typical" card for a memory size is one of the last five years' releases
 
 GENERATIVE_TASKS = frozenset({
@@ -234,7 +235,10 @@ def fast_picks(picks: Sequence[Pick], shown: int, min_tok_s: float, count: int =
     if not picks:
         return []
     floor = max(min_tok_s * FAST_FACTOR, 2 * (picks[0].row.tok_s or 0))
-    fast = [p for p in picks[shown:] if (p.row.tok_s or 0) >= floor]
+    # Not a toy: within FAST_SCORE_GAP points of the first pick (1.5 doublings of size, or 1.5 years), so a
+    # 2023 2.7B model is never offered as the fast choice beside a 2025 14B one.
+    least = picks[0].score - FAST_SCORE_GAP
+    fast = [p for p in picks[shown:] if (p.row.tok_s or 0) >= floor and p.score >= least]
     return sorted(fast, key=lambda p: (not p.key[0], -p.score, p.record.name))[:count]
 
 

@@ -63,3 +63,17 @@ def test_a_size_alone_also_names_the_mixture_of_experts_of_that_size(engine: Eng
 def test_a_size_that_fits_no_mixture_of_experts_says_none(engine: Engine) -> None:
     a = engine.ask("a 30b on an 8gb rtx 4060?")
     assert "generic_moe" not in a.facts
+
+
+@pytest.mark.parametrize("question", [
+    "what can i run on a 3060 12gb for coding?",
+    "mac mini m4 pro 64gb, was läuft gut zum programmieren?",
+    "que modelos corren en una rtx 4060 ti 16gb?",
+])
+def test_a_fast_alternative_is_never_a_toy(engine: Engine, question: str) -> None:
+    """Fast is not enough: a fast line is within 1.5 score points (1.5 doublings of size or years) of the pick."""
+    a = engine.ask(question)
+    first = a.facts["rows"][0]
+    for r in a.facts.get("fast") or []:
+        assert r["score"] >= first["score"] - 1.5, (r["model"], first["model"])
+        assert r["model"] != "Phi-2"
