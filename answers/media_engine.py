@@ -225,15 +225,18 @@ class MediaAnswering:
 
         enc = record.encoder
         assert enc is not None
+        facts: dict[str, Any] | None = None
         if card is not None:
-            return other.embedding_on_card(record, card, ModelSize(enc.params_b))
-        if ask.media.device:
+            facts = other.embedding_on_card(record, card, ModelSize(enc.params_b))
+        elif ask.media.device:
             d, _ = other.device_record(ask.media.device, False)
             if d is not None and d.cpu is not None:
-                return other.embedding_on_device(record, self._machine(), d)
-        if ask.cpu:
-            return other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
-        return other.embedding_sizes(record)
+                facts = other.embedding_on_device(record, self._machine(), d)
+        if facts is None and ask.cpu:
+            facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
+        if facts is None:
+            return other.embedding_sizes(record)
+        return other.embedding_throughput(facts, ask.media.items)  # chunks (pairs) a second, the total asked
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
                        card: GpuRecord | None = None, memory_gb: float | None = None,

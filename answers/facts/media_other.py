@@ -138,6 +138,23 @@ def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[s
             "max_tokens": record.max_tokens, "assumed": {"app": "llama.cpp", "precision": "F16"}}
 
 
+def embedding_throughput(facts: dict[str, Any], items: int | None) -> dict[str, Any]:
+    """Tokens a second as the asker counts: texts (an embedder's chunks, a reranker's query-document pairs) of
+    `DEFAULT_PROMPT` tokens each a second, and for a count asked ("2 million chunks") the time for all of them."""
+    tok = facts.get("tokens_per_second")
+    if facts.get("verdict") != "yes" or not tok:
+        return facts
+    per = DEFAULT_PROMPT
+    out = dict(facts, item_tokens=per, items_per_second=round(tok / per, 2),
+               items_per_second_low=round(facts["tokens_per_second_low"] / per, 2),
+               items_per_second_high=round(facts["tokens_per_second_high"] / per, 2))
+    if items:
+        out.update(items_asked=items, total_tokens=items * per, total_seconds=round(items * per / tok),
+                   total_seconds_low=round(items * per / facts["tokens_per_second_high"]),
+                   total_seconds_high=round(items * per / max(facts["tokens_per_second_low"], 1)))
+    return out
+
+
 def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuSpec | None = None) -> dict[str, Any]:
     """On a CPU: the processor named, else the desktop CPU the machine model assumes."""
     enc = record.encoder
