@@ -56,6 +56,7 @@ class MediaAsk(Struct, frozen=True):
     memory_gb: float | None = None
     cpu: bool = False  # no graphics card: on the CPU
     cpu_spec: CpuSpec | None = None  # the processor named ("whisper on a ryzen 9 7950x"), rated as itself
+    gpus: int = 1  # cards in the setup ("two 3090s"): a diffusion model runs on one of them (said)
 
 
 class MediaAnswering:
@@ -98,7 +99,7 @@ class MediaAnswering:
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)
             ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
-                           find_cpu(q.cpu_named))
+                           find_cpu(q.cpu_named), _gpus(q))
             card = self._card(q, options)
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
@@ -193,7 +194,10 @@ class MediaAnswering:
             group = [c for c in cards if c.memory_gb == memory and buyable(c) and c.vendor == "NVIDIA"]
             return image_facts.best_of_size(record, job, group, memory, m)
         if card is not None and intent not in WHICH_INTENTS:
-            return image_facts.on_card(record, job, card, m)
+            facts = image_facts.on_card(record, job, card, m)
+            if ask.gpus > 1:  # ComfyUI runs one model on one card: the time is one card's, and said so
+                facts["gpus_asked"] = ask.gpus
+            return facts
         if memory and card is None and intent not in WHICH_INTENTS:
             return image_facts.on_memory(record, job, memory, typical_record(cards, memory), m)
         # NVIDIA cards: ComfyUI and diffusers run on CUDA first, and the calibration rows are NVIDIA's
@@ -349,6 +353,13 @@ class MediaAnswering:
         facts = other.device_runs(profile, candidates, d, memory, assumed)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 
+
+
+def _gpus(q: Asked) -> int:
+    """Cards in the setup asked ("2x 3090", "two 3090s"), 1 when one or none."""
+    if q.setup:
+        return max(1, sum(count for _, count in q.setup))
+    return max(1, q.gpu_count or 1)
 
 
 def _memory(q: Asked) -> float | None:

@@ -167,6 +167,8 @@ def read(question: str) -> MediaAsked | None:
     steps = _number_before(text, "steps")
     frames = _number_before(text, "frames")
     seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
+    if seconds is not None and seconds >= 100 and re.search(rf"(?<![\w.]){int(seconds)}s(?!\w)", text):
+        seconds = None  # "two 3090s", "4090s": a card's plural, not a clip of 3,090 seconds
     second = find_second_media(question, record.name) if record is not None else None
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     return MediaAsked(

@@ -53,3 +53,16 @@ def test_hunyuanvideo_15_has_its_model_card_size(engine) -> None:
     record = media_named("hunyuanvideo 1.5")
     assert record is not None and record.denoiser is not None
     assert record.denoiser.params_b == pytest.approx(8.3)
+
+
+@pytest.mark.parametrize("question", [
+    "wan 2.2 on two rtx 3090s: does comfyui split the model over both cards? minutes for a 5 s clip?",
+    "hunyuanvideo auf 2x rtx 3090, teilt sich das modell auf beide karten auf?",
+    "wan 2.2 su due 3090, il modello si divide tra le due schede? quanto ci mette?",
+])
+def test_two_cards_are_rated_as_one_and_the_split_is_answered(engine, question: str) -> None:
+    answer = engine.ask(question)
+    f = answer.facts
+    assert answer.intent != "invalid", answer.text  # "3090s" is two cards, not a clip of 3,090 seconds
+    assert f["gpus_asked"] == 2 and f["verdict"] == "yes"
+    assert "xDiT" in answer.text and "ComfyUI-MultiGPU" in answer.text
