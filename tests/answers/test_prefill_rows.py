@@ -64,8 +64,9 @@ def test_an_intel_laptop_igpu_is_a_card_not_a_stand_in(engine) -> None:
 
 @pytest.mark.parametrize("question", [
     "how long does a Radeon AI PRO R9700 take to read a 2048-token prompt with Llama 3 8B IQ2_S?",
+    "quanto tempo impiega una Radeon AI PRO R9700 a leggere un prompt di 2048 token con Llama 3 8B IQ2_S?",
     "j'ai une Radeon AI PRO R9700 : en combien de temps lit-elle un prompt de 2048 tokens avec Llama 3 8B IQ2_S ?",
-    "Radeon AI PRO R9700 mit ROCm, Prompt von 2048 Tokens, Llama 3 8B IQ2_S: wie schnell?",
+    "Radeon AI PRO R9700 mit ROCm: wie lange dauert das Einlesen eines Prompts von 2048 Tokens mit Llama 3 8B IQ2_S?",
 ])
 def test_a_card_whose_name_holds_a_function_word_is_that_card(engine, question: str) -> None:
     """"ai" is French for "have", yet in "Radeon AI PRO R9700" it is the card's name: the question names that
