@@ -85,3 +85,19 @@ def test_a_hybrid_moe_on_strix_halo_reads_at_its_measured_pace(engine, question:
     3–4× too slow on Strix Halo; 2026 builds measure 1,493 tok/s on ROCm, which the stated range must hold."""
     row = _row(engine.ask(question))
     assert row["prefill_tok_s_low"] <= 1493.48 <= row["prefill_tok_s_high"]
+
+
+@pytest.mark.parametrize(("question", "cores"), [
+    ("how fast does a 12-core Arm CPU read a 512-token prompt with Llama 3.2 3B Q4_K_M, no GPU?", 12),
+    ("quanto ci mette un processore arm a leggere un prompt di 512 token con Llama 3.2 3B Q4_K_M, solo cpu?", 8),
+    ("Mini-PC mit ARM-Prozessor, nur CPU: wie lange für einen Prompt von 512 Tokens mit Llama 3.2 3B Q4_K_M?", 8),
+])
+def test_an_arm_cpu_without_a_record_gets_a_prompt_speed(engine, question: str, cores: int) -> None:
+    """An Arm processor the table does not list reads prompts at the unnamed Arm CPU's arithmetic (8 cores at
+    2.8 GHz, 128-bit NEON, a core count said winning): Cix CP8180 measured 81.3 tok/s on Llama 3.2 3B Q4_K_M
+    pp512 (geerlingguy/ai-benchmarks#51), a Qualcomm board 72.3 (#54)."""
+    a = engine.ask(question)
+    low, high = _find(a.facts, "prefill_tok_s_low"), _find(a.facts, "prefill_tok_s_high")
+    assert f"{cores} " in a.text and "neon" in a.text, a.text
+    if cores == 8:
+        assert low is not None and low <= 72.3 and 81.3 <= high, a.text
