@@ -78,6 +78,8 @@ def _index() -> _Index:
     names: dict[str, CpuRecord] = {}
     counts: dict[str, list[CpuRecord]] = {}
     for r in load_cpus():
+        if not _words(r.name):
+            continue  # the unnamed Arm CPU: taken only for an Arm processor nothing else matches
         names[_key(r.name)] = r
         number = _model_number(r)
         if len(number) >= 4 and any(c.isdigit() for c in number):
@@ -105,6 +107,12 @@ def _fuzzy(key: str, index: _Index) -> tuple[CpuRecord, float] | None:
     if _DIGITS_RE.findall(key) != _DIGITS_RE.findall(found[0]):
         return None
     return record, float(found[1])
+
+
+def resolve_cores(text: str) -> int | None:
+    """A core count said in a name ("12 cores", "8-core"), or None."""
+    cores = _CORES_RE.search(fold(text))
+    return int(cores.group(1)) if cores else None
 
 
 def resolve_cpu(text: str) -> CpuMatch | None:
@@ -152,4 +160,4 @@ def cpu_names() -> list[str]:
     return [r.full_name for r in load_cpus()]
 
 
-__all__ = ["CpuMatch", "cpu_names", "resolve_cpu"]
+__all__ = ["CpuMatch", "cpu_names", "resolve_cores", "resolve_cpu"]

@@ -22,7 +22,7 @@ Segment = Literal["desktop", "laptop", "workstation", "server", "apple"]
 SEGMENTS: tuple[str, ...] = ("desktop", "laptop", "workstation", "server", "apple")
 ISAS: tuple[str, ...] = ("avx2", "avx512", "avx512_zen4", "neon")  # estimator machine flops_per_cycle keys
 RAM_TYPES: tuple[str, ...] = ("DDR4", "DDR5", "LPDDR4X", "LPDDR5", "LPDDR5X")
-_VENDORS = {"AMD", "Intel", "Apple", "Qualcomm"}
+_VENDORS = {"AMD", "Intel", "Apple", "Qualcomm", "Arm"}
 _FILE = "cpus.json"
 
 

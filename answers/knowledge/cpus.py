@@ -7,8 +7,9 @@ reader (`Asked.cpu`, `Asked.cpu_cores`) fill the machine the same way.
 
 from __future__ import annotations
 
-from catalog.cpu_names import CpuMatch, resolve_cpu
-from catalog.cpus import CpuRecord
+from catalog.cpu_names import CpuMatch, resolve_cores, resolve_cpu
+from catalog.cpus import CpuRecord, load_cpus
+from catalog.text import fold
 from estimator.cpu_machine import CpuSpec
 
 
@@ -24,8 +25,20 @@ def find_cpu(text: str | None, cores: int | None = None) -> CpuSpec | None:
         return None
     match: CpuMatch | None = resolve_cpu(text)
     if match is None:
-        return None
+        return _unnamed_arm(text, cores)
     return spec_of(match.cpu, cores or match.cores_said)
+
+
+def _unnamed_arm(text: str, cores: int | None) -> CpuSpec | None:
+    """"Cix CP8180 (Arm CPU)", "an arm processor with 12 cores": an Arm processor the table does not list is
+    the table's unnamed Arm CPU (its cores, clock and NEON width), the core count said winning; else None."""
+    if "arm" not in fold(text).split():
+        return None
+    generic = next((r for r in load_cpus() if r.vendor == "Arm"), None)
+    if generic is None:
+        return None
+    said = resolve_cores(text)
+    return spec_of(generic, cores or said)
 
 
 __all__ = ["find_cpu", "spec_of"]

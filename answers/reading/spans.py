@@ -47,6 +47,20 @@ def _names_with_task(toks: list[Token], i: int, j: int, models: Resolver) -> boo
     return any(models.lookup(" ".join(t.text for t in toks[s: j + 1])) is not None for s in range(max(i, j - 4), j))
 
 
+def _inside_card_name(toks: list[Token], i: int, j: int, gpus: Resolver) -> bool:
+    """A function word inside a card's exact name ("Radeon AI PRO R9700": French "ai" is "have") is the
+    name's: some run of at most six tokens through it, begun in this chunk, is exactly a card."""
+    if toks[j].used or j == i:
+        return False
+    for s in range(max(i, j - 3), j):
+        for e in range(j + 2, min(len(toks), s + 6) + 1):
+            if any(t.used for t in toks[j + 1: e]):
+                break
+            if gpus.lookup(" ".join(t.text for t in toks[s: e])) is not None:
+                return True
+    return False
+
+
 def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[list[Span], list[str]]:
     """Resolved spans in reading order, and the runs of content words nothing matched."""
     stop = _stopwords()
@@ -56,7 +70,8 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
     while i < len(toks):
         if _content(toks[i], stop):
             j = i
-            while j < len(toks) and (_content(toks[j], stop) or _names_with_task(toks, i, j, models)):
+            while j < len(toks) and (_content(toks[j], stop) or _names_with_task(toks, i, j, models)
+                                     or _inside_card_name(toks, i, j, gpus)):
                 j += 1
             chunks.append((i, j))
             i = j

@@ -60,3 +60,44 @@ def test_an_intel_laptop_igpu_is_a_card_not_a_stand_in(engine) -> None:
     assert "Iris Xe Graphics" in a.text and "5090" not in a.text
     row = _row(a)
     assert row["prefill_tok_s"] < 200
+
+
+@pytest.mark.parametrize("question", [
+    "how long does a Radeon AI PRO R9700 take to read a 2048-token prompt with Llama 3 8B IQ2_S?",
+    "quanto tempo impiega una Radeon AI PRO R9700 a leggere un prompt di 2048 token con Llama 3 8B IQ2_S?",
+    "j'ai une Radeon AI PRO R9700 : en combien de temps lit-elle un prompt de 2048 tokens avec Llama 3 8B IQ2_S ?",
+    "Radeon AI PRO R9700 mit ROCm: wie lange dauert das Einlesen eines Prompts von 2048 Tokens mit Llama 3 8B IQ2_S?",
+])
+def test_a_card_whose_name_holds_a_function_word_is_that_card(engine, question: str) -> None:
+    """"ai" is French for "have", yet in "Radeon AI PRO R9700" it is the card's name: the question names that
+    card, never the ambiguous "PRO R9700" (R9700 or R9700S)."""
+    a = engine.ask(question)
+    assert a.intent == "prefill" and a.entities["card"] == "Radeon AI PRO R9700", a.text
+
+
+@pytest.mark.parametrize("question", [
+    # kyuz0/amd-strix-halo-toolboxes (rocm-7.2.4 curve_summary.csv): Qwen3.6-35B-A3B UD-Q4_K_XL, pp2048 1493
+    "Strix Halo with ROCm: how many tokens per second for a 2048-token prompt on Qwen3.6-35B-A3B Q4_K_M?",
+    "Ryzen AI Max+ 395 con ROCm, prompt da 2048 token, Qwen3.6-35B-A3B Q4_K_M: quanto veloce lo legge?",
+])
+def test_a_hybrid_moe_on_strix_halo_reads_at_its_measured_pace(engine, question: str) -> None:
+    """The hybrid MoE factor once rested on Qwen3-Next's first llama.cpp build (PR 16095) and read Qwen3.6-35B-A3B
+    3–4× too slow on Strix Halo; 2026 builds measure 1,493 tok/s on ROCm, which the stated range must hold."""
+    row = _row(engine.ask(question))
+    assert row["prefill_tok_s_low"] <= 1493.48 <= row["prefill_tok_s_high"]
+
+
+@pytest.mark.parametrize(("question", "cores"), [
+    ("how fast does a 12-core Arm CPU read a 512-token prompt with Llama 3.2 3B Q4_K_M, no GPU?", 12),
+    ("quanto ci mette un processore arm a leggere un prompt di 512 token con Llama 3.2 3B Q4_K_M, solo cpu?", 8),
+    ("Mini-PC mit ARM-Prozessor, nur CPU: wie lange für einen Prompt von 512 Tokens mit Llama 3.2 3B Q4_K_M?", 8),
+])
+def test_an_arm_cpu_without_a_record_gets_a_prompt_speed(engine, question: str, cores: int) -> None:
+    """An Arm processor the table does not list reads prompts at the unnamed Arm CPU's arithmetic (8 cores at
+    2.8 GHz, 128-bit NEON, a core count said winning): Cix CP8180 measured 81.3 tok/s on Llama 3.2 3B Q4_K_M
+    pp512 (geerlingguy/ai-benchmarks#51), a Qualcomm board 72.3 (#54)."""
+    a = engine.ask(question)
+    low, high = _find(a.facts, "prefill_tok_s_low"), _find(a.facts, "prefill_tok_s_high")
+    assert f"{cores} " in a.text and "neon" in a.text, a.text
+    if cores == 8:
+        assert low is not None and low <= 72.3 and 81.3 <= high, a.text

@@ -67,7 +67,8 @@ def test_a_name_the_table_lacks_is_none_not_a_neighbour(typed) -> None:
 
 
 def test_every_family_cites_a_vendor_page() -> None:
-    makers = {"AMD": "amd.com", "Intel": "intel.com", "Apple": "apple.com", "Qualcomm": "qualcomm.com"}
+    makers = {"AMD": "amd.com", "Intel": "intel.com", "Apple": "apple.com", "Qualcomm": "qualcomm.com",
+              "Arm": "arm.com"}
     for family in RAW["families"]:
         assert makers[family["vendor"]] in family["source"], family["family"]
     assert len(load_cpus()) >= 200

@@ -174,12 +174,14 @@ def _hybrid(params: float, active: float | None) -> ModelSize:
 
 
 def test_hybrid_moe_pays_for_its_delta_rule_layers() -> None:
-    """Qwen3.6-35B-A3B (30 Gated DeltaNet + 10 full-attention layers) read prompts about 2.7× slower than a
-    MoE of the same active size; a dense hybrid keeps its dense peers' pace (the public Qwen3.5 9B and 27B
-    rows). At a one-token prompt the attention fall is nil, so the ratio is the fitted factor alone."""
+    """Qwen3.6-35B-A3B (30 Gated DeltaNet + 10 full-attention layers) reads prompts slower than a MoE of the
+    same active size (Arc Pro B70: half Gemma 4 26B-A4B's pace), though by less than once fitted on Qwen3-Next's
+    first llama.cpp build (×2.7: 2026 builds on Strix Halo measure 1,200–1,600 tok/s at pp2048); a dense hybrid
+    keeps its dense peers' pace (the public Qwen3.5 9B and 27B rows). At a one-token prompt the attention fall
+    is nil, so the ratio is the fitted factor alone."""
     hybrid, plain = _hybrid(34.66, 3.0), ModelSize(34.66, 3.0)
     ratio = prefill(plain, RTX_3090, Q4, 1, C, 35.58).tok_s / prefill(hybrid, RTX_3090, Q4, 1, C, 35.58).tok_s
-    assert ratio == pytest.approx(FIT["hybrid_moe_factor"], rel=1e-4) and ratio > 1.5
+    assert ratio == pytest.approx(FIT["hybrid_moe_factor"], rel=1e-4) and 1.1 < ratio < 2.0
     dense = prefill(_hybrid(27.0, None), RTX_3090, Q4, 1, C, 35.58).tok_s
     assert dense == pytest.approx(prefill(ModelSize(27.0), RTX_3090, Q4, 1, C, 35.58).tok_s, rel=1e-4)
 
