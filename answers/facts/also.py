@@ -302,10 +302,24 @@ def _choice_notes(kinds: list[str], facts: dict[str, Any]) -> list[str]:
              ("koboldcpp", "koboldcpp" in has),
              ("ik_llama", "ik_llama" in has),
              ("trtllm_batched", "trtllm" in has),
-             ("mlx_ollama", "ollama" in has and bool({"lm_studio", "mlx"} & has)),
+             ("mlx_ollama", "ollama" in has and bool({"lm_studio", "mlx"} & has) and not _not_mac(facts)),
              ("draw_things", "draw_things" in has),
              ("comfy_gpu_split", "gpu_split" in has and ("comfyui" in has or "media" in facts)))
     return [kind for kind, asked in rules if asked]
+
+
+def _not_mac(facts: dict[str, Any]) -> bool:
+    """The answer rates hardware that is not a Mac (MLX runs on Apple silicon only)."""
+    row = facts.get("row")
+    vendor = row.get("vendor") if isinstance(row, dict) else None
+    return vendor is not None and vendor != "Apple"
+
+
+def media_notes(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The side lines an image or video answer carries ("draw things or comfyui?", "does it split over the two
+    gpus?"), in side_notes.json's order."""
+    wanted = _choice_notes(list(kinds), {"media": True})
+    return [{"kind": k} for k in sourced() if k in wanted]
 
 
 def _qualcomm(asked: Asked) -> bool:

@@ -75,15 +75,41 @@ MANY_USERS = 32
 SERVING = frozenset({"vllm", "sglang", "tensorrt-llm"})
 
 
-def side_asks(asked: Asked) -> list[Asked]:
+# On a Mac, LM Studio runs a model's MLX files (its MLX engine), which is what people compare with ollama there.
+MAC_ENGINE = {"lm-studio": "mlx"}
+MAC_LABEL = {"lm-studio": "LM Studio (MLX)"}
+# The MLX file weighed against ollama's default Q4_K_M: the same 4 bits.
+MAC_FIRST_LEVEL = "MLX-4bit"
+
+
+def on_mac(versus: tuple[Side, Side], apple: bool) -> tuple[Side, Side]:
+    """The sides as they run on a Mac: LM Studio named without a GGUF level runs MLX (at the other side's bits)."""
+    if not apple:
+        return versus
+    out = [(MAC_ENGINE.get(e or "", e), q) if q is None or q.startswith("MLX") else (e, q) for e, q in versus]
+    # neither side gave a level: MLX at 4 bits against the other's default 4-bit GGUF, never its 8-bit default
+    out = [(e, MAC_FIRST_LEVEL) if e == "mlx" and e != o and q is None and versus[i][1] is None
+           and versus[1 - i][1] is None else (e, q) for i, ((e, q), o) in enumerate(zip(out, (v[0] for v in versus),
+                                                                                     strict=True))]
+    return out[0], out[1]
+
+
+def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     """The question asked once per side: that side's engine and level or format, nothing of the other's; "for many
-    parallel requests" between serving engines, at MANY_USERS at once."""
+    parallel requests" between serving engines, at MANY_USERS at once; on a Mac (`apple`) LM Studio as MLX."""
     assert asked.versus is not None
     users = asked.users
     if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
         users = MANY_USERS
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, users=users) for engine, level in matched(asked.versus)]
+                    versus=None, users=users) for engine, level in matched(on_mac(asked.versus, apple))]
+
+
+def mac_labels(asked: Asked, apple: bool) -> list[str | None]:
+    """Each side's label where on_mac changed its engine ("LM Studio (MLX)"), else None."""
+    assert asked.versus is not None
+    return [MAC_LABEL.get(e or "") if apple and (e, q) != m else None
+            for (e, q), m in zip(asked.versus, on_mac(asked.versus, apple), strict=True)]
 
 
 def side(facts: dict[str, Any]) -> dict[str, Any] | None:
@@ -110,12 +136,30 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+# MLX against llama.cpp at the same bits on one Mac: both estimates share the machine's memory figure, so their
+# ratio is the engines' own difference (MLX about 1.1-1.3x, answers/knowledge/side_notes.json "mlx_ollama"), not
+# the estimates' spread; only a smaller gap than this is called the same.
+ENGINE_ONLY_WITHIN = 1.05
+
+
+def _same_within(a: dict[str, Any], b: dict[str, Any]) -> float:
+    engines = {a.get("engine"), b.get("engine")}
+    if "mlx" not in engines or not engines & LLAMA_CPP_FAMILY or not (a.get("quant") and b.get("quant")):
+        return SAME_WITHIN
+    try:
+        bits = {int(quant(s["quant"]).bpw + 0.01) for s in (a, b)}
+    except UnknownQuant:
+        return SAME_WITHIN
+    return ENGINE_ONLY_WITHIN if len(bits) == 1 else SAME_WITHIN
+
+
 def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """The one rule: the side that runs; of two that run, the faster by more than SAME_WITHIN; else the same."""
+    """The one rule: the side that runs; of two that run, the faster by more than SAME_WITHIN (ENGINE_ONLY_WITHIN
+    for MLX against GGUF at the same bits); else the same."""
     if a["runs"] and b["runs"]:
         fast, slow = (0, 1) if a["tok_s"] >= b["tok_s"] else (1, 0)
         ratio = (a, b)[fast]["tok_s"] / max((a, b)[slow]["tok_s"], 1e-9)
-        if ratio < SAME_WITHIN:
+        if ratio < _same_within(a, b):
             return {"verdict": "same", "winner": None, "ratio": ratio}
         return {"verdict": "faster", "winner": fast, "ratio": ratio}
     if a["runs"] or b["runs"]:
