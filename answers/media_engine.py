@@ -58,6 +58,7 @@ class MediaAsk(Struct, frozen=True):
     memory_gb: float | None = None
     cpu: bool = False  # no graphics card: on the CPU
     cpu_spec: CpuSpec | None = None  # the processor named ("whisper on a ryzen 9 7950x"), rated as itself
+    gpus: int = 1  # cards in the setup ("two 3090s"): a diffusion model runs on one of them (said)
 
 
 class MediaAnswering:
@@ -77,6 +78,8 @@ class MediaAnswering:
         the sourced lines of what it asks beside ("draw things or comfyui?", "does it split over two gpus?")."""
         answer = self._media_answer(q, lang, options, inline)
         notes = media_notes(q.also) if answer is not None else []
+        if answer is not None and _gpus_said(answer.facts):  # the answer already says how cards split the work
+            notes = [n for n in notes if n["kind"] != "comfy_gpu_split"]
         if answer is None or not notes:
             return answer
         facts = {**answer.facts, "also": {**(answer.facts.get("also") or {}), "notes": notes}}
@@ -109,7 +112,7 @@ class MediaAnswering:
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)
             ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
-                           find_cpu(q.cpu_named))
+                           find_cpu(q.cpu_named), _gpus(q))
             card = self._card(q, options)
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
@@ -204,7 +207,10 @@ class MediaAnswering:
             group = [c for c in cards if c.memory_gb == memory and buyable(c) and c.vendor == "NVIDIA"]
             return image_facts.best_of_size(record, job, group, memory, m)
         if card is not None and intent not in WHICH_INTENTS:
-            return image_facts.on_card(record, job, card, m)
+            facts = image_facts.on_card(record, job, card, m)
+            if ask.gpus > 1:  # ComfyUI runs one model on one card: the time is one card's, and said so
+                facts["gpus_asked"] = ask.gpus
+            return facts
         if memory and card is None and intent not in WHICH_INTENTS:
             return image_facts.on_memory(record, job, memory, typical_record(cards, memory), m)
         # NVIDIA cards: ComfyUI and diffusers run on CUDA first, and the calibration rows are NVIDIA's
@@ -236,15 +242,18 @@ class MediaAnswering:
 
         enc = record.encoder
         assert enc is not None
+        facts: dict[str, Any] | None = None
         if card is not None:
-            return other.embedding_on_card(record, card, ModelSize(enc.params_b))
-        if ask.media.device:
+            facts = other.embedding_on_card(record, card, ModelSize(enc.params_b))
+        elif ask.media.device:
             d, _ = other.device_record(ask.media.device, False)
             if d is not None and d.cpu is not None:
-                return other.embedding_on_device(record, self._machine(), d)
-        if ask.cpu:
-            return other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
-        return other.embedding_sizes(record)
+                facts = other.embedding_on_device(record, self._machine(), d)
+        if facts is None and ask.cpu:
+            facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
+        if facts is None:
+            return other.embedding_sizes(record)
+        return other.embedding_throughput(facts, ask.media.items)  # chunks (pairs) a second, the total asked
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
                        card: GpuRecord | None = None, memory_gb: float | None = None,
@@ -357,6 +366,19 @@ class MediaAnswering:
         facts = other.device_runs(profile, candidates, d, memory, assumed)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 
+
+
+def _gpus_said(facts: dict[str, Any]) -> bool:
+    """The media answer's own line on several cards is there (`gpus_asked`, at its top or under `media`)."""
+    media = facts.get("media")
+    return bool(facts.get("gpus_asked") or (isinstance(media, dict) and media.get("gpus_asked")))
+
+
+def _gpus(q: Asked) -> int:
+    """Cards in the setup asked ("2x 3090", "two 3090s"), 1 when one or none."""
+    if q.setup:
+        return max(1, sum(count for _, count in q.setup))
+    return max(1, q.gpu_count or 1)
 
 
 def _memory(q: Asked) -> float | None:

@@ -84,6 +84,11 @@ class SpeechShape(_Frozen, frozen=True, kw_only=True):
     decoder_layers: Annotated[int, Meta(gt=0)]
     width: Annotated[int, Meta(gt=0)]
     source: Annotated[str, Meta(min_length=10)]
+    # Whisper: an encoder over 30-second windows and a text decoder a token at a time. A transducer (Parakeet
+    # TDT): an encoder over the audio itself at `positions_per_s` and a small prediction network.
+    arch: Literal["whisper", "transducer"] = "whisper"
+    positions_per_s: Annotated[float, Meta(gt=0)] = 50.0
+    languages: list[str] = field(default_factory=list)  # ISO 639-1 codes the model card lists; empty: many
 
 
 class EncoderShape(_Frozen, frozen=True, kw_only=True):

@@ -199,7 +199,9 @@ def memory(m: DiffusionModel, job: Job, level: str, c: DiffusionConstants) -> Me
     if m.arch == "unet":
         act = c.unet_activation_gb_per_mp * job.megapixels * job.frames
     else:
-        act = m.guidance_passes * tokens(m, job) * m.width * 2 * c.dit_activation_factor / GIB
+        # One guidance pass: ComfyUI batches the conditional and unconditional passes only when memory allows and
+        # runs them one after the other otherwise (comfy/samplers.py), so the card needs one pass's activations.
+        act = tokens(m, job) * m.width * 2 * c.dit_activation_factor / GIB
     return Memory(level=level, denoiser_gb=m.denoiser_params_b * 1e9 * bits / 8 / GIB,
                   text_encoders_gb=te_b * 1e9 * te_bits / 8 / GIB, vae_gb=m.vae_params_b * 1e9 * 2 / GIB,
                   activations_gb=act, decode_gb=c.vae_decode_gb_per_mp * job.megapixels, runtime_gb=c.runtime_gb)

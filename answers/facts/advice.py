@@ -43,6 +43,9 @@ MIN_DATE = dt.date(2019, 1, 1)
 GOOD_LEVEL = "Q4_K_M"
 SCORE_EPOCH = 2023.0
 YEAR_WEIGHT = 1.0  # score points per year of recency (1 point = twice the parameters)
+FAST_FACTOR = 3.0  # "runs fast": three times the asked speed (30 tok/s by default), answers in a few seconds
+FAST_COUNT = 3  # fast alternatives named under the capability list
+FAST_SCORE_GAP = 1.5  # how far below the first pick's capability score a fast alternative may be
 TYPICAL_CARD_YEARS = 5  # a "typical" card for a memory size is one of the last five years' releases
 
 GENERATIVE_TASKS = frozenset({
@@ -207,18 +210,36 @@ def rank_models(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = Non
                 min_tok_s: float = READING_SPEED_TOK_S, good_level: str = GOOD_LEVEL) -> list[Pick]:
     """What to run: runnable models that run well, one per family (its best variant), most capable
     first; ties by name."""
-    best: dict[str, Pick] = {}
+    # A family's mixture of experts is its own line: Qwen3-30B-A3B runs several times faster than the
+    # dense Qwen3 32B on the same memory and is what people run there, so the dense sibling must not hide it.
+    best: dict[tuple[str, bool], Pick] = {}
     for rec, row in pairs:
         if not runnable(rec) or not matches_task(rec, task) or not runs_well(row, min_tok_s, good_level):
             continue
         pick = Pick(rec, row, family_of(rec.name), capability_score(rec))
-        held = best.get(pick.family)
+        line = (pick.family, bool(rec.is_moe))
+        held = best.get(line)
         if held is None or (pick.key, -len(rec.name)) > (held.key, -len(held.record.name)):
-            best[pick.family] = pick
+            best[line] = pick
     # Curated records first, whatever the task: an Epoch-only research checkpoint made for the task
     # (CodeGen2, StarCoder 1, CodeT5+) never outranks a current model people run for it.
     return sorted(best.values(), key=lambda p: (not p.key[0], not specialist(p.record, task),
                                                 made_for_another(p.record, task), -p.score, p.record.name))
+
+
+def fast_picks(picks: Sequence[Pick], shown: int, min_tok_s: float, count: int = FAST_COUNT) -> list[Pick]:
+    """The strongest ranked models that run at `FAST_FACTOR` times the asked speed, and twice the first
+    pick's, or faster and are not among the first `shown` lines: the mixtures of experts (Qwen3-30B-A3B,
+    gpt-oss-20b) and small models people pick for speed, which a list by capability alone puts below
+    every dense 32B. Twice the first pick: "faster" must be a difference a person notices."""
+    if not picks:
+        return []
+    floor = max(min_tok_s * FAST_FACTOR, 2 * (picks[0].row.tok_s or 0))
+    # Not a toy: within FAST_SCORE_GAP points of the first pick (1.5 doublings of size, or 1.5 years), so a
+    # 2023 2.7B model is never offered as the fast choice beside a 2025 14B one.
+    least = picks[0].score - FAST_SCORE_GAP
+    fast = [p for p in picks[shown:] if (p.row.tok_s or 0) >= floor and p.score >= least]
+    return sorted(fast, key=lambda p: (not p.key[0], -p.score, p.record.name))[:count]
 
 
 def biggest(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,

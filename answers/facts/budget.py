@@ -287,6 +287,8 @@ def without_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict
     facts: dict[str, Any] = {"budget": budget, "budget_mode": "overview", "cards": cards,
                              "in_budget_count": len(ranked), "budget_pick": cards[0] if cards else None,
                              "memory_gb": e.memory_gb, "profile": s.profile}
+    if cards:
+        _community_options(est, s, usd, ranked, cards, facts)
     if not cards:
         priced = sorted((c for c in est.kn.gpus_for(s.profile) if buyable(c)
                          and (e.memory_gb is None or c.memory_gb >= e.memory_gb)),
@@ -296,6 +298,35 @@ def without_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict
                                  "memory_gb": priced[0].memory_gb}
             facts["over_usd"] = (_price(priced[0]) or 0.0) - usd
     return Built(facts, sources={"gpus"})
+
+
+def _community_options(est: Estimates, s: EstimateSettings, usd: float, ranked: list[GpuRecord],
+                       cards: list[dict[str, Any]], facts: dict[str, Any]) -> None:
+    """Beside the list by memory, the two buys people name for a budget: the cheapest new card with the pick's
+    memory when the list does not show it (a 5060 Ti 16 GB under faster 16 GB cards), and a card bought used
+    (prices.json `used`) with more memory than the pick, with its kept used range, two of them if two fit."""
+    shown = {c["card"] for c in cards}
+    pick_gb = cards[0]["memory_gb"]
+    same = [c for c in ranked if c.memory_gb == pick_gb]
+    cheap = min(same, key=lambda c: (_price(c) or 0.0, c.name)) if same else None
+    if cheap is not None and cheap.name not in shown:
+        facts["cheapest_same_memory"] = {"card": cheap.name, "price_usd": _price(cheap), "memory_gb": cheap.memory_gb}
+    # lazy: the checked hardware files only for a budget answer
+    from catalog.hardware import load_hardware_data
+    by_name = {c.name: c for c in est.kn.gpus_for(s.profile)}
+    for used in load_hardware_data().used_prices:
+        card = by_name.get(used.name)
+        if card is None or used.usd_low > usd or card.memory_gb < pick_gb \
+                or (card.memory_gb == pick_gb and used.usd_low >= (cards[0]["price_usd"] or 0.0)):
+            continue  # more memory than the pick, or as much for less
+        big = advice.biggest(est.card_models(card, s))
+        facts["used_option"] = {
+            "card": card.name, "memory_gb": card.memory_gb, "more_memory": card.memory_gb > pick_gb,
+            "used_low_usd": used.usd_low,
+            "used_high_usd": used.usd_high, "used_year": used.year, "pair_fits": 2 * used.usd_low <= usd,
+            "biggest": None if big is None else {"model": big[0].name, "quant": big[1].quant.name if big[1].quant
+                                                 else None, "tok_s": big[1].tok_s}}
+        break
 
 
 def build(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Built:

@@ -22,6 +22,9 @@ Two cards or setups:
 2. Without a model: the side that holds the larger of the sizes tried at the usual quality (`memory`: for
    language models memory decides which models run at all), else the faster at the largest size both hold
    (`faster`), else the cheaper, else either.
+
+Two engines or formats for one model on one machine (`between_engines`): the side that runs beats one that
+does not (`only`); both: the faster by `SPEED_EDGE` (`faster`), else the same speed (`same`).
 """
 
 from __future__ import annotations
@@ -210,6 +213,21 @@ def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
         return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j))
 
     return _among(len(names), names, pair)
+
+
+def between_engines(a: dict[str, Any], b: dict[str, Any], edge: float = SPEED_EDGE) -> dict[str, Any]:
+    """Two engines or formats for one model on one machine (answers/facts/engine_versus.py): the side that runs;
+    of two that run, the faster by `edge` (SPEED_EDGE unless the pair's gap is the engines' own) or more; else
+    the same speed."""
+    if a["runs"] and b["runs"]:
+        fast, slow = (0, 1) if a["tok_s"] >= b["tok_s"] else (1, 0)
+        ratio = (a, b)[fast]["tok_s"] / max((a, b)[slow]["tok_s"], 1e-9)
+        if ratio < edge:
+            return {"verdict": "same", "winner": None, "ratio": ratio}
+        return {"verdict": "faster", "winner": fast, "ratio": ratio}
+    if a["runs"] or b["runs"]:
+        return {"verdict": "only", "winner": 0 if a["runs"] else 1, "ratio": None}
+    return {"verdict": "neither", "winner": None, "ratio": None}
 
 
 def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:

@@ -23,6 +23,8 @@ from answers.facts.also import add_also
 from answers.facts.as_asked import as_asked
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.entities import EntityBuilding
+from answers.facts.mac_unsized import mac_configs
+from answers.facts.size_moe import moe_of_size
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import add_other_profile
 from answers.reading.apple_typical import stand_in_facts
@@ -125,6 +127,13 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     # the other profile's figure in one line where it helps: a page model's page figure under the default,
     # the site's-figures note under `reference` (facts/truer.py)
     add_other_profile(est, entities, settings, intent, built.facts)
+    if asked.mac_unsized and not (entities.setup is not None and entities.setup.unified):
+        built.facts["mac_unsized"] = mac_configs(est, asked.mac_unsized, entities, settings)
+    generic_b = built.facts.get("generic_model_b")
+    if generic_b and not built.facts.get("generic_model_active_b"):  # "a 30B": the MoE of that size too
+        moe = moe_of_size(est, intent, entities, settings, generic_b)
+        if moe is not None:
+            built.facts["generic_moe"] = moe
     names = EntityBuilding.entity_names(entities, settings)
     if built.facts.get("together"):
         names["together"] = True  # two models loaded at once: `model2` is the second

@@ -13,6 +13,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts.choice import SPEED_EDGE, between_engines
 from answers.records.asked import Asked
 from estimator.quants import UnknownQuant, quant
 
@@ -33,8 +34,6 @@ def side_intent(answered: str, asked: Asked) -> str | None:
         return answered
     hardware = asked.card or asked.setup or asked.memory_gb or asked.device
     return "can_run" if answered in AS_FIT and hardware else None
-# Within this ratio the two are called the same speed: the estimates' own spread is wider.
-SAME_WITHIN = 1.15
 # Front ends of one runtime: two of them differ only by the level each picks by default.
 LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
 
@@ -142,29 +141,22 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
 ENGINE_ONLY_WITHIN = 1.05
 
 
-def _same_within(a: dict[str, Any], b: dict[str, Any]) -> float:
+def same_within(a: dict[str, Any], b: dict[str, Any]) -> float:
+    """The ratio under which two sides are called the same speed: SPEED_EDGE, or ENGINE_ONLY_WITHIN for MLX
+    against a GGUF of the same bits."""
     engines = {a.get("engine"), b.get("engine")}
     if "mlx" not in engines or not engines & LLAMA_CPP_FAMILY or not (a.get("quant") and b.get("quant")):
-        return SAME_WITHIN
+        return SPEED_EDGE
     try:
         bits = {int(quant(s["quant"]).bpw + 0.01) for s in (a, b)}
     except UnknownQuant:
-        return SAME_WITHIN
-    return ENGINE_ONLY_WITHIN if len(bits) == 1 else SAME_WITHIN
+        return SPEED_EDGE
+    return ENGINE_ONLY_WITHIN if len(bits) == 1 else SPEED_EDGE
 
 
 def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """The one rule: the side that runs; of two that run, the faster by more than SAME_WITHIN (ENGINE_ONLY_WITHIN
-    for MLX against GGUF at the same bits); else the same."""
-    if a["runs"] and b["runs"]:
-        fast, slow = (0, 1) if a["tok_s"] >= b["tok_s"] else (1, 0)
-        ratio = (a, b)[fast]["tok_s"] / max((a, b)[slow]["tok_s"], 1e-9)
-        if ratio < _same_within(a, b):
-            return {"verdict": "same", "winner": None, "ratio": ratio}
-        return {"verdict": "faster", "winner": fast, "ratio": ratio}
-    if a["runs"] or b["runs"]:
-        return {"verdict": "only", "winner": 0 if a["runs"] else 1, "ratio": None}
-    return {"verdict": "neither", "winner": None, "ratio": None}
+    """The pick between two sides (answers/facts/choice.py between_engines), at this pair's edge."""
+    return between_engines(a, b, same_within(a, b))
 
 
 def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:

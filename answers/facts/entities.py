@@ -120,7 +120,9 @@ class EntityBuilding:
             from answers.facts.card_price import facts as price_facts
 
             built.facts["price_check"] = price_facts(self.estimates, e.card, s, price)
-        if intent == "compare" and asked.budget and (e.card2 is not None or e.sides) \
+        if asked.budget and ((intent == "compare" and (e.card2 is not None or e.sides))
+                             or (intent in ("speed", "can_run") and (e.card is not None or e.setup is not None)
+                                 and e.cpu is None and e.card2 is None)) \
                 and (said := self._budget(asked)) is not None:
             # "3000 EUR: a 5090 or an M4 Max?": which side's price is within it (answers/facts/side_prices.py)
             # lazy: the price rules only for a price said

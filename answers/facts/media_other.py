@@ -39,12 +39,36 @@ DEFAULT_PHONE = "Snapdragon 8 Gen 3"  # "my phone" with no chip named: a 2024 fl
 
 
 # ------------------------------------------------------------------------------------------ speech
-def _speech_rows(record: MediaRecord, proc: Processor, engines: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+# The app each architecture is rated with, on a card and on a CPU: (engine key of the fitted constants, compute
+# type, the app's name in the answer). Parakeet's onnx-asr figures are its fp32 models (its benchmark table's).
+_ENGINES = {("whisper", "gpu"): (("faster-whisper", "fp16", "faster-whisper"),
+                                 ("faster-whisper", "int8", "faster-whisper")),
+            ("whisper", "cpu"): (("faster-whisper-cpu", "int8", "faster-whisper"),),
+            ("transducer", "gpu"): (("nemo", "fp16", "NeMo"),),
+            ("transducer", "cpu"): (("onnx-asr-cpu", "fp32", "onnx-asr"),)}
+
+
+def _engines(record: MediaRecord, where: str) -> tuple[tuple[str, str, str], ...]:
+    assert record.speech is not None
+    return _ENGINES[(record.speech.arch, where)]
+
+
+def _assumed(record: MediaRecord) -> dict[str, Any]:
+    """What the figure assumes; a transducer decodes greedily (no beams) and says the languages its card lists."""
+    assert record.speech is not None
+    if record.speech.arch == "transducer":
+        return {"app": _ENGINES[("transducer", "gpu")][0][2], "cpu_app": _ENGINES[("transducer", "cpu")][0][2],
+                "decoding": "greedy", "languages": list(record.speech.languages)}
+    return {"app": "faster-whisper", "beams": speech_constants().beams}
+
+
+def _speech_rows(record: MediaRecord, proc: Processor,
+                 engines: Sequence[tuple[str, str, str]]) -> list[dict[str, Any]]:
     m, c = speech_model(record), speech_constants()
     rows = []
-    for engine, compute in engines:
+    for engine, compute, app in engines:
         t = transcribe(m, proc, engine, compute, c)
-        rows.append({"engine": engine, "compute_type": compute, "realtime_factor": round(t.rtf, 4),
+        rows.append({"engine": engine, "app": app, "compute_type": compute, "realtime_factor": round(t.rtf, 4),
                      "realtime_factor_low": round(t.rtf_low, 4), "realtime_factor_high": round(t.rtf_high, 4),
                      "times_realtime": round(t.times_realtime, 1), "need_gb": round(t.memory_gb, 2),
                      "floor_realtime_factor": round(t.floor_rtf, 5)})
@@ -52,12 +76,12 @@ def _speech_rows(record: MediaRecord, proc: Processor, engines: Sequence[tuple[s
 
 
 def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
-    rows = _speech_rows(record, gpu_processor(card), (("faster-whisper", "fp16"), ("faster-whisper", "int8")))
+    rows = _speech_rows(record, gpu_processor(card), _engines(record, "gpu"))
     fits = [r for r in rows if r["need_gb"] <= card.memory_gb * diffusion_constants().usable_share]
     best = fits[0] if fits else None
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "card": card.name,
                              "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
-                             "where": "gpu", "assumed": {"app": "faster-whisper", "beams": speech_constants().beams}}
+                             "where": "gpu", "assumed": _assumed(record)}
     facts.update(best or {"need_gb": rows[-1]["need_gb"]})
     return facts
 
@@ -75,11 +99,11 @@ def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "
     base = machine.cpu_classes["desktop"]
     cores, ghz, per_cycle = cpu or (base.cores, base.ghz, machine.flops_per_cycle[base.isa])
     proc = Processor(cores * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
-    rows = _speech_rows(record, proc, (("faster-whisper-cpu", "int8"),))
+    rows = _speech_rows(record, proc, _engines(record, "cpu"))
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "options": rows, "verdict": "yes",
                              "where": where, "cpu": {"cores": cores, "ghz": ghz, "tflops": round(proc.tflops, 2),
                                                      "ram_gbps": proc.bandwidth_gbps},
-                             "assumed": {"app": "faster-whisper", "beams": speech_constants().beams}}
+                             "assumed": _assumed(record)}
     facts.update(rows[0])
     return facts
 
@@ -90,7 +114,7 @@ def speech_sizes(record: MediaRecord | None = None) -> dict[str, Any]:
     rows = [{"model": r.name, "params_b": r.params_b,
              "fp16_gb": round(r.params_b * 1e9 * 2 / GIB + c.runtime_gb["gpu"], 2),
              "int8_gb": round(r.params_b * 1e9 / GIB + c.runtime_gb["gpu"], 2)}
-            for r in media_models() if r.kind == "speech"]
+            for r in media_models() if r.kind == "speech" and r.speech is not None and r.speech.arch == "whisper"]
     facts: dict[str, Any] = {"media": "speech", "mode": "sizes", "sizes": rows}
     if record is not None:
         facts["model"] = model_facts(record)
@@ -112,6 +136,23 @@ def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[s
             "tokens_per_second": round(tok), "tokens_per_second_low": round(min(p.tok_s_low, ceiling)),
             "tokens_per_second_high": round(min(p.tok_s_high, ceiling)), "batch_tokens": DEFAULT_PROMPT,
             "max_tokens": record.max_tokens, "assumed": {"app": "llama.cpp", "precision": "F16"}}
+
+
+def embedding_throughput(facts: dict[str, Any], items: int | None) -> dict[str, Any]:
+    """Tokens a second as the asker counts: texts (an embedder's chunks, a reranker's query-document pairs) of
+    `DEFAULT_PROMPT` tokens each a second, and for a count asked ("2 million chunks") the time for all of them."""
+    tok = facts.get("tokens_per_second")
+    if facts.get("verdict") != "yes" or not tok:
+        return facts
+    per = DEFAULT_PROMPT
+    out = dict(facts, item_tokens=per, items_per_second=round(tok / per, 2),
+               items_per_second_low=round(facts["tokens_per_second_low"] / per, 2),
+               items_per_second_high=round(facts["tokens_per_second_high"] / per, 2))
+    if items:
+        out.update(items_asked=items, total_tokens=items * per, total_seconds=round(items * per / tok),
+                   total_seconds_low=round(items * per / facts["tokens_per_second_high"]),
+                   total_seconds_high=round(items * per / max(facts["tokens_per_second_low"], 1)))
+    return out
 
 
 def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuSpec | None = None) -> dict[str, Any]:

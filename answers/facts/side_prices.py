@@ -26,6 +26,8 @@ def _sides(e: Entities) -> list[tuple[str, list[tuple[Any, int]], bool]]:
 
     if e.sides is not None:
         out.extend(of_setup(x) for x in e.sides)
+    elif e.setup is not None and e.card2 is None:  # one machine asked about with a budget ("a used 3090 pair")
+        out.append(of_setup(e.setup))
     else:
         out.extend((c.name, [(c, 1)], bool(c.unified_memory)) for c in (e.card, e.card2) if c is not None)
     out.extend(of_setup(x) for x in e.more_sides)
@@ -38,6 +40,26 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
         each = [(new_price(est, card, s), n) for card, n in cards]
         known = [p * n for p, n in each if p]
         price = float(sum(known)) if len(known) == len(each) and not whole else None
-        rows.append({"name": name, "price_usd": price,
-                     "within": None if price is None else price <= budget["usd_compared"]})
+        row: dict[str, Any] = {"name": name, "price_usd": price,
+                               "within": None if price is None else price <= budget["usd_compared"]}
+        if price is None and not whole:
+            row.update(_used(cards, budget["usd_compared"]))
+        rows.append(row)
     return {"budget": budget, "sides": rows, "cards_only": any(r["price_usd"] for r in rows)}
+
+
+def _used(cards: list[tuple[Any, int]], usd: float) -> dict[str, Any]:
+    """A side no longer sold new ("a used 3090 pair"): its used price range when every card has one kept
+    (catalog/data/hardware/prices.json `used`), within the budget when its low end is; {} otherwise."""
+    # lazy: the checked hardware files only for a budget said beside an old card
+    from catalog.hardware import load_hardware_data
+
+    kept = {u.name: u for u in load_hardware_data().used_prices}
+    found = [(kept.get(card.name), n) for card, n in cards]
+    if not found or any(u is None for u, _ in found):
+        return {}
+    low = sum(u.usd_low * n for u, n in found if u is not None)
+    high = sum(u.usd_high * n for u, n in found if u is not None)
+    year = max(u.year for u, _ in found if u is not None)
+    return {"used_low_usd": low, "used_high_usd": high, "used_year": year, "within": low <= usd,
+            "within_all": high <= usd}

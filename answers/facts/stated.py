@@ -74,12 +74,21 @@ def _machine(said: str | None, record: GpuRecord, card_record: CardRecord) -> st
     return record.name
 
 
+def _media_name(typed: str) -> str | None:
+    from catalog.media import media_named  # lazy: the media catalog loads only for a question that names media
+
+    record = media_named(typed)
+    return record.name if record is not None else None
+
+
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
     typed = [asked.model, asked.model2, *asked.more_models]
     media = asked.media.model if asked.media is not None else None
     span = re.sub(r"[^a-z0-9]", "", (asked.model_span or "").casefold())
     if media and span and span in re.sub(r"[^a-z0-9]", "", media.casefold()):
         typed = typed[1:]  # "whisper small": the parser's "whisper" is the same mention as the media model's
+    if media:  # "parakeet v2": the parser's name that the media catalog resolves to the same record
+        typed = [m for m in typed if not (isinstance(m, str) and _media_name(m) == media)]
     device = " ".join(((asked.media.device_said if asked.media else None) or "").casefold().split())
     named = [_name(m, model_name) for m in typed
              if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"

@@ -189,3 +189,4 @@ class WhatRunsFacts(Struct, frozen=True):
     cpu_only: bool | UnsetType = UNSET
     cpu: dict[str, Any] | UnsetType = UNSET
     target_tok_s: float | UnsetType = UNSET  # a speed wanted, the ranking's floor instead of reading speed
+    fast: list[dict[str, Any]] | UnsetType = UNSET  # fast models not in `rows` (advice.fast_picks)

@@ -95,7 +95,8 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         setup=setup_facts(e.setup) if e.setup is not None else UNSET,
         cpu_only=True if e.cpu is not None else UNSET,
         cpu=_cpu_facts(est, e.cpu, card) if e.cpu is not None else UNSET,
-        target_tok_s=e.target_tok_s if e.target_tok_s else UNSET)
+        target_tok_s=e.target_tok_s if e.target_tok_s else UNSET,
+        fast=[p.facts() for p in advice.fast_picks(picks, TOP_PICKS, speed)] or UNSET)
     return Built(facts_of(facts), table=rows, sources={"gpus"})
 
 

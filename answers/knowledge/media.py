@@ -94,7 +94,7 @@ def diffusion_model(r: MediaRecord) -> DiffusionModel:
 def speech_model(r: MediaRecord) -> SpeechModel:
     s = r.speech
     assert s is not None
-    return SpeechModel(s.params_b, s.encoder_layers, s.decoder_layers, s.width)
+    return SpeechModel(s.params_b, s.encoder_layers, s.decoder_layers, s.width, s.arch, s.positions_per_s)
 
 
 def gpu_processor(card: Any) -> Processor:

@@ -111,6 +111,8 @@ COMMON_KEYS = {
                         "that is several GPUs is read as that many cards",
     "count_fillers": "words in every language that may stand between a count and the card it counts ('2x used "
                      "3090', '2 gebrauchte 3090', 'due usate 3090')",
+    "count_after_words": "table word = count: a count said after the card it counts ('a used 3090 pair', "
+                         "'ein 3090-Paar'), every language",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
                      "machine ('framework desktop with strix halo')",
     "second_hand_words": "words in every language between a count and its card that say how it is bought ('two "
@@ -225,6 +227,7 @@ class Lexicon(Struct):
     product_number_words: frozenset[str] = frozenset()
     count_fillers: frozenset[str] = frozenset()
     multi_gpu_boards: dict[str, str] = field(default_factory=dict)
+    count_after_words: dict[str, int] = field(default_factory=dict)
     intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
 
     @property
@@ -423,9 +426,17 @@ def load(directory: Path = HERE) -> Lexicon:
         product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
         count_fillers=_words(common["count_fillers"], "common.toml: count_fillers"),
         multi_gpu_boards=_string_table(common["multi_gpu_boards"], "common.toml: multi_gpu_boards"),
+        count_after_words=_counts_after(common["count_after_words"]),
     )
     loaded.intent_scans = joined(loaded.patterns())
     return loaded
+
+
+def _counts_after(table: object) -> dict[str, int]:
+    where = "common.toml: count_after_words"
+    if not isinstance(table, dict) or not all(isinstance(v, int) and 1 < v <= 16 for v in table.values()):
+        raise LexiconError(f"{where}: expected a table of word = count (2 to 16)")
+    return {str(k): int(v) for k, v in table.items()}
 
 
 def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:

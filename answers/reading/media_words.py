@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from catalog.media import DeviceRecord, MediaRecord
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
-KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts")
+KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
+        "million")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -66,6 +67,24 @@ def _alternation(key: str) -> str:
 def _number_before(text: str, key: str) -> float | None:
     m = re.search(rf"(?<![\w.])(\d{{1,4}}(?:[.,]\d+)?)\s*(?:{_alternation(key)})(?!\w)", text)
     return float(m.group(1).replace(",", ".")) if m else None
+
+
+def _items(text: str) -> int | None:
+    """"2M chunks", "2 milioni di chunk", "100k docs", "300 documents": how many texts to embed or pairs to
+    rerank (a connecting "of / di / de / von" allowed between the scale and the word)."""
+    scale = rf"(?:({_alternation('thousand')})|({_alternation('million')}))"
+    number = r"(\d{1,3}(?:[ .,]\d{3})+|\d{1,7}(?:[.,]\d+)?)"  # "250 000", "100.000", "1,5", "3"
+    m = re.search(rf"(?<![\w.,]){number}\s*(?:{scale}(?!\w))?\s*(?:(?:of|di|de|von|d'|des)\s+)?"
+                  rf"(?:{_alternation('items')})(?!\w)", text)
+    if m is None:
+        return None
+    digits = m.group(1)
+    if m.group(2) or m.group(3):  # "2.5 million": a decimal mark
+        value = float(digits.replace(",", "."))
+    else:  # "100,000 docs", "100.000 Dokumente": thousands separators
+        value = float(re.sub(r"[ .,](?=\d{3}(?!\d))", "", digits).replace(",", "."))
+    value *= 1e3 if m.group(2) else 1e6 if m.group(3) else 1
+    return int(value) if value >= 1 else None
 
 
 def _size(text: str) -> tuple[int, int] | None:
@@ -148,6 +167,8 @@ def read(question: str) -> MediaAsked | None:
     steps = _number_before(text, "steps")
     frames = _number_before(text, "frames")
     seconds = _number_before(text, "seconds") if (record and record.kind == "video") or kind == "video" else None
+    if seconds is not None and seconds >= 100 and re.search(rf"(?<![\w.]){int(seconds)}s(?!\w)", text):
+        seconds = None  # "two 3090s", "4090s": a card's plural, not a clip of 3,090 seconds
     second = find_second_media(question, record.name) if record is not None else None
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     return MediaAsked(
@@ -156,7 +177,9 @@ def read(question: str) -> MediaAsked | None:
         device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
-        precision=_precision(text), other_release=_other_release(text, record) if record is not None else None)
+        precision=_precision(text), other_release=_other_release(text, record) if record is not None else None,
+        items=_items(" ".join(fold(question).replace("\u2019", "'").split()))
+        if (record and record.kind == "embedding") or kind == "embedding" else None)
 
 
 def _other_release(text: str, record: MediaRecord) -> str | None:

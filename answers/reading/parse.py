@@ -21,7 +21,7 @@ the span as typed (so the engine's own resolve() gives the "did you mean" candid
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from msgspec import Struct, field
@@ -136,7 +136,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    return _totals_apart(annotate_setup(Asked(
+    asked = _totals_apart(annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -170,6 +170,31 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
     ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
+    mac = unsized_mac(r.folded, asked)
+    return replace(asked, mac_unsized=mac) if mac else asked
+
+
+def unsized_mac(folded: str, asked: Asked) -> str | None:
+    """"Or should I get a Mac Studio?", "o prendo un mac": a Mac named with neither its chip nor its memory, as
+    typed (the lexicon's `apple_machine_words`), when no Apple machine was read into the setup: no figure can be
+    given for it, so the answer says which configurations would do instead of leaving it out."""
+    setups = (asked.setup or (), asked.setup2 or (), *asked.more_sides)
+    parts = [str(t).casefold() for one in setups for t, _ in one] + \
+        [str(c or "").casefold() for c in (asked.card, asked.card2)]
+    if any(_APPLE_PART_RE.search(p) for p in parts):
+        return None
+    m = _mac_words_re().search(folded)
+    return m.group(1) if m else None
+
+
+_APPLE_PART_RE = re.compile(r"\b(?:apple|mac|m[1-5])\b")
+
+
+@cache
+def _mac_words_re() -> re.Pattern[str]:
+    words = [w for w in lexicon().apple_machine_words if w != "apple"]  # "apple" alone names the maker
+    names = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])({names})(?![\w-])")
 
 
 _SIZE_AT_END_RE = re.compile(r"^(.*\S)\s+(\d{1,3})\s?gb$", re.IGNORECASE)

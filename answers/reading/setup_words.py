@@ -146,6 +146,7 @@ def clean(text: str) -> str:
     t = terabytes_as_gb(t)  # "1tb of ram": a server's RAM, in GB as every size
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
+    t = _after_re().sub(lambda m: f"{_after()[m.group(2)]} x {m.group(1)}", t)  # "3090 pair": two 3090s
     t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
     t = _boards_re().sub(lambda m: _boards()[m.group(1)], t)  # "arc pro b60 dual": two GPUs on one board
     return " ".join(t.split())
@@ -162,6 +163,20 @@ def _boards_re() -> re.Pattern[str]:
     left as it is."""
     names = "|".join(longest_first(sorted(re.escape(k) for k in _boards())))
     return compile_cached(rf"(?<![\w-])({names})(?![\w-])")
+
+
+@cache
+def _after() -> dict[str, int]:
+    return {fold(k): v for k, v in words().count_after_words.items()}
+
+
+@cache
+def _after_re() -> re.Pattern[str]:
+    """A card number, then one of the lexicon's `count_after_words` ("3090 pair", "3090-paar", "3090s duo"),
+    not "pair of" (a count before what it counts): the card and the count."""
+    names = "|".join(longest_first(sorted(re.escape(k) for k in _after())))
+    card = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}){_SUFFIX}{MEM_SUFFIX}?"
+    return compile_cached(rf"\b({card})(?:s|ern?)?[\s-]+({names})\b(?!\s+(?:of|di|de|von)\b)")
 
 
 @cache

@@ -58,6 +58,7 @@ class MediaAsked(Struct, frozen=True):
     # a release of `model` the catalog lacks, as typed ("hunyuanvideo 1.5"): the answer says its figures are the
     # catalog's release, not that one
     other_release: str | None = None
+    items: int | None = None  # texts to embed or pairs to rerank ("2 million chunks"): the answer gives the total time
 
     @property
     def any(self) -> bool:
@@ -135,6 +136,7 @@ class Asked(Struct, frozen=True):
     levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
     lead: str | None = None  # the line that comes first: "cheapest", "biggest", "levels"
     model_stand_in: bool = False  # no model named: a common one stands in, and the answer says so
+    mac_unsized: str | None = None  # "or should I get a mac studio?": a Mac with no chip or memory, as typed
     # -- said, and stated back in the answer's `asked` (answers/facts/stated.py); the estimate may not use them
     more_models: tuple[str, ...] = ()  # models named beyond the first two ("X, Y or Z?")
     context_said: int | None = None  # the context length as said (`context` may be raised to a prompt's)

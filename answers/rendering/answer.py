@@ -24,9 +24,11 @@ from answers.rendering.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
     generic_note,
+    moe_line,
     stand_in_note,
     typed_note,
 )
+from answers.rendering.mac_line import mac_lines
 
 # The title of a budget answer (answers/facts/budget.py): for one model, or an overview of what to buy.
 BUDGET_TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
@@ -217,6 +219,9 @@ class AnswerWriting:
                 "memory": fmt.memory(mac["memory_gb"], lang), "chip": markdown.escape(mac["chip"]),
                 "names": ", ".join(markdown.escape(n) for n in mac["others"])}
             text = markdown.finish(text.rstrip() + "\n" + line)
+        if facts.get("mac_unsized") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = mac_lines(facts["mac_unsized"], lang, bool(facts["mac_unsized"]["model_asked"]))
+            text = markdown.finish(text.rstrip() + "\n" + line)
         if facts.get("model_alternatives") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             names = ", ".join(markdown.escape(n) for n in facts["model_alternatives"])
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, MODEL_VARIANTS) % {"names": names})
@@ -256,6 +261,8 @@ class AnswerWriting:
                 said = stand_in_note(facts["generic_model_b"], lang) if facts.get("generic_stand_in") else \
                     generic_note(facts["generic_model_b"], lang, facts.get("generic_model_active_b"))
                 text = markdown.finish(text.rstrip() + "\n" + said)
+            if facts.get("generic_moe"):
+                text = markdown.finish(text.rstrip() + "\n" + moe_line(facts["generic_moe"], lang))
             entities = {**entities, "model_size_b": facts["generic_model_b"]}
             if isinstance(entities.get("model"), str):
                 text = capitalize_leads(text, markdown.escape(entities["model"]))

@@ -193,3 +193,11 @@ def flop(value: float, locale: str = "en") -> str:
     mantissa, exponent = float(mantissa_text), int(exponent_text)
     sup = str(exponent).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
     return f"{_fixed(mantissa, 1, locale)} × 10{sup}"
+
+
+def language_names(codes: list[str], locale: str = "en") -> str:
+    """"German, French and Italian": languages by ISO 639-1 code, named and listed as the locale does (CLDR)."""
+    # lazy: Babel on first use (see currency_name)
+    from babel.lists import format_list
+
+    return format_list([language_name(c, locale) for c in codes], locale=_locale(locale)) if codes else ""

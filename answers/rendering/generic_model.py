@@ -39,6 +39,19 @@ GENERIC_NEAR = N_("Closest in the catalog: %(names)s.")
 STAND_IN_NOTE = N_("No model was named, so these are the figures of a generic dense model of %(params)s billion "
                    "parameters; name yours for its own sizes and speeds.")
 
+# After the generic dense figure, the catalog's mixture of experts of about that size on the same hardware
+# ("a 30B at decent speed?": Qwen3-30B-A3B is what people run there, several times faster).
+MOE_OF_SIZE = N_("At that size a mixture of experts runs much faster: %(model)s (%(params)s billion parameters, "
+                 "%(active)s billion read per token) at %(quant)s, about %(tok)s tokens per second.")
+
+
+def moe_line(moe: dict[str, object], lang: str) -> str:
+    """The line naming the mixture of experts of the asked size (answers/facts/size_moe.py) with its speed."""
+    return i18n.gettext(lang, MOE_OF_SIZE) % {
+        "model": escape(str(moe["model"])), "params": _params(float(moe["params_b"]), lang),  # type: ignore[arg-type]
+        "active": _params(float(moe["active_params_b"]), lang),  # type: ignore[arg-type]
+        "quant": f"`{moe['quant']}`", "tok": fmt.tok_s(float(moe["tok_s"]), lang)}  # type: ignore[arg-type]
+
 
 def _params(value: float, lang: str) -> str:
     return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)

@@ -175,6 +175,10 @@ def _label_filters(locale: str) -> dict[str, Any]:
     def inputs(v: list[str] | None) -> str:
         return escape(", ".join(vocab.translate_list(locale, vocab.INPUTS, v)))
 
+    def language_names(v: list[str] | None) -> str:
+        """ISO 639-1 codes as the answer's language names them (Babel's CLDR data), in a locale's list form."""
+        return escape(fmt.language_names(v or [], locale))
+
     def hf_url(v: str | None) -> str | None:
         if not v or not _HF.match(v.strip()):
             return None
@@ -183,7 +187,7 @@ def _label_filters(locale: str) -> dict[str, Any]:
     return {
         "q": q, "fit": fit, "confidence": confidence, "country": country, "orgs": orgs, "org_type": org_type,
         "domains": domains, "tasks": tasks, "access": access, "code": code, "method": method, "listing": listing,
-        "inputs": inputs, "hf_url": hf_url,
+        "inputs": inputs, "hf_url": hf_url, "language_names": language_names,
     }
 
 

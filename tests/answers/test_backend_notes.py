@@ -43,9 +43,10 @@ def _notes(a: object) -> list[str]:
     ("ollama o lm studio en un mac studio m2 max para gemma 3 12b, cuál va más rápido?", "es", "mlx_ollama",
      "MLX genera alrededor de 1,1 a 1,3 veces"),
     ("sdxl sul mio macbook pro m3 18gb, draw things o comfyui?", "it", "draw_things", "Draw Things, scritto per Metal"),
-    ("wan 2.2 14b on two rtx 3090s: does comfyui split the model across both gpus?", "en", "comfy_gpu_split",
+    ("wan 2.2 14b on an rtx 4090: can comfyui spread it over multiple gpus?", "en", "comfy_gpu_split",
      "does not split a video model across two"),
-    ("hunyuanvideo mit zwei rtx 4090, verteilt sich das modell auf beide karten?", "de", "comfy_gpu_split", "xDiT"),
+    ("hunyuanvideo auf einer rtx 4090, lässt sich das auf mehrere gpus verteilen?", "de", "comfy_gpu_split",
+     "xDiT"),
 ])
 def test_a_runtime_choice_gets_its_line(engine: Engine, question: str, lang: str, kind: str, words: str) -> None:
     a = engine.ask(question)
@@ -100,3 +101,9 @@ def test_mlx_against_gguf_at_the_same_bits_is_the_engines_gap() -> None:
     assert verdict(mlx, gguf)["verdict"] == "faster"
     assert verdict({**mlx, "engine": "llama.cpp", "quant": "Q5_K_M"}, gguf)["verdict"] == "same"
     assert verdict({**mlx, "quant": "MLX-8bit"}, gguf)["verdict"] == "same"  # 8 bits against 4: not the engines
+
+
+def test_two_cards_named_get_one_line_on_splitting(engine: Engine) -> None:
+    # the video answer's own line on several cards and the side line say the same: said once
+    a = engine.ask("wan 2.2 14b on two rtx 3090s: does comfyui split the model across both gpus?")
+    assert _plain(a.text).count("ComfyUI-MultiGPU") == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answers.engine import Engine
-from answers.facts.engine_versus import verdict
+from answers.facts.choice import between_engines as verdict
 from answers.reading.engine_versus_words import sides
 
 

@@ -34,8 +34,8 @@ def test_a_speech_model_outside_the_catalog_is_never_whispers_table(engine, ques
 
 
 @pytest.mark.parametrize(("question", "typed", "lang"), [
-    ("hunyuanvideo 1.5 on a 4090: minutes for a 5 second clip?", "hunyuanvideo 1.5", "en"),
-    ("quanto ci mette hunyuanvideo 1.5 su una 5090 per una clip di 5 secondi?", "hunyuanvideo 1.5", "it"),
+    ("wan 2.5 on a 4090: minutes for a 5 second clip?", "wan 2.5", "en"),
+    ("quanto ci mette wan 2.5 su una 5090 per una clip di 5 secondi?", "wan 2.5", "it"),
     ("wan 2.5 auf einer 4090, wie lange für 5 sekunden video?", "wan 2.5", "de"),
 ])
 def test_another_release_is_said_before_the_figures(engine, question: str, typed: str, lang: str) -> None:
