@@ -196,8 +196,11 @@ class Engine(MediaAnswering):
         weigh = engine_versus.side_intent(answer.intent, asked) if asked.versus is not None else None
         if weigh is not None:  # "vllm or llama.cpp for X on Y": each side answered, then one verdict
             side_intent = intent if weigh == answer.intent else weigh
+            apple = (answer.facts.get("row") or {}).get("vendor") == "Apple"  # LM Studio runs MLX there
             sides = [self._asked(side_intent, a, lang, options, inline=inline, echo=echo)
-                     for a in engine_versus.side_asks(asked)]
+                     for a in engine_versus.side_asks(asked, apple)]
+            sides = [replace(s, facts={**s.facts, "engine_label": label}) if label else s
+                     for s, label in zip(sides, engine_versus.mac_labels(asked, apple), strict=True)]
             answer = engine_versus_text.answered(answer, sides, lang)
         return self._accounted(answer, asked, options)
 

@@ -23,6 +23,7 @@ from msgspec.structs import replace
 from answers.api import Answer, AskOptions
 from answers.facts import choice
 from answers.facts.advice import typical_record
+from answers.facts.also import media_notes
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.scope import RATED_INTENTS
@@ -32,6 +33,7 @@ from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering.answer import AnswerWriting
+from answers.rendering.side_notes_text import with_notes
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
@@ -72,7 +74,18 @@ class MediaAnswering:
         raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
     def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
-        """The media or device answer, or None when the question is not one (a language model on a card)."""
+        """The media or device answer, or None when the question is not one (a language model on a card); with
+        the sourced lines of what it asks beside ("draw things or comfyui?", "does it split over two gpus?")."""
+        answer = self._media_answer(q, lang, options, inline)
+        notes = media_notes(q.also) if answer is not None else []
+        if answer is not None and _gpus_said(answer.facts):  # the answer already says how cards split the work
+            notes = [n for n in notes if n["kind"] != "comfy_gpu_split"]
+        if answer is None or not notes:
+            return answer
+        facts = {**answer.facts, "also": {**(answer.facts.get("also") or {}), "notes": notes}}
+        return replace(answer, facts=facts, text=with_notes(answer.text, notes, lang))
+
+    def _media_answer(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         m: MediaAsked | None = q.media
         if m is None or not m.any:
             return None
@@ -353,6 +366,12 @@ class MediaAnswering:
         facts = other.device_runs(profile, candidates, d, memory, assumed)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 
+
+
+def _gpus_said(facts: dict[str, Any]) -> bool:
+    """The media answer's own line on several cards is there (`gpus_asked`, at its top or under `media`)."""
+    media = facts.get("media")
+    return bool(facts.get("gpus_asked") or (isinstance(media, dict) and media.get("gpus_asked")))
 
 
 def _gpus(q: Asked) -> int:

@@ -47,7 +47,12 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     facts = built.facts
     if asked.prompt_tokens and facts.get("mode") in ("setups", "model") and "prefill" not in kinds:
         kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
-    if intent in ("ambiguous", "not_found", "invalid", "fallback", "help") or "media" in facts:
+    if intent in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+        return
+    if "media" in facts:  # an image or video answer: only the sourced lines apply ("does it split over two gpus?")
+        media_notes = _notes(kinds, e, asked, facts)
+        if media_notes:
+            facts["also"] = {**facts.get("also", {}), "notes": media_notes, "model": None}
         return
     level_kinds = _level_kinds(facts) if intent == "why_quant" else []
     if level_kinds:  # "q4_k_m, iq4_xs or ud-q4_k_xl?": what sets those kinds of file apart, beside their figures
@@ -280,10 +285,41 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
         wanted.append("rocm_state")  # "ROCm or Vulkan?" is weighed by figures (_backends), not this line
     if _mixed_vendors(e):
         wanted.append("mixed_vendors")
+    wanted += _choice_notes(kinds, facts)
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
     return out
+
+
+def _choice_notes(kinds: list[str], facts: dict[str, Any]) -> list[str]:
+    """The runtime or front end choices the message asks ("rocm or vulkan", "ipex-llm or sycl", "koboldcpp or
+    llama-server", "ik_llama.cpp", "tensorrt-llm", "lm studio or ollama", "draw things or comfyui", "does comfyui
+    split it over two gpus"): each a sourced line of how the two differ, the answer's own figures kept."""
+    has = set(kinds)
+    rules = (("rocm_vulkan", {"rocm", "vulkan"} <= has),
+             ("intel_arc", "ipex" in has or {"sycl", "vulkan"} <= has),
+             ("koboldcpp", "koboldcpp" in has),
+             ("ik_llama", "ik_llama" in has),
+             ("trtllm_batched", "trtllm" in has),
+             ("mlx_ollama", "ollama" in has and bool({"lm_studio", "mlx"} & has) and not _not_mac(facts)),
+             ("draw_things", "draw_things" in has),
+             ("comfy_gpu_split", "gpu_split" in has and ("comfyui" in has or "media" in facts)))
+    return [kind for kind, asked in rules if asked]
+
+
+def _not_mac(facts: dict[str, Any]) -> bool:
+    """The answer rates hardware that is not a Mac (MLX runs on Apple silicon only)."""
+    row = facts.get("row")
+    vendor = row.get("vendor") if isinstance(row, dict) else None
+    return vendor is not None and vendor != "Apple"
+
+
+def media_notes(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The side lines an image or video answer carries ("draw things or comfyui?", "does it split over the two
+    gpus?"), in side_notes.json's order."""
+    wanted = _choice_notes(list(kinds), {"media": True})
+    return [{"kind": k} for k in sourced() if k in wanted]
 
 
 def _qualcomm(asked: Asked) -> bool:

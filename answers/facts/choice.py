@@ -215,13 +215,14 @@ def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
     return _among(len(names), names, pair)
 
 
-def between_engines(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+def between_engines(a: dict[str, Any], b: dict[str, Any], edge: float = SPEED_EDGE) -> dict[str, Any]:
     """Two engines or formats for one model on one machine (answers/facts/engine_versus.py): the side that runs;
-    of two that run, the faster by `SPEED_EDGE` or more; else the same speed."""
+    of two that run, the faster by `edge` (SPEED_EDGE unless the pair's gap is the engines' own) or more; else
+    the same speed."""
     if a["runs"] and b["runs"]:
         fast, slow = (0, 1) if a["tok_s"] >= b["tok_s"] else (1, 0)
         ratio = (a, b)[fast]["tok_s"] / max((a, b)[slow]["tok_s"], 1e-9)
-        if ratio < SPEED_EDGE:
+        if ratio < edge:
             return {"verdict": "same", "winner": None, "ratio": ratio}
         return {"verdict": "faster", "winner": fast, "ratio": ratio}
     if a["runs"] or b["runs"]:

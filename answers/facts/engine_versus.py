@@ -13,7 +13,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts.choice import between_engines
+from answers.facts.choice import SPEED_EDGE, between_engines
 from answers.records.asked import Asked
 from estimator.quants import UnknownQuant, quant
 
@@ -74,15 +74,41 @@ MANY_USERS = 32
 SERVING = frozenset({"vllm", "sglang", "tensorrt-llm"})
 
 
-def side_asks(asked: Asked) -> list[Asked]:
+# On a Mac, LM Studio runs a model's MLX files (its MLX engine), which is what people compare with ollama there.
+MAC_ENGINE = {"lm-studio": "mlx"}
+MAC_LABEL = {"lm-studio": "LM Studio (MLX)"}
+# The MLX file weighed against ollama's default Q4_K_M: the same 4 bits.
+MAC_FIRST_LEVEL = "MLX-4bit"
+
+
+def on_mac(versus: tuple[Side, Side], apple: bool) -> tuple[Side, Side]:
+    """The sides as they run on a Mac: LM Studio named without a GGUF level runs MLX (at the other side's bits)."""
+    if not apple:
+        return versus
+    out = [(MAC_ENGINE.get(e or "", e), q) if q is None or q.startswith("MLX") else (e, q) for e, q in versus]
+    # neither side gave a level: MLX at 4 bits against the other's default 4-bit GGUF, never its 8-bit default
+    out = [(e, MAC_FIRST_LEVEL) if e == "mlx" and e != o and q is None and versus[i][1] is None
+           and versus[1 - i][1] is None else (e, q) for i, ((e, q), o) in enumerate(zip(out, (v[0] for v in versus),
+                                                                                     strict=True))]
+    return out[0], out[1]
+
+
+def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     """The question asked once per side: that side's engine and level or format, nothing of the other's; "for many
-    parallel requests" between serving engines, at MANY_USERS at once."""
+    parallel requests" between serving engines, at MANY_USERS at once; on a Mac (`apple`) LM Studio as MLX."""
     assert asked.versus is not None
     users = asked.users
     if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
         users = MANY_USERS
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, users=users) for engine, level in matched(asked.versus)]
+                    versus=None, users=users) for engine, level in matched(on_mac(asked.versus, apple))]
+
+
+def mac_labels(asked: Asked, apple: bool) -> list[str | None]:
+    """Each side's label where on_mac changed its engine ("LM Studio (MLX)"), else None."""
+    assert asked.versus is not None
+    return [MAC_LABEL.get(e or "") if apple and (e, q) != m else None
+            for (e, q), m in zip(asked.versus, on_mac(asked.versus, apple), strict=True)]
 
 
 def side(facts: dict[str, Any]) -> dict[str, Any] | None:
@@ -109,6 +135,30 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+# MLX against llama.cpp at the same bits on one Mac: both estimates share the machine's memory figure, so their
+# ratio is the engines' own difference (MLX about 1.1-1.3x, answers/knowledge/side_notes.json "mlx_ollama"), not
+# the estimates' spread; only a smaller gap than this is called the same.
+ENGINE_ONLY_WITHIN = 1.05
+
+
+def same_within(a: dict[str, Any], b: dict[str, Any]) -> float:
+    """The ratio under which two sides are called the same speed: SPEED_EDGE, or ENGINE_ONLY_WITHIN for MLX
+    against a GGUF of the same bits."""
+    engines = {a.get("engine"), b.get("engine")}
+    if "mlx" not in engines or not engines & LLAMA_CPP_FAMILY or not (a.get("quant") and b.get("quant")):
+        return SPEED_EDGE
+    try:
+        bits = {int(quant(s["quant"]).bpw + 0.01) for s in (a, b)}
+    except UnknownQuant:
+        return SPEED_EDGE
+    return ENGINE_ONLY_WITHIN if len(bits) == 1 else SPEED_EDGE
+
+
+def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """The pick between two sides (answers/facts/choice.py between_engines), at this pair's edge."""
+    return between_engines(a, b, same_within(a, b))
+
+
 def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     """`engine_versus` from the two sides' facts, or None when a side gives no speed on one machine."""
     found = [side(f) for f in facts]
@@ -116,4 +166,4 @@ def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     if len(found) != 2 or len(sides) != 2:
         return None
     one_runtime = all(s["engine"] in LLAMA_CPP_FAMILY for s in sides) and sides[0]["quant"] != sides[1]["quant"]
-    return {"sides": sides, **between_engines(sides[0], sides[1]), "same_runtime": one_runtime}
+    return {"sides": sides, **verdict(sides[0], sides[1]), "same_runtime": one_runtime}

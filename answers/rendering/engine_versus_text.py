@@ -12,6 +12,7 @@ from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
 from answers.rendering import markdown
+from answers.rendering.side_notes_text import notes_of, with_notes
 
 HEAD = N_("%(model)s on %(hardware)s, both ways:")
 SIDE = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second (%(range)s), %(need)s GB.")
@@ -79,4 +80,5 @@ def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
     v = {**v, "model": model.get("name") if isinstance(model, dict) else None, "hardware": v["sides"][0]["card"]}
     facts = {**sides[0].facts, "engine_versus": v}
     credits = list(dict.fromkeys(c for s in sides for c in s.credits))
-    return replace(sides[0], facts=markdown.inert(facts), text=text(v, lang), credits=credits)
+    said = with_notes(text(v, lang), notes_of(sides[0].facts), lang)  # "…worth it for throughput?": said too
+    return replace(sides[0], facts=markdown.inert(facts), text=said, credits=credits)
