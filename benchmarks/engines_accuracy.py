@@ -128,11 +128,11 @@ def fit_engine(c: EngineConstants, engine: str, rows: Sequence[dict[str, Any]]) 
 # serving engine, fitted on their one-request rows (single card and tensor parallel) with the engines refitted.
 HBM_FACTORS = [1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0]
 MOE_US = [0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 80.0, 100.0, 120.0, 150.0]
-SERVING = ("vllm", "sglang", "tensorrt-llm")
+SERVING = ("vllm", "sglang")  # TensorRT-LLM: two dense setups, too few; it keeps neither
 
 
 def _fixed(c: EngineConstants, hbm: float, moe_us: float) -> EngineConstants:
-    return replace(c, t0_card_class={**c.t0_card_class, "hbm": hbm}, moe_layer_us=moe_us)
+    return replace(c, t0_card_class={**c.t0_card_class, "hbm": hbm}, moe_layer_us=moe_us, fixed_fitted=SERVING)
 
 
 def _refit(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> EngineConstants:
@@ -294,11 +294,12 @@ def write(rows: Sequence[dict[str, Any]], fits: dict[str, tuple[float, float]], 
     data["decode"]["allreduce_us"] = dict(fitted.allreduce_us)
     data["decode"]["t0_card_class"] = {
         **fitted.t0_card_class,
-        "source": "benchmarks/engines_accuracy.py --write: the serving engines' (vLLM, SGLang, TensorRT-LLM) fixed "
+        "source": "benchmarks/engines_accuracy.py --write: vLLM's and SGLang's fixed "
                   "time per token on a data-centre HBM card over a GeForce's, fitted with moe_layer_us on their "
                   "one-request rows of benchmarks/data/engines_measured.csv (the measured llama.cpp profile finds "
                   "the same: its t0_ms is 2.5x larger on HBM cards)"}
     data["decode"]["moe_layer_us"] = fitted.moe_layer_us
+    data["decode"]["fixed_fitted"] = list(SERVING)
     data["decode"]["moe_layer_source"] = (
         "benchmarks/engines_accuracy.py --write: the router, top-k and fused-MoE dispatch of one MoE layer for "
         "one token at one request (not divided over a tensor-parallel group), fitted with t0_card_class on the "

@@ -75,10 +75,11 @@ def fixed_seconds(c: EngineConstants, engine: Engine, card: Card, model: ModelSi
     """The time a token costs whatever its bytes: the engine's fixed time (each further card of a group
     adds a share of it) and, on a mixture of experts, the routing and dispatch of every MoE layer, both
     scaled by the card's class (small kernels run at the clocks, slower on data-centre cards)."""
-    scale = c.t0_card_class.get(card_class(card), 1.0)
     t0 = c.decode[engine.name].t0_ms / 1000 * (1 + c.tp_t0_per_card * (tp - 1))
+    if engine.name not in c.fixed_fitted:  # its rows did not fit them (TensorRT-LLM's fused MoE is leaner)
+        return t0
     moe = layer_count(c, model) * c.moe_layer_us / 1e6 if model.is_moe else 0.0
-    return (t0 + moe) * scale
+    return (t0 + moe) * c.t0_card_class.get(card_class(card), 1.0)
 
 
 def _allreduce_s(c: EngineConstants, link: str | None) -> float:
@@ -118,5 +119,5 @@ def tokens_in_pool(pool_gb: float, cache_gb_per_token: float) -> int:
     return int(pool_gb / cache_gb_per_token)
 
 
-__all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "fixed_seconds", "kv_pool_gb",
-           "layer_count", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]
+__all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "fixed_seconds",
+           "kv_pool_gb", "layer_count", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]
