@@ -35,9 +35,12 @@ def test_a_data_centre_card_pays_more_fixed_time_than_a_geforce_of_the_same_band
 
 
 def test_a_mixture_of_experts_is_slower_than_a_dense_model_reading_the_same_bytes():
+    """The router and the expert dispatch cost time in every MoE layer that a dense model of the same bytes
+    per token does not pay."""
     p = _vllm()
-    moe, dense = ModelSize(30.5, 3.3), ModelSize(3.3)
-    assert p.tok_s(moe, RTX_5090, quant("BF16")) < p.tok_s(dense, RTX_5090, quant("BF16"))
+    moe = ModelSize(30.5, 3.3)
+    dense = ModelSize(p.read_params_b(moe))
+    assert p.tok_s(moe, RTX_5090, quant("BF16")) < 0.97 * p.tok_s(dense, RTX_5090, quant("BF16"))
 
 
 def test_gpt_oss_120b_on_one_a100_near_the_public_run():
