@@ -6,11 +6,12 @@ Rows: benchmarks/data/engines_measured.csv — single-request decode (and a few 
 vLLM, SGLang, MLX and ExLlamaV2, each with its source. First the pair vLLM and SGLang share (a data-centre
 card's factor on the fixed time, a mixture of experts' routing time per MoE layer) by a grid search on log error
 over their rows, the engines refitted for each; then per engine `share` and `t0_ms` by least squares on relative
-error; every row is predicted leave-one-out (fitted without it; the pair too for a data-centre or MoE row). An engine with fewer
-than three single-card rows keeps its priors (the data file says `fitted: false`) and is scored with them.
-Tensor-parallel rows are predicted with the engine's constants and the link's all-reduce time. `--write`
-stores the fits (on all rows) in estimator/data/engine_constants.json, the pair and the all-reduce times (one scale for every
-link, fitted on the tensor-parallel rows, each of those predicted with it refitted without it) among them. Pure
+error; every row is predicted leave-one-out (fitted without it; the pair too for a data-centre or MoE row). An
+engine with fewer than three single-card rows keeps its priors (the data file says `fitted: false`) and is
+scored with them. Tensor-parallel rows are predicted with the engine's constants and the link's all-reduce
+time. `--write` stores the fits (on all rows) in estimator/data/engine_constants.json, the pair and the
+all-reduce times (one scale for every link, fitted on the tensor-parallel rows, each of those predicted with it
+refitted without it) among them. Pure
 Python, a few seconds.
 """
 
