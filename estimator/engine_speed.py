@@ -75,11 +75,12 @@ def fixed_seconds(c: EngineConstants, engine: Engine, card: Card, model: ModelSi
     """The time a token costs whatever its bytes: the engine's fixed time (each further card of a group
     adds a share of it) and, on a mixture of experts, the routing and dispatch of every MoE layer, both
     scaled by the card's class (small kernels run at the clocks, slower on data-centre cards)."""
-    t0 = c.decode[engine.name].t0_ms / 1000 * (1 + c.tp_t0_per_card * (tp - 1))
+    t0 = c.decode[engine.name].t0_ms / 1000
+    more_cards = t0 * c.tp_t0_per_card * (tp - 1)  # the group's synchronisation: host-side, not the card's class
     if engine.name not in c.fixed_fitted:  # its rows did not fit them (TensorRT-LLM's fused MoE is leaner)
-        return t0
+        return t0 + more_cards
     moe = layer_count(c, model) * c.moe_layer_us / 1e6 if model.is_moe else 0.0
-    return (t0 + moe) * c.t0_card_class.get(card_class(card), 1.0)
+    return (t0 + moe) * c.t0_card_class.get(card_class(card), 1.0) + more_cards
 
 
 def _allreduce_s(c: EngineConstants, link: str | None) -> float:
