@@ -79,8 +79,14 @@ def fixed_seconds(c: EngineConstants, engine: Engine, card: Card, model: ModelSi
     more_cards = t0 * c.tp_t0_per_card * (tp - 1)  # the group's synchronisation: host-side, not the card's class
     if engine.name not in c.fixed_fitted:  # its rows did not fit them (TensorRT-LLM's fused MoE is leaner)
         return t0 + more_cards
-    moe = layer_count(c, model) * c.moe_layer_us / 1e6 if model.is_moe else 0.0
+    # per layer of the size rule, as fitted: the public rows carry no layout (Qwen3-30B-A3B: 22 by the rule, 48 real)
+    moe = _rule_layers(c, model) * c.moe_layer_us / 1e6 if model.is_moe else 0.0
     return (t0 + moe) * c.t0_card_class.get(card_class(card), 1.0) + more_cards
+
+
+def _rule_layers(c: EngineConstants, model: ModelSize) -> int:
+    a, b = c.layers_per_b
+    return max(1, round(a * (model.active_params_b or model.params_b) ** b))
 
 
 def _allreduce_s(c: EngineConstants, link: str | None) -> float:
