@@ -3,12 +3,15 @@
     python benchmarks/engines_accuracy.py [--rows] [--write]
 
 Rows: benchmarks/data/engines_measured.csv — single-request decode (and a few several-users rows) under
-vLLM, SGLang, MLX and ExLlamaV2, each with its source. Per engine, `share` and `t0_ms` are fitted by a
-grid search on log error; every row is predicted leave-one-out (fitted without it). An engine with fewer
-than three single-card rows keeps its priors (the data file says `fitted: false`) and is scored with them.
-Tensor-parallel rows are predicted with the engine's constants and the link's all-reduce time. `--write`
-stores the fits (on all rows) in estimator/data/engine_constants.json, the all-reduce times (one scale for every
-link, fitted on the tensor-parallel rows, each of those predicted with it refitted without it) among them. Pure
+vLLM, SGLang, MLX and ExLlamaV2, each with its source. First the pair vLLM and SGLang share (a data-centre
+card's factor on the fixed time, a mixture of experts' routing time per MoE layer) by a grid search on log error
+over their rows, the engines refitted for each; then per engine `share` and `t0_ms` by least squares on relative
+error; every row is predicted leave-one-out (fitted without it; the pair too for a data-centre or MoE row). An
+engine with fewer than three single-card rows keeps its priors (the data file says `fitted: false`) and is
+scored with them. Tensor-parallel rows are predicted with the engine's constants and the link's all-reduce
+time. `--write` stores the fits (on all rows) in estimator/data/engine_constants.json, the pair and the
+all-reduce times (one scale for every link, fitted on the tensor-parallel rows, each of those predicted with it
+refitted without it) among them. Pure
 Python, a few seconds.
 """
 
@@ -36,6 +39,7 @@ from benchmarks.measured_rows import card_lookup  # noqa: E402
 from estimator.engine_profile import EngineProfile  # noqa: E402
 from estimator.engine_speed import bandwidth_bound_tok_s  # noqa: E402
 from estimator.engines import DecodeConstants, EngineConstants  # noqa: E402
+from estimator.measured import card_class  # noqa: E402
 from estimator.model import ModelSize  # noqa: E402
 from estimator.quants import quant  # noqa: E402
 from estimator.users import concurrency  # noqa: E402
@@ -95,24 +99,62 @@ def predict(c: EngineConstants, row: dict[str, Any]) -> float:
 
 
 def fit_engine(c: EngineConstants, engine: str, rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
-    """(share, t0_ms) from the rows' time per token, which is linear in them: s = t0 + x / share, x the
-    streamed time at share 1 (least squares weighted by 1/s², i.e. on relative error); share ≤ 1, t0 ≥ 0."""
-    unit = _with(c, engine, 1.0, 0.0)
-    xs = [1 / predict(unit, r) for r in rows]
-    ss = [1 / r["measured"] for r in rows]
-    ws = [1 / s ** 2 for s in ss]
-    sw = sum(ws)
-    mx = sum(w * x for w, x in zip(ws, xs, strict=True)) / sw
-    ms = sum(w * s for w, s in zip(ws, ss, strict=True)) / sw
-    var = sum(w * (x - mx) ** 2 for w, x in zip(ws, xs, strict=True))
-    k = sum(w * (x - mx) * (s - ms) for w, x, s in zip(ws, xs, ss, strict=True)) / var if var > 0 else ms / mx
-    k = max(k, 1.0)  # share ≤ 1: no engine streams faster than the memory
-    t0 = ms - k * mx
-    if t0 < 0:  # no fixed time: the share alone, refitted through the origin (not the slope's share kept)
-        t0 = 0.0
-        xs2 = sum(w * x * x for w, x in zip(ws, xs, strict=True))
-        k = max(1.0, sum(w * x * s for w, x, s in zip(ws, xs, ss, strict=True)) / xs2)
-    return round(1 / k, 3), round(t0 * 1000, 3)
+    """(share, t0_ms) from the rows' time per token, which is linear in them: s = F + x / share + t0 · z, with
+    F the MoE routing (and all-reduce) time, x the streamed time at share 1 and z the fixed time per ms of
+    t0 on the row's card (its class, its tensor-parallel group): least squares weighted by 1/s², i.e. on
+    relative error; share ≤ 1, t0 ≥ 0."""
+    def t(share: float, t0: float) -> list[float]:
+        return [1 / predict(_with(c, engine, share, t0), r) for r in rows]
+
+    one, half, fix = t(1.0, 0.0), t(0.5, 0.0), t(1.0, 1.0)  # differences: clear of the floor on time per token
+    xs = [h - o for h, o in zip(half, one, strict=True)]
+    zs = [f - o for f, o in zip(fix, one, strict=True)]
+    fixed = [o - x for o, x in zip(one, xs, strict=True)]
+    ss = [1 / r["measured"] - f for r, f in zip(rows, fixed, strict=True)]
+    ws = [r["measured"] ** 2 for r in rows]
+    a = sum(w * x * x for w, x in zip(ws, xs, strict=True))
+    b = sum(w * x * z for w, x, z in zip(ws, xs, zs, strict=True))
+    d = sum(w * z * z for w, z in zip(ws, zs, strict=True))
+    sx = sum(w * x * s for w, x, s in zip(ws, xs, ss, strict=True))
+    sz = sum(w * z * s for w, z, s in zip(ws, zs, ss, strict=True))
+    det = a * d - b * b
+    k, t0 = ((sx * d - sz * b) / det, (a * sz - b * sx) / det) if det > 0 else (sx / a, 0.0)
+    if k < 1.0 or t0 < 0:  # on a bound: share 1 (no engine streams faster than the memory) or no fixed time
+        options = [(1.0, max(0.0, (sz - b) / d))] if d > 0 else []
+        options.append((max(1.0, sx / a), 0.0))
+        k, t0 = min(options, key=lambda o: sum(w * (s - o[0] * x - o[1] * z) ** 2
+                                              for w, x, z, s in zip(ws, xs, zs, ss, strict=True)))
+    return round(1 / k, 3), round(t0, 3)
+
+
+# The fixed time's factor on data-centre (HBM) cards and the MoE layer's routing time: one pair for every
+# serving engine, fitted on their one-request rows (single card and tensor parallel) with the engines refitted.
+HBM_FACTORS = [1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0]
+MOE_US = [0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 80.0, 100.0, 120.0, 150.0]
+SERVING = ("vllm", "sglang")  # TensorRT-LLM: two dense setups, too few; it keeps neither
+
+
+def _fixed(c: EngineConstants, hbm: float, moe_us: float) -> EngineConstants:
+    return replace(c, t0_card_class={**c.t0_card_class, "hbm": hbm}, moe_layer_us=moe_us, fixed_fitted=SERVING)
+
+
+def _refit(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> EngineConstants:
+    for engine in SERVING:
+        train = _fittable(rows, engine)
+        if train:
+            c = _with(c, engine, *fit_engine(c, engine, train))
+    return c
+
+
+def fit_fixed(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
+    """(hbm factor, MoE µs per layer) minimising the log error of the serving engines' rows."""
+    own = [r for r in rows if r["engine"] in SERVING]  # several users too: the fixed part stays per step
+
+    def err(pair: tuple[float, float]) -> float:
+        cc = _refit(_fixed(c, *pair), rows)
+        return sum(math.log(r["measured"] / predict(cc, r)) ** 2 for r in own)
+
+    return min(((h, m) for h in HBM_FACTORS for m in MOE_US), key=err)
 
 
 SCALES = [round(0.2 + 0.05 * i, 2) for i in range(27)]  # 0.2 … 1.5 times the data file's all-reduce times
@@ -145,7 +187,11 @@ def cross_validate(c: EngineConstants, rows: Sequence[dict[str, Any]]) -> list[t
         others = [x for j, x in enumerate(rows) if j != i]
         train = _fittable(others, r["engine"])
         if train:
-            cc = _with(c, r["engine"], *fit_engine(c, r["engine"], train))
+            cc = c
+            if r["engine"] in SERVING and (r["size"].is_moe or card_class(r["card"]) == "hbm"):
+                cc = _fixed(c, *fit_fixed(c, others))  # the pair it informs refitted without it
+                cc = _refit(cc, others)
+            cc = _with(cc, r["engine"], *fit_engine(cc, r["engine"], train))
             if r["n"] > 1:  # the all-reduce times refitted without this row too
                 cc = _scaled(cc, fit_allreduce(cc, others))
             out.append((r, predict(cc, r), True))
@@ -249,6 +295,19 @@ def write(rows: Sequence[dict[str, Any]], fits: dict[str, tuple[float, float]], 
             "source": f"fitted by benchmarks/engines_accuracy.py on {n} single-card rows of "
                       "benchmarks/data/engines_measured.csv (each row's source there)"}
     data["decode"]["allreduce_us"] = dict(fitted.allreduce_us)
+    data["decode"]["t0_card_class"] = {
+        **fitted.t0_card_class,
+        "source": "benchmarks/engines_accuracy.py --write: vLLM's and SGLang's fixed "
+                  "time per token on a data-centre HBM card over a GeForce's, fitted with moe_layer_us on their "
+                  "one-request rows of benchmarks/data/engines_measured.csv (the measured llama.cpp profile finds "
+                  "the same: its t0_ms is 2.5x larger on HBM cards)"}
+    data["decode"]["moe_layer_us"] = fitted.moe_layer_us
+    data["decode"]["fixed_fitted"] = list(SERVING)
+    data["decode"]["moe_layer_source"] = (
+        "benchmarks/engines_accuracy.py --write: the router, top-k and fused-MoE dispatch of one MoE layer for "
+        "one token at one request (not divided over a tensor-parallel group), fitted with t0_card_class on the "
+        "serving engines' one-request rows (gpt-oss-120b on A100, Qwen3 30B-A3B, Qwen3.6 35B-A3B, Qwen3.5 "
+        "397B-A17B, DeepSeek-V3.2 on 8x H20, each with its source in benchmarks/data/engines_measured.csv)")
     data["decode"]["engine_ranges"] = {name: {"low": lo, "high": hi, "rows": n}
                                        for name, (lo, hi, n) in engine_ranges(scored).items()}
     data["decode"]["engine_ranges_source"] = (
@@ -267,6 +326,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     c = load_engine_constants()
     rows = load_rows()
+    hbm, moe_us = fit_fixed(c, rows)
+    c = _fixed(c, hbm, moe_us)
+    print(f"fixed time x{hbm:.2f} on data-centre (HBM) cards; MoE routing {moe_us:.0f} us per layer and token")
     fits = {}
     for engine in sorted({r["engine"] for r in rows}):
         train = _fittable(rows, engine)

@@ -2,7 +2,14 @@
 
 One request (a roofline with a fixed cost, as the measured profile's llama.cpp rule):
 
-    1/tok_s = t0 + bytes_per_token / (bandwidth × share[engine] × format_share[family] × mode_share)
+    1/tok_s = t0 × class[card] + bytes_per_token / (bandwidth × share[engine] × format_share[family] × mode_share)
+              + moe_layers × moe_layer_us × class[card]
+
+The fixed part is the time a token costs whatever the bytes: kernel launches and small kernels, whose
+latency follows the card's clocks, not its bandwidth, so a data-centre HBM card (A100, H100, H20: lower
+clocks, far more bandwidth) pays `t0_card_class["hbm"]` times a GeForce's. A mixture of experts adds, in
+every MoE layer, the router, the top-k and the expert dispatch of the fused-MoE kernel (small, latency-bound
+kernels at one request; every card of a tensor-parallel group runs them, so N cards do not divide them).
 
 Tensor parallelism over N identical cards (vLLM, SGLang, TensorRT-LLM; llama.cpp `-sm row`): each card
 streams 1/N of the weights, and every layer ends in two all-reduces over the link between the cards:
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 from .card import Card
 from .engines import Engine, EngineConstants
+from .measured import card_class
 from .memory import GIB, model_weights_gb, read_bpw
 from .model import ModelSize
 from .profile import MIN_SECONDS_PER_TOKEN
@@ -57,12 +65,28 @@ def engine_seconds(c: EngineConstants, engine: Engine, card: Card, q: Quant, rea
                    model: ModelSize, mode: str = "native", tp: int = 1, link: str | None = None) -> float:
     """Seconds per token for one request under `engine` on `tp` cards like `card` (tensor parallel)."""
     gb = bytes_per_token_gb(read_params_b, model, q)
-    t0 = c.decode[engine.name].t0_ms / 1000
-    streamed = gb / (tp * card.bandwidth_gbps * _share(c, engine, q, mode))
-    t = t0 * (1 + c.tp_t0_per_card * (tp - 1)) + streamed
+    t = fixed_seconds(c, engine, card, model, tp) + gb / (tp * card.bandwidth_gbps * _share(c, engine, q, mode))
     if tp > 1:
         t += 2 * layer_count(c, model) * _allreduce_s(c, link)
     return max(t, MIN_SECONDS_PER_TOKEN)
+
+
+def fixed_seconds(c: EngineConstants, engine: Engine, card: Card, model: ModelSize, tp: int = 1) -> float:
+    """The time a token costs whatever its bytes: the engine's fixed time (each further card of a group
+    adds a share of it) and, on a mixture of experts, the routing and dispatch of every MoE layer, both
+    scaled by the card's class (small kernels run at the clocks, slower on data-centre cards)."""
+    t0 = c.decode[engine.name].t0_ms / 1000
+    more_cards = t0 * c.tp_t0_per_card * (tp - 1)  # the group's synchronisation: host-side, not the card's class
+    if engine.name not in c.fixed_fitted:  # its rows did not fit them (TensorRT-LLM's fused MoE is leaner)
+        return t0 + more_cards
+    # per layer of the size rule, as fitted: the public rows carry no layout (Qwen3-30B-A3B: 22 by the rule, 48 real)
+    moe = _rule_layers(c, model) * c.moe_layer_us / 1e6 if model.is_moe else 0.0
+    return (t0 + moe) * c.t0_card_class.get(card_class(card), 1.0) + more_cards
+
+
+def _rule_layers(c: EngineConstants, model: ModelSize) -> int:
+    a, b = c.layers_per_b
+    return max(1, round(a * (model.active_params_b or model.params_b) ** b))
 
 
 def _allreduce_s(c: EngineConstants, link: str | None) -> float:
@@ -102,5 +126,5 @@ def tokens_in_pool(pool_gb: float, cache_gb_per_token: float) -> int:
     return int(pool_gb / cache_gb_per_token)
 
 
-__all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "kv_pool_gb",
-           "layer_count", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]
+__all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "fixed_seconds",
+           "kv_pool_gb", "layer_count", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]

@@ -101,6 +101,10 @@ class EngineConstants(Struct, frozen=True):
     # factors on an engine's figure that hold the stated share of its public rows, from the leave-one-out
     # residuals (benchmarks/engines_accuracy.py --write); "pooled": every engine's rows, for engines with few
     engine_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # the fixed time per token on a class of card (estimator.measured.card_class) over a GeForce's: 1 if absent
+    t0_card_class: dict[str, float] = field(default_factory=dict)
+    moe_layer_us: float = 0.0  # routing + expert dispatch of one MoE layer for one token (one request)
+    fixed_fitted: tuple[str, ...] = ()  # the engines whose rows fitted the two above (the others: neither)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> EngineConstants:
@@ -118,7 +122,11 @@ class EngineConstants(Struct, frozen=True):
                   dec["tp_t0_per_card"], dict(dec["allreduce_us"]), dec["default_link"],
                   (dec["layers_per_b"][0], dec["layers_per_b"][1]),
                   {k: (v[0], v[1]) for k, v in dec["ranges"].items()},
-                  {k: (v["low"], v["high"]) for k, v in dec.get("engine_ranges", {}).items()})
+                  {k: (v["low"], v["high"]) for k, v in dec.get("engine_ranges", {}).items()},
+                  {k: float(v) for k, v in dec.get("t0_card_class", {}).items() if k != "source"},
+                  float(dec.get("moe_layer_us", 0.0)), tuple(dec.get("fixed_fitted", ())))
+        if out.moe_layer_us < 0 or any(f <= 0 for f in out.t0_card_class.values()):
+            raise InvalidInput("engine_constants.json: moe_layer_us must be >= 0 and t0_card_class factors > 0")
         for e in engines.values():
             if e.speed == "engine" and e.name not in out.decode:
                 raise InvalidInput(f"engine_constants.json: {e.name} has no decode constants")
