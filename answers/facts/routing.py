@@ -184,8 +184,8 @@ def decide_after_resolving(intent: str, e: Entities) -> str:
         return intent
     if e.cpu is not None:
         # No card: "how much RAM" is vram, "how fast" speed, what-can-I-run card_models, the rest can_run.
-        if e.model is None:
-            return "card_models" if intent not in INFO_INTENTS and intent != "help" else intent
+        if e.model is None:  # a fact about no model ("is its NPU any use for LLMs"): what that machine runs
+            return "help" if intent == "help" else "card_models"
         return intent if intent in ("vram", "speed", "can_run") or intent in INFO_INTENTS else "can_run"
     if intent == "prefill" and e.model is not None and e.model2 is None \
             and (e.sides is not None or (e.card is not None and e.card2 is not None)):

@@ -29,7 +29,8 @@ from answers.facts.setups import SetupCard, cpu_model_rows, model_rows, other_fi
 from answers.facts.typed import Largest, Rule, WhatRunsFacts, facts_of
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card
-from estimator.machine import effective_gbps, ram_spec
+from estimator.cpu_machine import CpuSpec, cpu_ram
+from estimator.machine import effective_gbps
 from estimator.model import ModelSize
 from estimator.quants import quant
 from estimator.ranking import Row
@@ -94,7 +95,7 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                   year_weight=advice.YEAR_WEIGHT, score_epoch=advice.SCORE_EPOCH),
         setup=setup_facts(e.setup) if e.setup is not None else UNSET,
         cpu_only=True if e.cpu is not None else UNSET,
-        cpu=_cpu_facts(est, e.cpu, card) if e.cpu is not None else UNSET,
+        cpu=_cpu_facts(est, e.cpu, card, e.cpu_spec) if e.cpu is not None else UNSET,
         target_tok_s=e.target_tok_s if e.target_tok_s else UNSET,
         fast=[p.facts() for p in advice.fast_picks(picks, TOP_PICKS, speed)] or UNSET)
     return Built(facts_of(facts), table=rows, sources={"gpus"})
@@ -131,11 +132,12 @@ def _largest(big: tuple[ModelRecord, Row] | None) -> Largest | None:
                    below_good_level=bool(row.quant and row.quant.rank > quant(advice.GOOD_LEVEL).rank))
 
 
-def _cpu_facts(est: Estimates, cpu: CpuOnly, card: Card) -> dict[str, Any]:
+def _cpu_facts(est: Estimates, cpu: CpuOnly, card: Card, spec_of: CpuSpec | None) -> dict[str, Any]:
     """No graphics card: the RAM the models run from (its size, type and bandwidth, and which of them
     were assumed), so the answer can say what it took for granted."""
     constants = est.profiles.setup_constants()
-    spec = ram_spec(constants.machine, cpu.ram_type, cpu.ram_mts, cpu.ram_channels, card.memory_gb)
+    # the CPU named fills what was not said (a Snapdragon X's LPDDR5X), as the rows were rated
+    spec = cpu_ram(constants.machine, spec_of, cpu.ram_type, cpu.ram_mts, cpu.ram_channels, card.memory_gb)
     return {"ram_gb": card.memory_gb, "ram_assumed": cpu.ram_gb is None,
             **ram_facts(spec, effective_gbps(constants.machine, spec, "cpu_only")),
             "ram_type": spec.kind,
