@@ -214,7 +214,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+{bought}(?={_LETTER_NUM}(?:s|ern?)?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{MEM_SUFFIX})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
-        rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )\b{_CHIP}\b(?:{MEM_SUFFIX})?|\b{_CARD})"
+        rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )(?<!\w-)\b{_CHIP}\b(?![.,]\d)(?:{MEM_SUFFIX})?|\b{_CARD})"
+        # ("minimax-m2.1", "m2.5": a model's name and version, never an Apple chip)
         rf"(?P<lap2>\s+(?:gpu\s+)?(?:{laptop})\b)?"
         rf"(?:\s+x\s+(?P<after>\d{{1,2}})\b)?"
     )
