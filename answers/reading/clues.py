@@ -246,7 +246,8 @@ def _machine_phrases(toks: list[Token], gpus: Resolver) -> None:
         starts.append(len(joined))
         joined += t.low + " "
     for phrase in lexicon().machines:
-        if gpus.lookup(phrase) is not None:
+        # a phrase not in the text needs no pattern nor lookup (this runs on every question)
+        if phrase not in joined or gpus.lookup(phrase) is not None:
             continue
         for m in re.finditer(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", joined):
             for i, start in enumerate(starts):
