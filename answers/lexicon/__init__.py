@@ -115,8 +115,6 @@ COMMON_KEYS = {
                          "'ein 3090-Paar'), every language",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
                      "machine ('framework desktop with strix halo')",
-    "second_hand_words": "words in every language between a count and its card that say how it is bought ('two "
-                         "used 3090s', 'zwei gebrauchte 3090'): the count stays the card's",
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml"})
@@ -221,7 +219,6 @@ class Lexicon(Struct):
     out_of_scope: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cpu_names: tuple[re.Pattern[str], ...] = ()
     machine_links: frozenset[str] = frozenset()
-    second_hand_words: frozenset[str] = frozenset()
     qat_words: frozenset[str] = frozenset()
     ram_amount_links: frozenset[str] = frozenset()
     product_number_words: frozenset[str] = frozenset()
@@ -420,7 +417,6 @@ def load(directory: Path = HERE) -> Lexicon:
         out_of_scope=_out_of_scope(common["out_of_scope"]),
         cpu_names=_cpu_names(common["cpu_names"]),
         machine_links=_words(common["machine_links"], "common.toml: machine_links"),
-        second_hand_words=_words(common["second_hand_words"], "common.toml: second_hand_words"),
         qat_words=_words(common["qat_words"], "common.toml: qat_words"),
         ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
         product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),

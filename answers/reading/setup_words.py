@@ -204,14 +204,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     # puts a card after it: "llama 3 h100" stays Llama 3 on one H100.
     before = "|".join(longest_first(sorted(re.escape(w) for w in lx.card_words)))
     nouns = "|".join(longest_first(sorted(re.escape(fold(w)) for w in words().ram_channel_words)))
-    # "two used 3090s", "zwei gebrauchte 3090": how they are bought may stand between the count and the card
-    used = "|".join(longest_first(sorted(re.escape(fold(w)) for w in words().second_hand_words)))
-    bought = rf"(?:(?:{used})\s+)?"
     # One device: [count] (machine | apple machine + chip | chip | card) [laptop] [x count]
     device = compile_cached(
-        rf"(?:(?P<num>\d{{1,2}})\s+x\s+{bought}|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?{bought}"
-        rf"|(?<![\w.])(?P<bare>\d{{1,2}})\s+{bought}(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
-        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+{bought}(?={_LETTER_NUM}(?:s|ern?)?\b))?"
+        rf"(?:(?P<num>\d{{1,2}})\s+x\s+|\b(?P<word>{counts})\s+(?:(?:of|di|de|x)\s+)?"
+        rf"|(?<![\w.])(?P<bare>\d{{1,2}})\s+(?=(?:rtx|gtx|rx|radeon|geforce|nvidia|amd)\b|{_BARE_NUM}(?:s|ern?)?\b)"
+        rf"|(?<![\w.])(?:{before})\s+(?P<dc>\d{{1,2}})\s+(?={_LETTER_NUM}(?:s|ern?)?\b))?"
         rf"(?P<lap1>(?:{laptop})\s+(?:(?:{links})\s+)?)?"
         rf"(?P<dev>(?<!gtx )(?<!geforce )(?:{machines})\b(?:{MEM_SUFFIX})?"  # "gtx 780m": NVIDIA's, not the Radeon iGPU
         rf"|(?:(?:{apple})\s+)*(?<!tesla )(?<!minimax )(?<!\w-)\b{_CHIP}\b(?![.,]\d)(?:{MEM_SUFFIX})?|\b{_CARD})"
