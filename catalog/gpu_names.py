@@ -317,7 +317,7 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
     if not text.strip() or parse_memory_size(text) is not None:
         return Resolution(None, [], False)  # "12 GB" is a size, never a name
     reading = read_query(text)
-    found = _as_typed(r, text, reading)
+    found = _as_typed(r, text, reading, extras=fuzzy)
     if found is None:
         found = _by_reading(r, text, reading)
     if found is not None or not fuzzy:
@@ -333,7 +333,7 @@ def resolve_gpu(r: Resolver, text: str, *, fuzzy: bool) -> Resolution | None:
     return Resolution(None, [m for m in plain.candidates], False)
 
 
-def _as_typed(r: Resolver, text: str, reading: Reading) -> Resolution | None:
+def _as_typed(r: Resolver, text: str, reading: Reading, *, extras: bool = True) -> Resolution | None:
     """Step 1, as typed: a full catalog name, an alias, a derived key, or the same words in another order.
     Its own step because here the size and "Mac" are part of the name, not a reading to narrow by."""
     idxs = _exact(r, text)
@@ -341,7 +341,11 @@ def _as_typed(r: Resolver, text: str, reading: Reading) -> Resolution | None:
         return None
     typed = Reading(reading.core, None, False, None)  # typed as named: the size, "Mac", are part of the name
     found = _answer(r, idxs, typed, text)
-    return None if found is None else _with_numbers(r, text, idxs, found)
+    if found is None or not extras:
+        # A span scan (not fuzzy) wants the record, not "did you mean" extras: ranking them loads
+        # rapidfuzz and every card name, a third of a plain question's start-up.
+        return found
+    return _with_numbers(r, text, idxs, found)
 
 
 def _by_reading(r: Resolver, text: str, reading: Reading) -> Resolution | None:

@@ -68,10 +68,12 @@ def hardware_tflops(card: Card | None, setup: Any = None) -> float | None:
     return vector_tflops(card) if card is not None else None
 
 
-def added(q: Query, context: int, facts: dict[str, Any], tflops: float | None = None) -> dict[str, Any]:
+def added(q: Query, context: int, facts: dict[str, Any], card: Card | None = None, setup: Any = None) -> dict[str, Any]:
     """`facts` with `decode_at_context` ({"context", "quant", "tok_s", "tok_s_low", "tok_s_high"}) when the
     context asked is long and the model runs whole in the memory (an offloaded row's speed is another story).
-    `tflops`: the hardware's vector TFLOPS (None: the attention's arithmetic is not counted, the reads are)."""
+    `card` or `setup`: the hardware whose vector TFLOPS the attention's arithmetic runs at (neither: it is not
+    counted, the reads are). Looked up only past the checks below: the TFLOPS table is every card's record,
+    a third of a short question's start-up."""
     row = headline(facts)
     whole = row is not None and (row.get("fit") in ("comfortable", "tight") or row.get("fits") is True)  # CPU: fits
     if context <= DEFAULT_CONTEXT or row is None or not whole:
@@ -81,6 +83,7 @@ def added(q: Query, context: int, facts: dict[str, Any], tflops: float | None = 
     except (UnknownQuant, KeyError, TypeError):
         return facts
     cache_gib = q.profile.memory_parts(q.model, level, context, q.cache_type).cache_gb
+    tflops = hardware_tflops(card, setup)
     att = attention_seconds(q.model, context, tflops * attention_share() if tflops else None)
 
     def at(tok: float, spread: float = 1.0) -> float:

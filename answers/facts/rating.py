@@ -126,7 +126,7 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["relative"] = sh.relative(est, model_of(e), s, on_setup)
     if e.memory_gb is not None and e.card_stand_in:  # "my 8 GB card and 32 GB of RAM": a typical card of that size
         facts["typical_for_gb"] = e.memory_gb
-    return Built(long_context.added(q, s.context, facts, long_context.hardware_tflops(None, setup)),
+    return Built(long_context.added(q, s.context, facts, setup=setup),
                  sources={"gpus"})
 
 
@@ -160,7 +160,7 @@ def can_run(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     else:
         mode = Overview(mode="overview", hardware_kinds=kinds_for(est, rated, s))
     facts = facts_of(figures, mode)
-    return Built(long_context.added(rated.query, s.context, facts, long_context.hardware_tflops(e.card))
+    return Built(long_context.added(rated.query, s.context, facts, e.card)
                  if e.card else facts, sources={"gpus"})
 
 

@@ -83,8 +83,7 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["prompt_routes"] = _routes(est, e, s, ask)  # "cannot hold it" is never the whole answer
     # the answer after a long prompt is written with that prompt in the cache: slower than the headline speed
     query = est.rated(model_of(e), s).query
-    tflops = long_context.hardware_tflops(e.card, e.setup)
-    return Built(long_context.added(query, max(s.context, prompt), facts, tflops), sources={"gpus"})
+    return Built(long_context.added(query, max(s.context, prompt), facts, e.card, e.setup), sources={"gpus"})
 
 
 def _routes(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask) -> list[dict[str, Any]]:

@@ -140,7 +140,10 @@ class NameResolution:
         """The other variants when the typed card name was resolved by the defaults rule."""
         if not typed or not typed.strip() or card is None:
             return []
-        res = self.knowledge.gpu_resolver_for(profile).resolve(typed.strip()[:200])
+        resolver = self.knowledge.gpu_resolver_for(profile)
+        # The exact reading first: its default and alternatives are the same, and the fuzzy pass (rapidfuzz
+        # over every card name) is only needed for a name typed with a typo.
+        res = resolver.lookup(typed.strip()[:200]) or resolver.resolve(typed.strip()[:200])
         if res.default is None or res.best is None or res.best.name != card.name:
             return []
         return [m.name for m in res.alternatives][:VARIANTS_SHOWN]

@@ -99,9 +99,12 @@ def test_damaged_media_names_are_built_again(fresh_cache) -> None:
 
 
 def test_a_warm_language_question_loads_no_event_loop_and_no_media(built_db, tmp_path) -> None:
+    # Nor the fuzzy matcher or every card's TechPowerUp record: a card typed exactly and a short context need
+    # neither, and together they were a fifth of this question's memory.
     env = {**os.environ, "TPSBOT_DB": str(built_db), cache.ENV_CACHE: str(tmp_path / "cache")}
     probe = ("import sys; from bot.cli.parser import main; main(['ask', 'qwen3 32b on a 3090']); "
-             "print(' '.join(m for m in ('asyncio', 'aiosqlite', 'logging', 'catalog.media', 'answers.facts.media') "
+             "print(' '.join(m for m in ('asyncio', 'aiosqlite', 'logging', 'catalog.media', 'answers.facts.media', "
+             "'rapidfuzz', 'catalog.gpus') "
              "if m in sys.modules) or 'none')")
     runs = [subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
             for _ in range(2)]
