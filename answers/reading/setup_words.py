@@ -145,6 +145,7 @@ def clean(text: str) -> str:
     t = re.sub(r"(\d),(\d)", r"\1.\2", t)
     t = terabytes_as_gb(t)  # "1tb of ram": a server's RAM, in GB as every size
     t = t.replace(",", " . ")  # "phi 4, 4070 super": a list's comma ends a name, the 4 is no card count
+    t = re.sub(r"[?!;]+", " . ", t)  # a sentence's end, as a list's comma: "… 4090 + 3060? the 3060 is cheap"
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
     t = _after_re().sub(lambda m: f"{_after()[m.group(2)]} x {m.group(1)}", t)  # "3090 pair": two 3090s
     t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
@@ -346,11 +347,25 @@ def _named_again(t: str, found: _Devices, name: str, start: int, machine: str | 
     names ("ryzen ai 9 hx 370 … the 890m igpu"), or the same card several words after its first mention."""
     if machine is not None and machine in machines:
         return True
-    base = re.sub(rf"{MEM_SUFFIX}$", "", name).strip()
+    base = re.sub(rf"{MEM_SUFFIX}$", "", name).strip().split()
     for (before, _), (_, end) in zip(found.cards, found.spans, strict=True):
-        if re.sub(rf"{MEM_SUFFIX}$", "", before).strip() == base and len(t[end:start].split()) > 3:
+        # "rtx 3060 12gb … le 3060 costano meno": the same card by the end of its name, its maker's word dropped
+        earlier = re.sub(rf"{MEM_SUFFIX}$", "", before).strip().split()
+        same = earlier[-len(base):] == base and any(ch.isdigit() for ch in base[0])
+        if same and _apart(t[end:start]):
             return True
     return False
+
+
+def _apart(gap: str) -> bool:
+    """Words enough between two mentions of one card for the second to be talk about it, not a second card:
+    over three words, or a clause after a comma or a sentence's end (both are " . " in the cleaned text:
+    "2x 3090 or a 4090 + 3060? the 3060 …", "rtx 3090 and rtx 3060, would the 3060 …"). "3060, 3060" and
+    "3060 + 3060" stay two cards."""
+    if len(gap.split()) > 3:
+        return True
+    head, dot, tail = gap.rpartition(" . ")
+    return bool(dot) and bool(tail.split()) and "+" not in gap
 
 
 # What may stand between a machine's product name and its chip's name for both to be one machine.

@@ -129,3 +129,18 @@ def test_parse_keeps_comparisons_and_plain_cards(resolvers) -> None:  # noqa: AN
 def test_a_machine_nothing_matched_is_not_taken_for_a_model(resolvers, question: str) -> None:  # noqa: ANN001
     p = parse(question, *resolvers)
     assert p.model is None and p.setup and p.intent == "card_models"
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    # the same card talked about again, by the end of its name, after a comma or a sentence's end
+    ("4x rtx 3070 vs 2x 3090 for a 70b? the 3070s are cheaper though", [("rtx 3070", 4), ("3090", 2)]),
+    ("rtx 4090 and rtx 3060, would the 3060 hold it back", [("rtx 4090", 1), ("rtx 3060", 1)]),
+    ("due 3090 o una 4090 + 3060? la 3060 costa poco", [("3090", 2), ("4090", 1), ("3060", 1)]),
+    ("zwei rtx 4070 oder eine 3090. die 4070 ist neuer", [("rtx 4070", 2), ("3090", 1)]),
+    ("quatre 3060 ou deux 3090 ? les 3090 chauffent", [("3060", 4), ("3090", 2)]),
+    # and named twice in a row they are two cards
+    ("3060, 3060 and a 3090", [("3060", 1), ("3060", 1), ("3090", 1)]),
+    ("3060 + 3060", [("3060", 1), ("3060", 1)]),
+])
+def test_a_card_named_again_is_the_same_card(text: str, cards: list[tuple[str, int]]) -> None:
+    assert read(text).cards == cards
