@@ -1,6 +1,7 @@
 """A chip named without its memory ("M4 Max", "M2 Ultra") is rated at its most common size; when that size
-cannot hold the model at the level the question names, the answer is about the smallest of the chip's other
-sizes that does, and says so (rather than "No" for a machine the asker may well have with more memory).
+cannot hold the model at the level the question names (or at any usual level, none named), the answer is about
+the smallest of the chip's other sizes that does, and says so (rather than "No" for a machine the asker may well
+have with more memory).
 
 Only shared-memory machines (Macs and other unified chips): their sizes are configurations of one chip, the
 same bandwidth and speed. A graphics card named without its memory keeps its most common variant. Pure: no
@@ -9,6 +10,7 @@ text (answers/rendering/answer.py says the line).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
 # sits below that stage and never imports it.
 Build = Callable[[str, Entities, EstimateSettings], Built]
 
-VARIANT_INTENTS = ("speed", "can_run")
+VARIANT_INTENTS = ("speed", "can_run", "prefill")
+_SIZED = re.compile(r"\d\s?GB\b")  # the reader's spelling of a size in a device's name ("m3 16 GB")
 
 
 def _short(built: Built) -> bool:
@@ -37,10 +40,12 @@ def larger_variant(names: NameResolution, build: Build, intent: str, e: Entities
                    asked: Asked, built: Built) -> tuple[Built, Entities] | None:
     """(the facts, the entities) on the smallest larger size of the named chip that holds the model at the
     level asked, with `variant_holds` saying which; None when nothing is to change."""
-    if intent not in VARIANT_INTENTS or not s.quant or not _short(built):
+    if intent not in VARIANT_INTENTS or not _short(built):
         return None
     if asked.setup and (len(asked.setup) != 1 or asked.setup[0][1] != 1 or asked.ram_gb):
         return None  # several machines, or one with its RAM said: the setup the asker has
+    if asked.memory_gb is not None or (asked.setup and _SIZED.search(asked.setup[0][0])):
+        return None  # "a macbook air m3 de 16 go": the size said is the asker's, short or not
     if e.card is None or e.setup is None or len(e.setup.devices) != 1 or not e.card.unified_memory:
         return None
     typed: Any = asked.card_typed or (asked.setup[0][0] if asked.setup else asked.card)

@@ -37,6 +37,9 @@ BUDGET_TITLE_OVERVIEW = N_("Which GPU to buy within %(budget)s")
 CARD_VARIANTS = N_("I used the most common variant; others: %(names)s.")
 VARIANT_HOLDS = N_("The %(default)s cannot hold it at %(quant)s: these figures are for the %(card)s, the smallest "
                    "memory size of that chip that does.")
+# …the same with no level named: none of the usual levels fits the chip's most common size.
+VARIANT_HOLDS_ANY = N_("The %(default)s cannot hold it at a usual level: these figures are for the %(card)s, the "
+                       "smallest memory size of that chip that does.")
 # …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
 MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other "
                   "speeds: %(names)s.")
@@ -209,9 +212,9 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
         held = facts.get("variant_holds")
         if held and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            line = i18n.gettext(lang, VARIANT_HOLDS) % {"default": markdown.escape(held["default"]),
-                                                        "card": markdown.escape(held["card"]),
-                                                        "quant": f"`{markdown.escape(held['quant'])}`"}
+            said = {"default": markdown.escape(held["default"]), "card": markdown.escape(held["card"])}
+            line = (i18n.gettext(lang, VARIANT_HOLDS) % {**said, "quant": f"`{markdown.escape(held['quant'])}`"}
+                    if held.get("quant") else i18n.gettext(lang, VARIANT_HOLDS_ANY) % said)
             text = markdown.finish(text.rstrip() + "\n" + line)
         mac = facts.get("mac_stand_in")
         if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
