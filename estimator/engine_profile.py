@@ -27,7 +27,20 @@ from .profile import HoldsRule, MemoryParts, Profile
 from .quants import Quant, quant
 from .rows import Row, rate
 
-MLX_OVERHEAD_GB = 0.5  # MLX's own buffers beside weights and cache (activations of one step): our round figure
+MLX_OVERHEAD_GB = 0.5
+# A smaller tensor-parallel group is counted only when its cards hold the weights with this margin beside them
+# (the KV cache needs room; vLLM refuses to start without one full context's cache): our round figure.
+TP_WEIGHTS_MARGIN = 1.15
+
+
+def _group_sizes(n: int) -> list[int]:
+    """Tensor-parallel sizes an operator can pick on `n` cards: the powers of two below it (attention heads
+    divide by them) and `n` itself."""
+    out, k = [], 1
+    while k < n:
+        out.append(k)
+        k *= 2
+    return [*out, n]  # MLX's own buffers beside weights and cache (activations of one step): our round figure
 
 
 class EngineProfile:
@@ -177,7 +190,17 @@ class EngineProfile:
         None: the layer split of estimator.setup_pool."""
         if self.split not in ("tensor", "row") or len(cards) < 2 or len({c.name for c in cards}) > 1:
             return None
-        return self.seconds(model, cards[0], q, tp=len(cards))
+        card, n = cards[0], len(cards)
+        # The group's size is the operator's choice (--tensor-parallel-size): where fewer of the cards hold the
+        # model and the all-reduces of more cost more than the bytes they share, the figure is the faster
+        # group's, so adding a card never makes one request slower (the rest then serves more users).
+        sizes = [k for k in _group_sizes(n) if k == n or self._holds_on(model, card, q, k)]
+        return min(self.seconds(model, card, q, tp=k) for k in sizes)
+
+    def _holds_on(self, model: ModelSize, card: Card, q: Quant, k: int) -> bool:
+        """Whether `k` of these cards hold the weights with room for the runtime and a little cache."""
+        runtime = self.memory_parts(model, q, 4096).runtime_gb
+        return self.weights_gb(model, q) * TP_WEIGHTS_MARGIN <= k * (self.usable_gb(card) - runtime)
 
     # ------------------------------------------------------------------ every card
     def rate_many(self, model: ModelSize, cards: Sequence[Card], levels: Sequence[Quant], needs: Sequence[float],

@@ -86,6 +86,7 @@ class Pool(Struct, frozen=True):
     usable: list[float]
     total_usable: float
     memory_gb: float
+    rpc_hop_ms: float = 0.0  # a boundary between two machines (llama.cpp RPC over a network or USB4)
 
 
 def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
@@ -96,7 +97,7 @@ def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
     usable = [max(0.0, device_usable(c, p, d, alone)) for d in devices]
     extra = c.usable.extra_card_gb * (len(devices) - 1)
     memory = sum(gpu_memory(c, d)[0] for d in devices)
-    return Pool(devices, usable, max(0.0, sum(usable) - extra), memory)
+    return Pool(devices, usable, max(0.0, sum(usable) - extra), memory, c.rpc_hop_ms)
 
 
 def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: float) -> float:
@@ -107,7 +108,15 @@ def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: fl
         share = u / total if len(pool.devices) > 1 else 1.0
         if share > 0:
             t += share / p.tok_s(model, d.card, q)
-    return t + hop_ms / 1000 * (len(pool.devices) - 1)
+    machines = _machine_boundaries(pool.devices)
+    return t + (hop_ms * (len(pool.devices) - 1 - machines) + pool.rpc_hop_ms * machines) / 1000
+
+
+def _machine_boundaries(devices: list[Device]) -> int:
+    """Boundaries of a layer split that cross from one machine to another: a unified-memory machine (a Mac,
+    a Ryzen AI Max, a DGX Spark) is its own host, so reaching it or leaving it goes over the network
+    (llama.cpp's RPC backend); cards in one machine pass a token over PCIe."""
+    return sum(1 for a, b in zip(devices, devices[1:], strict=False) if a.is_unified or b.is_unified)
 
 
 def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
