@@ -34,13 +34,9 @@ TP_WEIGHTS_MARGIN = 1.15
 
 
 def _group_sizes(n: int) -> list[int]:
-    """Tensor-parallel sizes an operator can pick on `n` cards: the powers of two below it (attention heads
-    divide by them) and `n` itself."""
-    out, k = [], 1
-    while k < n:
-        out.append(k)
-        k *= 2
-    return [*out, n]  # MLX's own buffers beside weights and cache (activations of one step): our round figure
+    """Tensor-parallel sizes an operator can pick on `n` cards: any number of them (a size the model's
+    attention heads do not divide runs as a smaller group beside a pipeline stage; the figure is a bound)."""
+    return list(range(1, n + 1))  # MLX's own buffers beside weights and cache (activations of one step): our round figure
 
 
 class EngineProfile:
