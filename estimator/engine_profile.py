@@ -27,7 +27,7 @@ from .profile import HoldsRule, MemoryParts, Profile
 from .quants import Quant, quant
 from .rows import Row, rate
 
-MLX_OVERHEAD_GB = 0.5
+MLX_OVERHEAD_GB = 0.5  # MLX's own buffers beside weights and cache (activations of one step): our round figure
 # A smaller tensor-parallel group is counted only when its cards hold the weights with this margin beside them
 # (the KV cache needs room; vLLM refuses to start without one full context's cache): our round figure.
 TP_WEIGHTS_MARGIN = 1.15
@@ -36,7 +36,7 @@ TP_WEIGHTS_MARGIN = 1.15
 def _group_sizes(n: int) -> list[int]:
     """Tensor-parallel sizes an operator can pick on `n` cards: any number of them (a size the model's
     attention heads do not divide runs as a smaller group beside a pipeline stage; the figure is a bound)."""
-    return list(range(1, n + 1))  # MLX's own buffers beside weights and cache (activations of one step): our round figure
+    return list(range(1, n + 1))
 
 
 class EngineProfile:

@@ -66,7 +66,8 @@ def engine_seconds(c: EngineConstants, engine: Engine, card: Card, q: Quant, rea
                    model: ModelSize, mode: str = "native", tp: int = 1, link: str | None = None) -> float:
     """Seconds per token for one request under `engine` on `tp` cards like `card` (tensor parallel)."""
     gb = bytes_per_token_gb(read_params_b, model, q)
-    t = fixed_seconds(c, engine, card, model, tp) + gb / (tp * card.bandwidth_gbps * _share(c, engine, q, mode, card.vendor))
+    share = _share(c, engine, q, mode, card.vendor)
+    t = fixed_seconds(c, engine, card, model, tp) + gb / (tp * card.bandwidth_gbps * share)
     if tp > 1:
         t += 2 * layer_count(c, model) * _allreduce_s(c, link)
     return max(t, MIN_SECONDS_PER_TOKEN)
