@@ -108,11 +108,11 @@ def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: fl
         share = u / total if len(pool.devices) > 1 else 1.0
         if share > 0:
             t += share / p.tok_s(model, d.card, q)
-    machines = _machine_boundaries(pool.devices)
+    machines = machine_boundaries(pool.devices)
     return t + (hop_ms * (len(pool.devices) - 1 - machines) + pool.rpc_hop_ms * machines) / 1000
 
 
-def _machine_boundaries(devices: list[Device]) -> int:
+def machine_boundaries(devices: list[Device]) -> int:
     """Boundaries of a layer split that cross from one machine to another: a unified-memory machine (a Mac,
     a Ryzen AI Max, a DGX Spark) is its own host, so reaching it or leaving it goes over the network
     (llama.cpp's RPC backend); cards in one machine pass a token over PCIe."""

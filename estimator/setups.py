@@ -51,6 +51,7 @@ from .setup_pool import (
     Pool,
     device_usable,
     gpu_memory,
+    machine_boundaries,
     pool_fit,
     pool_of,
     speed_range,
@@ -77,6 +78,7 @@ class _Rig(TypedDict):
     gpu_share: float | None
     vendor: str
     cards: tuple[str, ...]
+    machines_hop_ms: float | None
 
 
 class _OffloadRig(_Rig):
@@ -121,6 +123,7 @@ class SetupRow(Struct, frozen=True):
     vendor: str = ""
     cards: tuple[str, ...] = field(default=())
     split: str = "layer"  # several cards: layer (a token passes them in turn) | tensor | row (they share each layer)
+    machines_hop_ms: float | None = None  # several machines (llama.cpp RPC): what each boundary adds per token
 
     @property
     def runs(self) -> bool:
@@ -201,10 +204,13 @@ def _rig(c: SetupConstants, setup: Setup, pool: Pool, unified: Sequence[Device])
     total_mem = gpu_share = None
     if unified:
         _, total_mem, gpu_share = gpu_memory(c, unified[0])
+        # two Strix Halo boxes: the GPU share of 256 GB, not of one machine's 128
+        total_mem = sum(gpu_memory(c, d)[1] or 0.0 for d in unified) or total_mem
     return _Rig(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
                 usable_gb=pool.total_usable, bandwidth_gbps=min(d.card.bandwidth_gbps for d in devices),
                 total_memory_gb=total_mem, gpu_share=gpu_share, vendor=devices[0].card.vendor,
-                cards=tuple(d.card.name for d in devices))
+                cards=tuple(d.card.name for d in devices),
+                machines_hop_ms=pool.rpc_hop_ms if machine_boundaries(devices) else None)
 
 
 def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why: str,

@@ -21,3 +21,30 @@ def test_two_machines_are_counted(text: str) -> None:
 
 def test_a_card_after_a_maker_keeps_its_name() -> None:
     assert read("llama 70b on 2x AMD Radeon RX 7900 XTX").cards == [("amd radeon rx 7900 xtx", 2)]
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("MiniMax M2 Q4_K_M on two Strix Halo boxes linked over USB4, tok/s?", "RPC"),
+    ("MiniMax M2 Q4_K_M su due Strix Halo collegati in USB4, quanti token al secondo?", "RPC"),
+    ("MiniMax M2 Q4_K_M auf zwei Strix Halo über Thunderbolt, wie viele Token pro Sekunde?", "RPC"),
+])
+def test_two_machines_pay_the_link_and_say_so(engine, question: str, words: str) -> None:  # noqa: ANN001
+    """Two unified machines are two hosts: the answer says they are joined by llama.cpp's RPC and its figure
+    is below what the same chips would give on one bus (the per-boundary time of setup_constants.json)."""
+    a = engine.ask(question)
+    row = a.facts["row"]
+    assert row["gpu_count"] == 2 and row["machines_hop_ms"] and row["machines_hop_ms"] > 1
+    assert words in a.text
+    assert row["total_memory_gb"] >= 2 * 100  # two machines' memory, not one's
+
+
+def test_a_format_refused_on_several_cards_is_rated_over_all_of_them(engine) -> None:  # noqa: ANN001
+    """vLLM does not read GGUF: the nearest format's figure is the two cards' (tensor parallel), above one's."""
+    two = engine.ask("qwen3 32b Q4_K_M on 2x RTX 3090 with vllm, how fast?").facts["engine_check"]["nearest_row"]
+    one = engine.ask("qwen3 32b Q4_K_M on an RTX 3090 with vllm, how fast?").facts["engine_check"]["nearest_row"]
+    assert two["tok_s"] > one["tok_s"]
+
+
+def test_vllm_on_four_mi100_is_answered_under_vllm(engine) -> None:  # noqa: ANN001
+    a = engine.ask("qwen3 32b gptq on 4x MI100 with vllm tensor parallel, tok/s?")
+    assert a.facts["engine"] == "vllm" and a.facts["row"]["split"] == "tensor" and a.facts["row"]["tok_s"]
