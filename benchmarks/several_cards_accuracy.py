@@ -6,7 +6,8 @@ Rows: every several-card row of the held-out sets the team has seen (docs/trials
 fourth}/heldout: `setups.csv`, and the rows of `engines_decode.csv` with a count above one), each with its
 source in those files. Each row becomes the question a person would type ("<model> <level> on 4x <card> with
 vllm tensor parallel, how many tok/s?"), is answered by the engine under the default profile, and the figure
-and range are read from the answer's facts; a row is "inside" when its measured speed lies in the range said.
+and range are read from the answer's text as a person reads it (the facts when the text says none); a row is
+"inside" when its measured speed lies in the range said.
 
 Leave-one-out: the figures these rows themselves set are refitted without the row they predict.
 `setup_constants.json` machines.rpc_hop_ms comes from the rows measured on one host and on two (the notes
@@ -141,6 +142,24 @@ def _figure(facts: dict) -> tuple[float | None, float | None, float | None]:  # 
     return None, None, None
 
 
+_NUM = r"(\d[\d,]*(?:\.\d+)?)"
+_SAID = re.compile(_NUM + r" tokens per second(?: \((?:range )?" + _NUM + r"[–-]" + _NUM + r"\))?")
+
+
+def _from_text(text: str) -> tuple[float | None, float | None, float | None]:
+    """The decode figure and range as the answer says them (the first sentence with "tokens per second" that
+    is not about the prompt): what the person reads, as the held-out scorer reads it."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if "tokens per second" not in sentence or "prompt" in sentence:
+            continue
+        m = _SAID.search(sentence)
+        if m:
+            def num(x: str | None) -> float | None:
+                return float(x.replace(",", "")) if x else None
+            return num(m.group(1)), num(m.group(2)), num(m.group(3))
+    return None, None, None
+
+
 def score(rows: Sequence[Row]) -> list[Scored]:
     import asyncio
 
@@ -152,7 +171,10 @@ def score(rows: Sequence[Row]) -> list[Scored]:
     loo = rpc_hop_loo(rows)
     out = []
     for r in rows:
-        est, low, high = _figure(engine.ask(r.question).facts)
+        answer = engine.ask(r.question)
+        est, low, high = _from_text(answer.text)
+        if est is None:
+            est, low, high = _figure(answer.facts)
         if est is not None and r.question in loo and not math.isnan(loo[r.question]):
             # one machine boundary: the time per token with the hop refitted without this row
             f = 1 / (1 + est * (loo[r.question] - hop_ms) / 1000)

@@ -33,11 +33,6 @@ MLX_OVERHEAD_GB = 0.5  # MLX's own buffers beside weights and cache (activations
 TP_WEIGHTS_MARGIN = 1.15
 
 
-def _group_sizes(n: int) -> list[int]:
-    """Tensor-parallel sizes an operator can pick on `n` cards: any number of them (a size the model's
-    attention heads do not divide runs as a smaller group beside a pipeline stage; the figure is a bound)."""
-    return list(range(1, n + 1))
-
 
 class EngineProfile:
     """`base`'s rules under `engine` (not llama.cpp itself). Satisfies `estimator.profile.Profile`."""
@@ -184,14 +179,23 @@ class EngineProfile:
     def pool_seconds(self, model: ModelSize, cards: Sequence[Card], q: Quant) -> float | None:
         """Several identical cards split the engine's way: tensor parallel (or llama.cpp `-sm row`);
         None: the layer split of estimator.setup_pool."""
+        group = self.pool_group(model, cards, q)
+        return None if group is None else group[1]
+
+    def pool_group(self, model: ModelSize, cards: Sequence[Card], q: Quant) -> tuple[int, float, float] | None:
+        """(cards in the group, its seconds per token, all the cards' seconds per token) under tensor parallel.
+
+        The group's size is the operator's choice (--tensor-parallel-size): where fewer of the cards hold the
+        model and the all-reduces of more cost more than the bytes they share, the figure is the faster
+        group's, so adding a card never makes one request slower (the rest then serves more users); the
+        answer says so and gives all the cards' figure beside it."""
         if self.split not in ("tensor", "row") or len(cards) < 2 or len({c.name for c in cards}) > 1:
             return None
         card, n = cards[0], len(cards)
-        # The group's size is the operator's choice (--tensor-parallel-size): where fewer of the cards hold the
-        # model and the all-reduces of more cost more than the bytes they share, the figure is the faster
-        # group's, so adding a card never makes one request slower (the rest then serves more users).
-        sizes = [k for k in _group_sizes(n) if k == n or self._holds_on(model, card, q, k)]
-        return min(self.seconds(model, card, q, tp=k) for k in sizes)
+        every = self.seconds(model, card, q, tp=n)
+        sizes = [k for k in range(1, n) if self._holds_on(model, card, q, k)]
+        best = min(((self.seconds(model, card, q, tp=k), k) for k in sizes), default=(every, n))
+        return (best[1], best[0], every) if best[0] < every else (n, every, every)
 
     def _holds_on(self, model: ModelSize, card: Card, q: Quant, k: int) -> bool:
         """Whether `k` of these cards hold the weights with room for the runtime and a little cache."""
