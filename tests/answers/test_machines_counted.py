@@ -48,3 +48,18 @@ def test_a_format_refused_on_several_cards_is_rated_over_all_of_them(engine) -> 
 def test_vllm_on_four_mi100_is_answered_under_vllm(engine) -> None:  # noqa: ANN001
     a = engine.ask("qwen3 32b gptq on 4x MI100 with vllm tensor parallel, tok/s?")
     assert a.facts["engine"] == "vllm" and a.facts["row"]["split"] == "tensor" and a.facts["row"]["tok_s"]
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("gpt-oss-120b on 2x A100 80GB with vllm, how fast for one user?", "tensor"),
+    ("gpt-oss-120b su 2 A100 80GB con vllm, quanto è veloce?", "tensoriale"),
+])
+def test_a_smaller_tensor_parallel_group_is_said_with_all_the_cards_figure(engine, question: str,  # noqa: ANN001
+                                                                          word: str) -> None:
+    """One A100 holds gpt-oss-120b and its all-reduces cost more than the reading two would share: the figure is
+    the faster group's, and the answer gives the two cards' figure beside it (vLLM issue 22331: 90 tok/s on one,
+    77 on two)."""
+    a = engine.ask(question)
+    row = a.facts["row"]
+    assert row["tp_cards"] == 1 and row["all_cards_tok_s"] < row["tok_s"]
+    assert word in a.text and "--tensor-parallel" not in a.text.split(word)[0][-5:]
