@@ -56,6 +56,9 @@ class SetupConstants(Struct, frozen=True):
     # a layer split across machines (llama.cpp RPC; a unified machine is its own host): what each boundary
     # between two machines adds per token, over a card-to-card hop inside one machine
     rpc_hop_ms: float = 0.0
+    # unified machines that take a graphics card in the same host (a Ryzen AI Max with an eGPU over OCuLink or
+    # USB4): a split between the two stays on PCIe; other unified machines (Macs, DGX Spark) reach a card by RPC
+    hosts_cards: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -77,7 +80,8 @@ class SetupConstants(Struct, frozen=True):
                       tuple(str(n) for n in data["igpu_chips"]["names"]),
                       float(data["moe_batch"]["fixed_share"]),
                       float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
-                      float(data["ram_reserve_max_gb"]), float(data.get("machines", {}).get("rpc_hop_ms", 0.0)))
+                      float(data["ram_reserve_max_gb"]), float(data.get("machines", {}).get("rpc_hop_ms", 0.0)),
+                      tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):

@@ -212,7 +212,7 @@ def _rig(c: SetupConstants, setup: Setup, pool: Pool, unified: Sequence[Device])
                 usable_gb=pool.total_usable, bandwidth_gbps=min(d.card.bandwidth_gbps for d in devices),
                 total_memory_gb=total_mem, gpu_share=gpu_share, vendor=devices[0].card.vendor,
                 cards=tuple(d.card.name for d in devices),
-                machines_hop_ms=pool.rpc_hop_ms if machine_boundaries(devices) else None)
+                machines_hop_ms=pool.rpc_hop_ms if machine_boundaries(devices, pool.hosts_cards) else None)
 
 
 def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why: str,

@@ -63,3 +63,10 @@ def test_a_smaller_tensor_parallel_group_is_said_with_all_the_cards_figure(engin
     row = a.facts["row"]
     assert row["tp_cards"] == 1 and row["all_cards_tok_s"] < row["tok_s"]
     assert word in a.text and "--tensor-parallel" not in a.text.split(word)[0][-5:]
+
+
+def test_a_card_beside_a_mac_is_another_machine_but_an_egpu_on_strix_halo_is_not(engine) -> None:  # noqa: ANN001
+    mac = engine.ask("llama 3 70b Q4_K_M on a Mac Studio M2 Ultra 192GB + RTX 4090, tok/s?").facts["row"]
+    halo = engine.ask("llama 3 70b Q4_K_M on a Strix Halo 128GB + RX 7900 XTX eGPU, tok/s?").facts["row"]
+    assert mac["machines_hop_ms"] and mac["gpu_count"] == 2
+    assert halo["machines_hop_ms"] is None and halo["gpu_count"] == 2
