@@ -29,6 +29,7 @@ from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import add_other_profile
 from answers.reading.apple_typical import stand_in_facts
 from answers.records.asked import Asked
+from estimator.setups import rate_setup
 
 
 class Named(Struct, frozen=True):
@@ -111,8 +112,6 @@ def _nearest_on_setup(est: Estimates, size: Any, setup: Any, settings: EstimateS
                       check: dict[str, Any]) -> dict[str, Any] | None:
     """Several cards: the nearest level's need and speed over all of them, split the engine's way (tensor
     parallel under vLLM), not one card's figure."""
-    from estimator.setups import rate_setup  # lazy, as the setups builder's
-
     level = check.get("nearest_quant")
     if not level:
         return None
