@@ -28,6 +28,10 @@ from .quants import Quant, quant
 from .rows import Row, rate
 
 MLX_OVERHEAD_GB = 0.5  # MLX's own buffers beside weights and cache (activations of one step): our round figure
+# A smaller tensor-parallel group is counted only when its cards hold the weights with this margin beside them
+# (the KV cache needs room; vLLM refuses to start without one full context's cache): our round figure.
+TP_WEIGHTS_MARGIN = 1.15
+
 
 
 class EngineProfile:
@@ -175,9 +179,28 @@ class EngineProfile:
     def pool_seconds(self, model: ModelSize, cards: Sequence[Card], q: Quant) -> float | None:
         """Several identical cards split the engine's way: tensor parallel (or llama.cpp `-sm row`);
         None: the layer split of estimator.setup_pool."""
+        group = self.pool_group(model, cards, q)
+        return None if group is None else group[1]
+
+    def pool_group(self, model: ModelSize, cards: Sequence[Card], q: Quant) -> tuple[int, float, float] | None:
+        """(cards in the group, its seconds per token, all the cards' seconds per token) under tensor parallel.
+
+        The group's size is the operator's choice (--tensor-parallel-size): where fewer of the cards hold the
+        model and the all-reduces of more cost more than the bytes they share, the figure is the faster
+        group's, so adding a card never makes one request slower (the rest then serves more users); the
+        answer says so and gives all the cards' figure beside it."""
         if self.split not in ("tensor", "row") or len(cards) < 2 or len({c.name for c in cards}) > 1:
             return None
-        return self.seconds(model, cards[0], q, tp=len(cards))
+        card, n = cards[0], len(cards)
+        every = self.seconds(model, card, q, tp=n)
+        sizes = [k for k in range(1, n) if self._holds_on(model, card, q, k)]
+        best = min(((self.seconds(model, card, q, tp=k), k) for k in sizes), default=(every, n))
+        return (best[1], best[0], every) if best[0] < every else (n, every, every)
+
+    def _holds_on(self, model: ModelSize, card: Card, q: Quant, k: int) -> bool:
+        """Whether `k` of these cards hold the weights with room for the runtime and a little cache."""
+        runtime = self.memory_parts(model, q, 4096).runtime_gb
+        return self.weights_gb(model, q) * TP_WEIGHTS_MARGIN <= k * (self.usable_gb(card) - runtime)
 
     # ------------------------------------------------------------------ every card
     def rate_many(self, model: ModelSize, cards: Sequence[Card], levels: Sequence[Quant], needs: Sequence[float],

@@ -56,16 +56,18 @@ def bytes_per_token_gb(read_params_b: float, model: ModelSize, q: Quant) -> floa
     return read_params_b * read_bpw(model, q.bpw) / 8
 
 
-def _share(c: EngineConstants, engine: Engine, q: Quant, mode: str) -> float:
+def _share(c: EngineConstants, engine: Engine, q: Quant, mode: str, vendor: str = "") -> float:
     d = c.decode[engine.name]
-    return d.share * c.format_share.get(q.family, 1.0) * c.format_mode_share.get(mode, 1.0)
+    fmt = c.format_vendor_share.get(q.family, {}).get(vendor, c.format_share.get(q.family, 1.0))
+    return d.share * fmt * c.format_mode_share.get(mode, 1.0)
 
 
 def engine_seconds(c: EngineConstants, engine: Engine, card: Card, q: Quant, read_params_b: float,
                    model: ModelSize, mode: str = "native", tp: int = 1, link: str | None = None) -> float:
     """Seconds per token for one request under `engine` on `tp` cards like `card` (tensor parallel)."""
     gb = bytes_per_token_gb(read_params_b, model, q)
-    t = fixed_seconds(c, engine, card, model, tp) + gb / (tp * card.bandwidth_gbps * _share(c, engine, q, mode))
+    share = _share(c, engine, q, mode, card.vendor)
+    t = fixed_seconds(c, engine, card, model, tp) + gb / (tp * card.bandwidth_gbps * share)
     if tp > 1:
         t += 2 * layer_count(c, model) * _allreduce_s(c, link)
     return max(t, MIN_SECONDS_PER_TOKEN)

@@ -105,6 +105,8 @@ class EngineConstants(Struct, frozen=True):
     t0_card_class: dict[str, float] = field(default_factory=dict)
     moe_layer_us: float = 0.0  # routing + expert dispatch of one MoE layer for one token (one request)
     fixed_fitted: tuple[str, ...] = ()  # the engines whose rows fitted the two above (the others: neither)
+    # a format's share on one vendor's cards, over `format_share` (int4 on ROCm: its kernels dequantize slower)
+    format_vendor_share: dict[str, dict[str, float]] = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> EngineConstants:
@@ -124,7 +126,9 @@ class EngineConstants(Struct, frozen=True):
                   {k: (v[0], v[1]) for k, v in dec["ranges"].items()},
                   {k: (v["low"], v["high"]) for k, v in dec.get("engine_ranges", {}).items()},
                   {k: float(v) for k, v in dec.get("t0_card_class", {}).items() if k != "source"},
-                  float(dec.get("moe_layer_us", 0.0)), tuple(dec.get("fixed_fitted", ())))
+                  float(dec.get("moe_layer_us", 0.0)), tuple(dec.get("fixed_fitted", ())),
+                  {fam: {v: float(x) for v, x in by.items()} for fam, by in dec.get("format_vendor_share", {}).items()
+                   if fam != "source"})
         if out.moe_layer_us < 0 or any(f <= 0 for f in out.t0_card_class.values()):
             raise InvalidInput("engine_constants.json: moe_layer_us must be >= 0 and t0_card_class factors > 0")
         for e in engines.values():
@@ -139,7 +143,8 @@ class EngineConstants(Struct, frozen=True):
                 raise InvalidInput(f"engine_constants.json: engine_ranges names unknown engine {name!r}")
             if not (0 < lo <= 1 <= hi):
                 raise InvalidInput(f"engine_constants.json: {name}'s range must hold its figure (0 < low <= 1 <= high)")
-        for fam, s in {**out.format_share, **out.format_mode_share}.items():
+        vendor_shares = {f"{fam} on {v}": x for fam, by in out.format_vendor_share.items() for v, x in by.items()}
+        for fam, s in {**out.format_share, **out.format_mode_share, **vendor_shares}.items():
             if not (0 < s <= 1):
                 raise InvalidInput(f"engine_constants.json: the {fam} share must be in (0, 1]")
         return out

@@ -53,6 +53,12 @@ class SetupConstants(Struct, frozen=True):
     offload_moe_fill: float = 1.0
     # beside a card, the system keeps `1 - ram_usable_share` of the RAM but never more than this (GB)
     ram_reserve_max_gb: float = float("inf")
+    # a layer split across machines (llama.cpp RPC; a unified machine is its own host): what each boundary
+    # between two machines adds per token, over a card-to-card hop inside one machine
+    rpc_hop_ms: float = 0.0
+    # unified machines that take a graphics card in the same host (a Ryzen AI Max with an eGPU over OCuLink or
+    # USB4): a split between the two stays on PCIe; other unified machines (Macs, DGX Spark) reach a card by RPC
+    hosts_cards: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -74,11 +80,14 @@ class SetupConstants(Struct, frozen=True):
                       tuple(str(n) for n in data["igpu_chips"]["names"]),
                       float(data["moe_batch"]["fixed_share"]),
                       float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
-                      float(data["ram_reserve_max_gb"]))
+                      float(data["ram_reserve_max_gb"]), float(data.get("machines", {}).get("rpc_hop_ms", 0.0)),
+                      tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
             raise ValueError("setup constants: offload_card_fill: moe in (0, 1], dense_margin_gb in [0, 8]")
+        if not 0 <= out.rpc_hop_ms <= 50:
+            raise ValueError("setup constants: machines.rpc_hop_ms in [0, 50]")
         if "reference" not in profiles:
             raise ValueError("setup constants: the reference profile must be listed")
         return out

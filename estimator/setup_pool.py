@@ -86,6 +86,8 @@ class Pool(Struct, frozen=True):
     usable: list[float]
     total_usable: float
     memory_gb: float
+    rpc_hop_ms: float = 0.0  # a boundary between two machines (llama.cpp RPC over a network or USB4)
+    hosts_cards: tuple[str, ...] = ()  # vendors of unified machines that take a card in the same host
 
 
 def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
@@ -96,7 +98,7 @@ def pool_of(c: SetupConstants, p: Profile, setup: Setup) -> Pool:
     usable = [max(0.0, device_usable(c, p, d, alone)) for d in devices]
     extra = c.usable.extra_card_gb * (len(devices) - 1)
     memory = sum(gpu_memory(c, d)[0] for d in devices)
-    return Pool(devices, usable, max(0.0, sum(usable) - extra), memory)
+    return Pool(devices, usable, max(0.0, sum(usable) - extra), memory, c.rpc_hop_ms, c.hosts_cards)
 
 
 def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: float) -> float:
@@ -107,7 +109,21 @@ def split_seconds(p: Profile, model: ModelSize, pool: Pool, q: Quant, hop_ms: fl
         share = u / total if len(pool.devices) > 1 else 1.0
         if share > 0:
             t += share / p.tok_s(model, d.card, q)
-    return t + hop_ms / 1000 * (len(pool.devices) - 1)
+    machines = machine_boundaries(pool.devices, pool.hosts_cards)
+    return t + (hop_ms * (len(pool.devices) - 1 - machines) + pool.rpc_hop_ms * machines) / 1000
+
+
+def machine_boundaries(devices: list[Device], hosts_cards: tuple[str, ...] = ()) -> int:
+    """Boundaries of a layer split that cross from one machine to another, which llama.cpp passes over its RPC
+    backend: between two unified-memory machines (each is its own host), and between a unified machine that takes
+    no graphics card (a Mac, a DGX Spark: vendors not in `hosts_cards`) and a card; cards in one machine, or a Ryzen
+    AI Max with its eGPU, pass a token over PCIe."""
+    def apart(a: Device, b: Device) -> bool:
+        if a.is_unified and b.is_unified:
+            return True
+        return any(d.is_unified and d.card.vendor not in hosts_cards for d in (a, b))
+
+    return sum(1 for a, b in zip(devices, devices[1:], strict=False) if apart(a, b))
 
 
 def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,

@@ -51,6 +51,7 @@ from .setup_pool import (
     Pool,
     device_usable,
     gpu_memory,
+    machine_boundaries,
     pool_fit,
     pool_of,
     speed_range,
@@ -77,6 +78,7 @@ class _Rig(TypedDict):
     gpu_share: float | None
     vendor: str
     cards: tuple[str, ...]
+    machines_hop_ms: float | None
 
 
 class _OffloadRig(_Rig):
@@ -121,6 +123,9 @@ class SetupRow(Struct, frozen=True):
     vendor: str = ""
     cards: tuple[str, ...] = field(default=())
     split: str = "layer"  # several cards: layer (a token passes them in turn) | tensor | row (they share each layer)
+    machines_hop_ms: float | None = None  # several machines (llama.cpp RPC): what each boundary adds per token
+    tp_cards: int | None = None  # tensor parallel: fewer cards than named give the figure (the faster group)
+    all_cards_tok_s: float | None = None  # then: all the named cards in one tensor-parallel group
 
     @property
     def runs(self) -> bool:
@@ -201,10 +206,13 @@ def _rig(c: SetupConstants, setup: Setup, pool: Pool, unified: Sequence[Device])
     total_mem = gpu_share = None
     if unified:
         _, total_mem, gpu_share = gpu_memory(c, unified[0])
+        # two Strix Halo boxes: the GPU share of 256 GB, not of one machine's 128
+        total_mem = sum(gpu_memory(c, d)[1] or 0.0 for d in unified) or total_mem
     return _Rig(label=setup.label, gpu_count=setup.gpu_count, memory_gb=pool.memory_gb,
                 usable_gb=pool.total_usable, bandwidth_gbps=min(d.card.bandwidth_gbps for d in devices),
                 total_memory_gb=total_mem, gpu_share=gpu_share, vendor=devices[0].card.vendor,
-                cards=tuple(d.card.name for d in devices))
+                cards=tuple(d.card.name for d in devices),
+                machines_hop_ms=pool.rpc_hop_ms if machine_boundaries(devices, pool.hosts_cards) else None)
 
 
 def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why: str,
@@ -216,23 +224,26 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
         if runs is not None and not all(runs(model, d.card, q) for d in pool.devices):
             continue
         if need <= pool.total_usable:
-            t, split = _pool_seconds(r, q)
+            t, split, group = _pool_seconds(r, q)
             tok = 1 / t
             low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
             return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(r.c, p, need, pool), tok_s=tok,
                             tok_s_low=low, tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need),
-                            split=split, **base)
+                            split=split, tp_cards=group[0] if group else None,
+                            all_cards_tok_s=group[1] if group else None, **base)
     return None
 
 
-def _pool_seconds(r: _Rating, q: Quant) -> tuple[float, str]:
+def _pool_seconds(r: _Rating, q: Quant) -> tuple[float, str, tuple[int, float] | None]:
     """Time per token over the pool and how the cards share it: the engine's own split when it has one
-    (tensor parallelism under vLLM, `-sm row`: estimator.engine_profile), else llama.cpp's layer split."""
-    own = getattr(r.p, "pool_seconds", None)
-    t = own(r.model, [d.card for d in r.pool.devices], q) if own is not None else None
-    if t is not None:
-        return t, getattr(r.p, "split", "tensor")
-    return split_seconds(r.p, r.model, r.pool, q, r.hop_ms), "layer"
+    (tensor parallelism under vLLM, `-sm row`: estimator.engine_profile), else llama.cpp's layer split; with
+    (cards in the group, all the cards' speed) when a smaller tensor-parallel group is the faster."""
+    own = getattr(r.p, "pool_group", None)
+    got = own(r.model, [d.card for d in r.pool.devices], q) if own is not None else None
+    if got is not None:
+        k, t, every = got
+        return t, getattr(r.p, "split", "tensor"), ((k, 1 / every) if k < len(r.pool.devices) else None)
+    return split_seconds(r.p, r.model, r.pool, q, r.hop_ms), "layer", None
 
 
 def _single_card(r: _Rating, q: Quant, need: float) -> float | None:

@@ -29,6 +29,7 @@ from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import add_other_profile
 from answers.reading.apple_typical import stand_in_facts
 from answers.records.asked import Asked
+from estimator.setups import rate_setup
 
 
 class Named(Struct, frozen=True):
@@ -83,7 +84,9 @@ def engine_facts(est: Estimates, built: Built, entities: Entities, settings: Est
                                                           entities.card, size))
         check = built.facts["engine_check"]
         if not check.get("runs", True) and size is not None and "nearest_row" not in check:
-            check["nearest_row"] = _nearest_row(est, size, entities.card, settings, check)
+            several = entities.setup is not None and entities.setup.gpu_count > 1
+            check["nearest_row"] = (_nearest_on_setup(est, size, entities.setup, settings, check) if several
+                                    else None) or _nearest_row(est, size, entities.card, settings, check)
 
 
 def _nearest_row(est: Estimates, size: Any, card: Any, settings: EstimateSettings,
@@ -103,6 +106,23 @@ def _nearest_row(est: Estimates, size: Any, card: Any, settings: EstimateSetting
     except Exception:  # noqa: BLE001 — the refusal stands on its own; its figures are a help
         return None
     return wanted or row
+
+
+def _nearest_on_setup(est: Estimates, size: Any, setup: Any, settings: EstimateSettings,
+                      check: dict[str, Any]) -> dict[str, Any] | None:
+    """Several cards: the nearest level's need and speed over all of them, split the engine's way (tensor
+    parallel under vLLM), not one card's figure."""
+    level = check.get("nearest_quant")
+    if not level:
+        return None
+    try:
+        s = replace(settings, engine=check.get("nearest_engine") or settings.engine, quant=None)
+        q = est.query(size, s)
+        row = rate_setup(q.profile, size, setup, s.context, None, level, constants=est.profiles.setup_constants())
+    except Exception:  # noqa: BLE001 — the refusal stands on its own; its figures are a help
+        return None
+    return {"quant": level, "need_gb": row.need_gb, "tok_s": row.tok_s, "gpu_count": setup.gpu_count} \
+        if row.runs and row.tok_s else None
 
 
 def _rate(q: Any, card: Any, lv: Any) -> dict[str, Any] | None:

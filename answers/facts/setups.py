@@ -165,6 +165,9 @@ def row_facts(row: SetupRow) -> dict[str, Any]:
         "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
         "slow_tok_s": row.slow_tok_s,
         "slow_quant": row.slow_quant.name if row.slow_quant is not None else None,
+        "machines_hop_ms": row.machines_hop_ms,
+        "tp_cards": row.tp_cards,
+        "all_cards_tok_s": row.all_cards_tok_s,
         **ram_facts(row.ram, row.ram_effective_gbps),
     }
 

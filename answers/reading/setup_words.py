@@ -149,6 +149,9 @@ def clean(text: str) -> str:
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
     t = _after_re().sub(lambda m: f"{_after()[m.group(2)]} x {m.group(1)}", t)  # "3090 pair": two 3090s
     t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
+    # "2x AMD Strix Halo", "Ryzen AI Max+ 395 (Radeon 8060S) 128GB x2": the maker's name after a count and the
+    # chip in brackets after a machine's name stand between the machine and its count or memory
+    t = _machine_dress_re().sub(lambda m: f"{m.group('count') or ''}{m.group('name')} ", t)
     t = _boards_re().sub(lambda m: _boards()[m.group(1)], t)  # "arc pro b60 dual": two GPUs on one board
     return " ".join(t.split())
 
@@ -178,6 +181,14 @@ def _after_re() -> re.Pattern[str]:
     names = "|".join(longest_first(sorted(re.escape(k) for k in _after())))
     card = rf"{_SERIES}(?:{_LETTER_NUM}|{_BARE_NUM}){_SUFFIX}{MEM_SUFFIX}?"
     return compile_cached(rf"\b({card})(?:s|ern?)?[\s-]+({names})\b(?!\s+(?:of|di|de|von)\b)")
+
+
+@cache
+def _machine_dress_re() -> re.Pattern[str]:
+    """A machine's name with its maker before it (after a count) or its chip in brackets after it."""
+    names = "|".join(longest_first(sorted({re.escape(fold(n)) for n in words().machines})))
+    return compile_cached(rf"(?P<count>\b\d{{1,2}}\s+x\s+|\b\d{{1,2}}\s+)?(?:\b(?:amd|nvidia|apple|intel)\s+)?"
+                          rf"\b(?P<name>{names})(?:\s*\([^()]*\))?\s+")
 
 
 @cache
