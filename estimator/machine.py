@@ -73,11 +73,23 @@ class CpuClass(Struct, frozen=True):
 
 
 class Platform(Struct, frozen=True):
-    """A CPU platform's memory: type, the fastest JEDEC speed listed, channels per socket."""
+    """A CPU platform's memory: type, the fastest JEDEC speed listed, channels per socket. A family named
+    without a model number ("a threadripper", "an epyc") lists, in `by_type`, the generation each RAM type
+    said points to ("epyc" with DDR5 is a Genoa's 12 channels, with DDR4 a Milan's 8)."""
 
     kind: str
     mts: int
     channels: int
+    by_type: Mapping[str, str] = {}
+
+
+def platform_for(m: MachineConstants, key: str | None, kind: str | None) -> Platform | None:
+    """The platform a key names, or the generation of that family the RAM type said points to."""
+    pl = m.platforms.get(key or "")
+    if pl is None or kind is None:
+        return pl
+    generation = pl.by_type.get(kind.upper())
+    return m.platforms[generation] if generation else pl
 
 
 class MachineConstants(Struct, frozen=True):
@@ -110,7 +122,8 @@ class MachineConstants(Struct, frozen=True):
             flops = {k: float(v) for k, v in data["flops_per_cycle"].items() if k != "note"}
             cpus = {k: CpuClass(int(v["cores"]), float(v["ghz"]), str(v["isa"]))
                     for k, v in data["cpu_classes"].items() if k != "note"}
-            platforms = {k: Platform(str(v["type"]).upper(), int(v["mts"]), int(v["channels"]))
+            platforms = {k: Platform(str(v["type"]).upper(), int(v["mts"]), int(v["channels"]),
+                                     {str(t).upper(): str(g) for t, g in v.get("by_type", {}).items()})
                          for k, v in data["platforms"].items() if k != "note"}
             kinds = tuple(CapacityType(float(r["min_gb"]), float(r["max_gb"]), str(r["type"]).upper())
                           for r in data.get("capacity_types", {}).get("rules", []))
@@ -143,6 +156,9 @@ def _check(m: MachineConstants) -> None:
         pt = m.types.get(pl.kind)
         if pt is None or not pt.min_mts <= pl.mts <= pt.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
             raise ValueError(f"machine constants: platform {name!r} is not a memory configuration")
+        for kind, generation in pl.by_type.items():
+            if kind not in m.types or m.platforms.get(generation, pl).kind != kind or generation not in m.platforms:
+                raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, not a {kind} platform")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
             raise ValueError(f"machine constants: CPU class names an unknown ISA {c.isa}")
@@ -255,4 +271,4 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
 
 
 __all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind",
-           "RamSpec", "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]
+           "RamSpec", "RamType", "capacity_rule", "platform_for", "cpu_prefill", "effective_gbps", "ram_spec"]

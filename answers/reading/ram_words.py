@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from catalog.text import fold
-from estimator.machine import MachineConstants
+from estimator.machine import MachineConstants, platform_for
 
 _TYPE = r"(?:lp)?ddr[3-5]x?"
 _MIN_MTS, _MAX_MTS = 800, 12000  # a number outside this is no RAM speed (estimator.machine checks the type's range)
@@ -80,7 +80,7 @@ def _platform(t: str) -> str | None:
 
 def with_platform(said: RamWords, machine: MachineConstants) -> RamWords:
     """What the named platform says of the RAM, where the asker said nothing of it (their words win)."""
-    pl = machine.platforms.get(said.platform or "")
+    pl = platform_for(machine, said.platform, said.kind)
     if pl is None:
         return said
     same_kind = said.kind in (None, pl.kind)
