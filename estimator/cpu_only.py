@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from .cpu_machine import CpuSpec, cpu_ram, cpu_spec_prefill
+from .cpu_machine import CpuSpec, cpu_decode_gbps, cpu_ram, cpu_spec_prefill
 from .machine import RamSpec, effective_gbps
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
@@ -64,6 +64,8 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     spec = cpu_ram(c.machine, cpu, ram_type, ram_mts, ram_channels, ram_gb)
     bw = spec.theoretical_gbps
     eff = effective_gbps(c.machine, spec, "cpu_only")
+    compute = cpu_decode_gbps(c.machine, cpu, q.bpw)
+    eff = eff if compute is None else min(eff, compute)  # a small or old CPU is held by its cores
     need = p.need_gb(model, q, context, cache_type)
     needed = c.ram_for_offload_gb(need)
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)

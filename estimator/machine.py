@@ -105,6 +105,8 @@ class MachineConstants(Struct, frozen=True):
     cpu_classes: Mapping[str, CpuClass]  # platform → the CPU assumed
     platforms: Mapping[str, Platform]  # "epyc 9004" → 12 × DDR5-4800 (answers/reading/ram_words.py names them)
     capacity_types: tuple[CapacityType, ...] = ()  # RAM of no stated type taken as the type its size is sold in
+    cpu_decode_efficiency: float = 0.16  # share of the vector unit's peak a named CPU decodes at (compute bound)
+    numa_socket_gain: float = 1.2  # two sockets stream this many single sockets' bandwidth (llama.cpp, NUMA)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -129,7 +131,8 @@ class MachineConstants(Struct, frozen=True):
                           for r in data.get("capacity_types", {}).get("rules", []))
             out = cls(types, str(data["default_type"]).upper(), int(data["desktop_channels"]),
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
-                      cpus, platforms, kinds)
+                      cpus, platforms, kinds, float(data["cpu_decode"]["efficiency"]),
+                      float(data["numa"]["socket_gain"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -159,6 +162,8 @@ def _check(m: MachineConstants) -> None:
         for kind, generation in pl.by_type.items():
             if kind not in m.types or m.platforms.get(generation, pl).kind != kind or generation not in m.platforms:
                 raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, not a {kind} platform")
+    if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2:
+        raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2]")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
             raise ValueError(f"machine constants: CPU class names an unknown ISA {c.isa}")
@@ -180,6 +185,7 @@ class RamSpec(Struct, frozen=True):
     platform: PlatformKind
     platform_rule: str | None = None
     cpu: str | None = None  # the named processor whose platform filled what `assumed` lists
+    sockets: int = 1  # more channels said than the named processor has: that many sockets (NUMA)
 
     @property
     def theoretical_gbps(self) -> float:
@@ -233,9 +239,17 @@ def ram_spec(m: MachineConstants, kind: str | None = None, mts: int | None = Non
     return RamSpec(t.name, int(mts), int(channels), gb, tuple(assumed), platform, rule.platform if rule else None)
 
 
+def numa_share(m: MachineConstants, spec: RamSpec) -> float:
+    """The share of several sockets' bandwidth llama.cpp streams: 1 on one socket. Across sockets the
+    weights sit on one node or are interleaved, and every core reads half of them over the socket link, so
+    two sockets stream `numa_socket_gain` single sockets' worth (setup_constants.json machine.numa)."""
+    return 1.0 if spec.sockets <= 1 else min(1.0, m.numa_socket_gain / spec.sockets)
+
+
 def effective_gbps(m: MachineConstants, spec: RamSpec, mode: Mode) -> float:
-    """What llama.cpp's CPU code streams from this RAM: the theoretical figure × the fitted share."""
-    return spec.theoretical_gbps * m.shares[mode][spec.platform]
+    """What llama.cpp's CPU code streams from this RAM: the theoretical figure × the fitted share (× the
+    NUMA share when the channels said span several sockets)."""
+    return spec.theoretical_gbps * m.shares[mode][spec.platform] * numa_share(m, spec)
 
 
 # ---------------------------------------------------------------------------------------- CPU prefill
@@ -271,4 +285,4 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
 
 
 __all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind",
-           "RamSpec", "RamType", "capacity_rule", "platform_for", "cpu_prefill", "effective_gbps", "ram_spec"]
+           "RamSpec", "RamType", "capacity_rule", "numa_share", "platform_for", "cpu_prefill", "effective_gbps", "ram_spec"]
