@@ -46,11 +46,13 @@ def cpu_ram(m: MachineConstants, cpu: CpuSpec | None, kind: str | None = None, m
     use_channels = channels if channels is not None else cpu.channels
     spec = ram_spec(m, use_kind, use_mts, use_channels, gb)
     assumed = tuple(a for a, given in (("type", said), ("speed", mts), ("channels", channels)) if given is None)
-    platform = "server" if cpu.segment in SERVER_SEGMENTS and spec.channels >= m.server_min_channels else "desktop"
-    # "2x EPYC 9355, 24 channels": more channels than one socket has are two sockets' (NUMA, machine.numa_share)
-    sockets = -(-spec.channels // cpu.channels) if cpu.segment in SERVER_SEGMENTS else 1
+    # "2x EPYC 9355, 24 channels": more channels than a server socket has are two sockets' (NUMA,
+    # machine.numa_share); the share is one socket's platform's (a workstation has one socket)
+    several = cpu.segment == "server" and spec.channels > cpu.channels
+    per_socket = cpu.channels if several else spec.channels
+    platform = "server" if cpu.segment in SERVER_SEGMENTS and per_socket >= m.server_min_channels else "desktop"
     return replace(spec, assumed=assumed, platform=platform, platform_rule=None, cpu=cpu.name,
-                   sockets=max(1, min(sockets, 8)))
+                   socket_channels=cpu.channels if several else None)
 
 
 def cpu_decode_gbps(m: MachineConstants, cpu: CpuSpec | None, bpw: float) -> float | None:

@@ -185,7 +185,7 @@ class RamSpec(Struct, frozen=True):
     platform: PlatformKind
     platform_rule: str | None = None
     cpu: str | None = None  # the named processor whose platform filled what `assumed` lists
-    sockets: int = 1  # more channels said than the named processor has: that many sockets (NUMA)
+    socket_channels: int | None = None  # one socket's channels, when more are said than it has (NUMA)
 
     @property
     def theoretical_gbps(self) -> float:
@@ -242,8 +242,12 @@ def ram_spec(m: MachineConstants, kind: str | None = None, mts: int | None = Non
 def numa_share(m: MachineConstants, spec: RamSpec) -> float:
     """The share of several sockets' bandwidth llama.cpp streams: 1 on one socket. Across sockets the
     weights sit on one node or are interleaved, and every core reads half of them over the socket link, so
-    two sockets stream `numa_socket_gain` single sockets' worth (setup_constants.json machine.numa)."""
-    return 1.0 if spec.sockets <= 1 else min(1.0, m.numa_socket_gain / spec.sockets)
+    the channels stream at most `numa_socket_gain` single sockets' worth (setup_constants.json machine.numa);
+    a channel more never streams less."""
+    per_socket = spec.socket_channels
+    if not per_socket or spec.channels <= per_socket:
+        return 1.0
+    return min(1.0, per_socket * m.numa_socket_gain / spec.channels)
 
 
 def effective_gbps(m: MachineConstants, spec: RamSpec, mode: Mode) -> float:
