@@ -161,7 +161,8 @@ def _check(m: MachineConstants) -> None:
             raise ValueError(f"machine constants: platform {name!r} is not a memory configuration")
         for kind, generation in pl.by_type.items():
             if kind not in m.types or m.platforms.get(generation, pl).kind != kind or generation not in m.platforms:
-                raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, not a {kind} platform")
+                raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, "
+                                 f"not a {kind} platform")
     if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2:
         raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2]")
     for c in m.cpu_classes.values():
@@ -289,4 +290,5 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
 
 
 __all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind",
-           "RamSpec", "RamType", "capacity_rule", "numa_share", "platform_for", "cpu_prefill", "effective_gbps", "ram_spec"]
+           "RamSpec", "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "numa_share", "platform_for",
+           "ram_spec"]
