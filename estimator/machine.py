@@ -107,6 +107,7 @@ class MachineConstants(Struct, frozen=True):
     capacity_types: tuple[CapacityType, ...] = ()  # RAM of no stated type taken as the type its size is sold in
     cpu_decode_efficiency: float = 0.16  # share of the vector unit's peak a named CPU decodes at (compute bound)
     numa_socket_gain: float = 1.2  # two sockets stream this many single sockets' bandwidth (llama.cpp, NUMA)
+    usual_dimm_gb: float = 32.0  # one module per channel on a workstation or server when no RAM is said
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -132,7 +133,7 @@ class MachineConstants(Struct, frozen=True):
             out = cls(types, str(data["default_type"]).upper(), int(data["desktop_channels"]),
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
                       cpus, platforms, kinds, float(data["cpu_decode"]["efficiency"]),
-                      float(data["numa"]["socket_gain"]))
+                      float(data["numa"]["socket_gain"]), float(data["usual_ram"]["dimm_gb"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -163,8 +164,9 @@ def _check(m: MachineConstants) -> None:
             if kind not in m.types or m.platforms.get(generation, pl).kind != kind or generation not in m.platforms:
                 raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, "
                                  f"not a {kind} platform")
-    if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2:
-        raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2]")
+    if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2 or not 8 <= m.usual_dimm_gb <= 256:
+        raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2], "
+                         "usual_ram.dimm_gb in [8, 256]")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
             raise ValueError(f"machine constants: CPU class names an unknown ISA {c.isa}")

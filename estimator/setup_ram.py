@@ -21,6 +21,20 @@ def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
     return cpu_ram(c.machine, setup.cpu, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
 
 
+def usual_ram_gb(c: SetupConstants, setup: Setup, default_gb: float) -> float:
+    """The RAM to assume when none was said: a desktop's common amount (`default_gb`), or, for a workstation
+    or server (a named CPU with 4 channels or more, or that many channels said), one module of
+    `machine.usual_dimm_gb` per channel: an EPYC 9654's 12 channels are 384 GB, not a desktop's 32."""
+    spec = setup_ram(c, setup)
+    wide = (setup.cpu is not None and setup.cpu.segment in ("server", "workstation")) or setup.ram_channels
+    if not wide or spec.channels < WIDE_CHANNELS:
+        return default_gb
+    return max(default_gb, spec.channels * c.machine.usual_dimm_gb)
+
+
+WIDE_CHANNELS = 4  # a workstation's or server's board: every channel filled, as its builders do
+
+
 def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
     """(type, theoretical GB/s) of the setup's RAM; a bandwidth given outright wins."""
     spec = setup_ram(c, setup)

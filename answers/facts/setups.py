@@ -42,6 +42,7 @@ from estimator.quants import quant
 from estimator.quants import quant as quant_of
 from estimator.ranking import Row
 from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
+from estimator.setup_ram import usual_ram_gb
 from estimator.wired_limit import RaisedLimit, raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
@@ -267,7 +268,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["smaller_level_fits"] = facts["smaller_level"] is not None
             facts["smaller_fit"] = _smaller_fit(profile, model, setup, constants, context, quant)
         if setup.ram_gb is None and not setup.unified:
-            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
+            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant,
+                                    usual_ram_gb(constants, setup, GUESS_RAM_GB))
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts

@@ -21,6 +21,7 @@ from estimator.cpu_machine import CpuSpec
 from estimator.model import DEFAULT_CONTEXT
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
+from estimator.setup_ram import usual_ram_gb
 from estimator.setups import Device, Setup, pool_of, rate_setup
 
 
@@ -50,7 +51,8 @@ def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Est
     setup = Setup((Device(card),), ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels, cpu=cpu)
     return _setups().assumed_offload(q.profile, q.model, setup,
                                   est.profiles.setup_constants(),
-                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
+                                  s.context, s.min_quality, s.quant,
+                                  usual_ram_gb(est.profiles.setup_constants(), setup, GUESS_RAM_GB))
 
 
 TOGETHER_MAX = 8  # cards one server holds; past that the answer is a cluster, not a count of cards

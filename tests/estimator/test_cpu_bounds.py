@@ -104,3 +104,19 @@ def test_offload_beside_a_named_cpu_never_beats_the_model_whole(record, params_b
     if row.fit == "offload":
         assert row.quant is not None and row.tok_s is not None
         assert row.tok_s <= p.tok_s(model, card, row.quant) * 1.0001
+
+
+@pytest.mark.parametrize(("question", "ram_gb"), [
+    ("deepseek r1 q4_k_m on a 4090 with an epyc 9654, how fast?", 384),  # 12 channels × 32 GB
+    ("deepseek r1 q4_k_m su una 4090 con un epyc 9654, quanto va?", 384),
+    ("deepseek r1 q4_k_m mit einer 4090 und einem threadripper 3970x, wie schnell?", 128),  # 4 × 32 GB
+    ("deepseek r1 q4_k_m on a 4090, how fast?", 32),  # a desktop's common amount
+])
+def test_a_named_server_is_taken_with_its_channels_filled(engine, question, ram_gb) -> None:
+    from answers.engine import AskOptions
+
+    facts = engine.ask(question, options=AskOptions(profile="measured")).facts
+    guess = facts.get("offload_assumed") or {}
+    assert guess.get("ram_gb") == ram_gb
+    if ram_gb >= 384:  # a 12-channel server holds DeepSeek-R1's 4-bit file beside the card
+        assert guess["outcome"] == "runs" and guess["tok_s"] > 3
