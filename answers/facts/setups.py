@@ -41,8 +41,8 @@ from estimator.quants import floor as lowest_level
 from estimator.quants import quant
 from estimator.quants import quant as quant_of
 from estimator.ranking import Row
-from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 from estimator.setup_ram import usual_ram_gb
+from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 from estimator.wired_limit import RaisedLimit, raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
