@@ -156,14 +156,16 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
         routes.pop(0)  # the smaller cache buys no better level than the f16 one: only that one
     if routes and (routes[0]["row"].get("tok_s") or 0) >= ROUTE_USABLE_TOK_S:
         return routes
-    if setup.ram_gb is None and not getattr(setup.cards()[0].card, "unified_memory", False):
-        ram = replace(setup, ram_gb=GUESS_RAM_GB)
+    if not getattr(setup.cards()[0].card, "unified_memory", False):
+        # the RAM said, else the common amount (a named workstation or server: its channels filled)
+        ram_gb = setup.ram_gb or usual_ram_gb(constants, setup, GUESS_RAM_GB)
+        ram = replace(setup, ram_gb=ram_gb)
         guess = setups.assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant,
-                                       GUESS_RAM_GB)
+                                       ram_gb)
         if guess["outcome"] == "runs":
             row = rate_setup(q.profile, q.model, ram, s.context, s.min_quality, s.quant, constants=constants)
             routes.append(_route("offload", row, row.need_gb, make_keys(ram, row, q.cache_type),
-                                 ram_gb=GUESS_RAM_GB, moe=q.model.is_moe))
+                                 ram_gb=ram_gb, moe=q.model.is_moe))
     return routes
 
 
