@@ -460,7 +460,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     return {
         "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
         "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": _usable_share(constants, pick),
-        **ram_facts(first.ram, first.ram_effective_gbps),
+        **ram_facts(first.ram, first.ram_effective_gbps), "cpu_cores_bound": first.cores_bound,
         "prefill_tok_s": pick.prefill_tok_s, "prefill_tok_s_low": pick.prefill_tok_s_low,
         "prefill_tok_s_high": pick.prefill_tok_s_high, "cpu_assumed": cpu_assumed(constants, first.ram, cpu),
         "min_tok_s": constants.offload_min_tok_s,

@@ -120,3 +120,16 @@ def test_a_named_server_is_taken_with_its_channels_filled(engine, question, ram_
     assert guess.get("ram_gb") == ram_gb
     if ram_gb >= 384:  # a 12-channel server holds DeepSeek-R1's 4-bit file beside the card
         assert guess["outcome"] == "runs" and guess["tok_s"] > 3
+
+
+@pytest.mark.parametrize(("question", "cores_bound"), [
+    ("how fast is tinyllama on an old core 2 quad q8400?", True),
+    ("tinyllama num core 2 quad q8400, quantos tokens por segundo?", True),
+    ("how fast is llama 3.1 8b on a ryzen 9 7950x without a gpu?", False),
+])
+def test_the_answer_says_when_the_cores_set_the_pace(engine, question, cores_bound) -> None:
+    from answers.engine import AskOptions
+
+    a = engine.ask(question, options=AskOptions(profile="measured"))
+    cpu = next(v for v in a.facts.values() if isinstance(v, dict) and "cpu_cores_bound" in v)
+    assert cpu["cpu_cores_bound"] is cores_bound
