@@ -257,6 +257,7 @@ class EntityBuilding:
                         prompt_tokens=asked.prompt_tokens,
                         users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
+                        ram_from_platform=asked.ram_from_platform,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:

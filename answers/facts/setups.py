@@ -230,8 +230,9 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         held = fits_instead.on_setup(profile, model, setup, constants, context, row.quant.name)
         if held is not None and (held["tok_s"] or 0.0) > (row.tok_s or 0.0):
             facts["held_instead"] = held
-    if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
-        # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
+    if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank and quant is None:
+        # Only a level below the minimum quality leaves little enough for the RAM: said with the speed (a level
+        # the asker named is theirs, not one the RAM forced).
         facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
     if row.fit == "no" and row.why == "offload" and row.slow_tok_s is None and setup.ram_gb is not None:
         # The RAM the asker has does not take the rest either: how much RAM would (a size people buy).

@@ -291,6 +291,7 @@ def test_a_threadripper_offload_is_faster_than_a_desktops(engine) -> None:
     tr = engine.ask(ask.format(" on a threadripper"), options=AskOptions(profile="measured")).facts["row"]
     assert (desk["ram_channels"], tr["ram_channels"]) == (2, 4)
     assert tr["tok_s"] > 1.5 * desk["tok_s"]
+    assert tr.get("ram_from_platform") and not desk.get("ram_from_platform")  # the answer says it assumed them
 
 
 def test_a_card_beside_a_named_server_uses_its_channels(engine) -> None:
