@@ -133,3 +133,18 @@ def test_the_answer_says_when_the_cores_set_the_pace(engine, question, cores_bou
     a = engine.ask(question, options=AskOptions(profile="measured"))
     cpu = next(v for v in a.facts.values() if isinstance(v, dict) and "cpu_cores_bound" in v)
     assert cpu["cpu_cores_bound"] is cores_bound
+
+
+@pytest.mark.parametrize("question", [
+    "phi 3 mini cpu only on an intel core i5-4278u (my old 2014 macbook pro), how many tok/s?",
+    "phi 3 mini solo cpu su un core 2 quad q8400 (un vecchio dell optiplex 780), quanti token al secondo?",
+    "phi 3 mini solo cpu en un core i7-8700 (un hp elitedesk 800), cuantos tokens por segundo?",
+])
+def test_cpu_only_on_a_named_cpu_is_never_the_laptop_or_pc_beside_it(engine, question) -> None:
+    """The processor named with the card left out in words is the machine: a MacBook's or a PC model's number
+    beside it ("optiplex 780") is no Apple chip and no GTX 780."""
+    from answers.engine import AskOptions
+
+    a = engine.ask(question, options=AskOptions(profile="measured"))
+    cpu = next(v for v in a.facts.values() if isinstance(v, dict) and "cpu_cores_bound" in v)
+    assert cpu["ram_cpu"] is not None and cpu["pick"]["tok_s"] < 30
