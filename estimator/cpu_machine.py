@@ -29,6 +29,7 @@ class CpuSpec(Struct, frozen=True):
     ram: tuple[tuple[str, int], ...]  # (type, fastest listed MT/s); the first is the one assumed
     segment: str = "desktop"
     amx: bool = False
+    sockets: int = 1  # "2x Xeon Gold 6430", "dual EPYC": `cores` counts both, `channels` is one socket's
 
     def mts_for(self, kind: str) -> int | None:
         return next((mts for k, mts in self.ram if k == kind.upper()), None)
@@ -43,7 +44,7 @@ def cpu_ram(m: MachineConstants, cpu: CpuSpec | None, kind: str | None = None, m
     said = (kind or "").upper() or None
     use_kind = said or cpu.ram[0][0]
     use_mts = mts if mts is not None else cpu.mts_for(use_kind)
-    use_channels = channels if channels is not None else cpu.channels
+    use_channels = channels if channels is not None else cpu.channels * cpu.sockets
     spec = ram_spec(m, use_kind, use_mts, use_channels, gb)
     assumed = tuple(a for a, given in (("type", said), ("speed", mts), ("channels", channels)) if given is None)
     # "2x EPYC 9355, 24 channels": more channels than a server socket has are two sockets' (NUMA,

@@ -131,6 +131,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         cache_type=p.cache_type or said.cache_type, prompt_tokens=prompt, users=said.users, backend=said.backend,
         observed_tok_s=None if target and w.observed in (None, target) else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
+        cpu_sockets=said.cpu_sockets,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)

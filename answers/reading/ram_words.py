@@ -67,6 +67,9 @@ def _mts(text: str | None) -> int | None:
     return value if _MIN_MTS <= value <= _MAX_MTS else None
 
 
+_MODEL_AFTER = r"(?:pro\s+)?(?:platinum|gold|silver|bronze|max|phi|e[357]|w[3579]?\b|[0-9])"
+
+
 def _platform(t: str) -> str | None:
     for pattern, key in lexicon().ram_platform_shapes:  # model numbers first: "epyc 9654" is a Genoa
         m = pattern.search(t)
@@ -74,7 +77,9 @@ def _platform(t: str) -> str | None:
             return key.format(*m.groups())
     table = lexicon().ram_platforms
     # `p in t` first: a whole-word match needs the substring, and most questions name no platform
-    hits = [p for p in table if p in t and re.search(rf"\b{re.escape(p)}\b", t)]
+    # a family word followed by a model ("xeon gold 6330", "epyc 7c13") is that processor's, read from the CPU
+    # table: only a family named alone ("a threadripper", "an epyc") takes the family's usual platform
+    hits = [p for p in table if p in t and re.search(rf"\b{re.escape(p)}\b(?!\s*-?\s*{_MODEL_AFTER})", t)]
     return table[max(hits, key=len)] if hits else None
 
 

@@ -148,3 +148,22 @@ def test_cpu_only_on_a_named_cpu_is_never_the_laptop_or_pc_beside_it(engine, que
     a = engine.ask(question, options=AskOptions(profile="measured"))
     cpu = next(v for v in a.facts.values() if isinstance(v, dict) and "cpu_cores_bound" in v)
     assert cpu["ram_cpu"] is not None and cpu["pick"]["tok_s"] < 30
+
+
+@pytest.mark.parametrize(("question", "sockets"), [
+    ("deepseek r1 q4_k_m on a 4090 with 2x xeon gold 6430 and 1tb of ddr5", 2),
+    ("deepseek r1 q4_k_m su una 4090 con doppio xeon gold 6430 e 1tb di ddr5", 2),
+    ("deepseek r1 q4_k_m auf einer 4090 mit xeon gold 6430 x2 und 1tb ddr5", 2),
+    ("deepseek r1 q4_k_m on a 4090 with a xeon gold 6430 and 1tb of ddr5", 1),
+])
+def test_two_server_sockets_are_read_and_stream_one_point_two_sockets(engine, question, sockets) -> None:
+    """"2x Xeon Gold 6430": 2 × 8 channels of DDR5-4400 (Intel ARK), streamed at `numa.socket_gain` single
+    sockets' worth, never both; one socket keeps its own 8 channels."""
+    from answers.engine import AskOptions
+
+    row = engine.ask(question, options=AskOptions(profile="measured")).facts["row"]
+    assert row["ram_channels"] == 8 * sockets and row["ram_mts"] == 4400
+    one_socket = 8 * 8 * 4400 / 1000
+    share = MACHINE.shares["offload_moe"]["server"]
+    gain = MACHINE.numa_socket_gain if sockets == 2 else 1.0
+    assert row["ram_effective_gbps"] == pytest.approx(one_socket * share * gain)
