@@ -331,3 +331,14 @@ def test_a_capacity_sold_only_in_ddr5_kits_is_taken_as_ddr5(gb: float, kind: str
 
 def test_a_stated_type_beats_the_capacity_guess() -> None:
     assert ram_spec(MACHINE, kind="DDR4", gb=96).kind == "DDR4"
+
+
+@pytest.mark.parametrize("question", [
+    "mixtral 8x7b on a 3060 12gb with a threadripper pro and 128gb, how fast?",
+    "mixtral 8x7b su una 3060 12gb con un threadripper pro e 128gb, quanto va?",
+    "mixtral 8x7b en una 3060 12gb con un epyc y 128gb, que velocidad?",
+])
+def test_a_ram_size_after_a_cards_own_size_and_a_platform_is_the_ram(engine, question) -> None:
+    """"a 3060 12gb … and 128gb": the 12 GB is the card's, the 128 GB beside a named platform is the RAM."""
+    row = engine.ask(question, options=AskOptions(profile="measured")).facts["row"]
+    assert row["ram_gb"] == 128 and row["fit"] == "offload"
