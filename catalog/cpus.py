@@ -20,8 +20,8 @@ from .hardware import HardwareDataError
 
 Segment = Literal["desktop", "laptop", "workstation", "server", "apple"]
 SEGMENTS: tuple[str, ...] = ("desktop", "laptop", "workstation", "server", "apple")
-ISAS: tuple[str, ...] = ("avx2", "avx512", "avx512_zen4", "neon")  # estimator machine flops_per_cycle keys
-RAM_TYPES: tuple[str, ...] = ("DDR4", "DDR5", "LPDDR4X", "LPDDR5", "LPDDR5X")
+ISAS: tuple[str, ...] = ("sse", "avx2", "avx512", "avx512_zen4", "neon")  # estimator machine flops_per_cycle keys
+RAM_TYPES: tuple[str, ...] = ("DDR3", "DDR4", "DDR5", "LPDDR4X", "LPDDR5", "LPDDR5X")
 _VENDORS = {"AMD", "Intel", "Apple", "Qualcomm", "Arm"}
 _FILE = "cpus.json"
 
@@ -76,7 +76,7 @@ def _ram(where: str, raw: Any) -> tuple[tuple[str, int], ...]:
     for kind, mts in raw.items():
         if kind not in RAM_TYPES:
             raise _fail(where, f"{kind!r} is not a RAM type ({', '.join(RAM_TYPES)})")
-        out.append((kind, _int(where, mts, 1600, 10700)))
+        out.append((kind, _int(where, mts, 800, 10700)))
     return tuple(out)
 
 
@@ -88,7 +88,7 @@ def _cpu(family: dict[str, Any], name: str, raw: Any) -> CpuRecord:
         raise _fail(where, f"unknown keys {sorted(unknown)}")
     ram = _ram(where, family["ram"])
     if "mts" in extra:
-        ram = ((ram[0][0], _int(where, extra["mts"], 1600, 10700)),) + ram[1:]
+        ram = ((ram[0][0], _int(where, extra["mts"], 800, 10700)),) + ram[1:]
     ghz = extra.get("ghz", family["ghz"])
     if not isinstance(ghz, int | float) or not 1.0 <= ghz <= 6.5:
         raise _fail(where, f"clock {ghz!r} GHz is not a CPU's")

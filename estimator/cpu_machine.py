@@ -29,6 +29,7 @@ class CpuSpec(Struct, frozen=True):
     ram: tuple[tuple[str, int], ...]  # (type, fastest listed MT/s); the first is the one assumed
     segment: str = "desktop"
     amx: bool = False
+    sockets: int = 1  # "2x Xeon Gold 6430", "dual EPYC": `cores` counts both, `channels` is one socket's
 
     def mts_for(self, kind: str) -> int | None:
         return next((mts for k, mts in self.ram if k == kind.upper()), None)
@@ -43,11 +44,27 @@ def cpu_ram(m: MachineConstants, cpu: CpuSpec | None, kind: str | None = None, m
     said = (kind or "").upper() or None
     use_kind = said or cpu.ram[0][0]
     use_mts = mts if mts is not None else cpu.mts_for(use_kind)
-    use_channels = channels if channels is not None else cpu.channels
+    use_channels = channels if channels is not None else cpu.channels * cpu.sockets
     spec = ram_spec(m, use_kind, use_mts, use_channels, gb)
     assumed = tuple(a for a, given in (("type", said), ("speed", mts), ("channels", channels)) if given is None)
-    platform = "server" if cpu.segment in SERVER_SEGMENTS and spec.channels >= m.server_min_channels else "desktop"
-    return replace(spec, assumed=assumed, platform=platform, platform_rule=None, cpu=cpu.name)
+    # "2x EPYC 9355, 24 channels": more channels than a server socket has are two sockets' (NUMA,
+    # machine.numa_share); the share is one socket's platform's (a workstation has one socket)
+    several = cpu.segment == "server" and spec.channels > cpu.channels
+    per_socket = cpu.channels if several else spec.channels
+    platform = "server" if cpu.segment in SERVER_SEGMENTS and per_socket >= m.server_min_channels else "desktop"
+    return replace(spec, assumed=assumed, platform=platform, platform_rule=None, cpu=cpu.name,
+                   socket_channels=cpu.channels if several else None)
+
+
+def cpu_decode_gbps(m: MachineConstants, cpu: CpuSpec | None, bpw: float) -> float | None:
+    """The weights a named CPU's cores can multiply per second when decoding, in GB/s: cores × clock ×
+    FP32 FLOPs per cycle × `cpu_decode_efficiency`, over 2 FLOPs per weight, × the weight's bytes (bpw / 8).
+    Decoding is bound by whichever is slower, this or the RAM's stream: a Core 2 Quad or a two-core
+    laptop is held by its cores, a server by its RAM. None without a named CPU (the RAM alone bounds it)."""
+    if cpu is None or cpu.isa not in m.flops_per_cycle:
+        return None
+    peak = cpu.cores * cpu.ghz * m.flops_per_cycle[cpu.isa]  # GFLOP/s
+    return peak * m.cpu_decode_efficiency / 2 * bpw / 8
 
 
 def cpu_spec_prefill(m: MachineConstants, cpu: CpuSpec | None, active_params_b: float,
@@ -61,4 +78,4 @@ def cpu_spec_prefill(m: MachineConstants, cpu: CpuSpec | None, active_params_b: 
                        cpu.cores, cpu.ghz, cpu.isa)
 
 
-__all__ = ["CpuSpec", "cpu_ram", "cpu_spec_prefill"]
+__all__ = ["CpuSpec", "cpu_decode_gbps", "cpu_ram", "cpu_spec_prefill"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from .cpu_machine import CpuSpec, cpu_ram, cpu_spec_prefill
+from .cpu_machine import CpuSpec, cpu_decode_gbps, cpu_ram, cpu_spec_prefill
 from .machine import RamSpec, effective_gbps
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
@@ -51,6 +51,7 @@ class CpuRow(Struct, frozen=True):
     prefill_tok_s_low: float | None = None
     prefill_tok_s_high: float | None = None
     tight: bool = False  # fits only past `ram_usable_share`: little left for the system
+    cores_bound: bool = False  # the named CPU's cores, not its RAM, set the pace (cpu_machine.cpu_decode_gbps)
 
 
 def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: int = DEFAULT_CONTEXT,
@@ -63,7 +64,10 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
         raise InvalidInput(f"{ram_gb:g} GB of RAM is not a memory size")
     spec = cpu_ram(c.machine, cpu, ram_type, ram_mts, ram_channels, ram_gb)
     bw = spec.theoretical_gbps
-    eff = effective_gbps(c.machine, spec, "cpu_only")
+    by_ram = effective_gbps(c.machine, spec, "cpu_only")
+    compute = cpu_decode_gbps(c.machine, cpu, q.bpw)
+    cores_bound = compute is not None and compute < by_ram
+    eff = compute if compute is not None and cores_bound else by_ram  # a small or old CPU is held by its cores
     need = p.need_gb(model, q, context, cache_type)
     needed = c.ram_for_offload_gb(need)
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
@@ -72,7 +76,7 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     tight = bool(fits) and ram_gb is not None and need > ram_gb * c.ram_usable_share
     pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform)
     return CpuRow(q, need, needed, size, ram_gb, fits, spec.kind, bw, tok, 0.6 * tok, 1.6 * tok,
-                  tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high, tight)
+                  tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high, tight, cores_bound)
 
 
 def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEFAULT_CONTEXT,

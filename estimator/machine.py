@@ -73,11 +73,23 @@ class CpuClass(Struct, frozen=True):
 
 
 class Platform(Struct, frozen=True):
-    """A CPU platform's memory: type, the fastest JEDEC speed listed, channels per socket."""
+    """A CPU platform's memory: type, the fastest JEDEC speed listed, channels per socket. A family named
+    without a model number ("a threadripper", "an epyc") lists, in `by_type`, the generation each RAM type
+    said points to ("epyc" with DDR5 is a Genoa's 12 channels, with DDR4 a Milan's 8)."""
 
     kind: str
     mts: int
     channels: int
+    by_type: Mapping[str, str] = {}
+
+
+def platform_for(m: MachineConstants, key: str | None, kind: str | None) -> Platform | None:
+    """The platform a key names, or the generation of that family the RAM type said points to."""
+    pl = m.platforms.get(key or "")
+    if pl is None or kind is None:
+        return pl
+    generation = pl.by_type.get(kind.upper())
+    return m.platforms[generation] if generation else pl
 
 
 class MachineConstants(Struct, frozen=True):
@@ -93,6 +105,9 @@ class MachineConstants(Struct, frozen=True):
     cpu_classes: Mapping[str, CpuClass]  # platform → the CPU assumed
     platforms: Mapping[str, Platform]  # "epyc 9004" → 12 × DDR5-4800 (answers/reading/ram_words.py names them)
     capacity_types: tuple[CapacityType, ...] = ()  # RAM of no stated type taken as the type its size is sold in
+    cpu_decode_efficiency: float = 0.16  # share of the vector unit's peak a named CPU decodes at (compute bound)
+    numa_socket_gain: float = 1.2  # two sockets stream this many single sockets' bandwidth (llama.cpp, NUMA)
+    usual_dimm_gb: float = 32.0  # one module per channel on a workstation or server when no RAM is said
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -110,13 +125,15 @@ class MachineConstants(Struct, frozen=True):
             flops = {k: float(v) for k, v in data["flops_per_cycle"].items() if k != "note"}
             cpus = {k: CpuClass(int(v["cores"]), float(v["ghz"]), str(v["isa"]))
                     for k, v in data["cpu_classes"].items() if k != "note"}
-            platforms = {k: Platform(str(v["type"]).upper(), int(v["mts"]), int(v["channels"]))
+            platforms = {k: Platform(str(v["type"]).upper(), int(v["mts"]), int(v["channels"]),
+                                     {str(t).upper(): str(g) for t, g in v.get("by_type", {}).items()})
                          for k, v in data["platforms"].items() if k != "note"}
             kinds = tuple(CapacityType(float(r["min_gb"]), float(r["max_gb"]), str(r["type"]).upper())
                           for r in data.get("capacity_types", {}).get("rules", []))
             out = cls(types, str(data["default_type"]).upper(), int(data["desktop_channels"]),
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
-                      cpus, platforms, kinds)
+                      cpus, platforms, kinds, float(data["cpu_decode"]["efficiency"]),
+                      float(data["numa"]["socket_gain"]), float(data["usual_ram"]["dimm_gb"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -143,6 +160,13 @@ def _check(m: MachineConstants) -> None:
         pt = m.types.get(pl.kind)
         if pt is None or not pt.min_mts <= pl.mts <= pt.max_mts or not 1 <= pl.channels <= MAX_CHANNELS:
             raise ValueError(f"machine constants: platform {name!r} is not a memory configuration")
+        for kind, generation in pl.by_type.items():
+            if kind not in m.types or m.platforms.get(generation, pl).kind != kind or generation not in m.platforms:
+                raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, "
+                                 f"not a {kind} platform")
+    if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2 or not 8 <= m.usual_dimm_gb <= 256:
+        raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2], "
+                         "usual_ram.dimm_gb in [8, 256]")
     for c in m.cpu_classes.values():
         if c.isa not in m.flops_per_cycle:
             raise ValueError(f"machine constants: CPU class names an unknown ISA {c.isa}")
@@ -164,6 +188,7 @@ class RamSpec(Struct, frozen=True):
     platform: PlatformKind
     platform_rule: str | None = None
     cpu: str | None = None  # the named processor whose platform filled what `assumed` lists
+    socket_channels: int | None = None  # one socket's channels, when more are said than it has (NUMA)
 
     @property
     def theoretical_gbps(self) -> float:
@@ -217,9 +242,21 @@ def ram_spec(m: MachineConstants, kind: str | None = None, mts: int | None = Non
     return RamSpec(t.name, int(mts), int(channels), gb, tuple(assumed), platform, rule.platform if rule else None)
 
 
+def numa_share(m: MachineConstants, spec: RamSpec) -> float:
+    """The share of several sockets' bandwidth llama.cpp streams: 1 on one socket. Across sockets the
+    weights sit on one node or are interleaved, and every core reads half of them over the socket link, so
+    the channels stream at most `numa_socket_gain` single sockets' worth (setup_constants.json machine.numa);
+    a channel more never streams less."""
+    per_socket = spec.socket_channels
+    if not per_socket or spec.channels <= per_socket:
+        return 1.0
+    return min(1.0, per_socket * m.numa_socket_gain / spec.channels)
+
+
 def effective_gbps(m: MachineConstants, spec: RamSpec, mode: Mode) -> float:
-    """What llama.cpp's CPU code streams from this RAM: the theoretical figure × the fitted share."""
-    return spec.theoretical_gbps * m.shares[mode][spec.platform]
+    """What llama.cpp's CPU code streams from this RAM: the theoretical figure × the fitted share (× the
+    NUMA share when the channels said span several sockets)."""
+    return spec.theoretical_gbps * m.shares[mode][spec.platform] * numa_share(m, spec)
 
 
 # ---------------------------------------------------------------------------------------- CPU prefill
@@ -255,4 +292,5 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
 
 
 __all__ = ["BadRam", "CapacityRule", "CpuClass", "CpuPrefill", "MachineConstants", "Platform", "PlatformKind",
-           "RamSpec", "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "ram_spec"]
+           "RamSpec", "RamType", "capacity_rule", "cpu_prefill", "effective_gbps", "numa_share", "platform_for",
+           "ram_spec"]

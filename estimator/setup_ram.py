@@ -6,8 +6,8 @@ the RAM as assumed).
 
 from __future__ import annotations
 
-from .cpu_machine import cpu_ram
-from .machine import RamSpec
+from .cpu_machine import cpu_decode_gbps, cpu_ram
+from .machine import RamSpec, numa_share
 from .setup_constants import SetupConstants
 from .setup_hardware import Setup
 
@@ -21,6 +21,20 @@ def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
     return cpu_ram(c.machine, setup.cpu, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
 
 
+def usual_ram_gb(c: SetupConstants, setup: Setup, default_gb: float) -> float:
+    """The RAM to assume when none was said: a desktop's common amount (`default_gb`), or, for a workstation
+    or server (a named CPU with 4 channels or more, or that many channels said), one module of
+    `machine.usual_dimm_gb` per channel: an EPYC 9654's 12 channels are 384 GB, not a desktop's 32."""
+    spec = setup_ram(c, setup)
+    wide = (setup.cpu is not None and setup.cpu.segment in ("server", "workstation")) or setup.ram_channels
+    if not wide or spec.channels < WIDE_CHANNELS:
+        return default_gb
+    return max(default_gb, spec.channels * c.machine.usual_dimm_gb)
+
+
+WIDE_CHANNELS = 4  # a workstation's or server's board: every channel filled, as its builders do
+
+
 def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
     """(type, theoretical GB/s) of the setup's RAM; a bandwidth given outright wins."""
     spec = setup_ram(c, setup)
@@ -29,8 +43,14 @@ def ram_bandwidth(c: SetupConstants, setup: Setup) -> tuple[str, float]:
     return spec.kind, spec.theoretical_gbps
 
 
-def offload_share(c: SetupConstants, spec: RamSpec, moe: bool = False) -> float:
+def offload_share(c: SetupConstants, spec: RamSpec, moe: bool = False, setup: Setup | None = None,
+                  bpw: float | None = None, bandwidth_gbps: float | None = None) -> float:
     """The share of the RAM's bandwidth the CPU's part of a card + RAM split streams at: whole layers of a
     dense model (`-ngl`), or a mixture of experts' routed experts (`--n-cpu-moe`, `-ot exps=CPU`), whose
-    CPU part is many small matrices, one round trip to the card per MoE layer."""
-    return c.machine.shares["offload_moe" if moe else "offload"][spec.platform]
+    CPU part is many small matrices, one round trip to the card per MoE layer. Several sockets stream less
+    than their sum (NUMA); a named CPU too small to multiply the weights as fast as its RAM streams them
+    holds the share to what its cores reach (estimator.cpu_machine.cpu_decode_gbps)."""
+    share = c.machine.shares["offload_moe" if moe else "offload"][spec.platform] * numa_share(c.machine, spec)
+    compute = cpu_decode_gbps(c.machine, setup.cpu, bpw) if setup is not None and bpw else None
+    bw = bandwidth_gbps or spec.theoretical_gbps
+    return share if compute is None or bw <= 0 else min(share, compute / bw)

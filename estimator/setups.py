@@ -302,7 +302,8 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
     def at_level(q: Quant) -> tuple[float, float, float]:
         if q.name not in rated:
             need = p.need_gb(model, q, r.context)
-            rated[q.name] = (need, *offload_seconds(c, p, model, r.pool, q, need, bw, r.hop_ms, share))
+            share_q = offload_share(c, spec, model.is_moe, setup, q.bpw, bw)  # a small CPU's cores may bound it
+            rated[q.name] = (need, *offload_seconds(c, p, model, r.pool, q, need, bw, r.hop_ms, share_q))
         return rated[q.name]
 
     rig: _OffloadRig = {**base, "offload_gb": 0.0, "ram_gb": ram_gb, "ram_type": kind, "ram_bandwidth_gbps": bw,

@@ -62,6 +62,7 @@ class Entities(Struct, frozen=True):
     ram_type: str | None = None  # "DDR5" said without an amount ("my 8 GB GPU with ddr5"): the assumed RAM's type
     ram_mts: int | None = None  # "DDR5-6000" said without an amount: the assumed RAM's speed
     ram_channels: int | None = None  # "4 channels" said without an amount: the assumed RAM's channels
+    ram_from_platform: tuple[str, ...] = ()  # RAM keys a platform named without them filled ("a threadripper")
     prompt_tokens: int | None = None  # a prompt's length: prefill and time to first token (answers/facts/serving.py)
     users: int | None = None  # people served at once (answers/facts/serving.py)
     target_tok_s: float | None = None  # the speed each should get ("how many at 20 tok/s each")

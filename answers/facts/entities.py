@@ -246,7 +246,7 @@ class EntityBuilding:
         # beside a card, the processor's platform fills the RAM not said (its type, speed and channels)
         cpu_spec = None
         if asked.cpu_named and (cpu is not None or card is not None):  # "EPYC 96 cores": the series' newest part
-            cpu_spec = find_cpu(asked.cpu_named, asked.cpu_cores) or (
+            cpu_spec = find_cpu(asked.cpu_named, asked.cpu_cores, asked.cpu_sockets) or (
                 find_cpu(f"{asked.cpu_named} {asked.cpu_cores} cores") if asked.cpu_cores else None)
         if setup is not None and cpu_spec is not None and setup.cpu is None:
             setup = replace(setup, cpu=cpu_spec)
@@ -257,6 +257,7 @@ class EntityBuilding:
                         prompt_tokens=asked.prompt_tokens,
                         users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
+                        ram_from_platform=asked.ram_from_platform,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:

@@ -116,6 +116,8 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts = {**base_facts(rated), **_setups().rate(q.profile, q.model, setup, constants, s.context,
                                            s.min_quality, s.quant)}
     facts.update(vd.summary_keys(_setups().verdict(q.profile, q.model, setup, constants, s, facts["row"])))
+    if "ram_channels" in e.ram_from_platform and facts["row"].get("ram_channels"):
+        facts["row"]["ram_from_platform"] = True  # "on a threadripper": its channels taken, and said
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):
 
         def on_setup(m: ModelRecord, at: EstimateSettings) -> Any:
@@ -303,7 +305,7 @@ def why_quant(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             counts[r.quant.name] = counts.get(r.quant.name, 0) + 1
     order = [lv.name for lv in rated.query.levels()]
     facts["levels"] = [{"quant": n, "cards": counts[n]} for n in order if n in counts]
-    facts["advice"] = _level_advice(est, rated, e)
+    facts["advice"] = _level_advice(est, rated, e, s)
     return Built(facts, sources={"gpus"})
 
 
@@ -316,7 +318,7 @@ def _setup_level_rows(est: Estimates, q: Any, setup: Setup) -> list[dict[str, An
             for r in levels]
 
 
-def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] | None:
+def _level_advice(est: Estimates, rated: Rated, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:
     """"Which level fits 48 GB / a 4090", "q8 or q4": every level with its fit (answers/facts/quant_advice.py)."""
     if e.card is None and e.memory_gb is None and not e.levels:
         return None
@@ -361,6 +363,13 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities) -> dict[str, Any] |
         rows_asked = []
     among = rows_asked if len(rows_asked) >= 2 else rows  # "q8 or q4 on a 3060": advise between those two
     rec = qa.recommend(among) if card is not None else None
+    if rec is None and e.card is not None and e.setup is None and not any(r["fits"] for r in among):
+        # none fits whole: each level shown with part of it in system RAM, so "q8 or q4" gets figures
+        shown = [r["quant"] for r in (rows_asked or rows)]
+        offs = sh.level_offloads(est, rated, e.card, s, shown, (e.ram_type, e.ram_mts, e.ram_channels),
+                                 e.cpu_spec)
+        for r in (rows_asked or rows):
+            r["offload"] = offs.get(r["quant"])
     return {
         "target": target, "levels": rows, "asked": rows_asked, "recommended_quant": rec["quant"] if rec else None,
         "recommended_lower": bool(rec and rec["lower_quality"]), "trade_off": qa.trade_off(among, rec),

@@ -93,7 +93,8 @@ def _routes(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask) -> list[
         assert e.card is not None
         if getattr(e.card, "unified_memory", False):
             return []
-        setup = Setup((Device(e.card),))
+        setup = Setup((Device(e.card),), ram_type=e.ram_type, ram_mts=e.ram_mts, ram_channels=e.ram_channels,
+                      cpu=e.cpu_spec)  # the RAM and processor said: an EPYC's channels for the experts
     rated = est.rated(_model(e), s)
     q, constants = rated.query, est.profiles.setup_constants()
     return when_short.prompt_routes(

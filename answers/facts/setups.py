@@ -41,6 +41,7 @@ from estimator.quants import floor as lowest_level
 from estimator.quants import quant
 from estimator.quants import quant as quant_of
 from estimator.ranking import Row
+from estimator.setup_ram import usual_ram_gb
 from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
 from estimator.wired_limit import RaisedLimit, raised_limit
 
@@ -232,8 +233,9 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         held = fits_instead.on_setup(profile, model, setup, constants, context, row.quant.name)
         if held is not None and (held["tok_s"] or 0.0) > (row.tok_s or 0.0):
             facts["held_instead"] = held
-    if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank:
-        # Only a level below the minimum quality leaves little enough for the RAM: said with the speed.
+    if row.fit == "offload" and row.quant is not None and row.quant.rank > floor.rank and quant is None:
+        # Only a level below the minimum quality leaves little enough for the RAM: said with the speed (a level
+        # the asker named is theirs, not one the RAM forced).
         facts["offload_below_floor"] = {"quant": row.quant.name, "floor_quant": floor.name}
     if row.fit == "no" and row.why == "offload" and row.slow_tok_s is None and setup.ram_gb is not None:
         # The RAM the asker has does not take the rest either: how much RAM would (a size people buy).
@@ -270,7 +272,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["smaller_level_fits"] = facts["smaller_level"] is not None
             facts["smaller_fit"] = _smaller_fit(profile, model, setup, constants, context, quant)
         if setup.ram_gb is None and not setup.unified:
-            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant, GUESS_RAM_GB)
+            guess = assumed_offload(profile, model, setup, constants, context, min_quality, quant,
+                                    usual_ram_gb(constants, setup, GUESS_RAM_GB))
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
@@ -461,7 +464,7 @@ def cpu_facts(profile: Profile, model: ModelSize, constants: SetupConstants, con
     return {
         "ram_gb": ram_gb, "ram_type": first.ram_type, "ram_type_assumed": ram_type is None,
         "ram_bandwidth_gbps": first.ram_bandwidth_gbps, "ram_usable_share": _usable_share(constants, pick),
-        **ram_facts(first.ram, first.ram_effective_gbps),
+        **ram_facts(first.ram, first.ram_effective_gbps), "cpu_cores_bound": first.cores_bound,
         "prefill_tok_s": pick.prefill_tok_s, "prefill_tok_s_low": pick.prefill_tok_s_low,
         "prefill_tok_s_high": pick.prefill_tok_s_high, "cpu_assumed": cpu_assumed(constants, first.ram, cpu),
         "min_tok_s": constants.offload_min_tok_s,

@@ -21,6 +21,7 @@ from estimator.cpu_machine import CpuSpec
 from estimator.model import DEFAULT_CONTEXT
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
+from estimator.setup_ram import usual_ram_gb
 from estimator.setups import Device, Setup, pool_of, rate_setup
 
 
@@ -50,7 +51,28 @@ def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Est
     setup = Setup((Device(card),), ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels, cpu=cpu)
     return _setups().assumed_offload(q.profile, q.model, setup,
                                   est.profiles.setup_constants(),
-                                  s.context, s.min_quality, s.quant, GUESS_RAM_GB)
+                                  s.context, s.min_quality, s.quant,
+                                  usual_ram_gb(est.profiles.setup_constants(), setup, GUESS_RAM_GB))
+
+
+def level_offloads(est: Estimates, rated: Rated, card: GpuRecord | None, s: EstimateSettings, levels: list[str],
+                   ram: tuple[str | None, int | None, int | None], cpu: CpuSpec | None = None) -> dict[str, Any]:
+    """"q8 or q4 on a 12 GB card?" when neither fits whole: each level with part of it in the assumed RAM
+    (`offload_assumed`'s rule: the common amount, or a named workstation's channels filled), so the choice
+    between levels has figures (a mixture of experts keeps its attention on the card, experts in RAM)."""
+    if card is None or getattr(card, "unified_memory", False):
+        return {}
+    q, ram_type, ram_mts, ram_channels = rated.query, *ram
+    setup = Setup((Device(card),), ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels, cpu=cpu)
+    constants = est.profiles.setup_constants()
+    ram_gb = usual_ram_gb(constants, setup, GUESS_RAM_GB)
+    out: dict[str, Any] = {}
+    for name in levels:
+        guess = _setups().assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, name, ram_gb)
+        if guess["outcome"] != "no_room" and guess["tok_s"]:
+            out[name] = {"tok_s": guess["tok_s"], "ram_gb": ram_gb, "ram_type": guess["ram_type"],
+                         "runs": guess["outcome"] == "runs", "offload_gb": guess["offload_gb"]}
+    return out
 
 
 TOGETHER_MAX = 8  # cards one server holds; past that the answer is a cluster, not a count of cards
@@ -134,14 +156,16 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
         routes.pop(0)  # the smaller cache buys no better level than the f16 one: only that one
     if routes and (routes[0]["row"].get("tok_s") or 0) >= ROUTE_USABLE_TOK_S:
         return routes
-    if setup.ram_gb is None and not getattr(setup.cards()[0].card, "unified_memory", False):
-        ram = replace(setup, ram_gb=GUESS_RAM_GB)
+    if not getattr(setup.cards()[0].card, "unified_memory", False):
+        # the RAM said, else the common amount (a named workstation or server: its channels filled)
+        ram_gb = setup.ram_gb or usual_ram_gb(constants, setup, GUESS_RAM_GB)
+        ram = replace(setup, ram_gb=ram_gb)
         guess = setups.assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant,
-                                       GUESS_RAM_GB)
+                                       ram_gb)
         if guess["outcome"] == "runs":
             row = rate_setup(q.profile, q.model, ram, s.context, s.min_quality, s.quant, constants=constants)
             routes.append(_route("offload", row, row.need_gb, make_keys(ram, row, q.cache_type),
-                                 ram_gb=GUESS_RAM_GB, moe=q.model.is_moe))
+                                 ram_gb=ram_gb, moe=q.model.is_moe))
     return routes
 
 

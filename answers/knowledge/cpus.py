@@ -13,20 +13,22 @@ from catalog.text import fold
 from estimator.cpu_machine import CpuSpec
 
 
-def spec_of(record: CpuRecord, cores: int | None = None) -> CpuSpec:
-    """The estimator's view of a processor; `cores` (said) replaces the record's count."""
-    return CpuSpec(record.full_name, cores or record.cores, record.ghz, record.isa, record.channels, record.ram,
-                   record.segment, record.amx)
+def spec_of(record: CpuRecord, cores: int | None = None, sockets: int = 1) -> CpuSpec:
+    """The estimator's view of a processor; `cores` (said) replaces the record's count, which two sockets
+    of a server part double ("2x Xeon Gold 6430": 64 cores, two sockets of 8 channels)."""
+    sockets = sockets if record.segment == "server" else 1
+    return CpuSpec(record.full_name, cores or record.cores * sockets, record.ghz, record.isa, record.channels,
+                   record.ram, record.segment, record.amx, sockets)
 
 
-def find_cpu(text: str | None, cores: int | None = None) -> CpuSpec | None:
+def find_cpu(text: str | None, cores: int | None = None, sockets: int | None = None) -> CpuSpec | None:
     """The processor a name means, as a CpuSpec; None for no name or one the table does not list."""
     if not text:
         return None
     match: CpuMatch | None = resolve_cpu(text)
     if match is None:
         return _unnamed_arm(text, cores)
-    return spec_of(match.cpu, cores or match.cores_said)
+    return spec_of(match.cpu, cores or match.cores_said, sockets or 1)
 
 
 def _unnamed_arm(text: str, cores: int | None) -> CpuSpec | None:

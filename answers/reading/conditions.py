@@ -46,6 +46,13 @@ _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # bel
 _CPU_WORDS = compile_cached(r"\b(epyc|xeon|threadripper)"
                         r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
 # a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
+# two or more server processors ("2x xeon gold 6430", "dual epyc 7543", "xeon platinum 8136 x2", "dual socket",
+# "2 numa nodes"): the count of sockets, every language's "two"/"dual" (accents folded)
+_SOCKET_WORDS = compile_cached(
+    r"(?:(?<![\w.])(?P<n>[2-8])\s*x\s*|\b(?P<w>dual|two|due|deux|zwei|dos|duas|doppio|doppia|dupla|duplo|bi)"
+    r"[\s-]+)(?:(?:intel|amd)\s+)?(?:epyc|xeon)\b"
+    r"|\b(?:epyc|xeon)\b[a-z0-9 +-]{0,30}?\s[x]\s?(?P<n2>[2-8])\b"
+    r"|\b(?P<w2>dual|2)[\s-]*(?:socket|sockets|cpu|numa)\b")
 _CHIP_WORDS = compile_cached(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
 _DYNAMIC_LEVEL = compile_cached(r"(?<![\w])ud[-_ ]?([it]?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
 _APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
@@ -61,6 +68,7 @@ class Conditions(Struct, frozen=True):
     output_tokens: int | None = None
     users: int | None = None
     cpu_cores: int | None = None
+    cpu_sockets: int | None = None  # "2x xeon gold 6430", "dual epyc", "epyc 7543 x2", "dual socket"
     cpu: str | None = None
     chip: str | None = None  # "ryzen ai max+ 395": the machine's processor, named
     first_token: bool = False  # "time to first token", "empezar a responder": the prompt's reading is asked
@@ -120,6 +128,15 @@ def _first_token_re() -> re.Pattern[str]:
     phrases = sorted({fold(p) for lang in condition_words().languages.values() for p in lang.first_token},
                      key=lambda s: (len(s), s), reverse=True)
     return compile_cached(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
+
+
+def _sockets(text: str) -> int | None:
+    """Server processors in several sockets ("2x xeon gold 6430", "dual epyc", "xeon 8136 x2", "2 numa")."""
+    m = _SOCKET_WORDS.search(text)
+    if m is None:
+        return None
+    n = m.group("n") or m.group("n2")
+    return int(n) if n else 2
 
 
 def _cpu_name(m: re.Match[str] | None) -> str | None:
@@ -426,6 +443,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         formats_named=formats_named(text), cache_level_only=_cache_level_only(text, cache_type),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
+        cpu_sockets=_sockets(text) if cpu else None,
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
         cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,
         first_token=_first_token_re().search(text) is not None,

@@ -336,7 +336,10 @@ def _read_cards(r: _Reading) -> None:
         res = r.gpus.resolve(fuller)
         if res.best is not None and res.best.score >= 100:
             r.cards[k] = Span(card.start, r.mem_at + 1, "gpu", res, fuller)
-            r.memory = None
+            # the size was the card's own: a later one is the next amount ("a 3060 12gb with a threadripper
+            # and 128gb": the 128 GB is read as the first one would have been)
+            r.memory, r.mem_at, ram = _find_sizes(r.toks)
+            r.ram = r.ram if r.ram is not None else ram
     if len(r.cards) == 1 and r.memory is not None and r.mem_at is not None and r.mem_at > r.cards[0].end + 1:
         # "my 3070 ti only has 8gb, what runs", "my 3070 or is 8gb too little": the card's own memory
         # said again further on describes the card; it is not a second amount to answer for.

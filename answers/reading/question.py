@@ -131,6 +131,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         cache_type=p.cache_type or said.cache_type, prompt_tokens=prompt, users=said.users, backend=said.backend,
         observed_tok_s=None if target and w.observed in (None, target) else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
+        cpu_sockets=said.cpu_sockets,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)
@@ -187,11 +188,13 @@ def _target(p: Asked, said: conditions.Conditions, observed: float | None) -> fl
 
 
 def _card_is_cpu(p: Asked) -> bool:
-    """"um Ryzen 7 7700": the processor's model number, not a Radeon RX 7700."""
+    """"um Ryzen 7 7700": the processor's model number, not a Radeon RX 7700. "CPU only on an i5-4278U (2014
+    MacBook Pro)", "cpu only on a Core 2 Quad (Dell Optiplex 780)": a processor named with the card left out
+    in words is the machine; the laptop or a PC's model number beside it is no card."""
     typed = p.card_typed or (p.setup[0][0] if p.setup and len(p.setup) == 1 else None)
     if p.cpu_named is None or typed is None or p.card2 is not None or len(p.setup or ()) > 1:
         return False
-    return typed.casefold().strip() in p.cpu_named.casefold()
+    return p.cpu_only or typed.casefold().strip() in p.cpu_named.casefold()
 
 
 def _format_level(fmt: str | None, parsed: str | None = None) -> str | None:

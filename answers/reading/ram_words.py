@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from catalog.text import fold
-from estimator.machine import MachineConstants
+from estimator.machine import MachineConstants, platform_for
 
 _TYPE = r"(?:lp)?ddr[3-5]x?"
 _MIN_MTS, _MAX_MTS = 800, 12000  # a number outside this is no RAM speed (estimator.machine checks the type's range)
@@ -67,6 +67,9 @@ def _mts(text: str | None) -> int | None:
     return value if _MIN_MTS <= value <= _MAX_MTS else None
 
 
+_MODEL_AFTER = r"(?:pro\s+)?(?:platinum|gold|silver|bronze|max|phi|e[357]|w[3579]?\b|[0-9])"
+
+
 def _platform(t: str) -> str | None:
     for pattern, key in lexicon().ram_platform_shapes:  # model numbers first: "epyc 9654" is a Genoa
         m = pattern.search(t)
@@ -74,13 +77,15 @@ def _platform(t: str) -> str | None:
             return key.format(*m.groups())
     table = lexicon().ram_platforms
     # `p in t` first: a whole-word match needs the substring, and most questions name no platform
-    hits = [p for p in table if p in t and re.search(rf"\b{re.escape(p)}\b", t)]
+    # a family word followed by a model ("xeon gold 6330", "epyc 7c13") is that processor's, read from the CPU
+    # table: only a family named alone ("a threadripper", "an epyc") takes the family's usual platform
+    hits = [p for p in table if p in t and re.search(rf"\b{re.escape(p)}\b(?!\s*-?\s*{_MODEL_AFTER})", t)]
     return table[max(hits, key=len)] if hits else None
 
 
 def with_platform(said: RamWords, machine: MachineConstants) -> RamWords:
     """What the named platform says of the RAM, where the asker said nothing of it (their words win)."""
-    pl = machine.platforms.get(said.platform or "")
+    pl = platform_for(machine, said.platform, said.kind)
     if pl is None:
         return said
     same_kind = said.kind in (None, pl.kind)

@@ -142,6 +142,7 @@ class Asked(Struct, frozen=True):
     context_said: int | None = None  # the context length as said (`context` may be raised to a prompt's)
     output_tokens: int | None = None  # "2000-token answers": the answer's length
     cpu_cores: int | None = None  # "16 cores"
+    cpu_sockets: int | None = None  # "2x Xeon Gold 6430", "dual epyc": server processors in that many sockets
     engine: str | None = None  # "vllm", "ollama": the serving engine named (answers/lexicon/conditions.toml)
     quant_format: str | None = None  # "AWQ", "EXL2", "MLX": a weight format that is not a GGUF level
     # two engines or formats weighed, each (engine, level or format): answered on both sides

@@ -271,6 +271,29 @@ def test_a_named_platform_gives_its_ram(question, platform, kind, mts, channels)
     assert (said.platform, said.kind, said.mts, said.channels) == (platform, kind, mts, channels)
 
 
+@pytest.mark.parametrize(("question", "kind", "mts", "channels"), [
+    # a family named without a model number: the generation the RAM type said points to (AMD, Intel pages)
+    ("two 3090s and 128gb ddr4 in a threadripper", "DDR4", 3200, 4),  # TRX40: 4 × DDR4-3200
+    ("ein threadripper mit ddr5", "DDR5", 5200, 4),  # TRX50: 4 × DDR5-5200
+    ("un epyc con 256gb ddr4", "DDR4", 3200, 8),  # Milan: 8 × DDR4-3200
+    ("un epyc avec de la ddr5", "DDR5", 4800, 12),  # Genoa: 12 × DDR5-4800
+    ("uma placa-mãe de servidor com ddr4", "DDR4", 3200, 8),
+    ("xeon w con ddr4", "DDR4", 2933, 6),  # Xeon W-3200: 6 × DDR4-2933
+])
+def test_a_family_without_a_model_number_gives_its_usual_channels(question, kind, mts, channels) -> None:
+    said = ram_words.with_platform(ram_words.read(question), MACHINE)
+    assert (said.kind, said.mts, said.channels) == (kind, mts, channels)
+
+
+def test_a_threadripper_offload_is_faster_than_a_desktops(engine) -> None:
+    ask = "qwen3 235b a22b q3_k_m with two 3090s and 128 gb ddr4{}, how fast?"
+    desk = engine.ask(ask.format(""), options=AskOptions(profile="measured")).facts["row"]
+    tr = engine.ask(ask.format(" on a threadripper"), options=AskOptions(profile="measured")).facts["row"]
+    assert (desk["ram_channels"], tr["ram_channels"]) == (2, 4)
+    assert tr["tok_s"] > 1.5 * desk["tok_s"]
+    assert tr.get("ram_from_platform") and not desk.get("ram_from_platform")  # the answer says it assumed them
+
+
 def test_a_card_beside_a_named_server_uses_its_channels(engine) -> None:
     a = engine.ask("qwen3 235b on a 3090 and an epyc genoa with 384gb", options=AskOptions(profile="measured"))
     row = a.facts["row"]
@@ -308,3 +331,14 @@ def test_a_capacity_sold_only_in_ddr5_kits_is_taken_as_ddr5(gb: float, kind: str
 
 def test_a_stated_type_beats_the_capacity_guess() -> None:
     assert ram_spec(MACHINE, kind="DDR4", gb=96).kind == "DDR4"
+
+
+@pytest.mark.parametrize("question", [
+    "mixtral 8x7b on a 3060 12gb with a threadripper pro and 128gb, how fast?",
+    "mixtral 8x7b su una 3060 12gb con un threadripper pro e 128gb, quanto va?",
+    "mixtral 8x7b en una 3060 12gb con un epyc y 128gb, que velocidad?",
+])
+def test_a_ram_size_after_a_cards_own_size_and_a_platform_is_the_ram(engine, question) -> None:
+    """"a 3060 12gb … and 128gb": the 12 GB is the card's, the 128 GB beside a named platform is the RAM."""
+    row = engine.ask(question, options=AskOptions(profile="measured")).facts["row"]
+    assert row["ram_gb"] == 128 and row["fit"] == "offload"
