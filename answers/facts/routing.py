@@ -97,8 +97,8 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands in and
         # the answer says so.
         asked = replace(asked, model=SERVING_STAND_IN, model_stand_in=True)
-    if intent in ("can_run", "speed") and (asked.users or 0) >= 2 and asked.model is not None \
-            and asked.model2 is None:
+    if intent in ("can_run", "speed", "card_models") and ((asked.users or 0) >= 2 or asked.per_day) \
+            and asked.model is not None and asked.model2 is None:
         intent = "users"  # "tok/s pro User bei 8 gleichzeitig": the speed each of them gets
     if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
