@@ -204,5 +204,6 @@ def concurrency(w: Workload, users: int) -> Concurrency:
                        users_at_reading_speed(w), bound, w.prefill_tok_s)
 
 
-__all__ = ["AtOnce", "DailyLoad", "at_once_from_daily", "Concurrency", "MAX_USERS", "READING_SPEED", "Workload", "check_users", "concurrency", "max_users_memory",
-           "read_growth", "read_scale", "step_seconds", "users_at_reading_speed"]
+__all__ = ["AtOnce", "Concurrency", "DailyLoad", "MAX_USERS", "READING_SPEED", "Workload", "at_once_from_daily",
+           "check_users", "concurrency", "max_users_memory", "read_growth", "read_scale", "step_seconds",
+           "users_at_reading_speed"]
