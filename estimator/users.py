@@ -35,6 +35,8 @@ passes the profile's figures.
 
 from __future__ import annotations
 
+import math
+
 from msgspec import Struct
 
 from .model import InvalidInput
@@ -149,6 +151,51 @@ def users_at_reading_speed(w: Workload, reading_speed: float = READING_SPEED) ->
     return lo
 
 
+class DailyLoad(Struct, frozen=True):
+    """The assumptions that turn a daily count into requests at once (estimator/data/daily_load.json)."""
+
+    requests_per_person: float  # requests one person sends in a day
+    busy_hour_share: float  # share of the day's requests that arrive in its busiest hour
+    request_seconds: float  # how long one request keeps a slot busy (its prompt, then its answer)
+    percentile: float  # the burst answered for: this share of moments has no more requests at once
+
+    def __post_init__(self) -> None:
+        if not (self.requests_per_person > 0 and 0 < self.busy_hour_share <= 1 and self.request_seconds > 0
+                and 0.5 <= self.percentile < 1):
+            raise ValueError("daily load: a figure out of range")
+
+
+class AtOnce(Struct, frozen=True):
+    requests_per_day: float
+    busy_hour: float  # requests arriving in the busiest hour
+    mean: float  # requests in flight on average in that hour (Little's law: arrivals per second × seconds each)
+    peak: int  # requests in flight at the burst percentile (Poisson arrivals)
+
+
+def _poisson_quantile(mean: float, share: float) -> int:
+    """The smallest k with P(X ≤ k) ≥ share for X ~ Poisson(mean)."""
+    term = total = math.exp(-mean)
+    k = 0
+    while total < share and k < MAX_USERS:
+        k += 1
+        term *= mean / k
+        total += term
+    return k
+
+
+def at_once_from_daily(count: int, load: DailyLoad, requests: bool = False) -> AtOnce:
+    """A daily count of people (or of requests) as requests in flight at once in the busiest hour: Little's law
+    L = λ·W (λ the busiest hour's arrivals per second, W the seconds one request takes) gives the mean; with
+    requests arriving independently (Poisson), the `percentile` of that hour's moments has at most `peak` at
+    once. Never fewer than one."""
+    if count < 1:
+        raise InvalidInput("a daily count must be at least one")
+    per_day = count * (1 if requests else load.requests_per_person)
+    busy = per_day * load.busy_hour_share
+    mean = busy * load.request_seconds / 3600
+    return AtOnce(per_day, busy, mean, min(MAX_USERS, max(1, _poisson_quantile(mean, load.percentile))))
+
+
 def concurrency(w: Workload, users: int) -> Concurrency:
     check_users(users)
     step, bound = step_seconds(w, users)
@@ -157,5 +204,6 @@ def concurrency(w: Workload, users: int) -> Concurrency:
                        users_at_reading_speed(w), bound, w.prefill_tok_s)
 
 
-__all__ = ["Concurrency", "MAX_USERS", "READING_SPEED", "Workload", "check_users", "concurrency", "max_users_memory",
-           "read_growth", "read_scale", "step_seconds", "users_at_reading_speed"]
+__all__ = ["AtOnce", "Concurrency", "DailyLoad", "MAX_USERS", "READING_SPEED", "Workload", "at_once_from_daily",
+           "check_users", "concurrency", "max_users_memory", "read_growth", "read_scale", "step_seconds",
+           "users_at_reading_speed"]

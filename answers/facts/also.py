@@ -20,6 +20,7 @@ from answers.facts import choice
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
+from answers.facts.slower_card import slower_card
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.side_notes import sourced
 from answers.records.asked import Asked
@@ -74,6 +75,12 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         weighed = _backends(est, e, s, facts, named[:2])
         if weighed is not None:
             out["backends"] = weighed
+    if "slower_card" in kinds:  # "does the 3060 drag my 3090 down?"
+        smaller = facts.get("smaller_level")  # the level asked does not fit: the one that does, as the answer says
+        level = smaller.get("quant") if isinstance(smaller, dict) and facts.get("smaller_level_fits") else None
+        drag = slower_card(est, e, s, level or _level(facts, s))
+        if drag is not None:
+            out["slower_card"] = drag
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
     if out:

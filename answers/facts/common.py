@@ -65,6 +65,8 @@ class Entities(Struct, frozen=True):
     ram_from_platform: tuple[str, ...] = ()  # RAM keys a platform named without them filled ("a threadripper")
     prompt_tokens: int | None = None  # a prompt's length: prefill and time to first token (answers/facts/serving.py)
     users: int | None = None  # people served at once (answers/facts/serving.py)
+    per_day: int | None = None  # "200 users a day": a daily count, served at the requests it puts at once
+    per_day_requests: bool = False  # that count is of requests, not people
     target_tok_s: float | None = None  # the speed each should get ("how many at 20 tok/s each")
     backend: str | None = None  # the runtime backend a prefill figure is for (CUDA, ROCm, Vulkan, Metal, SYCL)
     # The setup's card stands in for a size said without a card ("my 8 GB card and 32 GB of RAM"): a typical

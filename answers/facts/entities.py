@@ -255,7 +255,8 @@ class EntityBuilding:
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, more_sides=more,
                         prompt_tokens=asked.prompt_tokens,
-                        users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
+                        users=asked.users, per_day=asked.per_day, per_day_requests=asked.per_day_requests,
+                        target_tok_s=asked.target_tok_s, backend=asked.backend,
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
                         ram_from_platform=asked.ram_from_platform,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None)

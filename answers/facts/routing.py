@@ -70,7 +70,8 @@ def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRec
         # "enough for a 70b?": a generic dense model of that size; "mythomax 13b": a name the catalog lacks, said so
         asked = replace(asked, model=generic(size))
         if intent in INFO_INTENTS:
-            intent = "vram"  # facts of "a 70B model" (maker, date) do not exist; its memory does
+            # facts of "a 70B model" (maker, date) do not exist; its memory does, or whether the cards named hold it
+            intent = "can_run" if asked.setup or asked.card is not None else "vram"
     elif asked.model is None and size is not None:
         asked = replace(asked, model=f"{size:g}b")  # beyond any model: answered as an unknown name
     together = False
@@ -93,12 +94,18 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         intent, asked = "smallest", replace(asked, lead="cheapest")  # "cheapest card for X": by launch price
     if asked.biggest and intent == "card_models":
         asked = replace(asked, lead="biggest")
+    if "slower_card" in asked.also and asked.card is not None and asked.card2 is not None and not asked.setup \
+            and not asked.setup2 and asked.model2 is None and asked.card_typed and asked.card2_typed:
+        # "does the 3060 next to my 3090 drag it down?": the two cards are one machine, not a choice between them
+        intent = "can_run" if asked.model is not None or asked.model_size_b else "card_models"
+        asked = replace(asked, setup=((asked.card_typed, 1), (asked.card2_typed, 1)), card2=None, card2_typed=None,
+                        gpu_count=2)
     if SPECS[intent].stand_in_model and asked.model is None and (asked.card or asked.setup):
         # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands in and
         # the answer says so.
         asked = replace(asked, model=SERVING_STAND_IN, model_stand_in=True)
-    if intent in ("can_run", "speed") and (asked.users or 0) >= 2 and asked.model is not None \
-            and asked.model2 is None:
+    if intent in ("can_run", "speed", "card_models") and ((asked.users or 0) >= 2 or asked.per_day) \
+            and asked.model is not None and asked.model2 is None:
         intent = "users"  # "tok/s pro User bei 8 gleichzeitig": the speed each of them gets
     if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt

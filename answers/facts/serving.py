@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import long_context, sizing, when_short
+from answers.facts import daily, long_context, sizing, when_short
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
@@ -103,6 +103,18 @@ def _routes(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask) -> list[
 
 
 def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
+    daily_facts = None
+    if e.users is None and e.per_day:
+        # "200 users a day": served at the requests that count puts in flight at once in its busiest hour
+        got, daily_facts = daily.at_once(e.per_day, e.per_day_requests)
+        e = replace(e, users=got.peak)
+    built = _users(est, e, s)
+    if daily_facts is not None:
+        built.facts["daily"] = daily_facts
+    return built
+
+
+def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     ask = Ask(users=e.users or 1, backend=e.backend, target=e.target_tok_s)
     s = _at_verdict_level(est, e, s)
     facts, row = _rated_row(est, e, s, ask)
@@ -111,6 +123,8 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         # "how many people can it serve": the figures at that many users
         facts, row = _rated_row(est, e, s, replace(ask, users=row[most]))
     facts.update(row=row, users_said=e.users is not None)
+    if e.users and row is not None and row.get("per_user_tok_s") and not row.get("users_fit"):
+        facts["pool"] = _pool_full(est, e, s, ask, row)
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:
         # "a server for 30 people, which GPUs?": the fewest of each usual serving card that does it
         facts["needed"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1))
@@ -120,6 +134,75 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
                                              (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+# The KV cache vLLM and SGLang store at 8 bits (`--kv-cache-dtype fp8`): about q8_0's bytes per value.
+EIGHT_BIT_CACHE = "q8_0"
+
+
+def _pool_full(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask, row: dict[str, Any]) -> dict[str, Any]:
+    """More people than the cache pool holds: an engine that batches (vLLM, SGLang, llama.cpp's --parallel)
+    serves as many as their caches fit and queues the rest. The figures at that many, and what would let
+    everyone in at once: an 8-bit cache, a shorter context (both in the same memory)."""
+    fits = int(row.get("max_users_memory") or 0)
+    out: dict[str, Any] = {"at_once": fits, "waiting": max(0, (e.users or 0) - fits)}
+    if fits >= 1:
+        served = _rated_row(est, e, s, replace(ask, users=fits))[1] or {}
+        out.update(per_user_tok_s=served.get("per_user_tok_s"), total_tok_s=served.get("total_tok_s"))
+    if s.cache_type == "f16":
+        eight = _rated_row(est, e, replace(s, cache_type=EIGHT_BIT_CACHE), ask)[1] or {}
+        out["eight_bit"] = {"max_users_memory": eight.get("max_users_memory"), "fits": bool(eight.get("users_fit")),
+                            "per_user_tok_s": eight.get("per_user_tok_s") if eight.get("users_fit") else None}
+    half = max(512, s.context // 2)
+    if half < s.context:
+        shorter = _rated_row(est, e, replace(s, context=half), ask)[1] or {}
+        out["shorter"] = {"context": half, "max_users_memory": shorter.get("max_users_memory"),
+                          "fits": bool(shorter.get("users_fit"))}
+    return out
+
+
+def side_users(est: Estimates, e: Entities, s: EstimateSettings, setup: Setup) -> dict[str, Any]:
+    """One side of "L40S or 2x 4090 for 100 people": that setup's several-users row at the level the one
+    verdict recommends there, with `served` (how many are in at once: all, or as many as the caches hold) and
+    the speeds at that many (`served_per_user_tok_s`, `served_total_tok_s`); `pool` when some must wait."""
+    users = e.users or 1
+    e = replace(e, setup=setup, card=None)
+    s = _at_verdict_level(est, e, s)
+    ask = Ask(users=users, backend=e.backend, target=e.target_tok_s)
+    row = _rated_row(est, e, s, ask)[1] or {}
+    out: dict[str, Any] = {"label": setup.label, **{k: row.get(k) for k in (
+        "quant", "per_user_tok_s", "total_tok_s", "users_fit", "max_users_memory", "users_at_reading_speed",
+        "users_need_gb", "split")}}
+    if not row.get("per_user_tok_s"):
+        return {**out, "served": 0}
+    if row.get("users_fit"):
+        return {**out, "served": users, "served_per_user_tok_s": row["per_user_tok_s"],
+                "served_total_tok_s": row["total_tok_s"]}
+    pool = _pool_full(est, e, s, ask, row)
+    return {**out, "served": pool["at_once"], "served_per_user_tok_s": pool.get("per_user_tok_s"),
+            "served_total_tok_s": pool.get("total_tok_s"), "pool": pool}
+
+
+def users_pick(sides: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The side to take for N people. One that has them all in at once beats one that queues some; between two
+    that do, the faster for each; between two that queue, the higher total speed, which is how fast the queue
+    drains (a slot or two more at once matters less)."""
+    ran = [x for x in sides if x.get("served")]
+    if not ran:
+        return None
+
+    def key(x: dict[str, Any]) -> tuple[bool, float]:
+        return bool(x.get("users_fit")), x.get("served_total_tok_s") or 0.0
+
+    best = max(ran, key=key)
+    other = next((x for x in sides if x is not best), None)
+    if other is None or not other.get("served"):
+        return {"pick": best["label"], "other": other["label"] if other else None, "why": "onlyruns"}
+    if best.get("users_fit") and not other.get("users_fit"):
+        return {"pick": best["label"], "other": other["label"], "why": "all_in", "other_served": other["served"]}
+    ratio = (best.get("served_total_tok_s") or 0) / max(other.get("served_total_tok_s") or 0, 1e-9)
+    return {"pick": best["label"], "other": other["label"], "why": "faster" if ratio >= 1.1 else "either",
+            "ratio": ratio}
 
 
 def _short(e: Entities, row: dict[str, Any] | None) -> bool:
@@ -136,4 +219,4 @@ def _setup_row(est: Estimates, e: Entities, s: EstimateSettings, users: int) -> 
     return _rated_row(est, e, _at_verdict_level(est, e, s), ask)[1]
 
 
-__all__ = ["prefill", "users"]
+__all__ = ["prefill", "side_users", "users", "users_pick"]

@@ -175,6 +175,7 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "cpu": cpu_name(asked.cpu_named or asked.chip_named), "cpu_cores": asked.cpu_cores,
         "context": asked.context_said,
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
+        "users_per_day" if not asked.per_day_requests else "requests_per_day": asked.per_day,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
         "target_tok_s": asked.target_tok_s,
         "device": asked.device or _device(asked),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
-from answers.facts import choice, setups
+from answers.facts import choice, serving, setups
 from answers.facts import verdict as vd
 from answers.facts.advice import typical_card
 from answers.facts.common import BadInput, Built, base_facts, card_row
@@ -220,6 +220,14 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         a, b = side_rows(size)
         facts.update(a=a, b=b, ratio=_ratio(a, b), same_level=same_level(size, a, b))
         facts["choice"] = choice.between_hardware(a, b, [x.label for x in sides])
+        if (e.users or 0) >= 2:
+            # "L40S or 2x 4090 for 100 people": weighed at that many people, not one stream
+            at_n = [serving.side_users(est, e, s, x) for x in sides]
+            facts["users_sides"] = {"users": e.users, "sides": at_n}
+            picked = serving.users_pick(at_n)
+            if picked is not None:
+                facts["choice"] = None
+                facts["users_sides"]["choice"] = picked
     else:
         facts["sizes"] = []
         for params in SETUP_SIZES_B:

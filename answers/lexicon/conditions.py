@@ -20,7 +20,8 @@ ENGINES = ("llama.cpp", "ollama", "lm-studio", "vllm", "sglang", "mlx", "exllama
 FORMATS = ("AWQ", "GPTQ", "EXL2", "EXL3", "FP8", "NVFP4", "MXFP4", "MLX")
 TOP_KEYS = {"engines", "formats", "format_engines", "cache_spellings", "languages"}
 LANGUAGE_KEYS = {"cores", "output_words", "prompt_words", "context_words", "at_once", "wanted", "thousand",
-                 "joiners", "numbers", "we_are", "about", "wanted_after", "first_token"}
+                 "joiners", "numbers", "we_are", "about", "wanted_after", "first_token", "per_day",
+                 "request_nouns"}
 LANGUAGES = ("en", "it", "fr", "de", "es", "pt")
 
 
@@ -38,6 +39,8 @@ class LanguageWords(Struct, frozen=True):
     joiners: frozenset[str]
     numbers: dict[str, int]
     about: frozenset[str] = frozenset()  # "about", "tipo", "etwa" between a length's noun and its number
+    per_day: tuple[str, ...] = ()  # right after people or requests: a daily count ("200 users a day")
+    request_nouns: frozenset[str] = frozenset()  # "500 requests per day": requests counted, not people
 
 
 class ConditionWords(Struct, frozen=True):
@@ -87,7 +90,8 @@ def _language(code: str, table: object) -> LanguageWords:
     return LanguageWords(
         **{k: _words(table[k], f"languages.{code}.{k}")
            for k in ("cores", "output_words", "prompt_words", "context_words", "at_once", "thousand", "joiners",
-                     "about")},
+                     "about", "request_nouns")},
+        per_day=_phrases(table["per_day"], f"languages.{code}.per_day"),
         wanted=_phrases(table["wanted"], f"languages.{code}.wanted"),
         wanted_after=_phrases(table["wanted_after"], f"languages.{code}.wanted_after"),
         first_token=_phrases(table["first_token"], f"languages.{code}.first_token"),

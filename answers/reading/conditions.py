@@ -67,6 +67,9 @@ class Conditions(Struct, frozen=True):
     context: int | None = None
     output_tokens: int | None = None
     users: int | None = None
+    # "200 users a day", "500 requests per day": a daily count (people or requests), never people at once
+    per_day: int | None = None
+    per_day_requests: bool = False  # the daily count is of requests ("500 Anfragen pro Tag"), not people
     cpu_cores: int | None = None
     cpu_sockets: int | None = None  # "2x xeon gold 6430", "dual epyc", "epyc 7543 x2", "dual socket"
     cpu: str | None = None
@@ -95,6 +98,8 @@ class _Words(Struct, frozen=True):
     speed: re.Pattern[str]
     we_are_re: re.Pattern[str]  # "we are 17", "siamo in 17", "wir sind zu 17": a number of people after it
     about: frozenset[str]  # "roughly" words skipped between a length's noun and its number
+    per_day_re: re.Pattern[str]  # "a day", "am Tag", "por dia": right after people or requests, a daily count
+    request_nouns: frozenset[str]  # "500 requests per day": requests, not people
 
 
 @cache
@@ -111,9 +116,13 @@ def _words() -> _Words:
     wanted_after = compile_cached(r"[\s,]*(?:\+|" + "|".join(re.escape(p) for p in after) + r")(?![\w])")
     we_are = longest_first({fold(p) for lang in w.languages.values() for p in lang.we_are})
     we_are_re = compile_cached(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in we_are) + r")\s+$")
+    per_day = longest_first({fold(p) for lang in w.languages.values() for p in lang.per_day})
+    per_day_re = compile_cached(r"\s*(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in per_day)
+                                + r")(?![\w])")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
-                  wanted_after, speed, we_are_re, w.every("about"))
+                  wanted_after, speed, we_are_re, w.every("about"), per_day_re,
+                  frozenset(fold(n) for n in w.every("request_nouns")))
 
 
 @cache
@@ -299,6 +308,24 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
     return out
 
 
+def _daily(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
+           w: _Words) -> tuple[int, bool] | None:
+    """"200 usuarios por dia", "500 requests a day", "50 Nutzer am Tag": a whole number, its noun (people or
+    requests; one word may sit between: "200 unique users a day"), then a phrase for "a day". (count, requests)."""
+    for a in found:
+        if a.value != int(a.value) or not 1 <= a.value:
+            continue
+        after = [(t, e) for t, s, e in tokens if s >= a.end][:2]
+        for i, (word, end) in enumerate(after):
+            if word in w.users or word in w.request_nouns:
+                if w.per_day_re.match(text, end):
+                    return int(a.value), word in w.request_nouns
+                break
+            if i == 0 and word[:1].isdigit():
+                break
+    return None
+
+
 def _users_guessed(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> int | None:
     """"how many users at once … ? like 30", "wie viele Nutzer … ? so 100?": a question about people served at
     once answered by the asker at its end, a number after a word for "about" with nothing after it."""
@@ -424,7 +451,10 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     engine = _phrase(text, "engines") or (words.format_engines.get(fmt or ""))
     lengths = _lengths(text, tokens, found, w)
     counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
+    daily = _daily(text, tokens, found, w)
     users = counts.get("users")
+    if daily is not None and users == daily[0]:
+        users = None  # "200 users a day" are not 200 at once
     if users is not None:
         # lazy: the several-users rules only for a question naming a number of people
         from estimator.users import MAX_USERS
@@ -444,6 +474,8 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         cpu_sockets=_sockets(text) if cpu else None,
+
+        per_day=daily[0] if daily else None, per_day_requests=bool(daily and daily[1]),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
         cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,
         first_token=_first_token_re().search(text) is not None,

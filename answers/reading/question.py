@@ -129,6 +129,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         card_typed=None if cpu_card or not p.card else p.card_typed,
         context=context, context_said=stated_context if context is not None else None, quant=quant,
         cache_type=p.cache_type or said.cache_type, prompt_tokens=prompt, users=said.users, backend=said.backend,
+        per_day=said.per_day, per_day_requests=said.per_day_requests,
         observed_tok_s=None if target and w.observed in (None, target) else w.observed, target_tok_s=target,
         quants=p.quants or ((quant,) if quant else ()), output_tokens=said.output_tokens, cpu_cores=said.cpu_cores,
         cpu_sockets=said.cpu_sockets,

@@ -13,11 +13,13 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.api import Answer
+from answers.facts import format_speed
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.knowledge.pickled import compile_cached
 from answers.records.asked import Asked
 from answers.rendering import markdown
+from answers.rendering.format_speed_text import speed_lines
 from answers.rendering.side_notes_text import notes_of, with_notes
 from estimator.formats import SOURCES
 
@@ -165,9 +167,14 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
     # gets the EXL2/EXL3 verdict and the EXL3/GGUF one
     pairs = [PAIRS[frozenset(p)] for p in zip(named, named[1:], strict=False) if frozenset(p) in PAIRS]
     lines.extend(i18n.gettext(lang, pair) for pair in pairs)
+    speed = format_speed.weighed(named)
+    if speed is not None:  # "which is fastest": one user's speed from the bytes read, the kernels, NVFP4's models
+        lines.extend(speed_lines(speed, lang))
     lines.append(i18n.gettext(lang, OTHER))
     facts: dict[str, Any] = {"format_notes": {"named": named, "verdict": bool(pairs), "verdicts": len(pairs),
                                               "bpw_sources": {n: SOURCES[n] for n in named if n in SOURCES}}}
+    if speed is not None:
+        facts["format_notes"]["speed"] = speed
     # the side asks beside the formats ("koboldcpp or llama-server … rocm or vulkan?"), less what a verdict says
     notes = notes_of(first.facts, SAID_BY_PAIR if frozenset({"ollama", "lm-studio"}) <= set(named) else frozenset())
     if notes:
