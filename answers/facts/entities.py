@@ -145,10 +145,10 @@ class EntityBuilding:
             return None
         # lazy: the exchange-rate data (~15 ms) and the budget rules are only needed for budget answers
         from answers.facts.budget import budget_facts
-        from catalog.currency import CURRENCIES
+        from catalog.currency import rates
 
         amount, currency = float(said.amount), said.currency.upper()
-        if currency not in CURRENCIES or not (0 < amount <= MAX_AMOUNT):
+        if currency not in rates().currencies() or not (0 < amount <= MAX_AMOUNT):
             raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
         return budget_facts(amount, currency, said.currency_said)
 

@@ -149,10 +149,18 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
         if thousand and not kilo:  # "r$ 8 mil", "2 mil reais", "1,5 mila euro": the spoken thousands
             kilo = True
             used.append(i + 1)
+            currency = currency or _currency_of(nxt.low)  # "10 lucas": thousands of a currency in one word
             nxt = toks[i + 2] if i + 2 < len(toks) else None
-        if currency is None and nxt is not None and not nxt.used and _currency_of(nxt.low):
-            currency = _currency_of(nxt.low)  # "400 bucks", "500 euros"
-            used.append(i + 2 if thousand else i + 1)
+        j = i + 2 if thousand else i + 1
+        # "400 bucks", "500 euros"; a word after a "$" names the currency the sign stands for ("$15 mil pesos");
+        # a second word settles the first ("pesos argentinos", "francos suizos")
+        while j < len(toks) and not toks[j].used and (word := _currency_of(toks[j].low)) is not None \
+                and (currency is None or pre == "$" or j > i + 1 + thousand):
+            currency = word
+            used.append(j)
+            j += 1
+            pre = ""
+        nxt = toks[j - 1] if j - 1 > i + thousand else nxt
         limit = _limit_before(toks, i)
         noun_after = nxt is not None and not nxt.used and nxt.low in _nouns()
         if currency is None:
