@@ -154,6 +154,24 @@ class UsedPrice(_Strict, frozen=True, kw_only=True):
             raise ValueError(f"{self.name}: usd_high {self.usd_high} is below usd_low {self.usd_low}")
 
 
+class MachinePrice(_Strict, frozen=True, kw_only=True):
+    """A whole machine weighed against a PC with cards (prices.json `machines`): a Mac, a Strix Halo box, a DGX
+    Spark, by the catalog name of its chip and memory, the product it is sold as, its price and source."""
+    name: str
+    machine: str
+    usd: Annotated[float, Meta(gt=0)]
+    year: Annotated[int, Meta(ge=2020, le=2100)]
+    source: Sourced
+
+
+class RestOfPc(_Strict, frozen=True, kw_only=True):
+    """What the rest of a PC costs around up to `cards_max` graphics cards (prices.json `rest_of_pc`)."""
+    cards_max: Annotated[int, Meta(ge=1, le=8)]
+    usd: Annotated[float, Meta(gt=0)]
+    year: Annotated[int, Meta(ge=2020, le=2100)]
+    source: Sourced
+
+
 class SegmentOverride(_Strict, frozen=True, kw_only=True):
     segment: Segment
     why: str
@@ -207,6 +225,8 @@ class HardwareData(Struct, frozen=True, kw_only=True):
     noise_words: list[str]
     family_defaults: dict[str, FamilyDefault]
     used_prices: list[UsedPrice] = []
+    machine_prices: list[MachinePrice] = []
+    rest_of_pc: list[RestOfPc] = []  # by `cards_max`, smallest first
 
 
 # Data checked from these same files by an earlier process, handed over by the start-up cache before the first
@@ -248,6 +268,11 @@ def load_hardware_data() -> HardwareData:
         chips=chips,
         prices=_check("prices.json", Price, _listed("prices.json", _read("prices.json")["prices"])),
         used_prices=_check("prices.json", UsedPrice, _listed("prices.json", _read("prices.json").get("used", []))),
+        machine_prices=_check("prices.json", MachinePrice,
+                              _listed("prices.json", _read("prices.json").get("machines", []))),
+        rest_of_pc=sorted(_check("prices.json", RestOfPc, [(str(i), r) for i, r in
+                                                            enumerate(_read("prices.json").get("rest_of_pc", []))]),
+                          key=lambda r: r.cards_max),
         segment_overrides=dict(zip(segments, seg, strict=True)),
         aliases={k: list(v) for k, v in aliases["names"].items()},
         apple_words=list(aliases["apple_product_words"]),

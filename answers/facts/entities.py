@@ -99,6 +99,13 @@ class EntityBuilding:
             self._needs_size(e)
             return intent, build_budget(self.estimates, e, s, budget), e
         intent = decide_after_resolving(intent, e)
+        if intent == "compare" and asked.budget is not None and asked.budget.whole and e.sides is not None \
+                and (said := self._budget(asked)) is not None:
+            # "$2500 total: used 3090s or a Strix Halo?": the one-card side as the build the budget pays for
+            # lazy: the build rules only for a whole-machine budget beside a comparison
+            from answers.facts.build_budget import sized
+
+            e = sized(self.estimates, e, s, said["usd_compared"])
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
@@ -128,7 +135,8 @@ class EntityBuilding:
             # lazy: the price rules only for a price said
             from answers.facts.side_prices import facts as side_prices
 
-            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said)
+            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, asked.budget.whole,
+                                                      bool(asked.mac_unsized))
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e

@@ -188,6 +188,7 @@ class BudgetWords(Struct, frozen=True):
     nouns: frozenset[str]  # "budget", "presupuesto": after an amount, it is a budget
     spend: frozenset[str]  # "spend", "gastar": a bare "1.5k" shortly before one is money
     limits: tuple[str, ...]  # phrases right before a bare amount that make it a ceiling
+    whole: frozenset[str] = frozenset()  # "total", "build", "PC": the budget is for the whole machine
 
 
 class Lexicon(Struct):
@@ -359,7 +360,8 @@ def _budget(table: object, where: str) -> BudgetWords:
     if not isinstance(table, dict):
         raise LexiconError(f"{where}: [budget] must be a table")
     more = [c for c in MORE_CURRENCIES if c in table]
-    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *more, "default", "nouns", "spend", "limits"), ""),
+    optional = [*more, *(["whole"] if "whole" in table else [])]
+    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *optional, "default", "nouns", "spend", "limits"), ""),
                 f"{where}: budget")
     default = table["default"]
     if default not in (*BUDGET_CURRENCIES, *more):
@@ -370,6 +372,7 @@ def _budget(table: object, where: str) -> BudgetWords:
         nouns=_words(table["nouns"], f"{where}: budget.nouns"),
         spend=_words(table["spend"], f"{where}: budget.spend"),
         limits=_phrases(table["limits"], f"{where}: budget.limits"),
+        whole=_words(table.get("whole", ""), f"{where}: budget.whole"),
     )
 
 

@@ -41,6 +41,7 @@ class Said(Struct, frozen=True):
 
     amount: float
     currency: str | None  # "USD" | "EUR" | "GBP" | "BRL"
+    whole: bool = False  # a word of the question says the amount is for the whole machine ("total", "PC completo")
 
 
 @cache
@@ -63,6 +64,12 @@ def _words() -> dict[str, str]:
 @cache
 def _nouns() -> frozenset[str]:
     return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.nouns)
+
+
+@cache
+def _whole() -> frozenset[str]:
+    """"total", "build", "PC", "Kiste", "completo": the amount pays for the whole machine, not a card alone."""
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.whole)
 
 
 @cache
@@ -192,7 +199,7 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             toks[k].used = True
         if noun_after and nxt is not None:
             nxt.used = True
-        return Said(value, currency)
+        return Said(value, currency, any(x.low in _whole() for x in toks))
     return None
 
 

@@ -162,7 +162,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_size_b=r.size_b,
         model_typed=r.typed_name if r.size_b is not None and r.model_text is None else None,
         model_size_stand_in=r.size_stand_in,
-        budget=Budget(float(r.budget["amount"]), str(r.budget["currency"]), bool(r.budget["currency_said"]))
+        budget=Budget(float(r.budget["amount"]), str(r.budget["currency"]), bool(r.budget["currency_said"]),
+                      bool(r.budget.get("whole")))
         if r.budget else None,
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
@@ -463,7 +464,7 @@ def _read_refinements(r: _Reading) -> None:
     r.budget = None
     if r.said is not None:
         r.budget = {"amount": r.said.amount, "currency": r.said.currency or budget_words.default_currency(r.language),
-                  "currency_said": r.said.currency is not None}
+                  "currency_said": r.said.currency is not None, "whole": r.said.whole}
         if r.n_cards == 0 and r.intent not in _BUDGET_KEEPS:
             r.intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
     if r.pair is not None:

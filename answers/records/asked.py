@@ -73,6 +73,7 @@ class Budget(Struct, frozen=True):
     amount: float
     currency: str  # "USD", "EUR", "GBP", "BRL"… (the language's usual one when none was said)
     currency_said: bool = True  # False: the currency was assumed from the asker's language
+    whole: bool = False  # for the whole machine ("$2500 total", "PC completo"), not the cards alone
 
 
 class Asked(Struct, frozen=True):
