@@ -156,7 +156,7 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
         if thousand and not kilo:  # "r$ 8 mil", "2 mil reais", "1,5 mila euro": the spoken thousands
             kilo = True
             used.append(i + 1)
-            currency = currency or _currency_of(nxt.low)  # "10 lucas": thousands of a currency in one word
+            currency = currency or _currency_of(toks[i + 1].low)  # "10 lucas": thousands of a currency in one word
             nxt = toks[i + 2] if i + 2 < len(toks) else None
         j = i + 2 if thousand else i + 1
         # "400 bucks", "500 euros"; a word after a "$" names the currency the sign stands for ("$15 mil pesos");
