@@ -151,3 +151,35 @@ def verdict(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     best = max(ok, key=lambda r: r["tok_s"])
     return {"name": best["name"], "tok_s": best["tok_s"], "reading": best["tok_s"] >= READING_SPEED_TOK_S,
             "reading_tok_s": READING_SPEED_TOK_S}
+
+
+def local_build(e: Entities, budget: dict[str, Any], local: dict[str, Any], whole: bool) -> dict[str, Any]:
+    """The named card at the asker's own price ("3090 usada ta uns 4 mil aqui") bought within the budget: how
+    many of it fit, with (a whole-machine budget) the rest of the PC, in the budget's currency. Both amounts are
+    compared as the budget answers compare them (`usd_compared`), and the rest of the PC, kept in US dollars,
+    is turned back into the budget's currency the same way."""
+    assert e.card is not None
+    per_usd = budget["amount"] / budget["usd_compared"]  # the budget's units for one compared dollar
+    price = local["usd_compared"]
+
+    def total(n: int) -> tuple[float, float] | None:
+        rest = rest_of_pc(n) if whole else None
+        if whole and rest is None:
+            return None
+        extra = rest.usd if rest is not None else 0.0
+        return n * price + extra, extra
+
+    count, over = 0, None
+    for n in range(1, MAX_CARDS + 1):
+        t = total(n)
+        if t is None:
+            break
+        if t[0] > budget["usd_compared"]:
+            over = {"count": n, "amount": t[0] * per_usd}
+            break
+        count = n
+    shown = total(max(count, 1))
+    assert shown is not None  # one card always has a kept rest of the PC
+    return {"card": e.card.name, "price": local["amount"], "currency": budget["currency"], "whole": whole,
+            "count": count, "total": shown[0] * per_usd if count else None, "rest": shown[1] * per_usd,
+            "next": over, "budget": budget}

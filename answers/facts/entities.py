@@ -120,7 +120,17 @@ class EntityBuilding:
                 if both is not None:
                     built.facts["together"] = both
                     e = replace(e, model2=second)
-        if intent == "card_models" and asked.budget and e.card is not None and e.setup is None and e.model is None \
+        if intent == "card_models" and asked.budget and asked.local_price is not None and e.card is not None \
+                and (said := self._budget(asked)) is not None:
+            # "R$ 10 mil, monto oq? 3090 usada ta uns 4 mil aqui": the card at the asker's price within the budget
+            # lazy: the build rules only for a local price said
+            from answers.facts.budget import budget_facts
+            from answers.facts.build_budget import local_build
+
+            local = asked.local_price[1]
+            built.facts["local_build"] = local_build(e, said, budget_facts(local.amount, local.currency, True),
+                                                     asked.budget.whole)
+        elif intent == "card_models" and asked.budget and e.card is not None and e.setup is None and e.model is None \
                 and (price := self._budget(asked)) is not None:
             # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
             # lazy: the price rules (and the budget and setup rules below them) only for a price asked

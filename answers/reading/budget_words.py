@@ -203,6 +203,42 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
     return None
 
 
+BARE_LOCAL_MIN = 100.0  # a bare number after a card, below this, is a memory size or a count
+LOCAL_PRICE_REACH = 5  # a card's price follows its name within this many words ("3090 usada ta uns 4 mil")
+
+
+def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], bool]) -> tuple[int, Said] | None:
+    """A second, smaller amount said shortly after a card's name, once a budget is read ("orçamento de 10 mil
+    reais … 3090 usada ta uns 4 mil aqui"): what that card costs where the asker lives, in the budget's
+    currency unless one is said. Returns the card's token index and the price; its tokens are used up."""
+    for i, t in enumerate(toks):
+        m = _AMOUNT_RE.match(t.low)
+        if t.used or m is None or m.group("pre") or (m.group("post") and not _currency_of(m.group("post"))):
+            continue
+        card = next((j for j in range(i - 1, max(-1, i - 1 - LOCAL_PRICE_REACH), -1)
+                     if not toks[j].used and in_card(j)), None)
+        if card is None:
+            continue
+        value, used = float(m.group("num")) * (1000 if m.group("k") else 1), [i]
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if nxt is not None and not nxt.used and nxt.low in _thousand_words() and not m.group("k"):
+            value, used = value * 1000, [i, i + 1]
+        currency = _currency_of(m.group("post")) if m.group("post") else None
+        after = toks[used[-1] + 1] if used[-1] + 1 < len(toks) else None
+        if currency is None and after is not None and not after.used and _currency_of(after.low):
+            currency = _currency_of(after.low)
+            used.append(used[-1] + 1)
+        if len(used) == 1 and currency is None and (value < BARE_LOCAL_MIN or in_card(i) or (
+                after is not None and (_NOT_MONEY_NEXT.match(after.low) or after.low in _context_words()))):
+            continue  # a bare "24" after a card is its memory or a count, "3060" another card, "4096 tokens" no money
+        if not (MIN_BARE <= value < budget.amount):
+            continue
+        for k in used:
+            toks[k].used = True
+        return card, Said(value, currency or budget.currency)
+    return None
+
+
 def read_typed(text: str) -> Said | None:
     """A budget typed in a field of its own ("400", "$400", "500 €", "1.5k", "R$ 2000", "under 300"): a
     bare number counts too. None when the field holds anything but one amount."""

@@ -113,6 +113,9 @@ class Asked(Struct, frozen=True):
     cache_type: str | None = None  # the KV cache's type ("q8_0")
     task: str | None = None  # "coding", "vision"…: only models good at it
     budget: Budget | None = None  # a price to stay within, or a card's asked price
+    # a card's price where the asker lives, said beside a budget ("3090 usada ta uns 4 mil aqui"): the card's
+    # number as typed and the price, used for that card instead of the kept ones
+    local_price: tuple[str, Budget] | None = None
     prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length
     users: int | None = None  # "vllm 4 users": people served at once
     backend: str | None = None  # "vulkan", "rocm": the runtime a prefill figure is for
