@@ -38,6 +38,15 @@ def _data():  # noqa: ANN202 — catalog.hardware.HardwareData
     return load_hardware_data()
 
 
+def for_cards(budget: dict[str, Any]) -> dict[str, Any]:
+    """A whole-machine budget as the budget answers compare cards with it: less the rest of a PC for up to two
+    cards (`rest_usd` says how much), never below nothing."""
+    rest = rest_of_pc(2)
+    if rest is None:
+        return budget
+    return {**budget, "usd_compared": max(budget["usd_compared"] - rest.usd, 0.0), "rest_usd": rest.usd}
+
+
 def rest_of_pc(cards: int) -> RestOfPc | None:
     """The kept cost of the rest of a PC around `cards` cards (None beyond what is kept)."""
     return next((r for r in _data().rest_of_pc if cards <= r.cards_max), None)

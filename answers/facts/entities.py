@@ -97,6 +97,11 @@ class EntityBuilding:
             from answers.facts.budget import build as build_budget
 
             self._needs_size(e)
+            if asked.budget is not None and asked.budget.whole:
+                # "2200 € for the whole PC": the cards get what the rest of the PC leaves (answers/facts/build_budget.py)
+                from answers.facts.build_budget import for_cards
+
+                budget = for_cards(budget)
             return intent, build_budget(self.estimates, e, s, budget), e
         intent = decide_after_resolving(intent, e)
         if intent == "compare" and asked.budget is not None and asked.budget.whole and e.sides is not None \

@@ -43,6 +43,9 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
     usd = budget["usd_compared"]
     rows = []
     for name, cards, unified in _sides(e):
+        if whole and not unified and len(cards) == 1 and cards[0][1] == 1 \
+                and (n := build_budget.cards_for(est, e, s, cards[0][0], usd)) is not None:
+            name, cards = f"{n}× {cards[0][0].name}", [(cards[0][0], n)]  # the build the budget pays for
         each = [(new_price(est, card, s), n) for card, n in cards]
         known = [p * n for p, n in each if p]
         price = float(sum(known)) if len(known) == len(each) and not unified else None

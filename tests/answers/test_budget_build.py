@@ -58,3 +58,22 @@ def test_the_verdict_says_when_nothing_in_budget_reads_well(engine: Engine):
     v = _sides(a)["verdict"]
     assert v is not None and not v["reading"]
     assert "below reading speed" in a.text
+
+
+def test_one_card_named_with_a_whole_budget_is_sized_too(engine: Engine):
+    a = engine.ask("roughly $2,200 for a complete box to run 70b models, are used 3090s the way to go?")
+    p = _sides(a)
+    assert [r["name"] for r in p["sides"]] == ["2× GeForce RTX 3090"]
+    assert p["verdict"]["reading"]
+
+
+@pytest.mark.parametrize("q", [
+    "budget total 2300 euros pour un pc complet qui fait tourner llama 3.3 70b, je prends quoi",
+    "Gesamtbudget 2300 Euro für einen kompletten Rechner für Llama 3.3 70B, was kaufen?",
+])
+def test_a_whole_budget_leaves_the_rest_of_the_pc_before_the_cards(engine: Engine, q):
+    a = engine.ask(q)
+    b = a.facts["budget"]
+    assert b["rest_usd"] == 600 and b["usd_compared"] == pytest.approx(2300 * 1.0784 - 600)
+    assert all(c["price_usd"] <= b["usd_compared"] for c in a.facts["in_budget"])
+    assert a.facts["used_route"]["count"] == 2  # two used 3090s: the build people make for a 70B
