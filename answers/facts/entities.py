@@ -98,7 +98,8 @@ class EntityBuilding:
 
             self._needs_size(e)
             if asked.budget is not None and asked.budget.whole:
-                # "2200 € for the whole PC": the cards get what the rest of the PC leaves (answers/facts/build_budget.py)
+                # "2200 € for the whole PC": the cards get what the rest of the PC leaves
+                # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
                 from answers.facts.build_budget import for_cards
 
                 budget = for_cards(budget)
