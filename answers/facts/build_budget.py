@@ -65,6 +65,14 @@ def card_price(est: Estimates, card: Any, s: EstimateSettings) -> dict[str, Any]
     return None if price is None else {"low": float(price), "high": float(price), "used": False, "year": None}
 
 
+def local(budget: dict[str, Any], usd: float, used: bool = False) -> float:
+    """A US-dollar price in the budget's currency, as bought where the budget is spent: new goods at the shops'
+    markup over the converted US price where one is kept (reais, `shop_ratio`), used cards without it (people
+    sell them used at about the converted US used price: "3090 usada ta uns 4 mil", about $740)."""
+    ratio = 1.0 if used else float(budget.get("shop_ratio") or 1.0)
+    return usd * ratio * budget["amount"] / budget["usd"]
+
+
 def _holds(row: dict[str, Any]) -> bool:
     return row["fit"] not in (None, "no") and not row.get("offload_gb") and row["tok_s"] is not None
 
@@ -80,16 +88,17 @@ def _row(est: Estimates, e: Entities, s: EstimateSettings, card: Any, n: int) ->
     return row
 
 
-def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, usd: float) -> int | None:
-    """The fewest of `card` (2 to 4) that hold the model at the usual level with the rest of the PC within `usd`
-    at the low end of the card's price; None when one card holds it, or no count within budget does."""
+def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, budget: dict[str, Any]) -> int | None:
+    """The fewest of `card` (2 to 4) that hold the model at the usual level with the rest of the PC within the
+    budget at the low end of the card's price; None when one card holds it, or no count within budget does."""
     price = card_price(est, card, s)
     one = _row(est, e, s, card, 1)
     if price is None or one is None or _holds(one):
         return None
     for n in range(2, MAX_CARDS + 1):
         rest = rest_of_pc(n)
-        if rest is None or n * price["low"] + rest.usd > usd:
+        if rest is None or n * local(budget, price["low"], price["used"]) + local(budget, rest.usd) \
+                > budget["amount"]:
             return None
         row = _row(est, e, s, card, n)
         if row is not None and _holds(row):
@@ -97,54 +106,58 @@ def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, usd: 
     return None
 
 
-def sized(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> Entities:
+def sized(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Entities:
     """The comparison's one-card sides as the build the budget pays for (`cards_for`); other sides as asked."""
     if e.sides is None or e.model is None:
         return e
     out = []
     for side in e.sides:
         d = side.devices[0]
-        n = None if side.unified or len(side.devices) != 1 or d.count != 1 else cards_for(est, e, s, d.card, usd)
+        n = None if side.unified or len(side.devices) != 1 or d.count != 1 else cards_for(est, e, s, d.card, budget)
         out.append(side if n is None else replace(side, devices=(replace(d, count=n),)))
     first, second = out
     return e if (first, second) == e.sides else replace(e, sides=(first, second))
 
 
 def side_build(est: Estimates, e: Entities, s: EstimateSettings, cards: list[tuple[Any, int]], whole: bool,
-               usd: float) -> dict[str, Any]:
-    """A side's price as a build: a whole machine's own price, or its cards' and (a whole-machine budget) the
-    rest of the PC's, with the model's level and speed on it; {} when a price is missing."""
+               budget: dict[str, Any]) -> dict[str, Any]:
+    """A side's price as a build, in the budget's currency (`local`): a whole machine's own price, or its cards'
+    and (a whole-machine budget) the rest of the PC's, with the model's level and speed on it; {} when a price
+    is missing."""
     card, n = cards[0]
     if len(cards) == 1 and n == 1 and (m := machine_price(card.name)) is not None:
-        out: dict[str, Any] = {"machine": m.machine, "low_usd": m.usd, "high_usd": m.usd, "machine_year": m.year}
+        price = local(budget, m.usd)
+        out: dict[str, Any] = {"machine": m.machine, "low": price, "high": price, "machine_year": m.year}
     else:
         prices = [(card_price(est, c, s), k) for c, k in cards]
         if any(p is None for p, _ in prices):
             return {}
         rest = rest_of_pc(sum(k for _, k in cards)) if whole else None
-        extra = rest.usd if rest is not None else 0.0
-        out = {"low_usd": sum(p["low"] * k for p, k in prices if p) + extra,
-               "high_usd": sum(p["high"] * k for p, k in prices if p) + extra,
-               "used": any(p["used"] for p, _ in prices if p), "rest_usd": rest.usd if rest else None}
-    out["within"] = out["low_usd"] <= usd
-    out["within_all"] = out["high_usd"] <= usd
+        extra = local(budget, rest.usd) if rest is not None else 0.0
+        out = {"low": sum(local(budget, p["low"], p["used"]) * k for p, k in prices if p) + extra,
+               "high": sum(local(budget, p["high"], p["used"]) * k for p, k in prices if p) + extra,
+               "used": any(p["used"] for p, _ in prices if p), "rest": extra or None}
+    out["currency"] = budget["currency"]
+    out["within"] = out["low"] <= budget["amount"]
+    out["within_all"] = out["high"] <= budget["amount"]
     row = _row(est, e, s, card, n) if len(cards) == 1 else None
     if row is not None and _holds(row):
         out.update({"quant": row["quant"], "tok_s": row["tok_s"]})
     return out
 
 
-def mac_within(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> dict[str, Any] | None:
+def mac_within(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> dict[str, Any] | None:
     """The kept Mac within the budget that runs the model fastest at the usual level (else the one with the most
     memory, when no model was asked or none holds it)."""
     best: dict[str, Any] | None = None
     for m in _data().machine_prices:
         card = est.kn.added_card(m.name)
-        if not m.name.startswith("Apple") or card is None or m.usd > usd:
+        if not m.name.startswith("Apple") or card is None or local(budget, m.usd) > budget["amount"]:
             continue
         row = _row(est, e, s, card, 1)
         held = row is not None and _holds(row)
-        entry = {"machine": m.machine, "chip": card.name, "usd": m.usd, "memory_gb": card.memory_gb,
+        entry = {"machine": m.machine, "chip": card.name, "price": local(budget, m.usd), "currency": budget["currency"],
+                 "memory_gb": card.memory_gb,
                  "quant": row["quant"] if held and row else None, "tok_s": row["tok_s"] if held and row else None}
         key = (entry["tok_s"] or 0.0, card.memory_gb)
         if best is None or key > (best["tok_s"] or 0.0, best["memory_gb"]):
@@ -162,20 +175,18 @@ def verdict(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
             "reading_tok_s": READING_SPEED_TOK_S}
 
 
-def local_build(e: Entities, budget: dict[str, Any], local: dict[str, Any], whole: bool) -> dict[str, Any]:
+def local_build(e: Entities, budget: dict[str, Any], local_price: dict[str, Any], whole: bool) -> dict[str, Any]:
     """The named card at the asker's own price ("3090 usada ta uns 4 mil aqui") bought within the budget: how
-    many of it fit, with (a whole-machine budget) the rest of the PC, in the budget's currency. Both amounts are
-    compared as the budget answers compare them (`usd_compared`), and the rest of the PC, kept in US dollars,
-    is turned back into the budget's currency the same way."""
+    many of it fit, with (a whole-machine budget) the rest of the PC (`local`: at the local shops' markup where
+    one is kept), in the budget's currency; `local_price` is the price's budget facts, in any currency."""
     assert e.card is not None
-    per_usd = budget["amount"] / budget["usd_compared"]  # the budget's units for one compared dollar
-    price = local["usd_compared"]
+    price = local(budget, local_price["usd"], used=True)  # the asker's own figure: no markup on top
 
     def total(n: int) -> tuple[float, float] | None:
         rest = rest_of_pc(n) if whole else None
         if whole and rest is None:
             return None
-        extra = rest.usd if rest is not None else 0.0
+        extra = local(budget, rest.usd) if rest is not None else 0.0
         return n * price + extra, extra
 
     count, over = 0, None
@@ -183,12 +194,11 @@ def local_build(e: Entities, budget: dict[str, Any], local: dict[str, Any], whol
         t = total(n)
         if t is None:
             break
-        if t[0] > budget["usd_compared"]:
-            over = {"count": n, "amount": t[0] * per_usd}
+        if t[0] > budget["amount"]:
+            over = {"count": n, "amount": t[0]}
             break
         count = n
     shown = total(max(count, 1))
     assert shown is not None  # one card always has a kept rest of the PC
-    return {"card": e.card.name, "price": local["amount"], "currency": budget["currency"], "whole": whole,
-            "count": count, "total": shown[0] * per_usd if count else None, "rest": shown[1] * per_usd,
-            "next": over, "budget": budget}
+    return {"card": e.card.name, "price": price, "currency": budget["currency"], "whole": whole,
+            "count": count, "total": shown[0] if count else None, "rest": shown[1], "next": over, "budget": budget}

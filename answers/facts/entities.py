@@ -111,7 +111,7 @@ class EntityBuilding:
             # lazy: the build rules only for a whole-machine budget beside a comparison
             from answers.facts.build_budget import sized
 
-            e = sized(self.estimates, e, s, said["usd_compared"])
+            e = sized(self.estimates, e, s, said)
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)

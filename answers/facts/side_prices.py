@@ -44,7 +44,7 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
     rows = []
     for name, cards, unified in _sides(e):
         if whole and not unified and len(cards) == 1 and cards[0][1] == 1 \
-                and (n := build_budget.cards_for(est, e, s, cards[0][0], usd)) is not None:
+                and (n := build_budget.cards_for(est, e, s, cards[0][0], budget)) is not None:
             name, cards = f"{n}× {cards[0][0].name}", [(cards[0][0], n)]  # the build the budget pays for
         each = [(new_price(est, card, s), n) for card, n in cards]
         known = [p * n for p, n in each if p]
@@ -54,18 +54,18 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
         if price is None and not unified:
             row.update(_used(cards, usd))
         if whole or e.model is not None:
-            build = build_budget.side_build(est, e, s, cards, whole, usd)
+            build = build_budget.side_build(est, e, s, cards, whole, budget)
             if build:
                 row["build"] = build
         rows.append(row)
     out: dict[str, Any] = {"budget": budget, "sides": rows, "whole": whole, "model_asked": e.model is not None,
                            "cards_only": not whole and any(r["price_usd"] for r in rows)}
     options = [{"name": r["name"], **r["build"]} for r in rows if r.get("build")]
-    rests = [o["rest_usd"] for o in options if o.get("rest_usd")]
+    rests = [o["rest"] for o in options if o.get("rest")]
     if rests:
-        out["rest_usd"] = min(rests)
+        out["rest"] = min(rests)
     if mac:
-        found = build_budget.mac_within(est, e, s, usd)
+        found = build_budget.mac_within(est, e, s, budget)
         if found is not None:
             out["mac"] = found
             options.append({"name": found["machine"], "within": True, "tok_s": found["tok_s"]})

@@ -27,13 +27,15 @@ def _sides(a):  # noqa: ANN001, ANN202
 def test_a_whole_machine_budget_buys_the_cards_the_model_needs(engine: Engine, q):
     a = engine.ask(q)
     p = _sides(a)
-    assert p["whole"] and p["rest_usd"] == 600
+    per_usd = p["budget"]["amount"] / p["budget"]["usd"]  # the budget's currency for one dollar
+    assert p["whole"] and p["rest"] == pytest.approx(600 * per_usd)
     names = [r["name"] for r in p["sides"]]
     assert "2× GeForce RTX 3090" in names  # one 3090 cannot hold a 70B at Q4_K_M; two fit the budget
     pair = next(r for r in p["sides"] if r["name"] == "2× GeForce RTX 3090")["build"]
-    assert (pair["low_usd"], pair["high_usd"]) == (2 * 500 + 600, 2 * 800 + 600)
+    assert pair["low"] == pytest.approx((2 * 500 + 600) * per_usd)
+    assert pair["high"] == pytest.approx((2 * 800 + 600) * per_usd)
     halo = next(r for r in p["sides"] if "Ryzen AI Max" in r["name"])["build"]
-    assert halo["machine"] == "Framework Desktop" and halo["low_usd"] == 1999
+    assert halo["machine"] == "Framework Desktop" and halo["low"] == pytest.approx(1999 * per_usd)
     assert p["verdict"]["name"] == "2× GeForce RTX 3090" and p["verdict"]["reading"]
     assert 14 <= p["verdict"]["tok_s"] <= 20
     assert "2× GeForce RTX 3090" in a.text
@@ -42,15 +44,27 @@ def test_a_whole_machine_budget_buys_the_cards_the_model_needs(engine: Engine, q
 def test_a_mac_named_without_its_chip_gets_the_mac_the_budget_buys(engine: Engine):
     a = engine.ask("ho 2300 dollari in totale per un pc per modelli 70b: 3090 usate o un mac?")
     mac = _sides(a)["mac"]
-    assert mac["chip"] == "Apple M4 Pro 64 GB" and mac["usd"] == 1999 and mac["quant"] == "Q4_K_M"
+    assert mac["chip"] == "Apple M4 Pro 64 GB" and mac["price"] == 1999 and mac["quant"] == "Q4_K_M"
     assert "Mac mini" in a.text and "Apple M4 Pro 64 GB" in a.text
 
 
 def test_a_budget_for_the_card_alone_keeps_the_count_asked(engine: Engine):
     a = engine.ask("with $1500 for the graphics card, a 3090 or a 5070 ti for 70b models?")
     p = _sides(a)
-    assert not p["whole"] and "rest_usd" not in p
+    assert not p["whole"] and "rest" not in p
     assert all("2×" not in r["name"] for r in p["sides"])
+
+
+def test_used_cards_bought_with_reais_carry_no_import_markup(engine: Engine):
+    """In Brazil a used 3090 sells for about the converted US used price ("uns 4 mil", about $740), while new
+    parts cost about 1.8 times the converted US price (exchange_rates.json `shop_over_launch`)."""
+    a = engine.ask("R$ 9000 pra montar um pc completo pra ia: 3090 usada ou 5060 ti 16gb nova?")
+    sides = {r["name"]: r["build"] for r in _sides(a)["sides"]}
+    brl = 5.8261 / 1.0784
+    used = sides["GeForce RTX 3090"]
+    assert used["low"] == pytest.approx((500 + 600 * 1.8) * brl) and used["within"]
+    new = sides["GeForce RTX 5060 Ti 16 GB"]
+    assert new["low"] == pytest.approx((429 + 600) * 1.8 * brl) and not new["within"]
 
 
 def test_the_verdict_says_when_nothing_in_budget_reads_well(engine: Engine):
