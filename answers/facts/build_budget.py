@@ -56,8 +56,12 @@ def machine_price(name: str) -> MachinePrice | None:
     return next((m for m in _data().machine_prices if m.name == name), None)
 
 
-def card_price(est: Estimates, card: Any, s: EstimateSettings) -> dict[str, Any] | None:
-    """One card's price: its kept used range when people buy it used, else its launch price while sold new."""
+def card_price(est: Estimates, card: Any, s: EstimateSettings,
+               said: dict[str, float] | None = None) -> dict[str, Any] | None:
+    """One card's price: the asker's own where they gave one (`said`: card name → US dollars, no markup on top),
+    else its kept used range when people buy it used, else its launch price while sold new."""
+    if said and card.name in said:
+        return {"low": said[card.name], "high": said[card.name], "used": True, "year": None, "said": True}
     used = next((u for u in _data().used_prices if u.name == card.name), None)
     if used is not None:
         return {"low": used.usd_low, "high": used.usd_high, "used": True, "year": used.year}
@@ -88,10 +92,11 @@ def _row(est: Estimates, e: Entities, s: EstimateSettings, card: Any, n: int) ->
     return row
 
 
-def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, budget: dict[str, Any]) -> int | None:
+def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, budget: dict[str, Any],
+              said: dict[str, float] | None = None) -> int | None:
     """The fewest of `card` (2 to 4) that hold the model at the usual level with the rest of the PC within the
     budget at the low end of the card's price; None when one card holds it, or no count within budget does."""
-    price = card_price(est, card, s)
+    price = card_price(est, card, s, said)
     one = _row(est, e, s, card, 1)
     if price is None or one is None or _holds(one):
         return None
@@ -106,21 +111,22 @@ def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, budge
     return None
 
 
-def sized(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> Entities:
+def sized(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any],
+          said: dict[str, float] | None = None) -> Entities:
     """The comparison's one-card sides as the build the budget pays for (`cards_for`); other sides as asked."""
     if e.sides is None or e.model is None:
         return e
     out = []
     for side in e.sides:
         d = side.devices[0]
-        n = None if side.unified or len(side.devices) != 1 or d.count != 1 else cards_for(est, e, s, d.card, budget)
+        n = None if side.unified or len(side.devices) != 1 or d.count != 1 else cards_for(est, e, s, d.card, budget, said)
         out.append(side if n is None else replace(side, devices=(replace(d, count=n),)))
     first, second = out
     return e if (first, second) == e.sides else replace(e, sides=(first, second))
 
 
 def side_build(est: Estimates, e: Entities, s: EstimateSettings, cards: list[tuple[Any, int]], whole: bool,
-               budget: dict[str, Any]) -> dict[str, Any]:
+               budget: dict[str, Any], said: dict[str, float] | None = None) -> dict[str, Any]:
     """A side's price as a build, in the budget's currency (`local`): a whole machine's own price, or its cards'
     and (a whole-machine budget) the rest of the PC's, with the model's level and speed on it; {} when a price
     is missing."""
@@ -129,14 +135,15 @@ def side_build(est: Estimates, e: Entities, s: EstimateSettings, cards: list[tup
         price = local(budget, m.usd)
         out: dict[str, Any] = {"machine": m.machine, "low": price, "high": price, "machine_year": m.year}
     else:
-        prices = [(card_price(est, c, s), k) for c, k in cards]
+        prices = [(card_price(est, c, s, said), k) for c, k in cards]
         if any(p is None for p, _ in prices):
             return {}
         rest = rest_of_pc(sum(k for _, k in cards)) if whole else None
         extra = local(budget, rest.usd) if rest is not None else 0.0
         out = {"low": sum(local(budget, p["low"], p["used"]) * k for p, k in prices if p) + extra,
                "high": sum(local(budget, p["high"], p["used"]) * k for p, k in prices if p) + extra,
-               "used": any(p["used"] for p, _ in prices if p), "rest": extra or None}
+               "used": any(p["used"] for p, _ in prices if p), "rest": extra or None,
+               "said": any(p.get("said") for p, _ in prices if p)}
     out["currency"] = budget["currency"]
     out["within"] = out["low"] <= budget["amount"]
     out["within_all"] = out["high"] <= budget["amount"]

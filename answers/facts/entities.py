@@ -111,7 +111,7 @@ class EntityBuilding:
             # lazy: the build rules only for a whole-machine budget beside a comparison
             from answers.facts.build_budget import sized
 
-            e = sized(self.estimates, e, s, said)
+            e = sized(self.estimates, e, s, said, self._said_prices(asked, e))
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
@@ -152,7 +152,7 @@ class EntityBuilding:
             from answers.facts.side_prices import facts as side_prices
 
             built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, asked.budget.whole,
-                                                      bool(asked.mac_unsized))
+                                                      bool(asked.mac_unsized), self._said_prices(asked, e))
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e
@@ -160,6 +160,20 @@ class EntityBuilding:
     def _needs_size(self, e: Entities) -> None:
         if e.model is not None and self.estimates.size_of(e.model) is None:
             raise BadInput("no_params", model=e.model.name)
+
+    @staticmethod
+    def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:
+        """The asker's own price for a card of the comparison ("3090 usada uns 4 mil"), in US dollars by card."""
+        if asked.local_price is None:
+            return None
+        typed, price = asked.local_price
+        card = e.card if typed == asked.card_typed else e.card2 if typed == asked.card2_typed else None
+        if card is None:
+            return None
+        # lazy: the exchange-rate data only for a price said
+        from answers.facts.budget import budget_facts
+
+        return {card.name: budget_facts(price.amount, price.currency, True)["usd"]}
 
     @staticmethod
     def _budget(asked: Asked) -> dict[str, Any] | None:

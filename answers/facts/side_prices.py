@@ -36,7 +36,7 @@ def _sides(e: Entities) -> list[tuple[str, list[tuple[Any, int]], bool]]:
 
 
 def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any], whole: bool = False,
-          mac: bool = False) -> dict[str, Any]:
+          mac: bool = False, said: dict[str, float] | None = None) -> dict[str, Any]:
     """Each side's price against the budget; with a model asked or a whole-machine budget, each side as a build
     (answers/facts/build_budget.py: the rest of the PC, a machine's whole price, the model's speed on it), the
     Mac within budget when a Mac was named without its chip, and the verdict among them."""
@@ -44,7 +44,7 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
     rows = []
     for name, cards, unified in _sides(e):
         if whole and not unified and len(cards) == 1 and cards[0][1] == 1 \
-                and (n := build_budget.cards_for(est, e, s, cards[0][0], budget)) is not None:
+                and (n := build_budget.cards_for(est, e, s, cards[0][0], budget, said)) is not None:
             name, cards = f"{n}× {cards[0][0].name}", [(cards[0][0], n)]  # the build the budget pays for
         each = [(new_price(est, card, s), n) for card, n in cards]
         known = [p * n for p, n in each if p]
@@ -53,8 +53,8 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
                                "within": None if price is None else price <= usd}
         if price is None and not unified:
             row.update(_used(cards, usd))
-        if whole or e.model is not None:
-            build = build_budget.side_build(est, e, s, cards, whole, budget)
+        if whole or e.model is not None or said:
+            build = build_budget.side_build(est, e, s, cards, whole, budget, said)
             if build:
                 row["build"] = build
         rows.append(row)

@@ -43,3 +43,13 @@ def test_a_card_number_after_a_card_is_no_price(engine: Engine):
     """"3090 24gb" or "3090 x2" after a budget are a memory and a count, not the card's price."""
     a = engine.ask("budget 2000 dollars total, is a 3090 24gb a good buy for llms?")
     assert "local_build" not in a.facts
+
+
+def test_the_askers_price_prices_its_side_of_a_comparison(engine: Engine):
+    a = engine.ask("orçamento total 11 mil reais pra montar pc pra qwen3 32b: 3090 usada (aqui sai uns 4500) "
+                   "ou 5060 ti 16gb nova?")
+    sides = {r["name"]: r["build"] for r in a.facts["budget_sides"]["sides"]}
+    rest = REST_USD * BRL_PER_USD * BRL_SHOP
+    assert sides["GeForce RTX 3090"]["low"] == pytest.approx(4500 + rest, rel=1e-3)
+    assert sides["GeForce RTX 3090"]["within"]
+    assert "pelo preço que você diz" in a.text
