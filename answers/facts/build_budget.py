@@ -119,7 +119,8 @@ def sized(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
     out = []
     for side in e.sides:
         d = side.devices[0]
-        n = None if side.unified or len(side.devices) != 1 or d.count != 1 else cards_for(est, e, s, d.card, budget, said)
+        one = not side.unified and len(side.devices) == 1 and d.count == 1
+        n = cards_for(est, e, s, d.card, budget, said) if one else None
         out.append(side if n is None else replace(side, devices=(replace(d, count=n),)))
     first, second = out
     return e if (first, second) == e.sides else replace(e, sides=(first, second))
