@@ -26,7 +26,7 @@ from estimator.setups import Device, Setup
 
 if TYPE_CHECKING:
     from answers.facts.common import Entities, Estimates, EstimateSettings
-    from catalog.hardware import MachinePrice, RestOfPc
+    from catalog.price_records import MachinePrice, RestOfPc
 
 MAX_CARDS = 4  # a desktop or workstation board holds up to four cards
 
