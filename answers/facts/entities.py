@@ -97,7 +97,7 @@ class EntityBuilding:
             from answers.facts.budget import build as build_budget
 
             self._needs_size(e)
-            if asked.budget is not None and asked.budget.whole:
+            if self._whole(asked, budget):
                 # "2200 € for the whole PC": the cards get what the rest of the PC leaves
                 # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
                 from answers.facts.build_budget import for_cards
@@ -105,8 +105,8 @@ class EntityBuilding:
                 budget = for_cards(budget)
             return intent, build_budget(self.estimates, e, s, budget), e
         intent = decide_after_resolving(intent, e)
-        if intent == "compare" and asked.budget is not None and asked.budget.whole and e.sides is not None \
-                and (said := self._budget(asked)) is not None:
+        if intent == "compare" and e.sides is not None and (said := self._budget(asked)) is not None \
+                and self._whole(asked, said):
             # "$2500 total: used 3090s or a Strix Halo?": the one-card side as the build the budget pays for
             # lazy: the build rules only for a whole-machine budget beside a comparison
             from answers.facts.build_budget import sized
@@ -135,7 +135,7 @@ class EntityBuilding:
 
             local = asked.local_price[1]
             built.facts["local_build"] = local_build(e, said, budget_facts(local.amount, local.currency, True),
-                                                     asked.budget.whole)
+                                                     self._whole(asked, said))
         elif intent == "card_models" and asked.budget and e.card is not None and e.setup is None and e.model is None \
                 and (price := self._budget(asked)) is not None:
             # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
@@ -151,7 +151,7 @@ class EntityBuilding:
             # lazy: the price rules only for a price said
             from answers.facts.side_prices import facts as side_prices
 
-            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, asked.budget.whole,
+            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
@@ -160,6 +160,18 @@ class EntityBuilding:
     def _needs_size(self, e: Entities) -> None:
         if e.model is not None and self.estimates.size_of(e.model) is None:
             raise BadInput("no_params", model=e.model.name)
+
+    @staticmethod
+    def _whole(asked: Asked, said: dict[str, Any]) -> bool:
+        """The budget is for the whole machine: said so ("total", "PC completo") and more than the rest of a PC
+        costs (a "$400 build" is read as the card's budget: no machine is built for that)."""
+        if asked.budget is None or not asked.budget.whole:
+            return False
+        # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
+        from answers.facts.build_budget import local, rest_of_pc
+
+        rest = rest_of_pc(1)
+        return rest is not None and said["amount"] > local(said, rest.usd)
 
     @staticmethod
     def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:

@@ -91,3 +91,13 @@ def test_a_whole_budget_leaves_the_rest_of_the_pc_before_the_cards(engine: Engin
     assert b["rest_usd"] == 600 and b["usd_compared"] == pytest.approx(2300 * 1.0784 - 600)
     assert all(c["price_usd"] <= b["usd_compared"] for c in a.facts["in_budget"])
     assert a.facts["used_route"]["count"] == 2  # two used 3090s: the build people make for a 70B
+
+
+@pytest.mark.parametrize("q", [
+    "best gpu for a $450 build to run llama 3.1 8b",
+    "which card for my pc under 400 dollars for local llms",
+])
+def test_a_budget_below_the_rest_of_a_pc_is_the_cards_budget(engine: Engine, q):
+    """No machine is built for $450, and "my pc" is one already owned: the amount is for the card."""
+    a = engine.ask(q)
+    assert "rest_usd" not in a.facts["budget"] and a.facts["budget_pick"] is not None

@@ -32,7 +32,7 @@ def test_the_askers_price_for_the_card_buys_the_build(engine: Engine):
 
 @pytest.mark.parametrize(("q", "count"), [
     ("presupuesto de 60 mil pesos mexicanos para armar la pc completa, aca una 3090 usada anda en 13 mil", 2),
-    ("ho 2500 euro per tutto il pc, qui una 3090 usata costa sui 650 euro", 2),
+    ("ho 2500 euro in totale per il pc, qui una 3090 usata costa sui 650 euro", 2),
 ])
 def test_the_count_follows_the_askers_price(engine: Engine, q, count):
     p = engine.ask(q).facts["local_build"]
