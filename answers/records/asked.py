@@ -73,6 +73,7 @@ class Budget(Struct, frozen=True):
     amount: float
     currency: str  # "USD", "EUR", "GBP", "BRL"… (the language's usual one when none was said)
     currency_said: bool = True  # False: the currency was assumed from the asker's language
+    whole: bool = False  # for the whole machine ("$2500 total", "PC completo"), not the cards alone
 
 
 class Asked(Struct, frozen=True):
@@ -112,6 +113,9 @@ class Asked(Struct, frozen=True):
     cache_type: str | None = None  # the KV cache's type ("q8_0")
     task: str | None = None  # "coding", "vision"…: only models good at it
     budget: Budget | None = None  # a price to stay within, or a card's asked price
+    # a card's price where the asker lives, said beside a budget ("3090 usada ta uns 4 mil aqui"): the card's
+    # number as typed and the price, used for that card instead of the kept ones
+    local_price: tuple[str, Budget] | None = None
     prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length
     users: int | None = None  # "vllm 4 users": people served at once
     per_day: int | None = None  # "200 users a day": a daily count, turned into people at once by the facts

@@ -156,13 +156,24 @@ def test_a_side_over_the_budget_is_said_over(engine, q: str) -> None:  # noqa: A
     assert "budget" not in a.unused_why
 
 
-def test_a_side_without_a_price_says_so(engine) -> None:  # noqa: ANN001
+def test_a_machine_side_is_priced_whole(engine) -> None:  # noqa: ANN001
+    """A Mac is no card: its price is the whole machine's (prices.json `machines`: Mac Studio M4 Max 36 GB at
+    $1,999, Macworld 2025-03-05), said as such."""
     a = _ask(engine, "3000 euros: rtx 5090 or mac studio m4 max for qwen3 coder 30b?")
-    sides = {r["name"]: r["price_usd"] for r in a.facts["budget_sides"]["sides"]}
-    assert sides["GeForce RTX 5090"] == 1999
+    sides = {r["name"]: r for r in a.facts["budget_sides"]["sides"]}
+    assert sides["GeForce RTX 5090"]["price_usd"] == 1999
     mac = next(n for n in sides if "M4 Max" in n)
-    assert sides[mac] is None
-    assert any(mac in ln and "no price" in ln for ln in a.text.splitlines()), a.text
+    assert sides[mac]["price_usd"] is None and sides[mac]["build"]["machine"] == "Mac Studio"
+    assert sides[mac]["build"]["low"] == pytest.approx(1999 / 1.0784)  # ECB, 13 June 2024
+    assert any(mac in ln and "whole machine" in ln for ln in a.text.splitlines()), a.text
+
+
+def test_a_side_without_a_price_says_so(engine) -> None:  # noqa: ANN001
+    a = _ask(engine, "1000 euros: two mi50 32gb or a 5070 ti for qwen3 14b?")
+    sides = {r["name"]: r["price_usd"] for r in a.facts["budget_sides"]["sides"]}
+    mi50 = next(n for n in sides if "MI50" in n)
+    assert sides[mi50] is None
+    assert any(mi50 in ln and "no price" in ln for ln in a.text.splitlines()), a.text
 
 
 @pytest.mark.parametrize("q", [
