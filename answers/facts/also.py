@@ -286,6 +286,10 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     if _mixed_vendors(e):
         wanted.append("mixed_vendors")
     wanted += _choice_notes(kinds, facts)
+    if "kv_quality" in kinds:  # "does a q4 kv cache hurt quality?": the sourced quality cost of each cache type
+        wanted.append("kv_quality")
+    if "format_quality" in kinds:  # "exl3 or gguf, which is better at the same size?": quality per bit
+        wanted.append("exl3_quality")
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))

@@ -1,0 +1,55 @@
+"""Quality asked beside a fit or a format comparison (trial 7, "key part missing" and "other question answered"):
+whether a quantized conversation cache or flash attention costs quality, and which of EXL3 and GGUF keeps more at
+the same size. Each gets its sourced line (answers/knowledge/side_notes.json) in the asker's language, beside the
+answer's own figures, and no line when quality is not asked. Phrasings of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.engine import Engine
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+def _notes(a: object) -> list[str]:
+    also = a.facts.get("also") or {}  # type: ignore[attr-defined]
+    return [n["kind"] for n in also.get("notes", ())]
+
+
+@pytest.mark.parametrize(("question", "lang", "kind", "words"), [
+    ("does a q4 kv cache make mistral small 24b dumber? running it on a 3090", "en", "kv_quality",
+     "close to lossless"),
+    ("la cache kv in q4_0 peggiora la qualità di qwen3 14b su una 4070 ti super?", "it", "kv_quality",
+     "quasi senza perdite"),
+    ("est-ce que le cache kv en q8 dégrade la qualité de gemma 3 12b sur ma 3060 ?", "fr", "kv_quality",
+     "OLLAMA_FLASH_ATTENTION=1"),
+    ("verschlechtert flash attention mit q4 kv cache die qualität bei llama 3.1 8b auf einer 4060?", "de",
+     "kv_quality", "exakt dieselbe Attention"),
+    ("usar cache kv q8_0 con flash attention empeora la calidad? phi-4 en una rtx 3080", "es", "kv_quality",
+     "la mitad V"),
+    ("cache kv em q4 estraga a qualidade do qwen3 8b numa rx 7600?", "pt", "kv_quality", "metade da memória"),
+    ("exl3 or gguf for llama 3.1 70b on two 3090s: which keeps more quality at the same size?", "en",
+     "exl3_quality", "QTIP"),
+    ("exl3 o gguf per qwen3 32b su una 4090, a parità di dimensione quale ha qualità migliore?", "it",
+     "exl3_quality", "turboderp"),
+    ("entre exl3 et gguf pour gemma 3 27b sur 24 go, lequel a la meilleure qualité à taille égale ?", "fr",
+     "exl3_quality", "3,5 bpw"),
+    ("qual tem melhor qualidade no mesmo tamanho, exl3 ou gguf, para mistral small numa 4080?", "pt",
+     "exl3_quality", "mesmo tamanho"),
+])
+def test_a_quality_question_gets_its_line(engine: Engine, question: str, lang: str, kind: str, words: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert kind in _notes(a)
+    assert words in _plain(a.text)
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("qwen3 14b with a q8 kv cache on a 4060 ti 16gb at 32k, how fast?", "kv_quality"),
+    ("exl3 or gguf for qwen3 32b on a 4090, which is faster?", "exl3_quality"),
+])
+def test_no_quality_line_when_quality_is_not_asked(engine: Engine, question: str, kind: str) -> None:
+    assert kind not in _notes(engine.ask(question))
