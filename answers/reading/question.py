@@ -19,7 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.knowledge.closed_models import closed_in
-from answers.reading import also_words, at_once, conditions, media_words, ram_words, scope
+from answers.reading import also_words, at_once, conditions, media_words, power_words, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
@@ -65,7 +65,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
-        also_mts=ram_words.speeds(question))
+        also_mts=ram_words.speeds(question), power=power_words.read(question, p.language))
     return _settled(asked, words, machine)
 
 
