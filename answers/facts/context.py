@@ -90,7 +90,34 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         longer = _longest(lambda c: alt.need_gb(lv, c) <= usable, upper)
         if longer is not None and longer > best["context"]:
             facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
+    facts["by_cache"] = _by_cache(q, best, levels, usable, upper) if s.cache_said and best is not None else None
     facts["model_max_context"] = model_max
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["limit"] = upper
     return Built(facts, sources={"gpus"})
+
+
+# The cache types weighed when the question names one ("how much more context does a q8 KV cache give"):
+# llama.cpp's -ctk/-ctv f16 (its default), q8_0 and q4_0 (estimator.memory.CACHE_TYPE_BYTES)
+CACHE_TYPES = ("f16", "q8_0", "q4_0")
+USUAL_LEVEL = "Q4_K_M"  # the level most people run: its figures beside the best level's
+
+
+def _by_cache(q: Any, best: dict[str, Any], levels: list[Quant], usable: float,
+              upper: int) -> list[dict[str, Any]]:
+    """The longest context at each cache type, at the best level and at Q4_K_M (when more compressed and
+    allowed): what a quantized cache gains, in tokens."""
+    names = [lv.name for lv in levels]
+    wanted = [best["quant"]]
+    if USUAL_LEVEL in names and names.index(USUAL_LEVEL) > names.index(best["quant"]):
+        wanted.append(USUAL_LEVEL)
+    out = []
+    for name in wanted:
+        lv = quant(name)
+        contexts = []
+        for ct in CACHE_TYPES:
+            alt = replace(q, cache_type=ct)
+            contexts.append({"cache_type": ct,
+                             "context": _longest(lambda c, a=alt: a.need_gb(lv, c) <= usable, upper)})
+        out.append({"quant": name, "contexts": contexts})
+    return out

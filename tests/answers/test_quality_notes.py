@@ -53,3 +53,30 @@ def test_a_quality_question_gets_its_line(engine: Engine, question: str, lang: s
 ])
 def test_no_quality_line_when_quality_is_not_asked(engine: Engine, question: str, kind: str) -> None:
     assert kind not in _notes(engine.ask(question))
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("how much longer a context do i get on my 4090 with a q8 kv cache for qwen3 32b?", "en"),
+    ("quanto contesto in più ottengo con la cache kv q4_0 per mistral small 24b su una 3090?", "it"),
+    ("plus de contexte avec un cache kv q8_0 pour gemma 3 27b sur 24 go ?", "fr"),
+    ("mehr kontext mit q8 kv-cache für qwen3 14b auf einer 4060 ti 16gb?", "de"),
+    ("con cache kv q8 cuánto más contexto me entra de qwen3 32b en una 3090?", "es"),
+    ("quanto mais contexto consigo com cache kv q4 no gemma 3 27b numa 3090?", "pt"),
+])
+def test_more_context_from_a_quantized_cache_is_given_in_tokens(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.intent == "longest_context"
+    rows = a.facts["by_cache"]
+    assert rows
+    for row in rows:
+        f16, q8, q4 = (c["context"] for c in row["contexts"])
+        # a smaller cache holds at least as many tokens (q8_0 is 34/64 of f16's bytes, q4_0 18/64)
+        assert f16 <= q8 <= q4
+        if f16 < a.facts["limit"]:
+            assert q8 > f16 * 1.5 or q8 == a.facts["limit"]
+    assert "q8_0" in a.text and "q4_0" in a.text
+
+
+def test_no_cache_rows_when_no_cache_is_named(engine: Engine) -> None:
+    assert engine.ask("longest context for qwen3 32b on a 3090").facts.get("by_cache") is None
