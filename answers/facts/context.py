@@ -118,6 +118,6 @@ def _by_cache(q: Any, best: dict[str, Any], levels: list[Quant], usable: float,
         for ct in CACHE_TYPES:
             alt = replace(q, cache_type=ct)
             contexts.append({"cache_type": ct,
-                             "context": _longest(lambda c, a=alt: a.need_gb(lv, c) <= usable, upper)})
+                             "context": _longest(lambda c, a=alt, v=lv: a.need_gb(v, c) <= usable, upper)})
         out.append({"quant": name, "contexts": contexts})
     return out
