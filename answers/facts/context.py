@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -97,13 +97,17 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     return Built(facts, sources={"gpus"})
 
 
+def _fits(q: Any, lv: Quant, usable: float) -> Callable[[int], bool]:
+    return lambda c: bool(q.need_gb(lv, c) <= usable)
+
+
 # The cache types weighed when the question names one ("how much more context does a q8 KV cache give"):
 # llama.cpp's -ctk/-ctv f16 (its default), q8_0 and q4_0 (estimator.memory.CACHE_TYPE_BYTES)
 CACHE_TYPES = ("f16", "q8_0", "q4_0")
 USUAL_LEVEL = "Q4_K_M"  # the level most people run: its figures beside the best level's
 
 
-def _by_cache(q: Any, best: dict[str, Any], levels: list[Quant], usable: float,
+def _by_cache(q: Any, best: dict[str, Any], levels: Sequence[Quant], usable: float,
               upper: int) -> list[dict[str, Any]]:
     """The longest context at each cache type, at the best level and at Q4_K_M (when more compressed and
     allowed): what a quantized cache gains, in tokens."""
@@ -116,8 +120,7 @@ def _by_cache(q: Any, best: dict[str, Any], levels: list[Quant], usable: float,
         lv = quant(name)
         contexts = []
         for ct in CACHE_TYPES:
-            alt = replace(q, cache_type=ct)
-            contexts.append({"cache_type": ct,
-                             "context": _longest(lambda c, a=alt, v=lv: a.need_gb(v, c) <= usable, upper)})
+            longest = _longest(_fits(replace(q, cache_type=ct), lv, usable), upper)
+            contexts.append({"cache_type": ct, "context": longest})
         out.append({"quant": name, "contexts": contexts})
     return out

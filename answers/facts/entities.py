@@ -258,7 +258,7 @@ class EntityBuilding:
                         users=asked.users, target_tok_s=asked.target_tok_s, backend=asked.backend,
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None,
-                        power=asked.power)
+                        power=asked.power, speaks=asked.speaks)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""

@@ -85,6 +85,15 @@ class PowerAsked(Struct, frozen=True):
     hours_per_day: float | None = None
 
 
+class SpeaksAsked(Struct, frozen=True):
+    """A language the question judges models in (answers/reading/language_words.py): its ISO 639-1 code, whether a
+    variety was named ("European Portuguese"), and the model names typed beside it, as typed."""
+
+    language: str
+    variety: bool = False
+    names: tuple[str, ...] = ()
+
+
 class Asked(Struct, frozen=True):
     """The entities and refinements of one ask, before any name resolves.
 
@@ -173,3 +182,4 @@ class Asked(Struct, frozen=True):
     also: tuple[str, ...] = ()
     also_mts: tuple[int, ...] = ()  # every RAM speed named ("ddr5-6000 … ddr5-8000?"): a faster one weighed
     power: PowerAsked | None = None  # a kWh price and hours a day said (answers/reading/power_words.py)
+    speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)

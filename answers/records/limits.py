@@ -18,6 +18,7 @@ LEVELS_STAND_IN_B = 8.0
 # `answers.intents_table` declares how each is answered and checks at import that it lists these.
 READ_INTENTS: tuple[tuple[str, bool], ...] = (
     ("power", False),
+    ("model_language", False),
     ("why_quant", False),
     ("two_gpus", True),
     ("offload", True),

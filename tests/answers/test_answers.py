@@ -53,6 +53,7 @@ CASES: dict[str, tuple[str, dict]] = {
     "model_info": ("model_info", {"model": "GLM-4.5V"}),
     "help": ("help", {}),
     "power": ("power", {"card": "RTX 3090"}),
+    "model_language": ("model_language", {}),
     "fallback": ("fallback", {"model": "GLIDE"}),
     "not_found": ("fastest", {"model": "Zorblax 9000"}),
     "ambiguous": ("fastest", {"model": "llama 3"}),
@@ -569,6 +570,8 @@ def _content(lang: str) -> dict[str, list[str]]:
         "help": [n(818), "Llama 3.1 8B"],
         # 350 W board power (TechPowerUp) x 0.8 while generating + 100 W for the rest of the machine; x 730 h
         "power": ["**GeForce RTX 3090**", n(350), n(380), n(277)],
+        # a command names no language: the answer asks for one (tests/answers/test_model_language.py)
+        "model_language": [],
         "fallback": ["GLIDE"],
         "not_found": ["Zorblax 9000"],
         "ambiguous": ["Llama 3 8B", "Llama 3.1 8B", "Llama 3.3 70B"],
