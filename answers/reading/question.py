@@ -66,7 +66,15 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
         also_mts=ram_words.speeds(question), power=power_words.read(question, p.language))
-    return _judged_language(_settled(asked, words, machine), question)
+    return _judged_language(_games_word(_settled(asked, words, machine)), question)
+
+
+def _games_word(asked: Asked) -> Asked:
+    """Games and AI asked together with no model named: a word taken for a model ("1440p") is the games' own."""
+    oos = asked.out_of_scope
+    if oos is None or oos.kind != scope.GAMING_ALSO or not isinstance(asked.model, str):
+        return asked
+    return replace(asked, model=None, model_span=None)
 
 
 def _judged_language(asked: Asked, question: str) -> Asked:
