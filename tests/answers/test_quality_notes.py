@@ -80,3 +80,19 @@ def test_more_context_from_a_quantized_cache_is_given_in_tokens(engine: Engine, 
 
 def test_no_cache_rows_when_no_cache_is_named(engine: Engine) -> None:
     assert engine.ask("longest context for qwen3 32b on a 3090").facts.get("by_cache") is None
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("q4 kv cache on my 4070 ti super for qwen3 14b at 24k context, does it wreck quality?", "en"),
+    ("la cache kv q4_0 rovina la qualità? qwen3 8b a 32k di contesto su una rtx 3060 12gb", "it"),
+])
+def test_a_q4_cache_quality_question_says_whether_q8_still_fits(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    note = next(n for n in a.facts["also"]["notes"] if n["kind"] == "kv_quality")
+    assert note["context"] >= 24 * 1024
+    row = a.facts["row"]
+    assert note["q8_quant"] is not None and note["q8_need_gb"] <= row["memory_gb"]
+    if note["q8_quant"] == row["quant"]:  # same level, a cache twice the size: a bigger need
+        assert note["q8_need_gb"] > row["need_gb"]
+    assert "q8_0" in a.text and note["card"] in a.text
