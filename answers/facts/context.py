@@ -90,7 +90,8 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         longer = _longest(lambda c: alt.need_gb(lv, c) <= usable, upper)
         if longer is not None and longer > best["context"]:
             facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
-    facts["by_cache"] = _by_cache(q, best, levels, usable, upper) if s.cache_said and best is not None else None
+    if s.cache_said and best is not None:  # "how much more context with a q8 KV cache": each type's tokens
+        facts["by_cache"] = _by_cache(q, best, levels, usable, upper)
     facts["model_max_context"] = model_max
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["limit"] = upper
