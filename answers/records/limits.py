@@ -18,7 +18,6 @@ LEVELS_STAND_IN_B = 8.0
 # `answers.intents_table` declares how each is answered and checks at import that it lists these.
 READ_INTENTS: tuple[tuple[str, bool], ...] = (
     ("power", False),
-    ("model_language", False),
     ("why_quant", False),
     ("two_gpus", True),
     ("offload", True),
@@ -49,4 +48,5 @@ READ_INTENTS: tuple[tuple[str, bool], ...] = (
 PARSER_INTENTS: tuple[str, ...] = tuple(name for name, _ in READ_INTENTS)
 PARSER_MODEL_INTENTS = frozenset(name for name, as_model in READ_INTENTS if as_model)
 # Intents only the engine decides (after resolving names or checking values), never the reader.
-ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid", "family_fit")
+# model_language is set by the reading after the parser's scores (answers/reading/question.py: a language judged).
+ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid", "family_fit", "model_language")
