@@ -17,10 +17,10 @@ LEVELS_STAND_IN_B = 8.0
 # first), each with whether an unmatched name in such a question is taken as a model name.
 # `answers.intents_table` declares how each is answered and checks at import that it lists these.
 READ_INTENTS: tuple[tuple[str, bool], ...] = (
-    ("power", False),
     ("why_quant", False),
     ("two_gpus", True),
     ("offload", True),
+    ("power", False),
     ("prefill", True),
     ("users", True),
     ("longest_context", True),
