@@ -17,6 +17,7 @@ from answers.facts.common import (
     base_facts,
     model_of,
 )
+from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from estimator.card import MemoryCard
 from estimator.model import MAX_CONTEXT
 from estimator.quants import Quant, quant
@@ -103,8 +104,8 @@ def _fits(q: Any, lv: Quant, usable: float) -> Callable[[int], bool]:
 
 
 # The cache types weighed when the question names one ("how much more context does a q8 KV cache give"):
-# llama.cpp's -ctk/-ctv f16 (its default), q8_0 and q4_0 (estimator.memory.CACHE_TYPE_BYTES)
-CACHE_TYPES = ("f16", "q8_0", "q4_0")
+# llama.cpp's -ctk/-ctv default f16, then the smaller caches the level advice offers (q8_0, q4_0)
+CACHE_TYPES = ("f16", *CACHE_ALTERNATIVES)
 USUAL_LEVEL = "Q4_K_M"  # the level most people run: its figures beside the best level's
 
 

@@ -14,8 +14,8 @@ from msgspec import Struct
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.knowledge.model_languages import LanguageFamily, families, family_of
 from estimator.card import MemoryCard
+from estimator.profile import READING_SPEED_TOK_S
 
-READING_TOK_S = 10.0  # the list keeps models that generate at least this fast: a reply is read as it comes
 SHOWN = 6  # models listed on the hardware, largest first
 
 
@@ -59,7 +59,7 @@ def _rows(est: Estimates, e: Entities, s: EstimateSettings, code: str) -> tuple[
     if card is None:
         return ()
     keep = [(rec, row) for rec, row in est.card_models(card, s)
-            if _lists(family_of(rec.name), code) and row.tok_s is not None and row.tok_s >= READING_TOK_S]
+            if _lists(family_of(rec.name), code) and row.tok_s is not None and row.tok_s >= READING_SPEED_TOK_S]
     keep.sort(key=lambda mr: (-(mr[0].params_b or 0.0), mr[0].name))
     return tuple(RunsRow(rec.name, row.quant.name if row.quant else "", float(row.tok_s or 0.0))
                  for rec, row in keep[:SHOWN])
