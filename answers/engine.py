@@ -43,7 +43,7 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
-from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted, other_release_noted
+from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted, gaming_noted, other_release_noted
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
@@ -174,6 +174,8 @@ class Engine(MediaAnswering):
             # price, which is not known: the one line alone, never a card's list or "did not understand" after it
             named = asked.model is not None or asked.model_size_b is not None or asked.image_model is not None
             return cloud_noted(answer, alone=not named or answer.intent == "fallback")
+        if oos is not None and oos.kind == scope.GAMING_ALSO:  # the games declined in a line, the AI part answered
+            return gaming_noted(self._ask_read(intent, asked, echo, lang, options, inline))
         if oos is not None and oos.kind == "api_price" and oos.generic and isinstance(asked.model, str) \
                 and closed_line(asked.model):
             # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown

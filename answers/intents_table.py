@@ -120,6 +120,10 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("model_info", N_("%(model)s"), "rating:model_info", **_ESTIMATE_FACT),
     # "best 8 GB card": cards of that size, each with what it runs (answers/facts/memory_cards.py)
     IntentSpec("memory_cards", None, "rating:memory_cards", memory_title=N_("Best cards with %(memory)s GB")),
+    # "what does a 4090 draw, for my bill": the machine's watts and a month's kWh (answers/facts/power.py)
+    IntentSpec("power", N_("Power and electricity"), "power:power_use"),
+    # "is Qwen3 or Llama better for German": the models whose makers list it (answers/facts/model_language.py)
+    IntentSpec("model_language", N_("Models and languages"), "model_language:model_language"),
     IntentSpec("help", N_("What you can ask"), "rating:help_", uses_cards=False, quiet=True),
     IntentSpec("fallback", N_("I did not understand"), "rating:fallback", quiet=True),
     # "which qwen3 for my 6700 XT": every size of a family rated on the hardware (answers/facts/family_fit.py)

@@ -16,8 +16,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from msgspec.structs import replace
+
 from answers.facts import choice
-from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.slower_card import slower_card
@@ -61,7 +63,7 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     out: dict[str, Any] = {}
     notes = _notes(kinds, e, asked, facts)
     if notes:  # "is an NVLink bridge worth it?", "does the NPU help?": a sourced line each
-        out["notes"] = notes
+        out["notes"] = [{**n, **(_q8_fit(est, e, s) or {})} if n["kind"] == "kv_quality" else n for n in notes]
     if not kinds and not out:
         return
     if e.model is not None:
@@ -293,6 +295,10 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     if _mixed_vendors(e):
         wanted.append("mixed_vendors")
     wanted += _choice_notes(kinds, facts)
+    if "kv_quality" in kinds:  # "does a q4 kv cache hurt quality?": the sourced quality cost of each cache type
+        wanted.append("kv_quality")
+    if "format_quality" in kinds:  # "exl3 or gguf, which is better at the same size?": quality per bit
+        wanted.append("exl3_quality")
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
@@ -356,3 +362,13 @@ def _faster_ram(asked: Asked, facts: dict[str, Any]) -> dict[str, Any]:
     if bw:
         out.update(from_gbps=bw, to_gbps=bw * ratio)
     return out
+
+
+def _q8_fit(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:
+    """"Does a q4 cache hurt quality?" with one card and a model: whether the near-lossless q8_0 cache still fits at
+    the same context, and at which level, so the asker can take it instead."""
+    if e.model is None or e.card is None or e.setup is not None or s.cache_type in ("f16", "q8_0"):
+        return None
+    row = card_row(est.rated(e.model, replace(s, cache_type="q8_0")), e.card)
+    return {"card": e.card.name, "model": e.model.name, "context": s.context,
+            "q8_quant": row.quant.name if row.quant is not None else None, "q8_need_gb": row.need_gb}

@@ -29,7 +29,7 @@ from estimator.quants import UnknownQuant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 if TYPE_CHECKING:
-    from answers.records.asked import CpuOnly
+    from answers.records.asked import CpuOnly, PowerAsked, SpeaksAsked
     from estimator.setups import Setup
 
 MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
@@ -72,6 +72,8 @@ class Entities(Struct, frozen=True):
     # The setup's card stands in for a size said without a card ("my 8 GB card and 32 GB of RAM"): a typical
     # card of that memory. False when the asker named the card ("my laptop has a 4070 with 8 GB").
     card_stand_in: bool = False
+    power: PowerAsked | None = None  # a kWh price and hours a day said (answers/facts/power.py)
+    speaks: SpeaksAsked | None = None  # a language models are judged in (answers/facts/model_language.py)
 
 
 class EstimateSettings(Struct, frozen=True):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -17,6 +17,7 @@ from answers.facts.common import (
     base_facts,
     model_of,
 )
+from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from estimator.card import MemoryCard
 from estimator.model import MAX_CONTEXT
 from estimator.quants import Quant, quant
@@ -90,7 +91,38 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         longer = _longest(lambda c: alt.need_gb(lv, c) <= usable, upper)
         if longer is not None and longer > best["context"]:
             facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
+    if s.cache_said and best is not None:  # "how much more context with a q8 KV cache": each type's tokens
+        facts["by_cache"] = _by_cache(q, best, levels, usable, upper)
     facts["model_max_context"] = model_max
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["limit"] = upper
     return Built(facts, sources={"gpus"})
+
+
+def _fits(q: Any, lv: Quant, usable: float) -> Callable[[int], bool]:
+    return lambda c: bool(q.need_gb(lv, c) <= usable)
+
+
+# The cache types weighed when the question names one ("how much more context does a q8 KV cache give"):
+# llama.cpp's -ctk/-ctv default f16, then the smaller caches the level advice offers (q8_0, q4_0)
+CACHE_TYPES = ("f16", *CACHE_ALTERNATIVES)
+USUAL_LEVEL = "Q4_K_M"  # the level most people run: its figures beside the best level's
+
+
+def _by_cache(q: Any, best: dict[str, Any], levels: Sequence[Quant], usable: float,
+              upper: int) -> list[dict[str, Any]]:
+    """The longest context at each cache type, at the best level and at Q4_K_M (when more compressed and
+    allowed): what a quantized cache gains, in tokens."""
+    names = [lv.name for lv in levels]
+    wanted = [best["quant"]]
+    if USUAL_LEVEL in names and names.index(USUAL_LEVEL) > names.index(best["quant"]):
+        wanted.append(USUAL_LEVEL)
+    out = []
+    for name in wanted:
+        lv = quant(name)
+        contexts = []
+        for ct in CACHE_TYPES:
+            longest = _longest(_fits(replace(q, cache_type=ct), lv, usable), upper)
+            contexts.append({"cache_type": ct, "context": longest})
+        out.append({"quant": name, "contexts": contexts})
+    return out

@@ -45,6 +45,10 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     name resolves. `generic` makes the stand-in record of a size; `card_of` resolves a card name (it may
     raise `NameProblem`), to tell a card's own memory from a second amount."""
     intent = intent if intent in INTENTS else "fallback"
+    if _games_and_ai_alone(asked):
+        # "a gpu for 4k gaming and some ai", nothing else named: the cards to buy at the memory sizes that decide
+        # which models run (answers/facts/memory_cards.py), after the line declining the games (the engine)
+        return Decided(tuple(("memory_cards", replace(asked, memory_gb=gb, courtesy=False)) for gb in GAMING_AI_GB))
     intent, asked = _sized_models(intent, asked, generic)
     intent, asked = _refined(intent, asked)
     asks = _asks(intent, asked)
@@ -60,6 +64,18 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
         return Decided(((intent, replace(asked, card=None, card_typed=None)), (intent, replace(asked, memory_gb=None))),
                        memory_then_card=True)
     return Decided(((intent, asked),))
+
+
+# The memory sizes a card for games and AI is weighed at: 16 GB holds models up to about 14B at good quality,
+# 24 GB up to about 32B, 32 GB a 32B with a long context (the memory_cards answer gives each size's cards and models)
+GAMING_AI_GB = (16.0, 24.0, 32.0)
+
+
+def _games_and_ai_alone(asked: Asked) -> bool:
+    oos = asked.out_of_scope
+    return oos is not None and oos.kind == "gaming_also" and asked.model is None and asked.model_size_b is None \
+        and asked.card is None and not asked.setup and asked.memory_gb is None and asked.budget is None \
+        and asked.cpu_named is None
 
 
 def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRecord]) -> tuple[str, Asked]:

@@ -251,3 +251,8 @@ def read_typed(text: str) -> Said | None:
             if 0 < value <= MAX_AMOUNT:
                 said, toks[0].used = Said(value, None), True
     return said if said is not None and all(t.used for t in toks) else None
+
+
+def currency_named(word: str) -> str | None:
+    """The currency a sign or word names ("€", "r$", "euros", "bucks"), in any language; None for another word."""
+    return _symbols().get(word) or _words().get(fold(word))

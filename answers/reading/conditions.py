@@ -474,7 +474,6 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
         cpu_sockets=_sockets(text) if cpu else None,
-
         per_day=daily[0] if daily else None, per_day_requests=bool(daily and daily[1]),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
         cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,

@@ -101,6 +101,8 @@ def _intent(
     if task and not has_model and (n_cards or has_memory):
         scores["card_models"] += 3.0  # "good coding model for 12 GB"
     # Entity priors: what the question is about when the words leave it open.
+    if has_model and n_cards == 0:
+        scores["power"] -= 6.0  # "la consommation de mistral nemo": a model's memory, no machine's watts
     if has_model and has_memory:
         scores["can_run"] += 2.5
     if has_model and n_cards == 1:

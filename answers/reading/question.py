@@ -19,7 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.knowledge.closed_models import closed_in
-from answers.reading import also_words, at_once, conditions, media_words, ram_words, scope
+from answers.reading import also_words, at_once, conditions, language_words, media_words, power_words, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
@@ -65,8 +65,28 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
-        also_mts=ram_words.speeds(question))
-    return _settled(asked, words, machine)
+        also_mts=ram_words.speeds(question), power=power_words.read(question, p.language))
+    return _judged_language(_games_word(_settled(asked, words, machine)), question)
+
+
+def _games_word(asked: Asked) -> Asked:
+    """Games and AI asked together with no model named: a word taken for a model ("1440p") is the games' own."""
+    oos = asked.out_of_scope
+    if oos is None or oos.kind != scope.GAMING_ALSO or not isinstance(asked.model, str):
+        return asked
+    return replace(asked, model=None, model_span=None)
+
+
+def _judged_language(asked: Asked, question: str) -> Asked:
+    """A language the question judges models in ("Qwen3 or Llama, which is better for German?"), no media model
+    asked: the answer says which models' makers list that language (answers/facts/model_language.py)."""
+    if asked.media is not None or asked.image_model is not None or asked.out_of_scope is not None:
+        return asked
+    typed = [m if isinstance(m, str) else getattr(m, "name", None) for m in (asked.model, asked.model2)]
+    speaks = language_words.read(question, typed)
+    if speaks is None:
+        return asked
+    return replace(asked, speaks=speaks, intent="model_language", intents=())
 
 
 def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:

@@ -33,7 +33,10 @@ _RAM_TYPE_RE = compile_cached(rf"\b({RAM_TYPE})\b", re.IGNORECASE)
 # raspberry pi" about the board; a training word with "from scratch" is pre-training.
 SCOPE_ORDER = ("fine_tuning", "phone", "board", "speech", "embedding")
 TOPICS = frozenset({"gaming", "mining", "api_price"})  # not about AI models: declined by name, nothing estimated
-MODEL_LESS = frozenset({"gaming", "mining"})  # said only when no language model is named
+GAMING_ALSO = "gaming_also"  # games and AI asked together: the game part declined in a line, the AI part answered
+MODEL_LESS = frozenset({"gaming", "mining", GAMING_ALSO})  # said only when no language model is named
+# games' words that alone describe a machine or mean "to play with" ("gaming pc", "jugar con modelos")
+_BARE_GAMING = frozenset({"gaming", "spielen", "jugar", "jogar", "jouer", "giocare", "jogos"})
 DEVICE_KINDS = frozenset({"phone", "board"})  # the device is out of scope, whatever is asked about the model
 # Said whatever the intent: "how many parameters to train all of llama 8b" is about the full fine-tune.
 ALWAYS_SAID = DEVICE_KINDS | TOPICS | {"full_fine_tuning"}
@@ -130,7 +133,10 @@ def topic(text: str) -> OutOfScope | None:
     if api is not None and _longest(text, ph["oos_price_words"]) is not None:
         return OutOfScope("api_price", api, generic=True)  # "api" names no product: the model named may
     if _longest(text, ph["oos_ai_words"]) is not None:
-        return None
+        # "a gpu for 4k gaming and some ai": the games declined in a line, the AI part answered (the engine)
+        # ("my gaming pc", "jugar con la ia" describe, they do not ask about games: a bare word is no such ask)
+        gaming = _longest(text, ph["oos_gaming"])
+        return None if gaming is None or gaming in _BARE_GAMING else OutOfScope(GAMING_ALSO, gaming)
     for kind in ("mining", "gaming"):  # "mining on a gaming card" is about mining
         named = _longest(text, ph[f"oos_{kind}"])
         if named is not None:

@@ -76,6 +76,25 @@ class Budget(Struct, frozen=True):
     whole: bool = False  # for the whole machine ("$2500 total", "PC completo"), not the cards alone
 
 
+class PowerAsked(Struct, frozen=True):
+    """A power question's conditions (answers/reading/power_words.py): the price of a kilowatt-hour and the hours a
+    day the machine runs, each None when not said."""
+
+    price_kwh: float | None = None
+    currency: str | None = None  # "EUR", "USD"… (the language's usual one when only a number or "cents" was said)
+    currency_said: bool = False
+    hours_per_day: float | None = None
+
+
+class SpeaksAsked(Struct, frozen=True):
+    """A language the question judges models in (answers/reading/language_words.py): its ISO 639-1 code, whether a
+    variety was named ("European Portuguese"), and the model names typed beside it, as typed."""
+
+    language: str
+    variety: bool = False
+    names: tuple[str, ...] = ()
+
+
 class Asked(Struct, frozen=True):
     """The entities and refinements of one ask, before any name resolves.
 
@@ -169,3 +188,5 @@ class Asked(Struct, frozen=True):
     # kinds of answers/reading/also_words.py, each answered in a line by answers/facts/also.py
     also: tuple[str, ...] = ()
     also_mts: tuple[int, ...] = ()  # every RAM speed named ("ddr5-6000 … ddr5-8000?"): a faster one weighed
+    power: PowerAsked | None = None  # a kWh price and hours a day said (answers/reading/power_words.py)
+    speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)

@@ -20,6 +20,7 @@ READ_INTENTS: tuple[tuple[str, bool], ...] = (
     ("why_quant", False),
     ("two_gpus", True),
     ("offload", True),
+    ("power", False),
     ("prefill", True),
     ("users", True),
     ("longest_context", True),
@@ -47,4 +48,5 @@ READ_INTENTS: tuple[tuple[str, bool], ...] = (
 PARSER_INTENTS: tuple[str, ...] = tuple(name for name, _ in READ_INTENTS)
 PARSER_MODEL_INTENTS = frozenset(name for name, as_model in READ_INTENTS if as_model)
 # Intents only the engine decides (after resolving names or checking values), never the reader.
-ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid", "family_fit")
+# model_language is set by the reading after the parser's scores (answers/reading/question.py: a language judged).
+ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid", "family_fit", "model_language")

@@ -168,6 +168,14 @@ def money(value: float, currency: str, locale: str = "en") -> str:
     return format_currency(round(value), currency, pattern, locale=_locale(locale), currency_digits=False)
 
 
+def unit_price(value: float, currency: str, locale: str = "en") -> str:
+    """A price per unit with its cents, in the locale's pattern: $0.30 · 0,25 € · R$ 0,90 (a kWh's tariff)."""
+    # lazy: Babel costs ~0.3 s to import and only some answers format dates, currencies or locale names
+    from babel.numbers import format_currency
+
+    return format_currency(value, currency, locale=_locale(locale))
+
+
 @lru_cache(maxsize=64)
 def currency_name(currency: str, locale: str = "en") -> str:
     """"US dollars", "euro", "libras esterlinas": the currency's name in the locale (Babel, plural form)."""

@@ -106,6 +106,9 @@ def _number_filters(locale: str) -> dict[str, Any]:
     def money(v: float | None, currency: str = "USD") -> str:
         return "—" if v is None else fmt.money(v, currency, locale)
 
+    def unit_price(v: float | None, currency: str = "USD") -> str:
+        return "—" if v is None else fmt.unit_price(v, currency, locale)
+
     def currency_name(v: str) -> str:
         return escape(fmt.currency_name(v, locale))
 
@@ -116,7 +119,8 @@ def _number_filters(locale: str) -> dict[str, Any]:
         "tok": tok, "tok_under": tok_under, "gb": gb, "mem": mem, "share": share, "num": num, "dec": dec,
         "pct": pct, "range": rng,
         "flop": flop, "sci": flop,  # any huge count (training data points too) as 1.8 × 10²⁴
-        "ctx": ctx, "usd": usd, "money": money, "currency_name": currency_name, "language": language,
+        "ctx": ctx, "usd": usd, "money": money, "unit_price": unit_price,
+        "currency_name": currency_name, "language": language,
     }
 
 

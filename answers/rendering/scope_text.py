@@ -54,6 +54,18 @@ def api_noted(answer: Answer) -> Answer:
                    facts={**answer.facts, "not_answered": ["api_price"]})
 
 
+GAMING_LINE = N_("Game performance (frame rates at 4K or 1440p, settings) is outside what this bot rates; for the AI "
+                 "part, what matters is the card's memory and bandwidth, which decide the models it runs and how fast:")
+
+
+def gaming_noted(answer: Answer) -> Answer:
+    """The AI part of a question about games and AI ("a gpu for 4k gaming and some ai"), with the games declined in
+    a line first; `facts["not_answered"]` says so to `--json` readers."""
+    line = i18n.gettext(answer.locale, GAMING_LINE)
+    return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
+                   facts={**answer.facts, "not_answered": ["gaming"]})
+
+
 FANLESS_LINE = N_("No fan in the %(device)s: over a long generation or a long prompt its chip heats up and lowers "
                   "its clocks, so the sustained speed falls below these figures, which are for a cooled chip.")
 SPEED_INTENTS = frozenset({"can_run", "speed", "prefill", "users", "offload"})

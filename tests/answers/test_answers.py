@@ -52,6 +52,8 @@ CASES: dict[str, tuple[str, dict]] = {
     "users": ("users", {"model": "Llama 3.1 8B", "card": "RTX 4090", "users": 4}),
     "model_info": ("model_info", {"model": "GLM-4.5V"}),
     "help": ("help", {}),
+    "power": ("power", {"card": "RTX 3090"}),
+    "model_language": ("model_language", {}),
     "fallback": ("fallback", {"model": "GLIDE"}),
     "not_found": ("fastest", {"model": "Zorblax 9000"}),
     "ambiguous": ("fastest", {"model": "llama 3"}),
@@ -566,6 +568,10 @@ def _content(lang: str) -> dict[str, list[str]]:
         "users": ["**GeForce RTX 4090**", "`Q8_0`", n(4)],
         "model_info": ["**GLM-4.5V**", "**B200**", f"**{glm_small['smallest_card']}**"],
         "help": [n(818), "Llama 3.1 8B"],
+        # 350 W board power (TechPowerUp) x 0.8 while generating + 100 W for the rest of the machine; x 730 h
+        "power": ["**GeForce RTX 3090**", n(350), n(380), n(277)],
+        # a command names no language: the answer asks for one (tests/answers/test_model_language.py)
+        "model_language": [],
         "fallback": ["GLIDE"],
         "not_found": ["Zorblax 9000"],
         "ambiguous": ["Llama 3 8B", "Llama 3.1 8B", "Llama 3.3 70B"],

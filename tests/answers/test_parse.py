@@ -16,6 +16,7 @@ from answers.reading.numbers import parse_context, parse_memory
 from answers.reading.parse import parse
 from answers.reading.units import canonical_quant
 from answers.records.asked import Asked
+from answers.records.limits import ENGINE_INTENTS
 from catalog.text import fold
 from tests.catalog.test_resolve import gpu_resolver, model_resolver
 from tests.conftest import DATA_DIR
@@ -23,7 +24,7 @@ from tests.conftest import DATA_DIR
 CORPUS = DATA_DIR / "questions.jsonl"
 ROWS = [json.loads(line) for line in CORPUS.read_text("utf-8").splitlines() if line.strip()]
 ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant")
-PARSER_INTENTS = set(INTENTS) - {"not_found", "ambiguous", "invalid", "family_fit"}  # decided by the engine
+PARSER_INTENTS = set(INTENTS) - set(ENGINE_INTENTS)  # decided after the parser's scores
 
 
 def _parse(q: str) -> Asked:
