@@ -289,7 +289,8 @@ class MediaAnswering:
         card = self._card(q, options)
         d = other.device_record(m.device, False)[0] if m.device else None
         facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
-                                    board=d.name if d is not None and d.kind == "board" else None)
+                                    board=d.name if d is not None and d.kind == "board" else None,
+                                memory_gb=q.memory_gb if q.cpu is None else None)
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name
