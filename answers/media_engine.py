@@ -123,6 +123,9 @@ class MediaAnswering:
             # "flux schnell or sdxl on a 3060": both answered, then the pick between them
             other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
                                        lang, options, inline)
+            if record.kind == "embedding" and record.role != second.role:  # loaded together: the sum, no pick
+                memory = card.memory_gb if card is not None else ask.memory_gb
+                return self._together(self.writing.joined([first, other]), record, second, memory, lang)
             return self._pair(first, other, lang)
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
@@ -138,6 +141,18 @@ class MediaAnswering:
         if picked is None:
             return both
         return self.writing.with_choice(both, picked, lang)
+
+    @staticmethod
+    def _together(both: Answer, first: MediaRecord, second: MediaRecord, memory_gb: float | None,
+                  lang: str) -> Answer:
+        """An embedder and a reranker asked about at once: the two answers, then their sum and its fit."""
+        from answers.facts import rag_pairs  # lazy: only for a retrieval set-up
+        from answers.rendering import markdown, render
+
+        sums = rag_pairs.together(first, second, memory_gb)
+        line = " ".join(render.render(lang, "_media_rag", sums).split())
+        facts = dict(both.facts, together=sums)
+        return replace(both, facts=facts, text=markdown.finish(both.text.rstrip() + "\n" + line))
 
     # ------------------------------------------------------------------------------------ one model
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
@@ -309,6 +324,14 @@ class MediaAnswering:
         if card is not None and kind in ("image", "video"):
             facts = image_facts.card_runs(kind, card)
             return self.writing.finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
+        if kind == "embedding" and (q.memory_gb or q.model_size_b):  # "embedder + reranker for RAG in 8 GB"
+            from answers.facts import rag_pairs  # lazy: only for a retrieval set-up
+            from catalog.media import media_models
+
+            records = {r.name: r for r in media_models() if r.kind == "embedding"}
+            memory = card.memory_gb if card is not None else q.memory_gb
+            facts = rag_pairs.pairs(records, memory, q.model_size_b)
+            return self.writing.finish("can_run", lang, options, {}, Built(facts), inline)
         if kind == "speech":
             return self.writing.finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
         return None
