@@ -22,8 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from answers.knowledge.media_names import (find_device, find_media, find_second_media, find_sibling,
-                                           media_name_phrases)
+from answers.knowledge.media_names import find_device, find_media, find_second_media, find_sibling, media_name_phrases
 from answers.lexicon import lexicon
 from answers.records.asked import MediaAsked
 from catalog.speech_synthesis import tts_named_in
