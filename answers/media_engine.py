@@ -240,8 +240,12 @@ class MediaAnswering:
         m = ask.media
         if card is not None:
             return other.speech_on_card(record, card)
-        if m.device:
-            d, _ = other.device_record(m.device, False)
+        if m.device or m.phone_generic:
+            d, assumed = other.device_record(m.device, m.phone_generic)
+            if d is not None and d.kind == "phone":  # "whisper on my android": the public runs on phones
+                from answers.facts.speech_phone import speech_on_phone  # lazy: only for speech on a phone
+
+                return speech_on_phone(record.name, None if assumed else d.name, assumed)
             if d is not None and d.cpu is not None:
                 facts = other.speech_on_cpu(record, self._machine(), "device",
                                             (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle), d.bandwidth_gbps)
