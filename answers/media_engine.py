@@ -32,6 +32,7 @@ from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
+from answers.rendering import markdown, render
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.side_notes_text import with_notes
 from answers.resolving.names import NameProblem, NameResolution
@@ -147,7 +148,6 @@ class MediaAnswering:
                   lang: str) -> Answer:
         """An embedder and a reranker asked about at once: the two answers, then their sum and its fit."""
         from answers.facts import rag_pairs  # lazy: only for a retrieval set-up
-        from answers.rendering import markdown, render
 
         sums = rag_pairs.together(first, second, memory_gb)
         line = " ".join(render.render(lang, "_media_rag", sums).split())
@@ -329,7 +329,8 @@ class MediaAnswering:
             facts = image_facts.card_runs(kind, card)
             return self.writing.finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
         if kind == "embedding" and (q.memory_gb or q.model_size_b):  # "embedder + reranker for RAG in 8 GB"
-            from answers.facts import rag_pairs  # lazy: only for a retrieval set-up
+            # lazy: only for a retrieval set-up
+            from answers.facts import rag_pairs
             from catalog.media import media_models
 
             records = {r.name: r for r in media_models() if r.kind == "embedding"}
