@@ -203,7 +203,7 @@ class MediaAnswering:
         if record.kind in ("image", "video"):
             facts = self._diffusion(ask, record, card, options)
         elif record.kind == "speech":
-            facts = self._speech(ask, record, card)
+            facts = _audio_time(self._speech(ask, record, card), ask.media.audio_seconds)
         else:
             facts = self._embedding(ask, record, card)
         kept = intent if intent in ANSWER_INTENTS else "can_run"
@@ -413,3 +413,13 @@ def _gpus(q: Asked) -> int:
 def _memory(q: Asked) -> float | None:
     """The memory a question names: a card's size, or the machine's RAM when it has no card."""
     return q.memory_gb if q.cpu is None else q.cpu.ram_gb
+
+
+def _audio_time(facts: dict[str, Any], seconds: float | None) -> dict[str, Any]:
+    """The time for the audio length asked ("2 hours of audio"): its seconds times the real-time factor."""
+    rtf = facts.get("realtime_factor")
+    if not seconds or not isinstance(rtf, (int, float)):
+        return facts
+    return {**facts, "audio_seconds": seconds, "audio_time_s": round(seconds * rtf, 1),
+            "audio_time_low_s": round(seconds * facts["realtime_factor_low"], 1),
+            "audio_time_high_s": round(seconds * facts["realtime_factor_high"], 1)}

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
-        "million", "reranker", "embedder")
+        "million", "reranker", "embedder", "hours", "minutes")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -181,7 +181,15 @@ def read(question: str) -> MediaAsked | None:
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
         precision=_precision(text), other_release=_other_release(text, record) if record is not None else None,
         items=_items(" ".join(fold(question).replace("\u2019", "'").split()))
-        if (record and record.kind == "embedding") or kind == "embedding" else None)
+        if (record and record.kind == "embedding") or kind == "embedding" else None,
+        audio_seconds=_audio(text) if (record and record.kind == "speech") or kind == "speech" else None)
+
+
+def _audio(text: str) -> float | None:
+    """"2 hours of audio", "90 min", "1,5 ore": the length of audio to transcribe, in seconds (None unsaid)."""
+    hours, minutes = _number_before(text, "hours"), _number_before(text, "minutes")
+    total = (hours or 0.0) * 3600 + (minutes or 0.0) * 60
+    return total or None
 
 
 def _sibling(text: str, first: str) -> MediaRecord | None:

@@ -41,3 +41,17 @@ def test_a_smaller_size_keeps_up_wherever_a_larger_one_does(engine: Engine) -> N
         for tier in ("mid_range", "flagship"):
             run = r[tier]["run"]
             assert run is None or ((r["model"], run["rtf"]) in runs and len(run["source"]) > 10)
+
+
+@pytest.mark.parametrize(("question", "seconds"), [
+    ("whisper large-v3-turbo vs parakeet tdt 0.6b v2 sur cpu, combien de temps pour 3 heures d'audio ?", 3 * 3600),
+    ("faster-whisper large-v3 auf einer 3060, wie lange für 45 minuten audio?", 45 * 60),
+    ("parakeet tdt 0.6b v3 en cpu, cuánto tarda con 2 horas de audio", 2 * 3600),
+])
+def test_the_audio_length_asked_gets_its_time(engine: Engine, question: str, seconds: int) -> None:
+    a = engine.ask(question)
+    sides = [a.facts, *(p["facts"] for p in a.facts.get("parts", []))]
+    for f in sides:
+        assert f["audio_seconds"] == seconds
+        assert f["audio_time_s"] == pytest.approx(seconds * f["realtime_factor"], rel=0.01)
+    assert len(sides) == (2 if "vs" in question else 1)
