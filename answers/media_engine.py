@@ -32,6 +32,7 @@ from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
+from answers.rendering import markdown, render
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.side_notes_text import with_notes
 from answers.resolving.names import NameProblem, NameResolution
@@ -123,6 +124,9 @@ class MediaAnswering:
             # "flux schnell or sdxl on a 3060": both answered, then the pick between them
             other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
                                        lang, options, inline)
+            if record.kind == "embedding" and record.role != second.role:  # loaded together: the sum, no pick
+                memory = card.memory_gb if card is not None else ask.memory_gb
+                return self._together(self.writing.joined([first, other]), record, second, memory, lang)
             return self._pair(first, other, lang)
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
@@ -138,6 +142,17 @@ class MediaAnswering:
         if picked is None:
             return both
         return self.writing.with_choice(both, picked, lang)
+
+    @staticmethod
+    def _together(both: Answer, first: MediaRecord, second: MediaRecord, memory_gb: float | None,
+                  lang: str) -> Answer:
+        """An embedder and a reranker asked about at once: the two answers, then their sum and its fit."""
+        from answers.facts import rag_pairs  # lazy: only for a retrieval set-up
+
+        sums = rag_pairs.together(first, second, memory_gb)
+        line = " ".join(render.render(lang, "_media_rag", sums).split())
+        facts = dict(both.facts, together=sums)
+        return replace(both, facts=facts, text=markdown.finish(both.text.rstrip() + "\n" + line))
 
     # ------------------------------------------------------------------------------------ one model
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
@@ -188,7 +203,7 @@ class MediaAnswering:
         if record.kind in ("image", "video"):
             facts = self._diffusion(ask, record, card, options)
         elif record.kind == "speech":
-            facts = self._speech(ask, record, card)
+            facts = _audio_time(self._speech(ask, record, card), ask.media.audio_seconds)
         else:
             facts = self._embedding(ask, record, card)
         kept = intent if intent in ANSWER_INTENTS else "can_run"
@@ -225,8 +240,12 @@ class MediaAnswering:
         m = ask.media
         if card is not None:
             return other.speech_on_card(record, card)
-        if m.device:
-            d, _ = other.device_record(m.device, False)
+        if m.device or m.phone_generic:
+            d, assumed = other.device_record(m.device, m.phone_generic)
+            if d is not None and d.kind == "phone":  # "whisper on my android": the public runs on phones
+                from answers.facts.speech_phone import speech_on_phone  # lazy: only for speech on a phone
+
+                return speech_on_phone(record.name, None if assumed else d.name, assumed)
             if d is not None and d.cpu is not None:
                 facts = other.speech_on_cpu(record, self._machine(), "device",
                                             (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle), d.bandwidth_gbps)
@@ -289,7 +308,8 @@ class MediaAnswering:
         card = self._card(q, options)
         d = other.device_record(m.device, False)[0] if m.device else None
         facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
-                                    board=d.name if d is not None and d.kind == "board" else None)
+                                    board=d.name if d is not None and d.kind == "board" else None,
+                                memory_gb=q.memory_gb if q.cpu is None else None)
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name
@@ -308,6 +328,15 @@ class MediaAnswering:
         if card is not None and kind in ("image", "video"):
             facts = image_facts.card_runs(kind, card)
             return self.writing.finish("card_models", lang, options, {"card": card.name}, Built(facts), inline)
+        if kind == "embedding" and (q.memory_gb or q.model_size_b):  # "embedder + reranker for RAG in 8 GB"
+            # lazy: only for a retrieval set-up
+            from answers.facts import rag_pairs
+            from catalog.media import media_models
+
+            records = {r.name: r for r in media_models() if r.kind == "embedding"}
+            memory = card.memory_gb if card is not None else q.memory_gb
+            facts = rag_pairs.pairs(records, memory, q.model_size_b)
+            return self.writing.finish("can_run", lang, options, {}, Built(facts), inline)
         if kind == "speech":
             return self.writing.finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
         return None
@@ -384,3 +413,13 @@ def _gpus(q: Asked) -> int:
 def _memory(q: Asked) -> float | None:
     """The memory a question names: a card's size, or the machine's RAM when it has no card."""
     return q.memory_gb if q.cpu is None else q.cpu.ram_gb
+
+
+def _audio_time(facts: dict[str, Any], seconds: float | None) -> dict[str, Any]:
+    """The time for the audio length asked ("2 hours of audio"): its seconds times the real-time factor."""
+    rtf = facts.get("realtime_factor")
+    if not seconds or not isinstance(rtf, (int, float)):
+        return facts
+    return {**facts, "audio_seconds": seconds, "audio_time_s": round(seconds * rtf, 1),
+            "audio_time_low_s": round(seconds * facts["realtime_factor_low"], 1),
+            "audio_time_high_s": round(seconds * facts["realtime_factor_high"], 1)}

@@ -270,6 +270,26 @@ def media_models() -> tuple[MediaRecord, ...]:
     return tuple(out)
 
 
+class RagPair(_Frozen, frozen=True, kw_only=True):
+    """An embedder and a reranker made to be used together (catalog/data/media/embedding.json `pairs`)."""
+
+    embedder: str
+    reranker: str
+    source: Annotated[str, Meta(min_length=10)]
+
+
+@cache
+def rag_pairs() -> tuple[RagPair, ...]:
+    """The curated embedder + reranker pairs, each checked against the records' roles at load."""
+    raw = json.loads(_data("media", "embedding.json")).get("pairs", [])
+    pairs = tuple(msgspec.convert(r, RagPair) for r in raw)
+    roles = {r.name: r.role for r in media_models() if r.kind == "embedding"}
+    for pair in pairs:
+        if roles.get(pair.embedder) != "embedder" or roles.get(pair.reranker) != "reranker":
+            raise ValueError(f"pair {pair.embedder} + {pair.reranker}: an embedder and a reranker by name")
+    return pairs
+
+
 @cache
 def devices() -> Devices:
     return msgspec.json.decode(_data("hardware", "devices.json"), type=Devices)

@@ -26,6 +26,15 @@ class TtsSpeed(Struct, frozen=True, forbid_unknown_fields=True):
     source: Source
 
 
+class FirstChunk(Struct, frozen=True, forbid_unknown_fields=True):
+    """How long streaming takes to give the first audio on a card, from public runs (a range: cards and set-ups
+    differ), for a voice that streams."""
+
+    low_s: Annotated[float, Meta(gt=0, le=60)]
+    high_s: Annotated[float, Meta(gt=0, le=60)]
+    source: Source
+
+
 class TtsRecord(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     name: str
     aliases: list[str] = field(default_factory=list)
@@ -40,15 +49,18 @@ class TtsRecord(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     finetune_languages: list[str] = field(default_factory=list)
     finetune_source: str | None = None  # the fine-tune's name and licence
     non_commercial: bool = False  # the weights' licence forbids commercial use
+    first_chunk: FirstChunk | None = None  # streaming on a card: seconds to the first audio
 
     def __post_init__(self) -> None:
         if self.finetune_languages and not (self.finetune_source and len(self.finetune_source) >= 10):
             raise ValueError(f"{self.name}: a fine-tune's languages need the fine-tune named")
 
-    def fastest_on(self, processor: str) -> TtsSpeed | None:
-        """The fastest public run on that kind of processor, or None."""
+    def fastest_on(self, processor: str, hardware: str | None = None) -> TtsSpeed | None:
+        """The fastest public run on that kind of processor, or None; a run on the very `hardware` named
+        ("Raspberry Pi 4") first, since a Pi 5's figure is not a Pi 4's."""
         runs = [s for s in self.speeds if s.on == processor]
-        return min(runs, key=lambda s: s.rtf) if runs else None
+        own = [s for s in runs if hardware and fold(s.hardware) == fold(hardware)]
+        return min(own or runs, key=lambda s: s.rtf) if runs else None
 
 
 class _File(Struct, frozen=True, forbid_unknown_fields=True):

@@ -21,15 +21,17 @@ def _speed(s: Any) -> dict[str, Any]:
     return {"on": s.on, "rtf": s.rtf, "hardware": s.hardware, "source": s.source}
 
 
-def _row(m: TtsRecord, processor: str, lang: str) -> dict[str, Any]:
-    best = m.fastest_on(processor)
+def _row(m: TtsRecord, processor: str, lang: str, hardware: str | None = None) -> dict[str, Any]:
+    best = m.fastest_on(processor, hardware)
     speaks = "native" if lang in m.languages else "finetune" if lang in m.finetune_languages else "no"
     return {"name": m.name, "organization": m.organization, "license": m.license,
             "non_commercial": m.non_commercial, "params_b": m.params_b,
             "file_gb": m.file_gb, "memory_gb": m.memory_gb, "languages": list(m.languages), "speaks": speaks,
             "finetune_source": m.finetune_source if speaks == "finetune" else None,
             "on_processor": _speed(best) if best is not None else None,
-            "runs": [_speed(s) for s in m.speeds], "source": m.source}
+            "runs": [_speed(s) for s in m.speeds], "source": m.source,
+            "first_chunk": ({"low_s": m.first_chunk.low_s, "high_s": m.first_chunk.high_s,
+                             "source": m.first_chunk.source} if m.first_chunk is not None else None)}
 
 
 def _pick(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
@@ -41,13 +43,42 @@ def _pick(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     return {"name": best["name"], "rtf": best["on_processor"]["rtf"]}
 
 
+def _verdict(row: dict[str, Any], processor: str, where: str | None, memory_gb: float | None,
+             others: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """"Is it real time there?": the one model named, on the processor asked, from its public run (None without
+    one). `same_hardware`: the run is on the very board or card named; `fits`: its memory within the card's;
+    `instead`: when it is slower than real time, the fastest other voice that speaks the language and is not."""
+    run = row["on_processor"]
+    if run is None:
+        return None
+    real_time = run["rtf"] < REAL_TIME
+    fits = None if memory_gb is None or not row["memory_gb"] else row["memory_gb"] <= memory_gb
+    quicker = [r for r in others if r["speaks"] == "native" and r["on_processor"]
+               and r["on_processor"]["rtf"] < REAL_TIME]
+    instead = min(quicker, key=lambda r: r["on_processor"]["rtf"]) if not real_time and quicker else None
+    return {"name": row["name"], "rtf": run["rtf"], "real_time": real_time, "hardware": run["hardware"],
+            "where": where, "same_hardware": bool(where) and run["hardware"].casefold() == str(where).casefold(),
+            "seconds_per_minute": round(run["rtf"] * 60, 1), "fits": fits, "memory_gb": memory_gb,
+            "first_chunk": row["first_chunk"] if processor == "gpu" else None,
+            "instead": {"name": instead["name"], "rtf": instead["on_processor"]["rtf"],
+                        "hardware": instead["on_processor"]["hardware"]} if instead else None}
+
+
 def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
-              board: str | None = None) -> dict[str, Any]:
+              board: str | None = None, memory_gb: float | None = None) -> dict[str, Any]:
     """The models named (every curated one when none is), rated on a CPU or a GPU, in the asker's language;
-    on a board named ("raspberry pi 5"), its runs on boards, never a desktop CPU's."""
+    on a board named ("raspberry pi 5"), its runs on boards (that board's own first), never a desktop CPU's;
+    a card's memory said ("a 6 GB GPU") is a GPU. One model named: a real-time verdict there."""
     models = [m for m in tts_models() if m.name in named] or list(tts_models())
-    processor = "board" if board and card is None else "cpu" if cpu or card is None else "gpu"
-    rows = [_row(m, processor, lang) for m in models]
+    on_gpu = card is not None or (memory_gb is not None and not cpu)
+    processor = "board" if board and not on_gpu else "gpu" if on_gpu else "cpu"
+    rows = [_row(m, processor, lang, board if processor == "board" else card) for m in models]
+    verdict = None
+    if len(rows) == 1:
+        others = [_row(m, processor, lang, board if processor == "board" else card)
+                  for m in tts_models() if m.name != rows[0]["name"]]
+        verdict = _verdict(rows[0], processor, board if processor == "board" else card,
+                           memory_gb if processor == "gpu" else None, others)
     return {"media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
-            "language": lang, "models": rows, "named": list(named),
-            "choice": _pick(rows) if len(rows) > 1 else None}
+            "language": lang, "models": rows, "named": list(named), "memory_gb": memory_gb if on_gpu else None,
+            "choice": _pick(rows) if len(rows) > 1 else None, "verdict": verdict}

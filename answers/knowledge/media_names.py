@@ -105,6 +105,16 @@ def find_second_media(question: str, first: str) -> MediaRecord | None:
     return None
 
 
+def find_sibling(first: str, role: str, params_b: float) -> MediaRecord | None:
+    """The record by `first`'s maker with that role ("reranker") and size in billions, other than `first`."""
+    one = _media_by_name()[first]
+    for r in _media_by_name().values():
+        if (r.name != first and r.kind == one.kind and r.organization == one.organization and r.role == role
+                and r.encoder is not None and abs(r.encoder.params_b - params_b) < 0.05):
+            return r
+    return None
+
+
 def find_device(question: str) -> tuple[str, DeviceRecord] | None:
     """catalog.media.find_device: the phone or board a text names, with the phrase as found, or None."""
     hit = text.find_phrase(question, _phrases()[1])

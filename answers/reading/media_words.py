@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from answers.knowledge.media_names import find_device, find_media, find_second_media, media_name_phrases
+from answers.knowledge.media_names import find_device, find_media, find_second_media, find_sibling, media_name_phrases
 from answers.lexicon import lexicon
 from answers.records.asked import MediaAsked
 from catalog.speech_synthesis import tts_named_in
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
-        "million")
+        "million", "reranker", "embedder", "hours", "minutes")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -170,6 +170,8 @@ def read(question: str) -> MediaAsked | None:
     if seconds is not None and seconds >= 100 and re.search(rf"(?<![\w.]){int(seconds)}s(?!\w)", text):
         seconds = None  # "two 3090s", "4090s": a card's plural, not a clip of 3,090 seconds
     second = find_second_media(question, record.name) if record is not None else None
+    if second is None and record is not None and record.kind == "embedding":
+        second = _sibling(text, record.name)
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     return MediaAsked(
         model=record.name if record else None, model2=second.name if second and same_kind else None,
@@ -179,7 +181,29 @@ def read(question: str) -> MediaAsked | None:
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
         precision=_precision(text), other_release=_other_release(text, record) if record is not None else None,
         items=_items(" ".join(fold(question).replace("\u2019", "'").split()))
-        if (record and record.kind == "embedding") or kind == "embedding" else None)
+        if (record and record.kind == "embedding") or kind == "embedding" else None,
+        audio_seconds=_audio(text) if (record and record.kind == "speech") or kind == "speech" else None)
+
+
+def _audio(text: str) -> float | None:
+    """"2 hours of audio", "90 min", "1,5 ore": the length of audio to transcribe, in seconds (None unsaid)."""
+    hours, minutes = _number_before(text, "hours"), _number_before(text, "minutes")
+    total = (hours or 0.0) * 3600 + (minutes or 0.0) * 60
+    return total or None
+
+
+def _sibling(text: str, first: str) -> MediaRecord | None:
+    """"qwen3 embedding 8b … with the reranker 4b": a role and a size said beside an embedding model, read as
+    the same maker's record of that role and size (None when it has none)."""
+    for role, key in (("reranker", "reranker"), ("embedder", "embedder")):
+        words = _alternation(key)
+        m = (re.search(rf"(?<!\w)(?:{words})\s*(\d+(?:[.,]\d+)?)\s*b(?!\w)", text)
+             or re.search(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*b\s*(?:{words})(?!\w)", text))
+        if m is not None:
+            found = find_sibling(first, role, float(m.group(1).replace(",", ".")))
+            if found is not None:
+                return found
+    return None
 
 
 def _other_release(text: str, record: MediaRecord) -> str | None:

@@ -66,7 +66,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
         also_mts=ram_words.speeds(question), power=power_words.read(question, p.language))
-    return _judged_language(_games_word(_settled(asked, words, machine)), question)
+    return _judged_language(_games_word(_items_not_prompt(_settled(asked, words, machine))), question)
 
 
 def _games_word(asked: Asked) -> Asked:
@@ -87,6 +87,14 @@ def _judged_language(asked: Asked, question: str) -> Asked:
     if speaks is None:
         return asked
     return replace(asked, speaks=speaks, intent="model_language", intents=())
+
+
+def _items_not_prompt(asked: Asked) -> Asked:
+    """"index 100k documents": the count of texts to embed is that, never also a prompt of 100k tokens."""
+    items = asked.media.items if asked.media is not None else None
+    if items and asked.prompt_tokens in (items, round(items * 1.024)):
+        return replace(asked, prompt_tokens=None)
+    return asked
 
 
 def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:

@@ -58,6 +58,7 @@ class MediaAsked(Struct, frozen=True):
     # a release of `model` the catalog lacks, as typed ("hunyuanvideo 1.5"): the answer says its figures are the
     # catalog's release, not that one
     other_release: str | None = None
+    audio_seconds: float | None = None  # audio to transcribe ("2 hours of audio"): the answer gives its time
     items: int | None = None  # texts to embed or pairs to rerank ("2 million chunks"): the answer gives the total time
 
     @property

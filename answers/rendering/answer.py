@@ -240,7 +240,9 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
         if facts.get("also") or facts.get("prefill_sides"):  # what the message asked beside it (facts/also.py)
             extra = render.render(lang, "_also", facts).strip()
-            if extra:
+            if extra and intent == "card_models" and _npu_asked(facts):
+                text = markdown.finish(extra + "\n\n" + text.strip())  # "is its NPU any use?": that first
+            elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
         for line in asked_lines(facts, lang):  # a length or a speed the asker named, answered
             text = markdown.finish(text.rstrip() + "\n" + line)
@@ -334,3 +336,10 @@ def target_line(t: dict[str, Any], lang: str) -> str:
               "tok": fmt.tok_s(row["tok_s"], lang),
               "price": fmt.usd(row["launch_price_usd"], lang) if row.get("launch_price_usd") else ""}
     return i18n.gettext(lang, TARGET[t.get("pick_by") or "none"]) % values
+
+
+def _npu_asked(facts: dict[str, Any]) -> bool:
+    """The message asks about the machine's NPU ("is the NPU any use for LLMs?"): a note of that kind."""
+    also = facts.get("also")
+    notes = also.get("notes") if isinstance(also, dict) else None
+    return any(isinstance(n, dict) and n.get("kind") in ("npu", "npu_qualcomm") for n in notes or ())
