@@ -4,6 +4,7 @@ a facts builder takes, and the builder's call. The intent is routed by what was 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from msgspec.structs import replace
@@ -98,6 +99,10 @@ class EntityBuilding:
 
             self._needs_size(e)
             return intent, build_budget(self.estimates, e, s, budget), e
+        if intent == "off_topic":  # declined: what it can say of the card or model named (answers/facts/off_topic.py)
+            from answers.facts.off_topic import build as build_off_topic  # lazy, as the other side builders
+
+            return intent, build_off_topic(self.estimates, e, s, asked.off_topic or ""), e
         intent = decide_after_resolving(intent, e)
         if intent in SIZE_INTENTS:
             self._needs_size(e)
@@ -210,7 +215,30 @@ class EntityBuilding:
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
+    def _in_passing(self, asked: Asked, profile: str) -> Entities:
+        """A topic declined: the model and the card named in passing, where they resolve ("is chatgpt better than
+        llama 3": the first of Llama 3's models); a name that does not ("install cuda 12.8") is dropped, never
+        answered "not found" or with a list of near names."""
+        def first(resolve: Callable[[str], Any], value: Any) -> Any:
+            if value is None or not isinstance(value, str):
+                return value
+            try:
+                return resolve(value)
+            except NameProblem as p:
+                if p.intent != "ambiguous" or not p.candidates:
+                    return None
+                try:
+                    return resolve(p.candidates[0])
+                except NameProblem:
+                    return None
+
+        model = first(self.names.resolve_model, asked.model)
+        card = first(lambda v: self.names.resolve_card(v, profile), asked.card)
+        return Entities(model=model, card=card, memory_gb=_memory(asked.memory_gb) if card is None else None)
+
     def entities(self, intent: str, asked: Asked, profile: str) -> Entities:
+        if intent == "off_topic":
+            return self._in_passing(asked, profile)
         model = self.names.resolve_model(asked.model) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS

@@ -45,6 +45,8 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     name resolves. `generic` makes the stand-in record of a size; `card_of` resolves a card name (it may
     raise `NameProblem`), to tell a card's own memory from a second amount."""
     intent = intent if intent in INTENTS else "fallback"
+    if declined(asked):  # "how do i install cuda for my 3090": the topic declined, what it can say of the 3090
+        return Decided((("off_topic", replace(asked, courtesy=False)),))
     intent, asked = _sized_models(intent, asked, generic)
     intent, asked = _refined(intent, asked)
     asks = _asks(intent, asked)
@@ -60,6 +62,31 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
         return Decided(((intent, replace(asked, card=None, card_typed=None)), (intent, replace(asked, memory_gb=None))),
                        memory_then_card=True)
     return Decided(((intent, asked),))
+
+
+def declined(asked: Asked) -> bool:
+    """A topic the bot does not answer (`Asked.off_topic`) is the answer only when the message asks nothing the
+    bot answers: no asking phrase of an intent read (its entities alone made the intent: "my 4090's fan is loud"
+    read as the card's list), no task named ("best roleplay model for 12 GB" lists models), nothing else out of
+    scope said, and for "better" no hardware or levels weighed against each other ("3090 or 4080, which is
+    better", "q4 better than q8?" are comparisons it answers)."""
+    topic = asked.off_topic
+    if topic is None or asked.asked_plainly or asked.task is not None or asked.out_of_scope is not None:
+        return False
+    return not (topic == "quality" and _weighs_hardware(asked))
+
+
+def left_out(asked: Asked, intent: str) -> str | None:
+    """The topic out of scope a message names beside an ask answered: said in one line, never answered."""
+    topic = asked.off_topic
+    if topic is None or intent == "off_topic" or (topic == "quality" and _weighs_hardware(asked)):
+        return None
+    return topic
+
+
+def _weighs_hardware(asked: Asked) -> bool:
+    return bool(asked.card2 or asked.setup2 or asked.more_sides or asked.quants or asked.quant or asked.budget
+                or asked.versus)
 
 
 def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRecord]) -> tuple[str, Asked]:

@@ -19,7 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.knowledge.closed_models import closed_in
-from answers.reading import also_words, at_once, conditions, media_words, ram_words, scope
+from answers.reading import also_words, at_once, conditions, media_words, off_topic_words, ram_words, scope
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
@@ -64,9 +64,18 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
-        media=media_words.read(question), also=also_words.read(question),
+        media=media_words.read(question), also=also_words.read(question), off_topic=off_topic_words.read(question),
         also_mts=ram_words.speeds(question))
-    return _settled(asked, words, machine)
+    return _settled(_topic_not_model(asked), words, machine)
+
+
+def _topic_not_model(asked: Asked) -> Asked:
+    """A model name guessed from words that name the topic out of scope ("install cuda 12.8", "sillytavern"):
+    no model, the topic only (never "no model called 'install cuda 12.8'")."""
+    typed = asked.model if isinstance(asked.model, str) else None
+    if asked.off_topic is None or typed is None or off_topic_words.read(typed) is None:
+        return asked
+    return replace(asked, model=None, model_span=None)
 
 
 def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:

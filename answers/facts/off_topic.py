@@ -1,0 +1,52 @@
+"""Facts of a declined topic (answers/lexicon/off_topic.toml; decided by answers/facts/routing.py `declined`):
+the topic, and what the bot can still say about what was named in passing. A card named: its memory and the
+model it runs best (the first of its own list, answers/facts/rating.py `card_models`). A model named: its size,
+the memory it needs at Q4_K_M and the smallest memory class of the usual cards that holds it (the model's own
+memory answer, `vram`). Nothing else is estimated: the question was not about either."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.facts import rating
+from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+
+LEVEL = "Q4_K_M"  # the level people download first: the size line is given at it
+
+
+def build(est: Estimates, e: Entities, s: EstimateSettings, topic: str) -> Built:
+    facts: dict[str, Any] = {"off_topic": topic}
+    sources: set[str] = set()
+    if e.card is not None:
+        listed = rating.card_models(est, Entities(card=e.card), s)
+        rows = listed.facts.get("rows") or []
+        facts["card"] = {"name": e.card.name, "memory_gb": e.card.memory_gb}
+        if rows:
+            best = rows[0]
+            facts["card"]["best"] = {"model": best["model"], "quant": best["quant"], "tok_s": best["tok_s"]}
+        sources |= listed.sources
+    if e.model is not None and est.size_of(e.model) is not None:
+        facts["model"] = _model_line(est, e, s)
+        sources.add("gpus")
+    return Built(facts, sources=sources)
+
+
+def _model_line(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any]:
+    """The model's size, its need at `LEVEL` (or its smallest level listed) and the smallest memory class
+    holding it ("8" GB), else the smallest card that does."""
+    model = e.model
+    assert model is not None
+    need = rating.vram(est, Entities(model=model), s).facts
+    levels = need.get("levels") or []
+    level = next((lv for lv in levels if lv["quant"] == LEVEL), levels[-1] if levels else None)
+    out: dict[str, Any] = {"name": model.name, "params_b": need["model"]["params_b"], "context": need["context"]}
+    if level is not None:
+        out.update(quant=level["quant"], need_gb=level["need_gb"])
+    held = [int(k) for k, v in (need.get("by_memory") or {}).items() if v is not None]
+    if held:
+        out["memory_class_gb"] = min(held)
+    else:
+        smallest = (need.get("picks") or {}).get("smallest") or need.get("smallest")
+        if smallest:
+            out["smallest_card"] = {"card": smallest["card"], "memory_gb": smallest["memory_gb"]}
+    return out
