@@ -102,7 +102,7 @@ class EntityBuilding:
         if intent == "off_topic":  # declined: what it can say of the card or model named (answers/facts/off_topic.py)
             from answers.facts.off_topic import build as build_off_topic  # lazy, as the other side builders
 
-            return intent, build_off_topic(self.estimates, e, s, asked.off_topic or ""), e
+            return intent, build_off_topic(self.estimates, e, s, asked.off_topic or "", self._line_of(asked.model)), e
         intent = decide_after_resolving(intent, e)
         if intent in SIZE_INTENTS:
             self._needs_size(e)
@@ -215,6 +215,17 @@ class EntityBuilding:
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
+    def _line_of(self, typed: Any) -> tuple[ModelRecord, ...]:
+        """The models a family's name stands for ("llama 3": 8B, 70B…), when it names several; else none."""
+        if not isinstance(typed, str):
+            return ()
+        try:
+            self.names.resolve_model(typed)
+        except NameProblem as p:
+            if p.intent == "ambiguous":
+                return tuple(m for m in (self.knowledge.model_named(c) for c in p.candidates) if m is not None)
+        return ()
+
     def _in_passing(self, asked: Asked, profile: str) -> Entities:
         """A topic declined: the model and the card named in passing, where they resolve ("is chatgpt better than
         llama 3": the first of Llama 3's models); a name that does not ("install cuda 12.8") is dropped, never
@@ -233,8 +244,10 @@ class EntityBuilding:
                     return None
 
         model = first(self.names.resolve_model, asked.model)
+        model2 = first(self.names.resolve_model, asked.model2)
         card = first(lambda v: self.names.resolve_card(v, profile), asked.card)
-        return Entities(model=model, card=card, memory_gb=_memory(asked.memory_gb) if card is None else None)
+        return Entities(model=model, card=card, model2=None if model2 is model else model2,
+                        memory_gb=_memory(asked.memory_gb) if card is None else None)
 
     def entities(self, intent: str, asked: Asked, profile: str) -> Entities:
         if intent == "off_topic":

@@ -45,7 +45,7 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     name resolves. `generic` makes the stand-in record of a size; `card_of` resolves a card name (it may
     raise `NameProblem`), to tell a card's own memory from a second amount."""
     intent = intent if intent in INTENTS else "fallback"
-    if declined(asked):  # "how do i install cuda for my 3090": the topic declined, what it can say of the 3090
+    if declined(asked, intent):  # "how do i install cuda for my 3090": the topic declined, what it says of the 3090
         return Decided((("off_topic", replace(asked, courtesy=False)),))
     intent, asked = _sized_models(intent, asked, generic)
     intent, asked = _refined(intent, asked)
@@ -64,16 +64,35 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     return Decided(((intent, asked),))
 
 
-def declined(asked: Asked) -> bool:
+def declined(asked: Asked, intent: str | None = None) -> bool:
     """A topic the bot does not answer (`Asked.off_topic`) is the answer only when the message asks nothing the
-    bot answers: no asking phrase of an intent read (its entities alone made the intent: "my 4090's fan is loud"
-    read as the card's list), no task named ("best roleplay model for 12 GB" lists models), nothing else out of
-    scope said, and for "better" no hardware or levels weighed against each other ("3090 or 4080, which is
-    better", "q4 better than q8?" are comparisons it answers)."""
+    bot answers: no asking phrase of an intent it can answer with what was named (the entities alone made the
+    intent: "my 4090's fan is loud" read as the card's list; "which frontend do you recommend" names no model to
+    recommend a card for), no task on hardware named ("best roleplay model for 12 GB" lists models), nothing
+    else out of scope said, and for "better" no hardware or levels weighed against each other ("3090 or 4080,
+    which is better", "q4 better than q8?" are comparisons it answers)."""
     topic = asked.off_topic
-    if topic is None or asked.asked_plainly or asked.task is not None or asked.out_of_scope is not None:
+    if topic is None or asked.out_of_scope is not None:
+        return False
+    if asked.asked_plainly and _answerable(intent or asked.intent or "fallback", asked):
+        return False
+    if asked.task is not None and _hardware(asked):
         return False
     return not (topic == "quality" and _weighs_hardware(asked))
+
+
+def _answerable(intent: str, asked: Asked) -> bool:
+    """The intent read has what it needs: a model for a model's answer, hardware for a hardware list."""
+    spec = SPECS.get(intent)
+    if spec is None or intent in ("fallback", "help"):
+        return False
+    if spec.needs_model and asked.model is None and asked.model_size_b is None and not spec.stand_in_model:
+        return False
+    return intent not in ("card_models", "memory_cards") or _hardware(asked) or asked.task is not None
+
+
+def _hardware(asked: Asked) -> bool:
+    return bool(asked.card or asked.setup or asked.memory_gb or asked.cpu or asked.device or asked.cpu_only)
 
 
 def left_out(asked: Asked, intent: str) -> str | None:
