@@ -100,7 +100,8 @@ class EntityBuilding:
             self._needs_size(e)
             return intent, build_budget(self.estimates, e, s, budget), e
         if intent == "off_topic":  # declined: what it can say of the card or model named (answers/facts/off_topic.py)
-            from answers.facts.off_topic import build as build_off_topic  # lazy, as the other side builders
+            # lazy: the decline's builder only for a declined topic, as the other side builders
+            from answers.facts.off_topic import build as build_off_topic
 
             return intent, build_off_topic(self.estimates, e, s, asked.off_topic or "", self._line_of(asked.model)), e
         intent = decide_after_resolving(intent, e)
