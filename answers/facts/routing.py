@@ -88,7 +88,7 @@ def _answerable(intent: str, asked: Asked) -> bool:
         return False
     if spec.needs_model and asked.model is None and asked.model_size_b is None and not spec.stand_in_model:
         return False
-    return intent not in ("card_models", "memory_cards") or _hardware(asked) or asked.task is not None
+    return intent not in ("card_models", "memory_cards") or _hardware(asked)
 
 
 def _hardware(asked: Asked) -> bool:

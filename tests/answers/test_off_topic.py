@@ -200,3 +200,15 @@ def test_every_topic_has_its_note_and_six_languages(tmp_path, monkeypatch) -> No
     finally:
         monkeypatch.undo()
         off_topic_words.phrases.cache_clear()
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("best model for roleplay, any ideas?", "en"), ("quale interfaccia web mi consigliate?", "it"),
+    ("des rumeurs sur la prochaine génération ?", "fr"), ("welches frontend nehmt ihr so?", "de"),
+    ("¿qué modelo es mejor para escribir cuentos?", "es"), ("vocês têm um bom prompt de sistema?", "pt"),
+])
+def test_a_decline_naming_nothing_says_what_the_bot_can_do(engine, question: str, lang: str) -> None:
+    answer = engine.ask(question)
+    assert answer.intent == "off_topic" and answer.locale == lang, answer.text
+    can = next(m for m in _msgids() if m.startswith("What I can do: say which models a card runs"))
+    assert i18n.gettext(lang, can) in answer.text
