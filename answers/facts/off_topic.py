@@ -20,7 +20,7 @@ FAMILY_SHOWN = 4  # the sizes of a family named ("llama 3") said in one line
 
 def build(est: Estimates, e: Entities, s: EstimateSettings, topic: str, line: tuple[ModelRecord, ...] = ()) -> Built:
     """`line`: the models a family's name stands for, when the name was a family's ("llama 3")."""
-    facts: dict[str, Any] = {"off_topic": topic}
+    facts: dict[str, Any] = {"off_topic": topic, "profile": est.profile(s.profile).name}
     sources: set[str] = set()
     if e.card is not None:
         listed = rating.card_models(est, Entities(card=e.card), s)

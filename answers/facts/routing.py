@@ -78,7 +78,9 @@ def declined(asked: Asked, intent: str | None = None) -> bool:
         return False
     if asked.task is not None and _hardware(asked):
         return False
-    return not (topic == "quality" and _weighs_hardware(asked))
+    # "better" or "smarter" beside hardware named is about that hardware ("a 70b on two 3090s, or is a mac the smarter
+    # buy?"): the hardware answered; beside an answer about it, only a comparison of hardware drops the line
+    return not (topic == "quality" and (_weighs_hardware(asked) or _hardware(asked)))
 
 
 def _answerable(intent: str, asked: Asked) -> bool:
@@ -104,8 +106,10 @@ def left_out(asked: Asked, intent: str) -> str | None:
 
 
 def _weighs_hardware(asked: Asked) -> bool:
-    return bool(asked.card2 or asked.setup2 or asked.more_sides or asked.quants or asked.quant or asked.budget
-                or asked.versus)
+    """"Better" or "smarter" said of hardware, levels or a purchase ("3090 or 4080, which is better", "q4 better
+    than q8", "two 3090s, or is a mac studio the smarter buy?"): a question about the hardware, answered."""
+    return bool(asked.card2 or asked.setup2 or asked.more_sides or asked.quants or asked.quant
+                or asked.budget or asked.versus or asked.mac_unsized)
 
 
 def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRecord]) -> tuple[str, Asked]:

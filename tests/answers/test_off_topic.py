@@ -179,7 +179,9 @@ def test_the_decision_is_the_record_s() -> None:
     assert declined(replace(bare, task="coding", card=None))  # "is X smarter for coding": no list to give
     quality = Asked(off_topic="quality", intent="compare", card="3090", card2="4080")
     assert not declined(quality) and left_out(quality, "compare") is None
-    assert declined(replace(quality, card2=None))
+    assert not declined(replace(quality, card2=None))  # "better … on my 3090": about that card
+    assert declined(replace(quality, card=None, card2=None))
+    assert left_out(replace(quality, card2=None, asked_plainly=True), "speed") == "quality"
     assert not declined(Asked(intent="card_models", card="3090"))
 
 
