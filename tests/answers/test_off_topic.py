@@ -214,3 +214,12 @@ def test_a_decline_naming_nothing_says_what_the_bot_can_do(engine, question: str
     assert answer.intent == "off_topic" and answer.locale == lang, answer.text
     can = next(m for m in _msgids() if m.startswith("What I can do: say which models a card runs"))
     assert i18n.gettext(lang, can) in answer.text
+
+
+@pytest.mark.parametrize("question", [
+    "how do i install mistral nemo on my 3060?", "come installo gemma 3 12b sulla mia 4070?",
+])
+def test_installing_a_model_is_not_installing_drivers(engine, question: str) -> None:
+    """Getting a model onto a card is what the bot answers (does it fit, how fast), never the drivers' decline."""
+    answer = engine.ask(question)
+    assert answer.intent != "off_topic", answer.text
