@@ -23,7 +23,7 @@ from tests.conftest import DATA_DIR
 CORPUS = DATA_DIR / "questions.jsonl"
 ROWS = [json.loads(line) for line in CORPUS.read_text("utf-8").splitlines() if line.strip()]
 ENTITY_FIELDS = ("model", "card", "card2", "memory_gb", "context", "quant")
-PARSER_INTENTS = set(INTENTS) - {"not_found", "ambiguous", "invalid", "family_fit", "off_topic"}  # decided by the engine
+PARSER_INTENTS = set(INTENTS) - {"not_found", "ambiguous", "invalid", "family_fit", "off_topic"}  # not read
 
 
 def _parse(q: str) -> Asked:
