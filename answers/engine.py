@@ -24,7 +24,7 @@ from answers.facts import accounting, completing, engine_versus
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
-from answers.facts.routing import decide_before_resolving
+from answers.facts.routing import decide_before_resolving, left_out
 from answers.facts.stated import stated
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
@@ -43,7 +43,14 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import generic_record
-from answers.rendering.scope_text import api_noted, cloud_noted, fanless_noted, gaming_noted, other_release_noted
+from answers.rendering.scope_text import (
+    api_noted,
+    cloud_noted,
+    fanless_noted,
+    gaming_noted,
+    off_topic_noted,
+    other_release_noted,
+)
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
@@ -189,6 +196,10 @@ class Engine(MediaAnswering):
     def _ask_read(self, intent: str, asked: Asked, echo: str, lang: str, options: AskOptions,
                   inline: bool) -> Answer:
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
+        if answer.intent == "off_topic":  # declined (answers/facts/routing.py `declined`): no format notes after it
+            return self._accounted(answer, asked, options)
+        # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
+        answer = off_topic_noted(answer, left_out(asked, answer.intent))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             return format_notes.answered(answer, asked, answer.locale)
         answer = format_notes.led(answer, asked, intent)

@@ -62,7 +62,7 @@ class IntentSpec(Struct, frozen=True):
     def takes_model(self) -> bool:
         """A model named in the question is resolved (fallback uses it for its suggestions)."""
         # fallback uses it for its suggestions; memory_cards turns into a fit answer when a model is named
-        return self.needs_model or self.name in ("fallback", "memory_cards")
+        return self.needs_model or self.name in ("fallback", "memory_cards", "off_topic")
 
 
 @cache
@@ -128,6 +128,9 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("fallback", N_("I did not understand"), "rating:fallback", quiet=True),
     # "which qwen3 for my 6700 XT": every size of a family rated on the hardware (answers/facts/family_fit.py)
     IntentSpec("family_fit", N_("Which %(model)s on %(card)s"), None),
+    # a topic the bot does not answer (installing, faults, which model is smarter, frontends, prompts, rumours):
+    # declined in a line, with what it can say of the card or model named (answers/facts/off_topic.py)
+    IntentSpec("off_topic", N_("Not something I answer"), "off_topic:build", quiet=True),
     IntentSpec("not_found", N_("Not found"), None, private=True, quiet=True),
     IntentSpec("ambiguous", N_("Did you mean…?"), None, private=True, quiet=True),
     IntentSpec("invalid", N_("I cannot use that"), None, private=True, quiet=True),

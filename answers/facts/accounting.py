@@ -98,7 +98,8 @@ def _names_used(names: list[str], seen: str) -> list[str]:
 
 
 # Answers that are not an answer to the conditions (a refusal, a name not found, the help): nothing to account.
-NO_ACCOUNT = frozenset({"invalid", "not_found", "ambiguous", "fallback", "help"})
+# a declined topic (off_topic) carries no figures: its own sentence says what it does not answer
+NO_ACCOUNT = frozenset({"invalid", "not_found", "ambiguous", "fallback", "help", "off_topic"})
 
 
 def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: dict[str, Any]) -> Account:

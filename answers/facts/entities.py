@@ -4,6 +4,7 @@ a facts builder takes, and the builder's call. The intent is routed by what was 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from msgspec.structs import replace
@@ -104,6 +105,11 @@ class EntityBuilding:
 
                 budget = for_cards(budget)
             return intent, build_budget(self.estimates, e, s, budget), e
+        if intent == "off_topic":  # declined: what it can say of the card or model named (answers/facts/off_topic.py)
+            # lazy: the decline's builder only for a declined topic, as the other side builders
+            from answers.facts.off_topic import build as build_off_topic
+
+            return intent, build_off_topic(self.estimates, e, s, asked.off_topic or "", self._line_of(asked.model)), e
         intent = decide_after_resolving(intent, e)
         if intent == "compare" and e.sides is not None and (said := self._budget(asked)) is not None \
                 and self._whole(asked, said):
@@ -260,7 +266,43 @@ class EntityBuilding:
         # Callers add keys to facts; the cached rows themselves are never changed.
         return Built(dict(built.facts), built.table, set(built.sources), key)
 
+    def _line_of(self, typed: Any) -> tuple[ModelRecord, ...]:
+        """The models a family's name stands for ("llama 3": 8B, 70B…), when it names several; else none."""
+        if not isinstance(typed, str):
+            return ()
+        try:
+            self.names.resolve_model(typed)
+        except NameProblem as p:
+            if p.intent == "ambiguous":
+                return tuple(m for m in (self.knowledge.model_named(c) for c in p.candidates) if m is not None)
+        return ()
+
+    def _in_passing(self, asked: Asked, profile: str) -> Entities:
+        """A topic declined: the model and the card named in passing, where they resolve ("is chatgpt better than
+        llama 3": the first of Llama 3's models); a name that does not ("install cuda 12.8") is dropped, never
+        answered "not found" or with a list of near names."""
+        def first(resolve: Callable[[str], Any], value: Any) -> Any:
+            if value is None or not isinstance(value, str):
+                return value
+            try:
+                return resolve(value)
+            except NameProblem as p:
+                if p.intent != "ambiguous" or not p.candidates:
+                    return None
+                try:
+                    return resolve(p.candidates[0])
+                except NameProblem:
+                    return None
+
+        model = first(self.names.resolve_model, asked.model)
+        model2 = first(self.names.resolve_model, asked.model2)
+        card = first(lambda v: self.names.resolve_card(v, profile), asked.card)
+        return Entities(model=model, card=card, model2=None if model2 is model else model2,
+                        memory_gb=_memory(asked.memory_gb) if card is None else None)
+
     def entities(self, intent: str, asked: Asked, profile: str) -> Entities:
+        if intent == "off_topic":
+            return self._in_passing(asked, profile)
         model = self.names.resolve_model(asked.model) if SPECS[intent].takes_model else None
         # Facts about a model never use a card: an unknown card named alongside is not an error there.
         uses_cards = intent not in INFO_INTENTS

@@ -49,6 +49,8 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
         # "a gpu for 4k gaming and some ai", nothing else named: the cards to buy at the memory sizes that decide
         # which models run (answers/facts/memory_cards.py), after the line declining the games (the engine)
         return Decided(tuple(("memory_cards", replace(asked, memory_gb=gb, courtesy=False)) for gb in GAMING_AI_GB))
+    if declined(asked, intent):  # "how do i install cuda for my 3090": the topic declined, what it says of the 3090
+        return Decided((("off_topic", replace(asked, courtesy=False)),))
     intent, asked = _sized_models(intent, asked, generic)
     intent, asked = _refined(intent, asked)
     asks = _asks(intent, asked)
@@ -76,6 +78,53 @@ def _games_and_ai_alone(asked: Asked) -> bool:
     return oos is not None and oos.kind == "gaming_also" and asked.model is None and asked.model_size_b is None \
         and asked.card is None and not asked.setup and asked.memory_gb is None and asked.budget is None \
         and asked.cpu_named is None
+
+def declined(asked: Asked, intent: str | None = None) -> bool:
+    """A topic the bot does not answer (`Asked.off_topic`) is the answer only when the message asks nothing the
+    bot answers: no asking phrase of an intent it can answer with what was named (the entities alone made the
+    intent: "my 4090's fan is loud" read as the card's list; "which frontend do you recommend" names no model to
+    recommend a card for), no task on hardware named ("best roleplay model for 12 GB" lists models), nothing
+    else out of scope said, and for "better" no hardware or levels weighed against each other ("3090 or 4080,
+    which is better", "q4 better than q8?" are comparisons it answers)."""
+    topic = asked.off_topic
+    if topic is None or asked.out_of_scope is not None or asked.speaks is not None:
+        return False  # a language the models are judged in is answered (answers/facts/model_language.py)
+    if asked.asked_plainly and _answerable(intent or asked.intent or "fallback", asked):
+        return False
+    if asked.task is not None and _hardware(asked):
+        return False
+    # "better" or "smarter" beside hardware named is about that hardware ("a 70b on two 3090s, or is a mac the smarter
+    # buy?"): the hardware answered; beside an answer about it, only a comparison of hardware drops the line
+    return not (topic == "quality" and (_weighs_hardware(asked) or _hardware(asked)))
+
+
+def _answerable(intent: str, asked: Asked) -> bool:
+    """The intent read has what it needs: a model for a model's answer, hardware for a hardware list."""
+    spec = SPECS.get(intent)
+    if spec is None or intent in ("fallback", "help"):
+        return False
+    if spec.needs_model and asked.model is None and asked.model_size_b is None and not spec.stand_in_model:
+        return False
+    return intent not in ("card_models", "memory_cards") or _hardware(asked)
+
+
+def _hardware(asked: Asked) -> bool:
+    return bool(asked.card or asked.setup or asked.memory_gb or asked.cpu or asked.device or asked.cpu_only)
+
+
+def left_out(asked: Asked, intent: str) -> str | None:
+    """The topic out of scope a message names beside an ask answered: said in one line, never answered."""
+    topic = asked.off_topic
+    if topic is None or intent == "off_topic" or (topic == "quality" and _weighs_hardware(asked)):
+        return None
+    return topic
+
+
+def _weighs_hardware(asked: Asked) -> bool:
+    """"Better" or "smarter" said of hardware, levels or a purchase ("3090 or 4080, which is better", "q4 better
+    than q8", "two 3090s, or is a mac studio the smarter buy?"): a question about the hardware, answered."""
+    return bool(asked.card2 or asked.setup2 or asked.more_sides or asked.quants or asked.quant
+                or asked.budget or asked.versus or asked.mac_unsized)
 
 
 def _sized_models(intent: str, asked: Asked, generic: Callable[[float], ModelRecord]) -> tuple[str, Asked]:

@@ -179,6 +179,7 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
         "target_tok_s": asked.target_tok_s,
         "device": asked.device or _device(asked),
+        "off_topic": asked.off_topic,  # a topic the bot does not answer (answers/lexicon/off_topic.toml)
     }
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
     if asked.budget is not None:

@@ -157,6 +157,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         memory_is_ram=r.memory_is_ram,
         ram_type=r.setup.ram_type,  # "8 GB GPU with 64gb ddr5": the type said, with or without a card named
         intents=tuple(r.asks),
+        asked_plainly=any(_pattern_score(r.folded, ask) >= 3.0 for ask in r.asks),
         cache_type=r.cache_type,
         quant_question=_says(r.ftext, "quant_questions"),
         biggest=_says(r.ftext, "biggest_words"),

@@ -19,7 +19,17 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.knowledge.closed_models import closed_in
-from answers.reading import also_words, at_once, conditions, language_words, media_words, power_words, ram_words, scope
+from answers.reading import (
+    also_words,
+    at_once,
+    conditions,
+    language_words,
+    media_words,
+    off_topic_words,
+    power_words,
+    ram_words,
+    scope,
+)
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
@@ -65,8 +75,9 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
-        also_mts=ram_words.speeds(question), power=power_words.read(question, p.language))
-    return _judged_language(_games_word(_items_not_prompt(_settled(asked, words, machine))), question)
+        off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
+        power=power_words.read(question, p.language))
+    return _judged_language(_games_word(_items_not_prompt(_settled(_topic_not_model(asked), words, machine))), question)
 
 
 def _games_word(asked: Asked) -> Asked:
@@ -95,6 +106,15 @@ def _items_not_prompt(asked: Asked) -> Asked:
     if items and asked.prompt_tokens in (items, round(items * 1.024)):
         return replace(asked, prompt_tokens=None)
     return asked
+
+
+def _topic_not_model(asked: Asked) -> Asked:
+    """A model name guessed from words that name the topic out of scope ("install cuda 12.8", "sillytavern"):
+    no model, the topic only (never "no model called 'install cuda 12.8'")."""
+    typed = asked.model if isinstance(asked.model, str) else None
+    if asked.off_topic is None or typed is None or off_topic_words.read(typed) is None:
+        return asked
+    return replace(asked, model=None, model_span=None)
 
 
 def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:

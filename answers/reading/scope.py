@@ -52,6 +52,11 @@ def _norm(text: str) -> str:
     return " " + " ".join(low.split()) + " "
 
 
+def normalized(text: str) -> str:
+    """The text as every phrase list here is matched against (answers/reading/off_topic_words.py too)."""
+    return _norm(text)
+
+
 def _every(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(_norm(p) for lx in lexicon().languages.values() for p in getattr(lx, key)))
 

@@ -157,6 +157,9 @@ class Asked(Struct, frozen=True):
     biggest: bool = False  # "biggest model for a 3090"
     memory_apart: bool = False  # a size typed apart from the one card ("16gb or a 3090")
     memory_is_ram: bool = False  # the only memory said was system RAM ("128 gigs of ddr5"), no card named
+    # an asking phrase of the intent read (not only the entities' priors): the message asks something the bot
+    # answers, so a topic out of scope beside it is a line, never the answer (answers/facts/routing.py)
+    asked_plainly: bool = False
     courtesy: bool = False  # "thanks!": after routing, kept only for a help answer (one line)
     # -- decided by routing
     levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
@@ -182,6 +185,9 @@ class Asked(Struct, frozen=True):
     # -- what else the words say, for the answers outside language models' ratings (a question's only)
     image_model: str | None = None  # "do I need a 5090 for Flux?": an image model named outside a model name
     cpu_only: bool = False  # "without a gpu", "no gpu, 64gb ram": the graphics card left out
+    # a topic the bot does not answer ("install cuda", "fan noise", "smarter than", "open webui", "jailbreak",
+    # "rumours"): answers/lexicon/off_topic.toml, read by answers/reading/off_topic_words.py
+    off_topic: str | None = None
     out_of_scope: OutOfScope | None = None  # a phone, a board, speech, embeddings, fine-tuning: not rated
     media: MediaAsked | None = None  # an image/video/speech/embedding model, a phone or a board
     unread: tuple[str, ...] = ()  # words read as a condition the reader could not place ("8 cores performance")

@@ -65,6 +65,29 @@ def gaming_noted(answer: Answer) -> Answer:
     return replace(answer, text=markdown.finish(f"{line}\n{answer.text}"),
                    facts={**answer.facts, "not_answered": ["gaming"]})
 
+# What a message asked beside the ask answered that the bot does not answer (answers/lexicon/off_topic.toml).
+LEFT_OUT = {
+    "install": N_("Not answered: installing CUDA, ROCm or drivers, which I do not cover (their own install guides "
+                  "do); the figures above are what I estimate."),
+    "troubleshoot": N_("Not answered: the fault you describe (errors, crashes, fans, heat), which needs the machine in "
+                       "front of you; the figures above are for a healthy setup."),
+    "quality": N_("Not answered: which model is smarter or writes better, which I do not measure; the figures above "
+                  "are memory and speed."),
+    "frontend": N_("Not answered: which chat interface to use, a matter of features and taste that does not change "
+                   "the figures above."),
+    "prompts": N_("Not answered: prompts and jailbreaks, which are about using a model, not the hardware it runs on."),
+    "news": N_("Not answered: rumours and unreleased products, which my catalog does not hold."),
+}
+
+
+def off_topic_noted(answer: Answer, topic: str | None) -> Answer:
+    """The answer with one line last saying what it left out; `facts["not_answered"]` says so to `--json` readers."""
+    if topic is None or topic not in LEFT_OUT:
+        return answer
+    line = i18n.gettext(answer.locale, LEFT_OUT[topic])
+    return replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{line}"),
+                   facts={**answer.facts, "not_answered": [*answer.facts.get("not_answered", []), topic]})
+
 
 FANLESS_LINE = N_("No fan in the %(device)s: over a long generation or a long prompt its chip heats up and lowers "
                   "its clocks, so the sustained speed falls below these figures, which are for a cooled chip.")

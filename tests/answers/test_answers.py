@@ -59,6 +59,7 @@ CASES: dict[str, tuple[str, dict]] = {
     "ambiguous": ("fastest", {"model": "llama 3"}),
     "family_fit": ("can_run", {"model": "qwen3", "card": "RTX 3060 12GB"}),
     "invalid": ("can_run", {"model": "GLIDE", "memory_gb": 1e9}),
+    "off_topic": ("off_topic", {"card": "RTX 3060"}),
 }
 
 # Words of the English templates that no it/fr/de/es answer may contain once catalog strings
@@ -577,6 +578,7 @@ def _content(lang: str) -> dict[str, list[str]]:
         "ambiguous": ["Llama 3 8B", "Llama 3.1 8B", "Llama 3.3 70B"],
         "family_fit": ["**Qwen3 14B**", "**GeForce RTX 3060 12 GB**", "`Q8_0`"],
         "invalid": ["12 GB"],
+        "off_topic": ["RTX 3060"],
     }
 
 

@@ -59,6 +59,7 @@ QUESTIONS: dict[str, str] = {
     "ambiguous": "fastest GPU for llama 3",
     "invalid": "can GLIDE run on 100000 GB?",
     "family_fit": "which qwen3 should I get for an RTX 3060?",
+    "off_topic": "how do I install the nvidia drivers for my RTX 3060?",
 }
 
 
@@ -167,10 +168,10 @@ def test_one_intent_table_drives_every_list() -> None:
     from answers import intents_table as t
     from answers.rendering.render import TEMPLATES
 
-    assert len(t.INTENT_TABLE) == len(t.SPECS) == 32
+    assert len(t.INTENT_TABLE) == len(t.SPECS) == 33
     assert t.PARSER_INTENTS[:3] == ("why_quant", "two_gpus", "offload") and t.PARSER_INTENTS[-1] == "fallback"
     assert set(t.PARSER_INTENTS) == set(t.INTENTS) - {"not_found", "ambiguous", "invalid", "family_fit",
-                                                      "model_language"}
+                                                      "model_language", "off_topic"}
     assert t.TABLE_INTENTS == {"fastest", "smallest", "card_models"} == set(t.PAGE_CODES)
     assert {s.name for s in t.INTENT_TABLE if s.private} == {"not_found", "ambiguous", "invalid"}
     for spec in t.INTENT_TABLE:
