@@ -13,6 +13,7 @@ templates through `answers.rendering.render`; every answer is Discord-markdown s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -237,12 +238,32 @@ class Engine(MediaAnswering):
                                           lambda size: self._generic_model(size, lang, active.get(size)),
                                           lambda text: self.names.resolve_card(text, options.profile))
         parts = [self._answer(i, lang, options, a, inline=inline, echo=echo) for i, a in decided.asks]
+        parts += self._models_left_out(decided.asks[0], parts, lang, options, inline=inline, echo=echo)
         if len(parts) == 1:
             return parts[0]
         joined = self.writing.joined(parts)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined
+
+    def _models_left_out(self, first: tuple[str, Asked], parts: list[Answer], lang: str, options: AskOptions, *,
+                         inline: bool, echo: str | None) -> list[Answer]:
+        """Every model named is answered: one the answers so far never name ("gemma 3 4b and qwen3 8b on my
+        laptop", a third of "X vs Y vs Z", a second one the CPU-only answer cannot set beside the first) gets its
+        own part, the same ask about it alone. A part that cannot be answered is left to the `unused` line."""
+        intent, asked = first
+        if parts[0].intent in _UNANSWERABLE:
+            return []
+        said = _plain(" ".join(p.text for p in parts))
+        extra = []
+        for name in left_out_models(asked, said):
+            alone = replace(asked, model=name, model2=None, model2_span=None, model_span=name, more_models=(),
+                            together=False)
+            part = self._answer("speed" if intent == "compare" else intent, lang, options, alone, inline=inline,
+                                echo=echo)
+            if part.intent not in _UNANSWERABLE:
+                extra.append(part)
+        return extra
 
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
@@ -329,6 +350,21 @@ class Engine(MediaAnswering):
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+
+
+_UNANSWERABLE = ("not_found", "ambiguous", "invalid", "fallback", "help")
+
+
+def _plain(text: str) -> str:
+    """Text folded for a name search: lowercase, letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", text.casefold())
+
+
+def left_out_models(asked: Asked, said: str) -> list[str]:
+    """The models the message names (the second, and any beyond) that the answer text `said` (folded by
+    `_plain`) never names, in reading order."""
+    names = [m if isinstance(m, str) else m.name for m in (asked.model2, *asked.more_models) if m is not None]
+    return [n for n in dict.fromkeys(names) if _plain(n) and _plain(n) not in said]
 
 
 def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:

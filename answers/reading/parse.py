@@ -167,11 +167,32 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
+        more_models=_more_models(r),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
     ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
     mac = unsized_mac(r.folded, asked)
     return replace(asked, mac_unsized=mac) if mac else asked
+
+
+def _more_models(r: _Reading) -> tuple[str, ...]:
+    """Models named beyond the one (or the pair) the intent is about, in reading order: "gemma 3 4b and qwen3 8b
+    on my laptop?", "X vs Y vs Z". Each is answered in its own part when the main answer leaves it out
+    (answers/engine.py), never dropped. Only catalog models, each once; a bare size ("a 70b") is no name."""
+    if r.size_b is not None:
+        return ()
+    kept = {n for n in (r.model_text, _value(r.pair[1]) if r.pair else None, _value(r.both[1]) if r.both else None)
+            if n}
+    out: list[str] = []
+    for sp in sorted((s for s in r.spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start):
+        name = _value(sp)
+        if name and name not in kept and name not in out:
+            out.append(name)
+    return tuple(out[:MAX_MORE_MODELS])
+
+
+# Models answered one after another at most (beyond the first two): a longer list is a catalogue question.
+MAX_MORE_MODELS = 3
 
 
 def unsized_mac(folded: str, asked: Asked) -> str | None:
