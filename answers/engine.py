@@ -21,7 +21,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, completing, engine_versus
+from answers.facts import accounting, also, completing, engine_versus
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -39,7 +39,7 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget, OutOfScope
-from answers.rendering import engine_versus_text, format_notes, markdown
+from answers.rendering import engine_versus_text, format_notes, markdown, side_notes_text
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
@@ -189,7 +189,8 @@ class Engine(MediaAnswering):
                   inline: bool) -> Answer:
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
-            return format_notes.answered(answer, asked, answer.locale)
+            return side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
+                                           also.engine_notes(asked.also))
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -212,6 +213,8 @@ class Engine(MediaAnswering):
             record = self.names.resolve_model(value)
             return record.name if record is not None else None
 
+        if answer.intent not in ("invalid", "help") or "format_notes" in answer.facts:
+            answer = side_notes_text.ensured(answer, also.engine_notes(asked.also))
         said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text

@@ -299,13 +299,30 @@ def _choice_notes(kinds: list[str], facts: dict[str, Any]) -> list[str]:
     has = set(kinds)
     rules = (("rocm_vulkan", {"rocm", "vulkan"} <= has),
              ("intel_arc", "ipex" in has or {"sycl", "vulkan"} <= has),
-             ("koboldcpp", "koboldcpp" in has),
-             ("ik_llama", "ik_llama" in has),
-             ("trtllm_batched", "trtllm" in has),
              ("mlx_ollama", "ollama" in has and bool({"lm_studio", "mlx"} & has) and not _not_mac(facts)),
              ("draw_things", "draw_things" in has),
-             ("comfy_gpu_split", "gpu_split" in has and ("comfyui" in has or "media" in facts)))
+             ("comfy_gpu_split", "gpu_split" in has and ("comfyui" in has or "media" in facts)),
+             *_engine_rules(has))
     return [kind for kind, asked in rules if asked]
+
+
+def _engine_rules(has: set[str]) -> tuple[tuple[str, bool], ...]:
+    """The engine choices a message names beside its main ask ("ollama or llama.cpp directly?", "ktransformers or
+    llama.cpp?", "is tabbyapi faster?"): each a sourced line with its verdict."""
+    return (("ik_llama", "ik_llama" in has),
+            ("koboldcpp", "koboldcpp" in has),
+            ("trtllm_batched", "trtllm" in has),
+            ("ollama_llamacpp", {"ollama", "llama_cpp"} <= has and not {"lm_studio", "mlx"} & has),
+            ("ktransformers", "ktransformers" in has),
+            ("tabbyapi", "tabbyapi" in has))
+
+
+def engine_notes(kinds: tuple[str, ...]) -> list[str]:
+    """The engine lines a message asks for, in side_notes.json's order, whatever the answer is: the engine adds
+    the ones an answer left out (answers/engine.py), so an engine named beside a speed is never dropped."""
+    has = set(kinds)
+    wanted = {k for k, asked in _engine_rules(has) if asked}
+    return [k for k in sourced() if k in wanted]
 
 
 def _not_mac(facts: dict[str, Any]) -> bool:

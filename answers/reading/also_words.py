@@ -19,7 +19,7 @@ PATH = Path(__file__).resolve().parents[1] / "lexicon" / "also.toml"
 KINDS = ("params", "experts", "context_window", "license", "inputs", "hardware", "full_precision", "fp8", "prefill",
          "pcie", "cuda", "rocm", "vulkan", "sycl", "many_users", "quality", "nvlink", "tensor_parallel", "npu",
          "faster_ram", "rocm_state", "ipex", "koboldcpp", "ik_llama", "trtllm", "lm_studio", "ollama", "mlx",
-         "draw_things", "comfyui", "gpu_split")
+         "draw_things", "comfyui", "gpu_split", "llama_cpp", "ktransformers", "tabbyapi")
 # A RAM speed written as a module's name ("ddr5-8000", "DDR4 3200"): a faster one asked about beside the said one
 
 
