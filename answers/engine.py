@@ -264,7 +264,7 @@ class Engine(MediaAnswering):
                             together=False)
             part = self._answer("speed" if intent == "compare" else intent, lang, options, alone, inline=inline,
                                 echo=echo)
-            if part.intent not in _UNANSWERABLE:
+            if part.intent not in _UNANSWERABLE or "closed" in part.facts:  # a closed model: said so, not dropped
                 extra.append(part)
         return extra
 

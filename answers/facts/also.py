@@ -18,12 +18,15 @@ from typing import Any
 
 from answers.facts import choice
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
+from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
+from answers.knowledge.llama_cpp_support import support_of
 from answers.knowledge.side_notes import sourced
 from answers.records.asked import Asked
 from catalog.cpu_names import resolve_cpu
+from catalog.gguf_files import published
 from catalog.records import ModelRecord
 from estimator.memory import GIB
 from estimator.prefill import backends_used
@@ -35,15 +38,17 @@ FULL = "BF16"
 # The GPU backends of llama.cpp, as the prefill constants spell them (estimator/data/prefill_constants.json).
 BACKENDS = {"cuda": "CUDA", "rocm": "ROCm", "vulkan": "Vulkan", "sycl": "SYCL"}
 # The model facts a side ask may want: each is said, or said not known.
-_FACT_KINDS = ("params", "experts", "context_window", "license")
+_FACT_KINDS = ("params", "experts", "context_window", "license", "open_weights", "llama_cpp_support")
 # Answers that are already about the asked fact: not said twice.
-_ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",),
+_ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",), "open_weights": ("open_source",),
             "context_window": ("longest_context",), "hardware": ("model_info",)}
 
 
 def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: EstimateSettings, asked: Asked) -> None:
     """Add to `built` the facts of every side ask the question makes that this answer does not already carry."""
-    kinds = [k for k in asked.also if intent not in _ALREADY.get(k, ())]
+    # a fact another ask of the same message already says ("open weights? and how many parameters?") is not
+    # said twice
+    kinds = [k for k in asked.also if not ({intent, *asked.intents} & set(_ALREADY.get(k, ())))]
     facts = built.facts
     if asked.prompt_tokens and facts.get("mode") in ("setups", "model") and "prefill" not in kinds:
         kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
@@ -80,6 +85,10 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         facts["also"] = {**facts.get("also", {}), **out, "model": e.model.name if e.model is not None else None}
 
 
+# The levels looked up for a published GGUF file (catalog/data/gguf_files.json), the common ones first.
+_GGUF_LEVELS = ("Q4_K_M", "Q8_0", "Q6_K", "Q5_K_M", "IQ4_XS", "MXFP4", "Q4_0")
+
+
 def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities, s: EstimateSettings,
                  facts: dict[str, Any]) -> dict[str, Any]:
     """The model's own facts asked beside the answer, from its catalog record (architecture: its config.json)."""
@@ -97,6 +106,17 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
         out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
     if "license" in kinds and rec.license:
         out["license"] = rec.license
+    if "open_weights" in kinds and rec.weights:  # "is it open weights?": published or not, as the record says
+        out["open_weights"] = {"weights": rec.weights, "kind": access_kind(rec.weights)}
+    if "llama_cpp_support" in kinds:  # "does it run in llama.cpp yet?": since which pull request and release
+        support = support_of(rec.name)
+        if support is not None:
+            out["llama_cpp_support"] = {"pr": support.pr, "merged": support.merged, "release": support.release,
+                                        "source": support.source}
+        else:  # no date on record, but a GGUF file of it published: llama.cpp runs it
+            repo = next((f.repo for lv in _GGUF_LEVELS for f in published(rec.name, lv)), None)
+            if repo is not None:
+                out["llama_cpp_support"] = {"gguf_repo": repo}
     if "inputs" in kinds:  # "does it support video?": what it reads, or that it is not known
         out["inputs"] = {"known": rec.known_inputs}
     # a fact asked that the record lacks is said not known, in one line each, never dropped

@@ -27,6 +27,7 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
+from answers.knowledge.closed_models import closed_line
 from answers.lexicon import lexicon
 from answers.reading import at_once, budget_words
 from answers.reading.clues import (
@@ -188,6 +189,8 @@ def _more_models(r: _Reading) -> tuple[str, ...]:
         name = _value(sp)
         if name and name not in kept and name not in out:
             out.append(name)
+    # "is Mistral Medium 3 open weights? and Magistral Small?": a closed model named beside is answered as one
+    out += [u for u in r.unknown if closed_line(u) is not None and u not in kept and u not in out]
     return tuple(out[:MAX_MORE_MODELS])
 
 

@@ -10,7 +10,6 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.api import Answer
-
 from answers.rendering import markdown, render
 
 
@@ -41,6 +40,7 @@ def ensured(answer: Answer, kinds: list[str]) -> Answer:
     missing = [{"kind": k} for k in kinds if k not in have]
     if not missing:
         return answer
-    also = facts.get("also") if isinstance(facts.get("also"), dict) else {}
+    got = facts.get("also")
+    also: dict[str, Any] = got if isinstance(got, dict) else {}
     new_facts = {**facts, "also": {**also, "notes": [*(also.get("notes") or ()), *missing]}}
     return replace(answer, text=with_notes(answer.text, missing, answer.locale), facts=new_facts)
