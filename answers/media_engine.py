@@ -123,7 +123,12 @@ class MediaAnswering:
             # "flux schnell or sdxl on a 3060": both answered, then the pick between them
             other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
                                        lang, options, inline)
-            return self._pair(first, other, lang)
+            paired = self._pair(first, other, lang)
+            # "X vs Y vs Z": every model named is answered, the third and beyond after the pick of the first two
+            extra = [self._model_answer(replace(ask, media=replace(m, model=r.name, model2=None, more=())), r, card,
+                                        lang, options, inline)
+                     for r in (media_named(n) for n in m.more) if r is not None and r.kind == record.kind]
+            return self.writing.joined([paired, *extra]) if extra else paired
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
             return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)

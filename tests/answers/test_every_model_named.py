@@ -40,3 +40,20 @@ def test_the_first_model_still_leads(engine: Engine) -> None:
 def test_one_model_gives_one_part(engine: Engine) -> None:
     a = engine.ask("nur CPU, Ryzen 7 5800X mit 32 GB DDR4: wie schnell läuft Llama 3.1 8B?")
     assert "parts" not in a.facts
+
+
+@pytest.mark.parametrize(("question", "lang", "names"), [
+    ("sdxl, flux dev o sd 3.5 large: quanta vram e quanti secondi a immagine su una 4070 super?", "it",
+     ("Stable Diffusion XL", "FLUX.1 [dev]", "Stable Diffusion 3.5 Large")),
+    ("wan 2.2 5b oder 14b auf einer 4070 mit 12 gb, wie lange für 5 s in 480p?", "de",
+     ("Wan 2.2 TI2V 5B", "Wan 2.2 T2V A14B")),
+    ("bge-m3, nomic ou qwen3-embedding-0.6b : combien de chunks par seconde sur un ryzen 5 7600 sans carte ?", "fr",
+     ("BGE-M3", "nomic-embed-text", "Qwen3-Embedding-0.6B")),
+])
+def test_each_media_model_named_is_answered(engine: Engine, question: str, lang: str,
+                                            names: tuple[str, ...]) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    text = a.text.replace("\\", "")  # markdown escapes ("FLUX.1 \\[dev\\]")
+    for name in names:
+        assert name in text, (name, a.text)
