@@ -27,7 +27,6 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from answers.knowledge.closed_models import closed_line
 from answers.lexicon import lexicon
 from answers.reading import at_once, budget_words
 from answers.reading.clues import (
@@ -58,6 +57,7 @@ from answers.reading.clues import (
     _without_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
+from answers.reading.more_models import more_models
 from answers.reading.numbers import (
     _find_context,
     _find_quants,
@@ -177,25 +177,10 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
 
 
 def _more_models(r: _Reading) -> tuple[str, ...]:
-    """Models named beyond the one (or the pair) the intent is about, in reading order: "gemma 3 4b and qwen3 8b
-    on my laptop?", "X vs Y vs Z". Each is answered in its own part when the main answer leaves it out
-    (answers/engine.py), never dropped. Only catalog models, each once; a bare size ("a 70b") is no name."""
-    if r.size_b is not None:
-        return ()
-    kept = {n for n in (r.model_text, _value(r.pair[1]) if r.pair else None, _value(r.both[1]) if r.both else None)
-            if n}
-    out: list[str] = []
-    for sp in sorted((s for s in r.spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start):
-        name = _value(sp)
-        if name and name not in kept and name not in out:
-            out.append(name)
-    # "is Mistral Medium 3 open weights? and Magistral Small?": a closed model named beside is answered as one
-    out += [u for u in r.unknown if closed_line(u) is not None and u not in kept and u not in out]
-    return tuple(out[:MAX_MORE_MODELS])
-
-
-# Models answered one after another at most (beyond the first two): a longer list is a catalogue question.
-MAX_MORE_MODELS = 3
+    """Models named beyond the one (or the pair) the intent is about (answers/reading/more_models.py)."""
+    kept = (r.model_text, _value(r.pair[1]) if r.pair else None, _value(r.both[1]) if r.both else None)
+    spans = sorted((s for s in r.spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start)
+    return () if r.size_b is not None else more_models([_value(sp) for sp in spans], r.unknown, kept)
 
 
 def unsized_mac(folded: str, asked: Asked) -> str | None:
