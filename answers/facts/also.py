@@ -54,6 +54,8 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
     if intent in ("ambiguous", "not_found", "invalid", "fallback", "help"):
         return
+    if _beyond_native(e, facts) and "context_window" not in kinds:
+        kinds.append("context_window")  # "a 60k prompt to qwen3 14b": past its trained window, YaRN must be on
     if "media" in facts:  # an image or video answer: only the sourced lines apply ("does it split over two gpus?")
         media_notes = _notes(kinds, e, asked, facts)
         if media_notes:
@@ -190,6 +192,14 @@ def _sides_prefill(est: Estimates, e: Entities, s: EstimateSettings, facts: dict
     if "choice" in facts:  # the prompt asked about: the pick weighs its time too (answers/facts/choice.py)
         names = [facts["a"].get("card") or "", facts["b"].get("card") or ""]
         facts["choice"] = choice.for_prompts(facts["choice"], facts["a"], facts["b"], names)
+
+
+def _beyond_native(e: Entities, facts: dict[str, Any]) -> bool:
+    """The answer's context is past the window the model was trained at (reached only with rope scaling)."""
+    arch = e.model.architecture if e.model is not None else None
+    context = facts.get("context")
+    return arch is not None and arch.native_context is not None and isinstance(context, int) \
+        and context > arch.native_context
 
 
 def _split(e: Entities, facts: dict[str, Any]) -> bool:

@@ -62,3 +62,17 @@ def test_every_support_entry_has_a_source() -> None:
     assert support is not None and support.pr == 15091 and support.merged == "2025-08-05"
     with pytest.raises(llama_cpp_support.SupportDataError):
         llama_cpp_support.parse({"models": [{"names": "^x", "pr": 1, "merged": "2025-01-01"}]})
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("mando un documento de 50k tokens a qwen3 8b en una 3090, ¿cuánto tarda en responder?", "es", "YaRN"),
+    ("qwen3 14b on a 4090 with 64k of context, how fast?", "en", "YaRN"),
+])
+def test_a_context_past_the_trained_window_says_yarn(engine: Engine, question: str, lang: str, words: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert words in a.text
+
+
+def test_a_context_within_the_trained_window_says_nothing_of_yarn(engine: Engine) -> None:
+    assert "YaRN" not in engine.ask("qwen3 8b on a 3090 at 8k context, speed?").text
