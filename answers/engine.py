@@ -13,6 +13,7 @@ templates through `answers.rendering.render`; every answer is Discord-markdown s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, completing, engine_versus
+from answers.facts import accounting, also, completing, engine_versus
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -38,7 +39,7 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget, OutOfScope
-from answers.rendering import engine_versus_text, format_notes, markdown
+from answers.rendering import engine_versus_text, format_notes, markdown, side_notes_text
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
@@ -201,7 +202,8 @@ class Engine(MediaAnswering):
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
         answer = off_topic_noted(answer, left_out(asked, answer.intent))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
-            return format_notes.answered(answer, asked, answer.locale)
+            return side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
+                                           also.engine_notes(asked.also))
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -224,6 +226,8 @@ class Engine(MediaAnswering):
             record = self.names.resolve_model(value)
             return record.name if record is not None else None
 
+        if answer.intent not in ("invalid", "help") or "format_notes" in answer.facts:
+            answer = side_notes_text.ensured(answer, also.engine_notes(asked.also))
         said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
@@ -250,12 +254,32 @@ class Engine(MediaAnswering):
                                           lambda size: self._generic_model(size, lang, active.get(size)),
                                           lambda text: self.names.resolve_card(text, options.profile))
         parts = [self._answer(i, lang, options, a, inline=inline, echo=echo) for i, a in decided.asks]
+        parts += self._models_left_out(decided.asks[0], parts, lang, options, inline=inline, echo=echo)
         if len(parts) == 1:
             return parts[0]
         joined = self.writing.joined(parts)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined
+
+    def _models_left_out(self, first: tuple[str, Asked], parts: list[Answer], lang: str, options: AskOptions, *,
+                         inline: bool, echo: str | None) -> list[Answer]:
+        """Every model named is answered: one the answers so far never name ("gemma 3 4b and qwen3 8b on my
+        laptop", a third of "X vs Y vs Z", a second one the CPU-only answer cannot set beside the first) gets its
+        own part, the same ask about it alone. A part that cannot be answered is left to the `unused` line."""
+        intent, asked = first
+        if parts[0].intent in _UNANSWERABLE:
+            return []
+        said = _plain(" ".join(p.text for p in parts))
+        extra = []
+        for name in left_out_models(asked, said):
+            alone = replace(asked, model=name, model2=None, model2_span=None, model_span=name, more_models=(),
+                            together=False)
+            part = self._answer("speed" if intent == "compare" else intent, lang, options, alone, inline=inline,
+                                echo=echo)
+            if part.intent not in _UNANSWERABLE or "closed" in part.facts:  # a closed model: said so, not dropped
+                extra.append(part)
+        return extra
 
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
@@ -342,6 +366,21 @@ class Engine(MediaAnswering):
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
+
+
+_UNANSWERABLE = ("not_found", "ambiguous", "invalid", "fallback", "help")
+
+
+def _plain(text: str) -> str:
+    """Text folded for a name search: lowercase, letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", text.casefold())
+
+
+def left_out_models(asked: Asked, said: str) -> list[str]:
+    """The models the message names (the second, and any beyond) that the answer text `said` (folded by
+    `_plain`) never names, in reading order."""
+    names = [m if isinstance(m, str) else m.name for m in (asked.model2, *asked.more_models) if m is not None]
+    return [n for n in dict.fromkeys(names) if _plain(n) and _plain(n) not in said]
 
 
 def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:

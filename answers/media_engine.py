@@ -127,7 +127,12 @@ class MediaAnswering:
             if record.kind == "embedding" and record.role != second.role:  # loaded together: the sum, no pick
                 memory = card.memory_gb if card is not None else ask.memory_gb
                 return self._together(self.writing.joined([first, other]), record, second, memory, lang)
-            return self._pair(first, other, lang)
+            paired = self._pair(first, other, lang)
+            # "X vs Y vs Z": every model named is answered, the third and beyond after the pick of the first two
+            extra = [self._model_answer(replace(ask, media=replace(m, model=r.name, model2=None, more=())), r, card,
+                                        lang, options, inline)
+                     for r in (media_named(n) for n in m.more) if r is not None and r.kind == record.kind]
+            return self.writing.joined([paired, *extra]) if extra else paired
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
             return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)

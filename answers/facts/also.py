@@ -20,13 +20,16 @@ from msgspec.structs import replace
 
 from answers.facts import choice
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
+from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.slower_card import slower_card
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
+from answers.knowledge.llama_cpp_support import support_of
 from answers.knowledge.side_notes import sourced
 from answers.records.asked import Asked
 from catalog.cpu_names import resolve_cpu
+from catalog.gguf_files import published
 from catalog.records import ModelRecord
 from estimator.memory import GIB
 from estimator.prefill import backends_used
@@ -38,20 +41,24 @@ FULL = "BF16"
 # The GPU backends of llama.cpp, as the prefill constants spell them (estimator/data/prefill_constants.json).
 BACKENDS = {"cuda": "CUDA", "rocm": "ROCm", "vulkan": "Vulkan", "sycl": "SYCL"}
 # The model facts a side ask may want: each is said, or said not known.
-_FACT_KINDS = ("params", "experts", "context_window", "license")
+_FACT_KINDS = ("params", "experts", "context_window", "license", "open_weights", "llama_cpp_support")
 # Answers that are already about the asked fact: not said twice.
-_ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",),
+_ALREADY = {"params": ("parameters", "model_info"), "license": ("open_source",), "open_weights": ("open_source",),
             "context_window": ("longest_context",), "hardware": ("model_info",)}
 
 
 def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: EstimateSettings, asked: Asked) -> None:
     """Add to `built` the facts of every side ask the question makes that this answer does not already carry."""
-    kinds = [k for k in asked.also if intent not in _ALREADY.get(k, ())]
+    # a fact another ask of the same message already says ("open weights? and how many parameters?") is not
+    # said twice
+    kinds = [k for k in asked.also if not ({intent, *asked.intents} & set(_ALREADY.get(k, ())))]
     facts = built.facts
     if asked.prompt_tokens and facts.get("mode") in ("setups", "model") and "prefill" not in kinds:
         kinds.append("prefill")  # "X or Y, how long for a 20k prompt?": the prompt's time on each side
     if intent in ("ambiguous", "not_found", "invalid", "fallback", "help"):
         return
+    if _beyond_native(e, facts) and "context_window" not in kinds:
+        kinds.append("context_window")  # "a 60k prompt to qwen3 14b": past its trained window, YaRN must be on
     if "media" in facts:  # an image or video answer: only the sourced lines apply ("does it split over two gpus?")
         media_notes = _notes(kinds, e, asked, facts)
         if media_notes:
@@ -89,6 +96,10 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         facts["also"] = {**facts.get("also", {}), **out, "model": e.model.name if e.model is not None else None}
 
 
+# The levels looked up for a published GGUF file (catalog/data/gguf_files.json), the common ones first.
+_GGUF_LEVELS = ("Q4_K_M", "Q8_0", "Q6_K", "Q5_K_M", "IQ4_XS", "MXFP4", "Q4_0")
+
+
 def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities, s: EstimateSettings,
                  facts: dict[str, Any]) -> dict[str, Any]:
     """The model's own facts asked beside the answer, from its catalog record (architecture: its config.json)."""
@@ -106,6 +117,17 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
         out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
     if "license" in kinds and rec.license:
         out["license"] = rec.license
+    if "open_weights" in kinds and rec.weights:  # "is it open weights?": published or not, as the record says
+        out["open_weights"] = {"weights": rec.weights, "kind": access_kind(rec.weights)}
+    if "llama_cpp_support" in kinds:  # "does it run in llama.cpp yet?": since which pull request and release
+        support = support_of(rec.name)
+        if support is not None:
+            out["llama_cpp_support"] = {"pr": support.pr, "merged": support.merged, "release": support.release,
+                                        "source": support.source}
+        else:  # no date on record, but a GGUF file of it published: llama.cpp runs it
+            repo = next((f.repo for lv in _GGUF_LEVELS for f in published(rec.name, lv)), None)
+            if repo is not None:
+                out["llama_cpp_support"] = {"gguf_repo": repo}
     if "inputs" in kinds:  # "does it support video?": what it reads, or that it is not known
         out["inputs"] = {"known": rec.known_inputs}
     # a fact asked that the record lacks is said not known, in one line each, never dropped
@@ -179,6 +201,14 @@ def _sides_prefill(est: Estimates, e: Entities, s: EstimateSettings, facts: dict
     if "choice" in facts:  # the prompt asked about: the pick weighs its time too (answers/facts/choice.py)
         names = [facts["a"].get("card") or "", facts["b"].get("card") or ""]
         facts["choice"] = choice.for_prompts(facts["choice"], facts["a"], facts["b"], names)
+
+
+def _beyond_native(e: Entities, facts: dict[str, Any]) -> bool:
+    """The answer's context is past the window the model was trained at (reached only with rope scaling)."""
+    arch = e.model.architecture if e.model is not None else None
+    context = facts.get("context")
+    return arch is not None and arch.native_context is not None and isinstance(context, int) \
+        and context > arch.native_context
 
 
 def _split(e: Entities, facts: dict[str, Any]) -> bool:
@@ -312,13 +342,30 @@ def _choice_notes(kinds: list[str], facts: dict[str, Any]) -> list[str]:
     has = set(kinds)
     rules = (("rocm_vulkan", {"rocm", "vulkan"} <= has),
              ("intel_arc", "ipex" in has or {"sycl", "vulkan"} <= has),
-             ("koboldcpp", "koboldcpp" in has),
-             ("ik_llama", "ik_llama" in has),
-             ("trtllm_batched", "trtllm" in has),
              ("mlx_ollama", "ollama" in has and bool({"lm_studio", "mlx"} & has) and not _not_mac(facts)),
              ("draw_things", "draw_things" in has),
-             ("comfy_gpu_split", "gpu_split" in has and ("comfyui" in has or "media" in facts)))
+             ("comfy_gpu_split", "gpu_split" in has and ("comfyui" in has or "media" in facts)),
+             *_engine_rules(has))
     return [kind for kind, asked in rules if asked]
+
+
+def _engine_rules(has: set[str]) -> tuple[tuple[str, bool], ...]:
+    """The engine choices a message names beside its main ask ("ollama or llama.cpp directly?", "ktransformers or
+    llama.cpp?", "is tabbyapi faster?"): each a sourced line with its verdict."""
+    return (("ik_llama", "ik_llama" in has),
+            ("koboldcpp", "koboldcpp" in has),
+            ("trtllm_batched", "trtllm" in has),
+            ("ollama_llamacpp", {"ollama", "llama_cpp"} <= has and not {"lm_studio", "mlx"} & has),
+            ("ktransformers", "ktransformers" in has),
+            ("tabbyapi", "tabbyapi" in has))
+
+
+def engine_notes(kinds: tuple[str, ...]) -> list[str]:
+    """The engine lines a message asks for, in side_notes.json's order, whatever the answer is: the engine adds
+    the ones an answer left out (answers/engine.py), so an engine named beside a speed is never dropped."""
+    has = set(kinds)
+    wanted = {k for k, asked in _engine_rules(has) if asked}
+    return [k for k in sourced() if k in wanted]
 
 
 def _not_mac(facts: dict[str, Any]) -> bool:

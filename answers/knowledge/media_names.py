@@ -11,6 +11,7 @@ records themselves (catalog.media), so the data files are checked before anythin
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import cache
 from importlib import resources
@@ -112,6 +113,40 @@ def find_sibling(first: str, role: str, params_b: float) -> MediaRecord | None:
         if (r.name != first and r.kind == one.kind and r.organization == one.organization and r.role == role
                 and r.encoder is not None and abs(r.encoder.params_b - params_b) < 0.05):
             return r
+    return None
+
+
+def find_more_media(question: str, taken: tuple[str, ...]) -> list[MediaRecord]:
+    """The media models the text names beyond those in `taken` (the first two), in no fixed reading order but
+    each once: "hidream vs flux dev vs sd 3.5 large" names three. Never a shorter name inside a longer one found."""
+    hay = f" {text.phrase_key(question)} "
+    phrases = _phrases()[0]
+    found = [p for p, n in phrases if n in taken and f" {p} " in hay]
+    out: list[str] = []
+    for phrase, name in phrases:
+        if name in taken or name in out or f" {phrase} " not in hay or any(f" {phrase} " in f" {p} " for p in found):
+            continue
+        out.append(name)
+        found.append(phrase)
+    return [_media_by_name()[n] for n in out]
+
+
+_SIZE_RE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)b(?!\w)")
+
+
+def sibling_by_size(question: str, first: MediaRecord) -> MediaRecord | None:
+    """"wan 2.2 5b vs 14b": a bare size typed beside a media model that another model of the same line has (its
+    name's first two words and that size), or None."""
+    head = " ".join(text.phrase_key(first.name).split()[:2])
+    own = {m.group(1) for m in _SIZE_RE.finditer(text.phrase_key(first.name))}
+    for m in _SIZE_RE.finditer(text.phrase_key(question)):
+        size = m.group(1)
+        if size in own:
+            continue
+        for name, record in _media_by_name().items():
+            key = text.phrase_key(name)
+            if name != first.name and key.startswith(head + " ") and re.search(rf"(?<![\d.]){re.escape(size)}b\b", key):
+                return record
     return None
 
 

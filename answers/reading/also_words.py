@@ -19,8 +19,13 @@ PATH = Path(__file__).resolve().parents[1] / "lexicon" / "also.toml"
 KINDS = ("params", "experts", "context_window", "license", "inputs", "hardware", "full_precision", "fp8", "prefill",
          "pcie", "cuda", "rocm", "vulkan", "sycl", "many_users", "quality", "nvlink", "tensor_parallel", "npu",
          "faster_ram", "rocm_state", "ipex", "koboldcpp", "ik_llama", "trtllm", "lm_studio", "ollama", "mlx",
-         "draw_things", "comfyui", "gpu_split", "slower_card", "kv_quality", "format_quality")
+         "draw_things", "comfyui", "gpu_split", "slower_card", "kv_quality", "format_quality", "llama_cpp",
+         "ktransformers", "tabbyapi", "context_window_more", "open_weights", "llama_cpp_support")
 # A RAM speed written as a module's name ("ddr5-8000", "DDR4 3200"): a faster one asked about beside the said one
+
+
+# Lexicon kinds read as another: more wordings of the context window asked.
+_SAME = {"context_window_more": "context_window"}
 
 
 @cache
@@ -41,6 +46,6 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 def read(question: str) -> tuple[str, ...]:
     """The kinds the question asks about beside its main ask, in KINDS order."""
     text = fold(question)
-    found = {kind for kind, p in _patterns() if p.search(text)}
+    found = {_SAME.get(kind, kind) for kind, p in _patterns() if p.search(text)}
     return tuple(k for k in KINDS if k in found)
 

@@ -22,7 +22,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from answers.knowledge.media_names import find_device, find_media, find_second_media, find_sibling, media_name_phrases
+from answers.knowledge.media_names import (
+    find_device,
+    find_media,
+    find_more_media,
+    find_second_media,
+    find_sibling,
+    media_name_phrases,
+    sibling_by_size,
+)
 from answers.lexicon import lexicon
 from answers.records.asked import MediaAsked
 from catalog.speech_synthesis import tts_named_in
@@ -172,9 +180,14 @@ def read(question: str) -> MediaAsked | None:
     second = find_second_media(question, record.name) if record is not None else None
     if second is None and record is not None and record.kind == "embedding":
         second = _sibling(text, record.name)
+    if second is None and record is not None:
+        second = sibling_by_size(question, record)  # "wan 2.2 5b vs 14b": the 14B of the same line
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
+    more = tuple(r.name for r in find_more_media(question, (record.name, second.name))
+                 if _family(r.kind) == _family(record.kind)) if record is not None and second is not None else ()
     return MediaAsked(
         model=record.name if record else None, model2=second.name if second and same_kind else None,
+        more=more if same_kind else (),
         kind_word=kind, device=device[1].name if device else None,
         device_said=device[0] if device else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,

@@ -58,6 +58,7 @@ from answers.reading.clues import (
     _without_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
+from answers.reading.more_models import more_models
 from answers.reading.numbers import (
     _find_context,
     _find_quants,
@@ -175,11 +176,19 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
+        more_models=_more_models(r),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
     ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
     mac = unsized_mac(r.folded, asked)
     return replace(asked, mac_unsized=mac) if mac else asked
+
+
+def _more_models(r: _Reading) -> tuple[str, ...]:
+    """Models named beyond the one (or the pair) the intent is about (answers/reading/more_models.py)."""
+    kept = (r.model_text, _value(r.pair[1]) if r.pair else None, _value(r.both[1]) if r.both else None)
+    spans = sorted((s for s in r.spans if s.kind == "model" and s.res.best is not None), key=lambda s: s.start)
+    return () if r.size_b is not None else more_models([_value(sp) for sp in spans], r.unknown, kept)
 
 
 def unsized_mac(folded: str, asked: Asked) -> str | None:

@@ -43,6 +43,7 @@ class MediaAsked(Struct, frozen=True):
 
     model: str | None = None  # a curated media record's name
     model2: str | None = None  # a second one named beside it ("flux schnell or sdxl"): both answered
+    more: tuple[str, ...] = ()  # more of the same kind beyond the two ("X vs Y vs Z"): each answered after them
     kind_word: str | None = None  # image | video | speech | embedding, said without a model
     device: str | None = None  # a device record's name
     device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory

@@ -140,7 +140,9 @@ class AnswerWriting:
     def joined(parts: list[Answer]) -> Answer:
         """One answer from several: the first answer's intent and facts, the others' facts under
         `parts`, the texts one after the other. A part that could not be answered stands alone."""
-        bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")), None)
+        # a closed model named beside another is a line of its own ("Mistral Medium 3 is an online service")
+        bad = next((p for p in parts if p.intent in ("not_found", "ambiguous", "invalid", "fallback")
+                    and "closed" not in p.facts), None)
         if bad is not None:
             return bad
         first = parts[0]

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
+from answers.api import Answer
 from answers.rendering import markdown, render
 
 
@@ -23,3 +26,21 @@ def with_notes(text: str, notes: list[dict[str, Any]], lang: str) -> str:
         return text
     lines = render.render(lang, "_also", {"also": {"notes": notes}}).strip()
     return markdown.finish(f"{text.rstrip()}\n{lines}") if lines else text
+
+
+def ensured(answer: Answer, kinds: list[str]) -> Answer:
+    """`answer` with the line of each note kind in `kinds` it does not carry yet (in its facts, or in a joined
+    part's), said after its text and listed in its facts: an engine named beside a speed is never dropped."""
+    facts = answer.facts
+    have = {n.get("kind") for n in notes_of(facts)}
+    for part in facts.get("parts") or ():
+        have |= {n.get("kind") for n in notes_of(part.get("facts") or {})}
+    if "format_notes" in facts:
+        have.add("ollama_llamacpp")  # the engines' own answer already weighs Ollama against llama.cpp
+    missing = [{"kind": k} for k in kinds if k not in have]
+    if not missing:
+        return answer
+    got = facts.get("also")
+    also: dict[str, Any] = got if isinstance(got, dict) else {}
+    new_facts = {**facts, "also": {**also, "notes": [*(also.get("notes") or ()), *missing]}}
+    return replace(answer, text=with_notes(answer.text, missing, answer.locale), facts=new_facts)

@@ -59,8 +59,9 @@ def test_the_context_window_asked_beside_the_parameters_is_given(engine: Engine,
 def test_the_licence_asked_beside_the_size_is_named(engine: Engine) -> None:
     a = engine.ask("quantos parâmetros tem o qwen3 8b e qual a licença?")
     assert a.locale == "pt"
-    assert a.facts["also"]["license"] == "Apache-2.0"
-    assert "Licença de Qwen3 8B: Apache-2.0" in a.text
+    # the licence ask is its own part (the weights and licence answer): said there, once, not again beside
+    assert "Licença: Apache-2.0" in a.text
+    assert a.text.count("Apache-2.0") == 1
 
 
 def test_where_a_model_runs_asked_beside_its_size_names_hardware(engine: Engine) -> None:
