@@ -214,9 +214,9 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, CARD_VARIANTS) % {"names": names})
         held = facts.get("variant_holds")
         if held and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
-            said = {"default": markdown.escape(held["default"]), "card": markdown.escape(held["card"])}
-            line = (i18n.gettext(lang, VARIANT_HOLDS) % {**said, "quant": f"`{markdown.escape(held['quant'])}`"}
-                    if held.get("quant") else i18n.gettext(lang, VARIANT_HOLDS_ANY) % said)
+            sizes = {"default": markdown.escape(held["default"]), "card": markdown.escape(held["card"])}
+            line = (i18n.gettext(lang, VARIANT_HOLDS) % {**sizes, "quant": f"`{markdown.escape(held['quant'])}`"}
+                    if held.get("quant") else i18n.gettext(lang, VARIANT_HOLDS_ANY) % sizes)
             text = markdown.finish(text.rstrip() + "\n" + line)
         mac = facts.get("mac_stand_in")
         if mac and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
