@@ -226,7 +226,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             facts["users_sides"] = {"users": e.users, "sides": at_n}
             picked = serving.users_pick(at_n)
             if picked is not None:
-                facts["choice"] = None
+                # the text leads with this pick; `choice` stays the one-request pick (the --json contract only grows)
                 facts["users_sides"]["choice"] = picked
     else:
         facts["sizes"] = []
