@@ -115,6 +115,10 @@ COMMON_KEYS = {
                          "'ein 3090-Paar'), every language",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
                      "machine ('framework desktop with strix halo')",
+    "quantity_units": "units a number may carry that no model or card name has ('1000w', '850 watts', '50 tops'): "
+                      "the number and its unit are a quantity, never a name",
+    "software_names": "operating systems and tools named with a version ('ubuntu 24.04', 'windows 11', 'proxmox "
+                      "8'): the word and its version are software, never a model's name",
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml", "power.toml",
@@ -229,6 +233,8 @@ class Lexicon(Struct):
     ram_amount_links: frozenset[str] = frozenset()
     product_number_words: frozenset[str] = frozenset()
     count_fillers: frozenset[str] = frozenset()
+    quantity_units: frozenset[str] = frozenset()
+    software_names: frozenset[str] = frozenset()
     multi_gpu_boards: dict[str, str] = field(default_factory=dict)
     count_after_words: dict[str, int] = field(default_factory=dict)
     intent_scans: tuple[IntentScan, ...] = ()  # patterns() joined per intent and weight (lexicon/scan.py)
@@ -430,6 +436,8 @@ def load(directory: Path = HERE) -> Lexicon:
         ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
         product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
         count_fillers=_words(common["count_fillers"], "common.toml: count_fillers"),
+        quantity_units=_words(common["quantity_units"], "common.toml: quantity_units"),
+        software_names=_words(common["software_names"], "common.toml: software_names"),
         multi_gpu_boards=_string_table(common["multi_gpu_boards"], "common.toml: multi_gpu_boards"),
         count_after_words=_counts_after(common["count_after_words"]),
     )

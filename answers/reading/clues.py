@@ -265,6 +265,23 @@ def _machine_phrases(toks: list[Token], gpus: Resolver) -> None:
                     toks[i].used = True
 
 
+def _quantities(toks: list[Token]) -> None:
+    """A number with a unit no name has ("1000w", "850 watts", "50 tops") and software with its version ("ubuntu
+    24.04", "windows 11"): never a model's or a card's name (the lexicon's quantity_units and software_names), so a
+    question about a PSU or a driver is never "no model called '1000w'"."""
+    lx = lexicon()
+    for i, t in enumerate(toks):
+        glued = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z]+)", t.low)
+        if glued and glued.group(1) in lx.quantity_units:
+            t.used = True  # "1000w"
+        elif t.low in lx.quantity_units and i and re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i - 1].low):
+            t.used = toks[i - 1].used = True  # "850 watts", "50 tops"
+        elif t.low in lx.software_names:
+            t.used = True
+            if i + 1 < len(toks) and re.fullmatch(r"\d+(?:[.,]\d+)*", toks[i + 1].low):
+                toks[i + 1].used = True  # "ubuntu 24.04", "windows 11"
+
+
 # A number as people type a speed's figure: "10", "10+", "≥5", ">=5", "~30", "20-30" (a range)
 _SPEED_FIGURE_RE = compile_cached(r"^(?:[~≈≥>≤<]=?)*\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?\+?$")
 

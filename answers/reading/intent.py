@@ -37,6 +37,11 @@ def _speed_units_re() -> re.Pattern[str]:
     return compile_cached(r"(?<![a-z])(?:" + alts + r")(?![a-z])")
 
 
+# Text quoted in a message ('no kernel image is available…', "CUDA out of memory", `…`): an error or a title pasted
+# in, often English inside a Spanish question; a single quote opens only after a space (French "l'ia" stays).
+_QUOTED_RE = compile_cached(r"(?:(?<=\s)|^)'[^'\n]{12,}'(?=[\s,.;:!?)]|$)|\"[^\"\n]{12,}\"|`[^`\n]{12,}`|«[^»\n]{12,}»|“[^”\n]{12,}”")
+
+
 def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
                     before_hardware: tuple[str, ...] = ()) -> str | None:
     """Language by weighted keyword scores; the asker's Discord locale, when given, is one more piece
@@ -44,6 +49,7 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
     `before_hardware` are the words right before a card or machine ("no", "sul", "auf"): a word only one
     language puts a card after is evidence for it ("qwen3 235b no ryzen ai max+ 395" is Portuguese)."""
     weights = _lang_weights()
+    folded, raw = _QUOTED_RE.sub(" ", folded), _QUOTED_RE.sub(" ", raw)  # a pasted error is not the asker's language
     score = dict.fromkeys(lexicon().codes, 0.0)
     for word in before_hardware:
         langs = [code for code, lx in lexicon().languages.items() if word in lx.card_words]

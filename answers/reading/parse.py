@@ -46,6 +46,7 @@ from answers.reading.clues import (
     _machine_words,
     _named_apart,
     _only_task_words,
+    _quantities,
     _said_at,
     _says,
     _size_clash,
@@ -251,6 +252,7 @@ def _read_entities(r: _Reading) -> None:
     _superlative_plus(r.toks)
     _machine_words(r.toks)  # before any number or name is read: "ddr5 6000", "ryzen 5 5600x" are the machine's
     _speed_words(r.toks, r.gpus)  # "10+ tok/s", "≥5 t/s": a speed, never a name
+    _quantities(r.toks)  # "1000w", "50 tops", "ubuntu 24.04": a quantity or software, never a name
     _machine_phrases(r.toks, r.gpus)  # "ryzen ai 9 hx 370": the laptop's chip, never a model
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length

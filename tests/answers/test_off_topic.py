@@ -175,7 +175,7 @@ def test_the_decision_is_the_record_s() -> None:
     assert not declined(replace(bare, asked_plainly=True)) and left_out(replace(bare, asked_plainly=True),
                                                                        "speed") == "install"
     assert declined(replace(bare, asked_plainly=True, intent="what_gpu"))  # "which do you recommend": no model
-    assert not declined(replace(bare, task="coding"))
+    assert declined(replace(bare, task="vision"))  # a task word alone ("no kernel image" pasted) keeps no answer
     assert declined(replace(bare, task="coding", card=None))  # "is X smarter for coding": no list to give
     quality = Asked(off_topic="quality", intent="compare", card="3090", card2="4080")
     assert not declined(quality) and left_out(quality, "compare") is None
