@@ -271,7 +271,7 @@ def _fuzzy_run(
             if res.best is None and text.replace(".", "").isdigit():
                 continue  # a bare number that only starts names ("under 1000 dollars") is not a card
             if kind == "model" and res.best is not None and _version_clash(text, res.best.name):
-                continue  # "gemma 4" is no Gemma 3 4B: a release the catalog lacks, said so
+                continue  # "gemma 9" is no Gemma 2 9B: a release the catalog lacks, said so
             if kind == "gpu" and e - s == 1 and BILLIONS_TOKEN_RE.match(toks[s].low):
                 continue  # "a 5000b model" is a size in billions, never a fuzzy "RTX 5000"
             span = Span(s, e, kind, res, text)

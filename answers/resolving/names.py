@@ -78,7 +78,7 @@ class NameResolution:
             return None
         found, res = find_model(self.knowledge, text)
         if found is not None and res is not None and version_clash(text, found.name):
-            # "gemma 4" is not Gemma 3 4B: a release the catalog lacks is said so, its nearest names offered
+            # "gemma 9" is not Gemma 2 9B: a release the catalog lacks is said so, its nearest names offered
             raise NameProblem("not_found", "model", text, [found.name, *(c.name for c in res.candidates
                                                                       if c.name != found.name)][:CANDIDATES_SHOWN])
         if found is not None:

@@ -1,0 +1,101 @@
+"""Open-weight models of 2026 added to the curated catalog: what people type resolves, and the facts match the
+sources cited in each record's provenance (model cards and fact sheets), never the program's own output.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.api import AskOptions
+from answers.engine import Engine
+from catalog.builtin import load_builtin_models
+from tests.catalog.test_resolve import model_resolver
+
+BY_NAME = {m.name: m for m in load_builtin_models()}
+
+# name: (total B, active B or None, context, licence, release) as the cited pages state them
+FACTS = {
+    "Gemma 4 31B": (30.7, None, 262144, "Apache-2.0", "2026-04-02"),
+    "Gemma 4 26B-A4B": (25.2, 3.8, 262144, "Apache-2.0", "2026-04-02"),
+    "GLM-5": (744.0, 40.0, 204800, "MIT", "2026-02-11"),
+    "DeepSeek-V4-Flash": (284.0, 13.0, None, "MIT", "2026-04-24"),
+    "DeepSeek-V4-Pro": (1600.0, 49.0, None, "MIT", "2026-04-24"),
+}
+
+
+@pytest.mark.parametrize("name", FACTS)
+def test_the_facts_match_the_sources(name):
+    total, active, context, licence, date = FACTS[name]
+    m = BY_NAME[name]
+    assert (m.params_b, m.active_params_b, m.license) == (total, active, licence)
+    assert str(m.publication_date) == date
+    assert (m.architecture.max_context if m.architecture else None) == context
+    assert m.provenance["facts"].detail.count("https://") >= 1  # every record carries where it comes from
+
+
+TYPED = [
+    ("gemma 4 31b", "Gemma 4 31B"),
+    ("gemma-4-31B-it", "Gemma 4 31B"),
+    ("gemma4:31b", "Gemma 4 31B"),
+    ("gemma 4 26b a4b", "Gemma 4 26B-A4B"),
+    ("gemma-4-26B-A4B-it", "Gemma 4 26B-A4B"),
+    ("gemma4:26b", "Gemma 4 26B-A4B"),
+    ("deepseek v4 flash", "DeepSeek-V4-Flash"),
+    ("DeepSeek-V4-Flash", "DeepSeek-V4-Flash"),
+    ("deepseek-ai/DeepSeek-V4-Flash", "DeepSeek-V4-Flash"),
+    ("deepseek v4 pro", "DeepSeek-V4-Pro"),
+    ("deepseek-v4-pro", "DeepSeek-V4-Pro"),
+    ("glm 5", "GLM-5"),
+    ("glm-5", "GLM-5"),
+    ("zai-org/GLM-5", "GLM-5"),
+    ("qwen3.6 27b", "Qwen3.6 27B"),
+]
+
+
+@pytest.mark.parametrize(("typed", "name"), TYPED)
+def test_the_names_people_type_resolve(typed, name):
+    assert model_resolver().resolve(typed).best.name == name
+
+
+def test_the_gemma_4_layer_mix_follows_the_5_to_1_pattern():
+    # 60 layers (31B) and 30 (26B-A4B), one global layer per five sliding ones of 1,024 tokens; the global layers
+    # have 512-wide heads, 4 (31B) or 2 (26B-A4B) KV heads.
+    for name, layers, global_kv in (("Gemma 4 31B", 60, 4), ("Gemma 4 26B-A4B", 30, 2)):
+        groups = sorted((g.kind, g.layers, g.window, g.kv_heads, g.head_dim)
+                        for g in BY_NAME[name].architecture.attention)
+        assert groups == [("full", layers // 6, None, global_kv, 512), ("sliding", layers * 5 // 6, 1024, None, None)]
+
+
+def test_the_gemma_4_26b_cache_matches_the_fact_sheet():
+    # colaberry's fact sheet: about 210 KiB per token; keys are values on the global layers (counted once there).
+    a = BY_NAME["Gemma 4 26B-A4B"].architecture
+    sliding = sum(g.layers * 2 * a.kv_heads * a.head_dim * 2 for g in a.attention if g.kind == "sliding")
+    shared = sum(g.layers * (g.kv_heads or 0) * (g.head_dim or 0) * 2 for g in a.attention if g.kind == "full")
+    assert sliding + shared == 210 * 1024
+
+
+def test_glm_5_is_latent_attention_on_every_layer():
+    a = BY_NAME["GLM-5"].architecture
+    assert [(g.kind, g.layers, g.latent_dim) for g in a.attention] == [("mla", 78, 512)]
+    assert (a.hidden_size, a.experts, a.experts_per_token, a.first_dense_layers) == (6144, 256, 8, 3)
+
+
+@pytest.mark.parametrize(("question", "name", "fits"), [
+    ("can i run gemma 4 31b on a 3090", "Gemma 4 31B", True),  # ~19 GB at 4-bit (a measured Q4_K_M load: 18.7 GB)
+    ("gemma 4 26b a4b su una 3090?", "Gemma 4 26B-A4B", True),
+    ("läuft deepseek v4 flash auf einer 3090?", "DeepSeek-V4-Flash", False),  # 284B: over 100 GB at any level
+    ("¿glm 5 en una 4090?", "GLM-5", False),
+])
+def test_a_2026_model_gets_a_verdict_not_a_missing_name(engine: Engine, question: str, name: str, fits: bool):
+    answer = engine.ask(question, None, AskOptions(profile="reference"))
+    assert answer.intent == "can_run", answer.text
+    assert answer.facts["model"]["name"] == name
+    assert bool(answer.facts.get("short_gb")) is not fits
+
+
+def test_a_moe_answers_from_its_active_part(engine: Engine):
+    # 13B active of 284B: on a machine that holds it, it decodes far faster than a dense model of its size would.
+    flash = engine.ask("deepseek v4 flash on 2x rtx pro 6000", "en")
+    pro = engine.ask("deepseek v4 pro on 2x rtx pro 6000", "en")
+    assert flash.facts["model"]["name"] == "DeepSeek-V4-Flash" and pro.facts["model"]["name"] == "DeepSeek-V4-Pro"
+    assert flash.facts["row"]["tok_s"] > 20 and pro.facts.get("short_gb")
