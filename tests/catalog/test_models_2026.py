@@ -20,6 +20,10 @@ FACTS = {
     "GLM-5": (744.0, 40.0, 204800, "MIT", "2026-02-11"),
     "DeepSeek-V4-Flash": (284.0, 13.0, None, "MIT", "2026-04-24"),
     "DeepSeek-V4-Pro": (1600.0, 49.0, None, "MIT", "2026-04-24"),
+    "GLM-4.7-Flash": (31.0, 3.0, 202752, "MIT", "2026-01-19"),
+    "Qwen3.5-35B-A3B": (35.0, 3.0, 262144, "Apache-2.0", "2026-02-24"),
+    "Qwen3.5 27B": (27.0, None, 262144, "Apache-2.0", "2026-02-24"),
+    "Qwen3-Coder-Next": (80.0, 3.0, 262144, "Apache-2.0", "2026-02-03"),
 }
 
 
@@ -49,6 +53,15 @@ TYPED = [
     ("glm-5", "GLM-5"),
     ("zai-org/GLM-5", "GLM-5"),
     ("qwen3.6 27b", "Qwen3.6 27B"),
+    ("qwen3.5 27b", "Qwen3.5 27B"),
+    ("Qwen3.5-27B-FP8", "Qwen3.5 27B"),
+    ("qwen3.5 35b a3b", "Qwen3.5-35B-A3B"),
+    ("qwen3.5:35b", "Qwen3.5-35B-A3B"),
+    ("qwen3 coder next", "Qwen3-Coder-Next"),
+    ("Qwen/Qwen3-Coder-Next", "Qwen3-Coder-Next"),
+    ("glm 4.7 flash", "GLM-4.7-Flash"),
+    ("GLM-4.7-Flash", "GLM-4.7-Flash"),
+    ("glm 4.7", "GLM-4.6"),  # the big GLM-4.7 stays GLM-4.6's network; Flash is its own
 ]
 
 
@@ -72,6 +85,18 @@ def test_the_gemma_4_26b_cache_matches_the_fact_sheet():
     sliding = sum(g.layers * 2 * a.kv_heads * a.head_dim * 2 for g in a.attention if g.kind == "sliding")
     shared = sum(g.layers * (g.kv_heads or 0) * (g.head_dim or 0) * 2 for g in a.attention if g.kind == "full")
     assert sliding + shared == 210 * 1024
+
+
+def test_glm_4_7_flash_caches_576_values_per_layer():
+    # a serving project's cache test: 47 layers x (512 latent + 64 RoPE) x 2 bytes per token
+    a = BY_NAME["GLM-4.7-Flash"].architecture
+    assert sum(g.layers * ((g.latent_dim or 0) + (g.rope_dim or 0)) * 2 for g in a.attention) == 47 * 576 * 2
+
+
+def test_the_qwen3_5_records_share_their_3_6_successors_layout():
+    for old, new in (("Qwen3.5-35B-A3B", "Qwen3.6-35B-A3B"), ("Qwen3.5 27B", "Qwen3.6 27B")):
+        assert BY_NAME[old].architecture.attention == BY_NAME[new].architecture.attention
+        assert BY_NAME[old].publication_date < BY_NAME[new].publication_date
 
 
 def test_glm_5_is_latent_attention_on_every_layer():
