@@ -24,6 +24,12 @@ FACTS = {
     "Qwen3.5-35B-A3B": (35.0, 3.0, 262144, "Apache-2.0", "2026-02-24"),
     "Qwen3.5 27B": (27.0, None, 262144, "Apache-2.0", "2026-02-24"),
     "Qwen3-Coder-Next": (80.0, 3.0, 262144, "Apache-2.0", "2026-02-03"),
+    "Kimi K2.5": (1040.0, 32.0, 262144, "Modified MIT", "2026-01-27"),
+    "NVIDIA Nemotron 3 Super 120B-A12B": (120.0, 12.0, None, "NVIDIA Open Model License", "2026-03-11"),
+    "Mistral Small 4": (119.0, 6.5, None, "Apache-2.0", "2026-03-16"),
+    "Mistral Medium 3.5": (128.0, None, 262144, "Modified MIT", "2026-04-29"),
+    "Devstral 2": (123.0, None, 262144, "Modified MIT", "2025-12-09"),
+    "Devstral Small 2": (24.0, None, 262144, "Apache-2.0", "2025-12-09"),
 }
 
 
@@ -62,6 +68,20 @@ TYPED = [
     ("glm 4.7 flash", "GLM-4.7-Flash"),
     ("GLM-4.7-Flash", "GLM-4.7-Flash"),
     ("glm 4.7", "GLM-4.6"),  # the big GLM-4.7 stays GLM-4.6's network; Flash is its own
+    ("kimi k2.5", "Kimi K2.5"),
+    ("moonshotai/Kimi-K2.5", "Kimi K2.5"),
+    ("kimi k2", "Kimi K2"),  # the older release keeps its own name
+    ("nemotron 3 super", "NVIDIA Nemotron 3 Super 120B-A12B"),
+    ("nvidia/NVIDIA-Nemotron-3-Super-120B-A12B", "NVIDIA Nemotron 3 Super 120B-A12B"),
+    ("nemotron super 49b", "Llama-3.3-Nemotron-Super-49B"),
+    ("mistral small 4", "Mistral Small 4"),
+    ("Mistral-Small-4-119B-2603", "Mistral Small 4"),
+    ("mistral medium 3.5", "Mistral Medium 3.5"),
+    ("mistralai/Mistral-Medium-3.5-128B", "Mistral Medium 3.5"),
+    ("devstral 2", "Devstral 2"),
+    ("Devstral-2-123B-Instruct-2512", "Devstral 2"),
+    ("devstral small 2", "Devstral Small 2"),
+    ("devstral-small-2:24b", "Devstral Small 2"),
 ]
 
 
@@ -97,6 +117,13 @@ def test_the_qwen3_5_records_share_their_3_6_successors_layout():
     for old, new in (("Qwen3.5-35B-A3B", "Qwen3.6-35B-A3B"), ("Qwen3.5 27B", "Qwen3.6 27B")):
         assert BY_NAME[old].architecture.attention == BY_NAME[new].architecture.attention
         assert BY_NAME[old].publication_date < BY_NAME[new].publication_date
+
+
+def test_mistrals_128b_and_123b_share_one_dense_backbone():
+    # NVIDIA's NeMo page: Medium 3.5 is built on Devstral 2 123B's text decoder, 88 layers of 12,288, 96 / 8 heads
+    for name in ("Mistral Medium 3.5", "Devstral 2"):
+        a = BY_NAME[name].architecture
+        assert (a.layers, a.hidden_size, a.attention_heads, a.kv_heads) == (88, 12288, 96, 8)
 
 
 def test_glm_5_is_latent_attention_on_every_layer():
