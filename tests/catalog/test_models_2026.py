@@ -30,6 +30,9 @@ FACTS = {
     "Mistral Medium 3.5": (128.0, None, 262144, "Modified MIT", "2026-04-29"),
     "Devstral 2": (123.0, None, 262144, "Modified MIT", "2025-12-09"),
     "Devstral Small 2": (24.0, None, 262144, "Apache-2.0", "2025-12-09"),
+    "Qwen3.5-122B-A10B": (122.0, 10.0, 262144, "Apache-2.0", "2026-02-24"),
+    "Qwen3.5-397B-A17B": (397.0, 17.0, 262144, "Apache-2.0", "2026-02-16"),
+    "GLM-5.1": (754.0, 40.0, 204800, "MIT", "2026-04-08"),
 }
 
 
@@ -82,6 +85,12 @@ TYPED = [
     ("Devstral-2-123B-Instruct-2512", "Devstral 2"),
     ("devstral small 2", "Devstral Small 2"),
     ("devstral-small-2:24b", "Devstral Small 2"),
+    ("qwen3.5 122b", "Qwen3.5-122B-A10B"),
+    ("Qwen/Qwen3.5-122B-A10B", "Qwen3.5-122B-A10B"),
+    ("qwen3.5 397b", "Qwen3.5-397B-A17B"),
+    ("qwen3.5:397b", "Qwen3.5-397B-A17B"),
+    ("glm 5.1", "GLM-5.1"),
+    ("zai-org/GLM-5.1", "GLM-5.1"),
 ]
 
 
@@ -117,6 +126,15 @@ def test_the_qwen3_5_records_share_their_3_6_successors_layout():
     for old, new in (("Qwen3.5-35B-A3B", "Qwen3.6-35B-A3B"), ("Qwen3.5 27B", "Qwen3.6 27B")):
         assert BY_NAME[old].architecture.attention == BY_NAME[new].architecture.attention
         assert BY_NAME[old].publication_date < BY_NAME[new].publication_date
+
+
+def test_the_big_qwen3_5_hybrids_keep_one_attention_layer_in_four():
+    # configs: 48 (122B) and 60 (397B) layers, full_attention_interval 4; 64 DeltaNet value heads of 128 and
+    # 16 key heads, conv kernel 4: state = 64·128·128·2 + (2·16·128 + 64·128)·3·2 bytes per layer at 16-bit
+    state = 64 * 128 * 128 * 2 + (2 * 16 * 128 + 64 * 128) * 3 * 2
+    for name, layers in (("Qwen3.5-122B-A10B", 48), ("Qwen3.5-397B-A17B", 60)):
+        groups = sorted((g.kind, g.layers, g.state_bytes) for g in BY_NAME[name].architecture.attention)
+        assert groups == [("full", layers // 4, None), ("linear", layers * 3 // 4, state)], name
 
 
 def test_mistrals_128b_and_123b_share_one_dense_backbone():
