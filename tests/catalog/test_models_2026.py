@@ -18,7 +18,7 @@ FACTS = {
     "Gemma 4 31B": (30.7, None, 262144, "Apache-2.0", "2026-04-02"),
     "Gemma 4 26B-A4B": (25.2, 3.8, 262144, "Apache-2.0", "2026-04-02"),
     "GLM-5": (744.0, 40.0, 204800, "MIT", "2026-02-11"),
-    "DeepSeek-V4-Flash": (284.0, 13.0, None, "MIT", "2026-04-24"),
+    "DeepSeek-V4-Flash": (284.0, 13.0, 1048576, "MIT", "2026-04-24"),
     "DeepSeek-V4-Pro": (1600.0, 49.0, None, "MIT", "2026-04-24"),
     "GLM-4.7-Flash": (31.0, 3.0, 202752, "MIT", "2026-01-19"),
     "Qwen3.5-35B-A3B": (35.0, 3.0, 262144, "Apache-2.0", "2026-02-24"),
@@ -33,6 +33,8 @@ FACTS = {
     "Qwen3.5-122B-A10B": (122.0, 10.0, 262144, "Apache-2.0", "2026-02-24"),
     "Qwen3.5-397B-A17B": (397.0, 17.0, 262144, "Apache-2.0", "2026-02-16"),
     "GLM-5.1": (754.0, 40.0, 204800, "MIT", "2026-04-08"),
+    "Qwen3.8 27B": (27.0, None, 262144, "Apache-2.0", "2026-08-14"),
+    "Qwen3.8-Flash-Next": (176.0, 6.0, None, "Qwen Community License 1.0", "2026-08-26"),
 }
 
 
@@ -91,6 +93,10 @@ TYPED = [
     ("qwen3.5:397b", "Qwen3.5-397B-A17B"),
     ("glm 5.1", "GLM-5.1"),
     ("zai-org/GLM-5.1", "GLM-5.1"),
+    ("qwen3.8 27b", "Qwen3.8 27B"),
+    ("Qwen/Qwen3.8-27B", "Qwen3.8 27B"),
+    ("qwen3.8 flash next", "Qwen3.8-Flash-Next"),
+    ("Qwen3.8-Flash-Next", "Qwen3.8-Flash-Next"),
 ]
 
 
@@ -142,6 +148,16 @@ def test_mistrals_128b_and_123b_share_one_dense_backbone():
     for name in ("Mistral Medium 3.5", "Devstral 2"):
         a = BY_NAME[name].architecture
         assert (a.layers, a.hidden_size, a.attention_heads, a.kv_heads) == (88, 12288, 96, 8)
+
+
+def test_deepseek_v4_flash_keeps_about_a_tenth_of_v3_2s_cache():
+    # compress_ratios: 21 layers at 4:1 and 20 at 128:1 of a 512-wide entry; DeepSeek: about 10% of V3.2's cache
+    def per_token(name: str) -> int:
+        return sum(g.layers * ((g.latent_dim or 0) + (g.rope_dim or 0)) * 2
+                   for g in BY_NAME[name].architecture.attention if g.kind == "mla")
+    flash = per_token("DeepSeek-V4-Flash")
+    assert flash == 21 * 128 * 2 + 20 * 4 * 2
+    assert 0.05 < flash / per_token("DeepSeek-V3.2") < 0.12
 
 
 def test_glm_5_is_latent_attention_on_every_layer():
