@@ -45,7 +45,8 @@ SCORE_EPOCH = 2023.0
 YEAR_WEIGHT = 1.0  # score points per year of recency (1 point = twice the parameters)
 FAST_FACTOR = 3.0  # "runs fast": three times the asked speed (30 tok/s by default), answers in a few seconds
 FAST_COUNT = 3  # fast alternatives named under the capability list
-FAST_SCORE_GAP = 1.5  # how far below the first pick's capability score a fast alternative may be
+FAST_SCORE_GAP = 2.0  # how far below the first pick's capability score a fast alternative may be (2 doublings
+# or 2 years: a 2026 35B-A3B beside a newer dense 27B is no toy; a 2023 2.7B beside a 2025 14B still is)
 TYPICAL_CARD_YEARS = 5  # a "typical" card for a memory size is one of the last five years' releases
 
 GENERATIVE_TASKS = frozenset({

@@ -445,7 +445,7 @@ def _read_intent(r: _Reading) -> None:
         as_model = _intent(r.folded, True, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
         asked_for_a_list = r.intent == "card_models" and (
             r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)
-        # "quando esce gemma 4?": a family's word with a version is a model asked about, even with no other ask
+        # "quando esce gemma 9?": a family's word with a version is a model asked about, even with no other ask
         family = as_model == "model_info" and any(ch.isdigit() for ch in guess) and bool(
             set(fold(guess).replace("-", " ").split()[:1]) & _family_heads(r.models))
         if ((as_model in PARSER_MODEL_INTENTS or family) and not asked_for_a_list and len(guess.replace(" ", "")) >= 3

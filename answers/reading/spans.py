@@ -8,6 +8,7 @@ from functools import cache
 
 from msgspec import Struct
 
+from answers.knowledge.closed_models import closed_in
 from answers.lexicon import lexicon
 from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.tokens import Token
@@ -236,12 +237,34 @@ def _kind_order(toks: list[Token], s: int, models: Resolver, gpus: Resolver) -> 
     return [("model", models), ("gpu", gpus)]
 
 
+def _closed_head(
+    toks: list[Token], a: int, b: int, models: Resolver, gpus: Resolver,
+    spans: list[Span], unknown: list[str], depth: int,
+) -> bool:
+    """A run that begins with a closed line's name the catalog does not hold as typed ("mistral medium 3", API
+    only) is that closed model, never an open namesake it loosely matches (Mistral Medium 3.5); the rest of the
+    run is searched as usual. True when the run began so."""
+    text = " ".join(t.text for t in toks[a:b])
+    head = closed_in(text)
+    if head is None or not fold(text).startswith(head):
+        return False
+    n = len(head.split())
+    if models.lookup(" ".join(t.text for t in toks[a:a + n])) is not None:
+        return False  # "mistral medium 3.5": an open release the catalog has by that name
+    unknown.append(" ".join(t.text for t in toks[a:a + n]))
+    if a + n < b and depth < 2:
+        _fuzzy_run(toks, a + n, b, models, gpus, spans, unknown, depth + 1)
+    return True
+
+
 def _fuzzy_run(
     toks: list[Token], a: int, b: int, models: Resolver, gpus: Resolver,
     spans: list[Span], unknown: list[str], depth: int = 0,
 ) -> None:
     """Best fuzzy span inside toks[a:b] (the whole run, then with words trimmed off either end);
     what is left on either side is searched the same way ("lama 3 8b rtx 3080 tii")."""
+    if _closed_head(toks, a, b, models, gpus, spans, unknown, depth):
+        return
     for e in range(b, a + 1, -1):
         # Words that begin several names ("mistral small" → Small 3, 3.1, 3.2) are read together, so a
         # shorter exact name inside them ("mistral") does not win on score; the engine then picks or asks.
@@ -271,7 +294,7 @@ def _fuzzy_run(
             if res.best is None and text.replace(".", "").isdigit():
                 continue  # a bare number that only starts names ("under 1000 dollars") is not a card
             if kind == "model" and res.best is not None and _version_clash(text, res.best.name):
-                continue  # "gemma 4" is no Gemma 3 4B: a release the catalog lacks, said so
+                continue  # "gemma 9" is no Gemma 2 9B: a release the catalog lacks, said so
             if kind == "gpu" and e - s == 1 and BILLIONS_TOKEN_RE.match(toks[s].low):
                 continue  # "a 5000b model" is a size in billions, never a fuzzy "RTX 5000"
             span = Span(s, e, kind, res, text)

@@ -9,6 +9,7 @@ import re
 from typing import Any, TypeVar
 
 from answers.knowledge.catalog_view import Knowledge, faster_variant
+from answers.knowledge.closed_models import closed_line
 from answers.knowledge.unresolved import UnresolvedName
 from answers.resolving.model_default import default_model
 from catalog.name_versions import version_clash
@@ -78,9 +79,12 @@ class NameResolution:
             return None
         found, res = find_model(self.knowledge, text)
         if found is not None and res is not None and version_clash(text, found.name):
-            # "gemma 4" is not Gemma 3 4B: a release the catalog lacks is said so, its nearest names offered
+            # "gemma 9" is not Gemma 2 9B: a release the catalog lacks is said so, its nearest names offered
             raise NameProblem("not_found", "model", text, [found.name, *(c.name for c in res.candidates
                                                                       if c.name != found.name)][:CANDIDATES_SHOWN])
+        if found is not None and res is not None and closed_line(text) is not None:
+            # "mistral medium 3" is API only: said closed, never the open Mistral Medium 3.5 it loosely matches
+            raise NameProblem("not_found", "model", text, [])
         if found is not None:
             return found
         assert res is not None

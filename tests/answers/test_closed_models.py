@@ -28,7 +28,8 @@ def test_a_closed_model_is_said_to_be_closed_with_its_source(engine: Engine, que
 
 
 @pytest.mark.parametrize("name", ["Mistral Small 3", "Magistral Small", "gemma 3 27b", "gpt-oss-120b",
-                                  "GPT-2 Medium", "GPT-J-6B", "mistral large 2"])
+                                  "GPT-2 Medium", "GPT-J-6B", "mistral large 2", "mistral medium 3.5",
+                                  "Mistral-Medium-3.5-128B"])
 def test_open_lines_with_similar_names_are_not_closed(name: str) -> None:
     assert closed_line(name) is None
 
@@ -69,3 +70,21 @@ def test_a_closed_model_the_catalog_has_no_near_name_for_is_said_closed(engine: 
 @pytest.mark.parametrize("name", ["qwen3 32b", "qwen3-next-80b", "qwen2.5 72b", "qwen3-coder-30b-a3b"])
 def test_open_qwen_models_are_not_qwen_max(name: str) -> None:
     assert closed_line(name) is None
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("can I run mistral medium 3 on two 3090s?", "mistral medium 3"),
+    ("magistral medium auf einer 4090?", "magistral medium"),
+    ("mistral medium 3.1 su una 5090?", "mistral medium 3.1"),
+])
+def test_an_api_only_release_is_not_its_lines_open_namesake(engine: Engine, question: str, named: str) -> None:
+    # Mistral Medium 3.5 (April 2026) is open; 3 and 3.1, and Magistral Medium, are API only
+    a = engine.ask(question)
+    assert a.intent == "not_found" and a.facts["query"] == named, a.text
+    assert a.facts["closed"]["maker"] == "Mistral AI"
+    assert "Mistral Medium 3.5" in a.facts["candidates"] or "Magistral Small" in a.facts["candidates"]
+
+
+def test_the_open_release_of_that_line_is_answered(engine: Engine) -> None:
+    a = engine.ask("mistral medium 3.5 on 4x 3090?")
+    assert a.intent == "can_run" and a.facts["model"]["name"] == "Mistral Medium 3.5", a.text

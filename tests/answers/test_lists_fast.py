@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answers.engine import Engine
+from answers.facts.advice import FAST_SCORE_GAP
 
 
 def _moe(engine: Engine, name: str) -> bool:
@@ -71,9 +72,10 @@ def test_a_size_that_fits_no_mixture_of_experts_says_none(engine: Engine) -> Non
     "que modelos corren en una rtx 4060 ti 16gb?",
 ])
 def test_a_fast_alternative_is_never_a_toy(engine: Engine, question: str) -> None:
-    """Fast is not enough: a fast line is within 1.5 score points (1.5 doublings of size or years) of the pick."""
+    """Fast is not enough: a fast line is within FAST_SCORE_GAP score points (2 doublings of size or 2 years) of
+    the pick, and never a 2023 toy (Phi-2)."""
     a = engine.ask(question)
     first = a.facts["rows"][0]
     for r in a.facts.get("fast") or []:
-        assert r["score"] >= first["score"] - 1.5, (r["model"], first["model"])
+        assert r["score"] >= first["score"] - FAST_SCORE_GAP, (r["model"], first["model"])
         assert r["model"] != "Phi-2"

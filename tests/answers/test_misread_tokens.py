@@ -121,10 +121,10 @@ def test_a_layout_no_model_has_is_said_with_the_familys_real_ones(engine, questi
 
 
 @pytest.mark.parametrize(("question", "typed"), [
-    ("how big is gemma 4 going to be?", "gemma 4"),
-    ("quando esce gemma 4, e quanto pesa?", "gemma 4"),
-    ("wann kommt gemma 4 raus?", "gemma 4"),
-    ("¿cuándo sale gemma 4?", "gemma 4"),
+    ("how big is gemma 9 going to be?", "gemma 9"),
+    ("quando esce gemma 9, e quanto pesa?", "gemma 9"),
+    ("wann kommt llama 7 raus?", "llama 7"),
+    ("¿cuándo sale gemma 9?", "gemma 9"),
     ("glm 9 sur une 4090 ?", "glm 9"),
 ])
 def test_a_release_the_catalog_lacks_is_never_another_versions_size(engine, question: str, typed: str) -> None:

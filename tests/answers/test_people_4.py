@@ -209,9 +209,9 @@ def test_a_count_of_cards_after_one_named_card_is_its_count(resolvers, question)
 @pytest.mark.parametrize("question", ["who made mistral small", "mistral small on a 3090 pls",
                                       "vram for mistral small?"])
 def test_a_line_of_releases_defaults_to_the_newest(engine: Engine, knowledge, question):
-    # Mistral Small 3, 3.1 and 3.2 are releases of one line: the newest is meant, never Mistral 7B
+    # Mistral Small 3, 3.1, 3.2 and 4 are releases of one line: the newest is meant, never Mistral 7B
     # (an exact "mistral" inside the words) and never a quiz.
-    line = [m for m in knowledge.models if m.name.startswith("Mistral Small 3")]
+    line = [m for m in knowledge.models if m.name.startswith("Mistral Small ") and m.publication_date]
     newest = max(line, key=lambda m: m.publication_date)
     answer = engine.ask(question, "en")
     assert answer.entities["model"] == newest.name
