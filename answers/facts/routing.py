@@ -84,8 +84,9 @@ def declined(asked: Asked, intent: str | None = None) -> bool:
     bot answers: no asking phrase of an intent it can answer with what was named (the entities alone made the
     intent: "my 4090's fan is loud" read as the card's list; "which frontend do you recommend" names no model to
     recommend a card for), nothing else out of scope said (a task word alone keeps no answer: "kernel image" in a
-    pasted error is no image task; "best roleplay model for 12 GB" is kept by its hardware below), and for "better" no hardware or levels weighed against each other ("3090 or 4080,
-    which is better", "q4 better than q8?" are comparisons it answers)."""
+    pasted error is no image task; "best roleplay model for 12 GB" is kept by its hardware below), and for
+    "better" no hardware or levels weighed against each other ("3090 or 4080, which is better", "q4 better than
+    q8?" are comparisons it answers)."""
     topic = asked.off_topic
     if topic is None or asked.out_of_scope is not None or asked.speaks is not None:
         return False  # a language the models are judged in is answered (answers/facts/model_language.py)

@@ -39,7 +39,8 @@ def _speed_units_re() -> re.Pattern[str]:
 
 # Text quoted in a message ('no kernel image is available…', "CUDA out of memory", `…`): an error or a title pasted
 # in, often English inside a Spanish question; a single quote opens only after a space (French "l'ia" stays).
-_QUOTED_RE = compile_cached(r"(?:(?<=\s)|^)'[^'\n]{12,}'(?=[\s,.;:!?)]|$)|\"[^\"\n]{12,}\"|`[^`\n]{12,}`|«[^»\n]{12,}»|“[^”\n]{12,}”")
+_QUOTED_RE = compile_cached(r"(?:(?<=\s)|^)'[^'\n]{12,}'(?=[\s,.;:!?)]|$)|\"[^\"\n]{12,}\"|`[^`\n]{12,}`"
+                            r"|«[^»\n]{12,}»|“[^”\n]{12,}”")
 
 
 def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
