@@ -89,6 +89,11 @@ def engine_facts(est: Estimates, built: Built, entities: Entities, settings: Est
                                     else None) or _nearest_row(est, size, entities.card, settings, check)
 
 
+def _nearest_settings(settings: EstimateSettings, check: dict[str, Any]) -> EstimateSettings:
+    """The settings of a refused format's nearest that works: its engine, the level left to the rating."""
+    return replace(settings, engine=check.get("nearest_engine") or settings.engine, quant=None)
+
+
 def _nearest_row(est: Estimates, size: Any, card: Any, settings: EstimateSettings,
                  check: dict[str, Any]) -> dict[str, Any] | None:
     """The refused format's nearest that works ("EXL2 on a Mac: llama.cpp at Q4_K_M"), with its need and speed on
@@ -98,7 +103,7 @@ def _nearest_row(est: Estimates, size: Any, card: Any, settings: EstimateSetting
     if not level:
         return None
     try:
-        s = replace(settings, engine=check.get("nearest_engine") or settings.engine, quant=None)
+        s = _nearest_settings(settings, check)
         q = est.query(size, s)
         row = fits_instead.on_card(q, card, None)
         wanted = fits_instead.first_fit(tuple(lv for lv in q.profile.levels if lv.name == level),
@@ -116,7 +121,7 @@ def _nearest_on_setup(est: Estimates, size: Any, setup: Any, settings: EstimateS
     if not level:
         return None
     try:
-        s = replace(settings, engine=check.get("nearest_engine") or settings.engine, quant=None)
+        s = _nearest_settings(settings, check)
         q = est.query(size, s)
         row = rate_setup(q.profile, size, setup, s.context, None, level, constants=est.profiles.setup_constants())
     except Exception:  # noqa: BLE001 — the refusal stands on its own; its figures are a help
