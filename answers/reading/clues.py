@@ -412,3 +412,16 @@ def _value(span: Span | None) -> str | None:
     if span is None:
         return None
     return span.res.best.name if span.res.best is not None else span.text
+
+
+def never_names(toks: list[Token], gpus: Resolver) -> None:
+    """The words that are never a model's or a card's name, taken before any number or name is read, in this
+    order: a chip named first, French "le plus", the machine's words ("ddr5 6000", "ryzen 5 5600x"), a speed
+    ("10+ tok/s"), a quantity or software ("1000w", "50 tops", "ubuntu 24.04"), a laptop's chip ("ryzen ai 9 hx
+    370")."""
+    _chip_first(toks)
+    _superlative_plus(toks)
+    _machine_words(toks)
+    _speed_words(toks, gpus)
+    _quantities(toks)
+    _machine_phrases(toks, gpus)

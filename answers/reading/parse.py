@@ -21,7 +21,7 @@ the span as typed (so the engine's own resolve() gives the "did you mean" candid
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct, field
@@ -36,29 +36,25 @@ from answers.reading.clues import (
     _COUNT_RE,
     _bare_size,
     _cache_type,
-    _chip_first,
     _could_be_name,
     _family_heads,
     _find_budget,
     _find_local_price,
     _is_greeting,
-    _machine_phrases,
-    _machine_words,
     _named_apart,
     _only_task_words,
-    _quantities,
     _said_at,
     _says,
     _size_clash,
     _span_rank,
-    _speed_words,
-    _superlative_plus,
     _task,
     _typed_around_size,
     _value,
     _without_names,
+    never_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
+from answers.reading.mac_unsized_words import unsized_mac
 from answers.reading.more_models import more_models
 from answers.reading.numbers import (
     _find_context,
@@ -192,29 +188,6 @@ def _more_models(r: _Reading) -> tuple[str, ...]:
     return () if r.size_b is not None else more_models([_value(sp) for sp in spans], r.unknown, kept)
 
 
-def unsized_mac(folded: str, asked: Asked) -> str | None:
-    """"Or should I get a Mac Studio?", "o prendo un mac": a Mac named with neither its chip nor its memory, as
-    typed (the lexicon's `apple_machine_words`), when no Apple machine was read into the setup: no figure can be
-    given for it, so the answer says which configurations would do instead of leaving it out."""
-    setups = (asked.setup or (), asked.setup2 or (), *asked.more_sides)
-    parts = [str(t).casefold() for one in setups for t, _ in one] + \
-        [str(c or "").casefold() for c in (asked.card, asked.card2)]
-    if any(_APPLE_PART_RE.search(p) for p in parts):
-        return None
-    m = _mac_words_re().search(folded)
-    return m.group(1) if m else None
-
-
-_APPLE_PART_RE = re.compile(r"\b(?:apple|mac|m[1-5])\b")
-
-
-@cache
-def _mac_words_re() -> re.Pattern[str]:
-    words = [w for w in lexicon().apple_machine_words if w != "apple"]  # "apple" alone names the maker
-    names = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])({names})(?![\w-])")
-
-
 _SIZE_AT_END_RE = re.compile(r"^(.*\S)\s+(\d{1,3})\s?gb$", re.IGNORECASE)
 
 
@@ -248,12 +221,7 @@ def _read_entities(r: _Reading) -> None:
     r.folded = " ".join(t.low for t in tokenize(r.text, split=False))
     r.toks = tokenize(r.text)
 
-    _chip_first(r.toks)
-    _superlative_plus(r.toks)
-    _machine_words(r.toks)  # before any number or name is read: "ddr5 6000", "ryzen 5 5600x" are the machine's
-    _speed_words(r.toks, r.gpus)  # "10+ tok/s", "≥5 t/s": a speed, never a name
-    _quantities(r.toks)  # "1000w", "50 tops", "ubuntu 24.04": a quantity or software, never a name
-    _machine_phrases(r.toks, r.gpus)  # "ryzen ai 9 hx 370": the laptop's chip, never a model
+    never_names(r.toks, r.gpus)  # machines, speeds, quantities: before any number or name is read
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
     r.local_price = _find_local_price(r.toks, r.said, r.gpus)
