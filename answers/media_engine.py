@@ -143,7 +143,7 @@ class MediaAnswering:
         if both is first or both is second:
             return both  # a part that could not be answered stands alone
         picked = choice.between_media(first.facts, second.facts,
-                                      [first.entities.get("model", ""), second.entities.get("model", "")])
+                                      [first.entities.get("model", ""), second.entities.get("model", "")], lang)
         if picked is None:
             return both
         return self.writing.with_choice(both, picked, lang)

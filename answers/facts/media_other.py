@@ -16,6 +16,7 @@ from answers.knowledge.media import (
     device_constants,
     diffusion_constants,
     gpu_processor,
+    media_constants,
     prefill_constants,
     speech_constants,
     speech_model,
@@ -54,12 +55,16 @@ def _engines(record: MediaRecord, where: str) -> tuple[tuple[str, str, str], ...
 
 
 def _assumed(record: MediaRecord) -> dict[str, Any]:
-    """What the figure assumes; a transducer decodes greedily (no beams) and says the languages its card lists."""
+    """What the figure assumes; a transducer decodes greedily (no beams); any record says the languages its card
+    lists when it lists them (Parakeet v2 and Distil-Whisper transcribe English only)."""
     assert record.speech is not None
     if record.speech.arch == "transducer":
         return {"app": _ENGINES[("transducer", "gpu")][0][2], "cpu_app": _ENGINES[("transducer", "cpu")][0][2],
                 "decoding": "greedy", "languages": list(record.speech.languages)}
-    return {"app": "faster-whisper", "beams": speech_constants().beams}
+    out: dict[str, Any] = {"app": "faster-whisper", "beams": speech_constants().beams}
+    if record.speech.languages:  # an English-only distillation must say so, as a transducer does
+        out["languages"] = list(record.speech.languages)
+    return out
 
 
 def _speech_rows(record: MediaRecord, proc: Processor,
@@ -83,7 +88,16 @@ def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
                              "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
                              "where": "gpu", "assumed": _assumed(record)}
     facts.update(best or {"need_gb": rows[-1]["need_gb"]})
+    if best and record.speech is not None and record.speech.arch == "whisper":
+        facts["batched"] = _batched(best["realtime_factor"])
     return facts
+
+
+def _batched(rtf: float) -> dict[str, Any]:
+    """faster-whisper's batched pipeline: the fastest way through hours of audio on a card (public ratio)."""
+    b = media_constants()["speech"]["batched"]
+    return {"speedup": float(b["value"]), "batch_size": int(b["batch_size"]),
+            "realtime_factor": round(rtf / float(b["value"]), 4), "source": str(b["source"])}
 
 
 def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "cpu",
