@@ -381,6 +381,7 @@ class MediaAnswering:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
         entities: dict[str, Any] = {"card": d.name}
+        asked_npu = "npu" in q.also  # "does it use the NPU / the Tensor TPU?": a phone's NPU line is said
         if record is not None and size is not None:
             entities["model"] = record.name
             facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
@@ -390,6 +391,7 @@ class MediaAnswering:
                 facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
                                                         [record, second[0]], None)
                 entities["model2"] = second[0].name
+            _npu_asked(facts, asked_npu)
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
@@ -398,7 +400,15 @@ class MediaAnswering:
         candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
                       for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
         facts = other.device_runs(profile, candidates, d, memory, assumed)
+        _npu_asked(facts, asked_npu)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
+
+
+def _npu_asked(facts: dict[str, Any], asked: bool) -> None:
+    """Mark a device's NPU as asked about (a board's is always said; a phone's only when asked)."""
+    npu = (facts.get("device") or {}).get("npu")
+    if isinstance(npu, dict):
+        npu["asked"] = asked
 
 
 

@@ -170,9 +170,11 @@ class DeviceNpu(_Frozen, frozen=True, kw_only=True):
     """A board's or phone's NPU that llama.cpp and Ollama do not use: said in the answer with the runtime that
     does run language models on it (Rockchip's RKLLM), so nobody expects the figures to come from it."""
 
-    tops: Annotated[float, Meta(gt=0)]
+    tops: Annotated[float, Meta(gt=0)] | None = None  # None: its maker publishes no figure
     runtime: Annotated[str, Meta(min_length=2)]
     source: Annotated[str, Meta(min_length=10)]
+    # False: other apps cannot reach it at all (a Pixel's Tensor TPU runs only Google's Gemini Nano)
+    open_to_apps: bool = True
     # A public run of a language model on the NPU through that runtime: its size (billions of weights), format
     # and decode speed; a model of another size is scaled by its weights (decode reads each once per token).
     run_params_b: Annotated[float, Meta(gt=0)] | None = None

@@ -276,7 +276,7 @@ def _device_facts(d: DeviceRecord, memory_gb: float, params_b: float | None = No
            "memory_type": d.memory_type, "memory_options": d.memory_options,
            "app_share": device_constants().app_share[d.kind], "runs_on": d.runs_on}
     if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does (with its public run)
-        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False,
+        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False, "open_to_apps": d.npu.open_to_apps,
                       "run_params_b": d.npu.run_params_b, "run_format": d.npu.run_format,
                       "run_tok_s": d.npu.run_tok_s,
                       "tok_s": d.npu.tok_s_for(params_b) if params_b else None}
