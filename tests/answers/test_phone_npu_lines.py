@@ -48,3 +48,4 @@ def test_a_phone_npu_is_not_said_when_not_asked(engine) -> None:
     answer = engine.ask("how many tokens per second does llama 3.2 3b get on a galaxy s25?")
     assert answer.facts["device"]["npu"]["asked"] is False
     assert "NPU" not in answer.text
+
