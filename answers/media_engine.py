@@ -365,6 +365,17 @@ class MediaAnswering:
         return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
 
     def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+        """A language model on a phone or board; two devices named ("my pixel 9 pro or an iphone 16 pro?"): each
+        answered, one after the other."""
+        first = self._one_device_answer(q, m, lang, options, inline)
+        if first is None or not m.device2:
+            return first
+        one = replace(m, device=m.device2, device_said=m.device2_said, device2=None, device2_said=None)
+        second = self._one_device_answer(q, one, lang, options, inline)
+        return self.writing.joined([first, second]) if second is not None else first
+
+    def _one_device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions,
+                           inline: bool) -> Answer | None:
         # lazy: only for a question that names media (module docstring)
         from answers.facts import media_other as other
 
