@@ -68,6 +68,15 @@ class Denoiser(Component, frozen=True, kw_only=True):
             raise ValueError(f"{self.name}: per-token parameters exceed the total")
 
 
+class Distilled(_Frozen, frozen=True, kw_only=True):
+    """A step-distilled LoRA people run to make a clip in a few steps with no classifier-free guidance (one pass
+    a step): the same model's time at `steps`, said beside the usual settings' time."""
+
+    name: Annotated[str, Meta(min_length=2)]
+    steps: Annotated[int, Meta(gt=0)]
+    source: Annotated[str, Meta(min_length=10)]
+
+
 class Defaults(_Frozen, frozen=True, kw_only=True):
     width: Annotated[int, Meta(gt=0)]
     height: Annotated[int, Meta(gt=0)]
@@ -76,6 +85,7 @@ class Defaults(_Frozen, frozen=True, kw_only=True):
     frames: Annotated[int, Meta(gt=0)] | None = None
     fps: Annotated[int, Meta(gt=0)] | None = None
     source: Annotated[str, Meta(min_length=10)]
+    distilled: Distilled | None = None
 
 
 class SpeechShape(_Frozen, frozen=True, kw_only=True):
