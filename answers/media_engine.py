@@ -120,7 +120,7 @@ class MediaAnswering:
             first = self._model_answer(ask, record, card, lang, options, inline)
             second = media_named(m.model2) if m.model2 else None
             if second is None or second.kind != record.kind or ask.intent in INFO_INTENTS:
-                return first
+                return self._alternatives(first, record, card, lang) if "alternatives" in q.also else first
             # "flux schnell or sdxl on a 3060": both answered, then the pick between them
             other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
                                        lang, options, inline)
@@ -147,6 +147,29 @@ class MediaAnswering:
         if picked is None:
             return both
         return self.writing.with_choice(both, picked, lang)
+
+    @staticmethod
+    def _alternatives(answer: Answer, record: MediaRecord, card: GpuRecord | None, lang: str) -> Answer:
+        """"Is it the only one that runs on small cards?": the other image or video models of the catalog that
+        run on the card named, each at its usual settings, quickest first."""
+        from answers.facts import media as diffusion  # lazy: only for a question that names media
+        from catalog.media import media_models
+
+        if card is None or record.kind not in ("image", "video") or answer.facts.get("media") != record.kind:
+            return answer
+        unit = f"seconds_per_{record.kind}"
+        rows = []
+        for other in media_models():
+            if other.kind != record.kind or other.name == record.name or other.defaults is None:
+                continue
+            f = diffusion.on_card(other, diffusion.job_for(other, None), card, None)
+            if f.get("verdict") != "no" and f.get(unit):
+                rows.append({"model": other.name, "seconds": f[unit], "precision": f["precision"],
+                             "resolution": f["resolution"]})
+        rows.sort(key=lambda r: r["seconds"])
+        facts = dict(answer.facts, alternatives={"card": card.name, "kind": record.kind, "models": rows})
+        line = " ".join(render.render(lang, "_media_alternatives", {"alternatives": facts["alternatives"]}).split())
+        return replace(answer, facts=facts, text=markdown.finish(answer.text.rstrip() + "\n" + line))
 
     @staticmethod
     def _together(both: Answer, first: MediaRecord, second: MediaRecord, memory_gb: float | None,
