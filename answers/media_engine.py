@@ -153,7 +153,7 @@ class MediaAnswering:
         """"Is it the only one that runs on small cards?": the other image or video models of the catalog that
         run on the card named, each at its usual settings, quickest first."""
         from answers.facts import media as diffusion  # lazy: only for a question that names media
-        from catalog.media import media_models
+        from catalog.media import media_models  # lazy: only for a question that names media
 
         if card is None or record.kind not in ("image", "video") or answer.facts.get("media") != record.kind:
             return answer
