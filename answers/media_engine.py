@@ -120,7 +120,7 @@ class MediaAnswering:
             first = self._model_answer(ask, record, card, lang, options, inline)
             second = media_named(m.model2) if m.model2 else None
             if second is None or second.kind != record.kind or ask.intent in INFO_INTENTS:
-                return first
+                return self._alternatives(first, record, card, lang) if "alternatives" in q.also else first
             # "flux schnell or sdxl on a 3060": both answered, then the pick between them
             other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
                                        lang, options, inline)
@@ -143,10 +143,33 @@ class MediaAnswering:
         if both is first or both is second:
             return both  # a part that could not be answered stands alone
         picked = choice.between_media(first.facts, second.facts,
-                                      [first.entities.get("model", ""), second.entities.get("model", "")])
+                                      [first.entities.get("model", ""), second.entities.get("model", "")], lang)
         if picked is None:
             return both
         return self.writing.with_choice(both, picked, lang)
+
+    @staticmethod
+    def _alternatives(answer: Answer, record: MediaRecord, card: GpuRecord | None, lang: str) -> Answer:
+        """"Is it the only one that runs on small cards?": the other image or video models of the catalog that
+        run on the card named, each at its usual settings, quickest first."""
+        from answers.facts import media as diffusion  # lazy: only for a question that names media
+        from catalog.media import media_models  # lazy: only for a question that names media
+
+        if card is None or record.kind not in ("image", "video") or answer.facts.get("media") != record.kind:
+            return answer
+        unit = f"seconds_per_{record.kind}"
+        rows = []
+        for other in media_models():
+            if other.kind != record.kind or other.name == record.name or other.defaults is None:
+                continue
+            f = diffusion.on_card(other, diffusion.job_for(other, None), card, None)
+            if f.get("verdict") != "no" and f.get(unit):
+                rows.append({"model": other.name, "seconds": f[unit], "precision": f["precision"],
+                             "resolution": f["resolution"]})
+        rows.sort(key=lambda r: r["seconds"])
+        facts = dict(answer.facts, alternatives={"card": card.name, "kind": record.kind, "models": rows})
+        line = " ".join(render.render(lang, "_media_alternatives", {"alternatives": facts["alternatives"]}).split())
+        return replace(answer, facts=facts, text=markdown.finish(answer.text.rstrip() + "\n" + line))
 
     @staticmethod
     def _together(both: Answer, first: MediaRecord, second: MediaRecord, memory_gb: float | None,
@@ -365,6 +388,17 @@ class MediaAnswering:
         return record, other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
 
     def _device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+        """A language model on a phone or board; two devices named ("my pixel 9 pro or an iphone 16 pro?"): each
+        answered, one after the other."""
+        first = self._one_device_answer(q, m, lang, options, inline)
+        if first is None or not m.device2:
+            return first
+        one = replace(m, device=m.device2, device_said=m.device2_said, device2=None, device2_said=None)
+        second = self._one_device_answer(q, one, lang, options, inline)
+        return self.writing.joined([first, second]) if second is not None else first
+
+    def _one_device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions,
+                           inline: bool) -> Answer | None:
         # lazy: only for a question that names media (module docstring)
         from answers.facts import media_other as other
 
@@ -381,6 +415,7 @@ class MediaAnswering:
             record = None
         size = self.estimates.size_of(record) if record is not None else None
         entities: dict[str, Any] = {"card": d.name}
+        asked_npu = "npu" in q.also  # "does it use the NPU / the Tensor TPU?": a phone's NPU line is said
         if record is not None and size is not None:
             entities["model"] = record.name
             facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
@@ -390,6 +425,7 @@ class MediaAnswering:
                 facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
                                                         [record, second[0]], None)
                 entities["model2"] = second[0].name
+            _npu_asked(facts, asked_npu)
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
@@ -398,7 +434,15 @@ class MediaAnswering:
         candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
                       for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
         facts = other.device_runs(profile, candidates, d, memory, assumed)
+        _npu_asked(facts, asked_npu)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
+
+
+def _npu_asked(facts: dict[str, Any], asked: bool) -> None:
+    """Mark a device's NPU as asked about (a board's is always said; a phone's only when asked)."""
+    npu = (facts.get("device") or {}).get("npu")
+    if isinstance(npu, dict):
+        npu["asked"] = asked
 
 
 

@@ -68,6 +68,15 @@ class Denoiser(Component, frozen=True, kw_only=True):
             raise ValueError(f"{self.name}: per-token parameters exceed the total")
 
 
+class Distilled(_Frozen, frozen=True, kw_only=True):
+    """A step-distilled LoRA people run to make a clip in a few steps with no classifier-free guidance (one pass
+    a step): the same model's time at `steps`, said beside the usual settings' time."""
+
+    name: Annotated[str, Meta(min_length=2)]
+    steps: Annotated[int, Meta(gt=0)]
+    source: Annotated[str, Meta(min_length=10)]
+
+
 class Defaults(_Frozen, frozen=True, kw_only=True):
     width: Annotated[int, Meta(gt=0)]
     height: Annotated[int, Meta(gt=0)]
@@ -76,6 +85,7 @@ class Defaults(_Frozen, frozen=True, kw_only=True):
     frames: Annotated[int, Meta(gt=0)] | None = None
     fps: Annotated[int, Meta(gt=0)] | None = None
     source: Annotated[str, Meta(min_length=10)]
+    distilled: Distilled | None = None
 
 
 class SpeechShape(_Frozen, frozen=True, kw_only=True):
@@ -170,9 +180,11 @@ class DeviceNpu(_Frozen, frozen=True, kw_only=True):
     """A board's or phone's NPU that llama.cpp and Ollama do not use: said in the answer with the runtime that
     does run language models on it (Rockchip's RKLLM), so nobody expects the figures to come from it."""
 
-    tops: Annotated[float, Meta(gt=0)]
+    tops: Annotated[float, Meta(gt=0)] | None = None  # None: its maker publishes no figure
     runtime: Annotated[str, Meta(min_length=2)]
     source: Annotated[str, Meta(min_length=10)]
+    # False: other apps cannot reach it at all (a Pixel's Tensor TPU runs only Google's Gemini Nano)
+    open_to_apps: bool = True
     # A public run of a language model on the NPU through that runtime: its size (billions of weights), format
     # and decode speed; a model of another size is scaled by its weights (decode reads each once per token).
     run_params_b: Annotated[float, Meta(gt=0)] | None = None

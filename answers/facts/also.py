@@ -317,7 +317,7 @@ def _quality(rec: ModelRecord, level: str) -> dict[str, Any]:
 def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -> list[dict[str, Any]]:
     """The short factual answers (answers/knowledge/side_notes.json) the question asks for, in that file's order:
     each a kind and the figures its line needs."""
-    wanted: list[str] = [k for k in ("nvlink", "tensor_parallel", "npu") if k in kinds]
+    wanted: list[str] = [k for k in ("nvlink", "tensor_parallel", "npu", "hailo") if k in kinds]
     if "npu" in wanted and _qualcomm(asked):
         wanted[wanted.index("npu")] = "npu_qualcomm"  # a Snapdragon X laptop: Qualcomm's NPU, not Intel's or AMD's
     if "rocm_state" in kinds and not any(k in kinds for k in ("cuda", "vulkan", "sycl")):
@@ -378,7 +378,7 @@ def _not_mac(facts: dict[str, Any]) -> bool:
 def media_notes(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     """The side lines an image or video answer carries ("draw things or comfyui?", "does it split over the two
     gpus?"), in side_notes.json's order."""
-    wanted = _choice_notes(list(kinds), {"media": True})
+    wanted = _choice_notes(list(kinds), {"media": True}) + [k for k in ("hailo",) if k in kinds]
     return [{"kind": k} for k in sourced() if k in wanted]
 
 

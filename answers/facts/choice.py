@@ -230,12 +230,14 @@ def between_engines(a: dict[str, Any], b: dict[str, Any], edge: float = SPEED_ED
     return {"verdict": "neither", "winner": None, "ratio": None}
 
 
-def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
+                  lang: str | None = None) -> dict[str, Any] | None:
     """Two image, video or embedding models asked side by side ("flux schnell or sdxl on a 3060", "qwen3 embedding
     8b vs bge-m3"): `a` and `b` are their answers' facts (answers/facts/media.py, media_other.py).
 
     Image and video: the fewer seconds per picture or clip by `SPEED_EDGE` (`mediafaster`), else either; speech:
-    the more times real time, likewise.
+    the more times real time, likewise, unless one side's model card lists languages without the asker's (`lang`,
+    the language asked in) and the other's does not exclude it: the one that speaks it (`medialang`).
     Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
     family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
     other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech and the rest: no pick (None)."""
@@ -254,6 +256,9 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
         return _pick("mediafaster", names, first, ratio=max(ratio, 1 / ratio), seconds=min(sa, sb),
                      other_seconds=max(sa, sb), unit=kind)
     if kind == "speech":  # the more times real time, the faster: an hour of audio in fewer minutes
+        speaks = [_speaks(x, lang) for x in (a, b)]
+        if speaks[0] != speaks[1]:
+            return _pick("medialang", names, speaks[0], language=lang)
         xa, xb = a.get("times_realtime"), b.get("times_realtime")
         if not xa or not xb:
             return None
@@ -275,6 +280,12 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
         da, db = (x.get("model", {}).get("publication_date") or "" for x in (a, b))
         return _pick("medianewer", names, da >= db) if da != db else _pick("either", names, True)
     return None
+
+
+def _speaks(facts: dict[str, Any], lang: str | None) -> bool:
+    """Whether a speech model transcribes `lang`: a model card that lists no languages is taken to speak it."""
+    listed = (facts.get("assumed") or {}).get("languages") or ()
+    return lang is None or not listed or lang in listed
 
 
 # Picks a prompt's time can overturn: the two sides hold the model alike and differ only by speed, level or price.

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec.structs import replace
+
 from answers.knowledge.media import CardSpec, card_spec, diffusion_constants, diffusion_model
 from answers.records.asked import MediaAsked
 from catalog.media import MediaRecord, media_models
@@ -108,7 +110,27 @@ def on_card(record: MediaRecord, job: Job, card: Any, asked: MediaAsked | None) 
     facts = base(record, job, asked)
     facts.update(card=card.name, memory_gb=card.memory_gb, tflops=round(spec.gpu.tflops, 1), basis=spec.basis,
                  calibrated=card.vendor == "NVIDIA", **rating(record, job, spec.gpu, asked))
+    fast = distilled(record, job, spec.gpu, asked)
+    if fast is not None and facts.get("verdict") != "no":
+        facts["distilled"] = fast
     return facts
+
+
+def distilled(record: MediaRecord, job: Job, gpu: Gpu, asked: MediaAsked | None) -> dict[str, Any] | None:
+    """The clip's time with the step-distilled LoRA people run for this model (catalog `defaults.distilled`): its
+    few steps, one pass a step (guidance distilled away), same size and frames; None when the question set the
+    steps or the model has none."""
+    d = record.defaults
+    if d is None or d.distilled is None or (asked is not None and asked.steps) or d.distilled.steps >= job.steps:
+        return None
+    c = diffusion_constants()
+    m = replace(diffusion_model(record), guidance_passes=1)
+    fast_job = replace(job, steps=d.distilled.steps)
+    chosen = pick(options(m, fast_job, gpu, c))
+    if chosen is None or chosen.timing is None:
+        return None
+    return {"name": d.distilled.name, "steps": d.distilled.steps, "seconds": round(chosen.timing.seconds, 2),
+            "precision": chosen.level, "source": d.distilled.source}
 
 
 def on_memory(record: MediaRecord, job: Job, memory_gb: float, typical: Any | None,

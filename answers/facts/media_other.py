@@ -16,6 +16,7 @@ from answers.knowledge.media import (
     device_constants,
     diffusion_constants,
     gpu_processor,
+    media_constants,
     prefill_constants,
     speech_constants,
     speech_model,
@@ -54,12 +55,16 @@ def _engines(record: MediaRecord, where: str) -> tuple[tuple[str, str, str], ...
 
 
 def _assumed(record: MediaRecord) -> dict[str, Any]:
-    """What the figure assumes; a transducer decodes greedily (no beams) and says the languages its card lists."""
+    """What the figure assumes; a transducer decodes greedily (no beams); any record says the languages its card
+    lists when it lists them (Parakeet v2 and Distil-Whisper transcribe English only)."""
     assert record.speech is not None
     if record.speech.arch == "transducer":
         return {"app": _ENGINES[("transducer", "gpu")][0][2], "cpu_app": _ENGINES[("transducer", "cpu")][0][2],
                 "decoding": "greedy", "languages": list(record.speech.languages)}
-    return {"app": "faster-whisper", "beams": speech_constants().beams}
+    out: dict[str, Any] = {"app": "faster-whisper", "beams": speech_constants().beams}
+    if record.speech.languages:  # an English-only distillation must say so, as a transducer does
+        out["languages"] = list(record.speech.languages)
+    return out
 
 
 def _speech_rows(record: MediaRecord, proc: Processor,
@@ -83,7 +88,16 @@ def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
                              "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
                              "where": "gpu", "assumed": _assumed(record)}
     facts.update(best or {"need_gb": rows[-1]["need_gb"]})
+    if best and record.speech is not None and record.speech.arch == "whisper":
+        facts["batched"] = _batched(best["realtime_factor"])
     return facts
+
+
+def _batched(rtf: float) -> dict[str, Any]:
+    """faster-whisper's batched pipeline: the fastest way through hours of audio on a card (public ratio)."""
+    b = media_constants()["speech"]["batched"]
+    return {"speedup": float(b["value"]), "batch_size": int(b["batch_size"]),
+            "realtime_factor": round(rtf / float(b["value"]), 4), "source": str(b["source"])}
 
 
 def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "cpu",
@@ -262,7 +276,7 @@ def _device_facts(d: DeviceRecord, memory_gb: float, params_b: float | None = No
            "memory_type": d.memory_type, "memory_options": d.memory_options,
            "app_share": device_constants().app_share[d.kind], "runs_on": d.runs_on}
     if d.npu is not None:  # an NPU llama.cpp does not use, and the runtime that does (with its public run)
-        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False,
+        out["npu"] = {"tops": d.npu.tops, "runtime": d.npu.runtime, "used": False, "open_to_apps": d.npu.open_to_apps,
                       "run_params_b": d.npu.run_params_b, "run_format": d.npu.run_format,
                       "run_tok_s": d.npu.run_tok_s,
                       "tok_s": d.npu.tok_s_for(params_b) if params_b else None}

@@ -157,12 +157,25 @@ def _family(kind: str) -> str:
     return "diffusion" if kind in ("image", "video") else kind
 
 
+def _two_devices(text: str, device: tuple[str, DeviceRecord] | None
+                 ) -> tuple[tuple[str, DeviceRecord] | None, tuple[str, DeviceRecord] | None]:
+    """The phone or board named and a second, different one beside it, in the order the question names them."""
+    if device is None:
+        return None, None
+    other = find_device(text.replace(device[0], " "))
+    if other is None or other[1].name == device[1].name:
+        return device, None
+    at = (text.find(device[0]), text.find(other[0]))
+    return (other, device) if 0 <= at[1] < at[0] else (device, other)
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
     tts = tuple(m.name for m in tts_named_in(question))
     tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
     device = find_device(question) or _bare_pi(text)
+    device, device2 = _two_devices(text, device)
     if tts or tts_generic:  # reading text aloud: its own answer, whatever else the words look like (a board kept)
         return MediaAsked(tts=tts, tts_generic=tts_generic, device=device[1].name if device else None,
                           device_said=device[0] if device else None)
@@ -190,6 +203,7 @@ def read(question: str) -> MediaAsked | None:
         more=more if same_kind else (),
         kind_word=kind, device=device[1].name if device else None,
         device_said=device[0] if device else None,
+        device2=device2[1].name if device2 else None, device2_said=device2[0] if device2 else None,
         phone_generic=phone, steps=int(steps) if steps else None, width=size[0] if size else None,
         height=size[1] if size else None, frames=int(frames) if frames else None, seconds=seconds,
         precision=_precision(text), other_release=_other_release(text, record) if record is not None else None,

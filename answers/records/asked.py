@@ -47,6 +47,9 @@ class MediaAsked(Struct, frozen=True):
     kind_word: str | None = None  # image | video | speech | embedding, said without a model
     device: str | None = None  # a device record's name
     device_said: str | None = None  # the phrase that named it ("pixel 9 pro"): a phone's own memory
+    # a second phone or board named beside it ("my pixel 9 pro, or an iphone 16 pro?"): both answered
+    device2: str | None = None
+    device2_said: str | None = None
     phone_generic: bool = False  # "my phone" with no chip named
     steps: int | None = None
     width: int | None = None

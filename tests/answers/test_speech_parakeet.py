@@ -29,14 +29,17 @@ def test_parakeet_v3_on_a_card_gives_its_speed_and_languages(engine, question, l
     assert "models" not in answer.unused_why  # the typed "parakeet v3" is the model answered
 
 
-@pytest.mark.parametrize("question", [
-    "on a ryzen 7 5800x, parakeet tdt 0.6b v2 or whisper large-v3-turbo, which gets through a 2 hour recording sooner?",
-    "whisper turbo oppure parakeet v2 sulla cpu (i5-12400)? quale trascrive prima?",
-    "parakeet v2 ou whisper large-v3-turbo no processador, qual é mais rápido? tenho um i7-12700",
+@pytest.mark.parametrize(("question", "picked"), [
+    ("on a ryzen 7 5800x, parakeet tdt 0.6b v2 or whisper large-v3-turbo, which gets through a 2 hour recording "
+     "sooner?", "Parakeet TDT 0.6B v2"),
+    # Parakeet v2 is English only (its model card): asked in Italian or Portuguese, speed does not decide
+    ("whisper turbo oppure parakeet v2 sulla cpu (i5-12400)? quale trascrive prima?", "Whisper large-v3-turbo"),
+    ("parakeet v2 ou whisper large-v3-turbo no processador, qual é mais rápido? tenho um i7-12700",
+     "Whisper large-v3-turbo"),
 ])
-def test_whisper_turbo_and_parakeet_on_a_cpu_both_answered_parakeet_picked(engine, question: str) -> None:
+def test_whisper_turbo_and_parakeet_on_a_cpu_both_answered_and_picked(engine, question: str, picked: str) -> None:
     answer = engine.ask(question)
     text = answer.text
     assert "Parakeet TDT 0.6B v2" in text and "Whisper large-v3-turbo" in text, text
     pick = answer.facts.get("choice") or {}
-    assert pick.get("pick") == "Parakeet TDT 0.6B v2", (pick, text)
+    assert pick.get("pick") == picked, (pick, text)
