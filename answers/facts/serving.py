@@ -20,6 +20,8 @@ from answers.facts.setups import held_levels
 from answers.facts.setups import row_facts as setup_row_facts
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
 from catalog.records import ModelRecord
+from estimator.engines import engine_levels
+from estimator.quants import quant
 from estimator.ranking import Row
 from estimator.setups import Device, Setup, rate_setup
 
@@ -114,10 +116,32 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     return built
 
 
+# A box serving several people holds its weights at 8 bits at most when no level is said: FP8 (vLLM, SGLang,
+# TensorRT-LLM) or Q8_0 (llama.cpp) is near-lossless (vLLM's FP8 docs: "2x reduction in model memory ... with
+# minimal impact on accuracy"; Q8_0 adds about 0.001 perplexity in llama.cpp's quantize table) and leaves half of
+# 16-bit's memory to everyone's caches, which is how such a box is set up.
+SERVING_MAX_BPW = 8.5
+
+
+def _serving_level(est: Estimates, e: Entities, s: EstimateSettings) -> EstimateSettings:
+    """The level for several people: the one-stream level, or the engine's 8-bit one when that is wider."""
+    if (e.users or 0) < 2 or (s.quant is not None and quant(s.quant).bpw <= SERVING_MAX_BPW):
+        return s
+    c = est.profiles.engine_constants()
+    engine = c.engines.get(s.engine or c.default_engine)
+    ladder = engine_levels(c, engine, ()) if engine is not None else ()
+    narrow = [q.name for q in ladder if q.bpw <= SERVING_MAX_BPW] if ladder else ["Q8_0"]
+    return replace(s, quant=narrow[0]) if narrow else s
+
+
 def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     ask = Ask(users=e.users or 1, backend=e.backend, target=e.target_tok_s)
-    s = _at_verdict_level(est, e, s)
+    wide = _at_verdict_level(est, e, s)
+    s = wide if s.quant is not None else _serving_level(est, e, wide)
     facts, row = _rated_row(est, e, s, ask)
+    if s is not wide and (row is None or row.get("per_user_tok_s") is None):
+        s = wide  # the engine does not run its 8-bit format on this card: the one-stream level
+        facts, row = _rated_row(est, e, s, ask)
     most = "users_at_target" if e.target_tok_s else "users_at_reading_speed"  # "how many at 20 tok/s each"
     if e.users is None and row is not None and (row.get(most) or 0) > 1:
         # "how many people can it serve": the figures at that many users
