@@ -461,9 +461,9 @@ def _device_count(t: str, m: re.Match[str], dev: str, lx: Lexicon) -> int:
 
 # "a single 4090", "une seule", "una sola", "eine einzige", "uma só": the card is said to be one, so a count of cards
 # said after it ("or do I need 2 cards?") is the other option asked, not this card's count
-_SINGLE_BEFORE = compile_cached(r"\b(single|only one|just one|one|une seule|un seul|seule|seul|una sola|un solo|uno solo|"
-                                r"una unica|eine einzige|einer einzigen|nur eine|nur einer|eine|uma so|uma unica|so uma|"
-                                r"apenas uma)\s+(?:\S+\s+)?$")
+_SINGLE_BEFORE = compile_cached(r"\b(single|only one|just one|one|une seule|un seul|seule|seul|una sola|un solo|"
+                                r"uno solo|una unica|eine einzige|einer einzigen|nur eine|nur einer|eine|uma so|"
+                                r"uma unica|so uma|apenas uma)\s+(?:\S+\s+)?$")
 
 
 def _count_said_apart(t: str, name: str, lx: Lexicon, at: int | None = None) -> list[tuple[str, int]]:
