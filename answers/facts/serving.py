@@ -147,6 +147,8 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         # "how many people can it serve": the figures at that many users
         facts, row = _rated_row(est, e, s, replace(ask, users=row[most]))
     facts.update(row=row, users_said=e.users is not None)
+    if e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
+        facts["ttft"] = _first_token(est, e, s)
     if e.users and row is not None and row.get("per_user_tok_s") and not row.get("users_fit"):
         facts["pool"] = _pool_full(est, e, s, ask, row)
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:
@@ -158,6 +160,17 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
                                              (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+def _first_token(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:
+    """How long a newcomer's prompt (the context each person has) takes to read before the first token: the card's
+    prompt speed for one prompt; a batching engine reads it in chunks between the others' steps (vLLM's chunked
+    prefill), so under load it is a lower bound and the others keep writing meanwhile."""
+    _, pre = _rated_row(est, e, s, Ask(prompt=s.context, backend=e.backend))
+    if pre is None or not pre.get("ttft_s"):
+        return None
+    return {"prompt": s.context, "s": pre["ttft_s"], "s_low": pre.get("ttft_s_low"), "s_high": pre.get("ttft_s_high"),
+            "prefill_tok_s": pre.get("prefill_tok_s")}
 
 
 # The KV cache vLLM and SGLang store at 8 bits (`--kv-cache-dtype fp8`): about q8_0's bytes per value.

@@ -23,6 +23,10 @@ def test_a_prompt_time_under_load_is_the_several_users_answer(engine: Engine, qu
     assert row["users"] == 25
     assert row["total_tok_s"] > row["per_user_tok_s"] * 10  # batched: the total far above one stream's
     assert "users: 25" not in (a.unused or [])
+    ttft = a.facts["ttft"]  # the TTFT asked: a newcomer's prompt at the card's prompt speed, said in the answer
+    assert ttft["prompt"] == a.facts["context"]
+    assert ttft["s"] == pytest.approx(ttft["prompt"] / ttft["prefill_tok_s"], rel=0.05)
+    assert f"{ttft['s']:.1f}".replace(".", "," if lang != "en" else ".") in a.text
 
 
 @pytest.mark.parametrize(("question", "lang"), [
