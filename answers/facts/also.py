@@ -357,7 +357,9 @@ def _engine_rules(has: set[str]) -> tuple[tuple[str, bool], ...]:
             ("trtllm_batched", "trtllm" in has),
             ("ollama_llamacpp", {"ollama", "llama_cpp"} <= has and not {"lm_studio", "mlx"} & has),
             ("ktransformers", "ktransformers" in has),
-            ("tabbyapi", "tabbyapi" in has))
+            ("tabbyapi", "tabbyapi" in has),
+            ("mxfp4_where", "mxfp4_where" in has),
+            ("mix_cards", "mix_cards" in has))
 
 
 def engine_notes(kinds: tuple[str, ...]) -> list[str]:

@@ -116,6 +116,7 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
     row = facts.get("row")
     if not isinstance(row, dict) or "need_gb" not in row:
         return None
+    row = _on_several(row, facts.get("several_cards"))
     check = facts.get("engine_check") or {}
     per_user = row.get("per_user_tok_s")
     tok = per_user if per_user is not None else row.get("tok_s")
@@ -133,6 +134,17 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
         "runs": bool(runs), "reason": reason,
         "users": row.get("users") if per_user is not None else None, "card": row.get("card"),
     }
+
+
+def _on_several(row: dict[str, Any], several: Any) -> dict[str, Any]:
+    """A model one card cannot hold ("glm-4.6 fp8 on h100: vllm or sglang?") is weighed on the fewest of that card
+    that hold it at the level asked (facts.several_cards: an H100 node is how such a model is served), never as
+    "does not fit" with the need of another level."""
+    if row.get("fit") != "no" or not isinstance(several, dict) or several.get("outcome") != "runs":
+        return row
+    keys = ("need_gb", "quant", "fit", "tok_s", "tok_s_low", "tok_s_high")
+    return {**row, **{k: several.get(k) for k in keys}, "card": f"{several['count']}× {several['card']}",
+            "memory_gb": (row.get("memory_gb") or 0) * several["count"], "usable_gb": None}
 
 
 # MLX against llama.cpp at the same bits on one Mac: both estimates share the machine's memory figure, so their

@@ -168,9 +168,15 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         # "how long for a 32k prompt on a 3090", "vllm 4 users 3090": no model named; a common one stands in and
         # the answer says so.
         asked = replace(asked, model=SERVING_STAND_IN, model_stand_in=True)
-    if intent in ("can_run", "speed", "card_models") and ((asked.users or 0) >= 2 or asked.per_day) \
+    # "one 4090 for 10 devs, or do I need 2 cards?" (two_gpus): the one card at that load, and the fewest that serve
+    # everyone when it falls short
+    if intent in ("can_run", "speed", "card_models", "prefill", "two_gpus") \
+            and ((asked.users or 0) >= 2 or asked.per_day) \
             and asked.model is not None and asked.model2 is None:
         intent = "users"  # "tok/s pro User bei 8 gleichzeitig": the speed each of them gets
+    if intent == "what_gpu" and (asked.users or 0) >= 2 and asked.model is not None and asked.model2 is None \
+            and asked.card is None and asked.setup is None:
+        intent = "users"  # "100 people at once on a 70B, which GPUs for 40k?": the box that serves them all
     if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):

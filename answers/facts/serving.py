@@ -20,6 +20,8 @@ from answers.facts.setups import held_levels
 from answers.facts.setups import row_facts as setup_row_facts
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
 from catalog.records import ModelRecord
+from estimator.engines import engine_levels
+from estimator.quants import quant
 from estimator.ranking import Row
 from estimator.setups import Device, Setup, rate_setup
 
@@ -114,15 +116,39 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     return built
 
 
+# A box serving several people holds its weights at 8 bits at most when no level is said: FP8 (vLLM, SGLang,
+# TensorRT-LLM) or Q8_0 (llama.cpp) is near-lossless (vLLM's FP8 docs: "2x reduction in model memory ... with
+# minimal impact on accuracy"; Q8_0 adds about 0.001 perplexity in llama.cpp's quantize table) and leaves half of
+# 16-bit's memory to everyone's caches, which is how such a box is set up.
+SERVING_MAX_BPW = 8.5
+
+
+def _serving_level(est: Estimates, e: Entities, s: EstimateSettings) -> EstimateSettings:
+    """The level for several people: the one-stream level, or the engine's 8-bit one when that is wider."""
+    if (e.users or 0) < 2 or (s.quant is not None and quant(s.quant).bpw <= SERVING_MAX_BPW):
+        return s
+    c = est.profiles.engine_constants()
+    engine = c.engines.get(s.engine or c.default_engine)
+    ladder = engine_levels(c, engine, ()) if engine is not None else ()
+    narrow = [q.name for q in ladder if q.bpw <= SERVING_MAX_BPW] if ladder else ["Q8_0"]
+    return replace(s, quant=narrow[0]) if narrow else s
+
+
 def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     ask = Ask(users=e.users or 1, backend=e.backend, target=e.target_tok_s)
-    s = _at_verdict_level(est, e, s)
+    wide = _at_verdict_level(est, e, s)
+    s = wide if s.quant is not None else _serving_level(est, e, wide)
     facts, row = _rated_row(est, e, s, ask)
+    if s is not wide and (row is None or row.get("per_user_tok_s") is None):
+        s = wide  # the engine does not run its 8-bit format on this card: the one-stream level
+        facts, row = _rated_row(est, e, s, ask)
     most = "users_at_target" if e.target_tok_s else "users_at_reading_speed"  # "how many at 20 tok/s each"
     if e.users is None and row is not None and (row.get(most) or 0) > 1:
         # "how many people can it serve": the figures at that many users
         facts, row = _rated_row(est, e, s, replace(ask, users=row[most]))
     facts.update(row=row, users_said=e.users is not None)
+    if e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
+        facts["ttft"] = _first_token(est, e, s)
     if e.users and row is not None and row.get("per_user_tok_s") and not row.get("users_fit"):
         facts["pool"] = _pool_full(est, e, s, ask, row)
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:
@@ -134,6 +160,17 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
                                              (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+def _first_token(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:
+    """How long a newcomer's prompt (the context each person has) takes to read before the first token: the card's
+    prompt speed for one prompt; a batching engine reads it in chunks between the others' steps (vLLM's chunked
+    prefill), so under load it is a lower bound and the others keep writing meanwhile."""
+    _, pre = _rated_row(est, e, s, Ask(prompt=s.context, backend=e.backend))
+    if pre is None or not pre.get("ttft_s"):
+        return None
+    return {"prompt": s.context, "s": pre["ttft_s"], "s_low": pre.get("ttft_s_low"), "s_high": pre.get("ttft_s_high"),
+            "prefill_tok_s": pre.get("prefill_tok_s")}
 
 
 # The KV cache vLLM and SGLang store at 8 bits (`--kv-cache-dtype fp8`): about q8_0's bytes per value.

@@ -11,7 +11,8 @@ from importlib import resources
 # The notes the facts know (answers/facts/also.py) and the template words; the data must source every one.
 KINDS = ("nvlink", "tensor_parallel", "mixed_vendors", "rocm_state", "faster_ram", "npu", "npu_qualcomm",
          "rocm_vulkan", "intel_arc", "koboldcpp", "ik_llama", "trtllm_batched", "mlx_ollama", "draw_things",
-         "comfy_gpu_split", "kv_quality", "exl3_quality", "ollama_llamacpp", "ktransformers", "tabbyapi", "hailo")
+         "comfy_gpu_split", "kv_quality", "exl3_quality", "ollama_llamacpp", "ktransformers", "tabbyapi", "hailo",
+         "mxfp4_where", "mix_cards")
 
 
 class SideNotesDataError(ValueError):

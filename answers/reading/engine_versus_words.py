@@ -138,11 +138,13 @@ def sides(text: str) -> tuple[Side, Side] | None:
     words = list(versus_re().finditer(text))  # the comparison words of every language (answers/lexicon/*.toml)
     pairs = []
     taken = 0  # where the previous comparison's second side ended
-    for word in words:
+    for i, word in enumerate(words):
         # "is exl3 faster than llama.cpp? 4bpw exl3 vs q4_k_m": the second side ends where a name of the first
-        # comes again, which starts the next comparison (exl3 against q4_k_m), never llama.cpp against exl3
+        # comes again, which starts the next comparison (exl3 against q4_k_m), never llama.cpp against exl3;
+        # "exl2 vs awq vs gguf": it ends at the next comparison word too (AWQ alone, never AWQ read by gguf's engine)
+        end = words[i + 1].start() if i + 1 < len(words) else len(text)
         before = _same_sentence(text, [m for m in found if taken <= m.start() and m.end() <= word.start()], word)
-        after = _until_repeat([m for m in found if m.start() >= word.end()], before)
+        after = _until_repeat([m for m in found if m.start() >= word.end() and m.end() <= end], before)
         taken = after[-1].end() if after else word.end()
         if not before or not after:
             continue

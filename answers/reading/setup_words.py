@@ -266,7 +266,7 @@ def read(text: str) -> SetupWords:
     found = _read_devices(t, device_re, lx, has_apple_context)
     cards, spans, unified = found.cards, found.spans, found.unified
     if len(cards) == 1 and cards[0][1] == 1 and not unified:
-        cards = _count_said_apart(t, cards[0][0], lx)
+        cards = _count_said_apart(t, cards[0][0], lx, spans[0][0] if spans else None)
     ram_gb, ram_type = _read_ram(t, ram_re, ram_type_re, spans)
     if not cards and (has_apple_context or _says_unified(t)):
         mac = _mac_by_memory(t)
@@ -459,9 +459,19 @@ def _device_count(t: str, m: re.Match[str], dev: str, lx: Lexicon) -> int:
     return count
 
 
-def _count_said_apart(t: str, name: str, lx: Lexicon) -> list[tuple[str, int]]:
-    """"a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times."""
+# "a single 4090", "une seule", "una sola", "eine einzige", "uma só": the card is said to be one, so a count of cards
+# said after it ("or do I need 2 cards?") is the other option asked, not this card's count
+_SINGLE_BEFORE = compile_cached(r"\b(single|only one|just one|one|une seule|un seul|seule|seul|una sola|un solo|"
+                                r"uno solo|una unica|eine einzige|einer einzigen|nur eine|nur einer|eine|uma so|"
+                                r"uma unica|so uma|apenas uma)\s+(?:\S+\s+)?$")
+
+
+def _count_said_apart(t: str, name: str, lx: Lexicon, at: int | None = None) -> list[tuple[str, int]]:
+    """"a p40 … across 2 cards", "3090, split over two gpus": the one card named, that many times; not when the
+    card is said to be one ("one 4090 enough, or do I need 2 cards?": the two are the alternative asked)."""
     said = _count_re().search(t)
+    if said is not None and at is not None and at < said.start() and _SINGLE_BEFORE.search(t[:at]):
+        return [(name, 1)]
     if said is not None:
         n = int(said.group(1)) if said.group(1).isdigit() else lx.counts.get(said.group(1), 1)
         if 2 <= n <= MAX_COUNT:

@@ -89,6 +89,7 @@ def _stopwords() -> frozenset[str]:
             words |= {w for ws in lang.budget.currencies.values() for w in ws} | lang.budget.nouns | lang.budget.spend
         for greeting in lang.greetings:
             words.update(greeting.split())
+        words |= lang.users_words  # "10 devs", "30 studenti": the people served, never a name (no "Devstral")
 
     words |= versus_words()  # "vs", "contro", "compared": a comparison's words are never a name
 

@@ -12,6 +12,7 @@ from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
 from answers.rendering import markdown
+from answers.rendering.format_notes import PAIRS
 from answers.rendering.side_notes_text import notes_of, with_notes
 
 HEAD = N_("%(model)s on %(hardware)s, both ways:")
@@ -58,7 +59,12 @@ def text(v: dict[str, Any], lang: str) -> str:
     if v["ratio"] is not None:
         values["ratio"] = fmt.decimal(v["ratio"], 1, lang)
     said = i18n.gettext(lang, VERDICT[v["verdict"]])
-    lines.append(said % values if values else said)
+    engines = frozenset(s["engine"] for s in sides)
+    if v["verdict"] == "same" and len(engines) == 2 and engines in PAIRS:
+        # the same speed here: the verdict is what else tells the two apart (a plain sentence, no placeholders)
+        lines.append(i18n.gettext(lang, PAIRS[engines]))
+    else:
+        lines.append(said % values if values else said)
     if v.get("same_runtime"):
         lines.append(i18n.gettext(lang, SAME_RUNTIME) % {"a": f"`{sides[0]['quant']}`", "b": f"`{sides[1]['quant']}`"})
     return markdown.finish("\n".join(lines))

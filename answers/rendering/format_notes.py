@@ -64,12 +64,18 @@ WHAT = {
 # The side note a pair's verdict already says: LM Studio against ollama weighs MLX on a Mac itself.
 SAID_BY_PAIR = frozenset({"mlx_ollama"})
 PAIRS = {
-    frozenset({"AWQ", "GPTQ"}): N_("Verdict: about the same size and speed; take AWQ on vLLM when the model has "
-                                   "it, GPTQ when only that is published."),
+    frozenset({"AWQ", "GPTQ"}): N_("Verdict: AWQ and GPTQ are about the same size and speed; take AWQ on vLLM "
+                                   "when the model has it, GPTQ when only that is published."),
     frozenset({"EXL2", "EXL3"}): N_("Verdict: EXL3, more accurate at the same bits per weight (clearest at 4 bits "
                                     "and below); EXL2 where ExLlamaV3 does not run yet."),
-    frozenset({"NVFP4", "MXFP4"}): N_("Verdict: both are 4-bit floating point; NVFP4 keeps a little more accuracy, "
-                                      "but only Blackwell cards run it natively; MXFP4 runs everywhere."),
+    frozenset({"NVFP4", "MXFP4"}): N_("Verdict: the speed-up is real on a Blackwell card, but not for one user "
+                                      "against another 4-bit file: FP4 tensor cores run at twice the FP8 rate, so "
+                                      "prompts and many users at once gain most, and one user's generation gains "
+                                      "from reading 4 bits instead of 8 (about the same as MXFP4 or `Q4_K_M`). "
+                                      "NVFP4 keeps a little more accuracy than MXFP4 (a scale every 16 weights, not "
+                                      "32); MXFP4 runs on any card in llama.cpp. Support for GeForce RTX 50 cards in "
+                                      "TensorRT-LLM and vLLM came later than for data-centre Blackwell: use a recent "
+                                      "release."),
     frozenset({"NVFP4", "FP8"}): N_("Verdict: NVFP4 on a Blackwell card when memory is short (about half the "
                                     "size, a little less accurate); FP8 when the model fits at 8 bits."),
     frozenset({"ollama", "llama.cpp"}): N_("Verdict: the same engine; llama.cpp alone is as fast or a few percent "
@@ -88,9 +94,11 @@ PAIRS = {
                                                  "bandwidth, so generation speed is close and llama.cpp is far less "
                                                  "work; TensorRT-LLM pays off for many users at once and long "
                                                  "prompts, on NVIDIA cards only, with the model in video memory."),
-    frozenset({"vllm", "sglang"}): N_("Verdict: close; SGLang is often a little faster when many requests share "
-                                      "the same prompt start, vLLM runs more models and hardware; both need the "
-                                      "model in video memory."),
+    frozenset({"vllm", "sglang"}): N_("Verdict: close for one request; under load SGLang often serves about 10-20% "
+                                      "more tokens in total, most for big mixture-of-experts models (its data-"
+                                      "parallel attention and expert parallelism) and when requests share a prompt "
+                                      "start; vLLM runs more models and hardware. Both need the model in video "
+                                      "memory."),
     frozenset({"vllm", "llama.cpp"}): N_("Verdict: for one user about the same speed, and llama.cpp is simpler and "
                                          "can spill into system RAM; for many users at once vLLM serves far more "
                                          "tokens per second in total."),
@@ -99,9 +107,25 @@ PAIRS = {
     frozenset({"MLX", "GGUF"}): N_("Verdict: on a Mac, MLX usually generates somewhat faster at the same bits; "
                                    "GGUF when you want the same file on other machines, more levels to choose "
                                    "from, or a front end such as ollama."),
-    frozenset({"GGUF", "EXL3"}): N_("Verdict: EXL3 when the whole model fits in an NVIDIA card's memory; GGUF when "
-                                    "it does not, or on any other hardware."),
+    frozenset({"GGUF", "EXL3"}): N_("Verdict: EXL3 wins on quality per bit, not on speed: at 4 bits and below it "
+                                    "keeps more of the model than a GGUF of the same size, while one user's "
+                                    "generation is about as fast as llama.cpp's (a little slower on RTX 30 cards). "
+                                    "Take EXL3 through TabbyAPI when the whole model and its cache fit an NVIDIA "
+                                    "card's memory and you want the most quality per GB; GGUF when it must spill "
+                                    "into RAM, or on other hardware."),
+    frozenset({"FP8", "AWQ"}): N_("Verdict: for one user the 4-bit file (AWQ or GPTQ): FP8 is twice its size, so "
+                                  "one request generates about 1.5 to 1.9 times as fast at 4 bits, and it leaves "
+                                  "more memory for the cache. FP8 keeps near 16-bit quality where 4 bits lose a "
+                                  "little, and on Ada, Hopper and Blackwell cards (FP8 compute) it catches up with "
+                                  "many users at once; before Ada it runs as weights only, with no such gain."),
+    frozenset({"sglang", "llama.cpp"}): N_("Verdict: at home on one card, llama.cpp (or ollama or LM Studio on top "
+                                           "of it): for one user both generate at about the same speed, and "
+                                           "llama.cpp is simpler, reads GGUF and can spill into RAM. SGLang pays "
+                                           "off when many requests run at once (agents, batch jobs, several "
+                                           "people), reusing the prompt parts they share; it needs the whole model "
+                                           "in video memory."),
 }
+PAIRS[frozenset({"FP8", "GPTQ"})] = PAIRS[frozenset({"FP8", "AWQ"})]
 OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds.")
 
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
@@ -150,7 +174,11 @@ def _hardware(asked: Asked) -> bool:
 def _named(asked: Asked) -> list[str]:
     """The formats and engines named that have a note, in order; a llama.cpp level weighed against a format
     ("nvfp4 or q4_k_m") stands for GGUF, the file it comes in."""
-    named = list(dict.fromkeys(_FORMAT_OF.get(n, n) for n in asked.formats_named if _FORMAT_OF.get(n, n) in WHAT))
+    said = asked.formats_named
+    # "exllamav3 … tabbyapi": TabbyAPI (read as ExLlamaV2, its first engine) serves the EXL3 already named too
+    exl3 = "EXL3" in said or "exllamav3" in said
+    named = list(dict.fromkeys(_FORMAT_OF.get(n, n) for n in said
+                               if _FORMAT_OF.get(n, n) in WHAT and not (exl3 and n == "exllamav2")))
     for _, level in asked.versus or ():
         if level is not None and _GGUF_LEVEL.fullmatch(level) and not {"GGUF", "llama.cpp"} & set(named):
             named.append("GGUF")
@@ -165,7 +193,7 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
     lines = [f"- **{markdown.escape(_label(n))}**: {i18n.gettext(lang, WHAT[n])}" for n in named]
     # each format named after the first weighed against the one named before it: "exl2 or exl3? better than gguf?"
     # gets the EXL2/EXL3 verdict and the EXL3/GGUF one
-    pairs = [PAIRS[frozenset(p)] for p in zip(named, named[1:], strict=False) if frozenset(p) in PAIRS]
+    pairs = _verdicts(named)
     lines.extend(i18n.gettext(lang, pair) for pair in pairs)
     speed = format_speed.weighed(named)
     if speed is not None:  # "which is fastest": one user's speed from the bytes read, the kernels, NVFP4's models
@@ -181,6 +209,21 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
         facts["also"] = {"notes": notes, "model": None}
     return replace(first, intent="help", title=i18n.gettext(lang, TITLE), facts=facts,
                    text=with_notes(markdown.finish("\n".join(lines)), notes, lang), table=None, credits=[])
+
+
+def _verdicts(named: list[str]) -> list[str]:
+    """The verdicts of the formats and engines named: each weighed against the one named before it, then the
+    formats among themselves and the engines among themselves ("nvfp4 in tensorrt-llm, and against mxfp4?":
+    NVFP4 against MXFP4 though an engine came between them); each verdict once."""
+    formats = [n for n in named if n.isupper()]
+    engines = [n for n in named if not n.isupper()]
+    out: list[str] = []
+    for seq in (named, formats, engines):
+        for p in zip(seq, seq[1:], strict=False):
+            pair = PAIRS.get(frozenset(p))
+            if pair is not None and pair not in out:
+                out.append(pair)
+    return out
 
 
 def with_verdict(answer: Answer, asked: Asked) -> Answer:
