@@ -11,6 +11,7 @@ import datetime as dt
 from types import ModuleType
 from typing import Any
 
+import msgspec
 from msgspec import UNSET, UnsetType
 from msgspec.structs import replace
 
@@ -53,6 +54,8 @@ from answers.facts.typed import (
 from answers.lexicon import CACHE_TYPES
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
+from estimator.memory import cache_shape
+from estimator.model import Layout
 from estimator.quants import quant
 from estimator.setups import Device, Setup, pool_of
 from estimator.wired_limit import raised_limit
@@ -270,8 +273,15 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                       holds_share=rule.share, reserve_gb=rule.reserve_gb,
                       # "how much does a q8 kv cache save": the cache at every type people name
                       cache_types=[{"type": t, "cache_gb": p.memory_parts(q.model, levels[0], q.context, t).cache_gb}
-                                   for t in CACHE_TYPES] if s.cache_said else UNSET)
+                                   for t in CACHE_TYPES] if s.cache_said else UNSET,
+                      cache_shape=_cache_shape(q.model.layout))
     return Built(facts_of(ModelFigures(**base_facts(rated)), need), sources={"gpus"})
+
+
+def _cache_shape(layout: Layout | None) -> dict[str, Any] | None:
+    """Why the cache is that size, for the sentence under the needs (None without a layout)."""
+    shape = cache_shape(layout) if layout is not None else None
+    return msgspec.structs.asdict(shape) if shape is not None else None
 
 
 def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
