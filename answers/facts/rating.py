@@ -38,6 +38,7 @@ from answers.facts.common import (
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
+from answers.facts.more_channels import more_channels
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.typed import (
     CardFit,
@@ -144,6 +145,8 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     cpu = _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality, s.quant,
                               e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
                               ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)
+    cpu["more_channels"] = more_channels(est.profiles.setup_constants(), q.profile, q.model, cpu, s.context,
+                                         s.cache_type)  # "would quad channel or a Threadripper help?"
     facts = facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu))
     return Built(long_context.added(q, s.context, facts), sources={"gpus"})  # the RAM reads the cache too
 

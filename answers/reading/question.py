@@ -286,6 +286,9 @@ def _ram(asked: Asked, said: ram_words.RamWords, machine: Callable[[], MachineCo
     """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
     12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
     ram = said
+    if ram.platform is not None and _other_processor(asked.cpu_named, ram.platform):
+        # "ryzen 9 7900 … is a threadripper worth it?": the platform is the one wished for, not this machine
+        said = ram = replace(said, platform=None)
     if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
         ram = ram_words.with_platform(ram, machine())
         filled = {"ram_type": said.kind is None and asked.ram_type is None, "ram_mt_s": said.mts is None,
@@ -294,6 +297,12 @@ def _ram(asked: Asked, said: ram_words.RamWords, machine: Callable[[], MachineCo
         if asked.ram_gb is None and asked.memory_gb and asked.memory_gb >= 64 and (asked.card or asked.setup):
             asked = replace(asked, ram_gb=asked.memory_gb, memory_gb=None)  # beside a card and a CPU, the size is RAM
     return replace(asked, ram_type=asked.ram_type or ram.kind, ram_mts=ram.mts, ram_channels=ram.channels)
+
+
+def _other_processor(cpu_named: str | None, platform: str) -> bool:
+    """A processor named by model number whose name is not of the platform's family ("ryzen 9 7900" beside
+    "threadripper"): the machine is that processor's; the platform word is a comparison or a wish."""
+    return bool(cpu_named) and platform.split()[0].casefold() not in (cpu_named or "").casefold()
 
 
 def _without_gpu(asked: Asked, ram_type_said: str | None, cpu_named: str | None) -> Asked:
