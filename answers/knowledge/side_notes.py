@@ -5,6 +5,7 @@ answers/templates/_also.md.j2, through gettext; answers/facts/also.py says which
 from __future__ import annotations
 
 import json
+from typing import Any
 from functools import cache
 from importlib import resources
 
@@ -45,5 +46,5 @@ def sourced() -> tuple[str, ...]:
 def figures(kind: str) -> dict[str, float]:
     """The numbers a note's line is worked out from (its `figures`, sourced beside its facts); empty when none."""
     data = json.loads((resources.files("answers.knowledge") / "side_notes.json").read_text("utf-8"))
-    note = next((n for n in data["notes"] if n.get("kind") == kind), {})
+    note: dict[str, Any] = next((n for n in data["notes"] if n.get("kind") == kind), {})
     return {str(k): float(v) for k, v in (note.get("figures") or {}).items()}
