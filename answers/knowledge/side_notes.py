@@ -5,9 +5,9 @@ answers/templates/_also.md.j2, through gettext; answers/facts/also.py says which
 from __future__ import annotations
 
 import json
-from typing import Any
 from functools import cache
 from importlib import resources
+from typing import Any
 
 # The notes the facts know (answers/facts/also.py) and the template words; the data must source every one.
 KINDS = ("nvlink", "tensor_parallel", "mixed_vendors", "rocm_state", "faster_ram", "npu", "npu_qualcomm",
