@@ -108,6 +108,9 @@ class MachineConstants(Struct, frozen=True):
     cpu_decode_efficiency: float = 0.16  # share of the vector unit's peak a named CPU decodes at (compute bound)
     numa_socket_gain: float = 1.2  # two sockets stream this many single sockets' bandwidth (llama.cpp, NUMA)
     usual_dimm_gb: float = 32.0  # one module per channel on a workstation or server when no RAM is said
+    # "in offload" with no hardware said: the usual offload machine, a 24 GB card beside a server's RAM
+    offload_card: str = "GeForce RTX 3090"
+    offload_platform: str = "epyc 7003"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -133,7 +136,8 @@ class MachineConstants(Struct, frozen=True):
             out = cls(types, str(data["default_type"]).upper(), int(data["desktop_channels"]),
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
                       cpus, platforms, kinds, float(data["cpu_decode"]["efficiency"]),
-                      float(data["numa"]["socket_gain"]), float(data["usual_ram"]["dimm_gb"]))
+                      float(data["numa"]["socket_gain"]), float(data["usual_ram"]["dimm_gb"]),
+                      str(data["offload_stand_in"]["card"]), str(data["offload_stand_in"]["platform"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -143,6 +147,8 @@ class MachineConstants(Struct, frozen=True):
 def _check(m: MachineConstants) -> None:
     if m.default_type not in m.types:
         raise ValueError(f"machine constants: default type {m.default_type} is not listed")
+    if m.offload_platform not in m.platforms:
+        raise ValueError(f"machine constants: offload_stand_in.platform {m.offload_platform} is not listed")
     for mode in ("cpu_only", "offload", "offload_moe"):
         for platform in ("desktop", "server"):
             if not 0 < m.shares.get(mode, {}).get(platform, 0) <= 1:

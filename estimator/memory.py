@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from msgspec import Struct
+
 from .model import DEFAULT_CONTEXT, Layout, ModelSize
 
 GIB = 2**30
@@ -107,3 +109,37 @@ def cache_gb(model: ModelSize, context: int, kind: str = DEFAULT_CACHE_TYPE) -> 
     if model.layout is not None:
         return layout_cache_gb(model.layout, context, kind), "layout"
     return size_cache_gb(model.params_b, context, kind), "size"
+
+
+class CacheShape(Struct, frozen=True):
+    """Why a model's cache is the size it is, from its attention layout: the layers whose cache grows with
+    every token of context, the layers that keep only a window of recent tokens, and the bytes per token."""
+
+    layers: int  # every layer with attention (linear-attention layers keep a fixed state, counted apart)
+    growing_layers: int  # full-attention and MLA layers: their cache grows with the whole context
+    sliding_layers: int  # layers that keep only the last `window` tokens
+    window: int | None  # the sliding layers' window (the smallest, when groups differ)
+    kv_heads: int  # key/value heads of the growing full-attention layers (0 for MLA only)
+    head_dim: int
+    latent_dim: int  # MLA: the compressed latent plus its rotary part per token (0 otherwise)
+    kb_per_token: float  # KiB the cache grows by per token of context at f16, once past the window
+
+
+def cache_shape(layout: Layout) -> CacheShape | None:
+    """The layout's cache summary (None when no layer's cache grows with the context: nothing to explain)."""
+    full = [g for g in layout.groups if g.kind == "full"]
+    mla = [g for g in layout.groups if g.kind == "mla"]
+    sliding = [g for g in layout.groups if g.kind == "sliding"]
+    growing = sum(g.layers for g in full) + sum(g.layers for g in mla)
+    if growing == 0:
+        return None
+    per_token = sum(g.layers * g.kv_heads * g.head_dim * 2 * KV_BYTES for g in full)
+    per_token += sum(g.layers * ((g.latent_dim or 0) + (g.rope_dim or 0)) * KV_BYTES for g in mla)
+    lead = max(full, key=lambda g: g.layers) if full else None
+    windows = [g.window for g in sliding if g.window]
+    return CacheShape(
+        layers=growing + sum(g.layers for g in sliding), growing_layers=growing,
+        sliding_layers=sum(g.layers for g in sliding), window=min(windows) if windows else None,
+        kv_heads=lead.kv_heads if lead else 0, head_dim=lead.head_dim if lead else 0,
+        latent_dim=max(((g.latent_dim or 0) + (g.rope_dim or 0) for g in mla), default=0),
+        kb_per_token=per_token / 1024)

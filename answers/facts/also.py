@@ -26,7 +26,7 @@ from answers.facts.quant_advice import QUALITY
 from answers.facts.slower_card import slower_card
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.llama_cpp_support import support_of
-from answers.knowledge.side_notes import sourced
+from answers.knowledge.side_notes import figures, sourced
 from answers.records.asked import Asked
 from catalog.cpu_names import resolve_cpu
 from catalog.gguf_files import published
@@ -332,6 +332,28 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
+    if "ssd" in kinds:
+        out.append(_ssd(facts))
+    return out
+
+
+def _ssd(facts: dict[str, Any]) -> dict[str, Any]:
+    """"Does an NVMe SSD change anything?": the answer's model (its need, the first on record) loaded from a PCIe
+    4.0 NVMe and from a SATA SSD, and the most a drive could give were the weights read from it every token
+    (a model bigger than the memory, mapped or swapped): the drive's read speed over the bytes read per token."""
+    fig = figures("ssd")
+    row = facts.get("row") if isinstance(facts.get("row"), dict) else {}
+    rec = (facts.get("verdict") or {}).get("recommended") if isinstance(facts.get("verdict"), dict) else None
+    cpu = facts.get("cpu") if isinstance(facts.get("cpu"), dict) else {}
+    need = (row or {}).get("need_gb") or (rec or {}).get("need_gb") or ((cpu or {}).get("pick") or {}).get("need_gb")
+    out: dict[str, Any] = {"kind": "ssd"}
+    if need and fig:
+        model = facts.get("model") or {}
+        share = (model.get("active_params_b") or 0) / (model.get("params_b") or 1) if model.get("active_params_b") \
+            else 1.0
+        out.update(need_gb=need, nvme_gbps=fig["nvme_gbps"], sata_gbps=fig["sata_gbps"],
+                   nvme_s=need / fig["nvme_gbps"], sata_s=need / fig["sata_gbps"],
+                   from_drive_tok_s=fig["nvme_gbps"] / (need * share))
     return out
 
 

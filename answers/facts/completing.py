@@ -55,6 +55,12 @@ def assumed(built: Built, entities: Entities, asked: Asked, named: Named) -> Non
         mac = stand_in_facts(asked.setup)  # the setup as read (answers/reading/options.py for a card field)
         if mac is not None:
             built.facts["mac_stand_in"] = mac
+    if asked.offload_stand_in:  # "in offload", no hardware: the usual offload machine, said
+        card = entities.card or (entities.setup.devices[0].card if entities.setup and entities.setup.devices else None)
+        if card is not None:
+            built.facts["offload_stand_in"] = {"card": card.name, "memory_gb": card.memory_gb,
+                                               "ram_type": asked.ram_type, "ram_mts": asked.ram_mts,
+                                               "ram_channels": asked.ram_channels}
     if named.model_alternatives:
         built.facts["model_alternatives"] = named.model_alternatives
     if entities.model is not None and named.generic_b is not None:

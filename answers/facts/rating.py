@@ -11,6 +11,7 @@ import datetime as dt
 from types import ModuleType
 from typing import Any
 
+import msgspec
 from msgspec import UNSET, UnsetType
 from msgspec.structs import replace
 
@@ -37,6 +38,7 @@ from answers.facts.common import (
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
+from answers.facts.more_channels import more_channels
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.typed import (
     CardFit,
@@ -53,6 +55,8 @@ from answers.facts.typed import (
 from answers.lexicon import CACHE_TYPES
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import MemoryCard
+from estimator.memory import cache_shape
+from estimator.model import Layout
 from estimator.quants import quant
 from estimator.setups import Device, Setup, pool_of
 from estimator.wired_limit import raised_limit
@@ -141,6 +145,8 @@ def _on_cpu(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     cpu = _setups().cpu_facts(q.profile, q.model, est.profiles.setup_constants(), s.context, s.min_quality, s.quant,
                               e.cpu.ram_gb, e.cpu.ram_type, s.cache_type, ram_mts=e.cpu.ram_mts,
                               ram_channels=e.cpu.ram_channels, cpu=e.cpu_spec)
+    cpu["more_channels"] = more_channels(est.profiles.setup_constants(), q.profile, q.model, cpu, s.context,
+                                         s.cache_type)  # "would quad channel or a Threadripper help?"
     facts = facts_of(ModelFigures(**base_facts(rated)), CpuFit(mode="cpu", cpu_only=True, cpu=cpu))
     return Built(long_context.added(q, s.context, facts), sources={"gpus"})  # the RAM reads the cache too
 
@@ -270,8 +276,15 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                       holds_share=rule.share, reserve_gb=rule.reserve_gb,
                       # "how much does a q8 kv cache save": the cache at every type people name
                       cache_types=[{"type": t, "cache_gb": p.memory_parts(q.model, levels[0], q.context, t).cache_gb}
-                                   for t in CACHE_TYPES] if s.cache_said else UNSET)
+                                   for t in CACHE_TYPES] if s.cache_said else UNSET,
+                      cache_shape=_cache_shape(q.model.layout))
     return Built(facts_of(ModelFigures(**base_facts(rated)), need), sources={"gpus"})
+
+
+def _cache_shape(layout: Layout | None) -> dict[str, Any] | None:
+    """Why the cache is that size, for the sentence under the needs (None without a layout)."""
+    shape = cache_shape(layout) if layout is not None else None
+    return msgspec.structs.asdict(shape) if shape is not None else None
 
 
 def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

@@ -140,6 +140,9 @@ class MemoryNeed(Struct, kw_only=True):
     holds_share: float  # the rule every answer about "N GB" uses (a discrete card)
     reserve_gb: float
     cache_types: list[dict[str, Any]] | UnsetType = UNSET  # "how much does a q8 kv cache save": every type
+    # Why the cache is that size (estimator.memory.cache_shape): layers whose cache grows, sliding-window
+    # layers, key/value heads, KiB per token. None when the layout is not on record.
+    cache_shape: dict[str, Any] | None = None
 
 # --------------------------------------------------------------------------- what runs (card_models)
 class Rule(Struct, frozen=True):

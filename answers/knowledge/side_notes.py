@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
 # The notes the facts know (answers/facts/also.py) and the template words; the data must source every one.
 KINDS = ("nvlink", "tensor_parallel", "mixed_vendors", "rocm_state", "faster_ram", "npu", "npu_qualcomm",
          "rocm_vulkan", "intel_arc", "koboldcpp", "ik_llama", "trtllm_batched", "mlx_ollama", "draw_things",
          "comfy_gpu_split", "kv_quality", "exl3_quality", "ollama_llamacpp", "ktransformers", "tabbyapi", "hailo",
-         "mxfp4_where", "mix_cards")
+         "mxfp4_where", "mix_cards", "ssd")
 
 
 class SideNotesDataError(ValueError):
@@ -40,3 +41,11 @@ def parse(data: object) -> tuple[str, ...]:
 @cache
 def sourced() -> tuple[str, ...]:
     return parse(json.loads((resources.files("answers.knowledge") / "side_notes.json").read_text("utf-8")))
+
+
+@cache
+def figures(kind: str) -> dict[str, float]:
+    """The numbers a note's line is worked out from (its `figures`, sourced beside its facts); empty when none."""
+    data = json.loads((resources.files("answers.knowledge") / "side_notes.json").read_text("utf-8"))
+    note: dict[str, Any] = next((n for n in data["notes"] if n.get("kind") == kind), {})
+    return {str(k): float(v) for k, v in (note.get("figures") or {}).items()}

@@ -46,6 +46,10 @@ LANGUAGE_KEYS = {
     "cpu_words": "phrases that put the model on the CPU ('on the cpu'): CPU only unless a partial_words phrase "
                  "is there",
     "partial_words": "phrases that make a CPU mention an offload, one per line ('partly', 'layers', 'vram')",
+    "offload_words": "phrases that say the model runs with part of it in system RAM ('in offload', 'experts in "
+                     "ram'), one per line: with no hardware named, the usual offload machine stands in",
+    "offload_not_words": "words that, just before an offload_words phrase, say it is not wanted ('without', "
+                         "'senza'), one per line",
     "image_words": "phrases that ask about image generation, one per line ('image model', 'generare immagini')",
     "quant_questions": "phrases that ask which quantization level, one per line ('which quant')",
     "biggest_words": "phrases that ask for the biggest model, one per line",
@@ -165,6 +169,8 @@ class LanguageLexicon(Struct):
     cpu_only_words: tuple[str, ...]
     cpu_words: tuple[str, ...]
     partial_words: tuple[str, ...]
+    offload_words: tuple[str, ...]
+    offload_not_words: tuple[str, ...]
     image_words: tuple[str, ...]
     quant_questions: tuple[str, ...]
     biggest_words: tuple[str, ...]
@@ -330,6 +336,8 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         cpu_only_words=_phrases(data["cpu_only_words"], f"{where}: cpu_only_words"),
         cpu_words=_phrases(data["cpu_words"], f"{where}: cpu_words"),
         partial_words=_phrases(data["partial_words"], f"{where}: partial_words"),
+        offload_words=_phrases(data["offload_words"], f"{where}: offload_words"),
+        offload_not_words=_phrases(data["offload_not_words"], f"{where}: offload_not_words"),
         image_words=_phrases(data["image_words"], f"{where}: image_words"),
         quant_questions=_phrases(data["quant_questions"], f"{where}: quant_questions"),
         biggest_words=_phrases(data["biggest_words"], f"{where}: biggest_words"),

@@ -67,7 +67,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
                                             *(typed for typed, _ in p.setup or ())))
     observed = scope.observed_tok_s(question, names=(p.card_typed, p.card2_typed, p.model_span))
     cpu_named = scope.cpu_named(question)
-    words = _Words(observed, scope.ram_type(question), ram_words.read(question), said, cpu_named)
+    words = _Words(observed, scope.ram_type(question), ram_words.read(question), said, cpu_named,
+                   scope.offload_said(question))
     if _server_ram(p, words.ram, question):
         p = replace(p, memory_is_ram=True)  # "8 canali ddr5 e 512 gb": the size is the server's RAM
     asked = replace(
@@ -136,6 +137,7 @@ class _Words(Struct, frozen=True):
     ram: ram_words.RamWords  # the RAM's type, speed, channels or CPU platform said anywhere
     said: conditions.Conditions  # engine, format, cache, lengths, cores, people at once, a speed wanted
     cpu: str | None  # a processor named as the device ("i9 13900k")
+    offload: bool = False  # "in offload", "experts in RAM" (answers/lexicon offload_words)
 
 
 def _server_ram(p: Asked, ram: ram_words.RamWords, question: str) -> bool:
@@ -184,8 +186,23 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)
-    return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(asked, w.ram, machine), w.ram_type,
+    asked, ram = _offload_machine(asked, w, machine)
+    return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(asked, ram, machine), w.ram_type,
                                                                      w.cpu))))
+
+
+def _offload_machine(asked: Asked, w: _Words, machine: Callable[[], MachineConstants]
+                     ) -> tuple[Asked, ram_words.RamWords]:
+    """"Qwen3-Coder-480B in offload, 128k: minutes to the first token?" with no hardware named: the machine
+    people offload on (a 24 GB card beside a server's RAM, estimator machine.offload_stand_in) stands in,
+    and the answer says so; the fastest data-centre card would hold the model whole, which is no offload."""
+    bare = asked.card is None and not asked.setup and asked.card2 is None and asked.memory_gb is None \
+        and asked.ram_gb is None and asked.cpu_named is None and w.cpu is None and not asked.cpu_only
+    if not (w.offload and bare and asked.model is not None):
+        return asked, w.ram
+    m = machine()
+    ram = w.ram if w.ram.platform or w.ram.channels else replace(w.ram, platform=m.offload_platform)
+    return replace(asked, card=m.offload_card, offload_stand_in=True), ram
 
 
 def _media_spans(p: Asked) -> Asked:
@@ -286,6 +303,9 @@ def _ram(asked: Asked, said: ram_words.RamWords, machine: Callable[[], MachineCo
     """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
     12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
     ram = said
+    if ram.platform is not None and _other_processor(asked.cpu_named, ram.platform):
+        # "ryzen 9 7900 … is a threadripper worth it?": the platform is the one wished for, not this machine
+        said = ram = replace(said, platform=None)
     if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
         ram = ram_words.with_platform(ram, machine())
         filled = {"ram_type": said.kind is None and asked.ram_type is None, "ram_mt_s": said.mts is None,
@@ -294,6 +314,12 @@ def _ram(asked: Asked, said: ram_words.RamWords, machine: Callable[[], MachineCo
         if asked.ram_gb is None and asked.memory_gb and asked.memory_gb >= 64 and (asked.card or asked.setup):
             asked = replace(asked, ram_gb=asked.memory_gb, memory_gb=None)  # beside a card and a CPU, the size is RAM
     return replace(asked, ram_type=asked.ram_type or ram.kind, ram_mts=ram.mts, ram_channels=ram.channels)
+
+
+def _other_processor(cpu_named: str | None, platform: str) -> bool:
+    """A processor named by model number whose name is not of the platform's family ("ryzen 9 7900" beside
+    "threadripper"): the machine is that processor's; the platform word is a comparison or a wish."""
+    return bool(cpu_named) and platform.split()[0].casefold() not in (cpu_named or "").casefold()
 
 
 def _without_gpu(asked: Asked, ram_type_said: str | None, cpu_named: str | None) -> Asked:

@@ -63,7 +63,7 @@ def _every(key: str) -> tuple[str, ...]:
 
 @cache
 def _phrases() -> dict[str, tuple[str, ...]]:
-    keys = ("cpu_only_words", "cpu_words", "partial_words", "image_words")
+    keys = ("cpu_only_words", "cpu_words", "partial_words", "image_words", "offload_words", "offload_not_words")
     common = {"image_models": lexicon().image_models} | {f"oos_{k}": v for k, v in lexicon().out_of_scope.items()}
     return {k: _every(k) for k in keys} | {k: tuple(dict.fromkeys(_norm(p) for p in v)) for k, v in common.items()}
 
@@ -76,6 +76,19 @@ def cpu_only(question: str) -> bool:
     if any(p in text for p in ph["cpu_only_words"]):
         return True
     return any(p in text for p in ph["cpu_words"]) and not any(p in text for p in ph["partial_words"])
+
+
+def offload_said(question: str) -> bool:
+    """The question says part of the model runs from system RAM ("in offload", "experts in RAM"), whole words."""
+    text = _norm(question)
+    ph = _phrases()
+    for p in ph["offload_words"]:
+        at = text.find(f" {p.strip()} ")
+        # "without offloading", "senza offload": the three words before say it is not wanted
+        if at >= 0 and not any(f" {n.strip()} " in " " + " ".join(text[:at].split()[-3:]) + " "
+                               for n in ph["offload_not_words"]):
+            return True
+    return False
 
 
 def card_or_split(question: str) -> bool:

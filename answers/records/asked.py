@@ -169,6 +169,9 @@ class Asked(Struct, frozen=True):
     levels: tuple[str, ...] = ()  # the levels weighed against each other (why_quant)
     lead: str | None = None  # the line that comes first: "cheapest", "biggest", "levels"
     model_stand_in: bool = False  # no model named: a common one stands in, and the answer says so
+    # "in offload" with no hardware named: the usual offload machine (a 24 GB card beside a server's RAM,
+    # estimator machine.offload_stand_in) stands in, and the answer says so
+    offload_stand_in: bool = False
     mac_unsized: str | None = None  # "or should I get a mac studio?": a Mac with no chip or memory, as typed
     # -- said, and stated back in the answer's `asked` (answers/facts/stated.py); the estimate may not use them
     more_models: tuple[str, ...] = ()  # models named beyond the first two ("X, Y or Z?")

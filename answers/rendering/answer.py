@@ -43,6 +43,9 @@ VARIANT_HOLDS_ANY = N_("The %(default)s cannot hold it at a usual level: these f
 # …after one about a Mac named by its memory only ("mac with 64gb": answers/reading/apple_typical.py).
 MAC_STAND_IN = N_("For a Mac with %(memory)s GB I used the %(chip)s; other chips with that memory run at other "
                   "speeds: %(names)s.")
+OFFLOAD_STAND_IN = N_("No hardware named: these offload figures are for the machine people usually offload on, a "
+                      "%(memory)s GB %(card)s beside a server's RAM (%(channels)s channels of %(ram)s); name your "
+                      "card and RAM for your own figures.")
 MAC_STAND_IN_ONLY = N_("For a Mac with %(memory)s GB I used the %(chip)s, the only chip sold with that memory.")
 # …and after one whose model name fitted several generations ("llama 70b": answers/resolving/model_default.py).
 MODEL_VARIANTS = N_("I used the newest model of that name; others: %(names)s.")
@@ -224,6 +227,13 @@ class AnswerWriting:
                 "memory": fmt.memory(mac["memory_gb"], lang), "chip": markdown.escape(mac["chip"]),
                 "names": ", ".join(markdown.escape(n) for n in mac["others"])}
             text = markdown.finish(text.rstrip() + "\n" + line)
+        off = facts.get("offload_stand_in")
+        if off and off.get("card") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
+            line = i18n.gettext(lang, OFFLOAD_STAND_IN) % {
+                "memory": fmt.memory(off["memory_gb"], lang), "card": markdown.escape(off["card"]),
+                "channels": fmt.integer(off["ram_channels"] or 2, lang),
+                "ram": f"{off['ram_type'] or 'DDR4'}-{off['ram_mts'] or 3200}"}
+            text = markdown.finish(line + "\n" + text.lstrip())
         if facts.get("mac_unsized") and intent not in ("ambiguous", "not_found", "invalid", "fallback", "help"):
             line = mac_lines(facts["mac_unsized"], lang, bool(facts["mac_unsized"]["model_asked"]))
             text = markdown.finish(text.rstrip() + "\n" + line)
