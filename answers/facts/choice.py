@@ -38,6 +38,7 @@ from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 
 SPEED_EDGE = 1.15  # below this two speeds are the same to a reader (runs of one setup spread about as much)
+ROOM_EDGE = 1.5  # this much more memory holds a larger class of models (48 → 72 GB: a 70B at Q6 rather than Q4)
 CAPABILITY_EDGE = 1.0  # one capability point: twice the effective parameters, or one year newer
 
 
@@ -131,14 +132,17 @@ def _by_price(names: Sequence[str], prices: Sequence[float | None]) -> dict[str,
 
 
 def between_hardware(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
-                     prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
-    """Two cards or setups for one model (rows at the level each is recommended at alone)."""
+                     prices: Sequence[float | None] = (None, None),
+                     same: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Two cards or setups for one model (rows at the level each is recommended at alone). `same`: both rated at
+    the best level both hold, when their own levels differ; the pick's ratio is then that one, like with like
+    (a Q5 against a Q8 file would overstate the gap the lines above it give)."""
     decided = _only(a, b, names)
     if decided is not None:
         if decided["why"] == "neither" and (_held(a) or _held(b)):  # one holds it, slowly: still the one that can
             return _pick("onlyholds", names, _held(a))
         return decided
-    ratio = _ratio(a, b) or 1.0
+    ratio = (same or {}).get("ratio") or _ratio(a, b) or 1.0
     if max(ratio, 1 / ratio) >= SPEED_EDGE:
         return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), hardware=True,
                      **_prices_of(ratio >= 1, prices))
@@ -149,8 +153,27 @@ def between_hardware(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
 
 
 def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
-                  prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
-    """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b)."""
+                  prices: Sequence[float | None] = (None, None),
+                  memory: Sequence[float | None] = (None, None)) -> dict[str, Any]:
+    """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b).
+    `memory`: each side's memory in GB; a faster pick with clearly less memory says what the other's buys."""
+    return _roomier(_between_sizes(sizes, names, prices), names, memory)
+
+
+def _roomier(picked: dict[str, Any], names: Sequence[str], memory: Sequence[float | None]) -> dict[str, Any]:
+    """A speed pick over a side with `ROOM_EDGE`× its memory or more: "both hold the same sizes" is true only of
+    the sizes tried, so the pick names the other's memory (128 GB against 48 GB holds models 48 GB cannot)."""
+    if picked.get("why") != "faster" or picked.get("pick") is None:
+        return picked
+    mine, theirs = (memory[names.index(picked[k])] if names.index(picked[k]) < len(memory) else None
+                    for k in ("pick", "other"))
+    if mine and theirs and theirs >= ROOM_EDGE * mine:
+        return {**picked, "memory_gb": mine, "other_memory_gb": theirs}
+    return picked
+
+
+def _between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
+                   prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
     def largest(key: str) -> float:
         return max((z["params_b"] for z in sizes if _held(z[key])), default=0.0)
 
@@ -177,11 +200,17 @@ def _knockout(k_sides: list[int], better: Any) -> int:
     return best
 
 
-def _among(n: int, names: Sequence[str], pair: Any) -> dict[str, Any]:
+def _among(n: int, names: Sequence[str], pair: Any, speed: Sequence[float | None] = ()) -> dict[str, Any]:
     """Three sides or more: the one that beats each other side in turn, and the line that sets it against the
-    best of the rest (`pair(i, j)` is the two-side choice), with how many sides were weighed."""
+    best of the rest (`pair(i, j)` is the two-side choice), with how many sides were weighed. Two sides the
+    pair rule cannot separate rank by `speed` (tok/s), so the runner-up is the next fastest, not the first
+    named: the pick's ratio is then against the closest rival."""
+    def fast(i: int) -> float:
+        return (speed[i] if i < len(speed) else None) or 0.0
+
     def better(i: int, j: int) -> bool:
-        return bool(pair(i, j).get("pick") == names[j])
+        picked = pair(i, j).get("pick")
+        return bool(picked == names[j] or (picked is None and fast(j) > fast(i)))
 
     best = _knockout(list(range(n)), better)
     runner = _knockout([k for k in range(n) if k != best], better)
@@ -198,11 +227,11 @@ def among_hardware(rows: Sequence[dict[str, Any]], names: Sequence[str],
     def pair(i: int, j: int) -> dict[str, Any]:
         return between_hardware(rows[i], rows[j], [names[i], names[j]], _price_pair(prices, i, j))
 
-    return _among(len(rows), names, pair)
+    return _among(len(rows), names, pair, [r.get("tok_s") if _held(r) else None for r in rows])
 
 
 def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
-                prices: Sequence[float | None] = ()) -> dict[str, Any]:
+                prices: Sequence[float | None] = (), memory: Sequence[float | None] = ()) -> dict[str, Any]:
     """Three cards or setups or more with no model: `between_sizes` decides each pair over the sizes tried
     (each size's `a`, `b`, then its `more`)."""
     def every(z: dict[str, Any]) -> list[dict[str, Any]]:
@@ -210,7 +239,7 @@ def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
 
     def pair(i: int, j: int) -> dict[str, Any]:
         two = [{"params_b": z["params_b"], "a": every(z)[i], "b": every(z)[j], "same_level": None} for z in sizes]
-        return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j))
+        return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j), _price_pair(memory, i, j))
 
     return _among(len(names), names, pair)
 
