@@ -111,17 +111,37 @@ def _below_reading(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -
     return None
 
 
+def _lower_only(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """Neither holds it at the usual quality, both below it ("GLM-4.6 on 96 GB: IQ2_XXS only"): still a pick, the
+    faster at that lower level (`lowfaster`), or the one that holds it there at all; the line adds the way to the
+    usual quality (system RAM for what does not fit). None when neither holds it even so."""
+    la, lb = a.get("lower") or {}, b.get("lower") or {}
+    ta, tb = la.get("tok_s"), lb.get("tok_s")
+    if not (ta or tb):
+        return None
+    if not (ta and tb):
+        return _pick("lowfaster", names, bool(ta), quant=(la or lb).get("quant"), ratio=None)
+    ratio = ta / tb
+    return _pick("lowfaster", names, ratio >= 1, quant=la.get("quant") if ratio >= 1 else lb.get("quant"),
+                 ratio=max(ratio, 1 / ratio) if max(ratio, 1 / ratio) >= SPEED_EDGE else None)
+
+
 def _price(side: dict[str, Any]) -> float | None:
     p = side.get("launch_price_usd")
     return float(p) if p else None
 
 
-def _prices_of(first: bool, prices: Sequence[float | None]) -> dict[str, Any]:
-    """The pick's and the other's launch prices, when both are known: a faster card that costs more says so."""
+def _prices_of(first: bool, prices: Sequence[float | None], ratio: float | None = None) -> dict[str, Any]:
+    """The pick's and the other's launch prices, when both are known: a faster card that costs more says so.
+    With the speed ratio, `value`: the pick's tok/s per dollar over the other's ("perf/price", "per $"): above
+    1 the pick is also the better buy, below it the other gives more speed for the money."""
     pa, pb = prices
     if not (pa and pb):
         return {}
-    return {"price": pa, "other_price": pb} if first else {"price": pb, "other_price": pa}
+    got = {"price": pa, "other_price": pb} if first else {"price": pb, "other_price": pa}
+    if ratio:
+        got["value"] = ratio * got["other_price"] / got["price"]
+    return got
 
 
 def _by_price(names: Sequence[str], prices: Sequence[float | None]) -> dict[str, Any]:
@@ -141,11 +161,13 @@ def between_hardware(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
     if decided is not None:
         if decided["why"] == "neither" and (_held(a) or _held(b)):  # one holds it, slowly: still the one that can
             return _pick("onlyholds", names, _held(a))
+        if decided["why"] == "neither":
+            return _lower_only(a, b, names) or decided
         return decided
     ratio = (same or {}).get("ratio") or _ratio(a, b) or 1.0
     if max(ratio, 1 / ratio) >= SPEED_EDGE:
         return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), hardware=True,
-                     **_prices_of(ratio >= 1, prices))
+                     **_prices_of(ratio >= 1, prices, max(ratio, 1 / ratio)))
     ra, rb = quant(a["quant"]).rank, quant(b["quant"]).rank
     if ra != rb:
         return _pick("level", names, ra < rb, quant=a["quant"] if ra < rb else b["quant"])
@@ -187,7 +209,7 @@ def _between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
         ratio = same["ratio"] if same else _ratio(top["a"], top["b"]) or 1.0
         if max(ratio, 1 / ratio) >= SPEED_EDGE:
             return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), params_b=top["params_b"],
-                         hardware=True, **_prices_of(ratio >= 1, prices))
+                         hardware=True, **_prices_of(ratio >= 1, prices, max(ratio, 1 / ratio)))
     return _by_price(names, prices)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from answers.facts import choice
 
-PICK_WORDS = {"en": "My pick", "it": "Il mio consiglio", "fr": "Mon choix", "de": "Meine Wahl",
+PICK_WORDS = {"en": "My pick", "it": "Il mio consiglio", "fr": "Mon choix", "de": "Meine Empfehlung",
               "es": "Mi elección", "pt": "Minha escolha"}
 
 
@@ -69,3 +69,41 @@ def test_three_machines_the_pick_is_against_the_closest_rival(engine, question, 
     ranked = sorted(speeds, key=speeds.__getitem__, reverse=True)
     line = next(x for x in text.splitlines() if PICK_WORDS[lang] in x)
     assert ranked[0] in line and ranked[1] in line, (line, speeds)
+
+
+def test_both_only_below_the_usual_quality_still_picks_the_faster() -> None:
+    a = {"quant": None, "tok_s": None, "lower": {"quant": "IQ2_XXS", "tok_s": 60.0}}
+    b = {"quant": None, "tok_s": None, "lower": {"quant": "IQ2_XXS", "tok_s": 40.0}}
+    got = choice.between_hardware(a, b, ["One", "Four"])
+    assert (got["why"], got["pick"], got["quant"]) == ("lowfaster", "One", "IQ2_XXS")
+    assert got["ratio"] == pytest.approx(1.5)
+    nothing = {"quant": None, "tok_s": None}
+    assert choice.between_hardware(nothing, dict(nothing), ["One", "Four"])["why"] == "neither"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("glm 4.6 auf einer rtx pro 6000 blackwell oder auf 4x 3090, was nehmen?", "de"),
+    ("glm 4.6: rtx pro 6000 blackwell o 4 3090, quale prendo?", "it"),
+])
+def test_a_model_neither_holds_well_still_gets_a_pick_and_the_way_to_quality(engine, question, lang) -> None:
+    text = engine.ask(question, lang).text
+    line = next(x for x in text.splitlines() if PICK_WORDS[lang] in x)
+    assert "--n-cpu-moe" in line, line
+
+
+def test_value_is_speed_per_dollar_of_the_pick_over_the_other() -> None:
+    rows = (_row(50.0), _row(40.0))  # 1.25x as fast
+    dear = choice.between_hardware(*rows, ["Fast", "Slow"], prices=(1000.0, 500.0))
+    assert dear["value"] == pytest.approx(1.25 * 500 / 1000)  # half the speed per dollar... of the pick: 0.625
+    cheap = choice.between_hardware(*rows, ["Fast", "Slow"], prices=(400.0, 500.0))
+    assert cheap["value"] > 1
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("rtx 5090 o rtx 5080 per qwen3 14b, quale conviene per prezzo?", "it", "Per dollaro"),
+    ("rtx 5090 ou rtx 5080 pour qwen3 14b, laquelle vaut le coup ?", "fr", "Par dollar"),
+])
+def test_a_dearer_faster_pick_weighs_speed_per_dollar(engine, question, lang, words) -> None:
+    # launch prices $1,999 and $999; the 5090 is well under twice as fast on a 14B model
+    line = next(x for x in engine.ask(question, lang).text.splitlines() if PICK_WORDS[lang] in x)
+    assert words in line and "5080" in line.split(words)[1], line
