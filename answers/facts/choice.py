@@ -18,10 +18,13 @@ Two models on the same hardware:
 Two cards or setups:
 1. With a model: a side that runs it well beats one that does not (`onlyruns`); both: the faster by
    `SPEED_EDGE` (`faster`), else the one at the less compressed level (`level`), else the cheaper at
-   launch where both prices are known (`cheaper`), else either (`either`).
+   launch where both prices are known (`cheaper`), else either (`either`). The ratio is the one at the level
+   both hold when their levels differ. Neither at the usual quality but both below it: the faster there
+   (`lowfaster`). A faster pick that costs more carries `value` (its tok/s per launch dollar over the other's).
 2. Without a model: the side that holds the larger of the sizes tried at the usual quality (`memory`: for
    language models memory decides which models run at all), else the faster at the largest size both hold
-   (`faster`), else the cheaper, else either.
+   (`faster`), else the cheaper, else either. A faster pick over a side with `ROOM_EDGE`× its memory names it.
+3. Three sides or more: the side that beats each other in turn, set against the next fastest of the rest.
 
 Two engines or formats for one model on one machine (`between_engines`): the side that runs beats one that
 does not (`only`); both: the faster by `SPEED_EDGE` (`faster`), else the same speed (`same`).

@@ -37,6 +37,7 @@ from answers.facts.common import (
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
+from answers.facts.level_paths import offload_pick, with_best_fit
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.typed import (
     CardFit,
@@ -358,7 +359,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities, s: EstimateSettings
             if ref is not None:
                 for r in rows_asked:
                     r["tok_s_typical"] = q.profile.tok_s(q.model, ref, quant(r["quant"]))
-        rows_asked = _with_best_fit(rows_asked, rows, moe=bool(q.model.active_params_b))
+        rows_asked = with_best_fit(rows_asked, rows, moe=bool(q.model.active_params_b))
     else:
         rows_asked = []
     among = rows_asked if len(rows_asked) >= 2 else rows  # "q8 or q4 on a 3060": advise between those two
@@ -375,14 +376,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities, s: EstimateSettings
         for r in (rows_asked or rows):
             r["offload"] = offs.get(r["quant"])
     return {**_advice(q, target, rows, rows_asked, among, rec),
-            "offload_pick": _offload_pick(rows_asked or rows) if rec is None else None}
-
-
-def _offload_pick(rows: list[dict[str, Any]]) -> str | None:
-    """None fits whole and two levels or more run with part in RAM ("q4 or q3 with the experts in RAM?"): the least
-    compressed that runs at all is the pick (quality first; the smaller one's speed is on its line)."""
-    running = [r for r in rows if r.get("offload") and r["offload"]["runs"]]
-    return running[0]["quant"] if len(running) >= 2 else None
+            "offload_pick": offload_pick(rows_asked or rows) if rec is None else None}
 
 
 def _advice(q: Any, target: Any, rows: list[dict[str, Any]], rows_asked: list[dict[str, Any]],
@@ -393,23 +387,6 @@ def _advice(q: Any, target: Any, rows: list[dict[str, Any]], rows_asked: list[di
         "recommended_slow": qa.below_reading_speed(rec),
         "floor_quant": q.min_quality or q.profile.default_min_quality,
     }
-
-
-def _with_best_fit(asked: list[dict[str, Any]], rows: list[dict[str, Any]], moe: bool = False) -> list[dict[str, Any]]:
-    """"qat q4 on a 16 GB card, or down to q3?": when no level asked fits at the usual quality but one between
-    them does (IQ4_XS), it is shown too, largest first, so the pick is never a lower level than needed. When no
-    level asked fits at all, the largest that does (an IQ2 level below the usual quality) is shown likewise, for a
-    dense model only: a mixture of experts runs better with its experts in RAM at the level asked (the offload
-    figures) than squeezed to two bits."""
-    if not asked or any(r["fits"] and not r["lower_quality"] for r in asked):
-        return asked
-    best = next((r for r in rows if r["fits"] and not r["lower_quality"]), None)
-    if best is None and not moe and not any(r["fits"] for r in asked):
-        # "70B at Q2 on a 24 GB card": Q2_K misses, IQ2_XS fits: the level that works is shown, never "none fits"
-        best = next((r for r in rows if r["fits"]), None)
-    if best is None or any(r["quant"] == best["quant"] for r in asked):
-        return asked
-    return sorted([*asked, best], key=lambda r: -(r["need_gb"] or 0.0))  # largest first, as the ladder
 
 
 def accuracy(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
