@@ -284,7 +284,15 @@ def between_engines(a: dict[str, Any], b: dict[str, Any], edge: float = SPEED_ED
     return {"verdict": "neither", "winner": None, "ratio": None}
 
 
-def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+def _speaks(side: dict[str, Any], language: str | None) -> bool:
+    """Whether a speech model transcribes `language`: a model whose card lists its languages (a transducer) only
+    those; one that lists none (Whisper: about a hundred) is taken to."""
+    listed = (side.get("assumed") or {}).get("languages") or []
+    return not language or not listed or language in listed
+
+
+def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
+                  language: str | None = None) -> dict[str, Any] | None:
     """Two image, video or embedding models asked side by side ("flux schnell or sdxl on a 3060", "qwen3 embedding
     8b vs bge-m3"): `a` and `b` are their answers' facts (answers/facts/media.py, media_other.py).
 
@@ -292,7 +300,9 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
     the more times real time, likewise.
     Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
     family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
-    other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech and the rest: no pick (None)."""
+    other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech: a model that does not
+    transcribe the asker's `language` (its card lists others) loses to one that does (`mediaspeaks`). The rest:
+    no pick (None)."""
     kind = a.get("media")
     if kind != b.get("media"):
         return None
@@ -308,6 +318,9 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) ->
         return _pick("mediafaster", names, first, ratio=max(ratio, 1 / ratio), seconds=min(sa, sb),
                      other_seconds=max(sa, sb), unit=kind)
     if kind == "speech":  # the more times real time, the faster: an hour of audio in fewer minutes
+        speaks = (_speaks(a, language), _speaks(b, language))
+        if speaks[0] != speaks[1]:  # "Italian meetings": an English-only model is no pick, however fast
+            return _pick("mediaspeaks", names, speaks[0], unit="speech")
         xa, xb = a.get("times_realtime"), b.get("times_realtime")
         if not xa or not xb:
             return None

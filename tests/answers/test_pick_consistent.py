@@ -107,3 +107,13 @@ def test_a_dearer_faster_pick_weighs_speed_per_dollar(engine, question, lang, wo
     # launch prices $1,999 and $999; the 5090 is well under twice as fast on a 14B model
     line = next(x for x in engine.ask(question, lang).text.splitlines() if PICK_WORDS[lang] in x)
     assert words in line and "5080" in line.split(words)[1], line
+
+
+def test_an_english_only_transcriber_is_never_the_pick_for_another_language() -> None:
+    fast = {"media": "speech", "times_realtime": 300.0, "assumed": {"languages": ["en"]}}
+    slow = {"media": "speech", "times_realtime": 50.0, "assumed": {}}  # Whisper: no list, about a hundred
+    names = ["Fast English", "Whisper"]
+    assert choice.between_media(fast, slow, names, language="it")["pick"] == "Whisper"
+    assert choice.between_media(fast, slow, names, language="it")["why"] == "mediaspeaks"
+    assert choice.between_media(fast, slow, names, language="en")["pick"] == "Fast English"
+    assert choice.between_media(fast, slow, names)["pick"] == "Fast English"  # no language said: speed decides
