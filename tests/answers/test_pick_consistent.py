@@ -117,3 +117,13 @@ def test_an_english_only_transcriber_is_never_the_pick_for_another_language() ->
     assert choice.between_media(fast, slow, names, language="it")["why"] == "mediaspeaks"
     assert choice.between_media(fast, slow, names, language="en")["pick"] == "Fast English"
     assert choice.between_media(fast, slow, names)["pick"] == "Fast English"  # no language said: speed decides
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("per sbobinare lezioni in italiano: parakeet tdt 0.6b v2 o whisper large v3 turbo su una 3060?", "it"),
+    ("para transcribir entrevistas en español, parakeet tdt 0.6b v2 o whisper large v3 turbo en una 4060?", "es"),
+    ("transcribing french podcasts: parakeet tdt 0.6b v2 or whisper large v3 turbo on a cpu?", "en"),
+])
+def test_a_transcriber_that_leaves_out_the_language_named_is_not_the_pick(engine, question, lang) -> None:
+    got = engine.ask(question, lang).facts["choice"]
+    assert (got["why"], got["pick"]) == ("mediaspeaks", "Whisper large-v3-turbo")
