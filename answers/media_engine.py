@@ -127,7 +127,8 @@ class MediaAnswering:
             if record.kind == "embedding" and record.role != second.role:  # loaded together: the sum, no pick
                 memory = card.memory_gb if card is not None else ask.memory_gb
                 return self._together(self.writing.joined([first, other]), record, second, memory, lang)
-            paired = self._pair(first, other, lang)
+            # the audio's language as said ("riunioni in italiano"): an English-only transcriber is then no pick
+            paired = self._pair(first, other, lang, q.speaks.language if q.speaks is not None else None)
             # "X vs Y vs Z": every model named is answered, the third and beyond after the pick of the first two
             extra = [self._model_answer(replace(ask, media=replace(m, model=r.name, model2=None, more=())), r, card,
                                         lang, options, inline)
@@ -137,13 +138,14 @@ class MediaAnswering:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
             return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)
 
-    def _pair(self, first: Answer, second: Answer, lang: str) -> Answer:
+    def _pair(self, first: Answer, second: Answer, lang: str, language: str | None = None) -> Answer:
         """Two media models' answers one after the other, and the one pick between them (answers/facts/choice.py)."""
         both = self.writing.joined([first, second])
         if both is first or both is second:
             return both  # a part that could not be answered stands alone
         picked = choice.between_media(first.facts, second.facts,
-                                      [first.entities.get("model", ""), second.entities.get("model", "")], lang)
+                                      [first.entities.get("model", ""), second.entities.get("model", "")],
+                                      language or lang)  # the language named, else the question's
         if picked is None:
             return both
         return self.writing.with_choice(both, picked, lang)

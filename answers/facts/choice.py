@@ -18,10 +18,13 @@ Two models on the same hardware:
 Two cards or setups:
 1. With a model: a side that runs it well beats one that does not (`onlyruns`); both: the faster by
    `SPEED_EDGE` (`faster`), else the one at the less compressed level (`level`), else the cheaper at
-   launch where both prices are known (`cheaper`), else either (`either`).
+   launch where both prices are known (`cheaper`), else either (`either`). The ratio is the one at the level
+   both hold when their levels differ. Neither at the usual quality but both below it: the faster there
+   (`lowfaster`). A faster pick that costs more carries `value` (its tok/s per launch dollar over the other's).
 2. Without a model: the side that holds the larger of the sizes tried at the usual quality (`memory`: for
    language models memory decides which models run at all), else the faster at the largest size both hold
-   (`faster`), else the cheaper, else either.
+   (`faster`), else the cheaper, else either. A faster pick over a side with `ROOM_EDGE`× its memory names it.
+3. Three sides or more: the side that beats each other in turn, set against the next fastest of the rest.
 
 Two engines or formats for one model on one machine (`between_engines`): the side that runs beats one that
 does not (`only`); both: the faster by `SPEED_EDGE` (`faster`), else the same speed (`same`).
@@ -38,6 +41,7 @@ from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 
 SPEED_EDGE = 1.15  # below this two speeds are the same to a reader (runs of one setup spread about as much)
+ROOM_EDGE = 1.5  # this much more memory holds a larger class of models (48 → 72 GB: a 70B at Q6 rather than Q4)
 CAPABILITY_EDGE = 1.0  # one capability point: twice the effective parameters, or one year newer
 
 
@@ -110,17 +114,37 @@ def _below_reading(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -
     return None
 
 
+def _lower_only(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """Neither holds it at the usual quality, both below it ("GLM-4.6 on 96 GB: IQ2_XXS only"): still a pick, the
+    faster at that lower level (`lowfaster`), or the one that holds it there at all; the line adds the way to the
+    usual quality (system RAM for what does not fit). None when neither holds it even so."""
+    la, lb = a.get("lower") or {}, b.get("lower") or {}
+    ta, tb = la.get("tok_s"), lb.get("tok_s")
+    if not (ta or tb):
+        return None
+    if not (ta and tb):
+        return _pick("lowfaster", names, bool(ta), quant=(la or lb).get("quant"), ratio=None)
+    ratio = ta / tb
+    return _pick("lowfaster", names, ratio >= 1, quant=la.get("quant") if ratio >= 1 else lb.get("quant"),
+                 ratio=max(ratio, 1 / ratio) if max(ratio, 1 / ratio) >= SPEED_EDGE else None)
+
+
 def _price(side: dict[str, Any]) -> float | None:
     p = side.get("launch_price_usd")
     return float(p) if p else None
 
 
-def _prices_of(first: bool, prices: Sequence[float | None]) -> dict[str, Any]:
-    """The pick's and the other's launch prices, when both are known: a faster card that costs more says so."""
+def _prices_of(first: bool, prices: Sequence[float | None], ratio: float | None = None) -> dict[str, Any]:
+    """The pick's and the other's launch prices, when both are known: a faster card that costs more says so.
+    With the speed ratio, `value`: the pick's tok/s per dollar over the other's ("perf/price", "per $"): above
+    1 the pick is also the better buy, below it the other gives more speed for the money."""
     pa, pb = prices
     if not (pa and pb):
         return {}
-    return {"price": pa, "other_price": pb} if first else {"price": pb, "other_price": pa}
+    got = {"price": pa, "other_price": pb} if first else {"price": pb, "other_price": pa}
+    if ratio:
+        got["value"] = ratio * got["other_price"] / got["price"]
+    return got
 
 
 def _by_price(names: Sequence[str], prices: Sequence[float | None]) -> dict[str, Any]:
@@ -131,17 +155,22 @@ def _by_price(names: Sequence[str], prices: Sequence[float | None]) -> dict[str,
 
 
 def between_hardware(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
-                     prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
-    """Two cards or setups for one model (rows at the level each is recommended at alone)."""
+                     prices: Sequence[float | None] = (None, None),
+                     same: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Two cards or setups for one model (rows at the level each is recommended at alone). `same`: both rated at
+    the best level both hold, when their own levels differ; the pick's ratio is then that one, like with like
+    (a Q5 against a Q8 file would overstate the gap the lines above it give)."""
     decided = _only(a, b, names)
     if decided is not None:
         if decided["why"] == "neither" and (_held(a) or _held(b)):  # one holds it, slowly: still the one that can
             return _pick("onlyholds", names, _held(a))
+        if decided["why"] == "neither":
+            return _lower_only(a, b, names) or decided
         return decided
-    ratio = _ratio(a, b) or 1.0
+    ratio = (same or {}).get("ratio") or _ratio(a, b) or 1.0
     if max(ratio, 1 / ratio) >= SPEED_EDGE:
         return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), hardware=True,
-                     **_prices_of(ratio >= 1, prices))
+                     **_prices_of(ratio >= 1, prices, max(ratio, 1 / ratio)))
     ra, rb = quant(a["quant"]).rank, quant(b["quant"]).rank
     if ra != rb:
         return _pick("level", names, ra < rb, quant=a["quant"] if ra < rb else b["quant"])
@@ -149,8 +178,27 @@ def between_hardware(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
 
 
 def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
-                  prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
-    """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b)."""
+                  prices: Sequence[float | None] = (None, None),
+                  memory: Sequence[float | None] = (None, None)) -> dict[str, Any]:
+    """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b).
+    `memory`: each side's memory in GB; a faster pick with clearly less memory says what the other's buys."""
+    return _roomier(_between_sizes(sizes, names, prices), names, memory)
+
+
+def _roomier(picked: dict[str, Any], names: Sequence[str], memory: Sequence[float | None]) -> dict[str, Any]:
+    """A speed pick over a side with `ROOM_EDGE`× its memory or more: "both hold the same sizes" is true only of
+    the sizes tried, so the pick names the other's memory (128 GB against 48 GB holds models 48 GB cannot)."""
+    if picked.get("why") != "faster" or picked.get("pick") is None:
+        return picked
+    mine, theirs = (memory[names.index(picked[k])] if names.index(picked[k]) < len(memory) else None
+                    for k in ("pick", "other"))
+    if mine and theirs and theirs >= ROOM_EDGE * mine:
+        return {**picked, "memory_gb": mine, "other_memory_gb": theirs}
+    return picked
+
+
+def _between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
+                   prices: Sequence[float | None] = (None, None)) -> dict[str, Any]:
     def largest(key: str) -> float:
         return max((z["params_b"] for z in sizes if _held(z[key])), default=0.0)
 
@@ -164,7 +212,7 @@ def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
         ratio = same["ratio"] if same else _ratio(top["a"], top["b"]) or 1.0
         if max(ratio, 1 / ratio) >= SPEED_EDGE:
             return _pick("faster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), params_b=top["params_b"],
-                         hardware=True, **_prices_of(ratio >= 1, prices))
+                         hardware=True, **_prices_of(ratio >= 1, prices, max(ratio, 1 / ratio)))
     return _by_price(names, prices)
 
 
@@ -177,11 +225,17 @@ def _knockout(k_sides: list[int], better: Any) -> int:
     return best
 
 
-def _among(n: int, names: Sequence[str], pair: Any) -> dict[str, Any]:
+def _among(n: int, names: Sequence[str], pair: Any, speed: Sequence[float | None] = ()) -> dict[str, Any]:
     """Three sides or more: the one that beats each other side in turn, and the line that sets it against the
-    best of the rest (`pair(i, j)` is the two-side choice), with how many sides were weighed."""
+    best of the rest (`pair(i, j)` is the two-side choice), with how many sides were weighed. Two sides the
+    pair rule cannot separate rank by `speed` (tok/s), so the runner-up is the next fastest, not the first
+    named: the pick's ratio is then against the closest rival."""
+    def fast(i: int) -> float:
+        return (speed[i] if i < len(speed) else None) or 0.0
+
     def better(i: int, j: int) -> bool:
-        return bool(pair(i, j).get("pick") == names[j])
+        picked = pair(i, j).get("pick")
+        return bool(picked == names[j] or (picked is None and fast(j) > fast(i)))
 
     best = _knockout(list(range(n)), better)
     runner = _knockout([k for k in range(n) if k != best], better)
@@ -198,11 +252,11 @@ def among_hardware(rows: Sequence[dict[str, Any]], names: Sequence[str],
     def pair(i: int, j: int) -> dict[str, Any]:
         return between_hardware(rows[i], rows[j], [names[i], names[j]], _price_pair(prices, i, j))
 
-    return _among(len(rows), names, pair)
+    return _among(len(rows), names, pair, [r.get("tok_s") if _held(r) else None for r in rows])
 
 
 def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
-                prices: Sequence[float | None] = ()) -> dict[str, Any]:
+                prices: Sequence[float | None] = (), memory: Sequence[float | None] = ()) -> dict[str, Any]:
     """Three cards or setups or more with no model: `between_sizes` decides each pair over the sizes tried
     (each size's `a`, `b`, then its `more`)."""
     def every(z: dict[str, Any]) -> list[dict[str, Any]]:
@@ -210,7 +264,7 @@ def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
 
     def pair(i: int, j: int) -> dict[str, Any]:
         two = [{"params_b": z["params_b"], "a": every(z)[i], "b": every(z)[j], "same_level": None} for z in sizes]
-        return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j))
+        return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j), _price_pair(memory, i, j))
 
     return _among(len(names), names, pair)
 
@@ -240,7 +294,7 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
     the language asked in) and the other's does not exclude it: the one that speaks it (`medialang`).
     Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
     family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
-    other for memory and speed (`mediatrade`), else the newer (`medianewer`). Speech and the rest: no pick (None)."""
+    other for memory and speed (`mediatrade`), else the newer (`medianewer`). The rest: no pick (None)."""
     kind = a.get("media")
     if kind != b.get("media"):
         return None

@@ -43,7 +43,8 @@ def compare(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             facts[key]["lower"] = None if low is None else {**low, **facts[key].get("lower", {})}
     facts["ratio"] = _ratio(facts["a"], facts["b"])  # each at its recommended level
     facts["same_level"] = _same_level(rated.query, e.card, e.card2, facts["a"], facts["b"])
-    facts["choice"] = choice.between_hardware(facts["a"], facts["b"], [e.card.name, e.card2.name], _prices(est, e, s))
+    facts["choice"] = choice.between_hardware(facts["a"], facts["b"], [e.card.name, e.card2.name], _prices(est, e, s),
+                                              same=facts["same_level"])
     _more(facts, est, e, s, [e.card.name, e.card2.name], _prices(est, e, s))
     return Built(facts, sources={"gpus"})
 
@@ -132,7 +133,8 @@ def _compare_cards(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         "cards": [card_brief(c) for c in cards],
         "bandwidth_ratio": e.card.bandwidth_gbps / e.card2.bandwidth_gbps,
         "sizes": sizes, "context": s.context, "profile": est.profile(s.profile).name, "cache_type": s.cache_type,
-        "choice": choice.between_sizes(sizes, [c.name for c in cards], _prices(est, e, s)),
+        "choice": choice.between_sizes(sizes, [c.name for c in cards], _prices(est, e, s),
+                                       [c.memory_gb for c in cards]),
     }
     _more(facts, est, e, s, [c.name for c in cards], _prices(est, e, s))
     return Built(facts, sources={"gpus"})

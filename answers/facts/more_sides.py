@@ -75,7 +75,8 @@ def add_to_sizes(facts: dict[str, Any], est: Estimates, e: Entities, s: Estimate
     by_params = {z.params_b: z for z in sizes}
     for z in facts["sizes"]:
         z["more"] = rows(est, e, s, by_params[z["params_b"]])
-    facts["choice"] = choice.among_sizes(facts["sizes"], [*two_names, *names(e)], prices)
+    memory = [c["memory_gb"] for c in (*facts["cards"], *facts["more_cards"])]
+    facts["choice"] = choice.among_sizes(facts["sizes"], [*two_names, *names(e)], prices, memory)
 
 
 def _flags(facts: dict[str, Any], e: Entities) -> None:

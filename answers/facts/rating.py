@@ -38,6 +38,7 @@ from answers.facts.common import (
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
+from answers.facts.level_paths import offload_pick, with_best_fit
 from answers.facts.more_channels import more_channels
 from answers.facts.picks import best_with_memory, home_tier, listed
 from answers.facts.typed import (
@@ -371,34 +372,34 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities, s: EstimateSettings
             if ref is not None:
                 for r in rows_asked:
                     r["tok_s_typical"] = q.profile.tok_s(q.model, ref, quant(r["quant"]))
-        rows_asked = _with_best_fit(rows_asked, rows)
+        rows_asked = with_best_fit(rows_asked, rows, moe=bool(q.model.active_params_b))
     else:
         rows_asked = []
     among = rows_asked if len(rows_asked) >= 2 else rows  # "q8 or q4 on a 3060": advise between those two
     rec = qa.recommend(among) if card is not None else None
-    if rec is None and e.card is not None and e.setup is None and not any(r["fits"] for r in among):
+    one_card = e.setup is None or (e.setup.gpu_count == 1 and not e.setup.unified)  # "a 3090 + 64 GB of RAM" too
+    if rec is None and e.card is not None and one_card and not any(r["fits"] for r in among):
         # none fits whole: each level shown with part of it in system RAM, so "q8 or q4" gets figures
         shown = [r["quant"] for r in (rows_asked or rows)]
-        offs = sh.level_offloads(est, rated, e.card, s, shown, (e.ram_type, e.ram_mts, e.ram_channels),
-                                 e.cpu_spec)
+        said = e.setup  # a card with its RAM said: that amount, type and speed; else the assumed
+        ram = ((said.ram_type, said.ram_mts, said.ram_channels) if said is not None
+               else (e.ram_type, e.ram_mts, e.ram_channels))
+        offs = sh.level_offloads(est, rated, e.card, s, shown, ram, e.cpu_spec,
+                                 said.ram_gb if said is not None else None)
         for r in (rows_asked or rows):
             r["offload"] = offs.get(r["quant"])
+    return {**_advice(q, target, rows, rows_asked, among, rec),
+            "offload_pick": offload_pick(rows_asked or rows) if rec is None else None}
+
+
+def _advice(q: Any, target: Any, rows: list[dict[str, Any]], rows_asked: list[dict[str, Any]],
+            among: list[dict[str, Any]], rec: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "target": target, "levels": rows, "asked": rows_asked, "recommended_quant": rec["quant"] if rec else None,
         "recommended_lower": bool(rec and rec["lower_quality"]), "trade_off": qa.trade_off(among, rec),
         "recommended_slow": qa.below_reading_speed(rec),
         "floor_quant": q.min_quality or q.profile.default_min_quality,
     }
-
-def _with_best_fit(asked: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """"qat q4 on a 16 GB card, or down to q3?": when no level asked fits at the usual quality but one between
-    them does (IQ4_XS), it is shown too, largest first, so the pick is never a lower level than needed."""
-    if not asked or any(r["fits"] and not r["lower_quality"] for r in asked):
-        return asked
-    best = next((r for r in rows if r["fits"] and not r["lower_quality"]), None)
-    if best is None or any(r["quant"] == best["quant"] for r in asked):
-        return asked
-    return sorted([*asked, best], key=lambda r: -(r["need_gb"] or 0.0))  # largest first, as the ladder
 
 
 def accuracy(est: Estimates, e: Entities, s: EstimateSettings) -> Built:

@@ -219,7 +219,7 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts = {**base_facts(rated), **facts}
         a, b = side_rows(size)
         facts.update(a=a, b=b, ratio=_ratio(a, b), same_level=same_level(size, a, b))
-        facts["choice"] = choice.between_hardware(a, b, [x.label for x in sides])
+        facts["choice"] = choice.between_hardware(a, b, [x.label for x in sides], same=facts["same_level"])
         if (e.users or 0) >= 2:
             # "L40S or 2x 4090 for 100 people": weighed at that many people, not one stream
             at_n = [serving.side_users(est, e, s, x) for x in sides]
@@ -235,7 +235,8 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             a, b = side_rows(size)
             facts["sizes"].append({"params_b": params, "a": a, "b": b, "ratio": _ratio(a, b),
                                    "same_level": same_level(size, a, b)})
-        facts["choice"] = choice.between_sizes(facts["sizes"], [x.label for x in sides])
+        facts["choice"] = choice.between_sizes(facts["sizes"], [x.label for x in sides],
+                                               memory=[c["memory_gb"] for c in briefs])
     facts["split"] = any(x.gpu_count > 1 for x in sides)
     facts.update(_split_kind(facts))
     facts["unified"] = [x.unified for x in sides]

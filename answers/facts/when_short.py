@@ -56,7 +56,8 @@ def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Est
 
 
 def level_offloads(est: Estimates, rated: Rated, card: GpuRecord | None, s: EstimateSettings, levels: list[str],
-                   ram: tuple[str | None, int | None, int | None], cpu: CpuSpec | None = None) -> dict[str, Any]:
+                   ram: tuple[str | None, int | None, int | None], cpu: CpuSpec | None = None,
+                   ram_gb_said: float | None = None) -> dict[str, Any]:
     """"q8 or q4 on a 12 GB card?" when neither fits whole: each level with part of it in the assumed RAM
     (`offload_assumed`'s rule: the common amount, or a named workstation's channels filled), so the choice
     between levels has figures (a mixture of experts keeps its attention on the card, experts in RAM)."""
@@ -65,13 +66,15 @@ def level_offloads(est: Estimates, rated: Rated, card: GpuRecord | None, s: Esti
     q, ram_type, ram_mts, ram_channels = rated.query, *ram
     setup = Setup((Device(card),), ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels, cpu=cpu)
     constants = est.profiles.setup_constants()
-    ram_gb = usual_ram_gb(constants, setup, GUESS_RAM_GB)
+    # the amount said ("a 3090 + 64 GB of RAM") is the one used; only when none was said is it assumed
+    ram_gb = ram_gb_said or usual_ram_gb(constants, setup, GUESS_RAM_GB)
     out: dict[str, Any] = {}
     for name in levels:
         guess = _setups().assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, name, ram_gb)
         if guess["outcome"] != "no_room" and guess["tok_s"]:
             out[name] = {"tok_s": guess["tok_s"], "ram_gb": ram_gb, "ram_type": guess["ram_type"],
-                         "runs": guess["outcome"] == "runs", "offload_gb": guess["offload_gb"]}
+                         "runs": guess["outcome"] == "runs", "offload_gb": guess["offload_gb"],
+                         "ram_said": bool(ram_gb_said)}
     return out
 
 

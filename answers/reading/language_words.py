@@ -45,6 +45,15 @@ def read(question: str, typed: Iterable[str | None]) -> SpeaksAsked | None:
     return SpeaksAsked(language=code, variety=variety.search(text) is not None, names=_names(text, typed))
 
 
+def named(question: str) -> SpeaksAsked | None:
+    """The first language named at all, judged or not ("meetings in Italian", "entrevistas en español"): what two
+    transcribers are weighed for (answers/facts/choice.py `between_media`); None when none is."""
+    names, _, variety = _words()
+    text = fold(question)
+    found = [(m.start(), code) for code, p in names if (m := p.search(text)) is not None]
+    return SpeaksAsked(language=min(found)[1], variety=variety.search(text) is not None) if found else None
+
+
 _WORD = re.compile(r"\b[a-z]")
 
 

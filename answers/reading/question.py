@@ -92,6 +92,10 @@ def _games_word(asked: Asked) -> Asked:
 def _judged_language(asked: Asked, question: str) -> Asked:
     """A language the question judges models in ("Qwen3 or Llama, which is better for German?"), no media model
     asked: the answer says which models' makers list that language (answers/facts/model_language.py)."""
+    if asked.media is not None and asked.media.model2 is not None:
+        # two media models weighed ("whisper or parakeet for meetings in Italian"): the language said, if any
+        said = language_words.named(question)
+        return asked if said is None else replace(asked, speaks=said)
     if asked.media is not None or asked.image_model is not None or asked.out_of_scope is not None:
         return asked
     typed = [m if isinstance(m, str) else getattr(m, "name", None) for m in (asked.model, asked.model2)]
