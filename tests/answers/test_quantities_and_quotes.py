@@ -62,3 +62,12 @@ def test_a_card_not_detected_is_a_fault_declined(engine, question: str) -> None:
     answer = engine.ask(question)
     assert answer.intent == "off_topic", (answer.intent, answer.text)
     assert answer.facts["off_topic"] == "troubleshoot"
+
+
+@pytest.mark.parametrize("question", [
+    "qwen3 32b q4_k_m on a 3090 (power limited to 280 W), how many tok/s?",
+    "llama 3.1 8b auf einer 4090 mit 350 W Limit, wie viele Token pro Sekunde?",
+])
+def test_a_wattage_beside_a_speed_question_keeps_the_speed(engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.intent in ("speed", "can_run"), (answer.intent, answer.text)
