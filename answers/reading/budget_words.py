@@ -95,10 +95,6 @@ def default_currency(language: str | None) -> str:
     return lx.budget.default.upper() if lx is not None and lx.budget is not None else "USD"
 
 
-def _currency_of(text: str) -> str | None:
-    return _symbols().get(text) or _words().get(text)
-
-
 def _limit_before(toks: Sequence[Token], i: int) -> int:
     """How many words right before toks[i] form a ceiling phrase (0: none). A ceiling word inside a product's
     name ("ryzen ai max 395", "m4 max 64") is none: the name word before it says so (the lexicon's
@@ -139,11 +135,11 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
         pre, post, num, kilo = m.group("pre"), m.group("post"), m.group("num"), bool(m.group("k"))
         currency = None
         if pre:
-            currency = _currency_of(pre)
+            currency = currency_named(pre)
             if currency is None:
                 continue  # "a100", "rtx3090": a name, not money
         if post:
-            after = _currency_of(post)
+            after = currency_named(post)
             if after is None:
                 continue  # "8gb", "13b", "q4": a unit, not money
             currency = currency or after
@@ -156,12 +152,12 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
         if thousand and not kilo:  # "r$ 8 mil", "2 mil reais", "1,5 mila euro": the spoken thousands
             kilo = True
             used.append(i + 1)
-            currency = currency or _currency_of(toks[i + 1].low)  # "10 lucas": thousands of a currency in one word
+            currency = currency or currency_named(toks[i + 1].low)  # "10 lucas": thousands of a currency in one word
             nxt = toks[i + 2] if i + 2 < len(toks) else None
         j = i + 2 if thousand else i + 1
         # "400 bucks", "500 euros"; a word after a "$" names the currency the sign stands for ("$15 mil pesos");
         # a second word settles the first ("pesos argentinos", "francos suizos")
-        while j < len(toks) and not toks[j].used and (word := _currency_of(toks[j].low)) is not None \
+        while j < len(toks) and not toks[j].used and (word := currency_named(toks[j].low)) is not None \
                 and (currency is None or pre == "$" or j > i + 1 + thousand):
             currency = word
             used.append(j)
@@ -213,7 +209,7 @@ def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], b
     currency unless one is said. Returns the card's token index and the price; its tokens are used up."""
     for i, t in enumerate(toks):
         m = _AMOUNT_RE.match(t.low)
-        if t.used or m is None or m.group("pre") or (m.group("post") and not _currency_of(m.group("post"))):
+        if t.used or m is None or m.group("pre") or (m.group("post") and not currency_named(m.group("post"))):
             continue
         card = next((j for j in range(i - 1, max(-1, i - 1 - LOCAL_PRICE_REACH), -1)
                      if not toks[j].used and in_card(j)), None)
@@ -223,10 +219,10 @@ def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], b
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if nxt is not None and not nxt.used and nxt.low in _thousand_words() and not m.group("k"):
             value, used = value * 1000, [i, i + 1]
-        currency = _currency_of(m.group("post")) if m.group("post") else None
+        currency = currency_named(m.group("post")) if m.group("post") else None
         after = toks[used[-1] + 1] if used[-1] + 1 < len(toks) else None
-        if currency is None and after is not None and not after.used and _currency_of(after.low):
-            currency = _currency_of(after.low)
+        if currency is None and after is not None and not after.used and currency_named(after.low):
+            currency = currency_named(after.low)
             used.append(used[-1] + 1)
         if len(used) == 1 and currency is None and (value < BARE_LOCAL_MIN or in_card(i) or (
                 after is not None and (_NOT_MONEY_NEXT.match(after.low) or after.low in _context_words()))):
