@@ -256,10 +256,11 @@ class MediaAnswering:
             if ask.gpus > 1:  # ComfyUI runs one model on one card: the time is one card's, and said so
                 facts["gpus_asked"] = ask.gpus
             return facts
-        if memory and card is None and intent not in WHICH_INTENTS:
-            return image_facts.on_memory(record, job, memory, typical_record(cards, memory), m)
-        # NVIDIA cards: ComfyUI and diffusers run on CUDA first, and the calibration rows are NVIDIA's
+        # NVIDIA cards: ComfyUI and diffusers run on CUDA first, and the calibration rows are NVIDIA's; "16 GB"
+        # alone means the NVIDIA card of that size people run these on, not a Radeon (ROCm is slower here)
         nvidia = [c for c in cards if c.vendor == "NVIDIA"]
+        if memory and card is None and intent not in WHICH_INTENTS:
+            return image_facts.on_memory(record, job, memory, typical_record(nvidia or cards, memory), m)
         typical = [t for t in (typical_record(nvidia, gb) for gb in image_facts.TIERS) if t is not None]
         return image_facts.which_cards(record, job, typical, m)
 

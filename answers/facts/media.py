@@ -66,7 +66,8 @@ def _assumed(record: MediaRecord, job: Job, asked: MediaAsked | None) -> dict[st
                            "guidance": record.defaults.guidance_passes == 2 if record.defaults else False}
     if record.kind == "video":
         fps = record.defaults.fps if record.defaults else None
-        out.update(frames=job.frames, fps=fps, video_seconds=round((job.frames - 1) / fps, 1) if fps else None)
+        out.update(frames=job.frames, fps=fps, video_seconds=round((job.frames - 1) / fps, 1) if fps else None,
+                   frames_said=a.frames is not None or a.seconds is not None)
     return out
 
 

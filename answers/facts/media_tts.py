@@ -73,6 +73,7 @@ def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
     on_gpu = card is not None or (memory_gb is not None and not cpu)
     processor = "board" if board and not on_gpu else "gpu" if on_gpu else "cpu"
     rows = [_row(m, processor, lang, board if processor == "board" else card) for m in models]
+    also = _also(models, processor, lang, board if processor == "board" else card) if named else []
     verdict = None
     if len(rows) == 1:
         others = [_row(m, processor, lang, board if processor == "board" else card)
@@ -81,4 +82,16 @@ def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
                            memory_gb if processor == "gpu" else None, others)
     return {"media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
             "language": lang, "models": rows, "named": list(named), "memory_gb": memory_gb if on_gpu else None,
-            "choice": _pick(rows) if len(rows) > 1 else None, "verdict": verdict}
+            "choice": _pick(rows + also) if len(rows) > 1 else None, "verdict": verdict, "also_voices": also}
+
+
+ALSO_AT_MOST = 3  # voices not named, listed beside the named ones: enough to show the way, not a second table
+
+
+def _also(named: Sequence[TtsRecord], processor: str, lang: str, hardware: str | None) -> list[dict[str, Any]]:
+    """Voices the asker did not name that speak their language natively and run faster than real time on that
+    kind of processor in a public run, fastest first: "the best Italian voice? Piper sounds robotic" names the
+    voices ruled out, and the answer must still show the ones left."""
+    rows = [_row(m, processor, lang, hardware) for m in tts_models() if m not in named]
+    fit = [r for r in rows if r["speaks"] == "native" and r["on_processor"] and r["on_processor"]["rtf"] < REAL_TIME]
+    return sorted(fit, key=lambda r: r["on_processor"]["rtf"])[:ALSO_AT_MOST]

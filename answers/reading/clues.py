@@ -282,6 +282,28 @@ def _quantities(toks: list[Token]) -> None:
                 toks[i + 1].used = True  # "ubuntu 24.04", "windows 11"
 
 
+# An image or video size as people type it: "1024x1024", "832×1216", "720p", "512px".
+_PICTURE_SIZE_RE = compile_cached(r"^\d{3,4}(?:[x×*]\d{3,4}|p|px)$")
+
+
+def _media_job_words(toks: list[Token]) -> None:
+    """An image's size and a job's steps or frames ("1024x1024", "30 steps", "81 frames") are never a model's or a
+    card's name: answers/reading/media_words.py reads them into the job, so no "1024x1024 20" is left over as an
+    unknown model. The step and frame words are the media lexicon's."""
+    # lazy: the media reader (and its catalogs) loads only for a question with a number in it
+    from answers.reading.media_words import words
+    counted: frozenset[str] | None = None
+    for i, t in enumerate(toks):
+        if _PICTURE_SIZE_RE.match(t.low):
+            t.used = True
+        elif t.low.isdigit() and i + 1 < len(toks):
+            if counted is None:
+                w = words()
+                counted = frozenset(p for key in ("steps", "frames") for p in w[key] if " " not in p)
+            if toks[i + 1].low in counted:
+                t.used = toks[i + 1].used = True
+
+
 # A number as people type a speed's figure: "10", "10+", "≥5", ">=5", "~30", "20-30" (a range)
 _SPEED_FIGURE_RE = compile_cached(r"^(?:[~≈≥>≤<]=?)*\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?\+?$")
 
@@ -424,4 +446,5 @@ def never_names(toks: list[Token], gpus: Resolver) -> None:
     _machine_words(toks)
     _speed_words(toks, gpus)
     _quantities(toks)
+    _media_job_words(toks)
     _machine_phrases(toks, gpus)

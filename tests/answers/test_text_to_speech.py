@@ -32,12 +32,25 @@ def test_three_voices_named_on_a_cpu_get_their_figures_and_one_pick(engine: Engi
 
 
 def test_a_language_a_voice_does_not_speak_is_said_and_never_picked(engine: Engine) -> None:
-    """Kokoro has no German voice; XTTS-v2 speaks German but has no public CPU run: no pick, said so."""
+    """Kokoro has no German voice; XTTS-v2 speaks German but has no public CPU run: neither is picked, and a voice
+    not named that speaks German faster than real time on a CPU (Piper, rhasspy/piper#235) is shown instead."""
     a = engine.ask("Sprachsynthese auf Deutsch auf der CPU: kokoro oder xtts?")
     assert a.locale == "de"
     rows = {r["name"]: r for r in a.facts["models"]}
     assert rows["Kokoro-82M"]["speaks"] == "no" and rows["XTTS-v2"]["speaks"] == "native"
-    assert a.facts["choice"] is None and "keine Stimme auf Deutsch" in a.text
+    assert "keine Stimme auf Deutsch" in a.text
+    assert a.facts["choice"] is not None and a.facts["choice"]["name"] not in ("Kokoro-82M", "XTTS-v2")
+    assert all(r["speaks"] == "native" and r["on_processor"]["rtf"] < 1 for r in a.facts["also_voices"])
+    assert "Piper" in [r["name"] for r in a.facts["also_voices"]] and "Nicht genannt" in a.text
+
+
+def test_voices_ruled_out_by_name_still_leave_the_others_shown(engine: Engine) -> None:
+    """Naming two voices to rule them out ("sounds robotic") must not hide the other voices of that language."""
+    a = engine.ask("voce sintetica in italiano su una rtx 3060, meglio di kokoro e piper che suonano male?")
+    also = [r["name"] for r in a.facts["also_voices"]]
+    assert also and "Kokoro-82M" not in also and "Piper" not in also
+    assert all(r["speaks"] == "native" for r in a.facts["also_voices"])
+    assert a.facts["choice"]["name"] in also  # the largest real-time Italian voice is not one of the two named
 
 
 def test_a_card_named_rates_them_on_a_gpu(engine: Engine) -> None:
