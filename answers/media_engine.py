@@ -368,9 +368,29 @@ class MediaAnswering:
             memory = card.memory_gb if card is not None else q.memory_gb
             facts = rag_pairs.pairs(records, memory, q.model_size_b)
             return self.writing.finish("can_run", lang, options, {}, Built(facts), inline)
+        if kind == "embedding" and (card is not None or q.cpu_only or q.cpu_named or m.device or m.items):
+            return self._default_embedder(q, m, card, lang, options, inline)
         if kind == "speech":
             return self.writing.finish((q.intent or "fallback"), lang, options, {}, Built(other.speech_sizes()), inline)
         return None
+
+    def _default_embedder(self, q: Asked, m: MediaAsked, card: GpuRecord | None, lang: str, options: AskOptions,
+                          inline: bool) -> Answer:
+        """"RAG over 200k documents, is my 3060 enough?": no embedder named, so the catalog's default one (multilingual,
+        long inputs: catalog/data/media/embedding.json) is measured on the hardware named, and said so."""
+        # lazy: only for a retrieval question
+        from catalog.media import default_embedder, media_named
+
+        pick = default_embedder()
+        record = media_named(pick.name)
+        assert record is not None  # checked at load
+        ask = MediaAsk((q.intent or "can_run"), replace(m, model=record.name), _memory(q),
+                       bool(q.cpu_only or q.cpu_named), find_cpu(q.cpu_named), _gpus(q))
+        facts = {**self._embedding(ask, record, card),
+                 "embedder_picked": {"name": pick.name, "smaller": pick.smaller, "source": pick.source}}
+        entities: dict[str, Any] = {"model": record.name, **({"card": card.name} if card is not None else {})}
+        kept = ask.intent if ask.intent in ANSWER_INTENTS else "can_run"
+        return self.writing.finish(kept, lang, options, entities, Built(facts), inline)
 
     # ------------------------------------------------------------------------------------ phones and boards
     def _second_on_device(self, q: Asked, profile: Any, d: Any, memory: float | None, assumed: bool,

@@ -302,6 +302,25 @@ def rag_pairs() -> tuple[RagPair, ...]:
     return pairs
 
 
+class DefaultEmbedder(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The embedder measured when a retrieval question names hardware but no model, and a smaller one beside it."""
+
+    name: str
+    smaller: str
+    source: str
+    note: str
+
+
+@cache
+def default_embedder() -> DefaultEmbedder:
+    """embedding.json `default_embedder`, both names checked against the embedders at load."""
+    pick = msgspec.convert(json.loads(_data("media", "embedding.json"))["default_embedder"], DefaultEmbedder)
+    roles = {r.name: r.role for r in media_models() if r.kind == "embedding"}
+    if roles.get(pick.name) != "embedder" or roles.get(pick.smaller) != "embedder":
+        raise ValueError(f"default embedder {pick.name} / {pick.smaller}: embedders by name")
+    return pick
+
+
 @cache
 def devices() -> Devices:
     return msgspec.json.decode(_data("hardware", "devices.json"), type=Devices)

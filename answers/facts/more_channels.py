@@ -22,9 +22,10 @@ WIDER = (4, 8)  # the channel counts people compare a desktop against: quad-chan
 def more_channels(c: SetupConstants, p: Profile, model: ModelSize, cpu: dict[str, Any], context: int,
                   cache_type: str) -> list[dict[str, Any]] | None:
     """Each wider platform's decode speed at the quoted level, with the RAM type and speed of the machine as
-    taken; None when it already has more than two channels, or nothing was quoted."""
+    taken; None when it already has more than two channels, when it has one (a mini PC's N100, whose owner compares
+    it with no workstation), or nothing was quoted."""
     pick, channels = cpu.get("pick"), cpu.get("ram_channels")
-    if not pick or channels is None or channels > 2 or cpu.get("ram_mts") is None:
+    if not pick or channels is None or channels != 2 or cpu.get("ram_mts") is None:
         return None
     out = []
     for n in WIDER:

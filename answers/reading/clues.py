@@ -302,6 +302,36 @@ def _media_job_words(toks: list[Token]) -> None:
                 counted = frozenset(p for key in ("steps", "frames") for p in w[key] if " " not in p)
             if toks[i + 1].low in counted:
                 t.used = toks[i + 1].used = True
+    if any(_COUNT_RE.match(t.low) for t in toks):
+        _item_counts(toks, words())
+
+
+# A count as people type it before "docs" or "chunks": "200", "000" (of "200 000"), "50k", "2m", "1.5"
+_COUNT_RE = compile_cached(r"^\d+(?:[.,]\d+)*[km]?$")
+
+
+def _item_counts(toks: list[Token], w: dict[str, tuple[str, ...]]) -> None:
+    """"200 000 docs", "50k pdf chunks": how many texts to embed (answers/reading/media_words.py reads the count) is
+    never a prompt's length nor a name; one describing word may stand between the count and the noun."""
+    items = frozenset(p for p in w["items"] if " " not in p)
+    scale = frozenset(p for key in ("thousand", "million") for p in w[key] if " " not in p)
+    for j, t in enumerate(toks):
+        if t.used or t.low not in items:
+            continue
+        k = j - 1
+        gap = k >= 1 and toks[k].low.isalpha() and toks[k].low not in scale
+        if gap:
+            k -= 1  # "50k pdf chunks"
+        counted: list[Token] = []
+        while k >= 0 and len(counted) < 3 and not toks[k].used and (_COUNT_RE.match(toks[k].low)
+                                                                    or toks[k].low in scale):
+            counted.append(toks[k])
+            k -= 1
+        # across a word, only a count that is plainly one ("50k", "200 000"), never "a 4070, how many pairs"
+        plain = len(counted) > 1 or any(c.low in scale or c.low[-1] in "km" for c in counted)
+        if any(_COUNT_RE.match(c.low) for c in counted) and (plain or not gap):
+            for c in counted:
+                c.used = True
 
 
 # A number as people type a speed's figure: "10", "10+", "≥5", ">=5", "~30", "20-30" (a range)

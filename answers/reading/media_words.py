@@ -65,6 +65,8 @@ def _norm(text: str) -> str:
     low = fold(text).replace("\u2019", "'")
     low = re.sub(r"(?<![\w])\.|\.(?![\w])", " ", low)
     low = re.sub(r"[^\w.'x×*:+]+", " ", low)
+    # French and Italian elision ("d'embedding", "l'immagine"): the word after the apostrophe is a word of its own
+    low = re.sub(r"\b([dlj]|qu|un|dell|all|nell|sull)'(?=\w)", r"\1' ", low)
     return f" {' '.join(low.split())} "
 
 
@@ -82,8 +84,14 @@ def _items(text: str) -> int | None:
     rerank (a connecting "of / di / de / von" allowed between the scale and the word)."""
     scale = rf"(?:({_alternation('thousand')})|({_alternation('million')}))"
     number = r"(\d{1,3}(?:[ .,]\d{3})+|\d{1,7}(?:[.,]\d+)?)"  # "250 000", "100.000", "1,5", "3"
-    m = re.search(rf"(?<![\w.,]){number}\s*(?:{scale}(?!\w))?\s*(?:(?:of|di|de|von|d'|des)\s+)?"
-                  rf"(?:{_alternation('items')})(?!\w)", text)
+    head = rf"(?<![\w.,]){number}\s*(?:{scale}(?!\w))?\s*(?:(?:of|di|de|von|d'|des)\s+)?"
+    m = re.search(rf"{head}(?:{_alternation('items')})(?!\w)", text)
+    if m is None:
+        # one describing word between a count that is plainly a count (a scale or thousands separators) and the
+        # noun ("50k pdf chunks", "200 000 kurze Texte"); never "a 4070, how many pairs": a card's number
+        m = re.search(rf"{head}[a-z]+\s+(?:{_alternation('items')})(?!\w)", text)
+        if m is not None and not (m.group(2) or m.group(3) or re.search(r"[ .,]\d{3}$", m.group(1))):
+            m = None
     if m is None:
         return None
     digits = m.group(1)

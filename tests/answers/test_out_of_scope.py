@@ -149,7 +149,7 @@ def test_fine_tuning_a_model_between_two_rows_says_it_is_interpolated(engine) ->
 
 
 @pytest.mark.parametrize(("question", "kind", "named"), [
-    ("best embedding model for a 3060", "embedding", None),
+    ("which embedding model is best?", "embedding", None),
 ])
 def test_a_name_is_quoted_a_generic_word_is_not(engine, question, kind, named) -> None:
     a = engine.ask(question)
