@@ -65,3 +65,14 @@ def test_a_mini_pc_processor_has_one_memory_channel(engine: Engine) -> None:
     assert cpu["ram_channels"] == 1 and cpu["ram_bandwidth_gbps"] == pytest.approx(38.4)
     assert cpu["more_channels"] is None
     assert "one channel of DDR5-4800" in a.text and "dual-channel" not in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "galaxy s24 ultra w/ 12gb, gemma 3n e4b or llama 3.2 3b?",
+    "pixel 9 pro w/ 16gb ram: qwen3 4b or gemma 3n e2b, tok/s?",
+])
+def test_w_slash_is_with_and_never_a_card(engine: Engine, question: str) -> None:
+    """"w/" is how people shorten "with": it never makes a "Pro W…" card that turns a phone question into a decline."""
+    a = engine.ask(question)
+    assert "cards" not in a.asked and a.asked.get("device")
+    assert "out_of_scope" not in a.facts and "tokens per second" in a.text
