@@ -66,6 +66,13 @@ def _pick(why: str, names: Sequence[str], first: bool, **more: Any) -> dict[str,
     return {"why": why, "pick": pick, "other": other, **more}
 
 
+def _job(facts: dict[str, Any]) -> dict[str, Any]:
+    """The picture or clip a side was timed on: two video models have different usual sizes and lengths (LTX-Video
+    768x512, HunyuanVideo 1280x720), and a ratio between unlike clips must say so."""
+    job = facts.get("assumed") or {}
+    return {"resolution": job.get("resolution"), "frames": job.get("frames"), "steps": job.get("steps")}
+
+
 def _only(a: dict[str, Any], b: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
     good = (runs_well(a), runs_well(b))
     if good == (False, False):
@@ -307,8 +314,10 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
         if max(ratio, 1 / ratio) < SPEED_EDGE:
             return _pick("either", names, True)
         first = ratio >= 1
+        jobs = [_job(x) for x in ((a, b) if first else (b, a))]
+        unequal = {"pick_job": jobs[0], "other_job": jobs[1]} if jobs[0] != jobs[1] else None
         return _pick("mediafaster", names, first, ratio=max(ratio, 1 / ratio), seconds=min(sa, sb),
-                     other_seconds=max(sa, sb), unit=kind)
+                     other_seconds=max(sa, sb), unit=kind, unequal=unequal)
     if kind == "speech":  # the more times real time, the faster: an hour of audio in fewer minutes
         speaks = [_speaks(x, lang) for x in (a, b)]
         if speaks[0] != speaks[1]:

@@ -76,3 +76,11 @@ def test_w_slash_is_with_and_never_a_card(engine: Engine, question: str) -> None
     a = engine.ask(question)
     assert "cards" not in a.asked and a.asked.get("device")
     assert "out_of_scope" not in a.facts and "tokens per second" in a.text
+
+
+def test_two_video_models_at_their_own_usual_settings_say_the_clips_differ(engine: Engine) -> None:
+    a = engine.ask("hunyuanvideo or ltx-video on a 4070, which one is quicker?")
+    unequal = a.facts["choice"]["unequal"]
+    assert unequal["pick_job"] != unequal["other_job"] and "Not the same clip" in a.text
+    same = engine.ask("hunyuanvideo or ltx-video on a 4070 at 768x512, 97 frames, 30 steps, which is quicker?")
+    assert same.facts["choice"].get("unequal") is None and "Not the same clip" not in same.text
