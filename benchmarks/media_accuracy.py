@@ -52,7 +52,9 @@ from estimator.speech import Processor, physical_s_per_audio_s  # noqa: E402
 CSV_PATH = ROOT / "benchmarks" / "data" / "media_measured.csv"
 CONSTANTS = ROOT / "estimator" / "data" / "media_constants.json"
 # CPUs of the speech rows: cores × GHz × FP32 FLOPs a cycle; RAM channels × MT/s × 8 bytes.
-CPUS = {"cpu:xeon-6226r-8t": Processor(8 * 2.9 * 64 / 1000, 6 * 2933 * 8 / 1000, "cpu")}  # Intel ARK: Gold 6226R
+CPUS = {"cpu:xeon-6226r-8t": Processor(8 * 2.9 * 64 / 1000, 6 * 2933 * 8 / 1000, "cpu"),  # Intel ARK: Gold 6226R
+        # AMD: Ryzen 5 5600G, Zen 3 (AVX2, two 256-bit FMA units: 32 FP32 FLOPs a cycle), 4 threads used, 2 x DDR4-3200
+        "cpu:ryzen5-5600g-4t": Processor(4 * 4.2 * 32 / 1000, 2 * 3200 * 8 / 1000, "cpu")}
 EFF_GRID = tuple(i / 50 for i in range(1, 51))
 OVERHEAD_GRID = (0.0, 0.005, 0.01, 0.02, 0.03, 0.04)
 UNET_GRID = (0.4, 0.5, 0.6, 0.7, 0.8, 1.0)
