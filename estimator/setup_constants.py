@@ -7,6 +7,7 @@ stay pure functions of what they are given.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,6 +53,16 @@ def _ranges(table: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
     return out
 
 
+def _beside(table: Mapping[str, Any] | None) -> tuple[str, str] | None:
+    """`ram_type_beside_cards` as (ISO date, type); None when absent."""
+    if table is None:
+        return None
+    since, kind = str(table["from_release"]), str(table["type"]).upper()
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", since):
+        raise ValueError("ram_type_beside_cards: from_release must be an ISO date")
+    return since, kind
+
+
 class SetupConstants(Struct, frozen=True):
     """The setups rules' figures (setup_constants.json, whose notes give the sources)."""
 
@@ -82,6 +93,11 @@ class SetupConstants(Struct, frozen=True):
     # the stated range of a setup's figure, as factors on it, per kind of setup (`speed_ranges`: fitted on the
     # public held-out rows by benchmarks/heldout_setups.py); a kind not listed keeps DEFAULT_RANGE
     speed_ranges: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    # the most RAM an answer suggests buying when the usual amount has no room for the rest (a desktop's two
+    # channels full: four 32 GB modules)
+    ram_upgrade_max_gb: float = 128.0
+    # (launched on or after this ISO date, type): the RAM type a desktop has beside such a card when none is said
+    ram_type_beside_cards: tuple[str, str] | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -105,7 +121,9 @@ class SetupConstants(Struct, frozen=True):
                       float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
                       float(data["ram_reserve_max_gb"]), float(data.get("machines", {}).get("rpc_hop_ms", 0.0)),
                       tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())),
-                      _ranges(data.get("speed_ranges", {})))
+                      _ranges(data.get("speed_ranges", {})),
+                      float(data.get("ram_upgrade", {}).get("max_gb", 128.0)),
+                      _beside(data.get("ram_type_beside_cards")))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
