@@ -147,7 +147,7 @@ def estimate(profile: Profile, case: SetupCase, c: SetupConstants, hop_ms: float
     else:
         t = split_seconds(profile, case.size, pool, q, hop)
     tok = 1 / t
-    low, high, conf = speed_range(profile, case.size, pool, q, tok, offload)
+    low, high, conf = speed_range(c, profile, case.size, pool, q, tok, offload)
     return tok, low, high, conf
 
 

@@ -7,10 +7,11 @@ stay pure functions of what they are given.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 from .machine import MachineConstants
 
@@ -30,6 +31,36 @@ class UsableMemory(Struct, frozen=True):
     reserve_gb: float
     extra_card_gb: float
     comfortable_share: float
+
+
+# The range a setup's figure had before its kinds were fitted on public rows (and keeps for a kind not listed).
+DEFAULT_RANGE = (0.6, 1.6)
+RANGE_KINDS = frozenset({"cpu_only", "offload_moe", "offload_dense", "layer", "tensor", "unified"})
+
+
+def _ranges(table: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
+    """`speed_ranges` as (low, high) per kind; a kind unknown or a range that does not hold 1 raises."""
+    out: dict[str, tuple[float, float]] = {}
+    for kind, v in table.items():
+        if kind in ("note", "source"):
+            continue
+        if kind not in RANGE_KINDS:
+            raise ValueError(f"speed_ranges: unknown kind {kind!r}")
+        low, high = float(v["low"]), float(v["high"])
+        if not 0 < low <= 1 <= high <= 10:
+            raise ValueError(f"speed_ranges: {kind}: need 0 < low <= 1 <= high <= 10")
+        out[kind] = (low, high)
+    return out
+
+
+def _beside(table: Mapping[str, Any] | None) -> tuple[str, str] | None:
+    """`ram_type_beside_cards` as (ISO date, type); None when absent."""
+    if table is None:
+        return None
+    since, kind = str(table["from_release"]), str(table["type"]).upper()
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", since):
+        raise ValueError("ram_type_beside_cards: from_release must be an ISO date")
+    return since, kind
 
 
 class SetupConstants(Struct, frozen=True):
@@ -59,6 +90,14 @@ class SetupConstants(Struct, frozen=True):
     # unified machines that take a graphics card in the same host (a Ryzen AI Max with an eGPU over OCuLink or
     # USB4): a split between the two stays on PCIe; other unified machines (Macs, DGX Spark) reach a card by RPC
     hosts_cards: tuple[str, ...] = ()
+    # the stated range of a setup's figure, as factors on it, per kind of setup (`speed_ranges`: fitted on the
+    # public held-out rows by benchmarks/heldout_setups.py); a kind not listed keeps DEFAULT_RANGE
+    speed_ranges: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    # the most RAM an answer suggests buying when the usual amount has no room for the rest (a desktop's two
+    # channels full: four 32 GB modules)
+    ram_upgrade_max_gb: float = 128.0
+    # (launched on or after this ISO date, type): the RAM type a desktop has beside such a card when none is said
+    ram_type_beside_cards: tuple[str, str] | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -81,7 +120,10 @@ class SetupConstants(Struct, frozen=True):
                       float(data["moe_batch"]["fixed_share"]),
                       float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
                       float(data["ram_reserve_max_gb"]), float(data.get("machines", {}).get("rpc_hop_ms", 0.0)),
-                      tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())))
+                      tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())),
+                      _ranges(data.get("speed_ranges", {})),
+                      float(data.get("ram_upgrade", {}).get("max_gb", 128.0)),
+                      _beside(data.get("ram_type_beside_cards")))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
@@ -91,6 +133,11 @@ class SetupConstants(Struct, frozen=True):
         if "reference" not in profiles:
             raise ValueError("setup constants: the reference profile must be listed")
         return out
+
+    def speed_range(self, kind: str) -> tuple[float, float]:
+        """(low, high) factors on a figure of this kind of setup: cpu_only, offload_moe, offload_dense, layer,
+        tensor, unified."""
+        return self.speed_ranges.get(kind, DEFAULT_RANGE)
 
     def offload_ram_gb(self, ram_gb: float) -> float:
         """What the part of a model beside the cards may take of `ram_gb` of system RAM: the usable share,

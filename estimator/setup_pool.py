@@ -126,18 +126,28 @@ def machine_boundaries(devices: list[Device], hosts_cards: tuple[str, ...] = ())
     return sum(1 for a, b in zip(devices, devices[1:], strict=False) if apart(a, b))
 
 
-def speed_range(p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
+def speed_range(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, q: Quant, tok: float,
                 offload: bool) -> tuple[float, float, str]:
-    # The card that takes longest per token sets the pace: its confidence and range stand for the setup.
+    """The stated range of a setup's figure. The card that takes longest per token sets the pace: its confidence
+    and range stand for the setup, widened to the spread public rows of that kind of setup show (a layer or
+    tensor split over several cards, a unified machine: `SetupConstants.speed_ranges`); offload's range is
+    that spread alone (the RAM's speed and the split people choose vary most)."""
+    if offload:
+        low_f, high_f = c.speed_range("offload_moe" if model.is_moe else "offload_dense")
+        return low_f * tok, high_f * tok, "low"
     slowest = min(pool.devices, key=lambda d: p.tok_s(model, d.card, q)).card
     low, high, conf = p.tok_range(model, slowest, q, tok)
+    several = len(pool.devices) > 1
     pool_range = getattr(p, "pool_range", None)  # an engine other than llama.cpp: its several-cards spread
-    own = pool_range(tok) if pool_range is not None and len(pool.devices) > 1 and not offload else None
+    own = pool_range(tok) if pool_range is not None and several else None
     if own is not None:
-        return own
-    if offload:
-        return 0.6 * tok, 1.6 * tok, "low"  # RAM speed and the split chosen vary most: the widest range
-    return low, high, conf
+        low, high, conf = own
+    kind = ("tensor" if own is not None else "layer") if several else ("unified" if pool.devices[0].is_unified
+                                                                      else None)
+    if kind is None:
+        return low, high, conf
+    low_f, high_f = c.speed_range(kind)
+    return min(low, low_f * tok), max(high, high_f * tok), conf
 
 
 def pool_fit(c: SetupConstants, p: Profile, need: float, pool: Pool) -> str:

@@ -6,6 +6,8 @@ the RAM as assumed).
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from .cpu_machine import cpu_decode_gbps, cpu_ram
 from .machine import RamSpec, numa_share
 from .setup_constants import SetupConstants
@@ -17,8 +19,25 @@ RAM_SIZES_GB: tuple[float, ...] = (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384
 
 def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
     """The setup's system RAM as worked out from what was said (estimator.machine.ram_spec), a named CPU
-    filling what was not said (estimator.cpu_machine)."""
-    return cpu_ram(c.machine, setup.cpu, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
+    filling what was not said (estimator.cpu_machine). Neither type nor CPU said, on a desktop: the type
+    desktops are built with beside the newest of its cards (`ram_type_beside_cards`: DDR5 beside a card
+    launched from 2025), still said to be assumed."""
+    spec = cpu_ram(c.machine, setup.cpu, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
+    implied = _type_beside(c, setup)
+    if implied is None or "type" not in spec.assumed or spec.platform != "desktop" \
+            or spec.kind != c.machine.default_type or implied == spec.kind:
+        return spec
+    again = cpu_ram(c.machine, None, implied, setup.ram_mts, setup.ram_channels, setup.ram_gb)
+    return replace(again, assumed=("type", *(a for a in again.assumed if a != "type")))
+
+
+def _type_beside(c: SetupConstants, setup: Setup) -> str | None:
+    """The RAM type a desktop built around the setup's newest card has (None: the default type)."""
+    if c.ram_type_beside_cards is None:
+        return None
+    since, kind = c.ram_type_beside_cards
+    released = [r for d in setup.devices if (r := getattr(d.card, "release", None)) is not None]
+    return kind if released and max(released).isoformat() >= since else None
 
 
 def usual_ram_gb(c: SetupConstants, setup: Setup, default_gb: float) -> float:

@@ -226,7 +226,7 @@ def _held_whole(r: _Rating, levels: Sequence[Quant], needs: Sequence[float], why
         if need <= pool.total_usable:
             t, split, group = _pool_seconds(r, q)
             tok = 1 / t
-            low, high, conf = speed_range(p, model, pool, q, tok, offload=False)
+            low, high, conf = speed_range(r.c, p, model, pool, q, tok, offload=False)
             return SetupRow(why=why, quant=q, need_gb=need, fit=pool_fit(r.c, p, need, pool), tok_s=tok,
                             tok_s_low=low, tok_s_high=high, confidence=conf, single_tok_s=_single_card(r, q, need),
                             split=split, tp_cards=group[0] if group else None,
@@ -329,7 +329,7 @@ def _first_offload(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
         if in_ram <= limit_gb:
             tok = 1 / t
             if tok >= c.offload_min_tok_s:
-                low, high, conf = speed_range(p, model, pool, q, tok, offload=True)
+                low, high, conf = speed_range(c, p, model, pool, q, tok, offload=True)
                 return SetupRow(quant=q, need_gb=need, fit="offload", tok_s=tok, tok_s_low=low, tok_s_high=high,
                                 confidence=conf, **at)
             if q is start:  # a crawl is reported at the usual level; a lower one must reach a usable speed

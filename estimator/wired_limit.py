@@ -40,9 +40,10 @@ class RaisedLimit(Struct, frozen=True):
 
 def raised_limit(c: SetupConstants, p: Profile, model: ModelSize, setup: Setup, context: int = DEFAULT_CONTEXT,
                  min_quality: str | None = None, forced_quant: str | None = None) -> RaisedLimit | None:
-    """The rating once the wired limit is raised, for one Apple machine whose default share misses the
-    model; None when the setup is not one Mac, already runs it, or a raised limit would not help either."""
-    if len(setup.devices) != 1 or setup.devices[0].count != 1 or not setup.devices[0].is_unified:
+    """The rating once the wired limit is raised, for one unified machine (or several alike, split over llama.cpp's
+    RPC: the limit raised on each) whose default share misses the model; None when the setup is not that,
+    already runs it, or a raised limit would not help either."""
+    if len(setup.devices) != 1 or not setup.devices[0].is_unified:
         return None
     card = setup.devices[0].card
     keys = _share_keys(card.vendor)

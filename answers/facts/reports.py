@@ -25,7 +25,8 @@ from answers.facts.cpu_report import cpu_only_data, named_cpu, ram_said
 from answers.facts.describe import MEMORY_SIZES, card_brief, summary_facts, table_facts
 from answers.facts.engine_facts import check_keys, engine_keys
 from answers.facts.setup_request import SetupRequest
-from answers.facts.setups import UnresolvedName, build_setup, row_facts, setup_facts, words_from_text
+from answers.facts.setup_rows import row_facts, setup_facts
+from answers.facts.setups import UnresolvedName, build_setup, words_from_text
 from answers.facts.throughput import Ask, add_to_rows, setup_keys, top_facts
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.credits import credit_lines

@@ -16,8 +16,8 @@ from answers.facts import daily, long_context, sizing, when_short
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
+from answers.facts.setup_rows import row_facts as setup_row_facts
 from answers.facts.setups import held_levels
-from answers.facts.setups import row_facts as setup_row_facts
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
 from catalog.records import ModelRecord
 from estimator.engines import engine_levels

@@ -22,9 +22,10 @@ from answers.facts import fits_instead
 from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
-from answers.facts.describe import rating_facts
 from answers.facts.gguf_file import file_facts
+from answers.facts.offload_assumed import assumed_offload
 from answers.facts.quant_advice import QUALITY
+from answers.facts.setup_rows import cpu_assumed, ram_facts, row_facts, setup_facts
 from answers.knowledge.pickled import compile_cached
 from answers.knowledge.unresolved import UnresolvedName  # noqa: F401 — the error a setup's name raises, named here too
 from answers.reading import apple_typical
@@ -34,7 +35,7 @@ from answers.records.asked import Asked
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_machine import CpuSpec, cpu_ram
 from estimator.cpu_only import CpuRow, cpu_pick, cpu_rows
-from estimator.machine import MachineConstants, RamSpec
+from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
 from estimator.profile import READING_SPEED_TOK_S, Profile
 from estimator.quants import floor as lowest_level
@@ -42,7 +43,7 @@ from estimator.quants import quant
 from estimator.quants import quant as quant_of
 from estimator.ranking import Row
 from estimator.setup_ram import usual_ram_gb
-from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, SetupRow, lower_fit, rate_setup
+from estimator.setups import RAM_SIZES_GB, Device, Setup, SetupConstants, lower_fit, rate_setup
 from estimator.wired_limit import RaisedLimit, raised_limit
 
 CardResolver = Callable[[str], GpuRecord | None]
@@ -143,82 +144,11 @@ def server_variant(text: str, candidates: list[str]) -> str | None:
     return kept[0] if len(kept) == 1 else None
 
 
-def row_facts(row: SetupRow) -> dict[str, Any]:
-    """The setup described like one card (the keys of `answers.facts.row_facts`), plus how it was worked out."""
-    return {
-        "card": row.label,
-        "vendor": row.vendor,
-        "memory_gb": row.memory_gb,
-        "bandwidth_gbps": row.bandwidth_gbps,
-        "release": None,
-        **rating_facts(row),
-        "gpu_count": row.gpu_count,
-        "why": row.why,
-        "split": row.split,
-        "usable_gb": row.usable_gb,
-        "cards": list(row.cards),
-        "single_tok_s": row.single_tok_s,
-        "total_memory_gb": row.total_memory_gb,
-        "gpu_share": row.gpu_share,
-        "offload_gb": row.offload_gb,
-        "ram_gb": row.ram_gb,
-        "ram_type": row.ram_type,
-        "ram_bandwidth_gbps": row.ram_bandwidth_gbps,
-        "slow_tok_s": row.slow_tok_s,
-        "slow_quant": row.slow_quant.name if row.slow_quant is not None else None,
-        "machines_hop_ms": row.machines_hop_ms,
-        "tp_cards": row.tp_cards,
-        "all_cards_tok_s": row.all_cards_tok_s,
-        **ram_facts(row.ram, row.ram_effective_gbps),
-    }
-
-
-def ram_facts(spec: RamSpec | None, effective_gbps: float | None) -> dict[str, Any]:
-    """The RAM as worked out (estimator.machine): speed, channels, what was assumed, and what the CPU
-    streams from it; empty keys when no RAM is involved."""
-    if spec is None:
-        return {"ram_mts": None, "ram_channels": None, "ram_guessed": [], "ram_platform": None,
-                "ram_effective_gbps": None, "ram_cpu": None}
-    return {"ram_mts": spec.mts, "ram_channels": spec.channels, "ram_guessed": list(spec.assumed),
-            "ram_platform": spec.platform_rule, "ram_effective_gbps": effective_gbps, "ram_cpu": spec.cpu}
-
-
-def cpu_assumed(constants: SetupConstants, spec: RamSpec | None, named: CpuSpec | None = None) -> dict[str, Any]:
-    """The CPU the prefill figure assumes (estimator.machine cpu_classes; the named one when said), for the
-    answer to say."""
-    if named is not None:
-        return {"cores": named.cores, "ghz": named.ghz, "isa": named.isa, "name": named.name}
-    cpu = constants.machine.cpu_classes["server" if spec is not None and spec.platform == "server" else "desktop"]
-    return {"cores": cpu.cores, "ghz": cpu.ghz, "isa": cpu.isa}
-
-
-def setup_facts(setup: Setup) -> dict[str, Any]:
-    return {
-        "label": setup.label,
-        "gpu_count": setup.gpu_count,
-        "cards": [{"name": d.card.name, "count": d.count, "memory_gb": d.card.memory_gb,
-                   "unified": d.is_unified} for d in setup.devices],
-        "ram_gb": setup.ram_gb,
-        "ram_type": setup.ram_type,
-        "unified": setup.unified,
-        "cpu": cpu_facts_of(setup.cpu),
-    }
-
-
-
 def _usable_share(constants: SetupConstants, pick: CpuRow) -> float:
     """The share of the RAM size quoted for `pick` the model may take: 80 %, or more on a big machine whose
     system keeps at most `ram_reserve_max_gb` (the answer's "the model may take about …% of it")."""
     size = pick.ram_size_gb
     return constants.ram_usable_share if not size else constants.offload_ram_gb(size) / size
-
-def cpu_facts_of(cpu: CpuSpec | None) -> dict[str, Any] | None:
-    """The named processor as the estimate took it (None when none was named)."""
-    if cpu is None:
-        return None
-    return {"name": cpu.name, "cores": cpu.cores, "channels": cpu.channels, "ram_type": cpu.ram[0][0],
-            "ram_mts": cpu.ram[0][1], "isa": cpu.isa, "amx": cpu.amx, "segment": cpu.segment}
-
 
 def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
          min_quality: str | None, quant: str | None) -> dict[str, Any]:
@@ -331,30 +261,6 @@ def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupCo
         below = s.quant is None and quant(row["quant"]).rank > floor.rank
         v.update(outcome="offload", recommended={**at, "below_floor": below}, levels_named=[row["quant"]])
     return v
-
-
-def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
-                    min_quality: str | None, quant: str | None, ram_gb: float) -> dict[str, Any]:
-    """The setup plus `ram_gb` of the default RAM type, for an asker who did not say their RAM: one rule
-    for every answer that mentions offloading. `outcome`: "runs" (at least `offload_min_tok_s`), "slow"
-    (fits in RAM but below it: `tok_s` is the crawl), "no_room" (the rest does not fit in that RAM)."""
-    row = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, min_quality, quant, constants=constants)
-    facts = row_facts(row)
-    if row.fit == "offload":
-        outcome, tok = "runs", row.tok_s
-    elif row.slow_tok_s is not None:
-        outcome, tok = "slow", row.slow_tok_s
-    else:
-        outcome, tok = "no_room", None
-    floor = lowest_level(min_quality, profile.default_min_quality)
-    # a level the asker named is theirs, not one the RAM forced: no "only a level as compressed as" for it
-    below = quant is None and outcome == "runs" and row.quant is not None and row.quant.rank > floor.rank
-    return {"outcome": outcome, "card": row.label, "ram_gb": ram_gb, "ram_type": row.ram_type, "tok_s": tok,
-            # a crawl at a level below the usual one (the rest fits the RAM only there) names that level
-            "quant": facts["quant"] or facts["slow_quant"] or quant or profile.miss_quant,
-            "offload_gb": row.offload_gb, "min_tok_s": constants.offload_min_tok_s, "row": facts,
-            # Only a level below the minimum quality leaves little enough for that RAM (said in the answer).
-            "floor_quant": floor.name if below else None}
 
 
 class SetupCard(Struct, frozen=True):

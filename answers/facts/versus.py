@@ -21,18 +21,20 @@ from msgspec.structs import replace
 from answers.facts import choice, serving, setups
 from answers.facts import verdict as vd
 from answers.facts.advice import typical_card
-from answers.facts.common import BadInput, Built, base_facts, card_row
+from answers.facts.common import GUESS_RAM_GB, BadInput, Built, base_facts, card_row
 from answers.facts.describe import card_brief, row_facts
+from answers.facts.offload_assumed import assumed_offload
 from catalog.records import ModelRecord
 from estimator.model import ModelSize
 from estimator.quants import Quant, quant
 from estimator.ranking import Row, rate_all
-from estimator.setups import rate_setup
+from estimator.setup_ram import usual_ram_gb
+from estimator.setups import Device, Setup, rate_setup
 
 if TYPE_CHECKING:
     from answers.facts.common import Built, Entities, Estimates, EstimateSettings
     from estimator.profile import Profile
-    from estimator.setups import Setup, SetupConstants
+    from estimator.setups import SetupConstants
 
 SETUP_SIZES_B = (8.0, 32.0, 70.0)  # two setups and no model: the sizes people weigh a rig by
 # Typical home cards tried, smallest first, when two models are compared with no hardware named.
@@ -110,6 +112,8 @@ def _models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             facts_row = row_facts(row)
             if e.card is not None:  # the model as "can it run" rates it on that card alone (answers/facts/verdict.py)
                 facts_row = vd.on_card(_rated.query, e.card, facts_row)
+            if not row.runs:
+                facts_row = {**facts_row, **_short_ways(est, p, size_of(est, rec), card, s)}
             rows.append(_with_model(facts_row, rec, short))
 
         def rate_at(size: ModelSize, q: Quant) -> float | None:
@@ -171,6 +175,27 @@ def side_brief(setup: Setup) -> dict[str, Any]:
     memory = sum(d.card.memory_gb * d.count for d in setup.devices)
     return {"name": setup.label, "vendor": first.vendor, "memory_gb": memory,
             "bandwidth_gbps": min(d.card.bandwidth_gbps for d in setup.devices), "release": None}
+
+
+def _short_ways(est: Estimates, p: Profile, size: ModelSize, card: Any, s: EstimateSettings) -> dict[str, Any]:
+    """A model the card cannot hold at the usual quality, in a comparison: the ways people still run it there,
+    as "can it run" gives them — the largest level below the usual minimum that fits (`lower`, with its
+    speed) and the usual level with the rest in the common amount of RAM (`offload`, when that runs:
+    answers/facts/offload_assumed.py); empty for a shared-memory machine."""
+    if getattr(card, "unified_memory", False):
+        return {}
+    constants = est.profiles.setup_constants()
+    setup = Setup((Device(card, unified=False),))  # a typical card of the size asked: a discrete card
+    side = setup_side(p, size, setup, constants, s)
+    guess = assumed_offload(p, size, setup, constants, s.context, s.min_quality, s.quant,
+                            usual_ram_gb(constants, setup, GUESS_RAM_GB))
+    out: dict[str, Any] = {}
+    if side.get("lower") is not None and side["lower"].get("tok_s"):
+        out["lower"] = side["lower"]
+    if guess["outcome"] == "runs":
+        out["offload"] = {k: guess["row"][k] for k in ("quant", "tok_s", "tok_s_low", "tok_s_high", "offload_gb")}
+        out["offload"] |= {"ram_gb": guess["ram_gb"], "ram_type": guess["ram_type"]}
+    return out
 
 
 def setup_side(p: Profile, size: ModelSize, setup: Setup, constants: SetupConstants,

@@ -25,7 +25,8 @@ from answers.facts.common import (
     TableRow,
 )
 from answers.facts.describe import card_brief
-from answers.facts.setups import SetupCard, cpu_model_rows, model_rows, other_fits, ram_facts, setup_facts
+from answers.facts.setup_rows import ram_facts, setup_facts
+from answers.facts.setups import SetupCard, cpu_model_rows, model_rows, other_fits
 from answers.facts.typed import Largest, Rule, WhatRunsFacts, facts_of
 from catalog.records import GpuRecord, ModelRecord
 from estimator.card import Card

@@ -14,8 +14,10 @@ from answers.facts import fits_instead
 from answers.facts import verdict as vd
 from answers.facts.advice import GOOD_LEVEL
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings, Rated
+from answers.facts.offload_assumed import assumed_offload
 from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from answers.facts.relatives import best_relative
+from answers.facts.setup_rows import row_facts
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_machine import CpuSpec
 from estimator.model import DEFAULT_CONTEXT
@@ -41,7 +43,7 @@ def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Est
                     ram_type: str | None = None, ram_mts: int | None = None, ram_channels: int | None = None,
                     cpu: CpuSpec | None = None) -> dict[str, Any] | None:
     """The card plus `GUESS_RAM_GB` of RAM, whatever the outcome (runs, too slow, no room): the one rule
-    every answer that mentions offloading follows (answers.setups.assumed_offload). None without a card,
+    every answer that mentions offloading follows (answers.facts.offload_assumed). None without a card,
     or for a unified-memory machine (its RAM is the memory already counted)."""
     if card is None or getattr(card, "unified_memory", False):
         return None
@@ -49,7 +51,7 @@ def offload_assumed(est: Estimates, rated: Rated, card: GpuRecord | None, s: Est
     # What the asker said of the RAM ("with ddr5", "4 channels", a processor whose platform fills the rest)
     # with the common amount; else the default type.
     setup = Setup((Device(card),), ram_type=ram_type, ram_mts=ram_mts, ram_channels=ram_channels, cpu=cpu)
-    return _setups().assumed_offload(q.profile, q.model, setup,
+    return assumed_offload(q.profile, q.model, setup,
                                   est.profiles.setup_constants(),
                                   s.context, s.min_quality, s.quant,
                                   usual_ram_gb(est.profiles.setup_constants(), setup, GUESS_RAM_GB))
@@ -70,7 +72,7 @@ def level_offloads(est: Estimates, rated: Rated, card: GpuRecord | None, s: Esti
     ram_gb = ram_gb_said or usual_ram_gb(constants, setup, GUESS_RAM_GB)
     out: dict[str, Any] = {}
     for name in levels:
-        guess = _setups().assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, name, ram_gb)
+        guess = assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, name, ram_gb)
         if guess["outcome"] != "no_room" and guess["tok_s"]:
             out[name] = {"tok_s": guess["tok_s"], "ram_gb": ram_gb, "ram_type": guess["ram_type"],
                          "runs": guess["outcome"] == "runs", "offload_gb": guess["offload_gb"],
@@ -143,7 +145,7 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
     level asked with a q8_0 cache, a smaller level held whole (answers/facts/fits_instead.py), the level
     asked with part of it in `GUESS_RAM_GB` of RAM. Each: `way`, the row facts and its prompt keys
     (`make_keys(setup, row, cache_type)`)."""
-    q, setups = rated.query, _setups()
+    q = rated.query
     constants = est.profiles.setup_constants()
     bare = replace(setup, ram_gb=None)
     routes: list[dict[str, Any]] = []
@@ -163,7 +165,7 @@ def prompt_routes(est: Estimates, rated: Rated, setup: Setup, s: EstimateSetting
         # the RAM said, else the common amount (a named workstation or server: its channels filled)
         ram_gb = setup.ram_gb or usual_ram_gb(constants, setup, GUESS_RAM_GB)
         ram = replace(setup, ram_gb=ram_gb)
-        guess = setups.assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant,
+        guess = assumed_offload(q.profile, q.model, setup, constants, s.context, s.min_quality, s.quant,
                                        ram_gb)
         if guess["outcome"] == "runs":
             row = rate_setup(q.profile, q.model, ram, s.context, s.min_quality, s.quant, constants=constants)
@@ -194,7 +196,7 @@ def _cache_route(est: Estimates, q: Any, bare: Setup, s: EstimateSettings,
 
 
 def _route(way: str, row: Any, need_gb: float, keys: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    facts = {**_setups().row_facts(row), **keys, "need_gb": need_gb}
+    facts = {**row_facts(row), **keys, "need_gb": need_gb}
     return {"way": way, "row": facts, **extra}
 
 

@@ -191,8 +191,20 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, formats_named=said.formats_named)
     asked, ram = _offload_machine(asked, w, machine)
-    return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(asked, ram, machine), w.ram_type,
-                                                                     w.cpu))))
+    return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(_cpu_not_model(asked), ram, machine),
+                                                                     w.ram_type, w.cpu))))
+
+
+def _cpu_not_model(asked: Asked) -> Asked:
+    """"um servidor com 2x xeon e5-2680 v4 e 256gb, sem placa de vídeo: roda alguma coisa?": the words taken for a
+    model are the processor named, not an unknown model; the question is what that machine runs."""
+    def words(text: str) -> str:
+        return " " + " ".join(re.findall(r"[a-z0-9]+", text.casefold())) + " "
+
+    cpu, typed = asked.cpu_named, asked.model if isinstance(asked.model, str) else None
+    if not cpu or typed is None or words(typed) not in words(cpu):
+        return asked
+    return replace(asked, model=asked.model2, model_span=asked.model2_span, model2=None, model2_span=None)
 
 
 def _offload_machine(asked: Asked, w: _Words, machine: Callable[[], MachineConstants]
