@@ -352,7 +352,7 @@ class EntityBuilding:
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
                         ram_from_platform=asked.ram_from_platform,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None,
-                        power=asked.power, speaks=asked.speaks)
+                        power=asked.power, speaks=asked.speaks, kv=asked.kv)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""

@@ -181,6 +181,13 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):
         intent, asked = "card_models", replace(asked, lead="levels")  # "which quant fits 48 GB": sizes per level
+    if _kv_question(intent, asked):
+        # "how much vram does the kv cache take at 128k, f16 and q4_0?", "q8 kv or Q6 down to Q4?": the memory
+        # answer with the cache itself (answers/facts/kv_cache.py); levels that are cache types are the cache's
+        assert asked.kv is not None
+        weights = tuple(q for q in asked.quants if q.lower() not in asked.kv.types) if asked.kv.trade else ()
+        weights = asked.quants if asked.kv.trade and len(weights) < 2 else weights  # "q8 kv, or q8 to q4?"
+        return "vram", replace(asked, quant=None, quants=weights, levels=weights, quant_question=False)
     if _cache_compared(intent, asked):
         # "q8 kv cache vs f16 for X at 128k, how much do I save": the other cache type was read as the weights'
         # level; the memory answer, with the cache at every type, answers it.
@@ -196,6 +203,17 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
 # Levels that are also KV-cache types (answers/lexicon CACHE_TYPES): beside a cache type said, the other side of
 # "q8 vs f16 kv cache".
 _CACHE_LIKE_LEVELS = frozenset({"F16", "Q8_0", "Q4_0"})
+
+
+# The answers a question about the KV cache itself replaces: a model's memory, its levels, its facts, a fit
+_KV_INTENTS = frozenset({"vram", "why_quant", "model_info", "can_run", "what_gpu", "memory_cards", "smallest",
+                         "parameters", "card_models", "longest_context"})
+
+
+def _kv_question(intent: str, asked: Asked) -> bool:
+    """A question about one model's KV cache (not several people's caches: the serving answer has those)."""
+    return asked.kv is not None and asked.model is not None and asked.model2 is None and not asked.setup \
+        and (asked.users or 0) < 2 and not asked.per_day and intent in _KV_INTENTS
 
 
 def _cache_compared(intent: str, asked: Asked) -> bool:
