@@ -174,9 +174,11 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
             and ((asked.users or 0) >= 2 or asked.per_day) \
             and asked.model is not None and asked.model2 is None:
         intent = "users"  # "tok/s pro User bei 8 gleichzeitig": the speed each of them gets
-    if intent == "what_gpu" and (asked.users or 0) >= 2 and asked.model is not None and asked.model2 is None \
-            and asked.card is None and asked.setup is None:
-        intent = "users"  # "100 people at once on a 70B, which GPUs for 40k?": the box that serves them all
+    if intent in ("what_gpu", "smallest") and (asked.users or 0) >= 2 and asked.model is not None \
+            and asked.model2 is None and asked.card is None and asked.setup is None:
+        # "100 people at once on a 70B, which GPUs for 40k?", "a server for 20 people, the budget is not
+        # endless": the box that serves them all, never one person's cheapest card
+        intent, asked = "users", replace(asked, lead=None if asked.lead == "cheapest" else asked.lead)
     if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):

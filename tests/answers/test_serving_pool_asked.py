@@ -1,0 +1,43 @@
+"""Serving questions answer the pool: two engines weighed for more people than the cache holds say how many
+requests run at once beside the weights (and with an 8-bit cache), and "a server for N people, which GPUs, the
+budget is limited" gets the serving box, never one person's cheapest card. Questions written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+GIB = 2**30
+# Llama 3.3 70B: 70.6 B weights at one byte each (FP8); 80 layers × 8 KV heads × 128 × 2 (K, V) × 2 bytes a token
+WEIGHTS_GIB = 70.6e9 / GIB
+CACHE_4K_GIB = 80 * 8 * 128 * 2 * 2 * 4096 / GIB  # 1.25 GiB a person at 4,096 tokens
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("vllm or sglang on one h100 80gb for 12 people with llama 3.3 70b fp8? how many requests in parallel?", "en"),
+    ("vllm oder sglang auf einer h100 80gb für 12 leute mit llama 3.3 70b in fp8, wie viele anfragen parallel?", "de"),
+])
+def test_two_engines_for_more_people_than_fit_say_the_pool(engine, question: str, lang: str) -> None:
+    a = engine.ask(question, locale=lang)
+    assert "engine_versus" in a.facts
+    row = a.facts["row"]
+    most = row["max_users_memory"]
+    # what is left of 80 GB beside 65.8 GiB of weights holds at most 11 caches of 1.25 GiB: never all 12
+    assert 0 < most <= int((80 - WEIGHTS_GIB) / CACHE_4K_GIB) < 12
+    assert row["users_fit"] is False
+    eight = a.facts["pool"]["eight_bit"]["max_users_memory"]
+    assert eight >= 2 * most - 1  # an 8-bit cache takes about half the room
+    assert f" {most} " in a.text.replace("\u202f", " ") and "fp8" in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("mi serve un server per 20 persone con mistral small 3.2, quali gpu? il budget non è infinito", "it"),
+    ("necesitamos un servidor para 25 personas con qwen3 14b, qué gpus compramos? presupuesto ajustado, lo más barato",
+     "es"),
+])
+def test_a_server_for_several_people_is_sized_not_the_cheapest_card(engine, question: str, lang: str) -> None:
+    a = engine.ask(question, locale=lang)
+    assert a.intent == "users"
+    assert a.facts.get("needed"), "the serving box: the fewest of each usual serving card"
+    assert a.facts.get("lead") != "cheapest"
+    for n in a.facts["needed"]:
+        assert n["row"]["users_at_reading_speed"] >= a.facts["row"]["users"] if a.facts.get("row") else True
