@@ -388,7 +388,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities, s: EstimateSettings
                                  said.ram_gb if said is not None else None)
         for r in (rows_asked or rows):
             r["offload"] = offs.get(r["quant"])
-    return {**_advice(q, target, rows, rows_asked, among, rec),
+    return {**_advice(q, target, rows, rows_asked, among, rec), "cache_hint": qa.hint_for(q, card, rec),
             "offload_pick": offload_pick(rows_asked or rows) if rec is None else None}
 
 

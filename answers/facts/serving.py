@@ -85,6 +85,10 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["prompt_routes"] = _routes(est, e, s, ask)  # "cannot hold it" is never the whole answer
     # the answer after a long prompt is written with that prompt in the cache: slower than the headline speed
     query = est.rated(model_of(e), s).query
+    for w in facts.get("prompt_routes") or ():  # each way that holds it writes with the prompt in its cache too
+        if w["way"] in ("cache", "level"):
+            w["decode_at_context"] = long_context.at_depth(query, max(s.context, prompt), w["row"], e.card, e.setup,
+                                                           w.get("cache_type"))
     return Built(long_context.added(query, max(s.context, prompt), facts, e.card, e.setup), sources={"gpus"})
 
 

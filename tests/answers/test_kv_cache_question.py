@@ -104,3 +104,32 @@ def test_the_trade_gives_the_longest_context_of_each_way(engine) -> None:
     # runtime's buffers grow with the context too, so a little less)
     left = rows[("Q8_0", "f16")]
     assert 1.5 * left <= rows[("Q8_0", "q8_0")] <= left * 64 / 34 + 256
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("qwen3 32b at q4_k_m with 32k context on a 3090, does it fit or do I go down to q3?", "en"),
+    ("qwen3 32b q4_k_m auf einer 3090 mit 32k kontext, passt das oder muss ich auf q3 runter?", "de"),
+    ("qwen3 32b en q4_k_m sur une 3090 avec 32k de contexte, ça passe ou je descends en q3 ?", "fr"),
+])
+def test_the_level_advice_offers_the_q8_cache_before_a_lower_level(engine, question: str, lang: str) -> None:
+    """At 32k the f16 cache takes 8 GiB (64 × 8 × 128 × 2 × 2 bytes × 32,768), the q8_0 one 4.25: the difference
+    is what keeps Q4_K_M on a 24 GB card."""
+    a = engine.ask(question, locale=lang)
+    hint = a.facts["advice"]["cache_hint"]
+    assert hint["cache_type"] == "q8_0" and hint["quant"] in ("Q4_K_M", "IQ4_XS")
+    saved = _cache_gib(64, 8, 128, 32768) * (1 - 34 / 64)
+    assert hint["need_f16_gb"] - hint["need_gb"] == pytest.approx(saved, rel=0.05)
+    assert "q8_0" in a.text.replace("\\_", "_")
+
+
+def test_a_long_prompt_that_needs_a_smaller_cache_says_how_decoding_slows(engine) -> None:
+    """A 50k prompt on a 3090 with a 32B: each way that holds it writes with 50k tokens in its cache, slower than
+    its short-context speed (every token reads the whole cache)."""
+    a = engine.ask("qwen2.5 coder 32b q4 on a 3090 with a 50000 token prompt: time to first token and decode speed?",
+                   locale="en")
+    routes = [w for w in a.facts.get("prompt_routes", []) if w["way"] in ("cache", "level")]
+    assert routes
+    for w in routes:
+        deep = w["decode_at_context"]
+        assert deep["context"] == 50000 and deep["tok_s"] < 0.8 * w["row"]["tok_s"]
+    assert "50,000 tokens" in a.text
