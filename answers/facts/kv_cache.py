@@ -117,3 +117,29 @@ def records(est: Any, e: Any, s: Any, q: Query) -> tuple[KvCache, ...]:
     engine = est.profiles.engine_constants().engine(s.engine) if s.engine else None
     ollama = engine if engine is not None and engine.default_context else None
     return (build(q, e.kv, memory, e.levels, ollama, s.context != DEFAULT_CONTEXT),)
+
+
+# A fit within this share of the card's memory at a long context is called tight for the cache's sake: the runtime's
+# compute buffers grow with the context too (without flash attention, Ollama's default for many models, by about
+# context × batch × heads × 4 bytes), so the last few percent decide whether everything stays on the card.
+SQUEEZE_SHARE = 0.95
+SQUEEZE_MIN_CACHE_GB = 1.0  # a cache smaller than this is not what fills the card
+
+
+def squeeze(q: Query, row: dict[str, Any] | None, context: int, engine: str | None) -> dict[str, Any] | None:
+    """`facts.cache_squeeze`: a long context that fits the card only just with the f16 cache: the weights, the
+    cache and the runtime against the card, the total with a q8_0 cache, and whether Ollama runs it (it then keeps
+    layers in system RAM when the sum passes the card). None when it is not tight or the cache is not the cause."""
+    if row is None or row.get("fit") != "tight" or context <= DEFAULT_CONTEXT or q.cache_type != "f16":
+        return None
+    try:
+        level = quant(row["quant"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    parts = q.profile.memory_parts(q.model, level, context, "f16")
+    memory = row.get("memory_gb") or 0.0
+    if parts.cache_gb < SQUEEZE_MIN_CACHE_GB or not memory or parts.total_gb < SQUEEZE_SHARE * memory:
+        return None
+    return {"context": context, "quant": level.name, "weights_gb": parts.weights_gb, "cache_gb": parts.cache_gb,
+            "runtime_gb": parts.runtime_gb, "need_gb": parts.total_gb, "memory_gb": memory,
+            "q8_need_gb": q.profile.need_gb(q.model, level, context, "q8_0"), "ollama": engine == "ollama"}

@@ -209,13 +209,14 @@ _CACHE_LIKE_LEVELS = frozenset({"F16", "Q8_0", "Q4_0"})
 
 # The answers a question about the KV cache itself replaces: a model's memory, its levels, its facts, a fit
 _KV_INTENTS = frozenset({"vram", "why_quant", "model_info", "can_run", "what_gpu", "memory_cards", "smallest",
-                         "parameters", "card_models", "longest_context"})
+                         "parameters", "card_models"})
 
 
 def _kv_question(intent: str, asked: Asked) -> bool:
     """A question about one model's KV cache (not several people's caches: the serving answer has those)."""
     return asked.kv is not None and asked.model is not None and asked.model2 is None and not asked.setup \
-        and (asked.users or 0) < 2 and not asked.per_day and intent in _KV_INTENTS
+        and (asked.users or 0) < 2 and not asked.per_day \
+        and (intent in _KV_INTENTS or (intent == "longest_context" and asked.kv.trade))  # its own answer otherwise
 
 
 def _cache_compared(intent: str, asked: Asked) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import daily, long_context, sizing, when_short
+from answers.facts import daily, kv_cache, long_context, sizing, when_short
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
@@ -89,6 +89,9 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         if w["way"] in ("cache", "level"):
             w["decode_at_context"] = long_context.at_depth(query, max(s.context, prompt), w["row"], e.card, e.setup,
                                                            w.get("cache_type"))
+    squeeze = kv_cache.squeeze(query, row, max(s.context, prompt), s.engine) if e.setup is None else None
+    if squeeze is not None:  # one card at a long prompt that only just fits: the cache's share, Ollama's spill
+        facts["cache_squeeze"] = squeeze
     return Built(long_context.added(query, max(s.context, prompt), facts, e.card, e.setup), sources={"gpus"})
 
 

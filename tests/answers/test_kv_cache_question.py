@@ -133,3 +133,24 @@ def test_a_long_prompt_that_needs_a_smaller_cache_says_how_decoding_slows(engine
         deep = w["decode_at_context"]
         assert deep["context"] == 50000 and deep["tok_s"] < 0.8 * w["row"]["tok_s"]
     assert "50,000 tokens" in a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "ollama"), [
+    ("with ollama on a 4090, qwen3 coder 30b q4_k_m and a 60000-token prompt: how long to the first token?", "en",
+     True),
+    ("llama.cpp, 4090, qwen3 coder 30b q4_k_m, prompt da 60000 token: quanto ci mette il primo token?", "it", False),
+])
+def test_a_long_prompt_that_only_just_fits_says_the_cache_is_why(engine, question: str, lang: str,
+                                                                 ollama: bool) -> None:
+    """Qwen3-Coder-30B-A3B: 48 layers × 4 KV heads × 128 × 2 × 2 bytes = 96 KiB a token, 5.5 GiB at 60,000."""
+    a = engine.ask(question, locale=lang)
+    sq = a.facts["cache_squeeze"]
+    assert sq["cache_gb"] == pytest.approx(_cache_gib(48, 4, 128, 60000), rel=0.02)
+    assert sq["q8_need_gb"] < sq["need_gb"] <= sq["memory_gb"]
+    assert sq["ollama"] is ollama
+    assert ("OLLAMA_KV_CACHE_TYPE" in a.text) is ollama
+
+
+def test_a_short_prompt_says_nothing_of_a_squeeze(engine) -> None:
+    a = engine.ask("qwen3 8b on a 3060 12gb, 8k prompt, time to first token?", locale="en")
+    assert "cache_squeeze" not in a.facts
