@@ -331,7 +331,9 @@ class EntityBuilding:
         cpu = asked.cpu if setup is None and card is None else None
         if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=cpu.ram_gb)
-        model2 = self.names.resolve_model(asked.model2) if intent == "compare" and model is not None else None
+        # a second model is weighed in a comparison, or beside a question about the KV cache ("X's against Y's")
+        weighed = intent == "compare" or (intent == "vram" and asked.kv is not None)
+        model2 = self.names.resolve_model(asked.model2) if weighed and model is not None else None
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
         # a processor named beside no card: its cores, channels and usual RAM (the RAM said still wins)

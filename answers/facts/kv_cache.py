@@ -116,7 +116,13 @@ def records(est: Any, e: Any, s: Any, q: Query) -> tuple[KvCache, ...]:
     memory = e.memory_gb or (e.card.memory_gb if e.card is not None else None)
     engine = est.profiles.engine_constants().engine(s.engine) if s.engine else None
     ollama = engine if engine is not None and engine.default_context else None
-    return (build(q, e.kv, memory, e.levels, ollama, s.context != DEFAULT_CONTEXT),)
+    built = build(q, e.kv, memory, e.levels, ollama, s.context != DEFAULT_CONTEXT)
+    if e.model2 is not None:  # "why is X's cache so small next to Y's?": Y's at the same context
+        q2 = est.rated(e.model2, s).query
+        built.kv_cache["other"] = {
+            "model": e.model2.name, "per_token_kb": _cache(q2, q2.levels()[0], q.context, "f16") * 2**20 / q.context,
+            "types": [{"type": t, "cache_gb": _cache(q2, q2.levels()[0], q.context, t)} for t in SHOWN_TYPES]}
+    return (built,)
 
 
 # A fit within this share of the card's memory at a long context is called tight for the cache's sake: the runtime's

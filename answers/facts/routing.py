@@ -214,9 +214,11 @@ _KV_INTENTS = frozenset({"vram", "why_quant", "model_info", "can_run", "what_gpu
 
 def _kv_question(intent: str, asked: Asked) -> bool:
     """A question about one model's KV cache (not several people's caches: the serving answer has those)."""
-    return asked.kv is not None and asked.model is not None and asked.model2 is None and not asked.setup \
-        and (asked.users or 0) < 2 and not asked.per_day \
-        and (intent in _KV_INTENTS or (intent == "longest_context" and asked.kv.trade))  # its own answer otherwise
+    if asked.kv is None or asked.model is None or asked.setup or (asked.users or 0) >= 2 or asked.per_day:
+        return False
+    if asked.model2 is not None:  # "the kv cache of X against Y's": both caches, side by side (kv_cache.other)
+        return intent in ("compare", "vram", "model_info") and asked.card is None
+    return intent in _KV_INTENTS or (intent == "longest_context" and asked.kv.trade)  # its own answer otherwise
 
 
 def _cache_compared(intent: str, asked: Asked) -> bool:

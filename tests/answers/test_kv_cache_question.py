@@ -154,3 +154,18 @@ def test_a_long_prompt_that_only_just_fits_says_the_cache_is_why(engine, questio
 def test_a_short_prompt_says_nothing_of_a_squeeze(engine) -> None:
     a = engine.ask("qwen3 8b on a 3060 12gb, 8k prompt, time to first token?", locale="en")
     assert "cache_squeeze" not in a.facts
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("kv cache of qwen3 32b against llama 3.3 70b at 32k: how big is each?", "en"),
+    ("cache kv de qwen3 32b contre llama 3.3 70b à 32k, combien chacun ?", "fr"),
+])
+def test_two_models_caches_side_by_side(engine, question: str, lang: str) -> None:
+    a = engine.ask(question, locale=lang)
+    kv = a.facts["kv_cache"]
+    assert kv["types"][0]["cache_gb"] == pytest.approx(_cache_gib(64, 8, 128, 32768), rel=0.01)  # 8 GiB
+    other = kv["other"]
+    assert other["model"] == "Llama 3.3 70B"
+    assert other["types"][0]["cache_gb"] == pytest.approx(_cache_gib(80, 8, 128, 32768), rel=0.01)  # 10 GiB
+    assert other["per_token_kb"] == pytest.approx(320, rel=0.01)
+    assert "Llama 3.3 70B" not in " ".join(a.unused)
