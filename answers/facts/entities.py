@@ -159,6 +159,12 @@ class EntityBuilding:
 
             built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
+        if asked.budget and intent == "users" and built.facts.get("needed") \
+                and (said := self._budget(asked)) is not None:
+            # "100 at once on a 70B with vLLM, about 40,000 EUR": each serving box at launch prices against it
+            from answers.facts.sizing import priced
+
+            built.facts["needed_prices"] = priced(self.estimates, built.facts["needed"], said, s.profile)
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e

@@ -41,3 +41,23 @@ def test_a_server_for_several_people_is_sized_not_the_cheapest_card(engine, ques
     assert a.facts.get("lead") != "cheapest"
     for n in a.facts["needed"]:
         assert n["row"]["users_at_reading_speed"] >= a.facts["row"]["users"] if a.facts.get("row") else True
+
+
+@pytest.mark.parametrize(("question", "lang", "budget"), [
+    ("call centre, 100 people at once on llama 3.3 70b with vllm, which gpus? budget about 30000 dollars", "en", 30000),
+    ("callcenter mit 100 gleichzeitigen nutzern, llama 3.3 70b mit vllm, welche gpus? budget etwa 30.000 $", "de",
+     30000),
+])
+def test_a_budget_beside_a_serving_box_prices_each_box(engine, question: str, lang: str, budget: int) -> None:
+    a = engine.ask(question, locale=lang)
+    assert a.intent == "users"
+    priced = a.facts["needed_prices"]
+    assert priced["budget"]["usd"] == pytest.approx(budget)
+    needed = {n["label"]: n for n in a.facts["needed"]}
+    for o in priced["options"]:
+        n = needed[o["label"]]
+        if o["usd"] is not None:
+            assert o["usd"] % n["count"] == 0 or o["usd"] / n["count"] > 0  # count × one card's launch price
+            assert o["within"] is (o["usd"] <= budget)
+    five = next(o for o in priced["options"] if "RTX 5090" in o["label"])
+    assert five["usd"] == 1999 * needed[five["label"]]["count"]  # NVIDIA's launch price, $1,999 a card
