@@ -162,6 +162,7 @@ class EntityBuilding:
         if asked.budget and intent == "users" and built.facts.get("needed") \
                 and (said := self._budget(asked)) is not None:
             # "100 at once on a 70B with vLLM, about 40,000 EUR": each serving box at launch prices against it
+            # lazy: the price rules only for a budget said beside a serving box
             from answers.facts.sizing import priced
 
             built.facts["needed_prices"] = priced(self.estimates, built.facts["needed"], said, s.profile)
