@@ -63,14 +63,15 @@ def test_a_budget_beside_a_serving_box_prices_each_box(engine, question: str, la
     assert five["usd"] == 1999 * needed[five["label"]]["count"]  # NVIDIA's launch price, $1,999 a card
 
 
-@pytest.mark.parametrize(("question", "lang"), [
-    ("vllm with qwen3 8b for 30 students at once on one rtx 4090: enough? tok/s each?", "en"),
-    ("vllm mit qwen3 8b für 30 studenten gleichzeitig auf einer rtx 4090, reicht das?", "de"),
+@pytest.mark.parametrize(("question", "lang", "verdict"), [
+    ("vllm with qwen3 8b for 30 students at once on one rtx 4090: enough? tok/s each?", "en", "8-bit cache:"),
+    ("vllm mit qwen3 8b für 30 studenten gleichzeitig auf einer rtx 4090, reicht das?", "de", "8-Bit-Cache:"),
 ])
-def test_no_second_card_when_an_8_bit_cache_lets_everyone_in(engine, question: str, lang: str) -> None:
+def test_no_second_card_when_an_8_bit_cache_lets_everyone_in(engine, question: str, lang: str, verdict: str) -> None:
     """Qwen3 8B: 36 layers × 8 KV heads × 128 × 2 × 2 bytes = 144 KiB a token, 0.56 GiB a person at 4,096 tokens;
     30 of them at f16 (16.9 GiB) do not fit beside the weights on 24 GB, at q8_0 (9 GiB) they do."""
     a = engine.ask(question, locale=lang)
     assert a.intent == "users"
     assert a.facts["pool"]["eight_bit"]["fits"] is True
     assert "2×" not in a.text and "2x" not in a.text
+    assert verdict in a.text.split("\n")[0]  # the verdict first: one card is enough with an 8-bit cache
