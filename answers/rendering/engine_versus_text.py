@@ -34,7 +34,7 @@ VERDICT = {
 
 def _side_line(s: dict[str, Any], lang: str) -> str:
     values = {"engine": markdown.escape(s["engine_label"]), "quant": f"`{s['quant']}`" if s["quant"] else "—",
-              "need": fmt.gb(s["need_gb"], lang) if s["need_gb"] is not None else "—",
+              "need": fmt.gb(need, lang) if (need := s.get("users_need_gb") or s["need_gb"]) is not None else "—",
               "card": markdown.escape(s.get("card") or "")}
     if s["runs"]:
         values.update(tok=fmt.tok_s(s["tok_s"], lang), range=fmt.tok_range(s["tok_s_low"], s["tok_s_high"], lang))

@@ -27,6 +27,9 @@ def test_two_engines_for_more_people_than_fit_say_the_pool(engine, question: str
     eight = a.facts["pool"]["eight_bit"]["max_users_memory"]
     assert eight >= 2 * most - 1  # an 8-bit cache takes about half the room
     assert f" {most} " in a.text.replace("\u202f", " ") and "fp8" in a.text
+    # each engine's line gives the memory the figure for 12 people needs, never one request's below the weights
+    for side in a.facts["engine_versus"]["sides"]:
+        assert side["users_need_gb"] >= WEIGHTS_GIB + 12 * CACHE_4K_GIB
 
 
 @pytest.mark.parametrize(("question", "lang"), [
