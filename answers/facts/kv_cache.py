@@ -77,7 +77,7 @@ def _room(q: Query, kv: KvAsked, memory_gb: float, levels_named: tuple[str, ...]
     usable = q.profile.holds_rule(MemoryCard(memory_gb)).usable_gb(memory_gb)
     ceiling = q.model.max_context or FALLBACK_CEILING
     ladder = q.levels()
-    out: dict[str, Any] = {"memory_gb": memory_gb, "usable_gb": usable}
+    out: dict[str, Any] = {"memory_gb": memory_gb, "usable_gb": usable, "floor": ladder[-1].name}
     best = {}
     for kind in ROOM_TYPES:
         fit = next((lv for lv in ladder if _need(q, lv, q.context, kind) <= usable), None)
