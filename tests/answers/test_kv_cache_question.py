@@ -169,3 +169,28 @@ def test_two_models_caches_side_by_side(engine, question: str, lang: str) -> Non
     assert other["types"][0]["cache_gb"] == pytest.approx(_cache_gib(80, 8, 128, 32768), rel=0.01)  # 10 GiB
     assert other["per_token_kb"] == pytest.approx(320, rel=0.01)
     assert "Llama 3.3 70B" not in " ".join(a.unused)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("por qué ollama me ocupa 20 gb con qwen3 8b si el archivo pesa 5? es el num_ctx? cuánto es la kv cache a 128k",
+     "es"),
+    ("pourquoi ollama prend 20 go avec qwen3 8b ? c'est le num_ctx ? combien fait le cache kv à 128k ?", "fr"),
+])
+def test_ollama_num_ctx_in_other_languages(engine, question: str, lang: str) -> None:
+    a = engine.ask(question, locale=lang)
+    assert a.intent == "vram" and a.locale == lang
+    assert a.facts["kv_cache"]["ollama_steps"] and "num_ctx" in a.text and "OLLAMA_CONTEXT_LENGTH" in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("o que compensa mais pra ter contexto maior: kv cache em q8 ou baixar o gemma 3 12b de q8 pra q4? tenho 12gb",
+     "pt"),
+    ("para más contexto, ¿mejor la kv cache en q8 o bajar el qwen3 14b de q6 a q4? tengo 16 gb", "es"),
+])
+def test_the_trade_in_other_languages(engine, question: str, lang: str) -> None:
+    a = engine.ask(question, locale=lang)
+    assert a.intent == "vram" and a.locale == lang
+    trade = a.facts["kv_cache"]["trade"]
+    rows = {(r["quant"], r["type"]): r["longest"] for r in trade["rows"]}
+    hi, lo = trade["from"], trade["to"]
+    assert rows[(hi, "q8_0")] >= rows[(hi, "f16")] and rows[(lo, "f16")] >= rows[(hi, "f16")]
