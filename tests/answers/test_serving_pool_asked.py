@@ -46,6 +46,18 @@ def test_a_server_for_several_people_is_sized_not_the_cheapest_card(engine, ques
         assert n["row"]["users_at_reading_speed"] >= a.facts["row"]["users"] if a.facts.get("row") else True
 
 
+def test_a_tighter_budget_gets_the_four_bit_box(engine) -> None:
+    """Mistral Small 3.2 (24 B) for 20 people: 8-bit weights (about 22 GiB) and 20 caches of 0.625 GiB (40 layers ×
+    8 KV heads × 128 × 2 × 2 bytes × 4,096) do not fit one 32 GB card; 4-bit weights (about 13 GiB) do."""
+    a = engine.ask("server for a law office, 20 people, mistral small 3.2, how many gpus? budget is limited",
+                   locale="en")
+    four = a.facts["needed_four_bit"]
+    assert four["count"] == 1 and four["card"] == "GeForce RTX 5090"
+    assert four["row"]["users_need_gb"] <= 32
+    assert next(n["count"] for n in a.facts["needed"] if n["card"] == "GeForce RTX 5090") >= 2
+    assert "4-bit" in a.text
+
+
 @pytest.mark.parametrize(("question", "lang", "budget"), [
     ("call centre, 100 people at once on llama 3.3 70b with vllm, which gpus? budget about 30000 dollars", "en", 30000),
     ("callcenter mit 100 gleichzeitigen nutzern, llama 3.3 70b mit vllm, welche gpus? budget etwa 30.000 $", "de",
