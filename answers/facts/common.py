@@ -29,7 +29,7 @@ from estimator.quants import UnknownQuant
 from estimator.ranking import Query, Row, rate_all, summarize, table
 
 if TYPE_CHECKING:
-    from answers.records.asked import CpuOnly, PowerAsked, SpeaksAsked
+    from answers.records.asked import CpuOnly, KvAsked, PowerAsked, SpeaksAsked
     from estimator.setups import Setup
 
 MAX_MEMORY_GB = 4096  # a "memory" beyond this is a typo, not a card
@@ -74,6 +74,7 @@ class Entities(Struct, frozen=True):
     card_stand_in: bool = False
     power: PowerAsked | None = None  # a kWh price and hours a day said (answers/facts/power.py)
     speaks: SpeaksAsked | None = None  # a language models are judged in (answers/facts/model_language.py)
+    kv: KvAsked | None = None  # a question about the KV cache itself (answers/facts/kv_cache.py)
 
 
 class EstimateSettings(Struct, frozen=True):

@@ -133,6 +133,8 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
         "tok_s_high": row.get(f"{suffix}_high") if runs else None, "need_gb": row.get("need_gb"),
         "runs": bool(runs), "reason": reason,
         "users": row.get("users") if per_user is not None else None, "card": row.get("card"),
+        # several people: the weights and all their caches, the memory the figure for them needs
+        "users_need_gb": row.get("users_need_gb") if per_user is not None else None,
     }
 
 

@@ -159,6 +159,13 @@ class EntityBuilding:
 
             built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
+        if asked.budget and intent == "users" and built.facts.get("needed") \
+                and (said := self._budget(asked)) is not None:
+            # "100 at once on a 70B with vLLM, about 40,000 EUR": each serving box at launch prices against it
+            # lazy: the price rules only for a budget said beside a serving box
+            from answers.facts.sizing import priced
+
+            built.facts["needed_prices"] = priced(self.estimates, built.facts["needed"], said, s.profile)
         if asked.model_stand_in:
             built.facts["model_stand_in"] = True
         return intent, built, e
@@ -331,7 +338,9 @@ class EntityBuilding:
         cpu = asked.cpu if setup is None and card is None else None
         if cpu is not None and cpu.ram_gb is not None and not (0 < cpu.ram_gb <= MAX_MEMORY_GB):
             raise BadInput("memory", memory_gb=cpu.ram_gb)
-        model2 = self.names.resolve_model(asked.model2) if intent == "compare" and model is not None else None
+        # a second model is weighed in a comparison, or beside a question about the KV cache ("X's against Y's")
+        weighed = intent == "compare" or (intent == "vram" and asked.kv is not None)
+        model2 = self.names.resolve_model(asked.model2) if weighed and model is not None else None
         if model2 is not None and model2 is model:
             model2 = None  # the same model twice is one model
         # a processor named beside no card: its cores, channels and usual RAM (the RAM said still wins)
@@ -352,7 +361,7 @@ class EntityBuilding:
                         ram_type=asked.ram_type, ram_mts=asked.ram_mts, ram_channels=asked.ram_channels,
                         ram_from_platform=asked.ram_from_platform,
                         card_stand_in=setup is not None and not asked.setup and asked.card is None,
-                        power=asked.power, speaks=asked.speaks)
+                        power=asked.power, speaks=asked.speaks, kv=asked.kv)
 
     def _sides(self, asked: Asked, profile: str) -> tuple[Setup, Setup] | None:
         """The two setups of a comparison (`setup` and `setup2` as read from the question), RAM beside both."""

@@ -78,19 +78,32 @@ def added(q: Query, context: int, facts: dict[str, Any], card: Card | None = Non
     whole = row is not None and (row.get("fit") in ("comfortable", "tight") or row.get("fits") is True)  # CPU: fits
     if context <= DEFAULT_CONTEXT or row is None or not whole:
         return facts
+    deep = at_depth(q, context, row, card, setup)
+    if deep is not None:
+        facts["decode_at_context"] = deep
+    return facts
+
+
+def at_depth(q: Query, context: int, row: dict[str, Any], card: Card | None = None, setup: Any = None,
+             cache_type: str | None = None) -> dict[str, Any] | None:
+    """The decode speed of `row` (its level, its tok_s and range) once `context` tokens fill the cache (of
+    `cache_type`, the query's by default): {"context", "quant", "tok_s", "tok_s_low", "tok_s_high"}, or None
+    when the context is short or the slowdown too small to say."""
+    if context <= DEFAULT_CONTEXT or not row.get("tok_s"):
+        return None
     try:
         level = quant(row["quant"])
     except (UnknownQuant, KeyError, TypeError):
-        return facts
-    cache_gib = q.profile.memory_parts(q.model, level, context, q.cache_type).cache_gb
+        return None
+    cache_gib = q.profile.memory_parts(q.model, level, context, cache_type or q.cache_type).cache_gb
     tflops = hardware_tflops(card, setup)
     att = attention_seconds(q.model, context, tflops * attention_share() if tflops else None)
 
     def at(tok: float, spread: float = 1.0) -> float:
         return tok / slowdown(cache_gib, q.profile.gb_per_token(q.model, level), att * spread, tok)
 
-    if row["tok_s"] / at(row["tok_s"]) >= MIN_SLOWDOWN:
-        facts["decode_at_context"] = {"context": context, "quant": level.name, "tok_s": at(row["tok_s"]),
-                                      "tok_s_low": at(row["tok_s_low"], ATTENTION_SPREAD),
-                                      "tok_s_high": at(row["tok_s_high"], 1 / ATTENTION_SPREAD)}
-    return facts
+    if row["tok_s"] / at(row["tok_s"]) < MIN_SLOWDOWN:
+        return None
+    return {"context": context, "quant": level.name, "tok_s": at(row["tok_s"]),
+            "tok_s_low": at(row.get("tok_s_low") or row["tok_s"], ATTENTION_SPREAD),
+            "tok_s_high": at(row.get("tok_s_high") or row["tok_s"], 1 / ATTENTION_SPREAD)}

@@ -139,3 +139,11 @@ def cache_hint(query: Query, card: Any, held: Quant | None) -> dict[str, Any] | 
                 return {"cache_type": kind, "quant": lv.name, "need_gb": need,
                         "need_f16_gb": query.need_gb(lv), "tok_s": p.tok_s(query.model, card, lv) if fast else None}
     return None
+
+
+def hint_for(query: Query, card: Any, rec: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The level advice's cache hint ("Q4_K_M or drop to Q3 at 32k on a 3090?"): a quantized cache that holds a
+    less compressed level than the one recommended with the f16 cache (None without a card or memory)."""
+    if card is None:
+        return None
+    return cache_hint(query, card, quant(rec["quant"]) if rec else None)

@@ -38,6 +38,7 @@ from answers.facts.common import (
 from answers.facts.describe import record_facts, row_facts
 from answers.facts.gguf_file import file_facts
 from answers.facts.kinds import kinds_for
+from answers.facts.kv_cache import records as kv_records
 from answers.facts.level_paths import offload_pick, with_best_fit
 from answers.facts.more_channels import more_channels
 from answers.facts.picks import best_with_memory, home_tier, listed
@@ -279,13 +280,12 @@ def vram(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
                       cache_types=[{"type": t, "cache_gb": p.memory_parts(q.model, levels[0], q.context, t).cache_gb}
                                    for t in CACHE_TYPES] if s.cache_said else UNSET,
                       cache_shape=_cache_shape(q.model.layout))
-    return Built(facts_of(ModelFigures(**base_facts(rated)), need), sources={"gpus"})
+    return Built(facts_of(ModelFigures(**base_facts(rated)), need, *kv_records(est, e, s, q)), sources={"gpus"})
 
 
 def _cache_shape(layout: Layout | None) -> dict[str, Any] | None:
     """Why the cache is that size, for the sentence under the needs (None without a layout)."""
-    shape = cache_shape(layout) if layout is not None else None
-    return msgspec.structs.asdict(shape) if shape is not None else None
+    return msgspec.structs.asdict(shape) if layout is not None and (shape := cache_shape(layout)) else None
 
 
 def speed(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
@@ -388,7 +388,7 @@ def _level_advice(est: Estimates, rated: Rated, e: Entities, s: EstimateSettings
                                  said.ram_gb if said is not None else None)
         for r in (rows_asked or rows):
             r["offload"] = offs.get(r["quant"])
-    return {**_advice(q, target, rows, rows_asked, among, rec),
+    return {**_advice(q, target, rows, rows_asked, among, rec), "cache_hint": qa.hint_for(q, card, rec),
             "offload_pick": offload_pick(rows_asked or rows) if rec is None else None}
 
 

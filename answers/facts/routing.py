@@ -174,13 +174,22 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
             and ((asked.users or 0) >= 2 or asked.per_day) \
             and asked.model is not None and asked.model2 is None:
         intent = "users"  # "tok/s pro User bei 8 gleichzeitig": the speed each of them gets
-    if intent == "what_gpu" and (asked.users or 0) >= 2 and asked.model is not None and asked.model2 is None \
-            and asked.card is None and asked.setup is None:
-        intent = "users"  # "100 people at once on a 70B, which GPUs for 40k?": the box that serves them all
+    if intent in ("what_gpu", "smallest") and (asked.users or 0) >= 2 and asked.model is not None \
+            and asked.model2 is None and asked.card is None and asked.setup is None:
+        # "100 people at once on a 70B, which GPUs for 40k?", "a server for 20 people, the budget is not
+        # endless": the box that serves them all, never one person's cheapest card
+        intent, asked = "users", replace(asked, lead=None if asked.lead == "cheapest" else asked.lead)
     if intent == "prefill" and asked.prompt_tokens is None and asked.context is not None:
         asked = replace(asked, prompt_tokens=asked.context)  # "ttft for 8k context": the context said is the prompt
     if asked.model is None and asked.quant_question and (asked.card is not None or asked.memory_gb is not None):
         intent, asked = "card_models", replace(asked, lead="levels")  # "which quant fits 48 GB": sizes per level
+    if _kv_question(intent, asked):
+        # "how much vram does the kv cache take at 128k, f16 and q4_0?", "q8 kv or Q6 down to Q4?": the memory
+        # answer with the cache itself (answers/facts/kv_cache.py); levels that are cache types are the cache's
+        assert asked.kv is not None
+        weights = tuple(q for q in asked.quants if q.lower() not in asked.kv.types) if asked.kv.trade else ()
+        weights = asked.quants if asked.kv.trade and len(weights) < 2 else weights  # "q8 kv, or q8 to q4?"
+        return "vram", replace(asked, quant=None, quants=weights, levels=weights, quant_question=False)
     if _cache_compared(intent, asked):
         # "q8 kv cache vs f16 for X at 128k, how much do I save": the other cache type was read as the weights'
         # level; the memory answer, with the cache at every type, answers it.
@@ -196,6 +205,20 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
 # Levels that are also KV-cache types (answers/lexicon CACHE_TYPES): beside a cache type said, the other side of
 # "q8 vs f16 kv cache".
 _CACHE_LIKE_LEVELS = frozenset({"F16", "Q8_0", "Q4_0"})
+
+
+# The answers a question about the KV cache itself replaces: a model's memory, its levels, its facts, a fit
+_KV_INTENTS = frozenset({"vram", "why_quant", "model_info", "can_run", "what_gpu", "memory_cards", "smallest",
+                         "parameters", "card_models"})
+
+
+def _kv_question(intent: str, asked: Asked) -> bool:
+    """A question about one model's KV cache (not several people's caches: the serving answer has those)."""
+    if asked.kv is None or asked.model is None or asked.setup or (asked.users or 0) >= 2 or asked.per_day:
+        return False
+    if asked.model2 is not None:  # "the kv cache of X against Y's": both caches, side by side (kv_cache.other)
+        return intent in ("compare", "vram", "model_info") and asked.card is None
+    return intent in _KV_INTENTS or (intent == "longest_context" and asked.kv.trade)  # its own answer otherwise
 
 
 def _cache_compared(intent: str, asked: Asked) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import daily, long_context, sizing, when_short
+from answers.facts import daily, kv_cache, long_context, sizing, when_short
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
@@ -85,6 +85,13 @@ def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["prompt_routes"] = _routes(est, e, s, ask)  # "cannot hold it" is never the whole answer
     # the answer after a long prompt is written with that prompt in the cache: slower than the headline speed
     query = est.rated(model_of(e), s).query
+    for w in facts.get("prompt_routes") or ():  # each way that holds it writes with the prompt in its cache too
+        if w["way"] in ("cache", "level"):
+            w["decode_at_context"] = long_context.at_depth(query, max(s.context, prompt), w["row"], e.card, e.setup,
+                                                           w.get("cache_type"))
+    squeeze = kv_cache.squeeze(query, row, max(s.context, prompt), s.engine) if e.setup is None else None
+    if squeeze is not None:  # one card at a long prompt that only just fits: the cache's share, Ollama's spill
+        facts["cache_squeeze"] = squeeze
     return Built(long_context.added(query, max(s.context, prompt), facts, e.card, e.setup), sources={"gpus"})
 
 
@@ -154,12 +161,37 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:
         # "a server for 30 people, which GPUs?": the fewest of each usual serving card that does it
         facts["needed"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1))
+        four = _four_bit_box(est, e, s, facts["needed"])
+        if four is not None:
+            facts["needed_four_bit"] = four
     elif _short(e, row):
         # "how many H100s for 30 people": one of the named card falls short, so the fewest of it that do
         assert e.card is not None and e.users is not None
         facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
                                              (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+FOUR_BIT_MAX_BPW = 5.0  # a 4-bit file (AWQ, GPTQ, Q4_K_M): the cheaper box for people on a budget
+
+
+def _four_bit_box(est: Estimates, e: Entities, s: EstimateSettings,
+                  needed: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """"A server for 20 people, the budget is not endless": the first usual serving card (the consumer one) at the
+    engine's 4-bit format, when it needs fewer of that card than the 8-bit box does (None otherwise)."""
+    if s.quant is None or quant(s.quant).bpw <= FOUR_BIT_MAX_BPW:
+        return None
+    c = est.profiles.engine_constants()
+    engine = c.engines.get(s.engine or c.default_engine)
+    ladder = engine_levels(c, engine, est.profile(s.profile).levels) if engine is not None else ()
+    four = next((q.name for q in ladder if q.bpw <= FOUR_BIT_MAX_BPW), None)
+    first = sizing.serving_cards()[0]
+    if four is None:
+        return None
+    got = sizing.needed(est, e, replace(s, quant=four), e.users or 1,
+                        lambda e2, s2: _setup_row(est, e2, s2, e.users or 1), (first,))
+    eight = next((n["count"] for n in needed if n["card"] == first), sizing.MAX_COUNT + 1)
+    return {**got[0], "quant": four} if got and got[0]["count"] < eight else None
 
 
 def _first_token(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:

@@ -52,3 +52,17 @@ def needed(est: Estimates, e: Entities, s: EstimateSettings, users: int, rate: R
                 out.append({"card": name, "count": count, "label": setup.label, "row": row})
                 break
     return out
+
+
+def priced(est: Estimates, needed_rows: list[dict[str, Any]], budget: dict[str, Any], profile: str) -> dict[str, Any]:
+    """A budget said beside "which GPUs to serve N people" ("100 at once on a 70B, about 40,000 EUR"): each box of
+    `needed` at its cards' launch prices (dollars, the catalog's), within the budget or not; a card with no launch
+    price on record is said so."""
+    by_name = {g.name: g for g in est.kn.gpus_for(profile)}
+    usd = float(budget.get("usd_compared") or budget["usd"])
+    options = []
+    for n in needed_rows:
+        price = getattr(by_name.get(n["card"]), "launch_price_usd", None)
+        total = price * n["count"] if price else None
+        options.append({"label": n["label"], "usd": total, "within": total is not None and total <= usd})
+    return {"budget": budget, "options": options}

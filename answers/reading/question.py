@@ -23,6 +23,7 @@ from answers.reading import (
     also_words,
     at_once,
     conditions,
+    kv_words,
     language_words,
     media_words,
     off_topic_words,
@@ -77,7 +78,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
-        power=power_words.read(question, p.language))
+        power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))
     return _judged_language(_games_word(_items_not_prompt(_settled(_topic_not_model(asked), words, machine))), question)
 
 

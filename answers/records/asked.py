@@ -91,6 +91,15 @@ class PowerAsked(Struct, frozen=True):
     hours_per_day: float | None = None
 
 
+class KvAsked(Struct, frozen=True):
+    """A question about the KV cache itself (answers/reading/kv_words.py): its size, how it is computed, why a
+    runtime's memory grows with the context, or quantizing it against a lower weights' level."""
+
+    types: tuple[str, ...] = ()  # the cache types named for the cache ("f16", "q8_0", "q4_0"), in order
+    trade: bool = False  # weighs quantizing the cache against a lower weights' level ("q8 kv or Q6 to Q4?")
+    context_setting: bool = False  # a runtime's context setting named (Ollama's num_ctx)
+
+
 class SpeaksAsked(Struct, frozen=True):
     """A language the question judges models in (answers/reading/language_words.py): its ISO 639-1 code, whether a
     variety was named ("European Portuguese"), and the model names typed beside it, as typed."""
@@ -204,3 +213,4 @@ class Asked(Struct, frozen=True):
     also_mts: tuple[int, ...] = ()  # every RAM speed named ("ddr5-6000 … ddr5-8000?"): a faster one weighed
     power: PowerAsked | None = None  # a kWh price and hours a day said (answers/reading/power_words.py)
     speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)
+    kv: KvAsked | None = None  # a question about the KV cache itself (answers/reading/kv_words.py)

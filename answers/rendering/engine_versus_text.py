@@ -34,7 +34,7 @@ VERDICT = {
 
 def _side_line(s: dict[str, Any], lang: str) -> str:
     values = {"engine": markdown.escape(s["engine_label"]), "quant": f"`{s['quant']}`" if s["quant"] else "—",
-              "need": fmt.gb(s["need_gb"], lang) if s["need_gb"] is not None else "—",
+              "need": fmt.gb(need, lang) if (need := s.get("users_need_gb") or s["need_gb"]) is not None else "—",
               "card": markdown.escape(s.get("card") or "")}
     if s["runs"]:
         values.update(tok=fmt.tok_s(s["tok_s"], lang), range=fmt.tok_range(s["tok_s_low"], s["tok_s_high"], lang))
@@ -87,4 +87,14 @@ def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
     facts = {**sides[0].facts, "engine_versus": v}
     credits = list(dict.fromkeys(c for s in sides for c in s.credits))
     said = with_notes(text(v, lang), notes_of(sides[0].facts), lang)  # "…worth it for throughput?": said too
+    if _serving(sides[0]):
+        # "sglang or vllm, and how many requests in parallel?": the first side's serving answer after the verdict
+        # (how many fit in the cache pool beside the weights, the queue, an 8-bit cache, the newcomer's wait)
+        said = markdown.finish(f"{said.rstrip()}\n\n{sides[0].text.strip()}")
     return replace(sides[0], facts=markdown.inert(facts), text=said, credits=credits)
+
+
+def _serving(side: Answer) -> bool:
+    """A side answered for several people at once whose caches do not all fit: the pool is the answer's point."""
+    row = side.facts.get("row") or {}
+    return side.intent == "users" and (row.get("users") or 0) > 1 and row.get("users_fit") is False

@@ -33,7 +33,7 @@ def test_the_answer_gives_the_cache_in_the_type_said(engine: Engine) -> None:
     # Qwen3 32B: 64 layers × 8 KV heads × 128 dims × 2 (K and V) × 2 bytes = 256 KiB a token at f16;
     # × 131,072 tokens = 32 GiB; q4_0 keeps 4.5 bits of 16: 9 GiB.
     a = engine.ask("qwen3 32b at q8 with 128k context, and if the kv cache goes to q4_0?")
-    text = a.text.replace("`", "")
+    text = a.text.replace("`", "").replace("\\_", "_")
     assert a.entities["cache_type"] == "q4_0"
-    assert "about 32.0 GB at f16" in text and "9.0 GB at q4_0" in text
+    assert "f16: about 32.0 GB" in text and "q4_0: about 9.0 GB" in text
     assert "Conversation cache stored as q4_0" in text
