@@ -135,8 +135,9 @@ def _ungrouped(m: re.Match[str]) -> str:
     """The amount without its group separators when a currency stands beside it, else the text unchanged."""
     separators = set(re.sub(r"\d", "", m.group("num")))
     before = tuple(fold(m.string[max(0, m.start() - 40):m.start()]).split()[-4:])  # "budget is 1,200", "max 1.500"
-    beside = m.group("sign") or (m.group("word") and currency_named(m.group("word").casefold())) or any(
-        w in _nouns() for w in before) or any(before[len(before) - len(p):] == p for p in _limits() if p)
+    spaced = bool(separators & {" ", "\u00a0", "\u202f"})  # "395 128go" is a name and a size: spaces need money
+    beside = m.group("sign") or (m.group("word") and currency_named(m.group("word").casefold())) or (not spaced and (
+        any(w in _nouns() for w in before) or any(before[len(before) - len(p):] == p for p in _limits() if p)))
     if not beside or len(separators) != 1:  # "1,500.50": a decimal part too, left as written
         return m.group(0)
     return f"{m.group('sign') or ''}{re.sub(r'[^0-9]', '', m.group('num'))}{m.group('gap')}{m.group('word')}"
