@@ -1,6 +1,7 @@
 """A speed asked for as a question ("can it hit 25 t/s?", "reicht das für 15 t/s?", "ci arriva a 30 t/s?") is a
 speed wanted (`target_tok_s`); a speed someone reports getting ("me da 12 tokens por segundo") stays what they
-see. Phrasings of our own, six languages."""
+see; people to serve beside a "cheap" word are served, never one cheapest card. Phrasings of our own, six
+languages."""
 
 from __future__ import annotations
 
@@ -24,3 +25,15 @@ def test_a_speed_asked_for_is_the_target(engine, question: str, speed: int) -> N
 def test_a_speed_reported_is_not_a_target(engine) -> None:
     answer = engine.ask("me da 14 tokens por segundo gemma 3 27b en una 3090, es normal?")
     assert "target_tok_s" not in answer.asked
+
+
+@pytest.mark.parametrize("question", [
+    "un server economico per 15 persone in ufficio con qwen3 14b, quali gpu?",
+    "cheapest setup to serve 12 people at once with gemma 3 27b?",
+    "servidor barato para 25 personas con mistral small 3.2, qué gpus?",
+])
+def test_people_to_serve_beside_a_cheap_word_are_served_not_one_cheapest_card(engine, question: str) -> None:
+    """A number of people served at once asks how many cards serve them; "cheap" says the budget, never the
+    cheapest single card for one person."""
+    answer = engine.ask(question)
+    assert answer.intent == "users", (answer.intent, answer.text[:200])
