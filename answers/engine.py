@@ -363,6 +363,8 @@ class Engine(MediaAnswering):
                                   image=_image_named(parsed),
                                   tflops=_training_tflops(card, parsed.gpu_count) if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
+        if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
+            built.facts["card"] = card.name
         if record is not None and uses_epoch(record):
             built.sources.add("epoch")
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)

@@ -154,7 +154,8 @@ def _refined(intent: str, asked: Asked) -> tuple[str, Asked]:
     which level."""
     if asked.task_as_model and asked.model is None and (asked.card is not None or asked.memory_gb is not None):
         intent = "card_models"  # "best coding model for a 4090": "coding" is the task; the card's list
-    if asked.cheapest and asked.model is not None and asked.card is None and asked.setup is None and not asked.budget:
+    if asked.cheapest and asked.model is not None and asked.card is None and asked.setup is None and not asked.budget \
+            and asked.users is None:  # "a server for 20 people, budget not infinite": serving them, not one card
         intent, asked = "smallest", replace(asked, lead="cheapest")  # "cheapest card for X": by launch price
     if asked.biggest and intent == "card_models":
         asked = replace(asked, lead="biggest")

@@ -120,8 +120,27 @@ def normalize(text: str) -> str:
     # "2 000 €", "1 200 CHF": a thousands space (or a no-break one, as French and Swiss writing use) next to money
     text = re.sub(r"(?<![\d.,])(\d{1,3})[ \u00a0\u202f](\d{3})(?=\s*(?:[$€£]|(?:usd|eur|chf|brl|reais|dollars?|"
                   r"bucks|euros?|francs?)\b))", r"\1\2", text, flags=re.IGNORECASE)
-    return re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|(?:usd|eur|dollars?|bucks|euros?)\b))", r"\1\2", text,
+    text = re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|(?:usd|eur|dollars?|bucks|euros?)\b))", r"\1\2", text,
                   flags=re.IGNORECASE)
+    # "25,000 pesos mexicanos", "1.500.000 COP", "1'500 CHF", "R$ 12.000": grouped thousands beside any currency
+    # word or sign of the lexicon, in every language's grouping (comma, dot, space, apostrophe)
+    return _GROUPED_RE.sub(_ungrouped, text)
+
+
+_GROUPED_RE = compile_cached(r"(?<![\d.,'])(?P<sign>(?:[$€£]|r\$)\s*)?(?P<num>\d{1,3}(?:[,.'\u00a0\u202f ]\d{3})+)"
+                             r"(?![\d]|[.,]\d)(?P<gap>\s*)(?P<word>[^\s\d.,;:!?()]*)", re.IGNORECASE)
+
+
+def _ungrouped(m: re.Match[str]) -> str:
+    """The amount without its group separators when a currency stands beside it, else the text unchanged."""
+    separators = set(re.sub(r"\d", "", m.group("num")))
+    before = tuple(fold(m.string[max(0, m.start() - 40):m.start()]).split()[-4:])  # "budget is 1,200", "max 1.500"
+    spaced = bool(separators & {" ", "\u00a0", "\u202f"})  # "395 128go" is a name and a size: spaces need money
+    beside = m.group("sign") or (m.group("word") and currency_named(m.group("word").casefold())) or (not spaced and (
+        any(w in _nouns() for w in before) or any(before[len(before) - len(p):] == p for p in _limits() if p)))
+    if not beside or len(separators) != 1:  # "1,500.50": a decimal part too, left as written
+        return m.group(0)
+    return f"{m.group('sign') or ''}{re.sub(r'[^0-9]', '', m.group('num'))}{m.group('gap')}{m.group('word')}"
 
 
 def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ctx_word: bool = False) -> Said | None:

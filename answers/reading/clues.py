@@ -266,12 +266,12 @@ def _machine_phrases(toks: list[Token], gpus: Resolver) -> None:
 
 
 def _quantities(toks: list[Token]) -> None:
-    """A number with a unit no name has ("1000w", "850 watts", "50 tops") and software with its version ("ubuntu
-    24.04", "windows 11"): never a model's or a card's name (the lexicon's quantity_units and software_names), so a
-    question about a PSU or a driver is never "no model called '1000w'"."""
+    """A number with a unit no name has ("1000w", "850 watts", "50 tops", "105°", "4bpw") and software with its
+    version ("ubuntu 24.04", "windows 11"): never a model's or a card's name (the lexicon's quantity_units and
+    software_names), so a question about a PSU or a driver is never "no model called '1000w'"."""
     lx = lexicon()
     for i, t in enumerate(toks):
-        glued = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z]+)", t.low)
+        glued = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z°]+)", t.low)
         if glued and glued.group(1) in lx.quantity_units:
             t.used = True  # "1000w"
         elif t.low in lx.quantity_units and i and re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i - 1].low):

@@ -43,14 +43,17 @@ _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
 # a server or workstation processor by its series, with its model number when one follows ("epyc 9654",
 # "threadripper pro 7995wx", "xeon platinum 8480+"): catalog/cpu_names.py resolves the name
+# ("xeon e5-2680 v4", "e5 2690v4", "xeon e3-1230 v5": Intel's E3/E5/E7 names, the series word optional)
 _CPU_WORDS = compile_cached(r"\b(epyc|xeon|threadripper)"
-                        r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?)?(?![\w])")
+                        r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?"
+                        r"|\s+e[357][\s-]?\d{4}[a-z]?(?:\s*v\d)?)?(?![\w])"
+                        r"|\b()(e[357][\s-]?\d{4}[a-z]?(?:\s*v\d)?)(?![\w])")
 # a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
 # two or more server processors ("2x xeon gold 6430", "dual epyc 7543", "xeon platinum 8136 x2", "dual socket",
 # "2 numa nodes"): the count of sockets, every language's "two"/"dual" (accents folded)
 _SOCKET_WORDS = compile_cached(
     r"(?:(?<![\w.])(?P<n>[2-8])\s*x\s*|\b(?P<w>dual|two|due|deux|zwei|dos|duas|doppio|doppia|dupla|duplo|bi)"
-    r"[\s-]+)(?:(?:intel|amd)\s+)?(?:epyc|xeon)\b"
+    r"[\s-]+)(?:(?:intel|amd)\s+)?(?:epyc|xeon|e[357](?=[\s-]?\d{4}))\b"
     r"|\b(?:epyc|xeon)\b[a-z0-9 +-]{0,30}?\s[x]\s?(?P<n2>[2-8])\b"
     r"|\b(?P<w2>dual|2)[\s-]*(?:socket|sockets|cpu|numa)\b")
 _CHIP_WORDS = compile_cached(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
@@ -152,8 +155,11 @@ def _cpu_name(m: re.Match[str] | None) -> str | None:
     """"EPYC 9654", "Threadripper Pro 7995WX", "Xeon": the series as it is written, then the number."""
     if m is None:
         return None
+    if m.group(3) is not None:  # "e5-2680 v4" with no series word: Intel's Xeon E5
+        return _cpu_name(_CPU_WORDS.search(f"xeon {m.group(4)}"))
     series = m.group(1).upper() if m.group(1) == "epyc" else m.group(1).title()
-    rest = " ".join(w.upper() if any(c.isdigit() for c in w) else w.title() for w in (m.group(2) or "").split())
+    rest = " ".join(w.lower() if re.fullmatch(r"v\d", w) else w.upper() if any(c.isdigit() for c in w) else w.title()
+                    for w in re.sub(r"(\d)v(\d)\b", r"\1 v\2", m.group(2) or "").split())
     return f"{series} {rest}".strip()
 
 

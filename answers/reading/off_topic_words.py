@@ -1,5 +1,6 @@
 """A topic the bot does not answer, said in a message: installing and drivers, faults, which model is smarter,
-chat frontends, prompts and jailbreaks, rumours (answers/lexicon/off_topic.toml, with why each is out of
+chat frontends, prompts and jailbreaks, rumours, and topics outside AI hardware (laws, shares, courses, writing
+code, operating systems, series and films) (answers/lexicon/off_topic.toml, with why each is out of
 scope). Pure: the question's text in, the topic out (`Asked.off_topic`); whether it is the answer or a line
 beside one is decided from the record by answers/facts/routing.py, never here."""
 
@@ -16,7 +17,8 @@ PATH = Path(__file__).resolve().parents[1] / "lexicon" / "off_topic.toml"
 LANGUAGES = ("en", "it", "fr", "de", "es", "pt")
 # The topics, in the order a message naming two is read: the one it asks about first in this order wins
 # ("my fans are loud since i installed the new driver": the fault, what it asks about).
-TOPICS = ("troubleshoot", "install", "frontend", "prompts", "news", "quality")
+TOPICS = ("troubleshoot", "install", "frontend", "prompts", "law", "finance", "learning", "coding", "system",
+          "entertainment", "news", "quality")  # "the latest news on the AI act": the law, what it is about
 
 
 @cache

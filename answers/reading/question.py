@@ -35,6 +35,7 @@ from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
 from answers.records.asked import Asked, CpuOnly, OutOfScope
+from catalog.cpu_names import resolve_cpu
 from catalog.resolve import Resolver
 from estimator.machine import MachineConstants
 from estimator.quants import UnknownQuant
@@ -236,8 +237,9 @@ def _media_spans(p: Asked) -> Asked:
 
 
 def _cpu_said(named: str | None, series: str | None) -> str | None:
-    """"xeon w9-3495x": the series' fuller name when the short pattern read only its model number ("3495x")."""
-    if named and series and named.casefold() in series.casefold():
+    """"xeon w9-3495x": the series' fuller name when the short pattern read only its model number ("3495x");
+    "xeon e5-2680 v4": the series' spelling (with its hyphen) of the same name."""
+    if named and series and re.sub(r"\W", "", named.casefold()) in re.sub(r"\W", "", series.casefold()):
         return series
     return named or series
 
@@ -320,8 +322,10 @@ def _ram(asked: Asked, said: ram_words.RamWords, machine: Callable[[], MachineCo
     """The RAM's type, speed and channels said anywhere in the question ("8gb vram 64gb ddr5", "ddr5-6000,
     12 channels", "an EPYC Genoa"): estimator.machine assumes what is not said, and the answer says so."""
     ram = said
-    if ram.platform is not None and _other_processor(asked.cpu_named, ram.platform):
-        # "ryzen 9 7900 … is a threadripper worth it?": the platform is the one wished for, not this machine
+    if ram.platform is not None and (_other_processor(asked.cpu_named, ram.platform)
+                                     or resolve_cpu(asked.cpu_named or "") is not None):
+        # "ryzen 9 7900 … is a threadripper worth it?": the platform is the one wished for, not this machine;
+        # "2x xeon e5-2680 v4": the CPU table's own processor gives the channels, every socket's (not one platform's)
         said = ram = replace(said, platform=None)
     if ram.platform is not None:  # "an EPYC Genoa with 384 GB": the platform's RAM where nothing else is said
         ram = ram_words.with_platform(ram, machine())

@@ -142,7 +142,7 @@ def _device_said(text: str, named: str) -> str | None:
 
 def topic(text: str) -> OutOfScope | None:
     """A topic outside AI models altogether (`TOPICS`), in normalized text: an API's or a subscription's price
-    always; games or coin mining only when no AI word is there ("a gaming pc for llms" is a hardware question)."""
+    and coin mining always; games only when no AI word is there ("a gaming pc for llms" is a hardware question)."""
     ph = _phrases()
     named = _longest(text, ph["oos_api_price"])
     if named is not None:  # a subscription or an API's price said as one phrase ("chatgpt plus", "api cost")
@@ -150,16 +150,16 @@ def topic(text: str) -> OutOfScope | None:
     api = _longest(text, ph["oos_api_words"])
     if api is not None and _longest(text, ph["oos_price_words"]) is not None:
         return OutOfScope("api_price", api, generic=True)  # "api" names no product: the model named may
+    mining = _longest(text, ph["oos_mining"])
+    if mining is not None:  # "mine bitcoin on my 3090 when i don't use it for ai": mining asked, AI said in passing
+        return OutOfScope("mining", mining)  # (a language model named keeps its answer: reading/question.py)
     if _longest(text, ph["oos_ai_words"]) is not None:
         # "a gpu for 4k gaming and some ai": the games declined in a line, the AI part answered (the engine)
         # ("my gaming pc", "jugar con la ia" describe, they do not ask about games: a bare word is no such ask)
         gaming = _longest(text, ph["oos_gaming"])
         return None if gaming is None or gaming in _BARE_GAMING else OutOfScope(GAMING_ALSO, gaming)
-    for kind in ("mining", "gaming"):  # "mining on a gaming card" is about mining
-        named = _longest(text, ph[f"oos_{kind}"])
-        if named is not None:
-            return OutOfScope(kind, named)
-    return None
+    named = _longest(text, ph["oos_gaming"])  # "mining on a gaming card" is about mining (above)
+    return None if named is None else OutOfScope("gaming", named)
 
 
 def out_of_scope(question: str) -> OutOfScope | None:

@@ -77,6 +77,12 @@ LEFT_OUT = {
                    "the figures above."),
     "prompts": N_("Not answered: prompts and jailbreaks, which are about using a model, not the hardware it runs on."),
     "news": N_("Not answered: rumours and unreleased products, which my catalog does not hold."),
+    "law": N_("Not answered: laws and regulation of AI, which are legal questions outside my figures."),
+    "finance": N_("Not answered: share prices and investing, which I do not cover."),
+    "learning": N_("Not answered: which course or degree to follow, which is career advice."),
+    "coding": N_("Not answered: writing the program itself; I estimate hardware and models, I write no code."),
+    "system": N_("Not answered: installing or setting up the operating system, which I do not cover."),
+    "entertainment": N_("Not answered: series, films or books, which I do not recommend."),
 }
 
 

@@ -23,6 +23,12 @@ OPENINGS = {
     "frontend": "Which chat interface to use (Open WebUI, SillyTavern, text-generation-webui…) is not something",
     "prompts": "Writing prompts, system prompts or jailbreaks is not something I answer",
     "news": "Rumours, leaks and unreleased products are not something I answer",
+    "law": "Laws and regulation of AI (the EU AI Act, national laws) are not something I answer",
+    "finance": "Share prices and whether to buy or sell stock are not something I answer",
+    "learning": "Which course, degree or bootcamp to follow is not something I answer",
+    "coding": "Writing programs (a Discord bot, a scraper, a script) is not something I do",
+    "system": "Installing or setting up an operating system (Windows, Linux, accounts, dual boot) is not",
+    "entertainment": "Recommending series, films or books is not something I do",
 }
 
 
@@ -64,6 +70,43 @@ DECLINED = [
     ("gibt es schon gerüchte zur nächsten generation nach der 5090?", "de", "news", "5090"),
     ("¿hay rumores de la próxima generación de amd? ¿cuándo sale?", "es", "news", None),
     ("vocês viram os rumores sobre a próxima geração da nvidia? será que vale esperar?", "pt", "news", None),
+    # topics outside AI hardware altogether: never "I did not understand"
+    ("does the eu ai act mean i can't run open models at my company anymore?", "en", "law", None),
+    ("la nuova legge sull'ia vieta i modelli locali in azienda?", "it", "law", None),
+    ("qu'est-ce que l'ai act change pour quelqu'un qui fait tourner des modèles chez lui ?", "fr", "law", None),
+    ("was bedeutet die ki verordnung für hobbyisten mit eigenem server?", "de", "law", None),
+    ("con la nueva ley de ia puedo seguir usando modelos abiertos?", "es", "law", None),
+    ("a lei de ia do brasil proíbe rodar modelo em casa?", "pt", "law", None),
+    ("should i buy amd stock before their next launch?", "en", "finance", None),
+    ("conviene comprare azioni nvidia adesso o aspettare?", "it", "finance", None),
+    ("vous pensez que les actions nvidia vont encore monter ?", "fr", "finance", None),
+    ("lohnt es sich noch, nvidia aktien zu kaufen?", "de", "finance", None),
+    ("vale la pena comprar acciones de nvidia este año?", "es", "finance", None),
+    ("vocês acham que as ações da nvidia ainda sobem na bolsa?", "pt", "finance", None),
+    ("is a bootcamp worth it to get into machine learning jobs?", "en", "learning", None),
+    ("mi consigliate un corso online di intelligenza artificiale?", "it", "learning", None),
+    ("quelle formation en ia vous conseillez pour débuter ?", "fr", "learning", None),
+    ("welcher ki kurs lohnt sich für anfänger?", "de", "learning", None),
+    ("que curso de ia me recomiendan para empezar?", "es", "learning", None),
+    ("faculdade ou curso online, o que vale mais pra trabalhar com ia?", "pt", "learning", None),
+    ("write me a python script that renames all my photos by date", "en", "coding", None),
+    ("mi scrivi uno script python che scarica i video da youtube?", "it", "coding", None),
+    ("tu peux m'écrire un script python pour trier mes mails ?", "fr", "coding", None),
+    ("kannst du mir ein python skript für telegram schreiben?", "de", "coding", None),
+    ("como programo un bot de discord que hable con la gente?", "es", "coding", None),
+    ("me ajuda a fazer um bot do discord que toca música?", "pt", "coding", None),
+    ("how do i dual boot linux next to windows on my new pc?", "en", "system", None),
+    ("come si fa a installare windows senza account microsoft?", "it", "system", None),
+    ("comment installer windows 11 sans compte microsoft ?", "fr", "system", None),
+    ("welche distro nehmt ihr für einen ki rechner?", "de", "system", None),
+    ("como instalar windows sin cuenta de microsoft?", "es", "system", None),
+    ("qual distro vocês usam pra ia em casa?", "pt", "system", None),
+    ("any good movies about ai that aren't terminator?", "en", "entertainment", None),
+    ("mi consigliate una serie tv sull'intelligenza artificiale?", "it", "entertainment", None),
+    ("un bon documentaire sur l'ia à me conseiller ?", "fr", "entertainment", None),
+    ("kennt ihr gute filme über ki?", "de", "entertainment", None),
+    ("alguna película sobre ia que valga la pena?", "es", "entertainment", None),
+    ("algum filme sobre ia pra ver no fim de semana?", "pt", "entertainment", None),
 ]
 
 
@@ -157,6 +200,10 @@ IN_SCOPE = [
     "es mejor la 3090 que la 4080 para llama 70b?",
     "roda o gpt-oss 20b numa 4060 ti de 16gb?", "qual placa é melhor pra llama 70b, 3090 ou 4090?",
     "a 3090 é melhor que a 4070 ti super pra qwen3 32b?",
+    # words of the new topics that are ordinary hardware talk when said this way
+    "is it worth investing in a used 3090 for llama 70b?", "does the stock cooler of a 4090 matter for llms?",
+    "vale la pena invertir en una 3090 para qwen3 32b?", "un server per uno studio legale con llama 3.1 70b, che gpu?",
+    "how fast is qwen2.5 coder 32b on a 3090 for writing python?",
 ]
 
 
@@ -223,3 +270,24 @@ def test_installing_a_model_is_not_installing_drivers(engine, question: str) -> 
     """Getting a model onto a card is what the bot answers (does it fit, how fast), never the drivers' decline."""
     answer = engine.ask(question)
     assert answer.intent != "off_topic", answer.text
+
+
+@pytest.mark.parametrize(("question", "lang", "card"), [
+    ("is mining bitcoin on my 4090 still profitable when i'm not using it for ai?", "en", "4090"),
+    ("conviene minare crypto con la 3080 quando non la uso per l'ia?", "it", "3080"),
+    ("lohnt sich mining mit meiner 3090, wenn ich sie nicht für ki nutze?", "de", "3090"),
+])
+def test_mining_on_a_card_is_declined_naming_the_card_never_a_model_list(engine, question: str, lang: str,
+                                                                         card: str) -> None:
+    """Mining is asked even when AI is said in passing ("when I'm not using it for AI"): declined, the card named,
+    never the card's list of models."""
+    answer = engine.ask(question)
+    assert answer.intent == "fallback" and answer.facts["out_of_scope"] == "mining", answer.text
+    assert answer.locale == lang
+    assert card in answer.facts["card"] and card in answer.text
+    assert "tok/s" not in answer.text
+
+
+def test_mining_beside_a_model_keeps_the_model_s_answer(engine) -> None:
+    answer = engine.ask("my old mining 3090, how fast is qwen3 32b on it?")
+    assert answer.facts.get("out_of_scope") is None and answer.intent != "off_topic", answer.text
