@@ -39,14 +39,14 @@ Pure functions; no I/O. The constants come in as a `PrefillConstants` (answers.p
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from msgspec import Struct
 
 from .card import Card
 from .measured import card_class
-from .model import InvalidInput, ModelSize
+from .model import InvalidInput, LayerGroup, ModelSize
 from .quants import Quant
 
 DEFAULT_PROMPT = 512  # llama-bench's pp512: the figure people compare
@@ -58,6 +58,14 @@ class ChipFigure(Struct, frozen=True):
     prefix: str  # the catalog name starts with this ("Apple M3 Max")
     tflops: float  # dense FP16 matrix TFLOPS
     bandwidth_gbps: float | None = None  # only the variant with this bandwidth (GPU-core variants)
+
+
+class Pipeline(Struct, frozen=True):
+    """llama.cpp's pipeline over a layer split (prefill_constants.json `pipeline`, with its source)."""
+    n_batch: int  # tokens per llama_decode batch (llama-bench -b)
+    n_ubatch: int  # tokens per micro-batch (-ub)
+    max_copies: int  # micro-batches in flight at most (GGML_SCHED_MAX_COPIES)
+    backends: tuple[str, ...]  # backends that queue the stages asynchronously
 
 
 class PrefillConstants(Struct, frozen=True):
@@ -81,6 +89,8 @@ class PrefillConstants(Struct, frozen=True):
     ceiling_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own tiny-model ceiling per GB/s
     hybrid_moe_factor: float = 1.0  # MoE with linear-attention (Gated DeltaNet) layers: × on its MoE factor
     range_by_class: Mapping[str, tuple[float, float]] = {}  # "vendor/backend" | "moe" → (low, high)
+    fused_head_dims: Mapping[str, tuple[int, ...]] = {}  # engine → head sizes its fused prefill attention covers
+    pipeline: Pipeline | None = None  # llama.cpp's micro-batch pipeline over several GPUs
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
@@ -112,6 +122,9 @@ class PrefillConstants(Struct, frozen=True):
                 hybrid_moe_factor=float(data["fit"].get("hybrid_moe_factor", 1.0)),
                 range_by_class={k: (float(v["low"]), float(v["high"]))
                                 for k, v in data["fit"].get("range_by_class", {}).items() if not k.startswith("note")},
+                fused_head_dims={k: tuple(int(x) for x in v["head_dims"])
+                                 for k, v in data.get("fused_attention", {}).items() if not k.startswith("note")},
+                pipeline=_pipeline(data.get("pipeline")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
@@ -119,6 +132,9 @@ class PrefillConstants(Struct, frozen=True):
         return out
 
     def check(self) -> None:
+        p = self.pipeline
+        if p is not None and not (0 < p.n_ubatch <= p.n_batch and p.max_copies >= 1):
+            raise ValueError("prefill constants: the pipeline needs 0 < n_ubatch <= n_batch and a copy or more")
         positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1],
                     self.hybrid_moe_factor, *self.ceiling_by_backend.values(),
                     *self.matrix_multiplier.values(),
@@ -134,6 +150,13 @@ class PrefillConstants(Struct, frozen=True):
         for vendor, backend in self.default_backend.items():
             if backend != "mix" and f"{vendor}/{backend}" not in self.efficiency:
                 raise ValueError(f"prefill constants: no efficiency for the default {vendor}/{backend}")
+
+
+def _pipeline(data: Mapping[str, Any] | None) -> Pipeline | None:
+    if data is None:
+        return None
+    return Pipeline(int(data["n_batch"]), int(data["n_ubatch"]), int(data["max_copies"]),
+                    tuple(str(b) for b in data["backends"]))
 
 
 class Prefill(Struct, frozen=True):
@@ -246,27 +269,59 @@ def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: st
     return model.params_b
 
 
+def _query_width(model: ModelSize, group: LayerGroup, expand_mla: bool) -> float:
+    """One layer's attention width w (query heads × head size) for the 4·w·n FLOPs at position n. A latent-
+    attention layer as llama.cpp runs it costs about one hidden width (its public DeepSeek R1 rows fall 5% from
+    pp512 to pp4096); expanded to every query head (keys: head + rope size, values: head size) otherwise."""
+    lay = model.layout
+    assert lay is not None
+    heads = lay.ffn.attention_heads if lay.ffn is not None and lay.ffn.attention_heads else None
+    if group.kind == "mla":
+        if expand_mla and heads and group.head_dim:
+            return heads * (2 * group.head_dim + (group.rope_dim or 0)) / 2
+        return float(lay.hidden_size or 0)
+    if heads and group.head_dim:
+        return float(heads * group.head_dim)
+    return float(lay.hidden_size or 0)
+
+
 def attention_width(model: ModelSize, c: PrefillConstants, layers: int | None = None,
-                    width: int | None = None) -> float:
-    """L·w: full-attention layers × query width. Given, or from the layout (layers of full/MLA attention
-    × hidden width), or scaled from the reference shape by active size^0.75."""
+                    width: int | None = None, expand_mla: bool = False) -> float:
+    """L·w: full-attention layers × query width (query heads × head size, as the public rows give it). Given,
+    or from the layout (full and latent-attention layers), or scaled from the reference shape by active
+    size^0.75."""
     if layers and width:
         return float(layers * width)
     lay = model.layout
     if lay is not None and lay.hidden_size:
-        full = sum(g.layers for g in lay.groups if g.kind in ("full", "mla"))
-        if full:
-            return float(full * lay.hidden_size)
+        total = sum(g.layers * _query_width(model, g, expand_mla) for g in lay.groups if g.kind in ("full", "mla"))
+        if total:
+            return total
     active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
     ref_b, ref_lw = c.shape_ref
     return ref_lw * (active / ref_b) ** 0.75
 
 
+def fused(model: ModelSize, head_dims: tuple[int, ...]) -> bool:
+    """Whether an engine whose fused attention covers `head_dims` runs this model's attention fused: every
+    full-attention layer's head size is one of them (keys and values the same size); a latent-attention
+    layer never (its keys carry the rope part: DeepSeek's 192 against values of 128). Unknown shape: yes."""
+    lay = model.layout
+    if lay is None:
+        return True
+    for g in lay.groups:
+        if g.kind == "mla":
+            return False
+        if g.kind == "full" and g.head_dim and g.head_dim not in head_dims:
+            return False
+    return True
+
+
 def length_factor(model: ModelSize, prompt_tokens: int, c: PrefillConstants, flash_attention: bool = True,
-                  layers: int | None = None, width: int | None = None) -> float:
+                  layers: int | None = None, width: int | None = None, expand_mla: bool = False) -> float:
     """pp(N) / pp0: 1 / (1 + k · L·w·N / A)."""
     active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
-    share = attention_width(model, c, layers, width) * prompt_tokens / (active * 1e9)
+    share = attention_width(model, c, layers, width, expand_mla) * prompt_tokens / (active * 1e9)
     return 1 / (1 + c.attention_k["fa" if flash_attention else "no_fa"] * share)
 
 
@@ -295,9 +350,14 @@ def _pp0(model: ModelSize, card: Card, q: Quant, c: PrefillConstants, fp32_tflop
 
 def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: PrefillConstants,
             fp32_tflops: float | None = None, backend: str | None = None, flash_attention: bool = True,
-            layers: int | None = None, width: int | None = None) -> Prefill:
-    """Average prefill speed over a prompt of `prompt_tokens`, its range and basis."""
+            layers: int | None = None, width: int | None = None, engine: str | None = None) -> Prefill:
+    """Average prefill speed over a prompt of `prompt_tokens`, its range and basis. `engine`: the engine whose
+    kernels run it (llama.cpp when None); one whose fused attention does not cover the model's heads
+    (`fused_head_dims`) computes it unfused, latent attention expanded to every head."""
     check_prompt(prompt_tokens)
+    dims = c.fused_head_dims.get(engine or "")
+    expand = dims is not None and not fused(model, dims)
+    flash_attention = flash_attention and not expand
     used = backends_used(card, c, backend)
     figures = [_pp0(model, card, q, c, fp32_tflops, b) for b in used]  # (pp0, tflops, basis) per backend
     pp0 = math.prod(f[0] for f in figures) ** (1 / len(figures))
@@ -305,7 +365,7 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     basis = figures[0][2]
     label = "/".join(used)
     ceiling = card.bandwidth_gbps * ceiling_per_gbps(c, _vendor(card), used)
-    tok = min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width)
+    tok = min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width, expand)
     conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
     low, high = stated_range(model, c, _vendor(card), used)
@@ -331,6 +391,16 @@ def stated_range(model: ModelSize, c: PrefillConstants, vendor: str, used: list[
     return min(f[0] for f in found), max(f[1] for f in found)
 
 
+def pipelined_seconds(stage_s: Sequence[float], prompt_tokens: int, p: Pipeline) -> float:
+    """Seconds per prompt token over a layer split whose cards spend `stage_s[i]` seconds per token on their
+    layers, with llama.cpp's pipeline: a batch of m micro-batches takes sum + (m - 1) × the slowest stage,
+    against m × sum one card at a time. One stage, or a prompt of one micro-batch: the plain sum."""
+    if not stage_s:
+        raise InvalidInput("a layer split needs at least one card")
+    m = min(p.max_copies, max(1, math.ceil(min(prompt_tokens, p.n_batch) / p.n_ubatch)))
+    return (sum(stage_s) + (m - 1) * max(stage_s)) / m
+
+
 def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -> float | None:
     """Seconds to read the prompt and write an answer of `answer_tokens` at the decode speed."""
     if decode_tok_s is None or decode_tok_s <= 0:
@@ -340,4 +410,5 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width",
            "backends_used", "ceiling_per_gbps", "check_prompt", "effective_params_b", "efficiency", "is_hybrid",
-           "length_factor", "matrix_bound", "matrix_tflops", "moe_factor", "prefill", "stated_range", "total_time_s"]
+           "fused", "length_factor", "matrix_bound", "matrix_tflops", "moe_factor", "pipelined_seconds", "Pipeline",
+           "prefill", "stated_range", "total_time_s"]
