@@ -89,6 +89,7 @@ class PrefillConstants(Struct, frozen=True):
     ceiling_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own tiny-model ceiling per GB/s
     hybrid_moe_factor: float = 1.0  # MoE with linear-attention (Gated DeltaNet) layers: × on its MoE factor
     range_by_class: Mapping[str, tuple[float, float]] = {}  # "vendor/backend" | "moe" → (low, high)
+    moe_by_engine: Mapping[str, float] = {}  # engine → its own MoE factor (MLX), in place of the backend's
     fused_head_dims: Mapping[str, tuple[int, ...]] = {}  # engine → head sizes its fused prefill attention covers
     pipeline: Pipeline | None = None  # llama.cpp's micro-batch pipeline over several GPUs
 
@@ -122,6 +123,8 @@ class PrefillConstants(Struct, frozen=True):
                 hybrid_moe_factor=float(data["fit"].get("hybrid_moe_factor", 1.0)),
                 range_by_class={k: (float(v["low"]), float(v["high"]))
                                 for k, v in data["fit"].get("range_by_class", {}).items() if not k.startswith("note")},
+                moe_by_engine={k: float(v["factor"]) for k, v in data.get("moe_by_engine", {}).items()
+                               if not k.startswith("note")},
                 fused_head_dims={k: tuple(int(x) for x in v["head_dims"])
                                  for k, v in data.get("fused_attention", {}).items() if not k.startswith("note")},
                 pipeline=_pipeline(data.get("pipeline")),
@@ -135,7 +138,8 @@ class PrefillConstants(Struct, frozen=True):
         p = self.pipeline
         if p is not None and not (0 < p.n_ubatch <= p.n_batch and p.max_copies >= 1):
             raise ValueError("prefill constants: the pipeline needs 0 < n_ubatch <= n_batch and a copy or more")
-        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1],
+        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), *self.moe_by_engine.values(),
+                    self.shape_ref[0], self.shape_ref[1],
                     self.hybrid_moe_factor, *self.ceiling_by_backend.values(),
                     *self.matrix_multiplier.values(),
                     *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
@@ -240,10 +244,13 @@ def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> t
     return math.prod(effs) ** (1 / len(effs)), "/".join(used)
 
 
-def moe_factor(c: PrefillConstants, vendor_backend: str | None = None) -> float:
+def moe_factor(c: PrefillConstants, vendor_backend: str | None = None, engine: str | None = None) -> float:
     """MoE prefill's cost over its active FLOPs on this backend: its own fitted figure where the public rows
     give one (backends gather and multiply the experts' small matrices unequally well: Metal and CUDA far
-    better than ROCm), else the figure fitted on every MoE row. AMD's "ROCm/Vulkan" mix: the two's mean."""
+    better than ROCm), else the figure fitted on every MoE row. AMD's "ROCm/Vulkan" mix: the two's mean. An
+    engine with its own figure (`moe_by_engine`: MLX) uses it instead."""
+    if engine is not None and engine in c.moe_by_engine:
+        return c.moe_by_engine[engine]
     if vendor_backend is None:
         return c.moe_factor
     vendor, _, used = vendor_backend.partition("/")
@@ -256,7 +263,8 @@ def is_hybrid(model: ModelSize) -> bool:
     return model.layout is not None and any(g.kind == "linear" for g in model.layout.groups)
 
 
-def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None) -> float:
+def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None,
+                       engine: str | None = None) -> float:
     """Parameters whose FLOPs one prompt token costs: the active ones, × the MoE factor for MoE. A MoE
     with linear-attention layers pays the fitted hybrid factor on top: the public rows of Qwen3-Next and
     Qwen3.6-35B-A3B read prompts 2–4× slower than other MoE of the same active size on the same card (the
@@ -265,7 +273,7 @@ def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: st
     if model.is_moe:
         assert model.active_params_b is not None
         hybrid = c.hybrid_moe_factor if is_hybrid(model) else 1.0
-        return model.active_params_b * moe_factor(c, vendor_backend) * hybrid
+        return model.active_params_b * moe_factor(c, vendor_backend, engine) * hybrid
     return model.params_b
 
 
@@ -336,13 +344,13 @@ def kind_of(q: Quant) -> str:
 
 
 def _pp0(model: ModelSize, card: Card, q: Quant, c: PrefillConstants, fp32_tflops: float | None,
-         backend: str) -> tuple[float, float, str]:
+         backend: str, engine: str | None = None) -> tuple[float, float, str]:
     """A short prompt's speed on one backend, the matrix TFLOPS it rests on and their basis."""
     vendor = _vendor(card)
     eff = c.efficiency.get(f"{vendor}/{backend}", c.efficiency["default"])
     tflops, basis = matrix_tflops(card, fp32_tflops, c, backend)
     pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
-           / effective_params_b(model, c, f"{vendor}/{backend}"))
+           / effective_params_b(model, c, f"{vendor}/{backend}", engine))
     # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
     # throughput allows, 2 FLOPs per active parameter per token (issue 28).
     return min(pp0, matrix_bound(model, tflops)), tflops, basis
@@ -359,7 +367,7 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     expand = dims is not None and not fused(model, dims)
     flash_attention = flash_attention and not expand
     used = backends_used(card, c, backend)
-    figures = [_pp0(model, card, q, c, fp32_tflops, b) for b in used]  # (pp0, tflops, basis) per backend
+    figures = [_pp0(model, card, q, c, fp32_tflops, b, engine) for b in used]  # (pp0, tflops, basis) per backend
     pp0 = math.prod(f[0] for f in figures) ** (1 / len(figures))
     tflops = math.prod(f[1] for f in figures) ** (1 / len(figures))
     basis = figures[0][2]

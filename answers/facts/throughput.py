@@ -93,8 +93,10 @@ def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, pr
     per_card = [[u / total / getattr(p, key) for u, p in zip(usable, parts, strict=True)]
                 for key in ("tok_s", "tok_s_high", "tok_s_low")]
     pipe = load_prefill_constants().pipeline
+    # one host's GPUs only: unified-memory machines (DGX Spark, Macs) are joined over a network, not a bus
     piped = (pipe is not None and not offload_gb and ask.engine in (None, "llama.cpp")
-             and all(p.backend in pipe.backends for p in parts))
+             and all(p.backend in pipe.backends for p in parts)
+             and not any(getattr(c, "unified_memory", False) for c in cards))
     seconds, lo, hi = (pipelined_seconds(s, prompt, pipe) if piped and pipe else sum(s) for s in per_card)
     link = (offload_gb or 0.0) * GIB / (_offload_link_gbps() * 1e9 * min(prompt, UBATCH)) if offload_gb else 0.0
     first = parts[0]

@@ -76,3 +76,21 @@ def test_pipeline_over_a_layer_split() -> None:
     assert pipelined_seconds([0.2e-3, 0.6e-3], 2048, PIPE) == pytest.approx((0.8e-3 + 3 * 0.6e-3) / 4)
     with pytest.raises(InvalidInput):
         pipelined_seconds([], 2048, PIPE)
+
+
+M4_MAX = FakeCard(name="Apple M4 Max 64 GB", vendor="Apple", memory_gb=64.0, bandwidth_gbps=546.0,
+                  architecture="Apple M4", memory_type="LPDDR5X", unified_memory=True)
+
+
+def test_mlx_reads_moe_prompts_with_its_own_factor() -> None:
+    """mlx-lm's BENCHMARKS.md (M4 Max 64 GB): Qwen3-30B-A3B 4-bit pp2048 1,754 tok/s, where llama.cpp's Metal
+    figure is about two thirds of it. MLX's MoE factor replaces Metal's: the estimate moves by their ratio and
+    the public row is near it and inside its range; a dense model is not moved."""
+    q4 = BY_NAME["Q4_K_M"]
+    mlx = prefill(QWEN3_30B, M4_MAX, q4, 2048, C, engine="mlx")
+    cpp = prefill(QWEN3_30B, M4_MAX, q4, 2048, C)
+    ratio = RAW["fit"]["moe_by_backend"]["Apple/Metal"] / RAW["moe_by_engine"]["mlx"]["factor"]
+    assert mlx.tok_s == pytest.approx(cpp.tok_s * ratio, rel=1e-6)
+    assert 1754 / 1.3 <= mlx.tok_s <= 1754 * 1.3 and mlx.tok_s_low <= 1754 <= mlx.tok_s_high
+    dense = ModelSize(4.0)
+    assert prefill(dense, M4_MAX, q4, 2048, C, engine="mlx").tok_s == prefill(dense, M4_MAX, q4, 2048, C).tok_s
