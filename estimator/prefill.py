@@ -89,6 +89,7 @@ class PrefillConstants(Struct, frozen=True):
     ceiling_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own tiny-model ceiling per GB/s
     hybrid_moe_factor: float = 1.0  # MoE with linear-attention (Gated DeltaNet) layers: × on its MoE factor
     range_by_class: Mapping[str, tuple[float, float]] = {}  # "vendor/backend" | "moe" → (low, high)
+    model_factor: Mapping[str, float] = {}  # catalog name prefix → factor on its prompt speed (DeepSeek V4)
     moe_by_engine: Mapping[str, float] = {}  # engine → its own MoE factor (MLX), in place of the backend's
     fused_head_dims: Mapping[str, tuple[int, ...]] = {}  # engine → head sizes its fused prefill attention covers
     pipeline: Pipeline | None = None  # llama.cpp's micro-batch pipeline over several GPUs
@@ -123,6 +124,8 @@ class PrefillConstants(Struct, frozen=True):
                 hybrid_moe_factor=float(data["fit"].get("hybrid_moe_factor", 1.0)),
                 range_by_class={k: (float(v["low"]), float(v["high"]))
                                 for k, v in data["fit"].get("range_by_class", {}).items() if not k.startswith("note")},
+                model_factor={k: float(v["factor"]) for k, v in data.get("model_factor", {}).items()
+                              if not k.startswith("note")},
                 moe_by_engine={k: float(v["factor"]) for k, v in data.get("moe_by_engine", {}).items()
                                if not k.startswith("note")},
                 fused_head_dims={k: tuple(int(x) for x in v["head_dims"])
@@ -139,6 +142,7 @@ class PrefillConstants(Struct, frozen=True):
         if p is not None and not (0 < p.n_ubatch <= p.n_batch and p.max_copies >= 1):
             raise ValueError("prefill constants: the pipeline needs 0 < n_ubatch <= n_batch and a copy or more")
         positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), *self.moe_by_engine.values(),
+                    *self.model_factor.values(),
                     self.shape_ref[0], self.shape_ref[1],
                     self.hybrid_moe_factor, *self.ceiling_by_backend.values(),
                     *self.matrix_multiplier.values(),
@@ -373,7 +377,8 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     basis = figures[0][2]
     label = "/".join(used)
     ceiling = card.bandwidth_gbps * ceiling_per_gbps(c, _vendor(card), used)
-    tok = min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width, expand)
+    tok = (min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width, expand)
+           * model_factor(model, c))
     conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
     low, high = stated_range(model, c, _vendor(card), used)
@@ -399,6 +404,16 @@ def stated_range(model: ModelSize, c: PrefillConstants, vendor: str, used: list[
     return min(f[0] for f in found), max(f[1] for f in found)
 
 
+def model_factor(model: ModelSize, c: PrefillConstants) -> float:
+    """The factor on a model's prompt speed where its public rows read slower than its shape says (`model_factor`,
+    by catalog name prefix, longest first); 1 otherwise."""
+    name = (model.name or "").lower()
+    for prefix in sorted(c.model_factor, key=len, reverse=True):
+        if name.startswith(prefix.lower()):
+            return c.model_factor[prefix]
+    return 1.0
+
+
 def pipelined_seconds(stage_s: Sequence[float], prompt_tokens: int, p: Pipeline) -> float:
     """Seconds per prompt token over a layer split whose cards spend `stage_s[i]` seconds per token on their
     layers, with llama.cpp's pipeline: a batch of m micro-batches takes sum + (m - 1) × the slowest stage,
@@ -418,5 +433,5 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width",
            "backends_used", "ceiling_per_gbps", "check_prompt", "effective_params_b", "efficiency", "is_hybrid",
-           "fused", "length_factor", "matrix_bound", "matrix_tflops", "moe_factor", "pipelined_seconds", "Pipeline",
-           "prefill", "stated_range", "total_time_s"]
+           "fused", "length_factor", "matrix_bound", "matrix_tflops", "model_factor", "moe_factor",
+           "pipelined_seconds", "Pipeline", "prefill", "stated_range", "total_time_s"]

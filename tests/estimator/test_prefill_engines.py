@@ -94,3 +94,14 @@ def test_mlx_reads_moe_prompts_with_its_own_factor() -> None:
     assert 1754 / 1.3 <= mlx.tok_s <= 1754 * 1.3 and mlx.tok_s_low <= 1754 <= mlx.tok_s_high
     dense = ModelSize(4.0)
     assert prefill(dense, M4_MAX, q4, 2048, C, engine="mlx").tok_s == prefill(dense, M4_MAX, q4, 2048, C).tok_s
+
+
+def test_a_model_with_its_own_prompt_factor() -> None:
+    """DeepSeek V4's prompts read slower than its 13B active weights say (hyper-connections, the sparse-attention
+    indexer): its factor, fitted on rounds 4-6, multiplies the speed; another model of the same size is not moved."""
+    v4 = ModelSize(284.0, 13.0, name="DeepSeek-V4-Flash")
+    same = ModelSize(284.0, 13.0, name="Some-MoE-284B")
+    q2 = BY_NAME["Q2_K"]
+    got = prefill(v4, M4_MAX, q2, 2048, C).tok_s
+    assert got == pytest.approx(prefill(same, M4_MAX, q2, 2048, C).tok_s * RAW["model_factor"]["DeepSeek-V4"]["factor"])
+    assert got < prefill(same, M4_MAX, q2, 2048, C).tok_s
