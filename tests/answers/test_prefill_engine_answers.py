@@ -49,3 +49,19 @@ def test_deepseek_v4_flash_prompt_on_a_dgx_spark(engine, question: str) -> None:
     row = _row(engine.ask(question))
     assert 786 / 1.2 <= row["prefill_tok_s"] <= 786 * 1.2  # 975 (x1.24) before the factor
     assert row["prefill_tok_s_low"] <= 786 <= row["prefill_tok_s_high"]
+
+
+@pytest.mark.parametrize("question", [
+    "how long for a 100k token prompt with Qwen2.5 Coder 32B Q6_K on an RTX 3090?",
+    "wie lange braucht ein Prompt von 100k Tokens mit Qwen2.5 Coder 32B Q6_K auf einer RTX 3090?",
+])
+def test_a_route_that_holds_the_prompt_gives_its_range(engine, question: str) -> None:
+    """When the card cannot hold the prompt as asked, each way that does ("with the cache at q8_0 …") gives its
+    prompt speed with its range, as every other prompt figure does."""
+    a = engine.ask(question)
+    routes = a.facts.get("prompt_routes")
+    assert routes, a.text
+    x = routes[0]["row"]
+    low, high = (format(round(v), ",").replace(",", "") for v in (x["prefill_tok_s_low"], x["prefill_tok_s_high"]))
+    flat = a.text.replace(",", "").replace(".", "").replace("\u202f", "").replace("\xa0", "")
+    assert f"({low}–{high})" in flat, a.text
