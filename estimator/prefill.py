@@ -330,10 +330,13 @@ def fused(model: ModelSize, head_dims: tuple[int, ...]) -> bool:
 
 
 def length_factor(model: ModelSize, prompt_tokens: int, c: PrefillConstants, flash_attention: bool = True,
-                  layers: int | None = None, width: int | None = None, expand_mla: bool = False) -> float:
-    """pp(N) / pp0: 1 / (1 + k · L·w·N / A)."""
-    active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
-    share = attention_width(model, c, layers, width, expand_mla) * prompt_tokens / (active * 1e9)
+                  layers: int | None = None, width: int | None = None, expand_mla: bool = False,
+                  vendor_backend: str | None = None, engine: str | None = None) -> float:
+    """pp(N) / pp0: 1 / (1 + k · L·w·N / A_eff). A token's time is its weights' (A_eff: a MoE's active size × its
+    MoE factor, what pp0 is divided by) plus its attention's at the matrix rate, so the attention's share is
+    taken against A_eff: a MoE's slow expert matrices do not make its attention slower too."""
+    share = attention_width(model, c, layers, width, expand_mla) * prompt_tokens / (
+        effective_params_b(model, c, vendor_backend, engine) * 1e9)
     return 1 / (1 + c.attention_k["fa" if flash_attention else "no_fa"] * share)
 
 
@@ -377,8 +380,9 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     basis = figures[0][2]
     label = "/".join(used)
     ceiling = card.bandwidth_gbps * ceiling_per_gbps(c, _vendor(card), used)
-    tok = (min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width, expand)
-           * model_factor(model, c))
+    falls = [length_factor(model, prompt_tokens, c, flash_attention, layers, width, expand,
+                           f"{_vendor(card)}/{b}", engine) for b in used]
+    tok = min(pp0, ceiling) * math.prod(falls) ** (1 / len(falls)) * model_factor(model, c)
     conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
     low, high = stated_range(model, c, _vendor(card), used)
