@@ -281,24 +281,23 @@ def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: st
     return model.params_b
 
 
-def _query_width(model: ModelSize, group: LayerGroup, expand_mla: bool) -> float:
+def _query_width(model: ModelSize, group: LayerGroup) -> float:
     """One layer's attention width w (query heads × head size) for the 4·w·n FLOPs at position n. A latent-
-    attention layer as llama.cpp runs it costs about one hidden width (its public DeepSeek R1 rows fall 5% from
-    pp512 to pp4096); expanded to every query head (keys: head + rope size, values: head size) otherwise."""
+    attention layer over all its query heads, keys of head + rope size and values of head size (DeepSeek R1:
+    128 × (192 + 128) / 2): public R1 rows fall between that and the hidden width's fall (Q8_0 on 16 RTX 3090,
+    pp2048 343 → pp8192 274; Q4_K_M on an M3 Ultra, pp512 169 → pp4096 160)."""
     lay = model.layout
     assert lay is not None
     heads = lay.ffn.attention_heads if lay.ffn is not None and lay.ffn.attention_heads else None
-    if group.kind == "mla":
-        if expand_mla and heads and group.head_dim:
-            return heads * (2 * group.head_dim + (group.rope_dim or 0)) / 2
-        return float(lay.hidden_size or 0)
     if heads and group.head_dim:
+        if group.kind == "mla":
+            return heads * (2 * group.head_dim + (group.rope_dim or 0)) / 2
         return float(heads * group.head_dim)
     return float(lay.hidden_size or 0)
 
 
 def attention_width(model: ModelSize, c: PrefillConstants, layers: int | None = None,
-                    width: int | None = None, expand_mla: bool = False) -> float:
+                    width: int | None = None) -> float:
     """L·w: full-attention layers × query width (query heads × head size, as the public rows give it). Given,
     or from the layout (full and latent-attention layers), or scaled from the reference shape by active
     size^0.75."""
@@ -306,7 +305,7 @@ def attention_width(model: ModelSize, c: PrefillConstants, layers: int | None = 
         return float(layers * width)
     lay = model.layout
     if lay is not None and lay.hidden_size:
-        total = sum(g.layers * _query_width(model, g, expand_mla) for g in lay.groups if g.kind in ("full", "mla"))
+        total = sum(g.layers * _query_width(model, g) for g in lay.groups if g.kind in ("full", "mla"))
         if total:
             return total
     active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
@@ -330,12 +329,12 @@ def fused(model: ModelSize, head_dims: tuple[int, ...]) -> bool:
 
 
 def length_factor(model: ModelSize, prompt_tokens: int, c: PrefillConstants, flash_attention: bool = True,
-                  layers: int | None = None, width: int | None = None, expand_mla: bool = False,
+                  layers: int | None = None, width: int | None = None,
                   vendor_backend: str | None = None, engine: str | None = None) -> float:
     """pp(N) / pp0: 1 / (1 + k · L·w·N / A_eff). A token's time is its weights' (A_eff: a MoE's active size × its
     MoE factor, what pp0 is divided by) plus its attention's at the matrix rate, so the attention's share is
     taken against A_eff: a MoE's slow expert matrices do not make its attention slower too."""
-    share = attention_width(model, c, layers, width, expand_mla) * prompt_tokens / (
+    share = attention_width(model, c, layers, width) * prompt_tokens / (
         effective_params_b(model, c, vendor_backend, engine) * 1e9)
     return 1 / (1 + c.attention_k["fa" if flash_attention else "no_fa"] * share)
 
@@ -368,11 +367,10 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
             layers: int | None = None, width: int | None = None, engine: str | None = None) -> Prefill:
     """Average prefill speed over a prompt of `prompt_tokens`, its range and basis. `engine`: the engine whose
     kernels run it (llama.cpp when None); one whose fused attention does not cover the model's heads
-    (`fused_head_dims`) computes it unfused, latent attention expanded to every head."""
+    (`fused_head_dims`) computes it unfused (the `no_fa` k)."""
     check_prompt(prompt_tokens)
     dims = c.fused_head_dims.get(engine or "")
-    expand = dims is not None and not fused(model, dims)
-    flash_attention = flash_attention and not expand
+    flash_attention = flash_attention and (dims is None or fused(model, dims))
     used = backends_used(card, c, backend)
     figures = [_pp0(model, card, q, c, fp32_tflops, b, engine) for b in used]  # (pp0, tflops, basis) per backend
     pp0 = math.prod(f[0] for f in figures) ** (1 / len(figures))
@@ -380,8 +378,8 @@ def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: Prefi
     basis = figures[0][2]
     label = "/".join(used)
     ceiling = card.bandwidth_gbps * ceiling_per_gbps(c, _vendor(card), used)
-    falls = [length_factor(model, prompt_tokens, c, flash_attention, layers, width, expand,
-                           f"{_vendor(card)}/{b}", engine) for b in used]
+    falls = [length_factor(model, prompt_tokens, c, flash_attention, layers, width, f"{_vendor(card)}/{b}", engine)
+             for b in used]
     tok = min(pp0, ceiling) * math.prod(falls) ** (1 / len(falls)) * model_factor(model, c)
     conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread

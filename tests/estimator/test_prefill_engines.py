@@ -34,10 +34,8 @@ def test_attention_width_is_query_heads_times_head_size() -> None:
     """The public rows the fall with length is fitted on give L·w as query heads × head size (Qwen3-30B-A3B:
     48 × 4,096), so a layout's hidden size (2,048) must not stand in for it."""
     assert attention_width(QWEN3_30B, C) == 48 * 32 * 128
-    # Latent attention as llama.cpp runs it: about one hidden width per layer; expanded, every head's keys
-    # (128 + 64) and values (128).
-    assert attention_width(R1, C) == 61 * 7168
-    assert attention_width(R1, C, expand_mla=True) == 61 * 128 * (128 + 64 + 128) / 2
+    # Latent attention over every query head: keys of 128 + 64, values of 128.
+    assert attention_width(R1, C) == 61 * 128 * (128 + 64 + 128) / 2
 
 
 def test_mlx_fuses_only_some_head_sizes() -> None:
