@@ -45,7 +45,14 @@ from catalog.compute import fp32_tflops  # noqa: E402
 from catalog.gpus import load_gpu_records  # noqa: E402
 from estimator.measured import card_class  # noqa: E402
 from estimator.model import LayerGroup, Layout, ModelSize  # noqa: E402
-from estimator.prefill import PrefillConstants, attention_width, is_hybrid, matrix_tflops, prefill  # noqa: E402
+from estimator.prefill import (  # noqa: E402
+    PrefillConstants,
+    attention_width,
+    effective_params_b,
+    is_hybrid,
+    matrix_tflops,
+    prefill,
+)
 from estimator.quants import BY_NAME, Quant  # noqa: E402
 
 CSV_PATH = ROOT / "estimator" / "data" / "prefill_measured.csv"
@@ -122,8 +129,10 @@ def load_rows(c: PrefillConstants) -> list[Row]:
 
 
 def _att(row: Row, c: PrefillConstants) -> float:
-    active = row.model.active_params_b if row.model.is_moe and row.model.active_params_b else row.model.params_b
-    return attention_width(row.model, c, row.layers, row.width) * row.prompt / (active * 1e9)
+    """The attention's share against the weights' work, as estimator.prefill.length_factor takes it: a MoE's
+    effective size with the stored MoE factors (the grid's own factor would make the share circular)."""
+    return attention_width(row.model, c, row.layers, row.width) * row.prompt / (
+        effective_params_b(row.model, c, row.vendor_backend) * 1e9)
 
 
 def moe_groups(rows: Sequence[Row]) -> list[str]:

@@ -39,14 +39,14 @@ Pure functions; no I/O. The constants come in as a `PrefillConstants` (answers.p
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from msgspec import Struct
 
 from .card import Card
 from .measured import card_class
-from .model import InvalidInput, ModelSize
+from .model import InvalidInput, LayerGroup, ModelSize
 from .quants import Quant
 
 DEFAULT_PROMPT = 512  # llama-bench's pp512: the figure people compare
@@ -58,6 +58,14 @@ class ChipFigure(Struct, frozen=True):
     prefix: str  # the catalog name starts with this ("Apple M3 Max")
     tflops: float  # dense FP16 matrix TFLOPS
     bandwidth_gbps: float | None = None  # only the variant with this bandwidth (GPU-core variants)
+
+
+class Pipeline(Struct, frozen=True):
+    """llama.cpp's pipeline over a layer split (prefill_constants.json `pipeline`, with its source)."""
+    n_batch: int  # tokens per llama_decode batch (llama-bench -b)
+    n_ubatch: int  # tokens per micro-batch (-ub)
+    max_copies: int  # micro-batches in flight at most (GGML_SCHED_MAX_COPIES)
+    backends: tuple[str, ...]  # backends that queue the stages asynchronously
 
 
 class PrefillConstants(Struct, frozen=True):
@@ -81,6 +89,10 @@ class PrefillConstants(Struct, frozen=True):
     ceiling_by_backend: Mapping[str, float] = {}  # "vendor/backend" → its own tiny-model ceiling per GB/s
     hybrid_moe_factor: float = 1.0  # MoE with linear-attention (Gated DeltaNet) layers: × on its MoE factor
     range_by_class: Mapping[str, tuple[float, float]] = {}  # "vendor/backend" | "moe" → (low, high)
+    model_factor: Mapping[str, float] = {}  # catalog name prefix → factor on its prompt speed (DeepSeek V4)
+    moe_by_engine: Mapping[str, float] = {}  # engine → its own MoE factor (MLX), in place of the backend's
+    fused_head_dims: Mapping[str, tuple[int, ...]] = {}  # engine → head sizes its fused prefill attention covers
+    pipeline: Pipeline | None = None  # llama.cpp's micro-batch pipeline over several GPUs
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PrefillConstants:
@@ -112,6 +124,13 @@ class PrefillConstants(Struct, frozen=True):
                 hybrid_moe_factor=float(data["fit"].get("hybrid_moe_factor", 1.0)),
                 range_by_class={k: (float(v["low"]), float(v["high"]))
                                 for k, v in data["fit"].get("range_by_class", {}).items() if not k.startswith("note")},
+                model_factor={k: float(v["factor"]) for k, v in data.get("model_factor", {}).items()
+                              if not k.startswith("note")},
+                moe_by_engine={k: float(v["factor"]) for k, v in data.get("moe_by_engine", {}).items()
+                               if not k.startswith("note")},
+                fused_head_dims={k: tuple(int(x) for x in v["head_dims"])
+                                 for k, v in data.get("fused_attention", {}).items() if not k.startswith("note")},
+                pipeline=_pipeline(data.get("pipeline")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"prefill constants: missing or malformed figure ({exc})") from exc
@@ -119,7 +138,12 @@ class PrefillConstants(Struct, frozen=True):
         return out
 
     def check(self) -> None:
-        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), self.shape_ref[0], self.shape_ref[1],
+        p = self.pipeline
+        if p is not None and not (0 < p.n_ubatch <= p.n_batch and p.max_copies >= 1):
+            raise ValueError("prefill constants: the pipeline needs 0 < n_ubatch <= n_batch and a copy or more")
+        positive = [self.alpha, self.moe_factor, *self.moe_by_backend.values(), *self.moe_by_engine.values(),
+                    *self.model_factor.values(),
+                    self.shape_ref[0], self.shape_ref[1],
                     self.hybrid_moe_factor, *self.ceiling_by_backend.values(),
                     *self.matrix_multiplier.values(),
                     *self.efficiency.values(), *self.class_factor.values(), *self.kind_factor.values(),
@@ -134,6 +158,13 @@ class PrefillConstants(Struct, frozen=True):
         for vendor, backend in self.default_backend.items():
             if backend != "mix" and f"{vendor}/{backend}" not in self.efficiency:
                 raise ValueError(f"prefill constants: no efficiency for the default {vendor}/{backend}")
+
+
+def _pipeline(data: Mapping[str, Any] | None) -> Pipeline | None:
+    if data is None:
+        return None
+    return Pipeline(int(data["n_batch"]), int(data["n_ubatch"]), int(data["max_copies"]),
+                    tuple(str(b) for b in data["backends"]))
 
 
 class Prefill(Struct, frozen=True):
@@ -217,10 +248,13 @@ def efficiency(card: Card, c: PrefillConstants, backend: str | None = None) -> t
     return math.prod(effs) ** (1 / len(effs)), "/".join(used)
 
 
-def moe_factor(c: PrefillConstants, vendor_backend: str | None = None) -> float:
+def moe_factor(c: PrefillConstants, vendor_backend: str | None = None, engine: str | None = None) -> float:
     """MoE prefill's cost over its active FLOPs on this backend: its own fitted figure where the public rows
     give one (backends gather and multiply the experts' small matrices unequally well: Metal and CUDA far
-    better than ROCm), else the figure fitted on every MoE row. AMD's "ROCm/Vulkan" mix: the two's mean."""
+    better than ROCm), else the figure fitted on every MoE row. AMD's "ROCm/Vulkan" mix: the two's mean. An
+    engine with its own figure (`moe_by_engine`: MLX) uses it instead."""
+    if engine is not None and engine in c.moe_by_engine:
+        return c.moe_by_engine[engine]
     if vendor_backend is None:
         return c.moe_factor
     vendor, _, used = vendor_backend.partition("/")
@@ -233,7 +267,8 @@ def is_hybrid(model: ModelSize) -> bool:
     return model.layout is not None and any(g.kind == "linear" for g in model.layout.groups)
 
 
-def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None) -> float:
+def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: str | None = None,
+                       engine: str | None = None) -> float:
     """Parameters whose FLOPs one prompt token costs: the active ones, × the MoE factor for MoE. A MoE
     with linear-attention layers pays the fitted hybrid factor on top: the public rows of Qwen3-Next and
     Qwen3.6-35B-A3B read prompts 2–4× slower than other MoE of the same active size on the same card (the
@@ -242,31 +277,65 @@ def effective_params_b(model: ModelSize, c: PrefillConstants, vendor_backend: st
     if model.is_moe:
         assert model.active_params_b is not None
         hybrid = c.hybrid_moe_factor if is_hybrid(model) else 1.0
-        return model.active_params_b * moe_factor(c, vendor_backend) * hybrid
+        return model.active_params_b * moe_factor(c, vendor_backend, engine) * hybrid
     return model.params_b
+
+
+def _query_width(model: ModelSize, group: LayerGroup) -> float:
+    """One layer's attention width w (query heads × head size) for the 4·w·n FLOPs at position n. A latent-
+    attention layer over all its query heads, keys of head + rope size and values of head size (DeepSeek R1:
+    128 × (192 + 128) / 2): public R1 rows fall between that and the hidden width's fall (Q8_0 on 16 RTX 3090,
+    pp2048 343 → pp8192 274; Q4_K_M on an M3 Ultra, pp512 169 → pp4096 160)."""
+    lay = model.layout
+    assert lay is not None
+    heads = lay.ffn.attention_heads if lay.ffn is not None and lay.ffn.attention_heads else None
+    if heads and group.head_dim:
+        if group.kind == "mla":
+            return heads * (2 * group.head_dim + (group.rope_dim or 0)) / 2
+        return float(heads * group.head_dim)
+    return float(lay.hidden_size or 0)
 
 
 def attention_width(model: ModelSize, c: PrefillConstants, layers: int | None = None,
                     width: int | None = None) -> float:
-    """L·w: full-attention layers × query width. Given, or from the layout (layers of full/MLA attention
-    × hidden width), or scaled from the reference shape by active size^0.75."""
+    """L·w: full-attention layers × query width (query heads × head size, as the public rows give it). Given,
+    or from the layout (full and latent-attention layers), or scaled from the reference shape by active
+    size^0.75."""
     if layers and width:
         return float(layers * width)
     lay = model.layout
     if lay is not None and lay.hidden_size:
-        full = sum(g.layers for g in lay.groups if g.kind in ("full", "mla"))
-        if full:
-            return float(full * lay.hidden_size)
+        total = sum(g.layers * _query_width(model, g) for g in lay.groups if g.kind in ("full", "mla"))
+        if total:
+            return total
     active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
     ref_b, ref_lw = c.shape_ref
     return ref_lw * (active / ref_b) ** 0.75
 
 
+def fused(model: ModelSize, head_dims: tuple[int, ...]) -> bool:
+    """Whether an engine whose fused attention covers `head_dims` runs this model's attention fused: every
+    full-attention layer's head size is one of them (keys and values the same size); a latent-attention
+    layer never (its keys carry the rope part: DeepSeek's 192 against values of 128). Unknown shape: yes."""
+    lay = model.layout
+    if lay is None:
+        return True
+    for g in lay.groups:
+        if g.kind == "mla":
+            return False
+        if g.kind == "full" and g.head_dim and g.head_dim not in head_dims:
+            return False
+    return True
+
+
 def length_factor(model: ModelSize, prompt_tokens: int, c: PrefillConstants, flash_attention: bool = True,
-                  layers: int | None = None, width: int | None = None) -> float:
-    """pp(N) / pp0: 1 / (1 + k · L·w·N / A)."""
-    active = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
-    share = attention_width(model, c, layers, width) * prompt_tokens / (active * 1e9)
+                  layers: int | None = None, width: int | None = None,
+                  vendor_backend: str | None = None, engine: str | None = None) -> float:
+    """pp(N) / pp0: 1 / (1 + k · L·w·N / A_eff). A token's time is its weights' (A_eff: a MoE's active size × its
+    MoE factor, what pp0 is divided by) plus its attention's at the matrix rate, so the attention's share is
+    taken against A_eff: a MoE's slow expert matrices do not make its attention slower too."""
+    share = attention_width(model, c, layers, width) * prompt_tokens / (
+        effective_params_b(model, c, vendor_backend, engine) * 1e9)
     return 1 / (1 + c.attention_k["fa" if flash_attention else "no_fa"] * share)
 
 
@@ -281,13 +350,13 @@ def kind_of(q: Quant) -> str:
 
 
 def _pp0(model: ModelSize, card: Card, q: Quant, c: PrefillConstants, fp32_tflops: float | None,
-         backend: str) -> tuple[float, float, str]:
+         backend: str, engine: str | None = None) -> tuple[float, float, str]:
     """A short prompt's speed on one backend, the matrix TFLOPS it rests on and their basis."""
     vendor = _vendor(card)
     eff = c.efficiency.get(f"{vendor}/{backend}", c.efficiency["default"])
     tflops, basis = matrix_tflops(card, fp32_tflops, c, backend)
     pp0 = (eff * c.class_factor.get(card_class(card), 1.0) * c.kind_factor[kind_of(q)] * tflops ** c.alpha
-           / effective_params_b(model, c, f"{vendor}/{backend}"))
+           / effective_params_b(model, c, f"{vendor}/{backend}", engine))
     # The fitted power (alpha < 1) lifts a slow card's figure; no card computes more than its matrix
     # throughput allows, 2 FLOPs per active parameter per token (issue 28).
     return min(pp0, matrix_bound(model, tflops)), tflops, basis
@@ -295,17 +364,23 @@ def _pp0(model: ModelSize, card: Card, q: Quant, c: PrefillConstants, fp32_tflop
 
 def prefill(model: ModelSize, card: Card, q: Quant, prompt_tokens: int, c: PrefillConstants,
             fp32_tflops: float | None = None, backend: str | None = None, flash_attention: bool = True,
-            layers: int | None = None, width: int | None = None) -> Prefill:
-    """Average prefill speed over a prompt of `prompt_tokens`, its range and basis."""
+            layers: int | None = None, width: int | None = None, engine: str | None = None) -> Prefill:
+    """Average prefill speed over a prompt of `prompt_tokens`, its range and basis. `engine`: the engine whose
+    kernels run it (llama.cpp when None); one whose fused attention does not cover the model's heads
+    (`fused_head_dims`) computes it unfused (the `no_fa` k)."""
     check_prompt(prompt_tokens)
+    dims = c.fused_head_dims.get(engine or "")
+    flash_attention = flash_attention and (dims is None or fused(model, dims))
     used = backends_used(card, c, backend)
-    figures = [_pp0(model, card, q, c, fp32_tflops, b) for b in used]  # (pp0, tflops, basis) per backend
+    figures = [_pp0(model, card, q, c, fp32_tflops, b, engine) for b in used]  # (pp0, tflops, basis) per backend
     pp0 = math.prod(f[0] for f in figures) ** (1 / len(figures))
     tflops = math.prod(f[1] for f in figures) ** (1 / len(figures))
     basis = figures[0][2]
     label = "/".join(used)
     ceiling = card.bandwidth_gbps * ceiling_per_gbps(c, _vendor(card), used)
-    tok = min(pp0, ceiling) * length_factor(model, prompt_tokens, c, flash_attention, layers, width)
+    falls = [length_factor(model, prompt_tokens, c, flash_attention, layers, width, f"{_vendor(card)}/{b}", engine)
+             for b in used]
+    tok = min(pp0, ceiling) * math.prod(falls) ** (1 / len(falls)) * model_factor(model, c)
     conf = "low" if basis == "bandwidth" or used == ["default"] else "medium"
     widen = 1.0 if conf == "medium" else 1.5  # no matrix figure: the bandwidth stand-in adds its own spread
     low, high = stated_range(model, c, _vendor(card), used)
@@ -331,6 +406,26 @@ def stated_range(model: ModelSize, c: PrefillConstants, vendor: str, used: list[
     return min(f[0] for f in found), max(f[1] for f in found)
 
 
+def model_factor(model: ModelSize, c: PrefillConstants) -> float:
+    """The factor on a model's prompt speed where its public rows read slower than its shape says (`model_factor`,
+    by catalog name prefix, longest first); 1 otherwise."""
+    name = (model.name or "").lower()
+    for prefix in sorted(c.model_factor, key=len, reverse=True):
+        if name.startswith(prefix.lower()):
+            return c.model_factor[prefix]
+    return 1.0
+
+
+def pipelined_seconds(stage_s: Sequence[float], prompt_tokens: int, p: Pipeline) -> float:
+    """Seconds per prompt token over a layer split whose cards spend `stage_s[i]` seconds per token on their
+    layers, with llama.cpp's pipeline: a batch of m micro-batches takes sum + (m - 1) × the slowest stage,
+    against m × sum one card at a time. One stage, or a prompt of one micro-batch: the plain sum."""
+    if not stage_s:
+        raise InvalidInput("a layer split needs at least one card")
+    m = min(p.max_copies, max(1, math.ceil(min(prompt_tokens, p.n_batch) / p.n_ubatch)))
+    return (sum(stage_s) + (m - 1) * max(stage_s)) / m
+
+
 def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -> float | None:
     """Seconds to read the prompt and write an answer of `answer_tokens` at the decode speed."""
     if decode_tok_s is None or decode_tok_s <= 0:
@@ -340,4 +435,5 @@ def total_time_s(pre: Prefill, answer_tokens: int, decode_tok_s: float | None) -
 
 __all__ = ["BACKENDS", "ChipFigure", "DEFAULT_PROMPT", "Prefill", "PrefillConstants", "attention_width",
            "backends_used", "ceiling_per_gbps", "check_prompt", "effective_params_b", "efficiency", "is_hybrid",
-           "length_factor", "matrix_bound", "matrix_tflops", "moe_factor", "prefill", "stated_range", "total_time_s"]
+           "fused", "length_factor", "matrix_bound", "matrix_tflops", "model_factor", "moe_factor",
+           "pipelined_seconds", "Pipeline", "prefill", "stated_range", "total_time_s"]

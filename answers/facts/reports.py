@@ -246,6 +246,13 @@ class Reports:
             raise ReportError(ENGINE_FORMAT, engine=e.label, quant=q.name, nearest=nearest,
                               others=", ".join(others) or "—")
 
+    def _kernels(self, engine: str | None) -> str | None:
+        """The engine whose kernels read a prompt, as its root; None for llama.cpp (and Ollama, LM Studio)."""
+        if engine is None:
+            return None
+        root = self.profiles.engine_constants().root(engine).name
+        return None if root == "llama.cpp" else root
+
     def _implied_engine(self, req: EstimateRequest) -> EstimateRequest:
         """A format llama.cpp does not read, named without --engine, is rated under the engine it is run
         with (AWQ, FP8 → vLLM; EXL2 → ExLlamaV2; MLX → MLX): estimator.engines.implied_engine."""
@@ -308,15 +315,18 @@ class Reports:
 
     @staticmethod
     def ask_of(prompt: int | None = None, answer: int | None = None, users: int | None = None,
-               backend: str | None = None, flash_attention: bool = True) -> Ask:
-        """A prompt / answer / several-users request, its bad values as report errors."""
+               backend: str | None = None, flash_attention: bool = True, engine: str | None = None) -> Ask:
+        """A prompt / answer / several-users request, its bad values as report errors. `engine`: the one whose
+        kernels read the prompt (MLX's own prefill rules; Ollama and LM Studio are llama.cpp's)."""
         with _estimator_errors():
-            return Ask(prompt, answer, users, backend, flash_attention)
+            return Ask(prompt, answer, users, backend, flash_attention, engine=engine)
 
     def table(self, req: EstimateRequest, include_misses: bool = False,
               setup: SetupRequest | None = None) -> TableReport:
         req = self._engine_context(self._implied_engine(req), setup)
-        rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
+        rated = self._rated(req)
+        ask = self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention,
+                          self._kernels(req.engine))
         q, rows = rated.query, rated.rows
         data = table_facts(q, rows, include_misses=include_misses)
         data.update(engine_keys(self.profiles, req.profile, req.engine, req.split, req.link, q.model,
@@ -332,7 +342,9 @@ class Reports:
 
     def summary(self, req: EstimateRequest, setup: SetupRequest | None = None) -> SummaryReport:
         req = self._engine_context(self._implied_engine(req), setup)
-        rated, ask = self._rated(req), self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention)
+        rated = self._rated(req)
+        ask = self.ask_of(req.prompt, req.answer, req.users, req.backend, req.flash_attention,
+                          self._kernels(req.engine))
         q, rows = rated.query, rated.rows
         s = summarize(q, rows, MEMORY_SIZES)
         # The cards rated as cards (rated.summary rates shared-memory machines as machines for its picks)

@@ -20,7 +20,7 @@ from answers.facts.setup_rows import row_facts as setup_row_facts
 from answers.facts.setups import held_levels
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
 from catalog.records import ModelRecord
-from estimator.engines import engine_levels
+from estimator.engines import engine_levels, implied_engine
 from estimator.quants import quant
 from estimator.ranking import Row
 from estimator.setups import Device, Setup, rate_setup
@@ -75,9 +75,21 @@ def _at_verdict_level(est: Estimates, e: Entities, s: EstimateSettings) -> Estim
     return replace(s, quant=rec["quant"]) if rec else s
 
 
+def prompt_engine(est: Estimates, s: EstimateSettings) -> str | None:
+    """The engine whose kernels read the prompt: the one asked, else the one the level implies ("MLX 4bit" → MLX),
+    as its root (Ollama and LM Studio are llama.cpp); None for llama.cpp or an engine not on record."""
+    c = est.profiles.engine_constants()
+    try:
+        name = implied_engine(c, s.engine, quant(s.quant)) if s.quant else s.engine
+        return c.root(name).name if name else None
+    except (KeyError, ValueError):
+        return None
+
+
 def prefill(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     prompt = e.prompt_tokens or s.context
-    ask = Ask(prompt=prompt, backend=e.backend)
+    engine = prompt_engine(est, s)
+    ask = Ask(prompt=prompt, backend=e.backend, engine=None if engine == "llama.cpp" else engine)
     facts, row = _rated_row(est, e, _at_verdict_level(est, e, s), ask)
     facts.update(row=row, prompt_tokens=prompt, prompt_said=e.prompt_tokens is not None, backend=e.backend,
                  prefill_source="calibrated")

@@ -25,7 +25,7 @@ from estimator.card import Card
 from estimator.memory import GIB
 from estimator.model import ModelSize
 from estimator.moe_share import expert_share_active as expert_share_of
-from estimator.prefill import Prefill, PrefillConstants, check_prompt, prefill
+from estimator.prefill import Prefill, PrefillConstants, check_prompt, pipelined_seconds, prefill
 from estimator.profile import Profile
 from estimator.quants import Quant
 from estimator.setups import Setup, SetupConstants
@@ -58,6 +58,7 @@ class Ask(Struct, frozen=True):
     backend: str | None = None  # CUDA | ROCm | Vulkan | Metal | SYCL; None: the vendor's usual one
     flash_attention: bool = True
     target: float | None = None  # tok/s each of several users should get ("how many at 20 tok/s each")
+    engine: str | None = None  # the engine whose kernels read the prompt (its root: Ollama is llama.cpp)
 
     def __post_init__(self) -> None:
         if self.prompt is not None:
@@ -74,22 +75,29 @@ class Ask(Struct, frozen=True):
 
 def card_prefill(model: ModelSize, card: Card, q: Quant, prompt: int, ask: Ask) -> Prefill:
     return prefill(model, card, q, prompt, load_prefill_constants(), fp32_tflops(card), ask.backend,
-                   ask.flash_attention)
+                   ask.flash_attention, engine=ask.engine)
 
 
 def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, prompt: int, ask: Ask,
                   offload_gb: float | None = None) -> Prefill:
     """Layer split: the prompt passes the cards in turn, each doing its share of the layers (its share of
-    usable memory), so the times add; offloaded weights cross PCIe once per micro-batch."""
+    usable memory); llama.cpp pipelines the micro-batches over GPUs whose backend queues them (CUDA, ROCm:
+    `estimator.prefill.pipelined_seconds`), else the times add; offloaded weights cross PCIe once per
+    micro-batch."""
     cards = [d.card for d in setup.cards()]
     parts = [card_prefill(model, c, q, prompt, ask) for c in cards]
     if len(parts) == 1 and not offload_gb:
         return parts[0]
     usable = [max(profile.usable_gb(c), 1e-9) for c in cards]
     total = sum(usable)
-    seconds = sum(u / total / p.tok_s for u, p in zip(usable, parts, strict=True))  # per prompt token
-    lo = sum(u / total / p.tok_s_high for u, p in zip(usable, parts, strict=True))
-    hi = sum(u / total / p.tok_s_low for u, p in zip(usable, parts, strict=True))
+    per_card = [[u / total / getattr(p, key) for u, p in zip(usable, parts, strict=True)]
+                for key in ("tok_s", "tok_s_high", "tok_s_low")]
+    pipe = load_prefill_constants().pipeline
+    # one host's GPUs only: unified-memory machines (DGX Spark, Macs) are joined over a network, not a bus
+    piped = (pipe is not None and not offload_gb and ask.engine in (None, "llama.cpp")
+             and all(p.backend in pipe.backends for p in parts)
+             and not any(getattr(c, "unified_memory", False) for c in cards))
+    seconds, lo, hi = (pipelined_seconds(s, prompt, pipe) if piped and pipe else sum(s) for s in per_card)
     link = (offload_gb or 0.0) * GIB / (_offload_link_gbps() * 1e9 * min(prompt, UBATCH)) if offload_gb else 0.0
     first = parts[0]
     return Prefill(prompt, 1 / (seconds + link), 1 / (hi + link), 1 / (lo + link), sum(p.matrix_tflops for p in parts),
@@ -121,7 +129,9 @@ def prefill_keys(pre: Prefill | None, ask: Ask, tok_s: float | None, tok_s_low: 
         keys.update(prefill_tok_s=pre.tok_s, prefill_tok_s_low=pre.tok_s_low, prefill_tok_s_high=pre.tok_s_high,
                     ttft_s=pre.ttft_s, ttft_s_low=pre.ttft_s_low, ttft_s_high=pre.ttft_s_high,
                     prefill_confidence=pre.confidence, prefill_basis=pre.basis, prefill_backend=pre.backend,
-                    matrix_tflops=pre.matrix_tflops)
+                    matrix_tflops=pre.matrix_tflops,
+                    # the engine has no fused attention kernel for this model's heads (MLX and DeepSeek's MLA)
+                    prefill_unfused=ask.flash_attention and not pre.flash_attention)
     if ask.answer is not None:
         ok = pre is not None and tok_s and tok_s_low and tok_s_high
         keys.update(answer_tokens=ask.answer,

@@ -137,7 +137,8 @@ def test_moe_pays_for_routing() -> None:
     moe, dense = ModelSize(30.5, 3.3), ModelSize(3.3)
     ratio = prefill(dense, RTX_3090, Q4, 1, C, 35.58).tok_s / prefill(moe, RTX_3090, Q4, 1, C, 35.58).tok_s
     own = FIT.get("moe_by_backend", {})
-    assert ratio == pytest.approx(own.get("NVIDIA/CUDA", FIT["moe_factor"]), rel=1e-6) and ratio > 1
+    # rel 1e-4: a one-token prompt's attention share (about 1e-5) is taken against each model's own effective size
+    assert ratio == pytest.approx(own.get("NVIDIA/CUDA", FIT["moe_factor"]), rel=1e-4) and ratio > 1
     assert moe_factor(C, "Intel/Vulkan") == pytest.approx(own.get("Intel/Vulkan", FIT["moe_factor"]))
     rocm, vk = (own.get(f"AMD/{b}", FIT["moe_factor"]) for b in ("ROCm", "Vulkan"))
     assert moe_factor(C, "AMD/ROCm/Vulkan") == pytest.approx((rocm * vk) ** 0.5)
