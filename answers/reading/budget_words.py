@@ -42,6 +42,7 @@ class Said(Struct, frozen=True):
     amount: float
     currency: str | None  # "USD" | "EUR" | "GBP" | "BRL"
     whole: bool = False  # a word of the question says the amount is for the whole machine ("total", "PC completo")
+    used: bool = False  # a word of the question says the asker would buy second-hand ("usada de preferencia")
 
 
 @cache
@@ -70,6 +71,26 @@ def _nouns() -> frozenset[str]:
 def _whole() -> frozenset[str]:
     """"total", "build", "PC", "Kiste", "completo": the amount pays for the whole machine, not a card alone."""
     return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.whole)
+
+
+@cache
+def _used() -> frozenset[str]:
+    """"used", "usada", "gebraucht", "d'occasion": the asker would buy a card second-hand."""
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.used)
+
+
+@cache
+def _used_not_before() -> frozenset[str]:
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.used_not_before)
+
+
+def _says_used(toks: Sequence[Token]) -> bool:
+    """A second-hand word, not in its other sense ("used for coding", "usado para programar"); right after a word
+    for a card ("una tarjeta usada para correr modelos") it is second-hand all the same."""
+    nouns = lexicon().card_nouns | {"card", "gpu", "gpus"}
+    return any(fold(t.low) in _used() and (i + 1 == len(toks) or fold(toks[i + 1].low) not in _used_not_before()
+                                            or (i > 0 and toks[i - 1].low in nouns))
+               for i, t in enumerate(toks))
 
 
 @cache
@@ -205,7 +226,7 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             toks[k].used = True
         if noun_after and nxt is not None:
             nxt.used = True
-        return Said(value, currency, any(x.low in _whole() for x in toks))
+        return Said(value, currency, any(x.low in _whole() for x in toks), _says_used(toks))
     return None
 
 
