@@ -44,3 +44,19 @@ def test_used_in_its_other_sense_is_no_wish_to_buy_used(engine: Engine):
 def test_a_used_card_over_the_budget_is_not_offered(engine: Engine):
     a = engine.ask("best card under $450 for qwen3 8b, used is fine")
     assert "used_card" not in a.facts  # $500 is the low end of a used 3090
+
+
+@pytest.mark.parametrize("q", [
+    "I can spend $900 on a card, which one for 30b models?",
+    "budget 900 € per una scheda, voglio far girare modelli da 30b",
+])
+def test_a_budget_for_a_size_names_the_mixture_of_experts_of_that_size_on_the_pick(engine: Engine, q):
+    """"30B" is also a mixture of experts (Qwen3-30B-A3B class: about 3B read per token), which runs several times
+    faster on the same card than a dense 30B: the budget answer gives it on its pick."""
+    a = engine.ask(q)
+    moe = a.facts.get("generic_moe")
+    assert moe is not None and 22 <= moe["params_b"] <= 39 and moe["active_params_b"] < 10
+    pick_speed = (a.facts.get("used_card") or {}).get("tok_s") if (a.facts.get("used_card") or {}).get("is_pick") \
+        else a.facts["budget_pick"]["tok_s"]
+    assert moe["tok_s"] > 2 * pick_speed  # about 3B read per token against 30B: far faster on the same card
+    assert moe["model"] in a.text
