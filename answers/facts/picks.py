@@ -154,6 +154,15 @@ def best_with_memory(rows: Sequence[Row], memory_gb: float) -> tuple[Row | None,
     return dc, dc is not None
 
 
+def best_of_size(best: Row | None, rows: Sequence[Row], memory_gb: float, profile: str) -> Row | None:
+    """`best`, the fastest card of exactly this memory that runs it, unless it is sold in one market only (a
+    China-only card is no one's best of a size): then the fastest other one. `reference` keeps the site's."""
+    if best is None or profile == "reference" or not regional(best.card.name):
+        return best
+    return min((r for r in rows if r.runs and r.card.memory_gb == memory_gb and not regional(r.card.name)),
+               key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
+
+
 def cheapest(rows: Sequence[Row]) -> list[Row]:
     """Home cards with a launch price that run it, cheapest first (then the faster)."""
     priced = [r for r in rows if r.runs and home_tier(r.card) is not None and _price(r.card) is not None]
