@@ -178,6 +178,9 @@ def _used_route(rows: list[Row], usd: float) -> dict[str, Any] | None:
             "quant": r.quant.name if r.quant else None, "tok_s": r.tok_s}
 
 
+SAME_SPEED = 0.95  # a used card within 5% of the new pick's speed is as fast, for less
+
+
 def used_card(rows: list[Row], usd: float, pick: dict[str, Any] | None, said: bool) -> dict[str, Any] | None:
     """A card people buy second-hand (prices.json `used`) that runs the model at the usual quality, whose used
     price's low end fits the budget, beside the new cards: at least as fast as the new pick or with more memory
@@ -192,8 +195,9 @@ def used_card(rows: list[Row], usd: float, pick: dict[str, Any] | None, said: bo
         u = kept[r.card.name]
         if u.usd_low > usd or (pick is not None and r.card.name == pick["card"]):
             continue
-        better = pick is None or r.tok_s >= 0.95 * (pick["tok_s"] or 0.0) or r.card.memory_gb > pick["memory_gb"]
-        if (said or better) and (best is None or r.tok_s > best["tok_s"]):
+        tok = r.tok_s or 0.0
+        better = pick is None or tok >= SAME_SPEED * (pick["tok_s"] or 0.0) or r.card.memory_gb > pick["memory_gb"]
+        if (said or better) and (best is None or tok > best["tok_s"]):
             best = {**_runner(r), "used_low_usd": u.usd_low, "used_high_usd": u.usd_high, "used_year": u.year,
                     "used_source": u.source, "within": u.usd_high <= usd, "is_pick": said, "said": said}
     return best
