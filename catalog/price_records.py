@@ -46,3 +46,9 @@ class RestOfPc(_Strict, frozen=True, kw_only=True):
     usd: Annotated[float, Meta(gt=0)]
     year: Annotated[int, Meta(ge=2020, le=2100)]
     source: Sourced
+
+
+class RegionalCard(_Strict, frozen=True, kw_only=True):
+    """A card sold in one country's market only (regional.json): never a headline pick for anyone else."""
+    market: str
+    source: Sourced

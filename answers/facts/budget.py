@@ -146,8 +146,16 @@ def for_model(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str
     facts["priced_cards"] = sum(1 for c in est.kn.gpus_for(s.profile) if buyable(c))
     if not fits or lower:
         facts["two_cards"] = _two_cards(est, e, s, usd)
-    if not fits or lower:
+    # A card bought used at the usual quality (its kept used price within budget) beats a new one at a lower level.
+    used = used_card(usual.rows, usd, None if lower else facts["budget_pick"], bool(budget.get("used_said")))
+    if (not fits or lower) and used is None:
         facts["used_route"] = _used_route(usual.rows, usd) or _used_pair(est, e, s, usd)
+    if used is not None:
+        used["is_pick"] = used["is_pick"] or lower or not fits
+        if budget.get("usd_per_unit"):  # the used range in the asker's currency too, at the same stated rate
+            used.update(low_local=used["used_low_usd"] / budget["usd_per_unit"],
+                        high_local=used["used_high_usd"] / budget["usd_per_unit"])
+        facts["used_card"] = used
     if not fits and rated.query.model.is_moe:
         facts["ram_route"] = ram_route(est, rated.query.model, s)  # no card: the server-RAM way people take
     return Built(facts, sources={"gpus"})
@@ -168,6 +176,31 @@ def _used_route(rows: list[Row], usd: float) -> dict[str, Any] | None:
     r = min(over, key=lambda r: (getattr(r.card, "release", None), r.card.position))
     return {"card": r.card.name, "memory_gb": r.card.memory_gb, "launch_usd": _price(r.card),
             "quant": r.quant.name if r.quant else None, "tok_s": r.tok_s}
+
+
+SAME_SPEED = 0.95  # a used card within 5% of the new pick's speed is as fast, for less
+
+
+def used_card(rows: list[Row], usd: float, pick: dict[str, Any] | None, said: bool) -> dict[str, Any] | None:
+    """A card people buy second-hand (prices.json `used`) that runs the model at the usual quality, whose used
+    price's low end fits the budget, beside the new cards: at least as fast as the new pick or with more memory
+    (the used RTX 3090: 24 GB for less than a new 16 GB card), or any such card when the asker said they would
+    buy used ("usada de preferencia"), which makes it the pick. With its kept used range, year and source."""
+    # lazy: the checked hardware files only for a budget answer
+    from catalog.hardware import load_hardware_data
+
+    kept = {u.name: u for u in load_hardware_data().used_prices}
+    best: dict[str, Any] | None = None
+    for r in _one_per_name([r for r in rows if r.runs and r.card.name in kept and r.tok_s is not None]):
+        u = kept[r.card.name]
+        if u.usd_low > usd or (pick is not None and r.card.name == pick["card"]):
+            continue
+        tok = r.tok_s or 0.0
+        better = pick is None or tok >= SAME_SPEED * (pick["tok_s"] or 0.0) or r.card.memory_gb > pick["memory_gb"]
+        if (said or better) and (best is None or tok > best["tok_s"]):
+            best = {**_runner(r), "used_low_usd": u.usd_low, "used_high_usd": u.usd_high, "used_year": u.year,
+                    "used_source": u.source, "within": u.usd_high <= usd, "is_pick": said, "said": said}
+    return best
 
 
 def _used_pair(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> dict[str, Any] | None:

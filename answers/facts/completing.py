@@ -24,7 +24,7 @@ from answers.facts.as_asked import as_asked
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.entities import EntityBuilding
 from answers.facts.mac_unsized import mac_configs
-from answers.facts.size_moe import moe_of_size
+from answers.facts.size_moe import budget_pick_card, moe_of_size
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import add_other_profile
 from answers.reading.apple_typical import stand_in_facts
@@ -162,7 +162,11 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
         built.facts["mac_unsized"] = mac_configs(est, asked.mac_unsized, entities, settings)
     generic_b = built.facts.get("generic_model_b")
     if generic_b and not built.facts.get("generic_model_active_b"):  # "a 30B": the MoE of that size too
-        moe = moe_of_size(est, intent, entities, settings, generic_b)
+        on, where = intent, entities
+        if intent == "what_gpu" and built.facts.get("budget_mode") == "model":  # the budget's pick is the card
+            pick = budget_pick_card(est, built.facts, settings)
+            on, where = ("speed", replace(entities, card=pick)) if pick is not None else (intent, entities)
+        moe = moe_of_size(est, on, where, settings, generic_b)
         if moe is not None:
             built.facts["generic_moe"] = moe
     names = EntityBuilding.entity_names(entities, settings)

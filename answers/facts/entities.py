@@ -213,7 +213,10 @@ class EntityBuilding:
         amount, currency = float(said.amount), said.currency.upper()
         if currency not in rates().currencies() or not (0 < amount <= MAX_AMOUNT):
             raise BadInput("budget", text=f"{amount:.0f} {currency}"[:40])  # echoes what was typed
-        return budget_facts(amount, currency, said.currency_said)
+        facts = budget_facts(amount, currency, said.currency_said)
+        if said.used:
+            facts["used_said"] = True  # "usada de preferencia": a card bought used is the pick when one runs it
+        return facts
 
     def family(self, intent: str, p: NameProblem) -> Built | None:
         """A fact question on an ambiguous model name that names a family: facts for every member."""

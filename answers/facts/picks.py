@@ -9,8 +9,9 @@ The rules (also in the README, "Headline picks"):
   from the first tier that holds the model. Embedded modules (Jetson) are boards built into devices,
   never a home pick (the asker who owns one names it).
 - **Never a headline**: mining cards (CMP, P102-100: cut-down links and compute, sold to miners only),
-  console and handheld GPUs, vGPU profiles (slices of a server card) and Xeon Phi (a coprocessor no
-  LLM runtime drives). Full tables still list them.
+  console and handheld GPUs, vGPU profiles (slices of a server card), Xeon Phi (a coprocessor no
+  LLM runtime drives) and cards sold in one country's market only (the China "D" cards: regional.json).
+  Full tables still list them.
 - **Data centre**: named in a headline only when no home card holds the model, and then said so
   ("only data-centre cards hold it: …").
 - **Smallest**: least memory, then the faster. **Fastest**: the most tok/s, then the less memory. Ties go
@@ -65,7 +66,16 @@ def home_tier(card: Any) -> int | None:
 # card by what they read of it.
 @lru_cache(maxsize=8192)
 def _never(name: str, seg: str | None, generation: str) -> bool:
-    return seg in NEVER_SEGMENTS or "Knights" in generation or name.startswith("Xeon Phi")
+    return seg in NEVER_SEGMENTS or "Knights" in generation or name.startswith("Xeon Phi") or regional(name)
+
+
+def regional(name: str) -> bool:
+    """A card sold in one country's market only ("RTX 5090 D V2", China): no one elsewhere can buy it, so it is
+    never a pick (catalog/data/hardware/regional.json); answered when named, listed in full tables."""
+    # lazy: the checked hardware files, read once (and cached at start-up)
+    from catalog.hardware import load_hardware_data
+
+    return name in load_hardware_data().regional
 
 
 @lru_cache(maxsize=8192)
@@ -142,6 +152,15 @@ def best_with_memory(rows: Sequence[Row], memory_gb: float) -> tuple[Row | None,
         return fastest(home), False
     dc = fastest(data_centre_runners(sized))
     return dc, dc is not None
+
+
+def best_of_size(best: Row | None, rows: Sequence[Row], memory_gb: float, profile: str) -> Row | None:
+    """`best`, the fastest card of exactly this memory that runs it, unless it is sold in one market only (a
+    China-only card is no one's best of a size): then the fastest other one. `reference` keeps the site's."""
+    if best is None or profile == "reference" or not regional(best.card.name):
+        return best
+    return min((r for r in rows if r.runs and r.card.memory_gb == memory_gb and not regional(r.card.name)),
+               key=lambda r: (-(r.tok_s or 0.0), r.card.position), default=None)
 
 
 def cheapest(rows: Sequence[Row]) -> list[Row]:

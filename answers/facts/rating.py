@@ -41,7 +41,7 @@ from answers.facts.kinds import kinds_for
 from answers.facts.kv_cache import records as kv_records
 from answers.facts.level_paths import offload_pick, with_best_fit
 from answers.facts.more_channels import more_channels
-from answers.facts.picks import best_with_memory, home_tier, listed
+from answers.facts.picks import best_of_size, best_with_memory, home_tier, listed
 from answers.facts.typed import (
     CardFit,
     CardRows,
@@ -213,7 +213,7 @@ def _in_memory(est: Estimates, e: Entities, s: EstimateSettings, memory_gb: floa
     assumed RAM and a smaller relative."""
     if not (0 < memory_gb <= MAX_MEMORY_GB):
         raise BadInput("memory", memory_gb=memory_gb)
-    best = rated.best_with_memory(memory_gb)
+    best = best_of_size(rated.best_with_memory(memory_gb), rated.rows, memory_gb, s.profile)
     home, data_centre = best_with_memory(rated.rows, memory_gb)
     # The verdict is about the card the answer names (the home pick under a non-reference profile);
     # when nothing of that size holds it at the usual quality, about a typical card of the size.

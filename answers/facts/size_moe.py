@@ -15,12 +15,21 @@ FASTEST_SHARE = 0.8  # within 20 % of the fastest of that size counts as "as fas
 SPEED_INTENTS = frozenset({"speed", "can_run"})
 
 
+def budget_pick_card(est: Estimates, facts: dict[str, Any], s: EstimateSettings) -> Any | None:
+    """The card a budget answer for a size picks ("25,000 pesos for 30B models"): the used card when it is the
+    pick, else the fastest new one; the mixture of experts of that size is rated on it, since "30B" is also
+    Qwen3-30B-A3B, which runs several times faster there."""
+    used = facts.get("used_card") or {}
+    name = used.get("card") if used.get("is_pick") else (facts.get("budget_pick") or {}).get("card")
+    return next((c for c in est.kn.gpus_for(s.profile) if c.name == name), None) if name else None
+
+
 def moe_of_size(est: Estimates, intent: str, entities: Entities, s: EstimateSettings,
                 generic_b: float) -> dict[str, Any] | None:
     """The most capable curated mixture of experts of about `generic_b` total parameters that runs on the
     asked card at reading speed, with its level and speed; None when no such model runs there."""
-    card = entities.card
-    if intent not in SPEED_INTENTS or card is None or entities.card2 is not None or entities.sides is not None \
+    card = entities.card if intent in SPEED_INTENTS else None
+    if card is None or entities.card2 is not None or entities.sides is not None \
             or (entities.setup is not None and entities.setup.gpu_count > 1):
         return None
     lo, hi = generic_b * SIZE_BAND[0], generic_b * SIZE_BAND[1]

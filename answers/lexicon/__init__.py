@@ -201,6 +201,8 @@ class BudgetWords(Struct, frozen=True):
     spend: frozenset[str]  # "spend", "gastar": a bare "1.5k" shortly before one is money
     limits: tuple[str, ...]  # phrases right before a bare amount that make it a ceiling
     whole: frozenset[str] = frozenset()  # "total", "build", "PC": the budget is for the whole machine
+    used: frozenset[str] = frozenset()  # "used", "usada", "gebraucht": the asker would buy second-hand
+    used_not_before: frozenset[str] = frozenset()  # "used for coding", "usado para": the other sense of the word
 
 
 class Lexicon(Struct):
@@ -376,7 +378,7 @@ def _budget(table: object, where: str) -> BudgetWords:
     if not isinstance(table, dict):
         raise LexiconError(f"{where}: [budget] must be a table")
     more = [c for c in MORE_CURRENCIES if c in table]
-    optional = [*more, *(["whole"] if "whole" in table else [])]
+    optional = [*more, *(k for k in ("whole", "used", "used_not_before") if k in table)]
     _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *optional, "default", "nouns", "spend", "limits"), ""),
                 f"{where}: budget")
     default = table["default"]
@@ -389,6 +391,8 @@ def _budget(table: object, where: str) -> BudgetWords:
         spend=_words(table["spend"], f"{where}: budget.spend"),
         limits=_phrases(table["limits"], f"{where}: budget.limits"),
         whole=_words(table.get("whole", ""), f"{where}: budget.whole"),
+        used=_words(table.get("used", ""), f"{where}: budget.used"),
+        used_not_before=_words(table.get("used_not_before", ""), f"{where}: budget.used_not_before"),
     )
 
 

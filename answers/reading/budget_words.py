@@ -42,6 +42,7 @@ class Said(Struct, frozen=True):
     amount: float
     currency: str | None  # "USD" | "EUR" | "GBP" | "BRL"
     whole: bool = False  # a word of the question says the amount is for the whole machine ("total", "PC completo")
+    used: bool = False  # a word of the question says the asker would buy second-hand ("usada de preferencia")
 
 
 @cache
@@ -70,6 +71,26 @@ def _nouns() -> frozenset[str]:
 def _whole() -> frozenset[str]:
     """"total", "build", "PC", "Kiste", "completo": the amount pays for the whole machine, not a card alone."""
     return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.whole)
+
+
+@cache
+def _used() -> frozenset[str]:
+    """"used", "usada", "gebraucht", "d'occasion": the asker would buy a card second-hand."""
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.used)
+
+
+@cache
+def _used_not_before() -> frozenset[str]:
+    return frozenset(fold(w) for lx in lexicon().languages.values() if lx.budget for w in lx.budget.used_not_before)
+
+
+def _says_used(toks: Sequence[Token]) -> bool:
+    """A second-hand word, not in its other sense ("used for coding", "usado para programar"); right after a word
+    for a card ("una tarjeta usada para correr modelos") it is second-hand all the same."""
+    nouns = lexicon().card_nouns | {"card", "gpu", "gpus"}
+    return any(fold(t.low) in _used() and (i + 1 == len(toks) or fold(toks[i + 1].low) not in _used_not_before()
+                                            or (i > 0 and toks[i - 1].low in nouns))
+               for i, t in enumerate(toks))
 
 
 @cache
@@ -114,14 +135,24 @@ def _thousand_words() -> frozenset[str]:
     return frozenset(w for lang in lexicon().languages.values() for w in lang.thousand_words)
 
 
+@cache
+def _currency_after_re() -> str:
+    """A lookahead for a currency right after an amount: a sign or any language's currency word ("pesos",
+    "reais", "francs", "bucks"), from the lexicon, so a thousands separator is read before every currency
+    the lexicon knows, not a hand-kept few."""
+    words = sorted({w for w in _words()} | {s for s in _symbols() if s.isalpha()}, key=lambda w: (-len(w), w))
+    signs = "".join(re.escape(s) for s in {c for s in _symbols() for c in s if not c.isalnum()})
+    return rf"(?=\s*(?:[{signs}]|(?:{'|'.join(re.escape(w) for w in words)})\b))"
+
+
 def normalize(text: str) -> str:
-    """"$1,500", "1,500 dollars" → "$1500": a thousands comma next to money (the tokenizer splits at commas)."""
+    """"$1,500", "1,500 dollars", "25,000 pesos" → "$1500": a thousands comma next to money (the tokenizer
+    splits at commas)."""
     text = re.sub(r"(?<=[$€£])\s*(\d{1,3}),(\d{3})(?!\d)", r"\1\2", text)
+    after = _currency_after_re()
     # "2 000 €", "1 200 CHF": a thousands space (or a no-break one, as French and Swiss writing use) next to money
-    text = re.sub(r"(?<![\d.,])(\d{1,3})[ \u00a0\u202f](\d{3})(?=\s*(?:[$€£]|(?:usd|eur|chf|brl|reais|dollars?|"
-                  r"bucks|euros?|francs?)\b))", r"\1\2", text, flags=re.IGNORECASE)
-    text = re.sub(r"(?<![\d.,])(\d{1,3}),(\d{3})(?=\s*(?:[$€£]|(?:usd|eur|dollars?|bucks|euros?)\b))", r"\1\2", text,
-                  flags=re.IGNORECASE)
+    text = re.sub(rf"(?<![\d.,])(\d{{1,3}})[ \u00a0\u202f](\d{{3}}){after}", r"\1\2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"(?<![\d.,])(\d{{1,3}}),(\d{{3}}){after}", r"\1\2", text, flags=re.IGNORECASE)
     # "25,000 pesos mexicanos", "1.500.000 COP", "1'500 CHF", "R$ 12.000": grouped thousands beside any currency
     # word or sign of the lexicon, in every language's grouping (comma, dot, space, apostrophe)
     return _GROUPED_RE.sub(_ungrouped, text)
@@ -214,7 +245,7 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
             toks[k].used = True
         if noun_after and nxt is not None:
             nxt.used = True
-        return Said(value, currency, any(x.low in _whole() for x in toks))
+        return Said(value, currency, any(x.low in _whole() for x in toks), _says_used(toks))
     return None
 
 

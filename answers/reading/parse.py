@@ -164,7 +164,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model_typed=r.typed_name if r.size_b is not None and r.model_text is None else None,
         model_size_stand_in=r.size_stand_in,
         budget=Budget(float(r.budget["amount"]), str(r.budget["currency"]), bool(r.budget["currency_said"]),
-                      bool(r.budget.get("whole")))
+                      bool(r.budget.get("whole")), bool(r.budget.get("used")))
         if r.budget else None,
         local_price=(r.local_price[0], Budget(r.local_price[1].amount, str(r.budget["currency"] if r.budget and
                                                                           r.local_price[1].currency is None
@@ -454,7 +454,7 @@ def _read_refinements(r: _Reading) -> None:
     r.budget = None
     if r.said is not None:
         r.budget = {"amount": r.said.amount, "currency": r.said.currency or budget_words.default_currency(r.language),
-                  "currency_said": r.said.currency is not None, "whole": r.said.whole}
+                  "currency_said": r.said.currency is not None, "whole": r.said.whole, "used": r.said.used}
         if r.n_cards == 0 and r.intent not in _BUDGET_KEEPS:
             r.intent = "what_gpu"  # "best gpu under 400 bucks (for X)": which card to buy, with or without a model
     if r.pair is not None:

@@ -79,6 +79,7 @@ class Budget(Struct, frozen=True):
     currency: str  # "USD", "EUR", "GBP", "BRL"… (the language's usual one when none was said)
     currency_said: bool = True  # False: the currency was assumed from the asker's language
     whole: bool = False  # for the whole machine ("$2500 total", "PC completo"), not the cards alone
+    used: bool = False  # the asker would buy second-hand ("usada de preferencia", "gebraucht")
 
 
 class PowerAsked(Struct, frozen=True):

@@ -51,3 +51,26 @@ def test_a_currency_word_after_a_number_of_tokens_is_no_budget(engine: Engine):
     """Pesos are also a model's weights in Spanish: words without a number are not money."""
     a = engine.ask("cuanta memoria ocupan los pesos de qwen3 14b en q4")
     assert "budget" not in a.entities
+
+
+@pytest.mark.parametrize(("text", "amount", "currency"), [
+    ("me quedan 32,000 pesos para armar algo de ia", 32_000, "MXN"),
+    ("com 9,500 reais dá pra montar o quê", 9_500, "BRL"),
+    ("ich hab 1 800 franken für die karte", 1_800, "CHF"),
+    ("j'ai 2 300 euros pour la carte graphique", 2_300, "EUR"),
+    ("I have 150,000 rupees for a card", 150_000, "INR"),
+])
+def test_a_thousands_separator_before_any_currency_word_keeps_the_whole_amount(text, amount, currency):
+    """"32,000 pesos" is thirty-two thousand pesos, never "000 pesos" (the tokenizer splits at commas): the
+    separator is read before every currency word the lexicon knows, in any language."""
+    from answers.reading.budget_words import find, normalize
+    from answers.reading.tokens import clean, tokenize
+
+    said = find(tokenize(normalize(clean(text))))
+    assert said is not None and (said.amount, said.currency) == (amount, currency)
+
+
+def test_a_thousands_comma_before_tokens_stays_a_context_length():
+    from answers.reading.budget_words import normalize
+
+    assert normalize("8,192 tokens de contexto") == "8,192 tokens de contexto"

@@ -112,7 +112,9 @@ def test_a_small_budget_names_the_used_24_gb_card_with_launch_prices_said(engine
     assert used["card"] == "GeForce RTX 3090"  # Sept 2020, the oldest 24 GB card with a launch price
     assert "launch prices only" in a.text
     es = engine.ask("con 700 dólares, qué tarjeta para qwen3 32b?", "es")
-    assert es.facts["used_route"]["card"] == used["card"] and "segunda mano" in es.text
+    # the card alone at $700: a used one is within it at its kept used price, so it is the pick, price said
+    assert es.facts["used_card"]["card"] == used["card"] and es.facts["used_card"]["is_pick"]
+    assert "segunda mano" in es.text and "2026" in es.text
 
 
 def test_a_budget_in_reais_compares_cards_with_what_it_buys_there(engine) -> None:
