@@ -24,6 +24,7 @@ from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.slower_card import slower_card
+from answers.facts.split_ways import split_ways
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.llama_cpp_support import support_of
 from answers.knowledge.side_notes import figures, sourced
@@ -90,6 +91,10 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         drag = slower_card(est, e, s, level or _level(facts, s))
         if drag is not None:
             out["slower_card"] = drag
+    if "tensor_parallel" in kinds:  # "TP vs layer split, how much faster?", "TP on two, or one card with AWQ?"
+        ways = split_ways(est, e, s, _level(facts, s))
+        if ways is not None:
+            out["split_ways"] = ways
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
     if out:
@@ -330,6 +335,8 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     if "format_quality" in kinds:  # "exl3 or gguf, which is better at the same size?": quality per bit
         wanted.append("exl3_quality")
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
+    if e.setup is not None and e.setup.gpu_count > 1:  # the tensor-parallel size is the cards named, not 2
+        out = [{**n, "cards": e.setup.gpu_count} if n["kind"] == "tensor_parallel" else n for n in out]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
     if "ssd" in kinds:

@@ -31,3 +31,59 @@ def test_a_speed_wanted_inside_the_range_says_only_its_top_reaches_it(engine: En
     assert wanted["estimate_tok_s"] < 5 <= wanted["tok_s_high"]
     assert wanted["reach"] == "range"
     assert "only the top of the range" in a.text
+
+
+@pytest.mark.parametrize(("question", "cards"), [
+    ("three rtx 3090s, tensor parallel in vllm with qwen3 32b awq: worth it over llama.cpp?", 3),
+    ("4x rtx 4090 mit vllm tensor parallel, gemma 3 27b awq, wie schnell?", 4),
+    ("8 rtx 3090 en parallélisme de tenseurs avec vllm pour llama 3.3 70b awq, ça donne quoi ?", 8),
+])
+def test_the_tensor_parallel_size_said_is_the_cards_named(engine: Engine, question: str, cards: int) -> None:
+    """The line on tensor parallelism over PCIe names the group size of the cards asked about, never a 2 for 4."""
+    a = engine.ask(question, "en")
+    assert f"--tensor-parallel-size {cards})" in a.text
+    assert "--tensor-parallel-size 2)" not in a.text or cards == 2
+
+
+@pytest.mark.parametrize("question", [
+    "quattro 3090 con vllm in tensor parallel, llama 3.3 70b awq: quanto guadagno rispetto al layer split di llama.cpp?",
+    "2x rtx 3090 tensor parallel vllm vs llama.cpp split, qwen3 14b awq, which is faster and by how much",
+    "dos 4090 en paralelismo de tensores con vllm para qwen3 32b fp8, ¿cuánto gano frente a una sola tarjeta?",
+])
+def test_tensor_parallel_is_weighed_against_the_layer_split_and_one_card(engine: Engine, question: str) -> None:
+    """"How much faster is TP?": the same cards' layer split in llama.cpp at a GGUF level of about the same size,
+    and one of the cards alone, each with its figure, and the ratio between them."""
+    a = engine.ask(question)
+    w = a.facts["also"]["split_ways"]
+    assert w["cards"] == sum(c["count"] for c in a.asked["cards"])
+    tensor, layer = w["tensor"], w["layer"]
+    assert tensor["gpu_count"] == layer["gpu_count"] == w["cards"]
+    assert layer["quant"].startswith(("Q", "IQ"))  # a GGUF level for llama.cpp
+    assert abs(layer["need_gb"] - tensor["need_gb"]) / tensor["need_gb"] < 0.25  # about the same size
+    assert w["tensor_vs_layer"] == pytest.approx(tensor["tok_s"] / layer["tok_s"])
+    assert w["tensor_vs_layer"] > 1  # every card reads its share of each layer at once
+    if w["one"] is not None:
+        assert w["one"]["gpu_count"] == 1
+        assert w["tensor_vs_one"] == pytest.approx(tensor["tok_s"] / w["one"]["tok_s"])
+
+
+def test_cards_too_small_alone_say_one_card_cannot_hold_it(engine: Engine) -> None:
+    a = engine.ask("4x 3090 in tensor parallel on vllm, llama 3.3 70b awq: how much does tp gain?")
+    w = a.facts["also"]["split_ways"]
+    assert w["one"] is None
+    assert "alone cannot hold it" in a.text
+    assert "layer split over the same cards" in a.text
+
+
+@pytest.mark.parametrize(("question", "files"), [
+    ("4x 3090: vllm tensor parallel vs llama.cpp layer split, llama 3.3 70b awq, how much faster?", ("AWQ", "Q4_K_M")),
+    ("mac studio m2 ultra 192gb, qwen3 32b q4: mlx oder llama.cpp, was ist schneller?", ("MLX-4bit", "Q4_K_M")),
+])
+def test_two_engines_weighed_at_one_format_take_each_engines_own_file(engine: Engine, question: str,
+                                                                      files: tuple[str, str]) -> None:
+    """One format said for two engines: the engine with no such file runs its own file of the same bits (never
+    "llama.cpp cannot run AWQ", "MLX cannot run Q4_K_M"), so the verdict has two figures and a ratio."""
+    v = engine.ask(question).facts["engine_versus"]
+    assert sorted(s["quant"] for s in v["sides"]) == sorted(files)
+    assert all(s["runs"] and s["tok_s"] for s in v["sides"])
+    assert v["ratio"] is not None
