@@ -55,7 +55,8 @@ def split_ways(est: Estimates, e: Entities, s: EstimateSettings, level: str | No
     one_s = replace(s, engine=engine, split=None, quant=None)
     one = _rate(est, size, one_setup, one_s, tp_level) or \
         (_rate(est, size, one_setup, one_s, FOUR_BIT) if tp_level != FOUR_BIT else None)
-    return {"engine": engine, "engine_label": LABELS[engine], "cards": setup.gpu_count, "card": setup.devices[0].card.name, "tensor": tp,
+    return {"engine": engine, "engine_label": LABELS[engine], "cards": setup.gpu_count,
+            "card": setup.devices[0].card.name, "tensor": tp,
             "layer": layer, "one": one,
             "tensor_vs_layer": tp["tok_s"] / layer["tok_s"] if layer else None,
             "tensor_vs_one": tp["tok_s"] / one["tok_s"] if one else None}

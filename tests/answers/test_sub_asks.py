@@ -46,7 +46,7 @@ def test_the_tensor_parallel_size_said_is_the_cards_named(engine: Engine, questi
 
 
 @pytest.mark.parametrize("question", [
-    "quattro 3090 con vllm in tensor parallel, llama 3.3 70b awq: quanto guadagno rispetto al layer split di llama.cpp?",
+    "quattro 3090 con vllm in tensor parallel, llama 3.3 70b awq: quanto guadagno sul layer split di llama.cpp?",
     "2x rtx 3090 tensor parallel vllm vs llama.cpp split, qwen3 14b awq, which is faster and by how much",
     "dos 4090 en paralelismo de tensores con vllm para qwen3 32b fp8, ¿cuánto gano frente a una sola tarjeta?",
 ])
