@@ -23,7 +23,7 @@ from answers.facts.common import Built, Entities, Estimates, EstimateSettings, c
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
-from answers.facts.slower_card import slower_card
+from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.llama_cpp_support import support_of
@@ -89,6 +89,12 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         smaller = facts.get("smaller_level")  # the level asked does not fit: the one that does, as the answer says
         level = smaller.get("quant") if isinstance(smaller, dict) and facts.get("smaller_level_fits") else None
         drag = slower_card(est, e, s, level or _level(facts, s))
+        if drag is None and e.model is None:  # "does the 2080 Ti hold my 3090 back?" with no model: the pick's
+            drag = _pick_drag(est, e, s, facts)
+        spill = facts.get("row") if isinstance(facts.get("row"), dict) and facts["row"].get("fit") == "offload" \
+            else facts.get("offload_guess")
+        if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
+            drag = offload_drag(est, e, s, spill)
         if drag is not None:
             out["slower_card"] = drag
     if "tensor_parallel" in kinds:  # "TP vs layer split, how much faster?", "TP on two, or one card with AWQ?"
@@ -103,6 +109,18 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
 
 # The levels looked up for a published GGUF file (catalog/data/gguf_files.json), the common ones first.
 _GGUF_LEVELS = ("Q4_K_M", "Q8_0", "Q6_K", "Q5_K_M", "IQ4_XS", "MXFP4", "Q4_0")
+
+
+def _pick_drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
+    """The slower card's cost for the model a list answer picks first (what runs on "a 3090 and a 2080 Ti"), with
+    that model named, so the question is answered with a figure even when no model was asked about."""
+    rows = facts.get("rows")
+    first = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else None
+    rec = est.kn.model_named(str(first.get("model"))) if first else None
+    if first is None or rec is None:
+        return None
+    drag = slower_card(est, replace(e, model=rec), s, first.get("quant"))
+    return {**drag, "pick": rec.name} if drag is not None else None
 
 
 def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities, s: EstimateSettings,
@@ -335,6 +353,10 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     if "format_quality" in kinds:  # "exl3 or gguf, which is better at the same size?": quality per bit
         wanted.append("exl3_quality")
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
+    if "gpu_split" in kinds and e.setup is not None and e.setup.gpu_count > 1 and not e.setup.unified \
+            and "media" not in facts:  # "can Ollama use both cards?": yes, by layers, and what they hold together
+        out.append({"kind": "both_cards", "memory_gb": sum(d.card.memory_gb * d.count for d in e.setup.devices),
+                    "cards": e.setup.gpu_count})
     if e.setup is not None and e.setup.gpu_count > 1:  # the tensor-parallel size is the cards named, not 2
         out = [{**n, "cards": e.setup.gpu_count} if n["kind"] == "tensor_parallel" else n for n in out]
     if "faster_ram" in kinds:

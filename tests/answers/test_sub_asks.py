@@ -87,3 +87,41 @@ def test_two_engines_weighed_at_one_format_take_each_engines_own_file(engine: En
     assert sorted(s["quant"] for s in v["sides"]) == sorted(files)
     assert all(s["runs"] and s["tok_s"] for s in v["sides"])
     assert v["ratio"] is not None
+
+
+@pytest.mark.parametrize("question", [
+    "ho una 3090 e una 2070 super 8gb, ollama le usa entrambe? la 2070 rallenta tutto?",
+    "i have a 4090 and a 3060 12gb, can ollama use both and does the 3060 hold everything back?",
+    "tengo una 3090 y una 2060 12gb, ¿ollama puede usar las dos? ¿la 2060 estorba?",
+])
+def test_mixed_cards_with_no_model_get_both_sub_asks_answered(engine: Engine, question: str) -> None:
+    """"Can Ollama use both, and does the older card hold it back?" with no model named: a line that the cards are
+    used together by layers with their memory added up, and the slower card's cost for the model the list picks."""
+    a = engine.ask(question)
+    also = a.facts["also"]
+    both = next(n for n in also["notes"] if n["kind"] == "both_cards")
+    assert both["memory_gb"] == pytest.approx(sum(c.memory_gb for c in _cards(engine, a.asked["cards"])))
+    drag = also["slower_card"]
+    assert drag["pick"] == a.facts["rows"][0]["model"]
+    assert 0 < drag["slow_share"] < drag["slow_time_share"] < 1  # the slower card's share costs more time than its size
+    assert "OLLAMA_SCHED_SPREAD=1" in a.text
+
+
+def _cards(engine: Engine, said: list[dict[str, object]]) -> list:  # noqa: ANN202 — catalog records
+    found = {g.name: g for g in engine.knowledge.gpus_for(None)}
+    return [found[str(c["name"])] for c in said for _ in range(int(str(c["count"])))]
+
+
+@pytest.mark.parametrize("question", [
+    "4090 plus a 4060 ti 16gb, 64gb ddr5, llama 3.3 70b q4_k_m: does the 4060 ti slow things down?",
+    "una 3090 e una 3060 12gb con 64 giga di ddr4, glm 4.5 air in q4: la 3060 rallenta la 3090?",
+])
+def test_a_slower_card_beside_a_model_that_spills_into_ram_is_weighed_with_the_ram(engine: Engine,
+                                                                                   question: str) -> None:
+    """The model spills into system RAM: the slower card is weighed as what it keeps out of RAM, the pair against the
+    faster card alone with the same RAM at the same level (never a figure for a level the cards do not hold)."""
+    a = engine.ask(question)
+    drag = a.facts["also"]["slower_card"]
+    assert drag["offload"] is True
+    assert drag["split_tok_s"] == pytest.approx(a.facts["row"]["tok_s"])
+    assert drag["fast_alone_tok_s"] is None or drag["fast_alone_tok_s"] < drag["split_tok_s"] * 1.1
