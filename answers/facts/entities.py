@@ -15,6 +15,7 @@ from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estim
 from answers.facts.family_fit import FIT_INTENTS, family_fit
 from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
+from answers.facts.chip_sizes import sized_sides
 from answers.facts.variant_fit import larger_variant
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -118,9 +119,14 @@ class EntityBuilding:
             from answers.facts.build_budget import sized
 
             e = sized(self.estimates, e, s, said, self._said_prices(asked, e))
+        chips: list[dict[str, Any]] = []
+        if intent == "compare":  # "… vs an m4 max": each chip named without its memory at the size that holds it
+            e, chips = sized_sides(self.names, self.estimates, e, s, asked)
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
+        if chips:
+            built.facts["chip_sizes"] = chips
         # "M4 Max" too small at its common size for the level named: the smallest of its sizes that holds it
         held = larger_variant(self.names, self.build, intent, e, s, asked, built)
         if held is not None:

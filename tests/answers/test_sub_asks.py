@@ -125,3 +125,26 @@ def test_a_slower_card_beside_a_model_that_spills_into_ram_is_weighed_with_the_r
     assert drag["offload"] is True
     assert drag["split_tok_s"] == pytest.approx(a.facts["row"]["tok_s"])
     assert drag["fast_alone_tok_s"] is None or drag["fast_alone_tok_s"] < drag["split_tok_s"] * 1.1
+
+
+@pytest.mark.parametrize("question", [
+    "gpt-oss-120b: strix halo 128gb or an m4 max, which writes faster?",
+    "per llama 3.3 70b meglio due 3090 o un m4 pro?",
+])
+def test_a_chip_named_without_memory_in_a_comparison_is_weighed_at_a_size_that_holds_the_model(
+        engine: Engine, question: str) -> None:
+    """An M4 Max named without its memory beside machines that hold the model is not "cannot hold it" at its
+    smallest size: that side is the smallest size of the chip that holds it, and the answer says so."""
+    a = engine.ask(question)
+    c = next(c for c in a.facts["chip_sizes"] if c["moved"])
+    sizes = {x["name"]: x["memory_gb"] for x in c["sizes"]}
+    assert sizes[c["card"]] > sizes[c["default"]]
+    assert c["card"] in a.text and ("smallest memory size of that chip" in a.text or a.locale != "en")
+
+
+def test_a_chip_named_without_memory_and_no_model_says_its_other_sizes(engine: Engine) -> None:
+    a = engine.ask("laptop with an rtx 4090 mobile or a macbook pro m4 max, which is better for local llms?")
+    c = a.facts["chip_sizes"][0]
+    assert [x["memory_gb"] for x in c["sizes"]] == sorted(x["memory_gb"] for x in c["sizes"])
+    assert c["default"] == c["sizes"][0]["name"]
+    assert "it also comes as" in a.text and "128 GB" in a.text
