@@ -11,11 +11,11 @@ from msgspec.structs import replace
 
 from answers.api import AskOptions
 from answers.facts.advice import TASKS, typical_record
+from answers.facts.chip_sizes import sized_sides
 from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
 from answers.facts.family_fit import FIT_INTENTS, family_fit
 from answers.facts.routing import decide_after_resolving
 from answers.facts.together import facts as at_once_facts
-from answers.facts.chip_sizes import sized_sides
 from answers.facts.variant_fit import larger_variant
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
 from answers.knowledge.catalog_view import Knowledge
