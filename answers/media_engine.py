@@ -399,6 +399,11 @@ class MediaAnswering:
         second = self._one_device_answer(q, one, lang, options, inline)
         return self.writing.joined([first, second]) if second is not None else first
 
+    def _device_candidates(self) -> list[tuple[Any, Any]]:
+        """The language models a phone or board list is drawn from: recent dense models with a known size."""
+        return [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
+                for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
+
     def _one_device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions,
                            inline: bool) -> Answer | None:
         # lazy: only for a question that names media (module docstring)
@@ -427,15 +432,16 @@ class MediaAnswering:
                 facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
                                                         [record, second[0]], None)
                 entities["model2"] = second[0].name
+            if "what_runs" in q.also:  # "what models can my phone run? and is llama 3.2 3b smooth?": a few more
+                more = other.device_runs(profile, self._device_candidates(), d, memory, assumed)["models"]
+                facts["others"] = [r for r in more if r["model"] != record.name][:5]
             _npu_asked(facts, asked_npu)
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
             intent = (q.intent or "fallback") if (q.intent or "fallback") in ("can_run", "speed") else "can_run"
             return self.writing.finish(intent, lang, options, entities, built, inline)
-        candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
-                      for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
-        facts = other.device_runs(profile, candidates, d, memory, assumed)
+        facts = other.device_runs(profile, self._device_candidates(), d, memory, assumed)
         _npu_asked(facts, asked_npu)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 

@@ -148,3 +148,22 @@ def test_a_chip_named_without_memory_and_no_model_says_its_other_sizes(engine: E
     assert [x["memory_gb"] for x in c["sizes"]] == sorted(x["memory_gb"] for x in c["sizes"])
     assert c["default"] == c["sizes"][0]["name"]
     assert "it also comes as" in a.text and "128 GB" in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "got a pixel 8, what models can it run? is gemma 3 4b fast enough?",
+    "raspberry pi 5 8gb: welche Modelle laufen darauf, und wie schnell ist qwen3 1.7b?",
+    "tengo un iphone 15 pro, ¿qué modelos puedo usar? ¿llama 3.2 1b va rápido?",
+])
+def test_a_device_answer_lists_other_models_when_that_is_asked_too(engine: Engine, question: str) -> None:
+    """"What models can my phone run, and is X smooth?": X's figure, then a short list of other models that fit the
+    device, each within the memory an app may use, none of them X again."""
+    a = engine.ask(question)
+    others = a.facts["others"]
+    assert 1 <= len(others) <= 5
+    assert all(r["model"] != a.facts["model"]["name"] for r in others)
+    assert all(r["need_gb"] <= a.facts["usable_gb"] for r in others)
+
+
+def test_a_device_answer_without_that_ask_lists_nothing_more(engine: Engine) -> None:
+    assert "others" not in engine.ask("is gemma 3 4b fast on a pixel 8?").facts
