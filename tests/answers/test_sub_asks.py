@@ -167,3 +167,25 @@ def test_a_device_answer_lists_other_models_when_that_is_asked_too(engine: Engin
 
 def test_a_device_answer_without_that_ask_lists_nothing_more(engine: Engine) -> None:
     assert "others" not in engine.ask("is gemma 3 4b fast on a pixel 8?").facts
+
+
+@pytest.mark.parametrize(("question", "price"), [
+    ("cuánto gasto de luz con dos 3090 encendidas 8 horas al día, el kwh a 0,18 €?", 0.18),
+    ("electricity for a 4090 running 24/7 if the kwh is $0.15?", 0.15),
+    ("quanto consuma una 5090 accesa 24/7? il kwh costa 0,32 euro", 0.32),
+])
+def test_a_kwh_price_said_after_the_kwh_prices_the_power_answer(engine: Engine, question: str, price: float) -> None:
+    """The tariff said after "kWh" is the electricity's price (the month's cost is given), never a budget."""
+    a = engine.ask(question)
+    assert a.intent == "power"
+    assert "budget" not in a.asked
+    assert not any(u.startswith("budget") for u in a.unused)
+    assert a.facts["power"]["price_kwh"] == pytest.approx(price)
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("quanto me custa ter 3 3090 ligadas o dia todo?", 3),
+    ("me conviene tener 2 3090 para llama 3.3 70b?", 2),
+])
+def test_a_bare_count_after_an_owning_verb_counts_the_cards(engine: Engine, question: str, count: int) -> None:
+    assert engine.ask(question).asked["cards"][0]["count"] == count
