@@ -1,5 +1,6 @@
 """Lines that answer what a message asked beside its main question, from the facts built for it: a chip named
-without its memory in a comparison (answers/facts/chip_sizes.py)."""
+without its memory in a comparison (answers/facts/chip_sizes.py), power and its cost beside a comparison
+(answers/facts/side_power.py)."""
 
 from __future__ import annotations
 
@@ -33,4 +34,38 @@ def chip_lines(facts: dict[str, Any], lang: str) -> list[str]:
                    if x["bandwidth_gbps"] != first["bandwidth_gbps"] else "")
                 for x in c["sizes"][1:])
             lines.append(i18n.gettext(lang, CHIP_SIZES) % {"default": markdown.escape(c["default"]), "sizes": others})
+    return lines
+
+
+# Power beside a comparison: each side's whole machine at the wall while generating.
+POWER_HEAD = N_("Power while generating (the whole machine at the wall):")
+POWER_SIDE = N_("%(side)s: about %(watts)s W, %(per_wh)s tokens per watt-hour")
+POWER_SIDE_PRICE = N_("%(side)s: about %(watts)s W, %(hour)s an hour of generating at %(price)s per kWh, "
+                      "%(million)s per million tokens")
+POWER_BEST = N_("%(side)s makes about %(ratio)s× as many tokens per kWh.")
+POWER_EVEN = N_("Both make about as many tokens per kWh.")
+
+
+def power_lines(facts: dict[str, Any], lang: str) -> list[str]:
+    """The power and cost of each compared side, and which makes more tokens per kWh."""
+    p = facts.get("power_sides")
+    if not p:
+        return []
+    lines = [i18n.gettext(lang, POWER_HEAD)]
+    for side in p["sides"]:
+        values = {"side": markdown.escape(side["label"]), "watts": fmt.integer(side["watts"], lang),
+                  "per_wh": fmt.integer(side["tok_per_wh"], lang)}
+        if p.get("price_kwh") is not None:
+            cur = p["currency"]
+            values.update(hour=fmt.unit_price(side["hour_cost"], cur, lang),
+                          price=fmt.unit_price(p["price_kwh"], cur, lang),
+                          million=fmt.unit_price(side["million_cost"], cur, lang))
+            lines.append("- " + i18n.gettext(lang, POWER_SIDE_PRICE) % values)
+        else:
+            lines.append("- " + i18n.gettext(lang, POWER_SIDE) % values)
+    if p["ratio"] >= 1.1:
+        lines.append(i18n.gettext(lang, POWER_BEST) % {"side": markdown.escape(p["sides"][p["best"]]["label"]),
+                                                        "ratio": fmt.decimal(p["ratio"], 1, lang)})
+    else:
+        lines.append(i18n.gettext(lang, POWER_EVEN))
     return lines

@@ -189,3 +189,23 @@ def test_a_kwh_price_said_after_the_kwh_prices_the_power_answer(engine: Engine, 
 ])
 def test_a_bare_count_after_an_owning_verb_counts_the_cards(engine: Engine, question: str, count: int) -> None:
     assert engine.ask(question).asked["cards"][0]["count"] == count
+
+
+@pytest.mark.parametrize("question", [
+    "4080 super or 3090 for gemma 3 27b? electricity is 0.30/kwh so efficiency matters",
+    "rx 7900 xtx oder 4090 für qwen3 32b? strom kostet 40 ct/kwh",
+])
+def test_power_asked_beside_a_comparison_gives_each_sides_draw_and_cost(engine: Engine, question: str) -> None:
+    """The comparison keeps its speeds, and each side gets its draw at the wall while generating, an hour's cost at
+    the price said and the cost of a million tokens at its speed (independent arithmetic on those figures)."""
+    a = engine.ask(question)
+    assert a.intent == "compare"
+    p = a.facts["power_sides"]
+    price = a.facts["power_sides"]["price_kwh"]
+    assert price in (0.30, 0.40)
+    for side in p["sides"]:
+        assert side["hour_cost"] == pytest.approx(side["watts"] / 1000 * price)
+        assert side["million_cost"] == pytest.approx(side["hour_cost"] / (side["tok_s"] * 3600) * 1e6)
+        assert side["tok_per_wh"] == pytest.approx(side["tok_s"] * 3600 / side["watts"])
+    best = p["sides"][p["best"]]
+    assert best["tok_per_wh"] == max(s["tok_per_wh"] for s in p["sides"])
