@@ -257,7 +257,8 @@ class AnswerWriting:
                 text = markdown.finish(extra + "\n\n" + text.strip())  # "is its NPU any use?": that first
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
-        for line in [*chip_lines(facts, lang), *power_lines(facts, lang), *asked_lines(facts, lang)]:  # a length or a speed named, answered
+        # a chip's sizes, power beside a comparison, a length or a speed named: answered
+        for line in [*chip_lines(facts, lang), *power_lines(facts, lang), *asked_lines(facts, lang)]:
             text = markdown.finish(text.rstrip() + "\n" + line)
         other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",
                                                            "help") else None
