@@ -22,6 +22,7 @@ from answers.facts import choice
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
+from answers.facts.laptop_power import laptop_power
 from answers.facts.quant_advice import QUALITY
 from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
@@ -101,6 +102,10 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         ways = split_ways(est, e, s, _level(facts, s))
         if ways is not None:
             out["split_ways"] = ways
+    if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
+        laptops = laptop_power(est, e, s.profile)
+        if laptops:
+            out["laptop_power"] = laptops
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
     if out:

@@ -209,3 +209,17 @@ def test_power_asked_beside_a_comparison_gives_each_sides_draw_and_cost(engine: 
         assert side["tok_per_wh"] == pytest.approx(side["tok_s"] * 3600 / side["watts"])
     best = p["sides"][p["best"]]
     assert best["tok_per_wh"] == max(s["tok_per_wh"] for s in p["sides"])
+
+
+@pytest.mark.parametrize("question", [
+    "rtx 4090 laptop, qwen3 14b q4 how fast, or does it throttle because of the tdp?",
+    "notebook mit rtx 5080 mobile: wie schnell ist gemma 3 12b, oder ist die gedrosselt?",
+])
+def test_a_laptop_power_limit_asked_is_said_against_the_desktop_card(engine: Engine, question: str) -> None:
+    """"Held back by the TDP?": the laptop chip's rated power against the desktop card of its name, and the
+    bandwidths its generation speed follows (the laptop chip's is lower, and already in the figure)."""
+    a = engine.ask(question)
+    lp = a.facts["also"]["laptop_power"][0]
+    assert lp["card"].endswith(("Mobile", "Laptop GPU"))
+    assert lp["desktop"] is not None and lp["desktop_w"] > lp["board_w"]
+    assert lp["bandwidth_gbps"] == a.facts["row"]["bandwidth_gbps"]
