@@ -14,6 +14,7 @@ from answers.rendering import format as fmt
 from answers.rendering import markdown
 from answers.rendering.format_notes import PAIRS
 from answers.rendering.side_notes_text import notes_of, with_notes
+from answers.rendering.sub_ask_text import at_once_line
 
 HEAD = N_("%(model)s on %(hardware)s, both ways:")
 SIDE = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second (%(range)s), %(need)s GB.")
@@ -87,4 +88,7 @@ def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
     facts = {**sides[0].facts, "engine_versus": v}
     credits = list(dict.fromkeys(c for s in sides for c in s.credits))
     said = with_notes(text(v, lang), notes_of(sides[0].facts), lang)  # "…worth it for throughput?": said too
+    at_once = at_once_line(sides[0].facts, lang)  # "…and how many requests in parallel?": the memory's answer
+    if at_once:
+        said = markdown.finish(said.rstrip() + "\n" + at_once)
     return replace(sides[0], facts=markdown.inert(facts), text=said, credits=credits)

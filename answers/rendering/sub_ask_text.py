@@ -69,3 +69,27 @@ def power_lines(facts: dict[str, Any], lang: str) -> list[str]:
     else:
         lines.append(i18n.gettext(lang, POWER_EVEN))
     return lines
+
+
+# Two engines weighed for several people: how many requests the memory holds at once (the serving answer's pool).
+AT_ONCE = N_("Requests at once: with %(tokens)s tokens of context each, the memory left after the weights holds "
+             "%(most)s at once; the others wait in the queue.")
+AT_ONCE_EIGHT = N_("Requests at once: with %(tokens)s tokens of context each, the memory left after the weights "
+                   "holds %(most)s at once, %(eight)s with an 8-bit cache; the others wait in the queue.")
+AT_ONCE_ALL = N_("Requests at once: with %(tokens)s tokens of context each, the memory left after the weights holds "
+                 "%(most)s at once, so all %(users)s fit.")
+
+
+def at_once_line(facts: dict[str, Any], lang: str) -> str | None:
+    """How many requests fit at once, from the first side's serving figures; None without them."""
+    row, pool = facts.get("row"), facts.get("pool")
+    if not isinstance(row, dict) or not row.get("max_users_memory") or not row.get("users"):
+        return None
+    context = facts.get("context") or row.get("context_per_user")
+    eight = pool.get("eight_bit") if isinstance(pool, dict) else None
+    values = {"tokens": fmt.integer(context, lang), "most": fmt.integer(row["max_users_memory"], lang)}
+    if row["max_users_memory"] >= row["users"]:
+        return i18n.gettext(lang, AT_ONCE_ALL) % {**values, "users": fmt.integer(row["users"], lang)}
+    if isinstance(eight, dict) and eight.get("max_users_memory"):
+        return i18n.gettext(lang, AT_ONCE_EIGHT) % {**values, "eight": fmt.integer(eight["max_users_memory"], lang)}
+    return i18n.gettext(lang, AT_ONCE) % values

@@ -223,3 +223,21 @@ def test_a_laptop_power_limit_asked_is_said_against_the_desktop_card(engine: Eng
     assert lp["card"].endswith(("Mobile", "Laptop GPU"))
     assert lp["desktop"] is not None and lp["desktop_w"] > lp["board_w"]
     assert lp["bandwidth_gbps"] == a.facts["row"]["bandwidth_gbps"]
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("vllm oder sglang für 15 leute mit qwen3 32b awq auf einer rtx 6000 ada, und wie viele anfragen parallel?",
+     "Anfragen gleichzeitig"),
+    ("sglang vs vllm on one a100 80gb for 30 users of llama 3.1 70b awq, how many concurrent requests?",
+     "Requests at once"),
+])
+def test_two_engines_weighed_for_several_people_say_how_many_requests_fit_at_once(engine: Engine, question: str,
+                                                                                    words: str) -> None:
+    """"SGLang or vLLM, and how many requests in parallel?": the verdict, and the number the memory left after the
+    weights holds at once, the figure the serving answer's cache accounting gives."""
+    a = engine.ask(question)
+    assert "engine_versus" in a.facts
+    most = a.facts["row"]["max_users_memory"]
+    assert most >= 1
+    line = next(x for x in a.text.splitlines() if x.startswith(words))
+    assert str(most) in line
