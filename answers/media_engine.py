@@ -26,6 +26,7 @@ from answers.facts.advice import typical_record
 from answers.facts.also import media_notes
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
+from answers.facts.device_pick import device_pick
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -35,6 +36,7 @@ from answers.records.asked import Asked, MediaAsked
 from answers.rendering import markdown, render
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.side_notes_text import with_notes
+from answers.rendering.sub_ask_text import device_pick_line
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
@@ -397,7 +399,15 @@ class MediaAnswering:
             return first
         one = replace(m, device=m.device2, device_said=m.device2_said, device2=None, device2_said=None)
         second = self._one_device_answer(q, one, lang, options, inline)
-        return self.writing.joined([first, second]) if second is not None else first
+        if second is None:
+            return first
+        both = self.writing.joined([first, second])
+        picked = device_pick(first.facts, second.facts)  # "…or is the iPhone better for this?": the pick said
+        line = device_pick_line(picked, lang)
+        if picked is None or line is None:
+            return both
+        return replace(both, facts={**both.facts, "device_choice": picked},
+                       text=markdown.finish(both.text.rstrip() + "\n\n" + line))
 
     def _device_candidates(self) -> list[tuple[Any, Any]]:
         """The language models a phone or board list is drawn from: recent dense models with a known size."""

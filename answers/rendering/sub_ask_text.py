@@ -93,3 +93,25 @@ def at_once_line(facts: dict[str, Any], lang: str) -> str | None:
     if isinstance(eight, dict) and eight.get("max_users_memory"):
         return i18n.gettext(lang, AT_ONCE_EIGHT) % {**values, "eight": fmt.integer(eight["max_users_memory"], lang)}
     return i18n.gettext(lang, AT_ONCE) % values
+
+
+# The pick between two phones or boards (answers/facts/device_pick.py).
+DEVICE_ONLY = N_("**My pick: %(pick)s**: it runs %(model)s, and %(other)s does not.")
+DEVICE_FASTER = N_("**My pick: %(pick)s**: about %(ratio)s× as fast as %(other)s for %(model)s.")
+DEVICE_MEMORY = N_("**My pick: %(pick)s**: more memory for an app (%(gb)s GB against %(gb2)s GB), so it holds larger "
+                   "models; its memory reads at %(bw)s GB/s against %(bw2)s GB/s, which sets the speed of the same "
+                   "model on each.")
+
+
+def device_pick_line(pick: dict[str, Any] | None, lang: str) -> str | None:
+    if not pick:
+        return None
+    values = {"pick": markdown.escape(pick["pick"]), "other": markdown.escape(pick["other"]),
+              "model": markdown.escape(pick.get("model") or "")}
+    if pick["why"] == "only":
+        return i18n.gettext(lang, DEVICE_ONLY) % values
+    if pick["why"] == "faster":
+        return i18n.gettext(lang, DEVICE_FASTER) % {**values, "ratio": fmt.decimal(pick["ratio"], 1, lang)}
+    return i18n.gettext(lang, DEVICE_MEMORY) % {
+        **values, "gb": fmt.decimal(pick["usable_gb"], 1, lang), "gb2": fmt.decimal(pick["other_usable_gb"], 1, lang),
+        "bw": fmt.decimal(pick["bandwidth_gbps"], 1, lang), "bw2": fmt.decimal(pick["other_bandwidth_gbps"], 1, lang)}

@@ -241,3 +241,24 @@ def test_two_engines_weighed_for_several_people_say_how_many_requests_fit_at_onc
     assert most >= 1
     line = next(x for x in a.text.splitlines() if x.startswith(words))
     assert str(most) in line
+
+
+@pytest.mark.parametrize("question", [
+    "galaxy s24 ultra or iphone 15 pro for llama 3.2 3b, which is better?",
+    "raspberry pi 5 16gb o orange pi 5 plus 16gb per qwen3 4b, quale conviene?",
+])
+def test_two_devices_asked_which_is_better_get_a_pick(engine: Engine, question: str) -> None:
+    """Two phones or boards weighed: both answered, then one pick: the one that runs the model, else the faster by
+    its own figure, else the one with more memory for an app."""
+    a = engine.ask(question)
+    pick = a.facts["device_choice"]
+    parts = [a.facts, a.facts["parts"][0]["facts"]]
+    speeds = {p["device"]["name"]: (p.get("row") or {}).get("tok_s") if p.get("verdict") != "no" else None
+              for p in parts}
+    if pick["why"] == "faster":
+        assert speeds[pick["pick"]] == pytest.approx(pick["ratio"] * speeds[pick["other"]])
+    elif pick["why"] == "only":
+        assert speeds[pick["pick"]] and not speeds[pick["other"]]
+    else:
+        assert pick["usable_gb"] > pick["other_usable_gb"]
+    assert pick["pick"] in a.text.splitlines()[-1] or pick["pick"] in a.text
