@@ -19,13 +19,11 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.facts import choice
+from answers.facts.also_hardware import hardware_asks
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
-from answers.facts.laptop_power import laptop_power
 from answers.facts.quant_advice import QUALITY
-from answers.facts.slower_card import offload_drag, slower_card
-from answers.facts.split_ways import split_ways
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.llama_cpp_support import support_of
 from answers.knowledge.side_notes import figures, sourced
@@ -86,26 +84,7 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         weighed = _backends(est, e, s, facts, named[:2])
         if weighed is not None:
             out["backends"] = weighed
-    if "slower_card" in kinds:  # "does the 3060 drag my 3090 down?"
-        smaller = facts.get("smaller_level")  # the level asked does not fit: the one that does, as the answer says
-        level = smaller.get("quant") if isinstance(smaller, dict) and facts.get("smaller_level_fits") else None
-        drag = slower_card(est, e, s, level or _level(facts, s))
-        if drag is None and e.model is None:  # "does the 2080 Ti hold my 3090 back?" with no model: the pick's
-            drag = _pick_drag(est, e, s, facts)
-        spill = facts.get("row") if isinstance(facts.get("row"), dict) and facts["row"].get("fit") == "offload" \
-            else facts.get("offload_guess")
-        if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
-            drag = offload_drag(est, e, s, spill)
-        if drag is not None:
-            out["slower_card"] = drag
-    if "tensor_parallel" in kinds:  # "TP vs layer split, how much faster?", "TP on two, or one card with AWQ?"
-        ways = split_ways(est, e, s, _level(facts, s))
-        if ways is not None:
-            out["split_ways"] = ways
-    if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
-        laptops = laptop_power(est, e, s.profile)
-        if laptops:
-            out["laptop_power"] = laptops
+    out.update(hardware_asks(est, kinds, e, s, facts, _level(facts, s)))  # slower card, TP, a laptop's limit
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
     if out:
@@ -114,18 +93,6 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
 
 # The levels looked up for a published GGUF file (catalog/data/gguf_files.json), the common ones first.
 _GGUF_LEVELS = ("Q4_K_M", "Q8_0", "Q6_K", "Q5_K_M", "IQ4_XS", "MXFP4", "Q4_0")
-
-
-def _pick_drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
-    """The slower card's cost for the model a list answer picks first (what runs on "a 3090 and a 2080 Ti"), with
-    that model named, so the question is answered with a figure even when no model was asked about."""
-    rows = facts.get("rows")
-    first = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else None
-    rec = est.kn.model_named(str(first.get("model"))) if first else None
-    if first is None or rec is None:
-        return None
-    drag = slower_card(est, replace(e, model=rec), s, first.get("quant"))
-    return {**drag, "pick": rec.name} if drag is not None else None
 
 
 def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities, s: EstimateSettings,
@@ -225,8 +192,20 @@ def _sides_prefill(est: Estimates, e: Entities, s: EstimateSettings, facts: dict
             pre = card_prefill(size, card, quant(level), prompt, ask)
         row.update(prefill_keys(pre, ask, row.get("tok_s"), row.get("tok_s_low"), row.get("tok_s_high")),
                    prefill_quant=level)
+    for side, row in zip(e.more_sides, facts.get("more") or (), strict=False):  # "… vs an M4 Max": its too
+        level = row.get("quant")
+        pre = setup_prefill(p, size, side, quant(level), prompt, ask, row.get("offload_gb")) if level else None
+        row.update(prefill_keys(pre, ask, row.get("tok_s"), row.get("tok_s_low"), row.get("tok_s_high")),
+                   prefill_quant=level)
     facts["prefill_sides"] = True
-    if "choice" in facts:  # the prompt asked about: the pick weighs its time too (answers/facts/choice.py)
+    timed = sorted((r for r in (facts["a"], facts["b"], *(facts.get("more") or ())) if r.get("prefill_tok_s")),
+                   key=lambda r: -r["prefill_tok_s"])
+    if facts.get("more") and len(timed) >= 2:  # three sides or more: the fastest reader against the next
+        facts["prefill_best"] = {"card": timed[0].get("card"), "other": timed[1].get("card"),
+                                 "ratio": timed[0]["prefill_tok_s"] / timed[1]["prefill_tok_s"]}
+    if "choice" in facts and not facts.get("more"):
+        # the prompt asked about: the pick weighs its time too (answers/facts/choice.py); among three sides or
+        # more the pick stays the one among all of them (answers/facts/more_sides.py)
         names = [facts["a"].get("card") or "", facts["b"].get("card") or ""]
         facts["choice"] = choice.for_prompts(facts["choice"], facts["a"], facts["b"], names)
 

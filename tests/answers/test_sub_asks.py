@@ -262,3 +262,16 @@ def test_two_devices_asked_which_is_better_get_a_pick(engine: Engine, question: 
     else:
         assert pick["usable_gb"] > pick["other_usable_gb"]
     assert pick["pick"] in a.text.splitlines()[-1] or pick["pick"] in a.text
+
+
+def test_three_machines_asked_for_prompt_speed_each_get_theirs_and_the_pick_weighs_all(engine: Engine) -> None:
+    """"Which of the three has the best tg and pp?": every side's prompt figure, the fastest prompt reader against
+    the next, and a pick among all three (never one made between the first two only)."""
+    a = engine.ask("gpt-oss-120b on a dgx spark, a strix halo 128gb or an m3 ultra 256gb: best tg and pp?")
+    rows = [a.facts["a"], a.facts["b"], *a.facts["more"]]
+    assert all(r.get("prefill_tok_s") for r in rows)
+    best = a.facts["prefill_best"]
+    top = max(rows, key=lambda r: r["prefill_tok_s"])
+    assert best["card"] == top["card"]
+    fastest = max(rows, key=lambda r: r["tok_s"])
+    assert a.facts["choice"]["pick"] == fastest["card"] or a.facts["choice"].get("why") != "faster"
