@@ -87,6 +87,8 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
     out.update(hardware_asks(est, kinds, e, s, facts, _level(facts, s)))  # slower card, TP, a laptop's limit
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
+    elif "pcie_lanes" in kinds and (_split(e, facts) or any(x.gpu_count > 1 for x in e.sides or ())):
+        out["pcie_lanes"] = _lanes(est, e, s, facts)  # "x8/x8, is that a problem?": the per-token traffic
     if out:
         facts["also"] = {**facts.get("also", {}), **out, "model": e.model.name if e.model is not None else None}
 
@@ -251,6 +253,15 @@ def _pcie(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     out.update(token_kb=token_bytes / 1000, decode_ms=hops * token_bytes / (gbps * 1e9) * 1000,
                load_s=weights_gb * GIB / (gbps * 1e9), link_gbps=gbps, hops=hops)
     return out
+
+
+def _lanes(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any]:
+    """A layer split on x8 or x4 links: each token's hidden state per card boundary over 8 and 4 lanes of PCIe 3.0
+    (the x1 rule at that many lanes); the rule alone without the model's shape."""
+    one = _pcie(est, e, s, facts)
+    if "decode_ms" not in one:
+        return {"split": "layer"}
+    return {"split": "layer", "token_kb": one["token_kb"], "x8_ms": one["decode_ms"] / 8, "x4_ms": one["decode_ms"] / 4}
 
 
 def _level(facts: dict[str, Any], s: EstimateSettings) -> str | None:

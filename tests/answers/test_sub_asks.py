@@ -275,3 +275,18 @@ def test_three_machines_asked_for_prompt_speed_each_get_theirs_and_the_pick_weig
     assert best["card"] == top["card"]
     fastest = max(rows, key=lambda r: r["tok_s"])
     assert a.facts["choice"]["pick"] == fastest["card"] or a.facts["choice"].get("why") != "faster"
+
+
+@pytest.mark.parametrize("question", [
+    "2x 3090 on x8/x8 pcie, llama 3.3 70b q4 speed?",
+    "zwei 4060 ti 16gb, die zweite nur mit pcie x4 angebunden: qwen3 32b q4 wie schnell?",
+])
+def test_pcie_lanes_asked_beside_a_layer_split_get_the_per_token_traffic(engine: Engine, question: str) -> None:
+    """"x8/x8, a problem?": what a layer split sends per token (the hidden state, 4 bytes a value) and its time on
+    PCIe 3.0 x8 and x4 (0.985 GB/s a lane): far under a millisecond."""
+    a = engine.ask(question)
+    lanes = a.facts["also"]["pcie_lanes"]
+    assert lanes["x4_ms"] == pytest.approx(2 * lanes["x8_ms"])
+    assert lanes["x4_ms"] < 1.0
+    hidden = a.facts["also"]["pcie_lanes"]["token_kb"] * 1000 / 4
+    assert hidden == int(hidden) and hidden >= 1024  # a model's hidden size
