@@ -290,3 +290,12 @@ def test_pcie_lanes_asked_beside_a_layer_split_get_the_per_token_traffic(engine:
     assert lanes["x4_ms"] < 1.0
     hidden = a.facts["also"]["pcie_lanes"]["token_kb"] * 1000 / 4
     assert hidden == int(hidden) and hidden >= 1024  # a model's hidden size
+
+
+def test_two_machines_weighed_for_value_carry_their_kept_prices(engine: Engine) -> None:
+    """"Which is better value?" between a Mac and a Strix Halo box: the pick carries both machines' kept prices and
+    the speed per dollar (the pick's tok/s per dollar over the other's)."""
+    a = engine.ask("mac studio m4 max 128gb or framework desktop 128gb for gpt-oss-120b, which is the better buy?")
+    c = a.facts["choice"]
+    assert c["price"] and c["other_price"]
+    assert c["value"] == pytest.approx(c["ratio"] * c["other_price"] / c["price"])
