@@ -26,6 +26,7 @@ from answers.facts.advice import typical_record
 from answers.facts.also import media_notes
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
+from answers.facts.device_pick import device_pick
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -35,6 +36,7 @@ from answers.records.asked import Asked, MediaAsked
 from answers.rendering import markdown, render
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.side_notes_text import with_notes
+from answers.rendering.sub_ask_text import device_pick_line
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
@@ -418,7 +420,20 @@ class MediaAnswering:
             return first
         one = replace(m, device=m.device2, device_said=m.device2_said, device2=None, device2_said=None)
         second = self._one_device_answer(q, one, lang, options, inline)
-        return self.writing.joined([first, second]) if second is not None else first
+        if second is None:
+            return first
+        both = self.writing.joined([first, second])
+        picked = device_pick(first.facts, second.facts)  # "…or is the iPhone better for this?": the pick said
+        line = device_pick_line(picked, lang)
+        if picked is None or line is None:
+            return both
+        return replace(both, facts={**both.facts, "device_choice": picked},
+                       text=markdown.finish(both.text.rstrip() + "\n\n" + line))
+
+    def _device_candidates(self) -> list[tuple[Any, Any]]:
+        """The language models a phone or board list is drawn from: recent dense models with a known size."""
+        return [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
+                for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
 
     def _one_device_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions,
                            inline: bool) -> Answer | None:
@@ -448,15 +463,16 @@ class MediaAnswering:
                 facts["choice"] = choice.between_models(other.choice_side(facts), other.choice_side(second[1]),
                                                         [record, second[0]], None)
                 entities["model2"] = second[0].name
+            if "what_runs" in q.also:  # "what models can my phone run? and is llama 3.2 3b smooth?": a few more
+                more = other.device_runs(profile, self._device_candidates(), d, memory, assumed)["models"]
+                facts["others"] = [r for r in more if r["model"] != record.name][:5]
             _npu_asked(facts, asked_npu)
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
             intent = (q.intent or "fallback") if (q.intent or "fallback") in ("can_run", "speed") else "can_run"
             return self.writing.finish(intent, lang, options, entities, built, inline)
-        candidates = [(r, s) for r in self.knowledge.rankable_models(0.1, DEVICE_SINCE) if not uses_epoch(r)
-                      for s in [self.estimates.size_of(r)] if s is not None and not s.is_moe]
-        facts = other.device_runs(profile, candidates, d, memory, assumed)
+        facts = other.device_runs(profile, self._device_candidates(), d, memory, assumed)
         _npu_asked(facts, asked_npu)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
 

@@ -19,11 +19,11 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.facts import choice
+from answers.facts.also_hardware import hardware_asks
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
-from answers.facts.slower_card import slower_card
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.llama_cpp_support import support_of
 from answers.knowledge.side_notes import figures, sourced
@@ -84,14 +84,11 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         weighed = _backends(est, e, s, facts, named[:2])
         if weighed is not None:
             out["backends"] = weighed
-    if "slower_card" in kinds:  # "does the 3060 drag my 3090 down?"
-        smaller = facts.get("smaller_level")  # the level asked does not fit: the one that does, as the answer says
-        level = smaller.get("quant") if isinstance(smaller, dict) and facts.get("smaller_level_fits") else None
-        drag = slower_card(est, e, s, level or _level(facts, s))
-        if drag is not None:
-            out["slower_card"] = drag
+    out.update(hardware_asks(est, kinds, e, s, facts, _level(facts, s)))  # slower card, TP, a laptop's limit
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
+    elif "pcie_lanes" in kinds and (_split(e, facts) or any(x.gpu_count > 1 for x in e.sides or ())):
+        out["pcie_lanes"] = _lanes(est, e, s, facts)  # "x8/x8, is that a problem?": the per-token traffic
     if out:
         facts["also"] = {**facts.get("also", {}), **out, "model": e.model.name if e.model is not None else None}
 
@@ -197,8 +194,20 @@ def _sides_prefill(est: Estimates, e: Entities, s: EstimateSettings, facts: dict
             pre = card_prefill(size, card, quant(level), prompt, ask)
         row.update(prefill_keys(pre, ask, row.get("tok_s"), row.get("tok_s_low"), row.get("tok_s_high")),
                    prefill_quant=level)
+    for side, row in zip(e.more_sides, facts.get("more") or (), strict=False):  # "… vs an M4 Max": its too
+        level = row.get("quant")
+        pre = setup_prefill(p, size, side, quant(level), prompt, ask, row.get("offload_gb")) if level else None
+        row.update(prefill_keys(pre, ask, row.get("tok_s"), row.get("tok_s_low"), row.get("tok_s_high")),
+                   prefill_quant=level)
     facts["prefill_sides"] = True
-    if "choice" in facts:  # the prompt asked about: the pick weighs its time too (answers/facts/choice.py)
+    timed = sorted((r for r in (facts["a"], facts["b"], *(facts.get("more") or ())) if r.get("prefill_tok_s")),
+                   key=lambda r: -r["prefill_tok_s"])
+    if facts.get("more") and len(timed) >= 2:  # three sides or more: the fastest reader against the next
+        facts["prefill_best"] = {"card": timed[0].get("card"), "other": timed[1].get("card"),
+                                 "ratio": timed[0]["prefill_tok_s"] / timed[1]["prefill_tok_s"]}
+    if "choice" in facts and not facts.get("more"):
+        # the prompt asked about: the pick weighs its time too (answers/facts/choice.py); among three sides or
+        # more the pick stays the one among all of them (answers/facts/more_sides.py)
         names = [facts["a"].get("card") or "", facts["b"].get("card") or ""]
         facts["choice"] = choice.for_prompts(facts["choice"], facts["a"], facts["b"], names)
 
@@ -244,6 +253,15 @@ def _pcie(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     out.update(token_kb=token_bytes / 1000, decode_ms=hops * token_bytes / (gbps * 1e9) * 1000,
                load_s=weights_gb * GIB / (gbps * 1e9), link_gbps=gbps, hops=hops)
     return out
+
+
+def _lanes(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any]:
+    """A layer split on x8 or x4 links: each token's hidden state per card boundary over 8 and 4 lanes of PCIe 3.0
+    (the x1 rule at that many lanes); the rule alone without the model's shape."""
+    one = _pcie(est, e, s, facts)
+    if "decode_ms" not in one:
+        return {"split": "layer"}
+    return {"split": "layer", "token_kb": one["token_kb"], "x8_ms": one["decode_ms"] / 8, "x4_ms": one["decode_ms"] / 4}
 
 
 def _level(facts: dict[str, Any], s: EstimateSettings) -> str | None:
@@ -330,6 +348,12 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
     if "format_quality" in kinds:  # "exl3 or gguf, which is better at the same size?": quality per bit
         wanted.append("exl3_quality")
     out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
+    if "gpu_split" in kinds and e.setup is not None and e.setup.gpu_count > 1 and not e.setup.unified \
+            and "media" not in facts:  # "can Ollama use both cards?": yes, by layers, and what they hold together
+        out.append({"kind": "both_cards", "memory_gb": sum(d.card.memory_gb * d.count for d in e.setup.devices),
+                    "cards": e.setup.gpu_count})
+    if e.setup is not None and e.setup.gpu_count > 1:  # the tensor-parallel size is the cards named, not 2
+        out = [{**n, "cards": e.setup.gpu_count} if n["kind"] == "tensor_parallel" else n for n in out]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
     if "ssd" in kinds:

@@ -13,6 +13,7 @@ from answers.facts import quant_advice as qa
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import card_brief, row_facts
+from answers.facts.machine_price import machine_price_usd
 from answers.knowledge.usable import market
 from estimator.model import ModelSize
 from estimator.quants import quant
@@ -65,8 +66,9 @@ def _more(facts: dict[str, Any], est: Estimates, e: Entities, s: EstimateSetting
 def _prices(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[float | None, float | None]:
     """The two cards' launch prices where a kept source has them (catalog/data/hardware/prices.json), only
     for cards still sold new: an old card's launch price says nothing of what it costs used today."""
-    a, b = (new_price(est, c, s) for c in (e.card, e.card2))
+    a, b = (new_price(est, c, s) or machine_price_usd(c) for c in (e.card, e.card2))
     return a, b
+
 
 
 def new_price(est: Estimates, card: Any, s: EstimateSettings) -> float | None:

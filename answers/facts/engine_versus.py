@@ -15,6 +15,7 @@ from msgspec.structs import replace
 
 from answers.facts.choice import SPEED_EDGE, between_engines
 from answers.records.asked import Asked
+from estimator.formats import family_of
 from estimator.quants import UnknownQuant, quant
 
 # The answers that give one speed on one machine: the only ones a side can be weighed in. "mlx or gguf on an m4
@@ -56,15 +57,31 @@ def _same_bits(level: str, engine: str | None) -> str | None:
     return GGUF_BY_BITS.get(bits) if engine is None or engine in LLAMA_CPP_FAMILY else None
 
 
+def _own_file(level: str | None, engine: str | None) -> str | None:
+    """`level` when `engine` reads files of its family, else that engine's file of the same bits where it has one
+    (llama.cpp and its front ends read GGUF, MLX its own); other engines keep the level (their checks decide)."""
+    if level is None or engine is None:
+        return level  # a file named with no engine runs on its own (MLX-8bit on MLX)
+    try:
+        family = family_of(quant(level))
+    except UnknownQuant:
+        return level
+    gguf_side = engine in LLAMA_CPP_FAMILY
+    if (gguf_side and family not in ("gguf", "bf16", "mxfp4")) or (engine == "mlx" and family != "mlx"):
+        return _same_bits(level, engine) or level
+    return level
+
+
 def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
-    """The two sides, the one named without a level given the other's bits in its own files."""
+    """The two sides, the one named without a level given the other's bits in its own files; a level said of a
+    side whose engine has no such file ("mlx vs gguf, q4"; "vllm vs llama.cpp, awq") becomes that engine's file of
+    the same bits (MLX-4bit; Q4_K_M), never a refusal of a file nobody would run there."""
     (ea, qa), (eb, qb) = versus
-    if (qa is None) == (qb is None):
-        return versus
-    if qa is None:
-        assert qb is not None
-        return (ea, _same_bits(qb, ea)), (eb, qb)
-    return (ea, qa), (eb, _same_bits(qa, eb))
+    if qa is None and qb is not None:
+        qa = _same_bits(qb, ea)
+    elif qb is None and qa is not None:
+        qb = _same_bits(qa, eb)
+    return (ea, _own_file(qa, ea)), (eb, _own_file(qb, eb))
 
 
 # "many parallel requests" with no number: serving engines are weighed at a batch this size, the size their
@@ -100,8 +117,11 @@ def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     users = asked.users
     if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
         users = MANY_USERS
+    versus = asked.versus
+    if asked.quant and all(q is None for _, q in versus):  # "qwen3 32b q4: mlx or llama.cpp?": both at 4 bits
+        versus = ((versus[0][0], asked.quant), (versus[1][0], asked.quant))
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, users=users) for engine, level in matched(on_mac(asked.versus, apple))]
+                    versus=None, users=users) for engine, level in matched(on_mac(versus, apple))]
 
 
 def mac_labels(asked: Asked, apple: bool) -> list[str | None]:

@@ -11,9 +11,11 @@ from msgspec.structs import replace
 
 from answers.api import AskOptions
 from answers.facts.advice import TASKS, typical_record
+from answers.facts.chip_sizes import sized_sides
 from answers.facts.common import MAX_MEMORY_GB, BadInput, Built, Entities, Estimates, EstimateSettings, Lru, uses_epoch
 from answers.facts.family_fit import FIT_INTENTS, family_fit
 from answers.facts.routing import decide_after_resolving
+from answers.facts.side_power import side_power
 from answers.facts.together import facts as at_once_facts
 from answers.facts.variant_fit import larger_variant
 from answers.intents_table import INFO_INTENTS, SIZE_INTENTS, SPECS, TABLE_INTENTS
@@ -118,9 +120,18 @@ class EntityBuilding:
             from answers.facts.build_budget import sized
 
             e = sized(self.estimates, e, s, said, self._said_prices(asked, e))
+        chips: list[dict[str, Any]] = []
+        if intent == "compare":  # "… vs an m4 max": each chip named without its memory at the size that holds it
+            e, chips = sized_sides(self.names, self.estimates, e, s, asked)
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
+        if chips:
+            built.facts["chip_sizes"] = chips
+        if intent == "compare" and (asked.power is not None or "power" in asked.intents):
+            weighed = side_power(e, built.facts)  # "…and power costs 35 ct/kWh here": each side's draw and cost
+            if weighed is not None:
+                built.facts["power_sides"] = weighed
         # "M4 Max" too small at its common size for the level named: the smallest of its sizes that holds it
         held = larger_variant(self.names, self.build, intent, e, s, asked, built)
         if held is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from answers.facts import choice
+from answers.facts.machine_price import machine_price_usd
 from answers.facts.versus import setup_side, side_brief, size_of
 from answers.knowledge.usable import market
 
@@ -44,7 +45,8 @@ def prices(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[float | No
     """Each further side's launch price: a side of one card still sold new (answers/facts/compare.py's rule)."""
     newest = max((c.release for c in est.kn.gpus_for(s.profile) if c.release), default=None)
     return tuple(getattr(x.devices[0].card, "launch_price_usd", None)
-                 if x.gpu_count == 1 and not x.unified and market(x.devices[0].card, newest) == "new" else None
+                 if x.gpu_count == 1 and not x.unified and market(x.devices[0].card, newest) == "new"
+                 else machine_price_usd(x.devices[0].card) if x.gpu_count == 1 and x.unified else None
                  for x in e.more_sides)
 
 

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from answers.facts.common import Entities, Estimates, EstimateSettings
 from estimator.quants import quant
+from estimator.setup_hardware import Device
 from estimator.setup_pool import pool_of
+from estimator.setups import rate_setup
 
 
 def slower_card(est: Estimates, e: Entities, s: EstimateSettings, level: str | None) -> dict[str, Any] | None:
@@ -42,8 +46,41 @@ def slower_card(est: Estimates, e: Entities, s: EstimateSettings, level: str | N
     # the same layers, every share read at the faster card's pace: what the pair would do with no slower card
     pace = (1 / speeds[fast_i]) / sum(times)
     need = p.need_gb(size, q, s.context)
+    if need > total:
+        return None  # the cards do not hold it at that level: it spills into RAM (offload_drag weighs that)
     fast_usable = max(u for d, u in zip(pool.devices, pool.usable, strict=True) if d.card is fast)
     return {"slow": slow.name, "fast": fast.name, "slow_bandwidth_gbps": slow.bandwidth_gbps,
             "fast_bandwidth_gbps": fast.bandwidth_gbps, "quant": q.name, "slow_share": slow_share,
             "slow_time_share": slow_time, "pace": pace, "split_tok_s": 1 / sum(times),
             "fast_alone_tok_s": speeds[fast_i] if need <= fast_usable else None}
+
+
+def offload_drag(est: Estimates, e: Entities, s: EstimateSettings, row: dict[str, Any]) -> dict[str, Any] | None:
+    """The slower card's worth when the model spills into system RAM (`row`: the answer's offload figure, with the
+    RAM it assumed): the pair against the faster card alone with the same RAM at the same level. Here the RAM sets
+    the pace, and every GB the slower card holds is a GB not read from RAM each token, so it helps more than it
+    drags. None without two unlike discrete cards, a model, or a figure for the faster card alone."""
+    setup, rec = e.setup, e.model
+    if setup is None or rec is None or setup.gpu_count < 2 or setup.unified or row.get("fit") != "offload":
+        return None
+    if len({d.card.name for d in setup.devices}) < 2 or not row.get("quant") or not row.get("tok_s"):
+        return None
+    size = est.size_of(rec)
+    if size is None:
+        return None
+    fast = max((d.card for d in setup.devices), key=lambda c: c.bandwidth_gbps)
+    slow = min((d.card for d in setup.devices), key=lambda c: c.bandwidth_gbps)
+    alone = replace(setup, devices=(Device(fast),), ram_gb=row.get("ram_gb") or setup.ram_gb,
+                    ram_type=row.get("ram_type") or setup.ram_type, ram_mts=row.get("ram_mts") or setup.ram_mts,
+                    ram_channels=row.get("ram_channels") or setup.ram_channels)
+    try:
+        p = est.profiles.get(s.profile, s.engine, s.split, s.link)
+        r = rate_setup(p, size, alone, s.context, None, row["quant"], constants=est.profiles.setup_constants())
+    except Exception:  # noqa: BLE001 — without the faster card's own figure there is nothing to weigh
+        return None
+    # a crawl below the usable floor is still the figure to weigh the pair against (2.4 tok/s alone, 6.5 together)
+    alone_tok = (r.tok_s if r.fit == "offload" else None) or r.slow_tok_s
+    return {"slow": slow.name, "fast": fast.name, "quant": row["quant"], "offload": True,
+            "split_tok_s": row["tok_s"], "split_offload_gb": row.get("offload_gb"),
+            "fast_alone_tok_s": alone_tok, "fast_alone_offload_gb": r.offload_gb,
+            "fast_alone_fit": "offload" if alone_tok else r.fit}

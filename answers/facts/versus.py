@@ -23,6 +23,7 @@ from answers.facts import verdict as vd
 from answers.facts.advice import typical_card
 from answers.facts.common import GUESS_RAM_GB, BadInput, Built, base_facts, card_row
 from answers.facts.describe import card_brief, row_facts
+from answers.facts.machine_price import machine_price_usd
 from answers.facts.offload_assumed import assumed_offload
 from catalog.records import ModelRecord
 from estimator.model import ModelSize
@@ -244,7 +245,10 @@ def _setups(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts = {**base_facts(rated), **facts}
         a, b = side_rows(size)
         facts.update(a=a, b=b, ratio=_ratio(a, b), same_level=same_level(size, a, b))
-        facts["choice"] = choice.between_hardware(a, b, [x.label for x in sides], same=facts["same_level"])
+        # a Mac, a Strix Halo box or a Spark on a side: its kept price, so "which is better value?" gets per dollar
+        prices = [machine_price_usd(x.devices[0].card) if x.gpu_count == 1 and x.unified else None for x in sides]
+        facts["choice"] = choice.between_hardware(a, b, [x.label for x in sides], prices,
+                                                  same=facts["same_level"])
         if (e.users or 0) >= 2:
             # "L40S or 2x 4090 for 100 people": weighed at that many people, not one stream
             at_n = [serving.side_users(est, e, s, x) for x in sides]

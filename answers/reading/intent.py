@@ -110,6 +110,10 @@ def _intent(
     # Entity priors: what the question is about when the words leave it open.
     if has_model and n_cards == 0:
         scores["power"] -= 6.0  # "la consommation de mistral nemo": a model's memory, no machine's watts
+    if has_model and n_cards >= 2:
+        # "3090 or 4070 ti super for qwen3 14b? power matters": a comparison, its power said beside it
+        # (answers/facts/side_power.py), not a power answer that drops the speeds
+        scores["power"] -= 6.0
     if has_model and has_memory:
         scores["can_run"] += 2.5
     if has_model and n_cards == 1:

@@ -26,7 +26,9 @@ def _words() -> dict[str, Any]:
     data = tomllib.loads(PATH.read_text("utf-8"))
     out: dict[str, Any] = {"hundredths": frozenset(data["hundredths"].split()),
                            "pence": frozenset(data["pence"].split())}
-    for key in ("price", "hours_per_day", "always"):
+    for key in ("price", "hours_per_day", "always", "price_after"):
+        if key not in data and key == "price_after":
+            continue  # optional: the price said after the kWh
         try:
             out[key] = compile_cached(data[key])
         except re.error as exc:
@@ -41,7 +43,7 @@ def _number(text: str) -> float:
 def _price(text: str, language: str | None) -> tuple[float, str, bool] | None:
     """(price per kWh, currency, currency said) from the folded text, or None."""
     w = _words()
-    m = w["price"].search(text)
+    m = w["price"].search(text) or (w["price_after"].search(text) if "price_after" in w else None)
     if m is None:
         return None
     amount = _number(m["num"])

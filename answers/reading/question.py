@@ -80,7 +80,16 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         media=media_words.read(question), also=also_words.read(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))
-    return _judged_language(_games_word(_items_not_prompt(_settled(_topic_not_model(asked), words, machine))), question)
+    return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
+        _settled(_topic_not_model(asked), words, machine)))), question)
+
+
+def _tariff_not_budget(asked: Asked) -> Asked:
+    """"el kwh a 0,20 €": the amount is the electricity's price per kWh, never also a budget of 0.20."""
+    power, budget = asked.power, asked.budget
+    if power is None or power.price_kwh is None or budget is None or abs(budget.amount - power.price_kwh) > 1e-9:
+        return asked
+    return replace(asked, budget=None)
 
 
 def _games_word(asked: Asked) -> Asked:

@@ -45,6 +45,9 @@ TARGET = {
     True: N_("That reaches the %(target)s tokens per second you want."),
     False: N_("That is below the %(target)s tokens per second you want."),
 }
+# the speed wanted lies inside the estimate's range, above its middle: only the range's top reaches it
+TARGET_RANGE = N_("That is below the %(target)s tokens per second you want; only the top of the range (%(high)s) "
+                  "reaches it.")
 
 
 def _seconds(value: float, lang: str) -> str:
@@ -61,7 +64,11 @@ def asked_lines(facts: dict[str, Any], lang: str) -> list[str]:
             "low": _seconds(t["low"], lang), "high": _seconds(t["high"], lang)})
     target = facts.get("speed_wanted")
     if target:
-        lines.append(i18n.gettext(lang, TARGET[bool(target["met"])]) % {
-            "target": fmt.integer(target["target_tok_s"], lang) if float(target["target_tok_s"]).is_integer()
-            else fmt.decimal(target["target_tok_s"], 1, lang)})
+        ranged = target.get("reach") == "range"
+        lines.append(i18n.gettext(lang, TARGET_RANGE if ranged else TARGET[bool(target["met"])]) % {
+            "target": _speed(target["target_tok_s"], lang), "high": _speed(target.get("tok_s_high", 0.0), lang)})
     return lines
+
+
+def _speed(value: float, lang: str) -> str:
+    return fmt.integer(value, lang) if float(value).is_integer() else fmt.decimal(value, 1, lang)

@@ -14,6 +14,7 @@ from answers.rendering import format as fmt
 from answers.rendering import markdown
 from answers.rendering.format_notes import PAIRS
 from answers.rendering.side_notes_text import notes_of, with_notes
+from answers.rendering.sub_ask_text import at_once_line
 
 HEAD = N_("%(model)s on %(hardware)s, both ways:")
 SIDE = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second (%(range)s), %(need)s GB.")
@@ -91,6 +92,10 @@ def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
         # "sglang or vllm, and how many requests in parallel?": the first side's serving answer after the verdict
         # (how many fit in the cache pool beside the weights, the queue, an 8-bit cache, the newcomer's wait)
         said = markdown.finish(f"{said.rstrip()}\n\n{sides[0].text.strip()}")
+    else:
+        at_once = at_once_line(sides[0].facts, lang)  # "…and how many requests in parallel?": the memory's answer
+        if at_once:
+            said = markdown.finish(said.rstrip() + "\n" + at_once)
     return replace(sides[0], facts=markdown.inert(facts), text=said, credits=credits)
 
 

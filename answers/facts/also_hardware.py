@@ -1,0 +1,60 @@
+"""The side asks about the hardware itself, answered with figures the answer's own rules give (answers/facts/also.py
+calls this): does the slower card drag the faster one down (answers/facts/slower_card.py), how much faster is
+tensor parallelism than llama.cpp's layer split or one card (answers/facts/split_ways.py), is a laptop held back by
+its power limit (answers/facts/laptop_power.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from answers.facts.common import Entities, Estimates, EstimateSettings
+from answers.facts.laptop_power import laptop_power
+from answers.facts.slower_card import offload_drag, slower_card
+from answers.facts.split_ways import split_ways
+
+
+def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSettings, facts: dict[str, Any],
+                  level: str | None) -> dict[str, Any]:
+    """The facts of each hardware side ask in `kinds` (`level`: the level the answer rates)."""
+    out: dict[str, Any] = {}
+    if "slower_card" in kinds:  # "does the 3060 drag my 3090 down?"
+        drag = _drag(est, e, s, facts, level)
+        if drag is not None:
+            out["slower_card"] = drag
+    if "tensor_parallel" in kinds:  # "TP vs layer split, how much faster?", "TP on two, or one card with AWQ?"
+        ways = split_ways(est, e, s, level)
+        if ways is not None:
+            out["split_ways"] = ways
+    if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
+        laptops = laptop_power(est, e, s.profile)
+        if laptops:
+            out["laptop_power"] = laptops
+    return out
+
+
+def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any],
+          level: str | None) -> dict[str, Any] | None:
+    smaller = facts.get("smaller_level")  # the level asked does not fit: the one that does, as the answer says
+    held = smaller.get("quant") if isinstance(smaller, dict) and facts.get("smaller_level_fits") else None
+    drag = slower_card(est, e, s, held or level)
+    if drag is None and e.model is None:  # "does the 2080 Ti hold my 3090 back?" with no model: the pick's
+        drag = _pick_drag(est, e, s, facts)
+    row = facts.get("row")
+    spill = row if isinstance(row, dict) and row.get("fit") == "offload" else facts.get("offload_guess")
+    if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
+        drag = offload_drag(est, e, s, spill)
+    return drag
+
+
+def _pick_drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
+    """The slower card's cost for the model a list answer picks first (what runs on "a 3090 and a 2080 Ti"), with
+    that model named, so the question is answered with a figure even when no model was asked about."""
+    rows = facts.get("rows")
+    first = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else None
+    rec = est.kn.model_named(str(first.get("model"))) if first else None
+    if first is None or rec is None:
+        return None
+    drag = slower_card(est, replace(e, model=rec), s, first.get("quant"))
+    return {**drag, "pick": rec.name} if drag is not None else None
