@@ -32,6 +32,7 @@ from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
+from answers.media_parts import audio_time, gpus_of, gpus_said, memory_of, npu_asked
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering import markdown, render
 from answers.rendering.answer import AnswerWriting
@@ -81,7 +82,7 @@ class MediaAnswering:
         the sourced lines of what it asks beside ("draw things or comfyui?", "does it split over two gpus?")."""
         answer = self._media_answer(q, lang, options, inline)
         notes = media_notes(q.also) if answer is not None else []
-        if answer is not None and _gpus_said(answer.facts):  # the answer already says how cards split the work
+        if answer is not None and gpus_said(answer.facts):  # the answer already says how cards split the work
             notes = [n for n in notes if n["kind"] != "comfy_gpu_split"]
         if answer is None or not notes:
             return answer
@@ -114,8 +115,8 @@ class MediaAnswering:
                 if q.card2 is not None and q.intent == "compare":
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)
-            ask = MediaAsk((q.intent or "fallback"), m, _memory(q), bool(q.cpu_only or q.cpu_named),
-                           find_cpu(q.cpu_named), _gpus(q))
+            ask = MediaAsk((q.intent or "fallback"), m, memory_of(q), bool(q.cpu_only or q.cpu_named),
+                           find_cpu(q.cpu_named), gpus_of(q))
             card = self._card(q, options)
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
@@ -235,7 +236,7 @@ class MediaAnswering:
         if record.kind in ("image", "video"):
             facts = self._diffusion(ask, record, card, options)
         elif record.kind == "speech":
-            facts = _audio_time(self._speech(ask, record, card), ask.media.audio_seconds)
+            facts = audio_time(self._speech(ask, record, card), ask.media.audio_seconds)
         else:
             facts = self._embedding(ask, record, card)
         kept = intent if intent in ANSWER_INTENTS else "can_run"
@@ -386,8 +387,8 @@ class MediaAnswering:
         pick = default_embedder()
         record = media_named(pick.name)
         assert record is not None  # checked at load
-        ask = MediaAsk((q.intent or "can_run"), replace(m, model=record.name), _memory(q),
-                       bool(q.cpu_only or q.cpu_named), find_cpu(q.cpu_named), _gpus(q))
+        ask = MediaAsk((q.intent or "can_run"), replace(m, model=record.name), memory_of(q),
+                       bool(q.cpu_only or q.cpu_named), find_cpu(q.cpu_named), gpus_of(q))
         facts = {**self._embedding(ask, record, card),
                  "embedder_picked": {"name": pick.name, "smaller": pick.smaller, "source": pick.source}}
         entities: dict[str, Any] = {"model": record.name, **({"card": card.name} if card is not None else {})}
@@ -444,7 +445,7 @@ class MediaAnswering:
         if d is None:
             return None
         profile = self.profiles.get(options.profile or "reference")
-        memory = _memory(q) if _memory(q) in d.memory_options else None
+        memory = memory_of(q) if memory_of(q) in d.memory_options else None
         if memory is None and d.memory_for(m.device_said) != d.memory_gb:
             memory = d.memory_for(m.device_said)  # "pixel 9 pro": the phone's own 16 GB
         try:
@@ -466,48 +467,12 @@ class MediaAnswering:
             if "what_runs" in q.also:  # "what models can my phone run? and is llama 3.2 3b smooth?": a few more
                 more = other.device_runs(profile, self._device_candidates(), d, memory, assumed)["models"]
                 facts["others"] = [r for r in more if r["model"] != record.name][:5]
-            _npu_asked(facts, asked_npu)
+            npu_asked(facts, asked_npu)
             built = Built(facts)
             if uses_epoch(record):
                 built.sources.add("epoch")
             intent = (q.intent or "fallback") if (q.intent or "fallback") in ("can_run", "speed") else "can_run"
             return self.writing.finish(intent, lang, options, entities, built, inline)
         facts = other.device_runs(profile, self._device_candidates(), d, memory, assumed)
-        _npu_asked(facts, asked_npu)
+        npu_asked(facts, asked_npu)
         return self.writing.finish("card_models", lang, options, entities, Built(facts), inline)
-
-
-def _npu_asked(facts: dict[str, Any], asked: bool) -> None:
-    """Mark a device's NPU as asked about (a board's is always said; a phone's only when asked)."""
-    npu = (facts.get("device") or {}).get("npu")
-    if isinstance(npu, dict):
-        npu["asked"] = asked
-
-
-
-def _gpus_said(facts: dict[str, Any]) -> bool:
-    """The media answer's own line on several cards is there (`gpus_asked`, at its top or under `media`)."""
-    media = facts.get("media")
-    return bool(facts.get("gpus_asked") or (isinstance(media, dict) and media.get("gpus_asked")))
-
-
-def _gpus(q: Asked) -> int:
-    """Cards in the setup asked ("2x 3090", "two 3090s"), 1 when one or none."""
-    if q.setup:
-        return max(1, sum(count for _, count in q.setup))
-    return max(1, q.gpu_count or 1)
-
-
-def _memory(q: Asked) -> float | None:
-    """The memory a question names: a card's size, or the machine's RAM when it has no card."""
-    return q.memory_gb if q.cpu is None else q.cpu.ram_gb
-
-
-def _audio_time(facts: dict[str, Any], seconds: float | None) -> dict[str, Any]:
-    """The time for the audio length asked ("2 hours of audio"): its seconds times the real-time factor."""
-    rtf = facts.get("realtime_factor")
-    if not seconds or not isinstance(rtf, (int, float)):
-        return facts
-    return {**facts, "audio_seconds": seconds, "audio_time_s": round(seconds * rtf, 1),
-            "audio_time_low_s": round(seconds * facts["realtime_factor_low"], 1),
-            "audio_time_high_s": round(seconds * facts["realtime_factor_high"], 1)}
