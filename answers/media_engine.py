@@ -27,12 +27,12 @@ from answers.facts.also import media_notes
 from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.device_pick import device_pick
+from answers.facts.media_parts import audio_time, gpus_of, gpus_said, memory_of, npu_asked
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
-from answers.media_parts import audio_time, gpus_of, gpus_said, memory_of, npu_asked
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering import markdown, render
 from answers.rendering.answer import AnswerWriting

@@ -1,4 +1,4 @@
-"""Small pieces of the media answers (answers/media_engine.py): what a question gives them (its cards, its memory)
+"""Small pieces of the media answers (answers/media_engine.py, placed with the facts it touches): what a question gives them (its cards, its memory)
 and the facts they touch after the fact (an NPU asked about, several cards already said, an audio length's time)."""
 
 from __future__ import annotations
