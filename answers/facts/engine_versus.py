@@ -57,14 +57,28 @@ def _same_bits(level: str, engine: str | None) -> str | None:
 
 
 def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
-    """The two sides, the one named without a level given the other's bits in its own files."""
-    (ea, qa), (eb, qb) = versus
+    """The two sides, the one named without a level given the other's bits in its own files, and a level said once
+    for both read in each side's own files ("70b q4, mlx vs gguf": MLX at 4 bits, GGUF at Q4_K_M; MLX never asked
+    for a GGUF level it cannot read, which said "MLX cannot run it")."""
+    (ea, qa), (eb, qb) = (_own_files(side) for side in versus)
     if (qa is None) == (qb is None):
         return versus
     if qa is None:
         assert qb is not None
         return (ea, _same_bits(qb, ea)), (eb, qb)
     return (ea, qa), (eb, _same_bits(qa, eb))
+
+
+def _own_files(side: Side) -> Side:
+    """A side's level in its engine's own files: a GGUF level on the MLX side becomes MLX's file of the same bits, an
+    MLX file on a llama.cpp side the GGUF level of the same bits; any other level as said."""
+    engine, level = side
+    if level is None:
+        return side
+    mlx_level = level.upper().startswith("MLX")
+    if engine == "mlx" and not mlx_level or engine in LLAMA_CPP_FAMILY and mlx_level:
+        return engine, _same_bits(level, engine) or level
+    return side
 
 
 # "many parallel requests" with no number: serving engines are weighed at a batch this size, the size their

@@ -23,6 +23,7 @@ from answers.reading import (
     also_words,
     at_once,
     conditions,
+    knowhow_words,
     language_words,
     media_words,
     off_topic_words,
@@ -75,7 +76,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
-        media=media_words.read(question), also=also_words.read(question),
+        media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language))
     return _judged_language(_games_word(_items_not_prompt(_settled(_topic_not_model(asked), words, machine))), question)
