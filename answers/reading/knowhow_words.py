@@ -17,7 +17,8 @@ from catalog.text import fold
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "knowhow.toml"
 
-Entry = tuple[tuple[tuple[re.Pattern[str], ...], ...], ...]
+# each group of an entry: the patterns of its clues, any of which may match
+Entry = tuple[tuple[re.Pattern[str], ...], ...]
 
 
 def parse(data: dict[str, object], known: tuple[str, ...]) -> dict[str, Entry]:
