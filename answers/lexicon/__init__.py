@@ -126,7 +126,7 @@ COMMON_KEYS = {
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml", "power.toml",
-                          "languages.toml", "off_topic.toml", "knowhow.toml"})
+                          "languages.toml", "off_topic.toml", "knowhow.toml", "work.toml"})
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
                       "cloud")
 # Topics outside AI models altogether (games, coin mining, API and subscription prices): declined by name.

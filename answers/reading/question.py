@@ -30,6 +30,7 @@ from answers.reading import (
     power_words,
     ram_words,
     scope,
+    work_words,
 )
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
@@ -77,6 +78,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
+        documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language))
     return _judged_language(_games_word(_items_not_prompt(_settled(_topic_not_model(asked), words, machine))), question)
