@@ -272,7 +272,8 @@ class Engine(MediaAnswering):
         intent, asked = first
         if parts[0].intent in _UNANSWERABLE:
             return []
-        said = _plain(" ".join(p.text for p in parts))
+        # a language line names every model without a figure for it: not an answer about them
+        said = _plain(" ".join(p.text for p in parts if p.intent != "model_language"))
         extra = []
         for name in left_out_models(asked, said):
             alone = replace(asked, model=name, model2=None, model2_span=None, model_span=name, more_models=(),

@@ -105,7 +105,16 @@ def _judged_language(asked: Asked, question: str) -> Asked:
     speaks = language_words.read(question, typed)
     if speaks is None:
         return asked
+    if asked.intent in _FIGURE_ASKS and asked.model is not None \
+            and (asked.card is not None or asked.setup is not None or asked.memory_gb is not None):
+        # "X vs Y on a 3090: which is faster and which writes better Spanish?": the figures on the hardware named,
+        # then the language line, both answered (the speed was dropped before)
+        return replace(asked, speaks=speaks, intents=(asked.intent, "model_language"))
     return replace(asked, speaks=speaks, intent="model_language", intents=())
+
+
+# Asks about figures on the hardware named, kept beside a language judged (answers/facts/model_language.py).
+_FIGURE_ASKS = frozenset({"speed", "compare", "can_run"})
 
 
 def _items_not_prompt(asked: Asked) -> Asked:

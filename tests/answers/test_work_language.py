@@ -44,3 +44,14 @@ def test_a_list_with_no_work_named_is_unchanged(engine: Engine) -> None:
 def test_a_context_said_beside_documents_is_kept(engine: Engine) -> None:
     a = engine.ask("rtx 3090: best model to summarize pdfs at 32k context?")
     assert a.facts["context"] == 32768
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("gemma 3 27b o qwen3 32b su una 3090: quale va più veloce e quale scrive meglio in italiano?", "it"),
+    ("mistral small 3.2 vs qwen3 32b on a 4090, which is faster and which is better at french?", "en"),
+])
+def test_speed_and_language_asked_together_are_both_answered(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "tok/s" in a.text, a.text  # the figures on the card named: dropped before for the language line alone
+    assert any(p.get("intent") == "model_language" for p in a.facts.get("parts") or ()), a.facts.keys()
