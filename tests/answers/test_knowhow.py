@@ -36,6 +36,8 @@ def _ids(a) -> list[str]:  # noqa: ANN001
      "llama_eu_multimodal", ("Acceptable Use Policy",)),
     ("tengo una 4080 y una 3060, ¿ollama usa las dos juntas?", "es", "ollama_multi_gpu", ("CUDA_VISIBLE_DEVICES",)),
     ("minipc con 780m e 32 gb: con vulkan la igpu aiuta per qwen3 8b?", "it", "igpu_vulkan", ("UMA",)),
+    ("minha rtx 5070 ti no comfyui dá 'no kernel image is available', o que é isso?", "pt", "blackwell_builds",
+     ("sm_120", "cu128")),
 ])
 def test_know_how_is_answered_in_the_askers_language(engine: Engine, question: str, lang: str, kid: str,
                                                      words: tuple[str, ...]) -> None:
