@@ -65,6 +65,7 @@ def test_know_how_beside_a_figure_keeps_the_figure(engine: Engine) -> None:
 
 @pytest.mark.parametrize("question", [
     "eu posso rodar llama 4 scout numa 4090?",  # Portuguese "eu" is "I", not the EU
+    "antes de eu comprar, o llama 4 scout roda numa 4090?",
     "rocm on linux with a 7900 xtx, which model fits?",  # no Windows, no RDNA4, no vLLM
     "whisper.cpp on a raspberry pi 5",  # one engine named, no choice asked
 ])
