@@ -62,7 +62,7 @@ def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
     for a GGUF level it cannot read, which said "MLX cannot run it")."""
     (ea, qa), (eb, qb) = (_own_files(side) for side in versus)
     if (qa is None) == (qb is None):
-        return versus
+        return (ea, qa), (eb, qb)
     if qa is None:
         assert qb is not None
         return (ea, _same_bits(qb, ea)), (eb, qb)
@@ -76,7 +76,7 @@ def _own_files(side: Side) -> Side:
     if level is None:
         return side
     mlx_level = level.upper().startswith("MLX")
-    if engine == "mlx" and not mlx_level or engine in LLAMA_CPP_FAMILY and mlx_level:
+    if engine == "mlx" and not mlx_level or (engine is None or engine in LLAMA_CPP_FAMILY) and mlx_level:
         return engine, _same_bits(level, engine) or level
     return side
 
@@ -115,7 +115,17 @@ def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
         users = MANY_USERS
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, users=users) for engine, level in matched(on_mac(asked.versus, apple))]
+                    versus=None, users=users) for engine, level in matched(on_mac(_level_said(asked), apple))]
+
+
+def _level_said(asked: Asked) -> tuple[Side, Side]:
+    """The sides, each given the level the message said apart from them ("70b in q4: mlx oder gguf?") when neither
+    names its own (read in each side's own files by `matched`)."""
+    assert asked.versus is not None
+    (ea, qa), (eb, qb) = asked.versus
+    if qa is None and qb is None and asked.quant:
+        return (ea, asked.quant), (eb, asked.quant)
+    return asked.versus
 
 
 def mac_labels(asked: Asked, apple: bool) -> list[str | None]:

@@ -98,6 +98,7 @@ def test_a_malformed_table_fails_at_load() -> None:
 
 @pytest.mark.parametrize(("question", "lang"), [
     ("m3 max 64gb: qwen2.5 32b q4, mlx vs gguf, which is faster?", "en"),
+    ("mac studio m2 max 96gb, llama 3.3 70b in q4: mlx oder gguf?", "de"),  # the level said apart from the sides
 ])
 def test_mlx_against_gguf_at_a_level_said_once_runs_mlx_4bit(engine: Engine, question: str, lang: str) -> None:
     a = engine.ask(question)
