@@ -71,12 +71,13 @@ def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
 
 def _own_files(side: Side) -> Side:
     """A side's level in its engine's own files: a GGUF level on the MLX side becomes MLX's file of the same bits, an
-    MLX file on a llama.cpp side the GGUF level of the same bits; any other level as said."""
+    MLX file on a side named llama.cpp (or ollama, LM Studio) the GGUF level of the same bits; any other level as
+    said (a side with no engine named is the one its format names: "MLX 8bit oder GGUF")."""
     engine, level = side
     if level is None:
         return side
     mlx_level = level.upper().startswith("MLX")
-    if engine == "mlx" and not mlx_level or (engine is None or engine in LLAMA_CPP_FAMILY) and mlx_level:
+    if engine == "mlx" and not mlx_level or engine in LLAMA_CPP_FAMILY and mlx_level:
         return engine, _same_bits(level, engine) or level
     return side
 

@@ -70,7 +70,9 @@ class EntityBuilding:
         """The estimate's settings: the server's options, what was asked overriding them (context, level,
         KV-cache type, task)."""
         # documents to summarise, no context said: room for a document (DOCUMENT_CONTEXT), said in the answer
-        doc_context = DOCUMENT_CONTEXT if asked.documents and options.context is None else None
+        # (a prompt's length said sets the context itself: "summarise a 30k-token pdf")
+        doc_context = DOCUMENT_CONTEXT if asked.documents and options.context is None and not asked.prompt_tokens \
+            else None
         settings = self.settings(options, asked.context if asked.context is not None else doc_context, asked.quant)
         if asked.documents or (asked.work_language and asked.work_language != "en"):
             language = asked.work_language if asked.work_language != "en" else None
