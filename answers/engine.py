@@ -203,7 +203,8 @@ class Engine(MediaAnswering):
         answer = off_topic_noted(answer, left_out(asked, answer.intent))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
-                                                                also.engine_notes(asked.also)), asked.knowhow)
+                                                                also.engine_notes(asked.also)), asked.knowhow,
+                                        first=True)
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):

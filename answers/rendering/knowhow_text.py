@@ -21,9 +21,10 @@ def facts_of(ids: tuple[str, ...]) -> list[dict[str, Any]]:
     return [{"id": k, "source": entry(k).source} for k in ids]
 
 
-def ensured(answer: Answer, ids: tuple[str, ...]) -> Answer:
-    """`answer` with the line of each know-how id it does not carry yet, after its text (instead of it when the answer
-    is a fallback), and listed in its facts."""
+def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer:
+    """`answer` with the line of each know-how id it does not carry yet, after its text (before it when `first`: the
+    engines' general notes answering "lm studio doesn't use the npu, right?"; instead of it when the answer is a
+    fallback), and listed in its facts."""
     have = {k.get("id") for k in answer.facts.get("knowhow") or () if isinstance(k, dict)}
     missing = tuple(k for k in ids if k not in have)
     if not missing:
@@ -36,4 +37,5 @@ def ensured(answer: Answer, ids: tuple[str, ...]) -> Answer:
     if answer.intent in ALONE:
         return replace(answer, intent="knowhow", title=render.gettext(answer.locale, "Good to know"),
                        text=markdown.finish(lines), facts=facts)
-    return replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{lines}"), facts=facts)
+    text = f"{lines}\n{answer.text.lstrip()}" if first else f"{answer.text.rstrip()}\n{lines}"
+    return replace(answer, text=markdown.finish(text), facts=facts)

@@ -108,3 +108,10 @@ def test_mlx_against_gguf_at_a_level_said_once_runs_mlx_4bit(engine: Engine, que
     assert mlx["runs"] and mlx["quant"] == "MLX-4bit", sides
     gguf = next(s for s in sides if s["engine"] != "mlx")
     assert gguf["quant"] == "Q4_K_M"
+
+
+def test_know_how_leads_an_engines_general_note(engine: Engine) -> None:
+    # "lm studio doesn't use the npu, does it?": the NPU's line answers it, the engine's general note follows
+    a = engine.ask("nutzt lm studio eigentlich die npu von meinem ryzen ai 9 365, oder nur die igpu?")
+    assert a.locale == "de" and "npu_ryzen_ai" in _ids(a)
+    assert a.text.startswith("Die Ryzen-AI-NPU"), a.text
