@@ -38,6 +38,7 @@ def _ids(a) -> list[str]:  # noqa: ANN001
     ("minipc con 780m e 32 gb: con vulkan la igpu aiuta per qwen3 8b?", "it", "igpu_vulkan", ("UMA",)),
     ("minha rtx 5070 ti no comfyui dá 'no kernel image is available', o que é isso?", "pt", "blackwell_builds",
      ("sm_120", "cu128")),
+    ("stable diffusion xl en una rx 6600 con windows: zluda o directml?", "es", "zluda_directml", ("ZLUDA",)),
 ])
 def test_know_how_is_answered_in_the_askers_language(engine: Engine, question: str, lang: str, kid: str,
                                                      words: tuple[str, ...]) -> None:
