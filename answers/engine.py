@@ -39,7 +39,7 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget, OutOfScope
-from answers.rendering import engine_versus_text, format_notes, markdown, side_notes_text
+from answers.rendering import engine_versus_text, format_notes, knowhow_text, markdown, side_notes_text
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
@@ -202,8 +202,9 @@ class Engine(MediaAnswering):
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
         answer = off_topic_noted(answer, left_out(asked, answer.intent))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
-            return side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
-                                           also.engine_notes(asked.also))
+            return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
+                                                                also.engine_notes(asked.also)), asked.knowhow,
+                                        first=True)
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -228,6 +229,8 @@ class Engine(MediaAnswering):
 
         if answer.intent not in ("invalid", "help") or "format_notes" in answer.facts:
             answer = side_notes_text.ensured(answer, also.engine_notes(asked.also))
+        if answer.intent not in ("invalid", "help"):  # practical know-how asked: said beside, or as the answer
+            answer = knowhow_text.ensured(answer, asked.knowhow)
         said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
@@ -270,7 +273,8 @@ class Engine(MediaAnswering):
         intent, asked = first
         if parts[0].intent in _UNANSWERABLE:
             return []
-        said = _plain(" ".join(p.text for p in parts))
+        # a language line names every model without a figure for it: not an answer about them
+        said = _plain(" ".join(p.text for p in parts if p.intent != "model_language"))
         extra = []
         for name in left_out_models(asked, said):
             alone = replace(asked, model=name, model2=None, model2_span=None, model_span=name, more_models=(),

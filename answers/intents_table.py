@@ -124,6 +124,8 @@ INTENT_TABLE: tuple[IntentSpec, ...] = (
     IntentSpec("power", N_("Power and electricity"), "power:power_use"),
     # "is Qwen3 or Llama better for German": the models whose makers list it (answers/facts/model_language.py)
     IntentSpec("model_language", N_("Models and languages"), "model_language:model_language"),
+    # practical know-how asked alone (answers/rendering/knowhow_text.py writes it; answers/knowledge/knowhow.json)
+    IntentSpec("knowhow", N_("Good to know"), "knowhow:build"),
     IntentSpec("help", N_("What you can ask"), "rating:help_", uses_cards=False, quiet=True),
     IntentSpec("fallback", N_("I did not understand"), "rating:fallback", quiet=True),
     # "which qwen3 for my 6700 XT": every size of a family rated on the hardware (answers/facts/family_fit.py)

@@ -32,6 +32,7 @@ from msgspec import Struct
 
 from answers.facts.picks import CONSUMER_DESKTOP, home_first, segment
 from answers.knowledge.made_for import made_for
+from answers.knowledge.model_languages import family_of as language_family
 from answers.knowledge.pickled import compile_cached
 from catalog.records import GpuRecord, ModelRecord
 from estimator.profile import READING_SPEED_TOK_S
@@ -207,8 +208,17 @@ class Pick(Struct, frozen=True):
         }
 
 
+def lists_language(name: str, language: str | None) -> bool:
+    """The model's makers list `language` (answers/knowledge/model_languages.json); True when none is asked."""
+    if language is None:
+        return True
+    family = language_family(name)
+    return family is not None and language in family.languages
+
+
 def rank_models(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = None,
-                min_tok_s: float = READING_SPEED_TOK_S, good_level: str = GOOD_LEVEL) -> list[Pick]:
+                min_tok_s: float = READING_SPEED_TOK_S, good_level: str = GOOD_LEVEL,
+                language: str | None = None) -> list[Pick]:
     """What to run: runnable models that run well, one per family (its best variant), most capable
     first; ties by name."""
     # A family's mixture of experts is its own line: Qwen3-30B-A3B runs several times faster than the
@@ -224,8 +234,10 @@ def rank_models(pairs: Iterable[tuple[ModelRecord, Row]], task: str | None = Non
             best[line] = pick
     # Curated records first, whatever the task: an Epoch-only research checkpoint made for the task
     # (CodeGen2, StarCoder 1, CodeT5+) never outranks a current model people run for it.
+    # A language the work is in ("pdf in italiano"): among those, the models whose makers list it come first.
     return sorted(best.values(), key=lambda p: (not p.key[0], not specialist(p.record, task),
-                                                made_for_another(p.record, task), -p.score, p.record.name))
+                                                made_for_another(p.record, task),
+                                                not lists_language(p.record.name, language), -p.score, p.record.name))
 
 
 def fast_picks(picks: Sequence[Pick], shown: int, min_tok_s: float, count: int = FAST_COUNT) -> list[Pick]:

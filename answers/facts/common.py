@@ -88,6 +88,10 @@ class EstimateSettings(Struct, frozen=True):
     engine: str | None = None  # the engine that runs it (estimator.engines); None: llama.cpp
     split: str | None = None  # several cards: layer | row | tensor; None: the engine's own (estimator.engine_profile)
     link: str | None = None  # the link between the cards: pcie3 | pcie4 | pcie5 | nvlink; None: PCIe without P2P
+    # the language the work is in ("pdf in italiano"), ISO 639-1, never "en": a list puts first the models whose
+    # makers list it (answers/knowledge/model_languages.json)
+    language: str | None = None
+    documents: bool = False  # the model is for summarising documents: rated at DOCUMENT_CONTEXT unless one is said
 
 
 class TableRow(Struct, frozen=True):

@@ -84,6 +84,7 @@ def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
     return (ea, _own_file(qa, ea)), (eb, _own_file(qb, eb))
 
 
+
 # "many parallel requests" with no number: serving engines are weighed at a batch this size, the size their
 # public throughput comparisons start at (vLLM's and SGLang's benchmark scripts sweep 1 to 256 requests at once);
 # the answer says "each for 32 people", so the number is never hidden.

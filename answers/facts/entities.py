@@ -33,6 +33,10 @@ from estimator.quants import UnknownQuant
 from estimator.quants import quant as lookup_quant
 from estimator.setups import Device, Setup
 
+# The context a list for summarising documents is rated at when none is said: a page of text is about 500 to 700
+# tokens (OpenAI's rule of thumb: 1,000 tokens are about 750 English words; a page holds about 500 words), so 16,384
+# tokens hold a PDF of some 20 pages with room for the summary.
+DOCUMENT_CONTEXT = 16_384
 
 class EntityBuilding:
     """Entities, settings and the builder's call: the facts stage the engine holds (`Engine.building`); names
@@ -67,7 +71,14 @@ class EntityBuilding:
     def settings_for(self, options: AskOptions, asked: Asked) -> EstimateSettings:
         """The estimate's settings: the server's options, what was asked overriding them (context, level,
         KV-cache type, task)."""
-        settings = self.settings(options, asked.context, asked.quant)
+        # documents to summarise, no context said: room for a document (DOCUMENT_CONTEXT), said in the answer
+        # (a prompt's length said sets the context itself: "summarise a 30k-token pdf")
+        doc_context = DOCUMENT_CONTEXT if asked.documents and options.context is None and not asked.prompt_tokens \
+            else None
+        settings = self.settings(options, asked.context if asked.context is not None else doc_context, asked.quant)
+        if asked.documents or (asked.work_language and asked.work_language != "en"):
+            language = asked.work_language if asked.work_language != "en" else None
+            settings = replace(settings, language=language, documents=asked.documents)
         engine = getattr(asked, "engine", None)  # "with vllm" read from the question, when the reader has it
         if engine:
             settings = replace(settings, engine=engine)

@@ -1,5 +1,6 @@
-"""Small pieces of the media answers (answers/media_engine.py, placed with the facts it touches): what a question gives them (its cards, its memory)
-and the facts they touch after the fact (an NPU asked about, several cards already said, an audio length's time)."""
+"""Small pieces of the media answers (answers/media_engine.py), kept with the facts they touch: what a question
+gives them (its cards, its memory) and what they mark after the fact (an NPU asked about, several cards already
+said, an audio length's time)."""
 
 from __future__ import annotations
 

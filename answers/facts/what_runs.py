@@ -78,7 +78,7 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         # Each model at the level people would run it: the least compressed that reaches that speed.
         pairs = est.card_models_at_speed(card, s, advice.GOOD_LEVEL, speed)
     task = s.task
-    picks = advice.rank_models(pairs, task=task, min_tok_s=speed)
+    picks = advice.rank_models(pairs, task=task, min_tok_s=speed, language=s.language)
     big = advice.biggest(pairs, task=task, min_tok_s=speed)
     rows = [TableRow(p.record.name, p.row, model=True) for p in picks]
     facts = WhatRunsFacts(
@@ -99,7 +99,25 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         cpu=_cpu_facts(est, e.cpu, card, e.cpu_spec) if e.cpu is not None else UNSET,
         target_tok_s=e.target_tok_s if e.target_tok_s else UNSET,
         fast=[p.facts() for p in advice.fast_picks(picks, TOP_PICKS, speed)] or UNSET)
-    return Built(facts_of(facts), table=rows, sources={"gpus"})
+    out = facts_of(facts)
+    work = _work(s, picks)
+    if work:  # "pdf in italiano", "roleplay em pt-br": what the list did for the work named, said under it
+        out["work"] = work
+    return Built(out, table=rows, sources={"gpus"})
+
+
+def _work(s: EstimateSettings, picks: list[advice.Pick]) -> dict[str, Any]:
+    """The work named beside the list: the language (how many of the picks shown list it, the first pick's
+    standing) and documents (the context the list was rated at)."""
+    out: dict[str, Any] = {}
+    if s.language:
+        shown = picks[:TOP_PICKS]
+        out["language"] = s.language
+        out["listing"] = sum(advice.lists_language(p.record.name, s.language) for p in shown)
+        out["first_lists"] = bool(shown) and advice.lists_language(shown[0].record.name, s.language)
+    if s.documents:
+        out["documents_context"] = s.context
+    return out
 
 
 def _hardware(est: Estimates, e: Entities, s: EstimateSettings) -> tuple[_Hardware, str, _Pairs | None]:

@@ -23,6 +23,7 @@ from answers.reading import (
     also_words,
     at_once,
     conditions,
+    knowhow_words,
     kv_words,
     language_words,
     media_words,
@@ -30,6 +31,7 @@ from answers.reading import (
     power_words,
     ram_words,
     scope,
+    work_words,
 )
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
@@ -77,7 +79,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
-        media=media_words.read(question), also=also_words.read(question),
+        media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
+        documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
@@ -113,7 +116,16 @@ def _judged_language(asked: Asked, question: str) -> Asked:
     speaks = language_words.read(question, typed)
     if speaks is None:
         return asked
+    if asked.intent in _FIGURE_ASKS and asked.model is not None \
+            and (asked.card is not None or asked.setup is not None or asked.memory_gb is not None):
+        # "X vs Y on a 3090: which is faster and which writes better Spanish?": the figures on the hardware named,
+        # then the language line, both answered (the speed was dropped before)
+        return replace(asked, speaks=speaks, intents=(asked.intent, "model_language"))
     return replace(asked, speaks=speaks, intent="model_language", intents=())
+
+
+# Asks about figures on the hardware named, kept beside a language judged (answers/facts/model_language.py).
+_FIGURE_ASKS = frozenset({"speed", "compare", "can_run"})
 
 
 def _items_not_prompt(asked: Asked) -> Asked:

@@ -211,6 +211,13 @@ class Asked(Struct, frozen=True):
     # what the message asks beside its main question ("and how many experts?", "decode and pp", "x1 risers?"):
     # kinds of answers/reading/also_words.py, each answered in a line by answers/facts/also.py
     also: tuple[str, ...] = ()
+    # practical know-how asked ("rocm on windows", "faster-whisper or whisper.cpp"): ids of
+    # answers/knowledge/knowhow.json (answers/reading/knowhow_words.py), each said in a sourced line
+    knowhow: tuple[str, ...] = ()
+    # the work named for the model (answers/reading/work_words.py): documents to summarise, and the language the
+    # work is in ("pdf in italiano", "roleplay em pt-br"): a list picks for them and says so
+    documents: bool = False
+    work_language: str | None = None
     also_mts: tuple[int, ...] = ()  # every RAM speed named ("ddr5-6000 … ddr5-8000?"): a faster one weighed
     power: PowerAsked | None = None  # a kWh price and hours a day said (answers/reading/power_words.py)
     speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)

@@ -50,4 +50,6 @@ PARSER_MODEL_INTENTS = frozenset(name for name, as_model in READ_INTENTS if as_m
 # Intents only the engine decides (after resolving names or checking values), never the reader.
 # model_language is set by the reading after the parser's scores (answers/reading/question.py: a language judged);
 # "off_topic": a topic the bot does not answer and no ask it answers (answers/facts/routing.py decides it).
-ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid", "family_fit", "model_language", "off_topic")
+# knowhow replaces a fallback when the message asked practical know-how (answers/rendering/knowhow_text.py).
+ENGINE_INTENTS: tuple[str, ...] = ("not_found", "ambiguous", "invalid", "family_fit", "model_language", "off_topic",
+                                   "knowhow")

@@ -54,6 +54,7 @@ CASES: dict[str, tuple[str, dict]] = {
     "help": ("help", {}),
     "power": ("power", {"card": "RTX 3090"}),
     "model_language": ("model_language", {}),
+    "knowhow": ("knowhow", {}),
     "fallback": ("fallback", {"model": "GLIDE"}),
     "not_found": ("fastest", {"model": "Zorblax 9000"}),
     "ambiguous": ("fastest", {"model": "llama 3"}),
@@ -573,6 +574,8 @@ def _content(lang: str) -> dict[str, list[str]]:
         "power": ["**GeForce RTX 3090**", n(350), n(380), n(277)],
         # a command names no language: the answer asks for one (tests/answers/test_model_language.py)
         "model_language": [],
+        # a command names no topic: the answer lists the know-how topics it holds (tests/answers/test_knowhow.py)
+        "knowhow": ["vLLM", "ROCm", "faster-whisper"],
         "fallback": ["GLIDE"],
         "not_found": ["Zorblax 9000"],
         "ambiguous": ["Llama 3 8B", "Llama 3.1 8B", "Llama 3.3 70B"],

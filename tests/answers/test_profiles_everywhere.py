@@ -30,6 +30,7 @@ QUESTIONS: dict[str, str] = {
     "can_run": "can GLIDE run on 12 GB?",
     "power": "how much power does an RTX 3090 draw while generating?",
     "model_language": "is Qwen3 or Llama 3.1 8B better for German?",
+    "knowhow": "is rocm on windows usable with a radeon?",
     "fastest": "fastest GPU for Llama 3.1 8B",
     "smallest": "smallest card for GLM-4.5V",
     "vram": "how much VRAM does Llama 3.1 8B need?",
@@ -168,10 +169,10 @@ def test_one_intent_table_drives_every_list() -> None:
     from answers import intents_table as t
     from answers.rendering.render import TEMPLATES
 
-    assert len(t.INTENT_TABLE) == len(t.SPECS) == 33
+    assert len(t.INTENT_TABLE) == len(t.SPECS) == 34
     assert t.PARSER_INTENTS[:3] == ("why_quant", "two_gpus", "offload") and t.PARSER_INTENTS[-1] == "fallback"
     assert set(t.PARSER_INTENTS) == set(t.INTENTS) - {"not_found", "ambiguous", "invalid", "family_fit",
-                                                      "model_language", "off_topic"}
+                                                      "model_language", "off_topic", "knowhow"}
     assert t.TABLE_INTENTS == {"fastest", "smallest", "card_models"} == set(t.PAGE_CODES)
     assert {s.name for s in t.INTENT_TABLE if s.private} == {"not_found", "ambiguous", "invalid"}
     for spec in t.INTENT_TABLE:
