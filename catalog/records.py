@@ -156,6 +156,9 @@ class Architecture(Struct, frozen=True, kw_only=True, omit_defaults=True):
     moe_layer_step: PositiveInt | None = None  # a MoE layer every N layers (Llama 4 Maverick: 2)
     tied_embeddings: bool | None = None  # tie_word_embeddings
     gguf_mtp_layers: NonNegativeInt | None = None  # MTP layers llama.cpp keeps in its files (GLM-4.5)
+    # Parameters (billions) of a vision tower counted in params_b that a GGUF text file leaves out: llama.cpp
+    # puts it in a separate mmproj file (Gemma 3 4B–27B: a ~0.42B SigLIP encoder and projector).
+    vision_params_b: Annotated[float, Meta(ge=0)] | None = None
     attention: list[AttentionGroup]
     source: str  # URL of the config file the facts were checked against
 

@@ -78,6 +78,14 @@ PREFIX_MIN_COVER = 0.4
 # Trailing words people add to a model name that the catalog does not carry.
 _MODEL_NOISE_WORDS = frozenset({"instruct", "chat", "it", "gguf", "hf", "base", "model", "the"})
 _TRAILING_MEMORY_RE = re.compile(r"\s+\d+(?:[.,]\d+)?\s*(?:gb|gib)\s*$", re.IGNORECASE)
+# What fine-tunes and re-uploads append to the base model's name ("Qwen2.5-7B-Instruct-abliterated",
+# "Qwen3-Coder-30B-A3B-Instruct-1M", "Qwen3-30B-A3B-4bit", "…-2507"): a fine-tune runs in the memory and at the
+# speed of its base, so the name falls back to the base, and the answer names the base it used.
+_FINE_TUNE_SUFFIX_RE = re.compile(
+    r"[\s_-]+(?:abliterated|uncensored|heretic|ablit|uncen|finetuned?|fine[\s_-]?tuned?|ft|lora|merged?|dpo|sft|orpo|"
+    r"distill(?:ed)?|reasoning|thinking|instruct|chat|it|gguf|hf|mlx|awq|gptq|exl[23]|fp8|fp16|bf16|int[48]|"
+    r"[348]bit|[348]-bit|\d+(?:\.\d+)?bpw|i?matrix|imat|1m|128k|\d{4}|v\d+(?:\.\d+)?)$",
+    re.IGNORECASE)
 
 
 T = TypeVar("T")
@@ -264,8 +272,7 @@ class Resolver(Generic[T]):
                 best[i] = s
         return best
 
-    @staticmethod
-    def _retry_text(text: str) -> str | None:
+    def _retry_text(self, text: str) -> str | None:
         """The query without what the catalog never carries: trailing noise words ("GLIDE model",
         "llama 3 8b instruct") or a trailing memory size ("arc a770 16gb"). None if unchanged."""
         trimmed = _TRAILING_MEMORY_RE.sub("", " " + text.strip()).strip()
@@ -273,6 +280,8 @@ class Resolver(Generic[T]):
         while words and normalize(words[-1]) in _MODEL_NOISE_WORDS:
             words.pop()
         retry = " ".join(words)
+        while self.kind == "model" and (shorter := _FINE_TUNE_SUFFIX_RE.sub("", retry)) != retry and shorter:
+            retry = shorter
         return retry if retry and normalize(retry) != normalize(text) else None
 
     def _prefix_hits(self, q: str, cap: int = 200) -> list[int]:

@@ -54,6 +54,10 @@ _FORMATS: tuple[tuple[str, float, str, str, str, str], ...] = (
     ("UD-TQ1_0", 1.91, "IQ2_XXS", "iq", "gguf",
      "docs.unsloth.ai/basics/kimi-k2-how-to-run-locally: Kimi K2 (1,026 B) UD-TQ1_0 245 GB; the ternary TQ1_0 "
      "experts with attention and shared experts kept wider"),
+    # Unsloth's first DeepSeek-V3 files (README 'Q2 everything, Q4 embed, Q6 lm_head'): 221.3 GB for 671 B
+    ("Q2_K_XS", 2.64, "Q2_K", "k", "gguf",
+     "huggingface.co/unsloth/DeepSeek-V3-GGUF (commit e250f0a): Q2_K_XS 'Q2 everything, Q4 embed, Q6 lm_head', "
+     "five shards of 44.1-44.8 GB, 221.3 GB for 671 B"),
     # llama.cpp's ternary types (ggml/src/ggml-common.h block_tq1_0: 54 bytes per 256 weights; block_tq2_0: 66)
     ("TQ1_0", 1.6875, "IQ2_XXS", "iq", "gguf", "ggml-common.h block_tq1_0: 54 bytes per 256 weights"),
     ("TQ2_0", 2.0625, "IQ2_XXS", "iq", "gguf", "ggml-common.h block_tq2_0: 66 bytes per 256 weights"),
@@ -105,6 +109,13 @@ EXL_MIN_BPW, EXL_MAX_BPW = 1.5, 8.0
 EXL_LADDER_BPW = (8.0, 6.0, 5.0, 4.0, 3.0, 2.5)  # the sizes people publish (LoneStriker, bartowski, turboderp)
 DEFAULT_EXL_BPW = 4.0  # "exl2" said without a size: the size published for nearly every model
 MLX_DEFAULT = "MLX-4bit"
+
+# Unsloth's dynamic levels by the bit count its guides name them with ("Dynamic 1-bit", "Dynamic 2-bit"), and
+# the one a bare "dynamic" means: the 2-bit file, the smallest its guides recommend for everyday use
+# (unsloth.ai/docs: GLM-4.7 "Dynamic 2-bit" 134 GB, Kimi K2.6 "Dynamic 2-bit" 340 GB).
+UD_BY_BITS: dict[int, str] = {1: "UD-IQ1_S", 2: "UD-Q2_K_XL", 3: "UD-Q3_K_XL", 4: "UD-Q4_K_XL", 5: "UD-Q5_K_XL",
+                              6: "UD-Q6_K_XL", 8: "UD-Q8_K_XL"}
+UD_DEFAULT = UD_BY_BITS[2]
 
 SOURCES: dict[str, str] = {name: src for name, _, _, _, _, src in _FORMATS}
 
@@ -176,5 +187,5 @@ def family_of(q: Quant) -> str:
     return q.family
 
 
-__all__ = ["DEFAULT_EXL_BPW", "EXL_FAMILIES", "EXL_LADDER_BPW", "FORMATS", "MLX_DEFAULT", "SOURCES", "exl",
-           "family_of", "find_format"]
+__all__ = ["DEFAULT_EXL_BPW", "EXL_FAMILIES", "EXL_LADDER_BPW", "FORMATS", "MLX_DEFAULT", "SOURCES", "UD_BY_BITS",
+           "UD_DEFAULT", "exl", "family_of", "find_format"]

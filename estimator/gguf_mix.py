@@ -169,6 +169,10 @@ def recipe(level: str, shape: Shape) -> Recipe | None:
         t = _uniform("Q8_0", "Q8_0")
         t["exp_gate_up"] = t["exp_down"] = (("MXFP4", 1.0),)
         return Recipe(t)
+    if level == "Q2_K_XS":  # Unsloth's first V3 files: Q2_K everywhere, embeddings Q4_K, output Q6_K
+        t = _uniform("Q2_K", "Q6_K")
+        t["embd"] = (("Q4_K", 1.0),)
+        return Recipe(t)
     types = _dynamic(level) if level.startswith("UD-") else _standard(level, shape)
     return None if types is None else Recipe(types)
 

@@ -9,7 +9,8 @@ The groups come from the published config (`Layout.ffn`, `estimator.model.FfnSha
 - a dense model's FFN: layers × hidden × width × 3;
 - token embeddings and the output layer (vocab × hidden each; one matrix when tied);
 - attention, norms and routers: what the parameter count leaves, split into q, k, v and o by the head counts;
-- multi-token-prediction layers a GGUF keeps (GLM-4.5's), with their own embedding and head.
+- multi-token-prediction layers a GGUF keeps (GLM-4.5's), with their own embedding and head;
+- not a vision tower (Gemma 3's SigLIP): llama.cpp keeps it in a separate mmproj file.
 
 Each group takes its type from `estimator.gguf_mix` (llama.cpp's mixes, Unsloth's dynamic levels), with
 llama.cpp's fallback when its rows (the input width) are not a multiple of a 256-wide block. Models whose FFN
@@ -92,7 +93,8 @@ def tensor_groups(model: ModelSize) -> list[Group] | None:
     groups = [Group("output", vocab, hidden)] if f.tied_embeddings else [Group("embd", vocab, hidden),
                                                                           Group("output", vocab, hidden)]
     groups += _ffn_groups(f, layers, hidden)
-    rest = max(0.0, model.params_b - sum(g.params_b for g in groups))
+    # A vision tower goes to llama.cpp's separate mmproj file, not the model's GGUF.
+    rest = max(0.0, model.params_b - f.vision_params_b - sum(g.params_b for g in groups))
     groups += _attention_groups(rest, layout, f, hidden)
     if f.mtp_layers and _moe_layers(f, layers):
         # One more MoE layer per MTP layer (experts, shared experts, attention), plus its own embedding and head.

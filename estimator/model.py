@@ -43,6 +43,7 @@ class FfnShape(Struct, frozen=True):
     tied_embeddings: bool = False  # the output layer reuses the token embeddings
     mtp_layers: int = 0  # multi-token-prediction layers a GGUF keeps (GLM-4.5's, with their own embeddings)
     attention_heads: int | None = None
+    vision_params_b: float = 0.0  # a vision tower counted in the parameters but kept in a separate mmproj file
 
 
 class Layout(Struct, frozen=True):

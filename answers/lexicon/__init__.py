@@ -107,6 +107,7 @@ COMMON_KEYS = {
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
     "qat_words": "words that name quantization-aware-trained weights ('qat'): Google's QAT files are GGUF Q4_0",
+    "dynamic_words": "words, every language, for Unsloth's dynamic GGUF levels ('dynamic 2-bit', 'unsloth dynamic')",
     "ram_amount_links": "short words in every language between a bare amount and its RAM word ('64 de ram', "
                         "'32 of ram'); a conjunction is not one ('2080 and ddr4')",
     "product_number_words": "words a product's number follows ('rtx 2080', 'ryzen 7700'): after them a bare "
@@ -239,6 +240,7 @@ class Lexicon(Struct):
     cpu_names: tuple[re.Pattern[str], ...] = ()
     machine_links: frozenset[str] = frozenset()
     qat_words: frozenset[str] = frozenset()
+    dynamic_words: frozenset[str] = frozenset()
     ram_amount_links: frozenset[str] = frozenset()
     product_number_words: frozenset[str] = frozenset()
     count_fillers: frozenset[str] = frozenset()
@@ -446,6 +448,7 @@ def load(directory: Path = HERE) -> Lexicon:
         cpu_names=_cpu_names(common["cpu_names"]),
         machine_links=_words(common["machine_links"], "common.toml: machine_links"),
         qat_words=_words(common["qat_words"], "common.toml: qat_words"),
+        dynamic_words=_words(common["dynamic_words"], "common.toml: dynamic_words"),
         ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
         product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
         count_fillers=_words(common["count_fillers"], "common.toml: count_fillers"),

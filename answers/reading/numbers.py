@@ -10,6 +10,7 @@ from functools import cache
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.reading.amounts import K_TOKENS
+from answers.reading.dynamic_level import dynamic_level
 from answers.reading.sizes import MEMORY_GLUED_RE, MEMORY_UNIT_RE, RAM_TYPE_TOKEN_RE
 from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
@@ -269,7 +270,8 @@ def _near_ctx_word(toks: list[Token], i: int) -> bool:
 
 def _find_quants(toks: list[Token]) -> list[str]:
     """Every quant level named, in reading order, without repeats ("q8 or q4" → both)."""
-    out: list[str] = []
+    dynamic = dynamic_level(toks)  # "Dynamic 2-bit": first, so its "2-bit" is not read as Q2_K
+    out: list[str] = [dynamic] if dynamic else []
     for i, t in enumerate(toks):
         if t.used:
             continue

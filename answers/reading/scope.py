@@ -162,6 +162,15 @@ def topic(text: str) -> OutOfScope | None:
     return None if named is None else OutOfScope("gaming", named)
 
 
+# "a Qwen3-4B fine-tune Q4_K_M", "my llama 8b finetune in q8_0": the word names a model (a fine-tuned one, which
+# runs like its base), not the act, when a model's size comes right before it or a GGUF level right after it.
+_FINE_TUNED_MODEL = r"\s\d+(?:\.\d+)?[bm]\s(?:{w})\s|\s(?:{w})\s(?:[it]?q\d\w*|b?f16|fp16|ud\s\w+|gguf)\s"
+
+
+def _a_fine_tuned_model(text: str, named: str) -> bool:
+    return compile_cached(_FINE_TUNED_MODEL.format(w=re.escape(named))).search(text) is not None
+
+
 def out_of_scope(question: str) -> OutOfScope | None:
     """What the question names that the estimator does not rate, the most specific kind first, or None."""
     text = _norm(question)
@@ -172,6 +181,8 @@ def out_of_scope(question: str) -> OutOfScope | None:
     for kind in SCOPE_ORDER:
         named = _longest(text, ph[f"oos_{kind}"])
         if named is None:
+            continue
+        if kind == "fine_tuning" and _a_fine_tuned_model(text, named):
             continue
         if kind == "fine_tuning" and _longest(text, ph["oos_from_scratch"]) is not None:
             return OutOfScope("from_scratch", named)

@@ -95,16 +95,40 @@ def test_formats_that_are_not_gguf_keep_their_own_width() -> None:
 
 def test_files_shrink_down_the_ladder_and_stay_physical() -> None:
     """Every catalog model with a shape × every step of the ladder (gpt-oss aside: its experts are MXFP4 at every
-    level and its 2,880-wide tensors fall back from K-quants, so its labels barely change the file)."""
+    level and its 2,880-wide tensors fall back from K-quants, so its labels barely change the file; and any model
+    whose width is no multiple of 256, like Gemma 3 1B's 1,152: its K-quants fall back to 32-wide types, and a
+    Q3_K_L file is then larger than an IQ4_XS one, as the published files are)."""
     for shaped in SHAPED:
-        if shaped.native is not None:
+        layout = shaped.layout
+        if shaped.native is not None or (layout is not None and (layout.hidden_size or 0) % 256):
             continue
         size = replace(shaped, files=())
         params = file_params_b(size)
-        assert params is not None and params >= size.params_b * 0.999
+        vision = layout.ffn.vision_params_b if layout is not None and layout.ffn is not None else 0.0
+        assert params is not None and params >= (size.params_b - vision) * 0.999
         for wider_level, narrower_level in zip(LADDER, LADDER[1:], strict=False):
             wider, narrower = file_gib(size, wider_level), file_gib(size, narrower_level)
             assert wider is not None and narrower is not None
+            tied = layout is not None and layout.ffn is not None and layout.ffn.tied_embeddings
+            if tied and (wider_level, narrower_level) == ("IQ3_XXS", "Q2_K"):
+                continue  # a tied embedding is the output layer: Q5_K at IQ3_XXS, Q6_K at Q2_K (Gemma 3 4B's files)
             assert narrower <= wider * 1.001, (size.name, wider_level, narrower_level)
             # IQ1_S's block (1.5625 bits) is the narrowest type a level uses
             assert params * 1e9 * BITS["IQ1_S"] / 8 / 2**30 <= narrower <= params * 1e9 * 16 / 8 / 2**30
+
+
+def test_a_small_model_with_a_wide_vocabulary_keeps_its_tied_embeddings_at_q8_0() -> None:
+    """Gemma 3 1B: 302 M of its 1,000 M parameters are the tied embeddings, which llama.cpp quantizes as the output
+    layer; at 1,152 wide (no multiple of 256) that is Q8_0, and the other K-quant tensors fall back to 32-wide
+    types. lmstudio-community's files (Hugging Face listing): Q4_K_M 806 MB, Q3_K_L 752 MB, Q8_0 1.07 GB. Counted
+    as a plain 1 B model at the level's usual width, the Q4_K_M file would come out ~0.6 GB."""
+    for level, published_gb in (("Q4_K_M", 0.806), ("Q3_K_L", 0.752), ("Q8_0", 1.07)):
+        assert _modelled("Gemma 3 1B", level) == pytest.approx(published_gb * 1e9 / 2**30, rel=0.05), level
+
+
+def test_a_vision_tower_in_the_parameter_count_stays_out_of_the_file() -> None:
+    """Gemma 3 12B counts 12.19 B parameters with its SigLIP tower; llama.cpp's text GGUF holds 11.77 B (the tower
+    goes to the mmproj file). bartowski's F16 file: 23.5 GB; counting the tower too would give 24.4 GB."""
+    assert _modelled("Gemma 3 12B", "F16") == pytest.approx(23.5e9 / 2**30, rel=0.02)
+    params = file_params_b(_size("Gemma 3 12B"))
+    assert params is not None and params == pytest.approx(11.77, rel=0.005)
