@@ -70,7 +70,10 @@ ALTERNATIVES_SHOWN = 8
 MAX_FAMILY = 24
 _SIZE_RE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(?:gb|gib|go|g|gigabytes?)\b"
                       r"(?:\s+(?:of\s+)?(?:v?ram|memory|unified memory))?")
-_CORES_RE = re.compile(r"(\d{1,3})[\s-]*core\s*gpu")
+# A GPU-core count as people write it with an Apple chip, in the six languages ("40-core GPU", "40 core",
+# "40 núcleos", "40 cœurs", "40 Kerne"): a count that fits no variant (a CPU's cores) narrows nothing.
+_CORES_RE = re.compile(r"(\d{1,3})[\s-]*(?:cores?|nucleos?|coeurs?|cœurs?|kerne|kernen|gpu[\s-]*cores?)"
+                       r"(?:[\s-]*(?:gpu|grafica|graphique|graficos?))?(?![\w])")
 _GEN_CORES_RE = re.compile(r"\(([\d/]+)-core GPU\)")
 _BARE_NUMBER_RE = re.compile(r"\s(\d{2,3})\s*$")
 
@@ -372,7 +375,16 @@ def _by_reading(r: Resolver, text: str, reading: Reading) -> Resolution | None:
         found = _answer(r, fam, reading, core)
         if found is not None:
             return found
-    return _trailing_size(r, reading)
+    found = _trailing_size(r, reading)
+    return found if found is not None else _laptop_by_size(r, text, reading)
+
+
+def _laptop_by_size(r: Resolver, text: str, reading: Reading) -> Resolution | None:
+    """A card name with a size only its laptop chip has is that laptop chip: "rtx 4070 8gb" (the desktop
+    4070 has 12 GB, the laptop one 8 GB), "4090 16gb" (the desktop has 24 GB)."""
+    if reading.memory is None or reading.apple or not reading.core or "mobile" in reading.core:
+        return None
+    return _by_reading(r, text, Reading(f"{reading.core} mobile", reading.memory, False, reading.gpu_cores))
 
 
 def _trailing_size(r: Resolver, reading: Reading) -> Resolution | None:

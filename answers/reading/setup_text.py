@@ -86,6 +86,7 @@ def clean(text: str) -> str:
     t = re.sub(r"[×✕*]", " x ", t)
     t = t.replace("=", " . ")  # "4090+3090 = 48gb": the sum, never the last card's own memory
     t = re.sub(r"\b(m[1-5])-?(pro|max|ultra)\b", r"\1 \2", t)  # "M3Max", "m3-max": the chip and its tier
+    t = bare_tier(t)
     t = re.sub(r"\(\s*x\s*(\d{1,2})\s*\)", r" x \1 ", t)  # "3060 12gb (x3)": the count in brackets after the card
     t = re.sub(r"(?<=\w)['’]s\b", "", t)  # "my laptop's rtx 3050": the laptop's card
     # "2x rtx3060 12gb", "gtx1070", "drei RTX-3060-12GB": the series glued or hyphened to its number
@@ -106,6 +107,25 @@ def clean(text: str) -> str:
     t = _boards_re().sub(lambda m: _boards()[m.group(1)], t)  # "arc pro b60 dual": two GPUs on one board
     return " ".join(t.split())
 
+
+# "m5 pro 48gb or wait for the max?", "aspetto il max", "lieber den Max": an article and a higher tier after an
+# Apple chip name that chip's generation in that tier. "Pro" stays out: "the pro" is as often the MacBook Pro.
+_CHIP_RE = re.compile(r"\bm([1-5])(?:\s+(pro|max|ultra))?\b")
+_BARE_TIER_RE = re.compile(r"\b(the|il|lo|la|el|le|der|den|dem|die|das|o|a|un|una|uno|um|uma|ein|einen|einem|une)"
+                           r"\s+(max|ultra)\b(?![\s-]*(?:\+|\d|q\b))")
+
+
+def bare_tier(t: str) -> str:
+    """The text with a bare Apple tier after a chip of one generation named as that generation's chip."""
+    chips = list(_CHIP_RE.finditer(t))
+    if not chips or len({m.group(1) for m in chips}) != 1:
+        return t
+    gen, tiers, start = chips[0].group(1), {m.group(2) for m in chips}, chips[0].end()
+
+    def named(m: re.Match[str]) -> str:
+        return m.group(0) if m.group(2) in tiers else f"{m.group(1)} m{gen} {m.group(2)}"
+
+    return t[:start] + _BARE_TIER_RE.sub(named, t[start:])
 
 
 @cache

@@ -172,6 +172,8 @@ def read(text: str) -> SetupWords:
         # Two different whole machines ("jetson agx orin … und der jetson thor dagegen", "m4 max and a dgx
         # spark"): their memories never pool, so they are set side by side, whatever joins their names.
         cuts = (1,)
+    if not cuts and _laptop_beside_desktop(cards, betweens):
+        cuts = (1,)
     split, split_end = (cuts[0] if cuts else None), (cuts[1] if len(cuts) > 1 else None)
     pooled = [joins(b, t) for k, b in enumerate(betweens) if split is None or k + 1 != split]
     joined = any(pooled)
@@ -179,6 +181,15 @@ def read(text: str) -> SetupWords:
     typed = tuple(t[a:b] for a, b in spans)
     return SetupWords(cards, ram_gb, ram_type, found.laptop, unified, joined, in_list, typed, split, split_end,
                       cuts, tuple(found.unified_cards), tuple(found.again))
+
+
+def _laptop_beside_desktop(cards: list[tuple[str, int]], betweens: list[str]) -> bool:
+    """A laptop's chip and a desktop card ("rtx 4090 laptop 16gb, is it like a desktop 4080?") are two machines
+    set side by side, never one pool: a laptop holds its own GPU only. "+" or a together word still pools them
+    (an external enclosure beside the laptop)."""
+    if len(cards) != 2 or len(betweens) != 1 or together_re().search(betweens[0]) or "+" in betweens[0]:
+        return False
+    return ("mobile" in fold(cards[0][0])) != ("mobile" in fold(cards[1][0]))
 
 
 def without_processors(t: str) -> str:

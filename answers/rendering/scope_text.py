@@ -97,7 +97,8 @@ def off_topic_noted(answer: Answer, topic: str | None) -> Answer:
 
 FANLESS_LINE = N_("No fan in the %(device)s: over a long generation or a long prompt its chip heats up and lowers "
                   "its clocks, so the sustained speed falls below these figures, which are for a cooled chip.")
-SPEED_INTENTS = frozenset({"can_run", "speed", "prefill", "users", "offload"})
+# "card_models" too: the list of what runs gives a speed for each model ("what can I run on my MacBook Air").
+SPEED_INTENTS = frozenset({"can_run", "speed", "prefill", "users", "offload", "card_models"})
 
 
 def fanless_noted(answer: Answer, device: str | None) -> Answer:

@@ -21,6 +21,20 @@ def test_a_macbook_air_answer_says_it_slows_when_hot(engine: Engine, question: s
     assert words in a.text and a.text.count("\n") >= 1
 
 
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("which coding models can my macbook air m3 24gb run without slowing down after a while?", "en",
+     "No fan in the MacBook Air M3"),
+    ("MacBook Air M4 mit 16 GB: welche Modelle laufen, ohne dass er nach ein paar Minuten drosselt?", "de",
+     "Kein Lüfter im MacBook Air M4"),
+    ("que modelos corre mi macbook air m2 de 16gb sin que se caliente?", "es", "Sin ventilador en el MacBook Air M2"),
+])
+def test_a_list_of_what_runs_on_a_macbook_air_says_it_slows_when_hot(engine: Engine, question: str, lang: str,
+                                                                     words: str) -> None:
+    a = engine.ask(question)
+    assert a.intent == "card_models" and a.locale == lang and a.facts.get("fanless") is True
+    assert words in a.text
+
+
 @pytest.mark.parametrize("question", ["qwen3 8b on a macbook pro m4 pro 24gb?", "qwen3 8b on a mac studio m2 max?",
                                       "qwen3 8b on a 3060?"])
 def test_machines_with_a_fan_get_no_such_line(engine: Engine, question: str) -> None:

@@ -198,3 +198,52 @@ def test_core_count_keeps_the_variant_and_its_bandwidth() -> None:
     res = current().resolve("Apple M4 Max (40-core GPU)")
     assert res.best.key.bandwidth_gbps == 546
     assert all(m.key.bandwidth_gbps == 546 for m in res.alternatives)
+
+
+# Laptop cards as people name them. Sizes from NVIDIA's spec pages: desktop RTX 4070 12 GB / laptop 8 GB;
+# desktop RTX 4090 24 GB / laptop 16 GB; desktop RTX 4080 16 GB / laptop 12 GB.
+LAPTOP_NAMES = [
+    ("rtx 4070 8gb", "GeForce RTX 4070 Mobile"),  # a size only the laptop chip has
+    ("4090 16 Go", "GeForce RTX 4090 Mobile"),
+    ("RTX 4080 12 GB", "GeForce RTX 4080 Mobile"),
+    ("rtx 4090 laptop", "GeForce RTX 4090 Mobile"),
+    ("laptop rtx 4090", "GeForce RTX 4090 Mobile"),
+    ("rtx 4090 mobile 16gb", "GeForce RTX 4090 Mobile"),
+    ("rtx 4060 portátil", "GeForce RTX 4060 Mobile"),
+    ("4070 móvil", "GeForce RTX 4070 Mobile"),
+    ("notebook rtx 4080", "GeForce RTX 4080 Mobile"),
+]
+
+
+@pytest.mark.parametrize(("typed", "expected"), LAPTOP_NAMES)
+def test_laptop_cards_as_people_name_them(typed: str, expected: str) -> None:
+    res = current().resolve(typed)
+    assert res.best is not None and res.best.name == expected, (typed, res.best and res.best.name)
+
+
+@pytest.mark.parametrize("typed", ["rtx 4070 12gb", "rtx 4090 24gb", "rtx 4060 8gb"])
+def test_a_desktop_size_keeps_the_desktop_card(typed: str) -> None:
+    res = current().resolve(typed)
+    assert res.best is not None and "Mobile" not in res.best.name
+
+
+# Apple GPU-core counts as people write them, in several languages (Apple: M5 Max has a 40-core GPU).
+APPLE_CORES = [
+    ("m5 max 40 core", 614),
+    ("M5 Max 40-core 128gb", 614),
+    ("m5 max 40 núcleos", 614),
+    ("M5 Max 40 cœurs 64 Go", 614),
+    ("M4 Max 40 Kerne 128 GB", 546),
+    ("macbook pro m4 max 32 core", 410),
+]
+
+
+@pytest.mark.parametrize(("typed", "bandwidth"), APPLE_CORES)
+def test_apple_gpu_core_counts_in_any_phrasing(typed: str, bandwidth: int) -> None:
+    res = current().resolve(typed)
+    assert res.best is not None and res.best.key.bandwidth_gbps == bandwidth, (typed, res.best and res.best.name)
+
+
+def test_a_cpu_core_count_does_not_block_the_chip() -> None:
+    res = current().resolve("m4 pro 14 core")  # 14 CPU cores: no GPU variant has 14, the chip still resolves
+    assert res.best is not None and res.best.name.startswith("Apple M4 Pro")
