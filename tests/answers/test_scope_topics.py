@@ -58,3 +58,26 @@ def test_an_api_price_of_a_closed_model_says_both(engine: Engine, question: str,
     assert a.locale == lang
     assert a.facts["not_answered"] == ["api_price"] and a.facts["closed"]
     assert instead in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("is an ex-mining 4090 from ebay safe to buy or is it cooked?", "en"),
+    ("conviene una 3080 usata per il mining o meglio nuova? la voglio per gli llm", "it"),
+    ("une 3090 de minage d'occasion, ça vaut le coup pour faire tourner des llm ?", "fr"),
+    ("kaufe ich lieber eine 3090 aus dem Mining oder eine neue 4070 Ti Super?", "de"),
+    ("compré una 3090 usada para minar, ¿aguanta para modelos de ia?", "es"),
+    ("tenho 4 placas de mineração 3060 em risers, roda llama 70b?", "pt"),
+])
+def test_a_cards_mining_past_is_no_mining_question(engine: Engine, question: str, lang: str) -> None:
+    # "ex-mining", "de minage", "aus dem Mining": the card's history, asked about by a buyer or a builder
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.facts.get("out_of_scope") != "mining"
+    assert not any(w in a.text.lower() for w in _NOT_UNDERSTOOD)
+    assert "ASIC" not in a.text
+
+
+def test_mining_asked_about_beside_a_used_cards_past_is_still_mining(engine: Engine) -> None:
+    # a mining word outside the history phrase ("hashrate") still asks about mining
+    a = engine.ask("what hashrate does an ex-mining 3090 still get?")
+    assert a.facts.get("out_of_scope") == "mining"
