@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
-from answers.reading import budget_words
+from answers.reading import budget_words, hardware_context
 from answers.reading.numbers import (
     _in_card_name,
     _speed_follows,
@@ -371,13 +371,19 @@ def _could_be_name(guess: str, models: Resolver) -> bool:
     several ordinary words with no digit and no word of any model's name ("being dumb", "asking friend")."""
     if guess.strip().replace(".", "").replace(",", "").isdigit():
         return False  # a bare number ("under 500 dollars") is an amount, never a model's name
-    if any(ch.isdigit() for ch in guess):
+    if any(ch.isdigit() for ch in guess) and not _sizes_only(guess):
         return True
     if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
         return True  # "nemotron super", "deepsek coder": a word some model's name has
     res = models.resolve(guess)
     top = res.best or (res.candidates[0] if res.candidates else None)
     return top is not None and top.score >= 80
+
+
+def _sizes_only(guess: str) -> bool:
+    """"= 32gb", "ter 34gb": every word with a digit is a memory size, which no model's name is."""
+    sized = [w for w in fold(guess).split() if any(ch.isdigit() for ch in w)]
+    return bool(sized) and all(MEMORY_GLUED_RE.match(w) for w in sized)
 
 
 _NAME_WORDS: dict[int, frozenset[str]] = {}
@@ -478,3 +484,4 @@ def never_names(toks: list[Token], gpus: Resolver) -> None:
     _quantities(toks)
     _media_job_words(toks)
     _machine_phrases(toks, gpus)
+    hardware_context.take(toks)  # "b650", "slot x16", "risers x1", "amd + nvidia": the board, its lanes, a maker
