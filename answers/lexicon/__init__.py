@@ -102,7 +102,8 @@ COMMON_KEYS = {
                            "'epyc 9004'; '{0}' takes the pattern's group)",
     "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch/full_fine_tuning/cloud, "
                     "gaming/mining/api_price (topics), api_words/price_words/ai_words/mining_history (their "
-                    "conditions) = phrases in every language, one per line, that put a question outside what the estimator rates; generic = those of them that "
+                    "conditions) = phrases in every language, one per line, that put a question outside what "
+                    "the estimator rates; generic = those of them that "
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
     "qat_words": "words that name quantization-aware-trained weights ('qat'): Google's QAT files are GGUF Q4_0",
