@@ -128,7 +128,7 @@ COMMON_KEYS = {
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml", "power.toml",
                           "languages.toml", "off_topic.toml", "knowhow.toml", "work.toml",
-                          "hardware_context.toml"})
+                          "hardware_context.toml", "people.toml"})
 SHARED_FILES |= {"kv_cache.toml"}  # a question about the KV cache itself (answers/lexicon/kv_cache.py)
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
                       "cloud")

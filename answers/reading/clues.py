@@ -127,6 +127,8 @@ def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> s
         # "for 70b, 2x3090 or …": a count with its card ends the run; it is hardware, never a name's word.
         hi = next((k for k in range(i + 1, hi) if _COUNTED_CARD_RE.match(toks[k].low)), hi)
         lo = next((k + 1 for k in range(i - 1, lo - 1, -1) if _COUNTED_CARD_RE.match(toks[k].low)), lo)
+        if _SIZE_RANGE_RE.match(tok.low):
+            hi = i + 1  # "70-120b, pochi utenti": a range of sizes ends any name; the words after it are the message's
         if hi - lo > 1 or not (BILLIONS_TOKEN_RE.match(tok.low) or _SIZE_RANGE_RE.match(tok.low)):
             return " ".join(t.text for t in toks[lo:hi])
     return None

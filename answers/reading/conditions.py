@@ -23,6 +23,7 @@ from msgspec import Struct
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
+from answers.reading import people_counts
 from answers.reading.amounts import K_TOKENS, Amount, amounts
 from answers.reading.engine_versus_words import gguf_near as _gguf_near
 from answers.reading.engine_versus_words import named as formats_named
@@ -291,44 +292,13 @@ def _lengths(text: str, tokens: list[tuple[str, int, int]], found: list[Amount],
     return out
 
 
-# A range ("15-20", "15 a 20", "30 to 40"): its upper bound is the count said; a size range ("70-120b") counts
-# no one. A number glued to a model size or memory unit ("120b", "32gb") is a size, never people.
-_RANGE = compile_cached(r"\s*(?:-|–|~|a|to|bis|à|ou|or|o)\s*(\d{1,4})(?:(b|m|k|gb|go|tb)\b)?")
-_SIZE_GLUED = compile_cached(r"(?:b|m|k|gb|go|tb)\b")
-
-
-def _ranged(text: str, a: Amount) -> Amount | None:
-    """The count a number says: itself, a range's upper bound ("15-20" → 20, ending after it), or None for a size
-    or a size range ("120b", "70-120b")."""
-    if _SIZE_GLUED.match(text, a.end):
-        return None
-    m = _RANGE.match(text, a.end)
-    if m is None or int(m.group(1)) <= a.value:
-        return a
-    return None if m.group(2) else Amount(float(m.group(1)), a.start, m.end())
-
-
-def _said_at_once(text: str, a: Amount, w: _Words, people: bool) -> bool:
-    """An at-once word right after the number, or after a short preposition ("20 en simultáneo", "30
-    concurrent"), or after its people's noun ("8 leute gleichzeitig", "40 users simultaneously"), within the
-    clause; "2 models in parallel" counts models, not people."""
-    near: list[str] = []
-    for word in text[a.end:a.end + 60].split()[:3]:
-        near.append(word.strip(".,;:!?)"))
-        if word != near[-1]:
-            break  # a comma ends the clause: "300 employees, maybe 30 concurrent" says 300 of them in all
-    if not people:
-        near = near[:1] if near and len(near[0]) > 2 else near[:2]
-    return any(word in w.at_once for word in near)
-
-
 def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], w: _Words) -> dict[str, int]:
     """CPU cores ("16 cores") and people at once: "4 users", "4 concurrent users" (one word may sit between,
     not a number), "bei 8 gleichzeitig"."""
     out: dict[str, int] = {}
     at_once: int | None = None  # people said at once ("15-20 en simultáneo") win over a head count ("100 alumnos")
     for said in found:
-        a = _ranged(text, said)
+        a = people_counts.ranged(text, said)
         if a is None or a.value != int(a.value) or not 1 <= a.value <= 4096:
             continue
         after = _after(tokens, a.end, frozenset({"-"}), 2) or [""]
@@ -340,7 +310,7 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:
             out["users"] = int(a.value)
-        if at_once is None and _said_at_once(text, a, w, people):
+        if at_once is None and people_counts.said_at_once(text, a, w.at_once, people):
             at_once = int(a.value)
     if at_once is not None:
         out["users"] = at_once
