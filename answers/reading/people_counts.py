@@ -12,6 +12,7 @@ from pathlib import Path
 
 from answers.lexicon.errors import LexiconError
 from answers.reading.amounts import Amount
+from answers.reading.tokens import Token
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "people.toml"
 
@@ -52,3 +53,11 @@ def said_at_once(text: str, a: Amount, at_once: frozenset[str], people: bool) ->
     if not people:
         near = near[:1] if near and len(near[0]) > 2 else near[:2]
     return any(word in at_once for word in near)
+
+
+def take(toks: list[Token], users_words: frozenset[str]) -> None:
+    """A count with its people's noun ("8 leute", "15-20 alumnos") is never a model's or a card's name: its
+    number is taken before any name is read (answers/reading/clues.py `never_names`)."""
+    for i, t in enumerate(toks[:-1]):
+        if re.fullmatch(r"\d{1,4}(?:[-–]\d{1,4})?", t.low) and toks[i + 1].low in users_words:
+            t.used = True
