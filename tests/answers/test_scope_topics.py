@@ -81,3 +81,24 @@ def test_mining_asked_about_beside_a_used_cards_past_is_still_mining(engine: Eng
     # a mining word outside the history phrase ("hashrate") still asks about mining
     a = engine.ask("what hashrate does an ex-mining 3090 still get?")
     assert a.facts.get("out_of_scope") == "mining"
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("thinking of an ex-mining 3090 off ebay, what should I check before paying?", "en", "thermal pads"),
+    ("vale la pena una 3090 usata per il mining? cosa controllo prima di comprarla?", "it", "pad termici"),
+    ("une 3080 de minage à 350 €, je regarde quoi avant d'acheter ?", "fr", "pads thermiques"),
+    ("3090 aus dem Mining für 600 €, worauf achten?", "de", "Wärmeleitpads"),
+    ("me ofrecen una 3090 usada para minar, qué reviso antes de comprarla?", "es", "pads térmicos"),
+    ("placa de mineração 3090 por 3500 reais, o que eu verifico antes?", "pt", "thermal pads"),
+])
+def test_a_used_mining_card_gets_what_to_check(engine: Engine, question: str, lang: str, words: str) -> None:
+    # the buyer's question answered: what wears on a mining card and how to check it, in the asker's language
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert words in a.text
+    assert "100 °C" in a.text
+
+
+def test_a_rig_on_mining_risers_gets_no_buying_advice(engine: Engine) -> None:
+    a = engine.ask("i have 4 3060s on mining risers x1, is llama.cpp ok with that?")
+    assert "thermal pads" not in a.text
