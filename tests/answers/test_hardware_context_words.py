@@ -47,3 +47,16 @@ def test_a_card_count_after_a_card_stays_a_count(engine: Engine) -> None:
     # "3090 x4" with a board word beside it still counts four cards: never a PCIe width
     a = engine.ask("3090 x4 on an x570 board with risers, what can they run?")
     assert "4× GeForce RTX 3090" in a.text.replace("**", "")
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("zwei 4060 ti 16gb besser als eine 3090 für 32b?", "de"),
+    ("2x 5060 ti 16gb compensa mais do que uma 4090 pra modelos 32b?", "pt"),
+    ("dos 4060 ti 16gb mejor que una 3090 para modelos de 32b?", "es"),
+])
+def test_better_than_sets_the_cards_side_by_side(engine: Engine, question: str, lang: str) -> None:
+    # "besser als", "mais do que": the two setups weighed, never pooled into one machine
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.intent == "compare"
+    assert " + " not in a.text.split("\n")[0]
