@@ -17,8 +17,8 @@ _FAULT = ("faults", "guasti", "pannes", "defekte", "fallos", "falhas", "issue tr
 
 
 @pytest.mark.parametrize(("question", "lang"), [
-    ("mac studio m4 max 128gb or 2x 3090 for 70b models? it has to be quiet, it sits in the living room", "en"),
-    ("meglio un mac mini m4 pro 64gb o una 3090 per modelli 32b? deve essere silenzioso, sta in soggiorno", "it"),
+    ("mac studio m4 max 128gb or 2x 3090 for 70b models? fan noise matters, it sits in the living room", "en"),
+    ("meglio un mac mini m4 pro 64gb o una 3090 per modelli 32b? il rumore conta, sta in soggiorno", "it"),
     ("Strix Halo 128GB oder zwei 3090 für 70b? Es steht im Wohnzimmer, also leise bitte", "de"),
     ("¿una 4090 o un mac studio m4 max para 70b? el ruido importa, va en el salón", "es"),
 ])
