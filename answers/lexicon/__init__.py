@@ -101,9 +101,9 @@ COMMON_KEYS = {
     "ram_platform_shapes": "table model-number pattern = platform key, first match wins ('epyc\\s*9\\d{2}4[a-z]*' = "
                            "'epyc 9004'; '{0}' takes the pattern's group)",
     "out_of_scope": "table phone/board/speech/embedding/fine_tuning/from_scratch/full_fine_tuning/cloud, "
-                    "gaming/mining/api_price (topics), api_words/price_words/ai_words (their conditions) = phrases "
-                    "in every language, one "
-                    "per line, that put a question outside what the estimator rates; generic = those of them that "
+                    "gaming/mining/api_price (topics), api_words/price_words/ai_words/mining_history (their "
+                    "conditions) = phrases in every language, one per line, that put a question outside what "
+                    "the estimator rates; generic = those of them that "
                     "name no model or device ('embedding', 'tts')",
     "cpu_names": "patterns, one per line, that name a desktop or laptop processor ('i9 13900k', 'ryzen 9 7950x')",
     "qat_words": "words that name quantization-aware-trained weights ('qat'): Google's QAT files are GGUF Q4_0",
@@ -127,7 +127,8 @@ COMMON_KEYS = {
 }
 # Files beside the languages: the shared words, and the conditions' words (answers/lexicon/conditions.py).
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml", "power.toml",
-                          "languages.toml", "off_topic.toml", "knowhow.toml", "work.toml"})
+                          "languages.toml", "off_topic.toml", "knowhow.toml", "work.toml",
+                          "hardware_context.toml", "people.toml"})
 SHARED_FILES |= {"kv_cache.toml"}  # a question about the KV cache itself (answers/lexicon/kv_cache.py)
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
                       "cloud")
@@ -135,7 +136,8 @@ OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "f
 OUT_OF_SCOPE_TOPICS = ("gaming", "mining", "api_price")
 # api_words with price_words make an API's price ("deepseek api, per million tokens"); ai_words ("llm", "model")
 # keep a gaming PC or a mining rig asked about for AI models a hardware question.
-OUT_OF_SCOPE_HELPERS = ("api_words", "price_words", "ai_words")
+# mining_history: a card's or a rig's past ("ex-mining 3090", "risers de minería"), not mining asked about.
+OUT_OF_SCOPE_HELPERS = ("api_words", "price_words", "ai_words", "mining_history")
 # generic: phrases of a kind that name no model or device
 OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, *OUT_OF_SCOPE_TOPICS, *OUT_OF_SCOPE_HELPERS, "generic")
 BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies every language names (catalog.currency)

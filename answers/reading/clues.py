@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
-from answers.reading import budget_words
+from answers.reading import budget_words, hardware_context, people_counts
 from answers.reading.numbers import (
     _in_card_name,
     _speed_follows,
@@ -127,6 +127,10 @@ def _typed_around_size(toks: list[Token], spans: list[Span], size_b: float) -> s
         # "for 70b, 2x3090 or …": a count with its card ends the run; it is hardware, never a name's word.
         hi = next((k for k in range(i + 1, hi) if _COUNTED_CARD_RE.match(toks[k].low)), hi)
         lo = next((k + 1 for k in range(i - 1, lo - 1, -1) if _COUNTED_CARD_RE.match(toks[k].low)), lo)
+        if _SIZE_RANGE_RE.match(tok.low):
+            hi = i + 1  # "70-120b, pochi utenti": a range of sizes ends any name; the words after it are the message's
+        if not any(any(c.isalnum() for c in t.low) for k, t in enumerate(toks[lo:hi], lo) if k != i):
+            lo, hi = i, i + 1  # "70b + un peu de comfyui": a sign beside the size names nothing
         if hi - lo > 1 or not (BILLIONS_TOKEN_RE.match(tok.low) or _SIZE_RANGE_RE.match(tok.low)):
             return " ".join(t.text for t in toks[lo:hi])
     return None
@@ -371,13 +375,24 @@ def _could_be_name(guess: str, models: Resolver) -> bool:
     several ordinary words with no digit and no word of any model's name ("being dumb", "asking friend")."""
     if guess.strip().replace(".", "").replace(",", "").isdigit():
         return False  # a bare number ("under 500 dollars") is an amount, never a model's name
-    if any(ch.isdigit() for ch in guess):
+    if any(ch.isdigit() for ch in guess) and not _sizes_only(guess):
         return True
     if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
         return True  # "nemotron super", "deepsek coder": a word some model's name has
     res = models.resolve(guess)
     top = res.best or (res.candidates[0] if res.candidates else None)
     return top is not None and top.score >= 80
+
+
+@cache
+def _users_words() -> frozenset[str]:
+    return frozenset(fold(w) for lx in lexicon().languages.values() for w in lx.users_words)
+
+
+def _sizes_only(guess: str) -> bool:
+    """"= 32gb", "ter 34gb": every word with a digit is a memory size, which no model's name is."""
+    sized = [w for w in fold(guess).split() if any(ch.isdigit() for ch in w)]
+    return bool(sized) and all(MEMORY_GLUED_RE.match(w) for w in sized)
 
 
 _NAME_WORDS: dict[int, frozenset[str]] = {}
@@ -478,3 +493,5 @@ def never_names(toks: list[Token], gpus: Resolver) -> None:
     _quantities(toks)
     _media_job_words(toks)
     _machine_phrases(toks, gpus)
+    people_counts.take(toks, _users_words())  # "kleines büro, 8 leute": people, never a name's number
+    hardware_context.take(toks)  # "b650", "slot x16", "risers x1", "amd + nvidia": the board, its lanes, a maker

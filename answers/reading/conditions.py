@@ -23,6 +23,7 @@ from msgspec import Struct
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
+from answers.reading import people_counts
 from answers.reading.amounts import K_TOKENS, Amount, amounts
 from answers.reading.engine_versus_words import gguf_near as _gguf_near
 from answers.reading.engine_versus_words import named as formats_named
@@ -295,8 +296,10 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
     """CPU cores ("16 cores") and people at once: "4 users", "4 concurrent users" (one word may sit between,
     not a number), "bei 8 gleichzeitig"."""
     out: dict[str, int] = {}
-    for a in found:
-        if a.value != int(a.value) or not 1 <= a.value <= 4096:
+    at_once: int | None = None  # people said at once ("15-20 en simultáneo") win over a head count ("100 alumnos")
+    for said in found:
+        a = people_counts.ranged(text, said)
+        if a is None or a.value != int(a.value) or not 1 <= a.value <= 4096:
             continue
         after = _after(tokens, a.end, frozenset({"-"}), 2) or [""]
         people = after[0] in w.users or after[0] in w.at_once or (
@@ -307,6 +310,10 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:
             out["users"] = int(a.value)
+        if at_once is None and people_counts.said_at_once(text, a, w.at_once, people):
+            at_once = int(a.value)
+    if at_once is not None:
+        out["users"] = at_once
     if "users" not in out:
         guess = _users_guessed(text, tokens, found, w)
         if guess is not None:

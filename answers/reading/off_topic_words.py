@@ -49,7 +49,19 @@ def phrases() -> dict[str, tuple[str, ...]]:
 def read(question: str) -> str | None:
     """The topic out of scope the question names (`TOPICS` order), or None."""
     text = normalized(question)
+    wished = any(w in text for w in _wishes())  # "le bruit compte aussi, c'est dans le salon": a criterion
     for topic, words in phrases().items():
+        if topic == "troubleshoot" and wished:
+            continue
         if any(w in text for w in words):
             return topic
     return None
+
+
+@cache
+def _wishes() -> tuple[str, ...]:
+    """Phrases saying noise or heat is the asker's wish in choosing hardware, not a fault (troubleshoot.wish)."""
+    wish = tomllib.loads(PATH.read_text("utf-8"))["troubleshoot"].get("wish")
+    if not isinstance(wish, list) or not all(isinstance(w, str) and w.strip() for w in wish):
+        raise LexiconError(f"{PATH.name}: troubleshoot.wish must be a list of phrases")
+    return tuple(normalized(w) for w in wish)

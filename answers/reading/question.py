@@ -84,7 +84,22 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
-        _settled(_topic_not_model(asked), words, machine)))), question)
+        _settled(_cards_link_asked(_topic_not_model(asked)), words, machine)))), question)
+
+
+# What a message asks about how cards are linked or mixed (answers/reading/also_words.py kinds), answered beside
+# the cards' own figures (answers/facts/also.py).
+_LINK_ASKS = frozenset({"tensor_parallel", "pcie", "pcie_lanes", "nvlink", "mix_cards", "gpu_split", "slower_card"})
+
+
+def _cards_link_asked(asked: Asked) -> Asked:
+    """"2x 3090 without nvlink on x8/x8: does tensor parallel help?": cards named, no model, and only how they are
+    linked asked: the cards' answer with the link's lines, never "I did not understand"."""
+    if asked.intent not in (None, "fallback", "two_gpus") or asked.model is not None or asked.model_size_b is not None:
+        return asked
+    if not (asked.card or asked.setup) or not _LINK_ASKS & set(asked.also):
+        return asked
+    return replace(asked, intent="card_models")
 
 
 def _tariff_not_budget(asked: Asked) -> Asked:

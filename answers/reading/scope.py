@@ -140,6 +140,13 @@ def _device_said(text: str, named: str) -> str | None:
     return text[at + 1:more.end() if more else end].strip()
 
 
+def _without(text: str, phrases: tuple[str, ...]) -> str:
+    """The text with every phrase blanked: a used card's mining past ("ex mining") is no mining asked about."""
+    for p in phrases:
+        text = text.replace(p, " ")
+    return text
+
+
 def topic(text: str) -> OutOfScope | None:
     """A topic outside AI models altogether (`TOPICS`), in normalized text: an API's or a subscription's price
     and coin mining always; games only when no AI word is there ("a gaming pc for llms" is a hardware question)."""
@@ -150,7 +157,7 @@ def topic(text: str) -> OutOfScope | None:
     api = _longest(text, ph["oos_api_words"])
     if api is not None and _longest(text, ph["oos_price_words"]) is not None:
         return OutOfScope("api_price", api, generic=True)  # "api" names no product: the model named may
-    mining = _longest(text, ph["oos_mining"])
+    mining = _longest(_without(text, ph["oos_mining_history"]), ph["oos_mining"])
     if mining is not None:  # "mine bitcoin on my 3090 when i don't use it for ai": mining asked, AI said in passing
         return OutOfScope("mining", mining)  # (a language model named keeps its answer: reading/question.py)
     if _longest(text, ph["oos_ai_words"]) is not None:

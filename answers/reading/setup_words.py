@@ -19,6 +19,7 @@ from msgspec import Struct, field
 # long alternations: compiled once, then read from the start-up cache
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon as words
+from answers.reading import hardware_context
 from answers.reading.setup_counts import count_said_apart, device_count
 from answers.reading.setup_memory import (
     bare_memory_after,
@@ -198,7 +199,7 @@ def without_processors(t: str) -> str:
     "ryzen 9 7900" alike). The processors' shapes are the lexicon's `cpu_names` (common.toml)."""
     for pattern in words().cpu_names:
         t = pattern.sub(lambda m: " " * len(m.group(0)), t)
-    return t
+    return hardware_context.blank_chipsets(t)  # "aufm b650 board": a motherboard, never a card
 
 
 def _read_devices(t: str, device_re: re.Pattern[str], lx: Lexicon, has_apple_context: bool) -> _Devices:

@@ -58,3 +58,47 @@ def test_an_api_price_of_a_closed_model_says_both(engine: Engine, question: str,
     assert a.locale == lang
     assert a.facts["not_answered"] == ["api_price"] and a.facts["closed"]
     assert instead in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("is an ex-mining 4090 from ebay safe to buy or is it cooked?", "en"),
+    ("conviene una 3080 usata per il mining o meglio nuova? la voglio per gli llm", "it"),
+    ("une 3090 de minage d'occasion, ça vaut le coup pour faire tourner des llm ?", "fr"),
+    ("kaufe ich lieber eine 3090 aus dem Mining oder eine neue 4070 Ti Super?", "de"),
+    ("compré una 3090 usada para minar, ¿aguanta para modelos de ia?", "es"),
+    ("tenho 4 placas de mineração 3060 em risers, roda llama 70b?", "pt"),
+])
+def test_a_cards_mining_past_is_no_mining_question(engine: Engine, question: str, lang: str) -> None:
+    # "ex-mining", "de minage", "aus dem Mining": the card's history, asked about by a buyer or a builder
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.facts.get("out_of_scope") != "mining"
+    assert not any(w in a.text.lower() for w in _NOT_UNDERSTOOD)
+    assert "ASIC" not in a.text
+
+
+def test_mining_asked_about_beside_a_used_cards_past_is_still_mining(engine: Engine) -> None:
+    # a mining word outside the history phrase ("hashrate") still asks about mining
+    a = engine.ask("what hashrate does an ex-mining 3090 still get?")
+    assert a.facts.get("out_of_scope") == "mining"
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("thinking of an ex-mining 3090 off ebay, what should I check before paying?", "en", "thermal pads"),
+    ("vale la pena una 3090 usata per il mining? cosa controllo prima di comprarla?", "it", "pad termici"),
+    ("une 3080 de minage à 350 €, je regarde quoi avant d'acheter ?", "fr", "pads thermiques"),
+    ("3090 aus dem Mining für 600 €, worauf achten?", "de", "Wärmeleitpads"),
+    ("me ofrecen una 3090 usada para minar, qué reviso antes de comprarla?", "es", "pads térmicos"),
+    ("placa de mineração 3090 por 3500 reais, o que eu verifico antes?", "pt", "thermal pads"),
+])
+def test_a_used_mining_card_gets_what_to_check(engine: Engine, question: str, lang: str, words: str) -> None:
+    # the buyer's question answered: what wears on a mining card and how to check it, in the asker's language
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert words in a.text
+    assert "100 °C" in a.text
+
+
+def test_a_rig_on_mining_risers_gets_no_buying_advice(engine: Engine) -> None:
+    a = engine.ask("i have 4 3060s on mining risers x1, is llama.cpp ok with that?")
+    assert "thermal pads" not in a.text
