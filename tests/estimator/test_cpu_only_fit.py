@@ -1,6 +1,7 @@
-"""CPU-only fit over the whole catalog: a model fits in RAM when it leaves the system the larger of a fifth of
-the RAM and 8 GB + 5% of it (setup_constants.json ram_usable_share, ram_reserve_base_gb, ram_reserve_per_gb); past the fifth it is a tight
-fit. Never more than the RAM, never a model the rule refuses, and more RAM never turns a fit into a miss."""
+"""CPU-only fit over the whole catalog: a model fits in RAM when it leaves the system the smaller of a fifth of
+the RAM and 8 GB + 5% of it (setup_constants.json ram_usable_share, ram_reserve_base_gb, ram_reserve_per_gb);
+past the fifth it is a tight fit.
+Never more than the RAM, never a model the rule refuses, and more RAM never turns a fit into a miss."""
 
 from __future__ import annotations
 
