@@ -100,6 +100,8 @@ class SetupConstants(Struct, frozen=True):
     ram_upgrade_max_gb: float = 128.0
     # (launched on or after this ISO date, type): the RAM type a desktop has beside such a card when none is said
     ram_type_beside_cards: tuple[str, str] | None = None
+    # what the weights neither the cards nor the RAM hold are read at from an SSD each token (mmap), GB/s
+    disk_read_gbps: float = 0.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -126,7 +128,8 @@ class SetupConstants(Struct, frozen=True):
                       tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())),
                       _ranges(data.get("speed_ranges", {})),
                       float(data.get("ram_upgrade", {}).get("max_gb", 128.0)),
-                      _beside(data.get("ram_type_beside_cards")))
+                      _beside(data.get("ram_type_beside_cards")),
+                      float(data.get("disk_read", {}).get("gbps", 0.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
