@@ -13,6 +13,7 @@ templates through `answers.rendering.render`; every answer is Discord-markdown s
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -43,7 +44,7 @@ from answers.rendering import engine_versus_text, format_notes, knowhow_text, ma
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
-from answers.rendering.generic_model import generic_record
+from answers.rendering.generic_model import LAYOUT_DONOR_SPAN, attention_donor, generic_record
 from answers.rendering.scope_text import (
     api_noted,
     cloud_noted,
@@ -338,7 +339,9 @@ class Engine(MediaAnswering):
     def _generic_model(self, params_b: float, lang: str, active_b: float | None = None) -> ModelRecord:
         key = (params_b, lang, active_b)
         if key not in self._generic:
-            record = generic_record(params_b, lang, active_b)
+            donor = None if active_b else attention_donor(
+                params_b, self.knowledge.rankable_models(params_b * (1 - LAYOUT_DONOR_SPAN), dt.date.min))
+            record = generic_record(params_b, lang, active_b, donor)
             self._generic[key] = record
             self._generic_ids[id(record)] = params_b
         return self._generic[key]

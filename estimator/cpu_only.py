@@ -25,7 +25,8 @@ from .setups import _levels
 # at, estimator.machine) / GB read per token; a mixture of experts reads its active parameters only (the
 # profile's `gb_per_token`). Prefill follows the CPU's matrix throughput (estimator.machine.cpu_prefill).
 # The model may fill `ram_usable_share` of the RAM, the OS and other programs keeping the rest but never more
-# than `ram_reserve_max_gb` (SetupConstants.offload_ram_gb): a 256 GB server holds a 222 GB file, as people run
+# than `ram_reserve_base_gb` + `ram_reserve_per_gb` x the RAM (SetupConstants.ram_reserve_gb): a 256 GB server
+# holds a 222 GB file, as people run
 # DeepSeek's UD-Q2_K_XL there. Past the share it is a tight fit (`tight`): workable on a machine doing little
 # else, at a modest context.
 

@@ -82,8 +82,10 @@ class SetupConstants(Struct, frozen=True):
     # leaves `offload_dense_margin_gb` of it, a mixture of experts fills `offload_moe_fill` of it
     offload_dense_margin_gb: float = 0.0
     offload_moe_fill: float = 1.0
-    # beside a card, the system keeps `1 - ram_usable_share` of the RAM but never more than this (GB)
-    ram_reserve_max_gb: float = float("inf")
+    # beside a card, the system keeps `1 - ram_usable_share` of the RAM but never more than
+    # `ram_reserve_base_gb` + `ram_reserve_per_gb` x the RAM (GB): an OS's fixed part, and buffers that grow with it
+    ram_reserve_base_gb: float = float("inf")
+    ram_reserve_per_gb: float = 0.0
     # a layer split across machines (llama.cpp RPC; a unified machine is its own host): what each boundary
     # between two machines adds per token, over a card-to-card hop inside one machine
     rpc_hop_ms: float = 0.0
@@ -98,6 +100,8 @@ class SetupConstants(Struct, frozen=True):
     ram_upgrade_max_gb: float = 128.0
     # (launched on or after this ISO date, type): the RAM type a desktop has beside such a card when none is said
     ram_type_beside_cards: tuple[str, str] | None = None
+    # what the weights neither the cards nor the RAM hold are read at from an SSD each token (mmap), GB/s
+    disk_read_gbps: float = 0.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -119,11 +123,13 @@ class SetupConstants(Struct, frozen=True):
                       tuple(str(n) for n in data["igpu_chips"]["names"]),
                       float(data["moe_batch"]["fixed_share"]),
                       float(data["offload_card_fill"]["dense_margin_gb"]), float(data["offload_card_fill"]["moe"]),
-                      float(data["ram_reserve_max_gb"]), float(data.get("machines", {}).get("rpc_hop_ms", 0.0)),
+                      float(data["ram_reserve_base_gb"]), float(data["ram_reserve_per_gb"]),
+                      float(data.get("machines", {}).get("rpc_hop_ms", 0.0)),
                       tuple(str(v) for v in data.get("machines", {}).get("hosts_cards", ())),
                       _ranges(data.get("speed_ranges", {})),
                       float(data.get("ram_upgrade", {}).get("max_gb", 128.0)),
-                      _beside(data.get("ram_type_beside_cards")))
+                      _beside(data.get("ram_type_beside_cards")),
+                      float(data.get("disk_read", {}).get("gbps", 0.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
@@ -139,14 +145,21 @@ class SetupConstants(Struct, frozen=True):
         tensor, unified."""
         return self.speed_ranges.get(kind, DEFAULT_RANGE)
 
+    def ram_reserve_gb(self, ram_gb: float) -> float:
+        """What the system keeps of `ram_gb` of RAM beside a model: `1 - ram_usable_share` of it, at most
+        `ram_reserve_base_gb` + `ram_reserve_per_gb` x it (64 GB keeps 11.2 GB, 256 GB 20.8, 512 GB 33.6)."""
+        return min(ram_gb * (1 - self.ram_usable_share), self.ram_reserve_base_gb + self.ram_reserve_per_gb * ram_gb)
+
     def offload_ram_gb(self, ram_gb: float) -> float:
-        """What the part of a model beside the cards may take of `ram_gb` of system RAM: the usable share,
-        the system keeping at most `ram_reserve_max_gb` (256 GB keeps 16 GB, not 51)."""
-        return max(ram_gb * self.ram_usable_share, ram_gb - self.ram_reserve_max_gb)
+        """What the part of a model beside the cards may take of `ram_gb` of system RAM (ram_reserve_gb)."""
+        return ram_gb - self.ram_reserve_gb(ram_gb)
 
     def ram_for_offload_gb(self, in_ram_gb: float) -> float:
         """The least system RAM whose `offload_ram_gb` holds `in_ram_gb` (the inverse of offload_ram_gb)."""
-        return min(in_ram_gb / self.ram_usable_share, in_ram_gb + self.ram_reserve_max_gb)
+        if self.ram_reserve_base_gb == float("inf"):
+            return in_ram_gb / self.ram_usable_share
+        return min(in_ram_gb / self.ram_usable_share,
+                   (in_ram_gb + self.ram_reserve_base_gb) / (1 - self.ram_reserve_per_gb))
 
     @property
     def default_ram_type(self) -> str:

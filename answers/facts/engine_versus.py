@@ -132,12 +132,16 @@ def mac_labels(asked: Asked, apple: bool) -> list[str | None]:
             for (e, q), m in zip(asked.versus, on_mac(asked.versus, apple), strict=True)]
 
 
-def side(facts: dict[str, Any]) -> dict[str, Any] | None:
-    """One side's figures from its answer's facts; None when the answer gives no speed on one machine."""
+def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
+    """One side's figures from its answer's facts; None when the answer gives no speed on one machine. With
+    `several`, a side one card cannot hold is weighed on the fewest cards that hold it (_on_several)."""
     row = facts.get("row")
     if not isinstance(row, dict) or "need_gb" not in row:
         return None
-    row = _on_several(row, facts.get("several_cards"))
+    if several:
+        row = _on_several(row, facts.get("several_cards"))
+    elif row.get("fit") == "no" and isinstance(more := facts.get("several_cards"), dict) and more.get("need_gb"):
+        row = {**row, "need_gb": more["need_gb"], "quant": more.get("quant")}  # the level asked, not a lower one
     check = facts.get("engine_check") or {}
     per_user = row.get("per_user_tok_s")
     tok = per_user if per_user is not None else row.get("tok_s")
@@ -157,6 +161,12 @@ def side(facts: dict[str, Any]) -> dict[str, Any] | None:
         # several people: the weights and all their caches, the memory the figure for them needs
         "users_need_gb": row.get("users_need_gb") if per_user is not None else None,
     }
+
+
+def _on_one(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each side as it does on the one card asked: its own row, never the fewest cards that hold it."""
+    return [{"card": (f.get("row") or {}).get("card") if (f.get("row") or {}).get("fit") not in (None, "no")
+             else None} for f in facts]
 
 
 def _on_several(row: dict[str, Any], several: Any) -> dict[str, Any]:
@@ -200,5 +210,9 @@ def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
     sides = [s for s in found if s is not None]
     if len(found) != 2 or len(sides) != 2:
         return None
+    if any(s["card"] == one["card"] for s, one in zip(sides, _on_one(facts), strict=True)):
+        # one side runs on the card asked: the other is weighed there too, and does not fit if it needs more
+        # cards ("awq or fp8 for a 32b on a 4090": FP8's 33 GB is no choice on 24 GB, not a tie on two cards)
+        sides = [s for s in (side(f, several=False) for f in facts) if s is not None]
     one_runtime = all(s["engine"] in LLAMA_CPP_FAMILY for s in sides) and sides[0]["quant"] != sides[1]["quant"]
     return {"sides": sides, **verdict(sides[0], sides[1]), "same_runtime": one_runtime}

@@ -39,8 +39,27 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
             "offload_gb": row.offload_gb, "min_tok_s": constants.offload_min_tok_s, "row": facts,
             # Only a level below the minimum quality leaves little enough for that RAM (said in the answer).
             "floor_quant": floor.name if below else None,
-            "more_ram": more_ram(profile, model, setup, constants, context, min_quality, quant, ram_gb)
-            if outcome == "no_room" else None}
+            "more_ram": (more := more_ram(profile, model, setup, constants, context, min_quality, quant, ram_gb)
+                         if outcome == "no_room" else None),
+            "from_disk": from_disk(model, row.offload_gb, ram_gb, constants, facts["quant"] or quant
+                                   or profile.miss_quant) if outcome == "no_room" and more is None else None}
+
+
+def from_disk(model: ModelSize, offload_gb: float | None, ram_gb: float, constants: SetupConstants,
+              level: str) -> dict[str, Any] | None:
+    """The honest figure for "even very slowly?" when neither the card nor the RAM holds the model: llama.cpp
+    maps the file and reads what the RAM cannot keep from the SSD every token, at `disk_read_gbps`; a mixture of
+    experts reads only its active share of it. An upper bound (the page cache keeps less than the whole RAM)."""
+    if not offload_gb or constants.disk_read_gbps <= 0:
+        return None
+    beyond = offload_gb - constants.offload_ram_gb(ram_gb)
+    if beyond <= 0:
+        return None
+    if model.is_moe and model.active_params_b:
+        beyond *= model.active_params_b / model.params_b
+    seconds = beyond / constants.disk_read_gbps
+    return {"tok_s": 1 / seconds, "seconds_per_token": seconds, "disk_gbps": constants.disk_read_gbps,
+            "quant": level, "from_disk_gb": beyond}
 
 
 def more_ram(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

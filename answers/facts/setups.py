@@ -146,7 +146,7 @@ def server_variant(text: str, candidates: list[str]) -> str | None:
 
 def _usable_share(constants: SetupConstants, pick: CpuRow) -> float:
     """The share of the RAM size quoted for `pick` the model may take: 80 %, or more on a big machine whose
-    system keeps at most `ram_reserve_max_gb` (the answer's "the model may take about …% of it")."""
+    system keeps at most `ram_reserve_gb` (the answer's "the model may take about …% of it")."""
     size = pick.ram_size_gb
     return constants.ram_usable_share if not size else constants.offload_ram_gb(size) / size
 

@@ -20,7 +20,7 @@ from answers.facts.relatives import best_relative
 from answers.facts.setup_rows import row_facts
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_machine import CpuSpec
-from estimator.model import DEFAULT_CONTEXT
+from estimator.model import DEFAULT_CONTEXT, ModelSize
 from estimator.quants import floor, ladder, quant
 from estimator.ranking import Row, rate_all
 from estimator.setup_ram import usual_ram_gb
@@ -92,7 +92,10 @@ def how_many(est: Estimates, rated: Rated, card: GpuRecord, s: EstimateSettings)
     q, setups = rated.query, _setups()
     constants = est.profiles.setup_constants()
     floor_need = q.need_gb(quant(s.quant) if s.quant else floor(s.min_quality, q.profile.default_min_quality))
+    tensor = getattr(q.profile, "split", "layer") == "tensor"
     for count in range(2, TOGETHER_MAX + 1):
+        if tensor and not tensor_parallel_size_ok(q.model, count):
+            continue  # vLLM and SGLang refuse it: "3x R9700 in tensor parallel" is no answer, 4x is
         setup = Setup((Device(card, count=count),))
         if pool_of(constants, q.profile, setup).total_usable < floor_need:
             continue  # not even the usual quality's last level fits: no need to rate every level
@@ -101,8 +104,31 @@ def how_many(est: Estimates, rated: Rated, card: GpuRecord, s: EstimateSettings)
         if v["outcome"] in ("runs", "slow"):
             # the engine's split: tensor parallel (vLLM, SGLang, TensorRT-LLM) adds speed, a layer split does not
             return {"count": count, "card": card.name, "outcome": v["outcome"], **v["recommended"],
-                    "split": getattr(q.profile, "split", "layer")}
+                    "split": getattr(q.profile, "split", "layer"), **_as_released(q.model, v["recommended"])}
     return None
+
+
+# 16-bit levels: for a model released with native low-bit tensors they are the release itself
+SIXTEEN_BIT = frozenset({"BF16", "F16"})
+
+
+def _as_released(model: ModelSize, level: dict[str, Any]) -> dict[str, Any]:
+    """A native-format model at a 16-bit level is the model as released (gpt-oss: MXFP4 experts, the rest in
+    BF16, ~65 GB for the 120b): named by its format, never "BF16", which readers take for 234 GB."""
+    if model.native is not None and level.get("quant") in SIXTEEN_BIT:
+        return {"quant": model.native.format}
+    return {}
+
+
+def tensor_parallel_size_ok(model: ModelSize, count: int) -> bool:
+    """Whether tensor parallelism over `count` cards is allowed for `model`: vLLM and SGLang split the attention
+    heads evenly between the cards (num_attention_heads % tensor_parallel_size == 0; gpt-oss-120b's 64 heads take
+    2, 4 or 8 cards, not 3). A model whose head count is not on record takes a power of two, as people run."""
+    ffn = model.layout.ffn if model.layout is not None else None
+    heads = ffn.attention_heads if ffn is not None else None
+    if heads:
+        return heads % count == 0
+    return count & (count - 1) == 0
 
 
 def relative(est: Estimates, rec: ModelRecord, s: EstimateSettings,

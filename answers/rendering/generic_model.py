@@ -9,12 +9,15 @@ assumed go through the catalogues. Which sizes get one is the reader's bound (re
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Iterable
+
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
 from answers.rendering.grammar import agree
 from answers.rendering.markdown import escape
-from catalog.records import ModelRecord
+from catalog.records import Architecture, ModelRecord
 
 GENERIC_NAME = N_("a %(params)sB model")
 # One sentence after the answer: what was assumed.
@@ -57,12 +60,40 @@ def _params(value: float, lang: str) -> str:
     return fmt.memory(value, lang)  # as typed: 70, 1.5 (Babel digits, no rounding rule)
 
 
-def generic_record(params_b: float, lang: str, active_b: float | None = None) -> ModelRecord:
+# How far (share of the asked size) a catalog model's size may be from the asked one to lend its attention layout.
+LAYOUT_DONOR_SPAN = 0.1
+
+
+def attention_donor(params_b: float, models: Iterable[ModelRecord]) -> Architecture | None:
+    """The attention layout of today's dense models of about `params_b` billion parameters, for the cache of
+    "a 70b": the catalog's plain dense model closest in size (within LAYOUT_DONOR_SPAN, the newest on a tie)
+    whose layers all cache every token. Since 2024 they use grouped-query attention (Llama 3 70B: 80 layers x
+    8 KV heads x 128 x 2 x 2 bytes = 320 KiB a token, 10 GiB at 32k); the size-only rule, from older
+    full-head models, nearly doubles that. Only the attention is lent: the weights stay the size's own."""
+    near = [m for m in models
+            if m.params_b is not None and m.active_params_b is None and m.native_format is None
+            and m.architecture is not None and abs(m.params_b - params_b) <= LAYOUT_DONOR_SPAN * params_b
+            and all(g.kind == "full" for g in m.architecture.attention)]
+    if not near:
+        return None
+    best = min(near, key=lambda m: (abs((m.params_b or 0) - params_b),
+                                    -(m.publication_date or dt.date.min).toordinal()))
+    arch = best.architecture
+    assert arch is not None
+    return Architecture(layers=arch.layers, hidden_size=arch.hidden_size, attention_heads=arch.attention_heads,
+                        kv_heads=arch.kv_heads, head_dim=arch.head_dim, attention=list(arch.attention),
+                        source=arch.source)
+
+
+def generic_record(params_b: float, lang: str, active_b: float | None = None,
+                   attention: Architecture | None = None) -> ModelRecord:
     """The stand-in record for a dense model of `params_b` billion parameters, named in `lang`; a mixture of
-    experts reading `active_b` of them per token when the typed name says so ("35b-a3b")."""
+    experts reading `active_b` of them per token when the typed name says so ("35b-a3b"). A dense one caches
+    like `attention` (attention_donor) when given."""
     name = i18n.gettext(lang, GENERIC_NAME) % {"params": _params(params_b, lang)}
     moe = active_b if active_b is not None and 0 < active_b < params_b else None
-    return ModelRecord(name=agree(lang, name), params_b=params_b, active_params_b=moe)  # "an 8B model": agrees too
+    return ModelRecord(name=agree(lang, name), params_b=params_b, active_params_b=moe,  # "an 8B model": agrees too
+                       architecture=attention if moe is None else None)
 
 
 def generic_note(params_b: float, lang: str, active_b: float | None = None) -> str:

@@ -89,15 +89,18 @@ def test_a_bare_size_is_answered_for_a_generic_dense_model(engine, lang):
     assert "70b'" not in a.text and "did you mean" not in a.text.casefold()
 
 
-def test_the_generic_model_is_a_size_only_dense_estimate(engine):
-    """Same memory as a hand-made record of 70 billion parameters with no architecture and no experts."""
+def test_the_generic_model_is_a_dense_estimate_caching_like_its_size(engine):
+    """Same weights as a hand-made record of 70 billion parameters with no experts; its cache is that of
+    today's dense 70B models (grouped-query attention, tests/answers/test_generic_cache_layout.py), smaller
+    than the size-only rule's."""
     from catalog.records import ModelRecord
 
     generic = engine.ask("how much vram for a 70b?")
     plain = engine.command("vram", "en", model=ModelRecord(name="x", params_b=70.0))
     assert generic.intent == plain.intent == "vram"
-    assert generic.facts["levels"] == plain.facts["levels"] and generic.facts["levels"]
-    assert generic.facts["cache_kind"] == plain.facts["cache_kind"]
+    assert [lv["weights_gb"] for lv in generic.facts["levels"]] == [lv["weights_gb"] for lv in plain.facts["levels"]]
+    assert generic.facts["cache_kind"] == "layout" and plain.facts["cache_kind"] == "size"
+    assert generic.facts["cache_gb"] < plain.facts["cache_gb"]
 
 
 @pytest.mark.parametrize("text", ["llama 70b on a 4090", "qwen 2.5 32b on a 4090", "mixtral 8x7b on 24gb"])

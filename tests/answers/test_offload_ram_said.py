@@ -57,9 +57,12 @@ def test_experts_in_ram_follow_the_models_own_share(engine: Engine) -> None:
 
 def test_big_ram_keeps_a_bounded_reserve_for_the_system(engine: Engine) -> None:
     c = engine.profiles.setup_constants()
-    assert c.offload_ram_gb(64) == pytest.approx(51.2)  # 80 % of a desktop's RAM, as before
-    assert c.offload_ram_gb(256) == pytest.approx(232)  # the system keeps 24 GB, not 51
-    assert c.ram_for_offload_gb(c.offload_ram_gb(256)) == pytest.approx(256)
+    assert c.offload_ram_gb(32) == pytest.approx(25.6)  # 80 % of a small desktop's RAM, as before
+    assert c.offload_ram_gb(64) == pytest.approx(64 - 8 - 3.2)  # 8 GB + 5 %: less than a fifth
+    assert c.offload_ram_gb(256) == pytest.approx(256 - 8 - 12.8)  # the system keeps 20.8 GB, not 51
+    assert c.offload_ram_gb(512) == pytest.approx(512 - 8 - 25.6)  # 33.6 GB: an OS needs room on a big box too
+    for ram in (32, 64, 256, 512):
+        assert c.ram_for_offload_gb(c.offload_ram_gb(ram)) == pytest.approx(ram)
 
 
 @pytest.mark.parametrize("question", [

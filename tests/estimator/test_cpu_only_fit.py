@@ -1,6 +1,7 @@
-"""CPU-only fit over the whole catalog: a model fits in RAM when it leaves the system the larger of a fifth of
-the RAM and 24 GB (setup_constants.json ram_usable_share, ram_reserve_max_gb); past the fifth it is a tight
-fit. Never more than the RAM, never a model the rule refuses, and more RAM never turns a fit into a miss."""
+"""CPU-only fit over the whole catalog: a model fits in RAM when it leaves the system the smaller of a fifth of
+the RAM and 8 GB + 5% of it (setup_constants.json ram_usable_share, ram_reserve_base_gb, ram_reserve_per_gb);
+past the fifth it is a tight fit.
+Never more than the RAM, never a model the rule refuses, and more RAM never turns a fit into a miss."""
 
 from __future__ import annotations
 
@@ -30,10 +31,10 @@ def test_a_cpu_fit_leaves_the_system_its_share(i, ram_gb, level, profile) -> Non
     model = _sizes()[i % len(_sizes())]
     p = load_profile(profile)
     r = cpu_row(C, p, model, quant(level), ram_gb=float(ram_gb))
-    room = max(ram_gb * C.ram_usable_share, ram_gb - C.ram_reserve_max_gb)
+    room = ram_gb - min(ram_gb * (1 - C.ram_usable_share), 8 + 0.05 * ram_gb)
     assert r.fits == (r.need_gb <= room)
     if r.fits:
-        assert r.need_gb <= ram_gb - min(ram_gb * (1 - C.ram_usable_share), C.ram_reserve_max_gb) + 1e-9
+        assert r.need_gb <= room + 1e-9
     assert r.tight == (bool(r.fits) and r.need_gb > ram_gb * C.ram_usable_share)
     bigger = cpu_row(C, p, model, quant(level), ram_gb=float(ram_gb) * 2)
     assert not r.fits or bigger.fits  # more RAM never loses a fit
