@@ -9,7 +9,6 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from answers.lexicon.errors import LexiconError
 from answers.reading.scope import normalized
@@ -23,15 +22,9 @@ TOPICS = ("troubleshoot", "install", "frontend", "prompts", "law", "finance", "l
 
 
 @cache
-def _data() -> dict[str, Any]:
-    """off_topic.toml, parsed once for the topics' phrases and the wishes (it runs on every question)."""
-    return tomllib.loads(PATH.read_text("utf-8"))
-
-
-@cache
 def phrases() -> dict[str, tuple[str, ...]]:
     """Each topic's phrases, normalized as the text is (spaces around), longest first; checked at load."""
-    data = _data()
+    data = tomllib.loads(PATH.read_text("utf-8"))
     if set(data) != set(TOPICS):
         raise LexiconError(f"{PATH.name}: topics must be exactly {', '.join(TOPICS)}")
     out: dict[str, tuple[str, ...]] = {}
@@ -68,7 +61,7 @@ def read(question: str) -> str | None:
 @cache
 def _wishes() -> tuple[str, ...]:
     """Phrases saying noise or heat is the asker's wish in choosing hardware, not a fault (troubleshoot.wish)."""
-    wish = _data()["troubleshoot"].get("wish")
+    wish = tomllib.loads(PATH.read_text("utf-8"))["troubleshoot"].get("wish")
     if not isinstance(wish, list) or not all(isinstance(w, str) and w.strip() for w in wish):
         raise LexiconError(f"{PATH.name}: troubleshoot.wish must be a list of phrases")
     return tuple(normalized(w) for w in wish)
