@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from answers.lexicon.errors import LexiconError
 from answers.reading.scope import normalized
@@ -21,10 +22,22 @@ TOPICS = ("troubleshoot", "install", "frontend", "prompts", "law", "finance", "l
           "entertainment", "news", "quality")  # "the latest news on the AI act": the law, what it is about
 
 
+def _data() -> dict[str, Any]:
+    """off_topic.toml, parsed once for both readers of it (the topics' phrases and the wishes), which run on every
+    question; keyed by the file's size and time so a rewritten file is read again."""
+    info = PATH.stat()
+    return _parsed(PATH, info.st_mtime_ns, info.st_size)
+
+
+@cache
+def _parsed(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
+    return tomllib.loads(path.read_text("utf-8"))
+
+
 @cache
 def phrases() -> dict[str, tuple[str, ...]]:
     """Each topic's phrases, normalized as the text is (spaces around), longest first; checked at load."""
-    data = tomllib.loads(PATH.read_text("utf-8"))
+    data = _data()
     if set(data) != set(TOPICS):
         raise LexiconError(f"{PATH.name}: topics must be exactly {', '.join(TOPICS)}")
     out: dict[str, tuple[str, ...]] = {}
@@ -61,7 +74,7 @@ def read(question: str) -> str | None:
 @cache
 def _wishes() -> tuple[str, ...]:
     """Phrases saying noise or heat is the asker's wish in choosing hardware, not a fault (troubleshoot.wish)."""
-    wish = tomllib.loads(PATH.read_text("utf-8"))["troubleshoot"].get("wish")
+    wish = _data()["troubleshoot"].get("wish")
     if not isinstance(wish, list) or not all(isinstance(w, str) and w.strip() for w in wish):
         raise LexiconError(f"{PATH.name}: troubleshoot.wish must be a list of phrases")
     return tuple(normalized(w) for w in wish)
