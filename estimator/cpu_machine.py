@@ -68,14 +68,15 @@ def cpu_decode_gbps(m: MachineConstants, cpu: CpuSpec | None, bpw: float) -> flo
 
 
 def cpu_spec_prefill(m: MachineConstants, cpu: CpuSpec | None, active_params_b: float,
-                     platform: str = "desktop") -> CpuPrefill:
-    """Prompt tokens per second on this CPU (the platform's assumed CPU when none is named)."""
+                     platform: str = "desktop", moe: bool = False) -> CpuPrefill:
+    """Prompt tokens per second on this CPU (the platform's assumed CPU when none is named); `moe` for a
+    mixture of experts (estimator.machine.cpu_prefill)."""
     if cpu is None:
-        return cpu_prefill(m, active_params_b, "server" if platform == "server" else "desktop")
+        return cpu_prefill(m, active_params_b, "server" if platform == "server" else "desktop", moe=moe)
     if cpu.isa not in m.flops_per_cycle:
         raise BadRam(f"{cpu.isa} is not a vector unit we know")
     return cpu_prefill(m, active_params_b, "server" if cpu.segment in SERVER_SEGMENTS else "desktop",
-                       cpu.cores, cpu.ghz, cpu.isa)
+                       cpu.cores, cpu.ghz, cpu.isa, moe=moe)
 
 
 __all__ = ["CpuSpec", "cpu_decode_gbps", "cpu_ram", "cpu_spec_prefill"]

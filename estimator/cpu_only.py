@@ -75,7 +75,8 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     tok = eff / p.gb_per_token(model, q)
     fits = None if ram_gb is None else need <= c.offload_ram_gb(ram_gb)
     tight = bool(fits) and ram_gb is not None and need > ram_gb * c.ram_usable_share
-    pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform)
+    pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform,
+                           moe=model.active_params_b is not None and model.active_params_b < model.params_b)
     low_f, high_f = c.speed_range("cpu_only")
     return CpuRow(q, need, needed, size, ram_gb, fits, spec.kind, bw, tok, low_f * tok, high_f * tok,
                   tok >= c.offload_min_tok_s, spec, eff, pre.tok_s, pre.tok_s_low, pre.tok_s_high, tight, cores_bound)

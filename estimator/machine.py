@@ -111,6 +111,10 @@ class MachineConstants(Struct, frozen=True):
     # "in offload" with no hardware said: the usual offload machine, a 24 GB card beside a server's RAM
     offload_card: str = "GeForce RTX 3090"
     offload_platform: str = "epyc 7003"
+    # a mixture of experts reads its prompt on the CPU at this share of a dense model's rate per active
+    # parameter (many small expert matrices, each token's rows gathered per expert: setup_constants.json
+    # machine.cpu_prefill_moe)
+    cpu_prefill_moe_share: float = 1.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -137,7 +141,8 @@ class MachineConstants(Struct, frozen=True):
                       int(data["server_min_channels"]), rules, shares, flops, float(data["cpu_prefill_efficiency"]),
                       cpus, platforms, kinds, float(data["cpu_decode"]["efficiency"]),
                       float(data["numa"]["socket_gain"]), float(data["usual_ram"]["dimm_gb"]),
-                      str(data["offload_stand_in"]["card"]), str(data["offload_stand_in"]["platform"]))
+                      str(data["offload_stand_in"]["card"]), str(data["offload_stand_in"]["platform"]),
+                      float(data.get("cpu_prefill_moe", {}).get("share", 1.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -170,6 +175,8 @@ def _check(m: MachineConstants) -> None:
             if kind not in m.types or m.platforms.get(generation, pl).kind != kind or generation not in m.platforms:
                 raise ValueError(f"machine constants: platform {name!r} points {kind} to {generation!r}, "
                                  f"not a {kind} platform")
+    if not 0 < m.cpu_prefill_moe_share <= 1:
+        raise ValueError("machine constants: cpu_prefill_moe.share must be in (0, 1]")
     if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2 or not 8 <= m.usual_dimm_gb <= 256:
         raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2], "
                          "usual_ram.dimm_gb in [8, 256]")
@@ -281,10 +288,11 @@ class CpuPrefill(Struct, frozen=True):
 
 def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformKind = "desktop",
                 cores: int | None = None, ghz: float | None = None, isa: str | None = None,
-                flops_per_cycle: float | None = None) -> CpuPrefill:
+                flops_per_cycle: float | None = None, moe: bool = False) -> CpuPrefill:
     """Prompt tokens per second on the CPU alone: peak FLOPs × efficiency / (2 × active parameters).
     The CPU is the platform's assumed one unless cores, clock or vector unit are given (a board's cores give
-    their own FLOPs a cycle: a Cortex-A76's two 128-bit pipes, 16). The range is wide (0.5–1.6×): builds
+    their own FLOPs a cycle: a Cortex-A76's two 128-bit pipes, 16); a mixture of experts (`moe`) reads at
+    `cpu_prefill_moe_share` of that per active parameter. The range is wide (0.5–1.6×): builds
     (llamafile/ik_llama kernels), the quant's dot-product kernel and AMX vary."""
     base = m.cpu_classes[platform]
     n, f, unit = cores or base.cores, ghz or base.ghz, isa or base.isa
@@ -293,7 +301,8 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
     if n < 1 or not 0.5 <= f <= 7.0:
         raise BadRam("a CPU has at least one core and a clock between 0.5 and 7 GHz")
     peak = n * f * 1e9 * (flops_per_cycle or m.flops_per_cycle[unit])
-    tok = peak * m.cpu_prefill_efficiency / (2 * active_params_b * 1e9)
+    share = m.cpu_prefill_moe_share if moe else 1.0
+    tok = peak * m.cpu_prefill_efficiency * share / (2 * active_params_b * 1e9)
     return CpuPrefill(tok, 0.5 * tok, 1.6 * tok, n, f, unit, peak / 1e12)
 
 
