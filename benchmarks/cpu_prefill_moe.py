@@ -88,8 +88,9 @@ async def main() -> None:
     for page, xs in pages.items():
         rest = [x for p, v in pages.items() if p != page for x in v]
         loo += [x / statistics.median(rest) for x in xs]
+    every = [x for _, _, x in scored]
     print(f"leave-one-page-out ({len(pages)} pages): median error x{_err(loo):.2f} "
-          f"(stored share x{_err([x / share for _, _, x in scored]):.2f}, dense rate x{_err([x for _, _, x in scored]):.2f})")
+          f"(stored share x{_err([x / share for x in every]):.2f}, dense rate x{_err(every):.2f})")
 
 
 if __name__ == "__main__":
