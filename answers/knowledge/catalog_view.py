@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from answers.knowledge import snapshot
 from answers.knowledge.i18n import N_
+from answers.knowledge.memory_variant import nearest_variant
 from answers.knowledge.resolver_cache import gpu_resolver
 from catalog.errors import StoreError  # noqa: F401 — what a front end reports when the db fails
 from catalog.gguf_files import file_sizes
@@ -277,10 +278,18 @@ class Knowledge:
         reference list does not resolve cannot land on a corrected twin of one of its cards."""
         res = self.gpu_resolver_for("current").resolve(text)
         if res.best is None:
-            return None
+            # "Strix Halo, 31 GiB", "M2 Max 31GB": the machine named, at the nearest memory it is sold with
+            near = nearest_variant(text, self._current_candidates)
+            return near if near is not None and near.name not in self._reference_names else None
         reference_names = self._reference_names
         picks = [g for g in res.best.payloads if g.name not in reference_names]
         return faster_variant(picks) if picks else None
+
+    def _current_candidates(self, text: str) -> list[GpuRecord]:
+        res = self.gpu_resolver_for("current").resolve(text)
+        if res.best is None:
+            return []
+        return [*res.best.payloads, *(p for c in res.candidates for p in c.payloads)]
 
     @cached_property
     def _reference_names(self) -> frozenset[str]:
