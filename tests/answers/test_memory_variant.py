@@ -32,3 +32,15 @@ def test_a_discrete_card_with_a_memory_it_never_had_is_not_resized(engine: Engin
     # the reference pages' cards keep their own variants: a 3080 "48 GB" is not silently a 3080 12 GB
     a = engine.ask("llama 3 70b on an rtx 3080 48gb speed?", locale="en")
     assert "RTX 3080 12 GB" not in a.text.split("\n")[0] or a.intent == "not_found"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("how long does Qwen3-30B-A3B-Instruct Q8_0 take on a 20000 token prompt on a 3090?", "en"),
+    ("combien de temps pour un prompt de 8000 tokens avec Qwen3-30B-A3B-Instruct sur une RX 7900 XTX ?", "fr"),
+    ("quanto ci mette Qwen3-30B-A3B-Instruct a leggere un prompt di 4000 token su una 4090?", "it"),
+])
+def test_a_chat_tune_tag_does_not_make_a_name_ambiguous(engine: Engine, question: str, lang: str) -> None:
+    # "-Instruct" is written on the VL and Coder models too; without it the name is one model
+    a = engine.ask(question, locale=lang)
+    assert a.intent != "ambiguous", a.text
+    assert "Qwen3-30B-A3B" in a.text.split("\n")[0], a.text
