@@ -115,6 +115,10 @@ class MachineConstants(Struct, frozen=True):
     # parameter (many small expert matrices, each token's rows gathered per expert: setup_constants.json
     # machine.cpu_prefill_moe)
     cpu_prefill_moe_share: float = 1.0
+    # a mixture of experts decoded by a server's CPU alone: the share of the theoretical bandwidth its experts
+    # stream at, plus a fixed cost each token (threads meeting at every layer, the router): machine.cpu_moe_server
+    cpu_moe_server_share: float = 0.6
+    cpu_moe_token_ms: float = 0.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -142,7 +146,9 @@ class MachineConstants(Struct, frozen=True):
                       cpus, platforms, kinds, float(data["cpu_decode"]["efficiency"]),
                       float(data["numa"]["socket_gain"]), float(data["usual_ram"]["dimm_gb"]),
                       str(data["offload_stand_in"]["card"]), str(data["offload_stand_in"]["platform"]),
-                      float(data.get("cpu_prefill_moe", {}).get("share", 1.0)))
+                      float(data.get("cpu_prefill_moe", {}).get("share", 1.0)),
+                      float(data.get("cpu_moe_server", {}).get("share", 0.6)),
+                      float(data.get("cpu_moe_server", {}).get("token_ms", 0.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -177,6 +183,8 @@ def _check(m: MachineConstants) -> None:
                                  f"not a {kind} platform")
     if not 0 < m.cpu_prefill_moe_share <= 1:
         raise ValueError("machine constants: cpu_prefill_moe.share must be in (0, 1]")
+    if not 0 < m.cpu_moe_server_share <= 1 or not 0 <= m.cpu_moe_token_ms <= 200:
+        raise ValueError("machine constants: cpu_moe_server.share must be in (0, 1], token_ms in [0, 200]")
     if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2 or not 8 <= m.usual_dimm_gb <= 256:
         raise ValueError("machine constants: cpu_decode.efficiency must be in (0, 1], numa.socket_gain in [1, 2], "
                          "usual_ram.dimm_gb in [8, 256]")
