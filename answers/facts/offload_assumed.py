@@ -41,8 +41,19 @@ def assumed_offload(profile: Profile, model: ModelSize, setup: Setup, constants:
             "floor_quant": floor.name if below else None,
             "more_ram": (more := more_ram(profile, model, setup, constants, context, min_quality, quant, ram_gb)
                          if outcome == "no_room" else None),
-            "from_disk": from_disk(model, row.offload_gb, ram_gb, constants, facts["quant"] or quant
-                                   or profile.miss_quant) if outcome == "no_room" and more is None else None}
+            "from_disk": _from_disk_smallest(profile, model, setup, constants, context, quant, ram_gb, row.offload_gb)
+            if outcome == "no_room" and more is None else None}
+
+
+def _from_disk_smallest(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                        quant: str | None, ram_gb: float, offload_gb: float | None) -> dict[str, Any] | None:
+    """The SSD figure at the level asked, else at the most compressed level: read from the drive every token,
+    a smaller file is a faster one (a 405B at IQ2_XXS reads about half of what its Q4_K_M does)."""
+    if quant is not None:
+        return from_disk(model, offload_gb, ram_gb, constants, quant)
+    smallest = profile.levels[-1].name
+    small = rate_setup(profile, model, replace(setup, ram_gb=ram_gb), context, None, smallest, constants=constants)
+    return from_disk(model, small.offload_gb or offload_gb, ram_gb, constants, smallest)
 
 
 def from_disk(model: ModelSize, offload_gb: float | None, ram_gb: float, constants: SetupConstants,
