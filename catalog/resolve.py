@@ -367,10 +367,10 @@ class Resolver(Generic[T]):
         if rivals and top_s - rivals[0][1] < AMBIGUITY_MARGIN:
             # "Qwen3-30B-A3B-Instruct": a chat-tune tag the names write on several models (the VL and Coder
             # "-Instruct" too) ties them; the name without it may pin one down
-            retry = self._retry_text(text)
-            again = self._resolve_plain(retry) if retry is not None else None
-            if again is not None and again.best is not None:
-                return again
+            untagged = self._retry_text(text)
+            plain = self._resolve_plain(untagged) if untagged is not None else None
+            if plain is not None and plain.best is not None:
+                return plain
             return Resolution(None, candidates, True)
         if self._canonical[top_i] != top_i and group in scores:
             # A memory variant won, but its group's canonical card also matched: prefer it.

@@ -56,7 +56,9 @@ def cpu_assumed(constants: SetupConstants, spec: RamSpec | None, named: CpuSpec 
     """The CPU the prefill figure assumes (estimator.machine cpu_classes; the named one when said), for the
     answer to say."""
     if named is not None:
-        return {"cores": named.cores, "ghz": named.ghz, "isa": named.isa, "name": named.name}
+        # two sockets: what llama.cpp streams of both (machine.numa.socket_gain), said with the NUMA advice
+        return {"cores": named.cores, "ghz": named.ghz, "isa": named.isa, "name": named.name, "sockets": named.sockets,
+                "numa_gain": constants.machine.numa_socket_gain if named.sockets > 1 else None}
     cpu = constants.machine.cpu_classes["server" if spec is not None and spec.platform == "server" else "desktop"]
     return {"cores": cpu.cores, "ghz": cpu.ghz, "isa": cpu.isa}
 
