@@ -19,13 +19,19 @@ def test_a_trailing_size_is_split_from_the_name() -> None:
 @pytest.mark.parametrize(("question", "lang", "variant"), [
     ("how fast is qwen3 8b q4_k_m on an m1 max 62gb, prompt of 2000 tokens?", "en", "64 GB"),
     ("quanto è veloce llama 3.1 8b su strix halo 31gb?", "it", "32 GB"),
-    ("wie schnell läuft gemma 3 12b auf einem strix halo mit 96gb?", "de", "128 GB"),
+    ("wie schnell läuft gemma 3 12b auf einem strix halo mit 124gb?", "de", "128 GB"),
+    ("prompt de 512 tokens avec llama 3.1 8b q8_0 (7,95 Go) sur un m2 max, combien de temps ?", "fr", "M2 Max"),
     ("¿qué velocidad da mistral 7b en un m3 max 126 GB?", "es", "128 GB"),
 ])
 def test_the_nearest_variant_is_taken(engine: Engine, question: str, lang: str, variant: str) -> None:
     a = engine.ask(question, locale=lang)
     assert a.intent not in ("not_found", "ambiguous"), a.text
     assert variant in a.text.split("\n")[0], a.text
+
+
+def test_a_size_between_two_variants_is_still_asked(engine: Engine) -> None:
+    a = engine.ask("llama 3 8b on a strix halo 96gb, speed?", locale="en")
+    assert a.intent == "not_found", a.text
 
 
 def test_a_discrete_card_with_a_memory_it_never_had_is_not_resized(engine: Engine) -> None:
