@@ -22,6 +22,8 @@ class Entry(Struct, frozen=True):
     facts: str
     source: str  # one or more addresses, each with what it says
     checked: str  # the day the sources were read (ISO date)
+    # a side-note kind or a fact key that, when the answer has it, already says this entry (not said twice)
+    covered_by: str = ""
 
 
 def parse(data: object) -> tuple[Entry, ...]:
@@ -43,7 +45,10 @@ def parse(data: object) -> tuple[Entry, ...]:
             raise KnowhowDataError(f"knowhow.json: {e['id']}: 'checked' is no ISO date") from exc
         if any(x.id == e["id"] for x in out):
             raise KnowhowDataError(f"knowhow.json: {e['id']} listed twice")
-        out.append(Entry(**{k: e[k] for k in fields}))
+        covered = e.get("covered_by", "")
+        if not isinstance(covered, str):
+            raise KnowhowDataError(f"knowhow.json: {e['id']}: 'covered_by' must be a string")
+        out.append(Entry(**{k: e[k] for k in fields}, covered_by=covered))
     return tuple(out)
 
 
