@@ -212,6 +212,7 @@ def test_a_practical_line_goes_beside_the_figures_never_instead(engine: Engine, 
     "ollama on my 3090, what runs best?",
     "my 3090 and 3060 together in llama.cpp?",  # one maker: the several-card answer, not the mixing line
     "qwen3 14b q4_k_m or q8_0 on a 4070?",  # weight levels, not the KV cache's quality
+    "quanto roda o qwen3 14b numa 4070 com ollama?",  # Portuguese "numa" is "in a", not NUMA
 ])
 def test_plain_questions_get_no_practical_line(question: str) -> None:
     assert not [k for k in knowhow_words.read(question) if k in knowhow.ids()[11:]]
