@@ -140,7 +140,8 @@ def test_know_how_leads_an_engines_general_note(engine: Engine) -> None:
      ("--json-schema", "format")),
     ("écris-moi un system prompt pour que mistral arrête de commencer par « Bien sûr »", "fr", "system_prompt",
      ("logit_bias",)),
-    ("q4_0 kv cache: how much quality do i lose vs q8_0?", "en", "kv_cache_quality", ("6.2346", "OLLAMA_KV_CACHE_TYPE")),
+    ("q4_0 kv cache: how much quality do i lose vs q8_0?", "en", "kv_cache_quality",
+     ("6.2346", "OLLAMA_KV_CACHE_TYPE")),
     ("lohnt sich exl3 gegenüber exl2 noch auf einer 3090?", "de", "exl2_exl3", ("TabbyAPI",)),
     ("una rx 7900 xtx y una rtx 4080 en el mismo llama.cpp, se puede?", "es", "mix_vendors", ("Vulkan", "rpc-server")),
     ("wan 2.1 14b na minha 4060 ti 16gb com block swap, quanto tempo?", "pt", "wan_block_swap", ("blocks_to_swap",)),
@@ -213,6 +214,11 @@ def test_a_practical_line_goes_beside_the_figures_never_instead(engine: Engine, 
     "my 3090 and 3060 together in llama.cpp?",  # one maker: the several-card answer, not the mixing line
     "qwen3 14b q4_k_m or q8_0 on a 4070?",  # weight levels, not the KV cache's quality
     "quanto roda o qwen3 14b numa 4070 com ollama?",  # Portuguese "numa" is "in a", not NUMA
+    "est-ce que gemma 3 27b rentre sur une 4090 en q4 ?",  # French "rentre" (fits), no rental
+    "wan 2.1 1.3b gira su una 3060 12gb? quanto ci mette",  # the small Wan needs no block swap
+    "what temperature should i set for qwen3 on my 3090?",  # the sampling temperature, not the card's heat
+    "ça prend combien de temps sur ma 4090 pour un clip de 5 s ?",  # French "temps" is time
+    "a 32c epyc with a 4090, what runs?",  # 32 cores, not 32 °C
 ])
 def test_plain_questions_get_no_practical_line(question: str) -> None:
     assert not [k for k in knowhow_words.read(question) if k in knowhow.ids()[11:]]
