@@ -205,9 +205,9 @@ class Engine(MediaAnswering):
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
         answer = off_topic_noted(answer, left_out(asked, answer.intent))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
+            kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
-                                                                also.engine_notes(asked.also)), asked.knowhow,
-                                        first=True)
+                                                                kinds), asked.knowhow, first=True)
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -231,7 +231,8 @@ class Engine(MediaAnswering):
             return record.name if record is not None else None
 
         if answer.intent not in ("invalid", "help") or "format_notes" in answer.facts:
-            answer = side_notes_text.ensured(answer, also.engine_notes(asked.also))
+            kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
+            answer = side_notes_text.ensured(answer, kinds)
         said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         # the fanless line before the know-how, so "throttling on my MacBook Air" is not said twice
         answer = fanless_noted(answer, said.get("device"))

@@ -9,7 +9,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.api import Answer
-from answers.knowledge.knowhow import entry
+from answers.knowledge.knowhow import entry, replaced_notes
 from answers.rendering import markdown, render
 
 # Answers that say nothing the know-how line needs beside it: the line is the answer.
@@ -34,6 +34,12 @@ def _covered(answer: Answer, key: str) -> bool:
 def _alone(answer: Answer) -> bool:
     return answer.intent in ALONE or (answer.intent == "off_topic"
                                       and answer.facts.get("off_topic") in ANSWERED_DECLINES)
+
+
+def side_kinds(kinds: list[str], ids: tuple[str, ...]) -> list[str]:
+    """The engine side notes to say, less those a know-how entry asked replaces (its `replaces`)."""
+    gone = replaced_notes(ids)
+    return [k for k in kinds if k not in gone]
 
 
 def facts_of(ids: tuple[str, ...]) -> list[dict[str, Any]]:

@@ -228,3 +228,17 @@ def test_a_line_already_said_another_way_is_not_repeated(engine: Engine) -> None
     a = engine.ask("macbook air m3 16gb: what can i run for coding without it throttling, since it has no fan?")
     assert a.facts.get("fanless") and "fanless_throttle" not in _ids(a)  # the fanless line says it
     assert knowhow.entry("fanless_throttle").covered_by == "fanless"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("tengo una rtx 3060 y una arc a770, puedo juntarlas en llama.cpp para un 32b?", "es"),
+    ("ho una 4070 e una rx 6800: posso usarle insieme in llama.cpp?", "it"),
+])
+def test_cards_of_two_makers_get_vulkan_not_one_cuda_build(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and "mix_vendors" in _ids(a), a.text
+    assert "Vulkan" in a.text
+    kinds = [n.get("kind") for n in (a.facts.get("also") or {}).get("notes") or ()]
+    assert "mix_cards" not in kinds  # "one CUDA build for both generations" cannot drive an Arc or a Radeon
+    same = engine.ask("can I mix a 3090 and a 3060 in llama.cpp?")  # one maker: the mixing note stays
+    assert "mix_vendors" not in _ids(same) and "--tensor-split" in same.text
