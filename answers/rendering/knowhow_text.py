@@ -32,8 +32,11 @@ def _covered(answer: Answer, key: str) -> bool:
 
 
 def _alone(answer: Answer) -> bool:
-    return answer.intent in ALONE or (answer.intent == "off_topic"
-                                      and answer.facts.get("off_topic") in ANSWERED_DECLINES)
+    """The line is the whole answer: "did not understand", or a decline it answers. A scope answer with content of
+    its own (fine-tuning's memory rule, written as a fallback with `out_of_scope`) keeps it, the line after it."""
+    if answer.intent in ALONE:
+        return "out_of_scope" not in answer.facts
+    return answer.intent == "off_topic" and answer.facts.get("off_topic") in ANSWERED_DECLINES
 
 
 def side_kinds(kinds: list[str], ids: tuple[str, ...]) -> list[str]:

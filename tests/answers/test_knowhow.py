@@ -242,3 +242,12 @@ def test_cards_of_two_makers_get_vulkan_not_one_cuda_build(engine: Engine, quest
     assert "mix_cards" not in kinds  # "one CUDA build for both generations" cannot drive an Arc or a Radeon
     same = engine.ask("can I mix a 3090 and a 3060 in llama.cpp?")  # one maker: the mixing note stays
     assert "mix_vendors" not in _ids(same) and "--tensor-split" in same.text
+
+
+def test_a_scope_answer_with_content_keeps_it_and_the_line_follows(engine: Engine) -> None:
+    # fine-tuning's memory rule is written as a fallback with `out_of_scope`: the price line goes after it, never
+    # instead of it
+    a = engine.ask("quanto mi costa noleggiare una a100 su runpod per un finetune qlora di un 8b?")
+    assert a.locale == "it" and "cloud_gpu_rent" in _ids(a)
+    assert "QLoRA" in a.text and "1,19–2,10" in a.text
+    assert a.text.index("QLoRA") < a.text.index("1,19–2,10")
