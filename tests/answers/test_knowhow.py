@@ -178,6 +178,8 @@ def test_practical_questions_get_their_sourced_line(engine: Engine, question: st
      ("ubuntu-drivers install",)),
     ("meine 4080 hat spulenfiepen beim generieren", "de", "troubleshoot", "coil_whine", ("Spulen",)),
     ("mi 3090 se calienta mucho y el ventilador hace ruido", "es", "troubleshoot", "gpu_temperatures", ("hotspot",)),
+    ("ma 3090 surchauffe et le ventilateur est bruyant", "fr", "troubleshoot", "gpu_temperatures", ("pads",)),
+    ("minha 4070 ti faz barulho e superaquece", "pt", "troubleshoot", "gpu_temperatures", ("undervolt",)),
     ("my 4090 sits at 84c with a 105c hotspot when generating, should i repaste it?", "en", "troubleshoot",
      "gpu_temperatures", ("undervolt",)),
     ("what system prompt stops llama from saying 'as an AI' all the time?", "en", "prompts", "system_prompt",

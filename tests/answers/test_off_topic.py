@@ -40,8 +40,6 @@ DECLINED = [
     ("como instalo cuda en windows para mi 3060 ti", "es", "install", "3060"),
     ("my 3080's fans go crazy and it's really noisy when generating", "en", "troubleshoot", "3080"),
     ("la ventola della mia 4070 fa un rumore strano, che faccio?", "it", "troubleshoot", "4070"),
-    ("ma 3090 surchauffe et le ventilateur est bruyant", "fr", "troubleshoot", "3090"),
-    ("minha 4070 ti faz barulho e superaquece", "pt", "troubleshoot", "4070"),
     ("is mistral nemo smarter than gemma 2 9b?", "en", "quality", "Mistral Nemo"),
     ("gemma 3 12b è più intelligente di llama 3.1 8b?", "it", "quality", "Gemma 3 12B"),
     ("est-ce que phi-4 est plus intelligent que qwen2.5 14b ?", "fr", "quality", "Qwen2.5 14B"),
