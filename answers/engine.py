@@ -179,6 +179,8 @@ class Engine(MediaAnswering):
         oos = asked.out_of_scope
         if oos is not None and oos.kind == scope.CLOUD:  # the hardware answered, the rental price said as unknown
             answer = self._ask_read(intent, asked, echo, lang, options, inline)
+            if knowhow_text.CLOUD_PRICES in asked.knowhow:  # the table's hourly prices answer it: no "unknown" line
+                return answer
             # "how much a month for an L4 on AWS, or buy?": no model to run, so nothing else to answer than the
             # price, which is not known: the one line alone, never a card's list or "did not understand" after it
             named = asked.model is not None or asked.model_size_b is not None or asked.image_model is not None
@@ -203,9 +205,9 @@ class Engine(MediaAnswering):
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
         answer = off_topic_noted(answer, left_out(asked, answer.intent))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
+            kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
-                                                                also.engine_notes(asked.also)), asked.knowhow,
-                                        first=True)
+                                                                kinds), asked.knowhow, first=True)
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -229,18 +231,21 @@ class Engine(MediaAnswering):
             return record.name if record is not None else None
 
         if answer.intent not in ("invalid", "help") or "format_notes" in answer.facts:
-            answer = side_notes_text.ensured(answer, also.engine_notes(asked.also))
+            kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
+            answer = side_notes_text.ensured(answer, kinds)
+        said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
+        # the fanless line before the know-how, so "throttling on my MacBook Air" is not said twice
+        answer = fanless_noted(answer, said.get("device"))
         if answer.intent not in ("invalid", "help"):  # practical know-how asked: said beside, or as the answer
             answer = knowhow_text.ensured(answer, asked.knowhow)
-        said = stated(asked, model_name, lambda value: self.names.resolve_card(value, options.profile))
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
         for line in (assumed_line(answer.locale, account.assumed, said, answer.facts),
                      unused_line(answer.locale, said, account.unused, account.why)):
             if line:
                 text = markdown.finish(f"{text.rstrip()}\n{line}")
-        return fanless_noted(replace(answer, asked=said, assumed=account.assumed, unused=account.unused,
-                                     unused_why=account.why, text=text), said.get("device"))
+        return replace(answer, asked=said, assumed=account.assumed, unused=account.unused, unused_why=account.why,
+                       text=text)
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named

@@ -25,6 +25,7 @@ from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
+from answers.knowledge.knowhow import replaced_notes
 from answers.knowledge.llama_cpp_support import support_of
 from answers.knowledge.side_notes import figures, sourced
 from answers.records.asked import Asked
@@ -347,7 +348,8 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
         wanted.append("kv_quality")
     if "format_quality" in kinds:  # "exl3 or gguf, which is better at the same size?": quality per bit
         wanted.append("exl3_quality")
-    out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted]
+    gone = replaced_notes(asked.knowhow)  # "nvidia and intel in one llama.cpp": the know-how line, not "one CUDA build"
+    out: list[dict[str, Any]] = [{"kind": k} for k in sourced() if k in wanted and k not in gone]
     if "gpu_split" in kinds and e.setup is not None and e.setup.gpu_count > 1 and not e.setup.unified \
             and "media" not in facts:  # "can Ollama use both cards?": yes, by layers, and what they hold together
         out.append({"kind": "both_cards", "memory_gb": sum(d.card.memory_gb * d.count for d in e.setup.devices),

@@ -22,6 +22,11 @@ class Entry(Struct, frozen=True):
     facts: str
     source: str  # one or more addresses, each with what it says
     checked: str  # the day the sources were read (ISO date)
+    # a side-note kind or a fact key that, when the answer has it, already says this entry (not said twice)
+    covered_by: str = ""
+    # an engine side note (side_notes.json kind) this entry says better, left out when the entry is asked: cards of
+    # two makers are not "one CUDA build for both generations"
+    replaces: str = ""
 
 
 def parse(data: object) -> tuple[Entry, ...]:
@@ -43,7 +48,10 @@ def parse(data: object) -> tuple[Entry, ...]:
             raise KnowhowDataError(f"knowhow.json: {e['id']}: 'checked' is no ISO date") from exc
         if any(x.id == e["id"] for x in out):
             raise KnowhowDataError(f"knowhow.json: {e['id']} listed twice")
-        out.append(Entry(**{k: e[k] for k in fields}))
+        optional = {k: e.get(k, "") for k in ("covered_by", "replaces")}
+        if not all(isinstance(v, str) for v in optional.values()):
+            raise KnowhowDataError(f"knowhow.json: {e['id']}: 'covered_by' and 'replaces' must be strings")
+        out.append(Entry(**{k: e[k] for k in fields}, **optional))
     return tuple(out)
 
 
@@ -59,3 +67,9 @@ def ids() -> tuple[str, ...]:
 
 def entry(key: str) -> Entry:
     return next(e for e in entries() if e.id == key)
+
+
+def replaced_notes(ids_asked: tuple[str, ...]) -> frozenset[str]:
+    """The side-note kinds the know-how entries `ids_asked` say better (their `replaces`), left out of the answer."""
+    known = set(ids())
+    return frozenset(entry(k).replaces for k in ids_asked if k in known) - {""}

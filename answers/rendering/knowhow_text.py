@@ -9,11 +9,40 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.api import Answer
-from answers.knowledge.knowhow import entry
+from answers.knowledge.knowhow import entry, replaced_notes
 from answers.rendering import markdown, render
 
 # Answers that say nothing the know-how line needs beside it: the line is the answer.
 ALONE = frozenset({"fallback"})
+# Declines of a topic the know-how answers ("how do I install the nvidia driver on ubuntu", "80c hotspot, repaste?",
+# "a prompt for always-valid json"): the sourced line is the answer an expert gives, so it replaces "not something
+# I answer" instead of following it. Other declines (a closed model, a price) keep their text, the line after it.
+ANSWERED_DECLINES = frozenset({"install", "troubleshoot", "prompts"})
+# The entry holding sourced hourly rental prices: asked, it replaces the "rental prices are unknown" line.
+CLOUD_PRICES = "cloud_gpu_rent"
+
+
+def _covered(answer: Answer, key: str) -> bool:
+    """The answer already says what entry `covered_by` names: a side note of that kind, or a truthy fact."""
+    if not key:
+        return False
+    also = answer.facts.get("also")
+    notes = also.get("notes") if isinstance(also, dict) else None
+    return bool(answer.facts.get(key)) or any(isinstance(n, dict) and n.get("kind") == key for n in notes or ())
+
+
+def _alone(answer: Answer) -> bool:
+    """The line is the whole answer: "did not understand", or a decline it answers. A scope answer with content of
+    its own (fine-tuning's memory rule, written as a fallback with `out_of_scope`) keeps it, the line after it."""
+    if answer.intent in ALONE:
+        return "out_of_scope" not in answer.facts
+    return answer.intent == "off_topic" and answer.facts.get("off_topic") in ANSWERED_DECLINES
+
+
+def side_kinds(kinds: list[str], ids: tuple[str, ...]) -> list[str]:
+    """The engine side notes to say, less those a know-how entry asked replaces (its `replaces`)."""
+    gone = replaced_notes(ids)
+    return [k for k in kinds if k not in gone]
 
 
 def facts_of(ids: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -26,7 +55,7 @@ def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer
     engines' general notes answering "lm studio doesn't use the npu, right?"; instead of it when the answer is a
     fallback), and listed in its facts."""
     have = {k.get("id") for k in answer.facts.get("knowhow") or () if isinstance(k, dict)}
-    missing = tuple(k for k in ids if k not in have)
+    missing = tuple(k for k in ids if k not in have and not _covered(answer, entry(k).covered_by))
     if not missing:
         return answer
     added = facts_of(missing)
@@ -34,7 +63,7 @@ def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer
     if not lines:
         return answer
     facts = {**answer.facts, "knowhow": [*(answer.facts.get("knowhow") or ()), *added]}
-    if answer.intent in ALONE:
+    if _alone(answer):
         return replace(answer, intent="knowhow", title=render.gettext(answer.locale, "Good to know"),
                        text=markdown.finish(lines), facts=facts)
     text = f"{lines}\n{answer.text.lstrip()}" if first else f"{answer.text.rstrip()}\n{lines}"

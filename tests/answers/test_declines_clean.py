@@ -20,7 +20,7 @@ FALLBACK_LEADS = {  # the first words of the "did not understand" answer, per la
 
 @pytest.mark.parametrize(("question", "lang"), [
     ("what does an h100 on lambda cost per month, and is buying cheaper?", "en"),
-    ("quanto costa al mese una a100 su runpod? meglio comprare una scheda?", "it"),
+    ("quanto costa al mese una a100 su azure? meglio comprare una scheda?", "it"),
     ("combien coûte par mois une l40s sur aws ? plus rentable d'acheter ?", "fr"),
     ("was kostet eine l4 im monat bei gcp mieten, oder lieber kaufen?", "de"),
     ("¿cuánto cuesta al mes alquilar una a10 en azure? ¿compensa comprar?", "es"),
@@ -33,9 +33,17 @@ def test_a_rental_price_alone_is_one_clean_decline(engine, question: str, lang: 
 
 
 def test_a_rental_question_with_a_model_still_gets_its_figures(engine) -> None:
-    answer = engine.ask("renting an h100 on runpod for qwen3 32b: how fast, and what does it cost?")
+    answer = engine.ask("renting an h100 on aws for qwen3 32b: how fast, and what does it cost?")
     assert answer.text.startswith(i18n.gettext("en", CLOUD_LINE).split(":")[0])
     assert "tokens per second" in answer.text
+
+
+def test_a_marketplace_rental_gets_the_sourced_hourly_prices_beside_the_figures(engine) -> None:
+    # RunPod's hourly prices are in the know-how table (answers/knowledge/knowhow.json, cloud_gpu_rent): said
+    # beside the speed, never "prices are unknown" (tests/answers/test_knowhow.py covers it asked alone)
+    answer = engine.ask("renting an h100 on runpod for qwen3 32b: how fast, and what does it cost?")
+    assert "tokens per second" in answer.text and "1.99–2.79" in answer.text
+    assert not answer.text.startswith(i18n.gettext("en", CLOUD_LINE).split(":")[0])
 
 
 @pytest.mark.parametrize(("question", "lang", "unit"), [

@@ -35,17 +35,11 @@ OPENINGS = {
 DECLINED = [
     # (question, language, topic, what the answer still says: a card's name or a model's)
     ("how would i set up cuda? need to install cuda toolkit on my 4070 super first", "en", "install", "4070"),
-    ("come installo i driver nvidia sulla mia 3060 con ubuntu?", "it", "install", "3060"),
     ("comment installer rocm sur ma rx 7900 xtx sous linux ?", "fr", "install", "7900"),
     ("wie installiere ich die cuda treiber für meine 3080?", "de", "install", "3080"),
     ("como instalo cuda en windows para mi 3060 ti", "es", "install", "3060"),
-    ("como instalar os drivers da nvidia no ubuntu pra minha 4060?", "pt", "install", "4060"),
     ("my 3080's fans go crazy and it's really noisy when generating", "en", "troubleshoot", "3080"),
     ("la ventola della mia 4070 fa un rumore strano, che faccio?", "it", "troubleshoot", "4070"),
-    ("ma 3090 surchauffe et le ventilateur est bruyant", "fr", "troubleshoot", "3090"),
-    ("meine 4080 hat spulenfiepen beim generieren", "de", "troubleshoot", "4080"),
-    ("mi 3090 se calienta mucho y el ventilador hace ruido", "es", "troubleshoot", "3090"),
-    ("minha 4070 ti faz barulho e superaquece", "pt", "troubleshoot", "4070"),
     ("is mistral nemo smarter than gemma 2 9b?", "en", "quality", "Mistral Nemo"),
     ("gemma 3 12b è più intelligente di llama 3.1 8b?", "it", "quality", "Gemma 3 12B"),
     ("est-ce que phi-4 est plus intelligent que qwen2.5 14b ?", "fr", "quality", "Qwen2.5 14B"),
@@ -108,6 +102,10 @@ DECLINED = [
     ("alguna película sobre ia que valga la pena?", "es", "entertainment", None),
     ("algum filme sobre ia pra ver no fim de semana?", "pt", "entertainment", None),
 ]
+
+
+# Declines the know-how table answers (the NVIDIA driver on Ubuntu, coil whine, a hot card) get its sourced line
+# instead: tests/answers/test_knowhow.py::test_a_decline_the_table_answers_is_replaced_by_its_line.
 
 
 @pytest.mark.parametrize(("question", "lang", "topic", "named"), DECLINED)
