@@ -369,6 +369,11 @@ def _superlative_plus(toks: list[Token]) -> None:
             toks[i].used = True
 
 
+# Words many names share as a tier or a size ("Mistral Small", "Nemotron Super"): no evidence of a name alone.
+_TIER_WORDS = frozenset({"small", "mini", "large", "super", "pro", "max", "plus", "lite", "base", "instruct", "chat",
+                         "medium", "nano", "tiny", "ultra", "flash"})
+
+
 def _could_be_name(guess: str, models: Resolver) -> bool:
     """Leftover words worth answering "no model called X" about: several words, a digit, or one word
     close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name, nor are
@@ -377,8 +382,11 @@ def _could_be_name(guess: str, models: Resolver) -> bool:
         return False  # a bare number ("under 500 dollars") is an amount, never a model's name
     if any(ch.isdigit() for ch in guess) and not _sizes_only(guess):
         return True
-    if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
-        return True  # "nemotron super", "deepsek coder": a word some model's name has
+    words = set(re.findall(r"[a-z]{3,}", fold(guess))) - _TIER_WORDS
+    if " " in guess.strip() and 2 * len(words & _name_words(models)) >= len(words) > 0:
+        # "nemotron super", "deepsek coder": words of some model's name, at least half of the phrase; a phrase
+        # of ordinary words with one name in it ("lokalen sprachassistent whisper + kleines") is a sentence
+        return True
     res = models.resolve(guess)
     top = res.best or (res.candidates[0] if res.candidates else None)
     return top is not None and top.score >= 80

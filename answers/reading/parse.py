@@ -390,7 +390,10 @@ def _read_intent(r: _Reading) -> None:
     r.has_model = r.model_span is not None or r.size_b is not None
     r.flags = {"gpu_count": r.gpu_count, "task": r.task, "n_quants": len(r.quants)}
     r.intent = _intent(r.folded, r.has_model, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
-    if r.intent in ("model_info", "fallback") or _pattern_score(r.folded, r.intent) < 3.0:
+    # Two cards named with nothing else asked already make a comparison: a word one edit from an asking word
+    # ("precos" → "precis") does not turn it into another question.
+    weighed = r.intent == "compare" and r.n_cards >= 2
+    if not weighed and (r.intent in ("model_info", "fallback") or _pattern_score(r.folded, r.intent) < 3.0):
         # No asking phrase read: slips in the asking words ("descrago", "schnelste") are mended, names kept.
         vocabulary, known = _typo_words()
         names = frozenset(w for sp in r.spans for w in fold(sp.text).split())
