@@ -34,7 +34,10 @@ from answers.facts.describe import record_facts
 from catalog.records import ModelRecord
 
 # Facts about the models themselves: an answer for every member reads naturally.
-FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute"})
+# "longest_context" on a family ("when did qwen3.5 come out, what context, any MoE?") gives each member's sheet:
+# mixture of experts or dense, its context and its publication date, all the records hold.
+FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute",
+                            "longest_context"})
 MIN_MEMBERS = 2
 OTHERS_SHOWN = 5  # near names that are not members, named after the answer
 
@@ -98,7 +101,8 @@ def _distinct(values: Iterable[str | None]) -> list[str]:
 
 
 def _member_facts(m: Member) -> dict[str, Any]:
-    return {**record_facts(m.record), "size": m.size}
+    arch = m.record.architecture
+    return {**record_facts(m.record), "size": m.size, "max_context": arch.max_context if arch is not None else None}
 
 
 def family_facts(typed: str, records: Sequence[ModelRecord], candidates: Sequence[str] = ()) -> dict[str, Any] | None:
