@@ -115,3 +115,33 @@ def test_the_conditions_benchmark_counts_the_official_spelling_as_strict() -> No
     assert right("models", ["Qwen3-32B"], ["Qwen3 32B"], "strict", repos=["Qwen/Qwen3-32B"])
     assert not right("models", ["Qwen3-32B"], ["Qwen3 32B"], "strict", repos=[None])
     assert not right("models", ["Qwen3-14B"], ["Qwen3 32B"], "strict", repos=["Qwen/Qwen3-32B"])
+
+
+@pytest.mark.parametrize(("question", "third"), [
+    ("gebrauchte 3090, neue 5070 ti oder eine arc pro b60 für 30b modelle?", "Arc Pro B60"),
+    ("una 3090 usada, una 5070 ti nueva o una arc b580, para modelos de 14b?", "Arc B580"),
+    ("3090 used, new 4070 ti super or a 7900 xtx for 32b models?", "Radeon RX 7900 XTX"),
+])
+def test_a_cards_state_does_not_drop_the_third_card_of_a_list(engine: Engine, question: str, third: str) -> None:
+    a = engine.ask(question)
+    assert a.intent == "compare", a.text
+    assert third in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "mostly 30b models plus a bit of sdxl: a used 3090 or a new 5070 ti?",
+    "hauptsächlich 14b modelle und ab und zu flux: 4070 ti super oder 3090?",
+])
+def test_an_image_model_beside_a_language_model_size_keeps_the_cards_weighed(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert a.intent == "compare" and "tok/s" in a.text, a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("could you write me a system prompt so mistral stops apologising all the time?", "en"),
+    ("mi scrivi un system prompt per far rispondere llama sempre in italiano?", "it"),
+    ("escríbeme un prompt del sistema para que qwen conteste corto", "es"),
+])
+def test_asking_for_a_system_prompt_is_declined_as_prompts(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.asked.get("off_topic") == "prompts", (a.intent, a.text)
