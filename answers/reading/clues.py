@@ -415,6 +415,24 @@ def _name_words(models: Resolver) -> frozenset[str]:
     return words
 
 
+def name_part(guess: str, models: Resolver) -> str:
+    """A model's name at the start of leftover words, the sentence after it dropped: "gemma 3 speak german
+    officially" → "gemma 3". It starts with a family's word and goes on while each word is a version, a size
+    or a word of some model's name; a guess that does not start with a family's word is kept whole."""
+    words = guess.split()
+    if not words or fold(words[0]).replace("-", " ").split()[:1] == [] or \
+            fold(words[0]).replace("-", " ").split()[0] not in _family_heads(models):
+        return guess
+    known = _name_words(models) | _family_heads(models)
+    kept = [words[0]]
+    for word in words[1:]:
+        w = fold(word)
+        if not (any(ch.isdigit() for ch in w) or w in known or w in _TIER_WORDS):
+            break
+        kept.append(word)
+    return " ".join(kept)
+
+
 def _family_heads(models: Resolver) -> frozenset[str]:
     """The first word of every model's name and its letters, three or more ("mistral", "qwen3", "qwen"): a phrase
     starting with one names a model, known or not."""

@@ -145,3 +145,17 @@ def test_an_image_model_beside_a_language_model_size_keeps_the_cards_weighed(eng
 def test_asking_for_a_system_prompt_is_declined_as_prompts(engine: Engine, question: str, lang: str) -> None:
     a = engine.ask(question)
     assert a.locale == lang and a.asked.get("off_topic") == "prompts", (a.intent, a.text)
+
+
+@pytest.mark.parametrize(("question", "family", "language"), [
+    ("does gemma 3 speak german officially?", "Gemma 3", "German"),
+    ("what languages does qwen3 support officially?", "Qwen3", "Spanish"),
+    ("tell me about llama 3.1, is it moe?", "Llama 3.1", "Portuguese"),
+])
+def test_a_family_named_for_its_facts_gets_the_sheet_and_its_languages(engine: Engine, question: str, family: str,
+                                                                        language: str) -> None:
+    a = engine.ask(question)
+    assert a.intent == "model_info", a.text
+    assert a.asked["models"][0].casefold() == family.casefold()  # the name alone, not "gemma 3 speak german…"
+    assert a.facts["family"]["name"] == family and language in a.text
+    assert a.facts["family"]["languages_source"]
