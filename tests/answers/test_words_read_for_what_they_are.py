@@ -159,3 +159,16 @@ def test_a_family_named_for_its_facts_gets_the_sheet_and_its_languages(engine: E
     assert a.asked["models"][0].casefold() == family.casefold()  # the name alone, not "gemma 3 speak german…"
     assert a.facts["family"]["name"] == family and language in a.text
     assert a.facts["family"]["languages_source"]
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("bge-reranker-v2-m3 on my cpu for a rag over 20k pages: fast enough or do I need a gpu?", "en"),
+    ("bge-reranker-v2-m3 en cpu para un rag de 20 mil páginas, ¿hace falta gpu?", "es"),
+])
+def test_a_collection_size_is_not_the_pairs_a_reranker_scores(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    facts = a.facts
+    assert facts.get("items_asked") == 20000 and "total_seconds" not in facts, facts
+    # the time is per question: 50 candidates of 512 tokens at the CPU's tokens a second (independent arithmetic)
+    assert facts["query_seconds"] == pytest.approx(50 * 512 / facts["tokens_per_second"], abs=0.1)
