@@ -172,3 +172,10 @@ def test_a_collection_size_is_not_the_pairs_a_reranker_scores(engine: Engine, qu
     assert facts.get("items_asked") == 20000 and "total_seconds" not in facts, facts
     # the time is per question: 50 candidates of 512 tokens at the CPU's tokens a second (independent arithmetic)
     assert facts["query_seconds"] == pytest.approx(50 * 512 / facts["tokens_per_second"], abs=0.1)
+
+
+def test_gemma_4_lists_its_small_sizes_too(engine: Engine) -> None:
+    a = engine.ask("which sizes does gemma 4 come in, and under which licence?")
+    assert a.facts["family"]["sizes"][:2] == ["E2B", "E4B"], a.text  # the phone-sized ones, audio in (model card)
+    assert "Apache-2.0" in a.text
+    assert engine.ask("gemma 4 e4b on an 8gb card?").asked["models"] == ["Gemma 4 E4B"]
