@@ -424,13 +424,15 @@ def name_part(guess: str, models: Resolver) -> str:
             fold(words[0]).replace("-", " ").split()[0] not in _family_heads(models):
         return guess
     known = _name_words(models) | _family_heads(models)
-    kept = [words[0]]
-    for word in words[1:]:
-        w = fold(word)
-        if not (any(ch.isdigit() for ch in w) or w in known or w in _TIER_WORDS):
-            break
-        kept.append(word)
-    return " ".join(kept)
+    # the name ends at its last version, size or name word: "qwen colossus 4" stays whole (a coined name, said
+    # unknown), "gemma 3 speak german officially" ends at "3"
+    last = max(k for k, word in enumerate(words)
+               if k == 0 or any(ch.isdigit() for ch in word) or fold(word) in known or fold(word) in _TIER_WORDS)
+    ordinary = [k for k in range(1, last + 1) if not any(ch.isdigit() for ch in words[k])
+                and fold(words[k]) not in known and fold(words[k]) not in _TIER_WORDS]
+    if ordinary and all(not any(ch.isdigit() for ch in w) for w in words[ordinary[0]:last + 1]):
+        last = ordinary[0] - 1  # ordinary words then only name words, no version after them: the sentence
+    return " ".join(words[:last + 1])
 
 
 def _family_heads(models: Resolver) -> frozenset[str]:

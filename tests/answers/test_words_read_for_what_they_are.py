@@ -179,3 +179,20 @@ def test_gemma_4_lists_its_small_sizes_too(engine: Engine) -> None:
     assert a.facts["family"]["sizes"][:2] == ["E2B", "E4B"], a.text  # the phone-sized ones, audio in (model card)
     assert "Apache-2.0" in a.text
     assert engine.ask("gemma 4 e4b on an 8gb card?").asked["models"] == ["Gemma 4 E4B"]
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("ud-q2_k_xl ou iq2_xxs pour deepseek, avec 256 go de ram et pas de gpu ?", "fr"),
+    ("deepseek con 384gb de ram ddr5, ¿qué cuantización uso?", "es"),
+])
+def test_a_makers_name_alone_stands_for_its_line_of_one_architecture(engine: Engine, question: str,
+                                                                      lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent not in ("ambiguous", "not_found"), a.text
+    # DeepSeek V3, V3.1, V3.2 and R1 share 671B / 37B active (their configs): the newest stands for them
+    assert a.asked["models"] == ["DeepSeek-V3.2"]
+
+
+def test_a_family_of_sizes_keeps_asking_which_one(engine: Engine) -> None:
+    assert engine.ask("when did llama come out?").intent in ("ambiguous", "release")
+    assert engine.ask("who makes qwen3?").facts.get("family") is not None  # the family's answer, no default pick
