@@ -35,8 +35,8 @@ from answers.knowledge.model_languages import family_of as language_family
 from catalog.records import ModelRecord
 
 # Facts about the models themselves: an answer for every member reads naturally.
-# "longest_context" or "model_info" on a family ("when did qwen3.5 come out, what context, any MoE?") gives each member's sheet:
-# mixture of experts or dense, its context and its publication date, all the records hold.
+# "longest_context" or "model_info" on a family ("when did qwen3.5 come out, what context, any MoE?") gives each
+# member's sheet: mixture of experts or dense, its context and its publication date, all the records hold.
 FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute",
                             "longest_context", "model_info"})
 MIN_MEMBERS = 2
