@@ -415,6 +415,14 @@ def _name_words(models: Resolver) -> frozenset[str]:
     return words
 
 
+def names_a_model(typed: str, models: Resolver) -> bool:
+    """Whether the words typed around a size hold a model's word ("mistral giga 2 300b", "qwen 32b"), not only the
+    size and words of the sentence ("living room 70b")."""
+    words = [w for w in re.findall(r"[a-z][a-z0-9.]*", fold(typed)) if not BILLIONS_TOKEN_RE.match(w)]
+    known = _name_words(models) | _family_heads(models)
+    return any(w in known or re.match(r"[a-z]+", w).group(0) in known for w in words)  # type: ignore[union-attr]
+
+
 def name_part(guess: str, models: Resolver) -> str:
     """A model's name at the start of leftover words, the sentence after it dropped: "gemma 3 speak german
     officially" → "gemma 3". It starts with a family's word and goes on while each word is a version, a size

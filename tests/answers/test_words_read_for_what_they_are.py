@@ -196,3 +196,23 @@ def test_a_makers_name_alone_stands_for_its_line_of_one_architecture(engine: Eng
 def test_a_family_of_sizes_keeps_asking_which_one(engine: Engine) -> None:
     assert engine.ask("when did llama come out?").intent in ("ambiguous", "release")
     assert engine.ask("who makes qwen3?").facts.get("family") is not None  # the family's answer, no default pick
+
+
+@pytest.mark.parametrize("question", [
+    "x16 + x4 with two 3090s, is a llama.cpp layer split fine?",
+    "zwei 4060 ti auf x8 und x8, reicht das für qwen3 14b?",
+])
+def test_two_link_widths_are_the_board_not_a_model(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert a.intent not in ("not_found", "ambiguous", "fallback"), a.text
+    assert not any("x16" in m or "x8" in m for m in a.asked.get("models", [])), a.asked
+
+
+@pytest.mark.parametrize("question", [
+    "quiet build for the living room, 70b at 10 t/s, budget 4000 eur?",
+    "per il salotto, silenziosa, modelli 70b, budget 4000 euro?",
+])
+def test_words_beside_a_bare_size_are_no_model_name(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert "catalog" not in a.text.split("\n")[0].casefold() and "catalogo" not in a.text.split("\n")[0], a.text
+    assert a.facts.get("missing") is None, a.facts.get("missing")
