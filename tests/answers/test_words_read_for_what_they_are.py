@@ -216,3 +216,12 @@ def test_words_beside_a_bare_size_are_no_model_name(engine: Engine, question: st
     a = engine.ask(question)
     assert "catalog" not in a.text.split("\n")[0].casefold() and "catalogo" not in a.text.split("\n")[0], a.text
     assert a.facts.get("missing") is None, a.facts.get("missing")
+
+
+@pytest.mark.parametrize("question", [
+    "in my homelab with proxmox, a p40 for llama 3.1 8b?",
+    "nel mio homelab con proxmox, una 3060 per qwen3 8b?",
+])
+def test_the_setups_software_named_beside_a_model_and_a_card_is_no_decline(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert a.intent != "off_topic" and "tok" in a.text, a.text
