@@ -371,7 +371,7 @@ def _superlative_plus(toks: list[Token]) -> None:
 
 # Words many names share as a tier or a size ("Mistral Small", "Nemotron Super"): no evidence of a name alone.
 _TIER_WORDS = frozenset({"small", "mini", "large", "super", "pro", "max", "plus", "lite", "base", "instruct", "chat",
-                         "medium", "nano", "tiny", "ultra", "flash"})
+                         "medium", "nano", "tiny", "ultra", "flash", "turbo"})
 
 
 def _could_be_name(guess: str, models: Resolver) -> bool:
@@ -415,14 +415,6 @@ def _name_words(models: Resolver) -> frozenset[str]:
     return words
 
 
-def names_a_model(typed: str, models: Resolver) -> bool:
-    """Whether the words typed around a size hold a model's word ("mistral giga 2 300b", "qwen 32b"), not only the
-    size and words of the sentence ("living room 70b")."""
-    words = [w for w in re.findall(r"[a-z][a-z0-9.]*", fold(typed)) if not BILLIONS_TOKEN_RE.match(w)]
-    known = _name_words(models) | _family_heads(models)
-    return any(w in known or re.match(r"[a-z]+", w).group(0) in known for w in words)  # type: ignore[union-attr]
-
-
 def name_part(guess: str, models: Resolver) -> str:
     """A model's name at the start of leftover words, the sentence after it dropped: "gemma 3 speak german
     officially" → "gemma 3". It starts with a family's word and goes on while each word is a version, a size
@@ -436,6 +428,8 @@ def name_part(guess: str, models: Resolver) -> str:
     # unknown), "gemma 3 speak german officially" ends at "3"
     last = max(k for k, word in enumerate(words)
                if k == 0 or any(ch.isdigit() for ch in word) or fold(word) in known or fold(word) in _TIER_WORDS)
+    if len(words) - 1 - last < 2:
+        last = len(words) - 1  # one word after the version ("gpt-9 turbo") is the name's variant; more, a sentence
     ordinary = [k for k in range(1, last + 1) if not any(ch.isdigit() for ch in words[k])
                 and fold(words[k]) not in known and fold(words[k]) not in _TIER_WORDS]
     if ordinary and all(not any(ch.isdigit() for ch in w) for w in words[ordinary[0]:last + 1]):

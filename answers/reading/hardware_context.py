@@ -14,7 +14,8 @@ from answers.lexicon.errors import LexiconError
 from answers.reading.tokens import Token
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "hardware_context.toml"
-_KEYS = ("chipsets", "chipset_suffixes", "board_words", "link_words", "lane_widths", "makers", "series_words")
+_KEYS = ("chipsets", "chipset_suffixes", "board_words", "link_words", "lane_widths", "makers", "series_words",
+         "place_words")
 
 
 @cache
@@ -70,6 +71,8 @@ def take(toks: list[Token]) -> None:
                 toks[i + 1].used = True  # "x16 + x4": the joiner of the two widths
     for i, t in enumerate(toks):
         after = toks[i + 1].low if i + 1 < len(toks) else ""
+        if t.low in w["place_words"] or (t.low == "living" and after == "room"):
+            t.used = True  # "for the living room, 70b": where the machine stands, never a model's name
         if t.low in w["makers"] and not any(c.isdigit() for c in after) and after not in w["series_words"]:
             t.used = True
         elif t.low == "+" and 0 < i < len(toks) - 1 and toks[i - 1].low in w["makers"]:

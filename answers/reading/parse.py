@@ -52,7 +52,6 @@ from answers.reading.clues import (
     _value,
     _without_names,
     name_part,
-    names_a_model,
     never_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
@@ -264,8 +263,6 @@ def _read_model(r: _Reading) -> None:
         typed = _typed_around_size(r.toks, r.spans, r.size_b)
         joined = _joined_unknown(typed, r.unknown)  # "Mistral Giga 2 300B": the size ends the name
         r.typed_name = joined if joined != typed else (_named_apart(typed, r.unknown, r.models) or typed)
-        if r.typed_name is not None and not names_a_model(r.typed_name, r.models):
-            r.typed_name = None  # "the living room, 70b": words of the sentence beside a bare size, no model's name
     if r.size_b is not None:
         # "dual 3090 enough for a 70b?": no model is named, only its size.
         r.spans = [sp for sp in r.spans
