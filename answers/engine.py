@@ -27,7 +27,7 @@ from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.routing import decide_before_resolving, left_out
-from answers.facts.stated import stated
+from answers.facts.stated import stated, with_repos
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
@@ -244,8 +244,14 @@ class Engine(MediaAnswering):
                      unused_line(answer.locale, said, account.unused, account.why)):
             if line:
                 text = markdown.finish(f"{text.rstrip()}\n{line}")
+        said = with_repos(said, self._repo_of)
         return replace(answer, asked=said, assumed=account.assumed, unused=account.unused, unused_why=account.why,
                        text=text)
+
+    def _repo_of(self, name: str) -> str | None:
+        """A catalog model's repository ("Qwen/Qwen3-32B"), its maker's own spelling; None when not on record."""
+        record = self.knowledge.model_named(name)
+        return record.huggingface if record is not None and record.huggingface else None
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named

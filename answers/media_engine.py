@@ -115,6 +115,8 @@ class MediaAnswering:
                 if q.card2 is not None and q.intent == "compare":
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)
+            if q.card2 is not None and q.intent == "compare" and (q.model is not None or q.model_size_b is not None):
+                return None  # "30b models + a bit of sdxl: 3090 or 5070 ti?": the cards weighed for the language model
             ask = MediaAsk((q.intent or "fallback"), m, memory_of(q), bool(q.cpu_only or q.cpu_named),
                            find_cpu(q.cpu_named), gpus_of(q))
             card = self._card(q, options)

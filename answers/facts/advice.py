@@ -109,11 +109,17 @@ def curated(rec: ModelRecord) -> bool:
     return p is not None and p.source == "builtin"
 
 
+# "Gemma 3n E4B", "Gemma 4 E2B": the maker's effective size in the name (per-layer embeddings stay off the
+# accelerator), the size the model's capability follows; its total (8B for E4B) is what memory holds.
+_EFFECTIVE_SIZE_RE = re.compile(r"(?<![A-Za-z0-9])E(\d+(?:\.\d+)?)B(?![A-Za-z0-9])")
+
+
 def effective_params_b(rec: ModelRecord) -> float:
     assert rec.params_b is not None
     if rec.is_moe and rec.active_params_b:
         return math.sqrt(rec.params_b * rec.active_params_b)
-    return rec.params_b
+    said = _EFFECTIVE_SIZE_RE.search(rec.name)
+    return min(rec.params_b, float(said.group(1))) if said else rec.params_b
 
 
 def capability_score(rec: ModelRecord) -> float:

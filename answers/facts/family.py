@@ -31,10 +31,14 @@ from msgspec import Struct
 
 # the one description of a record
 from answers.facts.describe import record_facts
+from answers.knowledge.model_languages import family_of as language_family
 from catalog.records import ModelRecord
 
 # Facts about the models themselves: an answer for every member reads naturally.
-FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute"})
+# "longest_context" or "model_info" on a family ("when did qwen3.5 come out, what context, any MoE?") gives each
+# member's sheet: mixture of experts or dense, its context and its publication date, all the records hold.
+FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "purpose", "download", "compute",
+                            "longest_context", "model_info"})
 MIN_MEMBERS = 2
 OTHERS_SHOWN = 5  # near names that are not members, named after the answer
 
@@ -98,7 +102,8 @@ def _distinct(values: Iterable[str | None]) -> list[str]:
 
 
 def _member_facts(m: Member) -> dict[str, Any]:
-    return {**record_facts(m.record), "size": m.size}
+    arch = m.record.architecture
+    return {**record_facts(m.record), "size": m.size, "max_context": arch.max_context if arch is not None else None}
 
 
 def family_facts(typed: str, records: Sequence[ModelRecord], candidates: Sequence[str] = ()) -> dict[str, Any] | None:
@@ -141,4 +146,14 @@ def family_facts(typed: str, records: Sequence[ModelRecord], candidates: Sequenc
         "domain": _distinct(d for f in facts for d in f["domain"]),
         "tasks": _distinct(t for f in facts for t in f["tasks"]),
         "others": [c for c in candidates if c not in names][:OTHERS_SHOWN],
+        **_languages(ms[0].record.name),
     }
+
+
+def _languages(name: str) -> dict[str, Any]:
+    """The languages the family's makers list (answers/knowledge/model_languages.json, with its source), if on
+    record: "does Gemma 3 speak German officially" is answered from the model cards."""
+    family = language_family(name)
+    if family is None:
+        return {"languages": [], "languages_source": None}
+    return {"languages": list(family.languages), "languages_source": family.source}

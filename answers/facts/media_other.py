@@ -152,6 +152,9 @@ def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[s
             "max_tokens": record.max_tokens, "assumed": {"app": "llama.cpp", "precision": "F16"}}
 
 
+RERANK_CANDIDATES = 50  # candidates a reranker scores per question (a common top-k; see embedding_throughput)
+
+
 def embedding_throughput(facts: dict[str, Any], items: int | None) -> dict[str, Any]:
     """Tokens a second as the asker counts: texts (an embedder's chunks, a reranker's query-document pairs) of
     `DEFAULT_PROMPT` tokens each a second, and for a count asked ("2 million chunks") the time for all of them."""
@@ -162,6 +165,14 @@ def embedding_throughput(facts: dict[str, Any], items: int | None) -> dict[str, 
     out = dict(facts, item_tokens=per, items_per_second=round(tok / per, 2),
                items_per_second_low=round(facts["tokens_per_second_low"] / per, 2),
                items_per_second_high=round(facts["tokens_per_second_high"] / per, 2))
+    if items and facts.get("role") == "reranker":
+        # "a RAG over 10k pages": the pages are the collection, which a reranker never reads whole; it scores the
+        # candidates the search returns for each question (the top-k a bi-encoder or BM25 gives: sbert.net,
+        # Cross-Encoder usage, "re-rank the top-k results"; 50 is a common k). Time per question, not per collection.
+        return dict(out, items_asked=items, rerank_candidates=RERANK_CANDIDATES,
+                    query_seconds=round(RERANK_CANDIDATES * per / tok, 1),
+                    query_seconds_low=round(RERANK_CANDIDATES * per / facts["tokens_per_second_high"], 1),
+                    query_seconds_high=round(RERANK_CANDIDATES * per / max(facts["tokens_per_second_low"], 1), 1))
     if items:
         out.update(items_asked=items, total_tokens=items * per, total_seconds=round(items * per / tok),
                    total_seconds_low=round(items * per / facts["tokens_per_second_high"]),

@@ -92,6 +92,9 @@ def declined(asked: Asked, intent: str | None = None) -> bool:
         return False  # a language the models are judged in is answered (answers/facts/model_language.py)
     if asked.asked_plainly and _answerable(intent or asked.intent or "fallback", asked):
         return False
+    if topic in ("install", "system") and asked.model is not None and _hardware(asked) \
+            and _answerable(intent or asked.intent or "fallback", asked):
+        return False  # "homelab with proxmox, a p40 for llama 3.1 8b?": the setup's software named, the model rated
     # "better" or "smarter" beside hardware named is about that hardware ("a 70b on two 3090s, or is a mac the smarter
     # buy?"): the hardware answered; beside an answer about it, only a comparison of hardware drops the line
     return not (topic == "quality" and (_weighs_hardware(asked) or _hardware(asked)))

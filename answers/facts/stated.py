@@ -185,3 +185,18 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     if asked.budget is not None:
         out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
     return out
+
+
+def with_repos(said: dict[str, Any], repo_of: Callable[[str], str | None]) -> dict[str, Any]:
+    """`said` with `model_repos` beside `models`: each model's official spelling, its maker's repository
+    ("Qwen/Qwen3-32B" for the catalog's "Qwen3 32B"), None where the catalog has none. Added after the
+    accounting: a spelling is no condition of its own. `models` keeps the catalog's names (the contract)."""
+    models = said.get("models")
+    if not models:
+        return said
+    out: dict[str, Any] = {}
+    for key, value in said.items():
+        out[key] = value
+        if key == "models":
+            out["model_repos"] = [repo_of(name) for name in models]
+    return out

@@ -369,6 +369,11 @@ def _superlative_plus(toks: list[Token]) -> None:
             toks[i].used = True
 
 
+# Words many names share as a tier or a size ("Mistral Small", "Nemotron Super"): no evidence of a name alone.
+_TIER_WORDS = frozenset({"small", "mini", "large", "super", "pro", "max", "plus", "lite", "base", "instruct", "chat",
+                         "medium", "nano", "tiny", "ultra", "flash", "turbo"})
+
+
 def _could_be_name(guess: str, models: Resolver) -> bool:
     """Leftover words worth answering "no model called X" about: several words, a digit, or one word
     close to some name ("mistrall"). A lone chat word ("whats", "pls", "faccio") is not a name, nor are
@@ -377,8 +382,11 @@ def _could_be_name(guess: str, models: Resolver) -> bool:
         return False  # a bare number ("under 500 dollars") is an amount, never a model's name
     if any(ch.isdigit() for ch in guess) and not _sizes_only(guess):
         return True
-    if " " in guess.strip() and set(re.findall(r"[a-z]{3,}", fold(guess))) & _name_words(models):
-        return True  # "nemotron super", "deepsek coder": a word some model's name has
+    words = set(re.findall(r"[a-z]{3,}", fold(guess))) - _TIER_WORDS
+    if " " in guess.strip() and 2 * len(words & _name_words(models)) >= len(words) > 0:
+        # "nemotron super", "deepsek coder": words of some model's name, at least half of the phrase; a phrase
+        # of ordinary words with one name in it ("lokalen sprachassistent whisper + kleines") is a sentence
+        return True
     res = models.resolve(guess)
     top = res.best or (res.candidates[0] if res.candidates else None)
     return top is not None and top.score >= 80
@@ -405,6 +413,28 @@ def _name_words(models: Resolver) -> frozenset[str]:
         words = _NAME_WORDS[id(models)] = frozenset(
             w for name in models.names for w in re.findall(r"[a-z]{3,}", fold(name)))
     return words
+
+
+def name_part(guess: str, models: Resolver) -> str:
+    """A model's name at the start of leftover words, the sentence after it dropped: "gemma 3 speak german
+    officially" → "gemma 3". It starts with a family's word and goes on while each word is a version, a size
+    or a word of some model's name; a guess that does not start with a family's word is kept whole."""
+    words = guess.split()
+    if not words or fold(words[0]).replace("-", " ").split()[:1] == [] or \
+            fold(words[0]).replace("-", " ").split()[0] not in _family_heads(models):
+        return guess
+    known = _name_words(models) | _family_heads(models)
+    # the name ends at its last version, size or name word: "qwen colossus 4" stays whole (a coined name, said
+    # unknown), "gemma 3 speak german officially" ends at "3"
+    last = max(k for k, word in enumerate(words)
+               if k == 0 or any(ch.isdigit() for ch in word) or fold(word) in known or fold(word) in _TIER_WORDS)
+    if len(words) - 1 - last < 2:
+        last = len(words) - 1  # one word after the version ("gpt-9 turbo") is the name's variant; more, a sentence
+    ordinary = [k for k in range(1, last + 1) if not any(ch.isdigit() for ch in words[k])
+                and fold(words[k]) not in known and fold(words[k]) not in _TIER_WORDS]
+    if ordinary and all(not any(ch.isdigit() for ch in w) for w in words[ordinary[0]:last + 1]):
+        last = ordinary[0] - 1  # ordinary words then only name words, no version after them: the sentence
+    return " ".join(words[:last + 1])
 
 
 def _family_heads(models: Resolver) -> frozenset[str]:

@@ -312,6 +312,8 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
             out["users"] = int(a.value)
         if at_once is None and people_counts.said_at_once(text, a, w.at_once, people):
             at_once = int(a.value)
+    if at_once is None and "users" in out:
+        at_once = people_counts.at_once_phrase(text, found, out["users"], w.users)
     if at_once is not None:
         out["users"] = at_once
     if "users" not in out:

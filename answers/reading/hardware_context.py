@@ -14,7 +14,8 @@ from answers.lexicon.errors import LexiconError
 from answers.reading.tokens import Token
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "hardware_context.toml"
-_KEYS = ("chipsets", "chipset_suffixes", "board_words", "link_words", "lane_widths", "makers", "series_words")
+_KEYS = ("chipsets", "chipset_suffixes", "board_words", "link_words", "lane_widths", "makers", "series_words",
+         "place_words")
 
 
 @cache
@@ -59,12 +60,19 @@ def take(toks: list[Token]) -> None:
         if t.low in w["link_words"] and (re.fullmatch(r"[1-6](?:\.0)?", nxt.low) or lane.fullmatch(nxt.low)
                                          or nxt.low in w["link_words"]):
             t.used = nxt.used = True
-    if any(board) or any(t.low in w["link_words"] for t in toks):
-        for i, t in enumerate(toks):
-            if lane.fullmatch(t.low) and not (i and _card_number(toks[i - 1])):
-                t.used = True
+    lanes = [i for i, t in enumerate(toks) if lane.fullmatch(t.low) and not (i and _card_number(toks[i - 1]))]
+    # a board word, a link word, or two widths said ("x16 + x4", "x8 and x8") or a split ("x8/x8"): the lanes
+    if any(board) or any(t.low in w["link_words"] for t in toks) or len(lanes) >= 2 or any("/" in toks[i].low
+                                                                                           for i in lanes):
+        for i in lanes:
+            toks[i].used = True
+        for i in lanes:
+            if i + 2 < len(toks) and toks[i + 1].low == "+" and i + 2 in lanes:
+                toks[i + 1].used = True  # "x16 + x4": the joiner of the two widths
     for i, t in enumerate(toks):
         after = toks[i + 1].low if i + 1 < len(toks) else ""
+        if t.low in w["place_words"] or (t.low == "living" and after == "room"):
+            t.used = True  # "for the living room, 70b": where the machine stands, never a model's name
         if t.low in w["makers"] and not any(c.isdigit() for c in after) and after not in w["series_words"]:
             t.used = True
         elif t.low == "+" and 0 < i < len(toks) - 1 and toks[i - 1].low in w["makers"]:

@@ -51,6 +51,7 @@ from answers.reading.clues import (
     _typed_around_size,
     _value,
     _without_names,
+    name_part,
     never_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
@@ -390,7 +391,10 @@ def _read_intent(r: _Reading) -> None:
     r.has_model = r.model_span is not None or r.size_b is not None
     r.flags = {"gpu_count": r.gpu_count, "task": r.task, "n_quants": len(r.quants)}
     r.intent = _intent(r.folded, r.has_model, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
-    if r.intent in ("model_info", "fallback") or _pattern_score(r.folded, r.intent) < 3.0:
+    # Two cards named with nothing else asked already make a comparison: a word one edit from an asking word
+    # ("precos" → "precis") does not turn it into another question.
+    weighed = r.intent == "compare" and r.n_cards >= 2
+    if not weighed and (r.intent in ("model_info", "fallback") or _pattern_score(r.folded, r.intent) < 3.0):
         # No asking phrase read: slips in the asking words ("descrago", "schnelste") are mended, names kept.
         vocabulary, known = _typo_words()
         names = frozenset(w for sp in r.spans for w in fold(sp.text).split())
@@ -410,6 +414,7 @@ def _read_intent(r: _Reading) -> None:
         # model, hand them on as the model so the engine answers "not found" with suggestions.
         # Leftovers that could not be a name ("without it being dumb", "asking for a friend") are chatter.
         guess = max((u for u in r.unknown if _could_be_name(u, r.models)), key=len, default=r.unknown[0])
+        guess = name_part(guess, r.models)  # "gemma 3 speak german officially": the name, not the sentence
         as_model = _intent(r.folded, True, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
         asked_for_a_list = r.intent == "card_models" and (
             r.task is not None or _pattern_score(r.folded, "card_models") >= 4.0)

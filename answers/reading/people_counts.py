@@ -61,3 +61,22 @@ def take(toks: list[Token], users_words: frozenset[str]) -> None:
     for i, t in enumerate(toks[:-1]):
         if re.fullmatch(r"\d{1,4}(?:[-–]\d{1,4})?", t.low) and toks[i + 1].low in users_words:
             t.used = True
+
+
+def at_once_phrase(text: str, found: list[Amount], everyone: int, users: frozenset[str]) -> int | None:
+    """A smaller count followed by a phrase saying "at once" ("50 students, maybe 10-15 at the same time", "200
+    Studenten, 20 zur gleichen Zeit"), one people's noun allowed between: those are served at once, out of the
+    `everyone` already counted. Only beside such a count: "2 at the same time" alone may count models."""
+    from answers.reading.at_once import at_once_re  # lazy: the phrases of every language, compiled once
+
+    for said in found:
+        a = ranged(text, said)
+        if a is None or a.value != int(a.value) or not 1 <= a.value < everyone:
+            continue
+        rest = text[a.end:a.end + 60].lstrip()
+        first = rest.split(maxsplit=1)
+        if first and first[0].strip(".,;:!?") in users:
+            rest = first[1] if len(first) > 1 else ""
+        if at_once_re().match(rest):
+            return int(a.value)
+    return None

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 MIN_LENGTH = 4  # shorter words sit one edit away from too many others ("wan", "qe")
+# Plural endings of the six languages: "precios", "paginas", "cards" are the plural of a word the lexicons know
+# ("precio"), never a slip for another word one edit away ("precisos", which asks how accurate the figures are).
+_PLURAL_ENDINGS = ("es", "s", "en", "n")
 
 
 def mend(words: Iterable[str], known: frozenset[str], vocabulary: tuple[str, ...],
@@ -18,7 +21,7 @@ def mend(words: Iterable[str], known: frozenset[str], vocabulary: tuple[str, ...
     """`words` with each unknown alphabetic word replaced by the nearest vocabulary word one edit away."""
     out = []
     for word in words:
-        if len(word) < MIN_LENGTH or not word.isalpha() or word in known or word in keep:
+        if len(word) < MIN_LENGTH or not word.isalpha() or word in known or word in keep or _plural_of(word, known):
             out.append(word)
             continue
         # lazy: imported only for a word to mend: most questions have none, and rapidfuzz's C++ extension
@@ -29,3 +32,9 @@ def mend(words: Iterable[str], known: frozenset[str], vocabulary: tuple[str, ...
         hit = process.extractOne(word, vocabulary, scorer=OSA.distance, score_cutoff=1)
         out.append(hit[0] if hit else word)
     return out
+
+
+def _plural_of(word: str, known: frozenset[str]) -> bool:
+    """Whether `word` is a known word with a plural ending added ("precios" from "precio")."""
+    return any(word.endswith(end) and len(word) - len(end) >= MIN_LENGTH and word[:-len(end)] in known
+               for end in _PLURAL_ENDINGS)

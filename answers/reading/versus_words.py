@@ -139,7 +139,14 @@ def _comma_only(between: str) -> bool:
     if len(parts) != 2:
         return False
     before, after = parts[0].split(), parts[1].split()
-    return len(before) <= 1 and all(w in _small_words() for w in after)
+    # "gebrauchte 3090, neue 5070 ti oder arc pro b60": a card's state ("neue", "used") is one of those small words
+    return len(before) <= 1 and all(w in _small_words() or w in _card_states() for w in after)
+
+
+@cache
+def _card_states() -> frozenset[str]:
+    """Words saying a card's state in every language ("used", "neue", "usata"): the lexicon's `count_fillers`."""
+    return frozenset(fold(w) for w in lexicon().count_fillers)
 
 
 def first_two_models(spans: list[Span]) -> tuple[Span, Span] | None:

@@ -73,7 +73,8 @@ def default_model(typed: str, candidates: Sequence[Match]) -> ModelDefault | Non
     words, sizes, versions = _words(typed)
     words -= _NOISE
     if not sizes and words:
-        return _newest_version(words, versions, candidates)
+        return _newest_version(words, versions, candidates) or (
+            _flagship(candidates) if not versions and len(words) == 1 else None)
     if len(sizes) != 1 or not words:
         return None
     same = _one_architecture(sizes[0], candidates)
@@ -108,3 +109,18 @@ def _newest_version(words: set[str], versions: list[str], candidates: Sequence[M
     line = [record for record, c_words, c_sizes, c_versions in _dated(candidates)
             if not c_sizes and c_words == words and c_versions and all(v in c_versions for v in versions)]
     return _newest(line, candidates, at_least=2)
+
+
+FLAGSHIP_RELEASES = 3  # releases of one architecture that make a maker's line ("deepseek": V3, V3.1, V3.2, R1)
+
+
+def _flagship(candidates: Sequence[Match]) -> ModelDefault | None:
+    """A maker's name alone ("deepseek"): when several releases share one architecture under names without a size
+    (DeepSeek V3, V3.1, V3.2 and R1: 671 B, 37 B active), that line is what the name stands for, and its newest
+    is the default, the others named. A family of sizes ("llama", "qwen3") has sizes in its names: quiz kept."""
+    groups: dict[tuple[float | None, float | None], list[ModelRecord]] = {}
+    for record, _, c_sizes, _ in _dated(candidates):
+        if not c_sizes:
+            groups.setdefault((record.params_b, record.active_params_b), []).append(record)
+    lines = [g for g in groups.values() if len(g) >= FLAGSHIP_RELEASES]
+    return _newest(lines[0], candidates) if len(lines) == 1 else None

@@ -105,7 +105,9 @@ def test_the_asked_record_holds_what_was_said(engine, question: str, key: str, v
 
 
 def test_keys_are_present_only_when_stated(engine) -> None:
-    assert engine.ask("can Qwen3 8B run on 12 GB?").asked == {"models": ["Qwen3 8B"], "memory_gb": 12}
+    # model_repos goes with models (the same models in their makers' spelling), never alone
+    assert engine.ask("can Qwen3 8B run on 12 GB?").asked == {"models": ["Qwen3 8B"], "model_repos": ["Qwen/Qwen3-8B"],
+                                                              "memory_gb": 12}
 
 
 def test_an_engine_or_format_is_used_or_said_unused(engine) -> None:
