@@ -131,3 +131,16 @@ def test_the_small_granites_are_sized_from_their_own_shape() -> None:
     for name, params in (("Granite-4.0-350M", 0.352), ("Granite-3B-Code", 3.48)):
         assert file_params_b(_size(name)) == pytest.approx(params, rel=0.01), name
         assert _weights(_size(name), "BF16") == pytest.approx(params * 2e9 / GIB, rel=0.01), name
+
+
+def test_experts_released_in_int4_stay_at_q4_0_in_the_widest_files() -> None:
+    """Kimi K2.5 (and K2.6, its architecture) ships its routed experts in INT4 groups of 32, which Q4_0 holds
+    exactly: 60 MoE layers × 384 experts × 3 × 7,168 × 2,048 weights at 4.5 bits are 570.7 GB, and Unsloth's
+    "lossless" UD-Q8_K_XL file is 595 GB (its K2.6 guide), not the 1.1 TB Q8_0 experts would make. Below 4.5 bits
+    the level's own types stay: the 2-bit file is far smaller than the 8-bit one."""
+    model = _size("Kimi K2.5")
+    experts_gb = 60 * 384 * 3 * 7168 * 2048 * 4.5 / 8 / 1e9
+    widest = _weights(model, "UD-Q8_K_XL") * GIB / 1e9
+    assert experts_gb < widest < experts_gb * 1.1
+    assert widest == pytest.approx(595, rel=0.06)
+    assert _weights(model, "UD-Q2_K_XL") * GIB / 1e9 < 0.7 * widest
