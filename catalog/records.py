@@ -159,6 +159,10 @@ class Architecture(Struct, frozen=True, kw_only=True, omit_defaults=True):
     # Parameters (billions) of a vision tower counted in params_b that a GGUF text file leaves out: llama.cpp
     # puts it in a separate mmproj file (Gemma 3 4B–27B: a ~0.42B SigLIP encoder and projector).
     vision_params_b: Annotated[float, Meta(ge=0)] | None = None
+    # The widest ggml type a GGUF gives the routed experts when they were released at low precision and a wider
+    # type would add bytes and no accuracy: Kimi K2.5's experts are INT4 in groups of 32, which Q4_0 holds
+    # exactly, so Unsloth's "lossless" UD-Q8_K_XL file is 595 GB, not the 1.1 TB Q8_0 experts would make.
+    gguf_expert_cap: Literal["Q4_0", "MXFP4", "Q8_0"] | None = None
     attention: list[AttentionGroup]
     source: str  # URL of the config file the facts were checked against
 

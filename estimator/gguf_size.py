@@ -116,13 +116,24 @@ def _shape(model: ModelSize) -> Shape:
     return Shape(layout.layers, gqa, f.experts)
 
 
+def _capped(mix: Mix, cap: str) -> Mix:
+    """Each type of `mix` no wider than `cap` (the narrower ones kept: a 2-bit level still goes below INT4)."""
+    return tuple((cap if BITS[t] > BITS[cap] else t, share) for t, share in mix)
+
+
 def _native_expert_mix(model: ModelSize, mix: Recipe) -> Recipe:
-    """gpt-oss keeps its routed experts in MXFP4 whatever the file's label (estimator.model.NativeShare)."""
-    if model.native is None:
+    """gpt-oss keeps its routed experts in MXFP4 whatever the file's label (estimator.model.NativeShare); a model
+    whose experts were released at low precision (FfnShape.expert_cap: Kimi K2.5's INT4) keeps them no wider."""
+    layout = model.layout
+    cap = layout.ffn.expert_cap if layout is not None and layout.ffn is not None else None
+    if model.native is None and cap is None:
         return mix
     types = dict(mix.types)
-    native: Mix = ((model.native.format, 1.0),)
-    types["exp_gate_up"] = types["exp_down"] = native
+    if model.native is not None:
+        native: Mix = ((model.native.format, 1.0),)
+        types["exp_gate_up"] = types["exp_down"] = native
+    elif cap is not None:
+        types["exp_gate_up"], types["exp_down"] = _capped(types["exp_gate_up"], cap), _capped(types["exp_down"], cap)
     return Recipe(types)
 
 

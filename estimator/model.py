@@ -44,6 +44,7 @@ class FfnShape(Struct, frozen=True):
     mtp_layers: int = 0  # multi-token-prediction layers a GGUF keeps (GLM-4.5's, with their own embeddings)
     attention_heads: int | None = None
     vision_params_b: float = 0.0  # a vision tower counted in the parameters but kept in a separate mmproj file
+    expert_cap: str | None = None  # widest ggml type of the routed experts (released INT4: Q4_0), None: the level's
 
 
 class Layout(Struct, frozen=True):

@@ -77,7 +77,7 @@ def ffn_of(arch: Architecture) -> FfnShape | None:
         shared_intermediate=arch.shared_expert_intermediate_size, first_dense=arch.first_dense_layers or 0,
         moe_every=arch.moe_layer_step or 1, tied_embeddings=bool(arch.tied_embeddings),
         mtp_layers=arch.gguf_mtp_layers or 0, attention_heads=arch.attention_heads,
-        vision_params_b=arch.vision_params_b or 0.0)
+        vision_params_b=arch.vision_params_b or 0.0, expert_cap=arch.gguf_expert_cap)
 
 
 def model_size(record: ModelRecord) -> ModelSize | None:

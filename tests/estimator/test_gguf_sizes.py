@@ -112,7 +112,10 @@ def test_files_shrink_down_the_ladder_and_stay_physical() -> None:
             tied = layout is not None and layout.ffn is not None and layout.ffn.tied_embeddings
             if tied and (wider_level, narrower_level) == ("IQ3_XXS", "Q2_K"):
                 continue  # a tied embedding is the output layer: Q5_K at IQ3_XXS, Q6_K at Q2_K (Gemma 3 4B's files)
-            assert narrower <= wider * 1.001, (size.name, wider_level, narrower_level)
+            # Q3_K_L keeps attention output, values and FFN-down at Q5_K: where attention is a third of the model
+            # (Qwen3 0.6B: 2,048-wide heads on a 1,024 hidden) its file comes within 1% of IQ4_XS's
+            slack = 1.01 if (wider_level, narrower_level) == ("IQ4_XS", "Q3_K_L") else 1.001
+            assert narrower <= wider * slack, (size.name, wider_level, narrower_level)
             # IQ1_S's block (1.5625 bits) is the narrowest type a level uses
             assert params * 1e9 * BITS["IQ1_S"] / 8 / 2**30 <= narrower <= params * 1e9 * 16 / 8 / 2**30
 
