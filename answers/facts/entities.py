@@ -90,6 +90,8 @@ class EntityBuilding:
             implied = implied_engine(self.estimates.profiles.engine_constants(), None, level(settings.quant))
             if implied:
                 settings = replace(settings, engine=implied)
+        if asked.link and not settings.link:  # "x8/x8", "x1 risers", "with nvlink": a tensor-parallel figure pays it
+            settings = replace(settings, link=asked.link)
         kv = asked.cache_type or options.cache_type
         if kv:
             try:
