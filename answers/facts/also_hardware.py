@@ -25,6 +25,8 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
             out["slower_card"] = drag
     if "tensor_parallel" in kinds:  # "TP vs layer split, how much faster?", "TP on two, or one card with AWQ?"
         ways = split_ways(est, e, s, level)
+        if ways is None and e.model is None:  # "2x 3090 on x8/x8: does TP in vLLM help?": the list's pick
+            ways = _pick_ways(est, e, s, facts)
         if ways is not None:
             out["split_ways"] = ways
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
@@ -46,6 +48,18 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
         drag = offload_drag(est, e, s, spill)
     return drag
+
+
+def _pick_ways(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
+    """Tensor parallelism against the layer split for the model a list answer picks first, named, so "does TP help
+    on my two cards?" gets its figures even when no model was asked about."""
+    rows = facts.get("rows")
+    first = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else None
+    rec = est.kn.model_named(str(first.get("model"))) if first else None
+    if rec is None:
+        return None
+    ways = split_ways(est, replace(e, model=rec), s, None)
+    return {**ways, "pick": rec.name} if ways is not None else None
 
 
 def _pick_drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:

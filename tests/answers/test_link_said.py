@@ -1,0 +1,81 @@
+"""Issue 30 item 3: the link between several cards, as people say it, is read, used in a tensor-parallel figure and
+said back; a layer split does not pay for it. Every phrasing is written for this test; the expected bytes and
+times are independent arithmetic (a token's BF16 activations through a ring all-reduce over the lanes said)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from answers.engine import Engine
+from answers.knowledge.profiles import load_engine_constants
+from answers.reading.link_words import read
+from estimator.engine_speed import hidden_size, lane_seconds, layer_count, link_parts
+from estimator.model import ModelSize
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("two 4090s on a b650 board, pcie 4.0 x16 and x4, vllm tensor parallel?", "pcie4x4"),
+    ("zwei 3090 auf pcie 3.0 x8/x8 slots, lohnt sich vllm?", "pcie3x8"),
+    ("cinq 3060 sur des risers x1 de minage, ça marche ?", "pciex1"),
+    ("due 3090 con nvlink per vllm", "nvlink"),
+    ("dos 3090 sin nvlink, gen4, con vllm", "pcie4"),
+    ("uma 3090 num egpu thunderbolt com uma 4090 interna", "pcie3x4"),
+    ("2x 4090 for llama 70b", None),
+    ("is an nvlink bridge worth buying for my two 3090s?", None),
+])
+def test_the_link_is_read_in_several_languages(question: str, link: str | None) -> None:
+    assert read(question) == link
+
+
+def test_lanes_cost_a_tensor_parallel_token_their_bytes() -> None:
+    """8,192-wide activations (Llama 3 70B, 80 layers), BF16, two cards: each all-reduce moves 8,192 × 2 bytes
+    through each link; on one PCIe 3.0 lane (0.985 GB/s) that is 16.6 µs, twice per layer."""
+    c = load_engine_constants()
+    size = ModelSize(params_b=70.6)
+    h = hidden_size(c, size)
+    assert 7_500 < h < 9_500  # the rule's width for a 70B (Llama 3 70B: 8,192)
+    one = lane_seconds(c, "pciex1", size, 2)
+    assert math.isclose(one, h * 2 / 0.985e9, rel_tol=1e-6)
+    assert math.isclose(lane_seconds(c, "pcie4x16", size, 2), one * 0.985 / 1.969 / 16, rel_tol=1e-6)
+    assert lane_seconds(c, "nvlink", size, 2) == 0 == lane_seconds(c, "pcie4", size, 2) == lane_seconds(c, "x1", size, 1)
+    assert link_parts("pcie4x8") == ("pcie4", 8) and link_parts(None) == (None, None)
+    assert 78 <= layer_count(c, size) <= 82  # the size rule (Llama 3 70B has 80)
+
+
+def test_narrow_lanes_slow_tensor_parallelism_not_a_layer_split(engine: Engine) -> None:
+    wide = engine.ask("2x rtx 3090 on pcie 4.0 x16 slots, vllm, llama 3.3 70b awq, how fast?")
+    narrow = engine.ask("2x rtx 3090 on pcie 3.0 x1 risers, vllm, llama 3.3 70b awq, how fast?")
+    assert wide.asked["link"] == "pcie4x16" and narrow.asked["link"] == "pcie3x1"
+    assert narrow.facts["row"]["tok_s"] < wide.facts["row"]["tok_s"]
+    lw = engine.ask("2x rtx 3090 on pcie 4.0 x16 slots, llama.cpp, llama 3.3 70b q4_k_m, how fast?")
+    ln = engine.ask("2x rtx 3090 on pcie 3.0 x1 risers, llama.cpp, llama 3.3 70b q4_k_m, how fast?")
+    assert lw.facts["row"]["tok_s"] == pytest.approx(ln.facts["row"]["tok_s"])
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("2x 3090 auf einem x570 board, pcie 4.0 x8/x8, ohne nvlink: bringt vllm tensor parallel was?", "x8"),
+    ("duas 3090 num slot x16 e outro x4, paralelismo de tensores no vllm compensa?", "x4"),
+    ("deux 3090 sur risers x1, le parallélisme de tenseurs avec vllm vaut le coup ?", "x1"),
+])
+def test_tensor_parallelism_asked_without_a_model_gets_the_picks_figures_and_the_link(engine: Engine,
+                                                                                      question: str, word: str) -> None:
+    """No model named: the list's pick is weighed both ways, and the lanes said come back with their cost."""
+    a = engine.ask(question)
+    ways = a.facts["also"]["split_ways"]
+    assert ways["pick"] and ways["tensor"]["tok_s"] > ways["layer"]["tok_s"]
+    assert ways["link"]["lanes"] == int(word[1:])
+    assert f"x{word[1:]}" in a.text and ways["pick"] in a.text
+
+
+def test_layer_split_against_tp_by_its_setting_is_weighed(engine: Engine) -> None:
+    a = engine.ask("4x 3090, sglang tp=4 or a layer split with llama.cpp for qwen2.5 72b awq, tok/s difference?")
+    ways = a.facts["also"]["split_ways"]
+    assert ways["cards"] == 4 and ways["layer"] is not None and ways["tensor_vs_layer"] > 1
+
+
+def test_amd_workstation_cards_are_counted() -> None:
+    from answers.reading.setup_words import read as cards
+    assert cards("3 radeon ai pro r9700 per qwen3 235b").cards == [("radeon ai pro r9700", 3)]
+    assert cards("2x radeon pro w7900 for llama").cards == [("radeon pro w7900", 2)]
