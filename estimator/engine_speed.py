@@ -160,4 +160,5 @@ def tokens_in_pool(pool_gb: float, cache_gb_per_token: float) -> int:
 
 
 __all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "fixed_seconds",
-           "hidden_size", "kv_pool_gb", "lane_seconds", "layer_count", "link_parts", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]
+           "hidden_size", "kv_pool_gb", "lane_seconds", "layer_count", "link_parts",
+           "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]

@@ -12,7 +12,8 @@ from answers.knowledge.pickled import compile_cached
 from catalog.text import fold
 
 # "no nvlink", "without", "sans", "ohne", "senza", "sin", "sem", "kein": the bridge denied
-_NO_NVLINK = compile_cached(r"\b(?:no|without|w/o|sans|pas de|ohne|kein(?:e|en)?|senza|sin|sem|non)\s+(?:\w+\s+)?nv ?link")
+_NO_NVLINK = compile_cached(r"\b(?:no|without|w/o|sans|pas de|ohne|kein(?:e|en)?|senza|sin|sem|non)\s+"
+                            r"(?:\w+\s+)?nv ?link")
 # the bridge had ("with nvlink", "3090s nvlinked", "via nvlink"), not asked about ("is nvlink worth a bridge?")
 _NVLINK = compile_cached(r"\b(?:with|w/|mit|con|avec|com|via|over|using|uber|tramite|per|and|und|et|y|e)\s+"
                          r"(?:an?\s+|un\s+|una\s+|einer?\s+)?nv ?link\b|\bnv ?linked\b|\+\s*nv ?link\b")
@@ -20,7 +21,8 @@ _GEN = compile_cached(r"\bpci-?e?\s*(?:gen\s*)?([345])(?:\.0)?\b|\bgen\s*([345])
 # widths: "x8/x8", "x16 + x4", "x16 e x4", "x1"; never right after a card's number ("3090 x4" counts cards)
 _LANES = compile_cached(r"(?<![\w.])(\d{3,5}(?:er|ti|xt|xtx)?\s+)?x\s?(16|8|4|1)\b")
 # words that make a width a link's ("slot", "riser", "lanes", "pcie", a board word): said in the message
-_CONTEXT = compile_cached(r"\b(?:pci-?e|gen\s*[345]|lanes?|slots?|steckplatz\w*|risers?|risern|chipset|board|mobo|"
+_CONTEXT = compile_cached(r"\b(?:pci-?e|gen\s*[345]|lanes?|slots?|steckplatz\w*|risers?|risern|chipset|board|"
+                          r"mobo|"
                           r"motherboard|mainboard|placa[- ]mae|carte[- ]mere|scheda madre|placa base|[abxz][3-9][0-9]0e?|"
                           r"x\s?(?:16|8|4|1)\s*(?:/|\+)\s*x?\s?(?:16|8|4|1))\b")
 _ASKED = compile_cached(r"\bnv ?link\b[^.?!]{0,40}\b(?:worth|buy|lohnt|kaufen|vale|conviene|vaut|compensa|merece)"

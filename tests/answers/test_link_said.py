@@ -39,7 +39,8 @@ def test_lanes_cost_a_tensor_parallel_token_their_bytes() -> None:
     one = lane_seconds(c, "pciex1", size, 2)
     assert math.isclose(one, h * 2 / 0.985e9, rel_tol=1e-6)
     assert math.isclose(lane_seconds(c, "pcie4x16", size, 2), one * 0.985 / 1.969 / 16, rel_tol=1e-6)
-    assert lane_seconds(c, "nvlink", size, 2) == 0 == lane_seconds(c, "pcie4", size, 2) == lane_seconds(c, "x1", size, 1)
+    assert lane_seconds(c, "nvlink", size, 2) == 0 == lane_seconds(c, "pcie4", size, 2)
+    assert lane_seconds(c, "x1", size, 1) == 0
     assert link_parts("pcie4x8") == ("pcie4", 8) and link_parts(None) == (None, None)
     assert 78 <= layer_count(c, size) <= 82  # the size rule (Llama 3 70B has 80)
 
