@@ -22,8 +22,8 @@ _GEN = compile_cached(r"\bpci-?e?\s*(?:gen\s*)?([345])(?:\.0)?\b|\bgen\s*([345])
 _LANES = compile_cached(r"(?<![\w.])(\d{3,5}(?:er|ti|xt|xtx)?\s+)?x\s?(16|8|4|1)\b")
 # words that make a width a link's ("slot", "riser", "lanes", "pcie", a board word): said in the message
 _CONTEXT = compile_cached(r"\b(?:pci-?e|gen\s*[345]|lanes?|slots?|steckplatz\w*|risers?|risern|chipset|board|"
-                          r"mobo|"
-                          r"motherboard|mainboard|placa[- ]mae|carte[- ]mere|scheda madre|placa base|[abxz][3-9][0-9]0e?|"
+                          r"mobo|motherboard|mainboard|placa[- ]mae|carte[- ]mere|scheda madre|placa base|"
+                          r"[abxz][3-9][0-9]0e?|"
                           r"x\s?(?:16|8|4|1)\s*(?:/|\+)\s*x?\s?(?:16|8|4|1))\b")
 _ASKED = compile_cached(r"\bnv ?link\b[^.?!]{0,40}\b(?:worth|buy|lohnt|kaufen|vale|conviene|vaut|compensa|merece)"
                         r"|\b(?:worth|buy|lohnt|kaufen|vale|conviene|vaut|compensa|merece)\b[^.?!]{0,40}\bnv ?link\b")
