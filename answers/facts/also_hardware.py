@@ -13,6 +13,7 @@ from answers.facts.common import Entities, Estimates, EstimateSettings
 from answers.facts.laptop_power import laptop_power
 from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
+from answers.facts.tensor_split import tensor_split
 
 
 def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSettings, facts: dict[str, Any],
@@ -29,6 +30,10 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
             ways = _pick_ways(est, e, s, facts)
         if ways is not None:
             out["split_ways"] = ways
+    if "mix_cards" in kinds or "gpu_split" in kinds:  # "how do I split it with --tensor-split?": -ts and -mg
+        split = tensor_split(est, e, s)
+        if split is not None:
+            out["tensor_split"] = split
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
         laptops = laptop_power(est, e, s.profile)
         if laptops:

@@ -80,3 +80,19 @@ def test_amd_workstation_cards_are_counted() -> None:
     from answers.reading.setup_words import read as cards
     assert cards("3 radeon ai pro r9700 per qwen3 235b").cards == [("radeon ai pro r9700", 3)]
     assert cards("2x radeon pro w7900 for llama").cards == [("radeon pro w7900", 2)]
+
+
+@pytest.mark.parametrize(("question", "ts", "main"), [
+    ("una 4090 y una 3090 con --tensor-split en llama.cpp, ¿cómo las reparto para un 70b?", [24, 24], "GeForce RTX 4090"),
+    ("3060 12gb + 3090, comment je règle --tensor-split pour qwen 32b ?", [12, 24], "GeForce RTX 3090"),
+    ("ho una 4060 ti 16gb e una 3090: come divido con -ts 1,1 un modello da 30b?", [16, 24], "GeForce RTX 3090"),
+])
+def test_how_to_split_gives_ts_by_free_memory_and_mg_on_the_fastest(engine: Engine, question: str, ts: list[int],
+                                                                    main: str) -> None:
+    """Two equal 24 GB cards get an even split (not a generic 24,16), unequal ones their memory in the order said;
+    the main card is the one with the most bandwidth."""
+    a = engine.ask(question)
+    z = a.facts["also"]["tensor_split"]
+    assert z["ts"] == ts and z["main"] == main and z["even"] == (len(set(ts)) == 1)
+    assert f"-ts {','.join(map(str, ts))}" in a.text and f"-mg {z['mg']}" in a.text
+    assert "24,16" not in a.text
