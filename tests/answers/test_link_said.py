@@ -83,7 +83,8 @@ def test_amd_workstation_cards_are_counted() -> None:
 
 
 @pytest.mark.parametrize(("question", "ts", "main"), [
-    ("una 4090 y una 3090 con --tensor-split en llama.cpp, ¿cómo las reparto para un 70b?", [24, 24], "GeForce RTX 4090"),
+    ("una 4090 y una 3090 con --tensor-split en llama.cpp, ¿cómo las reparto para un 70b?", [24, 24],
+     "GeForce RTX 4090"),
     ("3060 12gb + 3090, comment je règle --tensor-split pour qwen 32b ?", [12, 24], "GeForce RTX 3090"),
     ("ho una 4060 ti 16gb e una 3090: come divido con -ts 1,1 un modello da 30b?", [16, 24], "GeForce RTX 3090"),
 ])
