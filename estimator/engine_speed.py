@@ -112,8 +112,23 @@ def link_parts(link: str | None) -> tuple[str | None, int | None]:
 def hidden_size(c: EngineConstants, model: ModelSize) -> float:
     """A token's activation width: the model's own when its layout says, else from its (active) parameters and
     layers, about 12 × layers × hidden² weights (Llama 3 70B: 8,540 against its 8,192)."""
+    if model.layout is not None and model.layout.hidden_size:
+        return float(model.layout.hidden_size)
     size = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
     return math.sqrt(size * 1e9 / (12 * layer_count(c, model)))
+
+
+def tp_size_valid(model: ModelSize, k: int) -> bool:
+    """Whether `k` cards can form one tensor-parallel group: vLLM and SGLang split the attention heads evenly, so
+    `k` must divide the model's heads when known; else a power of two (heads are multiples of 8 in nearly every
+    model: 3, 5, 6 or 7 cards are refused by Llama 3 70B's 64 heads, Qwen2.5 32B's 40 and gpt-oss's 64)."""
+    if k == 1:
+        return True
+    ffn = model.layout.ffn if model.layout is not None else None
+    heads = getattr(ffn, "attention_heads", None)
+    if heads:
+        return heads % k == 0
+    return k & (k - 1) == 0
 
 
 def lane_seconds(c: EngineConstants, link: str | None, model: ModelSize, tp: int, tokens: int = 1) -> float:
@@ -160,5 +175,5 @@ def tokens_in_pool(pool_gb: float, cache_gb_per_token: float) -> int:
 
 
 __all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "fixed_seconds",
-           "hidden_size", "kv_pool_gb", "lane_seconds", "layer_count", "link_parts",
+           "hidden_size", "kv_pool_gb", "lane_seconds", "layer_count", "link_parts", "tp_size_valid",
            "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]

@@ -61,7 +61,7 @@ def split_ways(est: Estimates, e: Entities, s: EstimateSettings, level: str | No
             "layer": layer, "one": one,
             "tensor_vs_layer": tp["tok_s"] / layer["tok_s"] if layer else None,
             "tensor_vs_one": tp["tok_s"] / one["tok_s"] if one else None,
-            "link": _link(est, size, s.link, setup.gpu_count, tp["tok_s"])}
+            "link": _link(est, size, s.link, tp["tp_cards"], tp["tok_s"])}
 
 
 def _link(est: Estimates, size: Any, link: str | None, cards: int, tok_s: float) -> dict[str, Any] | None:
@@ -88,4 +88,5 @@ def _rate(est: Estimates, size: Any, setup: Setup, s: EstimateSettings, level: s
         return None
     if not row.tok_s or row.fit in ("offload", "no") or row.quant is None:
         return None
-    return {"quant": row.quant.name, "need_gb": row.need_gb, "tok_s": row.tok_s, "gpu_count": row.gpu_count}
+    return {"quant": row.quant.name, "need_gb": row.need_gb, "tok_s": row.tok_s, "gpu_count": row.gpu_count,
+            "tp_cards": row.tp_cards or row.gpu_count}

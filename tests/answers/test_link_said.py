@@ -97,3 +97,34 @@ def test_how_to_split_gives_ts_by_free_memory_and_mg_on_the_fastest(engine: Engi
     assert z["ts"] == ts and z["main"] == main and z["even"] == (len(set(ts)) == 1)
     assert f"-ts {','.join(map(str, ts))}" in a.text and f"-mg {z['mg']}" in a.text
     assert "24,16" not in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "3x rtx 3090 con vllm en paralelismo de tensores para llama 3.3 70b awq, ¿qué velocidad?",
+    "drei 3090 mit vllm tensor parallel, qwen2.5 32b awq, wie schnell?",
+])
+def test_three_cards_get_a_valid_tensor_parallel_size(engine: Engine, question: str) -> None:
+    """64 attention heads (Llama 3 70B) or 40 (Qwen2.5 32B) do not split over 3 cards: the figure is the group of 2, said,
+    with pipeline parallelism for all three; never a --tensor-parallel-size 3."""
+    a = engine.ask(question)
+    row = a.facts["row"]
+    assert row["gpu_count"] == 3 and row["tp_cards"] == 2
+    assert "--tensor-parallel-size 2" in a.text and "--tensor-parallel-size 3" not in a.text
+    assert "--pipeline-parallel-size 3" in a.text
+
+
+def test_tp_sizes_follow_the_heads() -> None:
+    from estimator.engine_speed import tp_size_valid
+    from estimator.model import FfnShape, LayerGroup, Layout
+    forty = ModelSize(params_b=32.8,
+                      layout=Layout((LayerGroup("full", 64, 8, 128),), ffn=FfnShape(attention_heads=40)))
+    assert [k for k in range(1, 9) if tp_size_valid(forty, k)] == [1, 2, 4, 5, 8]
+    assert [k for k in range(1, 9) if tp_size_valid(ModelSize(params_b=70), k)] == [1, 2, 4, 8]
+
+
+def test_four_workstation_radeons_run_gpt_oss_in_vllm_on_all_four(engine: Engine) -> None:
+    """vLLM's gpt-oss recipe names the Radeon AI PRO R9700 beside the MI300 line: four of them hold gpt-oss-120b's
+    MXFP4 file in tensor parallelism, and the answer opens with that, not with one card's "No"."""
+    a = engine.ask("quattro radeon ai pro r9700 con vllm in tensor parallel per gpt-oss-120b, quanto fa?")
+    assert a.facts["row"]["gpu_count"] == 4 and a.facts["row"]["quant"] == "MXFP4"
+    assert a.text.startswith("**Sì**, 4×")
