@@ -104,8 +104,8 @@ def test_how_to_split_gives_ts_by_free_memory_and_mg_on_the_fastest(engine: Engi
     "drei 3090 mit vllm tensor parallel, qwen2.5 32b awq, wie schnell?",
 ])
 def test_three_cards_get_a_valid_tensor_parallel_size(engine: Engine, question: str) -> None:
-    """64 attention heads (Llama 3 70B) or 40 (Qwen2.5 32B) do not split over 3 cards: the figure is the group of 2, said,
-    with pipeline parallelism for all three; never a --tensor-parallel-size 3."""
+    """64 attention heads (Llama 3 70B) or 40 (Qwen2.5 32B) do not split over 3 cards: the figure is the group of
+    2, said, with pipeline parallelism for all three; never a --tensor-parallel-size 3."""
     a = engine.ask(question)
     row = a.facts["row"]
     assert row["gpu_count"] == 3 and row["tp_cards"] == 2
