@@ -128,3 +128,21 @@ def test_four_workstation_radeons_run_gpt_oss_in_vllm_on_all_four(engine: Engine
     a = engine.ask("quattro radeon ai pro r9700 con vllm in tensor parallel per gpt-oss-120b, quanto fa?")
     assert a.facts["row"]["gpu_count"] == 4 and a.facts["row"]["quant"] == "MXFP4"
     assert a.text.startswith("**Sì**, 4×")
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("due 2080 ti 22gb modificate con vllm in tensor parallel per qwen3 32b awq", 2),
+    ("qwen3 32b q4_k_m sur une 2080 ti 22go", 1),
+])
+def test_a_rebuilt_card_keeps_the_memory_said(engine: Engine, question: str, count: int) -> None:
+    """"2080 Ti 22GB" is the common 22 GB rebuild (catalog/data/hardware/modded.json, sourced): 22 GB a card, not
+    two stock 11 GB cards making 22 together, and never an unknown card."""
+    a = engine.ask(question)
+    row = a.facts["row"]
+    assert a.asked["cards"][0]["count"] == count
+    assert row["memory_gb"] == pytest.approx(22.0 * count)
+
+
+def test_stock_sizes_stay_totals(engine: Engine) -> None:
+    a = engine.ask("2x 3090 48gb for llama 3.3 70b")
+    assert a.facts["row"]["memory_gb"] == pytest.approx(48.0)
