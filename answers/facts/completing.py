@@ -17,7 +17,7 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from answers.facts import fits_instead
+from answers.facts import fits_instead, speculative
 from answers.facts import scope as scope_facts
 from answers.facts.also import add_also
 from answers.facts.as_asked import as_asked
@@ -173,6 +173,8 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
         moe = moe_of_size(est, on, where, settings, generic_b)
         if moe is not None:
             built.facts["generic_moe"] = moe
+    if asked.speculative:  # "MTP/4", "with a draft model": the figures with its public gain (facts/speculative.py)
+        speculative.apply(built.facts, asked.users)
     names = EntityBuilding.entity_names(entities, settings)
     if built.facts.get("together"):
         names["together"] = True  # two models loaded at once: `model2` is the second

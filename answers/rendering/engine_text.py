@@ -103,3 +103,20 @@ def users_target_line(intent: str, facts: dict[str, Any], lang: str) -> str | No
     if not row["users_at_target"]:
         return i18n.gettext(lang, NONE_AT_TARGET) % {"target": target}
     return i18n.gettext(lang, AT_TARGET) % {"target": target, "count": fmt.integer(row["users_at_target"], lang)}
+
+
+SPECULATIVE = N_("Speculative decoding (MTP, DFlash, EAGLE, n-gram or a draft model): the figures include its gain "
+                 "for one request, about %(factor)s× the plain speed, the median of public runs with it (%(low)s× to "
+                 "%(high)s×); the gain follows how many drafted tokens are accepted, so it is larger on code and "
+                 "predictable text, and it shrinks with many requests at once.")
+
+
+def speculative_line(facts: dict[str, Any], lang: str) -> str | None:
+    """The gain applied when the question said speculative decoding (answers/facts/speculative.py)."""
+    g = facts.get("speculative")
+    if not isinstance(g, dict):
+        return None
+    return i18n.gettext(lang, SPECULATIVE) % {"factor": fmt.decimal(g["factor"], 1, lang),
+                                              "low": fmt.decimal(g["low"], 1, lang),
+                                              "high": fmt.decimal(g["high"], 1, lang)}
+
