@@ -27,6 +27,9 @@ _CONTEXT = compile_cached(r"\b(?:pci-?e|gen\s*[345]|lanes?|slots?|steckplatz\w*|
                           r"x\s?(?:16|8|4|1)\s*(?:/|\+)\s*x?\s?(?:16|8|4|1))\b")
 _ASKED = compile_cached(r"\bnv ?link\b[^.?!]{0,40}\b(?:worth|buy|lohnt|kaufen|vale|conviene|vaut|compensa|merece)"
                         r"|\b(?:worth|buy|lohnt|kaufen|vale|conviene|vaut|compensa|merece)\b[^.?!]{0,40}\bnv ?link\b")
+# NVLink by its topology names ("NV2", "NV4" in nvidia-smi topo, NVSwitch boards). AMD's xGMI is left to the PCIe
+# default: with NVLink's latency the public 4x MI100 xGMI rows came out x1.29 fast (benchmarks/heldout_links.py)
+_BRIDGE = compile_cached(r"\bnvswitch\b|\bnv[0-9]{1,2}\b")
 # an external card: Thunderbolt 3/4 and USB4 tunnel PCIe 3.0 x4; OCuLink carries PCIe 4.0 x4
 _EGPU = (("pcie3x4", compile_cached(r"\b(?:thunderbolt|tb ?[345]|usb ?4)\b")),
          ("pcie4x4", compile_cached(r"\boculink\b")))
@@ -36,7 +39,7 @@ _RISERS = compile_cached(r"\b(?:mining\s+)?risers?\b|\brisern\b")
 def read(question: str) -> str | None:
     """The link key said in `question` (see the module), or None."""
     t = fold(question or "")
-    if _NVLINK.search(t) and not _NO_NVLINK.search(t) and not _ASKED.search(t):
+    if (_NVLINK.search(t) and not _NO_NVLINK.search(t) and not _ASKED.search(t)) or _BRIDGE.search(t):
         return "nvlink"
     for key, pattern in _EGPU:
         if pattern.search(t):
