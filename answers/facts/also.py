@@ -356,7 +356,8 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
         # ... when they can form one group: 3 or 6 cards cannot split the heads evenly, the largest power of two can
         n = e.setup.gpu_count
         size = n if n & (n - 1) == 0 else 1 << (n.bit_length() - 1)
-        out = [{**n_, "cards": size} if n_["kind"] == "tensor_parallel" else n_ for n_ in out]
+        out = [{**n_, "cards": size} if n_["kind"] == "tensor_parallel" else
+               {**n_, "cards": n} if n_["kind"] == "nvlink" else n_ for n_ in out]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
     if "ssd" in kinds:

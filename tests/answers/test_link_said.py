@@ -146,3 +146,21 @@ def test_a_rebuilt_card_keeps_the_memory_said(engine: Engine, question: str, cou
 def test_stock_sizes_stay_totals(engine: Engine) -> None:
     a = engine.ask("2x 3090 48gb for llama 3.3 70b")
     assert a.facts["row"]["memory_gb"] == pytest.approx(48.0)
+
+
+def test_a_bridge_on_two_of_four_cards_is_weighed_for_the_group_of_four(engine: Engine) -> None:
+    a = engine.ask("4x rtx 3090 con vllm tp 4 per qwen2.5 72b awq: conviene un ponte nvlink su due di loro?")
+    note = next(n for n in a.facts["also"]["notes"] if n["kind"] == "nvlink")
+    assert note["cards"] == 4 and "--tensor-parallel-size 2" in a.text
+
+
+@pytest.mark.parametrize("question", [
+    "tengo una 3090 y una 3060 12gb: para un 70b en q4, ¿las uso juntas o solo la 3090 con offload a la ram?",
+    "3090 plus a 3060 12gb for a 70b at q4: both together, or just the 3090 and offload to ram?",
+])
+def test_both_cards_or_the_fast_one_with_ram(engine: Engine, question: str) -> None:
+    """The pair spills into RAM at Q4: weighed against the faster card alone with the same RAM, both with figures."""
+    a = engine.ask(question)
+    d = a.facts["also"]["slower_card"]
+    assert d["offload"] and d["fast"] == "GeForce RTX 3090"
+    assert 0 < d["fast_alone_tok_s"] < d["split_tok_s"]
