@@ -164,3 +164,10 @@ def test_both_cards_or_the_fast_one_with_ram(engine: Engine, question: str) -> N
     d = a.facts["also"]["slower_card"]
     assert d["offload"] and d["fast"] == "GeForce RTX 3090"
     assert 0 < d["fast_alone_tok_s"] < d["split_tok_s"]
+
+
+@pytest.mark.parametrize("question", ["2x 5060 ti, a placa mãe tem um slot x16 e outro x4, vllm compensa?",
+                                      "zwei 3090, zweiter Steckplatz x4 vom Chipset: lohnt vllm?"])
+def test_a_slot_said_with_its_width_asks_about_the_lanes(question: str) -> None:
+    from answers.reading.also_words import read as kinds
+    assert "pcie_lanes" in kinds(question)
