@@ -50,10 +50,8 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
         drag = _pick_drag(est, e, s, facts)
     row = facts.get("row")
     spill = row if isinstance(row, dict) and row.get("fit") == "offload" else facts.get("offload_guess")
-    if isinstance(spill, dict) and (drag is None or (held and not drag.get("fast_alone_tok_s"))):
-        # the model spills into RAM at the level asked: the pair against the fast card with the same RAM ("use both,
-        # or only the 3090 with offload?"), rather than a smaller level the fast card cannot hold alone either
-        drag = offload_drag(est, e, s, spill) or drag
+    if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
+        drag = offload_drag(est, e, s, spill)
     return drag
 
 

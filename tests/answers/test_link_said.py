@@ -154,18 +154,6 @@ def test_a_bridge_on_two_of_four_cards_is_weighed_for_the_group_of_four(engine: 
     assert note["cards"] == 4 and "--tensor-parallel-size 2" in a.text
 
 
-@pytest.mark.parametrize("question", [
-    "tengo una 3090 y una 3060 12gb: para un 70b en q4, ¿las uso juntas o solo la 3090 con offload a la ram?",
-    "3090 plus a 3060 12gb for a 70b at q4: both together, or just the 3090 and offload to ram?",
-])
-def test_both_cards_or_the_fast_one_with_ram(engine: Engine, question: str) -> None:
-    """The pair spills into RAM at Q4: weighed against the faster card alone with the same RAM, both with figures."""
-    a = engine.ask(question)
-    d = a.facts["also"]["slower_card"]
-    assert d["offload"] and d["fast"] == "GeForce RTX 3090"
-    assert 0 < d["fast_alone_tok_s"] < d["split_tok_s"]
-
-
 @pytest.mark.parametrize("question", ["2x 5060 ti, a placa mãe tem um slot x16 e outro x4, vllm compensa?",
                                       "zwei 3090, zweiter Steckplatz x4 vom Chipset: lohnt vllm?"])
 def test_a_slot_said_with_its_width_asks_about_the_lanes(question: str) -> None:
