@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .card import Card
-from .engine_speed import bytes_per_token_gb, engine_seconds, row_split_seconds
+from .engine_speed import bytes_per_token_gb, engine_seconds, row_split_seconds, tp_size_valid
 from .engines import DEFAULT_ENGINE, Engine, EngineConstants, Runs, check, engine_levels, runs_on
 from .measured import card_class
 from .memory import DEFAULT_CACHE_TYPE, model_weights_gb
@@ -192,8 +192,13 @@ class EngineProfile:
         if self.split not in ("tensor", "row") or len(cards) < 2 or len({c.name for c in cards}) > 1:
             return None
         card, n = cards[0], len(cards)
+        sizes = [k for k in range(1, n) if tp_size_valid(model, k) and self._holds_on(model, card, q, k)]
+        if not tp_size_valid(model, n):  # 3 cards: no group of 3 (the heads do not divide); the largest that holds
+            if not sizes:
+                return None  # pipeline parallelism over all of them: about a layer split (estimator.setup_pool)
+            t, k = min((self.seconds(model, card, q, tp=k), k) for k in sizes)
+            return k, t, 0.0  # no figure for all of them in one group: the answer says why
         every = self.seconds(model, card, q, tp=n)
-        sizes = [k for k in range(1, n) if self._holds_on(model, card, q, k)]
         best = min(((self.seconds(model, card, q, tp=k), k) for k in sizes), default=(every, n))
         return (best[1], best[0], every) if best[0] < every else (n, every, every)
 

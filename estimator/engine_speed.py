@@ -29,6 +29,9 @@ full context's cache fit in that share. Constants: data/engine_constants.json. P
 
 from __future__ import annotations
 
+import math
+import re
+
 from .card import Card
 from .engines import Engine, EngineConstants
 from .measured import card_class
@@ -69,7 +72,7 @@ def engine_seconds(c: EngineConstants, engine: Engine, card: Card, q: Quant, rea
     share = _share(c, engine, q, mode, card.vendor)
     t = fixed_seconds(c, engine, card, model, tp) + gb / (tp * card.bandwidth_gbps * share)
     if tp > 1:
-        t += 2 * layer_count(c, model) * _allreduce_s(c, link)
+        t += 2 * layer_count(c, model) * (_allreduce_s(c, link) + lane_seconds(c, link, model, tp))
     return max(t, MIN_SECONDS_PER_TOKEN)
 
 
@@ -92,8 +95,51 @@ def _rule_layers(c: EngineConstants, model: ModelSize) -> int:
 
 
 def _allreduce_s(c: EngineConstants, link: str | None) -> float:
-    """One all-reduce of a token's activations over the link (latency-bound at batch 1)."""
-    return c.allreduce_us.get(link or c.default_link, c.allreduce_us[c.default_link]) / 1e6
+    """One all-reduce of a token's activations over the link (latency-bound at batch 1); a link said with its
+    lanes ("pcie4x8") takes its generation's latency."""
+    key = link_parts(link)[0] or c.default_link
+    return c.allreduce_us.get(key, c.allreduce_us[c.default_link]) / 1e6
+
+
+def link_parts(link: str | None) -> tuple[str | None, int | None]:
+    """("pcie4", 8) from "pcie4x8", ("pcie", 1) from "pciex1", ("nvlink", None); (None, None) for None."""
+    m = re.fullmatch(r"(nvlink|pcie[345]?)?(?:x(\d+))?", link or "")
+    if not link or m is None:
+        return None, None
+    return m.group(1) or "pcie", int(m.group(2)) if m.group(2) else None
+
+
+def hidden_size(c: EngineConstants, model: ModelSize) -> float:
+    """A token's activation width: the model's own when its layout says, else from its (active) parameters and
+    layers, about 12 × layers × hidden² weights (Llama 3 70B: 8,540 against its 8,192)."""
+    if model.layout is not None and model.layout.hidden_size:
+        return float(model.layout.hidden_size)
+    size = model.active_params_b if model.is_moe and model.active_params_b else model.params_b
+    return math.sqrt(size * 1e9 / (12 * layer_count(c, model)))
+
+
+def tp_size_valid(model: ModelSize, k: int) -> bool:
+    """Whether `k` cards can form one tensor-parallel group: vLLM and SGLang split the attention heads evenly, so
+    `k` must divide the model's heads when known; else a power of two (heads are multiples of 8 in nearly every
+    model: 3, 5, 6 or 7 cards are refused by Llama 3 70B's 64 heads, Qwen2.5 32B's 40 and gpt-oss's 64)."""
+    if k == 1:
+        return True
+    ffn = model.layout.ffn if model.layout is not None else None
+    heads = getattr(ffn, "attention_heads", None)
+    if heads:
+        return heads % k == 0
+    return k & (k - 1) == 0
+
+
+def lane_seconds(c: EngineConstants, link: str | None, model: ModelSize, tp: int, tokens: int = 1) -> float:
+    """The bytes of one all-reduce over the lanes said ("pcie4x8", "x1"): `tokens` tokens' activations in BF16,
+    2·(N−1)/N of them through each link of a ring; 0 when no lanes were said (the fitted latency holds them)."""
+    gen, lanes = link_parts(link)
+    if lanes is None or tp < 2 or gen == "nvlink":
+        return 0.0
+    per_lane = c.lane_gbps.get(gen or "pcie", c.lane_gbps.get("pcie", 0.985))
+    moved = tokens * hidden_size(c, model) * 2 * 2 * (tp - 1) / tp
+    return moved / (lanes * per_lane * 1e9)
 
 
 def row_split_seconds(c: EngineConstants, one_card_seconds: float, t0_s: float, model: ModelSize, tp: int,
@@ -101,7 +147,7 @@ def row_split_seconds(c: EngineConstants, one_card_seconds: float, t0_s: float, 
     """llama.cpp's `-sm row` over `tp` cards: the streamed part divided, the fixed part kept, and the
     cards' partial results gathered every layer (as tensor parallelism's all-reduces)."""
     streamed = max(0.0, one_card_seconds - t0_s)
-    sync = 2 * layer_count(c, model) * _allreduce_s(c, link)
+    sync = 2 * layer_count(c, model) * (_allreduce_s(c, link) + lane_seconds(c, link, model, tp))
     return max(t0_s * (1 + c.tp_t0_per_card * (tp - 1)) + streamed / tp + sync, MIN_SECONDS_PER_TOKEN)
 
 
@@ -129,4 +175,5 @@ def tokens_in_pool(pool_gb: float, cache_gb_per_token: float) -> int:
 
 
 __all__ = ["GIB", "LINKS", "bandwidth_bound_tok_s", "bytes_per_token_gb", "engine_seconds", "fixed_seconds",
-           "kv_pool_gb", "layer_count", "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]
+           "hidden_size", "kv_pool_gb", "lane_seconds", "layer_count", "link_parts", "tp_size_valid",
+           "row_split_seconds", "serving_weights_gb", "tokens_in_pool"]

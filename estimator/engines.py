@@ -107,6 +107,9 @@ class EngineConstants(Struct, frozen=True):
     fixed_fitted: tuple[str, ...] = ()  # the engines whose rows fitted the two above (the others: neither)
     # a format's share on one vendor's cards, over `format_share` (int4 on ROCm: its kernels dequantize slower)
     format_vendor_share: dict[str, dict[str, float]] = field(default_factory=dict)
+    # GB/s per lane and direction of each PCIe generation ("pcie": a generation not said, taken as 3.0): a link
+    # said with its lanes ("pcie4x8", "x1") adds each all-reduce's bytes over them (estimator.engine_speed)
+    lane_gbps: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> EngineConstants:
@@ -128,7 +131,10 @@ class EngineConstants(Struct, frozen=True):
                   {k: float(v) for k, v in dec.get("t0_card_class", {}).items() if k != "source"},
                   float(dec.get("moe_layer_us", 0.0)), tuple(dec.get("fixed_fitted", ())),
                   {fam: {v: float(x) for v, x in by.items()} for fam, by in dec.get("format_vendor_share", {}).items()
-                   if fam != "source"})
+                   if fam != "source"},
+                  {k: float(v) for k, v in dec.get("lane_gbps", {}).items() if k != "source"})
+        if any(v <= 0 for v in out.lane_gbps.values()):
+            raise InvalidInput("engine_constants.json: lane_gbps must be > 0")
         if out.moe_layer_us < 0 or any(f <= 0 for f in out.t0_card_class.values()):
             raise InvalidInput("engine_constants.json: moe_layer_us must be >= 0 and t0_card_class factors > 0")
         for e in engines.values():

@@ -242,7 +242,9 @@ def _pool_seconds(r: _Rating, q: Quant) -> tuple[float, str, tuple[int, float] |
     got = own(r.model, [d.card for d in r.pool.devices], q) if own is not None else None
     if got is not None:
         k, t, every = got
-        return t, getattr(r.p, "split", "tensor"), ((k, 1 / every) if k < len(r.pool.devices) else None)
+        # every == 0: all the cards cannot form one group (3 cards, the heads do not divide): the speed left out
+        return t, getattr(r.p, "split", "tensor"), ((k, 1 / every if every else 0.0) if k < len(r.pool.devices)
+                                                    else None)
     return split_seconds(r.p, r.model, r.pool, q, r.hop_ms), "layer", None
 
 

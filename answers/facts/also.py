@@ -355,7 +355,11 @@ def _notes(kinds: list[str], e: Entities, asked: Asked, facts: dict[str, Any]) -
         out.append({"kind": "both_cards", "memory_gb": sum(d.card.memory_gb * d.count for d in e.setup.devices),
                     "cards": e.setup.gpu_count})
     if e.setup is not None and e.setup.gpu_count > 1:  # the tensor-parallel size is the cards named, not 2
-        out = [{**n, "cards": e.setup.gpu_count} if n["kind"] == "tensor_parallel" else n for n in out]
+        # ... when they can form one group: 3 or 6 cards cannot split the heads evenly, the largest power of two can
+        n = e.setup.gpu_count
+        size = n if n & (n - 1) == 0 else 1 << (n.bit_length() - 1)
+        out = [{**n_, "cards": size} if n_["kind"] == "tensor_parallel" else
+               {**n_, "cards": n} if n_["kind"] == "nvlink" else n_ for n_ in out]
     if "faster_ram" in kinds:
         out.append(_faster_ram(asked, facts))
     if "ssd" in kinds:

@@ -13,6 +13,7 @@ from answers.facts.common import Entities, Estimates, EstimateSettings
 from answers.facts.laptop_power import laptop_power
 from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
+from answers.facts.tensor_split import tensor_split
 
 
 def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSettings, facts: dict[str, Any],
@@ -25,8 +26,14 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
             out["slower_card"] = drag
     if "tensor_parallel" in kinds:  # "TP vs layer split, how much faster?", "TP on two, or one card with AWQ?"
         ways = split_ways(est, e, s, level)
+        if ways is None and e.model is None:  # "2x 3090 on x8/x8: does TP in vLLM help?": the list's pick
+            ways = _pick_ways(est, e, s, facts)
         if ways is not None:
             out["split_ways"] = ways
+    if "mix_cards" in kinds or "gpu_split" in kinds:  # "how do I split it with --tensor-split?": -ts and -mg
+        split = tensor_split(est, e, s)
+        if split is not None:
+            out["tensor_split"] = split
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
         laptops = laptop_power(est, e, s.profile)
         if laptops:
@@ -46,6 +53,18 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
         drag = offload_drag(est, e, s, spill)
     return drag
+
+
+def _pick_ways(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:
+    """Tensor parallelism against the layer split for the model a list answer picks first, named, so "does TP help
+    on my two cards?" gets its figures even when no model was asked about."""
+    rows = facts.get("rows")
+    first = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else None
+    rec = est.kn.model_named(str(first.get("model"))) if first else None
+    if rec is None:
+        return None
+    ways = split_ways(est, replace(e, model=rec), s, None)
+    return {**ways, "pick": rec.name} if ways is not None else None
 
 
 def _pick_drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from answers.facts import fits_instead
+from answers.facts import fits_instead, speculative
 from answers.facts import scope as scope_facts
 from answers.facts.also import add_also
 from answers.facts.as_asked import as_asked
@@ -132,15 +132,19 @@ def _nearest_on_setup(est: Estimates, size: Any, setup: Any, settings: EstimateS
         row = rate_setup(q.profile, size, setup, s.context, None, level, constants=est.profiles.setup_constants())
     except Exception:  # noqa: BLE001 — the refusal stands on its own; its figures are a help
         return None
-    return {"quant": level, "need_gb": row.need_gb, "tok_s": row.tok_s, "gpu_count": setup.gpu_count} \
-        if row.runs and row.tok_s else None
+    return {"quant": level, "need_gb": row.need_gb, "tok_s": row.tok_s, "tok_s_low": row.tok_s_low,
+            "tok_s_high": row.tok_s_high, "gpu_count": setup.gpu_count} if row.runs and row.tok_s else None
 
 
 def _rate(q: Any, card: Any, lv: Any) -> dict[str, Any] | None:
     need = q.need_gb(lv)
     if need > q.profile.usable_gb(card):
         return None
-    return {"need_gb": need, "tok_s": q.profile.tok_s(q.model, card, lv) if card.bandwidth_gbps > 1 else None}
+    if card.bandwidth_gbps <= 1:
+        return {"need_gb": need, "tok_s": None}
+    tok = q.profile.tok_s(q.model, card, lv)
+    low, high, _ = q.profile.tok_range(q.model, card, lv, tok)
+    return {"need_gb": need, "tok_s": tok, "tok_s_low": low, "tok_s_high": high}
 
 
 def complete(est: Estimates, intent: str, built: Built, entities: Entities, settings: EstimateSettings,
@@ -169,6 +173,8 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
         moe = moe_of_size(est, on, where, settings, generic_b)
         if moe is not None:
             built.facts["generic_moe"] = moe
+    if asked.speculative:  # "MTP/4", "with a draft model": the figures with its public gain (facts/speculative.py)
+        speculative.apply(built.facts, asked.users)
     names = EntityBuilding.entity_names(entities, settings)
     if built.facts.get("together"):
         names["together"] = True  # two models loaded at once: `model2` is the second

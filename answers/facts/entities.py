@@ -24,6 +24,7 @@ from answers.knowledge.cpus import find_cpu
 from answers.knowledge.profiles import Profiles
 from answers.reading.budget_words import MAX_AMOUNT
 from answers.records.asked import Asked, Parts
+from answers.resolving.modded import with_modded_memory
 from answers.resolving.names import NameProblem, NameResolution
 from catalog.records import GpuRecord, ModelRecord
 from estimator.memory import UnknownCacheType
@@ -90,6 +91,8 @@ class EntityBuilding:
             implied = implied_engine(self.estimates.profiles.engine_constants(), None, level(settings.quant))
             if implied:
                 settings = replace(settings, engine=implied)
+        if asked.link and not settings.link:  # "x8/x8", "x1 risers", "with nvlink": a tensor-parallel figure pays it
+            settings = replace(settings, link=asked.link)
         kv = asked.cache_type or options.cache_type
         if kv:
             try:
@@ -356,6 +359,8 @@ class EntityBuilding:
             # routing ("a card was named") and entities.card; a setup read here holds catalog records
             card = cast(GpuRecord, setup.devices[0].card)
         memory = _memory(asked.memory_gb)
+        if setup is None and card is not None and memory:  # "a 2080 ti 22gb": the rebuild (catalog modded.json)
+            card = with_modded_memory(card, f"{memory:g} gb")
         try:
             levels = tuple(lookup_quant(lv).name for lv in asked.levels)
         except UnknownQuant as exc:

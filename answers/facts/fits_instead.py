@@ -79,8 +79,11 @@ def on_card(query: Query, card: Any, asked: str | None) -> dict[str, Any] | None
         need = query.need_gb(lv)
         if need > usable or (runs is not None and not runs(query.model, card, lv)):
             return None
-        fast = getattr(card, "bandwidth_gbps", 0) > 1
-        return {"need_gb": need, "tok_s": p.tok_s(query.model, card, lv) if fast else None}
+        if getattr(card, "bandwidth_gbps", 0) <= 1:
+            return {"need_gb": need, "tok_s": None}
+        tok = p.tok_s(query.model, card, lv)
+        low, high, _ = p.tok_range(query.model, card, lv, tok)  # the range said with every other figure
+        return {"need_gb": need, "tok_s": tok, "tok_s_low": low, "tok_s_high": high}
 
     return first_fit(after(levels, asked) if asked else levels, rate)
 
@@ -111,6 +114,7 @@ def on_setup(profile: Profile, model: ModelSize, setup: Setup, constants: SetupC
 
     def rate(lv: Quant) -> dict[str, Any] | None:
         row = rate_setup(profile, model, bare, context, None, lv.name, constants=constants)
-        return {"need_gb": row.need_gb, "tok_s": row.tok_s} if row.runs else None
+        return {"need_gb": row.need_gb, "tok_s": row.tok_s, "tok_s_low": row.tok_s_low,
+                "tok_s_high": row.tok_s_high} if row.runs else None
 
     return first_fit(after(levels, asked) if asked else levels, rate)

@@ -246,7 +246,7 @@ def held_levels(profile: Profile, model: ModelSize, setup: Setup, constants: Set
     take their levels from here too."""
     bare = replace(setup, ram_gb=None)
     return vd.setup_levels(profile, min_quality, forced, lambda level: rate_setup(
-        profile, model, bare, context, None, level, constants=constants))
+        profile, model, bare, context, None, level, constants=constants), model)
 
 
 def verdict(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, s: EstimateSettings,

@@ -19,6 +19,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.facts.common import Entities, Estimates, EstimateSettings
+from estimator.engine_speed import hidden_size, lane_seconds, layer_count, link_parts
 from estimator.quants import quant
 from estimator.setup_hardware import Device, Setup
 from estimator.setups import rate_setup
@@ -59,7 +60,22 @@ def split_ways(est: Estimates, e: Entities, s: EstimateSettings, level: str | No
             "card": setup.devices[0].card.name, "tensor": tp,
             "layer": layer, "one": one,
             "tensor_vs_layer": tp["tok_s"] / layer["tok_s"] if layer else None,
-            "tensor_vs_one": tp["tok_s"] / one["tok_s"] if one else None}
+            "tensor_vs_one": tp["tok_s"] / one["tok_s"] if one else None,
+            "link": _link(est, size, s.link, tp["tp_cards"], tp["tok_s"])}
+
+
+def _link(est: Estimates, size: Any, link: str | None, cards: int, tok_s: float) -> dict[str, Any] | None:
+    """The lanes said ("pcie 4.0 x8/x8", "x1 risers") under tensor parallelism: the bytes the cards exchange per
+    token, their time on those lanes (already in the figure), and the prompt speed the lanes alone allow."""
+    gen, lanes = link_parts(link)
+    if lanes is None or gen == "nvlink":
+        return None
+    c = est.profiles.engine_constants()
+    layers = layer_count(c, size)
+    per_token = 2 * layers * lane_seconds(c, link, size, cards)
+    moved = 2 * layers * hidden_size(c, size) * 2 * 2 * (cards - 1) / cards
+    return {"gen": {"pcie3": 3, "pcie4": 4, "pcie5": 5}.get(gen or ""), "lanes": lanes, "token_kb": moved / 1000,
+            "token_ms": per_token * 1000, "share": per_token * tok_s, "prompt_cap_tok_s": 1 / per_token}
 
 
 def _rate(est: Estimates, size: Any, setup: Setup, s: EstimateSettings, level: str) -> dict[str, Any] | None:
@@ -72,4 +88,5 @@ def _rate(est: Estimates, size: Any, setup: Setup, s: EstimateSettings, level: s
         return None
     if not row.tok_s or row.fit in ("offload", "no") or row.quant is None:
         return None
-    return {"quant": row.quant.name, "need_gb": row.need_gb, "tok_s": row.tok_s, "gpu_count": row.gpu_count}
+    return {"quant": row.quant.name, "need_gb": row.need_gb, "tok_s": row.tok_s, "gpu_count": row.gpu_count,
+            "tp_cards": row.tp_cards or row.gpu_count}

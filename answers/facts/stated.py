@@ -177,7 +177,8 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "prompt_tokens": asked.prompt_tokens, "output_tokens": asked.output_tokens, "users": asked.users,
         "users_per_day" if not asked.per_day_requests else "requests_per_day": asked.per_day,
         "quant": asked.quant_format or asked.quant, "kv_cache": asked.cache_type, "engine": asked.engine,
-        "target_tok_s": asked.target_tok_s,
+        "target_tok_s": asked.target_tok_s, "link": asked.link,
+        "speculative": asked.speculative or None,
         "device": asked.device or _device(asked),
         "off_topic": asked.off_topic,  # a topic the bot does not answer (answers/lexicon/off_topic.toml)
     }

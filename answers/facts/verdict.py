@@ -87,8 +87,13 @@ def _floor_rank(profile: Profile, min_quality: str | None) -> int:
     return quant(min_quality or profile.default_min_quality).rank
 
 
-def _ladder(profile: Profile, forced: str | None) -> tuple[Quant, ...]:
-    return (quant(forced),) if forced else tuple(profile.levels)
+def _ladder(profile: Profile, forced: str | None, model: Any = None) -> tuple[Quant, ...]:
+    """The levels weighed: the one forced, else the model's own under the engine (gpt-oss: its MXFP4 file under
+    vLLM and SGLang, never a "BF16" that is the same file relabelled), else the profile's ladder."""
+    if forced:
+        return (quant(forced),)
+    own = getattr(profile, "levels_for", None) if getattr(profile, "_own_speed", False) else None
+    return tuple(own(model)) if own is not None and model is not None else tuple(profile.levels)
 
 
 def card_levels(query: Query, card: Any) -> list[LevelRating]:
@@ -98,7 +103,7 @@ def card_levels(query: Query, card: Any) -> list[LevelRating]:
     usable = p.usable_gb(card)
     has_speed = getattr(card, "bandwidth_gbps", 0) > 1
     out = []
-    for lv in _ladder(p, query.forced_quant):
+    for lv in _ladder(p, query.forced_quant, query.model):
         need = query.need_gb(lv)
         fits = need <= usable
         tok = low = high = None
@@ -112,13 +117,13 @@ def card_levels(query: Query, card: Any) -> list[LevelRating]:
 
 
 def setup_levels(profile: Profile, min_quality: str | None, forced: str | None,
-                 rate_at: Callable[[str], Any]) -> list[LevelRating]:
+                 rate_at: Callable[[str], Any], model: Any = None) -> list[LevelRating]:
     """Every level on a setup held whole (several cards, a shared-memory machine): `rate_at(level)` is
     the setup's own rating at that level (an `estimator.setups.SetupRow`, system RAM left out: offloading
     is the setup row's business). Passed in so this module does not load the setup code at start-up."""
     floor = _floor_rank(profile, min_quality)
     out = []
-    for lv in _ladder(profile, forced):
+    for lv in _ladder(profile, forced, model):
         row = rate_at(lv.name)
         out.append(LevelRating(lv.name, row.need_gb, row.runs, lv.rank > floor and not forced,
                                row.fit if row.runs else None, row.tok_s, row.tok_s_low, row.tok_s_high))

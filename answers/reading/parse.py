@@ -75,6 +75,7 @@ from answers.reading.versus_words import model_pair
 from answers.reading.vocabulary import _typo_words
 from answers.records.asked import Asked, Budget
 from answers.records.limits import LEVELS_STAND_IN_B, PARSER_MODEL_INTENTS
+from catalog.modded import is_modded_size
 from catalog.resolve import Resolver
 from catalog.text import fold
 
@@ -205,7 +206,9 @@ def _totals_apart(asked: Asked, gpus: Resolver) -> Asked:
         total = getattr(card, "memory_gb", 0) * count
         if card is not None and total:
             totals.add(total)
-        if hit and card is not None and abs(total - float(hit.group(2))) < 1:
+        # ... unless each card is a known rebuild of that size ("2x 2080 ti 22gb": two 22 GB cards, catalog modded.json)
+        if hit and card is not None and abs(total - float(hit.group(2))) < 1 \
+                and not is_modded_size(getattr(card, "name", ""), float(hit.group(2))):
             parts.append((hit.group(1), count))
         else:
             parts.append((name, count))

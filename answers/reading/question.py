@@ -26,11 +26,13 @@ from answers.reading import (
     knowhow_words,
     kv_words,
     language_words,
+    link_words,
     media_words,
     off_topic_words,
     power_words,
     ram_words,
     scope,
+    speculative_words,
     work_words,
 )
 from answers.reading.courtesy import is_courtesy
@@ -80,6 +82,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
+        link=link_words.read(question) if (p.setup or p.gpu_count) else None,
+        speculative=speculative_words.said(question),
         documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))

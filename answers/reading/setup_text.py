@@ -68,8 +68,10 @@ BARE_NUM = r"(?:[1-9]0[5-9]0|1[06][5-8]0|[6-9][5-9]00|[5-9][78]0)"
 # keeps them, so a setup's card is resolved from the whole name as a single card is.
 SUFFIX = r"(?:[\s-]*(?:ti|super|xtx|xt|gre|max-q|d|pcie|sxm[2-6]?|nvl)\b)*"
 MEM_SUFFIX = rf"(?:[\s-]?\d{{1,3}}\s?{GB_UNIT})"
-# named by a word ("due titan rtx"), workstation ("rtx pro 6000")
-_NAMED = r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?)"
+# named by a word ("due titan rtx"), workstation ("rtx pro 6000"), AMD's workstation cards ("4 radeon ai pro r9700",
+# "2x radeon pro w7900"): counted as any card is
+_NAMED = (r"(?:titan\s+(?:rtx|xp|x|v)|(?:rtx\s+pro|rtx|pro)\s+[2-6]000(?:\s+(?:ada|blackwell)(?:\s+generation)?)?"
+          r"|(?:ai\s+pro\s+)?r9[67]00d?|w[5-7][5-9]00)")
 CARD = (rf"{SERIES}(?:{LETTER_NUM}|{BARE_NUM}|{_NAMED})(?:s|ern?)?{SUFFIX}(?=\W|$){MEM_SUFFIX}?"
          rf"(?:[\s-]*(?:pcie|sxm[2-6]?|nvl)\b)?")
 CHIP = r"m[1-5](?:\s+(?:pro|max|ultra))?(?:\s+\(?\d{2}[- ]core(?:\s+gpu)?\)?)?"

@@ -211,6 +211,12 @@ class Asked(Struct, frozen=True):
     # what the message asks beside its main question ("and how many experts?", "decode and pp", "x1 risers?"):
     # kinds of answers/reading/also_words.py, each answered in a line by answers/facts/also.py
     also: tuple[str, ...] = ()
+    # the link between the cards said ("pcie 4.0 x8/x8", "x1 risers", "with nvlink", "thunderbolt"): "nvlink",
+    # "pcie4x8", "x1" (answers/reading/link_words.py); a tensor-parallel figure pays for it
+    link: str | None = None
+    # speculative decoding said ("MTP/4", "dflash", "a draft model"): the decode figures carry its public gain
+    # (answers/reading/speculative_words.py, answers/facts/speculative.py)
+    speculative: bool = False
     # practical know-how asked ("rocm on windows", "faster-whisper or whisper.cpp"): ids of
     # answers/knowledge/knowhow.json (answers/reading/knowhow_words.py), each said in a sourced line
     knowhow: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import markdown, render
 from answers.rendering.accounting_text import asked_lines
-from answers.rendering.engine_text import refused_text, users_target_line, weight_only_line
+from answers.rendering.engine_text import refused_text, speculative_line, users_target_line, weight_only_line
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
     capitalize_leads,
@@ -246,7 +246,8 @@ class AnswerWriting:
             values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
                       "quant": f"`{o['quant']}`"}
             text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
-        for engine_line in (weight_only_line(intent, facts, lang), users_target_line(intent, facts, lang)):
+        for engine_line in (weight_only_line(intent, facts, lang), users_target_line(intent, facts, lang),
+                            speculative_line(facts, lang)):
             if engine_line:
                 text = markdown.finish(text.rstrip() + "\n" + engine_line)
         if facts.get("target_speed"):

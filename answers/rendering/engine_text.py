@@ -52,6 +52,8 @@ def refused_text(intent: str, facts: dict[str, Any], lang: str) -> str | None:
 NEAREST_FIGURES = N_("With %(engine)s at %(quant)s it needs about %(need)s GB and generates about %(tok_s)s tokens "
                      "per second.")
 NEAREST_NEED = N_("With %(engine)s at %(quant)s it needs about %(need)s GB.")
+NEAREST_FIGURES_RANGE = N_("With %(engine)s at %(quant)s it needs about %(need)s GB and generates about %(tok_s)s "
+                           "tokens per second (range %(range)s).")
 
 
 def _nearest_line(check: dict[str, Any], facts: dict[str, Any], lang: str) -> str:
@@ -60,6 +62,10 @@ def _nearest_line(check: dict[str, Any], facts: dict[str, Any], lang: str) -> st
         return i18n.gettext(lang, ASK_NEAREST)
     values = {"engine": check.get("nearest_engine_label") or facts.get("engine_label") or "llama.cpp",
               "quant": f"`{row['quant']}`", "need": fmt.gb(row["need_gb"], lang)}
+    if row.get("tok_s") and row.get("tok_s_low") and row.get("tok_s_high"):
+        span = fmt.tok_range(row["tok_s_low"], row["tok_s_high"], lang)
+        return i18n.gettext(lang, NEAREST_FIGURES_RANGE) % {**values, "tok_s": fmt.tok_s(row["tok_s"], lang),
+                                                            "range": span}
     if row.get("tok_s"):
         return i18n.gettext(lang, NEAREST_FIGURES) % {**values, "tok_s": fmt.tok_s(row["tok_s"], lang)}
     return i18n.gettext(lang, NEAREST_NEED) % values
@@ -97,3 +103,20 @@ def users_target_line(intent: str, facts: dict[str, Any], lang: str) -> str | No
     if not row["users_at_target"]:
         return i18n.gettext(lang, NONE_AT_TARGET) % {"target": target}
     return i18n.gettext(lang, AT_TARGET) % {"target": target, "count": fmt.integer(row["users_at_target"], lang)}
+
+
+SPECULATIVE = N_("Speculative decoding (MTP, DFlash, EAGLE, n-gram or a draft model): the figures include its gain "
+                 "for one request, about %(factor)s× the plain speed, the median of public runs with it (%(low)s× to "
+                 "%(high)s×); the gain follows how many drafted tokens are accepted, so it is larger on code and "
+                 "predictable text, and it shrinks with many requests at once.")
+
+
+def speculative_line(facts: dict[str, Any], lang: str) -> str | None:
+    """The gain applied when the question said speculative decoding (answers/facts/speculative.py)."""
+    g = facts.get("speculative")
+    if not isinstance(g, dict):
+        return None
+    return i18n.gettext(lang, SPECULATIVE) % {"factor": fmt.decimal(g["factor"], 1, lang),
+                                              "low": fmt.decimal(g["low"], 1, lang),
+                                              "high": fmt.decimal(g["high"], 1, lang)}
+

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from answers.knowledge.catalog_view import Knowledge, faster_variant
 from answers.knowledge.closed_models import closed_line
 from answers.knowledge.unresolved import UnresolvedName
+from answers.resolving.modded import with_modded_memory
 from answers.resolving.model_default import default_model
 from catalog.name_versions import version_clash
 from catalog.records import GpuRecord, ModelRecord
@@ -52,6 +53,9 @@ class NameProblem(UnresolvedName):
         super().__init__(intent)
         self.intent, self.kind, self.text, self.candidates = intent, kind, text, candidates
         self.same_line = same_line  # the candidates are the models of the name's line, not near spellings
+
+
+_SIZE_AT_END = re.compile(r"^(.*\S)\s+\d{1,3}\s?(?:gb|g|go|gib)$", re.IGNORECASE)
 
 
 class NameResolution:
@@ -117,16 +121,30 @@ class NameResolution:
             return None
         known = self._card_names(profile).get(text)
         if known is not None:
-            return known
+            return with_modded_memory(known, text)
         found, _, res = find_card(self.knowledge, text, profile)
         if found is not None:
-            return found
+            return with_modded_memory(found, text)  # "2080 ti 22gb": the 22 GB rebuild (catalog modded.json)
+        rebuilt = self._rebuilt(text, profile)
+        if rebuilt is not None:  # "2080 ti 22gb": no such variant, a rebuild of that size (catalog modded.json)
+            return rebuilt
         added = self.knowledge.added_card(text)
         if added is not None:
             # Hardware the reference pages never listed (an Apple chip, an H20): named by the asker, it is
             # rated with this profile's rules; the pages' tables and figures keep their 818 cards.
             return added
         raise self._problem("card", self.knowledge.gpu_resolver_for(profile), text, res)
+
+    def _rebuilt(self, text: str, profile: str | None) -> GpuRecord | None:
+        """The card before a trailing memory size that is one of its rebuilds' sizes, with that memory."""
+        hit = _SIZE_AT_END.match(text)
+        if hit is None:
+            return None
+        found, _, _ = find_card(self.knowledge, hit.group(1), profile)
+        if found is None:
+            return None
+        card = with_modded_memory(found, text)
+        return card if card is not found else None
 
     def _problem(self, kind: str, resolver: Resolver[T], text: str, res: Resolution[T]) -> NameProblem:
         # "qwen": Qwen3 before an import's Qwen-VL

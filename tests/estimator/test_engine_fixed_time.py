@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from answers.knowledge.profiles import load_engine_constants, load_profile
 from estimator.engine_profile import EngineProfile
-from estimator.engine_speed import bandwidth_bound_tok_s
+from estimator.engine_speed import bandwidth_bound_tok_s, tp_size_valid
 from estimator.engines import EngineConstants
 from estimator.model import InvalidInput, ModelSize
 from estimator.quants import quant
@@ -66,8 +66,11 @@ def test_the_fixed_time_keeps_the_physics(params_b, active_share, n, link):
     model = ModelSize(params_b, params_b * active_share if active_share < 1 else None)
     one = p.tok_s(model, A100, q)
     assert one <= bandwidth_bound_tok_s(A100, p.read_params_b(model), model, q) * 1.0001
-    pooled = 1 / p.pool_seconds(model, [A100] * n, q)
-    assert pooled <= bandwidth_bound_tok_s(A100, p.read_params_b(model), model, q, n) * 1.0001
+    seconds = p.pool_seconds(model, [A100] * n, q)
+    if seconds is None:  # no valid group of n holds it (3 cards): the layer split rates it (estimator.setup_pool)
+        assert not tp_size_valid(model, n)
+        return
+    assert 1 / seconds <= bandwidth_bound_tok_s(A100, p.read_params_b(model), model, q, n) * 1.0001
 
 
 @pytest.mark.parametrize(("key", "value"), [("moe_layer_us", -5.0), ("t0_card_class", {"hbm": 0.0})])

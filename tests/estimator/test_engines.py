@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from answers.knowledge.profiles import load_engine_constants, load_profile
 from estimator.engine_profile import EngineProfile, for_engine
-from estimator.engine_speed import bandwidth_bound_tok_s
+from estimator.engine_speed import bandwidth_bound_tok_s, tp_size_valid
 from estimator.engines import EngineConstants, Refusal, Runs, UnknownEngine, check, engine_name
 from estimator.formats import FORMATS, find_format
 from estimator.model import InvalidInput, ModelSize
@@ -71,7 +71,9 @@ def test_tensor_parallel_never_beats_n_times_one_cards_bound(p, n, engine, link)
     model, q = ModelSize(p), quant("AWQ")
     prof = EngineProfile(load_profile("measured"), _c(), engine, link=link)
     t = prof.pool_seconds(model, [ADA] * n, q)
-    assert t is not None
+    if t is None:  # no valid group of n holds it (3 cards): the layer split rates it (estimator.setup_pool)
+        assert not tp_size_valid(model, n)
+        return
     assert 1 / t <= n * bandwidth_bound_tok_s(ADA, model.params_b, model, q) * (1 + 1e-9)
     assert 1 / t <= n * prof.tok_s(model, ADA, q)  # never more than N× one card's own speed
 
