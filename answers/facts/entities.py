@@ -203,10 +203,10 @@ class EntityBuilding:
         if asked.budget is None or not asked.budget.whole:
             return False
         # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
-        from answers.facts.build_budget import local, rest_of_pc
+        from answers.facts.build_budget import rest_cost
 
-        rest = rest_of_pc(1)
-        return rest is not None and said["amount"] > local(said, rest.usd)
+        rest = rest_cost(said, 1)
+        return rest is not None and said["amount"] > rest["amount"]
 
     @staticmethod
     def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:
