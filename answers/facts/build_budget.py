@@ -79,6 +79,16 @@ def machine_price(name: str) -> MachinePrice | None:
     return next((m for m in _data().machine_prices if m.name == name), None)
 
 
+def machine_beside(e: Entities) -> bool:
+    """A whole machine with a kept price (a Framework Desktop, a Mac Studio, a DGX Spark) weighed against cards
+    ("framework desktop 128 GB or a PC with 2× used 3090"): the budget buys a machine either way, so the cards'
+    side is priced as a build, with the rest of the PC, not as the cards alone."""
+    cards = [c for c in (e.card, e.card2) if c is not None]
+    cards += [side.devices[0].card for side in e.sides or () if side.devices]
+    machines = {c.name for c in cards if machine_price(c.name) is not None}
+    return bool(machines) and any(c.name not in machines for c in cards)
+
+
 def card_price(est: Estimates, card: Any, s: EstimateSettings,
                said: dict[str, float] | None = None) -> dict[str, Any] | None:
     """One card's price: the asker's own where they gave one (`said`: card name → US dollars, no markup on top),

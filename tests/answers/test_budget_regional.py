@@ -66,3 +66,18 @@ def test_the_used_pick_is_the_cheaper_card_of_about_the_same_speed(engine: Engin
     P40 costs less but runs at about a third of the speed: the 3090 is the pick."""
     used = engine.ask(q).facts["used_card"]
     assert used["card"] == "GeForce RTX 3090" and used["is_pick"]
+
+
+@pytest.mark.parametrize("q", [
+    "3000 € : un framework desktop 128 go ou un pc avec deux 3090 d'occasion pour du 70b ?",
+    "$4000 for a home AI box: a dgx spark or a pc with a 5090, for 70b models?",
+    "presupuesto 3500 euros: mac studio m4 max 128gb o un pc con una rtx 5090 para modelos de 70b?",
+])
+def test_a_machine_against_cards_prices_the_cards_as_a_build(engine: Engine, q):
+    """A whole machine (its kept price, nothing on top) against cards: the cards' side carries the rest of the
+    PC too, even when the budget is not said to be for the whole machine."""
+    p = engine.ask(q).facts["budget_sides"]
+    assert p["whole"] and p["rest"] > 0
+    builds = [r["build"] for r in p["sides"]]
+    assert any(b.get("machine") for b in builds)
+    assert all(b.get("rest") == p["rest"] for b in builds if not b.get("machine"))
