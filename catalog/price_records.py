@@ -40,12 +40,21 @@ class MachinePrice(_Strict, frozen=True, kw_only=True):
     source: Sourced
 
 
+class LocalCost(_Strict, frozen=True, kw_only=True):
+    """What the same parts cost in one currency's own shops (local prices, not the US price converted)."""
+    amount: Annotated[float, Meta(gt=0)]
+    year: Annotated[int, Meta(ge=2020, le=2100)]
+    source: Sourced
+
+
 class RestOfPc(_Strict, frozen=True, kw_only=True):
-    """What the rest of a PC costs around up to `cards_max` graphics cards (prices.json `rest_of_pc`)."""
+    """What the rest of a PC costs around up to `cards_max` graphics cards (prices.json `rest_of_pc`), in US
+    dollars and, by currency code, in the shops of the currencies kept in `local`."""
     cards_max: Annotated[int, Meta(ge=1, le=8)]
     usd: Annotated[float, Meta(gt=0)]
     year: Annotated[int, Meta(ge=2020, le=2100)]
     source: Sourced
+    local: dict[str, LocalCost] = {}
 
 
 class RegionalCard(_Strict, frozen=True, kw_only=True):

@@ -190,17 +190,31 @@ def used_card(rows: list[Row], usd: float, pick: dict[str, Any] | None, said: bo
     from catalog.hardware import load_hardware_data
 
     kept = {u.name: u for u in load_hardware_data().used_prices}
-    best: dict[str, Any] | None = None
+    found: list[dict[str, Any]] = []
     for r in _one_per_name([r for r in rows if r.runs and r.card.name in kept and r.tok_s is not None]):
         u = kept[r.card.name]
         if u.usd_low > usd or (pick is not None and r.card.name == pick["card"]):
             continue
         tok = r.tok_s or 0.0
         better = pick is None or tok >= SAME_SPEED * (pick["tok_s"] or 0.0) or r.card.memory_gb > pick["memory_gb"]
-        if (said or better) and (best is None or tok > best["tok_s"]):
-            best = {**_runner(r), "used_low_usd": u.usd_low, "used_high_usd": u.usd_high, "used_year": u.year,
-                    "used_source": u.source, "within": u.usd_high <= usd, "is_pick": said, "said": said}
-    return best
+        if said or better:
+            found.append({**_runner(r), "used_low_usd": u.usd_low, "used_high_usd": u.usd_high, "used_year": u.year,
+                          "used_source": u.source, "within": u.usd_high <= usd, "is_pick": said, "said": said})
+    return value_pick(found)
+
+
+USED_SAME_SPEED = 0.9  # a used card within 10% of the fastest used one's speed is as good a buy, for less
+
+
+def value_pick(found: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Of the used cards that run the model, the one to buy: the fastest, unless a cheaper one (low end of its
+    used range) is within `USED_SAME_SPEED` of it: a used RTX 3090 ($500–800) before a 3090 Ti ($700–1,000) or
+    a 4090 ($1,400–1,700) a few tokens per second faster; a Tesla P40 at a third of the speed is not."""
+    if not found:
+        return None
+    fastest = max(r["tok_s"] for r in found)
+    near = [r for r in found if r["tok_s"] >= USED_SAME_SPEED * fastest]
+    return min(near, key=lambda r: (r["used_low_usd"], -r["tok_s"]))
 
 
 def _used_pair(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> dict[str, Any] | None:
@@ -214,7 +228,7 @@ def _used_pair(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> 
     from catalog.hardware import load_hardware_data
     cards = {c.name: c for c in est.kn.gpus_for(s.profile)}
     profile, constants = est.profile(s.profile), est.profiles.setup_constants()
-    best: dict[str, Any] | None = None
+    found: list[dict[str, Any]] = []
     for used in load_hardware_data().used_prices:
         card = cards.get(used.name)
         if card is None or 2 * used.usd_low > usd:
@@ -223,11 +237,10 @@ def _used_pair(est: Estimates, e: Entities, s: EstimateSettings, usd: float) -> 
                           s.min_quality or (None if s.quant else advice.GOOD_LEVEL), s.quant)["row"]
         if row["fit"] in (None, "no") or row.get("offload_gb") or row["tok_s"] is None:
             continue
-        if best is None or row["tok_s"] > best["tok_s"]:
-            best = {"card": card.name, "count": 2, "memory_gb": card.memory_gb * 2, "launch_usd": _price(card),
-                    "used_low_usd": used.usd_low, "used_high_usd": used.usd_high, "used_year": used.year,
-                    "quant": row["quant"], "tok_s": row["tok_s"]}
-    return best
+        found.append({"card": card.name, "count": 2, "memory_gb": card.memory_gb * 2, "launch_usd": _price(card),
+                      "used_low_usd": used.usd_low, "used_high_usd": used.usd_high, "used_year": used.year,
+                      "quant": row["quant"], "tok_s": row["tok_s"]})
+    return value_pick(found)
 
 
 # "No card holds it" is not the end for a large mixture of experts: each token reads only the active experts,

@@ -41,10 +41,13 @@ def _data():  # noqa: ANN202 — catalog.hardware.HardwareData
 def for_cards(budget: dict[str, Any]) -> dict[str, Any]:
     """A whole-machine budget as the budget answers compare cards with it: less the rest of a PC for up to two
     cards (`rest_usd` says how much), never below nothing."""
-    rest = rest_of_pc(2)
+    rest = rest_cost(budget, 2)
     if rest is None:
         return budget
-    return {**budget, "usd_compared": max(budget["usd_compared"] - rest.usd, 0.0), "rest_usd": rest.usd}
+    share = rest["amount"] / budget["amount"]  # the part of the budget the rest of the PC takes, where it is spent
+    return {**budget, "usd_compared": max(budget["usd_compared"] * (1.0 - share), 0.0),
+            "rest_usd": rest["amount"] * budget["usd"] / budget["amount"], "rest_local": rest["amount"],
+            "rest_year": rest["year"], "rest_site": rest["site"], "rest_own": rest["own"]}
 
 
 def rest_of_pc(cards: int) -> RestOfPc | None:
@@ -52,8 +55,38 @@ def rest_of_pc(cards: int) -> RestOfPc | None:
     return next((r for r in _data().rest_of_pc if cards <= r.cards_max), None)
 
 
+def rest_cost(budget: dict[str, Any], cards: int) -> dict[str, Any] | None:
+    """The rest of a PC around `cards` cards in the budget's currency: what its own shops charge where that is
+    kept (prices.json `rest_of_pc[].local`: "R$ 2.500" in Brazil, not the US parts' $600 converted and marked up
+    to R$ 5.800), else the US cost converted (`local`, with the shops' markup where one is kept). `own` says
+    which; `year` and `site` say where the figure comes from."""
+    rest = rest_of_pc(cards)
+    if rest is None:
+        return None
+    kept = rest.local.get(budget["currency"])
+    if kept is not None:
+        return {"amount": kept.amount, "year": kept.year, "site": _site(kept.source), "own": True}
+    return {"amount": local(budget, rest.usd), "year": rest.year, "site": _site(rest.source),
+            "own": budget["currency"] == "USD"}
+
+
+def _site(source: str) -> str:
+    """A kept source as the answer names it: its address, without the quote that follows."""
+    return source.split(" ")[0].rstrip(":,")
+
+
 def machine_price(name: str) -> MachinePrice | None:
     return next((m for m in _data().machine_prices if m.name == name), None)
+
+
+def machine_beside(e: Entities) -> bool:
+    """A whole machine with a kept price (a Framework Desktop, a Mac Studio, a DGX Spark) weighed against cards
+    ("framework desktop 128 GB or a PC with 2× used 3090"): the budget buys a machine either way, so the cards'
+    side is priced as a build, with the rest of the PC, not as the cards alone."""
+    cards = [c for c in (e.card, e.card2) if c is not None]
+    cards += [side.devices[0].card for side in e.sides or () if side.devices]
+    machines = {c.name for c in cards if machine_price(c.name) is not None}
+    return bool(machines) and any(c.name not in machines for c in cards)
 
 
 def card_price(est: Estimates, card: Any, s: EstimateSettings,
@@ -101,9 +134,8 @@ def cards_for(est: Estimates, e: Entities, s: EstimateSettings, card: Any, budge
     if price is None or one is None or _holds(one):
         return None
     for n in range(2, MAX_CARDS + 1):
-        rest = rest_of_pc(n)
-        if rest is None or n * local(budget, price["low"], price["used"]) + local(budget, rest.usd) \
-                > budget["amount"]:
+        rest = rest_cost(budget, n)
+        if rest is None or n * local(budget, price["low"], price["used"]) + rest["amount"] > budget["amount"]:
             return None
         row = _row(est, e, s, card, n)
         if row is not None and _holds(row):
@@ -139,12 +171,14 @@ def side_build(est: Estimates, e: Entities, s: EstimateSettings, cards: list[tup
         prices = [(card_price(est, c, s, said), k) for c, k in cards]
         if any(p is None for p, _ in prices):
             return {}
-        rest = rest_of_pc(sum(k for _, k in cards)) if whole else None
-        extra = local(budget, rest.usd) if rest is not None else 0.0
+        rest = rest_cost(budget, sum(k for _, k in cards)) if whole else None
+        extra = rest["amount"] if rest is not None else 0.0
         out = {"low": sum(local(budget, p["low"], p["used"]) * k for p, k in prices if p) + extra,
                "high": sum(local(budget, p["high"], p["used"]) * k for p, k in prices if p) + extra,
                "used": any(p["used"] for p, _ in prices if p), "rest": extra or None,
                "said": any(p.get("said") for p, _ in prices if p)}
+        if rest is not None:
+            out.update(rest_year=rest["year"], rest_site=rest["site"], rest_own=rest["own"])
     out["currency"] = budget["currency"]
     out["within"] = out["low"] <= budget["amount"]
     out["within_all"] = out["high"] <= budget["amount"]
@@ -191,10 +225,10 @@ def local_build(e: Entities, budget: dict[str, Any], local_price: dict[str, Any]
     price = local(budget, local_price["usd"], used=True)  # the asker's own figure: no markup on top
 
     def total(n: int) -> tuple[float, float] | None:
-        rest = rest_of_pc(n) if whole else None
+        rest = rest_cost(budget, n) if whole else None
         if whole and rest is None:
             return None
-        extra = local(budget, rest.usd) if rest is not None else 0.0
+        extra = rest["amount"] if rest is not None else 0.0
         return n * price + extra, extra
 
     count, over = 0, None
@@ -208,5 +242,8 @@ def local_build(e: Entities, budget: dict[str, Any], local_price: dict[str, Any]
         count = n
     shown = total(max(count, 1))
     assert shown is not None  # one card always has a kept rest of the PC
+    kept = rest_cost(budget, max(count, 1)) if whole else None
     return {"card": e.card.name, "price": price, "currency": budget["currency"], "whole": whole,
-            "count": count, "total": shown[0] if count else None, "rest": shown[1], "next": over, "budget": budget}
+            "count": count, "total": shown[0] if count else None, "rest": shown[1], "next": over, "budget": budget,
+            "rest_year": kept["year"] if kept else None, "rest_site": kept["site"] if kept else None,
+            "rest_own": bool(kept and kept["own"])}

@@ -128,7 +128,7 @@ class EntityBuilding:
             return intent, build_off_topic(self.estimates, e, s, asked.off_topic or "", self._line_of(asked.model)), e
         intent = decide_after_resolving(intent, e)
         if intent == "compare" and e.sides is not None and (said := self._budget(asked)) is not None \
-                and self._whole(asked, said):
+                and self._whole(asked, said, e):
             # "$2500 total: used 3090s or a Strix Halo?": the one-card side as the build the budget pays for
             # lazy: the build rules only for a whole-machine budget beside a comparison
             from answers.facts.build_budget import sized
@@ -166,7 +166,7 @@ class EntityBuilding:
 
             local = asked.local_price[1]
             built.facts["local_build"] = local_build(e, said, budget_facts(local.amount, local.currency, True),
-                                                     self._whole(asked, said))
+                                                     self._whole(asked, said, e))
         elif intent == "card_models" and asked.budget and e.card is not None and e.setup is None and e.model is None \
                 and (price := self._budget(asked)) is not None:
             # "is a 3090 worth 700 dollars": the asked price against launch prices (answers/facts/card_price.py)
@@ -182,7 +182,7 @@ class EntityBuilding:
             # lazy: the price rules only for a price said
             from answers.facts.side_prices import facts as side_prices
 
-            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said),
+            built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said, e),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
         if asked.budget and intent == "users" and built.facts.get("needed") \
                 and (said := self._budget(asked)) is not None:
@@ -200,16 +200,18 @@ class EntityBuilding:
             raise BadInput("no_params", model=e.model.name)
 
     @staticmethod
-    def _whole(asked: Asked, said: dict[str, Any]) -> bool:
-        """The budget is for the whole machine: said so ("total", "PC completo") and more than the rest of a PC
-        costs (a "$400 build" is read as the card's budget: no machine is built for that)."""
-        if asked.budget is None or not asked.budget.whole:
-            return False
-        # lazy: the build rules (answers/facts/build_budget.py) only for a whole-machine budget
-        from answers.facts.build_budget import local, rest_of_pc
+    def _whole(asked: Asked, said: dict[str, Any], e: Entities | None = None) -> bool:
+        """The budget is for the whole machine: said so ("total", "PC completo") or a whole machine weighed
+        against cards (`machine_beside`), and more than the rest of a PC costs (a "$400 build" is read as the
+        card's budget: no machine is built for that)."""
+        # lazy: the build rules (answers/facts/build_budget.py) only for a budget
+        from answers.facts.build_budget import machine_beside, rest_cost
 
-        rest = rest_of_pc(1)
-        return rest is not None and said["amount"] > local(said, rest.usd)
+        if asked.budget is None or not (asked.budget.whole or (e is not None and machine_beside(e))):
+            return False
+
+        rest = rest_cost(said, 1)
+        return rest is not None and said["amount"] > rest["amount"]
 
     @staticmethod
     def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:

@@ -61,9 +61,11 @@ def facts(est: Estimates, e: Entities, s: EstimateSettings, budget: dict[str, An
     out: dict[str, Any] = {"budget": budget, "sides": rows, "whole": whole, "model_asked": e.model is not None,
                            "cards_only": not whole and any(r["price_usd"] for r in rows)}
     options = [{"name": r["name"], **r["build"]} for r in rows if r.get("build")]
-    rests = [o["rest"] for o in options if o.get("rest")]
+    rests = [o for o in options if o.get("rest")]
     if rests:
-        out["rest"] = min(rests)
+        least = min(rests, key=lambda o: o["rest"])
+        out["rest"] = least["rest"]
+        out.update({k: least[k] for k in ("rest_year", "rest_site", "rest_own") if k in least})
     if mac:
         found = build_budget.mac_within(est, e, s, budget)
         if found is not None:

@@ -234,7 +234,9 @@ def find(toks: list[Token], in_card: Callable[[int], bool] | None = None, has_ct
 
 
 BARE_LOCAL_MIN = 100.0  # a bare number after a card, below this, is a memory size or a count
-LOCAL_PRICE_REACH = 5  # a card's price follows its name within this many words ("3090 usada ta uns 4 mil")
+# a card's price follows its name within this many words ("3090 usada ta uns 4 mil", "3090 usata qui si trova a
+# 600 euro", "3090 usada aqui sai por uns 4.800")
+LOCAL_PRICE_REACH = 7
 
 
 def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], bool]) -> tuple[int, Said] | None:
@@ -249,7 +251,10 @@ def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], b
                      if not toks[j].used and in_card(j)), None)
         if card is None:
             continue
-        value, used = float(m.group("num")) * (1000 if m.group("k") else 1), [i]
+        num = m.group("num")
+        # "uns 4.800" after a card: a thousands dot (a card's price is never 4.8 of anything)
+        value = float(num.replace(".", "") if _THOUSANDS_RE.match(num) else num) * (1000 if m.group("k") else 1)
+        used = [i]
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if nxt is not None and not nxt.used and nxt.low in _thousand_words() and not m.group("k"):
             value, used = value * 1000, [i, i + 1]

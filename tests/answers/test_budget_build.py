@@ -28,12 +28,15 @@ def test_a_whole_machine_budget_buys_the_cards_the_model_needs(engine: Engine, q
     a = engine.ask(q)
     p = _sides(a)
     per_usd = p["budget"]["amount"] / p["budget"]["usd"]  # the budget's currency for one dollar
-    assert p["whole"] and p["rest"] == pytest.approx(600 * per_usd)
+    # the rest of the PC at the budget's own shops' prices where kept (euros: about EUR 550, 2025 parts list),
+    # else the US parts list's $600 converted
+    rest = 550 if p["budget"]["currency"] == "EUR" else 600 * per_usd
+    assert p["whole"] and p["rest"] == pytest.approx(rest)
     names = [r["name"] for r in p["sides"]]
     assert "2× GeForce RTX 3090" in names  # one 3090 cannot hold a 70B at Q4_K_M; two fit the budget
     pair = next(r for r in p["sides"] if r["name"] == "2× GeForce RTX 3090")["build"]
-    assert pair["low"] == pytest.approx((2 * 500 + 600) * per_usd)
-    assert pair["high"] == pytest.approx((2 * 800 + 600) * per_usd)
+    assert pair["low"] == pytest.approx(2 * 500 * per_usd + rest)
+    assert pair["high"] == pytest.approx(2 * 800 * per_usd + rest)
     halo = next(r for r in p["sides"] if "Ryzen AI Max" in r["name"])["build"]
     assert halo["machine"] == "Framework Desktop" and halo["low"] == pytest.approx(1999 * per_usd)
     assert p["verdict"]["name"] == "2× GeForce RTX 3090" and p["verdict"]["reading"]
@@ -62,9 +65,11 @@ def test_used_cards_bought_with_reais_carry_no_import_markup(engine: Engine):
     sides = {r["name"]: r["build"] for r in _sides(a)["sides"]}
     brl = 5.8261 / 1.0784
     used = sides["GeForce RTX 3090"]
-    assert used["low"] == pytest.approx((500 + 600 * 1.8) * brl) and used["within"]
+    # the rest of the PC at Brazilian shops' own prices (about R$ 2.000, prices.json `rest_of_pc[].local`), not
+    # the US parts list converted and marked up (was about R$ 5.800)
+    assert used["low"] == pytest.approx(500 * brl + 2000) and used["within"]
     new = sides["GeForce RTX 5060 Ti 16 GB"]
-    assert new["low"] == pytest.approx((429 + 600) * 1.8 * brl) and not new["within"]
+    assert new["low"] == pytest.approx(429 * 1.8 * brl + 2000) and new["within"]
 
 
 def test_the_verdict_says_when_nothing_in_budget_reads_well(engine: Engine):
@@ -88,7 +93,9 @@ def test_one_card_named_with_a_whole_budget_is_sized_too(engine: Engine):
 def test_a_whole_budget_leaves_the_rest_of_the_pc_before_the_cards(engine: Engine, q):
     a = engine.ask(q)
     b = a.facts["budget"]
-    assert b["rest_usd"] == 600 and b["usd_compared"] == pytest.approx(2300 * 1.0784 - 600)
+    # the rest of the PC at European shops' prices: about EUR 550 (2025 parts list), not $600 converted
+    assert b["rest_local"] == 550 and b["rest_usd"] == pytest.approx(550 * 1.0784)
+    assert b["usd_compared"] == pytest.approx((2300 - 550) * 1.0784)
     assert all(c["price_usd"] <= b["usd_compared"] for c in a.facts["in_budget"])
     assert a.facts["used_route"]["count"] == 2  # two used 3090s: the build people make for a 70B
 

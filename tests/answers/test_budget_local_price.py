@@ -13,21 +13,21 @@ import pytest
 
 from answers.engine import Engine
 
-REST_USD = 600.0
-BRL_PER_USD = 5.8261 / 1.0784
-BRL_SHOP = 1.8
+REST_BRL = 2000.0  # a basic build's parts in Brazilian shops (prices.json `rest_of_pc[].local`, geekpopnews.com.br)
 
 
 def test_the_askers_price_for_the_card_buys_the_build(engine: Engine):
     a = engine.ask("tenho 12 mil reais pra montar um pc de ia, aqui a 3090 usada sai por uns 3500")
     p = a.facts["local_build"]
-    rest = REST_USD * BRL_PER_USD * BRL_SHOP  # about R$ 5.835
+    rest = REST_BRL
     assert p["rest"] == pytest.approx(rest, rel=1e-3)
     assert p["card"] == "GeForce RTX 3090" and p["price"] == 3500 and p["currency"] == "BRL"
-    assert p["count"] == 1  # 3,500 + 5,835 fits 12,000; 7,000 + 5,835 does not
-    assert p["next"]["amount"] == pytest.approx(2 * 3500 + rest, rel=1e-3)
+    assert p["count"] == 2  # 2 × 3,500 + 2,000 fits 12,000; 3 × 3,500 + 2,000 does not
+    # three cards need a workstation around them, kept in US dollars only: $1,600 converted at the shops' markup
+    workstation = 1600 * 5.8261 / 1.0784 * 1.8
+    assert p["next"]["count"] == 3 and p["next"]["amount"] == pytest.approx(3 * 3500 + workstation, rel=1e-3)
     assert "price_check" not in a.facts  # the budget is no asked price for the card
-    assert "R$\xa03.500" in a.text and "1× GeForce RTX 3090" in a.text
+    assert "R$\xa03.500" in a.text and "2× GeForce RTX 3090" in a.text and "geekpopnews.com.br" in a.text
 
 
 @pytest.mark.parametrize(("q", "count"), [
@@ -49,7 +49,7 @@ def test_the_askers_price_prices_its_side_of_a_comparison(engine: Engine):
     a = engine.ask("orçamento total 11 mil reais pra montar pc pra qwen3 32b: 3090 usada (aqui sai uns 4500) "
                    "ou 5060 ti 16gb nova?")
     sides = {r["name"]: r["build"] for r in a.facts["budget_sides"]["sides"]}
-    rest = REST_USD * BRL_PER_USD * BRL_SHOP
+    rest = REST_BRL
     assert sides["GeForce RTX 3090"]["low"] == pytest.approx(4500 + rest, rel=1e-3)
     assert sides["GeForce RTX 3090"]["within"]
     assert "pelo preço que você diz" in a.text

@@ -43,7 +43,8 @@ def test_used_in_its_other_sense_is_no_wish_to_buy_used(engine: Engine):
 
 def test_a_used_card_over_the_budget_is_not_offered(engine: Engine):
     a = engine.ask("best card under $450 for qwen3 8b, used is fine")
-    assert "used_card" not in a.facts  # $500 is the low end of a used 3090
+    used = a.facts.get("used_card")  # $500 is the low end of a used 3090: a cheaper used card may be named
+    assert used is None or (used["card"] != "GeForce RTX 3090" and used["used_low_usd"] <= 450)
 
 
 @pytest.mark.parametrize("q", [

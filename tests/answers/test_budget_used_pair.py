@@ -28,8 +28,8 @@ def test_a_70b_budget_names_two_used_3090s(engine, question, lang) -> None:
 
 def test_a_budget_below_two_used_cards_does_not_name_them(engine) -> None:
     a = engine.ask("budget 700 dollars for a 70b model, what card?", locale="en")
-    route = a.facts.get("used_route") or {}
-    assert route.get("count") != 2
+    route = a.facts.get("used_route") or {}  # two used 3090s start at $1,000; a cheaper pair may be named
+    assert route.get("count") != 2 or (route["card"] != "GeForce RTX 3090" and 2 * route["used_low_usd"] <= 700)
 
 
 @pytest.mark.parametrize(("question", "lang"), [
