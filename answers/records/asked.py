@@ -194,6 +194,8 @@ class Asked(Struct, frozen=True):
     # two engines or formats weighed, each (engine, level or format): answered on both sides
     # (answers/facts/engine_versus.py)
     versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
+    # the sides named beyond those two ("exl3 vs gguf vs awq": AWQ), each weighed beside them
+    versus_more: tuple[tuple[str | None, str | None], ...] = ()
     # every weight format and engine named, in order ("NVFP4", "FP8", "ollama", "GGUF", "UD"): a question about
     # them with no model named is answered about them (answers/facts/format_notes.py)
     formats_named: tuple[str, ...] = ()
