@@ -45,6 +45,13 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     spill = row if isinstance(row, dict) and row.get("fit") == "offload" else facts.get("offload_guess")
     if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
         drag = offload_drag(est, e, s, spill)
+    elif drag is not None and drag.get("fast_alone_tok_s") is None and isinstance(spill, dict):
+        # "both together, or the 3090 alone with the rest in RAM?": the pair holds a smaller level, the faster card
+        # alone would spill the level asked; that baseline is the one asked for, with its figure
+        alone = offload_drag(est, e, s, spill)
+        if alone is not None and alone.get("fast_alone_tok_s"):
+            drag = {**drag, "alone_offload": {"quant": alone["quant"], "tok_s": alone["fast_alone_tok_s"],
+                                              "ratio": drag["split_tok_s"] / alone["fast_alone_tok_s"]}}
     return drag
 
 
