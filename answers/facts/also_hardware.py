@@ -9,6 +9,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts.card_value import card_value
 from answers.facts.common import Entities, Estimates, EstimateSettings
 from answers.facts.laptop_power import laptop_power
 from answers.facts.slower_card import offload_drag, slower_card
@@ -27,6 +28,10 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
         ways = split_ways(est, e, s, level)
         if ways is not None:
             out["split_ways"] = ways
+    if "value" in kinds:  # "which is the best value?": the kept prices, their kind and date, speed per dollar
+        value = card_value(est, e, s, facts)
+        if value is not None:
+            out["card_value"] = value
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
         laptops = laptop_power(est, e, s.profile)
         if laptops:
