@@ -64,17 +64,18 @@ def _side(label: str, cards: list[tuple[Any, int]], row: dict[str, Any], used_ke
           newest: Any) -> dict[str, Any]:
     """One side's prices (each card's times its count), the kind of price weighed, and its speed per 100 dollars."""
     old = any(market(c, newest) == "used" for c, _ in cards)
-    launches = [getattr(c, "launch_price_usd", None) for c, _ in cards]
-    launch = sum(p * n for p, (_, n) in zip(launches, cards, strict=True)) if all(launches) else None
-    used = [used_kept.get(c.name) for c, _ in cards]
-    low = sum(u.usd_low * n for u, (_, n) in zip(used, cards, strict=True)) if all(used) else None
-    high = sum(u.usd_high * n for u, (_, n) in zip(used, cards, strict=True)) if all(used) else None
+    launches = [(p, n) for c, n in cards if (p := getattr(c, "launch_price_usd", None))]
+    launch = sum(p * n for p, n in launches) if len(launches) == len(cards) else None
+    used = [(u, n) for c, n in cards if (u := used_kept.get(c.name)) is not None]
+    whole = len(used) == len(cards)
+    low = sum(u.usd_low * n for u, n in used) if whole else None
+    high = sum(u.usd_high * n for u, n in used) if whole else None
     mid = (low + high) / 2 if old and low is not None and high is not None else None
     price, kind = (mid, "used") if mid else (launch, "launch") if launch else (None, None)
     tok = row.get("tok_s") if row.get("fit") not in (None, "no") else None
     release = max((c.release for c, _ in cards if getattr(c, "release", None)), default=None)
     return {"card": label, "launch_usd": launch, "release": release.strftime("%Y-%m") if release else None,
             "old": old, "used_low_usd": low, "used_high_usd": high,
-            "used_year": max(u.year for u in used if u is not None) if all(used) else None, "price_kind": kind,
+            "used_year": max(u.year for u, _ in used) if whole else None, "price_kind": kind,
             "tok_s": tok, "quant": row.get("quant"),
             "per_100_usd": tok / price * 100 if tok and price else None}
