@@ -443,10 +443,9 @@ def _task(toks: list[Token], spans: list[Span]) -> str | None:
     """The task asked for ("coding", "vision"…), from words outside the names found."""
     tasks = _task_words()
     inside = {k for sp in spans if not _only_task_words(toks[sp.start: sp.end]) for k in range(sp.start, sp.end)}
-    for i, t in enumerate(toks):
-        if i not in inside and t.low in tasks:
-            return tasks[t.low]
-    return None
+    found = [tasks[t.low] for i, t in enumerate(toks) if i not in inside and t.low in tasks]
+    # "un assistente de código": the task a word narrows to (coding) wins over the general chat an assistant is
+    return next((task for task in found if task != "chat"), found[0] if found else None)
 
 
 def _is_greeting(toks: list[Token]) -> bool:
