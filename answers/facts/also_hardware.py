@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from answers.facts.card_value import card_value
 from answers.facts.common import Entities, Estimates, EstimateSettings
 from answers.facts.laptop_power import laptop_power
+from answers.facts.memory_enough import memory_enough
 from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
 
@@ -32,6 +33,10 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
         value = card_value(est, e, s, facts)
         if value is not None:
             out["card_value"] = value
+    if "memory_enough" in kinds:  # "is 16 GB enough?": a verdict on the memory, and what more of it would run
+        enough = memory_enough(est, e, s, facts)
+        if enough is not None:
+            out["memory_enough"] = enough
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
         laptops = laptop_power(est, e, s.profile)
         if laptops:
