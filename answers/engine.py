@@ -219,6 +219,9 @@ class Engine(MediaAnswering):
             sides = [replace(s, facts={**s.facts, "engine_label": label}) if label else s
                      for s, label in zip(sides, engine_versus.mac_labels(asked, apple), strict=True)]
             answer = engine_versus_text.answered(answer, sides, lang)
+            # "…, or rather 32b models?", a further model named: their own parts after the sides' verdict
+            extra = self._models_left_out((side_intent, asked), [answer], lang, options, inline=inline, echo=echo)
+            answer = self.writing.joined([answer, *extra]) if extra else answer
         return self._accounted(answer, asked, options)
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:

@@ -134,7 +134,8 @@ def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     if users is None and "many_users" in asked.also and any(e in SERVING for e in engines):
         users = MANY_USERS
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, versus_more=(), users=users) for engine, level in _every(asked, apple)]
+                    versus=None, versus_more=(), more_models=(), more_sizes=(), users=users)
+            for engine, level in _every(asked, apple)]  # further models get their own parts after the verdict
 
 
 def mac_labels(asked: Asked, apple: bool) -> list[str | None]:

@@ -64,3 +64,17 @@ def test_the_size_apart_is_read(text: str, model: tuple[int, int], expected: tup
     toks = tokenize(text)
     span = _span(toks, *model)
     assert size_apart(toks, [span], span) == expected
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("m4 max 64gb: llama 3.3 70b q4 realistic, or rather 32b models? and mlx vs llama.cpp, which is faster?", "en"),
+    ("m4 max 64gb: llama 3.3 70b en q4 c'est réaliste, ou plutôt des 32b ? et mlx ou llama.cpp, lequel va plus "
+     "vite ?", "fr"),
+])
+def test_a_size_beside_two_engines_gets_its_part_after_the_verdict(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert len(a.facts["engine_versus"]["sides"]) == 2
+    parts = _parts(a)
+    assert len(parts) == 2 and parts[1]["model"]["params_b"] == 32.0, a.text
+    assert parts[1]["row"]["tok_s"] > parts[0]["engine_versus"]["sides"][0]["tok_s"]  # the smaller runs faster
