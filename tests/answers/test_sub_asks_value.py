@@ -57,3 +57,25 @@ def test_a_card_sold_used_is_weighed_at_its_kept_used_price(engine: Engine) -> N
 def test_no_prices_without_a_value_ask(engine: Engine) -> None:
     a = engine.ask("arc b580 or rx 7600 xt for running llms, which is faster?")
     assert "card_value" not in (a.facts.get("also") or {})
+    assert "asks" not in a.asked and not a.unused
+
+
+def test_a_value_ask_answered_is_not_said_unused(engine: Engine) -> None:
+    a = engine.ask("arc b580 or rx 7600 xt for running llms, which one is the better value?")
+    assert a.asked["asks"] == ["value"] and not a.unused
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("qwen3 32b on a tesla p40, is that good value for money?", "en", "value for money"),
+    ("qwen3 32b su una tesla p40, che rapporto qualità-prezzo ha?", "it", "rapporto qualità-prezzo"),
+    ("qwen3 32b sur une tesla p40, quel rapport qualité-prix ?", "fr", "rapport qualité-prix"),
+])
+def test_a_value_ask_the_answer_cannot_cover_is_said_unused(engine: Engine, question: str, lang: str,
+                                                           words: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "card_value" not in (a.facts.get("also") or {})  # one card, no comparison: no prices to set side by side
+    assert a.unused == ["asks: value"] and a.unused_why == {"asks": "not_used"}
+    line = next(ln for ln in a.text.split("\n") if words in ln)  # the unused line names the ask, in its language
+    assert words not in question.split(",")[0]
+    assert line != question
