@@ -42,3 +42,18 @@ def size_apart(toks: list[Token], spans: list[Span],
         same = " ".join([*line[:sized[0]], tok.low]) if joined_at == i - 1 and sized else None
         return float(m.group(1)), level, same
     return None
+
+
+def sizes_beside(toks: list[Token], spans: list[Span], chosen: float) -> tuple[float, str | None, None] | None:
+    """Another bare size beside the one a size-only question is answered for ("the speed of a 7b and of a 30b-a3b",
+    "un 7b o un 14b"), with an "and" or a comparison word in the message: (size, its level, None), answered in its
+    own part; None when no other size is typed."""
+    if not any(and_re().fullmatch(t.low) or versus_re().fullmatch(t.low) for t in toks):
+        return None
+    for i, tok in enumerate(toks):
+        m = BILLIONS_TOKEN_RE.match(tok.low)
+        if m is None or any(sp.start <= i < sp.end for sp in spans) or float(m.group(1)) in (0.0, chosen):
+            continue
+        level = next((q for t in toks[i + 1:i + 1 + LEVEL_WITHIN] if (q := canonical_quant(t.low))), None)
+        return float(m.group(1)), level, None
+    return None

@@ -56,7 +56,7 @@ from answers.reading.clues import (
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
 from answers.reading.mac_unsized_words import unsized_mac
 from answers.reading.more_models import more_models
-from answers.reading.more_sizes import size_apart
+from answers.reading.more_sizes import size_apart, sizes_beside
 from answers.reading.numbers import (
     _find_context,
     _find_quants,
@@ -271,6 +271,10 @@ def _read_model(r: _Reading) -> None:
         if r.size_more is not None and r.size_more[1] in r.quants:
             r.quants.remove(r.size_more[1])  # the level said with the size is its part's
     if r.size_b is not None:
+        # "a 7b and a 30b-a3b": the other size gets its own part (the larger is the one answered first)
+        r.size_more = sizes_beside(r.toks, r.spans, r.size_b)
+        if r.size_more is not None and r.size_more[1] in r.quants:
+            r.quants.remove(r.size_more[1])
         # "dual 3090 enough for a 70b?": no model is named, only its size.
         r.spans = [sp for sp in r.spans
                    if not (sp.kind == "model" and BILLIONS_TOKEN_RE.match(sp.text.casefold().replace(" ", "")))]

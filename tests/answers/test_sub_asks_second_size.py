@@ -78,3 +78,21 @@ def test_a_size_beside_two_engines_gets_its_part_after_the_verdict(engine: Engin
     parts = _parts(a)
     assert len(parts) == 2 and parts[1]["model"]["params_b"] == 32.0, a.text
     assert parts[1]["row"]["tok_s"] > parts[0]["engine_versus"]["sides"][0]["tok_s"]  # the smaller runs faster
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("cpu only, ryzen 5 7600 with 32gb ddr5-6000: how fast is an 8b and a 14b?", "en"),
+    ("juste le cpu, un ryzen 5 7600 avec 32 go de ddr5-6000 : quelle vitesse pour un 8b et pour un 14b ?", "fr"),
+    ("nur cpu, ryzen 5 7600 mit 32gb ddr5-6000: wie schnell ist ein 8b und ein 14b?", "de"),
+    ("solo cpu, ryzen 5 7600 con 32gb ddr5-6000: ¿qué velocidad da un 8b y un 14b?", "es"),
+    ("solo cpu, ryzen 5 7600 con 32gb ddr5-6000: che velocità fa un 8b e un 14b?", "it"),
+    ("só cpu, ryzen 5 7600 com 32gb ddr5-6000: qual a velocidade de um 8b e de um 14b?", "pt"),
+])
+def test_two_bare_sizes_each_get_a_figure(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    parts = _parts(a)
+    sizes = [p["model"]["params_b"] for p in parts]
+    assert sorted(sizes) == [8.0, 14.0], a.text
+    speed = {p["model"]["params_b"]: p["cpu"]["pick"]["tok_s"] for p in parts}  # the CPU answer's figure
+    assert speed[8.0] > speed[14.0] > 0  # on one machine the smaller model reads less per token
