@@ -18,8 +18,10 @@ from answers.reading.tokens import tokenize
     ("um assistente de código", "coding"),
     ("un asistente para autocompletado", "coding"),
     ("un asistente para charlar", "chat"),
+    ("qwen3 es de codigo abierto?", None),  # open source, not a coding use
+    ("o gemma é código aberto?", None),
 ])
-def test_the_narrower_use_wins(text: str, task: str) -> None:
+def test_the_narrower_use_wins(text: str, task: str | None) -> None:
     assert _task(tokenize(text), []) == task
 
 
