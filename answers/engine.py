@@ -221,6 +221,9 @@ class Engine(MediaAnswering):
             sides = [replace(s, facts={**s.facts, "engine_label": label}) if label else s
                      for s, label in zip(sides, engine_versus.mac_labels(asked, apple), strict=True)]
             answer = engine_versus_text.answered(answer, sides, lang)
+            # "…, or rather 32b models?", a further model named: their own parts after the sides' verdict
+            extra = self._models_left_out((side_intent, asked), [answer], lang, options, inline=inline, echo=echo)
+            answer = self.writing.joined([answer, *extra]) if extra else answer
         return self._accounted(answer, asked, options)
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
@@ -295,7 +298,26 @@ class Engine(MediaAnswering):
                                 echo=echo)
             if part.intent not in _UNANSWERABLE or "closed" in part.facts:  # a closed model: said so, not dropped
                 extra.append(part)
+        for size, level, line in asked.more_sizes:  # "…? and a 70b at q4 with ram?": the same ask about that size
+            same = self._same_line(line, size)  # "llama 3.1 8b and 70b": Llama 3.1 70B, not a generic 70B
+            if same is not None and _plain(same) in said:
+                continue
+            alone = replace(asked, model=same, model_span=same, model_size_b=None if same else size, model_typed=None,
+                            quant=level, quants=(), model2=None, model2_span=None, more_models=(), more_sizes=(),
+                            together=False, versus=None, versus_more=())
+            part = self._asked(_SIZE_PART.get(intent, intent), alone, lang, options, inline=inline, echo=echo)
+            if part.intent not in _UNANSWERABLE:
+                extra.append(part)
         return extra
+
+    def _same_line(self, typed: str | None, size: float) -> str | None:
+        """The catalog's model of `typed` ("llama 3.1 70b") when it resolves to one of about that size, else None."""
+        try:
+            rec = self.names.resolve_model(typed)
+        except NameProblem:
+            return None
+        near = rec is not None and rec.params_b is not None and abs(rec.params_b - size) <= 0.15 * size
+        return rec.name if rec is not None and near else None
 
     def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
                 echo: str | None = None) -> Answer:
@@ -388,6 +410,8 @@ class Engine(MediaAnswering):
         return self.writing.finish("fallback", lang, options, {"model": record.name} if record else {}, built, inline)
 
 
+# A size asked apart is answered for its speed where the first ask weighed levels or two things side by side.
+_SIZE_PART = {"compare": "speed", "why_quant": "speed"}
 _UNANSWERABLE = ("not_found", "ambiguous", "invalid", "fallback", "help")
 
 

@@ -99,6 +99,10 @@ def _names_used(names: list[str], seen: str) -> list[str]:
 
 # Answers that are not an answer to the conditions (a refusal, a name not found, the help): nothing to account.
 # a declined topic (off_topic) carries no figures: its own sentence says what it does not answer
+# Each side ask the account checks (answers/facts/stated.py TRACKED_ASKS) and the facts that answer it: the prices
+# of a comparison (cards, machines, a budget, an asked price), the memory's verdict.
+ASK_FACTS = {"value": ("card_value", "price", "value", "price_check", "budget_sides", "used_card"),
+             "memory_enough": ("memory_enough",)}
 NO_ACCOUNT = frozenset({"invalid", "not_found", "ambiguous", "fallback", "help", "off_topic"})
 
 
@@ -140,6 +144,8 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
             assumed["cpu_cores"] = cpu["cores"]  # the named processor's own cores are no assumption
     if "target_tok_s" in said and not (_carries(facts, "target_speed") or _carries(facts, "target_tok_s")):
         why["target_tok_s"] = TARGET
+    if any(not any(_carries(facts, key) for key in ASK_FACTS.get(k, ())) for k in said.get("asks", ())):
+        why["asks"] = NOT_USED  # "best value?" where no price is kept for either side: said, not dropped
     missing = _names_used(said.get("models", []), seen)
     if missing:
         why["models"] = NOT_USED
@@ -149,7 +155,7 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
     for key in [k for k in why if k in assumed and k in said and _same_value(key, assumed[k], said[k])]:
         del why[key]  # what the figures used is never said back as unused ("UD-Q4_K_XL" rated as stated)
     order = list(said)
-    unused = [f"{k}: {_unused_value(k, said, missing)}" for k in sorted(why, key=order.index) if k in said]
+    unused = [f"{k}: {_unused_value(k, said, missing, facts)}" for k in sorted(why, key=order.index) if k in said]
     return Account(assumed, unused, {k: why[k] for k in sorted(why, key=order.index) if k in said})
 
 
@@ -166,9 +172,11 @@ def _same_value(key: str, used: Any, stated: Any) -> bool:
     return bool(used == stated)
 
 
-def _unused_value(key: str, said: dict[str, Any], missing_models: list[str]) -> str:
+def _unused_value(key: str, said: dict[str, Any], missing_models: list[str], facts: dict[str, Any]) -> str:
     if key == "models":
         return ", ".join(missing_models)
+    if key == "asks":
+        return ", ".join(k for k in said["asks"] if not any(_carries(facts, f) for f in ASK_FACTS.get(k, ())))
     return _text(said[key])
 
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from answers.facts.card_value import card_value
 from answers.facts.common import Entities, Estimates, EstimateSettings
 from answers.facts.laptop_power import laptop_power
+from answers.facts.memory_enough import memory_enough
 from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
 from answers.facts.tensor_split import tensor_split
@@ -34,6 +36,14 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
         split = tensor_split(est, e, s)
         if split is not None:
             out["tensor_split"] = split
+    if "value" in kinds:  # "which is the best value?": the kept prices, their kind and date, speed per dollar
+        value = card_value(est, e, s, facts)
+        if value is not None:
+            out["card_value"] = value
+    if "memory_enough" in kinds:  # "is 16 GB enough?": a verdict on the memory, and what more of it would run
+        enough = memory_enough(est, e, s, facts)
+        if enough is not None:
+            out["memory_enough"] = enough
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
         laptops = laptop_power(est, e, s.profile)
         if laptops:
@@ -52,6 +62,13 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
     spill = row if isinstance(row, dict) and row.get("fit") == "offload" else facts.get("offload_guess")
     if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
         drag = offload_drag(est, e, s, spill)
+    elif drag is not None and drag.get("fast_alone_tok_s") is None and isinstance(spill, dict):
+        # "both together, or the 3090 alone with the rest in RAM?": the pair holds a smaller level, the faster card
+        # alone would spill the level asked; that baseline is the one asked for, with its figure
+        alone = offload_drag(est, e, s, spill)
+        if alone is not None and alone.get("fast_alone_tok_s"):
+            drag = {**drag, "alone_offload": {"quant": alone["quant"], "tok_s": alone["fast_alone_tok_s"],
+                                              "ratio": drag["split_tok_s"] / alone["fast_alone_tok_s"]}}
     return drag
 
 

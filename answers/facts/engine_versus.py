@@ -5,7 +5,8 @@ asked alone (its engine, its level or format), then one verdict. The sides come 
 
 `engine_versus` in the facts (and `--json`): `sides` (engine, engine_label, quant, tok_s, tok_s_low, tok_s_high,
 need_gb, runs, reason, users), `verdict` ("faster", "same", "only", "neither"), `winner` (0 or 1, or None) and
-`ratio` (the faster side's speed over the slower's)."""
+`ratio` (the faster side's speed over the slower's); `loser` (the side the winner is set against). With three sides
+or more ("exl3 vs gguf vs awq"), `among` (how many), and `best`, `runner` (the pick and the best of the rest)."""
 
 from __future__ import annotations
 
@@ -111,25 +112,39 @@ def on_mac(versus: tuple[Side, Side], apple: bool) -> tuple[Side, Side]:
     return out[0], out[1]
 
 
+def _every(asked: Asked, apple: bool) -> list[Side]:
+    """Every side as it is weighed: the pair matched (each given the other's bits where it names none), then the
+    sides named beyond it ("exl3 vs gguf vs awq"), each in its engine's own file of the first side's bits."""
+    assert asked.versus is not None
+    versus = asked.versus
+    if asked.quant and all(q is None for _, q in versus):  # "qwen3 32b q4: mlx or llama.cpp?": both at 4 bits
+        versus = ((versus[0][0], asked.quant), (versus[1][0], asked.quant))
+    pair = list(matched(on_mac(versus, apple)))
+    bits = next((q for _, q in pair if q is not None), asked.quant)
+    more = [matched(((e, q), (None, bits)))[0] if bits else (e, q) for e, q in asked.versus_more]
+    return pair + [on_mac((m, m), apple)[0] for m in more]
+
+
 def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     """The question asked once per side: that side's engine and level or format, nothing of the other's; "for many
     parallel requests" between serving engines, at MANY_USERS at once; on a Mac (`apple`) LM Studio as MLX."""
     assert asked.versus is not None
     users = asked.users
-    if users is None and "many_users" in asked.also and any(e in SERVING for e, _ in asked.versus):
+    engines = [e for e, _ in (*asked.versus, *asked.versus_more)]
+    if users is None and "many_users" in asked.also and any(e in SERVING for e in engines):
         users = MANY_USERS
-    versus = asked.versus
-    if asked.quant and all(q is None for _, q in versus):  # "qwen3 32b q4: mlx or llama.cpp?": both at 4 bits
-        versus = ((versus[0][0], asked.quant), (versus[1][0], asked.quant))
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, users=users) for engine, level in matched(on_mac(versus, apple))]
+                    versus=None, versus_more=(), more_models=(), more_sizes=(), users=users)
+            for engine, level in _every(asked, apple)]  # further models get their own parts after the verdict
 
 
 def mac_labels(asked: Asked, apple: bool) -> list[str | None]:
     """Each side's label where on_mac changed its engine ("LM Studio (MLX)"), else None."""
     assert asked.versus is not None
+    named = [*asked.versus, *asked.versus_more]
+    weighed_as = [*on_mac(asked.versus, apple), *[on_mac((s, s), apple)[0] for s in asked.versus_more]]
     return [MAC_LABEL.get(e or "") if apple and (e, q) != m else None
-            for (e, q), m in zip(asked.versus, on_mac(asked.versus, apple), strict=True)]
+            for (e, q), m in zip(named, weighed_as, strict=True)]
 
 
 def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
@@ -205,14 +220,42 @@ def verdict(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 
 
 def weighed(facts: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """`engine_versus` from the two sides' facts, or None when a side gives no speed on one machine."""
+    """`engine_versus` from the sides' facts (two, or more: "exl3 vs gguf vs awq"), or None when a side gives no
+    speed on one machine. With three sides or more, `among` says how many, and the verdict sets the pick against
+    the best of the rest (`winner` and `loser` index `sides`)."""
     found = [side(f) for f in facts]
     sides = [s for s in found if s is not None]
-    if len(found) != 2 or len(sides) != 2:
+    if len(found) < 2 or len(sides) != len(found):
         return None
     if any(s["card"] == one["card"] for s, one in zip(sides, _on_one(facts), strict=True)):
         # one side runs on the card asked: the other is weighed there too, and does not fit if it needs more
         # cards ("awq or fp8 for a 32b on a 4090": FP8's 33 GB is no choice on 24 GB, not a tie on two cards)
         sides = [s for s in (side(f, several=False) for f in facts) if s is not None]
-    one_runtime = all(s["engine"] in LLAMA_CPP_FAMILY for s in sides) and sides[0]["quant"] != sides[1]["quant"]
-    return {"sides": sides, **verdict(sides[0], sides[1]), "same_runtime": one_runtime}
+    one_runtime = (len(sides) == 2 and all(s["engine"] in LLAMA_CPP_FAMILY for s in sides)
+                   and sides[0]["quant"] != sides[1]["quant"])
+    if len(sides) == 2:
+        v = verdict(sides[0], sides[1])
+        loser = None if v["winner"] is None else 1 - v["winner"]
+        return {"sides": sides, **v, "loser": loser, "same_runtime": one_runtime}
+    return {"sides": sides, **among(sides), "same_runtime": False}
+
+
+def among(sides: list[dict[str, Any]]) -> dict[str, Any]:
+    """Three sides or more: the one that beats each other in turn (verdict), set against the best of the rest;
+    "only" when it alone runs, "neither" when none does."""
+    def better(i: int, j: int) -> bool:
+        v = verdict(sides[i], sides[j])
+        return v["winner"] == 1 or (v["winner"] is None and (sides[j]["tok_s"] or 0) > (sides[i]["tok_s"] or 0))
+
+    best = 0
+    for k in range(1, len(sides)):
+        best = k if better(best, k) else best
+    rest = [k for k in range(len(sides)) if k != best]
+    runner = rest[0]
+    for k in rest[1:]:
+        runner = k if better(runner, k) else runner
+    v = verdict(sides[best], sides[runner])
+    out = {**v, "among": len(sides), "winner": None, "loser": None, "best": best, "runner": runner}
+    if v["winner"] is not None:
+        out.update(winner=best, loser=runner)
+    return out

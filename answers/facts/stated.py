@@ -185,6 +185,9 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
     if asked.budget is not None:
         out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
+    asks = [k for k in asked.also if k in TRACKED_ASKS]
+    if asks:  # "best value?", "is 16 GB enough?": asks the account checks the answer carries
+        out["asks"] = asks
     return out
 
 
@@ -201,3 +204,8 @@ def with_repos(said: dict[str, Any], repo_of: Callable[[str], str | None]) -> di
         if key == "models":
             out["model_repos"] = [repo_of(name) for name in models]
     return out
+
+
+# The side asks whose answer the account checks for (answers/facts/accounting.py `ASK_FACTS`): one that the
+# answer does not carry is said unused, never dropped silently.
+TRACKED_ASKS = ("value", "memory_enough")

@@ -468,15 +468,18 @@ def _only_task_words(toks: list[Token]) -> bool:
     return bool(toks) and any(t.low in tasks for t in toks) and all(
         t.low in tasks or t.low in _stopwords() for t in toks)
 
+# A code word then one of these is "open source" ("código abierto", "code source"), never a coding use.
+_OPEN_AFTER = frozenset("abierto aberto aperto ouvert source sorgente fonte fuente libre livre offen open".split())
+
 
 def _task(toks: list[Token], spans: list[Span]) -> str | None:
-    """The task asked for ("coding", "vision"…), from words outside the names found."""
+    """The task asked for ("coding", "vision"…), from words outside the names found; "an assistant for code": the
+    narrower task wins over the general chat an assistant is."""
     tasks = _task_words()
     inside = {k for sp in spans if not _only_task_words(toks[sp.start: sp.end]) for k in range(sp.start, sp.end)}
-    for i, t in enumerate(toks):
-        if i not in inside and t.low in tasks:
-            return tasks[t.low]
-    return None
+    found = [tasks[t.low] for i, t in enumerate(toks) if i not in inside and t.low in tasks
+             and not (i + 1 < len(toks) and toks[i + 1].low in _OPEN_AFTER)]  # "código abierto" is open source
+    return next((task for task in found if task != "chat"), found[0] if found else None)
 
 
 def _is_greeting(toks: list[Token]) -> bool:

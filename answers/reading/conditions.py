@@ -25,6 +25,7 @@ from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading import people_counts
 from answers.reading.amounts import K_TOKENS, Amount, amounts
+from answers.reading.engine_versus_words import further as versus_further
 from answers.reading.engine_versus_words import gguf_near as _gguf_near
 from answers.reading.engine_versus_words import named as formats_named
 from answers.reading.engine_versus_words import sides as versus_sides
@@ -87,6 +88,8 @@ class Conditions(Struct, frozen=True):
     # two engines or formats weighed ("vllm or llama.cpp", "exl2 4bpw vs q4_k_m"): engine_versus_words.py
     versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
     formats_named: tuple[str, ...] = ()  # every format and engine named, in order (engine_versus_words.named)
+    # the sides named beyond those two ("exl3 vs gguf vs awq"): engine_versus_words.further
+    versus_more: tuple[tuple[str | None, str | None], ...] = ()
 
 
 class _Words(Struct, frozen=True):
@@ -483,8 +486,10 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         prompt = prompt if prompt <= MAX_PROMPT else None
     cpu = _CPU_WORDS.search(text)
     cache_type = _cache_type(text)
+    versus = versus_sides(text)
     return Conditions(
-        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus_sides(text),
+        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus,
+        versus_more=versus_further(text, versus),
         formats_named=formats_named(text), cache_level_only=_cache_level_only(text, cache_type),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),

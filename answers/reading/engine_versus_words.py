@@ -143,7 +143,8 @@ def sides(text: str) -> tuple[Side, Side] | None:
         # comes again, which starts the next comparison (exl3 against q4_k_m), never llama.cpp against exl3;
         # "exl2 vs awq vs gguf": it ends at the next comparison word too (AWQ alone, never AWQ read by gguf's engine)
         end = words[i + 1].start() if i + 1 < len(words) else len(text)
-        before = _same_sentence(text, [m for m in found if taken <= m.start() and m.end() <= word.start()], word)
+        before = _last_listed(text, _same_sentence(
+            text, [m for m in found if taken <= m.start() and m.end() <= word.start()], word))
         after = _until_repeat([m for m in found if m.start() >= word.end() and m.end() <= end], before)
         taken = after[-1].end() if after else word.end()
         if not before or not after:
@@ -158,6 +159,49 @@ def sides(text: str) -> tuple[Side, Side] | None:
     # the pair whose sides both name their level or format ("exl3 vs q4_k_m gguf") says the most; else the first
     best = next((p for p in pairs if p[0]), pairs[0] if pairs else None)
     return None if best is None else (best[1], best[2])
+
+
+def further(text: str, pair: tuple[Side, Side] | None) -> tuple[Side, ...]:
+    """The sides named beyond the two of `pair` ("exl3 vs gguf vs awq", "awq, gptq o fp8 en vllm", "vllm, sglang or
+    tensorrt-llm"): every other weight format (when the pair weighs formats) or engine (when both sides name one),
+    in the order named, each once; a width said for the question is theirs too. Empty when there is no pair."""
+    if pair is None:
+        return ()
+    cw = condition_words()
+    side_words = _side_words()
+    formats = any(q is not None for _, q in pair)
+    engines = all(e is not None for e, _ in pair)
+    taken = {_family(s) for s in pair}
+    # "awq, gptq o fp8 en vllm": an engine said once for formats is every format's
+    shared = {e for e, _ in pair if e is not None}
+    engine = shared.pop() if len(shared) == 1 and all(q is not None for _, q in pair) else None
+    out: list[Side] = []
+    for m in _named().finditer(text):
+        word = m.group()
+        if word in cw.formats and formats:
+            side: Side = (engine, cw.formats[word])
+        elif word in side_words and formats:
+            side = (side_words[word], None)
+        elif word in cw.engines and engines and not any(e == cw.engines[word] for e, _ in pair):
+            side = (cw.engines[word], None)
+        else:
+            continue
+        if _family(side) in taken:
+            continue
+        taken.add(_family(side))
+        out.append(_at_width(text, side, side)[0])
+    return tuple(out)
+
+
+def _family(side: Side) -> tuple[str | None, str | None]:
+    """What tells sides apart when counting them: the format without its bits ("EXL3-4.0bpw" is EXL3), a GGUF
+    level or the word gguf as llama.cpp's files, and the engine only when no format is named."""
+    engine, level = side
+    if level is None:
+        return (None, "GGUF") if engine == "llama.cpp" else (engine, None)
+    if re.fullmatch(_LEVEL, level.lower()):
+        return None, "GGUF"
+    return None, level.split("-")[0]
 
 
 # Where one sentence ends and the next begins: a name before it is not the first side of a comparison after it.
@@ -175,6 +219,15 @@ def _same_sentence(text: str, before: list[re.Match[str]], word: re.Match[str]) 
         out.insert(0, m)
         edge = m.start()
     return out
+
+
+def _last_listed(text: str, before: list[re.Match[str]]) -> list[re.Match[str]]:
+    """"exl2, gguf or awq": of a list before the comparison word, the last item is the first side (gguf against
+    awq); the items before it are further sides (`further`), never one side read as EXL2 run by llama.cpp."""
+    for i in range(len(before) - 1, 0, -1):
+        if "," in text[before[i - 1].end():before[i].start()]:
+            return before[i:]
+    return before
 
 
 def _until_repeat(after: list[re.Match[str]], before: list[re.Match[str]]) -> list[re.Match[str]]:

@@ -57,6 +57,7 @@ from answers.reading.clues import (
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
 from answers.reading.mac_unsized_words import unsized_mac
 from answers.reading.more_models import more_models
+from answers.reading.more_sizes import size_apart, sizes_beside
 from answers.reading.numbers import (
     _find_context,
     _find_quants,
@@ -111,6 +112,8 @@ class _Reading(Struct):
     size_b: float | None = None
     typed_name: str | None = None
     size_stand_in: bool = False  # `size_b` was not said: levels asked about with no model
+    # "…? and a 70b at q4?": answered apart (more_sizes.py)
+    size_more: tuple[float, str | None, str | None] | None = None
     cards: list[Span] = field(default_factory=list)
     language: str | None = None
     unknown_card: str | None = None
@@ -176,6 +179,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
         more_models=_more_models(r),
+        more_sizes=(r.size_more,) if r.size_more is not None else (),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
     ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
@@ -266,7 +270,15 @@ def _read_model(r: _Reading) -> None:
         typed = _typed_around_size(r.toks, r.spans, r.size_b)
         joined = _joined_unknown(typed, r.unknown)  # "Mistral Giga 2 300B": the size ends the name
         r.typed_name = joined if joined != typed else (_named_apart(typed, r.unknown, r.models) or typed)
+    if r.size_b is None and r.pair is None and r.both is None:
+        r.size_more = size_apart(r.toks, r.spans, r.model_span)  # "qwen3 8b at q8? and a 70b at q4?"
+        if r.size_more is not None and r.size_more[1] in r.quants:
+            r.quants.remove(r.size_more[1])  # the level said with the size is its part's
     if r.size_b is not None:
+        # "a 7b and a 30b-a3b": the other size gets its own part (the larger is the one answered first)
+        r.size_more = sizes_beside(r.toks, r.spans, r.size_b)
+        if r.size_more is not None and r.size_more[1] in r.quants:
+            r.quants.remove(r.size_more[1])
         # "dual 3090 enough for a 70b?": no model is named, only its size.
         r.spans = [sp for sp in r.spans
                    if not (sp.kind == "model" and BILLIONS_TOKEN_RE.match(sp.text.casefold().replace(" ", "")))]

@@ -231,7 +231,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         cpu_sockets=said.cpu_sockets,
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
-        versus=said.versus, formats_named=said.formats_named)
+        versus=said.versus, versus_more=said.versus_more, formats_named=said.formats_named)
     asked, ram = _offload_machine(asked, w, machine)
     return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(_cpu_not_model(asked), ram, machine),
                                                                      w.ram_type, w.cpu))))

@@ -185,6 +185,9 @@ class Asked(Struct, frozen=True):
     mac_unsized: str | None = None  # "or should I get a mac studio?": a Mac with no chip or memory, as typed
     # -- said, and stated back in the answer's `asked` (answers/facts/stated.py); the estimate may not use them
     more_models: tuple[str, ...] = ()  # models named beyond the first two ("X, Y or Z?")
+    # a size asked apart after the model named (size, its level, the first model's line at that size as typed:
+    # "…? and a 70b at q4?", "llama 3.1 8b and 70b"): answered in its own part
+    more_sizes: tuple[tuple[float, str | None, str | None], ...] = ()
     context_said: int | None = None  # the context length as said (`context` may be raised to a prompt's)
     output_tokens: int | None = None  # "2000-token answers": the answer's length
     cpu_cores: int | None = None  # "16 cores"
@@ -194,6 +197,8 @@ class Asked(Struct, frozen=True):
     # two engines or formats weighed, each (engine, level or format): answered on both sides
     # (answers/facts/engine_versus.py)
     versus: tuple[tuple[str | None, str | None], tuple[str | None, str | None]] | None = None
+    # the sides named beyond those two ("exl3 vs gguf vs awq": AWQ), each weighed beside them
+    versus_more: tuple[tuple[str | None, str | None], ...] = ()
     # every weight format and engine named, in order ("NVFP4", "FP8", "ollama", "GGUF", "UD"): a question about
     # them with no model named is answered about them (answers/facts/format_notes.py)
     formats_named: tuple[str, ...] = ()

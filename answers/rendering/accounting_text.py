@@ -22,7 +22,15 @@ REASONS = {
 }
 
 
+# The side asks an answer can leave uncovered (answers/facts/stated.py TRACKED_ASKS), as the line names them.
+ASKS = {"value": N_("the value for money"),
+        "memory_enough": N_("whether the memory is enough")}
+
+
 def _value(key: str, said: dict[str, Any], item: str, lang: str) -> str:
+    if key == "asks":
+        kinds = (item.split(": ", 1)[1] if ": " in item else item).split(", ")
+        return ", ".join(i18n.gettext(lang, ASKS[k]) for k in kinds if k in ASKS)
     value = said.get(key)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return fmt.integer(value, lang) if float(value).is_integer() else fmt.decimal(value, 1, lang)

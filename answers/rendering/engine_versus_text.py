@@ -24,6 +24,14 @@ SIDE_NO_FIT = N_("**%(engine)s** at %(quant)s: does not fit here (needs about %(
 SIDE_CANNOT = N_("**%(engine)s**: cannot run %(quant)s on %(card)s.")
 SAME_RUNTIME = N_("Both run llama.cpp underneath: the difference is the level each picks by default (%(a)s, %(b)s); "
                   "at the same level they run at the same speed.")
+HEAD_MORE = N_("%(model)s on %(hardware)s, %(n)s ways:")
+# three sides or more ("exl3 vs gguf vs awq"): the pick against the best of the rest
+VERDICT_MORE = {
+    "same": N_("Verdict: %(winner)s and %(loser)s, about the same speed here and the fastest of the %(n)s: choose "
+               "between them by the features you need."),
+    "only": N_("Verdict: %(winner)s, the only one of the %(n)s that runs it here."),
+    "neither": N_("Verdict: none of the %(n)s runs it here."),
+}
 VERDICT = {
     "faster": N_("Verdict: %(winner)s, about %(ratio)s× as fast as %(loser)s here."),
     "same": N_("Verdict: about the same speed here, closer than the estimates' own spread: choose by the features "
@@ -48,27 +56,40 @@ def _side_line(s: dict[str, Any], lang: str) -> str:
 
 
 def text(v: dict[str, Any], lang: str) -> str:
-    """The two sides, then the verdict, in the answer's language."""
+    """The sides, then the verdict, in the answer's language."""
     sides = v["sides"]
+    n = len(sides)
     lines = [_side_line(s, lang) for s in sides]
     if v.get("model") and v.get("hardware"):
-        lines.insert(0, i18n.gettext(lang, HEAD) % {"model": markdown.escape(v["model"]),
-                                                    "hardware": markdown.escape(v["hardware"])})
-    values: dict[str, str] = {}
-    if v["winner"] is not None:
-        values = {"winner": _name(sides[v["winner"]]), "loser": _name(sides[1 - v["winner"]])}
+        lines.insert(0, i18n.gettext(lang, HEAD if n == 2 else HEAD_MORE) % {
+            "model": markdown.escape(v["model"]), "hardware": markdown.escape(v["hardware"]),
+            "n": fmt.integer(n, lang)})
+    lines.append(_verdict(v, lang))
+    if v.get("same_runtime"):
+        lines.append(i18n.gettext(lang, SAME_RUNTIME) % {"a": f"`{sides[0]['quant']}`", "b": f"`{sides[1]['quant']}`"})
+    return markdown.finish("\n".join(lines))
+
+
+def _verdict(v: dict[str, Any], lang: str) -> str:
+    """The verdict line: between two sides, or the pick against the best of the rest among more."""
+    sides = v["sides"]
+    n = len(sides)
+    win, lose = (v.get("best"), v.get("runner")) if n > 2 else (v["winner"], v.get("loser"))
+    if win is None and v["winner"] is not None:  # an engine_versus made before `loser` was kept
+        win, lose = v["winner"], 1 - v["winner"]
+    values: dict[str, str] = {"n": fmt.integer(n, lang)}
+    if win is not None and lose is not None:
+        values.update(winner=_name(sides[win]), loser=_name(sides[lose]))
     if v["ratio"] is not None:
         values["ratio"] = fmt.decimal(v["ratio"], 1, lang)
+    if n > 2 and v["verdict"] in VERDICT_MORE:
+        return i18n.gettext(lang, VERDICT_MORE[v["verdict"]]) % values
     said = i18n.gettext(lang, VERDICT[v["verdict"]])
     engines = frozenset(s["engine"] for s in sides)
     if v["verdict"] == "same" and len(engines) == 2 and engines in PAIRS:
         # the same speed here: the verdict is what else tells the two apart (a plain sentence, no placeholders)
-        lines.append(i18n.gettext(lang, PAIRS[engines]))
-    else:
-        lines.append(said % values if values else said)
-    if v.get("same_runtime"):
-        lines.append(i18n.gettext(lang, SAME_RUNTIME) % {"a": f"`{sides[0]['quant']}`", "b": f"`{sides[1]['quant']}`"})
-    return markdown.finish("\n".join(lines))
+        return i18n.gettext(lang, PAIRS[engines])
+    return said % values if "%(" in said else said
 
 
 def _name(s: dict[str, Any]) -> str:
