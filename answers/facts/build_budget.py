@@ -83,7 +83,7 @@ def machine_beside(e: Entities) -> bool:
     """A whole machine with a kept price (a Framework Desktop, a Mac Studio, a DGX Spark) weighed against cards
     ("framework desktop 128 GB or a PC with 2× used 3090"): the budget buys a machine either way, so the cards'
     side is priced as a build, with the rest of the PC, not as the cards alone."""
-    cards = [c for c in (e.card, e.card2) if c is not None]
+    cards: list[Any] = [c for c in (e.card, e.card2) if c is not None]  # catalog cards and setup devices' cards
     cards += [side.devices[0].card for side in e.sides or () if side.devices]
     machines = {c.name for c in cards if machine_price(c.name) is not None}
     return bool(machines) and any(c.name not in machines for c in cards)
