@@ -23,6 +23,7 @@ from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import accounting, also, completing, engine_versus
+from answers.facts import finetune_run
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -370,6 +371,21 @@ class Engine(MediaAnswering):
                                   image=_image_named(parsed),
                                   tflops=_training_tflops(card, parsed.gpu_count) if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
+        if kind in ("fine_tuning", "full_fine_tuning") and size is not None and "image_lora" not in built.facts:
+            count = parsed.gpu_count
+            if card is None and parsed.setup:  # "qlora 70b on 2x3090": the setup's first cards, with their count
+                try:
+                    card, count = self.names.resolve_card(parsed.setup[0][0], options.profile), parsed.setup[0][1]
+                except NameProblem:
+                    card = None
+                memory = card.memory_gb * count if card is not None else memory
+            rental = parsed.train is not None and parsed.train.provider is not None and card is None
+            try:  # a rental cloud named without a card: its usual training card, said as assumed
+                run_card = self.names.resolve_card(finetune_run.RENTAL_CARD, options.profile) if rental else card
+            except NameProblem:
+                run_card = None
+            built.facts["finetune"] = finetune_run.build(kind, size, memory, parsed.train,
+                                                         _run_card(run_card, count, rental))
         if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
             built.facts["card"] = card.name
         if record is not None and uses_epoch(record):
@@ -404,6 +420,20 @@ def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
 
     int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]
     return int8 * fine_tuning().training_matrix_share * (count or 1)
+
+
+def _run_card(card: GpuRecord | None, count: int | None, assumed: bool) -> finetune_run.RunCard | None:
+    """The cards a fine-tuning run is timed on, with their dense 16-bit matrix rate as pretraining reads it."""
+    if card is None:
+        return None
+    from answers.knowledge.fine_tuning import fine_tuning  # lazy: the card's matrix rate, as for pretraining
+    from answers.knowledge.media import prefill_constants
+    from catalog.compute import fp32_tflops
+    from estimator.prefill import matrix_tflops
+    n = count or 1
+    return finetune_run.RunCard(name=card.name, count=n, dense_tflops=matrix_tflops(
+        card, fp32_tflops(card), prefill_constants())[0] * fine_tuning().training_matrix_share,
+        memory_gb=card.memory_gb * n, assumed=assumed)
 
 
 def _image_named(asked: Asked) -> str | None:

@@ -29,6 +29,7 @@ from answers.reading import (
     media_words,
     off_topic_words,
     power_words,
+    train_words,
     ram_words,
     scope,
     work_words,
@@ -75,16 +76,22 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
                    scope.offload_said(question))
     if _server_ram(p, words.ram, question):
         p = replace(p, memory_is_ram=True)  # "8 canali ddr5 e 512 gb": the size is the server's RAM
+    oos = _scope(question, p, models)
     asked = replace(
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
-        courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
+        courtesy=is_courtesy(question), out_of_scope=oos, cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
         documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
-        power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))
+        power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
+        train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None)
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
         _settled(_cards_link_asked(_topic_not_model(asked)), words, machine)))), question)
+
+
+# The out-of-scope kinds whose conditions are a training run's (answers/reading/train_words.py).
+_TRAINING = frozenset({"fine_tuning", "full_fine_tuning"})
 
 
 # What a message asks about how cards are linked or mixed (answers/reading/also_words.py kinds), answered beside
