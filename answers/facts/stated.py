@@ -184,4 +184,9 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
     if asked.budget is not None:
         out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
+    train = asked.train
+    if train is not None:  # a fine-tuning run's conditions (answers/reading/train_words.py)
+        said = {"train_examples": train.examples, "train_tokens": train.tokens, "example_tokens": train.example_tokens,
+                "epochs": train.epochs, "train_method": train.method, "rental": train.provider}
+        out.update({k: v for k, v in said.items() if v is not None})
     return out
