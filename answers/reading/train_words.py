@@ -51,7 +51,7 @@ def _decimal(text: str, a: Amount) -> float:
     span = text[a.start:a.end]
     if re.search(r"\d\s?m$", span):
         return round(a.value / (K_TOKENS * K_TOKENS) * 1e6)
-    if re.search(r"[a-z]", span):
+    if span[:1].isdigit() and re.search(r"[a-z]", span):  # "10k", "20 mila"; "ventimila" is read as said
         return round(a.value / K_TOKENS * 1000)
     return a.value
 
