@@ -22,8 +22,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, also, completing, engine_versus
-from answers.facts import finetune_run
+from answers.facts import accounting, also, completing, engine_versus, finetune_run
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -375,9 +374,10 @@ class Engine(MediaAnswering):
             count = parsed.gpu_count
             if card is None and parsed.setup:  # "qlora 70b on 2x3090": the setup's first cards, with their count
                 try:
-                    card, count = self.names.resolve_card(parsed.setup[0][0], options.profile), parsed.setup[0][1]
+                    card = self.names.resolve_card(parsed.setup[0][0], options.profile)
                 except NameProblem:
                     card = None
+                count = parsed.setup[0][1]
                 memory = card.memory_gb * count if card is not None else memory
             rental = parsed.train is not None and parsed.train.provider is not None and card is None
             try:  # a rental cloud named without a card: its usual training card, said as assumed
@@ -424,16 +424,12 @@ def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
 
 def _run_card(card: GpuRecord | None, count: int | None, assumed: bool) -> finetune_run.RunCard | None:
     """The cards a fine-tuning run is timed on, with their dense 16-bit matrix rate as pretraining reads it."""
-    if card is None:
+    tflops = _training_tflops(card, 1)
+    if card is None or tflops is None:
         return None
-    from answers.knowledge.fine_tuning import fine_tuning  # lazy: the card's matrix rate, as for pretraining
-    from answers.knowledge.media import prefill_constants
-    from catalog.compute import fp32_tflops
-    from estimator.prefill import matrix_tflops
     n = count or 1
-    return finetune_run.RunCard(name=card.name, count=n, dense_tflops=matrix_tflops(
-        card, fp32_tflops(card), prefill_constants())[0] * fine_tuning().training_matrix_share,
-        memory_gb=card.memory_gb * n, assumed=assumed)
+    return finetune_run.RunCard(name=card.name, count=n, dense_tflops=tflops, memory_gb=card.memory_gb * n,
+                                assumed=assumed)
 
 
 def _image_named(asked: Asked) -> str | None:

@@ -133,7 +133,8 @@ def parse(data: Mapping[str, Any]) -> FinetuneConstants:
         _positive(data.get("runtime_gb"), "runtime_gb"), _methods(data, "flops_per_param_token"), eff,
         _positive(data.get("geforce_accumulate_share"), "geforce_accumulate_share"),
         int(_positive(d.get("sequence_tokens"), "defaults.sequence_tokens")),
-        int(_positive(d.get("batch"), "defaults.batch")), int(_positive(d.get("example_tokens"), "defaults.example_tokens")),
+        int(_positive(d.get("batch"), "defaults.batch")),
+        int(_positive(d.get("example_tokens"), "defaults.example_tokens")),
         int(_positive(d.get("examples"), "defaults.examples")), _positive(d.get("epochs"), "defaults.epochs"), rows)
 
 
@@ -151,7 +152,10 @@ def _embedding_params(shape: Shape) -> float:
     return 2.0 * shape.vocab * shape.hidden if shape.vocab and shape.hidden else 0.0
 
 
-def memory(method: str, params_b: float, c: FinetuneConstants, shape: Shape = Shape(),
+NO_SHAPE = Shape()
+
+
+def memory(method: str, params_b: float, c: FinetuneConstants, shape: Shape = NO_SHAPE,
            sequence_tokens: int | None = None, batch: int | None = None) -> Memory:
     """The memory one card needs to train `method` on a model of `params_b` billion parameters, with gradient
     checkpointing, at a sequence length and batch (the data file's defaults when None)."""

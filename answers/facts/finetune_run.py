@@ -86,7 +86,7 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
                 "sequence_tokens": c.sequence_tokens, "batch": c.batch},
         totals_gb=totals, fits=None if memory_gb is None else memory_gb >= mem.total_gb, tokens=tokens,
         examples=t.examples if t.examples else assumed.get("examples") if not t.tokens else None,
-        example_tokens=t.example_tokens if t.example_tokens else assumed.get("example_tokens") if not t.tokens else None,
+        example_tokens=t.example_tokens or (assumed.get("example_tokens") if not t.tokens else None),
         epochs=t.epochs or assumed.get("epochs", c.epochs), assumed=assumed, provider=t.provider,
         calibration="; ".join(dict.fromkeys(str(r["source"]).split(",")[0] for r in c.calibration)))
     if card is not None:

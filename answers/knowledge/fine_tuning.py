@@ -166,8 +166,9 @@ def parse_rentals(data: dict) -> tuple[RentalPrice, ...]:
             raise FineTuningDataError(f"rental_prices.json: rows[{i}] needs exactly {', '.join(keys)}")
         if not str(row["url"]).startswith("https://") or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(row["date"])):
             raise FineTuningDataError(f"rental_prices.json: rows[{i}] needs an https url and a YYYY-MM-DD date")
-        out.append(RentalPrice(*(str(row[k]) for k in keys[:3]), _positive(row["usd_per_hour"], f"rows[{i}].usd"),
-                               *(str(row[k]) for k in keys[4:])))
+        out.append(RentalPrice(provider=str(row["provider"]), tier=str(row["tier"]), card=str(row["card"]),
+                               usd_per_hour=_positive(row["usd_per_hour"], f"rows[{i}].usd_per_hour"),
+                               date=str(row["date"]), source=str(row["source"]), url=str(row["url"])))
     if not out:
         raise FineTuningDataError("rental_prices.json: no rows")
     return tuple(out)

@@ -29,9 +29,9 @@ from answers.reading import (
     media_words,
     off_topic_words,
     power_words,
-    train_words,
     ram_words,
     scope,
+    train_words,
     work_words,
 )
 from answers.reading.courtesy import is_courtesy

@@ -37,7 +37,8 @@ def _words() -> dict[str, Any]:
             "billion": compile_cached(rf"{num}(?:{data['billion']}){of}(?:{data['tokens']})\b"),
             "tokens_after": compile_cached(rf"^\s?(?:{data['tokens']})\b"),
             "per_example": compile_cached(rf"^\s?(?:{data['tokens']})?\s?(?:{data['per_example']})\b"),
-            "per_before": compile_cached(rf"\b(?:{data['per_example']})\s?(?:of |de |di |da |von |with )?(?:about |circa |environ |etwa |unos |cerca de )?$"),
+            "per_before": compile_cached(rf"\b(?:{data['per_example']})\s?(?:of |de |di |da |von |with )?"
+                                         r"(?:about |circa |environ |etwa |unos |cerca de )?$"),
             "epochs": compile_cached(rf"(?<![\w.,])(\d{{1,3}})\s?(?:{data['epochs']})\b"),
             "qlora": compile_cached(data["qlora"]), "lora": compile_cached(data["lora"]),
             "providers": {name: compile_cached(p) for name, p in data["providers"].items()},

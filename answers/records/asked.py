@@ -234,4 +234,4 @@ class Asked(Struct, frozen=True):
     power: PowerAsked | None = None  # a kWh price and hours a day said (answers/reading/power_words.py)
     speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)
     kv: KvAsked | None = None  # a question about the KV cache itself (answers/reading/kv_words.py)
-    train: TrainAsked | None = None  # a fine-tuning question's examples, tokens, epochs… (answers/reading/train_words.py)
+    train: TrainAsked | None = None  # a fine-tuning run's examples, tokens, epochs… (answers/reading/train_words.py)
