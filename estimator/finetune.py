@@ -63,6 +63,7 @@ class FinetuneConstants(Struct, frozen=True):
     example_tokens: int
     examples: int
     epochs: float
+    bytes_per_token: float = 4.0
     calibration: tuple[dict[str, Any], ...] = ()
 
 
@@ -135,7 +136,8 @@ def parse(data: Mapping[str, Any]) -> FinetuneConstants:
         int(_positive(d.get("sequence_tokens"), "defaults.sequence_tokens")),
         int(_positive(d.get("batch"), "defaults.batch")),
         int(_positive(d.get("example_tokens"), "defaults.example_tokens")),
-        int(_positive(d.get("examples"), "defaults.examples")), _positive(d.get("epochs"), "defaults.epochs"), rows)
+        int(_positive(d.get("examples"), "defaults.examples")), _positive(d.get("epochs"), "defaults.epochs"),
+        _positive(d.get("bytes_per_token"), "defaults.bytes_per_token"), rows)
 
 
 def _layers_hidden(params_b: float, shape: Shape, c: FinetuneConstants) -> tuple[float, float]:
@@ -209,11 +211,15 @@ def time(method: str, params_b: float, tokens: float, card_tflops: float, count:
 
 
 def training_tokens(c: FinetuneConstants, *, examples: float | None = None, example_tokens: float | None = None,
-                    tokens: float | None = None, epochs: float | None = None) -> tuple[float, dict[str, float]]:
-    """The tokens a run reads (all epochs) and what was assumed for it: tokens said win over examples; examples
-    without a length take the data file's typical example; nothing said takes its typical dataset."""
+                    tokens: float | None = None, epochs: float | None = None,
+                    dataset_mb: float | None = None) -> tuple[float, dict[str, float]]:
+    """The tokens a run reads (all epochs) and what was assumed for it: tokens said win over a dataset's size
+    (its bytes ÷ bytes_per_token), which wins over examples; examples without a length take the data file's
+    typical example; nothing said takes its typical dataset."""
     assumed: dict[str, float] = {}
     ep = epochs if epochs else assumed.setdefault("epochs", c.epochs)
+    if not tokens and dataset_mb:
+        tokens = dataset_mb * 1e6 / c.bytes_per_token
     if tokens:
         return tokens * ep, assumed
     n = examples if examples else assumed.setdefault("examples", c.examples)

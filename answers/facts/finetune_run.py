@@ -37,6 +37,7 @@ class FinetuneRun(Struct, kw_only=True):
     fits: bool | None
     tokens: float
     examples: float | None
+    dataset_mb: float | None
     example_tokens: float | None
     epochs: float
     assumed: dict[str, float]
@@ -77,14 +78,15 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
     method = _method(kind, t.method, totals, memory_gb)
     mem = parts[method]
     tokens, assumed = ft.training_tokens(c, examples=t.examples, example_tokens=t.example_tokens, tokens=t.tokens,
-                                         epochs=t.epochs)
+                                         epochs=t.epochs, dataset_mb=t.dataset_mb)
     run = FinetuneRun(
         method=method, method_said=bool(t.method) or kind == "full_fine_tuning",
         memory={"weights_gb": round(mem.weights_gb, 1), "trainable_gb": round(mem.trainable_gb, 1),
                 "activations_gb": round(mem.activations_gb, 1), "runtime_gb": round(mem.runtime_gb, 2),
                 "total_gb": round(mem.total_gb, 1), "adapter_params_m": round(mem.adapter_params_m, 1),
                 "sequence_tokens": c.sequence_tokens, "batch": c.batch},
-        totals_gb=totals, fits=None if memory_gb is None else memory_gb >= mem.total_gb, tokens=tokens,
+        dataset_mb=t.dataset_mb, totals_gb=totals, tokens=tokens,
+        fits=None if memory_gb is None else memory_gb >= mem.total_gb,
         examples=t.examples if t.examples else assumed.get("examples") if not t.tokens else None,
         example_tokens=t.example_tokens or (assumed.get("example_tokens") if not t.tokens else None),
         epochs=t.epochs or assumed.get("epochs", c.epochs), assumed=assumed, provider=t.provider,

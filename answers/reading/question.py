@@ -87,7 +87,23 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
         train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None)
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
-        _settled(_cards_link_asked(_topic_not_model(asked)), words, machine)))), question)
+        _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
+
+
+def _dataset_not_memory(asked: Asked) -> Asked:
+    """"Fine-tune on 2 GB of text", "50k examples", "1b tokens": sizes and counts of the training data
+    (answers/reading/train_words.py), never the memory, a context or a prompt's length."""
+    train = asked.train
+    if train is None:
+        return asked
+    if train.dataset_mb is not None and asked.memory_gb is not None \
+            and abs(asked.memory_gb * 1000 - train.dataset_mb) < 1:
+        asked = replace(asked, memory_gb=None)
+    counts = {c * f for c in (train.examples, train.tokens) if c for f in (1, 1.024, 1.024 ** 2)}
+    lengths = (asked.context, asked.context_said, asked.prompt_tokens)
+    if counts and any(v and any(abs(v - c) < 1 for c in counts) for v in lengths):
+        asked = replace(asked, context=None, context_said=None, prompt_tokens=None)
+    return asked
 
 
 # The out-of-scope kinds whose conditions are a training run's (answers/reading/train_words.py).

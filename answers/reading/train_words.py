@@ -39,6 +39,10 @@ def _words() -> dict[str, Any]:
             "per_example": compile_cached(rf"^\s?(?:{data['tokens']})?\s?(?:{data['per_example']})\b"),
             "per_before": compile_cached(rf"\b(?:{data['per_example']})\s?(?:of |de |di |da |von |with )?"
                                          r"(?:about |circa |environ |etwa |unos |cerca de )?$"),
+            "dataset": compile_cached(
+                rf"{num}({data['size_units']})\s?(?:of |de |di |d'|an |von )?(?:{data['data_words']})\b"
+                rf"|\b(?:{data['data_words']})\s?(?:of |de |di |da |von |with |mit |com |con )?"
+                rf"(?:about |circa |environ |etwa |unos |cerca de )?(\d+(?:[.,]\d+)?)\s?({data['size_units']})\b"),
             "epochs": compile_cached(rf"(?<![\w.,])(\d{{1,3}})\s?(?:{data['epochs']})\b"),
             "qlora": compile_cached(data["qlora"]), "lora": compile_cached(data["lora"]),
             "providers": {name: compile_cached(p) for name, p in data["providers"].items()},
@@ -89,8 +93,13 @@ def read(question: str) -> TrainAsked | None:
     m = w["epochs"].search(text)
     epochs = float(m.group(1)) if m is not None and 0 < int(m.group(1)) <= MAX_EPOCHS else None
     method = "qlora" if w["qlora"].search(text) else "lora" if w["lora"].search(text) else None
+    d = w["dataset"].search(text)
+    dataset_mb = None
+    if d is not None:
+        value, unit = (d.group(1), d.group(2)) if d.group(1) else (d.group(3), d.group(4))
+        dataset_mb = _number(value) * (1000 if unit[0] == "g" else 1)
     provider = next((name for name, p in w["providers"].items() if p.search(text)), None)
-    if examples is None and tokens is None and per is None and epochs is None and method is None and provider is None:
+    if all(v is None for v in (examples, tokens, per, epochs, method, provider, dataset_mb)):
         return None
     return TrainAsked(examples=examples, tokens=tokens, example_tokens=per, epochs=epochs, method=method,
-                      provider=provider)
+                      provider=provider, dataset_mb=dataset_mb)

@@ -111,6 +111,7 @@ class TrainAsked(Struct, frozen=True):
     epochs: float | None = None
     method: str | None = None  # "qlora" | "lora" (a full fine-tune is its own out-of-scope kind)
     provider: str | None = None  # "RunPod", "Vast.ai", "Lambda": the names of estimator/data/rental_prices.json
+    dataset_mb: float | None = None  # the dataset said by its size ("a 200 MB dataset"): tokens from its bytes
 
 
 class SpeaksAsked(Struct, frozen=True):

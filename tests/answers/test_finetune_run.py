@@ -70,3 +70,16 @@ def test_qlora_of_a_70b_on_two_3090s_fits_across_them(engine: Engine) -> None:
     run = engine.ask("qlora of llama 3.3 70b on 2x 3090, feasible? how long for 5k examples?").facts["finetune"]
     assert run["method"] == "qlora" and run["fits"] is True and run["time"]["count"] == 2
     assert run["totals_gb"]["qlora"] < run["totals_gb"]["lora"] < run["totals_gb"]["full"]
+
+
+@pytest.mark.parametrize(("question", "mb"), [
+    ("how long to fine-tune mistral 7b on a 300 MB dataset with a 4090?", 300),
+    ("quanto ci vuole per un lora di qwen3 8b su 2 gb di testo con una 5090?", 2000),
+    ("combien de temps pour fine-tuner llama 3.1 8b sur 800 Mo de données avec une 4090 ?", 800),
+])
+def test_a_dataset_said_by_its_size_is_read_as_tokens_not_memory(engine: Engine, question: str, mb: float) -> None:
+    a = engine.ask(question)
+    assert a.asked["dataset_mb"] == mb and "memory_gb" not in a.asked
+    # about 4 bytes of text a token: 300 MB → 75 million tokens
+    assert a.facts["finetune"]["tokens"] == pytest.approx(mb * 1e6 / 4)
+    assert a.facts["finetune"]["fits"] is True
