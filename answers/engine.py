@@ -386,6 +386,8 @@ class Engine(MediaAnswering):
                 run_card = None
             built.facts["finetune"] = finetune_run.build(kind, size, memory, parsed.train,
                                                          _run_card(run_card, count, rental))
+        elif kind in ("fine_tuning", "full_fine_tuning") and card is not None:  # no model: the card's hourly prices
+            built.facts["finetune_prices"] = finetune_run.prices(card.name, parsed.train)
         if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
             built.facts["card"] = card.name
         if record is not None and uses_epoch(record):

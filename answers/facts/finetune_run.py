@@ -65,6 +65,15 @@ def _costs(card: RunCard, hours: tuple[float, float, float], provider: str | Non
              "url": r.url} for r in sorted(rows, key=lambda r: r.usd_per_hour)]
 
 
+def prices(card: str, train: TrainAsked | None) -> list[dict[str, Any]]:
+    """The hourly prices of renting `card` (at the cloud named, if one is), cheapest first, for a question with
+    no model to time a run on."""
+    provider = train.provider if train is not None else None
+    return [{"card": card, "provider": r.provider, "tier": r.tier, "usd_per_hour": r.usd_per_hour, "date": r.date,
+             "url": r.url} for r in sorted(rental_prices(), key=lambda r: r.usd_per_hour)
+            if card.startswith(r.card) and (provider is None or r.provider == provider)]
+
+
 def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked | None,
           card: RunCard | None) -> dict[str, Any]:
     """The `finetune` facts of a fine-tuning question on a model of `size`."""

@@ -83,3 +83,12 @@ def test_a_dataset_said_by_its_size_is_read_as_tokens_not_memory(engine: Engine,
     # about 4 bytes of text a token: 300 MB → 75 million tokens
     assert a.facts["finetune"]["tokens"] == pytest.approx(mb * 1e6 / 4)
     assert a.facts["finetune"]["fits"] is True
+
+
+@pytest.mark.parametrize("question", ["what does fine-tuning on a rented h100 at runpod cost per hour?",
+                                      "quanto costa fare un finetune su una 4090 a noleggio?"])
+def test_with_no_model_the_cards_hourly_prices_are_said(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    prices = a.facts["finetune_prices"]
+    assert prices and prices == sorted(prices, key=lambda p: p["usd_per_hour"])
+    assert prices[0]["date"] in a.text
