@@ -92,3 +92,9 @@ def test_with_no_model_the_cards_hourly_prices_are_said(engine: Engine, question
     prices = a.facts["finetune_prices"]
     assert prices and prices == sorted(prices, key=lambda p: p["usd_per_hour"])
     assert prices[0]["date"] in a.text
+
+
+def test_what_the_run_assumed_is_in_the_assumed_record(engine: Engine) -> None:
+    a = engine.ask("cuánto me cuesta afinar llama 3.1 8b en runpod?")
+    assert a.assumed["train_examples"] == 10_000 and a.assumed["example_tokens"] == 512
+    assert a.assumed["cards"][0]["name"].startswith("H100") and "train_examples" not in a.asked
