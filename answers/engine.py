@@ -22,7 +22,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, also, completing, engine_versus
+from answers.facts import accounting, also, completing, engine_versus, finetune_run
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -403,6 +403,24 @@ class Engine(MediaAnswering):
                                   image=_image_named(parsed),
                                   tflops=_training_tflops(card, parsed.gpu_count) if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
+        if kind in ("fine_tuning", "full_fine_tuning") and size is not None and "image_lora" not in built.facts:
+            count = parsed.gpu_count
+            if card is None and parsed.setup:  # "qlora 70b on 2x3090": the setup's first cards, with their count
+                try:
+                    card = self.names.resolve_card(parsed.setup[0][0], options.profile)
+                except NameProblem:
+                    card = None
+                count = parsed.setup[0][1]
+                memory = card.memory_gb * count if card is not None else memory
+            rental = parsed.train is not None and parsed.train.provider is not None and card is None
+            try:  # a rental cloud named without a card: its usual training card, said as assumed
+                run_card = self.names.resolve_card(finetune_run.RENTAL_CARD, options.profile) if rental else card
+            except NameProblem:
+                run_card = None
+            built.facts["finetune"] = finetune_run.build(kind, size, memory, parsed.train,
+                                                         _run_card(run_card, count, rental))
+        elif kind in ("fine_tuning", "full_fine_tuning") and card is not None:  # no model: the card's hourly prices
+            built.facts["finetune_prices"] = finetune_run.prices(card.name, parsed.train)
         if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
             built.facts["card"] = card.name
         if record is not None and uses_epoch(record):
@@ -439,6 +457,16 @@ def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
 
     int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]
     return int8 * fine_tuning().training_matrix_share * (count or 1)
+
+
+def _run_card(card: GpuRecord | None, count: int | None, assumed: bool) -> finetune_run.RunCard | None:
+    """The cards a fine-tuning run is timed on, with their dense 16-bit matrix rate as pretraining reads it."""
+    tflops = _training_tflops(card, 1)
+    if card is None or tflops is None:
+        return None
+    n = count or 1
+    return finetune_run.RunCard(name=card.name, count=n, dense_tflops=tflops, memory_gb=card.memory_gb * n,
+                                assumed=assumed)
 
 
 def _image_named(asked: Asked) -> str | None:

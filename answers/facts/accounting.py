@@ -106,10 +106,30 @@ ASK_FACTS = {"value": ("card_value", "price", "value", "price_check", "budget_si
 NO_ACCOUNT = frozenset({"invalid", "not_found", "ambiguous", "fallback", "help", "off_topic"})
 
 
+# What a fine-tuning run assumed (answers/facts/finetune_run.py `assumed`) → the contract's key.
+RUN_GUESSES = {"examples": "train_examples", "example_tokens": "example_tokens", "epochs": "epochs"}
+
+
+def _run_assumed(facts: dict[str, Any], assumed: dict[str, Any]) -> None:
+    """A fine-tuning run's dataset, example length and epochs where the question did not say them, and the card
+    a rental cloud named alone was timed on."""
+    run = facts.get("finetune")
+    if not isinstance(run, dict):
+        return
+    for key, value in (run.get("assumed") or {}).items():
+        if key in RUN_GUESSES:
+            assumed[RUN_GUESSES[key]] = value
+    time = run.get("time")
+    if isinstance(time, dict) and time.get("card_assumed"):
+        assumed["cards"] = [{"name": time["card"], "count": time["count"]}]
+
+
 def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: dict[str, Any]) -> Account:
     """The account of one answer: `said` is answers.facts.stated's record of the question."""
-    if intent in NO_ACCOUNT:
-        return Account({}, [], {})
+    if intent in NO_ACCOUNT:  # a fine-tuning run (answered as a fallback) still says what it assumed
+        run: dict[str, Any] = {}
+        _run_assumed(facts, run)
+        return Account(run, [], {})
     everything = {"entities": entities, "facts": facts}
     seen = json.dumps(everything, ensure_ascii=False, default=str).casefold()
     figures = _figures(facts)
@@ -136,6 +156,7 @@ def account(said: dict[str, Any], intent: str, entities: dict[str, Any], facts: 
         if key in said and not _carries(everything, fact):
             why[key] = reason
     _ram_assumed(said, facts, assumed)
+    _run_assumed(facts, assumed)
     cpu = _first(facts, "cpu_assumed")
     if isinstance(cpu, dict) and cpu.get("cores"):
         if said.get("cpu_cores") == cpu["cores"]:

@@ -188,6 +188,12 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     asks = [k for k in asked.also if k in TRACKED_ASKS]
     if asks:  # "best value?", "is 16 GB enough?": asks the account checks the answer carries
         out["asks"] = asks
+    train = asked.train
+    if train is not None:  # a fine-tuning run's conditions (answers/reading/train_words.py)
+        said = {"train_examples": train.examples, "train_tokens": train.tokens, "example_tokens": train.example_tokens,
+                "epochs": train.epochs, "train_method": train.method, "rental": train.provider,
+                "dataset_mb": train.dataset_mb}
+        out.update({k: v for k, v in said.items() if v is not None})
     return out
 
 

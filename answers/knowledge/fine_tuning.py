@@ -4,11 +4,16 @@ out-of-scope answer gives for fine-tuning instead of an inference figure (answer
 
 from __future__ import annotations
 
+import json
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
 
 from msgspec import Struct
+
+from estimator.finetune import FinetuneConstants
+from estimator.finetune import parse as parse_finetune
 
 HERE = Path(__file__).parent
 
@@ -139,3 +144,47 @@ def _image_lora(rows: object) -> tuple[ImageLora, ...]:
 def fine_tuning() -> FineTuning:
     with (HERE / "fine_tuning.toml").open("rb") as fh:
         return parse(tomllib.load(fh))
+
+
+class RentalPrice(Struct, frozen=True):
+    """One card's hourly rental price at one provider, on the date a public list showed it."""
+
+    provider: str
+    tier: str
+    card: str  # the start of the catalog card name it prices ("H100 SXM5")
+    usd_per_hour: float
+    date: str
+    source: str
+    url: str
+
+
+def parse_rentals(data: dict) -> tuple[RentalPrice, ...]:
+    keys = ("provider", "tier", "card", "usd_per_hour", "date", "source", "url")
+    out = []
+    for i, row in enumerate(data.get("rows") or []):
+        if not isinstance(row, dict) or set(row) != set(keys):
+            raise FineTuningDataError(f"rental_prices.json: rows[{i}] needs exactly {', '.join(keys)}")
+        if not str(row["url"]).startswith("https://") or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(row["date"])):
+            raise FineTuningDataError(f"rental_prices.json: rows[{i}] needs an https url and a YYYY-MM-DD date")
+        out.append(RentalPrice(provider=str(row["provider"]), tier=str(row["tier"]), card=str(row["card"]),
+                               usd_per_hour=_positive(row["usd_per_hour"], f"rows[{i}].usd_per_hour"),
+                               date=str(row["date"]), source=str(row["source"]), url=str(row["url"])))
+    if not out:
+        raise FineTuningDataError("rental_prices.json: no rows")
+    return tuple(out)
+
+
+def _estimator_json(name: str) -> dict:
+    return json.loads((HERE.parents[1] / "estimator" / "data" / name).read_text("utf-8"))
+
+
+@cache
+def finetune_constants() -> FinetuneConstants:
+    """estimator/data/finetune_constants.json, checked (estimator.finetune.parse)."""
+    return parse_finetune(_estimator_json("finetune_constants.json"))
+
+
+@cache
+def rental_prices() -> tuple[RentalPrice, ...]:
+    """estimator/data/rental_prices.json, checked."""
+    return parse_rentals(_estimator_json("rental_prices.json"))

@@ -130,6 +130,7 @@ SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml"
                           "languages.toml", "off_topic.toml", "knowhow.toml", "work.toml",
                           "hardware_context.toml", "people.toml"})
 SHARED_FILES |= {"kv_cache.toml"}  # a question about the KV cache itself (answers/lexicon/kv_cache.py)
+SHARED_FILES |= {"training.toml"}  # a fine-tuning run's conditions (answers/reading/train_words.py)
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
                       "cloud")
 # Topics outside AI models altogether (games, coin mining, API and subscription prices): declined by name.

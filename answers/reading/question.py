@@ -33,6 +33,7 @@ from answers.reading import (
     ram_words,
     scope,
     speculative_words,
+    train_words,
     work_words,
 )
 from answers.reading.courtesy import is_courtesy
@@ -77,18 +78,40 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
                    scope.offload_said(question))
     if _server_ram(p, words.ram, question):
         p = replace(p, memory_is_ram=True)  # "8 canali ddr5 e 512 gb": the size is the server's RAM
+    oos = _scope(question, p, models)
     asked = replace(
         p, image_model=image, generic_sizes=tuple(at_once.generic_sizes(question)) if both_generic else (),
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
-        courtesy=is_courtesy(question), out_of_scope=_scope(question, p, models), cpu_named=cpu_named,
+        courtesy=is_courtesy(question), out_of_scope=oos, cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
         link=link_words.read(question) if (p.setup or p.gpu_count) else None,
         speculative=speculative_words.said(question),
         documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
-        power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type))
+        power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
+        train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None)
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
-        _settled(_cards_link_asked(_topic_not_model(asked)), words, machine)))), question)
+        _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
+
+
+def _dataset_not_memory(asked: Asked) -> Asked:
+    """"Fine-tune on 2 GB of text", "50k examples", "1b tokens": sizes and counts of the training data
+    (answers/reading/train_words.py), never the memory, a context or a prompt's length."""
+    train = asked.train
+    if train is None:
+        return asked
+    if train.dataset_mb is not None and asked.memory_gb is not None \
+            and abs(asked.memory_gb * 1000 - train.dataset_mb) < 1:
+        asked = replace(asked, memory_gb=None)
+    counts = {c * f for c in (train.examples, train.tokens) if c for f in (1, 1.024, 1.024 ** 2)}
+    lengths = (asked.context, asked.context_said, asked.prompt_tokens)
+    if counts and any(v and any(abs(v - c) < 1 for c in counts) for v in lengths):
+        asked = replace(asked, context=None, context_said=None, prompt_tokens=None)
+    return asked
+
+
+# The out-of-scope kinds whose conditions are a training run's (answers/reading/train_words.py).
+_TRAINING = frozenset({"fine_tuning", "full_fine_tuning"})
 
 
 # What a message asks about how cards are linked or mixed (answers/reading/also_words.py kinds), answered beside

@@ -101,6 +101,19 @@ class KvAsked(Struct, frozen=True):
     context_setting: bool = False  # a runtime's context setting named (Ollama's num_ctx)
 
 
+class TrainAsked(Struct, frozen=True):
+    """A fine-tuning question's conditions (answers/reading/train_words.py): the examples, the training tokens in
+    all, an example's length, the epochs, the method and the rental cloud named; None where not said."""
+
+    examples: float | None = None
+    tokens: float | None = None  # the dataset's tokens (one epoch), said outright ("1b tokens")
+    example_tokens: float | None = None  # one example's length ("500 tokens each")
+    epochs: float | None = None
+    method: str | None = None  # "qlora" | "lora" (a full fine-tune is its own out-of-scope kind)
+    provider: str | None = None  # "RunPod", "Vast.ai", "Lambda": the names of estimator/data/rental_prices.json
+    dataset_mb: float | None = None  # the dataset said by its size ("a 200 MB dataset"): tokens from its bytes
+
+
 class SpeaksAsked(Struct, frozen=True):
     """A language the question judges models in (answers/reading/language_words.py): its ISO 639-1 code, whether a
     variety was named ("European Portuguese"), and the model names typed beside it, as typed."""
@@ -233,3 +246,4 @@ class Asked(Struct, frozen=True):
     power: PowerAsked | None = None  # a kWh price and hours a day said (answers/reading/power_words.py)
     speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)
     kv: KvAsked | None = None  # a question about the KV cache itself (answers/reading/kv_words.py)
+    train: TrainAsked | None = None  # a fine-tuning run's examples, tokens, epochs… (answers/reading/train_words.py)

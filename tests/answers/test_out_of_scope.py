@@ -16,7 +16,9 @@ from answers.facts.scope import fine_tuning_facts
 from answers.knowledge.fine_tuning import FineTuningDataError, parse
 
 # A figure in tokens per second, in any of the six languages ("574 tok/s", "98,4 tokens por segundo").
-DECODE_FIGURE = re.compile(r"\d\s*(?:tok/s|tokens?\b|token\b)", re.IGNORECASE)
+# A decode speed: never in a fine-tuning answer (its token counts and training tokens a second are the run's own)
+DECODE_FIGURE = re.compile(r"\d\s*(?:tok/s|tokens?/s\b|tokens? (?:a|per) second|tokens? al secondo|tokens par seconde"
+                           r"|tokens pro sekunde|tokens por segundo)", re.IGNORECASE)
 GIB = 2**30
 Q4_K_M_BPW, Q8_0_BPW, F16_BPW = 4.85, 8.5, 16.0  # llama.cpp's average bits per weight at each level
 

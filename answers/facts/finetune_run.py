@@ -1,0 +1,112 @@
+"""A fine-tuning run's figures (estimator/finetune.py): the memory of the method chosen by part, the tokens read, the
+time on the cards named and what renting them costs, with what was assumed. Typed (`FinetuneRun`), serialised
+into the scope facts' `finetune` key by `facts_of`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec import UNSET, Struct, UnsetType
+
+from answers.facts.typed import facts_of
+from answers.knowledge.fine_tuning import finetune_constants, rental_prices
+from answers.records.asked import TrainAsked
+from estimator import finetune as ft
+from estimator.model import ModelSize
+
+# A rental cloud named without a card: the card its price list is known for, said as assumed.
+RENTAL_CARD = "H100 SXM5 80 GB"
+
+
+class RunCard(Struct, kw_only=True):
+    """The cards a run is timed on: the catalog name, how many, their dense 16-bit rate (fp16 accumulate)."""
+
+    name: str
+    count: int
+    dense_tflops: float
+    memory_gb: float
+    assumed: bool = False  # a rental cloud named without a card: RENTAL_CARD
+
+
+class FinetuneRun(Struct, kw_only=True):
+    method: str
+    method_said: bool
+    memory: dict[str, Any]
+    totals_gb: dict[str, float]
+    fits: bool | None
+    tokens: float
+    examples: float | None
+    dataset_mb: float | None
+    example_tokens: float | None
+    epochs: float
+    assumed: dict[str, float]
+    time: dict[str, Any] | UnsetType = UNSET
+    cost: list[dict[str, Any]] | UnsetType = UNSET
+    provider: str | None = None
+    calibration: str = ""
+
+
+def _method(kind: str, said: str | None, totals: dict[str, float], memory_gb: float | None) -> str:
+    """The method said; a full fine-tune asked; else LoRA where it fits, QLoRA otherwise (LoRA with no memory)."""
+    if kind == "full_fine_tuning":
+        return "full"
+    if said:
+        return said
+    return "lora" if memory_gb is None or totals["lora"] <= memory_gb else "qlora"
+
+
+def _costs(card: RunCard, hours: tuple[float, float, float], provider: str | None) -> list[dict[str, Any]]:
+    rows = [r for r in rental_prices() if card.name.startswith(r.card) and (provider is None or r.provider == provider)]
+    mid, low, high = hours
+    return [{"provider": r.provider, "tier": r.tier, "usd_per_hour": r.usd_per_hour * card.count,
+             "usd": round(r.usd_per_hour * card.count * mid, 2), "usd_low": round(r.usd_per_hour * card.count * low, 2),
+             "usd_high": round(r.usd_per_hour * card.count * high, 2), "date": r.date, "source": r.source,
+             "url": r.url} for r in sorted(rows, key=lambda r: r.usd_per_hour)]
+
+
+def prices(card: str, train: TrainAsked | None) -> list[dict[str, Any]]:
+    """The hourly prices of renting `card` (at the cloud named, if one is), cheapest first, for a question with
+    no model to time a run on."""
+    provider = train.provider if train is not None else None
+    return [{"card": card, "provider": r.provider, "tier": r.tier, "usd_per_hour": r.usd_per_hour, "date": r.date,
+             "url": r.url} for r in sorted(rental_prices(), key=lambda r: r.usd_per_hour)
+            if card.startswith(r.card) and (provider is None or r.provider == provider)]
+
+
+def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked | None,
+          card: RunCard | None) -> dict[str, Any]:
+    """The `finetune` facts of a fine-tuning question on a model of `size`."""
+    c = finetune_constants()
+    layout = size.layout
+    shape = ft.Shape(layout.layers if layout else None, layout.hidden_size if layout else None,
+                     layout.vocab_size if layout else None)
+    parts = {m: ft.memory(m, size.params_b, c, shape) for m in ft.METHODS}
+    totals = {m: round(p.total_gb, 1) for m, p in parts.items()}
+    t = train or TrainAsked()
+    method = _method(kind, t.method, totals, memory_gb)
+    mem = parts[method]
+    tokens, assumed = ft.training_tokens(c, examples=t.examples, example_tokens=t.example_tokens, tokens=t.tokens,
+                                         epochs=t.epochs, dataset_mb=t.dataset_mb)
+    run = FinetuneRun(
+        method=method, method_said=bool(t.method) or kind == "full_fine_tuning",
+        memory={"weights_gb": round(mem.weights_gb, 1), "trainable_gb": round(mem.trainable_gb, 1),
+                "activations_gb": round(mem.activations_gb, 1), "runtime_gb": round(mem.runtime_gb, 2),
+                "total_gb": round(mem.total_gb, 1), "adapter_params_m": round(mem.adapter_params_m, 1),
+                "sequence_tokens": c.sequence_tokens, "batch": c.batch},
+        dataset_mb=t.dataset_mb, totals_gb=totals, tokens=tokens,
+        fits=None if memory_gb is None else memory_gb >= mem.total_gb,
+        examples=t.examples if t.examples else assumed.get("examples") if not t.tokens else None,
+        example_tokens=t.example_tokens or (assumed.get("example_tokens") if not t.tokens else None),
+        epochs=t.epochs or assumed.get("epochs", c.epochs), assumed=assumed, provider=t.provider,
+        calibration="; ".join(dict.fromkeys(str(r["source"]).split(",")[0] for r in c.calibration)))
+    if card is not None:
+        geforce = card.name.startswith("GeForce")
+        rate = ft.training_tflops(card.dense_tflops, geforce, c)
+        tm = ft.time(method, size.params_b, tokens, rate, card.count, "SXM" in card.name or "NVL" in card.name, c)
+        run.time = {"hours": round(tm.hours, 2), "hours_low": round(tm.hours_low, 2),
+                    "hours_high": round(tm.hours_high, 2), "tokens_per_s": round(tm.tokens_per_s),
+                    "card": card.name, "count": card.count, "tflops": round(tm.tflops, 1),
+                    "efficiency": tm.efficiency, "card_assumed": card.assumed}
+        run.cost = _costs(card, (tm.hours, tm.hours_low, tm.hours_high), t.provider)
+    return facts_of(run)
