@@ -73,7 +73,8 @@ def test_model_keys(capsys) -> None:
 def test_ask_keys(capsys) -> None:
     d = run_json(capsys, "ask", "fastest gpu for llama 3.1 8b")
     assert set(d) >= ASK | ASK_ACCOUNT
-    assert d["asked"] == {"models": ["Llama 3.1 8B"]}  # keys only for what was stated
+    # keys only for what was stated; since 0.19.0 each model's maker's spelling beside it (never a condition)
+    assert d["asked"] == {"models": ["Llama 3.1 8B"], "model_repos": ["meta-llama/Llama-3.1-8B-Instruct"]}
     assert d["unused"] == [] and d["assumed"]["engine"] == "llama.cpp"
     assert set(d["facts"]) >= SUMMARY | {"rows", "intent"}
     assert all(set(r) >= ROW for r in d["facts"]["rows"])
