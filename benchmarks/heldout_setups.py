@@ -5,8 +5,9 @@ each kind of setup fitted on them: train on rounds 4-6 / test on round 7, and le
 
 Rows: docs/trials/2026-12-07-{second,third,fourth,fifth}/heldout/{offload_cpu,setups}.csv (rounds 4-7, each
 row with its source; all seen by the team, used here as calibration data). Each row is asked as the held-out
-scorer asks it (docs/trials/2026-12-07-seventh/heldout/score.py.txt's words and order: the model, the level, the hardware, the RAM, the
-engine and split), and the answer's first decode figure and its "(range a–b)" are read from the text.
+scorer asks it (docs/trials/2026-12-07-seventh/heldout/score.py.txt's words and order: the model, the level,
+the hardware, the RAM, the engine and split), and the answer's first decode figure and its "(range a–b)" are
+read from the text.
 
 The kind of setup comes from the answer's facts: cpu_only (no card), offload_moe and offload_dense (a card
 plus RAM: experts or whole layers in RAM), layer and tensor (several cards: llama.cpp's layer split, an
