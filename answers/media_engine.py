@@ -77,6 +77,16 @@ class MediaAnswering:
     def _machine(self) -> MachineConstants:
         raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
+    def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
+                echo: str | None = None) -> Answer:
+        raise NotImplementedError  # the engine's: a language model on a card
+
+    def _voice_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+        from answers.facts.voice_parts import voice_on_card  # lazy: only for a voice assistant
+
+        card = self._card(q, options)
+        return None if card is None else voice_on_card(self, q, m, card, lang, options, inline)
+
     def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card); with
         the sourced lines of what it asks beside ("draw things or comfyui?", "does it split over two gpus?")."""
@@ -98,6 +108,10 @@ class MediaAnswering:
         oos = q.out_of_scope
         if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning", "api_price"):
             return None  # training, or a paid service's price ("1000 images with flux on replicate"): said so
+        if m.voice and (m.tts or m.tts_generic):  # "whisper + a small llm + piper on X": the whole turn there
+            voiced = self._voice_answer(q, m, lang, options, inline)
+            if voiced is not None:
+                return voiced
         if m.tts or m.tts_generic:  # reading text aloud: the voices' public figures, and a pick
             return self._tts_answer(q, m, lang, options, inline)
         record = media_named(m.model) if m.model else None
