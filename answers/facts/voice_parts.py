@@ -42,7 +42,7 @@ def voice_on_card(engine: Any, q: Asked, m: MediaAsked, card: Any, lang: str, op
     stt = other.speech_on_card(stt_record, card)
     llm_named = q.model is not None
     asked = replace(q, media=None, model=q.model or c.llm, quant=q.quant or c.llm_quant, prompt_tokens=c.prompt_tokens)
-    part = engine._answer("speed", lang, options, asked, inline=True)
+    part = engine._answer("prefill", lang, options, asked, inline=True)
     row = part.facts.get("row") or {}
     if not row.get("tok_s") or not row.get("need_gb"):
         return None  # the language model could not be rated there: the voices' own answer instead

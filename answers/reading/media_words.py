@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
         "million", "reranker", "embedder", "hours", "minutes", "voice")
+WHISPER_SIZES = r"\b(tiny|base|small|medium|large|turbo|distil\w*|v[23])\b"  # a Whisper size said
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -188,6 +189,8 @@ def read(question: str) -> MediaAsked | None:
     if tts or tts_generic or voice:  # reading text aloud: its own answer, whatever else the words look like
         heard = find_media(question)  # "whisper + a small llm + piper": the speech-to-text stage of a voice assistant
         stt = heard.name if heard is not None and heard.kind == "speech" else None
+        if stt is not None and stt.startswith("Whisper") and not re.search(WHISPER_SIZES, text):
+            stt = None  # a bare "whisper": no size said, so the voice answer assumes one (and says so)
         return MediaAsked(tts=tts, tts_generic=tts_generic or (voice and not tts), device=device[1].name if device
                           else None, device_said=device[0] if device else None, stt=stt,
                           voice=voice or (stt is not None and bool(tts)))
