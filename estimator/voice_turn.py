@@ -64,19 +64,20 @@ class Turn(Struct, frozen=True):
     llm: Stage
     tts: Stage
     prompt_s: float | None
-    first_sentence_s: float
+    first_sentence_s: float | None
 
 
-def turn(stt_rtf: float | None, stt_gb: float, tok_s: float, prefill_tok_s: float | None, llm_gb: float,
+def turn(stt_rtf: float | None, stt_gb: float, tok_s: float | None, prefill_tok_s: float | None, llm_gb: float,
          tts_rtf: float | None, tts_gb: float, usable_gb: float, c: TurnConstants) -> Turn:
-    """The three stages of one turn on one device with `usable_gb` of memory for all of them."""
-    if tok_s <= 0 or min(stt_gb, llm_gb, tts_gb) < 0 or (stt_rtf is not None and stt_rtf < 0) \
+    """The three stages of one turn on one device with `usable_gb` of memory for all of them; `tok_s` None: the
+    language model has no speed there (it does not fit), so the turn has no time either."""
+    if (tok_s is not None and tok_s <= 0) or min(stt_gb, llm_gb, tts_gb) < 0 or (stt_rtf is not None and stt_rtf < 0) \
             or (tts_rtf is not None and tts_rtf < 0):
         raise ValueError("voice turn: speeds are positive, memories and real-time factors not below zero")
     stt = Stage(stt_gb, None if stt_rtf is None else c.clip_s * stt_rtf)
     prompt_s = None if not prefill_tok_s else c.prompt_tokens / prefill_tok_s
-    first_sentence_s = c.first_sentence_tokens / tok_s
-    llm = Stage(llm_gb, None if prompt_s is None else prompt_s + first_sentence_s)
+    first_sentence_s = None if tok_s is None else c.first_sentence_tokens / tok_s
+    llm = Stage(llm_gb, None if prompt_s is None or first_sentence_s is None else prompt_s + first_sentence_s)
     tts = Stage(tts_gb, None if tts_rtf is None else c.first_sentence_audio_s * tts_rtf)
     parts = (stt.seconds, llm.seconds, tts.seconds)
     first = None if any(p is None for p in parts) else sum(p for p in parts if p is not None)

@@ -30,6 +30,23 @@ def _tts_row(named: str, lang: str, card: Any, shared: bool) -> dict[str, Any]:
                                board=card.name if board else None)["models"][0]
 
 
+def _name(m: Any) -> str | None:
+    return m if isinstance(m, str) or m is None else str(m.name)
+
+
+def _language_model(q: Asked) -> Any:
+    """The language model named, never the speech or voice model the catalog also lists ("whisper" is a
+    catalog model too): the first model named that is no media or voice record."""
+    from catalog.media import media_named
+    from catalog.speech_synthesis import tts_record
+
+    for m in (q.model, q.model2, *q.more_models):
+        name = _name(m)
+        if name and media_named(name) is None and tts_record(name) is None and "whisper" not in name.casefold():
+            return m
+    return None
+
+
 def voice_on_card(engine: Any, q: Asked, m: MediaAsked, card: Any, lang: str, options: AskOptions,
                   inline: bool) -> Answer | None:
     from answers.facts import media_other as other
@@ -40,17 +57,22 @@ def voice_on_card(engine: Any, q: Asked, m: MediaAsked, card: Any, lang: str, op
     if stt_record is None:
         return None
     stt = other.speech_on_card(stt_record, card)
-    llm_named = q.model is not None
-    asked = replace(q, media=None, model=q.model or c.llm, quant=q.quant or c.llm_quant, prompt_tokens=c.prompt_tokens)
+    named = _language_model(q)
+    llm_named = named is not None
+    asked = replace(q, media=None, model=named or c.llm, model2=None, more_models=(), quant=q.quant or c.llm_quant,
+                    prompt_tokens=c.prompt_tokens)
     part = engine._answer("prefill", lang, options, asked, inline=True)
     row = part.facts.get("row") or {}
-    if not row.get("tok_s") or not row.get("need_gb"):
+    if not row.get("need_gb"):
         return None  # the language model could not be rated there: the voices' own answer instead
-    llm = {"name": part.entities.get("model") or c.llm, **row}
+    llm = {"name": part.entities.get("model") or c.llm, **row, "quant": row.get("quant") or asked.quant}
     tts = _tts_row(m.tts[0] if m.tts else DEFAULT_TTS, lang, card, row.get("why") == "unified")
     usable = float(row.get("usable_gb") or card.memory_gb)
     facts = voice_facts(stt, llm, tts, card.name, usable, not llm_named)
     facts["stt"]["assumed"] = m.stt is None
+    # a bare "whisper" the model reading took for one release: used here as the speech stage (its size assumed)
+    facts["stt"]["read_as"] = [n for n in (_name(x) for x in (q.model, q.model2, *q.more_models))
+                               if n and n != _name(named) and "whisper" in n.casefold()]
     facts["tts"]["assumed"] = not m.tts
     entities = {"card": card.name, "model": llm["name"]}
     return engine.writing.finish("can_run", lang, options, entities, Built(facts), inline)

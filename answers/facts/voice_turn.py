@@ -32,7 +32,8 @@ def voice_facts(stt: dict[str, Any], llm: dict[str, Any], tts: dict[str, Any], h
     c = constants()
     run = tts.get("on_processor") or {}
     tts_gb = float(tts.get("memory_gb") or c.tts_memory_gb)
-    t = turn(stt.get("realtime_factor"), float(stt.get("need_gb") or 0.0), float(llm["tok_s"]),
+    tok_s = float(llm["tok_s"]) if llm.get("tok_s") else None
+    t = turn(stt.get("realtime_factor"), float(stt.get("need_gb") or 0.0), tok_s,
              llm.get("prefill_tok_s"), float(llm["need_gb"]), run.get("rtf"), tts_gb, usable_gb, c)
     return {
         "media": "voice", "hardware": hardware, "usable_gb": round(usable_gb, 1),
@@ -41,9 +42,9 @@ def voice_facts(stt: dict[str, Any], llm: dict[str, Any], tts: dict[str, Any], h
                 "rtf": _round(stt.get("realtime_factor"), 3), "seconds": _round(t.stt.seconds),
                 "engine": stt.get("engine"), "where": stt.get("where")},
         "llm": {"name": llm["name"], "quant": llm.get("quant"), "memory_gb": round(t.llm.memory_gb, 2),
-                "tok_s": round(float(llm["tok_s"]), 1), "prompt_s": _round(t.prompt_s),
-                "first_sentence_s": round(t.first_sentence_s, 2), "seconds": _round(t.llm.seconds),
-                "answer_s": round(c.answer_tokens / float(llm["tok_s"]), 1), "assumed": llm_assumed},
+                "tok_s": _round(tok_s, 1), "prompt_s": _round(t.prompt_s),
+                "first_sentence_s": _round(t.first_sentence_s), "seconds": _round(t.llm.seconds),
+                "answer_s": None if tok_s is None else round(c.answer_tokens / tok_s, 1), "assumed": llm_assumed},
         "tts": {"name": tts["name"], "memory_gb": round(tts_gb, 2), "rtf": run.get("rtf"),
                 "measured_on": run.get("hardware") or None, "seconds": _round(t.tts.seconds),
                 "memory_assumed": not tts.get("memory_gb")},

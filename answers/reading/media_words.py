@@ -42,7 +42,10 @@ if TYPE_CHECKING:
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
         "million", "reranker", "embedder", "hours", "minutes", "voice")
-WHISPER_SIZES = r"\b(tiny|base|small|medium|large|turbo|distil\w*|v[23])\b"  # a Whisper size said
+# a Whisper size said beside its name ("whisper small", "whisper-large-v3", "distil-whisper", "large-v3"), never
+# a size word of something else ("whisper + a small llm")
+WHISPER_SIZES = (r"whisper[\s\-_.]*(tiny|base|small|medium|large|turbo|v[23])\b|distil\w*[\s\-_.]*whisper"
+                 r"|\b(tiny|base|small|medium)\.en\b|\blarge[\s\-_]*v[23]\b")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
