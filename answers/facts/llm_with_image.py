@@ -1,0 +1,57 @@
+"""A language model and an image or video model on one card ("qwen3 30b and sdxl together on a 3090"): each
+model's own answer there (the card answer and the media answer, their homes), then whether both stay loaded,
+fit with the image model loading one part at a time, or must be swapped, with the time a swap takes read from
+an NVMe drive (answers/knowledge/side_notes.json `ssd`, a floor: loading also copies to the card)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from answers.api import Answer, AskOptions
+from answers.facts.common import Built
+from answers.facts.voice_parts import _language_model
+from answers.knowledge.side_notes import figures
+from answers.records.asked import Asked
+
+
+def together_facts(llm: dict[str, Any], image: dict[str, Any], usable_gb: float) -> dict[str, Any]:
+    """`llm`: the language model's row on the card (need_gb, quant, tok_s); `image`: the media facts (need_gb one
+    part at a time, resident_gb everything loaded)."""
+    nvme = float(figures("ssd")["nvme_gbps"])
+    llm_gb = float(llm["need_gb"])
+    one_part = float(image["need_gb"])
+    resident = float(image.get("resident_gb") or one_part)
+    if llm_gb + resident <= usable_gb:
+        mode = "loaded"
+    elif llm_gb + one_part <= usable_gb:
+        mode = "parts"  # the image model's parts take turns beside the language model
+    else:
+        mode = "swap"
+    return {"media": "besidellm", "mode": mode, "usable_gb": round(usable_gb, 1), "llm_gb": round(llm_gb, 2),
+            "llm": llm.get("name"), "quant": llm.get("quant"), "tok_s": llm.get("tok_s"),
+            "image": (image.get("model") or {}).get("name"), "image_gb": round(one_part, 2),
+            "image_resident_gb": round(resident, 2), "total_gb": round(llm_gb + resident, 2),
+            "seconds_per_image": image.get("seconds_per_image"),
+            "swap_s": round((llm_gb + resident) / nvme, 1), "nvme_gbps": nvme}
+
+
+def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: str, options: AskOptions,
+                        inline: bool) -> Answer | None:
+    """The media answer with the language model named beside it answered on the same card, and the line on
+    running both; None when no language model is named or it cannot be rated there."""
+    named = _language_model(q)
+    if named is None and q.model_size_b is None:
+        return None
+    asked = replace(q, media=None, image_model=None, model=named, model2=None, more_models=())
+    part = engine._answer("speed", lang, options, asked, inline=True)
+    row = part.facts.get("row") or {}
+    if not row.get("need_gb") or part.intent in ("not_found", "ambiguous", "invalid", "fallback"):
+        return None
+    llm = {**row, "name": part.entities.get("model")}
+    usable = float(row.get("usable_gb") or card.memory_gb)
+    facts = together_facts(llm, media.facts, usable)
+    entities = {"card": card.name, "model": facts["image"]}
+    line = engine.writing.finish("can_run", lang, options, entities, Built(facts), inline)
+    return engine.writing.joined([part, media, line])
