@@ -34,7 +34,10 @@ def together_facts(llm: dict[str, Any], image: dict[str, Any], usable_gb: float)
             "image": (image.get("model") or {}).get("name"), "image_gb": round(one_part, 2),
             "image_resident_gb": round(resident, 2), "total_gb": round(llm_gb + resident, 2),
             "seconds_per_image": image.get("seconds_per_image"),
-            "swap_s": round((llm_gb + resident) / nvme, 1), "nvme_gbps": nvme}
+            "swap_s": round(max(llm_gb, resident) / nvme, 1), "nvme_gbps": nvme}
+
+
+SMALLER = "Q4_K_M"  # the usual level people drop to so a second model fits beside the language model
 
 
 def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: str, options: AskOptions,
@@ -52,6 +55,14 @@ def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: s
     llm = {**row, "name": part.entities.get("model")}
     usable = float(row.get("usable_gb") or card.memory_gb)
     facts = together_facts(llm, media.facts, usable)
+    if facts["mode"] != "loaded" and q.quant is None and llm.get("quant") != SMALLER:
+        smaller = engine._answer("speed", lang, options, replace(asked, quant=SMALLER), inline=True)
+        low = smaller.facts.get("row") or {}
+        if low.get("need_gb") and low.get("tok_s") and low["need_gb"] < llm["need_gb"]:
+            there = together_facts({**low, "name": llm["name"]}, media.facts, usable)
+            if there["mode"] != "swap":  # "at Q4_K_M both stay loaded": the way to keep both, with its speed
+                facts["smaller"] = {"quant": low.get("quant") or SMALLER, "llm_gb": there["llm_gb"],
+                                    "tok_s": low["tok_s"], "mode": there["mode"], "total_gb": there["total_gb"]}
     entities = {"card": card.name, "model": facts["image"]}
     line = engine.writing.finish("can_run", lang, options, entities, Built(facts), inline)
     return engine.writing.joined([part, media, line])
