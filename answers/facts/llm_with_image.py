@@ -66,3 +66,48 @@ def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: s
     entities = {"card": card.name, "model": facts["image"]}
     line = engine.writing.finish("can_run", lang, options, entities, Built(facts), inline)
     return engine.writing.joined([part, media, line])
+
+
+def _side_llm(side: dict[str, Any]) -> dict[str, Any] | None:
+    """A compared card's language-model row: the level it holds, or the lower one it recommends when the usual
+    level does not fit (the 30B on a 16 GB card at Q3_K_M)."""
+    if side.get("need_gb") and side.get("tok_s"):
+        return side
+    rec = (side.get("verdict") or {}).get("recommended") or {}
+    return {**side, **rec} if rec.get("need_gb") else None
+
+
+def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer:
+    """"30b models and a bit of sdxl: 3090, 5070 ti or arc pro b60?": the cards weighed for the language model,
+    then the image model on each of them, and whether it runs beside the language model or swaps with it."""
+    from answers.media_engine import MediaAsk
+    from answers.resolving.names import NameProblem
+    from catalog.media import media_named
+
+    m = q.media
+    record = media_named(m.model) if m is not None and m.model else None
+    f = answer.facts
+    if record is None or record.kind not in ("image", "video") or not f.get("a") or m is None:
+        return answer
+    rows = []
+    for side in (f.get("a"), f.get("b"), *(f.get("more") or ())):
+        llm = _side_llm(side or {})
+        if llm is None:
+            continue
+        try:
+            card = engine.names.resolve_card(side["card"], options.profile)
+        except NameProblem:
+            continue
+        ask = MediaAsk("can_run", replace(m, model=record.name, model2=None, more=()))
+        image = engine._model_answer(ask, record, card, lang, options, inline).facts
+        if not image.get("seconds_per_image"):
+            continue
+        usable = float(llm.get("usable_gb") or card.memory_gb)
+        both = together_facts({**llm, "name": f.get("generic_model_b") or answer.entities.get("model")}, image, usable)
+        rows.append({**both, "card": card.name})
+    if not rows:
+        return answer
+    facts = {"media": "besidecards", "image": record.name, "rows": rows}
+    line = engine.writing.finish("can_run", lang, options, {"model": record.name}, Built(facts), inline)
+    return replace(answer, facts={**answer.facts, "image_beside": rows},
+                   text=answer.text.rstrip() + "\n\n" + line.text)

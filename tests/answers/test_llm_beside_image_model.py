@@ -50,3 +50,20 @@ def test_a_30b_beside_sdxl_on_a_3090_is_a_swap_with_its_time(engine) -> None:
     both = next(p["facts"] for p in a.facts["parts"] if p["facts"].get("media") == "besidellm")
     assert both["mode"] == "swap" and 1 <= both["swap_s"] <= 10
     assert "NVMe" in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("mostly 32b models and some flux schnell: a used 3090 or a new 5070 ti?", "en"),
+    ("soprattutto modelli da 32b e un po' di sdxl: 3090 usata o 5070 ti nuova?", "it"),
+    ("surtout des modèles 32b et un peu de sdxl : une 3090 d'occasion ou une 5070 ti neuve ?", "fr"),
+    ("vor allem 32b modelle und ab und zu sdxl – 3090 gebraucht oder 5070 ti neu?", "de"),
+])
+def test_cards_weighed_for_a_language_model_also_get_the_image_model(engine, question, lang) -> None:
+    a = engine.ask(question, locale=lang)
+    assert a.intent == "compare"
+    rows = a.facts["image_beside"]
+    assert {r["card"] for r in rows} == {"GeForce RTX 3090", "GeForce RTX 5070 Ti"}
+    for r in rows:
+        assert r["seconds_per_image"] > 0 and r["mode"] in ("loaded", "parts", "swap")
+        assert r["total_gb"] == pytest.approx(r["llm_gb"] + r["image_resident_gb"], abs=0.02)
+    assert not any("Stable Diffusion" in u or "FLUX" in u for u in a.unused)
