@@ -26,6 +26,7 @@ from answers.facts import accounting, also, completing, engine_versus, finetune_
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
+from answers.facts.llm_with_image import beside_cards
 from answers.facts.routing import decide_before_resolving, left_out
 from answers.facts.stated import stated, with_repos
 from answers.facts.truer import media_reference_figure
@@ -200,11 +201,7 @@ class Engine(MediaAnswering):
     def _ask_read(self, intent: str, asked: Asked, echo: str, lang: str, options: AskOptions,
                   inline: bool) -> Answer:
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
-        if answer.intent == "compare" and asked.media is not None and asked.media.model:
-            # "30b models + a bit of sdxl: 3090 or 5070 ti?": the image model on each card too, beside the LLM
-            from answers.facts.llm_with_image import beside_cards  # lazy: only when an image model is named
-
-            answer = beside_cards(self, answer, asked, lang, options, inline)
+        answer = beside_cards(self, answer, asked, lang, options, inline)  # "30b + sdxl: 3090 or 5070 ti?"
         if answer.intent == "off_topic":  # declined (answers/facts/routing.py `declined`): no format notes after it
             return self._accounted(answer, asked, options)
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out

@@ -85,7 +85,9 @@ def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskO
     from catalog.media import media_named
 
     m = q.media
-    record = media_named(m.model) if m is not None and m.model else None
+    if answer.intent != "compare" or m is None or not m.model:
+        return answer
+    record = media_named(m.model)
     f = answer.facts
     if record is None or record.kind not in ("image", "video") or not f.get("a") or m is None:
         return answer
