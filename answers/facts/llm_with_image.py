@@ -80,8 +80,7 @@ def _side_llm(side: dict[str, Any]) -> dict[str, Any] | None:
 def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer:
     """"30b models and a bit of sdxl: 3090, 5070 ti or arc pro b60?": the cards weighed for the language model,
     then the image model on each of them, and whether it runs beside the language model or swaps with it."""
-    from answers.media_engine import MediaAsk
-    from answers.resolving.names import NameProblem
+    # lazy: the media records load only for a question naming media (answers/media_engine.py)
     from catalog.media import media_named
 
     m = q.media
@@ -96,17 +95,14 @@ def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskO
         llm = _side_llm(side or {})
         if llm is None:
             continue
-        try:
-            card = engine.names.resolve_card(side["card"], options.profile)
-        except NameProblem:
-            continue
-        ask = MediaAsk("can_run", replace(m, model=record.name, model2=None, more=()))
-        image = engine._model_answer(ask, record, card, lang, options, inline).facts
+        # the media answer's own path for a model and a card named (as a slash command's fields give them)
+        media = engine._media_fields("can_run", lang, options, record.name, side["card"], None)
+        image = media.facts if media is not None else {}
         if not image.get("seconds_per_image"):
             continue
-        usable = float(llm.get("usable_gb") or card.memory_gb)
-        both = together_facts({**llm, "name": f.get("generic_model_b") or answer.entities.get("model")}, image, usable)
-        rows.append({**both, "card": card.name})
+        usable = float(llm.get("usable_gb") or side.get("memory_gb") or 0.0)
+        both = together_facts({**llm, "name": answer.entities.get("model")}, image, usable)
+        rows.append({**both, "card": side["card"]})
     if not rows:
         return answer
     facts = {"media": "besidecards", "image": record.name, "rows": rows}

@@ -20,6 +20,7 @@ DEFAULT_TTS = "Piper"
 def _tts_row(named: str, lang: str, card: Any, shared: bool) -> dict[str, Any]:
     """The voice on that hardware: a GPU run when it has one, else the processor beside the card (a Jetson's
     Arm cores are a board's, a desktop's or a Mac's a CPU's: Piper and Kokoro run there)."""
+    # lazy: the media records load only for a question naming media (answers/media_engine.py)
     from answers.facts import media_tts
 
     on_gpu = media_tts.tts_facts([named], lang, cpu=False, card=card.name)["models"][0]
@@ -37,6 +38,7 @@ def _name(m: Any) -> str | None:
 def _language_model(q: Asked) -> Any:
     """The language model named, never the speech or voice model the catalog also lists ("whisper" is a
     catalog model too): the first model named that is no media or voice record."""
+    # lazy: the media records load only for a question naming media (answers/media_engine.py)
     from catalog.media import media_named
     from catalog.speech_synthesis import tts_record
 
@@ -49,6 +51,7 @@ def _language_model(q: Asked) -> Any:
 
 def voice_on_card(engine: Any, q: Asked, m: MediaAsked, card: Any, lang: str, options: AskOptions,
                   inline: bool) -> Answer | None:
+    # lazy: the media records load only for a question naming media (answers/media_engine.py)
     from answers.facts import media_other as other
     from catalog.media import media_named
 
