@@ -82,10 +82,10 @@ class MediaAnswering:
         raise NotImplementedError  # the engine's: a language model on a card
 
     def _voice_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
-        from answers.facts.voice_parts import voice_on_card  # lazy: only for a voice assistant
-
-        card = self._card(q, options)
-        return None if card is None else voice_on_card(self, q, m, card, lang, options, inline)
+        from answers.facts.voice_parts import voice_on_card, voice_on_device  # lazy: only for a voice assistant
+        card = self._card(q, options)  # a card, a Jetson or a Mac; else a board's cores (a Raspberry Pi 5)
+        return voice_on_device(self, q, m, lang, options, inline) if card is None else \
+            voice_on_card(self, q, m, card, lang, options, inline)
 
     def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card); with

@@ -35,6 +35,15 @@ def _name(m: Any) -> str | None:
     return m if isinstance(m, str) or m is None else str(m.name)
 
 
+def _said(facts: dict[str, Any], q: Asked, m: MediaAsked, llm: Any) -> None:
+    """Which stage was named and which assumed; a bare "whisper" the model reading took for one release is
+    recorded as read (it is the speech stage, its size assumed), so it is never listed as not used."""
+    facts["stt"]["assumed"] = m.stt is None
+    facts["tts"]["assumed"] = not m.tts
+    facts["stt"]["read_as"] = [n for n in (_name(x) for x in (q.model, q.model2, *q.more_models))
+                               if n and n != _name(llm) and "whisper" in n.casefold()]
+
+
 def _language_model(q: Asked) -> Any:
     """The language model named, never the speech or voice model the catalog also lists ("whisper" is a
     catalog model too): the first model named that is no media or voice record."""
@@ -72,10 +81,52 @@ def voice_on_card(engine: Any, q: Asked, m: MediaAsked, card: Any, lang: str, op
     tts = _tts_row(m.tts[0] if m.tts else DEFAULT_TTS, lang, card, row.get("why") == "unified")
     usable = float(row.get("usable_gb") or card.memory_gb)
     facts = voice_facts(stt, llm, tts, card.name, usable, not llm_named)
-    facts["stt"]["assumed"] = m.stt is None
-    # a bare "whisper" the model reading took for one release: used here as the speech stage (its size assumed)
-    facts["stt"]["read_as"] = [n for n in (_name(x) for x in (q.model, q.model2, *q.more_models))
-                               if n and n != _name(named) and "whisper" in n.casefold()]
-    facts["tts"]["assumed"] = not m.tts
+    _said(facts, q, m, named)
     entities = {"card": card.name, "model": llm["name"]}
     return engine.writing.finish("can_run", lang, options, entities, Built(facts), inline)
+
+
+BOARD_STT = "Whisper base"  # on a board's Arm cores: the size small-board voice set-ups run (tiny and base)
+
+
+def voice_on_device(engine: Any, q: Asked, m: MediaAsked, lang: str, options: AskOptions,
+                    inline: bool) -> Answer | None:
+    """The same turn on a board's processor (a Raspberry Pi 5): Whisper and the language model on its cores
+    (the prompt at the cores' matrix rate, estimator.machine.cpu_prefill), the voice from its runs on boards."""
+    # lazy: the media records load only for a question naming media (answers/media_engine.py)
+    from answers.facts import media_other as other
+    from answers.facts import media_tts
+    from catalog.media import media_named
+    from estimator.machine import cpu_prefill
+
+    d, _ = other.device_record(m.device, False)
+    stt_record = media_named(m.stt or BOARD_STT)
+    if d is None or d.cpu is None or d.kind != "board" or stt_record is None:
+        return None
+    c = constants()
+    cpu = (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle)
+    stt = {**other.speech_on_cpu(stt_record, engine._machine(), "device", cpu, d.bandwidth_gbps),
+           "model": {"name": stt_record.name}}
+    named = _language_model(q)
+    try:
+        record = engine.names.resolve_model(named or c.llm)
+    except Exception:  # noqa: BLE001 - a name the catalog cannot settle: the voices' own answer instead
+        return None
+    size = engine.estimates.size_of(record) if record is not None else None
+    if record is None or size is None:
+        return None
+    profile = engine.profiles.get(options.profile or "reference")
+    dev = other.llm_on_device(profile, record, size, d, None, False, None, q.quant or c.llm_quant)
+    row = dev.get("row") or {}
+    if not row.get("tok_s"):
+        return None
+    pre = cpu_prefill(engine._machine(), size.active_params_b or size.params_b, cores=d.cpu.cores, ghz=d.cpu.ghz,
+                      flops_per_cycle=d.cpu.effective_flops_per_cycle, moe=size.is_moe)
+    llm = {"name": record.name, "tok_s": row["tok_s"], "need_gb": row["need_gb"], "quant": row.get("quant"),
+           "prefill_tok_s": pre.tok_s}
+    tts = media_tts.tts_facts([m.tts[0] if m.tts else DEFAULT_TTS], lang, cpu=False, card=None,
+                              board=d.name)["models"][0]
+    facts = voice_facts(stt, llm, tts, d.name, float(dev["usable_gb"]), named is None)
+    _said(facts, q, m, named)
+    return engine.writing.finish("can_run", lang, options, {"card": d.name, "model": record.name}, Built(facts),
+                                 inline)

@@ -78,3 +78,21 @@ def test_three_models_too_large_for_the_card_are_said_not_to_fit(engine) -> None
 def test_text_to_speech_alone_keeps_its_own_answer(engine) -> None:
     f = engine.ask("piper on a jetson orin nano super, is it real time?", locale="en").facts
     assert f["media"] == "tts"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("voice assistant on a raspberry pi 5 with whisper, qwen3 1.7b and piper: how long until it answers?", "en"),
+    ("assistant vocal sur un raspberry pi 5 avec whisper, qwen3 1.7b et piper : combien de temps pour répondre ?",
+     "fr"),
+    ("assistente de voz num raspberry pi 5 com whisper, qwen3 1.7b e piper: quanto tempo até responder?", "pt"),
+])
+def test_a_board_runs_every_stage_on_its_cores(engine, question, lang) -> None:
+    a = engine.ask(question, locale=lang)
+    f = a.facts
+    assert f["media"] == "voice" and f["hardware"] == "Raspberry Pi 5"
+    assert f["stt"]["where"] == "device" and f["llm"]["name"] == "Qwen3 1.7B"
+    assert f["fits"] and f["first_word_s"] == pytest.approx(
+        f["stt"]["seconds"] + f["llm"]["seconds"] + f["tts"]["seconds"], abs=0.06)
+    # four Cortex-A76 cores: several times slower than the Jetson's GPU (about 2 s), well within a minute
+    assert 3 < f["first_word_s"] < 30
+    assert not a.unused
