@@ -40,6 +40,41 @@ def together_facts(llm: dict[str, Any], image: dict[str, Any], usable_gb: float)
 SMALLER = "Q4_K_M"  # the usual level people drop to so a second model fits beside the language model
 
 
+IMAGE_SMALLER = "fp8"  # the image model's 8-bit file, the usual one beside another model
+
+
+def _image_at(image: dict[str, Any], precision: str) -> dict[str, Any] | None:
+    """The image answer's figures for another file of it (its `levels`), None when it has none such."""
+    if image.get("precision") == precision:
+        return image
+    level = next((lv for lv in image.get("levels") or () if lv.get("precision") == precision), None)
+    return None if level is None else {**level, "model": image.get("model"),
+                                       "seconds_per_image": level.get("seconds")}
+
+
+def _keep_both(engine: Any, asked: Asked, llm: dict[str, Any], image: dict[str, Any], usable: float, lang: str,
+               options: AskOptions) -> dict[str, Any] | None:
+    """The least change that keeps both on the card without swapping: the image model's 8-bit file, then the
+    language model at Q4_K_M, then both (a level or file the question named is kept)."""
+    low = None
+    if asked.quant is None and llm.get("quant") != SMALLER:
+        row = engine._answer("speed", lang, options, replace(asked, quant=SMALLER), inline=True).facts.get("row") or {}
+        low = {**row, "name": llm["name"]} if row.get("need_gb") and row.get("tok_s") \
+            and row["need_gb"] < llm["need_gb"] else None
+    fp8 = None if image.get("precision_said") else _image_at(image, IMAGE_SMALLER)
+    tries = [(lm, im) for lm, im in ((llm, fp8), (low, image), (low, fp8))
+             if lm is not None and im is not None and not (lm is llm and im is image)]
+    for wanted in ("loaded", "parts"):  # both kept whole first, else the image model's parts taking turns
+        for lm, im in tries:
+            there = together_facts(lm, im, usable)
+            if there["mode"] != wanted:
+                continue
+            return {"quant": lm.get("quant"), "llm_gb": there["llm_gb"], "tok_s": lm.get("tok_s"),
+                    "precision": im.get("precision"), "image_gb": there["image_gb"], "mode": there["mode"],
+                    "total_gb": there["total_gb"], "seconds_per_image": im.get("seconds_per_image")}
+    return None
+
+
 def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: str, options: AskOptions,
                         inline: bool) -> Answer | None:
     """The media answer with the language model named beside it answered on the same card, and the line on
@@ -55,14 +90,10 @@ def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: s
     llm = {**row, "name": part.entities.get("model")}
     usable = float(row.get("usable_gb") or card.memory_gb)
     facts = together_facts(llm, media.facts, usable)
-    if facts["mode"] != "loaded" and q.quant is None and llm.get("quant") != SMALLER:
-        smaller = engine._answer("speed", lang, options, replace(asked, quant=SMALLER), inline=True)
-        low = smaller.facts.get("row") or {}
-        if low.get("need_gb") and low.get("tok_s") and low["need_gb"] < llm["need_gb"]:
-            there = together_facts({**low, "name": llm["name"]}, media.facts, usable)
-            if there["mode"] != "swap":  # "at Q4_K_M both stay loaded": the way to keep both, with its speed
-                facts["smaller"] = {"quant": low.get("quant") or SMALLER, "llm_gb": there["llm_gb"],
-                                    "tok_s": low["tok_s"], "mode": there["mode"], "total_gb": there["total_gb"]}
+    if facts["mode"] != "loaded":
+        smaller = _keep_both(engine, asked, llm, media.facts, usable, lang, options)
+        if smaller is not None:
+            facts["smaller"] = smaller
     entities = {"card": card.name, "model": facts["image"]}
     line = engine.writing.finish("can_run", lang, options, entities, Built(facts), inline)
     return engine.writing.joined([part, media, line])

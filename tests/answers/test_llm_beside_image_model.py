@@ -39,7 +39,7 @@ def test_both_models_are_answered_and_their_sum_weighed(engine, question, lang) 
     assert llm["row"]["tok_s"] > 10 and image["seconds_per_image"] > 0
     assert both["total_gb"] == pytest.approx(both["llm_gb"] + both["image_resident_gb"], abs=0.02)
     # the level picked (Q8_0, ~9 GB) and SDXL loaded whole (~10 GB) pass 16 GB: the smaller level keeps both
-    assert both["mode"] != "loaded" and both["smaller"]["mode"] == "loaded"
+    assert both["mode"] != "loaded" and both["smaller"]["mode"] == "loaded" and both["smaller"]["quant"] == "Q4_K_M"
     assert both["smaller"]["llm_gb"] + both["image_resident_gb"] <= both["usable_gb"]
     assert "Qwen3 8B" in a.text and "Stable Diffusion XL" in a.text
     assert "Qwen3 8B" not in " ".join(a.unused)
@@ -67,3 +67,13 @@ def test_cards_weighed_for_a_language_model_also_get_the_image_model(engine, que
         assert r["seconds_per_image"] > 0 and r["mode"] in ("loaded", "parts", "swap")
         assert r["total_gb"] == pytest.approx(r["llm_gb"] + r["image_resident_gb"], abs=0.02)
     assert not any("Stable Diffusion" in u or "FLUX" in u for u in a.unused)
+
+
+def test_a_30b_and_sdxl_on_24_gb_keep_both_with_smaller_files(engine) -> None:
+    a = engine.ask("qwen3 30b e sdxl insieme su una 3090, si può?", locale="it")
+    both = next(p["facts"] for p in a.facts["parts"] if p["facts"].get("media") == "besidellm")
+    small = both["smaller"]
+    # Q4_K_M (~18 GB) beside SDXL's 8-bit parts (~4.7 GB at most) stays within 24 GB without a swap
+    assert small["quant"] == "Q4_K_M" and small["precision"] == "fp8" and small["mode"] == "parts"
+    assert small["llm_gb"] + small["image_gb"] <= both["usable_gb"]
+    assert "fp8" in a.text
