@@ -192,11 +192,12 @@ def read(question: str) -> MediaAsked | None:
     if tts or tts_generic or voice:  # reading text aloud: its own answer, whatever else the words look like
         heard = find_media(question)  # "whisper + a small llm + piper": the speech-to-text stage of a voice assistant
         stt = heard.name if heard is not None and heard.kind == "speech" else None
+        # speech to text and a voice in one message ("whisper + llm + piper", "stt + llm + tts"): the whole turn
+        voice = voice or (stt is not None or _kind_word(text) == "speech")
         if stt is not None and stt.startswith("Whisper") and not re.search(WHISPER_SIZES, text):
             stt = None  # a bare "whisper": no size said, so the voice answer assumes one (and says so)
         return MediaAsked(tts=tts, tts_generic=tts_generic or (voice and not tts), device=device[1].name if device
-                          else None, device_said=device[0] if device else None, stt=stt,
-                          voice=voice or (stt is not None and bool(tts)))
+                          else None, device_said=device[0] if device else None, stt=stt, voice=voice)
     record = find_media(question)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)

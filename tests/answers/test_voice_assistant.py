@@ -96,3 +96,18 @@ def test_a_board_runs_every_stage_on_its_cores(engine, question, lang) -> None:
     # four Cortex-A76 cores: several times slower than the Jetson's GPU (about 2 s), well within a minute
     assert 3 < f["first_word_s"] < 30
     assert not a.unused
+
+
+@pytest.mark.parametrize(("question", "lang", "hardware"), [
+    ("speech to text, then an llm, then tts, all on an rtx 4060: what delay before it talks?", "en",
+     "GeForce RTX 4060"),
+    ("stt + llm + tts sur une rtx 4060 : quel délai avant la voix ?", "fr", "GeForce RTX 4060"),
+    ("whisper, poi un llm e infine piper su un jetson orin nano super: che ritardo?", "it", "Jetson Orin Nano Super"),
+    ("mac mini m4 16gb als sprachassistent: whisper, llama 3.2 3b, kokoro – geht das?", "de", "Apple M4 16 GB"),
+])
+def test_the_three_stages_said_without_a_voice_word_are_one_turn(engine, question, lang, hardware) -> None:
+    a = engine.ask(question, locale=lang)
+    f = a.facts
+    assert f["media"] == "voice" and f["hardware"] == hardware
+    assert f["first_word_s"] is not None and f["fits"]
+    assert not a.unused
