@@ -77,10 +77,6 @@ class MediaAnswering:
     def _machine(self) -> MachineConstants:
         raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
-    def _answer(self, intent: str, lang: str, options: AskOptions, asked: Asked, *, inline: bool,
-                echo: str | None = None) -> Answer:
-        raise NotImplementedError  # the engine's: a language model on a card
-
     def _voice_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         from answers.facts.voice_parts import voice_on_card, voice_on_device  # lazy: only for a voice assistant
         card = self._card(q, options)  # a card, a Jetson or a Mac; else a board's cores (a Raspberry Pi 5)
@@ -129,8 +125,9 @@ class MediaAnswering:
                 if q.card2 is not None and q.intent == "compare":
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)
-            if q.card2 is not None and q.intent == "compare" and (q.model is not None or q.model_size_b is not None):
-                return None  # "30b models + a bit of sdxl: 3090 or 5070 ti?": the cards weighed for the language model
+            if (q.card2 is not None and q.intent == "compare" or q.budget is not None and not q.card) \
+                    and (q.model is not None or q.model_size_b is not None) and record.kind in ("image", "video"):
+                return None  # "30b + a bit of sdxl: 3090 or 5070 ti?", "…on 1000 €": cards weighed for the LLM
             ask = MediaAsk((q.intent or "fallback"), m, memory_of(q), bool(q.cpu_only or q.cpu_named),
                            find_cpu(q.cpu_named), gpus_of(q))
             card = self._card(q, options)

@@ -99,6 +99,9 @@ def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: s
     return engine.writing.joined([part, media, line])
 
 
+BUDGET_SHOWN = 5  # the budget answer's list shows its five fastest cards
+
+
 def _side_llm(side: dict[str, Any]) -> dict[str, Any] | None:
     """A compared card's language-model row: the level it holds, or the lower one it recommends when the usual
     level does not fit (the 30B on a 16 GB card at Q3_K_M)."""
@@ -115,14 +118,17 @@ def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskO
     from catalog.media import media_named
 
     m = q.media
-    if answer.intent != "compare" or m is None or not m.model:
+    if answer.intent not in ("compare", "what_gpu") or m is None or not m.model:
         return answer
     record = media_named(m.model)
     f = answer.facts
-    if record is None or record.kind not in ("image", "video") or not f.get("a") or m is None:
+    # the cards compared, or those a budget answer lists (the ones shown, and the used card it offers)
+    sides = [f.get("a"), f.get("b"), *(f.get("more") or ())] if answer.intent == "compare" \
+        else [*(f.get("in_budget") or ())[:BUDGET_SHOWN], f.get("used_card")]
+    if record is None or record.kind not in ("image", "video"):
         return answer
-    rows = []
-    for side in (f.get("a"), f.get("b"), *(f.get("more") or ())):
+    rows: list[dict[str, Any]] = []
+    for side in (s for s in sides if s and s.get("card")):
         llm = _side_llm(side or {})
         if llm is None:
             continue
@@ -133,7 +139,8 @@ def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskO
             continue
         usable = float(llm.get("usable_gb") or side.get("memory_gb") or 0.0)
         both = together_facts({**llm, "name": answer.entities.get("model")}, image, usable)
-        rows.append({**both, "card": side["card"]})
+        if all(r["card"] != side["card"] for r in rows):
+            rows.append({**both, "card": side["card"]})
     if not rows:
         return answer
     facts = {"media": "besidecards", "image": record.name, "rows": rows}

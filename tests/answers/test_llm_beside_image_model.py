@@ -77,3 +77,17 @@ def test_a_30b_and_sdxl_on_24_gb_keep_both_with_smaller_files(engine) -> None:
     assert small["quant"] == "Q4_K_M" and small["precision"] == "fp8" and small["mode"] == "parts"
     assert small["llm_gb"] + small["image_gb"] <= both["usable_gb"]
     assert "fp8" in a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("1000 euros to spend on a gpu for qwen3 14b and flux dev: which one?", "en"),
+    ("con 1000 euro di budget, quale gpu per qwen3 14b e flux dev?", "it"),
+    ("presupuesto de 1000 euros para qwen3 14b y flux dev, ¿qué gráfica?", "es"),
+])
+def test_a_budget_for_a_language_model_and_an_image_model_answers_both(engine, question, lang) -> None:
+    a = engine.ask(question, locale=lang)
+    assert a.intent == "what_gpu" and a.facts.get("budget_pick")  # the cards priced for the language model
+    rows = a.facts["image_beside"]
+    assert a.facts["budget_pick"]["card"] in {r["card"] for r in rows}
+    assert all(r["seconds_per_image"] > 0 for r in rows)
+    assert not a.unused
