@@ -26,6 +26,8 @@ from answers.facts import accounting, also, completing, engine_versus, finetune_
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
+from answers.facts.llm_with_image import beside_cards
+from answers.facts.rag_turn import with_rag_turn
 from answers.facts.routing import decide_before_resolving, left_out
 from answers.facts.stated import stated, with_repos
 from answers.facts.truer import media_reference_figure
@@ -157,6 +159,7 @@ class Engine(MediaAnswering):
         asked = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
         lang = lang or _catalogue(asked.language) or _catalogue(hint) or i18n.DEFAULT
         media = self._media(asked, lang, options, inline)  # image, video, speech, embeddings, phones, boards
+        media = with_rag_turn(self, media, asked, lang, options, inline)  # "embedder + reranker + qwen3 8b"
         if media is not None and asked.media is not None and asked.media.other_release and asked.media.model:
             media = other_release_noted(media, asked.media.other_release, asked.media.model)
         if media is not None:
@@ -200,6 +203,7 @@ class Engine(MediaAnswering):
     def _ask_read(self, intent: str, asked: Asked, echo: str, lang: str, options: AskOptions,
                   inline: bool) -> Answer:
         answer = self._asked(intent, asked, lang, options, inline=inline, echo=echo)
+        answer = beside_cards(self, answer, asked, lang, options, inline)  # "30b + sdxl: 3090 or 5070 ti?"
         if answer.intent == "off_topic":  # declined (answers/facts/routing.py `declined`): no format notes after it
             return self._accounted(answer, asked, options)
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out

@@ -77,6 +77,12 @@ class MediaAnswering:
     def _machine(self) -> MachineConstants:
         raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
+    def _voice_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
+        from answers.facts.voice_parts import voice_on_card, voice_on_device  # lazy: only for a voice assistant
+        card = self._card(q, options)  # a card, a Jetson or a Mac; else a board's cores (a Raspberry Pi 5)
+        return voice_on_device(self, q, m, lang, options, inline) if card is None else \
+            voice_on_card(self, q, m, card, lang, options, inline)
+
     def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card); with
         the sourced lines of what it asks beside ("draw things or comfyui?", "does it split over two gpus?")."""
@@ -98,6 +104,10 @@ class MediaAnswering:
         oos = q.out_of_scope
         if oos is not None and oos.kind in ("fine_tuning", "from_scratch", "full_fine_tuning", "api_price"):
             return None  # training, or a paid service's price ("1000 images with flux on replicate"): said so
+        if m.voice and (m.tts or m.tts_generic):  # "whisper + a small llm + piper on X": the whole turn there
+            voiced = self._voice_answer(q, m, lang, options, inline)
+            if voiced is not None:
+                return voiced
         if m.tts or m.tts_generic:  # reading text aloud: the voices' public figures, and a pick
             return self._tts_answer(q, m, lang, options, inline)
         record = media_named(m.model) if m.model else None
@@ -115,14 +125,21 @@ class MediaAnswering:
                 if q.card2 is not None and q.intent == "compare":
                     return None  # "a used 3090 or a new 5060 ti, for llms and images?": the two cards weighed
                 return self._kind_answer(q, m, lang, options, inline)
-            if q.card2 is not None and q.intent == "compare" and (q.model is not None or q.model_size_b is not None):
-                return None  # "30b models + a bit of sdxl: 3090 or 5070 ti?": the cards weighed for the language model
+            if (q.card2 is not None and q.intent == "compare" or q.budget is not None and not q.card) \
+                    and (q.model is not None or q.model_size_b is not None) and record.kind in ("image", "video"):
+                return None  # "30b + a bit of sdxl: 3090 or 5070 ti?", "…on 1000 €": cards weighed for the LLM
             ask = MediaAsk((q.intent or "fallback"), m, memory_of(q), bool(q.cpu_only or q.cpu_named),
                            find_cpu(q.cpu_named), gpus_of(q))
             card = self._card(q, options)
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
             first = self._model_answer(ask, record, card, lang, options, inline)
+            if card is not None and record.kind in ("image", "video") and not m.model2:
+                from answers.facts.llm_with_image import with_language_model  # lazy: an LLM beside an image model
+
+                both = with_language_model(self, q, first, card, lang, options, inline)
+                if both is not None:  # "qwen3 30b and sdxl together on a 3090": each, then both at once or swapped
+                    return both
             second = media_named(m.model2) if m.model2 else None
             if second is None or second.kind != record.kind or ask.intent in INFO_INTENTS:
                 return self._alternatives(first, record, card, lang) if "alternatives" in q.also else first

@@ -41,7 +41,11 @@ if TYPE_CHECKING:
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
-        "million", "reranker", "embedder", "hours", "minutes")
+        "million", "reranker", "embedder", "hours", "minutes", "voice")
+# a Whisper size said beside its name ("whisper small", "whisper-large-v3", "distil-whisper", "large-v3"), never
+# a size word of something else ("whisper + a small llm")
+WHISPER_SIZES = (r"whisper[\s\-_.]*(tiny|base|small|medium|large|turbo|v[23])\b|distil\w*[\s\-_.]*whisper"
+                 r"|\b(tiny|base|small|medium)\.en\b|\blarge[\s\-_]*v[23]\b")
 KIND_KEYS = ("video", "speech", "embedding", "image")  # checked in this order: "video" before "images"
 # "16:9" sizes people name by their height
 HEIGHTS = {480: 832, 540: 960, 576: 1024, 720: 1280, 1080: 1920, 1440: 2560, 2160: 3840}
@@ -184,9 +188,16 @@ def read(question: str) -> MediaAsked | None:
     tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
     device = find_device(question) or _bare_pi(text)
     device, device2 = _two_devices(text, device)
-    if tts or tts_generic:  # reading text aloud: its own answer, whatever else the words look like (a board kept)
-        return MediaAsked(tts=tts, tts_generic=tts_generic, device=device[1].name if device else None,
-                          device_said=device[0] if device else None)
+    voice = any(f" {w} " in text for w in words()["voice"])
+    if tts or tts_generic or voice:  # reading text aloud: its own answer, whatever else the words look like
+        heard = find_media(question)  # "whisper + a small llm + piper": the speech-to-text stage of a voice assistant
+        stt = heard.name if heard is not None and heard.kind == "speech" else None
+        # speech to text and a voice in one message ("whisper + llm + piper", "stt + llm + tts"): the whole turn
+        voice = voice or (stt is not None or _kind_word(text) == "speech")
+        if stt is not None and stt.startswith("Whisper") and not re.search(WHISPER_SIZES, text):
+            stt = None  # a bare "whisper": no size said, so the voice answer assumes one (and says so)
+        return MediaAsked(tts=tts, tts_generic=tts_generic or (voice and not tts), device=device[1].name if device
+                          else None, device_said=device[0] if device else None, stt=stt, voice=voice)
     record = find_media(question)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
