@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from answers.facts import choice
 from answers.facts.also_hardware import hardware_asks
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
+from answers.facts.context_fit import context_fit, memory_of
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
@@ -113,6 +114,10 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
             out["experts"] = {"dense": True}
     if "context_window" in kinds and arch is not None and arch.max_context:
         out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
+    if "context_window" in kinds:  # "with how much context?" on a card: the tokens that fit, beside the maximum
+        fit = context_fit(est, rec, memory_of(e), s, _level(facts, s))
+        if fit is not None:
+            out["context_fit"] = fit
     if "license" in kinds and rec.license:
         out["license"] = rec.license
     if "open_weights" in kinds and rec.weights:  # "is it open weights?": published or not, as the record says

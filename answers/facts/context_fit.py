@@ -1,0 +1,48 @@
+""""How much context fits?" asked beside a fit or speed answer on a card or a memory size: the longest context
+that fits beside the weights at the level the answer rates, with the f16 cache and with a q8_0 cache, so the
+asker reads the tokens that fit, not only the model's own maximum.
+
+    context_fit(est, e, s, level)   # {"quant", "memory_gb", "usable_gb", "ceiling", "f16", "q8_0"} or None
+
+Pure: the same memory rule as every other answer (the profile's need and usable memory), bisected by
+estimator.kv_room.longest_context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.facts.common import Entities, Estimates, EstimateSettings
+from catalog.records import ModelRecord
+from estimator.card import MemoryCard
+from estimator.kv_room import longest_context
+from estimator.quants import quant
+
+FALLBACK_CEILING = 131072  # the longest context weighed when the record does not say the model's own
+CACHE_TYPES = ("f16", "q8_0")  # llama.cpp's default cache and the near-lossless one that halves it
+
+
+def memory_of(e: Entities) -> float | None:
+    """The memory the answer is about: one card's, or the size said."""
+    if e.card is not None and e.setup is None:
+        return float(e.card.memory_gb)
+    return e.memory_gb if e.setup is None else None
+
+
+def context_fit(est: Estimates, rec: ModelRecord, memory_gb: float | None, s: EstimateSettings,
+                level: str | None) -> dict[str, Any] | None:
+    """The longest context `rec` fits in `memory_gb` at `level` with each cache type; None without a memory, a
+    level the profile knows, or when not even the weights fit."""
+    if not memory_gb or not level:
+        return None
+    try:
+        lv = quant(level)
+    except (KeyError, ValueError):
+        return None
+    q = est.rated(rec, s).query
+    usable = q.profile.holds_rule(MemoryCard(memory_gb)).usable_gb(memory_gb)
+    ceiling = q.model.max_context or FALLBACK_CEILING
+    out: dict[str, Any] = {"quant": lv.name, "memory_gb": memory_gb, "usable_gb": usable, "ceiling": ceiling}
+    for kind in CACHE_TYPES:
+        out[kind] = longest_context(lambda ctx, k=kind: q.profile.need_gb(q.model, lv, ctx, k), usable, ceiling)
+    return out if out["q8_0"] else None
