@@ -10,13 +10,15 @@ estimator.kv_room.longest_context.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from answers.facts.common import Entities, Estimates, EstimateSettings
 from catalog.records import ModelRecord
 from estimator.card import MemoryCard
 from estimator.kv_room import longest_context
-from estimator.quants import quant
+from estimator.quants import Quant, quant
+from estimator.ranking import Query
 
 FALLBACK_CEILING = 131072  # the longest context weighed when the record does not say the model's own
 CACHE_TYPES = ("f16", "q8_0")  # llama.cpp's default cache and the near-lossless one that halves it
@@ -44,5 +46,9 @@ def context_fit(est: Estimates, rec: ModelRecord, memory_gb: float | None, s: Es
     ceiling = q.model.max_context or FALLBACK_CEILING
     out: dict[str, Any] = {"quant": lv.name, "memory_gb": memory_gb, "usable_gb": usable, "ceiling": ceiling}
     for kind in CACHE_TYPES:
-        out[kind] = longest_context(lambda ctx, k=kind: q.profile.need_gb(q.model, lv, ctx, k), usable, ceiling)
+        out[kind] = longest_context(partial(_need, q, lv, kind), usable, ceiling)
     return out if out["q8_0"] else None
+
+
+def _need(q: Query, lv: Quant, kind: str, context: int) -> float:
+    return q.profile.need_gb(q.model, lv, context, kind)

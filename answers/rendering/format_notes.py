@@ -131,7 +131,7 @@ OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
 _ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
 # Answers a question weighing two formats or engines keeps: a budget's cards, two setups side by side, a server's.
-_KEPT = frozenset({"what_gpu", "compare", "budget"})
+_KEPT = frozenset({"what_gpu", "compare", "budget", "users"})
 # Engines whose setup is the question when one is named beside a card ("is tensorrt-llm worth it on a 4080?"):
 # a build step per model and card, so its note and its verdict against llama.cpp lead the card's list; an
 # engine as easy as llama.cpp ("what can a 3090 do with ollama") keeps the card's answer alone.
