@@ -131,7 +131,7 @@ OTHER = N_("Name a model and a card and I will give both sides' sizes and speeds
 # The answers that a format or engine word alone ends up in when no model is named: never right for it.
 _ALONE = frozenset({"fallback", "help", "not_found", "accuracy", "model_info"})
 # Answers a question weighing two formats or engines keeps: a budget's cards, two setups side by side, a server's.
-_KEPT = frozenset({"what_gpu", "compare", "budget", "users"})
+_KEPT = frozenset({"what_gpu", "compare", "budget"})
 # Engines whose setup is the question when one is named beside a card ("is tensorrt-llm worth it on a 4080?"):
 # a build step per model and card, so its note and its verdict against llama.cpp lead the card's list; an
 # engine as easy as llama.cpp ("what can a 3090 do with ollama") keeps the card's answer alone.
@@ -153,7 +153,8 @@ def about_formats(asked: Asked, intent: str) -> bool:
     if not named or asked.model_size_b is not None:
         return False
     if asked.model is None and asked.versus is not None and len(named) >= 2 and intent not in _KEPT:
-        return True
+        # "30 people on my 3090: ollama or vllm?": a card to serve them on is answered with each side's figures
+        return not (intent == "users" and _hardware(asked))
     formats = [n for n in named if n.isupper()]
     if asked.versus is not None and len(formats) >= 2 and intent in _WEIGHED and not _hardware(asked):
         return True  # "mlx or gguf for qwen3 8b, which is faster?": the two formats weighed, no card's list
