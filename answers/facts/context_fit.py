@@ -52,3 +52,21 @@ def context_fit(est: Estimates, rec: ModelRecord, memory_gb: float | None, s: Es
 
 def _need(q: Query, lv: Quant, kind: str, context: int) -> float:
     return q.profile.need_gb(q.model, lv, context, kind)
+
+
+def sides_fit(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """"X vs Y (vs Z), which fits the most context on a 24 GB card?": each compared model's longest context at its
+    own level in the memory both are weighed on, in the comparison's order."""
+    records = {r.name: r for r in (e.model, e.model2, *getattr(e, "more_models", ())) if r is not None}
+    rows = [facts.get("a"), facts.get("b"), *(facts.get("more") or ())]
+    out = []
+    for row in rows:
+        if not isinstance(row, dict):
+            continue
+        name = row.get("model") if isinstance(row.get("model"), str) else (row.get("model") or {}).get("name")
+        rec = records.get(name) if isinstance(name, str) else None
+        memory = row.get("memory_gb") or memory_of(e)
+        fit = context_fit(est, rec, memory, s, row.get("quant")) if rec is not None else None
+        if fit is not None:
+            out.append({"model": name, **fit})
+    return out

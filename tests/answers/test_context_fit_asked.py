@@ -46,3 +46,21 @@ def test_the_fit_is_the_longest_that_holds(engine: Engine) -> None:
     assert size is not None
     for kind in ("f16", "q8_0"):
         assert p.need_gb(size, lv, fit[kind], kind) <= fit["usable_gb"] < p.need_gb(size, lv, fit[kind] + 256, kind)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("gemma 3 27b or mistral small 3.2 on a 3090, which one leaves room for the most context?", "en"),
+    ("gemma 3 27b oder mistral small 3.2 auf einer 3090: welches schafft mehr kontext?", "de"),
+    ("gemma 3 27b o mistral small 3.2 su una 3090, quale tiene più contesto?", "it"),
+    ("gemma 3 27b ou mistral small 3.2 sur une 3090, lequel garde le plus de contexte ?", "fr"),
+    ("gemma 3 27b o mistral small 3.2 en una 3090, ¿cuál aguanta más contexto?", "es"),
+    ("gemma 3 27b ou mistral small 3.2 numa 3090, qual cabe mais contexto?", "pt"),
+])
+def test_each_compared_model_gets_its_context_fit(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    fits = a.facts["also"]["context_fits"]
+    assert [f["model"] for f in fits] == ["Gemma 3 27B", "Mistral Small 3.2"]
+    for f in fits:
+        assert f["memory_gb"] == 24.0 and 0 < f["f16"] <= f["q8_0"] <= f["ceiling"]
+        assert format_decimal(f["f16"], locale=lang) in a.text, a.text
