@@ -40,18 +40,12 @@ from answers.reading.options import Catalog, UnreadBudget, from_fields
 from answers.reading.question import echo_of, language_of, read
 from answers.reading.sizes import usable_size
 from answers.records.asked import Asked, Budget, OutOfScope
-from answers.rendering import (
-    engine_versus_text,
-    format_notes,
-    knowhow_text,
-    markdown,
-    ollama_slots_text,
-    side_notes_text,
-)
+from answers.rendering import engine_versus_text, format_notes, knowhow_text, markdown, side_notes_text
 from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import LAYOUT_DONOR_SPAN, attention_donor, generic_record
+from answers.rendering.ollama_slots_text import appended as with_slots
 from answers.rendering.scope_text import (
     api_noted,
     cloud_noted,
@@ -231,10 +225,7 @@ class Engine(MediaAnswering):
             # "…, or rather 32b models?", a further model named: their own parts after the sides' verdict
             extra = self._models_left_out((side_intent, asked), [answer], lang, options, inline=inline, echo=echo)
             answer = self.writing.joined([answer, *extra]) if extra else answer
-        slots = ollama_slots_text.lines(answer.facts, answer.locale)  # "OLLAMA_NUM_PARALLEL, does it do?"
-        if slots:
-            answer = replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{slots}"))
-        return self._accounted(answer, asked, options)
+        return self._accounted(with_slots(answer), asked, options)  # "OLLAMA_NUM_PARALLEL?"
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
         """The answer with what the question stated, what it assumed instead and what it could not use

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
+from answers.api import Answer
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
+from answers.rendering import markdown
 
 SLOT = N_("With `OLLAMA_NUM_PARALLEL=%(slots)s`, Ollama answers %(slots)s requests at once, each slot holding its "
           "own context of %(tokens)s tokens (`num_ctx`): about %(per)s tokens per second each, %(total)s in all; "
@@ -32,3 +36,9 @@ def lines(facts: dict[str, Any], lang: str) -> str | None:
         out.append(i18n.gettext(lang, IDLE) % {"users": fmt.integer(got["users"], lang),
                                                "slots": fmt.integer(fitting[-1]["slots"], lang)})
     return "\n".join(out) or None
+
+
+def appended(answer: Answer) -> Answer:
+    """`answer` with the slot lines after its text when its facts hold Ollama's slot figures."""
+    said = lines(answer.facts, answer.locale)
+    return replace(answer, text=markdown.finish(f"{answer.text.rstrip()}\n{said}")) if said else answer
