@@ -47,6 +47,7 @@ from answers.rendering.accounting_text import unused_line
 from answers.rendering.answer import AnswerWriting
 from answers.rendering.engine_text import assumed_line
 from answers.rendering.generic_model import LAYOUT_DONOR_SPAN, attention_donor, generic_record
+from answers.rendering.ollama_slots_text import appended as with_slots
 from answers.rendering.scope_text import (
     api_noted,
     cloud_noted,
@@ -228,7 +229,7 @@ class Engine(MediaAnswering):
             # "…, or rather 32b models?", a further model named: their own parts after the sides' verdict
             extra = self._models_left_out((side_intent, asked), [answer], lang, options, inline=inline, echo=echo)
             answer = self.writing.joined([answer, *extra]) if extra else answer
-        return self._accounted(answer, asked, options)
+        return self._accounted(with_slots(answer), asked, options)  # "OLLAMA_NUM_PARALLEL?"
 
     def _accounted(self, answer: Answer, asked: Asked, options: AskOptions) -> Answer:
         """The answer with what the question stated, what it assumed instead and what it could not use

@@ -25,6 +25,9 @@ from .gguf_mix import BITS, BLOCK_256, FALLBACK, Mix, Recipe, Shape, recipe
 from .model import FfnShape, Layout, ModelSize
 
 GIB = 2**30
+# A parameter count's remainder this far (share of the count) beyond what the attention heads hold is a part the
+# GGUF does not keep, not rounding.
+UNCOUNTED_SHARE = 0.01
 
 
 class Group(Struct, frozen=True):
@@ -82,6 +85,17 @@ def _attention_groups(rest_b: float, layout: Layout, f: FfnShape, hidden: int) -
             Group("attn_o", rest_b * heads / total, heads * head_dim)]
 
 
+def _attention_b(layout: Layout, f: FfnShape, hidden: int) -> float | None:
+    """Attention weights (billions) as the head counts give them (q and o: heads × head width, k and v: KV
+    heads × head width, each against the hidden width), when every layer is plain attention with its shape on
+    record; None otherwise (MLA, linear layers or a missing width keep the parameter count's remainder)."""
+    if not f.attention_heads or not layout.groups or sum(g.layers for g in layout.groups) != layout.layers:
+        return None
+    if any(g.kind not in ("full", "sliding") or not g.kv_heads or not g.head_dim for g in layout.groups):
+        return None
+    return sum(g.layers * hidden * 2 * (f.attention_heads + g.kv_heads) * g.head_dim for g in layout.groups) / 1e9
+
+
 def tensor_groups(model: ModelSize) -> list[Group] | None:
     """The model's tensor groups, or None when its FFN shape, vocabulary or width is not on record."""
     layout = model.layout
@@ -95,6 +109,12 @@ def tensor_groups(model: ModelSize) -> list[Group] | None:
     groups += _ffn_groups(f, layers, hidden)
     # A vision tower goes to llama.cpp's separate mmproj file, not the model's GGUF.
     rest = max(0.0, model.params_b - f.vision_params_b - sum(g.params_b for g in groups))
+    heads_b = _attention_b(layout, f, hidden)
+    if heads_b is not None and rest - heads_b > UNCOUNTED_SHARE * model.params_b:
+        # A count that also holds parts no GGUF keeps (a vision tower not on record: Mistral Small 3.2's 24 B
+        # holds Pixtral's 0.4 B) would otherwise swell attention past what its heads can hold. Less than that
+        # is the count's rounding, norms and biases, left as they were.
+        rest = heads_b
     groups += _attention_groups(rest, layout, f, hidden)
     if f.mtp_layers and _moe_layers(f, layers):
         # One more MoE layer per MTP layer (experts, shared experts, attention), plus its own embedding and head.

@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from answers.facts import choice
 from answers.facts.also_hardware import hardware_asks
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
+from answers.facts.context_fit import context_fit, memory_of, sides_fit
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
@@ -111,8 +112,16 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
                               "shared": arch.shared_experts or 0}
         elif not rec.is_moe and rec.params_b is not None:
             out["experts"] = {"dense": True}
-    if "context_window" in kinds and arch is not None and arch.max_context:
+    if "context_window" in kinds and arch is not None and arch.max_context and not isinstance(facts.get("a"), dict):
         out["context_window"] = {"max": arch.max_context, "native": arch.native_context}
+    if "context_window" in kinds and isinstance(facts.get("a"), dict):  # "X vs Y, which fits the most context?"
+        fits = sides_fit(est, e, s, facts)
+        if len(fits) >= 2:
+            out["context_fits"] = fits
+    elif "context_window" in kinds:  # "with how much context?" on a card: the tokens that fit, beside the maximum
+        fit = context_fit(est, rec, memory_of(e), s, _level(facts, s))
+        if fit is not None:
+            out["context_fit"] = fit
     if "license" in kinds and rec.license:
         out["license"] = rec.license
     if "open_weights" in kinds and rec.weights:  # "is it open weights?": published or not, as the record says
@@ -129,7 +138,8 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
     if "inputs" in kinds:  # "does it support video?": what it reads, or that it is not known
         out["inputs"] = {"known": rec.known_inputs}
     # a fact asked that the record lacks is said not known, in one line each, never dropped
-    missing = [k for k in _FACT_KINDS if k in kinds and k not in out]
+    missing = [k for k in _FACT_KINDS if k in kinds and k not in out
+               and not (k == "context_window" and "context_fits" in out)]  # each side's fit said instead
     if missing:
         out["not_known"] = missing
     level = _level(facts, s)

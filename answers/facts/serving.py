@@ -16,6 +16,7 @@ from answers.facts import daily, kv_cache, long_context, sizing, when_short
 from answers.facts import verdict as vd
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, base_facts, card_row, model_of
 from answers.facts.describe import row_facts
+from answers.facts.ollama_slots import ollama_slots
 from answers.facts.setup_rows import row_facts as setup_row_facts
 from answers.facts.setups import held_levels
 from answers.facts.throughput import Ask, add_to_rows, setup_keys
@@ -168,6 +169,11 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts.update(row=row, users_said=e.users is not None)
     if e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
         facts["ttft"] = _first_token(est, e, s)
+    if s.engine == "ollama" and e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
+        # "OLLAMA_NUM_PARALLEL, does it do?": the figures at the usual slot counts, each slot with its own num_ctx
+        slots = ollama_slots(e.users, s.context, lambda n: _rated_row(est, e, s, replace(ask, users=n))[1])
+        if slots is not None:
+            facts["ollama_slots"] = slots
     if e.users and row is not None and row.get("per_user_tok_s") and not row.get("users_fit"):
         facts["pool"] = _pool_full(est, e, s, ask, row)
     if facts.get("picked") and e.setup is None and e.users and e.users > 1:

@@ -61,6 +61,9 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
             continue
         is_ram = _ram_follows(toks, end, ram_words)
         if (ram if is_ram else mem) is not None:
+            if value == (ram if is_ram else mem) and _said_again(toks, i):
+                for k in range(i, end):  # "16gb vram, reichen 16 gb?": the same memory said again, never a name
+                    toks[k].used = True
             continue  # the first of each kind counts; later sizes stay free ("3060 12gb" handled by parse)
         for k in range(i, end):
             toks[k].used = True
@@ -76,6 +79,13 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
         if mem is not None and ram is not None:
             break
     return mem, at, ram
+
+
+def _said_again(toks: list[Token], i: int) -> bool:
+    """A size repeated is the memory said a second time unless a card or machine name comes right before it (the
+    "12gb" of "a 3060 12gb" after "12gb of vram" is the card's own, read by the name resolver)."""
+    before = toks[i - 1].low if i > 0 else ""
+    return not any(c.isdigit() for c in before) or bool(MEMORY_GLUED_RE.match(before))
 
 
 _NOT_RAM_ALONE = frozenset({"system", "sistema", "systeme"})  # "system" alone after a number says no RAM

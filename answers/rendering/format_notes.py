@@ -153,7 +153,8 @@ def about_formats(asked: Asked, intent: str) -> bool:
     if not named or asked.model_size_b is not None:
         return False
     if asked.model is None and asked.versus is not None and len(named) >= 2 and intent not in _KEPT:
-        return True
+        # "30 people on my 3090: ollama or vllm?": a card to serve them on is answered with each side's figures
+        return not (intent == "users" and _hardware(asked))
     formats = [n for n in named if n.isupper()]
     if asked.versus is not None and len(formats) >= 2 and intent in _WEIGHED and not _hardware(asked):
         return True  # "mlx or gguf for qwen3 8b, which is faster?": the two formats weighed, no card's list

@@ -105,7 +105,9 @@ def test_files_shrink_down_the_ladder_and_stay_physical() -> None:
         size = replace(shaped, files=())
         params = file_params_b(size)
         vision = layout.ffn.vision_params_b if layout is not None and layout.ffn is not None else 0.0
-        assert params is not None and params >= (size.params_b - vision) * 0.999
+        # a count holding a part no GGUF keeps (a vision tower not on record: Llama 4 Scout's, Mistral Small 3.2's)
+        # loses that part, a few percent at most
+        assert params is not None and params >= (size.params_b - vision) * 0.97
         for wider_level, narrower_level in zip(LADDER, LADDER[1:], strict=False):
             wider, narrower = file_gib(size, wider_level), file_gib(size, narrower_level)
             assert wider is not None and narrower is not None
@@ -135,3 +137,13 @@ def test_a_vision_tower_in_the_parameter_count_stays_out_of_the_file() -> None:
     assert _modelled("Gemma 3 12B", "F16") == pytest.approx(23.5e9 / 2**30, rel=0.02)
     params = file_params_b(_size("Gemma 3 12B"))
     assert params is not None and params == pytest.approx(11.77, rel=0.005)
+
+
+def test_a_vision_tower_not_on_record_stays_out_of_the_file() -> None:
+    """Mistral Small 3.2's 24 B count holds its Pixtral encoder, which llama.cpp keeps in the mmproj file. Its text
+    model from the config (hidden 5,120, 40 layers, FFN 32,768, vocabulary 131,072, 32 heads, 8 KV heads of 128):
+    embeddings and head 2 × 131,072 × 5,120, FFN 40 × 3 × 5,120 × 32,768, attention 40 × 5,120 × 2 × (32 + 8) × 128
+    = 23.57 B. The file counts that, not 24 B with the tower spread over attention."""
+    shaped = next(s for s in SHAPED if s.name == "Mistral Small 3.2")
+    text_b = (2 * 131072 * 5120 + 40 * 3 * 5120 * 32768 + 40 * 5120 * 2 * (32 + 8) * 128) / 1e9
+    assert file_params_b(replace(shaped, files=())) == pytest.approx(text_b, rel=1e-3)

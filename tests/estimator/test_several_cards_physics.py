@@ -51,8 +51,9 @@ def test_adding_a_card_never_slows_tensor_parallel(i: int, card: FakeCard, n: in
     if not prof._holds_on(model, card, q, n - 1):
         return  # the fewer cards do not hold it: no speed to compare (the answer is "no")
     fewer, more = prof.pool_seconds(model, [card] * (n - 1), q), prof.pool_seconds(model, [card] * n, q)
-    if more is None or (fewer is None and n - 1 > 1):
-        return  # no valid group among those cards (3 or 6 cards, heads that do not divide): their layer split answers
+    if fewer is None and n - 1 > 1:
+        return  # no tensor-parallel group of the fewer cards (the heads divide by no size that holds): a layer split
+    assert more is not None
     # n - 1 = 1 is one card: its own figure
     assert more <= (fewer if fewer is not None else prof.seconds(model, card, q)) * (1 + 1e-9)
 
