@@ -114,12 +114,12 @@ def _side_llm(side: dict[str, Any]) -> dict[str, Any] | None:
 def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer:
     """"30b models and a bit of sdxl: 3090, 5070 ti or arc pro b60?": the cards weighed for the language model,
     then the image model on each of them, and whether it runs beside the language model or swaps with it."""
-    # lazy: the media records load only for a question naming media (answers/media_engine.py)
-    from catalog.media import media_named
-
     m = q.media
     if answer.intent not in ("compare", "what_gpu") or m is None or not m.model:
         return answer
+    # lazy, after the check: the media records load only for a question naming media (answers/media_engine.py)
+    from catalog.media import media_named
+
     record = media_named(m.model)
     f = answer.facts
     # the cards compared, or those a budget answer lists (the ones shown, and the used card it offers)
