@@ -316,7 +316,7 @@ def _qat(toks: list[Token], levels: list[str]) -> list[str]:
 # "F16 (MXFP4 experts)", "UD-Q4_K_XL (reported as Q4_0, 16 GiB)": a level with a parenthesis right after it that
 # names another level describes one file (how its parts are stored, how a tool labels it), not a second level
 # to weigh; a parenthesis that offers a choice ("q4 (or q8?)") is still two levels.
-_FILE_NOTE_RE = re.compile(r"(\S+)\s*\(([^()]*)\)")
+_FILE_NOTE_RE = re.compile(r"(\S+)(?:\s+(?:gguf|file|weights))?\s*\(([^()]*)\)", re.IGNORECASE)  # "F16 gguf (…)"
 _CHOICE_RE = re.compile(r"\b(?:or|vs|versus|oder|ou|o|oppure|ó|bzw)\b|/|\?", re.IGNORECASE)
 
 
@@ -332,6 +332,6 @@ def file_levels(text: str, levels: list[str]) -> list[str]:
             continue
         inner = {q for w in re.split(r"[\s,;]+", m.group(2)) if (q := canonical_quant(w)) and q != head}
         described |= inner
-    outside = _FILE_NOTE_RE.sub(lambda m: m.group(1), text)
+    outside = _FILE_NOTE_RE.sub(lambda m: m.group(1), text)  # the words outside every parenthesis
     said_outside = {q for w in re.split(r"[\s,;()?!]+", outside) if (q := canonical_quant(w))}
     return [q for q in levels if q not in described or q in said_outside]
