@@ -37,8 +37,8 @@ def _prompt_rate(facts: object) -> tuple[float, float, float] | None:
 
 
 @pytest.mark.parametrize("question", [
-    "Kimi K2 Q4_K_M on an RTX 3090 with 1TB of DDR4 on an EPYC 7003, experts in RAM: how long for an 8000 token prompt?",
-    "Kimi K2 en Q4_K_M sur une RTX 3090 avec 1 To de DDR4 et un EPYC 7003 : combien de temps pour un prompt de 8000 tokens ?",
+    "Kimi K2 Q4_K_M on an RTX 3090, 1TB of DDR4 on an EPYC 7003, experts in RAM: how long for an 8000 token prompt?",
+    "Kimi K2 Q4_K_M sur une RTX 3090 avec 1 To de DDR4 et un EPYC 7003 : combien de temps pour 8000 tokens de prompt ?",
     "kimi k2 q4_k_m en una 3090 con 1tb de ddr4 y un epyc 7003, ¿cuánto tarda el prefill de un prompt de 8000 tokens?",
 ])
 def test_a_huge_moe_with_experts_in_ram_reads_a_long_prompt_at_tens_of_tokens(engine: Engine, question: str) -> None:
