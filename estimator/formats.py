@@ -61,6 +61,12 @@ _FORMATS: tuple[tuple[str, float, str, str, str, str], ...] = (
     # llama.cpp's ternary types (ggml/src/ggml-common.h block_tq1_0: 54 bytes per 256 weights; block_tq2_0: 66)
     ("TQ1_0", 1.6875, "IQ2_XXS", "iq", "gguf", "ggml-common.h block_tq1_0: 54 bytes per 256 weights"),
     ("TQ2_0", 2.0625, "IQ2_XXS", "iq", "gguf", "ggml-common.h block_tq2_0: 66 bytes per 256 weights"),
+    # Q1_0 (PrismML's Bonsai files, also written Q1_0_g128): one sign bit per weight and one FP16 scale per 128
+    # weights, 18 bytes per 128 (1.125 bpw); Bonsai-1.7B's file is 231 MiB. Its kernels are plain dequantize-and-
+    # multiply ones like Q4_0's, hence the legacy kind.
+    ("Q1_0", 1.125, "IQ1_S", "legacy", "gguf",
+     "PrismML Bonsai model cards: Q1_0 with group size 128 (Q1_0_g128), one sign bit per weight and an FP16 "
+     "scale per 128 weights; Bonsai-1.7B Q1_0_g128 231 MiB on disk"),
     # IQ3_XS: a llama.cpp mix of IQ3_XXS and IQ3_S tensors (llama-quantize: "IQ3_XS : 3.3 bpw quantization")
     ("IQ3_XS", 3.3, "IQ3_XXS", "iq", "gguf", "llama.cpp tools/quantize: 'IQ3_XS : 3.3 bpw quantization'"),
     # ik_llama.cpp's own types (github.com/ikawrakow/ik_llama.cpp; its files run on ik_llama.cpp only). Their
@@ -132,7 +138,7 @@ _EXL = re.compile(r"^(exl[23])[\s_-]*(?:(\d+(?:[.,]\d+)?)\s*(?:bpw|b|bit|bits)?)
 _MLX = re.compile(r"^mlx[\s_-]*(?:([3-68])[\s_-]*(?:bit|bits|b)?)?$", re.IGNORECASE)  # mlx-lm --q-bits
 _UD = re.compile(r"^(?:ud|unsloth)[\s_-]+", re.IGNORECASE)
 _ALIASES = {"awq": "AWQ", "gptq": "GPTQ", "int4-awq": "AWQ", "w4a16": "GPTQ", "fp8": "FP8", "w8a8-fp8": "FP8",
-            "nvfp4": "NVFP4", "mxfp4": "MXFP4", "bf16": "BF16", "safetensors": "BF16"}
+            "nvfp4": "NVFP4", "mxfp4": "MXFP4", "bf16": "BF16", "safetensors": "BF16", "q1_0_g128": "Q1_0"}
 
 
 def exl(family: str, bpw: float) -> Quant:

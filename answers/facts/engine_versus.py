@@ -157,6 +157,7 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
         row = _on_several(row, facts.get("several_cards"))
     elif row.get("fit") == "no" and isinstance(more := facts.get("several_cards"), dict) and more.get("need_gb"):
         row = {**row, "need_gb": more["need_gb"], "quant": more.get("quant")}  # the level asked, not a lower one
+    row, cache = _by_route(row, facts.get("prompt_routes"))
     check = facts.get("engine_check") or {}
     per_user = row.get("per_user_tok_s")
     tok = per_user if per_user is not None else row.get("tok_s")
@@ -175,7 +176,29 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
         "users": row.get("users") if per_user is not None else None, "card": row.get("card"),
         # several people: the weights and all their caches, the memory the figure for them needs
         "users_need_gb": row.get("users_need_gb") if per_user is not None else None,
+        **_prompt(row if runs else {}),
+        **({"cache_type": cache} if cache and runs else {}),
     }
+
+
+def _by_route(row: dict[str, Any], routes: Any) -> tuple[dict[str, Any], str | None]:
+    """A side that does not hold the prompt as asked but does with an 8-bit conversation cache (its own answer's
+    first route, answers/facts/when_short.py) is weighed that way, with the cache type said: "vLLM at AWQ with an
+    8-bit cache", never "vLLM at BF16 does not fit" when the engine's own smaller format runs."""
+    if row.get("fit") != "no" or not isinstance(routes, list):
+        return row, None
+    for r in routes:
+        if isinstance(r, dict) and r.get("way") == "cache" and isinstance(r.get("row"), dict) \
+                and r["row"].get("fit") not in (None, "no") and r["row"].get("tok_s") is not None:
+            return r["row"], r.get("cache_type")
+    return row, None
+
+
+def _prompt(row: dict[str, Any]) -> dict[str, Any]:
+    """The side's prompt reading ("30k prompt: vLLM vs llama.cpp"), when the question gave a prompt: each side's
+    own rate and wait, so the two prefill times stand side by side."""
+    keys = ("prompt_tokens", "prefill_tok_s", "prefill_tok_s_low", "prefill_tok_s_high", "ttft_s")
+    return {k: row.get(k) for k in keys} if row.get("prefill_tok_s") else {}
 
 
 def _on_one(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

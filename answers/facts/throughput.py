@@ -32,9 +32,9 @@ from estimator.setups import Setup, SetupConstants
 from estimator.users import Concurrency, Workload, check_users, concurrency, context_per_user, users_at_reading_speed
 
 # A prompt llama.cpp reads with some weights in system RAM copies those weights to the card for every
-# micro-batch of 512 tokens (large batches are computed on the GPU): PCIe 4.0 ×16 moves 31.5 GB/s in
-# theory, about 25 in practice (prefill_constants.json `offload_link_gbps` says where from).
-UBATCH = 512
+# micro-batch (large batches are computed on the GPU): PCIe 4.0 ×16 moves 31.5 GB/s in theory, about 25 in
+# practice (prefill_constants.json `offload_link_gbps` says where from), and the micro-batch people set
+# (`offload_ubatch`: 512 by default, 2048 in public hybrid MoE runs, 4096) decides how often.
 
 
 @cache
@@ -47,6 +47,24 @@ def load_prefill_constants() -> PrefillConstants:
 def _offload_link_gbps() -> float:
     text = (resources.files("estimator") / "data" / "prefill_constants.json").read_text("utf-8")
     return float(json.loads(text)["offload_link_gbps"]["value"])
+
+
+@cache
+def _offload_ubatch() -> tuple[int, int, int]:
+    """(the usual, the default (smallest), the largest) micro-batch of a prompt read with weights in RAM."""
+    text = (resources.files("estimator") / "data" / "prefill_constants.json").read_text("utf-8")
+    u = json.loads(text)["offload_ubatch"]
+    return int(u["value"]), int(u["low"]), int(u["high"])
+
+
+def _link_s(offload_gb: float | None, prompt: int) -> tuple[float, float, float]:
+    """Seconds per prompt token the weights in RAM add crossing PCIe, at the usual, smallest and largest
+    micro-batch (never more tokens per batch than the prompt has)."""
+    if not offload_gb:
+        return 0.0, 0.0, 0.0
+    per = offload_gb * GIB / (_offload_link_gbps() * 1e9)
+    mid, low, high = (per / min(prompt, u) for u in _offload_ubatch())
+    return mid, low, high
 
 
 class Ask(Struct, frozen=True):
@@ -98,9 +116,9 @@ def setup_prefill(profile: Profile, model: ModelSize, setup: Setup, q: Quant, pr
              and all(p.backend in pipe.backends for p in parts)
              and not any(getattr(c, "unified_memory", False) for c in cards))
     seconds, lo, hi = (pipelined_seconds(s, prompt, pipe) if piped and pipe else sum(s) for s in per_card)
-    link = (offload_gb or 0.0) * GIB / (_offload_link_gbps() * 1e9 * min(prompt, UBATCH)) if offload_gb else 0.0
+    link, slow, fast = _link_s(offload_gb, prompt)
     first = parts[0]
-    return Prefill(prompt, 1 / (seconds + link), 1 / (hi + link), 1 / (lo + link), sum(p.matrix_tflops for p in parts),
+    return Prefill(prompt, 1 / (seconds + link), 1 / (hi + slow), 1 / (lo + fast), sum(p.matrix_tflops for p in parts),
                    first.basis, first.backend, first.flash_attention,
                    "low" if any(p.confidence == "low" for p in parts) else first.confidence)
 

@@ -16,6 +16,7 @@ from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
 from answers.reading.vocabulary import _word_set
 from catalog.resolve import Resolver
+from estimator.formats import find_format
 
 
 def parse_memory(text: str) -> float | None:
@@ -320,3 +321,27 @@ def _qat(toks: list[Token], levels: list[str]) -> list[str]:
     if not any(q in _FOUR_BIT for q in levels):
         return [_QAT_LEVEL, *levels]  # "the qat one, or q3?": the QAT file first
     return list(dict.fromkeys(_QAT_LEVEL if q in _FOUR_BIT else q for q in levels))
+
+
+# "F16 (MXFP4 experts)", "UD-Q4_K_XL (reported as Q4_0, 16 GiB)": a level with a parenthesis right after it that
+# names another level describes one file (how its parts are stored, how a tool labels it), not a second level
+# to weigh; a parenthesis that offers a choice ("q4 (or q8?)") is still two levels.
+_FILE_NOTE_RE = re.compile(r"(\S+)(?:\s+(?:gguf|file|weights))?\s*\(([^()]*)\)", re.IGNORECASE)  # "F16 gguf (…)"
+_CHOICE_RE = re.compile(r"\b(?:or|vs|versus|oder|ou|o|oppure|ó|bzw)\b|/|\?", re.IGNORECASE)
+
+
+def file_levels(text: str, levels: list[str]) -> list[str]:
+    """The levels without those only named inside a parenthesis that describes the level just before it."""
+    if len(levels) < 2:
+        return levels
+    described: set[str] = set()
+    for m in _FILE_NOTE_RE.finditer(text):
+        word = m.group(1).strip(",;:")
+        head = canonical_quant(word) or (f.name if (f := find_format(word)) else None)
+        if head is None or _CHOICE_RE.search(m.group(2)):
+            continue
+        inner = {q for w in re.split(r"[\s,;]+", m.group(2)) if (q := canonical_quant(w)) and q != head}
+        described |= inner
+    outside = _FILE_NOTE_RE.sub(lambda m: m.group(1), text)  # the words outside every parenthesis
+    said_outside = {q for w in re.split(r"[\s,;()?!]+", outside) if (q := canonical_quant(w))}
+    return [q for q in levels if q not in described or q in said_outside]

@@ -64,6 +64,7 @@ from answers.reading.numbers import (
     _find_sizes,
     _ram_before,
     _size_after_ram_word,
+    file_levels,
 )
 from answers.reading.setup_annotate import annotate as annotate_setup
 from answers.reading.setup_words import SetupWords
@@ -234,7 +235,7 @@ def _read_entities(r: _Reading) -> None:
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
     r.local_price = _find_local_price(r.toks, r.said, r.gpus)
     r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
-    r.quants = _find_quants(r.toks)
+    r.quants = file_levels(r.text, _find_quants(r.toks))  # "F16 (MXFP4 experts)": one file
     r.context, _ = _find_context(r.toks, r.gpus)
     r.memory, r.mem_at, r.ram = _find_sizes(r.toks)
     r.memory_said = r.memory is not None

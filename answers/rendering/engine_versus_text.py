@@ -22,6 +22,9 @@ SIDE_EACH = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second eac
                "(%(range)s), %(need)s GB.")
 SIDE_NO_FIT = N_("**%(engine)s** at %(quant)s: does not fit here (needs about %(need)s GB).")
 SIDE_CANNOT = N_("**%(engine)s**: cannot run %(quant)s on %(card)s.")
+WITH_CACHE = N_("%(quant)s with the conversation cache at %(cache)s")
+SIDE_PROMPT = N_("With %(engine)s the prompt of %(prompt)s tokens takes about %(ttft)s s: about %(tok)s tokens per "
+                 "second (range %(range)s).")
 SAME_RUNTIME = N_("Both run llama.cpp underneath: the difference is the level each picks by default (%(a)s, %(b)s); "
                   "at the same level they run at the same speed.")
 HEAD_MORE = N_("%(model)s on %(hardware)s, %(n)s ways:")
@@ -41,8 +44,22 @@ VERDICT = {
 }
 
 
+def _side_lines(s: dict[str, Any], lang: str) -> str:
+    """The side's line, and its prompt reading under it when the question gave a prompt."""
+    line = _side_line(s, lang)
+    if not s.get("prefill_tok_s") or not s.get("ttft_s"):
+        return line
+    return line + "\n" + i18n.gettext(lang, SIDE_PROMPT) % {
+        "engine": markdown.escape(s["engine_label"]), "prompt": fmt.integer(s["prompt_tokens"], lang),
+        "ttft": fmt.decimal(s["ttft_s"], 1, lang), "tok": fmt.tok_s(s["prefill_tok_s"], lang),
+        "range": fmt.tok_range(s["prefill_tok_s_low"], s["prefill_tok_s_high"], lang)}
+
+
 def _side_line(s: dict[str, Any], lang: str) -> str:
-    values = {"engine": markdown.escape(s["engine_label"]), "quant": f"`{s['quant']}`" if s["quant"] else "—",
+    level = f"`{s['quant']}`" if s["quant"] else "—"
+    if s.get("cache_type"):
+        level = i18n.gettext(lang, WITH_CACHE) % {"quant": level, "cache": f"`{s['cache_type']}`"}
+    values = {"engine": markdown.escape(s["engine_label"]), "quant": level,
               "need": fmt.gb(need, lang) if (need := s.get("users_need_gb") or s["need_gb"]) is not None else "—",
               "card": markdown.escape(s.get("card") or "")}
     if s["runs"]:
@@ -59,7 +76,7 @@ def text(v: dict[str, Any], lang: str) -> str:
     """The sides, then the verdict, in the answer's language."""
     sides = v["sides"]
     n = len(sides)
-    lines = [_side_line(s, lang) for s in sides]
+    lines = [_side_lines(s, lang) for s in sides]
     if v.get("model") and v.get("hardware"):
         lines.insert(0, i18n.gettext(lang, HEAD if n == 2 else HEAD_MORE) % {
             "model": markdown.escape(v["model"]), "hardware": markdown.escape(v["hardware"]),
