@@ -117,7 +117,7 @@ def beside_cards(engine: Any, answer: Answer, q: Asked, lang: str, options: AskO
     m = q.media
     if answer.intent not in ("compare", "what_gpu") or m is None or not m.model:
         return answer
-    # lazy, after the check: the media records load only for a question naming media (answers/media_engine.py)
+    # lazy: after the check, so the media records load only for a question naming media (answers/media_engine.py)
     from catalog.media import media_named
 
     record = media_named(m.model)
