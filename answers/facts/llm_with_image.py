@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
 from answers.facts.common import Built
-from answers.facts.voice_parts import _language_model
+from answers.facts.voice_parts import language_model_named
 from answers.knowledge.side_notes import figures
 from answers.records.asked import Asked
 
@@ -79,7 +79,7 @@ def with_language_model(engine: Any, q: Asked, media: Answer, card: Any, lang: s
                         inline: bool) -> Answer | None:
     """The media answer with the language model named beside it answered on the same card, and the line on
     running both; None when no language model is named or it cannot be rated there."""
-    named = _language_model(q)
+    named = language_model_named(q)
     if named is None and q.model_size_b is None:
         return None
     asked = replace(q, media=None, image_model=None, model=named, model2=None, more_models=())

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
 from answers.facts.common import Built
-from answers.facts.voice_parts import _language_model
+from answers.facts.voice_parts import language_model_named
 from answers.records.asked import Asked
 from estimator.rag_turn import RagConstants, rag_turn
 
@@ -40,7 +40,7 @@ def with_rag_turn(engine: Any, media: Answer | None, q: Asked, lang: str, option
     on a card ("bge-m3 + bge-reranker + qwen3 8b on a 4060 ti"); unchanged otherwise."""
     if media is None or media.facts.get("media") != "embedding" or not media.facts.get("card"):
         return media
-    named = _language_model(q)
+    named = language_model_named(q)
     if named is None and q.model_size_b is None:
         return media
     enc = _encoders(media.facts)

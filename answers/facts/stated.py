@@ -21,6 +21,11 @@ _SIZE_SAID = re.compile(r"\d\s*(?:gb|go|gib|g|giga|gigas|tb)\b", re.IGNORECASE) 
 EXACT = 100.0  # a processor's name or model number found as typed, never a typo mended
 
 
+# The side asks whose answer the account checks for (answers/facts/accounting.py `ASK_FACTS`): one that the
+# answer does not carry is said unused, never dropped silently.
+TRACKED_ASKS = ("value", "memory_enough")
+
+
 def _name(value: Any, lookup: Callable[[Any], str | None]) -> str | None:
     if value is None:
         return None
@@ -211,7 +216,3 @@ def with_repos(said: dict[str, Any], repo_of: Callable[[str], str | None]) -> di
             out["model_repos"] = [repo_of(name) for name in models]
     return out
 
-
-# The side asks whose answer the account checks for (answers/facts/accounting.py `ASK_FACTS`): one that the
-# answer does not carry is said unused, never dropped silently.
-TRACKED_ASKS = ("value", "memory_enough")

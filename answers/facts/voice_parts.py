@@ -44,7 +44,7 @@ def _said(facts: dict[str, Any], q: Asked, m: MediaAsked, llm: Any) -> None:
                                if n and n != _name(llm) and "whisper" in n.casefold()]
 
 
-def _language_model(q: Asked) -> Any:
+def language_model_named(q: Asked) -> Any:
     """The language model named, never the speech or voice model the catalog also lists ("whisper" is a
     catalog model too): the first model named that is no media or voice record."""
     # lazy: the media records load only for a question naming media (answers/media_engine.py)
@@ -69,7 +69,7 @@ def voice_on_card(engine: Any, q: Asked, m: MediaAsked, card: Any, lang: str, op
     if stt_record is None:
         return None
     stt = other.speech_on_card(stt_record, card)
-    named = _language_model(q)
+    named = language_model_named(q)
     llm_named = named is not None
     asked = replace(q, media=None, model=named or c.llm, model2=None, more_models=(), quant=q.quant or c.llm_quant,
                     prompt_tokens=c.prompt_tokens)
@@ -107,7 +107,7 @@ def voice_on_device(engine: Any, q: Asked, m: MediaAsked, lang: str, options: As
     cpu = (d.cpu.cores, d.cpu.ghz, d.cpu.effective_flops_per_cycle)
     stt = {**other.speech_on_cpu(stt_record, engine._machine(), "device", cpu, d.bandwidth_gbps),
            "model": {"name": stt_record.name}}
-    named = _language_model(q)
+    named = language_model_named(q)
     try:
         record = engine.names.resolve_model(named or c.llm)
     except Exception:  # noqa: BLE001 - a name the catalog cannot settle: the voices' own answer instead
