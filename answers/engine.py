@@ -27,6 +27,7 @@ from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.llm_with_image import beside_cards
+from answers.facts.model_sheet import add_sheet
 from answers.facts.rag_turn import with_rag_turn
 from answers.facts.routing import decide_before_resolving, left_out
 from answers.facts.stated import stated, with_repos
@@ -348,6 +349,7 @@ class Engine(MediaAnswering):
             family = self.building.family(intent, p)
             if family is not None:
                 named = {"model": family.facts["family"]["name"]}
+                add_sheet(intent, family, None, asked)  # "gemma 3: what context, commercial use?": each fact asked
                 return self.writing.finish(intent, lang, options, named, family, inline)
             facts = {"kind": p.kind, "query": p.text, "candidates": p.candidates, "same_line": p.same_line}
             closed = closed_line(p.text) if p.kind == "model" else None

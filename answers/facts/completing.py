@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from answers.facts import fits_instead, speculative
 from answers.facts import scope as scope_facts
 from answers.facts.also import add_also
+from answers.facts.model_sheet import add_sheet
 from answers.facts.as_asked import as_asked
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.entities import EntityBuilding
@@ -153,6 +154,7 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     reports. (`assumed` is called first, where a name problem can still turn into another answer.)"""
     as_asked(intent, built, entities, asked, echo)
     add_also(est, intent, built, entities, settings, asked)  # "…and how many experts?": the side asks answered
+    add_sheet(intent, built, entities.model, asked)  # "…based on what, and ok for commercial use?": each model fact asked
     engine_facts(est, built, entities, settings)
     if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
         built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are

@@ -58,6 +58,8 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         if not rated.ordered:
             facts["target"] = None
             facts["levels"] = []
+            # the question is the model's own window: said, with no verdict on cards nobody asked about
+            facts["model_max_context"] = rec.architecture.max_context if rec.architecture else None
             return Built(facts, sources={"gpus"})
         card = rated.ordered[0].card
         facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb, "stand_in": True}

@@ -258,6 +258,10 @@ class AnswerWriting:
                 text = markdown.finish(extra + "\n\n" + text.strip())  # "is its NPU any use?": that first
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
+        if facts.get("sheet"):  # each model fact asked beside the answer (facts/model_sheet.py)
+            sheet = render.render(lang, "_sheet", facts).strip()
+            if sheet:
+                text = markdown.finish(text.rstrip() + "\n" + sheet)
         # a chip's sizes, power beside a comparison, a length or a speed named: answered
         for line in [*chip_lines(facts, lang), *power_lines(facts, lang), *asked_lines(facts, lang)]:
             text = markdown.finish(text.rstrip() + "\n" + line)

@@ -1,0 +1,93 @@
+"""Facts for every model fact a message asks beside its main answer, so none is dropped: what the licence allows
+for commercial use and on what conditions, the base model a fine-tune comes from, the publication day, dense or a
+mixture of experts; on a family, each size's context, kind and day ("gemma 3: what context, and may I use it
+commercially?" gets the 128k and 32k sizes and the Gemma terms, not the family's names and a licence name).
+
+    add_sheet(intent, built, model, asked)   # built.facts["sheet"]; model: the resolved record, or None
+
+Facts only (JSON-ready): answers/templates/_sheet.md.j2 writes them after the answer, one line per fact asked; a
+fact the records lack is said not known (`not_known`). Keys are added, never replace a builder's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from answers.facts.common import Built
+from answers.knowledge.licence_terms import terms_facts
+from answers.records.asked import Asked
+from catalog.records import ModelRecord
+
+# The side asks this module answers (answers/lexicon/also.toml).
+SHEET_KINDS = ("commercial", "license", "base_model", "release_date", "moe_dense", "context_window", "params")
+# Answers that already carry the asked fact: not said twice.
+_ALREADY = {"release_date": ("release",), "base_model": ()}
+_SKIP_INTENTS = frozenset({"ambiguous", "not_found", "invalid", "fallback", "help"})
+# A family answer that already lists each size's kind, context and day (answers/templates/_family.md.j2).
+_FAMILY_SHEET_INTENTS = frozenset({"longest_context", "model_info"})
+
+
+def add_sheet(intent: str, built: Built, model: ModelRecord | None, asked: Asked) -> None:
+    """Add `facts["sheet"]` for the model facts asked that this answer does not already carry."""
+    if intent in _SKIP_INTENTS:
+        return
+    said = {intent, *asked.intents}
+    kinds = [k for k in SHEET_KINDS if k in asked.also and not said & set(_ALREADY.get(k, ()))]
+    if not kinds:
+        return
+    facts = built.facts
+    family = facts.get("family")
+    if isinstance(family, dict):
+        sheet = _family_sheet(kinds, family, intent, said)
+    elif model is not None and "media" not in facts:
+        sheet = _model_sheet(kinds, model, facts)
+    else:
+        return
+    if sheet:
+        facts["sheet"] = sheet
+
+
+def _model_sheet(kinds: list[str], rec: ModelRecord, facts: dict[str, Any]) -> dict[str, Any]:
+    also = facts.get("also") or {}
+    out: dict[str, Any] = {"model": rec.name}
+    not_known: list[str] = []
+    if "commercial" in kinds or "license" in kinds:
+        if rec.license:
+            out["commercial"] = [terms_facts(rec.name, rec.license)]
+        elif "license" not in also.get("not_known", ()):
+            not_known.append("commercial")
+    if "base_model" in kinds:
+        if rec.base_model:
+            out["base_model"] = rec.base_model
+        else:
+            not_known.append("base_model")
+    if "release_date" in kinds:
+        if rec.publication_date is not None:
+            out["release_date"] = rec.publication_date.isoformat()
+        else:
+            not_known.append("release_date")
+    if "moe_dense" in kinds and "params" not in also and "experts" not in also:
+        if rec.params_b is not None:
+            out["moe_dense"] = {"total_b": rec.params_b, "active_b": rec.active_params_b, "moe": rec.is_moe}
+        else:
+            not_known.append("moe_dense")
+    if not_known:
+        out["not_known"] = not_known
+    return out if len(out) > 1 else {}
+
+
+def _family_sheet(kinds: list[str], family: dict[str, Any], intent: str, said: set[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"family": family.get("name")}
+    members = family.get("members") or []
+    # each size's kind, context and day, when asked and not already listed by the answer
+    if {"context_window", "moe_dense", "params", "release_date"} & set(kinds) and not said & _FAMILY_SHEET_INTENTS \
+            and not ("parameters" in said and not {"context_window", "release_date"} & set(kinds)):
+        out["members"] = True
+    if "commercial" in kinds or "license" in kinds:
+        groups: dict[str, dict[str, Any]] = {}
+        for m in members:
+            t = terms_facts(m["name"], m.get("license"))
+            key = f"{t['license']}|{t['commercial']}|{t['url']}"
+            groups.setdefault(key, {**t, "sizes": []})["sizes"].append(m["size"])
+        out["commercial"] = list(groups.values())
+    return out if len(out) > 1 else {}
