@@ -60,6 +60,7 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             facts["levels"] = []
             # the question is the model's own window: said, with no verdict on cards nobody asked about
             facts["model_max_context"] = rec.architecture.max_context if rec.architecture else None
+            facts["model_native_context"] = rec.architecture.native_context if rec.architecture else None
             return Built(facts, sources={"gpus"})
         card = rated.ordered[0].card
         facts["target"] = {"kind": "card", "card": card.name, "memory_gb": card.memory_gb, "stand_in": True}
@@ -96,6 +97,8 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     if s.cache_said and best is not None:  # "how much more context with a q8 KV cache": each type's tokens
         facts["by_cache"] = _by_cache(q, best, levels, usable, upper)
     facts["model_max_context"] = model_max
+    # the window it was trained at, when the maximum needs rope scaling (Qwen3: 32,768, YaRN to 131,072)
+    facts["model_native_context"] = rec.architecture.native_context if rec.architecture else None
     facts["cache_kind"] = p.cache_kind(q.model)
     facts["limit"] = upper
     return Built(facts, sources={"gpus"})
