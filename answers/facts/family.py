@@ -42,7 +42,7 @@ FAMILY_INTENTS = frozenset({"release", "maker", "open_source", "parameters", "pu
 MIN_MEMBERS = 2
 OTHERS_SHOWN = 5  # near names that are not members, named after the answer
 
-_WORD = re.compile(r"[^\s\-_]+")
+_WORD = re.compile(r"[^\s\-_\u2013\u2014]+")  # en and em dashes split words too ("gemma 3 – …")
 # 8B, 0.6B, 135M, 1.5b, 8x7B, 8x22B, E2B (an effective size: Gemma 3n).
 _SIZE = re.compile(r"^(?:e?\d+(?:\.\d+)?|\d+x\d+(?:\.\d+)?)[bm]$", re.IGNORECASE)
 
