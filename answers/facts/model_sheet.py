@@ -15,11 +15,13 @@ from typing import Any
 
 from answers.facts.common import Built
 from answers.knowledge.licence_terms import terms_facts
+from answers.knowledge.thinking_modes import mode_of
 from answers.records.asked import Asked
 from catalog.records import ModelRecord
 
 # The side asks this module answers (answers/lexicon/also.toml).
-SHEET_KINDS = ("commercial", "license", "base_model", "release_date", "moe_dense", "context_window", "params")
+SHEET_KINDS = ("commercial", "license", "base_model", "release_date", "moe_dense", "thinking", "context_window",
+               "params")
 # Answers that already carry the asked fact: not said twice.
 _ALREADY = {"release_date": ("release",), "base_model": ()}
 _SKIP_INTENTS = frozenset({"ambiguous", "not_found", "invalid", "fallback", "help"})
@@ -71,9 +73,21 @@ def _model_sheet(kinds: list[str], rec: ModelRecord, facts: dict[str, Any]) -> d
             out["moe_dense"] = {"total_b": rec.params_b, "active_b": rec.active_params_b, "moe": rec.is_moe}
         else:
             not_known.append("moe_dense")
+    if "thinking" in kinds:
+        thinking = _thinking(rec.name)
+        if thinking is not None:
+            out["thinking"] = thinking
+        else:
+            not_known.append("thinking")
     if not_known:
         out["not_known"] = not_known
     return out if len(out) > 1 else {}
+
+
+def _thinking(name: str) -> dict[str, Any] | None:
+    """Whether the model reasons first and how that is switched (answers/knowledge/thinking_modes.json)."""
+    m = mode_of(name)
+    return None if m is None else {"mode": m.mode, "switch": m.switch, "source": m.source}
 
 
 def _family_sheet(kinds: list[str], family: dict[str, Any], intent: str, said: set[str]) -> dict[str, Any]:
@@ -90,4 +104,10 @@ def _family_sheet(kinds: list[str], family: dict[str, Any], intent: str, said: s
             key = f"{t['license']}|{t['commercial']}|{t['url']}"
             groups.setdefault(key, {**t, "sizes": []})["sizes"].append(m["size"])
         out["commercial"] = list(groups.values())
+    if "thinking" in kinds:  # one line per mode among the sizes ("Qwen3: hybrid", Kimi K2: two models)
+        modes: dict[str, dict[str, Any]] = {}
+        for m in members:
+            t = _thinking(m["name"]) or {"mode": "unknown", "switch": None, "source": None}
+            modes.setdefault(f"{t['mode']}|{t['switch']}", {**t, "sizes": []})["sizes"].append(m["size"])
+        out["thinking_modes"] = list(modes.values())
     return out if len(out) > 1 else {}
