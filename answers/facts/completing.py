@@ -20,11 +20,11 @@ from msgspec.structs import replace
 from answers.facts import fits_instead, speculative
 from answers.facts import scope as scope_facts
 from answers.facts.also import add_also
-from answers.facts.model_sheet import add_sheet
 from answers.facts.as_asked import as_asked
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.entities import EntityBuilding
 from answers.facts.mac_unsized import mac_configs
+from answers.facts.model_sheet import add_sheet
 from answers.facts.size_moe import budget_pick_card, moe_of_size
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
 from answers.facts.truer import add_other_profile
@@ -154,7 +154,7 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     reports. (`assumed` is called first, where a name problem can still turn into another answer.)"""
     as_asked(intent, built, entities, asked, echo)
     add_also(est, intent, built, entities, settings, asked)  # "…and how many experts?": the side asks answered
-    add_sheet(intent, built, entities.model, asked)  # "…based on what, and ok for commercial use?": each model fact asked
+    add_sheet(intent, built, entities.model, asked)  # "…based on what, ok for commercial use?": each fact asked
     engine_facts(est, built, entities, settings)
     if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
         built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are

@@ -193,3 +193,37 @@ def test_every_catalog_licence_has_terms_or_says_it_does_not(engine: Engine) -> 
 def test_malformed_terms_fail_at_load(broken: dict) -> None:
     with pytest.raises(licence_terms.LicenceTermsDataError):
         licence_terms.parse(json.loads(json.dumps(broken)))
+
+
+@pytest.mark.parametrize(("question", "mode"), [
+    ("does qwen3 8b have a thinking mode?", "hybrid"),  # Qwen3-8B card: /think and /no_think, enable_thinking
+    ("kann man bei glm 4.5 air das denken abschalten?", "hybrid"),  # GLM-4.5 card: hybrid reasoning
+    ("gpt-oss-20b: reasoning effort einstellbar?", "effort"),  # gpt-oss card: low, medium, high
+    ("magistral small es un modelo de razonamiento?", "thinking"),  # Magistral card: a reasoning model
+    ("qwen3 coder 30b a3b ha una modalità di ragionamento?", "instruct"),  # card: non-thinking mode only
+    ("kimi k2 a un mode de raisonnement ?", "separate"),  # Kimi-K2-Instruct and Kimi-K2-Thinking
+])
+def test_the_thinking_mode_is_said(engine: Engine, question: str, mode: str) -> None:
+    a = engine.ask(question)
+    assert _sheet(a)["thinking"]["mode"] == mode
+    assert a.text.count("\n") >= 1
+
+
+def test_a_thinking_line_is_in_the_askers_language(engine: Engine) -> None:
+    a = engine.ask("qwen3 8b: kann man den denkmodus ausschalten?")
+    assert a.locale == "de" and "Denkmodus" in a.text and "/no_think" in a.text
+
+
+def test_a_model_named_thinking_is_no_thinking_ask() -> None:
+    assert "thinking" not in also_words.read("kimi k2 thinking max ctx?")
+    assert "thinking" in also_words.read("can I turn off thinking?")
+
+
+def test_every_thinking_family_names_a_known_mode() -> None:
+    from answers.knowledge import thinking_modes
+    for f in thinking_modes.families():
+        assert f.mode in thinking_modes.MODES and f.source
+        if f.mode in ("hybrid", "effort"):
+            assert f.switch
+    with pytest.raises(thinking_modes.ThinkingModesDataError):
+        thinking_modes.parse({"families": [{"label": "x", "match": "x", "mode": "hybrid", "source": "s"}]})
