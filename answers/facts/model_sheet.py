@@ -23,7 +23,7 @@ from catalog.records import ModelRecord
 SHEET_KINDS = ("commercial", "license", "base_model", "release_date", "moe_dense", "thinking", "context_window",
                "params")
 # Answers that already carry the asked fact: not said twice.
-_ALREADY = {"release_date": ("release",), "base_model": ()}
+_ALREADY = {"release_date": ("release",), "moe_dense": ("parameters",)}
 _SKIP_INTENTS = frozenset({"ambiguous", "not_found", "invalid", "fallback", "help"})
 # A family answer that already lists each size's kind, context and day (answers/templates/_family.md.j2).
 _FAMILY_SHEET_INTENTS = frozenset({"longest_context", "model_info"})
