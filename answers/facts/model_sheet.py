@@ -15,15 +15,16 @@ from typing import Any
 
 from answers.facts.common import Built
 from answers.knowledge.licence_terms import terms_facts
+from answers.knowledge.model_languages import family_of as language_family
 from answers.knowledge.thinking_modes import mode_of
 from answers.records.asked import Asked
 from catalog.records import ModelRecord
 
 # The side asks this module answers (answers/lexicon/also.toml).
-SHEET_KINDS = ("commercial", "license", "base_model", "release_date", "moe_dense", "thinking", "context_window",
-               "params")
+SHEET_KINDS = ("commercial", "license", "base_model", "release_date", "moe_dense", "thinking", "languages",
+               "context_window", "params")
 # Answers that already carry the asked fact: not said twice.
-_ALREADY = {"release_date": ("release",), "moe_dense": ("parameters",)}
+_ALREADY = {"release_date": ("release",), "moe_dense": ("parameters",), "languages": ("model_language",)}
 _SKIP_INTENTS = frozenset({"ambiguous", "not_found", "invalid", "fallback", "help"})
 # A family answer that already lists each size's kind, context and day (answers/templates/_family.md.j2).
 _FAMILY_SHEET_INTENTS = frozenset({"longest_context", "model_info"})
@@ -73,6 +74,12 @@ def _model_sheet(kinds: list[str], rec: ModelRecord, facts: dict[str, Any]) -> d
             out["moe_dense"] = {"total_b": rec.params_b, "active_b": rec.active_params_b, "moe": rec.is_moe}
         else:
             not_known.append("moe_dense")
+    if "languages" in kinds:
+        family = language_family(rec.name)
+        if family is not None:
+            out["languages"] = {"languages": list(family.languages), "source": family.source}
+        else:
+            not_known.append("languages")
     if "thinking" in kinds:
         thinking = _thinking(rec.name)
         if thinking is not None:
@@ -104,6 +111,8 @@ def _family_sheet(kinds: list[str], family: dict[str, Any], intent: str, said: s
             key = f"{t['license']}|{t['commercial']}|{t['url']}"
             groups.setdefault(key, {**t, "sizes": []})["sizes"].append(m["size"])
         out["commercial"] = list(groups.values())
+    if "languages" in kinds and family.get("languages") and not said & _FAMILY_SHEET_INTENTS:
+        out["languages"] = {"languages": family["languages"], "source": family.get("languages_source")}
     if "thinking" in kinds:  # one line per mode among the sizes ("Qwen3: hybrid", Kimi K2: two models)
         modes: dict[str, dict[str, Any]] = {}
         for m in members:

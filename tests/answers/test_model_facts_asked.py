@@ -227,3 +227,10 @@ def test_every_thinking_family_names_a_known_mode() -> None:
             assert f.switch
     with pytest.raises(thinking_modes.ThinkingModesDataError):
         thinking_modes.parse({"families": [{"label": "x", "match": "x", "mode": "hybrid", "source": "s"}]})
+
+
+def test_languages_and_inputs_asked_beside_are_said(engine: Engine) -> None:
+    """Mistral Small 3.2 card: text and image input; the languages Mistral lists (model_languages.json)."""
+    a = engine.ask("mistral small 3.2: welche sprachen, bilder als eingabe, und kommerziell nutzbar?")
+    assert a.locale == "de"
+    assert "Bilder" in a.text and "Französisch" in a.text and "Kommerzielle Nutzung" in a.text
