@@ -559,10 +559,11 @@ def _content(lang: str) -> dict[str, list[str]]:
         "purpose": [image_generation, "GLIDE"],
         "download": ["<https://huggingface.co/zai-org>"],
         "compute": ["× 10²⁴"],
-        # The most capable family that fits 90% of 12 GB at Q4_K_M or better (14B at Q5_K_M: 10.7 GB ≤ 10.8 GB).
-        "card_models": ["**GeForce RTX 3060 12 GB**", n(_curated_model_count()), "**Qwen3 14B**"],
+        # The most capable family that fits 90% of 12 GB at Q4_K_M or better: Qwen3.5 9B (dense, March 2026) scores
+        # above Qwen3 14B (April 2025) by the capability rule (log2 of the size plus the year's weight), at Q8_0.
+        "card_models": ["**GeForce RTX 3060 12 GB**", n(_curated_model_count()), "**Qwen3.5 9B**"],
         # The cards of 12 GB sold new, fastest first: the RTX 5070 (672 GB/s), each with what it runs best.
-        "memory_cards": ["**GeForce RTX 5070**", "**GeForce RTX 3060 12 GB**", "Qwen3 14B"],
+        "memory_cards": ["**GeForce RTX 5070**", "**GeForce RTX 3060 12 GB**", "Qwen3.5 9B"],
         # 1010 / 936.2 GB/s: about 8 % faster, said as a share (under 1.095× a ratio would read "1.1×" or "1.0×")
         "compare": ["**GeForce RTX 4090**", "**GeForce RTX 3090**", fmt.percent(1010 / 936.2 - 1, lang)],
         "longest_context": ["**GeForce RTX 4090**", "`Q8_0`", n(131072)],
