@@ -55,9 +55,12 @@ def _model_sheet(kinds: list[str], rec: ModelRecord, facts: dict[str, Any]) -> d
     out: dict[str, Any] = {"model": rec.name}
     not_known: list[str] = []
     if "commercial" in kinds or "license" in kinds:
-        if rec.license:
-            out["commercial"] = [terms_facts(rec.name, rec.license)]
-        elif "license" not in also.get("not_known", ()):
+        terms = terms_facts(rec.name, rec.license) if rec.license else None
+        # the licence alone asked: its terms are said where they limit a business (a plain Apache-2.0 or MIT
+        # needs no second line after its name)
+        if terms is not None and ("commercial" in kinds or terms["commercial"] != "yes"):
+            out["commercial"] = [terms]
+        elif terms is None and "license" not in also.get("not_known", ()):
             not_known.append("commercial")
     if "base_model" in kinds:
         if rec.base_model:
@@ -110,7 +113,9 @@ def _family_sheet(kinds: list[str], family: dict[str, Any], intent: str, said: s
             t = terms_facts(m["name"], m.get("license"))
             key = f"{t['license']}|{t['commercial']}|{t['url']}"
             groups.setdefault(key, {**t, "sizes": []})["sizes"].append(m["size"])
-        out["commercial"] = list(groups.values())
+        limiting = [g for g in groups.values() if "commercial" in kinds or g["commercial"] != "yes"]
+        if limiting:  # the licence alone asked: said where its terms limit a business (as for one model)
+            out["commercial"] = limiting
     if "languages" in kinds and family.get("languages") and not said & _FAMILY_SHEET_INTENTS:
         out["languages"] = {"languages": family["languages"], "source": family.get("languages_source")}
     if "thinking" in kinds:  # one line per mode among the sizes ("Qwen3: hybrid", Kimi K2: two models)

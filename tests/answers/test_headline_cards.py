@@ -64,9 +64,11 @@ def test_no_which_card_answer_leads_with_a_part_never_headlined(engine, knowledg
 def test_a_16_gb_macbook_air_gets_the_8b_to_12b_models_people_run(engine, question, profile) -> None:
     a = engine.ask(question, options=AskOptions(profile=profile))
     rows = {r["model"]: r for r in a.facts["rows"]}
-    # An 8B model at Q4_K_M reaches reading speed on an M2 (100 GB/s): it is ranked, at that level.
-    assert "Qwen3 8B" in rows, list(rows)
-    assert rows["Qwen3 8B"]["tok_s"] >= advice.READING_SPEED_TOK_S
+    # An 8-9B model reaches reading speed on an M2 (100 GB/s): the Qwen line's is ranked (one model per family:
+    # Qwen3.5 9B since the March 2026 small series is in the catalog, Qwen3 8B before).
+    qwen = rows.get("Qwen3.5 9B") or rows.get("Qwen3 8B")
+    assert qwen is not None, list(rows)
+    assert qwen["tok_s"] >= advice.READING_SPEED_TOK_S
     pick = a.facts["rows"][0]
     assert pick["params_b"] >= 7, pick  # not a 3-4B model when an 8-12B one runs at reading speed
     assert pick["model"] not in ("Moonlight-16B-A3B", "Kimi-VL-A3B")
