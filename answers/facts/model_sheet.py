@@ -48,6 +48,14 @@ def add_sheet(intent: str, built: Built, model: ModelRecord | None, asked: Asked
         return
     if sheet:
         facts["sheet"] = sheet
+        if intent == "model_info" and not _hardware_said(asked):
+            # "what is it based on?", "does it have a thinking mode?": a facts question; the sheet's card lines
+            # (how many cards run it, the smallest, the fastest) would be verdicts nobody asked for
+            facts["facts_only"] = True
+
+
+def _hardware_said(asked: Asked) -> bool:
+    return bool(asked.card or asked.memory_gb or asked.setup or "hardware" in asked.also)
 
 
 def _model_sheet(kinds: list[str], rec: ModelRecord, facts: dict[str, Any]) -> dict[str, Any]:

@@ -234,3 +234,11 @@ def test_languages_and_inputs_asked_beside_are_said(engine: Engine) -> None:
     a = engine.ask("mistral small 3.2: welche sprachen, bilder als eingabe, und kommerziell nutzbar?")
     assert a.locale == "de"
     assert "Bilder" in a.text and "Französisch" in a.text and "Kommerzielle Nutzung" in a.text
+
+
+def test_a_facts_question_on_one_model_adds_no_card_lines(engine: Engine) -> None:
+    a = engine.ask("magistral small: basé sur quoi, et c'est sous apache 2.0 ?")
+    assert "Mistral Small 3.1" in a.text and "Apache-2.0" in a.text
+    assert "cartes" not in a.text and "RTX" not in a.text
+    told = engine.ask("tell me about magistral small")  # "tell me about": the sheet keeps where it runs
+    assert "RTX" in told.text or "card" in told.text
