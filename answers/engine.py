@@ -28,7 +28,7 @@ from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoc
 from answers.facts.entities import EntityBuilding
 from answers.facts.llm_with_image import beside_cards
 from answers.facts.rag_turn import with_rag_turn
-from answers.facts.routing import decide_before_resolving, left_out
+from answers.facts.routing import decide_before_resolving, left_out, practical_only
 from answers.facts.stated import stated, with_repos
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
@@ -172,7 +172,8 @@ class Engine(MediaAnswering):
             # "1000 images with flux on replicate, how much?": a paid service's price, declined as such
             return self._accounted(self._out_of_scope(asked, paid, lang, options, inline), asked, options)
         training = asked.out_of_scope is not None and asked.out_of_scope.kind == "fine_tuning"
-        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not training:
+        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not training \
+                and not practical_only(asked):
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);
             # "a used 4090 or a new 5080, for llms and images?" still weighs the two cards.
             return self._accounted(self.writing.finish(
