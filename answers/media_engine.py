@@ -134,7 +134,7 @@ class MediaAnswering:
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
             first = self._model_answer(ask, record, card, lang, options, inline)
-            if card is not None and record.kind in ("image", "video") and not m.model2:
+            if card is not None and record.kind in ("image", "video", "speech") and not m.model2:
                 from answers.facts.llm_with_image import with_language_model  # lazy: an LLM beside an image model
 
                 both = with_language_model(self, q, first, card, lang, options, inline)
