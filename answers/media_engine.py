@@ -476,7 +476,8 @@ class MediaAnswering:
         asked_npu = "npu" in q.also  # "does it use the NPU / the Tensor TPU?": a phone's NPU line is said
         if record is not None and size is not None:
             entities["model"] = record.name
-            facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
+            facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant,
+                                        self._machine())
             second = self._second_on_device(q, profile, d, memory, assumed, options)
             if second is not None:  # "gemma 3 27b or the 4b on my phone?": both rated, and a pick
                 facts["second"] = second[1]

@@ -110,3 +110,15 @@ def test_a_language_model_beside_whisper_is_answered_with_both(engine: Engine, q
     assert "F16" in a.text  # the language model's own figure at the level asked
     assert "not cover" not in a.text and "no cubre" not in a.text
     assert a.text.count("20,1 GB") + a.text.count("20.1 GB") == 1  # both together: 15.7 + 4.4 GB
+
+
+def test_a_raspberry_pi_reads_prompts_at_llama_cpps_measured_rate(engine: Engine) -> None:
+    # the board's record: TinyLlama 1.1B Q8_0 read at 35 tok/s on a Pi 5 (77 GFLOPS); independent arithmetic
+    a = engine.ask("raspberry pi 5 8gb, llama 3.2 1b q4_k_m: how fast does it read a long prompt?")
+    assert a.facts["row"]["prefill_tok_s"] == pytest.approx(77 / (2 * 1.236), rel=0.03)
+    assert "Reading the prompt" in a.text
+    voice = engine.ask("raspberry pi 5 8gb voice assistant with whisper + llama 3.2 1b + piper, how long until it "
+                       "answers?")
+    assert "1.29 s to read the prompt" in voice.text  # 40 prompt tokens at about 31 tok/s (was 3.80 s)
+    phone = engine.ask("pixel 9 pro gemma 3 4b q4 tok/s?")  # no measured rate on record: no prompt figure guessed
+    assert "prefill_tok_s" not in (phone.facts.get("row") or {})
