@@ -43,6 +43,10 @@ def _ids(a) -> list[str]:  # noqa: ANN001
     ("combien de batterie ça mange de faire tourner un llm sur mon téléphone ?", "fr", "phone_battery",
      ("19 Wh", "0,7 J")),
     ("quanta batteria consuma un modello locale sul telefono con pocketpal?", "it", "phone_battery", ("0,7 J",)),
+    ("is it cheaper to pay openrouter for deepseek v3 or run it at home with electricity at 0.40?", "en",
+     "api_vs_home_cost", ("0.77–1.10", "20 hours")),
+    ("qwen3 235b via api oder lieber zu hause laufen lassen, was kostet weniger bei den strompreisen?", "de",
+     "api_vs_home_cost", ("4 kWh",)),
 ])
 def test_edge_practical_questions_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
                                                          words: tuple[str, ...]) -> None:
