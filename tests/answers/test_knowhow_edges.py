@@ -126,3 +126,11 @@ def test_a_raspberry_pi_reads_prompts_at_llama_cpps_measured_rate(engine: Engine
     assert "1.29 s to read the prompt" in voice.text  # 40 prompt tokens at about 31 tok/s (was 3.80 s)
     phone = engine.ask("pixel 9 pro gemma 3 4b q4 tok/s?")  # no measured rate on record: no prompt figure guessed
     assert "prefill_tok_s" not in (phone.facts.get("row") or {})
+
+
+@pytest.mark.parametrize("question", [
+    "when the context grows it goes down to 10 tok/s on my 3090",  # a speed going down, no PC switching off
+    "quanto si spende di corrente con una 3090 accesa tutto il giorno?",  # "si spende" (one spends), not "si spegne"
+])
+def test_a_pc_switching_off_is_not_read_into_other_words(question: str) -> None:
+    assert "pc_shutdown_load" not in knowhow_words.read(question)
