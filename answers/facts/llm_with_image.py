@@ -30,7 +30,8 @@ def together_facts(llm: dict[str, Any], image: dict[str, Any], usable_gb: float)
         mode = "parts"  # the image model's parts take turns beside the language model
     else:
         mode = "swap"
-    return {"media": "besidellm", "mode": mode, "kind": image.get("media"), "usable_gb": round(usable_gb, 1), "llm_gb": round(llm_gb, 2),
+    return {"media": "besidellm", "mode": mode, "kind": image.get("media"), "usable_gb": round(usable_gb, 1),
+            "llm_gb": round(llm_gb, 2),
             "llm": llm.get("name"), "quant": llm.get("quant"), "tok_s": llm.get("tok_s"),
             "image": (image.get("model") or {}).get("name"), "image_gb": round(one_part, 2),
             "image_resident_gb": round(resident, 2), "total_gb": round(llm_gb + resident, 2),
