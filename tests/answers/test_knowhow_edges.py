@@ -43,6 +43,8 @@ def _ids(a) -> list[str]:  # noqa: ANN001
     ("combien de batterie ça mange de faire tourner un llm sur mon téléphone ?", "fr", "phone_battery",
      ("19 Wh", "0,7 J")),
     ("quanta batteria consuma un modello locale sul telefono con pocketpal?", "it", "phone_battery", ("0,7 J",)),
+    ("mi celular se calienta mucho con qwen3 4b en pocketpal, ¿se vuelve más lento?", "es", "phone_battery",
+     ("22,6",)),
     ("is it cheaper to pay openrouter for deepseek v3 or run it at home with electricity at 0.40?", "en",
      "api_vs_home_cost", ("0.77–1.10", "20 hours")),
     ("qwen3 235b via api oder lieber zu hause laufen lassen, was kostet weniger bei den strompreisen?", "de",
