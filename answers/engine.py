@@ -29,7 +29,7 @@ from answers.facts.entities import EntityBuilding
 from answers.facts.llm_with_image import beside_cards
 from answers.facts.model_sheet import add_sheet
 from answers.facts.rag_turn import with_rag_turn
-from answers.facts.routing import decide_before_resolving, left_out
+from answers.facts.routing import decide_before_resolving, left_out, practical_only
 from answers.facts.stated import stated, with_repos
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
@@ -172,8 +172,9 @@ class Engine(MediaAnswering):
         if paid is not None and paid.kind == "api_price" and (asked.image_model or (asked.media and asked.media.model)):
             # "1000 images with flux on replicate, how much?": a paid service's price, declined as such
             return self._accounted(self._out_of_scope(asked, paid, lang, options, inline), asked, options)
-        training = asked.out_of_scope is not None and asked.out_of_scope.kind == "fine_tuning"
-        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not training:
+        # training, or know-how about an image app ("comfyui to start with windows"): never the image decline
+        kept = asked.out_of_scope is not None and asked.out_of_scope.kind == "fine_tuning" or practical_only(asked)
+        if asked.image_model is not None and not (asked.card2 and asked.intent == "compare") and not kept:
             # "do I need a 5090 for Flux?": image generation is outside this estimator (language models only);
             # "a used 4090 or a new 5080, for llms and images?" still weighs the two cards.
             return self._accounted(self.writing.finish(

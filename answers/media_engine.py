@@ -134,7 +134,7 @@ class MediaAnswering:
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there
             first = self._model_answer(ask, record, card, lang, options, inline)
-            if card is not None and record.kind in ("image", "video") and not m.model2:
+            if card is not None and record.kind in ("image", "video", "speech") and not m.model2:
                 from answers.facts.llm_with_image import with_language_model  # lazy: an LLM beside an image model
 
                 both = with_language_model(self, q, first, card, lang, options, inline)
@@ -476,7 +476,8 @@ class MediaAnswering:
         asked_npu = "npu" in q.also  # "does it use the NPU / the Tensor TPU?": a phone's NPU line is said
         if record is not None and size is not None:
             entities["model"] = record.name
-            facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant)
+            facts = other.llm_on_device(profile, record, size, d, memory, assumed, options.min_quality, q.quant,
+                                        self._machine())
             second = self._second_on_device(q, profile, d, memory, assumed, options)
             if second is not None:  # "gemma 3 27b or the 4b on my phone?": both rated, and a pick
                 facts["second"] = second[1]

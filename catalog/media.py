@@ -161,10 +161,19 @@ class DeviceCpu(_Frozen, frozen=True, kw_only=True):
     # the vector units' peak (a Raspberry Pi 5's Cortex-A76: about a quarter); speech figures use it.
     matrix_gflops: Annotated[float, Meta(gt=0)] | None = None
     matrix_source: str | None = None
+    # What llama.cpp's quantized kernels reach reading a language model's prompt there in a public run (GFLOPS,
+    # all cores): int8 dot products run several times faster than the float matrix work above, so a board's
+    # prompt rate comes from this figure, as measured, when it is on record.
+    llm_prompt_gflops: Annotated[float, Meta(gt=0)] | None = None
+    llm_prompt_source: str | None = None
 
     def __post_init__(self) -> None:
         if self.matrix_gflops is not None and not (self.matrix_source and len(self.matrix_source) >= 10):
             raise ValueError("matrix_gflops needs its matrix_source")
+        if self.llm_prompt_gflops is not None and not (self.llm_prompt_source and len(self.llm_prompt_source) >= 10):
+            raise ValueError("llm_prompt_gflops needs its llm_prompt_source")
+        if self.llm_prompt_gflops is not None and self.llm_prompt_gflops > self.cores * self.ghz * self.flops_per_cycle:
+            raise ValueError("llm_prompt_gflops is above the cores' peak")
         if self.matrix_gflops is not None and self.matrix_gflops > self.cores * self.ghz * self.flops_per_cycle:
             raise ValueError("matrix_gflops is above the cores' peak")
 

@@ -296,12 +296,14 @@ class CpuPrefill(Struct, frozen=True):
 
 def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformKind = "desktop",
                 cores: int | None = None, ghz: float | None = None, isa: str | None = None,
-                flops_per_cycle: float | None = None, moe: bool = False) -> CpuPrefill:
+                flops_per_cycle: float | None = None, moe: bool = False,
+                achieved_gflops: float | None = None) -> CpuPrefill:
     """Prompt tokens per second on the CPU alone: peak FLOPs × efficiency / (2 × active parameters).
     The CPU is the platform's assumed one unless cores, clock or vector unit are given (a board's cores give
     their own FLOPs a cycle: a Cortex-A76's two 128-bit pipes, 16); a mixture of experts (`moe`) reads at
     `cpu_prefill_moe_share` of that per active parameter. The range is wide (0.5–1.6×): builds
-    (llamafile/ik_llama kernels), the quant's dot-product kernel and AMX vary."""
+    (llamafile/ik_llama kernels), the quant's dot-product kernel and AMX vary. `achieved_gflops`, a rate
+    llama.cpp reached there in a public run (a board's record), replaces peak × efficiency."""
     base = m.cpu_classes[platform]
     n, f, unit = cores or base.cores, ghz or base.ghz, isa or base.isa
     if unit not in m.flops_per_cycle:
@@ -310,7 +312,8 @@ def cpu_prefill(m: MachineConstants, active_params_b: float, platform: PlatformK
         raise BadRam("a CPU has at least one core and a clock between 0.5 and 7 GHz")
     peak = n * f * 1e9 * (flops_per_cycle or m.flops_per_cycle[unit])
     share = m.cpu_prefill_moe_share if moe else 1.0
-    tok = peak * m.cpu_prefill_efficiency * share / (2 * active_params_b * 1e9)
+    rate = achieved_gflops * 1e9 if achieved_gflops else peak * m.cpu_prefill_efficiency
+    tok = rate * share / (2 * active_params_b * 1e9)
     return CpuPrefill(tok, 0.5 * tok, 1.6 * tok, n, f, unit, peak / 1e12)
 
 

@@ -1,4 +1,5 @@
-"""A language model and an image or video model on one card ("qwen3 30b and sdxl together on a 3090"): each
+"""A language model and an image, video or speech model on one card ("qwen3 30b and sdxl together on a 3090",
+"llama 3.1 8b and whisper together on a jetson"): each
 model's own answer there (the card answer and the media answer, their homes), then whether both stay loaded,
 fit with the image model loading one part at a time, or must be swapped, with the time a swap takes read from
 an NVMe drive (answers/knowledge/side_notes.json `ssd`, a floor: loading also copies to the card)."""
@@ -29,7 +30,8 @@ def together_facts(llm: dict[str, Any], image: dict[str, Any], usable_gb: float)
         mode = "parts"  # the image model's parts take turns beside the language model
     else:
         mode = "swap"
-    return {"media": "besidellm", "mode": mode, "usable_gb": round(usable_gb, 1), "llm_gb": round(llm_gb, 2),
+    return {"media": "besidellm", "mode": mode, "kind": image.get("media"), "usable_gb": round(usable_gb, 1),
+            "llm_gb": round(llm_gb, 2),
             "llm": llm.get("name"), "quant": llm.get("quant"), "tok_s": llm.get("tok_s"),
             "image": (image.get("model") or {}).get("name"), "image_gb": round(one_part, 2),
             "image_resident_gb": round(resident, 2), "total_gb": round(llm_gb + resident, 2),
@@ -61,7 +63,9 @@ def _keep_both(engine: Any, asked: Asked, llm: dict[str, Any], image: dict[str, 
         row = engine._answer("speed", lang, options, replace(asked, quant=SMALLER), inline=True).facts.get("row") or {}
         low = {**row, "name": llm["name"]} if row.get("need_gb") and row.get("tok_s") \
             and row["need_gb"] < llm["need_gb"] else None
-    fp8 = None if image.get("precision_said") else _image_at(image, IMAGE_SMALLER)
+    # a speech model has one file the card holds whole (its own answer's precision): only the language model drops
+    speech = image.get("media") == "speech"
+    fp8 = None if image.get("precision_said") or speech else _image_at(image, IMAGE_SMALLER)
     tries = [(lm, im) for lm, im in ((llm, fp8), (low, image), (low, fp8))
              if lm is not None and im is not None and not (lm is llm and im is image)]
     for wanted in ("loaded", "parts"):  # both kept whole first, else the image model's parts taking turns

@@ -246,8 +246,19 @@ def _row(rating: DeviceRating, d: DeviceRecord, memory_gb: float) -> dict[str, A
             "fit": "comfortable" if lv.need_gb <= 0.8 * rating.usable_gb else "tight"}
 
 
+def _prompt_rate(machine: MachineConstants | None, d: DeviceRecord, size: ModelSize) -> float | None:
+    """Prompt tokens per second on a board's cores, from llama.cpp's own rate there (`llm_prompt_gflops`), when
+    the board has one on record; None otherwise (no figure guessed from a peak)."""
+    if machine is None or d.cpu is None or d.cpu.llm_prompt_gflops is None:
+        return None
+    pre = cpu_prefill(machine, size.active_params_b or size.params_b, cores=d.cpu.cores, ghz=d.cpu.ghz,
+                      flops_per_cycle=d.cpu.flops_per_cycle, moe=size.is_moe, achieved_gflops=d.cpu.llm_prompt_gflops)
+    return round(pre.tok_s, 1)
+
+
 def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRecord, memory_gb: float | None,
-                  assumed_phone: bool, min_quality: str | None = None, forced: str | None = None) -> dict[str, Any]:
+                  assumed_phone: bool, min_quality: str | None = None, forced: str | None = None,
+                  machine: MachineConstants | None = None) -> dict[str, Any]:
     spec = device_spec(d, memory_gb)
     levels = ladder(p.levels, min_quality, p.default_min_quality)
     if forced is not None:
@@ -267,6 +278,9 @@ def llm_on_device(p: Profile, record: ModelRecord, size: ModelSize, d: DeviceRec
         "levels": [{"quant": lv.quant, "need_gb": round(lv.need_gb, 2), "fits": lv.fits, "tok_s": round(lv.tok_s, 2)}
                    for lv in rating.levels],
     }
+    prompt = _prompt_rate(machine, d, size) if facts["row"] else None
+    if prompt:  # "prompt speed on a pi 5": its cores read the prompt at llama.cpp's measured rate
+        facts["row"]["prefill_tok_s"] = prompt
     if rating.pick is None:
         smallest = min(rating.levels, key=lambda lv: lv.need_gb)
         facts["smallest_need_gb"] = round(smallest.need_gb, 2)

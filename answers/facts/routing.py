@@ -79,6 +79,17 @@ def _games_and_ai_alone(asked: Asked) -> bool:
         and asked.card is None and not asked.setup and asked.memory_gb is None and asked.budget is None \
         and asked.cpu_named is None
 
+def practical_only(asked: Asked) -> bool:
+    """Practical know-how asked about an image app, not a model ("comfyui to start with windows, and the pc turns
+    off while generating"): the image words name no model of the media catalog, so no image-generation decline
+    stands before the know-how lines; "flux on a 3060, and my pc shuts off" keeps the model's answer."""
+    if not asked.knowhow or asked.image_model is None:
+        return False
+    from catalog.media import media_named  # lazy: the media records load only when an image word was read
+
+    return media_named(asked.image_model) is None and asked.model is None and asked.model_size_b is None
+
+
 def declined(asked: Asked, intent: str | None = None) -> bool:
     """A topic the bot does not answer (`Asked.off_topic`) is the answer only when the message asks nothing the
     bot answers: no asking phrase of an intent it can answer with what was named (the entities alone made the

@@ -121,7 +121,8 @@ def voice_on_device(engine: Any, q: Asked, m: MediaAsked, lang: str, options: As
     if not row.get("tok_s"):
         return None
     pre = cpu_prefill(engine._machine(), size.active_params_b or size.params_b, cores=d.cpu.cores, ghz=d.cpu.ghz,
-                      flops_per_cycle=d.cpu.effective_flops_per_cycle, moe=size.is_moe)
+                      flops_per_cycle=d.cpu.effective_flops_per_cycle, moe=size.is_moe,
+                      achieved_gflops=d.cpu.llm_prompt_gflops)
     llm = {"name": record.name, "tok_s": row["tok_s"], "need_gb": row["need_gb"], "quant": row.get("quant"),
            "prefill_tok_s": pre.tok_s}
     tts = media_tts.tts_facts([m.tts[0] if m.tts else DEFAULT_TTS], lang, cpu=False, card=None,

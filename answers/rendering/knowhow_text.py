@@ -36,6 +36,8 @@ def _alone(answer: Answer) -> bool:
     its own (fine-tuning's memory rule, written as a fallback with `out_of_scope`) keeps it, the line after it."""
     if answer.intent in ALONE:
         return "out_of_scope" not in answer.facts
+    if answer.intent == "power" and answer.facts.get("power") is None:
+        return True  # "the pc shuts off, is it the psu?": no card named, so only "name the card" was said
     return answer.intent == "off_topic" and answer.facts.get("off_topic") in ANSWERED_DECLINES
 
 

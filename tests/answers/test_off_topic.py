@@ -38,7 +38,7 @@ DECLINED = [
     ("comment installer rocm sur ma rx 7900 xtx sous linux ?", "fr", "install", "7900"),
     ("wie installiere ich die cuda treiber für meine 3080?", "de", "install", "3080"),
     ("como instalo cuda en windows para mi 3060 ti", "es", "install", "3060"),
-    ("my 3080's fans go crazy and it's really noisy when generating", "en", "troubleshoot", "3080"),
+    ("my 3080 keeps crashing with a black screen when generating", "en", "troubleshoot", "3080"),
     ("la ventola della mia 4070 fa un rumore strano, che faccio?", "it", "troubleshoot", "4070"),
     ("is mistral nemo smarter than gemma 2 9b?", "en", "quality", "Mistral Nemo"),
     ("gemma 3 12b è più intelligente di llama 3.1 8b?", "it", "quality", "Gemma 3 12B"),

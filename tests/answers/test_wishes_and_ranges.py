@@ -30,9 +30,11 @@ def test_noise_as_a_wish_is_no_fault(engine: Engine, question: str, lang: str) -
     assert "tok/s" in a.text
 
 
-def test_a_fault_with_noise_is_still_declined(engine: Engine) -> None:
+def test_a_fault_with_noise_is_still_a_fault(engine: Engine) -> None:
+    # read as a fault to fix, not a wish: since 0.20.0 the fan-noise line answers it (the decline's topic is kept)
     a = engine.ask("my 3090 fans are so loud under load, how do I fix that?")
-    assert a.intent == "off_topic"
+    assert a.intent == "knowhow" and a.facts["off_topic"] == "troubleshoot"
+    assert "fan_noise" in [k["id"] for k in a.facts["knowhow"]]
 
 
 @pytest.mark.parametrize(("question", "lang"), [
