@@ -195,7 +195,7 @@ class Engine(MediaAnswering):
                 and closed_line(asked.model):
             # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown
             return api_noted(self._ask_read(intent, asked, echo, lang, options, inline))
-        if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS):
+        if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS or _a_run(asked)):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._accounted(self._out_of_scope(asked, oos, lang, options, inline), asked, options)
@@ -384,6 +384,17 @@ class Engine(MediaAnswering):
             self._generic_ids[id(record)] = params_b
         return self._generic[key]
 
+    def _other_card(self, parsed: Asked, options: AskOptions) -> GpuRecord | None:
+        """The second card a fine-tuning question names, resolved; None when there is none or it is unknown."""
+        if not parsed.card2:
+            return None
+        if not isinstance(parsed.card2, str):
+            return parsed.card2
+        try:
+            return self.names.resolve_card(parsed.card2, options.profile)
+        except NameProblem:
+            return None
+
     def _out_of_scope(self, parsed: Asked, oos: OutOfScope, lang: str, options: AskOptions, inline: bool) -> Answer:
         """What the question asks that the estimator does not rate, with what it can say: the memory the
         model's weights take, the fine-tuning rule of thumb against the memory named."""
@@ -422,8 +433,14 @@ class Engine(MediaAnswering):
                 run_card = self.names.resolve_card(finetune_run.RENTAL_CARD, options.profile) if rental else card
             except NameProblem:
                 run_card = None
+            # "at 8k seq len", "seq len 4096": the run's sequence length, read with the run or as a context
+            sequence = (parsed.train.sequence if parsed.train else None) or parsed.context_said or parsed.context
             built.facts["finetune"] = finetune_run.build(kind, size, memory, parsed.train,
-                                                         _run_card(run_card, count, rental))
+                                                         _run_card(run_card, count, rental), sequence)
+            other = self._other_card(parsed, options)
+            if other is not None:  # "a free T4, or do I rent an A100?": the run on each card named
+                built.facts["finetune_also"] = [finetune_run.build(kind, size, other.memory_gb, parsed.train,
+                                                                   _run_card(other, 1, False), sequence)]
         elif kind in ("fine_tuning", "full_fine_tuning") and card is not None:  # no model: the card's hourly prices
             built.facts["finetune_prices"] = finetune_run.prices(card.name, parsed.train)
         if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
@@ -462,6 +479,14 @@ def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
 
     int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]
     return int8 * fine_tuning().training_matrix_share * (count or 1)
+
+
+def _a_run(asked: Asked) -> bool:
+    """A fine-tuning run on hardware named ("qlora gemma 3 12b on a free colab t4"): the run is asked, never only
+    the model's facts a stray word suggested ("gratis" for its licence)."""
+    oos = asked.out_of_scope
+    return oos is not None and oos.kind == "fine_tuning" and asked.train is not None \
+        and bool(asked.card or asked.setup or asked.memory_gb)
 
 
 def _run_card(card: GpuRecord | None, count: int | None, assumed: bool) -> finetune_run.RunCard | None:

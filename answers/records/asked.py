@@ -116,6 +116,9 @@ class TrainAsked(Struct, frozen=True):
     method: str | None = None  # "qlora" | "lora" (a full fine-tune is its own out-of-scope kind)
     provider: str | None = None  # "RunPod", "Vast.ai", "Lambda": the names of estimator/data/rental_prices.json
     dataset_mb: float | None = None  # the dataset said by its size ("a 200 MB dataset"): tokens from its bytes
+    trainers: tuple[str, ...] = ()  # training programs named ("Unsloth", "ai-toolkit", "kohya_ss"), in file order
+    steps: int | None = None  # training steps said ("2000 steps"): an image LoRA's run length
+    sequence: int | None = None  # a training sequence's length said ("seq len 4096", "8k seq len"), in tokens
 
 
 class SpeaksAsked(Struct, frozen=True):
