@@ -28,6 +28,7 @@ from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.device_pick import device_pick
 from answers.facts.media_parts import audio_time, gpus_of, gpus_said, memory_of, npu_asked
+from answers.facts.rag_turn import constants as rag_constants
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -325,7 +326,8 @@ class MediaAnswering:
             facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
         if facts is None:
             return other.embedding_sizes(record)
-        return other.embedding_throughput(facts, ask.media.items)  # chunks (pairs) a second, the total asked
+        long_docs = rag_constants().document_tokens if ask.media.items_long else None  # "300k pdf": whole documents
+        return other.embedding_throughput(facts, ask.media.items, long_docs)  # chunks (pairs) a second, the total asked
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
                        card: GpuRecord | None = None, memory_gb: float | None = None,

@@ -64,6 +64,7 @@ class MediaAsked(Struct, frozen=True):
     other_release: str | None = None
     audio_seconds: float | None = None  # audio to transcribe ("2 hours of audio"): the answer gives its time
     items: int | None = None  # texts to embed or pairs to rerank ("2 million chunks"): the answer gives the total time
+    items_long: bool = False  # the texts counted are whole long documents ("300k pdf"), not chunks
     # a voice assistant (speech to text + a language model + text to speech, answers/facts/voice_turn.py): the
     # speech-to-text model named beside the voice, and whether the whole turn is asked about
     stt: str | None = None
