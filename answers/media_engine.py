@@ -208,6 +208,13 @@ class MediaAnswering:
         return replace(both, facts=facts, text=markdown.finish(both.text.rstrip() + "\n" + line))
 
     # ------------------------------------------------------------------------------------ one model
+    def _bandwidth_of(self, hardware: str) -> float | None:
+        """The memory bandwidth of the card a public run names ("RTX 4090"), or None when the catalog lacks it."""
+        try:
+            return self.names.resolve_card(hardware, "measured").bandwidth_gbps
+        except NameProblem:
+            return None
+
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
         """The card asked: the setup's one card where the reading made one ("notebook com rtx 3050": the laptop
         part, as every other answer and the account of what was asked take it), else the card named."""
@@ -365,6 +372,9 @@ class MediaAnswering:
         facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
                                     board=d.name if d is not None and d.kind == "board" else None,
                                 memory_gb=q.memory_gb if q.cpu is None else None)
+        if card is not None and facts["processor"] == "gpu":  # "does it run in real time on a 3060?"
+            facts["on_card"] = media_tts.scaled_to_card(facts["models"], card.name, card.bandwidth_gbps,
+                                                        self._bandwidth_of, q.media is not None and bool(m.tts))
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name

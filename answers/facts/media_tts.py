@@ -9,7 +9,7 @@ largest model that speaks the language and runs faster than real time on that pr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from catalog.speech_synthesis import TtsRecord, tts_models
@@ -95,3 +95,24 @@ def _also(named: Sequence[TtsRecord], processor: str, lang: str, hardware: str |
     rows = [_row(m, processor, lang, hardware) for m in tts_models() if m not in named]
     fit = [r for r in rows if r["speaks"] == "native" and r["on_processor"] and r["on_processor"]["rtf"] < REAL_TIME]
     return sorted(fit, key=lambda r: r["on_processor"]["rtf"])[:ALSO_AT_MOST]
+
+
+def scaled_to_card(rows: Sequence[dict[str, Any]], card: str, bandwidth: float,
+                   bandwidth_of: Callable[[str], float | None], named: bool) -> list[dict[str, Any]]:
+    """Each voice's real-time factor on the card asked, from its public run on a named card, scaled by the ratio
+    of memory bandwidths: these voices make audio token by token or in small diffusion steps at batch 1, where the
+    weights' reads set the pace (XTTS-v2's 0.27 on an RTX 4090 becomes about 0.76 on a 3060: people report
+    0.5-0.8). Only the voices named when some are; a run on the very card asked is kept as measured."""
+    out = []
+    for r in rows if named else []:
+        run = r.get("on_processor")
+        if not run or not run.get("hardware"):
+            continue
+        source_bw = bandwidth_of(run["hardware"])
+        if not source_bw:
+            continue
+        rtf = run["rtf"] * source_bw / bandwidth
+        out.append({"name": r["name"], "card": card, "rtf": round(rtf, 2), "real_time": rtf < REAL_TIME,
+                    "from_rtf": run["rtf"], "from_hardware": run["hardware"], "from_bandwidth_gbs": source_bw,
+                    "bandwidth_gbs": bandwidth, "speaks": r["speaks"]})
+    return out
