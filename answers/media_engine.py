@@ -211,9 +211,10 @@ class MediaAnswering:
     def _bandwidth_of(self, hardware: str) -> float | None:
         """The memory bandwidth of the card a public run names ("RTX 4090"), or None when the catalog lacks it."""
         try:
-            return self.names.resolve_card(hardware, "measured").bandwidth_gbps
+            card = self.names.resolve_card(hardware, "measured")
         except NameProblem:
             return None
+        return card.bandwidth_gbps if card is not None else None
 
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
         """The card asked: the setup's one card where the reading made one ("notebook com rtx 3050": the laptop

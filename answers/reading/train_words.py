@@ -46,8 +46,9 @@ def _words() -> dict[str, Any]:
             "epochs": compile_cached(rf"(?<![\w.,])(\d{{1,3}})\s?(?:{data['epochs']})\b"),
             "qlora": compile_cached(data["qlora"]), "lora": compile_cached(data["lora"]),
             "providers": {name: compile_cached(p) for name, p in data["providers"].items()},
-            "sequence": compile_cached(rf"(?:{data['sequence']})\s?(?:of |de |di |von |=\s?|:\s?)?(\d+(?:[.,]\d{{3}})?\s?k?)\b"
-                                       rf"|(?<![\w.,])(\d+(?:[.,]\d{{3}})?\s?k?)\s?(?:tokens? )?(?:{data['sequence']})\b"),
+            "sequence": compile_cached(
+                rf"(?:{data['sequence']})\s?(?:of |de |di |von |=\s?|:\s?)?(\d+(?:[.,]\d{{3}})?\s?k?)\b"
+                rf"|(?<![\w.,])(\d+(?:[.,]\d{{3}})?\s?k?)\s?(?:tokens? )?(?:{data['sequence']})\b"),
             "trainers": {name: compile_cached(p) for name, p in data["trainers"].items()},
             "steps": compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d{{3}})?(?:\s?k)?)\s?(?:{data['steps']})\b"),
         }
