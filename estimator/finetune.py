@@ -34,6 +34,7 @@ class Shape(Struct, frozen=True):
     layers: int | None = None
     hidden: int | None = None
     vocab: int | None = None
+    tied: bool = False  # the output layer reuses the token embeddings (Gemma, small Qwen3): one matrix, not two
 
 
 class Efficiency(Struct, frozen=True):
@@ -163,8 +164,8 @@ def _layers_hidden(params_b: float, shape: Shape, c: FinetuneConstants) -> tuple
 
 
 def _embedding_params(shape: Shape) -> float:
-    """Embedding and output matrices (vocab × hidden each, counted twice: most models do not tie them)."""
-    return 2.0 * shape.vocab * shape.hidden if shape.vocab and shape.hidden else 0.0
+    """Embedding and output matrices (vocab × hidden each: two, one when the model ties them)."""
+    return (1.0 if shape.tied else 2.0) * shape.vocab * shape.hidden if shape.vocab and shape.hidden else 0.0
 
 
 NO_SHAPE = Shape()

@@ -94,7 +94,8 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
     c = finetune_constants()
     layout = size.layout
     shape = ft.Shape(layout.layers if layout else None, layout.hidden_size if layout else None,
-                     layout.vocab_size if layout else None)
+                     layout.vocab_size if layout else None,
+                     bool(layout and layout.ffn and layout.ffn.tied_embeddings))
     t = train or TrainAsked()
     trainer = _offloads(t)
     parts = {m: ft.memory(m, size.params_b, c, shape, sequence_tokens=sequence, offloaded=trainer is not None)
@@ -112,7 +113,8 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
                 "activations_gb": round(mem.activations_gb, 1), "runtime_gb": round(mem.runtime_gb, 2),
                 "total_gb": round(mem.total_gb, 1), "adapter_params_m": round(mem.adapter_params_m, 1),
                 "sequence_tokens": sequence or c.sequence_tokens, "sequence_said": sequence is not None,
-                "batch": c.batch, "offloaded_by": trainer, "floor_gb": floor, "counted_gb": round(counted, 1)},
+                "batch": c.batch, "offloaded_by": trainer, "floor_gb": round(floor, 1) if floor else None,
+                "counted_gb": round(counted, 1)},
         dataset_mb=t.dataset_mb, totals_gb=totals, tokens=tokens,
         fits=None if memory_gb is None else memory_gb >= counted,
         examples=t.examples if t.examples else assumed.get("examples") if not t.tokens else None,

@@ -77,3 +77,10 @@ def test_unsloths_table_is_the_floor_of_the_worked_figure(engine: Engine) -> Non
     a = engine.ask("qlora qwen3 32b com unsloth numa rtx 4090, comprimento de sequência 2048, cabe?")
     run = a.facts["finetune"]
     assert run["memory"]["floor_gb"] == 26 and run["memory"]["counted_gb"] == 26 and run["fits"] is False
+
+
+def test_a_tied_embedding_is_counted_once(engine: Engine) -> None:
+    # Gemma 3 12B ties its 262,144 × 3,840 embedding to the output: one 16-bit matrix (2.0 GB), not two;
+    # people report its Unsloth QLoRA at about 9-10 GB
+    a = engine.ask("qlora gemma 3 12b with unsloth on a 16gb card, how much vram?")
+    assert 9.0 <= a.facts["finetune"]["memory"]["total_gb"] <= 10.5
