@@ -208,14 +208,6 @@ class MediaAnswering:
         return replace(both, facts=facts, text=markdown.finish(both.text.rstrip() + "\n" + line))
 
     # ------------------------------------------------------------------------------------ one model
-    def _bandwidth_of(self, hardware: str) -> float | None:
-        """The memory bandwidth of the card a public run names ("RTX 4090"), or None when the catalog lacks it."""
-        try:
-            card = self.names.resolve_card(hardware, "measured")
-        except NameProblem:
-            return None
-        return card.bandwidth_gbps if card is not None else None
-
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
         """The card asked: the setup's one card where the reading made one ("notebook com rtx 3050": the laptop
         part, as every other answer and the account of what was asked take it), else the card named."""
@@ -334,8 +326,8 @@ class MediaAnswering:
             facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
         if facts is None:
             return other.embedding_sizes(record)
-        long_docs = rag_constants().document_tokens if ask.media.items_long else None  # "300k pdf": whole documents
-        return other.embedding_throughput(facts, ask.media.items, long_docs)  # chunks (pairs) a second, the total asked
+        long_docs = rag_constants().document_tokens if ask.media.items_long else None  # "300k pdf": documents
+        return other.embedding_throughput(facts, ask.media.items, long_docs)  # chunks (pairs) a second, the total
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
                        card: GpuRecord | None = None, memory_gb: float | None = None,
@@ -372,10 +364,8 @@ class MediaAnswering:
         d = other.device_record(m.device, False)[0] if m.device else None
         facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
                                     board=d.name if d is not None and d.kind == "board" else None,
-                                memory_gb=q.memory_gb if q.cpu is None else None)
-        if card is not None and facts["processor"] == "gpu":  # "does it run in real time on a 3060?"
-            facts["on_card"] = media_tts.scaled_to_card(facts["models"], card.name, card.bandwidth_gbps,
-                                                        self._bandwidth_of, q.media is not None and bool(m.tts))
+                                memory_gb=q.memory_gb if q.cpu is None else None,
+                                    scale=(card.bandwidth_gbps, self.names.resolve_card) if card else None)
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name

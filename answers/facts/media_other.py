@@ -174,8 +174,8 @@ def embedding_throughput(facts: dict[str, Any], items: int | None, document_toke
                     query_seconds=round(RERANK_CANDIDATES * per / tok, 1),
                     query_seconds_low=round(RERANK_CANDIDATES * per / facts["tokens_per_second_high"], 1),
                     query_seconds_high=round(RERANK_CANDIDATES * per / max(facts["tokens_per_second_low"], 1), 1))
+    # "300k pdf": whole documents, each `document_tokens` long (rag_turn.json, said as assumed), not a chunk each
     if items:
-        # "300k pdf": whole documents, each `document_tokens` long (assumed, said), not one chunk each
         each = document_tokens or per
         out.update(items_asked=items, total_tokens=items * each, total_seconds=round(items * each / tok),
                    total_seconds_low=round(items * each / facts["tokens_per_second_high"]),
