@@ -22,7 +22,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, also, completing, engine_versus, finetune_cards, finetune_run
+from answers.facts import accounting, also, completing, engine_versus, finetune_cards, finetune_run, image_lora_time
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -416,10 +416,15 @@ class Engine(MediaAnswering):
                                   tflops=finetune_cards.training_tflops(card, parsed.gpu_count)
                                   if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
+        if "image_lora" in built.facts and card is not None:  # "a flux lora on my 4060 ti, 2000 steps: how long?"
+            lora_run = image_lora_time.run(built.facts["image_lora"]["named"], card, parsed.train, parsed.media)
+            if lora_run is not None:
+                built.facts["image_lora"]["run"] = lora_run
         if kind in ("fine_tuning", "full_fine_tuning") and size is not None and "image_lora" not in built.facts:
             built.facts.update(finetune_cards.run_facts(kind, size, memory, card, parsed,
                                                         lambda name: self._card_or_none(name, options.profile)))
-        elif kind in ("fine_tuning", "full_fine_tuning") and card is not None:  # no model: the card's hourly prices
+        elif kind in ("fine_tuning", "full_fine_tuning") and card is not None and "run" not in built.facts.get(
+                "image_lora", {}):  # no model: the card's hourly prices (an image LoRA's run has its own time)
             built.facts["finetune_prices"] = finetune_run.prices(card.name, parsed.train)
         if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
             built.facts["card"] = card.name
