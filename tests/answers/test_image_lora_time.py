@@ -51,3 +51,14 @@ def test_without_steps_the_example_run_is_assumed_and_said(engine: Engine) -> No
     run = a.facts["image_lora"]["run"]
     assert run["steps"] == 2000 and run["steps_said"] is False and "2,000" in a.text
     assert "finetune_prices" not in a.facts
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("sdxl lora in kohya auf meiner 3060, 1500 schritte?", "de"),
+    ("onetrainer sdxl lora su una 4070 super, quanto tempo?", "it"),
+    ("flux dev lora with simpletuner on a 4090, 3000 steps", "en"),
+])
+def test_a_trainer_named_makes_it_a_training_question(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent != "invalid"  # "3000 steps" is no longer a sampling-step error
+    assert a.facts["out_of_scope"] == "fine_tuning" and a.facts["image_lora"]["run"]["at"]
