@@ -117,9 +117,9 @@ def scaled_to_card(rows: Sequence[dict[str, Any]], card: str, bandwidth: float,
     """Each voice's real-time factor on the card asked, from its public run on a named card, scaled by the ratio
     of memory bandwidths: these voices make audio token by token or in small diffusion steps at batch 1, where the
     weights' reads set the pace (XTTS-v2's 0.27 on an RTX 4090 becomes about 0.76 on a 3060: people report
-    0.5-0.8). Only the voices named when some are; a run on the very card asked is kept as measured."""
+    0.5-0.8). The voices named when some are, else those that speak the asker's language."""
     out = []
-    for r in rows if named else []:
+    for r in rows if named else [r for r in rows if r["speaks"] == "native"]:
         run = r.get("on_processor")
         if not run or not run.get("hardware"):
             continue

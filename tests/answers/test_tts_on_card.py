@@ -30,3 +30,10 @@ def test_a_slower_card_can_fall_behind_real_time(engine: Engine) -> None:
     a = engine.ask("is xtts-v2 real time on a gtx 1650?")
     rows = {o["name"]: o for o in a.facts.get("on_card", [])}
     assert rows["XTTS-v2"]["real_time"] is False  # 0.27 × 1,008 / 128 GB/s ≈ 2.1
+
+
+def test_with_no_voice_named_those_speaking_the_language_are_scaled(engine: Engine) -> None:
+    a = engine.ask("welche TTS-Stimme schafft auf Deutsch Echtzeit auf einer RTX 3060 12GB?")
+    rows = {o["name"]: o for o in a.facts["on_card"]}
+    assert "XTTS-v2" in rows and all(o["speaks"] == "native" for o in rows.values())
+    assert "measured runs" not in a.text  # the scaled figures are estimates, never called measured
