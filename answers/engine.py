@@ -22,7 +22,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, also, completing, engine_versus, finetune_cards, finetune_run, image_lora_time
+from answers.facts import accounting, also, completing, engine_versus, finetune_cards, finetune_run
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -417,6 +417,8 @@ class Engine(MediaAnswering):
                                   if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
         if "image_lora" in built.facts and card is not None:  # "a flux lora on my 4060 ti, 2000 steps: how long?"
+            from answers.facts import image_lora_time  # lazy: the image estimate only for an image LoRA on a card
+
             lora_run = image_lora_time.run(built.facts["image_lora"]["named"], card, parsed.train, parsed.media)
             if lora_run is not None:
                 built.facts["image_lora"]["run"] = lora_run
