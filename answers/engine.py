@@ -22,7 +22,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
-from answers.facts import accounting, also, completing, engine_versus, finetune_run
+from answers.facts import accounting, also, completing, engine_versus, finetune_cards, finetune_run
 from answers.facts import scope as scope_facts
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
@@ -197,7 +197,8 @@ class Engine(MediaAnswering):
                 and closed_line(asked.model):
             # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown
             return api_noted(self._ask_read(intent, asked, echo, lang, options, inline))
-        if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS):
+        if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS
+                                or finetune_cards.a_run(asked)):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure
             # (answers/facts/scope.py); "who made Whisper", "Llama 3's training data" still get the model's facts.
             return self._accounted(self._out_of_scope(asked, oos, lang, options, inline), asked, options)
@@ -387,6 +388,12 @@ class Engine(MediaAnswering):
             self._generic_ids[id(record)] = params_b
         return self._generic[key]
 
+    def _card_or_none(self, name: str, profile: str) -> GpuRecord | None:
+        try:
+            return self.names.resolve_card(name, profile)
+        except NameProblem:
+            return None
+
     def _out_of_scope(self, parsed: Asked, oos: OutOfScope, lang: str, options: AskOptions, inline: bool) -> Answer:
         """What the question asks that the estimator does not rate, with what it can say: the memory the
         model's weights take, the fine-tuning rule of thumb against the memory named."""
@@ -409,25 +416,20 @@ class Engine(MediaAnswering):
         device = oos.named if kind in scope.DEVICE_KINDS else None
         built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device,
                                   image=_image_named(parsed),
-                                  tflops=_training_tflops(card, parsed.gpu_count) if kind == "from_scratch" else None)
+                                  tflops=finetune_cards.training_tflops(card, parsed.gpu_count)
+                                  if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
+        if "image_lora" in built.facts and card is not None:  # "a flux lora on my 4060 ti, 2000 steps: how long?"
+            from answers.facts import image_lora_time  # lazy: the image estimate only for an image LoRA on a card
+
+            lora_run = image_lora_time.run(built.facts["image_lora"]["named"], card, parsed.train, parsed.media)
+            if lora_run is not None:
+                built.facts["image_lora"]["run"] = lora_run
         if kind in ("fine_tuning", "full_fine_tuning") and size is not None and "image_lora" not in built.facts:
-            count = parsed.gpu_count
-            if card is None and parsed.setup:  # "qlora 70b on 2x3090": the setup's first cards, with their count
-                try:
-                    card = self.names.resolve_card(parsed.setup[0][0], options.profile)
-                except NameProblem:
-                    card = None
-                count = parsed.setup[0][1]
-                memory = card.memory_gb * count if card is not None else memory
-            rental = parsed.train is not None and parsed.train.provider is not None and card is None
-            try:  # a rental cloud named without a card: its usual training card, said as assumed
-                run_card = self.names.resolve_card(finetune_run.RENTAL_CARD, options.profile) if rental else card
-            except NameProblem:
-                run_card = None
-            built.facts["finetune"] = finetune_run.build(kind, size, memory, parsed.train,
-                                                         _run_card(run_card, count, rental))
-        elif kind in ("fine_tuning", "full_fine_tuning") and card is not None:  # no model: the card's hourly prices
+            built.facts.update(finetune_cards.run_facts(kind, size, memory, card, parsed,
+                                                        lambda name: self._card_or_none(name, options.profile)))
+        elif kind in ("fine_tuning", "full_fine_tuning") and card is not None and "run" not in built.facts.get(
+                "image_lora", {}):  # no model: the card's hourly prices (an image LoRA's run has its own time)
             built.facts["finetune_prices"] = finetune_run.prices(card.name, parsed.train)
         if card is not None and kind in scope.TOPICS:  # "mine bitcoin on my 3090": the decline names the card
             built.facts["card"] = card.name
@@ -451,30 +453,6 @@ def left_out_models(asked: Asked, said: str) -> list[str]:
     `_plain`) never names, in reading order."""
     names = [m if isinstance(m, str) else m.name for m in (asked.model2, *asked.more_models) if m is not None]
     return [n for n in dict.fromkeys(names) if _plain(n) and _plain(n) not in said]
-
-
-def _training_tflops(card: GpuRecord | None, count: int | None) -> float | None:
-    """The dense 16-bit matrix TFLOPS of the cards named, as the prefill estimate reads them (pretraining's time)."""
-    if card is None:
-        return None
-    # lazy: the prefill rates and the training rule only for a pretraining question with a card
-    from answers.knowledge.fine_tuning import fine_tuning
-    from answers.knowledge.media import prefill_constants
-    from catalog.compute import fp32_tflops
-    from estimator.prefill import matrix_tflops
-
-    int8 = matrix_tflops(card, fp32_tflops(card), prefill_constants())[0]
-    return int8 * fine_tuning().training_matrix_share * (count or 1)
-
-
-def _run_card(card: GpuRecord | None, count: int | None, assumed: bool) -> finetune_run.RunCard | None:
-    """The cards a fine-tuning run is timed on, with their dense 16-bit matrix rate as pretraining reads it."""
-    tflops = _training_tflops(card, 1)
-    if card is None or tflops is None:
-        return None
-    n = count or 1
-    return finetune_run.RunCard(name=card.name, count=n, dense_tflops=tflops, memory_gb=card.memory_gb * n,
-                                assumed=assumed)
 
 
 def _image_named(asked: Asked) -> str | None:

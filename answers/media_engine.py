@@ -28,6 +28,7 @@ from answers.facts.budget import buyable
 from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.device_pick import device_pick
 from answers.facts.media_parts import audio_time, gpus_of, gpus_said, memory_of, npu_asked
+from answers.facts.rag_turn import constants as rag_constants
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -325,7 +326,8 @@ class MediaAnswering:
             facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
         if facts is None:
             return other.embedding_sizes(record)
-        return other.embedding_throughput(facts, ask.media.items)  # chunks (pairs) a second, the total asked
+        long_docs = rag_constants().document_tokens if ask.media.items_long else None  # "300k pdf": documents
+        return other.embedding_throughput(facts, ask.media.items, long_docs)  # chunks (pairs) a second, the total
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
                        card: GpuRecord | None = None, memory_gb: float | None = None,
@@ -362,7 +364,8 @@ class MediaAnswering:
         d = other.device_record(m.device, False)[0] if m.device else None
         facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
                                     board=d.name if d is not None and d.kind == "board" else None,
-                                memory_gb=q.memory_gb if q.cpu is None else None)
+                                memory_gb=q.memory_gb if q.cpu is None else None,
+                                    scale=(card.bandwidth_gbps, self.names.resolve_card) if card else None)
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name

@@ -34,6 +34,7 @@ class Shape(Struct, frozen=True):
     layers: int | None = None
     hidden: int | None = None
     vocab: int | None = None
+    tied: bool = False  # the output layer reuses the token embeddings (Gemma, small Qwen3): one matrix, not two
 
 
 class Efficiency(Struct, frozen=True):
@@ -65,6 +66,8 @@ class FinetuneConstants(Struct, frozen=True):
     epochs: float
     bytes_per_token: float = 4.0
     calibration: tuple[dict[str, Any], ...] = ()
+    offloaded_bytes_per_hidden: float = 52.0  # a trainer that offloads checkpoints (Unsloth): bytes × hidden a token
+    offloading_trainers: tuple[str, ...] = ("unsloth",)
 
 
 class Memory(Struct, frozen=True):
@@ -137,7 +140,18 @@ def parse(data: Mapping[str, Any]) -> FinetuneConstants:
         int(_positive(d.get("batch"), "defaults.batch")),
         int(_positive(d.get("example_tokens"), "defaults.example_tokens")),
         int(_positive(d.get("examples"), "defaults.examples")), _positive(d.get("epochs"), "defaults.epochs"),
-        _positive(d.get("bytes_per_token"), "defaults.bytes_per_token"), rows)
+        _positive(d.get("bytes_per_token"), "defaults.bytes_per_token"), rows,
+        *_offloaded(data.get("offloaded_activations")))
+
+
+def _offloaded(block: object) -> tuple[float, tuple[str, ...]]:
+    """The offloading trainers' activations a token (bytes × hidden) and the trainers' names, checked."""
+    if not isinstance(block, dict) or not isinstance(block.get("trainers"), list) or not block["trainers"] \
+            or not str(block.get("_source", "")).strip():
+        raise FinetuneDataError("finetune_constants.json: offloaded_activations needs bytes_per_hidden, trainers, "
+                                "_source")
+    return (_positive(block.get("bytes_per_hidden"), "offloaded_activations.bytes_per_hidden"),
+            tuple(str(t).casefold() for t in block["trainers"]))
 
 
 def _layers_hidden(params_b: float, shape: Shape, c: FinetuneConstants) -> tuple[float, float]:
@@ -150,17 +164,19 @@ def _layers_hidden(params_b: float, shape: Shape, c: FinetuneConstants) -> tuple
 
 
 def _embedding_params(shape: Shape) -> float:
-    """Embedding and output matrices (vocab × hidden each, counted twice: most models do not tie them)."""
-    return 2.0 * shape.vocab * shape.hidden if shape.vocab and shape.hidden else 0.0
+    """Embedding and output matrices (vocab × hidden each: two, one when the model ties them)."""
+    return (1.0 if shape.tied else 2.0) * shape.vocab * shape.hidden if shape.vocab and shape.hidden else 0.0
 
 
 NO_SHAPE = Shape()
 
 
 def memory(method: str, params_b: float, c: FinetuneConstants, shape: Shape = NO_SHAPE,
-           sequence_tokens: int | None = None, batch: int | None = None) -> Memory:
+           sequence_tokens: int | None = None, batch: int | None = None, offloaded: bool = False) -> Memory:
     """The memory one card needs to train `method` on a model of `params_b` billion parameters, with gradient
-    checkpointing, at a sequence length and batch (the data file's defaults when None)."""
+    checkpointing, at a sequence length and batch (the data file's defaults when None). `offloaded`: a trainer
+    that keeps the checkpoints in system RAM and never holds the full logits (Unsloth): about one layer's
+    activations a token stay on the card."""
     if method not in METHODS:
         raise ValueError(f"unknown fine-tuning method {method!r}")
     params = params_b * 1e9
@@ -173,7 +189,11 @@ def memory(method: str, params_b: float, c: FinetuneConstants, shape: Shape = NO
     adapters = 0.0 if method == "full" else c.adapter_rank * c.adapter_width_per_hidden * lh
     tokens = (sequence_tokens or c.sequence_tokens) * (batch or c.batch)
     vocab = shape.vocab or 32_000  # the smallest common vocabulary when not on record: a floor for the logits
-    acts = tokens * (lh * c.checkpoint_bytes_per_hidden + hidden * c.layer_bytes_per_hidden + vocab * c.logit_bytes)
+    if offloaded:
+        acts = tokens * hidden * c.offloaded_bytes_per_hidden
+    else:
+        acts = tokens * (lh * c.checkpoint_bytes_per_hidden + hidden * c.layer_bytes_per_hidden
+                         + vocab * c.logit_bytes)
     trainable = 0.0 if method == "full" else adapters * c.adapter_bytes_per_param
     full_weights = params * 2.0  # full: the 16 bytes split as 2 of weights and 14 of gradients and Adam
     if method == "full":

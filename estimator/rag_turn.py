@@ -23,15 +23,17 @@ class RagConstants(Struct, frozen=True):
     kept: int
     system_tokens: int
     answer_tokens: int
+    document_tokens: int = 5000  # a long document (a PDF) counted by the document: its tokens when none are said
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RagConstants:
         try:
             out = cls(**{k: int(data[k]["value"]) for k in ("query_tokens", "chunk_tokens", "reranked", "kept",
-                                                             "system_tokens", "answer_tokens")})
+                                                             "system_tokens", "answer_tokens", "document_tokens")})
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"rag constants: missing or malformed figure ({exc})") from exc
-        if min(out.query_tokens, out.chunk_tokens, out.kept, out.system_tokens, out.answer_tokens) <= 0 \
+        if min(out.query_tokens, out.chunk_tokens, out.kept, out.system_tokens, out.answer_tokens,
+               out.document_tokens) <= 0 \
                 or out.reranked < out.kept:
             raise ValueError("rag constants: every figure is positive; the reranker scores at least the chunks kept")
         return out

@@ -10,7 +10,7 @@ from typing import Any
 from msgspec import UNSET, Struct, UnsetType
 
 from answers.facts.typed import facts_of
-from answers.knowledge.fine_tuning import finetune_constants, rental_prices
+from answers.knowledge.fine_tuning import fine_tuning, finetune_constants, rental_prices
 from answers.records.asked import TrainAsked
 from estimator import finetune as ft
 from estimator.model import ModelSize
@@ -74,18 +74,37 @@ def prices(card: str, train: TrainAsked | None) -> list[dict[str, Any]]:
             if card.startswith(r.card) and (provider is None or r.provider == provider)]
 
 
+def _offloads(t: TrainAsked) -> str | None:
+    """The trainer named that keeps the checkpoints in system RAM (Unsloth), or None."""
+    offloading = finetune_constants().offloading_trainers
+    return next((n for n in t.trainers if n.casefold() in offloading), None)
+
+
+def _floor(method: str, params_b: float, offloaded: bool) -> float | None:
+    """Unsloth's own published minimum for this size and method (QLoRA or LoRA), when its trainer is named."""
+    row = fine_tuning().row_for(params_b) if offloaded and method in ("qlora", "lora") else None
+    if row is None or row.at_most:
+        return None
+    return row.qlora_gb if method == "qlora" else row.lora_gb
+
+
 def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked | None,
-          card: RunCard | None) -> dict[str, Any]:
-    """The `finetune` facts of a fine-tuning question on a model of `size`."""
+          card: RunCard | None, sequence: int | None = None) -> dict[str, Any]:
+    """The `finetune` facts of a fine-tuning question on a model of `size`, at the sequence length said."""
     c = finetune_constants()
     layout = size.layout
     shape = ft.Shape(layout.layers if layout else None, layout.hidden_size if layout else None,
-                     layout.vocab_size if layout else None)
-    parts = {m: ft.memory(m, size.params_b, c, shape) for m in ft.METHODS}
-    totals = {m: round(p.total_gb, 1) for m, p in parts.items()}
+                     layout.vocab_size if layout else None,
+                     bool(layout and layout.ffn and layout.ffn.tied_embeddings))
     t = train or TrainAsked()
+    trainer = _offloads(t)
+    parts = {m: ft.memory(m, size.params_b, c, shape, sequence_tokens=sequence, offloaded=trainer is not None)
+             for m in ft.METHODS}
+    totals = {m: round(p.total_gb, 1) for m, p in parts.items()}
     method = _method(kind, t.method, totals, memory_gb)
     mem = parts[method]
+    floor = _floor(method, size.params_b, trainer is not None)
+    counted = max(mem.total_gb, floor or 0.0)
     tokens, assumed = ft.training_tokens(c, examples=t.examples, example_tokens=t.example_tokens, tokens=t.tokens,
                                          epochs=t.epochs, dataset_mb=t.dataset_mb)
     run = FinetuneRun(
@@ -93,9 +112,11 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
         memory={"weights_gb": round(mem.weights_gb, 1), "trainable_gb": round(mem.trainable_gb, 1),
                 "activations_gb": round(mem.activations_gb, 1), "runtime_gb": round(mem.runtime_gb, 2),
                 "total_gb": round(mem.total_gb, 1), "adapter_params_m": round(mem.adapter_params_m, 1),
-                "sequence_tokens": c.sequence_tokens, "batch": c.batch},
+                "sequence_tokens": sequence or c.sequence_tokens, "sequence_said": sequence is not None,
+                "batch": c.batch, "offloaded_by": trainer, "floor_gb": round(floor, 1) if floor else None,
+                "counted_gb": round(counted, 1)},
         dataset_mb=t.dataset_mb, totals_gb=totals, tokens=tokens,
-        fits=None if memory_gb is None else memory_gb >= mem.total_gb,
+        fits=None if memory_gb is None else memory_gb >= counted,
         examples=t.examples if t.examples else assumed.get("examples") if not t.tokens else None,
         example_tokens=t.example_tokens or (assumed.get("example_tokens") if not t.tokens else None),
         epochs=t.epochs or assumed.get("epochs", c.epochs), assumed=assumed, provider=t.provider,
@@ -108,5 +129,9 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
                     "hours_high": round(tm.hours_high, 2), "tokens_per_s": round(tm.tokens_per_s),
                     "card": card.name, "count": card.count, "tflops": round(tm.tflops, 1),
                     "efficiency": tm.efficiency, "card_assumed": card.assumed}
+        per = run.example_tokens
+        if sequence and per and "example_tokens" in assumed and sequence > per:
+            # "at 8k sequence length": examples that fill the whole sequence read sequence ÷ per times the tokens
+            run.time["hours_full_sequence"] = round(tm.hours * sequence / per, 2)
         run.cost = _costs(card, (tm.hours, tm.hours_low, tm.hours_high), t.provider)
     return facts_of(run)

@@ -155,7 +155,8 @@ def embedding_on_card(record: MediaRecord, card: Any, size: ModelSize) -> dict[s
 RERANK_CANDIDATES = 50  # candidates a reranker scores per question (a common top-k; see embedding_throughput)
 
 
-def embedding_throughput(facts: dict[str, Any], items: int | None) -> dict[str, Any]:
+def embedding_throughput(facts: dict[str, Any], items: int | None, document_tokens: int | None = None
+                         ) -> dict[str, Any]:
     """Tokens a second as the asker counts: texts (an embedder's chunks, a reranker's query-document pairs) of
     `DEFAULT_PROMPT` tokens each a second, and for a count asked ("2 million chunks") the time for all of them."""
     tok = facts.get("tokens_per_second")
@@ -173,10 +174,14 @@ def embedding_throughput(facts: dict[str, Any], items: int | None) -> dict[str, 
                     query_seconds=round(RERANK_CANDIDATES * per / tok, 1),
                     query_seconds_low=round(RERANK_CANDIDATES * per / facts["tokens_per_second_high"], 1),
                     query_seconds_high=round(RERANK_CANDIDATES * per / max(facts["tokens_per_second_low"], 1), 1))
+    # "300k pdf": whole documents, each `document_tokens` long (rag_turn.json, said as assumed), not a chunk each
     if items:
-        out.update(items_asked=items, total_tokens=items * per, total_seconds=round(items * per / tok),
-                   total_seconds_low=round(items * per / facts["tokens_per_second_high"]),
-                   total_seconds_high=round(items * per / max(facts["tokens_per_second_low"], 1)))
+        each = document_tokens or per
+        out.update(items_asked=items, total_tokens=items * each, total_seconds=round(items * each / tok),
+                   total_seconds_low=round(items * each / facts["tokens_per_second_high"]),
+                   total_seconds_high=round(items * each / max(facts["tokens_per_second_low"], 1)))
+        if document_tokens:
+            out.update(document_tokens=document_tokens, document_chunks=round(document_tokens / per, 1))
     return out
 
 

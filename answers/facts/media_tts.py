@@ -9,9 +9,10 @@ largest model that speaks the language and runs faster than real time on that pr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from answers.resolving.names import NameProblem
 from catalog.speech_synthesis import TtsRecord, tts_models
 
 REAL_TIME = 1.0  # a real-time factor below this speaks faster than it is heard
@@ -65,10 +66,12 @@ def _verdict(row: dict[str, Any], processor: str, where: str | None, memory_gb: 
 
 
 def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
-              board: str | None = None, memory_gb: float | None = None) -> dict[str, Any]:
+              board: str | None = None, memory_gb: float | None = None,
+              scale: tuple[float, Callable[[str], Any]] | None = None) -> dict[str, Any]:
     """The models named (every curated one when none is), rated on a CPU or a GPU, in the asker's language;
     on a board named ("raspberry pi 5"), its runs on boards (that board's own first), never a desktop CPU's;
-    a card's memory said ("a 6 GB GPU") is a GPU. One model named: a real-time verdict there."""
+    a card's memory said ("a 6 GB GPU") is a GPU. One model named: a real-time verdict there. `scale`: the card's
+    bandwidth and a card resolver, for each named voice's factor on that card (`on_card`)."""
     models = [m for m in tts_models() if m.name in named] or list(tts_models())
     on_gpu = card is not None or (memory_gb is not None and not cpu)
     processor = "board" if board and not on_gpu else "gpu" if on_gpu else "cpu"
@@ -80,9 +83,12 @@ def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
                   for m in tts_models() if m.name != rows[0]["name"]]
         verdict = _verdict(rows[0], processor, board if processor == "board" else card,
                            memory_gb if processor == "gpu" else None, others)
-    return {"media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
-            "language": lang, "models": rows, "named": list(named), "memory_gb": memory_gb if on_gpu else None,
-            "choice": _pick(rows + also) if len(rows) > 1 else None, "verdict": verdict, "also_voices": also}
+    out = {"media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
+           "language": lang, "models": rows, "named": list(named), "memory_gb": memory_gb if on_gpu else None,
+           "choice": _pick(rows + also) if len(rows) > 1 else None, "verdict": verdict, "also_voices": also}
+    if scale is not None and card is not None and processor == "gpu":  # "does it run in real time on a 3060?"
+        out["on_card"] = scaled_to_card(rows, card, scale[0], scale[1], bool(named))
+    return out
 
 
 ALSO_AT_MOST = 3  # voices not named, listed beside the named ones: enough to show the way, not a second table
@@ -95,3 +101,33 @@ def _also(named: Sequence[TtsRecord], processor: str, lang: str, hardware: str |
     rows = [_row(m, processor, lang, hardware) for m in tts_models() if m not in named]
     fit = [r for r in rows if r["speaks"] == "native" and r["on_processor"] and r["on_processor"]["rtf"] < REAL_TIME]
     return sorted(fit, key=lambda r: r["on_processor"]["rtf"])[:ALSO_AT_MOST]
+
+
+def _bandwidth(resolve: Callable[[str], Any], hardware: str) -> float | None:
+    """The memory bandwidth of the card a public run names ("RTX 4090"); None when the catalog lacks it."""
+    try:
+        card = resolve(hardware)
+    except NameProblem:
+        return None
+    return getattr(card, "bandwidth_gbps", None)
+
+
+def scaled_to_card(rows: Sequence[dict[str, Any]], card: str, bandwidth: float,
+                   resolve: Callable[[str], Any], named: bool) -> list[dict[str, Any]]:
+    """Each voice's real-time factor on the card asked, from its public run on a named card, scaled by the ratio
+    of memory bandwidths: these voices make audio token by token or in small diffusion steps at batch 1, where the
+    weights' reads set the pace (XTTS-v2's 0.27 on an RTX 4090 becomes about 0.76 on a 3060: people report
+    0.5-0.8). The voices named when some are, else those that speak the asker's language."""
+    out = []
+    for r in rows if named else [r for r in rows if r["speaks"] == "native"]:
+        run = r.get("on_processor")
+        if not run or not run.get("hardware"):
+            continue
+        source_bw = _bandwidth(resolve, run["hardware"])
+        if not source_bw:
+            continue
+        rtf = run["rtf"] * source_bw / bandwidth
+        out.append({"name": r["name"], "card": card, "rtf": round(rtf, 2), "real_time": rtf < REAL_TIME,
+                    "from_rtf": run["rtf"], "from_hardware": run["hardware"], "from_bandwidth_gbs": source_bw,
+                    "bandwidth_gbs": bandwidth, "speaks": r["speaks"]})
+    return out

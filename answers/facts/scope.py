@@ -75,6 +75,8 @@ def image_lora_facts(image: str, memory_gb: float | None) -> dict[str, Any]:
     if row is None:
         return out
     out.update(model=row.model, gb=row.gb, source=row.source, url=row.url)
+    if row.full_gb is not None:  # the memory without blocks swapped to system RAM (FLUX.1)
+        out["full_gb"] = row.full_gb
     if memory_gb is not None:
         out.update(memory_gb=memory_gb, fits=memory_gb >= row.gb)
     return out

@@ -197,7 +197,8 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     if train is not None:  # a fine-tuning run's conditions (answers/reading/train_words.py)
         said = {"train_examples": train.examples, "train_tokens": train.tokens, "example_tokens": train.example_tokens,
                 "epochs": train.epochs, "train_method": train.method, "rental": train.provider,
-                "dataset_mb": train.dataset_mb}
+                "dataset_mb": train.dataset_mb, "train_sequence": train.sequence, "train_steps": train.steps,
+                "trainers": list(train.trainers) or None}
         out.update({k: v for k, v in said.items() if v is not None})
     return out
 

@@ -46,6 +46,16 @@ class ImageLora(Struct, frozen=True):
     gb: float
     source: str
     url: str
+    full_gb: float | None = None  # the memory it trains in without blocks swapped to system RAM (None: no swapping)
+
+
+class ImageTrainer(Struct, frozen=True):
+    """The least graphics memory one trainer documents for an image model's LoRA."""
+    trainer: str  # as answers/lexicon/training.toml [trainers] names it ("ai-toolkit", "kohya_ss")
+    model: str  # the image_lora row's model
+    gb: float
+    source: str
+    url: str
 
 
 class FineTuning(Struct, frozen=True):
@@ -62,6 +72,9 @@ class FineTuning(Struct, frozen=True):
     training_utilisation: float = 0.4
     pretraining_source: str = ""
     training_matrix_share: float = 0.5  # the 16-bit training rate over the int8 matrix rate (fine_tuning.toml)
+    image_step_passes: float = 3.0  # an image LoRA's training step in the denoiser's sampling steps
+    image_steps: int = 2000  # an image LoRA's steps when none are said
+    image_trainers: tuple[ImageTrainer, ...] = ()
 
     def image_lora_for(self, phrase: str) -> ImageLora | None:
         """The image model's LoRA minimum for the phrase the reader found ("sdxl"), or None."""
@@ -122,7 +135,26 @@ def parse(data: dict) -> FineTuning:
                       _positive(data.get("pretraining_tokens_per_param"), "pretraining_tokens_per_param"),
                       _positive(data.get("training_flops_per_param_token"), "training_flops_per_param_token"),
                       _positive(data.get("training_utilisation"), "training_utilisation"), data["pretraining_source"],
-                      _positive(data.get("training_matrix_share"), "training_matrix_share"))
+                      _positive(data.get("training_matrix_share"), "training_matrix_share"),
+                      _positive(data.get("image_step_passes"), "image_step_passes"),
+                      int(_positive(data.get("image_steps"), "image_steps")),
+                      _image_trainers(data.get("image_trainer") or [], data.get("image_lora") or []))
+
+
+def _image_trainers(rows: object, loras: object) -> tuple[ImageTrainer, ...]:
+    """The trainers' documented minimums, each for a model an image_lora row names."""
+    keys = {"trainer", "model", "gb", "source", "url"}
+    models = {r.get("model") for r in loras if isinstance(r, dict)} if isinstance(loras, list) else set()
+    out = []
+    for i, row in enumerate(rows if isinstance(rows, list) else [None]):
+        where = f"image_trainer[{i}]"
+        if not isinstance(row, dict) or set(row) != keys or row["model"] not in models \
+                or not str(row["url"]).startswith("https://") or not str(row["source"]).strip():
+            raise FineTuningDataError(f"fine_tuning.toml: {where} needs {', '.join(sorted(keys))}, a model of an "
+                                      "image_lora row and an https url")
+        out.append(ImageTrainer(str(row["trainer"]), str(row["model"]), _positive(row["gb"], f"{where}.gb"),
+                                str(row["source"]), str(row["url"])))
+    return tuple(out)
 
 
 def _image_lora(rows: object) -> tuple[ImageLora, ...]:
@@ -130,13 +162,15 @@ def _image_lora(rows: object) -> tuple[ImageLora, ...]:
     out = []
     for i, row in enumerate(rows if isinstance(rows, list) else [None]):
         where = f"image_lora[{i}]"
-        if not isinstance(row, dict) or set(row) != keys or not isinstance(row["names"], list) \
+        if not isinstance(row, dict) or set(row) - {"full_gb"} != keys or not isinstance(row["names"], list) \
                 or not all(isinstance(row[k], str) and row[k].strip() for k in ("model", "source", "url")):
             raise FineTuningDataError(f"fine_tuning.toml: {where} needs exactly {', '.join(sorted(keys))}")
         if not row["url"].startswith("https://"):
             raise FineTuningDataError(f"fine_tuning.toml: {where}.url must be an https address")
         names = tuple(str(n).casefold() for n in row["names"])
-        out.append(ImageLora(row["model"], names, _positive(row["gb"], f"{where}.gb"), row["source"], row["url"]))
+        full = _positive(row["full_gb"], f"{where}.full_gb") if "full_gb" in row else None
+        out.append(ImageLora(row["model"], names, _positive(row["gb"], f"{where}.gb"), row["source"], row["url"],
+                             full))
     return tuple(out)
 
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
-        "million", "reranker", "embedder", "hours", "minutes", "voice")
+        "million", "reranker", "embedder", "hours", "minutes", "voice", "long_items")
 # a Whisper size said beside its name ("whisper small", "whisper-large-v3", "distil-whisper", "large-v3"), never
 # a size word of something else ("whisper + a small llm")
 WHISPER_SIZES = (r"whisper[\s\-_.]*(tiny|base|small|medium|large|turbo|v[23])\b|distil\w*[\s\-_.]*whisper"
@@ -89,7 +89,7 @@ def _items(text: str) -> int | None:
     scale = rf"(?:({_alternation('thousand')})|({_alternation('million')}))"
     number = r"(\d{1,3}(?:[ .,]\d{3})+|\d{1,7}(?:[.,]\d+)?)"  # "250 000", "100.000", "1,5", "3"
     head = rf"(?<![\w.,]){number}\s*(?:{scale}(?!\w))?\s*(?:(?:of|di|de|von|d'|des)\s+)?"
-    m = re.search(rf"{head}(?:{_alternation('items')})(?!\w)", text)
+    m = re.search(rf"{head}(?:{_alternation('items')}|{_alternation('long_items')})(?!\w)", text)
     if m is None:
         # one describing word between a count that is plainly a count (a scale or thousands separators) and the
         # noun ("50k pdf chunks", "200 000 kurze Texte"); never "a 4070, how many pairs": a card's number
@@ -105,6 +105,14 @@ def _items(text: str) -> int | None:
         value = float(re.sub(r"[ .,](?=\d{3}(?!\d))", "", digits).replace(",", "."))
     value *= 1e3 if m.group(2) else 1e6 if m.group(3) else 1
     return int(value) if value >= 1 else None
+
+
+def _long_items(text: str) -> bool:
+    """Whether the texts counted are long documents ("300k pdf", "10.000 relatorios"): a number, its scale, then
+    the word, each counted as a whole document rather than a chunk."""
+    scale = rf"(?:{_alternation('thousand')}|{_alternation('million')})"
+    return re.search(rf"(?<![\w.,])\d[\d .,]*\s*(?:{scale}(?!\w))?\s*(?:(?:of|di|de|von|d'|des)\s+)?"
+                     rf"(?:{_alternation('long_items')})(?!\w)", text) is not None
 
 
 def _size(text: str) -> tuple[int, int] | None:
@@ -228,6 +236,7 @@ def read(question: str) -> MediaAsked | None:
         precision=_precision(text), other_release=_other_release(text, record) if record is not None else None,
         items=_items(" ".join(fold(question).replace("\u2019", "'").split()))
         if (record and record.kind == "embedding") or kind == "embedding" else None,
+        items_long=_long_items(" ".join(fold(question).replace("\u2019", "'").split())),
         audio_seconds=_audio(text) if (record and record.kind == "speech") or kind == "speech" else None)
 
 

@@ -46,6 +46,11 @@ def _words() -> dict[str, Any]:
             "epochs": compile_cached(rf"(?<![\w.,])(\d{{1,3}})\s?(?:{data['epochs']})\b"),
             "qlora": compile_cached(data["qlora"]), "lora": compile_cached(data["lora"]),
             "providers": {name: compile_cached(p) for name, p in data["providers"].items()},
+            "sequence": compile_cached(
+                rf"(?:{data['sequence']})\s?(?:of |de |di |von |=\s?|:\s?)?(\d+(?:[.,]\d{{3}})?\s?k?)\b"
+                rf"|(?<![\w.,])(\d+(?:[.,]\d{{3}})?\s?k?)\s?(?:tokens? )?(?:{data['sequence']})\b"),
+            "trainers": {name: compile_cached(p) for name, p in data["trainers"].items()},
+            "steps": compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d{{3}})?(?:\s?k)?)\s?(?:{data['steps']})\b"),
         }
     except (KeyError, re.error) as exc:
         raise LexiconError(f"{PATH.name}: {exc}") from exc
@@ -99,7 +104,31 @@ def read(question: str) -> TrainAsked | None:
         value, unit = (d.group(1), d.group(2)) if d.group(1) else (d.group(3), d.group(4))
         dataset_mb = _number(value) * (1000 if unit[0] == "g" else 1)
     provider = next((name for name, p in w["providers"].items() if p.search(text)), None)
-    if all(v is None for v in (examples, tokens, per, epochs, method, provider, dataset_mb)):
+    trainers = tuple(name for name, p in w["trainers"].items() if p.search(text))
+    steps = _steps(w["steps"].search(text))
+    sequence = _sequence(w["sequence"].search(text))
+    if all(v is None for v in (examples, tokens, per, epochs, method, provider, dataset_mb, steps, sequence)) \
+            and not trainers:
         return None
     return TrainAsked(examples=examples, tokens=tokens, example_tokens=per, epochs=epochs, method=method,
-                      provider=provider, dataset_mb=dataset_mb)
+                      provider=provider, dataset_mb=dataset_mb, trainers=trainers, steps=steps,
+                      sequence=sequence)
+
+
+def _sequence(m: re.Match[str] | None) -> int | None:
+    """A training sequence's length ("seq len 4096", "8k seq"): `k` is 1,024 tokens, as for a context."""
+    if m is None:
+        return None
+    said = (m.group(1) or m.group(2)).replace(" ", "")
+    k = said.endswith("k")
+    n = float(said.rstrip("k").replace(",", "").replace(".", "")) * (K_TOKENS if k else 1)
+    return int(n) if 128 <= n <= 1_048_576 else None
+
+
+def _steps(m: re.Match[str] | None) -> int | None:
+    """Training steps said ("2000 steps", "2.000 passi", "3k steps"); None when none or not a plausible run."""
+    if m is None:
+        return None
+    said = m.group(1).replace(" ", "")
+    n = float(said.rstrip("k").replace(",", "").replace(".", "")) * (1000 if said.endswith("k") else 1)
+    return int(n) if 1 <= n <= 1_000_000 else None

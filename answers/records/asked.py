@@ -64,6 +64,7 @@ class MediaAsked(Struct, frozen=True):
     other_release: str | None = None
     audio_seconds: float | None = None  # audio to transcribe ("2 hours of audio"): the answer gives its time
     items: int | None = None  # texts to embed or pairs to rerank ("2 million chunks"): the answer gives the total time
+    items_long: bool = False  # the texts counted are whole long documents ("300k pdf"), not chunks
     # a voice assistant (speech to text + a language model + text to speech, answers/facts/voice_turn.py): the
     # speech-to-text model named beside the voice, and whether the whole turn is asked about
     stt: str | None = None
@@ -116,6 +117,9 @@ class TrainAsked(Struct, frozen=True):
     method: str | None = None  # "qlora" | "lora" (a full fine-tune is its own out-of-scope kind)
     provider: str | None = None  # "RunPod", "Vast.ai", "Lambda": the names of estimator/data/rental_prices.json
     dataset_mb: float | None = None  # the dataset said by its size ("a 200 MB dataset"): tokens from its bytes
+    trainers: tuple[str, ...] = ()  # training programs named ("Unsloth", "ai-toolkit", "kohya_ss"), in file order
+    steps: int | None = None  # training steps said ("2000 steps"): an image LoRA's run length
+    sequence: int | None = None  # a training sequence's length said ("seq len 4096", "8k seq len"), in tokens
 
 
 class SpeaksAsked(Struct, frozen=True):

@@ -47,3 +47,14 @@ def test_an_image_lora_row_needs_its_source() -> None:
     with pytest.raises(FineTuningDataError):
         parse(base | {"image_lora": [{"model": "SDXL", "names": ["sdxl"], "gb": 12, "source": "s",
                                       "url": "http://x"}]})
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("une lora de flux dev avec ma 4070 ti super, ça se fait ?", "fr"),
+    ("una lora di flux dev sulla mia 4060 ti 16gb, in quanto tempo?", "it"),
+    ("entrenar una lora para flux dev con una 4090", "es"),
+])
+def test_a_lora_of_an_image_model_is_read_as_training_it(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent != "invalid"
+    assert a.facts.get("out_of_scope") == "fine_tuning" and a.facts["image_lora"]["named"]
