@@ -105,6 +105,10 @@ def _small_words() -> frozenset[str]:
 
 def _is_versus(between: str, folded_question: str) -> bool:
     """The words between two things set them side by side."""
+    if _options_after_pool(between):
+        # "2x 3090 + 128gb ddr5 or one 5090": the "+" joins the RAM to the first option; the versus word after
+        # it sets the second card beside that whole option (two ways to spend a budget, never three cards)
+        return True
     if _POOLED_RE.search(between) or together_re().search(between):
         return False  # "3090 + 3060", "3090 and 3060 together": one machine
     if versus_re().search(between):
@@ -117,6 +121,16 @@ def _is_versus(between: str, folded_question: str) -> bool:
         return False  # "I have a 3090 and a 3060": one machine
     # "compare X and Y", "confronta X e Y": an "and" compares when the question asks for a comparison.
     return says_compare(folded_question) and (and_re().search(between) is not None or not between.strip())
+
+
+def _options_after_pool(between: str) -> bool:
+    """A "+" (or together word) followed, later in the same gap, by a versus word: the pooled part is what came
+    before the versus word (RAM, a CPU), and the next card is the other option."""
+    pools = [*_POOLED_RE.finditer(between), *together_re().finditer(between)]
+    if not pools:
+        return False
+    last = max(m.end() for m in pools)
+    return versus_re().search(between, last) is not None
 
 
 def sides(folded: str, betweens: list[str]) -> tuple[int, ...]:
