@@ -184,6 +184,7 @@ class EntityBuilding:
 
             built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said, e),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
+            self._held_to_budget(built, e)
         if asked.budget and intent == "users" and built.facts.get("needed") \
                 and (said := self._budget(asked)) is not None:
             # "100 at once on a 70B with vLLM, about 40,000 EUR": each serving box at launch prices against it
@@ -214,18 +215,34 @@ class EntityBuilding:
         return rest is not None and said["amount"] > rest["amount"]
 
     @staticmethod
+    def _held_to_budget(built: Built, e: Entities) -> None:
+        """The comparison's pick, when over the budget and another side is within it, becomes the side within
+        (answers/facts/budget_pick.py); the pick it replaces stays in `choice_over_budget`."""
+        # lazy: the budget pick only for a budget beside a comparison
+        from answers.facts.budget_pick import within_pick
+        from answers.facts.said_prices import side_memory
+
+        picked = within_pick(built.facts.get("choice"), built.facts.get("budget_sides"), side_memory(e))
+        if picked is not None:
+            built.facts["choice_over_budget"] = built.facts.get("choice")
+            built.facts["choice"] = picked
+
+    @staticmethod
     def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:
         """The asker's own price for a card of the comparison ("3090 usada uns 4 mil"), in US dollars by card."""
-        if asked.local_price is None:
-            return None
-        typed, price = asked.local_price
-        card = e.card if typed == asked.card_typed else e.card2 if typed == asked.card2_typed else None
-        if card is None:
+        said = asked.local_prices or ((asked.local_price,) if asked.local_price is not None else ())
+        if not said:
             return None
         # lazy: the exchange-rate data only for a price said
         from answers.facts.budget import budget_facts
+        from answers.facts.said_prices import card_of
 
-        return {card.name: budget_facts(price.amount, price.currency, True)["usd"]}
+        out: dict[str, float] = {}
+        for typed, price in said:
+            card = e.card if typed == asked.card_typed else e.card2 if typed == asked.card2_typed else card_of(typed, e)
+            if card is not None and card.name not in out:
+                out[card.name] = budget_facts(price.amount, price.currency, True)["usd"]
+        return out or None
 
     @staticmethod
     def _budget(asked: Asked) -> dict[str, Any] | None:
@@ -385,6 +402,9 @@ class EntityBuilding:
             setup = replace(setup, cpu=cpu_spec)
         more = self._more_sides(asked, profile) if intent == "compare" and side_by_side or (
             intent == "compare" and card2 is not None) else ()
+        if intent == "compare" and asked.pair_of and (card2 is not None or sides is not None):
+            # "5090 ~R$18k, 3090 usada R$4.5k… vale montar com 2?": two of the card offered, a side of its own
+            more = more + self._pair_side(asked, profile, (card, card2), sides, more)
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, more_sides=more,
                         prompt_tokens=asked.prompt_tokens,
@@ -406,6 +426,22 @@ class EntityBuilding:
 
         a, b = side(asked.setup or ()), side(asked.setup2 or ())
         return (a, b) if a is not None and b is not None else None
+
+    def _pair_side(self, asked: Asked, profile: str, cards: tuple[Any, ...], sides: tuple[Setup, ...] | None,
+                   more: tuple[Setup, ...]) -> tuple[Setup, ...]:
+        """Two of the card a second one is offered of, as a side of the comparison; () when it is no card of the
+        comparison or a side already holds two of it."""
+        # lazy: the setup rules only for a second card offered
+        from answers.facts.said_prices import pair_card
+        from answers.facts.setups import setup_from_asked
+
+        every = (*(sides or ()), *more)
+        card = pair_card(asked.pair_of, [c for c in cards if c is not None], every)
+        if card is None or any(d.card.name == card.name and d.count >= 2 for x in every for d in x.devices):
+            return ()
+        one = replace(asked, setup=((card.name, 2),), gpu_count=None, ram_gb=None)
+        side = setup_from_asked(one, lambda text: self.names.resolve_card(text, profile), self.knowledge.added_card)
+        return () if side is None else (side,)
 
     def _more_sides(self, asked: Asked, profile: str) -> tuple[Setup, ...]:
         """The sides after the second ("3090 vs 4060 ti vs 5060 ti"), each a setup of its own; a side whose card

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from answers.reading.tokens import Token
 
 _POOLED_RE = re.compile(r"\+|&")
+# an amount of money between two cards ("anda en 60 mil", "costs 2,700", "à 2800"): thousands, or three digits and
+# more, never a memory, a wattage or a speed
+_PRICE_RE = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:[.,]\d{3})+|\d{3,6}|\d{1,3}\s?(?:k|mil|mila|tausend|mille)\b)"
+                       r"(?!\s?(?:gb|go|gib|tb|w|watts?|mhz|mt/s|mts|tok|t/s|tokens?|b|ms)\b)")
 MAX_BETWEEN = 6  # words between two models still read as one comparison ("x, which is faster than y")
 
 
@@ -111,6 +115,10 @@ def _is_versus(between: str, folded_question: str) -> bool:
         return True
     if _POOLED_RE.search(between) or together_re().search(between):
         return False  # "3090 + 3060", "3090 and 3060 together": one machine
+    if (price := _PRICE_RE.search(between)) is not None and and_re().search(between, price.end()):
+        # "la 5090 anda en 60 mil y una 3090 usada en 12 mil": each card with its own price are options to buy,
+        # not the cards of one machine
+        return True
     if versus_re().search(between):
         # "a 5060 ti is nice and cheap, or a used 3090?": a word that sets two things side by side wins over an
         # "and" among the words between (that "and" joins the asker's clauses, not the cards)
