@@ -33,7 +33,8 @@ def test_stated_prices_budget_and_the_pair(engine, question, lang, big, one, two
     assert sides["GeForce RTX 5090"]["said"] and sides["GeForce RTX 5090"]["low"] == pytest.approx(big, rel=1e-3)
     assert sides["GeForce RTX 5090"]["within"] is False
     assert sides["GeForce RTX 3090"]["low"] == pytest.approx(one, rel=1e-3)
-    assert sides["2× GeForce RTX 3090"]["low"] == pytest.approx(two, rel=1e-3) and sides["2× GeForce RTX 3090"]["within"]
+    pair = sides["2× GeForce RTX 3090"]
+    assert pair["low"] == pytest.approx(two, rel=1e-3) and pair["within"]
     choice = a.facts["choice"]
     assert choice["why"] == "budget" and choice["pick"] == "2× GeForce RTX 3090", choice
     assert "2× GeForce RTX 3090" in a.text.replace("*", "")
