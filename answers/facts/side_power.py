@@ -44,7 +44,7 @@ def side_power(e: Entities, facts: dict[str, Any]) -> dict[str, Any] | None:
             return None
         machine = machine_draw(((float(w or 0.0), n) for w, n in watts), c)
         draw, idle = machine.decode_w, machine.idle_w
-        tok = float(tok)
+        tok = float(tok or 0.0)  # every side has a speed: checked above
         side: dict[str, Any] = {"label": row["card"], "watts": draw, "tok_s": tok,  # type: ignore[index]
                                 "tok_per_wh": tok * SECONDS_PER_HOUR / draw, "idle_watts": idle,
                                 "month_kwh": month_kwh(draw, idle, hours)}
