@@ -38,6 +38,9 @@ from estimator.setups import Device, Setup
 # tokens (OpenAI's rule of thumb: 1,000 tokens are about 750 English words; a page holds about 500 words), so 16,384
 # tokens hold a PDF of some 20 pages with room for the summary.
 DOCUMENT_CONTEXT = 16_384
+# the answers about one machine and one model a second card of one of its cards is weighed beside
+PAIR_INTENTS = ("can_run", "speed", "two_gpus")
+
 
 class EntityBuilding:
     """Entities, settings and the builder's call: the facts stage the engine holds (`Engine.building`); names
@@ -140,6 +143,9 @@ class EntityBuilding:
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
+        if intent in PAIR_INTENTS and asked.pair_of and e.setup is not None and e.model is not None:
+            # "3090 + 4060 Ti: 70B at Q4_K_M? or do I get another 3090": two of that card, answered too
+            self._pair_option(built, intent, e, s, asked)
         if chips:
             built.facts["chip_sizes"] = chips
         if intent == "compare" and (asked.power is not None or "power" in asked.intents):
@@ -426,6 +432,26 @@ class EntityBuilding:
 
         a, b = side(asked.setup or ()), side(asked.setup2 or ())
         return (a, b) if a is not None and b is not None else None
+
+    def _pair_option(self, built: Built, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> None:
+        """Two of the card a second one is offered of, in place of the machine asked about: its row for the same
+        model, level and context, as `pair_option` (answers/rendering/sub_ask_text.py writes it)."""
+        # lazy: the setup rules only for a second card offered
+        from answers.facts.said_prices import pair_card
+        from answers.facts.setups import setup_from_asked
+
+        setup = e.setup
+        card = pair_card(asked.pair_of, [], (setup,)) if setup is not None else None
+        if card is None or setup is None or (len(setup.devices) == 1 and setup.devices[0].count >= 2):
+            return
+        one = replace(asked, setup=((card.name, 2),), gpu_count=None)
+        alt = setup_from_asked(one, lambda text: self.names.resolve_card(text, s.profile), self.knowledge.added_card)
+        row = self.build(intent, replace(e, setup=alt), s).facts.get("row") if alt is not None else None
+        if isinstance(row, dict):
+            built.facts["pair_option"] = {"card": card.name, "label": row.get("card"), "quant": row.get("quant"),
+                                          "fit": row.get("fit"), "tok_s": row.get("tok_s"),
+                                          "need_gb": row.get("need_gb"), "usable_gb": row.get("usable_gb"),
+                                          "memory_gb": row.get("memory_gb")}
 
     def _pair_side(self, asked: Asked, profile: str, cards: tuple[Any, ...], sides: tuple[Setup, ...] | None,
                    more: tuple[Setup, ...]) -> tuple[Setup, ...]:

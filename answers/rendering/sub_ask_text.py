@@ -88,6 +88,28 @@ def power_lines(facts: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+# A second card of one the asker has, offered instead of the machine asked about ("or do I get another 3090?").
+PAIR_RUNS = N_("With a second %(card)s instead (%(label)s, %(usable)s GB usable): it holds it at %(quant)s, about "
+               "%(tok)s tok/s, needing %(need)s GB.")
+PAIR_SHORT = N_("With a second %(card)s instead (%(label)s, %(usable)s GB usable): it still does not hold it whole; "
+                "that needs about %(need)s GB.")
+
+
+def pair_lines(facts: dict[str, Any], lang: str) -> list[str]:
+    """The figure for two of the card offered as a second one, or that they do not hold the model either."""
+    p = facts.get("pair_option")
+    if not p or not p.get("label") or not p.get("usable_gb"):
+        return []
+    values = {"card": markdown.escape(p["card"]), "label": markdown.escape(p["label"]),
+              "usable": fmt.decimal(p["usable_gb"], 1, lang), "need": fmt.decimal(p.get("need_gb") or 0.0, 1, lang)}
+    if p.get("quant") and p.get("tok_s") and p.get("fit") not in (None, "no"):
+        return [i18n.gettext(lang, PAIR_RUNS) % {**values, "quant": f"`{p['quant']}`",
+                                                  "tok": fmt.decimal(p["tok_s"], 1, lang)}]
+    if p.get("need_gb"):
+        return [i18n.gettext(lang, PAIR_SHORT) % values]
+    return []
+
+
 # Two engines weighed for several people: how many requests the memory holds at once (the serving answer's pool).
 AT_ONCE = N_("Requests at once: with %(tokens)s tokens of context each, the memory left after the weights holds "
              "%(most)s at once; the others wait in the queue.")
