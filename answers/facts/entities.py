@@ -143,6 +143,9 @@ class EntityBuilding:
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
+        if asked.api_cost and (e.model is not None or isinstance(asked.model, str)):
+            # "openrouter vs correrlo en casa": the API's prices beside a million tokens' energy at home
+            self._api_home(built, intent, e, s, asked)
         if intent in PAIR_INTENTS and asked.pair_of and e.setup is not None and e.model is not None:
             # "3090 + 4060 Ti: 70B at Q4_K_M? or do I get another 3090": two of that card, answered too
             self._pair_option(built, intent, e, s, asked)
@@ -432,6 +435,43 @@ class EntityBuilding:
 
         a, b = side(asked.setup or ()), side(asked.setup2 or ())
         return (a, b) if a is not None and b is not None else None
+
+    def _api_home(self, built: Built, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> None:
+        """`api_home` (answers/facts/api_home.py) on the machine the answer runs the model on: the asker's card or
+        setup, else the fastest machine that holds it."""
+        # lazy: the API prices only for a message weighing an API against home
+        from answers.facts.api_home import api_home
+
+        if e.model is None:  # a power answer keeps the machine only: the model named is read back for the API
+            try:
+                e = replace(e, model=self.names.resolve_model(asked.model))
+            except NameProblem:
+                return
+            if e.model is None:
+                return
+        row = built.facts.get("row")
+        if not isinstance(row, dict) and (e.card is not None or e.setup is not None) and intent != "can_run":
+            row = self.build("can_run", e, s).facts.get("row")  # a power or cost question: the speed it runs at
+        fastest = built.facts.get("fastest")
+        cards: list[tuple[Any, int]] = [(d.card, d.count) for d in e.setup.devices] if e.setup is not None else (
+            [(e.card, 1)] if e.card is not None else [])
+        machine, tok = None, None
+        if isinstance(row, dict) and row.get("tok_s"):
+            machine, tok = row.get("card"), row["tok_s"]
+        elif isinstance(fastest, dict) and fastest.get("tok_s"):
+            machine, tok, cards = fastest.get("card"), fastest["tok_s"], []
+        said = e.power
+        price = said.price_kwh if said is not None else None
+        currency = said.currency if said is not None and price is not None else None
+        rate = None
+        if currency is not None:
+            # lazy: the exchange-rate data only for a kWh price said beside an API
+            from catalog.currency import rates
+
+            rate = rates().usd_per_unit(currency)
+        found = api_home(e.model.name, machine, tok, cards, price, currency, rate)
+        if found is not None:
+            built.facts["api_home"] = found
 
     def _pair_option(self, built: Built, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> None:
         """Two of the card a second one is offered of, in place of the machine asked about: its row for the same

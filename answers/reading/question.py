@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from answers.knowledge.closed_models import closed_in
 from answers.reading import (
     also_words,
+    api_words,
     at_once,
     conditions,
     knowhow_words,
@@ -87,6 +88,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
         link=link_words.read(question) if (p.setup or p.gpu_count) else None,
         speculative=speculative_words.said(question), pair_of=pair_words.read(question),
+        api_cost=api_words.asks_api_cost(question),
         documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),

@@ -245,6 +245,9 @@ class Asked(Struct, frozen=True):
     # a second card of one named, offered as an option to buy ("or buy another 3090", "vale montar com 2?"): the
     # cards it may be of as typed, most likely first (answers/reading/pair_words.py); the facts weigh two of it
     pair_of: tuple[str, ...] = ()
+    # a hosted API's cost set against running the model at home ("openrouter vs correrlo en casa"): the API prices
+    # kept for the model beside the energy a million tokens take at home (answers/facts/api_home.py)
+    api_cost: bool = False
     # practical know-how asked ("rocm on windows", "faster-whisper or whisper.cpp"): ids of
     # answers/knowledge/knowhow.json (answers/reading/knowhow_words.py), each said in a sourced line
     knowhow: tuple[str, ...] = ()

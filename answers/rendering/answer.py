@@ -29,6 +29,7 @@ from answers.rendering.generic_model import (
     typed_note,
 )
 from answers.rendering.mac_line import mac_lines
+from answers.rendering.api_home_text import api_home_lines
 from answers.rendering.sub_ask_text import chip_lines, pair_lines, power_lines
 
 # The title of a budget answer (answers/facts/budget.py): for one model, or an overview of what to buy.
@@ -260,7 +261,7 @@ class AnswerWriting:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
         # a chip's sizes, power beside a comparison, a length or a speed named: answered
         for line in [*chip_lines(facts, lang), *power_lines(facts, lang), *pair_lines(facts, lang),
-                     *asked_lines(facts, lang)]:
+                     *api_home_lines(facts, lang), *asked_lines(facts, lang)]:
             text = markdown.finish(text.rstrip() + "\n" + line)
         other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",
                                                            "help") else None
