@@ -19,6 +19,7 @@ from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import markdown, render
 from answers.rendering.accounting_text import asked_lines
+from answers.rendering.api_home_text import api_home_lines
 from answers.rendering.engine_text import refused_text, speculative_line, users_target_line, weight_only_line
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
@@ -29,7 +30,6 @@ from answers.rendering.generic_model import (
     typed_note,
 )
 from answers.rendering.mac_line import mac_lines
-from answers.rendering.api_home_text import api_home_lines
 from answers.rendering.sub_ask_text import chip_lines, pair_lines, power_lines
 
 # The title of a budget answer (answers/facts/budget.py): for one model, or an overview of what to buy.

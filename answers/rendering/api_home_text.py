@@ -35,7 +35,8 @@ def api_home_lines(facts: dict[str, Any], lang: str) -> list[str]:
     if not a:
         return []
     lines = [i18n.gettext(lang, API_HEAD) % {"model": markdown.escape(a["model"])}]
-    lines += ["- " + i18n.gettext(lang, API_ROW) % {"route": markdown.escape(p["route"]), "input": _usd(p["input"], lang),
+    lines += ["- " + i18n.gettext(lang, API_ROW) % {"route": markdown.escape(p["route"]),
+                                                   "input": _usd(p["input"], lang),
                                                    "output": _usd(p["output"], lang), "date": p["date"]}
               for p in a["prices"]]
     h = a.get("home")
