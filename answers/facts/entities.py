@@ -193,6 +193,9 @@ class EntityBuilding:
 
             built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said, e),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
+            if asked.ram_gb and e.sides:  # "2x 3090 + 128gb ddr5 or a 5090": the RAM of the first option, unpriced
+                built.facts["budget_sides"]["ram_unpriced"] = {"ram_gb": asked.ram_gb, "ram_type": asked.ram_type,
+                                                               "side": e.sides[0].label}
             self._held_to_budget(built, e)
         if asked.budget and intent == "users" and built.facts.get("needed") \
                 and (said := self._budget(asked)) is not None:

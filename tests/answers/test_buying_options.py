@@ -30,3 +30,13 @@ def test_cards_joined_by_plus_stay_one_machine(engine) -> None:
     a = engine.ask("can a 3090 + 3060 run a 30b model at q4?", locale="en")
     assert "3090" in a.text and "3060" in a.text
     assert "setups" not in a.facts or len(a.facts.get("setups") or []) <= 1
+
+
+@pytest.mark.parametrize(("question", "lang"), OPTIONS)
+def test_the_ram_of_the_first_option_is_said_unpriced(engine, question, lang) -> None:
+    a = engine.ask(question, locale=lang)
+    ram = a.facts["budget_sides"]["ram_unpriced"]
+    assert ram["side"] == "2× GeForce RTX 3090" and ram["ram_gb"] in (64, 96, 128)
+    verdict = a.facts["budget_sides"].get("verdict")
+    if verdict:  # the speed in the budget line carries its level (the lines above may be at another one)
+        assert verdict["quant"] and verdict["quant"] in a.text
