@@ -41,7 +41,7 @@ from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 
 SPEED_EDGE = 1.15  # below this two speeds are the same to a reader (runs of one setup spread about as much)
-ROOM_EDGE = 1.5  # this much more memory holds a larger class of models (48 → 72 GB: a 70B at Q6 rather than Q4)
+ROOM_EDGE = 1.3  # this much more memory holds a larger class of models (24 → 32 GB: a 32B at Q6_K rather than IQ3_M)
 CAPABILITY_EDGE = 1.0  # one capability point: twice the effective parameters, or one year newer
 
 
