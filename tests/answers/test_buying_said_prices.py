@@ -67,3 +67,12 @@ def test_another_thing_is_no_second_card(engine, question) -> None:
     from answers.reading.pair_words import read
 
     assert read(question) == ()
+
+
+def test_the_stated_prices_are_in_asked(engine) -> None:
+    a = engine.ask("tenho 15 mil reais, a 5090 tá uns 19 mil aqui e a 3090 usada uns 4 mil, qual compro?", locale="pt")
+    assert a.asked["budget"] == {"amount": 15000.0, "currency": "BRL"}
+    assert a.asked["prices"] == [{"card": "5090", "amount": 19000.0, "currency": "BRL"},
+                                 {"card": "3090", "amount": 4000.0, "currency": "BRL"}]
+    b = engine.ask("a 5090 or two used 3090s for 70b? power costs 0.30 usd per kwh", locale="en")
+    assert b.asked["power_price"] == {"amount": 0.30, "currency": "USD"}
