@@ -197,6 +197,13 @@ class Engine(MediaAnswering):
                 and closed_line(asked.model):
             # "gpt-5 by api or locally?": the closed model said so, its maker's open models offered, the price unknown
             return api_noted(self._ask_read(intent, asked, echo, lang, options, inline))
+        if oos is not None and oos.kind == "api_price" and oos.generic and asked.api_cost \
+                and isinstance(asked.model, str):
+            # "deepseek v3 por openrouter o en casa?": the kept API prices beside a million tokens' energy at home
+            # (answers/facts/api_home.py); a model with no kept price keeps the "prices unknown" line
+            answer = self._ask_read(intent if intent != "fallback" else "model_info", asked, echo, lang, options,
+                                    inline)
+            return answer if answer.facts.get("api_home") else api_noted(answer)
         if oos is not None and (oos.kind in scope.ALWAYS_SAID or intent not in INFO_INTENTS
                                 or finetune_cards.a_run(asked)):
             # A phone, a board, speech, embeddings, fine-tuning: said plainly, never a card's decode figure

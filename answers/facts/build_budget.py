@@ -214,7 +214,7 @@ def verdict(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
         return None
     best = max(ok, key=lambda r: r["tok_s"])
     return {"name": best["name"], "tok_s": best["tok_s"], "reading": best["tok_s"] >= READING_SPEED_TOK_S,
-            "reading_tok_s": READING_SPEED_TOK_S}
+            "reading_tok_s": READING_SPEED_TOK_S, "quant": best.get("quant")}  # its level, said with the speed
 
 
 def local_build(e: Entities, budget: dict[str, Any], local_price: dict[str, Any], whole: bool) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from estimator.profile import READING_SPEED_TOK_S
 from estimator.quants import quant
 
 SPEED_EDGE = 1.15  # below this two speeds are the same to a reader (runs of one setup spread about as much)
-ROOM_EDGE = 1.5  # this much more memory holds a larger class of models (48 → 72 GB: a 70B at Q6 rather than Q4)
+ROOM_EDGE = 1.3  # this much more memory holds a larger class of models (24 → 32 GB: a 32B at Q6_K rather than IQ3_M)
 CAPABILITY_EDGE = 1.0  # one capability point: twice the effective parameters, or one year newer
 
 
@@ -270,10 +270,30 @@ def among_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
         return [z["a"], z["b"], *z.get("more", [])]
 
     def pair(i: int, j: int) -> dict[str, Any]:
-        two = [{"params_b": z["params_b"], "a": every(z)[i], "b": every(z)[j], "same_level": None} for z in sizes]
+        two = [{"params_b": z["params_b"], "a": every(z)[i], "b": every(z)[j],
+                "same_level": z.get("same_level") if (i, j) == (0, 1) else _one_level(every(z)[i], every(z)[j])}
+               for z in sizes]
         return between_sizes(two, [names[i], names[j]], _price_pair(prices, i, j), _price_pair(memory, i, j))
 
     return _among(len(names), names, pair)
+
+
+def _one_level(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """Two sides at different levels where one was also rated at the other's (`at_levels`, answers/facts/
+    more_sides.py): their speeds at that one level, so a ratio never sets IQ3_M against Q6_K."""
+    def at(side: dict[str, Any], level: str) -> float | None:
+        if side.get("quant") == level:
+            return side.get("tok_s")
+        speeds = side.get("at_levels")
+        return speeds.get(level) if isinstance(speeds, dict) else None
+
+    if not (a.get("quant") and b.get("quant")) or a["quant"] == b["quant"]:
+        return None
+    for level in (a["quant"], b["quant"]):
+        ta, tb = at(a, level), at(b, level)
+        if ta and tb:
+            return {"quant": level, "a_tok_s": ta, "b_tok_s": tb, "ratio": ta / tb}
+    return None
 
 
 def between_engines(a: dict[str, Any], b: dict[str, Any], edge: float = SPEED_EDGE) -> dict[str, Any]:

@@ -38,6 +38,9 @@ from estimator.setups import Device, Setup
 # tokens (OpenAI's rule of thumb: 1,000 tokens are about 750 English words; a page holds about 500 words), so 16,384
 # tokens hold a PDF of some 20 pages with room for the summary.
 DOCUMENT_CONTEXT = 16_384
+# the answers about one machine and one model a second card of one of its cards is weighed beside
+PAIR_INTENTS = ("can_run", "speed", "two_gpus")
+
 
 class EntityBuilding:
     """Entities, settings and the builder's call: the facts stage the engine holds (`Engine.building`); names
@@ -140,6 +143,12 @@ class EntityBuilding:
         if intent in SIZE_INTENTS:
             self._needs_size(e)
         built = self.build(intent, e, s)
+        if asked.api_cost and (e.model is not None or isinstance(asked.model, str)):
+            # "openrouter vs correrlo en casa": the API's prices beside a million tokens' energy at home
+            self._api_home(built, intent, e, s, asked)
+        if intent in PAIR_INTENTS and asked.pair_of and e.setup is not None and e.model is not None:
+            # "3090 + 4060 Ti: 70B at Q4_K_M? or do I get another 3090": two of that card, answered too
+            self._pair_option(built, intent, e, s, asked)
         if chips:
             built.facts["chip_sizes"] = chips
         if intent == "compare" and (asked.power is not None or "power" in asked.intents):
@@ -184,6 +193,10 @@ class EntityBuilding:
 
             built.facts["budget_sides"] = side_prices(self.estimates, e, s, said, self._whole(asked, said, e),
                                                       bool(asked.mac_unsized), self._said_prices(asked, e))
+            if asked.ram_gb and e.sides:  # "2x 3090 + 128gb ddr5 or a 5090": the RAM of the first option, unpriced
+                built.facts["budget_sides"]["ram_unpriced"] = {"ram_gb": asked.ram_gb, "ram_type": asked.ram_type,
+                                                               "side": e.sides[0].label}
+            self._held_to_budget(built, e)
         if asked.budget and intent == "users" and built.facts.get("needed") \
                 and (said := self._budget(asked)) is not None:
             # "100 at once on a 70B with vLLM, about 40,000 EUR": each serving box at launch prices against it
@@ -214,18 +227,34 @@ class EntityBuilding:
         return rest is not None and said["amount"] > rest["amount"]
 
     @staticmethod
+    def _held_to_budget(built: Built, e: Entities) -> None:
+        """The comparison's pick, when over the budget and another side is within it, becomes the side within
+        (answers/facts/budget_pick.py); the pick it replaces stays in `choice_over_budget`."""
+        # lazy: the budget pick only for a budget beside a comparison
+        from answers.facts.budget_pick import within_pick
+        from answers.facts.said_prices import side_memory
+
+        picked = within_pick(built.facts.get("choice"), built.facts.get("budget_sides"), side_memory(e))
+        if picked is not None:
+            built.facts["choice_over_budget"] = built.facts.get("choice")
+            built.facts["choice"] = picked
+
+    @staticmethod
     def _said_prices(asked: Asked, e: Entities) -> dict[str, float] | None:
         """The asker's own price for a card of the comparison ("3090 usada uns 4 mil"), in US dollars by card."""
-        if asked.local_price is None:
-            return None
-        typed, price = asked.local_price
-        card = e.card if typed == asked.card_typed else e.card2 if typed == asked.card2_typed else None
-        if card is None:
+        said = asked.local_prices or ((asked.local_price,) if asked.local_price is not None else ())
+        if not said:
             return None
         # lazy: the exchange-rate data only for a price said
         from answers.facts.budget import budget_facts
+        from answers.facts.said_prices import card_of
 
-        return {card.name: budget_facts(price.amount, price.currency, True)["usd"]}
+        out: dict[str, float] = {}
+        for typed, price in said:
+            card = e.card if typed == asked.card_typed else e.card2 if typed == asked.card2_typed else card_of(typed, e)
+            if card is not None and card.name not in out:
+                out[card.name] = budget_facts(price.amount, price.currency, True)["usd"]
+        return out or None
 
     @staticmethod
     def _budget(asked: Asked) -> dict[str, Any] | None:
@@ -385,6 +414,9 @@ class EntityBuilding:
             setup = replace(setup, cpu=cpu_spec)
         more = self._more_sides(asked, profile) if intent == "compare" and side_by_side or (
             intent == "compare" and card2 is not None) else ()
+        if intent == "compare" and asked.pair_of and (card2 is not None or sides is not None):
+            # "5090 ~R$18k, 3090 usada R$4.5k… vale montar com 2?": two of the card offered, a side of its own
+            more = more + self._pair_side(asked, profile, (card, card2), sides, more)
         return Entities(model=model, card=card, card2=card2, memory_gb=memory, levels=levels, cpu_spec=cpu_spec,
                         setup=setup, cpu=cpu, model2=model2, sides=sides, more_sides=more,
                         prompt_tokens=asked.prompt_tokens,
@@ -406,6 +438,79 @@ class EntityBuilding:
 
         a, b = side(asked.setup or ()), side(asked.setup2 or ())
         return (a, b) if a is not None and b is not None else None
+
+    def _api_home(self, built: Built, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> None:
+        """`api_home` (answers/facts/api_home.py) on the machine the answer runs the model on: the asker's card or
+        setup, else the fastest machine that holds it."""
+        # lazy: the API prices only for a message weighing an API against home
+        from answers.facts.api_home import api_home
+
+        if e.model is None:  # a power answer keeps the machine only: the model named is read back for the API
+            try:
+                e = replace(e, model=self.names.resolve_model(asked.model))
+            except NameProblem:
+                return
+            if e.model is None:
+                return
+        row = built.facts.get("row")
+        if not isinstance(row, dict) and (e.card is not None or e.setup is not None) and intent != "can_run":
+            row = self.build("can_run", e, s).facts.get("row")  # a power or cost question: the speed it runs at
+        fastest = built.facts.get("fastest")
+        cards: list[tuple[Any, int]] = [(d.card, d.count) for d in e.setup.devices] if e.setup is not None else (
+            [(e.card, 1)] if e.card is not None else [])
+        machine, tok = None, None
+        if isinstance(row, dict) and row.get("tok_s"):
+            machine, tok = row.get("card"), row["tok_s"]
+        elif isinstance(fastest, dict) and fastest.get("tok_s"):
+            machine, tok, cards = fastest.get("card"), fastest["tok_s"], []
+        said = e.power
+        price = said.price_kwh if said is not None else None
+        currency = said.currency if said is not None and price is not None else None
+        rate = None
+        if currency is not None:
+            # lazy: the exchange-rate data only for a kWh price said beside an API
+            from catalog.currency import rates
+
+            rate = rates().usd_per_unit(currency)
+        found = api_home(e.model.name, machine, tok, cards, price, currency, rate)
+        if found is not None:
+            built.facts["api_home"] = found
+
+    def _pair_option(self, built: Built, intent: str, e: Entities, s: EstimateSettings, asked: Asked) -> None:
+        """Two of the card a second one is offered of, in place of the machine asked about: its row for the same
+        model, level and context, as `pair_option` (answers/rendering/sub_ask_text.py writes it)."""
+        # lazy: the setup rules only for a second card offered
+        from answers.facts.said_prices import pair_card
+        from answers.facts.setups import setup_from_asked
+
+        setup = e.setup
+        card = pair_card(asked.pair_of, [], (setup,)) if setup is not None else None
+        if card is None or setup is None or (len(setup.devices) == 1 and setup.devices[0].count >= 2):
+            return
+        one = replace(asked, setup=((card.name, 2),), gpu_count=None)
+        alt = setup_from_asked(one, lambda text: self.names.resolve_card(text, s.profile), self.knowledge.added_card)
+        row = self.build(intent, replace(e, setup=alt), s).facts.get("row") if alt is not None else None
+        if isinstance(row, dict):
+            built.facts["pair_option"] = {"card": card.name, "label": row.get("card"), "quant": row.get("quant"),
+                                          "fit": row.get("fit"), "tok_s": row.get("tok_s"),
+                                          "need_gb": row.get("need_gb"), "usable_gb": row.get("usable_gb"),
+                                          "memory_gb": row.get("memory_gb")}
+
+    def _pair_side(self, asked: Asked, profile: str, cards: tuple[Any, ...], sides: tuple[Setup, ...] | None,
+                   more: tuple[Setup, ...]) -> tuple[Setup, ...]:
+        """Two of the card a second one is offered of, as a side of the comparison; () when it is no card of the
+        comparison or a side already holds two of it."""
+        # lazy: the setup rules only for a second card offered
+        from answers.facts.said_prices import pair_card
+        from answers.facts.setups import setup_from_asked
+
+        every = (*(sides or ()), *more)
+        card = pair_card(asked.pair_of, [c for c in cards if c is not None], every)
+        if card is None or any(d.card.name == card.name and d.count >= 2 for x in every for d in x.devices):
+            return ()
+        one = replace(asked, setup=((card.name, 2),), gpu_count=None, ram_gb=None)
+        side = setup_from_asked(one, lambda text: self.names.resolve_card(text, profile), self.knowledge.added_card)
+        return () if side is None else (side,)
 
     def _more_sides(self, asked: Asked, profile: str) -> tuple[Setup, ...]:
         """The sides after the second ("3090 vs 4060 ti vs 5060 ti"), each a setup of its own; a side whose card

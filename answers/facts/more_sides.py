@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from answers.facts import choice
 from answers.facts.machine_price import machine_price_usd
 from answers.facts.versus import setup_side, side_brief, size_of
@@ -77,8 +79,40 @@ def add_to_sizes(facts: dict[str, Any], est: Estimates, e: Entities, s: Estimate
     by_params = {z.params_b: z for z in sizes}
     for z in facts["sizes"]:
         z["more"] = rows(est, e, s, by_params[z["params_b"]])
+        _at_common_level(z, est, e, s, by_params[z["params_b"]])
     memory = [c["memory_gb"] for c in (*facts["cards"], *facts["more_cards"])]
     facts["choice"] = choice.among_sizes(facts["sizes"], [*two_names, *names(e)], prices, memory)
+
+
+def _common_level(z: dict[str, Any]) -> str | None:
+    """The level the first two sides are weighed at for one size: their shared level, or the one both hold."""
+    same = z.get("same_level")
+    if isinstance(same, dict) and same.get("quant"):
+        return str(same["quant"])
+    a, b = z.get("a") or {}, z.get("b") or {}
+    return str(a["quant"]) if a.get("quant") and a.get("quant") == b.get("quant") else None
+
+
+def _at_common_level(z: dict[str, Any], est: Estimates, e: Entities, s: EstimateSettings, size: ModelSize) -> None:
+    """A further side rated at another level than the first two ("R9700 32 GB: Q6_K" beside "IQ3_M" on two 24 GB
+    cards): its figure at their level too (`at_common`), so every side is weighed at one level, and its own level
+    says what its memory buys."""
+    level = _common_level(z)
+    own = {str(q) for q in ((z.get("a") or {}).get("quant"), (z.get("b") or {}).get("quant"), level) if q}
+    p = est.profile(s.profile)
+    constants = est.profiles.setup_constants()
+    for x, r in zip(e.more_sides, z["more"], strict=True):
+        if not r.get("quant"):
+            continue
+        speeds = {}  # its speed at each level the first two run this size at (the pick weighs pairs at one level)
+        for q in sorted(own - {r["quant"]}):
+            at = setup_side(p, size, x, constants, replace(s, quant=q))
+            if at.get("quant") == q and at.get("tok_s"):
+                speeds[q] = at["tok_s"]
+        if speeds:
+            r["at_levels"] = speeds
+        if level is not None and level in speeds:
+            r["at_common"] = {"quant": level, "tok_s": speeds[level]}
 
 
 def _flags(facts: dict[str, Any], e: Entities) -> None:

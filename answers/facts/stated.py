@@ -190,6 +190,10 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
     if asked.budget is not None:
         out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
+    if asked.local_prices:  # "5090 tá uns 18k aqui, 3090 usada uns 4500": each card's price as stated
+        out["prices"] = [{"card": typed, "amount": p.amount, "currency": p.currency} for typed, p in asked.local_prices]
+    if asked.power is not None and asked.power.price_kwh is not None:  # "strom kostet 0,35 €/kWh"
+        out["power_price"] = {"amount": asked.power.price_kwh, "currency": asked.power.currency}
     asks = [k for k in asked.also if k in TRACKED_ASKS]
     if asks:  # "best value?", "is 16 GB enough?": asks the account checks the answer carries
         out["asks"] = asks

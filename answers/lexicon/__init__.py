@@ -129,6 +129,7 @@ COMMON_KEYS = {
 SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml", "also.toml", "power.toml",
                           "languages.toml", "off_topic.toml", "knowhow.toml", "work.toml",
                           "hardware_context.toml", "people.toml"})
+SHARED_FILES |= {"buying.toml"}  # a buying message's words (answers/reading/pair_words.py)
 SHARED_FILES |= {"kv_cache.toml"}  # a question about the KV cache itself (answers/lexicon/kv_cache.py)
 SHARED_FILES |= {"training.toml"}  # a fine-tuning run's conditions (answers/reading/train_words.py)
 OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",

@@ -237,6 +237,9 @@ BARE_LOCAL_MIN = 100.0  # a bare number after a card, below this, is a memory si
 # a card's price follows its name within this many words ("3090 usada ta uns 4 mil", "3090 usata qui si trova a
 # 600 euro", "3090 usada aqui sai por uns 4.800")
 LOCAL_PRICE_REACH = 7
+# a card's price said beside a budget may be above it (the asker weighs a card they cannot afford), up to this many
+# times the budget; beyond it the number is something else (a year, a count of tokens)
+LOCAL_OVER_BUDGET = 3.0
 
 
 def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], bool]) -> tuple[int, Said] | None:
@@ -266,8 +269,8 @@ def find_local_price(toks: list[Token], budget: Said, in_card: Callable[[int], b
         if len(used) == 1 and currency is None and (value < BARE_LOCAL_MIN or in_card(i) or (
                 after is not None and (_NOT_MONEY_NEXT.match(after.low) or after.low in _context_words()))):
             continue  # a bare "24" after a card is its memory or a count, "3060" another card, "4096 tokens" no money
-        if not (MIN_BARE <= value < budget.amount):
-            continue
+        if not (MIN_BARE <= value <= LOCAL_OVER_BUDGET * budget.amount) or value == budget.amount:
+            continue  # a card's price may be above the budget ("5090 tá uns 18k aqui" with 12 mil): that is the point
         for k in used:
             toks[k].used = True
         return card, Said(value, currency or budget.currency)

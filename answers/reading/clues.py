@@ -45,6 +45,19 @@ def _find_local_price(toks: list[Token], said: budget_words.Said | None,
     return None if found is None else (toks[found[0]].text, found[1])
 
 
+def _find_local_prices(toks: list[Token], said: budget_words.Said | None,
+                       gpus: Resolver) -> list[tuple[str, budget_words.Said]]:
+    """Every card's price said beside the budget ("5090 tá uns 18k aqui, 3090 usada uns 4500"), in order: each
+    found uses its tokens up, so the next search finds the next card's."""
+    out: list[tuple[str, budget_words.Said]] = []
+    while len(out) < MAX_LOCAL_PRICES and (found := _find_local_price(toks, said, gpus)) is not None:
+        out.append(found)
+    return out
+
+
+MAX_LOCAL_PRICES = 4  # one price per side of a comparison at most
+
+
 _COUNT_RE = compile_cached(r"(?<![\w.])(?:\d{1,2}\s?[x×]|[x×]\s?\d{1,2})(?![\w.])")  # "2x", "x2", "4 ×"
 
 

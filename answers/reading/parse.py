@@ -39,7 +39,7 @@ from answers.reading.clues import (
     _could_be_name,
     _family_heads,
     _find_budget,
-    _find_local_price,
+    _find_local_prices,
     _is_greeting,
     _named_apart,
     _only_task_words,
@@ -96,6 +96,7 @@ class _Reading(Struct):
     ftext: str = ""
     said: budget_words.Said | None = None
     local_price: tuple[str, budget_words.Said] | None = None
+    local_prices: list[tuple[str, budget_words.Said]] = field(default_factory=list)
     cache_type: str | None = None
     quants: list[str] = field(default_factory=list)
     context: int | None = None
@@ -176,6 +177,8 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
                                                                           r.local_price[1].currency is None
                                                                           else r.local_price[1].currency)))
         if r.local_price is not None and r.budget else None,
+        local_prices=tuple((typed, Budget(p.amount, str(r.budget["currency"] if p.currency is None else p.currency)))
+                           for typed, p in r.local_prices) if r.budget else (),
         model2=_value(r.pair[1]) if r.pair is not None else (_value(r.both[1]) if r.both is not None else None),
         model2_span=r.pair[1].text if r.pair is not None else (r.both[1].text if r.both is not None else None),
         together=r.both is not None or at_once.says_at_once(r.folded),
@@ -233,7 +236,10 @@ def _read_entities(r: _Reading) -> None:
     never_names(r.toks, r.gpus)  # machines, speeds, quantities: before any number or name is read
     r.ftext = fold(r.text)
     r.said = _find_budget(r.text, r.toks, r.gpus)  # first: an amount is never a name, a size or a context length
-    r.local_price = _find_local_price(r.toks, r.said, r.gpus)
+    r.local_prices = _find_local_prices(r.toks, r.said, r.gpus)
+    # the one price the single-card answers use: the first within the budget (a card it can buy), else the first
+    r.local_price = next((p for p in r.local_prices if r.said is not None and p[1].amount < r.said.amount),
+                         r.local_prices[0] if r.local_prices else None)
     r.cache_type = _cache_type(r.ftext, r.toks)  # before the levels: "q8 kv cache" is the cache's, not the weights'
     r.quants = file_levels(r.text, _find_quants(r.toks))  # "F16 (MXFP4 experts)": one file
     r.context, _ = _find_context(r.toks, r.gpus)

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from answers.reading.tokens import Token
 
 _POOLED_RE = re.compile(r"\+|&")
+# an amount of money between two cards ("anda en 60 mil", "costs 2,700", "à 2800"): thousands, or three digits and
+# more, never a memory, a wattage or a speed
+_PRICE_RE = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:[.,]\d{3})+|\d{3,6}|\d{1,3}\s?(?:k|mil|mila|tausend|mille)\b)"
+                       r"(?!\s?(?:gb|go|gib|tb|w|watts?|mhz|mt/s|mts|tok|t/s|tokens?|b|ms)\b)")
 MAX_BETWEEN = 6  # words between two models still read as one comparison ("x, which is faster than y")
 
 
@@ -105,8 +109,16 @@ def _small_words() -> frozenset[str]:
 
 def _is_versus(between: str, folded_question: str) -> bool:
     """The words between two things set them side by side."""
+    if _options_after_pool(between):
+        # "2x 3090 + 128gb ddr5 or one 5090": the "+" joins the RAM to the first option; the versus word after
+        # it sets the second card beside that whole option (two ways to spend a budget, never three cards)
+        return True
     if _POOLED_RE.search(between) or together_re().search(between):
         return False  # "3090 + 3060", "3090 and 3060 together": one machine
+    if (price := _PRICE_RE.search(between)) is not None and and_re().search(between, price.end()):
+        # "la 5090 anda en 60 mil y una 3090 usada en 12 mil": each card with its own price are options to buy,
+        # not the cards of one machine
+        return True
     if versus_re().search(between):
         # "a 5060 ti is nice and cheap, or a used 3090?": a word that sets two things side by side wins over an
         # "and" among the words between (that "and" joins the asker's clauses, not the cards)
@@ -117,6 +129,16 @@ def _is_versus(between: str, folded_question: str) -> bool:
         return False  # "I have a 3090 and a 3060": one machine
     # "compare X and Y", "confronta X e Y": an "and" compares when the question asks for a comparison.
     return says_compare(folded_question) and (and_re().search(between) is not None or not between.strip())
+
+
+def _options_after_pool(between: str) -> bool:
+    """A "+" (or together word) followed, later in the same gap, by a versus word: the pooled part is what came
+    before the versus word (RAM, a CPU), and the next card is the other option."""
+    pools = [*_POOLED_RE.finditer(between), *together_re().finditer(between)]
+    if not pools:
+        return False
+    last = max(m.end() for m in pools)
+    return versus_re().search(between, last) is not None
 
 
 def sides(folded: str, betweens: list[str]) -> tuple[int, ...]:

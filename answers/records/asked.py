@@ -171,6 +171,9 @@ class Asked(Struct, frozen=True):
     # a card's price where the asker lives, said beside a budget ("3090 usada ta uns 4 mil aqui"): the card's
     # number as typed and the price, used for that card instead of the kept ones
     local_price: tuple[str, Budget] | None = None
+    # every card's price said beside the budget, in order ("5090 tá uns 18k aqui, 3090 usada uns 4500"), the
+    # over-budget ones too: each card of a comparison is priced at the asker's figure
+    local_prices: tuple[tuple[str, Budget], ...] = ()
     prompt_tokens: int | None = None  # "how long for a 32k prompt": the prompt's length
     users: int | None = None  # "vllm 4 users": people served at once
     per_day: int | None = None  # "200 users a day": a daily count, turned into people at once by the facts
@@ -243,6 +246,12 @@ class Asked(Struct, frozen=True):
     # speculative decoding said ("MTP/4", "dflash", "a draft model"): the decode figures carry its public gain
     # (answers/reading/speculative_words.py, answers/facts/speculative.py)
     speculative: bool = False
+    # a second card of one named, offered as an option to buy ("or buy another 3090", "vale montar com 2?"): the
+    # cards it may be of as typed, most likely first (answers/reading/pair_words.py); the facts weigh two of it
+    pair_of: tuple[str, ...] = ()
+    # a hosted API's cost set against running the model at home ("openrouter vs correrlo en casa"): the API prices
+    # kept for the model beside the energy a million tokens take at home (answers/facts/api_home.py)
+    api_cost: bool = False
     # practical know-how asked ("rocm on windows", "faster-whisper or whisper.cpp"): ids of
     # answers/knowledge/knowhow.json (answers/reading/knowhow_words.py), each said in a sourced line
     knowhow: tuple[str, ...] = ()

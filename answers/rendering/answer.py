@@ -19,6 +19,7 @@ from answers.knowledge.profiles import Profiles
 from answers.rendering import format as fmt
 from answers.rendering import markdown, render
 from answers.rendering.accounting_text import asked_lines
+from answers.rendering.api_home_text import api_home_lines
 from answers.rendering.engine_text import refused_text, speculative_line, users_target_line, weight_only_line
 from answers.rendering.generic_model import (
     GENERIC_NEAR,
@@ -29,7 +30,7 @@ from answers.rendering.generic_model import (
     typed_note,
 )
 from answers.rendering.mac_line import mac_lines
-from answers.rendering.sub_ask_text import chip_lines, power_lines
+from answers.rendering.sub_ask_text import chip_lines, pair_lines, power_lines
 
 # The title of a budget answer (answers/facts/budget.py): for one model, or an overview of what to buy.
 BUDGET_TITLE_MODEL = N_("Which GPU for %(model)s within %(budget)s")
@@ -263,7 +264,8 @@ class AnswerWriting:
             if sheet:
                 text = markdown.finish(text.rstrip() + "\n" + sheet)
         # a chip's sizes, power beside a comparison, a length or a speed named: answered
-        for line in [*chip_lines(facts, lang), *power_lines(facts, lang), *asked_lines(facts, lang)]:
+        for line in [*chip_lines(facts, lang), *power_lines(facts, lang), *pair_lines(facts, lang),
+                     *api_home_lines(facts, lang), *asked_lines(facts, lang)]:
             text = markdown.finish(text.rstrip() + "\n" + line)
         other = truer_line(facts, lang) if intent not in ("ambiguous", "not_found", "invalid", "fallback",
                                                            "help") else None

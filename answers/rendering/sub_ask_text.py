@@ -42,6 +42,13 @@ POWER_HEAD = N_("Power while generating (the whole machine at the wall):")
 POWER_SIDE = N_("%(side)s: about %(watts)s W, %(per_wh)s tokens per watt-hour")
 POWER_SIDE_PRICE = N_("%(side)s: about %(watts)s W, %(hour)s an hour of generating at %(price)s per kWh, "
                       "%(million)s per million tokens")
+# …and idle with the model loaded, and a month at the hours said (or assumed), a kWh price said.
+POWER_IDLE_MONTH = N_("%(side)s idle with the model loaded: about %(idle)s W, %(idle_hour)s an hour; a month: about "
+                      "%(month)s (%(kwh)s kWh)")
+POWER_HOURS_SAID = N_("The month counts %(hours)s hours a day generating, as you say, and the rest of the day idle.")
+POWER_HOURS_ASSUMED = N_("The month assumes %(hours)s hours a day generating and the rest of the day idle with the "
+                         "model loaded; say your hours for your own figure. Turned off when unused, the idle part "
+                         "goes away.")
 POWER_BEST = N_("%(side)s makes about %(ratio)s× as many tokens per kWh.")
 POWER_EVEN = N_("Both make about as many tokens per kWh.")
 
@@ -61,14 +68,46 @@ def power_lines(facts: dict[str, Any], lang: str) -> list[str]:
                           price=fmt.unit_price(p["price_kwh"], cur, lang),
                           million=fmt.unit_price(side["million_cost"], cur, lang))
             lines.append("- " + i18n.gettext(lang, POWER_SIDE_PRICE) % values)
+            if side.get("month_cost") is not None:
+                lines.append("- " + i18n.gettext(lang, POWER_IDLE_MONTH) % {
+                    "side": values["side"], "idle": fmt.integer(side["idle_watts"], lang),
+                    "idle_hour": fmt.unit_price(side["idle_hour_cost"], cur, lang),
+                    "month": fmt.unit_price(side["month_cost"], cur, lang),
+                    "kwh": fmt.integer(side["month_kwh"], lang)})
         else:
             lines.append("- " + i18n.gettext(lang, POWER_SIDE) % values)
+    if p.get("price_kwh") is not None and p.get("hours_per_day"):
+        hours = fmt.decimal(p["hours_per_day"], 0 if float(p["hours_per_day"]).is_integer() else 1, lang)
+        lines.append(i18n.gettext(lang, POWER_HOURS_SAID if p.get("hours_said") else POWER_HOURS_ASSUMED)
+                     % {"hours": hours})
     if p["ratio"] >= 1.1:
         lines.append(i18n.gettext(lang, POWER_BEST) % {"side": markdown.escape(p["sides"][p["best"]]["label"]),
                                                         "ratio": fmt.decimal(p["ratio"], 1, lang)})
     else:
         lines.append(i18n.gettext(lang, POWER_EVEN))
     return lines
+
+
+# A second card of one the asker has, offered instead of the machine asked about ("or do I get another 3090?").
+PAIR_RUNS = N_("With a second %(card)s instead (%(label)s, %(usable)s GB usable): it holds it at %(quant)s, about "
+               "%(tok)s tok/s, needing %(need)s GB.")
+PAIR_SHORT = N_("With a second %(card)s instead (%(label)s, %(usable)s GB usable): it still does not hold it whole; "
+                "that needs about %(need)s GB.")
+
+
+def pair_lines(facts: dict[str, Any], lang: str) -> list[str]:
+    """The figure for two of the card offered as a second one, or that they do not hold the model either."""
+    p = facts.get("pair_option")
+    if not p or not p.get("label") or not p.get("usable_gb"):
+        return []
+    values = {"card": markdown.escape(p["card"]), "label": markdown.escape(p["label"]),
+              "usable": fmt.decimal(p["usable_gb"], 1, lang), "need": fmt.decimal(p.get("need_gb") or 0.0, 1, lang)}
+    if p.get("quant") and p.get("tok_s") and p.get("fit") not in (None, "no"):
+        return [i18n.gettext(lang, PAIR_RUNS) % {**values, "quant": f"`{p['quant']}`",
+                                                  "tok": fmt.decimal(p["tok_s"], 1, lang)}]
+    if p.get("need_gb"):
+        return [i18n.gettext(lang, PAIR_SHORT) % values]
+    return []
 
 
 # Two engines weighed for several people: how many requests the memory holds at once (the serving answer's pool).
