@@ -142,7 +142,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    asked = _totals_apart(annotate_setup(Asked(
+    asked = _variant_kept(_totals_apart(annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -183,7 +183,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         more_sizes=(r.size_more,) if r.size_more is not None else (),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
-    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
+    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus), r.gpus)
     mac = unsized_mac(r.folded, asked)
     return replace(asked, mac_unsized=mac) if mac else asked
 
@@ -222,6 +222,25 @@ def _totals_apart(asked: Asked, gpus: Resolver) -> Asked:
         return asked
     return replace(asked, setup=tuple(parts), memory_gb=None if said_total else asked.memory_gb,
                    card_typed=parts[0][0] if asked.card_typed == asked.setup[0][0] else asked.card_typed)
+
+
+def _variant_kept(asked: Asked, gpus: Resolver) -> Asked:
+    """"a 3050 de 6gb y 16gb de ram": the card read is the variant of the memory said (the 6 GB one); the setup
+    the RAM makes of it keeps that variant instead of resolving the bare name again to the common one (8 GB)."""
+    card = asked.card
+    if not asked.setup or len(asked.setup) != 1 or not isinstance(card, str) or asked.memory_gb is None:
+        return asked
+    name, count = asked.setup[0]
+    said = _VARIANT_GB_RE.search(card)
+    if count != 1 or (asked.card_typed or "").casefold() != name.casefold() or said is None \
+            or abs(float(said.group(1)) - asked.memory_gb) >= 0.5:
+        return asked
+    res = gpus.lookup(name)
+    bare = res.best.name if res is not None and res.best is not None else None
+    return asked if bare == card else replace(asked, setup=((card, 1),))
+
+
+_VARIANT_GB_RE = re.compile(r"\s(\d+(?:\.\d+)?) GB$")
 
 
 def _read_entities(r: _Reading) -> None:
