@@ -418,6 +418,10 @@ def _engine_rules(has: set[str]) -> tuple[tuple[str, bool], ...]:
             ("koboldcpp", "koboldcpp" in has),
             ("trtllm_batched", "trtllm" in has),
             ("ollama_llamacpp", {"ollama", "llama_cpp"} <= has and not {"lm_studio", "mlx"} & has),
+            # "awq, gptq or fp8: which is best in quality?", "is nvfp4 still buggy?": a sourced line each, whatever
+            # figures the answer gives (the formats' speeds are weighed by the engine answer)
+            ("weight_format_quality", "weight_format_quality" in has),
+            ("nvfp4_state", "nvfp4_state" in has),
             ("ktransformers", "ktransformers" in has),
             ("tabbyapi", "tabbyapi" in has),
             ("mxfp4_where", "mxfp4_where" in has),

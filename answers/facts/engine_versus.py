@@ -164,7 +164,11 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
     runs = tok is not None and row.get("fit") not in (None, "no") and check.get("runs", True)
     # nothing fits though the memory would hold it: the engine does not run on that hardware (MLX on a GeForce)
     roomy = row.get("need_gb") is not None and (row.get("usable_gb") or row.get("memory_gb") or 0) >= row["need_gb"]
-    reason = None if runs else check.get("reason") or ("engine_hardware" if roomy and not facts.get("engine_levels")
+    # the engine runs the format on that card (its check says so) and the row does not fit: memory is the reason,
+    # said with the need ("vLLM at FP8 does not fit: 30.3 GB"), never "cannot run FP8" on a card that runs FP8
+    short = check.get("runs") is True and row.get("fit") == "no"
+    reason = None if runs else check.get("reason") or ("fit" if short else "engine_hardware"
+                                                      if roomy and not facts.get("engine_levels")
                                                       or roomy and tok is None else "fit")
     suffix = "per_user_tok_s" if per_user is not None else "tok_s"
     return {
