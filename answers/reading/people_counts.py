@@ -10,6 +10,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from answers.lexicon.conditions import condition_words
 from answers.lexicon.errors import LexiconError
 from answers.reading.amounts import Amount
 from answers.reading.tokens import Token
@@ -70,7 +71,6 @@ def take(toks: list[Token], users_words: frozenset[str]) -> None:
 def _claims() -> frozenset[str]:
     """The two-word claim phrases that begin with a people's noun ("people say", "leute sagen", "gente diciendo"):
     the number before them ends the sentence before, never counts those people."""
-    from answers.lexicon.conditions import condition_words
     return frozenset(fold(p) for p in condition_words().every("claimed") if len(p.split()) == 2)
 
 
