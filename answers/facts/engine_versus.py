@@ -35,6 +35,10 @@ def side_intent(answered: str, asked: Asked) -> str | None:
     if answered in INTENTS:
         return answered
     hardware = asked.card or asked.setup or asked.memory_gb or asked.device
+    if answered == "longest_context" and hardware:
+        # "mlx or gguf, which is faster, and how much context fits?": the sides weighed by speed, each with its
+        # context line (side_asks leaves the context ask to answers/facts/also.py)
+        return "speed"
     return "can_run" if answered in AS_FIT and hardware else None
 # Front ends of one runtime: two of them differ only by the level each picks by default.
 LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
@@ -133,8 +137,11 @@ def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     engines = [e for e, _ in (*asked.versus, *asked.versus_more)]
     if users is None and "many_users" in asked.also and any(e in SERVING for e in engines):
         users = MANY_USERS
+    # the weighing answers the sides only: a context ask beside it ("and how much context before it swaps?") is each
+    # side's context line (answers/facts/also.py), not a part of its own the weighing would drop
+    intents = tuple(i for i in asked.intents if i != "longest_context")
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, versus_more=(), more_models=(), more_sizes=(), users=users)
+                    versus=None, versus_more=(), more_models=(), more_sizes=(), users=users, intents=intents)
             for engine, level in _every(asked, apple)]  # further models get their own parts after the verdict
 
 
