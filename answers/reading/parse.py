@@ -67,6 +67,7 @@ from answers.reading.numbers import (
     file_levels,
 )
 from answers.reading.setup_annotate import annotate as annotate_setup
+from answers.reading.setup_variant import variant_kept
 from answers.reading.setup_words import SetupWords
 from answers.reading.setup_words import read as read_setup
 from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
@@ -142,7 +143,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    asked = _variant_kept(_totals_apart(annotate_setup(Asked(
+    asked = variant_kept(_totals_apart(annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -222,25 +223,6 @@ def _totals_apart(asked: Asked, gpus: Resolver) -> Asked:
         return asked
     return replace(asked, setup=tuple(parts), memory_gb=None if said_total else asked.memory_gb,
                    card_typed=parts[0][0] if asked.card_typed == asked.setup[0][0] else asked.card_typed)
-
-
-def _variant_kept(asked: Asked, gpus: Resolver) -> Asked:
-    """"a 3050 de 6gb y 16gb de ram": the card read is the variant of the memory said (the 6 GB one); the setup
-    the RAM makes of it keeps that variant instead of resolving the bare name again to the common one (8 GB)."""
-    card = asked.card
-    if not asked.setup or len(asked.setup) != 1 or not isinstance(card, str) or asked.memory_gb is None:
-        return asked
-    name, count = asked.setup[0]
-    said = _VARIANT_GB_RE.search(card)
-    if count != 1 or (asked.card_typed or "").casefold() != name.casefold() or said is None \
-            or abs(float(said.group(1)) - asked.memory_gb) >= 0.5:
-        return asked
-    res = gpus.lookup(name)
-    bare = res.best.name if res is not None and res.best is not None else None
-    return asked if bare == card else replace(asked, setup=((card, 1),))
-
-
-_VARIANT_GB_RE = re.compile(r"\s(\d+(?:\.\d+)?) GB$")
 
 
 def _read_entities(r: _Reading) -> None:

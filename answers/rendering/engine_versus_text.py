@@ -148,8 +148,7 @@ def _with_context_fit(said: str, facts: dict[str, Any], lang: str) -> str:
     """`said` with the first side's "what fits" line (the tokens of context its level leaves room for), when the
     question asked it beside the weighing: the sides' text replaces the answer's own, never what it was asked."""
     also = facts.get("also")
-    fit = also.get("context_fit") if isinstance(also, dict) else None
-    if not isinstance(fit, dict):
+    if not isinstance(also, dict) or not isinstance(fit := also.get("context_fit"), dict):
         return said
     line = render.render(lang, "_also", {"also": {"context_fit": fit, "model": also.get("model")}}).strip()
     return markdown.finish(f"{said.rstrip()}\n{line}") if line else said
