@@ -30,3 +30,20 @@ def test_a_laptop_cards_ram_is_its_generations(engine: Engine, question: str, la
 def test_a_desktop_card_of_that_year_keeps_ddr4(engine: Engine) -> None:
     a = engine.ask("rtx 4070 desktop with 32gb ram, gemma 3 27b at q4, how fast?")
     assert a.facts["row"]["ram_type"] == "DDR4"
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("laptop with a 4090 laptop 16gb and 64gb ram: can qwen3 30b a3b at q4 fit fully in vram? how fast", "en"),
+    ("notebook mit 4090 laptop 16gb und 64gb ram: passt qwen3 30b a3b in q4 komplett in den vram?", "de"),
+    ("portátil con 4090 laptop 16gb y 64gb de ram, ¿qwen3 30b a3b en q4 entra todo en la vram?", "es"),
+    ("notebook com 4090 laptop 16gb e 64gb de ram, o qwen3 30b a3b em q4 cabe tudo na vram?", "pt"),
+    ("portable avec 4090 laptop 16gb et 64gb de ram, qwen3 30b a3b en q4 tient tout en vram ?", "fr"),
+])
+def test_all_in_vram_gets_the_spill_and_the_level_held_whole(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    w = a.facts["also"]["whole_vram"]
+    # Q4_K_M of a 30.5B model is about 17-18 GB: past a 16 GB card, so part spills; a ~3-bit level fits whole
+    assert w["spill_gb"] > 0 and w["memory_gb"] == 16.0
+    assert w["whole"]["need_gb"] <= 16.0 and w["whole"]["quant"] != w["quant"]
+    assert w["whole"]["quant"] in a.text
