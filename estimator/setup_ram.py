@@ -32,10 +32,13 @@ def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
 
 
 def _type_beside(c: SetupConstants, setup: Setup) -> str | None:
-    """The RAM type a desktop built around the setup's newest card has (None: the default type)."""
-    if c.ram_type_beside_cards is None:
+    """The RAM type a desktop built around the setup's newest card has, or a laptop around its laptop card (an RTX
+    40 laptop has DDR5: `ram_type_beside_laptop_cards`); None: the default type."""
+    laptop = any(getattr(d.card, "segment", "") == "laptop" for d in setup.devices)
+    rule = c.ram_type_beside_laptop_cards if laptop and c.ram_type_beside_laptop_cards else c.ram_type_beside_cards
+    if rule is None:
         return None
-    since, kind = c.ram_type_beside_cards
+    since, kind = rule
     released = [r for d in setup.devices if (r := getattr(d.card, "release", None)) is not None]
     return kind if released and max(released).isoformat() >= since else None
 

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 from answers.facts import choice
 from answers.facts.also_hardware import hardware_asks
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings, card_row
-from answers.facts.context_fit import context_fit, memory_of, sides_fit
+from answers.facts.context_fit import context_fit, memory_of, sides_fit, usable_of
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
@@ -119,7 +119,7 @@ def _model_facts(est: Estimates, kinds: list[str], rec: ModelRecord, e: Entities
         if len(fits) >= 2:
             out["context_fits"] = fits
     elif "context_window" in kinds:  # "with how much context?" on a card: the tokens that fit, beside the maximum
-        fit = context_fit(est, rec, memory_of(e), s, _level(facts, s))
+        fit = context_fit(est, rec, memory_of(e, facts), s, _level(facts, s), usable_of(e, facts))
         if fit is not None:
             out["context_fit"] = fit
     if "license" in kinds and rec.license:
@@ -418,6 +418,10 @@ def _engine_rules(has: set[str]) -> tuple[tuple[str, bool], ...]:
             ("koboldcpp", "koboldcpp" in has),
             ("trtllm_batched", "trtllm" in has),
             ("ollama_llamacpp", {"ollama", "llama_cpp"} <= has and not {"lm_studio", "mlx"} & has),
+            # "awq, gptq or fp8: which is best in quality?", "is nvfp4 still buggy?": a sourced line each, whatever
+            # figures the answer gives (the formats' speeds are weighed by the engine answer)
+            ("weight_format_quality", "weight_format_quality" in has),
+            ("nvfp4_state", "nvfp4_state" in has),
             ("ktransformers", "ktransformers" in has),
             ("tabbyapi", "tabbyapi" in has),
             ("mxfp4_where", "mxfp4_where" in has),

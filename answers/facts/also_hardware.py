@@ -11,11 +11,13 @@ from msgspec.structs import replace
 
 from answers.facts.card_value import card_value
 from answers.facts.common import Entities, Estimates, EstimateSettings
+from answers.facts.depth_ask import at_depths
 from answers.facts.laptop_power import laptop_power
 from answers.facts.memory_enough import memory_enough
 from answers.facts.slower_card import offload_drag, slower_card
 from answers.facts.split_ways import split_ways
 from answers.facts.tensor_split import tensor_split
+from answers.facts.whole_vram import whole_vram
 
 
 def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSettings, facts: dict[str, Any],
@@ -44,6 +46,14 @@ def hardware_asks(est: Estimates, kinds: list[str], e: Entities, s: EstimateSett
         enough = memory_enough(est, e, s, facts)
         if enough is not None:
             out["memory_enough"] = enough
+    if "depth" in kinds:  # "is that only with an empty context?": the speed once the conversation fills
+        deep = at_depths(est, e, s, facts)
+        if deep is not None:
+            out["depth"] = deep
+    if "whole_vram" in kinds:  # "can I keep it all in VRAM?": the spill, and the level the card holds whole
+        whole = whole_vram(est, e, s, facts)
+        if whole is not None:
+            out["whole_vram"] = whole
     if "tdp" in kinds:  # "is the laptop 5090 held back by its TDP?": its power against the desktop card's
         laptops = laptop_power(est, e, s.profile)
         if laptops:

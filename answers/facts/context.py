@@ -19,7 +19,7 @@ from answers.facts.common import (
 )
 from answers.facts.quant_advice import CACHE_ALTERNATIVES
 from estimator.card import MemoryCard
-from estimator.model import MAX_CONTEXT
+from estimator.model import DEFAULT_CONTEXT, MAX_CONTEXT
 from estimator.quants import Quant, quant
 
 
@@ -96,6 +96,8 @@ def longest_context(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
             facts["with_cache"] = {"cache_type": "q8_0", "quant": best["quant"], "context": longer}
     if s.cache_said and best is not None:  # "how much more context with a q8 KV cache": each type's tokens
         facts["by_cache"] = _by_cache(q, best, levels, usable, upper)
+    if s.context > DEFAULT_CONTEXT and best is not None:  # "how much context? is 64k doable?": the length said
+        facts["said"] = _said(q, levels, usable, s.context)
     facts["model_max_context"] = model_max
     # the window it was trained at, when the maximum needs rope scaling (Qwen3: 32,768, YaRN to 131,072)
     facts["model_native_context"] = rec.architecture.native_context if rec.architecture else None
@@ -130,4 +132,17 @@ def _by_cache(q: Any, best: dict[str, Any], levels: Sequence[Quant], usable: flo
             longest = _longest(_fits(replace(q, cache_type=ct), lv, usable), upper)
             contexts.append({"cache_type": ct, "context": longest})
         out.append({"quant": name, "contexts": contexts})
+    return out
+
+
+def _said(q: Any, levels: Sequence[Quant], usable: float, context: int) -> dict[str, Any]:
+    """The context the asker names, answered yes or no: the least compressed level that holds it with the cache
+    type in use; else the one that does with a `q4_0` cache (the smallest llama.cpp offers), said as the way."""
+    held = next((lv for lv in levels if q.need_gb(lv, context) <= usable), None)
+    out: dict[str, Any] = {"context": context, "cache_type": q.cache_type,
+                           "quant": held.name if held is not None else None}
+    if held is None and q.cache_type != "q4_0":
+        small = replace(q, cache_type="q4_0")
+        alt = next((lv for lv in levels if small.need_gb(lv, context) <= usable), None)
+        out["alt"] = {"quant": alt.name, "cache_type": "q4_0"} if alt is not None else None
     return out

@@ -24,17 +24,32 @@ FALLBACK_CEILING = 131072  # the longest context weighed when the record does no
 CACHE_TYPES = ("f16", "q8_0")  # llama.cpp's default cache and the near-lossless one that halves it
 
 
-def memory_of(e: Entities) -> float | None:
-    """The memory the answer is about: one card's, or the size said."""
+def memory_of(e: Entities, facts: dict[str, Any] | None = None) -> float | None:
+    """The memory the answer is about: one card's, or the size said; on one machine of shared memory (a Mac, a
+    Strix Halo) the part its graphics may use, as the answer's row rates it ("how much context before it swaps?")."""
     if e.card is not None and e.setup is None:
         return float(e.card.memory_gb)
+    if e.setup is not None and len(e.setup.devices) == 1 and e.setup.devices[0].count == 1 and facts is not None:
+        row = facts.get("row")
+        if isinstance(row, dict) and row.get("fit") in ("comfortable", "tight") and row.get("memory_gb"):
+            return float(row["memory_gb"])
+        return None
     return e.memory_gb if e.setup is None else None
 
 
+def usable_of(e: Entities, facts: dict[str, Any]) -> float | None:
+    """The usable memory of one shared-memory machine as its row rates it; None otherwise (the size's own rule)."""
+    row = facts.get("row")
+    if e.setup is None or memory_of(e, facts) is None or not isinstance(row, dict):
+        return None
+    return float(row["usable_gb"]) if row.get("usable_gb") else None
+
+
 def context_fit(est: Estimates, rec: ModelRecord, memory_gb: float | None, s: EstimateSettings,
-                level: str | None) -> dict[str, Any] | None:
+                level: str | None, usable_gb: float | None = None) -> dict[str, Any] | None:
     """The longest context `rec` fits in `memory_gb` at `level` with each cache type; None without a memory, a
-    level the profile knows, or when not even the weights fit."""
+    level the profile knows, or when not even the weights fit. `usable_gb`: the part the answer's own row may use
+    (a Mac's graphics share under MLX), instead of a bare memory size's."""
     if not memory_gb or not level:
         return None
     try:
@@ -42,7 +57,7 @@ def context_fit(est: Estimates, rec: ModelRecord, memory_gb: float | None, s: Es
     except (KeyError, ValueError):
         return None
     q = est.rated(rec, s).query
-    usable = q.profile.holds_rule(MemoryCard(memory_gb)).usable_gb(memory_gb)
+    usable = usable_gb or q.profile.holds_rule(MemoryCard(memory_gb)).usable_gb(memory_gb)
     ceiling = q.model.max_context or FALLBACK_CEILING
     out: dict[str, Any] = {"quant": lv.name, "memory_gb": memory_gb, "usable_gb": usable, "ceiling": ceiling}
     for kind in CACHE_TYPES:

@@ -35,6 +35,10 @@ def side_intent(answered: str, asked: Asked) -> str | None:
     if answered in INTENTS:
         return answered
     hardware = asked.card or asked.setup or asked.memory_gb or asked.device
+    if answered == "longest_context" and hardware:
+        # "mlx or gguf, which is faster, and how much context fits?": the sides weighed by speed, each with its
+        # context line (side_asks leaves the context ask to answers/facts/also.py)
+        return "speed"
     return "can_run" if answered in AS_FIT and hardware else None
 # Front ends of one runtime: two of them differ only by the level each picks by default.
 LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
@@ -133,8 +137,11 @@ def side_asks(asked: Asked, apple: bool = False) -> list[Asked]:
     engines = [e for e, _ in (*asked.versus, *asked.versus_more)]
     if users is None and "many_users" in asked.also and any(e in SERVING for e in engines):
         users = MANY_USERS
+    # the weighing answers the sides only: a context ask beside it ("and how much context before it swaps?") is each
+    # side's context line (answers/facts/also.py), not a part of its own the weighing would drop
+    intents = tuple(i for i in asked.intents if i != "longest_context")
     return [replace(asked, engine=engine, quant=level, quant_format=None, quants=(level,) if level else (),
-                    versus=None, versus_more=(), more_models=(), more_sizes=(), users=users)
+                    versus=None, versus_more=(), more_models=(), more_sizes=(), users=users, intents=intents)
             for engine, level in _every(asked, apple)]  # further models get their own parts after the verdict
 
 
@@ -164,7 +171,11 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
     runs = tok is not None and row.get("fit") not in (None, "no") and check.get("runs", True)
     # nothing fits though the memory would hold it: the engine does not run on that hardware (MLX on a GeForce)
     roomy = row.get("need_gb") is not None and (row.get("usable_gb") or row.get("memory_gb") or 0) >= row["need_gb"]
-    reason = None if runs else check.get("reason") or ("engine_hardware" if roomy and not facts.get("engine_levels")
+    # the engine runs the format on that card (its check says so) and the row does not fit: memory is the reason,
+    # said with the need ("vLLM at FP8 does not fit: 30.3 GB"), never "cannot run FP8" on a card that runs FP8
+    short = check.get("runs") is True and row.get("fit") == "no"
+    reason = None if runs else check.get("reason") or ("fit" if short else "engine_hardware"
+                                                      if roomy and not facts.get("engine_levels")
                                                       or roomy and tok is None else "fit")
     suffix = "per_user_tok_s" if per_user is not None else "tok_s"
     return {

@@ -52,6 +52,9 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
     if declined(asked, intent):  # "how do i install cuda for my 3090": the topic declined, what it says of the 3090
         return Decided((("off_topic", replace(asked, courtesy=False)),))
     intent, asked = _sized_models(intent, asked, generic)
+    levels_timed = _prefill_levels(intent, asked)
+    if levels_timed:  # "how long for a 100k prompt at fp16? and at q4?": the prompt's time at each level
+        return Decided(levels_timed)
     intent, asked = _refined(intent, asked)
     asks = _asks(intent, asked)
     if len(asks) >= 2 and asked.model is not None:
@@ -66,6 +69,21 @@ def decide_before_resolving(intent: str, asked: Asked, generic: Callable[[float]
         return Decided(((intent, replace(asked, card=None, card_typed=None)), (intent, replace(asked, memory_gb=None))),
                        memory_then_card=True)
     return Decided(((intent, asked),))
+
+
+def _prefill_levels(intent: str, asked: Asked) -> tuple[tuple[str, Asked], ...]:
+    """A prompt's time asked at two or more levels on named hardware: one prompt answer per level, in the order
+    said (each says its own fit, the cache that makes it fit, and its time to the first token), never the level
+    table alone, which times no prompt."""
+    # a prompt's length said beside a speed or fit question is its time asked ("wie lange braucht es für einen 50k
+    # prompt, in q8 und q4?"); the prompt answer gives the writing speed after it, at the start and at that depth
+    timed = intent == "prefill" or (intent in ("speed", "can_run") and asked.prompt_tokens is not None)
+    if not timed or len(asked.quants) < 2 or asked.model is None or asked.model2 is not None \
+            or not (asked.card or asked.setup or asked.memory_gb or asked.device or asked.cpu):
+        return ()
+    prompt = asked.prompt_tokens or asked.context
+    return tuple(("prefill", replace(asked, quant=lv, quants=(), levels=(), quant_question=False, courtesy=False,
+                                     prompt_tokens=prompt)) for lv in dict.fromkeys(asked.quants))
 
 
 # The memory sizes a card for games and AI is weighed at: 16 GB holds models up to about 14B at good quality,

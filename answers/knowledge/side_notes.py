@@ -13,7 +13,7 @@ from typing import Any
 KINDS = ("nvlink", "tensor_parallel", "mixed_vendors", "rocm_state", "faster_ram", "npu", "npu_qualcomm",
          "rocm_vulkan", "intel_arc", "koboldcpp", "ik_llama", "trtllm_batched", "mlx_ollama", "draw_things",
          "comfy_gpu_split", "kv_quality", "exl3_quality", "ollama_llamacpp", "ktransformers", "tabbyapi", "hailo",
-         "mxfp4_where", "mix_cards", "ssd", "both_cards")
+         "mxfp4_where", "mix_cards", "ssd", "both_cards", "weight_format_quality", "nvfp4_state")
 
 
 class SideNotesDataError(ValueError):

@@ -21,7 +21,7 @@ FORMATS = ("AWQ", "GPTQ", "EXL2", "EXL3", "FP8", "NVFP4", "MXFP4", "MLX")
 TOP_KEYS = {"engines", "formats", "format_engines", "cache_spellings", "languages"}
 LANGUAGE_KEYS = {"cores", "output_words", "prompt_words", "context_words", "at_once", "wanted", "thousand",
                  "joiners", "numbers", "we_are", "about", "wanted_after", "first_token", "per_day",
-                 "request_nouns"}
+                 "request_nouns", "claimed"}
 LANGUAGES = ("en", "it", "fr", "de", "es", "pt")
 
 
@@ -41,6 +41,7 @@ class LanguageWords(Struct, frozen=True):
     about: frozenset[str] = frozenset()  # "about", "tipo", "etwa" between a length's noun and its number
     per_day: tuple[str, ...] = ()  # right after people or requests: a daily count ("200 users a day")
     request_nouns: frozenset[str] = frozenset()  # "500 requests per day": requests counted, not people
+    claimed: tuple[str, ...] = ()  # before a speed: someone else's figure ("people say 200+"), a claim, not a wish
 
 
 class ConditionWords(Struct, frozen=True):
@@ -93,6 +94,7 @@ def _language(code: str, table: object) -> LanguageWords:
                      "about", "request_nouns")},
         per_day=_phrases(table["per_day"], f"languages.{code}.per_day"),
         wanted=_phrases(table["wanted"], f"languages.{code}.wanted"),
+        claimed=_phrases(table["claimed"], f"languages.{code}.claimed"),
         wanted_after=_phrases(table["wanted_after"], f"languages.{code}.wanted_after"),
         first_token=_phrases(table["first_token"], f"languages.{code}.first_token"),
         we_are=_phrases(table["we_are"], f"languages.{code}.we_are"),

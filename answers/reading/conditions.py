@@ -107,6 +107,7 @@ class _Words(Struct, frozen=True):
     about: frozenset[str]  # "roughly" words skipped between a length's noun and its number
     per_day_re: re.Pattern[str]  # "a day", "am Tag", "por dia": right after people or requests, a daily count
     request_nouns: frozenset[str]  # "500 requests per day": requests, not people
+    claimed_re: re.Pattern[str]  # "people say", "vi gente diciendo", "man liest": a speed before it is a claim
 
 
 @cache
@@ -126,10 +127,12 @@ def _words() -> _Words:
     per_day = longest_first({fold(p) for lang in w.languages.values() for p in lang.per_day})
     per_day_re = compile_cached(r"\s*(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in per_day)
                                 + r")(?![\w])")
+    claimed = longest_first({fold(p) for lang in w.languages.values() for p in lang.claimed})
+    claimed_re = compile_cached(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in claimed) + r")(?![\w])")
     return _Words(prompt, users, backends, w.every("context_words"), w.every("output_words"),
                   frozenset(fold(c).replace("œ", "oe") for c in w.every("cores")), w.every("at_once"), wanted_re,
                   wanted_after, speed, we_are_re, w.every("about"), per_day_re,
-                  frozenset(fold(n) for n in w.every("request_nouns")))
+                  frozenset(fold(n) for n in w.every("request_nouns")), claimed_re)
 
 
 @cache
@@ -305,6 +308,8 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
         if a is None or a.value != int(a.value) or not 1 <= a.value <= 4096:
             continue
         after = _after(tokens, a.end, frozenset({"-"}), 2) or [""]
+        if re.match(r"\s*[?!;]|\.\s", text[a.end:]):
+            after = [""]  # "on a 4070? people say…": the sentence ends at the number, no people's noun after it
         people = after[0] in w.users or after[0] in w.at_once or (
             len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit()) or (
             a.value >= 2 and not after[0][:1].isdigit() and after[0] not in _card_nouns()
@@ -373,8 +378,8 @@ def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
     after it ("20 tok/s minimum", "30+ t/s")."""
     for a in found:
         unit = w.speed.match(text, a.end)
-        if not unit:
-            continue
+        if not unit or w.claimed_re.search(text[max(0, a.start - 40):a.start]):
+            continue  # "people say 200+ tok/s": someone else's figure to check, never the asker's wish
         if w.wanted_re.search(text[max(0, a.start - 60):a.start]) or "+" in unit.group() \
                 or w.wanted_after.match(text, unit.end()):
             return a.value

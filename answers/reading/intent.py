@@ -141,6 +141,10 @@ def _intent(
         scores["help"] -= 4.0
     if has_model and has_context:
         scores["vram"] += 1.0
+        if scores["longest_context"] >= 5.0 and (n_cards or has_memory):
+            # "how much context can I get on my 3090, is 64k doable?": a length said beside the asking phrase is
+            # the one to check against the card, not a memory size asked for (a kv-cache word leaves it so)
+            scores["longest_context"] += 1.5
     if not has_model and n_cards == 0:
         for intent in ("can_run", "vram", "speed", "model_info"):
             scores[intent] -= 1.0

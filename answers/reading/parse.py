@@ -67,6 +67,7 @@ from answers.reading.numbers import (
     file_levels,
 )
 from answers.reading.setup_annotate import annotate as annotate_setup
+from answers.reading.setup_variant import variant_kept
 from answers.reading.setup_words import SetupWords
 from answers.reading.setup_words import read as read_setup
 from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
@@ -143,7 +144,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
     _read_intent(r)
     _read_refinements(r)
     _read_asks(r)
-    asked = _totals_apart(annotate_setup(Asked(
+    asked = variant_kept(_totals_apart(annotate_setup(Asked(
         intent=r.intent,
         language=r.language,
         model=r.model_text,
@@ -186,7 +187,7 @@ def parse(question: str, models: Resolver, gpus: Resolver, locale: str | None = 
         more_sizes=(r.size_more,) if r.size_more is not None else (),
         memory_apart=r.memory is not None and r.mem_at is not None and len(r.cards) == 1
         and (r.mem_at < r.cards[0].start - 2 or r.mem_at > r.cards[0].end + 1),
-    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus)
+    ), r.setup, [(sp.text, _value(sp)) for sp in r.spans if sp.kind == "gpu"]), r.gpus), r.gpus)
     mac = unsized_mac(r.folded, asked)
     return replace(asked, mac_unsized=mac) if mac else asked
 

@@ -10,9 +10,11 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from answers.lexicon.conditions import condition_words
 from answers.lexicon.errors import LexiconError
 from answers.reading.amounts import Amount
 from answers.reading.tokens import Token
+from catalog.text import fold
 
 PATH = Path(__file__).resolve().parents[1] / "lexicon" / "people.toml"
 
@@ -58,9 +60,18 @@ def said_at_once(text: str, a: Amount, at_once: frozenset[str], people: bool) ->
 def take(toks: list[Token], users_words: frozenset[str]) -> None:
     """A count with its people's noun ("8 leute", "15-20 alumnos") is never a model's or a card's name: its
     number is taken before any name is read (answers/reading/clues.py `never_names`)."""
+    claims = _claims()
     for i, t in enumerate(toks[:-1]):
-        if re.fullmatch(r"\d{1,4}(?:[-–]\d{1,4})?", t.low) and toks[i + 1].low in users_words:
+        if re.fullmatch(r"\d{1,4}(?:[-–]\d{1,4})?", t.low) and toks[i + 1].low in users_words \
+                and " ".join(x.low for x in toks[i + 1:i + 3]) not in claims:  # "a 4070? people say…": no count
             t.used = True
+
+
+@cache
+def _claims() -> frozenset[str]:
+    """The two-word claim phrases that begin with a people's noun ("people say", "leute sagen", "gente diciendo"):
+    the number before them ends the sentence before, never counts those people."""
+    return frozenset(fold(p) for p in condition_words().every("claimed") if len(p.split()) == 2)
 
 
 def at_once_phrase(text: str, found: list[Amount], everyone: int, users: frozenset[str]) -> int | None:

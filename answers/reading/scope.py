@@ -233,7 +233,7 @@ def overlaps(question: str, phrase: str, span: str | None) -> bool:
 def _speed_re() -> re.Pattern[str]:
     units = longest_first({" ".join(u.casefold().split()) for u in lexicon().speed_units})
     alternation = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in units)
-    return compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
+    return compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*\+?\s*(?:{alternation})(?![\w/])", re.IGNORECASE)
 
 
 def observed_tok_s(question: str, names: Iterable[str | None] = ()) -> float | None:

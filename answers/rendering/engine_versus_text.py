@@ -11,7 +11,7 @@ from answers.facts.engine_versus import weighed
 from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.rendering import format as fmt
-from answers.rendering import markdown
+from answers.rendering import markdown, render
 from answers.rendering.format_notes import PAIRS
 from answers.rendering.side_notes_text import notes_of, with_notes
 from answers.rendering.sub_ask_text import at_once_line
@@ -126,6 +126,7 @@ def answered(first: Answer, sides: list[Answer], lang: str) -> Answer:
     facts = {**sides[0].facts, "engine_versus": v}
     credits = list(dict.fromkeys(c for s in sides for c in s.credits))
     said = with_notes(text(v, lang), notes_of(sides[0].facts), lang)  # "…worth it for throughput?": said too
+    said = _with_context_fit(said, sides[0].facts, lang)  # "…and how much context before it swaps?"
     if _serving(sides[0]):
         # "sglang or vllm, and how many requests in parallel?": the first side's serving answer after the verdict
         # (how many fit in the cache pool beside the weights, the queue, an 8-bit cache, the newcomer's wait)
@@ -141,3 +142,13 @@ def _serving(side: Answer) -> bool:
     """A side answered for several people at once whose caches do not all fit: the pool is the answer's point."""
     row = side.facts.get("row") or {}
     return side.intent == "users" and (row.get("users") or 0) > 1 and row.get("users_fit") is False
+
+
+def _with_context_fit(said: str, facts: dict[str, Any], lang: str) -> str:
+    """`said` with the first side's "what fits" line (the tokens of context its level leaves room for), when the
+    question asked it beside the weighing: the sides' text replaces the answer's own, never what it was asked."""
+    also = facts.get("also")
+    if not isinstance(also, dict) or not isinstance(fit := also.get("context_fit"), dict):
+        return said
+    line = render.render(lang, "_also", {"also": {"context_fit": fit, "model": also.get("model")}}).strip()
+    return markdown.finish(f"{said.rstrip()}\n{line}") if line else said
