@@ -130,7 +130,49 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         # "200 users a day": served at the requests that count puts in flight at once in its busiest hour
         got, daily_facts = daily.at_once(e.per_day, e.per_day_requests)
         e = replace(e, users=got.peak)
-    built = _users(est, e, s)
+    served = _server_engine(est, e, s)
+    built = _users(est, e, served) if served is not s else None
+    if built is None or not (built.facts.get("row") or {}).get("per_user_tok_s"):
+        built = _users(est, e, s)  # the serving engine does not run here (a Mac, a CPU): llama.cpp's figures
+    else:
+        built.facts["server_engine"] = {"engine": served.engine, "users": e.users}
+        built.facts.update(_engine_keys(est, e, served))
+    row = built.facts.get("row") or {}
+    if e.users and e.target_tok_s and e.card is not None and e.setup is None and row.get("quant"):
+        # "how many H100 or RTX PRO 6000 for 50 people at 20 tok/s each": the count asked, for each card named,
+        # at the level and engine of the figures above
+        names = tuple(c.name for c in (e.card, e.card2) if c is not None)
+        rate = replace(served if built.facts.get("server_engine") else s, quant=row["quant"])
+        built.facts["needed_named"] = sizing.needed(
+            est, e, rate, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1), names)
+    if daily_facts is not None:
+        built.facts["daily"] = daily_facts
+    return built
+
+
+# From this many people at once a server runs an engine with continuous batching (vLLM's default scheduler admits
+# new requests at every step, so none waits for a whole batch to finish); llama.cpp's `--parallel` splits a fixed
+# context into slots. The figures for many people are that engine's, unless the asker names another or a GGUF level.
+SERVER_USERS = 8
+SERVER_ENGINE = "vllm"
+
+
+def _engine_keys(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any]:
+    """The engine keys every answer carries (answers/facts/completing.py), for the serving engine chosen here."""
+    from answers.facts.engine_facts import engine_keys  # lazy, as completing.py: the engines' data on first use
+
+    size = est.size_of(e.model) if e.model is not None else None
+    return engine_keys(est.profiles, s.profile, s.engine, s.split, s.link, size, s.min_quality, s.quant)
+
+
+def _server_engine(est: Estimates, e: Entities, s: EstimateSettings) -> EstimateSettings:
+    """The settings for serving `e.users` people: vLLM's when many and no engine or GGUF level was said."""
+    if (e.users or 0) < SERVER_USERS or s.engine is not None or e.card is None:
+        return s
+    c = est.profiles.engine_constants()
+    if s.quant is not None and implied_engine(c, None, quant(s.quant)) is None:
+        return s  # "Q4_K_M for 20 people": a GGUF file, llama.cpp's
+    return replace(s, engine=SERVER_ENGINE)
     if daily_facts is not None:
         built.facts["daily"] = daily_facts
     return built
