@@ -211,6 +211,10 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts.update(row=row, users_said=e.users is not None)
     if e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
         facts["ttft"] = _first_token(est, e, s)
+    if s.engine == "ollama" and e.users and row is not None and row.get("per_user_tok_s"):
+        queue = _ollama_default(est, e, s, ask)
+        if queue is not None:
+            facts["ollama_default"] = queue
     if s.engine == "ollama" and e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
         # "OLLAMA_NUM_PARALLEL, does it do?": the figures at the usual slot counts, each slot with its own num_ctx
         slots = ollama_slots(e.users, s.context, lambda n: _rated_row(est, e, s, replace(ask, users=n))[1])
@@ -230,6 +234,25 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
                                              (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+def _ollama_default(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask) -> dict[str, Any] | None:
+    """Ollama as installed, with more people than its default slots (`default_parallel` in engine_constants.json):
+    that many are answered at once, the rest wait in its queue, so with everyone asking together each gets the
+    total over the number of people on average. None when the people fit the default slots."""
+    slots = est.profiles.engine_constants().engines["ollama"].default_parallel
+    users = e.users or 1
+    if slots is None or users <= slots:
+        return None
+    row = _rated_row(est, e, s, replace(ask, users=slots))[1]
+    if row is None or not row.get("per_user_tok_s") or not row.get("total_tok_s"):
+        return None
+    each = row["total_tok_s"] / users
+    scale = each / row["per_user_tok_s"]
+    return {"slots": slots, "users": users, "waiting": users - slots, "slot_tok_s": row["per_user_tok_s"],
+            "total_tok_s": row["total_tok_s"], "each_tok_s": each,
+            "each_tok_s_low": (row.get("per_user_tok_s_low") or each) * scale,
+            "each_tok_s_high": (row.get("per_user_tok_s_high") or each) * scale}
 
 
 FOUR_BIT_MAX_BPW = 5.0  # a 4-bit file (AWQ, GPTQ, Q4_K_M): the cheaper box for people on a budget
