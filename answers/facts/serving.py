@@ -173,9 +173,6 @@ def _server_engine(est: Estimates, e: Entities, s: EstimateSettings) -> Estimate
     if s.quant is not None and implied_engine(c, None, quant(s.quant)) is None:
         return s  # "Q4_K_M for 20 people": a GGUF file, llama.cpp's
     return replace(s, engine=SERVER_ENGINE)
-    if daily_facts is not None:
-        built.facts["daily"] = daily_facts
-    return built
 
 
 # A box serving several people holds its weights at 8 bits at most when no level is said: FP8 (vLLM, SGLang,

@@ -10,7 +10,7 @@ from answers.engine import Engine
 
 
 @pytest.mark.parametrize("question", [
-    "six 3060 12gb? no, four of them on x4 risers gen3, vllm tp=4 with qwen3 14b awq: worth it or do the lanes choke it?",
+    "four 3060 12gb on x4 risers gen3, vllm tp=4 with qwen3 14b awq: worth it or do the lanes choke it?",
     "vier 5060 ti 16gb an pcie x4, sglang tp 4 mit qwen3 32b awq, würgen die lanes das ab?",
     "quatre 3090 en pcie x4, vllm tp=4 pour llama 3.3 70b awq, les lignes vont brider ?",
     "cuatro 3090 en ranuras pcie x4, vllm tp=4 con llama 3.3 70b awq, ¿las líneas x4 lo frenan?",
