@@ -43,3 +43,20 @@ def test_the_verdict_follows_the_lane_share(engine: Engine) -> None:
     assert "does not throttle" in wide.text
     assert "does not throttle" not in narrow.text
     assert "much less on x4" not in wide.text and "much less on x4" not in narrow.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("two 3090s on pcie 4.0 x8/x8, no nvlink: is vllm tensor parallel worth it over a layer split?", "en"),
+    ("due 3090 su pcie 4.0 x8/x8 senza nvlink: il parallelismo tensoriale in vllm conviene rispetto al layer split?",
+     "it"),
+    ("deux 3090 en pcie 4.0 x8/x8 sans nvlink : le parallélisme de tenseurs de vllm vaut-il mieux que le layer split ?",
+     "fr"),
+])
+def test_cards_with_only_the_split_asked_lead_with_it(engine: Engine, question: str, lang: str) -> None:
+    """No model named, only how to split the cards asked: the two ways on the list's pick come before the list."""
+    a = engine.ask(question, locale=lang)
+    ways = a.facts["also"]["split_ways"]
+    assert a.intent == "card_models" and ways["pick"] and ways["layer"]
+    first_list_line = next(i for i, line in enumerate(a.text.splitlines()) if line.startswith("1. "))
+    split_line = next(i for i, line in enumerate(a.text.splitlines()) if ways["pick"] in line and "vLLM" in line)
+    assert split_line < first_list_line
