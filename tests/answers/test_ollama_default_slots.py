@@ -40,3 +40,13 @@ def test_the_average_is_the_default_slots_total_over_the_people(engine: Engine) 
 def test_people_within_the_default_slots_are_not_queued(engine: Engine) -> None:
     a = engine.ask("one person on ollama with a 3090 and llama 3.1 8b, how fast?")
     assert "ollama_default" not in a.facts
+
+
+def test_ollama_as_installed_does_not_open_with_all_served_at_once(engine: Engine) -> None:
+    """More people than the cache pool holds: an 8-bit cache would let a batching engine take them all, which
+    Ollama as installed does not do; the answer does not open with that verdict."""
+    a = engine.ask("30 people on ollama with one 4090 and qwen3 14b, does it hold?")
+    assert a.facts["pool"]["eight_bit"]["fits"] and a.facts["ollama_default"]["slots"] >= 1
+    assert not a.text.startswith("**Yes, with an 8-bit cache")
+    plain = engine.ask("30 people on vllm with one 4090 and qwen3 14b at q4_k_m, does it hold?")
+    assert "ollama_default" not in plain.facts
