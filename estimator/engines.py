@@ -77,6 +77,7 @@ class Engine(Struct, frozen=True):
     memory: EngineMemory | None = None
     default_quant: str | None = None
     default_context: tuple[tuple[float, int], ...] = ()  # (from GiB of VRAM, context) steps: Ollama
+    default_parallel: int | None = None  # requests one loaded model answers at once by default (Ollama: 1)
 
 
 class DecodeConstants(Struct, frozen=True):
@@ -180,12 +181,15 @@ def _engine(name: str, e: Mapping[str, Any], every: Mapping[str, Any]) -> Engine
     for level in [*(e.get("ladder") or ()), *filter(None, [e.get("miss_quant"), e.get("default_quant")])]:
         quant(level)  # an unknown level raises UnknownQuant naming it
     mem = e.get("memory")
+    parallel = e.get("default_parallel")
+    if parallel is not None and (not isinstance(parallel, int) or parallel < 1 or not e.get("default_parallel_source")):
+        raise InvalidInput(f"engine_constants.json: {name}'s default_parallel must be a positive count with its source")
     return Engine(name, e["label"], base, _rules(e.get("hardware", ())),
                   {fam: _rules(rows) for fam, rows in e.get("formats", {}).items()}, e.get("split", "layer"),
                   tuple(e.get("splits", ())), e.get("speed", "profile"),
                   tuple(e["ladder"]) if e.get("ladder") else None, e.get("miss_quant"),
                   EngineMemory(mem["utilization"], mem["overhead_gb"]) if mem else None, e.get("default_quant"),
-                  tuple((float(a), int(b)) for a, b in e.get("default_context", ())))
+                  tuple((float(a), int(b)) for a, b in e.get("default_context", ())), parallel)
 
 
 def engine_name(text: str | None, known: Mapping[str, Any] | Sequence[str] = ()) -> str:

@@ -25,6 +25,7 @@ from answers.facts.context_fit import context_fit, memory_of, sides_fit, usable_
 from answers.facts.describe import access_kind
 from answers.facts.kinds import kinds_for
 from answers.facts.quant_advice import QUALITY
+from answers.facts.split_ways import TP_ENGINES
 from answers.facts.throughput import Ask, card_prefill, load_prefill_constants, prefill_keys, setup_prefill
 from answers.knowledge.knowhow import replaced_notes
 from answers.knowledge.llama_cpp_support import support_of
@@ -33,6 +34,7 @@ from answers.records.asked import Asked
 from catalog.cpu_names import resolve_cpu
 from catalog.gguf_files import published
 from catalog.records import ModelRecord
+from estimator.engine_speed import link_parts
 from estimator.memory import GIB
 from estimator.prefill import backends_used
 from estimator.quants import quant
@@ -86,6 +88,8 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         weighed = _backends(est, e, s, facts, named[:2])
         if weighed is not None:
             out["backends"] = weighed
+    if _lanes_under_tp(e, s, asked) and "tensor_parallel" not in kinds:
+        kinds = [*kinds, "tensor_parallel"]  # "vllm tp=4, will the x4 lanes throttle it?": both ways, on those lanes
     out.update(hardware_asks(est, kinds, e, s, facts, _level(facts, s)))  # slower card, TP, a laptop's limit
     if "pcie" in kinds and _split(e, facts):
         out["pcie"] = _pcie(est, e, s, facts)
@@ -93,6 +97,15 @@ def add_also(est: Estimates, intent: str, built: Built, e: Entities, s: Estimate
         out["pcie_lanes"] = _lanes(est, e, s, facts)  # "x8/x8, is that a problem?": the per-token traffic
     if out:
         facts["also"] = {**facts.get("also", {}), **out, "model": e.model.name if e.model is not None else None}
+
+
+def _lanes_under_tp(e: Entities, s: EstimateSettings, asked: Asked) -> bool:
+    """Several discrete cards, a tensor-parallel engine named and their lanes said ("4x 5060 Ti, vllm tp=4, do the
+    x4 lanes throttle it?"): the question is whether the lanes eat tensor parallelism's gain, which only the two
+    ways side by side, on those lanes, answer."""
+    setup = e.setup
+    several = setup is not None and setup.gpu_count > 1 and not setup.unified
+    return several and s.engine in TP_ENGINES and link_parts(asked.link)[1] is not None
 
 
 # The levels looked up for a published GGUF file (catalog/data/gguf_files.json), the common ones first.

@@ -70,6 +70,8 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
         drag = _pick_drag(est, e, s, facts)
     row = facts.get("row")
     spill = row if isinstance(row, dict) and row.get("fit") == "offload" else facts.get("offload_guess")
+    if spill is None:  # the usual RAM has no room for the rest: the answer's figure with the RAM that does
+        spill = _more_ram_spill(facts.get("offload_assumed"))
     if drag is None and isinstance(spill, dict):  # the model spills into RAM: the pair against the fast card
         drag = offload_drag(est, e, s, spill)
     elif drag is not None and drag.get("fast_alone_tok_s") is None and isinstance(spill, dict):
@@ -80,6 +82,18 @@ def _drag(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any
             drag = {**drag, "alone_offload": {"quant": alone["quant"], "tok_s": alone["fast_alone_tok_s"],
                                               "ratio": drag["split_tok_s"] / alone["fast_alone_tok_s"]}}
     return drag
+
+
+def _more_ram_spill(assumed: Any) -> dict[str, Any] | None:
+    """The answer's offload figure with more RAM ("with 48 GB of DDR4 it runs: about 5.9 tok/s") as an offload
+    row, so "does the 3060 drag it down?" is weighed at the RAM the answer itself says it needs."""
+    more = assumed.get("more_ram") if isinstance(assumed, dict) else None
+    base = assumed.get("row") if isinstance(assumed, dict) else None
+    if not isinstance(more, dict) or not more.get("tok_s") or not isinstance(base, dict):
+        return None
+    return {**base, "fit": "offload", "quant": more.get("quant"), "tok_s": more["tok_s"],
+            "ram_gb": more.get("ram_gb"), "ram_type": more.get("ram_type") or base.get("ram_type"),
+            "offload_gb": more.get("offload_gb")}
 
 
 def _pick_ways(est: Estimates, e: Entities, s: EstimateSettings, facts: dict[str, Any]) -> dict[str, Any] | None:

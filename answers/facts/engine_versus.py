@@ -178,12 +178,19 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
                                                       if roomy and not facts.get("engine_levels")
                                                       or roomy and tok is None else "fit")
     suffix = "per_user_tok_s" if per_user is not None else "tok_s"
+    queue = facts.get("ollama_default")
+    if isinstance(queue, dict) and per_user is not None:
+        # Ollama as installed answers its default slots at once and queues the rest: each person's share on
+        # average, never the whole group batched together (which only OLLAMA_NUM_PARALLEL raised to it does)
+        row = {**row, "per_user_tok_s_low": queue["each_tok_s_low"], "per_user_tok_s_high": queue["each_tok_s_high"]}
+        tok = queue["each_tok_s"]
     return {
         "engine": facts.get("engine") or "llama.cpp", "engine_label": facts.get("engine_label") or "llama.cpp",
         "quant": row.get("quant") or check.get("quant") or next(iter(facts.get("engine_levels") or []), None),
         "tok_s": tok if runs else None, "tok_s_low": row.get(f"{suffix}_low") if runs else None,
         "tok_s_high": row.get(f"{suffix}_high") if runs else None, "need_gb": row.get("need_gb"),
         "runs": bool(runs), "reason": reason,
+        **({"default_slots": queue["slots"]} if isinstance(queue, dict) and per_user is not None else {}),
         "users": row.get("users") if per_user is not None else None, "card": row.get("card"),
         # several people: the weights and all their caches, the memory the figure for them needs
         "users_need_gb": row.get("users_need_gb") if per_user is not None else None,

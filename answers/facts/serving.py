@@ -130,10 +130,49 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         # "200 users a day": served at the requests that count puts in flight at once in its busiest hour
         got, daily_facts = daily.at_once(e.per_day, e.per_day_requests)
         e = replace(e, users=got.peak)
-    built = _users(est, e, s)
+    served = _server_engine(est, e, s)
+    built = _users(est, e, served) if served is not s else None
+    if built is None or not (built.facts.get("row") or {}).get("per_user_tok_s"):
+        built = _users(est, e, s)  # the serving engine does not run here (a Mac, a CPU): llama.cpp's figures
+    else:
+        built.facts["server_engine"] = {"engine": served.engine, "users": e.users}
+        built.facts.update(_engine_keys(est, e, served))
+    row = built.facts.get("row") or {}
+    if e.users and e.target_tok_s and e.card is not None and e.setup is None and row.get("quant"):
+        # "how many H100 or RTX PRO 6000 for 50 people at 20 tok/s each": the count asked, for each card named,
+        # at the level and engine of the figures above
+        names = tuple(c.name for c in (e.card, e.card2) if c is not None)
+        rate = replace(served if built.facts.get("server_engine") else s, quant=row["quant"])
+        built.facts["needed_named"] = sizing.needed(
+            est, e, rate, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1), names)
     if daily_facts is not None:
         built.facts["daily"] = daily_facts
     return built
+
+
+# From this many people at once a server runs an engine with continuous batching (vLLM's default scheduler admits
+# new requests at every step, so none waits for a whole batch to finish); llama.cpp's `--parallel` splits a fixed
+# context into slots. The figures for many people are that engine's, unless the asker names another or a GGUF level.
+SERVER_USERS = 8
+SERVER_ENGINE = "vllm"
+
+
+def _engine_keys(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any]:
+    """The engine keys every answer carries (answers/facts/completing.py), for the serving engine chosen here."""
+    from answers.facts.engine_facts import engine_keys  # lazy, as completing.py: the engines' data on first use
+
+    size = est.size_of(e.model) if e.model is not None else None
+    return engine_keys(est.profiles, s.profile, s.engine, s.split, s.link, size, s.min_quality, s.quant)
+
+
+def _server_engine(est: Estimates, e: Entities, s: EstimateSettings) -> EstimateSettings:
+    """The settings for serving `e.users` people: vLLM's when many and no engine or GGUF level was said."""
+    if (e.users or 0) < SERVER_USERS or s.engine is not None or e.card is None:
+        return s
+    c = est.profiles.engine_constants()
+    if s.quant is not None and implied_engine(c, None, quant(s.quant)) is None:
+        return s  # "Q4_K_M for 20 people": a GGUF file, llama.cpp's
+    return replace(s, engine=SERVER_ENGINE)
 
 
 # A box serving several people holds its weights at 8 bits at most when no level is said: FP8 (vLLM, SGLang,
@@ -169,6 +208,10 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts.update(row=row, users_said=e.users is not None)
     if e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
         facts["ttft"] = _first_token(est, e, s)
+    if s.engine == "ollama" and e.users and row is not None and row.get("per_user_tok_s"):
+        queue = _ollama_default(est, e, s, ask)
+        if queue is not None:
+            facts["ollama_default"] = queue
     if s.engine == "ollama" and e.users and e.users > 1 and row is not None and row.get("per_user_tok_s"):
         # "OLLAMA_NUM_PARALLEL, does it do?": the figures at the usual slot counts, each slot with its own num_ctx
         slots = ollama_slots(e.users, s.context, lambda n: _rated_row(est, e, s, replace(ask, users=n))[1])
@@ -188,6 +231,25 @@ def _users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         facts["needed_same"] = sizing.needed(est, e, s, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1),
                                              (e.card.name,))
     return Built(facts, sources={"gpus"})
+
+
+def _ollama_default(est: Estimates, e: Entities, s: EstimateSettings, ask: Ask) -> dict[str, Any] | None:
+    """Ollama as installed, with more people than its default slots (`default_parallel` in engine_constants.json):
+    that many are answered at once, the rest wait in its queue, so with everyone asking together each gets the
+    total over the number of people on average. None when the people fit the default slots."""
+    slots = est.profiles.engine_constants().engines["ollama"].default_parallel
+    users = e.users or 1
+    if slots is None or users <= slots:
+        return None
+    row = _rated_row(est, e, s, replace(ask, users=slots))[1]
+    if row is None or not row.get("per_user_tok_s") or not row.get("total_tok_s"):
+        return None
+    each = row["total_tok_s"] / users
+    scale = each / row["per_user_tok_s"]
+    return {"slots": slots, "users": users, "waiting": users - slots, "slot_tok_s": row["per_user_tok_s"],
+            "total_tok_s": row["total_tok_s"], "each_tok_s": each,
+            "each_tok_s_low": (row.get("per_user_tok_s_low") or each) * scale,
+            "each_tok_s_high": (row.get("per_user_tok_s_high") or each) * scale}
 
 
 FOUR_BIT_MAX_BPW = 5.0  # a 4-bit file (AWQ, GPTQ, Q4_K_M): the cheaper box for people on a budget

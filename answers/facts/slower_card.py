@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from answers.facts.common import Entities, Estimates, EstimateSettings
 from estimator.quants import quant
-from estimator.setup_hardware import Device
+from estimator.setup_hardware import Device, Setup
 from estimator.setup_pool import pool_of
 from estimator.setups import rate_setup
 
@@ -80,7 +80,33 @@ def offload_drag(est: Estimates, e: Entities, s: EstimateSettings, row: dict[str
         return None
     # a crawl below the usable floor is still the figure to weigh the pair against (2.4 tok/s alone, 6.5 together)
     alone_tok = (r.tok_s if r.fit == "offload" else None) or r.slow_tok_s
-    return {"slow": slow.name, "fast": fast.name, "quant": row["quant"], "offload": True,
-            "split_tok_s": row["tok_s"], "split_offload_gb": row.get("offload_gb"),
-            "fast_alone_tok_s": alone_tok, "fast_alone_offload_gb": r.offload_gb,
-            "fast_alone_fit": "offload" if alone_tok else r.fit}
+    out = {"slow": slow.name, "fast": fast.name, "quant": row["quant"], "offload": True,
+           "split_tok_s": row["tok_s"], "split_offload_gb": row.get("offload_gb"),
+           "fast_alone_tok_s": alone_tok, "fast_alone_offload_gb": r.offload_gb,
+           "fast_alone_fit": "offload" if alone_tok else r.fit}
+    if not alone_tok:  # the faster card alone needs more RAM than the pair: its figure with the RAM that holds it
+        more = _alone_with_more_ram(est, s, size, alone, row["quant"])
+        if more is not None:
+            out["fast_alone_more_ram"] = {**more, "ratio": row["tok_s"] / more["tok_s"]}
+    return out
+
+
+# The RAM sizes people build with (two or four modules of a desktop board), tried in turn for the faster card alone.
+RAM_SIZES_GB = (64, 96, 128, 192, 256)
+
+
+def _alone_with_more_ram(est: Estimates, s: EstimateSettings, size: Any, alone: Setup,
+                         level: str) -> dict[str, Any] | None:
+    """The faster card alone at `level` with the least of the usual RAM sizes above its own that holds the rest."""
+    p = est.profiles.get(s.profile, s.engine, s.split, s.link)
+    for gb in RAM_SIZES_GB:
+        if gb <= (alone.ram_gb or 0):
+            continue
+        try:
+            r = rate_setup(p, size, replace(alone, ram_gb=gb), s.context, None, level,
+                           constants=est.profiles.setup_constants())
+        except Exception:  # noqa: BLE001 — no figure for that RAM: try the next size
+            continue
+        if r.fit == "offload" and r.tok_s:
+            return {"ram_gb": gb, "tok_s": r.tok_s, "offload_gb": r.offload_gb}
+    return None

@@ -255,8 +255,9 @@ class AnswerWriting:
             text = markdown.finish(text.rstrip() + "\n" + target_line(facts["target_speed"], lang))
         if facts.get("also") or facts.get("prefill_sides"):  # what the message asked beside it (facts/also.py)
             extra = render.render(lang, "_also", facts).strip()
-            if extra and intent == "card_models" and _npu_asked(facts):
-                text = markdown.finish(extra + "\n\n" + text.strip())  # "is its NPU any use?": that first
+            if extra and intent == "card_models" and (_npu_asked(facts) or _split_asked(facts)):
+                # "is its NPU any use?", "does TP help over the layer split on my x8/x8 cards?": that first
+                text = markdown.finish(extra + "\n\n" + text.strip())
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
         if facts.get("sheet"):  # each model fact asked beside the answer (facts/model_sheet.py)
@@ -357,6 +358,14 @@ def target_line(t: dict[str, Any], lang: str) -> str:
               "tok": fmt.tok_s(row["tok_s"], lang),
               "price": fmt.usd(row["launch_price_usd"], lang) if row.get("launch_price_usd") else ""}
     return i18n.gettext(lang, TARGET[t.get("pick_by") or "none"]) % values
+
+
+def _split_asked(facts: dict[str, Any]) -> bool:
+    """Cards named with no model and how to split them asked ("2x 3090 on x8/x8: does TP in vLLM beat the layer
+    split?"): the answer weighs the two ways on the list's pick, which is what was asked, not the list."""
+    also = facts.get("also")
+    ways = also.get("split_ways") if isinstance(also, dict) else None
+    return isinstance(ways, dict) and bool(ways.get("pick"))
 
 
 def _npu_asked(facts: dict[str, Any]) -> bool:

@@ -20,6 +20,10 @@ HEAD = N_("%(model)s on %(hardware)s, both ways:")
 SIDE = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second (%(range)s), %(need)s GB.")
 SIDE_EACH = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second each for %(users)s people "
                "(%(range)s), %(need)s GB.")
+# Ollama as installed with more people than its default slots: the others wait in its queue
+SIDE_QUEUE = N_("**%(engine)s** at %(quant)s as installed answers %(slots)s request at a time (`OLLAMA_NUM_PARALLEL`), "
+                "the others wait in its queue: with %(users)s people asking together, about %(tok)s tokens per second "
+                "each on average (%(range)s).")
 SIDE_NO_FIT = N_("**%(engine)s** at %(quant)s: does not fit here (needs about %(need)s GB).")
 SIDE_CANNOT = N_("**%(engine)s**: cannot run %(quant)s on %(card)s.")
 WITH_CACHE = N_("%(quant)s with the conversation cache at %(cache)s")
@@ -64,6 +68,9 @@ def _side_line(s: dict[str, Any], lang: str) -> str:
               "card": markdown.escape(s.get("card") or "")}
     if s["runs"]:
         values.update(tok=fmt.tok_s(s["tok_s"], lang), range=fmt.tok_range(s["tok_s_low"], s["tok_s_high"], lang))
+        if s.get("users") and s.get("default_slots"):
+            return i18n.gettext(lang, SIDE_QUEUE) % {**values, "users": fmt.integer(s["users"], lang),
+                                                     "slots": fmt.integer(s["default_slots"], lang)}
         if s.get("users"):
             return i18n.gettext(lang, SIDE_EACH) % {**values, "users": fmt.integer(s["users"], lang)}
         return i18n.gettext(lang, SIDE) % values

@@ -43,7 +43,7 @@ def test_a_named_card_keeps_its_own_answer(engine) -> None:
 
 @pytest.mark.parametrize(("question", "lang", "card", "users", "words"), [
     ("how many a100 80gb cards would 40 people on qwen3 32b at fp16 take?", "en", "A100 SXM4 80 GB", 40, "take"),
-    ("quante rtx 4090 servono per 12 colleghi con gemma 3 27b?", "it", "GeForce RTX 4090", 12, "servono"),
+    ("quante rtx 4090 servono per 40 colleghi con gemma 3 27b?", "it", "GeForce RTX 4090", 40, "servono"),
     ("wie viele L40S brauchen wir für 25 Leute mit Llama 3.3 70B?", "de", "L40S", 25, "braucht es"),
 ])
 def test_how_many_of_a_named_card_gives_the_count(engine, question, lang, card, users, words) -> None:

@@ -43,3 +43,21 @@ def test_a_model_the_faster_card_holds_alone(engine: Engine) -> None:
 def test_two_of_the_same_card_have_no_slower_card(engine: Engine) -> None:
     a = engine.ask("2x 3090 in llama.cpp for a 70b q4, does one card slow the other down?")
     assert "slower_card" not in (a.facts.get("also") or {})
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("a 4080 super plus an old 3060 12gb: glm-4.5-air q4_k_m on both, or does the 3060 drag everything down?", "en"),
+    ("4080 super e una vecchia 3060 12gb: glm-4.5-air q4_k_m su entrambe, la 3060 rallenta tutto?", "it"),
+    ("4080 super und eine alte 3060 12gb: glm-4.5-air q4_k_m auf beiden, bremst die 3060 alles aus?", "de"),
+])
+def test_a_spilling_pair_is_weighed_against_the_fast_card_with_the_ram_it_needs(engine, question, lang) -> None:
+    """Neither the pair nor the faster card alone holds the model in the usual 32 GB of RAM: the pair's figure with
+    the RAM the answer names, the faster card's with the next usual RAM size that holds its larger rest."""
+    a = engine.ask(question, locale=lang)
+    d = a.facts["also"]["slower_card"]
+    more = d["fast_alone_more_ram"]
+    assert d["offload"] and d["fast_alone_fit"] == "no"
+    assert more["ram_gb"] in (64, 96, 128, 192, 256)
+    # the faster card alone spills more into RAM than the pair, so it is not faster than the pair
+    assert more["offload_gb"] > d["split_offload_gb"] and more["tok_s"] <= d["split_tok_s"]
+    assert more["ratio"] == pytest.approx(d["split_tok_s"] / more["tok_s"])
