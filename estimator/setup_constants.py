@@ -63,6 +63,13 @@ def _beside(table: Mapping[str, Any] | None) -> tuple[str, str] | None:
     return since, kind
 
 
+def _beside_laptops(table: Mapping[str, Any] | None) -> tuple[str, str] | None:
+    """`ram_type_beside_cards.laptop_from_release` with its type: a laptop card's own date; None when absent."""
+    if table is None or "laptop_from_release" not in table:
+        return None
+    return _beside({"from_release": table["laptop_from_release"], "type": table["type"]})
+
+
 class SetupConstants(Struct, frozen=True):
     """The setups rules' figures (setup_constants.json, whose notes give the sources)."""
 
@@ -102,6 +109,8 @@ class SetupConstants(Struct, frozen=True):
     ram_type_beside_cards: tuple[str, str] | None = None
     # what the weights neither the cards nor the RAM hold are read at from an SSD each token (mmap), GB/s
     disk_read_gbps: float = 0.0
+    # (launched on or after this ISO date, type): the same for a laptop card (RTX 40 Laptop GPUs: DDR5 laptops)
+    ram_type_beside_laptop_cards: tuple[str, str] | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetupConstants:
@@ -129,7 +138,8 @@ class SetupConstants(Struct, frozen=True):
                       _ranges(data.get("speed_ranges", {})),
                       float(data.get("ram_upgrade", {}).get("max_gb", 128.0)),
                       _beside(data.get("ram_type_beside_cards")),
-                      float(data.get("disk_read", {}).get("gbps", 0.0)))
+                      float(data.get("disk_read", {}).get("gbps", 0.0)),
+                      _beside_laptops(data.get("ram_type_beside_cards")))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"setup constants: {exc!r}") from exc
         if not (0 < out.offload_moe_fill <= 1 and 0 <= out.offload_dense_margin_gb <= 8):
