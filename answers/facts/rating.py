@@ -120,7 +120,7 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     q = rated.query
     constants = est.profiles.setup_constants()
     facts = {**base_facts(rated), **_setups().rate(q.profile, q.model, setup, constants, s.context,
-                                           s.min_quality, s.quant)}
+                                           s.min_quality, s.quant, s.cache_type)}
     facts.update(vd.summary_keys(_setups().verdict(q.profile, q.model, setup, constants, s, facts["row"])))
     if "ram_channels" in e.ram_from_platform and facts["row"].get("ram_channels"):
         facts["row"]["ram_from_platform"] = True  # "on a threadripper": its channels taken, and said

@@ -56,3 +56,30 @@ def test_a_recent_laptop_card_is_beside_ddr5(engine: Engine, question: str) -> N
 def test_an_older_laptop_card_keeps_ddr4(engine: Engine) -> None:
     row = engine.ask("laptop with an RTX 3080 Mobile 16GB and 64GB RAM, qwen3 30b a3b q4_k_m, how fast?").facts["row"]
     assert row["ram_type"] == "DDR4"
+
+
+@pytest.mark.parametrize("question", [
+    "GLM-4.5-Air Q4_K_M with the experts in system RAM, RTX 5070 Ti and 96GB DDR5-6400: tok/s at 64k context?",
+    "GLM 4.5 Air in Q4_K_M, esperti nella RAM, 5070 Ti con 96 GB di DDR5 6400: che velocità con un contesto di 64k?",
+    "GLM-4.5-Air Q4_K_M, Experten im RAM, 5070 Ti plus 96 GB DDR5-6400, wie viele Token pro Sekunde bei 64k Kontext?",
+    "GLM-4.5-Air Q4_K_M avec les experts en RAM, une 5070 Ti et 96 Go de DDR5-6400, combien de t/s à 64k de contexte ?",
+    "GLM-4.5-Air Q4_K_M con los expertos en la RAM, 5070 Ti y 96 GB DDR5-6400, ¿cuántos tokens/s con 64k de contexto?",
+    "GLM-4.5-Air Q4_K_M com os experts na RAM, 5070 Ti e 96 GB de DDR5-6400, quantos tokens/s com 64k de contexto?",
+])
+def test_a_long_context_offload_gives_the_q8_0_cache_figure(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    row, smaller = answer.facts["row"], answer.facts.get("offload_cache")
+    # a q8_0 cache halves the 11.5 GiB: 5.4 GiB more room for the attention the f16 cache pushed off the card
+    assert smaller is not None and smaller["cache_type"] == "q8_0" and smaller["quant"] == "Q4_K_M"
+    assert smaller["tok_s"] >= 1.1 * row["tok_s"]
+    assert "-ctk q8_0 -ctv q8_0" in answer.text
+
+
+def test_a_short_context_or_a_cache_already_q8_0_gets_no_such_line(engine: Engine) -> None:
+    short = engine.ask("GLM-4.5-Air Q4_K_M, experts in RAM, RTX 5070 Ti + 96GB DDR5-6400, tok/s at 8k context?")
+    assert short.facts.get("offload_cache") is None and "-ctk" not in short.text
+    f16 = engine.ask("GLM-4.5-Air Q4_K_M, experts in RAM, RTX 5070 Ti + 96GB DDR5-6400, tok/s at 64k context?")
+    said = engine.ask("GLM-4.5-Air Q4_K_M, experts in RAM, RTX 5070 Ti + 96GB DDR5-6400, tok/s at 64k context "
+                      "with a q8_0 kv cache?")
+    assert said.facts.get("offload_cache") is None
+    assert said.facts["row"]["tok_s"] == pytest.approx(f16.facts["offload_cache"]["tok_s"])
