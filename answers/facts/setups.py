@@ -162,8 +162,11 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     if smaller_cache is not None:  # a long context's f16 cache crowds a MoE's attention off the card
         facts["offload_cache"] = smaller_cache
     floor = lowest_level(min_quality, profile.default_min_quality)
-    if row.fit == "offload" and row.quant is not None and (row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S:
-        # a slow offload: the largest smaller level the cards hold whole, named first when it is faster
+    near = row.fit == "offload" and fits_instead.near_miss(row.offload_gb, row.need_gb)
+    if row.fit == "offload" and row.quant is not None and ((row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S
+                                                           or near):
+        # a slow offload, or one that misses the cards by a little: the largest smaller level the cards hold
+        # whole, named when it is faster
         held = fits_instead.on_setup(profile, model, setup, constants, context, row.quant.name)
         if held is not None and (held["tok_s"] or 0.0) > (row.tok_s or 0.0):
             facts["held_instead"] = held

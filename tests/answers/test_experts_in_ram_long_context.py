@@ -83,3 +83,27 @@ def test_a_short_context_or_a_cache_already_q8_0_gets_no_such_line(engine: Engin
                       "with a q8_0 kv cache?")
     assert said.facts.get("offload_cache") is None
     assert said.facts["row"]["tok_s"] == pytest.approx(f16.facts["offload_cache"]["tok_s"])
+
+
+@pytest.mark.parametrize("question", [
+    "laptop with an RTX 4090 laptop GPU 16GB and 64GB RAM: can I keep qwen3 30b a3b fully in vram at q4_k_m? speed?",
+    "portatile con 4090 laptop da 16 GB e 64 GB di RAM: qwen3 30b a3b q4_k_m sta tutto in vram? velocità?",
+    "Laptop mit RTX 4090 Mobile 16 GB und 64 GB RAM: passt Qwen3 30B A3B Q4_K_M ganz in den VRAM? Tempo?",
+    "portable avec une RTX 4090 Laptop 16 Go et 64 Go de RAM : qwen3 30b a3b q4_k_m tient-il en VRAM ? vitesse ?",
+])
+def test_a_near_miss_names_the_level_the_card_holds_whole(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    row, held = answer.facts["row"], answer.facts.get("held_instead")
+    # Q4_K_M of Qwen3-30B-A3B is a 17.3 GiB file (unsloth); a 16 GB card keeps about 15: a couple of GB over
+    assert row["fit"] == "offload" and row["offload_gb"] <= 0.15 * row["need_gb"]
+    assert held is not None and held["quant"] not in ("Q4_K_M", "Q5_K_M", "Q6_K", "Q8_0")
+    assert held["need_gb"] <= 16 and held["tok_s"] > row["tok_s"]
+    assert held["quant"] in answer.text
+
+
+def test_a_big_spill_that_runs_fast_names_no_smaller_level(engine: Engine) -> None:
+    # 8 GB beside an 18 GB need: over half in RAM, about 30 tok/s: not a near miss, not slow
+    answer = engine.ask("qwen3 30b a3b q4_k_m on an rtx 4060 8gb with 32gb ddr5, tok/s?")
+    row = answer.facts["row"]
+    assert row["fit"] == "offload" and row["offload_gb"] > 0.15 * row["need_gb"] and row["tok_s"] >= 10
+    assert answer.facts.get("held_instead") is None
