@@ -107,3 +107,15 @@ def test_a_big_spill_that_runs_fast_names_no_smaller_level(engine: Engine) -> No
     row = answer.facts["row"]
     assert row["fit"] == "offload" and row["offload_gb"] > 0.15 * row["need_gb"] and row["tok_s"] >= 10
     assert answer.facts.get("held_instead") is None
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("laptop with an RTX 4090 laptop GPU 16GB and 64GB RAM, qwen3 30b a3b q4_k_m, how fast?", "a laptop's"),
+    ("portatile con 4090 laptop da 16 GB e 64 GB di RAM, qwen3 30b a3b in q4_k_m, che velocità?", "da portatile"),
+    ("portable avec une RTX 4090 Laptop 16 Go et 64 Go de RAM, qwen3 30b a3b q4_k_m, vitesse ?", "de portable"),
+    ("portátil con una RTX 4090 Laptop de 16 GB y 64 GB de RAM, qwen3 30b a3b q4_k_m, ¿velocidad?", "de portátil"),
+])
+def test_the_ram_assumed_beside_a_laptop_card_is_said_to_be_a_laptops(engine: Engine, question: str, said: str) -> None:
+    answer = engine.ask(question)
+    assert answer.facts["row"].get("ram_laptop") is True
+    assert said in answer.text and "desktop" not in answer.text
