@@ -65,14 +65,9 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
         nonexpert_b = model.active_params_b * (1 - x)
         nonexpert_gb = weights * nonexpert_b / model.params_b
         expert_gb = weights - nonexpert_gb
-        if room >= nonexpert_gb and expert_gb > 0:
-            in_ram = min(expert_gb, max(0.0, weights - room))
-            f = in_ram / expert_gb  # share of the experts (and of the expert bytes per token) in RAM
-            # The CPU reads the active experts it holds, their bytes as stored: the profile's bytes per token
-            # carry a GPU MoE-kernel factor (the reference site's 1.62) that a CPU streaming weights has not.
-            cpu_gb = x * stored_active_gb(p, model, q)
-            t = (1 - x * f) * t_gpu + f * cpu_gb / (ram_bw * share)
-            return t, in_ram
+        if expert_gb > 0:
+            return _moe_spill_seconds(x, stored_active_gb(p, model, q), expert_gb, nonexpert_gb, room, t_gpu,
+                                      ram_bw * share)
     out_b = model.layout.output_params_b if model.layout is not None else None
     if out_b and room < weights:
         return _dense_spill_seconds(q, model.params_b, weights, room, t_gpu, per_token, out_b, ram_bw * share)
@@ -80,6 +75,25 @@ def _spill_seconds(c: SetupConstants, p: Profile, model: ModelSize, pool: Pool, 
     f = in_ram / weights if weights else 0.0
     t = (1 - f) * t_gpu + f * per_token / (ram_bw * share)
     return t, in_ram
+
+
+def _moe_spill_seconds(x: float, active_gb: float, expert_gb: float, nonexpert_gb: float, room: float,
+                       t_gpu: float, cpu_gbps: float) -> tuple[float, float]:
+    """A mixture of experts placed as people run it (`-ngl 99` with `--n-cpu-moe` / `-ot exps=CPU`): the
+    routed experts leave the cards first, then, when even attention, shared experts and the cache do not
+    fit (a long context on a small card), whole layers' remaining weights follow (`-ngl` below the layer
+    count). The CPU reads the active bytes it holds as stored: the profile's bytes per token carry a GPU
+    MoE-kernel factor (the reference site's 1.62) that a CPU streaming weights has not. Continuous in
+    `room`: a little less room never costs more than the bytes it moves. Returns (time per token, GB in RAM).
+
+    `x` is the routed experts' share of the active parameters, `active_gb` the active bytes as stored."""
+    expert_room = max(0.0, room - nonexpert_gb)
+    in_ram = min(expert_gb, max(0.0, expert_gb - expert_room))
+    f = in_ram / expert_gb  # share of the experts (and of the expert bytes per token) in RAM
+    g = min(1.0, max(0.0, nonexpert_gb - room) / nonexpert_gb) if nonexpert_gb > 0 else 0.0
+    cpu_gb = (x * f + (1 - x) * g) * active_gb
+    t = (1 - x * f - (1 - x) * g) * t_gpu + cpu_gb / cpu_gbps
+    return t, in_ram + g * nonexpert_gb
 
 
 # llama.cpp stores the output matrix (or the tied token embedding that serves as it) at Q6_K whatever the

@@ -21,7 +21,7 @@ def setup_ram(c: SetupConstants, setup: Setup) -> RamSpec:
     """The setup's system RAM as worked out from what was said (estimator.machine.ram_spec), a named CPU
     filling what was not said (estimator.cpu_machine). Neither type nor CPU said, on a desktop: the type
     desktops are built with beside the newest of its cards (`ram_type_beside_cards`: DDR5 beside a card
-    launched from 2025), still said to be assumed."""
+    launched from 2025, or a laptop card from 2023), still said to be assumed."""
     spec = cpu_ram(c.machine, setup.cpu, setup.ram_type, setup.ram_mts, setup.ram_channels, setup.ram_gb)
     implied = _type_beside(c, setup)
     if implied is None or "type" not in spec.assumed or spec.platform != "desktop" \

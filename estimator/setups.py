@@ -153,14 +153,16 @@ class _Rating(Struct, frozen=True):
     context: int
     pool: Pool
     hop_ms: float
+    cache_type: str = "f16"
 
 
 def rate_setup(p: Profile, model: ModelSize, setup: Setup, context: int = DEFAULT_CONTEXT,
                min_quality: str | None = None, forced_quant: str | None = None, *,
-               constants: SetupConstants) -> SetupRow:
-    """The setup's level, fit and speed: the first level it holds whole, else offload, else no."""
-    levels, needs = _ladder_needs(p, model, context, min_quality, forced_quant)
-    return _rated(constants, p, model, setup, context, levels, needs, forced_quant)
+               constants: SetupConstants, cache_type: str = "f16") -> SetupRow:
+    """The setup's level, fit and speed: the first level it holds whole, else offload, else no. `cache_type`
+    is llama.cpp's KV-cache type (`-ctk`/`-ctv`): a smaller cache leaves the cards more room for weights."""
+    levels, needs = _ladder_needs(p, model, context, min_quality, forced_quant, cache_type)
+    return _rated(constants, p, model, setup, context, levels, needs, forced_quant, cache_type)
 
 
 def rate_machines(p: Profile, model: ModelSize, machines: Sequence[Hardware], context: int = DEFAULT_CONTEXT,
@@ -174,18 +176,18 @@ def rate_machines(p: Profile, model: ModelSize, machines: Sequence[Hardware], co
 
 
 def _ladder_needs(p: Profile, model: ModelSize, context: int, min_quality: str | None,
-                  forced: str | None) -> tuple[tuple[Quant, ...], list[float]]:
+                  forced: str | None, cache_type: str = "f16") -> tuple[tuple[Quant, ...], list[float]]:
     """The levels to try, least compressed first, and the model's memory need at each: the same for every
     piece of hardware."""
     check_context(context)
     levels = _levels(p, min_quality, forced, model)
-    return levels, [p.need_gb(model, q, context) for q in levels]
+    return levels, [p.need_gb(model, q, context, cache_type) for q in levels]
 
 
 def _rated(c: SetupConstants, p: Profile, model: ModelSize, setup: Setup, context: int, levels: Sequence[Quant],
-           needs: Sequence[float], forced_quant: str | None) -> SetupRow:
+           needs: Sequence[float], forced_quant: str | None, cache_type: str = "f16") -> SetupRow:
     pool = pool_of(c, p, setup)
-    r = _Rating(c, p, model, context, pool, c.for_profile(p.name).hop_ms)
+    r = _Rating(c, p, model, context, pool, c.for_profile(p.name).hop_ms, cache_type)
     unified = [d for d in pool.devices if d.is_unified]
     why = "unified" if unified else ("split" if len(pool.devices) > 1 else "card")
     base = _rig(c, setup, pool, unified)
@@ -303,7 +305,7 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
 
     def at_level(q: Quant) -> tuple[float, float, float]:
         if q.name not in rated:
-            need = p.need_gb(model, q, r.context)
+            need = p.need_gb(model, q, r.context, r.cache_type)
             share_q = offload_share(c, spec, model.is_moe, setup, q.bpw, bw)  # a small CPU's cores may bound it
             rated[q.name] = (need, *offload_seconds(c, p, model, r.pool, q, need, bw, r.hop_ms, share_q))
         return rated[q.name]

@@ -36,6 +36,16 @@ USUAL_FILE = {"Q2_K": "UD-Q2_K_XL"}
 # first (it runs several times faster); the answers about a long prompt use the same line.
 SLOW_OFFLOAD_TOK_S = 10.0
 
+# An offload that leaves at most this share of the model's need in RAM misses the cards by a little ("can I
+# keep Qwen3-30B-A3B all in VRAM at q4" on a 16 GB laptop card: 2.1 GB over): the level one step down that the
+# cards hold whole is named too, however fast the offload, so the asker sees how to avoid the spill.
+NEAR_MISS_SHARE = 0.15
+
+
+def near_miss(offload_gb: float | None, need_gb: float) -> bool:
+    """The part in RAM is a small share of the model's need (`NEAR_MISS_SHARE`)."""
+    return offload_gb is not None and 0 < offload_gb <= NEAR_MISS_SHARE * need_gb
+
 
 def usual_file(model: ModelSize, asked: str | None) -> str | None:
     """The file people mean by the level asked for a very large MoE model ("q2" of DeepSeek: UD-Q2_K_XL),

@@ -120,7 +120,7 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     q = rated.query
     constants = est.profiles.setup_constants()
     facts = {**base_facts(rated), **_setups().rate(q.profile, q.model, setup, constants, s.context,
-                                           s.min_quality, s.quant)}
+                                           s.min_quality, s.quant, s.cache_type)}
     facts.update(vd.summary_keys(_setups().verdict(q.profile, q.model, setup, constants, s, facts["row"])))
     if any(getattr(d.card, "segment", "") == "laptop" for d in setup.devices):
         facts["row"]["ram_laptop"] = True  # a laptop card: its RAM is taken as its laptops', and said so

@@ -24,6 +24,7 @@ from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
 from answers.facts.gguf_file import file_facts
 from answers.facts.offload_assumed import assumed_offload
+from answers.facts.offload_cache import with_smaller_cache
 from answers.facts.quant_advice import QUALITY
 from answers.facts.setup_rows import cpu_assumed, ram_facts, row_facts, setup_facts
 from answers.knowledge.pickled import compile_cached
@@ -151,15 +152,23 @@ def _usable_share(constants: SetupConstants, pick: CpuRow) -> float:
     return constants.ram_usable_share if not size else constants.offload_ram_gb(size) / size
 
 def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
-         min_quality: str | None, quant: str | None) -> dict[str, Any]:
+         min_quality: str | None, quant: str | None, cache_type: str = "f16") -> dict[str, Any]:
     """Facts for one model on one setup: `row` (like one card), `setup`, and `short_gb` when it does not fit."""
-    row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants)
+    row = rate_setup(profile, model, setup, context, min_quality, quant, constants=constants, cache_type=cache_type)
     facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
                              "offload_min_tok_s": constants.offload_min_tok_s,
                              "file": file_facts(model.name, row.quant.name if row.quant else None)}
+    if row.fit == "offload" and all(getattr(d.card, "segment", "") == "laptop" for d in setup.devices):
+        facts["row"]["ram_laptop"] = True  # the RAM assumed is a laptop's, said so (answers/templates/_macros)
+    smaller_cache = with_smaller_cache(profile, model, setup, constants, context, row, cache_type)
+    if smaller_cache is not None:  # a long context's f16 cache crowds a MoE's attention off the card
+        facts["offload_cache"] = smaller_cache
     floor = lowest_level(min_quality, profile.default_min_quality)
-    if row.fit == "offload" and row.quant is not None and (row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S:
-        # a slow offload: the largest smaller level the cards hold whole, named first when it is faster
+    near = row.fit == "offload" and fits_instead.near_miss(row.offload_gb, row.need_gb)
+    if row.fit == "offload" and row.quant is not None and ((row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S
+                                                           or near):
+        # a slow offload, or one that misses the cards by a little: the largest smaller level the cards hold
+        # whole, named when it is faster
         held = fits_instead.on_setup(profile, model, setup, constants, context, row.quant.name)
         if held is not None and (held["tok_s"] or 0.0) > (row.tok_s or 0.0):
             facts["held_instead"] = held
