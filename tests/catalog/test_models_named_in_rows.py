@@ -13,7 +13,7 @@ GIB_TO_GB = 1.073741824
 # question, model the answer names, level, public file size in GB (its listing)
 FILES = [
     # bartowski/Llama-3.1-Minitron-4B-Width-Base-GGUF (Hugging Face file list)
-    ("how much memory does Llama-3.1-Minitron-4B-Width-Base Q3_K_M take", "Llama-3.1-Minitron-4B-Width", "Q3_K_M", 2.30),
+    ("Llama-3.1-Minitron-4B-Width-Base Q3_K_M, how much memory?", "Llama-3.1-Minitron-4B-Width", "Q3_K_M", 2.30),
     ("minitron 4b width iq4_xs, how big is the file", "Llama-3.1-Minitron-4B-Width", "IQ4_XS", 2.54),
 ]
 
