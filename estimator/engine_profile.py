@@ -134,6 +134,8 @@ class EngineProfile:
     def seconds(self, model: ModelSize, card: Card, q: Quant, tp: int = 1) -> float:
         if not self._own_speed:
             one = 1 / self.base.tok_s(model, card, q)
+            if model.active_params_b is not None and model.active_params_b < model.params_b:
+                one /= self.engine.moe_decode_share  # Ollama on a mixture of experts: slower than llama.cpp
             if tp == 1:
                 return one
             return row_split_seconds(self.c, one, self._llama_t0(model, card), model, tp, self.link)

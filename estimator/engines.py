@@ -78,6 +78,9 @@ class Engine(Struct, frozen=True):
     default_quant: str | None = None
     default_context: tuple[tuple[float, int], ...] = ()  # (from GiB of VRAM, context) steps: Ollama
     default_parallel: int | None = None  # requests one loaded model answers at once by default (Ollama: 1)
+    # A wrapper's decode speed on a mixture of experts as a share of its base engine's (Ollama's vendored
+    # ggml lags llama.cpp's MoE kernels); 1 keeps the base's figure.
+    moe_decode_share: float = 1.0
 
 
 class DecodeConstants(Struct, frozen=True):
@@ -145,6 +148,9 @@ class EngineConstants(Struct, frozen=True):
         for name, dc in out.decode.items():
             if not (0 < dc.share <= 1) or dc.t0_ms < 0:
                 raise InvalidInput(f"engine_constants.json: {name}'s share must be in (0, 1] and t0 ≥ 0")
+        for e in engines.values():
+            if not (0 < e.moe_decode_share <= 1):
+                raise InvalidInput(f"engine_constants.json: {e.name}'s moe_decode_share must be in (0, 1]")
         for name, (lo, hi) in out.engine_ranges.items():
             if name not in RANGE_GROUPS and name not in engines:
                 raise InvalidInput(f"engine_constants.json: engine_ranges names unknown engine {name!r}")
@@ -189,7 +195,8 @@ def _engine(name: str, e: Mapping[str, Any], every: Mapping[str, Any]) -> Engine
                   tuple(e.get("splits", ())), e.get("speed", "profile"),
                   tuple(e["ladder"]) if e.get("ladder") else None, e.get("miss_quant"),
                   EngineMemory(mem["utilization"], mem["overhead_gb"]) if mem else None, e.get("default_quant"),
-                  tuple((float(a), int(b)) for a, b in e.get("default_context", ())), parallel)
+                  tuple((float(a), int(b)) for a, b in e.get("default_context", ())), parallel,
+                  float(e.get("moe_decode_share", 1.0)))
 
 
 def engine_name(text: str | None, known: Mapping[str, Any] | Sequence[str] = ()) -> str:
