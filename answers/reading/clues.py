@@ -289,8 +289,8 @@ def _quantities(toks: list[Token]) -> None:
     lx = lexicon()
     for i, t in enumerate(toks):
         glued = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z°]+)", t.low)
-        if glued and glued.group(1) in lx.quantity_units:
-            t.used = True  # "1000w"
+        if glued and glued.group(1) in lx.quantity_units or re.fullmatch(r"\d{2,3}c", t.low):
+            t.used = True  # "1000w"; "104c", a temperature glued to its unit (a lone "c" after "3090" is French)
         elif t.low in lx.quantity_units and i and re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i - 1].low):
             t.used = toks[i - 1].used = True  # "850 watts", "50 tops"
         elif t.low in lx.software_names:
