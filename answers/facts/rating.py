@@ -122,8 +122,6 @@ def _on_setup(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     facts = {**base_facts(rated), **_setups().rate(q.profile, q.model, setup, constants, s.context,
                                            s.min_quality, s.quant, s.cache_type)}
     facts.update(vd.summary_keys(_setups().verdict(q.profile, q.model, setup, constants, s, facts["row"])))
-    if any(getattr(d.card, "segment", "") == "laptop" for d in setup.devices):
-        facts["row"]["ram_laptop"] = True  # a laptop card: its RAM is taken as its laptops', and said so
     if "ram_channels" in e.ram_from_platform and facts["row"].get("ram_channels"):
         facts["row"]["ram_from_platform"] = True  # "on a threadripper": its channels taken, and said
     if facts["row"]["quant"] is None or facts.get("offload_below_floor"):

@@ -158,7 +158,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     facts: dict[str, Any] = {"mode": "setup", "row": row_facts(row), "setup": setup_facts(setup),
                              "offload_min_tok_s": constants.offload_min_tok_s,
                              "file": file_facts(model.name, row.quant.name if row.quant else None)}
-    if row.fit == "offload" and all(getattr(d.card, "segment", "") == "laptop" for d in setup.devices):
+    if any(getattr(d.card, "segment", "") == "laptop" for d in setup.devices):
         facts["row"]["ram_laptop"] = True  # the RAM assumed is a laptop's, said so (answers/templates/_macros)
     smaller_cache = with_smaller_cache(profile, model, setup, constants, context, row, cache_type)
     if smaller_cache is not None:  # a long context's f16 cache crowds a MoE's attention off the card
