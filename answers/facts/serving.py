@@ -159,7 +159,8 @@ SERVER_ENGINE = "vllm"
 
 def _engine_keys(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any]:
     """The engine keys every answer carries (answers/facts/completing.py), for the serving engine chosen here."""
-    from answers.facts.engine_facts import engine_keys  # lazy, as completing.py: the engines' data on first use
+    # lazy: the engines' data is read on the first answer that needs it, not at start-up (as completing.py)
+    from answers.facts.engine_facts import engine_keys
 
     size = est.size_of(e.model) if e.model is not None else None
     return engine_keys(est.profiles, s.profile, s.engine, s.split, s.link, size, s.min_quality, s.quant)
