@@ -145,6 +145,8 @@ def users(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         rate = replace(served if built.facts.get("server_engine") else s, quant=row["quant"])
         built.facts["needed_named"] = sizing.needed(
             est, e, rate, e.users, lambda e2, s2: _setup_row(est, e2, s2, e.users or 1), names)
+        if rate.cache_type == "f16":  # the caches in 8 bits take half the memory: fewer cards, said beside
+            built.facts["needed_named"] = [_eight_bit_count(est, e, rate, n) for n in built.facts["needed_named"]]
     if daily_facts is not None:
         built.facts["daily"] = daily_facts
     return built
@@ -157,9 +159,20 @@ SERVER_USERS = 8
 SERVER_ENGINE = "vllm"
 
 
+def _eight_bit_count(est: Estimates, e: Entities, s: EstimateSettings, n: dict[str, Any]) -> dict[str, Any]:
+    """A named card's count with its caches in 8 bits (vLLM's `--kv-cache-dtype fp8`, llama.cpp's `-ctk q8_0`)
+    beside the f16 one, when fewer cards then do it."""
+    if n["count"] < 2:
+        return n
+    got = sizing.needed(est, e, replace(s, cache_type=EIGHT_BIT_CACHE), e.users or 1,
+                        lambda e2, s2: _setup_row(est, e2, s2, e.users or 1), (n["card"],))
+    return {**n, "eight_bit": got[0]} if got and got[0]["count"] < n["count"] else n
+
+
 def _engine_keys(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any]:
     """The engine keys every answer carries (answers/facts/completing.py), for the serving engine chosen here."""
-    from answers.facts.engine_facts import engine_keys  # lazy, as completing.py: the engines' data on first use
+    # lazy: the engines' data is read on the first answer that needs it, not at start-up (as completing.py)
+    from answers.facts.engine_facts import engine_keys
 
     size = est.size_of(e.model) if e.model is not None else None
     return engine_keys(est.profiles, s.profile, s.engine, s.split, s.link, size, s.min_quality, s.quant)

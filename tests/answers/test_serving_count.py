@@ -51,3 +51,11 @@ def test_many_people_get_more_total_speed_with_vllm_than_llamacpp(engine: Engine
     named = engine.ask("qwen3 14b for 30 people on an rtx 6000 ada with llama.cpp, how fast each?")
     assert served.facts["engine"] == "vllm" and named.facts["engine"] == "llama.cpp"
     assert served.facts["row"]["total_tok_s"] > named.facts["row"]["total_tok_s"]
+
+
+def test_an_eight_bit_cache_count_is_said_when_it_needs_fewer_cards(engine: Engine) -> None:
+    """The f16 caches of 60 people need a second H100; in 8 bits they fit one: both counts are said."""
+    a = engine.ask("how many h100 to serve qwen3 32b to 60 people at 25 tok/s per person?")
+    (n,) = a.facts["needed_named"]
+    assert n["count"] >= 2 and n["eight_bit"]["count"] < n["count"]
+    assert n["eight_bit"]["row"]["per_user_tok_s"] >= 25 and "--kv-cache-dtype fp8" in a.text
