@@ -1,6 +1,7 @@
 """A hosted API's cost set against running the model at home ("cuanto me sale deepseek por openrouter vs correrlo en
-casa?", "is the API cheaper than my 3090 with power at 0.40/kWh?"): an API word and a cost, power or home word in
-the message. Pure: the text in, a flag out; the words live in answers/lexicon/buying.toml (`api`, `api_cost`)."""
+casa?", "is the API cheaper than my 3090 with power at 0.40/kWh?"): an API word and a home, running or power word
+in the message (an API's price alone stays declined). Pure: the text in, a flag out; the words live in
+answers/lexicon/buying.toml (`api`, `api_cost`)."""
 
 from __future__ import annotations
 

@@ -64,3 +64,12 @@ def test_no_price_said_gives_the_break_even_tariff(engine, question, lang) -> No
 def test_an_api_question_about_the_engine_is_no_cost_question(engine) -> None:
     a = engine.ask("which api address does ollama expose for qwen3 32b?", locale="en")
     assert "api_home" not in a.facts
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("quanto costa l'api di mistral per milione di token?", "it"),
+    ("what does the deepseek api cost per million tokens?", "en"),
+])
+def test_an_api_price_alone_stays_declined(engine, question, lang) -> None:
+    a = engine.ask(question, locale=lang)  # no home, running or power word: not a home-against-API question
+    assert "api_home" not in a.facts
