@@ -9,7 +9,6 @@ fails at load with a message naming the file and the key.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +18,48 @@ from answers.knowledge import cache as disk_cache
 from answers.knowledge import pickled
 from answers.lexicon.errors import LexiconError
 from answers.lexicon.scan import IntentScan, Pattern, compile_pattern, joined, read_patterns
+
+# the constants stay importable from answers.lexicon, where the readers have always found them
+from answers.lexicon.tables import (
+    BACKENDS as BACKENDS,
+)
+from answers.lexicon.tables import (
+    BUDGET_CURRENCIES as BUDGET_CURRENCIES,
+)
+from answers.lexicon.tables import (
+    CACHE_TYPES as CACHE_TYPES,
+)
+from answers.lexicon.tables import (
+    MORE_CURRENCIES as MORE_CURRENCIES,
+)
+from answers.lexicon.tables import (
+    OUT_OF_SCOPE_HELPERS as OUT_OF_SCOPE_HELPERS,
+)
+from answers.lexicon.tables import (
+    OUT_OF_SCOPE_KEYS as OUT_OF_SCOPE_KEYS,
+)
+from answers.lexicon.tables import (
+    OUT_OF_SCOPE_KINDS as OUT_OF_SCOPE_KINDS,
+)
+from answers.lexicon.tables import (
+    OUT_OF_SCOPE_TOPICS as OUT_OF_SCOPE_TOPICS,
+)
+from answers.lexicon.tables import (
+    backends,
+    cache_types,
+    channel_counts,
+    check_keys,
+    counts_after,
+    cpu_names,
+    currency_symbols,
+    machines,
+    out_of_scope,
+    phrases,
+    platform_shapes,
+    read_toml,
+    string_table,
+    words,
+)
 from answers.records.limits import ENGINE_INTENTS, PARSER_INTENTS
 
 HERE = Path(__file__).parent
@@ -132,27 +173,10 @@ SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml"
 SHARED_FILES |= {"buying.toml"}  # a buying message's words (answers/reading/pair_words.py)
 SHARED_FILES |= {"kv_cache.toml"}  # a question about the KV cache itself (answers/lexicon/kv_cache.py)
 SHARED_FILES |= {"training.toml"}  # a fine-tuning run's conditions (answers/reading/train_words.py)
-OUT_OF_SCOPE_KINDS = ("phone", "board", "speech", "embedding", "fine_tuning", "from_scratch", "full_fine_tuning",
-                      "cloud")
-# Topics outside AI models altogether (games, coin mining, API and subscription prices): declined by name.
-OUT_OF_SCOPE_TOPICS = ("gaming", "mining", "api_price")
-# api_words with price_words make an API's price ("deepseek api, per million tokens"); ai_words ("llm", "model")
-# keep a gaming PC or a mining rig asked about for AI models a hardware question.
-# mining_history: a card's or a rig's past ("ex-mining 3090", "risers de minería"), not mining asked about.
-OUT_OF_SCOPE_HELPERS = ("api_words", "price_words", "ai_words", "mining_history")
-# generic: phrases of a kind that name no model or device
-OUT_OF_SCOPE_KEYS = (*OUT_OF_SCOPE_KINDS, *OUT_OF_SCOPE_TOPICS, *OUT_OF_SCOPE_HELPERS, "generic")
-BUDGET_CURRENCIES = ("usd", "eur", "gbp", "brl")  # the currencies every language names (catalog.currency)
-# More currencies a language may name (catalog/data/exchange_rates.json holds their rates; a test keeps the two
-# lists in step): pesos, rupees, yen, francs…
-MORE_CURRENCIES = ("mxn", "ars", "clp", "cop", "pen", "uyu", "inr", "jpy", "chf", "cad", "aud", "pln", "sek",
-                   "nok", "dkk", "czk", "try", "zar", "krw", "cny")
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
           "twelve": 12, "sixteen": 16}
 REQUIRED_COUNTS = ("one", "two", "three", "four")
-CACHE_TYPES = ("f16", "q8_0", "q4_0")  # the cache types people name in a question (estimator.memory knows more)
-BACKENDS = ("CUDA", "ROCm", "Vulkan", "Metal", "SYCL")  # estimator.prefill.BACKENDS: the prefill efficiencies
 
 
 class LanguageLexicon(Struct):
@@ -262,54 +286,10 @@ class Lexicon(Struct):
         return tuple(self.common_patterns) + tuple(p for lx in self.languages.values() for p in lx.patterns)
 
 
-def _words(text: object, where: str) -> frozenset[str]:
-    if not isinstance(text, str):
-        raise LexiconError(f"{where}: expected a string of words, got {type(text).__name__}")
-    return frozenset(w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split())
-
-
-def _channel_counts(table: object) -> dict[str, int]:
-    """common.toml's `channel_counts`: word = a number of memory channels from 1 to 24."""
-    if not isinstance(table, dict) or not all(isinstance(v, int) and 1 <= v <= 24 for v in table.values()):
-        raise LexiconError("common.toml: channel_counts: expected a table of word = number of channels (1–24)")
-    return {str(k): int(v) for k, v in table.items()}
-
-
-def _string_table(table: object, where: str) -> dict[str, str]:
-    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-        raise LexiconError(f"{where}: expected a table of phrase = name")
-    return {str(k): v for k, v in table.items()}
-
-
-def _phrases(text: object, where: str) -> tuple[str, ...]:
-    """One phrase per line (blank lines and # comments skipped), spaces normalised."""
-    if not isinstance(text, str):
-        raise LexiconError(f"{where}: expected a string, one phrase per line, got {type(text).__name__}")
-    return tuple(" ".join(line.split()) for line in text.splitlines()
-                 if line.strip() and not line.lstrip().startswith("#"))
-
-
-def _check_keys(data: dict, expected: dict[str, str], where: str) -> None:
-    unknown = sorted(set(data) - set(expected))
-    if unknown:
-        raise LexiconError(f"{where}: unknown key(s) {', '.join(unknown)}; known: {', '.join(expected)}")
-    missing = sorted(set(expected) - set(data))
-    if missing:
-        raise LexiconError(f"{where}: missing key(s) {', '.join(missing)}")
-
-
-def _read(path: Path) -> dict:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise LexiconError(f"{path.name}: not valid TOML ({exc})") from exc
-
-
 def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
     where = path.name
-    data = _read(path)
-    _check_keys(data, LANGUAGE_KEYS, where)
+    data = read_toml(path)
+    check_keys(data, LANGUAGE_KEYS, where)
     code = data["language"]
     if code != path.stem:
         raise LexiconError(f"{where}: language = {code!r} but the file is named {path.stem!r}")
@@ -320,47 +300,47 @@ def _language(path: Path, intents: frozenset[str]) -> LanguageLexicon:
         table = data[key]
         if key == "count_words":  # the larger counts are optional: not every language says "twelve"
             table = {k: "" for k in COUNTS if k not in REQUIRED_COUNTS} | table
-        _check_keys(table, {k: "" for k in keys}, f"{where}: {key}")
+        check_keys(table, {k: "" for k in keys}, f"{where}: {key}")
     greetings = data["greetings"]
     if not isinstance(greetings, str):
         raise LexiconError(f"{where}: greetings must be a string, one phrase per line")
     return LanguageLexicon(
         code=code,
-        function_words=_words(data["function_words"], f"{where}: function_words"),
+        function_words=words(data["function_words"], f"{where}: function_words"),
         language_words=weights,
-        accented_words=_words(data["accented_words"], f"{where}: accented_words"),
+        accented_words=words(data["accented_words"], f"{where}: accented_words"),
         greetings=tuple(p.strip() for p in greetings.splitlines() if p.strip()),
-        courtesy=_phrases(data["courtesy"], f"{where}: courtesy"),
-        at_once_words=_phrases(data["at_once_words"], f"{where}: at_once_words"),
-        card_words=_words(data["card_words"], f"{where}: card_words"),
-        context_words=_words(data["context_words"], f"{where}: context_words"),
-        thousand_words=_words(data["thousand_words"], f"{where}: thousand_words"),
-        ram_words=_words(data["ram_words"], f"{where}: ram_words"),
-        prompt_words=_words(data["prompt_words"], f"{where}: prompt_words"),
-        users_words=_words(data["users_words"], f"{where}: users_words"),
-        and_words=_words(data["and_words"], f"{where}: and_words"),
-        laptop_words=_words(data["laptop_words"], f"{where}: laptop_words"),
-        laptop_links=_phrases(data["laptop_links"], f"{where}: laptop_links"),
-        ram_phrases=_phrases(data["ram_phrases"], f"{where}: ram_phrases"),
-        cpu_only_words=_phrases(data["cpu_only_words"], f"{where}: cpu_only_words"),
-        cpu_words=_phrases(data["cpu_words"], f"{where}: cpu_words"),
-        partial_words=_phrases(data["partial_words"], f"{where}: partial_words"),
-        offload_words=_phrases(data["offload_words"], f"{where}: offload_words"),
-        offload_not_words=_phrases(data["offload_not_words"], f"{where}: offload_not_words"),
-        image_words=_phrases(data["image_words"], f"{where}: image_words"),
-        quant_questions=_phrases(data["quant_questions"], f"{where}: quant_questions"),
-        biggest_words=_phrases(data["biggest_words"], f"{where}: biggest_words"),
-        cheapest_words=_phrases(data["cheapest_words"], f"{where}: cheapest_words"),
-        versus_words=_phrases(data["versus_words"], f"{where}: versus_words"),
-        compare_words=_phrases(data["compare_words"], f"{where}: compare_words"),
-        together_words=_phrases(data["together_words"], f"{where}: together_words"),
-        swap_words=_phrases(data["swap_words"], f"{where}: swap_words"),
-        swap_links=_phrases(data["swap_links"], f"{where}: swap_links"),
-        who_words=_words(data["who_words"], f"{where}: who_words"),
-        when_words=_words(data["when_words"], f"{where}: when_words"),
+        courtesy=phrases(data["courtesy"], f"{where}: courtesy"),
+        at_once_words=phrases(data["at_once_words"], f"{where}: at_once_words"),
+        card_words=words(data["card_words"], f"{where}: card_words"),
+        context_words=words(data["context_words"], f"{where}: context_words"),
+        thousand_words=words(data["thousand_words"], f"{where}: thousand_words"),
+        ram_words=words(data["ram_words"], f"{where}: ram_words"),
+        prompt_words=words(data["prompt_words"], f"{where}: prompt_words"),
+        users_words=words(data["users_words"], f"{where}: users_words"),
+        and_words=words(data["and_words"], f"{where}: and_words"),
+        laptop_words=words(data["laptop_words"], f"{where}: laptop_words"),
+        laptop_links=phrases(data["laptop_links"], f"{where}: laptop_links"),
+        ram_phrases=phrases(data["ram_phrases"], f"{where}: ram_phrases"),
+        cpu_only_words=phrases(data["cpu_only_words"], f"{where}: cpu_only_words"),
+        cpu_words=phrases(data["cpu_words"], f"{where}: cpu_words"),
+        partial_words=phrases(data["partial_words"], f"{where}: partial_words"),
+        offload_words=phrases(data["offload_words"], f"{where}: offload_words"),
+        offload_not_words=phrases(data["offload_not_words"], f"{where}: offload_not_words"),
+        image_words=phrases(data["image_words"], f"{where}: image_words"),
+        quant_questions=phrases(data["quant_questions"], f"{where}: quant_questions"),
+        biggest_words=phrases(data["biggest_words"], f"{where}: biggest_words"),
+        cheapest_words=phrases(data["cheapest_words"], f"{where}: cheapest_words"),
+        versus_words=phrases(data["versus_words"], f"{where}: versus_words"),
+        compare_words=phrases(data["compare_words"], f"{where}: compare_words"),
+        together_words=phrases(data["together_words"], f"{where}: together_words"),
+        swap_words=phrases(data["swap_words"], f"{where}: swap_words"),
+        swap_links=phrases(data["swap_links"], f"{where}: swap_links"),
+        who_words=words(data["who_words"], f"{where}: who_words"),
+        when_words=words(data["when_words"], f"{where}: when_words"),
         count_words={w: COUNTS[k] for k, v in data["count_words"].items()
-                     for w in _words(v, f"{where}: count_words.{k}")},
-        tasks={k: _words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
+                     for w in words(v, f"{where}: count_words.{k}")},
+        tasks={k: words(v, f"{where}: tasks.{k}") for k, v in data["tasks"].items()},
         more_cards_help=compile_pattern(data["more_cards_help"], f"{where}: more_cards_help"),
         patterns=read_patterns(data["intents"], code, where, intents),
         budget=_budget(data["budget"], where),
@@ -375,7 +355,7 @@ def _language_weights(rows: object, where: str) -> dict[str, float]:
     for i, row in enumerate(rows):
         if not isinstance(row, dict) or set(row) != {"weight", "words"} or not isinstance(row["weight"], (int, float)):
             raise LexiconError(f"{where}: language_words[{i}] must be {{ weight = <number>, words = <string> }}")
-        for w in _words(row["words"], f"{where}: language_words[{i}]"):
+        for w in words(row["words"], f"{where}: language_words[{i}]"):
             weights[w] = max(weights.get(w, 0.0), float(row["weight"]))
     return weights
 
@@ -385,20 +365,20 @@ def _budget(table: object, where: str) -> BudgetWords:
         raise LexiconError(f"{where}: [budget] must be a table")
     more = [c for c in MORE_CURRENCIES if c in table]
     optional = [*more, *(k for k in ("whole", "used", "used_not_before") if k in table)]
-    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *optional, "default", "nouns", "spend", "limits"), ""),
+    check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *optional, "default", "nouns", "spend", "limits"), ""),
                 f"{where}: budget")
     default = table["default"]
     if default not in (*BUDGET_CURRENCIES, *more):
         raise LexiconError(f"{where}: budget.default must be one of {', '.join(BUDGET_CURRENCIES)}, not {default!r}")
     return BudgetWords(
         default=default,
-        currencies={c: _words(table[c], f"{where}: budget.{c}") for c in (*BUDGET_CURRENCIES, *more)},
-        nouns=_words(table["nouns"], f"{where}: budget.nouns"),
-        spend=_words(table["spend"], f"{where}: budget.spend"),
-        limits=_phrases(table["limits"], f"{where}: budget.limits"),
-        whole=_words(table.get("whole", ""), f"{where}: budget.whole"),
-        used=_words(table.get("used", ""), f"{where}: budget.used"),
-        used_not_before=_words(table.get("used_not_before", ""), f"{where}: budget.used_not_before"),
+        currencies={c: words(table[c], f"{where}: budget.{c}") for c in (*BUDGET_CURRENCIES, *more)},
+        nouns=words(table["nouns"], f"{where}: budget.nouns"),
+        spend=words(table["spend"], f"{where}: budget.spend"),
+        limits=phrases(table["limits"], f"{where}: budget.limits"),
+        whole=words(table.get("whole", ""), f"{where}: budget.whole"),
+        used=words(table.get("used", ""), f"{where}: budget.used"),
+        used_not_before=words(table.get("used_not_before", ""), f"{where}: budget.used_not_before"),
     )
 
 
@@ -408,8 +388,8 @@ def load(directory: Path = HERE) -> Lexicon:
     common_path = directory / "common.toml"
     if not common_path.exists():
         raise LexiconError(f"{directory.name}: common.toml is missing")
-    common = _read(common_path)
-    _check_keys(common, COMMON_KEYS, "common.toml")
+    common = read_toml(common_path)
+    check_keys(common, COMMON_KEYS, "common.toml")
     languages = {}
     for path in sorted(directory.glob("*.toml")):
         if path.name not in SHARED_FILES:
@@ -421,118 +401,48 @@ def load(directory: Path = HERE) -> Lexicon:
     order = sorted(languages, key=lambda c: (c != "en", c))
     loaded = Lexicon(
         languages={c: languages[c] for c in order},
-        common_function_words=_words(common["function_words"], "common.toml: function_words"),
-        ordinary_words=_words(common["ordinary_words"], "common.toml: ordinary_words"),
-        name_words=_words(common["name_words"], "common.toml: name_words"),
-        card_form_words=_words(common["card_form_words"], "common.toml: card_form_words"),
-        product_words=_words(common["product_words"], "common.toml: product_words"),
+        common_function_words=words(common["function_words"], "common.toml: function_words"),
+        ordinary_words=words(common["ordinary_words"], "common.toml: ordinary_words"),
+        name_words=words(common["name_words"], "common.toml: name_words"),
+        card_form_words=words(common["card_form_words"], "common.toml: card_form_words"),
+        product_words=words(common["product_words"], "common.toml: product_words"),
         common_patterns=read_patterns(common["intents"], "all", "common.toml", intents),
-        machines=_machines(common["machines"]),
-        machine_names=_string_table(common["machine_names"], "common.toml: machine_names"),
-        product_spellings=_string_table(common["product_spellings"], "common.toml: product_spellings"),
-        apple_machine_words=_phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
-        apple_tiers=tuple(sorted(_words(common["apple_tiers"], "common.toml: apple_tiers"))),
-        card_nouns=_words(common["card_nouns"], "common.toml: card_nouns"),
-        count_nouns=_words(common["count_nouns"], "common.toml: count_nouns"),
-        unified_memory_phrases=_phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
-        cache_types=_cache_types(common["cache_types"]),
-        currency_symbols=_currency_symbols(common["currency_symbols"]),
-        image_models=_phrases(common["image_models"], "common.toml: image_models"),
-        speed_units=_phrases(common["speed_units"], "common.toml: speed_units"),
-        model_file_words=_words(common["model_file_words"], "common.toml: model_file_words"),
-        model_tier_words=_words(common["model_tier_words"], "common.toml: model_tier_words"),
-        name_words_before_ceiling=_words(common["name_words_before_ceiling"], "common.toml: name_words_before_ceiling"),
-        ram_channel_words=_words(common["ram_channel_words"], "common.toml: ram_channel_words"),
-        ram_speed_units=_words(common["ram_speed_units"], "common.toml: ram_speed_units"),
-        channel_counts=_channel_counts(common["channel_counts"]),
-        ram_platforms=_string_table(common["ram_platforms"], "common.toml: ram_platforms"),
-        ram_platform_shapes=_platform_shapes(common["ram_platform_shapes"]),
-        backends=_backends(common["backends"]),
-        out_of_scope=_out_of_scope(common["out_of_scope"]),
-        cpu_names=_cpu_names(common["cpu_names"]),
-        machine_links=_words(common["machine_links"], "common.toml: machine_links"),
-        qat_words=_words(common["qat_words"], "common.toml: qat_words"),
-        dynamic_words=_words(common["dynamic_words"], "common.toml: dynamic_words"),
-        ram_amount_links=_words(common["ram_amount_links"], "common.toml: ram_amount_links"),
-        product_number_words=_words(common["product_number_words"], "common.toml: product_number_words"),
-        count_fillers=_words(common["count_fillers"], "common.toml: count_fillers"),
-        quantity_units=_words(common["quantity_units"], "common.toml: quantity_units"),
-        software_names=_words(common["software_names"], "common.toml: software_names"),
-        multi_gpu_boards=_string_table(common["multi_gpu_boards"], "common.toml: multi_gpu_boards"),
-        count_after_words=_counts_after(common["count_after_words"]),
+        machines=machines(common["machines"]),
+        machine_names=string_table(common["machine_names"], "common.toml: machine_names"),
+        product_spellings=string_table(common["product_spellings"], "common.toml: product_spellings"),
+        apple_machine_words=phrases(common["apple_machine_words"], "common.toml: apple_machine_words"),
+        apple_tiers=tuple(sorted(words(common["apple_tiers"], "common.toml: apple_tiers"))),
+        card_nouns=words(common["card_nouns"], "common.toml: card_nouns"),
+        count_nouns=words(common["count_nouns"], "common.toml: count_nouns"),
+        unified_memory_phrases=phrases(common["unified_memory_phrases"], "common.toml: unified_memory_phrases"),
+        cache_types=cache_types(common["cache_types"]),
+        currency_symbols=currency_symbols(common["currency_symbols"]),
+        image_models=phrases(common["image_models"], "common.toml: image_models"),
+        speed_units=phrases(common["speed_units"], "common.toml: speed_units"),
+        model_file_words=words(common["model_file_words"], "common.toml: model_file_words"),
+        model_tier_words=words(common["model_tier_words"], "common.toml: model_tier_words"),
+        name_words_before_ceiling=words(common["name_words_before_ceiling"], "common.toml: name_words_before_ceiling"),
+        ram_channel_words=words(common["ram_channel_words"], "common.toml: ram_channel_words"),
+        ram_speed_units=words(common["ram_speed_units"], "common.toml: ram_speed_units"),
+        channel_counts=channel_counts(common["channel_counts"]),
+        ram_platforms=string_table(common["ram_platforms"], "common.toml: ram_platforms"),
+        ram_platform_shapes=platform_shapes(common["ram_platform_shapes"]),
+        backends=backends(common["backends"]),
+        out_of_scope=out_of_scope(common["out_of_scope"]),
+        cpu_names=cpu_names(common["cpu_names"]),
+        machine_links=words(common["machine_links"], "common.toml: machine_links"),
+        qat_words=words(common["qat_words"], "common.toml: qat_words"),
+        dynamic_words=words(common["dynamic_words"], "common.toml: dynamic_words"),
+        ram_amount_links=words(common["ram_amount_links"], "common.toml: ram_amount_links"),
+        product_number_words=words(common["product_number_words"], "common.toml: product_number_words"),
+        count_fillers=words(common["count_fillers"], "common.toml: count_fillers"),
+        quantity_units=words(common["quantity_units"], "common.toml: quantity_units"),
+        software_names=words(common["software_names"], "common.toml: software_names"),
+        multi_gpu_boards=string_table(common["multi_gpu_boards"], "common.toml: multi_gpu_boards"),
+        count_after_words=counts_after(common["count_after_words"]),
     )
     loaded.intent_scans = joined(loaded.patterns())
     return loaded
-
-
-def _counts_after(table: object) -> dict[str, int]:
-    where = "common.toml: count_after_words"
-    if not isinstance(table, dict) or not all(isinstance(v, int) and 1 < v <= 16 for v in table.values()):
-        raise LexiconError(f"{where}: expected a table of word = count (2 to 16)")
-    return {str(k): int(v) for k, v in table.items()}
-
-
-def _out_of_scope(table: object) -> dict[str, tuple[str, ...]]:
-    if not isinstance(table, dict):
-        raise LexiconError("common.toml: out_of_scope must be a table")
-    _check_keys(table, dict.fromkeys(OUT_OF_SCOPE_KEYS, ""), "common.toml: out_of_scope")
-    out = {k: _phrases(table[k], f"common.toml: out_of_scope.{k}") for k in OUT_OF_SCOPE_KEYS}
-    listed = {p for k in OUT_OF_SCOPE_KINDS for p in out[k]}
-    stray = [p for p in out["generic"] if p not in listed]
-    if stray:
-        raise LexiconError(f"common.toml: out_of_scope.generic: {', '.join(stray)} not listed under any kind")
-    return out
-
-
-def _platform_shapes(table: object) -> tuple[tuple[re.Pattern[str], str], ...]:
-    where = "common.toml: ram_platform_shapes"
-    out = []
-    for pattern, key in _string_table(table, where).items():
-        try:
-            compiled = re.compile(rf"\b{pattern}\b")
-            key.format(*([""] * compiled.groups))
-        except (re.error, IndexError) as exc:
-            raise LexiconError(f"{where}: {pattern!r} = {key!r}: {exc}") from None
-        out.append((compiled, key))
-    return tuple(out)
-
-
-def _cpu_names(text: object) -> tuple[re.Pattern[str], ...]:
-    out = []
-    for line in _phrases(text, "common.toml: cpu_names"):
-        try:
-            out.append(re.compile(rf"(?<![\w.]){line}(?![\w.])"))
-        except re.error as exc:
-            raise LexiconError(f"common.toml: cpu_names: {line!r} does not compile: {exc}") from None
-    return tuple(out)
-
-
-def _currency_symbols(table: object) -> dict[str, frozenset[str]]:
-    if not isinstance(table, dict):
-        raise LexiconError("common.toml: currency_symbols must be a table")
-    _check_keys(table, dict.fromkeys((*BUDGET_CURRENCIES, *(c for c in MORE_CURRENCIES if c in table)), ""),
-                "common.toml: currency_symbols")
-    return {k: _words(v, f"common.toml: currency_symbols.{k}") for k, v in table.items()}
-
-
-def _machines(table: object) -> dict[str, str]:
-    if not isinstance(table, dict) or not all(isinstance(v, str) and v.strip() for v in table.values()):
-        raise LexiconError("common.toml: machines must be a table of phrase = chip name")
-    return {" ".join(k.casefold().split()): v for k, v in table.items()}
-
-
-def _backends(table: object) -> dict[str, frozenset[str]]:
-    if not isinstance(table, dict):
-        raise LexiconError("common.toml: backends must be a table")
-    _check_keys(table, dict.fromkeys(BACKENDS, ""), "common.toml: backends")
-    return {k: _words(v, f"common.toml: backends.{k}") for k, v in table.items()}
-
-
-def _cache_types(table: object) -> dict[str, tuple[str, ...]]:
-    if not isinstance(table, dict):
-        raise LexiconError("common.toml: cache_types must be a table")
-    _check_keys(table, dict.fromkeys(CACHE_TYPES, ""), "common.toml: cache_types")
-    return {k: _phrases(v, f"common.toml: cache_types.{k}") for k, v in table.items()}
 
 
 @cache

@@ -52,12 +52,12 @@ from answers.reading.clues import (
     _value,
     _without_names,
     name_part,
-    never_names,
 )
 from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
 from answers.reading.mac_unsized_words import unsized_mac
 from answers.reading.more_models import more_models
 from answers.reading.more_sizes import size_apart, sizes_beside
+from answers.reading.never_names import never_names
 from answers.reading.numbers import (
     _find_context,
     _find_quants,

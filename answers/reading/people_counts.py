@@ -59,7 +59,7 @@ def said_at_once(text: str, a: Amount, at_once: frozenset[str], people: bool) ->
 
 def take(toks: list[Token], users_words: frozenset[str]) -> None:
     """A count with its people's noun ("8 leute", "15-20 alumnos") is never a model's or a card's name: its
-    number is taken before any name is read (answers/reading/clues.py `never_names`)."""
+    number is taken before any name is read (answers/reading/never_names.py)."""
     claims = _claims()
     for i, t in enumerate(toks[:-1]):
         if re.fullmatch(r"\d{1,4}(?:[-–]\d{1,4})?", t.low) and toks[i + 1].low in users_words \
