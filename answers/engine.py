@@ -28,7 +28,6 @@ from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoc
 from answers.facts.entities import EntityBuilding
 from answers.facts.llm_with_image import beside_cards
 from answers.facts.model_sheet import add_sheet
-from answers.facts.rag_turn import with_rag_turn
 from answers.facts.routing import decide_before_resolving, left_out, practical_only
 from answers.facts.stated import stated, with_repos
 from answers.facts.truer import media_reference_figure
@@ -161,7 +160,6 @@ class Engine(MediaAnswering):
         asked = self._read(question, options.profile, hint)  # the one reading: the text is not looked at again
         lang = lang or _catalogue(asked.language) or _catalogue(hint) or i18n.DEFAULT
         media = self._media(asked, lang, options, inline)  # image, video, speech, embeddings, phones, boards
-        media = with_rag_turn(self, media, asked, lang, options, inline)  # "embedder + reranker + qwen3 8b"
         if media is not None and asked.media is not None and asked.media.other_release and asked.media.model:
             media = other_release_noted(media, asked.media.other_release, asked.media.model)
         if media is not None:

@@ -29,6 +29,7 @@ from answers.facts.common import Built, Estimates, uses_epoch
 from answers.facts.device_pick import device_pick
 from answers.facts.media_parts import audio_time, gpus_of, gpus_said, memory_of, npu_asked
 from answers.facts.rag_turn import constants as rag_constants
+from answers.facts.rag_turn import with_rag_turn
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
 from answers.knowledge.catalog_view import Knowledge
@@ -87,7 +88,8 @@ class MediaAnswering:
     def _media(self, q: Asked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         """The media or device answer, or None when the question is not one (a language model on a card); with
         the sourced lines of what it asks beside ("draw things or comfyui?", "does it split over two gpus?")."""
-        answer = self._media_answer(q, lang, options, inline)
+        # "embedder + reranker + qwen3 8b on X": the embedding answer becomes the whole retrieval turn there
+        answer = with_rag_turn(self, self._media_answer(q, lang, options, inline), q, lang, options, inline)
         notes = media_notes(q.also) if answer is not None else []
         if answer is not None and gpus_said(answer.facts):  # the answer already says how cards split the work
             notes = [n for n in notes if n["kind"] != "comfy_gpu_split"]
