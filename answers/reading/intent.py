@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from answers.knowledge.pickled import compile_cached, longest_first
 from answers.lexicon import lexicon
+from answers.lexicon.conditions import condition_words
 from answers.lexicon.scan import strongest_hits
 from answers.reading.tokens import _unstretch
 from answers.reading.vocabulary import _lang_weights, _patterns, _word_set
@@ -91,6 +92,10 @@ def _intent(
 ) -> str:
     # PARSER_INTENTS (answers.records.limits) is in tie-breaking order: more specific questions first.
     scores = dict.fromkeys(PARSER_INTENTS, 0.0)
+    if n_cards:
+        # "M2 Ultra (24-core CPU, 76-core GPU)", "CPU a 16 core": the named machine's processor described, not
+        # the model put on the processor (offload); a CPU said without its core count still counts.
+        folded = without_core_counts(folded)
     scores.update(_pattern_scores(folded))
     if gpu_count and gpu_count > 1 and not _asks_if_more_cards_help(folded):
         # A setup ("dual 3090", "2x 4090") asked about as a whole keeps the one-card intent
@@ -150,6 +155,34 @@ def _intent(
             scores[intent] -= 1.0
     best = max(PARSER_INTENTS, key=lambda k: (scores[k], -PARSER_INTENTS.index(k)))
     return best if scores[best] >= 2.0 else "fallback"
+
+
+@cache
+def _core_count_cpu_re() -> re.Pattern[str]:
+    """A processor's core count beside the word "cpu", either way round ("24-core cpu", "cpu a 16 core",
+    "cpu de 12 nucleos", "16-kerne-cpu"), with the core nouns of every language (conditions.toml `cores`)."""
+    words = condition_words().every("cores")
+    # folding keeps "œ" ("cœurs"); the table writes it "oe", as conditions.read spells the question
+    nouns = "|".join(re.escape(w) for w in longest_first(words | {w.replace("oe", "œ") for w in words}))
+    count = rf"\d{{1,3}}\s*-?\s*(?:{nouns})"
+    return compile_cached(rf"(?i)(?<![\w.])(?:{count}\s*-?\s*cpus?|cpus?\s+(?:\w{{1,4}}\s+)?{count})(?![\w])")
+
+
+@cache
+def _placements() -> tuple[str, ...]:
+    """What puts a model on the processor right before "cpu" ("on my", "sulla", "auf der"): the lexicon's
+    `cpu_words` phrases without their last word, in every language."""
+    heads = {" ".join(p.split()[:-1]) for p in _word_set("cpu_words") if len(p.split()) > 1 and p.split()[-1] == "cpu"}
+    return tuple(sorted(h for h in heads if h))
+
+
+def without_core_counts(text: str) -> str:
+    """The text with each "N-core CPU" blanked: a named machine's processor described, never an ask. One said
+    where the model goes ("the rest on my 16-core cpu", "sulla cpu a 16 core") is kept."""
+    def blank(m: re.Match[str]) -> str:
+        before = " ".join(text[:m.start()].split()).casefold()
+        return m.group() if any(before == h or before.endswith(" " + h) for h in _placements()) else " "
+    return _core_count_cpu_re().sub(blank, text)
 
 
 def _pattern_score(folded: str, intent: str) -> float:

@@ -53,7 +53,14 @@ from answers.reading.clues import (
     _without_names,
     name_part,
 )
-from answers.reading.intent import _first_ask, _intent, _more_asks, _pattern_score, detect_language
+from answers.reading.intent import (
+    _first_ask,
+    _intent,
+    _more_asks,
+    _pattern_score,
+    detect_language,
+    without_core_counts,
+)
 from answers.reading.mac_unsized_words import unsized_mac
 from answers.reading.more_models import more_models
 from answers.reading.more_sizes import size_apart, sizes_beside
@@ -491,11 +498,13 @@ def _read_refinements(r: _Reading) -> None:
 
 def _read_asks(r: _Reading) -> None:
     """Every ask of the message, in reading order."""
-    r.asks = [r.intent, *_more_asks(r.folded, r.intent)]
+    # a named machine's "24-core CPU" is no ask of its own (answers/reading/intent.py without_core_counts)
+    spec_free = without_core_counts if r.n_cards else str
+    r.asks = [r.intent, *_more_asks(spec_free(r.folded), r.intent)]
     # the text with its question marks; before a prompt's time, without the names: "will qwen3 32b run on my
     # 4090, and how long for a 30k prompt?" asks whether it runs as plainly as "will it run"
     asked_in = " ".join(_without_names(r.ftext, r.spans).split()) if r.intent == "prefill" else r.ftext
-    r.first = _first_ask(asked_in, r.intent)
+    r.first = _first_ask(spec_free(asked_in), r.intent)
     if r.first is not None:
         r.asks = [r.first, *(a for a in r.asks if a != r.first)]  # the message's questions in reading order
         r.intent = r.first

@@ -194,6 +194,8 @@ def _scope(question: str, p: Asked, models: Resolver) -> OutOfScope | None:
     """What puts the question outside the estimator; games or mining not when a language model is named
     ("a gaming pc with a 4090 for llama 70b" is a hardware question), a word taken for one ("1440p") aside."""
     oos = scope.out_of_scope(question)
+    if oos is not None and oos.kind == "board" and p.card is not None:
+        return None  # "an RX 9070 XT on a Raspberry Pi 5": the board hosts the card named, which does the work
     if oos is None or oos.kind not in scope.MODEL_LESS:
         return oos
     resolved = isinstance(p.model, str) and models.resolve(p.model).candidates

@@ -54,3 +54,20 @@ def test_a_pixel_9_is_a_tensor_g4(engine: Engine) -> None:
 def test_another_board_is_never_a_raspberry_pi(engine: Engine, question: str) -> None:
     a = engine.ask(question)
     assert "Raspberry" not in a.text and "GeForce" not in a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "card"), [
+    ("how long does a Raspberry Pi 5 with an RX 7600 on its PCIe slot take to read a 4000 token prompt with "
+     "Llama 3.2 3B?", "en", "Radeon RX 7600"),
+    ("Qwen3 8B Q4_K_M su una RTX 3060 collegata a un Raspberry Pi 5: quanto ci mette un prompt di 2000 token?",
+     "it", "GeForce RTX 3060"),
+    ("Mistral 7B auf einer Radeon RX 6600 am Raspberry Pi 5 (PCIe-Adapter): wie lange dauert die Verarbeitung "
+     "eines Prompts von 1000 Tokens?", "de", "Radeon RX 6600"),
+])
+def test_a_card_on_a_pi_is_rated_as_that_card(engine: Engine, question: str, lang: str, card: str) -> None:
+    """A graphics card wired to a Pi (public llama.cpp runs of RX cards on a Pi 5 over its PCIe lane) does the
+    work: the answer is the card's prompt figure, never "single-board computers are outside"."""
+    a = engine.ask(question)
+    assert a.locale == lang and a.intent == "prefill"
+    assert a.facts["row"]["card"].startswith(card)
+    assert a.facts["row"]["prefill_tok_s"] > 0

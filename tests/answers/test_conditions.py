@@ -60,6 +60,11 @@ def test_an_article_is_not_a_count() -> None:
     ("gemma 3 12b mlx-3bit auf einem M1", "quant_format", "MLX-3bit"),
     ("qwen 14b mlx 5-bit no M2 Max", "quant_format", "MLX-5bit"),
     ("phi 4 in mlx su un M4", "quant_format", "MLX"),  # no width said: the format, rated at its usual 4 bits
+    # llama.cpp's file type of MoE GGUFs with MXFP4 experts, as file names and llama-bench print it
+    ("gpt-oss 120b en MXFP4_MOE sobre una Radeon 8060S, ¿cuánto tarda un prompt de 4000 tokens?", "quant_format",
+     "MXFP4"),
+    ("gpt-oss-20b mxfp4-moe auf einer RTX 4090", "quant_format", "MXFP4"),
+    ("gpt oss 120b (MXFP4 MoE) su Strix Halo", "quant_format", "MXFP4"),
     ("Quero pelo menos 20 tok/s no Llama 3.3 70B", "wanted_tok_s", 20),
     ("summarize 200 page pdfs (~100k tokens) on a 3090", "prompt_tokens", 100 * 1024),
     ("two files of 20k tokens each", "prompt_tokens", 20 * 1024),  # a count of files is no 2-token prompt
