@@ -87,6 +87,7 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
     return mem, at, ram
 
 
+_PURPOSE_LINKS = frozenset({"for", "as", "to", "per", "para", "pour", "fur", "come", "como", "zum", "zur", "a"})
 _IN_USE_PAIRS = frozenset({("in", "use"), ("em", "uso"), ("en", "uso"), ("in", "uso"), ("im", "einsatz")})
 
 
@@ -97,8 +98,8 @@ def _in_use_follows(toks: list[Token], end: int) -> bool:
         return False
     word = fold(toks[end].low)
     nxt = toks[end + 1].low if end + 1 < len(toks) else ""
-    if word in lexicon().memory_in_use_words:
-        return not any(c.isdigit() for c in nxt)
+    if word in lexicon().memory_in_use_words:  # "24gb used for coding", "24gb used 3090": a purpose or a card after
+        return not any(c.isdigit() for c in nxt) and nxt not in _PURPOSE_LINKS
     return (word, nxt) in _IN_USE_PAIRS
 
 

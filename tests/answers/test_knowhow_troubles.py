@@ -1,0 +1,110 @@
+"""Practical troubles an expert answers in a line, in six languages: Ollama reached from another machine
+(OLLAMA_HOST=0.0.0.0, port 11434 in the firewall: Ollama's FAQ), LM Studio leaving a Radeon unused (its ROCm
+runtime covers gfx1030/1100/1101 only, the Vulkan runtime the rest: LM Studio's staff in lmstudio-ai/lms#228),
+and "CUDA out of memory" while nvidia-smi shows little in use (context times parallel slots, overhead, other
+programs: ollama/ollama#1952, #9562). The line leads the answer; an amount "used" is a reading, never the card's
+size; an English error typed in a German or Spanish question does not make the answer English."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.engine import Engine
+from answers.reading import knowhow_words
+from answers.reading.intent import detect_language
+from answers.reading.numbers import parse_memory
+
+
+def _ids(a) -> list[str]:  # noqa: ANN001
+    return [k["id"] for k in a.facts.get("knowhow") or ()]
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("my ollama box runs windows 11, how do my other computers on the lan talk to it?", "en"),
+    ("ollama soll auch von einem anderen Rechner im Heimnetz erreichbar sein, wie stelle ich das ein?", "de"),
+    ("je veux interroger ollama depuis un autre ordinateur du réseau local, comment faire ?", "fr"),
+    ("vorrei raggiungere ollama da un altro computer della rete locale, cosa devo impostare?", "it"),
+    ("quiero conectarme a ollama desde otro ordenador de la red local, ¿qué configuro?", "es"),
+    ("quero acessar o ollama de outro computador da rede local, o que preciso mudar?", "pt"),
+])
+def test_ollama_from_another_machine_gets_the_host_and_the_port_first(engine: Engine, question: str,
+                                                                      lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "ollama_network" in _ids(a)
+    first = a.text.strip().splitlines()[0]
+    assert "OLLAMA_HOST=0.0.0.0" in first and "11434" in first, a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("lm studio won't use my radeon rx 6650 xt on windows 10, everything runs on the cpu", "en"),
+    ("LM Studio findet meine RX 6700 XT unter Windows nicht, es läuft alles auf der CPU", "de"),
+    ("lm studio ne voit pas ma radeon rx 6600 sous windows, tout tourne sur le processeur", "fr"),
+    ("lm studio non rileva la mia rx 6750 xt su windows, usa solo la cpu", "it"),
+    ("lm studio no detecta mi radeon rx 6700 xt en windows 11, todo va en la cpu", "es"),
+    ("o lm studio não reconhece a minha radeon rx 6600, só usa o processador no windows", "pt"),
+])
+def test_lm_studio_on_a_radeon_gets_the_vulkan_runtime_first(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "lmstudio_amd" in _ids(a)
+    first = a.text.strip().splitlines()[0]
+    assert "Vulkan" in first and "gfx1031" in first, a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("ollama keeps failing with out of memory, yet nvidia-smi says only 4gb used, driver 575", "en"),
+    ("ollama bricht mit CUDA error: out of memory ab, obwohl nvidia-smi nur 2 GB belegt anzeigt", "de"),
+    ("ollama plante sur out of memory alors que nvidia-smi n'affiche que 3 go utilisés", "fr"),
+    ("llama.cpp va in out of memory ma nvidia-smi mostra solo 5gb occupati, perché?", "it"),
+    ("ollama tira out of memory y nvidia-smi solo marca 3gb usados, ¿qué pasa?", "es"),
+    ("o ollama dá erro out of memory mas o nvidia-smi mostra só 4gb em uso, o que pode ser?", "pt"),
+])
+def test_out_of_memory_with_little_in_use_names_context_and_slots(engine: Engine, question: str,
+                                                                  lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang  # the English error inside the question is not the asker's language
+    assert "cuda_oom" in _ids(a)
+    first = a.text.strip().splitlines()[0]
+    assert "num_ctx" in first and "OLLAMA_NUM_PARALLEL" in first, a.text
+    assert "tok/s" not in a.text  # never a list of models for a card of the amount in use
+
+
+@pytest.mark.parametrize("text", [
+    "nvidia-smi shows 3gb used", "nvidia-smi zeigt 3 GB belegt", "nvidia-smi affiche 3 go utilisés",
+    "nvidia-smi dice 3gb occupati", "nvidia-smi marca 3gb usados", "nvidia-smi mostra 3gb em uso",
+])
+def test_an_amount_in_use_is_never_the_cards_memory(text: str) -> None:
+    assert parse_memory(text) is None
+
+
+@pytest.mark.parametrize("text", ["a 24gb used 3090 or a new 4080?", "qwen 32b on 24gb, used for coding?"])
+def test_a_size_before_a_card_or_a_purpose_is_still_the_memory(text: str) -> None:
+    assert parse_memory(text) == 24
+
+
+def test_an_english_error_does_not_make_a_german_question_english() -> None:
+    text = "ollama wirft ständig cuda error: out of memory, woran liegt das"
+    assert detect_language(text, text) == "de"
+
+
+@pytest.mark.parametrize("question", [
+    "how fast is qwen3 14b in lm studio on a rx 7900 xtx?",  # LM Studio on a Radeon, nothing wrong said
+    "ollama on a 3090: how many tok/s for gemma 3 27b?",  # Ollama, no network asked
+    "will llama 3.3 70b run out of memory on a 4090?",  # a fit question, no engine or nvidia-smi named
+])
+def test_plain_questions_get_none_of_these_lines(question: str) -> None:
+    assert not {"ollama_network", "lmstudio_amd", "cuda_oom"} & set(knowhow_words.read(question))
+
+
+@pytest.mark.parametrize(("question", "lang", "language_name"), [
+    ("parakeet für portugiesische Podcasts auf einer rtx 4060, geht das?", "de", "Portugiesisch"),
+    ("parakeet peut transcrire de l'espagnol sur un ryzen 7 7700 ?", "fr", "espagnol"),
+    ("o parakeet serve para transcrever português numa 3060?", "pt", "português"),
+])
+def test_parakeet_unversioned_is_the_multilingual_v3(engine: Engine, question: str, lang: str,
+                                                     language_name: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.facts.get("model", {}).get("name") == "Parakeet TDT 0.6B v3", a.text
+    assert language_name in a.text, a.text
