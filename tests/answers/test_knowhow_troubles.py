@@ -41,6 +41,7 @@ def test_ollama_from_another_machine_gets_the_host_and_the_port_first(engine: En
     ("LM Studio findet meine RX 6700 XT unter Windows nicht, es läuft alles auf der CPU", "de"),
     ("lm studio ne voit pas ma radeon rx 6600 sous windows, tout tourne sur le processeur", "fr"),
     ("lm studio non rileva la mia rx 6750 xt su windows, usa solo la cpu", "it"),
+    ("lm studio ignora la mia rx 6600 e va tutto sul processore, windows 11, come faccio?", "it"),
     ("lm studio no detecta mi radeon rx 6700 xt en windows 11, todo va en la cpu", "es"),
     ("o lm studio não reconhece a minha radeon rx 6600, só usa o processador no windows", "pt"),
 ])
