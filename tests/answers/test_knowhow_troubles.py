@@ -109,3 +109,8 @@ def test_parakeet_unversioned_is_the_multilingual_v3(engine: Engine, question: s
     assert a.locale == lang
     assert a.facts.get("model", {}).get("name") == "Parakeet TDT 0.6B v3", a.text
     assert language_name in a.text, a.text
+
+
+def test_an_out_of_memory_error_is_not_a_driver_install_question() -> None:
+    got = knowhow_words.read("ollama auf ubuntu 24.04, treiber 570: dauernd out of memory, nvidia-smi zeigt 2 gb belegt")
+    assert "cuda_oom" in got and "nvidia_driver_linux" not in got
