@@ -114,3 +114,21 @@ def test_parakeet_unversioned_is_the_multilingual_v3(engine: Engine, question: s
 def test_an_out_of_memory_error_is_not_a_driver_install_question() -> None:
     got = knowhow_words.read("ollama auf ubuntu 24.04, treiber 570: dauernd out of memory, nvidia-smi zeigt 2 gb belegt")
     assert "cuda_oom" in got and "nvidia_driver_linux" not in got
+
+
+@pytest.mark.parametrize(("question", "lang", "kid", "words"), [
+    ("kann ollama die unsloth UD-Q3_K_XL datei von qwen3 32b laden?", "de", "ollama_hf_gguf", ("hf.co/",)),
+    ("does ollama run bartowski's gguf quants from hugging face?", "en", "ollama_hf_gguf", ("hf.co/",)),
+    ("ollama peut lancer les quants dynamiques unsloth UD-Q4_K_XL de mistral small ?", "fr", "ollama_hf_gguf",
+     ("hf.co/",)),
+    ("per l'italiano conviene whisper turbo o large-v3 su una 3070?", "it", "whisper_turbo", ("32",)),
+    ("whisper large-v3-turbo o large-v3 para entrevistas en español?", "es", "whisper_turbo", ("32",)),
+    ("mlx-whisper ou whisper.cpp num mac mini m4 para ditar em tempo real?", "pt", "whisper_mac", ("stream",)),
+])
+def test_engine_and_model_choices_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
+                                                          words: tuple[str, ...]) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert kid in _ids(a), a.text
+    for w in words:
+        assert w in a.text, a.text
