@@ -112,7 +112,7 @@ def test_parakeet_unversioned_is_the_multilingual_v3(engine: Engine, question: s
 
 
 def test_an_out_of_memory_error_is_not_a_driver_install_question() -> None:
-    got = knowhow_words.read("ollama auf ubuntu 24.04, treiber 570: dauernd out of memory, nvidia-smi zeigt 2 gb belegt")
+    got = knowhow_words.read("ollama, ubuntu 24.04, treiber 570: dauernd out of memory, nvidia-smi zeigt 2 gb belegt")
     assert "cuda_oom" in got and "nvidia_driver_linux" not in got
 
 
