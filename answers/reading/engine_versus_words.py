@@ -128,10 +128,22 @@ def _shared_level(text: str, after: list[re.Match[str]], a: Side, b: Side) -> tu
     return (a[0], b[1]), b
 
 
+# "the difference between awq, gptq and fp8", "la diff entre awq, gptq et fp8", "unterschied zwischen awq und gptq":
+# after a word saying "between", the "and" of a list weighs its items as "or" does.
+_BETWEEN = re.compile(r"\b(?:between|entre|tra|fra|zwischen)\b[^?!;:]*")
+_AND = re.compile(r"\b(?:and|und|et|e|y)\b")
+
+
+def _between_as_versus(text: str) -> str:
+    """`text` with the "and" of a list after "between" said as "vs" (only there: "llama.cpp and vllm both" stays)."""
+    return _BETWEEN.sub(lambda m: _AND.sub("vs", m.group()), text)
+
+
 def sides(text: str) -> tuple[Side, Side] | None:
     """The two sides weighed in `text` (folded, lower case), or None. Each side is what is named before and
     after a comparison word ("or", "vs", "oder", "ou"…: the lexicon's `versus_words`); at least one side names an
     engine or a format that is not a GGUF level, and the two differ."""
+    text = _between_as_versus(text)
     found = list(_named().finditer(text))
     if len(found) < 2:
         return None

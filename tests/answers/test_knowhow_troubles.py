@@ -132,3 +132,21 @@ def test_engine_and_model_choices_get_their_sourced_line(engine: Engine, questio
     assert kid in _ids(a), a.text
     for w in words:
         assert w in a.text, a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("quelle différence entre awq, gptq et fp8 sous vllm sur une rtx 4090 pour qwen3 32b ?", "fr"),
+    ("differenza tra awq e fp8 con vllm su una 4090 per qwen3 32b?", "it"),
+    ("unterschied zwischen gptq und fp8 in vllm auf einer 4090, qwen3 32b?", "de"),
+    ("diferencia entre awq y fp8 en vllm con una 4090 para qwen3 32b", "es"),
+])
+def test_formats_listed_after_between_are_each_weighed_on_the_card(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "FP8" in a.text and "33" in a.text, a.text  # FP8 32B (about 33 GB) is said not to fit 24 GB
+    assert a.facts.get("engine_versus"), a.text
+
+
+def test_and_outside_a_between_list_is_no_comparison() -> None:
+    from answers.reading.engine_versus_words import sides
+    assert sides("llama.cpp and vllm both run qwen3 32b awq on my 4090?") is None
