@@ -150,3 +150,19 @@ def test_formats_listed_after_between_are_each_weighed_on_the_card(engine: Engin
 def test_and_outside_a_between_list_is_no_comparison() -> None:
     from answers.reading.engine_versus_words import sides
     assert sides("llama.cpp and vllm both run qwen3 32b awq on my 4090?") is None
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("m3 ultra 512gb mit deepseek r1 q4: wie schnell ist das bei längerem kontext?", "de"),
+    ("mac studio m3 ultra 512gb com deepseek r1 q4, fica muito lento com contexto grande?", "pt"),
+    ("m3 ultra 512 gb e deepseek r1 in q4, quanto rallenta con un contesto lungo?", "it"),
+    ("m3 ultra 512 go avec deepseek r1 en q4, à quelle vitesse avec un long contexte ?", "fr"),
+    ("m3 ultra 512gb y deepseek r1 q4, qué velocidad con contexto largo?", "es"),
+    ("m3 ultra 512gb running deepseek r1 q4, what speed with a large context?", "en"),
+])
+def test_a_long_context_asked_in_any_words_gets_the_speed_as_it_fills(engine: Engine, question: str,
+                                                                      lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    deep = (a.facts.get("also") or {}).get("depth") or {}
+    assert [d["context"] for d in deep.get("depths") or ()] == [8192, 32768], a.text
