@@ -166,3 +166,20 @@ def test_a_long_context_asked_in_any_words_gets_the_speed_as_it_fills(engine: En
     assert a.locale == lang
     deep = (a.facts.get("also") or {}).get("depth") or {}
     assert [d["context"] for d in deep.get("depths") or ()] == [8192, 32768], a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("qwen3 14b or gemma 3 12b for tool calling with n8n on a 4060 ti 16gb?", "en"),
+    ("per agenti con function calling meglio qwen3 32b o mistral small 3.2 su una 3090?", "it"),
+    ("welches modell ist besser für agenten, gpt-oss-20b oder qwen3 30b a3b, auf einer 5070 ti?", "de"),
+    ("¿cuál es mejor para llamadas a herramientas, qwen3 8b o llama 3.1 8b, en una 3060?", "es"),
+])
+def test_a_tool_calling_choice_is_not_answered_by_speed_alone(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "tool_calling" in _ids(a), a.text
+    assert "BFCL" in a.text and "--jinja" in a.text
+
+
+def test_a_speed_question_gets_no_tool_calling_line() -> None:
+    assert "tool_calling" not in knowhow_words.read("how fast is qwen3 8b on a 3060 with ollama?")
