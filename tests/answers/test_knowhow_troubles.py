@@ -183,3 +183,20 @@ def test_a_tool_calling_choice_is_not_answered_by_speed_alone(engine: Engine, qu
 
 def test_a_speed_question_gets_no_tool_calling_line() -> None:
     assert "tool_calling" not in knowhow_words.read("how fast is qwen3 8b on a 3060 with ollama?")
+
+
+@pytest.mark.parametrize(("question", "lang", "kid", "words"), [
+    ("full fine-tune of qwen3 8b on 2x 4090 with deepspeed zero3, does it fit?", "en", "deepspeed_zero3",
+     ("offload_optimizer", "96 GB")),
+    ("fine-tuning completo do llama 3.1 8b em duas 3090 com deepspeed zero 3 e offload, dá?", "pt",
+     "deepspeed_zero3", ("offload_optimizer",)),
+    ("qlora su mistral 7b con una 4070: meglio unsloth o axolotl?", "it", "unsloth_axolotl", ("YAML",)),
+    ("unsloth oder axolotl für lora auf gemma 3 4b mit einer 3060?", "de", "unsloth_axolotl", ("FSDP",)),
+])
+def test_fine_tuning_tool_choices_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
+                                                        words: tuple[str, ...]) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert kid in _ids(a), a.text
+    for w in words:
+        assert w in a.text, a.text
