@@ -200,3 +200,15 @@ def test_fine_tuning_tool_choices_get_their_sourced_line(engine: Engine, questio
     assert kid in _ids(a), a.text
     for w in words:
         assert w in a.text, a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("gpt-oss-120b su una 4090 con 64gb di ram: llama.cpp o vllm? conviene un gguf q4 invece dell'mxfp4?", "it"),
+    ("gpt-oss 20b mxfp4 or a q4_k_m gguf on a 3060?", "en"),
+    ("gpt-oss-120b auf einer 5090 mit 96 GB RAM, mxfp4 behalten oder q4 nehmen?", "de"),
+])
+def test_gpt_oss_keeps_mxfp4_and_llama_cpp_holds_experts_in_ram(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert "gpt_oss_mxfp4" in _ids(a), a.text
+    assert "--n-cpu-moe" in a.text and "MXFP4" in a.text
