@@ -135,8 +135,15 @@ _AND = re.compile(r"\b(?:and|und|et|e|y)\b")
 
 
 def _between_as_versus(text: str) -> str:
-    """`text` with the "and" of a list after "between" said as "vs" (only there: "llama.cpp and vllm both" stays)."""
-    return _BETWEEN.sub(lambda m: _AND.sub("vs", m.group()), text)
+    """`text` with the "and" of a list after "between" said as "vs" (only there: "llama.cpp and vllm both" stays),
+    when the list names a format beyond GGUF levels ("awq, gptq and fp8"); "between ud-q4_k_xl and q4_k_m" weighs
+    two levels of one file type, which the levels' own answer gives."""
+    def said(m: re.Match[str]) -> str:
+        names = [n.group() for n in _named().finditer(m.group())]
+        if all(re.fullmatch(_LEVEL, n) or n.startswith("ud") or n in _side_words() for n in names):
+            return m.group()
+        return _AND.sub("vs", m.group())
+    return _BETWEEN.sub(said, text)
 
 
 def sides(text: str) -> tuple[Side, Side] | None:

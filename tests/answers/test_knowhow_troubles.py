@@ -212,3 +212,9 @@ def test_gpt_oss_keeps_mxfp4_and_llama_cpp_holds_experts_in_ram(engine: Engine, 
     assert a.locale == lang
     assert "gpt_oss_mxfp4" in _ids(a), a.text
     assert "--n-cpu-moe" in a.text and "MXFP4" in a.text
+
+
+def test_two_gguf_levels_between_and_a_later_engine_are_no_engine_comparison() -> None:
+    from answers.reading.engine_versus_words import sides
+    text = "unterschied zwischen ud-q5_k_xl und q5_k_m bei gemma 3 27b? geht das mit ollama"
+    assert sides(text) is None
