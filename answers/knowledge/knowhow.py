@@ -27,6 +27,9 @@ class Entry(Struct, frozen=True):
     # an engine side note (side_notes.json kind) this entry says better, left out when the entry is asked: cards of
     # two makers are not "one CUDA build for both generations"
     replaces: str = ""
+    # the question itself is this problem ("lm studio ignores my radeon", "ollama from another pc"): the line is said
+    # before whatever figures the message also got, not after them
+    leads: bool = False
 
 
 def parse(data: object) -> tuple[Entry, ...]:
@@ -51,7 +54,9 @@ def parse(data: object) -> tuple[Entry, ...]:
         optional = {k: e.get(k, "") for k in ("covered_by", "replaces")}
         if not all(isinstance(v, str) for v in optional.values()):
             raise KnowhowDataError(f"knowhow.json: {e['id']}: 'covered_by' and 'replaces' must be strings")
-        out.append(Entry(**{k: e[k] for k in fields}, **optional))
+        if not isinstance(e.get("leads", False), bool):
+            raise KnowhowDataError(f"knowhow.json: {e['id']}: 'leads' must be true or false")
+        out.append(Entry(**{k: e[k] for k in fields}, **optional, leads=e.get("leads", False)))
     return tuple(out)
 
 

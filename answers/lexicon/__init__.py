@@ -153,6 +153,9 @@ COMMON_KEYS = {
                         "'32 of ram'); a conjunction is not one ('2080 and ddr4')",
     "product_number_words": "words a product's number follows ('rtx 2080', 'ryzen 7700'): after them a bare "
                             "number is the product's, never an amount of RAM",
+    "memory_in_use_words": "words in every language that say an amount is memory in use, not the card's size "
+                           "('nvidia-smi shows 3gb used', '3 GB belegt', '3 go utilises'): such an amount is never "
+                           "read as graphics memory",
     "multi_gpu_boards": "table board as typed = the GPUs on it ('arc pro b60 dual' = '2 x arc pro b60'): a board "
                         "that is several GPUs is read as that many cards",
     "count_fillers": "words in every language that may stand between a count and the card it counts ('2x used "
@@ -271,6 +274,7 @@ class Lexicon(Struct):
     dynamic_words: frozenset[str] = frozenset()
     ram_amount_links: frozenset[str] = frozenset()
     product_number_words: frozenset[str] = frozenset()
+    memory_in_use_words: frozenset[str] = frozenset()
     count_fillers: frozenset[str] = frozenset()
     quantity_units: frozenset[str] = frozenset()
     software_names: frozenset[str] = frozenset()
@@ -435,6 +439,7 @@ def load(directory: Path = HERE) -> Lexicon:
         dynamic_words=words(common["dynamic_words"], "common.toml: dynamic_words"),
         ram_amount_links=words(common["ram_amount_links"], "common.toml: ram_amount_links"),
         product_number_words=words(common["product_number_words"], "common.toml: product_number_words"),
+        memory_in_use_words=words(common["memory_in_use_words"], "common.toml: memory_in_use_words"),
         count_fillers=words(common["count_fillers"], "common.toml: count_fillers"),
         quantity_units=words(common["quantity_units"], "common.toml: quantity_units"),
         software_names=words(common["software_names"], "common.toml: software_names"),

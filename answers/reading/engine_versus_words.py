@@ -128,10 +128,29 @@ def _shared_level(text: str, after: list[re.Match[str]], a: Side, b: Side) -> tu
     return (a[0], b[1]), b
 
 
+# "the difference between awq, gptq and fp8", "la diff entre awq, gptq et fp8", "unterschied zwischen awq und gptq":
+# after a word saying "between", the "and" of a list weighs its items as "or" does.
+_BETWEEN = re.compile(r"\b(?:between|entre|tra|fra|zwischen)\b[^?!;:]*")
+_AND = re.compile(r"\b(?:and|und|et|e|y)\b")
+
+
+def _between_as_versus(text: str) -> str:
+    """`text` with the "and" of a list after "between" said as "vs" (only there: "llama.cpp and vllm both" stays),
+    when the list names a format beyond GGUF levels ("awq, gptq and fp8"); "between ud-q4_k_xl and q4_k_m" weighs
+    two levels of one file type, which the levels' own answer gives."""
+    def said(m: re.Match[str]) -> str:
+        names = [n.group() for n in _named().finditer(m.group())]
+        if all(re.fullmatch(_LEVEL, n) or n.startswith("ud") or n in _side_words() for n in names):
+            return m.group()
+        return _AND.sub("vs", m.group())
+    return _BETWEEN.sub(said, text)
+
+
 def sides(text: str) -> tuple[Side, Side] | None:
     """The two sides weighed in `text` (folded, lower case), or None. Each side is what is named before and
     after a comparison word ("or", "vs", "oder", "ou"…: the lexicon's `versus_words`); at least one side names an
     engine or a format that is not a GGUF level, and the two differ."""
+    text = _between_as_versus(text)
     found = list(_named().finditer(text))
     if len(found) < 2:
         return None

@@ -43,6 +43,11 @@ def _speed_units_re() -> re.Pattern[str]:
 _QUOTED_RE = compile_cached(r"(?:(?<=\s)|^)'[^'\n]{12,}'(?=[\s,.;:!?)]|$)|\"[^\"\n]{12,}\"|`[^`\n]{12,}`"
                             r"|«[^»\n]{12,}»|“[^”\n]{12,}”")
 
+# The same errors typed without quotes ("ollama wirft CUDA error: out of memory", "me da out of memory"): an
+# engine's English message, never the asker's language either.
+_PASTED_ERROR_RE = compile_cached(r"\b(cuda )?(error:? )?out of memory\b|\bcudamalloc failed\b|\bcuda error\b"
+                                  r"|\bno kernel image is available\b|\bfailed to load model\b|\bsegmentation fault\b")
+
 
 def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
                     before_hardware: tuple[str, ...] = ()) -> str | None:
@@ -52,6 +57,7 @@ def detect_language(folded: str, raw: str = "", locale: str | None = None, *,
     language puts a card after is evidence for it ("qwen3 235b no ryzen ai max+ 395" is Portuguese)."""
     weights = _lang_weights()
     folded, raw = _QUOTED_RE.sub(" ", folded), _QUOTED_RE.sub(" ", raw)  # a pasted error is not the asker's language
+    folded, raw = _PASTED_ERROR_RE.sub(" ", folded), _PASTED_ERROR_RE.sub(" ", raw.casefold())
     score = dict.fromkeys(lexicon().codes, 0.0)
     for word in before_hardware:
         langs = [code for code, lx in lexicon().languages.items() if word in lx.card_words]

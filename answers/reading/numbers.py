@@ -16,6 +16,7 @@ from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.units import _BITS_TO_QUANT, _CTX_GLUED_RE, _CTX_MEGA_RE, _NUMBER_RE, _TOKEN_UNITS, canonical_quant
 from answers.reading.vocabulary import _word_set
 from catalog.resolve import Resolver
+from catalog.text import fold
 from estimator.formats import find_format
 
 
@@ -60,6 +61,10 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
             value, end = float(t.low), i + 1  # "24 gb de vram e 64 de ram": the unit said once, for both
         else:
             continue
+        if _in_use_follows(toks, end):
+            for k in range(i, end + 1):  # "nvidia-smi shows 3gb used": a reading of the card, never its size
+                toks[k].used = True
+            continue
         is_ram = _ram_follows(toks, end, ram_words)
         if (ram if is_ram else mem) is not None:
             if value == (ram if is_ram else mem) and _said_again(toks, i):
@@ -80,6 +85,22 @@ def _find_sizes(toks: list[Token]) -> tuple[float | None, int | None, float | No
         if mem is not None and ram is not None:
             break
     return mem, at, ram
+
+
+_PURPOSE_LINKS = frozenset({"for", "as", "to", "per", "para", "pour", "fur", "come", "como", "zum", "zur", "a"})
+_IN_USE_PAIRS = frozenset({("in", "use"), ("em", "uso"), ("en", "uso"), ("in", "uso"), ("im", "einsatz")})
+
+
+def _in_use_follows(toks: list[Token], end: int) -> bool:
+    """An amount followed by a word saying it is in use ("3gb used", "3 GB belegt", "3 go utilisés", "3gb em uso"),
+    and no card number right after it ("24gb used 3090" is a second-hand card's memory)."""
+    if end >= len(toks):
+        return False
+    word = fold(toks[end].low)
+    nxt = toks[end + 1].low if end + 1 < len(toks) else ""
+    if word in lexicon().memory_in_use_words:  # "24gb used for coding", "24gb used 3090": a purpose or a card after
+        return not any(c.isdigit() for c in nxt) and nxt not in _PURPOSE_LINKS
+    return (word, nxt) in _IN_USE_PAIRS
 
 
 def _said_again(toks: list[Token], i: int) -> bool:

@@ -68,5 +68,6 @@ def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer
     if _alone(answer):
         return replace(answer, intent="knowhow", title=render.gettext(answer.locale, "Good to know"),
                        text=markdown.finish(lines), facts=facts)
+    first = first or any(entry(k).leads for k in missing)  # "lm studio ignores my rx 6600": the line is the answer
     text = f"{lines}\n{answer.text.lstrip()}" if first else f"{answer.text.rstrip()}\n{lines}"
     return replace(answer, text=markdown.finish(text), facts=facts)
