@@ -8,7 +8,9 @@ counts as read right when the answer's `asked` has the key with:
 - the same value (`models` in order, `budget`, strings such as `quant`, `engine`, `kv_cache`, `ram_type`);
 - token counts (`context`, `prompt_tokens`, `output_tokens`) within 3% ("32k" is 32,768 or 32,000 tokens);
 - cards: the same number of entries, each catalog name holding the expected words ("A100 80GB" in "A100 SXM4
-  80 GB", "RTX 3060" in "GeForce RTX 3060 12 GB") and the same count;
+  80 GB", "RTX 3060" in "GeForce RTX 3060 12 GB"; "SXM" in "SXM5", "Laptop" as the catalog's "Mobile"; the maker and
+  the memory of the record named count as its words: "NVIDIA RTX 3080 10GB" is "GeForce RTX 3080", the 10 GB one)
+  and the same count;
 - `cpu` and `device`: the catalog or typed name holding the expected words.
 
 Keys the answer states that the row does not are counted apart ("extra"), not as misses. Under the catalog
@@ -68,14 +70,42 @@ def _official(want: list[str], got: list[str], repos: list[str | None] | None) -
                                          for w, g, r in zip(want, got, spelled, strict=True))
 
 
+# A laptop card is the same record under either word: makers say "Laptop GPU", the catalog (TechPowerUp) "Mobile".
+_LAPTOP = {"laptop", "notebook", "mobile"}
+
+
+def _card_word(word: str, named: set[str], record: Any) -> bool:
+    """One word of the row's card name found in the record the answer named: in its name ("sxm" in "SXM5", "laptop"
+    as "Mobile"), or, given the record, its maker ("NVIDIA", "AMD", "Intel") or its memory ("10gb" of the RTX 3080
+    that has 10 GB; its 12 GB sibling is another record)."""
+    if word in named or word in _LAPTOP and named & _LAPTOP:
+        return True
+    if any(n.startswith(word) and n[len(word):].isdigit() for n in named if word.isalpha()):
+        return True
+    if record is None:
+        return False
+    memory = re.fullmatch(r"(\d+(?:\.\d+)?)gb", word)
+    if memory is not None:
+        return float(memory.group(1)) == float(record.memory_gb)
+    return word == str(record.vendor).casefold()
+
+
+def _card_words(want: str, got: str, card: Any = None) -> bool:
+    """Every word of the row's card name is in the record's (see `_card_word`); `card(name)` gives the record."""
+    record = card(got) if card is not None else None
+    named = _words(got)
+    return all(_card_word(w, named, record) for w in _words(want))
+
+
 def right(key: str, want: Any, got: Any, mode: str = "strict", same: Any = None,
-          repos: list[str | None] | None = None) -> bool:
+          repos: list[str | None] | None = None, card: Any = None) -> bool:
     """Whether `got` reads `want` right; `same(kind, want, got)` tells, in the resolved mode, whether the catalog
-    resolves the row's spelling of a model or a card to the record the answer named."""
+    resolves the row's spelling of a model or a card to the record the answer named; `card(name)` gives the
+    card record an answer named (its maker and memory count as words of its name)."""
     if got is None:
         return False
     if key == "cards" and mode == "resolved" and len(got) == len(want) and all(
-            w["count"] == g["count"] and (_words(w["name"]) <= _words(g["name"]) or same("card", w["name"], g["name"]))
+            w["count"] == g["count"] and (_card_words(w["name"], g["name"], card) or same("card", w["name"], g["name"]))
             for w, g in zip(want, got, strict=True)):
         return True
     if key == "models" and _official(want, got, repos):
@@ -90,7 +120,7 @@ def right(key: str, want: Any, got: Any, mode: str = "strict", same: Any = None,
         return abs(float(got) - float(want)) <= 0.03 * float(want)
     if key == "cards":
         return len(got) == len(want) and all(
-            _words(w["name"]) <= _words(g["name"]) and w["count"] == g["count"] for w, g in zip(want, got, strict=True))
+            _card_words(w["name"], g["name"], card) and w["count"] == g["count"] for w, g in zip(want, got, strict=True))
     if key in ("cpu", "device"):
         return _key(want) in _key(got)
     if isinstance(want, int | float) and isinstance(got, int | float):
@@ -116,6 +146,16 @@ def judge(engine: Engine) -> Any:
     return same
 
 
+def card_record(engine: Engine) -> Any:
+    """A card's catalog name → its record (None when the name is no card's)."""
+    def record(name: str) -> Any:
+        try:
+            return engine.names.resolve_card(name)
+        except NameProblem:
+            return None
+    return record
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", type=Path, default=DEFAULT)
@@ -123,6 +163,7 @@ async def main() -> None:
     args = ap.parse_args()
     engine = await Engine.open()
     same = judge(engine)
+    card = card_record(engine)
     rows = [json.loads(line) for line in args.corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
     total = extra = 0
     good: Counter[str] = Counter()
@@ -135,7 +176,7 @@ async def main() -> None:
         lang = by_lang.setdefault(row["lang"], [0, 0])
         extra += len(set(got) - set(row["asked"]) - {"model_repos"})  # a spelling beside `models`, no condition
         for key, want in row["asked"].items():
-            oks = {mode: right(key, want, got.get(key), mode, same, got.get("model_repos")) for mode in MODE}
+            oks = {mode: right(key, want, got.get(key), mode, same, got.get("model_repos"), card) for mode in MODE}
             total += 1
             good.update(mode for mode, ok in oks.items() if ok)
             lang[0] += oks["strict"]
