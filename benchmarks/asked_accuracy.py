@@ -120,7 +120,8 @@ def right(key: str, want: Any, got: Any, mode: str = "strict", same: Any = None,
         return abs(float(got) - float(want)) <= 0.03 * float(want)
     if key == "cards":
         return len(got) == len(want) and all(
-            _card_words(w["name"], g["name"], card) and w["count"] == g["count"] for w, g in zip(want, got, strict=True))
+            _card_words(w["name"], g["name"], card) and w["count"] == g["count"]
+            for w, g in zip(want, got, strict=True))
     if key in ("cpu", "device"):
         return _key(want) in _key(got)
     if isinstance(want, int | float) and isinstance(got, int | float):
