@@ -221,3 +221,25 @@ def with_repos(said: dict[str, Any], repo_of: Callable[[str], str | None]) -> di
             out["model_repos"] = [repo_of(name) for name in models]
     return out
 
+
+def checkpoint_repo(repo: str | None, aliases: list[str], typed: str | None) -> str | None:
+    """The maker's repository of the checkpoint the asker named, when the catalog keeps it under its base record
+    ("Qwen3-30B-A3B-Instruct-2507" typed, or "qwen3 30b a3b instruct 2507": "Qwen/Qwen3-30B-A3B-Instruct-2507",
+    not the base "Qwen/Qwen3-30B-A3B"): an alias in the maker's spelling (hyphens, no spaces, no ollama tag) of the
+    same line as the base repository ("Qwen3-…"), equal to what was typed but for case and punctuation, and saying
+    more than the base's name (a bare "Llama-3.1-8B" keeps "meta-llama/Llama-3.1-8B-Instruct"). The base
+    repository otherwise."""
+    if repo is None or not typed:
+        return repo
+    org, _, base = repo.partition("/")
+    key = re.sub(r"[^a-z0-9]", "", typed.rsplit("/", 1)[-1].casefold())
+    folded = re.sub(r"[^a-z0-9]", "", base.casefold())
+    for alias in aliases:
+        if (" " in alias or ":" in alias or "/" in alias or "-" not in alias or alias == base
+                or alias.split("-")[0] != base.split("-")[0]):
+            continue
+        said = re.sub(r"[^a-z0-9]", "", alias.casefold())
+        if said == key and not folded.startswith(said):  # "Kimi-K2" says less than "Kimi-K2-Instruct": the base's
+            return f"{org}/{alias}"
+    return repo
+
