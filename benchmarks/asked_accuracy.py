@@ -25,7 +25,8 @@ contract says `models` holds the catalog's names ("Qwen3-30B-A3B"):
 - loose: `models` and card names compared without case, spaces or punctuation;
 - resolved: a model or a card counts as read right when the catalog resolves the row's spelling to the very
   record the answer named (a model: an exact display name, else the resolver's one unambiguous best match; a
-  card: as answers resolve one, "RTX 3080 10GB" → "GeForce RTX 3080"); a spelling the catalog cannot pin down
+  card: as answers resolve one, "RTX 3080 10GB" → "GeForce RTX 3080"; an image, speech or video model as its own
+  catalog resolves one, "SDXL" → "Stable Diffusion XL 1.0"); a spelling the catalog cannot pin down
   stays a miss. This is the fair test of the contract: same model, same record.
 """
 
@@ -45,6 +46,8 @@ sys.path.insert(0, str(ROOT))
 
 from answers.engine import Engine  # noqa: E402
 from answers.resolving.names import NameProblem, find_model  # noqa: E402
+from catalog.media import media_named  # noqa: E402
+from catalog.speech_synthesis import tts_named_in  # noqa: E402
 
 DEFAULT = ROOT / "tests" / "data" / "asked_unseen.jsonl"
 TOKENS = ("context", "prompt_tokens", "output_tokens")
@@ -140,6 +143,9 @@ def judge(engine: Engine) -> Any:
                 return False
             return found is not None and found.name == got
         record = engine.knowledge.model_named(got)
+        if record is None:  # an image, speech, video or voice model: its own catalog resolves it ("SDXL", "kokoro")
+            media = media_named(want)
+            return media is not None and media.name == got or any(v.name == got for v in tts_named_in(want))
         model, res = find_model(engine.knowledge, want)
         if model is None or res is not None and res.ambiguous:
             return False

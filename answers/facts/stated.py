@@ -99,6 +99,8 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
              if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
+    if asked.media is not None:  # a voice named ("kokoro", "piper"): its curated record's name, after the rest
+        named.extend(asked.media.tts)
     return list(dict.fromkeys(n for n in named if n))
 
 
