@@ -87,7 +87,8 @@ def _media_name(typed: str) -> str | None:
 
 
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
-    typed = [asked.model, asked.model2, *asked.more_models]
+    # "qwen3 8b vs 14b": the family's other size, answered in its own part, is a model named too
+    typed = [asked.model, asked.model2, *asked.more_models, *(line for _, _, line in asked.more_sizes if line)]
     media = asked.media.model if asked.media is not None else None
     span = re.sub(r"[^a-z0-9]", "", (asked.model_span or "").casefold())
     if media and span and span in re.sub(r"[^a-z0-9]", "", media.casefold()):

@@ -25,3 +25,18 @@ def test_a_size_the_family_lacks_is_not_forced_on_it(engine) -> None:
     """Qwen3 has no 70B: "qwen3 de 70b" never becomes another family's 70B."""
     models = engine.ask("qwen3 de 70b en una 3090?").asked.get("models", [])
     assert not any("70B" in m and "Qwen3" not in m for m in models), models
+
+
+@pytest.mark.parametrize(("question", "models"), [
+    ("qwen3 4b or 8b on a 3050, which one is usable?", ["Qwen3 4B", "Qwen3 8B"]),
+    ("gemma 3 4b o 12b su una 3060?", ["Gemma 3 4B", "Gemma 3 12B"]),
+    ("qwen3 14b oder 32b für meine 4090?", ["Qwen3 14B", "Qwen3 32B"]),
+    ("llama 3.1 8b y 70b en una 4090, qué diferencia de velocidad?", ["Llama 3.1 8B", "Llama 3.1 70B"]),
+    ("qwen3 8b ou 14b sur une 4060 ti 16 go ?", ["Qwen3 8B", "Qwen3 14B"]),
+    ("gemma 3 12b ou 27b numa 3090?", ["Gemma 3 12B", "Gemma 3 27B"]),
+])
+def test_a_family_at_two_sizes_states_both_models(engine, question: str, models: list[str]) -> None:
+    """The other size is answered in its own part; it is a model the question named, stated beside the first."""
+    answer = engine.ask(question)
+    assert answer.asked.get("models") == models, answer.asked
+    assert not answer.unused, answer.unused
