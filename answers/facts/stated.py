@@ -138,16 +138,20 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
         if parts and asked.gpu_count and len(parts) == 1:
             parts = [(parts[0][0], asked.gpu_count)]
     cards: list[dict[str, Any]] = []
-    for typed, count in parts:
+    own = len(asked.setup) if asked.setup else len(parts)  # the machine's own cards, before a compared side
+    for k, (typed, count) in enumerate(parts):
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
             out.setdefault("device", _machine(asked.device, record, card_record))
             if asked.memory_gb is not None or not isinstance(typed, str) or _SIZE_SAID.search(typed):
                 out.setdefault("memory_gb", record.memory_gb)  # "m4 max 64gb"; never a record's default size
-        elif isinstance(record, GpuRecord):
-            cards.append({"name": record.name, "count": count})
+            continue
+        name = record.name if isinstance(record, GpuRecord) else str(record)
+        same = next((c for c in cards[:own] if c["name"] == name), None) if k < own else None
+        if same is not None:  # "3090 + 3090", "una 3090 e un'altra 3090": one card, two of them
+            same["count"] += count
         else:
-            cards.append({"name": str(record), "count": count})
+            cards.append({"name": name, "count": count})
     if cards:
         out["cards"] = cards
 

@@ -33,3 +33,20 @@ def test_a_wattage_after_a_card_stays_a_wattage(engine) -> None:
 def test_a_count_of_tokens_is_no_card(engine, question: str, card: str) -> None:
     cards = engine.ask(question).asked.get("cards")
     assert cards == [{"name": card, "count": 1}], cards
+
+
+@pytest.mark.parametrize(("question", "cards"), [
+    ("3090 + 3090 for llama 3.3 70b at q4, how fast?", [("GeForce RTX 3090", 2)]),
+    ("ho una 3090 e un'altra 3090, llama 3.3 70b quanto fa?", [("GeForce RTX 3090", 2)]),
+    ("4090 + 3060 + 4090 con qwen3 32b, qué velocidad?", [("GeForce RTX 4090", 2), ("GeForce RTX 3060 12 GB", 1)]),
+    ("une 3090 et encore une 3090, llama 3.3 70b ça tourne ?", [("GeForce RTX 3090", 2)]),
+])
+def test_the_same_card_said_twice_is_one_card_twice(engine, question: str, cards: list[tuple[str, int]]) -> None:
+    stated = engine.ask(question).asked.get("cards")
+    assert stated == [{"name": n, "count": c} for n, c in cards], stated
+
+
+def test_a_side_compared_keeps_its_own_entry(engine) -> None:
+    """"2x 3090 vs one 3090": two sides, never one machine of three."""
+    stated = engine.ask("2x 3090 vs a single 3090 for llama 3.3 70b?").asked.get("cards")
+    assert stated == [{"name": "GeForce RTX 3090", "count": 2}, {"name": "GeForce RTX 3090", "count": 1}], stated
