@@ -50,3 +50,12 @@ def test_a_side_compared_keeps_its_own_entry(engine) -> None:
     """"2x 3090 vs one 3090": two sides, never one machine of three."""
     stated = engine.ask("2x 3090 vs a single 3090 for llama 3.3 70b?").asked.get("cards")
     assert stated == [{"name": "GeForce RTX 3090", "count": 2}, {"name": "GeForce RTX 3090", "count": 1}], stated
+
+
+@pytest.mark.parametrize("question", [
+    "what does a 4090 output tokens per second on qwen3 32b?",
+    "my 4090 prompt tokens per second on qwen3 32b look low",
+])
+def test_a_cards_number_before_a_speed_stays_the_card(engine, question: str) -> None:
+    cards = engine.ask(question).asked.get("cards")
+    assert cards == [{"name": "GeForce RTX 4090", "count": 1}], cards
