@@ -172,12 +172,16 @@ def _speed_words(toks: list[Token], gpus: Resolver) -> None:
 
 
 def _counted_tokens(toks: list[Token]) -> None:
-    """A number, one word, then tokens ("8000 output tokens", "6000 ausgabe tokens", "4000 prompt tokens"): a count
-    of tokens, never a card's number (no Quadro RTX 8000); the count itself is read by the conditions. A number
-    after a product's word stays the product's ("rtx 8000 prompt tokens"), and so does one before a speed ("my 3090
-    prompt tokens per second")."""
+    """A number, a token's role, then tokens ("8000 output tokens", "6000 ausgabe tokens", "4000 prompt tokens"): a
+    count of tokens, never a card's number (no Quadro RTX 8000); the count itself is read by the conditions. A
+    question word between is no role ("4090 cuantos tokens" keeps the card), a number after a product's word stays
+    the product's ("rtx 8000 prompt tokens"), and so does one before a speed ("my 3090 prompt tokens per second")."""
+    from answers.reading.conditions import _words as condition_nouns  # lazy: the conditions reader imports this
+
+    nouns = condition_nouns()
+    roles = nouns.prompt | nouns.output | nouns.context  # "output", "prompt", "ausgabe", "sortie"...
     for i in range(len(toks) - 2):
-        if (re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i].low) and toks[i + 1].low.isalpha()
+        if (re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i].low) and fold(toks[i + 1].low) in roles
                 and _token_unit(toks[i + 2].low) and not _product_number(toks, i)
                 and not _speed_follows(toks, i + 2)):  # "a 4090 output tokens per second": a card's speed
             toks[i].used = True

@@ -59,3 +59,14 @@ def test_a_side_compared_keeps_its_own_entry(engine) -> None:
 def test_a_cards_number_before_a_speed_stays_the_card(engine, question: str) -> None:
     cards = engine.ask(question).asked.get("cards")
     assert cards == [{"name": "GeForce RTX 4090", "count": 1}], cards
+
+
+@pytest.mark.parametrize("question", [
+    "qwen3 32b en una 4090 cuantos tokens?",
+    "qwen3 32b su una 4090 quanti token?",
+    "qwen3 32b auf einer 4090 wieviele tokens?",
+    "qwen3 32b numa 4090 quantos tokens?",
+])
+def test_a_question_word_before_tokens_leaves_the_card(engine, question: str) -> None:
+    cards = engine.ask(question).asked.get("cards")
+    assert cards == [{"name": "GeForce RTX 4090", "count": 1}], cards
