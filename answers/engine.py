@@ -29,7 +29,7 @@ from answers.facts.entities import EntityBuilding
 from answers.facts.llm_with_image import beside_cards
 from answers.facts.model_sheet import add_sheet
 from answers.facts.routing import decide_before_resolving, left_out, practical_only
-from answers.facts.stated import stated, with_repos
+from answers.facts.stated import checkpoint_repo, stated, with_repos
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
@@ -260,14 +260,17 @@ class Engine(MediaAnswering):
                      unused_line(answer.locale, said, account.unused, account.why)):
             if line:
                 text = markdown.finish(f"{text.rstrip()}\n{line}")
-        said = with_repos(said, self._repo_of)
+        first = (said.get("models") or [None])[0]  # the model the typed span names: its checkpoint's repository
+        said = with_repos(said, lambda name: self._repo_of(name, asked.model_span if name == first else None))
         return replace(answer, asked=said, assumed=account.assumed, unused=account.unused, unused_why=account.why,
                        text=text)
 
-    def _repo_of(self, name: str) -> str | None:
-        """A catalog model's repository ("Qwen/Qwen3-32B"), its maker's own spelling; None when not on record."""
+    def _repo_of(self, name: str, typed: str | None = None) -> str | None:
+        """A catalog model's repository ("Qwen/Qwen3-32B"), its maker's own spelling, or that of the checkpoint
+        `typed` names (answers/facts/stated.checkpoint_repo); None when not on record."""
         record = self.knowledge.model_named(name)
-        return record.huggingface if record is not None and record.huggingface else None
+        repo = record.huggingface if record is not None and record.huggingface else None
+        return checkpoint_repo(repo, record.aliases, typed) if record is not None else None
 
     def _machine(self) -> MachineConstants:
         return self.profiles.setup_constants().machine  # the CPU platforms' RAM, loaded when one is named

@@ -77,6 +77,9 @@ PREFIX_MIN_COVER = 0.4
 
 # Trailing words people add to a model name that the catalog does not carry.
 _MODEL_NOISE_WORDS = frozenset({"instruct", "chat", "it", "gguf", "hf", "base", "model", "the"})
+# Tier words of professional cards ("Radeon AI PRO R9700", "Arc Pro B60"), dropped for a card's bare code.
+_PRO_WORDS = frozenset({"pro", "ai"})
+_CODE_RE = re.compile(r"[a-z]\d{2,4}[a-z]?")
 _TRAILING_MEMORY_RE = re.compile(r"\s+\d+(?:[.,]\d+)?\s*(?:gb|gib)\s*$", re.IGNORECASE)
 # What fine-tunes and re-uploads append to the base model's name ("Qwen2.5-7B-Instruct-abliterated",
 # "Qwen3-Coder-30B-A3B-Instruct-1M", "Qwen3-30B-A3B-4bit", "…-2507"): a fine-tune runs in the memory and at the
@@ -198,6 +201,20 @@ class Resolver(Generic[T]):
                 self._add_key(self._derived, gkey, i)
                 self._add_key(self._derived, "".join(name_words(base, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
             self._add_key(self._derived, "".join(name_words(name, VENDOR_WORDS | GPU_SERIES_WORDS)), i)
+        self._code_keys()
+
+    def _code_keys(self) -> None:
+        """A professional card by its bare model code, as people write it ("r9700" for Radeon AI PRO R9700,
+        "w7900", "b60" for Arc Pro B60): the code alone, a letter and two to four digits, when no other name
+        or key holds it, nor begins another card's ("a40" stays NVIDIA's A40 PCIe, never the Arc Pro A40)."""
+        keys = [*self._exact, *self._derived]
+        for i, name in enumerate(self._names):
+            if "pro" not in name.casefold().split():
+                continue
+            code = "".join(name_words(name, VENDOR_WORDS | GPU_SERIES_WORDS | _PRO_WORDS))
+            if _CODE_RE.fullmatch(code) and not any(
+                    k.startswith(code) and i not in (self._exact.get(k) or self._derived.get(k) or []) for k in keys):
+                self._add_key(self._derived, code, i)
 
     def _word_order_keys(self, aliases_of: list[list[str]]) -> dict[str, list[int]]:
         """Names by their words in any order: a GPU's words sorted ("4090 rtx", "sxm4 a100 40gb"); a model's

@@ -87,7 +87,8 @@ def _media_name(typed: str) -> str | None:
 
 
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
-    typed = [asked.model, asked.model2, *asked.more_models]
+    # "qwen3 8b vs 14b": the family's other size, answered in its own part, is a model named too
+    typed = [asked.model, asked.model2, *asked.more_models, *(line for _, _, line in asked.more_sizes if line)]
     media = asked.media.model if asked.media is not None else None
     span = re.sub(r"[^a-z0-9]", "", (asked.model_span or "").casefold())
     if media and span and span in re.sub(r"[^a-z0-9]", "", media.casefold()):
@@ -99,6 +100,8 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
              if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
+    if asked.media is not None:  # a voice named ("kokoro", "piper"): its curated record's name, after the rest
+        named.extend(asked.media.tts)
     return list(dict.fromkeys(n for n in named if n))
 
 
@@ -135,16 +138,20 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
         if parts and asked.gpu_count and len(parts) == 1:
             parts = [(parts[0][0], asked.gpu_count)]
     cards: list[dict[str, Any]] = []
-    for typed, count in parts:
+    own = len(asked.setup) if asked.setup else len(parts)  # the machine's own cards, before a compared side
+    for k, (typed, count) in enumerate(parts):
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
             out.setdefault("device", _machine(asked.device, record, card_record))
             if asked.memory_gb is not None or not isinstance(typed, str) or _SIZE_SAID.search(typed):
                 out.setdefault("memory_gb", record.memory_gb)  # "m4 max 64gb"; never a record's default size
-        elif isinstance(record, GpuRecord):
-            cards.append({"name": record.name, "count": count})
+            continue
+        name = record.name if isinstance(record, GpuRecord) else str(record)
+        same = next((c for c in cards[:own] if c["name"] == name), None) if k < own else None
+        if same is not None:  # "3090 + 3090", "una 3090 e un'altra 3090": one card, two of them
+            same["count"] += count
         else:
-            cards.append({"name": str(record), "count": count})
+            cards.append({"name": name, "count": count})
     if cards:
         out["cards"] = cards
 
@@ -220,4 +227,26 @@ def with_repos(said: dict[str, Any], repo_of: Callable[[str], str | None]) -> di
         if key == "models":
             out["model_repos"] = [repo_of(name) for name in models]
     return out
+
+
+def checkpoint_repo(repo: str | None, aliases: list[str], typed: str | None) -> str | None:
+    """The maker's repository of the checkpoint the asker named, when the catalog keeps it under its base record
+    ("Qwen3-30B-A3B-Instruct-2507" typed, or "qwen3 30b a3b instruct 2507": "Qwen/Qwen3-30B-A3B-Instruct-2507",
+    not the base "Qwen/Qwen3-30B-A3B"): an alias in the maker's spelling (hyphens, no spaces, no ollama tag) of the
+    same line as the base repository ("Qwen3-…"), equal to what was typed but for case and punctuation, and saying
+    more than the base's name (a bare "Llama-3.1-8B" keeps "meta-llama/Llama-3.1-8B-Instruct"). The base
+    repository otherwise."""
+    if repo is None or not typed:
+        return repo
+    org, _, base = repo.partition("/")
+    key = re.sub(r"[^a-z0-9]", "", typed.rsplit("/", 1)[-1].casefold())
+    folded = re.sub(r"[^a-z0-9]", "", base.casefold())
+    for alias in aliases:
+        if (" " in alias or ":" in alias or "/" in alias or "-" not in alias or alias == base
+                or alias.split("-")[0] != base.split("-")[0]):
+            continue
+        said = re.sub(r"[^a-z0-9]", "", alias.casefold())
+        if said == key and not folded.startswith(said):  # "Kimi-K2" says less than "Kimi-K2-Instruct": the base's
+            return f"{org}/{alias}"
+    return repo
 

@@ -10,7 +10,7 @@ from functools import cache
 from answers.knowledge.pickled import compile_cached
 from answers.lexicon import lexicon
 from answers.reading import hardware_context, people_counts
-from answers.reading.numbers import _in_card_name, _speed_follows, _speed_units
+from answers.reading.numbers import _in_card_name, _speed_follows, _speed_units, _token_unit
 from answers.reading.sizes import MEMORY_GLUED_RE
 from answers.reading.tokens import Token
 from catalog.resolve import Resolver
@@ -80,12 +80,20 @@ def _quantities(toks: list[Token]) -> None:
         glued = re.fullmatch(r"\d+(?:[.,]\d+)?([a-z°]+)", t.low)
         if glued and glued.group(1) in lx.quantity_units or re.fullmatch(r"\d{2,3}c", t.low):
             t.used = True  # "1000w"; "104c", a temperature glued to its unit (a lone "c" after "3090" is French)
-        elif t.low in lx.quantity_units and i and re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i - 1].low):
+        elif t.low in lx.quantity_units and i and re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i - 1].low) and not (
+                t.low == "w" and _product_number(toks, i - 1)):
             t.used = toks[i - 1].used = True  # "850 watts", "50 tops"
         elif t.low in lx.software_names:
             t.used = True
             if i + 1 < len(toks) and re.fullmatch(r"\d+(?:[.,]\d+)*", toks[i + 1].low):
                 toks[i + 1].used = True  # "ubuntu 24.04", "windows 11"
+
+
+def _product_number(toks: list[Token], k: int) -> bool:
+    """The number at `k` is a product's ("rtx 4090", "rtx pro 6000"): a lone "w" after it is English "with"
+    ("rtx 4090 w vllm"), not watts."""
+    words = lexicon().product_number_words
+    return k >= 1 and toks[k - 1].low in words or k >= 2 and toks[k - 1].low.isalpha() and toks[k - 2].low in words
 
 
 # An image or video size as people type it: "1024x1024", "832×1216", "720p", "512px".
@@ -163,6 +171,22 @@ def _speed_words(toks: list[Token], gpus: Resolver) -> None:
             toks[i - 1].used = True  # "qwen3 4b 3090 tok/s?" asks a card's speed: its number stays the card's
 
 
+def _counted_tokens(toks: list[Token]) -> None:
+    """A number, a token's role, then tokens ("8000 output tokens", "6000 ausgabe tokens", "4000 prompt tokens"): a
+    count of tokens, never a card's number (no Quadro RTX 8000); the count itself is read by the conditions. A
+    question word between is no role ("4090 cuantos tokens" keeps the card), a number after a product's word stays
+    the product's ("rtx 8000 prompt tokens"), and so does one before a speed ("my 3090 prompt tokens per second")."""
+    from answers.reading.conditions import _words as condition_nouns  # lazy: the conditions reader imports this
+
+    nouns = condition_nouns()
+    roles = nouns.prompt | nouns.output | nouns.context  # "output", "prompt", "ausgabe", "sortie"...
+    for i in range(len(toks) - 2):
+        if (re.fullmatch(r"\d+(?:[.,]\d+)?", toks[i].low) and fold(toks[i + 1].low) in roles
+                and _token_unit(toks[i + 2].low) and not _product_number(toks, i)
+                and not _speed_follows(toks, i + 2)):  # "a 4090 output tokens per second": a card's speed
+            toks[i].used = True
+
+
 def _superlative_plus(toks: list[Token]) -> None:
     """French "le plus gros", "la plus rapide": after an article "plus" is a word, not a name part
     (it stays one in "command r plus")."""
@@ -185,6 +209,7 @@ def never_names(toks: list[Token], gpus: Resolver) -> None:
     _superlative_plus(toks)
     _machine_words(toks)
     _speed_words(toks, gpus)
+    _counted_tokens(toks)
     _quantities(toks)
     _media_job_words(toks)
     _machine_phrases(toks, gpus)

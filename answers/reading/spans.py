@@ -10,6 +10,7 @@ from msgspec import Struct
 
 from answers.knowledge.closed_models import closed_in
 from answers.lexicon import lexicon
+from answers.reading.size_joined import join_sizes
 from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.tokens import Token
 from answers.reading.vocabulary import _stopwords, _task_words, _word_set
@@ -121,7 +122,8 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
             _fuzzy_run(toks, k, e, models, gpus, spans, unknown)
             k = e
     spans.sort(key=lambda sp: sp.start)
-    return spans, unknown
+    # "qwen3 de 32b", "the 32b qwen3": the family at the size said apart from it (size_joined.py)
+    return join_sizes(toks, spans, models, _function_words()), unknown
 
 
 def _name_goes_on(toks: list[Token], end: int, b: int, text: str, models: Resolver) -> bool:

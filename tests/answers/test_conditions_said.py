@@ -122,6 +122,27 @@ def test_the_benchmark_compares_names_strictly_and_by_the_catalogs_record(engine
     assert not right("cards", [{"name": "A100 40GB", "count": 2}], [{"name": "A100 SXM4 80 GB", "count": 2}])
 
 
+def test_the_benchmark_reads_a_cards_maker_memory_and_laptop_word_on_its_record(engine: Engine) -> None:
+    """A card spelt with its maker, its memory or "Laptop" is the record the answer named when that record has that
+    maker and memory ("GeForce RTX 3080" is the 10 GB one, the catalog's "Mobile" is the maker's "Laptop GPU"); a
+    memory or maker the record lacks stays a miss, strictly (benchmarks/asked_accuracy.py)."""
+    from benchmarks.asked_accuracy import card_record, right
+
+    card = card_record(engine)
+
+    def one(want: str, got: str) -> bool:
+        return right("cards", [{"name": want, "count": 1}], [{"name": got, "count": 1}], card=card)
+
+    assert one("NVIDIA RTX 3080 10GB", "GeForce RTX 3080")
+    assert not one("RTX 3080 12GB", "GeForce RTX 3080")
+    assert one("RTX 4060 Laptop", "GeForce RTX 4060 Mobile")
+    assert not one("RTX 4060 Laptop", "GeForce RTX 4060")
+    assert one("H100 SXM", "H100 SXM5 80 GB")
+    assert one("AMD Radeon RX 7900 XTX", "Radeon RX 7900 XTX")
+    assert not one("Intel RX 7900 XTX", "Radeon RX 7900 XTX")
+    assert not one("H100 PCIe", "H100 SXM5 80 GB")
+
+
 @pytest.mark.parametrize(("question", "cache", "quant"), [
     ("llama-server -ctk q4_0 -ctv q4_0, 64k ctx, gemma 3 12b q5_k_m on a 4070", "q4_0", "Q5_K_M"),
     ("cache kv em q8_0 e o modelo em q6_k, qwen3 14b numa 4070 ti", "q8_0", "Q6_K"),
