@@ -77,8 +77,9 @@ from answers.reading.setup_annotate import annotate as annotate_setup
 from answers.reading.setup_variant import variant_kept
 from answers.reading.setup_words import SetupWords
 from answers.reading.setup_words import read as read_setup
+from answers.reading.size_joined import join_sizes
 from answers.reading.sizes import BILLIONS_TOKEN_RE, MEMORY_GLUED_RE
-from answers.reading.spans import Span, _find_spans
+from answers.reading.spans import Span, _find_spans, function_words
 from answers.reading.tokens import Token, clean, tokenize
 from answers.reading.typos import mend
 from answers.reading.versus_words import model_pair
@@ -254,6 +255,9 @@ def _read_entities(r: _Reading) -> None:
     r.memory, r.mem_at, r.ram = _find_sizes(r.toks)
     r.memory_said = r.memory is not None
     r.spans, r.unknown = _find_spans(r.toks, r.models, r.gpus)
+    # "qwen3 de 32b", "the 32b qwen3": the family at the size said apart from it (size_joined.py; called here, not
+    # in spans.py, so the reading modules import one way)
+    r.spans = join_sizes(r.toks, r.spans, r.models, function_words())
 
     # "good coding model", "vision-modelle": task words are not model names.
     r.task = _task(r.toks, r.spans)

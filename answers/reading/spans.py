@@ -10,7 +10,6 @@ from msgspec import Struct
 
 from answers.knowledge.closed_models import closed_in
 from answers.lexicon import lexicon
-from answers.reading.size_joined import join_sizes
 from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.tokens import Token
 from answers.reading.vocabulary import _stopwords, _task_words, _word_set
@@ -122,8 +121,7 @@ def _find_spans(toks: list[Token], models: Resolver, gpus: Resolver) -> tuple[li
             _fuzzy_run(toks, k, e, models, gpus, spans, unknown)
             k = e
     spans.sort(key=lambda sp: sp.start)
-    # "qwen3 de 32b", "the 32b qwen3": the family at the size said apart from it (size_joined.py)
-    return join_sizes(toks, spans, models, _function_words()), unknown
+    return spans, unknown
 
 
 def _name_goes_on(toks: list[Token], end: int, b: int, text: str, models: Resolver) -> bool:
@@ -182,11 +180,11 @@ def _coined_word(toks: list[Token], end: int, b: int, typed_case: bool = False) 
     if not (end + 1 < b and toks[end].low.isalpha() and len(toks[end].low) >= 3 and not toks[end].used
             and _version(toks[end + 1].low) and not toks[end + 1].used):
         return False
-    return not typed_case or (toks[end].text[:1].isupper() and toks[end].low not in _function_words())
+    return not typed_case or (toks[end].text[:1].isupper() and toks[end].low not in function_words())
 
 
 @cache
-def _function_words() -> frozenset[str]:
+def function_words() -> frozenset[str]:
     lx = lexicon()
     return frozenset(lx.common_function_words.union(*(lang.function_words for lang in lx.languages.values())))
 
