@@ -13,10 +13,7 @@ from answers.engine import Engine
 from answers.knowledge import knowhow
 from answers.reading import knowhow_words
 from answers.rendering import render
-
-
-def _ids(a) -> list[str]:  # noqa: ANN001
-    return [k["id"] for k in a.facts.get("knowhow") or ()]
+from tests.answers.knowhow_checks import knowhow_ids, line_source, sourced_line
 
 
 @pytest.mark.parametrize(("question", "lang", "kid", "words"), [
@@ -42,11 +39,7 @@ def _ids(a) -> list[str]:  # noqa: ANN001
 ])
 def test_know_how_is_answered_in_the_askers_language(engine: Engine, question: str, lang: str, kid: str,
                                                      words: tuple[str, ...]) -> None:
-    a = engine.ask(question)
-    assert a.locale == lang
-    assert kid in _ids(a), a.text
-    for w in words:
-        assert w in a.text, a.text
+    a = sourced_line(engine, question, lang, kid, words)
     entry = next(k for k in a.facts["knowhow"] if k["id"] == kid)
     assert "https://" in entry["source"]  # the JSON carries where the fact comes from
 
@@ -54,13 +47,13 @@ def test_know_how_is_answered_in_the_askers_language(engine: Engine, question: s
 def test_know_how_alone_replaces_did_not_understand(engine: Engine) -> None:
     a = engine.ask("ist rocm unter windows mit meiner radeon brauchbar?")
     assert a.intent == "knowhow" and a.locale == "de"
-    assert _ids(a) == ["rocm_windows"] and "Vulkan" in a.text
+    assert knowhow_ids(a) == ["rocm_windows"] and "Vulkan" in a.text
     assert "nicht verstanden" not in a.text
 
 
 def test_know_how_beside_a_figure_keeps_the_figure(engine: Engine) -> None:
     a = engine.ask("qwen3 30b a3b on a ryzen 7 8845hs with 64gb ddr5, how many tok/s? does the 780m help with vulkan?")
-    assert "igpu_vulkan" in _ids(a)
+    assert "igpu_vulkan" in knowhow_ids(a)
     assert "tokens per second" in a.text and a.text.index("tokens per second") < a.text.index("UMA")
 
 
@@ -114,7 +107,7 @@ def test_mlx_against_gguf_at_a_level_said_once_runs_mlx_4bit(engine: Engine, que
 def test_know_how_leads_an_engines_general_note(engine: Engine) -> None:
     # "lm studio doesn't use the npu, does it?": the NPU's line answers it, the engine's general note follows
     a = engine.ask("nutzt lm studio eigentlich die npu von meinem ryzen ai 9 365, oder nur die igpu?")
-    assert a.locale == "de" and "npu_ryzen_ai" in _ids(a)
+    assert a.locale == "de" and "npu_ryzen_ai" in knowhow_ids(a)
     assert a.text.startswith("Die Ryzen-AI-NPU"), a.text
 
 
@@ -163,12 +156,8 @@ def test_know_how_leads_an_engines_general_note(engine: Engine) -> None:
 ])
 def test_practical_questions_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
                                                      words: tuple[str, ...]) -> None:
-    a = engine.ask(question)
-    assert a.locale == lang
-    assert kid in _ids(a), a.text
-    for w in words:
-        assert w in a.text, a.text
-    assert "https://" in next(k for k in a.facts["knowhow"] if k["id"] == kid)["source"]
+    a = sourced_line(engine, question, lang, kid, words)
+    assert "https://" in line_source(a, kid)
 
 
 @pytest.mark.parametrize(("question", "lang", "topic", "kid", "words"), [
@@ -189,12 +178,12 @@ def test_a_decline_the_table_answers_is_replaced_by_its_line(engine: Engine, que
                                                              kid: str, words: tuple[str, ...]) -> None:
     a = engine.ask(question)
     assert a.locale == lang and a.intent == "knowhow", a.text
-    assert kid in _ids(a)
+    assert kid in knowhow_ids(a)
     assert a.facts["off_topic"] == topic and a.asked["off_topic"] == topic  # the `--json` keys stay
     for w in words:
         assert w in a.text, a.text
     decline = engine.ask("how do i dual boot linux next to windows on my new pc?")  # a decline with no line
-    assert decline.intent == "off_topic" and not _ids(decline)
+    assert decline.intent == "off_topic" and not knowhow_ids(decline)
 
 
 @pytest.mark.parametrize(("question", "kid"), [
@@ -204,7 +193,7 @@ def test_a_decline_the_table_answers_is_replaced_by_its_line(engine: Engine, que
 ])
 def test_a_practical_line_goes_beside_the_figures_never_instead(engine: Engine, question: str, kid: str) -> None:
     a = engine.ask(question)
-    assert kid in _ids(a), a.text
+    assert kid in knowhow_ids(a), a.text
     assert a.intent != "knowhow"
     assert "tok" in a.text.lower()  # the speed asked is still there
 
@@ -228,7 +217,7 @@ def test_plain_questions_get_no_practical_line(question: str) -> None:
 
 def test_a_line_already_said_another_way_is_not_repeated(engine: Engine) -> None:
     a = engine.ask("macbook air m3 16gb: what can i run for coding without it throttling, since it has no fan?")
-    assert a.facts.get("fanless") and "fanless_throttle" not in _ids(a)  # the fanless line says it
+    assert a.facts.get("fanless") and "fanless_throttle" not in knowhow_ids(a)  # the fanless line says it
     assert knowhow.entry("fanless_throttle").covered_by == "fanless"
 
 
@@ -238,18 +227,18 @@ def test_a_line_already_said_another_way_is_not_repeated(engine: Engine) -> None
 ])
 def test_cards_of_two_makers_get_vulkan_not_one_cuda_build(engine: Engine, question: str, lang: str) -> None:
     a = engine.ask(question)
-    assert a.locale == lang and "mix_vendors" in _ids(a), a.text
+    assert a.locale == lang and "mix_vendors" in knowhow_ids(a), a.text
     assert "Vulkan" in a.text
     kinds = [n.get("kind") for n in (a.facts.get("also") or {}).get("notes") or ()]
     assert "mix_cards" not in kinds  # "one CUDA build for both generations" cannot drive an Arc or a Radeon
     same = engine.ask("can I mix a 3090 and a 3060 in llama.cpp?")  # one maker: the mixing note stays
-    assert "mix_vendors" not in _ids(same) and "--tensor-split" in same.text
+    assert "mix_vendors" not in knowhow_ids(same) and "--tensor-split" in same.text
 
 
 def test_a_scope_answer_with_content_keeps_it_and_the_line_follows(engine: Engine) -> None:
     # fine-tuning's memory rule is written as a fallback with `out_of_scope`: the price line goes after it, never
     # instead of it
     a = engine.ask("quanto mi costa noleggiare una a100 su runpod per un finetune qlora di un 8b?")
-    assert a.locale == "it" and "cloud_gpu_rent" in _ids(a)
+    assert a.locale == "it" and "cloud_gpu_rent" in knowhow_ids(a)
     assert "QLoRA" in a.text and "1,19–2,10" in a.text
     assert a.text.index("QLoRA") < a.text.index("1,19–2,10")

@@ -7,10 +7,7 @@ import pytest
 
 from answers.engine import Engine
 from answers.reading import knowhow_words
-
-
-def _ids(a) -> list[str]:  # noqa: ANN001
-    return [k["id"] for k in a.facts.get("knowhow") or ()]
+from tests.answers.knowhow_checks import knowhow_ids, line_source, sourced_line
 
 
 @pytest.mark.parametrize(("question", "lang", "kid", "words"), [
@@ -48,12 +45,8 @@ def _ids(a) -> list[str]:  # noqa: ANN001
 ])
 def test_edge_practical_questions_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
                                                          words: tuple[str, ...]) -> None:
-    a = engine.ask(question)
-    assert a.locale == lang
-    assert kid in _ids(a), a.text
-    for w in words:
-        assert w in a.text, a.text
-    assert "https://" in next(k for k in a.facts["knowhow"] if k["id"] == kid)["source"]
+    a = sourced_line(engine, question, lang, kid, words)
+    assert "https://" in line_source(a, kid)
 
 
 @pytest.mark.parametrize("question", [
@@ -73,14 +66,14 @@ def test_qwen3_thinking_stopped_in_french_and_italian(engine: Engine) -> None:
     for q in ("qwen3 réfléchit pendant des pages, comment l'arrêter dans ollama ?",
               "come faccio a far smettere di ragionare qwen3 in ollama?"):
         a = engine.ask(q)
-        assert "thinking_toggle" in _ids(a), a.text
+        assert "thinking_toggle" in knowhow_ids(a), a.text
         assert "/set nothink" in a.text and "2507" in a.text
 
 
 def test_a_memory_temperature_is_no_model_and_the_general_line_steps_aside(engine: Engine) -> None:
     a = engine.ask("my 3090's memory junction reaches 108c in long runs, should i undervolt?")
-    assert a.intent == "knowhow" and "memory_junction" in _ids(a) and "power_limit" in _ids(a)
-    assert "gpu_temperatures" not in _ids(a)  # the junction line says the memory's figures instead
+    assert a.intent == "knowhow" and "memory_junction" in knowhow_ids(a) and "power_limit" in knowhow_ids(a)
+    assert "gpu_temperatures" not in knowhow_ids(a)  # the junction line says the memory's figures instead
     assert not a.asked.get("models"), a.asked  # "108c" is a temperature, never an unknown model
     assert not a.unused
 
@@ -88,7 +81,7 @@ def test_a_memory_temperature_is_no_model_and_the_general_line_steps_aside(engin
 def test_an_image_app_with_a_practical_question_gets_the_lines_not_an_image_decline(engine: Engine) -> None:
     a = engine.ask("comfyui: come lo faccio partire da solo con windows? e a volte il pc si spegne mentre genera")
     assert a.locale == "it" and a.intent == "knowhow", a.text
-    assert {"comfyui_autostart", "pc_shutdown_load"} <= set(_ids(a))
+    assert {"comfyui_autostart", "pc_shutdown_load"} <= set(knowhow_ids(a))
     assert "Flux" not in a.text  # no "name one of the catalog's image models"
     model = engine.ask("sdxl on a 3060 12gb through comfyui, how long per image?")  # a model named: its figure
     assert "s" in model.text and model.intent != "knowhow"
@@ -96,7 +89,7 @@ def test_an_image_app_with_a_practical_question_gets_the_lines_not_an_image_decl
 
 def test_a_phone_speed_and_its_battery_both_answered(engine: Engine) -> None:
     a = engine.ask("galaxy s24 ultra, llama 3.2 3b q4: tok/s and how much battery per hour?")
-    assert "phone_battery" in _ids(a)
+    assert "phone_battery" in knowhow_ids(a)
     assert "tokens per second" in a.text.split("Battery and heat")[0]  # the figure first, the line after it
     assert "30 percent an hour" in a.text
 

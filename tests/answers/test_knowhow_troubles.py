@@ -13,10 +13,7 @@ from answers.engine import Engine
 from answers.reading import knowhow_words
 from answers.reading.intent import detect_language
 from answers.reading.numbers import parse_memory
-
-
-def _ids(a) -> list[str]:  # noqa: ANN001
-    return [k["id"] for k in a.facts.get("knowhow") or ()]
+from tests.answers.knowhow_checks import knowhow_ids, sourced_line
 
 
 @pytest.mark.parametrize(("question", "lang"), [
@@ -31,7 +28,7 @@ def test_ollama_from_another_machine_gets_the_host_and_the_port_first(engine: En
                                                                       lang: str) -> None:
     a = engine.ask(question)
     assert a.locale == lang
-    assert "ollama_network" in _ids(a)
+    assert "ollama_network" in knowhow_ids(a)
     first = a.text.strip().splitlines()[0]
     assert "OLLAMA_HOST=0.0.0.0" in first and "11434" in first, a.text
 
@@ -48,7 +45,7 @@ def test_ollama_from_another_machine_gets_the_host_and_the_port_first(engine: En
 def test_lm_studio_on_a_radeon_gets_the_vulkan_runtime_first(engine: Engine, question: str, lang: str) -> None:
     a = engine.ask(question)
     assert a.locale == lang
-    assert "lmstudio_amd" in _ids(a)
+    assert "lmstudio_amd" in knowhow_ids(a)
     first = a.text.strip().splitlines()[0]
     assert "Vulkan" in first and "gfx1031" in first, a.text
 
@@ -65,7 +62,7 @@ def test_out_of_memory_with_little_in_use_names_context_and_slots(engine: Engine
                                                                   lang: str) -> None:
     a = engine.ask(question)
     assert a.locale == lang  # the English error inside the question is not the asker's language
-    assert "cuda_oom" in _ids(a)
+    assert "cuda_oom" in knowhow_ids(a)
     first = a.text.strip().splitlines()[0]
     assert "num_ctx" in first and "OLLAMA_NUM_PARALLEL" in first, a.text
     assert "tok/s" not in a.text  # never a list of models for a card of the amount in use
@@ -127,11 +124,7 @@ def test_an_out_of_memory_error_is_not_a_driver_install_question() -> None:
 ])
 def test_engine_and_model_choices_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
                                                           words: tuple[str, ...]) -> None:
-    a = engine.ask(question)
-    assert a.locale == lang
-    assert kid in _ids(a), a.text
-    for w in words:
-        assert w in a.text, a.text
+    sourced_line(engine, question, lang, kid, words)
 
 
 @pytest.mark.parametrize(("question", "lang"), [
@@ -177,7 +170,7 @@ def test_a_long_context_asked_in_any_words_gets_the_speed_as_it_fills(engine: En
 def test_a_tool_calling_choice_is_not_answered_by_speed_alone(engine: Engine, question: str, lang: str) -> None:
     a = engine.ask(question)
     assert a.locale == lang
-    assert "tool_calling" in _ids(a), a.text
+    assert "tool_calling" in knowhow_ids(a), a.text
     assert "BFCL" in a.text and "--jinja" in a.text
 
 
@@ -195,11 +188,7 @@ def test_a_speed_question_gets_no_tool_calling_line() -> None:
 ])
 def test_fine_tuning_tool_choices_get_their_sourced_line(engine: Engine, question: str, lang: str, kid: str,
                                                         words: tuple[str, ...]) -> None:
-    a = engine.ask(question)
-    assert a.locale == lang
-    assert kid in _ids(a), a.text
-    for w in words:
-        assert w in a.text, a.text
+    sourced_line(engine, question, lang, kid, words)
 
 
 @pytest.mark.parametrize(("question", "lang"), [
@@ -210,7 +199,7 @@ def test_fine_tuning_tool_choices_get_their_sourced_line(engine: Engine, questio
 def test_gpt_oss_keeps_mxfp4_and_llama_cpp_holds_experts_in_ram(engine: Engine, question: str, lang: str) -> None:
     a = engine.ask(question)
     assert a.locale == lang
-    assert "gpt_oss_mxfp4" in _ids(a), a.text
+    assert "gpt_oss_mxfp4" in knowhow_ids(a), a.text
     assert "--n-cpu-moe" in a.text and "MXFP4" in a.text
 
 
