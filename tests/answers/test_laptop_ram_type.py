@@ -47,3 +47,12 @@ def test_all_in_vram_gets_the_spill_and_the_level_held_whole(engine: Engine, que
     assert w["spill_gb"] > 0 and w["memory_gb"] == 16.0
     assert w["whole"]["need_gb"] <= 16.0 and w["whole"]["quant"] != w["quant"]
     assert w["whole"]["quant"] in a.text
+
+
+def test_the_level_held_whole_is_said_once_when_all_in_vram_is_asked(engine: Engine) -> None:
+    # the near-miss line ("at Q3_K_M it holds it whole") and the all-in-VRAM line name the same level: said once
+    a = engine.ask("laptop with an RTX 4090 laptop GPU 16GB and 64GB RAM: can I keep qwen3 30b a3b fully in vram "
+                   "at q4_k_m? speed?")
+    level = a.facts["also"]["whole_vram"]["whole"]["quant"]
+    assert a.facts["held_instead"]["quant"] == level
+    assert a.text.count(f"`{level}`") == 1, a.text
