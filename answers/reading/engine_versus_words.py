@@ -84,6 +84,10 @@ def _named() -> re.Pattern[str]:
     return compile_cached(rf"(?<![\w.-])(?:{'|'.join(re.escape(p) for p in phrases)}|{_LEVEL})(?![\w])")
 
 
+# engines whose file formats leave GGUF out (estimator/data/engine_constants.json `formats`)
+_NO_GGUF = frozenset({"exllamav2", "exllamav3", "mlx", "tensorrt-llm"})
+
+
 def _side(text: str, found: list[re.Match[str]]) -> Side:
     """One side's engine and level from what it names: the first engine, the first format (with the bits said
     right after it: "exl2 4bpw" → EXL2-4.0bpw, "mlx 4bit" → MLX-4bit), else the first GGUF level."""
@@ -110,6 +114,10 @@ def _side(text: str, found: list[re.Match[str]]) -> Side:
             engine = sides[word]
         elif level is None and word not in cw.engines and word not in cw.formats and word not in sides:
             level = canonical_quant(word) or word.upper().replace(" ", "-")  # "q4km" is Q4_K_M
+    if engine in _NO_GGUF and fmt is None and level is not None and re.fullmatch(_LEVEL, level.lower()):
+        # "exl3 4.0bpw better than q4km, and is tabbyapi faster than llama.cpp?": a GGUF level beside an engine that
+        # never reads GGUF files is llama.cpp's; the engine's word belongs to the next part of the message
+        engine = None
     return engine, fmt or level
 
 

@@ -142,3 +142,17 @@ def test_no_engine_line_where_none_is_asked(question: str) -> None:
     ids = set(knowhow_words.read(question))
     assert not ids & {"nvfp4_support", "exl3_amd", "mlx_where", "ollama_formats", "awq_gptq_amd", "vllm_gfx906",
                       "tp_heads", "split_modes", "tp_vs_pp"}, ids
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("exl3 4bpw or q4_k_m for qwen3 32b on a 4090, and is tabbyapi quicker than llama.cpp now?", "en"),
+    ("exl3 4.0bpw gegen q4_k_m für qwen3 32b auf einer 4090, und ist tabbyapi schneller als llama.cpp?", "de"),
+])
+def test_a_gguf_level_beside_tabbyapi_is_llama_cpp_s_side(engine: Engine, question: str, lang: str) -> None:
+    """A GGUF level is never weighed under ExLlama ("ExLlamaV2 cannot run Q4_K_M"): the engine word belongs to the
+    next part of the message, and the level is llama.cpp's."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    sides = a.facts["engine_versus"]["sides"]
+    assert [(s["engine"], s["quant"]) for s in sides][:2] == [("exllamav3", "EXL3-4.0bpw"), ("llama.cpp", "Q4_K_M")]
+    assert all(s["runs"] for s in sides[:2]), a.text
