@@ -192,6 +192,8 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
         "runs": bool(runs), "reason": reason,
         **({"default_slots": queue["slots"]} if isinstance(queue, dict) and per_user is not None else {}),
         "users": row.get("users") if per_user is not None else None, "card": row.get("card"),
+        # several people: the tokens all of them get each second together (the throughput a server is weighed by)
+        "total_tok_s": row.get("total_tok_s") if per_user is not None and runs and not queue else None,
         # several people: the weights and all their caches, the memory the figure for them needs
         "users_need_gb": row.get("users_need_gb") if per_user is not None else None,
         **_prompt(row if runs else {}),

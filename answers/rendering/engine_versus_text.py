@@ -20,6 +20,7 @@ HEAD = N_("%(model)s on %(hardware)s, both ways:")
 SIDE = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second (%(range)s), %(need)s GB.")
 SIDE_EACH = N_("**%(engine)s** at %(quant)s: about %(tok)s tokens per second each for %(users)s people "
                "(%(range)s), %(need)s GB.")
+SIDE_TOTAL = N_("About %(total)s tokens per second in all.")
 # Ollama as installed with more people than its default slots: the others wait in its queue
 SIDE_QUEUE = N_("**%(engine)s** at %(quant)s as installed answers %(slots)s request at a time (`OLLAMA_NUM_PARALLEL`), "
                 "the others wait in its queue: with %(users)s people asking together, about %(tok)s tokens per second "
@@ -72,7 +73,10 @@ def _side_line(s: dict[str, Any], lang: str) -> str:
             return i18n.gettext(lang, SIDE_QUEUE) % {**values, "users": fmt.integer(s["users"], lang),
                                                      "slots": fmt.integer(s["default_slots"], lang)}
         if s.get("users"):
-            return i18n.gettext(lang, SIDE_EACH) % {**values, "users": fmt.integer(s["users"], lang)}
+            line = i18n.gettext(lang, SIDE_EACH) % {**values, "users": fmt.integer(s["users"], lang)}
+            if s.get("total_tok_s"):
+                line += " " + i18n.gettext(lang, SIDE_TOTAL) % {"total": fmt.tok_s(s["total_tok_s"], lang)}
+            return line
         return i18n.gettext(lang, SIDE) % values
     if s["reason"] == "fit":
         return i18n.gettext(lang, SIDE_NO_FIT) % values

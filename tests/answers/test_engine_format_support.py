@@ -156,3 +156,29 @@ def test_a_gguf_level_beside_tabbyapi_is_llama_cpp_s_side(engine: Engine, questi
     sides = a.facts["engine_versus"]["sides"]
     assert [(s["engine"], s["quant"]) for s in sides][:2] == [("exllamav3", "EXL3-4.0bpw"), ("llama.cpp", "Q4_K_M")]
     assert all(s["runs"] for s in sides[:2]), a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "total"), [
+    ("vllm or sglang, which gives more throughput for llama 3.1 8b fp8 on an h100?", "en", "in all"),
+    ("vllm oder sglang: welcher hat mehr durchsatz mit llama 3.1 8b fp8 auf einer h100?", "de", "Insgesamt"),
+    ("vllm ou sglang, lequel a le meilleur débit total pour llama 3.1 8b fp8 sur une h100 ?", "fr", "au total"),
+    ("vllm o sglang, quale ha più throughput per llama 3.1 8b fp8 su una h100?", "it", "in tutto"),
+    ("vllm o sglang, ¿cuál da más throughput con llama 3.1 8b fp8 en una h100?", "es", "en total"),
+    ("vllm ou sglang, qual tem mais vazão com llama 3.1 8b fp8 numa h100?", "pt", "no total"),
+])
+def test_throughput_weighs_serving_engines_under_load(engine: Engine, question: str, lang: str, total: str) -> None:
+    """"Which has more throughput" between serving engines is answered at a batch of people (each one's speed and the
+    total), never one request's speed alone."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    sides = a.facts["engine_versus"]["sides"]
+    assert {s["engine"] for s in sides} == {"vllm", "sglang"}
+    for s in sides:
+        assert s["users"] and s["users"] > 1
+        assert s["total_tok_s"] == pytest.approx(s["tok_s"] * s["users"], rel=0.01)
+    assert total in a.text, a.text
+
+
+def test_one_request_between_engines_has_no_total(engine: Engine) -> None:
+    a = engine.ask("vllm or sglang for llama 3.1 8b fp8 on an h100, which is faster for me alone?")
+    assert all(s.get("total_tok_s") is None for s in a.facts["engine_versus"]["sides"])
