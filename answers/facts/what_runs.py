@@ -71,6 +71,9 @@ def largest_dense_b(est: Estimates, s: EstimateSettings, card: Any) -> list[dict
 def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
     """What can I run: the models the hardware holds, ranked for advice (most capable first), the largest
     of them, and the rule the ranking used."""
+    refused = _engine_off_card(est, e, s)
+    if refused is not None:  # "mlx on a 4090", "exl3 on a radeon": the list under the engine that runs there
+        s = replace(s, engine=None, quant=None)
     card, mode, pairs = _hardware(est, e, s)
     # "which model does at least 5 tok/s", "10+ t/s": the speed the asker wants, else reading speed
     speed = e.target_tok_s or advice.READING_SPEED_TOK_S
@@ -100,10 +103,26 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
         target_tok_s=e.target_tok_s if e.target_tok_s else UNSET,
         fast=[p.facts() for p in advice.fast_picks(picks, TOP_PICKS, speed)] or UNSET)
     out = facts_of(facts)
+    if refused is not None:  # the figures are the default engine's: `engine` says so (the asked one is in `asked`)
+        out.update(engine_refused=refused, engine=refused["instead_engine"], engine_label=refused["instead"])
     work = _work(s, picks)
     if work:  # "pdf in italiano", "roleplay em pt-br": what the list did for the work named, said under it
         out["work"] = work
     return Built(out, table=rows, sources={"gpus"})
+
+
+def _engine_off_card(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:
+    """The engine asked never runs on the one card named (MLX on a GeForce, ExLlamaV3 on a Radeon): what the answer
+    says instead of "0 models", the default engine's list following it."""
+    from estimator.engines import runs_on  # lazy, as the engines' data is
+
+    if not s.engine or e.card is None or e.setup is not None or e.cpu is not None:
+        return None
+    c = est.profiles.engine_constants()
+    if runs_on(c, c.engine(s.engine), e.card):
+        return None
+    return {"engine": s.engine, "engine_label": c.engine(s.engine).label, "card": e.card.name,
+            "instead": c.engine(None).label, "instead_engine": c.default_engine}
 
 
 def _work(s: EstimateSettings, picks: list[advice.Pick]) -> dict[str, Any]:

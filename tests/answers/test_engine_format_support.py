@@ -182,3 +182,18 @@ def test_throughput_weighs_serving_engines_under_load(engine: Engine, question: 
 def test_one_request_between_engines_has_no_total(engine: Engine) -> None:
     a = engine.ask("vllm or sglang for llama 3.1 8b fp8 on an h100, which is faster for me alone?")
     assert all(s.get("total_tok_s") is None for s in a.facts["engine_versus"]["sides"])
+
+
+@pytest.mark.parametrize(("question", "lang", "engine_label"), [
+    ("can exllamav3 run on an rx 7900 xtx?", "en", "ExLlamaV3"),
+    ("mlx auf linux mit einer 3090, was läuft da?", "de", "MLX"),
+    ("mlx su una 4090, quali modelli?", "it", "MLX"),
+])
+def test_an_engine_that_never_runs_on_the_card_gets_the_default_engine_s_list(engine: Engine, question: str,
+                                                                              lang: str, engine_label: str) -> None:
+    """Not "0 of 237 models": the engine's refusal first, then llama.cpp's list on that card."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert a.facts["engine_refused"]["engine_label"] == engine_label
+    assert a.facts["engine"] == "llama.cpp" and a.facts["models_fit"] > 0
+    assert a.text.startswith(engine_label), a.text
