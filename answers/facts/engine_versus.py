@@ -48,6 +48,9 @@ LLAMA_CPP_FAMILY = frozenset({"llama.cpp", "ollama", "lm-studio"})
 # bits as the other ("mlx 4bit vs gguf": GGUF at 4 bits, never its default Q8_0 against MLX's 4 bits).
 GGUF_BY_BITS = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "BF16"}
 MLX_BY_BITS = {4: "MLX-4bit", 8: "MLX-8bit"}
+# a serving engine's usual file for a GGUF level's bits ("llama.cpp q6 or vllm?"): 4-bit AWQ up to 4 bits, FP8 from 5
+# (the smallest of its files that keeps at least the level's precision), BF16 for 16
+SERVING_BY_BITS = {2: "AWQ", 3: "AWQ", 4: "AWQ", 5: "FP8", 6: "FP8", 8: "FP8", 16: "BF16"}
 Side = tuple[str | None, str | None]
 
 
@@ -59,6 +62,8 @@ def _same_bits(level: str, engine: str | None) -> str | None:
         return None
     if engine == "mlx":
         return MLX_BY_BITS.get(bits)
+    if engine in SERVING:
+        return SERVING_BY_BITS.get(bits)
     return GGUF_BY_BITS.get(bits) if engine is None or engine in LLAMA_CPP_FAMILY else None
 
 
@@ -72,7 +77,8 @@ def _own_file(level: str | None, engine: str | None) -> str | None:
     except UnknownQuant:
         return level
     gguf_side = engine in LLAMA_CPP_FAMILY
-    if (gguf_side and family not in ("gguf", "bf16", "mxfp4")) or (engine == "mlx" and family != "mlx"):
+    if (gguf_side and family not in ("gguf", "bf16", "mxfp4")) or (engine == "mlx" and family != "mlx") \
+            or (engine in SERVING and family == "gguf"):
         return _same_bits(level, engine) or level
     return level
 

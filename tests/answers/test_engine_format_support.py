@@ -197,3 +197,18 @@ def test_an_engine_that_never_runs_on_the_card_gets_the_default_engine_s_list(en
     assert a.facts["engine_refused"]["engine_label"] == engine_label
     assert a.facts["engine"] == "llama.cpp" and a.facts["models_fit"] > 0
     assert a.text.startswith(engine_label), a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "level", "served"), [
+    ("llama.cpp q6_k or vllm for llama 3.1 8b on a 4090?", "en", "Q6_K", "FP8"),
+    ("llama.cpp mit q4_k_m oder sglang für qwen3 14b auf einer 4090?", "de", "Q4_K_M", "AWQ"),
+])
+def test_a_gguf_level_is_weighed_against_the_serving_engine_s_own_file(engine: Engine, question: str, lang: str,
+                                                                       level: str, served: str) -> None:
+    """vLLM and SGLang get their usual file of the level's bits (AWQ to 4 bits, FP8 above), never "cannot run Q6_K"."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    sides = {s["engine"]: s for s in a.facts["engine_versus"]["sides"]}
+    assert sides["llama.cpp"]["quant"] == level
+    served_side = next(s for e, s in sides.items() if e != "llama.cpp")
+    assert served_side["quant"] == served and served_side["runs"], a.text
