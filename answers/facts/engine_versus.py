@@ -101,6 +101,8 @@ def matched(versus: tuple[Side, Side]) -> tuple[Side, Side]:
 # the answer says "each for 32 people", so the number is never hidden.
 MANY_USERS = 32
 SERVING = frozenset({"vllm", "sglang", "tensorrt-llm"})
+# engines that keep the whole model in graphics memory (no layers or experts left in system RAM to run there)
+NO_OFFLOAD = SERVING | {"exllamav2", "exllamav3"}
 
 
 # On a Mac, LM Studio runs a model's MLX files (its MLX engine), which is what people compare with ollama there.
@@ -183,6 +185,10 @@ def side(facts: dict[str, Any], several: bool = True) -> dict[str, Any] | None:
     reason = None if runs else check.get("reason") or ("fit" if short else "engine_hardware"
                                                       if roomy and not facts.get("engine_levels")
                                                       or roomy and tok is None else "fit")
+    if runs and row.get("fit") == "offload" and facts.get("engine") in NO_OFFLOAD:
+        # vLLM, SGLang, ExLlama keep the whole model on the cards: vLLM's --cpu-offload-gb copies the rest over the
+        # bus on every forward pass, so a model that spills is llama.cpp's (experts in RAM), never a speed here
+        runs, reason = False, "offload"
     suffix = "per_user_tok_s" if per_user is not None else "tok_s"
     queue = facts.get("ollama_default")
     if isinstance(queue, dict) and per_user is not None:

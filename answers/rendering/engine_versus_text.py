@@ -27,6 +27,9 @@ SIDE_QUEUE = N_("**%(engine)s** at %(quant)s as installed answers %(slots)s requ
                 "each on average (%(range)s).")
 SIDE_NO_FIT = N_("**%(engine)s** at %(quant)s: does not fit here (needs about %(need)s GB).")
 SIDE_CANNOT = N_("**%(engine)s**: cannot run %(quant)s on %(card)s.")
+SIDE_NO_OFFLOAD = N_("**%(engine)s** at %(quant)s: needs about %(need)s GB, more than the cards hold, and it keeps the "
+                     "whole model in graphics memory: it cannot leave part of it in system RAM the way llama.cpp "
+                     "does (vLLM's `--cpu-offload-gb` copies that part to the card on every token, far slower).")
 WITH_CACHE = N_("%(quant)s with the conversation cache at %(cache)s")
 SIDE_PROMPT = N_("With %(engine)s the prompt of %(prompt)s tokens takes about %(ttft)s s: about %(tok)s tokens per "
                  "second (range %(range)s).")
@@ -80,6 +83,8 @@ def _side_line(s: dict[str, Any], lang: str) -> str:
         return i18n.gettext(lang, SIDE) % values
     if s["reason"] == "fit":
         return i18n.gettext(lang, SIDE_NO_FIT) % values
+    if s["reason"] == "offload":
+        return i18n.gettext(lang, SIDE_NO_OFFLOAD) % values
     return i18n.gettext(lang, SIDE_CANNOT) % values
 
 

@@ -212,3 +212,19 @@ def test_a_gguf_level_is_weighed_against_the_serving_engine_s_own_file(engine: E
     assert sides["llama.cpp"]["quant"] == level
     served_side = next(s for e, s in sides.items() if e != "llama.cpp")
     assert served_side["quant"] == served and served_side["runs"], a.text
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("glm-4.5-air on a 3090 with 64gb of ram, vllm or llama.cpp?", "en"),
+    ("glm-4.5-air su una 3090 con 64gb di ram, meglio vllm o llama.cpp?", "it"),
+    ("glm-4.5-air em uma 3090 com 64gb de ram, vllm ou llama.cpp?", "pt"),
+])
+def test_a_model_that_spills_into_ram_is_llama_cpp_s(engine: Engine, question: str, lang: str) -> None:
+    """vLLM keeps the whole model on the card: no offload speed for it, llama.cpp the only one that runs it."""
+    a = engine.ask(question)
+    assert a.locale == lang
+    v = a.facts["engine_versus"]
+    sides = {s["engine"]: s for s in v["sides"]}
+    assert sides["vllm"]["runs"] is False and sides["vllm"]["reason"] == "offload"
+    assert sides["llama.cpp"]["runs"] and v["verdict"] == "only"
+    assert "--cpu-offload-gb" in a.text
