@@ -18,7 +18,7 @@ from answers.knowledge import i18n
 from answers.knowledge.i18n import N_
 from answers.knowledge.pickled import compile_cached
 from answers.records.asked import Asked
-from answers.rendering import markdown
+from answers.rendering import format_support_text, markdown
 from answers.rendering.format_speed_text import speed_lines
 from answers.rendering.side_notes_text import notes_of, with_notes
 from estimator.formats import SOURCES
@@ -191,7 +191,10 @@ def _named(asked: Asked) -> list[str]:
 def answered(first: Answer, asked: Asked, lang: str) -> Answer:
     """The answer about the formats and engines `asked` names, in place of `first` (its locale and profile kept)."""
     named = _named(asked)
-    lines = [f"- **{markdown.escape(_label(n))}**: {i18n.gettext(lang, WHAT[n])}" for n in named]
+    # "does vllm run gguf?", "can ollama load awq?": the yes or no leads, with what to take instead
+    said = list(dict.fromkeys(_FORMAT_OF.get(n, n) for n in asked.formats_named))  # llama.cpp kept as the engine
+    supported, support_facts = format_support_text.lines(said, _label, lang)
+    lines = [*supported, *(f"- **{markdown.escape(_label(n))}**: {i18n.gettext(lang, WHAT[n])}" for n in named)]
     # each format named after the first weighed against the one named before it: "exl2 or exl3? better than gguf?"
     # gets the EXL2/EXL3 verdict and the EXL3/GGUF one
     pairs = _verdicts(named)
@@ -204,6 +207,8 @@ def answered(first: Answer, asked: Asked, lang: str) -> Answer:
                                               "bpw_sources": {n: SOURCES[n] for n in named if n in SOURCES}}}
     if speed is not None:
         facts["format_notes"]["speed"] = speed
+    if support_facts:
+        facts["format_notes"]["support"] = support_facts
     # the side asks beside the formats ("koboldcpp or llama-server … rocm or vulkan?"), less what a verdict says
     notes = notes_of(first.facts, SAID_BY_PAIR if frozenset({"ollama", "lm-studio"}) <= set(named) else frozenset())
     if notes:

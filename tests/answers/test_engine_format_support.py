@@ -228,3 +228,40 @@ def test_a_model_that_spills_into_ram_is_llama_cpp_s(engine: Engine, question: s
     assert sides["vllm"]["runs"] is False and sides["vllm"]["reason"] == "offload"
     assert sides["llama.cpp"]["runs"] and v["verdict"] == "only"
     assert "--cpu-offload-gb" in a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "verdict"), [
+    ("does vllm support gguf files?", "en", "Partly: vLLM runs GGUF"),
+    ("kann lm studio awq modelle laden?", "de", "Nein: LM Studio führt AWQ nicht aus"),
+    ("est-ce que llama.cpp lit les fichiers awq ?", "fr", "Non : llama.cpp n'exécute pas AWQ"),
+    ("llama.cpp supporta già il formato nvfp4 oppure no?", "it", "Sì: llama.cpp esegue NVFP4"),
+    ("¿ollama soporta gptq?", "es", "No: ollama no ejecuta GPTQ"),
+    ("o sglang suporta modelos gptq ou não?", "pt", "Sim: SGLang executa GPTQ"),
+])
+def test_does_engine_run_format_leads_with_yes_or_no(engine: Engine, question: str, lang: str, verdict: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert verdict in a.text, a.text
+    support = a.facts["format_notes"]["support"]
+    assert support and all("https://" in s["source"] for s in support)
+
+
+def test_no_says_what_to_take_instead(engine: Engine) -> None:
+    a = engine.ask("can lm studio run exl2 quants?")
+    assert "`Q4_K_M`" in a.text or "Q4_K_M" in a.text
+    assert "ExLlamaV2" in a.text
+
+
+def test_the_support_table_is_checked_at_load() -> None:
+    from answers.knowledge.format_support import FormatSupportDataError, parse, table
+
+    assert table()[("vllm", "GGUF")].verdict == "partly"
+    row = {"engine": "vllm", "format": "AWQ", "verdict": "yes", "source": "https://x", "checked": "2026-12-08"}
+    with pytest.raises(FormatSupportDataError):
+        parse({"rows": [row, row]})  # a pair twice
+    with pytest.raises(FormatSupportDataError):
+        parse({"rows": [{**row, "verdict": "maybe"}]})
+    with pytest.raises(FormatSupportDataError):
+        parse({"rows": [{**row, "verdict": "partly"}]})  # partly without how
+    with pytest.raises(FormatSupportDataError):
+        parse({"rows": [{**row, "source": "docs"}]})
