@@ -64,6 +64,8 @@ def _same_bits(level: str, engine: str | None) -> str | None:
         return MLX_BY_BITS.get(bits)
     if engine in SERVING:
         return SERVING_BY_BITS.get(bits)
+    if (engine is None or engine in LLAMA_CPP_FAMILY) and family_of(quant(level)) == "mxfp4":
+        return level  # gpt-oss's MXFP4 is a GGUF of llama.cpp's own, not rounded again to Q4_K_M
     return GGUF_BY_BITS.get(bits) if engine is None or engine in LLAMA_CPP_FAMILY else None
 
 

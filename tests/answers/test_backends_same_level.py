@@ -30,7 +30,9 @@ def test_a_side_without_a_level_takes_the_other_sides_bits() -> None:
     assert matched((("mlx", "MLX-4bit"), ("llama.cpp", None))) == (("mlx", "MLX-4bit"), ("llama.cpp", "Q4_K_M"))
     assert matched((("ollama", None), ("mlx", "MLX-8bit"))) == (("ollama", "Q8_0"), ("mlx", "MLX-8bit"))
     assert matched(((None, "Q4_K_M"), ("mlx", None))) == ((None, "Q4_K_M"), ("mlx", "MLX-4bit"))
-    assert matched((("vllm", None), ("llama.cpp", "Q4_K_M"))) == (("vllm", None), ("llama.cpp", "Q4_K_M"))
+    # a serving engine takes its own file of those bits (AWQ for 4), never FP8 against a 4-bit GGUF
+    assert matched((("vllm", None), ("llama.cpp", "Q4_K_M"))) == (("vllm", "AWQ"), ("llama.cpp", "Q4_K_M"))
+    assert matched((("sglang", None), ("llama.cpp", "Q6_K"))) == (("sglang", "FP8"), ("llama.cpp", "Q6_K"))
 
 
 @pytest.mark.parametrize(("question", "lang", "words"), [
