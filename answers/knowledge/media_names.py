@@ -101,7 +101,8 @@ def find_second_media(question: str, first: str) -> MediaRecord | None:
     phrases = _phrases()[0]
     firsts = [p for p, n in phrases if n == first and f" {p} " in hay]
     for phrase, name in phrases:
-        if name != first and f" {phrase} " in hay and not any(f" {phrase} " in f" {p} " for p in firsts):
+        if name != first and f" {phrase} " in hay and not any(f" {phrase} " in f" {p} " for p in firsts) \
+                and not (phrase == "whisper" and first.startswith("Whisper")):  # the family word beside one size
             return _media_by_name()[name]
     return None
 

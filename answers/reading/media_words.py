@@ -189,6 +189,26 @@ def _two_devices(text: str, device: tuple[str, DeviceRecord] | None
     return (other, device) if 0 <= at[1] < at[0] else (device, other)
 
 
+# A Whisper size said bare beside another with a word of choice between them ("turbo o medium", "small or
+# large-v3?", "medium oder turbo"): the other size of the same family. Choice words of the six languages.
+_OR = r"(?:or|o|ou|oder|vs\.?|versus|contro|gegen|frente a|ou\s+o|o\s+el|oder\s+das|or\s+the)"
+_BARE = r"(tiny|base|small|medium|large[\s\-_]*v3[\s\-_]*turbo|large[\s\-_]*v[23]|turbo)"
+_WHISPER_BARE = {"tiny": "Whisper tiny", "base": "Whisper base", "small": "Whisper small", "medium": "Whisper medium",
+                 "largev2": "Whisper large-v2", "largev3": "Whisper large-v3", "turbo": "Whisper large-v3-turbo",
+                 "largev3turbo": "Whisper large-v3-turbo"}
+
+
+def _whisper_sibling(text: str, first: str) -> MediaRecord | None:
+    """The other Whisper size of "turbo or medium", said bare after (or before) a choice word, never the first's."""
+    after = re.finditer(rf"\b{_OR}\s+(?:whisper\s+)?{_BARE}\b", text)  # two passes: "turbo o medium" holds both
+    for m in [*after, *re.finditer(rf"\b{_BARE}\s+{_OR}\b", text)]:
+        said = re.sub(r"[\s\-_]", "", m.group(1))
+        name = _WHISPER_BARE.get(said)
+        if name is not None and name != first:
+            return find_media(name)
+    return None
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
@@ -222,6 +242,8 @@ def read(question: str) -> MediaAsked | None:
         second = _sibling(text, record.name)
     if second is None and record is not None:
         second = sibling_by_size(question, record)  # "wan 2.2 5b vs 14b": the 14B of the same line
+    if second is None and record is not None and record.name.startswith("Whisper"):
+        second = _whisper_sibling(text, record.name)  # "large-v3-turbo o medium": Whisper medium beside it
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     more = tuple(r.name for r in find_more_media(question, (record.name, second.name))
                  if _family(r.kind) == _family(record.kind)) if record is not None and second is not None else ()
