@@ -124,22 +124,29 @@ class MediaAnswering(MediaModels, MediaDevices):
             second = media_named(m.model2) if m.model2 else None
             if second is None or second.kind != record.kind or ask.intent in INFO_INTENTS:
                 return self._alternatives(first, record, card, lang) if "alternatives" in q.also else first
-            # "flux schnell or sdxl on a 3060": both answered, then the pick between them
-            other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
-                                       lang, options, inline)
-            if record.kind == "embedding" and record.role != second.role:  # loaded together: the sum, no pick
-                memory = card.memory_gb if card is not None else ask.memory_gb
-                return self._together(self.writing.joined([first, other]), record, second, memory, lang)
-            # the audio's language as said ("riunioni in italiano"): an English-only transcriber is then no pick
-            paired = self._pair(first, other, lang, q.speaks.language if q.speaks is not None else None)
-            # "X vs Y vs Z": every model named is answered, the third and beyond after the pick of the first two
-            extra = [self._model_answer(replace(ask, media=replace(m, model=r.name, model2=None, more=())), r, card,
-                                        lang, options, inline)
-                     for r in (media_named(n) for n in m.more) if r is not None and r.kind == record.kind]
-            return self.writing.joined([paired, *extra]) if extra else paired
+            return self._two_models(q, ask, first, record, second, card, lang, options, inline)
         except InvalidInput as bad:
             bad_facts = Built({"reason": "media", "detail": str(bad)})
             return self.writing.finish("invalid", lang, options, {}, bad_facts, inline)
+
+    def _two_models(self, q: Asked, ask: MediaAsk, first: Answer, record: MediaRecord, second: MediaRecord,
+                    card: GpuRecord | None, lang: str, options: AskOptions, inline: bool) -> Answer:
+        """"flux schnell or sdxl on a 3060": both answered, then the pick between them (the third and beyond of
+        "X vs Y vs Z" after it); an embedder and a reranker are loaded together, so their sum, no pick."""
+        from catalog.media import media_named  # lazy: only for a question that names media (module docstring)
+
+        m = ask.media
+        other = self._model_answer(replace(ask, media=replace(m, model=second.name, model2=None)), second, card,
+                                   lang, options, inline)
+        if record.kind == "embedding" and record.role != second.role:  # loaded together: the sum, no pick
+            memory = card.memory_gb if card is not None else ask.memory_gb
+            return self._together(self.writing.joined([first, other]), record, second, memory, lang)
+        # the audio's language as said ("riunioni in italiano"): an English-only transcriber is then no pick
+        paired = self._pair(first, other, lang, q.speaks.language if q.speaks is not None else None)
+        extra = [self._model_answer(replace(ask, media=replace(m, model=r.name, model2=None, more=())), r, card,
+                                    lang, options, inline)
+                 for r in (media_named(n) for n in m.more) if r is not None and r.kind == record.kind]
+        return self.writing.joined([paired, *extra]) if extra else paired
 
     def _pair(self, first: Answer, second: Answer, lang: str, language: str | None = None) -> Answer:
         """Two media models' answers one after the other, and the one pick between them (answers/facts/choice.py)."""

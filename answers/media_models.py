@@ -221,7 +221,8 @@ class MediaModels:
         facts = media_tts.tts_facts(m.tts, lang, cpu=bool(q.cpu_only or q.cpu_named), card=card.name if card else None,
                                     board=d.name if d is not None and d.kind == "board" else None,
                                 memory_gb=q.memory_gb if q.cpu is None else None,
-                                    scale=(card.bandwidth_gbps, self.names.resolve_card) if card else None)
+                                    scale=(card.bandwidth_gbps, self.names.resolve_card) if card else None,
+                                    cloning=m.cloning)
         entities: dict[str, Any] = {"model": ", ".join(r["name"] for r in facts["models"])}
         if card is not None:
             entities["card"] = card.name

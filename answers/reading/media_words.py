@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
-        "million", "reranker", "embedder", "hours", "minutes", "voice", "long_items")
+        "million", "reranker", "embedder", "hours", "minutes", "voice", "long_items", "cloning")
 # a Whisper size said beside its name ("whisper small", "whisper-large-v3", "distil-whisper", "large-v3"), never
 # a size word of something else ("whisper + a small llm")
 WHISPER_SIZES = (r"whisper[\s\-_.]*(tiny|base|small|medium|large|turbo|v[23])\b|distil\w*[\s\-_.]*whisper"
@@ -213,7 +213,8 @@ def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
     tts = tuple(m.name for m in tts_named_in(question))
-    tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
+    cloning = any(f" {w} " in text for w in words()["cloning"])  # "voice cloning": a voice made from a clip
+    tts_generic = not tts and (cloning or any(f" {w} " in text for w in words()["tts"]))
     device = find_device(question) or _bare_pi(text)
     device, device2 = _two_devices(text, device)
     voice = any(f" {w} " in text for w in words()["voice"])
@@ -225,7 +226,8 @@ def read(question: str) -> MediaAsked | None:
         if stt is not None and stt.startswith("Whisper") and not re.search(WHISPER_SIZES, text):
             stt = None  # a bare "whisper": no size said, so the voice answer assumes one (and says so)
         return MediaAsked(tts=tts, tts_generic=tts_generic or (voice and not tts), device=device[1].name if device
-                          else None, device_said=device[0] if device else None, stt=stt, voice=voice)
+                          else None, device_said=device[0] if device else None, stt=stt, voice=voice,
+                          cloning=cloning)
     record = find_media(question)
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
