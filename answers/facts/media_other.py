@@ -119,11 +119,14 @@ def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "
         return rated
     base = machine.cpu_classes["desktop"]
     cores, ghz, per_cycle = cpu or (base.cores, base.ghz, machine.flops_per_cycle[base.isa])
-    proc = Processor(cores * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
+    used = cores
+    if record.speech is not None and record.speech.arch == "whisper":  # faster-whisper gains little past 4 threads
+        used = min(cores, int(media_constants()["speech"]["cpu_threads"]["value"]))
+    proc = Processor(used * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
     rows = _speech_rows(record, proc, _engines(record, "cpu"))
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "options": rows, "verdict": "yes",
                              "where": where, "cpu": {"cores": cores, "ghz": ghz, "tflops": round(proc.tflops, 2),
-                                                     "ram_gbps": proc.bandwidth_gbps},
+                                                     "ram_gbps": proc.bandwidth_gbps, "threads_used": used},
                              "assumed": _assumed(record)}
     facts.update(rows[0])
     return facts

@@ -53,3 +53,17 @@ def test_a_size_word_without_a_choice_is_no_second_whisper(engine, question: str
 def test_a_card_keeps_faster_whisper(engine) -> None:
     f = engine.ask("whisper small or medium on an rtx 3060, how fast?").facts
     assert f["app"] == "faster-whisper" and "mac" not in f
+
+
+def test_faster_whisper_on_a_processor_is_rated_on_four_threads(engine) -> None:
+    """faster-whisper#1073 (rjwilmsi): more than 4 CPU threads made little difference, so a 16-core processor
+    transcribes no faster than 4 of its cores; Parakeet's onnx-asr keeps every core."""
+    from answers.facts.media_other import speech_on_cpu
+    from catalog.media import media_named
+
+    turbo, parakeet = media_named("Whisper large-v3-turbo"), media_named("Parakeet TDT 0.6B v3")
+    machine = engine._machine()
+    wide, narrow = (speech_on_cpu(turbo, machine, cpu=(n, 4.5, 32.0)) for n in (16, 4))
+    assert wide["realtime_factor"] == narrow["realtime_factor"] and wide["cpu"]["threads_used"] == 4
+    p_wide, p_narrow = (speech_on_cpu(parakeet, machine, cpu=(n, 4.5, 32.0)) for n in (16, 4))
+    assert p_wide["realtime_factor"] < p_narrow["realtime_factor"]
