@@ -90,12 +90,14 @@ def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
     best = fits[0] if fits else None
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "card": card.name,
                              "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
-                             "where": "gpu", "assumed": _assumed(record)}
+                             "where": "gpu", "assumed": _assumed(record),
+                             "card_vendor": "AMD" if card.vendor == "ATI" else str(card.vendor)}
     facts.update(best or {"need_gb": rows[-1]["need_gb"]})
     if mac and record.speech is not None and record.speech.arch == "whisper":
         facts["assumed"] = {**facts["assumed"], "app": best["app"] if best else rows[0]["app"]}
         facts["mac"] = {"gpu_engines": ["whisper.cpp", "mlx-whisper"], "cpu_only": "faster-whisper"}
-    elif best and record.speech is not None and record.speech.arch == "whisper":
+    elif best and record.speech is not None and record.speech.arch == "whisper" \
+            and facts["card_vendor"] not in ("AMD", "Intel"):  # faster-whisper's own pipeline: CUDA cards only
         facts["batched"] = _batched(best["realtime_factor"])
     return facts
 

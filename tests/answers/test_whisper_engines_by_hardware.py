@@ -67,3 +67,16 @@ def test_faster_whisper_on_a_processor_is_rated_on_four_threads(engine) -> None:
     assert wide["realtime_factor"] == narrow["realtime_factor"] and wide["cpu"]["threads_used"] == 4
     p_wide, p_narrow = (speech_on_cpu(parakeet, machine, cpu=(n, 4.5, 32.0)) for n in (16, 4))
     assert p_wide["realtime_factor"] < p_narrow["realtime_factor"]
+
+
+@pytest.mark.parametrize(("question", "lang", "word"), [
+    ("whisper large-v3 on an rx 7900 xtx, how fast for an hour of audio?", "en", "Vulkan"),
+    ("whisper large-v3-turbo auf einer Radeon RX 7800 XT, wie schnell?", "de", "Vulkan"),
+    ("whisper turbo en una intel arc b580, ¿qué tan rápido?", "es", "SYCL"),
+])
+def test_a_radeon_or_arc_names_whisper_cpp_and_drops_faster_whispers_pipeline(engine, question: str, lang: str,
+                                                                              word: str) -> None:
+    answer = engine.ask(question)
+    assert answer.locale == lang
+    assert answer.facts["card_vendor"] in ("AMD", "Intel") and "batched" not in answer.facts
+    assert word in answer.text and "whisper.cpp" in answer.text, answer.text
