@@ -22,6 +22,8 @@ import pytest
     ("¿qué tts local suena más natural en español, kokoro o xtts-v2? ¿va en tiempo real en cpu?", "es",
      "más natural"),
     ("qual tts local soa mais natural em português: piper, kokoro ou xtts v2? roda em cpu?", "pt", "mais natural"),
+    ("pour lire mes articles en français, kokoro, piper ou xtts-v2 : lequel a la voix la plus naturelle sur cpu ?",
+     "fr", "plus naturel"),
 ])
 def test_most_natural_voice_and_cpu_verdict_lead_the_answer(engine, question: str, lang: str, word: str) -> None:
     answer = engine.ask(question)
@@ -42,6 +44,8 @@ def test_most_natural_voice_and_cpu_verdict_lead_the_answer(engine, question: st
     ("tts locale con clonazione della voce in italiano su una rtx 3060: quanto per un minuto di audio?", "it"),
     ("lokales TTS mit Voice Cloning auf Deutsch für meine RTX 3060, wie lange für eine Minute Audio?", "de"),
     ("tts local con clonación de voz en español en una rtx 3060, ¿cuánto tarda un minuto de audio?", "es"),
+    ("tts local com clonagem de voz em português numa rtx 3060, quanto tempo pra um minuto de áudio?", "pt"),
+    ("un tts local avec clonage de voix en français sur une rtx 3060 : combien de temps pour une minute ?", "fr"),
 ])
 def test_cloning_asked_keeps_only_cloning_voices_and_times_a_minute_on_the_card(engine, question: str,
                                                                                  lang: str) -> None:
