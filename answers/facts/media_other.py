@@ -96,6 +96,7 @@ def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
     if mac and record.speech is not None and record.speech.arch == "whisper":
         facts["assumed"] = {**facts["assumed"], "app": best["app"] if best else rows[0]["app"]}
         facts["mac"] = {"gpu_engines": ["whisper.cpp", "mlx-whisper"], "cpu_only": "faster-whisper"}
+        facts["engines_answered"] = ["mlx"]  # "mlx" asked is answered by the Mac line (mlx-whisper), not unused
     elif best and record.speech is not None and record.speech.arch == "whisper" \
             and facts["card_vendor"] not in ("AMD", "Intel"):  # faster-whisper's own pipeline: CUDA cards only
         facts["batched"] = _batched(best["realtime_factor"])

@@ -198,6 +198,18 @@ _WHISPER_BARE = {"tiny": "Whisper tiny", "base": "Whisper base", "small": "Whisp
                  "largev3turbo": "Whisper large-v3-turbo"}
 
 
+def _whisper_said_bare(text: str, record: MediaRecord | None) -> MediaRecord | None:
+    """"whisper on my mac: turbo or medium?": the bare family word resolves to large-v3 (its alias), but the
+    sizes said bare after it are what is asked: the first of them (by a choice word, or "turbo") is the model."""
+    if record is None or record.name != "Whisper large-v3" or re.search(r"\b(large|whisper)[\s\-_]*v3\b", text):
+        return record
+    sizes = [m.group(1) for m in re.finditer(rf"\b{_BARE}\s+{_OR}\b|\b{_OR}\s+{_BARE}\b", text)
+             if m.group(1)] or [m.group(1) for m in re.finditer(r"\b(turbo)\b", text)]
+    said = [re.sub(r"[\s\-_]", "", x) for x in sizes]
+    found = find_media(_WHISPER_BARE[said[0]]) if said and said[0] in _WHISPER_BARE else None
+    return found or record
+
+
 def _whisper_sibling(text: str, first: str) -> MediaRecord | None:
     """The other Whisper size of "turbo or medium", said bare after (or before) a choice word, never the first's."""
     after = re.finditer(rf"\b{_OR}\s+(?:whisper\s+)?{_BARE}\b", text)  # two passes: "turbo o medium" holds both
@@ -228,7 +240,7 @@ def read(question: str) -> MediaAsked | None:
         return MediaAsked(tts=tts, tts_generic=tts_generic or (voice and not tts), device=device[1].name if device
                           else None, device_said=device[0] if device else None, stt=stt, voice=voice,
                           cloning=cloning)
-    record = find_media(question)
+    record = _whisper_said_bare(text, find_media(question))
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
     if record is None and device is None and not phone and kind is None:

@@ -80,3 +80,12 @@ def test_a_radeon_or_arc_names_whisper_cpp_and_drops_faster_whispers_pipeline(en
     assert answer.locale == lang
     assert answer.facts["card_vendor"] in ("AMD", "Intel") and "batched" not in answer.facts
     assert word in answer.text and "whisper.cpp" in answer.text, answer.text
+
+
+def test_mlx_asked_on_a_mac_is_answered_and_both_sizes_are_stated(engine) -> None:
+    """"whisper.cpp or mlx-whisper, turbo or medium": the Mac line answers mlx-whisper, so "mlx" is not said as
+    unused; both Whisper sizes are in `asked.models`, and the family word is no third model."""
+    a = engine.ask("whisper on my macbook m1 16gb for meetings: whisper.cpp or mlx-whisper, and turbo or medium?")
+    assert "engine" not in a.unused_why, a.unused_why
+    assert a.asked["models"] == ["Whisper large-v3-turbo", "Whisper medium"], a.asked
+    assert "Whisper large-v3 " not in a.text.replace("large-v3-turbo", "")
