@@ -50,10 +50,19 @@ class TtsRecord(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     finetune_source: str | None = None  # the fine-tune's name and licence
     non_commercial: bool = False  # the weights' licence forbids commercial use
     first_chunk: FirstChunk | None = None  # streaming on a card: seconds to the first audio
+    cloning: bool | None = None  # makes a new voice from a short clip (zero-shot), per its README or model card
+    cloning_note: str | None = None  # what a "no" means (preset voices only, a checkpoint not released)
+    natural: Literal[1, 2, 3] | None = None  # how natural it sounds, by kind of voice (tts.json `natural_source`)
+    cpu_real_time: bool | None = None  # keeps up on a CPU, from a public statement when no run is measured
+    cpu_source: str | None = None
 
     def __post_init__(self) -> None:
         if self.finetune_languages and not (self.finetune_source and len(self.finetune_source) >= 10):
             raise ValueError(f"{self.name}: a fine-tune's languages need the fine-tune named")
+        if self.cpu_real_time is not None and not (self.cpu_source and len(self.cpu_source) >= 10):
+            raise ValueError(f"{self.name}: a CPU verdict needs its source")
+        if self.cloning is None or self.natural is None:
+            raise ValueError(f"{self.name}: say whether it clones a voice and how natural it sounds")
 
     def fastest_on(self, processor: str, hardware: str | None = None) -> TtsSpeed | None:
         """The fastest public run on that kind of processor, or None; a run on the very `hardware` named
@@ -65,6 +74,7 @@ class TtsRecord(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
 
 class _File(Struct, frozen=True, forbid_unknown_fields=True):
     note: str
+    natural_source: Source
     models: list[TtsRecord]
 
 

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 GIB = 2**30
 WINDOW_S = 30.0
@@ -44,6 +45,7 @@ class SpeechConstants(Struct, frozen=True):
     range_high: float
     transducer_share: Mapping[str, float] = {}  # engine → share of the peak a transducer's encoder reaches
     local_context: int = 256  # positions a transducer's attention sees
+    encoder_share: Mapping[str, float] = {}  # engine → share of the peak Whisper's encoder reaches (else the peak)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SpeechConstants:
@@ -55,11 +57,17 @@ class SpeechConstants(Struct, frozen=True):
                       layer_ms={k: float(v) for k, v in fit["layer_ms"].items()},
                       range_low=float(fit["range"]["low"]), range_high=float(fit["range"]["high"]),
                       transducer_share={k: float(v) for k, v in data["transducer"]["efficiency"].items()},
-                      local_context=int(data["transducer"]["local_context"]))
+                      local_context=int(data["transducer"]["local_context"]),
+                      encoder_share={k: float(v["encoder_share"]) for k, v in data.get("engines", {}).items()
+                                     if k != "note"})
+            out = replace(out, layer_ms={**out.layer_ms, **{k: float(v["layer_ms"]) for k, v in
+                                                            data.get("engines", {}).items() if k != "note"}})
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"speech constants: missing or malformed figure ({exc})") from exc
         if not out.transducer_share or not all(0 < v <= 1 for v in out.transducer_share.values()):
             raise ValueError("speech constants: a transducer's share of the peak is in (0, 1]")
+        if not all(0 < v <= 1 for v in out.encoder_share.values()):
+            raise ValueError("speech constants: an engine's share of the encoder's peak is in (0, 1]")
         if any(v < 0 for v in out.layer_ms.values()) or not out.layer_ms \
                 or not (0 < out.range_low <= 1 <= out.range_high):
             raise ValueError("speech constants: layer times are not below zero; the range must hold 1")
@@ -101,11 +109,16 @@ def physical_s_per_audio_s(m: SpeechModel, p: Processor, bits: float, c: SpeechC
         flop = 2 * m.encoder_params * pos + 4 * m.encoder_layers * m.width * pos * c.local_context
         per_token = m.decoder_params * bits / 8 / (p.bandwidth_gbps * 1e9)  # greedy: one state, no beams
         return flop / (p.tflops * 1e12) + c.tokens_per_audio_s * per_token
-    enc_flop = 2 * m.encoder_params * POSITIONS + 4 * m.encoder_layers * m.width * POSITIONS ** 2
-    encoder = enc_flop / (p.tflops * 1e12) / WINDOW_S
+    encoder = encoder_s_per_audio_s(m, p)
     kv_bytes = m.decoder_layers * 2 * POSITIONS * m.width * max(bits, 16.0) / 8 * c.beams
     per_token = (m.decoder_params * bits / 8 + kv_bytes) / (p.bandwidth_gbps * 1e9)
     return encoder + c.tokens_per_audio_s * per_token
+
+
+def encoder_s_per_audio_s(m: SpeechModel, p: Processor) -> float:
+    """Whisper's encoder at the peak: one 30-second window of 1,500 positions, per second of audio."""
+    enc_flop = 2 * m.encoder_params * POSITIONS + 4 * m.encoder_layers * m.width * POSITIONS ** 2
+    return enc_flop / (p.tflops * 1e12) / WINDOW_S
 
 
 def overhead_s_per_audio_s(m: SpeechModel, layer_ms: float, c: SpeechConstants) -> float:
@@ -132,6 +145,9 @@ def transcribe(m: SpeechModel, p: Processor, engine: str, compute_type: str, c: 
     if m.arch == "transducer":
         rtf = floor / c.transducer_share.get(engine, min(c.transducer_share.values()))
     else:
-        rtf = floor + overhead_s_per_audio_s(m, c.layer_ms.get(engine, max(c.layer_ms.values())), c)
+        # an engine whose encoder reaches only a share of the peak (whisper.cpp on Apple's GPU) adds the rest
+        slow_encoder = encoder_s_per_audio_s(m, p) * (1 / c.encoder_share[engine] - 1) if engine in c.encoder_share \
+            else 0.0
+        rtf = floor + slow_encoder + overhead_s_per_audio_s(m, c.layer_ms.get(engine, max(c.layer_ms.values())), c)
     mem = m.params_b * 1e9 * bits / 8 / GIB + c.runtime_gb[p.kind]
     return Transcription(engine, compute_type, rtf, rtf * c.range_low, rtf * c.range_high, floor, mem)

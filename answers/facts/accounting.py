@@ -217,7 +217,9 @@ def _engine_and_level(said: dict[str, Any], level: str | None, everything: dict[
         return
     engine = said.get("engine")
     modelled = _first(everything, "engine")
-    if engine is not None and engine not in LLAMA_CPP_FAMILY and modelled != engine:
+    # a speech answer on a Mac speaks to mlx-whisper beside its whisper.cpp figure (`engines_answered`)
+    answered = everything["facts"].get("engines_answered") or ()
+    if engine is not None and engine not in LLAMA_CPP_FAMILY and modelled != engine and engine not in answered:
         why["engine"] = ENGINE
     if figures and (engine is None or "engine" in why):
         assumed["engine"] = modelled or ASSUMED_ENGINE

@@ -348,8 +348,10 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
         ratio = xa / xb
         if max(ratio, 1 / ratio) < SPEED_EDGE:
             return _pick("either", names, True, unit="speech")
-        return _pick("mediafaster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), minutes=60 / max(xa, xb),
-                     other_minutes=60 / min(xa, xb), unit="speech")
+        picked = _pick("mediafaster", names, ratio >= 1, ratio=max(ratio, 1 / ratio), minutes=60 / max(xa, xb),
+                       other_minutes=60 / min(xa, xb), unit="speech")
+        accuracy = speech_accuracy_facts(picked["pick"], picked["other"], lang)
+        return {**picked, "accuracy": accuracy} if accuracy else picked
     if kind == "embedding":
         pa, pb = (x.get("model", {}).get("params_b") or 0.0 for x in (a, b))
         if not pa or not pb:
@@ -363,6 +365,26 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
         da, db = (x.get("model", {}).get("publication_date") or "" for x in (a, b))
         return _pick("medianewer", names, da >= db) if da != db else _pick("either", names, True)
     return None
+
+
+def speech_accuracy_facts(pick: str, other: str, lang: str | None) -> dict[str, Any] | None:
+    """Which of two speech models writes fewer wrong words (catalog/data/media/speech_accuracy.json): the order
+    of the sizes, and the word error rates measured in the language asked, with a fine-tune for it, when kept."""
+    from catalog.speech_accuracy import speech_accuracy  # lazy: only for two speech models weighed
+
+    data = speech_accuracy()
+    better = data.more_accurate(pick, other)
+    if better is None:
+        return None
+    out: dict[str, Any] = {"better": better, "source": data.order.source}
+    rates = data.languages.get(lang or "")
+    if rates is not None and pick in rates.wer and other in rates.wer:
+        out["language"] = {"code": rates.language, "dataset": rates.dataset, "pick_wer": rates.wer[pick],
+                           "other_wer": rates.wer[other], "source": rates.source}
+        tune = rates.fine_tune
+        if tune is not None and tune.base in (pick, other):
+            out["fine_tune"] = {"name": tune.name, "base": tune.base, "wer": tune.wer, "license": tune.license}
+    return out
 
 
 def _speaks(facts: dict[str, Any], lang: str | None) -> bool:

@@ -46,12 +46,15 @@ _ENGINES = {("whisper", "gpu"): (("faster-whisper", "fp16", "faster-whisper"),
                                  ("faster-whisper", "int8", "faster-whisper")),
             ("whisper", "cpu"): (("faster-whisper-cpu", "int8", "faster-whisper"),),
             ("transducer", "gpu"): (("nemo", "fp16", "NeMo"),),
-            ("transducer", "cpu"): (("onnx-asr-cpu", "fp32", "onnx-asr"),)}
+            ("transducer", "cpu"): (("onnx-asr-cpu", "fp32", "onnx-asr"),),
+            # A Mac: CTranslate2 (faster-whisper) has no Metal back end and runs on the CPU there, so Whisper on
+            # Apple's GPU is whisper.cpp on Metal (mlx-whisper uses the same GPU and weights: said beside it)
+            ("whisper", "mac"): (("whisper.cpp-metal", "fp16", "whisper.cpp (Metal)"),)}
 
 
 def _engines(record: MediaRecord, where: str) -> tuple[tuple[str, str, str], ...]:
     assert record.speech is not None
-    return _ENGINES[(record.speech.arch, where)]
+    return _ENGINES.get((record.speech.arch, where)) or _ENGINES[(record.speech.arch, "gpu")]
 
 
 def _assumed(record: MediaRecord) -> dict[str, Any]:
@@ -81,14 +84,21 @@ def _speech_rows(record: MediaRecord, proc: Processor,
 
 
 def speech_on_card(record: MediaRecord, card: Any) -> dict[str, Any]:
-    rows = _speech_rows(record, gpu_processor(card), _engines(record, "gpu"))
+    mac = getattr(card, "vendor", "") == "Apple"
+    rows = _speech_rows(record, gpu_processor(card), _engines(record, "mac" if mac else "gpu"))
     fits = [r for r in rows if r["need_gb"] <= card.memory_gb * diffusion_constants().usable_share]
     best = fits[0] if fits else None
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "card": card.name,
                              "memory_gb": card.memory_gb, "options": rows, "verdict": "yes" if best else "no",
-                             "where": "gpu", "assumed": _assumed(record)}
+                             "where": "gpu", "assumed": _assumed(record),
+                             "card_vendor": "AMD" if card.vendor == "ATI" else str(card.vendor)}
     facts.update(best or {"need_gb": rows[-1]["need_gb"]})
-    if best and record.speech is not None and record.speech.arch == "whisper":
+    if mac and record.speech is not None and record.speech.arch == "whisper":
+        facts["assumed"] = {**facts["assumed"], "app": best["app"] if best else rows[0]["app"]}
+        facts["mac"] = {"gpu_engines": ["whisper.cpp", "mlx-whisper"], "cpu_only": "faster-whisper"}
+        facts["engines_answered"] = ["mlx"]  # "mlx" asked is answered by the Mac line (mlx-whisper), not unused
+    elif best and record.speech is not None and record.speech.arch == "whisper" \
+            and facts["card_vendor"] not in ("AMD", "Intel"):  # faster-whisper's own pipeline: CUDA cards only
         facts["batched"] = _batched(best["realtime_factor"])
     return facts
 
@@ -112,11 +122,14 @@ def speech_on_cpu(record: MediaRecord, machine: MachineConstants, where: str = "
         return rated
     base = machine.cpu_classes["desktop"]
     cores, ghz, per_cycle = cpu or (base.cores, base.ghz, machine.flops_per_cycle[base.isa])
-    proc = Processor(cores * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
+    used = cores
+    if record.speech is not None and record.speech.arch == "whisper":  # faster-whisper gains little past 4 threads
+        used = min(cores, int(media_constants()["speech"]["cpu_threads"]["value"]))
+    proc = Processor(used * ghz * per_cycle / 1000, ram_gbps or DESKTOP_RAM_GBPS, "cpu")
     rows = _speech_rows(record, proc, _engines(record, "cpu"))
     facts: dict[str, Any] = {"media": "speech", "model": model_facts(record), "options": rows, "verdict": "yes",
                              "where": where, "cpu": {"cores": cores, "ghz": ghz, "tflops": round(proc.tflops, 2),
-                                                     "ram_gbps": proc.bandwidth_gbps},
+                                                     "ram_gbps": proc.bandwidth_gbps, "threads_used": used},
                              "assumed": _assumed(record)}
     facts.update(rows[0])
     return facts

@@ -32,7 +32,40 @@ def _row(m: TtsRecord, processor: str, lang: str, hardware: str | None = None) -
             "on_processor": _speed(best) if best is not None else None,
             "runs": [_speed(s) for s in m.speeds], "source": m.source,
             "first_chunk": ({"low_s": m.first_chunk.low_s, "high_s": m.first_chunk.high_s,
-                             "source": m.first_chunk.source} if m.first_chunk is not None else None)}
+                             "source": m.first_chunk.source} if m.first_chunk is not None else None),
+            "cloning": m.cloning, "natural": m.natural, "cpu": _on_cpu(m)}
+
+
+def _on_cpu(m: TtsRecord) -> dict[str, Any]:
+    """Whether it keeps up on a CPU: its fastest measured CPU run, else a public statement, else not known
+    (then a GPU is the safe plan)."""
+    run = m.fastest_on("cpu")
+    if run is not None:
+        return {"real_time": run.rtf < REAL_TIME, "rtf": run.rtf, "source": run.source}
+    if m.cpu_real_time is not None:
+        return {"real_time": m.cpu_real_time, "rtf": None, "source": m.cpu_source}
+    return {"real_time": None, "rtf": None, "source": None}
+
+
+def natural_verdict(rows: Sequence[dict[str, Any]], lang: str, named: bool) -> dict[str, Any] | None:
+    """"Which sounds most natural in French?": among the voices named (else all), those of the most natural kind
+    that speak the language natively; the other voices of that kind that speak it, not named, beside them; and
+    the kinds below among those named (Kokoro's flatter style, Piper's robotic one), each said."""
+    native = [r for r in rows if r["speaks"] == "native" and r.get("natural")]
+    if not native:
+        return None
+    top = min(r["natural"] for r in native)
+    best = [r for r in native if r["natural"] == top]
+    shown = {r["name"] for r in rows}
+    others = [_row(m, "gpu", lang) for m in tts_models() if m.name not in shown and m.natural == 1
+              and lang in m.languages] if named or top > 1 else []
+    return {"language": lang, "best": [_brief(r) for r in best], "others": [_brief(r) for r in others[:3]],
+            "below": [_brief(r) for r in native if r["natural"] > top], "tier": top}
+
+
+def _brief(r: dict[str, Any]) -> dict[str, Any]:
+    return {"name": r["name"], "natural": r["natural"], "cloning": r["cloning"],
+            "non_commercial": r["non_commercial"], "license": r["license"]}
 
 
 def _pick(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
@@ -40,7 +73,8 @@ def _pick(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     fit = [r for r in rows if r["speaks"] == "native" and r["on_processor"] and r["on_processor"]["rtf"] < REAL_TIME]
     if not fit:
         return None
-    best = max(fit, key=lambda r: (r["params_b"] or 0.0, -r["on_processor"]["rtf"]))
+    # of two the same size, the one a business may use (MIT before a non-commercial licence), then the quicker
+    best = max(fit, key=lambda r: (r["params_b"] or 0.0, not r["non_commercial"], -r["on_processor"]["rtf"]))
     return {"name": best["name"], "rtf": best["on_processor"]["rtf"]}
 
 
@@ -67,7 +101,7 @@ def _verdict(row: dict[str, Any], processor: str, where: str | None, memory_gb: 
 
 def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
               board: str | None = None, memory_gb: float | None = None,
-              scale: tuple[float, Callable[[str], Any]] | None = None) -> dict[str, Any]:
+              scale: tuple[float, Callable[[str], Any]] | None = None, cloning: bool = False) -> dict[str, Any]:
     """The models named (every curated one when none is), rated on a CPU or a GPU, in the asker's language;
     on a board named ("raspberry pi 5"), its runs on boards (that board's own first), never a desktop CPU's;
     a card's memory said ("a 6 GB GPU") is a GPU. One model named: a real-time verdict there. `scale`: the card's
@@ -76,6 +110,8 @@ def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
     on_gpu = card is not None or (memory_gb is not None and not cpu)
     processor = "board" if board and not on_gpu else "gpu" if on_gpu else "cpu"
     rows = [_row(m, processor, lang, board if processor == "board" else card) for m in models]
+    if not named:  # no voice named: the voices that speak the language (the rest would only fill the answer)
+        rows = [r for r in rows if r["speaks"] != "no" and (r["cloning"] or not cloning)] or rows
     also = _also(models, processor, lang, board if processor == "board" else card) if named else []
     verdict = None
     if len(rows) == 1:
@@ -83,11 +119,21 @@ def tts_facts(named: Sequence[str], lang: str, *, cpu: bool, card: str | None,
                   for m in tts_models() if m.name != rows[0]["name"]]
         verdict = _verdict(rows[0], processor, board if processor == "board" else card,
                            memory_gb if processor == "gpu" else None, others)
-    out = {"media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
-           "language": lang, "models": rows, "named": list(named), "memory_gb": memory_gb if on_gpu else None,
-           "choice": _pick(rows + also) if len(rows) > 1 else None, "verdict": verdict, "also_voices": also}
+    voiced = [r for r in rows if r["cloning"] or not cloning]  # "voice cloning" asked: only the voices that clone
+    choice = _pick([r for r in rows + also if r["cloning"] or not cloning]) if len(rows) > 1 else None
+    out: dict[str, Any] = {
+        "media": "tts", "processor": processor, "card": card, "board": board if processor == "board" else None,
+        "language": lang, "models": rows, "named": list(named), "memory_gb": memory_gb if on_gpu else None,
+        "choice": choice, "verdict": verdict, "also_voices": also, "cloning_asked": cloning,
+        "natural": natural_verdict(voiced, lang, bool(named)),
+        # one voice named: its own verdict says it
+        "cpu_verdicts": [{"name": r["name"], **r["cpu"]} for r in rows] if processor == "cpu" and len(named) > 1
+        else []}
     if scale is not None and card is not None and processor == "gpu":  # "does it run in real time on a 3060?"
         out["on_card"] = scaled_to_card(rows, card, scale[0], scale[1], bool(named))
+        ranged = pick_on_card(choice, rows + also, card, scale[0], scale[1])
+        if ranged is not None and all(o["name"] != ranged["name"] for o in out["on_card"]):
+            out["pick_on_card"] = ranged
     return out
 
 
@@ -129,5 +175,26 @@ def scaled_to_card(rows: Sequence[dict[str, Any]], card: str, bandwidth: float,
         rtf = run["rtf"] * source_bw / bandwidth
         out.append({"name": r["name"], "card": card, "rtf": round(rtf, 2), "real_time": rtf < REAL_TIME,
                     "from_rtf": run["rtf"], "from_hardware": run["hardware"], "from_bandwidth_gbs": source_bw,
-                    "bandwidth_gbs": bandwidth, "speaks": r["speaks"]})
+                    "bandwidth_gbs": bandwidth, "speaks": r["speaks"], "seconds_per_minute": round(rtf * 60)})
     return out
+
+
+def pick_on_card(pick: dict[str, Any] | None, rows: Sequence[dict[str, Any]], card: str, bandwidth: float,
+                 resolve: Callable[[str], Any]) -> dict[str, Any] | None:
+    """The pick's minute of audio on the card asked when its fastest run names no card ("a fork with CUDA graphs,
+    card not named"): the range between that run and its runs on named cards scaled by bandwidth, said as a
+    range, since the set-ups differ."""
+    row = next((r for r in rows if pick is not None and r["name"] == pick["name"]), None)
+    if row is None or not row["runs"] or (row["on_processor"] or {}).get("hardware"):
+        return None
+    factors = []
+    for run in row["runs"]:
+        if run["on"] != "gpu":
+            continue
+        source_bw = _bandwidth(resolve, run["hardware"]) if run["hardware"] else None
+        factors.append(run["rtf"] * source_bw / bandwidth if source_bw else run["rtf"])
+    if not factors:
+        return None
+    low, high = min(factors), max(factors)
+    return {"name": row["name"], "card": card, "rtf_low": round(low, 2), "rtf_high": round(high, 2),
+            "seconds_low": round(low * 60), "seconds_high": round(high * 60)}

@@ -100,6 +100,9 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
              if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
+        # the second and further of its kind ("large-v3-turbo o medium", "flux vs sdxl"), after it
+        more = [asked.media.model2, *asked.media.more] if asked.media is not None else []
+        named[1:1] = [n for n in more if n]
     if asked.media is not None:  # a voice named ("kokoro", "piper"): its curated record's name, after the rest
         named.extend(asked.media.tts)
     return list(dict.fromkeys(n for n in named if n))

@@ -101,7 +101,8 @@ def find_second_media(question: str, first: str) -> MediaRecord | None:
     phrases = _phrases()[0]
     firsts = [p for p, n in phrases if n == first and f" {p} " in hay]
     for phrase, name in phrases:
-        if name != first and f" {phrase} " in hay and not any(f" {phrase} " in f" {p} " for p in firsts):
+        if name != first and f" {phrase} " in hay and not any(f" {phrase} " in f" {p} " for p in firsts) \
+                and not (phrase == "whisper" and first.startswith("Whisper")):  # the family word beside one size
             return _media_by_name()[name]
     return None
 
@@ -126,6 +127,8 @@ def find_more_media(question: str, taken: tuple[str, ...]) -> list[MediaRecord]:
     for phrase, name in phrases:
         if name in taken or name in out or f" {phrase} " not in hay or any(f" {phrase} " in f" {p} " for p in found):
             continue
+        if phrase == "whisper" and any(t.startswith("Whisper") for t in taken):
+            continue  # the family word beside the sizes named ("whisper … turbo o medium"), no third model
         out.append(name)
         found.append(phrase)
     return [_media_by_name()[n] for n in out]

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 LEXICON = Path(__file__).parent.parent / "lexicon" / "media" / "words.toml"
 KEYS = ("steps", "frames", "seconds", "image", "video", "speech", "embedding", "phone", "tts", "items", "thousand",
-        "million", "reranker", "embedder", "hours", "minutes", "voice", "long_items")
+        "million", "reranker", "embedder", "hours", "minutes", "voice", "long_items", "cloning")
 # a Whisper size said beside its name ("whisper small", "whisper-large-v3", "distil-whisper", "large-v3"), never
 # a size word of something else ("whisper + a small llm")
 WHISPER_SIZES = (r"whisper[\s\-_.]*(tiny|base|small|medium|large|turbo|v[23])\b|distil\w*[\s\-_.]*whisper"
@@ -189,11 +189,44 @@ def _two_devices(text: str, device: tuple[str, DeviceRecord] | None
     return (other, device) if 0 <= at[1] < at[0] else (device, other)
 
 
+# A Whisper size said bare beside another with a word of choice between them ("turbo o medium", "small or
+# large-v3?", "medium oder turbo"): the other size of the same family. Choice words of the six languages.
+_OR = r"(?:or|o|ou|oder|vs\.?|versus|contro|gegen|frente a|ou\s+o|o\s+el|oder\s+das|or\s+the)"
+_BARE = r"(tiny|base|small|medium|large[\s\-_]*v3[\s\-_]*turbo|large[\s\-_]*v[23]|turbo)"
+_WHISPER_BARE = {"tiny": "Whisper tiny", "base": "Whisper base", "small": "Whisper small", "medium": "Whisper medium",
+                 "largev2": "Whisper large-v2", "largev3": "Whisper large-v3", "turbo": "Whisper large-v3-turbo",
+                 "largev3turbo": "Whisper large-v3-turbo"}
+
+
+def _whisper_said_bare(text: str, record: MediaRecord | None) -> MediaRecord | None:
+    """"whisper on my mac: turbo or medium?": the bare family word resolves to large-v3 (its alias), but the
+    sizes said bare after it are what is asked: the first of them (by a choice word, or "turbo") is the model."""
+    if record is None or record.name != "Whisper large-v3" or re.search(r"\b(large|whisper)[\s\-_]*v3\b", text):
+        return record
+    sizes = [m.group(1) for m in re.finditer(rf"\b{_BARE}\s+{_OR}\b|\b{_OR}\s+{_BARE}\b", text)
+             if m.group(1)] or [m.group(1) for m in re.finditer(r"\b(turbo)\b", text)]
+    said = [re.sub(r"[\s\-_]", "", x) for x in sizes]
+    found = find_media(_WHISPER_BARE[said[0]]) if said and said[0] in _WHISPER_BARE else None
+    return found or record
+
+
+def _whisper_sibling(text: str, first: str) -> MediaRecord | None:
+    """The other Whisper size of "turbo or medium", said bare after (or before) a choice word, never the first's."""
+    after = re.finditer(rf"\b{_OR}\s+(?:whisper\s+)?{_BARE}\b", text)  # two passes: "turbo o medium" holds both
+    for m in [*after, *re.finditer(rf"\b{_BARE}\s+{_OR}\b", text)]:
+        said = re.sub(r"[\s\-_]", "", m.group(1))
+        name = _WHISPER_BARE.get(said)
+        if name is not None and name != first:
+            return find_media(name)
+    return None
+
+
 def read(question: str) -> MediaAsked | None:
     """What the question says about media models and devices, or None when it says nothing of them."""
     text = _norm(question)
     tts = tuple(m.name for m in tts_named_in(question))
-    tts_generic = not tts and any(f" {w} " in text for w in words()["tts"])
+    cloning = any(f" {w} " in text for w in words()["cloning"])  # "voice cloning": a voice made from a clip
+    tts_generic = not tts and (cloning or any(f" {w} " in text for w in words()["tts"]))
     device = find_device(question) or _bare_pi(text)
     device, device2 = _two_devices(text, device)
     voice = any(f" {w} " in text for w in words()["voice"])
@@ -205,8 +238,9 @@ def read(question: str) -> MediaAsked | None:
         if stt is not None and stt.startswith("Whisper") and not re.search(WHISPER_SIZES, text):
             stt = None  # a bare "whisper": no size said, so the voice answer assumes one (and says so)
         return MediaAsked(tts=tts, tts_generic=tts_generic or (voice and not tts), device=device[1].name if device
-                          else None, device_said=device[0] if device else None, stt=stt, voice=voice)
-    record = find_media(question)
+                          else None, device_said=device[0] if device else None, stt=stt, voice=voice,
+                          cloning=cloning)
+    record = _whisper_said_bare(text, find_media(question))
     phone = device is None and any(f" {w} " in text for w in words()["phone"])
     kind = None if record is not None else _kind_word(text)
     if record is None and device is None and not phone and kind is None:
@@ -222,6 +256,8 @@ def read(question: str) -> MediaAsked | None:
         second = _sibling(text, record.name)
     if second is None and record is not None:
         second = sibling_by_size(question, record)  # "wan 2.2 5b vs 14b": the 14B of the same line
+    if second is None and record is not None and record.name.startswith("Whisper"):
+        second = _whisper_sibling(text, record.name)  # "large-v3-turbo o medium": Whisper medium beside it
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     more = tuple(r.name for r in find_more_media(question, (record.name, second.name))
                  if _family(r.kind) == _family(record.kind)) if record is not None and second is not None else ()

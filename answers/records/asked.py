@@ -69,6 +69,7 @@ class MediaAsked(Struct, frozen=True):
     # speech-to-text model named beside the voice, and whether the whole turn is asked about
     stt: str | None = None
     voice: bool = False
+    cloning: bool = False  # "voice cloning", "clonare la voce": the voices that make a voice from a short clip
 
     @property
     def any(self) -> bool:
