@@ -35,6 +35,7 @@ from answers.reading import (
     ram_words,
     scope,
     speculative_words,
+    task_axis_words,
     train_words,
     work_words,
 )
@@ -92,7 +93,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
-        train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None)
+        train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None,
+        task_axis=task_axis_words.read(question))
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
         _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
 

@@ -260,6 +260,10 @@ class AnswerWriting:
                 text = markdown.finish(extra + "\n\n" + text.strip())
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
+        if facts.get("quality") or facts.get("quality_one"):  # public scores on the task asked (facts/task_quality.py)
+            scores = render.render(lang, "_quality", facts).strip()
+            if scores:
+                text = markdown.finish(text.rstrip() + "\n" + scores)
         if facts.get("sheet"):  # each model fact asked beside the answer (facts/model_sheet.py)
             sheet = render.render(lang, "_sheet", facts).strip()
             if sheet:
