@@ -9,7 +9,7 @@ asked: the general-knowledge axis (MMLU-Pro, GPQA Diamond) stands in, said as su
 
 The pick (`repick`), after the comparison's own (answers/facts/choice.py) when both models run well on the hardware:
 the stronger for the task wins; when it is `WORTH_SPEED`× slower or more, both are named with the trade said plainly
-(`quality_trade`). About even: the faster wins when it is faster by choice.SPEED_EDGE (`quality_even`). A pick made
+(`qualitytrade`). About even: the faster wins when it is faster by choice.SPEED_EDGE (`qualityeven`). A pick made
 because only one runs well stands; the quality line is said beside it.
 
     apply(facts, axis)   # facts["quality"], and facts["choice"] re-decided
@@ -59,7 +59,7 @@ def versus(axis: str, a: str, b: str) -> dict[str, Any] | None:
     for bench in benches:
         fa, fb = _best(a, bench), _best(b, bench)
         if fa is not None and fb is not None:
-            gap = fa[1] - fb[1]
+            gap = round(fa[1] - fb[1], 1)  # the table keeps one decimal: no float residue decides
             stronger = a if gap >= EVEN_POINTS else b if gap <= -EVEN_POINTS else None
             return {"axis": axis, "benchmark": bench, "url": data.benchmarks[bench], "shared": True,
                     "a": _side(a, fa, bench), "b": _side(b, fb, bench), "stronger": stronger, "gap": abs(gap)}
@@ -97,13 +97,14 @@ def repick(facts: dict[str, Any], q: dict[str, Any]) -> dict[str, Any] | None:
         ta, tb = _tok(facts, a), _tok(facts, b)
         if ta and tb and max(ta / tb, tb / ta) >= SPEED_EDGE:
             pick, other = (a, b) if ta > tb else (b, a)
-            return {"why": "quality_even", "pick": pick, "other": other, "ratio": max(ta / tb, tb / ta),
+            return {"why": "qualityeven", "pick": pick, "other": other, "ratio": max(ta / tb, tb / ta),
                     "axis": q["axis"], **_scores(q, pick)}
         return None
     other = b if stronger == a else a
     ts, to = _tok(facts, stronger), _tok(facts, other)
     ratio = to / ts if ts and to else None
-    why = "quality_trade" if ratio is not None and ratio >= WORTH_SPEED else "quality"
+    why = "qualitytrade" if ratio is not None and ratio >= WORTH_SPEED else \
+        "qualityfaster" if ratio is not None and ratio <= 1 / SPEED_EDGE else "quality"
     return {"why": why, "pick": stronger, "other": other, "ratio": ratio, "axis": q["axis"], **_scores(q, stronger)}
 
 
