@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts.choice import SPEED_EDGE
-from answers.knowledge.task_scores import Scored, scored, task_scores
+from answers.knowledge.task_scores import Scored, catalog_name, scored, task_scores
 
 EVEN_POINTS = 2.0  # below two points two makers' runs of one benchmark are not told apart (harnesses, sampling)
 WORTH_SPEED = 1.5  # the stronger model this much slower or more: the trade is said, both named
@@ -146,13 +146,31 @@ def axis_of(asked: Any) -> str | None:
     return "multilingual" if asked.speaks is not None else None
 
 
-def add_quality(intent: str, facts: dict[str, Any], model: Any, asked: Any) -> None:
-    """Beside a comparison of two models: the quality line and its pick (`apply`). Beside one model's answer with a
-    task asked ("how does Seed-OSS do at coding?", "qué tal va en español"): its scores on that task."""
+def add_quality(intent: str, facts: dict[str, Any], model: Any, asked: Any, model2: Any = None) -> None:
+    """Beside a comparison of two models: the quality line and its pick (`apply`); two models judged outside a
+    comparison ("which writes better Spanish?"): the quality line alone. Beside one model's answer with a task asked
+    ("how does Seed-OSS do at coding?", "qué tal va en español"): its scores on that task."""
     axis = axis_of(asked)
     if intent == "compare":
         apply(facts, axis)
-    elif axis is not None and model is not None and getattr(model, "name", None):
-        one = of_model(axis, model.name)
-        if one is not None or intent in FACT_INTENTS:  # none on record is said only where facts are the ask
-            facts["quality_one"] = one if one is not None else {"axis": axis, "model": model.name, "scores": []}
+        return
+    name, name2 = getattr(model, "name", None), getattr(model2, "name", None)
+    said = (facts.get("languages") or {}).get("named") or []
+    if not name and len(said) >= 2:  # two models judged in a language, as typed (answers/facts/model_language.py)
+        name, name2 = catalog_name(said[0]["typed"]), catalog_name(said[1]["typed"])
+    if axis is None or not name:
+        return
+    if name2:
+        q = versus(axis, name, name2)
+        if q is not None:
+            facts["quality"] = {**q, "asked": True}
+        return
+    one = of_model(axis, name)
+    if one is not None or intent in FACT_INTENTS:  # none on record is said only where facts are the ask
+        facts["quality_one"] = one if one is not None else {"axis": axis, "model": name, "scores": []}
+
+
+def scores_said(facts: dict[str, Any]) -> bool:
+    """The answer says public scores on a task: a line saying model quality is not answered would contradict it."""
+    q, one = facts.get("quality") or {}, facts.get("quality_one") or {}
+    return bool(q.get("shared") or one.get("scores"))

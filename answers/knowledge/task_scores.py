@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 
@@ -57,7 +58,18 @@ def task_scores() -> TaskScores:
     return parse(json.loads(text))
 
 
+def _key(name: str) -> str:
+    """A name as typed or as the catalog spells it, to the same key: "llama 3.3 70b" = "Llama 3.3 70B"."""
+    return re.sub(r"[^0-9a-z.]", "", name.casefold())
+
+
 def scored(model: str) -> tuple[Scored, ...]:
-    """The variants of a catalog model on record (its exact name, any case)."""
-    key = model.casefold()
-    return tuple(m for m in task_scores().models if m.model.casefold() == key)
+    """The variants of a catalog model on record (its name in any case, spaces and hyphens aside)."""
+    key = _key(model)
+    return tuple(m for m in task_scores().models if _key(m.model) == key)
+
+
+def catalog_name(typed: str) -> str | None:
+    """The catalog name of a model typed as the table spells it, or None."""
+    found = scored(typed)
+    return found[0].model if found else None
