@@ -156,7 +156,7 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     as_asked(intent, built, entities, asked, echo)
     add_also(est, intent, built, entities, settings, asked)  # "…and how many experts?": the side asks answered
     add_sheet(intent, built, entities.model, asked)  # "…based on what, ok for commercial use?": each fact asked
-    add_quality(intent, built.facts, entities.model, asked, entities.model2)  # "X or Y for tool calling?": public scores on it
+    add_quality(intent, built.facts, entities.model, asked, entities.model2)  # "X or Y for tool calling?": scores
     engine_facts(est, built, entities, settings)
     if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
         built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are
