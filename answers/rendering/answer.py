@@ -260,6 +260,10 @@ class AnswerWriting:
                 text = markdown.finish(extra + "\n\n" + text.strip())
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
+        if facts.get("versions"):  # "is there a thinking version?", "a base model?" (facts/model_versions.py)
+            versions = render.render(lang, "_versions", facts).strip()
+            if versions:
+                text = markdown.finish(text.rstrip() + "\n" + versions)
         if facts.get("quality") or facts.get("quality_one"):  # public scores on the task asked (facts/task_quality.py)
             scores = render.render(lang, "_quality", facts).strip()
             if scores:
