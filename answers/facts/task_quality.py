@@ -156,8 +156,9 @@ def add_quality(intent: str, facts: dict[str, Any], model: Any, asked: Any, mode
         return
     name, name2 = getattr(model, "name", None), getattr(model2, "name", None)
     said = (facts.get("languages") or {}).get("named") or []
-    if not name and len(said) >= 2:  # two models judged in a language, as typed (answers/facts/model_language.py)
-        name, name2 = catalog_name(said[0]["typed"]), catalog_name(said[1]["typed"])
+    if not name and said:  # the models judged in a language, as typed (answers/facts/model_language.py)
+        name = catalog_name(said[0]["typed"]) or said[0]["typed"]
+        name2 = catalog_name(said[1]["typed"]) if len(said) >= 2 else None
     if axis is None or not name:
         return
     if name2:

@@ -164,7 +164,8 @@ def _judged_language(asked: Asked, question: str) -> Asked:
     if speaks is None:
         return asked
     if asked.intent in _FIGURE_ASKS and asked.model is not None \
-            and (asked.card is not None or asked.setup is not None or asked.memory_gb is not None):
+            and (asked.card is not None or asked.setup is not None or asked.memory_gb is not None
+                 or asked.intent not in ("speed", "compare", "can_run")):
         # "X vs Y on a 3090: which is faster and which writes better Spanish?": the figures on the hardware named,
         # then the language line, both answered (the speed was dropped before)
         return replace(asked, speaks=speaks, intents=(asked.intent, "model_language"))
@@ -173,6 +174,9 @@ def _judged_language(asked: Asked, question: str) -> Asked:
 
 # Asks about figures on the hardware named, kept beside a language judged (answers/facts/model_language.py).
 _FIGURE_ASKS = frozenset({"speed", "compare", "can_run"})
+# A model's own facts asked beside how it does in a language ("MIT licence? active parameters? and how is its
+# Spanish?"): each fact answered, then the language line (answers/facts/task_quality.py adds its public scores)
+_FIGURE_ASKS |= {"open_source", "parameters", "vram", "longest_context", "release"}
 
 
 def _items_not_prompt(asked: Asked) -> Asked:
