@@ -188,8 +188,22 @@ def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
                   prices: Sequence[float | None] = (None, None),
                   memory: Sequence[float | None] = (None, None)) -> dict[str, Any]:
     """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b).
-    `memory`: each side's memory in GB; a faster pick with clearly less memory says what the other's buys."""
-    return _roomier(_between_sizes(sizes, names, prices), names, memory)
+    `memory`: each side's memory in GB; a faster pick with clearly less memory says what the other's buys; two
+    sides as fast on every size tried, one with `ROOM_EDGE`× the other's memory: that memory is what the price buys
+    (`roomsame`: "2× 5090 or one RTX PRO 6000?" are as fast on a layer split, and 96 GB holds what 64 GB cannot)."""
+    return _room_same(_roomier(_between_sizes(sizes, names, prices), names, memory), names, prices, memory)
+
+
+def _room_same(picked: dict[str, Any], names: Sequence[str], prices: Sequence[float | None],
+               memory: Sequence[float | None]) -> dict[str, Any]:
+    if picked.get("why") not in ("either", "cheaper") or len(memory) < 2 or not (memory[0] and memory[1]):
+        return picked
+    ma, mb = float(memory[0]), float(memory[1])
+    if max(ma, mb) < ROOM_EDGE * min(ma, mb):
+        return picked
+    first = ma > mb
+    return _pick("roomsame", names, first, memory_gb=max(ma, mb), other_memory_gb=min(ma, mb), hardware=True,
+                 **_prices_of(first, prices))
 
 
 def _roomier(picked: dict[str, Any], names: Sequence[str], memory: Sequence[float | None]) -> dict[str, Any]:
