@@ -30,7 +30,7 @@ from answers.facts.llm_with_image import beside_cards
 from answers.facts.model_sheet import add_sheet
 from answers.facts.routing import decide_before_resolving, left_out, practical_only
 from answers.facts.stated import checkpoint_repo, stated, with_repos
-from answers.facts.task_quality import scores_said
+from answers.facts.task_quality import axis_of, between_parts, scores_said, weighs_models
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
@@ -296,6 +296,10 @@ class Engine(MediaAnswering):
         if len(parts) == 1:
             return parts[0]
         joined = self.writing.joined(parts)
+        weighed = between_parts(parts[0].facts, [p.facts for p in parts[1:]], axis_of(asked)) \
+            if weighs_models(asked, [p.intent for p in parts]) else None
+        if weighed is not None:  # two models answered in turn: which is better for the task, worth its speed?
+            joined = self.writing.with_quality(joined, weighed, lang)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined

@@ -175,3 +175,46 @@ def scores_said(facts: dict[str, Any]) -> bool:
     """The answer says public scores on a task: a line saying model quality is not answered would contradict it."""
     q, one = facts.get("quality") or {}, facts.get("quality_one") or {}
     return bool(q.get("shared") or one.get("scores"))
+
+
+def _part_side(facts: dict[str, Any]) -> tuple[str, float | None] | None:
+    """A part's model and its speed on the hardware asked (its verdict row), from one answer's facts."""
+    model = facts.get("model")
+    name = model.get("name") if isinstance(model, dict) else None
+    if not name:
+        return None
+    found = facts.get("row")
+    row: dict[str, Any] = found if isinstance(found, dict) else {}
+    tok = row.get("tok_s") if row.get("quant") else None
+    return str(name), float(tok) if tok else None
+
+
+def between_parts(first: dict[str, Any], parts: list[dict[str, Any]], axis: str | None) -> dict[str, Any] | None:
+    """Two models answered one after the other ("GLM-4.5-Air on my 3060, worth it against Qwen3-30B-A3B?"): the
+    quality line on the task asked (else general knowledge) and, when both run, the pick weighed with their speeds,
+    as `apply` gives a comparison. None when fewer than two models are answered or neither has a score."""
+    sides = [s for s in (_part_side(f) for f in (first, *parts)) if s is not None]
+    names = list(dict.fromkeys(n for n, _ in sides))
+    if len(names) < 2:
+        return None
+    tok = {n: t for n, t in sides}
+    facts: dict[str, Any] = {"mode": "models", "choice": {"why": "either"},
+                             "a": {"model": names[0], "tok_s": tok[names[0]]},
+                             "b": {"model": names[1], "tok_s": tok[names[1]]}}
+    if not (tok[names[0]] and tok[names[1]]):
+        facts["choice"] = None  # one does not run: no pick from the scores, the line alone
+    apply(facts, axis)
+    if "quality" not in facts:
+        return None
+    return {"quality": facts["quality"], "quality_pick": facts["choice"] if facts["quality"].get("in_choice")
+            else None}
+
+
+# Answers of two models in turn that weigh them: each one's figures on the same hardware
+FIGURE_PARTS = frozenset({"speed", "can_run", "offload", "compare", "vram", "prefill"})
+
+
+def weighs_models(asked: Any, intents: list[str]) -> bool:
+    """Two models answered in turn are being weighed: a task or a language named, "which is better" asked, or
+    each part a figure on the hardware ("X on my 3060, worth it against Y?"); a licence of each is not."""
+    return bool(axis_of(asked) or asked.off_topic == "quality" or (intents and set(intents) <= FIGURE_PARTS))

@@ -132,3 +132,17 @@ def test_two_models_judged_in_a_language_get_the_multilingual_scores(engine: Eng
     q = a.facts["quality"]
     assert q["axis"] == "multilingual" and q["benchmark"] == "MGSM"
     assert "not answered" not in a.text.lower()
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("glm-4.5-air su una 3060 12gb con 64gb di ddr4, quanto va? conviene rispetto a qwen3-30b-a3b?", "it"),
+    ("glm-4.5-air on a 3060 12gb with 64gb ddr4: how fast, and is it worth it over qwen3-30b-a3b?", "en"),
+])
+def test_two_models_answered_in_turn_end_with_the_worth_it_verdict(engine: Engine, question: str,
+                                                                   lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    q = a.facts["quality"]
+    assert q["benchmark"] == "MMLU-Pro" and q["stronger"] is None  # 81.4 against 80.9: about even
+    pick = a.facts["quality_pick"]
+    assert pick["why"] == "qualityeven" and pick["pick"] == "Qwen3-30B-A3B" and pick["ratio"] >= 2
