@@ -166,6 +166,8 @@ def add_quality(intent: str, facts: dict[str, Any], model: Any, asked: Any, mode
         if q is not None:
             facts["quality"] = {**q, "asked": True}
         return
+    if not (asked.task_judged or asked.speaks is not None):
+        return  # a task named without asking how good ("how do I turn off reasoning?"): no scores
     one = of_model(axis, name)
     if one is not None or intent in FACT_INTENTS:  # none on record is said only where facts are the ask
         facts["quality_one"] = one if one is not None else {"axis": axis, "model": name, "scores": []}
@@ -217,4 +219,5 @@ FIGURE_PARTS = frozenset({"speed", "can_run", "offload", "compare", "vram", "pre
 def weighs_models(asked: Any, intents: list[str]) -> bool:
     """Two models answered in turn are being weighed: a task or a language named, "which is better" asked, or
     each part a figure on the hardware ("X on my 3060, worth it against Y?"); a licence of each is not."""
-    return bool(axis_of(asked) or asked.off_topic == "quality" or (intents and set(intents) <= FIGURE_PARTS))
+    return bool(asked.task_judged or asked.speaks is not None or asked.off_topic == "quality"
+                or (intents and set(intents) <= FIGURE_PARTS))

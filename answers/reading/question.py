@@ -94,7 +94,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
         train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None,
-        task_axis=task_axis_words.read(question))
+        task_axis=task_axis_words.read(question), task_judged=task_axis_words.judged(question))
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
         _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
 

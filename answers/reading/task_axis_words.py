@@ -25,6 +25,20 @@ def _axes() -> tuple[tuple[str, re.Pattern[str]], ...]:
         raise LexiconError(f"{PATH.name}: {exc}") from exc
 
 
+@cache
+def _judging() -> re.Pattern[str]:
+    data = tomllib.loads(PATH.read_text("utf-8"))
+    try:
+        return compile_cached(data["words"]["judging"])
+    except (re.error, KeyError) as exc:
+        raise LexiconError(f"{PATH.name}: {exc}") from exc
+
+
+def judged(question: str) -> bool:
+    """The message asks how good a model is ("how good", "è bravo", "wie gut", "é bom"), not only names a task."""
+    return _judging().search(fold(question)) is not None
+
+
 def read(question: str) -> str | None:
     """The task axis named first in the question, or None."""
     text = fold(question)

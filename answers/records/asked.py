@@ -267,3 +267,4 @@ class Asked(Struct, frozen=True):
     # the task models are weighed for ("for tool calling", "zum Coden"): an axis of answers/lexicon/task_axes.toml
     # (answers/reading/task_axis_words.py); public scores on it in answers/knowledge/task_scores.json
     task_axis: str | None = None
+    task_judged: bool = False  # "how good is it at…": one model's scores on the task are asked

@@ -146,3 +146,25 @@ def test_two_models_answered_in_turn_end_with_the_worth_it_verdict(engine: Engin
     assert q["benchmark"] == "MMLU-Pro" and q["stronger"] is None  # 81.4 against 80.9: about even
     pick = a.facts["quality_pick"]
     assert pick["why"] == "qualityeven" and pick["pick"] == "Qwen3-30B-A3B" and pick["ratio"] >= 2
+
+
+@pytest.mark.parametrize(("question", "lang", "axis", "bench"), [
+    ("how good is gpt-oss-120b at tool calling?", "en", "tools", "TAU-bench Retail"),
+    ("seed-oss-36b è bravo a programmare?", "it", "coding", "SWE-bench Verified"),
+    ("qwen3 4b est-il bon en maths ?", "fr", "reasoning", "AIME 2025"),
+])
+def test_one_model_judged_at_a_task_gets_its_scores(engine: Engine, question: str, lang: str, axis: str,
+                                                    bench: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    one = a.facts["quality_one"]
+    assert one["axis"] == axis and bench in [s["benchmark"] for s in one["scores"]]
+
+
+@pytest.mark.parametrize("question", [
+    "como desativar o raciocínio do qwen3 4b?",
+    "qwen3 14b: wie schalte ich das Reasoning ab?",
+])
+def test_a_task_word_without_asking_how_good_adds_no_scores(engine: Engine, question: str) -> None:
+    a = engine.ask(question)
+    assert "quality_one" not in a.facts and "quality" not in a.facts
