@@ -227,8 +227,11 @@ def _between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
     if big[0] != big[1]:
         return _pick("memory", names, big[0] > big[1], params_b=max(big), **_prices_of(big[0] > big[1], prices))
     both = [z for z in sizes if _held(z["a"]) and _held(z["b"])]
-    if both:
-        top = max(both, key=lambda z: z["params_b"])
+    # a ratio is read at one level: the largest size both hold at the same level, or rated at one level both hold
+    # (a Q8_0 on 96 GB against a Q6_K on 64 GB is not "1.4× faster", it is a less compressed file)
+    alike = [z for z in both if z.get("same_level") or z["a"].get("quant") == z["b"].get("quant")]
+    if alike:
+        top = max(alike, key=lambda z: z["params_b"])
         same = top.get("same_level")
         ratio = same["ratio"] if same else _ratio(top["a"], top["b"]) or 1.0
         if max(ratio, 1 / ratio) >= SPEED_EDGE:

@@ -21,3 +21,11 @@ def test_the_memory_is_what_the_price_buys(engine: Engine, question: str, lang: 
     assert c["why"] == "roomsame" and c["pick"] == "RTX PRO 6000 Blackwell"
     assert c["memory_gb"] >= ROOM_EDGE * c["other_memory_gb"]
     assert "96" in a.text and "64" in a.text
+
+
+def test_a_ratio_is_never_read_across_two_levels(engine: Engine) -> None:
+    # three sides: a 70B is Q8_0 on 96 GB and Q6_K on 64 GB, so "1.4× faster" there would compare two files
+    a = engine.ask("rtx 5090, rtx pro 6000 o due rtx 5090 per llm in casa: vale pagare di più per i 96 gb?")
+    assert a.locale == "it"
+    c = a.facts["choice"]
+    assert c["why"] != "faster" or c.get("params_b") != 70.0
