@@ -206,8 +206,8 @@ def between_parts(first: dict[str, Any], parts: list[dict[str, Any]], axis: str 
     if not (tok[names[0]] and tok[names[1]]):
         facts["choice"] = None  # one does not run: no pick from the scores, the line alone
     apply(facts, axis)
-    if "quality" not in facts:
-        return None
+    if "quality" not in facts or not facts["quality"]["shared"]:
+        return None  # answers in turn get a line only when it weighs the two on one test
     return {"quality": facts["quality"], "quality_pick": facts["choice"] if facts["quality"].get("in_choice")
             else None}
 
@@ -219,5 +219,7 @@ FIGURE_PARTS = frozenset({"speed", "can_run", "offload", "compare", "vram", "pre
 def weighs_models(asked: Any, intents: list[str]) -> bool:
     """Two models answered in turn are being weighed: a task or a language named, "which is better" asked, or
     each part a figure on the hardware ("X on my 3060, worth it against Y?"); a licence of each is not."""
+    if "off_topic" in intents:
+        return False  # declined as a whole (answers/facts/routing.py): no scores after "not my field"
     return bool(asked.task_judged or asked.speaks is not None or asked.off_topic == "quality"
                 or (intents and set(intents) <= FIGURE_PARTS))
