@@ -30,6 +30,7 @@ from answers.facts.llm_with_image import beside_cards
 from answers.facts.model_sheet import add_sheet
 from answers.facts.routing import decide_before_resolving, left_out, practical_only
 from answers.facts.stated import checkpoint_repo, stated, with_repos
+from answers.facts.task_quality import axis_of, between_parts, scores_said, weighs_models
 from answers.facts.truer import media_reference_figure
 from answers.intents_table import INFO_INTENTS, INTENTS
 from answers.knowledge import i18n
@@ -216,7 +217,10 @@ class Engine(MediaAnswering):
         if answer.intent == "off_topic":  # declined (answers/facts/routing.py `declined`): no format notes after it
             return self._accounted(answer, asked, options)
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
-        answer = off_topic_noted(answer, left_out(asked, answer.intent))
+        topic = left_out(asked, answer.intent)
+        if topic == "quality" and scores_said(answer.facts):
+            topic = None  # "which is smarter?" answered by public scores on the task (answers/facts/task_quality.py)
+        answer = off_topic_noted(answer, topic)
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
@@ -292,6 +296,10 @@ class Engine(MediaAnswering):
         if len(parts) == 1:
             return parts[0]
         joined = self.writing.joined(parts)
+        weighed = between_parts(parts[0].facts, [p.facts for p in parts[1:]], axis_of(asked)) \
+            if weighs_models(asked, [p.intent for p in parts]) else None
+        if weighed is not None:  # two models answered in turn: which is better for the task, worth its speed?
+            joined = self.writing.with_quality(joined, weighed, lang)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined

@@ -188,8 +188,22 @@ def between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
                   prices: Sequence[float | None] = (None, None),
                   memory: Sequence[float | None] = (None, None)) -> dict[str, Any]:
     """Two cards or setups with no model: `sizes` as compare.py / versus.py build them (params_b, a, b).
-    `memory`: each side's memory in GB; a faster pick with clearly less memory says what the other's buys."""
-    return _roomier(_between_sizes(sizes, names, prices), names, memory)
+    `memory`: each side's memory in GB; a faster pick with clearly less memory says what the other's buys; two
+    sides as fast on every size tried, one with `ROOM_EDGE`× the other's memory: that memory is what the price buys
+    (`roomsame`: "2× 5090 or one RTX PRO 6000?" are as fast on a layer split, and 96 GB holds what 64 GB cannot)."""
+    return _room_same(_roomier(_between_sizes(sizes, names, prices), names, memory), names, prices, memory)
+
+
+def _room_same(picked: dict[str, Any], names: Sequence[str], prices: Sequence[float | None],
+               memory: Sequence[float | None]) -> dict[str, Any]:
+    if picked.get("why") not in ("either", "cheaper") or len(memory) < 2 or not (memory[0] and memory[1]):
+        return picked
+    ma, mb = float(memory[0]), float(memory[1])
+    if max(ma, mb) < ROOM_EDGE * min(ma, mb):
+        return picked
+    first = ma > mb
+    return _pick("roomsame", names, first, memory_gb=max(ma, mb), other_memory_gb=min(ma, mb), hardware=True,
+                 **_prices_of(first, prices))
 
 
 def _roomier(picked: dict[str, Any], names: Sequence[str], memory: Sequence[float | None]) -> dict[str, Any]:
@@ -213,8 +227,11 @@ def _between_sizes(sizes: Sequence[dict[str, Any]], names: Sequence[str],
     if big[0] != big[1]:
         return _pick("memory", names, big[0] > big[1], params_b=max(big), **_prices_of(big[0] > big[1], prices))
     both = [z for z in sizes if _held(z["a"]) and _held(z["b"])]
-    if both:
-        top = max(both, key=lambda z: z["params_b"])
+    # a ratio is read at one level: the largest size both hold at the same level, or rated at one level both hold
+    # (a Q8_0 on 96 GB against a Q6_K on 64 GB is not "1.4× faster", it is a less compressed file)
+    alike = [z for z in both if z.get("same_level") or z["a"].get("quant") == z["b"].get("quant")]
+    if alike:
+        top = max(alike, key=lambda z: z["params_b"])
         same = top.get("same_level")
         ratio = same["ratio"] if same else _ratio(top["a"], top["b"]) or 1.0
         if max(ratio, 1 / ratio) >= SPEED_EDGE:

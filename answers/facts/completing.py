@@ -25,8 +25,10 @@ from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.entities import EntityBuilding
 from answers.facts.mac_unsized import mac_configs
 from answers.facts.model_sheet import add_sheet
+from answers.facts.model_versions import add_versions
 from answers.facts.size_moe import budget_pick_card, moe_of_size
 from answers.facts.target_speed import TARGET_INTENTS, target_speed
+from answers.facts.task_quality import add_quality
 from answers.facts.truer import add_other_profile
 from answers.reading.apple_typical import stand_in_facts
 from answers.records.asked import Asked
@@ -155,6 +157,8 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     as_asked(intent, built, entities, asked, echo)
     add_also(est, intent, built, entities, settings, asked)  # "…and how many experts?": the side asks answered
     add_sheet(intent, built, entities.model, asked)  # "…based on what, ok for commercial use?": each fact asked
+    add_quality(intent, built.facts, entities.model, asked, entities.model2)  # "X or Y for tool calling?": scores
+    add_versions(intent, built.facts, entities.model, asked)  # "is there a thinking version?"
     engine_facts(est, built, entities, settings)
     if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):
         built.facts["image_generator"] = entities.model.name  # GLIDE: the site's figures, said for what they are

@@ -176,6 +176,7 @@ SHARED_FILES = frozenset({"common.toml", "conditions.toml", "engine_versus.toml"
 SHARED_FILES |= {"buying.toml"}  # a buying message's words (answers/reading/pair_words.py)
 SHARED_FILES |= {"kv_cache.toml"}  # a question about the KV cache itself (answers/lexicon/kv_cache.py)
 SHARED_FILES |= {"training.toml"}  # a fine-tuning run's conditions (answers/reading/train_words.py)
+SHARED_FILES |= {"task_axes.toml"}  # the task two models are weighed for (answers/reading/task_axis_words.py)
 TASKS = ("coding", "vision", "reasoning", "chat")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
           "twelve": 12, "sixteen": 16}

@@ -23,7 +23,7 @@ KINDS = ("params", "experts", "context_window", "license", "inputs", "hardware",
          "ktransformers", "tabbyapi", "context_window_more", "open_weights", "llama_cpp_support", "hailo",
          "alternatives", "mxfp4_where", "mix_cards", "ssd", "what_runs", "tdp", "pcie_lanes", "value",
          "memory_enough", "commercial", "base_model", "release_date", "moe_dense", "thinking", "languages",
-         "weight_format_quality", "nvfp4_state", "depth", "whole_vram")
+         "weight_format_quality", "nvfp4_state", "depth", "whole_vram", "versions")
 # A RAM speed written as a module's name ("ddr5-8000", "DDR4 3200"): a faster one asked about beside the said one
 
 

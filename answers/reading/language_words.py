@@ -27,7 +27,9 @@ def _words() -> tuple[tuple[tuple[str, re.Pattern[str]], ...], re.Pattern[str], 
     try:
         names = tuple((code, compile_cached(r"\b(" + "|".join(words.split()) + r")\b"))
                       for code, words in data["names"].items())
-        return names, compile_cached(data["words"]["judging"]), compile_cached(data["words"]["variety"])
+        words = data["words"]
+        judging = words["judging"] + ("|" + words["judging_how"] if words.get("judging_how") else "")
+        return names, compile_cached(judging), compile_cached(words["variety"])
     except (re.error, KeyError) as exc:
         raise LexiconError(f"{PATH.name}: {exc}") from exc
 

@@ -35,6 +35,7 @@ from answers.reading import (
     ram_words,
     scope,
     speculative_words,
+    task_axis_words,
     train_words,
     work_words,
 )
@@ -92,7 +93,8 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         documents=work_words.documents(question), work_language=work_words.language(question),
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
-        train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None)
+        train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None,
+        task_axis=task_axis_words.read(question), task_judged=task_axis_words.judged(question))
     return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
         _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
 
@@ -162,7 +164,8 @@ def _judged_language(asked: Asked, question: str) -> Asked:
     if speaks is None:
         return asked
     if asked.intent in _FIGURE_ASKS and asked.model is not None \
-            and (asked.card is not None or asked.setup is not None or asked.memory_gb is not None):
+            and (asked.card is not None or asked.setup is not None or asked.memory_gb is not None
+                 or asked.intent not in ("speed", "compare", "can_run")):
         # "X vs Y on a 3090: which is faster and which writes better Spanish?": the figures on the hardware named,
         # then the language line, both answered (the speed was dropped before)
         return replace(asked, speaks=speaks, intents=(asked.intent, "model_language"))
@@ -171,6 +174,9 @@ def _judged_language(asked: Asked, question: str) -> Asked:
 
 # Asks about figures on the hardware named, kept beside a language judged (answers/facts/model_language.py).
 _FIGURE_ASKS = frozenset({"speed", "compare", "can_run"})
+# A model's own facts asked beside how it does in a language ("MIT licence? active parameters? and how is its
+# Spanish?"): each fact answered, then the language line (answers/facts/task_quality.py adds its public scores)
+_FIGURE_ASKS |= {"open_source", "parameters", "vram", "longest_context", "release"}
 
 
 def _items_not_prompt(asked: Asked) -> Asked:

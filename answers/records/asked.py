@@ -265,3 +265,7 @@ class Asked(Struct, frozen=True):
     speaks: SpeaksAsked | None = None  # a language models are judged in (answers/reading/language_words.py)
     kv: KvAsked | None = None  # a question about the KV cache itself (answers/reading/kv_words.py)
     train: TrainAsked | None = None  # a fine-tuning run's examples, tokens, epochs… (answers/reading/train_words.py)
+    # the task models are weighed for ("for tool calling", "zum Coden"): an axis of answers/lexicon/task_axes.toml
+    # (answers/reading/task_axis_words.py); public scores on it in answers/knowledge/task_scores.json
+    task_axis: str | None = None
+    task_judged: bool = False  # "how good is it at…": one model's scores on the task are asked

@@ -165,6 +165,16 @@ class AnswerWriting:
         return replace(first, facts=facts, text=text, credits=credits)
 
     @staticmethod
+    def with_quality(answer: Answer, weighed: dict[str, Any], lang: str) -> Answer:
+        """Two models answered in turn, then the public scores on the task and the pick they give with the speeds
+        (answers/facts/task_quality.py `between_parts`); `facts.quality` says so to `--json` readers."""
+        line = render.render(lang, "_quality", weighed).strip()
+        if not line:
+            return answer
+        return replace(answer, facts={**answer.facts, **{k: v for k, v in weighed.items() if v is not None}},
+                       text=markdown.finish(answer.text.rstrip() + "\n" + line))
+
+    @staticmethod
     def with_choice(answer: Answer, picked: dict[str, Any], lang: str) -> Answer:
         """A joined answer with the pick between its parts (answers/facts/choice.py) said last."""
         line = render.render(lang, "_media_choice", {"choice": picked}).strip()
@@ -260,6 +270,14 @@ class AnswerWriting:
                 text = markdown.finish(extra + "\n\n" + text.strip())
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
+        if facts.get("versions"):  # "is there a thinking version?", "a base model?" (facts/model_versions.py)
+            versions = render.render(lang, "_versions", facts).strip()
+            if versions:
+                text = markdown.finish(text.rstrip() + "\n" + versions)
+        if facts.get("quality") or facts.get("quality_one"):  # public scores on the task asked (facts/task_quality.py)
+            scores = render.render(lang, "_quality", facts).strip()
+            if scores:
+                text = markdown.finish(text.rstrip() + "\n" + scores)
         if facts.get("sheet"):  # each model fact asked beside the answer (facts/model_sheet.py)
             sheet = render.render(lang, "_sheet", facts).strip()
             if sheet:
