@@ -216,7 +216,10 @@ class Engine(MediaAnswering):
         if answer.intent == "off_topic":  # declined (answers/facts/routing.py `declined`): no format notes after it
             return self._accounted(answer, asked, options)
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
-        answer = off_topic_noted(answer, left_out(asked, answer.intent))
+        # …unless a sourced know-how line answers that topic ("which front-end for ollama", "install the driver on
+        # ubuntu"): then the line says it, and "not something I answer" would contradict it
+        answer = off_topic_noted(answer, knowhow_text.left_out_unless_answered(left_out(asked, answer.intent),
+                                                                               asked.knowhow))
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
