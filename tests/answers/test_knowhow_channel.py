@@ -248,3 +248,16 @@ def test_power_against_an_api_gets_the_break_even_line(engine: Engine) -> None:
                    "openrouter ?")
     assert a.locale == "fr" and "api_vs_local" in knowhow_ids(a), a.text
     assert "300 000" in a.text and "W" in a.text  # the break-even, beside the rig's own draw
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("3090 or 5070 ti for stable diffusion and llms?", "en"),
+    ("per llm e stable diffusion meglio una 3090 usata o una 5070 ti?", "it"),
+    ("¿para llms y stable diffusion conviene una 3090 usada o una 5070 ti?", "es"),
+    ("3090 gebraucht oder 5070 ti für llms und ab und zu stable diffusion?", "de"),
+])
+def test_stable_diffusion_beside_two_cards_is_no_stable_lm(engine: Engine, question: str, lang: str) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    assert not any("Stable LM" in m for m in a.asked.get("models") or ()), a.asked
+    assert "Stable LM" not in a.text and a.intent == "compare", a.text  # the two cards weighed for language models
