@@ -223,7 +223,8 @@ class Engine(MediaAnswering):
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
-                                                                kinds), asked.knowhow, first=True)
+                                                                kinds), asked.knowhow, first=True,
+                                       listed=asked.knowhow_lists)
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -256,7 +257,7 @@ class Engine(MediaAnswering):
         # the fanless line before the know-how, so "throttling on my MacBook Air" is not said twice
         answer = fanless_noted(answer, said.get("device"))
         if answer.intent not in ("invalid", "help"):  # practical know-how asked: said beside, or as the answer
-            answer = knowhow_text.ensured(answer, asked.knowhow)
+            answer = knowhow_text.ensured(answer, asked.knowhow, listed=asked.knowhow_lists)
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
         for line in (assumed_line(answer.locale, account.assumed, said, answer.facts),

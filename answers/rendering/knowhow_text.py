@@ -62,10 +62,11 @@ def facts_of(ids: tuple[str, ...]) -> list[dict[str, Any]]:
     return [{"id": k, "source": entry(k).source} for k in ids]
 
 
-def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer:
+def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False, listed: bool = False) -> Answer:
     """`answer` with the line of each know-how id it does not carry yet, after its text (before it when `first`: the
     engines' general notes answering "lm studio doesn't use the npu, right?"; instead of it when the answer is a
-    fallback), and listed in its facts."""
+    fallback), and listed in its facts. `listed`: the message asked for models or a speed in words, so an unasked
+    list (UNASKED_LISTS) is not dropped after a leading line."""
     have = {k.get("id") for k in answer.facts.get("knowhow") or () if isinstance(k, dict)}
     missing = tuple(k for k in ids if k not in have and not _covered(answer, entry(k).covered_by))
     if not missing:
@@ -76,7 +77,7 @@ def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer
         return answer
     facts = {**answer.facts, "knowhow": [*(answer.facts.get("knowhow") or ()), *added]}
     leads = any(entry(k).leads for k in missing)
-    if _alone(answer) or (leads and answer.intent in UNASKED_LISTS):
+    if _alone(answer) or (leads and answer.intent in UNASKED_LISTS and not listed):
         return replace(answer, intent="knowhow", title=render.gettext(answer.locale, "Good to know"),
                        text=markdown.finish(lines), facts=facts)
     first = first or leads  # "my 3090 gets 4 tok/s, normal?": the line first, the expected speed after it

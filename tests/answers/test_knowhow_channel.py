@@ -58,7 +58,8 @@ ASKED = {
         "wo finde ich die logs von ollama?", "dove trovo i log di ollama?",
     ],
     "quantize_gguf": [
-        "how do i convert my fine-tuned model to gguf and quantize it?", "wie quantisiere ich ein modell selbst zu gguf?",
+        "how do i convert my fine-tuned model to gguf and quantize it?",
+        "wie quantisiere ich ein modell selbst zu gguf?",
         "comment convertir un modèle safetensors en gguf ?", "como quantizar meu próprio modelo para gguf?",
     ],
     "hf_download": [
@@ -94,7 +95,8 @@ ASKED = {
         "autocompletamento del codice con ollama in vscode", "usar o continue no vscode com ollama",
     ],
     "phone_apps": [
-        "which app to run llms on my android phone?", "quelle application pour faire tourner un llm sur mon téléphone ?",
+        "which app to run llms on my android phone?",
+        "quelle application pour faire tourner un llm sur mon téléphone ?",
         "che app usare per un llm sul telefono?", "qual app para rodar llm no celular?",
     ],
     "open_webui_ollama": [
@@ -124,7 +126,8 @@ ASKED = {
     ],
     "ollama_env_vars": [
         "where do i set OLLAMA_NUM_PARALLEL on windows?", "OLLAMA_HOST wird ignoriert, wo setze ich das?",
-        "où mettre les variables d'environnement d'ollama sous linux ?", "onde coloco as variáveis de ambiente do ollama?",
+        "où mettre les variables d'environnement d'ollama sous linux ?",
+        "onde coloco as variáveis de ambiente do ollama?",
     ],
     "gpu_select": [
         "how do i make ollama use only the second gpu?", "ollama nur auf der zweiten grafikkarte laufen lassen",
@@ -152,7 +155,8 @@ ASKED = {
 NEW = frozenset(ASKED)
 
 PLAIN = [
-    "how fast is llama 3.1 8b on a 4090?", "what can i run on a 3060 12gb?", "best model for coding on a 4070 ti super?",
+    "how fast is llama 3.1 8b on a 4090?", "what can i run on a 3060 12gb?",
+    "best model for coding on a 4070 ti super?",
     "welches modell für 16 gb vram?", "quel modèle pour une rx 7900 xtx ?", "quale modello per una 4060 8gb?",
     "¿qué modelo corre en una 3090?", "qual modelo roda numa 4060?", "ollama on my 3090, what runs best?",
     "is a used 3090 better than a 4070 super for llms?", "which gpu should i buy for stable diffusion and llms?",
@@ -162,7 +166,8 @@ PLAIN = [
     "a que temperatura llega una 3090 en carga?", "my water loop keeps my 3090 at 50c, can it run 70b?",
     "un portatile con grafica integrata può far girare llama 3b?", "i have a laptop with a 4060 8gb, what can i run?",
     "which gguf quant for qwen3 30b on 24gb?", "open webui with a 3090, which model for rag?",
-    "llama.cpp cpu only on epyc, which model?", "ryzen ai max+ 395 with 128gb: qwen3-235b-a22b at q3_k_m, any good or too slow?",
+    "llama.cpp cpu only on epyc, which model?",
+    "ryzen ai max+ 395 with 128gb: qwen3-235b-a22b at q3_k_m, any good or too slow?",
     "transformers a pelo en una rtx 4090, qwen2.5 7b sin cuantizar, es muy lento comparado con vllm?",
     "si pongo la kv cache en q8_0 con 64k de contexto, cuanta vram me ahorro frente a lo normal?",
     "wieviel t/s schafft ne 5060 ti 16gb mit qwen3-14b? ziel wären so 40 tok/s",
@@ -216,6 +221,18 @@ def test_a_message_that_is_only_the_problem_is_answered_first_in_its_language(en
     a = sourced_line(engine, question, lang, kid, words)
     assert words[0] in a.text.strip().splitlines()[0], a.text  # the line leads
     assert "https://" in line_source(a, kid)
+
+
+@pytest.mark.parametrize(("question", "lang", "kid"), [
+    ("o open webui não mostra os modelos do ollama; aliás, qual modelo roda bem numa 3060 12gb?", "pt",
+     "open_webui_ollama"),
+    ("what can my 4060 run? also lm studio uses the igpu instead of it on my laptop", "en", "laptop_dgpu"),
+])
+def test_a_problem_beside_a_list_asked_in_words_keeps_the_list(engine: Engine, question: str, lang: str,
+                                                              kid: str) -> None:
+    a = sourced_line(engine, question, lang, kid)
+    assert a.intent == "card_models", a.text  # "which model runs well": the list stays, after the problem's line
+    assert a.facts["knowhow"][0]["id"] == kid and len(a.text.strip().splitlines()) > 3
 
 
 def test_my_speed_against_the_expected_one_keeps_the_figure_after_the_line(engine: Engine) -> None:
