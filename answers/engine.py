@@ -217,14 +217,17 @@ class Engine(MediaAnswering):
         if answer.intent == "off_topic":  # declined (answers/facts/routing.py `declined`): no format notes after it
             return self._accounted(answer, asked, options)
         # a topic out of scope beside the ask answered ("which driver … and how fast is X there"): said left out
-        topic = left_out(asked, answer.intent)
+        # …unless a sourced know-how line answers that topic ("which front-end for ollama", "install the driver on
+        # ubuntu"): then the line says it, and "not something I answer" would contradict it
+        topic = knowhow_text.left_out_unless_answered(left_out(asked, answer.intent), asked.knowhow)
         if topic == "quality" and scores_said(answer.facts):
             topic = None  # "which is smarter?" answered by public scores on the task (answers/facts/task_quality.py)
         answer = off_topic_noted(answer, topic)
         if format_notes.about_formats(asked, intent):  # "nvfp4 or fp8?", "ollama vs llama.cpp": about them
             kinds = knowhow_text.side_kinds(also.engine_notes(asked.also), asked.knowhow)
             return knowhow_text.ensured(side_notes_text.ensured(format_notes.answered(answer, asked, answer.locale),
-                                                                kinds), asked.knowhow, first=True)
+                                                                kinds), asked.knowhow, first=True,
+                                       listed=asked.knowhow_lists)
         answer = format_notes.led(answer, asked, intent)
         if asked.versus is not None and answer.intent == "users" and not (
                 asked.card or asked.setup or asked.memory_gb or asked.device):
@@ -257,7 +260,7 @@ class Engine(MediaAnswering):
         # the fanless line before the know-how, so "throttling on my MacBook Air" is not said twice
         answer = fanless_noted(answer, said.get("device"))
         if answer.intent not in ("invalid", "help"):  # practical know-how asked: said beside, or as the answer
-            answer = knowhow_text.ensured(answer, asked.knowhow)
+            answer = knowhow_text.ensured(answer, asked.knowhow, listed=asked.knowhow_lists)
         account = accounting.account(said, answer.intent, answer.entities, answer.facts)
         text = answer.text
         for line in (assumed_line(answer.locale, account.assumed, said, answer.facts),

@@ -55,6 +55,19 @@ def _entries() -> dict[str, Entry]:
     return parse(tomllib.loads(PATH.read_text("utf-8")), ids())
 
 
+@cache
+def _model_ask() -> tuple[re.Pattern[str], ...]:
+    clues = tomllib.loads(PATH.read_text("utf-8"))["clues"]
+    return tuple(compile_cached(p) for p in clues.get("model_ask", ()))
+
+
+def asks_models(question: str) -> bool:
+    """Whether the message asks for models or a speed in so many words ("which model runs well on it?"), the
+    `model_ask` clue of answers/lexicon/knowhow.toml: a problem's line is then not the whole answer."""
+    text = fold(question)
+    return any(p.search(text) for p in _model_ask())
+
+
 def read(question: str) -> tuple[str, ...]:
     """The know-how ids the question asks for, in knowhow.json's order."""
     text = fold(question)

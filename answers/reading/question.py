@@ -72,6 +72,11 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
     image = scope.image_model(question)
     if image is not None and not scope.overlaps(question, image, p.model_span):
         image = None  # a language model named apart from the image phrase: the question is about that model
+    elif image is not None and p.model is not None and p.model_span:
+        # "stable" of "stable diffusion" is no Stable LM: the words belong to the image model, so no language model
+        # was named ("3090 or 5070 ti, for llms and stable diffusion?" weighs the cards, not Stable LM 2 on them)
+        # two cards named beside it: the choice between them is the ask ("quale prendo?"), weighed for language models
+        p = replace(p, model=None, model_span=None, intent="compare" if p.card2 is not None else p.intent)
     both_generic = p.together and p.model is None and p.model2 is None
     said = conditions.read(question, names=(p.card_typed, p.card2_typed, p.model_span,
                                             *(typed for typed, _ in p.setup or ())))
@@ -87,6 +92,7 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         cpu_only=scope.cpu_only(question) or (_ram_alone(p) and not scope.card_or_split(question)),
         courtesy=is_courtesy(question), out_of_scope=oos, cpu_named=cpu_named,
         media=media_words.read(question), also=also_words.read(question), knowhow=knowhow_words.read(question),
+        knowhow_lists=knowhow_words.asks_models(question),
         link=link_words.read(question) if (p.setup or p.gpu_count) else None,
         speculative=speculative_words.said(question), pair_of=pair_words.read(question),
         api_cost=api_words.asks_api_cost(question),
@@ -306,7 +312,8 @@ def _media_spans(p: Asked) -> Asked:
     if isinstance(p.model2, str) and media_words.not_a_model(p.model2, m):
         p = replace(p, model2=None)
     if isinstance(p.model, str) and media_words.not_a_model(p.model, m):
-        p = replace(p, model=None, model_span=None)
+        # two cards named beside it: the choice between them is the ask ("quale prendo?"), weighed for language models
+        p = replace(p, model=None, model_span=None, intent="compare" if p.card2 is not None else p.intent)
     return p
 
 

@@ -256,6 +256,9 @@ class Asked(Struct, frozen=True):
     # practical know-how asked ("rocm on windows", "faster-whisper or whisper.cpp"): ids of
     # answers/knowledge/knowhow.json (answers/reading/knowhow_words.py), each said in a sourced line
     knowhow: tuple[str, ...] = ()
+    # models or a speed asked for in so many words ("which model runs on it?", "how fast?"): a problem's line then
+    # keeps the list after it instead of being the whole answer (answers/rendering/knowhow_text.py)
+    knowhow_lists: bool = False
     # the work named for the model (answers/reading/work_words.py): documents to summarise, and the language the
     # work is in ("pdf in italiano", "roleplay em pt-br"): a list picks for them and says so
     documents: bool = False

@@ -17,7 +17,11 @@ ALONE = frozenset({"fallback"})
 # Declines of a topic the know-how answers ("how do I install the nvidia driver on ubuntu", "80c hotspot, repaste?",
 # "a prompt for always-valid json"): the sourced line is the answer an expert gives, so it replaces "not something
 # I answer" instead of following it. Other declines (a closed model, a price) keep their text, the line after it.
-ANSWERED_DECLINES = frozenset({"install", "troubleshoot", "prompts"})
+ANSWERED_DECLINES = frozenset({"install", "troubleshoot", "prompts", "frontend"})
+# Generic listings a message gets when it names a card or a model beside a problem ("qwen3 14b loops in ollama",
+# "lm studio uses the igpu instead of my 4060"): the problem's line is the answer, so a list of models or a model's
+# sheet that nobody asked for is left out rather than said after it.
+UNASKED_LISTS = frozenset({"card_models", "model_info", "family_fit"})
 # The entry holding sourced hourly rental prices: asked, it replaces the "rental prices are unknown" line.
 CLOUD_PRICES = "cloud_gpu_rent"
 
@@ -41,6 +45,12 @@ def _alone(answer: Answer) -> bool:
     return answer.intent == "off_topic" and answer.facts.get("off_topic") in ANSWERED_DECLINES
 
 
+def left_out_unless_answered(topic: str | None, ids: tuple[str, ...]) -> str | None:
+    """The out-of-scope topic to say left out, or None when a know-how line asked answers it (a topic of
+    ANSWERED_DECLINES with a line beside it: "how fast on my 4090, and which front-end for ollama?")."""
+    return None if topic in ANSWERED_DECLINES and ids else topic
+
+
 def side_kinds(kinds: list[str], ids: tuple[str, ...]) -> list[str]:
     """The engine side notes to say, less those a know-how entry asked replaces (its `replaces`)."""
     gone = replaced_notes(ids)
@@ -52,10 +62,11 @@ def facts_of(ids: tuple[str, ...]) -> list[dict[str, Any]]:
     return [{"id": k, "source": entry(k).source} for k in ids]
 
 
-def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer:
+def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False, listed: bool = False) -> Answer:
     """`answer` with the line of each know-how id it does not carry yet, after its text (before it when `first`: the
     engines' general notes answering "lm studio doesn't use the npu, right?"; instead of it when the answer is a
-    fallback), and listed in its facts."""
+    fallback), and listed in its facts. `listed`: the message asked for models or a speed in words, so an unasked
+    list (UNASKED_LISTS) is not dropped after a leading line."""
     have = {k.get("id") for k in answer.facts.get("knowhow") or () if isinstance(k, dict)}
     missing = tuple(k for k in ids if k not in have and not _covered(answer, entry(k).covered_by))
     if not missing:
@@ -65,9 +76,10 @@ def ensured(answer: Answer, ids: tuple[str, ...], first: bool = False) -> Answer
     if not lines:
         return answer
     facts = {**answer.facts, "knowhow": [*(answer.facts.get("knowhow") or ()), *added]}
-    if _alone(answer):
+    leads = any(entry(k).leads for k in missing)
+    if _alone(answer) or (leads and answer.intent in UNASKED_LISTS and not listed):
         return replace(answer, intent="knowhow", title=render.gettext(answer.locale, "Good to know"),
                        text=markdown.finish(lines), facts=facts)
-    first = first or any(entry(k).leads for k in missing)  # "lm studio ignores my rx 6600": the line is the answer
+    first = first or leads  # "my 3090 gets 4 tok/s, normal?": the line first, the expected speed after it
     text = f"{lines}\n{answer.text.lstrip()}" if first else f"{answer.text.rstrip()}\n{lines}"
     return replace(answer, text=markdown.finish(text), facts=facts)
