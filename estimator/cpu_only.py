@@ -109,7 +109,7 @@ def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEF
     compressed first."""
     return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type, ram_mts=ram_mts, ram_channels=ram_channels,
                    cpu=cpu)
-            for q in _levels(p, min_quality, forced_quant)]
+            for q in _levels(p, min_quality, forced_quant, model)]  # gpt-oss: its own MXFP4 file first
 
 
 def cpu_pick(rows: list[CpuRow], miss_quant: str, reading_tok_s: float) -> CpuRow:

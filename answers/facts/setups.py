@@ -23,6 +23,7 @@ from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
 from answers.facts.gguf_file import file_facts
+from answers.facts.moe_run import moe_run
 from answers.facts.offload_assumed import assumed_offload
 from answers.facts.offload_cache import with_smaller_cache
 from answers.facts.quant_advice import QUALITY
@@ -163,6 +164,9 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     smaller_cache = with_smaller_cache(profile, model, setup, constants, context, row, cache_type)
     if smaller_cache is not None:  # a long context's f16 cache crowds a MoE's attention off the card
         facts["offload_cache"] = smaller_cache
+    run = moe_run(profile, model, setup, constants, context, row, cache_type)
+    if run is not None:  # the --n-cpu-moe value, the command, threads (answers/facts/moe_run.py)
+        facts["moe_run"] = run
     floor = lowest_level(min_quality, profile.default_min_quality)
     near = row.fit == "offload" and fits_instead.near_miss(row.offload_gb, row.need_gb)
     if row.fit == "offload" and row.quant is not None and ((row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S
