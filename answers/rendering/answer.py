@@ -175,6 +175,14 @@ class AnswerWriting:
         facts = dict(answer.facts, choice=markdown.inert(picked))
         return replace(answer, facts=facts, text=markdown.finish(answer.text.rstrip() + "\n" + line))
 
+    @staticmethod
+    def with_worth(answer: Answer, worth: dict[str, Any], lang: str) -> Answer:
+        """A joined answer of two models on one machine with the bigger-but-slower verdict said first, the
+        figures after it (answers/facts/worth_bigger.py)."""
+        line = render.render(lang, "_worth", {"worth": worth}).strip()
+        facts = dict(answer.facts, worth=markdown.inert(worth))
+        return replace(answer, facts=facts, text=markdown.finish(line + "\n\n" + answer.text.lstrip()))
+
     def invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
         return self.finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
 
