@@ -13,10 +13,11 @@ from .cpu_machine import SERVER_SEGMENTS, CpuSpec, cpu_decode_gbps, cpu_ram, cpu
 from .machine import RamSpec, effective_gbps, numa_share
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
-from .quants import Quant
+from .quants import Quant, quant
 from .setup_constants import SetupConstants
 from .setup_hardware import MAX_RAM_GB
 from .setup_ram import RAM_SIZES_GB
+from .setup_offload import stored_active_gb
 from .setups import _levels
 
 # What a machine with no graphics card, or a question that asks to leave it out ("on CPU only"), runs
@@ -74,8 +75,11 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
     moe = model.active_params_b is not None and model.active_params_b < model.params_b
     many_cores = cpu is not None and cpu.segment in SERVER_SEGMENTS
-    tok = _decode_tok_s(c, spec, eff, p.gb_per_token(model, q), moe and many_cores, compute)
-    eff = tok * p.gb_per_token(model, q)
+    # a named server's cores stream a mixture's experts as the file stores them (no GPU kernel's factor)
+    server_moe = moe and many_cores
+    per_token = stored_active_gb(p, model, q) if server_moe else p.gb_per_token(model, q)
+    tok = _decode_tok_s(c, spec, eff, per_token, server_moe, compute)
+    eff = tok * per_token
     fits = None if ram_gb is None else need <= c.offload_ram_gb(ram_gb)
     tight = bool(fits) and ram_gb is not None and need > ram_gb * c.ram_usable_share
     pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform, moe=moe)
@@ -106,10 +110,14 @@ def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEF
              ram_type: str | None = None, cache_type: str = "f16", *, ram_mts: int | None = None,
              ram_channels: int | None = None, cpu: CpuSpec | None = None) -> list[CpuRow]:
     """Every level of the profile's ladder down to the minimum quality (or the forced level), least
-    compressed first."""
+    compressed first. A level below the format a model ships in ("gpt-oss-120b at q2") is that file: the
+    quantizers keep gpt-oss's MXFP4 experts, so its Q2_K and Q3_K files are the MXFP4 file's size."""
+    if forced_quant and model.native is not None and quant(forced_quant).bpw < model.native.bpw:
+        forced_quant = model.native.format
     return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type, ram_mts=ram_mts, ram_channels=ram_channels,
                    cpu=cpu)
-            for q in _levels(p, min_quality, forced_quant, model)]  # gpt-oss: its own MXFP4 file first
+            # gpt-oss: its own MXFP4 file, never a "Q2_K" that is the same file relabelled
+            for q in _levels(p, min_quality, forced_quant, model if model.native is not None else None)]
 
 
 def cpu_pick(rows: list[CpuRow], miss_quant: str, reading_tok_s: float) -> CpuRow:
