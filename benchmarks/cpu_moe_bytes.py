@@ -10,7 +10,8 @@ team, each with its source) that the answer rates as a mixture of experts on the
 as the held-out scorer asks them. From each answer: the stream the shipped rule used (a desktop: the RAM's
 effective bandwidth, or the cores'; a named server or workstation: the share of the theoretical bandwidth, the
 NUMA share and the cores, with `cpu_moe_server.token_ms` per token), and the model's bytes per token both ways.
-A rule is a factor on that stream (desktop, server) and the server's fixed cost per token.
+A rule is a factor on that stream (desktop: relative to the shipped `cpu_moe_desktop.factor`), the server's share
+and its fixed cost per token.
 """
 
 from __future__ import annotations
@@ -135,9 +136,10 @@ def main() -> None:
         for r in rs:
             print(f"round {r.rnd}\t{'server' if r.server else 'desktop'}\t{r.shipped / r.real:5.2f}x\t{r.real}\t"
                   f"{r.shipped:.1f}\tbytes x{r.gb_profile / r.gb_stored:.2f}\t{r.question}")
-    rules = {"old (profile bytes, 0.75, 30 ms)": (1.0, 0.75, 30.0, False),
-             f"shipped (stored bytes, {m.cpu_moe_server_share}, {m.cpu_moe_token_ms:g} ms)":
-                 (1.0, m.cpu_moe_server_share, m.cpu_moe_token_ms, True)}
+    rules = {"0.20.0 (desktop x1, servers: profile bytes, 0.75, 30 ms)":
+                 (1 / m.cpu_moe_desktop_factor, 0.75, 30.0, False),
+             f"shipped (desktop x{m.cpu_moe_desktop_factor}, servers: stored bytes, {m.cpu_moe_server_share}, "
+             f"{m.cpu_moe_token_ms:g} ms)": (1.0, m.cpu_moe_server_share, m.cpu_moe_token_ms, True)}
     print(f"{len(rs)} rows ({sum(r.server for r in rs)} on named server or workstation CPUs); answer range "
           f"{low}-{high} of the figure")
     for name, rule in rules.items():

@@ -68,17 +68,21 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     bw = spec.theoretical_gbps
     by_ram = effective_gbps(c.machine, spec, "cpu_only")
     compute = cpu_decode_gbps(c.machine, cpu, q.bpw)
+    moe = model.active_params_b is not None and model.active_params_b < model.params_b
+    many_cores = cpu is not None and cpu.segment in SERVER_SEGMENTS
+    if compute is not None and moe and not many_cores:
+        # the cores multiply the weights as stored; the desktop stream is reckoned against the profile's bytes
+        # per token (with their GPU MoE-kernel factor): the cores' figure in the same unit
+        compute *= p.gb_per_token(model, q) / stored_active_gb(p, model, q)
     cores_bound = compute is not None and compute < by_ram
     eff = compute if compute is not None and cores_bound else by_ram  # a small or old CPU is held by its cores
     need = p.need_gb(model, q, context, cache_type)
     needed = c.ram_for_offload_gb(need)
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
-    moe = model.active_params_b is not None and model.active_params_b < model.params_b
-    many_cores = cpu is not None and cpu.segment in SERVER_SEGMENTS
     # a named server's cores stream a mixture's experts as the file stores them (no GPU kernel's factor)
     server_moe = moe and many_cores
     per_token = stored_active_gb(p, model, q) if server_moe else p.gb_per_token(model, q)
-    tok = _decode_tok_s(c, spec, eff, per_token, server_moe, compute)
+    tok = _decode_tok_s(c, spec, eff, per_token, server_moe, compute, moe and not many_cores)
     eff = tok * per_token
     fits = None if ram_gb is None else need <= c.offload_ram_gb(ram_gb)
     tight = bool(fits) and ram_gb is not None and need > ram_gb * c.ram_usable_share
@@ -89,7 +93,7 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
 
 
 def _decode_tok_s(c: SetupConstants, spec: RamSpec, eff_gbps: float, gb_per_token: float, moe: bool,
-                  compute_gbps: float | None) -> float:
+                  compute_gbps: float | None, desktop_moe: bool = False) -> float:
     """Tokens per second from the stream. A mixture of experts on a named server or workstation CPU alone (many
     cores: the fixed cost is theirs, so it holds whatever channels are said and more channels never slow it)
     reads its experts at
@@ -97,6 +101,8 @@ def _decode_tok_s(c: SetupConstants, spec: RamSpec, eff_gbps: float, gb_per_toke
     whatever its size: small-active models (Qwen3-30B-A3B, GLM-4.7-Flash) reach 20-30 tok/s on 12-channel
     EPYCs, not the 60-100 their bytes alone give, while DeepSeek and Kimi K2 stay near their bytes' figure."""
     m = c.machine
+    if desktop_moe:
+        return eff_gbps * m.cpu_moe_desktop_factor / gb_per_token
     if not moe:
         return eff_gbps / gb_per_token
     stream = spec.theoretical_gbps * m.cpu_moe_server_share * numa_share(m, spec)
