@@ -142,9 +142,11 @@ def main() -> None:
              f"{m.cpu_moe_token_ms:g} ms)": (1.0, m.cpu_moe_server_share, m.cpu_moe_token_ms, True)}
     print(f"{len(rs)} rows ({sum(r.server for r in rs)} on named server or workstation CPUs); answer range "
           f"{low}-{high} of the figure")
+    def within(part: list[Row], rule: tuple[float, float, float, bool]) -> float:
+        return sum(low <= r.real / predict(r, *rule) <= high for r in part) / len(part)
+
     for name, rule in rules.items():
-        print(f"{name}: " + "; ".join(f"{label} ({len(part)}) x{err(part, rule):.2f}, "
-                                      f"{sum(low <= r.real / predict(r, *rule) <= high for r in part) / len(part):.0%} inside"
+        print(f"{name}: " + "; ".join(f"{label} ({len(part)}) x{err(part, rule):.2f}, {within(part, rule):.0%} inside"
                                       for label, part in (("rounds 4-9", train), (f"round {TEST_ROUND}", test),
                                                           ("all", rs))))
     for stored in (False, True):

@@ -16,8 +16,8 @@ from .profile import Profile
 from .quants import Quant, quant
 from .setup_constants import SetupConstants
 from .setup_hardware import MAX_RAM_GB
-from .setup_ram import RAM_SIZES_GB
 from .setup_offload import stored_active_gb
+from .setup_ram import RAM_SIZES_GB
 from .setups import _levels
 
 # What a machine with no graphics card, or a question that asks to leave it out ("on CPU only"), runs

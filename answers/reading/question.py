@@ -19,6 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.knowledge.closed_models import closed_in
+from answers.lexicon import lexicon
 from answers.reading import (
     also_words,
     api_words,
@@ -38,7 +39,6 @@ from answers.reading import (
     train_words,
     work_words,
 )
-from answers.lexicon import lexicon
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse

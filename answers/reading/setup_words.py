@@ -23,8 +23,8 @@ from answers.reading import hardware_context
 from answers.reading.setup_counts import count_said_apart, device_count
 from answers.reading.setup_memory import (
     bare_memory_after,
-    machine_of_share,
     mac_by_memory,
+    machine_of_share,
     read_ram,
     says_unified,
     sized_by_pool,
