@@ -79,3 +79,9 @@ def test_a_speed_near_the_estimate_is_normal(engine: Engine) -> None:
 def test_a_dense_offload_gets_no_expert_flags(engine: Engine) -> None:
     a = engine.ask("Llama 3.3 70B Q4_K_M on an RTX 4090 with 64GB DDR5")
     assert "moe_run" not in a.facts and "--n-cpu-moe" not in a.text
+
+
+def test_ik_llama_is_said_once_when_the_message_names_it(engine: Engine) -> None:
+    a = engine.ask("Kimi K2 on a 3090 with 512GB DDR4 on an EPYC 7003, experts in RAM with ik_llama.cpp, tok/s?")
+    assert a.facts["moe_run"]["ik_llama"]
+    assert sum("ik_llama" in line for line in a.text.splitlines()) == 1
