@@ -62,3 +62,19 @@ def test_a_bigger_model_several_times_slower_gets_a_verdict_first(engine: Engine
 def test_two_models_of_about_one_size_get_no_worth_line(engine: Engine) -> None:
     a = engine.ask("qwen3-30b-a3b or gpt-oss-20b on a 3060 12gb with 64gb ddr4?")
     assert "worth" not in a.facts
+
+
+@pytest.mark.parametrize("question", [
+    "just got a dgx spark, does qwen3-235b-a22b fit in nvfp4? what speed with only 273 gb/s?",
+    "DGX Spark: passt Qwen3-235B-A22B in NVFP4 in die 128 GB, und wie schnell?",
+    "dgx spark, qwen3-235b-a22b en nvfp4 ¿cabe en los 128gb? ¿qué velocidad?",
+])
+def test_a_format_too_big_for_a_spark_gets_the_gguf_that_fits(engine: Engine, question: str) -> None:
+    # Qwen3-235B-A22B in NVFP4 is about 125-132 GB (NVIDIA's checkpoint): above the Spark's 128 GB less the
+    # system's share. A 3-bit GGUF (unsloth Q3_K_M: 112 GB) fits, and the Spark's 273 GB/s reads its 22 B active
+    # at about 3.9 bits (10.7 GB a token) at most 25 times a second: people report 10-15 tok/s.
+    a = engine.ask(question)
+    assert a.facts["row"]["quant"] is None or a.facts["row"]["fit"] == "no" or "short_gb" in a.facts
+    g = a.facts["gguf_instead"]
+    assert g["quant"].startswith(("Q3", "IQ3", "Q2", "IQ2")) and 8 <= g["tok_s"] <= 25
+    assert g["quant"] in a.text
