@@ -78,3 +78,22 @@ def test_a_format_too_big_for_a_spark_gets_the_gguf_that_fits(engine: Engine, qu
     g = a.facts["gguf_instead"]
     assert g["quant"].startswith(("Q3", "IQ3", "Q2", "IQ2")) and 8 <= g["tok_s"] <= 25
     assert g["quant"] in a.text
+
+
+@pytest.mark.parametrize(("question", "cpu"), [
+    ("qwen3 8b q4_k_m cpu only on a laptop with a ryzen 7 5800h and 32gb ddr4", "Ryzen 7 5800H"),
+    ("qwen3 8b in q4_k_m solo cpu, portatile con i7-1255u e 16gb", "Core i7-1255U"),
+    ("qwen3 8b q4_k_m nur auf der CPU, Laptop mit Core i3-1315U und 8 GB", "Core i3-1315U"),
+])
+def test_a_laptop_processor_is_known_and_offered_no_wider_platform(engine: Engine, question: str, cpu: str) -> None:
+    # "5800h" was read as the desktop 5800X; a laptop has no 4- or 8-channel platform to move to
+    a = engine.ask(question)
+    facts = a.facts["cpu"]
+    assert cpu in (facts.get("ram_cpu") or "") and facts.get("more_channels") is None
+
+
+def test_cpu_only_on_a_ryzen_ai_laptop_is_the_processor(engine: Engine) -> None:
+    a = engine.ask("qwen3 30b a3b q4_k_m cpu only, ryzen ai 9 hx 370 laptop with 64gb ddr5, tok/s?")
+    assert a.facts.get("cpu_only") and "Ryzen AI 9 HX 370" in (a.facts["cpu"].get("ram_cpu") or "")
+    igpu = engine.ask("portatile con ryzen ai 9 hx 370 e 32gb, niente gpu dedicata: la npu o l'igpu per qwen3 8b?")
+    assert igpu.facts["row"]["card"].startswith("Radeon 890M")
