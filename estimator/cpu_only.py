@@ -13,9 +13,10 @@ from .cpu_machine import SERVER_SEGMENTS, CpuSpec, cpu_decode_gbps, cpu_ram, cpu
 from .machine import RamSpec, effective_gbps, numa_share
 from .model import DEFAULT_CONTEXT, InvalidInput, ModelSize, check_context
 from .profile import Profile
-from .quants import Quant
+from .quants import Quant, quant
 from .setup_constants import SetupConstants
 from .setup_hardware import MAX_RAM_GB
+from .setup_offload import stored_active_gb
 from .setup_ram import RAM_SIZES_GB
 from .setups import _levels
 
@@ -67,15 +68,22 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
     bw = spec.theoretical_gbps
     by_ram = effective_gbps(c.machine, spec, "cpu_only")
     compute = cpu_decode_gbps(c.machine, cpu, q.bpw)
+    moe = model.active_params_b is not None and model.active_params_b < model.params_b
+    many_cores = cpu is not None and cpu.segment in SERVER_SEGMENTS
+    if compute is not None and moe and not many_cores:
+        # the cores multiply the weights as stored; the desktop stream is reckoned against the profile's bytes
+        # per token (with their GPU MoE-kernel factor): the cores' figure in the same unit
+        compute *= p.gb_per_token(model, q) / stored_active_gb(p, model, q)
     cores_bound = compute is not None and compute < by_ram
     eff = compute if compute is not None and cores_bound else by_ram  # a small or old CPU is held by its cores
     need = p.need_gb(model, q, context, cache_type)
     needed = c.ram_for_offload_gb(need)
     size = next((s for s in RAM_SIZES_GB if s >= needed), None)
-    moe = model.active_params_b is not None and model.active_params_b < model.params_b
-    many_cores = cpu is not None and cpu.segment in SERVER_SEGMENTS
-    tok = _decode_tok_s(c, spec, eff, p.gb_per_token(model, q), moe and many_cores, compute)
-    eff = tok * p.gb_per_token(model, q)
+    # a named server's cores stream a mixture's experts as the file stores them (no GPU kernel's factor)
+    server_moe = moe and many_cores
+    per_token = stored_active_gb(p, model, q) if server_moe else p.gb_per_token(model, q)
+    tok = _decode_tok_s(c, spec, eff, per_token, server_moe, compute, moe and not many_cores)
+    eff = tok * per_token
     fits = None if ram_gb is None else need <= c.offload_ram_gb(ram_gb)
     tight = bool(fits) and ram_gb is not None and need > ram_gb * c.ram_usable_share
     pre = cpu_spec_prefill(c.machine, cpu, model.active_params_b or model.params_b, spec.platform, moe=moe)
@@ -85,7 +93,7 @@ def cpu_row(c: SetupConstants, p: Profile, model: ModelSize, q: Quant, context: 
 
 
 def _decode_tok_s(c: SetupConstants, spec: RamSpec, eff_gbps: float, gb_per_token: float, moe: bool,
-                  compute_gbps: float | None) -> float:
+                  compute_gbps: float | None, desktop_moe: bool = False) -> float:
     """Tokens per second from the stream. A mixture of experts on a named server or workstation CPU alone (many
     cores: the fixed cost is theirs, so it holds whatever channels are said and more channels never slow it)
     reads its experts at
@@ -93,6 +101,8 @@ def _decode_tok_s(c: SetupConstants, spec: RamSpec, eff_gbps: float, gb_per_toke
     whatever its size: small-active models (Qwen3-30B-A3B, GLM-4.7-Flash) reach 20-30 tok/s on 12-channel
     EPYCs, not the 60-100 their bytes alone give, while DeepSeek and Kimi K2 stay near their bytes' figure."""
     m = c.machine
+    if desktop_moe:
+        return eff_gbps * m.cpu_moe_desktop_factor / gb_per_token
     if not moe:
         return eff_gbps / gb_per_token
     stream = spec.theoretical_gbps * m.cpu_moe_server_share * numa_share(m, spec)
@@ -106,10 +116,14 @@ def cpu_rows(c: SetupConstants, p: Profile, model: ModelSize, context: int = DEF
              ram_type: str | None = None, cache_type: str = "f16", *, ram_mts: int | None = None,
              ram_channels: int | None = None, cpu: CpuSpec | None = None) -> list[CpuRow]:
     """Every level of the profile's ladder down to the minimum quality (or the forced level), least
-    compressed first."""
+    compressed first. A level below the format a model ships in ("gpt-oss-120b at q2") is that file: the
+    quantizers keep gpt-oss's MXFP4 experts, so its Q2_K and Q3_K files are the MXFP4 file's size."""
+    if forced_quant and model.native is not None and quant(forced_quant).bpw < model.native.bpw:
+        forced_quant = model.native.format
     return [cpu_row(c, p, model, q, context, ram_gb, ram_type, cache_type, ram_mts=ram_mts, ram_channels=ram_channels,
                    cpu=cpu)
-            for q in _levels(p, min_quality, forced_quant)]
+            # gpt-oss: its own MXFP4 file, never a "Q2_K" that is the same file relabelled
+            for q in _levels(p, min_quality, forced_quant, model if model.native is not None else None)]
 
 
 def cpu_pick(rows: list[CpuRow], miss_quant: str, reading_tok_s: float) -> CpuRow:

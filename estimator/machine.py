@@ -119,6 +119,9 @@ class MachineConstants(Struct, frozen=True):
     # stream at, plus a fixed cost each token (threads meeting at every layer, the router): machine.cpu_moe_server
     cpu_moe_server_share: float = 0.6
     cpu_moe_token_ms: float = 0.0
+    # a mixture of experts decoded by a desktop's or laptop's CPU alone: a factor on the RAM's stream over the
+    # profile's bytes per token (machine.cpu_moe_desktop)
+    cpu_moe_desktop_factor: float = 1.0
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MachineConstants:
@@ -148,7 +151,8 @@ class MachineConstants(Struct, frozen=True):
                       str(data["offload_stand_in"]["card"]), str(data["offload_stand_in"]["platform"]),
                       float(data.get("cpu_prefill_moe", {}).get("share", 1.0)),
                       float(data.get("cpu_moe_server", {}).get("share", 0.6)),
-                      float(data.get("cpu_moe_server", {}).get("token_ms", 0.0)))
+                      float(data.get("cpu_moe_server", {}).get("token_ms", 0.0)),
+                      float(data.get("cpu_moe_desktop", {}).get("factor", 1.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"machine constants: {exc!r}") from exc
         _check(out)
@@ -183,6 +187,8 @@ def _check(m: MachineConstants) -> None:
                                  f"not a {kind} platform")
     if not 0 < m.cpu_prefill_moe_share <= 1:
         raise ValueError("machine constants: cpu_prefill_moe.share must be in (0, 1]")
+    if not 0.5 <= m.cpu_moe_desktop_factor <= 2:
+        raise ValueError("machine constants: cpu_moe_desktop.factor must be in [0.5, 2]")
     if not 0 < m.cpu_moe_server_share <= 1 or not 0 <= m.cpu_moe_token_ms <= 200:
         raise ValueError("machine constants: cpu_moe_server.share must be in (0, 1], token_ms in [0, 200]")
     if not 0 < m.cpu_decode_efficiency <= 1 or not 1 <= m.numa_socket_gain <= 2 or not 8 <= m.usual_dimm_gb <= 256:

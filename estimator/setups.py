@@ -296,7 +296,9 @@ def _offloaded(r: _Rating, setup: Setup, ram_gb: float, levels: Sequence[Quant],
     """
     p, c, model = r.p, r.c, r.model
     miss = quant(p.miss_quant)
-    start = quant(forced_quant) if forced_quant else (miss if miss in levels else levels[-1])
+    # a model shipped in its own format (gpt-oss in MXFP4) offloads that file, not the usual GGUF level
+    own = levels[0] if levels and levels[0].name == "MXFP4" else None
+    start = quant(forced_quant) if forced_quant else (own or (miss if miss in levels else levels[-1]))
     tries = [start] if forced_quant else _descent(p, model, start)
     spec = setup_ram(c, setup)
     kind, bw = ram_bandwidth(c, setup)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from answers.facts.common import Built, Entities, uses_epoch
+from answers.facts.moe_run import improvable
 from answers.records.asked import Asked
 
 
@@ -21,7 +22,7 @@ def as_asked(intent: str, built: Built, entities: Entities, asked: Asked, echo: 
         built.facts["lead"] = "cheapest"
     if asked.lead and intent == "card_models":
         built.facts["lead"] = asked.lead  # "the biggest model for X": that line comes first
-    if asked.observed_tok_s and intent in ("can_run", "speed"):
+    if asked.observed_tok_s and intent in ("can_run", "speed", "offload"):
         seen = observed(built.facts, float(asked.observed_tok_s))
         if seen is not None:
             built.facts["observed"] = seen
@@ -91,5 +92,8 @@ def observed(facts: dict[str, Any], seen: float) -> dict[str, Any] | None:
         return None
     low, high = row["tok_s_low"], row["tok_s_high"]
     verdict = "below" if seen < low else "above" if seen > high else "within"
+    if verdict == "within" and row.get("fit") == "offload" and improvable(seen, row["tok_s"]):
+        # the range of an offload is wide: "you get 11, this setup gets about 18" is worth working on
+        verdict = "short"
     return {"tok_s": seen, "estimate_tok_s": row["tok_s"], "low": low, "high": high, "quant": row.get("quant"),
             "verdict": verdict}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from answers.knowledge.cpus import find_cpu
 from estimator.cpu_only import cpu_row
 from estimator.model import ModelSize
 from estimator.profile import Profile
@@ -27,6 +28,9 @@ def more_channels(c: SetupConstants, p: Profile, model: ModelSize, cpu: dict[str
     pick, channels = cpu.get("pick"), cpu.get("ram_channels")
     if not pick or channels is None or channels != 2 or cpu.get("ram_mts") is None:
         return None
+    named = find_cpu(cpu["ram_cpu"]) if cpu.get("ram_cpu") else None
+    if named is not None and named.segment in ("laptop", "apple"):
+        return None  # a laptop's soldered or two-slot memory: no wider platform to move to
     out = []
     for n in WIDER:
         row = cpu_row(c, p, model, quant(pick["quant"]), context, None, cpu["ram_type"], cache_type,

@@ -23,6 +23,7 @@ from answers.facts import verdict as vd
 from answers.facts.advice import MIN_DATE, MIN_PARAMS_B, at_reading_speed
 from answers.facts.common import GUESS_RAM_GB, BadInput, Estimates, EstimateSettings
 from answers.facts.gguf_file import file_facts
+from answers.facts.moe_run import moe_run
 from answers.facts.offload_assumed import assumed_offload
 from answers.facts.offload_cache import with_smaller_cache
 from answers.facts.quant_advice import QUALITY
@@ -163,6 +164,9 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     smaller_cache = with_smaller_cache(profile, model, setup, constants, context, row, cache_type)
     if smaller_cache is not None:  # a long context's f16 cache crowds a MoE's attention off the card
         facts["offload_cache"] = smaller_cache
+    run = moe_run(profile, model, setup, constants, context, row, cache_type)
+    if run is not None:  # the --n-cpu-moe value, the command, threads (answers/facts/moe_run.py)
+        facts["moe_run"] = run
     floor = lowest_level(min_quality, profile.default_min_quality)
     near = row.fit == "offload" and fits_instead.near_miss(row.offload_gb, row.need_gb)
     if row.fit == "offload" and row.quant is not None and ((row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S
@@ -183,6 +187,9 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
+        gguf = _gguf_instead(profile, model, setup, constants, context, min_quality)
+        if gguf is not None:  # "qwen3-235b in nvfp4 on a dgx spark?": no, but llama.cpp's GGUF levels fit
+            facts["gguf_instead"] = gguf
         # The level of the need said: the one asked, else (held whole) the last one tried, the usual minimum.
         short_quant = quant or (floor.name if row.why != "offload" else None)
         if short_quant is not None:
@@ -216,6 +223,24 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def _gguf_instead(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,
+                  min_quality: str | None) -> dict[str, Any] | None:
+    """A shared-memory machine that cannot hold the model in a serving engine's format (vLLM's NVFP4, FP8,
+    AWQ): the least compressed GGUF level llama.cpp holds there, with its speed, or None. Only under an engine
+    profile (it carries the default one as `base`), only for a unified machine (a card has its own answers)."""
+    base = getattr(profile, "base", None)
+    if base is None or not setup.unified:
+        return None
+    row = rate_setup(base, model, setup, context, min_quality, None, constants=constants)
+    if not row.runs or row.fit == "offload":
+        low = lower_fit(base, model, setup, context, min_quality, constants=constants)  # below the usual floor
+        if low is None or not low.runs or low.fit == "offload":
+            return None
+        row = low
+    return {**row_facts(row), "below_floor": row is not None and row.quant is not None
+            and row.quant.rank > lowest_level(min_quality, base.default_min_quality).rank}
 
 
 def raised_facts(raised: RaisedLimit) -> dict[str, Any]:

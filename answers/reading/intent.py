@@ -148,7 +148,9 @@ def _intent(
         scores["card_models"] += 2.0
     if has_model and n_cards == 0 and not has_memory:
         scores["model_info"] += 2.0
-    if has_model:
+    if has_model or n_cards:
+        # a model or a card named is asked about ("a 3050 4gb laptop, something to help me study?"), not the
+        # bot's own help
         scores["help"] -= 4.0
     if has_model and has_context:
         scores["vram"] += 1.0

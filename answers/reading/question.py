@@ -19,6 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.knowledge.closed_models import closed_in
+from answers.lexicon import lexicon
 from answers.reading import (
     also_words,
     api_words,
@@ -259,7 +260,7 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
     if quant is None and len(weights) == 1 and len(p.quants) == 2:
         quant = weights[0]  # "kv cache to q8_0 … qwen 32b q4_k_m": the other level is the weights'
     target = _target(p, said, w.observed)
-    cpu_card = _card_is_cpu(p)
+    cpu_card = _card_is_cpu(p, said.chip)
     asked = replace(
         p, card=None if cpu_card else p.card, setup=None if cpu_card else p.setup,
         card_typed=None if cpu_card or not p.card else p.card_typed,
@@ -272,9 +273,30 @@ def _settled(p: Asked, w: _Words, machine: Callable[[], MachineConstants]) -> As
         engine=said.engine, quant_format=said.quant_format or _dynamic(said.dynamic_level, p.quant),
         cpu_named=_cpu_said(p.cpu_named, said.cpu), chip_named=said.chip, device=said.device,
         versus=said.versus, versus_more=said.versus_more, formats_named=said.formats_named)
-    asked, ram = _offload_machine(asked, w, machine)
+    asked, ram = _offload_machine(_apu_as_cpu(asked), w, machine)
     return _media_spans(task_not_model(with_card_field(_without_gpu(_ram(_cpu_not_model(asked), ram, machine),
-                                                                     w.ram_type, w.cpu))))
+                                                                     w.ram_type, w.cpu or asked.cpu_named))))
+
+
+_GB_IN_NAME = re.compile(r"\b(\d{2,3})\s?GB\b", re.IGNORECASE)
+
+
+def _apu_as_cpu(asked: Asked) -> Asked:
+    """"cpu only on a ryzen ai 9 hx 370 laptop with 64gb": the processor the laptop chip's name read as its
+    graphics (the lexicon's machine table maps it to the Radeon 890M) is the machine when the CPU alone is said,
+    and the memory sized on that graphics is the RAM; a question about the iGPU or the NPU keeps the graphics."""
+    if not asked.cpu_only or asked.cpu_named or not asked.setup or len(asked.setup) != 1 \
+            or _IGPU_KNOWHOW.intersection(asked.knowhow):
+        return asked
+    name = asked.setup[0][0]
+    cpu = next((phrase for phrase, chip in lexicon().machines.items()
+                if name.casefold().startswith(chip.casefold()) and phrase.startswith("ryzen ")
+                and (found := resolve_cpu(phrase)) is not None and found.score >= 100), None)
+    if cpu is None:
+        return asked
+    size = _GB_IN_NAME.search(name)
+    return replace(asked, setup=None, card=None, card_typed=None, cpu_named=cpu,
+                   ram_gb=asked.ram_gb or (float(size.group(1)) if size else None))
 
 
 def _cpu_not_model(asked: Asked) -> Asked:
@@ -353,14 +375,23 @@ def _target(p: Asked, said: conditions.Conditions, observed: float | None) -> fl
     return observed if no_hardware and (p.model or p.model_size_b) else None
 
 
-def _card_is_cpu(p: Asked) -> bool:
+def _card_is_cpu(p: Asked, chip: str | None = None) -> bool:
     """"um Ryzen 7 7700": the processor's model number, not a Radeon RX 7700. "CPU only on an i5-4278U (2014
     MacBook Pro)", "cpu only on a Core 2 Quad (Dell Optiplex 780)": a processor named with the card left out
-    in words is the machine; the laptop or a PC's model number beside it is no card."""
+    in words is the machine; the laptop or a PC's model number beside it is no card. A processor with its own
+    graphics ("ryzen ai 9 hx 370", its Radeon 890M: `chip`) stays that machine unless the CPU alone is said."""
     typed = p.card_typed or (p.setup[0][0] if p.setup and len(p.setup) == 1 else None)
     if p.cpu_named is None or typed is None or p.card2 is not None or len(p.setup or ()) > 1:
         return False
+    if chip is not None and not p.cpu_only:
+        return False
+    if p.cpu_only and _IGPU_KNOWHOW.intersection(p.knowhow):
+        return False  # "no dedicated gpu, can I use the npu or the igpu?": the processor's own graphics asked
     return p.cpu_only or typed.casefold().strip() in p.cpu_named.casefold()
+
+
+# Know-how lines that ask about a processor's own graphics or NPU (answers/lexicon/knowhow.toml)
+_IGPU_KNOWHOW = frozenset({"npu_ryzen_ai", "igpu_vulkan"})
 
 
 def _format_level(fmt: str | None, parsed: str | None = None) -> str | None:

@@ -39,6 +39,21 @@ def bare_memory_after(t: str, name: str, end: int) -> tuple[str, int]:
 
 
 
+# A Strix Halo's BIOS gives its GPU at most 96 GB of the 128 GB machine (48 of the 64 GB one; AMD's Variable
+# Graphics Memory setting): a size people read off the GPU ("strix halo 96gb") names the machine it comes from.
+_GPU_SHARE_MACHINE = {"strix halo": {96: 128, 48: 64}}
+_SHARE_NAME_RE = compile_cached(rf"^(?P<name>strix halo)\s*(?P<gb>\d{{2,3}})\s?{GB_UNIT}$", re.IGNORECASE)
+
+
+def machine_of_share(name: str) -> str:
+    """"Strix Halo 96 GB" is the 128 GB machine (its GPU's BIOS share); any other name is kept."""
+    hit = _SHARE_NAME_RE.match(name.strip())
+    if hit is None:
+        return name
+    whole = _GPU_SHARE_MACHINE[hit.group("name").casefold()].get(int(hit.group("gb")))
+    return name if whole is None else f"{name[:hit.end('name')]} {whole} GB"
+
+
 def read_ram(t: str, ram_re: re.Pattern[str], ram_type_re: re.Pattern[str],
               spans: list[tuple[int, int]]) -> tuple[float | None, str | None]:
     """System RAM: the first size said as RAM (a type or a RAM word with it), and its type wherever said."""

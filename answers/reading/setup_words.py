@@ -24,6 +24,7 @@ from answers.reading.setup_counts import count_said_apart, device_count
 from answers.reading.setup_memory import (
     bare_memory_after,
     mac_by_memory,
+    machine_of_share,
     read_ram,
     says_unified,
     sized_by_pool,
@@ -165,6 +166,7 @@ def read(text: str) -> SetupWords:
     if unified:
         # A unified machine's memory is its GPU's pool: "M4 Max with 128 GB RAM", "Strix Halo, 128GB".
         cards = sized_by_pool(t, cards, ram_gb, spans, found.unified_cards)
+        cards = [(machine_of_share(n), c) for n, c in cards]  # "strix halo 96gb": the 128 GB machine
         ram_gb = None
     betweens = [t[a[1]:b[0]] for a, b in zip(spans, spans[1:], strict=False)]  # neighbouring spans
 

@@ -62,6 +62,10 @@ OBSERVED = {
     "below": N_("You mention about %(seen)s tokens per second, below the estimated range (%(range)s). The usual "
                 "causes: part of the model running from system RAM (not every layer on the GPU), a long context, a "
                 "less compressed level than %(quant)s, or an older runtime or driver."),
+    "short": N_("You mention about %(seen)s tokens per second, below the %(estimate)s this setup usually gets, so "
+                "it can be improved: keep as many layers on the card as fit (`-ngl`, or `--n-cpu-moe` for a mixture "
+                "of experts), set the threads to the physical cores, and check that nothing is read from disk or "
+                "swap (enough free RAM)."),
     "above": N_("You mention about %(seen)s tokens per second, above the estimated range (%(range)s): a more "
                 "compressed level than %(quant)s, a short prompt or speculative decoding would explain it."),
 }
@@ -181,6 +185,14 @@ class AnswerWriting:
         facts = dict(answer.facts, choice=markdown.inert(picked))
         return replace(answer, facts=facts, text=markdown.finish(answer.text.rstrip() + "\n" + line))
 
+    @staticmethod
+    def with_worth(answer: Answer, worth: dict[str, Any], lang: str) -> Answer:
+        """A joined answer of two models on one machine with the bigger-but-slower verdict said first, the
+        figures after it (answers/facts/worth_bigger.py)."""
+        line = render.render(lang, "_worth", {"worth": worth}).strip()
+        facts = dict(answer.facts, worth=markdown.inert(worth))
+        return replace(answer, facts=facts, text=markdown.finish(line + "\n\n" + answer.text.lstrip()))
+
     def invalid(self, lang: str, options: AskOptions, reason: str, facts: dict[str, Any]) -> Answer:
         return self.finish("invalid", lang, options, {}, Built({"reason": reason, **facts}), inline=False)
 
@@ -255,8 +267,11 @@ class AnswerWriting:
         if facts.get("observed"):
             o = facts["observed"]
             values = {"seen": fmt.tok_s(o["tok_s"], lang), "range": fmt.tok_range(o["low"], o["high"], lang),
-                      "quant": f"`{o['quant']}`"}
-            text = markdown.finish(text.rstrip() + "\n" + i18n.gettext(lang, OBSERVED[o["verdict"]]) % values)
+                      "quant": f"`{o['quant']}`", "estimate": fmt.tok_s(o["estimate_tok_s"], lang)}
+            seen_line = i18n.gettext(lang, OBSERVED[o["verdict"]]) % values
+            # "is 11 t/s about max?" on an offload that should do better: the verdict on it leads
+            text = markdown.finish(seen_line + "\n" + text.lstrip() if o["verdict"] == "short"
+                                   else text.rstrip() + "\n" + seen_line)
         for engine_line in (weight_only_line(intent, facts, lang), users_target_line(intent, facts, lang),
                             speculative_line(facts, lang)):
             if engine_line:
