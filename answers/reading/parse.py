@@ -60,6 +60,7 @@ from answers.reading.sizes import BILLIONS_TOKEN_RE
 from answers.reading.spans import _find_spans, function_words
 from answers.reading.tokens import clean, tokenize
 from answers.reading.versus_words import model_pair
+from answers.reading.word_prefix import only_starts_a_name
 from answers.records.asked import Asked, Budget
 from catalog.resolve import Resolver
 from catalog.text import fold
@@ -158,6 +159,8 @@ def _read_entities(r: Reading) -> None:
     # "good coding model", "vision-modelle": task words are not model names.
     r.task = _task(r.toks, r.spans)
     r.spans = [sp for sp in r.spans if not (sp.kind == "model" and _only_task_words(r.toks[sp.start: sp.end]))]
+    # "stable diffusion", "whisper tiny ou base", "is nvfp4 stable": a plain word that only begins a model's name
+    r.spans = [sp for sp in r.spans if not only_starts_a_name(sp)]
     r.unknown = [u for u in r.unknown if not _only_task_words(tokenize(u))]
 
 
