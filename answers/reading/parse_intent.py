@@ -50,7 +50,10 @@ def read_intent(r: Reading) -> None:
         mended = " ".join(mend(r.folded.split(), known, vocabulary, names))
         if mended != r.folded:
             again = _intent(mended, r.has_model, r.n_cards, r.memory is not None, r.context is not None, **r.flags)
-            if again != r.intent and _pattern_score(mended, again) >= 3.0:
+            # a word mended into "help" ("me ajudar a estudar" → "ajuda") never turns a question about hardware or
+            # a model into the bot's help text: that is asked with nothing else named
+            named = r.n_cards or r.has_model or r.memory is not None
+            if again != r.intent and _pattern_score(mended, again) >= 3.0 and not (again == "help" and named):
                 r.folded, r.intent = mended, again
     if r.model_span is not None and r.model_span.res.best is None and (r.n_cards or r.memory is not None):
         # A family named loosely ("the largest qwen I can run on 16 GB") in a what-can-I-run question.
