@@ -107,7 +107,7 @@ def clean(text: str) -> str:
     t = _corrected_re().sub(lambda m: f"{m.group('n')} {m.group('dev')} ", t)  # "ein paar 5090er, sagen wir vier"
     # "2x AMD Strix Halo", "Ryzen AI Max+ 395 (Radeon 8060S) 128GB x2": the maker's name after a count and the
     # chip in brackets after a machine's name stand between the machine and its count or memory
-    t = _machine_dress_re().sub(lambda m: f"{m.group('count') or ''}{m.group('name')} ", t)
+    t = _machine_dress_re().sub(_undressed, t)
     t = _boards_re().sub(lambda m: _boards()[m.group(1)], t)  # "arc pro b60 dual": two GPUs on one board
     return " ".join(t.split())
 
@@ -164,7 +164,17 @@ def _machine_dress_re() -> re.Pattern[str]:
     """A machine's name with its maker before it (after a count) or its chip in brackets after it."""
     names = "|".join(longest_first(sorted({re.escape(fold(n)) for n in words().machines})))
     return compile_cached(rf"(?P<count>\b\d{{1,2}}\s+x\s+|\b\d{{1,2}}\s+)?(?:\b(?:amd|nvidia|apple|intel)\s+)?"
-                          rf"\b(?P<name>{names})(?:\s*\([^()]*\))?\s+")
+                          rf"\b(?P<name>{names})(?P<dress>\s*\([^()]*\))?\s+")
+
+
+_SIZE_IN_BRACKETS = re.compile(rf"\b(\d{{2,3}})\s?{GB_UNIT}\b")
+
+
+def _undressed(m: re.Match[str]) -> str:
+    """The machine's count and name, and a memory size said in the brackets after it ("gmktec evo-x2 (395, 128go)":
+    the machine's 128 GB, never a size said later, "the bios's 96go")."""
+    size = _SIZE_IN_BRACKETS.search(m.group("dress") or "")
+    return f"{m.group('count') or ''}{m.group('name')} {size.group(1) + 'gb ' if size else ''}"
 
 
 @cache

@@ -33,3 +33,13 @@ def test_a_card_beside_the_ram_keeps_them_apart(engine) -> None:
     asked = engine.ask("rtx 3060 12gb with 32gb ram, qwen3 14b q4?").asked
     assert asked["ram_gb"] == 32.0
     assert asked.get("memory_gb") != 32.0
+
+
+@pytest.mark.parametrize(("question", "memory"), [
+    ("gmktec evo-x2 (ryzen ai max+ 395, 64gb): la bios dà 48gb alla gpu, qwen3 32b q8 ci sta?", 64.0),
+    ("framework desktop (395, 128 go), je mets 96 go pour le gpu, gpt-oss-120b ça passe ?", 128.0),
+])
+def test_a_memory_in_brackets_after_a_machine_is_its_own(engine, question: str, memory: float) -> None:
+    answer = engine.ask(question)
+    assert answer.intent != "not_found"
+    assert answer.asked["memory_gb"] == memory
