@@ -192,6 +192,22 @@ def cpu_name(typed: str | None) -> str | None:
                     for w in typed.split())
 
 
+_CARD_SIZE = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d)?)\s*(?:gb|go|gib|g|giga|gigas)\b", re.IGNORECASE)
+
+
+def _card_memory(asked: Asked, out: dict[str, Any]) -> None:
+    """A card named with its memory ("7900 xtx 24gb", "2x a100 80go", "rtx 4060 8gb + 64gb de ram"): that memory
+    is stated too, as `memory_gb` (each card's), beside the card's variant in `cards`."""
+    if "memory_gb" in out or "cards" not in out:
+        return
+    typed = [name for name, _ in asked.setup] if asked.setup else [asked.card_typed]
+    for name in typed:
+        hit = _CARD_SIZE.search(name) if isinstance(name, str) else None
+        if hit is not None:
+            out["memory_gb"] = float(hit.group(1))
+            return
+
+
 def _board_memory(asked: Asked, out: dict[str, Any]) -> None:
     """A board's or a phone's one memory ("pi 5 8gb", "galaxy s24 ultra con 12gb di ram") is its RAM and the
     memory the model has: said under both keys, whichever word the asker used."""
@@ -227,6 +243,7 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
     }
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
     _board_memory(asked, out)
+    _card_memory(asked, out)
     if asked.budget is not None:
         out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
     if asked.local_prices:  # "5090 tá uns 18k aqui, 3090 usada uns 4500": each card's price as stated

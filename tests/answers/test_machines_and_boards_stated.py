@@ -43,3 +43,12 @@ def test_a_memory_in_brackets_after_a_machine_is_its_own(engine, question: str, 
     answer = engine.ask(question)
     assert answer.intent != "not_found"
     assert answer.asked["memory_gb"] == memory
+
+
+@pytest.mark.parametrize(("question", "memory"), [
+    ("rx 7800 xt 16gb, llama 3.1 8b q8 tok/s?", 16.0),
+    ("zwei a6000 48gb für llama 3.3 70b q8?", 48.0),
+    ("rtx 3050 6 go + 32 go de ram, qwen3 8b ça tourne ?", 6.0),
+])
+def test_a_cards_memory_said_with_it_is_stated(engine, question: str, memory: float) -> None:
+    assert engine.ask(question).asked["memory_gb"] == memory
