@@ -12,6 +12,12 @@ import pytest
     ("mi 3060 saca 40 t/s con qwen3 8b?", 40.0),
     ("une 3060 peut tenir 30 t/s avec llama 3.1 8b ?", 30.0),
     ("a 4060 bate 25 t/s com gemma 3 12b?", 25.0),
+    ("avec une 4070, quel modèle tourne à 50 t/s ?", 50.0),
+    ("con 64gb de ram y sin gpu, qué modelo me corre a 8 t/s?", 8.0),
+    ("quale modello gira a 30 t/s su una 3060?", 30.0),
+    ("ich will 25 tok/s mit gemma 3 27b, reicht eine 4090?", 25.0),
+    ("vllm on an h100, how many people can qwen3 32b serve at 25 t/s each?", 25.0),
+    ("quantos usuários a 5090 aguenta com qwen3 14b a 30 t/s cada um?", 30.0),
 ])
 def test_a_speed_reached_for_is_wanted(engine, question: str, speed: float) -> None:
     assert engine.ask(question).asked.get("target_tok_s") == speed
