@@ -114,6 +114,9 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
              if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
+        second = asked.media.model2 if asked.media is not None else None
+        if second:  # "whisper tiny ou base", "wan 2.2 5b vs 14b": the second of the same line, in order
+            named.insert(1, second)
     if asked.media is not None:  # a voice named ("kokoro", "piper"): its curated record's name, after the rest
         named.extend(asked.media.tts)
     return list(dict.fromkeys(n for n in named if n))

@@ -222,6 +222,8 @@ def read(question: str) -> MediaAsked | None:
         second = _sibling(text, record.name)
     if second is None and record is not None:
         second = sibling_by_size(question, record)  # "wan 2.2 5b vs 14b": the 14B of the same line
+    if second is None and record is not None and record.kind == "speech":
+        second = _whisper_or(text)  # "whisper tiny ou base": the second size of the same line
     same_kind = second is not None and record is not None and _family(second.kind) == _family(record.kind)
     more = tuple(r.name for r in find_more_media(question, (record.name, second.name))
                  if _family(r.kind) == _family(record.kind)) if record is not None and second is not None else ()
@@ -238,6 +240,22 @@ def read(question: str) -> MediaAsked | None:
         if (record and record.kind == "embedding") or kind == "embedding" else None,
         items_long=_long_items(" ".join(fold(question).replace("\u2019", "'").split())),
         audio_seconds=_audio(text) if (record and record.kind == "speech") or kind == "speech" else None)
+
+
+_WHISPER_SIZE = r"(tiny|base|small|medium|large(?:[\s\-_]*v[23])?|turbo)"
+# two Whisper sizes joined by "or"/"and"/"vs" in any language, the family said once ("whisper tiny ou base")
+_WHISPER_OR = re.compile(rf"\bwhisper[\s\-_.]*{_WHISPER_SIZE}\s*(?:,|/|\bor\b|\bou\b|\bo\b|\boder\b|\bvs\.?|"
+                         rf"\bversus\b|\band\b|\bet\b|\be\b|\by\b|\bund\b)\s*(?:the\s+|le\s+|il\s+|el\s+|o\s+)?"
+                         rf"{_WHISPER_SIZE}\b")
+
+
+def _whisper_or(text: str) -> MediaRecord | None:
+    """"whisper tiny ou base", "whisper small or medium": the second size's record (None when there is none)."""
+    hit = _WHISPER_OR.search(text)
+    if hit is None:
+        return None
+    found = find_media(f"whisper {hit.group(2)}")
+    return found if found is not None and found.kind == "speech" else None
 
 
 def _audio(text: str) -> float | None:
