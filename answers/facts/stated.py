@@ -100,6 +100,13 @@ def _media_name(typed: str) -> str | None:
     return record.name if record is not None else None
 
 
+def _speech(name: str) -> bool:
+    from catalog.media import media_named  # lazy: the media catalog loads only for a question that names media
+
+    record = media_named(name)
+    return record is not None and record.kind == "speech"
+
+
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
     # "qwen3 8b vs 14b": the family's other size, answered in its own part, is a model named too
     typed = [asked.model, asked.model2, *asked.more_models, *(line for _, _, line in asked.more_sizes if line)]
@@ -115,7 +122,7 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
         second = asked.media.model2 if asked.media is not None else None
-        if second:  # "whisper tiny ou base", "wan 2.2 5b vs 14b": the second of the same line, in order
+        if second and _speech(second):  # "whisper tiny ou base": the second size of the same line, in order
             named.insert(1, second)
     if asked.media is not None:  # a voice named ("kokoro", "piper"): its curated record's name, after the rest
         named.extend(asked.media.tts)
