@@ -25,3 +25,10 @@ def test_a_speed_reached_for_is_wanted(engine, question: str, speed: float) -> N
 
 def test_a_speed_got_is_not_wanted(engine) -> None:
     assert "target_tok_s" not in engine.ask("i get like 20 t/s with qwen3 32b on my 3090, is that normal?").asked
+
+
+@pytest.mark.parametrize(("question", "tokens"), [
+    ("qwen3 14b on a 4090, 4k prompt and 800 tokens out, how long in total?", 800),
+])
+def test_tokens_out_are_the_answers_length(engine, question: str, tokens: int) -> None:
+    assert engine.ask(question).asked.get("output_tokens") == tokens
