@@ -73,6 +73,27 @@ def _official(want: list[str], got: list[str], repos: list[str | None] | None) -
                                          for w, g, r in zip(want, got, spelled, strict=True))
 
 
+# Formats whose width the contract keeps beside the name when said (docs/command-line.md): "EXL2-4.65bpw", "MLX-4bit".
+_WIDTHS = frozenset({"EXL2", "EXL3", "MLX"})
+
+
+def machine_cards(got: dict[str, Any], card: Any) -> list[list[dict[str, Any]]]:
+    """The answer's cards, and, when its `device` is a unified-memory machine the catalog holds as a card record
+    (a Mac's chip, a DGX Spark, a Ryzen AI Max), the same list with that machine as a card of its own at each
+    place: a row may list the machine under `cards` ("dgx spark oder 2x 3090"), the contract names it `device`."""
+    cards = list(got.get("cards") or [])
+    device = got.get("device")
+    record = None
+    for name in (device, *re.findall(r"\(([^)]+)\)", device or "")):
+        record = card(name) if name else None
+        if record is not None:
+            break
+    if record is None or not getattr(record, "unified_memory", False):
+        return [cards]
+    entry = {"name": str(device), "count": 1}
+    return [cards] + [[*cards[:i], entry, *cards[i:]] for i in range(len(cards) + 1)]
+
+
 # A laptop card is the same record under either word: makers say "Laptop GPU", the catalog (TechPowerUp) "Mobile".
 _LAPTOP = {"laptop", "notebook", "mobile"}
 
@@ -121,6 +142,8 @@ def right(key: str, want: Any, got: Any, mode: str = "strict", same: Any = None,
         return all(_key(w) == _key(g) or same("model", w, g) for w, g in zip(want, got, strict=True))
     if key in TOKENS:
         return abs(float(got) - float(want)) <= 0.03 * float(want)
+    if key == "quant" and isinstance(got, str) and want in _WIDTHS and got.startswith(f"{want}-"):
+        return True  # the contract keeps a format's width said ("EXL2-4.65bpw" is the row's "EXL2")
     if key == "cards":
         return len(got) == len(want) and all(
             _card_words(w["name"], g["name"], card) and w["count"] == g["count"]
@@ -183,7 +206,9 @@ async def main() -> None:
         lang = by_lang.setdefault(row["lang"], [0, 0])
         extra += len(set(got) - set(row["asked"]) - {"model_repos"})  # a spelling beside `models`, no condition
         for key, want in row["asked"].items():
-            oks = {mode: right(key, want, got.get(key), mode, same, got.get("model_repos"), card) for mode in MODE}
+            options = machine_cards(got, card) if key == "cards" else [got.get(key)]
+            oks = {mode: any(right(key, want, value or None, mode, same, got.get("model_repos"), card)
+                             for value in options) for mode in MODE}
             total += 1
             good.update(mode for mode, ok in oks.items() if ok)
             lang[0] += oks["strict"]

@@ -76,6 +76,20 @@ def _machine(said: str | None, record: GpuRecord, card_record: CardRecord) -> st
         found = _record(chip or "", card_record)
         if isinstance(found, GpuRecord) and _core(found.name) == _core(record.name):
             return f"{said} ({record.name})"
+    return _known_as(record, card_record)
+
+
+def _known_as(record: GpuRecord, card_record: CardRecord) -> str:
+    """A chip whose record name is a code ("GB10") named as the first machine of the lexicon built on it ("DGX Spark
+    (GB10)"), so a second machine weighed is stated by the name people know; any other record by its name."""
+    if " " in record.name.strip():
+        return record.name
+    lx = lexicon()
+    for phrase, spelled in lx.machine_names.items():
+        chip = lx.machines.get(" ".join(phrase.casefold().split()))
+        found = _record(chip, card_record) if chip else None
+        if isinstance(found, GpuRecord) and found.name == record.name:
+            return f"{spelled} ({record.name})"
     return record.name
 
 
@@ -145,7 +159,13 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
     for k, (typed, count) in enumerate(parts):
         record = _record(typed, card_record)
         if isinstance(record, GpuRecord) and record.unified_memory:
-            out.setdefault("device", _machine(asked.device, record, card_record))
+            machine = _machine(asked.device, record, card_record)
+            if "device" in out and out["device"] != machine:
+                # a second machine weighed against the first ("ryzen ai max+ 395 vs dgx spark"): `device` holds
+                # one, so the other is listed with the cards, named as `device` would name it, never dropped
+                cards.append({"name": machine, "count": count})
+                continue
+            out["device"] = machine
             if asked.memory_gb is not None or not isinstance(typed, str) or _SIZE_SAID.search(typed):
                 out.setdefault("memory_gb", record.memory_gb)  # "m4 max 64gb"; never a record's default size
             continue
@@ -175,6 +195,33 @@ def cpu_name(typed: str | None) -> str | None:
                     for w in typed.split())
 
 
+_CARD_SIZE = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d)?)\s*(?:gb|go|gib|g|giga|gigas)\b", re.IGNORECASE)
+
+
+def _card_memory(asked: Asked, out: dict[str, Any]) -> None:
+    """A card named with its memory ("7900 xtx 24gb", "2x a100 80go", "rtx 4060 8gb + 64gb de ram"): that memory
+    is stated too, as `memory_gb` (each card's), beside the card's variant in `cards`."""
+    if "memory_gb" in out or "cards" not in out:
+        return
+    typed = [name for name, _ in asked.setup] if asked.setup else [asked.card_typed]
+    for name in typed:
+        hit = _CARD_SIZE.search(name) if isinstance(name, str) else None
+        if hit is not None:
+            out["memory_gb"] = float(hit.group(1))
+            return
+
+
+def _board_memory(asked: Asked, out: dict[str, Any]) -> None:
+    """A board's or a phone's one memory ("pi 5 8gb", "galaxy s24 ultra con 12gb di ram") is its RAM and the
+    memory the model has: said under both keys, whichever word the asker used."""
+    if asked.media is None or not asked.media.device or "cards" in out:
+        return
+    size = out.get("memory_gb", out.get("ram_gb"))
+    if size is not None:
+        out.setdefault("memory_gb", size)
+        out.setdefault("ram_gb", size)
+
+
 def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict[str, Any]:
     """The conditions `asked` states, under the contract's keys (see docs/command-line.md)."""
     out: dict[str, Any] = {}
@@ -198,6 +245,8 @@ def stated(asked: Asked, model_name: ModelName, card_record: CardRecord) -> dict
         "off_topic": asked.off_topic,  # a topic the bot does not answer (answers/lexicon/off_topic.toml)
     }
     out.update({k: v for k, v in plain.items() if v is not None and k not in asked.ram_from_platform and k not in out})
+    _board_memory(asked, out)
+    _card_memory(asked, out)
     if asked.budget is not None:
         out["budget"] = {"amount": asked.budget.amount, "currency": asked.budget.currency}
     if asked.local_prices:  # "5090 tá uns 18k aqui, 3090 usada uns 4500": each card's price as stated

@@ -160,6 +160,9 @@ COMMON_KEYS = {
                         "that is several GPUs is read as that many cards",
     "count_fillers": "words in every language that may stand between a count and the card it counts ('2x used "
                      "3090', '2 gebrauchte 3090', 'due usate 3090')",
+    "count_corrections": "phrases in every language that put an exact count after a vague one ('ein paar 5090er, "
+                         "sagen wir vier'), one per line",
+    "vague_counts": "words in every language for a vague number of cards ('a few', 'qualche'), one per line",
     "count_after_words": "table word = count: a count said after the card it counts ('a used 3090 pair', "
                          "'ein 3090-Paar'), every language",
     "machine_links": "words in every language between a machine's product name and its chip that keep them one "
@@ -277,6 +280,8 @@ class Lexicon(Struct):
     product_number_words: frozenset[str] = frozenset()
     memory_in_use_words: frozenset[str] = frozenset()
     count_fillers: frozenset[str] = frozenset()
+    count_corrections: tuple[str, ...] = ()
+    vague_counts: tuple[str, ...] = ()
     quantity_units: frozenset[str] = frozenset()
     software_names: frozenset[str] = frozenset()
     multi_gpu_boards: dict[str, str] = field(default_factory=dict)
@@ -442,6 +447,8 @@ def load(directory: Path = HERE) -> Lexicon:
         product_number_words=words(common["product_number_words"], "common.toml: product_number_words"),
         memory_in_use_words=words(common["memory_in_use_words"], "common.toml: memory_in_use_words"),
         count_fillers=words(common["count_fillers"], "common.toml: count_fillers"),
+        count_corrections=phrases(common["count_corrections"], "common.toml: count_corrections"),
+        vague_counts=phrases(common["vague_counts"], "common.toml: vague_counts"),
         quantity_units=words(common["quantity_units"], "common.toml: quantity_units"),
         software_names=words(common["software_names"], "common.toml: software_names"),
         multi_gpu_boards=string_table(common["multi_gpu_boards"], "common.toml: multi_gpu_boards"),

@@ -25,14 +25,14 @@ from answers.lexicon import lexicon
 from answers.lexicon.conditions import condition_words
 from answers.reading import people_counts
 from answers.reading.amounts import K_TOKENS, Amount, amounts
+from answers.reading.cache_phrases import cache_level_only, cache_type
 from answers.reading.engine_versus_words import further as versus_further
-from answers.reading.engine_versus_words import gguf_near as _gguf_near
 from answers.reading.engine_versus_words import named as formats_named
 from answers.reading.engine_versus_words import sides as versus_sides
+from answers.reading.format_width import with_width
+from answers.reading.machine_names import CHIP_WORDS, CPU_WORDS, cpu_name, device, sockets
 from answers.reading.sizes import name_numbers
 from catalog.text import fold
-from estimator.quants import UnknownQuant
-from estimator.quants import quant as level_of
 
 _TOKEN_WORDS = frozenset({"token", "tokens", "jetons", "jeton", "tok", "toks"})
 _TOKEN_AFTER_RE = compile_cached(r"\s*-\s*(?:token|tokens|tok|toks|jetons?)(?![\w])")
@@ -43,24 +43,7 @@ _LINKS = frozenset({"of", "de", "di", "da", "do", "von", "with", "con", "mit", "
 _MEMORY_UNITS = frozenset({"gb", "go", "gib", "gigs", "gig", "giga", "gigas", "mb", "tb", "b"})
 _MAX_TOKENS = 10 * K_TOKENS * K_TOKENS
 _MIN_TOKENS = {"prompt_tokens": 100, "context": 256, "output_tokens": 10}  # below these a number is a count
-# a server or workstation processor by its series, with its model number when one follows ("epyc 9654",
-# "threadripper pro 7995wx", "xeon platinum 8480+"): catalog/cpu_names.py resolves the name
-# ("xeon e5-2680 v4", "e5 2690v4", "xeon e3-1230 v5": Intel's E3/E5/E7 names, the series word optional)
-_CPU_WORDS = compile_cached(r"\b(epyc|xeon|threadripper)"
-                        r"((?:\s+(?:pro|platinum|gold|silver|w\d))?[\s-]+\d{3,5}[a-z]{0,3}\+?"
-                        r"|\s+e[357][\s-]?\d{4}[a-z]?(?:\s*v\d)?)?(?![\w])"
-                        r"|\b()(e[357][\s-]?\d{4}[a-z]?(?:\s*v\d)?)(?![\w])")
-# a processor whose graphics is the machine ("ryzen ai max+ 395"): said back as a CPU, estimated as the machine
-# two or more server processors ("2x xeon gold 6430", "dual epyc 7543", "xeon platinum 8136 x2", "dual socket",
-# "2 numa nodes"): the count of sockets, every language's "two"/"dual" (accents folded)
-_SOCKET_WORDS = compile_cached(
-    r"(?:(?<![\w.])(?P<n>[2-8])\s*x\s*|\b(?P<w>dual|two|due|deux|zwei|dos|duas|doppio|doppia|dupla|duplo|bi)"
-    r"[\s-]+)(?:(?:intel|amd)\s+)?(?:epyc|xeon|e[357](?=[\s-]?\d{4}))\b"
-    r"|\b(?:epyc|xeon)\b[a-z0-9 +-]{0,30}?\s[x]\s?(?P<n2>[2-8])\b"
-    r"|\b(?P<w2>dual|2)[\s-]*(?:socket|sockets|cpu|numa)\b")
-_CHIP_WORDS = compile_cached(r"\bryzen\s+ai\s+max\s*(?:\+|plus)?\s*(?:pro\s+)?\d{3}(?![\w])")
 _DYNAMIC_LEVEL = compile_cached(r"(?<![\w])ud[-_ ]?([it]?q\d(?:_[a-z0-9]+)*)(?![\w])")  # unsloth's "UD-Q4_K_XL"
-_APPLE_CHIP = r"m[1-9](?:\s+(?:pro|max|ultra))?"
 _WORDS = compile_cached(r"[a-z0-9_]+(?:[./+-][a-z0-9_]+)*|[:=]")
 
 
@@ -149,27 +132,6 @@ def _first_token_re() -> re.Pattern[str]:
     return compile_cached(r"(?<![\w])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w])")
 
 
-def _sockets(text: str) -> int | None:
-    """Server processors in several sockets ("2x xeon gold 6430", "dual epyc", "xeon 8136 x2", "2 numa")."""
-    m = _SOCKET_WORDS.search(text)
-    if m is None:
-        return None
-    n = m.group("n") or m.group("n2")
-    return int(n) if n else 2
-
-
-def _cpu_name(m: re.Match[str] | None) -> str | None:
-    """"EPYC 9654", "Threadripper Pro 7995WX", "Xeon": the series as it is written, then the number."""
-    if m is None:
-        return None
-    if m.group(3) is not None:  # "e5-2680 v4" with no series word: Intel's Xeon E5
-        return _cpu_name(_CPU_WORDS.search(f"xeon {m.group(4)}"))
-    series = m.group(1).upper() if m.group(1) == "epyc" else m.group(1).title()
-    rest = " ".join(w.lower() if re.fullmatch(r"v\d", w) else w.upper() if any(c.isdigit() for c in w) else w.title()
-                    for w in re.sub(r"(\d)v(\d)\b", r"\1 v\2", m.group(2) or "").split())
-    return f"{series} {rest}".strip()
-
-
 def engine_format(engine: str | None) -> str | None:
     """The one weight format an engine runs ("with mlx" → MLX, "exllamav2" → EXL2), from the lexicon's
     `format_engines`; None for an engine of several formats (vLLM: AWQ, GPTQ, FP8…) or of GGUF files."""
@@ -190,65 +152,6 @@ def _phrase(text: str, kind: str) -> str | None:
     pattern, table = _table_re(kind)
     m = pattern.search(text)
     return table[m.group()] if m else None
-
-
-@cache
-def _cache_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    spellings = condition_words().cache_spellings
-    alternation = "|".join(longest_first(re.escape(s) for s in spellings))
-    kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv)"
-    flag = r"(?<![\w-])--?(?:ctk|ctv|cache-type-[kv]|cache_type_[kv])"  # llama.cpp's "-ctk q8_0 -ctv q8_0"
-    links = r"in|en|em|im|a|at|to|auf|de|di|da|type|typ|tipo|:|=|as|come|comme|como"
-    after = compile_cached(rf"(?:\b{kv}|{flag})(?:\s+(?:{links}))*\s*(?<![\w])({alternation})(?![\w])")
-    before = compile_cached(rf"(?<![\w])({alternation})\s+(?:{kv}|cache)\b")
-    return after, before
-
-
-# Any quantization level written ("q8", "q4_k_m", "fp16"): a cache word a few words from one level is that
-# level's place only when another level is said too ("qwen 32b q8 at 128k, kv cache at 4-bit... q4_0 ok?").
-_LEVEL_WORD = compile_cached(r"(?<![\w.-])(?:[it]?q\d(?:_[a-z0-9]+)*|f16|fp16|bf16|fp8|int8|int4)(?![\w])")
-NEAR_WORDS = 4  # words at most between the cache word and its level when they are not side by side
-
-
-@cache
-def _near_re() -> re.Pattern[str]:
-    """The cache word, then its level a few words on ("the kv cache eats it all, at q4_0?"), no other level
-    between; only that order: "q4_0 or q8_0, which kv cache size?" weighs two weights' levels."""
-    spellings = condition_words().cache_spellings
-    alternation = "|".join(longest_first(re.escape(s) for s in spellings))
-    kv = r"(?:kv[- ]?cache|cache[- ]kv|k/v[- ]?cache|kv|cache)"
-    gap = rf"(?:\s+(?!{_LEVEL_WORD.pattern})[^\s]+){{0,{NEAR_WORDS}}}?"
-    return compile_cached(rf"\b{kv}\b{gap}\s+({alternation})(?![\w])")
-
-
-def _cache_match(text: str) -> re.Match[str] | None:
-    """The cache phrase with its level: side by side first, else a few words apart when two levels are said."""
-    after, before = _cache_res()
-    m = after.search(text) or before.search(text)
-    if m is not None or len(set(_LEVEL_WORD.findall(text))) < 2:
-        return m
-    return _near_re().search(text)
-
-
-def _cache_type(text: str) -> str | None:
-    """"kv cache em q8_0", "KV-Cache in q4_0", "q8 kv cache", "the kv cache eats it all, at q4_0 then?" beside
-    a weights' level: the KV cache's type."""
-    m = _cache_match(text)
-    return condition_words().cache_spellings[m.group(1)] if m else None
-
-
-def _cache_level_only(text: str, cache_type: str | None) -> bool:
-    """"kv cache em q8_0": the parser reads "q8_0" as the weights' level too; it is the cache's alone when the
-    text writes that level nowhere but in a cache phrase."""
-    if cache_type is None:
-        return False
-    after, before = _cache_res()
-    rest = before.sub(" ", after.sub(" ", text))  # "-ctk q8_0 -ctv q8_0": both the cache's
-    near = _cache_match(rest)  # the level a few words from its cache word
-    if near is not None:
-        rest = rest[:near.start(1)] + " " + rest[near.end(1):]
-    spellings = [s for s, kind in condition_words().cache_spellings.items() if kind == cache_type]
-    return not any(re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", rest) for s in spellings)
 
 
 def _after(tokens: list[tuple[str, int, int]], at: int, skip: frozenset[str], n: int = 3) -> list[str]:
@@ -386,63 +289,6 @@ def _wanted(text: str, found: list[Amount], w: _Words) -> float | None:
     return None
 
 
-@cache
-def _device_res() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], re.Pattern[str] | None]:
-    """(Apple machine then chip, chip then machine, phrase → spelling, the other machines by name)."""
-    lx = lexicon()
-    apple = {fold(w) for w in lx.apple_machine_words}
-    names = {fold(k): v for k, v in lx.machine_names.items()}
-    spelled = {k: v for k, v in names.items() if fold(v) in apple} | {w: names.get(w, w.title()) for w in apple}
-    alternation = "|".join(re.escape(m) for m in longest_first(spelled))
-    # a screen size or one short word may stand between ("macbook pro 16 m4 max", "mac studio mit m4 max")
-    between = r"(?:\s+\d{2}(?:\s*(?:\"|inch|pollici|pouces|zoll|pulgadas|polegadas))?|\s+[a-z]{1,4})?"
-    machine_first = compile_cached(rf"\b({alternation}){between}\s+({_APPLE_CHIP})\b")
-    chip_first = compile_cached(rf"\b({_APPLE_CHIP})\s+({alternation})\b")
-    others = longest_first(k for k in names if k not in spelled)
-    other_re = compile_cached(rf"(?<![\w-])({'|'.join(re.escape(o) for o in others)})(?![\w-])") if others else None
-    return machine_first, chip_first, spelled, other_re
-
-
-def _device(text: str) -> str | None:
-    """"macbook air m3", "m3 ultra mac studio", "mbp m4 max": the Apple machine and its chip, as its maker spells
-    them; "dgx spark", "framework desktop": a machine by its product name (the lexicon's `machine_names`)."""
-    machine_first, chip_first, spelled, other_re = _device_res()
-    m = machine_first.search(text)
-    machine, chip = (m.group(1), m.group(2)) if m else (None, None)
-    if m is None and (m := chip_first.search(text)) is not None:
-        machine, chip = m.group(2), m.group(1)
-    if machine is not None and chip is not None:
-        name, *tier = chip.split()
-        return " ".join([spelled[machine], name.upper(), *(t.title() for t in tier)])
-    other = other_re.search(text) if other_re is not None else None
-    return lexicon().machine_names.get(other.group(1)) if other else None
-
-
-_BPW = compile_cached(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?(?:bpw|bits? per weight)\b")
-# "mlx 6bit", "6-bit mlx", "MLX-3bit": mlx-lm's --q-bits beside the word (4 when none is said)
-_MLX_BITS = compile_cached(r"\bmlx[\s_-]?([2-8])[\s_-]?bits?\b|\b([2-8])[\s_-]?bits?[\s_-]?mlx\b")
-
-
-def _with_width(text: str, fmt: str | None) -> str | None:
-    """"exl2 4.65bpw", "6.0 bpw exl3": a format made at any width names its width, which the estimate uses (the
-    format's file at that width, estimator.quants), instead of the format's usual one."""
-    said = _BPW.search(text)
-    bits = _MLX_BITS.search(text) if fmt == "MLX" else None
-    if bits is not None:
-        try:
-            return level_of(f"MLX-{bits.group(1) or bits.group(2)}bit").name
-        except UnknownQuant:
-            return fmt  # a width mlx-lm does not write (7 bits): the format at its usual width
-    if said is None:
-        return fmt
-    if fmt is None:  # "a 70b at ~3bpw": no format named, so the llama.cpp level of about that width
-        return _gguf_near(float(said.group(1).replace(",", ".")))
-    try:
-        return level_of(f"{fmt} {said.group(1).replace(',', '.')}bpw").name
-    except UnknownQuant:
-        return fmt  # a format whose files have no width in bits per weight (AWQ, MLX): the format alone
-
-
 def _not_names(text: str, every: list[Amount], names: tuple[str | None, ...]) -> list[Amount]:
     """The amounts that are not part of a name: where a name is found in the text, the numbers inside it
     ("qwen3 30b a3b, 30+ t/s": the second 30 is a speed); a name typed otherwise, any number it holds."""
@@ -470,7 +316,7 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
     every = [a for a in amounts(text) if math.isfinite(a.value)]
     found = _not_names(text, every, names)  # lengths and speeds: never a name's number
     fmt = _phrase(text, "formats")
-    quant_format = _with_width(text, fmt)
+    quant_format = with_width(text, fmt)
     engine = _phrase(text, "engines") or (words.format_engines.get(fmt or ""))
     lengths = _lengths(text, tokens, found, w)
     counts = _counts(text, tokens, every, w)  # "llama 3.1 8b for 8 users": the 8 counts the people
@@ -489,19 +335,19 @@ def read(question: str, names: Iterable[str | None] = ()) -> Conditions:
         from estimator.prefill import MAX_PROMPT
 
         prompt = prompt if prompt <= MAX_PROMPT else None
-    cpu = _CPU_WORDS.search(text)
-    cache_type = _cache_type(text)
+    cpu = CPU_WORDS.search(text)
+    said_cache = cache_type(text)
     versus = versus_sides(text)
     return Conditions(
-        engine=engine, quant_format=quant_format, cache_type=cache_type, versus=versus,
+        engine=engine, quant_format=quant_format, cache_type=said_cache, versus=versus,
         versus_more=versus_further(text, versus),
-        formats_named=formats_named(text), cache_level_only=_cache_level_only(text, cache_type),
+        formats_named=formats_named(text), cache_level_only=cache_level_only(text, said_cache),
         prompt_tokens=prompt, context=lengths.get("context"),
         output_tokens=lengths.get("output_tokens"), users=users, cpu_cores=counts.get("cpu_cores"),
-        cpu_sockets=_sockets(text) if cpu else None,
+        cpu_sockets=sockets(text) if cpu else None,
         per_day=daily[0] if daily else None, per_day_requests=bool(daily and daily[1]),
         backend=next((w.backends[x] for x in re.findall(r"[a-z]+", text) if x in w.backends), None),
-        cpu=_cpu_name(cpu), chip=chip.group(0) if (chip := _CHIP_WORDS.search(text)) else None,
+        cpu=cpu_name(cpu), chip=chip.group(0) if (chip := CHIP_WORDS.search(text)) else None,
         first_token=_first_token_re().search(text) is not None,
-        wanted_tok_s=_wanted(text, found, w), device=_device(text),
+        wanted_tok_s=_wanted(text, found, w), device=device(text),
         dynamic_level=f"UD-{d.group(1).upper()}" if (d := _DYNAMIC_LEVEL.search(text)) else None)

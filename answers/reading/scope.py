@@ -147,10 +147,21 @@ def _without(text: str, phrases: tuple[str, ...]) -> str:
     return text
 
 
+@cache
+def _gaming_machine_re() -> re.Pattern[str]:
+    """A gaming word fixed to a machine's noun ("gaming laptop", "notebook gamer", "pc gamer", "laptop da gaming"):
+    it says what the machine is, never that games are asked about."""
+    nouns = {fold(w) for lx in lexicon().languages.values() for w in lx.laptop_words} | {
+        "pc", "rig", "desktop", "computer", "computador", "ordinateur", "ordi", "rechner", "ordenador"}
+    machine = "|".join(re.escape(n) for n in longest_first(nouns))
+    return compile_cached(rf"\b(?:gaming|gamer)\s+(?:{machine})\b|\b(?:{machine})\s+(?:da\s+|de\s+)?(?:gaming|gamer)\b")
+
+
 def topic(text: str) -> OutOfScope | None:
     """A topic outside AI models altogether (`TOPICS`), in normalized text: an API's or a subscription's price
     and coin mining always; games only when no AI word is there ("a gaming pc for llms" is a hardware question)."""
     ph = _phrases()
+    text = _gaming_machine_re().sub(" ", text)  # "gaming laptop with a 4060, what runs?": a laptop, no game asked
     named = _longest(text, ph["oos_api_price"])
     if named is not None:  # a subscription or an API's price said as one phrase ("chatgpt plus", "api cost")
         return OutOfScope("api_price", named)

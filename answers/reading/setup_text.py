@@ -103,6 +103,8 @@ def clean(text: str) -> str:
     t = re.sub(r"[^\w+.&\-() ]", " ", t)
     t = _after_re().sub(lambda m: f"{_after()[m.group(2)]} x {m.group(1)}", t)  # "3090 pair": two 3090s
     t = _filler_re().sub(r"\1 ", t)  # "2x used 3090", "2 gebrauchte 3090": the count is the card's
+    t = _noun_filler_re().sub(r"\1 ", t)  # "due schede 3090 e una 3060": a card noun between a count and its card
+    t = _corrected_re().sub(lambda m: f"{m.group('n')} {m.group('dev')} ", t)  # "ein paar 5090er, sagen wir vier"
     # "2x AMD Strix Halo", "Ryzen AI Max+ 395 (Radeon 8060S) 128GB x2": the maker's name after a count and the
     # chip in brackets after a machine's name stand between the machine and its count or memory
     t = _machine_dress_re().sub(_undressed, t)
@@ -183,3 +185,33 @@ def _filler_re() -> re.Pattern[str]:
                                             for w in lang.count_words if not w[:1].isdigit()})))
     fillers = "|".join(longest_first(sorted(re.escape(fold(w)) for w in lx.count_fillers)))
     return compile_cached(rf"\b(\d{{1,2}}\s+x|\d{{1,2}}|{counts})\s+(?:{fillers})\s+(?=\S)")
+
+
+def _count_words() -> str:
+    lx = words()
+    return "|".join(longest_first(sorted({re.escape(fold(w)) for lang in lx.languages.values()
+                                          for w in lang.count_words if not w[:1].isdigit()})))
+
+
+@cache
+def _noun_filler_re() -> re.Pattern[str]:
+    """A count, then a noun for cards ("schede", "Karten", "placas"), then a card's number: the count is that card's."""
+    nouns = "|".join(longest_first(sorted({re.escape(fold(w)) for w in words().card_nouns})))
+    return compile_cached(rf"\b(\d{{1,2}}|{_count_words()})\s+(?:{nouns})\s+(?=(?:{SERIES}\s*)?\d{{3,4}}\b)")
+
+
+def _alternation(said: tuple[str, ...]) -> str:
+    return "|".join(longest_first(sorted(re.escape(fold(p)).replace(r"\ ", r"\s+") for p in said)))
+
+
+@cache
+def _corrected_re() -> re.Pattern[str]:
+    """A vague count and its card, then a phrase that makes it exact ("ein paar 5090er, sagen wir vier", "a few
+    3090s . let's say 3"; commas are full stops by then; one word may follow the card, "qualche 3090 usata, diciamo
+    5"): the card at the exact count."""
+    lx = words()
+    vague = f"{_count_words()}|{_alternation(lx.vague_counts)}"
+    card = rf"(?:{SERIES}\s*)?\d{{3,4}}[a-z]*(?:\s+(?:ti|super|xtx|xt))?"
+    fixes = _alternation(lx.count_corrections)
+    return compile_cached(rf"\b(?:{vague})\s+(?P<dev>{card})(?:\s+[a-z]+)?(?:\s+\.)?\s+(?:{fixes})"
+                          rf"\s+(?P<n>\d{{1,2}}|{_count_words()})\b")
