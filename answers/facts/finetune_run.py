@@ -27,6 +27,7 @@ class RunCard(Struct, kw_only=True):
     dense_tflops: float
     memory_gb: float
     assumed: bool = False  # a rental cloud named without a card: RENTAL_CARD
+    stand_in: bool = False  # a memory size said without a card: the usual card of that size
 
 
 class FinetuneRun(Struct, kw_only=True):
@@ -124,11 +125,13 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
     if card is not None:
         geforce = card.name.startswith("GeForce")
         rate = ft.training_tflops(card.dense_tflops, geforce, c)
-        tm = ft.time(method, size.params_b, tokens, rate, card.count, "SXM" in card.name or "NVL" in card.name, c)
+        # a mixture of experts computes with its active parameters a token (gpt-oss-20b: 3.6B of 21B)
+        computed = size.active_params_b or size.params_b
+        tm = ft.time(method, computed, tokens, rate, card.count, "SXM" in card.name or "NVL" in card.name, c)
         run.time = {"hours": round(tm.hours, 2), "hours_low": round(tm.hours_low, 2),
                     "hours_high": round(tm.hours_high, 2), "tokens_per_s": round(tm.tokens_per_s),
                     "card": card.name, "count": card.count, "tflops": round(tm.tflops, 1),
-                    "efficiency": tm.efficiency, "card_assumed": card.assumed}
+                    "efficiency": tm.efficiency, "card_assumed": card.assumed, "card_stand_in": card.stand_in}
         per = run.example_tokens
         if sequence and per and "example_tokens" in assumed and sequence > per:
             # "at 8k sequence length": examples that fill the whole sequence read sequence ÷ per times the tokens

@@ -38,7 +38,10 @@ def _words() -> dict[str, Any]:
             "tokens_after": compile_cached(rf"^\s?(?:{data['tokens']})\b"),
             "per_example": compile_cached(rf"^\s?(?:{data['tokens']})?\s?(?:{data['per_example']})\b"),
             "per_before": compile_cached(rf"\b(?:{data['per_example']})\s?(?:of |de |di |da |von |with )?"
-                                         r"(?:about |circa |environ |etwa |unos |cerca de )?$"),
+                                         r"(?:about |circa |environ |etwa |unos |cerca de )?$"
+                                         # "10k ejemplos de ~1k tokens": the length right after the examples
+                                         rf"|\b(?:{data['examples']})\s?(?:of |de |di |da |von |mit |with |com |con |"
+                                         r"d')(?:about |circa |environ |etwa |unos |cerca de |ca\.? |~\s?)?~?$"),
             "dataset": compile_cached(
                 rf"{num}({data['size_units']})\s?(?:of |de |di |d'|an |von )?(?:{data['data_words']})\b"
                 rf"|\b(?:{data['data_words']})\s?(?:of |de |di |da |von |with |mit |com |con )?"
