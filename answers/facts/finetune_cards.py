@@ -81,8 +81,11 @@ def run_facts(kind: str, size: ModelSize, memory: float | None, card: GpuRecord 
     cards = run_card(on, count, rental)
     if cards is not None and stand_in is not None:
         cards = replace(cards, stand_in=True)
+    ram = parsed.ram_gb if parsed.ram_gb is not None else parsed.cpu.ram_gb if parsed.cpu is not None else None
     out: dict[str, Any] = {
-        "finetune": finetune_run.build(kind, size, memory, parsed.train, cards, sequence)}
+        "finetune": finetune_run.build(kind, size, memory, parsed.train, cards, sequence, ram)}
+    if out["finetune"].get("zero3"):  # the ZeRO-3 run worked out: the know-how's general line is not said again
+        out["finetune_zero3"] = True
     other = _other(parsed, resolve)
     if other is not None:  # "a free T4, or do I rent an A100?": the run on each card named
         out["finetune_also"] = [finetune_run.build(kind, size, other.memory_gb, parsed.train,
