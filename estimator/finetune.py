@@ -162,10 +162,12 @@ def _zero_offload(block: object) -> ZeroOffload:
     """DeepSpeed ZeRO-3 offload's figures, checked: every one positive, a source."""
     if not isinstance(block, dict) or not str(block.get("_source", "")).strip():
         raise FinetuneDataError("finetune_constants.json: zero_offload needs its figures and a _source")
-    keys = [f for f in ZeroOffload.__struct_fields__ if f not in ("batch_sequences", "ram_ceiling_gb")]
-    return ZeroOffload(*(_positive(block.get(k), f"zero_offload.{k}") for k in keys),
-                       batch_sequences=int(_positive(block.get("batch_sequences"), "zero_offload.batch_sequences")),
-                       ram_ceiling_gb=_positive(block.get("ram_ceiling_gb"), "zero_offload.ram_ceiling_gb"))
+    def num(key: str) -> float:
+        return _positive(block.get(key), f"zero_offload.{key}")
+
+    return ZeroOffload(num("gpu_bytes_per_param_sharded"), num("largest_layer_bytes_per_param"),
+                       num("cpu_bytes_per_param"), num("cpu_bytes_per_param_with_params"), num("cpu_buffer_factor"),
+                       num("cpu_adam_params_per_s"), int(num("batch_sequences")), num("ram_ceiling_gb"))
 
 
 def _offloaded(block: object) -> tuple[float, tuple[str, ...]]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from answers.facts import finetune_run
+from answers.facts import finetune_run, finetune_tool
 from answers.records.asked import Asked
 from catalog.records import GpuRecord
 from estimator.model import ModelSize
@@ -84,6 +84,11 @@ def run_facts(kind: str, size: ModelSize, memory: float | None, card: GpuRecord 
     ram = parsed.ram_gb if parsed.ram_gb is not None else parsed.cpu.ram_gb if parsed.cpu is not None else None
     out: dict[str, Any] = {
         "finetune": finetune_run.build(kind, size, memory, parsed.train, cards, sequence, ram)}
+    n = cards.count if cards is not None else (count or 1)
+    tool = finetune_tool.tool_facts(parsed.train, out["finetune"], n,
+                                    cards.memory_gb / cards.count if cards is not None else memory)
+    if tool is not None:  # "which tool?", "unsloth does multi gpu?": one pick for these cards, each trainer named
+        out["finetune_tool"] = tool
     if out["finetune"].get("zero3"):  # the ZeRO-3 run worked out: the know-how's general line is not said again
         out["finetune_zero3"] = True
     other = _other(parsed, resolve)

@@ -101,8 +101,9 @@ def _zero3(run: FinetuneRun, size: ModelSize, shape: ft.Shape, card: RunCard, tm
                            run.tokens, seq, c, shape, ram_gb)
     if off is None:
         return None
-    return {"card_gb": round(off.card_gb, 1), "ram_gb": round(off.ram_gb), "ram_gb_estimate": round(off.ram_gb_estimate),
-            "params_offloaded": off.params_offloaded, "steps": off.steps, "batch_sequences": c.zero_offload.batch_sequences,
+    return {"card_gb": round(off.card_gb, 1), "ram_gb": round(off.ram_gb),
+            "ram_gb_estimate": round(off.ram_gb_estimate), "params_offloaded": off.params_offloaded,
+            "steps": off.steps, "batch_sequences": c.zero_offload.batch_sequences,
             "optimizer_hours": round(off.optimizer_hours, 2), "hours": round(tm.hours + off.optimizer_hours, 2),
             "hours_low": round(tm.hours_low + off.optimizer_hours, 2),
             "hours_high": round(tm.hours_high + off.optimizer_hours * 2, 2),

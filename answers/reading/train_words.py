@@ -53,6 +53,7 @@ def _words() -> dict[str, Any]:
                 rf"(?:{data['sequence']})\s?(?:of |de |di |von |=\s?|:\s?)?(\d+(?:[.,]\d{{3}})?\s?k?)\b"
                 rf"|(?<![\w.,])(\d+(?:[.,]\d{{3}})?\s?k?)\s?(?:tokens? )?(?:{data['sequence']})\b"),
             "trainers": {name: compile_cached(p) for name, p in data["trainers"].items()},
+            "tool_asked": compile_cached(data["tool_asked"]),
             "steps": compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d{{3}})?(?:\s?k)?)\s?(?:{data['steps']})\b"),
         }
     except (KeyError, re.error) as exc:
@@ -110,12 +111,13 @@ def read(question: str) -> TrainAsked | None:
     trainers = tuple(name for name, p in w["trainers"].items() if p.search(text))
     steps = _steps(w["steps"].search(text))
     sequence = _sequence(w["sequence"].search(text))
+    tool = w["tool_asked"].search(text) is not None
     if all(v is None for v in (examples, tokens, per, epochs, method, provider, dataset_mb, steps, sequence)) \
-            and not trainers:
+            and not trainers and not tool:
         return None
     return TrainAsked(examples=examples, tokens=tokens, example_tokens=per, epochs=epochs, method=method,
                       provider=provider, dataset_mb=dataset_mb, trainers=trainers, steps=steps,
-                      sequence=sequence)
+                      sequence=sequence, tool_asked=tool)
 
 
 def _sequence(m: re.Match[str] | None) -> int | None:

@@ -75,3 +75,24 @@ def test_a_run_that_cannot_fit_gets_no_time(engine: Engine) -> None:
     assert run["fits"] is False and "zero3" not in run  # 70B's weights alone outgrow a 24 GB card
     assert "No time is given for a run that does not fit" in a.text
     assert "Renting it on" not in a.text
+
+
+@pytest.mark.parametrize(("question", "lang", "pick", "reason", "words"), [
+    ("which tool should i use to qlora mistral 7b on my 4070?", "en", "Unsloth", "one_card", ("Which tool: Unsloth",)),
+    ("quale strumento per una lora di qwen3 8b su due 3090? unsloth va in multi gpu?", "it", "Unsloth", "copies",
+     ("Unsloth su più schede",)),
+    ("qlora de llama 3.3 70b en 2x 3090 con llama-factory o torchtune?", "es", "Axolotl", "split",
+     ("julio de 2025", "LlamaBoard")),
+    ("quel outil pour un fine-tuning complet de llama 3.1 8b sur 2x 4090 ?", "fr", "Axolotl", "full",
+     ("DeepSpeed ZeRO-3",)),
+])
+def test_which_trainer_gets_one_pick_for_the_cards(engine: Engine, question: str, lang: str, pick: str,
+                                                  reason: str, words: tuple[str, ...]) -> None:
+    a = engine.ask(question)
+    assert a.locale == lang
+    tool = a.facts["finetune_tool"]
+    assert (tool["pick"], tool["reason"]) == (pick, reason)
+    assert tool["url"].startswith("https://")
+    lines = re.sub(r"[*_`]", "", a.text).splitlines()
+    assert all(w in a.text for w in words)
+    assert any(w in lines[1] for w in ("Which tool", "Quale strumento", "Qué herramienta", "Quel outil"))  # 2nd line
