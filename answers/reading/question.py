@@ -93,8 +93,19 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         off_topic=off_topic_words.read(question), also_mts=ram_words.speeds(question),
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
         train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None)
-    return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
-        _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
+    return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(_cores_not_model(
+        _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine))))), question)
+
+
+def _cores_not_model(asked: Asked) -> Asked:
+    """"bge-m3 auf der cpu mit 16 kernen": the cores read as a condition are never also a model's name."""
+    typed = asked.model if isinstance(asked.model, str) else None
+    if asked.cpu_cores is None or typed is None:
+        return asked
+    words = typed.casefold().split()
+    if len(words) == 2 and words[0] == str(asked.cpu_cores) and words[1].isalpha():
+        return replace(asked, model=None, model_span=None)
+    return asked
 
 
 def _dataset_not_memory(asked: Asked) -> Asked:
