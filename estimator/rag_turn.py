@@ -30,8 +30,10 @@ class RagConstants(Struct, frozen=True):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RagConstants:
         try:
-            out = cls(**{k: int(data[k]["value"]) for k in ("query_tokens", "chunk_tokens", "reranked", "kept",
-                                                             "system_tokens", "answer_tokens", "document_tokens")})
+            figures: dict[str, Any] = {k: int(data[k]["value"]) for k in (
+                "query_tokens", "chunk_tokens", "reranked", "kept", "system_tokens", "answer_tokens",
+                "document_tokens")}
+            out = cls(**figures)
             cheap = data.get("cheap_card") or {}
             if cheap:
                 if not str(cheap.get("value", "")).strip() or not str(cheap.get("source", "")).strip():
