@@ -322,7 +322,8 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
     Embeddings: one that fits the card named against one that does not is the pick (`mediafits`), with the memory
     it leaves for a language model beside it; else the larger model reads meaning better (retrieval benchmarks
     such as MTEB rank the larger of a family, and the newer of two, above); with twice the parameters or more it
-    is the pick for quality and the other for memory and speed (`mediatrade`), else the newer (`medianewer`). The rest: no pick (None)."""
+    is the pick for quality and the other for memory and speed (`mediatrade`), else the newer (`medianewer`).
+    The rest: no pick (None)."""
     kind = a.get("media")
     if kind != b.get("media"):
         return None
