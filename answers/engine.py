@@ -25,6 +25,7 @@ from msgspec.structs import replace
 from answers.api import MAX_QUESTION_CHARS, Answer, AskOptions
 from answers.facts import accounting, also, completing, engine_versus, finetune_cards, finetune_run, worth_bigger
 from answers.facts import scope as scope_facts
+from answers.facts.advice import typical_record
 from answers.facts.common import BadInput, Built, Entities, Estimates, uses_epoch
 from answers.facts.entities import EntityBuilding
 from answers.facts.llm_with_image import beside_cards
@@ -465,8 +466,10 @@ class Engine(MediaAnswering):
             if lora_run is not None:
                 built.facts["image_lora"]["run"] = lora_run
         if kind in ("fine_tuning", "full_fine_tuning") and size is not None and "image_lora" not in built.facts:
-            built.facts.update(finetune_cards.run_facts(kind, size, memory, card, parsed,
-                                                        lambda name: self._card_or_none(name, options.profile)))
+            built.facts.update(finetune_cards.run_facts(
+                kind, size, memory, card, parsed, lambda name: self._card_or_none(name, options.profile),
+                lambda gb: typical_record([g for g in self.knowledge.gpus_for(options.profile)  # trainers run CUDA
+                                           if g.vendor == "NVIDIA"], gb)))
         elif kind in ("fine_tuning", "full_fine_tuning") and card is not None and "run" not in built.facts.get(
                 "image_lora", {}):  # no model: the card's hourly prices (an image LoRA's run has its own time)
             built.facts["finetune_prices"] = finetune_run.prices(card.name, parsed.train)

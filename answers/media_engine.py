@@ -109,8 +109,9 @@ class MediaAnswering(MediaModels, MediaDevices):
             if (q.card2 is not None and q.intent == "compare" or q.budget is not None and not q.card) \
                     and (q.model is not None or q.model_size_b is not None) and record.kind in ("image", "video"):
                 return None  # "30b + a bit of sdxl: 3090 or 5070 ti?", "…on 1000 €": cards weighed for the LLM
-            ask = MediaAsk((q.intent or "fallback"), m, memory_of(q), bool(q.cpu_only or q.cpu_named),
-                           find_cpu(q.cpu_named), gpus_of(q))
+            cores_alone = bool(q.cpu_cores and not (q.card or q.setup or q.memory_gb))  # "on 12 cores": a CPU
+            ask = MediaAsk((q.intent or "fallback"), m, memory_of(q), bool(q.cpu_only or q.cpu_named or cores_alone),
+                           find_cpu(q.cpu_named), gpus_of(q), q.cpu_cores)
             card = self._card(q, options)
             if m.model2 and (card is not None or ask.memory_gb) and ask.intent in WHICH_INTENTS:
                 ask = replace(ask, intent="speed")  # "sdxl or flux on my 4070, which is faster": both rated there

@@ -50,6 +50,7 @@ class MediaAsk(Struct, frozen=True):
     cpu: bool = False  # no graphics card: on the CPU
     cpu_spec: CpuSpec | None = None  # the processor named ("whisper on a ryzen 9 7950x"), rated as itself
     gpus: int = 1  # cards in the setup ("two 3090s"): a diffusion model runs on one of them (said)
+    cpu_cores: int | None = None  # cores said without a processor we know ("a 16-core xeon"): the CPU rated with them
 
 
 class MediaModels:
@@ -179,11 +180,21 @@ class MediaModels:
             if d is not None and d.cpu is not None:
                 facts = other.embedding_on_device(record, self._machine(), d)
         if facts is None and ask.cpu:
-            facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec)
+            facts = other.embedding_on_cpu(record, self._machine(), ask.cpu_spec, ask.cpu_cores)
         if facts is None:
             return other.embedding_sizes(record)
         long_docs = rag_constants().document_tokens if ask.media.items_long else None  # "300k pdf": documents
-        return other.embedding_throughput(facts, ask.media.items, long_docs)  # chunks (pairs) a second, the total
+        out = other.embedding_throughput(facts, ask.media.items, long_docs)  # chunks (pairs) a second, the total
+        if out.get("where") == "cpu" and out.get("total_seconds") and out.get("role") != "reranker":
+            # "…on the CPU, or is a cheap GPU worth it?": the same job on an entry card, weighed in one line
+            cheap = self.names.resolve_card(rag_constants().cheap_card)
+            if cheap is not None:
+                on = other.embedding_throughput(other.embedding_on_card(record, cheap, ModelSize(enc.params_b)),
+                                                ask.media.items, long_docs)
+                if on.get("total_seconds"):
+                    out["cheap_gpu"] = {k: on[k] for k in ("card", "tokens_per_second", "total_seconds",
+                                                           "total_seconds_low", "total_seconds_high", "need_gb")}
+        return out
 
     def _catalog_media(self, record: ModelRecord, intent: str, lang: str, options: AskOptions, inline: bool,
                        card: GpuRecord | None = None, memory_gb: float | None = None,

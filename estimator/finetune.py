@@ -45,6 +45,19 @@ class Efficiency(Struct, frozen=True):
     several_pcie: float
 
 
+class ZeroOffload(Struct, frozen=True):
+    """DeepSpeed ZeRO-3 with CPU offload: its estimator's bytes a parameter and the CPU optimizer's rate."""
+
+    gpu_bytes_per_param_sharded: float = 2.0
+    largest_layer_bytes_per_param: float = 4.0
+    cpu_bytes_per_param: float = 16.0
+    cpu_bytes_per_param_with_params: float = 18.0
+    cpu_buffer_factor: float = 1.5
+    cpu_adam_params_per_s: float = 1.26e9
+    batch_sequences: int = 16
+    ram_ceiling_gb: float = 256.0  # the most RAM a desktop board takes: more is not assumed
+
+
 class FinetuneConstants(Struct, frozen=True):
     bytes_per_param: dict[str, float]
     embedding_bytes_per_param: float
@@ -68,6 +81,7 @@ class FinetuneConstants(Struct, frozen=True):
     calibration: tuple[dict[str, Any], ...] = ()
     offloaded_bytes_per_hidden: float = 52.0  # a trainer that offloads checkpoints (Unsloth): bytes × hidden a token
     offloading_trainers: tuple[str, ...] = ("unsloth",)
+    zero_offload: ZeroOffload = ZeroOffload()
 
 
 class Memory(Struct, frozen=True):
@@ -141,7 +155,19 @@ def parse(data: Mapping[str, Any]) -> FinetuneConstants:
         int(_positive(d.get("example_tokens"), "defaults.example_tokens")),
         int(_positive(d.get("examples"), "defaults.examples")), _positive(d.get("epochs"), "defaults.epochs"),
         _positive(d.get("bytes_per_token"), "defaults.bytes_per_token"), rows,
-        *_offloaded(data.get("offloaded_activations")))
+        *_offloaded(data.get("offloaded_activations")), _zero_offload(data.get("zero_offload")))
+
+
+def _zero_offload(block: object) -> ZeroOffload:
+    """DeepSpeed ZeRO-3 offload's figures, checked: every one positive, a source."""
+    if not isinstance(block, dict) or not str(block.get("_source", "")).strip():
+        raise FinetuneDataError("finetune_constants.json: zero_offload needs its figures and a _source")
+    def num(key: str) -> float:
+        return _positive(block.get(key), f"zero_offload.{key}")
+
+    return ZeroOffload(num("gpu_bytes_per_param_sharded"), num("largest_layer_bytes_per_param"),
+                       num("cpu_bytes_per_param"), num("cpu_bytes_per_param_with_params"), num("cpu_buffer_factor"),
+                       num("cpu_adam_params_per_s"), int(num("batch_sequences")), num("ram_ceiling_gb"))
 
 
 def _offloaded(block: object) -> tuple[float, tuple[str, ...]]:
@@ -251,3 +277,40 @@ def implied_efficiency(row: Mapping[str, Any], c: FinetuneConstants) -> float:
     """A calibration row's model FLOPs over its cards' rate: what the efficiency is fitted to."""
     flops = c.flops_per_param_token[row["method"]] * row["params_b"] * 1e9 * row["tokens_per_s"]
     return flops / (row["card_tflops"] * 1e12 * row["count"])
+
+
+class Offloaded(Struct, frozen=True):
+    """A full fine-tune under DeepSpeed ZeRO-3 with CPU offload: GB on each card, GB of system RAM (the bare model
+    states and DeepSpeed's estimate with its margin), whether the parameters go to the CPU too, and the time the
+    CPU's optimizer steps add."""
+
+    card_gb: float
+    ram_gb: float
+    ram_gb_estimate: float
+    params_offloaded: bool
+    steps: int
+    optimizer_hours: float
+
+
+def zero3_offload(params_b: float, count: int, card_gb: float, activations_gb: float, tokens: float,
+                  sequence_tokens: int, c: FinetuneConstants, shape: Shape = NO_SHAPE,
+                  ram_gb: float | None = None) -> Offloaded | None:
+    """The full fine-tune on `count` cards of `card_gb` each with ZeRO-3 and the optimizer in system RAM (and the
+    parameters as well when the cards still cannot hold their share); None when even that leaves a card short, or
+    needs more RAM than the RAM said or, with none said, than a desktop board takes (`ram_ceiling_gb`).
+    The largest layer is the embedding matrix when the shape is on record, else a twentieth of the model."""
+    z = c.zero_offload
+    params = params_b * 1e9
+    largest = float(shape.vocab * shape.hidden) if shape.vocab and shape.hidden else params / 20
+    fixed = activations_gb + c.runtime_gb + largest * z.largest_layer_bytes_per_param / 1e9
+    steps = max(1, round(tokens / (sequence_tokens * z.batch_sequences)))
+    optimizer_hours = steps * params / z.cpu_adam_params_per_s / 3600
+    for with_params in (False, True):
+        sharded = 0.0 if with_params else params * z.gpu_bytes_per_param_sharded / max(count, 1) / 1e9
+        if fixed + sharded <= card_gb:
+            per = z.cpu_bytes_per_param_with_params if with_params else z.cpu_bytes_per_param
+            ram = params * per / 1e9
+            if ram > max(ram_gb or 0.0, c.zero_offload.ram_ceiling_gb):
+                return None
+            return Offloaded(fixed + sharded, ram, ram * z.cpu_buffer_factor, with_params, steps, optimizer_hours)
+    return None

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 
 class RagConstants(Struct, frozen=True):
@@ -24,12 +25,20 @@ class RagConstants(Struct, frozen=True):
     system_tokens: int
     answer_tokens: int
     document_tokens: int = 5000  # a long document (a PDF) counted by the document: its tokens when none are said
+    cheap_card: str = "GeForce RTX 3060 12 GB"  # the card a CPU indexing job is weighed against
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RagConstants:
         try:
-            out = cls(**{k: int(data[k]["value"]) for k in ("query_tokens", "chunk_tokens", "reranked", "kept",
-                                                             "system_tokens", "answer_tokens", "document_tokens")})
+            figures: dict[str, Any] = {k: int(data[k]["value"]) for k in (
+                "query_tokens", "chunk_tokens", "reranked", "kept", "system_tokens", "answer_tokens",
+                "document_tokens")}
+            out = cls(**figures)
+            cheap = data.get("cheap_card") or {}
+            if cheap:
+                if not str(cheap.get("value", "")).strip() or not str(cheap.get("source", "")).strip():
+                    raise ValueError("cheap_card needs a value and a source")
+                out = replace(out, cheap_card=str(cheap["value"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"rag constants: missing or malformed figure ({exc})") from exc
         if min(out.query_tokens, out.chunk_tokens, out.kept, out.system_tokens, out.answer_tokens,

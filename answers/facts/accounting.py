@@ -120,7 +120,7 @@ def _run_assumed(facts: dict[str, Any], assumed: dict[str, Any]) -> None:
         if key in RUN_GUESSES:
             assumed[RUN_GUESSES[key]] = value
     time = run.get("time")
-    if isinstance(time, dict) and time.get("card_assumed"):
+    if isinstance(time, dict) and (time.get("card_assumed") or time.get("card_stand_in")):  # no card named
         assumed["cards"] = [{"name": time["card"], "count": time["count"]}]
 
 

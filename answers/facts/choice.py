@@ -336,9 +336,11 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
     Image and video: the fewer seconds per picture or clip by `SPEED_EDGE` (`mediafaster`), else either; speech:
     the more times real time, likewise, unless one side's model card lists languages without the asker's (`lang`,
     the language asked in) and the other's does not exclude it: the one that speaks it (`medialang`).
-    Embeddings: the larger model reads meaning better (retrieval benchmarks such as MTEB rank the larger of a
-    family, and the newer of two, above); with twice the parameters or more it is the pick for quality and the
-    other for memory and speed (`mediatrade`), else the newer (`medianewer`). The rest: no pick (None)."""
+    Embeddings: one that fits the card named against one that does not is the pick (`mediafits`), with the memory
+    it leaves for a language model beside it; else the larger model reads meaning better (retrieval benchmarks
+    such as MTEB rank the larger of a family, and the newer of two, above); with twice the parameters or more it
+    is the pick for quality and the other for memory and speed (`mediatrade`), else the newer (`medianewer`).
+    The rest: no pick (None)."""
     kind = a.get("media")
     if kind != b.get("media"):
         return None
@@ -370,6 +372,13 @@ def between_media(a: dict[str, Any], b: dict[str, Any], names: Sequence[str],
         accuracy = speech_accuracy_facts(picked["pick"], picked["other"], lang)
         return {**picked, "accuracy": accuracy} if accuracy else picked
     if kind == "embedding":
+        fits = [x.get("verdict") != "no" for x in (a, b)]
+        if fits[0] != fits[1]:  # "bge-m3 or qwen3-embedding-8b on an 8 gb 4060?": only one fits the card
+            ok, other = (a, b) if fits[0] else (b, a)
+            memory = ok.get("memory_gb") or other.get("memory_gb")
+            left = round(memory - ok["need_gb"], 1) if memory and ok.get("need_gb") else None
+            return _pick("mediafits", names, fits[0], need_gb=ok.get("need_gb"), other_need_gb=other.get("need_gb"),
+                         memory_gb=memory, left_gb=left)
         pa, pb = (x.get("model", {}).get("params_b") or 0.0 for x in (a, b))
         if not pa or not pb:
             return None

@@ -27,6 +27,7 @@ class RunCard(Struct, kw_only=True):
     dense_tflops: float
     memory_gb: float
     assumed: bool = False  # a rental cloud named without a card: RENTAL_CARD
+    stand_in: bool = False  # a memory size said without a card: the usual card of that size
 
 
 class FinetuneRun(Struct, kw_only=True):
@@ -45,6 +46,7 @@ class FinetuneRun(Struct, kw_only=True):
     cost: list[dict[str, Any]] | UnsetType = UNSET
     provider: str | None = None
     calibration: str = ""
+    zero3: dict[str, Any] | UnsetType = UNSET  # a full fine-tune too big for the cards: ZeRO-3 with CPU offload
 
 
 def _method(kind: str, said: str | None, totals: dict[str, float], memory_gb: float | None) -> str:
@@ -88,8 +90,29 @@ def _floor(method: str, params_b: float, offloaded: bool) -> float | None:
     return row.qlora_gb if method == "qlora" else row.lora_gb
 
 
+def _zero3(run: FinetuneRun, size: ModelSize, shape: ft.Shape, card: RunCard, tm: ft.Time,
+           ram_gb: float | None) -> dict[str, Any] | None:
+    """A full fine-tune the cards cannot hold as it is: the run under DeepSpeed ZeRO-3 with the optimizer (and the
+    parameters, if need be) in system RAM, with the time the CPU's optimizer steps add; None when even that is too
+    big for a card."""
+    c = finetune_constants()
+    seq = int(run.memory["sequence_tokens"])
+    off = ft.zero3_offload(size.params_b, card.count, card.memory_gb / card.count, run.memory["activations_gb"],
+                           run.tokens, seq, c, shape, ram_gb)
+    if off is None:
+        return None
+    return {"card_gb": round(off.card_gb, 1), "ram_gb": round(off.ram_gb),
+            "ram_gb_estimate": round(off.ram_gb_estimate), "params_offloaded": off.params_offloaded,
+            "steps": off.steps, "batch_sequences": c.zero_offload.batch_sequences,
+            "optimizer_hours": round(off.optimizer_hours, 2), "hours": round(tm.hours + off.optimizer_hours, 2),
+            "hours_low": round(tm.hours_low + off.optimizer_hours, 2),
+            "hours_high": round(tm.hours_high + off.optimizer_hours * 2, 2),
+            "ram_said": ram_gb, "ram_enough": None if ram_gb is None else ram_gb >= off.ram_gb * 0.95,
+            "count": card.count, "card": card.name}
+
+
 def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked | None,
-          card: RunCard | None, sequence: int | None = None) -> dict[str, Any]:
+          card: RunCard | None, sequence: int | None = None, ram_gb: float | None = None) -> dict[str, Any]:
     """The `finetune` facts of a fine-tuning question on a model of `size`, at the sequence length said."""
     c = finetune_constants()
     layout = size.layout
@@ -124,14 +147,20 @@ def build(kind: str, size: ModelSize, memory_gb: float | None, train: TrainAsked
     if card is not None:
         geforce = card.name.startswith("GeForce")
         rate = ft.training_tflops(card.dense_tflops, geforce, c)
-        tm = ft.time(method, size.params_b, tokens, rate, card.count, "SXM" in card.name or "NVL" in card.name, c)
+        # a mixture of experts computes with its active parameters a token (gpt-oss-20b: 3.6B of 21B)
+        computed = size.active_params_b or size.params_b
+        tm = ft.time(method, computed, tokens, rate, card.count, "SXM" in card.name or "NVL" in card.name, c)
         run.time = {"hours": round(tm.hours, 2), "hours_low": round(tm.hours_low, 2),
                     "hours_high": round(tm.hours_high, 2), "tokens_per_s": round(tm.tokens_per_s),
                     "card": card.name, "count": card.count, "tflops": round(tm.tflops, 1),
-                    "efficiency": tm.efficiency, "card_assumed": card.assumed}
+                    "efficiency": tm.efficiency, "card_assumed": card.assumed, "card_stand_in": card.stand_in}
         per = run.example_tokens
         if sequence and per and "example_tokens" in assumed and sequence > per:
             # "at 8k sequence length": examples that fill the whole sequence read sequence ÷ per times the tokens
             run.time["hours_full_sequence"] = round(tm.hours * sequence / per, 2)
         run.cost = _costs(card, (tm.hours, tm.hours_low, tm.hours_high), t.provider)
+        if method == "full" and run.fits is False:
+            zero = _zero3(run, size, shape, card, tm, ram_gb)
+            if zero is not None:
+                run.zero3 = zero
     return facts_of(run)

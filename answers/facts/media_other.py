@@ -198,19 +198,22 @@ def embedding_throughput(facts: dict[str, Any], items: int | None, document_toke
     return out
 
 
-def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuSpec | None = None) -> dict[str, Any]:
-    """On a CPU: the processor named, else the desktop CPU the machine model assumes."""
+def embedding_on_cpu(record: MediaRecord, machine: MachineConstants, named: CpuSpec | None = None,
+                     cores: int | None = None) -> dict[str, Any]:
+    """On a CPU: the processor named, else the desktop CPU the machine model assumes, with the cores said ("a
+    16-core xeon") in place of its own."""
     enc = record.encoder
     assert enc is not None
     mem = embedding_memory(enc.params_b)
     p = cpu_prefill(machine, enc.params_b, cores=named.cores, ghz=named.ghz, isa=named.isa) if named else \
-        cpu_prefill(machine, enc.params_b)
+        cpu_prefill(machine, enc.params_b, cores=cores)
     return {"media": "embedding", "model": model_facts(record), "role": record.role, "where": "cpu",
             "need_gb": round(mem.need_gb, 2), "verdict": "yes", "tokens_per_second": round(p.tok_s),
             "tokens_per_second_low": round(p.tok_s_low), "tokens_per_second_high": round(p.tok_s_high),
             "cpu": {"cores": p.cores, "ghz": p.ghz, "tflops": round(p.tflops, 2),
-                    **({"name": named.name} if named else {})}, "max_tokens": record.max_tokens,
-            "assumed": {"app": "llama.cpp", "precision": "F16"}}
+                    **({"name": named.name} if named else {}),
+                    **({"cores_said": True} if cores and not named else {})}, "max_tokens": record.max_tokens,
+            "assumed": {"app": "llama.cpp", "precision": "F16"}, **({"cpu_cores": p.cores} if cores else {})}
 
 
 SHORT_TEXT = 50  # tokens: a sentence or a short note, the unit a board's figure is also said in

@@ -58,6 +58,15 @@ class ImageTrainer(Struct, frozen=True):
     url: str
 
 
+class LlmTrainer(Struct, frozen=True):
+    """A language-model training program: how it uses several cards, whether it is still developed, its source."""
+    trainer: str  # as answers/lexicon/training.toml [trainers] names it
+    several: str  # "shards" (DeepSpeed ZeRO / FSDP pool the cards' memory) or "copies" (data parallel)
+    maintained: bool
+    source: str
+    url: str
+
+
 class FineTuning(Struct, frozen=True):
     """fine_tuning.toml, checked: the table's rows by size, its sources, and the full-training rule."""
     rows: tuple[Row, ...]
@@ -75,6 +84,7 @@ class FineTuning(Struct, frozen=True):
     image_step_passes: float = 3.0  # an image LoRA's training step in the denoiser's sampling steps
     image_steps: int = 2000  # an image LoRA's steps when none are said
     image_trainers: tuple[ImageTrainer, ...] = ()
+    llm_trainers: tuple[LlmTrainer, ...] = ()
 
     def image_lora_for(self, phrase: str) -> ImageLora | None:
         """The image model's LoRA minimum for the phrase the reader found ("sdxl"), or None."""
@@ -138,7 +148,23 @@ def parse(data: dict) -> FineTuning:
                       _positive(data.get("training_matrix_share"), "training_matrix_share"),
                       _positive(data.get("image_step_passes"), "image_step_passes"),
                       int(_positive(data.get("image_steps"), "image_steps")),
-                      _image_trainers(data.get("image_trainer") or [], data.get("image_lora") or []))
+                      _image_trainers(data.get("image_trainer") or [], data.get("image_lora") or []),
+                      _llm_trainers(data.get("llm_trainer") or []))
+
+
+def _llm_trainers(rows: object) -> tuple[LlmTrainer, ...]:
+    """The language-model trainers, each with how it uses several cards and an https source."""
+    keys = {"trainer", "several", "maintained", "source", "url"}
+    out = []
+    for i, row in enumerate(rows if isinstance(rows, list) else [None]):
+        if not isinstance(row, dict) or set(row) != keys or row["several"] not in ("shards", "copies") \
+                or not isinstance(row["maintained"], bool) or not str(row["url"]).startswith("https://") \
+                or not str(row["source"]).strip():
+            raise FineTuningDataError(f"fine_tuning.toml: llm_trainer[{i}] needs {', '.join(sorted(keys))}, several "
+                                      "shards or copies, maintained true or false and an https url")
+        out.append(LlmTrainer(str(row["trainer"]), str(row["several"]), row["maintained"], str(row["source"]),
+                              str(row["url"])))
+    return tuple(out)
 
 
 def _image_trainers(rows: object, loras: object) -> tuple[ImageTrainer, ...]:

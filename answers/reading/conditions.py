@@ -217,6 +217,9 @@ def _counts(text: str, tokens: list[tuple[str, int, int]], found: list[Amount], 
             len(after) > 1 and after[1] in w.users and not after[0][:1].isdigit()) or (
             a.value >= 2 and not after[0][:1].isdigit() and after[0] not in _card_nouns()
             and w.we_are_re.search(text[max(0, a.start - 30):a.start]) is not None)
+        glued = re.match(r"-([a-z]+)", text[a.end:])  # "a 24-core cpu": the noun joined to its number
+        if glued is not None and glued.group(1) in w.cores:
+            after = [glued.group(1)]
         if after[0] in w.cores and "cpu_cores" not in out and a.value > 1:
             out["cpu_cores"] = int(a.value)
         elif people and "users" not in out:

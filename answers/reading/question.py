@@ -43,7 +43,7 @@ from answers.reading import (
 from answers.reading.courtesy import is_courtesy
 from answers.reading.options import task_not_model, with_card_field
 from answers.reading.parse import parse
-from answers.records.asked import Asked, CpuOnly, OutOfScope
+from answers.records.asked import Asked, CpuOnly, OutOfScope, TrainAsked
 from catalog.cpu_names import resolve_cpu
 from catalog.resolve import Resolver
 from estimator.machine import MachineConstants
@@ -102,8 +102,19 @@ def read(question: str, models: Resolver, gpus: Resolver, machine: Callable[[], 
         power=power_words.read(question, p.language), kv=kv_words.read(question, said.cache_type),
         train=train_words.read(question) if oos is not None and oos.kind in _TRAINING else None,
         task_axis=task_axis_words.read(question), task_judged=task_axis_words.judged(question))
-    return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(
-        _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine)))), question)
+    return _judged_language(_games_word(_items_not_prompt(_tariff_not_budget(_cores_not_model(
+        _settled(_cards_link_asked(_topic_not_model(_dataset_not_memory(asked))), words, machine))))), question)
+
+
+def _cores_not_model(asked: Asked) -> Asked:
+    """"bge-m3 auf der cpu mit 16 kernen": the cores read as a condition are never also a model's name."""
+    typed = asked.model if isinstance(asked.model, str) else None
+    if asked.cpu_cores is None or typed is None:
+        return asked
+    words = typed.casefold().split()
+    if len(words) == 2 and words[0] == str(asked.cpu_cores) and words[1].isalpha():
+        return replace(asked, model=None, model_span=None)
+    return asked
 
 
 def _dataset_not_memory(asked: Asked) -> Asked:
@@ -115,10 +126,27 @@ def _dataset_not_memory(asked: Asked) -> Asked:
     if train.dataset_mb is not None and asked.memory_gb is not None \
             and abs(asked.memory_gb * 1000 - train.dataset_mb) < 1:
         asked = replace(asked, memory_gb=None)
+    asked = _count_not_card(asked, train)
     counts = {c * f for c in (train.examples, train.tokens) if c for f in (1, 1.024, 1.024 ** 2)}
+    if train.example_tokens:  # "examples of about 700 tokens": an example's length, never the run's sequence
+        counts.add(train.example_tokens)
     lengths = (asked.context, asked.context_said, asked.prompt_tokens)
     if counts and any(v and any(abs(v - c) < 1 for c in counts) for v in lengths):
         asked = replace(asked, context=None, context_said=None, prompt_tokens=None)
+    return asked
+
+
+def _count_not_card(asked: Asked, train: TrainAsked) -> Asked:
+    """"5000 Beispielen", "8000 examples": a count of the training data, never a Quadro RTX 5000 or 8000."""
+    counts = {c for c in (train.examples, train.steps) if c}
+
+    def bare(typed: str | None) -> bool:
+        return bool(typed) and str(typed).strip().isdigit() and float(str(typed)) in counts
+
+    if asked.card2 is not None and bare(asked.card2_typed):
+        asked = replace(asked, card2=None, card2_typed=None)
+    if asked.card is not None and bare(asked.card_typed):
+        asked = replace(asked, card=asked.card2, card_typed=asked.card2_typed, card2=None, card2_typed=None)
     return asked
 
 

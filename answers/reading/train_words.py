@@ -38,7 +38,10 @@ def _words() -> dict[str, Any]:
             "tokens_after": compile_cached(rf"^\s?(?:{data['tokens']})\b"),
             "per_example": compile_cached(rf"^\s?(?:{data['tokens']})?\s?(?:{data['per_example']})\b"),
             "per_before": compile_cached(rf"\b(?:{data['per_example']})\s?(?:of |de |di |da |von |with )?"
-                                         r"(?:about |circa |environ |etwa |unos |cerca de )?$"),
+                                         r"(?:about |circa |environ |etwa |unos |cerca de )?$"
+                                         # "10k ejemplos de ~1k tokens": the length right after the examples
+                                         rf"|\b(?:{data['examples']})\s?(?:of |de |di |da |von |mit |with |com |con |"
+                                         r"d')(?:about |circa |environ |etwa |unos |cerca de |ca\.? |~\s?)?~?$"),
             "dataset": compile_cached(
                 rf"{num}({data['size_units']})\s?(?:of |de |di |d'|an |von )?(?:{data['data_words']})\b"
                 rf"|\b(?:{data['data_words']})\s?(?:of |de |di |da |von |with |mit |com |con )?"
@@ -50,6 +53,7 @@ def _words() -> dict[str, Any]:
                 rf"(?:{data['sequence']})\s?(?:of |de |di |von |=\s?|:\s?)?(\d+(?:[.,]\d{{3}})?\s?k?)\b"
                 rf"|(?<![\w.,])(\d+(?:[.,]\d{{3}})?\s?k?)\s?(?:tokens? )?(?:{data['sequence']})\b"),
             "trainers": {name: compile_cached(p) for name, p in data["trainers"].items()},
+            "tool_asked": compile_cached(data["tool_asked"]),
             "steps": compile_cached(rf"(?<![\w.,])(\d+(?:[.,]\d{{3}})?(?:\s?k)?)\s?(?:{data['steps']})\b"),
         }
     except (KeyError, re.error) as exc:
@@ -107,12 +111,13 @@ def read(question: str) -> TrainAsked | None:
     trainers = tuple(name for name, p in w["trainers"].items() if p.search(text))
     steps = _steps(w["steps"].search(text))
     sequence = _sequence(w["sequence"].search(text))
+    tool = w["tool_asked"].search(text) is not None
     if all(v is None for v in (examples, tokens, per, epochs, method, provider, dataset_mb, steps, sequence)) \
-            and not trainers:
+            and not trainers and not tool:
         return None
     return TrainAsked(examples=examples, tokens=tokens, example_tokens=per, epochs=epochs, method=method,
                       provider=provider, dataset_mb=dataset_mb, trainers=trainers, steps=steps,
-                      sequence=sequence)
+                      sequence=sequence, tool_asked=tool)
 
 
 def _sequence(m: re.Match[str] | None) -> int | None:

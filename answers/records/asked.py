@@ -121,6 +121,7 @@ class TrainAsked(Struct, frozen=True):
     trainers: tuple[str, ...] = ()  # training programs named ("Unsloth", "ai-toolkit", "kohya_ss"), in file order
     steps: int | None = None  # training steps said ("2000 steps"): an image LoRA's run length
     sequence: int | None = None  # a training sequence's length said ("seq len 4096", "8k seq len"), in tokens
+    tool_asked: bool = False  # which training program to use is asked ("which tool", "unsloth does multi gpu?")
 
 
 class SpeaksAsked(Struct, frozen=True):

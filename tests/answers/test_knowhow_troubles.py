@@ -179,9 +179,10 @@ def test_a_speed_question_gets_no_tool_calling_line() -> None:
 
 
 @pytest.mark.parametrize(("question", "lang", "kid", "words"), [
-    ("full fine-tune of qwen3 8b on 2x 4090 with deepspeed zero3, does it fit?", "en", "deepspeed_zero3",
+    # with a model named the run itself is worked out (tests/answers/test_finetune_verdict.py): the line stands alone
+    ("full fine-tune of an 8b model with deepspeed zero3, how does that work?", "en", "deepspeed_zero3",
      ("offload_optimizer", "96 GB")),
-    ("fine-tuning completo do llama 3.1 8b em duas 3090 com deepspeed zero 3 e offload, dá?", "pt",
+    ("fine-tuning completo com deepspeed zero 3 e offload, como funciona?", "pt",
      "deepspeed_zero3", ("offload_optimizer",)),
     ("qlora su mistral 7b con una 4070: meglio unsloth o axolotl?", "it", "unsloth_axolotl", ("YAML",)),
     ("unsloth oder axolotl für lora auf gemma 3 4b mit einer 3060?", "de", "unsloth_axolotl", ("FSDP",)),

@@ -57,8 +57,8 @@ def test_scarico_from_hugging_face_is_still_a_download(engine: Engine) -> None:
 
 def test_fine_tuner_in_french_is_fine_tuning(engine: Engine) -> None:
     text = _plain(engine.ask("fine-tuner qwen2.5 7b sur une 3060 12go c possible?").text)
-    assert text.startswith("Ce bot estime l'exécution des modèles (inférence), pas le fine-tuning")
-    assert "QLoRA" in text
+    # the verdict on the run leads (Unsloth's table: a 7B in QLoRA needs about 5 GB, so 12 GB holds it)
+    assert text.startswith("Oui : QLoRA de Qwen2.5 7B tient")
     assert "tokens par seconde" not in text  # no decode speed for a question about training
 
 
