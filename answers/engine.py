@@ -17,7 +17,6 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -293,9 +292,8 @@ class Engine(MediaAnswering):
         if len(parts) == 1:
             return parts[0]
         joined = self.writing.joined(parts)
-        worth = self._worth(parts) if len(parts) == 2 and joined is not parts[0] else None
-        if worth is not None:  # "GLM-4.5-Air with experts in RAM, worth it over Qwen3-30B-A3B?"
-            joined = self.writing.with_worth(joined, worth, lang)
+        worth = worth_bigger.between(parts, self.names.resolve_model) if joined is not parts[0] else None
+        joined = joined if worth is None else self.writing.with_worth(joined, worth, lang)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined
@@ -329,22 +327,6 @@ class Engine(MediaAnswering):
             if part.intent not in _UNANSWERABLE:
                 extra.append(part)
         return extra
-
-    def _worth(self, parts: list[Answer]) -> dict[str, Any] | None:
-        """The bigger, slower model against the smaller, faster one when both parts rate one model on the same
-        hardware (answers/facts/worth_bigger.py)."""
-        names = tuple(p.entities.get("model") or "" for p in parts)
-        if not all(names) or parts[0].facts.get("setup") != parts[1].facts.get("setup"):
-            return None
-        params = []
-        for name in names:
-            try:
-                rec = self.names.resolve_model(name)
-            except NameProblem:
-                return None
-            params.append(rec.params_b if rec is not None else None)
-        return worth_bigger.bigger_slower(parts[0].facts, parts[1].facts, (names[0], names[1]),
-                                          (params[0], params[1]))
 
     def _same_line(self, typed: str | None, size: float) -> str | None:
         """The catalog's model of `typed` ("llama 3.1 70b") when it resolves to one of about that size, else None."""
