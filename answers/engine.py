@@ -17,7 +17,6 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -305,9 +304,10 @@ class Engine(MediaAnswering):
             if weighs_models(asked, [p.intent for p in parts]) else None
         if weighed is not None:  # two models answered in turn: which is better for the task, worth its speed?
             joined = self.writing.with_quality(joined, weighed, lang)
-        worth = self._worth(parts) if weighed is None and len(parts) == 2 and joined is not parts[0] else None
-        if worth is not None:  # "GLM-4.5-Air with experts in RAM, worth it over Qwen3-30B-A3B?" with no task scores
-            joined = self.writing.with_worth(joined, worth, lang)
+        # with no task scores: "GLM-4.5-Air with experts in RAM, worth it over Qwen3-30B-A3B?"
+        worth = worth_bigger.between(parts, self.names.resolve_model) \
+            if weighed is None and joined is not parts[0] else None
+        joined = joined if worth is None else self.writing.with_worth(joined, worth, lang)
         if decided.memory_then_card:  # the card's entities, the size's where both name one
             return replace(joined, entities={**parts[1].entities, **joined.entities})
         return joined
@@ -341,22 +341,6 @@ class Engine(MediaAnswering):
             if part.intent not in _UNANSWERABLE:
                 extra.append(part)
         return extra
-
-    def _worth(self, parts: list[Answer]) -> dict[str, Any] | None:
-        """The bigger, slower model against the smaller, faster one when both parts rate one model on the same
-        hardware (answers/facts/worth_bigger.py)."""
-        names = tuple(p.entities.get("model") or "" for p in parts)
-        if not all(names) or parts[0].facts.get("setup") != parts[1].facts.get("setup"):
-            return None
-        params = []
-        for name in names:
-            try:
-                rec = self.names.resolve_model(name)
-            except NameProblem:
-                return None
-            params.append(rec.params_b if rec is not None else None)
-        return worth_bigger.bigger_slower(parts[0].facts, parts[1].facts, (names[0], names[1]),
-                                          (params[0], params[1]))
 
     def _same_line(self, typed: str | None, size: float) -> str | None:
         """The catalog's model of `typed` ("llama 3.1 70b") when it resolves to one of about that size, else None."""

@@ -164,9 +164,7 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
     smaller_cache = with_smaller_cache(profile, model, setup, constants, context, row, cache_type)
     if smaller_cache is not None:  # a long context's f16 cache crowds a MoE's attention off the card
         facts["offload_cache"] = smaller_cache
-    run = moe_run(profile, model, setup, constants, context, row, cache_type)
-    if run is not None:  # the --n-cpu-moe value, the command, threads (answers/facts/moe_run.py)
-        facts["moe_run"] = run
+    _put(facts, "moe_run", moe_run(profile, model, setup, constants, context, row, cache_type))  # --n-cpu-moe N
     floor = lowest_level(min_quality, profile.default_min_quality)
     near = row.fit == "offload" and fits_instead.near_miss(row.offload_gb, row.need_gb)
     if row.fit == "offload" and row.quant is not None and ((row.tok_s or 0.0) < fits_instead.SLOW_OFFLOAD_TOK_S
@@ -187,9 +185,8 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
         facts["ram_to_hold_gb"] = next((size for size in RAM_SIZES_GB if size >= needed), None)
     if not row.runs:
         facts["short_gb"] = max(0.0, row.need_gb - row.usable_gb)
-        gguf = _gguf_instead(profile, model, setup, constants, context, min_quality)
-        if gguf is not None:  # "qwen3-235b in nvfp4 on a dgx spark?": no, but llama.cpp's GGUF levels fit
-            facts["gguf_instead"] = gguf
+        # "qwen3-235b in nvfp4 on a dgx spark?": no, but llama.cpp's GGUF levels fit
+        _put(facts, "gguf_instead", _gguf_instead(profile, model, setup, constants, context, min_quality))
         # The level of the need said: the one asked, else (held whole) the last one tried, the usual minimum.
         short_quant = quant or (floor.name if row.why != "offload" else None)
         if short_quant is not None:
@@ -223,6 +220,12 @@ def rate(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConst
             facts["offload_assumed"] = guess
             facts["offload_guess"] = guess["row"] if guess["outcome"] == "runs" else None
     return facts
+
+
+def _put(facts: dict[str, Any], key: str, value: Any) -> None:
+    """A fact said only when there is one."""
+    if value is not None:
+        facts[key] = value
 
 
 def _gguf_instead(profile: Profile, model: ModelSize, setup: Setup, constants: SetupConstants, context: int,

@@ -5,7 +5,11 @@ quality against its speed. `facts.worth` on the joined answer; written by templa
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from answers.api import Answer
+from answers.resolving.names import NameProblem
 
 # A model with at least this many times the parameters is the clearly stronger one of the pair (a 106B against
 # a 30B; a 32B against a 14B is not weighed so).
@@ -42,4 +46,22 @@ def bigger_slower(first: dict[str, Any], second: dict[str, Any], names: tuple[st
             "big_tok_s": sb, "small_tok_s": ss, "ratio": ss / sb, "patient": sb < PATIENT_TOK_S}
 
 
-__all__ = ["BIGGER", "PATIENT_TOK_S", "SLOWER", "bigger_slower"]
+def between(answers: Sequence[Answer], resolve: Callable[[str], Any]) -> dict[str, Any] | None:
+    """The weighing for an answer joined from two parts that each rate one named model on the same hardware
+    ("GLM-4.5-Air with experts in RAM, worth it over Qwen3-30B-A3B?"; `resolve`: a model's name to its catalog
+    record, for its parameters), or None."""
+    parts = [a.facts for a in answers]
+    names = [a.entities.get("model") for a in answers]
+    if len(parts) != 2 or not all(names) or parts[0].get("setup") != parts[1].get("setup"):
+        return None
+    params: list[float | None] = []
+    for name in names:
+        try:
+            record = resolve(name or "")
+        except NameProblem:
+            return None
+        params.append(getattr(record, "params_b", None))
+    return bigger_slower(parts[0], parts[1], (names[0] or "", names[1] or ""), (params[0], params[1]))
+
+
+__all__ = ["BIGGER", "PATIENT_TOK_S", "SLOWER", "between", "bigger_slower"]
