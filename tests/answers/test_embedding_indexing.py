@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answers.engine import Engine
+from tests.answers.knowhow_checks import knowhow_ids, line_source, sourced_line
 
 
 @pytest.mark.parametrize(("question", "lang", "cores"), [
@@ -49,3 +50,20 @@ def test_the_embedder_that_fits_beside_the_llm_is_the_pick(engine: Engine, quest
     c = a.facts["choice"]
     assert c["pick"] == pick and c["why"] == "mediafits"
     assert c["left_gb"] == pytest.approx(8 - c["need_gb"], abs=0.1)  # what the card keeps for the language model
+
+
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("rag with bge-m3 on a 3060: what chunk size, and which vector db?", "en", ("num_ctx", "Chroma")),
+    ("per un rag con open webui che dimensione dei chunk uso e quale database vettoriale?", "it", ("Qdrant", "8k")),
+    ("quelle taille de chunks et quelle base vectorielle pour un rag local avec bge-m3 ?", "fr", ("pgvector",)),
+    ("qdrant oder chroma für rag mit bge-m3 auf einer 4060?", "de", ("Chroma", "4 GB")),
+])
+def test_rag_sizing_and_the_vector_database_get_one_sourced_line(engine: Engine, question: str, lang: str,
+                                                                words: tuple[str, ...]) -> None:
+    a = sourced_line(engine, question, lang, "rag_sizing", words)
+    assert "openwebui.com" in line_source(a, "rag_sizing")
+
+
+def test_chunks_counted_are_not_a_sizing_question(engine: Engine) -> None:
+    a = engine.ask("how long to embed 2 million chunks with bge-m3 on a 4090?")
+    assert "rag_sizing" not in knowhow_ids(a)
