@@ -38,11 +38,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from answers.engine import Engine  # noqa: E402
+from benchmarks.heldout_figure import _num, read_figure  # noqa: E402 (read_figure: the other scorers import it here too)
 
 DEFAULT_CSV = ROOT / "docs" / "trials" / "2026-12-07-second" / "heldout" / "engines_decode.csv"
-NUM = r"(\d[\d,]*(?:\.\d+)?)"
-FIGURE = re.compile(NUM + r" tokens per second")
-RANGE = re.compile(r"\((?:range )?" + NUM + r"\s*[–-]\s*" + NUM + r"\)")
 ENGINE_WORDS = (("exllamav3", "exllamav3"), ("exllamav2", "exllamav2"), ("exllama", "exllamav2"), ("vllm", "vllm"),
                 ("sglang", "sglang"), ("mlx", "mlx"), ("tensorrt", "tensorrt-llm"), ("ollama", "ollama"),
                 ("lm studio", "lm-studio"), ("llama.cpp", "llama.cpp"))
@@ -60,24 +58,6 @@ def question(r: dict[str, str]) -> str:
     model = re.sub(r"\s*\(.*?\)", "", r["model"]).strip()
     text = f"{model} {r['quant']} on {hw} with {_engine(r['engine'])}"
     return text + (f", {users} users" if users > 1 else "") + ", how many tok/s?"
-
-
-def _num(x: str) -> float:
-    return float(x.replace(",", ""))
-
-
-def read_figure(text: str) -> tuple[float | None, float | None, float | None]:
-    """(figure, low, high) of the first decode sentence: the number before "tokens per second" and the
-    first parenthesised range after it in the same sentence (a prompt's speed is not a decode figure)."""
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
-        if "tokens per second" not in sentence or "prompt" in sentence:
-            continue
-        m = FIGURE.search(sentence)
-        if m is None:
-            continue
-        rng = RANGE.search(sentence, m.end())
-        return _num(m.group(1)), (_num(rng.group(1)) if rng else None), (_num(rng.group(2)) if rng else None)
-    return None, None, None
 
 
 def _measured(r: dict[str, str]) -> float | None:
@@ -126,7 +106,7 @@ def _lead(x: str | None) -> float | None:
 
 def users_rows(name: str) -> list[tuple[str, float, int]]:
     """(question, measured tok/s each, users) of a round's rows with several users."""
-    # imported here: heldout_setups imports this module's read_figure
+    # imported here: only --users needs the setups rows' questions
     from benchmarks.heldout_setups import q_setups
     from benchmarks.heldout_setups_kinds import kind_of
 

@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from answers.engine import Engine  # noqa: E402
-from benchmarks.heldout_engines import read_figure  # noqa: E402
+from benchmarks.heldout_figure import read_figure  # noqa: E402
 
 ROUNDS = ("second", "third", "fourth", "fifth")  # the trials' held-out rounds 4, 5, 6 and 7
 TEST_ROUND = "fifth"

@@ -114,7 +114,8 @@ def card_models(est: Estimates, e: Entities, s: EstimateSettings) -> Built:
 def _engine_off_card(est: Estimates, e: Entities, s: EstimateSettings) -> dict[str, Any] | None:
     """The engine asked never runs on the one card named (MLX on a GeForce, ExLlamaV3 on a Radeon): what the answer
     says instead of "0 models", the default engine's list following it."""
-    from estimator.engines import runs_on  # lazy, as the engines' data is
+    # lazy: the engines' rules are read on the first answer that names an engine, not at start-up
+    from estimator.engines import runs_on
 
     if not s.engine or e.card is None or e.setup is not None or e.cpu is not None:
         return None
