@@ -100,6 +100,13 @@ def _media_name(typed: str) -> str | None:
     return record.name if record is not None else None
 
 
+def _is_speech(name: str) -> bool:
+    from catalog.media import media_named  # lazy: the media catalog loads only for a question that names media
+
+    record = media_named(name)
+    return record is not None and record.kind == "speech"
+
+
 def _models(asked: Asked, model_name: ModelName) -> list[str]:
     # "qwen3 8b vs 14b": the family's other size, answered in its own part, is a model named too
     typed = [asked.model, asked.model2, *asked.more_models, *(line for _, _, line in asked.more_sizes if line)]
@@ -114,9 +121,9 @@ def _models(asked: Asked, model_name: ModelName) -> list[str]:
              if not (device and isinstance(m, str) and " ".join(m.casefold().split()) == device)]  # "pixel 9 pro"
     if media:
         named.insert(0, media)  # an image, speech or embedding model: its curated record's name
-        # the second and further of its kind ("large-v3-turbo o medium", "flux vs sdxl"), after it
+        # a second speech model of its kind ("large-v3-turbo o medium"), answered in its own part, after it
         more = [asked.media.model2, *asked.media.more] if asked.media is not None else []
-        named[1:1] = [n for n in more if n]
+        named[1:1] = [n for n in more if n and _is_speech(n)]
     if asked.media is not None:  # a voice named ("kokoro", "piper"): its curated record's name, after the rest
         named.extend(asked.media.tts)
     return list(dict.fromkeys(n for n in named if n))
