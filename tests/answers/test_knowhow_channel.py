@@ -151,6 +151,14 @@ ASKED = {
         "llama.cpp only uses the cpu, not my gpu", "llama.cpp nutzt nur die cpu statt der 3060",
         "llama.cpp tourne sur le processeur et pas sur la carte", "llama.cpp no usa la gpu",
     ],
+    "flash_attention": [
+        "should i enable flash attention in ollama?", "lohnt sich -fa bei llama.cpp auf einer 3090?",
+        "¿para qué sirve flash attention en llama.cpp?", "vale a pena ativar o flash attention no ollama?",
+    ],
+    "context_setting": [
+        "how do i increase the context length in lm studio?", "wie stelle ich in llama.cpp den kontext auf 32k ein?",
+        "come aumento il contesto in lm studio?", "onde mudo o tamanho do contexto no lm studio?",
+    ],
 }
 NEW = frozenset(ASKED)
 
@@ -171,6 +179,8 @@ PLAIN = [
     "transformers a pelo en una rtx 4090, qwen2.5 7b sin cuantizar, es muy lento comparado con vllm?",
     "si pongo la kv cache en q8_0 con 64k de contexto, cuanta vram me ahorro frente a lo normal?",
     "wieviel t/s schafft ne 5060 ti 16gb mit qwen3-14b? ziel wären so 40 tok/s",
+    "llama.cpp with 32k context on a 3090, how fast?", "how much vram for qwen3 8b at 128k context in lm studio?",
+    "no llama.cpp, -fa + kv q8_0 no qwen3 32b numa 3090, quanto de contexto cabe?",  # flags named, not asked about
 ]
 
 
