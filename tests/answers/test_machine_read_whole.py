@@ -51,10 +51,15 @@ def test_a_small_gaming_laptop_gets_its_models_not_the_help_text(engine: Engine,
 ])
 def test_a_bigger_model_several_times_slower_gets_a_verdict_first(engine: Engine, question: str, word: str) -> None:
     a = engine.ask(question)
+    q = a.facts.get("quality")
+    if q is not None:  # public scores on the task weigh the two (answers/facts/task_quality.py): that verdict only
+        assert (q["a"]["model"], q["b"]["model"]) == ("GLM-4.5-Air", "Qwen3-30B-A3B")
+        # 106 B against 30.5 B; with the experts in dual-channel DDR4 the 12 B active read per token against 3.3 B
+        # make it at least three times slower, so the small one is the pick when the scores are about even
+        assert "worth" not in a.facts and q["stronger"] is None and any("MMLU-Pro" in line and "Qwen3-30B-A3B" in line for line in a.text.splitlines())
+        return
     w = a.facts["worth"]
     assert w["big"] == "GLM-4.5-Air" and w["small"] == "Qwen3-30B-A3B"
-    # 106 B against 30.5 B; with the experts in dual-channel DDR4 the 12 B active read per token against 3.3 B
-    # make it at least three times slower
     assert w["ratio"] >= 3 and w["patient"]
     assert a.text.startswith(f"**{word}**")
 
