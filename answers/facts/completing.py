@@ -21,6 +21,7 @@ from answers.facts import fits_instead, speculative
 from answers.facts import scope as scope_facts
 from answers.facts.also import add_also
 from answers.facts.as_asked import as_asked
+from answers.facts.cards_prefill import add_cards_prefill
 from answers.facts.common import Built, Entities, Estimates, EstimateSettings
 from answers.facts.entities import EntityBuilding
 from answers.facts.mac_unsized import mac_configs
@@ -158,6 +159,7 @@ def complete(est: Estimates, intent: str, built: Built, entities: Entities, sett
     add_also(est, intent, built, entities, settings, asked)  # "…and how many experts?": the side asks answered
     add_sheet(intent, built, entities.model, asked)  # "…based on what, ok for commercial use?": each fact asked
     add_quality(intent, built.facts, entities.model, asked, entities.model2)  # "X or Y for tool calling?": scores
+    add_cards_prefill(est, entities, settings, built.facts, asked)  # "is AMD still behind on pp?"
     add_versions(intent, built.facts, entities.model, asked)  # "is there a thinking version?"
     engine_facts(est, built, entities, settings)
     if entities.model is not None and scope_facts.image_generator(entities.model.domain, intent):

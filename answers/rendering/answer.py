@@ -285,6 +285,10 @@ class AnswerWriting:
                 text = markdown.finish(extra + "\n\n" + text.strip())
             elif extra:
                 text = markdown.finish(text.rstrip() + "\n" + extra)
+        if facts.get("prefill_cards"):  # two cards, no model, the prompt asked (facts/cards_prefill.py)
+            lines = render.render(lang, "_cards_prefill", facts).strip()
+            if lines:
+                text = markdown.finish(text.rstrip() + "\n" + lines)
         if facts.get("versions"):  # "is there a thinking version?", "a base model?" (facts/model_versions.py)
             versions = render.render(lang, "_versions", facts).strip()
             if versions:
