@@ -8,6 +8,7 @@ are for, the level rated, the users served…). What the facts carry and the que
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -94,7 +95,10 @@ def _figures(facts: dict[str, Any]) -> bool:
 
 
 def _names_used(names: list[str], seen: str) -> list[str]:
-    return [n for n in names if n.casefold() not in seen]
+    """The names the answer does not carry; a machine stated with its record in brackets ("DGX Spark (GB10)") is
+    carried when that record is."""
+    return [n for n in names if n.casefold() not in seen
+            and not ((inner := re.search(r"\(([^()]+)\)\s*$", n)) and inner.group(1).casefold() in seen)]
 
 
 # Answers that are not an answer to the conditions (a refusal, a name not found, the help): nothing to account.

@@ -169,8 +169,9 @@ def _hardware(asked: Asked, card_record: CardRecord, out: dict[str, Any]) -> Non
             machine = _machine(asked.device, record, card_record)
             if "device" in out and out["device"] != machine:
                 # a second machine weighed against the first ("ryzen ai max+ 395 vs dgx spark"): `device` holds
-                # one, so the other is listed with the cards, named as `device` would name it, never dropped
-                cards.append({"name": machine, "count": count})
+                # one, so the other is listed with the cards by its record's name, never dropped ("GB10" by the
+                # machine people know: "DGX Spark (GB10)")
+                cards.append({"name": _known_as(record, card_record), "count": count})
                 continue
             out["device"] = machine
             if asked.memory_gb is not None or not isinstance(typed, str) or _SIZE_SAID.search(typed):

@@ -12,10 +12,12 @@ import pytest
     ("dgx spark o mac studio m2 ultra per llama 3.3 70b?", "DGX Spark", "M2 Ultra"),
 ])
 def test_two_machines_weighed_are_both_stated(engine, question: str, first: str, second: str) -> None:
-    asked = engine.ask(question).asked
+    answer = engine.ask(question)
+    asked = answer.asked
     assert first in asked["device"]
     assert [c["count"] for c in asked["cards"]] == [1]
     assert second in asked["cards"][0]["name"]
+    assert not any(u.startswith("cards") for u in answer.unused), answer.unused  # both machines are answered
 
 
 @pytest.mark.parametrize(("question", "size"), [
