@@ -14,7 +14,6 @@ templates through `answers.rendering.render`; every answer is Discord-markdown s
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -59,6 +58,7 @@ from answers.rendering.scope_text import (
     other_release_noted,
 )
 from answers.resolving.names import NameProblem, NameResolution
+from answers.said_models import image_named, left_out_models, plain_name
 from catalog.name_sizes import typed_active_size, typed_size
 from catalog.records import GpuRecord, ModelRecord
 from estimator.machine import BadRam, MachineConstants
@@ -321,7 +321,7 @@ class Engine(MediaAnswering):
         if parts[0].intent in _UNANSWERABLE:
             return []
         # a language line names every model without a figure for it: not an answer about them
-        said = _plain(" ".join(p.text for p in parts if p.intent != "model_language"))
+        said = plain_name(" ".join(p.text for p in parts if p.intent != "model_language"))
         extra = []
         for name in left_out_models(asked, said):
             alone = replace(asked, model=name, model2=None, model2_span=None, model_span=name, more_models=(),
@@ -332,7 +332,7 @@ class Engine(MediaAnswering):
                 extra.append(part)
         for size, level, line in asked.more_sizes:  # "…? and a 70b at q4 with ram?": the same ask about that size
             same = self._same_line(line, size)  # "llama 3.1 8b and 70b": Llama 3.1 70B, not a generic 70B
-            if same is not None and _plain(same) in said:
+            if same is not None and plain_name(same) in said:
                 continue
             alone = replace(asked, model=same, model_span=same, model_size_b=None if same else size, model_typed=None,
                             quant=level, quants=(), model2=None, model2_span=None, more_models=(), more_sizes=(),
@@ -439,7 +439,7 @@ class Engine(MediaAnswering):
             memory = card.memory_gb * (parsed.gpu_count or 1)
         device = oos.named if kind in scope.DEVICE_KINDS else None
         built = scope_facts.build(kind, oos.named, model=model, size=size, memory_gb=memory, device=device,
-                                  image=_image_named(parsed),
+                                  image=image_named(parsed),
                                   tflops=finetune_cards.training_tflops(card, parsed.gpu_count)
                                   if kind == "from_scratch" else None)
         built.facts["generic"] = oos.generic
@@ -467,28 +467,6 @@ class Engine(MediaAnswering):
 # A size asked apart is answered for its speed where the first ask weighed levels or two things side by side.
 _SIZE_PART = {"compare": "speed", "why_quant": "speed"}
 _UNANSWERABLE = ("not_found", "ambiguous", "invalid", "fallback", "help")
-
-
-def _plain(text: str) -> str:
-    """Text folded for a name search: lowercase, letters and digits only."""
-    return re.sub(r"[^a-z0-9]", "", text.casefold())
-
-
-def left_out_models(asked: Asked, said: str) -> list[str]:
-    """The models the message names (the second, and any beyond) that the answer text `said` (folded by
-    `_plain`) never names, in reading order."""
-    names = [m if isinstance(m, str) else m.name for m in (asked.model2, *asked.more_models) if m is not None]
-    return [n for n in dict.fromkeys(names) if _plain(n) and _plain(n) not in said]
-
-
-def _image_named(asked: Asked) -> str | None:
-    """The image model a question names: the image phrase read, else the curated image record found
-    ("a lora of sdxl with 30 photos", where the count was taken for the model's words)."""
-    if asked.image_model is not None or asked.media is None or asked.media.model is None:
-        return asked.image_model
-    from catalog.media import media_named  # lazy: only for a question that names media, as in media_engine.py
-    record = media_named(asked.media.model)
-    return record.name if record is not None and record.kind == "image" else None
 
 
 class LineError(Struct, frozen=True):
