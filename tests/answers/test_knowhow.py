@@ -241,3 +241,16 @@ def test_a_scope_answer_with_content_keeps_it_and_the_line_follows(engine: Engin
     assert a.locale == "it" and "cloud_gpu_rent" in knowhow_ids(a)
     assert "QLoRA" in a.text and "1,19–2,10" in a.text
     assert a.text.index("QLoRA") < a.text.index("1,19–2,10")
+
+
+@pytest.mark.parametrize("question", [
+    "o kimi k2 tem versão thinking? e quantos parâmetros no total?",
+    "qwen3 32b thinking, quanto contesto regge? no, intendo in totale",
+])
+def test_a_bare_no_beside_thinking_asks_no_toggle(engine: Engine, question: str) -> None:
+    # "no total" is Portuguese "in the total", "no," an answer word: neither asks to turn thinking off
+    assert "thinking_toggle" not in knowhow_ids(engine.ask(question))
+
+
+def test_no_thinking_still_asks_the_toggle(engine: Engine) -> None:
+    assert "thinking_toggle" in knowhow_ids(engine.ask("qwen3 8b no thinking mode in ollama, how?"))
