@@ -11,34 +11,22 @@ from typing import Any
 from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
+from answers.engine_stages import EngineStages
 from answers.facts import choice
-from answers.facts.common import Built, Estimates, uses_epoch
+from answers.facts.common import Built, uses_epoch
 from answers.facts.device_pick import device_pick
 from answers.facts.media_parts import memory_of, npu_asked
-from answers.knowledge.catalog_view import Knowledge
-from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering import markdown
-from answers.rendering.answer import AnswerWriting
 from answers.rendering.sub_ask_text import device_pick_line
-from answers.resolving.names import NameProblem, NameResolution
+from answers.resolving.names import NameProblem
 from catalog.records import ModelRecord
-from estimator.machine import MachineConstants
 
 DEVICE_SINCE = dt.date(2024, 1, 1)  # models a phone or board list offers: recent releases
 
 
-class MediaDevices:
+class MediaDevices(EngineStages):
     """Phone and board answers (attributes set by `answers.engine.Engine`)."""
-
-    knowledge: Knowledge
-    profiles: Profiles
-    estimates: Estimates
-    names: NameResolution  # the resolving stage
-    writing: AnswerWriting  # the rendering stage
-
-    def _machine(self) -> MachineConstants:
-        raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
     def _second_on_device(self, q: Asked, profile: Any, d: Any, memory: float | None, assumed: bool,
                           options: AskOptions) -> tuple[ModelRecord, dict[str, Any]] | None:

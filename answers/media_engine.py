@@ -21,22 +21,17 @@ from msgspec.structs import replace
 from answers.api import Answer, AskOptions
 from answers.facts import choice
 from answers.facts.also import media_notes
-from answers.facts.common import Built, Estimates
+from answers.facts.common import Built
 from answers.facts.media_parts import gpus_of, gpus_said, memory_of
 from answers.facts.rag_turn import with_rag_turn
 from answers.intents_table import INFO_INTENTS
-from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
-from answers.knowledge.profiles import Profiles
 from answers.media_devices import MediaDevices
 from answers.media_models import WHICH_INTENTS, MediaAsk, MediaModels
 from answers.records.asked import Asked, MediaAsked
 from answers.rendering import markdown, render
-from answers.rendering.answer import AnswerWriting
 from answers.rendering.side_notes_text import with_notes
-from answers.resolving.names import NameResolution
 from catalog.records import GpuRecord
-from estimator.machine import MachineConstants
 from estimator.model import InvalidInput
 
 if TYPE_CHECKING:
@@ -47,15 +42,6 @@ class MediaAnswering(MediaModels, MediaDevices):
     """How the engine answers media and device questions: which answer a question gets, two models weighed
     (attributes set by `answers.engine.Engine`; one model in media_models.py, phones and boards in
     media_devices.py)."""
-
-    knowledge: Knowledge
-    profiles: Profiles
-    estimates: Estimates
-    names: NameResolution  # the resolving stage
-    writing: AnswerWriting  # the rendering stage
-
-    def _machine(self) -> MachineConstants:
-        raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
     def _voice_answer(self, q: Asked, m: MediaAsked, lang: str, options: AskOptions, inline: bool) -> Answer | None:
         from answers.facts.voice_parts import voice_on_card, voice_on_device  # lazy: only for a voice assistant

@@ -14,23 +14,20 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from answers.api import Answer, AskOptions
+from answers.engine_stages import EngineStages
 from answers.facts.advice import typical_record
 from answers.facts.budget import buyable
-from answers.facts.common import Built, Estimates, uses_epoch
+from answers.facts.common import Built, uses_epoch
 from answers.facts.media_parts import audio_time, gpus_of, memory_of
 from answers.facts.rag_turn import constants as rag_constants
 from answers.facts.scope import RATED_INTENTS
 from answers.intents_table import INFO_INTENTS
-from answers.knowledge.catalog_view import Knowledge
 from answers.knowledge.cpus import find_cpu
-from answers.knowledge.profiles import Profiles
 from answers.records.asked import Asked, MediaAsked
-from answers.rendering.answer import AnswerWriting
-from answers.resolving.names import NameProblem, NameResolution
+from answers.resolving.names import NameProblem
 from catalog.media_kind import kind_of
 from catalog.records import GpuRecord, ModelRecord
 from estimator.cpu_machine import CpuSpec
-from estimator.machine import MachineConstants
 from estimator.model import InvalidInput, ModelSize
 
 if TYPE_CHECKING:
@@ -53,17 +50,8 @@ class MediaAsk(Struct, frozen=True):
     cpu_cores: int | None = None  # cores said without a processor we know ("a 16-core xeon"): the CPU rated with them
 
 
-class MediaModels:
+class MediaModels(EngineStages):
     """One media model's answer, a kind's answer and text to speech (attributes set by `answers.engine.Engine`)."""
-
-    knowledge: Knowledge
-    profiles: Profiles
-    estimates: Estimates
-    names: NameResolution  # the resolving stage
-    writing: AnswerWriting  # the rendering stage
-
-    def _machine(self) -> MachineConstants:
-        raise NotImplementedError  # the engine's: the CPU platforms' RAM
 
     def _card(self, q: Asked, options: AskOptions) -> GpuRecord | None:
         """The card asked: the setup's one card where the reading made one ("notebook com rtx 3050": the laptop

@@ -19,7 +19,7 @@ LAYERS = ("records", "knowledge", "lexicon", "intents_table", "api", "reading", 
 
 # The top layer is the engine: engine.py runs the stages, media_engine.py is its mixin for media questions (with
 # media_models.py for one media model and media_devices.py for phones and boards).
-ENGINE_MODULES = {"engine", "media_engine", "media_models", "media_devices", "said_models"}
+ENGINE_MODULES = {"engine", "engine_stages", "media_engine", "media_models", "media_devices", "said_models"}
 
 
 def _layer(module: str) -> str | None:
