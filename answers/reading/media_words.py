@@ -276,7 +276,6 @@ def read(question: str) -> MediaAsked | None:
         audio_seconds=_audio(text) if (record and record.kind == "speech") or kind == "speech" else None)
 
 
-_WHISPER_SIZE = r"(tiny|base|small|medium|large(?:[\s\-_]*v[23])?|turbo)"
 def _audio(text: str) -> float | None:
     """"2 hours of audio", "90 min", "1,5 ore": the length of audio to transcribe, in seconds (None unsaid)."""
     hours, minutes = _number_before(text, "hours"), _number_before(text, "minutes")
