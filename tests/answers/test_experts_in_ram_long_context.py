@@ -15,15 +15,18 @@ from answers.engine import Engine
 # Reading the whole 12 B as a dense model's layers (with a GPU kernel's overhead) is what gave 3.6.
 FLOOR_TOK_S = 5.0
 
-
-@pytest.mark.parametrize("question", [
+# The same ask in six languages: GLM-4.5-Air at 64k of context, experts in 96 GB of DDR5-6400 beside a 16 GB card.
+LONG_CONTEXT_ON_16_GB = [
     "GLM-4.5-Air Q4_K_M with the experts in system RAM, RTX 5070 Ti and 96GB DDR5-6400: tok/s at 64k context?",
     "GLM 4.5 Air in Q4_K_M, esperti nella RAM, 5070 Ti con 96 GB di DDR5 6400: che velocità con un contesto di 64k?",
     "GLM-4.5-Air Q4_K_M, Experten im RAM, 5070 Ti plus 96 GB DDR5-6400, wie viele Token pro Sekunde bei 64k Kontext?",
     "GLM-4.5-Air Q4_K_M avec les experts en RAM, une 5070 Ti et 96 Go de DDR5-6400, combien de t/s à 64k de contexte ?",
     "GLM-4.5-Air Q4_K_M con los expertos en la RAM, 5070 Ti y 96 GB DDR5-6400, ¿cuántos tokens/s con 64k de contexto?",
     "GLM-4.5-Air Q4_K_M com os experts na RAM, 5070 Ti e 96 GB de DDR5-6400, quantos tokens/s com 64k de contexto?",
-])
+]
+
+
+@pytest.mark.parametrize("question", LONG_CONTEXT_ON_16_GB)
 def test_a_long_context_on_a_16_gb_card_keeps_the_experts_reading(engine: Engine, question: str) -> None:
     row = engine.ask(question).facts["row"]
     assert row["fit"] == "offload" and row["quant"] == "Q4_K_M"
@@ -58,14 +61,7 @@ def test_an_older_laptop_card_keeps_ddr4(engine: Engine) -> None:
     assert row["ram_type"] == "DDR4"
 
 
-@pytest.mark.parametrize("question", [
-    "GLM-4.5-Air Q4_K_M with the experts in system RAM, RTX 5070 Ti and 96GB DDR5-6400: tok/s at 64k context?",
-    "GLM 4.5 Air in Q4_K_M, esperti nella RAM, 5070 Ti con 96 GB di DDR5 6400: che velocità con un contesto di 64k?",
-    "GLM-4.5-Air Q4_K_M, Experten im RAM, 5070 Ti plus 96 GB DDR5-6400, wie viele Token pro Sekunde bei 64k Kontext?",
-    "GLM-4.5-Air Q4_K_M avec les experts en RAM, une 5070 Ti et 96 Go de DDR5-6400, combien de t/s à 64k de contexte ?",
-    "GLM-4.5-Air Q4_K_M con los expertos en la RAM, 5070 Ti y 96 GB DDR5-6400, ¿cuántos tokens/s con 64k de contexto?",
-    "GLM-4.5-Air Q4_K_M com os experts na RAM, 5070 Ti e 96 GB de DDR5-6400, quantos tokens/s com 64k de contexto?",
-])
+@pytest.mark.parametrize("question", LONG_CONTEXT_ON_16_GB)
 def test_a_long_context_offload_gives_the_q8_0_cache_figure(engine: Engine, question: str) -> None:
     answer = engine.ask(question)
     row, smaller = answer.facts["row"], answer.facts.get("offload_cache")
